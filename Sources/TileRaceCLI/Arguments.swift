@@ -1,0 +1,111 @@
+/// The parsed arguments of one command: flags, options with values, and
+/// positional words, checked against the options the command declares.
+public struct Arguments: Sendable {
+    /// One option a command accepts.
+    public struct Option: Sendable, Hashable {
+        /// The option's name with its dashes, e.g. `--seed`.
+        public var name: String
+        /// The placeholder of its value (e.g. `S`), or nil for a flag.
+        public var valueName: String?
+        /// One line saying what it does.
+        public var help: String
+
+        /// An option that takes a value.
+        public static func value(_ name: String, _ valueName: String, _ help: String) -> Option {
+            Option(name: name, valueName: valueName, help: help)
+        }
+
+        /// An option that takes no value.
+        public static func flag(_ name: String, _ help: String) -> Option {
+            Option(name: name, valueName: nil, help: help)
+        }
+    }
+
+    /// The flags given.
+    public private(set) var flags: Set<String> = []
+    /// The values given, by option name (the last one wins).
+    public private(set) var values: [String: String] = [:]
+    /// Words that are not options, in order.
+    public private(set) var positionals: [String] = []
+
+    /// Parses `words` against the `options` a command accepts. Accepts
+    /// `--name value` and `--name=value`; `--` ends the options; a lone `-` is a
+    /// positional word.
+    public init(parsing words: [String], options: [Option]) throws(CommandLineError) {
+        let byName = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var index = 0
+        var optionsEnded = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            guard !optionsEnded, word.hasPrefix("-"), word != "-" else {
+                positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            let (name, inlineValue) = Arguments.split(word)
+            guard let option = byName[name] else {
+                throw CommandLineError("unknown option \(Arguments.quoted(name))")
+            }
+            if option.valueName == nil {
+                guard inlineValue == nil else { throw CommandLineError("\(name) takes no value") }
+                flags.insert(name)
+            } else if let inlineValue {
+                values[name] = inlineValue
+            } else {
+                guard index < words.count else { throw CommandLineError("\(name) needs a value") }
+                values[name] = words[index]
+                index += 1
+            }
+        }
+    }
+
+    /// Whether a flag was given.
+    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The value of an option, or nil when it was not given.
+    public func value(_ name: String) -> String? { values[name] }
+
+    /// The value of an option as a whole number within `range`, or `defaultValue`.
+    public func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(CommandLineError) -> Int {
+        guard let text = values[name] else { return defaultValue }
+        guard let number = Int(text), range.contains(number) else {
+            throw CommandLineError(
+                "invalid value \(Arguments.quoted(text)) for \(name): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    /// The value of an option that must be one of `choices`, or `defaultValue`.
+    public func choice(_ name: String, among choices: [String], default defaultValue: String) throws(CommandLineError) -> String {
+        guard let text = values[name] else { return defaultValue }
+        guard choices.contains(text) else {
+            throw CommandLineError(
+                "invalid value \(Arguments.quoted(text)) for \(name): expected one of \(choices.joined(separator: ", "))")
+        }
+        return text
+    }
+
+    /// Refuses positional words when a command takes none.
+    public func requireNoPositionals() throws(CommandLineError) {
+        if let first = positionals.first {
+            throw CommandLineError("unexpected argument \(Arguments.quoted(first))")
+        }
+    }
+
+    private static func split(_ word: String) -> (String, String?) {
+        guard let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+
+    /// Quotes a user's word for an error message, with control characters made visible.
+    static func quoted(_ text: String) -> String {
+        let visible = text.unicodeScalars.map { scalar -> String in
+            scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+        return "'" + (visible.count > 60 ? String(visible.prefix(60)) + "…" : visible) + "'"
+    }
+}

@@ -1,0 +1,85 @@
+/// The `tilerace` command line: picks the sub-command and runs it.
+public enum CLI {
+    /// Exit status for success.
+    public static let success: Int32 = 0
+    /// Exit status for a failure while running (port in use, server unreachable, ...).
+    public static let failure: Int32 = 1
+    /// Exit status for a mistake on the command line.
+    public static let usageError: Int32 = 2
+
+    /// The sub-commands, in the order the help lists them. With no command, `play` runs.
+    static let commands: [any Command] = [
+        PlayCommand(), ServeCommand(), LeaderboardCommand(), ReplayCommand(), BenchCommand(), HelpCommand(),
+    ]
+
+    /// Runs `tilerace` with the words after the program name; returns the exit status.
+    public static func run(arguments: [String], console: Console = .standard) -> Int32 {
+        guard let first = arguments.first else {
+            return run(PlayCommand(), words: [], console: console)
+        }
+        if first == "--help" || first == "-h" {
+            console.print(overview)
+            return success
+        }
+        if first == "--version" {
+            console.print("tilerace \(version) (protocol tilerace 1, rules seeded 2048 v1)")
+            return success
+        }
+        if first.hasPrefix("-") {
+            // Options with no command belong to `play`, e.g. `tilerace --offline`.
+            return run(PlayCommand(), words: arguments, console: console)
+        }
+        guard let command = command(named: first) else {
+            console.printError("tilerace: unknown command \(Arguments.quoted(first))")
+            console.printError(shortUsage)
+            return usageError
+        }
+        return run(command, words: Array(arguments.dropFirst()), console: console)
+    }
+
+    /// The version of this program.
+    public static let version = "0.1.0"
+
+    static func command(named name: String) -> (any Command)? {
+        commands.first { $0.name == name }
+    }
+
+    static func run(_ command: any Command, words: [String], console: Console) -> Int32 {
+        if words.contains("--help") || words.contains("-h") {
+            console.print(command.helpText)
+            return success
+        }
+        do throws(CommandLineError) {
+            let arguments = try Arguments(parsing: words, options: command.options)
+            return try command.run(arguments, console: console)
+        } catch {
+            console.printError("tilerace \(command.name): \(error.message)")
+            for (index, line) in command.usage.enumerated() {
+                console.printError((index == 0 ? "usage: " : "       ") + line)
+            }
+            console.printError("(tilerace help \(command.name) explains every option)")
+            return usageError
+        }
+    }
+
+    /// The list of commands, for `tilerace --help`.
+    static var overview: String {
+        let width = (commands.map(\.name.count).max() ?? 0) + 2
+        var lines = [
+            "tilerace: multiplayer 2048 in the terminal: race friends on the same seeded board",
+            "",
+            "usage: tilerace [<command>] [options]     (no command: play)",
+            "",
+            "commands:",
+        ]
+        for command in commands {
+            lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary)
+        }
+        lines += ["", "tilerace help <command> (or tilerace <command> --help) explains a command."]
+        return lines.joined(separator: "\n")
+    }
+
+    static var shortUsage: String {
+        "usage: tilerace [\(commands.map(\.name).joined(separator: "|"))] [options]   (tilerace --help lists them)"
+    }
+}

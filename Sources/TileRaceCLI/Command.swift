@@ -1,0 +1,42 @@
+/// One sub-command of `tilerace` (`play`, `serve`, `replay`, ...).
+///
+/// `CLI` parses the options the command declares, prints its help on
+/// `--help`, and turns a thrown `CommandLineError` into a one-line error, the
+/// usage and exit status 2. Failures while running (a port in use, an
+/// unreachable server) are the command's to report; it returns 1 for them.
+protocol Command: Sendable {
+    /// The word that selects the command.
+    var name: String { get }
+    /// One line saying what the command does.
+    var summary: String { get }
+    /// The usage line(s), without the leading "usage: ".
+    var usage: [String] { get }
+    /// The options the command accepts (`--help` is added by `CLI`).
+    var options: [Arguments.Option] { get }
+    /// More explanation shown by `tilerace help <command>`, possibly empty.
+    var details: String { get }
+    /// Runs the command; returns the exit status.
+    func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32
+}
+
+extension Command {
+    var details: String { "" }
+
+    /// The full help text of the command.
+    var helpText: String {
+        var lines = ["tilerace \(name): \(summary)", ""]
+        lines += usage.enumerated().map { index, line in (index == 0 ? "usage: " : "       ") + line }
+        if !options.isEmpty {
+            lines += ["", "options:"]
+            let labels = options.map { option in option.name + (option.valueName.map { " " + $0 } ?? "") }
+            let width = (labels.map(\.count).max() ?? 0) + 2
+            for (label, option) in zip(labels, options) {
+                lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
+            }
+        }
+        if !details.isEmpty {
+            lines += ["", details]
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Where a command writes its output and reads its input, so commands can run
+/// in tests without touching the process's real streams.
+public struct Console: Sendable {
+    /// Writes text to standard output.
+    public var writeOutput: @Sendable (String) -> Void
+    /// Writes text to standard error.
+    public var writeError: @Sendable (String) -> Void
+    /// Reads all of standard input, or nil when it cannot be read.
+    public var readAllInput: @Sendable () -> Data?
+
+    /// Creates a console from its three operations.
+    public init(
+        writeOutput: @escaping @Sendable (String) -> Void,
+        writeError: @escaping @Sendable (String) -> Void,
+        readAllInput: @escaping @Sendable () -> Data?
+    ) {
+        self.writeOutput = writeOutput
+        self.writeError = writeError
+        self.readAllInput = readAllInput
+    }
+
+    /// The process's standard output, error and input.
+    public static let standard = Console(
+        writeOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+        writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+        readAllInput: { try? FileHandle.standardInput.readToEnd() ?? Data() }
+    )
+
+    /// Writes one line to standard output.
+    public func print(_ line: String) {
+        writeOutput(line + "\n")
+    }
+
+    /// Writes one line to standard error.
+    public func printError(_ line: String) {
+        writeError(line + "\n")
+    }
+}

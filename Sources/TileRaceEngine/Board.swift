@@ -1,0 +1,142 @@
+/// A square board of tiles, stored inline as exponents (no heap allocation).
+///
+/// Rows count from the top (row 0), columns from the left (column 0). A cell
+/// holds 0 when empty or `k` for the tile `2^k`. Copying a board is copying 64
+/// bytes, which keeps history and search cheap.
+public struct Board: Hashable, Sendable {
+    /// The number of rows and of columns, 3 to 8.
+    public let size: Int
+    /// Exponents at `row * 8 + column`; cells beyond `size` stay 0.
+    var cells: SIMD64<UInt8>
+
+    /// Creates an empty board.
+    /// - Precondition: `size` is in `GameConfig.sizeRange`.
+    public init(size: Int) {
+        precondition(GameConfig.sizeRange.contains(size), "board size \(size) out of range")
+        self.size = size
+        self.cells = SIMD64()
+    }
+
+    /// Creates a board from rows of tile values (0 for empty), e.g. for tests.
+    public init(rows: [[Int]]) throws(EngineError) {
+        let size = rows.count
+        guard GameConfig.sizeRange.contains(size), rows.allSatisfy({ $0.count == size }) else {
+            throw .invalidBoardShape
+        }
+        self.init(size: size)
+        for (row, values) in rows.enumerated() {
+            for (column, value) in values.enumerated() {
+                guard value == 0 || (value >= 2 && value.nonzeroBitCount == 1) else {
+                    throw .invalidTileValue(value)
+                }
+                setExponent(value == 0 ? 0 : value.trailingZeroBitCount, row: row, column: column)
+            }
+        }
+    }
+
+    /// Whether a cell lies on the board.
+    public func contains(row: Int, column: Int) -> Bool {
+        (0..<size).contains(row) && (0..<size).contains(column)
+    }
+
+    /// The exponent at a cell: 0 when empty, `k` for the tile `2^k`.
+    public func exponent(row: Int, column: Int) -> Int {
+        Int(cells[row &* 8 &+ column])
+    }
+
+    /// The tile value at a cell, 0 when empty.
+    public subscript(row: Int, column: Int) -> Int {
+        let exponent = exponent(row: row, column: column)
+        return exponent == 0 ? 0 : 1 << exponent
+    }
+
+    /// Sets the exponent at a cell (0 empties it).
+    public mutating func setExponent(_ exponent: Int, row: Int, column: Int) {
+        cells[row &* 8 &+ column] = UInt8(truncatingIfNeeded: exponent)
+    }
+
+    /// The tile values, row by row.
+    public var rows: [[Int]] {
+        (0..<size).map { row in (0..<size).map { column in self[row, column] } }
+    }
+
+    /// The number of empty cells.
+    public var emptyCount: Int {
+        var count = 0
+        for row in 0..<size {
+            for column in 0..<size where cells[row &* 8 &+ column] == 0 { count += 1 }
+        }
+        return count
+    }
+
+    /// The largest exponent on the board, 0 when empty.
+    public var largestExponent: Int { Int(cells.max()) }
+
+    /// The largest tile value, 0 when empty.
+    public var largestValue: Int {
+        let exponent = largestExponent
+        return exponent == 0 ? 0 : 1 << exponent
+    }
+
+    /// Whether at least one move would change the board.
+    public var canMove: Bool {
+        for row in 0..<size {
+            for column in 0..<size {
+                let exponent = cells[row &* 8 &+ column]
+                if exponent == 0 { return true }
+                if column + 1 < size, cells[row &* 8 &+ column &+ 1] == exponent { return true }
+                if row + 1 < size, cells[(row &+ 1) &* 8 &+ column] == exponent { return true }
+            }
+        }
+        return false
+    }
+
+    /// The cell index (`row * 8 + column`) of position `position` along line
+    /// `line` read from the edge that `direction` moves toward.
+    func cellIndex(line: Int, position: Int, direction: Direction) -> Int {
+        switch direction {
+        case .left: line &* 8 &+ position
+        case .right: line &* 8 &+ (size &- 1 &- position)
+        case .up: position &* 8 &+ line
+        case .down: (size &- 1 &- position) &* 8 &+ line
+        }
+    }
+
+    /// What a slide did: the points scored and the largest merged exponent.
+    public struct SlideResult: Hashable, Sendable {
+        /// The sum of the values of the tiles made by merges.
+        public var points: Int
+        /// The largest exponent made by a merge, 0 when nothing merged.
+        public var largestMergedExponent: Int
+    }
+
+    /// Slides every line toward `direction`. Returns nil, leaving the board
+    /// untouched, when the move changes nothing.
+    public mutating func slide(_ direction: Direction) -> SlideResult? {
+        var next = cells
+        var points = 0
+        var largest: UInt8 = 0
+        for line in 0..<size {
+            var values = SIMD8<UInt8>()
+            for position in 0..<size {
+                values[position] = cells[cellIndex(line: line, position: position, direction: direction)]
+            }
+            let outcome = LineSlide.slide(exponents: values, count: size)
+            if outcome.line == values { continue }
+            points &+= outcome.points
+            largest = max(largest, outcome.largestMergedExponent)
+            for position in 0..<size {
+                next[cellIndex(line: line, position: position, direction: direction)] = outcome.line[position]
+            }
+        }
+        guard next != cells else { return nil }
+        cells = next
+        return SlideResult(points: points, largestMergedExponent: Int(largest))
+    }
+
+    /// The board after a move, or nil when the move changes nothing.
+    public func sliding(_ direction: Direction) -> Board? {
+        var copy = self
+        return copy.slide(direction) == nil ? nil : copy
+    }
+}

@@ -1,0 +1,50 @@
+/// The seed of a game, parsed from text as the "seeded 2048 v1" rules say.
+///
+/// A string of decimal digits that fits in `UInt64` is that number; any other
+/// non-empty text (`friday`, `2026-11-22`) is hashed with 64-bit FNV-1a over
+/// its UTF-8 bytes.
+public struct Seed: Hashable, Sendable, CustomStringConvertible {
+    /// The 64-bit value the random generator starts from.
+    public let value: UInt64
+    /// The text the seed was given as (the decimal digits for a numeric seed).
+    public let text: String
+
+    /// Creates a seed from a number; its text is the number in decimal.
+    public init(_ value: UInt64) {
+        self.value = value
+        self.text = String(value)
+    }
+
+    /// Parses a seed from text.
+    /// - Throws: `EngineError.emptySeed` when the text is empty.
+    public init(parsing text: String) throws(EngineError) {
+        guard !text.isEmpty else { throw .emptySeed }
+        self.text = text
+        self.value = Seed.decimalValue(of: text) ?? Seed.fnv1a64(text.utf8)
+    }
+
+    public var description: String { text }
+
+    /// The value of a text made only of ASCII digits that fits in `UInt64`, or nil.
+    static func decimalValue(of text: String) -> UInt64? {
+        var value: UInt64 = 0
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowB) = shifted.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            if overflowA || overflowB { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// The 64-bit FNV-1a hash of some bytes.
+    public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}
