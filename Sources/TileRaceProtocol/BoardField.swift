@@ -1,0 +1,31 @@
+/// The `board=` value: tile values row by row, comma-separated, 0 for empty.
+public enum BoardField {
+    /// Writes tile values (row-major) as the wire value.
+    public static func encode(_ values: [Int]) -> String {
+        values.map(String.init).joined(separator: ",")
+    }
+
+    /// Reads the wire value; it must hold a square number (9 to 64) of values,
+    /// each 0 or a power of two from 2.
+    public static func decode(_ text: String) throws(ProtocolError) -> [Int] {
+        var values: [Int] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = Int(part), value == 0 || (value >= 2 && value.nonzeroBitCount == 1) else {
+                throw ProtocolError(.badArguments, "board value \(TextFilter.quoted(String(part))) is not 0 or a power of two")
+            }
+            values.append(value)
+        }
+        let size = Int(Double(values.count).squareRoot())
+        guard size * size == values.count, (3...8).contains(size) else {
+            throw ProtocolError(.badArguments, "board has \(values.count) values; expected 9, 16, ... or 64")
+        }
+        return values
+    }
+
+    /// Reads a board into rows.
+    public static func rows(_ values: [Int]) -> [[Int]] {
+        let size = Int(Double(values.count).squareRoot())
+        guard size > 0 else { return [] }
+        return stride(from: 0, to: values.count, by: size).map { Array(values[$0..<min($0 + size, values.count)]) }
+    }
+}

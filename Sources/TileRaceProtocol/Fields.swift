@@ -1,0 +1,145 @@
+/// The fields of one line after its verb: positional values and `key=value`
+/// pairs, with typed accessors that throw clear protocol errors.
+public struct Fields: Hashable, Sendable {
+    /// Values without `=`, in order.
+    public var positionals: [String]
+    /// `key=value` pairs, in order.
+    public var pairs: [(key: String, value: String)]
+
+    /// Creates fields.
+    public init(positionals: [String] = [], pairs: [(key: String, value: String)] = []) {
+        self.positionals = positionals
+        self.pairs = pairs
+    }
+
+    /// Splits words (already separated at spaces) into positionals and pairs.
+    public init<Words: Sequence>(words: Words) where Words.Element == Substring {
+        self.init()
+        for word in words {
+            if let equals = word.firstIndex(of: "=") {
+                pairs.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
+            } else {
+                positionals.append(String(word))
+            }
+        }
+    }
+
+    public static func == (lhs: Fields, rhs: Fields) -> Bool {
+        lhs.positionals == rhs.positionals && lhs.pairs.elementsEqual(rhs.pairs, by: { $0 == $1 })
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(positionals)
+        for pair in pairs {
+            hasher.combine(pair.key)
+            hasher.combine(pair.value)
+        }
+    }
+
+    /// The value of a key (the last one given), or nil.
+    public subscript(key: String) -> String? {
+        pairs.last(where: { $0.key == key })?.value
+    }
+
+    /// Appends a pair.
+    public mutating func append(_ key: String, _ value: String) {
+        pairs.append((key, value))
+    }
+
+    /// Appends a pair whose value is a yes/no word.
+    public mutating func append(_ key: String, _ value: Bool) {
+        pairs.append((key, value ? "yes" : "no"))
+    }
+
+    /// Appends a pair whose value is an integer.
+    public mutating func append(_ key: String, _ value: Int) {
+        pairs.append((key, String(value)))
+    }
+
+    /// The fields written as words after a verb: positionals, then pairs.
+    public var words: [String] {
+        positionals + pairs.map { "\($0.key)=\($0.value)" }
+    }
+
+    // MARK: Reading
+
+    /// Refuses keys outside `known`, with `code`.
+    public func requireOnlyKeys(_ known: Set<String>, code: ErrorCode = .badOption) throws(ProtocolError) {
+        if let unknown = pairs.first(where: { !known.contains($0.key) }) {
+            let list = known.sorted().joined(separator: ", ")
+            throw ProtocolError(code, "unknown option \(TextFilter.quoted(unknown.key))" + (known.isEmpty ? "" : "; known: \(list)"))
+        }
+    }
+
+    /// Refuses a number of positionals outside `range`.
+    public func requirePositionalCount(_ range: ClosedRange<Int>, usage: String) throws(ProtocolError) {
+        guard range.contains(positionals.count) else {
+            throw ProtocolError(.badArguments, "usage: \(usage)")
+        }
+    }
+
+    /// A required value.
+    public func string(_ key: String) throws(ProtocolError) -> String {
+        guard let value = self[key] else { throw ProtocolError(.badArguments, "missing field \(key)=") }
+        return value
+    }
+
+    /// A required integer, optionally within a range.
+    public func integer(_ key: String, in range: ClosedRange<Int>? = nil, code: ErrorCode = .badArguments) throws(ProtocolError) -> Int {
+        try Fields.integer(try string(key), named: key, in: range, code: code)
+    }
+
+    /// An optional integer, optionally within a range.
+    public func optionalInteger(_ key: String, in range: ClosedRange<Int>? = nil, code: ErrorCode = .badArguments) throws(ProtocolError) -> Int? {
+        guard let text = self[key] else { return nil }
+        return try Fields.integer(text, named: key, in: range, code: code)
+    }
+
+    /// A required yes/no value.
+    public func bool(_ key: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool {
+        try Fields.bool(try string(key), named: key, code: code)
+    }
+
+    /// An optional yes/no value.
+    public func optionalBool(_ key: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool? {
+        guard let text = self[key] else { return nil }
+        return try Fields.bool(text, named: key, code: code)
+    }
+
+    /// A required name (nickname, room name, code).
+    public func name(_ key: String) throws(ProtocolError) -> String {
+        let value = try string(key)
+        try Names.validateName(value, as: key)
+        return value
+    }
+
+    /// A required value that must be one of `choices`.
+    public func choice(_ key: String, among choices: [String], code: ErrorCode = .badArguments) throws(ProtocolError) -> String {
+        let value = try string(key)
+        guard choices.contains(value) else {
+            throw ProtocolError(code, "\(key)=\(TextFilter.printableASCII(value)) must be one of \(choices.joined(separator: ", "))")
+        }
+        return value
+    }
+
+    /// Parses an integer value (an optional `-` then digits), optionally within a range.
+    public static func integer(_ text: String, named name: String, in range: ClosedRange<Int>? = nil, code: ErrorCode = .badArguments) throws(ProtocolError) -> Int {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text) else {
+            throw ProtocolError(code, "\(name)=\(TextFilter.printableASCII(text)) is not a whole number")
+        }
+        if let range, !range.contains(value) {
+            throw ProtocolError(code, "\(name)=\(value) is out of range \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// Parses a yes/no value.
+    public static func bool(_ text: String, named name: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool {
+        switch text {
+        case "yes": return true
+        case "no": return false
+        default: throw ProtocolError(code, "\(name)=\(TextFilter.printableASCII(text)) must be yes or no")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// Cuts a byte stream into protocol lines (protocol.md section 1).
+///
+/// Bytes arrive in chunks of any size; the framer keeps the partial tail until
+/// its `\n` comes. A `\r` before the `\n` is removed. A line longer than the
+/// limit is reported as soon as it is known to be too long, without waiting for
+/// its end, so a peer cannot make the buffer grow without bound. Client and
+/// server share this type.
+public struct LineFramer: Sendable {
+    /// The protocol's limit: 1024 bytes, not counting the line ending.
+    public static let maximumLineLength = 1024
+
+    /// This framer's limit.
+    public let maximumLineLength: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var scanned = 0
+    private var isDiscardingLongLine = false
+
+    /// Creates a framer with a line limit.
+    public init(maximumLineLength: Int = LineFramer.maximumLineLength) {
+        self.maximumLineLength = maximumLineLength
+    }
+
+    /// The number of bytes received but not yet returned as lines.
+    public var bufferedByteCount: Int { buffer.count - start }
+
+    /// Adds received bytes.
+    public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        if start > 0, start >= buffer.count / 2 {
+            buffer.removeFirst(start)
+            scanned -= start
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Returns the next complete line without its ending, or nil when no whole
+    /// line is buffered yet.
+    /// - Throws: `line-too-long` once for a line over the limit (its bytes are
+    ///   dropped up to its end); `bad-line` for a line that is not UTF-8 or holds
+    ///   control characters (that line is dropped). The next call goes on with
+    ///   the following line.
+    public mutating func nextLine() throws(ProtocolError) -> String? {
+        while true {
+            guard let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) else {
+                scanned = buffer.count
+                if !isDiscardingLongLine, buffer.count - start > maximumLineLength + 1 {
+                    isDiscardingLongLine = true
+                    throw tooLong()
+                }
+                if isDiscardingLongLine {
+                    start = buffer.count
+                    scanned = start
+                }
+                return nil
+            }
+            var end = newline
+            if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let lineStart = start
+            start = newline + 1
+            scanned = start
+            if isDiscardingLongLine {
+                isDiscardingLongLine = false
+                continue
+            }
+            guard end - lineStart <= maximumLineLength else { throw tooLong() }
+            return try LineFramer.decode(buffer[lineStart..<end])
+        }
+    }
+
+    private func tooLong() -> ProtocolError {
+        ProtocolError(.lineTooLong, "line longer than \(maximumLineLength) bytes")
+    }
+
+    private static func decode(_ bytes: ArraySlice<UInt8>) throws(ProtocolError) -> String {
+        if let control = bytes.first(where: { $0 < 0x20 || $0 == 0x7F }) {
+            throw ProtocolError(.badLine, "line contains control character 0x\(String(control, radix: 16))")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ProtocolError(.badLine, "line is not valid UTF-8")
+        }
+        return text
+    }
+}

@@ -1,0 +1,46 @@
+/// One line of the `WHO` reply: a member or watcher of a room.
+public struct MemberInfo: FieldsRepresentable {
+    /// Player or spectator.
+    public enum Role: String, CaseIterable, Hashable, Sendable {
+        case player, watcher
+    }
+
+    /// Where a member is in the room's race.
+    public enum State: String, CaseIterable, Hashable, Sendable {
+        case waiting, racing, finished
+    }
+
+    /// The member's nickname.
+    public var nick: String
+    /// Player or watcher.
+    public var role: Role
+    /// Whether the player marked ready.
+    public var isReady: Bool
+    /// Waiting, racing or finished.
+    public var state: State
+
+    /// Creates member information.
+    public init(nick: String, role: Role, isReady: Bool, state: State) {
+        self.nick = nick
+        self.role = role
+        self.isReady = isReady
+        self.state = state
+    }
+
+    public init(fields: Fields) throws(ProtocolError) {
+        self.init(
+            nick: try fields.name("nick"),
+            role: Role(rawValue: try fields.choice("role", among: Role.allCases.map(\.rawValue)))!,
+            isReady: try fields.bool("ready"),
+            state: State(rawValue: try fields.choice("state", among: State.allCases.map(\.rawValue)))!)
+    }
+
+    public var fields: Fields {
+        var fields = Fields()
+        fields.append("nick", nick)
+        fields.append("role", role.rawValue)
+        fields.append("ready", isReady)
+        fields.append("state", state.rawValue)
+        return fields
+    }
+}

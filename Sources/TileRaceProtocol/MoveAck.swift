@@ -1,0 +1,51 @@
+/// The `OK MOVE` reply: the server's figures after the entries of one `MOVE`.
+public struct MoveAck: FieldsRepresentable {
+    /// The last entry applied.
+    public var seq: Int
+    /// Score.
+    public var score: Int
+    /// Valid moves, net of undos.
+    public var moves: Int
+    /// Largest tile.
+    public var largestTile: Int
+    /// Whether the target was reached.
+    public var hasWon: Bool
+    /// Whether no move is possible.
+    public var isOver: Bool
+    /// Set when this line finished the race (target or no moves left).
+    public var finished: FinishReason?
+
+    /// Creates an acknowledgement.
+    public init(seq: Int, score: Int, moves: Int, largestTile: Int, hasWon: Bool, isOver: Bool, finished: FinishReason? = nil) {
+        self.seq = seq
+        self.score = score
+        self.moves = moves
+        self.largestTile = largestTile
+        self.hasWon = hasWon
+        self.isOver = isOver
+        self.finished = finished
+    }
+
+    public init(fields: Fields) throws(ProtocolError) {
+        var finished: FinishReason?
+        if fields["finished"] != nil {
+            finished = FinishReason(rawValue: try fields.choice("finished", among: FinishReason.allCases.map(\.rawValue)))
+        }
+        self.init(
+            seq: try fields.integer("seq"), score: try fields.integer("score"), moves: try fields.integer("moves"),
+            largestTile: try fields.integer("max"), hasWon: try fields.bool("won"), isOver: try fields.bool("over"),
+            finished: finished)
+    }
+
+    public var fields: Fields {
+        var fields = Fields()
+        fields.append("seq", seq)
+        fields.append("score", score)
+        fields.append("moves", moves)
+        fields.append("max", largestTile)
+        fields.append("won", hasWon)
+        fields.append("over", isOver)
+        if let finished { fields.append("finished", finished.rawValue) }
+        return fields
+    }
+}

@@ -1,0 +1,35 @@
+/// The options of a `PRACTICE` request and of its `OK PRACTICE` reply.
+public struct PracticeOptions: FieldsRepresentable {
+    /// The seed text; nil in a request for a random one.
+    public var seed: String?
+    /// Board size.
+    public var size: Int
+    /// Target tile.
+    public var target: Int
+
+    /// Creates practice options.
+    public init(seed: String? = nil, size: Int = 4, target: Int = 2048) {
+        self.seed = seed
+        self.size = size
+        self.target = target
+    }
+
+    public init(fields: Fields) throws(ProtocolError) {
+        try fields.requireOnlyKeys(["seed", "size", "target"])
+        if let seed = fields["seed"], !Names.isValidSeed(seed) {
+            throw ProtocolError(.badOption, "seed=\(TextFilter.quoted(seed)) must be 1 to 64 characters from A-Z a-z 0-9 _ - . :")
+        }
+        self.init(
+            seed: fields["seed"], size: try fields.optionalInteger("size", code: .badOption) ?? 4,
+            target: try fields.optionalInteger("target", code: .badOption) ?? 2048)
+        _ = try RoomOptions(size: size, target: target).gameConfig
+    }
+
+    public var fields: Fields {
+        var fields = Fields()
+        if let seed { fields.append("seed", seed) }
+        fields.append("size", size)
+        fields.append("target", target)
+        return fields
+    }
+}

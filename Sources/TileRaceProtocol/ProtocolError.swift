@@ -1,0 +1,18 @@
+/// A line that cannot be accepted: a code for programs and a message for people.
+///
+/// The server answers a failed request with `ERR <code> <message>`; the client
+/// reports a malformed server line with the same type.
+public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The stable code.
+    public var code: ErrorCode
+    /// One line for people, printable ASCII only.
+    public var message: String
+
+    /// Creates an error; the message is made safe to send and display.
+    public init(_ code: ErrorCode, _ message: String) {
+        self.code = code
+        self.message = TextFilter.printableASCII(message)
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

@@ -1,0 +1,61 @@
+/// The `FINISH` event (a racer finished) and, with a place, each `RESULT` line of the standings.
+public struct RacerFinish: FieldsRepresentable {
+    /// The room.
+    public var room: String
+    /// The race's number; set in `RESULT` lines, nil in `FINISH`.
+    public var race: Int?
+    /// The place in the final standings; set in `RESULT` lines, nil in `FINISH`.
+    public var place: Int?
+    /// The racer.
+    public var nick: String
+    /// Why the racer finished.
+    public var reason: FinishReason
+    /// Final score.
+    public var score: Int
+    /// Largest tile.
+    public var largestTile: Int
+    /// Valid moves made, net of undos.
+    public var moves: Int
+    /// The official time from `START` to the finish, in milliseconds.
+    public var milliseconds: Int
+
+    /// Creates a finish record.
+    public init(
+        room: String, race: Int? = nil, place: Int? = nil, nick: String, reason: FinishReason,
+        score: Int, largestTile: Int, moves: Int, milliseconds: Int
+    ) {
+        self.room = room
+        self.race = race
+        self.place = place
+        self.nick = nick
+        self.reason = reason
+        self.score = score
+        self.largestTile = largestTile
+        self.moves = moves
+        self.milliseconds = milliseconds
+    }
+
+    public init(fields: Fields) throws(ProtocolError) {
+        let reason = try fields.choice("reason", among: FinishReason.allCases.map(\.rawValue))
+        self.init(
+            room: try fields.name("room"), race: try fields.optionalInteger("race"),
+            place: try fields.optionalInteger("place"), nick: try fields.name("nick"),
+            reason: FinishReason(rawValue: reason)!, score: try fields.integer("score"),
+            largestTile: try fields.integer("max"), moves: try fields.integer("moves"),
+            milliseconds: try fields.integer("time"))
+    }
+
+    public var fields: Fields {
+        var fields = Fields()
+        fields.append("room", room)
+        if let race { fields.append("race", race) }
+        if let place { fields.append("place", place) }
+        fields.append("nick", nick)
+        fields.append("reason", reason.rawValue)
+        fields.append("score", score)
+        fields.append("max", largestTile)
+        fields.append("moves", moves)
+        fields.append("time", milliseconds)
+        return fields
+    }
+}

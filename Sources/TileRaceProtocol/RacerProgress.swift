@@ -1,0 +1,43 @@
+/// The `PROGRESS` event: a racer's latest figures and board.
+public struct RacerProgress: FieldsRepresentable {
+    /// The room.
+    public var room: String
+    /// The racer.
+    public var nick: String
+    /// The racer's score.
+    public var score: Int
+    /// The largest tile on the racer's board.
+    public var largestTile: Int
+    /// Valid moves made, net of undos.
+    public var moves: Int
+    /// The racer's board, row-major tile values.
+    public var board: [Int]
+
+    /// Creates a progress message.
+    public init(room: String, nick: String, score: Int, largestTile: Int, moves: Int, board: [Int]) {
+        self.room = room
+        self.nick = nick
+        self.score = score
+        self.largestTile = largestTile
+        self.moves = moves
+        self.board = board
+    }
+
+    public init(fields: Fields) throws(ProtocolError) {
+        self.init(
+            room: try fields.name("room"), nick: try fields.name("nick"), score: try fields.integer("score"),
+            largestTile: try fields.integer("max"), moves: try fields.integer("moves"),
+            board: try BoardField.decode(try fields.string("board")))
+    }
+
+    public var fields: Fields {
+        var fields = Fields()
+        fields.append("room", room)
+        fields.append("nick", nick)
+        fields.append("score", score)
+        fields.append("max", largestTile)
+        fields.append("moves", moves)
+        fields.append("board", BoardField.encode(board))
+        return fields
+    }
+}

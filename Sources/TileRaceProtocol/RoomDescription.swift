@@ -1,0 +1,61 @@
+/// A room as the server describes it in `ROOM` items and `OK CREATE/JOIN/WATCH`.
+public struct RoomDescription: FieldsRepresentable {
+    /// The room's name.
+    public var name: String
+    /// Waiting, counting down or racing.
+    public var state: RoomState
+    /// Board size.
+    public var size: Int
+    /// Target tile.
+    public var target: Int
+    /// Whether undo and remove-tile are allowed.
+    public var allowsAssists: Bool
+    /// Time limit in seconds, 0 for none.
+    public var timeLimit: Int
+    /// Whether a join code is needed.
+    public var isPrivate: Bool
+    /// Players in the room.
+    public var playerCount: Int
+    /// Spectators of the room.
+    public var watcherCount: Int
+
+    /// Creates a description.
+    public init(
+        name: String, state: RoomState, size: Int, target: Int, allowsAssists: Bool, timeLimit: Int,
+        isPrivate: Bool, playerCount: Int, watcherCount: Int
+    ) {
+        self.name = name
+        self.state = state
+        self.size = size
+        self.target = target
+        self.allowsAssists = allowsAssists
+        self.timeLimit = timeLimit
+        self.isPrivate = isPrivate
+        self.playerCount = playerCount
+        self.watcherCount = watcherCount
+    }
+
+    public init(fields: Fields) throws(ProtocolError) {
+        let stateText = try fields.choice("state", among: RoomState.allCases.map(\.rawValue))
+        self.init(
+            name: try fields.name("room"), state: RoomState(rawValue: stateText)!,
+            size: try fields.integer("size"), target: try fields.integer("target"),
+            allowsAssists: try fields.bool("assists"), timeLimit: try fields.integer("limit"),
+            isPrivate: try fields.bool("private"), playerCount: try fields.integer("players"),
+            watcherCount: try fields.integer("watchers"))
+    }
+
+    public var fields: Fields {
+        var fields = Fields()
+        fields.append("room", name)
+        fields.append("state", state.rawValue)
+        fields.append("size", size)
+        fields.append("target", target)
+        fields.append("assists", allowsAssists)
+        fields.append("limit", timeLimit)
+        fields.append("private", isPrivate)
+        fields.append("players", playerCount)
+        fields.append("watchers", watcherCount)
+        return fields
+    }
+}

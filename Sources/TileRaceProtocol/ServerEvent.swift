@@ -1,0 +1,132 @@
+/// The events a server pushes (protocol.md section 7).
+public enum ServerEvent: Hashable, Sendable {
+    /// The greeting on connect.
+    case hello(Greeting)
+    /// Someone came into a room.
+    case joined(room: String, nick: String, role: MemberInfo.Role)
+    /// Someone left a room.
+    case left(room: String, nick: String)
+    /// Someone's ready mark changed.
+    case ready(room: String, nick: String, isReady: Bool)
+    /// The race starts in `milliseconds`.
+    case countdown(room: String, milliseconds: Int)
+    /// The countdown stopped.
+    case cancel(room: String, reason: String)
+    /// The race begins.
+    case start(RaceStart)
+    /// A racer's latest figures.
+    case progress(RacerProgress)
+    /// A racer finished.
+    case finish(RacerFinish)
+    /// One line of the final standings (`place` and `race` set).
+    case result(RacerFinish)
+    /// The end of the standings.
+    case end(room: String, race: Int, count: Int)
+    /// The server's copy of your game.
+    case resync(GameSync)
+    /// Are you there? Answer `PONG`.
+    case ping(String?)
+    /// The server is closing the connection.
+    case bye(String)
+
+    /// The event's verb.
+    public var verb: String {
+        switch self {
+        case .hello: "HELLO"
+        case .joined: "JOINED"
+        case .left: "LEFT"
+        case .ready: "READY"
+        case .countdown: "COUNTDOWN"
+        case .cancel: "CANCEL"
+        case .start: "START"
+        case .progress: "PROGRESS"
+        case .finish: "FINISH"
+        case .result: "RESULT"
+        case .end: "END"
+        case .resync: "RESYNC"
+        case .ping: "PING"
+        case .bye: "BYE"
+        }
+    }
+
+    /// The verbs of events.
+    public static let verbs: Set<String> = [
+        "HELLO", "JOINED", "LEFT", "READY", "COUNTDOWN", "CANCEL", "START", "PROGRESS", "FINISH", "RESULT",
+        "END", "RESYNC", "PING", "BYE",
+    ]
+
+    /// The words after the verb.
+    var words: [String] {
+        var fields = Fields()
+        switch self {
+        case .hello(let greeting):
+            fields.positionals = [ClientMessage.protocolName, String(greeting.version)]
+            if let server = greeting.server { fields.append("server", server) }
+            if let line = greeting.lineLimit { fields.append("line", line) }
+            if let idle = greeting.idleSeconds { fields.append("idle", idle) }
+        case .joined(let room, let nick, let role):
+            fields.append("room", room)
+            fields.append("nick", nick)
+            fields.append("role", role.rawValue)
+        case .left(let room, let nick):
+            fields.append("room", room)
+            fields.append("nick", nick)
+        case .ready(let room, let nick, let isReady):
+            fields.append("room", room)
+            fields.append("nick", nick)
+            fields.append("ready", isReady)
+        case .countdown(let room, let milliseconds):
+            fields.append("room", room)
+            fields.append("ms", milliseconds)
+        case .cancel(let room, let reason):
+            fields.append("room", room)
+            fields.append("reason", reason)
+        case .start(let start): fields = start.fields
+        case .progress(let progress): fields = progress.fields
+        case .finish(let finish), .result(let finish): fields = finish.fields
+        case .end(let room, let race, let count):
+            fields.append("room", room)
+            fields.append("race", race)
+            fields.append("count", count)
+        case .resync(let sync): fields = sync.fields
+        case .ping(let token): fields.positionals = token.map { [$0] } ?? []
+        case .bye(let text): return [TextFilter.printableASCII(text)]
+        }
+        return fields.words
+    }
+
+    /// Reads an event from its verb and the rest of its line.
+    static func parse(verb: String, rest: Substring) throws(ProtocolError) -> ServerEvent {
+        let fields = Fields(words: rest.split(separator: " "))
+        switch verb {
+        case "HELLO":
+            guard fields.positionals.count >= 2, fields.positionals[0] == ClientMessage.protocolName,
+                  let version = Int(fields.positionals[1])
+            else { throw ProtocolError(.unsupportedVersion, "greeting does not name the tilerace protocol") }
+            return .hello(Greeting(
+                version: version, server: fields["server"], lineLimit: fields["line"].flatMap { Int($0) },
+                idleSeconds: fields["idle"].flatMap { Int($0) }))
+        case "JOINED":
+            let role = try fields.choice("role", among: MemberInfo.Role.allCases.map(\.rawValue))
+            return .joined(room: try fields.name("room"), nick: try fields.name("nick"), role: MemberInfo.Role(rawValue: role)!)
+        case "LEFT":
+            return .left(room: try fields.name("room"), nick: try fields.name("nick"))
+        case "READY":
+            return .ready(room: try fields.name("room"), nick: try fields.name("nick"), isReady: try fields.bool("ready"))
+        case "COUNTDOWN":
+            return .countdown(room: try fields.name("room"), milliseconds: try fields.integer("ms"))
+        case "CANCEL":
+            return .cancel(room: try fields.name("room"), reason: TextFilter.printableASCII(fields["reason"] ?? ""))
+        case "START": return .start(try RaceStart(fields: fields))
+        case "PROGRESS": return .progress(try RacerProgress(fields: fields))
+        case "FINISH": return .finish(try RacerFinish(fields: fields))
+        case "RESULT": return .result(try RacerFinish(fields: fields))
+        case "END":
+            return .end(room: try fields.name("room"), race: try fields.integer("race"), count: try fields.integer("count"))
+        case "RESYNC": return .resync(try GameSync(fields: fields))
+        case "PING": return .ping(fields.positionals.first.map(TextFilter.printableASCII))
+        case "BYE": return .bye(TextFilter.printableASCII(String(rest)))
+        default: throw ProtocolError(.unknownVerb, "unknown event \(TextFilter.quoted(verb))")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// Every line a server can send: replies, items of multi-line replies, and
+/// events (protocol.md section 2), with the one parser the client uses and the
+/// one printer the server uses.
+public enum ServerMessage: Hashable, Sendable {
+    /// `OK <VERB> ...`.
+    case ok(OkReply)
+    /// `ERR <code> <text>`.
+    case error(ProtocolError)
+    /// `PONG [token]`, the reply to `PING`.
+    case pong(String?)
+    /// A `ROOM` item of the `ROOMS` reply.
+    case room(RoomDescription)
+    /// A `MEMBER` item of the `WHO` reply.
+    case member(MemberInfo)
+    /// An `ENTRY` item of the `TOP` reply.
+    case entry(LeaderboardEntry)
+    /// An `INFO` item of the `HELP` reply.
+    case info(String)
+    /// An event.
+    case event(ServerEvent)
+
+    /// What a line is, known from its verb alone.
+    public enum Kind: Hashable, Sendable {
+        /// `OK`, `ERR` or `PONG`: answers the oldest request awaiting a reply.
+        case reply
+        /// `ROOM`, `MEMBER`, `ENTRY`, `INFO`: part of a multi-line reply.
+        case item
+        /// Pushed by the server.
+        case event
+    }
+
+    /// Whether this line is a reply, an item or an event.
+    public var kind: Kind {
+        switch self {
+        case .ok, .error, .pong: .reply
+        case .room, .member, .entry, .info: .item
+        case .event: .event
+        }
+    }
+
+    /// The line to send, without its line ending.
+    public var line: String {
+        let words: [String]
+        switch self {
+        case .ok(let reply): words = ["OK", reply.verb] + reply.fields.words
+        case .error(let error): words = ["ERR", error.code.rawValue, error.message]
+        case .pong(let token): words = ["PONG"] + (token.map { [$0] } ?? [])
+        case .room(let room): words = ["ROOM"] + room.fields.words
+        case .member(let member): words = ["MEMBER"] + member.fields.words
+        case .entry(let entry): words = ["ENTRY"] + entry.fields.words
+        case .info(let text): words = ["INFO", TextFilter.printableASCII(text)]
+        case .event(let event): words = [event.verb] + event.words
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// Parses a line from a server.
+    /// - Throws: a `ProtocolError` describing what is malformed.
+    public static func parse(_ line: String) throws(ProtocolError) -> ServerMessage {
+        let (verb, rest) = splitVerb(Substring(line))
+        switch verb {
+        case "OK":
+            let (replyVerb, fieldsText) = splitVerb(rest)
+            return .ok(try OkReply.parse(verb: replyVerb, fields: Fields(words: fieldsText.split(separator: " "))))
+        case "ERR":
+            let (codeText, text) = splitVerb(rest)
+            let code = ErrorCode(rawValue: codeText) ?? .internal
+            let message = code.rawValue == codeText ? String(text) : "\(codeText) \(text)"
+            return .error(ProtocolError(code, message))
+        case "PONG":
+            return .pong(rest.split(separator: " ").first.map { TextFilter.printableASCII(String($0)) })
+        case "ROOM": return .room(try RoomDescription(fields: Fields(words: rest.split(separator: " "))))
+        case "MEMBER": return .member(try MemberInfo(fields: Fields(words: rest.split(separator: " "))))
+        case "ENTRY": return .entry(try LeaderboardEntry(fields: Fields(words: rest.split(separator: " "))))
+        case "INFO": return .info(TextFilter.printableASCII(String(rest)))
+        default:
+            guard ServerEvent.verbs.contains(verb) else {
+                throw ProtocolError(.unknownVerb, "unknown server line \(TextFilter.quoted(verb))")
+            }
+            return .event(try ServerEvent.parse(verb: verb, rest: rest))
+        }
+    }
+
+    /// Splits off the first space-separated word.
+    private static func splitVerb(_ text: Substring) -> (String, Substring) {
+        let trimmed = text.drop(while: { $0 == " " })
+        guard let space = trimmed.firstIndex(of: " ") else { return (String(trimmed), "") }
+        return (String(trimmed[..<space]), trimmed[trimmed.index(after: space)...].drop(while: { $0 == " " }))
+    }
+}

@@ -1,0 +1,33 @@
+/// Makes text from the network safe to show or send back: no control
+/// characters, so no escape sequence can reach a terminal.
+public enum TextFilter {
+    /// Replaces every character outside printable ASCII (0x20-0x7E) with `?`.
+    /// Used for error texts that quote a client's input.
+    public static func printableASCII(_ text: String) -> String {
+        String(decoding: text.utf8.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+    }
+
+    /// Removes control characters (C0, DEL, C1, and the bidirectional
+    /// overrides) but keeps other Unicode; for text shown on a terminal.
+    public static func displayable(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isControl(scalar) {
+            scalars.append(scalar)
+        }
+        return String(scalars)
+    }
+
+    /// Quotes a client's word for an error message: printable ASCII, at most 40 characters.
+    public static func quoted(_ text: String) -> String {
+        let safe = printableASCII(text)
+        return "'" + (safe.count > 40 ? String(safe.prefix(40)) + "..." : safe) + "'"
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}
