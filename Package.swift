@@ -35,7 +35,7 @@ let package = Package(
         // MARK: Tests
 
         .testTarget(name: "TileRaceEngineTests", dependencies: ["TileRaceEngine"]),
-        .testTarget(name: "TileRaceProtocolTests", dependencies: ["TileRaceProtocol"]),
+        .testTarget(name: "TileRaceProtocolTests", dependencies: ["TileRaceProtocol", "TileRaceEngine"]),
         .testTarget(
             name: "TileRaceServerTests",
             dependencies: ["TileRaceServer", "TileRaceProtocol", "TileRaceEngine"]

@@ -4,7 +4,11 @@ public enum TextFilter {
     /// Replaces every character outside printable ASCII (0x20-0x7E) with `?`.
     /// Used for error texts that quote a client's input.
     public static func printableASCII(_ text: String) -> String {
-        String(decoding: text.utf8.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append((0x20...0x7E).contains(scalar.value) ? scalar : "?")
+        }
+        return String(scalars)
     }
 
     /// Removes control characters (C0, DEL, C1, and the bidirectional

@@ -1,0 +1,110 @@
+import Testing
+import TileRaceEngine
+@testable import TileRaceProtocol
+
+@Suite struct ClientMessageTests {
+    /// Every request, as the client prints it and the server must read it back.
+    static let examples: [(ClientMessage, String)] = [
+        (.hello(nick: "ana"), "HELLO tilerace 1 ana"),
+        (.hello(nick: nil), "HELLO tilerace 1"),
+        (.nick("bo_2"), "NICK bo_2"),
+        (.ping("t1"), "PING t1"),
+        (.ping(nil), "PING"),
+        (.pong("t1"), "PONG t1"),
+        (.quit, "QUIT"),
+        (.help, "HELP"),
+        (.rooms, "ROOMS"),
+        (.create(room: "friday", options: RoomOptions(size: 5, target: 1024, allowsAssists: true, timeLimit: 300, code: "s3cret")),
+         "CREATE friday size=5 target=1024 assists=yes limit=300 code=s3cret"),
+        (.join(room: "friday", code: nil), "JOIN friday"),
+        (.join(room: "friday", code: "s3cret"), "JOIN friday code=s3cret"),
+        (.watch(room: "daily", code: nil), "WATCH daily"),
+        (.who, "WHO"),
+        (.ready(true), "READY yes"),
+        (.ready(false), "READY no"),
+        (.leave, "LEAVE"),
+        (.move(seq: 12, entries: [.move(.left), .undo, .remove(Cell(row: 0, column: 3)), .move(.down)]), "MOVE 12 LZX03D"),
+        (.restart, "RESTART"),
+        (.resign, "RESIGN"),
+        (.submit(nick: "ana", token: nil), "SUBMIT ana"),
+        (.submit(nick: "ana", token: "0123456789abcdef0123456789abcdef"), "SUBMIT ana token=0123456789abcdef0123456789abcdef"),
+        (.top(LeaderboardQuery(board: .daily, date: "2026-11-22", sort: .score, order: .asc, offset: 20, limit: 10)),
+         "TOP board=daily date=2026-11-22 sort=score order=asc offset=20 limit=10"),
+        (.practice(PracticeOptions(seed: "friday", size: 4, target: 2048)), "PRACTICE seed=friday size=4 target=2048"),
+    ]
+
+    @Test func printsEachRequestAsDocumented() {
+        for (message, line) in Self.examples {
+            #expect(message.line == line)
+        }
+    }
+
+    @Test func parsesEachPrintedRequestBack() throws {
+        for (message, line) in Self.examples {
+            #expect(try ClientMessage.parse(line) == message)
+        }
+    }
+
+    @Test func acceptsLowerCaseVerbsAndDefaults() throws {
+        #expect(try ClientMessage.parse("join friday") == .join(room: "friday", code: nil))
+        #expect(try ClientMessage.parse("READY") == .ready(true))
+        #expect(try ClientMessage.parse("CREATE r1") == .create(room: "r1", options: RoomOptions()))
+        #expect(try ClientMessage.parse("TOP") == .top(LeaderboardQuery()))
+        #expect(try ClientMessage.parse("PRACTICE") == .practice(PracticeOptions()))
+        #expect(try ClientMessage.parse("MOVE 1 L  ") == .move(seq: 1, entries: [.move(.left)]))
+    }
+
+    @Test func onlyPongExpectsNoReply() {
+        for (message, _) in Self.examples {
+            if case .pong = message { #expect(!message.expectsReply) } else { #expect(message.expectsReply) }
+        }
+        #expect(ClientMessage.rooms.hasMultiLineReply && ClientMessage.who.hasMultiLineReply)
+        #expect(ClientMessage.top(LeaderboardQuery()).hasMultiLineReply && ClientMessage.help.hasMultiLineReply)
+        #expect(!ClientMessage.join(room: "a", code: nil).hasMultiLineReply)
+    }
+
+    /// Bad requests and the exact error each one gets (code and text).
+    static let refusals: [(String, ErrorCode, String)] = [
+        ("FLY away", .unknownVerb, "unknown request 'FLY'; send HELP for the list"),
+        ("HELLO tilerace 2 ana", .unsupportedVersion, "this server speaks tilerace 1, not tilerace 2"),
+        ("HELLO", .badArguments, "usage: HELLO tilerace 1 [nick]"),
+        ("HELLO tilerace 1 a\u{E9}", .badName, "nickname 'a?' must be 1 to 16 characters from A-Z a-z 0-9 _ -"),
+        ("NICK abcdefghijklmnopq", .badName, "nickname 'abcdefghijklmnopq' must be 1 to 16 characters from A-Z a-z 0-9 _ -"),
+        ("NICK", .badArguments, "usage: NICK <nick>"),
+        ("ROOMS now", .badArguments, "usage: ROOMS takes no arguments"),
+        ("CREATE friday size=9", .badOption, "board size 9 is not allowed; use 3 to 8"),
+        ("CREATE friday target=100", .badOption, "target 100 is not allowed; use a power of two from 8 to 1048576"),
+        ("CREATE friday limit=5", .badOption, "limit=5 must be 0 (none) or 10 to 3600 seconds"),
+        ("CREATE friday assists=maybe", .badOption, "assists=maybe must be yes or no"),
+        ("CREATE friday colour=red", .badOption, "unknown option 'colour'; known: assists, code, limit, size, target"),
+        ("CREATE fri.day", .badName, "room name 'fri.day' must be 1 to 16 characters from A-Z a-z 0-9 _ -"),
+        ("JOIN friday code=a!", .badName, "join code 'a!' must be 1 to 16 characters from A-Z a-z 0-9 _ -"),
+        ("READY maybe", .badArguments, "READY=maybe must be yes or no"),
+        ("MOVE 0 L", .badArguments, "seq=0 is out of range 1 to 2147483647"),
+        ("MOVE x L", .badArguments, "seq=x is not a whole number"),
+        ("MOVE 1 LQ", .badArguments, "game record, position 2: found 'Q'; expected one of L R U D Z or X<row><column>"),
+        ("MOVE 1 X1", .badArguments, "game record, position 1: X needs two digits, row then column, but the record ends"),
+        ("MOVE 1", .badArguments, "usage: MOVE <seq> <log>, e.g. MOVE 1 LLUR"),
+        ("SUBMIT ana token=no!", .badToken, "token must be letters and digits"),
+        ("TOP limit=101", .badOption, "limit=101 is out of range 1 to 100"),
+        ("TOP board=weekly", .badOption, "board=weekly must be one of all, daily"),
+        ("TOP date=2026-13-01", .badOption, "date='2026-13-01' is not YYYY-MM-DD"),
+        ("PRACTICE seed=a/b", .badOption, "seed='a/b' must be 1 to 64 characters from A-Z a-z 0-9 _ - . :"),
+    ]
+
+    @Test func refusesBadRequestsWithExactErrors() {
+        for (line, code, message) in Self.refusals {
+            #expect(throws: ProtocolError(code, message), "\(line)") { try ClientMessage.parse(line) }
+        }
+    }
+
+    @Test func everyErrorTextIsPrintableASCII() {
+        for (line, _, _) in Self.refusals {
+            do {
+                _ = try ClientMessage.parse(line)
+            } catch {
+                #expect(error.message.utf8.allSatisfy { (0x20...0x7E).contains($0) })
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Testing
+import TileRaceEngine
+@testable import TileRaceProtocol
+
+/// One framer input and what it must produce: lines, or errors by code.
+private struct FramerCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var input: [UInt8]
+    var expected: [Result]
+    var limit = 1024
+
+    enum Result: Equatable, Sendable {
+        case line(String)
+        case error(ErrorCode)
+    }
+
+    var testDescription: String { name }
+}
+
+private let cases: [FramerCase] = [
+    FramerCase(name: "one line", input: Array("HELLO tilerace 1\n".utf8), expected: [.line("HELLO tilerace 1")]),
+    FramerCase(name: "crlf", input: Array("PING\r\nWHO\r\n".utf8), expected: [.line("PING"), .line("WHO")]),
+    FramerCase(name: "partial tail is kept", input: Array("ROOMS\nJOI".utf8), expected: [.line("ROOMS")]),
+    FramerCase(name: "empty lines", input: Array("\n\r\nA\n".utf8), expected: [.line(""), .line(""), .line("A")]),
+    FramerCase(name: "utf8", input: Array("INFO héllo ✓\n".utf8), expected: [.line("INFO héllo ✓")]),
+    FramerCase(
+        name: "invalid utf8 then a good line", input: [0x41, 0xFF, 0xFE, 0x0A] + Array("OK\n".utf8),
+        expected: [.error(.badLine), .line("OK")]),
+    FramerCase(
+        name: "escape sequence", input: Array("NICK \u{1B}[31mred\nPING\n".utf8),
+        expected: [.error(.badLine), .line("PING")]),
+    FramerCase(name: "lone carriage return inside", input: Array("A\rB\n".utf8), expected: [.error(.badLine)]),
+    FramerCase(
+        name: "exactly the limit", input: Array((String(repeating: "x", count: 8) + "\n").utf8),
+        expected: [.line("xxxxxxxx")], limit: 8),
+    FramerCase(
+        name: "limit with crlf", input: Array((String(repeating: "x", count: 8) + "\r\n").utf8),
+        expected: [.line("xxxxxxxx")], limit: 8),
+    FramerCase(
+        name: "one over the limit, then recovery",
+        input: Array((String(repeating: "x", count: 9) + "\nOK\n").utf8),
+        expected: [.error(.lineTooLong), .line("OK")], limit: 8),
+    FramerCase(
+        name: "very long line reported once",
+        input: Array((String(repeating: "y", count: 100) + "\nOK\n").utf8),
+        expected: [.error(.lineTooLong), .line("OK")], limit: 8),
+]
+
+/// Feeds `chunks` to a framer, collecting everything it yields.
+private func run(_ chunks: [[UInt8]], limit: Int) -> [FramerCase.Result] {
+    var framer = LineFramer(maximumLineLength: limit)
+    var results: [FramerCase.Result] = []
+    for chunk in chunks {
+        framer.append(chunk)
+        while true {
+            do {
+                guard let line = try framer.nextLine() else { break }
+                results.append(.line(line))
+            } catch {
+                results.append(.error(error.code))
+            }
+        }
+    }
+    return results
+}
+
+@Suite struct LineFramerTests {
+    @Test(arguments: cases)
+    fileprivate func wholeInput(_ testCase: FramerCase) {
+        #expect(run([testCase.input], limit: testCase.limit) == testCase.expected)
+    }
+
+    @Test(arguments: cases)
+    fileprivate func byteByByte(_ testCase: FramerCase) {
+        #expect(run(testCase.input.map { [$0] }, limit: testCase.limit) == testCase.expected)
+    }
+
+    @Test(arguments: cases)
+    fileprivate func randomSplits(_ testCase: FramerCase) {
+        var random = SplitMix64(seed: 99)
+        for _ in 0..<50 {
+            var chunks: [[UInt8]] = []
+            var rest = testCase.input[...]
+            while !rest.isEmpty {
+                let length = Int(random.next() % UInt64(min(rest.count, 7))) + 1
+                chunks.append(Array(rest.prefix(length)))
+                rest = rest.dropFirst(length)
+            }
+            #expect(run(chunks, limit: testCase.limit) == testCase.expected)
+        }
+    }
+
+    @Test func partialLineOverTheLimitIsReportedBeforeItsEnd() {
+        var framer = LineFramer(maximumLineLength: 16)
+        framer.append(Array(repeating: UInt8(ascii: "z"), count: 40))
+        #expect(throws: ProtocolError.self) { try framer.nextLine() }
+        framer.append(Array(repeating: UInt8(ascii: "z"), count: 4000))
+        #expect((try? framer.nextLine()) == .some(nil))
+        #expect(framer.bufferedByteCount == 0)
+    }
+
+    @Test func bufferDoesNotGrowWithConsumedLines() {
+        var framer = LineFramer()
+        for _ in 0..<10_000 {
+            framer.append(Array("MOVE 1 L\n".utf8))
+            #expect((try? framer.nextLine()) == "MOVE 1 L")
+        }
+        #expect(framer.bufferedByteCount == 0)
+    }
+}
