@@ -1,0 +1,63 @@
+/// Pairs a client's requests with the server's replies (protocol.md section 2).
+///
+/// Replies come in request order, so the matcher keeps a queue of the requests
+/// sent and gives each `OK`/`ERR`/`PONG` to the oldest one, with the item lines
+/// (`ROOM`, `MEMBER`, `ENTRY`, `INFO`) that came before it. Events pass straight
+/// through. Pure: feed it what was sent and what was received.
+public struct ReplyMatcher: Sendable {
+    /// What one server line completes.
+    public enum Delivery: Hashable, Sendable {
+        /// The reply to `request`, with the items of a multi-line reply.
+        case reply(request: ClientMessage, reply: ServerMessage, items: [ServerMessage])
+        /// An event.
+        case event(ServerEvent)
+    }
+
+    private var pending: [ClientMessage] = []
+    private var pendingHead = 0
+    private var items: [ServerMessage] = []
+
+    /// Creates an empty matcher.
+    public init() {}
+
+    /// The number of requests still waiting for their reply.
+    public var pendingCount: Int { pending.count - pendingHead }
+
+    /// Records a line sent to the server (a `PONG` expects nothing and is not recorded).
+    public mutating func sent(_ message: ClientMessage) {
+        guard message.expectsReply else { return }
+        pending.append(message)
+    }
+
+    /// Takes a line from the server; returns what it completes, or nil for an
+    /// item line of a reply still being collected.
+    /// - Throws: `bad-arguments` for a reply or item with no request waiting.
+    public mutating func received(_ message: ServerMessage) throws(ProtocolError) -> Delivery? {
+        switch message.kind {
+        case .event:
+            guard case .event(let event) = message else { return nil }
+            return .event(event)
+        case .item:
+            guard let request = oldestPending, request.hasMultiLineReply else {
+                throw ProtocolError(.badArguments, "item line with no multi-line request waiting: \(message.line.prefix(60))")
+            }
+            items.append(message)
+            return nil
+        case .reply:
+            guard let request = oldestPending else {
+                throw ProtocolError(.badArguments, "reply with no request waiting: \(message.line.prefix(60))")
+            }
+            pendingHead += 1
+            if pendingHead > 64, pendingHead * 2 > pending.count {
+                pending.removeFirst(pendingHead)
+                pendingHead = 0
+            }
+            defer { items = [] }
+            return .reply(request: request, reply: message, items: items)
+        }
+    }
+
+    private var oldestPending: ClientMessage? {
+        pendingHead < pending.count ? pending[pendingHead] : nil
+    }
+}
