@@ -72,8 +72,9 @@ struct Frame: Hashable, Sendable {
     /// Fills a rectangle with a character in a style (the style is taken as is).
     mutating func fill(_ rect: Rect, character: Character = " ", style: CellStyle = .plain) {
         let cell = FrameCell(character: character, style: style)
-        for y in max(0, rect.y)..<min(height, max(0, rect.maxY)) {
-            for x in max(0, rect.x)..<min(width, max(0, rect.maxX)) {
+        let (columns, rows) = clipped(rect)
+        for y in rows {
+            for x in columns {
                 cells[y * width + x] = cell
             }
         }
@@ -81,11 +82,19 @@ struct Frame: Hashable, Sendable {
 
     /// Changes the style of the cells in a rectangle, keeping their characters.
     mutating func restyle(_ rect: Rect, _ change: (inout CellStyle) -> Void) {
-        for y in max(0, rect.y)..<min(height, max(0, rect.maxY)) {
-            for x in max(0, rect.x)..<min(width, max(0, rect.maxX)) {
+        let (columns, rows) = clipped(rect)
+        for y in rows {
+            for x in columns {
                 change(&cells[y * width + x].style)
             }
         }
+    }
+
+    /// The columns and rows of `rect` that lie inside the frame (possibly none).
+    private func clipped(_ rect: Rect) -> (columns: Range<Int>, rows: Range<Int>) {
+        let left = min(width, max(0, rect.x)), right = max(left, min(width, rect.maxX))
+        let top = min(height, max(0, rect.y)), bottom = max(top, min(height, rect.maxY))
+        return (left..<right, top..<bottom)
     }
 
     /// Draws a box outline along the edges of `rect`.

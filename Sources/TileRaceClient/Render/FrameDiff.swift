@@ -17,15 +17,23 @@ enum FrameDiff {
         if isFullRedraw {
             output += Array((ANSI.resetStyle + ANSI.clearScreen).utf8)
         }
+        // Without colour, cells that differ only in colour look the same.
+        func shown(_ cell: FrameCell) -> FrameCell {
+            guard colorMode == .none else { return cell }
+            var plain = cell
+            plain.style.foreground = nil
+            plain.style.background = nil
+            return plain
+        }
         for y in 0..<new.height {
             for x in 0..<new.width {
-                let cell = new[x, y]
-                let isChanged = isFullRedraw ? cell != .blank : cell != old![x, y]
+                let cell = shown(new[x, y])
+                let isChanged = isFullRedraw ? cell != .blank : cell != shown(old![x, y])
                 guard isChanged else { continue }
                 if let at = cursor, at.y == y, at.x == x {
                     // Already there.
                 } else if let at = cursor, at.y == y, x > at.x, x - at.x <= maximumSkipRewrite,
-                          (at.x..<x).allSatisfy({ new[$0, y].style == currentStyle }) {
+                          (at.x..<x).allSatisfy({ shown(new[$0, y]).style == currentStyle }) {
                     for skipped in at.x..<x { output += Array(String(new[skipped, y].character).utf8) }
                 } else {
                     output += Array(ANSI.moveCursor(x: x, y: y).utf8)

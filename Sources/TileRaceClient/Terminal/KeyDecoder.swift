@@ -116,7 +116,6 @@ struct KeyDecoder: Sendable {
         var index = start + 2
         while index < pending.count {
             let byte = pending[index]
-            if index - start >= KeyDecoder.maximumSequenceLength { return .skip(length: index - start) }
             if (0x20...0x3F).contains(byte) {
                 index += 1
                 continue
@@ -130,7 +129,8 @@ struct KeyDecoder: Sendable {
             return KeyDecoder.csiKey(parameters: parameters, final: byte).map { .key($0, length: length) }
                 ?? .skip(length: length)
         }
-        return isFinal ? .skip(length: index - start) : .incomplete
+        // Unfinished: wait for the rest, unless it is already far too long to be a key.
+        return isFinal || index - start > KeyDecoder.maximumSequenceLength ? .skip(length: index - start) : .incomplete
     }
 
     private static func csiKey(parameters: String, final: UInt8) -> Key? {

@@ -54,11 +54,11 @@ enum Update {
         case .control("z"): return [.suspend]
         default: break
         }
-        if model.notice?.expiresAt == nil { model.notice = nil }
         if model.screen == .menu, model.menu.introStartedAt != nil {
             model.menu.introStartedAt = nil
             return []
         }
+        if model.notice?.expiresAt == nil { model.notice = nil }
         if let overlay = model.overlay {
             return handleOverlay(overlay, key: key, model: &model)
         }
