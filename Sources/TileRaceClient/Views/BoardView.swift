@@ -85,7 +85,7 @@ enum BoardView {
         }
         guard exponent > 0 else {
             if !theme.usesColour, rect.width >= 1 {
-                frame.text("·", x: rect.x + (rect.width - 1) / 2, y: rect.y + (rect.height - 1) / 2, style: theme.muted)
+                frame.text("·", x: rect.x + rect.width / 2, y: rect.y + (rect.height - 1) / 2, style: theme.muted)
             }
             return
         }

@@ -32,8 +32,16 @@ enum Chrome {
         case .warning: theme.warned
         case .success: theme.succeeded
         }
-        let text = Format.fit(notice.text, frame.width - 2)
-        frame.text(text, x: 1, y: frame.height - 2, style: style)
+        let width = frame.width - 2
+        guard notice.text.count > width, let cut = notice.text.prefix(width).lastIndex(of: " ") else {
+            frame.text(Format.fit(notice.text, width), x: 1, y: frame.height - 2, style: style)
+            return
+        }
+        // A long notice takes two rows: the one above is cleared for it.
+        frame.fill(Rect(x: 0, y: frame.height - 3, width: frame.width, height: 1), style: theme.base)
+        frame.text(String(notice.text[..<cut]), x: 1, y: frame.height - 3, style: style)
+        let rest = notice.text[notice.text.index(after: cut)...]
+        frame.text(Format.fit(String(rest), width), x: 1, y: frame.height - 2, style: style)
     }
 
     /// A horizontal rule with a label: `── racers ────`.

@@ -28,8 +28,8 @@ enum ColoursView {
                     overridden: model.config.colourOverrides[saved.name]?[String(code)] != nil,
                     preview: preview, theme: theme, into: &frame)
         }
-        if frame.width >= 100, preview.usesColour {
-            drawSampleBoard(preview, area: Rect(x: 76, y: 2, width: frame.width - 78, height: frame.height - 5), into: &frame)
+        if frame.width >= 104, preview.usesColour {
+            drawSampleBoard(preview, area: Rect(x: 80, y: 2, width: frame.width - 78, height: frame.height - 5), into: &frame)
         }
         Chrome.notice(model.notice, theme: theme, into: &frame)
         let hints: [Chrome.Hint] = model.colours.editing != nil
@@ -44,8 +44,8 @@ enum ColoursView {
         frame.text(isSelected ? "▸" : " ", x: 1, y: y, style: theme.selected)
         let label = "code " + Format.fit(String(code), 6, alignRight: true) + (code == 0 ? " (background)" : "")
         frame.text(label, x: 3, y: y, style: base)
-        guard let colour else { return }
-        var x = 28
+        guard let colour, preview.usesColour else { return }
+        var x = 30
         for (index, name) in ["R", "G", "B"].enumerated() {
             let text: String
             var style = theme.base
@@ -63,7 +63,6 @@ enum ColoursView {
         }
         if overridden { frame.text("*", x: x - 1, y: y, style: theme.accented) }
         x += 1
-        guard preview.usesColour else { return }
         let block = Rect(x: x, y: y, width: 8, height: 1)
         if code == 0 {
             frame.fill(block, style: CellStyle(background: preview.boardBackground))

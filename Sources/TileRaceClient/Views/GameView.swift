@@ -10,10 +10,15 @@ enum GameView {
         Chrome.header(title(session, model: model), right: Format.clock(session.clock.elapsed(at: now)), theme: theme, into: &frame)
 
         let availableHeight = frame.height - 3
-        let panelMinimum = model.race != nil && frame.width >= 150 ? 64 : View.minimumPanelWidth
+        // A race's panel lists the racers: it gets more room when it can.
+        let preferredPanel = model.race == nil ? View.minimumPanelWidth : frame.width >= 150 ? 64 : 46
+        let isOutlined = !theme.usesColour
         let layout = BoardLayout.best(
-            boardSize: config.size, maxWidth: frame.width - panelMinimum - 3, maxHeight: availableHeight,
-            isOutlined: !theme.usesColour) ?? BoardLayout.smallest(boardSize: config.size, isOutlined: !theme.usesColour)
+            boardSize: config.size, maxWidth: frame.width - preferredPanel - 3, maxHeight: availableHeight, isOutlined: isOutlined)
+            ?? BoardLayout.best(
+                boardSize: config.size, maxWidth: frame.width - View.minimumPanelWidth - 3, maxHeight: availableHeight,
+                isOutlined: isOutlined)
+            ?? BoardLayout.smallest(boardSize: config.size, isOutlined: isOutlined)
         let panelWidth = min(frame.width - layout.width - 4, model.race != nil ? 120 : 56)
         let contentWidth = layout.width + 3 + panelWidth
         let boardX = max(1, (frame.width - contentWidth) / 2)

@@ -3,7 +3,7 @@ enum LobbyView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         let lobby = model.lobby
         Chrome.header("TILE RACE · rooms", right: model.connection.summary, theme: theme, into: &frame)
-        let x = 2
+        let x = 3
         let heading = Format.fit("room", 20) + Format.fit("players", 9) + Format.fit("state", 10) + Format.fit("board", 13)
             + Format.fit("assists", 9) + Format.fit("limit", 7) + "access"
         frame.text(Format.fit(heading, frame.width - x - 1).trimmingTrailingSpaces, x: x, y: 2, style: theme.base.bold)
@@ -21,7 +21,7 @@ enum LobbyView {
             let line = Format.fit(TextFilter.sanitize(room.name), 20) + Format.fit(String(room.playerCount), 9)
                 + Format.fit(room.phase.title, 10) + Format.fit("\(room.size)x\(room.size) → \(room.target)", 13)
                 + Format.fit(room.assistsAllowed ? "on" : "off", 9) + Format.fit(limit, 7)
-                + (room.isPrivate ? "private (code)" : "open")
+                + (room.isPrivate ? "private" : "open")
             frame.text(isSelected ? "▸" : " ", x: x - 1, y: y, style: theme.selected)
             frame.text(Format.fit(line, frame.width - x - 1).trimmingTrailingSpaces, x: x, y: y, style: isSelected ? theme.selected : theme.base)
         }

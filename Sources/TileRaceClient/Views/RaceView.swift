@@ -38,11 +38,10 @@ enum RaceView {
         let feedRows = min(race.announcements.count, 4)
         if !others.isEmpty, rect.width >= 2 * (miniWidth + 3), rect.maxY - y >= boardSize + 2 + feedRows + 1 {
             let columns = max(1, (rect.width + 3) / (miniWidth + 3))
-            var row = 0
+            let gridTop = y
             for (index, player) in others.enumerated() {
                 let column = index % columns
-                if index > 0, column == 0 { row += 1 }
-                let top = y + row * (boardSize + 2)
+                let top = gridTop + (index / columns) * (boardSize + 2)
                 guard top + boardSize + 1 <= rect.maxY - feedRows - 1 else { break }
                 let x = rect.x + column * (miniWidth + 3)
                 frame.text(Format.fit(TextFilter.sanitize(player.nickname), miniWidth).trimmingTrailingSpaces, x: x, y: top, style: theme.base.bold)
@@ -79,7 +78,7 @@ enum RaceView {
             line += Format.fit("left · \(Format.grouped(player.score))", 27)
         }
         let end = frame.text(Format.fit(line, width).trimmingTrailingSpaces, x: x, y: y, style: style)
-        if player.isYou, end + 8 <= x + width {
+        if player.isYou, end + 7 <= x + width {
             frame.text("◀ you", x: end + 2, y: y, style: theme.accented)
         }
     }

@@ -24,7 +24,7 @@ enum RoomView {
             frame.text("everyone is ready: the race starts in", x: 4, y: y, style: theme.base.bold)
             BigDigits.draw(String(seconds), x: 43, y: y - 1, style: theme.accented, into: &frame)
         } else {
-            frame.text("\(ready) of \(room.members.count) ready: the race starts when everyone is", x: 4, y: y, style: theme.base)
+            frame.text("\(ready) of \(room.members.count) ready · the race starts when all are ready", x: 4, y: y, style: theme.base)
         }
         Chrome.notice(model.notice, theme: theme, into: &frame)
         Chrome.footer([(("r"), room.isReady ? "not ready" : "ready"), ("q", "leave room"), ("?", "help")], theme: theme, into: &frame)
