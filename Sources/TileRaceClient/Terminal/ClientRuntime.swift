@@ -111,20 +111,12 @@ final class ClientLoop: @unchecked Sendable {
         input.resume()
         sources.append(input)
         signal(SIGPIPE, SIG_IGN)
-        let signals: [(Int32, () -> Void)] = [
-            (SIGWINCH, { [unowned self] in self.process([.resize(self.terminal.size())]) }),
-            (SIGCONT, { [unowned self] in self.retake() }),
-            (SIGINT, { [unowned self] in self.stop(status: 130) }),
-            (SIGTERM, { [unowned self] in self.stop(status: 143) }),
-            (SIGHUP, { [unowned self] in self.stop(status: 129) }),
-            (SIGQUIT, { [unowned self] in self.stop(status: 131) }),
-        ]
-        for (number, handler) in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler(handler: handler)
-            source.resume()
-            sources.append(source)
+        let watched: [Int32] = [SIGWINCH, SIGCONT, SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+        if let descriptor = SignalPipe.open(for: watched) {
+            let signals = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+            signals.setEventHandler { [unowned self] in self.readSignals(descriptor) }
+            signals.resume()
+            sources.append(signals)
         }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [unowned self] in self.tick() }
@@ -150,6 +142,19 @@ final class ClientLoop: @unchecked Sendable {
             queue.asyncAfter(deadline: .now() + ClientLoop.escapeWait) { [weak self] in
                 guard let self, self.isRunning, generation == self.escapeGeneration else { return }
                 self.process(self.decoder.flush().map(Event.key))
+            }
+        }
+    }
+
+    private func readSignals(_ descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { return }
+        for number in buffer[0..<count].map(Int32.init) {
+            switch number {
+            case SIGWINCH: process([.resize(terminal.size())])
+            case SIGCONT: retake()
+            default: stop(status: 128 + number)
             }
         }
     }

@@ -54,6 +54,9 @@ enum Update {
         case .control("z"): return [.suspend]
         default: break
         }
+        // Nothing is drawn while the terminal is too small, so keys would act unseen.
+        let theme = model.theme.effective(for: model.colorMode)
+        guard model.size.covers(View.minimumSize(for: model, theme: theme)) else { return [] }
         if model.screen == .menu, model.menu.introStartedAt != nil {
             model.menu.introStartedAt = nil
             return []

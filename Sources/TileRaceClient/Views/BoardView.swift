@@ -107,14 +107,17 @@ enum BoardView {
         frame.text(text, x: rect.x + (rect.width - text.count + 1) / 2, y: rect.y + (rect.height - 1) / 2, style: style)
     }
 
+    /// Marks the tile chosen for removal: a heavy outline in the warning
+    /// colour when the tile is big enough, else the tile in reverse video.
     private static func drawCursor(in rect: Rect, theme: Theme, into frame: inout Frame) {
-        frame.restyle(rect) { style in
-            style.isReversed = true
-            style.isBold = true
+        guard rect.height >= 3, rect.width >= 4 else {
+            frame.restyle(rect) { style in
+                style.isReversed = true
+                style.isBold = true
+            }
+            return
         }
-        if rect.height >= 3, rect.width >= 4 {
-            frame.box(rect, style: CellStyle(foreground: theme.warning, isBold: true, isReversed: true), lines: .heavy)
-        }
+        frame.box(rect, style: CellStyle(foreground: theme.usesColour ? theme.warning : nil, isBold: true), lines: .heavy)
     }
 
     /// The grid lines of an outlined board, in its gap rows and columns.
