@@ -38,23 +38,26 @@ import Testing
     }
 
     @Test func scrollingStaysInRange() {
+        var model = loaded(height: 18)
+        let page = LeaderboardState.visibleRows(forHeight: 18)
+        #expect(page == 11)
+        let steps: [(Key, Int)] = [
+            (.up, 0), (.down, 1), (.character("j"), 2), (.pageUp, 0), (.pageDown, 9), (.pageDown, 9), (.home, 0),
+            (.end, 9), (.character("k"), 8), (.pageUp, 0),
+        ]
+        for (key, scroll) in steps {
+            _ = update(&model, .key(key))
+            #expect(model.leaderboard.scroll == scroll, "after \(key)")
+        }
+    }
+
+    @Test func keysAreIgnoredWhileTheTerminalIsTooSmall() {
         var model = loaded(height: 12)
-        let page = LeaderboardState.visibleRows(forHeight: 12)
-        #expect(page == 5)
-        _ = update(&model, .key(.up))
+        #expect(update(&model, .key(.down)).isEmpty)
         #expect(model.leaderboard.scroll == 0)
-        _ = update(&model, .key(.down))
-        #expect(model.leaderboard.scroll == 1)
-        _ = update(&model, .key(.pageDown))
-        #expect(model.leaderboard.scroll == 6)
-        _ = update(&model, .key(.end))
-        #expect(model.leaderboard.scroll == 15)
-        _ = update(&model, .key(.pageDown))
-        #expect(model.leaderboard.scroll == 15)
-        _ = update(&model, .key(.pageUp))
-        #expect(model.leaderboard.scroll == 10)
-        _ = update(&model, .key(.home))
-        #expect(model.leaderboard.scroll == 0)
+        _ = update(&model, .key(.character("q")))
+        #expect(model.screen == .leaderboard)
+        #expect(update(&model, .key(.control("c"))) == [.quit])
     }
 
     @Test func scopeToggleQueriesWhenConnected() {
