@@ -116,6 +116,17 @@ enum GameView {
         }
         if case .daily = session.mode, y < rect.maxY - 1 {
             frame.text(Format.fit("same board for everyone today", rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.muted)
+            y += 1
+        }
+        // Tall terminals have room for the keys as well.
+        let keys = HelpView.keys(for: model)
+        guard rect.maxY - y >= keys.count + 3 else { return }
+        y = rect.maxY - keys.count - 1
+        Chrome.rule("keys", x: rect.x, y: y - 1, width: width, theme: theme, into: &frame)
+        for (key, action) in keys {
+            frame.text(Format.fit(key, 16), x: rect.x, y: y, style: theme.accented)
+            frame.text(Format.fit(action, rect.width - 16).trimmingTrailingSpaces, x: rect.x + 16, y: y, style: theme.muted)
+            y += 1
         }
     }
 
