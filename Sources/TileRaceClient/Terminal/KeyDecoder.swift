@@ -173,7 +173,7 @@ struct KeyDecoder: Sendable {
         }
         let bytes = Array(pending[start..<(start + length)])
         guard bytes.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
-              let text = String(validating: bytes, as: UTF8.self), let character = text.first,
+              case let text = String(decoding: bytes, as: UTF8.self), Array(text.utf8) == bytes, let character = text.first,
               text.count == 1, TextFilter.isPrintable(character) else {
             return .skip(length: 1)
         }
