@@ -84,6 +84,7 @@ import Testing
         var other = Fixtures.practice()
         #expect(update(&other, .key(.control("c"))) == [.quit])
         #expect(update(&other, .key(.control("z"))) == [.suspend])
+        #expect(update(&other, .key(.control("l"))) == [.redraw])
     }
 
     @Test func helpOpensAndAnyKeyClosesIt() {

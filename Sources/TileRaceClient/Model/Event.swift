@@ -27,4 +27,6 @@ enum Effect: Hashable, Sendable {
     case saveConfig
     /// Stop the program as Ctrl-Z would (the terminal is restored, then taken back on resume).
     case suspend
+    /// Draw the whole screen again (Ctrl-L), e.g. after another program wrote on it.
+    case redraw
 }

@@ -202,6 +202,8 @@ final class ClientLoop: @unchecked Sendable {
             }
         case .suspend:
             suspend()
+        case .redraw:
+            lastFrame = nil
         }
     }
 

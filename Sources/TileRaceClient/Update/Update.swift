@@ -52,6 +52,7 @@ enum Update {
         switch key {
         case .control("c"): return [.quit]
         case .control("z"): return [.suspend]
+        case .control("l"): return [.redraw]
         default: break
         }
         // Nothing is drawn while the terminal is too small, so keys would act unseen.

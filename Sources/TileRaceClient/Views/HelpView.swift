@@ -11,7 +11,7 @@ enum HelpView {
 
     /// The keys of the model's screen, as (key, what it does).
     static func keys(for model: Model) -> [(String, String)] {
-        let common: [(String, String)] = [("t", "next theme"), ("Ctrl-C", "quit at once"), ("Ctrl-Z", "suspend")]
+        let common: [(String, String)] = [("t", "next theme"), ("Ctrl-C", "quit at once"), ("Ctrl-Z", "suspend"), ("Ctrl-L", "redraw the screen")]
         switch model.screen {
         case .menu:
             return [("↑↓ / j k", "choose"), ("Enter", "select"), ("r p d l c", "race, practice, daily, leaderboard, colours"),
