@@ -1,13 +1,50 @@
-/// `tilerace play`: not written yet.
+import Foundation
+import TileRaceClient
+
+/// `tilerace play`: the game in the terminal (the default command).
 struct PlayCommand: Command {
     let name = "play"
-    let summary = "(not yet available)"
-    let usage = ["tilerace play"]
-    let options: [Arguments.Option] = []
+    let summary = "play in the terminal: race friends, practice, daily challenge (the default)"
+    let usage = [
+        "tilerace play [--offline] [--host H] [--port P] [--nick N] [--room R] [--local]",
+        "              [--no-anim] [--size N] [--target T] [--seed S]",
+    ]
+    let options: [Arguments.Option] = [
+        .flag("--offline", "play with no network at all (practice, daily challenge, colours)"),
+        .value("--host", "H", "connect to the server on host H"),
+        .value("--port", "P", "the server's TCP port (default 2048)"),
+        .value("--nick", "N", "your nickname: 1-16 of A-Z a-z 0-9 _ -"),
+        .value("--room", "R", "go straight into room R"),
+        .flag("--local", "keep the embedded server to this machine"),
+        .flag("--no-anim", "no splash, no sliding tiles"),
+        .value("--size", "N", "practice board size, 3 to 8 (default 4)"),
+        .value("--target", "T", "practice target tile, a power of two from 8 (default 2048)"),
+        .value("--seed", "S", "start a practice game on seed S (digits or any text)"),
+    ]
+    var details: String {
+        """
+        Keys: arrows, WASD or hjkl move; u undo; x remove a tile; p pause; r new game;
+        t next theme; ? help; q back. Ctrl-C quits from anywhere.
+        Settings (theme, colours, last nickname) live in $XDG_CONFIG_HOME/tilerace
+        (else ~/.config/tilerace). NO_COLOR turns colour off; COLORTERM=truecolor
+        gives 24-bit colour.
+        This version plays offline: racing and the leaderboard need a server.
+        """
+    }
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
-        console.printError("tilerace play: not yet available")
-        return CLI.failure
+        let options: ClientOptions
+        do {
+            options = try ClientOptions.parse(values: arguments.values, flags: arguments.flags)
+        } catch {
+            throw CommandLineError(error.message)
+        }
+        do {
+            return try ClientRuntime.run(options: options, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            console.printError("tilerace play: \(error.message)")
+            return CLI.failure
+        }
     }
 }

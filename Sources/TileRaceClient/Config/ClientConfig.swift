@@ -1,0 +1,76 @@
+/// What the client remembers between runs, saved as JSON in the config
+/// directory: the theme, the user's colours, the last nickname and the
+/// secret token of each nickname claimed on a server.
+public struct ClientConfig: Codable, Hashable, Sendable {
+    /// The format version written in the file.
+    public static let currentVersion = 1
+
+    /// The chosen theme's name.
+    public var themeName: String = Theme.classic.name
+    /// The user's colours per theme: theme name -> colour code (`"0"`, `"2"` ...) -> `#rrggbb`.
+    public var colourOverrides: [String: [String: String]] = [:]
+    /// The nickname used last, offered first in the nickname prompt.
+    public var lastNickname: String?
+    /// The secret token of each nickname claimed on a server: nickname -> token.
+    public var tokens: [String: String] = [:]
+
+    /// The defaults.
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case version, themeName = "theme", colourOverrides = "colours", lastNickname = "nickname", tokens
+    }
+
+    /// Reads a config; missing fields take their defaults, so older files keep working.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? ClientConfig.currentVersion
+        guard version <= ClientConfig.currentVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container,
+                debugDescription: "version \(version) is newer than this program understands (\(ClientConfig.currentVersion))")
+        }
+        themeName = try container.decodeIfPresent(String.self, forKey: .themeName) ?? Theme.classic.name
+        colourOverrides = try container.decodeIfPresent([String: [String: String]].self, forKey: .colourOverrides) ?? [:]
+        lastNickname = try container.decodeIfPresent(String.self, forKey: .lastNickname)
+        tokens = try container.decodeIfPresent([String: String].self, forKey: .tokens) ?? [:]
+    }
+
+    /// Writes the config with its version.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ClientConfig.currentVersion, forKey: .version)
+        try container.encode(themeName, forKey: .themeName)
+        try container.encode(colourOverrides, forKey: .colourOverrides)
+        try container.encodeIfPresent(lastNickname, forKey: .lastNickname)
+        try container.encode(tokens, forKey: .tokens)
+    }
+
+    /// The theme to draw with: the chosen built-in (classic if unknown) with the user's colours.
+    var theme: Theme {
+        let base = Theme.named(themeName) ?? .classic
+        return base.applying(colourOverrides[base.name] ?? [:])
+    }
+
+    /// Problems with values that parsed but make no sense, fixed by dropping them.
+    mutating func dropInvalidValues() -> [String] {
+        var problems: [String] = []
+        if Theme.named(themeName) == nil {
+            problems.append("unknown theme \(TextFilter.sanitize(themeName).debugDescription); using classic")
+            themeName = Theme.classic.name
+        }
+        for (theme, colours) in colourOverrides.sorted(by: { $0.key < $1.key }) {
+            for (code, hex) in colours.sorted(by: { $0.key < $1.key }) {
+                if Int(code).map(Theme.editableCodes.contains) != true || RGB(hexText: hex) == nil {
+                    problems.append("ignored colour \(TextFilter.sanitize(code)) = \(TextFilter.sanitize(hex)) of theme \(TextFilter.sanitize(theme))")
+                    colourOverrides[theme]?[code] = nil
+                }
+            }
+        }
+        if let nickname = lastNickname, !Nickname.isValid(nickname) {
+            problems.append("ignored invalid nickname")
+            lastNickname = nil
+        }
+        return problems
+    }
+}

@@ -1,0 +1,199 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Reads and writes `config.json` in the client's config directory
+/// (`$XDG_CONFIG_HOME/tilerace`, else `~/.config/tilerace`).
+///
+/// Writes are atomic (a temporary file, synced, then renamed) with mode 0600,
+/// since the file holds nickname tokens; the directory is created 0700. A
+/// file that cannot be read or parsed is never overwritten: the first save
+/// after such a load moves it aside to `config.json.bak` (or `.bak.2`, ...).
+public struct ConfigStore: Sendable {
+    /// The largest config file read.
+    static let maximumFileSize = 1 << 20
+
+    /// The directory holding the config.
+    public let directory: String
+
+    /// A store in a directory.
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The config file.
+    public var path: String { directory + "/config.json" }
+
+    /// The default directory: `$XDG_CONFIG_HOME/tilerace` when that is an
+    /// absolute path, else `$HOME/.config/tilerace`; nil with neither.
+    public static func defaultDirectory(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/tilerace"
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return home + "/.config/tilerace"
+        }
+        return nil
+    }
+
+    /// The result of loading: the config to use, and what was wrong if anything.
+    public struct Loaded: Sendable {
+        /// The config read, or the defaults.
+        public var config: ClientConfig
+        /// A one-line explanation when the file could not be used as is.
+        public var problem: String?
+        /// Whether a file exists that could not be read or parsed, and must be
+        /// moved aside (not overwritten) before saving.
+        public var mustPreserveExistingFile: Bool
+    }
+
+    /// Reads the config. Never fails: a missing file gives the defaults; an
+    /// unreadable or corrupt one gives the defaults and a problem.
+    public func load() -> Loaded {
+        let descriptor = open(path, O_RDONLY)
+        if descriptor < 0 {
+            let error = errno
+            if error == ENOENT { return Loaded(config: ClientConfig(), problem: nil, mustPreserveExistingFile: false) }
+            return broken("cannot read \(path): \(ConfigStore.describe(error))")
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return broken("cannot read \(path): \(ConfigStore.describe(errno))")
+            }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            if bytes.count > ConfigStore.maximumFileSize {
+                return broken("\(path) is larger than \(ConfigStore.maximumFileSize / 1024) KB")
+            }
+        }
+        var config: ClientConfig
+        do {
+            config = try JSONDecoder().decode(ClientConfig.self, from: Data(bytes))
+        } catch {
+            return broken("\(path) is not a valid config (\(ConfigStore.describe(decoding: error)))")
+        }
+        let problems = config.dropInvalidValues()
+        return Loaded(
+            config: config,
+            problem: problems.isEmpty ? nil : "\(path): " + problems.joined(separator: "; "),
+            mustPreserveExistingFile: false)
+    }
+
+    private func broken(_ problem: String) -> Loaded {
+        Loaded(
+            config: ClientConfig(),
+            problem: problem + "; using defaults (the file will be kept as .bak)",
+            mustPreserveExistingFile: true)
+    }
+
+    /// Saves the config atomically with mode 0600. When `preservingExisting`,
+    /// the current file is first renamed to a free `.bak` name, returned.
+    @discardableResult
+    public func save(_ config: ClientConfig, preservingExisting: Bool = false) throws(ConfigError) -> String? {
+        try createDirectory()
+        var backup: String?
+        if preservingExisting, ConfigStore.exists(path) {
+            let target = freeBackupPath()
+            guard rename(path, target) == 0 else {
+                throw ConfigError(code: "backup", message: "cannot move \(path) aside to \(target): \(ConfigStore.describe(errno))")
+            }
+            backup = target
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data
+        do {
+            data = try encoder.encode(config)
+        } catch {
+            throw ConfigError(code: "encode", message: "cannot encode the config: \(error)")
+        }
+        try writeAtomically(Array(data) + [0x0A])
+        return backup
+    }
+
+    private func writeAtomically(_ bytes: [UInt8]) throws(ConfigError) {
+        let temporary = path + ".tmp.\(getpid())"
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else {
+            throw ConfigError(code: "write", message: "cannot create \(temporary): \(ConfigStore.describe(errno))")
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let error = errno
+                close(descriptor)
+                unlink(temporary)
+                throw ConfigError(code: "write", message: "cannot write \(temporary): \(ConfigStore.describe(error))")
+            }
+            written += count
+        }
+        fchmod(descriptor, 0o600)
+        fsync(descriptor)
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let error = errno
+            unlink(temporary)
+            throw ConfigError(code: "rename", message: "cannot replace \(path): \(ConfigStore.describe(error))")
+        }
+        let directoryDescriptor = open(directory, O_RDONLY)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    private func createDirectory() throws(ConfigError) {
+        var prefix = ""
+        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
+                throw ConfigError(code: "create-directory", message: "cannot create \(prefix): \(ConfigStore.describe(errno))")
+            }
+        }
+    }
+
+    private func freeBackupPath() -> String {
+        var candidate = path + ".bak"
+        var number = 2
+        while ConfigStore.exists(candidate) {
+            candidate = path + ".bak.\(number)"
+            number += 1
+        }
+        return candidate
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    private static func describe(_ error: Int32) -> String {
+        String(cString: strerror(error))
+    }
+
+    private static func describe(decoding error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return (path.isEmpty ? "" : path + ": ") + (context.underlyingError.map { _ in "malformed JSON" } ?? context.debugDescription)
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "\(path): wrong type"
+        case DecodingError.keyNotFound(let key, _):
+            return "missing \(key.stringValue)"
+        default:
+            return "malformed JSON"
+        }
+    }
+}

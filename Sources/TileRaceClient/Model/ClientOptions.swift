@@ -1,0 +1,109 @@
+/// How `tilerace play` was asked to run: what the command line said.
+public struct ClientOptions: Hashable, Sendable {
+    /// The port a server uses when none is given.
+    public static let defaultPort = 2048
+
+    /// Play with no network at all.
+    public var isOffline = false
+    /// The server to connect to, nil for the embedded one.
+    public var host: String?
+    /// The server's TCP port.
+    public var port = ClientOptions.defaultPort
+    /// The nickname to use (pre-fills prompts).
+    public var nickname: String?
+    /// A room to go straight into.
+    public var room: String?
+    /// Keep the embedded server to this machine.
+    public var isLocalOnly = false
+    /// Whether tiles slide and the splash plays (off with `--no-anim`).
+    public var animationsEnabled = true
+    /// The board size of practice games.
+    public var size = 4
+    /// The target tile of practice games.
+    public var target = 2048
+    /// The seed of the first practice game, nil for a fresh one.
+    public var seed: String?
+
+    /// The defaults: embedded server, 4x4 to 2048, animations on.
+    public init() {}
+}
+
+/// A bad value on the `play` command line, said in one line.
+public struct ClientOptionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension ClientOptions {
+    /// Builds options from the command line's flags and option values
+    /// (names with their dashes, e.g. `--port`), checking every value.
+    public static func parse(values: [String: String], flags: Set<String>) throws(ClientOptionError) -> ClientOptions {
+        var options = ClientOptions()
+        options.isOffline = flags.contains("--offline")
+        options.isLocalOnly = flags.contains("--local")
+        options.animationsEnabled = !flags.contains("--no-anim")
+        if let host = values["--host"] {
+            guard !host.isEmpty, host.count <= 253,
+                  host.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-:_[]%".unicodeScalars.contains($0) })
+            else {
+                throw ClientOptionError("invalid value \(quoted(host)) for --host: expected a host name or an IP address")
+            }
+            options.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        }
+        if let port = values["--port"] {
+            guard let number = Int(port), (1...65535).contains(number) else {
+                throw ClientOptionError("invalid value \(quoted(port)) for --port: expected a whole number from 1 to 65535")
+            }
+            options.port = number
+        }
+        if let nickname = values["--nick"] {
+            guard Nickname.isValid(nickname) else {
+                throw ClientOptionError("invalid value \(quoted(nickname)) for --nick: expected \(Nickname.rule)")
+            }
+            options.nickname = nickname
+        }
+        if let room = values["--room"] {
+            guard Nickname.isValid(room) else {
+                throw ClientOptionError("invalid value \(quoted(room)) for --room: expected \(Nickname.rule)")
+            }
+            options.room = room
+        }
+        if let size = values["--size"] {
+            guard let number = Int(size), (3...8).contains(number) else {
+                throw ClientOptionError("invalid value \(quoted(size)) for --size: expected a whole number from 3 to 8")
+            }
+            options.size = number
+        }
+        if let target = values["--target"] {
+            guard let number = Int(target), (8...(1 << 20)).contains(number), number.nonzeroBitCount == 1 else {
+                throw ClientOptionError("invalid value \(quoted(target)) for --target: expected a power of two from 8 to 1048576")
+            }
+            options.target = number
+        }
+        if let seed = values["--seed"] {
+            guard !seed.isEmpty, seed.count <= 64, seed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+                throw ClientOptionError("invalid value \(quoted(seed)) for --seed: expected 1-64 visible ASCII characters, e.g. 42 or friday")
+            }
+            options.seed = seed
+        }
+        if options.isOffline, options.host != nil {
+            throw ClientOptionError("--offline and --host cannot be used together")
+        }
+        if options.isLocalOnly, options.host != nil {
+            throw ClientOptionError("--local is for the embedded server; it cannot be used with --host")
+        }
+        return options
+    }
+
+    private static func quoted(_ text: String) -> String {
+        let visible = TextFilter.sanitize(text)
+        return "'" + (visible.count > 40 ? String(visible.prefix(40)) + "…" : visible) + "'"
+    }
+}

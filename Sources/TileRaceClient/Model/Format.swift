@@ -1,0 +1,56 @@
+/// Number and time formats shared by the views.
+enum Format {
+    /// A time as `mm:ss.t` (tenths, rounded down); minutes grow past 59 (`75:02.3`).
+    static func clock(_ seconds: Double) -> String {
+        let tenths = seconds.isFinite ? max(0, Int((seconds * 10).rounded(.down))) : 0
+        let minutes = tenths / 600
+        let secondsPart = (tenths / 10) % 60
+        return pad(minutes, 2) + ":" + pad(secondsPart, 2) + "." + String(tenths % 10)
+    }
+
+    /// A whole number with spaces between thousands: `20 116`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(" ") }
+            result.append(digit)
+        }
+        return (number < 0 ? "-" : "") + result
+    }
+
+    /// A tile value in at most `width` characters: `2048`, else `2k`, `16k`, `1M`.
+    static func tile(_ value: Int, width: Int) -> String {
+        let full = String(value)
+        if full.count <= width { return full }
+        if value >= 1 << 20 { return "\(value >> 20)M" }
+        return "\(value >> 10)k"
+    }
+
+    /// An ordinal place: 1st, 2nd, 3rd, 4th, 11th, 21st ...
+    static func ordinal(_ number: Int) -> String {
+        let suffix: String
+        switch (number % 10, number % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(number)\(suffix)"
+    }
+
+    /// A number left-padded with zeros to `width` digits.
+    static func pad(_ number: Int, _ width: Int) -> String {
+        let text = String(number)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    /// Text padded with spaces (or cut) to exactly `width` characters.
+    static func fit(_ text: String, _ width: Int, alignRight: Bool = false) -> String {
+        guard width > 0 else { return "" }
+        if text.count > width { return String(text.prefix(max(0, width - 1))) + "…" }
+        let padding = String(repeating: " ", count: width - text.count)
+        return alignRight ? padding + text : text + padding
+    }
+}

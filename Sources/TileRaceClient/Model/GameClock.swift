@@ -1,0 +1,60 @@
+/// The clock of one game, computed from times given to it (monotonic
+/// seconds from `tick` events); it never reads the system clock.
+struct GameClock: Hashable, Sendable {
+    /// When the clock started, nil before.
+    private(set) var startedAt: Double?
+    /// When it was paused, nil while running.
+    private(set) var pausedAt: Double?
+    /// When it stopped for good (game over), nil before.
+    private(set) var stoppedAt: Double?
+    /// Seconds spent paused, not counted.
+    private(set) var pausedTotal: Double = 0
+
+    /// A clock that has not started.
+    init() {}
+
+    /// A clock started at `time`.
+    init(startedAt time: Double) {
+        startedAt = time
+    }
+
+    /// Whether the clock has started and not stopped.
+    var isRunning: Bool { startedAt != nil && stoppedAt == nil && pausedAt == nil }
+    /// Whether the clock is paused.
+    var isPaused: Bool { pausedAt != nil }
+    /// Whether the clock has started.
+    var hasStarted: Bool { startedAt != nil }
+
+    /// The seconds counted at `now`.
+    func elapsed(at now: Double) -> Double {
+        guard let startedAt else { return 0 }
+        let end = stoppedAt ?? pausedAt ?? now
+        return max(0, end - startedAt - pausedTotal)
+    }
+
+    /// Starts the clock unless it already has.
+    mutating func start(at now: Double) {
+        if startedAt == nil { startedAt = now }
+    }
+
+    /// Pauses a running clock.
+    mutating func pause(at now: Double) {
+        if isRunning { pausedAt = now }
+    }
+
+    /// Resumes a paused clock.
+    mutating func resume(at now: Double) {
+        if let pausedAt {
+            pausedTotal += max(0, now - pausedAt)
+            self.pausedAt = nil
+        }
+    }
+
+    /// Stops the clock for good.
+    mutating func stop(at now: Double) {
+        guard stoppedAt == nil else { return }
+        resume(at: now)
+        if startedAt == nil { startedAt = now }
+        stoppedAt = now
+    }
+}

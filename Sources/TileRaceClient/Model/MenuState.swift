@@ -1,0 +1,56 @@
+/// The entries of the main menu, in order.
+enum MenuItem: Int, CaseIterable, Hashable, Sendable {
+    /// Join or create a room on the server.
+    case race
+    /// A solo game on this machine.
+    case practice
+    /// Today's seed, the same for everyone.
+    case daily
+    /// The shared leaderboard.
+    case leaderboard
+    /// Themes and the colour editor.
+    case colours
+    /// Leave.
+    case quit
+
+    /// The entry's text.
+    var title: String {
+        switch self {
+        case .race: "Race with friends"
+        case .practice: "Practice"
+        case .daily: "Daily challenge"
+        case .leaderboard: "Leaderboard"
+        case .colours: "Colours"
+        case .quit: "Quit"
+        }
+    }
+
+    /// The key that selects the entry at once.
+    var hotKey: Character {
+        switch self {
+        case .race: "r"
+        case .practice: "p"
+        case .daily: "d"
+        case .leaderboard: "l"
+        case .colours: "c"
+        case .quit: "q"
+        }
+    }
+}
+
+/// The splash and the menu.
+struct MenuState: Hashable, Sendable {
+    /// How long the splash animation lasts, in seconds.
+    static let introDuration = 1.0
+
+    /// The highlighted entry.
+    var selection: MenuItem = .race
+    /// When the splash started; nil once it is over (or never shown).
+    var introStartedAt: Double?
+
+    /// How far the splash is at `now`, from 0 to 1 (1 when there is none).
+    func introProgress(at now: Double) -> Double {
+        guard let introStartedAt else { return 1 }
+        return min(1, max(0, (now - introStartedAt) / MenuState.introDuration))
+    }
+}

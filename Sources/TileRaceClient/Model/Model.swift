@@ -1,0 +1,103 @@
+import TileRaceEngine
+
+/// Everything the client shows and remembers, as one value. `update`
+/// changes it in answer to events; `view` draws it. Time comes in through
+/// `tick` events only.
+struct Model: Sendable {
+    /// How the program was started.
+    var options: ClientOptions
+    /// The saved settings (theme, colours, nickname, tokens).
+    var config: ClientConfig
+    /// What colours the terminal shows.
+    var colorMode: ColorMode
+    /// Whether output is a terminal: without one, no splash and no animation.
+    var isInteractive: Bool
+    /// The screen shown.
+    var screen: Screen = .menu
+    /// The latest time from a tick (monotonic seconds).
+    var now: Double
+    /// Today's UTC date, `YYYY-MM-DD`.
+    var today: String
+    /// The terminal's size.
+    var size: TerminalSize
+    /// Draws practice seeds (seeded once by the runtime, so the model stays pure).
+    var seedSource: SplitMix64
+    /// The menu and splash.
+    var menu = MenuState()
+    /// The game on screen, if any.
+    var session: PlaySession?
+    /// The leaderboard.
+    var leaderboard = LeaderboardState()
+    /// The colours screen.
+    var colours = ColourEditorState()
+    /// The lobby.
+    var lobby = LobbyState()
+    /// The room before a race, when in one.
+    var room: RoomState?
+    /// The race, when in one.
+    var race: RaceState?
+    /// Where we stand with a server.
+    var connection: ConnectionStatus = .offline(reason: "no server connected")
+    /// Lines telling friends how to join the embedded server (filled by the network phase).
+    var hostingInfo: [String] = []
+    /// The status-line message.
+    var notice: Notice?
+    /// What is drawn over the screen and takes the keys first.
+    var overlay: Overlay?
+    /// Whether the config file was broken and must be kept aside on the next save.
+    var mustPreserveConfigFile = false
+    /// The `--seed` of the first practice game, used once.
+    var pendingPracticeSeed: String?
+
+    /// A model at the menu (with the splash when interactive and animated).
+    init(options: ClientOptions, config: ClientConfig, colorMode: ColorMode, isInteractive: Bool,
+         now: Double, today: String, size: TerminalSize, seedSource: SplitMix64) {
+        self.options = options
+        self.config = config
+        self.colorMode = colorMode
+        self.isInteractive = isInteractive
+        self.now = now
+        self.today = today
+        self.size = size
+        self.seedSource = seedSource
+        if let nickname = options.nickname { self.config.lastNickname = nickname }
+        pendingPracticeSeed = options.seed
+        if isInteractive, options.animationsEnabled { menu.introStartedAt = now }
+        if options.isOffline { connection = .offline(reason: "--offline: practice only") }
+    }
+
+    /// Whether moves slide and the splash plays.
+    var animationsEnabled: Bool { options.animationsEnabled && isInteractive }
+
+    /// The theme to draw with: the saved one, with the colour being edited
+    /// previewed live on the colours screen.
+    var theme: Theme {
+        var theme = config.theme
+        if screen == .colours, let fields = colours.editing, let colour = fields.colour {
+            theme.setColour(colour, code: fields.code)
+        }
+        return theme
+    }
+
+    /// How often the runtime should send ticks now, in seconds; nil when
+    /// nothing on screen moves with time.
+    var tickInterval: Double? {
+        if screen == .menu, menu.introStartedAt != nil { return 1.0 / 30 }
+        if session?.animation != nil { return 1.0 / 60 }
+        if let race, case .countdown = race.phase { return 0.05 }
+        if screen == .game, let session, session.clock.isRunning { return 0.05 }
+        if notice?.expiresAt != nil { return 0.25 }
+        if race != nil { return 0.25 }
+        return nil
+    }
+
+    /// Shows a message on the status line for a few seconds.
+    mutating func show(_ text: String, _ kind: Notice.Kind = .info, sticky: Bool = false) {
+        notice = Notice(text: text, kind: kind, expiresAt: sticky ? nil : now + Notice.lifetime)
+    }
+
+    /// A fresh practice seed: a number below one billion.
+    mutating func nextPracticeSeed() -> Seed {
+        Seed(seedSource.next() % 1_000_000_000)
+    }
+}

@@ -1,0 +1,52 @@
+/// A short message on the status line, e.g. "nothing to undo".
+struct Notice: Hashable, Sendable {
+    /// How a notice looks.
+    enum Kind: Hashable, Sendable {
+        /// Neutral information.
+        case info
+        /// Something refused or failed.
+        case warning
+        /// Good news.
+        case success
+    }
+
+    /// How long a notice stays, in seconds, unless it is sticky.
+    static let lifetime = 4.0
+
+    /// The message.
+    var text: String
+    /// How it looks.
+    var kind: Kind
+    /// When it goes away (monotonic seconds); nil stays until the next key.
+    var expiresAt: Double?
+}
+
+/// Something drawn over the current screen that takes the keys first.
+enum Overlay: Hashable, Sendable {
+    /// The list of keys.
+    case help
+    /// A yes/no question.
+    case confirm(Confirmation)
+}
+
+/// What a yes/no question is about.
+enum Confirmation: Hashable, Sendable {
+    /// Leave a game in progress for the menu.
+    case leaveGame
+    /// Leave a race (counts as resigning).
+    case leaveRace
+    /// Restart the race's board from its seed (the clock keeps running).
+    case restartRace
+    /// Start a new practice game, throwing this one away.
+    case newGame
+
+    /// The question.
+    var question: String {
+        switch self {
+        case .leaveGame: "Leave this game? It is not finished."
+        case .leaveRace: "Leave the race? You will be counted as resigned."
+        case .restartRace: "Restart from the same seed? The race clock keeps running."
+        case .newGame: "Throw this game away and start a new one?"
+        }
+    }
+}

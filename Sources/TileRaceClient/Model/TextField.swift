@@ -1,0 +1,66 @@
+/// A one-line text input that accepts only allowed characters, up to a length.
+struct TextField: Hashable, Sendable {
+    /// The text typed so far.
+    var text: String
+    /// The most characters accepted.
+    var maximumLength: Int
+    /// What the field accepts.
+    var kind: Kind
+    /// The last refusal, shown under the field until the next good key.
+    var refusal: String?
+
+    /// The characters a field accepts.
+    enum Kind: Hashable, Sendable {
+        /// Nicknames, room names and join codes: `A-Z a-z 0-9 _ -`.
+        case name
+        /// Digits only.
+        case digits
+    }
+
+    /// Creates a field.
+    init(_ text: String = "", kind: Kind = .name, maximumLength: Int = Nickname.maximumLength) {
+        self.text = String(text.prefix(maximumLength))
+        self.kind = kind
+        self.maximumLength = maximumLength
+    }
+
+    /// Whether the field accepts a character.
+    func accepts(_ character: Character) -> Bool {
+        switch kind {
+        case .name: Nickname.isAllowed(character)
+        case .digits: character.isASCII && character.isNumber
+        }
+    }
+
+    /// Applies a key; returns whether the field used it (typing, Backspace).
+    mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .character(let character):
+            guard accepts(character) else {
+                refusal = kind == .name ? "only letters, digits, _ and - are allowed" : "digits only"
+                return true
+            }
+            guard text.count < maximumLength else {
+                refusal = "at most \(maximumLength) characters"
+                return true
+            }
+            text.append(character)
+            refusal = nil
+            return true
+        case .backspace, .delete:
+            if !text.isEmpty { text.removeLast() }
+            refusal = nil
+            return true
+        case .control("u"):
+            text = ""
+            refusal = nil
+            return true
+        case .control("w"):
+            text = ""
+            refusal = nil
+            return true
+        default:
+            return false
+        }
+    }
+}

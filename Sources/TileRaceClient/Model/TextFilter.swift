@@ -1,0 +1,54 @@
+/// Makes text from outside (nicknames, room names, server messages) safe to
+/// put on the screen: control characters (C0, C1, DEL), format characters
+/// (bidirectional overrides, zero-width joiners), combining marks and
+/// characters that take two columns are removed or replaced, so nothing can
+/// move the cursor, change colours or break the layout.
+///
+/// The protocol module has its own filter for the wire; this is the
+/// client's last line of defence before drawing.
+enum TextFilter {
+    /// The longest text kept from outside.
+    static let maximumLength = 200
+
+    /// The text with every unsafe character dropped (wide ones become `?`), at
+    /// most `maximumLength` characters.
+    static func sanitize(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if result.count >= maximumLength { break }
+            if isPrintable(character) {
+                result.append(character)
+            } else if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+                      isWide(scalar) {
+                result.append("?")
+            } else if character == "\t" {
+                result.append(" ")
+            }
+        }
+        return result
+    }
+
+    /// Whether a character is safe to draw in one column.
+    static func isPrintable(_ character: Character) -> Bool {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else {
+            return false
+        }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .nonspacingMark, .enclosingMark, .spacingMark, .lineSeparator,
+             .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            return false
+        default:
+            return !isWide(scalar)
+        }
+    }
+
+    /// Whether a character usually takes two columns (East Asian wide, emoji).
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+            || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+            || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
+            || (0x20000...0x3FFFD).contains(value)
+    }
+}

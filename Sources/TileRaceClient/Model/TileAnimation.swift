@@ -1,0 +1,27 @@
+import TileRaceEngine
+
+/// The slide and merge animation of one move: where each tile goes, and the
+/// tile that appears at the end. Purely visual: the game has already moved.
+struct TileAnimation: Hashable, Sendable {
+    /// How long the animation lasts, in seconds.
+    static let duration = 0.15
+    /// The share of the animation spent sliding; the rest pops merged and new tiles.
+    static let slideShare = 0.7
+
+    /// Where each tile goes.
+    var motions: [TileMotion]
+    /// The tile that appears after the move.
+    var spawn: Spawn?
+    /// When it started (monotonic seconds).
+    var startedAt: Double
+
+    /// How far along it is at `now`, from 0 to 1.
+    func progress(at now: Double) -> Double {
+        min(1, max(0, (now - startedAt) / TileAnimation.duration))
+    }
+
+    /// Whether it has finished at `now`.
+    func isFinished(at now: Double) -> Bool {
+        now - startedAt >= TileAnimation.duration
+    }
+}

@@ -1,0 +1,38 @@
+/// Every escape sequence the client writes. No other file holds escape codes.
+enum ANSI {
+    private static let escape = "\u{1B}["
+
+    /// Switches to the alternate screen, hides the cursor, turns off line wrap and clears.
+    static let enterFullScreen = escape + "?1049h" + escape + "?25l" + escape + "?7l" + escape + "0m" + escape + "2J"
+    /// Resets attributes, turns line wrap back on, shows the cursor and leaves the alternate screen.
+    static let leaveFullScreen = escape + "0m" + escape + "?7h" + escape + "?25h" + escape + "?1049l"
+    /// Resets all attributes.
+    static let resetStyle = escape + "0m"
+    /// Clears the screen (in the current background).
+    static let clearScreen = escape + "2J"
+
+    /// Moves the cursor to a column and row counted from 0.
+    static func moveCursor(x: Int, y: Int) -> String {
+        escape + "\(y + 1);\(x + 1)H"
+    }
+
+    /// The SGR sequence that sets exactly `style` (starting from a reset).
+    static func style(_ style: CellStyle, mode: ColorMode) -> String {
+        var codes = ["0"]
+        if style.isBold { codes.append("1") }
+        if style.isDim { codes.append("2") }
+        if style.isUnderlined { codes.append("4") }
+        if style.isReversed { codes.append("7") }
+        if let foreground = style.foreground, let code = color(foreground, layer: 38, mode: mode) { codes.append(code) }
+        if let background = style.background, let code = color(background, layer: 48, mode: mode) { codes.append(code) }
+        return escape + codes.joined(separator: ";") + "m"
+    }
+
+    private static func color(_ color: RGB, layer: Int, mode: ColorMode) -> String? {
+        switch mode {
+        case .trueColor: "\(layer);2;\(color.red);\(color.green);\(color.blue)"
+        case .palette256: "\(layer);5;\(Palette256.index(for: color))"
+        case .none: nil
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// Maps 24-bit colours to the nearest entry of the xterm 256-colour palette
+/// (the 6x6x6 cube, indices 16-231, and the grey ramp, 232-255).
+enum Palette256 {
+    /// The levels of one axis of the colour cube.
+    static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
+
+    /// The palette index closest to a colour.
+    static func index(for color: RGB) -> Int {
+        let (r, g, b) = (Int(color.red), Int(color.green), Int(color.blue))
+        let (ri, gi, bi) = (nearestLevel(r), nearestLevel(g), nearestLevel(b))
+        let cube = RGB(UInt8(cubeLevels[ri]), UInt8(cubeLevels[gi]), UInt8(cubeLevels[bi]))
+        let cubeIndex = 16 + 36 * ri + 6 * gi + bi
+        let average = (r + g + b) / 3
+        let greyStep = min(23, max(0, (average - 3) / 10))
+        let greyLevel = UInt8(8 + 10 * greyStep)
+        let grey = RGB(greyLevel, greyLevel, greyLevel)
+        return distance(grey, color) < distance(cube, color) ? 232 + greyStep : cubeIndex
+    }
+
+    private static func nearestLevel(_ value: Int) -> Int {
+        var best = 0
+        for (index, level) in cubeLevels.enumerated() where abs(level - value) < abs(cubeLevels[best] - value) {
+            best = index
+        }
+        return best
+    }
+
+    private static func distance(_ a: RGB, _ b: RGB) -> Int {
+        let dr = Int(a.red) - Int(b.red), dg = Int(a.green) - Int(b.green), db = Int(a.blue) - Int(b.blue)
+        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
+    }
+}

@@ -1,0 +1,264 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import TileRaceEngine
+
+/// Why the client could not start.
+public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A short stable identifier: `not-a-terminal`, `terminal-settings`.
+    public var code: String
+    /// What is wrong, in one line.
+    public var message: String
+
+    public var description: String { message }
+}
+
+/// Runs the terminal client: takes the terminal, feeds keys, signals and
+/// ticks into `update` on one serial queue, carries out the effects and
+/// draws each new frame as a diff. Returns the exit status.
+public enum ClientRuntime {
+    /// Plays until the user quits. Needs standard input to be a terminal;
+    /// when standard output is not one, there is no splash and no animation.
+    /// - Throws: `ClientStartError` before touching the terminal.
+    public static func run(options: ClientOptions, environment: [String: String]) throws(ClientStartError) -> Int32 {
+        guard Terminal.isTerminal(STDIN_FILENO) else {
+            throw ClientStartError(
+                code: "not-a-terminal",
+                message: "needs an interactive terminal: standard input is not a TTY")
+        }
+        let store = ConfigStore.defaultDirectory(environment: environment).map(ConfigStore.init(directory:))
+        let loaded = store?.load()
+        let terminal = Terminal()
+        let loop = ClientLoop(
+            terminal: terminal, store: store, options: options, environment: environment,
+            config: loaded?.config ?? ClientConfig(), configProblem: loaded?.problem,
+            mustPreserveConfigFile: loaded?.mustPreserveExistingFile ?? false)
+        guard terminal.take() else {
+            throw ClientStartError(code: "terminal-settings", message: "cannot switch the terminal to raw mode")
+        }
+        let status = loop.runUntilQuit()
+        if let problem = loaded?.problem {
+            let line = "tilerace: " + problem + "\n"
+            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        }
+        if store == nil {
+            let line = "tilerace: settings were not saved: neither XDG_CONFIG_HOME nor HOME is set\n"
+            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        }
+        return status
+    }
+}
+
+/// The event loop behind `ClientRuntime`. All its mutable state is owned by
+/// `queue`: every handler runs there, so no lock is needed.
+final class ClientLoop: @unchecked Sendable {
+    /// How long a lone ESC waits for the rest of a sequence, in seconds.
+    static let escapeWait = 0.04
+    /// The slowest tick, so the date and notices stay current.
+    static let idleTick = 1.0
+
+    private let queue = DispatchQueue(label: "tilerace.client")
+    private let terminal: Terminal
+    private let store: ConfigStore?
+    private let colorMode: ColorMode
+    private var model: Model
+    private var decoder = KeyDecoder()
+    private var lastFrame: Frame?
+    private var sources: [any DispatchSourceProtocol] = []
+    private var timer: (any DispatchSourceTimer)?
+    private var timerInterval: Double?
+    private var escapeGeneration = 0
+    private var pendingEvents: [Event] = []
+    private var isRunning = true
+    private var exitStatus: Int32 = 0
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(terminal: Terminal, store: ConfigStore?, options: ClientOptions, environment: [String: String],
+         config: ClientConfig, configProblem: String?, mustPreserveConfigFile: Bool) {
+        self.terminal = terminal
+        self.store = store
+        self.colorMode = ColorMode.detect(environment: environment)
+        var random = SystemRandomNumberGenerator()
+        model = Model(
+            options: options, config: config, colorMode: colorMode,
+            isInteractive: Terminal.isTerminal(terminal.outputDescriptor), now: ClientLoop.monotonicNow(),
+            today: ClientLoop.today(), size: terminal.size(), seedSource: SplitMix64(seed: random.next()))
+        model.mustPreserveConfigFile = mustPreserveConfigFile
+        if let configProblem { model.show(configProblem, .warning, sticky: true) }
+        if options.seed != nil { Update.startPractice(&model) }
+    }
+
+    /// Starts the sources, draws, and blocks the calling thread until the user quits.
+    func runUntilQuit() -> Int32 {
+        queue.async { self.start() }
+        finished.wait()
+        return exitStatus
+    }
+
+    /// Feeds events from another source (the network phase's socket) on the loop's queue.
+    func post(_ events: [Event]) {
+        queue.async { self.process(events) }
+    }
+
+    // MARK: Sources
+
+    private func start() {
+        let input = DispatchSource.makeReadSource(fileDescriptor: terminal.inputDescriptor, queue: queue)
+        input.setEventHandler { [unowned self] in self.readInput() }
+        input.resume()
+        sources.append(input)
+        signal(SIGPIPE, SIG_IGN)
+        let watched: [Int32] = [SIGWINCH, SIGCONT, SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+        if let descriptor = SignalPipe.open(for: watched) {
+            let signals = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+            signals.setEventHandler { [unowned self] in self.readSignals(descriptor) }
+            signals.resume()
+            sources.append(signals)
+        }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [unowned self] in self.tick() }
+        timer.resume()
+        self.timer = timer
+        process([])
+    }
+
+    private func readInput() {
+        guard isRunning else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(terminal.inputDescriptor, &buffer, buffer.count)
+        if count < 0, errno == EINTR || errno == EAGAIN { return }
+        guard count > 0 else {
+            stop(status: 1)
+            return
+        }
+        let keys = decoder.feed(buffer[0..<count])
+        process([.tick(ClientLoop.monotonicNow())] + keys.map(Event.key))
+        if decoder.hasPendingInput {
+            escapeGeneration += 1
+            let generation = escapeGeneration
+            queue.asyncAfter(deadline: .now() + ClientLoop.escapeWait) { [weak self] in
+                guard let self, self.isRunning, generation == self.escapeGeneration else { return }
+                self.process(self.decoder.flush().map(Event.key))
+            }
+        }
+    }
+
+    private func readSignals(_ descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { return }
+        for number in buffer[0..<count].map(Int32.init) {
+            switch number {
+            case SIGWINCH: process([.resize(terminal.size())])
+            case SIGCONT: retake()
+            default: stop(status: 128 + number)
+            }
+        }
+    }
+
+    private func tick() {
+        let today = ClientLoop.today()
+        var events: [Event] = [.tick(ClientLoop.monotonicNow())]
+        if today != model.today { events.append(.dateChanged(today)) }
+        process(events)
+    }
+
+    // MARK: Update, effects, drawing
+
+    private func process(_ events: [Event]) {
+        pendingEvents += events
+        while isRunning, !pendingEvents.isEmpty {
+            let event = pendingEvents.removeFirst()
+            for effect in update(&model, event) {
+                perform(effect)
+                if !isRunning { return }
+            }
+        }
+        guard isRunning else { return }
+        render()
+        scheduleTicks()
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .quit:
+            stop(status: 0)
+        case .send(let intent):
+            // Phase 1 has no network: every request fails at once, clearly.
+            pendingEvents.append(.intentFailed(intent, reason: "offline: no server connected"))
+        case .saveConfig:
+            guard let store else {
+                pendingEvents.append(.configSaveFailed("no config directory (set HOME or XDG_CONFIG_HOME)"))
+                return
+            }
+            do {
+                let backup = try store.save(model.config, preservingExisting: model.mustPreserveConfigFile)
+                pendingEvents.append(.configSaved(backup: backup))
+            } catch {
+                pendingEvents.append(.configSaveFailed(error.message))
+            }
+        case .suspend:
+            suspend()
+        case .redraw:
+            lastFrame = nil
+        }
+    }
+
+    private func render() {
+        let theme = model.theme.effective(for: colorMode)
+        let frame = view(model, size: model.size, theme: theme)
+        let bytes = FrameDiff.bytes(from: lastFrame, to: frame, colorMode: colorMode)
+        if !bytes.isEmpty, !terminal.write(bytes) {
+            stop(status: 1)
+            return
+        }
+        lastFrame = frame
+    }
+
+    private func scheduleTicks() {
+        let interval = model.tickInterval ?? ClientLoop.idleTick
+        guard interval != timerInterval, let timer else { return }
+        timerInterval = interval
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(2))
+    }
+
+    // MARK: Suspend and quit
+
+    private func suspend() {
+        terminal.release()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        // Continued: take the terminal back and redraw everything.
+        retake()
+    }
+
+    private func retake() {
+        guard isRunning else { return }
+        _ = terminal.take()
+        lastFrame = nil
+        process([.resize(terminal.size())])
+    }
+
+    private func stop(status: Int32) {
+        guard isRunning else { return }
+        isRunning = false
+        exitStatus = status
+        timer?.cancel()
+        for source in sources { source.cancel() }
+        terminal.release()
+        finished.signal()
+    }
+
+    // MARK: Clocks (the only place that reads them)
+
+    static func monotonicNow() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
+    }
+
+    static func today() -> String {
+        DailyDate.text(secondsSince1970: Int(time(nil)))
+    }
+}

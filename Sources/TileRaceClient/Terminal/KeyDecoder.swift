@@ -1,0 +1,182 @@
+/// Decodes the bytes read from a terminal in raw mode into keys.
+///
+/// Bytes may arrive in any pieces: an escape sequence split across reads is
+/// kept until it completes. Unknown or malformed sequences are dropped
+/// whole; invalid UTF-8 is skipped. A lone ESC cannot be told from the start
+/// of a sequence until time passes, so the runtime calls `flush()` when no
+/// more bytes came shortly after (`hasPendingInput`).
+struct KeyDecoder: Sendable {
+    /// The longest escape sequence kept; anything longer is dropped.
+    static let maximumSequenceLength = 32
+
+    private var pending: [UInt8] = []
+
+    /// Creates a decoder with nothing pending.
+    init() {}
+
+    /// Whether bytes are waiting for the rest of a sequence (or for `flush()`).
+    var hasPendingInput: Bool { !pending.isEmpty }
+
+    /// Adds bytes and returns the keys they complete.
+    mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
+        pending.append(contentsOf: bytes)
+        var keys: [Key] = []
+        var index = 0
+        while index < pending.count {
+            switch decode(at: index, isFinal: false) {
+            case .key(let key, let length):
+                keys.append(key)
+                index += length
+            case .skip(let length):
+                index += length
+            case .incomplete:
+                pending.removeFirst(index)
+                return keys
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+        return keys
+    }
+
+    /// Gives up waiting: a lone ESC becomes `.escape`, an unfinished sequence is dropped.
+    mutating func flush() -> [Key] {
+        var keys: [Key] = []
+        var index = 0
+        while index < pending.count {
+            switch decode(at: index, isFinal: true) {
+            case .key(let key, let length):
+                keys.append(key)
+                index += length
+            case .skip(let length):
+                index += max(1, length)
+            case .incomplete:
+                index += 1
+            }
+        }
+        pending.removeAll()
+        return keys
+    }
+
+    private enum Step {
+        case key(Key, length: Int)
+        case skip(length: Int)
+        case incomplete
+    }
+
+    private func decode(at start: Int, isFinal: Bool) -> Step {
+        let byte = pending[start]
+        switch byte {
+        case 0x1B:
+            return decodeEscape(at: start, isFinal: isFinal)
+        case 0x0D, 0x0A: return .key(.enter, length: 1)
+        case 0x09: return .key(.tab, length: 1)
+        case 0x7F, 0x08: return .key(.backspace, length: 1)
+        case 0x01...0x1A: return .key(.control(Character(Unicode.Scalar(byte + 0x60))), length: 1)
+        case 0x00, 0x1C...0x1F: return .skip(length: 1)
+        case 0x20...0x7E: return .key(.character(Character(Unicode.Scalar(byte))), length: 1)
+        default: return decodeUTF8(at: start, isFinal: isFinal)
+        }
+    }
+
+    private func decodeEscape(at start: Int, isFinal: Bool) -> Step {
+        guard start + 1 < pending.count else {
+            return isFinal ? .key(.escape, length: 1) : .incomplete
+        }
+        let next = pending[start + 1]
+        switch next {
+        case UInt8(ascii: "["):
+            return decodeCSI(at: start, isFinal: isFinal)
+        case UInt8(ascii: "O"):
+            guard start + 2 < pending.count else {
+                return isFinal ? .skip(length: 2) : .incomplete
+            }
+            let key: Key? = switch pending[start + 2] {
+            case UInt8(ascii: "A"): .up
+            case UInt8(ascii: "B"): .down
+            case UInt8(ascii: "C"): .right
+            case UInt8(ascii: "D"): .left
+            case UInt8(ascii: "H"): .home
+            case UInt8(ascii: "F"): .end
+            case UInt8(ascii: "M"): .enter
+            default: nil
+            }
+            return key.map { .key($0, length: 3) } ?? .skip(length: 3)
+        case 0x1B:
+            // ESC ESC: the first is a lone Escape.
+            return .key(.escape, length: 1)
+        default:
+            // ESC then an ordinary key (Alt+key, or Escape typed just before it): Escape.
+            return .key(.escape, length: 1)
+        }
+    }
+
+    /// `ESC [ parameters intermediates final`; parameters 0x30-0x3F,
+    /// intermediates 0x20-0x2F, final 0x40-0x7E.
+    private func decodeCSI(at start: Int, isFinal: Bool) -> Step {
+        var index = start + 2
+        while index < pending.count {
+            let byte = pending[index]
+            if (0x20...0x3F).contains(byte) {
+                index += 1
+                continue
+            }
+            let length = index - start + 1
+            guard (0x40...0x7E).contains(byte) else {
+                // Not a valid sequence: drop what we have and decode the byte anew.
+                return .skip(length: index - start)
+            }
+            let parameters = String(decoding: pending[(start + 2)..<index], as: UTF8.self)
+            return KeyDecoder.csiKey(parameters: parameters, final: byte).map { .key($0, length: length) }
+                ?? .skip(length: length)
+        }
+        // Unfinished: wait for the rest, unless it is already far too long to be a key.
+        return isFinal || index - start > KeyDecoder.maximumSequenceLength ? .skip(length: index - start) : .incomplete
+    }
+
+    private static func csiKey(parameters: String, final: UInt8) -> Key? {
+        let first = parameters.split(separator: ";", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        switch final {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "Z"): return .backTab
+        case UInt8(ascii: "~"):
+            switch first {
+            case "1", "7": return .home
+            case "2": return .insert
+            case "3": return .delete
+            case "4", "8": return .end
+            case "5": return .pageUp
+            case "6": return .pageDown
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    private func decodeUTF8(at start: Int, isFinal: Bool) -> Step {
+        let byte = pending[start]
+        let length: Int
+        switch byte {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return .skip(length: 1)
+        }
+        guard start + length <= pending.count else {
+            let available = pending[(start + 1)...]
+            if available.contains(where: { $0 & 0xC0 != 0x80 }) { return .skip(length: 1) }
+            return isFinal ? .skip(length: pending.count - start) : .incomplete
+        }
+        let bytes = Array(pending[start..<(start + length)])
+        guard bytes.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
+              case let text = String(decoding: bytes, as: UTF8.self), Array(text.utf8) == bytes, let character = text.first,
+              text.count == 1, TextFilter.isPrintable(character) else {
+            return .skip(length: 1)
+        }
+        return .key(.character(character), length: length)
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Puts the terminal back the way it was, from anywhere: a normal exit, an
+/// `atexit` handler, or a fatal signal (SIGSEGV, SIGABRT, a Swift trap ...).
+///
+/// Its state is process-wide and written only by `activate` on the client's
+/// queue before the handlers can run; `restore` does only async-signal-safe
+/// work (`write`, `tcsetattr`) so a signal handler may call it.
+enum TerminalGuard {
+    /// The signals that end the process with a crash; the terminal is restored
+    /// first, then the previous handler (e.g. Swift's backtracer) runs.
+    static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
+
+    private struct State {
+        var saved = termios()
+        var inputDescriptor: Int32 = 0
+        var outputDescriptor: Int32 = 1
+    }
+
+    // Allocated once and never freed, so a signal handler can always read them.
+    nonisolated(unsafe) private static let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    nonisolated(unsafe) private static let restoreBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+    nonisolated(unsafe) private static var restoreCount = 0
+    nonisolated(unsafe) private static var isActive: Int32 = 0
+    nonisolated(unsafe) private static var isInstalled = false
+    nonisolated(unsafe) private static let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: 64)
+
+    /// Remembers the terminal's original settings and arms the handlers.
+    static func activate(saved: termios, input: Int32, output: Int32) {
+        state.pointee = State(saved: saved, inputDescriptor: input, outputDescriptor: output)
+        let bytes = Array(ANSI.leaveFullScreen.utf8)
+        for (index, byte) in bytes.prefix(64).enumerated() { restoreBuffer[index] = byte }
+        restoreCount = min(64, bytes.count)
+        isActive = 1
+        guard !isInstalled else { return }
+        isInstalled = true
+        atexit { TerminalGuard.restore() }
+        for signal in fatalSignals {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = { signal in TerminalGuard.handleFatal(signal) }
+            #else
+            action.__sigaction_u.__sa_handler = { signal in TerminalGuard.handleFatal(signal) }
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, previousActions + Int(signal))
+        }
+    }
+
+    /// Restores the terminal if it is still in raw mode; safe to call twice
+    /// and from a signal handler.
+    static func restore() {
+        guard isActive != 0 else { return }
+        isActive = 0
+        _ = write(state.pointee.outputDescriptor, restoreBuffer, restoreCount)
+        _ = withUnsafePointer(to: &state.pointee.saved) { tcsetattr(state.pointee.inputDescriptor, TCSANOW, $0) }
+    }
+
+    /// Whether the terminal is currently taken (raw mode, alternate screen).
+    static var isTerminalTaken: Bool { isActive != 0 }
+
+    private static func handleFatal(_ signal: Int32) {
+        restore()
+        sigaction(signal, previousActions + Int(signal), nil)
+        raise(signal)
+    }
+}

@@ -1,0 +1,120 @@
+/// The colours of the whole client: screen text, the board (colour code 0),
+/// and one colour per tile value, as in the original app's colour codes.
+///
+/// A theme without colour (`usesColour == false`, the mono theme, or any
+/// theme when the terminal shows no colour) is drawn with outlines and
+/// attributes instead of coloured blocks.
+struct Theme: Hashable, Sendable {
+    /// The number of tile colours: values 2 to 2^17; bigger tiles use the last.
+    static let tileColourCount = 17
+    /// The colour codes the editor offers: 0 (background), then 2, 4, 8 ...
+    static let editableCodes: [Int] = [0] + (1...tileColourCount).map { 1 << $0 }
+
+    /// The theme's name, as saved in the config.
+    var name: String
+    /// Whether tiles are drawn as coloured blocks.
+    var usesColour: Bool
+    /// The colour behind everything, nil for the terminal's own.
+    var screenBackground: RGB?
+    /// Ordinary text, nil for the terminal's own.
+    var text: RGB?
+    /// Secondary text (hints, labels).
+    var mutedText: RGB?
+    /// Highlights: the selected line, titles.
+    var accent: RGB?
+    /// Warnings and errors.
+    var warning: RGB?
+    /// Good news (ready marks, "you reached ...").
+    var success: RGB?
+    /// The board behind the tiles: colour code 0.
+    var boardBackground: RGB
+    /// How far empty cells are lightened from the board colour (0 to 1).
+    var emptyCellLightening: Double
+    /// Tile colours for 2, 4, 8 ... 2^17.
+    var tiles: [RGB]
+    /// Text on light tiles.
+    var darkTileText: RGB
+    /// Text on dark tiles.
+    var lightTileText: RGB
+    /// Whether tile values are bold.
+    var boldTileText: Bool = true
+
+    /// An empty cell of the board.
+    var emptyCell: RGB { boardBackground.mixed(with: RGB(255, 255, 255), fraction: emptyCellLightening) }
+
+    /// The background of a tile of value `2^exponent` (0: empty).
+    func tileBackground(exponent: Int) -> RGB {
+        exponent <= 0 ? emptyCell : tiles[min(exponent, tiles.count) - 1]
+    }
+
+    /// The text colour on a tile: whichever of dark or light contrasts more.
+    func tileText(exponent: Int) -> RGB {
+        let background = tileBackground(exponent: exponent)
+        return background.contrast(with: darkTileText) >= background.contrast(with: lightTileText)
+            ? darkTileText : lightTileText
+    }
+
+    /// The colour of a code: 0 is the board, a power of two a tile; nil for other numbers.
+    func colour(code: Int) -> RGB? {
+        if code == 0 { return boardBackground }
+        guard code >= 2, code.nonzeroBitCount == 1 else { return nil }
+        return tileBackground(exponent: code.trailingZeroBitCount)
+    }
+
+    /// Changes the colour of a code (0 or a power of two up to 2^17).
+    mutating func setColour(_ colour: RGB, code: Int) {
+        if code == 0 {
+            boardBackground = colour
+        } else if code >= 2, code.nonzeroBitCount == 1, code.trailingZeroBitCount <= tiles.count {
+            tiles[code.trailingZeroBitCount - 1] = colour
+        }
+    }
+
+    /// This theme with the user's colours (code text -> `#rrggbb`) applied;
+    /// entries that do not parse are ignored.
+    func applying(_ overrides: [String: String]) -> Theme {
+        guard usesColour else { return self }
+        var theme = self
+        for (codeText, hex) in overrides.sorted(by: { $0.key < $1.key }) {
+            if let code = Int(codeText), let colour = RGB(hexText: hex), Theme.editableCodes.contains(code) {
+                theme.setColour(colour, code: code)
+            }
+        }
+        return theme
+    }
+
+    /// The theme to draw with on a terminal: mono when it shows no colour.
+    func effective(for mode: ColorMode) -> Theme {
+        mode == .none ? .mono : self
+    }
+
+    // MARK: Styles
+
+    /// Ordinary text on the screen background.
+    var base: CellStyle { CellStyle(foreground: text, background: screenBackground) }
+    /// Secondary text.
+    var muted: CellStyle {
+        usesColour ? CellStyle(foreground: mutedText, background: screenBackground) : CellStyle(isDim: true)
+    }
+    /// Titles and highlights.
+    var accented: CellStyle { CellStyle(foreground: accent, background: screenBackground, isBold: true) }
+    /// The selected line of a list.
+    var selected: CellStyle {
+        usesColour ? CellStyle(foreground: accent, background: screenBackground, isBold: true)
+            : CellStyle(isBold: true, isReversed: true)
+    }
+    /// Warnings and errors.
+    var warned: CellStyle { CellStyle(foreground: warning, background: screenBackground, isBold: true) }
+    /// Good news.
+    var succeeded: CellStyle { CellStyle(foreground: success, background: screenBackground, isBold: true) }
+
+    /// The style of a tile's block and text.
+    func tileStyle(exponent: Int) -> CellStyle {
+        guard usesColour else {
+            return CellStyle(isBold: exponent >= 7, isDim: exponent == 0)
+        }
+        return CellStyle(
+            foreground: tileText(exponent: exponent), background: tileBackground(exponent: exponent),
+            isBold: boldTileText && exponent > 0)
+    }
+}

@@ -1,0 +1,159 @@
+extension Update {
+    static func lobbyKey(_ key: Key, model: inout Model) -> [Effect] {
+        if model.lobby.form != nil { return formKey(key, model: &model) }
+        if model.lobby.joinPrompt != nil { return joinKey(key, model: &model) }
+        let count = model.lobby.rooms.count
+        switch key {
+        case .up, .character("k"), .character("w"):
+            model.lobby.selection = max(0, model.lobby.selection - 1)
+        case .down, .character("j"), .character("s"):
+            model.lobby.selection = min(max(0, count - 1), model.lobby.selection + 1)
+        case .enter:
+            guard count > 0 else {
+                model.show("no rooms yet: n creates one")
+                return []
+            }
+            let room = model.lobby.rooms[min(model.lobby.selection, count - 1)]
+            if room.isPrivate {
+                var prompt = JoinPrompt()
+                prompt.name = TextField(room.name)
+                prompt.isCodeFocused = true
+                model.lobby.joinPrompt = prompt
+                return []
+            }
+            return [.send(.joinRoom(name: room.name, code: nil))]
+        case .character("n"), .character("c"):
+            model.lobby.form = CreateRoomForm()
+        case .character("J"), .character("/"):
+            model.lobby.joinPrompt = JoinPrompt()
+        case .character("g"), .character("r"):
+            model.lobby.isLoading = true
+            return [.send(.listRooms)]
+        case .character("t"):
+            return nextTheme(&model)
+        case .character("?"):
+            model.overlay = .help
+        case .character("q"), .escape:
+            model.screen = .menu
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func formKey(_ key: Key, model: inout Model) -> [Effect] {
+        guard var form = model.lobby.form else { return [] }
+        let fields = CreateRoomForm.Field.allCases
+        switch key {
+        case .escape:
+            model.lobby.form = nil
+            return []
+        case .tab, .down:
+            form.focus = fields[(form.focus.rawValue + 1) % fields.count]
+        case .backTab, .up:
+            form.focus = fields[(form.focus.rawValue + fields.count - 1) % fields.count]
+        case .enter:
+            switch form.options {
+            case .success(let options):
+                model.lobby.form = nil
+                return [.send(.createRoom(options))]
+            case .failure(let problem):
+                model.show(problem.message, .warning)
+            }
+        case .left, .right, .character(" "), .character("h"), .character("l"), .character("-"), .character("+"):
+            let isTextField = form.focus == .name || form.focus == .code
+            if isTextField {
+                if case .character = key { _ = textFieldKey(key, form: &form) }
+            } else {
+                let step = (key == .left || key == .character("h") || key == .character("-")) ? -1 : 1
+                adjust(&form, step: step)
+            }
+        default:
+            if !textFieldKey(key, form: &form) {
+                model.show("↑↓ or Tab move between fields, ←→ change a value, Enter creates", .info)
+            }
+        }
+        model.lobby.form = form
+        return []
+    }
+
+    private static func textFieldKey(_ key: Key, form: inout CreateRoomForm) -> Bool {
+        switch form.focus {
+        case .name: form.name.handle(key)
+        case .code: form.code.handle(key)
+        default: false
+        }
+    }
+
+    private static func adjust(_ form: inout CreateRoomForm, step: Int) {
+        switch form.focus {
+        case .size:
+            form.size = min(8, max(3, form.size + step))
+        case .target:
+            let exponent = form.target.trailingZeroBitCount + step
+            form.target = 1 << min(20, max(3, exponent))
+        case .assists:
+            form.assistsAllowed.toggle()
+        case .timeLimit:
+            let limits = CreateRoomForm.timeLimits
+            let index = limits.firstIndex(of: form.timeLimitMinutes) ?? 0
+            form.timeLimitMinutes = limits[min(limits.count - 1, max(0, index + step))]
+        case .name, .code, .create:
+            break
+        }
+    }
+
+    private static func joinKey(_ key: Key, model: inout Model) -> [Effect] {
+        guard var prompt = model.lobby.joinPrompt else { return [] }
+        switch key {
+        case .escape:
+            model.lobby.joinPrompt = nil
+            return []
+        case .tab, .backTab, .up, .down:
+            prompt.isCodeFocused.toggle()
+        case .enter:
+            guard Nickname.isValid(prompt.name.text) else {
+                prompt.name.refusal = "room name: \(Nickname.rule)"
+                model.lobby.joinPrompt = prompt
+                return []
+            }
+            if !prompt.code.text.isEmpty, !Nickname.isValid(prompt.code.text) {
+                prompt.code.refusal = "join code: \(Nickname.rule)"
+                model.lobby.joinPrompt = prompt
+                return []
+            }
+            model.lobby.joinPrompt = nil
+            return [.send(.joinRoom(name: prompt.name.text, code: prompt.code.text.isEmpty ? nil : prompt.code.text))]
+        default:
+            if prompt.isCodeFocused { _ = prompt.code.handle(key) } else { _ = prompt.name.handle(key) }
+        }
+        model.lobby.joinPrompt = prompt
+        return []
+    }
+
+    static func roomKey(_ key: Key, model: inout Model) -> [Effect] {
+        guard var room = model.room else {
+            model.screen = .lobby
+            return []
+        }
+        switch key {
+        case .character("r"), .character(" "), .enter:
+            guard let index = room.members.firstIndex(where: \.isYou) else { return [] }
+            room.members[index].isReady.toggle()
+            model.room = room
+            return [.send(.setReady(room.members[index].isReady))]
+        case .character("t"):
+            return nextTheme(&model)
+        case .character("?"):
+            model.overlay = .help
+        case .character("q"), .escape:
+            model.room = nil
+            model.screen = .lobby
+            model.lobby.isLoading = true
+            return [.send(.leaveRoom), .send(.listRooms)]
+        default:
+            break
+        }
+        return []
+    }
+}

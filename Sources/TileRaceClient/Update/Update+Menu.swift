@@ -1,0 +1,83 @@
+import TileRaceEngine
+
+extension Update {
+    static func menuKey(_ key: Key, model: inout Model) -> [Effect] {
+        let items = MenuItem.allCases
+        switch key {
+        case .up, .character("k"), .character("w"), .backTab:
+            model.menu.selection = items[(model.menu.selection.rawValue + items.count - 1) % items.count]
+        case .down, .character("j"), .character("s"), .tab:
+            model.menu.selection = items[(model.menu.selection.rawValue + 1) % items.count]
+        case .home:
+            model.menu.selection = items[0]
+        case .end:
+            model.menu.selection = items[items.count - 1]
+        case .enter, .character(" "):
+            return select(model.menu.selection, model: &model)
+        case .character("t"):
+            return nextTheme(&model)
+        case .character("?"):
+            model.overlay = .help
+        case .escape:
+            break
+        case .character(let character):
+            if let item = items.first(where: { $0.hotKey == character }) {
+                model.menu.selection = item
+                return select(item, model: &model)
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    static func select(_ item: MenuItem, model: inout Model) -> [Effect] {
+        switch item {
+        case .race:
+            guard model.connection.isConnected else {
+                model.show("not connected: racing needs a server (try Practice or the Daily challenge)", .warning)
+                return []
+            }
+            model.screen = .lobby
+            model.lobby.isLoading = true
+            return [.send(.listRooms)]
+        case .practice:
+            startPractice(&model)
+        case .daily:
+            startDaily(&model)
+        case .leaderboard:
+            model.screen = .leaderboard
+            return leaderboardRefresh(&model)
+        case .colours:
+            model.screen = .colours
+            model.colours.editing = nil
+        case .quit:
+            return [.quit]
+        }
+        return []
+    }
+
+    static func startPractice(_ model: inout Model) {
+        let config = (try? GameConfig(size: model.options.size, target: model.options.target)) ?? .standard
+        let seed: Seed
+        if let text = model.pendingPracticeSeed, let parsed = try? Seed(parsing: text) {
+            seed = parsed
+            model.pendingPracticeSeed = nil
+        } else {
+            seed = model.nextPracticeSeed()
+        }
+        model.session = PlaySession(mode: .practice, game: Game(config: config, seed: seed))
+        model.race = nil
+        model.screen = .game
+    }
+
+    static func startDaily(_ model: inout Model) {
+        let seed = (try? Seed(parsing: model.today)) ?? Seed(0)
+        model.session = PlaySession(mode: .daily(date: model.today), game: Game(config: .standard, seed: seed))
+        model.race = nil
+        model.screen = .game
+        if !model.connection.isConnected {
+            model.show("daily challenge \(model.today), played offline: scores cannot be submitted", .info)
+        }
+    }
+}

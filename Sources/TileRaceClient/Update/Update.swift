@@ -1,0 +1,156 @@
+import TileRaceEngine
+
+/// Applies an event to the model and returns what the runtime must do.
+/// Pure: the same model and event always give the same result.
+func update(_ model: inout Model, _ event: Event) -> [Effect] {
+    Update.apply(event, to: &model)
+}
+
+/// The client's state machine, one extension per screen.
+enum Update {
+    /// Applies one event.
+    static func apply(_ event: Event, to model: inout Model) -> [Effect] {
+        switch event {
+        case .tick(let now):
+            model.now = max(model.now, now)
+            return tick(&model)
+        case .resize(let size):
+            model.size = size
+            return []
+        case .dateChanged(let date):
+            model.today = date
+            return []
+        case .intentFailed(let intent, let reason):
+            return intentFailed(intent, reason: TextFilter.sanitize(reason), model: &model)
+        case .configSaved(let backup):
+            model.mustPreserveConfigFile = false
+            if let backup {
+                model.show("settings saved; the unreadable old file was kept as \(backup)", .info, sticky: true)
+            }
+            return []
+        case .configSaveFailed(let message):
+            model.show("could not save settings: \(TextFilter.sanitize(message))", .warning, sticky: true)
+            return []
+        case .key(let key):
+            return handle(key, model: &model)
+        }
+    }
+
+    // MARK: Time
+
+    private static func tick(_ model: inout Model) -> [Effect] {
+        let now = model.now
+        if model.menu.introProgress(at: now) >= 1 { model.menu.introStartedAt = nil }
+        if let expiry = model.notice?.expiresAt, now >= expiry { model.notice = nil }
+        if let animation = model.session?.animation, animation.isFinished(at: now) { model.session?.animation = nil }
+        return raceTick(&model)
+    }
+
+    // MARK: Keys
+
+    private static func handle(_ key: Key, model: inout Model) -> [Effect] {
+        switch key {
+        case .control("c"): return [.quit]
+        case .control("z"): return [.suspend]
+        case .control("l"): return [.redraw]
+        default: break
+        }
+        // Nothing is drawn while the terminal is too small, so keys would act unseen.
+        let theme = model.theme.effective(for: model.colorMode)
+        guard model.size.covers(View.minimumSize(for: model, theme: theme)) else { return [] }
+        if model.screen == .menu, model.menu.introStartedAt != nil {
+            model.menu.introStartedAt = nil
+            return []
+        }
+        if model.notice?.expiresAt == nil { model.notice = nil }
+        if let overlay = model.overlay {
+            return handleOverlay(overlay, key: key, model: &model)
+        }
+        // A key during an animation finishes it at once, then applies.
+        model.session?.animation = nil
+        switch model.screen {
+        case .menu: return menuKey(key, model: &model)
+        case .game: return gameKey(key, model: &model)
+        case .leaderboard: return leaderboardKey(key, model: &model)
+        case .colours: return coloursKey(key, model: &model)
+        case .lobby: return lobbyKey(key, model: &model)
+        case .room: return roomKey(key, model: &model)
+        }
+    }
+
+    private static func handleOverlay(_ overlay: Overlay, key: Key, model: inout Model) -> [Effect] {
+        switch overlay {
+        case .help:
+            model.overlay = nil
+            return []
+        case .confirm(let confirmation):
+            switch key {
+            case .character("y"), .character("Y"), .enter:
+                model.overlay = nil
+                return confirm(confirmation, model: &model)
+            case .character("n"), .character("N"), .escape, .character("q"):
+                model.overlay = nil
+                return []
+            default:
+                return []
+            }
+        }
+    }
+
+    private static func confirm(_ confirmation: Confirmation, model: inout Model) -> [Effect] {
+        switch confirmation {
+        case .leaveGame:
+            leaveGame(&model)
+            return []
+        case .leaveRace:
+            return leaveRace(&model)
+        case .restartRace:
+            return restartRace(&model)
+        case .newGame:
+            return newGame(&model)
+        }
+    }
+
+    // MARK: Shared key helpers
+
+    /// The move a key asks for: arrows, WASD, hjkl.
+    static func direction(for key: Key) -> Direction? {
+        switch key {
+        case .up, .character("w"), .character("W"), .character("k"), .character("K"): .up
+        case .down, .character("s"), .character("S"), .character("j"), .character("J"): .down
+        case .left, .character("a"), .character("A"), .character("h"), .character("H"): .left
+        case .right, .character("d"), .character("D"), .character("l"), .character("L"): .right
+        default: nil
+        }
+    }
+
+    /// Switches to the next built-in theme and saves the choice.
+    static func nextTheme(_ model: inout Model) -> [Effect] {
+        model.config.themeName = Theme.nextName(after: model.config.theme.name)
+        model.show("theme: \(model.config.themeName)")
+        return [.saveConfig]
+    }
+
+    // MARK: Failures
+
+    private static func intentFailed(_ intent: ClientIntent, reason: String, model: inout Model) -> [Effect] {
+        switch intent {
+        case .submit:
+            if var session = model.session, var end = session.end, case .submitting = end.stage {
+                end.stage = .closed(message: "\(reason): not submitted", kind: .warning)
+                session.end = end
+                model.session = session
+            } else {
+                model.show("\(reason): not submitted", .warning)
+            }
+        case .queryLeaderboard:
+            model.leaderboard.status = model.connection.isConnected ? .failed(reason) : .notConnected
+        case .listRooms:
+            model.lobby.isLoading = false
+            model.show(reason, .warning)
+        default:
+            model.show(reason, .warning)
+        }
+        return []
+    }
+}

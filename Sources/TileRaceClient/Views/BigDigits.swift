@@ -1,0 +1,47 @@
+/// A three-row font of digits drawn with box characters, for big tiles, the
+/// splash and the clock on large terminals.
+enum BigDigits {
+    /// The rows of a glyph.
+    static let height = 3
+
+    private static let glyphs: [Character: [String]] = [
+        "0": ["┏━┓", "┃ ┃", "┗━┛"],
+        "1": ["╺┓ ", " ┃ ", "╺┻╸"],
+        "2": ["╺━┓", "┏━┛", "┗━╸"],
+        "3": ["╺━┓", " ━┫", "╺━┛"],
+        "4": ["╻ ╻", "┗━┫", "  ╹"],
+        "5": ["┏━╸", "┗━┓", "╺━┛"],
+        "6": ["┏━╸", "┣━┓", "┗━┛"],
+        "7": ["╺━┓", "  ┃", "  ╹"],
+        "8": ["┏━┓", "┣━┫", "┗━┛"],
+        "9": ["┏━┓", "┗━┫", "╺━┛"],
+        ":": [" ", "╏", " "],
+        ".": [" ", " ", "╻"],
+        " ": [" ", " ", " "],
+    ]
+
+    /// Whether every character of `text` has a glyph.
+    static func canDraw(_ text: String) -> Bool {
+        text.allSatisfy { glyphs[$0] != nil }
+    }
+
+    /// The columns `text` takes (glyphs separated by one column).
+    static func width(of text: String) -> Int {
+        let widths = text.map { glyphs[$0]?.first?.count ?? 0 }
+        return widths.reduce(0, +) + max(0, widths.count - 1)
+    }
+
+    /// The three rows of `text`.
+    static func rows(_ text: String) -> [String] {
+        (0..<height).map { row in
+            text.map { glyphs[$0]?[row] ?? "" }.joined(separator: " ")
+        }
+    }
+
+    /// Draws `text` with its top left at (x, y).
+    static func draw(_ text: String, x: Int, y: Int, style: CellStyle, into frame: inout Frame) {
+        for (index, row) in rows(text).enumerated() {
+            frame.text(row, x: x, y: y + index, style: style)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// The parts every screen shares: the title line, the status line and the key hints.
+enum Chrome {
+    /// One key hint: the key and what it does.
+    typealias Hint = (key: String, action: String)
+
+    /// Draws the title on the top row, with `right` (e.g. the clock) at the right edge.
+    static func header(_ title: String, right: String = "", theme: Theme, into frame: inout Frame) {
+        frame.text(" " + title, x: 0, y: 0, style: theme.accented)
+        if !right.isEmpty {
+            frame.text(right, x: frame.width - right.count - 1, y: 0, style: theme.base.bold)
+        }
+    }
+
+    /// Draws key hints on the bottom row, as many as fit.
+    static func footer(_ hints: [Hint], theme: Theme, into frame: inout Frame) {
+        let y = frame.height - 1
+        var x = 1
+        for (index, hint) in hints.enumerated() {
+            let width = hint.key.count + 1 + hint.action.count
+            if x + width > frame.width - 1 { break }
+            x = frame.text(hint.key, x: x, y: y, style: theme.accented)
+            x = frame.text(" " + hint.action, x: x, y: y, style: theme.muted)
+            if index < hints.count - 1 { x += 2 }
+        }
+    }
+
+    /// Draws the notice, if any, on the row above the hints.
+    static func notice(_ notice: Notice?, theme: Theme, into frame: inout Frame) {
+        guard let notice else { return }
+        let style: CellStyle = switch notice.kind {
+        case .info: theme.base
+        case .warning: theme.warned
+        case .success: theme.succeeded
+        }
+        let width = frame.width - 2
+        guard notice.text.count > width, let cut = notice.text.prefix(width).lastIndex(of: " ") else {
+            frame.text(Format.fit(notice.text, width), x: 1, y: frame.height - 2, style: style)
+            return
+        }
+        // A long notice takes two rows: the one above is cleared for it.
+        frame.fill(Rect(x: 0, y: frame.height - 3, width: frame.width, height: 1), style: theme.base)
+        frame.text(String(notice.text[..<cut]), x: 1, y: frame.height - 3, style: style)
+        let rest = notice.text[notice.text.index(after: cut)...]
+        frame.text(Format.fit(String(rest), width), x: 1, y: frame.height - 2, style: style)
+    }
+
+    /// A horizontal rule with a label: `── racers ────`.
+    static func rule(_ label: String, x: Int, y: Int, width: Int, theme: Theme, into frame: inout Frame) {
+        guard width > 0 else { return }
+        let head = label.isEmpty ? "" : "── " + label + " "
+        let line = head + String(repeating: "─", count: max(0, width - head.count))
+        frame.text(String(line.prefix(width)), x: x, y: y, style: theme.muted)
+    }
+}
+
+/// A box drawn over the screen, with lines of text.
+enum Dialog {
+    /// How a line of a dialog is placed.
+    enum Alignment {
+        /// From the left padding.
+        case leading
+        /// Centred.
+        case center
+    }
+
+    /// One line of a dialog.
+    struct Line {
+        /// The text.
+        var text: String
+        /// How it looks.
+        var style: CellStyle
+        /// Where it goes.
+        var alignment: Alignment = .center
+
+        /// An empty line.
+        static let blank = Line(text: "", style: .plain)
+    }
+
+    /// Draws a dialog of `lines`, centred in `area`, at least `minimumWidth` wide. Returns its rectangle.
+    @discardableResult
+    static func draw(_ lines: [Line], in area: Rect, minimumWidth: Int = 30, theme: Theme, into frame: inout Frame) -> Rect {
+        let contentWidth = max(minimumWidth, (lines.map(\.text.count).max() ?? 0) + 6)
+        let width = min(area.width, contentWidth)
+        let height = min(area.height, lines.count + 4)
+        let rect = area.centered(width: width, height: height)
+        let background = CellStyle(foreground: theme.text, background: theme.screenBackground)
+        frame.fill(rect, style: background)
+        frame.box(rect, style: theme.usesColour ? background.with(foreground: theme.accent) : background, lines: .rounded)
+        let inner = rect.inset(dx: 3, dy: 2)
+        for (index, line) in lines.enumerated() where index < inner.height {
+            let text = Format.fit(line.text, inner.width).trimmingTrailingSpaces
+            switch line.alignment {
+            case .leading: frame.text(text, x: inner.x, y: inner.y + index, style: line.style)
+            case .center: frame.centeredText(text, in: inner, y: inner.y + index, style: line.style)
+            }
+        }
+        return rect
+    }
+}
+
+extension String {
+    /// The string without spaces at its end.
+    var trimmingTrailingSpaces: String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,88 @@
+import TileRaceEngine
+
+/// The colours screen: the theme, each colour code with its R G B and a
+/// preview; while editing, the fields and a live preview.
+enum ColoursView {
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
+        let saved = model.config.theme
+        Chrome.header("COLOURS · theme: \(saved.name) (t: next theme)", theme: theme, into: &frame)
+        var note: String?
+        if model.colorMode == .none {
+            note = "this terminal shows no colour (NO_COLOR or TERM=dumb): colours are saved but not shown"
+        } else if !saved.usesColour {
+            note = "the mono theme has no colours to edit: t picks another theme"
+        }
+        if let note { frame.text(Format.fit(note, frame.width - 2).trimmingTrailingSpaces, x: 1, y: 1, style: theme.warned) }
+
+        let codes = Theme.editableCodes
+        let listTop = 2
+        let visible = frame.height - listTop - 3
+        let selection = model.colours.selection
+        let start = min(max(0, selection - visible / 2), max(0, codes.count - visible))
+        let preview = model.theme
+        for (offset, code) in codes.enumerated().dropFirst(start).prefix(visible) {
+            let y = listTop + offset - start
+            let isSelected = offset == selection
+            let editing = isSelected ? model.colours.editing : nil
+            drawRow(code: code, y: y, isSelected: isSelected, editing: editing, colour: preview.colour(code: code),
+                    overridden: model.config.colourOverrides[saved.name]?[String(code)] != nil,
+                    preview: preview, theme: theme, into: &frame)
+        }
+        if frame.width >= 104, preview.usesColour {
+            drawSampleBoard(preview, area: Rect(x: 80, y: 2, width: frame.width - 78, height: frame.height - 5), into: &frame)
+        }
+        Chrome.notice(model.notice, theme: theme, into: &frame)
+        let hints: [Chrome.Hint] = model.colours.editing != nil
+            ? [("Tab", "next field"), ("0-255", "type"), ("↑↓", "±1"), ("Enter", "confirm"), ("Esc", "cancel")]
+            : [("↑↓", "choose code"), ("Enter", "edit"), ("x", "theme colour"), ("t", "theme"), ("q", "back")]
+        Chrome.footer(hints, theme: theme, into: &frame)
+    }
+
+    private static func drawRow(code: Int, y: Int, isSelected: Bool, editing: ColourEditorState.Fields?, colour: RGB?,
+                                overridden: Bool, preview: Theme, theme: Theme, into frame: inout Frame) {
+        let base = isSelected ? theme.selected : theme.base
+        frame.text(isSelected ? "▸" : " ", x: 1, y: y, style: theme.selected)
+        let label = "code " + Format.fit(String(code), 6, alignRight: true) + (code == 0 ? " (background)" : "")
+        frame.text(label, x: 3, y: y, style: base)
+        guard let colour, preview.usesColour else { return }
+        var x = 30
+        for (index, name) in ["R", "G", "B"].enumerated() {
+            let text: String
+            var style = theme.base
+            if let editing {
+                text = editing.texts[index] + (editing.focus == index ? "_" : "")
+                if editing.value(index) == nil { style = theme.warned }
+                if editing.focus == index { style = style.bold.underlined }
+            } else {
+                text = String([colour.red, colour.green, colour.blue][index])
+            }
+            frame.text(name + " [", x: x, y: y, style: theme.muted)
+            frame.text(Format.fit(text, 4, alignRight: true), x: x + 3, y: y, style: style)
+            frame.text("]", x: x + 7, y: y, style: theme.muted)
+            x += 10
+        }
+        if overridden { frame.text("*", x: x - 1, y: y, style: theme.accented) }
+        x += 1
+        let block = Rect(x: x, y: y, width: 8, height: 1)
+        if code == 0 {
+            frame.fill(block, style: CellStyle(background: preview.boardBackground))
+            frame.fill(Rect(x: x + 2, y: y, width: 4, height: 1), style: CellStyle(background: preview.emptyCell))
+        } else {
+            let exponent = code.trailingZeroBitCount
+            let style = preview.tileStyle(exponent: exponent)
+            frame.fill(block, style: style)
+            let text = Format.tile(code, width: 6)
+            frame.text(text, x: x + (8 - text.count) / 2, y: y, style: style)
+        }
+    }
+
+    /// A board of sample tiles in the previewed colours.
+    private static func drawSampleBoard(_ theme: Theme, area: Rect, into frame: inout Frame) {
+        guard var board = try? Board(rows: [[0, 2, 4, 8], [16, 32, 64, 128], [256, 512, 1024, 2048], [4096, 8192, 16384, 32768]]),
+              let layout = BoardLayout.best(boardSize: 4, maxWidth: area.width, maxHeight: area.height - 1, isOutlined: false)
+        else { return }
+        board.setExponent(0, row: 0, column: 0)
+        frame.text("preview", x: area.x, y: area.y, style: theme.muted)
+        BoardView.draw(board, layout: layout, x: area.x, y: area.y + 1, theme: theme, into: &frame)
+    }
+}

@@ -1,0 +1,59 @@
+/// The dialog at the end of a game: the outcome, the figures, then the
+/// nickname prompt and what became of the submission.
+enum EndOfGameView {
+    static func draw(_ end: EndOfGame, model: Model, session: PlaySession, in area: Rect, theme: Theme, into frame: inout Frame) {
+        var lines: [Dialog.Line] = []
+        let title: String = switch end.outcome {
+        case .won: "You reached \(end.target)!"
+        case .noMoves: "No moves left"
+        case .timeUp: "Time's up"
+        case .resigned: "You resigned"
+        }
+        lines.append(Dialog.Line(text: title, style: end.outcome == .won ? theme.succeeded : theme.accented))
+        lines.append(Dialog.Line(
+            text: "score \(Format.grouped(end.score)) · \(Format.grouped(end.moves)) moves · \(Format.clock(end.elapsed))",
+            style: theme.base))
+        lines.append(Dialog.Line(text: "best tile \(end.largestTile) · assists \(end.assists)", style: theme.muted))
+        if let race = model.race, let place = race.ranked.firstIndex(where: \.isYou) {
+            lines.append(Dialog.Line(
+                text: "\(Format.ordinal(place + 1)) of \(race.players.count) in room \(TextFilter.sanitize(race.options.name))",
+                style: theme.base))
+        } else if case .daily(let date) = session.mode {
+            lines.append(Dialog.Line(text: "daily challenge \(date)", style: theme.muted))
+        }
+        lines.append(.blank)
+        switch end.stage {
+        case .reachedTarget:
+            lines.append(Dialog.Line(text: "Keep going for a bigger tile, or stop here?", style: theme.base))
+            lines.append(.blank)
+            lines.append(Dialog.Line(text: "Enter keep playing   s submit   n new game   q menu", style: theme.muted))
+        case .nickname(let field):
+            lines.append(Dialog.Line(text: "Submit to the leaderboard?", style: theme.base.bold, alignment: .leading))
+            lines.append(Dialog.Line(text: "Nickname: " + field.text + "_", style: theme.accented, alignment: .leading))
+            if let refusal = field.refusal {
+                lines.append(Dialog.Line(text: refusal, style: theme.warned, alignment: .leading))
+            } else {
+                lines.append(Dialog.Line(text: Nickname.rule, style: theme.muted, alignment: .leading))
+            }
+            lines.append(.blank)
+            lines.append(Dialog.Line(text: "Enter confirm    Esc cancel", style: theme.muted))
+        case .submitting(let nickname):
+            lines.append(Dialog.Line(text: "Submitting as \(nickname)…", style: theme.base))
+            lines.append(.blank)
+            lines.append(Dialog.Line(text: "Esc stop waiting", style: theme.muted))
+        case .closed(let message, let kind):
+            if let message {
+                let style: CellStyle = switch kind {
+                case .info: theme.base
+                case .warning: theme.warned
+                case .success: theme.succeeded
+                }
+                lines.append(Dialog.Line(text: TextFilter.sanitize(message), style: style))
+                lines.append(.blank)
+            }
+            let hint = session.isRace ? "q leave the race" : "r new game    q menu"
+            lines.append(Dialog.Line(text: hint, style: theme.muted))
+        }
+        Dialog.draw(lines, in: area, minimumWidth: 44, theme: theme, into: &frame)
+    }
+}

@@ -1,0 +1,148 @@
+import TileRaceEngine
+
+/// The board screen of practice, the daily challenge and races: header with
+/// the clock, the board, the side panel, and the dialogs over them.
+enum GameView {
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
+        guard let session = model.session else { return }
+        let now = model.now
+        let config = session.game.config
+        Chrome.header(title(session, model: model), right: Format.clock(session.clock.elapsed(at: now)), theme: theme, into: &frame)
+
+        let availableHeight = frame.height - 3
+        // A race's panel lists the racers: it gets more room when it can.
+        let preferredPanel = model.race == nil ? View.minimumPanelWidth : frame.width >= 150 ? 64 : 46
+        let isOutlined = !theme.usesColour
+        let layout = BoardLayout.best(
+            boardSize: config.size, maxWidth: frame.width - preferredPanel - 3, maxHeight: availableHeight, isOutlined: isOutlined)
+            ?? BoardLayout.best(
+                boardSize: config.size, maxWidth: frame.width - View.minimumPanelWidth - 3, maxHeight: availableHeight,
+                isOutlined: isOutlined)
+            ?? BoardLayout.smallest(boardSize: config.size, isOutlined: isOutlined)
+        let panelWidth = min(frame.width - layout.width - 4, model.race != nil ? 120 : 56)
+        let contentWidth = layout.width + 3 + panelWidth
+        let boardX = max(1, (frame.width - contentWidth) / 2)
+        let boardY = 1 + (availableHeight - layout.height) / 2
+        let boardRect = Rect(x: boardX, y: boardY, width: layout.width, height: layout.height)
+        let panel = Rect(x: boardRect.maxX + 3, y: 1, width: panelWidth, height: availableHeight)
+
+        if session.isPaused {
+            drawPaused(boardRect, theme: theme, into: &frame)
+        } else {
+            var decorations = BoardView.Decorations()
+            decorations.cursor = session.removalCursor
+            if let animation = session.animation {
+                decorations.animation = (animation, animation.progress(at: now))
+            }
+            BoardView.draw(session.game.board, layout: layout, x: boardX, y: boardY, theme: theme, decorations: decorations, into: &frame)
+        }
+
+        if let race = model.race {
+            RaceView.drawPanel(model, session: session, race: race, in: panel, theme: theme, into: &frame)
+            RaceView.drawCountdown(race, now: now, over: boardRect, theme: theme, into: &frame)
+        } else {
+            drawPanel(model, session: session, in: panel, theme: theme, into: &frame)
+        }
+
+        let dialogArea = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
+        if let end = session.end {
+            EndOfGameView.draw(end, model: model, session: session, in: dialogArea, theme: theme, into: &frame)
+        } else if let race = model.race, case .finished(let standings) = race.phase {
+            RaceView.drawStandings(standings, race: race, in: dialogArea, theme: theme, into: &frame)
+        }
+        Chrome.notice(model.notice, theme: theme, into: &frame)
+        Chrome.footer(hints(model, session: session), theme: theme, into: &frame)
+    }
+
+    static func title(_ session: PlaySession, model: Model) -> String {
+        let config = session.game.config
+        switch session.mode {
+        case .practice:
+            return "TILE RACE · practice · \(config) · seed \(TextFilter.sanitize(session.game.seed.text))"
+        case .daily(let date):
+            return "TILE RACE · daily challenge \(date) · \(config)"
+        case .race(let room):
+            return "TILE RACE · room \(TextFilter.sanitize(room)) · \(config)"
+        }
+    }
+
+    private static func drawPaused(_ rect: Rect, theme: Theme, into frame: inout Frame) {
+        let style = theme.usesColour ? CellStyle(foreground: theme.lightTileText, background: theme.boardBackground) : theme.base
+        frame.fill(rect, style: style)
+        if !theme.usesColour { frame.box(rect, style: theme.muted, lines: .light) }
+        let middle = rect.y + rect.height / 2
+        frame.centeredText("PAUSED", in: rect, y: middle - 1, style: style.bold)
+        frame.centeredText("p resumes", in: rect, y: middle + 1, style: style)
+    }
+
+    /// The figures next to a practice or daily board.
+    private static func drawPanel(_ model: Model, session: PlaySession, in rect: Rect, theme: Theme, into frame: inout Frame) {
+        let game = session.game
+        let elapsed = session.clock.elapsed(at: model.now)
+        let width = min(rect.width, 32)
+        var y = rect.y + 1
+        let clock = Format.clock(elapsed)
+        if rect.height >= 18, BigDigits.width(of: clock) <= rect.width {
+            BigDigits.draw(clock, x: rect.x, y: y, style: theme.base.bold, into: &frame)
+            y += BigDigits.height + 1
+        }
+        func figure(_ label: String, _ value: String, style: CellStyle = theme.base.bold) {
+            frame.text(label, x: rect.x, y: y, style: theme.muted)
+            frame.text(value, x: rect.x + width - value.count, y: y, style: style)
+            y += 1
+        }
+        figure("SCORE", Format.grouped(game.score))
+        figure("BEST TILE", String(game.board.largestValue))
+        figure("MOVES", Format.grouped(game.moveCount))
+        figure("TARGET", (game.hasWon ? "✓ " : "") + String(game.config.target), style: game.hasWon ? theme.succeeded : theme.base.bold)
+        figure("TIME", Format.clock(elapsed))
+        figure("ASSISTS", String(game.assistCount))
+        frame.text("undo \(game.undoCount) · removed \(game.removalCount)", x: rect.x + 2, y: y, style: theme.muted)
+        y += 2
+        let status: (String, CellStyle)? = if session.isPaused {
+            ("paused: the clock is stopped", theme.warned)
+        } else if game.isOver {
+            ("no moves left", theme.warned)
+        } else if session.isPlayingOn {
+            ("past \(game.config.target): keep going!", theme.succeeded)
+        } else if !session.clock.hasStarted {
+            ("the clock starts with your first move", theme.muted)
+        } else {
+            nil
+        }
+        if let (text, style) = status {
+            frame.text(Format.fit(text, rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: style)
+            y += 1
+        }
+        if case .daily = session.mode, y < rect.maxY - 1 {
+            frame.text(Format.fit("same board for everyone today", rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.muted)
+            y += 1
+        }
+        // Tall terminals have room for the keys as well.
+        let keys = HelpView.keys(for: model)
+        guard rect.maxY - y >= keys.count + 3 else { return }
+        y = rect.maxY - keys.count - 1
+        Chrome.rule("keys", x: rect.x, y: y - 1, width: width, theme: theme, into: &frame)
+        for (key, action) in keys {
+            frame.text(Format.fit(key, 16), x: rect.x, y: y, style: theme.accented)
+            frame.text(Format.fit(action, rect.width - 16).trimmingTrailingSpaces, x: rect.x + 16, y: y, style: theme.muted)
+            y += 1
+        }
+    }
+
+    static func hints(_ model: Model, session: PlaySession) -> [Chrome.Hint] {
+        if session.end != nil { return [] }
+        if session.isPaused { return [("p", "resume"), ("q", "menu"), ("?", "help")] }
+        if session.removalCursor != nil {
+            return [("←↑↓→", "choose a tile"), ("Enter", "remove it"), ("Esc", "cancel")]
+        }
+        if session.isRace {
+            let off = session.assistsAllowed ? "" : " (off in this room)"
+            return [("←↑↓→", "move"), ("u", "undo" + off), ("x", "remove" + (session.assistsAllowed ? "" : " (off)")),
+                    ("r", "restart"), ("q", "leave"), ("?", "help")]
+        }
+        let reset = session.mode == .practice ? "new" : "restart"
+        return [("←↑↓→ wasd hjkl", "move"), ("u", "undo"), ("x", "remove"), ("p", "pause"), ("r", reset),
+                ("t", "theme"), ("?", "help"), ("q", "menu")]
+    }
+}

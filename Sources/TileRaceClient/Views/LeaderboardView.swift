@@ -1,0 +1,78 @@
+/// The leaderboard: rank, nickname and score columns plus best tile, time and
+/// date; sortable by the first three, scrollable; or why there is nothing.
+enum LeaderboardView {
+    /// The columns of the table (text width each).
+    static let columnWidths = (rank: 13, nickname: 20, score: 12, best: 8, time: 10, date: 10)
+    /// The width of the table.
+    static let tableWidth = 13 + 20 + 12 + 8 + 10 + 10
+
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
+        let board = model.leaderboard
+        let scope = board.scope == .allTime ? "all time (d: daily)" : "daily \(model.today) (d: all time)"
+        let arrow = board.isAscending ? "▲" : "▼"
+        Chrome.header("LEADERBOARD · \(scope)", right: "sorted by \(board.column.title) \(arrow)", theme: theme, into: &frame)
+        let x = max(1, (frame.width - tableWidth) / 2)
+        var headingX = x
+        let widths = columnWidths
+        for (column, width) in [(LeaderboardColumn.rank, widths.rank), (.nickname, widths.nickname), (.score, widths.score)] {
+            let mark = column == board.column ? " " + arrow : ""
+            let style = column == board.column ? theme.accented : theme.base.bold
+            frame.text("[\(column.rawValue)] \(column.title)\(mark)", x: headingX, y: 2, style: style)
+            headingX += width
+        }
+        for (title, width) in [("best", widths.best), ("time", widths.time), ("date", widths.date)] {
+            frame.text(title, x: headingX, y: 2, style: theme.base.bold)
+            headingX += width
+        }
+        frame.text(String(repeating: "─", count: min(tableWidth, frame.width - x - 1)), x: x, y: 3, style: theme.muted)
+
+        let area = Rect(x: 0, y: 4, width: frame.width, height: frame.height - 7)
+        switch board.status {
+        case .notConnected:
+            Dialog.draw([
+                Dialog.Line(text: "No server connected", style: theme.accented), .blank,
+                Dialog.Line(text: "The leaderboard lives on a TileRace server.", style: theme.base),
+                Dialog.Line(text: "Connect with: tilerace play --host HOST [--port P]", style: theme.muted),
+            ], in: area, theme: theme, into: &frame)
+        case .loading:
+            frame.centeredText("loading…", in: area, y: area.y + 1, style: theme.muted)
+        case .failed(let message):
+            frame.centeredText(TextFilter.sanitize(message), in: area, y: area.y + 1, style: theme.warned)
+        case .loaded where board.entries.isEmpty:
+            frame.centeredText("no entries yet: finish a game and submit it", in: area, y: area.y + 1, style: theme.muted)
+        case .loaded:
+            drawRows(board, x: x, area: area, theme: theme, into: &frame)
+        }
+        Chrome.notice(model.notice, theme: theme, into: &frame)
+        Chrome.footer([
+            ("↑↓ PgUp PgDn Home End", "scroll"), ("1 2 3", "sort (again: flip)"), ("d", "daily/all"), ("q", "back"),
+        ], theme: theme, into: &frame)
+    }
+
+    private static func drawRows(_ board: LeaderboardState, x: Int, area: Rect, theme: Theme, into frame: inout Frame) {
+        let entries = board.sortedEntries
+        let visible = LeaderboardState.visibleRows(forHeight: frame.height)
+        let start = min(max(0, board.scroll), max(0, entries.count - visible))
+        let widths = columnWidths
+        let wideDates = frame.width >= 100
+        for (offset, entry) in entries.dropFirst(start).prefix(visible).enumerated() {
+            let y = area.y + offset
+            var column = x
+            func cell(_ text: String, _ width: Int, style: CellStyle = theme.base) {
+                frame.text(Format.fit(text, width - 2).trimmingTrailingSpaces, x: column, y: y, style: style)
+                column += width
+            }
+            cell(Format.fit(String(entry.rank), 4, alignRight: true), widths.rank)
+            cell(TextFilter.sanitize(entry.nickname), widths.nickname, style: theme.base.bold)
+            cell(Format.fit(Format.grouped(entry.score), widths.score - 4, alignRight: true), widths.score)
+            cell(String(entry.largestTile), widths.best)
+            cell(Format.clock(entry.elapsed), widths.time)
+            let date = TextFilter.sanitize(entry.date)
+            cell(wideDates || date.count < 10 ? date : String(date.dropFirst(5)), widths.date)
+        }
+        if entries.count > visible {
+            let text = "\(start + 1)-\(min(entries.count, start + visible)) of \(entries.count)"
+            frame.text(text, x: x + tableWidth - text.count, y: frame.height - 3, style: theme.muted)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// The rooms on the server, with the create-room form and the join prompt.
+enum LobbyView {
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
+        let lobby = model.lobby
+        Chrome.header("TILE RACE · rooms", right: model.connection.summary, theme: theme, into: &frame)
+        let x = 3
+        let heading = Format.fit("room", 20) + Format.fit("players", 9) + Format.fit("state", 10) + Format.fit("board", 13)
+            + Format.fit("assists", 9) + Format.fit("limit", 7) + "access"
+        frame.text(Format.fit(heading, frame.width - x - 1).trimmingTrailingSpaces, x: x, y: 2, style: theme.base.bold)
+        frame.text(String(repeating: "─", count: min(heading.count, frame.width - x - 1)), x: x, y: 3, style: theme.muted)
+        let visible = frame.height - 7
+        if lobby.rooms.isEmpty {
+            let text = lobby.isLoading ? "loading…" : "no rooms yet: n creates one"
+            frame.text(text, x: x + 2, y: 5, style: theme.muted)
+        }
+        let start = min(max(0, lobby.selection - visible + 1), max(0, lobby.rooms.count - visible))
+        for (index, room) in lobby.rooms.enumerated().dropFirst(start).prefix(visible) {
+            let y = 4 + index - start
+            let isSelected = index == lobby.selection
+            let limit = room.timeLimit.map { "\($0 / 60) min" } ?? "none"
+            let line = Format.fit(TextFilter.sanitize(room.name), 20) + Format.fit(String(room.playerCount), 9)
+                + Format.fit(room.phase.title, 10) + Format.fit("\(room.size)x\(room.size) → \(room.target)", 13)
+                + Format.fit(room.assistsAllowed ? "on" : "off", 9) + Format.fit(limit, 7)
+                + (room.isPrivate ? "private" : "open")
+            frame.text(isSelected ? "▸" : " ", x: x - 1, y: y, style: theme.selected)
+            frame.text(Format.fit(line, frame.width - x - 1).trimmingTrailingSpaces, x: x, y: y, style: isSelected ? theme.selected : theme.base)
+        }
+        let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
+        if let form = lobby.form {
+            drawForm(form, in: area, theme: theme, into: &frame)
+        } else if let prompt = lobby.joinPrompt {
+            drawJoin(prompt, in: area, theme: theme, into: &frame)
+        }
+        Chrome.notice(model.notice, theme: theme, into: &frame)
+        let hints: [Chrome.Hint] = if lobby.form != nil {
+            [("↑↓ Tab", "field"), ("←→", "change"), ("Enter", "create"), ("Esc", "cancel")]
+        } else if lobby.joinPrompt != nil {
+            [("Tab", "name/code"), ("Enter", "join"), ("Esc", "cancel")]
+        } else {
+            [("↑↓", "choose"), ("Enter", "join"), ("n", "new room"), ("J", "join by name"), ("g", "refresh"), ("q", "back")]
+        }
+        Chrome.footer(hints, theme: theme, into: &frame)
+    }
+
+    private static func drawForm(_ form: CreateRoomForm, in area: Rect, theme: Theme, into frame: inout Frame) {
+        func line(_ field: CreateRoomForm.Field, _ label: String, _ value: String, isChoice: Bool) -> Dialog.Line {
+            let isFocused = form.focus == field
+            let shown = isChoice && isFocused ? "◂ \(value) ▸" : value
+            return Dialog.Line(
+                text: (isFocused ? "▸ " : "  ") + Format.fit(label, 12) + shown,
+                style: isFocused ? theme.selected : theme.base, alignment: .leading)
+        }
+        let limit = form.timeLimitMinutes == 0 ? "none" : "\(form.timeLimitMinutes) min"
+        var lines: [Dialog.Line] = [
+            Dialog.Line(text: "New room", style: theme.accented), .blank,
+            line(.name, "Name", form.name.text + (form.focus == .name ? "_" : ""), isChoice: false),
+            line(.size, "Board", "\(form.size)x\(form.size)", isChoice: true),
+            line(.target, "Target", String(form.target), isChoice: true),
+            line(.assists, "Assists", form.assistsAllowed ? "on (undo, remove tile)" : "off", isChoice: true),
+            line(.timeLimit, "Time limit", limit, isChoice: true),
+            line(.code, "Join code", form.code.text.isEmpty && form.focus != .code ? "(none: open to all)" : form.code.text + (form.focus == .code ? "_" : ""), isChoice: false),
+            .blank,
+            Dialog.Line(text: form.focus == .create ? "▸ [ Create ] ◂" : "[ Create ]", style: form.focus == .create ? theme.selected : theme.base),
+        ]
+        if let refusal = form.name.refusal ?? form.code.refusal {
+            lines.append(Dialog.Line(text: refusal, style: theme.warned))
+        } else {
+            lines.append(Dialog.Line(text: "names and codes: \(Nickname.rule)", style: theme.muted))
+        }
+        Dialog.draw(lines, in: area, minimumWidth: 50, theme: theme, into: &frame)
+    }
+
+    private static func drawJoin(_ prompt: JoinPrompt, in area: Rect, theme: Theme, into frame: inout Frame) {
+        let nameStyle = prompt.isCodeFocused ? theme.base : theme.selected
+        let codeStyle = prompt.isCodeFocused ? theme.selected : theme.base
+        var lines: [Dialog.Line] = [
+            Dialog.Line(text: "Join a room", style: theme.accented), .blank,
+            Dialog.Line(text: "Room name: " + prompt.name.text + (prompt.isCodeFocused ? "" : "_"), style: nameStyle, alignment: .leading),
+            Dialog.Line(text: "Join code: " + prompt.code.text + (prompt.isCodeFocused ? "_" : ""), style: codeStyle, alignment: .leading),
+            Dialog.Line(text: "(leave the code empty for an open room)", style: theme.muted, alignment: .leading),
+        ]
+        if let refusal = prompt.name.refusal ?? prompt.code.refusal {
+            lines.append(Dialog.Line(text: refusal, style: theme.warned, alignment: .leading))
+        }
+        lines += [.blank, Dialog.Line(text: "Enter join    Esc cancel", style: theme.muted)]
+        Dialog.draw(lines, in: area, minimumWidth: 46, theme: theme, into: &frame)
+    }
+}

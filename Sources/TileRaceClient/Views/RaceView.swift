@@ -1,0 +1,150 @@
+import TileRaceEngine
+
+/// The race parts of the board screen: our figures, the racers with live
+/// progress, mini-boards when wide enough, the feed, the countdown and the
+/// final standings. Drawn from `RaceState`, whatever filled it.
+enum RaceView {
+    /// The columns of one mini-board cell.
+    static let miniCellWidth = 4
+
+    static func drawPanel(_ model: Model, session: PlaySession, race: RaceState, in rect: Rect, theme: Theme, into frame: inout Frame) {
+        let game = session.game
+        let now = model.now
+        var y = rect.y + 1
+        let you = race.players.first(where: \.isYou)?.nickname ?? model.config.lastNickname ?? "you"
+        let end = frame.text("you (\(TextFilter.sanitize(you)))", x: rect.x, y: y, style: theme.accented)
+        let figures = "score \(Format.grouped(game.score))   moves \(game.moveCount)"
+        frame.text(figures, x: max(end + 2, rect.x + 18), y: y, style: theme.base.bold)
+        y += 1
+        let assists = "assists \(game.assistCount)" + (session.assistsAllowed ? "" : " (off)")
+        frame.text("best tile \(game.board.largestValue)   \(assists)", x: rect.x + 18, y: y, style: theme.base)
+        y += 1
+        if let limit = race.options.timeLimit {
+            let left = max(0, Double(limit) - session.clock.elapsed(at: now))
+            frame.text("time left \(Format.clock(left))", x: rect.x + 18, y: y, style: left < 30 ? theme.warned : theme.base)
+            y += 1
+        }
+        y += 1
+        Chrome.rule("racers", x: rect.x, y: y, width: min(rect.width, 56), theme: theme, into: &frame)
+        y += 1
+        for (index, player) in race.ranked.enumerated() where y < rect.maxY {
+            drawRacer(player, place: index + 1, session: session, x: rect.x, y: y, width: rect.width, theme: theme, into: &frame)
+            y += 1
+        }
+        y += 1
+        let others = race.ranked.filter { !$0.isYou && $0.board != nil }
+        let boardSize = game.config.size
+        let miniWidth = boardSize * miniCellWidth
+        let feedRows = min(race.announcements.count, 4)
+        if !others.isEmpty, rect.width >= 2 * (miniWidth + 3), rect.maxY - y >= boardSize + 2 + feedRows + 1 {
+            let columns = max(1, (rect.width + 3) / (miniWidth + 3))
+            let gridTop = y
+            for (index, player) in others.enumerated() {
+                let column = index % columns
+                let top = gridTop + (index / columns) * (boardSize + 2)
+                guard top + boardSize + 1 <= rect.maxY - feedRows - 1 else { break }
+                let x = rect.x + column * (miniWidth + 3)
+                frame.text(Format.fit(TextFilter.sanitize(player.nickname), miniWidth).trimmingTrailingSpaces, x: x, y: top, style: theme.base.bold)
+                if let board = player.board {
+                    drawMiniBoard(board, x: x, y: top + 1, theme: theme, into: &frame)
+                }
+                y = max(y, top + boardSize + 2)
+            }
+        }
+        guard feedRows > 0, y < rect.maxY - 1 else { return }
+        let available = min(feedRows, rect.maxY - y - 1)
+        Chrome.rule("race", x: rect.x, y: y, width: min(rect.width, 56), theme: theme, into: &frame)
+        y += 1
+        for announcement in race.announcements.suffix(available).reversed() {
+            frame.text(Format.fit(announcement.text, rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.base)
+            y += 1
+        }
+    }
+
+    private static func drawRacer(_ player: RacePlayer, place: Int, session: PlaySession, x: Int, y: Int, width: Int, theme: Theme, into frame: inout Frame) {
+        let name = Format.fit(TextFilter.sanitize(player.nickname), 12)
+        let style = player.isYou ? theme.base.bold : theme.base
+        var line = Format.fit(String(place), 2, alignRight: true) + " " + name + " "
+        switch player.status {
+        case .playing:
+            line += Format.fit(Format.grouped(player.score), 7, alignRight: true) + "  "
+                + Format.fit(String(player.largestTile), 6, alignRight: true) + "  "
+                + Format.fit("\(player.moves) moves", 10)
+        case .finished(let reason):
+            var text = "finished · \(reason.title) · \(Format.grouped(player.score))"
+            if reason == .target, let after = player.finishedAfter { text = "finished · \(Format.clock(after))" }
+            line += Format.fit(text, 27)
+        case .left:
+            line += Format.fit("left · \(Format.grouped(player.score))", 27)
+        }
+        let end = frame.text(Format.fit(line, width).trimmingTrailingSpaces, x: x, y: y, style: style)
+        if player.isYou, end + 7 <= x + width {
+            frame.text("◀ you", x: end + 2, y: y, style: theme.accented)
+        }
+    }
+
+    /// A small board: one row per board row, cells `miniCellWidth` wide, coloured.
+    static func drawMiniBoard(_ board: Board, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
+        for row in 0..<board.size {
+            for column in 0..<board.size {
+                let exponent = board.exponent(row: row, column: column)
+                let rect = Rect(x: x + column * miniCellWidth, y: y + row, width: miniCellWidth, height: 1)
+                if theme.usesColour {
+                    let style = theme.tileStyle(exponent: exponent)
+                    frame.fill(rect, style: style)
+                    if exponent > 0 {
+                        let label = Format.tile(1 << exponent, width: miniCellWidth - 1)
+                        frame.text(label, x: rect.x + (miniCellWidth - label.count) / 2, y: rect.y, style: style)
+                    }
+                } else {
+                    let label = exponent == 0 ? "·" : Format.tile(1 << exponent, width: miniCellWidth - 1)
+                    frame.text(Format.fit(label, miniCellWidth - 1, alignRight: true), x: rect.x, y: rect.y,
+                               style: exponent == 0 ? theme.muted : theme.base)
+                }
+            }
+        }
+    }
+
+    /// Draws 3, 2, 1 over the board before the start, and "GO!" just after.
+    static func drawCountdown(_ race: RaceState, now: Double, over rect: Rect, theme: Theme, into frame: inout Frame) {
+        let text: String
+        switch race.phase {
+        case .countdown(let startsAt):
+            text = String(max(1, Int((startsAt - now).rounded(.up))))
+        case .racing(let startedAt) where now - startedAt < 0.8:
+            text = "GO!"
+        default:
+            return
+        }
+        let box = rect.centered(width: min(rect.width, 17), height: min(rect.height, 7))
+        frame.fill(box, style: CellStyle(foreground: theme.text, background: theme.screenBackground))
+        frame.box(box, style: CellStyle(foreground: theme.accent, background: theme.screenBackground), lines: .rounded)
+        if BigDigits.canDraw(text), box.height >= 5 {
+            BigDigits.draw(text, x: box.x + (box.width - BigDigits.width(of: text)) / 2, y: box.y + 2, style: theme.accented, into: &frame)
+        } else {
+            frame.centeredText(text, in: box, y: box.y + box.height / 2, style: theme.accented)
+        }
+        if text != "GO!", box.height >= 7 {
+            frame.centeredText("get ready", in: box, y: box.y + 1, style: theme.muted)
+        }
+    }
+
+    /// The final standings, over the board.
+    static func drawStandings(_ standings: [Standing], race: RaceState, in area: Rect, theme: Theme, into frame: inout Frame) {
+        var lines: [Dialog.Line] = [
+            Dialog.Line(text: "Final standings · room \(TextFilter.sanitize(race.options.name))", style: theme.accented), .blank,
+        ]
+        let youName = race.players.first(where: \.isYou)?.nickname
+        for standing in standings.prefix(max(1, area.height - 8)) {
+            let how = standing.reason == .target ? Format.clock(standing.elapsed) : standing.reason.title
+            let line = Format.fit(Format.ordinal(standing.place), 5) + Format.fit(TextFilter.sanitize(standing.nickname), 13)
+                + Format.fit(Format.grouped(standing.score), 8, alignRight: true) + "  "
+                + Format.fit(String(standing.largestTile), 6, alignRight: true) + "  "
+                + Format.fit("\(standing.moves) moves", 11) + how
+            let isYou = standing.nickname == youName
+            lines.append(Dialog.Line(text: line + (isYou ? "  ◀ you" : ""), style: isYou ? theme.base.bold : theme.base, alignment: .leading))
+        }
+        lines += [.blank, Dialog.Line(text: "Enter or q leave the room", style: theme.muted)]
+        Dialog.draw(lines, in: area, minimumWidth: 56, theme: theme, into: &frame)
+    }
+}

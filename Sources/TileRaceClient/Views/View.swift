@@ -1,0 +1,60 @@
+/// Draws the whole screen for a model: the current screen, then overlays
+/// (help, questions), or a "too small" message. Pure.
+func view(_ model: Model, size: TerminalSize, theme: Theme) -> Frame {
+    var frame = Frame(size: size, filling: FrameCell(character: " ", style: theme.base))
+    let minimum = View.minimumSize(for: model, theme: theme)
+    guard size.covers(minimum) else {
+        TooSmallView.draw(needed: minimum, size: size, theme: theme, into: &frame)
+        return frame
+    }
+    switch model.screen {
+    case .menu: MenuView.draw(model, theme: theme, into: &frame)
+    case .game: GameView.draw(model, theme: theme, into: &frame)
+    case .leaderboard: LeaderboardView.draw(model, theme: theme, into: &frame)
+    case .colours: ColoursView.draw(model, theme: theme, into: &frame)
+    case .lobby: LobbyView.draw(model, theme: theme, into: &frame)
+    case .room: RoomView.draw(model, theme: theme, into: &frame)
+    }
+    switch model.overlay {
+    case .help: HelpView.draw(model, theme: theme, into: &frame)
+    case .confirm(let confirmation):
+        Dialog.draw(
+            [
+                Dialog.Line(text: confirmation.question, style: theme.base.bold), .blank,
+                Dialog.Line(text: "y yes    n no", style: theme.muted),
+            ], in: frame.bounds, theme: theme, into: &frame)
+    case nil: break
+    }
+    return frame
+}
+
+/// Sizes shared by the views.
+enum View {
+    /// The smallest terminal any screen is drawn in.
+    static let minimumSize = TerminalSize(width: 60, height: 18)
+    /// The narrowest side panel next to a board.
+    static let minimumPanelWidth = 34
+
+    /// The smallest terminal the model's screen can be drawn in.
+    static func minimumSize(for model: Model, theme: Theme) -> TerminalSize {
+        guard model.screen == .game, let session = model.session else { return minimumSize }
+        let board = BoardLayout.smallest(boardSize: session.game.config.size, isOutlined: !theme.usesColour)
+        return TerminalSize(
+            width: max(minimumSize.width, board.width + minimumPanelWidth + 3),
+            height: max(minimumSize.height, board.height + 3))
+    }
+}
+
+/// The message shown when the terminal is too small.
+enum TooSmallView {
+    /// Draws "terminal too small: needs at least WxH", centred and wrapped to fit.
+    static func draw(needed: TerminalSize, size: TerminalSize, theme: Theme, into frame: inout Frame) {
+        let message = "terminal too small: needs at least \(needed.width)x\(needed.height)"
+        var lines = message.count <= size.width ? [message] : ["terminal too small:", "needs at least \(needed)"]
+        lines += ["(now \(size))", "Ctrl-C quits"]
+        let top = max(0, (size.height - lines.count) / 2)
+        for (index, line) in lines.enumerated() {
+            frame.centeredText(line, in: frame.bounds, y: top + index, style: index == 0 ? theme.warned : theme.muted)
+        }
+    }
+}

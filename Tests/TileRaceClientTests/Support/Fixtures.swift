@@ -1,0 +1,79 @@
+@testable import TileRaceClient
+import TileRaceEngine
+
+/// Models and games for tests: fixed time, date, size and seeds.
+enum Fixtures {
+    static let now = 1000.0
+    static let today = "2026-11-22"
+
+    static func model(size: TerminalSize = TerminalSize(width: 80, height: 24), options: ClientOptions = ClientOptions(),
+                      config: ClientConfig = ClientConfig(), interactive: Bool = false) -> Model {
+        Model(options: options, config: config, colorMode: .trueColor, isInteractive: interactive, now: now,
+              today: today, size: size, seedSource: SplitMix64(seed: 7))
+    }
+
+    /// A model on a practice board of seed 42 after a few moves.
+    static func practice(size: TerminalSize = TerminalSize(width: 80, height: 24), moves: [Direction] = [.left, .up, .right, .down, .left, .up],
+                         boardSize: Int = 4, animations: Bool = false) -> Model {
+        var options = ClientOptions()
+        options.seed = "42"
+        options.size = boardSize
+        options.animationsEnabled = animations
+        var model = model(size: size, options: options, interactive: animations)
+        if animations { _ = update(&model, .key(.escape)) }
+        _ = update(&model, .key(.character("p")))
+        for (index, direction) in moves.enumerated() {
+            _ = update(&model, .tick(now + Double(index) * 0.7))
+            _ = Update.move(direction, model: &model)
+        }
+        _ = update(&model, .tick(now + Double(moves.count) * 0.7 + 0.05))
+        return model
+    }
+
+    /// A game in a given position.
+    static func game(_ rows: [[Int]], target: Int = 2048, seed: UInt64 = 5) -> Game {
+        let board = try! Board(rows: rows)
+        let config = try! GameConfig(size: rows.count, target: target)
+        let state = Game.State(board: board, random: SplitMix64(seed: seed), score: 1234, moveCount: 99, hasWon: false)
+        return Game(config: config, seed: Seed(seed), state: state, undoCount: 1, removalCount: 0)
+    }
+
+    /// A board with no move left.
+    static let stuckRows = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 8]]
+
+    /// A model racing in room friday against three others.
+    static func race(size: TerminalSize = TerminalSize(width: 80, height: 24), assists: Bool = false) -> Model {
+        var model = model(size: size)
+        model.config.lastNickname = "ana"
+        let options = RoomOptions(name: "friday", size: 4, target: 2048, assistsAllowed: assists, timeLimit: 300, code: nil)
+        var session = PlaySession(mode: .race(room: "friday"), game: Game(config: .standard, seed: Seed(2024)), assistsAllowed: assists)
+        session.clock.start(at: now - 102.7)
+        model.session = session
+        model.screen = .game
+        let other = try! Board(rows: [[2, 0, 8, 4], [4, 32, 64, 16], [16, 128, 512, 32], [8, 64, 2, 4]])
+        model.race = RaceState(
+            options: options, phase: .racing(startedAt: now - 102.7),
+            players: [
+                RacePlayer(nickname: "bo", score: 4020, largestTile: 512, moves: 240, status: .playing, board: other),
+                RacePlayer(nickname: "ana", score: 0, largestTile: 2, moves: 0, status: .playing, isYou: true),
+                RacePlayer(nickname: "chen", score: 2980, largestTile: 256, moves: 199, status: .playing, board: other),
+                RacePlayer(nickname: "dmitri", score: 1804, largestTile: 128, moves: 150, status: .finished(.noMoves), board: other, finishedAfter: 80),
+            ],
+            announcements: [Announcement(text: "dmitri: no moves left · 1 804", at: now - 20)])
+        for direction in [Direction.left, .up, .left, .down, .right] {
+            _ = Update.move(direction, model: &model)
+        }
+        return model
+    }
+
+    /// Leaderboard entries, ranked by score.
+    static let entries: [LeaderboardEntry] = [
+        ("bo", 61204, 4096), ("ana", 20116, 2048), ("chen", 16880, 1024), ("dmitri", 9020, 512), ("eve", 8800, 512),
+        ("Zed", 4410, 256), ("fay", 3000, 256), ("gus", 2048, 256), ("hal", 1500, 128), ("ivy", 900, 64),
+        ("jo", 880, 64), ("kim", 700, 64), ("lou", 640, 64), ("max", 512, 64), ("ned", 400, 32),
+        ("oz", 300, 32), ("pia", 200, 16), ("quin", 120, 16), ("ray", 64, 8), ("sol", 12, 4),
+    ].enumerated().map { index, entry in
+        LeaderboardEntry(rank: index + 1, nickname: entry.0, score: entry.1, largestTile: entry.2,
+                         elapsed: Double(100 + index * 37) + 0.4, date: "2026-11-\(10 + index % 12)")
+    }
+}

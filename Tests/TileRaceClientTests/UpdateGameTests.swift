@@ -1,0 +1,161 @@
+import Testing
+import TileRaceEngine
+@testable import TileRaceClient
+
+@Suite struct UpdateGameTests {
+    @Test(arguments: [
+        (Key.left, Direction.left), (.character("a"), .left), (.character("h"), .left),
+        (.right, .right), (.character("d"), .right), (.character("l"), .right),
+        (.up, .up), (.character("w"), .up), (.character("k"), .up),
+        (.down, .down), (.character("s"), .down), (.character("j"), .down),
+    ])
+    func movementKeys(_ key: Key, _ direction: Direction) {
+        #expect(Update.direction(for: key) == direction)
+    }
+
+    @Test func aMoveAppliesTheEngineLogsAndStartsTheClock() {
+        var model = Fixtures.practice(moves: [])
+        var expected = model.session!.game
+        #expect(!model.session!.clock.hasStarted)
+        _ = update(&model, .key(.left))
+        _ = try? expected.move(.left)
+        #expect(model.session?.game == expected)
+        #expect(model.session?.log.description == "L")
+        #expect(model.session?.clock.hasStarted == true)
+    }
+
+    @Test func aMoveThatChangesNothingIsIgnored() throws {
+        var model = Fixtures.practice(moves: [])
+        model.session?.game = Fixtures.game([[2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+        let before = model.session
+        _ = update(&model, .key(.left))
+        #expect(model.session == before)
+    }
+
+    @Test func undoAndItsFailure() {
+        var model = Fixtures.practice(moves: [.left])
+        _ = update(&model, .key(.character("u")))
+        #expect(model.session?.game.moveCount == 0)
+        #expect(model.session?.game.undoCount == 1)
+        #expect(model.session?.log.description == "LZ")
+        _ = update(&model, .key(.character("u")))
+        #expect(model.notice?.text == "nothing to undo")
+    }
+
+    @Test func removeTileWithTheCursor() throws {
+        var model = Fixtures.practice(moves: [])
+        model.session?.game = Fixtures.game([[2, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8]])
+        _ = update(&model, .key(.character("x")))
+        #expect(model.session?.removalCursor == Cell(row: 0, column: 0))
+        _ = update(&model, .key(.right))
+        _ = update(&model, .key(.character("l")))
+        #expect(model.session?.removalCursor == Cell(row: 0, column: 2))
+        _ = update(&model, .key(.enter))
+        #expect(model.notice?.text.contains("empty") == true)
+        #expect(model.session?.removalCursor != nil)
+        _ = update(&model, .key(.left))
+        _ = update(&model, .key(.enter))
+        #expect(model.session?.removalCursor == nil)
+        #expect(model.session?.game.board[0, 1] == 0)
+        #expect(model.session?.game.removalCount == 1)
+        #expect(model.session?.log.description == "X01")
+    }
+
+    @Test func escapeCancelsRemoval() {
+        var model = Fixtures.practice(moves: [])
+        _ = update(&model, .key(.character("x")))
+        _ = update(&model, .key(.escape))
+        #expect(model.session?.removalCursor == nil)
+        #expect(model.session?.game.removalCount == 0)
+        #expect(model.screen == .game)
+    }
+
+    @Test func pauseHidesAndStopsTheClock() {
+        var model = Fixtures.practice(moves: [.left])
+        _ = update(&model, .tick(Fixtures.now + 10))
+        _ = update(&model, .key(.character("p")))
+        let frozen = model.session!.clock.elapsed(at: model.now)
+        _ = update(&model, .tick(Fixtures.now + 60))
+        #expect(model.session!.clock.elapsed(at: model.now) == frozen)
+        _ = update(&model, .key(.left))
+        #expect(model.session?.game.moveCount == 1)
+        #expect(model.notice?.text == "paused: p resumes")
+        _ = update(&model, .key(.character("p")))
+        _ = update(&model, .tick(Fixtures.now + 61))
+        #expect(model.session!.clock.elapsed(at: model.now) == frozen + 1)
+    }
+
+    @Test func resetAsksWhenInProgressAndDrawsANewSeed() {
+        var model = Fixtures.practice()
+        let seed = model.session!.game.seed
+        _ = update(&model, .key(.character("r")))
+        #expect(model.overlay == .confirm(.newGame))
+        _ = update(&model, .key(.character("n")))
+        #expect(model.session?.game.seed == seed)
+        _ = update(&model, .key(.character("r")))
+        _ = update(&model, .key(.character("y")))
+        #expect(model.session?.game.seed != seed)
+        #expect(model.session?.game.moveCount == 0)
+        // Nothing played yet: no question.
+        _ = update(&model, .key(.character("r")))
+        #expect(model.overlay == nil)
+    }
+
+    @Test func leavingAGameInProgressAsks() {
+        var model = Fixtures.practice()
+        _ = update(&model, .key(.character("q")))
+        #expect(model.overlay == .confirm(.leaveGame))
+        _ = update(&model, .key(.escape))
+        #expect(model.screen == .game)
+        _ = update(&model, .key(.character("q")))
+        _ = update(&model, .key(.character("y")))
+        #expect(model.screen == .menu)
+        #expect(model.session == nil)
+    }
+
+    @Test func aKeyDuringAnAnimationFinishesItAndIsApplied() {
+        var model = Fixtures.practice(moves: [], animations: true)
+        var expected = model.session!.game
+        let keys: [(Key, Direction)] = [(.left, .left), (.up, .up), (.right, .right), (.down, .down)]
+        for (key, direction) in keys {
+            _ = update(&model, .key(key))
+            _ = try? expected.move(direction)
+            // No tick in between: every key lands while the previous animation plays.
+            #expect(model.session?.animation != nil)
+        }
+        #expect(model.session?.game == expected)
+        #expect(model.tickInterval == 1.0 / 60)
+        _ = update(&model, .tick(model.now + TileAnimation.duration + 0.001))
+        #expect(model.session?.animation == nil)
+    }
+
+    @Test func noAnimationWithoutATerminal() {
+        var model = Fixtures.practice(moves: [])
+        _ = update(&model, .key(.left))
+        #expect(model.session?.animation == nil)
+    }
+
+    @Test func reachingTheTargetInPracticeOffersToKeepPlaying() {
+        var model = Fixtures.practice(moves: [])
+        model.session?.game = Fixtures.game([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]])
+        _ = update(&model, .key(.left))
+        #expect(model.session?.end?.outcome == .won)
+        #expect(model.session?.end?.stage == .reachedTarget)
+        #expect(model.session?.clock.isPaused == true)
+        _ = update(&model, .key(.enter))
+        #expect(model.session?.end == nil)
+        #expect(model.session?.isPlayingOn == true)
+        #expect(model.session?.clock.isRunning == true)
+    }
+
+    @Test func noMovesLeftAsksForANicknamePrefilled() {
+        var config = ClientConfig()
+        config.lastNickname = "ana"
+        var model = Fixtures.model(config: config)
+        _ = update(&model, .key(.character("p")))
+        model.session?.game = Fixtures.game(Fixtures.stuckRows)
+        Update.checkEnd(reachedTarget: false, model: &model)
+        #expect(model.session?.end?.outcome == .noMoves)
+        #expect(model.session?.end?.stage == .nickname(TextField("ana")))
+    }
+}

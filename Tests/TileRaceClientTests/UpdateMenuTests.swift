@@ -1,0 +1,131 @@
+import Testing
+@testable import TileRaceClient
+
+@Suite struct UpdateMenuTests {
+    @Test func anyKeySkipsTheSplashAndIsNotApplied() {
+        var model = Fixtures.model(interactive: true)
+        #expect(model.menu.introStartedAt != nil)
+        #expect(model.tickInterval != nil)
+        #expect(update(&model, .key(.character("q"))).isEmpty)
+        #expect(model.menu.introStartedAt == nil)
+        #expect(model.screen == .menu)
+    }
+
+    @Test func theSplashEndsByItself() {
+        var model = Fixtures.model(interactive: true)
+        _ = update(&model, .tick(Fixtures.now + 0.5))
+        #expect(model.menu.introStartedAt != nil)
+        _ = update(&model, .tick(Fixtures.now + MenuState.introDuration))
+        #expect(model.menu.introStartedAt == nil)
+    }
+
+    @Test func noSplashWithoutATerminalOrWithNoAnim() {
+        #expect(Fixtures.model(interactive: false).menu.introStartedAt == nil)
+        var options = ClientOptions()
+        options.animationsEnabled = false
+        #expect(Fixtures.model(options: options, interactive: true).menu.introStartedAt == nil)
+    }
+
+    @Test func arrowsMoveTheSelectionAndWrap() {
+        var model = Fixtures.model()
+        #expect(model.menu.selection == .race)
+        _ = update(&model, .key(.up))
+        #expect(model.menu.selection == .quit)
+        _ = update(&model, .key(.down))
+        _ = update(&model, .key(.character("j")))
+        #expect(model.menu.selection == .practice)
+        _ = update(&model, .key(.enter))
+        #expect(model.screen == .game)
+        #expect(model.session?.mode == .practice)
+    }
+
+    @Test func raceOfflineSaysNotConnected() {
+        var model = Fixtures.model()
+        #expect(update(&model, .key(.enter)).isEmpty)
+        #expect(model.screen == .menu)
+        #expect(model.notice?.text.contains("not connected") == true)
+        #expect(model.notice?.kind == .warning)
+    }
+
+    @Test func raceWhenConnectedAsksForRooms() {
+        var model = Fixtures.model()
+        model.connection = .connected(host: "h", port: 2048)
+        #expect(update(&model, .key(.character("r"))) == [.send(.listRooms)])
+        #expect(model.screen == .lobby)
+    }
+
+    @Test func dailyUsesTheDateAsSeedOnAStandardBoard() {
+        var options = ClientOptions()
+        options.size = 6
+        var model = Fixtures.model(options: options)
+        _ = update(&model, .key(.character("d")))
+        #expect(model.session?.mode == .daily(date: Fixtures.today))
+        #expect(model.session?.game.seed.text == Fixtures.today)
+        #expect(model.session?.game.config.size == 4)
+        #expect(model.notice?.text.contains("offline") == true)
+    }
+
+    @Test func leaderboardOfflineShowsNotConnected() {
+        var model = Fixtures.model()
+        #expect(update(&model, .key(.character("l"))).isEmpty)
+        #expect(model.screen == .leaderboard)
+        #expect(model.leaderboard.status == .notConnected)
+    }
+
+    @Test func themeKeySavesTheNextTheme() {
+        var model = Fixtures.model()
+        #expect(update(&model, .key(.character("t"))) == [.saveConfig])
+        #expect(model.config.themeName == "dark")
+    }
+
+    @Test func quitAndControlC() {
+        var model = Fixtures.model()
+        #expect(update(&model, .key(.character("q"))) == [.quit])
+        var other = Fixtures.practice()
+        #expect(update(&other, .key(.control("c"))) == [.quit])
+        #expect(update(&other, .key(.control("z"))) == [.suspend])
+        #expect(update(&other, .key(.control("l"))) == [.redraw])
+    }
+
+    @Test func helpOpensAndAnyKeyClosesIt() {
+        var model = Fixtures.model()
+        _ = update(&model, .key(.character("?")))
+        #expect(model.overlay == .help)
+        #expect(update(&model, .key(.character("q"))).isEmpty)
+        #expect(model.overlay == nil)
+    }
+
+    @Test func practiceUsesTheSeedOptionOnceThenFreshSeeds() {
+        var options = ClientOptions()
+        options.seed = "friday"
+        options.size = 5
+        options.target = 512
+        var model = Fixtures.model(options: options)
+        _ = update(&model, .key(.character("p")))
+        #expect(model.session?.game.seed.text == "friday")
+        #expect(model.session?.game.config.size == 5)
+        #expect(model.session?.game.config.target == 512)
+        _ = update(&model, .key(.character("q")))
+        _ = update(&model, .key(.character("p")))
+        #expect(model.session?.game.seed.text != "friday")
+    }
+
+    @Test func configSaveOutcomesAreShown() {
+        var model = Fixtures.model()
+        model.mustPreserveConfigFile = true
+        _ = update(&model, .configSaved(backup: "/c/config.json.bak"))
+        #expect(!model.mustPreserveConfigFile)
+        #expect(model.notice?.text.contains("/c/config.json.bak") == true)
+        _ = update(&model, .configSaveFailed("disk full\u{1B}[2J"))
+        #expect(model.notice?.text == "could not save settings: disk full[2J")
+    }
+
+    @Test func noticesExpire() {
+        var model = Fixtures.model()
+        model.show("hello")
+        _ = update(&model, .tick(Fixtures.now + Notice.lifetime - 0.1))
+        #expect(model.notice != nil)
+        _ = update(&model, .tick(Fixtures.now + Notice.lifetime))
+        #expect(model.notice == nil)
+    }
+}

@@ -1,0 +1,219 @@
+import Testing
+import TileRaceEngine
+@testable import TileRaceClient
+
+/// Every screen drawn as plain text at 80x24, 200x50 and too small, in a
+/// colour theme and in mono, compared with the files in Snapshots/.
+@Suite struct ViewSnapshotTests {
+    static let small = TerminalSize(width: 80, height: 24)
+    static let large = TerminalSize(width: 200, height: 50)
+    static let tiny = TerminalSize(width: 40, height: 10)
+
+    private func snapshot(_ model: Model, _ name: String, theme: Theme = .classic, size: TerminalSize? = nil,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+        var model = model
+        if let size { model.size = size }
+        let frame = view(model, size: model.size, theme: theme)
+        #expect(frame.width == model.size.width && frame.height == model.size.height)
+        assertSnapshot(frame.plainText, named: name, sourceLocation: sourceLocation)
+    }
+
+    // MARK: Splash and menu
+
+    @Test func menu() {
+        let model = Fixtures.model()
+        snapshot(model, "menu-80x24-classic")
+        snapshot(model, "menu-80x24-mono", theme: .mono)
+        snapshot(model, "menu-200x50-classic", size: Self.large)
+        snapshot(model, "menu-40x10-too-small", size: Self.tiny)
+    }
+
+    @Test func splashHalfWay() {
+        var model = Fixtures.model(interactive: true)
+        model.now += MenuState.introDuration / 2
+        snapshot(model, "splash-80x24-halfway-mono", theme: .mono)
+    }
+
+    @Test func menuWithAConfigProblem() {
+        var model = Fixtures.model()
+        model.show("/home/a/.config/tilerace/config.json is not a valid config (malformed JSON); using defaults", .warning, sticky: true)
+        model.menu.selection = .colours
+        snapshot(model, "menu-80x24-config-problem")
+    }
+
+    // MARK: Board
+
+    @Test func practiceBoard() {
+        let model = Fixtures.practice()
+        snapshot(model, "practice-80x24-classic")
+        snapshot(model, "practice-80x24-mono", theme: .mono)
+        snapshot(Fixtures.practice(size: Self.large), "practice-200x50-classic")
+        snapshot(Fixtures.practice(size: Self.large), "practice-200x50-mono", theme: .mono)
+        snapshot(model, "practice-40x10-too-small", size: Self.tiny)
+    }
+
+    @Test func otherBoardSizes() {
+        snapshot(Fixtures.practice(boardSize: 8), "practice-8x8-80x24-mono", theme: .mono)
+        snapshot(Fixtures.practice(boardSize: 3), "practice-3x3-80x24-mono", theme: .mono)
+        snapshot(Fixtures.practice(size: Self.large, boardSize: 6), "practice-6x6-200x50-dark", theme: .dark)
+    }
+
+    @Test func pausedRemovalHelpAndConfirm() {
+        var paused = Fixtures.practice()
+        _ = update(&paused, .key(.character("p")))
+        snapshot(paused, "practice-paused-80x24-mono", theme: .mono)
+        var removal = Fixtures.practice()
+        _ = update(&removal, .key(.character("x")))
+        snapshot(removal, "practice-remove-80x24-mono", theme: .mono)
+        var help = Fixtures.practice()
+        _ = update(&help, .key(.character("?")))
+        snapshot(help, "practice-help-80x24-classic")
+        var confirm = Fixtures.practice()
+        _ = update(&confirm, .key(.character("q")))
+        snapshot(confirm, "practice-confirm-leave-80x24-classic")
+    }
+
+    @Test func slideAnimationMidway() {
+        var model = Fixtures.practice(moves: [.left, .up], animations: true)
+        _ = update(&model, .key(.right))
+        model.now += TileAnimation.duration * 0.35
+        snapshot(model, "practice-animation-80x24-mono", theme: .mono)
+    }
+
+    // MARK: End of game
+
+    @Test func endOfGame() {
+        var won = Fixtures.practice(moves: [])
+        won.session?.game = Fixtures.game([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]])
+        _ = update(&won, .key(.left))
+        snapshot(won, "end-reached-target-80x24-classic")
+
+        var config = ClientConfig()
+        config.lastNickname = "ana"
+        var over = Fixtures.model(config: config)
+        _ = update(&over, .key(.character("p")))
+        over.session?.game = Fixtures.game(Fixtures.stuckRows)
+        Update.checkEnd(reachedTarget: false, model: &over)
+        snapshot(over, "end-nickname-80x24-classic")
+        snapshot(over, "end-nickname-200x50-mono", theme: .mono, size: Self.large)
+        _ = update(&over, .key(.character("!")))
+        snapshot(over, "end-nickname-refused-80x24-classic")
+        _ = update(&over, .key(.enter))
+        _ = update(&over, .intentFailed(.listRooms, reason: "ignored"))
+        if case .submitting = over.session?.end?.stage {} else { Issue.record("expected submitting") }
+        let submitting = over
+        snapshot(submitting, "end-submitting-80x24-classic")
+        if case .submit(let submission)? = { () -> ClientIntent? in
+            var copy = submitting
+            copy.session?.end?.stage = .nickname(TextField("ana"))
+            if case .send(let intent)? = update(&copy, .key(.enter)).last { return intent }
+            return nil
+        }() {
+            _ = update(&over, .intentFailed(.submit(submission), reason: "offline: no server connected"))
+        }
+        snapshot(over, "end-offline-not-submitted-80x24-classic")
+    }
+
+    // MARK: Race
+
+    @Test func race() {
+        snapshot(Fixtures.race(), "race-80x24-classic")
+        snapshot(Fixtures.race(), "race-80x24-mono", theme: .mono)
+        snapshot(Fixtures.race(size: Self.large), "race-200x50-classic")
+        snapshot(Fixtures.race(size: Self.large), "race-200x50-mono", theme: .mono)
+        snapshot(Fixtures.race(), "race-40x10-too-small", size: Self.tiny)
+    }
+
+    @Test func raceCountdownAndStandings() {
+        var countdown = Fixtures.race()
+        countdown.race?.phase = .countdown(startsAt: Fixtures.now + 2.4)
+        snapshot(countdown, "race-countdown-80x24-mono", theme: .mono)
+
+        var finished = Fixtures.race(size: Self.large)
+        finished.race?.phase = .finished(standings: [
+            Standing(place: 1, nickname: "bo", score: 20116, largestTile: 2048, moves: 938, reason: .target, elapsed: 432.4),
+            Standing(place: 2, nickname: "ana", score: 9120, largestTile: 512, moves: 610, reason: .timeUp, elapsed: 300),
+            Standing(place: 3, nickname: "chen", score: 4410, largestTile: 256, moves: 420, reason: .resigned, elapsed: 210.5),
+            Standing(place: 4, nickname: "dmitri", score: 1804, largestTile: 128, moves: 150, reason: .noMoves, elapsed: 80),
+        ])
+        snapshot(finished, "race-standings-200x50-classic")
+    }
+
+    // MARK: Lobby and room
+
+    @Test func lobby() {
+        var model = Fixtures.model()
+        model.connection = .connected(host: "192.168.1.20", port: 2048)
+        model.screen = .lobby
+        model.lobby.rooms = [
+            RoomSummary(name: "friday", playerCount: 3, phase: .waiting, size: 4, target: 2048, isPrivate: false, assistsAllowed: false, timeLimit: nil),
+            RoomSummary(name: "secret", playerCount: 2, phase: .racing, size: 5, target: 4096, isPrivate: true, assistsAllowed: true, timeLimit: 300),
+            RoomSummary(name: "evil\u{1B}[31m", playerCount: 1, phase: .countdown, size: 3, target: 256, isPrivate: false, assistsAllowed: false, timeLimit: 60),
+        ]
+        snapshot(model, "lobby-80x24-classic")
+        var form = model
+        _ = update(&form, .key(.character("n")))
+        for character in "sat" { _ = update(&form, .key(.character(character))) }
+        _ = update(&form, .key(.tab))
+        snapshot(form, "lobby-create-form-80x24-mono", theme: .mono)
+        var join = model
+        _ = update(&join, .key(.character("J")))
+        for character in "secret" { _ = update(&join, .key(.character(character))) }
+        _ = update(&join, .key(.tab))
+        snapshot(join, "lobby-join-80x24-classic")
+        snapshot(model, "lobby-40x10-too-small", size: Self.tiny)
+    }
+
+    @Test func room() {
+        var model = Fixtures.model()
+        model.connection = .connected(host: "192.168.1.20", port: 2048)
+        model.screen = .room
+        model.room = RoomState(
+            options: RoomOptions(name: "friday", size: 4, target: 2048, assistsAllowed: false, timeLimit: 300, code: "k3y"),
+            isPrivate: true,
+            members: [
+                RoomMember(nickname: "bo", isReady: true, isYou: false), RoomMember(nickname: "ana", isReady: false, isYou: true),
+                RoomMember(nickname: "chen", isReady: true, isYou: false),
+            ])
+        snapshot(model, "room-80x24-classic")
+        model.room?.countdownEndsAt = Fixtures.now + 2.5
+        snapshot(model, "room-countdown-80x24-mono", theme: .mono)
+    }
+
+    // MARK: Leaderboard
+
+    @Test func leaderboard() {
+        var model = Fixtures.model()
+        model.screen = .leaderboard
+        snapshot(model, "leaderboard-offline-80x24-classic")
+        model.leaderboard.entries = Fixtures.entries
+        model.leaderboard.status = .loaded
+        model.leaderboard.sort(by: .score)
+        snapshot(model, "leaderboard-by-score-80x24-classic")
+        _ = update(&model, .key(.pageDown))
+        snapshot(model, "leaderboard-scrolled-80x24-mono", theme: .mono)
+        _ = update(&model, .key(.character("2")))
+        snapshot(model, "leaderboard-by-nickname-200x50-classic", size: Self.large)
+        snapshot(model, "leaderboard-40x10-too-small", size: Self.tiny)
+    }
+
+    // MARK: Colours
+
+    @Test func colours() {
+        var model = Fixtures.model()
+        _ = update(&model, .key(.character("c")))
+        _ = update(&model, .key(.down))
+        snapshot(model, "colours-80x24-classic")
+        _ = update(&model, .key(.enter))
+        for key: Key in [.character("1"), .character("2"), .tab, .character("9"), .character("9"), .character("9")] {
+            _ = update(&model, .key(key))
+        }
+        snapshot(model, "colours-editing-80x24-classic")
+        snapshot(model, "colours-editing-200x50-classic", size: Self.large)
+        var mono = Fixtures.model()
+        mono.config.themeName = "mono"
+        _ = update(&mono, .key(.character("c")))
+        snapshot(mono, "colours-80x24-mono", theme: .mono)
+        snapshot(mono, "colours-40x10-too-small", size: Self.tiny)
+    }
+}
