@@ -265,7 +265,8 @@ public final class RaceServer: @unchecked Sendable {
                 connection.isFlushScheduled = true
                 toFlush.append(connection)
             case .close(let id):
-                connections[id]?.closeAfterFlush()
+                // When stopping, do not wait long for clients to hang up.
+                connections[id]?.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
             case .log(let level, let message):
                 configuration.log(level, message)
             }

@@ -29,13 +29,18 @@ public final class LineClient {
     /// The host and port connected to, for messages.
     public let endpoint: String
 
-    /// Connects to `host:port` within `timeoutMilliseconds`.
-    public init(host: String, port: Int, timeoutMilliseconds: Int = 3000, maximumLineLength: Int = 1 << 20) throws(Failure) {
+    /// Connects to `host:port` within `timeoutMilliseconds`. `receiveBufferBytes`
+    /// shrinks the kernel's receive buffer (tests use it to play a slow reader).
+    public init(
+        host: String, port: Int, timeoutMilliseconds: Int = 3000, maximumLineLength: Int = 1 << 20,
+        receiveBufferBytes: Int? = nil
+    ) throws(Failure) {
         endpoint = "\(host):\(port)"
         framer = LineFramer(maximumLineLength: maximumLineLength)
         Socket.ignoreBrokenPipeSignal()
         do throws(Socket.ConnectFailure) {
-            fd = try Socket.connect(host: host, port: port, timeoutMilliseconds: timeoutMilliseconds)
+            fd = try Socket.connect(
+                host: host, port: port, timeoutMilliseconds: timeoutMilliseconds, receiveBufferBytes: receiveBufferBytes)
         } catch {
             switch error {
             case .unknownHost(let name):

@@ -23,7 +23,7 @@ final class ServerCore {
     let limits: ServerLimits
     let clock: any ServerClock
     let random: RandomSource
-    let store: LeaderboardStore
+    let store: any LeaderboardPersisting
     let serverName: String
     let logLevel: ServerLog.Level
 
@@ -40,7 +40,7 @@ final class ServerCore {
     private var outbox: [ServerAction] = []
 
     init(
-        limits: ServerLimits, clock: any ServerClock, random: RandomSource, store: LeaderboardStore,
+        limits: ServerLimits, clock: any ServerClock, random: RandomSource, store: any LeaderboardPersisting,
         serverName: String, logLevel: ServerLog.Level
     ) {
         self.limits = limits
@@ -182,8 +182,8 @@ final class ServerCore {
     /// Says `BYE`, closes the connection and forgets the session.
     func close(_ session: Session, bye: String, reason: String) {
         send(session.id, .event(.bye(bye)))
-        outbox.append(.close(session.id))
         remove(session, reason: reason)
+        outbox.append(.close(session.id))
     }
 
     /// Forgets a session: it leaves its room (a racer finishes as `left`) and

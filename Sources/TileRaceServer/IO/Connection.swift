@@ -52,9 +52,9 @@ final class Connection: @unchecked Sendable {
     private var output = OutputBuffer()
     private var isReading = true
     private var isWriting = false
+    private var lingerMilliseconds = 1000
 
     private static let readChunk = 16384
-    private static let lingerMilliseconds = 1000
 
     init(
         id: ConnectionID, fd: Int32, peer: String, queue: DispatchQueue, outputLimit: Int,
@@ -116,9 +116,11 @@ final class Connection: @unchecked Sendable {
         if phase == .draining { linger() }
     }
 
-    /// Closes once the queued output is written (or after the close timeout).
-    func closeAfterFlush() {
+    /// Closes once the queued output is written (or after the close timeout),
+    /// then waits up to `lingerMilliseconds` for the peer to hang up.
+    func closeAfterFlush(lingerMilliseconds: Int = 1000) {
         guard phase == .open else { return }
+        self.lingerMilliseconds = lingerMilliseconds
         phase = .draining
         queue.asyncAfter(deadline: .now() + .milliseconds(closeTimeoutMilliseconds)) { [weak self] in self?.teardown() }
         flush()
@@ -131,11 +133,7 @@ final class Connection: @unchecked Sendable {
 
     private func readAvailable() {
         guard phase != .closed else { return }
-        let result = withUnsafeTemporaryAllocation(byteCount: Connection.readChunk, alignment: 1) { buffer -> ([UInt8], Socket.ReceiveResult) in
-            let result = Socket.receive(fd, into: buffer)
-            guard case .bytes(let count) = result else { return ([], result) }
-            return (Array(buffer[0..<count]), result)
-        }
+        let result = receive()
         switch result.1 {
         case .bytes:
             if phase == .open { handlers.received(id, result.0) }
@@ -153,20 +151,31 @@ final class Connection: @unchecked Sendable {
                 break
             }
         case .failed(let code):
-            if phase == .open { handlers.ended(id, "read failed: \(Socket.describe(code))") }
+            if phase == .open { handlers.ended(id, "read failed: \(Socket.describe(code).lowercased())") }
             teardown()
         }
     }
 
-    /// Everything is written: send the FIN and give the peer a moment to close.
+    private func receive() -> ([UInt8], Socket.ReceiveResult) {
+        withUnsafeTemporaryAllocation(byteCount: Connection.readChunk, alignment: 1) { buffer -> ([UInt8], Socket.ReceiveResult) in
+            let result = Socket.receive(fd, into: buffer)
+            guard case .bytes(let count) = result else { return ([], result) }
+            return (Array(buffer[0..<count]), result)
+        }
+    }
+
+    /// Everything is written: send the FIN, drop what the peer already sent,
+    /// and give it a moment to hang up. (Closing with unread input would reset
+    /// the connection, and the peer could lose the last lines.)
     private func linger() {
         phase = .lingering
         Socket.shutdownWriting(fd)
-        guard isReading else {
+        while isReading, case .bytes = receive().1 {}
+        guard isReading, lingerMilliseconds > 0 else {
             teardown()
             return
         }
-        queue.asyncAfter(deadline: .now() + .milliseconds(Connection.lingerMilliseconds)) { [weak self] in self?.teardown() }
+        queue.asyncAfter(deadline: .now() + .milliseconds(lingerMilliseconds)) { [weak self] in self?.teardown() }
     }
 
     private func teardown() {

@@ -128,8 +128,9 @@ enum Socket {
     // MARK: Connecting (tools and tests)
 
     /// Connects a blocking socket to `host:port`, trying each address the name
-    /// resolves to, within `timeoutMilliseconds`.
-    static func connect(host: String, port: Int, timeoutMilliseconds: Int) throws(ConnectFailure) -> Int32 {
+    /// resolves to, within `timeoutMilliseconds`. `receiveBufferBytes` sets the
+    /// kernel's receive buffer (to simulate a slow reader in tests).
+    static func connect(host: String, port: Int, timeoutMilliseconds: Int, receiveBufferBytes: Int? = nil) throws(ConnectFailure) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = streamType
@@ -146,6 +147,10 @@ enum Socket {
             guard fd >= 0 else {
                 lastFailure = .system(call: "socket", errno: errno)
                 continue
+            }
+            if let receiveBufferBytes {
+                var size = Int32(clamping: receiveBufferBytes)
+                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             }
             setNonBlocking(fd)
             if systemConnect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
