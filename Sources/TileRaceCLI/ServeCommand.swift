@@ -56,7 +56,12 @@ struct ServeCommand: Command {
             signal(SIGTERM, SIG_DFL)
         }
         do throws(ServerError) {
-            try server.start()
+            let port = try server.start()
+            if level >= .info, configuration.bindAddress == "0.0.0.0" || configuration.bindAddress == "::" {
+                for address in RaceServer.localAddresses() {
+                    configuration.log(.info, "friends can join with: tilerace play --host \(address) --port \(port)")
+                }
+            }
         } catch {
             var message = "tilerace serve: \(error.message)"
             if case .addressInUse = error { message += "; is another server running? pick another port with --port N" }

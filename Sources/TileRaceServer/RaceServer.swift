@@ -99,6 +99,12 @@ public final class RaceServer: @unchecked Sendable {
         done.wait()
     }
 
+    /// This machine's IPv4 addresses other than loopback, sorted: where friends
+    /// on the network can reach a server bound to all interfaces.
+    public static func localAddresses() -> [String] {
+        Socket.interfaceAddresses()
+    }
+
     /// The number of open connections (for tests and monitoring).
     public var connectionCount: Int {
         queue.sync { connections.count }

@@ -238,6 +238,26 @@ enum Socket {
         #endif
     }
 
+    /// The machine's IPv4 addresses other than loopback, sorted.
+    static func interfaceAddresses() -> [String] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return [] }
+        defer { freeifaddrs(list) }
+        var addresses: Set<String> = []
+        var current = list
+        while let interface = current {
+            current = interface.pointee.ifa_next
+            guard let address = interface.pointee.ifa_addr, Int32(address.pointee.sa_family) == AF_INET else { continue }
+            var storage = sockaddr_storage()
+            withUnsafeMutableBytes(of: &storage) { target in
+                target.copyMemory(from: UnsafeRawBufferPointer(start: address, count: MemoryLayout<sockaddr_in>.size))
+            }
+            let text = SocketAddress.describe(storage).split(separator: ":").first.map(String.init) ?? ""
+            if !text.hasPrefix("127.") { addresses.insert(text) }
+        }
+        return addresses.sorted()
+    }
+
     // MARK: Options
 
     static func setNonBlocking(_ fd: Int32) {
