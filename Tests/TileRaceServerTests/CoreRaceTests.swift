@@ -211,6 +211,41 @@ struct CoreRaceTests {
         #expect(standings.map { $0.field("nick")! } == ["ana", "bo"])
     }
 
+    @Test func withoutAssistsTheServerDropsTheUndoHistory() throws {
+        let harness = CoreHarness()
+        let (ana, _) = readyRoom(harness, options: "size=8 target=1048576")
+        harness.advance(3000)
+        var player = try Autoplayer(seed: "1", size: 8, target: 1_048_576)
+        var log = ""
+        while log.count < 600, let direction = player.next() { log.append(direction.letter) }
+        #expect(log.count == 600)
+        for start in stride(from: 0, to: 600, by: 200) {
+            let chunk = log.dropFirst(start).prefix(200)
+            #expect(harness.ask(ana, "MOVE \(start + 1) \(chunk)").first?.hasPrefix("OK MOVE seq=\(start + 200) ") == true)
+        }
+        let racer = try #require(harness.core.rooms["r"]?.race?.racers.first)
+        #expect(racer.play.game.historyDepth < LiveGame.historyTrimInterval)
+        #expect(racer.play.game.board == player.game.board)
+        #expect(racer.play.game.score == player.game.score && racer.play.game.moveCount == 600)
+    }
+
+    @Test func aGameHasAnEntryLimit() throws {
+        var limits = ServerLimits.standard
+        limits.maximumEntriesPerGame = 5
+        let harness = CoreHarness(limits: limits)
+        let ana = harness.player("ana")
+        _ = harness.ask(ana, "PRACTICE seed=1")
+        var player = try Autoplayer(seed: "1")
+        let moves = (0..<6).map { _ in player.next()!.letter }
+        #expect(harness.ask(ana, "MOVE 1 \(String(moves.prefix(4)))").first?.hasPrefix("OK MOVE seq=4 ") == true)
+        #expect(harness.ask(ana, "MOVE 5 \(String(moves.suffix(2)))") == [
+            "ERR bad-arguments a game holds at most 5 entries; RESIGN or RESTART; nothing was applied",
+        ])
+        #expect(harness.ask(ana, "MOVE 5 \(moves[4])").first?.hasPrefix("OK MOVE seq=5 ") == true)
+        _ = harness.ask(ana, "RESTART")
+        #expect(harness.ask(ana, "MOVE 1 \(moves[0])").first?.hasPrefix("OK MOVE seq=1 ") == true)
+    }
+
     @Test func theDailyRoomUsesTheUTCDateAsSeedAndItsOwnBoard() {
         let harness = CoreHarness()
         let ana = harness.player("ana")

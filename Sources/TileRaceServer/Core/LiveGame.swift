@@ -4,6 +4,9 @@ import TileRaceProtocol
 /// A game being played entry by entry over the network: the server's copy of
 /// a racer's (or a practice player's) game, with the entry numbering of `MOVE`.
 struct LiveGame {
+    /// Without assists no undo can come, so the history is dropped this often.
+    static let historyTrimInterval = 256
+
     /// The seed text, as sent in `START` or `OK PRACTICE`.
     let seedText: String
     /// The seed.
@@ -18,13 +21,16 @@ struct LiveGame {
     private(set) var lastSeq = 0
     /// How many times the game was restarted.
     private(set) var restarts = 0
+    /// Whether undo is allowed, so the history must be kept.
+    let keepsHistory: Bool
 
     /// Starts a game.
-    init(seedText: String, seed: Seed, config: GameConfig, startedAt: Int) {
+    init(seedText: String, seed: Seed, config: GameConfig, startedAt: Int, keepsHistory: Bool) {
         self.seedText = seedText
         self.seed = seed
         self.config = config
         self.startedAt = startedAt
+        self.keepsHistory = keepsHistory
         self.game = Game(config: config, seed: seed)
     }
 
@@ -40,6 +46,11 @@ struct LiveGame {
     /// (when `stopsAtTarget`) or leaves no move, or at the first entry that does
     /// not apply.
     mutating func apply(_ entries: [GameLog.Entry], stopsAtTarget: Bool) -> Outcome {
+        defer {
+            if !keepsHistory, game.historyDepth >= LiveGame.historyTrimInterval {
+                game = Game(config: config, seed: seed, state: game.state, undoCount: game.undoCount, removalCount: game.removalCount)
+            }
+        }
         for entry in entries {
             let hadWon = game.hasWon
             do {

@@ -7,38 +7,51 @@ extension ServerCore {
     // MARK: Requests
 
     func move(_ session: Session, seq: Int, entries: [GameLog.Entry]) throws(ProtocolError) {
-        guard let active = activeGame(of: session) else { return }
-        let raceContext: (Room, Race, Race.Racer)?
-        if case .race(let room, let race, let racer) = active { raceContext = (room, race, racer) } else { raceContext = nil }
-        if let (room, _, _) = raceContext, !room.options.allowsAssists,
-           entries.contains(where: { if case .move = $0 { false } else { true } }) {
-            throw ProtocolError(.assistsOff, "undo (Z) and remove-tile (X) are off in room \(room.name); nothing was applied")
-        }
-        var play = raceContext?.2.play ?? session.practice!
-        guard seq == play.lastSeq + 1 else {
-            send(session.id, .error(ProtocolError(.badSeq, "expected MOVE \(play.lastSeq + 1), got MOVE \(seq); nothing was applied")))
-            send(session.id, .event(.resync(play.sync)))
-            return
-        }
-        let appliedBefore = play.lastSeq
-        let outcome = play.apply(entries, stopsAtTarget: raceContext != nil)
-        if let (_, _, racer) = raceContext { racer.play = play } else { session.practice = play }
-        if let failure = outcome.failure {
-            send(session.id, .error(ProtocolError(
-                .desync, "entry \(failure.number) (\(failure.entry)) does not apply: \(failure.error.message)")))
-            send(session.id, .event(.resync(play.sync)))
-        } else {
-            reply(session, .move(play.acknowledgement(finished: outcome.finished)))
-        }
-        if let (room, race, racer) = raceContext {
-            if play.lastSeq > appliedBefore { noteProgress(of: racer, in: room) }
+        switch activeGame(of: session) {
+        case .race(let room, let race, let racer):
+            if !room.options.allowsAssists, entries.contains(where: { if case .move = $0 { false } else { true } }) {
+                throw ProtocolError(.assistsOff, "undo (Z) and remove-tile (X) are off in room \(room.name); nothing was applied")
+            }
+            // The game is changed in place: a copy would copy its whole undo history.
+            let before = racer.play.lastSeq
+            guard let outcome = play(entries, seq: seq, on: &racer.play, stopsAtTarget: true, for: session) else { return }
+            if racer.play.lastSeq > before { noteProgress(of: racer, in: room) }
             if let reason = outcome.finished {
                 finish(racer, of: race, in: room, reason: reason)
                 endRaceIfOver(in: room)
             }
-        } else if outcome.finished != nil {
-            finishPractice(session)
+        case .practice:
+            guard let outcome = play(entries, seq: seq, on: &session.practice!, stopsAtTarget: false, for: session) else { return }
+            if outcome.finished != nil { finishPractice(session) }
+        case nil:
+            break
         }
+    }
+
+    /// Applies a `MOVE` line to a game and replies: `OK MOVE`, or `ERR bad-seq`
+    /// / `ERR desync` followed by `RESYNC`. Returns nil when nothing was applied.
+    private func play(
+        _ entries: [GameLog.Entry], seq: Int, on game: inout LiveGame, stopsAtTarget: Bool, for session: Session
+    ) -> LiveGame.Outcome? {
+        guard seq == game.lastSeq + 1 else {
+            send(session.id, .error(ProtocolError(.badSeq, "expected MOVE \(game.lastSeq + 1), got MOVE \(seq); nothing was applied")))
+            send(session.id, .event(.resync(game.sync)))
+            return nil
+        }
+        guard game.lastSeq + entries.count <= limits.maximumEntriesPerGame else {
+            send(session.id, .error(ProtocolError(
+                .badArguments, "a game holds at most \(limits.maximumEntriesPerGame) entries; RESIGN or RESTART; nothing was applied")))
+            return nil
+        }
+        let outcome = game.apply(entries, stopsAtTarget: stopsAtTarget)
+        if let failure = outcome.failure {
+            send(session.id, .error(ProtocolError(
+                .desync, "entry \(failure.number) (\(failure.entry)) does not apply: \(failure.error.message)")))
+            send(session.id, .event(.resync(game.sync)))
+        } else {
+            reply(session, .move(game.acknowledgement(finished: outcome.finished)))
+        }
+        return outcome
     }
 
     func restart(_ session: Session) {
@@ -79,7 +92,7 @@ extension ServerCore {
         } catch {
             throw ProtocolError(.badOption, error.message)
         }
-        session.practice = LiveGame(seedText: seedText, seed: seed, config: config, startedAt: now)
+        session.practice = LiveGame(seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: true)
         reply(session, .practice(PracticeOptions(seed: seedText, size: config.size, target: config.target)))
     }
 
@@ -100,7 +113,9 @@ extension ServerCore {
         let seed = (try? Seed(parsing: seedText)) ?? Seed(0)
         let racers = room.players.compactMap { id -> Race.Racer? in
             guard let nick = sessions[id]?.nick else { return nil }
-            return Race.Racer(id: id, nick: nick, play: LiveGame(seedText: seedText, seed: seed, config: config, startedAt: now))
+            let play = LiveGame(
+                seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: room.options.allowsAssists)
+            return Race.Racer(id: id, nick: nick, play: play)
         }
         guard !racers.isEmpty else { return }
         let race = Race(id: nextRaceID, seedText: seedText, dailyDate: room.isDaily ? seedText : nil, startedAt: now, racers: racers)

@@ -27,6 +27,9 @@ public struct ServerLimits: Hashable, Sendable {
     public var joinCodeFailuresPerMinute = 5
     /// Refused join codes after which the connection is closed.
     public var maximumJoinCodeFailures = 20
+    /// Entries one game may have (since its start or last restart): the undo
+    /// history grows with every move, so this bounds a game's memory.
+    public var maximumEntriesPerGame = 100_000
     /// The countdown before a race.
     public var countdownMilliseconds = 3000
     /// The shortest time between two `PROGRESS` lines about one racer.

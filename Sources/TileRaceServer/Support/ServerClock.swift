@@ -14,10 +14,12 @@ public struct SystemClock: ServerClock {
     /// Creates the system clock.
     public init() {}
 
+    /// Milliseconds since boot (`DispatchTime`), never going back.
     public var monotonicMilliseconds: Int {
         Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
     }
 
+    /// Milliseconds since 1970 from the system's calendar clock.
     public var wallMilliseconds: Int {
         Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
     }
