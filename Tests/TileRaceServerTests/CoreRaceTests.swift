@@ -215,6 +215,7 @@ struct CoreRaceTests {
         let harness = CoreHarness()
         let (ana, _) = readyRoom(harness, options: "size=8 target=1048576")
         harness.advance(3000)
+        _ = harness.take(ana)
         var player = try Autoplayer(seed: "1", size: 8, target: 1_048_576)
         var log = ""
         while log.count < 600, let direction = player.next() { log.append(direction.letter) }
