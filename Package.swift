@@ -45,7 +45,10 @@ let package = Package(
             dependencies: ["TileRaceClient", "TileRaceProtocol", "TileRaceEngine"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "TileRaceCLITests", dependencies: ["TileRaceCLI", "TileRaceEngine"]),
+        .testTarget(
+            name: "TileRaceCLITests",
+            dependencies: ["TileRaceCLI", "TileRaceEngine", "TileRaceProtocol", "TileRaceServer"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,13 +1,131 @@
-/// `tilerace leaderboard`: not written yet.
+import Foundation
+import TileRaceProtocol
+import TileRaceServer
+
+/// `tilerace leaderboard`: prints a running server's leaderboard, or fills an
+/// empty one with random entries for demonstrations.
 struct LeaderboardCommand: Command {
     let name = "leaderboard"
-    let summary = "(not yet available)"
-    let usage = ["tilerace leaderboard"]
-    let options: [Arguments.Option] = []
+    let summary = "print a server's leaderboard (or fill an empty one with --demo)"
+    let usage = [
+        "tilerace leaderboard [--host H] [--port P] [--sort score|nick|rank] [--order asc|desc] [--daily [--date YYYY-MM-DD]]",
+        "tilerace leaderboard --demo N [--data DIR]",
+    ]
+    let options: [Arguments.Option] = [
+        .value("--host", "H", "the server (default 127.0.0.1)"),
+        .value("--port", "P", "its port (default 2048)"),
+        .value("--sort", "KEY", "rank (default), nick or score"),
+        .value("--order", "ORDER", "asc or desc (default: asc for rank and nick, desc for score)"),
+        .flag("--daily", "the daily challenge's board instead of the all-time one"),
+        .value("--date", "YYYY-MM-DD", "with --daily: that day's board (default today, UTC)"),
+        .value("--demo", "N", "add N random entries (scores 0-99) to an EMPTY leaderboard; refuses a non-empty one"),
+        .value("--data", "DIR", "with --demo: the data directory (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
+    ]
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
-        console.printError("tilerace leaderboard: not yet available")
-        return CLI.failure
+        if arguments.value("--demo") != nil {
+            for option in ["--host", "--port", "--sort", "--order", "--date"] where arguments.value(option) != nil {
+                throw CommandLineError("\(option) cannot be used with --demo")
+            }
+            if arguments.has("--daily") { throw CommandLineError("--daily cannot be used with --demo") }
+            return try fillDemo(arguments, console: console)
+        }
+        if arguments.value("--data") != nil { throw CommandLineError("--data is only used with --demo") }
+        return try printBoard(arguments, console: console)
+    }
+
+    private func fillDemo(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        let count = try arguments.integer("--demo", in: 1...10000, default: 0)
+        guard let directory = arguments.value("--data")
+            ?? DataDirectory.defaultPath(environment: ProcessInfo.processInfo.environment)
+        else {
+            throw CommandLineError("cannot find a data directory (HOME is not set); give one with --data DIR")
+        }
+        do throws(StoreError) {
+            let store = try LeaderboardStore.open(directory: directory)
+            defer { store.close() }
+            let date = UTCTime.date(epochMilliseconds: SystemClock().wallMilliseconds)
+            let kept = try LeaderboardDemo.fill(store, count: count, random: .system, date: date)
+            console.print("added \(count) random entries to the leaderboard in \(directory); the all-time board holds \(kept)"
+                + (kept < count ? " (it keeps the best \(Leaderboard.capacity))" : ""))
+            return CLI.success
+        } catch {
+            console.printError("tilerace leaderboard: \(error.message)")
+            return CLI.failure
+        }
+    }
+
+    private func printBoard(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        let host = arguments.value("--host") ?? "127.0.0.1"
+        let port = try arguments.integer("--port", in: 1...65535, default: 2048)
+        let sort = try arguments.choice("--sort", among: ["rank", "nick", "score"], default: "rank")
+        let order = try arguments.value("--order").map { _ throws(CommandLineError) in
+            try arguments.choice("--order", among: ["asc", "desc"], default: "asc")
+        }
+        if let date = arguments.value("--date") {
+            guard arguments.has("--daily") else { throw CommandLineError("--date needs --daily") }
+            guard Names.isValidDate(date) else { throw CommandLineError("invalid value '\(date)' for --date: expected YYYY-MM-DD") }
+        }
+        let query = LeaderboardQuery(
+            board: arguments.has("--daily") ? .daily : .all, date: arguments.value("--date"),
+            sort: LeaderboardQuery.SortKey(rawValue: sort)!, order: order.flatMap(LeaderboardQuery.Order.init(rawValue:)),
+            offset: 0, limit: LeaderboardQuery.maximumLimit)
+        do throws(LineClient.Failure) {
+            let (entries, summary) = try fetch(query, host: host, port: port)
+            let boardName = summary.board == .daily ? "daily board of \(summary.date ?? "today")" : "all-time leaderboard"
+            let orderName = query.effectiveOrder == .asc ? "ascending" : "descending"
+            let title = "\(boardName) on \(host):\(port), by \(query.sort.rawValue) (\(orderName)): \(summary.total) entr\(summary.total == 1 ? "y" : "ies")"
+            console.print(LeaderboardTable.render(title: title, entries: entries))
+            return CLI.success
+        } catch {
+            let hint = error.message.contains("refused") ? " (is `tilerace serve` running there?)" : ""
+            console.printError("tilerace leaderboard: \(error.message)\(hint)")
+            return CLI.failure
+        }
+    }
+
+    /// Asks a server for one page of a leaderboard.
+    private func fetch(_ query: LeaderboardQuery, host: String, port: Int) throws(LineClient.Failure) -> ([LeaderboardEntry], TopSummary) {
+        let client = try LineClient(host: host, port: port)
+        defer { client.close() }
+        let greeting = try expectLine(client)
+        guard case .event(.hello(let hello))? = try? ServerMessage.parse(greeting), hello.version == ClientMessage.protocolVersion else {
+            throw LineClient.Failure(message: "\(client.endpoint) is not a tilerace 1 server", isTimeout: false)
+        }
+        try client.send(ClientMessage.hello(nick: nil).line)
+        _ = try reply(client)
+        try client.send(ClientMessage.top(query).line)
+        var entries: [LeaderboardEntry] = []
+        while true {
+            switch try reply(client) {
+            case .entry(let entry): entries.append(entry)
+            case .ok(.top(let summary)):
+                try? client.send(ClientMessage.quit.line)
+                return (entries, summary)
+            default: continue
+            }
+        }
+    }
+
+    /// The next reply or item line (events are skipped); an `ERR` is a failure.
+    private func reply(_ client: LineClient) throws(LineClient.Failure) -> ServerMessage {
+        while true {
+            let line = try expectLine(client)
+            guard let message = try? ServerMessage.parse(line) else {
+                throw LineClient.Failure(message: "unexpected line from \(client.endpoint): \(TextFilter.quoted(line))", isTimeout: false)
+            }
+            if case .error(let error) = message {
+                throw LineClient.Failure(message: "the server refused: \(error.code.rawValue): \(error.message)", isTimeout: false)
+            }
+            if message.kind != .event { return message }
+        }
+    }
+
+    private func expectLine(_ client: LineClient) throws(LineClient.Failure) -> String {
+        guard let line = try client.readLine(timeoutMilliseconds: 5000) else {
+            throw LineClient.Failure(message: "\(client.endpoint) closed the connection", isTimeout: false)
+        }
+        return line
     }
 }

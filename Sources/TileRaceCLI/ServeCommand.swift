@@ -1,13 +1,86 @@
-/// `tilerace serve`: not written yet.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+import TileRaceServer
+
+/// `tilerace serve`: runs the race server until SIGINT or SIGTERM.
 struct ServeCommand: Command {
     let name = "serve"
-    let summary = "(not yet available)"
-    let usage = ["tilerace serve"]
-    let options: [Arguments.Option] = []
+    let summary = "host races: run the TileRace server (protocol.md)"
+    let usage = ["tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR] [--quiet | --verbose]"]
+    let options: [Arguments.Option] = [
+        .value("--port", "N", "TCP port to listen on (default 2048; 0 picks a free one)"),
+        .value("--bind", "ADDRESS", "address to listen on: 0.0.0.0 (default, all IPv4), :: (IPv6 and IPv4), 127.0.0.1 (this machine)"),
+        .value("--data", "DIR", "where the leaderboard is kept (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
+        .flag("--quiet", "log errors only"),
+        .flag("--verbose", "also log every request"),
+    ]
+    let details = """
+        Logs one line per connection, race and error on standard error, each with
+        a UTC timestamp. SIGINT (Ctrl-C) or SIGTERM: stops accepting, sends BYE to
+        every client, flushes and exits 0. Clients connect with
+        `tilerace play --host <this machine> --port N`, or by hand with `nc`.
+        """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
-        console.printError("tilerace serve: not yet available")
-        return CLI.failure
+        guard !(arguments.has("--quiet") && arguments.has("--verbose")) else {
+            throw CommandLineError("--quiet and --verbose cannot be used together")
+        }
+        var configuration = RaceServer.Configuration()
+        configuration.port = try arguments.integer("--port", in: 0...65535, default: 2048)
+        configuration.bindAddress = arguments.value("--bind") ?? "0.0.0.0"
+        configuration.dataDirectory = try dataDirectory(arguments)
+        configuration.serverName = "tilerace-\(CLI.version)"
+        let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info
+        configuration.log = ServerLog(level: level) { line in console.writeError(line) }
+
+        let server = RaceServer(configuration: configuration)
+        // Signals are caught before the server starts, so none is lost.
+        let stopRequested = DispatchSemaphore(value: 0)
+        let signalQueue = DispatchQueue(label: "tilerace.serve.signals")
+        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
+            source.setEventHandler { stopRequested.signal() }
+            source.resume()
+            return source
+        }
+        defer {
+            for source in sources { source.cancel() }
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
+        do throws(ServerError) {
+            let port = try server.start()
+            if level >= .info, configuration.bindAddress == "0.0.0.0" || configuration.bindAddress == "::" {
+                for address in RaceServer.localAddresses() {
+                    configuration.log(.info, "friends can join with: tilerace play --host \(address) --port \(port)")
+                }
+            }
+        } catch {
+            var message = "tilerace serve: \(error.message)"
+            if case .addressInUse = error { message += "; is another server running? pick another port with --port N" }
+            console.printError(message)
+            return CLI.failure
+        }
+        stopRequested.wait()
+        server.stop()
+        return CLI.success
+    }
+
+    private func dataDirectory(_ arguments: Arguments) throws(CommandLineError) -> String {
+        if let directory = arguments.value("--data") {
+            guard !directory.isEmpty else { throw CommandLineError("--data needs a directory") }
+            return directory
+        }
+        guard let directory = DataDirectory.defaultPath(environment: ProcessInfo.processInfo.environment) else {
+            throw CommandLineError("cannot find a data directory (HOME is not set); give one with --data DIR")
+        }
+        return directory
     }
 }

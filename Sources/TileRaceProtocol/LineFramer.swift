@@ -76,7 +76,11 @@ public struct LineFramer: Sendable {
         if let control = bytes.first(where: { $0 < 0x20 || $0 == 0x7F }) {
             throw ProtocolError(.badLine, "line contains control character 0x\(String(control, radix: 16))")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // Decoding repairs invalid sequences (with U+FFFD), so the bytes differ
+        // exactly when they were not valid UTF-8. (`String(validating:as:)`
+        // needs macOS 15; the package supports macOS 13.)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.elementsEqual(bytes) else {
             throw ProtocolError(.badLine, "line is not valid UTF-8")
         }
         return text

@@ -1,0 +1,39 @@
+import TileRaceProtocol
+
+/// Renders a leaderboard page as a plain-text table for the terminal.
+enum LeaderboardTable {
+    /// The table: a title line, a header and one row per entry.
+    static func render(title: String, entries: [LeaderboardEntry]) -> String {
+        var lines = [title]
+        guard !entries.isEmpty else {
+            lines.append("(no entries yet)")
+            return lines.joined(separator: "\n")
+        }
+        let nickWidth = max(8, entries.map(\.nick.count).max() ?? 0)
+        lines.append(
+            pad("rank", 4, right: true) + "  " + pad("nickname", nickWidth) + "  " + pad("score", 7, right: true) + "  "
+                + pad("max", 7, right: true) + "  " + pad("moves", 6, right: true) + "  " + pad("time", 8, right: true)
+                + "  " + "date")
+        for entry in entries {
+            lines.append(
+                pad(String(entry.rank), 4, right: true) + "  " + pad(entry.nick, nickWidth) + "  "
+                    + pad(String(entry.score), 7, right: true) + "  " + pad(String(entry.largestTile), 7, right: true) + "  "
+                    + pad(String(entry.moves), 6, right: true) + "  " + pad(time(entry.milliseconds), 8, right: true)
+                    + "  " + entry.date)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A duration as `m:ss.t` (minutes may exceed 59).
+    static func time(_ milliseconds: Int) -> String {
+        let tenths = max(0, milliseconds) / 100
+        let seconds = tenths / 10
+        let secondsText = String(seconds % 60)
+        return "\(seconds / 60):" + (secondsText.count < 2 ? "0" : "") + secondsText + ".\(tenths % 10)"
+    }
+
+    private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+}

@@ -1,0 +1,109 @@
+import Dispatch
+import TileRaceProtocol
+
+/// A small blocking client for protocol lines, with a deadline on every wait:
+/// for command-line tools (`tilerace leaderboard`) and tests. Interactive
+/// clients want a non-blocking connection instead.
+///
+/// Not thread-safe: use it from one thread at a time.
+public final class LineClient {
+    /// Why connecting, sending or reading failed.
+    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// One line for people.
+        public var message: String
+        /// Whether the wait ran out of time (as opposed to a closed or failed connection).
+        public var isTimeout: Bool
+
+        /// Creates a failure.
+        public init(message: String, isTimeout: Bool = false) {
+            self.message = message
+            self.isTimeout = isTimeout
+        }
+
+        public var description: String { message }
+    }
+
+    private var fd: Int32
+    private var framer: LineFramer
+    private var isAtEnd = false
+    /// The host and port connected to, for messages.
+    public let endpoint: String
+
+    /// Connects to `host:port` within `timeoutMilliseconds`. `receiveBufferBytes`
+    /// shrinks the kernel's receive buffer (tests use it to play a slow reader).
+    public init(
+        host: String, port: Int, timeoutMilliseconds: Int = 3000, maximumLineLength: Int = 1 << 20,
+        receiveBufferBytes: Int? = nil
+    ) throws(Failure) {
+        endpoint = "\(host):\(port)"
+        framer = LineFramer(maximumLineLength: maximumLineLength)
+        Socket.ignoreBrokenPipeSignal()
+        do throws(Socket.ConnectFailure) {
+            fd = try Socket.connect(
+                host: host, port: port, timeoutMilliseconds: timeoutMilliseconds, receiveBufferBytes: receiveBufferBytes)
+        } catch {
+            switch error {
+            case .unknownHost(let name):
+                throw Failure(message: "cannot connect to \(endpoint): unknown host \(name)", isTimeout: false)
+            case .timedOut:
+                throw Failure(message: "cannot connect to \(endpoint): no answer", isTimeout: true)
+            case .system(_, let code):
+                throw Failure(message: "cannot connect to \(endpoint): \(Socket.describe(code).lowercased())", isTimeout: false)
+            }
+        }
+    }
+
+    deinit { close() }
+
+    /// Sends one line (a `\n` is added).
+    public func send(_ line: String) throws(Failure) {
+        try sendBytes(Array((line + "\n").utf8))
+    }
+
+    /// Sends raw bytes, exactly as given.
+    public func sendBytes(_ bytes: [UInt8]) throws(Failure) {
+        guard fd >= 0 else { throw Failure(message: "connection to \(endpoint) is closed", isTimeout: false) }
+        var offset = 0
+        while offset < bytes.count {
+            let result = bytes.withUnsafeBytes { Socket.send(fd, UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+            switch result {
+            case .sent(let count): offset += count
+            case .wouldBlock: _ = Socket.wait(fd, forWriting: true, milliseconds: 1000)
+            case .failed(let code):
+                throw Failure(message: "cannot send to \(endpoint): \(Socket.describe(code).lowercased())", isTimeout: false)
+            }
+        }
+    }
+
+    /// The next line, or nil when the server closed the connection.
+    /// - Throws: on timeout, or when the connection fails.
+    public func readLine(timeoutMilliseconds: Int = 3000) throws(Failure) -> String? {
+        let deadline = DispatchTime.now().uptimeNanoseconds / 1_000_000 + UInt64(max(0, timeoutMilliseconds))
+        while true {
+            do throws(ProtocolError) {
+                if let line = try framer.nextLine() { return line }
+            } catch {
+                throw Failure(message: "bad line from \(endpoint): \(error.message)", isTimeout: false)
+            }
+            if isAtEnd || fd < 0 { return nil }
+            let now = DispatchTime.now().uptimeNanoseconds / 1_000_000
+            guard now < deadline, Socket.wait(fd, milliseconds: Int(deadline - now)) else {
+                throw Failure(message: "no answer from \(endpoint) within \(timeoutMilliseconds) ms", isTimeout: true)
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            switch chunk.withUnsafeMutableBytes({ Socket.receive(fd, into: $0) }) {
+            case .bytes(let count): framer.append(chunk[0..<count])
+            case .wouldBlock: continue
+            case .endOfStream: isAtEnd = true
+            case .failed(let code):
+                throw Failure(message: "connection to \(endpoint) failed: \(Socket.describe(code).lowercased())", isTimeout: false)
+            }
+        }
+    }
+
+    /// Closes the connection.
+    public func close() {
+        if fd >= 0 { Socket.close(fd) }
+        fd = -1
+    }
+}

@@ -1,0 +1,59 @@
+import TileRaceProtocol
+
+/// A room: its fixed options, its players (in the order they joined), its
+/// watchers, the ready marks, and the countdown or race under way.
+///
+/// Owned by `ServerCore` (and so by the server's queue).
+final class Room {
+    /// The name as created.
+    let name: String
+    /// The name's key (lower case): room names are compared without regard to case.
+    let key: String
+    /// The options fixed at creation (with the join code of a private room).
+    let options: RoomOptions
+    /// Whether this is the permanent `daily` room.
+    let isDaily: Bool
+    /// Players in join order.
+    var players: [ConnectionID] = []
+    /// Watchers in arrival order.
+    var watchers: [ConnectionID] = []
+    /// Players who marked ready.
+    var ready: Set<ConnectionID> = []
+    /// When the countdown ends, while one runs.
+    var countdownEndsAt: Int?
+    /// The race under way.
+    var race: Race?
+
+    init(name: String, options: RoomOptions, isDaily: Bool = false) {
+        self.name = name
+        self.key = Room.key(name)
+        self.options = options
+        self.isDaily = isDaily
+    }
+
+    /// The key a room name is looked up by.
+    static func key(_ name: String) -> String { name.lowercased() }
+
+    /// Waiting, counting down or racing.
+    var state: RoomState {
+        if race != nil { return .racing }
+        return countdownEndsAt == nil ? .waiting : .countdown
+    }
+
+    /// Whether a join code is needed.
+    var isPrivate: Bool { options.code != nil }
+
+    /// Players and watchers.
+    var everyone: [ConnectionID] { players + watchers }
+
+    /// Whether nobody is in the room.
+    var isEmpty: Bool { players.isEmpty && watchers.isEmpty }
+
+    /// The description sent in `ROOM` items and `OK CREATE/JOIN/WATCH`.
+    var description: RoomDescription {
+        RoomDescription(
+            name: name, state: state, size: options.size, target: options.target,
+            allowsAssists: options.allowsAssists, timeLimit: options.timeLimit, isPrivate: isPrivate,
+            playerCount: players.count, watcherCount: watchers.count)
+    }
+}

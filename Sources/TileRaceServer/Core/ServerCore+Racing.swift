@@ -1,0 +1,224 @@
+import TileRaceEngine
+import TileRaceProtocol
+
+/// Races and practice games: `MOVE`, `RESTART`, `RESIGN`, `PRACTICE`, the
+/// start, progress, finishes and standings.
+extension ServerCore {
+    // MARK: Requests
+
+    func move(_ session: Session, seq: Int, entries: [GameLog.Entry]) throws(ProtocolError) {
+        switch activeGame(of: session) {
+        case .race(let room, let race, let racer):
+            if !room.options.allowsAssists, entries.contains(where: { if case .move = $0 { false } else { true } }) {
+                throw ProtocolError(.assistsOff, "undo (Z) and remove-tile (X) are off in room \(room.name); nothing was applied")
+            }
+            // The game is changed in place: a copy would copy its whole undo history.
+            let before = racer.play.lastSeq
+            guard let outcome = play(entries, seq: seq, on: &racer.play, stopsAtTarget: true, for: session) else { return }
+            if racer.play.lastSeq > before { noteProgress(of: racer, in: room) }
+            if let reason = outcome.finished {
+                finish(racer, of: race, in: room, reason: reason)
+                endRaceIfOver(in: room)
+            }
+        case .practice:
+            guard let outcome = play(entries, seq: seq, on: &session.practice!, stopsAtTarget: false, for: session) else { return }
+            if outcome.finished != nil { finishPractice(session) }
+        case nil:
+            break
+        }
+    }
+
+    /// Applies a `MOVE` line to a game and replies: `OK MOVE`, or `ERR bad-seq`
+    /// / `ERR desync` followed by `RESYNC`. Returns nil when nothing was applied.
+    private func play(
+        _ entries: [GameLog.Entry], seq: Int, on game: inout LiveGame, stopsAtTarget: Bool, for session: Session
+    ) -> LiveGame.Outcome? {
+        guard seq == game.lastSeq + 1 else {
+            send(session.id, .error(ProtocolError(.badSeq, "expected MOVE \(game.lastSeq + 1), got MOVE \(seq); nothing was applied")))
+            send(session.id, .event(.resync(game.sync)))
+            return nil
+        }
+        guard game.lastSeq + entries.count <= limits.maximumEntriesPerGame else {
+            send(session.id, .error(ProtocolError(
+                .badArguments, "a game holds at most \(limits.maximumEntriesPerGame) entries; RESIGN or RESTART; nothing was applied")))
+            return nil
+        }
+        let outcome = game.apply(entries, stopsAtTarget: stopsAtTarget)
+        if let failure = outcome.failure {
+            send(session.id, .error(ProtocolError(
+                .desync, "entry \(failure.number) (\(failure.entry)) does not apply: \(failure.error.message)")))
+            send(session.id, .event(.resync(game.sync)))
+        } else {
+            reply(session, .move(game.acknowledgement(finished: outcome.finished)))
+        }
+        return outcome
+    }
+
+    func restart(_ session: Session) {
+        switch activeGame(of: session) {
+        case .practice:
+            session.practice!.restart()
+            reply(session, .restart(seed: session.practice!.seedText, restarts: session.practice!.restarts))
+        case .race(let room, _, let racer):
+            racer.play.restart()
+            reply(session, .restart(seed: racer.play.seedText, restarts: racer.play.restarts))
+            noteProgress(of: racer, in: room)
+        case nil:
+            break
+        }
+    }
+
+    func resign(_ session: Session) {
+        switch activeGame(of: session) {
+        case .practice:
+            reply(session, .resign(score: session.practice!.game.score))
+            finishPractice(session)
+        case .race(let room, let race, let racer):
+            reply(session, .resign(score: racer.play.game.score))
+            finish(racer, of: race, in: room, reason: .resigned)
+            endRaceIfOver(in: room)
+        case nil:
+            break
+        }
+    }
+
+    func practice(_ session: Session, _ options: PracticeOptions) throws(ProtocolError) {
+        let seedText = options.seed ?? random.seedText()
+        let seed: Seed
+        let config: GameConfig
+        do {
+            seed = try Seed(parsing: seedText)
+            config = try GameConfig(size: options.size, target: options.target)
+        } catch {
+            throw ProtocolError(.badOption, error.message)
+        }
+        session.practice = LiveGame(seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: true)
+        reply(session, .practice(PracticeOptions(seed: seedText, size: config.size, target: config.target)))
+    }
+
+    private func finishPractice(_ session: Session) {
+        guard let play = session.practice else { return }
+        session.lastFinished = play.finished(milliseconds: now - play.startedAt, dailyDate: nil)
+        session.practice = nil
+    }
+
+    // MARK: Race lifecycle
+
+    /// Ends a countdown: every player gets the same `START`, and the official clock starts.
+    func startRace(in room: Room) {
+        guard room.countdownEndsAt != nil, room.race == nil else { return }
+        room.countdownEndsAt = nil
+        let seedText = room.isDaily ? today : random.seedText()
+        let config = (try? GameConfig(size: room.options.size, target: room.options.target)) ?? .standard
+        let seed = (try? Seed(parsing: seedText)) ?? Seed(0)
+        let racers = room.players.compactMap { id -> Race.Racer? in
+            guard let nick = sessions[id]?.nick else { return nil }
+            let play = LiveGame(
+                seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: room.options.allowsAssists)
+            return Race.Racer(id: id, nick: nick, play: play)
+        }
+        guard !racers.isEmpty else { return }
+        let race = Race(id: nextRaceID, seedText: seedText, dailyDate: room.isDaily ? seedText : nil, startedAt: now, racers: racers)
+        nextRaceID += 1
+        room.race = race
+        room.ready.removeAll()
+        broadcast(.start(raceStart(race, in: room)), in: room)
+        if room.options.timeLimit > 0 {
+            timers.schedule(.timeLimit(room.key), at: now + room.options.timeLimit * 1000)
+        }
+        log(.info, "race \(race.id) started in room \(room.name): seed \(seedText), \(racers.map(\.nick).joined(separator: ", "))")
+    }
+
+    /// The `START` of a race.
+    func raceStart(_ race: Race, in room: Room) -> RaceStart {
+        RaceStart(
+            room: room.name, race: race.id, seed: race.seedText, size: room.options.size, target: room.options.target,
+            allowsAssists: room.options.allowsAssists, timeLimit: room.options.timeLimit, players: race.racers.map(\.nick))
+    }
+
+    /// Finishes a racer: their last progress goes out first, then `FINISH` to the room.
+    func finish(_ racer: Race.Racer, of race: Race, in room: Room, reason: FinishReason) {
+        guard racer.isRacing else { return }
+        if racer.isProgressPending { sendProgress(of: racer, in: room) }
+        timers.cancel(.progress(room.key, racer.id))
+        let milliseconds = reason == .time ? room.options.timeLimit * 1000 : now - race.startedAt
+        racer.finish = (reason, milliseconds, race.finishCount)
+        race.finishCount += 1
+        sessions[racer.id]?.lastFinished = racer.play.finished(milliseconds: milliseconds, dailyDate: race.dailyDate)
+        broadcast(.finish(finishRecord(of: racer, in: room)), in: room)
+    }
+
+    /// The `FINISH` of a finished racer.
+    func finishRecord(of racer: Race.Racer, in room: Room) -> RacerFinish {
+        let game = racer.play.game
+        return RacerFinish(
+            room: room.name, nick: racer.nick, reason: racer.finish?.reason ?? .left, score: game.score,
+            largestTile: game.board.largestValue, moves: game.moveCount, milliseconds: racer.finish?.milliseconds ?? 0)
+    }
+
+    /// Finishes every racer still racing when the time limit passes, then ends the race.
+    func endRaceAtTimeLimit(in room: Room) {
+        guard let race = room.race else { return }
+        for racer in race.racers where racer.isRacing {
+            finish(racer, of: race, in: room, reason: .time)
+        }
+        endRaceIfOver(in: room)
+    }
+
+    /// Sends the standings (`RESULT` lines and `END`, together) once every racer
+    /// finished; the room goes back to waiting with nobody ready.
+    func endRaceIfOver(in room: Room) {
+        guard let race = room.race, race.isOver else { return }
+        let finishers = race.racers.map { racer in
+            let game = racer.play.game
+            return Standings.Finisher(
+                nick: racer.nick, reason: racer.finish!.reason, score: game.score, largestTile: game.board.largestValue,
+                moves: game.moveCount, milliseconds: racer.finish!.milliseconds, order: racer.finish!.order)
+        }
+        let ranked = Standings.rank(finishers)
+        var lines = ranked.enumerated().map { place, finisher in
+            ServerMessage.event(.result(RacerFinish(
+                room: room.name, race: race.id, place: place + 1, nick: finisher.nick, reason: finisher.reason,
+                score: finisher.score, largestTile: finisher.largestTile, moves: finisher.moves,
+                milliseconds: finisher.milliseconds))).line
+        }
+        lines.append(ServerMessage.event(.end(room: room.name, race: race.id, count: ranked.count)).line)
+        for id in room.everyone { send(id, lines: lines) }
+        room.race = nil
+        room.ready.removeAll()
+        timers.cancel(.timeLimit(room.key))
+        let summary = ranked.enumerated().map { "\($0.offset + 1). \($0.element.nick) \($0.element.reason.rawValue) \($0.element.score)" }
+        log(.info, "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))")
+    }
+
+    // MARK: Progress
+
+    /// Sends a racer's progress now, or schedules it so that at most one
+    /// `PROGRESS` per racer goes out per interval, carrying the latest state.
+    func noteProgress(of racer: Race.Racer, in room: Room) {
+        if let sentAt = racer.progressSentAt, now - sentAt < limits.progressIntervalMilliseconds {
+            if !racer.isProgressPending {
+                racer.isProgressPending = true
+                timers.schedule(.progress(room.key, racer.id), at: sentAt + limits.progressIntervalMilliseconds)
+            }
+            return
+        }
+        sendProgress(of: racer, in: room)
+    }
+
+    /// Sends a racer's `PROGRESS` to everyone else in the room.
+    func sendProgress(of racer: Race.Racer, in room: Room) {
+        racer.progressSentAt = now
+        racer.isProgressPending = false
+        timers.cancel(.progress(room.key, racer.id))
+        broadcast(.progress(progress(of: racer, in: room)), in: room, except: racer.id)
+    }
+
+    /// A racer's current `PROGRESS`.
+    func progress(of racer: Race.Racer, in room: Room) -> RacerProgress {
+        let game = racer.play.game
+        return RacerProgress(
+            room: room.name, nick: racer.nick, score: game.score, largestTile: game.board.largestValue,
+            moves: game.moveCount, board: racer.play.boardValues)
+    }
+}

@@ -1,0 +1,176 @@
+import TileRaceProtocol
+
+/// Room requests (`ROOMS`, `CREATE`, `JOIN`, `WATCH`, `WHO`, `READY`,
+/// `LEAVE`) and the countdown.
+extension ServerCore {
+    func listRooms(_ session: Session) {
+        let listed = rooms.values.filter { !$0.isPrivate }.sorted { ($0.key, $0.name) < ($1.key, $1.name) }
+        let lines = listed.map { ServerMessage.room($0.description).line }
+        send(session.id, lines: lines + [ServerMessage.ok(.rooms(count: lines.count)).line])
+    }
+
+    func create(_ session: Session, room name: String, options: RoomOptions) throws(ProtocolError) {
+        guard rooms[Room.key(name)] == nil else {
+            throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
+        }
+        guard rooms.count - 1 < limits.maximumRooms else {
+            throw ProtocolError(.tooManyRooms, "the server has its maximum of \(limits.maximumRooms) rooms; join one")
+        }
+        let room = Room(name: name, options: options)
+        rooms[room.key] = room
+        room.players.append(session.id)
+        session.roomKey = room.key
+        session.role = .player
+        reply(session, .create(room.description))
+        log(.info, "room \(name) created by \(session.logName)\(room.isPrivate ? " (private)" : "")")
+    }
+
+    func join(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
+        let room = try findRoom(name, code: code, for: session)
+        guard room.players.count < limits.maximumPlayersPerRoom else {
+            throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumPlayersPerRoom) players")
+        }
+        cancelCountdown(in: room, reason: "joined")
+        room.players.append(session.id)
+        session.roomKey = room.key
+        session.role = .player
+        reply(session, .join(room.description))
+        broadcast(.joined(room: room.name, nick: session.nick ?? "", role: .player), in: room, except: session.id)
+    }
+
+    func watch(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
+        let room = try findRoom(name, code: code, for: session)
+        guard room.watchers.count < limits.maximumWatchersPerRoom else {
+            throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumWatchersPerRoom) watchers")
+        }
+        room.watchers.append(session.id)
+        session.roomKey = room.key
+        session.role = .watcher
+        reply(session, .watch(room.description))
+        if let nick = session.nick {
+            broadcast(.joined(room: room.name, nick: nick, role: .watcher), in: room, except: session.id)
+        }
+        catchUp(session, in: room)
+    }
+
+    /// Tells a new watcher what is under way: the countdown's time left, or the
+    /// race's `START`, each racer's `PROGRESS` and the `FINISH`es so far.
+    private func catchUp(_ session: Session, in room: Room) {
+        if let endsAt = room.countdownEndsAt {
+            send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))
+        }
+        guard let race = room.race else { return }
+        var lines = [ServerMessage.event(.start(raceStart(race, in: room))).line]
+        for racer in race.racers {
+            lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)
+        }
+        for racer in race.racers.filter({ $0.finish != nil }).sorted(by: { $0.finish!.order < $1.finish!.order }) {
+            lines.append(ServerMessage.event(.finish(finishRecord(of: racer, in: room))).line)
+        }
+        send(session.id, lines: lines)
+    }
+
+    /// Finds a room a session may enter. A missing room and a private room
+    /// with a missing or wrong code get the same refusal. Attempts with a code
+    /// that are refused are counted: past the per-minute limit they are refused
+    /// unchecked, and too many close the connection.
+    private func findRoom(_ name: String, code: String?, for session: Session) throws(ProtocolError) -> Room {
+        if code != nil, !session.joinCodes.mayCheck(now: now) {
+            if session.joinCodes.isExhausted { session.byeAfterReply = "too many wrong join codes" }
+            let seconds = (session.joinCodes.wait(now: now) + 999) / 1000
+            throw ProtocolError(.flood, "too many wrong join codes; try again in \(seconds) s")
+        }
+        guard let room = rooms[Room.key(name)], room.options.code == nil || room.options.code == code else {
+            if code != nil {
+                session.joinCodes.recordFailure(now: now)
+                if session.joinCodes.isExhausted { session.byeAfterReply = "too many wrong join codes" }
+            }
+            throw ProtocolError(.roomUnavailable, "no room \(name) is open to you (it does not exist, or it needs a join code)")
+        }
+        return room
+    }
+
+    func who(_ session: Session) {
+        guard let room = room(of: session) else { return }
+        var members: [MemberInfo] = room.players.compactMap { id in
+            guard let nick = sessions[id]?.nick else { return nil }
+            let state: MemberInfo.State = room.race?.racer(id).map { $0.isRacing ? .racing : .finished } ?? .waiting
+            return MemberInfo(nick: nick, role: .player, isReady: room.ready.contains(id), state: state)
+        }
+        members += room.watchers.compactMap { id in
+            sessions[id]?.nick.map { MemberInfo(nick: $0, role: .watcher, isReady: false, state: .waiting) }
+        }
+        let lines = members.map { ServerMessage.member($0).line }
+        send(session.id, lines: lines + [ServerMessage.ok(.who(room: room.name, count: lines.count)).line])
+    }
+
+    func ready(_ session: Session, _ isReady: Bool) {
+        guard let room = room(of: session) else { return }
+        if isReady {
+            room.ready.insert(session.id)
+        } else {
+            room.ready.remove(session.id)
+        }
+        reply(session, .ready(isReady))
+        broadcast(.ready(room: room.name, nick: session.nick ?? "", isReady: isReady), in: room)
+        if isReady {
+            startCountdownIfReady(room)
+        } else {
+            cancelCountdown(in: room, reason: "unready")
+        }
+    }
+
+    func leave(_ session: Session) {
+        guard let room = room(of: session) else { return }
+        reply(session, .leave(room: room.name))
+        leaveRoom(session)
+    }
+
+    /// Takes a session out of its room: a racer finishes as `left`, the others
+    /// get `LEFT`, a countdown restarts without the player, a race whose last
+    /// racer left ends, and an empty room (other than `daily`) is removed.
+    func leaveRoom(_ session: Session) {
+        guard let room = room(of: session) else { return }
+        session.roomKey = nil
+        if session.role == .watcher {
+            room.watchers.removeAll { $0 == session.id }
+            if let nick = session.nick { broadcast(.left(room: room.name, nick: nick), in: room) }
+        } else {
+            room.players.removeAll { $0 == session.id }
+            room.ready.remove(session.id)
+            if let race = room.race, let racer = race.racer(session.id), racer.isRacing {
+                finish(racer, of: race, in: room, reason: .left)
+            }
+            broadcast(.left(room: room.name, nick: session.nick ?? ""), in: room)
+            if room.countdownEndsAt != nil {
+                cancelCountdown(in: room, reason: "left")
+                startCountdownIfReady(room)
+            }
+            endRaceIfOver(in: room)
+        }
+        if room.isEmpty, !room.isDaily {
+            rooms[room.key] = nil
+            timers.cancel(.countdown(room.key))
+            timers.cancel(.timeLimit(room.key))
+            log(.info, "room \(room.name) removed (empty)")
+        }
+    }
+
+    // MARK: Countdown
+
+    /// Starts the countdown when every player of a waiting room is ready.
+    func startCountdownIfReady(_ room: Room) {
+        guard room.state == .waiting, !room.players.isEmpty, room.players.allSatisfy(room.ready.contains) else { return }
+        room.countdownEndsAt = now + limits.countdownMilliseconds
+        timers.schedule(.countdown(room.key), at: now + limits.countdownMilliseconds)
+        broadcast(.countdown(room: room.name, milliseconds: limits.countdownMilliseconds), in: room)
+    }
+
+    /// Stops a running countdown, telling the room why.
+    func cancelCountdown(in room: Room, reason: String) {
+        guard room.countdownEndsAt != nil else { return }
+        room.countdownEndsAt = nil
+        timers.cancel(.countdown(room.key))
+        broadcast(.cancel(room: room.name, reason: reason), in: room)
+    }
+}

@@ -1,0 +1,308 @@
+import TileRaceEngine
+import TileRaceProtocol
+
+/// The race server's logic as a state machine: connection events and clock
+/// ticks go in (`handle(_:)`), lines to send, connections to close and log
+/// lines come out. It knows nothing of sockets, so it is tested by feeding it
+/// inputs; `RaceServer` carries its actions out.
+///
+/// Owned by one serial queue (the server's): every call must come from it.
+final class ServerCore {
+    /// What the server's timers are for.
+    enum TimerKey: Hashable {
+        /// Look for idle connections.
+        case sweep
+        /// A room's countdown ends.
+        case countdown(String)
+        /// A room's race reaches its time limit.
+        case timeLimit(String)
+        /// A racer's coalesced `PROGRESS` is due.
+        case progress(String, ConnectionID)
+    }
+
+    let limits: ServerLimits
+    let clock: any ServerClock
+    let random: RandomSource
+    let store: any LeaderboardPersisting
+    let serverName: String
+    let logLevel: ServerLog.Level
+
+    var sessions: [ConnectionID: Session] = [:]
+    /// Nickname keys (lower case) of connected clients.
+    var nicknames: [String: ConnectionID] = [:]
+    /// Rooms by key (lower-case name).
+    var rooms: [String: Room] = [:]
+    var timers = TimerQueue<TimerKey>()
+    var nextRaceID = 1
+    var isShuttingDown = false
+    /// The time of the input being handled (monotonic milliseconds).
+    private(set) var now: Int
+    private var outbox: [ServerAction] = []
+
+    init(
+        limits: ServerLimits, clock: any ServerClock, random: RandomSource, store: any LeaderboardPersisting,
+        serverName: String, logLevel: ServerLog.Level
+    ) {
+        self.limits = limits
+        self.clock = clock
+        self.random = random
+        self.store = store
+        self.serverName = serverName
+        self.logLevel = logLevel
+        self.now = clock.monotonicMilliseconds
+        let daily = Room(name: "daily", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 0), isDaily: true)
+        rooms[daily.key] = daily
+        timers.schedule(.sweep, at: now + limits.sweepMilliseconds)
+    }
+
+    /// Handles one input and returns what to do, in order.
+    func handle(_ input: ServerInput) -> [ServerAction] {
+        now = clock.monotonicMilliseconds
+        switch input {
+        case .connected(let id, let peer): connect(id, peer: peer)
+        case .received(let id, let bytes): receive(id, bytes)
+        case .disconnected(let id, let reason):
+            if let session = sessions[id] { remove(session, reason: reason) }
+        case .tick: fireTimers()
+        case .shutdown: shutdown()
+        }
+        defer { outbox.removeAll(keepingCapacity: true) }
+        return outbox
+    }
+
+    /// When the next timer is due (monotonic milliseconds).
+    var nextDeadline: Int? { timers.nextDeadline() }
+
+    // MARK: Connections
+
+    private func connect(_ id: ConnectionID, peer: String) {
+        guard !isShuttingDown, sessions.count < limits.maximumConnections else {
+            let error = ProtocolError(.serverFull, "the server has its maximum of \(limits.maximumConnections) connections; try again later")
+            outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("server full")).line]))
+            outbox.append(.close(id))
+            log(.info, "\(id) \(peer) refused: server full")
+            return
+        }
+        let session = Session(id: id, peer: peer, now: now, limits: limits)
+        sessions[id] = session
+        let greeting = Greeting(
+            version: ClientMessage.protocolVersion, server: serverName, lineLimit: LineFramer.maximumLineLength,
+            idleSeconds: limits.idleMilliseconds / 1000)
+        send(id, .event(.hello(greeting)))
+        log(.info, "\(id) \(peer) connected")
+    }
+
+    private func receive(_ id: ConnectionID, _ bytes: [UInt8]) {
+        guard let session = sessions[id], !session.isClosing else { return }
+        session.lastHeardAt = now
+        session.isPinged = false
+        session.framer.append(bytes)
+        while !session.isClosing {
+            let line: String?
+            do throws(ProtocolError) {
+                line = try session.framer.nextLine()
+            } catch {
+                if error.code == .lineTooLong {
+                    send(id, .error(error))
+                    close(session, bye: "line too long", reason: "line too long")
+                } else if admit(session) {
+                    send(id, .error(error))
+                }
+                continue
+            }
+            guard let line else { return }
+            handleLine(line, from: session)
+        }
+    }
+
+    /// Runs one line: rate limit, verb lookup, requirements, parsing, handler.
+    private func handleLine(_ line: String, from session: Session) {
+        guard let verbWord = line.split(separator: " ").first else { return }
+        let verb = verbWord.uppercased()
+        if verb == "PONG" { return }
+        guard admit(session) else { return }
+        if logLevel >= .debug { log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))") }
+        do throws(ProtocolError) {
+            guard let command = CommandTable.byVerb[verb] else {
+                throw ProtocolError(.unknownVerb, "unknown request \(TextFilter.quoted(String(verbWord))); send HELP for the list")
+            }
+            for requirement in command.requirements {
+                if let refusal = refusal(of: requirement, for: session) { throw refusal }
+            }
+            try command.handler(self, session, try ClientMessage.parse(line))
+        } catch {
+            send(session.id, .error(error))
+        }
+        if let bye = session.byeAfterReply, !session.isClosing {
+            close(session, bye: bye, reason: bye)
+        }
+    }
+
+    /// Takes a request token; refuses with `ERR flood` (and closes after too
+    /// many refusals in a row) when the connection sends too fast.
+    private func admit(_ session: Session) -> Bool {
+        if session.requests.take(now: now) {
+            session.refusalsInARow = 0
+            return true
+        }
+        session.refusalsInARow += 1
+        send(session.id, .error(ProtocolError(
+            .flood, "too many requests: at most \(limits.requestsPerSecond) per second; this one was not carried out")))
+        if session.refusalsInARow >= limits.maximumRefusalsInARow {
+            close(session, bye: "too many requests", reason: "flooding")
+        }
+        return false
+    }
+
+    private func refusal(of requirement: Requirement, for session: Session) -> ProtocolError? {
+        switch requirement {
+        case .notGreeted:
+            return session.isGreeted ? ProtocolError(.alreadyGreeted, "HELLO was already accepted") : nil
+        case .greeted:
+            return session.isGreeted ? nil : ProtocolError(.helloFirst, "send HELLO tilerace 1 [nick] first")
+        case .named:
+            return session.nick != nil ? nil : ProtocolError(.noNick, "set a nickname first: NICK <nick>")
+        case .free:
+            if session.roomKey != nil { return ProtocolError(.busy, "you are in a room; LEAVE it first") }
+            if session.practice != nil { return ProtocolError(.busy, "you are playing a practice game; RESIGN it first") }
+            return nil
+        case .member:
+            return session.roomKey != nil ? nil : ProtocolError(.notInRoom, "you are not in a room")
+        case .player:
+            return session.roomKey != nil && session.role == .player
+                ? nil : ProtocolError(.notInRoom, "you are not a player in a room")
+        case .roomNotRacing:
+            return room(of: session)?.race == nil
+                ? nil : ProtocolError(.raceInProgress, "the room is racing; wait for the race to end")
+        case .racing:
+            return activeGame(of: session) != nil ? nil : ProtocolError(.notRacing, "no game is running for you")
+        }
+    }
+
+    /// Says `BYE`, closes the connection and forgets the session.
+    func close(_ session: Session, bye: String, reason: String) {
+        send(session.id, .event(.bye(bye)))
+        remove(session, reason: reason)
+        outbox.append(.close(session.id))
+    }
+
+    /// Forgets a session: it leaves its room (a racer finishes as `left`) and
+    /// frees its nickname.
+    func remove(_ session: Session, reason: String) {
+        guard sessions[session.id] != nil else { return }
+        session.isClosing = true
+        if session.roomKey != nil { leaveRoom(session) }
+        session.practice = nil
+        if let nick = session.nick, nicknames[Names.nicknameKey(nick)] == session.id {
+            nicknames[Names.nicknameKey(nick)] = nil
+        }
+        sessions[session.id] = nil
+        log(.info, "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")
+    }
+
+    private func shutdown() {
+        isShuttingDown = true
+        log(.info, "shutting down: saying goodbye to \(sessions.count) connection(s)")
+        for id in sessions.keys.sorted() {
+            send(id, .event(.bye("server shutting down")))
+            outbox.append(.close(id))
+        }
+        sessions.removeAll()
+        nicknames.removeAll()
+        for room in rooms.values {
+            room.players.removeAll()
+            room.watchers.removeAll()
+            room.race = nil
+        }
+    }
+
+    // MARK: Timers
+
+    private func fireTimers() {
+        for key in timers.popDue(now: now) {
+            switch key {
+            case .sweep:
+                sweep()
+                timers.schedule(.sweep, at: now + limits.sweepMilliseconds)
+            case .countdown(let roomKey):
+                if let room = rooms[roomKey] { startRace(in: room) }
+            case .timeLimit(let roomKey):
+                if let room = rooms[roomKey] { endRaceAtTimeLimit(in: room) }
+            case .progress(let roomKey, let id):
+                if let room = rooms[roomKey], let racer = room.race?.racer(id), racer.isProgressPending {
+                    sendProgress(of: racer, in: room)
+                }
+            }
+        }
+    }
+
+    /// Pings quiet connections and closes silent ones.
+    private func sweep() {
+        for id in sessions.keys.sorted() {
+            guard let session = sessions[id] else { continue }
+            let silence = now - session.lastHeardAt
+            if silence >= limits.idleMilliseconds {
+                close(session, bye: "idle", reason: "idle for \(silence / 1000) s")
+            } else if silence >= limits.pingMilliseconds, !session.isPinged {
+                session.isPinged = true
+                send(id, .event(.ping(nil)))
+            }
+        }
+    }
+
+    // MARK: Output
+
+    /// Queues one line to a connection.
+    func send(_ id: ConnectionID, _ message: ServerMessage) {
+        outbox.append(.send(id, [message.line]))
+    }
+
+    /// Queues lines to a connection, to be written together.
+    func send(_ id: ConnectionID, lines: [String]) {
+        outbox.append(.send(id, lines))
+    }
+
+    /// Queues an `OK` reply.
+    func reply(_ session: Session, _ reply: OkReply) {
+        send(session.id, .ok(reply))
+    }
+
+    /// Queues an event to everyone in a room, except one connection.
+    func broadcast(_ event: ServerEvent, in room: Room, except excluded: ConnectionID? = nil) {
+        let line = ServerMessage.event(event).line
+        for id in room.everyone where id != excluded {
+            outbox.append(.send(id, [line]))
+        }
+    }
+
+    /// Queues a log line.
+    func log(_ level: ServerLog.Level, _ message: @autoclosure () -> String) {
+        guard level <= logLevel else { return }
+        outbox.append(.log(level, message()))
+    }
+
+    // MARK: Lookups
+
+    /// The room a session is in.
+    func room(of session: Session) -> Room? {
+        session.roomKey.flatMap { rooms[$0] }
+    }
+
+    /// The game running for a session.
+    enum ActiveGame {
+        case practice
+        case race(Room, Race, Race.Racer)
+    }
+
+    /// The game running for a session: its practice game, or its unfinished race.
+    func activeGame(of session: Session) -> ActiveGame? {
+        if session.practice != nil { return .practice }
+        guard let room = room(of: session), let race = room.race, let racer = race.racer(session.id), racer.isRacing else {
+            return nil
+        }
+        return .race(room, race, racer)
+    }
+
+    /// Today's UTC date.
+    var today: String { UTCTime.date(epochMilliseconds: clock.wallMilliseconds) }
+}

@@ -1,0 +1,14 @@
+/// What happens to the server: the inputs of its state machine (`ServerCore`).
+enum ServerInput: Sendable {
+    /// A connection was accepted from `peer` (an `address:port`).
+    case connected(ConnectionID, peer: String)
+    /// Bytes arrived on a connection.
+    case received(ConnectionID, [UInt8])
+    /// A connection ended by itself: the peer closed it, it failed, or it fell
+    /// too far behind reading. `reason` is for the log.
+    case disconnected(ConnectionID, reason: String)
+    /// The clock moved: fire the timers that are due.
+    case tick
+    /// The server is stopping: say goodbye to everyone.
+    case shutdown
+}

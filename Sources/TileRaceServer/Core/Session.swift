@@ -1,0 +1,50 @@
+import TileRaceProtocol
+
+/// Everything the server knows about one connection.
+///
+/// Owned by `ServerCore` (and so by the server's queue).
+final class Session {
+    /// The connection.
+    let id: ConnectionID
+    /// The peer's `address:port`, for the log.
+    let peer: String
+    /// Cuts the incoming bytes into lines.
+    var framer = LineFramer()
+    /// Whether `HELLO` was accepted.
+    var isGreeted = false
+    /// The nickname, unique among connected clients (without regard to case).
+    var nick: String?
+    /// The key of the room this session is in (as player or watcher).
+    var roomKey: String?
+    /// Player or watcher in that room.
+    var role: MemberInfo.Role = .player
+    /// The practice game being played.
+    var practice: LiveGame?
+    /// The last finished game, until submitted.
+    var lastFinished: FinishedGame?
+    /// Limits the request rate.
+    var requests: TokenBucket
+    /// Requests refused in a row for flooding.
+    var refusalsInARow = 0
+    /// Limits join-code guessing.
+    var joinCodes: JoinCodeGuard
+    /// When the session last sent anything.
+    var lastHeardAt: Int
+    /// Whether a `PING` was sent since then.
+    var isPinged = false
+    /// Whether the server is closing the connection (no more input is handled).
+    var isClosing = false
+    /// Set by a handler whose reply must be followed by `BYE <text>` and a close.
+    var byeAfterReply: String?
+
+    init(id: ConnectionID, peer: String, now: Int, limits: ServerLimits) {
+        self.id = id
+        self.peer = peer
+        self.requests = TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestBurst, now: now)
+        self.joinCodes = JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
+        self.lastHeardAt = now
+    }
+
+    /// The nickname, or a stand-in for the log.
+    var logName: String { nick ?? "-" }
+}

@@ -1,0 +1,30 @@
+import TileRaceProtocol
+
+/// The final order of a race (protocol.md section 7): racers who reached the
+/// target first, in the order they reached it; then the others by higher
+/// score, then fewer moves, then earlier finish.
+enum Standings {
+    /// One racer's finish, as the standings need it.
+    struct Finisher: Hashable, Sendable {
+        var nick: String
+        var reason: FinishReason
+        var score: Int
+        var largestTile: Int
+        var moves: Int
+        var milliseconds: Int
+        /// The order of the finish within the race (0 first).
+        var order: Int
+    }
+
+    /// The finishers in final order.
+    static func rank(_ finishers: [Finisher]) -> [Finisher] {
+        finishers.sorted { left, right in
+            let (leftTarget, rightTarget) = (left.reason == .target, right.reason == .target)
+            if leftTarget != rightTarget { return leftTarget }
+            if leftTarget { return left.order < right.order }
+            if left.score != right.score { return left.score > right.score }
+            if left.moves != right.moves { return left.moves < right.moves }
+            return left.order < right.order
+        }
+    }
+}

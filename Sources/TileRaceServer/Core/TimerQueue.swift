@@ -1,0 +1,88 @@
+/// Deadlines by key, earliest first. Scheduling a key again replaces its
+/// deadline; cancelled or replaced deadlines are skipped lazily. Keys that are
+/// due at the same time come out in the order they were scheduled, so the
+/// order never depends on hashing.
+struct TimerQueue<Key: Hashable> {
+    private struct Item {
+        var deadline: Int
+        var token: Int
+        var key: Key
+
+        func isBefore(_ other: Item) -> Bool {
+            deadline != other.deadline ? deadline < other.deadline : token < other.token
+        }
+    }
+
+    private var current: [Key: (token: Int, deadline: Int)] = [:]
+    private var heap: [Item] = []
+    private var nextToken = 0
+
+    /// The deadline of a key, or nil.
+    func deadline(of key: Key) -> Int? {
+        current[key]?.deadline
+    }
+
+    /// Whether a key has a deadline.
+    func isScheduled(_ key: Key) -> Bool { current[key] != nil }
+
+    /// Sets (or replaces) a key's deadline.
+    mutating func schedule(_ key: Key, at deadline: Int) {
+        nextToken += 1
+        current[key] = (nextToken, deadline)
+        push(Item(deadline: deadline, token: nextToken, key: key))
+    }
+
+    /// Removes a key's deadline.
+    mutating func cancel(_ key: Key) {
+        current[key] = nil
+    }
+
+    /// The earliest live deadline.
+    mutating func nextDeadline() -> Int? {
+        dropStale()
+        return heap.first?.deadline
+    }
+
+    /// Removes and returns the keys due at `now`, earliest first.
+    mutating func popDue(now: Int) -> [Key] {
+        var due: [Key] = []
+        while true {
+            dropStale()
+            guard let first = heap.first, first.deadline <= now else { return due }
+            pop()
+            current[first.key] = nil
+            due.append(first.key)
+        }
+    }
+
+    private mutating func dropStale() {
+        while let first = heap.first, current[first.key]?.token != first.token { pop() }
+    }
+
+    private mutating func push(_ item: Item) {
+        heap.append(item)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].isBefore(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func pop() {
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count, heap[left].isBefore(heap[smallest]) { smallest = left }
+            if right < heap.count, heap[right].isBefore(heap[smallest]) { smallest = right }
+            guard smallest != parent else { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Dispatch
+
+/// A listening socket whose read source accepts connections. When the process
+/// runs out of descriptors it pauses accepting briefly instead of spinning.
+///
+/// Owned by the server's queue: every method must be called on it.
+final class Listener: @unchecked Sendable {
+    /// The port it listens on.
+    let port: Int
+    private let fd: Int32
+    private let queue: DispatchQueue
+    private let source: DispatchSourceRead
+    private var isPaused = false
+    private var isStopped = false
+
+    /// Takes over a listening socket.
+    init(fd: Int32, port: Int, queue: DispatchQueue) {
+        self.fd = fd
+        self.port = port
+        self.queue = queue
+        self.source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+    }
+
+    /// Starts accepting; `accepted` gets each new socket and its peer address,
+    /// `failed` a message when accepting fails.
+    func start(accepted: @escaping (Int32, String) -> Void, failed: @escaping (String) -> Void) {
+        let fd = self.fd
+        source.setEventHandler { [weak self] in
+            guard let self else { return }
+            for _ in 0..<64 {
+                switch Socket.accept(fd) {
+                case .accepted(let socket, let peer):
+                    accepted(socket, peer)
+                case .wouldBlock:
+                    return
+                case .failed(let code):
+                    failed("error: cannot accept a connection: \(Socket.describe(code)); pausing accepts for 100 ms")
+                    pause()
+                    return
+                }
+            }
+        }
+        source.setCancelHandler { Socket.close(fd) }
+        source.resume()
+    }
+
+    /// Stops accepting and closes the socket.
+    func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        if isPaused { source.resume() }
+        source.cancel()
+    }
+
+    private func pause() {
+        guard !isPaused, !isStopped else { return }
+        isPaused = true
+        source.suspend()
+        queue.asyncAfter(deadline: .now() + .milliseconds(100)) { [weak self] in
+            guard let self, self.isPaused, !self.isStopped else { return }
+            self.isPaused = false
+            self.source.resume()
+        }
+    }
+}

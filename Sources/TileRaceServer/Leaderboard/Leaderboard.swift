@@ -1,0 +1,167 @@
+import TileRaceProtocol
+
+/// The leaderboard's rules as a pure value (the original app's rules,
+/// protocol.md section 10): one best entry per nickname per board (nicknames
+/// compared without regard to case), ranked by score with equal scores in
+/// recording order, only the top 100 kept, and nicknames claimed by the first
+/// submission's secret token.
+///
+/// Every change is a `LeaderboardRecord`; applying the same records in the same
+/// order always gives the same leaderboard, which is what the journal relies on.
+public struct Leaderboard: Hashable, Sendable {
+    /// Entries kept per board.
+    public static let capacity = 100
+
+    /// Each board's entries, best first.
+    public private(set) var boards: [LeaderboardBoardID: [BoardEntry]] = [:]
+    /// The claims, by nickname key (lower case).
+    public private(set) var claims: [String: NicknameClaim] = [:]
+    /// The highest sequence number applied.
+    public private(set) var lastSequence = 0
+
+    /// An empty leaderboard.
+    public init() {}
+
+    /// Whether there is no entry and no claim at all.
+    public var isEmpty: Bool {
+        claims.isEmpty && boards.values.allSatisfy(\.isEmpty)
+    }
+
+    /// A board's entries, best first.
+    public func entries(on board: LeaderboardBoardID) -> [BoardEntry] {
+        boards[board] ?? []
+    }
+
+    /// The 1-based rank of a nickname's entry on a board, or nil.
+    public func rank(of nick: String, on board: LeaderboardBoardID) -> Int? {
+        let key = Names.nicknameKey(nick)
+        return entries(on: board).firstIndex { Names.nicknameKey($0.nick) == key }.map { $0 + 1 }
+    }
+
+    /// A nickname's entry on a board, or nil.
+    public func entry(of nick: String, on board: LeaderboardBoardID) -> BoardEntry? {
+        rank(of: nick, on: board).map { entries(on: board)[$0 - 1] }
+    }
+
+    /// Applies a record. A claim of a nickname already claimed changes nothing;
+    /// an entry is recorded only if it beats the nickname's entry on its board
+    /// (or the nickname has none) and makes the top 100.
+    /// - Returns: whether the leaderboard changed.
+    @discardableResult
+    public mutating func apply(_ record: LeaderboardRecord) -> Bool {
+        switch record {
+        case .claim(let claim):
+            let key = Names.nicknameKey(claim.nick)
+            guard claims[key] == nil else { return false }
+            claims[key] = claim
+            lastSequence = max(lastSequence, claim.sequence)
+            return true
+        case .entry(let board, let entry):
+            var list = boards[board] ?? []
+            let key = Names.nicknameKey(entry.nick)
+            let existing = list.firstIndex { Names.nicknameKey($0.nick) == key }
+            if let existing, list[existing].score >= entry.score { return false }
+            let position = list.firstIndex { !$0.ranks(above: entry) } ?? list.count
+            guard position < Leaderboard.capacity else { return false }
+            if let existing { list.remove(at: existing) }
+            list.insert(entry, at: existing.map { min($0, position) } ?? position)
+            if list.count > Leaderboard.capacity { list.removeLast(list.count - Leaderboard.capacity) }
+            boards[board] = list
+            lastSequence = max(lastSequence, entry.sequence)
+            return true
+        }
+    }
+
+    /// What a submission does: the records to store, the reply, and the
+    /// leaderboard once they are applied.
+    public struct Submission: Hashable, Sendable {
+        /// The records to journal, in order (possibly none).
+        public var records: [LeaderboardRecord]
+        /// The `OK SUBMIT` reply.
+        public var receipt: SubmitReceipt
+        /// The leaderboard after the records.
+        public var leaderboard: Leaderboard
+    }
+
+    /// Works out a submission of `game` under `nick` without changing this value.
+    /// A daily-challenge game goes to its daily board and to the all-time board;
+    /// the receipt then describes the daily board.
+    /// - Throws: `bad-token` when the nickname is claimed and `token` is not its token.
+    public func submission(
+        of game: SubmittedGame, nick: String, token: String?, newToken: () -> String
+    ) throws(ProtocolError) -> Submission {
+        var next = self
+        var records: [LeaderboardRecord] = []
+        var claimedToken: String?
+        var shownNick = nick
+        if let claim = claims[Names.nicknameKey(nick)] {
+            guard let token, claim.isToken(token) else {
+                throw ProtocolError(
+                    .badToken,
+                    "the nickname \(claim.nick) is claimed; " + (token == nil ? "give its token=" : "that is not its token"))
+            }
+            shownNick = claim.nick
+        } else {
+            let token = newToken()
+            let record = LeaderboardRecord.claim(NicknameClaim(sequence: next.lastSequence + 1, nick: nick, token: token))
+            next.apply(record)
+            records.append(record)
+            claimedToken = token
+        }
+        var boardIDs: [LeaderboardBoardID] = [.allTime]
+        if let dailyDate = game.dailyDate { boardIDs.append(.daily(dailyDate)) }
+        var improved: Set<LeaderboardBoardID> = []
+        for board in boardIDs {
+            let record = LeaderboardRecord.entry(board, game.entry(sequence: next.lastSequence + 1, nick: shownNick))
+            if next.apply(record) {
+                records.append(record)
+                improved.insert(board)
+            }
+        }
+        let described = boardIDs[boardIDs.count - 1]
+        let receipt = SubmitReceipt(
+            nick: shownNick, board: described.kind, score: game.score, rank: next.rank(of: shownNick, on: described),
+            best: next.entry(of: shownNick, on: described)?.score ?? game.score,
+            improved: improved.contains(described), token: claimedToken)
+        return Submission(records: records, receipt: receipt, leaderboard: next)
+    }
+
+    /// One page of a board for `TOP`, and its summary line. `today` is the
+    /// daily board's date when the query names none.
+    public func page(_ query: LeaderboardQuery, today: String) -> (entries: [LeaderboardEntry], summary: TopSummary) {
+        let board: LeaderboardBoardID = query.board == .all ? .allTime : .daily(query.date ?? today)
+        let ranked = entries(on: board).enumerated().map { $0.element.protocolEntry(rank: $0.offset + 1) }
+        var ordered = ranked
+        if query.sort == .nick {
+            ordered.sort { left, right in
+                let (leftKey, rightKey) = (Names.nicknameKey(left.nick), Names.nicknameKey(right.nick))
+                return leftKey != rightKey ? leftKey < rightKey : left.rank < right.rank
+            }
+        }
+        // Rank order is ascending rank and descending score at once.
+        let naturalOrder: LeaderboardQuery.Order = query.sort == .score ? .desc : .asc
+        if query.effectiveOrder != naturalOrder { ordered.reverse() }
+        let page = Array(ordered.dropFirst(query.offset).prefix(query.limit))
+        let summary = TopSummary(
+            board: board.kind, date: board.date, total: ranked.count, offset: query.offset, count: page.count)
+        return (page, summary)
+    }
+
+    /// Every claim and entry as records, in sequence order within each kind:
+    /// what a snapshot stores. Applying them to an empty leaderboard gives this one.
+    public var records: [LeaderboardRecord] {
+        let claimRecords = claims.values.sorted { $0.sequence < $1.sequence }.map(LeaderboardRecord.claim)
+        let entryRecords = boards.keys.sorted().flatMap { board in
+            entries(on: board).map { LeaderboardRecord.entry(board, $0) }
+        }
+        return claimRecords + entryRecords
+    }
+}
+
+extension Leaderboard {
+    /// Raises the last sequence number (a snapshot remembers it even when the
+    /// record that used it is gone from every board).
+    mutating func advanceSequence(to sequence: Int) {
+        lastSequence = max(lastSequence, sequence)
+    }
+}

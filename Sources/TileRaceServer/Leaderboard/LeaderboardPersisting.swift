@@ -1,0 +1,11 @@
+/// Where the server keeps its leaderboard: `LeaderboardStore` (on disk or in
+/// memory), or a stand-in in tests.
+protocol LeaderboardPersisting: AnyObject {
+    /// The current leaderboard.
+    var leaderboard: Leaderboard { get }
+    /// Stores records durably and applies them; throws (changing nothing) when
+    /// they cannot be stored. Returns warnings that did not prevent storing.
+    func commit(_ records: [LeaderboardRecord]) throws(StoreError) -> [String]
+}
+
+extension LeaderboardStore: LeaderboardPersisting {}

@@ -1,0 +1,87 @@
+import TileRaceProtocol
+
+/// One change to the leaderboard, as the journal and the snapshot store it:
+/// a nickname claimed, or an entry recorded on a board.
+public enum LeaderboardRecord: Hashable, Sendable {
+    /// A nickname was claimed.
+    case claim(NicknameClaim)
+    /// An entry was recorded on a board (replacing the nickname's entry there).
+    case entry(LeaderboardBoardID, BoardEntry)
+
+    /// The record's sequence number.
+    public var sequence: Int {
+        switch self {
+        case .claim(let claim): claim.sequence
+        case .entry(_, let entry): entry.sequence
+        }
+    }
+
+    /// The stored text: `claim seq= nick= token=` or `entry seq= board= nick= ...`.
+    public var text: String {
+        var fields = Fields()
+        switch self {
+        case .claim(let claim):
+            fields.positionals = ["claim"]
+            fields.append("seq", claim.sequence)
+            fields.append("nick", claim.nick)
+            fields.append("token", claim.token)
+        case .entry(let board, let entry):
+            fields.positionals = ["entry"]
+            fields.append("seq", entry.sequence)
+            fields.append("board", board.description)
+            fields.append("nick", entry.nick)
+            fields.append("score", entry.score)
+            fields.append("max", entry.largestTile)
+            fields.append("moves", entry.moves)
+            fields.append("time", entry.milliseconds)
+            fields.append("size", entry.size)
+            fields.append("target", entry.target)
+            fields.append("assists", entry.assists)
+            fields.append("seed", entry.seed)
+            fields.append("date", entry.date)
+        }
+        return fields.words.joined(separator: " ")
+    }
+
+    /// Reads the stored text.
+    /// - Throws: a message saying what is wrong.
+    public init(text: String) throws(LeaderboardRecordError) {
+        let fields = Fields(words: text.split(separator: " "))
+        do throws(ProtocolError) {
+            guard fields.positionals.count == 1 else { throw ProtocolError(.badArguments, "expected one record kind") }
+            let natural = 0...Int.max
+            switch fields.positionals[0] {
+            case "claim":
+                let token = try fields.string("token")
+                guard (1...64).contains(token.utf8.count), token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                    throw ProtocolError(.badArguments, "bad token")
+                }
+                self = .claim(NicknameClaim(sequence: try fields.integer("seq", in: 1...Int.max), nick: try fields.name("nick"), token: token))
+            case "entry":
+                guard let board = LeaderboardBoardID(try fields.string("board")) else {
+                    throw ProtocolError(.badArguments, "bad board")
+                }
+                let seed = try fields.string("seed")
+                let date = try fields.string("date")
+                guard Names.isValidSeed(seed) else { throw ProtocolError(.badArguments, "bad seed") }
+                guard Names.isValidDate(date) else { throw ProtocolError(.badArguments, "bad date") }
+                self = .entry(board, BoardEntry(
+                    sequence: try fields.integer("seq", in: 1...Int.max), nick: try fields.name("nick"),
+                    score: try fields.integer("score", in: natural), largestTile: try fields.integer("max", in: natural),
+                    moves: try fields.integer("moves", in: natural), milliseconds: try fields.integer("time", in: natural),
+                    size: try fields.integer("size", in: 3...8), target: try fields.integer("target", in: natural),
+                    assists: try fields.integer("assists", in: natural), seed: seed, date: date))
+            default:
+                throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")
+            }
+        } catch {
+            throw LeaderboardRecordError(detail: error.message)
+        }
+    }
+}
+
+/// Why a stored record could not be read.
+public struct LeaderboardRecordError: Error, Hashable, Sendable {
+    /// What is wrong, for people.
+    public var detail: String
+}

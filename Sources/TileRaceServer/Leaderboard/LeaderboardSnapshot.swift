@@ -1,0 +1,63 @@
+/// The compacted snapshot: every claim and entry, written to a temporary
+/// file, synced and renamed over the old one, so it is always whole.
+///
+/// Format: a header line, one checksummed line per record, then a checksummed
+/// `end last=<sequence> count=<records>` line.
+enum LeaderboardSnapshot {
+    /// The first line of every snapshot.
+    static let header = "tilerace-leaderboard-snapshot 1"
+
+    /// The file content for a leaderboard.
+    static func encode(_ leaderboard: Leaderboard) -> [UInt8] {
+        let records = leaderboard.records
+        var text = header + "\n"
+        for record in records { text += StoredLine.encode(record.text) }
+        text += StoredLine.encode("end last=\(leaderboard.lastSequence) count=\(records.count)")
+        return Array(text.utf8)
+    }
+
+    /// Reads a snapshot. Any damage is an error: a snapshot is replaced
+    /// atomically, so a damaged one was damaged after it was written.
+    static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> Leaderboard {
+        let (lines, tail) = StoredLine.split(bytes)
+        guard let first = lines.first, String(decoding: first.bytes, as: UTF8.self) == header else {
+            throw .corrupt(file: path, line: 1, detail: "not a tilerace leaderboard snapshot (expected the line \(header))")
+        }
+        guard tail.isEmpty else {
+            throw .corrupt(file: path, line: lines.count + 1, detail: "the file ends inside a line")
+        }
+        var leaderboard = Leaderboard()
+        var count = 0
+        for (index, line) in lines.enumerated().dropFirst() {
+            let lineNumber = index + 1
+            let payload: String
+            do throws(LeaderboardRecordError) {
+                payload = try StoredLine.decode(line.bytes)
+            } catch {
+                throw .corrupt(file: path, line: lineNumber, detail: error.detail)
+            }
+            if payload.hasPrefix("end ") {
+                guard index == lines.count - 1 else {
+                    throw .corrupt(file: path, line: lineNumber, detail: "the end line is not the last line")
+                }
+                let fields = payload.split(separator: " ").dropFirst()
+                let values = Dictionary(fields.map { word in
+                    let parts = word.split(separator: "=", maxSplits: 1)
+                    return (String(parts[0]), parts.count > 1 ? Int(parts[1]) : nil)
+                }, uniquingKeysWith: { _, last in last })
+                guard let last = values["last"] ?? nil, let expected = values["count"] ?? nil, expected == count else {
+                    throw .corrupt(file: path, line: lineNumber, detail: "the end line does not match the \(count) records before it")
+                }
+                leaderboard.advanceSequence(to: last)
+                return leaderboard
+            }
+            do throws(LeaderboardRecordError) {
+                leaderboard.apply(try LeaderboardRecord(text: payload))
+            } catch {
+                throw .corrupt(file: path, line: lineNumber, detail: error.detail)
+            }
+            count += 1
+        }
+        throw .corrupt(file: path, line: lines.count + 1, detail: "the snapshot ends without its end line (it is cut short)")
+    }
+}

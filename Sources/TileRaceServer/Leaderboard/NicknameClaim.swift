@@ -1,0 +1,27 @@
+/// A nickname and the secret token of whoever submitted under it first.
+public struct NicknameClaim: Hashable, Sendable {
+    /// When it was recorded, among all records of the leaderboard.
+    public var sequence: Int
+    /// The nickname as first given.
+    public var nick: String
+    /// The secret (32 hexadecimal characters).
+    public var token: String
+
+    /// Creates a claim.
+    public init(sequence: Int, nick: String, token: String) {
+        self.sequence = sequence
+        self.nick = nick
+        self.token = token
+    }
+
+    /// Whether `candidate` is the token, compared in constant time.
+    public func isToken(_ candidate: String) -> Bool {
+        let expected = Array(token.utf8)
+        let given = Array(candidate.utf8)
+        var difference = UInt8(expected.count == given.count ? 0 : 1)
+        for index in 0..<expected.count {
+            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
+        }
+        return difference == 0
+    }
+}

@@ -1,0 +1,41 @@
+/// Why the leaderboard store cannot open or write: a stable code and one line for people.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A stored file is damaged at a line (1-based); nothing was dropped.
+    case corrupt(file: String, line: Int, detail: String)
+    /// A file operation failed.
+    case io(operation: String, path: String, reason: String)
+    /// Another process (a running server) holds the data directory.
+    case locked(directory: String)
+    /// `--demo` on a leaderboard that already has entries or claims.
+    case notEmpty(directory: String)
+
+    /// A short stable identifier.
+    public var code: String {
+        switch self {
+        case .corrupt: "corrupt"
+        case .io: "io"
+        case .locked: "locked"
+        case .notEmpty: "not-empty"
+        }
+    }
+
+    /// One line for people.
+    public var message: String {
+        switch self {
+        case .corrupt(let file, let line, let detail):
+            "\(file) line \(line): \(detail); the leaderboard was not loaded, so that no entry is lost (repair or move the file away)"
+        case .io(let operation, let path, let reason):
+            "cannot \(operation) \(path): \(reason)"
+        case .locked(let directory):
+            "the data directory \(directory) is in use by another tilerace server"
+        case .notEmpty(let directory):
+            "the leaderboard in \(directory) is not empty; --demo only fills an empty one"
+        }
+    }
+
+    public var description: String { message }
+
+    init(_ failure: FileSystem.Failure) {
+        self = .io(operation: failure.operation, path: failure.path, reason: Socket.describe(failure.errno))
+    }
+}

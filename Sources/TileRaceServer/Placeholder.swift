@@ -1,2 +1,0 @@
-/// Placeholder until the module is written.
-enum TileRaceServerPlaceholder {}

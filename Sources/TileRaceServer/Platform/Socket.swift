@@ -1,0 +1,395 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The POSIX socket calls the server and its tools use. Every difference
+/// between Linux and macOS (socket types, `accept4`, `MSG_NOSIGNAL` versus
+/// `SO_NOSIGPIPE`, `sin_len`) lives in this one file.
+enum Socket {
+    /// What a receive gave.
+    enum ReceiveResult: Equatable {
+        /// This many bytes were stored.
+        case bytes(Int)
+        /// Nothing to read now.
+        case wouldBlock
+        /// The peer closed its side.
+        case endOfStream
+        /// The connection failed.
+        case failed(Int32)
+    }
+
+    /// What a send gave.
+    enum SendResult: Equatable {
+        /// This many bytes were taken by the kernel.
+        case sent(Int)
+        /// The kernel buffer is full.
+        case wouldBlock
+        /// The connection failed.
+        case failed(Int32)
+    }
+
+    /// What an accept gave.
+    enum AcceptResult {
+        /// A new non-blocking socket and the peer's address.
+        case accepted(Int32, peer: String)
+        /// No connection is waiting.
+        case wouldBlock
+        /// Accepting failed (e.g. out of file descriptors).
+        case failed(Int32)
+    }
+
+    /// Why a listening socket could not be made.
+    enum ListenFailure: Error, Equatable {
+        /// The text is not an IPv4 or IPv6 address.
+        case invalidAddress
+        /// Another socket holds the port.
+        case addressInUse
+        /// A system call failed.
+        case system(call: String, errno: Int32)
+    }
+
+    /// Why a connection could not be made.
+    enum ConnectFailure: Error, Equatable {
+        /// The host name did not resolve.
+        case unknownHost(String)
+        /// Nobody listens there, or the host is unreachable.
+        case system(call: String, errno: Int32)
+        /// No answer within the time allowed.
+        case timedOut
+    }
+
+    /// Makes the process ignore SIGPIPE, so a write to a closed socket fails with
+    /// EPIPE instead of killing the process.
+    static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// The text of an errno value.
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    // MARK: Listening
+
+    /// Opens a non-blocking socket listening on `address` (an IPv4 or IPv6
+    /// literal) and `port` (0 picks a free one). `::` also accepts IPv4.
+    /// Returns the socket and the port it is bound to.
+    static func listen(address: String, port: Int, backlog: Int32 = 512) throws(ListenFailure) -> (Int32, port: Int) {
+        guard let socketAddress = SocketAddress(address: address, port: port) else { throw .invalidAddress }
+        let fd = socket(socketAddress.family, streamType, 0)
+        guard fd >= 0 else { throw .system(call: "socket", errno: errno) }
+        var one: Int32 = 1
+        var zero: Int32 = 0
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        if socketAddress.family == AF_INET6 {
+            setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &zero, socklen_t(MemoryLayout<Int32>.size))
+        }
+        let bound = socketAddress.withSockaddr { bind(fd, $0, $1) }
+        if bound != 0 {
+            let code = errno
+            close(fd)
+            throw code == EADDRINUSE ? .addressInUse : .system(call: "bind", errno: code)
+        }
+        guard systemListen(fd, backlog) == 0 else {
+            let code = errno
+            close(fd)
+            throw code == EADDRINUSE ? .addressInUse : .system(call: "listen", errno: code)
+        }
+        setNonBlocking(fd)
+        setCloseOnExec(fd)
+        return (fd, localPort(fd) ?? port)
+    }
+
+    /// Accepts one waiting connection as a non-blocking socket with Nagle's
+    /// algorithm off (protocol lines are small and latency matters).
+    static func accept(_ listener: Int32) -> AcceptResult {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let fd = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemAccept(listener, $0, &length) }
+        }
+        guard fd >= 0 else {
+            let code = errno
+            return code == EAGAIN || code == EWOULDBLOCK || code == EINTR || code == ECONNABORTED
+                ? .wouldBlock : .failed(code)
+        }
+        setNonBlocking(fd)
+        setCloseOnExec(fd)
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        setNoDelay(fd)
+        return .accepted(fd, peer: SocketAddress.describe(storage))
+    }
+
+    // MARK: Connecting (tools and tests)
+
+    /// Connects a blocking socket to `host:port`, trying each address the name
+    /// resolves to, within `timeoutMilliseconds`. `receiveBufferBytes` sets the
+    /// kernel's receive buffer (to simulate a slow reader in tests).
+    static func connect(host: String, port: Int, timeoutMilliseconds: Int, receiveBufferBytes: Int? = nil) throws(ConnectFailure) -> Int32 {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = streamType
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+            throw .unknownHost(host)
+        }
+        defer { freeaddrinfo(list) }
+        var lastFailure = ConnectFailure.unknownHost(host)
+        var current: UnsafeMutablePointer<addrinfo>? = first
+        while let info = current {
+            current = info.pointee.ai_next
+            let fd = socket(info.pointee.ai_family, streamType, 0)
+            guard fd >= 0 else {
+                lastFailure = .system(call: "socket", errno: errno)
+                continue
+            }
+            if let receiveBufferBytes {
+                var size = Int32(clamping: receiveBufferBytes)
+                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            }
+            setNonBlocking(fd)
+            if systemConnect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
+                let code = errno
+                guard code == EINPROGRESS else {
+                    close(fd)
+                    lastFailure = .system(call: "connect", errno: code)
+                    continue
+                }
+                guard wait(fd, forWriting: true, milliseconds: timeoutMilliseconds) else {
+                    close(fd)
+                    lastFailure = .timedOut
+                    continue
+                }
+                var soError: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &length)
+                guard soError == 0 else {
+                    close(fd)
+                    lastFailure = .system(call: "connect", errno: soError)
+                    continue
+                }
+            }
+            setBlocking(fd)
+            setNoDelay(fd)
+            #if canImport(Darwin)
+            var one: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            return fd
+        }
+        throw lastFailure
+    }
+
+    /// Waits until `fd` is readable (or writable); false on timeout.
+    static func wait(_ fd: Int32, forWriting: Bool = false, milliseconds: Int) -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(forWriting ? POLLOUT : POLLIN), revents: 0)
+        while true {
+            let result = poll(&descriptor, 1, Int32(clamping: max(0, milliseconds)))
+            if result < 0, errno == EINTR { continue }
+            return result > 0
+        }
+    }
+
+    // MARK: Data
+
+    /// Receives up to `buffer.count` bytes.
+    static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReceiveResult {
+        while true {
+            let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+            if count > 0 { return .bytes(count) }
+            if count == 0 { return .endOfStream }
+            let code = errno
+            if code == EINTR { continue }
+            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code)
+        }
+    }
+
+    /// Sends bytes without raising SIGPIPE.
+    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> SendResult {
+        while true {
+            #if canImport(Glibc)
+            let count = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            #else
+            let count = Darwin.send(fd, bytes.baseAddress, bytes.count, 0)
+            #endif
+            if count >= 0 { return .sent(count) }
+            let code = errno
+            if code == EINTR { continue }
+            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code)
+        }
+    }
+
+    /// Sends the FIN: the peer reads end-of-stream after the bytes already sent.
+    static func shutdownWriting(_ fd: Int32) {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// Closes a descriptor.
+    static func close(_ fd: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.close(fd)
+        #else
+        _ = Darwin.close(fd)
+        #endif
+    }
+
+    /// The machine's IPv4 addresses other than loopback, sorted.
+    static func interfaceAddresses() -> [String] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return [] }
+        defer { freeifaddrs(list) }
+        var addresses: Set<String> = []
+        var current = list
+        while let interface = current {
+            current = interface.pointee.ifa_next
+            guard let address = interface.pointee.ifa_addr, Int32(address.pointee.sa_family) == AF_INET else { continue }
+            var storage = sockaddr_storage()
+            withUnsafeMutableBytes(of: &storage) { target in
+                target.copyMemory(from: UnsafeRawBufferPointer(start: address, count: MemoryLayout<sockaddr_in>.size))
+            }
+            let text = SocketAddress.describe(storage).split(separator: ":").first.map(String.init) ?? ""
+            if !text.hasPrefix("127.") { addresses.insert(text) }
+        }
+        return addresses.sorted()
+    }
+
+    // MARK: Options
+
+    static func setNonBlocking(_ fd: Int32) {
+        let flags = fcntl(fd, F_GETFL, 0)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+    }
+
+    static func setBlocking(_ fd: Int32) {
+        let flags = fcntl(fd, F_GETFL, 0)
+        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+    }
+
+    static func setCloseOnExec(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+
+    static func setNoDelay(_ fd: Int32) {
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// The port a socket is bound to.
+    static func localPort(_ fd: Int32) -> Int? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard result == 0 else { return nil }
+        return SocketAddress.port(of: storage)
+    }
+
+    #if canImport(Glibc)
+    private static let streamType = Int32(SOCK_STREAM.rawValue)
+    #else
+    private static let streamType = SOCK_STREAM
+    #endif
+}
+
+// The C functions whose names the enum's own methods shadow.
+private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
+private func systemAccept(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
+    accept(fd, address, length)
+}
+private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
+    connect(fd, address, length)
+}
+
+/// An IPv4 or IPv6 socket address built from a literal.
+private struct SocketAddress {
+    var family: Int32
+    var storage = sockaddr_storage()
+    var length: socklen_t
+
+    init?(address: String, port: Int) {
+        guard (0...65535).contains(port) else { return nil }
+        let networkPort = in_port_t(UInt16(port)).bigEndian
+        if address.contains(":") {
+            var ipv6 = sockaddr_in6()
+            guard inet_pton(AF_INET6, address, &ipv6.sin6_addr) == 1 else { return nil }
+            ipv6.sin6_family = sa_family_t(AF_INET6)
+            ipv6.sin6_port = networkPort
+            #if canImport(Darwin)
+            ipv6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+            #endif
+            family = AF_INET6
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: ipv6) { target.copyMemory(from: $0) } }
+        } else {
+            var ipv4 = sockaddr_in()
+            guard inet_pton(AF_INET, address, &ipv4.sin_addr) == 1 else { return nil }
+            ipv4.sin_family = sa_family_t(AF_INET)
+            ipv4.sin_port = networkPort
+            #if canImport(Darwin)
+            ipv4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            #endif
+            family = AF_INET
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: ipv4) { target.copyMemory(from: $0) } }
+        }
+    }
+
+    func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        var copy = storage
+        return withUnsafePointer(to: &copy) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
+        }
+    }
+
+    /// `address:port` (IPv6 as `[address]:port`).
+    static func describe(_ storage: sockaddr_storage) -> String {
+        var copy = storage
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &copy) { pointer in
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                    var address = ipv4.pointee.sin_addr
+                    inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
+                    return "\(cText(text)):\(UInt16(bigEndian: ipv4.pointee.sin_port))"
+                }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &copy) { pointer in
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+                    var address = ipv6.pointee.sin6_addr
+                    inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
+                    return "[\(cText(text))]:\(UInt16(bigEndian: ipv6.pointee.sin6_port))"
+                }
+            }
+        default:
+            return "unknown"
+        }
+    }
+
+    private static func cText(_ text: [CChar]) -> String {
+        String(decoding: text.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func port(of storage: sockaddr_storage) -> Int? {
+        var copy = storage
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &copy) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &copy) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+            }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,293 @@
+import Dispatch
+
+/// The TileRace race server: listens for TCP connections and runs protocol v1
+/// (protocol.md) with the persistent leaderboard. Use it from the command line
+/// (`tilerace serve`) or embed it in another program:
+///
+/// ```swift
+/// var configuration = RaceServer.Configuration()
+/// configuration.port = 2048
+/// configuration.additionalPortAttempts = 20   // 2049, 2050, ... if 2048 is taken
+/// configuration.log = .silent
+/// let server = RaceServer(configuration: configuration)
+/// let port = try server.start()
+/// ...
+/// server.stop()   // BYE to everyone, then closes
+/// ```
+///
+/// All state lives on one private serial queue; the sockets' dispatch sources
+/// and the timer run on it, and `ServerCore` decides everything there. The
+/// public methods may be called from any other thread.
+public final class RaceServer: @unchecked Sendable {
+    /// How to run a server.
+    public struct Configuration: Sendable {
+        /// The address to listen on: `0.0.0.0` (all IPv4), `::` (all IPv6 and
+        /// IPv4), `127.0.0.1` (this machine only), or any local address.
+        public var bindAddress = "0.0.0.0"
+        /// The port; 0 picks a free one.
+        public var port = 2048
+        /// How many following ports to try when `port` is taken (0: none).
+        public var additionalPortAttempts = 0
+        /// Where the leaderboard is kept; nil keeps it in memory only.
+        public var dataDirectory: String?
+        /// Limits and timings.
+        public var limits = ServerLimits.standard
+        /// Where log lines go.
+        public var log = ServerLog.standardError()
+        /// The clock for timers, race times and dates.
+        public var clock: any ServerClock = SystemClock()
+        /// Random seeds and tokens.
+        public var random = RandomSource.system
+        /// The name in the greeting's `server=` field.
+        public var serverName = "tilerace-0.1.0"
+
+        /// The defaults: all interfaces, port 2048, leaderboard in memory, log on standard error.
+        public init() {}
+    }
+
+    /// The configuration the server was created with.
+    public let configuration: Configuration
+
+    private let queue = DispatchQueue(label: "tilerace.server")
+    private let queueKey = DispatchSpecificKey<Bool>()
+    private var core: ServerCore?
+    private var store: LeaderboardStore?
+    private var listener: Listener?
+    private var timer: DispatchSourceTimer?
+    private var armedDeadline: Int?
+    private var connections: [ConnectionID: Connection] = [:]
+    private var nextConnectionNumber = 1
+    private var inbox: [ServerInput] = []
+    private var toFlush: [Connection] = []
+    private var isProcessing = false
+    private var phase = Phase.idle
+    private var stopWaiters: [() -> Void] = []
+
+    private enum Phase { case idle, running, stopping, stopped }
+
+    /// Creates a server; nothing happens until `start()`.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        queue.setSpecific(key: queueKey, value: true)
+    }
+
+    /// The port the server listens on, once started.
+    public var port: Int? {
+        queue.sync { listener?.port }
+    }
+
+    /// Opens the leaderboard and starts listening.
+    /// - Returns: the port it listens on.
+    /// - Throws: `addressInUse` when the port (and every additional one tried)
+    ///   is taken, `invalidAddress`, `cannotListen`, or `leaderboard` when the
+    ///   data directory cannot be opened (e.g. a damaged journal).
+    @discardableResult
+    public func start() throws(ServerError) -> Int {
+        precondition(DispatchQueue.getSpecific(key: queueKey) == nil, "RaceServer.start() called on the server's own queue")
+        let result: Result<Int, ServerError> = queue.sync { Result { () throws(ServerError) in try startOnQueue() } }
+        return try result.get()
+    }
+
+    /// Stops: no more connections are accepted, every client gets
+    /// `BYE server shutting down`, output is flushed (for at most the close
+    /// timeout), the leaderboard is closed. Returns when done. Must not be
+    /// called from the server's own queue.
+    public func stop() {
+        precondition(DispatchQueue.getSpecific(key: queueKey) == nil, "RaceServer.stop() called on the server's own queue")
+        let done = DispatchSemaphore(value: 0)
+        queue.async { self.beginStop { done.signal() } }
+        done.wait()
+    }
+
+    /// This machine's IPv4 addresses other than loopback, sorted: where friends
+    /// on the network can reach a server bound to all interfaces.
+    public static func localAddresses() -> [String] {
+        Socket.interfaceAddresses()
+    }
+
+    /// The number of open connections (for tests and monitoring).
+    public var connectionCount: Int {
+        queue.sync { connections.count }
+    }
+
+    // MARK: Starting and stopping
+
+    private func startOnQueue() throws(ServerError) -> Int {
+        if let listener { return listener.port }
+        guard phase == .idle else { throw .cannotListen(address: configuration.bindAddress, port: configuration.port, reason: "the server was stopped") }
+        Socket.ignoreBrokenPipeSignal()
+        let store: LeaderboardStore
+        do throws(StoreError) {
+            store = try configuration.dataDirectory.map { (directory: String) throws(StoreError) in try LeaderboardStore.open(directory: directory) } ?? .inMemory()
+        } catch {
+            throw .leaderboard(error)
+        }
+        let (fd, port): (Int32, Int)
+        do throws(ServerError) {
+            (fd, port) = try bind()
+        } catch {
+            store.close()
+            throw error
+        }
+        for warning in store.warnings { configuration.log(.error, warning) }
+        let core = ServerCore(
+            limits: configuration.limits, clock: configuration.clock, random: configuration.random, store: store,
+            serverName: configuration.serverName, logLevel: configuration.log.level)
+        self.core = core
+        self.store = store
+        let listener = Listener(fd: fd, port: port, queue: queue)
+        self.listener = listener
+        listener.start(
+            accepted: { [weak self] socket, peer in self?.accepted(socket, peer: peer) },
+            failed: { [weak self] message in self?.configuration.log(.error, message) })
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [weak self] in
+            self?.armedDeadline = nil
+            self?.process(.tick)
+        }
+        timer.resume()
+        self.timer = timer
+        phase = .running
+        armTimer()
+        let data = configuration.dataDirectory.map { "leaderboard in \($0)" } ?? "leaderboard in memory only"
+        configuration.log(.info, "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data))")
+        return port
+    }
+
+    private func bind() throws(ServerError) -> (Int32, Int) {
+        let address = configuration.bindAddress
+        let first = configuration.port
+        let last = first == 0 ? 0 : min(65535, first + max(0, configuration.additionalPortAttempts))
+        for candidate in first...last {
+            do throws(Socket.ListenFailure) {
+                return try Socket.listen(address: address, port: candidate)
+            } catch {
+                switch error {
+                case .invalidAddress: throw .invalidAddress(address)
+                case .addressInUse: continue
+                case .system(let call, let code):
+                    throw .cannotListen(address: address, port: candidate, reason: "\(call): \(Socket.describe(code))")
+                }
+            }
+        }
+        throw .addressInUse(address: address, ports: first...last)
+    }
+
+    private func beginStop(_ completion: @escaping () -> Void) {
+        switch phase {
+        case .idle, .stopped:
+            phase = .stopped
+            completion()
+            return
+        case .stopping:
+            stopWaiters.append(completion)
+            return
+        case .running:
+            break
+        }
+        phase = .stopping
+        stopWaiters.append(completion)
+        listener?.stop()
+        process(.shutdown)
+        let timeout = configuration.limits.closeTimeoutMilliseconds + 500
+        queue.asyncAfter(deadline: .now() + .milliseconds(timeout)) { [weak self] in
+            guard let self, self.phase == .stopping else { return }
+            for connection in self.connections.values { connection.closeNow() }
+            self.finishStop()
+        }
+        if connections.isEmpty { finishStop() }
+    }
+
+    private func finishStop() {
+        guard phase == .stopping else { return }
+        phase = .stopped
+        timer?.cancel()
+        timer = nil
+        store?.close()
+        configuration.log(.info, "tilerace server stopped")
+        let waiters = stopWaiters
+        stopWaiters = []
+        for waiter in waiters { waiter() }
+    }
+
+    // MARK: Connections
+
+    private func accepted(_ fd: Int32, peer: String) {
+        guard phase == .running else {
+            Socket.close(fd)
+            return
+        }
+        let id = ConnectionID(number: nextConnectionNumber)
+        nextConnectionNumber += 1
+        let handlers = Connection.Handlers(
+            received: { [weak self] id, bytes in self?.process(.received(id, bytes)) },
+            ended: { [weak self] id, reason in self?.process(.disconnected(id, reason: reason)) },
+            closed: { [weak self] id in self?.closed(id) })
+        let connection = Connection(
+            id: id, fd: fd, peer: peer, queue: queue, outputLimit: configuration.limits.maximumPendingOutputBytes,
+            closeTimeoutMilliseconds: configuration.limits.closeTimeoutMilliseconds, handlers: handlers)
+        connections[id] = connection
+        connection.start()
+        process(.connected(id, peer: peer))
+    }
+
+    private func closed(_ id: ConnectionID) {
+        connections[id] = nil
+        if phase == .stopping, connections.isEmpty { finishStop() }
+    }
+
+    // MARK: Carrying out actions
+
+    /// Feeds an input to the core and carries out its actions. Inputs that
+    /// arise meanwhile (a connection failing while written to) wait their turn,
+    /// so the core never runs re-entrantly. Output is flushed once per batch.
+    private func process(_ input: ServerInput) {
+        inbox.append(input)
+        guard !isProcessing, let core else { return }
+        isProcessing = true
+        while true {
+            if !inbox.isEmpty {
+                perform(core.handle(inbox.removeFirst()))
+            } else if !toFlush.isEmpty {
+                let batch = toFlush
+                toFlush.removeAll()
+                for connection in batch {
+                    connection.isFlushScheduled = false
+                    connection.flush()
+                }
+            } else {
+                break
+            }
+        }
+        isProcessing = false
+        armTimer()
+    }
+
+    private func perform(_ actions: [ServerAction]) {
+        for action in actions {
+            switch action {
+            case .send(let id, let lines):
+                guard let connection = connections[id], connection.enqueue(lines), !connection.isFlushScheduled else { continue }
+                connection.isFlushScheduled = true
+                toFlush.append(connection)
+            case .close(let id):
+                // When stopping, do not wait long for clients to hang up.
+                connections[id]?.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
+            case .log(let level, let message):
+                configuration.log(level, message)
+            }
+        }
+    }
+
+    private func armTimer() {
+        guard let timer, let deadline = core?.nextDeadline else { return }
+        guard deadline != armedDeadline else { return }
+        armedDeadline = deadline
+        let delay = max(0, deadline - configuration.clock.monotonicMilliseconds)
+        timer.schedule(deadline: .now() + .milliseconds(delay), leeway: .milliseconds(1))
+    }
+
+    private func display(_ address: String) -> String {
+        address.contains(":") ? "[\(address)]" : address
+    }
+}

@@ -1,0 +1,26 @@
+import Dispatch
+import Foundation
+
+/// Where the server reads the time. Passed in, so tests can drive it.
+public protocol ServerClock: Sendable {
+    /// Milliseconds on a monotonic clock: for durations, deadlines and timers.
+    var monotonicMilliseconds: Int { get }
+    /// Milliseconds since 1970-01-01 UTC: for dates and log timestamps.
+    var wallMilliseconds: Int { get }
+}
+
+/// The machine's clocks.
+public struct SystemClock: ServerClock {
+    /// Creates the system clock.
+    public init() {}
+
+    /// Milliseconds since boot (`DispatchTime`), never going back.
+    public var monotonicMilliseconds: Int {
+        Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
+    }
+
+    /// Milliseconds since 1970 from the system's calendar clock.
+    public var wallMilliseconds: Int {
+        Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
+    }
+}

@@ -1,0 +1,39 @@
+/// Calendar arithmetic for UTC dates and timestamps, without time zones or locales.
+public enum UTCTime {
+    /// The date `YYYY-MM-DD` of an instant given in milliseconds since 1970 UTC.
+    public static func date(epochMilliseconds: Int) -> String {
+        let (year, month, day) = civil(days: floorDivide(epochMilliseconds, 86_400_000))
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+
+    /// The timestamp `YYYY-MM-DDTHH:MM:SS.mmmZ` of an instant.
+    public static func timestamp(epochMilliseconds: Int) -> String {
+        let dayMilliseconds = epochMilliseconds - floorDivide(epochMilliseconds, 86_400_000) * 86_400_000
+        let seconds = dayMilliseconds / 1000
+        return date(epochMilliseconds: epochMilliseconds) + "T" + pad(seconds / 3600, 2) + ":"
+            + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2) + "." + pad(dayMilliseconds % 1000, 3) + "Z"
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01
+    /// (H. Hinnant's `civil_from_days`).
+    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = floorDivide(shifted, 146_097)
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}

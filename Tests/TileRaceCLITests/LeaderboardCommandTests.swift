@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+import TileRaceProtocol
+import TileRaceServer
+@testable import TileRaceCLI
+
+/// Collects what a command writes.
+private final class CapturedConsole: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = ""
+    private var err = ""
+
+    var output: String { lock.withLock { out } }
+    var errors: String { lock.withLock { err } }
+
+    var console: Console {
+        Console(
+            writeOutput: { [self] text in lock.withLock { out += text } },
+            writeError: { [self] text in lock.withLock { err += text } },
+            readAllInput: { nil })
+    }
+}
+
+struct LeaderboardCommandTests {
+    private func temporaryPath() -> String {
+        NSTemporaryDirectory() + "tilerace-cli-tests-" + UUID().uuidString
+    }
+
+    @Test func demoFillsAnEmptyLeaderboardOnly() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let first = CapturedConsole()
+        #expect(CLI.run(arguments: ["leaderboard", "--demo", "12", "--data", path], console: first.console) == 0)
+        #expect(first.output == "added 12 random entries to the leaderboard in \(path); the all-time board holds 12\n")
+        let second = CapturedConsole()
+        #expect(CLI.run(arguments: ["leaderboard", "--demo", "3", "--data", path], console: second.console) == 1)
+        #expect(second.errors == "tilerace leaderboard: the leaderboard in \(path) is not empty; --demo only fills an empty one\n")
+        let bad = CapturedConsole()
+        #expect(CLI.run(arguments: ["leaderboard", "--demo", "0", "--data", path], console: bad.console) == 2)
+        #expect(bad.errors.hasPrefix("tilerace leaderboard: invalid value '0' for --demo: expected a whole number from 1 to 10000\n"))
+    }
+
+    @Test func printsARunningServersBoardSorted() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(CLI.run(arguments: ["leaderboard", "--demo", "5", "--data", path], console: CapturedConsole().console) == 0)
+        var configuration = RaceServer.Configuration()
+        configuration.bindAddress = "127.0.0.1"
+        configuration.port = 0
+        configuration.dataDirectory = path
+        configuration.log = .silent
+        let server = RaceServer(configuration: configuration)
+        let port = try server.start()
+        defer { server.stop() }
+        let captured = CapturedConsole()
+        #expect(CLI.run(arguments: ["leaderboard", "--port", String(port), "--sort", "score", "--order", "asc"], console: captured.console) == 0)
+        let lines = captured.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "all-time leaderboard on 127.0.0.1:\(port), by score (ascending): 5 entries")
+        #expect(lines.count == 7)
+        #expect(lines[1].hasPrefix("rank  nickname"))
+        let scores = lines.dropFirst(2).map { Int($0.split(separator: " ")[2])! }
+        #expect(scores == scores.sorted())
+        let daily = CapturedConsole()
+        #expect(CLI.run(arguments: ["leaderboard", "--port", String(port), "--daily", "--date", "2026-01-02"], console: daily.console) == 0)
+        #expect(daily.output == "daily board of 2026-01-02 on 127.0.0.1:\(port), by rank (ascending): 0 entries\n(no entries yet)\n")
+    }
+
+    @Test func anUnreachableServerIsOneClearLine() throws {
+        // A port bound but not listening: connections are refused, and no
+        // other test can take it meanwhile.
+        let (fd, port) = try #require(Self.boundButNotListening())
+        defer { close(fd) }
+        let captured = CapturedConsole()
+        #expect(CLI.run(arguments: ["leaderboard", "--port", String(port)], console: captured.console) == 1)
+        #expect(captured.errors == "tilerace leaderboard: cannot connect to 127.0.0.1:\(port): connection refused (is `tilerace serve` running there?)\n")
+    }
+
+    private static func boundButNotListening() -> (Int32, Int)? {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard fd >= 0, bound else { return nil }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    @Test func tableAndTimes() {
+        #expect(LeaderboardTable.time(0) == "0:00.0")
+        #expect(LeaderboardTable.time(5312) == "0:05.3")
+        #expect(LeaderboardTable.time(4_502_199) == "75:02.1")
+        let entry = LeaderboardEntry(
+            rank: 1, nick: "ana", score: 20116, largestTile: 2048, moves: 938, milliseconds: 432_400, size: 4,
+            target: 2048, assists: 0, seed: "42", date: "2026-11-22")
+        #expect(LeaderboardTable.render(title: "t", entries: [entry]) == """
+            t
+            rank  nickname    score      max   moves      time  date
+               1  ana         20116     2048     938    7:12.4  2026-11-22
+            """)
+    }
+}
+
+struct ServeCommandTests {
+    @Test func aPortInUseIsOneLineAndExitOne() throws {
+        var configuration = RaceServer.Configuration()
+        configuration.bindAddress = "127.0.0.1"
+        configuration.port = 0
+        configuration.log = .silent
+        let server = RaceServer(configuration: configuration)
+        let port = try server.start()
+        defer { server.stop() }
+        let path = NSTemporaryDirectory() + "tilerace-cli-tests-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let captured = CapturedConsole()
+        let status = CLI.run(arguments: ["serve", "--port", String(port), "--bind", "127.0.0.1", "--data", path, "--quiet"], console: captured.console)
+        #expect(status == 1)
+        #expect(captured.errors == "tilerace serve: port \(port) on 127.0.0.1 is already in use; is another server running? pick another port with --port N\n")
+    }
+
+    @Test func badOptionsAreUsageErrors() {
+        for arguments in [["serve", "--quiet", "--verbose"], ["serve", "--port", "70000"], ["serve", "extra"]] {
+            let captured = CapturedConsole()
+            #expect(CLI.run(arguments: arguments, console: captured.console) == 2)
+            #expect(captured.errors.hasPrefix("tilerace serve: "))
+        }
+    }
+}

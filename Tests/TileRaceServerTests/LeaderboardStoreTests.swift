@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import TileRaceProtocol
+@testable import TileRaceServer
+
+struct LeaderboardStoreTests {
+    private func game(_ score: Int) -> SubmittedGame {
+        SubmittedGame(score: score, largestTile: 32, moves: 20, milliseconds: 9000, size: 4, target: 2048, assists: 0, seed: "7", date: "2026-11-22")
+    }
+
+    /// Submits through the store, as the server does.
+    @discardableResult
+    private func submit(_ store: LeaderboardStore, _ nick: String, _ score: Int, token: String? = nil) throws -> SubmitReceipt {
+        let submission = try store.leaderboard.submission(of: game(score), nick: nick, token: token) { "t0k3n" + nick }
+        try store.commit(submission.records)
+        return submission.receipt
+    }
+
+    @Test func entriesAndClaimsSurviveReopening() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let store = try LeaderboardStore.open(directory: directory.path)
+            try submit(store, "ana", 40)
+            try submit(store, "bo", 60)
+            try submit(store, "ana", 70, token: "t0k3nana")
+            store.close()
+        }
+        let reopened = try LeaderboardStore.open(directory: directory.path)
+        #expect(reopened.warnings.isEmpty)
+        #expect(reopened.leaderboard.entries(on: .allTime).map { "\($0.nick):\($0.score)" } == ["ana:70", "bo:60"])
+        #expect(throws: ProtocolError.self) { try submit(reopened, "ANA", 99) }
+        let receipt = try submit(reopened, "ANA", 99, token: "t0k3nana")
+        #expect(receipt.rank == 1)
+        // Reopening compacted the journal into the snapshot.
+        #expect(try directory.read("leaderboard.snapshot").contains("claim seq=1 nick=ana token=t0k3nana"))
+        #expect(try directory.read("leaderboard.journal").split(separator: "\n").count == 2)
+    }
+
+    @Test func filesArePrivate() throws {
+        let directory = TemporaryDirectory()
+        let store = try LeaderboardStore.open(directory: directory.path + "/deeper/data")
+        try submit(store, "ana", 1)
+        try store.compact()
+        #expect(FileSystem.permissions(directory.path + "/deeper/data") == 0o700)
+        for name in ["leaderboard.journal", "leaderboard.snapshot", "leaderboard.lock"] {
+            #expect(FileSystem.permissions(directory.path + "/deeper/data/" + name) == 0o600)
+        }
+    }
+
+    @Test func aTornLastRecordIsIgnoredWithAWarningAndCutOff() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let store = try LeaderboardStore.open(directory: directory.path)
+            try submit(store, "ana", 40)
+            store.close()
+        }
+        // Two good records (claim, entry); then a crash in the middle of the third.
+        let journal = try directory.read("leaderboard.journal")
+        try directory.write("leaderboard.journal", journal + StoredLine.encode("claim seq=3 nick=bo token=abc").dropLast(12))
+        let store = try LeaderboardStore.open(directory: directory.path)
+        #expect(store.warnings.count == 1)
+        #expect(store.warnings.first?.contains("leaderboard.journal line 4: incomplete last record ignored") == true)
+        #expect(store.leaderboard.entries(on: .allTime).map(\.nick) == ["ana"])
+        try submit(store, "bo", 50)
+        store.close()
+        let again = try LeaderboardStore.open(directory: directory.path)
+        #expect(again.warnings.isEmpty)
+        #expect(again.leaderboard.entries(on: .allTime).map(\.nick) == ["bo", "ana"])
+    }
+
+    @Test func aDamagedCompleteLastRecordIsAlsoTorn() throws {
+        let directory = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let good = StoredLine.encode("claim seq=1 nick=ana token=abc")
+        try directory.write("leaderboard.journal", LeaderboardJournal.header + "\n" + good + "00000000 claim seq=2 nick=bo token=x\n")
+        let store = try LeaderboardStore.open(directory: directory.path)
+        #expect(store.warnings.first?.contains("line 3: damaged last record ignored") == true)
+        #expect(store.leaderboard.claims.count == 1)
+    }
+
+    @Test func aDamagedRecordInTheMiddleStopsTheLoadNamingFileAndLine() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let store = try LeaderboardStore.open(directory: directory.path, compactionThreshold: .max)
+            for (index, nick) in ["ana", "bo", "cy"].enumerated() { try submit(store, nick, 10 * index) }
+            store.close()
+        }
+        // Line 1 is the header, 2 ana's claim, 3 ana's entry: change its score behind the checksum's back.
+        var lines = try directory.read("leaderboard.journal").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[2].contains("entry seq=2 board=all nick=ana score=0"))
+        lines[2] = lines[2].replacingOccurrences(of: "score=0", with: "score=9")
+        try directory.write("leaderboard.journal", lines.joined(separator: "\n"))
+        #expect {
+            try LeaderboardStore.open(directory: directory.path)
+        } throws: { error in
+            guard let error = error as? StoreError, case .corrupt(let file, let line, let detail) = error else { return false }
+            return file.hasSuffix("leaderboard.journal") && line == 3 && detail.contains("checksum")
+                && error.message.contains("line 3") && error.message.contains("not loaded")
+        }
+        // Nothing was lost or rewritten: the file is as it was.
+        #expect(try directory.read("leaderboard.journal") == lines.joined(separator: "\n"))
+    }
+
+    @Test func aDamagedSnapshotIsAnError() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let store = try LeaderboardStore.open(directory: directory.path)
+            try submit(store, "ana", 40)
+            try store.compact()
+            store.close()
+        }
+        let snapshot = try directory.read("leaderboard.snapshot")
+        try directory.write("leaderboard.snapshot", String(snapshot.dropLast(20)))
+        #expect {
+            try LeaderboardStore.open(directory: directory.path)
+        } throws: { error in
+            guard case .corrupt(let file, _, _)? = error as? StoreError else { return false }
+            return file.hasSuffix("leaderboard.snapshot")
+        }
+    }
+
+    @Test func aCrashBetweenSnapshotAndJournalResetDoesNotDuplicate() throws {
+        let directory = TemporaryDirectory()
+        let journalBefore: String
+        do {
+            let store = try LeaderboardStore.open(directory: directory.path, compactionThreshold: .max)
+            try submit(store, "ana", 40)
+            try submit(store, "bo", 30)
+            journalBefore = try directory.read("leaderboard.journal")
+            try store.compact()
+            store.close()
+        }
+        // As if the server died after renaming the snapshot, before emptying the journal.
+        try directory.write("leaderboard.journal", journalBefore)
+        let store = try LeaderboardStore.open(directory: directory.path)
+        #expect(store.leaderboard.entries(on: .allTime).map(\.nick) == ["ana", "bo"])
+        let receipt = try submit(store, "cy", 35)
+        #expect(receipt.rank == 2)
+        #expect(store.leaderboard.lastSequence == 6)
+    }
+
+    @Test func compactsAfterTheThreshold() throws {
+        let directory = TemporaryDirectory()
+        let store = try LeaderboardStore.open(directory: directory.path, compactionThreshold: 5)
+        for index in 0..<4 { try submit(store, "n\(index)", index) }   // 8 records: compacts after the 5th or 6th
+        #expect(FileSystem.exists(directory.file("leaderboard.snapshot")))
+        store.close()
+        let reopened = try LeaderboardStore.open(directory: directory.path)
+        #expect(reopened.leaderboard.entries(on: .allTime).count == 4)
+    }
+
+    @Test func oneServerPerDataDirectory() throws {
+        let directory = TemporaryDirectory()
+        let first = try LeaderboardStore.open(directory: directory.path)
+        #expect(throws: StoreError.locked(directory: directory.path)) { try LeaderboardStore.open(directory: directory.path) }
+        first.close()
+        _ = try LeaderboardStore.open(directory: directory.path)
+    }
+
+    @Test func demoFillsOnlyAnEmptyLeaderboard() throws {
+        let directory = TemporaryDirectory()
+        let store = try LeaderboardStore.open(directory: directory.path)
+        let kept = try LeaderboardDemo.fill(store, count: 150, random: .system, date: "2026-11-22")
+        #expect(kept == 100)
+        let entries = store.leaderboard.entries(on: .allTime)
+        #expect(entries.allSatisfy { (0...99).contains($0.score) && (1...9).contains($0.nick.count) && $0.nick.allSatisfy(\.isLetter) })
+        #expect(Set(entries.map { $0.nick.lowercased() }).count == entries.count)
+        #expect(throws: StoreError.notEmpty(directory: directory.path)) {
+            try LeaderboardDemo.fill(store, count: 1, random: .system, date: "2026-11-22")
+        }
+        store.close()
+        #expect(try LeaderboardStore.open(directory: directory.path).leaderboard.entries(on: .allTime).count == 100)
+    }
+
+    @Test func storeErrorMessages() {
+        #expect(StoreError.corrupt(file: "/d/leaderboard.journal", line: 4, detail: "checksum mismatch").message
+            == "/d/leaderboard.journal line 4: checksum mismatch; the leaderboard was not loaded, so that no entry is lost (repair or move the file away)")
+        #expect(StoreError.locked(directory: "/d").message == "the data directory /d is in use by another tilerace server")
+        #expect(StoreError.notEmpty(directory: "/d").message == "the leaderboard in /d is not empty; --demo only fills an empty one")
+        #expect(StoreError.io(operation: "open", path: "/d/x", reason: "Permission denied").message == "cannot open /d/x: Permission denied")
+    }
+}

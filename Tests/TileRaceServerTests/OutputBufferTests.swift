@@ -1,0 +1,24 @@
+import Testing
+@testable import TileRaceServer
+
+struct OutputBufferTests {
+    @Test func linesComeOutInOrderAcrossPartialWrites() {
+        var buffer = OutputBuffer()
+        var written: [UInt8] = []
+        var expected = ""
+        for index in 0..<5000 {
+            let line = "LINE \(index) " + String(repeating: "x", count: index % 37)
+            buffer.append(line: line)
+            expected += line + "\n"
+            if index % 7 == 0 {
+                let take = min(buffer.count, 1 + index % 3000)
+                buffer.withUnsentBytes { written.append(contentsOf: $0.prefix(take)) }
+                buffer.consume(take)
+            }
+        }
+        buffer.withUnsentBytes { written.append(contentsOf: $0) }
+        buffer.consume(buffer.count)
+        #expect(buffer.isEmpty)
+        #expect(String(decoding: written, as: UTF8.self) == expected)
+    }
+}

@@ -1,0 +1,113 @@
+import TileRaceEngine
+import TileRaceProtocol
+@testable import TileRaceServer
+
+/// Drives a `ServerCore` without sockets: connections are numbers, bytes go in,
+/// the lines each connection would receive are collected, and time moves only
+/// when the test says so.
+final class CoreHarness {
+    let clock = ManualClock()
+    let core: ServerCore
+    private(set) var output: [ConnectionID: [String]] = [:]
+    private(set) var closed: [ConnectionID] = []
+    private(set) var logs: [String] = []
+    private var nextNumber = 1
+
+    init(limits: ServerLimits = .standard, store: any LeaderboardPersisting = LeaderboardStore.inMemory()) {
+        core = ServerCore(
+            limits: limits, clock: clock, random: CountingRandom.make(), store: store, serverName: "tilerace-test",
+            logLevel: .info)
+    }
+
+    /// Opens a connection (its greeting is left in its output).
+    func connect() -> ConnectionID {
+        let id = ConnectionID(number: nextNumber)
+        nextNumber += 1
+        perform(core.handle(.connected(id, peer: "127.0.0.1:\(40000 + id.number)")))
+        return id
+    }
+
+    /// Opens a connection and says `HELLO` with a nickname; its output is cleared.
+    func player(_ nick: String) -> ConnectionID {
+        let id = connect()
+        send(id, "HELLO tilerace 1 \(nick)")
+        _ = take(id)
+        return id
+    }
+
+    /// Sends a line from a connection.
+    func send(_ id: ConnectionID, _ line: String) {
+        sendBytes(id, Array((line + "\n").utf8))
+    }
+
+    /// Sends raw bytes from a connection.
+    func sendBytes(_ id: ConnectionID, _ bytes: [UInt8]) {
+        perform(core.handle(.received(id, bytes)))
+    }
+
+    /// Sends a line and returns what that connection received because of it.
+    func ask(_ id: ConnectionID, _ line: String) -> [String] {
+        send(id, line)
+        return take(id)
+    }
+
+    /// The connection dropped.
+    func disconnect(_ id: ConnectionID) {
+        perform(core.handle(.disconnected(id, reason: "test")))
+    }
+
+    /// Moves the clock forward, firing each timer at its own deadline.
+    func advance(_ milliseconds: Int) {
+        let target = clock.monotonicMilliseconds + milliseconds
+        while let deadline = core.nextDeadline, deadline <= target {
+            clock.advance(max(0, deadline - clock.monotonicMilliseconds))
+            perform(core.handle(.tick))
+        }
+        clock.advance(target - clock.monotonicMilliseconds)
+        perform(core.handle(.tick))
+    }
+
+    /// Returns and clears what a connection received.
+    func take(_ id: ConnectionID) -> [String] {
+        defer { output[id] = [] }
+        return output[id] ?? []
+    }
+
+    /// Whether the core closed a connection.
+    func isClosed(_ id: ConnectionID) -> Bool { closed.contains(id) }
+
+    private func perform(_ actions: [ServerAction]) {
+        for action in actions {
+            switch action {
+            case .send(let id, let lines): output[id, default: []] += lines
+            case .close(let id): closed.append(id)
+            case .log(_, let line): logs.append(line)
+            }
+        }
+    }
+}
+
+/// Plays a game with a fixed preference of directions: the first that changes the board.
+struct Autoplayer {
+    var game: Game
+    let preference: [Direction]
+
+    init(seed: String, size: Int = 4, target: Int = 2048, preference: [Direction] = [.left, .down, .right, .up]) throws {
+        game = Game(config: try GameConfig(size: size, target: target), seed: try Seed(parsing: seed))
+        self.preference = preference
+    }
+
+    /// Plays one move; returns it, or nil when no move is possible.
+    mutating func next() -> Direction? {
+        for direction in preference where game.board.sliding(direction) != nil {
+            _ = try? game.move(direction)
+            return direction
+        }
+        return nil
+    }
+
+    /// A direction that changes nothing now, if any.
+    var invalidDirection: Direction? {
+        Direction.allCases.first { game.board.sliding($0) == nil }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import TileRaceServer
+
+/// Collects a server's log lines.
+final class LogCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [String] = []
+
+    var lines: [String] { lock.withLock { collected } }
+
+    func append(_ line: String) {
+        lock.withLock { collected.append(line) }
+    }
+
+    var log: ServerLog {
+        ServerLog(level: .debug) { [self] line in self.append(line) }
+    }
+}
+
+extension ServerLimits {
+    /// The standard limits with a short countdown, so races start at once in tests.
+    static var fast: ServerLimits {
+        var limits = ServerLimits.standard
+        limits.countdownMilliseconds = 30
+        return limits
+    }
+}
+
+/// A real server on 127.0.0.1 with an ephemeral port, for one test.
+final class TestServer {
+    let server: RaceServer
+    let port: Int
+    let logs = LogCapture()
+
+    init(limits: ServerLimits = .fast, dataDirectory: String? = nil, random: RandomSource = .system) throws {
+        var configuration = RaceServer.Configuration()
+        configuration.bindAddress = "127.0.0.1"
+        configuration.port = 0
+        configuration.limits = limits
+        configuration.dataDirectory = dataDirectory
+        configuration.random = random
+        configuration.log = logs.log
+        server = RaceServer(configuration: configuration)
+        port = try server.start()
+    }
+
+    /// A client that said `HELLO` (with a nickname when given).
+    func client(_ nick: String? = nil, receiveBufferBytes: Int? = nil) throws -> TestClient {
+        try TestClient(port: port, nick: nick, receiveBufferBytes: receiveBufferBytes)
+    }
+
+    /// A client that has not read the greeting nor said `HELLO`.
+    func rawClient() throws -> TestClient {
+        try TestClient(port: port, nick: nil, greet: false)
+    }
+
+    func stop() {
+        server.stop()
+    }
+
+    deinit {
+        server.stop()
+    }
+}

@@ -1,0 +1,23 @@
+import Testing
+@testable import TileRaceServer
+
+struct UTCTimeTests {
+    @Test(arguments: [
+        (0, "1970-01-01"),
+        (86_399_999, "1970-01-01"),
+        (86_400_000, "1970-01-02"),
+        (951_782_400_000, "2000-02-29"),
+        (1_709_164_800_000, "2024-02-29"),
+        (1_795_341_600_000, "2026-11-22"),
+        (-1, "1969-12-31"),
+        (4_102_444_800_000, "2100-01-01"),
+    ])
+    func dates(milliseconds: Int, expected: String) {
+        #expect(UTCTime.date(epochMilliseconds: milliseconds) == expected)
+    }
+
+    @Test func timestamps() {
+        #expect(UTCTime.timestamp(epochMilliseconds: 1_795_341_600_000 + 3_723_045) == "2026-11-22T11:02:03.045Z")
+        #expect(UTCTime.timestamp(epochMilliseconds: 0) == "1970-01-01T00:00:00.000Z")
+    }
+}
