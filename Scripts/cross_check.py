@@ -111,6 +111,13 @@ def make_case(index, base_seed):
                 fault=fault, both=fault == "record-options" and rng.random() < 0.5)
 
 
+COVERAGE = {}
+
+
+def note(key):
+    COVERAGE[key] = COVERAGE.get(key, 0) + 1
+
+
 def expected(case):
     """(exit status, JSON line or position of a malformed record) per the reference."""
     try:
@@ -120,6 +127,11 @@ def expected(case):
         target = ref.check_target(case["target"])
         entries = ref.parse_log(case["log"], ignore_whitespace=case["delivery"] != "inline")
         game, invalid = ref.replay(case["seed"], size, target, entries)
+        note("size %d" % size)
+        for flag, present in (("won", game.won), ("over", game.over), ("undos", game.undos), ("removals", game.removals),
+                              ("invalid entries", invalid), ("empty board", not any(map(any, game.board)))):
+            if present:
+                note(flag)
     except ref.MalformedLog as error:
         return 2, error.position
     except ref.UsageError:
@@ -188,6 +200,7 @@ def main():
                 failures.append((case, problems))
     summary = ", ".join("%s %d" % item for item in sorted(counts.items()))
     print("cross_check: %d games (%s), %d differ" % (args.games, summary, len(failures)))
+    print("  replayed games with: " + ", ".join("%s %d" % item for item in sorted(COVERAGE.items())))
     for case, problems in failures[:10]:
         shown = {k: (v if len(str(v)) < 200 else str(v)[:200] + "...") for k, v in case.items()}
         print("  case %s" % shown)

@@ -176,7 +176,7 @@ public struct Game: Sendable {
             let slide = packed.board.slid(direction, table: rowTable)
             if !slide.outgrows {
                 guard slide.bits != packed.board.bits else { return nil }
-                return movePacked(slide)
+                return movePacked(slide, direction)
             }
             widen()
         }
@@ -207,41 +207,27 @@ public struct Game: Sendable {
         return MoveReport(points: slide.points, spawn: spawn, reachedTarget: reachedTarget)
     }
 
-    /// The rest of a valid move on the packed board. The state is pushed on
-    /// the history last: the push calls into the runtime (a uniqueness check
-    /// of the array), which would otherwise sit between the slide and the
-    /// spawn that waits for it.
+    /// The rest of a valid move on the packed board. The move is recorded
+    /// first: usually that only stores its direction (see `GameHistory`).
     @inline(__always)
-    private mutating func movePacked(_ slide: PackedBoard4x4.Slide) -> MoveReport {
-        let previous = packed
-        packed.board.bits = slide.bits
-        packed.score &+= slide.points
-        packed.moveCount &+= 1
-        var reachedTarget = false
-        // A merge making the target scores at least the target: test the board only then.
-        if !packed.hasWon, slide.points >= config.target, packed.board.hasTile(atLeast: config.targetExponent) {
-            packed.hasWon = true
-            reachedTarget = true
-        }
-        // A valid move always leaves an empty cell, so a tile always spawns.
-        let emptyCount = Int(packed.emptyCount) &+ slide.merges
+    private mutating func movePacked(_ slide: PackedBoard4x4.Slide, _ direction: Direction) -> MoveReport {
+        if !history.extendLastSegment(direction) { history.pushMove(from: packed, direction) }
+        let advance = packed.advance(slide, target: config.target, targetExponent: config.targetExponent)
         var spawn: Spawn?
-        isOver = false
-        if let spawned = packed.board.spawn(using: &packed.random, emptyCount: emptyCount) {
+        if let spawned = advance.spawn {
             spawn = Spawn(cell: Cell(row: spawned.index &>> 2, column: spawned.index & 3), value: 1 &<< spawned.exponent)
-            isOver = emptyCount == 1 && !packed.board.hasEqualNeighbours
         }
-        packed.emptyCount = UInt8(truncatingIfNeeded: max(emptyCount &- 1, 0))
+        // Only a board filled by this spawn can be stuck.
+        isOver = advance.emptyCountBeforeSpawn == 1 && !packed.board.hasEqualNeighbours
         lastSpawn = spawn
-        history.push(previous)
-        return MoveReport(points: slide.points, spawn: spawn, reachedTarget: reachedTarget)
+        return MoveReport(points: slide.points, spawn: spawn, reachedTarget: advance.reachedTarget)
     }
 
     /// Restores the state before the last move or removal.
     /// - Throws: `.gameOver` or `.nothingToUndo`.
     public mutating func undo() throws(EngineError) {
         guard !isOver else { throw .gameOver }
-        switch history.popLast() {
+        switch history.popLast(table: rowTable, target: config.target, targetExponent: config.targetExponent) {
         case nil:
             throw .nothingToUndo
         case .packed(let state):
@@ -273,7 +259,7 @@ public struct Game: Sendable {
         if isPacked {
             let shift = UInt64(4 &* (cell.row &* 4 &+ cell.column))
             guard (packed.board.bits >> shift) & 0xF != 0 else { throw .emptyCell(row: cell.row, column: cell.column) }
-            history.push(packed)
+            history.pushRemoval(from: packed)
             packed.board.bits &= ~(0xF << shift)
             packed.emptyCount &+= 1
         } else {
@@ -332,7 +318,9 @@ extension Game: Hashable {
         lhs.config == rhs.config && lhs.seed == rhs.seed && lhs.state == rhs.state
             && lhs.undoCount == rhs.undoCount && lhs.removalCount == rhs.removalCount
             && lhs.isOver == rhs.isOver && lhs.lastSpawn == rhs.lastSpawn
-            && lhs.history.count == rhs.history.count && lhs.history.states == rhs.history.states
+            && lhs.history.count == rhs.history.count
+            && lhs.history.states(target: lhs.config.target, targetExponent: lhs.config.targetExponent)
+                == rhs.history.states(target: rhs.config.target, targetExponent: rhs.config.targetExponent)
     }
 
     /// Hashes what `==` compares (the history by its depth only).

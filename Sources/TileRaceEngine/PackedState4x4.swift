@@ -37,3 +37,34 @@ extension PackedState4x4 {
         Game.State(board: board.board, random: random, score: score, moveCount: moveCount, hasWon: hasWon)
     }
 }
+
+extension PackedState4x4 {
+    /// What `advance` did: the spawned cell index and exponent (nil only on a
+    /// full board, never after a valid move), the number of cells that were
+    /// empty before the spawn, and whether the target was reached just now.
+    struct Advance {
+        var spawn: (index: Int, exponent: Int)?
+        var emptyCountBeforeSpawn: Int
+        var reachedTarget: Bool
+    }
+
+    /// Plays a move whose `slide` changes the board and does not outgrow the
+    /// cells: new tiles, score, move count, won, then one spawn. The one
+    /// transition of the packed path, used by moves and by history replays.
+    @inline(__always)
+    mutating func advance(_ slide: PackedBoard4x4.Slide, target: Int, targetExponent: Int) -> Advance {
+        board.bits = slide.bits
+        score &+= slide.points
+        moveCount &+= 1
+        var reachedTarget = false
+        // A merge making the target scores at least the target: test the board only then.
+        if !hasWon, slide.points >= target, board.hasTile(atLeast: targetExponent) {
+            hasWon = true
+            reachedTarget = true
+        }
+        let emptyCountBeforeSpawn = Int(emptyCount) &+ slide.merges
+        let spawn = board.spawn(using: &random, emptyCount: emptyCountBeforeSpawn)
+        emptyCount = UInt8(truncatingIfNeeded: max(emptyCountBeforeSpawn &- 1, 0))
+        return Advance(spawn: spawn, emptyCountBeforeSpawn: emptyCountBeforeSpawn, reachedTarget: reachedTarget)
+    }
+}
