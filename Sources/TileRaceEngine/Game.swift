@@ -284,9 +284,9 @@ public struct Game: Sendable {
         }
     }
 
-    /// Makes room in the history for `count` more moves or removals.
-    mutating func reserveHistory(_ count: Int) {
-        history.reserveCapacity(count, packed: isPacked)
+    /// Makes room in the history for a record with these entries.
+    mutating func reserveHistory(moves: Int, removals: Int, undos: Int) {
+        history.reserveCapacity(moves: moves, removals: removals, undos: undos, packed: isPacked)
     }
 
     /// Spawns one tile as the rules say: a cell drawn among the empty ones in

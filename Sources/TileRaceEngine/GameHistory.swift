@@ -118,12 +118,15 @@ struct GameHistory: Sendable {
         return state
     }
 
-    /// Makes room for about `count` more moves or removals without reallocating.
-    mutating func reserveCapacity(_ count: Int, packed isPacked: Bool) {
+    /// Makes room for a record of `moves` moves, `removals` removals and
+    /// `undos` undos without reallocating. Each removal makes a segment and so
+    /// may the move after it; an undo may leave a full segment to extend.
+    mutating func reserveCapacity(moves: Int, removals: Int, undos: Int, packed isPacked: Bool) {
         if isPacked {
-            segments.reserveCapacity(segments.count &+ count / GameHistory.segmentCapacity &+ 16)
+            let most = moves / GameHistory.segmentCapacity &+ 2 &* removals &+ undos &+ 1
+            segments.reserveCapacity(segments.count &+ most)
         } else {
-            plain.reserveCapacity(plain.count &+ count)
+            plain.reserveCapacity(plain.count &+ moves &+ removals)
         }
     }
 

@@ -9,7 +9,16 @@ public enum Replay {
     public static func run(seed: Seed, config: GameConfig = .standard, log: GameLog) -> ReplayResult {
         var game = Game(config: config, seed: seed)
         var invalidCount = 0
-        game.reserveHistory(log.entries.count)
+        var removals = 0
+        var undos = 0
+        for entry in log.entries {
+            switch entry {
+            case .move: break
+            case .undo: undos &+= 1
+            case .remove: removals &+= 1
+            }
+        }
+        game.reserveHistory(moves: log.entries.count &- removals &- undos, removals: removals, undos: undos)
         for entry in log.entries {
             do throws(EngineError) {
                 try game.apply(entry)
