@@ -16,15 +16,21 @@ final class TestConsole: @unchecked Sendable {
     }
 
     /// Everything written to standard output.
-    var output: String { lock.withLock { outputText } }
+    var output: String { locked { outputText } }
     /// Everything written to standard error.
-    var error: String { lock.withLock { errorText } }
+    var error: String { locked { errorText } }
+
+    private func locked<Value>(_ body: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
 
     /// The console to pass to `CLI.run`.
     var console: Console {
         Console(
-            writeOutput: { text in self.lock.withLock { self.outputText += text } },
-            writeError: { text in self.lock.withLock { self.errorText += text } },
+            writeOutput: { text in self.locked { self.outputText += text } },
+            writeError: { text in self.locked { self.errorText += text } },
             readAllInput: { self.input })
     }
 
