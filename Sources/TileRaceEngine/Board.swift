@@ -78,17 +78,25 @@ public struct Board: Hashable, Sendable {
         return exponent == 0 ? 0 : 1 << exponent
     }
 
-    /// Whether at least one move would change the board.
+    /// Whether at least one move would change the board: two equal tiles
+    /// side by side, or a tile and an empty cell (then some tile has an empty
+    /// neighbour it can slide into). An empty board cannot move.
     public var canMove: Bool {
+        var hasTile = false
+        var hasEmptyCell = false
         for row in 0..<size {
             for column in 0..<size {
                 let exponent = cells[row &* 8 &+ column]
-                if exponent == 0 { return true }
+                if exponent == 0 {
+                    hasEmptyCell = true
+                    continue
+                }
+                hasTile = true
                 if column + 1 < size, cells[row &* 8 &+ column &+ 1] == exponent { return true }
                 if row + 1 < size, cells[(row &+ 1) &* 8 &+ column] == exponent { return true }
             }
         }
-        return false
+        return hasTile && hasEmptyCell
     }
 
     /// The cell index (`row * 8 + column`) of position `position` along line

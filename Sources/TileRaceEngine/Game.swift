@@ -6,7 +6,11 @@
 /// Undo restores a pushed state exactly, so undo then the same move spawns the
 /// same tile again. Once no move is possible (`isOver`) the game refuses
 /// everything: a game record ends there.
-public struct Game: Hashable, Sendable {
+///
+/// A 4x4 game plays on a packed board (`PackedBoard4x4`) while every tile
+/// fits in 4 bits (up to 2^15) and moves to the plain `Board` for good when a
+/// merge makes a larger tile; both give exactly the same results.
+public struct Game: Sendable {
     /// What the history stores and undo restores.
     public struct State: Hashable, Sendable {
         /// The tiles.
@@ -30,12 +34,18 @@ public struct Game: Hashable, Sendable {
         }
     }
 
+    /// A state in one of the two representations.
+    enum Storage: Hashable, Sendable {
+        /// A 4x4 board whose tiles all fit in 4 bits.
+        case packed(PackedState4x4)
+        /// Any board.
+        case plain(State)
+    }
+
     /// The size and target.
     public let config: GameConfig
     /// The seed the game started from.
-    public let seed: Seed
-    /// The current state.
-    public private(set) var state: State
+    public private(set) var seed: Seed
     /// Undos used; never rolled back.
     public private(set) var undoCount = 0
     /// Tiles removed; never rolled back.
@@ -44,41 +54,104 @@ public struct Game: Hashable, Sendable {
     public private(set) var isOver = false
     /// The tile that appeared last, nil after undo or removal.
     public private(set) var lastSpawn: Spawn?
-    private var history: [State] = []
+    /// Whether the current state is `packed` (else `plain`).
+    private(set) var isPacked = false
+    /// The current state while `isPacked`.
+    private var packed = PackedState4x4.empty
+    /// The current state while not `isPacked`.
+    private var plain: State
+    private var history = GameHistory()
+    /// Whether 4x4 states may use the packed board (false only to test the plain path).
+    let usesPackedBoard: Bool
+    /// The packed board's table, fetched once rather than on every move.
+    private let rowTable = PackedRowTable4x4.shared
 
     /// Starts a game: an empty board, then two spawns.
     public init(config: GameConfig = .standard, seed: Seed) {
+        self.init(config: config, seed: seed, usesPackedBoard: true)
+    }
+
+    /// Starts a game, on the plain board only when `usesPackedBoard` is false.
+    init(config: GameConfig, seed: Seed, usesPackedBoard: Bool) {
         self.config = config
         self.seed = seed
-        self.state = State(
-            board: Board(size: config.size), random: SplitMix64(seed: seed.value),
-            score: 0, moveCount: 0, hasWon: false)
-        _ = Game.spawn(in: &state)
-        lastSpawn = Game.spawn(in: &state)
-        isOver = !state.board.canMove
+        self.usesPackedBoard = usesPackedBoard
+        plain = State(board: Board(size: config.size), random: SplitMix64(seed: 0), score: 0, moveCount: 0, hasWon: false)
+        start()
     }
 
     /// Resumes a game at a given state with an empty history, e.g. to adopt
     /// the server's copy after a divergence.
     public init(config: GameConfig, seed: Seed, state: State, undoCount: Int, removalCount: Int) {
-        self.config = config
-        self.seed = seed
-        self.state = state
-        self.undoCount = undoCount
-        self.removalCount = removalCount
-        self.isOver = !state.board.canMove
+        self.init(config: config, seed: seed, state: state, undoCount: undoCount, removalCount: removalCount, usesPackedBoard: true)
     }
 
+    /// Resumes a game, on the plain board only when `usesPackedBoard` is false.
+    init(config: GameConfig, seed: Seed, state: State, undoCount: Int, removalCount: Int, usesPackedBoard: Bool) {
+        self.config = config
+        self.seed = seed
+        self.usesPackedBoard = usesPackedBoard
+        self.plain = state
+        self.undoCount = undoCount
+        self.removalCount = removalCount
+        store(state)
+        isOver = !state.board.canMove
+    }
+
+    /// Starts over from a new seed, exactly as `Game(config: config, seed:)`
+    /// would, but reusing the history's memory (no allocation in a loop of games).
+    public mutating func restart(seed: Seed) {
+        self.seed = seed
+        history.removeAll()
+        start()
+    }
+
+    private mutating func start() {
+        undoCount = 0
+        removalCount = 0
+        if usesPackedBoard, config.size == 4 {
+            packed = PackedState4x4.empty
+            packed.random = SplitMix64(seed: seed.value)
+            isPacked = true
+            _ = packed.board.spawn(using: &packed.random, emptyCount: 16)
+            let second = packed.board.spawn(using: &packed.random, emptyCount: 15)
+            packed.emptyCount = 14
+            lastSpawn = second.map { Spawn(cell: Cell(row: $0.index >> 2, column: $0.index & 3), value: 1 << $0.exponent) }
+            isOver = false
+            return
+        }
+        var state = State(
+            board: Board(size: config.size), random: SplitMix64(seed: seed.value),
+            score: 0, moveCount: 0, hasWon: false)
+        _ = Game.spawn(in: &state)
+        lastSpawn = Game.spawn(in: &state)
+        store(state)
+        isOver = !state.board.canMove
+    }
+
+    /// Makes `state` current, packed when allowed and possible.
+    private mutating func store(_ state: State) {
+        if usesPackedBoard, let packedState = PackedState4x4(state) {
+            packed = packedState
+            isPacked = true
+        } else {
+            plain = state
+            isPacked = false
+        }
+    }
+
+    /// The current state.
+    public var state: State { isPacked ? packed.state : plain }
     /// The tiles.
-    public var board: Board { state.board }
+    public var board: Board { isPacked ? packed.board.board : plain.board }
     /// The score.
-    public var score: Int { state.score }
+    public var score: Int { isPacked ? packed.score : plain.score }
     /// Valid moves made, net of undos.
-    public var moveCount: Int { state.moveCount }
+    public var moveCount: Int { isPacked ? packed.moveCount : plain.moveCount }
     /// Whether the target has been reached (and not undone).
-    public var hasWon: Bool { state.hasWon }
+    public var hasWon: Bool { isPacked ? packed.hasWon : plain.hasWon }
     /// Whether there is a state to go back to.
-    public var canUndo: Bool { !history.isEmpty && !isOver }
+    public var canUndo: Bool { history.count > 0 && !isOver }
     /// The number of states undo can go back through.
     public var historyDepth: Int { history.count }
     /// Assists used: undos plus removals.
@@ -89,54 +162,131 @@ public struct Game: Hashable, Sendable {
     @discardableResult
     public mutating func move(_ direction: Direction) throws(EngineError) -> MoveReport {
         guard !isOver else { throw .gameOver }
-        var next = state
-        guard let slide = next.board.slide(direction) else { throw .moveChangesNothing(direction) }
-        history.append(state)
+        guard let report = moveIfValid(direction) else { throw .moveChangesNothing(direction) }
+        return report
+    }
+
+    /// Makes a move like `move(_:)`, or returns nil, changing nothing, when
+    /// the game is over or the move changes nothing. For search and replay
+    /// loops, where a refused move is routine rather than an error.
+    @inline(__always)
+    public mutating func moveIfValid(_ direction: Direction) -> MoveReport? {
+        guard !isOver else { return nil }
+        if isPacked {
+            let slide = packed.board.slid(direction, table: rowTable)
+            if !slide.outgrows {
+                guard slide.bits != packed.board.bits else { return nil }
+                return movePacked(slide, direction)
+            }
+            widen()
+        }
+        return movePlain(direction)
+    }
+
+    /// Leaves the packed board for good: a merge is about to make a tile above 2^15.
+    @inline(never)
+    private mutating func widen() {
+        plain = packed.state
+        isPacked = false
+    }
+
+    /// A move on the plain board.
+    @inline(never)
+    private mutating func movePlain(_ direction: Direction) -> MoveReport? {
+        var next = plain
+        guard let slide = next.board.slide(direction) else { return nil }
+        history.push(plain)
         next.score &+= slide.points
-        next.moveCount += 1
+        next.moveCount &+= 1
         let reachedTarget = !next.hasWon && slide.largestMergedExponent >= config.targetExponent
         if reachedTarget { next.hasWon = true }
         let spawn = Game.spawn(in: &next)
-        state = next
+        plain = next
         lastSpawn = spawn
-        isOver = !state.board.canMove
+        isOver = !next.board.canMove
         return MoveReport(points: slide.points, spawn: spawn, reachedTarget: reachedTarget)
+    }
+
+    /// The rest of a valid move on the packed board. The move is recorded
+    /// first: usually that only stores its direction (see `GameHistory`).
+    @inline(__always)
+    private mutating func movePacked(_ slide: PackedBoard4x4.Slide, _ direction: Direction) -> MoveReport {
+        if !history.extendLastSegment(direction) { history.pushMove(from: packed, direction) }
+        let advance = packed.advance(slide, target: config.target, targetExponent: config.targetExponent)
+        var spawn: Spawn?
+        if let spawned = advance.spawn {
+            spawn = Spawn(cell: Cell(row: spawned.index &>> 2, column: spawned.index & 3), value: 1 &<< spawned.exponent)
+        }
+        // Only a board filled by this spawn can be stuck.
+        isOver = advance.emptyCountBeforeSpawn == 1 && !packed.board.hasEqualNeighbours
+        lastSpawn = spawn
+        return MoveReport(points: slide.points, spawn: spawn, reachedTarget: advance.reachedTarget)
     }
 
     /// Restores the state before the last move or removal.
     /// - Throws: `.gameOver` or `.nothingToUndo`.
     public mutating func undo() throws(EngineError) {
         guard !isOver else { throw .gameOver }
-        guard let previous = history.popLast() else { throw .nothingToUndo }
-        state = previous
+        switch history.popLast(table: rowTable, target: config.target, targetExponent: config.targetExponent) {
+        case nil:
+            throw .nothingToUndo
+        case .packed(let state):
+            packed = state
+            isPacked = true
+        case .plain(let state):
+            // Back to the packed board once no plain state is left above it
+            // (a widening move pushed the state before it as a plain one).
+            if history.hasPlainStates {
+                plain = state
+                isPacked = false
+            } else {
+                store(state)
+            }
+        }
         undoCount += 1
         lastSpawn = nil
-        isOver = !state.board.canMove
+        // A pushed state always had a valid move (it was followed by a move or a removal).
+        isOver = false
     }
 
     /// Empties one occupied cell; spawns nothing and is not a move.
     /// - Throws: `.gameOver`, `.offBoard` or `.emptyCell`.
     public mutating func removeTile(at cell: Cell) throws(EngineError) {
         guard !isOver else { throw .gameOver }
-        guard state.board.contains(row: cell.row, column: cell.column) else {
+        guard (0..<config.size).contains(cell.row), (0..<config.size).contains(cell.column) else {
             throw .offBoard(row: cell.row, column: cell.column, size: config.size)
         }
-        guard state.board.exponent(row: cell.row, column: cell.column) != 0 else {
-            throw .emptyCell(row: cell.row, column: cell.column)
+        if isPacked {
+            let shift = UInt64(4 &* (cell.row &* 4 &+ cell.column))
+            guard (packed.board.bits >> shift) & 0xF != 0 else { throw .emptyCell(row: cell.row, column: cell.column) }
+            history.pushRemoval(from: packed)
+            packed.board.bits &= ~(0xF << shift)
+            packed.emptyCount &+= 1
+        } else {
+            guard plain.board.exponent(row: cell.row, column: cell.column) != 0 else {
+                throw .emptyCell(row: cell.row, column: cell.column)
+            }
+            history.push(plain)
+            plain.board.setExponent(0, row: cell.row, column: cell.column)
         }
-        history.append(state)
-        state.board.setExponent(0, row: cell.row, column: cell.column)
         removalCount += 1
         lastSpawn = nil
+        // Removing the last tile leaves an empty board, where no move is valid.
+        isOver = isPacked ? !packed.board.canMove : !plain.board.canMove
     }
 
     /// Applies one entry of a game record.
     public mutating func apply(_ entry: GameLog.Entry) throws(EngineError) {
         switch entry {
-        case .move(let direction): try move(direction)
+        case .move(let direction): _ = try move(direction)
         case .undo: try undo()
         case .remove(let cell): try removeTile(at: cell)
         }
+    }
+
+    /// Makes room in the history for a record with these entries.
+    mutating func reserveHistory(moves: Int, removals: Int, undos: Int) {
+        history.reserveCapacity(moves: moves, removals: removals, undos: undos, packed: isPacked)
     }
 
     /// Spawns one tile as the rules say: a cell drawn among the empty ones in
@@ -161,20 +311,27 @@ public struct Game: Hashable, Sendable {
     }
 }
 
-/// A tile that appeared after a move.
-public struct Spawn: Hashable, Sendable {
-    /// Where it appeared.
-    public var cell: Cell
-    /// Its value, 2 or 4.
-    public var value: Int
-}
+extension Game: Hashable {
+    /// Games are equal when everything they show and everything undo can
+    /// reach is equal, whichever board representation they use inside.
+    public static func == (lhs: Game, rhs: Game) -> Bool {
+        lhs.config == rhs.config && lhs.seed == rhs.seed && lhs.state == rhs.state
+            && lhs.undoCount == rhs.undoCount && lhs.removalCount == rhs.removalCount
+            && lhs.isOver == rhs.isOver && lhs.lastSpawn == rhs.lastSpawn
+            && lhs.history.count == rhs.history.count
+            && lhs.history.states(target: lhs.config.target, targetExponent: lhs.config.targetExponent)
+                == rhs.history.states(target: rhs.config.target, targetExponent: rhs.config.targetExponent)
+    }
 
-/// What a valid move did.
-public struct MoveReport: Hashable, Sendable {
-    /// The points the move scored.
-    public var points: Int
-    /// The tile that appeared, nil only if the board was full (never after a valid move).
-    public var spawn: Spawn?
-    /// Whether this move made the first tile of at least the target.
-    public var reachedTarget: Bool
+    /// Hashes what `==` compares (the history by its depth only).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(config)
+        hasher.combine(seed)
+        hasher.combine(state)
+        hasher.combine(undoCount)
+        hasher.combine(removalCount)
+        hasher.combine(isOver)
+        hasher.combine(lastSpawn)
+        hasher.combine(history.count)
+    }
 }

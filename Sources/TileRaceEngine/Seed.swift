@@ -6,24 +6,39 @@
 public struct Seed: Hashable, Sendable, CustomStringConvertible {
     /// The 64-bit value the random generator starts from.
     public let value: UInt64
+    /// The text given, or nil for a seed made from a number (its text is
+    /// then written out only when asked for, keeping `Seed(n)` cheap).
+    private let givenText: String?
+
     /// The text the seed was given as (the decimal digits for a numeric seed).
-    public let text: String
+    public var text: String { givenText ?? String(value) }
 
     /// Creates a seed from a number; its text is the number in decimal.
     public init(_ value: UInt64) {
         self.value = value
-        self.text = String(value)
+        self.givenText = nil
     }
 
     /// Parses a seed from text.
     /// - Throws: `EngineError.emptySeed` when the text is empty.
     public init(parsing text: String) throws(EngineError) {
         guard !text.isEmpty else { throw .emptySeed }
-        self.text = text
+        self.givenText = text
         self.value = Seed.decimalValue(of: text) ?? Seed.fnv1a64(text.utf8)
     }
 
     public var description: String { text }
+
+    /// Seeds are equal when their values and texts are (`007` is not `7`).
+    public static func == (lhs: Seed, rhs: Seed) -> Bool {
+        lhs.value == rhs.value && (lhs.givenText == rhs.givenText || lhs.text == rhs.text)
+    }
+
+    /// Hashes the value and the text.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(text)
+    }
 
     /// The value of a text made only of ASCII digits that fits in `UInt64`, or nil.
     static func decimalValue(of text: String) -> UInt64? {

@@ -1,0 +1,70 @@
+/// `Game.State` with a packed 4x4 board: what the fast path plays on and
+/// what its history stores (40 bytes per entry instead of 112).
+struct PackedState4x4: Hashable, Sendable {
+    /// The tiles.
+    var board: PackedBoard4x4
+    /// The random generator, positioned for the next spawn.
+    var random: SplitMix64
+    /// The sum of the values of all tiles made by merges.
+    var score: Int
+    /// Valid moves made, net of undos.
+    var moveCount: Int
+    /// Whether a tile of at least the target has appeared.
+    var hasWon: Bool
+    /// The number of empty cells of `board`, kept up to date so that a move
+    /// knows it without counting (see `PackedBoard4x4.spawn`).
+    var emptyCount: UInt8
+}
+
+extension PackedState4x4 {
+    /// An empty board with a zero state, for filling storage.
+    static let empty = PackedState4x4(
+        board: PackedBoard4x4(bits: 0), random: SplitMix64(seed: 0), score: 0, moveCount: 0, hasWon: false, emptyCount: 16)
+
+    /// Packs a state, or nil when its board is not 4x4 or a tile exceeds 2^15.
+    init?(_ state: Game.State) {
+        guard let board = PackedBoard4x4(state.board) else { return nil }
+        self.board = board
+        random = state.random
+        score = state.score
+        moveCount = state.moveCount
+        hasWon = state.hasWon
+        emptyCount = UInt8(board.emptyCount)
+    }
+
+    /// The same state with a plain `Board`.
+    var state: Game.State {
+        Game.State(board: board.board, random: random, score: score, moveCount: moveCount, hasWon: hasWon)
+    }
+}
+
+extension PackedState4x4 {
+    /// What `advance` did: the spawned cell index and exponent (nil only on a
+    /// full board, never after a valid move), the number of cells that were
+    /// empty before the spawn, and whether the target was reached just now.
+    struct Advance {
+        var spawn: (index: Int, exponent: Int)?
+        var emptyCountBeforeSpawn: Int
+        var reachedTarget: Bool
+    }
+
+    /// Plays a move whose `slide` changes the board and does not outgrow the
+    /// cells: new tiles, score, move count, won, then one spawn. The one
+    /// transition of the packed path, used by moves and by history replays.
+    @inline(__always)
+    mutating func advance(_ slide: PackedBoard4x4.Slide, target: Int, targetExponent: Int) -> Advance {
+        board.bits = slide.bits
+        score &+= slide.points
+        moveCount &+= 1
+        var reachedTarget = false
+        // A merge making the target scores at least the target: test the board only then.
+        if !hasWon, slide.points >= target, board.hasTile(atLeast: targetExponent) {
+            hasWon = true
+            reachedTarget = true
+        }
+        let emptyCountBeforeSpawn = Int(emptyCount) &+ slide.merges
+        let spawn = board.spawn(using: &random, emptyCount: emptyCountBeforeSpawn)
+        emptyCount = UInt8(truncatingIfNeeded: max(emptyCountBeforeSpawn &- 1, 0))
+        return Advance(spawn: spawn, emptyCountBeforeSpawn: emptyCountBeforeSpawn, reachedTarget: reachedTarget)
+    }
+}

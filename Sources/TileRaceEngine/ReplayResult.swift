@@ -1,0 +1,32 @@
+/// The outcome of replaying a game record: the final game and the number of
+/// entries that could not apply.
+public struct ReplayResult: Hashable, Sendable {
+    /// The game after the last entry.
+    public let game: Game
+    /// Entries skipped because they could not apply at their point.
+    public let invalidCount: Int
+
+    /// Creates a result.
+    public init(game: Game, invalidCount: Int) {
+        self.game = game
+        self.invalidCount = invalidCount
+    }
+
+    /// The one-line JSON summary of `tilerace replay --json`, keys in this order:
+    /// `{"board":[[0,2,...],...],"score":S,"moves":M,"invalid":I,"undos":U,"removals":R,"won":B,"over":B,"max":T}`.
+    /// `board` holds tile values row by row (0 for empty), `moves` the state's
+    /// move counter (net of undos), `max` the largest tile.
+    public var jsonLine: String {
+        let board = game.board
+        let rows = board.rows.map { row in "[" + row.map(String.init).joined(separator: ",") + "]" }
+        return "{\"board\":[" + rows.joined(separator: ",") + "]"
+            + ",\"score\":\(game.score)"
+            + ",\"moves\":\(game.moveCount)"
+            + ",\"invalid\":\(invalidCount)"
+            + ",\"undos\":\(game.undoCount)"
+            + ",\"removals\":\(game.removalCount)"
+            + ",\"won\":\(game.hasWon)"
+            + ",\"over\":\(game.isOver)"
+            + ",\"max\":\(board.largestValue)}"
+    }
+}

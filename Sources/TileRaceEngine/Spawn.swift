@@ -1,0 +1,13 @@
+/// A tile that appeared after a move.
+public struct Spawn: Hashable, Sendable {
+    /// Where it appeared.
+    public var cell: Cell
+    /// Its value, 2 or 4.
+    public var value: Int
+
+    /// Creates a spawn.
+    public init(cell: Cell, value: Int) {
+        self.cell = cell
+        self.value = value
+    }
+}
