@@ -130,8 +130,9 @@ struct LeaderboardTests {
 
     @Test func recordTextRoundTripsAndRejectsDamage() throws {
         let entry = LeaderboardRecord.entry(.daily("2026-11-22"), BoardEntry(
-            sequence: 7, nick: "ana", score: 40, largestTile: 16, moves: 9, milliseconds: 5312, size: 4, target: 16,
-            assists: 1, seed: "2026-11-22", date: "2026-11-22"))
+            sequence: 7, nick: "ana", game: SubmittedGame(
+                score: 40, largestTile: 16, moves: 9, milliseconds: 5312, size: 4, target: 16, assists: 1,
+                seed: "2026-11-22", date: "2026-11-22")))
         let claim = LeaderboardRecord.claim(NicknameClaim(sequence: 6, nick: "ana", token: "3f9a0c1e5b7d2a4f6e8c0b1d3a5f7e9c"))
         for record in [entry, claim] {
             #expect(try LeaderboardRecord(text: record.text) == record)

@@ -1,59 +1,41 @@
 import TileRaceProtocol
 
-/// One recorded result on a board, with the sequence number that orders
-/// equal scores (the earlier recorded ranks higher).
+/// One recorded result on a board: a verified game under a nickname, with the
+/// sequence number that orders equal scores (the earlier recorded ranks higher).
+/// The game's figures read straight through it (`entry.score`).
+@dynamicMemberLookup
 public struct BoardEntry: Hashable, Sendable {
     /// When it was recorded, among all records of the leaderboard (from 1).
     public var sequence: Int
     /// The nickname, as its owner first gave it.
     public var nick: String
-    /// Score.
-    public var score: Int
-    /// Largest tile.
-    public var largestTile: Int
-    /// Valid moves, net of undos.
-    public var moves: Int
-    /// Official time in milliseconds.
-    public var milliseconds: Int
-    /// Board size.
-    public var size: Int
-    /// Target tile.
-    public var target: Int
-    /// Undos plus removals.
-    public var assists: Int
-    /// The game's seed text.
-    public var seed: String
-    /// The UTC date of the submission.
-    public var date: String
+    /// The verified figures (`dailyDate` is not kept on a board).
+    public var game: SubmittedGame
 
     /// Creates an entry.
-    public init(
-        sequence: Int, nick: String, score: Int, largestTile: Int, moves: Int, milliseconds: Int,
-        size: Int, target: Int, assists: Int, seed: String, date: String
-    ) {
+    public init(sequence: Int, nick: String, game: SubmittedGame) {
         self.sequence = sequence
         self.nick = nick
-        self.score = score
-        self.largestTile = largestTile
-        self.moves = moves
-        self.milliseconds = milliseconds
-        self.size = size
-        self.target = target
-        self.assists = assists
-        self.seed = seed
-        self.date = date
+        self.game = game
+        self.game.dailyDate = nil
+    }
+
+    /// The game's figures: `score`, `largestTile`, `moves`, `milliseconds`, ...
+    public subscript<Value>(dynamicMember keyPath: KeyPath<SubmittedGame, Value>) -> Value {
+        game[keyPath: keyPath]
     }
 
     /// Whether this entry ranks above `other`: higher score, or the same score
     /// recorded earlier.
     public func ranks(above other: BoardEntry) -> Bool {
-        score != other.score ? score > other.score : sequence < other.sequence
+        game.score != other.game.score ? game.score > other.game.score : sequence < other.sequence
     }
 
     /// The entry as a `TOP` item with its rank.
     public func protocolEntry(rank: Int) -> LeaderboardEntry {
         LeaderboardEntry(
-            rank: rank, nick: nick, score: score, largestTile: largestTile, moves: moves, milliseconds: milliseconds,
-            size: size, target: target, assists: assists, seed: seed, date: date)
+            rank: rank, nick: nick, score: game.score, largestTile: game.largestTile, moves: game.moves,
+            milliseconds: game.milliseconds, size: game.size, target: game.target, assists: game.assists,
+            seed: game.seed, date: game.date)
     }
 }

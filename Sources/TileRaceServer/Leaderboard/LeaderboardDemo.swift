@@ -19,10 +19,11 @@ public enum LeaderboardDemo {
             guard used.insert(nick).inserted else { continue }
             let score = Int(random.next() % 100)
             let largest = score < 4 ? 4 : 1 << (Int.bitWidth - 1 - (score / 2 + 4).leadingZeroBitCount)
-            let entry = BoardEntry(
-                sequence: firstSequence + records.count, nick: nick, score: score, largestTile: largest,
-                moves: score / 2 + Int(random.next() % 20), milliseconds: 5000 + Int(random.next() % 120_000),
-                size: 4, target: 2048, assists: 0, seed: random.seedText(), date: date)
+            let game = SubmittedGame(
+                score: score, largestTile: largest, moves: score / 2 + Int(random.next() % 20),
+                milliseconds: 5000 + Int(random.next() % 120_000), size: 4, target: 2048, assists: 0,
+                seed: random.seedText(), date: date)
+            let entry = game.entry(sequence: firstSequence + records.count, nick: nick)
             records.append(.entry(.allTime, entry))
         }
         try store.commit(records)

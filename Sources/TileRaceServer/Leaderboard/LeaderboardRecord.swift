@@ -65,12 +65,13 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 let date = try fields.string("date")
                 guard Names.isValidSeed(seed) else { throw ProtocolError(.badArguments, "bad seed") }
                 guard Names.isValidDate(date) else { throw ProtocolError(.badArguments, "bad date") }
-                self = .entry(board, BoardEntry(
-                    sequence: try fields.integer("seq", in: 1...Int.max), nick: try fields.name("nick"),
+                let game = SubmittedGame(
                     score: try fields.integer("score", in: natural), largestTile: try fields.integer("max", in: natural),
                     moves: try fields.integer("moves", in: natural), milliseconds: try fields.integer("time", in: natural),
                     size: try fields.integer("size", in: 3...8), target: try fields.integer("target", in: natural),
-                    assists: try fields.integer("assists", in: natural), seed: seed, date: date))
+                    assists: try fields.integer("assists", in: natural), seed: seed, date: date)
+                self = .entry(board, BoardEntry(
+                    sequence: try fields.integer("seq", in: 1...Int.max), nick: try fields.name("nick"), game: game))
             default:
                 throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")
             }

@@ -40,8 +40,6 @@ public struct SubmittedGame: Hashable, Sendable {
 
     /// The entry this game makes on a board.
     func entry(sequence: Int, nick: String) -> BoardEntry {
-        BoardEntry(
-            sequence: sequence, nick: nick, score: score, largestTile: largestTile, moves: moves,
-            milliseconds: milliseconds, size: size, target: target, assists: assists, seed: seed, date: date)
+        BoardEntry(sequence: sequence, nick: nick, game: self)
     }
 }
