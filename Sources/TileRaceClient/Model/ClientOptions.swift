@@ -103,7 +103,7 @@ extension ClientOptions {
     }
 
     private static func quoted(_ text: String) -> String {
-        let visible = TextFilter.sanitize(text)
+        let visible = ScreenText.sanitize(text)
         return "'" + (visible.count > 40 ? String(visible.prefix(40)) + "…" : visible) + "'"
     }
 }

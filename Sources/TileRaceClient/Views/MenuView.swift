@@ -47,7 +47,7 @@ enum MenuView {
 
     /// The lines under the menu: how friends join, or where we stand.
     static func infoText(_ model: Model) -> [String] {
-        if !model.hostingInfo.isEmpty { return model.hostingInfo.map(TextFilter.sanitize) }
+        if !model.hostingInfo.isEmpty { return model.hostingInfo.map(ScreenText.sanitize) }
         return [model.connection.summary]
     }
 
