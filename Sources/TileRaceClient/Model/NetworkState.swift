@@ -27,9 +27,12 @@ struct NetworkState: Hashable, Sendable {
     /// What to do once connected and named (from `--room`, a reconnect, or a
     /// choice made while the nickname was asked).
     var goal: NetworkGoal?
-    /// The room `--room` names: created with default options when missing,
-    /// its code asked for when private.
-    var autoRoom: String?
+    /// The room to go into whatever it takes: the one `--room` names (with
+    /// default options), or the one we were in when the connection dropped.
+    /// Created with these options when missing; its code asked for when private.
+    var autoRoom: RoomRequest?
+    /// Whether `CREATE` was tried for `autoRoom` after `JOIN` found nothing.
+    var hasTriedCreatingAutoRoom = false
     /// Whether the connection was ever made (the first greeting does `--room`).
     var hasConnected = false
     /// Requests sent that end or replace a game (`RESTART`, `RESIGN`,

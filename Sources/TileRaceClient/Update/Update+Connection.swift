@@ -8,7 +8,7 @@ extension Update {
         model.hostingInfo = plan.hostingInfo
         if let notice = plan.notice { model.show(notice, .info, sticky: true) }
         if let room = model.options.room {
-            model.network.autoRoom = room
+            model.network.autoRoom = RoomRequest(name: room, options: RoomOptions())
             model.network.goal = .joinRoom(room, code: nil)
         }
         guard let endpoint = plan.endpoint, !model.options.isOffline else {
@@ -193,9 +193,16 @@ extension Update {
         model.network.nickname = nil
         model.network.barriers = 0
         if let room = model.room {
+            // After reconnecting, back into the room (made again if the server lost it).
             let code = room.code
             model.network.goal = room.isWatching ? .watchRoom(room.name, code: code)
                 : room.isDaily ? .joinDaily : .joinRoom(room.name, code: code)
+            if !room.isWatching, !room.isDaily {
+                var options = room.options
+                options.code = code
+                model.network.autoRoom = RoomRequest(name: room.name, options: options)
+                model.network.hasTriedCreatingAutoRoom = false
+            }
         }
         var wasRacing = false
         if var session = model.session {

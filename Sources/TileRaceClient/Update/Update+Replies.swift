@@ -104,7 +104,7 @@ extension Update {
         model.screen = .room
         model.lobby.form = nil
         model.lobby.joinPrompt = nil
-        if model.network.autoRoom.map(Names.nicknameKey) == Names.nicknameKey(description.name) { model.network.autoRoom = nil }
+        if model.network.autoRoom.map({ Names.nicknameKey($0.name) }) == Names.nicknameKey(description.name) { model.network.autoRoom = nil }
         if isWatching {
             model.show("watching room \(ScreenText.sanitize(description.name)): its races appear here", .info)
         } else if room.isRaceUnderWay {
@@ -116,11 +116,10 @@ extension Update {
     }
 
     private static func createRefused(_ name: String, error: ProtocolError, model: inout Model) -> [Effect] {
-        if error.code == .roomExists, model.network.autoRoom.map(Names.nicknameKey) == Names.nicknameKey(name) {
-            // --room names a room that exists but did not let us in: it is private.
-            model.network.autoRoom = nil
-            askJoinCode(name, isWatching: false, message: "room \(name) is private: type its join code", model: &model)
-            return model.lobby.hasLoaded ? [] : [.send(.rooms)]
+        if error.code == .roomExists, model.network.autoRoom.map({ Names.nicknameKey($0.name) }) == Names.nicknameKey(name) {
+            // --room names a room that exists after all (someone created it
+            // meanwhile, or it is private): join it; if it refuses, it is private.
+            return [.send(.join(room: name, code: model.network.autoRoom?.options.code))]
         }
         switch error.code {
         case .noNick:
@@ -140,15 +139,18 @@ extension Update {
     private static func joinRefused(
         _ name: String, code: String?, isWatching: Bool, error: ProtocolError, model: inout Model
     ) -> [Effect] {
-        let isAutoRoom = model.network.autoRoom.map(Names.nicknameKey) == Names.nicknameKey(name)
+        let autoRoom = model.network.autoRoom.flatMap { Names.nicknameKey($0.name) == Names.nicknameKey(name) ? $0 : nil }
+        let isAutoRoom = autoRoom != nil
+        var effects: [Effect] = []
         switch error.code {
-        case .roomUnavailable where isAutoRoom && code == nil && !isWatching:
-            // Missing, or private: try to create it; `room-exists` then means private.
-            return [.send(.create(room: name, options: RoomOptions()))]
-        case .roomUnavailable where code == nil:
-            askJoinCode(name, isWatching: isWatching, message: "room \(name) is private (or gone): type its join code", model: &model)
         case .roomUnavailable:
-            askJoinCode(name, isWatching: isWatching, message: "no room \(name), or the code is wrong", model: &model)
+            if let autoRoom, !isWatching, !model.network.hasTriedCreatingAutoRoom {
+                // Missing, or private: try to create it; `room-exists` then means it is there.
+                model.network.hasTriedCreatingAutoRoom = true
+                return [.send(.create(room: autoRoom.name, options: autoRoom.options))]
+            }
+            let message = code == nil ? "room \(name) is private (or gone): type its join code" : "no room \(name), or the code is wrong"
+            effects = askJoinCode(name, isWatching: isWatching, message: message, model: &model)
         case .roomFull:
             model.show("room \(name) is full", .warning)
         case .flood:
@@ -161,18 +163,24 @@ extension Update {
             model.show("cannot join room \(name): \(ScreenText.sanitize(error.message))", .warning)
         }
         if isAutoRoom { model.network.autoRoom = nil }
-        return []
+        return effects
     }
 
-    /// The lobby with the join prompt open on `name`, its code field focused.
-    private static func askJoinCode(_ name: String, isWatching: Bool, message: String, model: inout Model) {
-        if model.screen != .lobby { openLobby(&model) }
+    /// The lobby with the join prompt open on `name`, its code field focused
+    /// (and its list asked for, when the lobby was not open).
+    private static func askJoinCode(_ name: String, isWatching: Bool, message: String, model: inout Model) -> [Effect] {
+        var effects: [Effect] = []
+        if model.screen != .lobby {
+            openLobby(&model)
+            effects.append(.send(.rooms))
+        }
         var prompt = JoinPrompt()
         prompt.name = TextField(name)
         prompt.isCodeFocused = true
         prompt.isWatching = isWatching
         prompt.message = message
         model.lobby.joinPrompt = prompt
+        return effects
     }
 
     private static func membersListed(_ members: [MemberInfo], model: inout Model) {

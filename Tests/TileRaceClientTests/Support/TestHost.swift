@@ -9,11 +9,11 @@ final class TestHost {
     let port: Int
     let directory: String
 
-    init(configure: (inout RaceServer.Configuration) -> Void = { _ in }) throws {
+    init(port requested: Int = 0, configure: (inout RaceServer.Configuration) -> Void = { _ in }) throws {
         directory = NSTemporaryDirectory() + "tilerace-client-tests-" + UUID().uuidString
         var configuration = RaceServer.Configuration()
         configuration.bindAddress = "127.0.0.1"
-        configuration.port = 0
+        configuration.port = requested
         configuration.limits.countdownMilliseconds = 50
         configuration.dataDirectory = directory
         configuration.log = .silent
