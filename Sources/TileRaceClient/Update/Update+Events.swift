@@ -22,6 +22,7 @@ extension Update {
         case .countdown(let room, let milliseconds):
             guard isOurRoom(room, model) else { break }
             model.room?.countdownEndsAt = model.now + Double(max(0, milliseconds)) / 1000
+            if model.screen == .room { model.notice = nil }
         case .cancel(let room, let reason):
             guard isOurRoom(room, model) else { break }
             model.room?.countdownEndsAt = nil

@@ -36,20 +36,45 @@ enum SpectateView {
         Chrome.footer(hints, theme: theme, into: &frame)
     }
 
-    /// The racers' boards in a grid, as many as fit, then the last lines of the feed.
+    /// The racers' boards in a grid, as large as the room allows (mini-boards
+    /// when even the smallest layout does not fit), then the feed's last line.
     private static func drawBoards(_ race: RaceState, top: Int, in content: Rect, theme: Theme, into frame: inout Frame) {
-        let size = race.options.size
-        let boardWidth = size * RaceView.miniCellWidth
-        let columns = max(1, (content.width + 3) / (boardWidth + 3))
+        let players = race.ranked.filter { $0.board != nil }
+        guard !players.isEmpty else { return }
+        let area = Rect(x: content.x, y: top, width: content.width, height: content.maxY - top - 2)
+        let isOutlined = !theme.usesColour
+        var chosen: (columns: Int, layout: BoardLayout)?
+        for columns in 1...players.count {
+            let rows = (players.count + columns - 1) / columns
+            let cellWidth = (area.width - (columns - 1) * 3) / columns
+            let cellHeight = area.height / rows - 2
+            guard let layout = BoardLayout.best(boardSize: race.options.size, maxWidth: cellWidth, maxHeight: cellHeight,
+                                                isOutlined: isOutlined) else { continue }
+            if chosen == nil || layout.tileWidth > chosen!.layout.tileWidth { chosen = (columns, layout) }
+        }
         var bottom = top
-        for (index, player) in race.ranked.enumerated() {
-            guard let board = player.board else { continue }
-            let x = content.x + (index % columns) * (boardWidth + 3)
-            let y = top + (index / columns) * (size + 2)
-            guard y + size + 1 <= content.maxY - 2 else { break }
-            frame.text(Format.fit(ScreenText.sanitize(player.nickname), boardWidth).trimmingTrailingSpaces, x: x, y: y, style: theme.base.bold)
-            RaceView.drawMiniBoard(board, x: x, y: y + 1, theme: theme, into: &frame)
-            bottom = max(bottom, y + size + 2)
+        if let (columns, layout) = chosen {
+            for (index, player) in players.enumerated() {
+                let x = area.x + (index % columns) * (layout.width + 3)
+                let y = area.y + (index / columns) * (layout.height + 2)
+                frame.text(Format.fit(ScreenText.sanitize(player.nickname), layout.width).trimmingTrailingSpaces, x: x, y: y,
+                           style: theme.base.bold)
+                BoardView.draw(player.board!, layout: layout, x: x, y: y + 1, theme: theme, into: &frame)
+                bottom = max(bottom, y + layout.height + 1)
+            }
+        } else {
+            let size = race.options.size
+            let boardWidth = size * RaceView.miniCellWidth
+            let columns = max(1, (area.width + 3) / (boardWidth + 3))
+            for (index, player) in players.enumerated() {
+                let x = area.x + (index % columns) * (boardWidth + 3)
+                let y = area.y + (index / columns) * (size + 2)
+                guard y + size + 1 <= area.maxY else { break }
+                frame.text(Format.fit(ScreenText.sanitize(player.nickname), boardWidth).trimmingTrailingSpaces, x: x, y: y,
+                           style: theme.base.bold)
+                RaceView.drawMiniBoard(player.board!, x: x, y: y + 1, theme: theme, into: &frame)
+                bottom = max(bottom, y + size + 2)
+            }
         }
         guard let last = race.announcements.last, bottom < content.maxY else { return }
         frame.text(Format.fit(last.text, content.width).trimmingTrailingSpaces, x: content.x, y: bottom, style: theme.muted)
