@@ -79,9 +79,6 @@ final class ServerConnection: @unchecked Sendable {
         if state == .open { tearDown() }
     }
 
-    /// Whether the connection is up (greeted or not).
-    var isOpen: Bool { state == .open }
-
     /// Connects (off the queue, so a slow name lookup never blocks the screen).
     func start() {
         guard state == .idle else { return }
