@@ -9,7 +9,7 @@ import TileRaceProtocol
         var config = ClientConfig()
         config.lastNickname = nickname
         var model = Fixtures.model(config: config)
-        if connected { model = Fixtures.connected(model) }
+        if connected { model = Fixtures.connected(model, nickname: nickname) }
         _ = update(&model, .key(.character("p")))
         let effects = update(&model, .key(.left)) + update(&model, .key(.up))
         if connected { #expect(effects.first.map { if case .send(.practice) = $0 { true } else { false } } == true) }

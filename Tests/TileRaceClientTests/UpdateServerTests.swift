@@ -295,4 +295,89 @@ import TileRaceProtocol
         let frame = view(model, size: model.size, theme: .classic)
         #expect(!frame.plainText.contains("\u{1B}"))
     }
+
+    // MARK: Refusals
+
+    @Test func joinRefusalsSayWhatToDo() {
+        var model = Fixtures.connected(Fixtures.model())
+        model.screen = .lobby
+        model.lobby.hasLoaded = true
+        Fixtures.refuse(&model, .join(room: "fri", code: nil), .roomFull)
+        #expect(model.notice?.text == "room fri is full")
+        Fixtures.refuse(&model, .join(room: "fri", code: "x"), .flood)
+        #expect(model.notice?.text == "too many wrong join codes: wait a minute before trying again")
+        Fixtures.refuse(&model, .watch(room: "vault", code: nil), .roomUnavailable)
+        #expect(model.lobby.joinPrompt?.isWatching == true)
+        #expect(model.lobby.joinPrompt?.message == "room vault is private (or gone): type its join code")
+        for character in "k3y" { _ = update(&model, .key(.character(character))) }
+        #expect(update(&model, .key(.enter)) == [.send(.watch(room: "vault", code: "k3y"))])
+        Fixtures.refuse(&model, .watch(room: "vault", code: "k3y"), .roomUnavailable)
+        #expect(model.lobby.joinPrompt?.message == "no room vault, or the code is wrong")
+    }
+
+    @Test func watchingAPrivateRoomFromTheListAsksForTheCode() {
+        var model = Fixtures.connected(Fixtures.model(), nickname: nil)
+        model.screen = .lobby
+        model.lobby.rooms = [Fixtures.room("vault", isPrivate: true)]
+        #expect(update(&model, .key(.character("w"))).isEmpty)
+        #expect(model.lobby.joinPrompt?.isWatching == true)
+        for character in "k3y" { _ = update(&model, .key(.character(character))) }
+        // Watching needs no nickname.
+        #expect(update(&model, .key(.enter)) == [.send(.watch(room: "vault", code: "k3y"))])
+        #expect(Fixtures.reply(&model, to: .watch(room: "vault", code: "k3y"), .watch(Fixtures.room("vault", isPrivate: true)))
+                == [.send(.who)])
+        #expect(model.room?.isWatching == true)
+        #expect(update(&model, .key(.character("r"))).isEmpty)
+        #expect(model.notice?.text.hasPrefix("you are watching this room") == true)
+    }
+
+    @Test func spectatorsSeeTheStandingsThenGoBackToTheRoom() {
+        var model = inRoom(["bo"])
+        model.room?.isWatching = true
+        Fixtures.event(&model, start(["bo"]))
+        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "bo", reason: .target, score: 20, largestTile: 16, moves: 9,
+                                                   milliseconds: 4000)))
+        Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: 1, nick: "bo", reason: .target, score: 20,
+                                                   largestTile: 16, moves: 9, milliseconds: 4000)))
+        Fixtures.event(&model, .end(room: "friday", race: 7, count: 1))
+        #expect(model.screen == .spectate)
+        #expect(model.race?.isOver == true)
+        #expect(update(&model, .key(.enter)) == [.send(.who)])
+        #expect(model.screen == .room)
+        #expect(model.room?.lastStandings.map(\.nickname) == ["bo"])
+    }
+
+    @Test func submissionRefusalsAreSaidInTheDialog() {
+        for (code, message) in [(ErrorCode.notEligible, "only 4x4 games go on the leaderboard"),
+                                (.nothingToSubmit, "the server has no finished game of yours to submit"),
+                                (.internal, "not submitted: the leaderboard could not be saved")] {
+            var model = racing()
+            Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "ana", reason: .resigned, score: 0, largestTile: 4,
+                                                       moves: 0, milliseconds: 1000)))
+            _ = update(&model, .key(.enter))
+            Fixtures.refuse(&model, .submit(nick: "ana", token: nil), code, "the leaderboard could not be saved")
+            guard case .closed(let text?, _)? = model.session?.end?.stage else {
+                Issue.record("\(code): the dialog did not close")
+                continue
+            }
+            #expect(text == message)
+        }
+    }
+
+    @Test func anUnreachableServerAtStartOffersRetryOrOffline() {
+        var model = Fixtures.model()
+        _ = Update.launch(NetworkPlan(endpoint: ServerEndpoint(host: "10.0.0.5", port: 2048)), model: &model)
+        _ = update(&model, .server(.connectFailed("no answer within 5 s")))
+        #expect(model.overlay == .connectionProblem(ConnectionProblem(
+            message: "Cannot reach the server 10.0.0.5:2048: no answer within 5 s", wasRacing: false)))
+        #expect(update(&model, .key(.character("r"))) == [.connect])
+        _ = update(&model, .server(.connectFailed("connection refused")))
+        #expect(update(&model, .key(.escape)).isEmpty)
+        #expect(model.overlay == nil)
+        _ = update(&model, .key(.character("p")))
+        #expect(model.screen == .game)
+        _ = update(&model, .key(.character("q")))
+        _ = update(&model, .key(.character("l")))
+        #expect(model.leaderboard.status == .notConnected)
+    }
 }

@@ -330,7 +330,7 @@ extension Update {
                 return .closed(message: "this game was played here only (\(reason)): it cannot be submitted", kind: .info)
             }
         }
-        return .nickname(TextField(model.config.lastNickname ?? model.options.nickname ?? ""))
+        return .nickname(TextField(model.config.lastNickname ?? model.network.nickname ?? model.options.nickname ?? ""))
     }
 
     static func endKey(_ key: Key, model: inout Model) -> [Effect] {
