@@ -33,7 +33,8 @@ enum ConnectionProblemView {
             lines.append(.blank)
         }
         let offline = model.screen == .game && model.session != nil ? "keep playing offline" : "play offline"
-        lines.append(Dialog.Line(text: "Enter reconnect    o \(offline)    q menu", style: theme.accented))
+        let again = model.network.hasConnected ? "reconnect" : "retry"
+        lines.append(Dialog.Line(text: "Enter \(again)    o \(offline)    q menu", style: theme.accented))
         Dialog.draw(lines, in: frame.bounds, minimumWidth: 50, theme: theme, into: &frame)
     }
 
