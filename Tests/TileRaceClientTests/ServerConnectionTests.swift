@@ -65,38 +65,40 @@ import TileRaceServer
     }
 
     @Test func answersTheServersPingsAndPingsWhenQuiet() throws {
-        // The server pings after 100 ms of silence and hangs up after 500 ms;
-        // the client keeps quiet otherwise, so only its PONGs keep it connected.
-        let host = try TestHost { configuration in
+        // Both servers hang up after a second of silence. The first pings after
+        // 100 ms, so the client's PONGs keep it; the second never pings, so the
+        // client's own PINGs (after 150 ms of quiet here) must.
+        let pinged = try TestHost { configuration in
             configuration.limits.pingMilliseconds = 100
-            configuration.limits.idleMilliseconds = 500
+            configuration.limits.idleMilliseconds = 1000
             configuration.limits.sweepMilliseconds = 20
         }
-        let client = Recorder(host.endpoint)
-        try client.wait("greeting") { if case .greeted = $0 { true } else { nil } }
-        client.send(.hello(nick: nil))
-        _ = try client.reply("HELLO")
-        #expect(throws: WaitFailure.self) {
-            try client.wait("disconnection", seconds: 1.2) { if case .disconnected = $0 { true } else { nil } }
-        }
-
-        // A server that never pings: the client's own PING keeps the line alive.
         let quiet = try TestHost { configuration in
             configuration.limits.pingMilliseconds = 60_000
-            configuration.limits.idleMilliseconds = 500
+            configuration.limits.idleMilliseconds = 1000
             configuration.limits.sweepMilliseconds = 20
         }
         var timing = ServerConnection.Timing.standard
         timing.keepAlive = 0.15
         timing.checkInterval = 0.05
+        let answering = Recorder(pinged.endpoint)
         let pinging = Recorder(quiet.endpoint, timing: timing)
-        try pinging.wait("greeting") { if case .greeted = $0 { true } else { nil } }
-        pinging.send(.hello(nick: nil))
-        #expect(throws: WaitFailure.self) {
-            try pinging.wait("disconnection", seconds: 1.2) { if case .disconnected = $0 { true } else { nil } }
+        for client in [answering, pinging] {
+            try client.wait("greeting") { if case .greeted = $0 { true } else { nil } }
+            client.send(.hello(nick: nil))
+            _ = try client.reply("HELLO")
         }
+        #expect(throws: WaitFailure.self) {
+            try answering.wait("disconnection", seconds: 1.8) { if case .disconnected = $0 { true } else { nil } }
+        }
+        #expect(!pinging.updates.contains { if case .disconnected = $0 { true } else { false } })
         // Its PONG replies are its own business: none reaches the model.
         #expect(!pinging.updates.contains { if case .reply(.ping, _, _) = $0 { true } else { false } })
+        // Without keep-alive on either side, the quiet server does hang up: the test can fail.
+        let silent = Recorder(quiet.endpoint)
+        try silent.wait("greeting") { if case .greeted = $0 { true } else { nil } }
+        let bye = try silent.wait("disconnection", seconds: 3) { if case .disconnected(_, let bye) = $0 { bye } else { nil } }
+        #expect(bye == "idle")
     }
 
     @Test func aStoppingServerIsReportedWithItsBye() throws {
