@@ -42,7 +42,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TileRaceClientTests",
-            dependencies: ["TileRaceClient", "TileRaceProtocol", "TileRaceEngine"],
+            dependencies: ["TileRaceClient", "TileRaceProtocol", "TileRaceEngine", "TileRaceServer"],
             exclude: ["Snapshots"]
         ),
         .testTarget(

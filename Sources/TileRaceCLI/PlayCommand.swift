@@ -12,9 +12,9 @@ struct PlayCommand: Command {
     let options: [Arguments.Option] = [
         .flag("--offline", "play with no network at all (practice, daily challenge, colours)"),
         .value("--host", "H", "connect to the server on host H"),
-        .value("--port", "P", "the server's TCP port (default 2048)"),
+        .value("--port", "P", "the server's TCP port, or the first port to host on (default 2048)"),
         .value("--nick", "N", "your nickname: 1-16 of A-Z a-z 0-9 _ -"),
-        .value("--room", "R", "go straight into room R"),
+        .value("--room", "R", "go straight into room R (created if missing; asks the code of a private one)"),
         .flag("--local", "keep the embedded server to this machine"),
         .flag("--no-anim", "no splash, no sliding tiles"),
         .value("--size", "N", "practice board size, 3 to 8 (default 4)"),
@@ -23,12 +23,15 @@ struct PlayCommand: Command {
     ]
     var details: String {
         """
-        Keys: arrows, WASD or hjkl move; u undo; x remove a tile; p pause; r new game;
-        t next theme; ? help; q back. Ctrl-C quits from anywhere.
-        Settings (theme, colours, last nickname) live in $XDG_CONFIG_HOME/tilerace
-        (else ~/.config/tilerace). NO_COLOR turns colour off; COLORTERM=truecolor
-        gives 24-bit colour.
-        This version plays offline: racing and the leaderboard need a server.
+        With no --host, tilerace hosts a race server in this process (all interfaces,
+        port 2048 or the next free one; --local keeps it to this machine) and the menu
+        says how friends join. If another tilerace on this machine already hosts, it
+        joins that one. --host H connects to a server elsewhere; --room R goes straight
+        into room R (created if it does not exist). --offline plays with no network.
+        Keys: arrows, WASD or hjkl move; u undo; x remove a tile; p pause; r new game
+        (race: restart the seed); t next theme; ? help; q back. Ctrl-C quits anywhere.
+        Settings (theme, colours, last nickname, nickname tokens) live in
+        $XDG_CONFIG_HOME/tilerace (else ~/.config/tilerace). NO_COLOR turns colour off.
         """
     }
 

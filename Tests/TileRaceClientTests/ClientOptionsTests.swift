@@ -37,6 +37,7 @@ import Testing
         (["--seed": ""], [], "invalid value '' for --seed: expected 1-64 visible ASCII characters, e.g. 42 or friday"),
         (["--host": "h"], ["--offline"], "--offline and --host cannot be used together"),
         (["--host": "h"], ["--local"], "--local is for the embedded server; it cannot be used with --host"),
+        (["--room": "fri"], ["--offline"], "--room needs a server; it cannot be used with --offline"),
     ]
 
     @Test(arguments: bad.indices)

@@ -11,6 +11,11 @@ import Testing
         #expect(Format.clock(seconds) == text)
     }
 
+    @Test(arguments: [(10, "10 s"), (60, "1 min"), (90, "90 s"), (300, "5 min"), (3600, "60 min")])
+    func duration(_ seconds: Int, _ text: String) {
+        #expect(Format.duration(seconds: seconds) == text)
+    }
+
     @Test(arguments: [(0, "0"), (999, "999"), (1000, "1 000"), (20116, "20 116"), (1234567, "1 234 567"), (-4500, "-4 500")])
     func grouped(_ number: Int, _ text: String) {
         #expect(Format.grouped(number) == text)

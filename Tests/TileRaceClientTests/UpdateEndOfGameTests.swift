@@ -1,15 +1,19 @@
 import Testing
 import TileRaceEngine
+import TileRaceProtocol
 @testable import TileRaceClient
 
 @Suite struct UpdateEndOfGameTests {
-    private func ended(nickname: String? = nil) -> Model {
+    /// A practice game played on a connected client until no move is left.
+    private func ended(nickname: String? = nil, connected: Bool = true) -> Model {
         var config = ClientConfig()
         config.lastNickname = nickname
         var model = Fixtures.model(config: config)
+        if connected { model = Fixtures.connected(model, nickname: nickname) }
         _ = update(&model, .key(.character("p")))
+        let effects = update(&model, .key(.left)) + update(&model, .key(.up))
+        if connected { #expect(effects.first.map { if case .send(.practice) = $0 { true } else { false } } == true) }
         model.session?.game = Fixtures.game(Fixtures.stuckRows)
-        model.session?.log = try! GameLog(parsing: "LURD")
         Update.checkEnd(reachedTarget: false, model: &model)
         return model
     }
@@ -39,20 +43,48 @@ import TileRaceEngine
         #expect(field(model)?.refusal?.contains("1-16") == true)
     }
 
-    @Test func enterSubmitsRemembersAndOfflineSaysNotSubmitted() throws {
+    @Test func submitWithTheStoredTokenAndShowTheRank() {
         var model = ended(nickname: "ana")
         model.config.tokens = ["ana": "tok"]
+        #expect(model.session?.mirror == .finished)
         let effects = update(&model, .key(.enter))
-        let session = try #require(model.session)
-        let record = GameRecord(seed: session.game.seed.text, size: 4, target: 2048, log: try GameLog(parsing: "LURD"),
-                                elapsed: session.end!.elapsed)
-        let submission = Submission(nickname: "ana", token: "tok", record: record, isDaily: false)
-        #expect(effects == [.saveConfig, .send(.submit(submission))])
+        #expect(effects == [.saveConfig, .send(.submit(nick: "ana", token: "tok"))])
         #expect(model.session?.end?.stage == .submitting(nickname: "ana"))
-        _ = update(&model, .intentFailed(.submit(submission), reason: "offline: no server connected"))
-        #expect(model.session?.end?.stage == .closed(message: "offline: no server connected: not submitted", kind: .warning))
+        let receipt = SubmitReceipt(nick: "ana", board: .all, score: 1234, rank: 3, best: 1234, improved: true, token: nil)
+        #expect(Fixtures.reply(&model, to: .submit(nick: "ana", token: "tok"), .submit(receipt)).isEmpty)
+        #expect(model.session?.end?.stage == .closed(message: "ana is 3rd on the leaderboard with 1 234", kind: .success))
+    }
+
+    @Test func aClaimStoresTheNewToken() {
+        var model = ended(nickname: "Ana")
+        _ = update(&model, .key(.enter))
+        let receipt = SubmitReceipt(nick: "Ana", board: .daily, score: 1234, rank: nil, best: 1234, improved: true, token: "abc123")
+        #expect(Fixtures.reply(&model, to: .submit(nick: "Ana", token: nil), .submit(receipt)) == [.saveConfig])
+        #expect(model.config.tokens == ["ana": "abc123"])
+        #expect(model.config.token(for: "ANA") == "abc123")
+        #expect(model.session?.end?.stage == .closed(message: "1 234 is not in the top 100 of today's daily board · nickname claimed", kind: .success))
+    }
+
+    @Test func aNicknameOfSomeoneElseAsksForAnother() {
+        var model = ended(nickname: "bo")
+        _ = update(&model, .key(.enter))
+        Fixtures.refuse(&model, .submit(nick: "bo", token: nil), .badToken)
+        #expect(field(model)?.text == "bo")
+        #expect(field(model)?.refusal == "bo belongs to someone else: pick another")
+    }
+
+    @Test func offlineSaysSoBeforeAsking() {
+        var model = ended(nickname: "ana", connected: false)
+        #expect(model.session?.end?.stage == .closed(message: "not connected to a server: scores are submitted online only", kind: .info))
         _ = update(&model, .key(.character("q")))
         #expect(model.screen == .menu)
+    }
+
+    @Test func losingTheServerWhileSubmittingSaysNotSubmitted() {
+        var model = ended(nickname: "ana")
+        _ = update(&model, .key(.enter))
+        _ = update(&model, .server(.notSent(.submit(nick: "ana", token: nil), reason: "not connected")))
+        #expect(model.session?.end?.stage == .closed(message: "not connected: not submitted", kind: .warning))
     }
 
     @Test func escapeCancelsTheSubmission() {
@@ -64,12 +96,14 @@ import TileRaceEngine
         #expect(model.session?.game.moveCount == 0)
     }
 
-    @Test func submittingNowFromTheTargetDialog() {
-        var model = Fixtures.practice(moves: [])
+    @Test func submittingFromTheTargetDialogResignsTheServerGameFirst() {
+        var model = Fixtures.connected(Fixtures.practice(moves: []))
         model.session?.game = Fixtures.game([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]])
-        _ = update(&model, .key(.left))
-        _ = update(&model, .key(.character("s")))
+        let effects = update(&model, .key(.left))
+        #expect(effects.count == 2)
+        #expect(update(&model, .key(.character("s"))) == [.send(.resign)])
         #expect(field(model) != nil)
         #expect(model.session?.clock.isRunning == false)
+        #expect(model.session?.mirror == .finished)
     }
 }

@@ -1,40 +1,43 @@
 import Testing
+import TileRaceProtocol
 @testable import TileRaceClient
 
 @Suite struct UpdateLeaderboardTests {
-    private func loaded(height: Int = 24) -> Model {
-        var model = Fixtures.model(size: TerminalSize(width: 80, height: height))
+    private func loaded(height: Int = 24, total: Int = 20) -> Model {
+        var model = Fixtures.connected(Fixtures.model(size: TerminalSize(width: 80, height: height)))
         model.screen = .leaderboard
-        model.leaderboard.entries = Fixtures.entries.shuffledDeterministically()
+        model.leaderboard.entries = Fixtures.entries
+        model.leaderboard.total = total
         model.leaderboard.status = .loaded
         return model
     }
 
-    @Test func defaultOrderIsByRank() {
-        let model = loaded()
-        #expect(model.leaderboard.sortedEntries.map(\.rank) == Array(1...20))
+    @Test func openingAsksForTheFirstPageByRank() {
+        var model = Fixtures.connected(Fixtures.model())
+        let effects = update(&model, .key(.character("l")))
+        #expect(effects == [.send(.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 0, limit: 50)))])
+        #expect(model.leaderboard.status == .loading)
+        let query = LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 0, limit: 50)
+        Fixtures.reply(&model, to: .top(query), .top(TopSummary(board: .all, date: nil, total: 20, offset: 0, count: 20)),
+                       items: Fixtures.entries.map { .entry($0) })
+        #expect(model.leaderboard.status == .loaded)
+        #expect(model.leaderboard.entries.map(\.rank) == Array(1...20))
     }
 
-    @Test func sortKeysAndFlipping() {
+    @Test func sortKeysAskTheServerAndFlip() {
         var model = loaded()
-        _ = update(&model, .key(.character("1")))
-        #expect(model.leaderboard.column == .rank)
-        #expect(!model.leaderboard.isAscending)
-        #expect(model.leaderboard.sortedEntries.first?.rank == 20)
-        _ = update(&model, .key(.character("3")))
-        #expect(model.leaderboard.column == .score)
-        #expect(!model.leaderboard.isAscending)
-        #expect(model.leaderboard.sortedEntries.first?.nickname == "bo")
-        _ = update(&model, .key(.character("3")))
-        #expect(model.leaderboard.isAscending)
-        #expect(model.leaderboard.sortedEntries.first?.nickname == "sol")
-        _ = update(&model, .key(.character("2")))
-        #expect(model.leaderboard.column == .nickname)
-        #expect(model.leaderboard.isAscending)
-        #expect(model.leaderboard.sortedEntries.prefix(3).map(\.nickname) == ["ana", "bo", "chen"])
-        #expect(model.leaderboard.sortedEntries.last?.nickname == "Zed")
-        _ = update(&model, .key(.character("2")))
-        #expect(model.leaderboard.sortedEntries.first?.nickname == "Zed")
+        let expected: [(Character, LeaderboardQuery.SortKey, LeaderboardQuery.Order)] = [
+            ("1", .rank, .desc), ("3", .score, .desc), ("3", .score, .asc), ("2", .nick, .asc), ("2", .nick, .desc),
+        ]
+        for (key, sort, order) in expected {
+            let effects = update(&model, .key(.character(key)))
+            #expect(effects == [.send(.top(LeaderboardQuery(board: .all, sort: sort, order: order, offset: 0, limit: 50)))], "after \(key)")
+        }
+        // A late page in the old order is not shown.
+        let stale = LeaderboardQuery(board: .all, sort: .score, order: .asc, offset: 0, limit: 50)
+        Fixtures.reply(&model, to: .top(stale), .top(TopSummary(board: .all, date: nil, total: 1, offset: 0, count: 1)),
+                       items: [.entry(Fixtures.entries[0])])
+        #expect(model.leaderboard.status == .loading)
     }
 
     @Test func scrollingStaysInRange() {
@@ -51,6 +54,27 @@ import Testing
         }
     }
 
+    @Test func scrollingPastTheEntriesAsksForTheNextPage() {
+        var model = loaded(height: 24, total: 75)
+        #expect(update(&model, .key(.pageDown)) == [
+            .send(.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 20, limit: 50))),
+        ])
+        #expect(model.leaderboard.isLoadingMore)
+        #expect(update(&model, .key(.pageDown)).isEmpty)
+        let more = (21...70).map { rank in
+            LeaderboardEntry(rank: rank, nick: "p\(rank)", score: 100 - rank, largestTile: 8, moves: 9, milliseconds: 1000,
+                             size: 4, target: 2048, assists: 0, seed: "1", date: "2026-11-22")
+        }
+        Fixtures.reply(&model, to: .top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 20, limit: 50)),
+                       .top(TopSummary(board: .all, date: nil, total: 75, offset: 20, count: 50)), items: more.map { .entry($0) })
+        #expect(model.leaderboard.entries.count == 70)
+        #expect(!model.leaderboard.isLoadingMore)
+        #expect(update(&model, .key(.end)) == [
+            .send(.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 70, limit: 5))),
+        ])
+        #expect(model.leaderboard.scroll == 75 - 17)
+    }
+
     @Test func keysAreIgnoredWhileTheTerminalIsTooSmall() {
         var model = loaded(height: 12)
         #expect(update(&model, .key(.down)).isEmpty)
@@ -60,14 +84,14 @@ import Testing
         #expect(update(&model, .key(.control("c"))) == [.quit])
     }
 
-    @Test func scopeToggleQueriesWhenConnected() {
+    @Test func dailyToggleAsksForTodaysBoard() {
         var model = loaded()
-        model.connection = .connected(host: "h", port: 1)
         let effects = update(&model, .key(.character("d")))
-        #expect(model.leaderboard.scope == .daily)
+        #expect(model.leaderboard.board == .daily)
         #expect(model.leaderboard.status == .loading)
-        #expect(effects == [.send(.queryLeaderboard(LeaderboardQuery(scope: .daily, column: .rank, isAscending: true, offset: 0, limit: 100)))])
+        #expect(effects == [.send(.top(LeaderboardQuery(board: .daily, date: Fixtures.today, sort: .rank, order: .asc, offset: 0, limit: 50)))])
         var offline = loaded()
+        offline.connection = .offline(reason: "test")
         #expect(update(&offline, .key(.character("d"))).isEmpty)
         #expect(offline.leaderboard.status == .notConnected)
     }
@@ -76,12 +100,5 @@ import Testing
         var model = loaded()
         _ = update(&model, .key(.character("q")))
         #expect(model.screen == .menu)
-    }
-}
-
-extension Array {
-    /// A fixed reordering, so sorting is really tested.
-    func shuffledDeterministically() -> [Element] {
-        enumerated().sorted { ($0.offset * 7) % 20 < ($1.offset * 7) % 20 }.map(\.element)
     }
 }

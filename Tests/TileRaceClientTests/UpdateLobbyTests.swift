@@ -1,21 +1,27 @@
 import Testing
+import TileRaceProtocol
 @testable import TileRaceClient
 
 @Suite struct UpdateLobbyTests {
     private func lobby() -> Model {
-        var model = Fixtures.model()
-        model.connection = .connected(host: "h", port: 2048)
+        var model = Fixtures.connected(Fixtures.model())
         model.screen = .lobby
         model.lobby.rooms = [
-            RoomSummary(name: "friday", playerCount: 3, phase: .waiting, size: 4, target: 2048, isPrivate: false, assistsAllowed: false, timeLimit: nil),
-            RoomSummary(name: "secret", playerCount: 2, phase: .racing, size: 5, target: 4096, isPrivate: true, assistsAllowed: true, timeLimit: 300),
+            Fixtures.room("friday", players: 3),
+            Fixtures.room("secret", state: .racing, size: 5, target: 4096, assists: true, limit: 300, isPrivate: true, players: 2),
         ]
+        model.lobby.hasLoaded = true
         return model
     }
 
     @Test func joinAnOpenRoom() {
         var model = lobby()
-        #expect(update(&model, .key(.enter)) == [.send(.joinRoom(name: "friday", code: nil))])
+        #expect(update(&model, .key(.enter)) == [.send(.join(room: "friday", code: nil))])
+    }
+
+    @Test func watchAnOpenRoom() {
+        var model = lobby()
+        #expect(update(&model, .key(.character("w"))) == [.send(.watch(room: "friday", code: nil))])
     }
 
     @Test func aPrivateRoomAsksForItsCode() {
@@ -25,7 +31,7 @@ import Testing
         #expect(model.lobby.joinPrompt?.name.text == "secret")
         #expect(model.lobby.joinPrompt?.isCodeFocused == true)
         for character in "k3y" { _ = update(&model, .key(.character(character))) }
-        #expect(update(&model, .key(.enter)) == [.send(.joinRoom(name: "secret", code: "k3y"))])
+        #expect(update(&model, .key(.enter)) == [.send(.join(room: "secret", code: "k3y"))])
         #expect(model.lobby.joinPrompt == nil)
     }
 
@@ -36,7 +42,7 @@ import Testing
         #expect(update(&model, .key(.enter)).isEmpty)
         #expect(model.lobby.joinPrompt?.name.refusal != nil)
         for character in "sat" { _ = update(&model, .key(.character(character))) }
-        #expect(update(&model, .key(.enter)) == [.send(.joinRoom(name: "sat", code: nil))])
+        #expect(update(&model, .key(.enter)) == [.send(.join(room: "sat", code: nil))])
     }
 
     @Test func createARoom() {
@@ -58,9 +64,19 @@ import Testing
         _ = update(&model, .key(.right))
         _ = update(&model, .key(.tab))
         for character in "c0de" { _ = update(&model, .key(.character(character))) }
-        let options = RoomOptions(name: "fri", size: 6, target: 1024, assistsAllowed: true, timeLimit: 120, code: "c0de")
-        #expect(update(&model, .key(.enter)) == [.send(.createRoom(options))])
+        let options = RoomOptions(size: 6, target: 1024, allowsAssists: true, timeLimit: 120, code: "c0de")
+        #expect(update(&model, .key(.enter)) == [.send(.create(room: "fri", options: options))])
+        // The form stays until the server agrees, so a refusal can be fixed.
+        #expect(model.lobby.form != nil)
+        Fixtures.refuse(&model, .create(room: "fri", options: options), .roomExists)
+        #expect(model.notice?.text.contains("already exists") == true)
+        #expect(model.lobby.form?.name.text == "fri")
+        let description = Fixtures.room("fri", size: 6, target: 1024, assists: true, limit: 120, isPrivate: true)
+        #expect(Fixtures.reply(&model, to: .create(room: "fri", options: options), .create(description)) == [.send(.who)])
         #expect(model.lobby.form == nil)
+        #expect(model.screen == .room)
+        #expect(model.room?.code == "c0de")
+        #expect(model.room?.members == [RoomMember(nickname: "ana", isReady: false, isYou: true)])
     }
 
     @Test func formValuesStayInRange() {
@@ -77,25 +93,42 @@ import Testing
         #expect(model.screen == .lobby)
     }
 
+    @Test func theListIsReplacedKeepingTheSelectionAndRefreshedWhileShown() {
+        var model = lobby()
+        _ = update(&model, .key(.down))
+        model.lobby.isLoading = true
+        Fixtures.reply(&model, to: .rooms, .rooms(count: 3), items: [
+            .room(Fixtures.room("alpha")), .room(Fixtures.room("friday")), .room(Fixtures.room("secret", isPrivate: true)),
+        ])
+        #expect(model.lobby.rooms.map(\.name) == ["alpha", "friday", "secret"])
+        #expect(model.lobby.selection == 2)
+        #expect(!model.lobby.isLoading)
+        #expect(update(&model, .tick(Fixtures.now + 1)).isEmpty)
+        #expect(update(&model, .tick(Fixtures.now + LobbyState.refreshInterval)) == [.send(.rooms)])
+        #expect(model.lobby.isLoading)
+        #expect(update(&model, .tick(Fixtures.now + 10)).isEmpty)
+    }
+
     @Test func roomReadyToggleAndLeave() {
         var model = lobby()
         model.screen = .room
-        model.room = RoomState(
-            options: RoomOptions(name: "friday"), isPrivate: false,
+        model.room = WaitingRoom(
+            name: "friday", options: RoomOptions(), isPrivate: false,
             members: [RoomMember(nickname: "bo", isReady: true, isYou: false), RoomMember(nickname: "ana", isReady: false, isYou: true)])
-        #expect(update(&model, .key(.character("r"))) == [.send(.setReady(true))])
+        #expect(update(&model, .key(.character("r"))) == [.send(.ready(true))])
         #expect(model.room?.isReady == true)
-        #expect(update(&model, .key(.character("r"))) == [.send(.setReady(false))])
-        #expect(update(&model, .key(.character("q"))) == [.send(.leaveRoom), .send(.listRooms)])
+        #expect(update(&model, .key(.character("r"))) == [.send(.ready(false))])
+        #expect(update(&model, .key(.character("q"))) == [.send(.leave), .send(.rooms)])
         #expect(model.screen == .lobby)
         #expect(model.room == nil)
     }
 
-    @Test func offlineRequestsFailClearly() {
+    @Test func notConnectedRequestsFailClearly() {
         var model = lobby()
         model.lobby.isLoading = true
-        _ = update(&model, .intentFailed(.listRooms, reason: "offline: no server connected"))
+        _ = update(&model, .server(.notSent(.rooms, reason: "not connected")))
         #expect(!model.lobby.isLoading)
-        #expect(model.notice?.text == "offline: no server connected")
+        _ = update(&model, .server(.notSent(.join(room: "friday", code: nil), reason: "not connected")))
+        #expect(model.notice?.text == "not connected to a server")
     }
 }

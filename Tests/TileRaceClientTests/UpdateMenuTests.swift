@@ -39,19 +39,37 @@ import Testing
         #expect(model.session?.mode == .practice)
     }
 
-    @Test func raceOfflineSaysNotConnected() {
+    @Test func raceOfflineSaysWhy() {
         var model = Fixtures.model()
         #expect(update(&model, .key(.enter)).isEmpty)
         #expect(model.screen == .menu)
-        #expect(model.notice?.text.contains("not connected") == true)
+        #expect(model.notice?.text.contains("racing needs a server") == true)
         #expect(model.notice?.kind == .warning)
     }
 
     @Test func raceWhenConnectedAsksForRooms() {
-        var model = Fixtures.model()
-        model.connection = .connected(host: "h", port: 2048)
-        #expect(update(&model, .key(.character("r"))) == [.send(.listRooms)])
+        var model = Fixtures.connected(Fixtures.model())
+        #expect(update(&model, .key(.character("r"))) == [.send(.rooms)])
         #expect(model.screen == .lobby)
+    }
+
+    @Test func raceAfterLosingTheServerOffersToReconnect() {
+        var model = Fixtures.model()
+        model.network.endpoint = Fixtures.endpoint
+        model.connection = .lost(reason: "Lost the connection")
+        #expect(update(&model, .key(.character("r"))).isEmpty)
+        #expect(model.overlay == .connectionProblem(ConnectionProblem(message: "Lost the connection", wasRacing: false)))
+        #expect(update(&model, .key(.enter)) == [.connect])
+        #expect(model.connection == .connecting(Fixtures.endpoint))
+    }
+
+    @Test func dailyWhenConnectedJoinsTheDailyRoom() {
+        var model = Fixtures.connected(Fixtures.model())
+        #expect(update(&model, .key(.character("d"))) == [.send(.join(room: "daily", code: nil))])
+        let description = Fixtures.room("daily")
+        #expect(Fixtures.reply(&model, to: .join(room: "daily", code: nil), .join(description)) == [.send(.who)])
+        #expect(model.screen == .room)
+        #expect(model.room?.isDaily == true)
     }
 
     @Test func dailyUsesTheDateAsSeedOnAStandardBoard() {

@@ -1,19 +1,27 @@
 import Testing
 import TileRaceEngine
+import TileRaceProtocol
 @testable import TileRaceClient
 
 @Suite struct UpdateRaceTests {
-    @Test func movesAreSentWithSequenceNumbers() {
+    @Test func movesAreSentWithSequenceNumbersAndExpectedFigures() {
         var model = Fixtures.race()
-        let sent = model.session!.sequence
-        #expect(sent == 5)
+        #expect(model.session!.sequence == 5)
         var expected = model.session!.game
         let direction: Direction = (try? expected.move(.up)) != nil ? .up : .down
         if direction == .down { _ = try? expected.move(.down) }
-        #expect(update(&model, .key(direction == .up ? .up : .down)) == [.send(.move(direction, sequence: 6))])
+        #expect(update(&model, .key(direction == .up ? .up : .down)) == [.send(.move(seq: 6, entries: [.move(direction)]))])
+        #expect(model.session?.expected[6] == Figures(score: expected.score, moves: expected.moveCount, largestTile: expected.board.largestValue))
         let you = model.race!.players.first(where: \.isYou)!
         #expect(you.score == model.session!.game.score)
         #expect(you.moves == model.session!.game.moveCount)
+    }
+
+    @Test func anInvalidMoveIsNeitherAppliedNorSent() {
+        var model = Fixtures.race()
+        model.session?.game = Fixtures.game([[2, 4, 2, 4], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+        #expect(update(&model, .key(.up)).isEmpty)
+        #expect(model.session?.sequence == 5)
     }
 
     @Test func assistsOffInThisRoom() {
@@ -28,7 +36,10 @@ import TileRaceEngine
 
     @Test func assistsOnAreSent() {
         var model = Fixtures.race(assists: true)
-        #expect(update(&model, .key(.character("u"))) == [.send(.undo(sequence: 6))])
+        #expect(update(&model, .key(.character("u"))) == [.send(.move(seq: 6, entries: [.undo]))])
+        _ = update(&model, .key(.character("x")))
+        let cursor = model.session!.removalCursor!
+        #expect(update(&model, .key(.enter)) == [.send(.move(seq: 7, entries: [.remove(cursor)]))])
     }
 
     @Test func noPauseInARace() {
@@ -38,39 +49,41 @@ import TileRaceEngine
         #expect(model.notice?.text.contains("no pause") == true)
     }
 
-    @Test func restartKeepsTheSeedAndTheClock() {
+    @Test func restartKeepsTheSeedAndTheClockAndNumbersFromOne() {
         var model = Fixtures.race()
         let seed = model.session!.game.seed
         let clock = model.session!.clock
         _ = update(&model, .key(.character("r")))
         #expect(model.overlay == .confirm(.restartRace))
-        #expect(update(&model, .key(.character("y"))) == [.send(.restart(sequence: 6))])
+        #expect(update(&model, .key(.character("y"))) == [.send(.restart)])
+        #expect(model.network.barriers == 1)
         #expect(model.session?.game.seed == seed)
         #expect(model.session?.game.moveCount == 0)
         #expect(model.session?.clock == clock)
         #expect(model.session?.restarts == 1)
+        let effects = update(&model, .key(.left)) + update(&model, .key(.right))
+        let firsts = effects.compactMap { effect -> Int? in
+            if case .send(.move(let seq, _)) = effect { return seq }
+            return nil
+        }
+        #expect(firsts.first == 1)
     }
 
-    @Test func leavingAsksThenResigns() {
+    @Test func qAsksThenResignsAndStaysForTheStandings() {
         var model = Fixtures.race()
         #expect(update(&model, .key(.character("q"))).isEmpty)
-        #expect(model.overlay == .confirm(.leaveRace))
+        #expect(model.overlay == .confirm(.resignRace))
         #expect(update(&model, .key(.character("y"))) == [.send(.resign)])
-        #expect(model.screen == .menu)
-        #expect(model.race == nil)
-    }
-
-    @Test func countdownBlocksMovesThenStartsTheClock() {
-        var model = Fixtures.race()
-        model.race?.phase = .countdown(startsAt: Fixtures.now + 3)
-        model.session = PlaySession(mode: .race(room: "friday"), game: Game(config: .standard, seed: Seed(9)), assistsAllowed: false)
-        _ = update(&model, .key(.left))
-        #expect(model.session?.game.moveCount == 0)
-        #expect(model.notice?.text.contains("wait") == true)
-        _ = update(&model, .tick(Fixtures.now + 3.2))
-        #expect(model.race?.phase == .racing(startedAt: Fixtures.now + 3))
-        #expect(model.session!.clock.elapsed(at: Fixtures.now + 3.2) > 0.19)
-        #expect(model.race?.announcements.last?.text == "go!")
+        #expect(model.screen == .game)
+        #expect(model.session?.end?.outcome == .resigned)
+        #expect(model.race?.players.first(where: \.isYou)?.status == .finished(.resigned))
+        // Closing the dialog watches the race; q then leaves the room.
+        _ = update(&model, .key(.escape))
+        _ = update(&model, .key(.escape))
+        #expect(model.session?.end?.isHidden == true)
+        #expect(update(&model, .key(.character("q"))) == [.send(.leave), .send(.rooms)])
+        #expect(model.screen == .lobby)
+        #expect(model.room == nil)
     }
 
     @Test func finishesAreAnnounced() {
@@ -100,5 +113,12 @@ import TileRaceEngine
         _ = update(&model, .tick(Fixtures.now - 102.7 + 300))
         #expect(model.session?.end?.outcome == .timeUp)
         #expect(model.session?.end?.elapsed == 300)
+    }
+
+    @Test func aNonSquareEndSaysNotEligibleBeforeAsking() {
+        var model = Fixtures.race()
+        model.session?.game = Fixtures.game([[8, 8, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 2]], target: 16)
+        _ = update(&model, .key(.left))
+        #expect(model.session?.end?.stage == .closed(message: "only 4x4 games go on the leaderboard (this one is 5x5)", kind: .info))
     }
 }

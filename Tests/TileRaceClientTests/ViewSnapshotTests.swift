@@ -1,5 +1,6 @@
 import Testing
 import TileRaceEngine
+import TileRaceProtocol
 @testable import TileRaceClient
 
 /// Every screen drawn as plain text at 80x24, 200x50 and too small, in a
@@ -90,8 +91,9 @@ import TileRaceEngine
 
         var config = ClientConfig()
         config.lastNickname = "ana"
-        var over = Fixtures.model(config: config)
+        var over = Fixtures.connected(Fixtures.model(config: config))
         _ = update(&over, .key(.character("p")))
+        _ = update(&over, .key(.left))
         over.session?.game = Fixtures.game(Fixtures.stuckRows)
         Update.checkEnd(reachedTarget: false, model: &over)
         snapshot(over, "end-nickname-80x24-classic")
@@ -99,19 +101,20 @@ import TileRaceEngine
         _ = update(&over, .key(.character("!")))
         snapshot(over, "end-nickname-refused-80x24-classic")
         _ = update(&over, .key(.enter))
-        _ = update(&over, .intentFailed(.listRooms, reason: "ignored"))
         if case .submitting = over.session?.end?.stage {} else { Issue.record("expected submitting") }
-        let submitting = over
-        snapshot(submitting, "end-submitting-80x24-classic")
-        if case .submit(let submission)? = { () -> ClientIntent? in
-            var copy = submitting
-            copy.session?.end?.stage = .nickname(TextField("ana"))
-            if case .send(let intent)? = update(&copy, .key(.enter)).last { return intent }
-            return nil
-        }() {
-            _ = update(&over, .intentFailed(.submit(submission), reason: "offline: no server connected"))
-        }
-        snapshot(over, "end-offline-not-submitted-80x24-classic")
+        snapshot(over, "end-submitting-80x24-classic")
+        var submitted = over
+        let receipt = SubmitReceipt(nick: "ana", board: .all, score: 1234, rank: 3, best: 1234, improved: true, token: "t0k")
+        Fixtures.reply(&submitted, to: .submit(nick: "ana", token: nil), .submit(receipt))
+        snapshot(submitted, "end-submitted-80x24-classic")
+        Fixtures.refuse(&over, .submit(nick: "ana", token: nil), .badToken)
+        snapshot(over, "end-nickname-taken-80x24-classic")
+
+        var offline = Fixtures.model(config: config)
+        _ = update(&offline, .key(.character("p")))
+        offline.session?.game = Fixtures.game(Fixtures.stuckRows)
+        Update.checkEnd(reachedTarget: false, model: &offline)
+        snapshot(offline, "end-offline-not-submitted-80x24-classic")
     }
 
     // MARK: Race
@@ -124,31 +127,57 @@ import TileRaceEngine
         snapshot(Fixtures.race(), "race-40x10-too-small", size: Self.tiny)
     }
 
-    @Test func raceCountdownAndStandings() {
-        var countdown = Fixtures.race()
-        countdown.race?.phase = .countdown(startsAt: Fixtures.now + 2.4)
-        snapshot(countdown, "race-countdown-80x24-mono", theme: .mono)
+    @Test func raceStartAndStandings() {
+        var start = Fixtures.race()
+        start.race?.phase = .racing(startedAt: Fixtures.now - 0.3)
+        snapshot(start, "race-go-80x24-mono", theme: .mono)
 
         var finished = Fixtures.race(size: Self.large)
+        let session = finished.session!
+        finished.session?.end = Update.endOfGame(.timeUp, session: session, now: Fixtures.now,
+                                                 stage: .closed(message: "ana is 12th on the leaderboard with 9 120", kind: .success))
         finished.race?.phase = .finished(standings: [
             Standing(place: 1, nickname: "bo", score: 20116, largestTile: 2048, moves: 938, reason: .target, elapsed: 432.4),
-            Standing(place: 2, nickname: "ana", score: 9120, largestTile: 512, moves: 610, reason: .timeUp, elapsed: 300),
+            Standing(place: 2, nickname: "ana", score: 9120, largestTile: 512, moves: 610, reason: .time, elapsed: 300),
             Standing(place: 3, nickname: "chen", score: 4410, largestTile: 256, moves: 420, reason: .resigned, elapsed: 210.5),
-            Standing(place: 4, nickname: "dmitri", score: 1804, largestTile: 128, moves: 150, reason: .noMoves, elapsed: 80),
+            Standing(place: 4, nickname: "dmitri", score: 1804, largestTile: 128, moves: 150, reason: .over, elapsed: 80),
         ])
         snapshot(finished, "race-standings-200x50-classic")
+    }
+
+    @Test func raceWatchingTheOthersAfterFinishing() {
+        var model = Fixtures.race()
+        _ = update(&model, .key(.character("q")))
+        _ = update(&model, .key(.character("y")))
+        _ = update(&model, .key(.escape))
+        _ = update(&model, .key(.enter))
+        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "ana", reason: .resigned, score: 12, largestTile: 4,
+                                                   moves: 5, milliseconds: 102_900)))
+        snapshot(model, "race-resigned-watching-80x24-classic")
+    }
+
+    @Test func spectating() {
+        var model = Fixtures.race(size: Self.large)
+        model.session = nil
+        model.race?.players[1].isYou = false
+        let board = model.race?.players[0].board
+        model.race?.players[1].board = board
+        model.room?.isWatching = true
+        model.screen = .spectate
+        snapshot(model, "spectate-200x50-classic")
+        snapshot(model, "spectate-80x24-mono", theme: .mono, size: Self.small)
     }
 
     // MARK: Lobby and room
 
     @Test func lobby() {
-        var model = Fixtures.model()
-        model.connection = .connected(host: "192.168.1.20", port: 2048)
+        var model = Fixtures.connected(Fixtures.model())
         model.screen = .lobby
+        model.lobby.hasLoaded = true
         model.lobby.rooms = [
-            RoomSummary(name: "friday", playerCount: 3, phase: .waiting, size: 4, target: 2048, isPrivate: false, assistsAllowed: false, timeLimit: nil),
-            RoomSummary(name: "secret", playerCount: 2, phase: .racing, size: 5, target: 4096, isPrivate: true, assistsAllowed: true, timeLimit: 300),
-            RoomSummary(name: "evil\u{1B}[31m", playerCount: 1, phase: .countdown, size: 3, target: 256, isPrivate: false, assistsAllowed: false, timeLimit: 60),
+            Fixtures.room("friday", players: 3, watchers: 1),
+            Fixtures.room("secret", state: .racing, size: 5, target: 4096, assists: true, limit: 300, isPrivate: true, players: 2),
+            Fixtures.room("evil-room", state: .countdown, size: 3, target: 256, limit: 90),
         ]
         snapshot(model, "lobby-80x24-classic")
         var form = model
@@ -161,23 +190,58 @@ import TileRaceEngine
         for character in "secret" { _ = update(&join, .key(.character(character))) }
         _ = update(&join, .key(.tab))
         snapshot(join, "lobby-join-80x24-classic")
+        var wrongCode = model
+        Fixtures.refuse(&wrongCode, .join(room: "secret", code: "nope"), .roomUnavailable)
+        snapshot(wrongCode, "lobby-wrong-code-80x24-classic")
         snapshot(model, "lobby-40x10-too-small", size: Self.tiny)
     }
 
     @Test func room() {
-        var model = Fixtures.model()
-        model.connection = .connected(host: "192.168.1.20", port: 2048)
+        var model = Fixtures.connected(Fixtures.model())
         model.screen = .room
-        model.room = RoomState(
-            options: RoomOptions(name: "friday", size: 4, target: 2048, assistsAllowed: false, timeLimit: 300, code: "k3y"),
-            isPrivate: true,
+        model.room = WaitingRoom(
+            name: "friday", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 300), isPrivate: true,
             members: [
                 RoomMember(nickname: "bo", isReady: true, isYou: false), RoomMember(nickname: "ana", isReady: false, isYou: true),
-                RoomMember(nickname: "chen", isReady: true, isYou: false),
+                RoomMember(nickname: "chen", isReady: true, isYou: false), RoomMember(nickname: "eve", isReady: false, isYou: false, role: .watcher),
             ])
         snapshot(model, "room-80x24-classic")
         model.room?.countdownEndsAt = Fixtures.now + 2.5
         snapshot(model, "room-countdown-80x24-mono", theme: .mono)
+        model.room?.countdownEndsAt = nil
+        model.room?.lastStandings = [
+            Standing(place: 1, nickname: "bo", score: 20116, largestTile: 2048, moves: 938, reason: .target, elapsed: 432.4),
+            Standing(place: 2, nickname: "ana", score: 9120, largestTile: 512, moves: 610, reason: .resigned, elapsed: 300),
+        ]
+        snapshot(model, "room-after-a-race-200x50-classic", size: Self.large)
+        snapshot(model, "room-after-a-race-80x24-classic")
+    }
+
+    @Test func nicknamePromptAndConnectionProblems() {
+        var model = Fixtures.connected(Fixtures.model(), nickname: nil)
+        model.network.takenNickname = "bo"
+        model.config.lastNickname = "bo"
+        _ = update(&model, .key(.character("r")))
+        snapshot(model, "nickname-taken-80x24-classic")
+
+        var lost = Fixtures.race()
+        _ = update(&lost, .server(.disconnected(reason: "the server closed the connection", bye: "server shutting down")))
+        snapshot(lost, "race-connection-lost-80x24-classic")
+        snapshot(lost, "race-connection-lost-200x50-mono", theme: .mono, size: Self.large)
+
+        var unreachable = Fixtures.model()
+        unreachable.network.endpoint = ServerEndpoint(host: "10.0.0.5", port: 2048)
+        _ = update(&unreachable, .server(.connectFailed("connection refused")))
+        snapshot(unreachable, "menu-unreachable-80x24-classic")
+    }
+
+    @Test func menuWhileHosting() {
+        var model = Fixtures.model()
+        let plan = EmbeddedHost.hosting(port: 2049, options: ClientOptions(), addresses: ["172.17.0.1", "192.168.1.20"], notice: nil)
+        _ = Update.launch(plan, model: &model)
+        _ = update(&model, .server(.greeted(Greeting())))
+        Fixtures.reply(&model, to: .hello(nick: nil), .hello(nick: nil))
+        snapshot(model, "menu-hosting-80x24-classic")
     }
 
     // MARK: Leaderboard
@@ -186,14 +250,21 @@ import TileRaceEngine
         var model = Fixtures.model()
         model.screen = .leaderboard
         snapshot(model, "leaderboard-offline-80x24-classic")
+        model = Fixtures.connected(model)
+        model.config.lastNickname = "ana"
         model.leaderboard.entries = Fixtures.entries
+        model.leaderboard.total = 20
         model.leaderboard.status = .loaded
         model.leaderboard.sort(by: .score)
         snapshot(model, "leaderboard-by-score-80x24-classic")
         _ = update(&model, .key(.pageDown))
         snapshot(model, "leaderboard-scrolled-80x24-mono", theme: .mono)
         _ = update(&model, .key(.character("2")))
+        model.leaderboard.entries = Fixtures.entries.sorted { $0.nick.lowercased() < $1.nick.lowercased() }
+        model.leaderboard.status = .loaded
         snapshot(model, "leaderboard-by-nickname-200x50-classic", size: Self.large)
+        model.leaderboard.total = 85
+        snapshot(model, "leaderboard-more-on-the-server-80x24-classic")
         snapshot(model, "leaderboard-40x10-too-small", size: Self.tiny)
     }
 

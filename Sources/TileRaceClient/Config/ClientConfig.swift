@@ -46,6 +46,19 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         try container.encode(tokens, forKey: .tokens)
     }
 
+    /// The token stored for a nickname (nicknames are the same whatever their case).
+    func token(for nickname: String) -> String? {
+        let key = nickname.lowercased()
+        return tokens[key] ?? tokens.keys.sorted().first { $0.lowercased() == key }.flatMap { tokens[$0] }
+    }
+
+    /// Stores the token a server gave when `nickname` was claimed.
+    mutating func setToken(_ token: String, for nickname: String) {
+        let key = nickname.lowercased()
+        for old in tokens.keys where old.lowercased() == key { tokens[old] = nil }
+        tokens[key] = token
+    }
+
     /// The theme to draw with: the chosen built-in (classic if unknown) with the user's colours.
     var theme: Theme {
         let base = Theme.named(themeName) ?? .classic
@@ -56,13 +69,13 @@ public struct ClientConfig: Codable, Hashable, Sendable {
     mutating func dropInvalidValues() -> [String] {
         var problems: [String] = []
         if Theme.named(themeName) == nil {
-            problems.append("unknown theme \(TextFilter.sanitize(themeName).debugDescription); using classic")
+            problems.append("unknown theme \(ScreenText.sanitize(themeName).debugDescription); using classic")
             themeName = Theme.classic.name
         }
         for (theme, colours) in colourOverrides.sorted(by: { $0.key < $1.key }) {
             for (code, hex) in colours.sorted(by: { $0.key < $1.key }) {
                 if Int(code).map(Theme.editableCodes.contains) != true || RGB(hexText: hex) == nil {
-                    problems.append("ignored colour \(TextFilter.sanitize(code)) = \(TextFilter.sanitize(hex)) of theme \(TextFilter.sanitize(theme))")
+                    problems.append("ignored colour \(ScreenText.sanitize(code)) = \(ScreenText.sanitize(hex)) of theme \(ScreenText.sanitize(theme))")
                     colourOverrides[theme]?[code] = nil
                 }
             }

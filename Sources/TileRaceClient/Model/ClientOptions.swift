@@ -5,7 +5,7 @@ public struct ClientOptions: Hashable, Sendable {
 
     /// Play with no network at all.
     public var isOffline = false
-    /// The server to connect to, nil for the embedded one.
+    /// The server to connect to, nil to host one in this process.
     public var host: String?
     /// The server's TCP port.
     public var port = ClientOptions.defaultPort
@@ -96,6 +96,9 @@ extension ClientOptions {
         if options.isOffline, options.host != nil {
             throw ClientOptionError("--offline and --host cannot be used together")
         }
+        if options.isOffline, options.room != nil {
+            throw ClientOptionError("--room needs a server; it cannot be used with --offline")
+        }
         if options.isLocalOnly, options.host != nil {
             throw ClientOptionError("--local is for the embedded server; it cannot be used with --host")
         }
@@ -103,7 +106,7 @@ extension ClientOptions {
     }
 
     private static func quoted(_ text: String) -> String {
-        let visible = TextFilter.sanitize(text)
+        let visible = ScreenText.sanitize(text)
         return "'" + (visible.count > 40 ? String(visible.prefix(40)) + "…" : visible) + "'"
     }
 }

@@ -1,12 +1,12 @@
 /// Where the client stands with a server.
 enum ConnectionStatus: Hashable, Sendable {
-    /// No server: practice, daily (unsubmitted) and colours only.
+    /// No server: practice, the daily challenge (unsubmitted) and colours only.
     case offline(reason: String)
-    /// Connecting to a server.
-    case connecting(host: String, port: Int)
-    /// Connected.
-    case connected(host: String, port: Int)
-    /// The connection was lost.
+    /// Connecting to a server, or greeting it.
+    case connecting(ServerEndpoint)
+    /// Connected and greeted: requests can be sent.
+    case connected(ServerEndpoint)
+    /// The connection was lost, or could not be made.
     case lost(reason: String)
 
     /// Whether requests can be sent.
@@ -19,9 +19,9 @@ enum ConnectionStatus: Hashable, Sendable {
     var summary: String {
         switch self {
         case .offline(let reason): "offline: \(reason)"
-        case .connecting(let host, let port): "connecting to \(host):\(port)…"
-        case .connected(let host, let port): "connected to \(host):\(port)"
-        case .lost(let reason): "connection lost: \(reason)"
+        case .connecting(let endpoint): "connecting to \(endpoint)…"
+        case .connected(let endpoint): "connected to \(endpoint)"
+        case .lost(let reason): reason
         }
     }
 }

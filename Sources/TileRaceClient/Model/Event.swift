@@ -1,5 +1,7 @@
+import TileRaceProtocol
+
 /// Something that happened, fed to `update`: a key, time passing, a resize,
-/// or the outcome of an effect. The network phase adds server events here.
+/// news from the server, or the outcome of an effect.
 enum Event: Sendable {
     /// A key was pressed.
     case key(Key)
@@ -9,8 +11,8 @@ enum Event: Sendable {
     case resize(TerminalSize)
     /// The UTC date changed (`YYYY-MM-DD`), e.g. at midnight while playing.
     case dateChanged(String)
-    /// The runtime could not carry out a request (e.g. no server connected).
-    case intentFailed(ClientIntent, reason: String)
+    /// The server connection moved on: connected, a reply, an event, lost.
+    case server(ServerUpdate)
     /// The settings were saved; `backup` names where a broken old file was moved.
     case configSaved(backup: String?)
     /// The settings could not be saved.
@@ -21,8 +23,13 @@ enum Event: Sendable {
 enum Effect: Hashable, Sendable {
     /// Leave the program.
     case quit
-    /// Send a request to the server (the runtime answers `intentFailed` when it cannot).
-    case send(ClientIntent)
+    /// Send a request to the server; the runtime answers `.server(.notSent)`
+    /// when there is no connection, and the reply comes as `.server(.reply)`.
+    case send(ClientMessage)
+    /// Open a connection to `Model.network.endpoint` (closing any current one).
+    case connect
+    /// Close the connection (the player chose to play offline).
+    case disconnect
     /// Save `Model.config` to the config directory.
     case saveConfig
     /// Stop the program as Ctrl-Z would (the terminal is restored, then taken back on resume).

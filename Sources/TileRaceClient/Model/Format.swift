@@ -8,6 +8,11 @@ enum Format {
         return pad(minutes, 2) + ":" + pad(secondsPart, 2) + "." + String(tenths % 10)
     }
 
+    /// A time limit in words: `5 min` in whole minutes, else `90 s`.
+    static func duration(seconds: Int) -> String {
+        seconds % 60 == 0 && seconds > 0 ? "\(seconds / 60) min" : "\(seconds) s"
+    }
+
     /// A whole number with spaces between thousands: `20 116`.
     static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)

@@ -1,26 +1,4 @@
-/// One line of the leaderboard, as the server reports it.
-struct LeaderboardEntry: Hashable, Sendable {
-    /// The place by score, from 1.
-    var rank: Int
-    /// Who (already filtered of control characters when stored).
-    var nickname: String
-    /// The score.
-    var score: Int
-    /// The largest tile made.
-    var largestTile: Int
-    /// The time played, in seconds.
-    var elapsed: Double
-    /// The day it was played, `YYYY-MM-DD`.
-    var date: String
-}
-
-/// Which leaderboard.
-enum LeaderboardScope: Hashable, Sendable {
-    /// Every game ever submitted.
-    case allTime
-    /// Today's daily challenge.
-    case daily
-}
+import TileRaceProtocol
 
 /// A sortable column, numbered as its key: 1 rank, 2 nickname, 3 score.
 enum LeaderboardColumn: Int, CaseIterable, Hashable, Sendable {
@@ -42,15 +20,25 @@ enum LeaderboardColumn: Int, CaseIterable, Hashable, Sendable {
 
     /// The direction of the first press: rank and nickname ascending, score descending.
     var startsAscending: Bool { self != .score }
+
+    /// The `sort=` key of a `TOP` request.
+    var sortKey: LeaderboardQuery.SortKey {
+        switch self {
+        case .rank: .rank
+        case .nickname: .nick
+        case .score: .score
+        }
+    }
 }
 
-/// The leaderboard screen: what was fetched and how it is sorted and scrolled.
+/// The leaderboard screen: which board, how the server sorts it, the
+/// entries fetched so far (pages from offset 0) and the scroll position.
 struct LeaderboardState: Hashable, Sendable {
     /// Where the data stands.
     enum Status: Hashable, Sendable {
         /// No server: nothing to show.
         case notConnected
-        /// Asked, waiting for the answer.
+        /// Asked, waiting for the first page.
         case loading
         /// Entries arrived.
         case loaded
@@ -58,36 +46,27 @@ struct LeaderboardState: Hashable, Sendable {
         case failed(String)
     }
 
+    /// How many entries one `TOP` asks for.
+    static let pageSize = 50
+
     /// All time or daily.
-    var scope: LeaderboardScope = .allTime
+    var board: LeaderboardKind = .all
     /// The sort column.
     var column: LeaderboardColumn = .rank
     /// The sort direction.
     var isAscending = true
-    /// The entries as received.
+    /// The entries received, in the server's order, from the first.
     var entries: [LeaderboardEntry] = []
+    /// How many entries the board has in all.
+    var total = 0
+    /// The daily board's date, as the server said.
+    var date: String?
     /// Where the data stands.
     var status: Status = .notConnected
+    /// Whether a further page was asked for and not yet received.
+    var isLoadingMore = false
     /// The first entry shown.
     var scroll = 0
-
-    /// The entries in the chosen order; ties keep rank order.
-    var sortedEntries: [LeaderboardEntry] {
-        entries.sorted { a, b in
-            switch column {
-            case .rank:
-                return isAscending ? a.rank < b.rank : a.rank > b.rank
-            case .nickname:
-                let (x, y) = (a.nickname.lowercased(), b.nickname.lowercased())
-                if x != y { return isAscending ? x < y : x > y }
-                if a.nickname != b.nickname { return isAscending ? a.nickname < b.nickname : a.nickname > b.nickname }
-                return a.rank < b.rank
-            case .score:
-                if a.score != b.score { return isAscending ? a.score < b.score : a.score > b.score }
-                return a.rank < b.rank
-            }
-        }
-    }
 
     /// Sorts by a column: a new column starts in its natural direction, the same one flips.
     mutating func sort(by newColumn: LeaderboardColumn) {
@@ -99,4 +78,19 @@ struct LeaderboardState: Hashable, Sendable {
         }
         scroll = 0
     }
+
+    /// The `TOP` request for `count` entries from `offset`, in the chosen order.
+    func query(offset: Int, count: Int = LeaderboardState.pageSize, today: String) -> LeaderboardQuery {
+        LeaderboardQuery(
+            board: board, date: board == .daily ? today : nil, sort: column.sortKey,
+            order: isAscending ? .asc : .desc, offset: offset, limit: min(LeaderboardQuery.maximumLimit, max(1, count)))
+    }
+
+    /// Whether a reply to `query` is for what the screen shows now.
+    func isCurrent(_ query: LeaderboardQuery) -> Bool {
+        query.board == board && query.sort == column.sortKey && query.effectiveOrder == (isAscending ? .asc : .desc)
+    }
+
+    /// Whether more entries exist than were received.
+    var hasMore: Bool { entries.count < total }
 }

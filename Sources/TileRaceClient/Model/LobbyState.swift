@@ -1,59 +1,14 @@
-/// The options of a room, chosen by whoever creates it.
-struct RoomOptions: Hashable, Sendable {
-    /// The room's name.
-    var name: String
-    /// The board size, 3 to 8.
-    var size = 4
-    /// The target tile.
-    var target = 2048
-    /// Whether undo and tile removal are allowed.
-    var assistsAllowed = false
-    /// The time limit in seconds, nil for none.
-    var timeLimit: Int?
-    /// The join code of a private room, nil for a public one.
-    var code: String?
-}
+import TileRaceProtocol
 
-/// What a room is doing.
-enum RoomPhase: Hashable, Sendable {
-    /// Waiting for players to be ready.
-    case waiting
-    /// Counting down to the start.
-    case countdown
-    /// Racing.
-    case racing
-    /// The race is over.
-    case finished
-
-    /// The phase in words.
+extension RoomState {
+    /// The state in words.
     var title: String {
         switch self {
         case .waiting: "waiting"
         case .countdown: "starting"
         case .racing: "racing"
-        case .finished: "finished"
         }
     }
-}
-
-/// One room in the server's list.
-struct RoomSummary: Hashable, Sendable {
-    /// The room's name (filtered).
-    var name: String
-    /// The players in it.
-    var playerCount: Int
-    /// What it is doing.
-    var phase: RoomPhase
-    /// The board size.
-    var size: Int
-    /// The target tile.
-    var target: Int
-    /// Whether it needs a join code.
-    var isPrivate: Bool
-    /// Whether assists are allowed.
-    var assistsAllowed: Bool
-    /// The time limit in seconds, nil for none.
-    var timeLimit: Int?
 }
 
 /// The form that creates a room.
@@ -81,17 +36,24 @@ struct CreateRoomForm: Hashable, Sendable {
     /// The field with the cursor.
     var focus: Field = .name
 
-    /// The options, or why they are not valid yet.
-    var options: Result<RoomOptions, FormProblem> {
+    /// The room's name and options, or why they are not valid yet.
+    var request: Result<RoomRequest, FormProblem> {
         guard Nickname.isValid(name.text) else { return .failure(FormProblem("room name: \(Nickname.rule)")) }
         if !code.text.isEmpty, !Nickname.isValid(code.text) {
             return .failure(FormProblem("join code: \(Nickname.rule), or empty for a public room"))
         }
-        return .success(RoomOptions(
-            name: name.text, size: size, target: target, assistsAllowed: assistsAllowed,
-            timeLimit: timeLimitMinutes == 0 ? nil : timeLimitMinutes * 60,
-            code: code.text.isEmpty ? nil : code.text))
+        return .success(RoomRequest(name: name.text, options: RoomOptions(
+            size: size, target: target, allowsAssists: assistsAllowed, timeLimit: timeLimitMinutes * 60,
+            code: code.text.isEmpty ? nil : code.text)))
     }
+}
+
+/// A room to create: its name and options.
+struct RoomRequest: Hashable, Sendable {
+    /// The room's name.
+    var name: String
+    /// Its options.
+    var options: RoomOptions
 }
 
 /// Why a form cannot be sent yet.
@@ -105,7 +67,7 @@ struct FormProblem: Error, Hashable, Sendable {
     }
 }
 
-/// The prompt that joins a room by name (and code).
+/// The prompt that joins (or watches) a room by name and code.
 struct JoinPrompt: Hashable, Sendable {
     /// The room's name.
     var name = TextField()
@@ -113,12 +75,19 @@ struct JoinPrompt: Hashable, Sendable {
     var code = TextField()
     /// Whether the code field has the cursor.
     var isCodeFocused = false
+    /// Whether to watch as a spectator rather than play.
+    var isWatching = false
+    /// Why it is asked (e.g. "room friday is private"), shown above the fields.
+    var message: String?
 }
 
 /// The lobby: the rooms on the server, and the create/join forms.
 struct LobbyState: Hashable, Sendable {
-    /// The rooms as last listed.
-    var rooms: [RoomSummary] = []
+    /// How often the list is asked for again while shown, in seconds.
+    static let refreshInterval = 3.0
+
+    /// The public rooms as last listed, sorted by name (the server's order).
+    var rooms: [RoomDescription] = []
     /// The highlighted room.
     var selection = 0
     /// The create form, when open.
@@ -127,29 +96,74 @@ struct LobbyState: Hashable, Sendable {
     var joinPrompt: JoinPrompt?
     /// Whether a list was asked for and not yet received.
     var isLoading = false
+    /// Whether a list has arrived since the lobby opened.
+    var hasLoaded = false
+    /// When the list is next asked for (monotonic seconds).
+    var refreshAt: Double?
 }
 
 /// Someone in a room before the race.
 struct RoomMember: Hashable, Sendable {
-    /// Their nickname (filtered).
+    /// Their nickname (filtered when drawn).
     var nickname: String
     /// Whether they are ready.
     var isReady: Bool
     /// Whether this is us.
     var isYou: Bool
+    /// Player or spectator.
+    var role: MemberInfo.Role = .player
+    /// Waiting, racing or finished.
+    var state: MemberInfo.State = .waiting
 }
 
-/// The room screen before a race.
-struct RoomState: Hashable, Sendable {
-    /// The room's options (its code is not shown).
+/// The room screen: who is in the room, who is ready, the countdown, and
+/// the last race's standings.
+struct WaitingRoom: Hashable, Sendable {
+    /// The room's name.
+    var name: String
+    /// The room's options (a private room's code is not known).
     var options: RoomOptions
     /// Whether it is private.
     var isPrivate: Bool
-    /// Who is in, in the server's order.
+    /// The join code we came in with (to come back after losing the connection).
+    var code: String?
+    /// Players in the order they joined, then watchers.
     var members: [RoomMember]
     /// When the countdown ends, if it started (monotonic seconds).
     var countdownEndsAt: Double?
+    /// Whether we watch as a spectator.
+    var isWatching = false
+    /// Whether a race we are not in is under way.
+    var isRaceUnderWay = false
+    /// The standings of the last race seen in this room.
+    var lastStandings: [Standing] = []
+
+    /// The room as described by `OK CREATE` / `OK JOIN` / `OK WATCH`.
+    init(_ description: RoomDescription, isWatching: Bool) {
+        name = description.name
+        options = RoomOptions(
+            size: description.size, target: description.target, allowsAssists: description.allowsAssists,
+            timeLimit: description.timeLimit)
+        isPrivate = description.isPrivate
+        members = []
+        self.isWatching = isWatching
+        isRaceUnderWay = description.state == .racing
+    }
+
+    /// A room from its parts.
+    init(name: String, options: RoomOptions, isPrivate: Bool, members: [RoomMember]) {
+        self.name = name
+        self.options = options
+        self.isPrivate = isPrivate
+        self.members = members
+    }
+
+    /// The players (not the watchers).
+    var players: [RoomMember] { members.filter { $0.role == .player } }
 
     /// Whether we are ready.
     var isReady: Bool { members.first(where: \.isYou)?.isReady ?? false }
+
+    /// Whether this is the daily challenge's room.
+    var isDaily: Bool { name.lowercased() == "daily" }
 }

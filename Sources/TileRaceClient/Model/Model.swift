@@ -32,13 +32,15 @@ struct Model: Sendable {
     var colours = ColourEditorState()
     /// The lobby.
     var lobby = LobbyState()
-    /// The room before a race, when in one.
-    var room: RoomState?
+    /// The room we are in (as player or spectator), when in one.
+    var room: WaitingRoom?
     /// The race, when in one.
     var race: RaceState?
     /// Where we stand with a server.
     var connection: ConnectionStatus = .offline(reason: "no server connected")
-    /// Lines telling friends how to join the embedded server (filled by the network phase).
+    /// Who we are on the server and what waits to be done there.
+    var network = NetworkState()
+    /// Lines telling friends how to join the embedded server.
     var hostingInfo: [String] = []
     /// The status-line message.
     var notice: Notice?
@@ -84,8 +86,9 @@ struct Model: Sendable {
     var tickInterval: Double? {
         if screen == .menu, menu.introStartedAt != nil { return 1.0 / 30 }
         if session?.animation != nil { return 1.0 / 60 }
-        if let race, case .countdown = race.phase { return 0.05 }
+        if room?.countdownEndsAt != nil { return 0.05 }
         if screen == .game, let session, session.clock.isRunning { return 0.05 }
+        if screen == .spectate, let race, !race.isOver { return 0.1 }
         if notice?.expiresAt != nil { return 0.25 }
         if race != nil { return 0.25 }
         return nil

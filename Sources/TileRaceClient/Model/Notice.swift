@@ -27,14 +27,18 @@ enum Overlay: Hashable, Sendable {
     case help
     /// A yes/no question.
     case confirm(Confirmation)
+    /// The nickname the server needs before racing.
+    case nickname(NicknamePrompt)
+    /// The server could not be reached or was lost: reconnect, or play offline.
+    case connectionProblem(ConnectionProblem)
 }
 
 /// What a yes/no question is about.
 enum Confirmation: Hashable, Sendable {
     /// Leave a game in progress for the menu.
     case leaveGame
-    /// Leave a race (counts as resigning).
-    case leaveRace
+    /// Give up the race (the room stays, to see the others finish).
+    case resignRace
     /// Restart the race's board from its seed (the clock keeps running).
     case restartRace
     /// Start a new practice game, throwing this one away.
@@ -44,7 +48,7 @@ enum Confirmation: Hashable, Sendable {
     var question: String {
         switch self {
         case .leaveGame: "Leave this game? It is not finished."
-        case .leaveRace: "Leave the race? You will be counted as resigned."
+        case .resignRace: "Resign? Your race ends with your score now."
         case .restartRace: "Restart from the same seed? The race clock keeps running."
         case .newGame: "Throw this game away and start a new one?"
         }

@@ -1,15 +1,16 @@
 import TileRaceEngine
 
-/// One game on screen: the engine's game, its record, its clock and what is
-/// drawn over it (animation, removal cursor, end-of-game dialog).
+/// One game on screen: the engine's game, its clock, its copy on the server,
+/// and what is drawn over it (animation, removal cursor, end-of-game dialog).
 struct PlaySession: Hashable, Sendable {
     /// What kind of game this is.
     enum Mode: Hashable, Sendable {
         /// A solo game; reset draws a new seed.
         case practice
-        /// The daily challenge: the seed is the UTC date.
+        /// The daily challenge played offline: the seed is the UTC date.
         case daily(date: String)
-        /// A race in a room; the server has the official copy.
+        /// A race in a room (the daily challenge too, when connected); the
+        /// server has the official copy.
         case race(room: String)
     }
 
@@ -17,8 +18,6 @@ struct PlaySession: Hashable, Sendable {
     var mode: Mode
     /// The game itself.
     var game: Game
-    /// Every action applied, for submission and replay.
-    var log = GameLog()
     /// The game's clock.
     var clock = GameClock()
     /// The animation of the last move, while it plays.
@@ -33,8 +32,13 @@ struct PlaySession: Hashable, Sendable {
     var isPlayingOn = false
     /// Whether undo and tile removal are allowed (always in practice).
     var assistsAllowed = true
-    /// Actions sent to the server so far in a race (the last sequence number).
+    /// The copy of a practice game on the server (races are always there).
+    var mirror = ServerMirror.notStarted
+    /// The number of the last entry sent to the server (entries count from 1
+    /// at the start and after a restart).
     var sequence = 0
+    /// Our figures after each entry not yet acknowledged, to compare with `OK MOVE`.
+    var expected: [Int: Figures] = [:]
     /// Times the board was started again from its seed (races).
     var restarts = 0
 
@@ -51,6 +55,11 @@ struct PlaySession: Hashable, Sendable {
         return false
     }
 
+    /// Whether entries go to the server: a race, or a practice game mirrored there.
+    var sendsEntries: Bool {
+        isRace || mirror == .active
+    }
+
     /// Whether the game has been played and is not finished: leaving it loses something.
     var isInProgress: Bool {
         game.moveCount > 0 && !isFinished
@@ -63,11 +72,33 @@ struct PlaySession: Hashable, Sendable {
         return end.stage != .reachedTarget
     }
 
-    /// The record for submission.
-    func record(elapsed: Double) -> GameRecord {
-        GameRecord(
-            seed: game.seed.text, size: game.config.size, target: game.config.target, log: log, elapsed: elapsed)
+    /// Our figures now.
+    var figures: Figures {
+        Figures(score: game.score, moves: game.moveCount, largestTile: game.board.largestValue)
     }
+}
+
+/// The figures the server reports after each `MOVE`.
+struct Figures: Hashable, Sendable {
+    /// The score.
+    var score: Int
+    /// Valid moves, net of undos.
+    var moves: Int
+    /// The largest tile.
+    var largestTile: Int
+}
+
+/// Where a practice game stands on the server, which must have played it
+/// too for it to be submitted.
+enum ServerMirror: Hashable, Sendable {
+    /// Nothing sent yet: `PRACTICE` goes with the first entry, if connected then.
+    case notStarted
+    /// `PRACTICE` was sent; every entry follows it.
+    case active
+    /// The server's copy is finished (no moves left, or resigned): it can be submitted.
+    case finished
+    /// The game is played here only, for the reason given.
+    case localOnly(String)
 }
 
 /// The dialog at the end of a game (or when the target is reached in practice).
@@ -92,7 +123,7 @@ struct EndOfGame: Hashable, Sendable {
         case nickname(TextField)
         /// The submission was sent; waiting for the answer.
         case submitting(nickname: String)
-        /// Done: what happened to the submission (or that it was skipped).
+        /// Done: what happened to the submission (or why there is none).
         case closed(message: String?, kind: Notice.Kind)
     }
 
@@ -104,7 +135,7 @@ struct EndOfGame: Hashable, Sendable {
     var moves: Int
     /// The largest tile.
     var largestTile: Int
-    /// The time played, in seconds.
+    /// The time played, in seconds, by our clock.
     var elapsed: Double
     /// Undos plus removals used.
     var assists: Int
@@ -112,4 +143,8 @@ struct EndOfGame: Hashable, Sendable {
     var target: Int
     /// Where the dialog is.
     var stage: Stage
+    /// The official time from the server, in seconds, once known (races).
+    var officialElapsed: Double?
+    /// Whether the player closed the dialog to watch the rest of the race.
+    var isHidden = false
 }

@@ -1,23 +1,15 @@
 import TileRaceEngine
+import TileRaceProtocol
 
-/// Why a racer stopped.
-enum FinishReason: Hashable, Sendable {
-    /// Made the target tile.
-    case target
-    /// No move was left.
-    case noMoves
-    /// Gave up.
-    case resigned
-    /// The time limit passed.
-    case timeUp
-
+extension FinishReason {
     /// The reason in words.
     var title: String {
         switch self {
         case .target: "target"
-        case .noMoves: "no moves"
+        case .over: "no moves"
         case .resigned: "resigned"
-        case .timeUp: "time up"
+        case .left: "left"
+        case .time: "time up"
         }
     }
 }
@@ -28,13 +20,11 @@ enum RacerStatus: Hashable, Sendable {
     case playing
     /// Done, and why.
     case finished(FinishReason)
-    /// Left the room.
-    case left
 }
 
 /// One racer as the server reports them.
 struct RacePlayer: Hashable, Sendable {
-    /// Their nickname (filtered).
+    /// Their nickname (filtered when drawn).
     var nickname: String
     /// Their score.
     var score: Int
@@ -44,11 +34,11 @@ struct RacePlayer: Hashable, Sendable {
     var moves: Int
     /// Where they stand.
     var status: RacerStatus
-    /// Their board, when the server sends it (for mini-boards).
+    /// Their board, when the server sent one (for mini-boards).
     var board: Board?
     /// Whether this is us.
     var isYou = false
-    /// Race seconds when they finished, if they did.
+    /// Race seconds when they finished, if they did (the official time).
     var finishedAfter: Double?
 }
 
@@ -66,8 +56,26 @@ struct Standing: Hashable, Sendable {
     var moves: Int
     /// How they finished.
     var reason: FinishReason
-    /// Race seconds at their finish.
+    /// The official race seconds at their finish.
     var elapsed: Double
+
+    /// A standing from a `RESULT` line.
+    init(_ result: RacerFinish) {
+        self.init(
+            place: result.place ?? 0, nickname: result.nick, score: result.score, largestTile: result.largestTile,
+            moves: result.moves, reason: result.reason, elapsed: Double(result.milliseconds) / 1000)
+    }
+
+    /// A standing from its parts.
+    init(place: Int, nickname: String, score: Int, largestTile: Int, moves: Int, reason: FinishReason, elapsed: Double) {
+        self.place = place
+        self.nickname = nickname
+        self.score = score
+        self.largestTile = largestTile
+        self.moves = moves
+        self.reason = reason
+        self.elapsed = elapsed
+    }
 }
 
 /// Something that happened in the race, shown in the feed.
@@ -78,13 +86,11 @@ struct Announcement: Hashable, Sendable {
     var at: Double
 }
 
-/// A race in a room: the countdown, the racers and the outcome.
+/// A race in a room, from its `START`: the racers, their progress, the outcome.
 struct RaceState: Hashable, Sendable {
     /// Where the race is.
     enum Phase: Hashable, Sendable {
-        /// Counting down; the race starts at `startsAt` (monotonic seconds).
-        case countdown(startsAt: Double)
-        /// Racing since `startedAt`.
+        /// Racing since `startedAt` (monotonic seconds: when `START` arrived).
         case racing(startedAt: Double)
         /// Over, with the final standings.
         case finished(standings: [Standing])
@@ -93,7 +99,9 @@ struct RaceState: Hashable, Sendable {
     /// The most announcements kept.
     static let maximumAnnouncements = 20
 
-    /// The room's options.
+    /// The room's name.
+    var room: String
+    /// The race's options (its seed is in the game).
     var options: RoomOptions
     /// Where the race is.
     var phase: Phase
@@ -101,6 +109,8 @@ struct RaceState: Hashable, Sendable {
     var players: [RacePlayer]
     /// The feed, oldest first.
     var announcements: [Announcement] = []
+    /// `RESULT` lines received, waiting for `END`.
+    var results: [Standing] = []
 
     /// The racers ordered for display: target finishers by time, then by
     /// score (higher first), fewer moves, nickname.
@@ -115,7 +125,13 @@ struct RaceState: Hashable, Sendable {
         }
     }
 
-    /// Records a racer's progress; a new finish is announced.
+    /// Whether the standings arrived.
+    var isOver: Bool {
+        if case .finished = phase { return true }
+        return false
+    }
+
+    /// Records a racer's figures; a new finish is announced.
     mutating func update(_ player: RacePlayer, at now: Double) {
         if let index = players.firstIndex(where: { $0.nickname == player.nickname }) {
             let before = players[index].status
@@ -123,22 +139,28 @@ struct RaceState: Hashable, Sendable {
             if before != player.status { announce(player, at: now) }
         } else {
             players.append(player)
+            if player.status != .playing { announce(player, at: now) }
         }
     }
 
+    /// Adds a line to the feed.
+    mutating func announce(_ text: String, at now: Double) {
+        announcements.append(Announcement(text: text, at: now))
+        if announcements.count > RaceState.maximumAnnouncements { announcements.removeFirst() }
+    }
+
     private mutating func announce(_ player: RacePlayer, at now: Double) {
-        let who = player.isYou ? "you" : player.nickname
+        let who = player.isYou ? "you" : ScreenText.sanitize(player.nickname)
         let after = player.finishedAfter.map { " after " + Format.clock($0) } ?? ""
         let text: String
         switch player.status {
         case .playing: return
-        case .left: text = "\(who) left the race"
         case .finished(.target): text = "\(who) reached \(options.target)\(after)!"
-        case .finished(.noMoves): text = "\(who): no moves left · \(Format.grouped(player.score))"
+        case .finished(.over): text = "\(who): no moves left · \(Format.grouped(player.score))"
         case .finished(.resigned): text = "\(who) resigned · \(Format.grouped(player.score))"
-        case .finished(.timeUp): text = "\(who): time up · \(Format.grouped(player.score))"
+        case .finished(.left): text = "\(who) left the race · \(Format.grouped(player.score))"
+        case .finished(.time): text = "\(who): time up · \(Format.grouped(player.score))"
         }
-        announcements.append(Announcement(text: text, at: now))
-        if announcements.count > RaceState.maximumAnnouncements { announcements.removeFirst() }
+        announce(text, at: now)
     }
 }

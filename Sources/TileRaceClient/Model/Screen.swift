@@ -10,6 +10,8 @@ enum Screen: Hashable, Sendable {
     case colours
     /// The list of rooms on the server, with the create and join forms.
     case lobby
-    /// One room before its race: who is in it and who is ready.
+    /// One room between races: who is in it, who is ready, the countdown.
     case room
+    /// A race watched as a spectator: every racer's board.
+    case spectate
 }

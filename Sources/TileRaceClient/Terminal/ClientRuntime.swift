@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import TileRaceEngine
+import TileRaceServer
 
 /// Why the client could not start.
 public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -22,6 +23,8 @@ public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertib
 public enum ClientRuntime {
     /// Plays until the user quits. Needs standard input to be a terminal;
     /// when standard output is not one, there is no splash and no animation.
+    /// With no `--host` and no `--offline`, hosts a race server in this
+    /// process (stopped on the way out) and plays on it.
     /// - Throws: `ClientStartError` before touching the terminal.
     public static func run(options: ClientOptions, environment: [String: String]) throws(ClientStartError) -> Int32 {
         guard Terminal.isTerminal(STDIN_FILENO) else {
@@ -31,11 +34,23 @@ public enum ClientRuntime {
         }
         let store = ConfigStore.defaultDirectory(environment: environment).map(ConfigStore.init(directory:))
         let loaded = store?.load()
+        var server: RaceServer?
+        let plan: NetworkPlan
+        if options.isOffline {
+            plan = .offline("--offline: practice only")
+        } else if let host = options.host {
+            plan = NetworkPlan(endpoint: ServerEndpoint(host: host, port: options.port))
+        } else {
+            let hosted = EmbeddedHost.start(options: options, dataDirectory: DataDirectory.defaultPath(environment: environment))
+            server = hosted.server
+            plan = hosted.plan
+        }
+        defer { server?.stop() }
         let terminal = Terminal()
         let loop = ClientLoop(
             terminal: terminal, store: store, options: options, environment: environment,
             config: loaded?.config ?? ClientConfig(), configProblem: loaded?.problem,
-            mustPreserveConfigFile: loaded?.mustPreserveExistingFile ?? false)
+            mustPreserveConfigFile: loaded?.mustPreserveExistingFile ?? false, plan: plan)
         guard terminal.take() else {
             throw ClientStartError(code: "terminal-settings", message: "cannot switch the terminal to raw mode")
         }
@@ -72,12 +87,15 @@ final class ClientLoop: @unchecked Sendable {
     private var timerInterval: Double?
     private var escapeGeneration = 0
     private var pendingEvents: [Event] = []
+    private var isProcessing = false
+    private var launchEffects: [Effect] = []
+    private var network: ClientNetwork?
     private var isRunning = true
     private var exitStatus: Int32 = 0
     private let finished = DispatchSemaphore(value: 0)
 
     init(terminal: Terminal, store: ConfigStore?, options: ClientOptions, environment: [String: String],
-         config: ClientConfig, configProblem: String?, mustPreserveConfigFile: Bool) {
+         config: ClientConfig, configProblem: String?, mustPreserveConfigFile: Bool, plan: NetworkPlan) {
         self.terminal = terminal
         self.store = store
         self.colorMode = ColorMode.detect(environment: environment)
@@ -87,6 +105,7 @@ final class ClientLoop: @unchecked Sendable {
             isInteractive: Terminal.isTerminal(terminal.outputDescriptor), now: ClientLoop.monotonicNow(),
             today: ClientLoop.today(), size: terminal.size(), seedSource: SplitMix64(seed: random.next()))
         model.mustPreserveConfigFile = mustPreserveConfigFile
+        launchEffects = Update.launch(plan, model: &model)
         if let configProblem { model.show(configProblem, .warning, sticky: true) }
         if options.seed != nil { Update.startPractice(&model) }
     }
@@ -96,11 +115,6 @@ final class ClientLoop: @unchecked Sendable {
         queue.async { self.start() }
         finished.wait()
         return exitStatus
-    }
-
-    /// Feeds events from another source (the network phase's socket) on the loop's queue.
-    func post(_ events: [Event]) {
-        queue.async { self.process(events) }
     }
 
     // MARK: Sources
@@ -122,6 +136,12 @@ final class ClientLoop: @unchecked Sendable {
         timer.setEventHandler { [unowned self] in self.tick() }
         timer.resume()
         self.timer = timer
+        network = ClientNetwork(queue: queue) { [unowned self] update in
+            self.process([.tick(ClientLoop.monotonicNow()), .server(update)])
+        }
+        let effects = launchEffects
+        launchEffects = []
+        for effect in effects { perform(effect) }
         process([])
     }
 
@@ -170,6 +190,10 @@ final class ClientLoop: @unchecked Sendable {
 
     private func process(_ events: [Event]) {
         pendingEvents += events
+        // An effect's outcome that arrives at once is handled by the loop below.
+        guard !isProcessing else { return }
+        isProcessing = true
+        defer { isProcessing = false }
         while isRunning, !pendingEvents.isEmpty {
             let event = pendingEvents.removeFirst()
             for effect in update(&model, event) {
@@ -186,9 +210,16 @@ final class ClientLoop: @unchecked Sendable {
         switch effect {
         case .quit:
             stop(status: 0)
-        case .send(let intent):
-            // Phase 1 has no network: every request fails at once, clearly.
-            pendingEvents.append(.intentFailed(intent, reason: "offline: no server connected"))
+        case .send(let message):
+            if let network {
+                network.send(message)
+            } else {
+                pendingEvents.append(.server(.notSent(message, reason: "not connected")))
+            }
+        case .connect:
+            if let endpoint = model.network.endpoint { network?.connect(to: endpoint) }
+        case .disconnect:
+            network?.disconnect()
         case .saveConfig:
             guard let store else {
                 pendingEvents.append(.configSaveFailed("no config directory (set HOME or XDG_CONFIG_HOME)"))
@@ -248,6 +279,7 @@ final class ClientLoop: @unchecked Sendable {
         exitStatus = status
         timer?.cancel()
         for source in sources { source.cancel() }
+        network?.disconnect()
         terminal.release()
         finished.signal()
     }

@@ -174,7 +174,7 @@ struct KeyDecoder: Sendable {
         let bytes = Array(pending[start..<(start + length)])
         guard bytes.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
               case let text = String(decoding: bytes, as: UTF8.self), Array(text.utf8) == bytes, let character = text.first,
-              text.count == 1, TextFilter.isPrintable(character) else {
+              text.count == 1, ScreenText.isPrintable(character) else {
             return .skip(length: 1)
         }
         return .key(.character(character), length: length)

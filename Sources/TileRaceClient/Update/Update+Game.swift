@@ -1,4 +1,5 @@
 import TileRaceEngine
+import TileRaceProtocol
 
 extension Update {
     static func gameKey(_ key: Key, model: inout Model) -> [Effect] {
@@ -6,10 +7,13 @@ extension Update {
             model.screen = .menu
             return []
         }
-        if session.end != nil {
+        let raceIsOver = model.race?.isOver ?? false
+        if let end = session.end {
+            if raceIsOver, end.isHidden || isClosed(end.stage) { return standingsKey(key, model: &model) }
+            if end.isHidden { return finishedKey(key, model: &model) }
             return endKey(key, model: &model)
         }
-        if let race = model.race, case .finished = race.phase {
+        if raceIsOver {
             return standingsKey(key, model: &model)
         }
         if session.isPaused {
@@ -42,14 +46,15 @@ extension Update {
         return []
     }
 
+    static func isClosed(_ stage: EndOfGame.Stage) -> Bool {
+        if case .closed = stage { return true }
+        return false
+    }
+
     // MARK: Moves and assists
 
     static func move(_ direction: Direction, model: inout Model) -> [Effect] {
         guard var session = model.session else { return [] }
-        if let race = model.race, case .countdown = race.phase {
-            model.show("wait for the start…")
-            return []
-        }
         guard !session.game.isOver else { return [] }
         let motions = model.animationsEnabled ? session.game.board.motions(for: direction) : []
         let report: MoveReport
@@ -58,19 +63,37 @@ extension Update {
         } catch {
             return []
         }
-        session.log.entries.append(.move(direction))
         session.clock.start(at: model.now)
         if model.animationsEnabled {
             session.animation = TileAnimation(motions: motions, spawn: report.spawn, startedAt: model.now)
         }
-        var effects: [Effect] = []
-        if session.isRace {
-            session.sequence += 1
-            effects.append(.send(.move(direction, sequence: session.sequence)))
-        }
+        let effects = send(.move(direction), session: &session, model: model)
         model.session = session
         checkEnd(reachedTarget: report.reachedTarget, model: &model)
         syncRacer(&model)
+        return effects
+    }
+
+    /// Sends an entry just applied to the server's copy of the game: always in
+    /// a race; in practice, `PRACTICE` goes first with the first entry when connected.
+    static func send(_ entry: GameLog.Entry, session: inout PlaySession, model: Model) -> [Effect] {
+        var effects: [Effect] = []
+        if session.mode == .practice, session.mirror == .notStarted {
+            if !model.connection.isConnected {
+                session.mirror = .localOnly("it was started offline")
+            } else if !Names.isValidSeed(session.game.seed.text) {
+                session.mirror = .localOnly("its seed cannot be sent to a server")
+            } else {
+                let config = session.game.config
+                effects.append(.send(.practice(PracticeOptions(seed: session.game.seed.text, size: config.size, target: config.target))))
+                session.mirror = .active
+                session.sequence = 0
+            }
+        }
+        guard session.sendsEntries else { return effects }
+        session.sequence += 1
+        session.expected[session.sequence] = session.figures
+        effects.append(.send(.move(seq: session.sequence, entries: [entry])))
         return effects
     }
 
@@ -86,12 +109,7 @@ extension Update {
             model.show(error == .nothingToUndo ? "nothing to undo" : error.message, .warning)
             return []
         }
-        session.log.entries.append(.undo)
-        var effects: [Effect] = []
-        if session.isRace {
-            session.sequence += 1
-            effects.append(.send(.undo(sequence: session.sequence)))
-        }
+        let effects = send(.undo, session: &session, model: model)
         model.session = session
         syncRacer(&model)
         return effects
@@ -140,13 +158,8 @@ extension Update {
                 model.show(error.code == "empty-cell" ? "that cell is empty: pick a tile" : error.message, .warning, sticky: true)
                 return []
             }
-            session.log.entries.append(.remove(cursor))
             session.removalCursor = nil
-            var effects: [Effect] = []
-            if session.isRace {
-                session.sequence += 1
-                effects.append(.send(.removeTile(cursor, sequence: session.sequence)))
-            }
+            let effects = send(.remove(cursor), session: &session, model: model)
             model.session = session
             model.show("tile removed")
             syncRacer(&model)
@@ -213,48 +226,60 @@ extension Update {
         guard let session = model.session else { return [] }
         switch session.mode {
         case .practice:
+            let effects = endPracticeMirror(&model)
             startPractice(&model)
             model.show("new game · seed \(model.session?.game.seed.text ?? "")")
+            return effects
         case .daily:
             startDaily(&model)
+            return []
         case .race:
             return restartRace(&model)
         }
-        return []
     }
 
+    /// Resigns the server's copy of a practice game still running there.
+    static func endPracticeMirror(_ model: inout Model) -> [Effect] {
+        guard let session = model.session, session.mode == .practice, session.mirror == .active else { return [] }
+        model.session?.mirror = .finished
+        return session.game.isOver ? [] : [.send(.resign)]
+    }
+
+    /// Back to the start of the race's seed: entries count from 1 again; the clock keeps running.
     static func restartRace(_ model: inout Model) -> [Effect] {
         guard var session = model.session, session.isRace else { return [] }
         session.game = Game(config: session.game.config, seed: session.game.seed)
-        session.log = GameLog()
         session.animation = nil
         session.removalCursor = nil
         session.restarts += 1
-        session.sequence += 1
+        session.sequence = 0
+        session.expected = [:]
         model.session = session
         model.show("back to the start of the seed: the clock keeps running")
         syncRacer(&model)
-        return [.send(.restart(sequence: session.sequence))]
+        return [.send(.restart)]
     }
 
     static func leave(_ model: inout Model) -> [Effect] {
         guard let session = model.session else { return [] }
         if session.isRace {
-            model.overlay = .confirm(.leaveRace)
+            model.overlay = .confirm(.resignRace)
             return []
         }
         if session.isInProgress {
             model.overlay = .confirm(.leaveGame)
             return []
         }
-        leaveGame(&model)
-        return []
+        return leaveGame(&model)
     }
 
-    static func leaveGame(_ model: inout Model) {
+    /// Leaves a practice or daily game for the menu.
+    static func leaveGame(_ model: inout Model) -> [Effect] {
+        let effects = endPracticeMirror(&model)
         model.session = nil
         model.screen = .menu
         model.notice = nil
+        return effects
     }
 
     // MARK: End of game
@@ -263,15 +288,17 @@ extension Update {
     static func checkEnd(reachedTarget: Bool, model: inout Model) {
         guard var session = model.session, session.end == nil else { return }
         let game = session.game
+        if game.isOver, session.mirror == .active { session.mirror = .finished }
         if reachedTarget, !session.isPlayingOn, !session.isRace {
             session.clock.pause(at: model.now)
             session.end = endOfGame(.won, session: session, now: model.now, stage: .reachedTarget)
         } else if reachedTarget, session.isRace {
             session.clock.stop(at: model.now)
-            session.end = endOfGame(.won, session: session, now: model.now, stage: nicknameStage(model))
+            session.end = endOfGame(.won, session: session, now: model.now, stage: submitStage(model, session: session))
         } else if game.isOver {
             session.clock.stop(at: model.now)
-            session.end = endOfGame(game.hasWon ? .won : .noMoves, session: session, now: model.now, stage: nicknameStage(model))
+            session.end = endOfGame(
+                game.hasWon ? .won : .noMoves, session: session, now: model.now, stage: submitStage(model, session: session))
         }
         model.session = session
     }
@@ -283,8 +310,27 @@ extension Update {
             assists: session.game.assistCount, target: session.game.config.target, stage: stage)
     }
 
-    static func nicknameStage(_ model: Model) -> EndOfGame.Stage {
-        .nickname(TextField(model.config.lastNickname ?? model.options.nickname ?? ""))
+    /// The nickname prompt when the game can go on the leaderboard; otherwise
+    /// why not, said before asking.
+    static func submitStage(_ model: Model, session: PlaySession) -> EndOfGame.Stage {
+        if !model.connection.isConnected {
+            return .closed(message: "not connected to a server: scores are submitted online only", kind: .info)
+        }
+        let size = session.game.config.size
+        if size != 4 {
+            return .closed(message: "only 4x4 games go on the leaderboard (this one is \(size)x\(size))", kind: .info)
+        }
+        if !session.isRace {
+            switch session.mirror {
+            case .active, .finished:
+                break
+            case .notStarted:
+                return .closed(message: "nothing was played: nothing to submit", kind: .info)
+            case .localOnly(let reason):
+                return .closed(message: "this game was played here only (\(reason)): it cannot be submitted", kind: .info)
+            }
+        }
+        return .nickname(TextField(model.config.lastNickname ?? model.network.nickname ?? model.options.nickname ?? ""))
     }
 
     static func endKey(_ key: Key, model: inout Model) -> [Effect] {
@@ -301,13 +347,15 @@ extension Update {
                 session.clock.resume(at: model.now)
                 session.clock.stop(at: model.now)
                 end.elapsed = session.clock.elapsed(at: model.now)
-                end.stage = nicknameStage(model)
+                end.stage = submitStage(model, session: session)
                 session.end = end
                 model.session = session
+                // The server's practice game goes on past the target: finish it so it can be submitted.
+                return endPracticeMirror(&model)
             case .character("n"), .character("r"):
                 return newGame(&model)
             case .character("q"), .escape:
-                leaveGame(&model)
+                return leaveGame(&model)
             case .character("t"):
                 return nextTheme(&model)
             default:
@@ -328,11 +376,7 @@ extension Update {
                 end.stage = .submitting(nickname: nickname)
                 session.end = end
                 model.session = session
-                let isDaily: Bool = if case .daily = session.mode { true } else { false }
-                let submission = Submission(
-                    nickname: nickname, token: model.config.tokens[nickname],
-                    record: session.record(elapsed: end.elapsed), isDaily: isDaily)
-                return [.saveConfig, .send(.submit(submission))]
+                return [.saveConfig, .send(.submit(nick: nickname, token: model.config.token(for: nickname)))]
             case .escape:
                 end.stage = .closed(message: "not submitted", kind: .info)
                 session.end = end
@@ -355,13 +399,34 @@ extension Update {
                 if session.isRace { return [] }
                 return newGame(&model)
             case .character("q"), .escape, .enter:
-                if session.isRace { return finishRaceAndLeave(&model) }
-                leaveGame(&model)
+                guard session.isRace else { return leaveGame(&model) }
+                if key == .character("q") { return leaveRoom(&model) }
+                // Watch the others finish; the standings come at the end.
+                end.isHidden = true
+                session.end = end
+                model.session = session
             case .character("t"):
                 return nextTheme(&model)
             default:
                 break
             }
+        }
+        return []
+    }
+
+    /// Our race is over and the dialog closed: watching the others finish.
+    static func finishedKey(_ key: Key, model: inout Model) -> [Effect] {
+        switch key {
+        case .enter:
+            model.session?.end?.isHidden = false
+        case .character("q"), .escape:
+            return leaveRoom(&model)
+        case .character("t"):
+            return nextTheme(&model)
+        case .character("?"):
+            model.overlay = .help
+        default:
+            model.show("your race is over: the standings come when everyone has finished · q leaves the room")
         }
         return []
     }

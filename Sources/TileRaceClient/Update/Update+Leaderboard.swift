@@ -5,21 +5,25 @@ extension Update {
     static func leaderboardKey(_ key: Key, model: inout Model) -> [Effect] {
         var board = model.leaderboard
         let page = LeaderboardState.visibleRows(forHeight: model.size.height)
-        let lastStart = max(0, board.entries.count - page)
+        var wantsAll = false
         switch key {
         case .up, .character("k"), .character("w"): board.scroll -= 1
         case .down, .character("j"), .character("s"): board.scroll += 1
         case .pageUp: board.scroll -= page
         case .pageDown, .character(" "): board.scroll += page
         case .home, .character("g"): board.scroll = 0
-        case .end, .character("G"): board.scroll = lastStart
+        case .end, .character("G"):
+            board.scroll = max(board.total, board.entries.count) - page
+            wantsAll = true
         case .character("1"), .character("2"), .character("3"):
             if case .character(let digit) = key, let number = digit.wholeNumberValue,
                let column = LeaderboardColumn(rawValue: number) {
                 board.sort(by: column)
+                model.leaderboard = board
+                return leaderboardRefresh(&model)
             }
         case .character("d"):
-            board.scope = board.scope == .allTime ? .daily : .allTime
+            board.board = board.board == .all ? .daily : .all
             board.scroll = 0
             model.leaderboard = board
             return leaderboardRefresh(&model)
@@ -35,22 +39,31 @@ extension Update {
         default:
             break
         }
-        board.scroll = min(max(0, board.scroll), lastStart)
+        board.scroll = min(max(0, board.scroll), max(0, max(board.total, board.entries.count) - page))
         model.leaderboard = board
-        return []
+        return loadMore(page: page, all: wantsAll, model: &model)
     }
 
-    /// Asks the server for the leaderboard; offline, shows that none is connected.
+    /// Asks for the next entries when the rows shown reach past those received.
+    private static func loadMore(page: Int, all: Bool, model: inout Model) -> [Effect] {
+        let board = model.leaderboard
+        guard model.connection.isConnected, board.status == .loaded, !board.isLoadingMore, board.hasMore,
+              board.scroll + page >= board.entries.count else { return [] }
+        model.leaderboard.isLoadingMore = true
+        let count = all ? board.total - board.entries.count : max(LeaderboardState.pageSize, board.scroll + page - board.entries.count)
+        return [.send(.top(board.query(offset: board.entries.count, count: count, today: model.today)))]
+    }
+
+    /// Asks the server for the first page in the chosen order; offline, shows that none is connected.
     static func leaderboardRefresh(_ model: inout Model) -> [Effect] {
         guard model.connection.isConnected else {
             model.leaderboard.status = .notConnected
             return []
         }
         model.leaderboard.status = .loading
-        let board = model.leaderboard
-        return [.send(.queryLeaderboard(LeaderboardQuery(
-            scope: board.scope, column: board.column, isAscending: board.isAscending, offset: 0,
-            limit: leaderboardPage)))]
+        model.leaderboard.isLoadingMore = false
+        model.leaderboard.scroll = 0
+        return [.send(.top(model.leaderboard.query(offset: 0, today: model.today)))]
     }
 }
 

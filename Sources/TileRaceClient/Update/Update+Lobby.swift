@@ -4,31 +4,39 @@ extension Update {
         if model.lobby.joinPrompt != nil { return joinKey(key, model: &model) }
         let count = model.lobby.rooms.count
         switch key {
-        case .up, .character("k"), .character("w"):
+        case .up, .character("k"):
             model.lobby.selection = max(0, model.lobby.selection - 1)
-        case .down, .character("j"), .character("s"):
+        case .down, .character("j"):
             model.lobby.selection = min(max(0, count - 1), model.lobby.selection + 1)
-        case .enter:
+        case .home:
+            model.lobby.selection = 0
+        case .end:
+            model.lobby.selection = max(0, count - 1)
+        case .enter, .character("w"), .character("W"):
             guard count > 0 else {
                 model.show("no rooms yet: n creates one")
                 return []
             }
+            let isWatching = key != .enter
             let room = model.lobby.rooms[min(model.lobby.selection, count - 1)]
             if room.isPrivate {
                 var prompt = JoinPrompt()
                 prompt.name = TextField(room.name)
                 prompt.isCodeFocused = true
+                prompt.isWatching = isWatching
+                prompt.message = "room \(room.name) is private: type its join code"
                 model.lobby.joinPrompt = prompt
                 return []
             }
-            return [.send(.joinRoom(name: room.name, code: nil))]
+            model.show("\(isWatching ? "watching" : "joining") \(ScreenText.sanitize(room.name))…")
+            return pursue(isWatching ? .watchRoom(room.name, code: nil) : .joinRoom(room.name, code: nil), model: &model)
         case .character("n"), .character("c"):
             model.lobby.form = CreateRoomForm()
         case .character("J"), .character("/"):
             model.lobby.joinPrompt = JoinPrompt()
         case .character("g"), .character("r"):
             model.lobby.isLoading = true
-            return [.send(.listRooms)]
+            return [.send(.rooms)]
         case .character("t"):
             return nextTheme(&model)
         case .character("?"):
@@ -39,6 +47,15 @@ extension Update {
             break
         }
         return []
+    }
+
+    /// Asks for the list of rooms again every few seconds while the lobby is shown.
+    static func lobbyTick(_ model: inout Model) -> [Effect] {
+        guard model.screen == .lobby, model.connection.isConnected, !model.lobby.isLoading,
+              model.lobby.form == nil, model.lobby.joinPrompt == nil,
+              let refreshAt = model.lobby.refreshAt, model.now >= refreshAt else { return [] }
+        model.lobby.isLoading = true
+        return [.send(.rooms)]
     }
 
     private static func formKey(_ key: Key, model: inout Model) -> [Effect] {
@@ -53,10 +70,11 @@ extension Update {
         case .backTab, .up:
             form.focus = fields[(form.focus.rawValue + fields.count - 1) % fields.count]
         case .enter:
-            switch form.options {
-            case .success(let options):
-                model.lobby.form = nil
-                return [.send(.createRoom(options))]
+            switch form.request {
+            case .success(let request):
+                model.lobby.form = form
+                model.show("creating room \(request.name)…")
+                return pursue(.createRoom(request), model: &model)
             case .failure(let problem):
                 model.show(problem.message, .warning)
             }
@@ -123,7 +141,10 @@ extension Update {
                 return []
             }
             model.lobby.joinPrompt = nil
-            return [.send(.joinRoom(name: prompt.name.text, code: prompt.code.text.isEmpty ? nil : prompt.code.text))]
+            let code = prompt.code.text.isEmpty ? nil : prompt.code.text
+            model.show("\(prompt.isWatching ? "watching" : "joining") \(prompt.name.text)…")
+            return pursue(prompt.isWatching ? .watchRoom(prompt.name.text, code: code) : .joinRoom(prompt.name.text, code: code),
+                          model: &model)
         default:
             if prompt.isCodeFocused { _ = prompt.code.handle(key) } else { _ = prompt.name.handle(key) }
         }
@@ -138,19 +159,24 @@ extension Update {
         }
         switch key {
         case .character("r"), .character(" "), .enter:
-            guard let index = room.members.firstIndex(where: \.isYou) else { return [] }
+            guard !room.isWatching else {
+                model.show("you are watching this room: leave it (q) and join it to race")
+                return []
+            }
+            guard !room.isRaceUnderWay else {
+                model.show("a race is under way: you will race in the next one")
+                return []
+            }
+            guard let index = room.members.firstIndex(where: \.isYou) else { return [.send(.ready(true))] }
             room.members[index].isReady.toggle()
             model.room = room
-            return [.send(.setReady(room.members[index].isReady))]
+            return [.send(.ready(room.members[index].isReady))]
         case .character("t"):
             return nextTheme(&model)
         case .character("?"):
             model.overlay = .help
         case .character("q"), .escape:
-            model.room = nil
-            model.screen = .lobby
-            model.lobby.isLoading = true
-            return [.send(.leaveRoom), .send(.listRooms)]
+            return leaveRoom(&model)
         default:
             break
         }

@@ -35,15 +35,14 @@ extension Update {
         switch item {
         case .race:
             guard model.connection.isConnected else {
-                model.show("not connected: racing needs a server (try Practice or the Daily challenge)", .warning)
+                notConnected(model: &model)
                 return []
             }
-            model.screen = .lobby
-            model.lobby.isLoading = true
-            return [.send(.listRooms)]
+            return pursue(.openLobby, model: &model)
         case .practice:
             startPractice(&model)
         case .daily:
+            if model.connection.isConnected { return pursue(.joinDaily, model: &model) }
             startDaily(&model)
         case .leaderboard:
             model.screen = .leaderboard
@@ -55,6 +54,18 @@ extension Update {
             return [.quit]
         }
         return []
+    }
+
+    /// Race chosen while not connected: offer to reconnect, or say why not.
+    static func notConnected(model: inout Model) {
+        switch model.connection {
+        case .connecting(let endpoint):
+            model.show("connecting to \(endpoint)… try again in a moment")
+        case .lost(let reason) where model.network.endpoint != nil:
+            model.overlay = .connectionProblem(ConnectionProblem(message: reason, wasRacing: false))
+        default:
+            model.show("offline: racing needs a server (tilerace play --host H); try Practice or the Daily challenge", .warning)
+        }
     }
 
     static func startPractice(_ model: inout Model) {

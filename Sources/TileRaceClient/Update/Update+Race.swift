@@ -1,23 +1,19 @@
 import TileRaceEngine
+import TileRaceProtocol
 
 extension Update {
-    /// Starts the race when its countdown ends; ends our game when the time limit passes.
+    /// Ends our game when the race's time limit passes on our clock (the
+    /// server's `FINISH reason=time` then gives the official figures).
     static func raceTick(_ model: inout Model) -> [Effect] {
-        guard var race = model.race else { return [] }
-        let now = model.now
-        if case .countdown(let startsAt) = race.phase, now >= startsAt {
-            race.phase = .racing(startedAt: startsAt)
-            race.announcements.append(Announcement(text: "go!", at: startsAt))
-            model.session?.clock.start(at: startsAt)
-        }
-        model.race = race
-        if case .racing = race.phase, let limit = race.options.timeLimit, var session = model.session,
-           session.end == nil, session.clock.elapsed(at: now) >= Double(limit) {
-            session.clock.stop(at: session.clock.startedAt.map { $0 + Double(limit) } ?? now)
-            session.end = endOfGame(.timeUp, session: session, now: now, stage: nicknameStage(model))
-            model.session = session
-            syncRacer(&model)
-        }
+        guard let race = model.race, case .racing = race.phase, race.options.timeLimit > 0,
+              var session = model.session, session.isRace, session.end == nil else { return [] }
+        let limit = Double(race.options.timeLimit)
+        guard session.clock.elapsed(at: model.now) >= limit else { return [] }
+        session.clock.stop(at: session.clock.startedAt.map { $0 + limit } ?? model.now)
+        session.removalCursor = nil
+        session.end = endOfGame(.timeUp, session: session, now: model.now, stage: submitStage(model, session: session))
+        model.session = session
+        syncRacer(&model)
         return []
     }
 
@@ -26,27 +22,31 @@ extension Update {
         guard var race = model.race, let session = model.session,
               let index = race.players.firstIndex(where: \.isYou) else { return }
         var player = race.players[index]
+        guard player.status == .playing else { return }
         player.score = session.game.score
         player.moves = session.game.moveCount
         player.largestTile = session.game.board.largestValue
         player.board = session.game.board
-        if let end = session.end, player.status == .playing {
+        if let end = session.end {
             switch end.outcome {
             case .won: player.status = .finished(.target)
-            case .noMoves: player.status = .finished(.noMoves)
-            case .timeUp: player.status = .finished(.timeUp)
+            case .noMoves: player.status = .finished(.over)
+            case .timeUp: player.status = .finished(.time)
             case .resigned: player.status = .finished(.resigned)
             }
-            player.finishedAfter = end.elapsed
+            player.finishedAfter = end.officialElapsed ?? end.elapsed
         }
         race.update(player, at: model.now)
         model.race = race
     }
 
+    /// The standings are shown: Enter goes back to the room for the next race.
     static func standingsKey(_ key: Key, model: inout Model) -> [Effect] {
         switch key {
-        case .character("q"), .escape, .enter:
-            return finishRaceAndLeave(&model)
+        case .enter, .character(" "), .character("r"):
+            return backToRoom(&model)
+        case .character("q"), .escape:
+            return leaveRoom(&model)
         case .character("t"):
             return nextTheme(&model)
         case .character("?"):
@@ -57,26 +57,67 @@ extension Update {
         return []
     }
 
-    /// Leaves a race we are still in: resign, then leave the room.
-    static func leaveRace(_ model: inout Model) -> [Effect] {
-        let wasPlaying = model.session.map { !$0.isFinished } ?? false
-        var effects: [Effect] = wasPlaying ? [.send(.resign)] : []
-        effects += finishRaceAndLeave(&model)
-        return effects
+    /// `q` confirmed during a race: resign, and stay to see the others finish.
+    static func resignRace(_ model: inout Model) -> [Effect] {
+        guard var session = model.session, session.isRace, session.end == nil else { return [] }
+        session.clock.stop(at: model.now)
+        session.removalCursor = nil
+        session.end = endOfGame(.resigned, session: session, now: model.now, stage: submitStage(model, session: session))
+        model.session = session
+        syncRacer(&model)
+        return [.send(.resign)]
     }
 
-    /// Leaves the race screen after our race is over.
-    static func finishRaceAndLeave(_ model: inout Model) -> [Effect] {
+    /// From a finished race back to the room screen, to get ready again.
+    static func backToRoom(_ model: inout Model) -> [Effect] {
+        model.session = nil
+        model.race = nil
+        model.notice = nil
+        guard model.room != nil, model.connection.isConnected else {
+            model.screen = .menu
+            return []
+        }
+        model.screen = .room
+        model.show(model.room?.isWatching == true ? "watching: the next race appears here" : "press r when you are ready for the next race")
+        return [.send(.who)]
+    }
+
+    /// Leaves the room (a race still running counts as left): back to the
+    /// list of rooms, or to the menu from the daily challenge.
+    static func leaveRoom(_ model: inout Model) -> [Effect] {
+        let wasDaily = model.room?.isDaily ?? false
+        let wasInRoom = model.room != nil
         model.session = nil
         model.race = nil
         model.room = nil
         model.notice = nil
-        if model.connection.isConnected {
-            model.screen = .lobby
-            model.lobby.isLoading = true
-            return [.send(.leaveRoom), .send(.listRooms)]
+        guard model.connection.isConnected, wasInRoom else {
+            model.screen = .menu
+            return []
         }
-        model.screen = .menu
+        if wasDaily {
+            model.screen = .menu
+            return [.send(.leave)]
+        }
+        openLobby(&model)
+        return [.send(.leave), .send(.rooms)]
+    }
+
+    /// Keys while watching a race as a spectator.
+    static func spectateKey(_ key: Key, model: inout Model) -> [Effect] {
+        if model.race?.isOver ?? true {
+            return standingsKey(key, model: &model)
+        }
+        switch key {
+        case .character("q"), .escape:
+            return leaveRoom(&model)
+        case .character("t"):
+            return nextTheme(&model)
+        case .character("?"):
+            model.overlay = .help
+        default:
+            break
+        }
         return []
     }
 }

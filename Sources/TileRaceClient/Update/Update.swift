@@ -10,6 +10,14 @@ func update(_ model: inout Model, _ event: Event) -> [Effect] {
 enum Update {
     /// Applies one event.
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
+        let effects = effects(of: event, model: &model)
+        for case .send(let message) in effects where message.isBarrier {
+            model.network.barriers += 1
+        }
+        return effects
+    }
+
+    private static func effects(of event: Event, model: inout Model) -> [Effect] {
         switch event {
         case .tick(let now):
             model.now = max(model.now, now)
@@ -20,8 +28,8 @@ enum Update {
         case .dateChanged(let date):
             model.today = date
             return []
-        case .intentFailed(let intent, let reason):
-            return intentFailed(intent, reason: TextFilter.sanitize(reason), model: &model)
+        case .server(let update):
+            return server(update, model: &model)
         case .configSaved(let backup):
             model.mustPreserveConfigFile = false
             if let backup {
@@ -29,7 +37,7 @@ enum Update {
             }
             return []
         case .configSaveFailed(let message):
-            model.show("could not save settings: \(TextFilter.sanitize(message))", .warning, sticky: true)
+            model.show("could not save settings: \(ScreenText.sanitize(message))", .warning, sticky: true)
             return []
         case .key(let key):
             return handle(key, model: &model)
@@ -43,7 +51,7 @@ enum Update {
         if model.menu.introProgress(at: now) >= 1 { model.menu.introStartedAt = nil }
         if let expiry = model.notice?.expiresAt, now >= expiry { model.notice = nil }
         if let animation = model.session?.animation, animation.isFinished(at: now) { model.session?.animation = nil }
-        return raceTick(&model)
+        return raceTick(&model) + lobbyTick(&model)
     }
 
     // MARK: Keys
@@ -75,6 +83,7 @@ enum Update {
         case .colours: return coloursKey(key, model: &model)
         case .lobby: return lobbyKey(key, model: &model)
         case .room: return roomKey(key, model: &model)
+        case .spectate: return spectateKey(key, model: &model)
         }
     }
 
@@ -94,16 +103,19 @@ enum Update {
             default:
                 return []
             }
+        case .nickname(let prompt):
+            return nicknameKey(key, prompt: prompt, model: &model)
+        case .connectionProblem(let problem):
+            return connectionProblemKey(key, problem: problem, model: &model)
         }
     }
 
     private static func confirm(_ confirmation: Confirmation, model: inout Model) -> [Effect] {
         switch confirmation {
         case .leaveGame:
-            leaveGame(&model)
-            return []
-        case .leaveRace:
-            return leaveRace(&model)
+            return leaveGame(&model)
+        case .resignRace:
+            return resignRace(&model)
         case .restartRace:
             return restartRace(&model)
         case .newGame:
@@ -129,28 +141,5 @@ enum Update {
         model.config.themeName = Theme.nextName(after: model.config.theme.name)
         model.show("theme: \(model.config.themeName)")
         return [.saveConfig]
-    }
-
-    // MARK: Failures
-
-    private static func intentFailed(_ intent: ClientIntent, reason: String, model: inout Model) -> [Effect] {
-        switch intent {
-        case .submit:
-            if var session = model.session, var end = session.end, case .submitting = end.stage {
-                end.stage = .closed(message: "\(reason): not submitted", kind: .warning)
-                session.end = end
-                model.session = session
-            } else {
-                model.show("\(reason): not submitted", .warning)
-            }
-        case .queryLeaderboard:
-            model.leaderboard.status = model.connection.isConnected ? .failed(reason) : .notConnected
-        case .listRooms:
-            model.lobby.isLoading = false
-            model.show(reason, .warning)
-        default:
-            model.show(reason, .warning)
-        }
-        return []
     }
 }

@@ -14,10 +14,14 @@ enum EndOfGameView {
             text: "score \(Format.grouped(end.score)) · \(Format.grouped(end.moves)) moves · \(Format.clock(end.elapsed))",
             style: theme.base))
         lines.append(Dialog.Line(text: "best tile \(end.largestTile) · assists \(end.assists)", style: theme.muted))
+        if let official = end.officialElapsed {
+            lines.append(Dialog.Line(text: "official time \(Format.clock(official))", style: theme.muted))
+        }
         if let race = model.race, let place = race.ranked.firstIndex(where: \.isYou) {
-            lines.append(Dialog.Line(
-                text: "\(Format.ordinal(place + 1)) of \(race.players.count) in room \(TextFilter.sanitize(race.options.name))",
-                style: theme.base))
+            let stillRacing = race.players.filter { $0.status == .playing }.count
+            var text = "\(Format.ordinal(place + 1)) of \(race.players.count) in room \(ScreenText.sanitize(race.room))"
+            if stillRacing > 0, !race.isOver { text += " so far · \(stillRacing) still racing" }
+            lines.append(Dialog.Line(text: text, style: theme.base))
         } else if case .daily(let date) = session.mode {
             lines.append(Dialog.Line(text: "daily challenge \(date)", style: theme.muted))
         }
@@ -48,10 +52,10 @@ enum EndOfGameView {
                 case .warning: theme.warned
                 case .success: theme.succeeded
                 }
-                lines.append(Dialog.Line(text: TextFilter.sanitize(message), style: style))
+                lines.append(Dialog.Line(text: ScreenText.sanitize(message), style: style))
                 lines.append(.blank)
             }
-            let hint = session.isRace ? "q leave the race" : "r new game    q menu"
+            let hint = session.isRace ? "Enter watch the race    q leave the room" : "r new game    q menu"
             lines.append(Dialog.Line(text: hint, style: theme.muted))
         }
         Dialog.draw(lines, in: area, minimumWidth: 44, theme: theme, into: &frame)

@@ -39,16 +39,23 @@ enum GameView {
 
         if let race = model.race {
             RaceView.drawPanel(model, session: session, race: race, in: panel, theme: theme, into: &frame)
-            RaceView.drawCountdown(race, now: now, over: boardRect, theme: theme, into: &frame)
+            RaceView.drawGo(race, now: now, over: boardRect, theme: theme, into: &frame)
         } else {
             drawPanel(model, session: session, in: panel, theme: theme, into: &frame)
         }
 
         let dialogArea = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
-        if let end = session.end {
+        let end = session.end
+        if let race = model.race, case .finished(let standings) = race.phase,
+           end == nil || end!.isHidden || Update.isClosed(end!.stage) {
+            var note: (String, CellStyle)?
+            if let end, case .closed(let message?, let kind) = end.stage {
+                note = (message, kind == .warning ? theme.warned : kind == .success ? theme.succeeded : theme.muted)
+            }
+            let you = race.players.first(where: \.isYou)?.nickname
+            RaceView.drawStandings(standings, race: race, you: you, note: note, in: dialogArea, theme: theme, into: &frame)
+        } else if let end, !end.isHidden {
             EndOfGameView.draw(end, model: model, session: session, in: dialogArea, theme: theme, into: &frame)
-        } else if let race = model.race, case .finished(let standings) = race.phase {
-            RaceView.drawStandings(standings, race: race, in: dialogArea, theme: theme, into: &frame)
         }
         Chrome.notice(model.notice, theme: theme, into: &frame)
         Chrome.footer(hints(model, session: session), theme: theme, into: &frame)
@@ -58,11 +65,13 @@ enum GameView {
         let config = session.game.config
         switch session.mode {
         case .practice:
-            return "TILE RACE · practice · \(config) · seed \(TextFilter.sanitize(session.game.seed.text))"
+            return "TILE RACE · practice · \(config) · seed \(ScreenText.sanitize(session.game.seed.text))"
         case .daily(let date):
             return "TILE RACE · daily challenge \(date) · \(config)"
+        case .race(let room) where room.lowercased() == "daily":
+            return "TILE RACE · daily challenge \(ScreenText.sanitize(session.game.seed.text)) · \(config)"
         case .race(let room):
-            return "TILE RACE · room \(TextFilter.sanitize(room)) · \(config)"
+            return "TILE RACE · room \(ScreenText.sanitize(room)) · \(config)"
         }
     }
 
@@ -131,7 +140,10 @@ enum GameView {
     }
 
     static func hints(_ model: Model, session: PlaySession) -> [Chrome.Hint] {
-        if session.end != nil { return [] }
+        if let end = session.end {
+            return end.isHidden && !(model.race?.isOver ?? true) ? [("Enter", "your result"), ("q", "leave the room"), ("?", "help")] : []
+        }
+        if model.race?.isOver == true { return [] }
         if session.isPaused { return [("p", "resume"), ("q", "menu"), ("?", "help")] }
         if session.removalCursor != nil {
             return [("←↑↓→", "choose a tile"), ("Enter", "remove it"), ("Esc", "cancel")]
@@ -139,7 +151,7 @@ enum GameView {
         if session.isRace {
             let off = session.assistsAllowed ? "" : " (off in this room)"
             return [("←↑↓→", "move"), ("u", "undo" + off), ("x", "remove" + (session.assistsAllowed ? "" : " (off)")),
-                    ("r", "restart"), ("q", "leave"), ("?", "help")]
+                    ("r", "restart"), ("q", "resign"), ("?", "help")]
         }
         let reset = session.mode == .practice ? "new" : "restart"
         return [("←↑↓→ wasd hjkl", "move"), ("u", "undo"), ("x", "remove"), ("p", "pause"), ("r", reset),

@@ -23,7 +23,7 @@ enum HelpView {
                 ("←↑↓→ wasd hjkl", "move"), ("u", "undo" + off), ("x", "remove a tile" + off),
             ]
             keys += isRace
-                ? [("r", "restart the seed (clock keeps running)"), ("q", "leave the race")]
+                ? [("r", "restart the seed (clock keeps running)"), ("q", "resign (asks first)")]
                 : [("p", "pause (hides the board)"), ("r", "new game"), ("q", "back to the menu")]
             return keys + common
         case .leaderboard:
@@ -34,10 +34,12 @@ enum HelpView {
                     ("digits", "type 0-255"), ("Enter / Esc", "confirm / cancel"), ("x", "back to the theme's colour"),
                     ("q", "back")] + common
         case .lobby:
-            return [("↑↓", "choose a room"), ("Enter", "join it"), ("n", "create a room"), ("J", "join by name"),
-                    ("g", "refresh"), ("q", "back")] + common
+            return [("↑↓", "choose a room"), ("Enter", "join it"), ("w", "watch it (spectator)"), ("n", "create a room"),
+                    ("J", "join by name (and code)"), ("g", "refresh now"), ("q", "back")] + common
         case .room:
             return [("r", "ready / not ready"), ("q", "leave the room")] + common
+        case .spectate:
+            return [("q", "stop watching"), ("Enter", "after the race: back to the room")] + common
         }
     }
 }

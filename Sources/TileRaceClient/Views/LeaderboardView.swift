@@ -8,7 +8,7 @@ enum LeaderboardView {
 
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         let board = model.leaderboard
-        let scope = board.scope == .allTime ? "all time (d: daily)" : "daily \(model.today) (d: all time)"
+        let scope = board.board == .all ? "all time (d: daily)" : "daily \(ScreenText.sanitize(board.date ?? model.today)) (d: all time)"
         let arrow = board.isAscending ? "▲" : "▼"
         Chrome.header("LEADERBOARD · \(scope)", right: "sorted by \(board.column.title) \(arrow)", theme: theme, into: &frame)
         let x = max(1, (frame.width - tableWidth) / 2)
@@ -37,11 +37,12 @@ enum LeaderboardView {
         case .loading:
             frame.centeredText("loading…", in: area, y: area.y + 1, style: theme.muted)
         case .failed(let message):
-            frame.centeredText(TextFilter.sanitize(message), in: area, y: area.y + 1, style: theme.warned)
+            frame.centeredText(ScreenText.sanitize(message), in: area, y: area.y + 1, style: theme.warned)
         case .loaded where board.entries.isEmpty:
-            frame.centeredText("no entries yet: finish a game and submit it", in: area, y: area.y + 1, style: theme.muted)
+            let text = board.board == .daily ? "nobody has submitted today's daily challenge yet" : "no entries yet: finish a 4x4 game and submit it"
+            frame.centeredText(text, in: area, y: area.y + 1, style: theme.muted)
         case .loaded:
-            drawRows(board, x: x, area: area, theme: theme, into: &frame)
+            drawRows(board, you: model.config.lastNickname, x: x, area: area, theme: theme, into: &frame)
         }
         Chrome.notice(model.notice, theme: theme, into: &frame)
         Chrome.footer([
@@ -49,29 +50,33 @@ enum LeaderboardView {
         ], theme: theme, into: &frame)
     }
 
-    private static func drawRows(_ board: LeaderboardState, x: Int, area: Rect, theme: Theme, into frame: inout Frame) {
-        let entries = board.sortedEntries
+    private static func drawRows(_ board: LeaderboardState, you: String?, x: Int, area: Rect, theme: Theme, into frame: inout Frame) {
+        let entries = board.entries
         let visible = LeaderboardState.visibleRows(forHeight: frame.height)
-        let start = min(max(0, board.scroll), max(0, entries.count - visible))
+        let start = min(max(0, board.scroll), max(0, entries.count - 1))
         let widths = columnWidths
         let wideDates = frame.width >= 100
+        let you = you?.lowercased()
         for (offset, entry) in entries.dropFirst(start).prefix(visible).enumerated() {
             let y = area.y + offset
             var column = x
+            let isYou = entry.nick.lowercased() == you
             func cell(_ text: String, _ width: Int, style: CellStyle = theme.base) {
-                frame.text(Format.fit(text, width - 2).trimmingTrailingSpaces, x: column, y: y, style: style)
+                frame.text(Format.fit(text, width - 2).trimmingTrailingSpaces, x: column, y: y, style: isYou ? theme.accented : style)
                 column += width
             }
             cell(Format.fit(String(entry.rank), 4, alignRight: true), widths.rank)
-            cell(TextFilter.sanitize(entry.nickname), widths.nickname, style: theme.base.bold)
+            cell(ScreenText.sanitize(entry.nick), widths.nickname, style: theme.base.bold)
             cell(Format.fit(Format.grouped(entry.score), widths.score - 4, alignRight: true), widths.score)
             cell(String(entry.largestTile), widths.best)
-            cell(Format.clock(entry.elapsed), widths.time)
-            let date = TextFilter.sanitize(entry.date)
+            cell(Format.clock(Double(entry.milliseconds) / 1000), widths.time)
+            let date = ScreenText.sanitize(entry.date)
             cell(wideDates || date.count < 10 ? date : String(date.dropFirst(5)), widths.date)
         }
-        if entries.count > visible {
-            let text = "\(start + 1)-\(min(entries.count, start + visible)) of \(entries.count)"
+        let shownEnd = min(entries.count, start + visible)
+        if board.total > visible || board.hasMore {
+            var text = "\(start + 1)-\(shownEnd) of \(board.total)"
+            if board.isLoadingMore { text = "loading more… " + text }
             frame.text(text, x: x + tableWidth - text.count, y: frame.height - 3, style: theme.muted)
         }
     }

@@ -10,17 +10,18 @@ enum LobbyView {
         frame.text(String(repeating: "─", count: min(heading.count, frame.width - x - 1)), x: x, y: 3, style: theme.muted)
         let visible = frame.height - 7
         if lobby.rooms.isEmpty {
-            let text = lobby.isLoading ? "loading…" : "no rooms yet: n creates one"
+            let text = lobby.isLoading && !lobby.hasLoaded ? "loading…" : "no open rooms yet: n creates one, J joins a private one"
             frame.text(text, x: x + 2, y: 5, style: theme.muted)
         }
         let start = min(max(0, lobby.selection - visible + 1), max(0, lobby.rooms.count - visible))
         for (index, room) in lobby.rooms.enumerated().dropFirst(start).prefix(visible) {
             let y = 4 + index - start
             let isSelected = index == lobby.selection
-            let limit = room.timeLimit.map { "\($0 / 60) min" } ?? "none"
-            let line = Format.fit(TextFilter.sanitize(room.name), 20) + Format.fit(String(room.playerCount), 9)
-                + Format.fit(room.phase.title, 10) + Format.fit("\(room.size)x\(room.size) → \(room.target)", 13)
-                + Format.fit(room.assistsAllowed ? "on" : "off", 9) + Format.fit(limit, 7)
+            let limit = room.timeLimit == 0 ? "none" : Format.duration(seconds: room.timeLimit)
+            let players = String(room.playerCount) + (room.watcherCount > 0 ? " +\(room.watcherCount)" : "")
+            let line = Format.fit(ScreenText.sanitize(room.name), 20) + Format.fit(players, 9)
+                + Format.fit(room.state.title, 10) + Format.fit("\(room.size)x\(room.size) → \(room.target)", 13)
+                + Format.fit(room.allowsAssists ? "on" : "off", 9) + Format.fit(limit, 7)
                 + (room.isPrivate ? "private" : "open")
             frame.text(isSelected ? "▸" : " ", x: x - 1, y: y, style: theme.selected)
             frame.text(Format.fit(line, frame.width - x - 1).trimmingTrailingSpaces, x: x, y: y, style: isSelected ? theme.selected : theme.base)
@@ -37,7 +38,7 @@ enum LobbyView {
         } else if lobby.joinPrompt != nil {
             [("Tab", "name/code"), ("Enter", "join"), ("Esc", "cancel")]
         } else {
-            [("↑↓", "choose"), ("Enter", "join"), ("n", "new room"), ("J", "join by name"), ("g", "refresh"), ("q", "back")]
+            [("↑↓", "choose"), ("Enter", "join"), ("w", "watch"), ("n", "new room"), ("J", "join by name"), ("q", "back")]
         }
         Chrome.footer(hints, theme: theme, into: &frame)
     }
@@ -73,8 +74,11 @@ enum LobbyView {
     private static func drawJoin(_ prompt: JoinPrompt, in area: Rect, theme: Theme, into frame: inout Frame) {
         let nameStyle = prompt.isCodeFocused ? theme.base : theme.selected
         let codeStyle = prompt.isCodeFocused ? theme.selected : theme.base
-        var lines: [Dialog.Line] = [
-            Dialog.Line(text: "Join a room", style: theme.accented), .blank,
+        var lines: [Dialog.Line] = [Dialog.Line(text: prompt.isWatching ? "Watch a room" : "Join a room", style: theme.accented), .blank]
+        if let message = prompt.message {
+            lines += [Dialog.Line(text: ScreenText.sanitize(message), style: theme.base, alignment: .leading), .blank]
+        }
+        lines += [
             Dialog.Line(text: "Room name: " + prompt.name.text + (prompt.isCodeFocused ? "" : "_"), style: nameStyle, alignment: .leading),
             Dialog.Line(text: "Join code: " + prompt.code.text + (prompt.isCodeFocused ? "_" : ""), style: codeStyle, alignment: .leading),
             Dialog.Line(text: "(leave the code empty for an open room)", style: theme.muted, alignment: .leading),
@@ -82,7 +86,7 @@ enum LobbyView {
         if let refusal = prompt.name.refusal ?? prompt.code.refusal {
             lines.append(Dialog.Line(text: refusal, style: theme.warned, alignment: .leading))
         }
-        lines += [.blank, Dialog.Line(text: "Enter join    Esc cancel", style: theme.muted)]
+        lines += [.blank, Dialog.Line(text: "Enter \(prompt.isWatching ? "watch" : "join")    Esc cancel", style: theme.muted)]
         Dialog.draw(lines, in: area, minimumWidth: 46, theme: theme, into: &frame)
     }
 }

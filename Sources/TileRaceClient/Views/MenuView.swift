@@ -47,8 +47,11 @@ enum MenuView {
 
     /// The lines under the menu: how friends join, or where we stand.
     static func infoText(_ model: Model) -> [String] {
-        if !model.hostingInfo.isEmpty { return model.hostingInfo.map(TextFilter.sanitize) }
-        return [model.connection.summary]
+        if !model.hostingInfo.isEmpty { return model.hostingInfo.map(ScreenText.sanitize) }
+        if model.connection.isConnected, let nickname = model.network.nickname {
+            return [model.connection.summary + " as " + ScreenText.sanitize(nickname)]
+        }
+        return [ScreenText.sanitize(model.connection.summary)]
     }
 
     /// Where logo tile `index` is at `progress`: sliding in from an edge while growing.

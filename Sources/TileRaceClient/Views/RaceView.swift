@@ -12,15 +12,15 @@ enum RaceView {
         let now = model.now
         var y = rect.y + 1
         let you = race.players.first(where: \.isYou)?.nickname ?? model.config.lastNickname ?? "you"
-        let end = frame.text("you (\(TextFilter.sanitize(you)))", x: rect.x, y: y, style: theme.accented)
+        let end = frame.text("you (\(ScreenText.sanitize(you)))", x: rect.x, y: y, style: theme.accented)
         let figures = "score \(Format.grouped(game.score))   moves \(game.moveCount)"
         frame.text(figures, x: max(end + 2, rect.x + 18), y: y, style: theme.base.bold)
         y += 1
         let assists = "assists \(game.assistCount)" + (session.assistsAllowed ? "" : " (off)")
         frame.text("best tile \(game.board.largestValue)   \(assists)", x: rect.x + 18, y: y, style: theme.base)
         y += 1
-        if let limit = race.options.timeLimit {
-            let left = max(0, Double(limit) - session.clock.elapsed(at: now))
+        if race.options.timeLimit > 0 {
+            let left = max(0, Double(race.options.timeLimit) - session.clock.elapsed(at: now))
             frame.text("time left \(Format.clock(left))", x: rect.x + 18, y: y, style: left < 30 ? theme.warned : theme.base)
             y += 1
         }
@@ -44,7 +44,7 @@ enum RaceView {
                 let top = gridTop + (index / columns) * (boardSize + 2)
                 guard top + boardSize + 1 <= rect.maxY - feedRows - 1 else { break }
                 let x = rect.x + column * (miniWidth + 3)
-                frame.text(Format.fit(TextFilter.sanitize(player.nickname), miniWidth).trimmingTrailingSpaces, x: x, y: top, style: theme.base.bold)
+                frame.text(Format.fit(ScreenText.sanitize(player.nickname), miniWidth).trimmingTrailingSpaces, x: x, y: top, style: theme.base.bold)
                 if let board = player.board {
                     drawMiniBoard(board, x: x, y: top + 1, theme: theme, into: &frame)
                 }
@@ -62,7 +62,7 @@ enum RaceView {
     }
 
     private static func drawRacer(_ player: RacePlayer, place: Int, session: PlaySession, x: Int, y: Int, width: Int, theme: Theme, into frame: inout Frame) {
-        let name = Format.fit(TextFilter.sanitize(player.nickname), 12)
+        let name = Format.fit(ScreenText.sanitize(player.nickname), 12)
         let style = player.isYou ? theme.base.bold : theme.base
         var line = Format.fit(String(place), 2, alignRight: true) + " " + name + " "
         switch player.status {
@@ -74,8 +74,6 @@ enum RaceView {
             var text = "finished · \(reason.title) · \(Format.grouped(player.score))"
             if reason == .target, let after = player.finishedAfter { text = "finished · \(Format.clock(after))" }
             line += Format.fit(text, 27)
-        case .left:
-            line += Format.fit("left · \(Format.grouped(player.score))", 27)
         }
         let end = frame.text(Format.fit(line, width).trimmingTrailingSpaces, x: x, y: y, style: style)
         if player.isYou, end + 7 <= x + width {
@@ -105,17 +103,10 @@ enum RaceView {
         }
     }
 
-    /// Draws 3, 2, 1 over the board before the start, and "GO!" just after.
-    static func drawCountdown(_ race: RaceState, now: Double, over rect: Rect, theme: Theme, into frame: inout Frame) {
-        let text: String
-        switch race.phase {
-        case .countdown(let startsAt):
-            text = String(max(1, Int((startsAt - now).rounded(.up))))
-        case .racing(let startedAt) where now - startedAt < 0.8:
-            text = "GO!"
-        default:
-            return
-        }
+    /// Draws "GO!" over the board just after the start.
+    static func drawGo(_ race: RaceState, now: Double, over rect: Rect, theme: Theme, into frame: inout Frame) {
+        guard case .racing(let startedAt) = race.phase, now - startedAt < 0.8 else { return }
+        let text = "GO!"
         let box = rect.centered(width: min(rect.width, 17), height: min(rect.height, 7))
         frame.fill(box, style: CellStyle(foreground: theme.text, background: theme.screenBackground))
         frame.box(box, style: CellStyle(foreground: theme.accent, background: theme.screenBackground), lines: .rounded)
@@ -124,27 +115,32 @@ enum RaceView {
         } else {
             frame.centeredText(text, in: box, y: box.y + box.height / 2, style: theme.accented)
         }
-        if text != "GO!", box.height >= 7 {
-            frame.centeredText("get ready", in: box, y: box.y + 1, style: theme.muted)
-        }
     }
 
-    /// The final standings, over the board.
-    static func drawStandings(_ standings: [Standing], race: RaceState, in area: Rect, theme: Theme, into frame: inout Frame) {
+    /// The final standings, over the board (or the spectator's view), with
+    /// what became of our submission when there is something to say.
+    static func drawStandings(_ standings: [Standing], race: RaceState, you: String?, note: (String, CellStyle)?, in area: Rect,
+                              theme: Theme, into frame: inout Frame) {
         var lines: [Dialog.Line] = [
-            Dialog.Line(text: "Final standings · room \(TextFilter.sanitize(race.options.name))", style: theme.accented), .blank,
+            Dialog.Line(text: "Final standings · room \(ScreenText.sanitize(race.room))", style: theme.accented), .blank,
         ]
-        let youName = race.players.first(where: \.isYou)?.nickname
-        for standing in standings.prefix(max(1, area.height - 8)) {
+        let extra = note == nil ? 0 : 2
+        for standing in standings.prefix(max(1, area.height - 8 - extra)) {
             let how = standing.reason == .target ? Format.clock(standing.elapsed) : standing.reason.title
-            let line = Format.fit(Format.ordinal(standing.place), 5) + Format.fit(TextFilter.sanitize(standing.nickname), 13)
+            let line = Format.fit(Format.ordinal(standing.place), 5) + Format.fit(ScreenText.sanitize(standing.nickname), 13)
                 + Format.fit(Format.grouped(standing.score), 8, alignRight: true) + "  "
                 + Format.fit(String(standing.largestTile), 6, alignRight: true) + "  "
                 + Format.fit("\(standing.moves) moves", 11) + how
-            let isYou = standing.nickname == youName
+            let isYou = you.map { standing.nickname.lowercased() == $0.lowercased() } ?? false
             lines.append(Dialog.Line(text: line + (isYou ? "  ◀ you" : ""), style: isYou ? theme.base.bold : theme.base, alignment: .leading))
         }
-        lines += [.blank, Dialog.Line(text: "Enter or q leave the room", style: theme.muted)]
+        if standings.isEmpty {
+            lines.append(Dialog.Line(text: "nobody finished", style: theme.muted))
+        }
+        if let (text, style) = note {
+            lines += [.blank, Dialog.Line(text: ScreenText.sanitize(text), style: style)]
+        }
+        lines += [.blank, Dialog.Line(text: "Enter back to the room    q leave the room", style: theme.muted)]
         Dialog.draw(lines, in: area, minimumWidth: 56, theme: theme, into: &frame)
     }
 }

@@ -1,32 +1,108 @@
-/// One room before its race: the options, who is in and who is ready.
+/// The room between races: its options, who is in it and who is ready, the
+/// countdown, a race under way that we are not in, and the last standings.
 enum RoomView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         guard let room = model.room else { return }
         let options = room.options
-        Chrome.header("TILE RACE · room \(TextFilter.sanitize(options.name)) · \(options.size)x\(options.size) to \(options.target)",
+        let name = ScreenText.sanitize(room.name)
+        Chrome.header("TILE RACE · room \(name) · \(options.size)x\(options.size) to \(options.target)",
                       right: model.connection.summary, theme: theme, into: &frame)
-        let limit = options.timeLimit.map { "time limit \($0 / 60) min" } ?? "no time limit"
-        let details = "assists \(options.assistsAllowed ? "on" : "off") · \(limit) · \(room.isPrivate ? "private" : "open to all")"
-        frame.text(details, x: 2, y: 2, style: theme.muted)
-        Chrome.rule("players", x: 2, y: 4, width: min(50, frame.width - 4), theme: theme, into: &frame)
+        let limit = options.timeLimit == 0 ? "no time limit" : "time limit \(Format.duration(seconds: options.timeLimit))"
+        var details = "assists \(options.allowsAssists ? "on" : "off") · \(limit) · \(room.isPrivate ? "private" : "open to all")"
+        if room.isDaily { details = "the daily challenge: today's seed for everyone · results go to the daily board" }
+        frame.text(Format.fit(details, frame.width - 3).trimmingTrailingSpaces, x: 2, y: 2, style: theme.muted)
+
+        let listWidth = min(44, frame.width - 4)
+        let players = room.players
+        Chrome.rule("players \(players.count)", x: 2, y: 4, width: listWidth, theme: theme, into: &frame)
         var y = 5
-        for member in room.members where y < frame.height - 5 {
-            let mark = member.isReady ? "✓ ready  " : "· waiting"
-            frame.text(mark, x: 4, y: y, style: member.isReady ? theme.succeeded : theme.muted)
-            let end = frame.text(TextFilter.sanitize(member.nickname), x: 15, y: y, style: member.isYou ? theme.base.bold : theme.base)
-            if member.isYou { frame.text("◀ you", x: end + 2, y: y, style: theme.accented) }
+        let bottom = frame.height - 4
+        for member in players where y < bottom - 3 {
+            drawMember(member, x: 4, y: y, theme: theme, into: &frame)
+            y += 1
+        }
+        if players.isEmpty {
+            frame.text("nobody is playing yet", x: 4, y: y, style: theme.muted)
+            y += 1
+        }
+        let watchers = room.members.filter { $0.role == .watcher }
+        if !watchers.isEmpty, y < bottom - 3 {
+            let names = watchers.map { ScreenText.sanitize($0.nickname) + ($0.isYou ? " (you)" : "") }.joined(separator: ", ")
+            frame.text(Format.fit("watching: " + names, listWidth).trimmingTrailingSpaces, x: 4, y: y, style: theme.muted)
             y += 1
         }
         y += 1
-        let ready = room.members.filter(\.isReady).count
-        if let endsAt = room.countdownEndsAt {
-            let seconds = max(1, Int((endsAt - model.now).rounded(.up)))
-            frame.text("everyone is ready: the race starts in", x: 4, y: y, style: theme.base.bold)
-            BigDigits.draw(String(seconds), x: 43, y: y - 1, style: theme.accented, into: &frame)
-        } else {
-            frame.text("\(ready) of \(room.members.count) ready · the race starts when all are ready", x: 4, y: y, style: theme.base)
+        drawStatus(model, room: room, x: 4, y: y, theme: theme, into: &frame)
+
+        // Beside the list when there is room, else under it: the race under way, or the last standings.
+        let side = frame.width >= 100 ? Rect(x: listWidth + 8, y: 4, width: frame.width - listWidth - 10, height: bottom - 4)
+            : Rect(x: 2, y: y + 3, width: frame.width - 4, height: max(0, bottom - y - 3))
+        if room.isRaceUnderWay, let race = model.race {
+            drawLiveRace(race, in: side, theme: theme, into: &frame)
+        } else if !room.lastStandings.isEmpty {
+            drawStandings(room.lastStandings, model: model, in: side, theme: theme, into: &frame)
         }
         Chrome.notice(model.notice, theme: theme, into: &frame)
-        Chrome.footer([(("r"), room.isReady ? "not ready" : "ready"), ("q", "leave room"), ("?", "help")], theme: theme, into: &frame)
+        let hints: [Chrome.Hint] = room.isWatching
+            ? [("q", "stop watching"), ("?", "help")]
+            : [("r", room.isReady ? "not ready" : "ready"), ("q", "leave room"), ("?", "help")]
+        Chrome.footer(hints, theme: theme, into: &frame)
+    }
+
+    private static func drawMember(_ member: RoomMember, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
+        let mark: (String, CellStyle) = switch member.state {
+        case .racing: ("» racing ", theme.accented)
+        case .finished: ("· finished", theme.muted)
+        case .waiting: member.isReady ? ("✓ ready  ", theme.succeeded) : ("· waiting", theme.muted)
+        }
+        frame.text(mark.0, x: x, y: y, style: mark.1)
+        let end = frame.text(ScreenText.sanitize(member.nickname), x: x + 11, y: y, style: member.isYou ? theme.base.bold : theme.base)
+        if member.isYou { frame.text("◀ you", x: end + 2, y: y, style: theme.accented) }
+    }
+
+    private static func drawStatus(_ model: Model, room: WaitingRoom, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
+        let players = room.players
+        if let endsAt = room.countdownEndsAt {
+            let seconds = max(1, Int((endsAt - model.now).rounded(.up)))
+            frame.text("everyone is ready: the race starts in", x: x, y: y, style: theme.base.bold)
+            BigDigits.draw(String(seconds), x: x + 39, y: y - 1, style: theme.accented, into: &frame)
+        } else if room.isRaceUnderWay {
+            let text = room.isWatching ? "a race is under way" : "a race is under way: you will race in the next one"
+            frame.text(text, x: x, y: y, style: theme.base)
+        } else if room.isWatching {
+            frame.text("watching: the race shows here when the players are ready", x: x, y: y, style: theme.base)
+        } else {
+            let ready = players.filter(\.isReady).count
+            frame.text("\(ready) of \(players.count) ready · the race starts when all are ready", x: x, y: y, style: theme.base)
+            let hint = room.isReady ? "you are ready: r if you are not" : "press r when you are ready"
+            frame.text(hint, x: x, y: y + 1, style: room.isReady ? theme.succeeded : theme.accented)
+        }
+    }
+
+    private static func drawLiveRace(_ race: RaceState, in rect: Rect, theme: Theme, into frame: inout Frame) {
+        guard rect.height >= 3, rect.width >= 20 else { return }
+        Chrome.rule("race under way", x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
+        for (index, player) in race.ranked.enumerated() where index < rect.height - 1 {
+            let status = switch player.status {
+            case .playing: "\(Format.grouped(player.score)) · \(player.largestTile) · \(player.moves) moves"
+            case .finished(let reason): "finished · \(reason.title) · \(Format.grouped(player.score))"
+            }
+            let line = Format.fit(String(index + 1), 2, alignRight: true) + " " + Format.fit(ScreenText.sanitize(player.nickname), 14) + status
+            frame.text(Format.fit(line, rect.width).trimmingTrailingSpaces, x: rect.x, y: rect.y + 1 + index, style: theme.base)
+        }
+    }
+
+    private static func drawStandings(_ standings: [Standing], model: Model, in rect: Rect, theme: Theme, into frame: inout Frame) {
+        guard rect.height >= 3, rect.width >= 20 else { return }
+        Chrome.rule("last race", x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
+        let you = model.network.nickname?.lowercased()
+        for (index, standing) in standings.enumerated() where index < rect.height - 1 {
+            let how = standing.reason == .target ? Format.clock(standing.elapsed) : standing.reason.title
+            let line = Format.fit(Format.ordinal(standing.place), 5) + Format.fit(ScreenText.sanitize(standing.nickname), 14)
+                + Format.fit(Format.grouped(standing.score), 8, alignRight: true) + "  " + how
+            let isYou = standing.nickname.lowercased() == you
+            frame.text(Format.fit(line, rect.width).trimmingTrailingSpaces, x: rect.x, y: rect.y + 1 + index,
+                       style: isYou ? theme.base.bold : theme.base)
+        }
     }
 }

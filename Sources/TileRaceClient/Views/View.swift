@@ -14,6 +14,7 @@ func view(_ model: Model, size: TerminalSize, theme: Theme) -> Frame {
     case .colours: ColoursView.draw(model, theme: theme, into: &frame)
     case .lobby: LobbyView.draw(model, theme: theme, into: &frame)
     case .room: RoomView.draw(model, theme: theme, into: &frame)
+    case .spectate: SpectateView.draw(model, theme: theme, into: &frame)
     }
     switch model.overlay {
     case .help: HelpView.draw(model, theme: theme, into: &frame)
@@ -23,6 +24,8 @@ func view(_ model: Model, size: TerminalSize, theme: Theme) -> Frame {
                 Dialog.Line(text: confirmation.question, style: theme.base.bold), .blank,
                 Dialog.Line(text: "y yes    n no", style: theme.muted),
             ], in: frame.bounds, theme: theme, into: &frame)
+    case .nickname(let prompt): NicknamePromptView.draw(prompt, theme: theme, into: &frame)
+    case .connectionProblem(let problem): ConnectionProblemView.draw(problem, model: model, theme: theme, into: &frame)
     case nil: break
     }
     return frame

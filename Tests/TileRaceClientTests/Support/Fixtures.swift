@@ -1,5 +1,6 @@
 @testable import TileRaceClient
 import TileRaceEngine
+import TileRaceProtocol
 
 /// Models and games for tests: fixed time, date, size and seeds.
 enum Fixtures {
@@ -41,23 +42,42 @@ enum Fixtures {
     /// A board with no move left.
     static let stuckRows = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 8]]
 
+    /// The server the connected fixtures talk to.
+    static let endpoint = ServerEndpoint(host: "192.168.1.20", port: 2048)
+
+    /// The model, connected and greeted (with `nickname` when given).
+    static func connected(_ model: Model, nickname: String? = "ana") -> Model {
+        var model = model
+        model.network.endpoint = endpoint
+        model.network.nickname = nickname
+        model.network.hasConnected = true
+        model.connection = .connected(endpoint)
+        return model
+    }
+
     /// A model racing in room friday against three others.
     static func race(size: TerminalSize = TerminalSize(width: 80, height: 24), assists: Bool = false) -> Model {
-        var model = model(size: size)
+        var model = connected(model(size: size))
         model.config.lastNickname = "ana"
-        let options = RoomOptions(name: "friday", size: 4, target: 2048, assistsAllowed: assists, timeLimit: 300, code: nil)
+        let options = RoomOptions(size: 4, target: 2048, allowsAssists: assists, timeLimit: 300)
+        model.room = WaitingRoom(name: "friday", options: options, isPrivate: false, members: [
+            RoomMember(nickname: "bo", isReady: false, isYou: false, state: .racing),
+            RoomMember(nickname: "ana", isReady: false, isYou: true, state: .racing),
+            RoomMember(nickname: "chen", isReady: false, isYou: false, state: .racing),
+            RoomMember(nickname: "dmitri", isReady: false, isYou: false, state: .finished),
+        ])
         var session = PlaySession(mode: .race(room: "friday"), game: Game(config: .standard, seed: Seed(2024)), assistsAllowed: assists)
         session.clock.start(at: now - 102.7)
         model.session = session
         model.screen = .game
         let other = try! Board(rows: [[2, 0, 8, 4], [4, 32, 64, 16], [16, 128, 512, 32], [8, 64, 2, 4]])
         model.race = RaceState(
-            options: options, phase: .racing(startedAt: now - 102.7),
+            room: "friday", options: options, phase: .racing(startedAt: now - 102.7),
             players: [
                 RacePlayer(nickname: "bo", score: 4020, largestTile: 512, moves: 240, status: .playing, board: other),
                 RacePlayer(nickname: "ana", score: 0, largestTile: 2, moves: 0, status: .playing, isYou: true),
                 RacePlayer(nickname: "chen", score: 2980, largestTile: 256, moves: 199, status: .playing, board: other),
-                RacePlayer(nickname: "dmitri", score: 1804, largestTile: 128, moves: 150, status: .finished(.noMoves), board: other, finishedAfter: 80),
+                RacePlayer(nickname: "dmitri", score: 1804, largestTile: 128, moves: 150, status: .finished(.over), board: other, finishedAfter: 80),
             ],
             announcements: [Announcement(text: "dmitri: no moves left · 1 804", at: now - 20)])
         for direction in [Direction.left, .up, .left, .down, .right] {
@@ -66,14 +86,40 @@ enum Fixtures {
         return model
     }
 
-    /// Leaderboard entries, ranked by score.
+    /// Leaderboard entries, ranked by score, as a server sends them.
     static let entries: [LeaderboardEntry] = [
         ("bo", 61204, 4096), ("ana", 20116, 2048), ("chen", 16880, 1024), ("dmitri", 9020, 512), ("eve", 8800, 512),
         ("Zed", 4410, 256), ("fay", 3000, 256), ("gus", 2048, 256), ("hal", 1500, 128), ("ivy", 900, 64),
         ("jo", 880, 64), ("kim", 700, 64), ("lou", 640, 64), ("max", 512, 64), ("ned", 400, 32),
         ("oz", 300, 32), ("pia", 200, 16), ("quin", 120, 16), ("ray", 64, 8), ("sol", 12, 4),
     ].enumerated().map { index, entry in
-        LeaderboardEntry(rank: index + 1, nickname: entry.0, score: entry.1, largestTile: entry.2,
-                         elapsed: Double(100 + index * 37) + 0.4, date: "2026-11-\(10 + index % 12)")
+        LeaderboardEntry(rank: index + 1, nick: entry.0, score: entry.1, largestTile: entry.2, moves: 100 + index,
+                         milliseconds: (100 + index * 37) * 1000 + 400, size: 4, target: 2048, assists: 0, seed: "42",
+                         date: "2026-11-\(10 + index % 12)")
+    }
+
+    /// A room description as the server sends it.
+    static func room(_ name: String, state: RoomState = .waiting, size: Int = 4, target: Int = 2048, assists: Bool = false,
+                     limit: Int = 0, isPrivate: Bool = false, players: Int = 1, watchers: Int = 0) -> RoomDescription {
+        RoomDescription(name: name, state: state, size: size, target: target, allowsAssists: assists, timeLimit: limit,
+                        isPrivate: isPrivate, playerCount: players, watcherCount: watchers)
+    }
+
+    /// `update` with a reply to `request`.
+    @discardableResult
+    static func reply(_ model: inout Model, to request: ClientMessage, _ reply: OkReply, items: [ServerMessage] = []) -> [Effect] {
+        update(&model, .server(.reply(request, .success(reply), items: items)))
+    }
+
+    /// `update` with an `ERR` to `request`.
+    @discardableResult
+    static func refuse(_ model: inout Model, _ request: ClientMessage, _ code: ErrorCode, _ text: String = "refused") -> [Effect] {
+        update(&model, .server(.reply(request, .failure(ProtocolError(code, text)), items: [])))
+    }
+
+    /// `update` with an event.
+    @discardableResult
+    static func event(_ model: inout Model, _ event: ServerEvent) -> [Effect] {
+        update(&model, .server(.event(event)))
     }
 }

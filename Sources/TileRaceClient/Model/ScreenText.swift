@@ -4,9 +4,9 @@
 /// characters that take two columns are removed or replaced, so nothing can
 /// move the cursor, change colours or break the layout.
 ///
-/// The protocol module has its own filter for the wire; this is the
-/// client's last line of defence before drawing.
-enum TextFilter {
+/// The protocol module's `TextFilter` cleans text on the wire; this is the
+/// client's last line of defence before drawing, and also keeps the layout.
+enum ScreenText {
     /// The longest text kept from outside.
     static let maximumLength = 200
 

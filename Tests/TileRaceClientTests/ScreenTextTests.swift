@@ -1,7 +1,7 @@
 import Testing
 @testable import TileRaceClient
 
-@Suite struct TextFilterTests {
+@Suite struct ScreenTextTests {
     @Test(arguments: [
         ("ana", "ana"),
         ("evil\u{1B}[2Jname", "evil[2Jname"),
@@ -16,11 +16,11 @@ import Testing
         ("🎉ok", "?ok"),
     ])
     func sanitize(_ input: String, _ output: String) {
-        #expect(TextFilter.sanitize(input) == output)
+        #expect(ScreenText.sanitize(input) == output)
     }
 
     @Test func longTextIsCut() {
-        #expect(TextFilter.sanitize(String(repeating: "a", count: 1000)).count == TextFilter.maximumLength)
+        #expect(ScreenText.sanitize(String(repeating: "a", count: 1000)).count == ScreenText.maximumLength)
     }
 
     @Test(arguments: [("ana", true), ("a-b_C9", true), ("", false), ("sixteen_chars_ok", true), ("seventeen_chars_x", false),

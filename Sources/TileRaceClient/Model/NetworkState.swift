@@ -1,0 +1,67 @@
+import TileRaceProtocol
+
+/// What the client wants from the server next, once it has what that needs
+/// (a connection, a nickname).
+enum NetworkGoal: Hashable, Sendable {
+    /// Open the list of rooms.
+    case openLobby
+    /// Join a room as a player (with its code when private).
+    case joinRoom(String, code: String?)
+    /// Watch a room as a spectator.
+    case watchRoom(String, code: String?)
+    /// Create a room and join it.
+    case createRoom(RoomRequest)
+    /// Join the `daily` room to race the daily challenge.
+    case joinDaily
+}
+
+/// The client's side of the conversation with the server: where it is, who
+/// we are there, and what waits to be done.
+struct NetworkState: Hashable, Sendable {
+    /// The server to connect to; nil when playing offline.
+    var endpoint: ServerEndpoint?
+    /// The nickname the server accepted for this connection.
+    var nickname: String?
+    /// A nickname the server said is in use by someone else.
+    var takenNickname: String?
+    /// What to do once connected and named (from `--room`, a reconnect, or a
+    /// choice made while the nickname was asked).
+    var goal: NetworkGoal?
+    /// The room to go into whatever it takes: the one `--room` names (with
+    /// default options), or the one we were in when the connection dropped.
+    /// Created with these options when missing; its code asked for when private.
+    var autoRoom: RoomRequest?
+    /// Whether `CREATE` was tried for `autoRoom` after `JOIN` found nothing.
+    var hasTriedCreatingAutoRoom = false
+    /// Whether the connection was ever made (the first greeting does `--room`).
+    var hasConnected = false
+    /// Requests sent that end or replace a game (`RESTART`, `RESIGN`,
+    /// `PRACTICE`, `LEAVE`) not answered yet: replies to `MOVE` lines before
+    /// them are about the earlier game and are not compared.
+    var barriers = 0
+
+    /// The nickname to offer: the one this connection has, else `--nick`, else the last one used.
+    func preferredNickname(options: ClientOptions, config: ClientConfig) -> String? {
+        nickname ?? options.nickname ?? config.lastNickname
+    }
+}
+
+/// Why the nickname prompt is shown, and what follows it.
+struct NicknamePrompt: Hashable, Sendable {
+    /// The nickname typed.
+    var field: TextField
+    /// Why it is asked, e.g. that the last one is in use.
+    var message: String?
+    /// Whether `NICK` was sent and the answer is awaited.
+    var isChecking = false
+    /// What to do once the server accepts it.
+    var goal: NetworkGoal
+}
+
+/// The connection failed or was lost: what to tell the player.
+struct ConnectionProblem: Hashable, Sendable {
+    /// What happened, in one line (already filtered).
+    var message: String
+    /// Whether a race was under way: "keep playing offline" then keeps the board.
+    var wasRacing: Bool
+}

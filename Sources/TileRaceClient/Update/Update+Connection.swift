@@ -1,0 +1,296 @@
+import TileRaceProtocol
+
+/// The connection's life: starting, the greeting, losing it, reconnecting.
+extension Update {
+    /// Sets a new model up for a run: where to connect and what to say first.
+    /// Returns `.connect` when there is a server to reach.
+    static func launch(_ plan: NetworkPlan, model: inout Model) -> [Effect] {
+        model.hostingInfo = plan.hostingInfo
+        if let notice = plan.notice { model.show(notice, .info, sticky: true) }
+        if let room = model.options.room {
+            model.network.autoRoom = RoomRequest(name: room, options: RoomOptions())
+            model.network.goal = .joinRoom(room, code: nil)
+        }
+        guard let endpoint = plan.endpoint, !model.options.isOffline else {
+            model.connection = .offline(reason: model.options.isOffline ? "--offline: practice only" : plan.offlineReason)
+            return []
+        }
+        model.network.endpoint = endpoint
+        model.connection = .connecting(endpoint)
+        return [.connect]
+    }
+
+    /// Applies news from the network.
+    static func server(_ update: ServerUpdate, model: inout Model) -> [Effect] {
+        switch update {
+        case .greeted:
+            model.network.barriers = 0
+            // Introduce ourselves, with the nickname we would like.
+            let nickname = model.network.preferredNickname(options: model.options, config: model.config)
+                .flatMap { Nickname.isValid($0) && $0 != model.network.takenNickname ? $0 : nil }
+            return [.send(.hello(nick: nickname))]
+        case .connectFailed(let reason):
+            let place = model.network.endpoint.map { " \($0)" } ?? ""
+            return connectionLost("Cannot reach the server\(place): \(ScreenText.sanitize(reason))", model: &model)
+        case .reply(let request, let result, let items):
+            return reply(request, result, items: items, model: &model)
+        case .event(let event):
+            return serverEvent(event, model: &model)
+        case .notSent(let message, let reason):
+            return notSent(message, reason: ScreenText.sanitize(reason), model: &model)
+        case .disconnected(let reason, let bye):
+            let place = model.network.endpoint.map { " to \($0)" } ?? ""
+            let why = bye.map { "the server said \"\(ScreenText.sanitize($0))\"" } ?? ScreenText.sanitize(reason)
+            return connectionLost("Lost the connection\(place): \(why)", model: &model)
+        case .unreadable(let line):
+            model.show("the server sent a line this client cannot read: \(ScreenText.sanitize(String(line.prefix(60))))", .warning)
+            return []
+        }
+    }
+
+    // MARK: Greeting
+
+    /// `OK HELLO`: connected; carries on with whatever was waiting for the connection.
+    static func helloAccepted(nickname: String?, model: inout Model) -> [Effect] {
+        guard let endpoint = model.network.endpoint else { return [] }
+        model.connection = .connected(endpoint)
+        model.network.nickname = nickname
+        var effects: [Effect] = []
+        if let nickname, model.options.nickname == nickname, !model.network.hasConnected {
+            model.config.lastNickname = nickname
+            effects.append(.saveConfig)
+        }
+        if model.network.hasConnected { model.show("connected again to \(endpoint)", .success) }
+        model.network.hasConnected = true
+        if model.screen == .leaderboard { effects += leaderboardRefresh(&model) }
+        if let goal = model.network.goal { effects += pursue(goal, model: &model) }
+        return effects
+    }
+
+    /// `ERR` to `HELLO`: another nickname, or a server we cannot talk to.
+    static func helloRefused(nickname: String?, error: ProtocolError, model: inout Model) -> [Effect] {
+        if error.code == .nickTaken, let nickname {
+            model.network.takenNickname = nickname
+            model.show("the nickname \(nickname) is in use on this server: you will be asked for another", .warning)
+            return [.send(.hello(nick: nil))]
+        }
+        if error.code == .badName {
+            return [.send(.hello(nick: nil))]
+        }
+        var effects = connectionLost("The server refused this client: \(ScreenText.sanitize(error.message))", model: &model)
+        effects.append(.disconnect)
+        return effects
+    }
+
+    // MARK: Goals and the nickname
+
+    /// Does `goal` now if connected and named; otherwise keeps it for when we are
+    /// (asking for the nickname when that is what is missing).
+    static func pursue(_ goal: NetworkGoal, model: inout Model) -> [Effect] {
+        model.network.goal = goal
+        guard model.connection.isConnected else { return [] }
+        if model.network.nickname == nil, goal.needsNickname {
+            askNickname(for: goal, model: &model)
+            return []
+        }
+        model.network.goal = nil
+        var effects = endPracticeMirror(&model)
+        switch goal {
+        case .openLobby:
+            openLobby(&model)
+            effects.append(.send(.rooms))
+        case .joinRoom(let name, let code):
+            effects.append(.send(.join(room: name, code: code)))
+        case .watchRoom(let name, let code):
+            effects.append(.send(.watch(room: name, code: code)))
+        case .createRoom(let request):
+            effects.append(.send(.create(room: request.name, options: request.options)))
+        case .joinDaily:
+            effects.append(.send(.join(room: "daily", code: nil)))
+        }
+        return effects
+    }
+
+    /// Opens the nickname prompt before `goal`.
+    static func askNickname(for goal: NetworkGoal, model: inout Model) {
+        let taken = model.network.takenNickname
+        let suggestion = model.network.preferredNickname(options: model.options, config: model.config)
+            .flatMap { $0 == taken ? nil : $0 } ?? ""
+        let message = taken.map { "\($0) is in use on this server: pick another nickname" }
+            ?? "Racing needs a nickname (others see it)"
+        model.overlay = .nickname(NicknamePrompt(field: TextField(suggestion), message: message, goal: goal))
+    }
+
+    static func nicknameKey(_ key: Key, prompt: NicknamePrompt, model: inout Model) -> [Effect] {
+        var prompt = prompt
+        switch key {
+        case .escape:
+            model.overlay = nil
+            model.network.goal = nil
+            model.show("no nickname: racing needs one")
+            return []
+        case .enter:
+            guard !prompt.isChecking else { return [] }
+            guard Nickname.isValid(prompt.field.text) else {
+                prompt.field.refusal = "nickname: \(Nickname.rule)"
+                model.overlay = .nickname(prompt)
+                return []
+            }
+            guard model.connection.isConnected else {
+                model.overlay = nil
+                model.show("not connected: \(model.connection.summary)", .warning)
+                return []
+            }
+            prompt.isChecking = true
+            prompt.field.refusal = nil
+            model.overlay = .nickname(prompt)
+            return [.send(.nick(prompt.field.text))]
+        default:
+            if !prompt.isChecking { _ = prompt.field.handle(key) }
+            model.overlay = .nickname(prompt)
+            return []
+        }
+    }
+
+    /// `OK NICK`: remember the nickname and carry on.
+    static func nicknameAccepted(_ nickname: String, model: inout Model) -> [Effect] {
+        model.network.nickname = nickname
+        model.network.takenNickname = nil
+        model.config.lastNickname = nickname
+        var effects: [Effect] = [.saveConfig]
+        if case .nickname(let prompt) = model.overlay {
+            model.overlay = nil
+            effects += pursue(prompt.goal, model: &model)
+        }
+        return effects
+    }
+
+    /// `ERR` to `NICK`: say why in the prompt, so another can be typed.
+    static func nicknameRefused(_ nickname: String, error: ProtocolError, model: inout Model) -> [Effect] {
+        let message: String = switch error.code {
+        case .nickTaken: "\(nickname) is in use on this server: pick another"
+        case .badName: "nickname: \(Nickname.rule)"
+        case .busy: "finish your game or leave the room first"
+        default: ScreenText.sanitize(error.message)
+        }
+        if error.code == .nickTaken { model.network.takenNickname = nickname }
+        if case .nickname(var prompt) = model.overlay {
+            prompt.isChecking = false
+            prompt.field.refusal = message
+            model.overlay = .nickname(prompt)
+        } else {
+            model.show(message, .warning)
+        }
+        return []
+    }
+
+    // MARK: Losing the server
+
+    /// The connection failed or ended: everything that needed it stops, and
+    /// the player is offered to reconnect or to go on offline.
+    static func connectionLost(_ message: String, model: inout Model) -> [Effect] {
+        model.connection = .lost(reason: message)
+        model.network.nickname = nil
+        model.network.barriers = 0
+        if let room = model.room {
+            // After reconnecting, back into the room (made again if the server lost it).
+            let code = room.code
+            model.network.goal = room.isWatching ? .watchRoom(room.name, code: code)
+                : room.isDaily ? .joinDaily : .joinRoom(room.name, code: code)
+            if !room.isWatching, !room.isDaily {
+                var options = room.options
+                options.code = code
+                model.network.autoRoom = RoomRequest(name: room.name, options: options)
+                model.network.hasTriedCreatingAutoRoom = false
+            }
+        }
+        var wasRacing = false
+        if var session = model.session {
+            if session.isRace {
+                wasRacing = !session.isFinished
+                // The board stays, played locally: it can no longer count.
+                session.mode = .practice
+                session.mirror = .localOnly("the connection was lost")
+                session.assistsAllowed = true
+                model.race = nil
+            } else if session.mirror == .active {
+                session.mirror = .localOnly("the connection was lost")
+            }
+            if var end = session.end, case .submitting = end.stage {
+                end.stage = .closed(message: "the connection was lost: not submitted", kind: .warning)
+                session.end = end
+            }
+            model.session = session
+        }
+        model.room = nil
+        if model.screen == .lobby || model.screen == .room || model.screen == .spectate {
+            model.screen = .menu
+        }
+        model.lobby = LobbyState()
+        if model.leaderboard.status == .loading || model.leaderboard.status == .loaded {
+            model.leaderboard.status = .failed("not connected")
+        }
+        model.overlay = .connectionProblem(ConnectionProblem(message: message, wasRacing: wasRacing))
+        return []
+    }
+
+    static func connectionProblemKey(_ key: Key, problem: ConnectionProblem, model: inout Model) -> [Effect] {
+        switch key {
+        case .enter, .character("r"), .character("R"):
+            return reconnect(&model)
+        case .escape, .character("o"), .character("O"):
+            model.overlay = nil
+            model.network.goal = nil
+            model.show("playing offline: choose Race on the menu to reconnect")
+        case .character("q"), .character("Q"):
+            model.overlay = nil
+            model.network.goal = nil
+            model.session = nil
+            model.screen = .menu
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Connects again to the same server.
+    static func reconnect(_ model: inout Model) -> [Effect] {
+        guard let endpoint = model.network.endpoint else { return [] }
+        model.overlay = nil
+        model.connection = .connecting(endpoint)
+        model.show("connecting to \(endpoint)…")
+        return [.connect]
+    }
+
+    /// A request could not be sent (no connection): say so where it matters.
+    static func notSent(_ message: ClientMessage, reason _: String, model: inout Model) -> [Effect] {
+        if message.isBarrier { model.network.barriers = max(0, model.network.barriers - 1) }
+        switch message {
+        case .submit:
+            if var session = model.session, var end = session.end, case .submitting = end.stage {
+                end.stage = .closed(message: "not connected: not submitted", kind: .warning)
+                session.end = end
+                model.session = session
+            }
+        case .top:
+            model.leaderboard.status = .notConnected
+        case .rooms:
+            model.lobby.isLoading = false
+        case .move, .restart, .resign, .practice, .pong, .ping, .leave, .quit:
+            break
+        default:
+            model.show("not connected to a server", .warning)
+        }
+        return []
+    }
+}
+
+extension NetworkGoal {
+    /// Whether the server needs a nickname for it (playing does; watching does not).
+    var needsNickname: Bool {
+        switch self {
+        case .watchRoom: false
+        default: true
+        }
+    }
+}

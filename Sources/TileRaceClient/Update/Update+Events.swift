@@ -1,0 +1,210 @@
+import TileRaceEngine
+import TileRaceProtocol
+
+/// The server's events: the room's members, the countdown, the race.
+extension Update {
+    static func serverEvent(_ event: ServerEvent, model: inout Model) -> [Effect] {
+        switch event {
+        case .hello, .ping, .bye:
+            // The connection answers PING and reports BYE when the line closes.
+            break
+        case .joined(let room, let nickname, let role):
+            guard isOurRoom(room, model) else { break }
+            memberJoined(nickname, role: role, model: &model)
+        case .left(let room, let nickname):
+            guard isOurRoom(room, model), var waiting = model.room else { break }
+            waiting.members.removeAll { Names.nicknameKey($0.nickname) == Names.nicknameKey(nickname) && !$0.isYou }
+            model.room = waiting
+            if model.screen == .room { model.show("\(ScreenText.sanitize(nickname)) left the room") }
+        case .ready(let room, let nickname, let isReady):
+            guard isOurRoom(room, model) else { break }
+            setReady(isReady, of: nickname, model: &model)
+        case .countdown(let room, let milliseconds):
+            guard isOurRoom(room, model) else { break }
+            model.room?.countdownEndsAt = model.now + Double(max(0, milliseconds)) / 1000
+            if model.screen == .room { model.notice = nil }
+        case .cancel(let room, let reason):
+            guard isOurRoom(room, model) else { break }
+            model.room?.countdownEndsAt = nil
+            let why = switch reason {
+            case "unready": "someone is not ready any more"
+            case "left": "someone left"
+            case "joined": "someone came in"
+            default: ScreenText.sanitize(reason)
+            }
+            model.show("countdown stopped: \(why)", .warning)
+        case .start(let start):
+            guard isOurRoom(start.room, model) else { break }
+            raceStarted(start, model: &model)
+        case .progress(let progress):
+            guard isOurRoom(progress.room, model) else { break }
+            racerProgressed(progress, model: &model)
+        case .finish(let finish):
+            guard isOurRoom(finish.room, model) else { break }
+            racerFinished(finish, model: &model)
+        case .result(let result):
+            guard isOurRoom(result.room, model) else { break }
+            model.race?.results.append(Standing(result))
+        case .end(let room, _, _):
+            guard isOurRoom(room, model) else { break }
+            raceEnded(&model)
+        case .resync(let sync):
+            adopt(sync, model: &model)
+        }
+        return []
+    }
+
+    private static func isOurRoom(_ name: String, _ model: Model) -> Bool {
+        guard let room = model.room else { return false }
+        return Names.nicknameKey(room.name) == Names.nicknameKey(name)
+    }
+
+    private static func isUs(_ nickname: String, _ model: Model) -> Bool {
+        model.network.nickname.map { Names.nicknameKey($0) == Names.nicknameKey(nickname) } ?? false
+    }
+
+    private static func memberJoined(_ nickname: String, role: MemberInfo.Role, model: inout Model) {
+        guard var room = model.room else { return }
+        let key = Names.nicknameKey(nickname)
+        guard !room.members.contains(where: { Names.nicknameKey($0.nickname) == key && $0.role == role }) else { return }
+        let member = RoomMember(nickname: nickname, isReady: false, isYou: false, role: role)
+        if role == .player, let firstWatcher = room.members.firstIndex(where: { $0.role == .watcher }) {
+            room.members.insert(member, at: firstWatcher)
+        } else {
+            room.members.append(member)
+        }
+        model.room = room
+        if model.screen == .room {
+            model.show("\(ScreenText.sanitize(nickname)) \(role == .player ? "joined" : "is watching")")
+        }
+    }
+
+    // MARK: The race
+
+    /// `START`: everyone's board from the same seed; ours is played at once.
+    private static func raceStarted(_ start: RaceStart, model: inout Model) {
+        guard var room = model.room, let game = try? start.makeGame() else {
+            model.show("the server started a race this client cannot play", .warning)
+            return
+        }
+        let options = RoomOptions(size: start.size, target: start.target, allowsAssists: start.allowsAssists, timeLimit: start.timeLimit)
+        room.options = options
+        room.countdownEndsAt = nil
+        for index in room.members.indices {
+            room.members[index].isReady = false
+            if start.players.contains(where: { Names.nicknameKey($0) == Names.nicknameKey(room.members[index].nickname) }) {
+                room.members[index].state = .racing
+            }
+        }
+        let isRacing = !room.isWatching && start.players.contains { isUs($0, model) }
+        var race = RaceState(
+            room: room.name, options: options, phase: .racing(startedAt: model.now),
+            players: start.players.map { nickname in
+                RacePlayer(nickname: nickname, score: 0, largestTile: game.board.largestValue, moves: 0, status: .playing,
+                           board: game.board, isYou: isRacing && isUs(nickname, model))
+            })
+        race.announce("go! seed \(ScreenText.sanitize(start.seed)) · \(game.config)", at: model.now)
+        model.race = race
+        if isRacing {
+            var session = PlaySession(mode: .race(room: room.name), game: game, assistsAllowed: start.allowsAssists)
+            session.clock.start(at: model.now)
+            model.session = session
+            model.screen = .game
+            room.isRaceUnderWay = false
+            if case .help = model.overlay { model.overlay = nil }
+        } else {
+            room.isRaceUnderWay = true
+            if room.isWatching { model.screen = .spectate }
+        }
+        model.room = room
+    }
+
+    private static func racerProgressed(_ progress: RacerProgress, model: inout Model) {
+        guard var race = model.race, !race.isOver else { return }
+        var player = race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(progress.nick) }
+            ?? RacePlayer(nickname: progress.nick, score: 0, largestTile: 0, moves: 0, status: .playing)
+        guard !player.isYou else { return }
+        player.score = progress.score
+        player.largestTile = progress.largestTile
+        player.moves = progress.moves
+        player.board = try? Board(rows: BoardField.rows(progress.board))
+        race.update(player, at: model.now)
+        model.race = race
+    }
+
+    /// `FINISH`: a racer is done; when it is us, the server's word ends our game.
+    private static func racerFinished(_ finish: RacerFinish, model: inout Model) {
+        guard var race = model.race, !race.isOver else { return }
+        let elapsed = Double(finish.milliseconds) / 1000
+        var player = race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nick) }
+            ?? RacePlayer(nickname: finish.nick, score: 0, largestTile: 0, moves: 0, status: .playing)
+        if player.isYou, var session = model.session, session.isRace {
+            if session.end == nil {
+                let outcome: EndOfGame.Outcome = switch finish.reason {
+                case .target: .won
+                case .over: .noMoves
+                case .time: .timeUp
+                case .resigned, .left: .resigned
+                }
+                session.clock.stop(at: model.now)
+                session.removalCursor = nil
+                session.end = endOfGame(outcome, session: session, now: model.now, stage: submitStage(model, session: session))
+            }
+            session.end?.officialElapsed = elapsed
+            model.session = session
+        }
+        player.score = finish.score
+        player.largestTile = finish.largestTile
+        player.moves = finish.moves
+        player.status = .finished(finish.reason)
+        player.finishedAfter = elapsed
+        race.update(player, at: model.now)
+        model.race = race
+        if let index = model.room?.members.firstIndex(where: { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nick) }) {
+            model.room?.members[index].state = .finished
+        }
+    }
+
+    /// `END`: the standings are complete; the room waits for the next race.
+    private static func raceEnded(_ model: inout Model) {
+        guard var race = model.race, var room = model.room else { return }
+        let standings = race.results.sorted { $0.place < $1.place }
+        race.results = []
+        race.phase = .finished(standings: standings)
+        race.announce("race over", at: model.now)
+        room.lastStandings = standings
+        room.isRaceUnderWay = false
+        room.countdownEndsAt = nil
+        for index in room.members.indices {
+            room.members[index].isReady = false
+            room.members[index].state = .waiting
+        }
+        model.room = room
+        // A player who was not in this race saw it from the room: the room shows the standings.
+        if model.session?.isRace == true || model.screen == .spectate {
+            model.race = race
+        } else {
+            model.race = nil
+        }
+    }
+
+    /// `RESYNC`: the server's copy of our game replaces ours, and we say so.
+    private static func adopt(_ sync: GameSync, model: inout Model) {
+        guard model.network.barriers == 0, var session = model.session, session.sendsEntries,
+              let game = try? sync.makeGame(config: session.game.config, seed: session.game.seed)
+        else { return }
+        let changed = game.board != session.game.board || game.score != session.game.score
+        session.game = game
+        session.sequence = sync.seq
+        session.expected = [:]
+        session.animation = nil
+        session.removalCursor = nil
+        model.session = session
+        if changed {
+            model.show("your board differed from the server's copy: now showing the server's (score \(Format.grouped(game.score)))",
+                       .warning)
+        }
+        checkEnd(reachedTarget: session.isRace && game.hasWon, model: &model)
+        syncRacer(&model)
+    }
+}

@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+import TileRaceEngine
+import TileRaceProtocol
+import TileRaceServer
+@testable import TileRaceClient
+
+/// `ServerConnection` against a real `RaceServer` on 127.0.0.1.
+@Suite struct ServerConnectionTests {
+    @Test func greetsThenPairsRepliesWithTheirRequests() throws {
+        let host = try TestHost()
+        let client = Recorder(host.endpoint)
+        let greeting = try client.wait("greeting") { if case .greeted(let greeting) = $0 { greeting } else { nil } }
+        #expect(greeting.version == 1)
+        #expect(greeting.lineLimit == 1024)
+        client.send(.hello(nick: "ana"), .rooms, .join(room: "nowhere", code: nil))
+        #expect(try client.reply("HELLO").0 == .success(.hello(nick: "ana")))
+        let (rooms, items) = try client.reply("ROOMS")
+        #expect(rooms == .success(.rooms(count: 1)))
+        #expect(items.map(\.line) == ["ROOM room=daily state=waiting size=4 target=2048 assists=no limit=0 private=no players=0 watchers=0"])
+        let (join, _) = try client.reply("JOIN")
+        #expect((try? join.get()) == nil)
+        if case .failure(let error) = join { #expect(error.code == .roomUnavailable) }
+    }
+
+    @Test func movesSentTogetherGoOutAsOneLine() throws {
+        let host = try TestHost()
+        let client = Recorder(host.endpoint)
+        try client.wait("greeting") { if case .greeted = $0 { true } else { nil } }
+        client.send(.hello(nick: nil), .practice(PracticeOptions(seed: "42")))
+        _ = try client.reply("PRACTICE")
+        var game = Game(config: .standard, seed: Seed(42))
+        var entries: [GameLog.Entry] = []
+        for direction in [Direction.left, .up, .right, .down, .left, .up, .right, .down] where entries.count < 5 {
+            if (try? game.move(direction)) != nil { entries.append(.move(direction)) }
+        }
+        client.send(.move(seq: 1, entries: [entries[0]]), .move(seq: 2, entries: [entries[1]]),
+                    .move(seq: 3, entries: Array(entries[2...])))
+        let (result, _) = try client.reply("MOVE")
+        #expect(result == .success(.move(MoveAck(
+            seq: 5, score: game.score, moves: game.moveCount, largestTile: game.board.largestValue, hasWon: false, isOver: false))))
+        let moveReplies = client.updates.filter { if case .reply(.move, _, _) = $0 { true } else { false } }
+        #expect(moveReplies.count == 1)
+    }
+
+    @Test func batchingJoinsOnlyConsecutiveMovesOfAShortLine() {
+        let left = GameLog.Entry.move(.left)
+        let batched = ServerConnection.batched([
+            .move(seq: 1, entries: [left]), .move(seq: 2, entries: [.undo]), .move(seq: 3, entries: [.remove(Cell(row: 0, column: 1))]),
+            .rooms, .move(seq: 4, entries: [left]), .move(seq: 9, entries: [left]), .resign,
+        ])
+        #expect(batched == [
+            .move(seq: 1, entries: [left, .undo, .remove(Cell(row: 0, column: 1))]), .rooms, .move(seq: 4, entries: [left]),
+            .move(seq: 9, entries: [left]), .resign,
+        ])
+        let many = (1...2000).map { ClientMessage.move(seq: $0, entries: [left]) }
+        let lines = ServerConnection.batched(many)
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.line.utf8.count <= ServerConnection.maximumBatchLineBytes })
+        #expect(lines.reduce(0) { total, line in if case .move(_, let entries) = line { total + entries.count } else { total } } == 2000)
+    }
+
+    @Test func answersTheServersPingsAndPingsWhenQuiet() throws {
+        // Both servers hang up after a second of silence. The first pings after
+        // 100 ms, so the client's PONGs keep it; the second never pings, so the
+        // client's own PINGs (after 150 ms of quiet here) must.
+        let pinged = try TestHost { configuration in
+            configuration.limits.pingMilliseconds = 100
+            configuration.limits.idleMilliseconds = 1000
+            configuration.limits.sweepMilliseconds = 20
+        }
+        let quiet = try TestHost { configuration in
+            configuration.limits.pingMilliseconds = 60_000
+            configuration.limits.idleMilliseconds = 1000
+            configuration.limits.sweepMilliseconds = 20
+        }
+        var timing = ServerConnection.Timing.standard
+        timing.keepAlive = 0.15
+        timing.checkInterval = 0.05
+        let answering = Recorder(pinged.endpoint)
+        let pinging = Recorder(quiet.endpoint, timing: timing)
+        for client in [answering, pinging] {
+            try client.wait("greeting") { if case .greeted = $0 { true } else { nil } }
+            client.send(.hello(nick: nil))
+            _ = try client.reply("HELLO")
+        }
+        #expect(throws: WaitFailure.self) {
+            try answering.wait("disconnection", seconds: 1.8) { if case .disconnected = $0 { true } else { nil } }
+        }
+        #expect(!pinging.updates.contains { if case .disconnected = $0 { true } else { false } })
+        // Its PONG replies are its own business: none reaches the model.
+        #expect(!pinging.updates.contains { if case .reply(.ping, _, _) = $0 { true } else { false } })
+        // Without keep-alive on either side, the quiet server does hang up: the test can fail.
+        let silent = Recorder(quiet.endpoint)
+        try silent.wait("greeting") { if case .greeted = $0 { true } else { nil } }
+        let bye = try silent.wait("disconnection", seconds: 3) { if case .disconnected(_, let bye) = $0 { bye } else { nil } }
+        #expect(bye == "idle")
+    }
+
+    @Test func aStoppingServerIsReportedWithItsBye() throws {
+        let host = try TestHost()
+        let client = Recorder(host.endpoint)
+        try client.wait("greeting") { if case .greeted = $0 { true } else { nil } }
+        host.server.stop()
+        let bye = try client.wait("disconnection") { if case .disconnected(_, let bye) = $0 { bye } else { nil } }
+        #expect(bye == "server shutting down")
+        client.send(.rooms)
+        try client.wait("not sent") { if case .notSent(.rooms, _) = $0 { true } else { nil } }
+    }
+
+    @Test func nobodyListeningIsAClearFailure() throws {
+        let (fd, port) = try #require(TestSockets.boundButNotListening())
+        defer { close(fd) }
+        let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: port))
+        let reason = try client.wait("failure") { if case .connectFailed(let reason) = $0 { reason } else { nil } }
+        #expect(reason == "connection refused")
+        let unknown = Recorder(ServerEndpoint(host: "no-such-host.invalid", port: 2048))
+        let why = try unknown.wait("failure", seconds: 10) { if case .connectFailed(let reason) = $0 { reason } else { nil } }
+        #expect(why == "unknown host no-such-host.invalid")
+    }
+
+    @Test func anotherKindOfServerIsRefused() throws {
+        let fake = try #require(FakeServer(sending: "SSH-2.0-OpenSSH_9.6\r\n"))
+        let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: fake.port))
+        let reason = try client.wait("disconnection") { if case .disconnected(let reason, _) = $0 { reason } else { nil } }
+        #expect(reason == "this is not a TileRace server (it said \"SSH-2.0-OpenSSH_9.6\")")
+    }
+
+    @Test func badLinesAreDroppedAndTheRestIsRead() throws {
+        let text = "HELLO tilerace 1 server=fake\r\nJOINED room=a nick=bo role=player\nGARBAGE \u{1B}[2J\nBYE going away\n"
+        let fake = try #require(FakeServer(sending: text))
+        let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: fake.port))
+        try client.wait("event") { if case .event(.joined("a", "bo", .player)) = $0 { true } else { nil } }
+        try client.wait("unreadable line") { if case .unreadable = $0 { true } else { nil } }
+        client.send(.rooms)
+        // The fake never answers, but it has not closed either: still connected.
+        #expect(!client.updates.contains { if case .disconnected = $0 { true } else { false } })
+    }
+
+    @Test func closingStopsEveryReport() throws {
+        let host = try TestHost()
+        let client = Recorder(host.endpoint)
+        try client.wait("greeting") { if case .greeted = $0 { true } else { nil } }
+        client.close()
+        let before = client.updates.count
+        host.server.stop()
+        client.send(.rooms)
+        #expect(throws: WaitFailure.self) {
+            try client.wait("anything new", seconds: 0.3) { _ in client.updates.count > before ? true : nil }
+        }
+    }
+}

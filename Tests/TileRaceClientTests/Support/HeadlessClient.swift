@@ -1,0 +1,94 @@
+import Dispatch
+import TileRaceEngine
+import TileRaceProtocol
+@testable import TileRaceClient
+
+/// The client without a terminal: a model, `update`, and the real network
+/// side (`ClientNetwork` and `ServerConnection`) on one serial queue, as
+/// `ClientLoop` runs them. Keys are pressed from the test; `waitUntil` blocks
+/// (with a deadline) until the model shows what is expected.
+final class HeadlessClient: @unchecked Sendable {
+    let name: String
+    private let queue: DispatchQueue
+    private let changed = DispatchSemaphore(value: 0)
+    private var current: Model
+    private var network: ClientNetwork!
+    private var configSaves = 0
+
+    init(_ name: String, endpoint: ServerEndpoint, nickname: String?, room: String? = nil,
+         configure: (inout ClientOptions) -> Void = { _ in }) {
+        self.name = name
+        queue = DispatchQueue(label: "tilerace.tests.client.\(name)")
+        var options = ClientOptions()
+        options.nickname = nickname
+        options.room = room
+        options.host = endpoint.host
+        options.port = endpoint.port
+        configure(&options)
+        current = Fixtures.model(options: options)
+        current.now = HeadlessClient.now()
+        network = ClientNetwork(queue: queue) { [unowned self] update in self.handle(.server(update)) }
+        queue.sync {
+            let effects = Update.launch(NetworkPlan(endpoint: endpoint), model: &current)
+            perform(effects)
+        }
+    }
+
+    /// The model now.
+    var model: Model { queue.sync { current } }
+
+    /// How many times the client asked to save its settings.
+    var saves: Int { queue.sync { configSaves } }
+
+    /// Presses keys, one after the other.
+    func press(_ keys: Key...) {
+        queue.sync { for key in keys { handle(.key(key)) } }
+    }
+
+    /// Types text, one key per character.
+    func type(_ text: String) {
+        queue.sync { for character in text { handle(.key(.character(character))) } }
+    }
+
+    /// Changes the model directly (a test's shortcut), on the client's queue.
+    func change<T>(_ body: (inout Model) -> T) -> T {
+        queue.sync { body(&current) }
+    }
+
+    /// Waits until `predicate` holds for the model.
+    func waitUntil(_ what: String, seconds: Double = 5, _ predicate: (Model) -> Bool) throws {
+        let deadline = DispatchTime.now() + seconds
+        while !predicate(model) {
+            if changed.wait(timeout: deadline) == .timedOut, !predicate(model) {
+                throw WaitFailure(description: "\(name): not \(what) within \(seconds) s (screen \(model.screen), "
+                                  + "connection \(model.connection), notice \(model.notice?.text ?? "-"))")
+            }
+        }
+    }
+
+    func disconnect() {
+        queue.sync { network.disconnect() }
+    }
+
+    private func handle(_ event: Event) {
+        _ = update(&current, .tick(HeadlessClient.now()))
+        perform(update(&current, event))
+        changed.signal()
+    }
+
+    private func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .send(let message): network.send(message)
+            case .connect: if let endpoint = current.network.endpoint { network.connect(to: endpoint) }
+            case .disconnect: network.disconnect()
+            case .saveConfig: configSaves += 1
+            case .quit, .suspend, .redraw: break
+            }
+        }
+    }
+
+    private static func now() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
+    }
+}

@@ -1,0 +1,65 @@
+import Dispatch
+import Foundation
+import TileRaceProtocol
+@testable import TileRaceClient
+
+/// What went wrong while waiting in a test.
+struct WaitFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A `ServerConnection` driven from a test: it runs on its own queue and
+/// records every update; `wait` blocks (with a deadline) until one matches.
+final class Recorder: @unchecked Sendable {
+    let queue = DispatchQueue(label: "tilerace.tests.recorder")
+    private let arrived = DispatchSemaphore(value: 0)
+    private var recorded: [ServerUpdate] = []
+    private(set) var connection: ServerConnection!
+
+    init(_ endpoint: ServerEndpoint, timing: ServerConnection.Timing = .standard) {
+        connection = ServerConnection(endpoint: endpoint, queue: queue, timing: timing) { [unowned self] update in
+            self.recorded.append(update)
+            self.arrived.signal()
+        }
+        queue.sync { connection.start() }
+    }
+
+    /// Every update so far.
+    var updates: [ServerUpdate] { queue.sync { recorded } }
+
+    /// Sends requests in one turn of the queue (so moves can be batched).
+    func send(_ messages: ClientMessage...) {
+        queue.sync { for message in messages { connection.send(message) } }
+    }
+
+    /// Closes the connection.
+    func close() {
+        queue.sync { connection.close() }
+    }
+
+    /// Waits until an update `match` accepts has arrived (looking at every
+    /// update so far, oldest first) and returns what `match` made of it.
+    @discardableResult
+    func wait<T>(_ what: String, seconds: Double = 5, _ match: (ServerUpdate) -> T?) throws -> T {
+        let deadline = DispatchTime.now() + seconds
+        var index = 0
+        while true {
+            let updates = self.updates
+            while index < updates.count {
+                if let found = match(updates[index]) { return found }
+                index += 1
+            }
+            if arrived.wait(timeout: deadline) == .timedOut {
+                throw WaitFailure(description: "no \(what) within \(seconds) s; got \(self.updates)")
+            }
+        }
+    }
+
+    /// Waits for the reply to a request with verb `verb`.
+    func reply(_ verb: String, seconds: Double = 5) throws -> (Result<OkReply, ProtocolError>, [ServerMessage]) {
+        try wait("reply to \(verb)", seconds: seconds) { update in
+            if case .reply(let request, let result, let items) = update, request.verb == verb { return (result, items) }
+            return nil
+        }
+    }
+}

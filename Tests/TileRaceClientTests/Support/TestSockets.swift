@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Plain sockets for tests: a port nobody listens on, and a fake server.
+enum TestSockets {
+    #if canImport(Glibc)
+    static let streamType = Int32(SOCK_STREAM.rawValue)
+    #else
+    static let streamType = SOCK_STREAM
+    #endif
+
+    /// A socket bound to a port on 127.0.0.1 but not listening: connections
+    /// there are refused, and no other test can take the port meanwhile.
+    static func boundButNotListening() -> (fd: Int32, port: Int)? {
+        let fd = socket(AF_INET, streamType, 0)
+        guard fd >= 0, let port = bindToLoopback(fd) else { return nil }
+        return (fd, port)
+    }
+
+    /// Binds `fd` to 127.0.0.1 on a free port; returns the port.
+    static func bindToLoopback(_ fd: Int32) -> Int? {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+    }
+}
+
+/// A server that accepts one connection, writes `text`, then keeps the
+/// connection open until released: for what a real server never sends.
+final class FakeServer: @unchecked Sendable {
+    let port: Int
+    private let listener: Int32
+    private let accepted = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var connection: Int32 = -1
+
+    init?(sending text: String) {
+        listener = socket(AF_INET, TestSockets.streamType, 0)
+        guard listener >= 0, let port = TestSockets.bindToLoopback(listener), listen(listener, 4) == 0 else { return nil }
+        self.port = port
+        let listener = listener
+        Thread.detachNewThread { [self] in
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { return }
+            _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            lock.withLock { connection = fd }
+            accepted.signal()
+        }
+    }
+
+    deinit {
+        close(listener)
+        lock.withLock { if connection >= 0 { close(connection) } }
+    }
+}

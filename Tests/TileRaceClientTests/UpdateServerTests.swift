@@ -1,0 +1,383 @@
+import Testing
+import TileRaceEngine
+import TileRaceProtocol
+@testable import TileRaceClient
+
+/// `update` for the network's news: greeting, nickname, room events, the
+/// race, acknowledgements, resyncs and losing the server. Pure: no sockets.
+@Suite struct UpdateServerTests {
+    private func inRoom(_ members: [String] = ["ana", "bo"], assists: Bool = false) -> Model {
+        var model = Fixtures.connected(Fixtures.model())
+        model.screen = .room
+        model.room = WaitingRoom(
+            name: "friday", options: RoomOptions(size: 4, target: 16, allowsAssists: assists), isPrivate: false,
+            members: members.map { RoomMember(nickname: $0, isReady: false, isYou: $0 == "ana") })
+        return model
+    }
+
+    private func start(_ players: [String] = ["ana", "bo"], seed: String = "42", assists: Bool = false, limit: Int = 0) -> ServerEvent {
+        .start(RaceStart(room: "friday", race: 7, seed: seed, size: 4, target: 16, allowsAssists: assists, timeLimit: limit, players: players))
+    }
+
+    private func racing() -> Model {
+        var model = inRoom()
+        Fixtures.event(&model, start())
+        return model
+    }
+
+    // MARK: Greeting and nickname
+
+    @Test func launchConnectsAndTheGreetingSaysHelloWithTheNickname() {
+        var options = ClientOptions()
+        options.nickname = "ana"
+        var model = Fixtures.model(options: options)
+        #expect(Update.launch(NetworkPlan(endpoint: Fixtures.endpoint), model: &model) == [.connect])
+        #expect(model.connection == .connecting(Fixtures.endpoint))
+        #expect(update(&model, .server(.greeted(Greeting()))) == [.send(.hello(nick: "ana"))])
+        #expect(Fixtures.reply(&model, to: .hello(nick: "ana"), .hello(nick: "ana")) == [.saveConfig])
+        #expect(model.connection == .connected(Fixtures.endpoint))
+        #expect(model.network.nickname == "ana")
+    }
+
+    @Test func offlinePlansNeverConnect() {
+        var options = ClientOptions()
+        options.isOffline = true
+        var model = Fixtures.model(options: options)
+        #expect(Update.launch(.offline("--offline: practice only"), model: &model).isEmpty)
+        #expect(model.connection == .offline(reason: "--offline: practice only"))
+    }
+
+    @Test func aTakenNicknameGreetsWithoutOneAndAsksBeforeRacing() {
+        var model = Fixtures.model(config: { var config = ClientConfig(); config.lastNickname = "bo"; return config }())
+        _ = Update.launch(NetworkPlan(endpoint: Fixtures.endpoint), model: &model)
+        _ = update(&model, .server(.greeted(Greeting())))
+        #expect(Fixtures.refuse(&model, .hello(nick: "bo"), .nickTaken) == [.send(.hello(nick: nil))])
+        #expect(model.notice?.text.contains("bo is in use") == true)
+        #expect(Fixtures.reply(&model, to: .hello(nick: nil), .hello(nick: nil)).isEmpty)
+        #expect(update(&model, .key(.character("r"))).isEmpty)
+        guard case .nickname(let prompt)? = model.overlay else {
+            Issue.record("expected the nickname prompt")
+            return
+        }
+        #expect(prompt.message == "bo is in use on this server: pick another nickname")
+        #expect(prompt.field.text == "")
+        #expect(prompt.goal == .openLobby)
+        for character in "cy" { _ = update(&model, .key(.character(character))) }
+        #expect(update(&model, .key(.enter)) == [.send(.nick("cy"))])
+        #expect(update(&model, .key(.character("x"))).isEmpty)
+        #expect(Fixtures.reply(&model, to: .nick("cy"), .nick("cy")) == [.saveConfig, .send(.rooms)])
+        #expect(model.overlay == nil)
+        #expect(model.screen == .lobby)
+        #expect(model.config.lastNickname == "cy")
+    }
+
+    @Test func anotherServerIsDropped() {
+        var model = Fixtures.model()
+        _ = Update.launch(NetworkPlan(endpoint: Fixtures.endpoint), model: &model)
+        let effects = Fixtures.refuse(&model, .hello(nick: nil), .unsupportedVersion, "this server speaks tilerace 2")
+        #expect(effects == [.disconnect])
+        guard case .connectionProblem(let problem)? = model.overlay else {
+            Issue.record("expected the problem dialog")
+            return
+        }
+        #expect(problem.message == "The server refused this client: this server speaks tilerace 2")
+    }
+
+    // MARK: The room
+
+    @Test func membersComeGoAndGetReady() {
+        var model = inRoom(["ana"])
+        Fixtures.event(&model, .joined(room: "FRIDAY", nick: "bo", role: .player))
+        Fixtures.event(&model, .joined(room: "friday", nick: "eve", role: .watcher))
+        Fixtures.event(&model, .joined(room: "friday", nick: "chen", role: .player))
+        Fixtures.event(&model, .joined(room: "elsewhere", nick: "zed", role: .player))
+        #expect(model.room?.members.map(\.nickname) == ["ana", "bo", "chen", "eve"])
+        Fixtures.event(&model, .ready(room: "friday", nick: "bo", isReady: true))
+        #expect(model.room?.members[1].isReady == true)
+        Fixtures.event(&model, .left(room: "friday", nick: "chen"))
+        #expect(model.room?.players.map(\.nickname) == ["ana", "bo"])
+        // WHO replaces the list, in the server's order.
+        Fixtures.reply(&model, to: .who, .who(room: "friday", count: 2), items: [
+            .member(MemberInfo(nick: "bo", role: .player, isReady: true, state: .waiting)),
+            .member(MemberInfo(nick: "ana", role: .player, isReady: false, state: .waiting)),
+        ])
+        #expect(model.room?.members == [
+            RoomMember(nickname: "bo", isReady: true, isYou: false), RoomMember(nickname: "ana", isReady: false, isYou: true),
+        ])
+    }
+
+    @Test func countdownIsDrawnLocallyAndCanBeCancelled() {
+        var model = inRoom()
+        Fixtures.event(&model, .countdown(room: "friday", milliseconds: 3000))
+        #expect(model.room?.countdownEndsAt == Fixtures.now + 3)
+        #expect(model.tickInterval == 0.05)
+        Fixtures.event(&model, .cancel(room: "friday", reason: "unready"))
+        #expect(model.room?.countdownEndsAt == nil)
+        #expect(model.notice?.text == "countdown stopped: someone is not ready any more")
+    }
+
+    @Test func startGivesEveryoneTheSameGameAndStartsOurClock() {
+        let model = racing()
+        #expect(model.screen == .game)
+        let game = Game(config: try! GameConfig(size: 4, target: 16), seed: Seed(42))
+        #expect(model.session?.game == game)
+        #expect(model.session?.clock.startedAt == Fixtures.now)
+        #expect(model.session?.assistsAllowed == false)
+        #expect(model.race?.players.map(\.nickname) == ["ana", "bo"])
+        #expect(model.race?.players.map(\.isYou) == [true, false])
+        #expect(model.race?.players[1].board == game.board)
+        #expect(model.race?.announcements.last?.text == "go! seed 42 · 4x4 to 16")
+    }
+
+    @Test func startWithoutUsIsWatchedFromTheRoom() {
+        var model = inRoom(["ana", "bo", "chen"])
+        Fixtures.event(&model, start(["bo", "chen"]))
+        #expect(model.screen == .room)
+        #expect(model.session == nil)
+        #expect(model.room?.isRaceUnderWay == true)
+        Fixtures.event(&model, .progress(RacerProgress(room: "friday", nick: "bo", score: 4, largestTile: 4, moves: 1,
+                                                       board: [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2])))
+        #expect(model.race?.players.first?.score == 4)
+        for (place, nick) in ["bo", "chen"].enumerated() {
+            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nick: nick, reason: .resigned,
+                                                       score: 4, largestTile: 4, moves: 1, milliseconds: 900)))
+        }
+        Fixtures.event(&model, .end(room: "friday", race: 7, count: 2))
+        #expect(model.race == nil)
+        #expect(model.room?.isRaceUnderWay == false)
+        #expect(model.room?.lastStandings.map(\.nickname) == ["bo", "chen"])
+    }
+
+    @Test func watchingSpectatesTheRace() {
+        var model = inRoom(["bo"])
+        model.room?.isWatching = true
+        Fixtures.event(&model, start(["bo"]))
+        #expect(model.screen == .spectate)
+        #expect(model.session == nil)
+        #expect(model.tickInterval == 0.1)
+        #expect(update(&model, .key(.character("q"))) == [.send(.leave), .send(.rooms)])
+    }
+
+    // MARK: The race
+
+    @Test func progressOfOthersIsShownLive() {
+        var model = racing()
+        let board = [2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8]
+        Fixtures.event(&model, .progress(RacerProgress(room: "friday", nick: "bo", score: 12, largestTile: 8, moves: 5, board: board)))
+        let bo = model.race?.players.first { $0.nickname == "bo" }
+        #expect(bo?.score == 12)
+        #expect(bo?.moves == 5)
+        #expect(bo?.board == (try? Board(rows: BoardField.rows(board))))
+        // Our own figures come from our game, never from the server's echo.
+        Fixtures.event(&model, .progress(RacerProgress(room: "friday", nick: "ana", score: 999, largestTile: 8, moves: 5, board: board)))
+        #expect(model.race?.players.first(where: \.isYou)?.score == 0)
+    }
+
+    @Test func ourFinishFromTheServerEndsOurGameWithTheOfficialTime() {
+        var model = racing()
+        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "ana", reason: .time, score: 0, largestTile: 4, moves: 0,
+                                                   milliseconds: 60_000)))
+        #expect(model.session?.end?.outcome == .timeUp)
+        #expect(model.session?.end?.officialElapsed == 60)
+        #expect(model.race?.players.first(where: \.isYou)?.status == .finished(.time))
+        if case .nickname = model.session?.end?.stage {} else { Issue.record("expected the nickname prompt") }
+    }
+
+    @Test func theStandingsComeAtTheEndAndEnterGoesBackToTheRoom() {
+        var model = racing()
+        for (place, nick) in ["bo", "ana"].enumerated() {
+            Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: nick, reason: place == 0 ? .target : .resigned,
+                                                       score: 20 - place, largestTile: 16, moves: 9, milliseconds: 5000)))
+        }
+        _ = update(&model, .key(.escape))
+        for (place, nick) in ["bo", "ana"].enumerated() {
+            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nick: nick,
+                                                       reason: place == 0 ? .target : .resigned, score: 20 - place, largestTile: 16,
+                                                       moves: 9, milliseconds: 5000)))
+        }
+        #expect(model.race?.isOver == false)
+        Fixtures.event(&model, .end(room: "friday", race: 7, count: 2))
+        guard case .finished(let standings)? = model.race?.phase else {
+            Issue.record("no standings")
+            return
+        }
+        #expect(standings.map(\.nickname) == ["bo", "ana"])
+        #expect(model.room?.members.allSatisfy { !$0.isReady && $0.state == .waiting } == true)
+        #expect(update(&model, .key(.enter)) == [.send(.who)])
+        #expect(model.screen == .room)
+        #expect(model.session == nil)
+        #expect(model.race == nil)
+    }
+
+    @Test func acknowledgementsAreComparedWithOurFigures() {
+        var model = racing()
+        var effects: [Effect] = []
+        for key in [Key.left, .right, .up, .down] where effects.isEmpty { effects = update(&model, .key(key)) }
+        guard case .send(.move(let seq, let entries))? = effects.first else {
+            Issue.record("no move sent")
+            return
+        }
+        let figures = model.session!.figures
+        let agreeing = MoveAck(seq: seq, score: figures.score, moves: figures.moves, largestTile: figures.largestTile,
+                               hasWon: false, isOver: false)
+        #expect(Fixtures.reply(&model, to: .move(seq: seq, entries: entries), .move(agreeing)).isEmpty)
+        #expect(model.session?.expected.isEmpty == true)
+
+        for key in [Key.left, .right, .up, .down] where model.session?.sequence == seq { _ = update(&model, .key(key)) }
+        let next = model.session!.sequence
+        var differing = agreeing
+        differing.seq = next
+        differing.score += 100
+        let asked = Fixtures.reply(&model, to: .move(seq: next, entries: [.move(.left)]), .move(differing))
+        #expect(asked == [.send(.move(seq: Update.resyncSequence, entries: [.move(.left)]))])
+        #expect(model.notice?.kind == .warning)
+    }
+
+    @Test func repliesAboutAnEarlierGameAreNotCompared() {
+        var model = racing()
+        for key in [Key.left, .right, .up, .down] where model.session?.sequence == 0 { _ = update(&model, .key(key)) }
+        _ = update(&model, .key(.character("r")))
+        #expect(update(&model, .key(.character("y"))) == [.send(.restart)])
+        // The old game's acknowledgement arrives before OK RESTART: it is not about this board.
+        let stale = MoveAck(seq: 1, score: 9999, moves: 1, largestTile: 4, hasWon: false, isOver: false)
+        #expect(Fixtures.reply(&model, to: .move(seq: 1, entries: [.move(.left)]), .move(stale)).isEmpty)
+        Fixtures.reply(&model, to: .restart, .restart(seed: "42", restarts: 1))
+        #expect(model.network.barriers == 0)
+    }
+
+    @Test func aResyncReplacesOurGameAndSaysSo() {
+        var model = racing()
+        for key in [Key.left, .right, .up, .down] where model.session?.sequence == 0 { _ = update(&model, .key(key)) }
+        Fixtures.refuse(&model, .move(seq: 1, entries: [.move(.left)]), .desync, "entry 1 (L) does not apply")
+        let server = Game(config: try! GameConfig(size: 4, target: 16), seed: Seed(42))
+        Fixtures.event(&model, .resync(GameSync(seq: 0, game: server)))
+        #expect(model.session?.game.board == server.board)
+        #expect(model.session?.game.score == server.score)
+        #expect(model.session?.sequence == 0)
+        #expect(model.notice?.text.hasPrefix("your board differed from the server's copy") == true)
+        #expect(model.notice?.kind == .warning)
+    }
+
+    @Test func assistsOffAreRefusedLocallyInTheRoom() {
+        var model = racing()
+        for key in [Key.left, .right, .up, .down] where model.session?.sequence == 0 { _ = update(&model, .key(key)) }
+        #expect(update(&model, .key(.character("u"))).isEmpty)
+        #expect(model.notice?.text == "undo is off in this room")
+    }
+
+    // MARK: Losing the server
+
+    @Test func losingTheServerInTheLobbyGoesToTheMenuWithTheReason() {
+        var model = Fixtures.connected(Fixtures.model())
+        model.screen = .lobby
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        #expect(model.screen == .menu)
+        #expect(model.connection == .lost(reason: "Lost the connection to 192.168.1.20:2048: connection reset by peer"))
+        #expect(update(&model, .key(.character("o"))).isEmpty)
+        #expect(model.overlay == nil)
+        #expect(model.notice?.text == "playing offline: choose Race on the menu to reconnect")
+    }
+
+    @Test func losingTheServerWhileWaitingInARoomRemembersTheRoom() {
+        var model = inRoom()
+        model.room?.code = "k3y"
+        _ = update(&model, .server(.disconnected(reason: "x", bye: "idle")))
+        #expect(model.network.goal == .joinRoom("friday", code: "k3y"))
+        #expect(model.network.autoRoom == RoomRequest(name: "friday", options: RoomOptions(size: 4, target: 16, code: "k3y")))
+        #expect(update(&model, .key(.enter)) == [.connect])
+    }
+
+    @Test func serverTextIsFilteredBeforeDisplay() {
+        var model = Fixtures.connected(Fixtures.model())
+        _ = update(&model, .server(.disconnected(reason: "x", bye: "bye\u{1B}[2J\u{7}")))
+        guard case .connectionProblem(let problem)? = model.overlay else { return }
+        #expect(!problem.message.contains("\u{1B}"))
+        let frame = view(model, size: model.size, theme: .classic)
+        #expect(!frame.plainText.contains("\u{1B}"))
+    }
+
+    // MARK: Refusals
+
+    @Test func joinRefusalsSayWhatToDo() {
+        var model = Fixtures.connected(Fixtures.model())
+        model.screen = .lobby
+        model.lobby.hasLoaded = true
+        Fixtures.refuse(&model, .join(room: "fri", code: nil), .roomFull)
+        #expect(model.notice?.text == "room fri is full")
+        Fixtures.refuse(&model, .join(room: "fri", code: "x"), .flood)
+        #expect(model.notice?.text == "too many wrong join codes: wait a minute before trying again")
+        Fixtures.refuse(&model, .watch(room: "vault", code: nil), .roomUnavailable)
+        #expect(model.lobby.joinPrompt?.isWatching == true)
+        #expect(model.lobby.joinPrompt?.message == "room vault is private (or gone): type its join code")
+        for character in "k3y" { _ = update(&model, .key(.character(character))) }
+        #expect(update(&model, .key(.enter)) == [.send(.watch(room: "vault", code: "k3y"))])
+        Fixtures.refuse(&model, .watch(room: "vault", code: "k3y"), .roomUnavailable)
+        #expect(model.lobby.joinPrompt?.message == "no room vault, or the code is wrong")
+    }
+
+    @Test func watchingAPrivateRoomFromTheListAsksForTheCode() {
+        var model = Fixtures.connected(Fixtures.model(), nickname: nil)
+        model.screen = .lobby
+        model.lobby.rooms = [Fixtures.room("vault", isPrivate: true)]
+        #expect(update(&model, .key(.character("w"))).isEmpty)
+        #expect(model.lobby.joinPrompt?.isWatching == true)
+        for character in "k3y" { _ = update(&model, .key(.character(character))) }
+        // Watching needs no nickname.
+        #expect(update(&model, .key(.enter)) == [.send(.watch(room: "vault", code: "k3y"))])
+        #expect(Fixtures.reply(&model, to: .watch(room: "vault", code: "k3y"), .watch(Fixtures.room("vault", isPrivate: true)))
+                == [.send(.who)])
+        #expect(model.room?.isWatching == true)
+        #expect(update(&model, .key(.character("r"))).isEmpty)
+        #expect(model.notice?.text.hasPrefix("you are watching this room") == true)
+    }
+
+    @Test func spectatorsSeeTheStandingsThenGoBackToTheRoom() {
+        var model = inRoom(["bo"])
+        model.room?.isWatching = true
+        Fixtures.event(&model, start(["bo"]))
+        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "bo", reason: .target, score: 20, largestTile: 16, moves: 9,
+                                                   milliseconds: 4000)))
+        Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: 1, nick: "bo", reason: .target, score: 20,
+                                                   largestTile: 16, moves: 9, milliseconds: 4000)))
+        Fixtures.event(&model, .end(room: "friday", race: 7, count: 1))
+        #expect(model.screen == .spectate)
+        #expect(model.race?.isOver == true)
+        #expect(update(&model, .key(.enter)) == [.send(.who)])
+        #expect(model.screen == .room)
+        #expect(model.room?.lastStandings.map(\.nickname) == ["bo"])
+    }
+
+    @Test func submissionRefusalsAreSaidInTheDialog() {
+        for (code, message) in [(ErrorCode.notEligible, "only 4x4 games go on the leaderboard"),
+                                (.nothingToSubmit, "the server has no finished game of yours to submit"),
+                                (.internal, "not submitted: the leaderboard could not be saved")] {
+            var model = racing()
+            Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "ana", reason: .resigned, score: 0, largestTile: 4,
+                                                       moves: 0, milliseconds: 1000)))
+            _ = update(&model, .key(.enter))
+            Fixtures.refuse(&model, .submit(nick: "ana", token: nil), code, "the leaderboard could not be saved")
+            guard case .closed(let text?, _)? = model.session?.end?.stage else {
+                Issue.record("\(code): the dialog did not close")
+                continue
+            }
+            #expect(text == message)
+        }
+    }
+
+    @Test func anUnreachableServerAtStartOffersRetryOrOffline() {
+        var model = Fixtures.model()
+        _ = Update.launch(NetworkPlan(endpoint: ServerEndpoint(host: "10.0.0.5", port: 2048)), model: &model)
+        _ = update(&model, .server(.connectFailed("no answer within 5 s")))
+        #expect(model.overlay == .connectionProblem(ConnectionProblem(
+            message: "Cannot reach the server 10.0.0.5:2048: no answer within 5 s", wasRacing: false)))
+        #expect(update(&model, .key(.character("r"))) == [.connect])
+        _ = update(&model, .server(.connectFailed("connection refused")))
+        #expect(update(&model, .key(.escape)).isEmpty)
+        #expect(model.overlay == nil)
+        _ = update(&model, .key(.character("p")))
+        #expect(model.screen == .game)
+        _ = update(&model, .key(.character("q")))
+        _ = update(&model, .key(.character("l")))
+        #expect(model.leaderboard.status == .notConnected)
+    }
+}
