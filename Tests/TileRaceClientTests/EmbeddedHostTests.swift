@@ -20,7 +20,7 @@ import TileRaceServer
         #expect(plan.hostingInfo == ["Hosting on port 2049 — friends join with:", "tilerace play --host 192.168.1.20 --port 2049"])
         options.isLocalOnly = true
         #expect(EmbeddedHost.hosting(port: 2048, options: options, addresses: ["192.168.1.20"], notice: nil).hostingInfo == [
-            "Hosting on port 2048 for this machine only (--local) — another terminal joins with:",
+            "Hosting on port 2048, this machine only (--local); join with:",
             "tilerace play --host 127.0.0.1 --port 2048",
         ])
         options.isLocalOnly = false

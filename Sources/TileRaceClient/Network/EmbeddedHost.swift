@@ -75,12 +75,12 @@ enum EmbeddedHost {
     static func hosting(port: Int, options: ClientOptions, addresses: [String], notice: String?) -> NetworkPlan {
         let info: [String]
         if options.isLocalOnly {
-            info = ["Hosting on port \(port) for this machine only (--local) — another terminal joins with:",
+            info = ["Hosting on port \(port), this machine only (--local); join with:",
                     "tilerace play --host 127.0.0.1 --port \(port)"]
         } else if let address = HostAddress.best(among: addresses) {
             info = ["Hosting on port \(port) — friends join with:", "tilerace play --host \(address) --port \(port)"]
         } else {
-            info = ["Hosting on port \(port) (no network address found: this machine only) — join with:",
+            info = ["Hosting on port \(port), this machine only (no network address); join with:",
                     "tilerace play --host 127.0.0.1 --port \(port)"]
         }
         return NetworkPlan(endpoint: ServerEndpoint(host: "127.0.0.1", port: port), hostingInfo: info, notice: notice)

@@ -110,7 +110,7 @@ extension Update {
         } else if room.isRaceUnderWay {
             model.show("a race is under way: you will race in the next one", .info)
         } else {
-            model.show("press r when you are ready: the race starts when everyone is", .info)
+            model.show("press r when you are ready: the race starts when everyone is ready", .info)
         }
         return [.send(.who)]
     }
