@@ -1,5 +1,6 @@
 import Dispatch
 import TileRaceProtocol
+import TileRaceServer
 
 /// One connection to a TileRace server over the protocol codec: a
 /// non-blocking TCP socket with dispatch read and write sources, the line
@@ -85,10 +86,12 @@ final class ServerConnection: @unchecked Sendable {
         state = .connecting
         let endpoint = endpoint, timeout = timing.connectTimeoutMilliseconds
         DispatchQueue.global(qos: .userInitiated).async { [weak self, queue] in
-            let result = ClientSocket.connect(host: endpoint.host, port: endpoint.port, timeoutMilliseconds: timeout)
+            let result = Result { () throws(Socket.ConnectFailure) -> Int32 in
+                try Socket.connect(host: endpoint.host, port: endpoint.port, timeoutMilliseconds: timeout, isNonBlocking: true)
+            }
             queue.async { [self] in
                 guard let self else {
-                    if case .success(let fd) = result { ClientSocket.close(fd) }
+                    if case .success(let fd) = result { Socket.close(fd) }
                     return
                 }
                 self.connected(result)
@@ -117,16 +120,16 @@ final class ServerConnection: @unchecked Sendable {
 
     // MARK: Connecting
 
-    private func connected(_ result: Result<Int32, ConnectError>) {
+    private func connected(_ result: Result<Int32, Socket.ConnectFailure>) {
         guard state == .connecting else {
-            if case .success(let fd) = result { ClientSocket.close(fd) }
+            if case .success(let fd) = result { Socket.close(fd) }
             return
         }
         let fd: Int32
         switch result {
         case .failure(let error):
             state = .closed
-            handler?(.connectFailed(error.message))
+            handler?(.connectFailed(error.reason))
             return
         case .success(let descriptor):
             fd = descriptor
@@ -161,7 +164,7 @@ final class ServerConnection: @unchecked Sendable {
         guard state == .open else { return }
         var ended: String?
         reading: for _ in 0..<16 {
-            let result = readBuffer.withUnsafeMutableBytes { ClientSocket.read(fd, into: $0) }
+            let result = readBuffer.withUnsafeMutableBytes { Socket.receive(fd, into: $0) }
             switch result {
             case .bytes(let count):
                 framer.append(readBuffer[0..<count])
@@ -173,7 +176,7 @@ final class ServerConnection: @unchecked Sendable {
                 ended = "the server closed the connection"
                 break reading
             case .failed(let code):
-                ended = ClientSocket.describe(code)
+                ended = Socket.describe(code).lowercased()
                 break reading
             }
         }
@@ -279,9 +282,9 @@ final class ServerConnection: @unchecked Sendable {
 
     private func writeOutput() {
         while outputStart < output.count {
-            let result = output.withUnsafeBytes { ClientSocket.write(fd, UnsafeRawBufferPointer(rebasing: $0[outputStart...])) }
+            let result = output.withUnsafeBytes { Socket.send(fd, UnsafeRawBufferPointer(rebasing: $0[outputStart...])) }
             switch result {
-            case .written(let count):
+            case .sent(let count):
                 outputStart += count
                 lastSentAt = ServerConnection.now()
             case .wouldBlock:
@@ -296,7 +299,7 @@ final class ServerConnection: @unchecked Sendable {
                 }
                 return
             case .failed(let code):
-                fail(ClientSocket.describe(code))
+                fail(Socket.describe(code).lowercased())
                 return
             }
         }
@@ -392,6 +395,6 @@ private final class DescriptorCloser: @unchecked Sendable {
 
     func sourceCancelled() {
         remaining -= 1
-        if remaining == 0 { ClientSocket.close(fd) }
+        if remaining == 0 { Socket.close(fd) }
     }
 }

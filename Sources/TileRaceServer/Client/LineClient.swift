@@ -42,14 +42,7 @@ public final class LineClient {
             fd = try Socket.connect(
                 host: host, port: port, timeoutMilliseconds: timeoutMilliseconds, receiveBufferBytes: receiveBufferBytes)
         } catch {
-            switch error {
-            case .unknownHost(let name):
-                throw Failure(message: "cannot connect to \(endpoint): unknown host \(name)", isTimeout: false)
-            case .timedOut:
-                throw Failure(message: "cannot connect to \(endpoint): no answer", isTimeout: true)
-            case .system(_, let code):
-                throw Failure(message: "cannot connect to \(endpoint): \(Socket.describe(code).lowercased())", isTimeout: false)
-            }
+            throw Failure(message: "cannot connect to \(endpoint): \(error.reason)", isTimeout: error == .timedOut)
         }
     }
 

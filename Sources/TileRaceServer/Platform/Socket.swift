@@ -4,12 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// The POSIX socket calls the server and its tools use. Every difference
-/// between Linux and macOS (socket types, `accept4`, `MSG_NOSIGNAL` versus
-/// `SO_NOSIGPIPE`, `sin_len`) lives in this one file.
-enum Socket {
+/// The POSIX socket calls the server, its tools and the client use. Every
+/// difference between Linux and macOS (socket types, `accept4`, `MSG_NOSIGNAL`
+/// versus `SO_NOSIGPIPE`, `sin_len`) lives in this one file. Shared within the
+/// package (`package` access), not part of the public API.
+package enum Socket {
     /// What a receive gave.
-    enum ReceiveResult: Equatable {
+    package enum ReceiveResult: Equatable {
         /// This many bytes were stored.
         case bytes(Int)
         /// Nothing to read now.
@@ -21,7 +22,7 @@ enum Socket {
     }
 
     /// What a send gave.
-    enum SendResult: Equatable {
+    package enum SendResult: Equatable {
         /// This many bytes were taken by the kernel.
         case sent(Int)
         /// The kernel buffer is full.
@@ -51,23 +52,32 @@ enum Socket {
     }
 
     /// Why a connection could not be made.
-    enum ConnectFailure: Error, Equatable {
+    package enum ConnectFailure: Error, Equatable {
         /// The host name did not resolve.
         case unknownHost(String)
         /// Nobody listens there, or the host is unreachable.
         case system(call: String, errno: Int32)
         /// No answer within the time allowed.
         case timedOut
+
+        /// What went wrong, in a few lower-case words: "connection refused".
+        package var reason: String {
+            switch self {
+            case .unknownHost(let name): "unknown host \(name)"
+            case .system(_, let code): Socket.describe(code).lowercased()
+            case .timedOut: "no answer"
+            }
+        }
     }
 
     /// Makes the process ignore SIGPIPE, so a write to a closed socket fails with
     /// EPIPE instead of killing the process.
-    static func ignoreBrokenPipeSignal() {
+    package static func ignoreBrokenPipeSignal() {
         signal(SIGPIPE, SIG_IGN)
     }
 
     /// The text of an errno value.
-    static func describe(_ code: Int32) -> String {
+    package static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
 
@@ -127,10 +137,14 @@ enum Socket {
 
     // MARK: Connecting (tools and tests)
 
-    /// Connects a blocking socket to `host:port`, trying each address the name
-    /// resolves to, within `timeoutMilliseconds`. `receiveBufferBytes` sets the
-    /// kernel's receive buffer (to simulate a slow reader in tests).
-    static func connect(host: String, port: Int, timeoutMilliseconds: Int, receiveBufferBytes: Int? = nil) throws(ConnectFailure) -> Int32 {
+    /// Connects a socket to `host:port`, trying each address the name resolves
+    /// to, within `timeoutMilliseconds` each. The socket is blocking unless
+    /// `isNonBlocking` (the interactive client's). `receiveBufferBytes` sets
+    /// the kernel's receive buffer (to simulate a slow reader in tests). Blocks
+    /// the calling thread while it connects.
+    package static func connect(
+        host: String, port: Int, timeoutMilliseconds: Int, isNonBlocking: Bool = false, receiveBufferBytes: Int? = nil
+    ) throws(ConnectFailure) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = streamType
@@ -174,7 +188,8 @@ enum Socket {
                     continue
                 }
             }
-            setBlocking(fd)
+            if !isNonBlocking { setBlocking(fd) }
+            setCloseOnExec(fd)
             setNoDelay(fd)
             #if canImport(Darwin)
             var one: Int32 = 1
@@ -186,7 +201,7 @@ enum Socket {
     }
 
     /// Waits until `fd` is readable (or writable); false on timeout.
-    static func wait(_ fd: Int32, forWriting: Bool = false, milliseconds: Int) -> Bool {
+    package static func wait(_ fd: Int32, forWriting: Bool = false, milliseconds: Int) -> Bool {
         var descriptor = pollfd(fd: fd, events: Int16(forWriting ? POLLOUT : POLLIN), revents: 0)
         while true {
             let result = poll(&descriptor, 1, Int32(clamping: max(0, milliseconds)))
@@ -198,7 +213,7 @@ enum Socket {
     // MARK: Data
 
     /// Receives up to `buffer.count` bytes.
-    static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReceiveResult {
+    package static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReceiveResult {
         while true {
             let count = recv(fd, buffer.baseAddress, buffer.count, 0)
             if count > 0 { return .bytes(count) }
@@ -210,7 +225,7 @@ enum Socket {
     }
 
     /// Sends bytes without raising SIGPIPE.
-    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> SendResult {
+    package static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> SendResult {
         while true {
             #if canImport(Glibc)
             let count = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
@@ -230,7 +245,7 @@ enum Socket {
     }
 
     /// Closes a descriptor.
-    static func close(_ fd: Int32) {
+    package static func close(_ fd: Int32) {
         #if canImport(Glibc)
         _ = Glibc.close(fd)
         #else
