@@ -45,6 +45,19 @@ import TileRaceProtocol
         #expect(update(&model, .key(.enter)) == [.send(.join(room: "sat", code: nil))])
     }
 
+    @Test func themeAndHelpKeysAreTextInsideTheCreateForm() {
+        var model = lobby()
+        let theme = model.config.themeName
+        _ = update(&model, .key(.character("n")))
+        for character in "t?t" { _ = update(&model, .key(.character(character))) }
+        #expect(model.lobby.form?.name.text == "tt")
+        #expect(model.config.themeName == theme)
+        #expect(model.overlay == nil)
+        _ = update(&model, .key(.escape))
+        _ = update(&model, .key(.character("t")))
+        #expect(model.config.themeName != theme)
+    }
+
     @Test func createARoom() {
         var model = lobby()
         _ = update(&model, .key(.character("n")))

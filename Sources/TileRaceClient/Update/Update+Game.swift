@@ -190,6 +190,7 @@ extension Update {
     }
 
     static func pausedKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
         switch key {
         case .character("p"), .character("P"), .enter, .character(" "):
             model.session?.isPaused = false
@@ -198,10 +199,6 @@ extension Update {
             model.session?.clock.resume(at: model.now)
             model.session?.isPaused = false
             return leave(&model)
-        case .character("?"):
-            model.overlay = .help
-        case .character("t"):
-            return nextTheme(&model)
         default:
             model.show("paused: p resumes")
         }
@@ -416,15 +413,12 @@ extension Update {
 
     /// Our race is over and the dialog closed: watching the others finish.
     static func finishedKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
         switch key {
         case .enter:
             model.session?.end?.isHidden = false
         case .character("q"), .escape:
             return leaveRoom(&model)
-        case .character("t"):
-            return nextTheme(&model)
-        case .character("?"):
-            model.overlay = .help
         default:
             model.show("your race is over: the standings come when everyone has finished · q leaves the room")
         }

@@ -3,6 +3,7 @@ extension Update {
     static let leaderboardPage = 100
 
     static func leaderboardKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
         var board = model.leaderboard
         let page = LeaderboardState.visibleRows(forHeight: model.size.height)
         var wantsAll = false
@@ -30,10 +31,6 @@ extension Update {
         case .character("r"):
             model.leaderboard = board
             return leaderboardRefresh(&model)
-        case .character("t"):
-            return nextTheme(&model)
-        case .character("?"):
-            model.overlay = .help
         case .character("q"), .escape:
             model.screen = .menu
         default:

@@ -2,6 +2,7 @@ extension Update {
     static func lobbyKey(_ key: Key, model: inout Model) -> [Effect] {
         if model.lobby.form != nil { return formKey(key, model: &model) }
         if model.lobby.joinPrompt != nil { return joinKey(key, model: &model) }
+        if let effects = sharedKey(key, model: &model) { return effects }
         let count = model.lobby.rooms.count
         switch key {
         case .up, .character("k"):
@@ -37,10 +38,6 @@ extension Update {
         case .character("g"), .character("r"):
             model.lobby.isLoading = true
             return [.send(.rooms)]
-        case .character("t"):
-            return nextTheme(&model)
-        case .character("?"):
-            model.overlay = .help
         case .character("q"), .escape:
             model.screen = .menu
         default:
@@ -153,6 +150,7 @@ extension Update {
     }
 
     static func roomKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
         guard var room = model.room else {
             model.screen = .lobby
             return []
@@ -171,10 +169,6 @@ extension Update {
             room.members[index].isReady.toggle()
             model.room = room
             return [.send(.ready(room.members[index].isReady))]
-        case .character("t"):
-            return nextTheme(&model)
-        case .character("?"):
-            model.overlay = .help
         case .character("q"), .escape:
             return leaveRoom(&model)
         default:

@@ -2,6 +2,7 @@ import TileRaceEngine
 
 extension Update {
     static func menuKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
         let items = MenuItem.allCases
         switch key {
         case .up, .character("k"), .character("w"), .backTab:
@@ -14,10 +15,6 @@ extension Update {
             model.menu.selection = items[items.count - 1]
         case .enter, .character(" "):
             return select(model.menu.selection, model: &model)
-        case .character("t"):
-            return nextTheme(&model)
-        case .character("?"):
-            model.overlay = .help
         case .escape:
             break
         case .character(let character):

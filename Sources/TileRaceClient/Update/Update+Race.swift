@@ -42,15 +42,12 @@ extension Update {
 
     /// The standings are shown: Enter goes back to the room for the next race.
     static func standingsKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
         switch key {
         case .enter, .character(" "), .character("r"):
             return backToRoom(&model)
         case .character("q"), .escape:
             return leaveRoom(&model)
-        case .character("t"):
-            return nextTheme(&model)
-        case .character("?"):
-            model.overlay = .help
         default:
             break
         }
@@ -105,16 +102,13 @@ extension Update {
 
     /// Keys while watching a race as a spectator.
     static func spectateKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
         if model.race?.isOver ?? true {
             return standingsKey(key, model: &model)
         }
         switch key {
         case .character("q"), .escape:
             return leaveRoom(&model)
-        case .character("t"):
-            return nextTheme(&model)
-        case .character("?"):
-            model.overlay = .help
         default:
             break
         }

@@ -136,6 +136,18 @@ enum Update {
         }
     }
 
+    /// The keys every screen without a text field shares: `t` next theme,
+    /// `?` the help overlay. Nil for any other key.
+    static func sharedKey(_ key: Key, model: inout Model) -> [Effect]? {
+        switch key {
+        case .character("t"): return nextTheme(&model)
+        case .character("?"):
+            model.overlay = .help
+            return []
+        default: return nil
+        }
+    }
+
     /// Switches to the next built-in theme and saves the choice.
     static func nextTheme(_ model: inout Model) -> [Effect] {
         model.config.themeName = Theme.nextName(after: model.config.theme.name)
