@@ -121,23 +121,23 @@ final class ClientLoop: @unchecked Sendable {
 
     private func start() {
         let input = DispatchSource.makeReadSource(fileDescriptor: terminal.inputDescriptor, queue: queue)
-        input.setEventHandler { [unowned self] in self.readInput() }
+        input.setEventHandler { [weak self] in self?.readInput() }
         input.resume()
         sources.append(input)
         signal(SIGPIPE, SIG_IGN)
         let watched: [Int32] = [SIGWINCH, SIGCONT, SIGINT, SIGTERM, SIGHUP, SIGQUIT]
         if let descriptor = SignalPipe.open(for: watched) {
             let signals = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-            signals.setEventHandler { [unowned self] in self.readSignals(descriptor) }
+            signals.setEventHandler { [weak self] in self?.readSignals(descriptor) }
             signals.resume()
             sources.append(signals)
         }
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [unowned self] in self.tick() }
+        timer.setEventHandler { [weak self] in self?.tick() }
         timer.resume()
         self.timer = timer
-        network = ClientNetwork(queue: queue) { [unowned self] update in
-            self.process([.tick(ClientLoop.monotonicNow()), .server(update)])
+        network = ClientNetwork(queue: queue) { [weak self] update in
+            self?.process([.tick(ClientLoop.monotonicNow()), .server(update)])
         }
         let effects = launchEffects
         launchEffects = []

@@ -27,7 +27,7 @@ final class HeadlessClient: @unchecked Sendable {
         configure(&options)
         current = Fixtures.model(options: options)
         current.now = HeadlessClient.now()
-        network = ClientNetwork(queue: queue) { [unowned self] update in self.handle(.server(update)) }
+        network = ClientNetwork(queue: queue) { [weak self] update in self?.handle(.server(update)) }
         queue.sync {
             let effects = Update.launch(NetworkPlan(endpoint: endpoint), model: &current)
             perform(effects)

@@ -17,7 +17,8 @@ final class Recorder: @unchecked Sendable {
     private(set) var connection: ServerConnection!
 
     init(_ endpoint: ServerEndpoint, timing: ServerConnection.Timing = .standard) {
-        connection = ServerConnection(endpoint: endpoint, queue: queue, timing: timing) { [unowned self] update in
+        connection = ServerConnection(endpoint: endpoint, queue: queue, timing: timing) { [weak self] update in
+            guard let self else { return }
             self.recorded.append(update)
             self.arrived.signal()
         }
