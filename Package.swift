@@ -9,23 +9,33 @@ let package = Package(
         .library(name: "TileRaceEngine", targets: ["TileRaceEngine"]),
     ],
     targets: [
-        // MARK: Libraries
+        // MARK: Libraries (each depends only on the ones above it)
 
         /// The seeded 2048 rules: pure value types, standard library only.
         .target(name: "TileRaceEngine"),
         /// Line framing and the typed messages of protocol v1. No sockets.
         .target(name: "TileRaceProtocol", dependencies: ["TileRaceEngine"]),
+        /// Every socket and file-descriptor call: the line channel, the
+        /// listener, the blocking line client, files, shared paths.
+        .target(name: "TileRaceTransport", dependencies: ["TileRaceProtocol"]),
         /// The Dispatch TCP race server and the persistent leaderboard.
-        .target(name: "TileRaceServer", dependencies: ["TileRaceEngine", "TileRaceProtocol"]),
+        .target(
+            name: "TileRaceServer",
+            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport"]
+        ),
         /// The terminal client: model, views, terminal I/O, server connection.
+        /// It never imports the server: the command line wires the embedded host.
         .target(
             name: "TileRaceClient",
-            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceServer"]
+            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport"]
         ),
-        /// The `tilerace` command line: argument parsing and one file per command.
+        /// The `tilerace` command line: argument parsing, one file per command,
+        /// and the wiring of server and client.
         .target(
             name: "TileRaceCLI",
-            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceServer", "TileRaceClient"]
+            dependencies: [
+                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer", "TileRaceClient",
+            ]
         ),
 
         // MARK: Executable
@@ -34,20 +44,37 @@ let package = Package(
 
         // MARK: Tests
 
+        /// What several test targets share: real servers on loopback, plain
+        /// sockets, fake peers.
+        .target(
+            name: "TileRaceTestSupport",
+            dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol"],
+            path: "Tests/TileRaceTestSupport"
+        ),
+
         .testTarget(name: "TileRaceEngineTests", dependencies: ["TileRaceEngine"]),
         .testTarget(name: "TileRaceProtocolTests", dependencies: ["TileRaceProtocol", "TileRaceEngine"]),
         .testTarget(
+            name: "TileRaceTransportTests", dependencies: ["TileRaceTransport", "TileRaceProtocol", "TileRaceTestSupport"]
+        ),
+        .testTarget(
             name: "TileRaceServerTests",
-            dependencies: ["TileRaceServer", "TileRaceProtocol", "TileRaceEngine"]
+            dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine"]
         ),
         .testTarget(
             name: "TileRaceClientTests",
-            dependencies: ["TileRaceClient", "TileRaceProtocol", "TileRaceEngine", "TileRaceServer"],
+            dependencies: [
+                "TileRaceClient", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceServer",
+                "TileRaceTestSupport",
+            ],
             exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "TileRaceCLITests",
-            dependencies: ["TileRaceCLI", "TileRaceEngine", "TileRaceProtocol", "TileRaceServer"]
+            dependencies: [
+                "TileRaceCLI", "TileRaceClient", "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer",
+                "TileRaceTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import TileRaceProtocol
 import TileRaceServer
+import TileRaceTransport
 
 /// `tilerace leaderboard`: prints a running server's leaderboard, or fills an
 /// empty one with random entries for demonstrations.
@@ -38,7 +39,7 @@ struct LeaderboardCommand: Command {
     private func fillDemo(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         let count = try arguments.integer("--demo", in: 1...10000, default: 0)
         guard let directory = arguments.value("--data")
-            ?? DataDirectory.defaultPath(environment: ProcessInfo.processInfo.environment)
+            ?? DataPaths.dataDirectory(environment: ProcessInfo.processInfo.environment)
         else {
             throw CommandLineError("cannot find a data directory (HOME is not set); give one with --data DIR")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import TileRaceClient
+import TileRaceTransport
 
 /// `tilerace play`: the game in the terminal (the default command).
 struct PlayCommand: Command {
@@ -44,7 +45,10 @@ struct PlayCommand: Command {
             throw CommandLineError(error.message)
         }
         do {
-            return try ClientRuntime.run(options: options, environment: ProcessInfo.processInfo.environment)
+            let environment = ProcessInfo.processInfo.environment
+            return try ClientRuntime.run(options: options, environment: environment) {
+                EmbeddedHost.start(options: options, dataDirectory: DataPaths.dataDirectory(environment: environment)).hostedServer
+            }
         } catch {
             console.printError("tilerace play: \(error.message)")
             return CLI.failure

@@ -6,6 +6,7 @@ import Darwin
 import Dispatch
 import Foundation
 import TileRaceServer
+import TileRaceTransport
 
 /// `tilerace serve`: runs the race server until SIGINT or SIGTERM.
 struct ServeCommand: Command {
@@ -78,7 +79,7 @@ struct ServeCommand: Command {
             guard !directory.isEmpty else { throw CommandLineError("--data needs a directory") }
             return directory
         }
-        guard let directory = DataDirectory.defaultPath(environment: ProcessInfo.processInfo.environment) else {
+        guard let directory = DataPaths.dataDirectory(environment: ProcessInfo.processInfo.environment) else {
             throw CommandLineError("cannot find a data directory (HOME is not set); give one with --data DIR")
         }
         return directory

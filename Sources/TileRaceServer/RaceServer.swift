@@ -1,4 +1,5 @@
 import Dispatch
+import TileRaceTransport
 
 /// The TileRace race server: listens for TCP connections and runs protocol v1
 /// (protocol.md) with the persistent leaderboard. Use it from the command line
@@ -166,7 +167,7 @@ public final class RaceServer: @unchecked Sendable {
                 case .invalidAddress: throw .invalidAddress(address)
                 case .addressInUse: continue
                 case .system(let call, let code):
-                    throw .cannotListen(address: address, port: candidate, reason: "\(call): \(Socket.describe(code))")
+                    throw .cannotListen(address: address, port: candidate, reason: "\(call): \(FileDescriptor.describe(code))")
                 }
             }
         }
@@ -214,7 +215,7 @@ public final class RaceServer: @unchecked Sendable {
 
     private func accepted(_ fd: Int32, peer: String) {
         guard phase == .running else {
-            Socket.close(fd)
+            FileDescriptor.close(fd)
             return
         }
         let id = ConnectionID(number: nextConnectionNumber)

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TileRaceTestSupport
 import TileRaceProtocol
 import TileRaceServer
 @testable import TileRaceCLI
@@ -73,30 +74,11 @@ struct LeaderboardCommandTests {
     @Test func anUnreachableServerIsOneClearLine() throws {
         // A port bound but not listening: connections are refused, and no
         // other test can take it meanwhile.
-        let (fd, port) = try #require(Self.boundButNotListening())
+        let (fd, port) = try #require(TestSockets.boundButNotListening())
         defer { close(fd) }
         let captured = CapturedConsole()
         #expect(CLI.run(arguments: ["leaderboard", "--port", String(port)], console: captured.console) == 1)
         #expect(captured.errors == "tilerace leaderboard: cannot connect to 127.0.0.1:\(port): connection refused (is `tilerace serve` running there?)\n")
-    }
-
-    private static func boundButNotListening() -> (Int32, Int)? {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard fd >= 0, bound else { return nil }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     @Test func tableAndTimes() {

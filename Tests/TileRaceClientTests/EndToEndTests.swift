@@ -1,4 +1,5 @@
 import Testing
+import TileRaceTestSupport
 import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer

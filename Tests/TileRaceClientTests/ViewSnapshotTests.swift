@@ -237,7 +237,9 @@ import TileRaceProtocol
 
     @Test func menuWhileHosting() {
         var model = Fixtures.model()
-        let plan = EmbeddedHost.hosting(port: 2049, options: ClientOptions(), addresses: ["172.17.0.1", "192.168.1.20"], notice: nil)
+        let plan = NetworkPlan(
+            endpoint: ServerEndpoint(host: "127.0.0.1", port: 2049),
+            hostingInfo: ["Hosting on port 2049 — friends join with:", "tilerace play --host 192.168.1.20 --port 2049"])
         _ = Update.launch(plan, model: &model)
         _ = update(&model, .server(.greeted(Greeting())))
         Fixtures.reply(&model, to: .hello(nick: nil), .hello(nick: nil))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TileRaceProtocol
 @testable import TileRaceServer
+@testable import TileRaceTransport
 
 struct LeaderboardStoreTests {
     private func game(_ score: Int) -> SubmittedGame {

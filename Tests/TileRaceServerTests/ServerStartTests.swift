@@ -1,6 +1,7 @@
 import Testing
 import TileRaceProtocol
 @testable import TileRaceServer
+@testable import TileRaceTransport
 
 /// Starting, restarting and embedding the server.
 struct ServerStartTests {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TileRaceTransport
 import Foundation
 
 /// Reads and writes `config.json` in the client's config directory
@@ -30,13 +31,7 @@ public struct ConfigStore: Sendable {
     /// The default directory: `$XDG_CONFIG_HOME/tilerace` when that is an
     /// absolute path, else `$HOME/.config/tilerace`; nil with neither.
     public static func defaultDirectory(environment: [String: String]) -> String? {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            return xdg + "/tilerace"
-        }
-        if let home = environment["HOME"], home.hasPrefix("/") {
-            return home + "/.config/tilerace"
-        }
-        return nil
+        DataPaths.configDirectory(environment: environment)
     }
 
     /// The result of loading: the config to use, and what was wrong if anything.

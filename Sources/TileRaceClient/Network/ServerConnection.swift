@@ -1,35 +1,47 @@
 import Dispatch
 import TileRaceProtocol
-import TileRaceServer
+import TileRaceTransport
 
-/// One connection to a TileRace server over the protocol codec: a
-/// non-blocking TCP socket with dispatch read and write sources, the line
-/// framer, a bounded output buffer and the reply matcher. It checks the
-/// greeting, answers `PING` with `PONG`, sends `PING` when it has been quiet
-/// for a while, batches `MOVE` entries that pile up while a write is pending,
-/// and reports everything else as `ServerUpdate`s.
+/// One connection to a TileRace server over the protocol codec: the
+/// transport's `LineChannel` (non-blocking socket, bounded output), the line
+/// framer and the reply matcher. It checks the greeting, answers `PING` with
+/// `PONG`, sends `PING` when it has been quiet for a while, batches `MOVE`
+/// entries that pile up while a write is pending, and reports everything else
+/// as `ServerUpdate`s.
 ///
 /// All its state is owned by `queue` (the client loop's): `start`, `send`
-/// and `close` are called there, and so is `handler`. The socket is closed
-/// only in its sources' cancel handlers.
+/// and `close` are called there (checked), and so is `handler`.
 final class ServerConnection: @unchecked Sendable {
-    /// Time limits of a connection (tests shorten them).
+    /// Time limits of a connection, in milliseconds (tests shorten them).
     struct Timing: Sendable {
         /// How long connecting may take.
         var connectTimeoutMilliseconds = 5000
         /// How long the server has to greet us once connected.
-        var greetingTimeout = 5.0
+        var greetingTimeoutMilliseconds = 5000
         /// Silence on our side after which a `PING` is sent (the server closes
         /// connections quiet for 120 s).
-        var keepAlive = 30.0
+        var keepAliveMilliseconds = 30_000
         /// How long after a `PING` with nothing received the server is taken as gone.
-        var answerTimeout = 30.0
-        /// How often the timers above are checked.
-        var checkInterval = 1.0
+        var answerTimeoutMilliseconds = 30_000
+        /// How often the timers above are checked (0: never by itself; tests
+        /// call `checkTimers()`).
+        var checkIntervalMilliseconds = 1000
 
         /// The timings for play.
         static let standard = Timing()
     }
+
+    /// Opens a connected non-blocking socket to an endpoint within a time
+    /// limit; blocks the calling thread (it runs off the loop's queue).
+    typealias Connector = @Sendable (ServerEndpoint, _ timeoutMilliseconds: Int) throws(Socket.ConnectFailure) -> Int32
+
+    /// The real connector: resolves the name and connects over TCP.
+    static let tcpConnector: Connector = { endpoint, timeout throws(Socket.ConnectFailure) in
+        try Socket.connect(host: endpoint.host, port: endpoint.port, timeoutMilliseconds: timeout, isNonBlocking: true)
+    }
+
+    /// The monotonic clock in milliseconds.
+    typealias Clock = @Sendable () -> Int
 
     /// The most bytes waiting to be written before the server counts as not
     /// reading (and the connection as lost).
@@ -41,57 +53,61 @@ final class ServerConnection: @unchecked Sendable {
     let endpoint: ServerEndpoint
     private let queue: DispatchQueue
     private let timing: Timing
+    private let connector: Connector
+    private let clock: Clock
     private var handler: ((ServerUpdate) -> Void)?
 
     private enum State { case idle, connecting, open, closed }
     private var state = State.idle
-    private var fd: Int32 = -1
-    private var readSource: (any DispatchSourceRead)?
-    private var writeSource: (any DispatchSourceWrite)?
-    private var isWritePending = false
+    private var channel: LineChannel?
     private var timer: (any DispatchSourceTimer)?
     private var framer = LineFramer()
     private var matcher = ReplyMatcher()
     private var outgoing: [ClientMessage] = []
-    private var output: [UInt8] = []
-    private var outputStart = 0
-    private var readBuffer = [UInt8](repeating: 0, count: 65536)
     private var isFlushScheduled = false
     private var isGreeted = false
     private var bye: String?
-    private var openedAt = 0.0
-    private var lastSentAt = 0.0
-    private var lastReceivedAt = 0.0
-    private var pingSentAt: Double?
+    private var openedAt = 0
+    private var lastSentAt = 0
+    private var pingSentAt: Int?
     private var pingCount = 0
 
     /// A connection to `endpoint` whose news goes to `handler` on `queue`.
-    init(endpoint: ServerEndpoint, queue: DispatchQueue, timing: Timing = .standard,
-         handler: @escaping (ServerUpdate) -> Void) {
+    init(
+        endpoint: ServerEndpoint, queue: DispatchQueue, timing: Timing = .standard,
+        connector: @escaping Connector = ServerConnection.tcpConnector,
+        clock: @escaping Clock = ServerConnection.monotonicMilliseconds,
+        handler: @escaping (ServerUpdate) -> Void
+    ) {
         self.endpoint = endpoint
         self.queue = queue
         self.timing = timing
+        self.connector = connector
+        self.clock = clock
         self.handler = handler
     }
 
     deinit {
-        // Dropped without `close()`: its sources must still be cancelled
-        // (a suspended source must not be released).
-        if state == .open { tearDown() }
+        timer?.cancel()
+    }
+
+    /// Whether the connection is still being opened.
+    var isConnecting: Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
+        return state == .idle || state == .connecting
     }
 
     /// Connects (off the queue, so a slow name lookup never blocks the screen).
     func start() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard state == .idle else { return }
         state = .connecting
-        let endpoint = endpoint, timeout = timing.connectTimeoutMilliseconds
+        let endpoint = endpoint, timeout = timing.connectTimeoutMilliseconds, connector = connector
         DispatchQueue.global(qos: .userInitiated).async { [weak self, queue] in
-            let result = Result { () throws(Socket.ConnectFailure) -> Int32 in
-                try Socket.connect(host: endpoint.host, port: endpoint.port, timeoutMilliseconds: timeout, isNonBlocking: true)
-            }
+            let result = Result { () throws(Socket.ConnectFailure) -> Int32 in try connector(endpoint, timeout) }
             queue.async { [self] in
                 guard let self else {
-                    if case .success(let fd) = result { Socket.close(fd) }
+                    if case .success(let fd) = result { FileDescriptor.close(fd) }
                     return
                 }
                 self.connected(result)
@@ -102,16 +118,23 @@ final class ServerConnection: @unchecked Sendable {
     /// Queues a line for the server. Lines queued before the greeting wait
     /// for it; with no connection, `notSent` is reported (never from inside this call).
     func send(_ message: ClientMessage) {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard state == .connecting || state == .open else {
             queue.async { [weak self] in self?.handler?(.notSent(message, reason: "not connected")) }
             return
         }
         outgoing.append(message)
+        let waiting = (channel?.pendingOutputBytes ?? 0) + outgoing.count * 16
+        guard waiting <= ServerConnection.maximumPendingBytes else {
+            fail("the server is not reading (\(waiting / 1024) KiB waiting)")
+            return
+        }
         scheduleFlush()
     }
 
     /// Closes the connection; nothing more is reported.
     func close() {
+        dispatchPrecondition(condition: .onQueue(queue))
         handler = nil
         guard state != .closed else { return }
         state = .closed
@@ -122,7 +145,7 @@ final class ServerConnection: @unchecked Sendable {
 
     private func connected(_ result: Result<Int32, Socket.ConnectFailure>) {
         guard state == .connecting else {
-            if case .success(let fd) = result { Socket.close(fd) }
+            if case .success(let fd) = result { FileDescriptor.close(fd) }
             return
         }
         let fd: Int32
@@ -134,57 +157,33 @@ final class ServerConnection: @unchecked Sendable {
         case .success(let descriptor):
             fd = descriptor
         }
-        self.fd = fd
         state = .open
-        let now = ServerConnection.now()
+        let now = clock()
         openedAt = now
         lastSentAt = now
-        lastReceivedAt = now
 
-        let closer = DescriptorCloser(fd: fd, sources: 2)
-        let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        read.setEventHandler { [weak self] in self?.readAvailable() }
-        read.setCancelHandler { closer.sourceCancelled() }
-        let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-        write.setEventHandler { [weak self] in self?.writable() }
-        write.setCancelHandler { closer.sourceCancelled() }
-        readSource = read
-        writeSource = write
-        read.resume()
+        let channel = LineChannel(fd: fd, queue: queue, outputLimit: ServerConnection.maximumPendingBytes)
+        self.channel = channel
+        channel.start(
+            LineChannel.Handlers(
+                received: { [weak self] bytes in self?.received(bytes) },
+                ended: { [weak self] reason in self?.ended(reason) },
+                drained: { [weak self] in self?.flush() }))
+        guard timing.checkIntervalMilliseconds > 0 else { return }
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [weak self] in self?.check() }
-        timer.schedule(deadline: .now() + timing.checkInterval, repeating: timing.checkInterval, leeway: .milliseconds(50))
+        timer.setEventHandler { [weak self] in self?.checkTimers() }
+        let interval = DispatchTimeInterval.milliseconds(timing.checkIntervalMilliseconds)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
         timer.resume()
         self.timer = timer
     }
 
     // MARK: Reading
 
-    private func readAvailable() {
+    private func received(_ bytes: [UInt8]) {
         guard state == .open else { return }
-        var ended: String?
-        reading: for _ in 0..<16 {
-            let result = readBuffer.withUnsafeMutableBytes { Socket.receive(fd, into: $0) }
-            switch result {
-            case .bytes(let count):
-                framer.append(readBuffer[0..<count])
-                lastReceivedAt = ServerConnection.now()
-                pingSentAt = nil
-            case .wouldBlock:
-                break reading
-            case .endOfStream:
-                ended = "the server closed the connection"
-                break reading
-            case .failed(let code):
-                ended = Socket.describe(code).lowercased()
-                break reading
-            }
-        }
-        readLines()
-        if let ended { fail(ended) }
-    }
-
-    private func readLines() {
+        framer.append(bytes)
+        pingSentAt = nil
         while state == .open {
             let line: String?
             do {
@@ -195,6 +194,14 @@ final class ServerConnection: @unchecked Sendable {
             }
             guard let line else { return }
             if !line.isEmpty { handle(line) }
+        }
+    }
+
+    private func ended(_ reason: LineChannel.EndReason) {
+        switch reason {
+        case .peerClosed: fail("the server closed the connection")
+        case .readFailed(let code), .writeFailed(let code): fail(FileDescriptor.describe(code).lowercased())
+        case .outputLimit(let waiting): fail("the server is not reading (\(waiting / 1024) KiB waiting)")
         }
     }
 
@@ -259,56 +266,21 @@ final class ServerConnection: @unchecked Sendable {
         }
     }
 
-    /// Turns the queued messages into bytes (unless a write is pending: then
-    /// they wait, and their entries are batched) and writes what the socket takes.
+    /// Turns the queued messages into lines (unless the socket is still
+    /// taking earlier ones: then they wait, and their entries are batched)
+    /// and writes what the socket takes.
     private func flush() {
-        guard state == .open, isGreeted, !isWritePending else { return }
-        if !outgoing.isEmpty {
-            for message in ServerConnection.batched(outgoing) {
-                matcher.sent(message)
-                output.append(contentsOf: message.line.utf8)
-                output.append(UInt8(ascii: "\n"))
-            }
-            outgoing.removeAll(keepingCapacity: true)
+        guard state == .open, isGreeted, let channel, !channel.isWaitingToWrite else { return }
+        guard !outgoing.isEmpty else { return }
+        var lines: [String] = []
+        for message in ServerConnection.batched(outgoing) {
+            matcher.sent(message)
+            lines.append(message.line)
         }
-        writeOutput()
-    }
-
-    private func writable() {
-        guard state == .open else { return }
-        writeOutput()
-        if !isWritePending { flush() }
-    }
-
-    private func writeOutput() {
-        while outputStart < output.count {
-            let result = output.withUnsafeBytes { Socket.send(fd, UnsafeRawBufferPointer(rebasing: $0[outputStart...])) }
-            switch result {
-            case .sent(let count):
-                outputStart += count
-                lastSentAt = ServerConnection.now()
-            case .wouldBlock:
-                let waiting = output.count - outputStart + outgoing.count * 16
-                guard waiting <= ServerConnection.maximumPendingBytes else {
-                    fail("the server is not reading (\(waiting / 1024) KiB waiting)")
-                    return
-                }
-                if !isWritePending {
-                    isWritePending = true
-                    writeSource?.resume()
-                }
-                return
-            case .failed(let code):
-                fail(Socket.describe(code).lowercased())
-                return
-            }
-        }
-        output.removeAll(keepingCapacity: output.capacity <= 65536)
-        outputStart = 0
-        if isWritePending {
-            isWritePending = false
-            writeSource?.suspend()
-        }
+        outgoing.removeAll(keepingCapacity: true)
+        guard channel.enqueue(lines) else { return }
+        lastSentAt = clock()
+        channel.flush()
     }
 
     /// Messages with consecutive `MOVE` lines joined into one, as long as the
@@ -329,20 +301,23 @@ final class ServerConnection: @unchecked Sendable {
 
     // MARK: Keep-alive and ending
 
-    private func check() {
+    /// Checks the greeting, keep-alive and answer deadlines against the clock
+    /// (the timer calls it every `checkIntervalMilliseconds`).
+    func checkTimers() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard state == .open else { return }
-        let now = ServerConnection.now()
+        let now = clock()
         if !isGreeted {
-            if now - openedAt >= timing.greetingTimeout {
-                fail("no greeting within \(Int(timing.greetingTimeout)) s: is it a TileRace server?")
+            if now - openedAt >= timing.greetingTimeoutMilliseconds {
+                fail("no greeting within \(timing.greetingTimeoutMilliseconds / 1000) s: is it a TileRace server?")
             }
             return
         }
         if let pingSentAt {
-            if now - pingSentAt >= timing.answerTimeout {
-                fail("no answer from the server for \(Int(timing.answerTimeout)) s")
+            if now - pingSentAt >= timing.answerTimeoutMilliseconds {
+                fail("no answer from the server for \(timing.answerTimeoutMilliseconds / 1000) s")
             }
-        } else if now - lastSentAt >= timing.keepAlive {
+        } else if now - lastSentAt >= timing.keepAliveMilliseconds {
             pingCount += 1
             pingSentAt = now
             send(.ping("keepalive\(pingCount)"))
@@ -365,36 +340,11 @@ final class ServerConnection: @unchecked Sendable {
     private func tearDown() {
         timer?.cancel()
         timer = nil
-        readSource?.cancel()
-        if let writeSource {
-            // A suspended source never runs its cancel handler.
-            if !isWritePending { writeSource.resume() }
-            writeSource.cancel()
-        }
-        isWritePending = false
-        readSource = nil
-        writeSource = nil
+        channel?.closeNow()
+        channel = nil
         outgoing = []
     }
 
-    private static func now() -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
-    }
-}
-
-/// Closes a socket once every dispatch source using it has been cancelled.
-/// Owned by the connection's queue, where the cancel handlers run.
-private final class DescriptorCloser: @unchecked Sendable {
-    private let fd: Int32
-    private var remaining: Int
-
-    init(fd: Int32, sources: Int) {
-        self.fd = fd
-        remaining = sources
-    }
-
-    func sourceCancelled() {
-        remaining -= 1
-        if remaining == 0 { Socket.close(fd) }
-    }
+    /// Milliseconds of the monotonic clock.
+    static let monotonicMilliseconds: Clock = { Int(DispatchTime.now().uptimeNanoseconds / 1_000_000) }
 }

@@ -5,7 +5,6 @@ import Darwin
 #endif
 import Dispatch
 import TileRaceEngine
-import TileRaceServer
 
 /// Why the client could not start.
 public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -23,10 +22,13 @@ public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertib
 public enum ClientRuntime {
     /// Plays until the user quits. Needs standard input to be a terminal;
     /// when standard output is not one, there is no splash and no animation.
-    /// With no `--host` and no `--offline`, hosts a race server in this
-    /// process (stopped on the way out) and plays on it.
+    /// With no `--host` and no `--offline`, calls `host` (after the terminal
+    /// check) for a race server hosted in this process, plays on it, and
+    /// stops it on the way out.
     /// - Throws: `ClientStartError` before touching the terminal.
-    public static func run(options: ClientOptions, environment: [String: String]) throws(ClientStartError) -> Int32 {
+    public static func run(
+        options: ClientOptions, environment: [String: String], host: () -> HostedServer
+    ) throws(ClientStartError) -> Int32 {
         guard Terminal.isTerminal(STDIN_FILENO) else {
             throw ClientStartError(
                 code: "not-a-terminal",
@@ -34,18 +36,16 @@ public enum ClientRuntime {
         }
         let store = ConfigStore.defaultDirectory(environment: environment).map(ConfigStore.init(directory:))
         let loaded = store?.load()
-        var server: RaceServer?
-        let plan: NetworkPlan
+        let hosted: HostedServer
         if options.isOffline {
-            plan = .offline("--offline: practice only")
+            hosted = HostedServer(plan: .offline("--offline: practice only"))
         } else if let host = options.host {
-            plan = NetworkPlan(endpoint: ServerEndpoint(host: host, port: options.port))
+            hosted = HostedServer(plan: NetworkPlan(endpoint: ServerEndpoint(host: host, port: options.port)))
         } else {
-            let hosted = EmbeddedHost.start(options: options, dataDirectory: DataDirectory.defaultPath(environment: environment))
-            server = hosted.server
-            plan = hosted.plan
+            hosted = host()
         }
-        defer { server?.stop() }
+        defer { hosted.stop() }
+        let plan = hosted.plan
         let terminal = Terminal()
         let loop = ClientLoop(
             terminal: terminal, store: store, options: options, environment: environment,
@@ -90,6 +90,7 @@ final class ClientLoop: @unchecked Sendable {
     private var isProcessing = false
     private var launchEffects: [Effect] = []
     private var network: ClientNetwork?
+    private var interpreter: EffectInterpreter?
     private var isRunning = true
     private var exitStatus: Int32 = 0
     private let finished = DispatchSemaphore(value: 0)
@@ -136,9 +137,11 @@ final class ClientLoop: @unchecked Sendable {
         timer.setEventHandler { [weak self] in self?.tick() }
         timer.resume()
         self.timer = timer
-        network = ClientNetwork(queue: queue) { [weak self] update in
+        let network = ClientNetwork(queue: queue) { [weak self] update in
             self?.process([.tick(ClientLoop.monotonicNow()), .server(update)])
         }
+        self.network = network
+        interpreter = EffectInterpreter(network: network, store: store)
         let effects = launchEffects
         launchEffects = []
         for effect in effects { perform(effect) }
@@ -207,34 +210,12 @@ final class ClientLoop: @unchecked Sendable {
     }
 
     private func perform(_ effect: Effect) {
-        switch effect {
-        case .quit:
-            stop(status: 0)
-        case .send(let message):
-            if let network {
-                network.send(message)
-            } else {
-                pendingEvents.append(.server(.notSent(message, reason: "not connected")))
-            }
-        case .connect:
-            if let endpoint = model.network.endpoint { network?.connect(to: endpoint) }
-        case .disconnect:
-            network?.disconnect()
-        case .saveConfig:
-            guard let store else {
-                pendingEvents.append(.configSaveFailed("no config directory (set HOME or XDG_CONFIG_HOME)"))
-                return
-            }
-            do {
-                let backup = try store.save(model.config, preservingExisting: model.mustPreserveConfigFile)
-                pendingEvents.append(.configSaved(backup: backup))
-            } catch {
-                pendingEvents.append(.configSaveFailed(error.message))
-            }
-        case .suspend:
-            suspend()
-        case .redraw:
-            lastFrame = nil
+        guard let interpreter else { return }
+        switch interpreter.perform(effect, model: model) {
+        case .handled(let events): pendingEvents += events
+        case .quit: stop(status: 0)
+        case .suspend: suspend()
+        case .redraw: lastFrame = nil
         }
     }
 

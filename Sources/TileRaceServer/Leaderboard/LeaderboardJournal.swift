@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TileRaceTransport
 
 /// The append-only journal: one checksummed line per record, synced to disk
 /// before a submission is acknowledged.
@@ -108,7 +109,7 @@ final class LeaderboardJournal {
 
     /// Replaces the journal with an empty one (after a snapshot holds its records).
     func reset() throws(StoreError) {
-        Socket.close(fd)
+        FileDescriptor.close(fd)
         fd = -1
         do throws(FileSystem.Failure) {
             try FileSystem.replaceAtomically(path, with: Array((LeaderboardJournal.header + "\n").utf8))
@@ -122,7 +123,7 @@ final class LeaderboardJournal {
 
     /// Closes the file.
     func close() {
-        if fd >= 0 { Socket.close(fd) }
+        if fd >= 0 { FileDescriptor.close(fd) }
         fd = -1
     }
 

@@ -1,3 +1,4 @@
+import TileRaceTransport
 /// The leaderboard and where it is kept.
 ///
 /// In a data directory it keeps `leaderboard.snapshot` (compacted, replaced
@@ -55,7 +56,7 @@ public final class LeaderboardStore {
             store.lockDescriptor = lock
             return store
         } catch {
-            Socket.close(lock)
+            FileDescriptor.close(lock)
             throw error
         }
     }
@@ -129,7 +130,7 @@ public final class LeaderboardStore {
     public func close() {
         journal?.close()
         journal = nil
-        if lockDescriptor >= 0 { Socket.close(lockDescriptor) }
+        if lockDescriptor >= 0 { FileDescriptor.close(lockDescriptor) }
         lockDescriptor = -1
     }
 

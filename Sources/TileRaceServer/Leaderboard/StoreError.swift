@@ -1,3 +1,5 @@
+import TileRaceTransport
+
 /// Why the leaderboard store cannot open or write: a stable code and one line for people.
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A stored file is damaged at a line (1-based); nothing was dropped.
@@ -36,6 +38,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     init(_ failure: FileSystem.Failure) {
-        self = .io(operation: failure.operation, path: failure.path, reason: Socket.describe(failure.errno))
+        self = .io(operation: failure.operation, path: failure.path, reason: FileDescriptor.describe(failure.errno))
     }
 }

@@ -3,9 +3,9 @@ import TileRaceEngine
 import TileRaceProtocol
 @testable import TileRaceClient
 
-/// The client without a terminal: a model, `update`, and the real network
-/// side (`ClientNetwork` and `ServerConnection`) on one serial queue, as
-/// `ClientLoop` runs them. Keys are pressed from the test; `waitUntil` blocks
+/// The client without a terminal: a model, `update`, and the real effect
+/// interpreter with its network side (`ClientNetwork` and `ServerConnection`)
+/// on one serial queue, as `ClientLoop` runs them. Keys are pressed from the test; `waitUntil` blocks
 /// (with a deadline) until the model shows what is expected.
 final class HeadlessClient: @unchecked Sendable {
     let name: String
@@ -13,6 +13,7 @@ final class HeadlessClient: @unchecked Sendable {
     private let changed = DispatchSemaphore(value: 0)
     private var current: Model
     private var network: ClientNetwork!
+    private var interpreter: EffectInterpreter!
     private var configSaves = 0
 
     init(_ name: String, endpoint: ServerEndpoint, nickname: String?, room: String? = nil,
@@ -28,6 +29,7 @@ final class HeadlessClient: @unchecked Sendable {
         current = Fixtures.model(options: options)
         current.now = HeadlessClient.now()
         network = ClientNetwork(queue: queue) { [weak self] update in self?.handle(.server(update)) }
+        interpreter = EffectInterpreter(network: network, store: nil)
         queue.sync {
             let effects = Update.launch(NetworkPlan(endpoint: endpoint), model: &current)
             perform(effects)
@@ -78,13 +80,12 @@ final class HeadlessClient: @unchecked Sendable {
 
     private func perform(_ effects: [Effect]) {
         for effect in effects {
-            switch effect {
-            case .send(let message): network.send(message)
-            case .connect: if let endpoint = current.network.endpoint { network.connect(to: endpoint) }
-            case .disconnect: network.disconnect()
-            case .saveConfig: configSaves += 1
-            case .quit, .suspend, .redraw: break
-            }
+            if case .saveConfig = effect { configSaves += 1 }
+            // Follow-up events (a save with no config directory fails) go
+            // through `update` like the loop's; quitting and the terminal are
+            // not the headless client's business.
+            guard case .handled(let events) = interpreter.perform(effect, model: current) else { continue }
+            for event in events { perform(update(&current, event)) }
         }
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import TileRaceProtocol
+import TileRaceTransport
 @testable import TileRaceClient
 
 /// What went wrong while waiting in a test.
@@ -16,8 +17,16 @@ final class Recorder: @unchecked Sendable {
     private var recorded: [ServerUpdate] = []
     private(set) var connection: ServerConnection!
 
-    init(_ endpoint: ServerEndpoint, timing: ServerConnection.Timing = .standard) {
-        connection = ServerConnection(endpoint: endpoint, queue: queue, timing: timing) { [weak self] update in
+    init(
+        _ endpoint: ServerEndpoint, timing: ServerConnection.Timing = .standard, clock: ManualClock? = nil,
+        connector: @escaping ServerConnection.Connector = ServerConnection.tcpConnector
+    ) {
+        var timing = timing
+        if clock != nil { timing.checkIntervalMilliseconds = 0 }  // the test checks the timers itself
+        var now = ServerConnection.monotonicMilliseconds
+        if let clock { now = { clock.now } }
+        connection = ServerConnection(endpoint: endpoint, queue: queue, timing: timing, connector: connector, clock: now) {
+            [weak self] update in
             guard let self else { return }
             self.recorded.append(update)
             self.arrived.signal()
@@ -36,6 +45,25 @@ final class Recorder: @unchecked Sendable {
     /// Closes the connection.
     func close() {
         queue.sync { connection.close() }
+    }
+
+    /// Checks the connection's deadlines now (with a manual clock).
+    func checkTimers() {
+        queue.sync { connection.checkTimers() }
+    }
+
+    /// Returns once everything queued on the connection's queue so far has run.
+    func barrier() {
+        queue.sync {}
+    }
+
+    /// Waits until the socket is connected (the connection opens off the queue).
+    func waitUntilConnected(seconds: Double = 5) throws {
+        let deadline = DispatchTime.now() + seconds
+        while queue.sync(execute: { connection.isConnecting }) {
+            guard DispatchTime.now() < deadline else { throw WaitFailure(description: "not connected within \(seconds) s") }
+            _ = arrived.wait(timeout: .now() + .milliseconds(10))
+        }
     }
 
     /// Waits until an update `match` accepts has arrived (looking at every

@@ -3,10 +3,11 @@ import Dispatch
 /// A listening socket whose read source accepts connections. When the process
 /// runs out of descriptors it pauses accepting briefly instead of spinning.
 ///
-/// Owned by the server's queue: every method must be called on it.
-final class Listener: @unchecked Sendable {
+/// Owned by its queue (the server's): every method must be called on it
+/// (checked), and the accept handler runs there.
+package final class Listener: @unchecked Sendable {
     /// The port it listens on.
-    let port: Int
+    package let port: Int
     private let fd: Int32
     private let queue: DispatchQueue
     private let source: DispatchSourceRead
@@ -14,7 +15,7 @@ final class Listener: @unchecked Sendable {
     private var isStopped = false
 
     /// Takes over a listening socket.
-    init(fd: Int32, port: Int, queue: DispatchQueue) {
+    package init(fd: Int32, port: Int, queue: DispatchQueue) {
         self.fd = fd
         self.port = port
         self.queue = queue
@@ -23,7 +24,8 @@ final class Listener: @unchecked Sendable {
 
     /// Starts accepting; `accepted` gets each new socket and its peer address,
     /// `failed` a message when accepting fails.
-    func start(accepted: @escaping (Int32, String) -> Void, failed: @escaping (String) -> Void) {
+    package func start(accepted: @escaping (Int32, String) -> Void, failed: @escaping (String) -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
         let fd = self.fd
         source.setEventHandler { [weak self] in
             guard let self else { return }
@@ -34,18 +36,19 @@ final class Listener: @unchecked Sendable {
                 case .wouldBlock:
                     return
                 case .failed(let code):
-                    failed("error: cannot accept a connection: \(Socket.describe(code)); pausing accepts for 100 ms")
+                    failed("error: cannot accept a connection: \(FileDescriptor.describe(code)); pausing accepts for 100 ms")
                     pause()
                     return
                 }
             }
         }
-        source.setCancelHandler { Socket.close(fd) }
+        source.setCancelHandler { FileDescriptor.close(fd) }
         source.resume()
     }
 
     /// Stops accepting and closes the socket.
-    func stop() {
+    package func stop() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !isStopped else { return }
         isStopped = true
         if isPaused { source.resume() }

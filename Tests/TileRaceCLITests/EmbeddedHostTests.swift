@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TileRaceTestSupport
 import TileRaceServer
-@testable import TileRaceClient
+import TileRaceClient
+@testable import TileRaceCLI
 
 @Suite struct EmbeddedHostTests {
     @Test func theBestAddressForFriends() {

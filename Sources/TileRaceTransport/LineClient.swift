@@ -63,7 +63,7 @@ public final class LineClient {
             case .sent(let count): offset += count
             case .wouldBlock: _ = Socket.wait(fd, forWriting: true, milliseconds: 1000)
             case .failed(let code):
-                throw Failure(message: "cannot send to \(endpoint): \(Socket.describe(code).lowercased())", isTimeout: false)
+                throw Failure(message: "cannot send to \(endpoint): \(FileDescriptor.describe(code).lowercased())", isTimeout: false)
             }
         }
     }
@@ -89,14 +89,14 @@ public final class LineClient {
             case .wouldBlock: continue
             case .endOfStream: isAtEnd = true
             case .failed(let code):
-                throw Failure(message: "connection to \(endpoint) failed: \(Socket.describe(code).lowercased())", isTimeout: false)
+                throw Failure(message: "connection to \(endpoint) failed: \(FileDescriptor.describe(code).lowercased())", isTimeout: false)
             }
         }
     }
 
     /// Closes the connection.
     public func close() {
-        if fd >= 0 { Socket.close(fd) }
+        if fd >= 0 { FileDescriptor.close(fd) }
         fd = -1
     }
 }

@@ -3,26 +3,28 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import Foundation
 
-/// Plain sockets for tests: a port nobody listens on, and a fake server.
-enum TestSockets {
+/// Plain sockets for tests, written with the C calls directly so they do not
+/// depend on the code under test: a port nobody listens on, and a fake server.
+public enum TestSockets {
     #if canImport(Glibc)
-    static let streamType = Int32(SOCK_STREAM.rawValue)
+    public static let streamType = Int32(SOCK_STREAM.rawValue)
     #else
-    static let streamType = SOCK_STREAM
+    public static let streamType = SOCK_STREAM
     #endif
 
     /// A socket bound to a port on 127.0.0.1 but not listening: connections
     /// there are refused, and no other test can take the port meanwhile.
-    static func boundButNotListening() -> (fd: Int32, port: Int)? {
+    public static func boundButNotListening() -> (fd: Int32, port: Int)? {
         let fd = socket(AF_INET, streamType, 0)
         guard fd >= 0, let port = bindToLoopback(fd) else { return nil }
         return (fd, port)
     }
 
     /// Binds `fd` to 127.0.0.1 on a free port; returns the port.
-    static func bindToLoopback(_ fd: Int32) -> Int? {
+    public static func bindToLoopback(_ fd: Int32) -> Int? {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -38,14 +40,16 @@ enum TestSockets {
 
 /// A server that accepts one connection, writes `text`, then keeps the
 /// connection open until released: for what a real server never sends.
-final class FakeServer: @unchecked Sendable {
-    let port: Int
+public final class FakeServer: @unchecked Sendable {
+    /// The port it listens on (127.0.0.1).
+    public let port: Int
     private let listener: Int32
     private let accepted = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var connection: Int32 = -1
 
-    init?(sending text: String) {
+    /// Listens on a free loopback port; nil when no socket could be made.
+    public init?(sending text: String) {
         listener = socket(AF_INET, TestSockets.streamType, 0)
         guard listener >= 0, let port = TestSockets.bindToLoopback(listener), listen(listener, 4) == 0 else { return nil }
         self.port = port

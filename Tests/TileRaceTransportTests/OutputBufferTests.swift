@@ -1,5 +1,5 @@
 import Testing
-@testable import TileRaceServer
+@testable import TileRaceTransport
 
 struct OutputBufferTests {
     @Test func linesComeOutInOrderAcrossPartialWrites() {

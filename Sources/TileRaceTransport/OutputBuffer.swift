@@ -1,22 +1,25 @@
 /// Bytes waiting to be written to a socket, in order.
-struct OutputBuffer {
+package struct OutputBuffer {
     private var bytes: [UInt8] = []
     private var start = 0
 
+    /// An empty buffer.
+    package init() {}
+
     /// Bytes not yet written.
-    var count: Int { bytes.count - start }
+    package var count: Int { bytes.count - start }
 
     /// Whether everything was written.
-    var isEmpty: Bool { start == bytes.count }
+    package var isEmpty: Bool { start == bytes.count }
 
     /// Appends a protocol line and its `\n`.
-    mutating func append(line: String) {
+    package mutating func append(line: String) {
         bytes.append(contentsOf: line.utf8)
         bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Drops `written` bytes from the front.
-    mutating func consume(_ written: Int) {
+    package mutating func consume(_ written: Int) {
         start += written
         if start == bytes.count {
             // Keep a modest buffer for the next lines, not the peak of a burst.
@@ -29,7 +32,7 @@ struct OutputBuffer {
     }
 
     /// Calls `body` with the bytes not yet written.
-    func withUnsentBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    package func withUnsentBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start...])) }
     }
 }

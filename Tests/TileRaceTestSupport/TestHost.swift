@@ -1,16 +1,20 @@
 import Foundation
 import TileRaceServer
-@testable import TileRaceClient
 
 /// A real race server on 127.0.0.1 with an ephemeral port and a short
-/// countdown, for one test; its leaderboard in a fresh directory.
-final class TestHost {
-    let server: RaceServer
-    let port: Int
-    let directory: String
+/// countdown, for one test; its leaderboard in a fresh directory, removed
+/// with the host.
+public final class TestHost {
+    /// The running server.
+    public let server: RaceServer
+    /// The port it listens on.
+    public let port: Int
+    /// Its data directory.
+    public let directory: String
 
-    init(port requested: Int = 0, configure: (inout RaceServer.Configuration) -> Void = { _ in }) throws {
-        directory = NSTemporaryDirectory() + "tilerace-client-tests-" + UUID().uuidString
+    /// Starts a server; `configure` may change any setting first.
+    public init(port requested: Int = 0, configure: (inout RaceServer.Configuration) -> Void = { _ in }) throws {
+        directory = NSTemporaryDirectory() + "tilerace-tests-" + UUID().uuidString
         var configuration = RaceServer.Configuration()
         configuration.bindAddress = "127.0.0.1"
         configuration.port = requested
@@ -21,8 +25,6 @@ final class TestHost {
         server = RaceServer(configuration: configuration)
         port = try server.start()
     }
-
-    var endpoint: ServerEndpoint { ServerEndpoint(host: "127.0.0.1", port: port) }
 
     deinit {
         server.stop()

@@ -7,7 +7,8 @@ import Darwin
 /// The POSIX socket calls the server, its tools and the client use. Every
 /// difference between Linux and macOS (socket types, `accept4`, `MSG_NOSIGNAL`
 /// versus `SO_NOSIGPIPE`, `sin_len`) lives in this one file. Shared within the
-/// package (`package` access), not part of the public API.
+/// package (`package` access), not part of the public API. Calls that hold
+/// for any descriptor (closing, flags) are in `FileDescriptor`.
 package enum Socket {
     /// What a receive gave.
     package enum ReceiveResult: Equatable {
@@ -32,7 +33,7 @@ package enum Socket {
     }
 
     /// What an accept gave.
-    enum AcceptResult {
+    package enum AcceptResult {
         /// A new non-blocking socket and the peer's address.
         case accepted(Int32, peer: String)
         /// No connection is waiting.
@@ -42,7 +43,7 @@ package enum Socket {
     }
 
     /// Why a listening socket could not be made.
-    enum ListenFailure: Error, Equatable {
+    package enum ListenFailure: Error, Equatable {
         /// The text is not an IPv4 or IPv6 address.
         case invalidAddress
         /// Another socket holds the port.
@@ -64,7 +65,7 @@ package enum Socket {
         package var reason: String {
             switch self {
             case .unknownHost(let name): "unknown host \(name)"
-            case .system(_, let code): Socket.describe(code).lowercased()
+            case .system(_, let code): FileDescriptor.describe(code).lowercased()
             case .timedOut: "no answer"
             }
         }
@@ -76,17 +77,12 @@ package enum Socket {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// The text of an errno value.
-    package static func describe(_ code: Int32) -> String {
-        String(cString: strerror(code))
-    }
-
     // MARK: Listening
 
     /// Opens a non-blocking socket listening on `address` (an IPv4 or IPv6
     /// literal) and `port` (0 picks a free one). `::` also accepts IPv4.
     /// Returns the socket and the port it is bound to.
-    static func listen(address: String, port: Int, backlog: Int32 = 512) throws(ListenFailure) -> (Int32, port: Int) {
+    package static func listen(address: String, port: Int, backlog: Int32 = 512) throws(ListenFailure) -> (Int32, port: Int) {
         guard let socketAddress = SocketAddress(address: address, port: port) else { throw .invalidAddress }
         let fd = socket(socketAddress.family, streamType, 0)
         guard fd >= 0 else { throw .system(call: "socket", errno: errno) }
@@ -99,22 +95,22 @@ package enum Socket {
         let bound = socketAddress.withSockaddr { bind(fd, $0, $1) }
         if bound != 0 {
             let code = errno
-            close(fd)
+            FileDescriptor.close(fd)
             throw code == EADDRINUSE ? .addressInUse : .system(call: "bind", errno: code)
         }
         guard systemListen(fd, backlog) == 0 else {
             let code = errno
-            close(fd)
+            FileDescriptor.close(fd)
             throw code == EADDRINUSE ? .addressInUse : .system(call: "listen", errno: code)
         }
-        setNonBlocking(fd)
-        setCloseOnExec(fd)
+        FileDescriptor.setNonBlocking(fd)
+        FileDescriptor.setCloseOnExec(fd)
         return (fd, localPort(fd) ?? port)
     }
 
     /// Accepts one waiting connection as a non-blocking socket with Nagle's
     /// algorithm off (protocol lines are small and latency matters).
-    static func accept(_ listener: Int32) -> AcceptResult {
+    package static func accept(_ listener: Int32) -> AcceptResult {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let fd = withUnsafeMutablePointer(to: &storage) { pointer in
@@ -125,8 +121,8 @@ package enum Socket {
             return code == EAGAIN || code == EWOULDBLOCK || code == EINTR || code == ECONNABORTED
                 ? .wouldBlock : .failed(code)
         }
-        setNonBlocking(fd)
-        setCloseOnExec(fd)
+        FileDescriptor.setNonBlocking(fd)
+        FileDescriptor.setCloseOnExec(fd)
         #if canImport(Darwin)
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -166,16 +162,16 @@ package enum Socket {
                 var size = Int32(clamping: receiveBufferBytes)
                 setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             }
-            setNonBlocking(fd)
+            FileDescriptor.setNonBlocking(fd)
             if systemConnect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
                 let code = errno
                 guard code == EINPROGRESS else {
-                    close(fd)
+                    FileDescriptor.close(fd)
                     lastFailure = .system(call: "connect", errno: code)
                     continue
                 }
                 guard wait(fd, forWriting: true, milliseconds: timeoutMilliseconds) else {
-                    close(fd)
+                    FileDescriptor.close(fd)
                     lastFailure = .timedOut
                     continue
                 }
@@ -183,13 +179,13 @@ package enum Socket {
                 var length = socklen_t(MemoryLayout<Int32>.size)
                 getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &length)
                 guard soError == 0 else {
-                    close(fd)
+                    FileDescriptor.close(fd)
                     lastFailure = .system(call: "connect", errno: soError)
                     continue
                 }
             }
-            if !isNonBlocking { setBlocking(fd) }
-            setCloseOnExec(fd)
+            if !isNonBlocking { FileDescriptor.setBlocking(fd) }
+            FileDescriptor.setCloseOnExec(fd)
             setNoDelay(fd)
             #if canImport(Darwin)
             var one: Int32 = 1
@@ -240,21 +236,12 @@ package enum Socket {
     }
 
     /// Sends the FIN: the peer reads end-of-stream after the bytes already sent.
-    static func shutdownWriting(_ fd: Int32) {
+    package static func shutdownWriting(_ fd: Int32) {
         shutdown(fd, Int32(SHUT_WR))
     }
 
-    /// Closes a descriptor.
-    package static func close(_ fd: Int32) {
-        #if canImport(Glibc)
-        _ = Glibc.close(fd)
-        #else
-        _ = Darwin.close(fd)
-        #endif
-    }
-
     /// The machine's IPv4 addresses other than loopback, sorted.
-    static func interfaceAddresses() -> [String] {
+    package static func interfaceAddresses() -> [String] {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0 else { return [] }
         defer { freeifaddrs(list) }
@@ -275,27 +262,13 @@ package enum Socket {
 
     // MARK: Options
 
-    static func setNonBlocking(_ fd: Int32) {
-        let flags = fcntl(fd, F_GETFL, 0)
-        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
-    }
-
-    static func setBlocking(_ fd: Int32) {
-        let flags = fcntl(fd, F_GETFL, 0)
-        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
-    }
-
-    static func setCloseOnExec(_ fd: Int32) {
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    }
-
     static func setNoDelay(_ fd: Int32) {
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
 
     /// The port a socket is bound to.
-    static func localPort(_ fd: Int32) -> Int? {
+    package static func localPort(_ fd: Int32) -> Int? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let result = withUnsafeMutablePointer(to: &storage) { pointer in
@@ -319,92 +292,4 @@ private func systemAccept(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>
 }
 private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
     connect(fd, address, length)
-}
-
-/// An IPv4 or IPv6 socket address built from a literal.
-private struct SocketAddress {
-    var family: Int32
-    var storage = sockaddr_storage()
-    var length: socklen_t
-
-    init?(address: String, port: Int) {
-        guard (0...65535).contains(port) else { return nil }
-        let networkPort = in_port_t(UInt16(port)).bigEndian
-        if address.contains(":") {
-            var ipv6 = sockaddr_in6()
-            guard inet_pton(AF_INET6, address, &ipv6.sin6_addr) == 1 else { return nil }
-            ipv6.sin6_family = sa_family_t(AF_INET6)
-            ipv6.sin6_port = networkPort
-            #if canImport(Darwin)
-            ipv6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
-            #endif
-            family = AF_INET6
-            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: ipv6) { target.copyMemory(from: $0) } }
-        } else {
-            var ipv4 = sockaddr_in()
-            guard inet_pton(AF_INET, address, &ipv4.sin_addr) == 1 else { return nil }
-            ipv4.sin_family = sa_family_t(AF_INET)
-            ipv4.sin_port = networkPort
-            #if canImport(Darwin)
-            ipv4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-            #endif
-            family = AF_INET
-            length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: ipv4) { target.copyMemory(from: $0) } }
-        }
-    }
-
-    func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
-        var copy = storage
-        return withUnsafePointer(to: &copy) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
-        }
-    }
-
-    /// `address:port` (IPv6 as `[address]:port`).
-    static func describe(_ storage: sockaddr_storage) -> String {
-        var copy = storage
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-        switch Int32(storage.ss_family) {
-        case AF_INET:
-            return withUnsafePointer(to: &copy) { pointer in
-                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
-                    var address = ipv4.pointee.sin_addr
-                    inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
-                    return "\(cText(text)):\(UInt16(bigEndian: ipv4.pointee.sin_port))"
-                }
-            }
-        case AF_INET6:
-            return withUnsafePointer(to: &copy) { pointer in
-                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
-                    var address = ipv6.pointee.sin6_addr
-                    inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
-                    return "[\(cText(text))]:\(UInt16(bigEndian: ipv6.pointee.sin6_port))"
-                }
-            }
-        default:
-            return "unknown"
-        }
-    }
-
-    private static func cText(_ text: [CChar]) -> String {
-        String(decoding: text.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    static func port(of storage: sockaddr_storage) -> Int? {
-        var copy = storage
-        switch Int32(storage.ss_family) {
-        case AF_INET:
-            return withUnsafePointer(to: &copy) {
-                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
-            }
-        case AF_INET6:
-            return withUnsafePointer(to: &copy) {
-                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
-            }
-        default:
-            return nil
-        }
-    }
 }

@@ -1,4 +1,4 @@
-import TileRaceServer
+import TileRaceTransport
 
 /// Looks for a TileRace server on this machine: one that greets a new
 /// connection with `HELLO tilerace 1`.

@@ -1,3 +1,4 @@
+import TileRaceClient
 import TileRaceServer
 
 /// The race server `tilerace` runs in its own process when no `--host` is
@@ -14,6 +15,12 @@ enum EmbeddedHost {
         var server: RaceServer?
         /// Where to connect and what to tell the player.
         var plan: NetworkPlan
+
+        /// What the client needs of it.
+        var hostedServer: HostedServer {
+            guard let server else { return HostedServer(plan: plan) }
+            return HostedServer(plan: plan, connectedClientCount: { server.connectionCount }, stop: { server.stop() })
+        }
     }
 
     /// Starts the server for `options` (all interfaces, or this machine with

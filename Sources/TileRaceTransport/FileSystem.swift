@@ -7,28 +7,28 @@ import Darwin
 /// The POSIX file calls the leaderboard store needs for durability: reading a
 /// whole file, appending with a sync, atomic replacement (write a temporary
 /// file, sync, rename, sync the directory), locking and private permissions.
-enum FileSystem {
+package enum FileSystem {
     /// A failed file operation: what was done to which path, and errno.
-    struct Failure: Error, Equatable {
+    package struct Failure: Error, Equatable {
         /// The operation, e.g. `open`, `fsync`, `rename`.
-        var operation: String
+        package var operation: String
         /// The path it was done to.
-        var path: String
+        package var path: String
         /// The errno value.
-        var errno: Int32
+        package var errno: Int32
 
         /// One line for people.
-        var message: String { "\(operation) \(path): \(Socket.describe(errno))" }
+        package var message: String { "\(operation) \(path): \(FileDescriptor.describe(errno))" }
     }
 
     /// Whether something exists at `path`.
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
     /// Creates a directory and its missing parents, each with mode 0700.
-    static func makeDirectories(_ path: String) throws(Failure) {
+    package static func makeDirectories(_ path: String) throws(Failure) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
@@ -42,13 +42,13 @@ enum FileSystem {
     }
 
     /// The whole content of a file, or nil when it does not exist.
-    static func read(_ path: String) throws(Failure) -> [UInt8]? {
+    package static func read(_ path: String) throws(Failure) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw Failure(operation: "open", path: path, errno: errno)
         }
-        defer { Socket.close(fd) }
+        defer { FileDescriptor.close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -63,14 +63,14 @@ enum FileSystem {
     }
 
     /// Opens a file for appending (created with mode 0600); returns the descriptor.
-    static func openForAppending(_ path: String) throws(Failure) -> Int32 {
+    package static func openForAppending(_ path: String) throws(Failure) -> Int32 {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(operation: "open", path: path, errno: errno) }
         return fd
     }
 
     /// Writes all bytes to a descriptor.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(Failure) {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, bytes.count - offset) }
@@ -83,7 +83,7 @@ enum FileSystem {
     }
 
     /// Forces a file's data to stable storage (`F_FULLFSYNC` on macOS).
-    static func sync(_ fd: Int32, path: String) throws(Failure) {
+    package static func sync(_ fd: Int32, path: String) throws(Failure) {
         #if canImport(Darwin)
         if fcntl(fd, F_FULLFSYNC) == 0 { return }
         #endif
@@ -91,14 +91,14 @@ enum FileSystem {
     }
 
     /// Cuts a file to `length` bytes.
-    static func truncate(_ fd: Int32, to length: Int, path: String) throws(Failure) {
+    package static func truncate(_ fd: Int32, to length: Int, path: String) throws(Failure) {
         guard ftruncate(fd, off_t(length)) == 0 else { throw Failure(operation: "truncate", path: path, errno: errno) }
     }
 
     /// Replaces `path` with `bytes` atomically: writes `path.tmp` (mode 0600),
     /// syncs it, renames it over `path`, then syncs the directory so the rename
     /// itself survives a crash.
-    static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(Failure) {
+    package static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(Failure) {
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(operation: "open", path: temporary, errno: errno) }
@@ -106,11 +106,11 @@ enum FileSystem {
             try writeAll(fd, bytes, path: temporary)
             try sync(fd, path: temporary)
         } catch {
-            Socket.close(fd)
+            FileDescriptor.close(fd)
             unlink(temporary)
             throw error
         }
-        Socket.close(fd)
+        FileDescriptor.close(fd)
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
@@ -120,12 +120,12 @@ enum FileSystem {
     }
 
     /// Syncs the directory holding `path`, making a create or rename durable.
-    static func syncDirectory(of path: String) throws(Failure) {
+    package static func syncDirectory(of path: String) throws(Failure) {
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let name = directory.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : directory
         let fd = open(name, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(operation: "open", path: name, errno: errno) }
-        defer { Socket.close(fd) }
+        defer { FileDescriptor.close(fd) }
         // Some file systems refuse fsync on a directory; the rename is then as
         // durable as they make it.
         if fsync(fd) != 0, errno != EINVAL, errno != EBADF {
@@ -135,12 +135,12 @@ enum FileSystem {
 
     /// Takes an exclusive lock on `path` (created 0600) without waiting; returns
     /// the descriptor that holds it, or nil when another process holds it.
-    static func lock(_ path: String) throws(Failure) -> Int32? {
+    package static func lock(_ path: String) throws(Failure) -> Int32? {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(operation: "open", path: path, errno: errno) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
-            Socket.close(fd)
+            FileDescriptor.close(fd)
             if code == EWOULDBLOCK { return nil }
             throw Failure(operation: "lock", path: path, errno: code)
         }
@@ -148,7 +148,7 @@ enum FileSystem {
     }
 
     /// The permission bits of a file, or nil.
-    static func permissions(_ path: String) -> Int? {
+    package static func permissions(_ path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Int(info.st_mode & 0o777)

@@ -1,0 +1,20 @@
+/// What the client needs of a race server this process hosts (the command
+/// line starts it, so the client never depends on the server): where to
+/// connect and what to tell the player, how many are connected, and how to
+/// stop it on the way out.
+public struct HostedServer: Sendable {
+    /// Where to connect and what to tell the player about hosting.
+    public var plan: NetworkPlan
+    /// How many clients are connected to the server this process hosts (this
+    /// one included); nil when this process hosts none.
+    public var connectedClientCount: (@Sendable () -> Int)?
+    /// Stops the hosted server (BYE to everyone); does nothing when there is none.
+    public var stop: @Sendable () -> Void
+
+    /// Creates a description of a hosted server.
+    public init(plan: NetworkPlan, connectedClientCount: (@Sendable () -> Int)? = nil, stop: @escaping @Sendable () -> Void = {}) {
+        self.plan = plan
+        self.connectedClientCount = connectedClientCount
+        self.stop = stop
+    }
+}

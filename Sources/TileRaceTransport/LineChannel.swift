@@ -1,0 +1,288 @@
+import Dispatch
+
+/// One non-blocking TCP connection that carries protocol lines, shared by the
+/// server (one per player) and the client (its one server): a read source
+/// delivers the bytes that arrive, a write source drains a bounded output
+/// buffer, and closing is graceful.
+///
+/// - Reading: each time the socket is readable, up to `maximumReadsPerEvent`
+///   chunks are read and handed over in order (the owner frames them).
+/// - Writing: `enqueue` queues lines; `flush` writes what the kernel takes
+///   and leaves the rest to the write source. A peer that lets more than
+///   `outputLimit` bytes pile up is cut off, so it never holds memory.
+/// - Closing: `closeAfterFlush` writes what is queued, shuts the write side
+///   down and reads (and drops) the peer's last bytes for a moment, so the
+///   peer sees the last lines (e.g. `BYE`) before the end of the stream;
+///   `closeNow` drops unsent output. The descriptor is closed only in the
+///   sources' cancel handlers, once both were cancelled.
+///
+/// Owned by `queue`: every method must be called on it (checked), and the
+/// handlers run on it. Handlers must hold their owner weakly: a late callback
+/// can arrive after the owner is gone.
+package final class LineChannel: @unchecked Sendable {
+    /// Where the channel is in its life.
+    package enum Phase: Equatable, Sendable {
+        /// Reading and writing.
+        case open
+        /// Writing what is queued, then closing.
+        case draining
+        /// Write side shut down; waiting briefly for the peer to close.
+        case lingering
+        /// Both sources cancelled.
+        case closed
+    }
+
+    /// Why a channel stopped by itself while open.
+    package enum EndReason: Equatable, Sendable {
+        /// The peer closed its side (end of stream). Reading stops; writing
+        /// still works until the owner closes.
+        case peerClosed
+        /// Reading failed with this errno; the channel is closed.
+        case readFailed(Int32)
+        /// Writing failed with this errno; the channel is closed.
+        case writeFailed(Int32)
+        /// More than the output limit waited to be written; the channel is closed.
+        case outputLimit(Int)
+    }
+
+    /// What the channel reports to its owner, on the owner's queue.
+    package struct Handlers {
+        /// Bytes arrived (only while open).
+        package var received: ([UInt8]) -> Void
+        /// The channel stopped by itself while open. Called at most once.
+        package var ended: (EndReason) -> Void
+        /// The descriptor was closed.
+        package var closed: () -> Void = {}
+        /// Output that had to wait for the socket is now all written.
+        package var drained: () -> Void = {}
+
+        /// Handlers for a channel's owner.
+        package init(
+            received: @escaping ([UInt8]) -> Void, ended: @escaping (EndReason) -> Void,
+            closed: @escaping () -> Void = {}, drained: @escaping () -> Void = {}
+        ) {
+            self.received = received
+            self.ended = ended
+            self.closed = closed
+            self.drained = drained
+        }
+    }
+
+    /// How many chunks one readable event reads at most before letting others run.
+    package static let maximumReadsPerEvent = 8
+    /// The size of one read.
+    package static let readChunkBytes = 16384
+
+    /// Where the channel is in its life.
+    package private(set) var phase = Phase.open
+
+    private let fd: Int32
+    private let queue: DispatchQueue
+    private let outputLimit: Int
+    private let closeTimeoutMilliseconds: Int
+    private let readSource: any DispatchSourceRead
+    private let writeSource: any DispatchSourceWrite
+    private var handlers: Handlers?
+    private var output = OutputBuffer()
+    private var isReading = false
+    private var isWriting = false
+    private var lingerMilliseconds = 1000
+
+    /// A channel over the connected non-blocking socket `fd`, which it now owns.
+    /// - Parameters:
+    ///   - outputLimit: the most bytes that may wait to be written.
+    ///   - closeTimeoutMilliseconds: how long `closeAfterFlush` waits for the
+    ///     output to drain before closing anyway.
+    package init(fd: Int32, queue: DispatchQueue, outputLimit: Int, closeTimeoutMilliseconds: Int = 5000) {
+        self.fd = fd
+        self.queue = queue
+        self.outputLimit = outputLimit
+        self.closeTimeoutMilliseconds = closeTimeoutMilliseconds
+        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+        let closer = DescriptorCloser(fd: fd, sources: 2) { [weak self] in self?.handlers?.closed() }
+        readSource.setCancelHandler { closer.sourceCancelled() }
+        writeSource.setCancelHandler { closer.sourceCancelled() }
+    }
+
+    deinit {
+        // Released without closing: the sources must still be cancelled (a
+        // suspended or never-started source must not be released).
+        cancelSources()
+    }
+
+    /// The bytes queued and not yet taken by the kernel.
+    package var pendingOutputBytes: Int { output.count }
+
+    /// Whether output is waiting for the socket to drain.
+    package var isWaitingToWrite: Bool { isWriting }
+
+    /// Starts reading; the write source stays idle until output backs up.
+    package func start(_ handlers: Handlers) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard phase == .open, self.handlers == nil else { return }
+        self.handlers = handlers
+        readSource.setEventHandler { [weak self] in self?.readAvailable() }
+        writeSource.setEventHandler { [weak self] in self?.writable() }
+        isReading = true
+        readSource.resume()
+    }
+
+    /// Queues lines (a `\n` is added to each). Returns false, and closes,
+    /// when the unsent output would pass the limit. Ignored unless open.
+    @discardableResult
+    package func enqueue(_ lines: [String]) -> Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard phase == .open else { return true }
+        for line in lines { output.append(line: line) }
+        guard output.count <= outputLimit else {
+            let waiting = output.count
+            handlers?.ended(.outputLimit(waiting))
+            teardown()
+            return false
+        }
+        return true
+    }
+
+    /// Writes as much queued output as the socket takes now; the write
+    /// source finishes the rest when the socket drains.
+    package func flush() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        writeQueued()
+    }
+
+    /// Closes once the queued output is written (or after the close
+    /// timeout), then waits up to `lingerMilliseconds` for the peer to hang up.
+    package func closeAfterFlush(lingerMilliseconds: Int = 1000) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard phase == .open else { return }
+        self.lingerMilliseconds = lingerMilliseconds
+        phase = .draining
+        queue.asyncAfter(deadline: .now() + .milliseconds(closeTimeoutMilliseconds)) { [weak self] in self?.teardown() }
+        writeQueued()
+    }
+
+    /// Closes now, dropping unsent output. Nothing more is reported but `closed`.
+    package func closeNow() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        teardown()
+    }
+
+    // MARK: Reading
+
+    private func readAvailable() {
+        for _ in 0..<LineChannel.maximumReadsPerEvent {
+            guard phase != .closed else { return }
+            let (bytes, result) = receive()
+            switch result {
+            case .bytes:
+                guard phase == .open else { continue }
+                handlers?.received(bytes)
+            case .wouldBlock:
+                return
+            case .endOfStream:
+                pauseReading()
+                switch phase {
+                case .open: handlers?.ended(.peerClosed)
+                case .lingering: teardown()
+                case .draining, .closed: break
+                }
+                return
+            case .failed(let code):
+                if phase == .open { handlers?.ended(.readFailed(code)) }
+                teardown()
+                return
+            }
+        }
+    }
+
+    private func receive() -> ([UInt8], Socket.ReceiveResult) {
+        withUnsafeTemporaryAllocation(byteCount: LineChannel.readChunkBytes, alignment: 1) { buffer in
+            let result = Socket.receive(fd, into: buffer)
+            guard case .bytes(let count) = result else { return ([], result) }
+            return (Array(buffer[0..<count]), result)
+        }
+    }
+
+    // MARK: Writing
+
+    private func writable() {
+        writeQueued()
+    }
+
+    private func writeQueued() {
+        guard phase == .open || phase == .draining else { return }
+        while !output.isEmpty {
+            switch output.withUnsentBytes({ Socket.send(fd, $0) }) {
+            case .sent(let count):
+                output.consume(count)
+            case .wouldBlock:
+                resumeWriting()
+                return
+            case .failed(let code):
+                if phase == .open { handlers?.ended(.writeFailed(code)) }
+                teardown()
+                return
+            }
+        }
+        let hadWaited = isWriting
+        pauseWriting()
+        if phase == .draining {
+            linger()
+        } else if hadWaited {
+            handlers?.drained()
+        }
+    }
+
+    // MARK: Closing
+
+    /// Everything is written: send the FIN, drop what the peer already sent,
+    /// and give it a moment to hang up. (Closing with unread input would reset
+    /// the connection, and the peer could lose the last lines.)
+    private func linger() {
+        phase = .lingering
+        Socket.shutdownWriting(fd)
+        while isReading, case .bytes = receive().1 {}
+        guard isReading, lingerMilliseconds > 0 else {
+            teardown()
+            return
+        }
+        queue.asyncAfter(deadline: .now() + .milliseconds(lingerMilliseconds)) { [weak self] in self?.teardown() }
+    }
+
+    private func teardown() {
+        guard phase != .closed else { return }
+        phase = .closed
+        output = OutputBuffer()
+        cancelSources()
+    }
+
+    private func cancelSources() {
+        guard !readSource.isCancelled else { return }
+        // A suspended (or never activated) source must run again to be cancelled.
+        if !isReading { readSource.resume() }
+        if !isWriting { writeSource.resume() }
+        isReading = true
+        isWriting = true
+        readSource.cancel()
+        writeSource.cancel()
+    }
+
+    private func resumeWriting() {
+        guard !isWriting else { return }
+        isWriting = true
+        writeSource.resume()
+    }
+
+    private func pauseWriting() {
+        guard isWriting else { return }
+        isWriting = false
+        writeSource.suspend()
+    }
+
+    private func pauseReading() {
+        guard isReading else { return }
+        isReading = false
+        readSource.suspend()
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An IPv4 or IPv6 socket address built from a literal.
+struct SocketAddress {
+    var family: Int32
+    var storage = sockaddr_storage()
+    var length: socklen_t
+
+    init?(address: String, port: Int) {
+        guard (0...65535).contains(port) else { return nil }
+        let networkPort = in_port_t(UInt16(port)).bigEndian
+        if address.contains(":") {
+            var ipv6 = sockaddr_in6()
+            guard inet_pton(AF_INET6, address, &ipv6.sin6_addr) == 1 else { return nil }
+            ipv6.sin6_family = sa_family_t(AF_INET6)
+            ipv6.sin6_port = networkPort
+            #if canImport(Darwin)
+            ipv6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+            #endif
+            family = AF_INET6
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: ipv6) { target.copyMemory(from: $0) } }
+        } else {
+            var ipv4 = sockaddr_in()
+            guard inet_pton(AF_INET, address, &ipv4.sin_addr) == 1 else { return nil }
+            ipv4.sin_family = sa_family_t(AF_INET)
+            ipv4.sin_port = networkPort
+            #if canImport(Darwin)
+            ipv4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            #endif
+            family = AF_INET
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: ipv4) { target.copyMemory(from: $0) } }
+        }
+    }
+
+    func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        var copy = storage
+        return withUnsafePointer(to: &copy) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
+        }
+    }
+
+    /// `address:port` (IPv6 as `[address]:port`).
+    static func describe(_ storage: sockaddr_storage) -> String {
+        var copy = storage
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &copy) { pointer in
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                    var address = ipv4.pointee.sin_addr
+                    inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
+                    return "\(cText(text)):\(UInt16(bigEndian: ipv4.pointee.sin_port))"
+                }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &copy) { pointer in
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+                    var address = ipv6.pointee.sin6_addr
+                    inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
+                    return "[\(cText(text))]:\(UInt16(bigEndian: ipv6.pointee.sin6_port))"
+                }
+            }
+        default:
+            return "unknown"
+        }
+    }
+
+    private static func cText(_ text: [CChar]) -> String {
+        String(decoding: text.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func port(of storage: sockaddr_storage) -> Int? {
+        var copy = storage
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &copy) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &copy) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+            }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,7 @@
+import TileRaceClient
+import TileRaceTestSupport
+
+extension TestHost {
+    /// Where the client connects.
+    var endpoint: ServerEndpoint { ServerEndpoint(host: "127.0.0.1", port: port) }
+}
