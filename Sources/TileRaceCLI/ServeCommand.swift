@@ -38,7 +38,10 @@ struct ServeCommand: Command {
         configuration.dataDirectory = try dataDirectory(arguments)
         configuration.serverName = "tilerace-\(CLI.version)"
         let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info
-        configuration.log = ServerLog(level: level) { line in console.writeError(line) }
+        // Log lines are written off the server's queue: a full pipe never stalls it.
+        let logWriter = LogWriter(sink: console.writeError)
+        configuration.log = ServerLog(level: level) { line in logWriter.write(line) }
+        defer { logWriter.waitUntilWritten(timeoutMilliseconds: 2000) }
 
         let server = RaceServer(configuration: configuration)
         // Signals are caught before the server starts, so none is lost.

@@ -18,7 +18,9 @@ import TileRaceTransport
 ///
 /// All state lives on one private serial queue; the sockets' dispatch sources
 /// and the timer run on it, and `ServerCore` decides everything there. The
-/// public methods may be called from any other thread.
+/// leaderboard's disk work runs on a queue of its own (`LeaderboardWriter`),
+/// so a sync never stalls the players. The public methods may be called from
+/// any other thread.
 public final class RaceServer: @unchecked Sendable {
     /// How to run a server.
     public struct Configuration: Sendable {
@@ -52,7 +54,7 @@ public final class RaceServer: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tilerace.server")
     private let queueKey = DispatchSpecificKey<Bool>()
     private var core: ServerCore?
-    private var store: LeaderboardStore?
+    private var writer: LeaderboardWriter?
     private var listener: Listener?
     private var timer: DispatchSourceTimer?
     private var armedDeadline: Int?
@@ -132,10 +134,11 @@ public final class RaceServer: @unchecked Sendable {
         }
         for warning in store.warnings { configuration.log(.error, warning) }
         let core = ServerCore(
-            limits: configuration.limits, clock: configuration.clock, random: configuration.random, store: store,
+            limits: configuration.limits, clock: configuration.clock, random: configuration.random, leaderboard: store.leaderboard,
             serverName: configuration.serverName, logLevel: configuration.log.level)
         self.core = core
-        self.store = store
+        // From here on the store belongs to the writer's disk queue.
+        writer = LeaderboardWriter(store: store)
         let listener = Listener(fd: fd, port: port, queue: queue)
         self.listener = listener
         listener.start(
@@ -204,7 +207,7 @@ public final class RaceServer: @unchecked Sendable {
         phase = .stopped
         timer?.cancel()
         timer = nil
-        store?.close()
+        writer?.close()
         configuration.log(.info, "tilerace server stopped")
         let waiters = stopWaiters
         stopWaiters = []
@@ -274,6 +277,10 @@ public final class RaceServer: @unchecked Sendable {
             case .close(let id):
                 // When stopping, do not wait long for clients to hang up.
                 connections[id]?.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
+            case .persist(let request):
+                writer?.write(request) { [weak self, queue] outcome in
+                    queue.async { [weak self] in self?.process(.persisted(request, outcome)) }
+                }
             case .log(let level, let message):
                 configuration.log(level, message)
             }

@@ -90,7 +90,7 @@ struct CoreConnectionTests {
     }
 
     @Test func aLeaderboardThatCannotBeSavedGivesInternalAndKeepsTheGame() {
-        let store = FailingStore()
+        let store = FailingStore(isFailing: true)
         let harness = CoreHarness(store: store)
         let ana = harness.player("ana")
         _ = harness.ask(ana, "PRACTICE seed=42")
@@ -119,10 +119,14 @@ struct CoreConnectionTests {
     }
 }
 
-/// A leaderboard store whose disk is full until told otherwise.
+/// A leaderboard store whose disk is full while `isFailing`.
 final class FailingStore: LeaderboardPersisting {
     private let inner = LeaderboardStore.inMemory()
-    var isFailing = true
+    var isFailing: Bool
+
+    init(isFailing: Bool = false) {
+        self.isFailing = isFailing
+    }
 
     var leaderboard: Leaderboard { inner.leaderboard }
 
@@ -132,4 +136,6 @@ final class FailingStore: LeaderboardPersisting {
         }
         return try inner.commit(records)
     }
+
+    func close() {}
 }

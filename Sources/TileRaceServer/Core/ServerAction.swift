@@ -4,6 +4,9 @@ enum ServerAction: Hashable, Sendable {
     case send(ConnectionID, [String])
     /// Close a connection once what was sent to it is written.
     case close(ConnectionID)
+    /// Store leaderboard records durably; the outcome comes back as
+    /// `ServerInput.persisted`.
+    case persist(PersistRequest)
     /// Write a line to the server's log.
     case log(ServerLog.Level, String)
 }

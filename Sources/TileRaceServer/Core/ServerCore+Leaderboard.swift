@@ -1,7 +1,21 @@
 import TileRaceProtocol
 
 /// Leaderboard requests: `SUBMIT` and `TOP`.
+///
+/// A submission is decided at once on `pendingLeaderboard` (what is stored
+/// plus what is being written), handed to the disk as a `persist` action,
+/// and answered only when it is stored (`persisted`). Until then the
+/// submitter's further requests wait, so replies stay in order. `TOP` shows
+/// `committedLeaderboard`: only what is on disk.
 extension ServerCore {
+    /// A submission being written: whom to answer, and how.
+    struct InFlightSubmission {
+        /// The submitter.
+        var sessionID: ConnectionID
+        /// The `OK SUBMIT` reply once stored.
+        var receipt: SubmitReceipt
+    }
+
     func submit(_ session: Session, nick: String, token: String?) throws(ProtocolError) {
         guard let finished = session.lastFinished, !finished.isSubmitted else {
             throw ProtocolError(.nothingToSubmit, "you have no finished game to submit (or it was submitted already)")
@@ -9,22 +23,52 @@ extension ServerCore {
         guard finished.size == 4 else {
             throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(finished.size)x\(finished.size)")
         }
-        let submission = try store.leaderboard.submission(
+        let submission = try pendingLeaderboard.submission(
             of: finished.submission(date: today), nick: nick, token: token, newToken: random.token)
-        do throws(StoreError) {
-            for warning in try store.commit(submission.records) { log(.error, warning) }
-        } catch {
+        pendingLeaderboard = submission.leaderboard
+        let request = PersistRequest(id: nextPersistID, generation: persistGeneration, records: submission.records)
+        nextPersistID += 1
+        inFlightSubmissions[request.id] = InFlightSubmission(sessionID: session.id, receipt: submission.receipt)
+        session.awaitedPersist = request.id
+        outbox.append(.persist(request))
+    }
+
+    /// A submission was stored, or not: answer the submitter and let its
+    /// waiting requests run.
+    func persisted(_ request: PersistRequest, _ outcome: PersistOutcome) {
+        guard let submission = inFlightSubmissions.removeValue(forKey: request.id) else { return }
+        let session = sessions[submission.sessionID]
+        switch outcome {
+        case .stored(let warnings):
+            for record in request.records {
+                committedLeaderboard.apply(record)
+                committedLeaderboard.advanceSequence(to: record.sequence)
+            }
+            for warning in warnings { log(.error, warning) }
+            let receipt = submission.receipt
+            log(.info, "\(receipt.nick) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(receipt.rank.map(String.init) ?? "-"))")
+            if let session {
+                session.lastFinished?.isSubmitted = true
+                reply(session, .submit(receipt))
+            }
+        case .failed(let error):
             log(.error, "error: leaderboard not saved: \(error.message)")
-            throw ProtocolError(.internal, "the leaderboard could not be saved; your game was not recorded, try again")
+            if request.generation == persistGeneration {
+                // The rest of this generation fails unwritten: start again from what is stored.
+                persistGeneration += 1
+                pendingLeaderboard = committedLeaderboard
+            }
+            if let session {
+                send(session.id, .error(ProtocolError(.internal, "the leaderboard could not be saved; your game was not recorded, try again")))
+            }
         }
-        session.lastFinished?.isSubmitted = true
-        reply(session, .submit(submission.receipt))
-        let receipt = submission.receipt
-        log(.info, "\(receipt.nick) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(receipt.rank.map(String.init) ?? "-"))")
+        guard let session, session.awaitedPersist == request.id else { return }
+        session.awaitedPersist = nil
+        handleBufferedLines(of: session)
     }
 
     func top(_ session: Session, _ query: LeaderboardQuery) {
-        let (entries, summary) = store.leaderboard.page(query, today: today)
+        let (entries, summary) = committedLeaderboard.page(query, today: today)
         let lines = entries.map { ServerMessage.entry($0).line }
         send(session.id, lines: lines + [ServerMessage.ok(.top(summary)).line])
     }

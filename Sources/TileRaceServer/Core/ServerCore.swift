@@ -23,7 +23,14 @@ final class ServerCore {
     let limits: ServerLimits
     let clock: any ServerClock
     let random: RandomSource
-    let store: any LeaderboardPersisting
+    /// The leaderboard as stored on disk: what `TOP` shows.
+    var committedLeaderboard: Leaderboard
+    /// The stored leaderboard plus the records being written: submissions are decided on it.
+    var pendingLeaderboard: Leaderboard
+    /// Submissions being written, by persist request.
+    var inFlightSubmissions: [Int: InFlightSubmission] = [:]
+    var nextPersistID = 1
+    var persistGeneration = 0
     let serverName: String
     let logLevel: ServerLog.Level
 
@@ -37,16 +44,17 @@ final class ServerCore {
     var isShuttingDown = false
     /// The time of the input being handled (monotonic milliseconds).
     private(set) var now: Int
-    private var outbox: [ServerAction] = []
+    var outbox: [ServerAction] = []
 
     init(
-        limits: ServerLimits, clock: any ServerClock, random: RandomSource, store: any LeaderboardPersisting,
+        limits: ServerLimits, clock: any ServerClock, random: RandomSource, leaderboard: Leaderboard,
         serverName: String, logLevel: ServerLog.Level
     ) {
         self.limits = limits
         self.clock = clock
         self.random = random
-        self.store = store
+        self.committedLeaderboard = leaderboard
+        self.pendingLeaderboard = leaderboard
         self.serverName = serverName
         self.logLevel = logLevel
         self.now = clock.monotonicMilliseconds
@@ -63,6 +71,7 @@ final class ServerCore {
         case .received(let id, let bytes): receive(id, bytes)
         case .disconnected(let id, let reason):
             if let session = sessions[id] { remove(session, reason: reason) }
+        case .persisted(let request, let outcome): persisted(request, outcome)
         case .tick: fireTimers()
         case .shutdown: shutdown()
         }
@@ -97,16 +106,22 @@ final class ServerCore {
         session.lastHeardAt = now
         session.isPinged = false
         session.framer.append(bytes)
-        while !session.isClosing {
+        handleBufferedLines(of: session)
+    }
+
+    /// Runs the complete lines a session has sent, in order, until none is
+    /// left, the session closes, or it waits for its submission to be stored.
+    func handleBufferedLines(of session: Session) {
+        while !session.isClosing, session.awaitedPersist == nil {
             let line: String?
             do throws(ProtocolError) {
                 line = try session.framer.nextLine()
             } catch {
                 if error.code == .lineTooLong {
-                    send(id, .error(error))
+                    send(session.id, .error(error))
                     close(session, bye: "line too long", reason: "line too long")
                 } else if admit(session) {
-                    send(id, .error(error))
+                    send(session.id, .error(error))
                 }
                 continue
             }

@@ -34,6 +34,9 @@ final class Session {
     var isPinged = false
     /// Whether the server is closing the connection (no more input is handled).
     var isClosing = false
+    /// The persist request this session's `SUBMIT` waits for; its further
+    /// input waits in the framer until then.
+    var awaitedPersist: Int?
     /// Set by a handler whose reply must be followed by `BYE <text>` and a close.
     var byeAfterReply: String?
 

@@ -6,6 +6,8 @@ protocol LeaderboardPersisting: AnyObject {
     /// Stores records durably and applies them; throws (changing nothing) when
     /// they cannot be stored. Returns warnings that did not prevent storing.
     func commit(_ records: [LeaderboardRecord]) throws(StoreError) -> [String]
+    /// Closes the files, if any.
+    func close()
 }
 
 extension LeaderboardStore: LeaderboardPersisting {}

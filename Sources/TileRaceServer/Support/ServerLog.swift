@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TileRaceTransport
 
 /// The server's log: one line per event on standard error, each starting with
 /// a UTC timestamp. `quiet` keeps errors only; `verbose` adds every request.
@@ -34,17 +30,11 @@ public struct ServerLog: Sendable {
         self.write = write
     }
 
-    /// A log on standard error.
+    /// A log on standard error, written off the caller's queue: a full pipe
+    /// never stalls the server (lines past a bound are dropped and counted).
     public static func standardError(level: Level = .info) -> ServerLog {
-        ServerLog(level: level) { line in
-            var bytes = Array(line.utf8)
-            var offset = 0
-            while offset < bytes.count {
-                let count = bytes.withUnsafeMutableBytes { systemWrite(2, $0.baseAddress! + offset, $0.count - offset) }
-                if count <= 0 { return }
-                offset += count
-            }
-        }
+        let writer = LogWriter { text in try? FileSystem.writeAll(2, Array(text.utf8), path: "standard error") }
+        return ServerLog(level: level) { line in writer.write(line) }
     }
 
     /// A log that writes nothing (for a server embedded in another program).
@@ -60,4 +50,3 @@ public struct ServerLog: Sendable {
     }
 }
 
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }

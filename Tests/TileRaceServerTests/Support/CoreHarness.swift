@@ -11,12 +11,25 @@ final class CoreHarness {
     private(set) var output: [ConnectionID: [String]] = [:]
     private(set) var closed: [ConnectionID] = []
     private(set) var logs: [String] = []
+    /// Persist requests not yet written, while `holdsPersists` is set.
+    private(set) var heldPersists: [PersistRequest] = []
+    /// When set, persist requests wait until `writeHeldPersists()`, as a slow disk would make them.
+    var holdsPersists = false
+    private let writer: LeaderboardWriter
     private var nextNumber = 1
 
     init(limits: ServerLimits = .standard, store: any LeaderboardPersisting = LeaderboardStore.inMemory()) {
+        writer = LeaderboardWriter(store: store)
         core = ServerCore(
-            limits: limits, clock: clock, random: CountingRandom.make(), store: store, serverName: "tilerace-test",
-            logLevel: .info)
+            limits: limits, clock: clock, random: CountingRandom.make(), leaderboard: store.leaderboard,
+            serverName: "tilerace-test", logLevel: .info)
+    }
+
+    /// Writes the held persist requests, in order, and hands their outcomes to the core.
+    func writeHeldPersists() {
+        let requests = heldPersists
+        heldPersists = []
+        for request in requests { perform(core.handle(.persisted(request, writer.writeNow(request)))) }
     }
 
     /// Opens a connection (its greeting is left in its output).
@@ -82,6 +95,12 @@ final class CoreHarness {
             case .send(let id, let lines): output[id, default: []] += lines
             case .close(let id): closed.append(id)
             case .log(_, let line): logs.append(line)
+            case .persist(let request):
+                if holdsPersists {
+                    heldPersists.append(request)
+                } else {
+                    perform(core.handle(.persisted(request, writer.writeNow(request))))
+                }
             }
         }
     }

@@ -1,0 +1,74 @@
+import Dispatch
+
+/// Writes log lines (to standard error) without ever making the caller
+/// wait: lines go into a bounded buffer, and a queue of its own does the
+/// writing. When the output is not read (a full pipe), lines past the bound
+/// are dropped and counted, and the count is written as soon as writing
+/// works again.
+///
+/// The buffer is owned by `bufferQueue`, which only ever appends or takes
+/// lines (it never waits); the blocking writes run on `writeQueue`.
+public final class LogWriter: @unchecked Sendable {
+    /// How many lines wait at most before new ones are dropped.
+    public let capacity: Int
+    private let sink: @Sendable (String) -> Void
+    private let bufferQueue = DispatchQueue(label: "tilerace.log.buffer")
+    private let writeQueue = DispatchQueue(label: "tilerace.log.write")
+    private var lines: [String] = []
+    private var dropped = 0
+    private var isWriting = false
+
+    /// A writer handing text to `sink` (which may block) and holding at
+    /// most `capacity` lines meanwhile.
+    public init(capacity: Int = 10_000, sink: @escaping @Sendable (String) -> Void) {
+        self.capacity = capacity
+        self.sink = sink
+    }
+
+    /// Queues a finished line (with its newline); returns at once.
+    public func write(_ line: String) {
+        bufferQueue.async {
+            guard self.lines.count < self.capacity else {
+                self.dropped += 1
+                return
+            }
+            self.lines.append(line)
+            guard !self.isWriting else { return }
+            self.isWriting = true
+            self.writeQueue.async { self.drain() }
+        }
+    }
+
+    /// How many lines were dropped and not yet reported (for tests).
+    var droppedCount: Int { bufferQueue.sync { dropped } }
+
+    /// Waits until every line queued so far was written or dropped, for at
+    /// most `timeoutMilliseconds` (the output may never drain). Returns
+    /// whether everything was written.
+    @discardableResult
+    public func waitUntilWritten(timeoutMilliseconds: Int) -> Bool {
+        let deadline = DispatchTime.now() + .milliseconds(timeoutMilliseconds)
+        while bufferQueue.sync(execute: { isWriting }) {
+            let turn = DispatchSemaphore(value: 0)
+            writeQueue.async { turn.signal() }
+            guard turn.wait(timeout: deadline) == .success else { return false }
+        }
+        return true
+    }
+
+    private func drain() {
+        while true {
+            let (batch, lost) = bufferQueue.sync { () -> ([String], Int) in
+                let taken = (lines, dropped)
+                lines = []
+                dropped = 0
+                if taken.0.isEmpty, taken.1 == 0 { isWriting = false }
+                return taken
+            }
+            if batch.isEmpty, lost == 0 { return }
+            var text = batch.joined()
+            if lost > 0 { text += "warning: \(lost) log line(s) dropped: standard error was not being read\n" }
+            sink(text)
+        }
+    }
+}
