@@ -3,11 +3,21 @@ import TileRaceEngine
 /// `tilerace bench engine`: measures the engine's speed and allocations.
 struct BenchCommand: Command {
     let name = "bench"
-    let summary = "measure the engine: steps per second, replay time, allocations"
-    let usage = ["tilerace bench engine [--steps N] [--runs N]"]
+    let summary = "measure the engine (steps, replays, allocations) or a server under a racing load"
+    let usage = [
+        "tilerace bench engine [--steps N] [--runs N]",
+        "tilerace bench server [--host H --port P] [--players N] [--rate M] [--room-size S] [--seconds T] [--submitters K]",
+    ]
     let options: [Arguments.Option] = [
-        .value("--steps", "N", "valid random moves to time on 4x4, in 5 rounds (default 50000000)"),
-        .value("--runs", "N", "replays of the 10,000-step game to time (default 500)"),
+        .value("--steps", "N", "engine: valid random moves to time on 4x4, in 5 rounds (default 50000000)"),
+        .value("--runs", "N", "engine: replays of the 10,000-step game to time (default 500)"),
+        .value("--host", "H", "server: load this server (default: one started here on 127.0.0.1)"),
+        .value("--port", "P", "server: its port (default 2048)"),
+        .value("--players", "N", "server: players racing, in rooms (default 200)"),
+        .value("--rate", "M", "server: moves per second per player (default 20)"),
+        .value("--room-size", "S", "server: players per room, 1 to 16 (default 8)"),
+        .value("--seconds", "T", "server: how long to measure, after a warm-up (default 10)"),
+        .value("--submitters", "K", "server: clients submitting to the leaderboard as fast as it answers (default 0)"),
     ]
     let details = """
         Build with optimisations first: swift build -c release, then
@@ -36,10 +46,17 @@ struct BenchCommand: Command {
         guard let kind = arguments.positionals.first else {
             throw CommandLineError("say what to measure: tilerace bench engine")
         }
-        guard kind == "engine" else { throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: engine") }
         guard arguments.positionals.count == 1 else {
             throw CommandLineError("unexpected argument \(Arguments.quoted(arguments.positionals[1]))")
         }
+        switch kind {
+        case "engine": return try runEngine(arguments, console: console)
+        case "server": return try ServerBenchmarkReport.run(arguments, console: console)
+        default: throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: engine, server")
+        }
+    }
+
+    private func runEngine(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         let steps = try arguments.integer("--steps", in: 1...1_000_000_000, default: 50_000_000)
         let runs = try arguments.integer("--runs", in: 1...100_000, default: 500)
         #if DEBUG

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TileRaceTransport
 
 /// Where a command writes its output and reads its input, so commands can run
 /// in tests without touching the process's real streams.
@@ -28,8 +29,9 @@ public struct Console: Sendable {
 
     /// The process's standard output, error and input.
     public static let standard = Console(
-        writeOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+        // A closed pipe (`tilerace ... | head`) is not an error worth a crash.
+        writeOutput: { text in try? FileSystem.writeAll(1, Array(text.utf8), path: "standard output") },
+        writeError: { text in try? FileSystem.writeAll(2, Array(text.utf8), path: "standard error") },
         readAllInput: { try? FileHandle.standardInput.readToEnd() ?? Data() }
     )
 

@@ -1,0 +1,69 @@
+/// Runs `tilerace bench server` from its arguments and prints its figures.
+enum ServerBenchmarkReport {
+    static func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        var options = ServerBenchmark.Options()
+        options.host = arguments.value("--host")
+        options.port = try arguments.integer("--port", in: 1...65535, default: 2048)
+        options.players = try arguments.integer("--players", in: 1...5000, default: 200)
+        options.movesPerSecond = try arguments.integer("--rate", in: 1...1000, default: 20)
+        options.roomSize = try arguments.integer("--room-size", in: 1...16, default: 8)
+        options.seconds = try arguments.integer("--seconds", in: 1...3600, default: 10)
+        options.submitters = try arguments.integer("--submitters", in: 0...100, default: 0)
+        if arguments.value("--port") != nil, options.host == nil {
+            throw CommandLineError("--port needs --host (without it, a server is started here on a free port)")
+        }
+        #if DEBUG
+        console.print("note: this is a debug build; measure with swift build -c release")
+        #endif
+        let where_ = options.host.map { "\($0):\(options.port)" } ?? "a server in this process on 127.0.0.1 (leaderboard in a temporary directory)"
+        console.print(
+            "load: \(options.players) players in rooms of \(options.roomSize) at \(options.movesPerSecond) moves/s each"
+                + (options.submitters > 0 ? ", \(options.submitters) submitting as fast as answered" : "")
+                + "; \(options.seconds) s against \(where_)")
+        switch ServerBenchmark(options: options).run() {
+        case .failure(let failure):
+            console.printError("tilerace bench server: \(failure.message)")
+            return CLI.failure
+        case .success(let report):
+            let trips = report.roundTrips
+            func percentile(_ fraction: Double) -> String {
+                guard !trips.isEmpty else { return "-" }
+                let index = min(trips.count - 1, Int((Double(trips.count) * fraction).rounded(.up)) - 1)
+                return milliseconds(trips[max(0, index)])
+            }
+            console.print("moves acknowledged: \(Int(Double(report.moves) / report.seconds)) per second (\(report.moves) in \(String(format1: report.seconds)) s)")
+            console.print(
+                "MOVE round trip: p50 \(percentile(0.5)) ms, p99 \(percentile(0.99)) ms, p99.9 \(percentile(0.999)) ms, max \(trips.last.map(milliseconds) ?? "-") ms")
+            console.print("PROGRESS lines received: \(Int(Double(report.progressLines) / report.seconds)) per second")
+            if options.submitters > 0 {
+                console.print("submissions acknowledged: \(String(format1: Double(report.submissions) / report.seconds)) per second")
+            }
+            console.print(
+                "errors: \(report.errors.count)" + (report.errors.isEmpty ? "" : " (first: \(report.errors[0]))"))
+            let scope = options.host == nil ? "server and load together" : "load generator only"
+            console.print(
+                "CPU (\(scope)): \(String(format1: report.processCPUSeconds / report.seconds * 100)) % of one core; "
+                    + "peak memory \(String(format1: report.maximumResidentMegabytes)) MB")
+            return report.errors.isEmpty ? CLI.success : CLI.failure
+        }
+    }
+
+    private static func milliseconds(_ nanoseconds: UInt64) -> String {
+        String(format2: Double(nanoseconds) / 1e6)
+    }
+}
+
+extension String {
+    /// A number with one decimal: "12.3".
+    init(format1 value: Double) {
+        let scaled = (value * 10).rounded()
+        self = "\(Int(scaled) / 10).\(abs(Int(scaled) % 10))"
+    }
+
+    /// A number with two decimals: "0.42".
+    init(format2 value: Double) {
+        let scaled = Int((value * 100).rounded())
+        let fraction = abs(scaled % 100)
+        self = "\(scaled / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
