@@ -44,7 +44,7 @@ struct BenchCommand: Command {
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         guard let kind = arguments.positionals.first else {
-            throw CommandLineError("say what to measure: tilerace bench engine")
+            throw CommandLineError("say what to measure: tilerace bench engine, or tilerace bench server")
         }
         guard arguments.positionals.count == 1 else {
             throw CommandLineError("unexpected argument \(Arguments.quoted(arguments.positionals[1]))")

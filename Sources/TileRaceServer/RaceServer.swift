@@ -116,6 +116,7 @@ public final class RaceServer: @unchecked Sendable {
     // MARK: Starting and stopping
 
     private func startOnQueue() throws(ServerError) -> Int {
+        dispatchPrecondition(condition: .onQueue(queue))
         if let listener { return listener.port }
         guard phase == .idle else { throw .cannotListen(address: configuration.bindAddress, port: configuration.port, reason: "the server was stopped") }
         Socket.ignoreBrokenPipeSignal()
@@ -178,6 +179,7 @@ public final class RaceServer: @unchecked Sendable {
     }
 
     private func beginStop(_ completion: @escaping () -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
         switch phase {
         case .idle, .stopped:
             phase = .stopped
@@ -217,6 +219,7 @@ public final class RaceServer: @unchecked Sendable {
     // MARK: Connections
 
     private func accepted(_ fd: Int32, peer: String) {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard phase == .running else {
             FileDescriptor.close(fd)
             return
@@ -236,6 +239,7 @@ public final class RaceServer: @unchecked Sendable {
     }
 
     private func closed(_ id: ConnectionID) {
+        dispatchPrecondition(condition: .onQueue(queue))
         connections[id] = nil
         if phase == .stopping, connections.isEmpty { finishStop() }
     }
@@ -246,6 +250,7 @@ public final class RaceServer: @unchecked Sendable {
     /// arise meanwhile (a connection failing while written to) wait their turn,
     /// so the core never runs re-entrantly. Output is flushed once per batch.
     private func process(_ input: ServerInput) {
+        dispatchPrecondition(condition: .onQueue(queue))
         inbox.append(input)
         guard !isProcessing, let core else { return }
         isProcessing = true

@@ -4,8 +4,10 @@ import Testing
 /// `tilerace bench`: what it accepts. (Its figures are not tested: no timed tests.)
 struct BenchCommandTests {
     @Test(arguments: [
-        (["bench"], "tilerace bench: say what to measure: tilerace bench engine"),
-        (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine"),
+        (["bench"], "tilerace bench: say what to measure: tilerace bench engine, or tilerace bench server"),
+        (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine, server"),
+        (["bench", "server", "--port", "2048"], "tilerace bench: --port needs --host (without it, a server is started here on a free port)"),
+        (["bench", "server", "--room-size", "0"], "tilerace bench: invalid value '0' for --room-size: expected a whole number from 1 to 16"),
         (["bench", "engine", "twice"], "tilerace bench: unexpected argument 'twice'"),
         (["bench", "engine", "--steps", "0"], "tilerace bench: invalid value '0' for --steps: expected a whole number from 1 to 1000000000"),
         (["bench", "engine", "--fast"], "tilerace bench: unknown option '--fast'"),
@@ -25,6 +27,14 @@ struct BenchCommandTests {
         #expect(run.output.contains("random play 4x4: "))
         #expect(run.output.contains("replay of a 10000-step game: median "))
         #expect(run.output.contains("allocations: "))
+    }
+
+    @Test func loadsAServerStartedHere() {
+        let run = TestConsole.run(["bench", "server", "--players", "4", "--room-size", "2", "--seconds", "1", "--submitters", "1"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("MOVE round trip: p50 "))
+        #expect(run.output.contains("submissions acknowledged: "))
+        #expect(run.output.contains("errors: 0"))
     }
 
     @Test func theLoggedGameIsLongAndValid() {

@@ -128,14 +128,17 @@ struct ConnectionIntegrationTests {
     }
 
     @Test func anIdleConnectionIsPingedThenClosed() throws {
+        // The server's real timer runs, but time moves only when the test says:
+        // nothing can happen early, and each step is awaited.
+        let clock = ManualClock()
         var limits = ServerLimits.fast
-        limits.pingMilliseconds = 100
-        limits.idleMilliseconds = 300
         limits.sweepMilliseconds = 20
-        let server = try TestServer(limits: limits)
+        let server = try TestServer(limits: limits, clock: clock)
         defer { server.stop() }
         let ana = try server.client("ana")
+        clock.advance(limits.pingMilliseconds)
         #expect(try ana.readLine() == "PING")
+        clock.advance(limits.idleMilliseconds - limits.pingMilliseconds)
         #expect(try ana.readToEnd() == ["BYE idle"])
     }
 }

@@ -23,6 +23,7 @@ final class ClientNetwork: @unchecked Sendable {
 
     /// Opens a connection to `endpoint`, closing any current one.
     func connect(to endpoint: ServerEndpoint) {
+        dispatchPrecondition(condition: .onQueue(queue))
         connection?.close()
         let connection = ServerConnection(endpoint: endpoint, queue: queue, timing: timing) { [weak self] update in
             self?.deliver(update)
@@ -33,6 +34,7 @@ final class ClientNetwork: @unchecked Sendable {
 
     /// Sends a request; without a connection, `notSent` follows.
     func send(_ message: ClientMessage) {
+        dispatchPrecondition(condition: .onQueue(queue))
         if let connection {
             connection.send(message)
         } else {
@@ -42,6 +44,7 @@ final class ClientNetwork: @unchecked Sendable {
 
     /// Closes the connection, if any.
     func disconnect() {
+        dispatchPrecondition(condition: .onQueue(queue))
         connection?.close()
         connection = nil
     }

@@ -192,6 +192,7 @@ final class ClientLoop: @unchecked Sendable {
     // MARK: Update, effects, drawing
 
     private func process(_ events: [Event]) {
+        dispatchPrecondition(condition: .onQueue(queue))
         pendingEvents += events
         // An effect's outcome that arrives at once is handled by the loop below.
         guard !isProcessing else { return }
@@ -210,6 +211,7 @@ final class ClientLoop: @unchecked Sendable {
     }
 
     private func perform(_ effect: Effect) {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let interpreter else { return }
         switch interpreter.perform(effect, model: model) {
         case .handled(let events): pendingEvents += events
@@ -220,6 +222,7 @@ final class ClientLoop: @unchecked Sendable {
     }
 
     private func render() {
+        dispatchPrecondition(condition: .onQueue(queue))
         let theme = model.theme.effective(for: colorMode)
         let frame = view(model, size: model.size, theme: theme)
         let bytes = FrameDiff.bytes(from: lastFrame, to: frame, colorMode: colorMode)

@@ -21,8 +21,11 @@ extension ServerCore {
                 endRaceIfOver(in: room)
             }
         case .practice:
-            guard let outcome = play(entries, seq: seq, on: &session.practice!, stopsAtTarget: false, for: session) else { return }
-            if outcome.finished != nil { finishPractice(session) }
+            // Taken out and put back, so the game changes in place (no copy of its history).
+            guard var practice = session.practice.take() else { return }
+            let outcome = play(entries, seq: seq, on: &practice, stopsAtTarget: false, for: session)
+            session.practice = practice
+            if outcome?.finished != nil { finishPractice(session) }
         case nil:
             break
         }
@@ -57,8 +60,9 @@ extension ServerCore {
     func restart(_ session: Session) {
         switch activeGame(of: session) {
         case .practice:
-            session.practice!.restart()
-            reply(session, .restart(seed: session.practice!.seedText, restarts: session.practice!.restarts))
+            session.practice?.restart()
+            guard let practice = session.practice else { return }
+            reply(session, .restart(seed: practice.seedText, restarts: practice.restarts))
         case .race(let room, _, let racer):
             racer.play.restart()
             reply(session, .restart(seed: racer.play.seedText, restarts: racer.play.restarts))
@@ -71,7 +75,8 @@ extension ServerCore {
     func resign(_ session: Session) {
         switch activeGame(of: session) {
         case .practice:
-            reply(session, .resign(score: session.practice!.game.score))
+            guard let score = session.practice?.game.score else { return }
+            reply(session, .resign(score: score))
             finishPractice(session)
         case .race(let room, let race, let racer):
             reply(session, .resign(score: racer.play.game.score))
@@ -109,8 +114,13 @@ extension ServerCore {
         guard room.countdownEndsAt != nil, room.race == nil else { return }
         room.countdownEndsAt = nil
         let seedText = room.isDaily ? today : random.seedText()
-        let config = (try? GameConfig(size: room.options.size, target: room.options.target)) ?? .standard
-        let seed = (try? Seed(parsing: seedText)) ?? Seed(0)
+        // The options were checked when the room was made, and seed texts are the server's own.
+        guard let config = try? GameConfig(size: room.options.size, target: room.options.target),
+            let seed = try? Seed(parsing: seedText)
+        else {
+            log(.error, "error: room \(room.name) cannot start a race (size \(room.options.size), target \(room.options.target), seed \(seedText))")
+            return
+        }
         let racers = room.players.compactMap { id -> Race.Racer? in
             guard let nick = sessions[id]?.nick else { return nil }
             let play = LiveGame(
@@ -169,11 +179,13 @@ extension ServerCore {
     /// finished; the room goes back to waiting with nobody ready.
     func endRaceIfOver(in room: Room) {
         guard let race = room.race, race.isOver else { return }
-        let finishers = race.racers.map { racer in
+        let finishers = race.racers.compactMap { racer -> Standings.Finisher? in
+            // A race is over when every racer has finished.
+            guard let finish = racer.finish else { return nil }
             let game = racer.play.game
             return Standings.Finisher(
-                nick: racer.nick, reason: racer.finish!.reason, score: game.score, largestTile: game.board.largestValue,
-                moves: game.moveCount, milliseconds: racer.finish!.milliseconds, order: racer.finish!.order)
+                nick: racer.nick, reason: finish.reason, score: game.score, largestTile: game.board.largestValue,
+                moves: game.moveCount, milliseconds: finish.milliseconds, order: finish.order)
         }
         let ranked = Standings.rank(finishers)
         var lines = ranked.enumerated().map { place, finisher in

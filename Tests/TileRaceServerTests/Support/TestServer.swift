@@ -32,12 +32,16 @@ final class TestServer {
     let port: Int
     let logs = LogCapture()
 
-    init(limits: ServerLimits = .fast, dataDirectory: String? = nil, random: RandomSource = .system) throws {
+    init(
+        limits: ServerLimits = .fast, dataDirectory: String? = nil, random: RandomSource = .system,
+        clock: any ServerClock = SystemClock()
+    ) throws {
         var configuration = RaceServer.Configuration()
         configuration.bindAddress = "127.0.0.1"
         configuration.port = 0
         configuration.limits = limits
         configuration.dataDirectory = dataDirectory
+        configuration.clock = clock
         configuration.random = random
         configuration.log = logs.log
         server = RaceServer(configuration: configuration)
