@@ -62,8 +62,10 @@ import TileRaceProtocol
         #expect(model.leaderboard.isLoadingMore)
         #expect(update(&model, .key(.pageDown)).isEmpty)
         let more = (21...70).map { rank in
-            LeaderboardEntry(rank: rank, nick: "p\(rank)", score: 100 - rank, largestTile: 8, moves: 9, milliseconds: 1000,
-                             size: 4, target: 2048, assists: 0, seed: "1", date: "2026-11-22")
+            LeaderboardEntry(
+                rank: rank, nick: "p\(rank)",
+                result: GameResult(score: 100 - rank, largestTile: 8, moves: 9, milliseconds: 1000, size: 4, target: 2048, assists: 0, seed: "1"),
+                date: "2026-11-22")
         }
         Fixtures.reply(&model, to: .top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 20, limit: 50)),
                        .top(TopSummary(board: .all, date: nil, total: 75, offset: 20, count: 50)), items: more.map { .entry($0) })

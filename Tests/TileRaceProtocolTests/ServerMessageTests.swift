@@ -42,7 +42,10 @@ import TileRaceEngine
          "OK SUBMIT nick=ana board=all score=40 rank=1 best=40 improved=yes token=3f9a0c1e5b7d2a4f6e8c0b1d3a5f7e9c"),
         (.ok(.submit(SubmitReceipt(nick: "ana", board: .daily, score: 8, rank: nil, best: 40, improved: false, token: nil))),
          "OK SUBMIT nick=ana board=daily score=8 rank=- best=40 improved=no"),
-        (.entry(LeaderboardEntry(rank: 1, nick: "ana", score: 40, largestTile: 16, moves: 9, milliseconds: 5312, size: 4, target: 16, assists: 0, seed: "42", date: "2026-11-22")),
+        (.entry(LeaderboardEntry(
+            rank: 1, nick: "ana",
+            result: GameResult(score: 40, largestTile: 16, moves: 9, milliseconds: 5312, size: 4, target: 16, assists: 0, seed: "42"),
+            date: "2026-11-22")),
          "ENTRY rank=1 nick=ana score=40 max=16 moves=9 time=5312 size=4 target=16 assists=0 seed=42 date=2026-11-22"),
         (.ok(.top(TopSummary(board: .all, date: nil, total: 1, offset: 0, count: 1))), "OK TOP board=all total=1 offset=0 count=1"),
         (.event(.resync(GameSync(seq: 3, board: [2, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2], score: 4, moves: 2, largestTile: 4, hasWon: false, isOver: false, undos: 0, removals: 1, randomState: 0x00ff))),

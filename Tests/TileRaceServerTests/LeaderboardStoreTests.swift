@@ -5,14 +5,14 @@ import TileRaceProtocol
 @testable import TileRaceTransport
 
 struct LeaderboardStoreTests {
-    private func game(_ score: Int) -> SubmittedGame {
-        SubmittedGame(score: score, largestTile: 32, moves: 20, milliseconds: 9000, size: 4, target: 2048, assists: 0, seed: "7", date: "2026-11-22")
+    private func game(_ score: Int) -> GameResult {
+        GameResult(score: score, largestTile: 32, moves: 20, milliseconds: 9000, size: 4, target: 2048, assists: 0, seed: "7")
     }
 
     /// Submits through the store, as the server does.
     @discardableResult
     private func submit(_ store: LeaderboardStore, _ nick: String, _ score: Int, token: String? = nil) throws -> SubmitReceipt {
-        let submission = try store.leaderboard.submission(of: game(score), nick: nick, token: token) { "t0k3n" + nick }
+        let submission = try store.leaderboard.submission(of: game(score), date: "2026-11-22", dailyDate: nil, nick: nick, token: token) { "t0k3n" + nick }
         try store.commit(submission.records)
         return submission.receipt
     }

@@ -3,10 +3,8 @@ import TileRaceProtocol
 @testable import TileRaceServer
 
 struct LeaderboardTests {
-    private func game(_ score: Int, daily: String? = nil) -> SubmittedGame {
-        SubmittedGame(
-            score: score, largestTile: 64, moves: score / 4, milliseconds: 60_000, size: 4, target: 2048, assists: 0,
-            seed: "42", date: "2026-11-22", dailyDate: daily)
+    private func game(_ score: Int) -> GameResult {
+        GameResult(score: score, largestTile: 64, moves: score / 4, milliseconds: 60_000, size: 4, target: 2048, assists: 0, seed: "42")
     }
 
     /// Submits and applies, as the server does; returns the receipt.
@@ -14,7 +12,7 @@ struct LeaderboardTests {
     private func submit(
         _ board: inout Leaderboard, _ nick: String, _ score: Int, token: String? = nil, daily: String? = nil
     ) throws -> SubmitReceipt {
-        let submission = try board.submission(of: game(score, daily: daily), nick: nick, token: token) { "token-\(nick.lowercased())" }
+        let submission = try board.submission(of: game(score), date: "2026-11-22", dailyDate: daily, nick: nick, token: token) { "token-\(nick.lowercased())" }
         for record in submission.records { board.apply(record) }
         #expect(board == submission.leaderboard)
         return submission.receipt
@@ -130,9 +128,9 @@ struct LeaderboardTests {
 
     @Test func recordTextRoundTripsAndRejectsDamage() throws {
         let entry = LeaderboardRecord.entry(.daily("2026-11-22"), BoardEntry(
-            sequence: 7, nick: "ana", game: SubmittedGame(
-                score: 40, largestTile: 16, moves: 9, milliseconds: 5312, size: 4, target: 16, assists: 1,
-                seed: "2026-11-22", date: "2026-11-22")))
+            sequence: 7, nick: "ana",
+            result: GameResult(score: 40, largestTile: 16, moves: 9, milliseconds: 5312, size: 4, target: 16, assists: 1, seed: "2026-11-22"),
+            date: "2026-11-22"))
         let claim = LeaderboardRecord.claim(NicknameClaim(sequence: 6, nick: "ana", token: "3f9a0c1e5b7d2a4f6e8c0b1d3a5f7e9c"))
         for record in [entry, claim] {
             #expect(try LeaderboardRecord(text: record.text) == record)

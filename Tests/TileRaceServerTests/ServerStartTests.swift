@@ -77,8 +77,8 @@ struct ServerStartTests {
             let store = try LeaderboardStore.open(directory: directory.path, compactionThreshold: .max)
             for nick in ["a", "b"] {
                 let submission = try store.leaderboard.submission(
-                    of: SubmittedGame(score: 1, largestTile: 4, moves: 1, milliseconds: 1, size: 4, target: 2048, assists: 0, seed: "1", date: "2026-11-22"),
-                    nick: nick, token: nil) { "t" }
+                    of: GameResult(score: 1, largestTile: 4, moves: 1, milliseconds: 1, size: 4, target: 2048, assists: 0, seed: "1"),
+                    date: "2026-11-22", dailyDate: nil, nick: nick, token: nil) { "t" }
                 try store.commit(submission.records)
             }
             store.close()

@@ -4,7 +4,10 @@ import TileRaceProtocol
 
 struct StandingsTests {
     private func finisher(_ nick: String, _ reason: FinishReason, score: Int, moves: Int, order: Int) -> Standings.Finisher {
-        Standings.Finisher(nick: nick, reason: reason, score: score, largestTile: 0, moves: moves, milliseconds: order * 100, order: order)
+        Standings.Finisher(
+            nick: nick, reason: reason,
+            result: GameResult(score: score, largestTile: 0, moves: moves, milliseconds: order * 100, size: 4, target: 2048, assists: 0, seed: "1"),
+            order: order)
     }
 
     @Test func targetFirstInOrderReachedThenScoreThenMovesThenFinish() {

@@ -87,9 +87,13 @@ struct LiveGame {
 
     /// The verified result of the game, finished `milliseconds` after its start.
     func finished(milliseconds: Int, dailyDate: String?) -> FinishedGame {
-        FinishedGame(
-            score: game.score, largestTile: game.board.largestValue, moves: game.moveCount,
-            milliseconds: milliseconds, size: config.size, target: config.target,
-            assists: game.assistCount, seed: seedText, dailyDate: dailyDate)
+        FinishedGame(result: result(milliseconds: milliseconds), dailyDate: dailyDate)
+    }
+
+    /// The game's figures now, `milliseconds` after its start.
+    func result(milliseconds: Int) -> GameResult {
+        GameResult(
+            score: game.score, largestTile: game.board.largestValue, moves: game.moveCount, milliseconds: milliseconds,
+            size: config.size, target: config.target, assists: game.assistCount, seed: seedText)
     }
 }

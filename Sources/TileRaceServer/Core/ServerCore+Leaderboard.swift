@@ -20,11 +20,12 @@ extension ServerCore {
         guard let finished = session.lastFinished, !finished.isSubmitted else {
             throw ProtocolError(.nothingToSubmit, "you have no finished game to submit (or it was submitted already)")
         }
-        guard finished.size == 4 else {
-            throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(finished.size)x\(finished.size)")
+        let size = finished.result.size
+        guard size == 4 else {
+            throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(size)x\(size)")
         }
         let submission = try pendingLeaderboard.submission(
-            of: finished.submission(date: today), nick: nick, token: token, newToken: random.token)
+            of: finished.result, date: today, dailyDate: finished.dailyDate, nick: nick, token: token, newToken: random.token)
         pendingLeaderboard = submission.leaderboard
         let request = PersistRequest(id: nextPersistID, generation: persistGeneration, records: submission.records)
         nextPersistID += 1

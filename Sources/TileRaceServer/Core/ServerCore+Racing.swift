@@ -182,10 +182,9 @@ extension ServerCore {
         let finishers = race.racers.compactMap { racer -> Standings.Finisher? in
             // A race is over when every racer has finished.
             guard let finish = racer.finish else { return nil }
-            let game = racer.play.game
             return Standings.Finisher(
-                nick: racer.nick, reason: finish.reason, score: game.score, largestTile: game.board.largestValue,
-                moves: game.moveCount, milliseconds: finish.milliseconds, order: finish.order)
+                nick: racer.nick, reason: finish.reason, result: racer.play.result(milliseconds: finish.milliseconds),
+                order: finish.order)
         }
         let ranked = Standings.rank(finishers)
         var lines = ranked.enumerated().map { place, finisher in

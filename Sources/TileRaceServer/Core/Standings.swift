@@ -5,15 +5,19 @@ import TileRaceProtocol
 /// score, then fewer moves, then earlier finish.
 enum Standings {
     /// One racer's finish, as the standings need it.
+    @dynamicMemberLookup
     struct Finisher: Hashable, Sendable {
         var nick: String
         var reason: FinishReason
-        var score: Int
-        var largestTile: Int
-        var moves: Int
-        var milliseconds: Int
+        /// The figures at the finish.
+        var result: GameResult
         /// The order of the finish within the race (0 first).
         var order: Int
+
+        /// The result's figures: `score`, `moves`, ...
+        subscript<Value>(dynamicMember keyPath: KeyPath<GameResult, Value>) -> Value {
+            result[keyPath: keyPath]
+        }
     }
 
     /// The finishers in final order.

@@ -88,7 +88,7 @@ public struct Leaderboard: Hashable, Sendable {
     /// the receipt then describes the daily board.
     /// - Throws: `bad-token` when the nickname is claimed and `token` is not its token.
     public func submission(
-        of game: SubmittedGame, nick: String, token: String?, newToken: () -> String
+        of game: GameResult, date: String, dailyDate: String?, nick: String, token: String?, newToken: () -> String
     ) throws(ProtocolError) -> Submission {
         var next = self
         var records: [LeaderboardRecord] = []
@@ -109,10 +109,11 @@ public struct Leaderboard: Hashable, Sendable {
             claimedToken = token
         }
         var boardIDs: [LeaderboardBoardID] = [.allTime]
-        if let dailyDate = game.dailyDate { boardIDs.append(.daily(dailyDate)) }
+        if let dailyDate { boardIDs.append(.daily(dailyDate)) }
         var improved: Set<LeaderboardBoardID> = []
         for board in boardIDs {
-            let record = LeaderboardRecord.entry(board, game.entry(sequence: next.lastSequence + 1, nick: shownNick))
+            let record = LeaderboardRecord.entry(
+                board, BoardEntry(sequence: next.lastSequence + 1, nick: shownNick, result: game, date: date))
             if next.apply(record) {
                 records.append(record)
                 improved.insert(board)

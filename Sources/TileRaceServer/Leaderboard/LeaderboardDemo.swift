@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// Fills an empty leaderboard with random entries for demonstrations, as the
 /// original app's test button did: scores 0 to 99, nicknames of 1 to 9 random
 /// letters. It never touches a leaderboard that has anything in it.
@@ -19,11 +21,11 @@ public enum LeaderboardDemo {
             guard used.insert(nick).inserted else { continue }
             let score = Int(random.next() % 100)
             let largest = score < 4 ? 4 : 1 << (Int.bitWidth - 1 - (score / 2 + 4).leadingZeroBitCount)
-            let game = SubmittedGame(
+            let result = GameResult(
                 score: score, largestTile: largest, moves: score / 2 + Int(random.next() % 20),
                 milliseconds: 5000 + Int(random.next() % 120_000), size: 4, target: 2048, assists: 0,
-                seed: random.seedText(), date: date)
-            let entry = game.entry(sequence: firstSequence + records.count, nick: nick)
+                seed: random.seedText())
+            let entry = BoardEntry(sequence: firstSequence + records.count, nick: nick, result: result, date: date)
             records.append(.entry(.allTime, entry))
         }
         try store.commit(records)

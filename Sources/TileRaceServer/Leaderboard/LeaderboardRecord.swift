@@ -30,14 +30,7 @@ public enum LeaderboardRecord: Hashable, Sendable {
             fields.append("seq", entry.sequence)
             fields.append("board", board.description)
             fields.append("nick", entry.nick)
-            fields.append("score", entry.score)
-            fields.append("max", entry.largestTile)
-            fields.append("moves", entry.moves)
-            fields.append("time", entry.milliseconds)
-            fields.append("size", entry.size)
-            fields.append("target", entry.target)
-            fields.append("assists", entry.assists)
-            fields.append("seed", entry.seed)
+            entry.result.append(to: &fields)
             fields.append("date", entry.date)
         }
         return fields.words.joined(separator: " ")
@@ -61,17 +54,13 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 guard let board = LeaderboardBoardID(try fields.string("board")) else {
                     throw ProtocolError(.badArguments, "bad board")
                 }
-                let seed = try fields.string("seed")
                 let date = try fields.string("date")
-                guard Names.isValidSeed(seed) else { throw ProtocolError(.badArguments, "bad seed") }
                 guard Names.isValidDate(date) else { throw ProtocolError(.badArguments, "bad date") }
-                let game = SubmittedGame(
-                    score: try fields.integer("score", in: natural), largestTile: try fields.integer("max", in: natural),
-                    moves: try fields.integer("moves", in: natural), milliseconds: try fields.integer("time", in: natural),
-                    size: try fields.integer("size", in: 3...8), target: try fields.integer("target", in: natural),
-                    assists: try fields.integer("assists", in: natural), seed: seed, date: date)
+                let result = try GameResult(fields: fields)
+                _ = try fields.integer("size", in: 3...8)
+                for key in ["score", "max", "moves", "time", "target", "assists"] { _ = try fields.integer(key, in: natural) }
                 self = .entry(board, BoardEntry(
-                    sequence: try fields.integer("seq", in: 1...Int.max), nick: try fields.name("nick"), game: game))
+                    sequence: try fields.integer("seq", in: 1...Int.max), nick: try fields.name("nick"), result: result, date: date))
             default:
                 throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")
             }

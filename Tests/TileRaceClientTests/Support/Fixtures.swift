@@ -93,9 +93,10 @@ enum Fixtures {
         ("jo", 880, 64), ("kim", 700, 64), ("lou", 640, 64), ("max", 512, 64), ("ned", 400, 32),
         ("oz", 300, 32), ("pia", 200, 16), ("quin", 120, 16), ("ray", 64, 8), ("sol", 12, 4),
     ].enumerated().map { index, entry in
-        LeaderboardEntry(rank: index + 1, nick: entry.0, score: entry.1, largestTile: entry.2, moves: 100 + index,
-                         milliseconds: (100 + index * 37) * 1000 + 400, size: 4, target: 2048, assists: 0, seed: "42",
-                         date: "2026-11-\(10 + index % 12)")
+        let result = GameResult(
+            score: entry.1, largestTile: entry.2, moves: 100 + index, milliseconds: (100 + index * 37) * 1000 + 400,
+            size: 4, target: 2048, assists: 0, seed: "42")
+        return LeaderboardEntry(rank: index + 1, nick: entry.0, result: result, date: "2026-11-\(10 + index % 12)")
     }
 
     /// A room description as the server sends it.
