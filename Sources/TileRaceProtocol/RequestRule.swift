@@ -3,15 +3,15 @@ struct RequestRule: Sendable {
     /// How the request is written.
     let usage: String
     /// An example added to the usage in `bad-arguments` errors, if any.
-    var example: String?
+    let example: String?
     /// What it does.
     let summary: String
     /// The states it needs, in the order they are checked.
     let requirements: [Requirement]
     /// How many positional values it takes.
-    var positionalCount: ClosedRange<Int> = 0...0
+    let positionalCount: ClosedRange<Int>
     /// The `key=value` fields it knows.
-    var keys: Set<String> = []
+    let keys: Set<String>
     /// Turns fields of the right shape into the message; throws for bad values.
     let read: @Sendable (Fields) throws(ProtocolError) -> ClientMessage
 

@@ -5,24 +5,43 @@
 /// `key=value` fields it takes, and how its values become a `ClientMessage`.
 /// `CaseIterable` order is the order `HELP` lists them.
 public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
+    /// `HELLO`: introduce yourself.
     case hello = "HELLO"
+    /// `NICK`: set the nickname.
     case nick = "NICK"
+    /// `PING`: check the server answers.
     case ping = "PING"
+    /// `PONG`: answer the server's `PING` (not a request).
     case pong = "PONG"
+    /// `QUIT`: say goodbye.
     case quit = "QUIT"
+    /// `HELP`: list the requests.
     case help = "HELP"
+    /// `ROOMS`: list the public rooms.
     case rooms = "ROOMS"
+    /// `CREATE`: create a room.
     case create = "CREATE"
+    /// `JOIN`: join a room as a player.
     case join = "JOIN"
+    /// `WATCH`: watch a room.
     case watch = "WATCH"
+    /// `WHO`: list the people in your room.
     case who = "WHO"
+    /// `READY`: mark yourself ready or not.
     case ready = "READY"
+    /// `LEAVE`: leave your room.
     case leave = "LEAVE"
+    /// `MOVE`: play entries of the game record.
     case move = "MOVE"
+    /// `RESTART`: start the game again.
     case restart = "RESTART"
+    /// `RESIGN`: finish the game now.
     case resign = "RESIGN"
+    /// `SUBMIT`: put the last finished game on the leaderboard.
     case submit = "SUBMIT"
+    /// `TOP`: read a leaderboard.
     case top = "TOP"
+    /// `PRACTICE`: start a solo game.
     case practice = "PRACTICE"
 
     /// Looks up a verb written in any case.
