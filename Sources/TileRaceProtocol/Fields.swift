@@ -63,18 +63,11 @@ public struct Fields: Hashable, Sendable {
 
     // MARK: Reading
 
-    /// Refuses keys outside `known`, with `code`.
-    public func requireOnlyKeys(_ known: Set<String>, code: ErrorCode = .badOption) throws(ProtocolError) {
+    /// Refuses keys outside `known` with `bad-option`: requests are strict.
+    public func requireOnlyKeys(_ known: Set<String>) throws(ProtocolError) {
         if let unknown = pairs.first(where: { !known.contains($0.key) }) {
             let list = known.sorted().joined(separator: ", ")
-            throw ProtocolError(code, "unknown option \(TextFilter.quoted(unknown.key))" + (known.isEmpty ? "" : "; known: \(list)"))
-        }
-    }
-
-    /// Refuses a number of positionals outside `range`.
-    public func requirePositionalCount(_ range: ClosedRange<Int>, usage: String) throws(ProtocolError) {
-        guard range.contains(positionals.count) else {
-            throw ProtocolError(.badArguments, "usage: \(usage)")
+            throw ProtocolError(.badOption, "unknown option \(TextFilter.quoted(unknown.key))" + (known.isEmpty ? "" : "; known: \(list)"))
         }
     }
 

@@ -12,6 +12,8 @@ public struct LeaderboardQuery: FieldsRepresentable {
 
     /// The largest page.
     public static let maximumLimit = 100
+    /// The `key=value` fields of a query, the only ones `TOP` accepts.
+    public static let keys: Set<String> = ["board", "date", "sort", "order", "offset", "limit"]
 
     /// All-time or daily.
     public var board: LeaderboardKind
@@ -42,7 +44,6 @@ public struct LeaderboardQuery: FieldsRepresentable {
     }
 
     public init(fields: Fields) throws(ProtocolError) {
-        try fields.requireOnlyKeys(["board", "date", "sort", "order", "offset", "limit"])
         var query = LeaderboardQuery()
         if fields["board"] != nil {
             query.board = LeaderboardKind(rawValue: try fields.choice("board", among: ["all", "daily"], code: .badOption))!

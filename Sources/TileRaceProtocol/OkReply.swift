@@ -19,75 +19,81 @@ public enum OkReply: Hashable, Sendable {
     case practice(PracticeOptions)
 
     /// The verb of the request this answers.
-    public var verb: String {
-        switch self {
-        case .hello: "HELLO"
-        case .nick: "NICK"
-        case .quit: "QUIT"
-        case .help: "HELP"
-        case .rooms: "ROOMS"
-        case .create: "CREATE"
-        case .join: "JOIN"
-        case .watch: "WATCH"
-        case .who: "WHO"
-        case .ready: "READY"
-        case .leave: "LEAVE"
-        case .move: "MOVE"
-        case .restart: "RESTART"
-        case .resign: "RESIGN"
-        case .submit: "SUBMIT"
-        case .top: "TOP"
-        case .practice: "PRACTICE"
-        }
-    }
+    public var verb: RequestVerb { parts.verb }
 
     /// The fields after `OK <VERB>`.
-    public var fields: Fields {
+    public var fields: Fields { parts.fields }
+
+    /// The verb and the fields, from one switch.
+    private var parts: (verb: RequestVerb, fields: Fields) {
         var fields = Fields()
+        let verb: RequestVerb
         switch self {
-        case .hello(let nick): if let nick { fields.append("nick", nick) }
-        case .nick(let nick): fields.append("nick", nick)
-        case .quit: break
-        case .help(let count), .rooms(let count): fields.append("count", count)
-        case .create(let room), .join(let room), .watch(let room): fields = room.fields
+        case .hello(let nick):
+            verb = .hello
+            if let nick { fields.append("nick", nick) }
+        case .nick(let nick):
+            verb = .nick
+            fields.append("nick", nick)
+        case .quit: verb = .quit
+        case .help(let count):
+            verb = .help
+            fields.append("count", count)
+        case .rooms(let count):
+            verb = .rooms
+            fields.append("count", count)
+        case .create(let room): (verb, fields) = (.create, room.fields)
+        case .join(let room): (verb, fields) = (.join, room.fields)
+        case .watch(let room): (verb, fields) = (.watch, room.fields)
         case .who(let room, let count):
+            verb = .who
             fields.append("room", room)
             fields.append("count", count)
-        case .ready(let isReady): fields.append("ready", isReady)
-        case .leave(let room): fields.append("room", room)
-        case .move(let ack): fields = ack.fields
+        case .ready(let isReady):
+            verb = .ready
+            fields.append("ready", isReady)
+        case .leave(let room):
+            verb = .leave
+            fields.append("room", room)
+        case .move(let ack): (verb, fields) = (.move, ack.fields)
         case .restart(let seed, let restarts):
+            verb = .restart
             fields.append("seed", seed)
             fields.append("restarts", restarts)
-        case .resign(let score): fields.append("score", score)
-        case .submit(let receipt): fields = receipt.fields
-        case .top(let summary): fields = summary.fields
-        case .practice(let options): fields = options.fields
+        case .resign(let score):
+            verb = .resign
+            fields.append("score", score)
+        case .submit(let receipt): (verb, fields) = (.submit, receipt.fields)
+        case .top(let summary): (verb, fields) = (.top, summary.fields)
+        case .practice(let options): (verb, fields) = (.practice, options.fields)
         }
-        return fields
+        return (verb, fields)
     }
 
     /// Reads the reply to `verb` from its fields.
-    public static func parse(verb: String, fields: Fields) throws(ProtocolError) -> OkReply {
+    public static func parse(verb word: String, fields: Fields) throws(ProtocolError) -> OkReply {
+        guard let verb = RequestVerb(rawValue: word) else {
+            throw ProtocolError(.badArguments, "OK for unknown request \(TextFilter.quoted(word))")
+        }
         switch verb {
-        case "HELLO": return .hello(nick: fields["nick"])
-        case "NICK": return .nick(try fields.name("nick"))
-        case "QUIT": return .quit
-        case "HELP": return .help(count: try fields.integer("count"))
-        case "ROOMS": return .rooms(count: try fields.integer("count"))
-        case "CREATE": return .create(try RoomDescription(fields: fields))
-        case "JOIN": return .join(try RoomDescription(fields: fields))
-        case "WATCH": return .watch(try RoomDescription(fields: fields))
-        case "WHO": return .who(room: try fields.name("room"), count: try fields.integer("count"))
-        case "READY": return .ready(try fields.bool("ready"))
-        case "LEAVE": return .leave(room: try fields.name("room"))
-        case "MOVE": return .move(try MoveAck(fields: fields))
-        case "RESTART": return .restart(seed: try fields.string("seed"), restarts: try fields.integer("restarts"))
-        case "RESIGN": return .resign(score: try fields.integer("score"))
-        case "SUBMIT": return .submit(try SubmitReceipt(fields: fields))
-        case "TOP": return .top(try TopSummary(fields: fields))
-        case "PRACTICE": return .practice(try PracticeOptions(fields: fields))
-        default: throw ProtocolError(.badArguments, "OK for unknown request \(TextFilter.quoted(verb))")
+        case .hello: return .hello(nick: fields["nick"])
+        case .nick: return .nick(try fields.name("nick"))
+        case .quit: return .quit
+        case .help: return .help(count: try fields.integer("count"))
+        case .rooms: return .rooms(count: try fields.integer("count"))
+        case .create: return .create(try RoomDescription(fields: fields))
+        case .join: return .join(try RoomDescription(fields: fields))
+        case .watch: return .watch(try RoomDescription(fields: fields))
+        case .who: return .who(room: try fields.name("room"), count: try fields.integer("count"))
+        case .ready: return .ready(try fields.bool("ready"))
+        case .leave: return .leave(room: try fields.name("room"))
+        case .move: return .move(try MoveAck(fields: fields))
+        case .restart: return .restart(seed: try fields.string("seed"), restarts: try fields.integer("restarts"))
+        case .resign: return .resign(score: try fields.integer("score"))
+        case .submit: return .submit(try SubmitReceipt(fields: fields))
+        case .top: return .top(try TopSummary(fields: fields))
+        case .practice: return .practice(try PracticeOptions(fields: fields))
+        case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }
 }

@@ -1,5 +1,8 @@
 /// The options of a `PRACTICE` request and of its `OK PRACTICE` reply.
 public struct PracticeOptions: FieldsRepresentable {
+    /// The `key=value` fields of the options, the only ones `PRACTICE` accepts.
+    public static let keys: Set<String> = ["seed", "size", "target"]
+
     /// The seed text; nil in a request for a random one.
     public var seed: String?
     /// Board size.
@@ -15,7 +18,6 @@ public struct PracticeOptions: FieldsRepresentable {
     }
 
     public init(fields: Fields) throws(ProtocolError) {
-        try fields.requireOnlyKeys(["seed", "size", "target"])
         if let seed = fields["seed"], !Names.isValidSeed(seed) {
             throw ProtocolError(.badOption, "seed=\(TextFilter.quoted(seed)) must be 1 to 64 characters from A-Z a-z 0-9 _ - . :")
         }

@@ -4,6 +4,8 @@ import TileRaceEngine
 public struct RoomOptions: FieldsRepresentable {
     /// The allowed time limits in seconds besides 0 (no limit).
     public static let timeLimitRange = 10...3600
+    /// The `key=value` fields of the options, the only ones `CREATE` accepts.
+    public static let keys: Set<String> = ["size", "target", "assists", "limit", "code"]
 
     /// Board size, 3 to 8.
     public var size: Int
@@ -46,7 +48,6 @@ public struct RoomOptions: FieldsRepresentable {
     }
 
     public init(fields: Fields) throws(ProtocolError) {
-        try fields.requireOnlyKeys(["size", "target", "assists", "limit", "code"])
         self.init(
             size: try fields.optionalInteger("size", code: .badOption) ?? 4,
             target: try fields.optionalInteger("target", code: .badOption) ?? 2048,

@@ -42,7 +42,7 @@ public enum ServerMessage: Hashable, Sendable {
     public var line: String {
         let words: [String]
         switch self {
-        case .ok(let reply): words = ["OK", reply.verb] + reply.fields.words
+        case .ok(let reply): words = ["OK", reply.verb.rawValue] + reply.fields.words
         case .error(let error): words = ["ERR", error.code.rawValue, error.message]
         case .pong(let token): words = ["PONG"] + (token.map { [$0] } ?? [])
         case .room(let room): words = ["ROOM"] + room.fields.words

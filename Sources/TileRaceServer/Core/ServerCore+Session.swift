@@ -34,7 +34,7 @@ extension ServerCore {
     }
 
     func help(_ session: Session) {
-        let lines = CommandTable.commands.map { ServerMessage.info("\($0.usage)  -  \($0.summary)").line }
+        let lines = RequestVerb.allCases.filter(\.expectsReply).map { ServerMessage.info("\($0.usage)  -  \($0.summary)").line }
         send(session.id, lines: lines + [ServerMessage.ok(.help(count: lines.count)).line])
     }
 }

@@ -130,21 +130,20 @@ final class ServerCore {
         }
     }
 
-    /// Runs one line: rate limit, verb lookup, requirements, parsing, handler.
+    /// Runs one line: rate limit, verb lookup, requirements, parsing, then the
+    /// one dispatch on the typed request (`dispatch(_:from:)`).
     private func handleLine(_ line: String, from session: Session) {
-        guard let verbWord = line.split(separator: " ").first else { return }
-        let verb = verbWord.uppercased()
-        if verb == "PONG" { return }
+        let words = line.split(separator: " ")
+        guard let verbWord = words.first else { return }
+        if RequestVerb(rawValue: verbWord.uppercased())?.expectsReply == false { return }
         guard admit(session) else { return }
         if logLevel >= .debug { log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))") }
         do throws(ProtocolError) {
-            guard let command = CommandTable.byVerb[verb] else {
-                throw ProtocolError(.unknownVerb, "unknown request \(TextFilter.quoted(String(verbWord))); send HELP for the list")
-            }
-            for requirement in command.requirements {
+            let verb = try RequestVerb(word: verbWord)
+            for requirement in verb.requirements {
                 if let refusal = refusal(of: requirement, for: session) { throw refusal }
             }
-            try command.handler(self, session, try ClientMessage.parse(line))
+            try dispatch(try verb.parse(Fields(words: words.dropFirst())), from: session)
         } catch {
             send(session.id, .error(error))
         }
@@ -169,29 +168,41 @@ final class ServerCore {
         return false
     }
 
+    /// The error refusing a request whose requirement is not met, or nil.
     private func refusal(of requirement: Requirement, for session: Session) -> ProtocolError? {
+        let message: String
         switch requirement {
         case .notGreeted:
-            return session.isGreeted ? ProtocolError(.alreadyGreeted, "HELLO was already accepted") : nil
+            guard session.isGreeted else { return nil }
+            message = "HELLO was already accepted"
         case .greeted:
-            return session.isGreeted ? nil : ProtocolError(.helloFirst, "send HELLO tilerace 1 [nick] first")
+            guard !session.isGreeted else { return nil }
+            message = "send HELLO tilerace 1 [nick] first"
         case .named:
-            return session.nick != nil ? nil : ProtocolError(.noNick, "set a nickname first: NICK <nick>")
+            guard session.nick == nil else { return nil }
+            message = "set a nickname first: NICK <nick>"
         case .free:
-            if session.roomKey != nil { return ProtocolError(.busy, "you are in a room; LEAVE it first") }
-            if session.practice != nil { return ProtocolError(.busy, "you are playing a practice game; RESIGN it first") }
-            return nil
+            if session.roomKey != nil {
+                message = "you are in a room; LEAVE it first"
+            } else if session.practice != nil {
+                message = "you are playing a practice game; RESIGN it first"
+            } else {
+                return nil
+            }
         case .member:
-            return session.roomKey != nil ? nil : ProtocolError(.notInRoom, "you are not in a room")
+            guard session.roomKey == nil else { return nil }
+            message = "you are not in a room"
         case .player:
-            return session.roomKey != nil && session.role == .player
-                ? nil : ProtocolError(.notInRoom, "you are not a player in a room")
+            guard session.roomKey == nil || session.role != .player else { return nil }
+            message = "you are not a player in a room"
         case .roomNotRacing:
-            return room(of: session)?.race == nil
-                ? nil : ProtocolError(.raceInProgress, "the room is racing; wait for the race to end")
+            guard room(of: session)?.race != nil else { return nil }
+            message = "the room is racing; wait for the race to end"
         case .racing:
-            return activeGame(of: session) != nil ? nil : ProtocolError(.notRacing, "no game is running for you")
+            guard activeGame(of: session) == nil else { return nil }
+            message = "no game is running for you"
         }
+        return ProtocolError(requirement.errorCode, message)
     }
 
     /// Says `BYE`, closes the connection and forgets the session.

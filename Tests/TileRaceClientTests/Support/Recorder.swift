@@ -87,7 +87,7 @@ final class Recorder: @unchecked Sendable {
     /// Waits for the reply to a request with verb `verb`.
     func reply(_ verb: String, seconds: Double = 5) throws -> (Result<OkReply, ProtocolError>, [ServerMessage]) {
         try wait("reply to \(verb)", seconds: seconds) { update in
-            if case .reply(let request, let result, let items) = update, request.verb == verb { return (result, items) }
+            if case .reply(let request, let result, let items) = update, request.verb.rawValue == verb { return (result, items) }
             return nil
         }
     }

@@ -1,0 +1,36 @@
+/// One row of the verb table (`RequestVerb.rule`).
+struct RequestRule: Sendable {
+    /// How the request is written.
+    let usage: String
+    /// An example added to the usage in `bad-arguments` errors, if any.
+    let example: String?
+    /// What it does.
+    let summary: String
+    /// The states it needs, in the order they are checked.
+    let requirements: [Requirement]
+    /// How many positional values it takes.
+    let positionalCount: ClosedRange<Int>
+    /// The `key=value` fields it knows.
+    let keys: Set<String>
+    /// Turns fields of the right shape into the message; throws for bad values.
+    let read: @Sendable (Fields) throws(ProtocolError) -> ClientMessage
+
+    init(
+        usage: String, example: String? = nil, summary: String, requirements: [Requirement],
+        positionalCount: ClosedRange<Int> = 0...0, keys: Set<String> = [],
+        read: @escaping @Sendable (Fields) throws(ProtocolError) -> ClientMessage
+    ) {
+        self.usage = usage
+        self.example = example
+        self.summary = summary
+        self.requirements = requirements
+        self.positionalCount = positionalCount
+        self.keys = keys
+        self.read = read
+    }
+
+    /// A request without values.
+    init(usage: String, summary: String, requirements: [Requirement], message: ClientMessage) {
+        self.init(usage: usage, summary: summary, requirements: requirements) { _ throws(ProtocolError) in message }
+    }
+}

@@ -1,0 +1,142 @@
+import TileRaceEngine
+
+extension RequestVerb {
+    /// The verb's row of the table. A switch, so no verb can lack one.
+    var rule: RequestRule {
+        switch self {
+        case .hello:
+            RequestRule(
+                usage: "HELLO tilerace 1 [nick]", summary: "introduce yourself", requirements: [.notGreeted],
+                positionalCount: 2...3
+            ) { fields throws(ProtocolError) in
+                let words = fields.positionals
+                guard words[0] == ClientMessage.protocolName, words[1] == String(ClientMessage.protocolVersion) else {
+                    throw ProtocolError(
+                        .unsupportedVersion,
+                        "this server speaks tilerace 1, not \(TextFilter.printableASCII(words.prefix(2).joined(separator: " ")))")
+                }
+                let nick = words.count == 3 ? words[2] : nil
+                if let nick { try Names.validateName(nick, as: "nickname") }
+                return .hello(nick: nick)
+            }
+        case .nick:
+            RequestRule(usage: "NICK <nick>", summary: "set your nickname", requirements: [.greeted, .free], positionalCount: 1...1) {
+                fields throws(ProtocolError) in
+                try Names.validateName(fields.positionals[0], as: "nickname")
+                return .nick(fields.positionals[0])
+            }
+        case .ping:
+            RequestRule(usage: "PING [token]", summary: "check the server answers (PONG)", requirements: [], positionalCount: 0...1) {
+                fields throws(ProtocolError) in .ping(try RequestVerb.token(in: fields))
+            }
+        case .pong:
+            RequestRule(usage: "PONG [token]", summary: "answer the server's PING", requirements: [], positionalCount: 0...1) {
+                fields throws(ProtocolError) in .pong(try RequestVerb.token(in: fields))
+            }
+        case .quit:
+            RequestRule(usage: "QUIT", summary: "say goodbye and disconnect", requirements: [], message: .quit)
+        case .help:
+            RequestRule(usage: "HELP", summary: "list the requests", requirements: [], message: .help)
+        case .rooms:
+            RequestRule(usage: "ROOMS", summary: "list the public rooms", requirements: [.greeted], message: .rooms)
+        case .create:
+            RequestRule(
+                usage: "CREATE <room> [size=4] [target=2048] [assists=no] [limit=0] [code=<code>]",
+                summary: "create a room and join it", requirements: [.greeted, .named, .free],
+                positionalCount: 1...1, keys: RoomOptions.keys
+            ) { fields throws(ProtocolError) in
+                try Names.validateName(fields.positionals[0], as: "room name")
+                return .create(room: fields.positionals[0], options: try RoomOptions(fields: fields))
+            }
+        case .join:
+            RequestRule(
+                usage: "JOIN <room> [code=<code>]", summary: "join a room as a player", requirements: [.greeted, .named, .free],
+                positionalCount: 1...1, keys: ["code"]
+            ) { fields throws(ProtocolError) in
+                let (room, code) = try RequestVerb.roomAndCode(in: fields)
+                return .join(room: room, code: code)
+            }
+        case .watch:
+            RequestRule(
+                usage: "WATCH <room> [code=<code>]", summary: "watch a room", requirements: [.greeted, .free],
+                positionalCount: 1...1, keys: ["code"]
+            ) { fields throws(ProtocolError) in
+                let (room, code) = try RequestVerb.roomAndCode(in: fields)
+                return .watch(room: room, code: code)
+            }
+        case .who:
+            RequestRule(usage: "WHO", summary: "list the people in your room", requirements: [.greeted, .member], message: .who)
+        case .ready:
+            RequestRule(
+                usage: "READY [yes|no]", summary: "mark yourself ready to race (or not)",
+                requirements: [.greeted, .player, .roomNotRacing], positionalCount: 0...1
+            ) { fields throws(ProtocolError) in
+                guard let word = fields.positionals.first else { return .ready(true) }
+                return .ready(try Fields.bool(word, named: "READY"))
+            }
+        case .leave:
+            RequestRule(usage: "LEAVE", summary: "leave your room", requirements: [.greeted, .member], message: .leave)
+        case .move:
+            RequestRule(
+                usage: "MOVE <seq> <log>", example: "MOVE 1 LLUR", summary: "play entries (L R U D, Z undo, X<row><col> remove)",
+                requirements: [.greeted, .racing], positionalCount: 2...2
+            ) { fields throws(ProtocolError) in
+                let seq = try Fields.integer(fields.positionals[0], named: "seq", in: 1...Int(Int32.max))
+                do throws(EngineError) {
+                    return .move(seq: seq, entries: try GameLog(parsing: fields.positionals[1]).entries)
+                } catch {
+                    throw ProtocolError(.badArguments, error.message)
+                }
+            }
+        case .restart:
+            RequestRule(
+                usage: "RESTART", summary: "start your game again from the same seed", requirements: [.greeted, .racing],
+                message: .restart)
+        case .resign:
+            RequestRule(usage: "RESIGN", summary: "finish your game now", requirements: [.greeted, .racing], message: .resign)
+        case .submit:
+            RequestRule(
+                usage: "SUBMIT <nick> [token=<token>]", summary: "put your last finished game on the leaderboard",
+                requirements: [.greeted], positionalCount: 1...1, keys: ["token"]
+            ) { fields throws(ProtocolError) in
+                let nick = fields.positionals[0]
+                try Names.validateName(nick, as: "nickname")
+                let token = fields["token"]
+                if let token, !(1...64).contains(token.utf8.count) || !token.utf8.allSatisfy(RequestVerb.isAlphanumeric) {
+                    throw ProtocolError(.badToken, "token must be letters and digits")
+                }
+                return .submit(nick: nick, token: token)
+            }
+        case .top:
+            RequestRule(
+                usage: "TOP [board=all|daily] [date=YYYY-MM-DD] [sort=rank|nick|score] [order=asc|desc] [offset=0] [limit=20]",
+                summary: "read a leaderboard", requirements: [.greeted], keys: LeaderboardQuery.keys
+            ) { fields throws(ProtocolError) in .top(try LeaderboardQuery(fields: fields)) }
+        case .practice:
+            RequestRule(
+                usage: "PRACTICE [seed=<seed>] [size=4] [target=2048]", summary: "start a solo game",
+                requirements: [.greeted, .free], keys: PracticeOptions.keys
+            ) { fields throws(ProtocolError) in .practice(try PracticeOptions(fields: fields)) }
+        }
+    }
+
+    /// The optional token of `PING` and `PONG`, a name.
+    private static func token(in fields: Fields) throws(ProtocolError) -> String? {
+        let token = fields.positionals.first
+        if let token { try Names.validateName(token, as: "token") }
+        return token
+    }
+
+    /// The room and optional join code of `JOIN` and `WATCH`.
+    private static func roomAndCode(in fields: Fields) throws(ProtocolError) -> (room: String, code: String?) {
+        let room = fields.positionals[0]
+        try Names.validateName(room, as: "room name")
+        let code = fields["code"]
+        if let code { try Names.validateName(code, as: "join code") }
+        return (room, code)
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+}

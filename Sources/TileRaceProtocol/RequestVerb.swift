@@ -1,0 +1,89 @@
+/// The verbs a client sends (protocol.md section 5): the one verb table.
+///
+/// Each verb's row (`rule`) gives its usage (for `HELP` and `bad-arguments`),
+/// the states it is allowed in, how many positional values and which
+/// `key=value` fields it takes, and how its values become a `ClientMessage`.
+/// `CaseIterable` order is the order `HELP` lists them.
+public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
+    /// `HELLO`: introduce yourself.
+    case hello = "HELLO"
+    /// `NICK`: set the nickname.
+    case nick = "NICK"
+    /// `PING`: check the server answers.
+    case ping = "PING"
+    /// `PONG`: answer the server's `PING` (not a request).
+    case pong = "PONG"
+    /// `QUIT`: say goodbye.
+    case quit = "QUIT"
+    /// `HELP`: list the requests.
+    case help = "HELP"
+    /// `ROOMS`: list the public rooms.
+    case rooms = "ROOMS"
+    /// `CREATE`: create a room.
+    case create = "CREATE"
+    /// `JOIN`: join a room as a player.
+    case join = "JOIN"
+    /// `WATCH`: watch a room.
+    case watch = "WATCH"
+    /// `WHO`: list the people in your room.
+    case who = "WHO"
+    /// `READY`: mark yourself ready or not.
+    case ready = "READY"
+    /// `LEAVE`: leave your room.
+    case leave = "LEAVE"
+    /// `MOVE`: play entries of the game record.
+    case move = "MOVE"
+    /// `RESTART`: start the game again.
+    case restart = "RESTART"
+    /// `RESIGN`: finish the game now.
+    case resign = "RESIGN"
+    /// `SUBMIT`: put the last finished game on the leaderboard.
+    case submit = "SUBMIT"
+    /// `TOP`: read a leaderboard.
+    case top = "TOP"
+    /// `PRACTICE`: start a solo game.
+    case practice = "PRACTICE"
+
+    /// Looks up a verb written in any case.
+    /// - Throws: `unknown-verb` when no request has this verb.
+    public init(word: some StringProtocol) throws(ProtocolError) {
+        guard let verb = RequestVerb(rawValue: word.uppercased()) else {
+            throw ProtocolError(.unknownVerb, "unknown request \(TextFilter.quoted(String(word))); send HELP for the list")
+        }
+        self = verb
+    }
+
+    /// How the request is written, e.g. `JOIN <room> [code=<code>]`.
+    public var usage: String { rule.usage }
+
+    /// What the request does, shown by `HELP`.
+    public var summary: String { rule.summary }
+
+    /// The states the request needs, checked in this order before its arguments.
+    public var requirements: [Requirement] { rule.requirements }
+
+    /// Whether the server answers this verb (every verb but `PONG`, which is
+    /// the answer to the server's `PING` and not a request).
+    public var expectsReply: Bool { self != .pong }
+
+    /// Whether the reply has item lines before its `OK`.
+    public var hasMultiLineReply: Bool {
+        [.rooms, .who, .top, .help].contains(self)
+    }
+
+    /// The `bad-arguments` error for a wrong number of values: the usage.
+    public var usageError: ProtocolError {
+        if rule.usage == rawValue { return ProtocolError(.badArguments, "usage: \(rawValue) takes no arguments") }
+        return ProtocolError(.badArguments, "usage: \(rule.usage)" + (rule.example.map { ", e.g. \($0)" } ?? ""))
+    }
+
+    /// Reads the fields after this verb. Requests are strict: a wrong number of
+    /// positional values is `bad-arguments` (with the usage), an unknown
+    /// `key=value` field is `bad-option`, and then each value is checked.
+    public func parse(_ fields: Fields) throws(ProtocolError) -> ClientMessage {
+        let rule = self.rule
+        guard rule.positionalCount.contains(fields.positionals.count) else { throw usageError }
+        try fields.requireOnlyKeys(rule.keys)
+        return try rule.read(fields)
+    }
+}

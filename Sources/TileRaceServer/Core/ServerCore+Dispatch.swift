@@ -1,0 +1,32 @@
+import TileRaceProtocol
+
+/// The one dispatch of a parsed request to its handler.
+extension ServerCore {
+    /// Carries out a request whose verb, requirements and values were checked:
+    /// one exhaustive switch on the typed message, so every request reaches
+    /// exactly one handler with its values already typed.
+    /// - Throws: the `ProtocolError` to answer as `ERR`.
+    func dispatch(_ request: ClientMessage, from session: Session) throws(ProtocolError) {
+        switch request {
+        case .hello(let nickname): try hello(session, nick: nickname)
+        case .nick(let nickname): try nick(session, nickname)
+        case .ping(let token): ping(session, token: token)
+        case .pong: break
+        case .quit: quit(session)
+        case .help: help(session)
+        case .rooms: listRooms(session)
+        case .create(let room, let options): try create(session, room: room, options: options)
+        case .join(let room, let code): try join(session, room: room, code: code)
+        case .watch(let room, let code): try watch(session, room: room, code: code)
+        case .who: who(session)
+        case .ready(let isReady): ready(session, isReady)
+        case .leave: leave(session)
+        case .move(let seq, let entries): try move(session, seq: seq, entries: entries)
+        case .restart: restart(session)
+        case .resign: resign(session)
+        case .submit(let nickname, let token): try submit(session, nick: nickname, token: token)
+        case .top(let query): top(session, query)
+        case .practice(let options): try practice(session, options)
+        }
+    }
+}
