@@ -137,10 +137,10 @@ import TileRaceProtocol
         finished.session?.end = Update.endOfGame(.timeUp, session: session, now: Fixtures.now,
                                                  stage: .closed(message: "ana is 12th on the leaderboard with 9 120", kind: .success))
         finished.race?.phase = .finished(standings: [
-            Standing(place: 1, nickname: "bo", score: 20116, largestTile: 2048, moves: 938, reason: .target, elapsed: 432.4),
-            Standing(place: 2, nickname: "ana", score: 9120, largestTile: 512, moves: 610, reason: .time, elapsed: 300),
-            Standing(place: 3, nickname: "chen", score: 4410, largestTile: 256, moves: 420, reason: .resigned, elapsed: 210.5),
-            Standing(place: 4, nickname: "dmitri", score: 1804, largestTile: 128, moves: 150, reason: .over, elapsed: 80),
+            Fixtures.standing(1, "bo", score: 20116, largestTile: 2048, moves: 938, reason: .target, milliseconds: 432400),
+            Fixtures.standing(2, "ana", score: 9120, largestTile: 512, moves: 610, reason: .time, milliseconds: 300000),
+            Fixtures.standing(3, "chen", score: 4410, largestTile: 256, moves: 420, reason: .resigned, milliseconds: 210500),
+            Fixtures.standing(4, "dmitri", score: 1804, largestTile: 128, moves: 150, reason: .over, milliseconds: 80000),
         ])
         snapshot(finished, "race-standings-200x50-classic")
     }
@@ -210,8 +210,8 @@ import TileRaceProtocol
         snapshot(model, "room-countdown-80x24-mono", theme: .mono)
         model.room?.countdownEndsAt = nil
         model.room?.lastStandings = [
-            Standing(place: 1, nickname: "bo", score: 20116, largestTile: 2048, moves: 938, reason: .target, elapsed: 432.4),
-            Standing(place: 2, nickname: "ana", score: 9120, largestTile: 512, moves: 610, reason: .resigned, elapsed: 300),
+            Fixtures.standing(1, "bo", score: 20116, largestTile: 2048, moves: 938, reason: .target, milliseconds: 432400),
+            Fixtures.standing(2, "ana", score: 9120, largestTile: 512, moves: 610, reason: .resigned, milliseconds: 300000),
         ]
         snapshot(model, "room-after-a-race-200x50-classic", size: Self.large)
         snapshot(model, "room-after-a-race-80x24-classic")

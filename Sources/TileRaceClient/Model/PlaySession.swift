@@ -1,3 +1,4 @@
+import TileRaceProtocol
 import TileRaceEngine
 
 /// One game on screen: the engine's game, its clock, its copy on the server,
@@ -102,6 +103,7 @@ enum ServerMirror: Hashable, Sendable {
 }
 
 /// The dialog at the end of a game (or when the target is reached in practice).
+@dynamicMemberLookup
 struct EndOfGame: Hashable, Sendable {
     /// How the game ended.
     enum Outcome: Hashable, Sendable {
@@ -129,22 +131,23 @@ struct EndOfGame: Hashable, Sendable {
 
     /// How the game ended.
     var outcome: Outcome
-    /// The score at the end.
-    var score: Int
-    /// The moves at the end.
-    var moves: Int
-    /// The largest tile.
-    var largestTile: Int
-    /// The time played, in seconds, by our clock.
-    var elapsed: Double
-    /// Undos plus removals used.
-    var assists: Int
-    /// The target of the game.
-    var target: Int
+    /// The game's figures at the end, its time by our clock.
+    var result: GameResult
     /// Where the dialog is.
     var stage: Stage
     /// The official time from the server, in seconds, once known (races).
     var officialElapsed: Double?
     /// Whether the player closed the dialog to watch the rest of the race.
     var isHidden = false
+
+    /// The time played, in seconds, by our clock.
+    var elapsed: Double {
+        get { Double(result.milliseconds) / 1000 }
+        set { result.milliseconds = Int((newValue * 1000).rounded()) }
+    }
+
+    /// The result's figures: `score`, `moves`, `largestTile`, `assists`, `target`, ...
+    subscript<Value>(dynamicMember keyPath: KeyPath<GameResult, Value>) -> Value {
+        result[keyPath: keyPath]
+    }
 }

@@ -42,39 +42,28 @@ struct RacePlayer: Hashable, Sendable {
     var finishedAfter: Double?
 }
 
-/// One line of the final standings.
+/// One line of the final standings: a `RESULT` line as the client keeps it.
+/// The finish's figures read straight through it (`standing.score`).
+@dynamicMemberLookup
 struct Standing: Hashable, Sendable {
-    /// The place, from 1.
-    var place: Int
-    /// Who.
-    var nickname: String
-    /// Their final score.
-    var score: Int
-    /// Their largest tile.
-    var largestTile: Int
-    /// Their moves.
-    var moves: Int
-    /// How they finished.
-    var reason: FinishReason
-    /// The official race seconds at their finish.
-    var elapsed: Double
+    /// The `RESULT` line.
+    var finish: RacerFinish
 
     /// A standing from a `RESULT` line.
-    init(_ result: RacerFinish) {
-        self.init(
-            place: result.place ?? 0, nickname: result.nick, score: result.score, largestTile: result.largestTile,
-            moves: result.moves, reason: result.reason, elapsed: Double(result.milliseconds) / 1000)
+    init(_ finish: RacerFinish) {
+        self.finish = finish
     }
 
-    /// A standing from its parts.
-    init(place: Int, nickname: String, score: Int, largestTile: Int, moves: Int, reason: FinishReason, elapsed: Double) {
-        self.place = place
-        self.nickname = nickname
-        self.score = score
-        self.largestTile = largestTile
-        self.moves = moves
-        self.reason = reason
-        self.elapsed = elapsed
+    /// The place, from 1.
+    var place: Int { finish.place ?? 0 }
+    /// Who.
+    var nickname: String { finish.nick }
+    /// The official race seconds at their finish.
+    var elapsed: Double { Double(finish.milliseconds) / 1000 }
+
+    /// The finish's figures: `score`, `largestTile`, `moves`, `reason`, ...
+    subscript<Value>(dynamicMember keyPath: KeyPath<RacerFinish, Value>) -> Value {
+        finish[keyPath: keyPath]
     }
 }
 

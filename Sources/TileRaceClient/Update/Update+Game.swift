@@ -301,10 +301,12 @@ extension Update {
     }
 
     static func endOfGame(_ outcome: EndOfGame.Outcome, session: PlaySession, now: Double, stage: EndOfGame.Stage) -> EndOfGame {
-        EndOfGame(
-            outcome: outcome, score: session.game.score, moves: session.game.moveCount,
-            largestTile: session.game.board.largestValue, elapsed: session.clock.elapsed(at: now),
-            assists: session.game.assistCount, target: session.game.config.target, stage: stage)
+        let game = session.game
+        let result = GameResult(
+            score: game.score, largestTile: game.board.largestValue, moves: game.moveCount,
+            milliseconds: Int((session.clock.elapsed(at: now) * 1000).rounded()), size: game.config.size,
+            target: game.config.target, assists: game.assistCount, seed: game.seed.text)
+        return EndOfGame(outcome: outcome, result: result, stage: stage)
     }
 
     /// The nickname prompt when the game can go on the leaderboard; otherwise

@@ -99,6 +99,15 @@ enum Fixtures {
         return LeaderboardEntry(rank: index + 1, nick: entry.0, result: result, date: "2026-11-\(10 + index % 12)")
     }
 
+    /// A line of the final standings, as a `RESULT` line gives it.
+    static func standing(
+        _ place: Int, _ nickname: String, score: Int, largestTile: Int, moves: Int, reason: FinishReason, milliseconds: Int
+    ) -> Standing {
+        Standing(RacerFinish(
+            room: "friday", race: 1, place: place, nick: nickname, reason: reason, score: score, largestTile: largestTile,
+            moves: moves, milliseconds: milliseconds))
+    }
+
     /// A room description as the server sends it.
     static func room(_ name: String, state: RoomState = .waiting, size: Int = 4, target: Int = 2048, assists: Bool = false,
                      limit: Int = 0, isPrivate: Bool = false, players: Int = 1, watchers: Int = 0) -> RoomDescription {
