@@ -44,11 +44,4 @@ import Testing
         #expect(clock.elapsed(at: 500) == 5)
         #expect(!clock.isRunning)
     }
-
-    @Test func dailyDateIsTheUTCDay() {
-        #expect(DailyDate.text(secondsSince1970: 0) == "1970-01-01")
-        #expect(DailyDate.text(secondsSince1970: 1_795_305_600) == "2026-11-22")
-        #expect(DailyDate.text(secondsSince1970: 1_795_391_999) == "2026-11-22")
-        #expect(DailyDate.text(secondsSince1970: 1_795_392_000) == "2026-11-23")
-    }
 }

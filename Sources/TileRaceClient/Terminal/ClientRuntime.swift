@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import TileRaceEngine
+import TileRaceProtocol
 
 /// Why the client could not start.
 public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -275,6 +276,8 @@ final class ClientLoop: @unchecked Sendable {
     }
 
     static func today() -> String {
-        DailyDate.text(secondsSince1970: Int(time(nil)))
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return UTCTime.date(epochMilliseconds: Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000)
     }
 }

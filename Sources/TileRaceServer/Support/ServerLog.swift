@@ -1,3 +1,4 @@
+import TileRaceProtocol
 import TileRaceTransport
 
 /// The server's log: one line per event on standard error, each starting with

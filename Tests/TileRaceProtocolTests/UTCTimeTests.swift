@@ -1,5 +1,5 @@
 import Testing
-@testable import TileRaceServer
+@testable import TileRaceProtocol
 
 struct UTCTimeTests {
     @Test(arguments: [
@@ -11,6 +11,10 @@ struct UTCTimeTests {
         (1_795_341_600_000, "2026-11-22"),
         (-1, "1969-12-31"),
         (4_102_444_800_000, "2100-01-01"),
+        (4_107_542_400_000, "2100-03-01"),  // 2100 is not a leap year
+        (1_795_391_999_999, "2026-11-22"),
+        (1_795_392_000_000, "2026-11-23"),
+        (1_798_761_599_999, "2026-12-31"),
     ])
     func dates(milliseconds: Int, expected: String) {
         #expect(UTCTime.date(epochMilliseconds: milliseconds) == expected)

@@ -1,4 +1,6 @@
-/// Calendar arithmetic for UTC dates and timestamps, without time zones or locales.
+/// Calendar arithmetic for UTC dates and timestamps, without time zones or
+/// locales: the one place that turns an instant into the daily challenge's
+/// date, so client and server agree by construction.
 public enum UTCTime {
     /// The date `YYYY-MM-DD` of an instant given in milliseconds since 1970 UTC.
     public static func date(epochMilliseconds: Int) -> String {
