@@ -315,6 +315,19 @@ import TileRaceProtocol
         #expect(model.lobby.joinPrompt?.message == "no room vault, or the code is wrong")
     }
 
+    @Test func aRoomGoneAfterAReconnectSendsBackToTheList() {
+        var model = Fixtures.race()
+        _ = update(&model, .server(.disconnected(reason: "the server closed the connection", bye: "server shutting down")))
+        model = Fixtures.connected(model)
+        model.overlay = nil
+        model.network.hasTriedCreatingAutoRoom = true
+        let effects = Fixtures.refuse(&model, .join(room: "friday", code: nil), .roomUnavailable)
+        #expect(effects == [.send(.rooms)])
+        #expect(model.screen == .lobby)
+        #expect(model.lobby.joinPrompt == nil)
+        #expect(model.notice?.text == "room friday is gone (the server restarted?): pick a room or make one")
+    }
+
     @Test func watchingAPrivateRoomFromTheListAsksForTheCode() {
         var model = Fixtures.connected(Fixtures.model(), nickname: nil)
         model.screen = .lobby

@@ -98,6 +98,8 @@ import TileRaceProtocol
         Update.checkEnd(reachedTarget: false, model: &over)
         snapshot(over, "end-nickname-80x24-classic")
         snapshot(over, "end-nickname-200x50-mono", theme: .mono, size: Self.large)
+        _ = update(&over, .key(.character("e")))
+        snapshot(over, "end-nickname-editing-80x24-classic")
         _ = update(&over, .key(.character("!")))
         snapshot(over, "end-nickname-refused-80x24-classic")
         _ = update(&over, .key(.enter))

@@ -9,7 +9,7 @@ import TileRaceServer
 
 /// Why the client could not start.
 public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A short stable identifier: `not-a-terminal`, `terminal-settings`.
+    /// A short stable identifier: `not-a-terminal`, `dumb-terminal`, `terminal-settings`.
     public var code: String
     /// What is wrong, in one line.
     public var message: String
@@ -32,6 +32,7 @@ public enum ClientRuntime {
                 code: "not-a-terminal",
                 message: "needs an interactive terminal: standard input is not a TTY")
         }
+        if let refusal = ClientStartError.unsupportedTerminal(environment: environment) { throw refusal }
         let store = ConfigStore.defaultDirectory(environment: environment).map(ConfigStore.init(directory:))
         let loaded = store?.load()
         var server: RaceServer?
@@ -258,10 +259,14 @@ final class ClientLoop: @unchecked Sendable {
 
     // MARK: Suspend and quit
 
+    /// Ctrl-Z: gives the terminal back and stops the whole process, as the
+    /// shell expects. This runs on a Dispatch worker thread, which blocks
+    /// SIGTSTP (so `raise(SIGTSTP)` stayed pending and the next keys were
+    /// played as moves); SIGSTOP cannot be blocked or caught. `fg` sends
+    /// SIGCONT, which resumes here and also arrives through the signal pipe.
     private func suspend() {
         terminal.release()
-        signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
+        kill(getpid(), SIGSTOP)
         // Continued: take the terminal back and redraw everything.
         retake()
     }

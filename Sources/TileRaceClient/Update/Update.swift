@@ -39,6 +39,9 @@ enum Update {
         case .configSaveFailed(let message):
             model.show("could not save settings: \(ScreenText.sanitize(message))", .warning, sticky: true)
             return []
+        case .hostedClientCount(let count):
+            model.hostedClientCount = max(0, count)
+            return []
         case .key(let key):
             return handle(key, model: &model)
         }
@@ -120,6 +123,8 @@ enum Update {
             return restartRace(&model)
         case .newGame:
             return newGame(&model)
+        case .quitWhileHosting:
+            return [.quit]
         }
     }
 
