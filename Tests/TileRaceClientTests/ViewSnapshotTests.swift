@@ -208,6 +208,13 @@ import TileRaceProtocol
                 RoomMember(nickname: "chen", isReady: true, isYou: false), RoomMember(nickname: "eve", isReady: false, isYou: false, role: .watcher),
             ])
         snapshot(model, "room-80x24-classic")
+        model.room?.code = "k3y"
+        model.hostingInfo = ["Hosting on port 2048 — friends join with:", "tilerace play --host 192.168.1.20 --port 2048"]
+        #expect(RoomJoinLine.text(model, room: model.room!)
+            == "join code k3y · a friend types: tilerace play --host 192.168.1.20 --port 2048 --room friday, then the code")
+        snapshot(model, "room-private-code-120x40-classic", size: TerminalSize(width: 120, height: 40))
+        snapshot(model, "room-private-code-80x24-classic")
+        model.room?.code = nil
         model.room?.countdownEndsAt = Fixtures.now + 2.5
         snapshot(model, "room-countdown-80x24-mono", theme: .mono)
         model.room?.countdownEndsAt = nil
