@@ -127,6 +127,11 @@ import TileRaceProtocol
         snapshot(Fixtures.race(size: Self.large), "race-200x50-classic")
         snapshot(Fixtures.race(size: Self.large), "race-200x50-mono", theme: .mono)
         snapshot(Fixtures.race(), "race-40x10-too-small", size: Self.tiny)
+        snapshot(Fixtures.race(size: TerminalSize(width: 60, height: 18)), "race-60x18-classic")
+        snapshot(Fixtures.race(size: TerminalSize(width: 120, height: 40)), "race-120x40-classic")
+        var longer = Fixtures.race(size: TerminalSize(width: 60, height: 18))
+        longer.session?.game = Fixtures.game([[2, 4, 8, 16], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]])
+        snapshot(longer, "race-60x18-many-moves-mono", theme: .mono)
     }
 
     @Test func raceStartAndStandings() {
