@@ -116,6 +116,26 @@ import TileRaceProtocol
         #expect(model.notice?.text == "countdown stopped: someone is not ready any more")
     }
 
+    @Test func theBellRingsAtTheStartOurFinishAndTheEndUnlessTurnedOff() {
+        var model = inRoom()
+        #expect(Fixtures.event(&model, start()).contains(.bell))
+        #expect(!Fixtures.event(&model, .progress(RacerProgress(room: "friday", nick: "bo", score: 4, largestTile: 4, moves: 1,
+                                                                 board: [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]))).contains(.bell))
+        #expect(Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "ana", reason: .time, score: 0, largestTile: 4,
+                                                            moves: 0, milliseconds: 60_000))).contains(.bell))
+        for (place, nick) in ["bo", "ana"].enumerated() {
+            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nick: nick, reason: .time,
+                                                       score: 4, largestTile: 4, moves: 1, milliseconds: 60_000)))
+        }
+        #expect(Fixtures.event(&model, .end(room: "friday", race: 7, count: 2)).contains(.bell))
+
+        var quiet = inRoom()
+        quiet.screen = .room
+        #expect(update(&quiet, .key(.character("b"))) == [.saveConfig])
+        #expect(quiet.config.isBellEnabled == false)
+        #expect(!Fixtures.event(&quiet, start()).contains(.bell))
+    }
+
     @Test func startGivesEveryoneTheSameGameAndStartsOurClock() {
         let model = racing()
         #expect(model.screen == .game)

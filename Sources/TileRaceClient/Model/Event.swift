@@ -39,4 +39,6 @@ enum Effect: Hashable, Sendable {
     case suspend
     /// Draw the whole screen again (Ctrl-L), e.g. after another program wrote on it.
     case redraw
+    /// Ring the terminal bell (BEL).
+    case bell
 }

@@ -236,6 +236,8 @@ final class ClientLoop: @unchecked Sendable {
             suspend()
         case .redraw:
             lastFrame = nil
+        case .bell:
+            _ = terminal.write([0x07])
         }
     }
 

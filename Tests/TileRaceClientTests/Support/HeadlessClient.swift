@@ -83,7 +83,7 @@ final class HeadlessClient: @unchecked Sendable {
             case .connect: if let endpoint = current.network.endpoint { network.connect(to: endpoint) }
             case .disconnect: network.disconnect()
             case .saveConfig: configSaves += 1
-            case .quit, .suspend, .redraw: break
+            case .quit, .suspend, .redraw, .bell: break
             }
         }
     }
