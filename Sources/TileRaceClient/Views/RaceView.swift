@@ -44,21 +44,23 @@ enum RaceView {
         y += 1
         let others = race.ranked.filter { !$0.isYou && $0.board != nil }
         let boardSize = game.config.size
-        let miniWidth = boardSize * miniCellWidth
         let feedRows = min(race.announcements.count, 4)
-        if !others.isEmpty, rect.width >= 2 * (miniWidth + 3), rect.maxY - y >= boardSize + 2 + feedRows + 1 {
-            let columns = max(1, (rect.width + 3) / (miniWidth + 3))
+        if !others.isEmpty,
+           let grid = MiniBoardGrid.best(count: others.count, boardSize: boardSize, width: rect.width,
+                                         height: rect.maxY - y - feedRows - 1) {
             let gridTop = y
             for (index, player) in others.enumerated() {
-                let column = index % columns
-                let top = gridTop + (index / columns) * (boardSize + 2)
-                guard top + boardSize + 1 <= rect.maxY - feedRows - 1 else { break }
-                let x = rect.x + column * (miniWidth + 3)
-                frame.text(Format.fit(ScreenText.sanitize(player.nickname), miniWidth).trimmingTrailingSpaces, x: x, y: top, style: theme.base.bold)
+                let column = index % grid.columns
+                let top = gridTop + (index / grid.columns) * grid.blockHeight
+                guard top + grid.blockHeight - 1 <= rect.maxY - feedRows - 1 else { break }
+                let x = rect.x + column * (grid.boardWidth + 3)
+                frame.text(Format.fit(ScreenText.sanitize(player.nickname), grid.boardWidth).trimmingTrailingSpaces, x: x, y: top,
+                           style: theme.base.bold)
                 if let board = player.board {
-                    drawMiniBoard(board, x: x, y: top + 1, theme: theme, into: &frame)
+                    drawMiniBoard(board, x: x, y: top + 1, cellWidth: grid.cellWidth, cellHeight: grid.cellHeight, theme: theme,
+                                  into: &frame)
                 }
-                y = max(y, top + boardSize + 2)
+                y = max(y, top + grid.blockHeight)
             }
         }
         guard feedRows > 0, y < rect.maxY - 1 else { return }
@@ -87,22 +89,26 @@ enum RaceView {
         return Format.fit(candidates.last ?? "", width).trimmingTrailingSpaces
     }
 
-    /// A small board: one row per board row, cells `miniCellWidth` wide, coloured.
-    static func drawMiniBoard(_ board: Board, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
+    /// A small board: cells `cellWidth` by `cellHeight`, coloured (or
+    /// numbers and dots in mono), the value on each cell's middle row.
+    static func drawMiniBoard(_ board: Board, x: Int, y: Int, cellWidth: Int = miniCellWidth, cellHeight: Int = 1, theme: Theme,
+                              into frame: inout Frame) {
         for row in 0..<board.size {
             for column in 0..<board.size {
                 let exponent = board.exponent(row: row, column: column)
-                let rect = Rect(x: x + column * miniCellWidth, y: y + row, width: miniCellWidth, height: 1)
+                let rect = Rect(x: x + column * cellWidth, y: y + row * cellHeight, width: cellWidth, height: cellHeight)
+                let middle = rect.y + cellHeight / 2
                 if theme.usesColour {
                     let style = theme.tileStyle(exponent: exponent)
-                    frame.fill(rect, style: style)
+                    frame.fill(Rect(x: rect.x, y: rect.y, width: cellWidth - (cellWidth > miniCellWidth ? 1 : 0), height: cellHeight),
+                               style: style)
                     if exponent > 0 {
-                        let label = Format.tile(1 << exponent, width: miniCellWidth - 1)
-                        frame.text(label, x: rect.x + (miniCellWidth - label.count) / 2, y: rect.y, style: style)
+                        let label = Format.tile(1 << exponent, width: min(cellWidth, miniCellWidth) - 1)
+                        frame.text(label, x: rect.x + (cellWidth - label.count) / 2, y: middle, style: style)
                     }
                 } else {
-                    let label = exponent == 0 ? "·" : Format.tile(1 << exponent, width: miniCellWidth - 1)
-                    frame.text(Format.fit(label, miniCellWidth - 1, alignRight: true), x: rect.x, y: rect.y,
+                    let label = exponent == 0 ? "·" : Format.tile(1 << exponent, width: cellWidth - 1)
+                    frame.text(Format.fit(label, cellWidth - 1, alignRight: true), x: rect.x, y: middle,
                                style: exponent == 0 ? theme.muted : theme.base)
                 }
             }
