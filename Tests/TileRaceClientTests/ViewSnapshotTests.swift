@@ -271,6 +271,11 @@ import TileRaceProtocol
         model.leaderboard.status = .loaded
         model.leaderboard.sort(by: .score)
         snapshot(model, "leaderboard-by-score-80x24-classic")
+        snapshot(model, "leaderboard-by-score-60x18-classic", size: TerminalSize(width: 60, height: 18))
+        snapshot(model, "leaderboard-by-score-120x40-classic", size: TerminalSize(width: 120, height: 40))
+        let wide = view(model, size: Self.large, theme: .classic).plainText
+        #expect(wide.contains(Fixtures.entries[0].date), "whole dates at 200 columns")
+        #expect(wide.contains("assists"))
         _ = update(&model, .key(.pageDown))
         snapshot(model, "leaderboard-scrolled-80x24-mono", theme: .mono)
         _ = update(&model, .key(.character("2")))
