@@ -108,7 +108,7 @@ final class ClientLoop: @unchecked Sendable {
         model.mustPreserveConfigFile = mustPreserveConfigFile
         launchEffects = Update.launch(plan, model: &model)
         if let configProblem { model.show(configProblem, .warning, sticky: true) }
-        if options.seed != nil { Update.startPractice(&model) }
+        if options.opensPracticeDirectly { Update.startPractice(&model) }
     }
 
     /// Starts the sources, draws, and blocks the calling thread until the user quits.
