@@ -218,6 +218,7 @@ import TileRaceProtocol
         #expect(RoomJoinLine.text(model, room: model.room!)
             == "join code k3y · a friend types: tilerace play --host 192.168.1.20 --port 2048 --room friday, then the code")
         snapshot(model, "room-private-code-120x40-classic", size: TerminalSize(width: 120, height: 40))
+        #expect(RoomJoinLine.text(model, room: model.room!, width: 57) == "code k3y · --host 192.168.1.20 --port 2048 --room friday")
         snapshot(model, "room-private-code-80x24-classic")
         model.room?.code = nil
         model.room?.countdownEndsAt = Fixtures.now + 2.5

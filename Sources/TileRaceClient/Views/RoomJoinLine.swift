@@ -19,6 +19,10 @@ enum RoomJoinLine {
         guard let command = playCommand(model) else { return "join code \(safeCode)" }
         let full = "join code \(safeCode) · a friend types: \(ScreenText.sanitize(command)) --room \(name), then the code"
         if full.count <= width { return full }
-        return "code \(safeCode) · \(ScreenText.sanitize(command)) --room \(name)"
+        let short = "code \(safeCode) · \(ScreenText.sanitize(command)) --room \(name)"
+        if short.count <= width { return short }
+        // Narrowest: the arguments alone, so the address and port are never cut.
+        let arguments = command.split(separator: " ").drop { !$0.hasPrefix("--") }.joined(separator: " ")
+        return "code \(safeCode) · \(ScreenText.sanitize(arguments)) --room \(name)"
     }
 }
