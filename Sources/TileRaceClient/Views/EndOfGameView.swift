@@ -33,10 +33,8 @@ enum EndOfGameView {
             lines.append(Dialog.Line(text: "Enter keep playing   s submit   n new game   q menu", style: theme.muted))
         case .nickname(let field) where !end.isEditingNickname:
             lines.append(Dialog.Line(text: "Submit to the leaderboard?", style: theme.base.bold, alignment: .leading))
+            // Compact, so that the keys line still fits at 60x18.
             let hasNickname = Nickname.isValid(field.text)
-            lines.append(Dialog.Line(
-                text: "Nickname: " + (hasNickname ? field.text : "(none yet)"), style: theme.base, alignment: .leading))
-            lines.append(.blank)
             let button = hasNickname ? "[ Submit as \(field.text) ]" : "[ Choose a nickname ]"
             lines.append(Dialog.Line(text: button, style: theme.accented.bold))
             lines.append(.blank)
