@@ -12,13 +12,15 @@ enum LeaderboardTable {
         let nickWidth = max(8, entries.map(\.nick.count).max() ?? 0)
         lines.append(
             pad("rank", 4, right: true) + "  " + pad("nickname", nickWidth) + "  " + pad("score", 7, right: true) + "  "
-                + pad("max", 7, right: true) + "  " + pad("moves", 6, right: true) + "  " + pad("time", 8, right: true)
+                + pad("max", 7, right: true) + "  " + pad("moves", 6, right: true) + "  " + pad("assists", 7, right: true)
+                + "  " + pad("time", 8, right: true)
                 + "  " + "date")
         for entry in entries {
             lines.append(
                 pad(String(entry.rank), 4, right: true) + "  " + pad(entry.nick, nickWidth) + "  "
                     + pad(String(entry.score), 7, right: true) + "  " + pad(String(entry.largestTile), 7, right: true) + "  "
-                    + pad(String(entry.moves), 6, right: true) + "  " + pad(time(entry.milliseconds), 8, right: true)
+                    + pad(String(entry.moves), 6, right: true) + "  " + pad(String(entry.assists), 7, right: true)
+                    + "  " + pad(time(entry.milliseconds), 8, right: true)
                     + "  " + entry.date)
         }
         return lines.joined(separator: "\n")

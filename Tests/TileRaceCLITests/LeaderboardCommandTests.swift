@@ -87,12 +87,12 @@ struct LeaderboardCommandTests {
         #expect(LeaderboardTable.time(4_502_199) == "75:02.1")
         let entry = LeaderboardEntry(
             rank: 1, nick: "ana",
-            result: GameResult(score: 20116, largestTile: 2048, moves: 938, milliseconds: 432_400, size: 4, target: 2048, assists: 0, seed: "42"),
+            result: GameResult(score: 20116, largestTile: 2048, moves: 938, milliseconds: 432_400, size: 4, target: 2048, assists: 3, seed: "42"),
             date: "2026-11-22")
         #expect(LeaderboardTable.render(title: "t", entries: [entry]) == """
             t
-            rank  nickname    score      max   moves      time  date
-               1  ana         20116     2048     938    7:12.4  2026-11-22
+            rank  nickname    score      max   moves  assists      time  date
+               1  ana         20116     2048     938        3    7:12.4  2026-11-22
             """)
     }
 }

@@ -9,6 +9,13 @@ import Testing
         #expect(options.animationsEnabled)
     }
 
+    @Test func seedSizeOrTargetOpenPracticeDirectly() throws {
+        #expect(!(try ClientOptions.parse(values: [:], flags: [])).opensPracticeDirectly)
+        #expect(try ClientOptions.parse(values: ["--seed": "x"], flags: []).opensPracticeDirectly)
+        #expect(try ClientOptions.parse(values: ["--size": "5"], flags: []).opensPracticeDirectly)
+        #expect(try ClientOptions.parse(values: ["--target": "4096"], flags: []).opensPracticeDirectly)
+    }
+
     @Test func everyOption() throws {
         let options = try ClientOptions.parse(
             values: ["--host": "[::1]", "--port": "4000", "--nick": "ana", "--room": "friday", "--size": "5",

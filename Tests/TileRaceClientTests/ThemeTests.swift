@@ -10,9 +10,21 @@ import Testing
         (["NO_COLOR": ""], .palette256),
         (["TERM": "dumb", "COLORTERM": "truecolor"], .none),
         (["TERM": "xterm-256color"], .palette256),
+        (["TERM": "xterm"], .palette16),
+        (["TERM": "linux"], .palette16),
+        (["TERM": "screen"], .palette16),
+        (["TERM": "xterm-direct"], .trueColor),
+        (["TERM": "xterm", "COLORTERM": "truecolor"], .trueColor),
     ])
     func colourModeFromEnvironment(_ environment: [String: String], _ mode: ColorMode) {
         #expect(ColorMode.detect(environment: environment) == mode)
+    }
+
+    @Test func sixteenColoursUseTheBasicCodes() {
+        #expect(Palette16.code(for: RGB(250, 10, 10), layer: 38) == "91")
+        #expect(Palette16.code(for: RGB(0, 0, 0), layer: 48) == "40")
+        #expect(Palette16.code(for: RGB(200, 200, 200), layer: 48) == "47")
+        #expect(ANSI.style(CellStyle(foreground: RGB(250, 10, 10)), mode: .palette16) == "\u{1B}[0;91m")
     }
 
     @Test func noColourDrawsWithTheMonoTheme() {

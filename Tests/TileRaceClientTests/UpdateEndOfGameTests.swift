@@ -23,8 +23,31 @@ import TileRaceProtocol
         return nil
     }
 
+    @Test func gameKeysHeldAsTheDialogOpensAreNotTyped() {
+        var model = ended(nickname: "ana")
+        #expect(model.session?.end?.isEditingNickname == false)
+        for key in [Key.left, .up, .character("a"), .character("n"), .character("w"), .character("s"), .character("d"), .backspace] {
+            #expect(update(&model, .key(key)).isEmpty)
+        }
+        #expect(field(model)?.text == "ana")
+        #expect(update(&model, .key(.enter)) == [.saveConfig, .send(.submit(nick: "ana", token: nil))])
+    }
+
+    @Test func editingTheNicknameIsAnExplicitStep() {
+        var model = ended(nickname: "ana")
+        _ = update(&model, .key(.character("e")))
+        #expect(model.session?.end?.isEditingNickname == true)
+        _ = update(&model, .key(.control("u")))
+        for character in "bo" { _ = update(&model, .key(.character(character))) }
+        #expect(update(&model, .key(.enter)) == [.saveConfig, .send(.submit(nick: "bo", token: nil))])
+    }
+
     @Test func typingIsValidatedAsYouType() {
         var model = ended()
+        #expect(update(&model, .key(.character("x"))).isEmpty)
+        #expect(field(model)?.text == "")
+        _ = update(&model, .key(.enter))
+        #expect(model.session?.end?.isEditingNickname == true)
         for character in "ana b!_9" { _ = update(&model, .key(.character(character))) }
         #expect(field(model)?.text == "anab_9")
         _ = update(&model, .key(.character("!")))
@@ -39,6 +62,7 @@ import TileRaceProtocol
 
     @Test func enterWithAnEmptyNicknameIsRefused() {
         var model = ended()
+        #expect(update(&model, .key(.enter)).isEmpty)
         #expect(update(&model, .key(.enter)).isEmpty)
         #expect(field(model)?.refusal?.contains("1-16") == true)
     }
@@ -71,6 +95,7 @@ import TileRaceProtocol
         Fixtures.refuse(&model, .submit(nick: "bo", token: nil), .badToken)
         #expect(field(model)?.text == "bo")
         #expect(field(model)?.refusal == "bo belongs to someone else: pick another")
+        #expect(model.session?.end?.isEditingNickname == true)
     }
 
     @Test func offlineSaysSoBeforeAsking() {

@@ -92,6 +92,36 @@ import TileRaceProtocol
         #expect(model.session?.game.removalCount == 1)
     }
 
+    @Test func removingEveryTileEndsTheGame() {
+        var model = Fixtures.practice(moves: [])
+        model.session?.game = Fixtures.game([[2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+        _ = update(&model, .key(.character("x")))
+        _ = update(&model, .key(.enter))
+        #expect(model.session?.game.board.largestValue == 0)
+        #expect(model.session?.end?.outcome == .noMoves)
+    }
+
+    @Test func undoClearsTheNoticeOfTheStepItUndid() {
+        var model = Fixtures.practice(moves: [])
+        model.session?.game = Fixtures.game([[2, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8]])
+        _ = update(&model, .key(.character("x")))
+        _ = update(&model, .key(.enter))
+        #expect(model.notice?.text == "tile removed")
+        _ = update(&model, .key(.character("u")))
+        #expect(model.notice == nil)
+    }
+
+    @Test func aMenuNoticeIsNotCarriedIntoPractice() {
+        var model = Fixtures.model()
+        _ = update(&model, .key(.character("r")))
+        #expect(model.notice?.text.hasPrefix("offline: racing needs a server") == true)
+        _ = update(&model, .tick(Fixtures.now + 0.1))
+        model.menu.selection = .practice
+        _ = Update.select(.practice, model: &model)
+        #expect(model.screen == .game)
+        #expect(model.notice == nil)
+    }
+
     @Test func escapeCancelsRemoval() {
         var model = Fixtures.practice(moves: [])
         _ = update(&model, .key(.character("x")))

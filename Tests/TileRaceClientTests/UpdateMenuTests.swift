@@ -105,6 +105,29 @@ import Testing
         #expect(update(&other, .key(.control("l"))) == [.redraw])
     }
 
+    @Test func hostQuittingWithOthersConnectedIsAskedFirst() {
+        var model = Fixtures.connected(Fixtures.model())
+        #expect(update(&model, .hostedClientCount(3)) == [])
+        #expect(update(&model, .key(.character("q"))) == [])
+        #expect(model.overlay == .confirm(.quitWhileHosting(players: 2)))
+        #expect(Confirmation.quitWhileHosting(players: 2).question.hasPrefix("2 players connected: quit anyway?"))
+        #expect(update(&model, .key(.character("n"))) == [])
+        #expect(model.overlay == nil)
+        _ = update(&model, .key(.character("q")))
+        #expect(update(&model, .key(.character("y"))) == [.quit])
+    }
+
+    @Test func hostAloneQuitsAtOnce() {
+        var model = Fixtures.connected(Fixtures.model())
+        _ = update(&model, .hostedClientCount(1))
+        #expect(update(&model, .key(.character("q"))) == [.quit])
+        var offline = Fixtures.model()
+        _ = update(&offline, .hostedClientCount(1))
+        #expect(offline.otherHostedPlayers == 1)
+        _ = update(&offline, .hostedClientCount(0))
+        #expect(update(&offline, .key(.character("q"))) == [.quit])
+    }
+
     @Test func helpOpensAndAnyKeyClosesIt() {
         var model = Fixtures.model()
         _ = update(&model, .key(.character("?")))

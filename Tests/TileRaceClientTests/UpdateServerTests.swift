@@ -116,6 +116,26 @@ import TileRaceProtocol
         #expect(model.notice?.text == "countdown stopped: someone is not ready any more")
     }
 
+    @Test func theBellRingsAtTheStartOurFinishAndTheEndUnlessTurnedOff() {
+        var model = inRoom()
+        #expect(Fixtures.event(&model, start()).contains(.bell))
+        #expect(!Fixtures.event(&model, .progress(RacerProgress(room: "friday", nick: "bo", score: 4, largestTile: 4, moves: 1,
+                                                                 board: [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]))).contains(.bell))
+        #expect(Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "ana", reason: .time, score: 0, largestTile: 4,
+                                                            moves: 0, milliseconds: 60_000))).contains(.bell))
+        for (place, nick) in ["bo", "ana"].enumerated() {
+            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nick: nick, reason: .time,
+                                                       score: 4, largestTile: 4, moves: 1, milliseconds: 60_000)))
+        }
+        #expect(Fixtures.event(&model, .end(room: "friday", race: 7, count: 2)).contains(.bell))
+
+        var quiet = inRoom()
+        quiet.screen = .room
+        #expect(update(&quiet, .key(.character("b"))) == [.saveConfig])
+        #expect(quiet.config.isBellEnabled == false)
+        #expect(!Fixtures.event(&quiet, start()).contains(.bell))
+    }
+
     @Test func startGivesEveryoneTheSameGameAndStartsOurClock() {
         let model = racing()
         #expect(model.screen == .game)
@@ -313,6 +333,19 @@ import TileRaceProtocol
         #expect(update(&model, .key(.enter)) == [.send(.watch(room: "vault", code: "k3y"))])
         Fixtures.refuse(&model, .watch(room: "vault", code: "k3y"), .roomUnavailable)
         #expect(model.lobby.joinPrompt?.message == "no room vault, or the code is wrong")
+    }
+
+    @Test func aRoomGoneAfterAReconnectSendsBackToTheList() {
+        var model = Fixtures.race()
+        _ = update(&model, .server(.disconnected(reason: "the server closed the connection", bye: "server shutting down")))
+        model = Fixtures.connected(model)
+        model.overlay = nil
+        model.network.hasTriedCreatingAutoRoom = true
+        let effects = Fixtures.refuse(&model, .join(room: "friday", code: nil), .roomUnavailable)
+        #expect(effects == [.send(.rooms)])
+        #expect(model.screen == .lobby)
+        #expect(model.lobby.joinPrompt == nil)
+        #expect(model.notice?.text == "room friday is gone (the server restarted?): pick a room or make one")
     }
 
     @Test func watchingAPrivateRoomFromTheListAsksForTheCode() {

@@ -98,6 +98,8 @@ import TileRaceProtocol
         Update.checkEnd(reachedTarget: false, model: &over)
         snapshot(over, "end-nickname-80x24-classic")
         snapshot(over, "end-nickname-200x50-mono", theme: .mono, size: Self.large)
+        _ = update(&over, .key(.character("e")))
+        snapshot(over, "end-nickname-editing-80x24-classic")
         _ = update(&over, .key(.character("!")))
         snapshot(over, "end-nickname-refused-80x24-classic")
         _ = update(&over, .key(.enter))
@@ -125,6 +127,11 @@ import TileRaceProtocol
         snapshot(Fixtures.race(size: Self.large), "race-200x50-classic")
         snapshot(Fixtures.race(size: Self.large), "race-200x50-mono", theme: .mono)
         snapshot(Fixtures.race(), "race-40x10-too-small", size: Self.tiny)
+        snapshot(Fixtures.race(size: TerminalSize(width: 60, height: 18)), "race-60x18-classic")
+        snapshot(Fixtures.race(size: TerminalSize(width: 120, height: 40)), "race-120x40-classic")
+        var longer = Fixtures.race(size: TerminalSize(width: 60, height: 18))
+        longer.session?.game = Fixtures.game([[2, 4, 8, 16], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]])
+        snapshot(longer, "race-60x18-many-moves-mono", theme: .mono)
     }
 
     @Test func raceStartAndStandings() {
@@ -206,6 +213,14 @@ import TileRaceProtocol
                 RoomMember(nickname: "chen", isReady: true, isYou: false), RoomMember(nickname: "eve", isReady: false, isYou: false, role: .watcher),
             ])
         snapshot(model, "room-80x24-classic")
+        model.room?.code = "k3y"
+        model.hostingInfo = ["Hosting on port 2048 — friends join with:", "tilerace play --host 192.168.1.20 --port 2048"]
+        #expect(RoomJoinLine.text(model, room: model.room!)
+            == "join code k3y · a friend types: tilerace play --host 192.168.1.20 --port 2048 --room friday, then the code")
+        snapshot(model, "room-private-code-120x40-classic", size: TerminalSize(width: 120, height: 40))
+        #expect(RoomJoinLine.text(model, room: model.room!, width: 57) == "code k3y · --host 192.168.1.20 --port 2048 --room friday")
+        snapshot(model, "room-private-code-80x24-classic")
+        model.room?.code = nil
         model.room?.countdownEndsAt = Fixtures.now + 2.5
         snapshot(model, "room-countdown-80x24-mono", theme: .mono)
         model.room?.countdownEndsAt = nil
@@ -259,6 +274,11 @@ import TileRaceProtocol
         model.leaderboard.status = .loaded
         model.leaderboard.sort(by: .score)
         snapshot(model, "leaderboard-by-score-80x24-classic")
+        snapshot(model, "leaderboard-by-score-60x18-classic", size: TerminalSize(width: 60, height: 18))
+        snapshot(model, "leaderboard-by-score-120x40-classic", size: TerminalSize(width: 120, height: 40))
+        let wide = view(model, size: Self.large, theme: .classic).plainText
+        #expect(wide.contains(Fixtures.entries[0].date), "whole dates at 200 columns")
+        #expect(wide.contains("assists"))
         _ = update(&model, .key(.pageDown))
         snapshot(model, "leaderboard-scrolled-80x24-mono", theme: .mono)
         _ = update(&model, .key(.character("2")))

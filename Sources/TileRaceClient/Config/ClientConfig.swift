@@ -13,12 +13,14 @@ public struct ClientConfig: Codable, Hashable, Sendable {
     public var lastNickname: String?
     /// The secret token of each nickname claimed on a server: nickname -> token.
     public var tokens: [String: String] = [:]
+    /// Whether the terminal bell rings when a race starts, when we finish and when it ends.
+    public var isBellEnabled = true
 
     /// The defaults.
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case version, themeName = "theme", colourOverrides = "colours", lastNickname = "nickname", tokens
+        case version, themeName = "theme", colourOverrides = "colours", lastNickname = "nickname", tokens, isBellEnabled = "bell"
     }
 
     /// Reads a config; missing fields take their defaults, so older files keep working.
@@ -34,6 +36,7 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         colourOverrides = try container.decodeIfPresent([String: [String: String]].self, forKey: .colourOverrides) ?? [:]
         lastNickname = try container.decodeIfPresent(String.self, forKey: .lastNickname)
         tokens = try container.decodeIfPresent([String: String].self, forKey: .tokens) ?? [:]
+        isBellEnabled = try container.decodeIfPresent(Bool.self, forKey: .isBellEnabled) ?? true
     }
 
     /// Writes the config with its version.
@@ -44,6 +47,7 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         try container.encode(colourOverrides, forKey: .colourOverrides)
         try container.encodeIfPresent(lastNickname, forKey: .lastNickname)
         try container.encode(tokens, forKey: .tokens)
+        try container.encode(isBellEnabled, forKey: .isBellEnabled)
     }
 
     /// The token stored for a nickname (nicknames are the same whatever their case).

@@ -23,6 +23,11 @@ public struct ClientOptions: Hashable, Sendable {
     public var target = 2048
     /// The seed of the first practice game, nil for a fresh one.
     public var seed: String?
+    /// Whether `--seed`, `--size` or `--target` was given: the game then
+    /// opens on a practice board instead of the menu.
+    public var opensPracticeDirectly: Bool {
+        seed != nil || size != 4 || target != 2048
+    }
 
     /// The defaults: embedded server, 4x4 to 2048, animations on.
     public init() {}

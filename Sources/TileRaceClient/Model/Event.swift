@@ -17,6 +17,9 @@ enum Event: Sendable {
     case configSaved(backup: String?)
     /// The settings could not be saved.
     case configSaveFailed(String)
+    /// How many clients the server hosted in this process has connected,
+    /// ourselves included; sent by the runtime now and then while hosting.
+    case hostedClientCount(Int)
 }
 
 /// Something `update` asks the runtime to do.
@@ -36,4 +39,6 @@ enum Effect: Hashable, Sendable {
     case suspend
     /// Draw the whole screen again (Ctrl-L), e.g. after another program wrote on it.
     case redraw
+    /// Ring the terminal bell (BEL).
+    case bell
 }

@@ -42,6 +42,9 @@ struct Model: Sendable {
     var network = NetworkState()
     /// Lines telling friends how to join the embedded server.
     var hostingInfo: [String] = []
+    /// The clients connected to the server hosted in this process, ourselves
+    /// included, as last reported; nil when not hosting (or not yet reported).
+    var hostedClientCount: Int?
     /// The status-line message.
     var notice: Notice?
     /// What is drawn over the screen and takes the keys first.
@@ -92,6 +95,13 @@ struct Model: Sendable {
         if notice?.expiresAt != nil { return 0.25 }
         if race != nil { return 0.25 }
         return nil
+    }
+
+    /// The other players that quitting would drop: clients of our hosted
+    /// server other than this one.
+    var otherHostedPlayers: Int {
+        guard let count = hostedClientCount else { return 0 }
+        return max(0, count - (connection.isConnected ? 1 : 0))
     }
 
     /// Shows a message on the status line for a few seconds.

@@ -33,6 +33,10 @@ struct NetworkState: Hashable, Sendable {
     var autoRoom: RoomRequest?
     /// Whether `CREATE` was tried for `autoRoom` after `JOIN` found nothing.
     var hasTriedCreatingAutoRoom = false
+    /// The room we were in when the connection dropped, while going back into
+    /// it: a refusal then means the room is gone (the server restarted), not
+    /// that it is private.
+    var rejoiningRoom: String?
     /// Whether the connection was ever made (the first greeting does `--room`).
     var hasConnected = false
     /// Requests sent that end or replace a game (`RESTART`, `RESIGN`,

@@ -43,6 +43,8 @@ enum Confirmation: Hashable, Sendable {
     case restartRace
     /// Start a new practice game, throwing this one away.
     case newGame
+    /// Quit while hosting, which drops the players connected to us.
+    case quitWhileHosting(players: Int)
 
     /// The question.
     var question: String {
@@ -51,6 +53,10 @@ enum Confirmation: Hashable, Sendable {
         case .resignRace: "Resign? Your race ends with your score now."
         case .restartRace: "Restart from the same seed? The race clock keeps running."
         case .newGame: "Throw this game away and start a new one?"
+        case .quitWhileHosting(let players):
+            players == 1
+                ? "1 player connected: quit anyway? Hosting stops and they are dropped."
+                : "\(players) players connected: quit anyway? Hosting stops and they are dropped."
         }
     }
 }

@@ -139,6 +139,10 @@ struct EndOfGame: Hashable, Sendable {
     var officialElapsed: Double?
     /// Whether the player closed the dialog to watch the rest of the race.
     var isHidden = false
+    /// Whether the nickname box takes typing. The dialog opens with the
+    /// submit button focused instead, so keys still held from the game are
+    /// not typed into it; `e` (or Enter with no usable nickname) starts editing.
+    var isEditingNickname = false
 
     /// The time played, in seconds, by our clock.
     var elapsed: Double {

@@ -32,6 +32,7 @@ enum ANSI {
         switch mode {
         case .trueColor: "\(layer);2;\(color.red);\(color.green);\(color.blue)"
         case .palette256: "\(layer);5;\(Palette256.index(for: color))"
+        case .palette16: Palette16.code(for: color, layer: layer)
         case .none: nil
         }
     }

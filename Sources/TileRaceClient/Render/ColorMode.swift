@@ -2,19 +2,24 @@
 public enum ColorMode: String, Hashable, Sendable {
     /// 24-bit colour (`COLORTERM=truecolor` or `24bit`).
     case trueColor
-    /// The xterm 256-colour palette.
+    /// The xterm 256-colour palette (`TERM` ending in `256color`, or unknown).
     case palette256
+    /// The 16 basic ANSI colours (`TERM=xterm`, `vt100`, `linux`, `screen` …).
+    case palette16
     /// No colour at all (`NO_COLOR` set, or `TERM=dumb`); attributes such as bold remain.
     case none
 
     /// Picks the mode from the environment: `NO_COLOR` (any non-empty value)
     /// or `TERM=dumb` turn colour off; `COLORTERM=truecolor|24bit` gives 24-bit
-    /// colour; anything else gets the 256-colour palette.
+    /// colour; a `TERM` naming 256 colours (or none, or `direct`) gets the
+    /// 256-colour palette; any other `TERM` gets the 16 basic colours.
     public static func detect(environment: [String: String]) -> ColorMode {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-        if environment["TERM"] == "dumb" { return .none }
+        let terminalName = (environment["TERM"] ?? "").lowercased()
+        if terminalName == "dumb" { return .none }
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
-        if colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }
-        return .palette256
+        if colorTerm == "truecolor" || colorTerm == "24bit" || terminalName.hasSuffix("-direct") { return .trueColor }
+        if terminalName.isEmpty || terminalName.contains("256") { return .palette256 }
+        return .palette16
     }
 }

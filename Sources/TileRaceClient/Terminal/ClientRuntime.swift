@@ -9,7 +9,7 @@ import TileRaceProtocol
 
 /// Why the client could not start.
 public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A short stable identifier: `not-a-terminal`, `terminal-settings`.
+    /// A short stable identifier: `not-a-terminal`, `dumb-terminal`, `terminal-settings`.
     public var code: String
     /// What is wrong, in one line.
     public var message: String
@@ -35,6 +35,7 @@ public enum ClientRuntime {
                 code: "not-a-terminal",
                 message: "needs an interactive terminal: standard input is not a TTY")
         }
+        if let refusal = ClientStartError.unsupportedTerminal(environment: environment) { throw refusal }
         let store = ConfigStore.defaultDirectory(environment: environment).map(ConfigStore.init(directory:))
         let loaded = store?.load()
         let hosted: HostedServer
@@ -109,7 +110,7 @@ final class ClientLoop: @unchecked Sendable {
         model.mustPreserveConfigFile = mustPreserveConfigFile
         launchEffects = Update.launch(plan, model: &model)
         if let configProblem { model.show(configProblem, .warning, sticky: true) }
-        if options.seed != nil { Update.startPractice(&model) }
+        if options.opensPracticeDirectly { Update.startPractice(&model) }
     }
 
     /// Starts the sources, draws, and blocks the calling thread until the user quits.
@@ -219,6 +220,7 @@ final class ClientLoop: @unchecked Sendable {
         case .quit: stop(status: 0)
         case .suspend: suspend()
         case .redraw: lastFrame = nil
+        case .bell: _ = terminal.write([0x07])
         }
     }
 
@@ -243,10 +245,14 @@ final class ClientLoop: @unchecked Sendable {
 
     // MARK: Suspend and quit
 
+    /// Ctrl-Z: gives the terminal back and stops the whole process, as the
+    /// shell expects. This runs on a Dispatch worker thread, which blocks
+    /// SIGTSTP (so `raise(SIGTSTP)` stayed pending and the next keys were
+    /// played as moves); SIGSTOP cannot be blocked or caught. `fg` sends
+    /// SIGCONT, which resumes here and also arrives through the signal pipe.
     private func suspend() {
         terminal.release()
-        signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
+        kill(getpid(), SIGSTOP)
         // Continued: take the terminal back and redraw everything.
         retake()
     }

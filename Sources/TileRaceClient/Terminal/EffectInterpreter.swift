@@ -15,6 +15,8 @@ final class EffectInterpreter {
         case suspend
         /// Draw the whole screen again.
         case redraw
+        /// Ring the terminal's bell.
+        case bell
     }
 
     private let network: ClientNetwork
@@ -36,6 +38,8 @@ final class EffectInterpreter {
             return .suspend
         case .redraw:
             return .redraw
+        case .bell:
+            return .bell
         case .send(let message):
             network.send(message)
         case .connect:

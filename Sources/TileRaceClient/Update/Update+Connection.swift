@@ -195,6 +195,7 @@ extension Update {
         if let room = model.room {
             // After reconnecting, back into the room (made again if the server lost it).
             let code = room.code
+            model.network.rejoiningRoom = room.name
             model.network.goal = room.isWatching ? .watchRoom(room.name, code: code)
                 : room.isDaily ? .joinDaily : .joinRoom(room.name, code: code)
             if !room.isWatching, !room.isDaily {

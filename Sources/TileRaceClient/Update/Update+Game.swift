@@ -111,6 +111,8 @@ extension Update {
         }
         let effects = send(.undo, session: &session, model: model)
         model.session = session
+        // What the undone step said ("tile removed") no longer holds.
+        model.notice = nil
         syncRacer(&model)
         return effects
     }
@@ -163,6 +165,8 @@ extension Update {
             model.session = session
             model.show("tile removed")
             syncRacer(&model)
+            // Removing the last tiles can leave a board with no move.
+            checkEnd(reachedTarget: false, model: &model)
             return effects
         case .escape, .character("q"):
             session.removalCursor = nil
@@ -357,6 +361,29 @@ extension Update {
                 return leaveGame(&model)
             case .character("t"):
                 return nextTheme(&model)
+            default:
+                break
+            }
+        case .nickname(var field) where !end.isEditingNickname:
+            // The submit button has the focus: game keys still held do nothing.
+            switch key {
+            case .enter where Nickname.isValid(field.text):
+                let nickname = field.text
+                model.config.lastNickname = nickname
+                end.stage = .submitting(nickname: nickname)
+                session.end = end
+                model.session = session
+                return [.saveConfig, .send(.submit(nick: nickname, token: model.config.token(for: nickname)))]
+            case .enter, .character("e"), .tab:
+                field.refusal = nil
+                end.stage = .nickname(field)
+                end.isEditingNickname = true
+                session.end = end
+                model.session = session
+            case .escape:
+                end.stage = .closed(message: "not submitted", kind: .info)
+                session.end = end
+                model.session = session
             default:
                 break
             }

@@ -48,6 +48,11 @@ extension Update {
             model.screen = .colours
             model.colours.editing = nil
         case .quit:
+            let others = model.otherHostedPlayers
+            guard others == 0 else {
+                model.overlay = .confirm(.quitWhileHosting(players: others))
+                return []
+            }
             return [.quit]
         }
         return []
@@ -77,6 +82,8 @@ extension Update {
         model.session = PlaySession(mode: .practice, game: Game(config: config, seed: seed))
         model.race = nil
         model.screen = .game
+        // A notice about the menu ("racing needs a server") is not about this game.
+        if model.notice?.kind != .warning || model.notice?.expiresAt != nil { model.notice = nil }
     }
 
     static func startDaily(_ model: inout Model) {
@@ -84,6 +91,7 @@ extension Update {
         model.session = PlaySession(mode: .daily(date: model.today), game: Game(config: .standard, seed: seed))
         model.race = nil
         model.screen = .game
+        model.notice = nil
         if !model.connection.isConnected {
             model.show("daily challenge \(model.today), played offline: scores cannot be submitted", .info)
         }

@@ -93,6 +93,7 @@ extension Update {
 
     /// `OK CREATE`, `OK JOIN` or `OK WATCH`: the room screen.
     static func enteredRoom(_ description: RoomDescription, code: String?, isWatching: Bool, model: inout Model) -> [Effect] {
+        model.network.rejoiningRoom = nil
         var room = WaitingRoom(description, isWatching: isWatching)
         room.code = code
         if !isWatching, let nickname = model.network.nickname {
@@ -148,6 +149,16 @@ extension Update {
                 // Missing, or private: try to create it; `room-exists` then means it is there.
                 model.network.hasTriedCreatingAutoRoom = true
                 return [.send(.create(room: autoRoom.name, options: autoRoom.options))]
+            }
+            if let rejoining = model.network.rejoiningRoom, Names.nicknameKey(rejoining) == Names.nicknameKey(name) {
+                // Going back after a lost connection: the room did not survive (a server restart).
+                model.network.rejoiningRoom = nil
+                if model.screen != .lobby {
+                    openLobby(&model)
+                    effects.append(.send(.rooms))
+                }
+                model.show("room \(name) is gone (the server restarted?): pick a room or make one", .warning)
+                break
             }
             let message = code == nil ? "room \(name) is private (or gone): type its join code" : "no room \(name), or the code is wrong"
             effects = askJoinCode(name, isWatching: isWatching, message: message, model: &model)

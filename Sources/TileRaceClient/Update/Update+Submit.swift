@@ -33,6 +33,7 @@ extension Update {
             var field = TextField(nickname)
             field.refusal = "\(nickname) belongs to someone else: pick another"
             end.stage = .nickname(field)
+            end.isEditingNickname = true
             session.end = end
             model.session = session
         case .notEligible:

@@ -10,7 +10,9 @@ func update(_ model: inout Model, _ event: Event) -> [Effect] {
 enum Update {
     /// Applies one event.
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
-        let effects = effects(of: event, model: &model)
+        let before = RaceMoments(model)
+        var effects = effects(of: event, model: &model)
+        if model.config.isBellEnabled, RaceMoments(model).ringsBell(after: before) { effects.append(.bell) }
         for case .send(let message) in effects where message.isBarrier {
             model.network.barriers += 1
         }
@@ -38,6 +40,9 @@ enum Update {
             return []
         case .configSaveFailed(let message):
             model.show("could not save settings: \(ScreenText.sanitize(message))", .warning, sticky: true)
+            return []
+        case .hostedClientCount(let count):
+            model.hostedClientCount = max(0, count)
             return []
         case .key(let key):
             return handle(key, model: &model)
@@ -120,6 +125,8 @@ enum Update {
             return restartRace(&model)
         case .newGame:
             return newGame(&model)
+        case .quitWhileHosting:
+            return [.quit]
         }
     }
 
@@ -137,13 +144,17 @@ enum Update {
     }
 
     /// The keys every screen without a text field shares: `t` next theme,
-    /// `?` the help overlay. Nil for any other key.
+    /// `?` the help overlay, `b` bell on or off. Nil for any other key.
     static func sharedKey(_ key: Key, model: inout Model) -> [Effect]? {
         switch key {
         case .character("t"): return nextTheme(&model)
         case .character("?"):
             model.overlay = .help
             return []
+        case .character("b"):
+            model.config.isBellEnabled.toggle()
+            model.show(model.config.isBellEnabled ? "bell on: rings at the start, your finish and the end of a race" : "bell off")
+            return [.saveConfig]
         default: return nil
         }
     }

@@ -5,7 +5,9 @@ enum Chrome {
 
     /// Draws the title on the top row, with `right` (e.g. the clock) at the right edge.
     static func header(_ title: String, right: String = "", theme: Theme, into frame: inout Frame) {
-        frame.text(" " + title, x: 0, y: 0, style: theme.accented)
+        // The title gives way to the right part (the clock), two columns apart.
+        let titleWidth = right.isEmpty ? frame.width - 1 : frame.width - right.count - 3
+        frame.text(Format.fit(" " + title, max(0, titleWidth)).trimmingTrailingSpaces, x: 0, y: 0, style: theme.accented)
         if !right.isEmpty {
             frame.text(right, x: frame.width - right.count - 1, y: 0, style: theme.base.bold)
         }

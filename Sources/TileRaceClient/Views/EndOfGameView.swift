@@ -31,6 +31,15 @@ enum EndOfGameView {
             lines.append(Dialog.Line(text: "Keep going for a bigger tile, or stop here?", style: theme.base))
             lines.append(.blank)
             lines.append(Dialog.Line(text: "Enter keep playing   s submit   n new game   q menu", style: theme.muted))
+        case .nickname(let field) where !end.isEditingNickname:
+            lines.append(Dialog.Line(text: "Submit to the leaderboard?", style: theme.base.bold, alignment: .leading))
+            // Compact, so that the keys line still fits at 60x18.
+            let hasNickname = Nickname.isValid(field.text)
+            let button = hasNickname ? "[ Submit as \(field.text) ]" : "[ Choose a nickname ]"
+            lines.append(Dialog.Line(text: button, style: theme.accented.bold))
+            lines.append(.blank)
+            let hint = hasNickname ? "Enter submit   e edit nickname   Esc skip" : "Enter choose a nickname   Esc skip"
+            lines.append(Dialog.Line(text: hint, style: theme.muted))
         case .nickname(let field):
             lines.append(Dialog.Line(text: "Submit to the leaderboard?", style: theme.base.bold, alignment: .leading))
             lines.append(Dialog.Line(text: "Nickname: " + field.text + "_", style: theme.accented, alignment: .leading))

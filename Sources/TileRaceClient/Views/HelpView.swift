@@ -15,7 +15,7 @@ enum HelpView {
         switch model.screen {
         case .menu:
             return [("↑↓ / j k", "choose"), ("Enter", "select"), ("r p d l c", "race, practice, daily, leaderboard, colours"),
-                    ("q", "quit")] + common
+                    ("q", "quit"), ("b", "race bell on/off (now \(model.config.isBellEnabled ? "on" : "off"))")] + common
         case .game:
             let isRace = model.session?.isRace ?? false
             let off = model.session?.assistsAllowed == false ? " (off in this room)" : ""

@@ -1,16 +1,24 @@
-/// The leaderboard: rank, nickname and score columns plus best tile, time and
-/// date; sortable by the first three, scrollable; or why there is nothing.
+/// The leaderboard: rank, nickname and score columns plus best tile, assists
+/// (undos and removals), time and date; sortable by the first three,
+/// scrollable; or why there is nothing. Dates are `MM-DD` below 100 columns
+/// and whole from there.
 enum LeaderboardView {
     /// The columns of the table (text width each).
-    static let columnWidths = (rank: 13, nickname: 20, score: 12, best: 8, time: 10, date: 10)
+    static let columnWidths = (rank: 12, nickname: 19, score: 12, best: 7, assists: 9, time: 10)
+    /// The date column: `MM-DD` when narrow, the whole date when wide.
+    static func dateWidth(wideDates: Bool) -> Int { wideDates ? 12 : 7 }
     /// The width of the table.
-    static let tableWidth = 13 + 20 + 12 + 8 + 10 + 10
+    static func tableWidth(wideDates: Bool) -> Int { 12 + 19 + 12 + 7 + 9 + 10 + dateWidth(wideDates: wideDates) }
+    /// Whether the frame is wide enough for whole dates.
+    static func hasWideDates(_ frame: Frame) -> Bool { frame.width >= 100 }
 
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         let board = model.leaderboard
         let scope = board.board == .all ? "all time (d: daily)" : "daily \(ScreenText.sanitize(board.date ?? model.today)) (d: all time)"
         let arrow = board.isAscending ? "▲" : "▼"
         Chrome.header("LEADERBOARD · \(scope)", right: "sorted by \(board.column.title) \(arrow)", theme: theme, into: &frame)
+        let wideDates = hasWideDates(frame)
+        let tableWidth = tableWidth(wideDates: wideDates)
         let x = max(1, (frame.width - tableWidth) / 2)
         var headingX = x
         let widths = columnWidths
@@ -20,7 +28,8 @@ enum LeaderboardView {
             frame.text("[\(column.rawValue)] \(column.title)\(mark)", x: headingX, y: 2, style: style)
             headingX += width
         }
-        for (title, width) in [("best", widths.best), ("time", widths.time), ("date", widths.date)] {
+        for (title, width) in [("best", widths.best), ("assists", widths.assists), ("time", widths.time),
+                               ("date", dateWidth(wideDates: wideDates))] {
             frame.text(title, x: headingX, y: 2, style: theme.base.bold)
             headingX += width
         }
@@ -55,7 +64,7 @@ enum LeaderboardView {
         let visible = LeaderboardState.visibleRows(forHeight: frame.height)
         let start = min(max(0, board.scroll), max(0, entries.count - 1))
         let widths = columnWidths
-        let wideDates = frame.width >= 100
+        let wideDates = hasWideDates(frame)
         let you = you?.lowercased()
         for (offset, entry) in entries.dropFirst(start).prefix(visible).enumerated() {
             let y = area.y + offset
@@ -69,15 +78,16 @@ enum LeaderboardView {
             cell(ScreenText.sanitize(entry.nick), widths.nickname, style: theme.base.bold)
             cell(Format.fit(Format.grouped(entry.score), widths.score - 4, alignRight: true), widths.score)
             cell(String(entry.largestTile), widths.best)
+            cell(Format.fit(String(entry.assists), widths.assists - 4, alignRight: true), widths.assists)
             cell(Format.clock(Double(entry.milliseconds) / 1000), widths.time)
             let date = ScreenText.sanitize(entry.date)
-            cell(wideDates || date.count < 10 ? date : String(date.dropFirst(5)), widths.date)
+            cell(wideDates || date.count < 10 ? date : String(date.dropFirst(5)), dateWidth(wideDates: wideDates))
         }
         let shownEnd = min(entries.count, start + visible)
         if board.total > visible || board.hasMore {
             var text = "\(start + 1)-\(shownEnd) of \(board.total)"
             if board.isLoadingMore { text = "loading more… " + text }
-            frame.text(text, x: x + tableWidth - text.count, y: frame.height - 3, style: theme.muted)
+            frame.text(text, x: x + tableWidth(wideDates: wideDates) - text.count, y: frame.height - 3, style: theme.muted)
         }
     }
 }

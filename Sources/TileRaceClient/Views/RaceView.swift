@@ -12,43 +12,55 @@ enum RaceView {
         let now = model.now
         var y = rect.y + 1
         let you = race.players.first(where: \.isYou)?.nickname ?? model.config.lastNickname ?? "you"
-        let end = frame.text("you (\(ScreenText.sanitize(you)))", x: rect.x, y: y, style: theme.accented)
-        let figures = "score \(Format.grouped(game.score))   moves \(game.moveCount)"
-        frame.text(figures, x: max(end + 2, rect.x + 18), y: y, style: theme.base.bold)
+        let label = Format.fit("you (\(ScreenText.sanitize(you)))", min(17, max(4, rect.width / 3))).trimmingTrailingSpaces
+        let end = frame.text(label, x: rect.x, y: y, style: theme.accented)
+        let figuresX = max(end + 1, min(rect.x + 18, rect.x + rect.width / 3 + 1))
+        let figuresWidth = max(0, rect.maxX - figuresX)
+        let figures = fitting(["score \(Format.grouped(game.score))   moves \(game.moveCount)",
+                               "score \(Format.grouped(game.score)) moves \(game.moveCount)",
+                               "\(Format.grouped(game.score)) · \(game.moveCount)m"], width: figuresWidth)
+        frame.text(figures, x: figuresX, y: y, style: theme.base.bold)
         y += 1
-        let assists = "assists \(game.assistCount)" + (session.assistsAllowed ? "" : " (off)")
-        frame.text("best tile \(game.board.largestValue)   \(assists)", x: rect.x + 18, y: y, style: theme.base)
+        let assists = session.assistsAllowed ? "assists \(game.assistCount)" : "assists \(game.assistCount) (off)"
+        let shortAssists = session.assistsAllowed ? "assists \(game.assistCount)" : "no assists"
+        frame.text(fitting(["best tile \(game.board.largestValue)   \(assists)", "best \(game.board.largestValue) \(assists)",
+                            "best \(game.board.largestValue) \(shortAssists)", "best \(game.board.largestValue)"], width: figuresWidth),
+                   x: figuresX, y: y, style: theme.base)
         y += 1
         if race.options.timeLimit > 0 {
             let left = max(0, Double(race.options.timeLimit) - session.clock.elapsed(at: now))
-            frame.text("time left \(Format.clock(left))", x: rect.x + 18, y: y, style: left < 30 ? theme.warned : theme.base)
+            frame.text(fitting(["time left \(Format.clock(left))", Format.clock(left)], width: figuresWidth), x: figuresX, y: y, style: left < 30 ? theme.warned : theme.base)
             y += 1
         }
         y += 1
-        Chrome.rule("racers", x: rect.x, y: y, width: min(rect.width, 56), theme: theme, into: &frame)
+        Chrome.rule("racers · score best gap", x: rect.x, y: y, width: min(rect.width, 56), theme: theme, into: &frame)
         y += 1
-        for (index, player) in race.ranked.enumerated() where y < rect.maxY {
-            drawRacer(player, place: index + 1, session: session, x: rect.x, y: y, width: rect.width, theme: theme, into: &frame)
+        let ranked = race.ranked
+        let leaderScore = ranked.first?.score ?? 0
+        for (index, player) in ranked.enumerated() where y < rect.maxY {
+            drawRacer(player, place: index + 1, leaderScore: leaderScore, x: rect.x, y: y, width: rect.width, theme: theme, into: &frame)
             y += 1
         }
         y += 1
         let others = race.ranked.filter { !$0.isYou && $0.board != nil }
         let boardSize = game.config.size
-        let miniWidth = boardSize * miniCellWidth
         let feedRows = min(race.announcements.count, 4)
-        if !others.isEmpty, rect.width >= 2 * (miniWidth + 3), rect.maxY - y >= boardSize + 2 + feedRows + 1 {
-            let columns = max(1, (rect.width + 3) / (miniWidth + 3))
+        if !others.isEmpty,
+           let grid = MiniBoardGrid.best(count: others.count, boardSize: boardSize, width: rect.width,
+                                         height: rect.maxY - y - feedRows - 1) {
             let gridTop = y
             for (index, player) in others.enumerated() {
-                let column = index % columns
-                let top = gridTop + (index / columns) * (boardSize + 2)
-                guard top + boardSize + 1 <= rect.maxY - feedRows - 1 else { break }
-                let x = rect.x + column * (miniWidth + 3)
-                frame.text(Format.fit(ScreenText.sanitize(player.nickname), miniWidth).trimmingTrailingSpaces, x: x, y: top, style: theme.base.bold)
+                let column = index % grid.columns
+                let top = gridTop + (index / grid.columns) * grid.blockHeight
+                guard top + grid.blockHeight - 1 <= rect.maxY - feedRows - 1 else { break }
+                let x = rect.x + column * (grid.boardWidth + 3)
+                frame.text(Format.fit(ScreenText.sanitize(player.nickname), grid.boardWidth).trimmingTrailingSpaces, x: x, y: top,
+                           style: theme.base.bold)
                 if let board = player.board {
-                    drawMiniBoard(board, x: x, y: top + 1, theme: theme, into: &frame)
+                    drawMiniBoard(board, x: x, y: top + 1, cellWidth: grid.cellWidth, cellHeight: grid.cellHeight, theme: theme,
+                                  into: &frame)
                 }
-                y = max(y, top + boardSize + 2)
+                y = max(y, top + grid.blockHeight)
             }
         }
         guard feedRows > 0, y < rect.maxY - 1 else { return }
@@ -61,42 +73,42 @@ enum RaceView {
         }
     }
 
-    private static func drawRacer(_ player: RacePlayer, place: Int, session: PlaySession, x: Int, y: Int, width: Int, theme: Theme, into frame: inout Frame) {
-        let name = Format.fit(ScreenText.sanitize(player.nickname), 12)
-        let style = player.isYou ? theme.base.bold : theme.base
-        var line = Format.fit(String(place), 2, alignRight: true) + " " + name + " "
-        switch player.status {
-        case .playing:
-            line += Format.fit(Format.grouped(player.score), 7, alignRight: true) + "  "
-                + Format.fit(String(player.largestTile), 6, alignRight: true) + "  "
-                + Format.fit("\(player.moves) moves", 10)
-        case .finished(let reason):
-            var text = "finished · \(reason.title) · \(Format.grouped(player.score))"
-            if reason == .target, let after = player.finishedAfter { text = "finished · \(Format.clock(after))" }
-            line += Format.fit(text, 27)
-        }
-        let end = frame.text(Format.fit(line, width).trimmingTrailingSpaces, x: x, y: y, style: style)
-        if player.isYou, end + 7 <= x + width {
-            frame.text("◀ you", x: end + 2, y: y, style: theme.accented)
-        }
+    private static func drawRacer(_ player: RacePlayer, place: Int, leaderScore: Int, x: Int, y: Int, width: Int,
+                                  theme: Theme, into frame: inout Frame) {
+        let line = RacerLine.text(player, place: place, leaderScore: leaderScore, width: width)
+        let style = player.isYou ? theme.accented.bold : (player.status == .playing ? theme.base : theme.muted)
+        frame.text(line, x: x, y: y, style: style)
     }
 
-    /// A small board: one row per board row, cells `miniCellWidth` wide, coloured.
-    static func drawMiniBoard(_ board: Board, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
+    /// The first of `candidates` (longest first) that fits `width`, else the
+    /// last one cut with an ellipsis: whole words are never cut while a
+    /// shorter wording exists.
+    static func fitting(_ candidates: [String], width: Int) -> String {
+        guard width > 0 else { return "" }
+        if let fit = candidates.first(where: { $0.count <= width }) { return fit }
+        return Format.fit(candidates.last ?? "", width).trimmingTrailingSpaces
+    }
+
+    /// A small board: cells `cellWidth` by `cellHeight`, coloured (or
+    /// numbers and dots in mono), the value on each cell's middle row.
+    static func drawMiniBoard(_ board: Board, x: Int, y: Int, cellWidth: Int = miniCellWidth, cellHeight: Int = 1, theme: Theme,
+                              into frame: inout Frame) {
         for row in 0..<board.size {
             for column in 0..<board.size {
                 let exponent = board.exponent(row: row, column: column)
-                let rect = Rect(x: x + column * miniCellWidth, y: y + row, width: miniCellWidth, height: 1)
+                let rect = Rect(x: x + column * cellWidth, y: y + row * cellHeight, width: cellWidth, height: cellHeight)
+                let middle = rect.y + cellHeight / 2
                 if theme.usesColour {
                     let style = theme.tileStyle(exponent: exponent)
-                    frame.fill(rect, style: style)
+                    frame.fill(Rect(x: rect.x, y: rect.y, width: cellWidth - (cellWidth > miniCellWidth ? 1 : 0), height: cellHeight),
+                               style: style)
                     if exponent > 0 {
-                        let label = Format.tile(1 << exponent, width: miniCellWidth - 1)
-                        frame.text(label, x: rect.x + (miniCellWidth - label.count) / 2, y: rect.y, style: style)
+                        let label = Format.tile(1 << exponent, width: min(cellWidth, miniCellWidth) - 1)
+                        frame.text(label, x: rect.x + (cellWidth - label.count) / 2, y: middle, style: style)
                     }
                 } else {
-                    let label = exponent == 0 ? "·" : Format.tile(1 << exponent, width: miniCellWidth - 1)
-                    frame.text(Format.fit(label, miniCellWidth - 1, alignRight: true), x: rect.x, y: rect.y,
+                    let label = exponent == 0 ? "·" : Format.tile(1 << exponent, width: cellWidth - 1)
+                    frame.text(Format.fit(label, cellWidth - 1, alignRight: true), x: rect.x, y: middle,
                                style: exponent == 0 ? theme.muted : theme.base)
                 }
             }

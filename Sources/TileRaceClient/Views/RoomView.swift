@@ -11,6 +11,9 @@ enum RoomView {
         var details = "assists \(options.allowsAssists ? "on" : "off") · \(limit) · \(room.isPrivate ? "private" : "open to all")"
         if room.isDaily { details = "the daily challenge: today's seed for everyone · results go to the daily board" }
         frame.text(Format.fit(details, frame.width - 3).trimmingTrailingSpaces, x: 2, y: 2, style: theme.muted)
+        if let joinLine = RoomJoinLine.text(model, room: room, width: frame.width - 3) {
+            frame.text(Format.fit(joinLine, frame.width - 3).trimmingTrailingSpaces, x: 2, y: 3, style: theme.accented)
+        }
 
         let listWidth = min(44, frame.width - 4)
         let players = room.players

@@ -1,0 +1,30 @@
+import Testing
+@testable import TileRaceClient
+
+@Suite struct RacerLineTests {
+    private let you = RacePlayer(nickname: "ana", score: 3412, largestTile: 256, moves: 221, status: .playing, isYou: true)
+
+    @Test func ourRowIsMarkedWhateverTheMoveCount() {
+        for width in [30, 40, 44, 60] {
+            let line = RacerLine.text(you, place: 2, leaderScore: 3724, width: width)
+            #expect(line.hasPrefix("▶ 2 ana"), "\(width): \(line)")
+            #expect(line.count <= width)
+            #expect(line.contains("3 412"))
+        }
+    }
+
+    @Test func theGapToTheLeaderIsShownWhenThereIsRoom() {
+        #expect(RacerLine.text(you, place: 2, leaderScore: 3724, width: 60) == "▶ 2 ana            3 412   256    +312 221 moves")
+        #expect(RacerLine.text(you, place: 1, leaderScore: 3412, width: 60).contains("lead"))
+    }
+
+    @Test func aFinishedRacerKeepsScoreBestGapAndFinishTime() {
+        var bo = RacePlayer(nickname: "bo", score: 20116, largestTile: 2048, moves: 938, status: .finished(.target))
+        bo.finishedAfter = 432.4
+        let line = RacerLine.text(bo, place: 1, leaderScore: 20116, width: 60)
+        #expect(line.contains("20 116") && line.contains("2048") && line.contains("lead") && line.contains("done 07:12.4"))
+        var chen = RacePlayer(nickname: "chen", score: 1804, largestTile: 128, moves: 150, status: .finished(.over))
+        chen.finishedAfter = 80
+        #expect(RacerLine.text(chen, place: 3, leaderScore: 20116, width: 60).contains("+18 312 no moves 01:20.0"))
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+import TileRaceEngine
+import TileRaceProtocol
+@testable import TileRaceClient
+
+/// Every screen at the four sizes a player is likely to use (the minimum
+/// 60x18, 80x24, 120x40 and 200x50), as plain text in Snapshots/matrix-*.
+/// Besides the snapshot, each frame is checked for the header running into
+/// its right part (the clock or the connection).
+@Suite struct ScreenSizeMatrixTests {
+    static let sizes = [TerminalSize(width: 60, height: 18), TerminalSize(width: 80, height: 24),
+                        TerminalSize(width: 120, height: 40), TerminalSize(width: 200, height: 50)]
+
+    static func screens() -> [(String, Model)] {
+        var room = Fixtures.connected(Fixtures.model())
+        room.screen = .room
+        room.room = WaitingRoom(
+            name: "friday", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 300), isPrivate: true,
+            members: [RoomMember(nickname: "bo", isReady: true, isYou: false), RoomMember(nickname: "ana", isReady: false, isYou: true)])
+        room.room?.code = "k3y"
+        var lobby = Fixtures.connected(Fixtures.model())
+        lobby.screen = .lobby
+        lobby.lobby.hasLoaded = true
+        lobby.lobby.rooms = [Fixtures.room("friday", players: 3, watchers: 1), Fixtures.room("evil-room", state: .countdown, size: 3, target: 256, limit: 90)]
+        var leaderboard = Fixtures.connected(Fixtures.model())
+        leaderboard.screen = .leaderboard
+        leaderboard.leaderboard.entries = Fixtures.entries
+        leaderboard.leaderboard.total = 20
+        leaderboard.leaderboard.status = .loaded
+        var colours = Fixtures.model()
+        _ = update(&colours, .key(.character("c")))
+        var config = ClientConfig()
+        config.lastNickname = "ana"
+        var end = Fixtures.connected(Fixtures.model(config: config))
+        _ = update(&end, .key(.character("p")))
+        _ = update(&end, .key(.left))
+        end.session?.game = Fixtures.game(Fixtures.stuckRows)
+        Update.checkEnd(reachedTarget: false, model: &end)
+        return [("menu", Fixtures.model()), ("practice", Fixtures.practice()), ("race", Fixtures.race()), ("room", room),
+                ("lobby", lobby), ("leaderboard", leaderboard), ("colours", colours), ("end", end)]
+    }
+
+    @Test func everyScreenAtEverySize() {
+        for (name, model) in Self.screens() {
+            for size in Self.sizes {
+                var sized = model
+                sized.size = size
+                let frame = view(sized, size: size, theme: .classic)
+                let text = frame.plainText
+                let header = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+                #expect(!header.contains { $0 == "…" } || header.contains("  "), "\(name) \(size.width)x\(size.height): \(header)")
+                assertSnapshot(text, named: "matrix-\(name)-\(size.width)x\(size.height)")
+            }
+        }
+    }
+}
