@@ -52,7 +52,8 @@ public enum ClientRuntime {
         let loop = ClientLoop(
             terminal: terminal, store: store, options: options, environment: environment,
             config: loaded?.config ?? ClientConfig(), configProblem: loaded?.problem,
-            mustPreserveConfigFile: loaded?.mustPreserveExistingFile ?? false, plan: plan)
+            mustPreserveConfigFile: loaded?.mustPreserveExistingFile ?? false, plan: plan,
+            connectedClientCount: hosted.connectedClientCount)
         guard terminal.take() else {
             throw ClientStartError(code: "terminal-settings", message: "cannot switch the terminal to raw mode")
         }
@@ -96,10 +97,14 @@ final class ClientLoop: @unchecked Sendable {
     private var isRunning = true
     private var exitStatus: Int32 = 0
     private let finished = DispatchSemaphore(value: 0)
+    /// How many clients the server this process hosts has (nil: none hosted).
+    private let connectedClientCount: (@Sendable () -> Int)?
 
     init(terminal: Terminal, store: ConfigStore?, options: ClientOptions, environment: [String: String],
-         config: ClientConfig, configProblem: String?, mustPreserveConfigFile: Bool, plan: NetworkPlan) {
+         config: ClientConfig, configProblem: String?, mustPreserveConfigFile: Bool, plan: NetworkPlan,
+         connectedClientCount: (@Sendable () -> Int)?) {
         self.terminal = terminal
+        self.connectedClientCount = connectedClientCount
         self.store = store
         self.colorMode = ColorMode.detect(environment: environment)
         var random = SystemRandomNumberGenerator()
@@ -160,7 +165,8 @@ final class ClientLoop: @unchecked Sendable {
             return
         }
         let keys = decoder.feed(buffer[0..<count])
-        process([.tick(ClientLoop.monotonicNow())] + keys.map(Event.key))
+        // A fresh count of the hosted server's players, so quitting asks with the right number.
+        process([.tick(ClientLoop.monotonicNow())] + hostedClientCountEvents() + keys.map(Event.key))
         if decoder.hasPendingInput {
             escapeGeneration += 1
             let generation = escapeGeneration
@@ -188,7 +194,12 @@ final class ClientLoop: @unchecked Sendable {
         let today = ClientLoop.today()
         var events: [Event] = [.tick(ClientLoop.monotonicNow())]
         if today != model.today { events.append(.dateChanged(today)) }
-        process(events)
+        process(events + hostedClientCountEvents())
+    }
+
+    private func hostedClientCountEvents() -> [Event] {
+        guard let count = connectedClientCount?() else { return [] }
+        return [.hostedClientCount(count)]
     }
 
     // MARK: Update, effects, drawing
