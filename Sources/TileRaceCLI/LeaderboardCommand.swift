@@ -94,7 +94,7 @@ struct LeaderboardCommand: Command {
         guard case .event(.hello(let hello))? = try? ServerMessage.parse(greeting), hello.version == ClientMessage.protocolVersion else {
             throw LineClient.Failure(message: "\(client.endpoint) is not a tilerace 1 server", isTimeout: false)
         }
-        try client.send(ClientMessage.hello(nick: nil).line)
+        try client.send(ClientMessage.hello(nickname: nil).line)
         _ = try reply(client)
         try client.send(ClientMessage.top(query).line)
         var entries: [LeaderboardEntry] = []

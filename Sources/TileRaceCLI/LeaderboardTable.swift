@@ -9,15 +9,15 @@ enum LeaderboardTable {
             lines.append("(no entries yet)")
             return lines.joined(separator: "\n")
         }
-        let nickWidth = max(8, entries.map(\.nick.count).max() ?? 0)
+        let nicknameWidth = max(8, entries.map(\.nickname.count).max() ?? 0)
         lines.append(
-            pad("rank", 4, right: true) + "  " + pad("nickname", nickWidth) + "  " + pad("score", 7, right: true) + "  "
+            pad("rank", 4, right: true) + "  " + pad("nickname", nicknameWidth) + "  " + pad("score", 7, right: true) + "  "
                 + pad("max", 7, right: true) + "  " + pad("moves", 6, right: true) + "  " + pad("assists", 7, right: true)
                 + "  " + pad("time", 8, right: true)
                 + "  " + "date")
         for entry in entries {
             lines.append(
-                pad(String(entry.rank), 4, right: true) + "  " + pad(entry.nick, nickWidth) + "  "
+                pad(String(entry.rank), 4, right: true) + "  " + pad(entry.nickname, nicknameWidth) + "  "
                     + pad(String(entry.score), 7, right: true) + "  " + pad(String(entry.largestTile), 7, right: true) + "  "
                     + pad(String(entry.moves), 6, right: true) + "  " + pad(String(entry.assists), 7, right: true)
                     + "  " + pad(time(entry.milliseconds), 8, right: true)

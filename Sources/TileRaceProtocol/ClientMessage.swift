@@ -4,9 +4,9 @@ import TileRaceEngine
 /// the server uses and the one printer the client uses.
 public enum ClientMessage: Hashable, Sendable {
     /// `HELLO tilerace 1 [nick]`.
-    case hello(nick: String?)
+    case hello(nickname: String?)
     /// `NICK <nick>`.
-    case nick(String)
+    case nickname(String)
     /// `PING [token]`.
     case ping(String?)
     /// `PONG [token]`: the answer to the server's `PING`; not a request, gets no reply.
@@ -36,7 +36,7 @@ public enum ClientMessage: Hashable, Sendable {
     /// `RESIGN`.
     case resign
     /// `SUBMIT <nick> [token=]`.
-    case submit(nick: String, token: String?)
+    case submit(nickname: String, token: String?)
     /// `TOP [query]`.
     case top(LeaderboardQuery)
     /// `PRACTICE [options]`.
@@ -51,7 +51,7 @@ public enum ClientMessage: Hashable, Sendable {
     public var verb: RequestVerb {
         switch self {
         case .hello: .hello
-        case .nick: .nick
+        case .nickname: .nickname
         case .ping: .ping
         case .pong: .pong
         case .quit: .quit
@@ -82,10 +82,10 @@ public enum ClientMessage: Hashable, Sendable {
     public var line: String {
         var fields = Fields()
         switch self {
-        case .hello(let nick):
-            fields.positionals = [ClientMessage.protocolName, String(ClientMessage.protocolVersion)] + (nick.map { [$0] } ?? [])
-        case .nick(let nick):
-            fields.positionals = [nick]
+        case .hello(let nickname):
+            fields.positionals = [ClientMessage.protocolName, String(ClientMessage.protocolVersion)] + (nickname.map { [$0] } ?? [])
+        case .nickname(let nickname):
+            fields.positionals = [nickname]
         case .ping(let token), .pong(let token):
             fields.positionals = token.map { [$0] } ?? []
         case .quit, .help, .rooms, .who, .leave, .restart, .resign:
@@ -100,8 +100,8 @@ public enum ClientMessage: Hashable, Sendable {
             fields.positionals = [isReady ? "yes" : "no"]
         case .move(let seq, let entries):
             fields.positionals = [String(seq), GameLog(entries).description]
-        case .submit(let nick, let token):
-            fields.positionals = [nick]
+        case .submit(let nickname, let token):
+            fields.positionals = [nickname]
             if let token { fields.append("token", token) }
         case .top(let query):
             fields = query.fields

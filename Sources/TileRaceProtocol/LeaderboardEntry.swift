@@ -5,16 +5,16 @@ public struct LeaderboardEntry: FieldsRepresentable {
     /// Rank by score, 1 for the best.
     public var rank: Int
     /// The nickname.
-    public var nick: String
+    public var nickname: String
     /// The game's figures.
     public var result: GameResult
     /// The UTC date of the submission, `YYYY-MM-DD`.
     public var date: String
 
     /// Creates an entry.
-    public init(rank: Int, nick: String, result: GameResult, date: String) {
+    public init(rank: Int, nickname: String, result: GameResult, date: String) {
         self.rank = rank
-        self.nick = nick
+        self.nickname = nickname
         self.result = result
         self.date = date
     }
@@ -27,13 +27,13 @@ public struct LeaderboardEntry: FieldsRepresentable {
     public init(fields: Fields) throws(ProtocolError) {
         let date = try fields.string("date")
         guard Names.isValidDate(date) else { throw ProtocolError(.badArguments, "date=\(TextFilter.quoted(date)) is not YYYY-MM-DD") }
-        self.init(rank: try fields.integer("rank"), nick: try fields.name("nick"), result: try GameResult(fields: fields), date: date)
+        self.init(rank: try fields.integer("rank"), nickname: try fields.name("nick"), result: try GameResult(fields: fields), date: date)
     }
 
     public var fields: Fields {
         var fields = Fields()
         fields.append("rank", rank)
-        fields.append("nick", nick)
+        fields.append("nick", nickname)
         result.append(to: &fields)
         fields.append("date", date)
         return fields

@@ -2,7 +2,7 @@
 public struct LeaderboardQuery: FieldsRepresentable {
     /// What to sort by.
     public enum SortKey: String, CaseIterable, Hashable, Sendable {
-        case rank, nick, score
+        case rank, nickname, score
     }
 
     /// Which way to sort.
@@ -21,7 +21,7 @@ public struct LeaderboardQuery: FieldsRepresentable {
     public var date: String?
     /// Sort key.
     public var sort: SortKey
-    /// Sort order; nil for the key's natural order (rank and nick ascending, score descending).
+    /// Sort order; nil for the key's natural order (rank and nickname ascending, score descending).
     public var order: Order?
     /// Entries to skip.
     public var offset: Int

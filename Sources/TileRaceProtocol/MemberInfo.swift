@@ -11,7 +11,7 @@ public struct MemberInfo: FieldsRepresentable {
     }
 
     /// The member's nickname.
-    public var nick: String
+    public var nickname: String
     /// Player or watcher.
     public var role: Role
     /// Whether the player marked ready.
@@ -20,8 +20,8 @@ public struct MemberInfo: FieldsRepresentable {
     public var state: State
 
     /// Creates member information.
-    public init(nick: String, role: Role, isReady: Bool, state: State) {
-        self.nick = nick
+    public init(nickname: String, role: Role, isReady: Bool, state: State) {
+        self.nickname = nickname
         self.role = role
         self.isReady = isReady
         self.state = state
@@ -29,7 +29,7 @@ public struct MemberInfo: FieldsRepresentable {
 
     public init(fields: Fields) throws(ProtocolError) {
         self.init(
-            nick: try fields.name("nick"),
+            nickname: try fields.name("nick"),
             role: Role(rawValue: try fields.choice("role", among: Role.allCases.map(\.rawValue)))!,
             isReady: try fields.bool("ready"),
             state: State(rawValue: try fields.choice("state", among: State.allCases.map(\.rawValue)))!)
@@ -37,7 +37,7 @@ public struct MemberInfo: FieldsRepresentable {
 
     public var fields: Fields {
         var fields = Fields()
-        fields.append("nick", nick)
+        fields.append("nick", nickname)
         fields.append("role", role.rawValue)
         fields.append("ready", isReady)
         fields.append("state", state.rawValue)

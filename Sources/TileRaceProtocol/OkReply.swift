@@ -1,7 +1,7 @@
 /// The `OK <VERB> ...` replies, one case per request that succeeded.
 public enum OkReply: Hashable, Sendable {
-    case hello(nick: String?)
-    case nick(String)
+    case hello(nickname: String?)
+    case nickname(String)
     case quit
     case help(count: Int)
     case rooms(count: Int)
@@ -29,12 +29,12 @@ public enum OkReply: Hashable, Sendable {
         var fields = Fields()
         let verb: RequestVerb
         switch self {
-        case .hello(let nick):
+        case .hello(let nickname):
             verb = .hello
-            if let nick { fields.append("nick", nick) }
-        case .nick(let nick):
-            verb = .nick
-            fields.append("nick", nick)
+            if let nickname { fields.append("nick", nickname) }
+        case .nickname(let nickname):
+            verb = .nickname
+            fields.append("nick", nickname)
         case .quit: verb = .quit
         case .help(let count):
             verb = .help
@@ -76,8 +76,8 @@ public enum OkReply: Hashable, Sendable {
             throw ProtocolError(.badArguments, "OK for unknown request \(TextFilter.quoted(word))")
         }
         switch verb {
-        case .hello: return .hello(nick: fields["nick"])
-        case .nick: return .nick(try fields.name("nick"))
+        case .hello: return .hello(nickname: fields["nick"])
+        case .nickname: return .nickname(try fields.name("nick"))
         case .quit: return .quit
         case .help: return .help(count: try fields.integer("count"))
         case .rooms: return .rooms(count: try fields.integer("count"))

@@ -7,7 +7,7 @@ public struct RacerFinish: FieldsRepresentable {
     /// The place in the final standings; set in `RESULT` lines, nil in `FINISH`.
     public var place: Int?
     /// The racer.
-    public var nick: String
+    public var nickname: String
     /// Why the racer finished.
     public var reason: FinishReason
     /// Final score.
@@ -21,13 +21,13 @@ public struct RacerFinish: FieldsRepresentable {
 
     /// Creates a finish record.
     public init(
-        room: String, race: Int? = nil, place: Int? = nil, nick: String, reason: FinishReason,
+        room: String, race: Int? = nil, place: Int? = nil, nickname: String, reason: FinishReason,
         score: Int, largestTile: Int, moves: Int, milliseconds: Int
     ) {
         self.room = room
         self.race = race
         self.place = place
-        self.nick = nick
+        self.nickname = nickname
         self.reason = reason
         self.score = score
         self.largestTile = largestTile
@@ -39,7 +39,7 @@ public struct RacerFinish: FieldsRepresentable {
         let reason = try fields.choice("reason", among: FinishReason.allCases.map(\.rawValue))
         self.init(
             room: try fields.name("room"), race: try fields.optionalInteger("race"),
-            place: try fields.optionalInteger("place"), nick: try fields.name("nick"),
+            place: try fields.optionalInteger("place"), nickname: try fields.name("nick"),
             reason: FinishReason(rawValue: reason)!, score: try fields.integer("score"),
             largestTile: try fields.integer("max"), moves: try fields.integer("moves"),
             milliseconds: try fields.integer("time"))
@@ -50,7 +50,7 @@ public struct RacerFinish: FieldsRepresentable {
         fields.append("room", room)
         if let race { fields.append("race", race) }
         if let place { fields.append("place", place) }
-        fields.append("nick", nick)
+        fields.append("nick", nickname)
         fields.append("reason", reason.rawValue)
         fields.append("score", score)
         fields.append("max", largestTile)

@@ -3,7 +3,7 @@ public struct RacerProgress: FieldsRepresentable {
     /// The room.
     public var room: String
     /// The racer.
-    public var nick: String
+    public var nickname: String
     /// The racer's score.
     public var score: Int
     /// The largest tile on the racer's board.
@@ -14,9 +14,9 @@ public struct RacerProgress: FieldsRepresentable {
     public var board: [Int]
 
     /// Creates a progress message.
-    public init(room: String, nick: String, score: Int, largestTile: Int, moves: Int, board: [Int]) {
+    public init(room: String, nickname: String, score: Int, largestTile: Int, moves: Int, board: [Int]) {
         self.room = room
-        self.nick = nick
+        self.nickname = nickname
         self.score = score
         self.largestTile = largestTile
         self.moves = moves
@@ -25,7 +25,7 @@ public struct RacerProgress: FieldsRepresentable {
 
     public init(fields: Fields) throws(ProtocolError) {
         self.init(
-            room: try fields.name("room"), nick: try fields.name("nick"), score: try fields.integer("score"),
+            room: try fields.name("room"), nickname: try fields.name("nick"), score: try fields.integer("score"),
             largestTile: try fields.integer("max"), moves: try fields.integer("moves"),
             board: try BoardField.decode(try fields.string("board")))
     }
@@ -33,7 +33,7 @@ public struct RacerProgress: FieldsRepresentable {
     public var fields: Fields {
         var fields = Fields()
         fields.append("room", room)
-        fields.append("nick", nick)
+        fields.append("nick", nickname)
         fields.append("score", score)
         fields.append("max", largestTile)
         fields.append("moves", moves)

@@ -15,15 +15,15 @@ extension RequestVerb {
                         .unsupportedVersion,
                         "this server speaks tilerace 1, not \(TextFilter.printableASCII(words.prefix(2).joined(separator: " ")))")
                 }
-                let nick = words.count == 3 ? words[2] : nil
-                if let nick { try Names.validateName(nick, as: "nickname") }
-                return .hello(nick: nick)
+                let nickname = words.count == 3 ? words[2] : nil
+                if let nickname { try Names.validateName(nickname, as: "nickname") }
+                return .hello(nickname: nickname)
             }
-        case .nick:
+        case .nickname:
             RequestRule(usage: "NICK <nick>", summary: "set your nickname", requirements: [.greeted, .free], positionalCount: 1...1) {
                 fields throws(ProtocolError) in
                 try Names.validateName(fields.positionals[0], as: "nickname")
-                return .nick(fields.positionals[0])
+                return .nickname(fields.positionals[0])
             }
         case .ping:
             RequestRule(usage: "PING [token]", summary: "check the server answers (PONG)", requirements: [], positionalCount: 0...1) {
@@ -99,13 +99,13 @@ extension RequestVerb {
                 usage: "SUBMIT <nick> [token=<token>]", summary: "put your last finished game on the leaderboard",
                 requirements: [.greeted], positionalCount: 1...1, keys: ["token"]
             ) { fields throws(ProtocolError) in
-                let nick = fields.positionals[0]
-                try Names.validateName(nick, as: "nickname")
+                let nickname = fields.positionals[0]
+                try Names.validateName(nickname, as: "nickname")
                 let token = fields["token"]
                 if let token, !(1...64).contains(token.utf8.count) || !token.utf8.allSatisfy(RequestVerb.isAlphanumeric) {
                     throw ProtocolError(.badToken, "token must be letters and digits")
                 }
-                return .submit(nick: nick, token: token)
+                return .submit(nickname: nickname, token: token)
             }
         case .top:
             RequestRule(

@@ -8,7 +8,7 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     /// `HELLO`: introduce yourself.
     case hello = "HELLO"
     /// `NICK`: set the nickname.
-    case nick = "NICK"
+    case nickname = "NICK"
     /// `PING`: check the server answers.
     case ping = "PING"
     /// `PONG`: answer the server's `PING` (not a request).

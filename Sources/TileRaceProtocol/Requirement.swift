@@ -24,7 +24,7 @@ public enum Requirement: Hashable, Sendable {
         switch self {
         case .notGreeted: .alreadyGreeted
         case .greeted: .helloFirst
-        case .named: .noNick
+        case .named: .noNickname
         case .free: .busy
         case .member, .player: .notInRoom
         case .roomNotRacing: .raceInProgress

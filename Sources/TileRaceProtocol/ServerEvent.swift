@@ -3,11 +3,11 @@ public enum ServerEvent: Hashable, Sendable {
     /// The greeting on connect.
     case hello(Greeting)
     /// Someone came into a room.
-    case joined(room: String, nick: String, role: MemberInfo.Role)
+    case joined(room: String, nickname: String, role: MemberInfo.Role)
     /// Someone left a room.
-    case left(room: String, nick: String)
+    case left(room: String, nickname: String)
     /// Someone's ready mark changed.
-    case ready(room: String, nick: String, isReady: Bool)
+    case ready(room: String, nickname: String, isReady: Bool)
     /// The race starts in `milliseconds`.
     case countdown(room: String, milliseconds: Int)
     /// The countdown stopped.
@@ -64,16 +64,16 @@ public enum ServerEvent: Hashable, Sendable {
             if let server = greeting.server { fields.append("server", server) }
             if let line = greeting.lineLimit { fields.append("line", line) }
             if let idle = greeting.idleSeconds { fields.append("idle", idle) }
-        case .joined(let room, let nick, let role):
+        case .joined(let room, let nickname, let role):
             fields.append("room", room)
-            fields.append("nick", nick)
+            fields.append("nick", nickname)
             fields.append("role", role.rawValue)
-        case .left(let room, let nick):
+        case .left(let room, let nickname):
             fields.append("room", room)
-            fields.append("nick", nick)
-        case .ready(let room, let nick, let isReady):
+            fields.append("nick", nickname)
+        case .ready(let room, let nickname, let isReady):
             fields.append("room", room)
-            fields.append("nick", nick)
+            fields.append("nick", nickname)
             fields.append("ready", isReady)
         case .countdown(let room, let milliseconds):
             fields.append("room", room)
@@ -108,11 +108,11 @@ public enum ServerEvent: Hashable, Sendable {
                 idleSeconds: fields["idle"].flatMap { Int($0) }))
         case "JOINED":
             let role = try fields.choice("role", among: MemberInfo.Role.allCases.map(\.rawValue))
-            return .joined(room: try fields.name("room"), nick: try fields.name("nick"), role: MemberInfo.Role(rawValue: role)!)
+            return .joined(room: try fields.name("room"), nickname: try fields.name("nick"), role: MemberInfo.Role(rawValue: role)!)
         case "LEFT":
-            return .left(room: try fields.name("room"), nick: try fields.name("nick"))
+            return .left(room: try fields.name("room"), nickname: try fields.name("nick"))
         case "READY":
-            return .ready(room: try fields.name("room"), nick: try fields.name("nick"), isReady: try fields.bool("ready"))
+            return .ready(room: try fields.name("room"), nickname: try fields.name("nick"), isReady: try fields.bool("ready"))
         case "COUNTDOWN":
             return .countdown(room: try fields.name("room"), milliseconds: try fields.integer("ms"))
         case "CANCEL":

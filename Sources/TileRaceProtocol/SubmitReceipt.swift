@@ -1,7 +1,7 @@
 /// The `OK SUBMIT` reply: where the submitted game landed.
 public struct SubmitReceipt: FieldsRepresentable {
     /// The nickname.
-    public var nick: String
+    public var nickname: String
     /// The board this receipt describes (daily for daily-challenge games).
     public var board: LeaderboardKind
     /// The submitted game's score.
@@ -16,8 +16,8 @@ public struct SubmitReceipt: FieldsRepresentable {
     public var token: String?
 
     /// Creates a receipt.
-    public init(nick: String, board: LeaderboardKind, score: Int, rank: Int?, best: Int, improved: Bool, token: String?) {
-        self.nick = nick
+    public init(nickname: String, board: LeaderboardKind, score: Int, rank: Int?, best: Int, improved: Bool, token: String?) {
+        self.nickname = nickname
         self.board = board
         self.score = score
         self.rank = rank
@@ -29,7 +29,7 @@ public struct SubmitReceipt: FieldsRepresentable {
     public init(fields: Fields) throws(ProtocolError) {
         let rankText = try fields.string("rank")
         self.init(
-            nick: try fields.name("nick"),
+            nickname: try fields.name("nick"),
             board: LeaderboardKind(rawValue: try fields.choice("board", among: ["all", "daily"]))!,
             score: try fields.integer("score"),
             rank: rankText == "-" ? nil : try Fields.integer(rankText, named: "rank"),
@@ -38,7 +38,7 @@ public struct SubmitReceipt: FieldsRepresentable {
 
     public var fields: Fields {
         var fields = Fields()
-        fields.append("nick", nick)
+        fields.append("nick", nickname)
         fields.append("board", board.rawValue)
         fields.append("score", score)
         fields.append("rank", rank.map(String.init) ?? "-")

@@ -86,7 +86,7 @@ struct LeaderboardCommandTests {
         #expect(LeaderboardTable.time(5312) == "0:05.3")
         #expect(LeaderboardTable.time(4_502_199) == "75:02.1")
         let entry = LeaderboardEntry(
-            rank: 1, nick: "ana",
+            rank: 1, nickname: "ana",
             result: GameResult(score: 20116, largestTile: 2048, moves: 938, milliseconds: 432_400, size: 4, target: 2048, assists: 3, seed: "42"),
             date: "2026-11-22")
         #expect(LeaderboardTable.render(title: "t", entries: [entry]) == """

@@ -112,15 +112,15 @@ import TileRaceServer
         let boScore = standings[1].score
         #expect(entries.map(\.rank) == [1, 2])
         #expect(entries.map(\.score) == [anaEnd.score, boScore].sorted(by: >))
-        #expect(Set(entries.map(\.nick)) == ["ana", "bo"])
-        #expect(entries.first?.nick == (anaEnd.score >= boScore ? "ana" : "bo"))
+        #expect(Set(entries.map(\.nickname)) == ["ana", "bo"])
+        #expect(entries.first?.nickname == (anaEnd.score >= boScore ? "ana" : "bo"))
         // 2 sorts by nickname; again flips.
         ana.press(.character("2"))
         try ana.waitUntil("sorted by nickname") { $0.leaderboard.status == .loaded && $0.leaderboard.column == .nickname }
-        #expect(ana.model.leaderboard.entries.map(\.nick) == ["ana", "bo"])
+        #expect(ana.model.leaderboard.entries.map(\.nickname) == ["ana", "bo"])
         ana.press(.character("2"))
         try ana.waitUntil("flipped") { $0.leaderboard.status == .loaded && !$0.leaderboard.isAscending }
-        #expect(ana.model.leaderboard.entries.map(\.nick) == ["bo", "ana"])
+        #expect(ana.model.leaderboard.entries.map(\.nickname) == ["bo", "ana"])
     }
 
     @Test func aTakenNicknameIsAskedAgainAndRoomOptionCreatesTheRoom() throws {
@@ -183,7 +183,7 @@ import TileRaceServer
         let score = ana.model.session!.game.score
         ana.press(.character("q"), .character("l"))
         try ana.waitUntil("the leaderboard") { $0.leaderboard.status == .loaded }
-        #expect(ana.model.leaderboard.entries.map(\.nick) == ["ana"])
+        #expect(ana.model.leaderboard.entries.map(\.nickname) == ["ana"])
         #expect(ana.model.leaderboard.entries.first?.score == score)
         #expect(ana.model.leaderboard.entries.first?.assists == 2)
     }

@@ -19,8 +19,8 @@ import TileRaceTransport
         let greeting = try client.wait("greeting") { if case .greeted(let greeting) = $0 { greeting } else { nil } }
         #expect(greeting.version == 1)
         #expect(greeting.lineLimit == 1024)
-        client.send(.hello(nick: "ana"), .rooms, .join(room: "nowhere", code: nil))
-        #expect(try client.reply("HELLO").0 == .success(.hello(nick: "ana")))
+        client.send(.hello(nickname: "ana"), .rooms, .join(room: "nowhere", code: nil))
+        #expect(try client.reply("HELLO").0 == .success(.hello(nickname: "ana")))
         let (rooms, items) = try client.reply("ROOMS")
         #expect(rooms == .success(.rooms(count: 1)))
         #expect(items.map(\.line) == ["ROOM room=daily state=waiting size=4 target=2048 assists=no limit=0 private=no players=0 watchers=0"])
@@ -33,7 +33,7 @@ import TileRaceTransport
         let host = try TestHost()
         let client = Recorder(host.endpoint)
         try client.wait("greeting") { if case .greeted = $0 { true } else { nil } }
-        client.send(.hello(nick: nil), .practice(PracticeOptions(seed: "42")))
+        client.send(.hello(nickname: nil), .practice(PracticeOptions(seed: "42")))
         _ = try client.reply("PRACTICE")
         var game = Game(config: .standard, seed: Seed(42))
         var entries: [GameLog.Entry] = []

@@ -3,9 +3,9 @@ import Testing
 
 @Suite struct ThemeTests {
     @Test(arguments: [
-        ([String: String](), ColorMode.palette256),
-        (["COLORTERM": "truecolor"], .trueColor),
-        (["COLORTERM": "24bit", "TERM": "xterm-256color"], .trueColor),
+        ([String: String](), ColourMode.palette256),
+        (["COLORTERM": "truecolor"], .trueColour),
+        (["COLORTERM": "24bit", "TERM": "xterm-256color"], .trueColour),
         (["COLORTERM": "truecolor", "NO_COLOR": "1"], .none),
         (["NO_COLOR": ""], .palette256),
         (["TERM": "dumb", "COLORTERM": "truecolor"], .none),
@@ -13,11 +13,11 @@ import Testing
         (["TERM": "xterm"], .palette16),
         (["TERM": "linux"], .palette16),
         (["TERM": "screen"], .palette16),
-        (["TERM": "xterm-direct"], .trueColor),
-        (["TERM": "xterm", "COLORTERM": "truecolor"], .trueColor),
+        (["TERM": "xterm-direct"], .trueColour),
+        (["TERM": "xterm", "COLORTERM": "truecolor"], .trueColour),
     ])
-    func colourModeFromEnvironment(_ environment: [String: String], _ mode: ColorMode) {
-        #expect(ColorMode.detect(environment: environment) == mode)
+    func colourModeFromEnvironment(_ environment: [String: String], _ mode: ColourMode) {
+        #expect(ColourMode.detect(environment: environment) == mode)
     }
 
     @Test func sixteenColoursUseTheBasicCodes() {

@@ -30,7 +30,7 @@ import TileRaceProtocol
             #expect(update(&model, .key(key)).isEmpty)
         }
         #expect(field(model)?.text == "ana")
-        #expect(update(&model, .key(.enter)) == [.saveConfig, .send(.submit(nick: "ana", token: nil))])
+        #expect(update(&model, .key(.enter)) == [.saveConfig, .send(.submit(nickname: "ana", token: nil))])
     }
 
     @Test func editingTheNicknameIsAnExplicitStep() {
@@ -39,7 +39,7 @@ import TileRaceProtocol
         #expect(model.session?.end?.isEditingNickname == true)
         _ = update(&model, .key(.control("u")))
         for character in "bo" { _ = update(&model, .key(.character(character))) }
-        #expect(update(&model, .key(.enter)) == [.saveConfig, .send(.submit(nick: "bo", token: nil))])
+        #expect(update(&model, .key(.enter)) == [.saveConfig, .send(.submit(nickname: "bo", token: nil))])
     }
 
     @Test func typingIsValidatedAsYouType() {
@@ -72,18 +72,18 @@ import TileRaceProtocol
         model.config.tokens = ["ana": "tok"]
         #expect(model.session?.mirror == .finished)
         let effects = update(&model, .key(.enter))
-        #expect(effects == [.saveConfig, .send(.submit(nick: "ana", token: "tok"))])
+        #expect(effects == [.saveConfig, .send(.submit(nickname: "ana", token: "tok"))])
         #expect(model.session?.end?.stage == .submitting(nickname: "ana"))
-        let receipt = SubmitReceipt(nick: "ana", board: .all, score: 1234, rank: 3, best: 1234, improved: true, token: nil)
-        #expect(Fixtures.reply(&model, to: .submit(nick: "ana", token: "tok"), .submit(receipt)).isEmpty)
+        let receipt = SubmitReceipt(nickname: "ana", board: .all, score: 1234, rank: 3, best: 1234, improved: true, token: nil)
+        #expect(Fixtures.reply(&model, to: .submit(nickname: "ana", token: "tok"), .submit(receipt)).isEmpty)
         #expect(model.session?.end?.stage == .closed(message: "ana is 3rd on the leaderboard with 1 234", kind: .success))
     }
 
     @Test func aClaimStoresTheNewToken() {
         var model = ended(nickname: "Ana")
         _ = update(&model, .key(.enter))
-        let receipt = SubmitReceipt(nick: "Ana", board: .daily, score: 1234, rank: nil, best: 1234, improved: true, token: "abc123")
-        #expect(Fixtures.reply(&model, to: .submit(nick: "Ana", token: nil), .submit(receipt)) == [.saveConfig])
+        let receipt = SubmitReceipt(nickname: "Ana", board: .daily, score: 1234, rank: nil, best: 1234, improved: true, token: "abc123")
+        #expect(Fixtures.reply(&model, to: .submit(nickname: "Ana", token: nil), .submit(receipt)) == [.saveConfig])
         #expect(model.config.tokens == ["ana": "abc123"])
         #expect(model.config.token(for: "ANA") == "abc123")
         #expect(model.session?.end?.stage == .closed(message: "1 234 is not in the top 100 of today's daily board · nickname claimed", kind: .success))
@@ -92,7 +92,7 @@ import TileRaceProtocol
     @Test func aNicknameOfSomeoneElseAsksForAnother() {
         var model = ended(nickname: "bo")
         _ = update(&model, .key(.enter))
-        Fixtures.refuse(&model, .submit(nick: "bo", token: nil), .badToken)
+        Fixtures.refuse(&model, .submit(nickname: "bo", token: nil), .badToken)
         #expect(field(model)?.text == "bo")
         #expect(field(model)?.refusal == "bo belongs to someone else: pick another")
         #expect(model.session?.end?.isEditingNickname == true)
@@ -108,7 +108,7 @@ import TileRaceProtocol
     @Test func losingTheServerWhileSubmittingSaysNotSubmitted() {
         var model = ended(nickname: "ana")
         _ = update(&model, .key(.enter))
-        _ = update(&model, .server(.notSent(.submit(nick: "ana", token: nil), reason: "not connected")))
+        _ = update(&model, .server(.notSent(.submit(nickname: "ana", token: nil), reason: "not connected")))
         #expect(model.session?.end?.stage == .closed(message: "not connected: not submitted", kind: .warning))
     }
 

@@ -27,7 +27,7 @@ import TileRaceProtocol
     @Test func sortKeysAskTheServerAndFlip() {
         var model = loaded()
         let expected: [(Character, LeaderboardQuery.SortKey, LeaderboardQuery.Order)] = [
-            ("1", .rank, .desc), ("3", .score, .desc), ("3", .score, .asc), ("2", .nick, .asc), ("2", .nick, .desc),
+            ("1", .rank, .desc), ("3", .score, .desc), ("3", .score, .asc), ("2", .nickname, .asc), ("2", .nickname, .desc),
         ]
         for (key, sort, order) in expected {
             let effects = update(&model, .key(.character(key)))
@@ -63,7 +63,7 @@ import TileRaceProtocol
         #expect(update(&model, .key(.pageDown)).isEmpty)
         let more = (21...70).map { rank in
             LeaderboardEntry(
-                rank: rank, nick: "p\(rank)",
+                rank: rank, nickname: "p\(rank)",
                 result: GameResult(score: 100 - rank, largestTile: 8, moves: 9, milliseconds: 1000, size: 4, target: 2048, assists: 0, seed: "1"),
                 date: "2026-11-22")
         }

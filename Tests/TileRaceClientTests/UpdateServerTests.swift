@@ -33,8 +33,8 @@ import TileRaceProtocol
         var model = Fixtures.model(options: options)
         #expect(Update.launch(NetworkPlan(endpoint: Fixtures.endpoint), model: &model) == [.connect])
         #expect(model.connection == .connecting(Fixtures.endpoint))
-        #expect(update(&model, .server(.greeted(Greeting()))) == [.send(.hello(nick: "ana"))])
-        #expect(Fixtures.reply(&model, to: .hello(nick: "ana"), .hello(nick: "ana")) == [.saveConfig])
+        #expect(update(&model, .server(.greeted(Greeting()))) == [.send(.hello(nickname: "ana"))])
+        #expect(Fixtures.reply(&model, to: .hello(nickname: "ana"), .hello(nickname: "ana")) == [.saveConfig])
         #expect(model.connection == .connected(Fixtures.endpoint))
         #expect(model.network.nickname == "ana")
     }
@@ -51,9 +51,9 @@ import TileRaceProtocol
         var model = Fixtures.model(config: { var config = ClientConfig(); config.lastNickname = "bo"; return config }())
         _ = Update.launch(NetworkPlan(endpoint: Fixtures.endpoint), model: &model)
         _ = update(&model, .server(.greeted(Greeting())))
-        #expect(Fixtures.refuse(&model, .hello(nick: "bo"), .nickTaken) == [.send(.hello(nick: nil))])
+        #expect(Fixtures.refuse(&model, .hello(nickname: "bo"), .nicknameTaken) == [.send(.hello(nickname: nil))])
         #expect(model.notice?.text.contains("bo is in use") == true)
-        #expect(Fixtures.reply(&model, to: .hello(nick: nil), .hello(nick: nil)).isEmpty)
+        #expect(Fixtures.reply(&model, to: .hello(nickname: nil), .hello(nickname: nil)).isEmpty)
         #expect(update(&model, .key(.character("r"))).isEmpty)
         guard case .nickname(let prompt)? = model.overlay else {
             Issue.record("expected the nickname prompt")
@@ -63,9 +63,9 @@ import TileRaceProtocol
         #expect(prompt.field.text == "")
         #expect(prompt.goal == .openLobby)
         for character in "cy" { _ = update(&model, .key(.character(character))) }
-        #expect(update(&model, .key(.enter)) == [.send(.nick("cy"))])
+        #expect(update(&model, .key(.enter)) == [.send(.nickname("cy"))])
         #expect(update(&model, .key(.character("x"))).isEmpty)
-        #expect(Fixtures.reply(&model, to: .nick("cy"), .nick("cy")) == [.saveConfig, .send(.rooms)])
+        #expect(Fixtures.reply(&model, to: .nickname("cy"), .nickname("cy")) == [.saveConfig, .send(.rooms)])
         #expect(model.overlay == nil)
         #expect(model.screen == .lobby)
         #expect(model.config.lastNickname == "cy")
@@ -74,7 +74,7 @@ import TileRaceProtocol
     @Test func anotherServerIsDropped() {
         var model = Fixtures.model()
         _ = Update.launch(NetworkPlan(endpoint: Fixtures.endpoint), model: &model)
-        let effects = Fixtures.refuse(&model, .hello(nick: nil), .unsupportedVersion, "this server speaks tilerace 2")
+        let effects = Fixtures.refuse(&model, .hello(nickname: nil), .unsupportedVersion, "this server speaks tilerace 2")
         #expect(effects == [.disconnect])
         guard case .connectionProblem(let problem)? = model.overlay else {
             Issue.record("expected the problem dialog")
@@ -87,19 +87,19 @@ import TileRaceProtocol
 
     @Test func membersComeGoAndGetReady() {
         var model = inRoom(["ana"])
-        Fixtures.event(&model, .joined(room: "FRIDAY", nick: "bo", role: .player))
-        Fixtures.event(&model, .joined(room: "friday", nick: "eve", role: .watcher))
-        Fixtures.event(&model, .joined(room: "friday", nick: "chen", role: .player))
-        Fixtures.event(&model, .joined(room: "elsewhere", nick: "zed", role: .player))
+        Fixtures.event(&model, .joined(room: "FRIDAY", nickname: "bo", role: .player))
+        Fixtures.event(&model, .joined(room: "friday", nickname: "eve", role: .watcher))
+        Fixtures.event(&model, .joined(room: "friday", nickname: "chen", role: .player))
+        Fixtures.event(&model, .joined(room: "elsewhere", nickname: "zed", role: .player))
         #expect(model.room?.members.map(\.nickname) == ["ana", "bo", "chen", "eve"])
-        Fixtures.event(&model, .ready(room: "friday", nick: "bo", isReady: true))
+        Fixtures.event(&model, .ready(room: "friday", nickname: "bo", isReady: true))
         #expect(model.room?.members[1].isReady == true)
-        Fixtures.event(&model, .left(room: "friday", nick: "chen"))
+        Fixtures.event(&model, .left(room: "friday", nickname: "chen"))
         #expect(model.room?.players.map(\.nickname) == ["ana", "bo"])
         // WHO replaces the list, in the server's order.
         Fixtures.reply(&model, to: .who, .who(room: "friday", count: 2), items: [
-            .member(MemberInfo(nick: "bo", role: .player, isReady: true, state: .waiting)),
-            .member(MemberInfo(nick: "ana", role: .player, isReady: false, state: .waiting)),
+            .member(MemberInfo(nickname: "bo", role: .player, isReady: true, state: .waiting)),
+            .member(MemberInfo(nickname: "ana", role: .player, isReady: false, state: .waiting)),
         ])
         #expect(model.room?.members == [
             RoomMember(nickname: "bo", isReady: true, isYou: false), RoomMember(nickname: "ana", isReady: false, isYou: true),
@@ -119,12 +119,12 @@ import TileRaceProtocol
     @Test func theBellRingsAtTheStartOurFinishAndTheEndUnlessTurnedOff() {
         var model = inRoom()
         #expect(Fixtures.event(&model, start()).contains(.bell))
-        #expect(!Fixtures.event(&model, .progress(RacerProgress(room: "friday", nick: "bo", score: 4, largestTile: 4, moves: 1,
+        #expect(!Fixtures.event(&model, .progress(RacerProgress(room: "friday", nickname: "bo", score: 4, largestTile: 4, moves: 1,
                                                                  board: [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]))).contains(.bell))
-        #expect(Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "ana", reason: .time, score: 0, largestTile: 4,
+        #expect(Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: "ana", reason: .time, score: 0, largestTile: 4,
                                                             moves: 0, milliseconds: 60_000))).contains(.bell))
-        for (place, nick) in ["bo", "ana"].enumerated() {
-            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nick: nick, reason: .time,
+        for (place, nickname) in ["bo", "ana"].enumerated() {
+            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nickname: nickname, reason: .time,
                                                        score: 4, largestTile: 4, moves: 1, milliseconds: 60_000)))
         }
         #expect(Fixtures.event(&model, .end(room: "friday", race: 7, count: 2)).contains(.bell))
@@ -155,11 +155,11 @@ import TileRaceProtocol
         #expect(model.screen == .room)
         #expect(model.session == nil)
         #expect(model.room?.isRaceUnderWay == true)
-        Fixtures.event(&model, .progress(RacerProgress(room: "friday", nick: "bo", score: 4, largestTile: 4, moves: 1,
+        Fixtures.event(&model, .progress(RacerProgress(room: "friday", nickname: "bo", score: 4, largestTile: 4, moves: 1,
                                                        board: [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2])))
         #expect(model.race?.players.first?.score == 4)
-        for (place, nick) in ["bo", "chen"].enumerated() {
-            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nick: nick, reason: .resigned,
+        for (place, nickname) in ["bo", "chen"].enumerated() {
+            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nickname: nickname, reason: .resigned,
                                                        score: 4, largestTile: 4, moves: 1, milliseconds: 900)))
         }
         Fixtures.event(&model, .end(room: "friday", race: 7, count: 2))
@@ -183,19 +183,19 @@ import TileRaceProtocol
     @Test func progressOfOthersIsShownLive() {
         var model = racing()
         let board = [2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8]
-        Fixtures.event(&model, .progress(RacerProgress(room: "friday", nick: "bo", score: 12, largestTile: 8, moves: 5, board: board)))
+        Fixtures.event(&model, .progress(RacerProgress(room: "friday", nickname: "bo", score: 12, largestTile: 8, moves: 5, board: board)))
         let bo = model.race?.players.first { $0.nickname == "bo" }
         #expect(bo?.score == 12)
         #expect(bo?.moves == 5)
         #expect(bo?.board == (try? Board(rows: BoardField.rows(board))))
         // Our own figures come from our game, never from the server's echo.
-        Fixtures.event(&model, .progress(RacerProgress(room: "friday", nick: "ana", score: 999, largestTile: 8, moves: 5, board: board)))
+        Fixtures.event(&model, .progress(RacerProgress(room: "friday", nickname: "ana", score: 999, largestTile: 8, moves: 5, board: board)))
         #expect(model.race?.players.first(where: \.isYou)?.score == 0)
     }
 
     @Test func ourFinishFromTheServerEndsOurGameWithTheOfficialTime() {
         var model = racing()
-        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "ana", reason: .time, score: 0, largestTile: 4, moves: 0,
+        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: "ana", reason: .time, score: 0, largestTile: 4, moves: 0,
                                                    milliseconds: 60_000)))
         #expect(model.session?.end?.outcome == .timeUp)
         #expect(model.session?.end?.officialElapsed == 60)
@@ -205,13 +205,13 @@ import TileRaceProtocol
 
     @Test func theStandingsComeAtTheEndAndEnterGoesBackToTheRoom() {
         var model = racing()
-        for (place, nick) in ["bo", "ana"].enumerated() {
-            Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: nick, reason: place == 0 ? .target : .resigned,
+        for (place, nickname) in ["bo", "ana"].enumerated() {
+            Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: nickname, reason: place == 0 ? .target : .resigned,
                                                        score: 20 - place, largestTile: 16, moves: 9, milliseconds: 5000)))
         }
         _ = update(&model, .key(.escape))
-        for (place, nick) in ["bo", "ana"].enumerated() {
-            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nick: nick,
+        for (place, nickname) in ["bo", "ana"].enumerated() {
+            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nickname: nickname,
                                                        reason: place == 0 ? .target : .resigned, score: 20 - place, largestTile: 16,
                                                        moves: 9, milliseconds: 5000)))
         }
@@ -368,9 +368,9 @@ import TileRaceProtocol
         var model = inRoom(["bo"])
         model.room?.isWatching = true
         Fixtures.event(&model, start(["bo"]))
-        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "bo", reason: .target, score: 20, largestTile: 16, moves: 9,
+        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: "bo", reason: .target, score: 20, largestTile: 16, moves: 9,
                                                    milliseconds: 4000)))
-        Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: 1, nick: "bo", reason: .target, score: 20,
+        Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: 1, nickname: "bo", reason: .target, score: 20,
                                                    largestTile: 16, moves: 9, milliseconds: 4000)))
         Fixtures.event(&model, .end(room: "friday", race: 7, count: 1))
         #expect(model.screen == .spectate)
@@ -385,10 +385,10 @@ import TileRaceProtocol
                                 (.nothingToSubmit, "the server has no finished game of yours to submit"),
                                 (.internal, "not submitted: the leaderboard could not be saved")] {
             var model = racing()
-            Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "ana", reason: .resigned, score: 0, largestTile: 4,
+            Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: "ana", reason: .resigned, score: 0, largestTile: 4,
                                                        moves: 0, milliseconds: 1000)))
             _ = update(&model, .key(.enter))
-            Fixtures.refuse(&model, .submit(nick: "ana", token: nil), code, "the leaderboard could not be saved")
+            Fixtures.refuse(&model, .submit(nickname: "ana", token: nil), code, "the leaderboard could not be saved")
             guard case .closed(let text?, _)? = model.session?.end?.stage else {
                 Issue.record("\(code): the dialog did not close")
                 continue

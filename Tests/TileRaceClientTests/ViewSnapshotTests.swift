@@ -106,10 +106,10 @@ import TileRaceProtocol
         if case .submitting = over.session?.end?.stage {} else { Issue.record("expected submitting") }
         snapshot(over, "end-submitting-80x24-classic")
         var submitted = over
-        let receipt = SubmitReceipt(nick: "ana", board: .all, score: 1234, rank: 3, best: 1234, improved: true, token: "t0k")
-        Fixtures.reply(&submitted, to: .submit(nick: "ana", token: nil), .submit(receipt))
+        let receipt = SubmitReceipt(nickname: "ana", board: .all, score: 1234, rank: 3, best: 1234, improved: true, token: "t0k")
+        Fixtures.reply(&submitted, to: .submit(nickname: "ana", token: nil), .submit(receipt))
         snapshot(submitted, "end-submitted-80x24-classic")
-        Fixtures.refuse(&over, .submit(nick: "ana", token: nil), .badToken)
+        Fixtures.refuse(&over, .submit(nickname: "ana", token: nil), .badToken)
         snapshot(over, "end-nickname-taken-80x24-classic")
 
         var offline = Fixtures.model(config: config)
@@ -158,7 +158,7 @@ import TileRaceProtocol
         _ = update(&model, .key(.character("y")))
         _ = update(&model, .key(.escape))
         _ = update(&model, .key(.enter))
-        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nick: "ana", reason: .resigned, score: 12, largestTile: 4,
+        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: "ana", reason: .resigned, score: 12, largestTile: 4,
                                                    moves: 5, milliseconds: 102_900)))
         snapshot(model, "race-resigned-watching-80x24-classic")
     }
@@ -257,7 +257,7 @@ import TileRaceProtocol
             hostingInfo: ["Hosting on port 2049 — friends join with:", "tilerace play --host 192.168.1.20 --port 2049"])
         _ = Update.launch(plan, model: &model)
         _ = update(&model, .server(.greeted(Greeting())))
-        Fixtures.reply(&model, to: .hello(nick: nil), .hello(nick: nil))
+        Fixtures.reply(&model, to: .hello(nickname: nil), .hello(nickname: nil))
         snapshot(model, "menu-hosting-80x24-classic")
     }
 
@@ -282,7 +282,7 @@ import TileRaceProtocol
         _ = update(&model, .key(.pageDown))
         snapshot(model, "leaderboard-scrolled-80x24-mono", theme: .mono)
         _ = update(&model, .key(.character("2")))
-        model.leaderboard.entries = Fixtures.entries.sorted { $0.nick.lowercased() < $1.nick.lowercased() }
+        model.leaderboard.entries = Fixtures.entries.sorted { $0.nickname.lowercased() < $1.nickname.lowercased() }
         model.leaderboard.status = .loaded
         snapshot(model, "leaderboard-by-nickname-200x50-classic", size: Self.large)
         model.leaderboard.total = 85

@@ -5,9 +5,9 @@ import TileRaceEngine
 @Suite struct ClientMessageTests {
     /// Every request, as the client prints it and the server must read it back.
     static let examples: [(ClientMessage, String)] = [
-        (.hello(nick: "ana"), "HELLO tilerace 1 ana"),
-        (.hello(nick: nil), "HELLO tilerace 1"),
-        (.nick("bo_2"), "NICK bo_2"),
+        (.hello(nickname: "ana"), "HELLO tilerace 1 ana"),
+        (.hello(nickname: nil), "HELLO tilerace 1"),
+        (.nickname("bo_2"), "NICK bo_2"),
         (.ping("t1"), "PING t1"),
         (.ping(nil), "PING"),
         (.pong("t1"), "PONG t1"),
@@ -26,8 +26,8 @@ import TileRaceEngine
         (.move(seq: 12, entries: [.move(.left), .undo, .remove(Cell(row: 0, column: 3)), .move(.down)]), "MOVE 12 LZX03D"),
         (.restart, "RESTART"),
         (.resign, "RESIGN"),
-        (.submit(nick: "ana", token: nil), "SUBMIT ana"),
-        (.submit(nick: "ana", token: "0123456789abcdef0123456789abcdef"), "SUBMIT ana token=0123456789abcdef0123456789abcdef"),
+        (.submit(nickname: "ana", token: nil), "SUBMIT ana"),
+        (.submit(nickname: "ana", token: "0123456789abcdef0123456789abcdef"), "SUBMIT ana token=0123456789abcdef0123456789abcdef"),
         (.top(LeaderboardQuery(board: .daily, date: "2026-11-22", sort: .score, order: .asc, offset: 20, limit: 10)),
          "TOP board=daily date=2026-11-22 sort=score order=asc offset=20 limit=10"),
         (.practice(PracticeOptions(seed: "friday", size: 4, target: 2048)), "PRACTICE seed=friday size=4 target=2048"),

@@ -12,7 +12,7 @@ import Testing
         matcher.sent(.pong("server"))
         matcher.sent(.ready(true))
         #expect(matcher.pendingCount == 2)
-        #expect(try receive(&matcher, "JOINED room=r nick=bo role=player") == .event(.joined(room: "r", nick: "bo", role: .player)))
+        #expect(try receive(&matcher, "JOINED room=r nick=bo role=player") == .event(.joined(room: "r", nickname: "bo", role: .player)))
         #expect(try receive(&matcher, "PONG a") == .reply(request: .ping("a"), reply: .pong("a"), items: []))
         #expect(try receive(&matcher, "ERR race-in-progress wait") == .reply(
             request: .ready(true), reply: .error(ProtocolError(.raceInProgress, "wait")), items: []))
@@ -31,8 +31,8 @@ import Testing
         }
         #expect(request == .who && reply == .ok(.who(room: "r", count: 2)))
         #expect(items == [
-            .member(MemberInfo(nick: "ana", role: .player, isReady: false, state: .waiting)),
-            .member(MemberInfo(nick: "bo", role: .watcher, isReady: false, state: .waiting)),
+            .member(MemberInfo(nickname: "ana", role: .player, isReady: false, state: .waiting)),
+            .member(MemberInfo(nickname: "bo", role: .watcher, isReady: false, state: .waiting)),
         ])
     }
 

@@ -8,7 +8,7 @@ import Testing
     /// option is added) and a line with a wrong number of values.
     static let shapes: [RequestVerb: (valid: String, wrongCount: String)] = [
         .hello: ("HELLO tilerace 1 ana", "HELLO tilerace"),
-        .nick: ("NICK ana", "NICK"),
+        .nickname: ("NICK ana", "NICK"),
         .ping: ("PING t1", "PING t1 t2"),
         .pong: ("PONG", "PONG t1 t2"),
         .quit: ("QUIT", "QUIT now"),

@@ -6,8 +6,8 @@ import TileRaceProtocol
 /// queue; meanwhile everyone else goes on.
 @Suite struct CorePersistTests {
     /// A connection that finished a practice game and can submit it.
-    private func finishedPlayer(_ harness: CoreHarness, _ nick: String) -> ConnectionID {
-        let id = harness.player(nick)
+    private func finishedPlayer(_ harness: CoreHarness, _ nickname: String) -> ConnectionID {
+        let id = harness.player(nickname)
         _ = harness.ask(id, "PRACTICE seed=42")
         _ = harness.ask(id, "RESIGN")
         return id

@@ -11,8 +11,8 @@ struct LeaderboardStoreTests {
 
     /// Submits through the store, as the server does.
     @discardableResult
-    private func submit(_ store: LeaderboardStore, _ nick: String, _ score: Int, token: String? = nil) throws -> SubmitReceipt {
-        let submission = try store.leaderboard.submission(of: game(score), date: "2026-11-22", dailyDate: nil, nick: nick, token: token) { "t0k3n" + nick }
+    private func submit(_ store: LeaderboardStore, _ nickname: String, _ score: Int, token: String? = nil) throws -> SubmitReceipt {
+        let submission = try store.leaderboard.submission(of: game(score), date: "2026-11-22", dailyDate: nil, nickname: nickname, token: token) { "t0k3n" + nickname }
         try store.commit(submission.records)
         return submission.receipt
     }
@@ -28,7 +28,7 @@ struct LeaderboardStoreTests {
         }
         let reopened = try LeaderboardStore.open(directory: directory.path)
         #expect(reopened.warnings.isEmpty)
-        #expect(reopened.leaderboard.entries(on: .allTime).map { "\($0.nick):\($0.score)" } == ["ana:70", "bo:60"])
+        #expect(reopened.leaderboard.entries(on: .allTime).map { "\($0.nickname):\($0.score)" } == ["ana:70", "bo:60"])
         #expect(throws: ProtocolError.self) { try submit(reopened, "ANA", 99) }
         let receipt = try submit(reopened, "ANA", 99, token: "t0k3nana")
         #expect(receipt.rank == 1)
@@ -61,12 +61,12 @@ struct LeaderboardStoreTests {
         let store = try LeaderboardStore.open(directory: directory.path)
         #expect(store.warnings.count == 1)
         #expect(store.warnings.first?.contains("leaderboard.journal line 4: incomplete last record ignored") == true)
-        #expect(store.leaderboard.entries(on: .allTime).map(\.nick) == ["ana"])
+        #expect(store.leaderboard.entries(on: .allTime).map(\.nickname) == ["ana"])
         try submit(store, "bo", 50)
         store.close()
         let again = try LeaderboardStore.open(directory: directory.path)
         #expect(again.warnings.isEmpty)
-        #expect(again.leaderboard.entries(on: .allTime).map(\.nick) == ["bo", "ana"])
+        #expect(again.leaderboard.entries(on: .allTime).map(\.nickname) == ["bo", "ana"])
     }
 
     @Test func aDamagedCompleteLastRecordIsAlsoTorn() throws {
@@ -83,7 +83,7 @@ struct LeaderboardStoreTests {
         let directory = TemporaryDirectory()
         do {
             let store = try LeaderboardStore.open(directory: directory.path, compactionThreshold: .max)
-            for (index, nick) in ["ana", "bo", "cy"].enumerated() { try submit(store, nick, 10 * index) }
+            for (index, nickname) in ["ana", "bo", "cy"].enumerated() { try submit(store, nickname, 10 * index) }
             store.close()
         }
         // Line 1 is the header, 2 ana's claim, 3 ana's entry: change its score behind the checksum's back.
@@ -134,7 +134,7 @@ struct LeaderboardStoreTests {
         // As if the server died after renaming the snapshot, before emptying the journal.
         try directory.write("leaderboard.journal", journalBefore)
         let store = try LeaderboardStore.open(directory: directory.path)
-        #expect(store.leaderboard.entries(on: .allTime).map(\.nick) == ["ana", "bo"])
+        #expect(store.leaderboard.entries(on: .allTime).map(\.nickname) == ["ana", "bo"])
         let receipt = try submit(store, "cy", 35)
         #expect(receipt.rank == 2)
         #expect(store.leaderboard.lastSequence == 6)
@@ -164,8 +164,8 @@ struct LeaderboardStoreTests {
         let kept = try LeaderboardDemo.fill(store, count: 150, random: .system, date: "2026-11-22")
         #expect(kept == 100)
         let entries = store.leaderboard.entries(on: .allTime)
-        #expect(entries.allSatisfy { (0...99).contains($0.score) && (1...9).contains($0.nick.count) && $0.nick.allSatisfy(\.isLetter) })
-        #expect(Set(entries.map { $0.nick.lowercased() }).count == entries.count)
+        #expect(entries.allSatisfy { (0...99).contains($0.score) && (1...9).contains($0.nickname.count) && $0.nickname.allSatisfy(\.isLetter) })
+        #expect(Set(entries.map { $0.nickname.lowercased() }).count == entries.count)
         #expect(throws: StoreError.notEmpty(directory: directory.path)) {
             try LeaderboardDemo.fill(store, count: 1, random: .system, date: "2026-11-22")
         }

@@ -10,16 +10,16 @@ struct LeaderboardTests {
     /// Submits and applies, as the server does; returns the receipt.
     @discardableResult
     private func submit(
-        _ board: inout Leaderboard, _ nick: String, _ score: Int, token: String? = nil, daily: String? = nil
+        _ board: inout Leaderboard, _ nickname: String, _ score: Int, token: String? = nil, daily: String? = nil
     ) throws -> SubmitReceipt {
-        let submission = try board.submission(of: game(score), date: "2026-11-22", dailyDate: daily, nick: nick, token: token) { "token-\(nick.lowercased())" }
+        let submission = try board.submission(of: game(score), date: "2026-11-22", dailyDate: daily, nickname: nickname, token: token) { "token-\(nickname.lowercased())" }
         for record in submission.records { board.apply(record) }
         #expect(board == submission.leaderboard)
         return submission.receipt
     }
 
     private func nicks(_ board: Leaderboard, _ id: LeaderboardBoardID = .allTime) -> [String] {
-        board.entries(on: id).map(\.nick)
+        board.entries(on: id).map(\.nickname)
     }
 
     @Test func ranksByScoreWithTiesInRecordingOrder() throws {
@@ -38,14 +38,14 @@ struct LeaderboardTests {
     @Test func keepsOneBestEntryPerNicknameWithoutRegardToCase() throws {
         var board = Leaderboard()
         let first = try submit(&board, "Ana", 40)
-        #expect(first == SubmitReceipt(nick: "Ana", board: .all, score: 40, rank: 1, best: 40, improved: true, token: "token-ana"))
+        #expect(first == SubmitReceipt(nickname: "Ana", board: .all, score: 40, rank: 1, best: 40, improved: true, token: "token-ana"))
         try submit(&board, "bo", 60)
         let worse = try submit(&board, "ana", 30, token: "token-ana")
-        #expect(worse == SubmitReceipt(nick: "Ana", board: .all, score: 30, rank: 2, best: 40, improved: false, token: nil))
+        #expect(worse == SubmitReceipt(nickname: "Ana", board: .all, score: 30, rank: 2, best: 40, improved: false, token: nil))
         let equal = try submit(&board, "ANA", 40, token: "token-ana")
         #expect(!equal.improved)
         let better = try submit(&board, "ana", 70, token: "token-ana")
-        #expect(better == SubmitReceipt(nick: "Ana", board: .all, score: 70, rank: 1, best: 70, improved: true, token: nil))
+        #expect(better == SubmitReceipt(nickname: "Ana", board: .all, score: 70, rank: 1, best: 70, improved: true, token: nil))
         #expect(nicks(board) == ["Ana", "bo"])
         #expect(board.entries(on: .allTime).map(\.score) == [70, 60])
     }
@@ -64,7 +64,7 @@ struct LeaderboardTests {
         #expect(entering.rank == 51)   // p50 has 1050 too and was recorded first
         #expect(board.entries(on: .allTime).count == 100)
         #expect(!nicks(board).contains("p0"))
-        #expect(board.entries(on: .allTime).last?.nick == "p1")
+        #expect(board.entries(on: .allTime).last?.nickname == "p1")
     }
 
     @Test func tokensProtectNicknames() throws {
@@ -96,19 +96,19 @@ struct LeaderboardTests {
 
     @Test func pagesSortAndPage() throws {
         var board = Leaderboard()
-        for (nick, score) in [("dan", 30), ("Bea", 50), ("cy", 10), ("al", 50), ("Eve", 20)] {
-            try submit(&board, nick, score)
+        for (nickname, score) in [("dan", 30), ("Bea", 50), ("cy", 10), ("al", 50), ("Eve", 20)] {
+            try submit(&board, nickname, score)
         }
         func page(_ sort: LeaderboardQuery.SortKey, _ order: LeaderboardQuery.Order? = nil, offset: Int = 0, limit: Int = 20) -> [String] {
             board.page(LeaderboardQuery(sort: sort, order: order, offset: offset, limit: limit), today: "2026-11-22").entries
-                .map { "\($0.rank):\($0.nick)" }
+                .map { "\($0.rank):\($0.nickname)" }
         }
         #expect(page(.rank) == ["1:Bea", "2:al", "3:dan", "4:Eve", "5:cy"])
         #expect(page(.rank, .desc) == ["5:cy", "4:Eve", "3:dan", "2:al", "1:Bea"])
         #expect(page(.score) == ["1:Bea", "2:al", "3:dan", "4:Eve", "5:cy"])
         #expect(page(.score, .asc) == ["5:cy", "4:Eve", "3:dan", "2:al", "1:Bea"])
-        #expect(page(.nick) == ["2:al", "1:Bea", "5:cy", "3:dan", "4:Eve"])
-        #expect(page(.nick, .desc) == ["4:Eve", "3:dan", "5:cy", "1:Bea", "2:al"])
+        #expect(page(.nickname) == ["2:al", "1:Bea", "5:cy", "3:dan", "4:Eve"])
+        #expect(page(.nickname, .desc) == ["4:Eve", "3:dan", "5:cy", "1:Bea", "2:al"])
         #expect(page(.rank, offset: 1, limit: 2) == ["2:al", "3:dan"])
         #expect(page(.rank, offset: 9) == [])
         let summary = board.page(LeaderboardQuery(offset: 3, limit: 10), today: "2026-11-22").summary
@@ -128,10 +128,10 @@ struct LeaderboardTests {
 
     @Test func recordTextRoundTripsAndRejectsDamage() throws {
         let entry = LeaderboardRecord.entry(.daily("2026-11-22"), BoardEntry(
-            sequence: 7, nick: "ana",
+            sequence: 7, nickname: "ana",
             result: GameResult(score: 40, largestTile: 16, moves: 9, milliseconds: 5312, size: 4, target: 16, assists: 1, seed: "2026-11-22"),
             date: "2026-11-22"))
-        let claim = LeaderboardRecord.claim(NicknameClaim(sequence: 6, nick: "ana", token: "3f9a0c1e5b7d2a4f6e8c0b1d3a5f7e9c"))
+        let claim = LeaderboardRecord.claim(NicknameClaim(sequence: 6, nickname: "ana", token: "3f9a0c1e5b7d2a4f6e8c0b1d3a5f7e9c"))
         for record in [entry, claim] {
             #expect(try LeaderboardRecord(text: record.text) == record)
         }

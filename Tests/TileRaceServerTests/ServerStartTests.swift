@@ -28,7 +28,7 @@ struct ServerStartTests {
         defer { third.stop() }
         #expect(other > port && other <= port + 20)
         #expect(third.port == other)
-        _ = try TestClient(port: other, nick: "ana")
+        _ = try TestClient(port: other, nickname: "ana")
     }
 
     @Test func aBadBindAddressIsRefused() {
@@ -43,7 +43,7 @@ struct ServerStartTests {
         let server = RaceServer(configuration: configuration)
         let port = try server.start()
         defer { server.stop() }
-        _ = try TestClient(port: port, nick: "four")
+        _ = try TestClient(port: port, nickname: "four")
         if let six = try? LineClient(host: "::1", port: port) {
             #expect(try six.readLine()?.hasPrefix("HELLO tilerace 1") == true)
         }
@@ -75,10 +75,10 @@ struct ServerStartTests {
         let directory = TemporaryDirectory()
         do {
             let store = try LeaderboardStore.open(directory: directory.path, compactionThreshold: .max)
-            for nick in ["a", "b"] {
+            for nickname in ["a", "b"] {
                 let submission = try store.leaderboard.submission(
                     of: GameResult(score: 1, largestTile: 4, moves: 1, milliseconds: 1, size: 4, target: 2048, assists: 0, seed: "1"),
-                    date: "2026-11-22", dailyDate: nil, nick: nick, token: nil) { "t" }
+                    date: "2026-11-22", dailyDate: nil, nickname: nickname, token: nil) { "t" }
                 try store.commit(submission.records)
             }
             store.close()

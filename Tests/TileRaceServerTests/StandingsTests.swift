@@ -3,9 +3,9 @@ import TileRaceProtocol
 @testable import TileRaceServer
 
 struct StandingsTests {
-    private func finisher(_ nick: String, _ reason: FinishReason, score: Int, moves: Int, order: Int) -> Standings.Finisher {
+    private func finisher(_ nickname: String, _ reason: FinishReason, score: Int, moves: Int, order: Int) -> Standings.Finisher {
         Standings.Finisher(
-            nick: nick, reason: reason,
+            nickname: nickname, reason: reason,
             result: GameResult(score: score, largestTile: 0, moves: moves, milliseconds: order * 100, size: 4, target: 2048, assists: 0, seed: "1"),
             order: order)
     }
@@ -19,7 +19,7 @@ struct StandingsTests {
             finisher("left-more-moves", .left, score: 500, moves: 60, order: 3),
             finisher("time-same-as-over", .time, score: 500, moves: 40, order: 5),
         ]
-        #expect(Standings.rank(finishers).map(\.nick) == [
+        #expect(Standings.rank(finishers).map(\.nickname) == [
             "target-early", "target-late", "resigned-high", "over-fewer-moves", "time-same-as-over", "left-more-moves",
         ])
     }

@@ -25,7 +25,7 @@ enum LeaderboardColumn: Int, CaseIterable, Hashable, Sendable {
     var sortKey: LeaderboardQuery.SortKey {
         switch self {
         case .rank: .rank
-        case .nickname: .nick
+        case .nickname: .nickname
         case .score: .score
         }
     }

@@ -9,7 +9,7 @@ struct Model: Sendable {
     /// The saved settings (theme, colours, nickname, tokens).
     var config: ClientConfig
     /// What colours the terminal shows.
-    var colorMode: ColorMode
+    var colourMode: ColourMode
     /// Whether output is a terminal: without one, no splash and no animation.
     var isInteractive: Bool
     /// The screen shown.
@@ -55,11 +55,11 @@ struct Model: Sendable {
     var pendingPracticeSeed: String?
 
     /// A model at the menu (with the splash when interactive and animated).
-    init(options: ClientOptions, config: ClientConfig, colorMode: ColorMode, isInteractive: Bool,
+    init(options: ClientOptions, config: ClientConfig, colourMode: ColourMode, isInteractive: Bool,
          now: Double, today: String, size: TerminalSize, seedSource: SplitMix64) {
         self.options = options
         self.config = config
-        self.colorMode = colorMode
+        self.colourMode = colourMode
         self.isInteractive = isInteractive
         self.now = now
         self.today = today

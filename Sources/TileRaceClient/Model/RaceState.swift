@@ -57,7 +57,7 @@ struct Standing: Hashable, Sendable {
     /// The place, from 1.
     var place: Int { finish.place ?? 0 }
     /// Who.
-    var nickname: String { finish.nick }
+    var nickname: String { finish.nickname }
     /// The official race seconds at their finish.
     var elapsed: Double { Double(finish.milliseconds) / 1000 }
 

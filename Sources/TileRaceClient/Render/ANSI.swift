@@ -17,22 +17,22 @@ enum ANSI {
     }
 
     /// The SGR sequence that sets exactly `style` (starting from a reset).
-    static func style(_ style: CellStyle, mode: ColorMode) -> String {
+    static func style(_ style: CellStyle, mode: ColourMode) -> String {
         var codes = ["0"]
         if style.isBold { codes.append("1") }
         if style.isDim { codes.append("2") }
         if style.isUnderlined { codes.append("4") }
         if style.isReversed { codes.append("7") }
-        if let foreground = style.foreground, let code = color(foreground, layer: 38, mode: mode) { codes.append(code) }
-        if let background = style.background, let code = color(background, layer: 48, mode: mode) { codes.append(code) }
+        if let foreground = style.foreground, let code = colour(foreground, layer: 38, mode: mode) { codes.append(code) }
+        if let background = style.background, let code = colour(background, layer: 48, mode: mode) { codes.append(code) }
         return escape + codes.joined(separator: ";") + "m"
     }
 
-    private static func color(_ color: RGB, layer: Int, mode: ColorMode) -> String? {
+    private static func colour(_ colour: RGB, layer: Int, mode: ColourMode) -> String? {
         switch mode {
-        case .trueColor: "\(layer);2;\(color.red);\(color.green);\(color.blue)"
-        case .palette256: "\(layer);5;\(Palette256.index(for: color))"
-        case .palette16: Palette16.code(for: color, layer: layer)
+        case .trueColour: "\(layer);2;\(colour.red);\(colour.green);\(colour.blue)"
+        case .palette256: "\(layer);5;\(Palette256.index(for: colour))"
+        case .palette16: Palette16.code(for: colour, layer: layer)
         case .none: nil
         }
     }

@@ -8,7 +8,7 @@ enum FrameDiff {
 
     /// The bytes that turn the screen showing `old` into `new`. With no `old`
     /// or a different size, the screen is cleared and redrawn whole.
-    static func bytes(from old: Frame?, to new: Frame, colorMode: ColorMode) -> [UInt8] {
+    static func bytes(from old: Frame?, to new: Frame, colourMode: ColourMode) -> [UInt8] {
         var output: [UInt8] = []
         let isFullRedraw = old.map { $0.width != new.width || $0.height != new.height } ?? true
         // Every buffer ends with the style reset, so each one starts from plain.
@@ -19,7 +19,7 @@ enum FrameDiff {
         }
         // Without colour, cells that differ only in colour look the same.
         func shown(_ cell: FrameCell) -> FrameCell {
-            guard colorMode == .none else { return cell }
+            guard colourMode == .none else { return cell }
             var plain = cell
             plain.style.foreground = nil
             plain.style.background = nil
@@ -39,7 +39,7 @@ enum FrameDiff {
                     output += Array(ANSI.moveCursor(x: x, y: y).utf8)
                 }
                 if cell.style != currentStyle {
-                    output += Array(ANSI.style(cell.style, mode: colorMode).utf8)
+                    output += Array(ANSI.style(cell.style, mode: colourMode).utf8)
                     currentStyle = cell.style
                 }
                 output += Array(String(cell.character).utf8)

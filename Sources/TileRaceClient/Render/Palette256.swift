@@ -5,8 +5,8 @@ enum Palette256 {
     static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
 
     /// The palette index closest to a colour.
-    static func index(for color: RGB) -> Int {
-        let (r, g, b) = (Int(color.red), Int(color.green), Int(color.blue))
+    static func index(for colour: RGB) -> Int {
+        let (r, g, b) = (Int(colour.red), Int(colour.green), Int(colour.blue))
         let (ri, gi, bi) = (nearestLevel(r), nearestLevel(g), nearestLevel(b))
         let cube = RGB(UInt8(cubeLevels[ri]), UInt8(cubeLevels[gi]), UInt8(cubeLevels[bi]))
         let cubeIndex = 16 + 36 * ri + 6 * gi + bi
@@ -14,7 +14,7 @@ enum Palette256 {
         let greyStep = min(23, max(0, (average - 3) / 10))
         let greyLevel = UInt8(8 + 10 * greyStep)
         let grey = RGB(greyLevel, greyLevel, greyLevel)
-        return distance(grey, color) < distance(cube, color) ? 232 + greyStep : cubeIndex
+        return distance(grey, colour) < distance(cube, colour) ? 232 + greyStep : cubeIndex
     }
 
     private static func nearestLevel(_ value: Int) -> Int {

@@ -81,7 +81,7 @@ final class ClientLoop: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tilerace.client")
     private let terminal: Terminal
     private let store: ConfigStore?
-    private let colorMode: ColorMode
+    private let colourMode: ColourMode
     private var model: Model
     private var decoder = KeyDecoder()
     private var lastFrame: Frame?
@@ -106,10 +106,10 @@ final class ClientLoop: @unchecked Sendable {
         self.terminal = terminal
         self.connectedClientCount = connectedClientCount
         self.store = store
-        self.colorMode = ColorMode.detect(environment: environment)
+        self.colourMode = ColourMode.detect(environment: environment)
         var random = SystemRandomNumberGenerator()
         model = Model(
-            options: options, config: config, colorMode: colorMode,
+            options: options, config: config, colourMode: colourMode,
             isInteractive: Terminal.isTerminal(terminal.outputDescriptor), now: ClientLoop.monotonicNow(),
             today: ClientLoop.today(), size: terminal.size(), seedSource: SplitMix64(seed: random.next()))
         model.mustPreserveConfigFile = mustPreserveConfigFile
@@ -237,9 +237,9 @@ final class ClientLoop: @unchecked Sendable {
 
     private func render() {
         dispatchPrecondition(condition: .onQueue(queue))
-        let theme = model.theme.effective(for: colorMode)
+        let theme = model.theme.effective(for: colourMode)
         let frame = view(model, size: model.size, theme: theme)
-        let bytes = FrameDiff.bytes(from: lastFrame, to: frame, colorMode: colorMode)
+        let bytes = FrameDiff.bytes(from: lastFrame, to: frame, colourMode: colourMode)
         if !bytes.isEmpty, !terminal.write(bytes) {
             stop(status: 1)
             return

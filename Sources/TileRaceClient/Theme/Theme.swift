@@ -84,7 +84,7 @@ struct Theme: Hashable, Sendable {
     }
 
     /// The theme to draw with on a terminal: mono when it shows no colour.
-    func effective(for mode: ColorMode) -> Theme {
+    func effective(for mode: ColourMode) -> Theme {
         mode == .none ? .mono : self
     }
 

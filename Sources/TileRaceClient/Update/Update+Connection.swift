@@ -28,7 +28,7 @@ extension Update {
             // Introduce ourselves, with the nickname we would like.
             let nickname = model.network.preferredNickname(options: model.options, config: model.config)
                 .flatMap { Nickname.isValid($0) && $0 != model.network.takenNickname ? $0 : nil }
-            return [.send(.hello(nick: nickname))]
+            return [.send(.hello(nickname: nickname))]
         case .connectFailed(let reason):
             let place = model.network.endpoint.map { " \($0)" } ?? ""
             return connectionLost("Cannot reach the server\(place): \(ScreenText.sanitize(reason))", model: &model)
@@ -69,13 +69,13 @@ extension Update {
 
     /// `ERR` to `HELLO`: another nickname, or a server we cannot talk to.
     static func helloRefused(nickname: String?, error: ProtocolError, model: inout Model) -> [Effect] {
-        if error.code == .nickTaken, let nickname {
+        if error.code == .nicknameTaken, let nickname {
             model.network.takenNickname = nickname
             model.show("the nickname \(nickname) is in use on this server: you will be asked for another", .warning)
-            return [.send(.hello(nick: nil))]
+            return [.send(.hello(nickname: nil))]
         }
         if error.code == .badName {
-            return [.send(.hello(nick: nil))]
+            return [.send(.hello(nickname: nil))]
         }
         var effects = connectionLost("The server refused this client: \(ScreenText.sanitize(error.message))", model: &model)
         effects.append(.disconnect)
@@ -144,7 +144,7 @@ extension Update {
             prompt.isChecking = true
             prompt.field.refusal = nil
             model.overlay = .nickname(prompt)
-            return [.send(.nick(prompt.field.text))]
+            return [.send(.nickname(prompt.field.text))]
         default:
             if !prompt.isChecking { _ = prompt.field.handle(key) }
             model.overlay = .nickname(prompt)
@@ -168,12 +168,12 @@ extension Update {
     /// `ERR` to `NICK`: say why in the prompt, so another can be typed.
     static func nicknameRefused(_ nickname: String, error: ProtocolError, model: inout Model) -> [Effect] {
         let message: String = switch error.code {
-        case .nickTaken: "\(nickname) is in use on this server: pick another"
+        case .nicknameTaken: "\(nickname) is in use on this server: pick another"
         case .badName: "nickname: \(Nickname.rule)"
         case .busy: "finish your game or leave the room first"
         default: ScreenText.sanitize(error.message)
         }
-        if error.code == .nickTaken { model.network.takenNickname = nickname }
+        if error.code == .nicknameTaken { model.network.takenNickname = nickname }
         if case .nickname(var prompt) = model.overlay {
             prompt.isChecking = false
             prompt.field.refusal = message

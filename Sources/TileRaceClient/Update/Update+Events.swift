@@ -121,8 +121,8 @@ extension Update {
 
     private static func racerProgressed(_ progress: RacerProgress, model: inout Model) {
         guard var race = model.race, !race.isOver else { return }
-        var player = race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(progress.nick) }
-            ?? RacePlayer(nickname: progress.nick, score: 0, largestTile: 0, moves: 0, status: .playing)
+        var player = race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(progress.nickname) }
+            ?? RacePlayer(nickname: progress.nickname, score: 0, largestTile: 0, moves: 0, status: .playing)
         guard !player.isYou else { return }
         player.score = progress.score
         player.largestTile = progress.largestTile
@@ -136,8 +136,8 @@ extension Update {
     private static func racerFinished(_ finish: RacerFinish, model: inout Model) {
         guard var race = model.race, !race.isOver else { return }
         let elapsed = Double(finish.milliseconds) / 1000
-        var player = race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nick) }
-            ?? RacePlayer(nickname: finish.nick, score: 0, largestTile: 0, moves: 0, status: .playing)
+        var player = race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }
+            ?? RacePlayer(nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing)
         if player.isYou, var session = model.session, session.isRace {
             if session.end == nil {
                 let outcome: EndOfGame.Outcome = switch finish.reason {
@@ -160,7 +160,7 @@ extension Update {
         player.finishedAfter = elapsed
         race.update(player, at: model.now)
         model.race = race
-        if let index = model.room?.members.firstIndex(where: { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nick) }) {
+        if let index = model.room?.members.firstIndex(where: { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }) {
             model.room?.members[index].state = .finished
         }
     }

@@ -373,7 +373,7 @@ extension Update {
                 end.stage = .submitting(nickname: nickname)
                 session.end = end
                 model.session = session
-                return [.saveConfig, .send(.submit(nick: nickname, token: model.config.token(for: nickname)))]
+                return [.saveConfig, .send(.submit(nickname: nickname, token: model.config.token(for: nickname)))]
             case .enter, .character("e"), .tab:
                 field.refusal = nil
                 end.stage = .nickname(field)
@@ -402,7 +402,7 @@ extension Update {
                 end.stage = .submitting(nickname: nickname)
                 session.end = end
                 model.session = session
-                return [.saveConfig, .send(.submit(nick: nickname, token: model.config.token(for: nickname)))]
+                return [.saveConfig, .send(.submit(nickname: nickname, token: model.config.token(for: nickname)))]
             case .escape:
                 end.stage = .closed(message: "not submitted", kind: .info)
                 session.end = end

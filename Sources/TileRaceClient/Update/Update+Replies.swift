@@ -12,9 +12,9 @@ extension Update {
             return helloAccepted(nickname: nickname, model: &model)
         case (.hello(let nickname), .failure(let error)):
             return helloRefused(nickname: nickname, error: error, model: &model)
-        case (.nick(let nickname), .success):
+        case (.nickname(let nickname), .success):
             return nicknameAccepted(nickname, model: &model)
-        case (.nick(let nickname), .failure(let error)):
+        case (.nickname(let nickname), .failure(let error)):
             return nicknameRefused(nickname, error: error, model: &model)
         case (.rooms, .success):
             roomsListed(items.compactMap { if case .room(let room) = $0 { room } else { nil } }, model: &model)
@@ -123,7 +123,7 @@ extension Update {
             return [.send(.join(room: name, code: model.network.autoRoom?.options.code))]
         }
         switch error.code {
-        case .noNick:
+        case .noNickname:
             askNickname(for: .openLobby, model: &model)
         case .roomExists:
             model.show("a room named \(name) already exists: pick another name, or join it", .warning)
@@ -166,7 +166,7 @@ extension Update {
             model.show("room \(name) is full", .warning)
         case .flood:
             model.show("too many wrong join codes: wait a minute before trying again", .warning)
-        case .noNick:
+        case .noNickname:
             askNickname(for: isWatching ? .watchRoom(name, code: code) : .joinRoom(name, code: code), model: &model)
         case .busy:
             model.show("finish your game or leave your room first", .warning)
@@ -198,8 +198,8 @@ extension Update {
         guard var room = model.room else { return }
         let you = model.network.nickname.map(Names.nicknameKey)
         room.members = members.map { member in
-            let isYou = Names.nicknameKey(member.nick) == you && (member.role == .watcher) == room.isWatching
-            return RoomMember(nickname: member.nick, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state)
+            let isYou = Names.nicknameKey(member.nickname) == you && (member.role == .watcher) == room.isWatching
+            return RoomMember(nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state)
         }
         model.room = room
     }

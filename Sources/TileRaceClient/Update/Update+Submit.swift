@@ -5,15 +5,15 @@ extension Update {
     static func submitted(_ receipt: SubmitReceipt, nickname: String, model: inout Model) -> [Effect] {
         var effects: [Effect] = []
         if let token = receipt.token {
-            model.config.setToken(token, for: receipt.nick)
+            model.config.setToken(token, for: receipt.nickname)
             effects.append(.saveConfig)
         }
         let board = receipt.board == .daily ? "today's daily board" : "the leaderboard"
         var message: String
         if let rank = receipt.rank {
             message = receipt.improved
-                ? "\(receipt.nick) is \(Format.ordinal(rank)) on \(board) with \(Format.grouped(receipt.score))"
-                : "\(receipt.nick) stays \(Format.ordinal(rank)) on \(board): best \(Format.grouped(receipt.best))"
+                ? "\(receipt.nickname) is \(Format.ordinal(rank)) on \(board) with \(Format.grouped(receipt.score))"
+                : "\(receipt.nickname) stays \(Format.ordinal(rank)) on \(board): best \(Format.grouped(receipt.best))"
         } else {
             message = "\(Format.grouped(receipt.score)) is not in the top 100 of \(board)"
         }

@@ -69,7 +69,7 @@ enum Update {
         default: break
         }
         // Nothing is drawn while the terminal is too small, so keys would act unseen.
-        let theme = model.theme.effective(for: model.colorMode)
+        let theme = model.theme.effective(for: model.colourMode)
         guard model.size.covers(View.minimumSize(for: model, theme: theme)) else { return [] }
         if model.screen == .menu, model.menu.introStartedAt != nil {
             model.menu.introStartedAt = nil

@@ -7,7 +7,7 @@ enum ColoursView {
         let saved = model.config.theme
         Chrome.header("COLOURS · theme: \(saved.name) (t: next theme)", theme: theme, into: &frame)
         var note: String?
-        if model.colorMode == .none {
+        if model.colourMode == .none {
             note = "this terminal shows no colour (NO_COLOR or TERM=dumb): colours are saved but not shown"
         } else if !saved.usesColour {
             note = "the mono theme has no colours to edit: t picks another theme"

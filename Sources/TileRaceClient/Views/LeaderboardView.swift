@@ -69,13 +69,13 @@ enum LeaderboardView {
         for (offset, entry) in entries.dropFirst(start).prefix(visible).enumerated() {
             let y = area.y + offset
             var column = x
-            let isYou = entry.nick.lowercased() == you
+            let isYou = entry.nickname.lowercased() == you
             func cell(_ text: String, _ width: Int, style: CellStyle = theme.base) {
                 frame.text(Format.fit(text, width - 2).trimmingTrailingSpaces, x: column, y: y, style: isYou ? theme.accented : style)
                 column += width
             }
             cell(Format.fit(String(entry.rank), 4, alignRight: true), widths.rank)
-            cell(ScreenText.sanitize(entry.nick), widths.nickname, style: theme.base.bold)
+            cell(ScreenText.sanitize(entry.nickname), widths.nickname, style: theme.base.bold)
             cell(Format.fit(Format.grouped(entry.score), widths.score - 4, alignRight: true), widths.score)
             cell(String(entry.largestTile), widths.best)
             cell(Format.fit(String(entry.assists), widths.assists - 4, alignRight: true), widths.assists)

@@ -9,7 +9,7 @@ final class Race {
     /// One racer: the server's copy of their game and how they finished.
     final class Racer {
         let id: ConnectionID
-        let nick: String
+        let nickname: String
         var play: LiveGame
         /// Set once the racer finished.
         var finish: (reason: FinishReason, milliseconds: Int, order: Int)?
@@ -18,9 +18,9 @@ final class Race {
         /// Whether a newer state waits to be sent.
         var isProgressPending = false
 
-        init(id: ConnectionID, nick: String, play: LiveGame) {
+        init(id: ConnectionID, nickname: String, play: LiveGame) {
             self.id = id
-            self.nick = nick
+            self.nickname = nickname
             self.play = play
         }
 

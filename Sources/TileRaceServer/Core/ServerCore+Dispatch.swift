@@ -8,8 +8,8 @@ extension ServerCore {
     /// - Throws: the `ProtocolError` to answer as `ERR`.
     func dispatch(_ request: ClientMessage, from session: Session) throws(ProtocolError) {
         switch request {
-        case .hello(let nickname): try hello(session, nick: nickname)
-        case .nick(let nickname): try nick(session, nickname)
+        case .hello(let nickname): try hello(session, nickname: nickname)
+        case .nickname(let nickname): try setNickname(session, nickname)
         case .ping(let token): ping(session, token: token)
         case .pong: break
         case .quit: quit(session)
@@ -24,7 +24,7 @@ extension ServerCore {
         case .move(let seq, let entries): try move(session, seq: seq, entries: entries)
         case .restart: restart(session)
         case .resign: resign(session)
-        case .submit(let nickname, let token): try submit(session, nick: nickname, token: token)
+        case .submit(let nickname, let token): try submit(session, nickname: nickname, token: token)
         case .top(let query): top(session, query)
         case .practice(let options): try practice(session, options)
         }

@@ -16,7 +16,7 @@ extension ServerCore {
         var receipt: SubmitReceipt
     }
 
-    func submit(_ session: Session, nick: String, token: String?) throws(ProtocolError) {
+    func submit(_ session: Session, nickname: String, token: String?) throws(ProtocolError) {
         guard let finished = session.lastFinished, !finished.isSubmitted else {
             throw ProtocolError(.nothingToSubmit, "you have no finished game to submit (or it was submitted already)")
         }
@@ -25,7 +25,7 @@ extension ServerCore {
             throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(size)x\(size)")
         }
         let submission = try pendingLeaderboard.submission(
-            of: finished.result, date: today, dailyDate: finished.dailyDate, nick: nick, token: token, newToken: random.token)
+            of: finished.result, date: today, dailyDate: finished.dailyDate, nickname: nickname, token: token, newToken: random.token)
         pendingLeaderboard = submission.leaderboard
         let request = PersistRequest(id: nextPersistID, generation: persistGeneration, records: submission.records)
         nextPersistID += 1
@@ -47,7 +47,7 @@ extension ServerCore {
             }
             for warning in warnings { log(.error, warning) }
             let receipt = submission.receipt
-            log(.info, "\(receipt.nick) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(receipt.rank.map(String.init) ?? "-"))")
+            log(.info, "\(receipt.nickname) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(receipt.rank.map(String.init) ?? "-"))")
             if let session {
                 session.lastFinished?.isSubmitted = true
                 reply(session, .submit(receipt))

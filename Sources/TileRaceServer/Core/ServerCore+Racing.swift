@@ -122,10 +122,10 @@ extension ServerCore {
             return
         }
         let racers = room.players.compactMap { id -> Race.Racer? in
-            guard let nick = sessions[id]?.nick else { return nil }
+            guard let nickname = sessions[id]?.nickname else { return nil }
             let play = LiveGame(
                 seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: room.options.allowsAssists)
-            return Race.Racer(id: id, nick: nick, play: play)
+            return Race.Racer(id: id, nickname: nickname, play: play)
         }
         guard !racers.isEmpty else { return }
         let race = Race(id: nextRaceID, seedText: seedText, dailyDate: room.isDaily ? seedText : nil, startedAt: now, racers: racers)
@@ -136,14 +136,14 @@ extension ServerCore {
         if room.options.timeLimit > 0 {
             timers.schedule(.timeLimit(room.key), at: now + room.options.timeLimit * 1000)
         }
-        log(.info, "race \(race.id) started in room \(room.name): seed \(seedText), \(racers.map(\.nick).joined(separator: ", "))")
+        log(.info, "race \(race.id) started in room \(room.name): seed \(seedText), \(racers.map(\.nickname).joined(separator: ", "))")
     }
 
     /// The `START` of a race.
     func raceStart(_ race: Race, in room: Room) -> RaceStart {
         RaceStart(
             room: room.name, race: race.id, seed: race.seedText, size: room.options.size, target: room.options.target,
-            allowsAssists: room.options.allowsAssists, timeLimit: room.options.timeLimit, players: race.racers.map(\.nick))
+            allowsAssists: room.options.allowsAssists, timeLimit: room.options.timeLimit, players: race.racers.map(\.nickname))
     }
 
     /// Finishes a racer: their last progress goes out first, then `FINISH` to the room.
@@ -162,7 +162,7 @@ extension ServerCore {
     func finishRecord(of racer: Race.Racer, in room: Room) -> RacerFinish {
         let game = racer.play.game
         return RacerFinish(
-            room: room.name, nick: racer.nick, reason: racer.finish?.reason ?? .left, score: game.score,
+            room: room.name, nickname: racer.nickname, reason: racer.finish?.reason ?? .left, score: game.score,
             largestTile: game.board.largestValue, moves: game.moveCount, milliseconds: racer.finish?.milliseconds ?? 0)
     }
 
@@ -183,13 +183,13 @@ extension ServerCore {
             // A race is over when every racer has finished.
             guard let finish = racer.finish else { return nil }
             return Standings.Finisher(
-                nick: racer.nick, reason: finish.reason, result: racer.play.result(milliseconds: finish.milliseconds),
+                nickname: racer.nickname, reason: finish.reason, result: racer.play.result(milliseconds: finish.milliseconds),
                 order: finish.order)
         }
         let ranked = Standings.rank(finishers)
         var lines = ranked.enumerated().map { place, finisher in
             ServerMessage.event(.result(RacerFinish(
-                room: room.name, race: race.id, place: place + 1, nick: finisher.nick, reason: finisher.reason,
+                room: room.name, race: race.id, place: place + 1, nickname: finisher.nickname, reason: finisher.reason,
                 score: finisher.score, largestTile: finisher.largestTile, moves: finisher.moves,
                 milliseconds: finisher.milliseconds))).line
         }
@@ -198,7 +198,7 @@ extension ServerCore {
         room.race = nil
         room.ready.removeAll()
         timers.cancel(.timeLimit(room.key))
-        let summary = ranked.enumerated().map { "\($0.offset + 1). \($0.element.nick) \($0.element.reason.rawValue) \($0.element.score)" }
+        let summary = ranked.enumerated().map { "\($0.offset + 1). \($0.element.nickname) \($0.element.reason.rawValue) \($0.element.score)" }
         log(.info, "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))")
     }
 
@@ -229,7 +229,7 @@ extension ServerCore {
     func progress(of racer: Race.Racer, in room: Room) -> RacerProgress {
         let game = racer.play.game
         return RacerProgress(
-            room: room.name, nick: racer.nick, score: game.score, largestTile: game.board.largestValue,
+            room: room.name, nickname: racer.nickname, score: game.score, largestTile: game.board.largestValue,
             moves: game.moveCount, board: racer.play.boardValues)
     }
 }

@@ -35,7 +35,7 @@ extension ServerCore {
         session.roomKey = room.key
         session.role = .player
         reply(session, .join(room.description))
-        broadcast(.joined(room: room.name, nick: session.nick ?? "", role: .player), in: room, except: session.id)
+        broadcast(.joined(room: room.name, nickname: session.nickname ?? "", role: .player), in: room, except: session.id)
     }
 
     func watch(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
@@ -47,8 +47,8 @@ extension ServerCore {
         session.roomKey = room.key
         session.role = .watcher
         reply(session, .watch(room.description))
-        if let nick = session.nick {
-            broadcast(.joined(room: room.name, nick: nick, role: .watcher), in: room, except: session.id)
+        if let nickname = session.nickname {
+            broadcast(.joined(room: room.name, nickname: nickname, role: .watcher), in: room, except: session.id)
         }
         catchUp(session, in: room)
     }
@@ -93,12 +93,12 @@ extension ServerCore {
     func who(_ session: Session) {
         guard let room = room(of: session) else { return }
         var members: [MemberInfo] = room.players.compactMap { id in
-            guard let nick = sessions[id]?.nick else { return nil }
+            guard let nickname = sessions[id]?.nickname else { return nil }
             let state: MemberInfo.State = room.race?.racer(id).map { $0.isRacing ? .racing : .finished } ?? .waiting
-            return MemberInfo(nick: nick, role: .player, isReady: room.ready.contains(id), state: state)
+            return MemberInfo(nickname: nickname, role: .player, isReady: room.ready.contains(id), state: state)
         }
         members += room.watchers.compactMap { id in
-            sessions[id]?.nick.map { MemberInfo(nick: $0, role: .watcher, isReady: false, state: .waiting) }
+            sessions[id]?.nickname.map { MemberInfo(nickname: $0, role: .watcher, isReady: false, state: .waiting) }
         }
         let lines = members.map { ServerMessage.member($0).line }
         send(session.id, lines: lines + [ServerMessage.ok(.who(room: room.name, count: lines.count)).line])
@@ -112,7 +112,7 @@ extension ServerCore {
             room.ready.remove(session.id)
         }
         reply(session, .ready(isReady))
-        broadcast(.ready(room: room.name, nick: session.nick ?? "", isReady: isReady), in: room)
+        broadcast(.ready(room: room.name, nickname: session.nickname ?? "", isReady: isReady), in: room)
         if isReady {
             startCountdownIfReady(room)
         } else {
@@ -134,14 +134,14 @@ extension ServerCore {
         session.roomKey = nil
         if session.role == .watcher {
             room.watchers.removeAll { $0 == session.id }
-            if let nick = session.nick { broadcast(.left(room: room.name, nick: nick), in: room) }
+            if let nickname = session.nickname { broadcast(.left(room: room.name, nickname: nickname), in: room) }
         } else {
             room.players.removeAll { $0 == session.id }
             room.ready.remove(session.id)
             if let race = room.race, let racer = race.racer(session.id), racer.isRacing {
                 finish(racer, of: race, in: room, reason: .left)
             }
-            broadcast(.left(room: room.name, nick: session.nick ?? ""), in: room)
+            broadcast(.left(room: room.name, nickname: session.nickname ?? ""), in: room)
             if room.countdownEndsAt != nil {
                 cancelCountdown(in: room, reason: "left")
                 startCountdownIfReady(room)

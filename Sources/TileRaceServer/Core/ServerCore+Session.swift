@@ -2,26 +2,26 @@ import TileRaceProtocol
 
 /// Session requests: `HELLO`, `NICK`, `PING`, `QUIT`, `HELP`.
 extension ServerCore {
-    func hello(_ session: Session, nick: String?) throws(ProtocolError) {
-        if let nick { try take(nick, for: session) }
+    func hello(_ session: Session, nickname: String?) throws(ProtocolError) {
+        if let nickname { try take(nickname, for: session) }
         session.isGreeted = true
-        reply(session, .hello(nick: nick))
+        reply(session, .hello(nickname: nickname))
     }
 
-    func nick(_ session: Session, _ nick: String) throws(ProtocolError) {
-        try take(nick, for: session)
-        reply(session, .nick(nick))
+    func setNickname(_ session: Session, _ nickname: String) throws(ProtocolError) {
+        try take(nickname, for: session)
+        reply(session, .nickname(nickname))
     }
 
     /// Gives a session a nickname no other connected client uses.
-    private func take(_ nick: String, for session: Session) throws(ProtocolError) {
-        let key = Names.nicknameKey(nick)
+    private func take(_ nickname: String, for session: Session) throws(ProtocolError) {
+        let key = Names.nicknameKey(nickname)
         if let owner = nicknames[key], owner != session.id {
-            throw ProtocolError(.nickTaken, "the nickname \(nick) is in use by another player")
+            throw ProtocolError(.nicknameTaken, "the nickname \(nickname) is in use by another player")
         }
-        if let old = session.nick { nicknames[Names.nicknameKey(old)] = nil }
+        if let old = session.nickname { nicknames[Names.nicknameKey(old)] = nil }
         nicknames[key] = session.id
-        session.nick = nick
+        session.nickname = nickname
     }
 
     func ping(_ session: Session, token: String?) {

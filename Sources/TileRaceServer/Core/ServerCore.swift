@@ -179,7 +179,7 @@ final class ServerCore {
             guard !session.isGreeted else { return nil }
             message = "send HELLO tilerace 1 [nick] first"
         case .named:
-            guard session.nick == nil else { return nil }
+            guard session.nickname == nil else { return nil }
             message = "set a nickname first: NICK <nick>"
         case .free:
             if session.roomKey != nil {
@@ -219,8 +219,8 @@ final class ServerCore {
         session.isClosing = true
         if session.roomKey != nil { leaveRoom(session) }
         session.practice = nil
-        if let nick = session.nick, nicknames[Names.nicknameKey(nick)] == session.id {
-            nicknames[Names.nicknameKey(nick)] = nil
+        if let nickname = session.nickname, nicknames[Names.nicknameKey(nickname)] == session.id {
+            nicknames[Names.nicknameKey(nickname)] = nil
         }
         sessions[session.id] = nil
         log(.info, "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")

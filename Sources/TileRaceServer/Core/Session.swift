@@ -13,7 +13,7 @@ final class Session {
     /// Whether `HELLO` was accepted.
     var isGreeted = false
     /// The nickname, unique among connected clients (without regard to case).
-    var nick: String?
+    var nickname: String?
     /// The key of the room this session is in (as player or watcher).
     var roomKey: String?
     /// Player or watcher in that room.
@@ -49,5 +49,5 @@ final class Session {
     }
 
     /// The nickname, or a stand-in for the log.
-    var logName: String { nick ?? "-" }
+    var logName: String { nickname ?? "-" }
 }

@@ -7,7 +7,7 @@ enum Standings {
     /// One racer's finish, as the standings need it.
     @dynamicMemberLookup
     struct Finisher: Hashable, Sendable {
-        var nick: String
+        var nickname: String
         var reason: FinishReason
         /// The figures at the finish.
         var result: GameResult

@@ -9,16 +9,16 @@ public struct BoardEntry: Hashable, Sendable {
     /// When it was recorded, among all records of the leaderboard (from 1).
     public var sequence: Int
     /// The nickname, as its owner first gave it.
-    public var nick: String
+    public var nickname: String
     /// The verified figures.
     public var result: GameResult
     /// The UTC date of the submission, `YYYY-MM-DD`.
     public var date: String
 
     /// Creates an entry.
-    public init(sequence: Int, nick: String, result: GameResult, date: String) {
+    public init(sequence: Int, nickname: String, result: GameResult, date: String) {
         self.sequence = sequence
-        self.nick = nick
+        self.nickname = nickname
         self.result = result
         self.date = date
     }
@@ -36,6 +36,6 @@ public struct BoardEntry: Hashable, Sendable {
 
     /// The entry as a `TOP` item with its rank.
     public func protocolEntry(rank: Int) -> LeaderboardEntry {
-        LeaderboardEntry(rank: rank, nick: nick, result: result, date: date)
+        LeaderboardEntry(rank: rank, nickname: nickname, result: result, date: date)
     }
 }

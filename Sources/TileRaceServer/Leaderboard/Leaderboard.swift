@@ -33,14 +33,14 @@ public struct Leaderboard: Hashable, Sendable {
     }
 
     /// The 1-based rank of a nickname's entry on a board, or nil.
-    public func rank(of nick: String, on board: LeaderboardBoardID) -> Int? {
-        let key = Names.nicknameKey(nick)
-        return entries(on: board).firstIndex { Names.nicknameKey($0.nick) == key }.map { $0 + 1 }
+    public func rank(of nickname: String, on board: LeaderboardBoardID) -> Int? {
+        let key = Names.nicknameKey(nickname)
+        return entries(on: board).firstIndex { Names.nicknameKey($0.nickname) == key }.map { $0 + 1 }
     }
 
     /// A nickname's entry on a board, or nil.
-    public func entry(of nick: String, on board: LeaderboardBoardID) -> BoardEntry? {
-        rank(of: nick, on: board).map { entries(on: board)[$0 - 1] }
+    public func entry(of nickname: String, on board: LeaderboardBoardID) -> BoardEntry? {
+        rank(of: nickname, on: board).map { entries(on: board)[$0 - 1] }
     }
 
     /// Applies a record. A claim of a nickname already claimed changes nothing;
@@ -51,15 +51,15 @@ public struct Leaderboard: Hashable, Sendable {
     public mutating func apply(_ record: LeaderboardRecord) -> Bool {
         switch record {
         case .claim(let claim):
-            let key = Names.nicknameKey(claim.nick)
+            let key = Names.nicknameKey(claim.nickname)
             guard claims[key] == nil else { return false }
             claims[key] = claim
             lastSequence = max(lastSequence, claim.sequence)
             return true
         case .entry(let board, let entry):
             var list = boards[board] ?? []
-            let key = Names.nicknameKey(entry.nick)
-            let existing = list.firstIndex { Names.nicknameKey($0.nick) == key }
+            let key = Names.nicknameKey(entry.nickname)
+            let existing = list.firstIndex { Names.nicknameKey($0.nickname) == key }
             if let existing, list[existing].score >= entry.score { return false }
             let position = list.firstIndex { !$0.ranks(above: entry) } ?? list.count
             guard position < Leaderboard.capacity else { return false }
@@ -83,27 +83,27 @@ public struct Leaderboard: Hashable, Sendable {
         public var leaderboard: Leaderboard
     }
 
-    /// Works out a submission of `game` under `nick` without changing this value.
+    /// Works out a submission of `game` under `nickname` without changing this value.
     /// A daily-challenge game goes to its daily board and to the all-time board;
     /// the receipt then describes the daily board.
     /// - Throws: `bad-token` when the nickname is claimed and `token` is not its token.
     public func submission(
-        of game: GameResult, date: String, dailyDate: String?, nick: String, token: String?, newToken: () -> String
+        of game: GameResult, date: String, dailyDate: String?, nickname: String, token: String?, newToken: () -> String
     ) throws(ProtocolError) -> Submission {
         var next = self
         var records: [LeaderboardRecord] = []
         var claimedToken: String?
-        var shownNick = nick
-        if let claim = claims[Names.nicknameKey(nick)] {
+        var shownNickname = nickname
+        if let claim = claims[Names.nicknameKey(nickname)] {
             guard let token, claim.isToken(token) else {
                 throw ProtocolError(
                     .badToken,
-                    "the nickname \(claim.nick) is claimed; " + (token == nil ? "give its token=" : "that is not its token"))
+                    "the nickname \(claim.nickname) is claimed; " + (token == nil ? "give its token=" : "that is not its token"))
             }
-            shownNick = claim.nick
+            shownNickname = claim.nickname
         } else {
             let token = newToken()
-            let record = LeaderboardRecord.claim(NicknameClaim(sequence: next.lastSequence + 1, nick: nick, token: token))
+            let record = LeaderboardRecord.claim(NicknameClaim(sequence: next.lastSequence + 1, nickname: nickname, token: token))
             next.apply(record)
             records.append(record)
             claimedToken = token
@@ -113,7 +113,7 @@ public struct Leaderboard: Hashable, Sendable {
         var improved: Set<LeaderboardBoardID> = []
         for board in boardIDs {
             let record = LeaderboardRecord.entry(
-                board, BoardEntry(sequence: next.lastSequence + 1, nick: shownNick, result: game, date: date))
+                board, BoardEntry(sequence: next.lastSequence + 1, nickname: shownNickname, result: game, date: date))
             if next.apply(record) {
                 records.append(record)
                 improved.insert(board)
@@ -121,8 +121,8 @@ public struct Leaderboard: Hashable, Sendable {
         }
         let described = boardIDs[boardIDs.count - 1]
         let receipt = SubmitReceipt(
-            nick: shownNick, board: described.kind, score: game.score, rank: next.rank(of: shownNick, on: described),
-            best: next.entry(of: shownNick, on: described)?.score ?? game.score,
+            nickname: shownNickname, board: described.kind, score: game.score, rank: next.rank(of: shownNickname, on: described),
+            best: next.entry(of: shownNickname, on: described)?.score ?? game.score,
             improved: improved.contains(described), token: claimedToken)
         return Submission(records: records, receipt: receipt, leaderboard: next)
     }
@@ -133,9 +133,9 @@ public struct Leaderboard: Hashable, Sendable {
         let board: LeaderboardBoardID = query.board == .all ? .allTime : .daily(query.date ?? today)
         let ranked = entries(on: board).enumerated().map { $0.element.protocolEntry(rank: $0.offset + 1) }
         var ordered = ranked
-        if query.sort == .nick {
+        if query.sort == .nickname {
             ordered.sort { left, right in
-                let (leftKey, rightKey) = (Names.nicknameKey(left.nick), Names.nicknameKey(right.nick))
+                let (leftKey, rightKey) = (Names.nicknameKey(left.nickname), Names.nicknameKey(right.nickname))
                 return leftKey != rightKey ? leftKey < rightKey : left.rank < right.rank
             }
         }

@@ -17,15 +17,15 @@ public enum LeaderboardDemo {
         let firstSequence = store.leaderboard.lastSequence + 1
         while records.count < count {
             let length = Int(random.next() % 9) + 1
-            let nick = String((0..<length).map { _ in letters[Int(random.next() % 26)] })
-            guard used.insert(nick).inserted else { continue }
+            let nickname = String((0..<length).map { _ in letters[Int(random.next() % 26)] })
+            guard used.insert(nickname).inserted else { continue }
             let score = Int(random.next() % 100)
             let largest = score < 4 ? 4 : 1 << (Int.bitWidth - 1 - (score / 2 + 4).leadingZeroBitCount)
             let result = GameResult(
                 score: score, largestTile: largest, moves: score / 2 + Int(random.next() % 20),
                 milliseconds: 5000 + Int(random.next() % 120_000), size: 4, target: 2048, assists: 0,
                 seed: random.seedText())
-            let entry = BoardEntry(sequence: firstSequence + records.count, nick: nick, result: result, date: date)
+            let entry = BoardEntry(sequence: firstSequence + records.count, nickname: nickname, result: result, date: date)
             records.append(.entry(.allTime, entry))
         }
         try store.commit(records)

@@ -23,13 +23,13 @@ public enum LeaderboardRecord: Hashable, Sendable {
         case .claim(let claim):
             fields.positionals = ["claim"]
             fields.append("seq", claim.sequence)
-            fields.append("nick", claim.nick)
+            fields.append("nick", claim.nickname)
             fields.append("token", claim.token)
         case .entry(let board, let entry):
             fields.positionals = ["entry"]
             fields.append("seq", entry.sequence)
             fields.append("board", board.description)
-            fields.append("nick", entry.nick)
+            fields.append("nick", entry.nickname)
             entry.result.append(to: &fields)
             fields.append("date", entry.date)
         }
@@ -49,7 +49,7 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 guard (1...64).contains(token.utf8.count), token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
                     throw ProtocolError(.badArguments, "bad token")
                 }
-                self = .claim(NicknameClaim(sequence: try fields.integer("seq", in: 1...Int.max), nick: try fields.name("nick"), token: token))
+                self = .claim(NicknameClaim(sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), token: token))
             case "entry":
                 guard let board = LeaderboardBoardID(try fields.string("board")) else {
                     throw ProtocolError(.badArguments, "bad board")
@@ -60,7 +60,7 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 _ = try fields.integer("size", in: 3...8)
                 for key in ["score", "max", "moves", "time", "target", "assists"] { _ = try fields.integer(key, in: natural) }
                 self = .entry(board, BoardEntry(
-                    sequence: try fields.integer("seq", in: 1...Int.max), nick: try fields.name("nick"), result: result, date: date))
+                    sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), result: result, date: date))
             default:
                 throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")
             }

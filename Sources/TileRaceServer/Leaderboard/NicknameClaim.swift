@@ -3,14 +3,14 @@ public struct NicknameClaim: Hashable, Sendable {
     /// When it was recorded, among all records of the leaderboard.
     public var sequence: Int
     /// The nickname as first given.
-    public var nick: String
+    public var nickname: String
     /// The secret (32 hexadecimal characters).
     public var token: String
 
     /// Creates a claim.
-    public init(sequence: Int, nick: String, token: String) {
+    public init(sequence: Int, nickname: String, token: String) {
         self.sequence = sequence
-        self.nick = nick
+        self.nickname = nickname
         self.token = token
     }
 

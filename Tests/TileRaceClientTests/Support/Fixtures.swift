@@ -9,7 +9,7 @@ enum Fixtures {
 
     static func model(size: TerminalSize = TerminalSize(width: 80, height: 24), options: ClientOptions = ClientOptions(),
                       config: ClientConfig = ClientConfig(), interactive: Bool = false) -> Model {
-        Model(options: options, config: config, colorMode: .trueColor, isInteractive: interactive, now: now,
+        Model(options: options, config: config, colourMode: .trueColour, isInteractive: interactive, now: now,
               today: today, size: size, seedSource: SplitMix64(seed: 7))
     }
 
@@ -96,7 +96,7 @@ enum Fixtures {
         let result = GameResult(
             score: entry.1, largestTile: entry.2, moves: 100 + index, milliseconds: (100 + index * 37) * 1000 + 400,
             size: 4, target: 2048, assists: 0, seed: "42")
-        return LeaderboardEntry(rank: index + 1, nick: entry.0, result: result, date: "2026-11-\(10 + index % 12)")
+        return LeaderboardEntry(rank: index + 1, nickname: entry.0, result: result, date: "2026-11-\(10 + index % 12)")
     }
 
     /// A line of the final standings, as a `RESULT` line gives it.
@@ -104,7 +104,7 @@ enum Fixtures {
         _ place: Int, _ nickname: String, score: Int, largestTile: Int, moves: Int, reason: FinishReason, milliseconds: Int
     ) -> Standing {
         Standing(RacerFinish(
-            room: "friday", race: 1, place: place, nick: nickname, reason: reason, score: score, largestTile: largestTile,
+            room: "friday", race: 1, place: place, nickname: nickname, reason: reason, score: score, largestTile: largestTile,
             moves: moves, milliseconds: milliseconds))
     }
 

@@ -41,9 +41,9 @@ final class CoreHarness {
     }
 
     /// Opens a connection and says `HELLO` with a nickname; its output is cleared.
-    func player(_ nick: String) -> ConnectionID {
+    func player(_ nickname: String) -> ConnectionID {
         let id = connect()
-        send(id, "HELLO tilerace 1 \(nick)")
+        send(id, "HELLO tilerace 1 \(nickname)")
         _ = take(id)
         return id
     }

@@ -21,9 +21,9 @@ final class TestClient {
     /// Every line received, for failure messages.
     private(set) var transcript: [String] = []
 
-    /// Connects; with `nick` (or `greet`), reads the greeting and says `HELLO`.
-    init(port: Int, nick: String? = nil, greet: Bool = true, receiveBufferBytes: Int? = nil) throws {
-        name = nick ?? "anonymous"
+    /// Connects; with `nickname` (or `greet`), reads the greeting and says `HELLO`.
+    init(port: Int, nickname: String? = nil, greet: Bool = true, receiveBufferBytes: Int? = nil) throws {
+        name = nickname ?? "anonymous"
         do {
             connection = try LineClient(host: "127.0.0.1", port: port, receiveBufferBytes: receiveBufferBytes)
         } catch {
@@ -32,7 +32,7 @@ final class TestClient {
         guard greet else { return }
         let greeting = try readLine()
         guard greeting.hasPrefix("HELLO tilerace 1") else { throw failure("expected the greeting, got \(greeting)") }
-        let reply = try ask("HELLO tilerace 1" + (nick.map { " " + $0 } ?? ""))
+        let reply = try ask("HELLO tilerace 1" + (nickname.map { " " + $0 } ?? ""))
         guard reply.hasPrefix("OK HELLO") else { throw failure("HELLO refused: \(reply)") }
     }
 

@@ -49,13 +49,13 @@ final class TestServer {
     }
 
     /// A client that said `HELLO` (with a nickname when given).
-    func client(_ nick: String? = nil, receiveBufferBytes: Int? = nil) throws -> TestClient {
-        try TestClient(port: port, nick: nick, receiveBufferBytes: receiveBufferBytes)
+    func client(_ nickname: String? = nil, receiveBufferBytes: Int? = nil) throws -> TestClient {
+        try TestClient(port: port, nickname: nickname, receiveBufferBytes: receiveBufferBytes)
     }
 
     /// A client that has not read the greeting nor said `HELLO`.
     func rawClient() throws -> TestClient {
-        try TestClient(port: port, nick: nil, greet: false)
+        try TestClient(port: port, nickname: nil, greet: false)
     }
 
     func stop() {

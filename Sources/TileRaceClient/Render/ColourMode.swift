@@ -1,7 +1,7 @@
 /// What colours the terminal can show.
-public enum ColorMode: String, Hashable, Sendable {
+public enum ColourMode: String, Hashable, Sendable {
     /// 24-bit colour (`COLORTERM=truecolor` or `24bit`).
-    case trueColor
+    case trueColour
     /// The xterm 256-colour palette (`TERM` ending in `256color`, or unknown).
     case palette256
     /// The 16 basic ANSI colours (`TERM=xterm`, `vt100`, `linux`, `screen` …).
@@ -13,12 +13,12 @@ public enum ColorMode: String, Hashable, Sendable {
     /// or `TERM=dumb` turn colour off; `COLORTERM=truecolor|24bit` gives 24-bit
     /// colour; a `TERM` naming 256 colours (or none, or `direct`) gets the
     /// 256-colour palette; any other `TERM` gets the 16 basic colours.
-    public static func detect(environment: [String: String]) -> ColorMode {
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+    public static func detect(environment: [String: String]) -> ColourMode {
+        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return .none }
         let terminalName = (environment["TERM"] ?? "").lowercased()
         if terminalName == "dumb" { return .none }
-        let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
-        if colorTerm == "truecolor" || colorTerm == "24bit" || terminalName.hasSuffix("-direct") { return .trueColor }
+        let colourTerm = (environment["COLORTERM"] ?? "").lowercased()
+        if colourTerm == "truecolor" || colourTerm == "24bit" || terminalName.hasSuffix("-direct") { return .trueColour }
         if terminalName.isEmpty || terminalName.contains("256") { return .palette256 }
         return .palette16
     }
