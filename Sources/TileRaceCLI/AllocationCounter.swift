@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Counts the heap allocations Swift code makes, for `tilerace bench engine`.
@@ -52,16 +52,16 @@ enum AllocationCounter {
     /// where that cannot be read (then nothing is counted).
     static var threadCount: Int? {
         #if os(Linux)
-        guard let directory = opendir("/proc/self/task") else { return nil }
-        defer { closedir(directory) }
-        var count = 0
-        while let entry = readdir(directory) {
-            let isDot = withUnsafeBytes(of: entry.pointee.d_name) { name in name[0] == UInt8(ascii: ".") }
-            if !isDot { count += 1 }
-        }
-        return count
+            guard let directory = opendir("/proc/self/task") else { return nil }
+            defer { closedir(directory) }
+            var count = 0
+            while let entry = readdir(directory) {
+                let isDot = withUnsafeBytes(of: entry.pointee.d_name) { name in name[0] == UInt8(ascii: ".") }
+                if !isDot { count += 1 }
+            }
+            return count
         #else
-        return nil
+            return nil
         #endif
     }
 

@@ -74,7 +74,8 @@ public struct Arguments: Sendable {
         guard let text = values[name] else { return defaultValue }
         guard let number = Int(text), range.contains(number) else {
             throw CommandLineError(
-                "invalid value \(Arguments.quoted(text)) for \(name): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+                "invalid value \(Arguments.quoted(text)) for \(name): expected a whole number from \(range.lowerBound) to \(range.upperBound)"
+            )
         }
         return number
     }

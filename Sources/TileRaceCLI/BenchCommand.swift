@@ -60,7 +60,7 @@ struct BenchCommand: Command {
         let steps = try arguments.integer("--steps", in: 1...1_000_000_000, default: 50_000_000)
         let runs = try arguments.integer("--runs", in: 1...100_000, default: 500)
         #if DEBUG
-        console.print("note: this is a debug build; measure with swift build -c release")
+            console.print("note: this is a debug build; measure with swift build -c release")
         #endif
         let benchmark = EngineBenchmark(steps: steps, replayRuns: runs, logLength: 10_000)
         var warmUp = Game(config: .standard, seed: Seed(1))

@@ -49,9 +49,11 @@ enum EmbeddedHost {
             case .failure(.leaderboard(.locked(let directory))) where configuration.dataDirectory != nil:
                 let ports = Array(options.port...min(65535, options.port + additionalPorts)).filter { $0 > 0 }
                 if let port = ServerProbe.find(among: ports, probe: probe) {
-                    return Outcome(server: nil, plan: NetworkPlan(
-                        endpoint: ServerEndpoint(host: "127.0.0.1", port: port),
-                        notice: "another tilerace on this machine is hosting on port \(port): joined it"))
+                    return Outcome(
+                        server: nil,
+                        plan: NetworkPlan(
+                            endpoint: ServerEndpoint(host: "127.0.0.1", port: port),
+                            notice: "another tilerace on this machine is hosting on port \(port): joined it"))
                 }
                 notice = "the leaderboard in \(directory) is in use by another program: this session keeps scores in memory only"
                 configuration.dataDirectory = nil
@@ -82,13 +84,17 @@ enum EmbeddedHost {
     static func hosting(port: Int, options: ClientOptions, addresses: [String], notice: String?) -> NetworkPlan {
         let info: [String]
         if options.isLocalOnly {
-            info = ["Hosting on port \(port), this machine only (--local); join with:",
-                    "tilerace play --host 127.0.0.1 --port \(port)"]
+            info = [
+                "Hosting on port \(port), this machine only (--local); join with:",
+                "tilerace play --host 127.0.0.1 --port \(port)",
+            ]
         } else if let address = HostAddress.best(among: addresses) {
             info = ["Hosting on port \(port) — friends join with:", "tilerace play --host \(address) --port \(port)"]
         } else {
-            info = ["Hosting on port \(port), this machine only (no network address); join with:",
-                    "tilerace play --host 127.0.0.1 --port \(port)"]
+            info = [
+                "Hosting on port \(port), this machine only (no network address); join with:",
+                "tilerace play --host 127.0.0.1 --port \(port)",
+            ]
         }
         return NetworkPlan(endpoint: ServerEndpoint(host: "127.0.0.1", port: port), hostingInfo: info, notice: notice)
     }

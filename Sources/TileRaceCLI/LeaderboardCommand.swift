@@ -38,8 +38,9 @@ struct LeaderboardCommand: Command {
 
     private func fillDemo(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         let count = try arguments.integer("--demo", in: 1...10000, default: 0)
-        guard let directory = arguments.value("--data")
-            ?? DataPaths.dataDirectory(environment: ProcessInfo.processInfo.environment)
+        guard
+            let directory = arguments.value("--data")
+                ?? DataPaths.dataDirectory(environment: ProcessInfo.processInfo.environment)
         else {
             throw CommandLineError("cannot find a data directory (HOME is not set); give one with --data DIR")
         }
@@ -48,8 +49,9 @@ struct LeaderboardCommand: Command {
             defer { store.close() }
             let date = UTCTime.date(epochMilliseconds: SystemClock().wallMilliseconds)
             let kept = try LeaderboardDemo.fill(store, count: count, random: .system, date: date)
-            console.print("added \(count) random entries to the leaderboard in \(directory); the all-time board holds \(kept)"
-                + (kept < count ? " (it keeps the best \(Leaderboard.capacity))" : ""))
+            console.print(
+                "added \(count) random entries to the leaderboard in \(directory); the all-time board holds \(kept)"
+                    + (kept < count ? " (it keeps the best \(Leaderboard.capacity))" : ""))
             return CLI.success
         } catch {
             console.printError("tilerace leaderboard: \(error.message)")
@@ -76,7 +78,8 @@ struct LeaderboardCommand: Command {
             let (entries, summary) = try fetch(query, host: host, port: port)
             let boardName = summary.board == .daily ? "daily board of \(summary.date ?? "today")" : "all-time leaderboard"
             let orderName = query.effectiveOrder == .asc ? "ascending" : "descending"
-            let title = "\(boardName) on \(host):\(port), by \(query.sort.rawValue) (\(orderName)): \(summary.total) entr\(summary.total == 1 ? "y" : "ies")"
+            let title =
+                "\(boardName) on \(host):\(port), by \(query.sort.rawValue) (\(orderName)): \(summary.total) entr\(summary.total == 1 ? "y" : "ies")"
             console.print(LeaderboardTable.render(title: title, entries: entries))
             return CLI.success
         } catch {

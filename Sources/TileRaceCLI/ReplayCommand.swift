@@ -59,7 +59,8 @@ struct ReplayCommand: Command {
         guard let number = Int(text) else {
             let range = GameConfig.targetRange
             throw CommandLineError(
-                "invalid value \(Arguments.quoted(text)) for --target: expected a power of two from \(range.lowerBound) to \(range.upperBound)")
+                "invalid value \(Arguments.quoted(text)) for --target: expected a power of two from \(range.lowerBound) to \(range.upperBound)"
+            )
         }
         return number
     }
@@ -92,10 +93,11 @@ struct ReplayCommand: Command {
         let width = max(4, String(board.largestValue).count) + 1
         var lines = ["seed \(game.seed.text), \(game.config.size)x\(game.config.size), target \(game.config.target)"]
         for row in board.rows {
-            lines.append(row.map { value in
-                let text = value == 0 ? "." : String(value)
-                return String(repeating: " ", count: width - text.count) + text
-            }.joined())
+            lines.append(
+                row.map { value in
+                    let text = value == 0 ? "." : String(value)
+                    return String(repeating: " ", count: width - text.count) + text
+                }.joined())
         }
         lines.append("score \(game.score)   moves \(game.moveCount)   max tile \(board.largestValue)")
         lines.append("undos \(game.undoCount)   removals \(game.removalCount)   invalid entries \(result.invalidCount)")

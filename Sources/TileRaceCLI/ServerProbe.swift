@@ -6,7 +6,8 @@ enum ServerProbe {
     /// Whether a TileRace server answers on 127.0.0.1 at `port` (within a second).
     static func isTileRace(port: Int) -> Bool {
         guard (1...65535).contains(port),
-              let client = try? LineClient(host: "127.0.0.1", port: port, timeoutMilliseconds: 300) else { return false }
+            let client = try? LineClient(host: "127.0.0.1", port: port, timeoutMilliseconds: 300)
+        else { return false }
         defer { client.close() }
         guard let greeting = try? client.readLine(timeoutMilliseconds: 700) else { return false }
         try? client.send("QUIT")

@@ -96,7 +96,9 @@ struct GameHistory: Sendable {
         if lastMoveCount >= 2 {
             lastMoveCount &-= 1
             lastMoves &= (1 &<< UInt64(2 &* lastMoveCount)) &- 1
-            return .packed(GameHistory.replay(from: last.start, moves: lastMoves, count: lastMoveCount, table: table, target: target, targetExponent: targetExponent))
+            return .packed(
+                GameHistory.replay(
+                    from: last.start, moves: lastMoves, count: lastMoveCount, table: table, target: target, targetExponent: targetExponent))
         }
         segments.removeLast()
         lastMoves = segments.last?.moves ?? 0

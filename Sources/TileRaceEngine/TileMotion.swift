@@ -42,9 +42,10 @@ extension Board {
                     lastCanMerge = true
                 }
                 let target = cellIndex(line: line, position: filled - 1, direction: direction)
-                motions.append(TileMotion(
-                    from: Cell(index: index), to: Cell(index: target),
-                    value: 1 << Int(exponent), isMerging: merges))
+                motions.append(
+                    TileMotion(
+                        from: Cell(index: index), to: Cell(index: target),
+                        value: 1 << Int(exponent), isMerging: merges))
             }
         }
         return motions.sorted { ($0.from.row, $0.from.column) < ($1.from.row, $1.from.column) }

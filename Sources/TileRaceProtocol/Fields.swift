@@ -83,7 +83,9 @@ public struct Fields: Hashable, Sendable {
     }
 
     /// An optional integer, optionally within a range.
-    public func optionalInteger(_ key: String, in range: ClosedRange<Int>? = nil, code: ErrorCode = .badArguments) throws(ProtocolError) -> Int? {
+    public func optionalInteger(_ key: String, in range: ClosedRange<Int>? = nil, code: ErrorCode = .badArguments) throws(ProtocolError)
+        -> Int?
+    {
         guard let text = self[key] else { return nil }
         return try Fields.integer(text, named: key, in: range, code: code)
     }
@@ -116,7 +118,9 @@ public struct Fields: Hashable, Sendable {
     }
 
     /// Parses an integer value (an optional `-` then digits), optionally within a range.
-    public static func integer(_ text: String, named name: String, in range: ClosedRange<Int>? = nil, code: ErrorCode = .badArguments) throws(ProtocolError) -> Int {
+    public static func integer(_ text: String, named name: String, in range: ClosedRange<Int>? = nil, code: ErrorCode = .badArguments)
+        throws(ProtocolError) -> Int
+    {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text) else {
             throw ProtocolError(code, "\(name)=\(TextFilter.printableASCII(text)) is not a whole number")

@@ -29,7 +29,9 @@ public struct LeaderboardQuery: FieldsRepresentable {
     public var limit: Int
 
     /// Creates a query.
-    public init(board: LeaderboardKind = .all, date: String? = nil, sort: SortKey = .rank, order: Order? = nil, offset: Int = 0, limit: Int = 20) {
+    public init(
+        board: LeaderboardKind = .all, date: String? = nil, sort: SortKey = .rank, order: Order? = nil, offset: Int = 0, limit: Int = 20
+    ) {
         self.board = board
         self.date = date
         self.sort = sort

@@ -22,8 +22,8 @@ public enum Names {
     public static func isValidDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
-              let month = Int(parts[1]), let day = Int(parts[2])
+            parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+            let month = Int(parts[1]), let day = Int(parts[2])
         else { return false }
         return (1...12).contains(month) && (1...31).contains(day)
     }
@@ -44,7 +44,7 @@ public enum Names {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
             true
         default:
             false

@@ -101,11 +101,12 @@ public enum ServerEvent: Hashable, Sendable {
         switch verb {
         case "HELLO":
             guard fields.positionals.count >= 2, fields.positionals[0] == ClientMessage.protocolName,
-                  let version = Int(fields.positionals[1])
+                let version = Int(fields.positionals[1])
             else { throw ProtocolError(.unsupportedVersion, "greeting does not name the tilerace protocol") }
-            return .hello(Greeting(
-                version: version, server: fields["server"], lineLimit: fields["line"].flatMap { Int($0) },
-                idleSeconds: fields["idle"].flatMap { Int($0) }))
+            return .hello(
+                Greeting(
+                    version: version, server: fields["server"], lineLimit: fields["line"].flatMap { Int($0) },
+                    idleSeconds: fields["idle"].flatMap { Int($0) }))
         case "JOINED":
             let role = try fields.choice("role", among: MemberInfo.Role.allCases.map(\.rawValue))
             return .joined(room: try fields.name("room"), nickname: try fields.name("nick"), role: MemberInfo.Role(rawValue: role)!)

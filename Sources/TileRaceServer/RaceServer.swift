@@ -118,11 +118,16 @@ public final class RaceServer: @unchecked Sendable {
     private func startOnQueue() throws(ServerError) -> Int {
         dispatchPrecondition(condition: .onQueue(queue))
         if let listener { return listener.port }
-        guard phase == .idle else { throw .cannotListen(address: configuration.bindAddress, port: configuration.port, reason: "the server was stopped") }
+        guard phase == .idle else {
+            throw .cannotListen(address: configuration.bindAddress, port: configuration.port, reason: "the server was stopped")
+        }
         Socket.ignoreBrokenPipeSignal()
         let store: LeaderboardStore
         do throws(StoreError) {
-            store = try configuration.dataDirectory.map { (directory: String) throws(StoreError) in try LeaderboardStore.open(directory: directory) } ?? .inMemory()
+            store =
+                try configuration.dataDirectory.map { (directory: String) throws(StoreError) in
+                    try LeaderboardStore.open(directory: directory)
+                } ?? .inMemory()
         } catch {
             throw .leaderboard(error)
         }

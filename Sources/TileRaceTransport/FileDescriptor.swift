@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The calls that hold for any open file descriptor, socket or file: closing
@@ -12,9 +12,9 @@ package enum FileDescriptor {
     /// their cancel handlers (see `DescriptorCloser`).
     package static func close(_ fd: Int32) {
         #if canImport(Glibc)
-        _ = Glibc.close(fd)
+            _ = Glibc.close(fd)
         #else
-        _ = Darwin.close(fd)
+            _ = Darwin.close(fd)
         #endif
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The POSIX file calls the leaderboard store needs for durability: reading a
@@ -85,7 +85,7 @@ package enum FileSystem {
     /// Forces a file's data to stable storage (`F_FULLFSYNC` on macOS).
     package static func sync(_ fd: Int32, path: String) throws(Failure) {
         #if canImport(Darwin)
-        if fcntl(fd, F_FULLFSYNC) == 0 { return }
+            if fcntl(fd, F_FULLFSYNC) == 0 { return }
         #endif
         guard fsync(fd) == 0 else { throw Failure(operation: "fsync", path: path, errno: errno) }
     }

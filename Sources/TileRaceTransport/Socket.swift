@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The POSIX socket calls the server, its tools and the client use. Every
@@ -124,8 +124,8 @@ package enum Socket {
         FileDescriptor.setNonBlocking(fd)
         FileDescriptor.setCloseOnExec(fd)
         #if canImport(Darwin)
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            var one: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
         setNoDelay(fd)
         return .accepted(fd, peer: SocketAddress.describe(storage))
@@ -188,8 +188,8 @@ package enum Socket {
             FileDescriptor.setCloseOnExec(fd)
             setNoDelay(fd)
             #if canImport(Darwin)
-            var one: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+                var one: Int32 = 1
+                setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
             #endif
             return fd
         }
@@ -224,9 +224,9 @@ package enum Socket {
     package static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> SendResult {
         while true {
             #if canImport(Glibc)
-            let count = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+                let count = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
             #else
-            let count = Darwin.send(fd, bytes.baseAddress, bytes.count, 0)
+                let count = Darwin.send(fd, bytes.baseAddress, bytes.count, 0)
             #endif
             if count >= 0 { return .sent(count) }
             let code = errno
@@ -279,9 +279,9 @@ package enum Socket {
     }
 
     #if canImport(Glibc)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
+        private static let streamType = Int32(SOCK_STREAM.rawValue)
     #else
-    private static let streamType = SOCK_STREAM
+        private static let streamType = SOCK_STREAM
     #endif
 }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An IPv4 or IPv6 socket address built from a literal.
@@ -19,7 +19,7 @@ struct SocketAddress {
             ipv6.sin6_family = sa_family_t(AF_INET6)
             ipv6.sin6_port = networkPort
             #if canImport(Darwin)
-            ipv6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+                ipv6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
             #endif
             family = AF_INET6
             length = socklen_t(MemoryLayout<sockaddr_in6>.size)
@@ -30,7 +30,7 @@ struct SocketAddress {
             ipv4.sin_family = sa_family_t(AF_INET)
             ipv4.sin_port = networkPort
             #if canImport(Darwin)
-            ipv4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+                ipv4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
             #endif
             family = AF_INET
             length = socklen_t(MemoryLayout<sockaddr_in>.size)

@@ -1,9 +1,9 @@
 import TileRaceCLI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,4 +1,6 @@
 import Testing
+import TileRaceEngine
+
 @testable import TileRaceCLI
 
 /// `tilerace bench`: what it accepts. (Its figures are not tested: no timed tests.)
@@ -6,10 +8,19 @@ struct BenchCommandTests {
     @Test(arguments: [
         (["bench"], "tilerace bench: say what to measure: tilerace bench engine, or tilerace bench server"),
         (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine, server"),
-        (["bench", "server", "--port", "2048"], "tilerace bench: --port needs --host (without it, a server is started here on a free port)"),
-        (["bench", "server", "--room-size", "0"], "tilerace bench: invalid value '0' for --room-size: expected a whole number from 1 to 16"),
+        (
+            ["bench", "server", "--port", "2048"],
+            "tilerace bench: --port needs --host (without it, a server is started here on a free port)"
+        ),
+        (
+            ["bench", "server", "--room-size", "0"],
+            "tilerace bench: invalid value '0' for --room-size: expected a whole number from 1 to 16"
+        ),
         (["bench", "engine", "twice"], "tilerace bench: unexpected argument 'twice'"),
-        (["bench", "engine", "--steps", "0"], "tilerace bench: invalid value '0' for --steps: expected a whole number from 1 to 1000000000"),
+        (
+            ["bench", "engine", "--steps", "0"],
+            "tilerace bench: invalid value '0' for --steps: expected a whole number from 1 to 1000000000"
+        ),
         (["bench", "engine", "--fast"], "tilerace bench: unknown option '--fast'"),
     ])
     func mistakesExitWithStatusTwo(arguments: [String], message: String) {
@@ -56,8 +67,6 @@ struct BenchCommandTests {
         #expect([Double]().median == 0)
     }
 }
-
-import TileRaceEngine
 
 /// Replays a log from the bench's seed.
 enum TileRaceEngineReplay {

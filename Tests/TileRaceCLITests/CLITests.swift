@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceCLI
 
 /// The command line as a whole: help and unknown commands.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import TileRaceTestSupport
-import TileRaceServer
 import TileRaceClient
+import TileRaceServer
+import TileRaceTestSupport
+
 @testable import TileRaceCLI
 
 @Suite struct EmbeddedHostTests {
@@ -21,12 +22,14 @@ import TileRaceClient
         #expect(plan.endpoint == ServerEndpoint(host: "127.0.0.1", port: 2049))
         #expect(plan.hostingInfo == ["Hosting on port 2049 — friends join with:", "tilerace play --host 192.168.1.20 --port 2049"])
         options.isLocalOnly = true
-        #expect(EmbeddedHost.hosting(port: 2048, options: options, addresses: ["192.168.1.20"], notice: nil).hostingInfo == [
-            "Hosting on port 2048, this machine only (--local); join with:",
-            "tilerace play --host 127.0.0.1 --port 2048",
-        ])
+        #expect(
+            EmbeddedHost.hosting(port: 2048, options: options, addresses: ["192.168.1.20"], notice: nil).hostingInfo == [
+                "Hosting on port 2048, this machine only (--local); join with:",
+                "tilerace play --host 127.0.0.1 --port 2048",
+            ])
         options.isLocalOnly = false
-        #expect(EmbeddedHost.hosting(port: 2048, options: options, addresses: [], notice: nil).hostingInfo.last
+        #expect(
+            EmbeddedHost.hosting(port: 2048, options: options, addresses: [], notice: nil).hostingInfo.last
                 == "tilerace play --host 127.0.0.1 --port 2048")
     }
 
@@ -57,7 +60,8 @@ import TileRaceClient
         defer { memory.stop() }
         #expect(memory.configuration.dataDirectory == nil)
         #expect(third.plan.endpoint?.port != port)
-        #expect(third.plan.notice == "the leaderboard in \(directory) is in use by another program: this session keeps scores in memory only")
+        #expect(
+            third.plan.notice == "the leaderboard in \(directory) is in use by another program: this session keeps scores in memory only")
     }
 
     @Test func theProbeKnowsATileraceServerFromAnythingElse() throws {

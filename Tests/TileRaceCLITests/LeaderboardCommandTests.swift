@@ -1,14 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Testing
-import TileRaceTestSupport
 import TileRaceProtocol
 import TileRaceServer
+import TileRaceTestSupport
+
 @testable import TileRaceCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Collects what a command writes.
 private final class CapturedConsole: @unchecked Sendable {
@@ -59,7 +61,9 @@ struct LeaderboardCommandTests {
         let port = try server.start()
         defer { server.stop() }
         let captured = CapturedConsole()
-        #expect(CLI.run(arguments: ["leaderboard", "--port", String(port), "--sort", "score", "--order", "asc"], console: captured.console) == 0)
+        #expect(
+            CLI.run(arguments: ["leaderboard", "--port", String(port), "--sort", "score", "--order", "asc"], console: captured.console) == 0
+        )
         let lines = captured.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "all-time leaderboard on 127.0.0.1:\(port), by score (ascending): 5 entries")
         #expect(lines.count == 7)
@@ -67,7 +71,8 @@ struct LeaderboardCommandTests {
         let scores = lines.dropFirst(2).map { Int($0.split(separator: " ")[2])! }
         #expect(scores == scores.sorted())
         let daily = CapturedConsole()
-        #expect(CLI.run(arguments: ["leaderboard", "--port", String(port), "--daily", "--date", "2026-01-02"], console: daily.console) == 0)
+        #expect(
+            CLI.run(arguments: ["leaderboard", "--port", String(port), "--daily", "--date", "2026-01-02"], console: daily.console) == 0)
         #expect(daily.output == "daily board of 2026-01-02 on 127.0.0.1:\(port), by rank (ascending): 0 entries\n(no entries yet)\n")
     }
 
@@ -78,7 +83,9 @@ struct LeaderboardCommandTests {
         defer { close(fd) }
         let captured = CapturedConsole()
         #expect(CLI.run(arguments: ["leaderboard", "--port", String(port)], console: captured.console) == 1)
-        #expect(captured.errors == "tilerace leaderboard: cannot connect to 127.0.0.1:\(port): connection refused (is `tilerace serve` running there?)\n")
+        #expect(
+            captured.errors
+                == "tilerace leaderboard: cannot connect to 127.0.0.1:\(port): connection refused (is `tilerace serve` running there?)\n")
     }
 
     @Test func tableAndTimes() {
@@ -87,13 +94,15 @@ struct LeaderboardCommandTests {
         #expect(LeaderboardTable.time(4_502_199) == "75:02.1")
         let entry = LeaderboardEntry(
             rank: 1, nickname: "ana",
-            result: GameResult(score: 20116, largestTile: 2048, moves: 938, milliseconds: 432_400, size: 4, target: 2048, assists: 3, seed: "42"),
+            result: GameResult(
+                score: 20116, largestTile: 2048, moves: 938, milliseconds: 432_400, size: 4, target: 2048, assists: 3, seed: "42"),
             date: "2026-11-22")
-        #expect(LeaderboardTable.render(title: "t", entries: [entry]) == """
-            t
-            rank  nickname    score      max   moves  assists      time  date
-               1  ana         20116     2048     938        3    7:12.4  2026-11-22
-            """)
+        #expect(
+            LeaderboardTable.render(title: "t", entries: [entry]) == """
+                t
+                rank  nickname    score      max   moves  assists      time  date
+                   1  ana         20116     2048     938        3    7:12.4  2026-11-22
+                """)
     }
 }
 
@@ -109,9 +118,13 @@ struct ServeCommandTests {
         let path = NSTemporaryDirectory() + "tilerace-cli-tests-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: path) }
         let captured = CapturedConsole()
-        let status = CLI.run(arguments: ["serve", "--port", String(port), "--bind", "127.0.0.1", "--data", path, "--quiet"], console: captured.console)
+        let status = CLI.run(
+            arguments: ["serve", "--port", String(port), "--bind", "127.0.0.1", "--data", path, "--quiet"], console: captured.console)
         #expect(status == 1)
-        #expect(captured.errors == "tilerace serve: port \(port) on 127.0.0.1 is already in use; is another server running? pick another port with --port N\n")
+        #expect(
+            captured.errors
+                == "tilerace serve: port \(port) on 127.0.0.1 is already in use; is another server running? pick another port with --port N\n"
+        )
     }
 
     @Test func badOptionsAreUsageErrors() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TileRaceCLI
 
 /// `tilerace play` refuses bad options before touching the terminal or the network.

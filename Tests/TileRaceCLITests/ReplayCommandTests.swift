@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TileRaceCLI
 
 /// `tilerace replay`: exit codes, the JSON line, files and standard input.
@@ -25,16 +26,17 @@ struct ReplayCommandTests {
         let run = TestConsole.run(["replay", "--seed", "42", "--moves", "LLURZDX03L"])
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "seed 42, 4x4, target 2048",
-            "    .    .    .    .",
-            "    2    .    .    .",
-            "    4    .    2    .",
-            "    4    .    .    .",
-            "score 8   moves 4   max tile 4",
-            "undos 1   removals 0   invalid entries 2",
-            "not won; not over: moves remain",
-        ])
+        #expect(
+            lines == [
+                "seed 42, 4x4, target 2048",
+                "    .    .    .    .",
+                "    2    .    .    .",
+                "    4    .    2    .",
+                "    4    .    .    .",
+                "score 8   moves 4   max tile 4",
+                "undos 1   removals 0   invalid entries 2",
+                "not won; not over: moves remain",
+            ])
     }
 
     @Test func readsRecordsFromFilesIgnoringWhiteSpace() throws {
@@ -57,24 +59,42 @@ struct ReplayCommandTests {
     @Test(arguments: [
         (["replay", "--moves", "L"], "tilerace replay: --seed is required"),
         (["replay", "--seed", "", "--moves", "L"], "tilerace replay: the seed is empty; give digits or any text, e.g. 42 or friday"),
-        (["replay", "--seed", "1", "--size", "9", "--moves", "L"],
-         "tilerace replay: invalid value '9' for --size: expected a whole number from 3 to 8"),
-        (["replay", "--seed", "1", "--size", "four", "--moves", "L"],
-         "tilerace replay: invalid value 'four' for --size: expected a whole number from 3 to 8"),
-        (["replay", "--seed", "1", "--target", "3000", "--moves", "L"],
-         "tilerace replay: target 3000 is not allowed; use a power of two from 8 to 1048576"),
-        (["replay", "--seed", "1", "--target", "big", "--moves", "L"],
-         "tilerace replay: invalid value 'big' for --target: expected a power of two from 8 to 1048576"),
-        (["replay", "--seed", "1", "--moves", "LLq"],
-         "tilerace replay: game record, position 3: found 'q'; expected one of L R U D Z or X<row><column>"),
-        (["replay", "--seed", "1", "--moves", "L R"],
-         "tilerace replay: game record, position 2: found U+0020; expected one of L R U D Z or X<row><column>"),
-        (["replay", "--seed", "1"],
-         "tilerace replay: the record is missing: give --moves LOG or --moves-file FILE (- for standard input)"),
-        (["replay", "--seed", "1", "--moves", "L", "--moves-file", "-"],
-         "tilerace replay: give the record once: --moves or --moves-file, not both"),
-        (["replay", "--seed", "1", "--moves-file", "/nonexistent/record.txt"],
-         "tilerace replay: cannot read '/nonexistent/record.txt': No such file or directory"),
+        (
+            ["replay", "--seed", "1", "--size", "9", "--moves", "L"],
+            "tilerace replay: invalid value '9' for --size: expected a whole number from 3 to 8"
+        ),
+        (
+            ["replay", "--seed", "1", "--size", "four", "--moves", "L"],
+            "tilerace replay: invalid value 'four' for --size: expected a whole number from 3 to 8"
+        ),
+        (
+            ["replay", "--seed", "1", "--target", "3000", "--moves", "L"],
+            "tilerace replay: target 3000 is not allowed; use a power of two from 8 to 1048576"
+        ),
+        (
+            ["replay", "--seed", "1", "--target", "big", "--moves", "L"],
+            "tilerace replay: invalid value 'big' for --target: expected a power of two from 8 to 1048576"
+        ),
+        (
+            ["replay", "--seed", "1", "--moves", "LLq"],
+            "tilerace replay: game record, position 3: found 'q'; expected one of L R U D Z or X<row><column>"
+        ),
+        (
+            ["replay", "--seed", "1", "--moves", "L R"],
+            "tilerace replay: game record, position 2: found U+0020; expected one of L R U D Z or X<row><column>"
+        ),
+        (
+            ["replay", "--seed", "1"],
+            "tilerace replay: the record is missing: give --moves LOG or --moves-file FILE (- for standard input)"
+        ),
+        (
+            ["replay", "--seed", "1", "--moves", "L", "--moves-file", "-"],
+            "tilerace replay: give the record once: --moves or --moves-file, not both"
+        ),
+        (
+            ["replay", "--seed", "1", "--moves-file", "/nonexistent/record.txt"],
+            "tilerace replay: cannot read '/nonexistent/record.txt': No such file or directory"
+        ),
         (["replay", "--seed", "1", "--moves", "L", "extra"], "tilerace replay: unexpected argument 'extra'"),
         (["replay", "--seed", "1", "--moves", "L", "--colour"], "tilerace replay: unknown option '--colour'"),
         (["replay", "--seed", "1", "--moves"], "tilerace replay: --moves needs a value"),
@@ -104,7 +124,9 @@ struct ReplayCommandTests {
         let run = TestConsole.run(["help", "replay"])
         #expect(run.status == 0)
         #expect(run.output.contains("usage: tilerace replay --seed S [--size N] [--target T] (--moves LOG | --moves-file FILE|-) [--json]"))
-        #expect(run.output.contains(#"{"board":[[0,2,...],...],"score":S,"moves":M,"invalid":I,"undos":U,"removals":R,"won":B,"over":B,"max":T}"#))
+        #expect(
+            run.output.contains(
+                #"{"board":[[0,2,...],...],"score":S,"moves":M,"invalid":I,"undos":U,"removals":R,"won":B,"over":B,"max":T}"#))
         #expect(TestConsole.run(["replay", "--help"]).output == run.output)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceClient
 
 @Suite struct ClientOptionsTests {
@@ -18,8 +19,10 @@ import Testing
 
     @Test func everyOption() throws {
         let options = try ClientOptions.parse(
-            values: ["--host": "[::1]", "--port": "4000", "--nick": "ana", "--room": "friday", "--size": "5",
-                     "--target": "512", "--seed": "2026-11-22"],
+            values: [
+                "--host": "[::1]", "--port": "4000", "--nick": "ana", "--room": "friday", "--size": "5",
+                "--target": "512", "--seed": "2026-11-22",
+            ],
             flags: ["--no-anim"])
         #expect(options.host == "::1")
         #expect(options.port == 4000)

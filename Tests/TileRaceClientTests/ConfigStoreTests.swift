@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+
 @testable import TileRaceClient
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite struct ConfigStoreTests {
@@ -121,7 +122,8 @@ import Darwin
 
     @Test func defaultDirectoryFollowsXDG() {
         #expect(ConfigStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/a"]) == "/x/cfg/tilerace")
-        #expect(ConfigStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.config/tilerace")
+        #expect(
+            ConfigStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.config/tilerace")
         #expect(ConfigStore.defaultDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.config/tilerace")
         #expect(ConfigStore.defaultDirectory(environment: [:]) == nil)
     }

@@ -1,8 +1,9 @@
 import Testing
-import TileRaceTestSupport
 import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer
+import TileRaceTestSupport
+
 @testable import TileRaceClient
 
 /// Two clients (models, `update` and real connections, no terminal) race

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceClient
 
 @Suite struct FormatTests {
@@ -16,7 +17,7 @@ import Testing
         #expect(Format.duration(seconds: seconds) == text)
     }
 
-    @Test(arguments: [(0, "0"), (999, "999"), (1000, "1 000"), (20116, "20 116"), (1234567, "1 234 567"), (-4500, "-4 500")])
+    @Test(arguments: [(0, "0"), (999, "999"), (1000, "1 000"), (20116, "20 116"), (1_234_567, "1 234 567"), (-4500, "-4 500")])
     func grouped(_ number: Int, _ text: String) {
         #expect(Format.grouped(number) == text)
     }
@@ -26,7 +27,9 @@ import Testing
         #expect(Format.tile(value, width: width) == text)
     }
 
-    @Test(arguments: [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"), (21, "21st"), (102, "102nd")])
+    @Test(arguments: [
+        (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"), (21, "21st"), (102, "102nd"),
+    ])
     func ordinal(_ number: Int, _ text: String) {
         #expect(Format.ordinal(number) == text)
     }

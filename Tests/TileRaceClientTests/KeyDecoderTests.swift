@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceClient
 
 @Suite struct KeyDecoderTests {
@@ -7,8 +8,10 @@ import Testing
         (Array("aZ9 ?".utf8), [.character("a"), .character("Z"), .character("9"), .character(" "), .character("?")]),
         ([0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42, 0x1B, 0x5B, 0x43, 0x1B, 0x5B, 0x44], [.up, .down, .right, .left]),
         ([0x1B, 0x4F, 0x41, 0x1B, 0x4F, 0x44, 0x1B, 0x4F, 0x48, 0x1B, 0x4F, 0x46], [.up, .left, .home, .end]),
-        (Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~".utf8),
-         [.pageUp, .pageDown, .home, .end, .home, .end, .home, .end]),
+        (
+            Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~".utf8),
+            [.pageUp, .pageDown, .home, .end, .home, .end, .home, .end]
+        ),
         (Array("\u{1B}[3~\u{1B}[2~\u{1B}[Z".utf8), [.delete, .insert, .backTab]),
         (Array("\u{1B}[1;5A\u{1B}[1;2D".utf8), [.up, .left]),
         ([0x0D, 0x0A, 0x09, 0x7F, 0x08], [.enter, .enter, .tab, .backspace, .backspace]),

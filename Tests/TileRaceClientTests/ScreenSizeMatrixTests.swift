@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+
 @testable import TileRaceClient
 
 /// Every screen at the four sizes a player is likely to use (the minimum
@@ -8,8 +9,10 @@ import TileRaceProtocol
 /// Besides the snapshot, each frame is checked for the header running into
 /// its right part (the clock or the connection).
 @Suite struct ScreenSizeMatrixTests {
-    static let sizes = [TerminalSize(width: 60, height: 18), TerminalSize(width: 80, height: 24),
-                        TerminalSize(width: 120, height: 40), TerminalSize(width: 200, height: 50)]
+    static let sizes = [
+        TerminalSize(width: 60, height: 18), TerminalSize(width: 80, height: 24),
+        TerminalSize(width: 120, height: 40), TerminalSize(width: 200, height: 50),
+    ]
 
     static func screens() -> [(String, Model)] {
         var room = Fixtures.connected(Fixtures.model())
@@ -21,7 +24,10 @@ import TileRaceProtocol
         var lobby = Fixtures.connected(Fixtures.model())
         lobby.screen = .lobby
         lobby.lobby.hasLoaded = true
-        lobby.lobby.rooms = [Fixtures.room("friday", players: 3, watchers: 1), Fixtures.room("evil-room", state: .countdown, size: 3, target: 256, limit: 90)]
+        lobby.lobby.rooms = [
+            Fixtures.room("friday", players: 3, watchers: 1),
+            Fixtures.room("evil-room", state: .countdown, size: 3, target: 256, limit: 90),
+        ]
         var leaderboard = Fixtures.connected(Fixtures.model())
         leaderboard.screen = .leaderboard
         leaderboard.leaderboard.entries = Fixtures.entries
@@ -36,8 +42,10 @@ import TileRaceProtocol
         _ = update(&end, .key(.left))
         end.session?.game = Fixtures.game(Fixtures.stuckRows)
         Update.checkEnd(reachedTarget: false, model: &end)
-        return [("menu", Fixtures.model()), ("practice", Fixtures.practice()), ("race", Fixtures.race()), ("room", room),
-                ("lobby", lobby), ("leaderboard", leaderboard), ("colours", colours), ("end", end)]
+        return [
+            ("menu", Fixtures.model()), ("practice", Fixtures.practice()), ("race", Fixtures.race()), ("room", room),
+            ("lobby", lobby), ("leaderboard", leaderboard), ("colours", colours), ("end", end),
+        ]
     }
 
     @Test func everyScreenAtEverySize() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceClient
 
 @Suite struct ScreenTextTests {
@@ -23,8 +24,10 @@ import Testing
         #expect(ScreenText.sanitize(String(repeating: "a", count: 1000)).count == ScreenText.maximumLength)
     }
 
-    @Test(arguments: [("ana", true), ("a-b_C9", true), ("", false), ("sixteen_chars_ok", true), ("seventeen_chars_x", false),
-                      ("a b", false), ("é", false), ("x;y", false)])
+    @Test(arguments: [
+        ("ana", true), ("a-b_C9", true), ("", false), ("sixteen_chars_ok", true), ("seventeen_chars_x", false),
+        ("a b", false), ("é", false), ("x;y", false),
+    ])
     func nickname(_ name: String, _ isValid: Bool) {
         #expect(Nickname.isValid(name) == isValid)
     }

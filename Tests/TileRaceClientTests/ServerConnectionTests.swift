@@ -1,15 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
-import TileRaceTestSupport
 import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer
+import TileRaceTestSupport
 import TileRaceTransport
+
 @testable import TileRaceClient
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `ServerConnection` against a real `RaceServer` on 127.0.0.1.
 @Suite struct ServerConnectionTests {
@@ -23,7 +25,8 @@ import TileRaceTransport
         #expect(try client.reply("HELLO").0 == .success(.hello(nickname: "ana")))
         let (rooms, items) = try client.reply("ROOMS")
         #expect(rooms == .success(.rooms(count: 1)))
-        #expect(items.map(\.line) == ["ROOM room=daily state=waiting size=4 target=2048 assists=no limit=0 private=no players=0 watchers=0"])
+        #expect(
+            items.map(\.line) == ["ROOM room=daily state=waiting size=4 target=2048 assists=no limit=0 private=no players=0 watchers=0"])
         let (join, _) = try client.reply("JOIN")
         #expect((try? join.get()) == nil)
         if case .failure(let error) = join { #expect(error.code == .roomUnavailable) }
@@ -40,11 +43,17 @@ import TileRaceTransport
         for direction in [Direction.left, .up, .right, .down, .left, .up, .right, .down] where entries.count < 5 {
             if (try? game.move(direction)) != nil { entries.append(.move(direction)) }
         }
-        client.send(.move(seq: 1, entries: [entries[0]]), .move(seq: 2, entries: [entries[1]]),
-                    .move(seq: 3, entries: Array(entries[2...])))
+        client.send(
+            .move(seq: 1, entries: [entries[0]]), .move(seq: 2, entries: [entries[1]]),
+            .move(seq: 3, entries: Array(entries[2...])))
         let (result, _) = try client.reply("MOVE")
-        #expect(result == .success(.move(MoveAck(
-            seq: 5, score: game.score, moves: game.moveCount, largestTile: game.board.largestValue, hasWon: false, isOver: false))))
+        #expect(
+            result
+                == .success(
+                    .move(
+                        MoveAck(
+                            seq: 5, score: game.score, moves: game.moveCount, largestTile: game.board.largestValue, hasWon: false,
+                            isOver: false))))
         let moveReplies = client.updates.filter { if case .reply(.move, _, _) = $0 { true } else { false } }
         #expect(moveReplies.count == 1)
     }
@@ -55,10 +64,11 @@ import TileRaceTransport
             .move(seq: 1, entries: [left]), .move(seq: 2, entries: [.undo]), .move(seq: 3, entries: [.remove(Cell(row: 0, column: 1))]),
             .rooms, .move(seq: 4, entries: [left]), .move(seq: 9, entries: [left]), .resign,
         ])
-        #expect(batched == [
-            .move(seq: 1, entries: [left, .undo, .remove(Cell(row: 0, column: 1))]), .rooms, .move(seq: 4, entries: [left]),
-            .move(seq: 9, entries: [left]), .resign,
-        ])
+        #expect(
+            batched == [
+                .move(seq: 1, entries: [left, .undo, .remove(Cell(row: 0, column: 1))]), .rooms, .move(seq: 4, entries: [left]),
+                .move(seq: 9, entries: [left]), .resign,
+            ])
         let many = (1...2000).map { ClientMessage.move(seq: $0, entries: [left]) }
         let lines = ServerConnection.batched(many)
         #expect(lines.count > 1)

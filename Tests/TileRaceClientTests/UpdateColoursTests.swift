@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceClient
 
 @Suite struct UpdateColoursTests {

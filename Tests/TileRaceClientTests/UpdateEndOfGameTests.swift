@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+
 @testable import TileRaceClient
 
 @Suite struct UpdateEndOfGameTests {
@@ -86,7 +87,9 @@ import TileRaceProtocol
         #expect(Fixtures.reply(&model, to: .submit(nickname: "Ana", token: nil), .submit(receipt)) == [.saveConfig])
         #expect(model.config.tokens == ["ana": "abc123"])
         #expect(model.config.token(for: "ANA") == "abc123")
-        #expect(model.session?.end?.stage == .closed(message: "1 234 is not in the top 100 of today's daily board · nickname claimed", kind: .success))
+        #expect(
+            model.session?.end?.stage
+                == .closed(message: "1 234 is not in the top 100 of today's daily board · nickname claimed", kind: .success))
     }
 
     @Test func aNicknameOfSomeoneElseAsksForAnother() {

@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+
 @testable import TileRaceClient
 
 @Suite struct UpdateGameTests {
@@ -28,9 +29,10 @@ import TileRaceProtocol
     @Test func connectedPracticeIsMirroredOnTheServer() {
         var model = Fixtures.connected(Fixtures.practice(moves: []))
         let seed = model.session!.game.seed.text
-        #expect(update(&model, .key(.left)) == [
-            .send(.practice(PracticeOptions(seed: seed, size: 4, target: 2048))), .send(.move(seq: 1, entries: [.move(.left)])),
-        ])
+        #expect(
+            update(&model, .key(.left)) == [
+                .send(.practice(PracticeOptions(seed: seed, size: 4, target: 2048))), .send(.move(seq: 1, entries: [.move(.left)])),
+            ])
         #expect(model.session?.mirror == .active)
         #expect(update(&model, .key(.character("u"))) == [.send(.move(seq: 2, entries: [.undo]))])
         #expect(update(&model, .key(.character("p"))).isEmpty)

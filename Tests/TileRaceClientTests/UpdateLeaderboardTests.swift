@@ -1,5 +1,6 @@
 import Testing
 import TileRaceProtocol
+
 @testable import TileRaceClient
 
 @Suite struct UpdateLeaderboardTests {
@@ -18,8 +19,9 @@ import TileRaceProtocol
         #expect(effects == [.send(.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 0, limit: 50)))])
         #expect(model.leaderboard.status == .loading)
         let query = LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 0, limit: 50)
-        Fixtures.reply(&model, to: .top(query), .top(TopSummary(board: .all, date: nil, total: 20, offset: 0, count: 20)),
-                       items: Fixtures.entries.map { .entry($0) })
+        Fixtures.reply(
+            &model, to: .top(query), .top(TopSummary(board: .all, date: nil, total: 20, offset: 0, count: 20)),
+            items: Fixtures.entries.map { .entry($0) })
         #expect(model.leaderboard.status == .loaded)
         #expect(model.leaderboard.entries.map(\.rank) == Array(1...20))
     }
@@ -35,8 +37,9 @@ import TileRaceProtocol
         }
         // A late page in the old order is not shown.
         let stale = LeaderboardQuery(board: .all, sort: .score, order: .asc, offset: 0, limit: 50)
-        Fixtures.reply(&model, to: .top(stale), .top(TopSummary(board: .all, date: nil, total: 1, offset: 0, count: 1)),
-                       items: [.entry(Fixtures.entries[0])])
+        Fixtures.reply(
+            &model, to: .top(stale), .top(TopSummary(board: .all, date: nil, total: 1, offset: 0, count: 1)),
+            items: [.entry(Fixtures.entries[0])])
         #expect(model.leaderboard.status == .loading)
     }
 
@@ -56,24 +59,28 @@ import TileRaceProtocol
 
     @Test func scrollingPastTheEntriesAsksForTheNextPage() {
         var model = loaded(height: 24, total: 75)
-        #expect(update(&model, .key(.pageDown)) == [
-            .send(.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 20, limit: 50))),
-        ])
+        #expect(
+            update(&model, .key(.pageDown)) == [
+                .send(.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 20, limit: 50)))
+            ])
         #expect(model.leaderboard.isLoadingMore)
         #expect(update(&model, .key(.pageDown)).isEmpty)
         let more = (21...70).map { rank in
             LeaderboardEntry(
                 rank: rank, nickname: "p\(rank)",
-                result: GameResult(score: 100 - rank, largestTile: 8, moves: 9, milliseconds: 1000, size: 4, target: 2048, assists: 0, seed: "1"),
+                result: GameResult(
+                    score: 100 - rank, largestTile: 8, moves: 9, milliseconds: 1000, size: 4, target: 2048, assists: 0, seed: "1"),
                 date: "2026-11-22")
         }
-        Fixtures.reply(&model, to: .top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 20, limit: 50)),
-                       .top(TopSummary(board: .all, date: nil, total: 75, offset: 20, count: 50)), items: more.map { .entry($0) })
+        Fixtures.reply(
+            &model, to: .top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 20, limit: 50)),
+            .top(TopSummary(board: .all, date: nil, total: 75, offset: 20, count: 50)), items: more.map { .entry($0) })
         #expect(model.leaderboard.entries.count == 70)
         #expect(!model.leaderboard.isLoadingMore)
-        #expect(update(&model, .key(.end)) == [
-            .send(.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 70, limit: 5))),
-        ])
+        #expect(
+            update(&model, .key(.end)) == [
+                .send(.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 70, limit: 5)))
+            ])
         #expect(model.leaderboard.scroll == 75 - 17)
     }
 
@@ -91,7 +98,8 @@ import TileRaceProtocol
         let effects = update(&model, .key(.character("d")))
         #expect(model.leaderboard.board == .daily)
         #expect(model.leaderboard.status == .loading)
-        #expect(effects == [.send(.top(LeaderboardQuery(board: .daily, date: Fixtures.today, sort: .rank, order: .asc, offset: 0, limit: 50)))])
+        #expect(
+            effects == [.send(.top(LeaderboardQuery(board: .daily, date: Fixtures.today, sort: .rank, order: .asc, offset: 0, limit: 50)))])
         var offline = loaded()
         offline.connection = .offline(reason: "test")
         #expect(update(&offline, .key(.character("d"))).isEmpty)

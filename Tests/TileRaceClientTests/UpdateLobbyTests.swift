@@ -1,5 +1,6 @@
 import Testing
 import TileRaceProtocol
+
 @testable import TileRaceClient
 
 @Suite struct UpdateLobbyTests {
@@ -110,9 +111,11 @@ import TileRaceProtocol
         var model = lobby()
         _ = update(&model, .key(.down))
         model.lobby.isLoading = true
-        Fixtures.reply(&model, to: .rooms, .rooms(count: 3), items: [
-            .room(Fixtures.room("alpha")), .room(Fixtures.room("friday")), .room(Fixtures.room("secret", isPrivate: true)),
-        ])
+        Fixtures.reply(
+            &model, to: .rooms, .rooms(count: 3),
+            items: [
+                .room(Fixtures.room("alpha")), .room(Fixtures.room("friday")), .room(Fixtures.room("secret", isPrivate: true)),
+            ])
         #expect(model.lobby.rooms.map(\.name) == ["alpha", "friday", "secret"])
         #expect(model.lobby.selection == 2)
         #expect(!model.lobby.isLoading)

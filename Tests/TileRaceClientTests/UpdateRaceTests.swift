@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+
 @testable import TileRaceClient
 
 @Suite struct UpdateRaceTests {
@@ -11,7 +12,9 @@ import TileRaceProtocol
         let direction: Direction = (try? expected.move(.up)) != nil ? .up : .down
         if direction == .down { _ = try? expected.move(.down) }
         #expect(update(&model, .key(direction == .up ? .up : .down)) == [.send(.move(seq: 6, entries: [.move(direction)]))])
-        #expect(model.session?.expected[6] == Figures(score: expected.score, moves: expected.moveCount, largestTile: expected.board.largestValue))
+        #expect(
+            model.session?.expected[6]
+                == Figures(score: expected.score, moves: expected.moveCount, largestTile: expected.board.largestValue))
         let you = model.race!.players.first(where: \.isYou)!
         #expect(you.score == model.session!.game.score)
         #expect(you.moves == model.session!.game.moveCount)
@@ -117,7 +120,8 @@ import TileRaceProtocol
 
     @Test func aNonSquareEndSaysNotEligibleBeforeAsking() {
         var model = Fixtures.race()
-        model.session?.game = Fixtures.game([[8, 8, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 2]], target: 16)
+        model.session?.game = Fixtures.game(
+            [[8, 8, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 2]], target: 16)
         _ = update(&model, .key(.left))
         #expect(model.session?.end?.stage == .closed(message: "only 4x4 games go on the leaderboard (this one is 5x5)", kind: .info))
     }

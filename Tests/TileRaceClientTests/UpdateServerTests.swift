@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+
 @testable import TileRaceClient
 
 /// `update` for the network's news: greeting, nickname, room events, the
@@ -16,7 +17,8 @@ import TileRaceProtocol
     }
 
     private func start(_ players: [String] = ["ana", "bo"], seed: String = "42", assists: Bool = false, limit: Int = 0) -> ServerEvent {
-        .start(RaceStart(room: "friday", race: 7, seed: seed, size: 4, target: 16, allowsAssists: assists, timeLimit: limit, players: players))
+        .start(
+            RaceStart(room: "friday", race: 7, seed: seed, size: 4, target: 16, allowsAssists: assists, timeLimit: limit, players: players))
     }
 
     private func racing() -> Model {
@@ -48,7 +50,12 @@ import TileRaceProtocol
     }
 
     @Test func aTakenNicknameGreetsWithoutOneAndAsksBeforeRacing() {
-        var model = Fixtures.model(config: { var config = ClientConfig(); config.lastNickname = "bo"; return config }())
+        var model = Fixtures.model(
+            config: {
+                var config = ClientConfig()
+                config.lastNickname = "bo"
+                return config
+            }())
         _ = Update.launch(NetworkPlan(endpoint: Fixtures.endpoint), model: &model)
         _ = update(&model, .server(.greeted(Greeting())))
         #expect(Fixtures.refuse(&model, .hello(nickname: "bo"), .nicknameTaken) == [.send(.hello(nickname: nil))])
@@ -97,13 +104,16 @@ import TileRaceProtocol
         Fixtures.event(&model, .left(room: "friday", nickname: "chen"))
         #expect(model.room?.players.map(\.nickname) == ["ana", "bo"])
         // WHO replaces the list, in the server's order.
-        Fixtures.reply(&model, to: .who, .who(room: "friday", count: 2), items: [
-            .member(MemberInfo(nickname: "bo", role: .player, isReady: true, state: .waiting)),
-            .member(MemberInfo(nickname: "ana", role: .player, isReady: false, state: .waiting)),
-        ])
-        #expect(model.room?.members == [
-            RoomMember(nickname: "bo", isReady: true, isYou: false), RoomMember(nickname: "ana", isReady: false, isYou: true),
-        ])
+        Fixtures.reply(
+            &model, to: .who, .who(room: "friday", count: 2),
+            items: [
+                .member(MemberInfo(nickname: "bo", role: .player, isReady: true, state: .waiting)),
+                .member(MemberInfo(nickname: "ana", role: .player, isReady: false, state: .waiting)),
+            ])
+        #expect(
+            model.room?.members == [
+                RoomMember(nickname: "bo", isReady: true, isYou: false), RoomMember(nickname: "ana", isReady: false, isYou: true),
+            ])
     }
 
     @Test func countdownIsDrawnLocallyAndCanBeCancelled() {
@@ -119,13 +129,29 @@ import TileRaceProtocol
     @Test func theBellRingsAtTheStartOurFinishAndTheEndUnlessTurnedOff() {
         var model = inRoom()
         #expect(Fixtures.event(&model, start()).contains(.bell))
-        #expect(!Fixtures.event(&model, .progress(RacerProgress(room: "friday", nickname: "bo", score: 4, largestTile: 4, moves: 1,
-                                                                 board: [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]))).contains(.bell))
-        #expect(Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: "ana", reason: .time, score: 0, largestTile: 4,
-                                                            moves: 0, milliseconds: 60_000))).contains(.bell))
+        #expect(
+            !Fixtures.event(
+                &model,
+                .progress(
+                    RacerProgress(
+                        room: "friday", nickname: "bo", score: 4, largestTile: 4, moves: 1,
+                        board: [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]))
+            ).contains(.bell))
+        #expect(
+            Fixtures.event(
+                &model,
+                .finish(
+                    RacerFinish(
+                        room: "friday", nickname: "ana", reason: .time, score: 0, largestTile: 4,
+                        moves: 0, milliseconds: 60_000))
+            ).contains(.bell))
         for (place, nickname) in ["bo", "ana"].enumerated() {
-            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nickname: nickname, reason: .time,
-                                                       score: 4, largestTile: 4, moves: 1, milliseconds: 60_000)))
+            Fixtures.event(
+                &model,
+                .result(
+                    RacerFinish(
+                        room: "friday", race: 7, place: place + 1, nickname: nickname, reason: .time,
+                        score: 4, largestTile: 4, moves: 1, milliseconds: 60_000)))
         }
         #expect(Fixtures.event(&model, .end(room: "friday", race: 7, count: 2)).contains(.bell))
 
@@ -155,12 +181,20 @@ import TileRaceProtocol
         #expect(model.screen == .room)
         #expect(model.session == nil)
         #expect(model.room?.isRaceUnderWay == true)
-        Fixtures.event(&model, .progress(RacerProgress(room: "friday", nickname: "bo", score: 4, largestTile: 4, moves: 1,
-                                                       board: [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2])))
+        Fixtures.event(
+            &model,
+            .progress(
+                RacerProgress(
+                    room: "friday", nickname: "bo", score: 4, largestTile: 4, moves: 1,
+                    board: [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2])))
         #expect(model.race?.players.first?.score == 4)
         for (place, nickname) in ["bo", "chen"].enumerated() {
-            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nickname: nickname, reason: .resigned,
-                                                       score: 4, largestTile: 4, moves: 1, milliseconds: 900)))
+            Fixtures.event(
+                &model,
+                .result(
+                    RacerFinish(
+                        room: "friday", race: 7, place: place + 1, nickname: nickname, reason: .resigned,
+                        score: 4, largestTile: 4, moves: 1, milliseconds: 900)))
         }
         Fixtures.event(&model, .end(room: "friday", race: 7, count: 2))
         #expect(model.race == nil)
@@ -189,14 +223,19 @@ import TileRaceProtocol
         #expect(bo?.moves == 5)
         #expect(bo?.board == (try? Board(rows: BoardField.rows(board))))
         // Our own figures come from our game, never from the server's echo.
-        Fixtures.event(&model, .progress(RacerProgress(room: "friday", nickname: "ana", score: 999, largestTile: 8, moves: 5, board: board)))
+        Fixtures.event(
+            &model, .progress(RacerProgress(room: "friday", nickname: "ana", score: 999, largestTile: 8, moves: 5, board: board)))
         #expect(model.race?.players.first(where: \.isYou)?.score == 0)
     }
 
     @Test func ourFinishFromTheServerEndsOurGameWithTheOfficialTime() {
         var model = racing()
-        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: "ana", reason: .time, score: 0, largestTile: 4, moves: 0,
-                                                   milliseconds: 60_000)))
+        Fixtures.event(
+            &model,
+            .finish(
+                RacerFinish(
+                    room: "friday", nickname: "ana", reason: .time, score: 0, largestTile: 4, moves: 0,
+                    milliseconds: 60_000)))
         #expect(model.session?.end?.outcome == .timeUp)
         #expect(model.session?.end?.officialElapsed == 60)
         #expect(model.race?.players.first(where: \.isYou)?.status == .finished(.time))
@@ -206,14 +245,22 @@ import TileRaceProtocol
     @Test func theStandingsComeAtTheEndAndEnterGoesBackToTheRoom() {
         var model = racing()
         for (place, nickname) in ["bo", "ana"].enumerated() {
-            Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: nickname, reason: place == 0 ? .target : .resigned,
-                                                       score: 20 - place, largestTile: 16, moves: 9, milliseconds: 5000)))
+            Fixtures.event(
+                &model,
+                .finish(
+                    RacerFinish(
+                        room: "friday", nickname: nickname, reason: place == 0 ? .target : .resigned,
+                        score: 20 - place, largestTile: 16, moves: 9, milliseconds: 5000)))
         }
         _ = update(&model, .key(.escape))
         for (place, nickname) in ["bo", "ana"].enumerated() {
-            Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: place + 1, nickname: nickname,
-                                                       reason: place == 0 ? .target : .resigned, score: 20 - place, largestTile: 16,
-                                                       moves: 9, milliseconds: 5000)))
+            Fixtures.event(
+                &model,
+                .result(
+                    RacerFinish(
+                        room: "friday", race: 7, place: place + 1, nickname: nickname,
+                        reason: place == 0 ? .target : .resigned, score: 20 - place, largestTile: 16,
+                        moves: 9, milliseconds: 5000)))
         }
         #expect(model.race?.isOver == false)
         Fixtures.event(&model, .end(room: "friday", race: 7, count: 2))
@@ -238,8 +285,9 @@ import TileRaceProtocol
             return
         }
         let figures = model.session!.figures
-        let agreeing = MoveAck(seq: seq, score: figures.score, moves: figures.moves, largestTile: figures.largestTile,
-                               hasWon: false, isOver: false)
+        let agreeing = MoveAck(
+            seq: seq, score: figures.score, moves: figures.moves, largestTile: figures.largestTile,
+            hasWon: false, isOver: false)
         #expect(Fixtures.reply(&model, to: .move(seq: seq, entries: entries), .move(agreeing)).isEmpty)
         #expect(model.session?.expected.isEmpty == true)
 
@@ -357,7 +405,8 @@ import TileRaceProtocol
         for character in "k3y" { _ = update(&model, .key(.character(character))) }
         // Watching needs no nickname.
         #expect(update(&model, .key(.enter)) == [.send(.watch(room: "vault", code: "k3y"))])
-        #expect(Fixtures.reply(&model, to: .watch(room: "vault", code: "k3y"), .watch(Fixtures.room("vault", isPrivate: true)))
+        #expect(
+            Fixtures.reply(&model, to: .watch(room: "vault", code: "k3y"), .watch(Fixtures.room("vault", isPrivate: true)))
                 == [.send(.who)])
         #expect(model.room?.isWatching == true)
         #expect(update(&model, .key(.character("r"))).isEmpty)
@@ -368,10 +417,18 @@ import TileRaceProtocol
         var model = inRoom(["bo"])
         model.room?.isWatching = true
         Fixtures.event(&model, start(["bo"]))
-        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: "bo", reason: .target, score: 20, largestTile: 16, moves: 9,
-                                                   milliseconds: 4000)))
-        Fixtures.event(&model, .result(RacerFinish(room: "friday", race: 7, place: 1, nickname: "bo", reason: .target, score: 20,
-                                                   largestTile: 16, moves: 9, milliseconds: 4000)))
+        Fixtures.event(
+            &model,
+            .finish(
+                RacerFinish(
+                    room: "friday", nickname: "bo", reason: .target, score: 20, largestTile: 16, moves: 9,
+                    milliseconds: 4000)))
+        Fixtures.event(
+            &model,
+            .result(
+                RacerFinish(
+                    room: "friday", race: 7, place: 1, nickname: "bo", reason: .target, score: 20,
+                    largestTile: 16, moves: 9, milliseconds: 4000)))
         Fixtures.event(&model, .end(room: "friday", race: 7, count: 1))
         #expect(model.screen == .spectate)
         #expect(model.race?.isOver == true)
@@ -381,12 +438,18 @@ import TileRaceProtocol
     }
 
     @Test func submissionRefusalsAreSaidInTheDialog() {
-        for (code, message) in [(ErrorCode.notEligible, "only 4x4 games go on the leaderboard"),
-                                (.nothingToSubmit, "the server has no finished game of yours to submit"),
-                                (.internal, "not submitted: the leaderboard could not be saved")] {
+        for (code, message) in [
+            (ErrorCode.notEligible, "only 4x4 games go on the leaderboard"),
+            (.nothingToSubmit, "the server has no finished game of yours to submit"),
+            (.internal, "not submitted: the leaderboard could not be saved"),
+        ] {
             var model = racing()
-            Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: "ana", reason: .resigned, score: 0, largestTile: 4,
-                                                       moves: 0, milliseconds: 1000)))
+            Fixtures.event(
+                &model,
+                .finish(
+                    RacerFinish(
+                        room: "friday", nickname: "ana", reason: .resigned, score: 0, largestTile: 4,
+                        moves: 0, milliseconds: 1000)))
             _ = update(&model, .key(.enter))
             Fixtures.refuse(&model, .submit(nickname: "ana", token: nil), code, "the leaderboard could not be saved")
             guard case .closed(let text?, _)? = model.session?.end?.stage else {
@@ -401,8 +464,11 @@ import TileRaceProtocol
         var model = Fixtures.model()
         _ = Update.launch(NetworkPlan(endpoint: ServerEndpoint(host: "10.0.0.5", port: 2048)), model: &model)
         _ = update(&model, .server(.connectFailed("no answer within 5 s")))
-        #expect(model.overlay == .connectionProblem(ConnectionProblem(
-            message: "Cannot reach the server 10.0.0.5:2048: no answer within 5 s", wasRacing: false)))
+        #expect(
+            model.overlay
+                == .connectionProblem(
+                    ConnectionProblem(
+                        message: "Cannot reach the server 10.0.0.5:2048: no answer within 5 s", wasRacing: false)))
         #expect(update(&model, .key(.character("r"))) == [.connect])
         _ = update(&model, .server(.connectFailed("connection refused")))
         #expect(update(&model, .key(.escape)).isEmpty)

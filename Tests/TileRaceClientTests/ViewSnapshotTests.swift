@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+
 @testable import TileRaceClient
 
 /// Every screen drawn as plain text at 80x24, 200x50 and too small, in a
@@ -10,8 +11,10 @@ import TileRaceProtocol
     static let large = TerminalSize(width: 200, height: 50)
     static let tiny = TerminalSize(width: 40, height: 10)
 
-    private func snapshot(_ model: Model, _ name: String, theme: Theme = .classic, size: TerminalSize? = nil,
-                          sourceLocation: SourceLocation = #_sourceLocation) {
+    private func snapshot(
+        _ model: Model, _ name: String, theme: Theme = .classic, size: TerminalSize? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         var model = model
         if let size { model.size = size }
         let frame = view(model, size: model.size, theme: theme)
@@ -141,8 +144,9 @@ import TileRaceProtocol
 
         var finished = Fixtures.race(size: Self.large)
         let session = finished.session!
-        finished.session?.end = Update.endOfGame(.timeUp, session: session, now: Fixtures.now,
-                                                 stage: .closed(message: "ana is 12th on the leaderboard with 9 120", kind: .success))
+        finished.session?.end = Update.endOfGame(
+            .timeUp, session: session, now: Fixtures.now,
+            stage: .closed(message: "ana is 12th on the leaderboard with 9 120", kind: .success))
         finished.race?.phase = .finished(standings: [
             Fixtures.standing(1, "bo", score: 20116, largestTile: 2048, moves: 938, reason: .target, milliseconds: 432400),
             Fixtures.standing(2, "ana", score: 9120, largestTile: 512, moves: 610, reason: .time, milliseconds: 300000),
@@ -158,8 +162,12 @@ import TileRaceProtocol
         _ = update(&model, .key(.character("y")))
         _ = update(&model, .key(.escape))
         _ = update(&model, .key(.enter))
-        Fixtures.event(&model, .finish(RacerFinish(room: "friday", nickname: "ana", reason: .resigned, score: 12, largestTile: 4,
-                                                   moves: 5, milliseconds: 102_900)))
+        Fixtures.event(
+            &model,
+            .finish(
+                RacerFinish(
+                    room: "friday", nickname: "ana", reason: .resigned, score: 12, largestTile: 4,
+                    moves: 5, milliseconds: 102_900)))
         snapshot(model, "race-resigned-watching-80x24-classic")
     }
 
@@ -210,13 +218,15 @@ import TileRaceProtocol
             name: "friday", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 300), isPrivate: true,
             members: [
                 RoomMember(nickname: "bo", isReady: true, isYou: false), RoomMember(nickname: "ana", isReady: false, isYou: true),
-                RoomMember(nickname: "chen", isReady: true, isYou: false), RoomMember(nickname: "eve", isReady: false, isYou: false, role: .watcher),
+                RoomMember(nickname: "chen", isReady: true, isYou: false),
+                RoomMember(nickname: "eve", isReady: false, isYou: false, role: .watcher),
             ])
         snapshot(model, "room-80x24-classic")
         model.room?.code = "k3y"
         model.hostingInfo = ["Hosting on port 2048 — friends join with:", "tilerace play --host 192.168.1.20 --port 2048"]
-        #expect(RoomJoinLine.text(model, room: model.room!)
-            == "join code k3y · a friend types: tilerace play --host 192.168.1.20 --port 2048 --room friday, then the code")
+        #expect(
+            RoomJoinLine.text(model, room: model.room!)
+                == "join code k3y · a friend types: tilerace play --host 192.168.1.20 --port 2048 --room friday, then the code")
         snapshot(model, "room-private-code-120x40-classic", size: TerminalSize(width: 120, height: 40))
         #expect(RoomJoinLine.text(model, room: model.room!, width: 57) == "code k3y · --host 192.168.1.20 --port 2048 --room friday")
         snapshot(model, "room-private-code-80x24-classic")

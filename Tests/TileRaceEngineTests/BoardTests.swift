@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceEngine
 
 /// Moves on whole boards, expectations worked out by hand.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceEngine
 
 /// Every error's stable code and exact message, in one table.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceEngine
 
 /// The packed history (segments of up to 32 moves, replayed on undo) against

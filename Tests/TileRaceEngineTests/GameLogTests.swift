@@ -1,14 +1,16 @@
 import Testing
+
 @testable import TileRaceEngine
 
 /// The record notation and its parser's errors.
 struct GameLogTests {
     @Test func parsesEveryKindOfEntry() throws {
         let log = try GameLog(parsing: "LLURZDX03L")
-        #expect(log.entries == [
-            .move(.left), .move(.left), .move(.up), .move(.right), .undo, .move(.down),
-            .remove(Cell(row: 0, column: 3)), .move(.left),
-        ])
+        #expect(
+            log.entries == [
+                .move(.left), .move(.left), .move(.up), .move(.right), .undo, .move(.down),
+                .remove(Cell(row: 0, column: 3)), .move(.left),
+            ])
         #expect(log.description == "LLURZDX03L")
     }
 

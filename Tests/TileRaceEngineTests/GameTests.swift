@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceEngine
 
 /// Games: spawns, moves, undo, removal, winning and the end.
@@ -138,7 +139,8 @@ struct GameTests {
     static let nearlyOver = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 16], [0, 16, 2, 8]]
 
     @Test func theGameEndsWhenNoMoveIsValidAndRefusesEverything() throws {
-        let state = Game.State(board: try Board(rows: GameTests.nearlyOver), random: SplitMix64(seed: 3), score: 0, moveCount: 0, hasWon: false)
+        let state = Game.State(
+            board: try Board(rows: GameTests.nearlyOver), random: SplitMix64(seed: 3), score: 0, moveCount: 0, hasWon: false)
         var game = Game(config: .standard, seed: Seed(3), state: state, undoCount: 0, removalCount: 0)
         #expect(!game.isOver)
         try game.move(.left)
@@ -176,7 +178,8 @@ struct GameTests {
 
     @Test func keepsPlayingAfterTheTarget() throws {
         let config = try GameConfig(size: 3, target: 8)
-        let state = Game.State(board: try Board(rows: [[4, 4, 0], [0, 0, 0], [0, 0, 0]]), random: SplitMix64(seed: 1), score: 0, moveCount: 0, hasWon: false)
+        let state = Game.State(
+            board: try Board(rows: [[4, 4, 0], [0, 0, 0], [0, 0, 0]]), random: SplitMix64(seed: 1), score: 0, moveCount: 0, hasWon: false)
         var game = Game(config: config, seed: Seed(1), state: state, undoCount: 0, removalCount: 0)
         try game.move(.left)
         #expect(game.hasWon && !game.isOver)

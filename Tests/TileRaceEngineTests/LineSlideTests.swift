@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceEngine
 
 /// The one line rule, by an in / out / points table worked out by hand.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceEngine
 
 /// The packed 4x4 fast path against the plain `Board` and `LineSlide`.
@@ -16,7 +17,10 @@ struct PackedBoard4x4Tests {
                 continue
             }
             func unpack(_ bits: UInt64) -> [Int] {
-                (0..<4).map { let exponent = Int((bits >> UInt64(4 * $0)) & 0xF); return exponent == 0 ? 0 : 1 << exponent }
+                (0..<4).map {
+                    let exponent = Int((bits >> UInt64(4 * $0)) & 0xF)
+                    return exponent == 0 ? 0 : 1 << exponent
+                }
             }
             #expect(unpack(UInt64(table.slid[row] & 0xFFFF)) == left.line, "row \(row)")
             #expect(unpack(UInt64(table.slid[row] >> 16)) == Array(right.line.reversed()), "row \(row)")
@@ -60,7 +64,8 @@ struct PackedBoard4x4Tests {
     @Test func movesAgreeWithThePlainBoard() {
         var random = SplitMix64(seed: 2)
         for trial in 0..<20_000 {
-            let packed = PackedBoardTestsSupport.randomBoard(&random, emptiness: [0, 10, 40, 80, 100][trial % 5], maxExponent: trial % 2 == 0 ? 4 : 15)
+            let packed = PackedBoardTestsSupport.randomBoard(
+                &random, emptiness: [0, 10, 40, 80, 100][trial % 5], maxExponent: trial % 2 == 0 ? 4 : 15)
             for direction in Direction.allCases {
                 var plain = packed.board
                 let expected = plain.slide(direction)
@@ -116,7 +121,8 @@ struct PackedBoard4x4Tests {
             let packedResult = Result { () throws(EngineError) in try packed.apply(entry) }
             let plainResult = Result { () throws(EngineError) in try plain.apply(entry) }
             #expect(packedResult.error == plainResult.error, "\(entry)")
-            let same = packed.state == plain.state && packed.isOver == plain.isOver && packed.lastSpawn == plain.lastSpawn
+            let same =
+                packed.state == plain.state && packed.isOver == plain.isOver && packed.lastSpawn == plain.lastSpawn
                 && packed.undoCount == plain.undoCount && packed.removalCount == plain.removalCount
                 && packed.historyDepth == plain.historyDepth
             #expect(same, "\(entry)")

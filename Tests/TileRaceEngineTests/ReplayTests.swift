@@ -1,20 +1,31 @@
 import Testing
+
 @testable import TileRaceEngine
 
 /// Replays and their JSON line. Expected lines come from the independent
 /// Python reference, Scripts/reference_replay.py (same seed, size, target, log).
 struct ReplayTests {
     @Test(arguments: [
-        ("42", 4, 2048, "LLURZDX03L",
-         #"{"board":[[0,0,0,0],[2,0,0,0],[4,0,2,0],[4,0,0,0]],"score":8,"moves":4,"invalid":2,"undos":1,"removals":0,"won":false,"over":false,"max":4}"#),
-        ("race", 4, 32, "UULDRLRLUDRDLRLRDURDRLRDRRLLRRRRUURRRRDULUDRRULUULULUUUDURDD",
-         #"{"board":[[0,0,0,4],[2,4,0,16],[0,64,16,4],[2,4,8,2]],"score":420,"moves":54,"invalid":6,"undos":0,"removals":0,"won":true,"over":false,"max":64}"#),
-        ("7", 3, 2048, "RLULUDLDUDLDLRRLRDUUUDLUULDLRUURUULUUURLRUDRLLDLRUUDDRLLDURRRDLRDURLDURDRDDUDUUDZX00LRUD",
-         #"{"board":[[2,8,2],[4,2,4],[16,8,2]],"score":76,"moves":19,"invalid":67,"undos":0,"removals":0,"won":false,"over":true,"max":16}"#),
-        ("2026-11-22", 8, 8, "DDRRUULLX77ZZZLX00",
-         #"{"board":[[0,0,0,0,0,0,0,0],[2,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[2,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[2,0,0,2,0,0,0,0],[8,0,0,0,0,0,0,0]],"score":12,"moves":5,"invalid":3,"undos":3,"removals":0,"won":true,"over":false,"max":8}"#),
-        ("9", 5, 2048, "",
-         #"{"board":[[0,0,0,2,0],[0,0,2,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],"score":0,"moves":0,"invalid":0,"undos":0,"removals":0,"won":false,"over":false,"max":2}"#),
+        (
+            "42", 4, 2048, "LLURZDX03L",
+            #"{"board":[[0,0,0,0],[2,0,0,0],[4,0,2,0],[4,0,0,0]],"score":8,"moves":4,"invalid":2,"undos":1,"removals":0,"won":false,"over":false,"max":4}"#
+        ),
+        (
+            "race", 4, 32, "UULDRLRLUDRDLRLRDURDRLRDRRLLRRRRUURRRRDULUDRRULUULULUUUDURDD",
+            #"{"board":[[0,0,0,4],[2,4,0,16],[0,64,16,4],[2,4,8,2]],"score":420,"moves":54,"invalid":6,"undos":0,"removals":0,"won":true,"over":false,"max":64}"#
+        ),
+        (
+            "7", 3, 2048, "RLULUDLDUDLDLRRLRDUUUDLUULDLRUURUULUUURLRUDRLLDLRUUDDRLLDURRRDLRDURLDURDRDDUDUUDZX00LRUD",
+            #"{"board":[[2,8,2],[4,2,4],[16,8,2]],"score":76,"moves":19,"invalid":67,"undos":0,"removals":0,"won":false,"over":true,"max":16}"#
+        ),
+        (
+            "2026-11-22", 8, 8, "DDRRUULLX77ZZZLX00",
+            #"{"board":[[0,0,0,0,0,0,0,0],[2,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[2,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[2,0,0,2,0,0,0,0],[8,0,0,0,0,0,0,0]],"score":12,"moves":5,"invalid":3,"undos":3,"removals":0,"won":true,"over":false,"max":8}"#
+        ),
+        (
+            "9", 5, 2048, "",
+            #"{"board":[[0,0,0,2,0],[0,0,2,0,0],[0,0,0,0,0],[0,0,0,0,0],[0,0,0,0,0]],"score":0,"moves":0,"invalid":0,"undos":0,"removals":0,"won":false,"over":false,"max":2}"#
+        ),
     ])
     func matchesTheReference(seed: String, size: Int, target: Int, log: String, json: String) throws {
         let result = try Replay.run(seedText: seed, size: size, target: target, log: log)

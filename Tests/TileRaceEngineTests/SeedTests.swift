@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceEngine
 
 /// Seeds: decimal text is the number, other text is FNV-1a 64.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceEngine
 
 /// The generator against published reference outputs.
@@ -8,10 +9,11 @@ struct SplitMix64Tests {
     @Test func matchesThePublishedSequence() {
         var generator = SplitMix64(seed: 1_234_567)
         let outputs = (0..<5).map { _ in generator.next() }
-        #expect(outputs == [
-            6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423,
-            4_593_380_528_125_082_431, 16_408_922_859_458_223_821,
-        ])
+        #expect(
+            outputs == [
+                6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423,
+                4_593_380_528_125_082_431, 16_408_922_859_458_223_821,
+            ])
     }
 
     /// Seed 0: the well-known first output 0xE220A8397B1DCDAF.

@@ -1,5 +1,6 @@
 import Testing
 import TileRaceEngine
+
 @testable import TileRaceProtocol
 
 @Suite struct ClientMessageTests {
@@ -14,8 +15,10 @@ import TileRaceEngine
         (.quit, "QUIT"),
         (.help, "HELP"),
         (.rooms, "ROOMS"),
-        (.create(room: "friday", options: RoomOptions(size: 5, target: 1024, allowsAssists: true, timeLimit: 300, code: "s3cret")),
-         "CREATE friday size=5 target=1024 assists=yes limit=300 code=s3cret"),
+        (
+            .create(room: "friday", options: RoomOptions(size: 5, target: 1024, allowsAssists: true, timeLimit: 300, code: "s3cret")),
+            "CREATE friday size=5 target=1024 assists=yes limit=300 code=s3cret"
+        ),
         (.join(room: "friday", code: nil), "JOIN friday"),
         (.join(room: "friday", code: "s3cret"), "JOIN friday code=s3cret"),
         (.watch(room: "daily", code: nil), "WATCH daily"),
@@ -28,8 +31,10 @@ import TileRaceEngine
         (.resign, "RESIGN"),
         (.submit(nickname: "ana", token: nil), "SUBMIT ana"),
         (.submit(nickname: "ana", token: "0123456789abcdef0123456789abcdef"), "SUBMIT ana token=0123456789abcdef0123456789abcdef"),
-        (.top(LeaderboardQuery(board: .daily, date: "2026-11-22", sort: .score, order: .asc, offset: 20, limit: 10)),
-         "TOP board=daily date=2026-11-22 sort=score order=asc offset=20 limit=10"),
+        (
+            .top(LeaderboardQuery(board: .daily, date: "2026-11-22", sort: .score, order: .asc, offset: 20, limit: 10)),
+            "TOP board=daily date=2026-11-22 sort=score order=asc offset=20 limit=10"
+        ),
         (.practice(PracticeOptions(seed: "friday", size: 4, target: 2048)), "PRACTICE seed=friday size=4 target=2048"),
     ]
 

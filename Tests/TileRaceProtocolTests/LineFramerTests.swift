@@ -1,5 +1,6 @@
 import Testing
 import TileRaceEngine
+
 @testable import TileRaceProtocol
 
 /// One framer input and what it must produce: lines, or errors by code.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceProtocol
 
 @Suite struct ReplyMatcherTests {
@@ -14,8 +15,10 @@ import Testing
         #expect(matcher.pendingCount == 2)
         #expect(try receive(&matcher, "JOINED room=r nick=bo role=player") == .event(.joined(room: "r", nickname: "bo", role: .player)))
         #expect(try receive(&matcher, "PONG a") == .reply(request: .ping("a"), reply: .pong("a"), items: []))
-        #expect(try receive(&matcher, "ERR race-in-progress wait") == .reply(
-            request: .ready(true), reply: .error(ProtocolError(.raceInProgress, "wait")), items: []))
+        #expect(
+            try receive(&matcher, "ERR race-in-progress wait")
+                == .reply(
+                    request: .ready(true), reply: .error(ProtocolError(.raceInProgress, "wait")), items: []))
         #expect(matcher.pendingCount == 0)
     }
 
@@ -30,10 +33,11 @@ import Testing
             return
         }
         #expect(request == .who && reply == .ok(.who(room: "r", count: 2)))
-        #expect(items == [
-            .member(MemberInfo(nickname: "ana", role: .player, isReady: false, state: .waiting)),
-            .member(MemberInfo(nickname: "bo", role: .watcher, isReady: false, state: .waiting)),
-        ])
+        #expect(
+            items == [
+                .member(MemberInfo(nickname: "ana", role: .player, isReady: false, state: .waiting)),
+                .member(MemberInfo(nickname: "bo", role: .watcher, isReady: false, state: .waiting)),
+            ])
     }
 
     @Test func refusesRepliesAndItemsNobodyAskedFor() throws {

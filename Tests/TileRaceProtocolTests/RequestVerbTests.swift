@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceProtocol
 
 /// The verb table: every verb is strict about its fields, and its usage is

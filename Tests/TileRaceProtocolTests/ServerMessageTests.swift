@@ -1,5 +1,6 @@
 import Testing
 import TileRaceEngine
+
 @testable import TileRaceProtocol
 
 @Suite struct ServerMessageTests {
@@ -10,47 +11,99 @@ import TileRaceEngine
 
     /// Lines taken from protocol.md, with the value each must parse to.
     static let examples: [(ServerMessage, String)] = [
-        (.event(.hello(Greeting(version: 1, server: "tilerace-0.1.0", lineLimit: 1024, idleSeconds: 120))),
-         "HELLO tilerace 1 server=tilerace-0.1.0 line=1024 idle=120"),
+        (
+            .event(.hello(Greeting(version: 1, server: "tilerace-0.1.0", lineLimit: 1024, idleSeconds: 120))),
+            "HELLO tilerace 1 server=tilerace-0.1.0 line=1024 idle=120"
+        ),
         (.ok(.hello(nickname: "ana")), "OK HELLO nick=ana"),
         (.ok(.hello(nickname: nil)), "OK HELLO"),
         (.ok(.create(room)), "OK CREATE " + roomLine),
         (.room(room), "ROOM " + roomLine),
         (.ok(.rooms(count: 1)), "OK ROOMS count=1"),
         (.event(.joined(room: "friday", nickname: "bo", role: .player)), "JOINED room=friday nick=bo role=player"),
-        (.member(MemberInfo(nickname: "ana", role: .player, isReady: false, state: .waiting)),
-         "MEMBER nick=ana role=player ready=no state=waiting"),
+        (
+            .member(MemberInfo(nickname: "ana", role: .player, isReady: false, state: .waiting)),
+            "MEMBER nick=ana role=player ready=no state=waiting"
+        ),
         (.ok(.who(room: "friday", count: 2)), "OK WHO room=friday count=2"),
         (.ok(.ready(true)), "OK READY ready=yes"),
         (.event(.ready(room: "friday", nickname: "ana", isReady: true)), "READY room=friday nick=ana ready=yes"),
         (.event(.countdown(room: "friday", milliseconds: 3000)), "COUNTDOWN room=friday ms=3000"),
         (.event(.cancel(room: "friday", reason: "unready")), "CANCEL room=friday reason=unready"),
-        (.event(.start(RaceStart(room: "friday", race: 1, seed: "42", size: 4, target: 16, allowsAssists: false, timeLimit: 0, players: ["ana", "bo"]))),
-         "START room=friday race=1 seed=42 size=4 target=16 assists=no limit=0 players=ana,bo"),
-        (.ok(.move(MoveAck(seq: 1, score: 0, moves: 1, largestTile: 2, hasWon: false, isOver: false))),
-         "OK MOVE seq=1 score=0 moves=1 max=2 won=no over=no"),
-        (.ok(.move(MoveAck(seq: 9, score: 40, moves: 9, largestTile: 16, hasWon: true, isOver: false, finished: .target))),
-         "OK MOVE seq=9 score=40 moves=9 max=16 won=yes over=no finished=target"),
-        (.event(.progress(RacerProgress(room: "friday", nickname: "bo", score: 4, largestTile: 4, moves: 2, board: [4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]))),
-         "PROGRESS room=friday nick=bo score=4 max=4 moves=2 board=4,2,0,0,0,0,0,0,0,0,0,0,0,0,0,2"),
-        (.event(.finish(RacerFinish(room: "friday", nickname: "ana", reason: .target, score: 40, largestTile: 16, moves: 9, milliseconds: 5312))),
-         "FINISH room=friday nick=ana reason=target score=40 max=16 moves=9 time=5312"),
-        (.event(.result(RacerFinish(room: "friday", race: 1, place: 2, nickname: "bo", reason: .resigned, score: 28, largestTile: 8, moves: 12, milliseconds: 7020))),
-         "RESULT room=friday race=1 place=2 nick=bo reason=resigned score=28 max=8 moves=12 time=7020"),
+        (
+            .event(
+                .start(
+                    RaceStart(
+                        room: "friday", race: 1, seed: "42", size: 4, target: 16, allowsAssists: false, timeLimit: 0,
+                        players: ["ana", "bo"]))),
+            "START room=friday race=1 seed=42 size=4 target=16 assists=no limit=0 players=ana,bo"
+        ),
+        (
+            .ok(.move(MoveAck(seq: 1, score: 0, moves: 1, largestTile: 2, hasWon: false, isOver: false))),
+            "OK MOVE seq=1 score=0 moves=1 max=2 won=no over=no"
+        ),
+        (
+            .ok(.move(MoveAck(seq: 9, score: 40, moves: 9, largestTile: 16, hasWon: true, isOver: false, finished: .target))),
+            "OK MOVE seq=9 score=40 moves=9 max=16 won=yes over=no finished=target"
+        ),
+        (
+            .event(
+                .progress(
+                    RacerProgress(
+                        room: "friday", nickname: "bo", score: 4, largestTile: 4, moves: 2,
+                        board: [4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]))),
+            "PROGRESS room=friday nick=bo score=4 max=4 moves=2 board=4,2,0,0,0,0,0,0,0,0,0,0,0,0,0,2"
+        ),
+        (
+            .event(
+                .finish(
+                    RacerFinish(room: "friday", nickname: "ana", reason: .target, score: 40, largestTile: 16, moves: 9, milliseconds: 5312))
+            ),
+            "FINISH room=friday nick=ana reason=target score=40 max=16 moves=9 time=5312"
+        ),
+        (
+            .event(
+                .result(
+                    RacerFinish(
+                        room: "friday", race: 1, place: 2, nickname: "bo", reason: .resigned, score: 28, largestTile: 8, moves: 12,
+                        milliseconds: 7020))),
+            "RESULT room=friday race=1 place=2 nick=bo reason=resigned score=28 max=8 moves=12 time=7020"
+        ),
         (.event(.end(room: "friday", race: 1, count: 2)), "END room=friday race=1 count=2"),
-        (.ok(.submit(SubmitReceipt(nickname: "ana", board: .all, score: 40, rank: 1, best: 40, improved: true, token: "3f9a0c1e5b7d2a4f6e8c0b1d3a5f7e9c"))),
-         "OK SUBMIT nick=ana board=all score=40 rank=1 best=40 improved=yes token=3f9a0c1e5b7d2a4f6e8c0b1d3a5f7e9c"),
-        (.ok(.submit(SubmitReceipt(nickname: "ana", board: .daily, score: 8, rank: nil, best: 40, improved: false, token: nil))),
-         "OK SUBMIT nick=ana board=daily score=8 rank=- best=40 improved=no"),
-        (.entry(LeaderboardEntry(
-            rank: 1, nickname: "ana",
-            result: GameResult(score: 40, largestTile: 16, moves: 9, milliseconds: 5312, size: 4, target: 16, assists: 0, seed: "42"),
-            date: "2026-11-22")),
-         "ENTRY rank=1 nick=ana score=40 max=16 moves=9 time=5312 size=4 target=16 assists=0 seed=42 date=2026-11-22"),
+        (
+            .ok(
+                .submit(
+                    SubmitReceipt(
+                        nickname: "ana", board: .all, score: 40, rank: 1, best: 40, improved: true,
+                        token: "3f9a0c1e5b7d2a4f6e8c0b1d3a5f7e9c"))),
+            "OK SUBMIT nick=ana board=all score=40 rank=1 best=40 improved=yes token=3f9a0c1e5b7d2a4f6e8c0b1d3a5f7e9c"
+        ),
+        (
+            .ok(.submit(SubmitReceipt(nickname: "ana", board: .daily, score: 8, rank: nil, best: 40, improved: false, token: nil))),
+            "OK SUBMIT nick=ana board=daily score=8 rank=- best=40 improved=no"
+        ),
+        (
+            .entry(
+                LeaderboardEntry(
+                    rank: 1, nickname: "ana",
+                    result: GameResult(
+                        score: 40, largestTile: 16, moves: 9, milliseconds: 5312, size: 4, target: 16, assists: 0, seed: "42"),
+                    date: "2026-11-22")),
+            "ENTRY rank=1 nick=ana score=40 max=16 moves=9 time=5312 size=4 target=16 assists=0 seed=42 date=2026-11-22"
+        ),
         (.ok(.top(TopSummary(board: .all, date: nil, total: 1, offset: 0, count: 1))), "OK TOP board=all total=1 offset=0 count=1"),
-        (.event(.resync(GameSync(seq: 3, board: [2, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2], score: 4, moves: 2, largestTile: 4, hasWon: false, isOver: false, undos: 0, removals: 1, randomState: 0x00ff))),
-         "RESYNC seq=3 board=2,0,0,0,0,4,0,0,0,0,0,0,0,0,0,2 score=4 moves=2 max=4 won=no over=no undos=0 removals=1 rng=00000000000000ff"),
-        (.error(ProtocolError(.roomUnavailable, "no such room, or wrong join code")), "ERR room-unavailable no such room, or wrong join code"),
+        (
+            .event(
+                .resync(
+                    GameSync(
+                        seq: 3, board: [2, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2], score: 4, moves: 2, largestTile: 4, hasWon: false,
+                        isOver: false, undos: 0, removals: 1, randomState: 0x00ff))),
+            "RESYNC seq=3 board=2,0,0,0,0,4,0,0,0,0,0,0,0,0,0,2 score=4 moves=2 max=4 won=no over=no undos=0 removals=1 rng=00000000000000ff"
+        ),
+        (
+            .error(ProtocolError(.roomUnavailable, "no such room, or wrong join code")),
+            "ERR room-unavailable no such room, or wrong join code"
+        ),
         (.pong("t1"), "PONG t1"),
         (.event(.ping("k")), "PING k"),
         (.info("HELLO tilerace 1 [nick]"), "INFO HELLO tilerace 1 [nick]"),
@@ -91,9 +144,11 @@ import TileRaceEngine
     }
 
     @Test func refusesMalformedServerLines() {
-        for line in ["FOO bar", "OK FLY", "START room=a race=1", "PROGRESS room=a nick=b score=1 max=2 moves=1 board=1,2,3",
-                     "RESYNC seq=1 board=2,0,0,0,0,0,0,0,0 score=0 moves=0 max=2 won=no over=no undos=0 removals=0 rng=xyz",
-                     "JOINED room=a nick=\u{1B}[2J role=player"] {
+        for line in [
+            "FOO bar", "OK FLY", "START room=a race=1", "PROGRESS room=a nick=b score=1 max=2 moves=1 board=1,2,3",
+            "RESYNC seq=1 board=2,0,0,0,0,0,0,0,0 score=0 moves=0 max=2 won=no over=no undos=0 removals=0 rng=xyz",
+            "JOINED room=a nick=\u{1B}[2J role=player",
+        ] {
             #expect(throws: ProtocolError.self, "\(line)") { try ServerMessage.parse(line) }
         }
     }

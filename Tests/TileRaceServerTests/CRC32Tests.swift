@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceServer
 
 struct CRC32Tests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TileRaceProtocol
+
 @testable import TileRaceServer
 
 /// Framing, bad input, slow readers and shutdown, over real sockets.
@@ -29,10 +30,10 @@ struct ConnectionIntegrationTests {
         defer { server.stop() }
         let ana = try server.client("ana")
         let garbage: [[UInt8]] = [
-            [0xC3, 0x28, 0x0A],                          // invalid UTF-8
-            Array("HELLO\u{1B}[2J\n".utf8),              // an escape sequence
-            [0x00, 0x01, 0x02, 0x0A],                    // binary
-            Array("PING\tx\n".utf8),                     // a tab is a control character
+            [0xC3, 0x28, 0x0A],  // invalid UTF-8
+            Array("HELLO\u{1B}[2J\n".utf8),  // an escape sequence
+            [0x00, 0x01, 0x02, 0x0A],  // binary
+            Array("PING\tx\n".utf8),  // a tab is a control character
         ]
         for bytes in garbage {
             try ana.sendBytes(bytes)
@@ -67,7 +68,7 @@ struct ConnectionIntegrationTests {
         #expect(missing.errorCode == "room-unavailable")
         #expect(wrong.replacingOccurrences(of: "den", with: "lair") == missing)
         #expect(try guest.ask("WATCH den").replacingOccurrences(of: "den", with: "lair") == missing)
-        #expect(try guest.request("ROOMS").count == 2)   // daily and OK: den is not listed
+        #expect(try guest.request("ROOMS").count == 2)  // daily and OK: den is not listed
         #expect(try guest.ask("JOIN den code=opensesame").hasPrefix("OK JOIN room=den state=waiting"))
         #expect(try host.event("JOINED") == "JOINED room=den nick=guest role=player")
     }
@@ -114,7 +115,7 @@ struct ConnectionIntegrationTests {
         #expect(try ana.readToEnd().last == "BYE server shutting down")
         #expect(try bo.readToEnd().last == "BYE server shutting down")
         #expect(server.server.connectionCount == 0)
-        server.stop()   // a second stop is harmless
+        server.stop()  // a second stop is harmless
     }
 
     @Test func quitSaysGoodbye() throws {

@@ -1,5 +1,6 @@
 import Testing
 import TileRaceProtocol
+
 @testable import TileRaceServer
 
 /// Connection rules in the state machine: greeting, idle, rate limits, join
@@ -14,9 +15,9 @@ struct CoreConnectionTests {
         harness.advance(1000)
         #expect(harness.take(id) == ["PING"])
         harness.advance(30_000)
-        #expect(harness.take(id).isEmpty)   // one PING per silence
+        #expect(harness.take(id).isEmpty)  // one PING per silence
         harness.send(id, "PONG")
-        #expect(harness.take(id).isEmpty)   // PONG is not a request
+        #expect(harness.take(id).isEmpty)  // PONG is not a request
         harness.advance(119_000)
         #expect(harness.take(id) == ["PING"])
         #expect(!harness.isClosed(id))
@@ -30,10 +31,10 @@ struct CoreConnectionTests {
         let id = harness.player("ana")
         harness.sendBytes(id, Array(String(repeating: "PING\n", count: 450).utf8))
         let lines = harness.take(id)
-        #expect(lines.filter { $0 == "PONG" }.count == 399)   // HELLO took the 400th token
+        #expect(lines.filter { $0 == "PONG" }.count == 399)  // HELLO took the 400th token
         #expect(lines.filter { $0.errorCode == "flood" }.count == 51)
         #expect(!harness.isClosed(id))
-        harness.advance(100)   // 20 more tokens
+        harness.advance(100)  // 20 more tokens
         harness.sendBytes(id, Array(String(repeating: "PING\n", count: 120).utf8))
         let more = harness.take(id)
         #expect(more.filter { $0 == "PONG" }.count == 20)
@@ -47,10 +48,11 @@ struct CoreConnectionTests {
         let host = harness.player("host")
         #expect(harness.ask(host, "CREATE secret code=s3cr3t").first?.hasSuffix("private=yes players=1 watchers=0") == true)
         let guesser = harness.player("guesser")
-        #expect(harness.ask(guesser, "ROOMS") == [
-            "ROOM room=daily state=waiting size=4 target=2048 assists=no limit=0 private=no players=0 watchers=0",
-            "OK ROOMS count=1",
-        ])
+        #expect(
+            harness.ask(guesser, "ROOMS") == [
+                "ROOM room=daily state=waiting size=4 target=2048 assists=no limit=0 private=no players=0 watchers=0",
+                "OK ROOMS count=1",
+            ])
         let missing = harness.ask(guesser, "JOIN nowhere")
         let noCode = harness.ask(guesser, "JOIN secret")
         #expect(missing == ["ERR room-unavailable no room nowhere is open to you (it does not exist, or it needs a join code)"])
@@ -80,9 +82,10 @@ struct CoreConnectionTests {
         let first = harness.connect()
         _ = harness.connect()
         let third = harness.connect()
-        #expect(harness.take(third) == [
-            "ERR server-full the server has its maximum of 2 connections; try again later", "BYE server full",
-        ])
+        #expect(
+            harness.take(third) == [
+                "ERR server-full the server has its maximum of 2 connections; try again later", "BYE server full",
+            ])
         #expect(harness.isClosed(third))
         harness.disconnect(first)
         let fourth = harness.connect()
@@ -95,10 +98,12 @@ struct CoreConnectionTests {
         let ana = harness.player("ana")
         _ = harness.ask(ana, "PRACTICE seed=42")
         _ = harness.ask(ana, "RESIGN")
-        #expect(harness.ask(ana, "SUBMIT ana") == [
-            "ERR internal the leaderboard could not be saved; your game was not recorded, try again",
-        ])
-        #expect(harness.logs.contains { $0.contains("leaderboard not saved: cannot write /data/leaderboard.journal: No space left on device") })
+        #expect(
+            harness.ask(ana, "SUBMIT ana") == [
+                "ERR internal the leaderboard could not be saved; your game was not recorded, try again"
+            ])
+        #expect(
+            harness.logs.contains { $0.contains("leaderboard not saved: cannot write /data/leaderboard.journal: No space left on device") })
         store.isFailing = false
         #expect(harness.ask(ana, "SUBMIT ana").first?.hasPrefix("OK SUBMIT nick=ana board=all score=0 rank=1") == true)
         #expect(harness.ask(ana, "SUBMIT ana").first?.errorCode == "nothing-to-submit")

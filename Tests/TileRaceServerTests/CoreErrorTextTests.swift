@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+
 @testable import TileRaceServer
 
 /// The exact text of every `ERR` line the server sends, once each, provoked
@@ -89,7 +90,8 @@ struct CoreErrorTextTests {
                     _ = harness.ask(ana, "PRACTICE")
                     return ana
                 }, request: "JOIN daily", expected: "ERR busy you are playing a practice game; RESIGN it first"),
-            Provocation(request: "CREATE r target=100", expected: "ERR bad-option target 100 is not allowed; use a power of two from 8 to 1048576"),
+            Provocation(
+                request: "CREATE r target=100", expected: "ERR bad-option target 100 is not allowed; use a power of two from 8 to 1048576"),
             Provocation(request: "PING x=1", expected: "ERR bad-option unknown option 'x'"),
             Provocation(request: "TOP limit=0", expected: "ERR bad-option limit=0 is out of range 1 to 100"),
             Provocation(request: "CREATE Daily", expected: "ERR room-exists a room named Daily exists; JOIN it or pick another name"),
@@ -199,9 +201,10 @@ struct CoreErrorTextTests {
     @Test func anOverlongLineIsRefusedThenTheConnectionCloses() {
         let harness = CoreHarness()
         let ana = harness.player("ana")
-        #expect(harness.ask(ana, String(repeating: "A", count: 1025)) == [
-            "ERR line-too-long line longer than 1024 bytes", "BYE line too long",
-        ])
+        #expect(
+            harness.ask(ana, String(repeating: "A", count: 1025)) == [
+                "ERR line-too-long line longer than 1024 bytes", "BYE line too long",
+            ])
         #expect(harness.isClosed(ana))
     }
 
@@ -233,10 +236,11 @@ struct CoreErrorTextTests {
         let ana = harness.player("ana")
         #expect(harness.ask(ana, "JOIN nowhere code=x").count == 1)
         #expect(harness.ask(ana, "JOIN nowhere code=x").count == 1)
-        #expect(harness.ask(ana, "JOIN nowhere code=x") == [
-            "ERR room-unavailable no room nowhere is open to you (it does not exist, or it needs a join code)",
-            "BYE too many wrong join codes",
-        ])
+        #expect(
+            harness.ask(ana, "JOIN nowhere code=x") == [
+                "ERR room-unavailable no room nowhere is open to you (it does not exist, or it needs a join code)",
+                "BYE too many wrong join codes",
+            ])
         #expect(harness.isClosed(ana))
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TileRaceProtocol
+
 @testable import TileRaceServer
 
 /// `SUBMIT` is answered only once its records are stored, off the server's

@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+
 @testable import TileRaceServer
 
 /// Rooms, countdowns and races in the state machine, with a clock the test moves.
@@ -25,21 +26,23 @@ struct CoreRaceTests {
         _ = harness.ask(bo, "JOIN r")
         #expect(harness.take(ana) == ["JOINED room=r nick=bo role=player"])
         #expect(harness.ask(ana, "READY") == ["OK READY ready=yes", "READY room=r nick=ana ready=yes"])
-        #expect(harness.ask(bo, "READY") == [
-            "READY room=r nick=ana ready=yes", "OK READY ready=yes", "READY room=r nick=bo ready=yes",
-            "COUNTDOWN room=r ms=3000",
-        ])
+        #expect(
+            harness.ask(bo, "READY") == [
+                "READY room=r nick=ana ready=yes", "OK READY ready=yes", "READY room=r nick=bo ready=yes",
+                "COUNTDOWN room=r ms=3000",
+            ])
         harness.advance(2999)
         #expect(harness.take(ana) == ["READY room=r nick=bo ready=yes", "COUNTDOWN room=r ms=3000"])
         harness.advance(1)
         let start = "START room=r race=1 seed=1 size=4 target=2048 assists=no limit=0 players=ana,bo"
         #expect(harness.take(ana) == [start])
         #expect(harness.take(bo) == [start])
-        #expect(harness.ask(ana, "WHO") == [
-            "MEMBER nick=ana role=player ready=no state=racing", "MEMBER nick=bo role=player ready=no state=racing",
-            "OK WHO room=r count=2",
-        ])
-        #expect(harness.ask(bo, "READY")  == ["ERR race-in-progress the room is racing; wait for the race to end"])
+        #expect(
+            harness.ask(ana, "WHO") == [
+                "MEMBER nick=ana role=player ready=no state=racing", "MEMBER nick=bo role=player ready=no state=racing",
+                "OK WHO room=r count=2",
+            ])
+        #expect(harness.ask(bo, "READY") == ["ERR race-in-progress the room is racing; wait for the race to end"])
     }
 
     @Test func theCountdownStopsWhenSomeoneUnreadiesJoinsOrLeaves() {
@@ -100,7 +103,7 @@ struct CoreRaceTests {
             seq += 1
         }
         move()
-        #expect(harness.take(bo).count == 1)   // the first goes out at once
+        #expect(harness.take(bo).count == 1)  // the first goes out at once
         harness.advance(10)
         move()
         harness.advance(10)
@@ -108,7 +111,7 @@ struct CoreRaceTests {
         #expect(harness.take(bo).isEmpty)
         harness.advance(79)
         #expect(harness.take(bo).isEmpty)
-        harness.advance(1)   // 100 ms after the first
+        harness.advance(1)  // 100 ms after the first
         let coalesced = harness.take(bo)
         #expect(coalesced.count == 1)
         #expect(coalesced.first?.number("moves") == 3)
@@ -171,7 +174,7 @@ struct CoreRaceTests {
         let end = harness.ask(ana, "RESIGN")
         // bo and cy tie on score and moves; bo finished (dropped) first.
         #expect(end.filter { $0.hasPrefix("RESULT") }.map { $0.field("nick")! } == ["ana", "bo", "cy"])
-        #expect(harness.take(cy).isEmpty)   // cy left: no more news from the room
+        #expect(harness.take(cy).isEmpty)  // cy left: no more news from the room
         #expect(harness.ask(cy, "SUBMIT cy").first?.hasPrefix("OK SUBMIT nick=cy board=all score=0") == true)
     }
 
@@ -239,9 +242,10 @@ struct CoreRaceTests {
         var player = try Autoplayer(seed: "1")
         let moves = (0..<6).map { _ in player.next()!.letter }
         #expect(harness.ask(ana, "MOVE 1 \(String(moves.prefix(4)))").first?.hasPrefix("OK MOVE seq=4 ") == true)
-        #expect(harness.ask(ana, "MOVE 5 \(String(moves.suffix(2)))") == [
-            "ERR bad-arguments a game holds at most 5 entries; RESIGN or RESTART; nothing was applied",
-        ])
+        #expect(
+            harness.ask(ana, "MOVE 5 \(String(moves.suffix(2)))") == [
+                "ERR bad-arguments a game holds at most 5 entries; RESIGN or RESTART; nothing was applied"
+            ])
         #expect(harness.ask(ana, "MOVE 5 \(moves[4])").first?.hasPrefix("OK MOVE seq=5 ") == true)
         _ = harness.ask(ana, "RESTART")
         #expect(harness.ask(ana, "MOVE 1 \(moves[0])").first?.hasPrefix("OK MOVE seq=1 ") == true)
@@ -251,13 +255,17 @@ struct CoreRaceTests {
         let harness = CoreHarness()
         let ana = harness.player("ana")
         #expect(harness.ask(ana, "CREATE daily") == ["ERR room-exists a room named daily exists; JOIN it or pick another name"])
-        #expect(harness.ask(ana, "JOIN daily").first == "OK JOIN room=daily state=waiting size=4 target=2048 assists=no limit=0 private=no players=1 watchers=0")
+        #expect(
+            harness.ask(ana, "JOIN daily").first
+                == "OK JOIN room=daily state=waiting size=4 target=2048 assists=no limit=0 private=no players=1 watchers=0")
         _ = harness.ask(ana, "READY")
         harness.advance(3000)
         #expect(harness.take(ana) == ["START room=daily race=1 seed=2026-11-22 size=4 target=2048 assists=no limit=0 players=ana"])
         #expect(harness.ask(ana, "RESIGN").last == "END room=daily race=1 count=1")
         _ = harness.ask(ana, "LEAVE")
-        #expect(harness.ask(ana, "ROOMS").first == "ROOM room=daily state=waiting size=4 target=2048 assists=no limit=0 private=no players=0 watchers=0")
+        #expect(
+            harness.ask(ana, "ROOMS").first
+                == "ROOM room=daily state=waiting size=4 target=2048 assists=no limit=0 private=no players=0 watchers=0")
         let receipt = harness.ask(ana, "SUBMIT ana")
         #expect(receipt.first?.hasPrefix("OK SUBMIT nick=ana board=daily score=0 rank=1 best=0 improved=yes token=") == true)
         #expect(harness.ask(ana, "TOP board=daily").first?.hasSuffix("seed=2026-11-22 date=2026-11-22") == true)

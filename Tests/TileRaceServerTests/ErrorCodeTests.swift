@@ -1,5 +1,6 @@
 import Testing
 import TileRaceProtocol
+
 @testable import TileRaceServer
 
 /// An `ERR` crosses the wire as one line and the connection stays usable.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TileRaceProtocol
+
 @testable import TileRaceServer
 @testable import TileRaceTransport
 
@@ -12,7 +13,9 @@ struct LeaderboardStoreTests {
     /// Submits through the store, as the server does.
     @discardableResult
     private func submit(_ store: LeaderboardStore, _ nickname: String, _ score: Int, token: String? = nil) throws -> SubmitReceipt {
-        let submission = try store.leaderboard.submission(of: game(score), date: "2026-11-22", dailyDate: nil, nickname: nickname, token: token) { "t0k3n" + nickname }
+        let submission = try store.leaderboard.submission(
+            of: game(score), date: "2026-11-22", dailyDate: nil, nickname: nickname, token: token
+        ) { "t0k3n" + nickname }
         try store.commit(submission.records)
         return submission.receipt
     }
@@ -143,7 +146,7 @@ struct LeaderboardStoreTests {
     @Test func compactsAfterTheThreshold() throws {
         let directory = TemporaryDirectory()
         let store = try LeaderboardStore.open(directory: directory.path, compactionThreshold: 5)
-        for index in 0..<4 { try submit(store, "n\(index)", index) }   // 8 records: compacts after the 5th or 6th
+        for index in 0..<4 { try submit(store, "n\(index)", index) }  // 8 records: compacts after the 5th or 6th
         #expect(FileSystem.exists(directory.file("leaderboard.snapshot")))
         store.close()
         let reopened = try LeaderboardStore.open(directory: directory.path)
@@ -164,7 +167,8 @@ struct LeaderboardStoreTests {
         let kept = try LeaderboardDemo.fill(store, count: 150, random: .system, date: "2026-11-22")
         #expect(kept == 100)
         let entries = store.leaderboard.entries(on: .allTime)
-        #expect(entries.allSatisfy { (0...99).contains($0.score) && (1...9).contains($0.nickname.count) && $0.nickname.allSatisfy(\.isLetter) })
+        #expect(
+            entries.allSatisfy { (0...99).contains($0.score) && (1...9).contains($0.nickname.count) && $0.nickname.allSatisfy(\.isLetter) })
         #expect(Set(entries.map { $0.nickname.lowercased() }).count == entries.count)
         #expect(throws: StoreError.notEmpty(directory: directory.path)) {
             try LeaderboardDemo.fill(store, count: 1, random: .system, date: "2026-11-22")
@@ -174,10 +178,13 @@ struct LeaderboardStoreTests {
     }
 
     @Test func storeErrorMessages() {
-        #expect(StoreError.corrupt(file: "/d/leaderboard.journal", line: 4, detail: "checksum mismatch").message
-            == "/d/leaderboard.journal line 4: checksum mismatch; the leaderboard was not loaded, so that no entry is lost (repair or move the file away)")
+        #expect(
+            StoreError.corrupt(file: "/d/leaderboard.journal", line: 4, detail: "checksum mismatch").message
+                == "/d/leaderboard.journal line 4: checksum mismatch; the leaderboard was not loaded, so that no entry is lost (repair or move the file away)"
+        )
         #expect(StoreError.locked(directory: "/d").message == "the data directory /d is in use by another tilerace server")
         #expect(StoreError.notEmpty(directory: "/d").message == "the leaderboard in /d is not empty; --demo only fills an empty one")
-        #expect(StoreError.io(operation: "open", path: "/d/x", reason: "Permission denied").message == "cannot open /d/x: Permission denied")
+        #expect(
+            StoreError.io(operation: "open", path: "/d/x", reason: "Permission denied").message == "cannot open /d/x: Permission denied")
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TileRaceProtocol
+
 @testable import TileRaceServer
 
 struct LeaderboardTests {
@@ -12,7 +13,9 @@ struct LeaderboardTests {
     private func submit(
         _ board: inout Leaderboard, _ nickname: String, _ score: Int, token: String? = nil, daily: String? = nil
     ) throws -> SubmitReceipt {
-        let submission = try board.submission(of: game(score), date: "2026-11-22", dailyDate: daily, nickname: nickname, token: token) { "token-\(nickname.lowercased())" }
+        let submission = try board.submission(of: game(score), date: "2026-11-22", dailyDate: daily, nickname: nickname, token: token) {
+            "token-\(nickname.lowercased())"
+        }
         for record in submission.records { board.apply(record) }
         #expect(board == submission.leaderboard)
         return submission.receipt
@@ -61,7 +64,7 @@ struct LeaderboardTests {
         #expect(throws: ProtocolError.self) { try submit(&board, "late", 5000) }
         // A better one enters and pushes out the last.
         let entering = try submit(&board, "new", 1050)
-        #expect(entering.rank == 51)   // p50 has 1050 too and was recorded first
+        #expect(entering.rank == 51)  // p50 has 1050 too and was recorded first
         #expect(board.entries(on: .allTime).count == 100)
         #expect(!nicks(board).contains("p0"))
         #expect(board.entries(on: .allTime).last?.nickname == "p1")
@@ -127,17 +130,25 @@ struct LeaderboardTests {
     }
 
     @Test func recordTextRoundTripsAndRejectsDamage() throws {
-        let entry = LeaderboardRecord.entry(.daily("2026-11-22"), BoardEntry(
-            sequence: 7, nickname: "ana",
-            result: GameResult(score: 40, largestTile: 16, moves: 9, milliseconds: 5312, size: 4, target: 16, assists: 1, seed: "2026-11-22"),
-            date: "2026-11-22"))
+        let entry = LeaderboardRecord.entry(
+            .daily("2026-11-22"),
+            BoardEntry(
+                sequence: 7, nickname: "ana",
+                result: GameResult(
+                    score: 40, largestTile: 16, moves: 9, milliseconds: 5312, size: 4, target: 16, assists: 1, seed: "2026-11-22"),
+                date: "2026-11-22"))
         let claim = LeaderboardRecord.claim(NicknameClaim(sequence: 6, nickname: "ana", token: "3f9a0c1e5b7d2a4f6e8c0b1d3a5f7e9c"))
         for record in [entry, claim] {
             #expect(try LeaderboardRecord(text: record.text) == record)
         }
-        #expect(entry.text == "entry seq=7 board=daily:2026-11-22 nick=ana score=40 max=16 moves=9 time=5312 size=4 target=16 assists=1 seed=2026-11-22 date=2026-11-22")
-        for damaged in ["", "entry", "claim seq=1 nick=ana", "entry seq=x board=all", "bogus seq=1", "claim seq=1 nick=a!b token=x",
-                        "entry seq=2 board=weekly nick=ana score=1 max=2 moves=1 time=1 size=4 target=8 assists=0 seed=1 date=2026-11-22"] {
+        #expect(
+            entry.text
+                == "entry seq=7 board=daily:2026-11-22 nick=ana score=40 max=16 moves=9 time=5312 size=4 target=16 assists=1 seed=2026-11-22 date=2026-11-22"
+        )
+        for damaged in [
+            "", "entry", "claim seq=1 nick=ana", "entry seq=x board=all", "bogus seq=1", "claim seq=1 nick=a!b token=x",
+            "entry seq=2 board=weekly nick=ana score=1 max=2 moves=1 time=1 size=4 target=8 assists=0 seed=1 date=2026-11-22",
+        ] {
             #expect(throws: LeaderboardRecordError.self) { try LeaderboardRecord(text: damaged) }
         }
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+
 @testable import TileRaceServer
 
 /// A log whose output is not read never stalls the server.

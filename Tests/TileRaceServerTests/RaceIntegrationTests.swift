@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+
 @testable import TileRaceServer
 
 /// Whole races over real sockets on 127.0.0.1.
@@ -33,7 +34,9 @@ import TileRaceProtocol
                 left -= entries.count
                 let reply = try client.ask("MOVE \(log.count - entries.count + 1) \(entries)")
                 let game = player.game
-                #expect(reply.hasPrefix("OK MOVE seq=\(log.count) score=\(game.score) moves=\(game.moveCount) max=\(game.board.largestValue)"), "\(client.name): \(reply)")
+                #expect(
+                    reply.hasPrefix("OK MOVE seq=\(log.count) score=\(game.score) moves=\(game.moveCount) max=\(game.board.largestValue)"),
+                    "\(client.name): \(reply)")
                 finished = reply.field("finished")
             }
         }
@@ -45,7 +48,9 @@ import TileRaceProtocol
         let ana = try server.client("ana")
         let bo = try server.client("bo")
         let cy = try server.client("cy")
-        #expect(try ana.ask("CREATE friday target=32") == "OK CREATE room=friday state=waiting size=4 target=32 assists=no limit=0 private=no players=1 watchers=0")
+        #expect(
+            try ana.ask("CREATE friday target=32")
+                == "OK CREATE room=friday state=waiting size=4 target=32 assists=no limit=0 private=no players=1 watchers=0")
         #expect(try bo.ask("JOIN friday").hasSuffix("players=2 watchers=0"))
         #expect(try cy.ask("JOIN friday").hasSuffix("players=3 watchers=0"))
         for client in [ana, bo, cy] { #expect(try client.ask("READY") == "OK READY ready=yes") }
@@ -111,8 +116,13 @@ import TileRaceProtocol
         #expect(receipt.field("token")?.count == 32)
         let top = try cy.request("TOP limit=5")
         #expect(top.count == 2)
-        #expect(top[0].hasPrefix("ENTRY rank=1 nick=ana score=\(anaRacer.player.game.score) max=\(anaRacer.player.game.board.largestValue) moves=\(anaRacer.player.game.moveCount) time="))
-        #expect(top[0].hasSuffix("size=4 target=32 assists=0 seed=\(seed) date=\(UTCTime.date(epochMilliseconds: SystemClock().wallMilliseconds))"))
+        #expect(
+            top[0].hasPrefix(
+                "ENTRY rank=1 nick=ana score=\(anaRacer.player.game.score) max=\(anaRacer.player.game.board.largestValue) moves=\(anaRacer.player.game.moveCount) time="
+            ))
+        #expect(
+            top[0].hasSuffix(
+                "size=4 target=32 assists=0 seed=\(seed) date=\(UTCTime.date(epochMilliseconds: SystemClock().wallMilliseconds))"))
         #expect(top[1] == "OK TOP board=all total=1 offset=0 count=1")
     }
 
@@ -162,13 +172,19 @@ import TileRaceProtocol
         while log.count < 30, let direction = player.next() { log.append(direction.letter) }
         // Reaching the target does not end a practice game.
         let reply = try ana.ask("MOVE 1 \(log)")
-        #expect(reply == "OK MOVE seq=\(log.count) score=\(player.game.score) moves=\(player.game.moveCount) max=\(player.game.board.largestValue) won=yes over=no")
+        #expect(
+            reply
+                == "OK MOVE seq=\(log.count) score=\(player.game.score) moves=\(player.game.moveCount) max=\(player.game.board.largestValue) won=yes over=no"
+        )
         // Assists are allowed in practice: undo, then remove the first tile.
         try player.game.undo()
         let cell = try #require((0..<16).map { Cell(row: $0 / 4, column: $0 % 4) }.first { player.game.board[$0.row, $0.column] != 0 })
         try player.game.removeTile(at: cell)
         let assisted = try ana.ask("MOVE \(log.count + 1) ZX\(cell.row)\(cell.column)")
-        #expect(assisted == "OK MOVE seq=\(log.count + 2) score=\(player.game.score) moves=29 max=\(player.game.board.largestValue) won=\(player.game.hasWon ? "yes" : "no") over=no")
+        #expect(
+            assisted
+                == "OK MOVE seq=\(log.count + 2) score=\(player.game.score) moves=29 max=\(player.game.board.largestValue) won=\(player.game.hasWon ? "yes" : "no") over=no"
+        )
         #expect(try ana.ask("RESIGN").hasPrefix("OK RESIGN score="))
         #expect(try ana.ask("SUBMIT ana").hasPrefix("OK SUBMIT nick=ana board=all"))
         #expect(try ana.request("TOP").first?.contains("target=8 assists=") == true)

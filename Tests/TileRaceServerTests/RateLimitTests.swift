@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceServer
 
 struct RateLimitTests {
@@ -8,10 +9,10 @@ struct RateLimitTests {
         for _ in 0..<500 where bucket.take(now: 0) { allowed += 1 }
         #expect(allowed == 400)
         let takes = [bucket.take(now: 4), bucket.take(now: 5), bucket.take(now: 5)]
-        #expect(takes == [false, true, false])   // 5 ms at 200/s is one token
+        #expect(takes == [false, true, false])  // 5 ms at 200/s is one token
         var later = 0
         for _ in 0..<1000 where bucket.take(now: 10_005) { later += 1 }
-        #expect(later == 400)   // never more than the burst
+        #expect(later == 400)  // never more than the burst
     }
 
     @Test func joinCodesAreCheckedFivePerMinuteAndExhaustAtTwenty() {
@@ -26,7 +27,7 @@ struct RateLimitTests {
         #expect(guardian.wait(now: 10) == 59_990)
         #expect(guardian.total == 6)
         let afterAMinute = guardian.mayCheck(now: 60_000)
-        #expect(afterAMinute)   // the first failure is a minute old
+        #expect(afterAMinute)  // the first failure is a minute old
         var now = 60_000
         while !guardian.isExhausted {
             now += 1

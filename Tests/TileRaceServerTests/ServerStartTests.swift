@@ -1,5 +1,6 @@
 import Testing
 import TileRaceProtocol
+
 @testable import TileRaceServer
 @testable import TileRaceTransport
 
@@ -64,7 +65,7 @@ struct ServerStartTests {
         let server = try TestServer(dataDirectory: directory.path)
         defer { server.stop() }
         let bo = try server.client("bo")
-        #expect(try bo.request("TOP") .first?.hasPrefix("ENTRY rank=1 nick=ana score=0 max=") == true)
+        #expect(try bo.request("TOP").first?.hasPrefix("ENTRY rank=1 nick=ana score=0 max=") == true)
         _ = try bo.ask("PRACTICE seed=7")
         _ = try bo.ask("RESIGN")
         #expect(try bo.ask("SUBMIT ana").errorCode == "bad-token")
@@ -78,7 +79,8 @@ struct ServerStartTests {
             for nickname in ["a", "b"] {
                 let submission = try store.leaderboard.submission(
                     of: GameResult(score: 1, largestTile: 4, moves: 1, milliseconds: 1, size: 4, target: 2048, assists: 0, seed: "1"),
-                    date: "2026-11-22", dailyDate: nil, nickname: nickname, token: nil) { "t" }
+                    date: "2026-11-22", dailyDate: nil, nickname: nickname, token: nil
+                ) { "t" }
                 try store.commit(submission.records)
             }
             store.close()

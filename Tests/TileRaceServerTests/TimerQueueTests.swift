@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceServer
 
 struct TimerQueueTests {
@@ -31,7 +32,7 @@ struct TimerQueueTests {
         var timers = TimerQueue<Int>()
         var state: UInt64 = 7
         for key in 0..<500 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             timers.schedule(key, at: Int(state >> 40) % 1000)
         }
         var last = -1

@@ -1,18 +1,19 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Plain sockets for tests, written with the C calls directly so they do not
 /// depend on the code under test: a port nobody listens on, and a fake server.
 public enum TestSockets {
     #if canImport(Glibc)
-    public static let streamType = Int32(SOCK_STREAM.rawValue)
+        public static let streamType = Int32(SOCK_STREAM.rawValue)
     #else
-    public static let streamType = SOCK_STREAM
+        public static let streamType = SOCK_STREAM
     #endif
 
     /// A socket bound to a port on 127.0.0.1 but not listening: connections

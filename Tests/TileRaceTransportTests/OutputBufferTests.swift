@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceTransport
 
 struct OutputBufferTests {

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Foundation
 import TileRaceServer
 import TileRaceTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `tilerace bench server`: a load of real protocol clients racing in rooms
 /// at a fixed rate per player (and, optionally, clients submitting to the
@@ -194,9 +195,9 @@ final class ServerBenchmark: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-    private static let ownProcess = RUSAGE_SELF.rawValue
+        private static let ownProcess = RUSAGE_SELF.rawValue
     #else
-    private static let ownProcess = RUSAGE_SELF
+        private static let ownProcess = RUSAGE_SELF
     #endif
 
     private static func processCPUSeconds() -> Double {
@@ -210,9 +211,9 @@ final class ServerBenchmark: @unchecked Sendable {
         var usage = rusage()
         getrusage(ServerBenchmark.ownProcess, &usage)
         #if canImport(Darwin)
-        return Double(usage.ru_maxrss) / 1_048_576
+            return Double(usage.ru_maxrss) / 1_048_576
         #else
-        return Double(usage.ru_maxrss) / 1024
+            return Double(usage.ru_maxrss) / 1024
         #endif
     }
 }

@@ -13,13 +13,14 @@ enum ServerBenchmarkReport {
             throw CommandLineError("--port needs --host (without it, a server is started here on a free port)")
         }
         #if DEBUG
-        console.print("note: this is a debug build; measure with swift build -c release")
+            console.print("note: this is a debug build; measure with swift build -c release")
         #endif
-        let where_ = options.host.map { "\($0):\(options.port)" } ?? "a server in this process on 127.0.0.1 (leaderboard in a temporary directory)"
+        let target =
+            options.host.map { "\($0):\(options.port)" } ?? "a server in this process on 127.0.0.1 (leaderboard in a temporary directory)"
         console.print(
             "load: \(options.players) players in rooms of \(options.roomSize) at \(options.movesPerSecond) moves/s each"
                 + (options.submitters > 0 ? ", \(options.submitters) submitting as fast as answered" : "")
-                + "; \(options.seconds) s against \(where_)")
+                + "; \(options.seconds) s against \(target)")
         switch ServerBenchmark(options: options).run() {
         case .failure(let failure):
             console.printError("tilerace bench server: \(failure.message)")
@@ -31,9 +32,12 @@ enum ServerBenchmarkReport {
                 let index = min(trips.count - 1, Int((Double(trips.count) * fraction).rounded(.up)) - 1)
                 return milliseconds(trips[max(0, index)])
             }
-            console.print("moves acknowledged: \(Int(Double(report.moves) / report.seconds)) per second (\(report.moves) in \(String(format1: report.seconds)) s)")
             console.print(
-                "MOVE round trip: p50 \(percentile(0.5)) ms, p99 \(percentile(0.99)) ms, p99.9 \(percentile(0.999)) ms, max \(trips.last.map(milliseconds) ?? "-") ms")
+                "moves acknowledged: \(Int(Double(report.moves) / report.seconds)) per second (\(report.moves) in \(String(format1: report.seconds)) s)"
+            )
+            console.print(
+                "MOVE round trip: p50 \(percentile(0.5)) ms, p99 \(percentile(0.99)) ms, p99.9 \(percentile(0.999)) ms, max \(trips.last.map(milliseconds) ?? "-") ms"
+            )
             console.print("PROGRESS lines received: \(Int(Double(report.progressLines) / report.seconds)) per second")
             if options.submitters > 0 {
                 console.print("submissions acknowledged: \(String(format1: Double(report.submissions) / report.seconds)) per second")

@@ -20,7 +20,12 @@ public struct ClientConfig: Codable, Hashable, Sendable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case version, themeName = "theme", colourOverrides = "colours", lastNickname = "nickname", tokens, isBellEnabled = "bell"
+        case version
+        case themeName = "theme"
+        case colourOverrides = "colours"
+        case lastNickname = "nickname"
+        case tokens
+        case isBellEnabled = "bell"
     }
 
     /// Reads a config; missing fields take their defaults, so older files keep working.
@@ -79,7 +84,8 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         for (theme, colours) in colourOverrides.sorted(by: { $0.key < $1.key }) {
             for (code, hex) in colours.sorted(by: { $0.key < $1.key }) {
                 if Int(code).map(Theme.editableCodes.contains) != true || RGB(hexText: hex) == nil {
-                    problems.append("ignored colour \(ScreenText.sanitize(code)) = \(ScreenText.sanitize(hex)) of theme \(ScreenText.sanitize(theme))")
+                    problems.append(
+                        "ignored colour \(ScreenText.sanitize(code)) = \(ScreenText.sanitize(hex)) of theme \(ScreenText.sanitize(theme))")
                     colourOverrides[theme]?[code] = nil
                 }
             }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import TileRaceTransport
 import Foundation
+import TileRaceTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads and writes `config.json` in the client's config directory
 /// (`$XDG_CONFIG_HOME/tilerace`, else `~/.config/tilerace`).

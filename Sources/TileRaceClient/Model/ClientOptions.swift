@@ -56,7 +56,9 @@ extension ClientOptions {
         options.animationsEnabled = !flags.contains("--no-anim")
         if let host = values["--host"] {
             guard !host.isEmpty, host.count <= 253,
-                  host.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-:_[]%".unicodeScalars.contains($0) })
+                host.unicodeScalars.allSatisfy({
+                    $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-:_[]%".unicodeScalars.contains($0)
+                })
             else {
                 throw ClientOptionError("invalid value \(quoted(host)) for --host: expected a host name or an IP address")
             }
@@ -94,7 +96,8 @@ extension ClientOptions {
         }
         if let seed = values["--seed"] {
             guard !seed.isEmpty, seed.count <= 64, seed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-                throw ClientOptionError("invalid value \(quoted(seed)) for --seed: expected 1-64 visible ASCII characters, e.g. 42 or friday")
+                throw ClientOptionError(
+                    "invalid value \(quoted(seed)) for --seed: expected 1-64 visible ASCII characters, e.g. 42 or friday")
             }
             options.seed = seed
         }

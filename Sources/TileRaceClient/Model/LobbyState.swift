@@ -42,9 +42,12 @@ struct CreateRoomForm: Hashable, Sendable {
         if !code.text.isEmpty, !Nickname.isValid(code.text) {
             return .failure(FormProblem("join code: \(Nickname.rule), or empty for a public room"))
         }
-        return .success(RoomRequest(name: name.text, options: RoomOptions(
-            size: size, target: target, allowsAssists: assistsAllowed, timeLimit: timeLimitMinutes * 60,
-            code: code.text.isEmpty ? nil : code.text)))
+        return .success(
+            RoomRequest(
+                name: name.text,
+                options: RoomOptions(
+                    size: size, target: target, allowsAssists: assistsAllowed, timeLimit: timeLimitMinutes * 60,
+                    code: code.text.isEmpty ? nil : code.text)))
     }
 }
 

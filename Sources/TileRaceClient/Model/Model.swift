@@ -55,8 +55,10 @@ struct Model: Sendable {
     var pendingPracticeSeed: String?
 
     /// A model at the menu (with the splash when interactive and animated).
-    init(options: ClientOptions, config: ClientConfig, colourMode: ColourMode, isInteractive: Bool,
-         now: Double, today: String, size: TerminalSize, seedSource: SplitMix64) {
+    init(
+        options: ClientOptions, config: ClientConfig, colourMode: ColourMode, isInteractive: Bool,
+        now: Double, today: String, size: TerminalSize, seedSource: SplitMix64
+    ) {
         self.options = options
         self.config = config
         self.colourMode = colourMode

@@ -12,8 +12,10 @@ public struct NetworkPlan: Hashable, Sendable {
     public var offlineReason: String
 
     /// Creates a plan.
-    public init(endpoint: ServerEndpoint?, hostingInfo: [String] = [], notice: String? = nil,
-                offlineReason: String = "no server connected") {
+    public init(
+        endpoint: ServerEndpoint?, hostingInfo: [String] = [], notice: String? = nil,
+        offlineReason: String = "no server connected"
+    ) {
         self.endpoint = endpoint
         self.hostingInfo = hostingInfo
         self.notice = notice

@@ -1,5 +1,5 @@
-import TileRaceProtocol
 import TileRaceEngine
+import TileRaceProtocol
 
 /// One game on screen: the engine's game, its clock, its copy on the server,
 /// and what is drawn over it (animation, removal cursor, end-of-game dialog).

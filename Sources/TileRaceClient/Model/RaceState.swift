@@ -105,7 +105,8 @@ struct RaceState: Hashable, Sendable {
     /// score (higher first), fewer moves, nickname.
     var ranked: [RacePlayer] {
         players.sorted { a, b in
-            let aTarget = a.status == .finished(.target), bTarget = b.status == .finished(.target)
+            let aTarget = a.status == .finished(.target)
+            let bTarget = b.status == .finished(.target)
             if aTarget != bTarget { return aTarget }
             if aTarget, let x = a.finishedAfter, let y = b.finishedAfter, x != y { return x < y }
             if a.score != b.score { return a.score > b.score }

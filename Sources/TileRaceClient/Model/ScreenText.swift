@@ -19,7 +19,8 @@ enum ScreenText {
             if isPrintable(character) {
                 result.append(character)
             } else if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
-                      isWide(scalar) {
+                isWide(scalar)
+            {
                 result.append("?")
             } else if character == "\t" {
                 result.append(" ")
@@ -35,7 +36,7 @@ enum ScreenText {
         }
         switch scalar.properties.generalCategory {
         case .control, .format, .nonspacingMark, .enclosingMark, .spacingMark, .lineSeparator,
-             .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            .paragraphSeparator, .surrogate, .privateUse, .unassigned:
             return false
         default:
             return !isWide(scalar)

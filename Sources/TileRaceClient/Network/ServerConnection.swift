@@ -102,7 +102,9 @@ final class ServerConnection: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         guard state == .idle else { return }
         state = .connecting
-        let endpoint = endpoint, timeout = timing.connectTimeoutMilliseconds, connector = connector
+        let endpoint = endpoint
+        let timeout = timing.connectTimeoutMilliseconds
+        let connector = connector
         DispatchQueue.global(qos: .userInitiated).async { [weak self, queue] in
             let result = Result { () throws(Socket.ConnectFailure) -> Int32 in try connector(endpoint, timeout) }
             queue.async { [self] in
@@ -244,11 +246,12 @@ final class ServerConnection: @unchecked Sendable {
             }
             guard case .reply(let request, let reply, let items)? = delivery else { return }
             if case .ping = request { return }  // our keep-alive
-            let result: Result<OkReply, ProtocolError> = switch reply {
-            case .ok(let ok): .success(ok)
-            case .error(let error): .failure(error)
-            default: .failure(ProtocolError(.internal, "unexpected reply \(reply.line.prefix(40))"))
-            }
+            let result: Result<OkReply, ProtocolError> =
+                switch reply {
+                case .ok(let ok): .success(ok)
+                case .error(let error): .failure(error)
+                default: .failure(ProtocolError(.internal, "unexpected reply \(reply.line.prefix(40))"))
+                }
             deliver(.reply(request, result, items: items))
         }
     }
@@ -289,8 +292,9 @@ final class ServerConnection: @unchecked Sendable {
         var result: [ClientMessage] = []
         for message in messages {
             if case .move(let seq, let entries) = message, case .move(let firstSeq, let earlier)? = result.last,
-               seq == firstSeq + earlier.count,
-               ClientMessage.move(seq: firstSeq, entries: earlier + entries).line.utf8.count <= maximumBatchLineBytes {
+                seq == firstSeq + earlier.count,
+                ClientMessage.move(seq: firstSeq, entries: earlier + entries).line.utf8.count <= maximumBatchLineBytes
+            {
                 result[result.count - 1] = .move(seq: firstSeq, entries: earlier + entries)
             } else {
                 result.append(message)

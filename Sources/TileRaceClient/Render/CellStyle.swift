@@ -20,8 +20,10 @@ struct CellStyle: Hashable, Sendable {
     static let plain = CellStyle()
 
     /// Creates a style.
-    init(foreground: RGB? = nil, background: RGB? = nil, isBold: Bool = false, isDim: Bool = false,
-         isUnderlined: Bool = false, isReversed: Bool = false) {
+    init(
+        foreground: RGB? = nil, background: RGB? = nil, isBold: Bool = false, isDim: Bool = false,
+        isUnderlined: Bool = false, isReversed: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.isBold = isBold
@@ -31,13 +33,29 @@ struct CellStyle: Hashable, Sendable {
     }
 
     /// This style with bold text.
-    var bold: CellStyle { var copy = self; copy.isBold = true; return copy }
+    var bold: CellStyle {
+        var copy = self
+        copy.isBold = true
+        return copy
+    }
     /// This style with dim text.
-    var dim: CellStyle { var copy = self; copy.isDim = true; return copy }
+    var dim: CellStyle {
+        var copy = self
+        copy.isDim = true
+        return copy
+    }
     /// This style reversed.
-    var reversed: CellStyle { var copy = self; copy.isReversed = true; return copy }
+    var reversed: CellStyle {
+        var copy = self
+        copy.isReversed = true
+        return copy
+    }
     /// This style underlined.
-    var underlined: CellStyle { var copy = self; copy.isUnderlined = true; return copy }
+    var underlined: CellStyle {
+        var copy = self
+        copy.isUnderlined = true
+        return copy
+    }
 
     /// This style with another background.
     func on(_ background: RGB?) -> CellStyle {

@@ -92,8 +92,10 @@ struct Frame: Hashable, Sendable {
 
     /// The columns and rows of `rect` that lie inside the frame (possibly none).
     private func clipped(_ rect: Rect) -> (columns: Range<Int>, rows: Range<Int>) {
-        let left = min(width, max(0, rect.x)), right = max(left, min(width, rect.maxX))
-        let top = min(height, max(0, rect.y)), bottom = max(top, min(height, rect.maxY))
+        let left = min(width, max(0, rect.x))
+        let right = max(left, min(width, rect.maxX))
+        let top = min(height, max(0, rect.y))
+        let bottom = max(top, min(height, rect.maxY))
         return (left..<right, top..<bottom)
     }
 

@@ -33,7 +33,8 @@ enum FrameDiff {
                 if let at = cursor, at.y == y, at.x == x {
                     // Already there.
                 } else if let at = cursor, at.y == y, x > at.x, x - at.x <= maximumSkipRewrite,
-                          (at.x..<x).allSatisfy({ shown(new[$0, y]).style == currentStyle }) {
+                    (at.x..<x).allSatisfy({ shown(new[$0, y]).style == currentStyle })
+                {
                     for skipped in at.x..<x { output += Array(String(new[skipped, y].character).utf8) }
                 } else {
                     output += Array(ANSI.moveCursor(x: x, y: y).utf8)

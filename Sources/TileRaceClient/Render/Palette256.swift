@@ -26,7 +26,9 @@ enum Palette256 {
     }
 
     private static func distance(_ a: RGB, _ b: RGB) -> Int {
-        let dr = Int(a.red) - Int(b.red), dg = Int(a.green) - Int(b.green), db = Int(a.blue) - Int(b.blue)
+        let dr = Int(a.red) - Int(b.red)
+        let dg = Int(a.green) - Int(b.green)
+        let db = Int(a.blue) - Int(b.blue)
         return 2 * dr * dr + 4 * dg * dg + 3 * db * db
     }
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import TileRaceEngine
 import TileRaceProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why the client could not start.
 public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -100,9 +101,11 @@ final class ClientLoop: @unchecked Sendable {
     /// How many clients the server this process hosts has (nil: none hosted).
     private let connectedClientCount: (@Sendable () -> Int)?
 
-    init(terminal: Terminal, store: ConfigStore?, options: ClientOptions, environment: [String: String],
-         config: ClientConfig, configProblem: String?, mustPreserveConfigFile: Bool, plan: NetworkPlan,
-         connectedClientCount: (@Sendable () -> Int)?) {
+    init(
+        terminal: Terminal, store: ConfigStore?, options: ClientOptions, environment: [String: String],
+        config: ClientConfig, configProblem: String?, mustPreserveConfigFile: Bool, plan: NetworkPlan,
+        connectedClientCount: (@Sendable () -> Int)?
+    ) {
         self.terminal = terminal
         self.connectedClientCount = connectedClientCount
         self.store = store

@@ -90,16 +90,17 @@ struct KeyDecoder: Sendable {
             guard start + 2 < pending.count else {
                 return isFinal ? .skip(length: 2) : .incomplete
             }
-            let key: Key? = switch pending[start + 2] {
-            case UInt8(ascii: "A"): .up
-            case UInt8(ascii: "B"): .down
-            case UInt8(ascii: "C"): .right
-            case UInt8(ascii: "D"): .left
-            case UInt8(ascii: "H"): .home
-            case UInt8(ascii: "F"): .end
-            case UInt8(ascii: "M"): .enter
-            default: nil
-            }
+            let key: Key? =
+                switch pending[start + 2] {
+                case UInt8(ascii: "A"): .up
+                case UInt8(ascii: "B"): .down
+                case UInt8(ascii: "C"): .right
+                case UInt8(ascii: "D"): .left
+                case UInt8(ascii: "H"): .home
+                case UInt8(ascii: "F"): .end
+                case UInt8(ascii: "M"): .enter
+                default: nil
+                }
             return key.map { .key($0, length: 3) } ?? .skip(length: 3)
         case 0x1B:
             // ESC ESC: the first is a lone Escape.
@@ -173,8 +174,9 @@ struct KeyDecoder: Sendable {
         }
         let bytes = Array(pending[start..<(start + length)])
         guard bytes.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
-              case let text = String(decoding: bytes, as: UTF8.self), Array(text.utf8) == bytes, let character = text.first,
-              text.count == 1, ScreenText.isPrintable(character) else {
+            case let text = String(decoding: bytes, as: UTF8.self), Array(text.utf8) == bytes, let character = text.first,
+            text.count == 1, ScreenText.isPrintable(character)
+        else {
             return .skip(length: 1)
         }
         return .key(.character(character), length: length)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns signals into bytes on a pipe (the self-pipe trick), so they can be
@@ -27,9 +27,9 @@ enum SignalPipe {
         for signal in signals {
             var action = sigaction()
             #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { number in SignalPipe.deliver(number) }
+                action.__sigaction_handler.sa_handler = { number in SignalPipe.deliver(number) }
             #else
-            action.__sigaction_u.__sa_handler = { number in SignalPipe.deliver(number) }
+                action.__sigaction_u.__sa_handler = { number in SignalPipe.deliver(number) }
             #endif
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART

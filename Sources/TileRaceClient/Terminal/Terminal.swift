@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The controlling terminal: raw mode, the alternate screen, its size, and
@@ -72,9 +72,9 @@ final class Terminal {
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { buffer in
                 #if canImport(Glibc)
-                Glibc.write(outputDescriptor, buffer.baseAddress, buffer.count)
+                    Glibc.write(outputDescriptor, buffer.baseAddress, buffer.count)
                 #else
-                Darwin.write(outputDescriptor, buffer.baseAddress, buffer.count)
+                    Darwin.write(outputDescriptor, buffer.baseAddress, buffer.count)
                 #endif
             }
             if count < 0 {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Puts the terminal back the way it was, from anywhere: a normal exit, an
@@ -42,9 +42,9 @@ enum TerminalGuard {
         for signal in fatalSignals {
             var action = sigaction()
             #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { signal in TerminalGuard.handleFatal(signal) }
+                action.__sigaction_handler.sa_handler = { signal in TerminalGuard.handleFatal(signal) }
             #else
-            action.__sigaction_u.__sa_handler = { signal in TerminalGuard.handleFatal(signal) }
+                action.__sigaction_u.__sa_handler = { signal in TerminalGuard.handleFatal(signal) }
             #endif
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0

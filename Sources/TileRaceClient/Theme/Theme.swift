@@ -100,7 +100,8 @@ struct Theme: Hashable, Sendable {
     var accented: CellStyle { CellStyle(foreground: accent, background: screenBackground, isBold: true) }
     /// The selected line of a list.
     var selected: CellStyle {
-        usesColour ? CellStyle(foreground: accent, background: screenBackground, isBold: true)
+        usesColour
+            ? CellStyle(foreground: accent, background: screenBackground, isBold: true)
             : CellStyle(isBold: true, isReversed: true)
     }
     /// Warnings and errors.

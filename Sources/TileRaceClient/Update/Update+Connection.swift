@@ -114,9 +114,11 @@ extension Update {
     /// Opens the nickname prompt before `goal`.
     static func askNickname(for goal: NetworkGoal, model: inout Model) {
         let taken = model.network.takenNickname
-        let suggestion = model.network.preferredNickname(options: model.options, config: model.config)
+        let suggestion =
+            model.network.preferredNickname(options: model.options, config: model.config)
             .flatMap { $0 == taken ? nil : $0 } ?? ""
-        let message = taken.map { "\($0) is in use on this server: pick another nickname" }
+        let message =
+            taken.map { "\($0) is in use on this server: pick another nickname" }
             ?? "Racing needs a nickname (others see it)"
         model.overlay = .nickname(NicknamePrompt(field: TextField(suggestion), message: message, goal: goal))
     }
@@ -167,12 +169,13 @@ extension Update {
 
     /// `ERR` to `NICK`: say why in the prompt, so another can be typed.
     static func nicknameRefused(_ nickname: String, error: ProtocolError, model: inout Model) -> [Effect] {
-        let message: String = switch error.code {
-        case .nicknameTaken: "\(nickname) is in use on this server: pick another"
-        case .badName: "nickname: \(Nickname.rule)"
-        case .busy: "finish your game or leave the room first"
-        default: ScreenText.sanitize(error.message)
-        }
+        let message: String =
+            switch error.code {
+            case .nicknameTaken: "\(nickname) is in use on this server: pick another"
+            case .badName: "nickname: \(Nickname.rule)"
+            case .busy: "finish your game or leave the room first"
+            default: ScreenText.sanitize(error.message)
+            }
         if error.code == .nicknameTaken { model.network.takenNickname = nickname }
         if case .nickname(var prompt) = model.overlay {
             prompt.isChecking = false
@@ -196,7 +199,9 @@ extension Update {
             // After reconnecting, back into the room (made again if the server lost it).
             let code = room.code
             model.network.rejoiningRoom = room.name
-            model.network.goal = room.isWatching ? .watchRoom(room.name, code: code)
+            model.network.goal =
+                room.isWatching
+                ? .watchRoom(room.name, code: code)
                 : room.isDaily ? .joinDaily : .joinRoom(room.name, code: code)
             if !room.isWatching, !room.isDaily {
                 var options = room.options

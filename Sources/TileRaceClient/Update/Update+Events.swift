@@ -26,12 +26,13 @@ extension Update {
         case .cancel(let room, let reason):
             guard isOurRoom(room, model) else { break }
             model.room?.countdownEndsAt = nil
-            let why = switch reason {
-            case "unready": "someone is not ready any more"
-            case "left": "someone left"
-            case "joined": "someone came in"
-            default: ScreenText.sanitize(reason)
-            }
+            let why =
+                switch reason {
+                case "unready": "someone is not ready any more"
+                case "left": "someone left"
+                case "joined": "someone came in"
+                default: ScreenText.sanitize(reason)
+                }
             model.show("countdown stopped: \(why)", .warning)
         case .start(let start):
             guard isOurRoom(start.room, model) else { break }
@@ -100,8 +101,9 @@ extension Update {
         var race = RaceState(
             room: room.name, options: options, phase: .racing(startedAt: model.now),
             players: start.players.map { nickname in
-                RacePlayer(nickname: nickname, score: 0, largestTile: game.board.largestValue, moves: 0, status: .playing,
-                           board: game.board, isYou: isRacing && isUs(nickname, model))
+                RacePlayer(
+                    nickname: nickname, score: 0, largestTile: game.board.largestValue, moves: 0, status: .playing,
+                    board: game.board, isYou: isRacing && isUs(nickname, model))
             })
         race.announce("go! seed \(ScreenText.sanitize(start.seed)) · \(game.config)", at: model.now)
         model.race = race
@@ -121,7 +123,8 @@ extension Update {
 
     private static func racerProgressed(_ progress: RacerProgress, model: inout Model) {
         guard var race = model.race, !race.isOver else { return }
-        var player = race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(progress.nickname) }
+        var player =
+            race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(progress.nickname) }
             ?? RacePlayer(nickname: progress.nickname, score: 0, largestTile: 0, moves: 0, status: .playing)
         guard !player.isYou else { return }
         player.score = progress.score
@@ -136,16 +139,18 @@ extension Update {
     private static func racerFinished(_ finish: RacerFinish, model: inout Model) {
         guard var race = model.race, !race.isOver else { return }
         let elapsed = Double(finish.milliseconds) / 1000
-        var player = race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }
+        var player =
+            race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }
             ?? RacePlayer(nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing)
         if player.isYou, var session = model.session, session.isRace {
             if session.end == nil {
-                let outcome: EndOfGame.Outcome = switch finish.reason {
-                case .target: .won
-                case .over: .noMoves
-                case .time: .timeUp
-                case .resigned, .left: .resigned
-                }
+                let outcome: EndOfGame.Outcome =
+                    switch finish.reason {
+                    case .target: .won
+                    case .over: .noMoves
+                    case .time: .timeUp
+                    case .resigned, .left: .resigned
+                    }
                 session.clock.stop(at: model.now)
                 session.removalCursor = nil
                 session.end = endOfGame(outcome, session: session, now: model.now, stage: submitStage(model, session: session))
@@ -191,7 +196,7 @@ extension Update {
     /// `RESYNC`: the server's copy of our game replaces ours, and we say so.
     private static func adopt(_ sync: GameSync, model: inout Model) {
         guard model.network.barriers == 0, var session = model.session, session.sendsEntries,
-              let game = try? sync.makeGame(config: session.game.config, seed: session.game.seed)
+            let game = try? sync.makeGame(config: session.game.config, seed: session.game.seed)
         else { return }
         let changed = game.board != session.game.board || game.score != session.game.score
         session.game = game
@@ -201,8 +206,9 @@ extension Update {
         session.removalCursor = nil
         model.session = session
         if changed {
-            model.show("your board differed from the server's copy: now showing the server's (score \(Format.grouped(game.score)))",
-                       .warning)
+            model.show(
+                "your board differed from the server's copy: now showing the server's (score \(Format.grouped(game.score)))",
+                .warning)
         }
         checkEnd(reachedTarget: session.isRace && game.hasWon, model: &model)
         syncRacer(&model)

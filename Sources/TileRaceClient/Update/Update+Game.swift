@@ -130,7 +130,8 @@ extension Update {
         if let spawn = session.game.lastSpawn {
             cursor = spawn.cell
         } else if board[cursor.row, cursor.column] == 0,
-                  let first = (0..<(size * size)).first(where: { board[$0 / size, $0 % size] != 0 }) {
+            let first = (0..<(size * size)).first(where: { board[$0 / size, $0 % size] != 0 })
+        {
             cursor = Cell(row: first / size, column: first % size)
         }
         model.session?.removalCursor = cursor

@@ -18,7 +18,8 @@ extension Update {
             wantsAll = true
         case .character("1"), .character("2"), .character("3"):
             if case .character(let digit) = key, let number = digit.wholeNumberValue,
-               let column = LeaderboardColumn(rawValue: number) {
+                let column = LeaderboardColumn(rawValue: number)
+            {
                 board.sort(by: column)
                 model.leaderboard = board
                 return leaderboardRefresh(&model)
@@ -45,7 +46,8 @@ extension Update {
     private static func loadMore(page: Int, all: Bool, model: inout Model) -> [Effect] {
         let board = model.leaderboard
         guard model.connection.isConnected, board.status == .loaded, !board.isLoadingMore, board.hasMore,
-              board.scroll + page >= board.entries.count else { return [] }
+            board.scroll + page >= board.entries.count
+        else { return [] }
         model.leaderboard.isLoadingMore = true
         let count = all ? board.total - board.entries.count : max(LeaderboardState.pageSize, board.scroll + page - board.entries.count)
         return [.send(.top(board.query(offset: board.entries.count, count: count, today: model.today)))]

@@ -49,8 +49,9 @@ extension Update {
     /// Asks for the list of rooms again every few seconds while the lobby is shown.
     static func lobbyTick(_ model: inout Model) -> [Effect] {
         guard model.screen == .lobby, model.connection.isConnected, !model.lobby.isLoading,
-              model.lobby.form == nil, model.lobby.joinPrompt == nil,
-              let refreshAt = model.lobby.refreshAt, model.now >= refreshAt else { return [] }
+            model.lobby.form == nil, model.lobby.joinPrompt == nil,
+            let refreshAt = model.lobby.refreshAt, model.now >= refreshAt
+        else { return [] }
         model.lobby.isLoading = true
         return [.send(.rooms)]
     }
@@ -140,8 +141,9 @@ extension Update {
             model.lobby.joinPrompt = nil
             let code = prompt.code.text.isEmpty ? nil : prompt.code.text
             model.show("\(prompt.isWatching ? "watching" : "joining") \(prompt.name.text)…")
-            return pursue(prompt.isWatching ? .watchRoom(prompt.name.text, code: code) : .joinRoom(prompt.name.text, code: code),
-                          model: &model)
+            return pursue(
+                prompt.isWatching ? .watchRoom(prompt.name.text, code: code) : .joinRoom(prompt.name.text, code: code),
+                model: &model)
         default:
             if prompt.isCodeFocused { _ = prompt.code.handle(key) } else { _ = prompt.name.handle(key) }
         }

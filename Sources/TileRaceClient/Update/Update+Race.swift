@@ -6,7 +6,8 @@ extension Update {
     /// server's `FINISH reason=time` then gives the official figures).
     static func raceTick(_ model: inout Model) -> [Effect] {
         guard let race = model.race, case .racing = race.phase, race.options.timeLimit > 0,
-              var session = model.session, session.isRace, session.end == nil else { return [] }
+            var session = model.session, session.isRace, session.end == nil
+        else { return [] }
         let limit = Double(race.options.timeLimit)
         guard session.clock.elapsed(at: model.now) >= limit else { return [] }
         session.clock.stop(at: session.clock.startedAt.map { $0 + limit } ?? model.now)
@@ -20,7 +21,8 @@ extension Update {
     /// Copies our local figures into our line of the race (the screen never waits for the server).
     static func syncRacer(_ model: inout Model) {
         guard var race = model.race, let session = model.session,
-              let index = race.players.firstIndex(where: \.isYou) else { return }
+            let index = race.players.firstIndex(where: \.isYou)
+        else { return }
         var player = race.players[index]
         guard player.status == .playing else { return }
         player.score = session.game.score

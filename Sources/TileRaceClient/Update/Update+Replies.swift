@@ -55,8 +55,9 @@ extension Update {
         case (.submit(let nickname, _), .failure(let error)):
             submitRefused(nickname, error: error, model: &model)
         case (.top(let query), .success(.top(let summary))):
-            leaderboardPage(query, summary: summary, entries: items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } },
-                            model: &model)
+            leaderboardPage(
+                query, summary: summary, entries: items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } },
+                model: &model)
         case (.top(let query), .failure(let error)):
             if model.leaderboard.isCurrent(query) {
                 if query.offset == 0 { model.leaderboard.status = .failed(ScreenText.sanitize(error.message)) }
@@ -105,7 +106,9 @@ extension Update {
         model.screen = .room
         model.lobby.form = nil
         model.lobby.joinPrompt = nil
-        if model.network.autoRoom.map({ Names.nicknameKey($0.name) }) == Names.nicknameKey(description.name) { model.network.autoRoom = nil }
+        if model.network.autoRoom.map({ Names.nicknameKey($0.name) }) == Names.nicknameKey(description.name) {
+            model.network.autoRoom = nil
+        }
         if isWatching {
             model.show("watching room \(ScreenText.sanitize(description.name)): its races appear here", .info)
         } else if room.isRaceUnderWay {
@@ -205,9 +208,11 @@ extension Update {
     }
 
     static func setReady(_ isReady: Bool, of nickname: String?, model: inout Model) {
-        guard let nickname, let index = model.room?.members.firstIndex(where: {
-            Names.nicknameKey($0.nickname) == Names.nicknameKey(nickname) && $0.role == .player
-        }) else { return }
+        guard let nickname,
+            let index = model.room?.members.firstIndex(where: {
+                Names.nicknameKey($0.nickname) == Names.nicknameKey(nickname) && $0.role == .player
+            })
+        else { return }
         model.room?.members[index].isReady = isReady
     }
 
@@ -230,8 +235,9 @@ extension Update {
         guard let expected else { return [] }
         let theirs = Figures(score: acknowledgement.score, moves: acknowledgement.moves, largestTile: acknowledgement.largestTile)
         guard theirs != expected else { return [] }
-        model.show("the server counts score \(Format.grouped(theirs.score)) after \(theirs.moves) moves, not "
-                   + "\(Format.grouped(expected.score)): fetching its copy", .warning)
+        model.show(
+            "the server counts score \(Format.grouped(theirs.score)) after \(theirs.moves) moves, not "
+                + "\(Format.grouped(expected.score)): fetching its copy", .warning)
         // A MOVE that cannot be next is refused with bad-seq and answered with the server's state.
         return [.send(.move(seq: resyncSequence, entries: [.move(.left)]))]
     }

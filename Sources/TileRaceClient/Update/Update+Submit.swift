@@ -11,7 +11,8 @@ extension Update {
         let board = receipt.board == .daily ? "today's daily board" : "the leaderboard"
         var message: String
         if let rank = receipt.rank {
-            message = receipt.improved
+            message =
+                receipt.improved
                 ? "\(receipt.nickname) is \(Format.ordinal(rank)) on \(board) with \(Format.grouped(receipt.score))"
                 : "\(receipt.nickname) stays \(Format.ordinal(rank)) on \(board): best \(Format.grouped(receipt.best))"
         } else {

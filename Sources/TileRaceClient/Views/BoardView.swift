@@ -13,8 +13,10 @@ enum BoardView {
     }
 
     /// Draws `board` with `layout` at (x, y).
-    static func draw(_ board: Board, layout: BoardLayout, x: Int, y: Int, theme: Theme,
-                     decorations: Decorations = Decorations(), into frame: inout Frame) {
+    static func draw(
+        _ board: Board, layout: BoardLayout, x: Int, y: Int, theme: Theme,
+        decorations: Decorations = Decorations(), into frame: inout Frame
+    ) {
         let bounds = Rect(x: x, y: y, width: layout.width, height: layout.height)
         if theme.usesColour {
             frame.fill(bounds, style: CellStyle(background: theme.boardBackground))
@@ -36,7 +38,8 @@ enum BoardView {
                 }
                 let eased = 1 - pow(1 - slide, 3)
                 for motion in animation.motions {
-                    let from = rect(motion.from), to = rect(motion.to)
+                    let from = rect(motion.from)
+                    let to = rect(motion.to)
                     let moving = Rect(
                         x: from.x + Int((Double(to.x - from.x) * eased).rounded()),
                         y: from.y + Int((Double(to.y - from.y) * eased).rounded()),
@@ -132,18 +135,22 @@ enum BoardView {
                 if column < 0 {
                     character = "─"
                 } else {
-                    let top = line == 0, bottom = line == n, left = column == 0, right = column == n
-                    character = switch (top, bottom, left, right) {
-                    case (true, _, true, _): "┌"
-                    case (true, _, _, true): "┐"
-                    case (_, true, true, _): "└"
-                    case (_, true, _, true): "┘"
-                    case (true, _, _, _): "┬"
-                    case (_, true, _, _): "┴"
-                    case (_, _, true, _): "├"
-                    case (_, _, _, true): "┤"
-                    default: "┼"
-                    }
+                    let top = line == 0
+                    let bottom = line == n
+                    let left = column == 0
+                    let right = column == n
+                    character =
+                        switch (top, bottom, left, right) {
+                        case (true, _, true, _): "┌"
+                        case (true, _, _, true): "┐"
+                        case (_, true, true, _): "└"
+                        case (_, true, _, true): "┘"
+                        case (true, _, _, _): "┬"
+                        case (_, true, _, _): "┴"
+                        case (_, _, true, _): "├"
+                        case (_, _, _, true): "┤"
+                        default: "┼"
+                        }
                 }
                 frame.text(String(character), x: x, y: y, style: style)
             }
@@ -164,7 +171,7 @@ enum BoardView {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -29,11 +29,12 @@ enum Chrome {
     /// Draws the notice, if any, on the row above the hints.
     static func notice(_ notice: Notice?, theme: Theme, into frame: inout Frame) {
         guard let notice else { return }
-        let style: CellStyle = switch notice.kind {
-        case .info: theme.base
-        case .warning: theme.warned
-        case .success: theme.succeeded
-        }
+        let style: CellStyle =
+            switch notice.kind {
+            case .info: theme.base
+            case .warning: theme.warned
+            case .success: theme.succeeded
+            }
         let width = frame.width - 2
         guard notice.text.count > width, let cut = notice.text.prefix(width).lastIndex(of: " ") else {
             frame.text(Format.fit(notice.text, width), x: 1, y: frame.height - 2, style: style)

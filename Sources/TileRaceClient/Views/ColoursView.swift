@@ -24,22 +24,26 @@ enum ColoursView {
             let y = listTop + offset - start
             let isSelected = offset == selection
             let editing = isSelected ? model.colours.editing : nil
-            drawRow(code: code, y: y, isSelected: isSelected, editing: editing, colour: preview.colour(code: code),
-                    overridden: model.config.colourOverrides[saved.name]?[String(code)] != nil,
-                    preview: preview, theme: theme, into: &frame)
+            drawRow(
+                code: code, y: y, isSelected: isSelected, editing: editing, colour: preview.colour(code: code),
+                overridden: model.config.colourOverrides[saved.name]?[String(code)] != nil,
+                preview: preview, theme: theme, into: &frame)
         }
         if frame.width >= 104, preview.usesColour {
             drawSampleBoard(preview, area: Rect(x: 80, y: 2, width: frame.width - 78, height: frame.height - 5), into: &frame)
         }
         Chrome.notice(model.notice, theme: theme, into: &frame)
-        let hints: [Chrome.Hint] = model.colours.editing != nil
+        let hints: [Chrome.Hint] =
+            model.colours.editing != nil
             ? [("Tab", "next field"), ("0-255", "type"), ("↑↓", "±1"), ("Enter", "confirm"), ("Esc", "cancel")]
             : [("↑↓", "choose code"), ("Enter", "edit"), ("x", "theme colour"), ("t", "theme"), ("q", "back")]
         Chrome.footer(hints, theme: theme, into: &frame)
     }
 
-    private static func drawRow(code: Int, y: Int, isSelected: Bool, editing: ColourEditorState.Fields?, colour: RGB?,
-                                overridden: Bool, preview: Theme, theme: Theme, into frame: inout Frame) {
+    private static func drawRow(
+        code: Int, y: Int, isSelected: Bool, editing: ColourEditorState.Fields?, colour: RGB?,
+        overridden: Bool, preview: Theme, theme: Theme, into frame: inout Frame
+    ) {
         let base = isSelected ? theme.selected : theme.base
         frame.text(isSelected ? "▸" : " ", x: 1, y: y, style: theme.selected)
         let label = "code " + Format.fit(String(code), 6, alignRight: true) + (code == 0 ? " (background)" : "")
@@ -79,7 +83,7 @@ enum ColoursView {
     /// A board of sample tiles in the previewed colours.
     private static func drawSampleBoard(_ theme: Theme, area: Rect, into frame: inout Frame) {
         guard var board = try? Board(rows: [[0, 2, 4, 8], [16, 32, 64, 128], [256, 512, 1024, 2048], [4096, 8192, 16384, 32768]]),
-              let layout = BoardLayout.best(boardSize: 4, maxWidth: area.width, maxHeight: area.height - 1, isOutlined: false)
+            let layout = BoardLayout.best(boardSize: 4, maxWidth: area.width, maxHeight: area.height - 1, isOutlined: false)
         else { return }
         board.setExponent(0, row: 0, column: 0)
         frame.text("preview", x: area.x, y: area.y, style: theme.muted)

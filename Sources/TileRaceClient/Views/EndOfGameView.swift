@@ -3,16 +3,18 @@
 enum EndOfGameView {
     static func draw(_ end: EndOfGame, model: Model, session: PlaySession, in area: Rect, theme: Theme, into frame: inout Frame) {
         var lines: [Dialog.Line] = []
-        let title: String = switch end.outcome {
-        case .won: "You reached \(end.target)!"
-        case .noMoves: "No moves left"
-        case .timeUp: "Time's up"
-        case .resigned: "You resigned"
-        }
+        let title: String =
+            switch end.outcome {
+            case .won: "You reached \(end.target)!"
+            case .noMoves: "No moves left"
+            case .timeUp: "Time's up"
+            case .resigned: "You resigned"
+            }
         lines.append(Dialog.Line(text: title, style: end.outcome == .won ? theme.succeeded : theme.accented))
-        lines.append(Dialog.Line(
-            text: "score \(Format.grouped(end.score)) · \(Format.grouped(end.moves)) moves · \(Format.clock(end.elapsed))",
-            style: theme.base))
+        lines.append(
+            Dialog.Line(
+                text: "score \(Format.grouped(end.score)) · \(Format.grouped(end.moves)) moves · \(Format.clock(end.elapsed))",
+                style: theme.base))
         lines.append(Dialog.Line(text: "best tile \(end.largestTile) · assists \(end.assists)", style: theme.muted))
         if let official = end.officialElapsed {
             lines.append(Dialog.Line(text: "official time \(Format.clock(official))", style: theme.muted))
@@ -56,11 +58,12 @@ enum EndOfGameView {
             lines.append(Dialog.Line(text: "Esc stop waiting", style: theme.muted))
         case .closed(let message, let kind):
             if let message {
-                let style: CellStyle = switch kind {
-                case .info: theme.base
-                case .warning: theme.warned
-                case .success: theme.succeeded
-                }
+                let style: CellStyle =
+                    switch kind {
+                    case .info: theme.base
+                    case .warning: theme.warned
+                    case .success: theme.succeeded
+                    }
                 lines.append(Dialog.Line(text: ScreenText.sanitize(message), style: style))
                 lines.append(.blank)
             }

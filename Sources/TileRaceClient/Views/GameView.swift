@@ -13,8 +13,9 @@ enum GameView {
         // A race's panel lists the racers: it gets more room when it can.
         let preferredPanel = model.race == nil ? View.minimumPanelWidth : frame.width >= 150 ? 64 : 46
         let isOutlined = !theme.usesColour
-        let layout = BoardLayout.best(
-            boardSize: config.size, maxWidth: frame.width - preferredPanel - 3, maxHeight: availableHeight, isOutlined: isOutlined)
+        let layout =
+            BoardLayout.best(
+                boardSize: config.size, maxWidth: frame.width - preferredPanel - 3, maxHeight: availableHeight, isOutlined: isOutlined)
             ?? BoardLayout.best(
                 boardSize: config.size, maxWidth: frame.width - View.minimumPanelWidth - 3, maxHeight: availableHeight,
                 isOutlined: isOutlined)
@@ -47,7 +48,8 @@ enum GameView {
         let dialogArea = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
         let end = session.end
         if let race = model.race, case .finished(let standings) = race.phase,
-           end == nil || end!.isHidden || Update.isClosed(end!.stage) {
+            end == nil || end!.isHidden || Update.isClosed(end!.stage)
+        {
             var note: (String, CellStyle)?
             if let end, case .closed(let message?, let kind) = end.stage {
                 note = (message, kind == .warning ? theme.warned : kind == .success ? theme.succeeded : theme.muted)
@@ -108,17 +110,18 @@ enum GameView {
         figure("ASSISTS", String(game.assistCount))
         frame.text("undo \(game.undoCount) · removed \(game.removalCount)", x: rect.x + 2, y: y, style: theme.muted)
         y += 2
-        let status: (String, CellStyle)? = if session.isPaused {
-            ("paused: the clock is stopped", theme.warned)
-        } else if game.isOver {
-            ("no moves left", theme.warned)
-        } else if session.isPlayingOn {
-            ("past \(game.config.target): keep going!", theme.succeeded)
-        } else if !session.clock.hasStarted {
-            ("the clock starts with your first move", theme.muted)
-        } else {
-            nil
-        }
+        let status: (String, CellStyle)? =
+            if session.isPaused {
+                ("paused: the clock is stopped", theme.warned)
+            } else if game.isOver {
+                ("no moves left", theme.warned)
+            } else if session.isPlayingOn {
+                ("past \(game.config.target): keep going!", theme.succeeded)
+            } else if !session.clock.hasStarted {
+                ("the clock starts with your first move", theme.muted)
+            } else {
+                nil
+            }
         if let (text, style) = status {
             frame.text(Format.fit(text, rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: style)
             y += 1
@@ -150,11 +153,15 @@ enum GameView {
         }
         if session.isRace {
             let off = session.assistsAllowed ? "" : " (off in this room)"
-            return [("←↑↓→", "move"), ("u", "undo" + off), ("x", "remove" + (session.assistsAllowed ? "" : " (off)")),
-                    ("r", "restart"), ("q", "resign"), ("?", "help")]
+            return [
+                ("←↑↓→", "move"), ("u", "undo" + off), ("x", "remove" + (session.assistsAllowed ? "" : " (off)")),
+                ("r", "restart"), ("q", "resign"), ("?", "help"),
+            ]
         }
         let reset = session.mode == .practice ? "new" : "restart"
-        return [("←↑↓→ wasd hjkl", "move"), ("u", "undo"), ("x", "remove"), ("p", "pause"), ("r", reset),
-                ("t", "theme"), ("?", "help"), ("q", "menu")]
+        return [
+            ("←↑↓→ wasd hjkl", "move"), ("u", "undo"), ("x", "remove"), ("p", "pause"), ("r", reset),
+            ("t", "theme"), ("?", "help"), ("q", "menu"),
+        ]
     }
 }

@@ -11,31 +11,42 @@ enum HelpView {
 
     /// The keys of the model's screen, as (key, what it does).
     static func keys(for model: Model) -> [(String, String)] {
-        let common: [(String, String)] = [("t", "next theme"), ("Ctrl-C", "quit at once"), ("Ctrl-Z", "suspend"), ("Ctrl-L", "redraw the screen")]
+        let common: [(String, String)] = [
+            ("t", "next theme"), ("Ctrl-C", "quit at once"), ("Ctrl-Z", "suspend"), ("Ctrl-L", "redraw the screen"),
+        ]
         switch model.screen {
         case .menu:
-            return [("↑↓ / j k", "choose"), ("Enter", "select"), ("r p d l c", "race, practice, daily, leaderboard, colours"),
-                    ("q", "quit"), ("b", "race bell on/off (now \(model.config.isBellEnabled ? "on" : "off"))")] + common
+            return [
+                ("↑↓ / j k", "choose"), ("Enter", "select"), ("r p d l c", "race, practice, daily, leaderboard, colours"),
+                ("q", "quit"), ("b", "race bell on/off (now \(model.config.isBellEnabled ? "on" : "off"))"),
+            ] + common
         case .game:
             let isRace = model.session?.isRace ?? false
             let off = model.session?.assistsAllowed == false ? " (off in this room)" : ""
             var keys: [(String, String)] = [
                 ("←↑↓→ wasd hjkl", "move"), ("u", "undo" + off), ("x", "remove a tile" + off),
             ]
-            keys += isRace
+            keys +=
+                isRace
                 ? [("r", "restart the seed (clock keeps running)"), ("q", "resign (asks first)")]
                 : [("p", "pause (hides the board)"), ("r", "new game"), ("q", "back to the menu")]
             return keys + common
         case .leaderboard:
-            return [("↑↓ PgUp PgDn", "scroll"), ("Home End", "top, bottom"), ("1 2 3", "sort by rank, nickname, score"),
-                    ("", "(the same again flips the order)"), ("d", "all time / daily"), ("r", "refresh"), ("q", "back")] + common
+            return [
+                ("↑↓ PgUp PgDn", "scroll"), ("Home End", "top, bottom"), ("1 2 3", "sort by rank, nickname, score"),
+                ("", "(the same again flips the order)"), ("d", "all time / daily"), ("r", "refresh"), ("q", "back"),
+            ] + common
         case .colours:
-            return [("↑↓", "choose a code (0 is the board)"), ("Enter", "edit its R G B"), ("Tab", "next field"),
-                    ("digits", "type 0-255"), ("Enter / Esc", "confirm / cancel"), ("x", "back to the theme's colour"),
-                    ("q", "back")] + common
+            return [
+                ("↑↓", "choose a code (0 is the board)"), ("Enter", "edit its R G B"), ("Tab", "next field"),
+                ("digits", "type 0-255"), ("Enter / Esc", "confirm / cancel"), ("x", "back to the theme's colour"),
+                ("q", "back"),
+            ] + common
         case .lobby:
-            return [("↑↓", "choose a room"), ("Enter", "join it"), ("w", "watch it (spectator)"), ("n", "create a room"),
-                    ("J", "join by name (and code)"), ("g", "refresh now"), ("q", "back")] + common
+            return [
+                ("↑↓", "choose a room"), ("Enter", "join it"), ("w", "watch it (spectator)"), ("n", "create a room"),
+                ("J", "join by name (and code)"), ("g", "refresh now"), ("q", "back"),
+            ] + common
         case .room:
             return [("r", "ready / not ready"), ("q", "leave the room")] + common
         case .spectate:

@@ -28,8 +28,10 @@ enum LeaderboardView {
             frame.text("[\(column.rawValue)] \(column.title)\(mark)", x: headingX, y: 2, style: style)
             headingX += width
         }
-        for (title, width) in [("best", widths.best), ("assists", widths.assists), ("time", widths.time),
-                               ("date", dateWidth(wideDates: wideDates))] {
+        for (title, width) in [
+            ("best", widths.best), ("assists", widths.assists), ("time", widths.time),
+            ("date", dateWidth(wideDates: wideDates)),
+        ] {
             frame.text(title, x: headingX, y: 2, style: theme.base.bold)
             headingX += width
         }
@@ -38,25 +40,29 @@ enum LeaderboardView {
         let area = Rect(x: 0, y: 4, width: frame.width, height: frame.height - 7)
         switch board.status {
         case .notConnected:
-            Dialog.draw([
-                Dialog.Line(text: "No server connected", style: theme.accented), .blank,
-                Dialog.Line(text: "The leaderboard lives on a TileRace server.", style: theme.base),
-                Dialog.Line(text: "Connect with: tilerace play --host HOST [--port P]", style: theme.muted),
-            ], in: area, theme: theme, into: &frame)
+            Dialog.draw(
+                [
+                    Dialog.Line(text: "No server connected", style: theme.accented), .blank,
+                    Dialog.Line(text: "The leaderboard lives on a TileRace server.", style: theme.base),
+                    Dialog.Line(text: "Connect with: tilerace play --host HOST [--port P]", style: theme.muted),
+                ], in: area, theme: theme, into: &frame)
         case .loading:
             frame.centeredText("loading…", in: area, y: area.y + 1, style: theme.muted)
         case .failed(let message):
             frame.centeredText(ScreenText.sanitize(message), in: area, y: area.y + 1, style: theme.warned)
         case .loaded where board.entries.isEmpty:
-            let text = board.board == .daily ? "nobody has submitted today's daily challenge yet" : "no entries yet: finish a 4x4 game and submit it"
+            let text =
+                board.board == .daily
+                ? "nobody has submitted today's daily challenge yet" : "no entries yet: finish a 4x4 game and submit it"
             frame.centeredText(text, in: area, y: area.y + 1, style: theme.muted)
         case .loaded:
             drawRows(board, you: model.config.lastNickname, x: x, area: area, theme: theme, into: &frame)
         }
         Chrome.notice(model.notice, theme: theme, into: &frame)
-        Chrome.footer([
-            ("↑↓ PgUp PgDn Home End", "scroll"), ("1 2 3", "sort (again: flip)"), ("d", "daily/all"), ("q", "back"),
-        ], theme: theme, into: &frame)
+        Chrome.footer(
+            [
+                ("↑↓ PgUp PgDn Home End", "scroll"), ("1 2 3", "sort (again: flip)"), ("d", "daily/all"), ("q", "back"),
+            ], theme: theme, into: &frame)
     }
 
     private static func drawRows(_ board: LeaderboardState, you: String?, x: Int, area: Rect, theme: Theme, into frame: inout Frame) {

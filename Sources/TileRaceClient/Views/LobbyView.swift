@@ -4,7 +4,8 @@ enum LobbyView {
         let lobby = model.lobby
         Chrome.header("TILE RACE · rooms", right: model.connection.summary, theme: theme, into: &frame)
         let x = 3
-        let heading = Format.fit("room", 20) + Format.fit("players", 9) + Format.fit("state", 10) + Format.fit("board", 13)
+        let heading =
+            Format.fit("room", 20) + Format.fit("players", 9) + Format.fit("state", 10) + Format.fit("board", 13)
             + Format.fit("assists", 9) + Format.fit("limit", 7) + "access"
         frame.text(Format.fit(heading, frame.width - x - 1).trimmingTrailingSpaces, x: x, y: 2, style: theme.base.bold)
         frame.text(String(repeating: "─", count: min(heading.count, frame.width - x - 1)), x: x, y: 3, style: theme.muted)
@@ -19,12 +20,14 @@ enum LobbyView {
             let isSelected = index == lobby.selection
             let limit = room.timeLimit == 0 ? "none" : Format.duration(seconds: room.timeLimit)
             let players = String(room.playerCount) + (room.watcherCount > 0 ? " +\(room.watcherCount)" : "")
-            let line = Format.fit(ScreenText.sanitize(room.name), 20) + Format.fit(players, 9)
+            let line =
+                Format.fit(ScreenText.sanitize(room.name), 20) + Format.fit(players, 9)
                 + Format.fit(room.state.title, 10) + Format.fit("\(room.size)x\(room.size) → \(room.target)", 13)
                 + Format.fit(room.allowsAssists ? "on" : "off", 9) + Format.fit(limit, 7)
                 + (room.isPrivate ? "private" : "open")
             frame.text(isSelected ? "▸" : " ", x: x - 1, y: y, style: theme.selected)
-            frame.text(Format.fit(line, frame.width - x - 1).trimmingTrailingSpaces, x: x, y: y, style: isSelected ? theme.selected : theme.base)
+            frame.text(
+                Format.fit(line, frame.width - x - 1).trimmingTrailingSpaces, x: x, y: y, style: isSelected ? theme.selected : theme.base)
         }
         let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
         if let form = lobby.form {
@@ -33,13 +36,14 @@ enum LobbyView {
             drawJoin(prompt, in: area, theme: theme, into: &frame)
         }
         Chrome.notice(model.notice, theme: theme, into: &frame)
-        let hints: [Chrome.Hint] = if lobby.form != nil {
-            [("↑↓ Tab", "field"), ("←→", "change"), ("Enter", "create"), ("Esc", "cancel")]
-        } else if lobby.joinPrompt != nil {
-            [("Tab", "name/code"), ("Enter", "join"), ("Esc", "cancel")]
-        } else {
-            [("↑↓", "choose"), ("Enter", "join"), ("w", "watch"), ("n", "new room"), ("J", "join by name"), ("q", "back")]
-        }
+        let hints: [Chrome.Hint] =
+            if lobby.form != nil {
+                [("↑↓ Tab", "field"), ("←→", "change"), ("Enter", "create"), ("Esc", "cancel")]
+            } else if lobby.joinPrompt != nil {
+                [("Tab", "name/code"), ("Enter", "join"), ("Esc", "cancel")]
+            } else {
+                [("↑↓", "choose"), ("Enter", "join"), ("w", "watch"), ("n", "new room"), ("J", "join by name"), ("q", "back")]
+            }
         Chrome.footer(hints, theme: theme, into: &frame)
     }
 
@@ -59,9 +63,13 @@ enum LobbyView {
             line(.target, "Target", String(form.target), isChoice: true),
             line(.assists, "Assists", form.assistsAllowed ? "on (undo, remove tile)" : "off", isChoice: true),
             line(.timeLimit, "Time limit", limit, isChoice: true),
-            line(.code, "Join code", form.code.text.isEmpty && form.focus != .code ? "(none: open to all)" : form.code.text + (form.focus == .code ? "_" : ""), isChoice: false),
+            line(
+                .code, "Join code",
+                form.code.text.isEmpty && form.focus != .code ? "(none: open to all)" : form.code.text + (form.focus == .code ? "_" : ""),
+                isChoice: false),
             .blank,
-            Dialog.Line(text: form.focus == .create ? "▸ [ Create ] ◂" : "[ Create ]", style: form.focus == .create ? theme.selected : theme.base),
+            Dialog.Line(
+                text: form.focus == .create ? "▸ [ Create ] ◂" : "[ Create ]", style: form.focus == .create ? theme.selected : theme.base),
         ]
         if let refusal = form.name.refusal ?? form.code.refusal {
             lines.append(Dialog.Line(text: refusal, style: theme.warned))

@@ -61,12 +61,13 @@ enum MenuView {
         let eased = 1 - pow(1 - local, 3)
         let centerX = Double(final.x) + Double(final.width) / 2
         let centerY = Double(final.y) + Double(final.height) / 2
-        let (fromX, fromY): (Double, Double) = switch index {
-        case 0: (-4, centerY)
-        case 1: (centerX, -2)
-        case 2: (centerX, Double(frame.height) + 2)
-        default: (Double(frame.width) + 4, centerY)
-        }
+        let (fromX, fromY): (Double, Double) =
+            switch index {
+            case 0: (-4, centerY)
+            case 1: (centerX, -2)
+            case 2: (centerX, Double(frame.height) + 2)
+            default: (Double(frame.width) + 4, centerY)
+            }
         let x = fromX + (centerX - fromX) * eased
         let y = fromY + (centerY - fromY) * eased
         let width = max(1, Int((Double(final.width) * (0.15 + 0.85 * eased)).rounded()))
@@ -102,7 +103,7 @@ enum MenuView {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -16,20 +16,29 @@ enum RaceView {
         let end = frame.text(label, x: rect.x, y: y, style: theme.accented)
         let figuresX = max(end + 1, min(rect.x + 18, rect.x + rect.width / 3 + 1))
         let figuresWidth = max(0, rect.maxX - figuresX)
-        let figures = fitting(["score \(Format.grouped(game.score))   moves \(game.moveCount)",
-                               "score \(Format.grouped(game.score)) moves \(game.moveCount)",
-                               "\(Format.grouped(game.score)) · \(game.moveCount)m"], width: figuresWidth)
+        let figures = fitting(
+            [
+                "score \(Format.grouped(game.score))   moves \(game.moveCount)",
+                "score \(Format.grouped(game.score)) moves \(game.moveCount)",
+                "\(Format.grouped(game.score)) · \(game.moveCount)m",
+            ], width: figuresWidth)
         frame.text(figures, x: figuresX, y: y, style: theme.base.bold)
         y += 1
         let assists = session.assistsAllowed ? "assists \(game.assistCount)" : "assists \(game.assistCount) (off)"
         let shortAssists = session.assistsAllowed ? "assists \(game.assistCount)" : "no assists"
-        frame.text(fitting(["best tile \(game.board.largestValue)   \(assists)", "best \(game.board.largestValue) \(assists)",
-                            "best \(game.board.largestValue) \(shortAssists)", "best \(game.board.largestValue)"], width: figuresWidth),
-                   x: figuresX, y: y, style: theme.base)
+        frame.text(
+            fitting(
+                [
+                    "best tile \(game.board.largestValue)   \(assists)", "best \(game.board.largestValue) \(assists)",
+                    "best \(game.board.largestValue) \(shortAssists)", "best \(game.board.largestValue)",
+                ], width: figuresWidth),
+            x: figuresX, y: y, style: theme.base)
         y += 1
         if race.options.timeLimit > 0 {
             let left = max(0, Double(race.options.timeLimit) - session.clock.elapsed(at: now))
-            frame.text(fitting(["time left \(Format.clock(left))", Format.clock(left)], width: figuresWidth), x: figuresX, y: y, style: left < 30 ? theme.warned : theme.base)
+            frame.text(
+                fitting(["time left \(Format.clock(left))", Format.clock(left)], width: figuresWidth), x: figuresX, y: y,
+                style: left < 30 ? theme.warned : theme.base)
             y += 1
         }
         y += 1
@@ -46,19 +55,23 @@ enum RaceView {
         let boardSize = game.config.size
         let feedRows = min(race.announcements.count, 4)
         if !others.isEmpty,
-           let grid = MiniBoardGrid.best(count: others.count, boardSize: boardSize, width: rect.width,
-                                         height: rect.maxY - y - feedRows - 1) {
+            let grid = MiniBoardGrid.best(
+                count: others.count, boardSize: boardSize, width: rect.width,
+                height: rect.maxY - y - feedRows - 1)
+        {
             let gridTop = y
             for (index, player) in others.enumerated() {
                 let column = index % grid.columns
                 let top = gridTop + (index / grid.columns) * grid.blockHeight
                 guard top + grid.blockHeight - 1 <= rect.maxY - feedRows - 1 else { break }
                 let x = rect.x + column * (grid.boardWidth + 3)
-                frame.text(Format.fit(ScreenText.sanitize(player.nickname), grid.boardWidth).trimmingTrailingSpaces, x: x, y: top,
-                           style: theme.base.bold)
+                frame.text(
+                    Format.fit(ScreenText.sanitize(player.nickname), grid.boardWidth).trimmingTrailingSpaces, x: x, y: top,
+                    style: theme.base.bold)
                 if let board = player.board {
-                    drawMiniBoard(board, x: x, y: top + 1, cellWidth: grid.cellWidth, cellHeight: grid.cellHeight, theme: theme,
-                                  into: &frame)
+                    drawMiniBoard(
+                        board, x: x, y: top + 1, cellWidth: grid.cellWidth, cellHeight: grid.cellHeight, theme: theme,
+                        into: &frame)
                 }
                 y = max(y, top + grid.blockHeight)
             }
@@ -73,8 +86,10 @@ enum RaceView {
         }
     }
 
-    private static func drawRacer(_ player: RacePlayer, place: Int, leaderScore: Int, x: Int, y: Int, width: Int,
-                                  theme: Theme, into frame: inout Frame) {
+    private static func drawRacer(
+        _ player: RacePlayer, place: Int, leaderScore: Int, x: Int, y: Int, width: Int,
+        theme: Theme, into frame: inout Frame
+    ) {
         let line = RacerLine.text(player, place: place, leaderScore: leaderScore, width: width)
         let style = player.isYou ? theme.accented.bold : (player.status == .playing ? theme.base : theme.muted)
         frame.text(line, x: x, y: y, style: style)
@@ -91,8 +106,10 @@ enum RaceView {
 
     /// A small board: cells `cellWidth` by `cellHeight`, coloured (or
     /// numbers and dots in mono), the value on each cell's middle row.
-    static func drawMiniBoard(_ board: Board, x: Int, y: Int, cellWidth: Int = miniCellWidth, cellHeight: Int = 1, theme: Theme,
-                              into frame: inout Frame) {
+    static func drawMiniBoard(
+        _ board: Board, x: Int, y: Int, cellWidth: Int = miniCellWidth, cellHeight: Int = 1, theme: Theme,
+        into frame: inout Frame
+    ) {
         for row in 0..<board.size {
             for column in 0..<board.size {
                 let exponent = board.exponent(row: row, column: column)
@@ -100,16 +117,18 @@ enum RaceView {
                 let middle = rect.y + cellHeight / 2
                 if theme.usesColour {
                     let style = theme.tileStyle(exponent: exponent)
-                    frame.fill(Rect(x: rect.x, y: rect.y, width: cellWidth - (cellWidth > miniCellWidth ? 1 : 0), height: cellHeight),
-                               style: style)
+                    frame.fill(
+                        Rect(x: rect.x, y: rect.y, width: cellWidth - (cellWidth > miniCellWidth ? 1 : 0), height: cellHeight),
+                        style: style)
                     if exponent > 0 {
                         let label = Format.tile(1 << exponent, width: min(cellWidth, miniCellWidth) - 1)
                         frame.text(label, x: rect.x + (cellWidth - label.count) / 2, y: middle, style: style)
                     }
                 } else {
                     let label = exponent == 0 ? "·" : Format.tile(1 << exponent, width: cellWidth - 1)
-                    frame.text(Format.fit(label, cellWidth - 1, alignRight: true), x: rect.x, y: middle,
-                               style: exponent == 0 ? theme.muted : theme.base)
+                    frame.text(
+                        Format.fit(label, cellWidth - 1, alignRight: true), x: rect.x, y: middle,
+                        style: exponent == 0 ? theme.muted : theme.base)
                 }
             }
         }
@@ -131,20 +150,24 @@ enum RaceView {
 
     /// The final standings, over the board (or the spectator's view), with
     /// what became of our submission when there is something to say.
-    static func drawStandings(_ standings: [Standing], race: RaceState, you: String?, note: (String, CellStyle)?, in area: Rect,
-                              theme: Theme, into frame: inout Frame) {
+    static func drawStandings(
+        _ standings: [Standing], race: RaceState, you: String?, note: (String, CellStyle)?, in area: Rect,
+        theme: Theme, into frame: inout Frame
+    ) {
         var lines: [Dialog.Line] = [
             Dialog.Line(text: "Final standings · room \(ScreenText.sanitize(race.room))", style: theme.accented), .blank,
         ]
         let extra = note == nil ? 0 : 2
         for standing in standings.prefix(max(1, area.height - 8 - extra)) {
             let how = standing.reason == .target ? Format.clock(standing.elapsed) : standing.reason.title
-            let line = Format.fit(Format.ordinal(standing.place), 5) + Format.fit(ScreenText.sanitize(standing.nickname), 13)
+            let line =
+                Format.fit(Format.ordinal(standing.place), 5) + Format.fit(ScreenText.sanitize(standing.nickname), 13)
                 + Format.fit(Format.grouped(standing.score), 8, alignRight: true) + "  "
                 + Format.fit(String(standing.largestTile), 6, alignRight: true) + "  "
                 + Format.fit("\(standing.moves) moves", 11) + how
             let isYou = you.map { standing.nickname.lowercased() == $0.lowercased() } ?? false
-            lines.append(Dialog.Line(text: line + (isYou ? "  ◀ you" : ""), style: isYou ? theme.base.bold : theme.base, alignment: .leading))
+            lines.append(
+                Dialog.Line(text: line + (isYou ? "  ◀ you" : ""), style: isYou ? theme.base.bold : theme.base, alignment: .leading))
         }
         if standings.isEmpty {
             lines.append(Dialog.Line(text: "nobody finished", style: theme.muted))

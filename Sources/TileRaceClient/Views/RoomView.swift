@@ -5,8 +5,9 @@ enum RoomView {
         guard let room = model.room else { return }
         let options = room.options
         let name = ScreenText.sanitize(room.name)
-        Chrome.header("TILE RACE · room \(name) · \(options.size)x\(options.size) to \(options.target)",
-                      right: model.connection.summary, theme: theme, into: &frame)
+        Chrome.header(
+            "TILE RACE · room \(name) · \(options.size)x\(options.size) to \(options.target)",
+            right: model.connection.summary, theme: theme, into: &frame)
         let limit = options.timeLimit == 0 ? "no time limit" : "time limit \(Format.duration(seconds: options.timeLimit))"
         var details = "assists \(options.allowsAssists ? "on" : "off") · \(limit) · \(room.isPrivate ? "private" : "open to all")"
         if room.isDaily { details = "the daily challenge: today's seed for everyone · results go to the daily board" }
@@ -38,7 +39,9 @@ enum RoomView {
         drawStatus(model, room: room, x: 4, y: y, theme: theme, into: &frame)
 
         // Beside the list when there is room, else under it: the race under way, or the last standings.
-        let side = frame.width >= 100 ? Rect(x: listWidth + 8, y: 4, width: frame.width - listWidth - 10, height: bottom - 4)
+        let side =
+            frame.width >= 100
+            ? Rect(x: listWidth + 8, y: 4, width: frame.width - listWidth - 10, height: bottom - 4)
             : Rect(x: 2, y: y + 3, width: frame.width - 4, height: max(0, bottom - y - 3))
         if room.isRaceUnderWay, let race = model.race {
             drawLiveRace(race, in: side, theme: theme, into: &frame)
@@ -46,18 +49,20 @@ enum RoomView {
             drawStandings(room.lastStandings, model: model, in: side, theme: theme, into: &frame)
         }
         Chrome.notice(model.notice, theme: theme, into: &frame)
-        let hints: [Chrome.Hint] = room.isWatching
+        let hints: [Chrome.Hint] =
+            room.isWatching
             ? [("q", "stop watching"), ("?", "help")]
             : [("r", room.isReady ? "not ready" : "ready"), ("q", "leave room"), ("?", "help")]
         Chrome.footer(hints, theme: theme, into: &frame)
     }
 
     private static func drawMember(_ member: RoomMember, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
-        let mark: (String, CellStyle) = switch member.state {
-        case .racing: ("» racing ", theme.accented)
-        case .finished: ("· finished", theme.muted)
-        case .waiting: member.isReady ? ("✓ ready  ", theme.succeeded) : ("· waiting", theme.muted)
-        }
+        let mark: (String, CellStyle) =
+            switch member.state {
+            case .racing: ("» racing ", theme.accented)
+            case .finished: ("· finished", theme.muted)
+            case .waiting: member.isReady ? ("✓ ready  ", theme.succeeded) : ("· waiting", theme.muted)
+            }
         frame.text(mark.0, x: x, y: y, style: mark.1)
         let end = frame.text(ScreenText.sanitize(member.nickname), x: x + 11, y: y, style: member.isYou ? theme.base.bold : theme.base)
         if member.isYou { frame.text("◀ you", x: end + 2, y: y, style: theme.accented) }
@@ -86,11 +91,13 @@ enum RoomView {
         guard rect.height >= 3, rect.width >= 20 else { return }
         Chrome.rule("race under way", x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
         for (index, player) in race.ranked.enumerated() where index < rect.height - 1 {
-            let status = switch player.status {
-            case .playing: "\(Format.grouped(player.score)) · \(player.largestTile) · \(player.moves) moves"
-            case .finished(let reason): "finished · \(reason.title) · \(Format.grouped(player.score))"
-            }
-            let line = Format.fit(String(index + 1), 2, alignRight: true) + " " + Format.fit(ScreenText.sanitize(player.nickname), 14) + status
+            let status =
+                switch player.status {
+                case .playing: "\(Format.grouped(player.score)) · \(player.largestTile) · \(player.moves) moves"
+                case .finished(let reason): "finished · \(reason.title) · \(Format.grouped(player.score))"
+                }
+            let line =
+                Format.fit(String(index + 1), 2, alignRight: true) + " " + Format.fit(ScreenText.sanitize(player.nickname), 14) + status
             frame.text(Format.fit(line, rect.width).trimmingTrailingSpaces, x: rect.x, y: rect.y + 1 + index, style: theme.base)
         }
     }
@@ -101,11 +108,13 @@ enum RoomView {
         let you = model.network.nickname?.lowercased()
         for (index, standing) in standings.enumerated() where index < rect.height - 1 {
             let how = standing.reason == .target ? Format.clock(standing.elapsed) : standing.reason.title
-            let line = Format.fit(Format.ordinal(standing.place), 5) + Format.fit(ScreenText.sanitize(standing.nickname), 14)
+            let line =
+                Format.fit(Format.ordinal(standing.place), 5) + Format.fit(ScreenText.sanitize(standing.nickname), 14)
                 + Format.fit(Format.grouped(standing.score), 8, alignRight: true) + "  " + how
             let isYou = standing.nickname.lowercased() == you
-            frame.text(Format.fit(line, rect.width).trimmingTrailingSpaces, x: rect.x, y: rect.y + 1 + index,
-                       style: isYou ? theme.base.bold : theme.base)
+            frame.text(
+                Format.fit(line, rect.width).trimmingTrailingSpaces, x: rect.x, y: rect.y + 1 + index,
+                style: isYou ? theme.base.bold : theme.base)
         }
     }
 }

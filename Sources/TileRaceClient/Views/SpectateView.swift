@@ -8,20 +8,25 @@ enum SpectateView {
         let options = race.options
         var clock = ""
         if case .racing(let startedAt) = race.phase { clock = Format.clock(model.now - startedAt) }
-        Chrome.header("TILE RACE · watching room \(ScreenText.sanitize(race.room)) · \(options.size)x\(options.size) to \(options.target)",
-                      right: clock, theme: theme, into: &frame)
+        Chrome.header(
+            "TILE RACE · watching room \(ScreenText.sanitize(race.room)) · \(options.size)x\(options.size) to \(options.target)",
+            right: clock, theme: theme, into: &frame)
         let content = Rect(x: 2, y: 2, width: frame.width - 4, height: frame.height - 5)
         Chrome.rule("racers", x: content.x, y: content.y, width: min(content.width, 60), theme: theme, into: &frame)
         var y = content.y + 1
         for (index, player) in race.ranked.enumerated() where y < content.maxY {
-            let status = switch player.status {
-            case .playing: Format.fit(Format.grouped(player.score), 8, alignRight: true) + "  "
-                + Format.fit(String(player.largestTile), 6, alignRight: true) + "  \(player.moves) moves"
-            case .finished(let reason):
-                reason == .target ? "finished · \(Format.clock(player.finishedAfter ?? 0))"
-                    : "finished · \(reason.title) · \(Format.grouped(player.score))"
-            }
-            let line = Format.fit(String(index + 1), 2, alignRight: true) + " " + Format.fit(ScreenText.sanitize(player.nickname), 14) + status
+            let status =
+                switch player.status {
+                case .playing:
+                    Format.fit(Format.grouped(player.score), 8, alignRight: true) + "  "
+                        + Format.fit(String(player.largestTile), 6, alignRight: true) + "  \(player.moves) moves"
+                case .finished(let reason):
+                    reason == .target
+                        ? "finished · \(Format.clock(player.finishedAfter ?? 0))"
+                        : "finished · \(reason.title) · \(Format.grouped(player.score))"
+                }
+            let line =
+                Format.fit(String(index + 1), 2, alignRight: true) + " " + Format.fit(ScreenText.sanitize(player.nickname), 14) + status
             frame.text(Format.fit(line, content.width).trimmingTrailingSpaces, x: content.x, y: y, style: theme.base)
             y += 1
         }
@@ -48,8 +53,11 @@ enum SpectateView {
             let rows = (players.count + columns - 1) / columns
             let cellWidth = (area.width - (columns - 1) * 3) / columns
             let cellHeight = area.height / rows - 2
-            guard let layout = BoardLayout.best(boardSize: race.options.size, maxWidth: cellWidth, maxHeight: cellHeight,
-                                                isOutlined: isOutlined) else { continue }
+            guard
+                let layout = BoardLayout.best(
+                    boardSize: race.options.size, maxWidth: cellWidth, maxHeight: cellHeight,
+                    isOutlined: isOutlined)
+            else { continue }
             if chosen == nil || layout.tileWidth > chosen!.layout.tileWidth { chosen = (columns, layout) }
         }
         var bottom = top
@@ -57,8 +65,9 @@ enum SpectateView {
             for (index, player) in players.enumerated() {
                 let x = area.x + (index % columns) * (layout.width + 3)
                 let y = area.y + (index / columns) * (layout.height + 2)
-                frame.text(Format.fit(ScreenText.sanitize(player.nickname), layout.width).trimmingTrailingSpaces, x: x, y: y,
-                           style: theme.base.bold)
+                frame.text(
+                    Format.fit(ScreenText.sanitize(player.nickname), layout.width).trimmingTrailingSpaces, x: x, y: y,
+                    style: theme.base.bold)
                 BoardView.draw(player.board!, layout: layout, x: x, y: y + 1, theme: theme, into: &frame)
                 bottom = max(bottom, y + layout.height + 1)
             }
@@ -70,8 +79,9 @@ enum SpectateView {
                 let x = area.x + (index % columns) * (boardWidth + 3)
                 let y = area.y + (index / columns) * (size + 2)
                 guard y + size + 1 <= area.maxY else { break }
-                frame.text(Format.fit(ScreenText.sanitize(player.nickname), boardWidth).trimmingTrailingSpaces, x: x, y: y,
-                           style: theme.base.bold)
+                frame.text(
+                    Format.fit(ScreenText.sanitize(player.nickname), boardWidth).trimmingTrailingSpaces, x: x, y: y,
+                    style: theme.base.bold)
                 RaceView.drawMiniBoard(player.board!, x: x, y: y + 1, theme: theme, into: &frame)
                 bottom = max(bottom, y + size + 2)
             }

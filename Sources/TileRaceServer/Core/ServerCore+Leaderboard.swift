@@ -47,7 +47,10 @@ extension ServerCore {
             }
             for warning in warnings { log(.error, warning) }
             let receipt = submission.receipt
-            log(.info, "\(receipt.nickname) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(receipt.rank.map(String.init) ?? "-"))")
+            log(
+                .info,
+                "\(receipt.nickname) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(receipt.rank.map(String.init) ?? "-"))"
+            )
             if let session {
                 session.lastFinished?.isSubmitted = true
                 reply(session, .submit(receipt))
@@ -60,7 +63,9 @@ extension ServerCore {
                 pendingLeaderboard = committedLeaderboard
             }
             if let session {
-                send(session.id, .error(ProtocolError(.internal, "the leaderboard could not be saved; your game was not recorded, try again")))
+                send(
+                    session.id,
+                    .error(ProtocolError(.internal, "the leaderboard could not be saved; your game was not recorded, try again")))
             }
         }
         guard let session, session.awaitedPersist == request.id else { return }

@@ -42,14 +42,21 @@ extension ServerCore {
             return nil
         }
         guard game.lastSeq + entries.count <= limits.maximumEntriesPerGame else {
-            send(session.id, .error(ProtocolError(
-                .badArguments, "a game holds at most \(limits.maximumEntriesPerGame) entries; RESIGN or RESTART; nothing was applied")))
+            send(
+                session.id,
+                .error(
+                    ProtocolError(
+                        .badArguments,
+                        "a game holds at most \(limits.maximumEntriesPerGame) entries; RESIGN or RESTART; nothing was applied")))
             return nil
         }
         let outcome = game.apply(entries, stopsAtTarget: stopsAtTarget)
         if let failure = outcome.failure {
-            send(session.id, .error(ProtocolError(
-                .desync, "entry \(failure.number) (\(failure.entry)) does not apply: \(failure.error.message)")))
+            send(
+                session.id,
+                .error(
+                    ProtocolError(
+                        .desync, "entry \(failure.number) (\(failure.entry)) does not apply: \(failure.error.message)")))
             send(session.id, .event(.resync(game.sync)))
         } else {
             reply(session, .move(game.acknowledgement(finished: outcome.finished)))
@@ -118,7 +125,9 @@ extension ServerCore {
         guard let config = try? GameConfig(size: room.options.size, target: room.options.target),
             let seed = try? Seed(parsing: seedText)
         else {
-            log(.error, "error: room \(room.name) cannot start a race (size \(room.options.size), target \(room.options.target), seed \(seedText))")
+            log(
+                .error,
+                "error: room \(room.name) cannot start a race (size \(room.options.size), target \(room.options.target), seed \(seedText))")
             return
         }
         let racers = room.players.compactMap { id -> Race.Racer? in
@@ -188,17 +197,22 @@ extension ServerCore {
         }
         let ranked = Standings.rank(finishers)
         var lines = ranked.enumerated().map { place, finisher in
-            ServerMessage.event(.result(RacerFinish(
-                room: room.name, race: race.id, place: place + 1, nickname: finisher.nickname, reason: finisher.reason,
-                score: finisher.score, largestTile: finisher.largestTile, moves: finisher.moves,
-                milliseconds: finisher.milliseconds))).line
+            ServerMessage.event(
+                .result(
+                    RacerFinish(
+                        room: room.name, race: race.id, place: place + 1, nickname: finisher.nickname, reason: finisher.reason,
+                        score: finisher.score, largestTile: finisher.largestTile, moves: finisher.moves,
+                        milliseconds: finisher.milliseconds))
+            ).line
         }
         lines.append(ServerMessage.event(.end(room: room.name, race: race.id, count: ranked.count)).line)
         for id in room.everyone { send(id, lines: lines) }
         room.race = nil
         room.ready.removeAll()
         timers.cancel(.timeLimit(room.key))
-        let summary = ranked.enumerated().map { "\($0.offset + 1). \($0.element.nickname) \($0.element.reason.rawValue) \($0.element.score)" }
+        let summary = ranked.enumerated().map {
+            "\($0.offset + 1). \($0.element.nickname) \($0.element.reason.rawValue) \($0.element.score)"
+        }
         log(.info, "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))")
     }
 

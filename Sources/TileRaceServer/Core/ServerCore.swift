@@ -86,7 +86,8 @@ final class ServerCore {
 
     private func connect(_ id: ConnectionID, peer: String) {
         guard !isShuttingDown, sessions.count < limits.maximumConnections else {
-            let error = ProtocolError(.serverFull, "the server has its maximum of \(limits.maximumConnections) connections; try again later")
+            let error = ProtocolError(
+                .serverFull, "the server has its maximum of \(limits.maximumConnections) connections; try again later")
             outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("server full")).line]))
             outbox.append(.close(id))
             log(.info, "\(id) \(peer) refused: server full")
@@ -160,8 +161,11 @@ final class ServerCore {
             return true
         }
         session.refusalsInARow += 1
-        send(session.id, .error(ProtocolError(
-            .flood, "too many requests: at most \(limits.requestsPerSecond) per second; this one was not carried out")))
+        send(
+            session.id,
+            .error(
+                ProtocolError(
+                    .flood, "too many requests: at most \(limits.requestsPerSecond) per second; this one was not carried out")))
         if session.refusalsInARow >= limits.maximumRefusalsInARow {
             close(session, bye: "too many requests", reason: "flooding")
         }

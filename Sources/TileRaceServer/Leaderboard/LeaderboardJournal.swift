@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TileRaceTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The append-only journal: one checksummed line per record, synced to disk
 /// before a submission is acknowledged.
@@ -47,7 +48,8 @@ final class LeaderboardJournal {
                 record = try LeaderboardRecord(text: try StoredLine.decode(line.bytes))
             } catch {
                 guard isLast else { throw .corrupt(file: path, line: lineNumber, detail: error.detail) }
-                contents.tornWarning = "\(path) line \(lineNumber): damaged last record ignored (\(error.detail)); it was being written when the server stopped and was never acknowledged"
+                contents.tornWarning =
+                    "\(path) line \(lineNumber): damaged last record ignored (\(error.detail)); it was being written when the server stopped and was never acknowledged"
                 return contents
             }
             guard record.sequence > lastSequence else {
@@ -58,7 +60,8 @@ final class LeaderboardJournal {
             contents.validLength = line.offset + line.bytes.count + 1
         }
         if !tail.isEmpty {
-            contents.tornWarning = "\(path) line \(lines.count + 1): incomplete last record ignored (\(tail.count) bytes without a line end); it was being written when the server stopped and was never acknowledged"
+            contents.tornWarning =
+                "\(path) line \(lines.count + 1): incomplete last record ignored (\(tail.count) bytes without a line end); it was being written when the server stopped and was never acknowledged"
         }
         return contents
     }

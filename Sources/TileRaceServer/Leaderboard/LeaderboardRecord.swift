@@ -49,7 +49,8 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 guard (1...64).contains(token.utf8.count), token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
                     throw ProtocolError(.badArguments, "bad token")
                 }
-                self = .claim(NicknameClaim(sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), token: token))
+                self = .claim(
+                    NicknameClaim(sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), token: token))
             case "entry":
                 guard let board = LeaderboardBoardID(try fields.string("board")) else {
                     throw ProtocolError(.badArguments, "bad board")
@@ -59,8 +60,11 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 let result = try GameResult(fields: fields)
                 _ = try fields.integer("size", in: 3...8)
                 for key in ["score", "max", "moves", "time", "target", "assists"] { _ = try fields.integer(key, in: natural) }
-                self = .entry(board, BoardEntry(
-                    sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), result: result, date: date))
+                self = .entry(
+                    board,
+                    BoardEntry(
+                        sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), result: result, date: date)
+                )
             default:
                 throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")
             }

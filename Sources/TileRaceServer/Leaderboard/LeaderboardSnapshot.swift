@@ -41,10 +41,11 @@ enum LeaderboardSnapshot {
                     throw .corrupt(file: path, line: lineNumber, detail: "the end line is not the last line")
                 }
                 let fields = payload.split(separator: " ").dropFirst()
-                let values = Dictionary(fields.map { word in
-                    let parts = word.split(separator: "=", maxSplits: 1)
-                    return (String(parts[0]), parts.count > 1 ? Int(parts[1]) : nil)
-                }, uniquingKeysWith: { _, last in last })
+                let values = Dictionary(
+                    fields.map { word in
+                        let parts = word.split(separator: "=", maxSplits: 1)
+                        return (String(parts[0]), parts.count > 1 ? Int(parts[1]) : nil)
+                    }, uniquingKeysWith: { _, last in last })
                 guard let last = values["last"] ?? nil, let expected = values["count"] ?? nil, expected == count else {
                     throw .corrupt(file: path, line: lineNumber, detail: "the end line does not match the \(count) records before it")
                 }

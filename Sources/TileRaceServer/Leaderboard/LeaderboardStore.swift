@@ -1,4 +1,5 @@
 import TileRaceTransport
+
 /// The leaderboard and where it is kept.
 ///
 /// In a data directory it keeps `leaderboard.snapshot` (compacted, replaced

@@ -50,4 +50,3 @@ public struct ServerLog: Sendable {
         write(UTCTime.timestamp(epochMilliseconds: clock.wallMilliseconds) + " " + message() + "\n")
     }
 }
-

@@ -1,21 +1,27 @@
-@testable import TileRaceClient
 import TileRaceEngine
 import TileRaceProtocol
+
+@testable import TileRaceClient
 
 /// Models and games for tests: fixed time, date, size and seeds.
 enum Fixtures {
     static let now = 1000.0
     static let today = "2026-11-22"
 
-    static func model(size: TerminalSize = TerminalSize(width: 80, height: 24), options: ClientOptions = ClientOptions(),
-                      config: ClientConfig = ClientConfig(), interactive: Bool = false) -> Model {
-        Model(options: options, config: config, colourMode: .trueColour, isInteractive: interactive, now: now,
-              today: today, size: size, seedSource: SplitMix64(seed: 7))
+    static func model(
+        size: TerminalSize = TerminalSize(width: 80, height: 24), options: ClientOptions = ClientOptions(),
+        config: ClientConfig = ClientConfig(), interactive: Bool = false
+    ) -> Model {
+        Model(
+            options: options, config: config, colourMode: .trueColour, isInteractive: interactive, now: now,
+            today: today, size: size, seedSource: SplitMix64(seed: 7))
     }
 
     /// A model on a practice board of seed 42 after a few moves.
-    static func practice(size: TerminalSize = TerminalSize(width: 80, height: 24), moves: [Direction] = [.left, .up, .right, .down, .left, .up],
-                         boardSize: Int = 4, animations: Bool = false) -> Model {
+    static func practice(
+        size: TerminalSize = TerminalSize(width: 80, height: 24), moves: [Direction] = [.left, .up, .right, .down, .left, .up],
+        boardSize: Int = 4, animations: Bool = false
+    ) -> Model {
         var options = ClientOptions()
         options.seed = "42"
         options.size = boardSize
@@ -60,12 +66,14 @@ enum Fixtures {
         var model = connected(model(size: size))
         model.config.lastNickname = "ana"
         let options = RoomOptions(size: 4, target: 2048, allowsAssists: assists, timeLimit: 300)
-        model.room = WaitingRoom(name: "friday", options: options, isPrivate: false, members: [
-            RoomMember(nickname: "bo", isReady: false, isYou: false, state: .racing),
-            RoomMember(nickname: "ana", isReady: false, isYou: true, state: .racing),
-            RoomMember(nickname: "chen", isReady: false, isYou: false, state: .racing),
-            RoomMember(nickname: "dmitri", isReady: false, isYou: false, state: .finished),
-        ])
+        model.room = WaitingRoom(
+            name: "friday", options: options, isPrivate: false,
+            members: [
+                RoomMember(nickname: "bo", isReady: false, isYou: false, state: .racing),
+                RoomMember(nickname: "ana", isReady: false, isYou: true, state: .racing),
+                RoomMember(nickname: "chen", isReady: false, isYou: false, state: .racing),
+                RoomMember(nickname: "dmitri", isReady: false, isYou: false, state: .finished),
+            ])
         var session = PlaySession(mode: .race(room: "friday"), game: Game(config: .standard, seed: Seed(2024)), assistsAllowed: assists)
         session.clock.start(at: now - 102.7)
         model.session = session
@@ -77,7 +85,9 @@ enum Fixtures {
                 RacePlayer(nickname: "bo", score: 4020, largestTile: 512, moves: 240, status: .playing, board: other),
                 RacePlayer(nickname: "ana", score: 0, largestTile: 2, moves: 0, status: .playing, isYou: true),
                 RacePlayer(nickname: "chen", score: 2980, largestTile: 256, moves: 199, status: .playing, board: other),
-                RacePlayer(nickname: "dmitri", score: 1804, largestTile: 128, moves: 150, status: .finished(.over), board: other, finishedAfter: 80),
+                RacePlayer(
+                    nickname: "dmitri", score: 1804, largestTile: 128, moves: 150, status: .finished(.over), board: other, finishedAfter: 80
+                ),
             ],
             announcements: [Announcement(text: "dmitri: no moves left · 1 804", at: now - 20)])
         for direction in [Direction.left, .up, .left, .down, .right] {
@@ -103,16 +113,20 @@ enum Fixtures {
     static func standing(
         _ place: Int, _ nickname: String, score: Int, largestTile: Int, moves: Int, reason: FinishReason, milliseconds: Int
     ) -> Standing {
-        Standing(RacerFinish(
-            room: "friday", race: 1, place: place, nickname: nickname, reason: reason, score: score, largestTile: largestTile,
-            moves: moves, milliseconds: milliseconds))
+        Standing(
+            RacerFinish(
+                room: "friday", race: 1, place: place, nickname: nickname, reason: reason, score: score, largestTile: largestTile,
+                moves: moves, milliseconds: milliseconds))
     }
 
     /// A room description as the server sends it.
-    static func room(_ name: String, state: RoomState = .waiting, size: Int = 4, target: Int = 2048, assists: Bool = false,
-                     limit: Int = 0, isPrivate: Bool = false, players: Int = 1, watchers: Int = 0) -> RoomDescription {
-        RoomDescription(name: name, state: state, size: size, target: target, allowsAssists: assists, timeLimit: limit,
-                        isPrivate: isPrivate, playerCount: players, watcherCount: watchers)
+    static func room(
+        _ name: String, state: RoomState = .waiting, size: Int = 4, target: Int = 2048, assists: Bool = false,
+        limit: Int = 0, isPrivate: Bool = false, players: Int = 1, watchers: Int = 0
+    ) -> RoomDescription {
+        RoomDescription(
+            name: name, state: state, size: size, target: target, allowsAssists: assists, timeLimit: limit,
+            isPrivate: isPrivate, playerCount: players, watcherCount: watchers)
     }
 
     /// `update` with a reply to `request`.

@@ -1,6 +1,7 @@
 import Dispatch
 import TileRaceEngine
 import TileRaceProtocol
+
 @testable import TileRaceClient
 
 /// The client without a terminal: a model, `update`, and the real effect
@@ -16,8 +17,10 @@ final class HeadlessClient: @unchecked Sendable {
     private var interpreter: EffectInterpreter!
     private var configSaves = 0
 
-    init(_ name: String, endpoint: ServerEndpoint, nickname: String?, room: String? = nil,
-         configure: (inout ClientOptions) -> Void = { _ in }) {
+    init(
+        _ name: String, endpoint: ServerEndpoint, nickname: String?, room: String? = nil,
+        configure: (inout ClientOptions) -> Void = { _ in }
+    ) {
         self.name = name
         queue = DispatchQueue(label: "tilerace.tests.client.\(name)")
         var options = ClientOptions()
@@ -62,8 +65,9 @@ final class HeadlessClient: @unchecked Sendable {
         let deadline = DispatchTime.now() + seconds
         while !predicate(model) {
             if changed.wait(timeout: deadline) == .timedOut, !predicate(model) {
-                throw WaitFailure(description: "\(name): not \(what) within \(seconds) s (screen \(model.screen), "
-                                  + "connection \(model.connection), notice \(model.notice?.text ?? "-"))")
+                throw WaitFailure(
+                    description: "\(name): not \(what) within \(seconds) s (screen \(model.screen), "
+                        + "connection \(model.connection), notice \(model.notice?.text ?? "-"))")
             }
         }
     }

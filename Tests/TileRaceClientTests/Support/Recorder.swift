@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import TileRaceProtocol
 import TileRaceTransport
+
 @testable import TileRaceClient
 
 /// What went wrong while waiting in a test.

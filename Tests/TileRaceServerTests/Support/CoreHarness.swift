@@ -1,5 +1,6 @@
 import TileRaceEngine
 import TileRaceProtocol
+
 @testable import TileRaceServer
 
 /// Drives a `ServerCore` without sockets: connections are numbers, bytes go in,

@@ -12,6 +12,11 @@ enum CountingRandom {
         private let lock = NSLock()
         private var value: UInt64
         init(_ value: UInt64) { self.value = value }
-        func next() -> UInt64 { lock.withLock { value += 1; return value } }
+        func next() -> UInt64 {
+            lock.withLock {
+                value += 1
+                return value
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import TileRaceProtocol
 import TileRaceServer
+
 @testable import TileRaceTransport
 
 /// What went wrong in a test's conversation with the server.
