@@ -69,7 +69,7 @@ import TileRaceTestSupport
         let anaEnd = try #require(ana.model.session?.end)
         #expect(anaEnd.outcome == .won)
         try bo.waitUntil("sees ana finish") { $0.race?.players.first { $0.nickname == "ana" }?.status == .finished(.target) }
-        try ana.waitUntil("has the official time") { $0.session?.end?.officialElapsed != nil }
+        try ana.waitUntil("has the official time") { $0.session?.end?.officialMilliseconds != nil }
         #expect(ana.model.session?.expected.isEmpty == true)
 
         // bo resigns: the standings arrive for both.

@@ -4,12 +4,12 @@ import Testing
 
 @Suite struct FormatTests {
     @Test(arguments: [
-        (0.0, "00:00.0"), (0.09, "00:00.0"), (0.1, "00:00.1"), (9.99, "00:09.9"), (59.95, "00:59.9"), (60, "01:00.0"),
-        (102.75, "01:42.7"), (599.9, "09:59.9"), (3599.99, "59:59.9"), (3600, "60:00.0"), (6000.5, "100:00.5"),
-        (-3, "00:00.0"), (Double.nan, "00:00.0"), (Double.infinity, "00:00.0"),
+        (0, "00:00.0"), (90, "00:00.0"), (100, "00:00.1"), (9_990, "00:09.9"), (59_950, "00:59.9"), (60_000, "01:00.0"),
+        (102_750, "01:42.7"), (599_900, "09:59.9"), (3_599_990, "59:59.9"), (3_600_000, "60:00.0"), (6_000_500, "100:00.5"),
+        (-3_000, "00:00.0"),
     ])
-    func clock(_ seconds: Double, _ text: String) {
-        #expect(Format.clock(seconds) == text)
+    func clock(_ milliseconds: Int, _ text: String) {
+        #expect(Format.clock(milliseconds: milliseconds) == text)
     }
 
     @Test(arguments: [(10, "10 s"), (60, "1 min"), (90, "90 s"), (300, "5 min"), (3600, "60 min")])
@@ -36,15 +36,15 @@ import Testing
 
     @Test func gameClockCountsOnlyRunningTime() {
         var clock = GameClock()
-        #expect(clock.elapsed(at: 50) == 0)
-        clock.start(at: 10)
-        #expect(clock.elapsed(at: 12.5) == 2.5)
-        clock.pause(at: 13)
-        #expect(clock.elapsed(at: 100) == 3)
-        clock.resume(at: 20)
-        #expect(clock.elapsed(at: 21) == 4)
-        clock.stop(at: 22)
-        #expect(clock.elapsed(at: 500) == 5)
+        #expect(clock.elapsed(at: 50_000) == 0)
+        clock.start(at: 10_000)
+        #expect(clock.elapsed(at: 12_500) == 2_500)
+        clock.pause(at: 13_000)
+        #expect(clock.elapsed(at: 100_000) == 3_000)
+        clock.resume(at: 20_000)
+        #expect(clock.elapsed(at: 21_000) == 4_000)
+        clock.stop(at: 22_000)
+        #expect(clock.elapsed(at: 500_000) == 5_000)
         #expect(!clock.isRunning)
     }
 }

@@ -68,7 +68,7 @@ import Testing
     @Test func aTickingClockRewritesFewBytes() {
         var model = Fixtures.practice()
         let first = view(model, size: model.size, theme: .classic)
-        _ = update(&model, .tick(Fixtures.now + 10))
+        _ = update(&model, .tick(Fixtures.now + 10_000))
         let second = view(model, size: model.size, theme: .classic)
         let bytes = FrameDiff.bytes(from: first, to: second, colourMode: .trueColour)
         #expect(!bytes.isEmpty)

@@ -21,11 +21,11 @@ import Testing
 
     @Test func aFinishedRacerKeepsScoreBestGapAndFinishTime() {
         var bo = RacePlayer(nickname: "bo", score: 20116, largestTile: 2048, moves: 938, status: .finished(.target))
-        bo.finishedAfter = 432.4
+        bo.finishedAfter = 432_400
         let line = RacerLine.text(bo, place: 1, leaderScore: 20116, width: 60)
         #expect(line.contains("20 116") && line.contains("2048") && line.contains("lead") && line.contains("done 07:12.4"))
         var chen = RacePlayer(nickname: "chen", score: 1804, largestTile: 128, moves: 150, status: .finished(.over))
-        chen.finishedAfter = 80
+        chen.finishedAfter = 80_000
         #expect(RacerLine.text(chen, place: 3, leaderScore: 20116, width: 60).contains("+18 312 no moves 01:20.0"))
     }
 }

@@ -117,7 +117,7 @@ import TileRaceProtocol
         var model = Fixtures.model()
         _ = update(&model, .key(.character("r")))
         #expect(model.notice?.text.hasPrefix("offline: racing needs a server") == true)
-        _ = update(&model, .tick(Fixtures.now + 0.1))
+        _ = update(&model, .tick(Fixtures.now + 100))
         model.menu.selection = .practice
         _ = Update.select(.practice, model: &model)
         #expect(model.screen == .game)
@@ -135,17 +135,17 @@ import TileRaceProtocol
 
     @Test func pauseHidesAndStopsTheClock() {
         var model = Fixtures.practice(moves: [.left])
-        _ = update(&model, .tick(Fixtures.now + 10))
+        _ = update(&model, .tick(Fixtures.now + 10_000))
         _ = update(&model, .key(.character("p")))
         let frozen = model.session!.clock.elapsed(at: model.now)
-        _ = update(&model, .tick(Fixtures.now + 60))
+        _ = update(&model, .tick(Fixtures.now + 60_000))
         #expect(model.session!.clock.elapsed(at: model.now) == frozen)
         _ = update(&model, .key(.left))
         #expect(model.session?.game.moveCount == 1)
         #expect(model.notice?.text == "paused: p resumes")
         _ = update(&model, .key(.character("p")))
-        _ = update(&model, .tick(Fixtures.now + 61))
-        #expect(model.session!.clock.elapsed(at: model.now) == frozen + 1)
+        _ = update(&model, .tick(Fixtures.now + 61_000))
+        #expect(model.session!.clock.elapsed(at: model.now) == frozen + 1_000)
     }
 
     @Test func resetAsksWhenInProgressAndDrawsANewSeed() {
@@ -187,8 +187,8 @@ import TileRaceProtocol
             #expect(model.session?.animation != nil)
         }
         #expect(model.session?.game == expected)
-        #expect(model.tickInterval == 1.0 / 60)
-        _ = update(&model, .tick(model.now + TileAnimation.duration + 0.001))
+        #expect(model.tickIntervalMilliseconds == 16)
+        _ = update(&model, .tick(model.now + TileAnimation.durationMilliseconds + 1))
         #expect(model.session?.animation == nil)
     }
 

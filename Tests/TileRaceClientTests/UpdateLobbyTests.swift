@@ -119,10 +119,10 @@ import TileRaceProtocol
         #expect(model.lobby.rooms.map(\.name) == ["alpha", "friday", "secret"])
         #expect(model.lobby.selection == 2)
         #expect(!model.lobby.isLoading)
-        #expect(update(&model, .tick(Fixtures.now + 1)).isEmpty)
-        #expect(update(&model, .tick(Fixtures.now + LobbyState.refreshInterval)) == [.send(.rooms)])
+        #expect(update(&model, .tick(Fixtures.now + 1_000)).isEmpty)
+        #expect(update(&model, .tick(Fixtures.now + LobbyState.refreshIntervalMilliseconds)) == [.send(.rooms)])
         #expect(model.lobby.isLoading)
-        #expect(update(&model, .tick(Fixtures.now + 10)).isEmpty)
+        #expect(update(&model, .tick(Fixtures.now + 10_000)).isEmpty)
     }
 
     @Test func roomReadyToggleAndLeave() {

@@ -6,7 +6,7 @@ import Testing
     @Test func anyKeySkipsTheSplashAndIsNotApplied() {
         var model = Fixtures.model(interactive: true)
         #expect(model.menu.introStartedAt != nil)
-        #expect(model.tickInterval != nil)
+        #expect(model.tickIntervalMilliseconds != nil)
         #expect(update(&model, .key(.character("q"))).isEmpty)
         #expect(model.menu.introStartedAt == nil)
         #expect(model.screen == .menu)
@@ -14,9 +14,9 @@ import Testing
 
     @Test func theSplashEndsByItself() {
         var model = Fixtures.model(interactive: true)
-        _ = update(&model, .tick(Fixtures.now + 0.5))
+        _ = update(&model, .tick(Fixtures.now + 500))
         #expect(model.menu.introStartedAt != nil)
-        _ = update(&model, .tick(Fixtures.now + MenuState.introDuration))
+        _ = update(&model, .tick(Fixtures.now + MenuState.introDurationMilliseconds))
         #expect(model.menu.introStartedAt == nil)
     }
 
@@ -165,9 +165,9 @@ import Testing
     @Test func noticesExpire() {
         var model = Fixtures.model()
         model.show("hello")
-        _ = update(&model, .tick(Fixtures.now + Notice.lifetime - 0.1))
+        _ = update(&model, .tick(Fixtures.now + Notice.lifetimeMilliseconds - 100))
         #expect(model.notice != nil)
-        _ = update(&model, .tick(Fixtures.now + Notice.lifetime))
+        _ = update(&model, .tick(Fixtures.now + Notice.lifetimeMilliseconds))
         #expect(model.notice == nil)
     }
 }

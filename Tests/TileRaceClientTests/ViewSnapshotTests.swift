@@ -34,7 +34,7 @@ import TileRaceProtocol
 
     @Test func splashHalfWay() {
         var model = Fixtures.model(interactive: true)
-        model.now += MenuState.introDuration / 2
+        model.now += MenuState.introDurationMilliseconds / 2
         snapshot(model, "splash-80x24-halfway-mono", theme: .mono)
     }
 
@@ -80,7 +80,7 @@ import TileRaceProtocol
     @Test func slideAnimationMidway() {
         var model = Fixtures.practice(moves: [.left, .up], animations: true)
         _ = update(&model, .key(.right))
-        model.now += TileAnimation.duration * 0.35
+        model.now += TileAnimation.durationMilliseconds * 35 / 100
         snapshot(model, "practice-animation-80x24-mono", theme: .mono)
     }
 
@@ -139,7 +139,7 @@ import TileRaceProtocol
 
     @Test func raceStartAndStandings() {
         var start = Fixtures.race()
-        start.race?.phase = .racing(startedAt: Fixtures.now - 0.3)
+        start.race?.phase = .racing(startedAt: Fixtures.now - 300)
         snapshot(start, "race-go-80x24-mono", theme: .mono)
 
         var finished = Fixtures.race(size: Self.large)
@@ -231,7 +231,7 @@ import TileRaceProtocol
         #expect(RoomJoinLine.text(model, room: model.room!, width: 57) == "code k3y · --host 192.168.1.20 --port 2048 --room friday")
         snapshot(model, "room-private-code-80x24-classic")
         model.room?.code = nil
-        model.room?.countdownEndsAt = Fixtures.now + 2.5
+        model.room?.countdownEndsAt = Fixtures.now + 2_500
         snapshot(model, "room-countdown-80x24-mono", theme: .mono)
         model.room?.countdownEndsAt = nil
         model.room?.lastStandings = [

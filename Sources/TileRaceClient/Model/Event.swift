@@ -6,7 +6,7 @@ enum Event: Sendable {
     /// A key was pressed.
     case key(Key)
     /// Time passed: `now` is monotonic seconds (only differences matter).
-    case tick(Double)
+    case tick(Int)
     /// The terminal changed size.
     case resize(TerminalSize)
     /// The UTC date changed (`YYYY-MM-DD`), e.g. at midnight while playing.

@@ -1,8 +1,9 @@
 /// Number and time formats shared by the views.
 enum Format {
-    /// A time as `mm:ss.t` (tenths, rounded down); minutes grow past 59 (`75:02.3`).
-    static func clock(_ seconds: Double) -> String {
-        let tenths = seconds.isFinite ? max(0, Int((seconds * 10).rounded(.down))) : 0
+    /// A time in milliseconds as `mm:ss.t` (tenths, rounded down); minutes
+    /// grow past 59 (`75:02.3`).
+    static func clock(milliseconds: Int) -> String {
+        let tenths = max(0, milliseconds / 100)
         let minutes = tenths / 600
         let secondsPart = (tenths / 10) % 60
         return pad(minutes, 2) + ":" + pad(secondsPart, 2) + "." + String(tenths % 10)

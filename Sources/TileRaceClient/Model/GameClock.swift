@@ -2,19 +2,19 @@
 /// seconds from `tick` events); it never reads the system clock.
 struct GameClock: Hashable, Sendable {
     /// When the clock started, nil before.
-    private(set) var startedAt: Double?
+    private(set) var startedAt: Int?
     /// When it was paused, nil while running.
-    private(set) var pausedAt: Double?
+    private(set) var pausedAt: Int?
     /// When it stopped for good (game over), nil before.
-    private(set) var stoppedAt: Double?
+    private(set) var stoppedAt: Int?
     /// Seconds spent paused, not counted.
-    private(set) var pausedTotal: Double = 0
+    private(set) var pausedTotal: Int = 0
 
     /// A clock that has not started.
     init() {}
 
     /// A clock started at `time`.
-    init(startedAt time: Double) {
+    init(startedAt time: Int) {
         startedAt = time
     }
 
@@ -25,25 +25,25 @@ struct GameClock: Hashable, Sendable {
     /// Whether the clock has started.
     var hasStarted: Bool { startedAt != nil }
 
-    /// The seconds counted at `now`.
-    func elapsed(at now: Double) -> Double {
+    /// The milliseconds counted at `now`.
+    func elapsed(at now: Int) -> Int {
         guard let startedAt else { return 0 }
         let end = stoppedAt ?? pausedAt ?? now
         return max(0, end - startedAt - pausedTotal)
     }
 
     /// Starts the clock unless it already has.
-    mutating func start(at now: Double) {
+    mutating func start(at now: Int) {
         if startedAt == nil { startedAt = now }
     }
 
     /// Pauses a running clock.
-    mutating func pause(at now: Double) {
+    mutating func pause(at now: Int) {
         if isRunning { pausedAt = now }
     }
 
     /// Resumes a paused clock.
-    mutating func resume(at now: Double) {
+    mutating func resume(at now: Int) {
         if let pausedAt {
             pausedTotal += max(0, now - pausedAt)
             self.pausedAt = nil
@@ -51,7 +51,7 @@ struct GameClock: Hashable, Sendable {
     }
 
     /// Stops the clock for good.
-    mutating func stop(at now: Double) {
+    mutating func stop(at now: Int) {
         guard stoppedAt == nil else { return }
         resume(at: now)
         if startedAt == nil { startedAt = now }

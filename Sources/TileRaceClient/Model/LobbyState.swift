@@ -87,7 +87,7 @@ struct JoinPrompt: Hashable, Sendable {
 /// The lobby: the rooms on the server, and the create/join forms.
 struct LobbyState: Hashable, Sendable {
     /// How often the list is asked for again while shown, in seconds.
-    static let refreshInterval = 3.0
+    static let refreshIntervalMilliseconds = 3000
 
     /// The public rooms as last listed, sorted by name (the server's order).
     var rooms: [RoomDescription] = []
@@ -102,7 +102,7 @@ struct LobbyState: Hashable, Sendable {
     /// Whether a list has arrived since the lobby opened.
     var hasLoaded = false
     /// When the list is next asked for (monotonic seconds).
-    var refreshAt: Double?
+    var refreshAt: Int?
 }
 
 /// Someone in a room before the race.
@@ -133,7 +133,7 @@ struct WaitingRoom: Hashable, Sendable {
     /// Players in the order they joined, then watchers.
     var members: [RoomMember]
     /// When the countdown ends, if it started (monotonic seconds).
-    var countdownEndsAt: Double?
+    var countdownEndsAt: Int?
     /// Whether we watch as a spectator.
     var isWatching = false
     /// Whether a race we are not in is under way.

@@ -41,16 +41,16 @@ enum MenuItem: Int, CaseIterable, Hashable, Sendable {
 /// The splash and the menu.
 struct MenuState: Hashable, Sendable {
     /// How long the splash animation lasts, in seconds.
-    static let introDuration = 1.0
+    static let introDurationMilliseconds = 1000
 
     /// The highlighted entry.
     var selection: MenuItem = .race
     /// When the splash started; nil once it is over (or never shown).
-    var introStartedAt: Double?
+    var introStartedAt: Int?
 
     /// How far the splash is at `now`, from 0 to 1 (1 when there is none).
-    func introProgress(at now: Double) -> Double {
+    func introProgress(at now: Int) -> Double {
         guard let introStartedAt else { return 1 }
-        return min(1, max(0, (now - introStartedAt) / MenuState.introDuration))
+        return min(1, max(0, Double(now - introStartedAt) / Double(MenuState.introDurationMilliseconds)))
     }
 }

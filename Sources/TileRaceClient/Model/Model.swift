@@ -15,7 +15,7 @@ struct Model: Sendable {
     /// The screen shown.
     var screen: Screen = .menu
     /// The latest time from a tick (monotonic seconds).
-    var now: Double
+    var now: Int
     /// Today's UTC date, `YYYY-MM-DD`.
     var today: String
     /// The terminal's size.
@@ -57,7 +57,7 @@ struct Model: Sendable {
     /// A model at the menu (with the splash when interactive and animated).
     init(
         options: ClientOptions, config: ClientConfig, colourMode: ColourMode, isInteractive: Bool,
-        now: Double, today: String, size: TerminalSize, seedSource: SplitMix64
+        now: Int, today: String, size: TerminalSize, seedSource: SplitMix64
     ) {
         self.options = options
         self.config = config
@@ -88,14 +88,14 @@ struct Model: Sendable {
 
     /// How often the runtime should send ticks now, in seconds; nil when
     /// nothing on screen moves with time.
-    var tickInterval: Double? {
-        if screen == .menu, menu.introStartedAt != nil { return 1.0 / 30 }
-        if session?.animation != nil { return 1.0 / 60 }
-        if room?.countdownEndsAt != nil { return 0.05 }
-        if screen == .game, let session, session.clock.isRunning { return 0.05 }
-        if screen == .spectate, let race, !race.isOver { return 0.1 }
-        if notice?.expiresAt != nil { return 0.25 }
-        if race != nil { return 0.25 }
+    var tickIntervalMilliseconds: Int? {
+        if screen == .menu, menu.introStartedAt != nil { return 33 }
+        if session?.animation != nil { return 16 }
+        if room?.countdownEndsAt != nil { return 50 }
+        if screen == .game, let session, session.clock.isRunning { return 50 }
+        if screen == .spectate, let race, !race.isOver { return 100 }
+        if notice?.expiresAt != nil { return 250 }
+        if race != nil { return 250 }
         return nil
     }
 
@@ -108,7 +108,7 @@ struct Model: Sendable {
 
     /// Shows a message on the status line for a few seconds.
     mutating func show(_ text: String, _ kind: Notice.Kind = .info, sticky: Bool = false) {
-        notice = Notice(text: text, kind: kind, expiresAt: sticky ? nil : now + Notice.lifetime)
+        notice = Notice(text: text, kind: kind, expiresAt: sticky ? nil : now + Notice.lifetimeMilliseconds)
     }
 
     /// A fresh practice seed: a number below one billion.

@@ -11,14 +11,14 @@ struct Notice: Hashable, Sendable {
     }
 
     /// How long a notice stays, in seconds, unless it is sticky.
-    static let lifetime = 4.0
+    static let lifetimeMilliseconds = 4000
 
     /// The message.
     var text: String
     /// How it looks.
     var kind: Kind
     /// When it goes away (monotonic seconds); nil stays until the next key.
-    var expiresAt: Double?
+    var expiresAt: Int?
 }
 
 /// Something drawn over the current screen that takes the keys first.

@@ -136,19 +136,13 @@ struct EndOfGame: Hashable, Sendable {
     /// Where the dialog is.
     var stage: Stage
     /// The official time from the server, in seconds, once known (races).
-    var officialElapsed: Double?
+    var officialMilliseconds: Int?
     /// Whether the player closed the dialog to watch the rest of the race.
     var isHidden = false
     /// Whether the nickname box takes typing. The dialog opens with the
     /// submit button focused instead, so keys still held from the game are
     /// not typed into it; `e` (or Enter with no usable nickname) starts editing.
     var isEditingNickname = false
-
-    /// The time played, in seconds, by our clock.
-    var elapsed: Double {
-        get { Double(result.milliseconds) / 1000 }
-        set { result.milliseconds = Int((newValue * 1000).rounded()) }
-    }
 
     /// The result's figures: `score`, `moves`, `largestTile`, `assists`, `target`, ...
     subscript<Value>(dynamicMember keyPath: KeyPath<GameResult, Value>) -> Value {

@@ -39,7 +39,7 @@ struct RacePlayer: Hashable, Sendable {
     /// Whether this is us.
     var isYou = false
     /// Race seconds when they finished, if they did (the official time).
-    var finishedAfter: Double?
+    var finishedAfter: Int?
 }
 
 /// One line of the final standings: a `RESULT` line as the client keeps it.
@@ -58,8 +58,6 @@ struct Standing: Hashable, Sendable {
     var place: Int { finish.place ?? 0 }
     /// Who.
     var nickname: String { finish.nickname }
-    /// The official race seconds at their finish.
-    var elapsed: Double { Double(finish.milliseconds) / 1000 }
 
     /// The finish's figures: `score`, `largestTile`, `moves`, `reason`, ...
     subscript<Value>(dynamicMember keyPath: KeyPath<RacerFinish, Value>) -> Value {
@@ -71,16 +69,16 @@ struct Standing: Hashable, Sendable {
 struct Announcement: Hashable, Sendable {
     /// The text (built from filtered names).
     var text: String
-    /// When (monotonic seconds).
-    var at: Double
+    /// When (monotonic milliseconds).
+    var at: Int
 }
 
 /// A race in a room, from its `START`: the racers, their progress, the outcome.
 struct RaceState: Hashable, Sendable {
     /// Where the race is.
     enum Phase: Hashable, Sendable {
-        /// Racing since `startedAt` (monotonic seconds: when `START` arrived).
-        case racing(startedAt: Double)
+        /// Racing since `startedAt` (monotonic milliseconds: when `START` arrived).
+        case racing(startedAt: Int)
         /// Over, with the final standings.
         case finished(standings: [Standing])
     }
@@ -122,7 +120,7 @@ struct RaceState: Hashable, Sendable {
     }
 
     /// Records a racer's figures; a new finish is announced.
-    mutating func update(_ player: RacePlayer, at now: Double) {
+    mutating func update(_ player: RacePlayer, at now: Int) {
         if let index = players.firstIndex(where: { $0.nickname == player.nickname }) {
             let before = players[index].status
             players[index] = player
@@ -134,14 +132,14 @@ struct RaceState: Hashable, Sendable {
     }
 
     /// Adds a line to the feed.
-    mutating func announce(_ text: String, at now: Double) {
+    mutating func announce(_ text: String, at now: Int) {
         announcements.append(Announcement(text: text, at: now))
         if announcements.count > RaceState.maximumAnnouncements { announcements.removeFirst() }
     }
 
-    private mutating func announce(_ player: RacePlayer, at now: Double) {
+    private mutating func announce(_ player: RacePlayer, at now: Int) {
         let who = player.isYou ? "you" : ScreenText.sanitize(player.nickname)
-        let after = player.finishedAfter.map { " after " + Format.clock($0) } ?? ""
+        let after = player.finishedAfter.map { " after " + Format.clock(milliseconds: $0) } ?? ""
         let text: String
         switch player.status {
         case .playing: return

@@ -4,7 +4,7 @@ import TileRaceEngine
 /// tile that appears at the end. Purely visual: the game has already moved.
 struct TileAnimation: Hashable, Sendable {
     /// How long the animation lasts, in seconds.
-    static let duration = 0.15
+    static let durationMilliseconds = 150
     /// The share of the animation spent sliding; the rest pops merged and new tiles.
     static let slideShare = 0.7
 
@@ -13,15 +13,15 @@ struct TileAnimation: Hashable, Sendable {
     /// The tile that appears after the move.
     var spawn: Spawn?
     /// When it started (monotonic seconds).
-    var startedAt: Double
+    var startedAt: Int
 
     /// How far along it is at `now`, from 0 to 1.
-    func progress(at now: Double) -> Double {
-        min(1, max(0, (now - startedAt) / TileAnimation.duration))
+    func progress(at now: Int) -> Double {
+        min(1, max(0, Double(now - startedAt) / Double(TileAnimation.durationMilliseconds)))
     }
 
     /// Whether it has finished at `now`.
-    func isFinished(at now: Double) -> Bool {
-        now - startedAt >= TileAnimation.duration
+    func isFinished(at now: Int) -> Bool {
+        now - startedAt >= TileAnimation.durationMilliseconds
     }
 }

@@ -74,10 +74,10 @@ public enum ClientRuntime {
 /// The event loop behind `ClientRuntime`. All its mutable state is owned by
 /// `queue`: every handler runs there, so no lock is needed.
 final class ClientLoop: @unchecked Sendable {
-    /// How long a lone ESC waits for the rest of a sequence, in seconds.
-    static let escapeWait = 0.04
+    /// How long a lone ESC waits for the rest of a sequence.
+    static let escapeWaitMilliseconds = 40
     /// The slowest tick, so the date and notices stay current.
-    static let idleTick = 1.0
+    static let idleTickMilliseconds = 1000
 
     private let queue = DispatchQueue(label: "tilerace.client")
     private let terminal: Terminal
@@ -88,7 +88,7 @@ final class ClientLoop: @unchecked Sendable {
     private var lastFrame: Frame?
     private var sources: [any DispatchSourceProtocol] = []
     private var timer: (any DispatchSourceTimer)?
-    private var timerInterval: Double?
+    private var timerInterval: Int?
     private var escapeGeneration = 0
     private var pendingEvents: [Event] = []
     private var isProcessing = false
@@ -173,7 +173,7 @@ final class ClientLoop: @unchecked Sendable {
         if decoder.hasPendingInput {
             escapeGeneration += 1
             let generation = escapeGeneration
-            queue.asyncAfter(deadline: .now() + ClientLoop.escapeWait) { [weak self] in
+            queue.asyncAfter(deadline: .now() + .milliseconds(ClientLoop.escapeWaitMilliseconds)) { [weak self] in
                 guard let self, self.isRunning, generation == self.escapeGeneration else { return }
                 self.process(self.decoder.flush().map(Event.key))
             }
@@ -251,10 +251,10 @@ final class ClientLoop: @unchecked Sendable {
     }
 
     private func scheduleTicks() {
-        let interval = model.tickInterval ?? ClientLoop.idleTick
+        let interval = model.tickIntervalMilliseconds ?? ClientLoop.idleTickMilliseconds
         guard interval != timerInterval, let timer else { return }
         timerInterval = interval
-        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(2))
+        timer.schedule(deadline: .now() + .milliseconds(interval), repeating: .milliseconds(interval), leeway: .milliseconds(2))
     }
 
     // MARK: Suspend and quit
@@ -291,8 +291,8 @@ final class ClientLoop: @unchecked Sendable {
 
     // MARK: Clocks (the only place that reads them)
 
-    static func monotonicNow() -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
+    static func monotonicNow() -> Int {
+        Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
     }
 
     static func today() -> String {

@@ -21,7 +21,7 @@ extension Update {
             setReady(isReady, of: nickname, model: &model)
         case .countdown(let room, let milliseconds):
             guard isOurRoom(room, model) else { break }
-            model.room?.countdownEndsAt = model.now + Double(max(0, milliseconds)) / 1000
+            model.room?.countdownEndsAt = model.now + max(0, milliseconds)
             if model.screen == .room { model.notice = nil }
         case .cancel(let room, let reason):
             guard isOurRoom(room, model) else { break }
@@ -138,7 +138,7 @@ extension Update {
     /// `FINISH`: a racer is done; when it is us, the server's word ends our game.
     private static func racerFinished(_ finish: RacerFinish, model: inout Model) {
         guard var race = model.race, !race.isOver else { return }
-        let elapsed = Double(finish.milliseconds) / 1000
+        let elapsed = finish.milliseconds
         var player =
             race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }
             ?? RacePlayer(nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing)
@@ -155,7 +155,7 @@ extension Update {
                 session.removalCursor = nil
                 session.end = endOfGame(outcome, session: session, now: model.now, stage: submitStage(model, session: session))
             }
-            session.end?.officialElapsed = elapsed
+            session.end?.officialMilliseconds = elapsed
             model.session = session
         }
         player.score = finish.score

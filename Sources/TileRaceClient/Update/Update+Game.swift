@@ -305,11 +305,11 @@ extension Update {
         model.session = session
     }
 
-    static func endOfGame(_ outcome: EndOfGame.Outcome, session: PlaySession, now: Double, stage: EndOfGame.Stage) -> EndOfGame {
+    static func endOfGame(_ outcome: EndOfGame.Outcome, session: PlaySession, now: Int, stage: EndOfGame.Stage) -> EndOfGame {
         let game = session.game
         let result = GameResult(
             score: game.score, largestTile: game.board.largestValue, moves: game.moveCount,
-            milliseconds: Int((session.clock.elapsed(at: now) * 1000).rounded()), size: game.config.size,
+            milliseconds: session.clock.elapsed(at: now), size: game.config.size,
             target: game.config.target, assists: game.assistCount, seed: game.seed.text)
         return EndOfGame(outcome: outcome, result: result, stage: stage)
     }
@@ -350,7 +350,7 @@ extension Update {
             case .character("s"):
                 session.clock.resume(at: model.now)
                 session.clock.stop(at: model.now)
-                end.elapsed = session.clock.elapsed(at: model.now)
+                end.result.milliseconds = session.clock.elapsed(at: model.now)
                 end.stage = submitStage(model, session: session)
                 session.end = end
                 model.session = session

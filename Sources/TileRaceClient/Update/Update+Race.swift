@@ -8,7 +8,7 @@ extension Update {
         guard let race = model.race, case .racing = race.phase, race.options.timeLimit > 0,
             var session = model.session, session.isRace, session.end == nil
         else { return [] }
-        let limit = Double(race.options.timeLimit)
+        let limit = race.options.timeLimit * 1000
         guard session.clock.elapsed(at: model.now) >= limit else { return [] }
         session.clock.stop(at: session.clock.startedAt.map { $0 + limit } ?? model.now)
         session.removalCursor = nil
@@ -36,7 +36,7 @@ extension Update {
             case .timeUp: player.status = .finished(.time)
             case .resigned: player.status = .finished(.resigned)
             }
-            player.finishedAfter = end.officialElapsed ?? end.elapsed
+            player.finishedAfter = end.officialMilliseconds ?? end.milliseconds
         }
         race.update(player, at: model.now)
         model.race = race

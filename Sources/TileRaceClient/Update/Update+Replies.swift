@@ -84,7 +84,7 @@ extension Update {
         model.lobby.rooms = rooms
         model.lobby.isLoading = false
         model.lobby.hasLoaded = true
-        model.lobby.refreshAt = model.now + LobbyState.refreshInterval
+        model.lobby.refreshAt = model.now + LobbyState.refreshIntervalMilliseconds
         if let selected, let index = rooms.firstIndex(where: { $0.name == selected }) {
             model.lobby.selection = index
         } else {

@@ -13,11 +13,12 @@ enum EndOfGameView {
         lines.append(Dialog.Line(text: title, style: end.outcome == .won ? theme.succeeded : theme.accented))
         lines.append(
             Dialog.Line(
-                text: "score \(Format.grouped(end.score)) · \(Format.grouped(end.moves)) moves · \(Format.clock(end.elapsed))",
+                text:
+                    "score \(Format.grouped(end.score)) · \(Format.grouped(end.moves)) moves · \(Format.clock(milliseconds: end.milliseconds))",
                 style: theme.base))
         lines.append(Dialog.Line(text: "best tile \(end.largestTile) · assists \(end.assists)", style: theme.muted))
-        if let official = end.officialElapsed {
-            lines.append(Dialog.Line(text: "official time \(Format.clock(official))", style: theme.muted))
+        if let official = end.officialMilliseconds {
+            lines.append(Dialog.Line(text: "official time \(Format.clock(milliseconds: official))", style: theme.muted))
         }
         if let race = model.race, let place = race.ranked.firstIndex(where: \.isYou) {
             let stillRacing = race.players.filter { $0.status == .playing }.count

@@ -7,7 +7,8 @@ enum GameView {
         guard let session = model.session else { return }
         let now = model.now
         let config = session.game.config
-        Chrome.header(title(session, model: model), right: Format.clock(session.clock.elapsed(at: now)), theme: theme, into: &frame)
+        Chrome.header(
+            title(session, model: model), right: Format.clock(milliseconds: session.clock.elapsed(at: now)), theme: theme, into: &frame)
 
         let availableHeight = frame.height - 3
         // A race's panel lists the racers: it gets more room when it can.
@@ -92,7 +93,7 @@ enum GameView {
         let elapsed = session.clock.elapsed(at: model.now)
         let width = min(rect.width, 32)
         var y = rect.y + 1
-        let clock = Format.clock(elapsed)
+        let clock = Format.clock(milliseconds: elapsed)
         if rect.height >= 18, BigDigits.width(of: clock) <= rect.width {
             BigDigits.draw(clock, x: rect.x, y: y, style: theme.base.bold, into: &frame)
             y += BigDigits.height + 1
@@ -106,7 +107,7 @@ enum GameView {
         figure("BEST TILE", String(game.board.largestValue))
         figure("MOVES", Format.grouped(game.moveCount))
         figure("TARGET", (game.hasWon ? "✓ " : "") + String(game.config.target), style: game.hasWon ? theme.succeeded : theme.base.bold)
-        figure("TIME", Format.clock(elapsed))
+        figure("TIME", Format.clock(milliseconds: elapsed))
         figure("ASSISTS", String(game.assistCount))
         frame.text("undo \(game.undoCount) · removed \(game.removalCount)", x: rect.x + 2, y: y, style: theme.muted)
         y += 2

@@ -85,7 +85,7 @@ enum LeaderboardView {
             cell(Format.fit(Format.grouped(entry.score), widths.score - 4, alignRight: true), widths.score)
             cell(String(entry.largestTile), widths.best)
             cell(Format.fit(String(entry.assists), widths.assists - 4, alignRight: true), widths.assists)
-            cell(Format.clock(Double(entry.milliseconds) / 1000), widths.time)
+            cell(Format.clock(milliseconds: entry.milliseconds), widths.time)
             let date = ScreenText.sanitize(entry.date)
             cell(wideDates || date.count < 10 ? date : String(date.dropFirst(5)), dateWidth(wideDates: wideDates))
         }

@@ -35,9 +35,10 @@ enum RaceView {
             x: figuresX, y: y, style: theme.base)
         y += 1
         if race.options.timeLimit > 0 {
-            let left = max(0, Double(race.options.timeLimit) - session.clock.elapsed(at: now))
+            let left = max(0, race.options.timeLimit * 1000 - session.clock.elapsed(at: now))
             frame.text(
-                fitting(["time left \(Format.clock(left))", Format.clock(left)], width: figuresWidth), x: figuresX, y: y,
+                fitting(["time left \(Format.clock(milliseconds: left))", Format.clock(milliseconds: left)], width: figuresWidth),
+                x: figuresX, y: y,
                 style: left < 30 ? theme.warned : theme.base)
             y += 1
         }
@@ -135,8 +136,8 @@ enum RaceView {
     }
 
     /// Draws "GO!" over the board just after the start.
-    static func drawGo(_ race: RaceState, now: Double, over rect: Rect, theme: Theme, into frame: inout Frame) {
-        guard case .racing(let startedAt) = race.phase, now - startedAt < 0.8 else { return }
+    static func drawGo(_ race: RaceState, now: Int, over rect: Rect, theme: Theme, into frame: inout Frame) {
+        guard case .racing(let startedAt) = race.phase, now - startedAt < 800 else { return }
         let text = "GO!"
         let box = rect.centered(width: min(rect.width, 17), height: min(rect.height, 7))
         frame.fill(box, style: CellStyle(foreground: theme.text, background: theme.screenBackground))
@@ -159,7 +160,7 @@ enum RaceView {
         ]
         let extra = note == nil ? 0 : 2
         for standing in standings.prefix(max(1, area.height - 8 - extra)) {
-            let how = standing.reason == .target ? Format.clock(standing.elapsed) : standing.reason.title
+            let how = standing.reason == .target ? Format.clock(milliseconds: standing.milliseconds) : standing.reason.title
             let line =
                 Format.fit(Format.ordinal(standing.place), 5) + Format.fit(ScreenText.sanitize(standing.nickname), 13)
                 + Format.fit(Format.grouped(standing.score), 8, alignRight: true) + "  "

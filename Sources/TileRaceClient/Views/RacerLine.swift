@@ -18,7 +18,7 @@ enum RacerLine {
         case .playing:
             status = ("\(player.moves) moves", "\(player.moves)m")
         case .finished(let reason):
-            let when = player.finishedAfter.map { " " + Format.clock($0) } ?? ""
+            let when = player.finishedAfter.map { " " + Format.clock(milliseconds: $0) } ?? ""
             let how = reason == .target ? "done" : reason.title
             status = ("\(how)\(when)", reason == .target ? "✓\(when)" : how)
         }

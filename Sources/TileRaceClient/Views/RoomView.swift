@@ -71,7 +71,7 @@ enum RoomView {
     private static func drawStatus(_ model: Model, room: WaitingRoom, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
         let players = room.players
         if let endsAt = room.countdownEndsAt {
-            let seconds = max(1, Int((endsAt - model.now).rounded(.up)))
+            let seconds = max(1, (endsAt - model.now + 999) / 1000)
             frame.text("everyone is ready: the race starts in", x: x, y: y, style: theme.base.bold)
             BigDigits.draw(String(seconds), x: x + 39, y: y - 1, style: theme.accented, into: &frame)
         } else if room.isRaceUnderWay {
@@ -107,7 +107,7 @@ enum RoomView {
         Chrome.rule("last race", x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
         let you = model.network.nickname?.lowercased()
         for (index, standing) in standings.enumerated() where index < rect.height - 1 {
-            let how = standing.reason == .target ? Format.clock(standing.elapsed) : standing.reason.title
+            let how = standing.reason == .target ? Format.clock(milliseconds: standing.milliseconds) : standing.reason.title
             let line =
                 Format.fit(Format.ordinal(standing.place), 5) + Format.fit(ScreenText.sanitize(standing.nickname), 14)
                 + Format.fit(Format.grouped(standing.score), 8, alignRight: true) + "  " + how

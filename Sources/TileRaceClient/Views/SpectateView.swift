@@ -7,7 +7,7 @@ enum SpectateView {
         guard let race = model.race else { return }
         let options = race.options
         var clock = ""
-        if case .racing(let startedAt) = race.phase { clock = Format.clock(model.now - startedAt) }
+        if case .racing(let startedAt) = race.phase { clock = Format.clock(milliseconds: model.now - startedAt) }
         Chrome.header(
             "TILE RACE · watching room \(ScreenText.sanitize(race.room)) · \(options.size)x\(options.size) to \(options.target)",
             right: clock, theme: theme, into: &frame)
@@ -22,7 +22,7 @@ enum SpectateView {
                         + Format.fit(String(player.largestTile), 6, alignRight: true) + "  \(player.moves) moves"
                 case .finished(let reason):
                     reason == .target
-                        ? "finished · \(Format.clock(player.finishedAfter ?? 0))"
+                        ? "finished · \(Format.clock(milliseconds: player.finishedAfter ?? 0))"
                         : "finished · \(reason.title) · \(Format.grouped(player.score))"
                 }
             let line =

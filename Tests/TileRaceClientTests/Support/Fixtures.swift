@@ -5,7 +5,7 @@ import TileRaceProtocol
 
 /// Models and games for tests: fixed time, date, size and seeds.
 enum Fixtures {
-    static let now = 1000.0
+    static let now = 1_000_000
     static let today = "2026-11-22"
 
     static func model(
@@ -30,10 +30,10 @@ enum Fixtures {
         if animations { _ = update(&model, .key(.escape)) }
         _ = update(&model, .key(.character("p")))
         for (index, direction) in moves.enumerated() {
-            _ = update(&model, .tick(now + Double(index) * 0.7))
+            _ = update(&model, .tick(now + index * 700))
             _ = Update.move(direction, model: &model)
         }
-        _ = update(&model, .tick(now + Double(moves.count) * 0.7 + 0.05))
+        _ = update(&model, .tick(now + moves.count * 700 + 50))
         return model
     }
 
@@ -75,21 +75,22 @@ enum Fixtures {
                 RoomMember(nickname: "dmitri", isReady: false, isYou: false, state: .finished),
             ])
         var session = PlaySession(mode: .race(room: "friday"), game: Game(config: .standard, seed: Seed(2024)), assistsAllowed: assists)
-        session.clock.start(at: now - 102.7)
+        session.clock.start(at: now - 102_700)
         model.session = session
         model.screen = .game
         let other = try! Board(rows: [[2, 0, 8, 4], [4, 32, 64, 16], [16, 128, 512, 32], [8, 64, 2, 4]])
         model.race = RaceState(
-            room: "friday", options: options, phase: .racing(startedAt: now - 102.7),
+            room: "friday", options: options, phase: .racing(startedAt: now - 102_700),
             players: [
                 RacePlayer(nickname: "bo", score: 4020, largestTile: 512, moves: 240, status: .playing, board: other),
                 RacePlayer(nickname: "ana", score: 0, largestTile: 2, moves: 0, status: .playing, isYou: true),
                 RacePlayer(nickname: "chen", score: 2980, largestTile: 256, moves: 199, status: .playing, board: other),
                 RacePlayer(
-                    nickname: "dmitri", score: 1804, largestTile: 128, moves: 150, status: .finished(.over), board: other, finishedAfter: 80
+                    nickname: "dmitri", score: 1804, largestTile: 128, moves: 150, status: .finished(.over), board: other,
+                    finishedAfter: 80_000
                 ),
             ],
-            announcements: [Announcement(text: "dmitri: no moves left · 1 804", at: now - 20)])
+            announcements: [Announcement(text: "dmitri: no moves left · 1 804", at: now - 20_000)])
         for direction in [Direction.left, .up, .left, .down, .right] {
             _ = Update.move(direction, model: &model)
         }

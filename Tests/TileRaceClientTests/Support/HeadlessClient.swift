@@ -93,7 +93,7 @@ final class HeadlessClient: @unchecked Sendable {
         }
     }
 
-    private static func now() -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
+    private static func now() -> Int {
+        Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
     }
 }
