@@ -33,6 +33,10 @@ public enum ClientMessage: Hashable, Sendable {
     case move(seq: Int, entries: [GameLog.Entry])
     /// `RESTART`.
     case restart
+    /// `PAUSE`: stop the practice game's clock.
+    case pause
+    /// `RESUME`: start the practice game's clock again.
+    case resume
     /// `RESIGN`.
     case resign
     /// `SUBMIT <nick> [token=]`.
@@ -65,6 +69,8 @@ public enum ClientMessage: Hashable, Sendable {
         case .leave: .leave
         case .move: .move
         case .restart: .restart
+        case .pause: .pause
+        case .resume: .resume
         case .resign: .resign
         case .submit: .submit
         case .top: .top
@@ -88,7 +94,7 @@ public enum ClientMessage: Hashable, Sendable {
             fields.positionals = [nickname]
         case .ping(let token), .pong(let token):
             fields.positionals = token.map { [$0] } ?? []
-        case .quit, .help, .rooms, .who, .leave, .restart, .resign:
+        case .quit, .help, .rooms, .who, .leave, .restart, .resign, .pause, .resume:
             break
         case .create(let room, let options):
             fields = options.fields

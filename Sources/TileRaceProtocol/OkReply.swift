@@ -14,6 +14,10 @@ public enum OkReply: Hashable, Sendable {
     case move(MoveAck)
     case restart(seed: String, restarts: Int)
     case resign(score: Int)
+    /// `OK PAUSE time=<ms>`: the practice clock stopped at this official time.
+    case pause(milliseconds: Int)
+    /// `OK RESUME time=<ms>`: the practice clock runs again from this official time.
+    case resume(milliseconds: Int)
     case submit(SubmitReceipt)
     case top(TopSummary)
     case practice(PracticeOptions)
@@ -60,6 +64,12 @@ public enum OkReply: Hashable, Sendable {
             verb = .restart
             fields.append("seed", seed)
             fields.append("restarts", restarts)
+        case .pause(let milliseconds):
+            verb = .pause
+            fields.append("time", milliseconds)
+        case .resume(let milliseconds):
+            verb = .resume
+            fields.append("time", milliseconds)
         case .resign(let score):
             verb = .resign
             fields.append("score", score)
@@ -90,6 +100,8 @@ public enum OkReply: Hashable, Sendable {
         case .move: return .move(try MoveAck(fields: fields))
         case .restart: return .restart(seed: try fields.string("seed"), restarts: try fields.integer("restarts"))
         case .resign: return .resign(score: try fields.integer("score"))
+        case .pause: return .pause(milliseconds: try fields.integer("time"))
+        case .resume: return .resume(milliseconds: try fields.integer("time"))
         case .submit: return .submit(try SubmitReceipt(fields: fields))
         case .top: return .top(try TopSummary(fields: fields))
         case .practice: return .practice(try PracticeOptions(fields: fields))

@@ -88,6 +88,14 @@ extension RequestVerb {
                     throw ProtocolError(.badArguments, error.message)
                 }
             }
+        case .pause:
+            RequestRule(
+                usage: "PAUSE", summary: "stop your practice game's clock (a race's keeps running)",
+                requirements: [.greeted, .practicing], message: .pause)
+        case .resume:
+            RequestRule(
+                usage: "RESUME", summary: "start your paused practice game's clock again",
+                requirements: [.greeted, .practicing], message: .resume)
         case .restart:
             RequestRule(
                 usage: "RESTART", summary: "start your game again from the same seed", requirements: [.greeted, .racing],

@@ -33,6 +33,10 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case leave = "LEAVE"
     /// `MOVE`: play entries of the game record.
     case move = "MOVE"
+    /// `PAUSE`: stop a practice game's clock.
+    case pause = "PAUSE"
+    /// `RESUME`: start a paused practice game's clock again.
+    case resume = "RESUME"
     /// `RESTART`: start the game again.
     case restart = "RESTART"
     /// `RESIGN`: finish the game now.

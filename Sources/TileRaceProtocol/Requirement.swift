@@ -18,6 +18,8 @@ public enum Requirement: Hashable, Sendable {
     case roomNotRacing
     /// A game (race or practice) is running for this connection (else `not-racing`).
     case racing
+    /// A practice game is running for this connection (else `not-racing`).
+    case practicing
 
     /// The code of the `ERR` that refuses a request when this is not met.
     public var errorCode: ErrorCode {
@@ -28,7 +30,7 @@ public enum Requirement: Hashable, Sendable {
         case .free: .busy
         case .member, .player: .notInRoom
         case .roomNotRacing: .raceInProgress
-        case .racing: .notRacing
+        case .racing, .practicing: .notRacing
         }
     }
 }

@@ -124,11 +124,21 @@ import TileRaceProtocol
         #expect(model.session?.game.moveCount == 0)
     }
 
+    @Test func keepingGoingAfterTheTargetStartsTheServerClockAgain() {
+        var model = Fixtures.connected(Fixtures.practice(moves: []))
+        model.session?.game = Fixtures.game([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]])
+        #expect(update(&model, .key(.left)).last == .send(.pause))
+        #expect(update(&model, .key(.enter)) == [.send(.resume)])
+        #expect(model.session?.end == nil)
+    }
+
     @Test func submittingFromTheTargetDialogResignsTheServerGameFirst() {
         var model = Fixtures.connected(Fixtures.practice(moves: []))
         model.session?.game = Fixtures.game([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]])
         let effects = update(&model, .key(.left))
-        #expect(effects.count == 2)
+        #expect(effects.count == 3)
+        // "Keep going?" waits on the player, and so does the server's clock.
+        #expect(effects.last == .send(.pause))
         #expect(update(&model, .key(.character("s"))) == [.send(.resign)])
         #expect(field(model) != nil)
         #expect(model.session?.clock.isRunning == false)

@@ -26,6 +26,13 @@ import TileRaceProtocol
         #expect(model.session?.mirror == .localOnly("it was started offline"))
     }
 
+    @Test func practiceNotOnTheServerPausesOnlyHere() {
+        var model = Fixtures.practice(moves: [])
+        #expect(update(&model, .key(.character("p"))).isEmpty)
+        #expect(model.session?.isPaused == true)
+        #expect(update(&model, .key(.character("p"))).isEmpty)
+    }
+
     @Test func connectedPracticeIsMirroredOnTheServer() {
         var model = Fixtures.connected(Fixtures.practice(moves: []))
         let seed = model.session!.game.seed.text
@@ -35,8 +42,9 @@ import TileRaceProtocol
             ])
         #expect(model.session?.mirror == .active)
         #expect(update(&model, .key(.character("u"))) == [.send(.move(seq: 2, entries: [.undo]))])
-        #expect(update(&model, .key(.character("p"))).isEmpty)
-        _ = update(&model, .key(.character("p")))
+        // Pausing stops the server's clock too, so the official time is the one shown.
+        #expect(update(&model, .key(.character("p"))) == [.send(.pause)])
+        #expect(update(&model, .key(.character("p"))) == [.send(.resume)])
         // A new game resigns the server's copy; the next one starts with its first move.
         _ = update(&model, .key(.left))
         _ = update(&model, .key(.character("r")))

@@ -23,6 +23,8 @@ import Testing
         .leave: ("LEAVE", "LEAVE friday"),
         .move: ("MOVE 1 L", "MOVE 1"),
         .restart: ("RESTART", "RESTART 1"),
+        .pause: ("PAUSE", "PAUSE 1"),
+        .resume: ("RESUME", "RESUME 1"),
         .resign: ("RESIGN", "RESIGN now"),
         .submit: ("SUBMIT ana", "SUBMIT"),
         .top: ("TOP limit=5", "TOP daily"),

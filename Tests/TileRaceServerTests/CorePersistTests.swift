@@ -1,4 +1,5 @@
 import Testing
+import TileRaceEngine
 import TileRaceProtocol
 
 @testable import TileRaceServer
@@ -79,5 +80,47 @@ import TileRaceProtocol
         harness.writeHeldPersists()
         #expect(harness.core.committedLeaderboard.rank(of: "ana", on: .allTime) == 1)
         #expect(harness.logs.contains { $0.hasPrefix("ana submitted 0 to the all board") })
+    }
+}
+
+/// `PAUSE` and `RESUME`: a practice game's official time leaves out its pauses.
+@Suite struct CorePauseTests {
+    @Test func aPracticeGamesOfficialTimeLeavesOutItsPauses() throws {
+        let harness = CoreHarness()
+        let ana = harness.player("ana")
+        _ = harness.ask(ana, "PRACTICE seed=42")
+        var player = try Autoplayer(seed: "42")
+        let first = player.next()
+        try #require(first != nil)
+        _ = harness.ask(ana, "MOVE 1 \(GameLog.Entry.move(first!))")
+        harness.advance(1_000)
+        #expect(harness.ask(ana, "PAUSE") == ["OK PAUSE time=1000"])
+        harness.advance(20_000)
+        #expect(harness.ask(ana, "PAUSE") == ["OK PAUSE time=1000"])  // already paused: nothing changes
+        #expect(harness.ask(ana, "RESUME") == ["OK RESUME time=1000"])
+        harness.advance(500)
+        #expect(harness.ask(ana, "PAUSE") == ["OK PAUSE time=1500"])
+        harness.advance(5_000)
+        // An entry played while paused starts the clock again.
+        let second = player.next()
+        try #require(second != nil)
+        #expect(harness.ask(ana, "MOVE 2 \(GameLog.Entry.move(second!))").first?.hasPrefix("OK MOVE seq=2") == true)
+        harness.advance(250)
+        _ = harness.ask(ana, "RESIGN")
+        _ = harness.ask(ana, "SUBMIT ana")
+        let top = harness.ask(ana, "TOP")
+        #expect(top.first?.contains(" time=1750 ") == true)
+    }
+
+    @Test func aRacesClockCannotBePaused() {
+        let harness = CoreHarness()
+        let ana = harness.player("ana")
+        _ = harness.ask(ana, "CREATE friday")
+        _ = harness.ask(ana, "READY")
+        harness.advance(ServerLimits.standard.countdownMilliseconds)
+        _ = harness.take(ana)
+        let refusal = "ERR not-racing no practice game is running (a race's clock cannot be paused)"
+        #expect(harness.ask(ana, "PAUSE") == [refusal])
+        #expect(harness.ask(ana, "RESUME") == [refusal])
     }
 }

@@ -31,7 +31,7 @@ extension Update {
         case .character("x"), .character("X"):
             startRemoval(&model)
         case .character("p"), .character("P"):
-            pause(&model)
+            return pause(&model)
         case .character("r"), .character("R"):
             return reset(&model)
         case .character("t"), .character("T"):
@@ -71,7 +71,17 @@ extension Update {
         model.session = session
         checkEnd(reachedTarget: report.reachedTarget, model: &model)
         syncRacer(&model)
+        // "Keep going?" waits on the player: the server's clock waits too.
+        if model.session?.end?.stage == .reachedTarget { return effects + serverClock(paused: true, model: model) }
         return effects
+    }
+
+    /// Stops or restarts the server's clock of a practice game mirrored
+    /// there, so its official time is the time the player saw (a race's
+    /// clock keeps running).
+    static func serverClock(paused: Bool, model: Model) -> [Effect] {
+        guard let session = model.session, session.mode == .practice, session.mirror == .active else { return [] }
+        return [.send(paused ? .pause : .resume)]
     }
 
     /// Sends an entry just applied to the server's copy of the game: always in
@@ -183,15 +193,16 @@ extension Update {
 
     // MARK: Pause, reset, leave
 
-    static func pause(_ model: inout Model) {
-        guard var session = model.session else { return }
+    static func pause(_ model: inout Model) -> [Effect] {
+        guard var session = model.session else { return [] }
         if session.isRace {
             model.show("no pause in a race: the race clock keeps running", .warning)
-            return
+            return []
         }
         session.isPaused = true
         session.clock.pause(at: model.now)
         model.session = session
+        return serverClock(paused: true, model: model)
     }
 
     static func pausedKey(_ key: Key, model: inout Model) -> [Effect] {
@@ -200,6 +211,7 @@ extension Update {
         case .character("p"), .character("P"), .enter, .character(" "):
             model.session?.isPaused = false
             model.session?.clock.resume(at: model.now)
+            return serverClock(paused: false, model: model)
         case .character("q"), .character("Q"), .escape:
             model.session?.clock.resume(at: model.now)
             model.session?.isPaused = false
@@ -347,6 +359,7 @@ extension Update {
                 session.isPlayingOn = true
                 session.clock.resume(at: model.now)
                 model.session = session
+                return serverClock(paused: false, model: model)
             case .character("s"):
                 session.clock.resume(at: model.now)
                 session.clock.stop(at: model.now)

@@ -23,6 +23,10 @@ struct LiveGame {
     private(set) var restarts = 0
     /// Whether undo is allowed, so the history must be kept.
     let keepsHistory: Bool
+    /// When the clock was paused (practice only), if it is.
+    private(set) var pausedAt: Int?
+    /// Milliseconds spent paused before `pausedAt`.
+    private(set) var pausedTotal = 0
 
     /// Starts a game.
     init(seedText: String, seed: Seed, config: GameConfig, startedAt: Int, keepsHistory: Bool) {
@@ -32,6 +36,23 @@ struct LiveGame {
         self.startedAt = startedAt
         self.keepsHistory = keepsHistory
         self.game = Game(config: config, seed: seed)
+    }
+
+    /// The official time at `now`: from the start, less the pauses.
+    func elapsed(at now: Int) -> Int {
+        max(0, (pausedAt ?? now) - startedAt - pausedTotal)
+    }
+
+    /// Stops the clock (practice: `PAUSE`); does nothing when it is stopped.
+    mutating func pause(at now: Int) {
+        if pausedAt == nil { pausedAt = now }
+    }
+
+    /// Starts the clock again (`RESUME`, or any entry played while paused).
+    mutating func resume(at now: Int) {
+        guard let pausedAt else { return }
+        pausedTotal += max(0, now - pausedAt)
+        self.pausedAt = nil
     }
 
     /// What applying a `MOVE` line did.

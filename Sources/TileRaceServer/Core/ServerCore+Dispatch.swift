@@ -22,6 +22,8 @@ extension ServerCore {
         case .ready(let isReady): ready(session, isReady)
         case .leave: leave(session)
         case .move(let seq, let entries): try move(session, seq: seq, entries: entries)
+        case .pause: pause(session)
+        case .resume: resume(session)
         case .restart: restart(session)
         case .resign: resign(session)
         case .submit(let nickname, let token): try submit(session, nickname: nickname, token: token)

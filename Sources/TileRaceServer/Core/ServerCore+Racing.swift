@@ -23,6 +23,7 @@ extension ServerCore {
         case .practice:
             // Taken out and put back, so the game changes in place (no copy of its history).
             guard var practice = session.practice.take() else { return }
+            practice.resume(at: now)  // an entry played while paused starts the clock again
             let outcome = play(entries, seq: seq, on: &practice, stopsAtTarget: false, for: session)
             session.practice = practice
             if outcome?.finished != nil { finishPractice(session) }
@@ -62,6 +63,20 @@ extension ServerCore {
             reply(session, .move(game.acknowledgement(finished: outcome.finished)))
         }
         return outcome
+    }
+
+    /// `PAUSE`: stops a practice game's clock (a race's keeps running).
+    func pause(_ session: Session) {
+        session.practice?.pause(at: now)
+        guard let practice = session.practice else { return }
+        reply(session, .pause(milliseconds: practice.elapsed(at: now)))
+    }
+
+    /// `RESUME`: starts a paused practice game's clock again.
+    func resume(_ session: Session) {
+        session.practice?.resume(at: now)
+        guard let practice = session.practice else { return }
+        reply(session, .resume(milliseconds: practice.elapsed(at: now)))
     }
 
     func restart(_ session: Session) {
@@ -110,7 +125,7 @@ extension ServerCore {
 
     private func finishPractice(_ session: Session) {
         guard let play = session.practice else { return }
-        session.lastFinished = play.finished(milliseconds: now - play.startedAt, dailyDate: nil)
+        session.lastFinished = play.finished(milliseconds: play.elapsed(at: now), dailyDate: nil)
         session.practice = nil
     }
 

@@ -202,6 +202,9 @@ final class ServerCore {
         case .roomNotRacing:
             guard room(of: session)?.race != nil else { return nil }
             message = "the room is racing; wait for the race to end"
+        case .practicing:
+            guard session.practice == nil else { return nil }
+            message = "no practice game is running (a race's clock cannot be paused)"
         case .racing:
             guard activeGame(of: session) == nil else { return nil }
             message = "no game is running for you"
