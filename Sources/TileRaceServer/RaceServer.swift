@@ -41,6 +41,9 @@ public final class RaceServer: @unchecked Sendable {
         public var clock: any ServerClock = SystemClock()
         /// Random seeds and tokens.
         public var random = RandomSource.system
+        /// A leaderboard store to use instead of `dataDirectory` (tests: a
+        /// disk that is slow or fails on command).
+        var makeStore: (@Sendable () -> any LeaderboardPersisting)?
         /// The name in the greeting's `server=` field.
         public var serverName = "tilerace-0.1.0"
 
@@ -122,12 +125,16 @@ public final class RaceServer: @unchecked Sendable {
             throw .cannotListen(address: configuration.bindAddress, port: configuration.port, reason: "the server was stopped")
         }
         Socket.ignoreBrokenPipeSignal()
-        let store: LeaderboardStore
+        let store: any LeaderboardPersisting
         do throws(StoreError) {
-            store =
-                try configuration.dataDirectory.map { (directory: String) throws(StoreError) in
-                    try LeaderboardStore.open(directory: directory)
-                } ?? .inMemory()
+            if let makeStore = configuration.makeStore {
+                store = makeStore()
+            } else {
+                store =
+                    try configuration.dataDirectory.map { (directory: String) throws(StoreError) in
+                        try LeaderboardStore.open(directory: directory)
+                    } ?? LeaderboardStore.inMemory()
+            }
         } catch {
             throw .leaderboard(error)
         }

@@ -134,6 +134,7 @@ final class FailingStore: LeaderboardPersisting {
     }
 
     var leaderboard: Leaderboard { inner.leaderboard }
+    var warnings: [String] { [] }
 
     func commit(_ records: [LeaderboardRecord]) throws(StoreError) -> [String] {
         if isFailing {

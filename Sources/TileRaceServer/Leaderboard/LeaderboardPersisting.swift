@@ -3,6 +3,8 @@
 protocol LeaderboardPersisting: AnyObject {
     /// The current leaderboard.
     var leaderboard: Leaderboard { get }
+    /// What opening noticed but survived, for the log.
+    var warnings: [String] { get }
     /// Stores records durably and applies them; throws (changing nothing) when
     /// they cannot be stored. Returns warnings that did not prevent storing.
     func commit(_ records: [LeaderboardRecord]) throws(StoreError) -> [String]

@@ -1,5 +1,6 @@
 import Foundation
-import TileRaceServer
+
+@testable import TileRaceServer
 
 /// Collects a server's log lines.
 final class LogCapture: @unchecked Sendable {
@@ -34,7 +35,7 @@ final class TestServer {
 
     init(
         limits: ServerLimits = .fast, dataDirectory: String? = nil, random: RandomSource = .system,
-        clock: any ServerClock = SystemClock()
+        clock: any ServerClock = SystemClock(), makeStore: (@Sendable () -> any LeaderboardPersisting)? = nil
     ) throws {
         var configuration = RaceServer.Configuration()
         configuration.bindAddress = "127.0.0.1"
@@ -42,6 +43,7 @@ final class TestServer {
         configuration.limits = limits
         configuration.dataDirectory = dataDirectory
         configuration.clock = clock
+        configuration.makeStore = makeStore
         configuration.random = random
         configuration.log = logs.log
         server = RaceServer(configuration: configuration)
