@@ -1,14 +1,15 @@
+import TileRaceProtocol
+
 /// The rooms on the server, with the create-room form and the join prompt.
 enum LobbyView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         let lobby = model.lobby
         Chrome.header("TILE RACE · rooms", right: model.connection.summary, theme: theme, into: &frame)
         let x = 3
-        let heading =
-            Format.fit("room", 20) + Format.fit("players", 9) + Format.fit("state", 10) + Format.fit("board", 13)
-            + Format.fit("assists", 9) + Format.fit("limit", 7) + "access"
-        frame.text(Format.fit(heading, frame.width - x - 1).trimmingTrailingSpaces, x: x, y: 2, style: theme.base.bold)
-        frame.text(String(repeating: "─", count: min(heading.count, frame.width - x - 1)), x: x, y: 3, style: theme.muted)
+        let columns = shownColumns(width: frame.width - x - 1)
+        let heading = columns.map { Format.fit($0.title, $0.width) }.joined()
+        frame.text(heading.trimmingTrailingSpaces, x: x, y: 2, style: theme.base.bold)
+        frame.text(String(repeating: "─", count: heading.trimmingTrailingSpaces.count), x: x, y: 3, style: theme.muted)
         let visible = frame.height - 7
         if lobby.rooms.isEmpty {
             let text = lobby.isLoading && !lobby.hasLoaded ? "loading…" : "no open rooms yet: n creates one, J joins a private one"
@@ -18,16 +19,9 @@ enum LobbyView {
         for (index, room) in lobby.rooms.enumerated().dropFirst(start).prefix(visible) {
             let y = 4 + index - start
             let isSelected = index == lobby.selection
-            let limit = room.timeLimit == 0 ? "none" : Format.duration(seconds: room.timeLimit)
-            let players = String(room.playerCount) + (room.watcherCount > 0 ? " +\(room.watcherCount)" : "")
-            let line =
-                Format.fit(ScreenText.sanitize(room.name), 20) + Format.fit(players, 9)
-                + Format.fit(room.state.title, 10) + Format.fit("\(room.size)x\(room.size) → \(room.target)", 13)
-                + Format.fit(room.allowsAssists ? "on" : "off", 9) + Format.fit(limit, 7)
-                + (room.isPrivate ? "private" : "open")
+            let line = columns.map { Format.fit($0.value(room), $0.width) }.joined()
             frame.text(isSelected ? "▸" : " ", x: x - 1, y: y, style: theme.selected)
-            frame.text(
-                Format.fit(line, frame.width - x - 1).trimmingTrailingSpaces, x: x, y: y, style: isSelected ? theme.selected : theme.base)
+            frame.text(line.trimmingTrailingSpaces, x: x, y: y, style: isSelected ? theme.selected : theme.base)
         }
         let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
         if let form = lobby.form {
@@ -45,6 +39,35 @@ enum LobbyView {
                 [("↑↓", "choose"), ("Enter", "join"), ("w", "watch"), ("n", "new room"), ("J", "join by name"), ("q", "back")]
             }
         Chrome.footer(hints, theme: theme, into: &frame)
+    }
+
+    /// One column of the room list.
+    struct Column: Sendable {
+        var title: String
+        var width: Int
+        var value: @Sendable (RoomDescription) -> String
+    }
+
+    /// The room list's columns, in the order shown.
+    static let columns: [Column] = [
+        Column(title: "room", width: 20) { ScreenText.sanitize($0.name) },
+        Column(title: "players", width: 9) { String($0.playerCount) + ($0.watcherCount > 0 ? " +\($0.watcherCount)" : "") },
+        Column(title: "state", width: 10) { $0.state.title },
+        Column(title: "board", width: 13) { "\($0.size)x\($0.size) → \($0.target)" },
+        Column(title: "assists", width: 9) { $0.allowsAssists ? "on" : "off" },
+        Column(title: "limit", width: 7) { $0.timeLimit == 0 ? "none" : Format.duration(seconds: $0.timeLimit) },
+        Column(title: "access", width: 7) { $0.isPrivate ? "private" : "open" },
+    ]
+
+    /// The columns that fit in `width`, whole and in order: the first that
+    /// does not fit, and those after it, are left out rather than cut.
+    static func shownColumns(width: Int) -> [Column] {
+        var used = 0
+        return columns.prefix { column in
+            guard used + column.width <= width + 1 else { return false }  // the last one's trailing space may be cut
+            used += column.width
+            return true
+        }
     }
 
     private static func drawForm(_ form: CreateRoomForm, in area: Rect, theme: Theme, into frame: inout Frame) {
