@@ -379,8 +379,11 @@ import TileRaceProtocol
         #expect(model.lobby.joinPrompt?.message == "room vault is private (or gone): type its join code")
         for character in "k3y" { _ = update(&model, .key(.character(character))) }
         #expect(update(&model, .key(.enter)) == [.send(.watch(room: "vault", code: "k3y"))])
+        #expect(model.notice?.text == "watching vault…")
         Fixtures.refuse(&model, .watch(room: "vault", code: "k3y"), .roomUnavailable)
         #expect(model.lobby.joinPrompt?.message == "no room vault, or the code is wrong")
+        // The prompt says what went wrong: the "watching …" notice does not stay behind.
+        #expect(model.notice == nil)
     }
 
     @Test func aRoomGoneAfterAReconnectSendsBackToTheList() {

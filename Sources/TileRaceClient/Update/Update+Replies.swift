@@ -194,6 +194,8 @@ extension Update {
         prompt.isWatching = isWatching
         prompt.message = message
         model.lobby.joinPrompt = prompt
+        // The prompt says what went wrong; "joining …" is over.
+        model.notice = nil
         return effects
     }
 
