@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TileRaceClient
 
 /// The room list leaves out the columns that do not fit, never cutting one.

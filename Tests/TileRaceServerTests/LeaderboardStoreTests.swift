@@ -10,6 +10,13 @@ struct LeaderboardStoreTests {
         GameResult(score: score, largestTile: 32, moves: 20, milliseconds: 9000, size: 4, target: 2048, assists: 0, seed: "7")
     }
 
+    /// The records a submission would store.
+    private func submission(_ store: LeaderboardStore, _ nickname: String, _ score: Int) throws -> [LeaderboardRecord] {
+        try store.leaderboard.submission(of: game(score), date: "2026-11-22", dailyDate: nil, nickname: nickname, token: nil) {
+            "t0k3n" + nickname
+        }.records
+    }
+
     /// Submits through the store, as the server does.
     @discardableResult
     private func submit(_ store: LeaderboardStore, _ nickname: String, _ score: Int, token: String? = nil) throws -> SubmitReceipt {
@@ -151,6 +158,31 @@ struct LeaderboardStoreTests {
         store.close()
         let reopened = try LeaderboardStore.open(directory: directory.path)
         #expect(reopened.leaderboard.entries(on: .allTime).count == 4)
+    }
+
+    @Test func aFailedCompactionLeavesTheJournalWorking() throws {
+        let directory = TemporaryDirectory()
+        let store = try LeaderboardStore.open(directory: directory.path, compactionThreshold: 2)
+        // The new journal cannot be written (as on a full disk): its temporary file's name is taken by a directory.
+        try FileSystem.makeDirectories(directory.file("leaderboard.journal.tmp"))
+        let warnings = try store.commit(try submission(store, "ana", 40))
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("warning: leaderboard compaction failed (the journal keeps every record)") == true)
+        // Later submissions still go to the old journal, and survive.
+        try submit(store, "bo", 30)
+        try submit(store, "cy", 20)
+        store.close()
+        // A start on a disk that cannot take the compaction still starts, and says so.
+        let reopened = try LeaderboardStore.open(directory: directory.path)
+        #expect(reopened.leaderboard.entries(on: .allTime).map(\.nickname) == ["ana", "bo", "cy"])
+        #expect(reopened.warnings.contains { $0.hasPrefix("warning: leaderboard compaction at start failed") })
+        reopened.close()
+        // Space is back: compaction works again.
+        _ = rmdir(directory.file("leaderboard.journal.tmp"))
+        let again = try LeaderboardStore.open(directory: directory.path, compactionThreshold: 2)
+        try submit(again, "dee", 10)
+        again.close()
+        #expect(try LeaderboardStore.open(directory: directory.path).leaderboard.entries(on: .allTime).count == 4)
     }
 
     @Test func oneServerPerDataDirectory() throws {

@@ -98,6 +98,7 @@ final class LeaderboardJournal {
     /// to where it was, so a failed write leaves no partial record.
     func append(_ records: [LeaderboardRecord]) throws(StoreError) {
         guard !records.isEmpty else { return }
+        if fd < 0 { try reopen() }
         let bytes = Array(records.map { StoredLine.encode($0.text) }.joined().utf8)
         do throws(FileSystem.Failure) {
             try FileSystem.writeAll(fd, bytes, path: path)
@@ -110,18 +111,30 @@ final class LeaderboardJournal {
         recordCount += records.count
     }
 
-    /// Replaces the journal with an empty one (after a snapshot holds its records).
+    /// Replaces the journal with an empty one (after a snapshot holds its
+    /// records). When the new file cannot be made (a full disk), the old one
+    /// stays open and in use; once the new file is in place, appends go to it
+    /// (reopened on the next append if opening it failed now).
     func reset() throws(StoreError) {
-        FileDescriptor.close(fd)
-        fd = -1
         do throws(FileSystem.Failure) {
             try FileSystem.replaceAtomically(path, with: Array((LeaderboardJournal.header + "\n").utf8))
+        } catch {
+            throw StoreError(error)
+        }
+        // The path now names the new, empty journal: the old descriptor must not be written again.
+        FileDescriptor.close(fd)
+        fd = -1
+        length = LeaderboardJournal.header.utf8.count + 1
+        recordCount = 0
+        try reopen()
+    }
+
+    private func reopen() throws(StoreError) {
+        do throws(FileSystem.Failure) {
             fd = try FileSystem.openForAppending(path)
         } catch {
             throw StoreError(error)
         }
-        length = LeaderboardJournal.header.utf8.count + 1
-        recordCount = 0
     }
 
     /// Closes the file.

@@ -82,7 +82,14 @@ public final class LeaderboardStore {
         if let warning = contents.tornWarning { store.warnings.append("warning: " + warning) }
         store.journal = try LeaderboardJournal(
             path: paths.journal, length: contents.validLength, recordCount: contents.records.count)
-        if !contents.records.isEmpty { try store.compact() }
+        if !contents.records.isEmpty {
+            // A compaction that fails (a full disk) does not stop the start: the journal keeps every record.
+            do throws(StoreError) {
+                try store.compact()
+            } catch {
+                store.warnings.append("warning: leaderboard compaction at start failed (the journal keeps every record): \(error.message)")
+            }
+        }
         return store
     }
 
