@@ -10,6 +10,7 @@ struct CoreConnectionTests {
         let harness = CoreHarness()
         let id = harness.connect()
         #expect(harness.take(id) == ["HELLO tilerace 1 server=tilerace-test line=1024 idle=120"])
+        #expect(harness.ask(id, "HELLO tilerace 1") == ["OK HELLO"])
         harness.advance(44_000)
         #expect(harness.take(id).isEmpty)
         harness.advance(1000)
@@ -107,6 +108,45 @@ struct CoreConnectionTests {
         store.isFailing = false
         #expect(harness.ask(ana, "SUBMIT ana").first?.hasPrefix("OK SUBMIT nick=ana board=all score=0 rank=1") == true)
         #expect(harness.ask(ana, "SUBMIT ana").first?.errorCode == "nothing-to-submit")
+    }
+
+    @Test func aConnectionMustSayHelloInTime() {
+        let harness = CoreHarness()
+        let id = harness.connect()
+        _ = harness.take(id)
+        harness.send(id, "PING")  // a whole line, but not HELLO
+        harness.advance(ServerLimits.standard.helloMilliseconds - 1)
+        #expect(!harness.isClosed(id))
+        harness.advance(ServerLimits.standard.sweepMilliseconds)
+        #expect(harness.take(id) == ["PONG", "BYE no HELLO in time"])
+        #expect(harness.isClosed(id))
+        #expect(harness.logs.contains { $0.hasSuffix("closed: no HELLO within 30 s") })
+    }
+
+    @Test func bytesTrickledWithoutALineEndDoNotKeepAConnection() {
+        let harness = CoreHarness()
+        let id = harness.player("ana")
+        // Slowloris: one byte every few seconds, never a line end.
+        for _ in 0..<3 {
+            harness.sendBytes(id, Array("T".utf8))
+            harness.advance(3_000)
+        }
+        #expect(!harness.isClosed(id))
+        harness.advance(ServerLimits.standard.lineMilliseconds - 9_000 + ServerLimits.standard.sweepMilliseconds)
+        #expect(harness.take(id) == ["BYE line not finished in time"])
+        #expect(harness.isClosed(id))
+    }
+
+    @Test func aPartialLineIsNotActivity() {
+        let harness = CoreHarness()
+        let id = harness.player("ana")
+        harness.advance(ServerLimits.standard.pingMilliseconds - 1_000)
+        harness.sendBytes(id, Array("PI".utf8))
+        // The bytes came, but no whole line: the silence goes on, and the PING comes on time.
+        harness.advance(1_000)
+        #expect(harness.take(id) == ["PING"])
+        harness.sendBytes(id, Array("NG\n".utf8))
+        #expect(harness.take(id) == ["PONG"])
     }
 
     @Test func requirementsAreCheckedInOrderBeforeArguments() {

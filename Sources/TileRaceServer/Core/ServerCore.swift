@@ -104,10 +104,14 @@ final class ServerCore {
 
     private func receive(_ id: ConnectionID, _ bytes: [UInt8]) {
         guard let session = sessions[id], !session.isClosing else { return }
-        session.lastHeardAt = now
-        session.isPinged = false
         session.framer.append(bytes)
         handleBufferedLines(of: session)
+        // A partial line is not activity; its first byte starts its deadline.
+        if session.framer.bufferedByteCount == 0 {
+            session.partialLineSince = nil
+        } else if session.partialLineSince == nil {
+            session.partialLineSince = now
+        }
     }
 
     /// Runs the complete lines a session has sent, in order, until none is
@@ -127,6 +131,9 @@ final class ServerCore {
                 continue
             }
             guard let line else { return }
+            session.lastHeardAt = now
+            session.isPinged = false
+            session.partialLineSince = nil
             handleLine(line, from: session)
         }
     }
@@ -274,7 +281,11 @@ final class ServerCore {
         for id in sessions.keys.sorted() {
             guard let session = sessions[id] else { continue }
             let silence = now - session.lastHeardAt
-            if silence >= limits.idleMilliseconds {
+            if !session.isGreeted, now - session.connectedAt >= limits.helloMilliseconds {
+                close(session, bye: "no HELLO in time", reason: "no HELLO within \(limits.helloMilliseconds / 1000) s")
+            } else if let since = session.partialLineSince, now - since >= limits.lineMilliseconds {
+                close(session, bye: "line not finished in time", reason: "a line unfinished for \(limits.lineMilliseconds / 1000) s")
+            } else if silence >= limits.idleMilliseconds {
                 close(session, bye: "idle", reason: "idle for \(silence / 1000) s")
             } else if silence >= limits.pingMilliseconds, !session.isPinged {
                 session.isPinged = true

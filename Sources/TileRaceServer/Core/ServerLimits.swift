@@ -15,6 +15,12 @@ public struct ServerLimits: Hashable, Sendable {
     public var idleMilliseconds = 120_000
     /// Silence after which the server sends `PING`.
     public var pingMilliseconds = 45_000
+    /// How long a connection may take to send `HELLO` after connecting.
+    public var helloMilliseconds = 30_000
+    /// How long a line may take from its first byte to its end. A partial
+    /// line is not activity: bytes trickled without a line end do not keep
+    /// a connection alive.
+    public var lineMilliseconds = 10_000
     /// How often idle connections are looked for.
     public var sweepMilliseconds = 1000
     /// Sustained requests per second per connection.

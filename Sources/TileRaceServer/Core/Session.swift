@@ -28,8 +28,12 @@ final class Session {
     var refusalsInARow = 0
     /// Limits join-code guessing.
     var joinCodes: JoinCodeGuard
-    /// When the session last sent anything.
+    /// When the session connected.
+    let connectedAt: Int
+    /// When the session last sent a whole line.
     var lastHeardAt: Int
+    /// When the first byte of the line being received arrived (nil between lines).
+    var partialLineSince: Int?
     /// Whether a `PING` was sent since then.
     var isPinged = false
     /// Whether the server is closing the connection (no more input is handled).
@@ -46,6 +50,7 @@ final class Session {
         self.requests = TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestBurst, now: now)
         self.joinCodes = JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
         self.lastHeardAt = now
+        self.connectedAt = now
     }
 
     /// The nickname, or a stand-in for the log.
