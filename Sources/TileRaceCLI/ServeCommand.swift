@@ -13,11 +13,16 @@ import TileRaceTransport
 struct ServeCommand: Command {
     let name = "serve"
     let summary = "host races: run the TileRace server (protocol.md)"
-    let usage = ["tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR] [--quiet | --verbose]"]
+    let usage = [
+        "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR] [--max-per-address N] [--exempt-loopback]",
+        "               [--quiet | --verbose]",
+    ]
     let options: [Arguments.Option] = [
         .value("--port", "N", "TCP port to listen on (default 2048; 0 picks a free one)"),
         .value("--bind", "ADDRESS", "address to listen on: 0.0.0.0 (default, all IPv4), :: (IPv6 and IPv4), 127.0.0.1 (this machine)"),
         .value("--data", "DIR", "where the leaderboard is kept (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
+        .value("--max-per-address", "N", "connections at once from one remote address (default 16)"),
+        .flag("--exempt-loopback", "no per-address limit for connections from this machine (benchmarks, test rigs)"),
         .flag("--quiet", "log errors only"),
         .flag("--verbose", "also log every request"),
     ]
@@ -37,6 +42,9 @@ struct ServeCommand: Command {
         configuration.port = try arguments.integer("--port", in: 0...65535, default: 2048)
         configuration.bindAddress = arguments.value("--bind") ?? "0.0.0.0"
         configuration.dataDirectory = try dataDirectory(arguments)
+        configuration.limits.maximumConnectionsPerAddress = try arguments.integer(
+            "--max-per-address", in: 1...100_000, default: ServerLimits.standard.maximumConnectionsPerAddress)
+        configuration.limits.exemptsLoopback = arguments.has("--exempt-loopback")
         configuration.serverName = "tilerace-\(CLI.version)"
         let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info
         // Log lines are written off the server's queue: a full pipe never stalls it.

@@ -27,5 +27,6 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case badToken = "bad-token"
     case flood = "flood"
     case serverFull = "server-full"
+    case tooManyConnections = "too-many-connections"
     case `internal` = "internal"
 }

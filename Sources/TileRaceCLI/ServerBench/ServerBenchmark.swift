@@ -69,6 +69,7 @@ final class ServerBenchmark: @unchecked Sendable {
             configuration.log = .silent
             configuration.limits.countdownMilliseconds = 200
             configuration.limits.maximumConnections = max(1000, options.players + options.submitters + 10)
+            configuration.limits.exemptsLoopback = true  // every simulated player comes from 127.0.0.1
             let started = RaceServer(configuration: configuration)
             do throws(ServerError) {
                 port = try started.start()

@@ -24,6 +24,11 @@ struct JoinCodeGuard: Hashable, Sendable {
         return true
     }
 
+    /// Counts an attempt toward the total only (its rate is counted elsewhere).
+    mutating func recordUncheckedAttempt() {
+        total += 1
+    }
+
     /// Records a refused attempt.
     mutating func recordFailure(now: Int) {
         recent.append(now)
@@ -34,6 +39,12 @@ struct JoinCodeGuard: Hashable, Sendable {
     func wait(now: Int) -> Int {
         guard recent.count >= perMinute, let oldest = recent.first else { return 0 }
         return max(0, 60_000 - (now - oldest))
+    }
+
+    /// Whether nothing of it matters any more: no refusal in the last minute
+    /// (for a per-address guard, which has no lifetime total to keep).
+    func isForgettable(now: Int) -> Bool {
+        recent.allSatisfy { now - $0 >= 60_000 }
     }
 
     /// Whether the connection has used up its attempts.

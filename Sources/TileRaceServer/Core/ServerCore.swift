@@ -37,6 +37,10 @@ final class ServerCore {
     var sessions: [ConnectionID: Session] = [:]
     /// Nickname keys (lower case) of connected clients.
     var nicknames: [String: ConnectionID] = [:]
+    /// Open connections by remote address.
+    var connectionsByAddress: [String: Int] = [:]
+    /// Refused join codes by remote address (reconnecting does not reset them).
+    var joinCodesByAddress: [String: JoinCodeGuard] = [:]
     /// Rooms by key (lower-case name).
     var rooms: [String: Room] = [:]
     var timers = TimerQueue<TimerKey>()
@@ -93,8 +97,20 @@ final class ServerCore {
             log(.info, "\(id) \(peer) refused: server full")
             return
         }
+        let address = PeerAddress.address(of: peer)
+        let isExempt = limits.exemptsLoopback && PeerAddress.isLoopback(address)
+        guard isExempt || connectionsByAddress[address, default: 0] < limits.maximumConnectionsPerAddress else {
+            let error = ProtocolError(
+                .tooManyConnections,
+                "your address has the most connections allowed (\(limits.maximumConnectionsPerAddress)); close one and try again")
+            outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("too many connections")).line]))
+            outbox.append(.close(id))
+            log(.info, "\(id) \(peer) refused: too many connections from \(address)")
+            return
+        }
         let session = Session(id: id, peer: peer, now: now, limits: limits)
         sessions[id] = session
+        connectionsByAddress[address, default: 0] += 1
         let greeting = Greeting(
             version: ClientMessage.protocolVersion, server: serverName, lineLimit: LineFramer.maximumLineLength,
             idleSeconds: limits.idleMilliseconds / 1000)
@@ -237,6 +253,8 @@ final class ServerCore {
             nicknames[Names.nicknameKey(nickname)] = nil
         }
         sessions[session.id] = nil
+        let remaining = connectionsByAddress[session.address, default: 1] - 1
+        connectionsByAddress[session.address] = remaining > 0 ? remaining : nil
         log(.info, "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")
     }
 
@@ -248,6 +266,7 @@ final class ServerCore {
             outbox.append(.close(id))
         }
         sessions.removeAll()
+        connectionsByAddress.removeAll()
         nicknames.removeAll()
         for room in rooms.values {
             room.players.removeAll()
@@ -276,8 +295,10 @@ final class ServerCore {
         }
     }
 
-    /// Pings quiet connections and closes silent ones.
+    /// Pings quiet connections and closes silent ones; forgets the join-code
+    /// counts of addresses with no recent refusal.
     private func sweep() {
+        joinCodesByAddress = joinCodesByAddress.filter { !$0.value.isForgettable(now: now) }
         for id in sessions.keys.sorted() {
             guard let session = sessions[id] else { continue }
             let silence = now - session.lastHeardAt

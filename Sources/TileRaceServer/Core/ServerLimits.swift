@@ -3,6 +3,11 @@
 public struct ServerLimits: Hashable, Sendable {
     /// Connections at once.
     public var maximumConnections = 1000
+    /// Connections at once from one remote address.
+    public var maximumConnectionsPerAddress = 16
+    /// Whether connections from this machine (loopback) are exempt from the
+    /// per-address limit (for benchmarks and local test rigs).
+    public var exemptsLoopback = false
     /// Rooms at once, besides `daily`.
     public var maximumRooms = 256
     /// Players per room.
@@ -29,7 +34,7 @@ public struct ServerLimits: Hashable, Sendable {
     public var requestBurst = 400
     /// Refused requests in a row after which a connection is closed.
     public var maximumRefusalsInARow = 100
-    /// Refused join codes per connection per minute before `ERR flood`.
+    /// Refused join codes per remote address per minute before `ERR flood`.
     public var joinCodeFailuresPerMinute = 5
     /// Refused join codes after which the connection is closed.
     public var maximumJoinCodeFailures = 20

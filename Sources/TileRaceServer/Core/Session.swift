@@ -8,6 +8,8 @@ final class Session {
     let id: ConnectionID
     /// The peer's `address:port`, for the log.
     let peer: String
+    /// The peer's address, what per-address limits count by.
+    let address: String
     /// Cuts the incoming bytes into lines.
     var framer = LineFramer()
     /// Whether `HELLO` was accepted.
@@ -47,6 +49,7 @@ final class Session {
     init(id: ConnectionID, peer: String, now: Int, limits: ServerLimits) {
         self.id = id
         self.peer = peer
+        self.address = PeerAddress.address(of: peer)
         self.requests = TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestBurst, now: now)
         self.joinCodes = JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
         self.lastHeardAt = now

@@ -33,11 +33,11 @@ final class CoreHarness {
         for request in requests { perform(core.handle(.persisted(request, writer.writeNow(request)))) }
     }
 
-    /// Opens a connection (its greeting is left in its output).
-    func connect() -> ConnectionID {
+    /// Opens a connection from `address` (its greeting is left in its output).
+    func connect(from address: String = "127.0.0.1") -> ConnectionID {
         let id = ConnectionID(number: nextNumber)
         nextNumber += 1
-        perform(core.handle(.connected(id, peer: "127.0.0.1:\(40000 + id.number)")))
+        perform(core.handle(.connected(id, peer: "\(address):\(40000 + id.number)")))
         return id
     }
 

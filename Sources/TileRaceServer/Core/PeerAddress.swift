@@ -1,0 +1,18 @@
+/// The address part of a peer's `address:port` (IPv6 in brackets): what the
+/// per-address limits count by.
+enum PeerAddress {
+    /// `203.0.113.9` of `203.0.113.9:40000`, `::1` of `[::1]:40000`.
+    static func address(of peer: String) -> String {
+        if peer.hasPrefix("["), let end = peer.firstIndex(of: "]") {
+            return String(peer[peer.index(after: peer.startIndex)..<end])
+        }
+        guard let colon = peer.lastIndex(of: ":") else { return peer }
+        return String(peer[..<colon])
+    }
+
+    /// Whether an address is this machine's loopback (127.0.0.0/8, `::1`,
+    /// or IPv4 loopback mapped into IPv6).
+    static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+    }
+}
