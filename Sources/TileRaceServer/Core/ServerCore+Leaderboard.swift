@@ -24,6 +24,11 @@ extension ServerCore {
         guard size == 4 else {
             throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(size)x\(size)")
         }
+        // A connected player's nickname, not yet claimed, can be claimed by that connection only.
+        let key = Names.nicknameKey(nickname)
+        if let owner = nicknames[key], owner != session.id, pendingLeaderboard.claims[key] == nil {
+            throw ProtocolError(.nicknameTaken, "\(nickname) is the nickname of a player connected now; only they can claim it")
+        }
         let submission = try pendingLeaderboard.submission(
             of: finished.result, date: today, dailyDate: finished.dailyDate, nickname: nickname, token: token, newToken: random.token)
         pendingLeaderboard = submission.leaderboard
