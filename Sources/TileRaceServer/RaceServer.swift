@@ -33,6 +33,9 @@ public final class RaceServer: @unchecked Sendable {
         public var additionalPortAttempts = 0
         /// Where the leaderboard is kept; nil keeps it in memory only.
         public var dataDirectory: String?
+        /// Start even when leaderboard records are known to be missing (a
+        /// deleted journal or snapshot), keeping what is left.
+        public var acceptsLeaderboardLoss = false
         /// Limits and timings.
         public var limits = ServerLimits.standard
         /// Where log lines go.
@@ -132,7 +135,7 @@ public final class RaceServer: @unchecked Sendable {
             } else {
                 store =
                     try configuration.dataDirectory.map { (directory: String) throws(StoreError) in
-                        try LeaderboardStore.open(directory: directory)
+                        try LeaderboardStore.open(directory: directory, acceptingLoss: configuration.acceptsLeaderboardLoss)
                     } ?? LeaderboardStore.inMemory()
             }
         } catch {

@@ -79,14 +79,90 @@ struct LeaderboardStoreTests {
         #expect(again.leaderboard.entries(on: .allTime).map(\.nickname) == ["bo", "ana"])
     }
 
-    @Test func aDamagedCompleteLastRecordIsAlsoTorn() throws {
+    @Test func aDamagedCompleteLastRecordStopsTheStart() throws {
+        // Only a line without its end is what a crash while appending leaves;
+        // a whole line may have been acknowledged, so it is never dropped.
         let directory = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
         let good = StoredLine.encode("claim seq=1 nick=ana token=abc")
         try directory.write("leaderboard.journal", LeaderboardJournal.header + "\n" + good + "00000000 claim seq=2 nick=bo token=x\n")
-        let store = try LeaderboardStore.open(directory: directory.path)
-        #expect(store.warnings.first?.contains("line 3: damaged last record ignored") == true)
-        #expect(store.leaderboard.claims.count == 1)
+        #expect {
+            try LeaderboardStore.open(directory: directory.path)
+        } throws: { error in
+            guard case .corrupt(let file, let line, let detail) = error as? StoreError else { return false }
+            return file.hasSuffix("leaderboard.journal") && line == 3 && detail.contains("it may have been acknowledged")
+        }
+    }
+
+    /// A data directory with a snapshot and a journal, compacted after 3 submissions, then 2 more.
+    private func compactedDirectory() throws -> TemporaryDirectory {
+        let directory = TemporaryDirectory()
+        let store = try LeaderboardStore.open(directory: directory.path, compactionThreshold: .max)
+        for (index, nickname) in ["ana", "bo", "cy"].enumerated() { try submit(store, nickname, 10 * index) }
+        try store.compact()
+        for (index, nickname) in ["dee", "eve"].enumerated() { try submit(store, nickname, 5 * index) }
+        store.close()
+        return directory
+    }
+
+    @Test func aDeletedSnapshotStopsTheStartNamingTheMissingRecords() throws {
+        let directory = try compactedDirectory()
+        try FileManager.default.removeItem(atPath: directory.file("leaderboard.snapshot"))
+        #expect(
+            throws: StoreError.missingRecords(
+                files: [directory.file("leaderboard.snapshot"), directory.file("leaderboard.journal")],
+                detail:
+                    "the snapshot ends at record 0 but the journal continues after record 6: records 1 to 6 are missing (the snapshot is missing)"
+            )
+        ) {
+            try LeaderboardStore.open(directory: directory.path)
+        }
+    }
+
+    @Test func aDeletedOrEmptiedJournalStopsTheStart() throws {
+        let directory = try compactedDirectory()
+        try FileManager.default.removeItem(atPath: directory.file("leaderboard.journal"))
+        #expect(
+            throws: StoreError.missingRecords(
+                files: [directory.file("leaderboard.snapshot"), directory.file("leaderboard.journal")], detail: "the journal is missing")
+        ) {
+            try LeaderboardStore.open(directory: directory.path)
+        }
+        try directory.write("leaderboard.journal", "")
+        #expect(
+            throws: StoreError.missingRecords(
+                files: [directory.file("leaderboard.journal")], detail: "the journal is empty (not even its header line)")
+        ) {
+            try LeaderboardStore.open(directory: directory.path)
+        }
+    }
+
+    @Test func theOperatorMayAcceptTheLossAndTheRestIsKept() throws {
+        let directory = try compactedDirectory()
+        try FileManager.default.removeItem(atPath: directory.file("leaderboard.journal"))
+        let store = try LeaderboardStore.open(directory: directory.path, acceptingLoss: true)
+        #expect(
+            store.warnings == [
+                "warning: accepted the loss: "
+                    + StoreError.missingRecords(
+                        files: [directory.file("leaderboard.snapshot"), directory.file("leaderboard.journal")],
+                        detail: "the journal is missing"
+                    ).message
+            ])
+        #expect(store.leaderboard.entries(on: .allTime).map(\.nickname) == ["cy", "bo", "ana"])
+        try submit(store, "fay", 1)
+        store.close()
+        // The accepted state is whole again: the next start needs no flag.
+        let reopened = try LeaderboardStore.open(directory: directory.path)
+        #expect(reopened.leaderboard.entries(on: .allTime).count == 4)
+    }
+
+    @Test func aJournalSaysWhereItContinues() throws {
+        let directory = try compactedDirectory()
+        let journal = try String(contentsOfFile: directory.file("leaderboard.journal"), encoding: .utf8)
+        #expect(journal.hasPrefix(LeaderboardJournal.header + " after=6\n"))
+        let reopened = try LeaderboardStore.open(directory: directory.path)
+        #expect(reopened.leaderboard.entries(on: .allTime).count == 5)
     }
 
     @Test func aDamagedRecordInTheMiddleStopsTheLoadNamingFileAndLine() throws {

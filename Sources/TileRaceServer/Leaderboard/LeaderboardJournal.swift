@@ -22,6 +22,10 @@ final class LeaderboardJournal {
         var validLength = 0
         /// Set when an incomplete last record was found (and should be cut off).
         var tornWarning: String?
+        /// The record the journal continues after (`after=` in its header:
+        /// the snapshot's last record when it was started); nil in journals
+        /// written before the header said so.
+        var after: Int?
     }
 
     let path: String
@@ -30,30 +34,40 @@ final class LeaderboardJournal {
     /// Records appended since the journal was created or reset.
     private(set) var recordCount: Int
 
-    /// Reads a journal. A damaged or incomplete *last* record is what a crash
+    /// The header of a journal that continues after record `after`.
+    static func header(after: Int) -> String { header + " after=\(after)" }
+
+    /// Reads a journal. An incomplete last line (no line end) is what a crash
     /// while appending leaves (it was never acknowledged): it is reported in
-    /// `tornWarning` and left out. Damage anywhere else is an error.
+    /// `tornWarning` and left out. A complete line that is damaged, or
+    /// record numbers that skip, are errors: nothing acknowledged is dropped.
     static func read(_ bytes: [UInt8], path: String) throws(StoreError) -> Contents {
         let (lines, tail) = StoredLine.split(bytes)
-        guard let first = lines.first, String(decoding: first.bytes, as: UTF8.self) == header else {
-            throw .corrupt(file: path, line: 1, detail: "not a tilerace leaderboard journal (expected the line \(header))")
+        guard let first = lines.first else {
+            throw .corrupt(file: path, line: 1, detail: "the journal is empty (not even its header line)")
         }
+        let headerLine = String(decoding: first.bytes, as: UTF8.self)
         var contents = Contents(validLength: first.bytes.count + 1)
-        var lastSequence = 0
+        if headerLine != header {
+            let after = headerLine.hasPrefix(header + " after=") ? Int(headerLine.dropFirst(header.count + 7)) : nil
+            guard let after, after >= 0 else {
+                throw .corrupt(file: path, line: 1, detail: "not a tilerace leaderboard journal (expected the line \(header))")
+            }
+            contents.after = after
+        }
+        var lastSequence = contents.after
         for (index, line) in lines.enumerated().dropFirst() {
             let lineNumber = index + 1
-            let isLast = index == lines.count - 1 && tail.isEmpty
             let record: LeaderboardRecord
             do throws(LeaderboardRecordError) {
                 record = try LeaderboardRecord(text: try StoredLine.decode(line.bytes))
             } catch {
-                guard isLast else { throw .corrupt(file: path, line: lineNumber, detail: error.detail) }
-                contents.tornWarning =
-                    "\(path) line \(lineNumber): damaged last record ignored (\(error.detail)); it was being written when the server stopped and was never acknowledged"
-                return contents
+                throw .corrupt(file: path, line: lineNumber, detail: error.detail + " (a whole line: it may have been acknowledged)")
             }
-            guard record.sequence > lastSequence else {
-                throw .corrupt(file: path, line: lineNumber, detail: "record number \(record.sequence) does not follow \(lastSequence)")
+            if let lastSequence, record.sequence != lastSequence + 1 {
+                throw .corrupt(
+                    file: path, line: lineNumber,
+                    detail: "record number \(record.sequence) does not follow \(lastSequence): records are missing")
             }
             lastSequence = record.sequence
             contents.records.append((record, lineNumber))
@@ -67,13 +81,13 @@ final class LeaderboardJournal {
     }
 
     /// Creates an empty journal (atomically) and opens it.
-    static func create(path: String) throws(StoreError) -> LeaderboardJournal {
+    static func create(path: String, after: Int) throws(StoreError) -> LeaderboardJournal {
         do throws(FileSystem.Failure) {
-            try FileSystem.replaceAtomically(path, with: Array((header + "\n").utf8))
+            try FileSystem.replaceAtomically(path, with: Array((header(after: after) + "\n").utf8))
         } catch {
             throw StoreError(error)
         }
-        return try LeaderboardJournal(path: path, length: header.utf8.count + 1, recordCount: 0)
+        return try LeaderboardJournal(path: path, length: header(after: after).utf8.count + 1, recordCount: 0)
     }
 
     /// Opens an existing journal whose good part is `length` bytes long,
@@ -115,16 +129,17 @@ final class LeaderboardJournal {
     /// records). When the new file cannot be made (a full disk), the old one
     /// stays open and in use; once the new file is in place, appends go to it
     /// (reopened on the next append if opening it failed now).
-    func reset() throws(StoreError) {
+    func reset(after: Int) throws(StoreError) {
+        let header = LeaderboardJournal.header(after: after)
         do throws(FileSystem.Failure) {
-            try FileSystem.replaceAtomically(path, with: Array((LeaderboardJournal.header + "\n").utf8))
+            try FileSystem.replaceAtomically(path, with: Array((header + "\n").utf8))
         } catch {
             throw StoreError(error)
         }
         // The path now names the new, empty journal: the old descriptor must not be written again.
         FileDescriptor.close(fd)
         fd = -1
-        length = LeaderboardJournal.header.utf8.count + 1
+        length = header.utf8.count + 1
         recordCount = 0
         try reopen()
     }

@@ -37,11 +37,15 @@ public final class LeaderboardStore {
 
     /// Opens (creating if needed) the store in `directory`, loads the snapshot
     /// and replays the journal, then compacts.
+    /// - Parameter acceptingLoss: start even when records are known to be
+    ///   missing (a deleted journal or snapshot), keeping what is left; the
+    ///   operator's explicit choice (`tilerace serve --accept-leaderboard-loss`).
     /// - Throws: `corrupt` naming the file and line of any damage other than an
-    ///   incomplete last journal record; `locked` if another server holds it;
-    ///   `io` when a file cannot be read or written.
+    ///   incomplete last journal record; `missingRecords` when the snapshot and
+    ///   the journal do not join up; `locked` if another server holds it; `io`
+    ///   when a file cannot be read or written.
     public static func open(
-        directory: String, compactionThreshold: Int = defaultCompactionThreshold
+        directory: String, compactionThreshold: Int = defaultCompactionThreshold, acceptingLoss: Bool = false
     ) throws(StoreError) -> LeaderboardStore {
         let paths = Paths(directory: directory)
         let lockDescriptor: Int32?
@@ -53,7 +57,7 @@ public final class LeaderboardStore {
         }
         guard let lock = lockDescriptor else { throw .locked(directory: directory) }
         do throws(StoreError) {
-            let store = try load(paths: paths, compactionThreshold: compactionThreshold)
+            let store = try load(paths: paths, compactionThreshold: compactionThreshold, acceptingLoss: acceptingLoss)
             store.lockDescriptor = lock
             return store
         } catch {
@@ -62,19 +66,49 @@ public final class LeaderboardStore {
         }
     }
 
-    private static func load(paths: Paths, compactionThreshold: Int) throws(StoreError) -> LeaderboardStore {
+    private static func load(paths: Paths, compactionThreshold: Int, acceptingLoss: Bool) throws(StoreError) -> LeaderboardStore {
         var leaderboard = Leaderboard()
         var snapshotLast = 0
-        if let bytes = try read(paths.snapshot) {
-            leaderboard = try LeaderboardSnapshot.decode(bytes, path: paths.snapshot)
+        let snapshotBytes = try read(paths.snapshot)
+        if let snapshotBytes {
+            leaderboard = try LeaderboardSnapshot.decode(snapshotBytes, path: paths.snapshot)
             snapshotLast = leaderboard.lastSequence
         }
         let store = LeaderboardStore(directory: paths.directory, leaderboard: leaderboard, compactionThreshold: compactionThreshold)
-        guard let bytes = try read(paths.journal), !bytes.isEmpty else {
-            store.journal = try LeaderboardJournal.create(path: paths.journal)
+        var losses: [StoreError] = []
+        var contents = LeaderboardJournal.Contents()
+        if let bytes = try read(paths.journal) {
+            do throws(StoreError) {
+                contents = try LeaderboardJournal.read(bytes, path: paths.journal)
+            } catch {
+                // An empty journal file is a lost one; any other damage stops the start.
+                guard bytes.isEmpty else { throw error }
+                losses.append(.missingRecords(files: [paths.journal], detail: "the journal is empty (not even its header line)"))
+            }
+        } else if snapshotBytes != nil {
+            // A compacted leaderboard always has its journal beside it.
+            losses.append(.missingRecords(files: [paths.snapshot, paths.journal], detail: "the journal is missing"))
+        }
+        // The journal must continue where the snapshot ends.
+        let journalStart = contents.after ?? contents.records.first.map { $0.record.sequence - 1 }
+        if let journalStart, journalStart > snapshotLast {
+            losses.append(
+                .missingRecords(
+                    files: [paths.snapshot, paths.journal],
+                    detail: "the snapshot ends at record \(snapshotLast) but the journal continues after record \(journalStart): "
+                        + "records \(snapshotLast + 1) to \(journalStart) are missing"
+                        + (snapshotBytes == nil ? " (the snapshot is missing)" : "")))
+        }
+        if let loss = losses.first {
+            guard acceptingLoss else { throw loss }
+            for loss in losses { store.warnings.append("warning: accepted the loss: \(loss.message)") }
+        }
+        guard !contents.records.isEmpty || contents.after != nil else {
+            // No journal (a new data directory, or a loss just accepted): start one after the snapshot.
+            store.journal = try LeaderboardJournal.create(path: paths.journal, after: snapshotLast)
+            if !losses.isEmpty { try store.compact() }
             return store
         }
-        let contents = try LeaderboardJournal.read(bytes, path: paths.journal)
         for (record, _) in contents.records where record.sequence > snapshotLast {
             store.leaderboard.apply(record)
             store.leaderboard.advanceSequence(to: record.sequence)
@@ -82,7 +116,7 @@ public final class LeaderboardStore {
         if let warning = contents.tornWarning { store.warnings.append("warning: " + warning) }
         store.journal = try LeaderboardJournal(
             path: paths.journal, length: contents.validLength, recordCount: contents.records.count)
-        if !contents.records.isEmpty {
+        if !contents.records.isEmpty || !losses.isEmpty {
             // A compaction that fails (a full disk) does not stop the start: the journal keeps every record.
             do throws(StoreError) {
                 try store.compact()
@@ -131,7 +165,7 @@ public final class LeaderboardStore {
         } catch {
             throw StoreError(error)
         }
-        try journal.reset()
+        try journal.reset(after: leaderboard.lastSequence)
     }
 
     /// Closes the files and releases the data directory.

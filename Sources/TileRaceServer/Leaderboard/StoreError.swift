@@ -4,6 +4,9 @@ import TileRaceTransport
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A stored file is damaged at a line (1-based); nothing was dropped.
     case corrupt(file: String, line: Int, detail: String)
+    /// Records are known to be missing: the snapshot and the journal do not
+    /// join up, or one of them is gone.
+    case missingRecords(files: [String], detail: String)
     /// A file operation failed.
     case io(operation: String, path: String, reason: String)
     /// Another process (a running server) holds the data directory.
@@ -15,6 +18,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: String {
         switch self {
         case .corrupt: "corrupt"
+        case .missingRecords: "missing-records"
         case .io: "io"
         case .locked: "locked"
         case .notEmpty: "not-empty"
@@ -26,6 +30,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .corrupt(let file, let line, let detail):
             "\(file) line \(line): \(detail); the leaderboard was not loaded, so that no entry is lost (repair or move the file away)"
+        case .missingRecords(let files, let detail):
+            "\(files.joined(separator: " and ")): \(detail); the leaderboard was not loaded, so that the loss is not made "
+                + "permanent (put the files back, or start with --accept-leaderboard-loss to keep what is left)"
         case .io(let operation, let path, let reason):
             "cannot \(operation) \(path): \(reason)"
         case .locked(let directory):
