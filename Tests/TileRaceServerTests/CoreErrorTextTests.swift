@@ -157,7 +157,8 @@ struct CoreErrorTextTests {
             Provocation(
                 limits: limits { $0.requestBurst = 1 },
                 request: "PING",
-                expected: "ERR flood too many requests: at most 200 per second; this one was not carried out"),
+                expected: "ERR flood too many requests: at most 200 per second (a long reply counts for more); this one was not carried out"
+            ),
             Provocation(
                 limits: limits { $0.joinCodeFailuresPerMinute = 1 },
                 setup: { harness in

@@ -160,7 +160,7 @@ final class ServerCore {
         let words = line.split(separator: " ")
         guard let verbWord = words.first else { return }
         if RequestVerb(rawValue: verbWord.uppercased())?.expectsReply == false { return }
-        guard admit(session) else { return }
+        guard admit(session, cost: requestCost(RequestVerb(rawValue: verbWord.uppercased()), words: words)) else { return }
         if logLevel >= .debug { log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))") }
         do throws(ProtocolError) {
             let verb = try RequestVerb(word: verbWord)
@@ -176,10 +176,27 @@ final class ServerCore {
         }
     }
 
+    /// What a request costs in the rate limit: one token, more for those
+    /// whose reply grows with what is asked (a `TOP` of 100 entries costs
+    /// 11), so heavy requests cannot starve everyone else.
+    func requestCost(_ verb: RequestVerb?, words: [Substring]) -> Int {
+        switch verb {
+        case .top:
+            let limit = words.lazy.compactMap { $0.hasPrefix("limit=") ? Int($0.dropFirst(6)) : nil }.first ?? 20
+            return 1 + min(max(limit, 0), LeaderboardQuery.maximumLimit) / 10
+        case .rooms:
+            return 1 + rooms.count / 16
+        case .who, .help:
+            return 2
+        default:
+            return 1
+        }
+    }
+
     /// Takes a request token; refuses with `ERR flood` (and closes after too
     /// many refusals in a row) when the connection sends too fast.
-    private func admit(_ session: Session) -> Bool {
-        if session.requests.take(now: now) {
+    private func admit(_ session: Session, cost: Int = 1) -> Bool {
+        if session.requests.take(now: now, cost: cost) {
             session.refusalsInARow = 0
             return true
         }
@@ -188,7 +205,9 @@ final class ServerCore {
             session.id,
             .error(
                 ProtocolError(
-                    .flood, "too many requests: at most \(limits.requestsPerSecond) per second; this one was not carried out")))
+                    .flood,
+                    "too many requests: at most \(limits.requestsPerSecond) per second (a long reply counts for more); this one was not carried out"
+                )))
         if session.refusalsInARow >= limits.maximumRefusalsInARow {
             close(session, bye: "too many requests", reason: "flooding")
         }

@@ -13,14 +13,14 @@ struct TokenBucket: Hashable, Sendable {
         self.updatedAt = now
     }
 
-    /// Takes one token if there is one.
-    mutating func take(now: Int) -> Bool {
+    /// Takes `cost` tokens if there are that many.
+    mutating func take(now: Int, cost: Int = 1) -> Bool {
         if now > updatedAt {
             thousandths = min(burst * 1000, thousandths + (now - updatedAt) * rate)
             updatedAt = now
         }
-        guard thousandths >= 1000 else { return false }
-        thousandths -= 1000
+        guard thousandths >= cost * 1000 else { return false }
+        thousandths -= cost * 1000
         return true
     }
 }
