@@ -87,14 +87,20 @@ import TileRaceTransport
         #expect(client.updates.count == 1)
     }
 
-    @Test func pingsWhenQuietAndGivesUpWhenNothingAnswers() throws {
+    /// A client connected to a scripted peer that has greeted it, on a manual clock.
+    private func greetedByAScriptedPeer() throws -> (ScriptedPeer, Recorder, ManualClock) {
         let peer = try #require(ScriptedPeer())
         let clock = ManualClock()
-        let timing = ServerConnection.Timing.standard
         let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: peer.port), clock: clock)
         #expect(peer.accept())
         peer.send("HELLO tilerace 1 server=scripted")
         try client.wait("greeting") { if case .greeted = $0 { true } else { nil } }
+        return (peer, client, clock)
+    }
+
+    @Test func pingsWhenQuietAndGivesUpWhenNothingAnswers() throws {
+        let (peer, client, clock) = try greetedByAScriptedPeer()
+        let timing = ServerConnection.Timing.standard
         // Quiet for a moment less than the keep-alive: nothing is sent.
         clock.advance(timing.keepAliveMilliseconds - 1)
         client.checkTimers()
@@ -115,13 +121,8 @@ import TileRaceTransport
     }
 
     @Test func anAnswerKeepsTheConnection() throws {
-        let peer = try #require(ScriptedPeer())
-        let clock = ManualClock()
+        let (peer, client, clock) = try greetedByAScriptedPeer()
         let timing = ServerConnection.Timing.standard
-        let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: peer.port), clock: clock)
-        #expect(peer.accept())
-        peer.send("HELLO tilerace 1 server=scripted")
-        try client.wait("greeting") { if case .greeted = $0 { true } else { nil } }
         clock.advance(timing.keepAliveMilliseconds)
         client.checkTimers()
         #expect(peer.readLine() == "PING keepalive1")

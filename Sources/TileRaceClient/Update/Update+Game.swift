@@ -349,6 +349,15 @@ extension Update {
         return .nickname(TextField(model.config.lastNickname ?? model.network.nickname ?? model.options.nickname ?? ""))
     }
 
+    /// Sends the finished game under `nickname` (with its token, if we hold one).
+    private static func submit(_ nickname: String, end: inout EndOfGame, session: inout PlaySession, model: inout Model) -> [Effect] {
+        model.config.lastNickname = nickname
+        end.stage = .submitting(nickname: nickname)
+        session.end = end
+        model.session = session
+        return [.saveConfig, .send(.submit(nickname: nickname, token: model.config.token(for: nickname)))]
+    }
+
     static func endKey(_ key: Key, model: inout Model) -> [Effect] {
         guard var session = model.session, var end = session.end else { return [] }
         switch end.stage {
@@ -382,12 +391,7 @@ extension Update {
             // The submit button has the focus: game keys still held do nothing.
             switch key {
             case .enter where Nickname.isValid(field.text):
-                let nickname = field.text
-                model.config.lastNickname = nickname
-                end.stage = .submitting(nickname: nickname)
-                session.end = end
-                model.session = session
-                return [.saveConfig, .send(.submit(nickname: nickname, token: model.config.token(for: nickname)))]
+                return submit(field.text, end: &end, session: &session, model: &model)
             case .enter, .character("e"), .tab:
                 field.refusal = nil
                 end.stage = .nickname(field)
@@ -411,12 +415,7 @@ extension Update {
                     model.session = session
                     return []
                 }
-                let nickname = field.text
-                model.config.lastNickname = nickname
-                end.stage = .submitting(nickname: nickname)
-                session.end = end
-                model.session = session
-                return [.saveConfig, .send(.submit(nickname: nickname, token: model.config.token(for: nickname)))]
+                return submit(field.text, end: &end, session: &session, model: &model)
             case .escape:
                 end.stage = .closed(message: "not submitted", kind: .info)
                 session.end = end
