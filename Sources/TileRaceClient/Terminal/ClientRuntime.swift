@@ -266,9 +266,11 @@ final class ClientLoop: @unchecked Sendable {
     /// SIGCONT, which resumes here and also arrives through the signal pipe.
     private func suspend() {
         terminal.release()
+        // The stop reaches the process's threads a moment after `kill` returns,
+        // so the terminal is taken back only when SIGCONT says it continued
+        // (`readSignals`), never here: that would make it raw again before
+        // the stop.
         kill(getpid(), SIGSTOP)
-        // Continued: take the terminal back and redraw everything.
-        retake()
     }
 
     private func retake() {
