@@ -71,7 +71,14 @@ extension Update {
     }
 
     static func startPractice(_ model: inout Model) {
-        let config = (try? GameConfig(size: model.options.size, target: model.options.target)) ?? .standard
+        let config: GameConfig
+        do {
+            // --size and --target were checked when the options were read.
+            config = try GameConfig(size: model.options.size, target: model.options.target)
+        } catch {
+            model.show("cannot start practice: \(error.message)", .warning)
+            return
+        }
         let seed: Seed
         if let text = model.pendingPracticeSeed, let parsed = try? Seed(parsing: text) {
             seed = parsed
@@ -87,7 +94,10 @@ extension Update {
     }
 
     static func startDaily(_ model: inout Model) {
-        let seed = (try? Seed(parsing: model.today)) ?? Seed(0)
+        guard let seed = try? Seed(parsing: model.today) else {
+            model.show("cannot start the daily challenge: \(model.today) is not a date", .warning)
+            return
+        }
         model.session = PlaySession(mode: .daily(date: model.today), game: Game(config: .standard, seed: seed))
         model.race = nil
         model.screen = .game
