@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import TileRaceTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `LineChannel` over a real socket pair: one end is the channel, the other
+/// is read and written here with plain calls.
+@Suite struct LineChannelTests {
+    /// A channel on one end of a socket pair, recording what it reports.
+    final class Rig: @unchecked Sendable {
+        let queue = DispatchQueue(label: "tilerace.tests.channel")
+        let peer: Int32
+        private(set) var channel: LineChannel?
+        private let lock = NSLock()
+        private var bytes: [UInt8] = []
+        private var ends: [LineChannel.EndReason] = []
+        private var isClosed = false
+        private let changed = DispatchSemaphore(value: 0)
+
+        init(outputLimit: Int = 1 << 20) {
+            var pair: [Int32] = [0, 0]
+            #if canImport(Glibc)
+                _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair)
+            #else
+                _ = socketpair(AF_UNIX, SOCK_STREAM, 0, &pair)
+            #endif
+            peer = pair[1]
+            FileDescriptor.setNonBlocking(pair[0])
+            let channel = LineChannel(fd: pair[0], queue: queue, outputLimit: outputLimit, closeTimeoutMilliseconds: 2000)
+            self.channel = channel
+            queue.sync {
+                channel.start(
+                    LineChannel.Handlers(
+                        received: { [weak self] in self?.record { $0.bytes += $1 }($0) },
+                        ended: { [weak self] reason in self?.record { rig, _ in rig.ends.append(reason) }([]) },
+                        closed: { [weak self] in self?.record { rig, _ in rig.isClosed = true }([]) }))
+            }
+        }
+
+        deinit { FileDescriptor.close(peer) }
+
+        private func record(_ change: @escaping (Rig, [UInt8]) -> Void) -> ([UInt8]) -> Void {
+            { [self] bytes in
+                lock.withLock { change(self, bytes) }
+                changed.signal()
+            }
+        }
+
+        /// Waits (at most 5 s) until `predicate` holds for what was reported.
+        func wait(_ what: String, _ predicate: ([UInt8], [LineChannel.EndReason], Bool) -> Bool) -> Bool {
+            let deadline = DispatchTime.now() + 5
+            while !lock.withLock({ predicate(bytes, ends, isClosed) }) {
+                if changed.wait(timeout: deadline) == .timedOut { return lock.withLock { predicate(bytes, ends, isClosed) } }
+            }
+            return true
+        }
+
+        func peerWrite(_ text: String) {
+            _ = Array(text.utf8).withUnsafeBytes { write(peer, $0.baseAddress, $0.count) }
+        }
+
+        /// Reads from the peer end until end of stream (at most 5 s).
+        func peerReadToEnd() -> String? {
+            var result: [UInt8] = []
+            let deadline = Date().addingTimeInterval(5)
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while Date() < deadline {
+                var descriptor = pollfd(fd: peer, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, 100) >= 0 else { return nil }
+                let count = chunk.withUnsafeMutableBytes { read(peer, $0.baseAddress, $0.count) }
+                if count == 0 { return String(decoding: result, as: UTF8.self) }
+                if count > 0 { result += chunk[0..<count] }
+            }
+            return nil
+        }
+    }
+
+    @Test func bytesArriveInOrderWhateverTheSplits() {
+        let rig = Rig()
+        for piece in ["HEL", "LO tile", "race 1\nPI", "NG\n"] { rig.peerWrite(piece) }
+        #expect(rig.wait("all bytes") { bytes, _, _ in bytes.count == 22 })
+        #expect(rig.wait("the text") { bytes, _, _ in String(decoding: bytes, as: UTF8.self) == "HELLO tilerace 1\nPING\n" })
+    }
+
+    @Test func theLastLinesArriveBeforeTheEndOfTheStream() {
+        let rig = Rig()
+        rig.queue.sync {
+            rig.channel?.enqueue(["OK QUIT", "BYE goodbye"])
+            rig.channel?.closeAfterFlush(lingerMilliseconds: 0)
+        }
+        #expect(rig.peerReadToEnd() == "OK QUIT\nBYE goodbye\n")
+        #expect(rig.wait("closed") { _, _, isClosed in isClosed })
+    }
+
+    @Test func aPeerThatDoesNotReadIsCutOffPastTheLimit() {
+        let rig = Rig(outputLimit: 64 * 1024)
+        let line = String(repeating: "x", count: 1000)
+        var accepted = true
+        rig.queue.sync {
+            for _ in 0..<2000 where accepted {
+                accepted = rig.channel?.enqueue([line]) ?? false
+                rig.channel?.flush()
+            }
+        }
+        #expect(!accepted)
+        #expect(
+            rig.wait("ended past the limit") { _, ends, isClosed in
+                isClosed && ends.count == 1 && { if case .outputLimit = ends[0] { true } else { false } }()
+            })
+    }
+
+    @Test func thePeerClosingIsReportedOnce() {
+        let rig = Rig()
+        shutdown(rig.peer, Int32(SHUT_WR))
+        #expect(rig.wait("end of stream") { _, ends, _ in ends == [.peerClosed] })
+        rig.queue.sync { rig.channel?.closeNow() }
+        #expect(rig.wait("closed") { _, ends, isClosed in isClosed && ends == [.peerClosed] })
+    }
+
+    @Test func aChannelReleasedWithoutClosingDoesNotCrash() {
+        // Sources must be cancelled even when the owner forgets: a suspended
+        // or never-started source must not be released.
+        var pair: [Int32] = [0, 0]
+        #if canImport(Glibc)
+            _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair)
+        #else
+            _ = socketpair(AF_UNIX, SOCK_STREAM, 0, &pair)
+        #endif
+        let queue = DispatchQueue(label: "tilerace.tests.channel.released")
+        do {
+            let unstarted = LineChannel(fd: pair[0], queue: queue, outputLimit: 1024)
+            _ = unstarted
+        }
+        // Its cancel handlers close the descriptor: the other end reads the end of the stream.
+        var descriptor = pollfd(fd: pair[1], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 5000) == 1)
+        var byte: UInt8 = 0
+        #expect(read(pair[1], &byte, 1) == 0)
+        FileDescriptor.close(pair[1])
+    }
+}
