@@ -27,6 +27,9 @@ struct BenchCommand: Command {
           another as each game ends), counting valid moves, each with its spawn,
           on one thread, through Game.moveIfValid (history, report, end check
           included); the median of 5 rounds, by wall clock and by CPU time.
+        undo history: the bytes a game of 100,000 entries (the server's limit per
+          game) keeps for undo, on 8x8 and on 4x4 (also with a removal after
+          every move, the packed board's worst case).
         replay: a 10,000-entry logged 4x4 game (moves, some undos, a removal when
           every move would end it) replayed from the parsed record, median of
           --runs runs; also parsing plus replay from the text.
@@ -91,6 +94,13 @@ struct BenchCommand: Command {
         console.print(
             "  the game: \(replay.game.moveCount) moves net, score \(replay.game.score), max tile \(replay.game.board.largestValue), "
                 + "\(replay.game.undoCount) undos, \(replay.game.removalCount) removals, \(replay.invalidCount) invalid")
+
+        let histories = [(8, false), (4, true), (4, false)].map { HistoryMemoryBenchmark.measure(size: $0, removesAfterEveryMove: $1) }
+        let historyTexts = histories.map { measurement in
+            "\(measurement.size)x\(measurement.size)\(measurement.removesAfterEveryMove ? " with a removal after every move" : ""): "
+                + "\(format(Double(measurement.bytes) / 1000, digits: 1)) kB for \(measurement.depth) entries"
+        }
+        console.print("undo history of a \(HistoryMemoryBenchmark.entries)-entry game: " + historyTexts.joined(separator: "; "))
 
         guard AllocationCounter.threadCount == 1 else {
             console.print("allocations: not counted (the runtime hook is only safe with a single thread; this process has others)")

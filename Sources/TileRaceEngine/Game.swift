@@ -154,6 +154,9 @@ public struct Game: Sendable {
     public var canUndo: Bool { history.count > 0 && !isOver }
     /// The number of states undo can go back through.
     public var historyDepth: Int { history.count }
+    /// The bytes the undo history takes (allocated, so with room not used
+    /// yet): under 1 MB for a game of 100,000 entries on any board.
+    public var historyMemoryByteCount: Int { history.memoryByteCount }
     /// Assists used: undos plus removals.
     public var assistCount: Int { undoCount + removalCount }
 
@@ -194,16 +197,24 @@ public struct Game: Sendable {
     @inline(never)
     private mutating func movePlain(_ direction: Direction) -> MoveReport? {
         var next = plain
-        guard let slide = next.board.slide(direction) else { return nil }
-        history.push(plain)
-        next.score &+= slide.points
-        next.moveCount &+= 1
-        let reachedTarget = !next.hasWon && slide.largestMergedExponent >= config.targetExponent
-        if reachedTarget { next.hasWon = true }
-        let spawn = Game.spawn(in: &next)
+        guard let report = Game.step(&next, direction, targetExponent: config.targetExponent) else { return nil }
+        history.push(plain, move: direction)
         plain = next
-        lastSpawn = spawn
+        lastSpawn = report.spawn
         isOver = !next.board.canMove
+        return report
+    }
+
+    /// Plays a move on a plain state: slide, score, move count, won, one
+    /// spawn; nil, changing nothing, when the move changes nothing. The one
+    /// transition of the plain path, used by moves and by history replays.
+    static func step(_ state: inout State, _ direction: Direction, targetExponent: Int) -> MoveReport? {
+        guard let slide = state.board.slide(direction) else { return nil }
+        state.score &+= slide.points
+        state.moveCount &+= 1
+        let reachedTarget = !state.hasWon && slide.largestMergedExponent >= targetExponent
+        if reachedTarget { state.hasWon = true }
+        let spawn = Game.spawn(in: &state)
         return MoveReport(points: slide.points, spawn: spawn, reachedTarget: reachedTarget)
     }
 
@@ -257,16 +268,15 @@ public struct Game: Sendable {
             throw .offBoard(row: cell.row, column: cell.column, size: config.size)
         }
         if isPacked {
-            let shift = UInt64(4 &* (cell.row &* 4 &+ cell.column))
-            guard (packed.board.bits >> shift) & 0xF != 0 else { throw .emptyCell(row: cell.row, column: cell.column) }
-            history.pushRemoval(from: packed)
-            packed.board.bits &= ~(0xF << shift)
-            packed.emptyCount &+= 1
+            let index = cell.row &* 4 &+ cell.column
+            guard (packed.board.bits >> UInt64(4 &* index)) & 0xF != 0 else { throw .emptyCell(row: cell.row, column: cell.column) }
+            history.pushRemoval(from: packed, cellIndex: index)
+            packed.removeTile(atIndex: index)
         } else {
             guard plain.board.exponent(row: cell.row, column: cell.column) != 0 else {
                 throw .emptyCell(row: cell.row, column: cell.column)
             }
-            history.push(plain)
+            history.push(plain, removal: cell)
             plain.board.setExponent(0, row: cell.row, column: cell.column)
         }
         removalCount += 1

@@ -1,117 +1,178 @@
-/// The states undo walks back through, oldest first.
+/// The states undo walks back through, oldest first, kept compact: a state is
+/// stored whole only now and then, and the entries made since are recorded so
+/// that undo recomputes the states in between (the rules are deterministic:
+/// the random state is part of the state). A game of 100,000 entries holds
+/// well under 1 MB of history on any board (see `memoryByteCount`).
 ///
-/// Packed states are kept in segments: a start state and up to 32 moves
-/// made from it (2 bits each). The state before each of those moves is a
-/// history entry, recomputed on undo by replaying the segment's moves from its
-/// start (the rules are deterministic: the random state is part of the state).
-/// A move therefore usually just records its direction, and only every 32nd
-/// move or a removal appends to an array (an append costs a call into the
-/// runtime for the copy-on-write check, a large part of a move otherwise).
-/// Undo replays at most 31 moves.
+/// Packed states are kept in segments: a start state and up to 32 entries made
+/// from it, each a move (2 bits, its direction) or a removal (a bit in
+/// `removals`, its cell in `removalCells`). Every segment but the last is
+/// full, and the last ends at the game's current state. A move therefore
+/// usually just records its direction, and only every 32nd entry appends to an
+/// array (an append costs a call into the runtime for the copy-on-write check,
+/// a large part of a move otherwise). Undo replays at most 31 entries.
 ///
 /// Plain states (other sizes, or a 4x4 game whose tiles outgrew 4 bits) are
-/// stored whole. A game only leaves the packed board when a tile outgrows it
-/// and only returns by undo, so every packed entry is older than every plain
-/// one, and popping takes the plain ones first.
+/// kept as one byte per entry and a whole state before every 32nd entry
+/// (`plainCheckpointInterval`). A game only leaves the packed board when a
+/// tile outgrows it and only returns by undo, so every packed entry is older
+/// than every plain one, and popping takes the plain ones first.
 struct GameHistory: Sendable {
-    /// A start state and the moves made from it (the directions' indices in
-    /// `Direction.allCases`, 2 bits each, oldest lowest). A segment of no
-    /// moves is the state before a removal.
+    /// A start state and the entries made from it, oldest lowest: a move's
+    /// direction index in `Direction.allCases` in 2 bits of `moves`, or a
+    /// removal, marked by its bit in `removals`, whose cell is the next one in
+    /// `removalCells` from `firstRemoval`.
     struct Segment: Hashable, Sendable {
         var start: PackedState4x4
         var moves: UInt64
-        var moveCount: Int
+        var removals: UInt32
+        var firstRemoval: Int32
+        var count: Int
     }
 
-    /// The most moves a segment holds.
+    /// The most entries a segment holds.
     static let segmentCapacity = 32
+    /// Plain entries per whole plain state kept.
+    static let plainCheckpointInterval = 32
 
-    /// Packed segments, oldest first. The last one's moves are kept in
-    /// `lastMoves` and `lastMoveCount`, not in the array, so that recording a
-    /// move does not touch the array.
+    /// Packed segments, oldest first. The last one's entries are kept in
+    /// `lastMoves`, `lastRemovals` and `lastCount`, not in the array, so that
+    /// recording a move does not touch the array.
     private var segments: [Segment] = []
     private var lastMoves: UInt64 = 0
-    private var lastMoveCount = 0
-    /// Plain states, all newer than every packed one.
-    private var plain: [Game.State] = []
+    private var lastRemovals: UInt32 = 0
+    private var lastCount = 0
+    /// The cells of the packed removals (row * 4 + column), oldest first.
+    private var removalCells: [UInt8] = []
     /// The number of packed entries.
     private var packedDepth = 0
+    /// The plain state before plain entry `k * plainCheckpointInterval`, for each k.
+    private var plainCheckpoints: [Game.State] = []
+    /// The plain entries: a direction's index (0 to 3), or 4 + row * 8 + column for a removal.
+    private var plainEntries: [UInt8] = []
 
     /// The number of states.
-    var count: Int { packedDepth &+ plain.count }
+    var count: Int { packedDepth &+ plainEntries.count }
 
     /// Whether some plain states are left (packed states may be pushed only when not).
-    var hasPlainStates: Bool { !plain.isEmpty }
+    var hasPlainStates: Bool { !plainEntries.isEmpty }
+
+    /// The bytes the history's storage takes (allocated capacity, so it
+    /// includes room not used yet).
+    var memoryByteCount: Int {
+        segments.capacity * MemoryLayout<Segment>.stride + removalCells.capacity
+            + plainCheckpoints.capacity * MemoryLayout<Game.State>.stride + plainEntries.capacity
+    }
 
     /// Records a packed move toward `direction` made from the game's current
-    /// state, when that state ends the last segment and the segment has room;
-    /// returns false, recording nothing, otherwise (then call `pushMove`).
+    /// state, when the last segment has room; returns false, recording
+    /// nothing, otherwise (then call `pushMove`).
     @inline(__always)
     mutating func extendLastSegment(_ direction: Direction) -> Bool {
-        // A segment with moves ends where the game is (a removal segment does not).
-        guard lastMoveCount > 0, lastMoveCount < GameHistory.segmentCapacity else { return false }
-        assert(plain.isEmpty, "a packed state pushed after a plain one")
+        guard lastCount > 0, lastCount < GameHistory.segmentCapacity else { return false }
+        assert(plainEntries.isEmpty, "a packed state pushed after a plain one")
         packedDepth &+= 1
-        lastMoves |= UInt64(direction.index) &<< UInt64(2 &* lastMoveCount)
-        lastMoveCount &+= 1
+        lastMoves |= UInt64(direction.index) &<< UInt64(2 &* lastCount)
+        lastCount &+= 1
         return true
     }
 
     /// Records a packed move made from `current` toward `direction` in a new segment.
     @inline(never)
     mutating func pushMove(from current: PackedState4x4, _ direction: Direction) {
-        assert(plain.isEmpty, "a packed state pushed after a plain one")
+        assert(plainEntries.isEmpty, "a packed state pushed after a plain one")
         packedDepth &+= 1
-        startSegment(current, moves: UInt64(direction.index), moveCount: 1)
+        startSegment(current, moves: UInt64(direction.index), removals: 0)
     }
 
-    /// Records the packed state before a removal.
-    mutating func pushRemoval(from current: PackedState4x4) {
-        assert(plain.isEmpty, "a packed state pushed after a plain one")
+    /// Records the removal of the tile at `cellIndex` (row * 4 + column) from
+    /// the packed state `current`.
+    mutating func pushRemoval(from current: PackedState4x4, cellIndex: Int) {
+        assert(plainEntries.isEmpty, "a packed state pushed after a plain one")
         packedDepth &+= 1
-        startSegment(current, moves: 0, moveCount: 0)
-    }
-
-    private mutating func startSegment(_ start: PackedState4x4, moves: UInt64, moveCount: Int) {
-        if !segments.isEmpty {
-            segments[segments.count &- 1].moves = lastMoves
-            segments[segments.count &- 1].moveCount = lastMoveCount
+        if lastCount > 0, lastCount < GameHistory.segmentCapacity {
+            lastRemovals |= 1 &<< UInt32(lastCount)
+            lastCount &+= 1
+        } else {
+            startSegment(current, moves: 0, removals: 1)
         }
-        segments.append(Segment(start: start, moves: moves, moveCount: moveCount))
-        lastMoves = moves
-        lastMoveCount = moveCount
+        removalCells.append(UInt8(truncatingIfNeeded: cellIndex))
     }
 
-    /// Adds a plain state.
-    mutating func push(_ state: Game.State) {
-        plain.append(state)
+    private mutating func startSegment(_ start: PackedState4x4, moves: UInt64, removals: UInt32) {
+        if !segments.isEmpty { storeLastSegment() }
+        let firstRemoval = Int32(truncatingIfNeeded: removalCells.count)
+        segments.append(Segment(start: start, moves: moves, removals: removals, firstRemoval: firstRemoval, count: 1))
+        lastMoves = moves
+        lastRemovals = removals
+        lastCount = 1
+    }
+
+    private mutating func storeLastSegment() {
+        let last = segments.count &- 1
+        segments[last].moves = lastMoves
+        segments[last].removals = lastRemovals
+        segments[last].count = lastCount
+    }
+
+    /// Records a plain entry made from `state`: a move toward `direction`.
+    mutating func push(_ state: Game.State, move direction: Direction) {
+        pushPlain(state, entry: UInt8(direction.index))
+    }
+
+    /// Records a plain entry made from `state`: the removal of the tile at `cell`.
+    mutating func push(_ state: Game.State, removal cell: Cell) {
+        pushPlain(state, entry: UInt8(truncatingIfNeeded: 4 &+ cell.row &* 8 &+ cell.column))
+    }
+
+    private mutating func pushPlain(_ state: Game.State, entry: UInt8) {
+        if plainEntries.count % GameHistory.plainCheckpointInterval == 0 { plainCheckpoints.append(state) }
+        plainEntries.append(entry)
     }
 
     /// Removes and returns the newest state, or nil when there is none.
     /// Packed states are recomputed with `table` and the game's target.
     mutating func popLast(table: PackedRowTable4x4, target: Int, targetExponent: Int) -> Game.Storage? {
-        if let state = plain.popLast() { return .plain(state) }
+        if !plainEntries.isEmpty {
+            plainEntries.removeLast()
+            let index = plainEntries.count
+            let offset = index % GameHistory.plainCheckpointInterval
+            guard offset > 0 else { return plainCheckpoints.popLast().map { .plain($0) } }
+            guard let checkpoint = plainCheckpoints.last else { return nil }
+            let entries = plainEntries[(index &- offset)..<index]
+            return .plain(GameHistory.replayPlain(from: checkpoint, entries: entries, targetExponent: targetExponent))
+        }
         guard let last = segments.last else { return nil }
         packedDepth &-= 1
-        if lastMoveCount >= 2 {
-            lastMoveCount &-= 1
-            lastMoves &= (1 &<< UInt64(2 &* lastMoveCount)) &- 1
+        lastCount &-= 1
+        if (lastRemovals >> UInt32(lastCount)) & 1 == 1 { removalCells.removeLast() }
+        if lastCount >= 1 {
+            lastMoves &= (1 &<< UInt64(2 &* lastCount)) &- 1
+            lastRemovals &= (1 &<< UInt32(lastCount)) &- 1
             return .packed(
-                GameHistory.replay(
-                    from: last.start, moves: lastMoves, count: lastMoveCount, table: table, target: target, targetExponent: targetExponent))
+                replay(
+                    last, moves: lastMoves, removals: lastRemovals, count: lastCount, table: table, target: target,
+                    targetExponent: targetExponent))
         }
         segments.removeLast()
         lastMoves = segments.last?.moves ?? 0
-        lastMoveCount = segments.last?.moveCount ?? 0
+        lastRemovals = segments.last?.removals ?? 0
+        lastCount = segments.last?.count ?? 0
         return .packed(last.start)
     }
 
-    /// The state after the first `count` moves of a segment.
-    private static func replay(
-        from start: PackedState4x4, moves: UInt64, count: Int, table: PackedRowTable4x4, target: Int, targetExponent: Int
+    /// The state after the first `count` entries of a packed segment.
+    private func replay(
+        _ segment: Segment, moves: UInt64, removals: UInt32, count: Int, table: PackedRowTable4x4, target: Int, targetExponent: Int
     ) -> PackedState4x4 {
-        var state = start
+        var state = segment.start
+        var nextRemoval = Int(segment.firstRemoval)
         for index in 0..<count {
+            if (removals >> UInt32(index)) & 1 == 1 {
+                state.removeTile(atIndex: Int(removalCells[nextRemoval]))
+                nextRemoval &+= 1
+                continue
+            }
             let direction = Direction.allCases[Int(truncatingIfNeeded: (moves >> UInt64(2 * index)) & 3)]
             let slide = state.board.slid(direction, table: table)
             assert(!slide.outgrows && slide.bits != state.board.bits, "a recorded move no longer applies")
@@ -120,15 +181,31 @@ struct GameHistory: Sendable {
         return state
     }
 
-    /// Makes room for a record of `moves` moves, `removals` removals and
-    /// `undos` undos without reallocating. Each removal makes a segment and so
-    /// may the move after it; an undo may leave a full segment to extend.
+    /// The plain state after `entries` made from `start`.
+    private static func replayPlain(from start: Game.State, entries: ArraySlice<UInt8>, targetExponent: Int) -> Game.State {
+        var state = start
+        for entry in entries {
+            if entry < 4 {
+                let applied = Game.step(&state, Direction.allCases[Int(entry)], targetExponent: targetExponent)
+                assert(applied != nil, "a recorded move no longer applies")
+            } else {
+                let index = Int(entry) &- 4
+                state.board.setExponent(0, row: index / 8, column: index % 8)
+            }
+        }
+        return state
+    }
+
+    /// Makes room for a record of `moves` moves and `removals` removals without
+    /// reallocating (undos only shorten the history).
     mutating func reserveCapacity(moves: Int, removals: Int, undos: Int, packed isPacked: Bool) {
+        let entries = moves &+ removals
         if isPacked {
-            let most = moves / GameHistory.segmentCapacity &+ 2 &* removals &+ undos &+ 1
-            segments.reserveCapacity(segments.count &+ most)
+            segments.reserveCapacity(segments.count &+ entries / GameHistory.segmentCapacity &+ 1)
+            removalCells.reserveCapacity(removalCells.count &+ removals)
         } else {
-            plain.reserveCapacity(plain.count &+ moves &+ removals)
+            plainCheckpoints.reserveCapacity(plainCheckpoints.count &+ entries / GameHistory.plainCheckpointInterval &+ 1)
+            plainEntries.reserveCapacity(plainEntries.count &+ entries)
         }
     }
 
@@ -136,9 +213,12 @@ struct GameHistory: Sendable {
     mutating func removeAll() {
         segments.removeAll(keepingCapacity: true)
         lastMoves = 0
-        lastMoveCount = 0
+        lastRemovals = 0
+        lastCount = 0
+        removalCells.removeAll(keepingCapacity: true)
         packedDepth = 0
-        plain.removeAll(keepingCapacity: true)
+        plainCheckpoints.removeAll(keepingCapacity: true)
+        plainEntries.removeAll(keepingCapacity: true)
     }
 
     /// The states, oldest first, all as plain states (slow: for comparisons).
@@ -146,15 +226,23 @@ struct GameHistory: Sendable {
         var states: [Game.State] = []
         for (position, segment) in segments.enumerated() {
             let isLast = position == segments.count - 1
-            let count = isLast ? lastMoveCount : segment.moveCount
+            let count = isLast ? lastCount : segment.count
             let moves = isLast ? lastMoves : segment.moves
-            for prefix in 0..<max(count, 1) {
-                let state = GameHistory.replay(
-                    from: segment.start, moves: moves, count: prefix, table: .shared, target: target, targetExponent: targetExponent)
+            let removals = isLast ? lastRemovals : segment.removals
+            for prefix in 0..<count {
+                let state = replay(
+                    segment, moves: moves, removals: removals, count: prefix, table: .shared, target: target, targetExponent: targetExponent
+                )
                 states.append(state.state)
             }
         }
-        return states + plain
+        for index in plainEntries.indices {
+            let offset = index % GameHistory.plainCheckpointInterval
+            let checkpoint = plainCheckpoints[index / GameHistory.plainCheckpointInterval]
+            let entries = plainEntries[(index - offset)..<index]
+            states.append(GameHistory.replayPlain(from: checkpoint, entries: entries, targetExponent: targetExponent))
+        }
+        return states
     }
 }
 

@@ -68,3 +68,12 @@ extension PackedState4x4 {
         return Advance(spawn: spawn, emptyCountBeforeSpawn: emptyCountBeforeSpawn, reachedTarget: reachedTarget)
     }
 }
+
+extension PackedState4x4 {
+    /// Empties the occupied cell at `index` (row * 4 + column): a removal.
+    @inline(__always)
+    mutating func removeTile(atIndex index: Int) {
+        board.bits &= ~(0xF &<< UInt64(4 &* index))
+        emptyCount &+= 1
+    }
+}
