@@ -22,10 +22,12 @@ let package = Package(
             name: "TileRaceClient",
             dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceServer"]
         ),
+        /// The 2048 search behind bots and hints: expectimax over the engine's boards.
+        .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
         /// The `tilerace` command line: argument parsing and one file per command.
         .target(
             name: "TileRaceCLI",
-            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceServer", "TileRaceClient"]
+            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceServer", "TileRaceClient", "TileRaceBot"]
         ),
 
         // MARK: Executable
@@ -35,6 +37,7 @@ let package = Package(
         // MARK: Tests
 
         .testTarget(name: "TileRaceEngineTests", dependencies: ["TileRaceEngine"]),
+        .testTarget(name: "TileRaceBotTests", dependencies: ["TileRaceBot", "TileRaceEngine"]),
         .testTarget(name: "TileRaceProtocolTests", dependencies: ["TileRaceProtocol", "TileRaceEngine"]),
         .testTarget(
             name: "TileRaceServerTests",

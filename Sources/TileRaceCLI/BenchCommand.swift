@@ -1,14 +1,18 @@
 import TileRaceEngine
 
-/// `tilerace bench engine`: measures the engine's speed and allocations.
+/// `tilerace bench engine`: measures the engine's speed and allocations;
+/// `tilerace bench bot`: how well and how fast a bot plays (`BotBenchCommand`).
 struct BenchCommand: Command {
     let name = "bench"
-    let summary = "measure the engine: steps per second, replay time, allocations"
-    let usage = ["tilerace bench engine [--steps N] [--runs N]"]
+    let summary = "measure the engine (steps per second, replay time, allocations) or a bot"
+    let usage = [
+        "tilerace bench engine [--steps N] [--runs N]",
+        "tilerace bench bot [--strength N] [--games N] [--size N]",
+    ]
     let options: [Arguments.Option] = [
         .value("--steps", "N", "valid random moves to time on 4x4, in 5 rounds (default 50000000)"),
         .value("--runs", "N", "replays of the 10,000-step game to time (default 500)"),
-    ]
+    ] + BotBenchCommand.options
     let details = """
         Build with optimisations first: swift build -c release, then
         .build/release/tilerace bench engine (a debug build is far slower).
@@ -27,19 +31,27 @@ struct BenchCommand: Command {
           replay. Counted only when the process has a single thread (checked in
           /proc/self/task): while hooked, the runtime's retain path is unsafe
           for other threads.
-        """
+
+        """ + BotBenchCommand.details
 
     /// Timed rounds of random play.
     private static let rounds = 5
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         guard let kind = arguments.positionals.first else {
-            throw CommandLineError("say what to measure: tilerace bench engine")
+            throw CommandLineError("say what to measure: tilerace bench engine, or tilerace bench bot")
         }
-        guard kind == "engine" else { throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: engine") }
+        guard kind == "engine" || kind == "bot" else {
+            throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: engine, bot")
+        }
         guard arguments.positionals.count == 1 else {
             throw CommandLineError("unexpected argument \(Arguments.quoted(arguments.positionals[1]))")
         }
+        let foreign = kind == "bot" ? ["--steps", "--runs"] : BotBenchCommand.options.map(\.name)
+        if let option = foreign.first(where: { arguments.value($0) != nil }) {
+            throw CommandLineError("\(option) does not apply to tilerace bench \(kind)")
+        }
+        if kind == "bot" { return try BotBenchCommand.run(arguments, console: console) }
         let steps = try arguments.integer("--steps", in: 1...1_000_000_000, default: 50_000_000)
         let runs = try arguments.integer("--runs", in: 1...100_000, default: 500)
         #if DEBUG

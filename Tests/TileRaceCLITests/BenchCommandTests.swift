@@ -4,8 +4,14 @@ import Testing
 /// `tilerace bench`: what it accepts. (Its figures are not tested: no timed tests.)
 struct BenchCommandTests {
     @Test(arguments: [
-        (["bench"], "tilerace bench: say what to measure: tilerace bench engine"),
-        (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine"),
+        (["bench"], "tilerace bench: say what to measure: tilerace bench engine, or tilerace bench bot"),
+        (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine, bot"),
+        (["bench", "bot", "--strength", "6"], "tilerace bench: invalid value '6' for --strength: expected a whole number from 1 to 5"),
+        (["bench", "bot", "--strength", "x"], "tilerace bench: invalid value 'x' for --strength: expected a whole number from 1 to 5"),
+        (["bench", "bot", "--games", "0"], "tilerace bench: invalid value '0' for --games: expected a whole number from 1 to 100000"),
+        (["bench", "bot", "--size", "9"], "tilerace bench: invalid value '9' for --size: expected a whole number from 3 to 8"),
+        (["bench", "bot", "--steps", "5"], "tilerace bench: --steps does not apply to tilerace bench bot"),
+        (["bench", "engine", "--strength", "3"], "tilerace bench: --strength does not apply to tilerace bench engine"),
         (["bench", "engine", "twice"], "tilerace bench: unexpected argument 'twice'"),
         (["bench", "engine", "--steps", "0"], "tilerace bench: invalid value '0' for --steps: expected a whole number from 1 to 1000000000"),
         (["bench", "engine", "--fast"], "tilerace bench: unknown option '--fast'"),
@@ -25,6 +31,29 @@ struct BenchCommandTests {
         #expect(run.output.contains("random play 4x4: "))
         #expect(run.output.contains("replay of a 10000-step game: median "))
         #expect(run.output.contains("allocations: "))
+    }
+
+    @Test func botBenchPlaysGamesAndPrintsTheFigures() {
+        let run = TestConsole.run(["bench", "bot", "--strength", "2", "--games", "2", "--size", "3"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("bot strength 2 on 3x3: 2 games from seeds 1 to 2"))
+        #expect(run.output.contains("  seed 1: score "))
+        #expect(run.output.contains("  seed 2: score "))
+        #expect(run.output.contains("score: mean "))
+        #expect(run.output.contains("reached 2048: 0 of 2 (0%)"))
+        #expect(run.output.contains("ms per move: mean "))
+    }
+
+    @Test func botBenchSummaryCountsSharesAndPercentiles() {
+        let results = [
+            BotBenchmark.GameResult(seed: 1, score: 100, largestTile: 4096, moveMicroseconds: [1000, 3000]),
+            BotBenchmark.GameResult(seed: 2, score: 300, largestTile: 2048, moveMicroseconds: [2000]),
+        ]
+        let lines = BotBenchmark.summary(of: results)
+        #expect(lines[0] == "score: mean 200, median 200, min 100, max 300")
+        #expect(lines[1] == "reached 2048: 2 of 2 (100%); reached 4096: 1 of 2 (50%); reached 8192: 0 of 2 (0%)")
+        #expect(lines[2] == "largest tile: 4096 (in 1 of 2 games)")
+        #expect(lines[3] == "ms per move: mean 2.0, median 2.0, p99 3.0, max 3.0 (3 moves)")
     }
 
     @Test func theLoggedGameIsLongAndValid() {
