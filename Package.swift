@@ -29,12 +29,14 @@ let package = Package(
             name: "TileRaceClient",
             dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport"]
         ),
+        /// The 2048 search behind bots and hints: expectimax over the engine's boards.
+        .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
         /// The `tilerace` command line: argument parsing, one file per command,
         /// and the wiring of server and client.
         .target(
             name: "TileRaceCLI",
             dependencies: [
-                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer", "TileRaceClient",
+                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer", "TileRaceClient", "TileRaceBot",
             ]
         ),
 
@@ -53,6 +55,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TileRaceEngineTests", dependencies: ["TileRaceEngine"]),
+        .testTarget(name: "TileRaceBotTests", dependencies: ["TileRaceBot", "TileRaceEngine"]),
         .testTarget(name: "TileRaceProtocolTests", dependencies: ["TileRaceProtocol", "TileRaceEngine"]),
         .testTarget(
             name: "TileRaceTransportTests", dependencies: ["TileRaceTransport", "TileRaceProtocol", "TileRaceTestSupport"]

@@ -1,16 +1,20 @@
 import TileRaceEngine
 
-/// `tilerace bench engine`: measures the engine's speed and allocations.
+/// `tilerace bench engine`: measures the engine's speed and allocations;
+/// `tilerace bench bot`: how well and how fast a bot plays (`BotBenchCommand`).
 struct BenchCommand: Command {
     let name = "bench"
-    let summary = "measure the engine (steps, replays, allocations) or a server under a racing load"
+    let summary = "measure the engine (steps, replays, allocations), a bot, or a server under a racing load"
     let usage = [
         "tilerace bench engine [--steps N] [--runs N]",
+        "tilerace bench bot [--strength N] [--games N] [--size N]",
         "tilerace bench server [--host H --port P] [--players N] [--rate M] [--room-size S] [--seconds T] [--submitters K]",
     ]
-    let options: [Arguments.Option] = [
+    static let engineOptions: [Arguments.Option] = [
         .value("--steps", "N", "engine: valid random moves to time on 4x4, in 5 rounds (default 50000000)"),
         .value("--runs", "N", "engine: replays of the 10,000-step game to time (default 500)"),
+    ]
+    static let serverOptions: [Arguments.Option] = [
         .value("--host", "H", "server: load this server (default: one started here on 127.0.0.1)"),
         .value("--port", "P", "server: its port (default 2048)"),
         .value("--players", "N", "server: players racing, in rooms (default 200)"),
@@ -19,6 +23,7 @@ struct BenchCommand: Command {
         .value("--seconds", "T", "server: how long to measure, after a warm-up (default 10)"),
         .value("--submitters", "K", "server: clients submitting to the leaderboard as fast as it answers (default 0)"),
     ]
+    let options: [Arguments.Option] = BenchCommand.engineOptions + BotBenchCommand.options + BenchCommand.serverOptions
     let details = """
         Build with optimisations first: swift build -c release, then
         .build/release/tilerace bench engine (a debug build is far slower).
@@ -40,22 +45,34 @@ struct BenchCommand: Command {
           replay. Counted only when the process has a single thread (checked in
           /proc/self/task): while hooked, the runtime's retain path is unsafe
           for other threads.
-        """
+
+        """ + BotBenchCommand.details
 
     /// Timed rounds of random play.
     private static let rounds = 5
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         guard let kind = arguments.positionals.first else {
-            throw CommandLineError("say what to measure: tilerace bench engine, or tilerace bench server")
+            throw CommandLineError("say what to measure: tilerace bench engine, bot or server")
         }
         guard arguments.positionals.count == 1 else {
             throw CommandLineError("unexpected argument \(Arguments.quoted(arguments.positionals[1]))")
         }
+        let own: [Arguments.Option]
         switch kind {
-        case "engine": return try runEngine(arguments, console: console)
+        case "engine": own = BenchCommand.engineOptions
+        case "bot": own = BotBenchCommand.options
+        case "server": own = BenchCommand.serverOptions
+        default: throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: engine, bot, server")
+        }
+        let ownNames = Set(own.map(\.name))
+        if let option = options.map(\.name).first(where: { !ownNames.contains($0) && arguments.value($0) != nil }) {
+            throw CommandLineError("\(option) does not apply to tilerace bench \(kind)")
+        }
+        switch kind {
+        case "bot": return try BotBenchCommand.run(arguments, console: console)
         case "server": return try ServerBenchmarkReport.run(arguments, console: console)
-        default: throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: engine, server")
+        default: return try runEngine(arguments, console: console)
         }
     }
 

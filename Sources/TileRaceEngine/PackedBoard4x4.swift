@@ -5,22 +5,22 @@
 /// The fast path of `Game` on 4x4 boards while every tile is at most 2^15:
 /// moves are four lookups in `PackedRowTable4x4` (up and down transpose the
 /// board first), spawns are bit arithmetic. `Board` is the plain reference.
-struct PackedBoard4x4: Hashable, Sendable {
+package struct PackedBoard4x4: Hashable, Sendable {
     /// The largest exponent a 4-bit cell holds (the tile 32768).
-    static let largestExponent: UInt8 = 15
+    package static let largestExponent: UInt8 = 15
     /// Bit `4i` set for every cell `i`.
     static let lowBits: UInt64 = 0x1111_1111_1111_1111
 
     /// The packed exponents.
-    var bits: UInt64
+    package var bits: UInt64
 
     /// Creates a board from its packed exponents.
-    init(bits: UInt64) {
+    package init(bits: UInt64) {
         self.bits = bits
     }
 
     /// Packs a 4x4 board, or nil when it is another size or a tile exceeds 2^15.
-    init?(_ board: Board) {
+    package init?(_ board: Board) {
         guard board.size == 4 else { return nil }
         var bits: UInt64 = 0
         for index in 0..<16 {
@@ -32,7 +32,7 @@ struct PackedBoard4x4: Hashable, Sendable {
     }
 
     /// The same tiles as a plain `Board`.
-    var board: Board {
+    package var board: Board {
         var board = Board(size: 4)
         for index in 0..<16 {
             board.cells[(index >> 2) &* 8 &+ (index & 3)] = UInt8(truncatingIfNeeded: bits >> UInt64(4 &* index)) & 0xF
@@ -43,18 +43,22 @@ struct PackedBoard4x4: Hashable, Sendable {
     /// What a move would do: the new bits, the points and the number of
     /// merges, or `outgrows` when a merge makes a tile above 2^15 (then the
     /// other fields mean nothing).
-    struct Slide {
-        var bits: UInt64
-        var points: Int
-        var merges: Int
-        var outgrows: Bool
+    package struct Slide {
+        /// The board after the move.
+        package var bits: UInt64
+        /// The points the move scores.
+        package var points: Int
+        /// The number of merges.
+        package var merges: Int
+        /// Whether a merge would make a tile above 2^15.
+        package var outgrows: Bool
     }
 
     /// Slides the board toward `direction` without changing it. Left and
     /// right look rows up directly; up and down transpose the board and look
     /// its rows (the columns) up in tables that give them back in column shape.
     @inline(__always)
-    func slid(_ direction: Direction, table: PackedRowTable4x4 = .shared) -> Slide {
+    package func slid(_ direction: Direction, table: PackedRowTable4x4 = .shared) -> Slide {
         var result: UInt64 = 0
         var points: UInt32 = 0
         switch direction {
@@ -84,7 +88,7 @@ struct PackedBoard4x4: Hashable, Sendable {
 
     /// Swaps rows and columns.
     @inline(__always)
-    static func transposed(_ x: UInt64) -> UInt64 {
+    package static func transposed(_ x: UInt64) -> UInt64 {
         let a1 = x & 0xF0F0_0F0F_F0F0_0F0F
         let a2 = x & 0x0000_F0F0_0000_F0F0
         let a3 = x & 0x0F0F_0000_0F0F_0000
@@ -97,14 +101,14 @@ struct PackedBoard4x4: Hashable, Sendable {
 
     /// Bit `4i` set for every cell `i` of `x` whose 4 bits are all zero.
     @inline(__always)
-    static func zeroCells(_ x: UInt64) -> UInt64 {
+    package static func zeroCells(_ x: UInt64) -> UInt64 {
         var any = x | (x >> 1)
         any |= any >> 2
         return ~any & lowBits
     }
 
     /// Bit `4i` set for every empty cell `i`.
-    var emptyCells: UInt64 { PackedBoard4x4.zeroCells(bits) }
+    package var emptyCells: UInt64 { PackedBoard4x4.zeroCells(bits) }
 
     /// Whether at least one move would change the board: a tile and an empty
     /// cell, or two equal neighbours in a row or a column. An empty board

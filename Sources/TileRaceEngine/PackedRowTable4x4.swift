@@ -6,9 +6,9 @@
 /// type may be `@unchecked Sendable` although it holds pointers. Columns have
 /// their own tables whose entries are already spread into column shape, so an
 /// up or down move transposes the board once instead of twice.
-struct PackedRowTable4x4: @unchecked Sendable, Hashable {
+package struct PackedRowTable4x4: @unchecked Sendable, Hashable {
     /// The one table, shared by every game.
-    static let shared = PackedRowTable4x4()
+    package static let shared = PackedRowTable4x4()
 
     /// Added to a line's `points` entry when a merge would make an exponent
     /// above 15, which does not fit in a 4-bit cell. Four lines of points stay

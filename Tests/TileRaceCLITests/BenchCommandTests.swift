@@ -6,8 +6,8 @@ import TileRaceEngine
 /// `tilerace bench`: what it accepts. (Its figures are not tested: no timed tests.)
 struct BenchCommandTests {
     @Test(arguments: [
-        (["bench"], "tilerace bench: say what to measure: tilerace bench engine, or tilerace bench server"),
-        (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine, server"),
+        (["bench"], "tilerace bench: say what to measure: tilerace bench engine, bot or server"),
+        (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine, bot, server"),
         (
             ["bench", "server", "--port", "2048"],
             "tilerace bench: --port needs --host (without it, a server is started here on a free port)"
@@ -16,6 +16,12 @@ struct BenchCommandTests {
             ["bench", "server", "--room-size", "0"],
             "tilerace bench: invalid value '0' for --room-size: expected a whole number from 1 to 16"
         ),
+        (["bench", "bot", "--strength", "6"], "tilerace bench: invalid value '6' for --strength: expected a whole number from 1 to 5"),
+        (["bench", "bot", "--strength", "x"], "tilerace bench: invalid value 'x' for --strength: expected a whole number from 1 to 5"),
+        (["bench", "bot", "--games", "0"], "tilerace bench: invalid value '0' for --games: expected a whole number from 1 to 100000"),
+        (["bench", "bot", "--size", "9"], "tilerace bench: invalid value '9' for --size: expected a whole number from 3 to 8"),
+        (["bench", "bot", "--steps", "5"], "tilerace bench: --steps does not apply to tilerace bench bot"),
+        (["bench", "engine", "--strength", "3"], "tilerace bench: --strength does not apply to tilerace bench engine"),
         (["bench", "engine", "twice"], "tilerace bench: unexpected argument 'twice'"),
         (
             ["bench", "engine", "--steps", "0"],
@@ -46,6 +52,29 @@ struct BenchCommandTests {
         #expect(run.output.contains("MOVE round trip: p50 "))
         #expect(run.output.contains("submissions acknowledged: "))
         #expect(run.output.contains("errors: 0"))
+    }
+
+    @Test func botBenchPlaysGamesAndPrintsTheFigures() {
+        let run = TestConsole.run(["bench", "bot", "--strength", "2", "--games", "2", "--size", "3"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("bot strength 2 on 3x3: 2 games from seeds 1 to 2"))
+        #expect(run.output.contains("  seed 1: score "))
+        #expect(run.output.contains("  seed 2: score "))
+        #expect(run.output.contains("score: mean "))
+        #expect(run.output.contains("reached 2048: 0 of 2 (0%)"))
+        #expect(run.output.contains("ms per move: mean "))
+    }
+
+    @Test func botBenchSummaryCountsSharesAndPercentiles() {
+        let results = [
+            BotBenchmark.PlayedGame(seed: 1, score: 100, largestTile: 4096, moveMicroseconds: [1000, 3000]),
+            BotBenchmark.PlayedGame(seed: 2, score: 300, largestTile: 2048, moveMicroseconds: [2000]),
+        ]
+        let lines = BotBenchmark.summary(of: results)
+        #expect(lines[0] == "score: mean 200, median 200, min 100, max 300")
+        #expect(lines[1] == "reached 2048: 2 of 2 (100%); reached 4096: 1 of 2 (50%); reached 8192: 0 of 2 (0%)")
+        #expect(lines[2] == "largest tile: 4096 (in 1 of 2 games)")
+        #expect(lines[3] == "ms per move: mean 2.0, median 2.0, p99 3.0, max 3.0 (3 moves)")
     }
 
     @Test func theLoggedGameIsLongAndValid() {

@@ -1,0 +1,113 @@
+import TileRaceEngine
+
+/// A 2048 player of a chosen strength: given a board, the move it plays.
+///
+/// It sees only the tiles, like a person who cannot see the future: never
+/// the game's random state, so it does not know where the next tile spawns.
+/// A pure value: the same board always gets the same move, and `bestMove`
+/// may run on any thread (e.g. off a client's loop queue, for hints).
+///
+/// Strengths: 1 plays nearly at random (a valid move drawn from a generator
+/// seeded by the board), 2 greedily takes the move whose board `Heuristic`
+/// values most, 3 to 5 search with expectimax through 1, 2 and 3 spawns (2, 3
+/// and 4 moves).
+public struct Bot: Hashable, Sendable {
+    /// The strengths there are.
+    public static let strengthRange = 1...5
+    /// The strongest bot, the one behind practice hints.
+    public static let strongest = Bot(validStrength: 5)
+
+    /// Lines of play less likely than this are not searched further.
+    public static let probabilityCutoff = 0.0001
+    /// The spawns strength 3 looks through (`SearchLimits.depth`).
+    public static let strength3Depth = 1
+    /// The spawns strength 4 looks through.
+    public static let strength4Depth = 2
+    /// The spawns strength 5 looks through.
+    public static let strength5Depth = 3
+
+    /// How well it plays, in `strengthRange`.
+    public let strength: Int
+
+    /// Creates a bot.
+    /// - Throws: `.invalidStrength` outside `strengthRange`.
+    public init(strength: Int) throws(BotError) {
+        guard Bot.strengthRange.contains(strength) else { throw .invalidStrength(strength) }
+        self.init(validStrength: strength)
+    }
+
+    private init(validStrength: Int) {
+        strength = validStrength
+    }
+
+    /// The search limits of strengths 3 to 5, nil for 1 and 2 (no search).
+    public var limits: SearchLimits? {
+        switch strength {
+        case 3: SearchLimits(depth: Bot.strength3Depth, probabilityCutoff: Bot.probabilityCutoff)
+        case 4: SearchLimits(depth: Bot.strength4Depth, probabilityCutoff: Bot.probabilityCutoff)
+        case 5: SearchLimits(depth: Bot.strength5Depth, probabilityCutoff: Bot.probabilityCutoff)
+        default: nil
+        }
+    }
+
+    /// The move it plays in a game, nil when the game is over. Reads only the board.
+    public func bestMove(for game: Game) -> Direction? {
+        game.isOver ? nil : bestMove(on: game.board)
+    }
+
+    /// The move it plays on a board, nil when no move changes it.
+    public func bestMove(on board: Board) -> Direction? {
+        switch strength {
+        case 1: return randomMove(on: board)
+        default: return Bot.bestDirection(moveValues(on: board, usesPackedBoard: true))
+        }
+    }
+
+    /// The value of each move on `board` (`Direction.allCases` order, nil for
+    /// a move that changes nothing) as strengths 2 to 5 see it: the board after
+    /// the move for 2, the expectimax value for 3 to 5. On a 4x4 board whose
+    /// tiles are below 2^15 it uses the packed board when `usesPackedBoard`.
+    func moveValues(on board: Board, usesPackedBoard: Bool) -> [Double?] {
+        let packed =
+            usesPackedBoard && board.largestExponent < Int(PackedBoard4x4.largestExponent)
+            ? PackedBoard4x4(board) : nil
+        guard let limits else {
+            return Direction.allCases.map { direction in
+                if let packed {
+                    let slide = packed.slid(direction)
+                    return slide.bits == packed.bits ? nil : HeuristicTable4x4.shared.boardValue(slide.bits)
+                }
+                return board.sliding(direction).map(Heuristic.boardValue)
+            }
+        }
+        if let packed {
+            var search = PackedExpectimax4x4(limits: limits)
+            return search.moveValues(packed.bits)
+        }
+        var search = PlainExpectimax(limits: limits)
+        return search.moveValues(board)
+    }
+
+    /// The direction of the largest value, the first one on a tie; nil when all are nil.
+    static func bestDirection(_ values: [Double?]) -> Direction? {
+        var best: (direction: Direction, value: Double)?
+        for (direction, value) in zip(Direction.allCases, values) {
+            guard let value else { continue }
+            if best == nil || value > best!.value { best = (direction, value) }
+        }
+        return best?.direction
+    }
+
+    /// A valid move drawn with a generator seeded by the board's tiles (the
+    /// same board, the same move), nil when none is valid.
+    func randomMove(on board: Board) -> Direction? {
+        let valid = Direction.allCases.filter { board.sliding($0) != nil }
+        guard !valid.isEmpty else { return nil }
+        var tiles: [UInt8] = []
+        for row in 0..<board.size {
+            for column in 0..<board.size { tiles.append(UInt8(board.exponent(row: row, column: column))) }
+        }
+        var generator = SplitMix64(seed: Seed.fnv1a64(tiles))
+        return valid[Int(generator.next() % UInt64(valid.count))]
+    }
+}

@@ -1,0 +1,133 @@
+import Dispatch
+import TileRaceBot
+import TileRaceEngine
+
+/// The measurements behind `tilerace bench bot`: a bot plays whole games
+/// from seeds 1, 2, 3, ... (past 2048: the game goes on until no move is
+/// left), several at a time, one per core.
+struct BotBenchmark: Sendable {
+    /// The player.
+    var bot: Bot
+    /// The games to play, from seeds 1 to `games`.
+    var games: Int
+    /// The board size.
+    var size: Int
+
+    /// One finished game.
+    struct PlayedGame: Sendable {
+        /// Its seed.
+        var seed: UInt64
+        /// The final score.
+        var score: Int
+        /// The largest tile made.
+        var largestTile: Int
+        /// The time the bot took to choose each move, in microseconds, in order.
+        var moveMicroseconds: [Int]
+    }
+
+    /// Plays one game to its end on the calling thread.
+    static func play(bot: Bot, size: Int, seed: UInt64) -> PlayedGame {
+        // The target only decides when the game counts as won; play goes on past it.
+        var game = Game(config: (try? GameConfig(size: size, target: 2048)) ?? .standard, seed: Seed(seed))
+        var moveMicroseconds: [Int] = []
+        let clock = ContinuousClock()
+        while true {
+            let start = clock.now
+            guard let direction = bot.bestMove(for: game) else { break }
+            let elapsed = (clock.now - start).components
+            moveMicroseconds.append(Int(elapsed.seconds) * 1_000_000 + Int(elapsed.attoseconds / 1_000_000_000_000))
+            guard game.moveIfValid(direction) != nil else { break }
+        }
+        return PlayedGame(seed: seed, score: game.score, largestTile: game.board.largestValue, moveMicroseconds: moveMicroseconds)
+    }
+
+    /// Plays every game, as many at once as there are cores, calling
+    /// `finished` (on one serial queue, in the order they end) after each.
+    /// Returns the results by seed.
+    func run(finished: @escaping @Sendable (PlayedGame) -> Void) -> [PlayedGame] {
+        let collector = Collector(count: games, finished: finished)
+        let bot = bot
+        let size = size
+        DispatchQueue.concurrentPerform(iterations: games) { index in
+            // The game and its timings belong to this iteration until handed over.
+            collector.store(BotBenchmark.play(bot: bot, size: size, seed: UInt64(index + 1)), at: index)
+        }
+        return collector.results
+    }
+
+    /// Gathers the results of games that end on different threads.
+    ///
+    /// Its state is owned by the serial `queue`: every access goes through
+    /// it, which is why the class may be `@unchecked Sendable`.
+    private final class Collector: @unchecked Sendable {
+        private let queue = DispatchQueue(label: "tilerace.bench.bot.results")
+        private var slots: [PlayedGame?]
+        private let finished: @Sendable (PlayedGame) -> Void
+
+        init(count: Int, finished: @escaping @Sendable (PlayedGame) -> Void) {
+            slots = Array(repeating: nil, count: count)
+            self.finished = finished
+        }
+
+        func store(_ result: PlayedGame, at index: Int) {
+            queue.sync {
+                dispatchPrecondition(condition: .onQueue(queue))
+                slots[index] = result
+                finished(result)
+            }
+        }
+
+        var results: [PlayedGame] {
+            queue.sync { slots.compactMap { $0 } }
+        }
+    }
+
+    /// The figures printed at the end, one line each.
+    static func summary(of results: [PlayedGame]) -> [String] {
+        guard !results.isEmpty else { return ["no games played"] }
+        let count = results.count
+        let scores = results.map { Double($0.score) }.sorted()
+        let mean = scores.reduce(0, +) / Double(count)
+        func share(_ tile: Int) -> String {
+            let reached = results.filter { $0.largestTile >= tile }.count
+            return "\(reached) of \(count) (\(percent(reached, of: count)))"
+        }
+        let largest = results.map(\.largestTile).max() ?? 0
+        let largestCount = results.filter { $0.largestTile == largest }.count
+        let times = results.flatMap(\.moveMicroseconds).map { Double($0) / 1000 }.sorted()
+        let meanTime = times.isEmpty ? 0 : times.reduce(0, +) / Double(times.count)
+        return [
+            "score: mean \(Int(mean.rounded())), median \(Int(scores.median.rounded())), min \(Int(scores[0])), max \(Int(scores[count - 1]))",
+            "reached 2048: \(share(2048)); reached 4096: \(share(4096)); reached 8192: \(share(8192))",
+            "largest tile: \(largest) (in \(largestCount) of \(count) games)",
+            "ms per move: mean \(milliseconds(meanTime)), median \(milliseconds(times.median)), "
+                + "p99 \(milliseconds(percentile(times, 0.99))), max \(milliseconds(times.last ?? 0)) (\(times.count) moves)",
+        ]
+    }
+
+    /// One line about a finished game.
+    static func line(for result: PlayedGame) -> String {
+        let total = result.moveMicroseconds.reduce(0, +)
+        let perMove = result.moveMicroseconds.isEmpty ? 0 : Double(total) / Double(result.moveMicroseconds.count) / 1000
+        return "  seed \(result.seed): score \(result.score), largest tile \(result.largestTile), "
+            + "\(result.moveMicroseconds.count) moves, \(milliseconds(perMove)) ms per move"
+    }
+
+    /// The value below which a share `fraction` of sorted `values` lie (nearest rank).
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let rank = Int((fraction * Double(values.count)).rounded(.up))
+        return values[min(max(rank, 1), values.count) - 1]
+    }
+
+    /// A share as a whole percentage.
+    static func percent(_ part: Int, of whole: Int) -> String {
+        "\(whole == 0 ? 0 : (part * 100 + whole / 2) / whole)%"
+    }
+
+    /// Milliseconds with up to 3 decimals.
+    static func milliseconds(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return String(rounded)
+    }
+}
