@@ -68,6 +68,7 @@ public final class RaceServer: @unchecked Sendable {
     private var nextConnectionNumber = 1
     private var inbox: [ServerInput] = []
     private var toFlush: [Connection] = []
+    private var turnsDue: [Connection] = []
     private var isProcessing = false
     private var phase = Phase.idle
     private var stopWaiters: [() -> Void] = []
@@ -244,13 +245,32 @@ public final class RaceServer: @unchecked Sendable {
         let handlers = Connection.Handlers(
             received: { [weak self] id, bytes in self?.process(.received(id, bytes)) },
             ended: { [weak self] id, reason in self?.process(.disconnected(id, reason: reason)) },
-            closed: { [weak self] id in self?.closed(id) })
+            closed: { [weak self] id in self?.closed(id) },
+            drained: { [weak self] id in self?.drained(id) })
         let connection = Connection(
             id: id, fd: fd, peer: peer, queue: queue, outputLimit: configuration.limits.maximumPendingOutputBytes,
+            backpressureBytes: configuration.limits.backpressureBytes,
             closeTimeoutMilliseconds: configuration.limits.closeTimeoutMilliseconds, handlers: handlers)
         connections[id] = connection
         connection.start()
         process(.connected(id, peer: peer))
+    }
+
+    /// A connection's backed-up output is written: its turn can come.
+    private func drained(_ id: ConnectionID) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard let connection = connections[id], connection.wantsInputTurn else { return }
+        scheduleInputTurn(connection)
+    }
+
+    /// Gives a connection its next turn of input after what is already queued
+    /// (other connections' reads, timers), unless its output is backed up:
+    /// then the turn waits until the output drains.
+    private func scheduleInputTurn(_ connection: Connection) {
+        guard !connection.isOutputBacklogged else { return }
+        connection.wantsInputTurn = false
+        let id = connection.id
+        queue.async { [weak self] in self?.process(.inputTurn(id)) }
     }
 
     private func closed(_ id: ConnectionID) {
@@ -279,6 +299,10 @@ public final class RaceServer: @unchecked Sendable {
                     connection.isFlushScheduled = false
                     connection.flush()
                 }
+            } else if !turnsDue.isEmpty {
+                let due = turnsDue
+                turnsDue.removeAll()
+                for connection in due { scheduleInputTurn(connection) }
             } else {
                 break
             }
@@ -300,6 +324,13 @@ public final class RaceServer: @unchecked Sendable {
             case .persist(let request):
                 writer?.write(request) { [weak self, queue] outcome in
                     queue.async { [weak self] in self?.process(.persisted(request, outcome)) }
+                }
+            case .input(let id, let flow):
+                guard let connection = connections[id] else { continue }
+                connection.holdInput(flow != .read)
+                if flow == .turn {
+                    connection.wantsInputTurn = true
+                    turnsDue.append(connection)
                 }
             case .log(let level, let message):
                 configuration.log(level, message)

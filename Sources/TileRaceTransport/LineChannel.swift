@@ -6,7 +6,9 @@ import Dispatch
 /// buffer, and closing is graceful.
 ///
 /// - Reading: each time the socket is readable, up to `maximumReadsPerEvent`
-///   chunks are read and handed over in order (the owner frames them).
+///   chunks are read and handed over in order (the owner frames them). The
+///   owner may hold reading (`holdReading`) while it has enough to do: the
+///   bytes then wait in the kernel, and TCP slows the peer down.
 /// - Writing: `enqueue` queues lines; `flush` writes what the kernel takes
 ///   and leaves the rest to the write source. A peer that lets more than
 ///   `outputLimit` bytes pile up is cut off, so it never holds memory.
@@ -86,6 +88,9 @@ package final class LineChannel: @unchecked Sendable {
     private var output = OutputBuffer()
     private var isReading = false
     private var isWriting = false
+    private var isStarted = false
+    private var isReadingHeld = false
+    private var hasReadEnd = false
     private var lingerMilliseconds = 1000
 
     /// A channel over the connected non-blocking socket `fd`, which it now owns.
@@ -124,8 +129,29 @@ package final class LineChannel: @unchecked Sendable {
         self.handlers = handlers
         readSource.setEventHandler { [weak self] in self?.readAvailable() }
         writeSource.setEventHandler { [weak self] in self?.writable() }
-        isReading = true
-        readSource.resume()
+        isStarted = true
+        updateReading()
+    }
+
+    /// Whether the owner holds reading (see `holdReading`).
+    package var isReadingHeldByOwner: Bool { isReadingHeld }
+
+    /// Stops (`true`) or restarts (`false`) reading: while held, no bytes are
+    /// read or reported, and the peer's bytes wait in the kernel. Closing
+    /// still reads (and drops) the peer's last bytes.
+    package func holdReading(_ held: Bool) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard held != isReadingHeld else { return }
+        isReadingHeld = held
+        updateReading()
+        // Bytes that arrived while held may not wake a resumed read source
+        // (seen on Linux): look for them once.
+        if !held, isReading {
+            queue.async { [weak self] in
+                guard let self, self.isReading else { return }
+                self.readAvailable()
+            }
+        }
     }
 
     /// Queues lines (a `\n` is added to each). Returns false, and closes,
@@ -172,7 +198,7 @@ package final class LineChannel: @unchecked Sendable {
 
     private func readAvailable() {
         for _ in 0..<LineChannel.maximumReadsPerEvent {
-            guard phase != .closed else { return }
+            guard phase != .closed, isReading else { return }
             let (bytes, result) = receive()
             switch result {
             case .bytes:
@@ -181,7 +207,8 @@ package final class LineChannel: @unchecked Sendable {
             case .wouldBlock:
                 return
             case .endOfStream:
-                pauseReading()
+                hasReadEnd = true
+                updateReading()
                 switch phase {
                 case .open: handlers?.ended(.peerClosed)
                 case .lingering: teardown()
@@ -241,6 +268,7 @@ package final class LineChannel: @unchecked Sendable {
     /// the connection, and the peer could lose the last lines.)
     private func linger() {
         phase = .lingering
+        updateReading()
         Socket.shutdownWriting(fd)
         while isReading, case .bytes = receive().1 {}
         guard isReading, lingerMilliseconds > 0 else {
@@ -280,9 +308,15 @@ package final class LineChannel: @unchecked Sendable {
         writeSource.suspend()
     }
 
-    private func pauseReading() {
-        guard isReading else { return }
-        isReading = false
-        readSource.suspend()
+    /// Reads while started, not at the end of the stream, not closed, and
+    /// not held by the owner (unless lingering, when the peer's last bytes
+    /// are read and dropped).
+    private func updateReading() {
+        // Once closed, the sources are cancelled and must stay resumed.
+        guard phase != .closed else { return }
+        let wanted = isStarted && !hasReadEnd && (!isReadingHeld || phase == .lingering)
+        guard wanted != isReading else { return }
+        isReading = wanted
+        if wanted { readSource.resume() } else { readSource.suspend() }
     }
 }

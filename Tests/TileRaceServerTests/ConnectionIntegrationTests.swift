@@ -73,10 +73,10 @@ struct ConnectionIntegrationTests {
         #expect(try host.event("JOINED") == "JOINED room=den nick=guest role=player")
     }
 
-    @Test func aSlowReaderDoesNotHoldUpOthersAndIsDroppedPastTheLimit() throws {
+    @Test func aSlowReaderIsNotReadWhileItsRepliesWaitAndLosesNone() throws {
         var limits = ServerLimits.fast
         limits.maximumPendingOutputBytes = 256 * 1024
-        // The rate limit would refuse most of these heavy requests: this test is about the output limit.
+        // The rate limit would refuse most of these heavy requests: this test is about backpressure.
         limits.requestsPerSecond = 100_000
         limits.requestBurst = 100_000
         let directory = TemporaryDirectory()
@@ -88,21 +88,53 @@ struct ConnectionIntegrationTests {
         let server = try TestServer(limits: limits, dataDirectory: directory.path)
         defer { server.stop() }
         let ana = try server.client("ana")
-        _ = try ana.ask("CREATE slow")
         let slow = try server.client("slow", receiveBufferBytes: 4096)
-        _ = try slow.ask("JOIN slow")
-        _ = try ana.event("JOINED")
-        // The slow client asks for the whole leaderboard again and again and never reads.
-        let request = Array(String(repeating: "TOP limit=100\n", count: 200).utf8)
-        let dropped = "slow closed: reading too slowly (more than 262144 bytes waiting)"
-        for _ in 0..<50 where !server.logs.lines.contains(where: { $0.contains(dropped) }) {
-            try? slow.sendBytes(request)
-            // Meanwhile the others are served at once.
-            #expect(try ana.ask("PING") == "PONG")
+        // 600 whole leaderboards (about 3.6 MB of replies, 14 times the output
+        // limit) asked for in one go by a client that does not read yet.
+        let requests = 600
+        try slow.sendBytes(Array(String(repeating: "TOP limit=100\n", count: requests).utf8))
+        // Meanwhile the others are served at once.
+        for _ in 0..<20 { #expect(try ana.ask("PING") == "PONG") }
+        // The server stopped reading the slow client instead of piling up its
+        // replies: it was not cut off, and every reply comes once it reads.
+        var replies = 0
+        while replies < requests {
+            let line = try slow.readLine()
+            if line.hasPrefix("OK TOP") { replies += 1 } else { #expect(line.hasPrefix("ENTRY"), "\(line)") }
         }
+        #expect(try slow.ask("PING") == "PONG")
+        #expect(!server.logs.lines.contains { $0.contains("reading too slowly") })
+    }
+
+    @Test func aPeerThatNeverReadsIsDroppedWhenEventsPassTheOutputLimit() throws {
+        var limits = ServerLimits.fast
+        limits.maximumPendingOutputBytes = 16 * 1024
+        limits.backpressureBytes = 4 * 1024
+        limits.countdownMilliseconds = 600_000  // the READY marks never start a race
+        limits.requestsPerSecond = 1_000_000
+        limits.requestBurst = 1_000_000
+        let server = try TestServer(limits: limits)
+        defer { server.stop() }
+        let ana = try server.client("ana")
+        _ = try ana.ask("CREATE chatty")
+        let deaf = try server.client("deaf", receiveBufferBytes: 4096)
+        _ = try deaf.ask("JOIN chatty")
+        _ = try ana.event("JOINED")
+        // Events are not replies: backpressure cannot stop them, the output limit does.
+        let dropped = "deaf closed: reading too slowly (more than 16384 bytes waiting)"
+        let batch = Array(String(repeating: "READY yes\nREADY no\n", count: 500).utf8)
+        var seen: [String] = []
+        for _ in 0..<400 where !seen.contains("LEFT room=chatty nick=deaf") {
+            try ana.sendBytes(batch)
+            var replies = 0
+            while replies < 1000 {
+                let line = try ana.readLine()
+                if line.hasPrefix("OK READY") { replies += 1 } else { seen.append(line) }
+            }
+        }
+        // Its membership ended as if it had left, and the log says why.
+        #expect(seen.contains("LEFT room=chatty nick=deaf"))
         #expect(server.logs.lines.contains { $0.contains(dropped) })
-        // Its membership ends as if it had left.
-        #expect(try ana.event("LEFT") == "LEFT room=slow nick=slow")
     }
 
     @Test func stoppingSaysByeToEveryone() throws {

@@ -62,6 +62,16 @@ import Testing
             return true
         }
 
+        /// Whether `predicate` comes to hold within 200 ms (to check that
+        /// something does not happen).
+        func waitBriefly(_ predicate: ([UInt8], [LineChannel.EndReason], Bool) -> Bool) -> Bool {
+            let deadline = DispatchTime.now() + .milliseconds(200)
+            while !lock.withLock({ predicate(bytes, ends, isClosed) }) {
+                if changed.wait(timeout: deadline) == .timedOut { return lock.withLock { predicate(bytes, ends, isClosed) } }
+            }
+            return true
+        }
+
         func peerWrite(_ text: String) {
             _ = Array(text.utf8).withUnsafeBytes { write(peer, $0.baseAddress, $0.count) }
         }
@@ -114,6 +124,28 @@ import Testing
             rig.wait("ended past the limit") { _, ends, isClosed in
                 isClosed && ends.count == 1 && { if case .outputLimit = ends[0] { true } else { false } }()
             })
+    }
+
+    @Test func heldReadingReportsNothingUntilReleased() {
+        let rig = Rig()
+        rig.queue.sync { rig.channel?.holdReading(true) }
+        rig.peerWrite("PING 1\n")
+        // Nothing is read while held (a bounded look: 200 ms).
+        #expect(!rig.waitBriefly { bytes, _, _ in !bytes.isEmpty })
+        rig.queue.sync { rig.channel?.holdReading(false) }
+        #expect(rig.wait("the bytes") { bytes, _, _ in String(decoding: bytes, as: UTF8.self) == "PING 1\n" })
+    }
+
+    @Test func aHeldChannelClosesAndIsReleasedCleanly() {
+        let rig = Rig()
+        rig.queue.sync {
+            rig.channel?.holdReading(true)
+            rig.channel?.closeNow()
+            // Holding or releasing after the close must leave the cancelled sources alone.
+            rig.channel?.holdReading(false)
+            rig.channel?.holdReading(true)
+        }
+        #expect(rig.wait("closed") { _, _, isClosed in isClosed })
     }
 
     @Test func thePeerClosingIsReportedOnce() {

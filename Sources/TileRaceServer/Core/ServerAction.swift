@@ -7,6 +7,8 @@ enum ServerAction: Hashable, Sendable {
     /// Store leaderboard records durably; the outcome comes back as
     /// `ServerInput.persisted`.
     case persist(PersistRequest)
+    /// Read a connection, stop reading it, or give it another turn.
+    case input(ConnectionID, InputFlow)
     /// Write a line to the server's log.
     case log(ServerLog.Level, String)
 }

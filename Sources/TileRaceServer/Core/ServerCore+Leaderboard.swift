@@ -75,7 +75,7 @@ extension ServerCore {
         }
         guard let session, session.awaitedPersist == request.id else { return }
         session.awaitedPersist = nil
-        handleBufferedLines(of: session)
+        runInput(of: session)
     }
 
     func top(_ session: Session, _ query: LeaderboardQuery) {

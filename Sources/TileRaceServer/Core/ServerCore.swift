@@ -73,6 +73,8 @@ final class ServerCore {
         switch input {
         case .connected(let id, let peer): connect(id, peer: peer)
         case .received(let id, let bytes): receive(id, bytes)
+        case .inputTurn(let id):
+            if let session = sessions[id], !session.isClosing, session.inputFlow == .turn { runInput(of: session) }
         case .disconnected(let id, let reason):
             if let session = sessions[id] { remove(session, reason: reason) }
         case .persisted(let request, let outcome): persisted(request, outcome)
@@ -121,9 +123,18 @@ final class ServerCore {
     private func receive(_ id: ConnectionID, _ bytes: [UInt8]) {
         guard let session = sessions[id], !session.isClosing else { return }
         session.framer.append(bytes)
+        // Held or waiting for its turn: the bytes wait with the rest.
+        guard session.inputFlow == .read else { return }
+        runInput(of: session)
+    }
+
+    /// Handles a turn of the session's buffered lines and keeps track of
+    /// its partial line: a partial line is not activity; its first byte
+    /// starts its deadline. (Whole lines waiting for a turn or a store are
+    /// not a partial line.)
+    func runInput(of session: Session) {
         handleBufferedLines(of: session)
-        // A partial line is not activity; its first byte starts its deadline.
-        if session.framer.bufferedByteCount == 0 {
+        if session.inputFlow != .read || session.framer.bufferedByteCount == 0 {
             session.partialLineSince = nil
         } else if session.partialLineSince == nil {
             session.partialLineSince = now
@@ -131,13 +142,22 @@ final class ServerCore {
     }
 
     /// Runs the complete lines a session has sent, in order, until none is
-    /// left, the session closes, or it waits for its submission to be stored.
+    /// left, the session closes, it waits for its submission to be stored, or
+    /// its turn is spent (`workPerTurn`, counted in request costs, so a turn
+    /// holds a few heavy requests or many light ones); then says whether to
+    /// read it again, hold it, or give it another turn.
     func handleBufferedLines(of session: Session) {
+        var work = 0
         while !session.isClosing, session.awaitedPersist == nil {
+            guard work < limits.workPerTurn else {
+                setInputFlow(.turn, of: session)
+                return
+            }
             let line: String?
             do throws(ProtocolError) {
                 line = try session.framer.nextLine()
             } catch {
+                work += 1
                 if error.code == .lineTooLong {
                     send(session.id, .error(error))
                     close(session, bye: "line too long", reason: "line too long")
@@ -146,21 +166,34 @@ final class ServerCore {
                 }
                 continue
             }
-            guard let line else { return }
+            guard let line else {
+                setInputFlow(.read, of: session)
+                return
+            }
             session.lastHeardAt = now
             session.isPinged = false
             session.partialLineSince = nil
-            handleLine(line, from: session)
+            work += handleLine(line, from: session)
         }
+        if !session.isClosing { setInputFlow(.hold, of: session) }
+    }
+
+    private func setInputFlow(_ flow: InputFlow, of session: Session) {
+        guard flow != session.inputFlow || flow == .turn else { return }
+        session.inputFlow = flow
+        outbox.append(.input(session.id, flow))
     }
 
     /// Runs one line: rate limit, verb lookup, requirements, parsing, then the
     /// one dispatch on the typed request (`dispatch(_:from:)`).
-    private func handleLine(_ line: String, from session: Session) {
+    /// - Returns: the work it took, in request costs.
+    private func handleLine(_ line: String, from session: Session) -> Int {
         let words = line.split(separator: " ")
-        guard let verbWord = words.first else { return }
-        if RequestVerb(rawValue: verbWord.uppercased())?.expectsReply == false { return }
-        guard admit(session, cost: requestCost(RequestVerb(rawValue: verbWord.uppercased()), words: words)) else { return }
+        guard let verbWord = words.first else { return 1 }
+        let knownVerb = RequestVerb(rawValue: verbWord.uppercased())
+        if knownVerb?.expectsReply == false { return 1 }
+        let cost = requestCost(knownVerb, words: words)
+        guard admit(session, cost: cost) else { return 1 }
         if logLevel >= .debug { log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))") }
         do throws(ProtocolError) {
             let verb = try RequestVerb(word: verbWord)
@@ -174,6 +207,7 @@ final class ServerCore {
         if let bye = session.byeAfterReply, !session.isClosing {
             close(session, bye: bye, reason: bye)
         }
+        return cost
     }
 
     /// What a request costs in the rate limit: one token, more for those

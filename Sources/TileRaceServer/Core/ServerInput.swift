@@ -4,6 +4,9 @@ enum ServerInput: Sendable {
     case connected(ConnectionID, peer: String)
     /// Bytes arrived on a connection.
     case received(ConnectionID, [UInt8])
+    /// A connection's turn to have more of its buffered lines handled
+    /// (after `ServerAction.input(_, .turn)`).
+    case inputTurn(ConnectionID)
     /// A connection ended by itself: the peer closed it, it failed, or it fell
     /// too far behind reading. `reason` is for the log.
     case disconnected(ConnectionID, reason: String)

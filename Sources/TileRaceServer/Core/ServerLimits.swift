@@ -16,6 +16,14 @@ public struct ServerLimits: Hashable, Sendable {
     public var maximumWatchersPerRoom = 32
     /// Bytes waiting to be sent to one connection before it is disconnected.
     public var maximumPendingOutputBytes = 1 << 20
+    /// Bytes waiting to be sent to one connection beyond which the server stops
+    /// reading its requests until they are written (backpressure: no replies
+    /// are built that the client is not taking).
+    public var backpressureBytes = 64 << 10
+    /// The work one connection's turn may do before the others get theirs,
+    /// in request costs (a `PING` costs 1, a `TOP` of 100 entries 11): about
+    /// 16 light requests or one or two heavy ones.
+    public var workPerTurn = 16
     /// Silence after which a connection is sent `BYE idle` and closed.
     public var idleMilliseconds = 120_000
     /// Silence after which the server sends `PING`.

@@ -43,6 +43,8 @@ final class Session {
     /// The persist request this session's `SUBMIT` waits for; its further
     /// input waits in the framer until then.
     var awaitedPersist: Int?
+    /// Whether the connection is read, held, or waiting for its next turn.
+    var inputFlow = InputFlow.read
     /// Set by a handler whose reply must be followed by `BYE <text>` and a close.
     var byeAfterReply: String?
 

@@ -4,6 +4,9 @@ import TileRaceTransport
 /// One accepted player connection: the transport's `LineChannel` plus the
 /// connection's identity, and the words the server logs when it ends.
 ///
+/// It is read unless the core holds its input (`InputFlow`) or more than
+/// `backpressureBytes` of output wait for the peer to take them.
+///
 /// Owned by the server's queue: every method must be called on it.
 final class Connection {
     /// What the connection reports to its owner.
@@ -15,24 +18,31 @@ final class Connection {
         var ended: (ConnectionID, String) -> Void
         /// The descriptor was closed; forget the connection.
         var closed: (ConnectionID) -> Void
+        /// Output that had to wait for the peer is now all written.
+        var drained: (ConnectionID) -> Void
     }
 
     let id: ConnectionID
     let peer: String
     /// Set while the connection waits in its owner's list of connections to flush.
     var isFlushScheduled = false
+    /// Set while the core wants to give the connection another turn of input.
+    var wantsInputTurn = false
 
     private let channel: LineChannel
     private let outputLimit: Int
+    private let backpressureBytes: Int
     private let handlers: Handlers
+    private var isInputHeld = false
 
     init(
-        id: ConnectionID, fd: Int32, peer: String, queue: DispatchQueue, outputLimit: Int,
+        id: ConnectionID, fd: Int32, peer: String, queue: DispatchQueue, outputLimit: Int, backpressureBytes: Int,
         closeTimeoutMilliseconds: Int, handlers: Handlers
     ) {
         self.id = id
         self.peer = peer
         self.outputLimit = outputLimit
+        self.backpressureBytes = backpressureBytes
         self.handlers = handlers
         channel = LineChannel(fd: fd, queue: queue, outputLimit: outputLimit, closeTimeoutMilliseconds: closeTimeoutMilliseconds)
     }
@@ -45,7 +55,20 @@ final class Connection {
             LineChannel.Handlers(
                 received: { bytes in handlers.received(id, bytes) },
                 ended: { [weak self] reason in self?.ended(reason) },
-                closed: { handlers.closed(id) }))
+                closed: { handlers.closed(id) },
+                drained: { [weak self] in
+                    self?.updateReading()
+                    handlers.drained(id)
+                }))
+    }
+
+    /// Whether more output waits than the backpressure threshold allows.
+    var isOutputBacklogged: Bool { channel.pendingOutputBytes > backpressureBytes }
+
+    /// Holds reading (or reads again) as the core asks.
+    func holdInput(_ held: Bool) {
+        isInputHeld = held
+        updateReading()
     }
 
     /// Queues lines. Returns false (and closes at once) when the unsent output
@@ -58,6 +81,7 @@ final class Connection {
     /// Writes as much queued output as the socket takes now.
     func flush() {
         channel.flush()
+        updateReading()
     }
 
     /// Closes once the queued output is written (or after the close timeout),
@@ -69,6 +93,10 @@ final class Connection {
     /// Closes now, dropping unsent output.
     func closeNow() {
         channel.closeNow()
+    }
+
+    private func updateReading() {
+        channel.holdReading(isInputHeld || isOutputBacklogged)
     }
 
     private func ended(_ reason: LineChannel.EndReason) {

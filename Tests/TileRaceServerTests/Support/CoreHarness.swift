@@ -16,6 +16,13 @@ final class CoreHarness {
     private(set) var heldPersists: [PersistRequest] = []
     /// When set, persist requests wait until `writeHeldPersists()`, as a slow disk would make them.
     var holdsPersists = false
+    /// The last input flow the core asked for, per connection.
+    private(set) var inputFlows: [ConnectionID: InputFlow] = [:]
+    /// Connections owed another turn of input.
+    private(set) var turnsDue: [ConnectionID] = []
+    /// When set (the default), owed turns are given at once after each input,
+    /// as the server's queue would once it has nothing else to do.
+    var givesTurns = true
     private let writer: LeaderboardWriter
     private var nextNumber = 1
 
@@ -31,6 +38,7 @@ final class CoreHarness {
         let requests = heldPersists
         heldPersists = []
         for request in requests { perform(core.handle(.persisted(request, writer.writeNow(request)))) }
+        if givesTurns { giveTurns() }
     }
 
     /// Opens a connection from `address` (its greeting is left in its output).
@@ -57,6 +65,17 @@ final class CoreHarness {
     /// Sends raw bytes from a connection.
     func sendBytes(_ id: ConnectionID, _ bytes: [UInt8]) {
         perform(core.handle(.received(id, bytes)))
+        if givesTurns { giveTurns() }
+    }
+
+    /// Gives every owed turn, until none is owed.
+    func giveTurns() {
+        while !turnsDue.isEmpty { giveTurn() }
+    }
+
+    /// Gives the first owed turn.
+    func giveTurn() {
+        perform(core.handle(.inputTurn(turnsDue.removeFirst())))
     }
 
     /// Sends a line and returns what that connection received because of it.
@@ -96,6 +115,9 @@ final class CoreHarness {
             case .send(let id, let lines): output[id, default: []] += lines
             case .close(let id): closed.append(id)
             case .log(_, let line): logs.append(line)
+            case .input(let id, let flow):
+                inputFlows[id] = flow
+                if flow == .turn { turnsDue.append(id) }
             case .persist(let request):
                 if holdsPersists {
                     heldPersists.append(request)
