@@ -9,6 +9,7 @@ struct BenchCommand: Command {
         "tilerace bench engine [--steps N] [--runs N]",
         "tilerace bench bot [--strength N] [--games N] [--size N]",
         "tilerace bench server [--host H --port P] [--players N] [--rate M] [--room-size S] [--seconds T] [--submitters K]",
+        "tilerace bench leaderboard [--claims N] [--submissions N]",
     ]
     static let engineOptions: [Arguments.Option] = [
         .value("--steps", "N", "engine: valid random moves to time on 4x4, in 5 rounds (default 50000000)"),
@@ -23,7 +24,12 @@ struct BenchCommand: Command {
         .value("--seconds", "T", "server: how long to measure, after a warm-up (default 10)"),
         .value("--submitters", "K", "server: clients submitting to the leaderboard as fast as it answers (default 0)"),
     ]
-    let options: [Arguments.Option] = BenchCommand.engineOptions + BotBenchCommand.options + BenchCommand.serverOptions
+    static let leaderboardOptions: [Arguments.Option] = [
+        .value("--claims", "N", "leaderboard: nickname claims to fill it with first (default 100000)"),
+        .value("--submissions", "N", "leaderboard: SUBMITs to time, each under a new nickname (default 2000)"),
+    ]
+    let options: [Arguments.Option] =
+        BenchCommand.engineOptions + BotBenchCommand.options + BenchCommand.serverOptions + BenchCommand.leaderboardOptions
     let details = """
         Build with optimisations first: swift build -c release, then
         .build/release/tilerace bench engine (a debug build is far slower).
@@ -53,7 +59,7 @@ struct BenchCommand: Command {
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         guard let kind = arguments.positionals.first else {
-            throw CommandLineError("say what to measure: tilerace bench engine, bot or server")
+            throw CommandLineError("say what to measure: tilerace bench engine, bot, server or leaderboard")
         }
         guard arguments.positionals.count == 1 else {
             throw CommandLineError("unexpected argument \(Arguments.quoted(arguments.positionals[1]))")
@@ -63,7 +69,8 @@ struct BenchCommand: Command {
         case "engine": own = BenchCommand.engineOptions
         case "bot": own = BotBenchCommand.options
         case "server": own = BenchCommand.serverOptions
-        default: throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: engine, bot, server")
+        case "leaderboard": own = BenchCommand.leaderboardOptions
+        default: throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: engine, bot, server, leaderboard")
         }
         let ownNames = Set(own.map(\.name))
         if let option = options.map(\.name).first(where: { !ownNames.contains($0) && arguments.value($0) != nil }) {
@@ -72,7 +79,23 @@ struct BenchCommand: Command {
         switch kind {
         case "bot": return try BotBenchCommand.run(arguments, console: console)
         case "server": return try ServerBenchmarkReport.run(arguments, console: console)
+        case "leaderboard": return try runLeaderboard(arguments, console: console)
         default: return try runEngine(arguments, console: console)
+        }
+    }
+
+    private func runLeaderboard(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        let claims = try arguments.integer("--claims", in: 0...10_000_000, default: 100_000)
+        let submissions = try arguments.integer("--submissions", in: 1...1_000_000, default: 2000)
+        #if DEBUG
+            console.print("note: this is a debug build; measure with swift build -c release")
+        #endif
+        do throws(BenchmarkFailure) {
+            let result = try LeaderboardBenchmark(claims: claims, submissions: submissions).run()
+            for line in LeaderboardBenchmark.lines(for: result, claims: claims) { console.print(line) }
+            return CLI.success
+        } catch {
+            throw CommandLineError(error.message)
         }
     }
 

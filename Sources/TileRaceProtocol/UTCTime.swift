@@ -16,6 +16,24 @@ public enum UTCTime {
             + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2) + "." + pad(dayMilliseconds % 1000, 3) + "Z"
     }
 
+    /// The day number (from 1970-01-01) of a date `YYYY-MM-DD`, or nil when
+    /// it is not one.
+    public static func dayNumber(of date: String) -> Int? {
+        let parts = date.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        // H. Hinnant's `days_from_civil`.
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = floorDivide(shiftedYear, 400)
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let (checkYear, checkMonth, checkDay) = civil(days: days)
+        return (checkYear, checkMonth, checkDay) == (year, month, day) ? days : nil
+    }
+
     /// The proleptic Gregorian date of a day counted from 1970-01-01
     /// (H. Hinnant's `civil_from_days`).
     static func civil(days: Int) -> (year: Int, month: Int, day: Int) {

@@ -1,4 +1,5 @@
 import Dispatch
+import TileRaceProtocol
 import TileRaceTransport
 
 /// The TileRace race server: listens for TCP connections and runs protocol v1
@@ -136,7 +137,9 @@ public final class RaceServer: @unchecked Sendable {
             } else {
                 store =
                     try configuration.dataDirectory.map { (directory: String) throws(StoreError) in
-                        try LeaderboardStore.open(directory: directory, acceptingLoss: configuration.acceptsLeaderboardLoss)
+                        try LeaderboardStore.open(
+                            directory: directory, acceptingLoss: configuration.acceptsLeaderboardLoss,
+                            today: UTCTime.date(epochMilliseconds: configuration.clock.wallMilliseconds))
                     } ?? LeaderboardStore.inMemory()
             }
         } catch {

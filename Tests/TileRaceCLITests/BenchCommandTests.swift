@@ -6,8 +6,8 @@ import TileRaceEngine
 /// `tilerace bench`: what it accepts. (Its figures are not tested: no timed tests.)
 struct BenchCommandTests {
     @Test(arguments: [
-        (["bench"], "tilerace bench: say what to measure: tilerace bench engine, bot or server"),
-        (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine, bot, server"),
+        (["bench"], "tilerace bench: say what to measure: tilerace bench engine, bot, server or leaderboard"),
+        (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine, bot, server, leaderboard"),
         (
             ["bench", "server", "--port", "2048"],
             "tilerace bench: --port needs --host (without it, a server is started here on a free port)"
@@ -44,6 +44,14 @@ struct BenchCommandTests {
         #expect(run.output.contains("random play 4x4: "))
         #expect(run.output.contains("replay of a 10000-step game: median "))
         #expect(run.output.contains("allocations: "))
+    }
+
+    @Test func measuresALeaderboardWithManyClaims() {
+        let run = TestConsole.run(["bench", "leaderboard", "--claims", "2000", "--submissions", "20"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("leaderboard with 2000 claims: written in "))
+        #expect(run.output.contains("opening it (a server's start): "))
+        #expect(run.output.contains("SUBMIT under a new nickname (20 in a row"))
     }
 
     @Test func loadsAServerStartedHere() {

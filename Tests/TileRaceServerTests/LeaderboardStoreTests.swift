@@ -42,8 +42,10 @@ struct LeaderboardStoreTests {
         #expect(throws: ProtocolError.self) { try submit(reopened, "ANA", 99) }
         let receipt = try submit(reopened, "ANA", 99, token: "t0k3nana")
         #expect(receipt.rank == 1)
-        // Reopening compacted the journal into the snapshot.
-        #expect(try directory.read("leaderboard.snapshot").contains("claim seq=1 nick=ana token=t0k3nana"))
+        // Reopening compacted the journal into the claims file and the snapshot.
+        #expect(try directory.read("leaderboard.claims").contains("claim seq=1 nick=ana token=t0k3nana date=2026-11-22"))
+        #expect(try directory.read("leaderboard.snapshot").contains("board=all nick=ana score=70"))
+        #expect(!(try directory.read("leaderboard.snapshot").contains("claim ")))
         #expect(try directory.read("leaderboard.journal").split(separator: "\n").count == 2)
     }
 
@@ -53,7 +55,7 @@ struct LeaderboardStoreTests {
         try submit(store, "ana", 1)
         try store.compact()
         #expect(FileSystem.permissions(directory.path + "/deeper/data") == 0o700)
-        for name in ["leaderboard.journal", "leaderboard.snapshot", "leaderboard.lock"] {
+        for name in ["leaderboard.journal", "leaderboard.snapshot", "leaderboard.claims", "leaderboard.lock"] {
             #expect(FileSystem.permissions(directory.path + "/deeper/data/" + name) == 0o600)
         }
     }
@@ -224,6 +226,83 @@ struct LeaderboardStoreTests {
         let receipt = try submit(store, "cy", 35)
         #expect(receipt.rank == 2)
         #expect(store.leaderboard.lastSequence == 6)
+    }
+
+    @Test func compactionAppendsOnlyTheNewClaims() throws {
+        let directory = TemporaryDirectory()
+        let store = try LeaderboardStore.open(directory: directory.path, compactionThreshold: .max)
+        for index in 0..<3 { try submit(store, "n\(index)", index) }
+        try store.compact()
+        let first = try directory.read("leaderboard.claims")
+        try submit(store, "n3", 3)
+        try submit(store, "n0", 9, token: "t0k3nn0")  // a claim already saved: nothing new to append (same day)
+        try store.compact()
+        let second = try directory.read("leaderboard.claims")
+        #expect(second.hasPrefix(first))
+        #expect(second.dropFirst(first.count).split(separator: "\n").count == 1)
+        #expect(second.hasSuffix("claim seq=7 nick=n3 token=t0k3nn3 date=2026-11-22\n"))
+        #expect(try directory.read("leaderboard.snapshot").contains("claims=4"))
+        store.close()
+        let reopened = try LeaderboardStore.open(directory: directory.path)
+        #expect(reopened.leaderboard.claims.count == 4)
+        #expect(reopened.leaderboard.entry(of: "n0", on: .allTime)?.score == 9)
+    }
+
+    @Test func aDeletedClaimsFileStopsTheStart() throws {
+        let directory = try compactedDirectory()
+        try FileManager.default.removeItem(atPath: directory.file("leaderboard.claims"))
+        #expect(
+            throws: StoreError.missingRecords(
+                files: [directory.file("leaderboard.snapshot"), directory.file("leaderboard.claims")],
+                detail: "the snapshot was written with 3 claims in the claims file, which is missing")
+        ) {
+            try LeaderboardStore.open(directory: directory.path)
+        }
+        let store = try LeaderboardStore.open(directory: directory.path, acceptingLoss: true)
+        // What the journal holds is kept: the claims made after the snapshot.
+        #expect(Set(store.leaderboard.claims.keys) == ["dee", "eve"])
+        #expect(store.leaderboard.entries(on: .allTime).count == 5)
+    }
+
+    @Test func aSnapshotWithClaimsInsideLoadsAndMovesThemToTheClaimsFile() throws {
+        let directory = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        // A snapshot as written before the claims file existed.
+        let old =
+            [
+                "tilerace-leaderboard-snapshot 1",
+                StoredLine.encode("claim seq=1 nick=ana token=t0k3nana").dropLast(),
+                StoredLine.encode("end last=1 count=1").dropLast(),
+            ].joined(separator: "\n") + "\n"
+        try directory.write("leaderboard.snapshot", old)
+        try directory.write("leaderboard.journal", "tilerace-leaderboard-journal 1 after=1\n")
+        let store = try LeaderboardStore.open(directory: directory.path)
+        #expect(store.leaderboard.claims["ana"]?.token == "t0k3nana")
+        try submit(store, "bo", 5)
+        try store.compact()
+        #expect(try directory.read("leaderboard.claims").contains("claim seq=1 nick=ana token=t0k3nana\n"))
+        store.close()
+        let reopened = try LeaderboardStore.open(directory: directory.path)
+        #expect(Set(reopened.leaderboard.claims.keys) == ["ana", "bo"])
+    }
+
+    @Test func expiredClaimsAreDroppedFromTheClaimsFileAtStart() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let store = try LeaderboardStore.open(directory: directory.path)
+            try store.commit([
+                .claim(NicknameClaim(sequence: 1, nickname: "gone", token: "a", date: "2026-01-01")),
+                .claim(NicknameClaim(sequence: 2, nickname: "kept", token: "b", date: "2026-11-20")),
+            ])
+            try store.compact()
+            store.close()
+        }
+        let store = try LeaderboardStore.open(directory: directory.path, today: "2026-11-23")
+        #expect(Set(store.leaderboard.claims.keys) == ["kept"])
+        #expect(!(try directory.read("leaderboard.claims").contains("nick=gone")))
+        #expect(try directory.read("leaderboard.snapshot").contains("claims=1"))
+        store.close()
+        #expect(Set(try LeaderboardStore.open(directory: directory.path).leaderboard.claims.keys) == ["kept"])
     }
 
     @Test func compactsAfterTheThreshold() throws {

@@ -208,7 +208,7 @@ final class ServerBenchmark: @unchecked Sendable {
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
-    private static func maximumResidentMegabytes() -> Double {
+    static func maximumResidentMegabytes() -> Double {
         var usage = rusage()
         getrusage(ServerBenchmark.ownProcess, &usage)
         #if canImport(Darwin)

@@ -26,12 +26,11 @@ extension ServerCore {
         }
         // A connected player's nickname, not yet claimed, can be claimed by that connection only.
         let key = Names.nicknameKey(nickname)
-        if let owner = nicknames[key], owner != session.id, pendingLeaderboard.claims[key] == nil {
+        if let owner = nicknames[key], owner != session.id, pendingLeaderboard.claim(of: nickname, on: today) == nil {
             throw ProtocolError(.nicknameTaken, "\(nickname) is the nickname of a player connected now; only they can claim it")
         }
-        let submission = try pendingLeaderboard.submission(
-            of: finished.result, date: today, dailyDate: finished.dailyDate, nickname: nickname, token: token, newToken: random.token)
-        pendingLeaderboard = submission.leaderboard
+        let submission = try pendingLeaderboard.submit(
+            finished.result, date: today, dailyDate: finished.dailyDate, nickname: nickname, token: token, newToken: random.token)
         let request = PersistRequest(id: nextPersistID, generation: persistGeneration, records: submission.records)
         nextPersistID += 1
         inFlightSubmissions[request.id] = InFlightSubmission(sessionID: session.id, receipt: submission.receipt)

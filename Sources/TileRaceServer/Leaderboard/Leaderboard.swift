@@ -4,13 +4,17 @@ import TileRaceProtocol
 /// protocol.md section 10): one best entry per nickname per board (nicknames
 /// compared without regard to case), ranked by score with equal scores in
 /// recording order, only the top 100 kept, and nicknames claimed by the first
-/// submission's secret token.
+/// submission's secret token. A claim unused for `claimExpiryDays` whose
+/// nickname has no entry on any board expires: the nickname is free again.
 ///
 /// Every change is a `LeaderboardRecord`; applying the same records in the same
 /// order always gives the same leaderboard, which is what the journal relies on.
 public struct Leaderboard: Hashable, Sendable {
     /// Entries kept per board.
     public static let capacity = 100
+    /// Days without use after which a claim whose nickname has no entry on
+    /// any board expires.
+    public static let claimExpiryDays = 30
 
     /// Each board's entries, best first.
     public private(set) var boards: [LeaderboardBoardID: [BoardEntry]] = [:]
@@ -51,8 +55,12 @@ public struct Leaderboard: Hashable, Sendable {
     public mutating func apply(_ record: LeaderboardRecord) -> Bool {
         switch record {
         case .claim(let claim):
+            // A claim again with the same token is its use (a newer date); with
+            // another token it replaces only an expired claim.
             let key = Names.nicknameKey(claim.nickname)
-            guard claims[key] == nil else { return false }
+            if let existing = claims[key], existing.token != claim.token {
+                guard let date = claim.date, isExpired(existing, on: date) else { return false }
+            }
             claims[key] = claim
             lastSequence = max(lastSequence, claim.sequence)
             return true
@@ -72,39 +80,92 @@ public struct Leaderboard: Hashable, Sendable {
         }
     }
 
-    /// What a submission does: the records to store, the reply, and the
-    /// leaderboard once they are applied.
+    /// Whether a claim has expired on `today`: unused for more than
+    /// `claimExpiryDays`, and its nickname has no entry on any board. Claims
+    /// without a date never expire.
+    public func isExpired(_ claim: NicknameClaim, on today: String) -> Bool {
+        guard let date = claim.date, let cutoff = Leaderboard.expiryCutoff(on: today), date < cutoff else { return false }
+        let key = Names.nicknameKey(claim.nickname)
+        return !boards.values.contains { entries in entries.contains { Names.nicknameKey($0.nickname) == key } }
+    }
+
+    /// The claim on a nickname that holds on `today` (not expired), or nil.
+    public func claim(of nickname: String, on today: String) -> NicknameClaim? {
+        guard let claim = claims[Names.nicknameKey(nickname)], !isExpired(claim, on: today) else { return nil }
+        return claim
+    }
+
+    /// Forgets the claims expired on `today`.
+    /// - Returns: how many were forgotten.
+    @discardableResult
+    public mutating func removeExpiredClaims(on today: String) -> Int {
+        guard let cutoff = Leaderboard.expiryCutoff(on: today) else { return 0 }
+        let old = claims.filter { _, claim in claim.date.map { $0 < cutoff } ?? false }
+        guard !old.isEmpty else { return 0 }
+        let onBoards = Set(boards.values.joined().map { Names.nicknameKey($0.nickname) })
+        var removed = 0
+        for key in old.keys where !onBoards.contains(key) {
+            claims[key] = nil
+            removed += 1
+        }
+        return removed
+    }
+
+    /// The earliest date of use that has not expired on `today` (dates
+    /// `YYYY-MM-DD` compare as text).
+    private static func expiryCutoff(on today: String) -> String? {
+        UTCTime.dayNumber(of: today).map { UTCTime.date(epochMilliseconds: ($0 - claimExpiryDays) * 86_400_000) }
+    }
+
+    /// What a submission did: the records to store and the reply.
     public struct Submission: Hashable, Sendable {
         /// The records to journal, in order (possibly none).
         public var records: [LeaderboardRecord]
         /// The `OK SUBMIT` reply.
         public var receipt: SubmitReceipt
-        /// The leaderboard after the records.
-        public var leaderboard: Leaderboard
     }
 
-    /// Works out a submission of `game` under `nickname` without changing this value.
-    /// A daily-challenge game goes to its daily board and to the all-time board;
-    /// the receipt then describes the daily board.
-    /// - Throws: `bad-token` when the nickname is claimed and `token` is not its token.
+    /// Works out a submission without changing this value (tools and tests:
+    /// it copies the leaderboard; the server applies `submit` in place).
     public func submission(
         of game: GameResult, date: String, dailyDate: String?, nickname: String, token: String?, newToken: () -> String
     ) throws(ProtocolError) -> Submission {
-        var next = self
+        var copy = self
+        return try copy.submit(game, date: date, dailyDate: dailyDate, nickname: nickname, token: token, newToken: newToken)
+    }
+
+    /// Applies a submission of `game` under `nickname` on `date` (today, UTC)
+    /// and returns the records to store. Its cost does not grow with the
+    /// number of claims. A daily-challenge game goes to its daily board and to
+    /// the all-time board; the receipt then describes the daily board. A
+    /// nickname's first submission (or its first after its claim expired)
+    /// claims it; a later one on a new day records the claim's use.
+    /// - Throws: `bad-token` when the nickname is claimed and `token` is not
+    ///   its token; nothing changes then.
+    public mutating func submit(
+        _ game: GameResult, date: String, dailyDate: String?, nickname: String, token: String?, newToken: () -> String
+    ) throws(ProtocolError) -> Submission {
         var records: [LeaderboardRecord] = []
         var claimedToken: String?
         var shownNickname = nickname
-        if let claim = claims[Names.nicknameKey(nickname)] {
+        if let claim = claim(of: nickname, on: date) {
             guard let token, claim.isToken(token) else {
                 throw ProtocolError(
                     .badToken,
                     "the nickname \(claim.nickname) is claimed; " + (token == nil ? "give its token=" : "that is not its token"))
             }
             shownNickname = claim.nickname
+            if claim.date != date {
+                let use = LeaderboardRecord.claim(
+                    NicknameClaim(sequence: lastSequence + 1, nickname: claim.nickname, token: claim.token, date: date))
+                apply(use)
+                records.append(use)
+            }
         } else {
             let token = newToken()
-            let record = LeaderboardRecord.claim(NicknameClaim(sequence: next.lastSequence + 1, nickname: nickname, token: token))
-            next.apply(record)
+            let record = LeaderboardRecord.claim(
+                NicknameClaim(sequence: lastSequence + 1, nickname: nickname, token: token, date: date))
+            apply(record)
             records.append(record)
             claimedToken = token
         }
@@ -113,18 +174,18 @@ public struct Leaderboard: Hashable, Sendable {
         var improved: Set<LeaderboardBoardID> = []
         for board in boardIDs {
             let record = LeaderboardRecord.entry(
-                board, BoardEntry(sequence: next.lastSequence + 1, nickname: shownNickname, result: game, date: date))
-            if next.apply(record) {
+                board, BoardEntry(sequence: lastSequence + 1, nickname: shownNickname, result: game, date: date))
+            if apply(record) {
                 records.append(record)
                 improved.insert(board)
             }
         }
         let described = boardIDs[boardIDs.count - 1]
         let receipt = SubmitReceipt(
-            nickname: shownNickname, board: described.kind, score: game.score, rank: next.rank(of: shownNickname, on: described),
-            best: next.entry(of: shownNickname, on: described)?.score ?? game.score,
+            nickname: shownNickname, board: described.kind, score: game.score, rank: rank(of: shownNickname, on: described),
+            best: entry(of: shownNickname, on: described)?.score ?? game.score,
             improved: improved.contains(described), token: claimedToken)
-        return Submission(records: records, receipt: receipt, leaderboard: next)
+        return Submission(records: records, receipt: receipt)
     }
 
     /// One page of a board for `TOP`, and its summary line. `today` is the
@@ -148,14 +209,20 @@ public struct Leaderboard: Hashable, Sendable {
         return (page, summary)
     }
 
-    /// Every claim and entry as records, in sequence order within each kind:
-    /// what a snapshot stores. Applying them to an empty leaderboard gives this one.
+    /// Every claim and entry as records, in sequence order within each kind.
+    /// Applying them to an empty leaderboard gives this one.
     public var records: [LeaderboardRecord] {
-        let claimRecords = claims.values.sorted { $0.sequence < $1.sequence }.map(LeaderboardRecord.claim)
-        let entryRecords = boards.keys.sorted().flatMap { board in
-            entries(on: board).map { LeaderboardRecord.entry(board, $0) }
-        }
-        return claimRecords + entryRecords
+        claimRecords(after: 0) + entryRecords
+    }
+
+    /// The claims made or used after record `sequence`, in sequence order.
+    public func claimRecords(after sequence: Int) -> [LeaderboardRecord] {
+        claims.values.filter { $0.sequence > sequence }.sorted { $0.sequence < $1.sequence }.map(LeaderboardRecord.claim)
+    }
+
+    /// Every board's entries as records: what a snapshot stores.
+    public var entryRecords: [LeaderboardRecord] {
+        boards.keys.sorted().flatMap { board in entries(on: board).map { LeaderboardRecord.entry(board, $0) } }
     }
 }
 

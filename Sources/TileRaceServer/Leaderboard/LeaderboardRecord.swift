@@ -8,6 +8,11 @@ public enum LeaderboardRecord: Hashable, Sendable {
     /// An entry was recorded on a board (replacing the nickname's entry there).
     case entry(LeaderboardBoardID, BoardEntry)
 
+    /// The claim, if this is one.
+    public var claim: NicknameClaim? {
+        if case .claim(let claim) = self { claim } else { nil }
+    }
+
     /// The record's sequence number.
     public var sequence: Int {
         switch self {
@@ -25,6 +30,7 @@ public enum LeaderboardRecord: Hashable, Sendable {
             fields.append("seq", claim.sequence)
             fields.append("nick", claim.nickname)
             fields.append("token", claim.token)
+            if let date = claim.date { fields.append("date", date) }
         case .entry(let board, let entry):
             fields.positionals = ["entry"]
             fields.append("seq", entry.sequence)
@@ -49,8 +55,11 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 guard (1...64).contains(token.utf8.count), token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
                     throw ProtocolError(.badArguments, "bad token")
                 }
+                let date = fields["date"]
+                if let date, !Names.isValidDate(date) { throw ProtocolError(.badArguments, "bad date") }
                 self = .claim(
-                    NicknameClaim(sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), token: token))
+                    NicknameClaim(
+                        sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), token: token, date: date))
             case "entry":
                 guard let board = LeaderboardBoardID(try fields.string("board")) else {
                     throw ProtocolError(.badArguments, "bad board")

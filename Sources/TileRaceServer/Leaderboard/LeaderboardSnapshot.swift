@@ -1,24 +1,30 @@
-/// The compacted snapshot: every claim and entry, written to a temporary
-/// file, synced and renamed over the old one, so it is always whole.
+/// The compacted snapshot: every board's entries, written to a temporary
+/// file, synced and renamed over the old one, so it is always whole. The
+/// claims live in `leaderboard.claims` (`LeaderboardClaimsFile`); the
+/// snapshot says how many lines that file had when it was written.
 ///
 /// Format: a header line, one checksummed line per record, then a checksummed
-/// `end last=<sequence> count=<records>` line.
+/// `end last=<sequence> count=<records> claims=<claim lines>` line. Snapshots
+/// written before the claims file hold the claims among their records (and
+/// no `claims=`).
 enum LeaderboardSnapshot {
     /// The first line of every snapshot.
     static let header = "tilerace-leaderboard-snapshot 1"
 
     /// The file content for a leaderboard.
-    static func encode(_ leaderboard: Leaderboard) -> [UInt8] {
-        let records = leaderboard.records
+    static func encode(_ leaderboard: Leaderboard, claimLines: Int) -> [UInt8] {
+        let records = leaderboard.entryRecords
         var text = header + "\n"
         for record in records { text += StoredLine.encode(record.text) }
-        text += StoredLine.encode("end last=\(leaderboard.lastSequence) count=\(records.count)")
+        text += StoredLine.encode("end last=\(leaderboard.lastSequence) count=\(records.count) claims=\(claimLines)")
         return Array(text.utf8)
     }
 
     /// Reads a snapshot. Any damage is an error: a snapshot is replaced
     /// atomically, so a damaged one was damaged after it was written.
-    static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> Leaderboard {
+    /// - Returns: the leaderboard, and the claims file's line count it was
+    ///   written with (nil in snapshots from before the claims file).
+    static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> (Leaderboard, claimLines: Int?) {
         let (lines, tail) = StoredLine.split(bytes)
         guard let first = lines.first, String(decoding: first.bytes, as: UTF8.self) == header else {
             throw .corrupt(file: path, line: 1, detail: "not a tilerace leaderboard snapshot (expected the line \(header))")
@@ -49,8 +55,12 @@ enum LeaderboardSnapshot {
                 guard let last = values["last"] ?? nil, let expected = values["count"] ?? nil, expected == count else {
                     throw .corrupt(file: path, line: lineNumber, detail: "the end line does not match the \(count) records before it")
                 }
+                let claimLines = values["claims"] ?? nil
+                if values.keys.contains("claims"), claimLines == nil {
+                    throw .corrupt(file: path, line: lineNumber, detail: "the end line's claims= is not a number")
+                }
                 leaderboard.advanceSequence(to: last)
-                return leaderboard
+                return (leaderboard, claimLines)
             }
             do throws(LeaderboardRecordError) {
                 leaderboard.apply(try LeaderboardRecord(text: payload))

@@ -2,11 +2,16 @@ import TileRaceTransport
 
 /// The leaderboard and where it is kept.
 ///
-/// In a data directory it keeps `leaderboard.snapshot` (compacted, replaced
-/// atomically), `leaderboard.journal` (append-only, synced before every
-/// acknowledgement) and `leaderboard.lock` (held while open, so two servers
-/// never write the same files). Files are created with mode 0600, the
+/// In a data directory it keeps `leaderboard.snapshot` (the boards, compacted,
+/// replaced atomically), `leaderboard.claims` (the nickname claims, appended
+/// at each compaction), `leaderboard.journal` (append-only, synced before
+/// every acknowledgement) and `leaderboard.lock` (held while open, so two
+/// servers never write the same files). Files are created with mode 0600, the
 /// directory with 0700. Without a directory it lives in memory only.
+///
+/// No step's cost grows with the number of claims except loading them at
+/// start and, at most once a day, rewriting the claims file without the
+/// expired ones.
 ///
 /// Owned by one serial queue (the server's); not thread-safe.
 public final class LeaderboardStore {
@@ -21,8 +26,13 @@ public final class LeaderboardStore {
     public private(set) var warnings: [String] = []
 
     private var journal: LeaderboardJournal?
+    private var claimsFile: LeaderboardClaimsFile?
     private var lockDescriptor: Int32 = -1
     private let compactionThreshold: Int
+    /// The last date expired claims were looked for.
+    private var expiryDate: String?
+    /// Set when claims expired: the next compaction rewrites the claims file.
+    private var needsClaimsRewrite = false
 
     private init(directory: String?, leaderboard: Leaderboard, compactionThreshold: Int) {
         self.directory = directory
@@ -36,7 +46,8 @@ public final class LeaderboardStore {
     }
 
     /// Opens (creating if needed) the store in `directory`, loads the snapshot
-    /// and replays the journal, then compacts.
+    /// and the claims and replays the journal, forgets the claims expired on
+    /// `today` (UTC `YYYY-MM-DD`, if given), then compacts.
     /// - Parameter acceptingLoss: start even when records are known to be
     ///   missing (a deleted journal or snapshot), keeping what is left; the
     ///   operator's explicit choice (`tilerace serve --accept-leaderboard-loss`).
@@ -45,7 +56,7 @@ public final class LeaderboardStore {
     ///   the journal do not join up; `locked` if another server holds it; `io`
     ///   when a file cannot be read or written.
     public static func open(
-        directory: String, compactionThreshold: Int = defaultCompactionThreshold, acceptingLoss: Bool = false
+        directory: String, compactionThreshold: Int = defaultCompactionThreshold, acceptingLoss: Bool = false, today: String? = nil
     ) throws(StoreError) -> LeaderboardStore {
         let paths = Paths(directory: directory)
         let lockDescriptor: Int32?
@@ -57,7 +68,7 @@ public final class LeaderboardStore {
         }
         guard let lock = lockDescriptor else { throw .locked(directory: directory) }
         do throws(StoreError) {
-            let store = try load(paths: paths, compactionThreshold: compactionThreshold, acceptingLoss: acceptingLoss)
+            let store = try load(paths: paths, compactionThreshold: compactionThreshold, acceptingLoss: acceptingLoss, today: today)
             store.lockDescriptor = lock
             return store
         } catch {
@@ -66,16 +77,36 @@ public final class LeaderboardStore {
         }
     }
 
-    private static func load(paths: Paths, compactionThreshold: Int, acceptingLoss: Bool) throws(StoreError) -> LeaderboardStore {
+    private static func load(
+        paths: Paths, compactionThreshold: Int, acceptingLoss: Bool, today: String?
+    ) throws(StoreError) -> LeaderboardStore {
         var leaderboard = Leaderboard()
         var snapshotLast = 0
+        var snapshotClaimLines = 0
         let snapshotBytes = try read(paths.snapshot)
         if let snapshotBytes {
-            leaderboard = try LeaderboardSnapshot.decode(snapshotBytes, path: paths.snapshot)
+            let (decoded, claimLines) = try LeaderboardSnapshot.decode(snapshotBytes, path: paths.snapshot)
+            leaderboard = decoded
             snapshotLast = leaderboard.lastSequence
+            snapshotClaimLines = claimLines ?? 0
         }
+        var claims: LeaderboardClaimsFile.Contents?
+        if let bytes = try read(paths.claims) {
+            claims = try LeaderboardClaimsFile.read(bytes, path: paths.claims)
+        }
+        for claim in claims?.claims ?? [] { leaderboard.apply(.claim(claim)) }
         let store = LeaderboardStore(directory: paths.directory, leaderboard: leaderboard, compactionThreshold: compactionThreshold)
+        store.claimsFile = LeaderboardClaimsFile(path: paths.claims, contents: claims)
+        if let warning = claims?.tornWarning { store.warnings.append("warning: " + warning) }
         var losses: [StoreError] = []
+        let claimLines = claims?.claims.count ?? 0
+        if claimLines < snapshotClaimLines {
+            losses.append(
+                .missingRecords(
+                    files: [paths.snapshot, paths.claims],
+                    detail: "the snapshot was written with \(snapshotClaimLines) claims in the claims file, which "
+                        + (claims == nil ? "is missing" : "has \(claimLines)")))
+        }
         var contents = LeaderboardJournal.Contents()
         if let bytes = try read(paths.journal) {
             do throws(StoreError) {
@@ -103,20 +134,22 @@ public final class LeaderboardStore {
             guard acceptingLoss else { throw loss }
             for loss in losses { store.warnings.append("warning: accepted the loss: \(loss.message)") }
         }
+        if let today { store.forgetExpiredClaims(on: today) }
         guard !contents.records.isEmpty || contents.after != nil else {
             // No journal (a new data directory, or a loss just accepted): start one after the snapshot.
             store.journal = try LeaderboardJournal.create(path: paths.journal, after: snapshotLast)
-            if !losses.isEmpty { try store.compact() }
+            if !losses.isEmpty || store.needsClaimsRewrite { try store.compact() }
             return store
         }
         for (record, _) in contents.records where record.sequence > snapshotLast {
             store.leaderboard.apply(record)
             store.leaderboard.advanceSequence(to: record.sequence)
         }
+        if let today { store.forgetExpiredClaims(on: today) }
         if let warning = contents.tornWarning { store.warnings.append("warning: " + warning) }
         store.journal = try LeaderboardJournal(
             path: paths.journal, length: contents.validLength, recordCount: contents.records.count)
-        if !contents.records.isEmpty || !losses.isEmpty {
+        if !contents.records.isEmpty || !losses.isEmpty || store.needsClaimsRewrite {
             // A compaction that fails (a full disk) does not stop the start: the journal keeps every record.
             do throws(StoreError) {
                 try store.compact()
@@ -146,6 +179,12 @@ public final class LeaderboardStore {
             leaderboard.apply(record)
             leaderboard.advanceSequence(to: record.sequence)
         }
+        // Claims are dated with the day they are made or used: a new day is
+        // when expired claims are looked for.
+        let dates = records.compactMap { record -> String? in
+            if case .claim(let claim) = record { claim.date } else { nil }
+        }
+        if let today = dates.max(), today > (expiryDate ?? "") { forgetExpiredClaims(on: today) }
         guard let journal, journal.recordCount >= compactionThreshold else { return [] }
         do throws(StoreError) {
             try compact()
@@ -155,23 +194,41 @@ public final class LeaderboardStore {
         }
     }
 
-    /// Writes a snapshot of the whole leaderboard (temp file, sync, rename,
-    /// directory sync), then empties the journal. A crash between the two
-    /// steps is harmless: records already in the snapshot are skipped on load.
+    /// Appends the claims made or used since the last compaction to the
+    /// claims file (or rewrites it without expired claims), writes a snapshot
+    /// of the boards (temp file, sync, rename, directory sync), then empties
+    /// the journal. A crash between the steps is harmless: records already in
+    /// the claims file or the snapshot are applied again, to no effect.
     public func compact() throws(StoreError) {
-        guard let directory, let journal else { return }
+        guard let directory, let journal, let claimsFile else { return }
+        if needsClaimsRewrite {
+            try claimsFile.rewrite(leaderboard.claimRecords(after: 0).compactMap(\.claim), through: leaderboard.lastSequence)
+            needsClaimsRewrite = false
+        } else {
+            try claimsFile.append(leaderboard.claimRecords(after: claimsFile.lastSequence).compactMap(\.claim))
+        }
         do throws(FileSystem.Failure) {
-            try FileSystem.replaceAtomically(Paths(directory: directory).snapshot, with: LeaderboardSnapshot.encode(leaderboard))
+            try FileSystem.replaceAtomically(
+                Paths(directory: directory).snapshot, with: LeaderboardSnapshot.encode(leaderboard, claimLines: claimsFile.lineCount))
         } catch {
             throw StoreError(error)
         }
         try journal.reset(after: leaderboard.lastSequence)
     }
 
+    /// Forgets the claims expired on `today`; the next compaction rewrites the
+    /// claims file without them.
+    private func forgetExpiredClaims(on today: String) {
+        expiryDate = today
+        if leaderboard.removeExpiredClaims(on: today) > 0, directory != nil { needsClaimsRewrite = true }
+    }
+
     /// Closes the files and releases the data directory.
     public func close() {
         journal?.close()
         journal = nil
+        claimsFile?.close()
+        claimsFile = nil
         if lockDescriptor >= 0 { FileDescriptor.close(lockDescriptor) }
         lockDescriptor = -1
     }
@@ -183,6 +240,7 @@ public final class LeaderboardStore {
         var directory: String
         var snapshot: String { directory + "/leaderboard.snapshot" }
         var journal: String { directory + "/leaderboard.journal" }
+        var claims: String { directory + "/leaderboard.claims" }
         var lock: String { directory + "/leaderboard.lock" }
     }
 }

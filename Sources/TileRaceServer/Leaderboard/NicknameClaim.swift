@@ -1,4 +1,6 @@
-/// A nickname and the secret token of whoever submitted under it first.
+/// A nickname and the secret token of whoever submitted under it first, with
+/// the date it was last used (claims unused for 30 days whose nickname has no
+/// entry on any board expire: see `Leaderboard.isExpired`).
 public struct NicknameClaim: Hashable, Sendable {
     /// When it was recorded, among all records of the leaderboard.
     public var sequence: Int
@@ -6,12 +8,16 @@ public struct NicknameClaim: Hashable, Sendable {
     public var nickname: String
     /// The secret (32 hexadecimal characters).
     public var token: String
+    /// The UTC date `YYYY-MM-DD` it was made or last used; nil in claims
+    /// stored before claims expired (those never expire).
+    public var date: String?
 
     /// Creates a claim.
-    public init(sequence: Int, nickname: String, token: String) {
+    public init(sequence: Int, nickname: String, token: String, date: String? = nil) {
         self.sequence = sequence
         self.nickname = nickname
         self.token = token
+        self.date = date
     }
 
     /// Whether `candidate` is the token, compared in constant time.

@@ -1,0 +1,149 @@
+import Foundation
+import TileRaceProtocol
+import TileRaceServer
+import TileRaceTransport
+
+/// `tilerace bench leaderboard`: the leaderboard at scale. Fills a temporary
+/// data directory with `claims` nickname claims, times opening it (what a
+/// server's start costs), starts a server on it, and times `SUBMIT` round
+/// trips over loopback, each under a new nickname (so each one adds a claim,
+/// the costly case), across the journal's compactions.
+struct LeaderboardBenchmark {
+    /// Claims written before measuring.
+    var claims: Int
+    /// Submissions timed.
+    var submissions: Int
+
+    /// What was measured.
+    struct Result {
+        var fillSeconds: Double
+        var dataBytes: Int
+        var openSeconds: Double
+        var openResidentMegabytes: Double
+        var serverStartSeconds: Double
+        /// Each `SUBMIT` round trip, in seconds, sorted.
+        var submitTimes: [Double]
+    }
+
+    /// Runs it in a temporary directory, removed afterwards.
+    func run() throws(BenchmarkFailure) -> Result {
+        let directory = NSTemporaryDirectory() + "tilerace-bench-leaderboard-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fillSeconds = try measure { () throws(BenchmarkFailure) in try fill(directory) }
+        let dataBytes = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).reduce(0) { total, name in
+            total + (((try? FileManager.default.attributesOfItem(atPath: directory + "/" + name))?[.size] as? Int) ?? 0)
+        }
+        var store: LeaderboardStore?
+        let openSeconds = try measure { () throws(BenchmarkFailure) in store = try open(directory) }
+        let resident = ServerBenchmark.maximumResidentMegabytes()
+        store?.close()
+        store = nil
+
+        var configuration = RaceServer.Configuration()
+        configuration.bindAddress = "127.0.0.1"
+        configuration.port = 0
+        configuration.dataDirectory = directory
+        configuration.log = .silent
+        configuration.limits.requestsPerSecond = 100_000
+        configuration.limits.requestBurst = 100_000
+        let server = RaceServer(configuration: configuration)
+        var port = 0
+        let serverStartSeconds = try measure { () throws(BenchmarkFailure) in
+            do throws(ServerError) {
+                port = try server.start()
+            } catch {
+                throw BenchmarkFailure("the server did not start: \(error.message)")
+            }
+        }
+        defer { server.stop() }
+        return Result(
+            fillSeconds: fillSeconds, dataBytes: dataBytes, openSeconds: openSeconds, openResidentMegabytes: resident,
+            serverStartSeconds: serverStartSeconds, submitTimes: try submit(port: port).sorted())
+    }
+
+    private func fill(_ directory: String) throws(BenchmarkFailure) {
+        let store = try open(directory)
+        defer { store.close() }
+        let batch = 100_000
+        var written = 0
+        while written < claims {
+            let count = min(batch, claims - written)
+            let records = (0..<count).map { offset in
+                let number = written + offset
+                return LeaderboardRecord.claim(
+                    NicknameClaim(
+                        sequence: number + 1, nickname: "c\(number)", token: String(format: "%032x", number)
+                    ))
+            }
+            do throws(StoreError) {
+                try store.commit(records)
+            } catch {
+                throw BenchmarkFailure("could not fill the leaderboard: \(error.message)")
+            }
+            written += count
+        }
+    }
+
+    private func open(_ directory: String) throws(BenchmarkFailure) -> LeaderboardStore {
+        do throws(StoreError) {
+            return try LeaderboardStore.open(directory: directory)
+        } catch {
+            throw BenchmarkFailure("could not open the leaderboard: \(error.message)")
+        }
+    }
+
+    private func submit(port: Int) throws(BenchmarkFailure) -> [Double] {
+        do throws(LineClient.Failure) {
+            let client = try LineClient(host: "127.0.0.1", port: port)
+            _ = try client.readLine()
+            try expect(client, "HELLO tilerace 1 bench", "OK HELLO")
+            var times: [Double] = []
+            for index in 0..<submissions {
+                try expect(client, "PRACTICE seed=\(index)", "OK PRACTICE")
+                try expect(client, "RESIGN", "OK RESIGN")
+                let started = DispatchTime.now().uptimeNanoseconds
+                try expect(client, "SUBMIT n\(index)", "OK SUBMIT")
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+            }
+            return times
+        } catch {
+            throw BenchmarkFailure("the submitting client failed: \(error.message)")
+        }
+    }
+
+    /// Sends a request and reads lines until its reply, which must start with `expected`.
+    private func expect(_ client: LineClient, _ request: String, _ expected: String) throws(LineClient.Failure) {
+        try client.send(request)
+        while let line = try client.readLine(timeoutMilliseconds: 60_000) {
+            if line.hasPrefix("OK ") || line.hasPrefix("ERR ") {
+                guard line.hasPrefix(expected) else { throw LineClient.Failure(message: "\(request): \(line)") }
+                return
+            }
+        }
+        throw LineClient.Failure(message: "\(request): the server closed the connection")
+    }
+
+    private func measure(_ work: () throws(BenchmarkFailure) -> Void) throws(BenchmarkFailure) -> Double {
+        let started = DispatchTime.now().uptimeNanoseconds
+        try work()
+        return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    }
+
+    /// The report's lines.
+    static func lines(for result: Result, claims: Int) -> [String] {
+        func milliseconds(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+        let times = result.submitTimes
+        func percentile(_ fraction: Double) -> Double {
+            times.isEmpty ? 0 : times[min(times.count - 1, Int(fraction * Double(times.count)))]
+        }
+        return [
+            "leaderboard with \(claims) claims: written in \(String(format: "%.2f", result.fillSeconds)) s, "
+                + "\(String(format: "%.1f", Double(result.dataBytes) / 1e6)) MB on disk",
+            "opening it (a server's start): \(String(format: "%.2f", result.openSeconds)) s, "
+                + "resident memory then \(String(format: "%.0f", result.openResidentMegabytes)) MB; "
+                + "a server started on it in \(String(format: "%.2f", result.serverStartSeconds)) s",
+            "SUBMIT under a new nickname (\(times.count) in a row, over loopback, each synced to disk): "
+                + "p50 \(milliseconds(percentile(0.5))), p99 \(milliseconds(percentile(0.99))), max \(milliseconds(times.last ?? 0))",
+        ]
+    }
+}

@@ -1,0 +1,131 @@
+import TileRaceTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `leaderboard.claims`: the nickname claims, one checksummed claim record
+/// per line, appended at each compaction (only the claims made or used since
+/// the last one) and synced; rewritten whole only to drop expired claims, at
+/// most once a day. So a compaction's cost does not grow with the number of
+/// claims, and the snapshot stays small.
+///
+/// A later line for the same nickname is that claim's use (same token) or
+/// replaces an expired claim, as `Leaderboard.apply` rules.
+///
+/// Owned by the disk queue (through `LeaderboardStore`).
+final class LeaderboardClaimsFile {
+    /// The first line of every claims file.
+    static let header = "tilerace-leaderboard-claims 1"
+
+    /// What reading a claims file found.
+    struct Contents {
+        /// The claims, in file order.
+        var claims: [NicknameClaim] = []
+        /// The length of the good part of the file.
+        var validLength = 0
+        /// Set when an incomplete last line was found (a compaction stopped
+        /// while appending; the journal still holds those claims).
+        var tornWarning: String?
+    }
+
+    let path: String
+    /// Claim lines in the file.
+    private(set) var lineCount: Int
+    /// The highest record number of a claim in the file.
+    private(set) var lastSequence: Int
+    private var fd: Int32 = -1
+    private var length: Int
+
+    /// Reads a claims file. A damaged whole line stops the start; an
+    /// incomplete last line is left out (with a warning).
+    static func read(_ bytes: [UInt8], path: String) throws(StoreError) -> Contents {
+        let (lines, tail) = StoredLine.split(bytes)
+        guard let first = lines.first, String(decoding: first.bytes, as: UTF8.self) == header else {
+            throw .corrupt(file: path, line: 1, detail: "not a tilerace leaderboard claims file (expected the line \(header))")
+        }
+        var contents = Contents(validLength: first.bytes.count + 1)
+        contents.claims.reserveCapacity(lines.count)
+        for (index, line) in lines.enumerated().dropFirst() {
+            do throws(LeaderboardRecordError) {
+                guard case .claim(let claim) = try LeaderboardRecord(text: try StoredLine.decode(line.bytes)) else {
+                    throw LeaderboardRecordError(detail: "not a claim record")
+                }
+                contents.claims.append(claim)
+            } catch {
+                throw .corrupt(file: path, line: index + 1, detail: error.detail)
+            }
+            contents.validLength = line.offset + line.bytes.count + 1
+        }
+        if !tail.isEmpty {
+            contents.tornWarning =
+                "\(path) line \(lines.count + 1): incomplete last claim ignored (\(tail.count) bytes without a line end); the journal still holds it"
+        }
+        return contents
+    }
+
+    /// The claims file at `path` whose good part (read before) is `contents`;
+    /// nil contents: there is none yet (it is created on the first append).
+    init(path: String, contents: Contents?) {
+        self.path = path
+        lineCount = contents?.claims.count ?? 0
+        lastSequence = contents?.claims.map(\.sequence).max() ?? 0
+        length = contents?.validLength ?? 0
+    }
+
+    /// Appends claims (in record order) and syncs them. On failure the file
+    /// is cut back to where it was.
+    func append(_ claims: [NicknameClaim]) throws(StoreError) {
+        guard !claims.isEmpty else { return }
+        do throws(FileSystem.Failure) {
+            if length == 0 {
+                try FileSystem.replaceAtomically(path, with: Array((LeaderboardClaimsFile.header + "\n").utf8))
+                length = LeaderboardClaimsFile.header.utf8.count + 1
+            }
+            if fd < 0 {
+                fd = try FileSystem.openForAppending(path)
+                var size = stat()
+                // Cut off an incomplete last line left by a crash.
+                if fstat(fd, &size) == 0, Int(size.st_size) != length { try FileSystem.truncate(fd, to: length, path: path) }
+            }
+            let bytes = Array(claims.map { StoredLine.encode(LeaderboardRecord.claim($0).text) }.joined().utf8)
+            do throws(FileSystem.Failure) {
+                try FileSystem.writeAll(fd, bytes, path: path)
+                try FileSystem.sync(fd, path: path)
+            } catch {
+                try? FileSystem.truncate(fd, to: length, path: path)
+                throw error
+            }
+            length += bytes.count
+        } catch {
+            throw StoreError(error)
+        }
+        lineCount += claims.count
+        lastSequence = max(lastSequence, claims.map(\.sequence).max() ?? 0)
+    }
+
+    /// Replaces the file with exactly these claims (atomically): every claim
+    /// up to record `sequence`.
+    func rewrite(_ claims: [NicknameClaim], through sequence: Int) throws(StoreError) {
+        let text = LeaderboardClaimsFile.header + "\n" + claims.map { StoredLine.encode(LeaderboardRecord.claim($0).text) }.joined()
+        do throws(FileSystem.Failure) {
+            try FileSystem.replaceAtomically(path, with: Array(text.utf8))
+        } catch {
+            throw StoreError(error)
+        }
+        close()
+        length = text.utf8.count
+        lineCount = claims.count
+        lastSequence = sequence
+    }
+
+    /// Closes the file.
+    func close() {
+        if fd >= 0 { FileDescriptor.close(fd) }
+        fd = -1
+    }
+
+    deinit { close() }
+}
