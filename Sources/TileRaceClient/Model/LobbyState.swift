@@ -117,6 +117,8 @@ struct RoomMember: Hashable, Sendable {
     var role: MemberInfo.Role = .player
     /// Waiting, racing or finished.
     var state: MemberInfo.State = .waiting
+    /// Whether they said they are a bot (`bot=yes`).
+    var isBot = false
 }
 
 /// The room screen: who is in the room, who is ready, the countdown, and

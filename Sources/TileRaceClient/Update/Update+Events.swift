@@ -8,9 +8,9 @@ extension Update {
         case .hello, .ping, .bye:
             // The connection answers PING and reports BYE when the line closes.
             break
-        case .joined(let room, let nickname, let role):
+        case .joined(let room, let nickname, let role, let isBot):
             guard isOurRoom(room, model) else { break }
-            memberJoined(nickname, role: role, model: &model)
+            memberJoined(nickname, role: role, isBot: isBot, model: &model)
         case .left(let room, let nickname):
             guard isOurRoom(room, model), var waiting = model.room else { break }
             waiting.members.removeAll { Names.nicknameKey($0.nickname) == Names.nicknameKey(nickname) && !$0.isYou }
@@ -64,11 +64,11 @@ extension Update {
         model.network.nickname.map { Names.nicknameKey($0) == Names.nicknameKey(nickname) } ?? false
     }
 
-    private static func memberJoined(_ nickname: String, role: MemberInfo.Role, model: inout Model) {
+    private static func memberJoined(_ nickname: String, role: MemberInfo.Role, isBot: Bool, model: inout Model) {
         guard var room = model.room else { return }
         let key = Names.nicknameKey(nickname)
         guard !room.members.contains(where: { Names.nicknameKey($0.nickname) == key && $0.role == role }) else { return }
-        let member = RoomMember(nickname: nickname, isReady: false, isYou: false, role: role)
+        let member = RoomMember(nickname: nickname, isReady: false, isYou: false, role: role, isBot: isBot)
         if role == .player, let firstWatcher = room.members.firstIndex(where: { $0.role == .watcher }) {
             room.members.insert(member, at: firstWatcher)
         } else {
