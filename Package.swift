@@ -31,12 +31,18 @@ let package = Package(
         ),
         /// The 2048 search behind bots and hints: expectimax over the engine's boards.
         .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
+        /// Bots as players: an ordinary protocol client that races with `TileRaceBot`'s moves.
+        .target(
+            name: "TileRaceBotClient",
+            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceBot"]
+        ),
         /// The `tilerace` command line: argument parsing, one file per command,
         /// and the wiring of server and client.
         .target(
             name: "TileRaceCLI",
             dependencies: [
                 "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer", "TileRaceClient", "TileRaceBot",
+                "TileRaceBotClient",
             ]
         ),
 
@@ -56,6 +62,13 @@ let package = Package(
 
         .testTarget(name: "TileRaceEngineTests", dependencies: ["TileRaceEngine"]),
         .testTarget(name: "TileRaceBotTests", dependencies: ["TileRaceBot", "TileRaceEngine"]),
+        .testTarget(
+            name: "TileRaceBotClientTests",
+            dependencies: [
+                "TileRaceBotClient", "TileRaceBot", "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer",
+                "TileRaceTestSupport",
+            ]
+        ),
         .testTarget(name: "TileRaceProtocolTests", dependencies: ["TileRaceProtocol", "TileRaceEngine"]),
         .testTarget(
             name: "TileRaceTransportTests", dependencies: ["TileRaceTransport", "TileRaceProtocol", "TileRaceTestSupport"]
