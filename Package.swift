@@ -18,19 +18,20 @@ let package = Package(
         /// Every socket and file-descriptor call: the line channel, the
         /// listener, the blocking line client, files, shared paths.
         .target(name: "TileRaceTransport", dependencies: ["TileRaceProtocol"]),
+        /// The 2048 search behind bots and hints: expectimax over the engine's boards.
+        .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
         /// The Dispatch TCP race server and the persistent leaderboard.
         .target(
             name: "TileRaceServer",
             dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport"]
         ),
-        /// The terminal client: model, views, terminal I/O, server connection.
-        /// It never imports the server: the command line wires the embedded host.
+        /// The terminal client: model, views, terminal I/O, server connection,
+        /// practice hints. It never imports the server nor the bot client: the
+        /// command line wires the embedded host and the bots.
         .target(
             name: "TileRaceClient",
-            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport"]
+            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceBot"]
         ),
-        /// The 2048 search behind bots and hints: expectimax over the engine's boards.
-        .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
         /// Bots as players: an ordinary protocol client that races with `TileRaceBot`'s moves.
         .target(
             name: "TileRaceBotClient",

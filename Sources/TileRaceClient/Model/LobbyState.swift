@@ -171,4 +171,10 @@ struct WaitingRoom: Hashable, Sendable {
 
     /// Whether this is the daily challenge's room.
     var isDaily: Bool { name.lowercased() == "daily" }
+
+    /// Whether the member with this nickname said they are a bot.
+    func isBot(_ nickname: String) -> Bool {
+        let key = nickname.lowercased()
+        return members.contains { $0.isBot && $0.nickname.lowercased() == key }
+    }
 }

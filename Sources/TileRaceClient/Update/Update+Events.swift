@@ -103,7 +103,7 @@ extension Update {
             players: start.players.map { nickname in
                 RacePlayer(
                     nickname: nickname, score: 0, largestTile: game.board.largestValue, moves: 0, status: .playing,
-                    board: game.board, isYou: isRacing && isUs(nickname, model))
+                    board: game.board, isYou: isRacing && isUs(nickname, model), isBot: room.isBot(nickname))
             })
         race.announce("go! seed \(ScreenText.sanitize(start.seed)) · \(game.config)", at: model.now)
         model.race = race
@@ -125,7 +125,9 @@ extension Update {
         guard var race = model.race, !race.isOver else { return }
         var player =
             race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(progress.nickname) }
-            ?? RacePlayer(nickname: progress.nickname, score: 0, largestTile: 0, moves: 0, status: .playing)
+            ?? RacePlayer(
+                nickname: progress.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
+                isBot: model.room?.isBot(progress.nickname) ?? false)
         guard !player.isYou else { return }
         player.score = progress.score
         player.largestTile = progress.largestTile
@@ -141,7 +143,9 @@ extension Update {
         let elapsed = finish.milliseconds
         var player =
             race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }
-            ?? RacePlayer(nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing)
+            ?? RacePlayer(
+                nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
+                isBot: model.room?.isBot(finish.nickname) ?? false)
         if player.isYou, var session = model.session, session.isRace {
             if session.end == nil {
                 let outcome: EndOfGame.Outcome =
