@@ -81,8 +81,8 @@ let package = Package(
         .testTarget(
             name: "TileRaceClientTests",
             dependencies: [
-                "TileRaceClient", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceServer",
-                "TileRaceTestSupport",
+                "TileRaceClient", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceServer", "TileRaceBot",
+                "TileRaceBotClient", "TileRaceTestSupport",
             ],
             exclude: ["Snapshots"]
         ),
