@@ -68,13 +68,13 @@ public struct BotPlayer: Sendable {
     /// Applies what happened at `now` (monotonic milliseconds); returns what to do.
     public mutating func handle(_ input: BotInput, now: Int) -> [BotAction] {
         guard phase != .ended else { return [] }
-        var actions: [BotAction]
+        let actions: [BotAction]
         switch input {
         case .greeted:
             phase = .greeting
             actions = [.send(.hello(nickname: nickname, isBot: true))]
         case .reply(let request, let result):
-            actions = reply(request, result, now: now)
+            actions = reply(request, result)
         case .event(let event):
             actions = self.event(event, now: now)
         case .moveChosen(let direction, let generation):
@@ -97,7 +97,7 @@ public struct BotPlayer: Sendable {
 
     // MARK: Replies
 
-    private mutating func reply(_ request: ClientMessage, _ result: Result<OkReply, ProtocolError>, now: Int) -> [BotAction] {
+    private mutating func reply(_ request: ClientMessage, _ result: Result<OkReply, ProtocolError>) -> [BotAction] {
         if phase == .leaving {
             // Only the goodbye matters now.
             if case .quit = request { return end(.stopped) }
@@ -219,7 +219,6 @@ public struct BotPlayer: Sendable {
             isMoveInFlight = false
             chosen = nil
             generation += 1
-            if phase == .finished, !adopted.isOver, !adopted.hasWon { phase = .racing }
             return [.report(.resynced(seq: sync.seq))]
         case .hello, .joined, .left, .ready, .countdown, .cancel, .progress:
             return []

@@ -37,25 +37,3 @@ extension Update {
         }
     }
 }
-
-extension Direction {
-    /// An arrow pointing the way tiles slide.
-    var arrow: String {
-        switch self {
-        case .up: "↑"
-        case .down: "↓"
-        case .left: "←"
-        case .right: "→"
-        }
-    }
-
-    /// The direction in words.
-    var name: String {
-        switch self {
-        case .up: "up"
-        case .down: "down"
-        case .left: "left"
-        case .right: "right"
-        }
-    }
-}
