@@ -18,25 +18,32 @@ let package = Package(
         /// Every socket and file-descriptor call: the line channel, the
         /// listener, the blocking line client, files, shared paths.
         .target(name: "TileRaceTransport", dependencies: ["TileRaceProtocol"]),
+        /// The 2048 search behind bots and hints: expectimax over the engine's boards.
+        .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
         /// The Dispatch TCP race server and the persistent leaderboard.
         .target(
             name: "TileRaceServer",
             dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport"]
         ),
-        /// The terminal client: model, views, terminal I/O, server connection.
-        /// It never imports the server: the command line wires the embedded host.
+        /// The terminal client: model, views, terminal I/O, server connection,
+        /// practice hints. It never imports the server nor the bot client: the
+        /// command line wires the embedded host and the bots.
         .target(
             name: "TileRaceClient",
-            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport"]
+            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceBot"]
         ),
-        /// The 2048 search behind bots and hints: expectimax over the engine's boards.
-        .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
+        /// Bots as players: an ordinary protocol client that races with `TileRaceBot`'s moves.
+        .target(
+            name: "TileRaceBotClient",
+            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceBot"]
+        ),
         /// The `tilerace` command line: argument parsing, one file per command,
         /// and the wiring of server and client.
         .target(
             name: "TileRaceCLI",
             dependencies: [
                 "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer", "TileRaceClient", "TileRaceBot",
+                "TileRaceBotClient",
             ]
         ),
 
@@ -56,6 +63,13 @@ let package = Package(
 
         .testTarget(name: "TileRaceEngineTests", dependencies: ["TileRaceEngine"]),
         .testTarget(name: "TileRaceBotTests", dependencies: ["TileRaceBot", "TileRaceEngine"]),
+        .testTarget(
+            name: "TileRaceBotClientTests",
+            dependencies: [
+                "TileRaceBotClient", "TileRaceBot", "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer",
+                "TileRaceTestSupport",
+            ]
+        ),
         .testTarget(name: "TileRaceProtocolTests", dependencies: ["TileRaceProtocol", "TileRaceEngine"]),
         .testTarget(
             name: "TileRaceTransportTests", dependencies: ["TileRaceTransport", "TileRaceProtocol", "TileRaceTestSupport"]
@@ -67,8 +81,8 @@ let package = Package(
         .testTarget(
             name: "TileRaceClientTests",
             dependencies: [
-                "TileRaceClient", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceServer",
-                "TileRaceTestSupport",
+                "TileRaceClient", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceServer", "TileRaceBot",
+                "TileRaceBotClient", "TileRaceTestSupport",
             ],
             exclude: ["Snapshots"]
         ),

@@ -30,7 +30,9 @@ struct PlayCommand: Command {
         joins that one. --host H connects to a server elsewhere; --room R goes straight
         into room R (created if it does not exist). --offline plays with no network.
         Keys: arrows, WASD or hjkl move; u undo; x remove a tile; p pause; r new game
-        (race: restart the seed); t next theme; ? help; q back. Ctrl-C quits anywhere.
+        (race: restart the seed); i hint (practice); t next theme; ? help; q back. In a
+        room: r ready, a adds a bot (asks its strength), x removes the last one added.
+        Ctrl-C quits anywhere.
         Settings (theme, colours, last nickname, nickname tokens) live in
         $XDG_CONFIG_HOME/tilerace (else ~/.config/tilerace). NO_COLOR turns colour off.
         """
@@ -46,7 +48,7 @@ struct PlayCommand: Command {
         }
         do {
             let environment = ProcessInfo.processInfo.environment
-            return try ClientRuntime.run(options: options, environment: environment) {
+            return try ClientRuntime.run(options: options, environment: environment, bots: ClientBots.launcher) {
                 EmbeddedHost.start(options: options, dataDirectory: DataPaths.dataDirectory(environment: environment)).hostedServer
             }
         } catch {

@@ -3,8 +3,10 @@ import TileRaceEngine
 /// Every line a client can send (protocol.md section 5), with the one parser
 /// the server uses and the one printer the client uses.
 public enum ClientMessage: Hashable, Sendable {
-    /// `HELLO tilerace 1 [nick]`.
-    case hello(nickname: String?)
+    /// `HELLO tilerace 1 [nick] [bot=yes|no]`: `isBot` says the client is a
+    /// program playing (a bot), which the server shows to others and keeps
+    /// off the leaderboard.
+    case hello(nickname: String?, isBot: Bool = false)
     /// `NICK <nick>`.
     case nickname(String)
     /// `PING [token]`.
@@ -88,8 +90,9 @@ public enum ClientMessage: Hashable, Sendable {
     public var line: String {
         var fields = Fields()
         switch self {
-        case .hello(let nickname):
+        case .hello(let nickname, let isBot):
             fields.positionals = [ClientMessage.protocolName, String(ClientMessage.protocolVersion)] + (nickname.map { [$0] } ?? [])
+            if isBot { fields.append("bot", true) }
         case .nickname(let nickname):
             fields.positionals = [nickname]
         case .ping(let token), .pong(let token):

@@ -18,13 +18,17 @@ public struct MemberInfo: FieldsRepresentable {
     public var isReady: Bool
     /// Waiting, racing or finished.
     public var state: State
+    /// Whether the member said it is a bot (`HELLO ... bot=yes`); written
+    /// `bot=yes` only when it is.
+    public var isBot: Bool
 
     /// Creates member information.
-    public init(nickname: String, role: Role, isReady: Bool, state: State) {
+    public init(nickname: String, role: Role, isReady: Bool, state: State, isBot: Bool = false) {
         self.nickname = nickname
         self.role = role
         self.isReady = isReady
         self.state = state
+        self.isBot = isBot
     }
 
     public init(fields: Fields) throws(ProtocolError) {
@@ -32,7 +36,8 @@ public struct MemberInfo: FieldsRepresentable {
             nickname: try fields.name("nick"),
             role: Role(rawValue: try fields.choice("role", among: Role.allCases.map(\.rawValue)))!,
             isReady: try fields.bool("ready"),
-            state: State(rawValue: try fields.choice("state", among: State.allCases.map(\.rawValue)))!)
+            state: State(rawValue: try fields.choice("state", among: State.allCases.map(\.rawValue)))!,
+            isBot: try fields.optionalBool("bot") ?? false)
     }
 
     public var fields: Fields {
@@ -41,6 +46,7 @@ public struct MemberInfo: FieldsRepresentable {
         fields.append("role", role.rawValue)
         fields.append("ready", isReady)
         fields.append("state", state.rawValue)
+        if isBot { fields.append("bot", true) }
         return fields
     }
 }

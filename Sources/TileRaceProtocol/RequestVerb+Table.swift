@@ -6,8 +6,8 @@ extension RequestVerb {
         switch self {
         case .hello:
             RequestRule(
-                usage: "HELLO tilerace 1 [nick]", summary: "introduce yourself", requirements: [.notGreeted],
-                positionalCount: 2...3
+                usage: "HELLO tilerace 1 [nick] [bot=yes]", summary: "introduce yourself (bot=yes: you are a program)",
+                requirements: [.notGreeted], positionalCount: 2...3, keys: ["bot"]
             ) { fields throws(ProtocolError) in
                 let words = fields.positionals
                 guard words[0] == ClientMessage.protocolName, words[1] == String(ClientMessage.protocolVersion) else {
@@ -17,7 +17,7 @@ extension RequestVerb {
                 }
                 let nickname = words.count == 3 ? words[2] : nil
                 if let nickname { try Names.validateName(nickname, as: "nickname") }
-                return .hello(nickname: nickname)
+                return .hello(nickname: nickname, isBot: try fields.optionalBool("bot", code: .badOption) ?? false)
             }
         case .nickname:
             RequestRule(usage: "NICK <nick>", summary: "set your nickname", requirements: [.greeted, .free], positionalCount: 1...1) {

@@ -18,11 +18,13 @@ public struct RoomDescription: FieldsRepresentable {
     public var playerCount: Int
     /// Spectators of the room.
     public var watcherCount: Int
+    /// How many of the players are bots (`bots=<n>`, written only when not 0).
+    public var botCount: Int
 
     /// Creates a description.
     public init(
         name: String, state: RoomState, size: Int, target: Int, allowsAssists: Bool, timeLimit: Int,
-        isPrivate: Bool, playerCount: Int, watcherCount: Int
+        isPrivate: Bool, playerCount: Int, watcherCount: Int, botCount: Int = 0
     ) {
         self.name = name
         self.state = state
@@ -33,6 +35,7 @@ public struct RoomDescription: FieldsRepresentable {
         self.isPrivate = isPrivate
         self.playerCount = playerCount
         self.watcherCount = watcherCount
+        self.botCount = botCount
     }
 
     public init(fields: Fields) throws(ProtocolError) {
@@ -42,7 +45,7 @@ public struct RoomDescription: FieldsRepresentable {
             size: try fields.integer("size"), target: try fields.integer("target"),
             allowsAssists: try fields.bool("assists"), timeLimit: try fields.integer("limit"),
             isPrivate: try fields.bool("private"), playerCount: try fields.integer("players"),
-            watcherCount: try fields.integer("watchers"))
+            watcherCount: try fields.integer("watchers"), botCount: try fields.optionalInteger("bots", in: 0...Int(Int32.max)) ?? 0)
     }
 
     public var fields: Fields {
@@ -56,6 +59,7 @@ public struct RoomDescription: FieldsRepresentable {
         fields.append("private", isPrivate)
         fields.append("players", playerCount)
         fields.append("watchers", watcherCount)
+        if botCount > 0 { fields.append("bots", botCount) }
         return fields
     }
 }

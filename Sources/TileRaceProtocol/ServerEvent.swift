@@ -2,8 +2,9 @@
 public enum ServerEvent: Hashable, Sendable {
     /// The greeting on connect.
     case hello(Greeting)
-    /// Someone came into a room.
-    case joined(room: String, nickname: String, role: MemberInfo.Role)
+    /// Someone came into a room; `isBot` when they said they are a bot
+    /// (written `bot=yes` only then).
+    case joined(room: String, nickname: String, role: MemberInfo.Role, isBot: Bool = false)
     /// Someone left a room.
     case left(room: String, nickname: String)
     /// Someone's ready mark changed.
@@ -64,10 +65,11 @@ public enum ServerEvent: Hashable, Sendable {
             if let server = greeting.server { fields.append("server", server) }
             if let line = greeting.lineLimit { fields.append("line", line) }
             if let idle = greeting.idleSeconds { fields.append("idle", idle) }
-        case .joined(let room, let nickname, let role):
+        case .joined(let room, let nickname, let role, let isBot):
             fields.append("room", room)
             fields.append("nick", nickname)
             fields.append("role", role.rawValue)
+            if isBot { fields.append("bot", true) }
         case .left(let room, let nickname):
             fields.append("room", room)
             fields.append("nick", nickname)
@@ -109,7 +111,9 @@ public enum ServerEvent: Hashable, Sendable {
                     idleSeconds: fields["idle"].flatMap { Int($0) }))
         case "JOINED":
             let role = try fields.choice("role", among: MemberInfo.Role.allCases.map(\.rawValue))
-            return .joined(room: try fields.name("room"), nickname: try fields.name("nick"), role: MemberInfo.Role(rawValue: role)!)
+            return .joined(
+                room: try fields.name("room"), nickname: try fields.name("nick"), role: MemberInfo.Role(rawValue: role)!,
+                isBot: try fields.optionalBool("bot") ?? false)
         case "LEFT":
             return .left(room: try fields.name("room"), nickname: try fields.name("nick"))
         case "READY":

@@ -8,6 +8,7 @@ import TileRaceEngine
     static let examples: [(ClientMessage, String)] = [
         (.hello(nickname: "ana"), "HELLO tilerace 1 ana"),
         (.hello(nickname: nil), "HELLO tilerace 1"),
+        (.hello(nickname: "bot-1", isBot: true), "HELLO tilerace 1 bot-1 bot=yes"),
         (.nickname("bo_2"), "NICK bo_2"),
         (.ping("t1"), "PING t1"),
         (.ping(nil), "PING"),
@@ -72,7 +73,7 @@ import TileRaceEngine
     static let refusals: [(String, ErrorCode, String)] = [
         ("FLY away", .unknownVerb, "unknown request 'FLY'; send HELP for the list"),
         ("HELLO tilerace 2 ana", .unsupportedVersion, "this server speaks tilerace 1, not tilerace 2"),
-        ("HELLO", .badArguments, "usage: HELLO tilerace 1 [nick]"),
+        ("HELLO", .badArguments, "usage: HELLO tilerace 1 [nick] [bot=yes]"),
         ("HELLO tilerace 1 a\u{E9}", .badName, "nickname 'a?' must be 1 to 16 characters from A-Z a-z 0-9 _ -"),
         ("NICK abcdefghijklmnopq", .badName, "nickname 'abcdefghijklmnopq' must be 1 to 16 characters from A-Z a-z 0-9 _ -"),
         ("NICK", .badArguments, "usage: NICK <nick>"),

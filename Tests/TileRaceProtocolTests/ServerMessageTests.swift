@@ -22,8 +22,23 @@ import TileRaceEngine
         (.ok(.rooms(count: 1)), "OK ROOMS count=1"),
         (.event(.joined(room: "friday", nickname: "bo", role: .player)), "JOINED room=friday nick=bo role=player"),
         (
+            .event(.joined(room: "friday", nickname: "bot-1", role: .player, isBot: true)),
+            "JOINED room=friday nick=bot-1 role=player bot=yes"
+        ),
+        (
             .member(MemberInfo(nickname: "ana", role: .player, isReady: false, state: .waiting)),
             "MEMBER nick=ana role=player ready=no state=waiting"
+        ),
+        (
+            .member(MemberInfo(nickname: "bot-1", role: .player, isReady: true, state: .racing, isBot: true)),
+            "MEMBER nick=bot-1 role=player ready=yes state=racing bot=yes"
+        ),
+        (
+            .room(
+                RoomDescription(
+                    name: "friday", state: .waiting, size: 4, target: 16, allowsAssists: false, timeLimit: 0,
+                    isPrivate: false, playerCount: 3, watcherCount: 0, botCount: 2)),
+            "ROOM room=friday state=waiting size=4 target=16 assists=no limit=0 private=no players=3 watchers=0 bots=2"
         ),
         (.ok(.who(room: "friday", count: 2)), "OK WHO room=friday count=2"),
         (.ok(.ready(true)), "OK READY ready=yes"),

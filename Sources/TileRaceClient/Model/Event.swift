@@ -1,3 +1,4 @@
+import TileRaceEngine
 import TileRaceProtocol
 
 /// Something that happened, fed to `update`: a key, time passing, a resize,
@@ -20,6 +21,11 @@ enum Event: Sendable {
     /// How many clients the server hosted in this process has connected,
     /// ourselves included; sent by the runtime now and then while hosting.
     case hostedClientCount(Int)
+    /// A bot this client started stopped by itself (it could not connect,
+    /// its room refused it, the server went away): why, in one line.
+    case botEnded(id: Int, reason: String)
+    /// The strongest bot's move on `board` (nil: none is left), found off the loop's queue.
+    case hintFound(board: Board, direction: Direction?)
 }
 
 /// Something `update` asks the runtime to do.
@@ -41,4 +47,10 @@ enum Effect: Hashable, Sendable {
     case redraw
     /// Ring the terminal bell (BEL).
     case bell
+    /// Start a bot that joins a room like any player (`Event.botEnded` if it stops by itself).
+    case startBot(BotRequest)
+    /// Stop a bot this client started: it leaves its room.
+    case stopBot(id: Int)
+    /// Find the strongest bot's move on `board`, off the loop's queue (`Event.hintFound`).
+    case findHint(Board)
 }

@@ -117,6 +117,8 @@ struct RoomMember: Hashable, Sendable {
     var role: MemberInfo.Role = .player
     /// Waiting, racing or finished.
     var state: MemberInfo.State = .waiting
+    /// Whether they said they are a bot (`bot=yes`).
+    var isBot = false
 }
 
 /// The room screen: who is in the room, who is ready, the countdown, and
@@ -169,4 +171,10 @@ struct WaitingRoom: Hashable, Sendable {
 
     /// Whether this is the daily challenge's room.
     var isDaily: Bool { name.lowercased() == "daily" }
+
+    /// Whether the member with this nickname said they are a bot.
+    func isBot(_ nickname: String) -> Bool {
+        let key = nickname.lowercased()
+        return members.contains { $0.isBot && $0.nickname.lowercased() == key }
+    }
 }

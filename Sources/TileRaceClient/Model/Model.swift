@@ -53,6 +53,12 @@ struct Model: Sendable {
     var mustPreserveConfigFile = false
     /// The `--seed` of the first practice game, used once.
     var pendingPracticeSeed: String?
+    /// Whether this client can start bots (the command line gave it a launcher).
+    var canAddBots = false
+    /// The bots this client put in its room, oldest first; they leave with us.
+    var ownBots: [OwnBot] = []
+    /// The number of the next bot this client starts.
+    var nextBotNumber = 1
 
     /// A model at the menu (with the splash when interactive and animated).
     init(

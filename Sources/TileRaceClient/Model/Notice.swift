@@ -31,6 +31,8 @@ enum Overlay: Hashable, Sendable {
     case nickname(NicknamePrompt)
     /// The server could not be reached or was lost: reconnect, or play offline.
     case connectionProblem(ConnectionProblem)
+    /// Asking the strength of a bot to add to the room (1 to 5).
+    case botStrength
 }
 
 /// What a yes/no question is about.

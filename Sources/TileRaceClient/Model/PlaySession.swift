@@ -42,6 +42,12 @@ struct PlaySession: Hashable, Sendable {
     var expected: [Int: Figures] = [:]
     /// Times the board was started again from its seed (races).
     var restarts = 0
+    /// The strongest bot's move for the board, as last found (practice only).
+    var hint: Hint?
+    /// The board a hint is being looked for on, while it is.
+    var hintSearch: Board?
+    /// Whether a hint was shown in this game: it then cannot be submitted.
+    var hasShownHint = false
 
     /// A new game.
     init(mode: Mode, game: Game, assistsAllowed: Bool = true) {
@@ -71,6 +77,11 @@ struct PlaySession: Hashable, Sendable {
     var isFinished: Bool {
         guard let end else { return game.isOver }
         return end.stage != .reachedTarget
+    }
+
+    /// The hint for the board on screen (a hint for an earlier board is stale).
+    var currentHint: Hint? {
+        hint.flatMap { $0.board == game.board ? $0 : nil }
     }
 
     /// Our figures now.

@@ -38,6 +38,8 @@ struct RacePlayer: Hashable, Sendable {
     var board: Board?
     /// Whether this is us.
     var isYou = false
+    /// Whether they said they are a bot (known from the room's members).
+    var isBot = false
     /// Race seconds when they finished, if they did (the official time).
     var finishedAfter: Int?
 }
@@ -111,6 +113,12 @@ struct RaceState: Hashable, Sendable {
             if a.moves != b.moves { return a.moves < b.moves }
             return a.nickname < b.nickname
         }
+    }
+
+    /// Whether the racer with this nickname is a bot.
+    func isBot(_ nickname: String) -> Bool {
+        let key = nickname.lowercased()
+        return players.contains { $0.isBot && $0.nickname.lowercased() == key }
     }
 
     /// Whether the standings arrived.

@@ -28,8 +28,9 @@ public enum ClientRuntime {
     /// check) for a race server hosted in this process, plays on it, and
     /// stops it on the way out.
     /// - Throws: `ClientStartError` before touching the terminal.
+    /// `bots`, when given, lets the player add bots to a room.
     public static func run(
-        options: ClientOptions, environment: [String: String], host: () -> HostedServer
+        options: ClientOptions, environment: [String: String], bots: BotLauncher? = nil, host: () -> HostedServer
     ) throws(ClientStartError) -> Int32 {
         guard Terminal.isTerminal(STDIN_FILENO) else {
             throw ClientStartError(
@@ -54,7 +55,7 @@ public enum ClientRuntime {
             terminal: terminal, store: store, options: options, environment: environment,
             config: loaded?.config ?? ClientConfig(), configProblem: loaded?.problem,
             mustPreserveConfigFile: loaded?.mustPreserveExistingFile ?? false, plan: plan,
-            connectedClientCount: hosted.connectedClientCount)
+            connectedClientCount: hosted.connectedClientCount, bots: bots)
         guard terminal.take() else {
             throw ClientStartError(code: "terminal-settings", message: "cannot switch the terminal to raw mode")
         }
@@ -100,14 +101,17 @@ final class ClientLoop: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// How many clients the server this process hosts has (nil: none hosted).
     private let connectedClientCount: (@Sendable () -> Int)?
+    /// Starts the bots the player adds to a room (nil: none can be added).
+    private let bots: BotLauncher?
 
     init(
         terminal: Terminal, store: ConfigStore?, options: ClientOptions, environment: [String: String],
         config: ClientConfig, configProblem: String?, mustPreserveConfigFile: Bool, plan: NetworkPlan,
-        connectedClientCount: (@Sendable () -> Int)?
+        connectedClientCount: (@Sendable () -> Int)?, bots: BotLauncher?
     ) {
         self.terminal = terminal
         self.connectedClientCount = connectedClientCount
+        self.bots = bots
         self.store = store
         self.colourMode = ColourMode.detect(environment: environment)
         var random = SystemRandomNumberGenerator()
@@ -116,6 +120,7 @@ final class ClientLoop: @unchecked Sendable {
             isInteractive: Terminal.isTerminal(terminal.outputDescriptor), now: ClientLoop.monotonicNow(),
             today: ClientLoop.today(), size: terminal.size(), seedSource: SplitMix64(seed: random.next()))
         model.mustPreserveConfigFile = mustPreserveConfigFile
+        model.canAddBots = bots != nil
         launchEffects = Update.launch(plan, model: &model)
         if let configProblem { model.show(configProblem, .warning, sticky: true) }
         if options.opensPracticeDirectly { Update.startPractice(&model) }
@@ -151,7 +156,10 @@ final class ClientLoop: @unchecked Sendable {
             self?.process([.tick(ClientLoop.monotonicNow()), .server(update)])
         }
         self.network = network
-        interpreter = EffectInterpreter(network: network, store: store)
+        interpreter = EffectInterpreter(network: network, store: store, bots: bots) { [weak self] event in
+            guard let self else { return }
+            queue.async { self.process([.tick(ClientLoop.monotonicNow()), event]) }
+        }
         let effects = launchEffects
         launchEffects = []
         for effect in effects { perform(effect) }
@@ -287,6 +295,7 @@ final class ClientLoop: @unchecked Sendable {
         timer?.cancel()
         for source in sources { source.cancel() }
         network?.disconnect()
+        interpreter?.stopAllBots()
         terminal.release()
         finished.signal()
     }

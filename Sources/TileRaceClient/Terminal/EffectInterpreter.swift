@@ -1,9 +1,15 @@
+import Dispatch
+import TileRaceBot
+
 /// Carries out the effects of `update` that reach outside the model but not
-/// the terminal: requests to the server, connecting, and saving settings. The
-/// terminal client and the headless test client both run it, so tests
-/// exercise the real interpreter.
+/// the terminal: requests to the server, connecting, saving settings,
+/// starting and stopping bots, and finding hints. The terminal client and
+/// the headless test client both run it, so tests exercise the real
+/// interpreter.
 ///
-/// Owned by the client loop's queue, like the network side it drives.
+/// Owned by the client loop's queue, like the network side it drives (the
+/// bots' handles too); `deliver` is how work done elsewhere (a hint found, a
+/// bot that stopped) comes back: it must hand the event to that queue.
 final class EffectInterpreter {
     /// What is left for the runtime: the effects about the terminal and the process.
     enum Outcome {
@@ -21,12 +27,24 @@ final class EffectInterpreter {
 
     private let network: ClientNetwork
     private let store: ConfigStore?
+    private let bots: BotLauncher?
+    private let deliver: @Sendable (Event) -> Void
+    private var botHandles: [Int: BotHandle] = [:]
 
-    /// An interpreter sending through `network` and saving to `store` (nil:
-    /// nowhere to save, and saving says so).
-    init(network: ClientNetwork, store: ConfigStore?) {
+    /// An interpreter sending through `network`, saving to `store` (nil:
+    /// nowhere to save, and saving says so), starting bots with `bots`, and
+    /// handing what finishes later to `deliver`.
+    init(network: ClientNetwork, store: ConfigStore?, bots: BotLauncher? = nil, deliver: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.network = network
         self.store = store
+        self.bots = bots
+        self.deliver = deliver
+    }
+
+    /// Stops every bot still running (the program is ending).
+    func stopAllBots() {
+        for handle in botHandles.values { handle.stop() }
+        botHandles = [:]
     }
 
     /// Carries out `effect` for `model` (the model after the update that asked for it).
@@ -46,6 +64,17 @@ final class EffectInterpreter {
             if let endpoint = model.network.endpoint { network.connect(to: endpoint) }
         case .disconnect:
             network.disconnect()
+        case .startBot(let request):
+            guard let bots else { return .handled([.botEnded(id: request.id, reason: "bots are not available")]) }
+            let deliver = deliver
+            botHandles[request.id] = bots.start(request) { reason in deliver(.botEnded(id: request.id, reason: reason)) }
+        case .stopBot(let id):
+            botHandles.removeValue(forKey: id)?.stop()
+        case .findHint(let board):
+            let deliver = deliver
+            DispatchQueue.global(qos: .userInitiated).async {
+                deliver(.hintFound(board: board, direction: Bot.strongest.bestMove(on: board)))
+            }
         case .saveConfig:
             guard let store else {
                 return .handled([.configSaveFailed("no config directory (set HOME or XDG_CONFIG_HOME)")])

@@ -237,7 +237,8 @@ extension Update {
             model.leaderboard.status = .failed("not connected")
         }
         model.overlay = .connectionProblem(ConnectionProblem(message: message, wasRacing: wasRacing))
-        return []
+        // We are out of the room: our bots leave it too.
+        return stopOwnBots(&model)
     }
 
     static func connectionProblemKey(_ key: Key, problem: ConnectionProblem, model: inout Model) -> [Effect] {

@@ -8,9 +8,9 @@ extension Update {
         case .hello, .ping, .bye:
             // The connection answers PING and reports BYE when the line closes.
             break
-        case .joined(let room, let nickname, let role):
+        case .joined(let room, let nickname, let role, let isBot):
             guard isOurRoom(room, model) else { break }
-            memberJoined(nickname, role: role, model: &model)
+            memberJoined(nickname, role: role, isBot: isBot, model: &model)
         case .left(let room, let nickname):
             guard isOurRoom(room, model), var waiting = model.room else { break }
             waiting.members.removeAll { Names.nicknameKey($0.nickname) == Names.nicknameKey(nickname) && !$0.isYou }
@@ -64,11 +64,11 @@ extension Update {
         model.network.nickname.map { Names.nicknameKey($0) == Names.nicknameKey(nickname) } ?? false
     }
 
-    private static func memberJoined(_ nickname: String, role: MemberInfo.Role, model: inout Model) {
+    private static func memberJoined(_ nickname: String, role: MemberInfo.Role, isBot: Bool, model: inout Model) {
         guard var room = model.room else { return }
         let key = Names.nicknameKey(nickname)
         guard !room.members.contains(where: { Names.nicknameKey($0.nickname) == key && $0.role == role }) else { return }
-        let member = RoomMember(nickname: nickname, isReady: false, isYou: false, role: role)
+        let member = RoomMember(nickname: nickname, isReady: false, isYou: false, role: role, isBot: isBot)
         if role == .player, let firstWatcher = room.members.firstIndex(where: { $0.role == .watcher }) {
             room.members.insert(member, at: firstWatcher)
         } else {
@@ -103,7 +103,7 @@ extension Update {
             players: start.players.map { nickname in
                 RacePlayer(
                     nickname: nickname, score: 0, largestTile: game.board.largestValue, moves: 0, status: .playing,
-                    board: game.board, isYou: isRacing && isUs(nickname, model))
+                    board: game.board, isYou: isRacing && isUs(nickname, model), isBot: room.isBot(nickname))
             })
         race.announce("go! seed \(ScreenText.sanitize(start.seed)) · \(game.config)", at: model.now)
         model.race = race
@@ -125,7 +125,9 @@ extension Update {
         guard var race = model.race, !race.isOver else { return }
         var player =
             race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(progress.nickname) }
-            ?? RacePlayer(nickname: progress.nickname, score: 0, largestTile: 0, moves: 0, status: .playing)
+            ?? RacePlayer(
+                nickname: progress.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
+                isBot: model.room?.isBot(progress.nickname) ?? false)
         guard !player.isYou else { return }
         player.score = progress.score
         player.largestTile = progress.largestTile
@@ -141,7 +143,9 @@ extension Update {
         let elapsed = finish.milliseconds
         var player =
             race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }
-            ?? RacePlayer(nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing)
+            ?? RacePlayer(
+                nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
+                isBot: model.room?.isBot(finish.nickname) ?? false)
         if player.isYou, var session = model.session, session.isRace {
             if session.end == nil {
                 let outcome: EndOfGame.Outcome =

@@ -32,6 +32,8 @@ extension Update {
             startRemoval(&model)
         case .character("p"), .character("P"):
             return pause(&model)
+        case .character("i"), .character("I"):
+            return requestHint(&model)
         case .character("r"), .character("R"):
             return reset(&model)
         case .character("t"), .character("T"):
@@ -64,6 +66,7 @@ extension Update {
             return []
         }
         session.clock.start(at: model.now)
+        session.hint = nil
         if model.animationsEnabled {
             session.animation = TileAnimation(motions: motions, spawn: report.spawn, startedAt: model.now)
         }
@@ -335,6 +338,9 @@ extension Update {
         let size = session.game.config.size
         if size != 4 {
             return .closed(message: "only 4x4 games go on the leaderboard (this one is \(size)x\(size))", kind: .info)
+        }
+        if session.hasShownHint {
+            return .closed(message: "a hint was shown in this game: it cannot be submitted", kind: .info)
         }
         if !session.isRace {
             switch session.mirror {

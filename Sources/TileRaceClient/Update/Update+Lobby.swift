@@ -171,6 +171,10 @@ extension Update {
             room.members[index].isReady.toggle()
             model.room = room
             return [.send(.ready(room.members[index].isReady))]
+        case .character("a"), .character("+"):
+            askBotStrength(&model)
+        case .character("x"), .character("-"):
+            return removeLastBot(&model)
         case .character("q"), .escape:
             return leaveRoom(&model)
         default:

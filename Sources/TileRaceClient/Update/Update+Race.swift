@@ -90,16 +90,18 @@ extension Update {
         model.race = nil
         model.room = nil
         model.notice = nil
+        // Our bots leave with us.
+        let bots = stopOwnBots(&model)
         guard model.connection.isConnected, wasInRoom else {
             model.screen = .menu
-            return []
+            return bots
         }
         if wasDaily {
             model.screen = .menu
-            return [.send(.leave)]
+            return bots + [.send(.leave)]
         }
         openLobby(&model)
-        return [.send(.leave), .send(.rooms)]
+        return bots + [.send(.leave), .send(.rooms)]
     }
 
     /// Keys while watching a race as a spectator.

@@ -8,9 +8,9 @@ extension Update {
     ) -> [Effect] {
         if request.isBarrier { model.network.barriers = max(0, model.network.barriers - 1) }
         switch (request, result) {
-        case (.hello(let nickname), .success):
+        case (.hello(let nickname, _), .success):
             return helloAccepted(nickname: nickname, model: &model)
-        case (.hello(let nickname), .failure(let error)):
+        case (.hello(let nickname, _), .failure(let error)):
             return helloRefused(nickname: nickname, error: error, model: &model)
         case (.nickname(let nickname), .success):
             return nicknameAccepted(nickname, model: &model)
@@ -204,7 +204,9 @@ extension Update {
         let you = model.network.nickname.map(Names.nicknameKey)
         room.members = members.map { member in
             let isYou = Names.nicknameKey(member.nickname) == you && (member.role == .watcher) == room.isWatching
-            return RoomMember(nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state)
+            return RoomMember(
+                nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state,
+                isBot: member.isBot)
         }
         model.room = room
     }

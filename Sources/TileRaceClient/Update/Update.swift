@@ -44,6 +44,12 @@ enum Update {
         case .hostedClientCount(let count):
             model.hostedClientCount = max(0, count)
             return []
+        case .botEnded(let id, let reason):
+            botEnded(id: id, reason: reason, model: &model)
+            return []
+        case .hintFound(let board, let direction):
+            hintFound(board, direction: direction, model: &model)
+            return []
         case .key(let key):
             return handle(key, model: &model)
         }
@@ -112,6 +118,8 @@ enum Update {
             return nicknameKey(key, prompt: prompt, model: &model)
         case .connectionProblem(let problem):
             return connectionProblemKey(key, problem: problem, model: &model)
+        case .botStrength:
+            return botStrengthKey(key, model: &model)
         }
     }
 

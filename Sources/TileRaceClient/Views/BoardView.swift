@@ -10,6 +10,8 @@ enum BoardView {
         var cursor: Cell?
         /// The move animation and its progress (0 to 1).
         var animation: (TileAnimation, Double)?
+        /// A hint: arrows on the edge the tiles would slide to.
+        var hint: Direction?
     }
 
     /// Draws `board` with `layout` at (x, y).
@@ -75,6 +77,28 @@ enum BoardView {
         }
         if let cursor = decorations.cursor, board.contains(row: cursor.row, column: cursor.column) {
             drawCursor(in: rect(cursor), theme: theme, into: &frame)
+        }
+        if let hint = decorations.hint {
+            drawHint(hint, layout: layout, bounds: bounds, theme: theme, into: &frame)
+        }
+    }
+
+    /// Arrows in the border the tiles would slide to, one beside each row
+    /// (left, right) or column (up, down).
+    private static func drawHint(_ direction: Direction, layout: BoardLayout, bounds: Rect, theme: Theme, into frame: inout Frame) {
+        let style =
+            theme.usesColour
+            ? CellStyle(foreground: theme.accent, background: theme.boardBackground, isBold: true) : theme.accented.bold
+        for index in 0..<layout.boardSize {
+            let tile = layout.tileRect(row: index, column: index, originX: bounds.x, originY: bounds.y)
+            let (arrow, x, y): (String, Int, Int) =
+                switch direction {
+                case .left: ("◀", bounds.x, tile.y + tile.height / 2)
+                case .right: ("▶", bounds.maxX - 1, tile.y + tile.height / 2)
+                case .up: ("▲", tile.x + tile.width / 2, bounds.y)
+                case .down: ("▼", tile.x + tile.width / 2, bounds.maxY - 1)
+                }
+            frame.text(arrow, x: x, y: y, style: style)
         }
     }
 

@@ -33,6 +33,7 @@ enum GameView {
         } else {
             var decorations = BoardView.Decorations()
             decorations.cursor = session.removalCursor
+            decorations.hint = session.currentHint?.direction
             if let animation = session.animation {
                 decorations.animation = (animation, animation.progress(at: now))
             }
@@ -114,6 +115,8 @@ enum GameView {
         let status: (String, CellStyle)? =
             if session.isPaused {
                 ("paused: the clock is stopped", theme.warned)
+            } else if let direction = session.currentHint?.direction {
+                ("hint: \(direction.arrow) \(direction.name)", theme.accented)
             } else if game.isOver {
                 ("no moves left", theme.warned)
             } else if session.isPlayingOn {
@@ -125,6 +128,11 @@ enum GameView {
             }
         if let (text, style) = status {
             frame.text(Format.fit(text, rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: style)
+            y += 1
+        }
+        if session.hasShownHint, y < rect.maxY - 1 {
+            frame.text(
+                Format.fit("hint used: not for the leaderboard", rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.muted)
             y += 1
         }
         if case .daily = session.mode, y < rect.maxY - 1 {
@@ -160,9 +168,10 @@ enum GameView {
             ]
         }
         let reset = session.mode == .practice ? "new" : "restart"
-        return [
-            ("←↑↓→ wasd hjkl", "move"), ("u", "undo"), ("x", "remove"), ("p", "pause"), ("r", reset),
-            ("t", "theme"), ("?", "help"), ("q", "menu"),
+        // The hint takes the place of the theme when the row is short (t still works).
+        let hint: [Chrome.Hint] = session.mode == .practice ? [("i", "hint")] : []
+        return [("←↑↓→ wasd hjkl", "move"), ("u", "undo"), ("x", "remove"), ("p", "pause"), ("r", reset)] + hint + [
+            ("?", "help"), ("q", "menu"), ("t", "theme"),
         ]
     }
 }

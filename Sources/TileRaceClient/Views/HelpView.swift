@@ -30,6 +30,7 @@ enum HelpView {
                 isRace
                 ? [("r", "restart the seed (clock keeps running)"), ("q", "resign (asks first)")]
                 : [("p", "pause (hides the board)"), ("r", "new game"), ("q", "back to the menu")]
+            if model.session?.mode == .practice { keys.append(("i", "hint (best move)")) }
             return keys + common
         case .leaderboard:
             return [
@@ -48,7 +49,9 @@ enum HelpView {
                 ("J", "join by name (and code)"), ("g", "refresh now"), ("q", "back"),
             ] + common
         case .room:
-            return [("r", "ready / not ready"), ("q", "leave the room")] + common
+            var keys: [(String, String)] = [("r", "ready / not ready")]
+            if model.canAddBots { keys += [("a", "add a bot (asks its strength, 1-5)"), ("x", "remove the last bot you added")] }
+            return keys + [("q", "leave the room (your bots leave too)")] + common
         case .spectate:
             return [("q", "stop watching"), ("Enter", "after the race: back to the room")] + common
         }

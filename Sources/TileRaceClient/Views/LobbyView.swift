@@ -50,14 +50,22 @@ enum LobbyView {
 
     /// The room list's columns, in the order shown.
     static let columns: [Column] = [
-        Column(title: "room", width: 20) { ScreenText.sanitize($0.name) },
-        Column(title: "players", width: 9) { String($0.playerCount) + ($0.watcherCount > 0 ? " +\($0.watcherCount)" : "") },
+        Column(title: "room", width: 17) { ScreenText.sanitize($0.name) },
+        Column(title: "players", width: 14) { players($0) },
         Column(title: "state", width: 10) { $0.state.title },
         Column(title: "board", width: 13) { "\($0.size)x\($0.size) → \($0.target)" },
         Column(title: "assists", width: 9) { $0.allowsAssists ? "on" : "off" },
         Column(title: "limit", width: 7) { $0.timeLimit == 0 ? "none" : Format.duration(seconds: $0.timeLimit) },
         Column(title: "access", width: 7) { $0.isPrivate ? "private" : "open" },
     ]
+
+    /// The players of a room, its bots among them, and its watchers: `3 (2 bots) +1`.
+    static func players(_ room: RoomDescription) -> String {
+        var text = String(room.playerCount)
+        if room.botCount > 0 { text += " (\(room.botCount) \(room.botCount == 1 ? "bot" : "bots"))" }
+        if room.watcherCount > 0 { text += " +\(room.watcherCount)" }
+        return text
+    }
 
     /// The columns that fit in `width`, whole and in order: the first that
     /// does not fit, and those after it, are left out rather than cut.

@@ -67,7 +67,7 @@ enum RaceView {
                 guard top + grid.blockHeight - 1 <= rect.maxY - feedRows - 1 else { break }
                 let x = rect.x + column * (grid.boardWidth + 3)
                 frame.text(
-                    Format.fit(ScreenText.sanitize(player.nickname), grid.boardWidth).trimmingTrailingSpaces, x: x, y: top,
+                    BotTag.name(player.nickname, isBot: player.isBot, width: grid.boardWidth).trimmingTrailingSpaces, x: x, y: top,
                     style: theme.base.bold)
                 if let board = player.board {
                     drawMiniBoard(
@@ -162,7 +162,8 @@ enum RaceView {
         for standing in standings.prefix(max(1, area.height - 8 - extra)) {
             let how = standing.reason == .target ? Format.clock(milliseconds: standing.milliseconds) : standing.reason.title
             let line =
-                Format.fit(Format.ordinal(standing.place), 5) + Format.fit(ScreenText.sanitize(standing.nickname), 13)
+                Format.fit(Format.ordinal(standing.place), 5)
+                + BotTag.name(standing.nickname, isBot: race.isBot(standing.nickname), width: 13)
                 + Format.fit(Format.grouped(standing.score), 8, alignRight: true) + "  "
                 + Format.fit(String(standing.largestTile), 6, alignRight: true) + "  "
                 + Format.fit("\(standing.moves) moves", 11) + how

@@ -37,7 +37,7 @@ enum RacerLine {
             let fixed = marker.count + rank.count + 1 + 1 + figures.count
             let nameWidth = min(12, width - fixed)
             if nameWidth >= (layout.isLong ? 2 * minimumName : minimumName) || layout.best == false {
-                let name = Format.fit(ScreenText.sanitize(player.nickname), max(1, nameWidth))
+                let name = BotTag.name(player.nickname, isBot: player.isBot, width: max(1, nameWidth))
                 return Format.fit(marker + rank + " " + name + " " + figures, width).trimmingTrailingSpaces
             }
         }

@@ -18,7 +18,9 @@ enum RoomView {
 
         let listWidth = min(44, frame.width - 4)
         let players = room.players
-        Chrome.rule("players \(players.count)", x: 2, y: 4, width: listWidth, theme: theme, into: &frame)
+        let botCount = players.filter(\.isBot).count
+        let heading = "players \(players.count)" + (botCount == 0 ? "" : " · \(botCount) \(botCount == 1 ? "bot" : "bots")")
+        Chrome.rule(heading, x: 2, y: 4, width: listWidth, theme: theme, into: &frame)
         var y = 5
         let bottom = frame.height - 4
         for member in players where y < bottom - 3 {
@@ -31,7 +33,8 @@ enum RoomView {
         }
         let watchers = room.members.filter { $0.role == .watcher }
         if !watchers.isEmpty, y < bottom - 3 {
-            let names = watchers.map { ScreenText.sanitize($0.nickname) + ($0.isYou ? " (you)" : "") }.joined(separator: ", ")
+            let names = watchers.map { ScreenText.sanitize($0.nickname) + ($0.isBot ? " (bot)" : "") + ($0.isYou ? " (you)" : "") }
+                .joined(separator: ", ")
             frame.text(Format.fit("watching: " + names, listWidth).trimmingTrailingSpaces, x: 4, y: y, style: theme.muted)
             y += 1
         }
@@ -49,11 +52,16 @@ enum RoomView {
             drawStandings(room.lastStandings, model: model, in: side, theme: theme, into: &frame)
         }
         Chrome.notice(model.notice, theme: theme, into: &frame)
-        let hints: [Chrome.Hint] =
-            room.isWatching
-            ? [("q", "stop watching"), ("?", "help")]
-            : [("r", room.isReady ? "not ready" : "ready"), ("q", "leave room"), ("?", "help")]
-        Chrome.footer(hints, theme: theme, into: &frame)
+        Chrome.footer(hints(model, room: room), theme: theme, into: &frame)
+    }
+
+    /// The keys at the bottom: ready, the bots, leaving.
+    static func hints(_ model: Model, room: WaitingRoom) -> [Chrome.Hint] {
+        var hints: [Chrome.Hint] = room.isWatching ? [] : [("r", room.isReady ? "not ready" : "ready")]
+        if model.canAddBots { hints.append(("a", "add bot")) }
+        if !model.ownBots.isEmpty { hints.append(("x", "remove bot")) }
+        hints += [(("q", room.isWatching ? "stop watching" : "leave room")), ("?", "help")]
+        return hints
     }
 
     private static func drawMember(_ member: RoomMember, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
@@ -64,7 +72,8 @@ enum RoomView {
             case .waiting: member.isReady ? ("✓ ready  ", theme.succeeded) : ("· waiting", theme.muted)
             }
         frame.text(mark.0, x: x, y: y, style: mark.1)
-        let end = frame.text(ScreenText.sanitize(member.nickname), x: x + 11, y: y, style: member.isYou ? theme.base.bold : theme.base)
+        var end = frame.text(ScreenText.sanitize(member.nickname), x: x + 11, y: y, style: member.isYou ? theme.base.bold : theme.base)
+        if member.isBot { end = frame.text(" bot", x: end, y: y, style: theme.muted) }
         if member.isYou { frame.text("◀ you", x: end + 2, y: y, style: theme.accented) }
     }
 
@@ -97,7 +106,8 @@ enum RoomView {
                 case .finished(let reason): "finished · \(reason.title) · \(Format.grouped(player.score))"
                 }
             let line =
-                Format.fit(String(index + 1), 2, alignRight: true) + " " + Format.fit(ScreenText.sanitize(player.nickname), 14) + status
+                Format.fit(String(index + 1), 2, alignRight: true) + " " + BotTag.name(player.nickname, isBot: player.isBot, width: 14)
+                + status
             frame.text(Format.fit(line, rect.width).trimmingTrailingSpaces, x: rect.x, y: rect.y + 1 + index, style: theme.base)
         }
     }
@@ -109,7 +119,8 @@ enum RoomView {
         for (index, standing) in standings.enumerated() where index < rect.height - 1 {
             let how = standing.reason == .target ? Format.clock(milliseconds: standing.milliseconds) : standing.reason.title
             let line =
-                Format.fit(Format.ordinal(standing.place), 5) + Format.fit(ScreenText.sanitize(standing.nickname), 14)
+                Format.fit(Format.ordinal(standing.place), 5)
+                + BotTag.name(standing.nickname, isBot: model.room?.isBot(standing.nickname) ?? false, width: 14)
                 + Format.fit(Format.grouped(standing.score), 8, alignRight: true) + "  " + how
             let isYou = standing.nickname.lowercased() == you
             frame.text(

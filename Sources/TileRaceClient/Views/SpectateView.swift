@@ -26,7 +26,8 @@ enum SpectateView {
                         : "finished · \(reason.title) · \(Format.grouped(player.score))"
                 }
             let line =
-                Format.fit(String(index + 1), 2, alignRight: true) + " " + Format.fit(ScreenText.sanitize(player.nickname), 14) + status
+                Format.fit(String(index + 1), 2, alignRight: true) + " " + BotTag.name(player.nickname, isBot: player.isBot, width: 14)
+                + status
             frame.text(Format.fit(line, content.width).trimmingTrailingSpaces, x: content.x, y: y, style: theme.base)
             y += 1
         }
@@ -66,7 +67,7 @@ enum SpectateView {
                 let x = area.x + (index % columns) * (layout.width + 3)
                 let y = area.y + (index / columns) * (layout.height + 2)
                 frame.text(
-                    Format.fit(ScreenText.sanitize(player.nickname), layout.width).trimmingTrailingSpaces, x: x, y: y,
+                    BotTag.name(player.nickname, isBot: player.isBot, width: layout.width).trimmingTrailingSpaces, x: x, y: y,
                     style: theme.base.bold)
                 BoardView.draw(player.board!, layout: layout, x: x, y: y + 1, theme: theme, into: &frame)
                 bottom = max(bottom, y + layout.height + 1)
@@ -80,7 +81,7 @@ enum SpectateView {
                 let y = area.y + (index / columns) * (size + 2)
                 guard y + size + 1 <= area.maxY else { break }
                 frame.text(
-                    Format.fit(ScreenText.sanitize(player.nickname), boardWidth).trimmingTrailingSpaces, x: x, y: y,
+                    BotTag.name(player.nickname, isBot: player.isBot, width: boardWidth).trimmingTrailingSpaces, x: x, y: y,
                     style: theme.base.bold)
                 RaceView.drawMiniBoard(player.board!, x: x, y: y + 1, theme: theme, into: &frame)
                 bottom = max(bottom, y + size + 2)

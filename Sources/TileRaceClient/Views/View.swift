@@ -26,6 +26,7 @@ func view(_ model: Model, size: TerminalSize, theme: Theme) -> Frame {
             ], in: frame.bounds, theme: theme, into: &frame)
     case .nickname(let prompt): NicknamePromptView.draw(prompt, theme: theme, into: &frame)
     case .connectionProblem(let problem): ConnectionProblemView.draw(problem, model: model, theme: theme, into: &frame)
+    case .botStrength: BotStrengthView.draw(theme: theme, into: &frame)
     case nil: break
     }
     return frame

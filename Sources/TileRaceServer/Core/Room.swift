@@ -19,6 +19,8 @@ final class Room {
     var watchers: [ConnectionID] = []
     /// Players who marked ready.
     var ready: Set<ConnectionID> = []
+    /// Players who said they are bots (`HELLO ... bot=yes`).
+    var bots: Set<ConnectionID> = []
     /// When the countdown ends, while one runs.
     var countdownEndsAt: Int?
     /// The race under way.
@@ -54,6 +56,6 @@ final class Room {
         RoomDescription(
             name: name, state: state, size: options.size, target: options.target,
             allowsAssists: options.allowsAssists, timeLimit: options.timeLimit, isPrivate: isPrivate,
-            playerCount: players.count, watcherCount: watchers.count)
+            playerCount: players.count, watcherCount: watchers.count, botCount: bots.count)
     }
 }

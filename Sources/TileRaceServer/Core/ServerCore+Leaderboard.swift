@@ -17,6 +17,9 @@ extension ServerCore {
     }
 
     func submit(_ session: Session, nickname: String, token: String?) throws(ProtocolError) {
+        guard !session.isBot else {
+            throw ProtocolError(.notEligible, "bots' games never go on the leaderboard (this connection said HELLO ... bot=yes)")
+        }
         guard let finished = session.lastFinished, !finished.isSubmitted else {
             throw ProtocolError(.nothingToSubmit, "you have no finished game to submit (or it was submitted already)")
         }

@@ -19,6 +19,7 @@ extension ServerCore {
         let room = Room(name: name, options: options)
         rooms[room.key] = room
         room.players.append(session.id)
+        if session.isBot { room.bots.insert(session.id) }
         session.roomKey = room.key
         session.role = .player
         reply(session, .create(room.description))
@@ -32,10 +33,13 @@ extension ServerCore {
         }
         cancelCountdown(in: room, reason: "joined")
         room.players.append(session.id)
+        if session.isBot { room.bots.insert(session.id) }
         session.roomKey = room.key
         session.role = .player
         reply(session, .join(room.description))
-        broadcast(.joined(room: room.name, nickname: session.nickname ?? "", role: .player), in: room, except: session.id)
+        broadcast(
+            .joined(room: room.name, nickname: session.nickname ?? "", role: .player, isBot: session.isBot), in: room,
+            except: session.id)
     }
 
     func watch(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
@@ -48,7 +52,7 @@ extension ServerCore {
         session.role = .watcher
         reply(session, .watch(room.description))
         if let nickname = session.nickname {
-            broadcast(.joined(room: room.name, nickname: nickname, role: .watcher), in: room, except: session.id)
+            broadcast(.joined(room: room.name, nickname: nickname, role: .watcher, isBot: session.isBot), in: room, except: session.id)
         }
         catchUp(session, in: room)
     }
@@ -102,12 +106,13 @@ extension ServerCore {
     func who(_ session: Session) {
         guard let room = room(of: session) else { return }
         var members: [MemberInfo] = room.players.compactMap { id in
-            guard let nickname = sessions[id]?.nickname else { return nil }
+            guard let member = sessions[id], let nickname = member.nickname else { return nil }
             let state: MemberInfo.State = room.race?.racer(id).map { $0.isRacing ? .racing : .finished } ?? .waiting
-            return MemberInfo(nickname: nickname, role: .player, isReady: room.ready.contains(id), state: state)
+            return MemberInfo(nickname: nickname, role: .player, isReady: room.ready.contains(id), state: state, isBot: member.isBot)
         }
         members += room.watchers.compactMap { id in
-            sessions[id]?.nickname.map { MemberInfo(nickname: $0, role: .watcher, isReady: false, state: .waiting) }
+            guard let watcher = sessions[id], let nickname = watcher.nickname else { return nil }
+            return MemberInfo(nickname: nickname, role: .watcher, isReady: false, state: .waiting, isBot: watcher.isBot)
         }
         let lines = members.map { ServerMessage.member($0).line }
         send(session.id, lines: lines + [ServerMessage.ok(.who(room: room.name, count: lines.count)).line])
@@ -147,6 +152,7 @@ extension ServerCore {
         } else {
             room.players.removeAll { $0 == session.id }
             room.ready.remove(session.id)
+            room.bots.remove(session.id)
             if let race = room.race, let racer = race.racer(session.id), racer.isRacing {
                 finish(racer, of: race, in: room, reason: .left)
             }

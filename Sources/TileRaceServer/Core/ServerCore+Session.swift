@@ -2,9 +2,10 @@ import TileRaceProtocol
 
 /// Session requests: `HELLO`, `NICK`, `PING`, `QUIT`, `HELP`.
 extension ServerCore {
-    func hello(_ session: Session, nickname: String?) throws(ProtocolError) {
+    func hello(_ session: Session, nickname: String?, isBot: Bool) throws(ProtocolError) {
         if let nickname { try take(nickname, for: session) }
         session.isGreeted = true
+        session.isBot = isBot
         reply(session, .hello(nickname: nickname))
     }
 

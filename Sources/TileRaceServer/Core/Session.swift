@@ -14,6 +14,9 @@ final class Session {
     var framer = LineFramer()
     /// Whether `HELLO` was accepted.
     var isGreeted = false
+    /// Whether the client said it is a bot (`HELLO ... bot=yes`): shown to
+    /// others, and its games never go on the leaderboard.
+    var isBot = false
     /// The nickname, unique among connected clients (without regard to case).
     var nickname: String?
     /// The key of the room this session is in (as player or watcher).

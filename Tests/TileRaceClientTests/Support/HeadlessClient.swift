@@ -18,7 +18,7 @@ final class HeadlessClient: @unchecked Sendable {
     private var configSaves = 0
 
     init(
-        _ name: String, endpoint: ServerEndpoint, nickname: String?, room: String? = nil,
+        _ name: String, endpoint: ServerEndpoint, nickname: String?, room: String? = nil, bots: BotLauncher? = nil,
         configure: (inout ClientOptions) -> Void = { _ in }
     ) {
         self.name = name
@@ -31,8 +31,13 @@ final class HeadlessClient: @unchecked Sendable {
         configure(&options)
         current = Fixtures.model(options: options)
         current.now = HeadlessClient.now()
+        current.canAddBots = bots != nil
         network = ClientNetwork(queue: queue) { [weak self] update in self?.handle(.server(update)) }
-        interpreter = EffectInterpreter(network: network, store: nil)
+        let queue = queue
+        interpreter = EffectInterpreter(network: network, store: nil, bots: bots) { [weak self] event in
+            guard let self else { return }
+            queue.async { self.handle(event) }
+        }
         queue.sync {
             let effects = Update.launch(NetworkPlan(endpoint: endpoint), model: &current)
             perform(effects)
@@ -74,6 +79,11 @@ final class HeadlessClient: @unchecked Sendable {
 
     func disconnect() {
         queue.sync { network.disconnect() }
+    }
+
+    /// Stops the bots it started, as quitting does.
+    func stopBots() {
+        queue.sync { interpreter.stopAllBots() }
     }
 
     private func handle(_ event: Event) {

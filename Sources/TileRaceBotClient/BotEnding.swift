@@ -1,0 +1,21 @@
+/// Why a bot stopped playing.
+public enum BotEnding: Hashable, Sendable {
+    /// It was asked to (Ctrl-C, or its owner left the room) and said goodbye.
+    case stopped
+    /// The server refused what it needs (a nickname, the room): the reason.
+    case refused(String)
+    /// The connection failed or ended: the reason (with the server's `BYE` text).
+    case disconnected(String)
+
+    /// One line for people.
+    public var message: String {
+        switch self {
+        case .stopped: "left"
+        case .refused(let reason): reason
+        case .disconnected(let reason): reason
+        }
+    }
+
+    /// Whether it ended because it was told to, not because of a problem.
+    public var isStopped: Bool { self == .stopped }
+}

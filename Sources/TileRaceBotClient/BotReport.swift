@@ -1,0 +1,41 @@
+import TileRaceProtocol
+
+/// Something a bot player tells its owner (the command line prints it).
+public enum BotReport: Hashable, Sendable {
+    /// The server accepted our nickname.
+    case connected(nickname: String)
+    /// The nickname was taken: trying another.
+    case nicknameTaken(String, next: String)
+    /// We are in the room (`created` when we made it), waiting for the next race.
+    case joined(room: String, created: Bool)
+    /// A race began for us.
+    case raceStarted(race: Int, players: Int)
+    /// Our race is over, and why.
+    case finished(FinishReason, score: Int, largestTile: Int, moves: Int)
+    /// The final standings gave us this place.
+    case placed(place: Int, of: Int, score: Int)
+    /// The server's copy of our game replaced ours (`RESYNC`).
+    case resynced(seq: Int)
+    /// The server asked whether we are there (`PING`), and we answered.
+    case pinged
+    /// Something worth knowing that changes nothing (a refused request).
+    case note(String)
+}
+
+extension BotReport {
+    /// The report in words (without the bot's name), e.g. `joined room test`.
+    public var text: String {
+        switch self {
+        case .connected(let nickname): "connected as \(nickname)"
+        case .nicknameTaken(let taken, let next): "\(taken) is taken: trying \(next)"
+        case .joined(let room, let created): created ? "created room \(room)" : "joined room \(room)"
+        case .raceStarted(let race, let players): "race \(race) started (\(players) \(players == 1 ? "player" : "players"))"
+        case .finished(let reason, let score, let largestTile, let moves):
+            "finished (\(reason.rawValue)): score \(score), best tile \(largestTile), \(moves) moves"
+        case .placed(let place, let count, let score): "place \(place) of \(count) with \(score)"
+        case .resynced(let seq): "took the server's copy of the game (after entry \(seq))"
+        case .pinged: "answered PING"
+        case .note(let text): text
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Dispatch
+import TileRaceBotClient
+
+/// The bots of `tilerace bot`: starts them, prints what each reports (one
+/// line at a time, in order), stops them, and waits for them to end.
+///
+/// Its mutable state (how many bots are still playing) is owned by `queue`;
+/// the bots report there.
+final class BotFleet: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "tilerace.bot.fleet")
+    private let console: Console
+    private var bots: [BotClient] = []
+    private var playing: Int
+    private let allEnded = DispatchSemaphore(value: 0)
+
+    /// Bots for `settings`, not started yet.
+    init(settings: [BotSettings], console: Console) {
+        self.console = console
+        playing = settings.count
+        bots = settings.map { settings in
+            BotClient(
+                settings: settings,
+                onReport: { [weak self] report in self?.report(settings.nickname, report) },
+                onEnd: { [weak self] ending in self?.ended(settings.nickname, ending) })
+        }
+    }
+
+    /// Starts every bot.
+    func start() {
+        for bot in bots { bot.start() }
+    }
+
+    /// Asks every bot to leave and say goodbye.
+    func stop() {
+        for bot in bots { bot.stop() }
+    }
+
+    /// Whether every bot has ended.
+    var hasAllEnded: Bool {
+        queue.sync { playing == 0 }
+    }
+
+    /// Blocks until every bot has ended, or the timeout passes; returns
+    /// whether they all ended. Without a timeout, waits as long as it takes.
+    func waitUntilAllEnded(timeoutMilliseconds: Int? = nil) -> Bool {
+        let deadline: DispatchTime = timeoutMilliseconds.map { .now() + .milliseconds($0) } ?? .distantFuture
+        guard allEnded.wait(timeout: deadline) == .success else { return false }
+        allEnded.signal()  // Later waits return at once.
+        return true
+    }
+
+    private func report(_ name: String, _ report: BotReport) {
+        guard report != .pinged else { return }
+        queue.async { [console] in
+            // After a nickname change the bot's own name says who it is.
+            console.print("\(name): \(report.text)")
+        }
+    }
+
+    private func ended(_ name: String, _ ending: BotEnding) {
+        queue.async { [self] in
+            console.print(ending.isStopped ? "\(name): left" : "\(name): stopped: \(ending.message)")
+            playing -= 1
+            if playing == 0 { allEnded.signal() }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import TileRaceProtocol
+
+/// Bots in the room screen: `a` adds one (asking its strength), `x` takes the
+/// last one added away; they leave when we leave the room.
+extension Update {
+    /// The most players a room holds (protocol.md section 4).
+    static let maximumPlayersPerRoom = 8
+
+    /// `a` in a room: asks the new bot's strength, when a bot can join.
+    static func askBotStrength(_ model: inout Model) {
+        guard model.canAddBots else {
+            model.show("bots are not available in this client", .warning)
+            return
+        }
+        guard let room = model.room, model.connection.isConnected, model.network.endpoint != nil else { return }
+        guard room.players.count < maximumPlayersPerRoom else {
+            model.show("the room is full: \(maximumPlayersPerRoom) players at most", .warning)
+            return
+        }
+        model.overlay = .botStrength
+    }
+
+    /// The strength prompt: 1 to 5 adds the bot, Esc (or q) cancels.
+    static func botStrengthKey(_ key: Key, model: inout Model) -> [Effect] {
+        switch key {
+        case .character(let character) where ("1"..."5").contains(character):
+            model.overlay = nil
+            return addBot(strength: Int(String(character))!, model: &model)
+        case .escape, .character("q"):
+            model.overlay = nil
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Starts a bot of `strength` in our room, named after us (`ana-bot1`).
+    static func addBot(strength: Int, model: inout Model) -> [Effect] {
+        guard let room = model.room, let endpoint = model.network.endpoint, model.connection.isConnected else { return [] }
+        let number = model.nextBotNumber
+        model.nextBotNumber += 1
+        let owner = String((model.network.nickname ?? "my").prefix(Names.maximumNameLength - 4 - String(number).count))
+        let nickname = "\(owner)-bot\(number)"
+        let bot = OwnBot(id: number, nickname: nickname, strength: strength)
+        model.ownBots.append(bot)
+        model.show("\(nickname) (strength \(strength)) is joining · x takes the last bot away")
+        return [
+            .startBot(
+                BotRequest(
+                    id: number, host: endpoint.host, port: endpoint.port, room: room.name, code: room.code, nickname: nickname,
+                    strength: strength))
+        ]
+    }
+
+    /// `x` in a room: the last bot we added leaves.
+    static func removeLastBot(_ model: inout Model) -> [Effect] {
+        guard let bot = model.ownBots.popLast() else {
+            model.show("no bot of yours is in this room: a adds one")
+            return []
+        }
+        model.show("\(bot.nickname) is leaving")
+        return [.stopBot(id: bot.id)]
+    }
+
+    /// Every bot we added leaves (we are leaving the room, or lost the server).
+    static func stopOwnBots(_ model: inout Model) -> [Effect] {
+        let effects = model.ownBots.map { Effect.stopBot(id: $0.id) }
+        model.ownBots = []
+        return effects
+    }
+
+    /// A bot of ours stopped by itself: it is no longer ours to take away.
+    static func botEnded(id: Int, reason: String, model: inout Model) {
+        guard let index = model.ownBots.firstIndex(where: { $0.id == id }) else { return }
+        let bot = model.ownBots.remove(at: index)
+        model.show("\(bot.nickname) stopped: \(ScreenText.sanitize(reason))", .warning)
+    }
+}
