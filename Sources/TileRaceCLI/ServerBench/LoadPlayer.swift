@@ -34,6 +34,11 @@ final class LoadPlayer {
     private static let submissionSpacing: UInt64 = 16_000_000
     /// When the next move is due (monotonic nanoseconds).
     var nextMoveAt: UInt64 = 0
+    /// Set when a race starts: the first move waits a random part of an
+    /// interval, so players move out of step, as people do (in step, every
+    /// room's players would move in the same millisecond, a burst no real
+    /// crowd makes).
+    private var startsOutOfStep = false
     /// Whether it joined its room (racers).
     private(set) var hasJoined = false
     /// Whether its game is running and it may move.
@@ -84,6 +89,11 @@ final class LoadPlayer {
             return
         }
         guard isRacing, moveSentAt == nil, now >= nextMoveAt, var game else { return }
+        if startsOutOfStep {
+            startsOutOfStep = false
+            nextMoveAt = now + random.next() % max(1, interval)
+            return
+        }
         let start = Int(random.next() % 4)
         for offset in 0..<4 {
             let direction = Direction.allCases[(start + offset) % 4]
@@ -122,6 +132,7 @@ final class LoadPlayer {
             nextSeq = 1
             isDone = false
             moveSentAt = nil
+            startsOutOfStep = true
         } else if line.hasPrefix("END ") {
             game = nil
             onRaceEnded()
