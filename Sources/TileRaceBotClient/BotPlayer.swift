@@ -104,7 +104,7 @@ public struct BotPlayer: Sendable {
             return []
         }
         switch (request, result) {
-        case (.hello, .success(.hello(let accepted))):
+        case (.hello, .success(.hello(let accepted, _, _))):
             nickname = accepted ?? nickname
             phase = .joining
             return [.report(.connected(nickname: nickname)), .send(.join(room: settings.room, code: settings.code))]
@@ -220,7 +220,7 @@ public struct BotPlayer: Sendable {
             chosen = nil
             generation += 1
             return [.report(.resynced(seq: sync.seq))]
-        case .hello, .joined, .left, .ready, .countdown, .cancel, .progress:
+        case .hello, .joined, .left, .ready, .countdown, .cancel, .progress, .away, .back:
             return []
         }
     }

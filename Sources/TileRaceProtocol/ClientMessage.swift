@@ -6,7 +6,7 @@ public enum ClientMessage: Hashable, Sendable {
     /// `HELLO tilerace 1 [nick] [bot=yes|no]`: `isBot` says the client is a
     /// program playing (a bot), which the server shows to others and keeps
     /// off the leaderboard.
-    case hello(nickname: String?, isBot: Bool = false)
+    case hello(nickname: String?, isBot: Bool = false, resume: String? = nil)
     /// `NICK <nick>`.
     case nickname(String)
     /// `PING [token]`.
@@ -90,9 +90,10 @@ public enum ClientMessage: Hashable, Sendable {
     public var line: String {
         var fields = Fields()
         switch self {
-        case .hello(let nickname, let isBot):
+        case .hello(let nickname, let isBot, let resume):
             fields.positionals = [ClientMessage.protocolName, String(ClientMessage.protocolVersion)] + (nickname.map { [$0] } ?? [])
             if isBot { fields.append("bot", true) }
+            if let resume { fields.append("resume", resume) }
         case .nickname(let nickname):
             fields.positionals = [nickname]
         case .ping(let token), .pong(let token):

@@ -1,6 +1,8 @@
 /// The `OK <VERB> ...` replies, one case per request that succeeded.
 public enum OkReply: Hashable, Sendable {
-    case hello(nickname: String?)
+    /// `session`: the secret that resumes this connection's seat if it drops;
+    /// `isResumed`: this `HELLO` took back a dropped connection's seat.
+    case hello(nickname: String?, session: String? = nil, isResumed: Bool = false)
     case nickname(String)
     case quit
     case help(count: Int)
@@ -33,9 +35,11 @@ public enum OkReply: Hashable, Sendable {
         var fields = Fields()
         let verb: RequestVerb
         switch self {
-        case .hello(let nickname):
+        case .hello(let nickname, let session, let isResumed):
             verb = .hello
             if let nickname { fields.append("nick", nickname) }
+            if let session { fields.append("session", session) }
+            if isResumed { fields.append("resumed", true) }
         case .nickname(let nickname):
             verb = .nickname
             fields.append("nick", nickname)
@@ -86,7 +90,8 @@ public enum OkReply: Hashable, Sendable {
             throw ProtocolError(.badArguments, "OK for unknown request \(TextFilter.quoted(word))")
         }
         switch verb {
-        case .hello: return .hello(nickname: fields["nick"])
+        case .hello:
+            return .hello(nickname: fields["nick"], session: fields["session"], isResumed: try fields.optionalBool("resumed") ?? false)
         case .nickname: return .nickname(try fields.name("nick"))
         case .quit: return .quit
         case .help: return .help(count: try fields.integer("count"))

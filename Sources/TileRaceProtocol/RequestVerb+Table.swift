@@ -6,8 +6,9 @@ extension RequestVerb {
         switch self {
         case .hello:
             RequestRule(
-                usage: "HELLO tilerace 1 [nick] [bot=yes]", summary: "introduce yourself (bot=yes: you are a program)",
-                requirements: [.notGreeted], positionalCount: 2...3, keys: ["bot"]
+                usage: "HELLO tilerace 1 [nick] [bot=yes] [resume=<session>]",
+                summary: "introduce yourself (bot=yes: you are a program; resume=: take back a dropped connection's seat)",
+                requirements: [.notGreeted], positionalCount: 2...3, keys: ["bot", "resume"]
             ) { fields throws(ProtocolError) in
                 let words = fields.positionals
                 guard words[0] == ClientMessage.protocolName, words[1] == String(ClientMessage.protocolVersion) else {
@@ -17,7 +18,13 @@ extension RequestVerb {
                 }
                 let nickname = words.count == 3 ? words[2] : nil
                 if let nickname { try Names.validateName(nickname, as: "nickname") }
-                return .hello(nickname: nickname, isBot: try fields.optionalBool("bot", code: .badOption) ?? false)
+                let resume = fields["resume"]
+                if let resume {
+                    guard nickname != nil else { throw ProtocolError(.badArguments, "resume= needs the nickname of the session") }
+                    guard resume.utf8.count == 32, resume.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+                    else { throw ProtocolError(.badSession, "resume= takes the 32 hexadecimal characters OK HELLO gave as session=") }
+                }
+                return .hello(nickname: nickname, isBot: try fields.optionalBool("bot", code: .badOption) ?? false, resume: resume)
             }
         case .nickname:
             RequestRule(usage: "NICK <nick>", summary: "set your nickname", requirements: [.greeted, .free], positionalCount: 1...1) {

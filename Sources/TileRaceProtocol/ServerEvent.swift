@@ -25,6 +25,10 @@ public enum ServerEvent: Hashable, Sendable {
     case end(room: String, race: Int, count: Int)
     /// The server's copy of your game.
     case resync(GameSync)
+    /// A player's connection dropped; their seat is held for `milliseconds`.
+    case away(room: String, nickname: String, milliseconds: Int)
+    /// An away player is back.
+    case back(room: String, nickname: String)
     /// Are you there? Answer `PONG`.
     case ping(String?)
     /// The server is closing the connection.
@@ -45,6 +49,8 @@ public enum ServerEvent: Hashable, Sendable {
         case .result: "RESULT"
         case .end: "END"
         case .resync: "RESYNC"
+        case .away: "AWAY"
+        case .back: "BACK"
         case .ping: "PING"
         case .bye: "BYE"
         }
@@ -53,7 +59,7 @@ public enum ServerEvent: Hashable, Sendable {
     /// The verbs of events.
     public static let verbs: Set<String> = [
         "HELLO", "JOINED", "LEFT", "READY", "COUNTDOWN", "CANCEL", "START", "PROGRESS", "FINISH", "RESULT",
-        "END", "RESYNC", "PING", "BYE",
+        "END", "RESYNC", "AWAY", "BACK", "PING", "BYE",
     ]
 
     /// The words after the verb.
@@ -91,6 +97,13 @@ public enum ServerEvent: Hashable, Sendable {
             fields.append("race", race)
             fields.append("count", count)
         case .resync(let sync): fields = sync.fields
+        case .away(let room, let nickname, let milliseconds):
+            fields.append("room", room)
+            fields.append("nick", nickname)
+            fields.append("ms", milliseconds)
+        case .back(let room, let nickname):
+            fields.append("room", room)
+            fields.append("nick", nickname)
         case .ping(let token): fields.positionals = token.map { [$0] } ?? []
         case .bye(let text): return [TextFilter.printableASCII(text)]
         }
@@ -129,6 +142,9 @@ public enum ServerEvent: Hashable, Sendable {
         case "END":
             return .end(room: try fields.name("room"), race: try fields.integer("race"), count: try fields.integer("count"))
         case "RESYNC": return .resync(try GameSync(fields: fields))
+        case "AWAY":
+            return .away(room: try fields.name("room"), nickname: try fields.name("nick"), milliseconds: try fields.integer("ms"))
+        case "BACK": return .back(room: try fields.name("room"), nickname: try fields.name("nick"))
         case "PING": return .ping(fields.positionals.first.map(TextFilter.printableASCII))
         case "BYE": return .bye(TextFilter.printableASCII(String(rest)))
         default: throw ProtocolError(.unknownVerb, "unknown event \(TextFilter.quoted(verb))")

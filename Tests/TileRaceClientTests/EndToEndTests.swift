@@ -190,7 +190,8 @@ import TileRaceTestSupport
     }
 
     @Test func losingTheServerMidRaceIsClearAndTheBoardStays() throws {
-        let host = try TestHost()
+        // No seat held for a dropped connection: bo counts as left at once.
+        let host = try TestHost { $0.limits.resumeGraceMilliseconds = 0 }
         let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana", room: "fri")
         try ana.waitUntil("in room fri") { $0.room?.players.count == 1 }
         let bo = HeadlessClient("bo", endpoint: host.endpoint, nickname: "bo", room: "fri")

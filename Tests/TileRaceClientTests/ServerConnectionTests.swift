@@ -22,7 +22,14 @@ import TileRaceTransport
         #expect(greeting.version == 1)
         #expect(greeting.lineLimit == 1024)
         client.send(.hello(nickname: "ana"), .rooms, .join(room: "nowhere", code: nil))
-        #expect(try client.reply("HELLO").0 == .success(.hello(nickname: "ana")))
+        let hello = try client.reply("HELLO").0
+        guard case .success(.hello(let nickname, let session, let isResumed)) = hello else {
+            Issue.record("expected OK HELLO, got \(hello)")
+            return
+        }
+        #expect(nickname == "ana")
+        #expect(session?.utf8.count == 32)
+        #expect(!isResumed)
         let (rooms, items) = try client.reply("ROOMS")
         #expect(rooms == .success(.rooms(count: 1)))
         #expect(

@@ -73,7 +73,7 @@ import TileRaceEngine
     static let refusals: [(String, ErrorCode, String)] = [
         ("FLY away", .unknownVerb, "unknown request 'FLY'; send HELP for the list"),
         ("HELLO tilerace 2 ana", .unsupportedVersion, "this server speaks tilerace 1, not tilerace 2"),
-        ("HELLO", .badArguments, "usage: HELLO tilerace 1 [nick] [bot=yes]"),
+        ("HELLO", .badArguments, "usage: HELLO tilerace 1 [nick] [bot=yes] [resume=<session>]"),
         ("HELLO tilerace 1 a\u{E9}", .badName, "nickname 'a?' must be 1 to 16 characters from A-Z a-z 0-9 _ -"),
         ("NICK abcdefghijklmnopq", .badName, "nickname 'abcdefghijklmnopq' must be 1 to 16 characters from A-Z a-z 0-9 _ -"),
         ("NICK", .badArguments, "usage: NICK <nick>"),

@@ -10,7 +10,7 @@ import Testing
     static func bot(_ nickname: String, on server: TestServer) throws -> TestClient {
         let client = try server.rawClient()
         #expect(try client.readLine().hasPrefix("HELLO tilerace 1"))
-        #expect(try client.ask("HELLO tilerace 1 \(nickname) bot=yes") == "OK HELLO nick=\(nickname)")
+        #expect(try client.ask("HELLO tilerace 1 \(nickname) bot=yes").hasPrefix("OK HELLO nick=\(nickname) session="))
         return client
     }
 

@@ -149,6 +149,11 @@ struct CoreErrorTextTests {
                 }, request: "SUBMIT ana", expected: "ERR not-eligible only 4x4 games go on the leaderboard; this one was 3x3"),
             Provocation(request: "SUBMIT ana token=no!", expected: "ERR bad-token token must be letters and digits"),
             Provocation(
+                setup: { harness in harness.connect() }, request: "HELLO tilerace 1 ana resume=0123456789abcdef0123456789abcdef",
+                expected:
+                    "ERR bad-session no session to resume with that secret (wrong, expired or taken back already); say HELLO without resume="
+            ),
+            Provocation(
                 setup: claimAnaThenFinishAsBo, request: "SUBMIT ana",
                 expected: "ERR bad-token the nickname ana is claimed; give its token="),
             Provocation(

@@ -155,7 +155,9 @@ struct CoreRaceTests {
     }
 
     @Test func aRacerWhoLeavesOrDropsFinishesAsLeftAndTheRaceGoesOn() throws {
-        let harness = CoreHarness()
+        var limits = ServerLimits.standard
+        limits.resumeGraceMilliseconds = 0  // no seat held (resuming: CoreResumeTests)
+        let harness = CoreHarness(limits: limits)
         let (ana, bo) = readyRoom(harness)
         let cy = harness.player("cy")
         _ = harness.ask(cy, "JOIN r")

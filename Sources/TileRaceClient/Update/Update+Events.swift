@@ -23,6 +23,12 @@ extension Update {
             guard isOurRoom(room, model) else { break }
             model.room?.countdownEndsAt = model.now + max(0, milliseconds)
             if model.screen == .room { model.notice = nil }
+        case .away(let room, let nickname, let milliseconds):
+            guard isOurRoom(room, model) else { break }
+            model.show("\(ScreenText.sanitize(nickname)) lost the connection; their seat is kept for \((milliseconds + 999) / 1000) s")
+        case .back(let room, let nickname):
+            guard isOurRoom(room, model) else { break }
+            model.show("\(ScreenText.sanitize(nickname)) is back")
         case .cancel(let room, let reason):
             guard isOurRoom(room, model) else { break }
             model.room?.countdownEndsAt = nil
@@ -31,6 +37,7 @@ extension Update {
                 case "unready": "someone is not ready any more"
                 case "left": "someone left"
                 case "joined": "someone came in"
+                case "away": "someone lost the connection"
                 default: ScreenText.sanitize(reason)
                 }
             model.show("countdown stopped: \(why)", .warning)

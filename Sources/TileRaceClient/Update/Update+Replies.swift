@@ -8,9 +8,9 @@ extension Update {
     ) -> [Effect] {
         if request.isBarrier { model.network.barriers = max(0, model.network.barriers - 1) }
         switch (request, result) {
-        case (.hello(let nickname, _), .success):
+        case (.hello(let nickname, _, _), .success):
             return helloAccepted(nickname: nickname, model: &model)
-        case (.hello(let nickname, _), .failure(let error)):
+        case (.hello(let nickname, _, _), .failure(let error)):
             return helloRefused(nickname: nickname, error: error, model: &model)
         case (.nickname(let nickname), .success):
             return nicknameAccepted(nickname, model: &model)

@@ -25,6 +25,9 @@ final class Room {
     var countdownEndsAt: Int?
     /// The race under way.
     var race: Race?
+    /// The last race's id and its `RESULT` and `END` lines (for a racer who
+    /// comes back after it ended).
+    var lastResults: (race: Int, lines: [String])?
 
     init(name: String, options: RoomOptions, isDaily: Bool = false) {
         self.name = name

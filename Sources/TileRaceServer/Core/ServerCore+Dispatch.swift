@@ -8,7 +8,12 @@ extension ServerCore {
     /// - Throws: the `ProtocolError` to answer as `ERR`.
     func dispatch(_ request: ClientMessage, from session: Session) throws(ProtocolError) {
         switch request {
-        case .hello(let nickname, let isBot): try hello(session, nickname: nickname, isBot: isBot)
+        case .hello(let nickname, let isBot, let secret):
+            if let secret, let nickname {
+                try resume(session, nickname: nickname, secret: secret)
+            } else {
+                try hello(session, nickname: nickname, isBot: isBot)
+            }
         case .nickname(let nickname): try setNickname(session, nickname)
         case .ping(let token): ping(session, token: token)
         case .pong: break

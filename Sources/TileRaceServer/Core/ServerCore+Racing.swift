@@ -222,6 +222,7 @@ extension ServerCore {
         }
         lines.append(ServerMessage.event(.end(room: room.name, race: race.id, count: ranked.count)).line)
         for id in room.everyone { send(id, lines: lines) }
+        room.lastResults = (race.id, lines)
         room.race = nil
         room.ready.removeAll()
         timers.cancel(.timeLimit(room.key))

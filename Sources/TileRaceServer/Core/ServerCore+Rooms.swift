@@ -173,9 +173,12 @@ extension ServerCore {
 
     // MARK: Countdown
 
-    /// Starts the countdown when every player of a waiting room is ready.
+    /// Starts the countdown when every player of a waiting room is ready (and
+    /// none is away).
     func startCountdownIfReady(_ room: Room) {
-        guard room.state == .waiting, !room.players.isEmpty, room.players.allSatisfy(room.ready.contains) else { return }
+        guard room.state == .waiting, !room.players.isEmpty,
+            room.players.allSatisfy({ room.ready.contains($0) && sessions[$0]?.isAway != true })
+        else { return }
         room.countdownEndsAt = now + limits.countdownMilliseconds
         timers.schedule(.countdown(room.key), at: now + limits.countdownMilliseconds)
         broadcast(.countdown(room: room.name, milliseconds: limits.countdownMilliseconds), in: room)

@@ -6,7 +6,7 @@ extension ServerCore {
         if let nickname { try take(nickname, for: session) }
         session.isGreeted = true
         session.isBot = isBot
-        reply(session, .hello(nickname: nickname))
+        reply(session, .hello(nickname: nickname, session: issueResumeSecret(for: session)))
     }
 
     func setNickname(_ session: Session, _ nickname: String) throws(ProtocolError) {

@@ -18,6 +18,8 @@ final class ServerCore {
         case timeLimit(String)
         /// A racer's coalesced `PROGRESS` is due.
         case progress(String, ConnectionID)
+        /// An away session's held seat is given up.
+        case resumeExpiry(ConnectionID)
     }
 
     let limits: ServerLimits
@@ -34,7 +36,13 @@ final class ServerCore {
     let serverName: String
     let logLevel: ServerLog.Level
 
+    /// Sessions by their id (the connection they started on), away ones included.
     var sessions: [ConnectionID: Session] = [:]
+    /// The session a resumed connection carries (connections that started
+    /// their session are not listed: theirs has their id).
+    var resumedConnections: [ConnectionID: ConnectionID] = [:]
+    /// Resume secrets, to the session each resumes.
+    var resumeSecrets: [String: ConnectionID] = [:]
     /// Nickname keys (lower case) of connected clients.
     var nicknames: [String: ConnectionID] = [:]
     /// Open connections by remote address.
@@ -74,9 +82,9 @@ final class ServerCore {
         case .connected(let id, let peer): connect(id, peer: peer)
         case .received(let id, let bytes): receive(id, bytes)
         case .inputTurn(let id):
-            if let session = sessions[id], !session.isClosing, session.inputFlow == .turn { runInput(of: session) }
+            if let session = session(on: id), !session.isClosing, session.inputFlow == .turn { runInput(of: session) }
         case .disconnected(let id, let reason):
-            if let session = sessions[id] { remove(session, reason: reason) }
+            if let session = session(on: id) { dropped(session, reason: reason) }
         case .persisted(let request, let outcome): persisted(request, outcome)
         case .tick: fireTimers()
         case .shutdown: shutdown()
@@ -121,7 +129,7 @@ final class ServerCore {
     }
 
     private func receive(_ id: ConnectionID, _ bytes: [UInt8]) {
-        guard let session = sessions[id], !session.isClosing else { return }
+        guard let session = session(on: id), !session.isClosing else { return }
         session.framer.append(bytes)
         // Held or waiting for its turn: the bytes wait with the rest.
         guard session.inputFlow == .read else { return }
@@ -178,10 +186,10 @@ final class ServerCore {
         if !session.isClosing { setInputFlow(.hold, of: session) }
     }
 
-    private func setInputFlow(_ flow: InputFlow, of session: Session) {
+    func setInputFlow(_ flow: InputFlow, of session: Session) {
         guard flow != session.inputFlow || flow == .turn else { return }
         session.inputFlow = flow
-        outbox.append(.input(session.id, flow))
+        if let connection = session.connection { outbox.append(.input(connection, flow)) }
     }
 
     /// Runs one line: rate limit, verb lookup, requirements, parsing, then the
@@ -290,9 +298,10 @@ final class ServerCore {
 
     /// Says `BYE`, closes the connection and forgets the session.
     func close(_ session: Session, bye: String, reason: String) {
+        let connection = session.connection
         send(session.id, .event(.bye(bye)))
         remove(session, reason: reason)
-        outbox.append(.close(session.id))
+        if let connection { outbox.append(.close(connection)) }
     }
 
     /// Forgets a session: it leaves its room (a racer finishes as `left`) and
@@ -306,19 +315,30 @@ final class ServerCore {
             nicknames[Names.nicknameKey(nickname)] = nil
         }
         sessions[session.id] = nil
-        let remaining = connectionsByAddress[session.address, default: 1] - 1
-        connectionsByAddress[session.address] = remaining > 0 ? remaining : nil
+        if let secret = session.resumeSecret { resumeSecrets[secret] = nil }
+        timers.cancel(.resumeExpiry(session.id))
+        if let connection = session.connection { connectionGone(connection, from: session.address) }
         log(.info, "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")
+    }
+
+    /// A connection closed or dropped: it no longer counts for its address.
+    func connectionGone(_ connection: ConnectionID, from address: String) {
+        resumedConnections[connection] = nil
+        let remaining = connectionsByAddress[address, default: 1] - 1
+        connectionsByAddress[address] = remaining > 0 ? remaining : nil
     }
 
     private func shutdown() {
         isShuttingDown = true
         log(.info, "shutting down: saying goodbye to \(sessions.count) connection(s)")
         for id in sessions.keys.sorted() {
+            guard let connection = sessions[id]?.connection else { continue }
             send(id, .event(.bye("server shutting down")))
-            outbox.append(.close(id))
+            outbox.append(.close(connection))
         }
         sessions.removeAll()
+        resumedConnections.removeAll()
+        resumeSecrets.removeAll()
         connectionsByAddress.removeAll()
         nicknames.removeAll()
         for room in rooms.values {
@@ -344,6 +364,10 @@ final class ServerCore {
                 if let room = rooms[roomKey], let racer = room.race?.racer(id), racer.isProgressPending {
                     sendProgress(of: racer, in: room)
                 }
+            case .resumeExpiry(let id):
+                if let session = sessions[id], session.isAway {
+                    remove(session, reason: "did not come back within \(limits.resumeGraceMilliseconds / 1000) s")
+                }
             }
         }
     }
@@ -353,14 +377,18 @@ final class ServerCore {
     private func sweep() {
         joinCodesByAddress = joinCodesByAddress.filter { !$0.value.isForgettable(now: now) }
         for id in sessions.keys.sorted() {
-            guard let session = sessions[id] else { continue }
+            guard let session = sessions[id], !session.isAway else { continue }
             let silence = now - session.lastHeardAt
             if !session.isGreeted, now - session.connectedAt >= limits.helloMilliseconds {
                 close(session, bye: "no HELLO in time", reason: "no HELLO within \(limits.helloMilliseconds / 1000) s")
             } else if let since = session.partialLineSince, now - since >= limits.lineMilliseconds {
                 close(session, bye: "line not finished in time", reason: "a line unfinished for \(limits.lineMilliseconds / 1000) s")
             } else if silence >= limits.idleMilliseconds {
-                close(session, bye: "idle", reason: "idle for \(silence / 1000) s")
+                // Silence is what a dead network looks like: the seat is held.
+                let connection = session.connection
+                send(id, .event(.bye("idle")))
+                if let connection { outbox.append(.close(connection)) }
+                dropped(session, reason: "idle for \(silence / 1000) s")
             } else if silence >= limits.pingMilliseconds, !session.isPinged {
                 session.isPinged = true
                 send(id, .event(.ping(nil)))
@@ -370,14 +398,31 @@ final class ServerCore {
 
     // MARK: Output
 
-    /// Queues one line to a connection.
+    /// Queues one line to a session's connection (dropped while it is away).
     func send(_ id: ConnectionID, _ message: ServerMessage) {
-        outbox.append(.send(id, [message.line]))
+        send(id, lines: [message.line])
     }
 
-    /// Queues lines to a connection, to be written together.
+    /// Queues lines to a session's connection, to be written together
+    /// (dropped while it is away).
     func send(_ id: ConnectionID, lines: [String]) {
-        outbox.append(.send(id, lines))
+        guard let connection = connection(of: id) else { return }
+        outbox.append(.send(connection, lines))
+    }
+
+    /// The connection that carries a session now (nil while away); for an
+    /// id that is no session (a refused connection), the id itself.
+    private func connection(of id: ConnectionID) -> ConnectionID? {
+        guard let session = sessions[id] else { return id }
+        return session.connection
+    }
+
+    /// The session a connection carries, if it is still its connection.
+    func session(on connection: ConnectionID) -> Session? {
+        guard let session = sessions[resumedConnections[connection] ?? connection], session.connection == connection else {
+            return nil
+        }
+        return session
     }
 
     /// Queues an `OK` reply.
@@ -389,7 +434,7 @@ final class ServerCore {
     func broadcast(_ event: ServerEvent, in room: Room, except excluded: ConnectionID? = nil) {
         let line = ServerMessage.event(event).line
         for id in room.everyone where id != excluded {
-            outbox.append(.send(id, [line]))
+            send(id, lines: [line])
         }
     }
 

@@ -34,6 +34,9 @@ public struct ServerLimits: Hashable, Sendable {
     /// line is not activity: bytes trickled without a line end do not keep
     /// a connection alive.
     public var lineMilliseconds = 10_000
+    /// How long a dropped connection's seat (nickname, room, ready mark, game)
+    /// is held for it to resume with `HELLO ... resume=`; 0: not held.
+    public var resumeGraceMilliseconds = 30_000
     /// How often idle connections are looked for.
     public var sweepMilliseconds = 1000
     /// Sustained requests per second per connection.

@@ -1,15 +1,25 @@
 import TileRaceProtocol
 
-/// Everything the server knows about one connection.
+/// Everything the server knows about one player's session: normally one
+/// connection; after a drop, the seat held for it to come back on another.
 ///
 /// Owned by `ServerCore` (and so by the server's queue).
 final class Session {
-    /// The connection.
+    /// The session: the connection it started on. Rooms, races and nicknames
+    /// refer to it by this, whichever connection carries it now.
     let id: ConnectionID
+    /// The connection that carries it now; nil while it is away.
+    var connection: ConnectionID?
     /// The peer's `address:port`, for the log.
-    let peer: String
+    var peer: String
     /// The peer's address, what per-address limits count by.
-    let address: String
+    var address: String
+    /// The secret that resumes the session (`OK HELLO ... session=`).
+    var resumeSecret: String?
+    /// While away: when the held seat is given up (monotonic milliseconds).
+    var awayUntil: Int?
+    /// While away: the race it was in, to send its results if it ended meanwhile.
+    var awayRaceID: Int?
     /// Cuts the incoming bytes into lines.
     var framer = LineFramer()
     /// Whether `HELLO` was accepted.
@@ -53,6 +63,7 @@ final class Session {
 
     init(id: ConnectionID, peer: String, now: Int, limits: ServerLimits) {
         self.id = id
+        self.connection = id
         self.peer = peer
         self.address = PeerAddress.address(of: peer)
         self.requests = TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestBurst, now: now)
@@ -60,6 +71,9 @@ final class Session {
         self.lastHeardAt = now
         self.connectedAt = now
     }
+
+    /// Whether its connection dropped and its seat is held.
+    var isAway: Bool { connection == nil }
 
     /// The nickname, or a stand-in for the log.
     var logName: String { nickname ?? "-" }

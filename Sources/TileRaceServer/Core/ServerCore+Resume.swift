@@ -1,0 +1,124 @@
+import TileRaceProtocol
+
+/// Sessions that survive a dropped connection (protocol.md section 5.1.1):
+/// the seat (nickname, room, ready mark, game) is held for
+/// `resumeGraceMilliseconds`, the room hears `AWAY` and then `BACK` or the
+/// usual `FINISH ... left` and `LEFT`, and `HELLO ... resume=<secret>` on a
+/// new connection takes the seat back and catches up.
+extension ServerCore {
+    /// Gives a session a new resume secret (the old one no longer works).
+    func issueResumeSecret(for session: Session) -> String {
+        if let old = session.resumeSecret { resumeSecrets[old] = nil }
+        // Not from `random`: a secret per connection must not shift the seeds
+        // tests fix through it.
+        let secret = RandomSource.system.token()
+        session.resumeSecret = secret
+        resumeSecrets[secret] = session.id
+        return secret
+    }
+
+    /// A connection dropped (end of stream, reset, write error, silence): a
+    /// session with a seat worth keeping is held; any other is forgotten.
+    func dropped(_ session: Session, reason: String) {
+        guard limits.resumeGraceMilliseconds > 0, !isShuttingDown, session.isGreeted, let connection = session.connection,
+            (session.roomKey != nil && session.role == .player) || session.practice != nil
+        else {
+            remove(session, reason: reason)
+            return
+        }
+        session.connection = nil
+        connectionGone(connection, from: session.address)
+        session.awayUntil = now + limits.resumeGraceMilliseconds
+        timers.schedule(.resumeExpiry(session.id), at: now + limits.resumeGraceMilliseconds)
+        if let room = room(of: session) {
+            session.awayRaceID = room.race?.id
+            broadcast(
+                .away(room: room.name, nickname: session.nickname ?? "", milliseconds: limits.resumeGraceMilliseconds), in: room,
+                except: session.id)
+            cancelCountdown(in: room, reason: "away")
+        }
+        log(
+            .info,
+            "\(session.id) \(session.peer) \(session.logName) away: \(reason); seat held for \(limits.resumeGraceMilliseconds / 1000) s")
+    }
+
+    /// `HELLO tilerace 1 <nick> resume=<secret>`: the connection of `fresh`
+    /// takes over the away session the secret names, which catches up.
+    /// - Throws: `bad-session` when the secret names no away session of that
+    ///   nickname (counted per address like wrong join codes), `flood` past
+    ///   that limit.
+    func resume(_ fresh: Session, nickname: String, secret: String) throws(ProtocolError) {
+        var byAddress =
+            joinCodesByAddress[fresh.address]
+            ?? JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
+        defer { joinCodesByAddress[fresh.address] = byAddress }
+        guard byAddress.mayCheck(now: now) else {
+            let seconds = (byAddress.wait(now: now) + 999) / 1000
+            throw ProtocolError(.flood, "too many refused sessions and join codes from your address; try again in \(seconds) s")
+        }
+        guard let heldID = resumeSecrets[secret], let held = sessions[heldID], held.isAway,
+            let heldNickname = held.nickname, Names.nicknameKey(heldNickname) == Names.nicknameKey(nickname),
+            let connection = fresh.connection
+        else {
+            byAddress.recordFailure(now: now)
+            fresh.joinCodes.recordUncheckedAttempt()
+            if fresh.joinCodes.isExhausted { fresh.byeAfterReply = "too many refused sessions" }
+            throw ProtocolError(
+                .badSession, "no session to resume with that secret (wrong, expired or taken back already); say HELLO without resume=")
+        }
+        // The fresh session gives its connection (and what it sent after HELLO) to the held one.
+        sessions[fresh.id] = nil
+        fresh.isClosing = true
+        fresh.connection = nil
+        if let old = fresh.resumeSecret { resumeSecrets[old] = nil }
+        held.connection = connection
+        if connection != held.id { resumedConnections[connection] = held.id }
+        held.peer = fresh.peer
+        held.address = fresh.address
+        held.framer = fresh.framer
+        held.lastHeardAt = now
+        held.isPinged = false
+        held.partialLineSince = nil
+        held.inputFlow = .read
+        held.awayUntil = nil
+        timers.cancel(.resumeExpiry(held.id))
+        let newSecret = issueResumeSecret(for: held)
+        let room = room(of: held)
+        var reply = room.map { [ServerMessage.room($0.description).line] } ?? []
+        reply.append(ServerMessage.ok(.hello(nickname: heldNickname, session: newSecret, isResumed: true)).line)
+        send(held.id, lines: reply)
+        if let room {
+            broadcast(.back(room: room.name, nickname: heldNickname), in: room, except: held.id)
+            catchUpAfterResume(held, in: room)
+            startCountdownIfReady(room)
+        } else if let practice = held.practice {
+            send(held.id, .event(.resync(practice.sync)))
+        }
+        held.awayRaceID = nil
+        log(.info, "\(held.id) \(held.peer) \(heldNickname) back on \(connection)")
+        // Lines sent after the HELLO wait in the framer: they get a turn.
+        if held.framer.bufferedByteCount > 0 { setInputFlow(.turn, of: held) }
+    }
+
+    /// What a racer who comes back needs: the countdown, or the race's
+    /// `START`, its own game (`RESYNC`), the others' `PROGRESS` and the
+    /// `FINISH`es; or the results of the race that ended while it was away.
+    private func catchUpAfterResume(_ session: Session, in room: Room) {
+        if let endsAt = room.countdownEndsAt {
+            send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))
+        }
+        if let race = room.race {
+            var lines = [ServerMessage.event(.start(raceStart(race, in: room))).line]
+            if let own = race.racer(session.id) { lines.append(ServerMessage.event(.resync(own.play.sync)).line) }
+            for racer in race.racers where racer.id != session.id {
+                lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)
+            }
+            for racer in race.racers.filter({ $0.finish != nil }).sorted(by: { $0.finish!.order < $1.finish!.order }) {
+                lines.append(ServerMessage.event(.finish(finishRecord(of: racer, in: room))).line)
+            }
+            send(session.id, lines: lines)
+        } else if let awayRace = session.awayRaceID, let results = room.lastResults, results.race == awayRace {
+            send(session.id, lines: results.lines)
+        }
+    }
+}
