@@ -15,7 +15,7 @@ struct ServeCommand: Command {
     let summary = "host races: run the TileRace server (protocol.md)"
     let usage = [
         "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR] [--max-per-address N] [--exempt-loopback]",
-        "               [--accept-leaderboard-loss] [--quiet | --verbose]",
+        "               [--resume-grace SECONDS] [--accept-leaderboard-loss] [--quiet | --verbose]",
     ]
     let options: [Arguments.Option] = [
         .value("--port", "N", "TCP port to listen on (default 2048; 0 picks a free one)"),
@@ -23,6 +23,7 @@ struct ServeCommand: Command {
         .value("--data", "DIR", "where the leaderboard is kept (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
         .value("--max-per-address", "N", "connections at once from one remote address (default 16)"),
         .flag("--exempt-loopback", "no per-address limit for connections from this machine (benchmarks, test rigs)"),
+        .value("--resume-grace", "SECONDS", "how long a dropped player's seat is held for them to come back (default 30; 0: not held)"),
         .flag("--accept-leaderboard-loss", "start although leaderboard records are missing (a deleted file), keeping the rest"),
         .flag("--quiet", "log errors only"),
         .flag("--verbose", "also log every request"),
@@ -46,6 +47,8 @@ struct ServeCommand: Command {
         configuration.limits.maximumConnectionsPerAddress = try arguments.integer(
             "--max-per-address", in: 1...100_000, default: ServerLimits.standard.maximumConnectionsPerAddress)
         configuration.limits.exemptsLoopback = arguments.has("--exempt-loopback")
+        configuration.limits.resumeGraceMilliseconds =
+            try arguments.integer("--resume-grace", in: 0...3600, default: ServerLimits.standard.resumeGraceMilliseconds / 1000) * 1000
         configuration.acceptsLeaderboardLoss = arguments.has("--accept-leaderboard-loss")
         configuration.serverName = "tilerace-\(CLI.version)"
         let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info
