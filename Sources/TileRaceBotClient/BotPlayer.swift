@@ -104,7 +104,7 @@ public struct BotPlayer: Sendable {
             return []
         }
         switch (request, result) {
-        case (.hello, .success(.hello(let accepted, _, _))):
+        case (.hello, .success(.hello(let accepted, _, _, _))):
             nickname = accepted ?? nickname
             phase = .joining
             return [.report(.connected(nickname: nickname)), .send(.join(room: settings.room, code: settings.code))]

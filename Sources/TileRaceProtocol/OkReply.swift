@@ -1,8 +1,9 @@
 /// The `OK <VERB> ...` replies, one case per request that succeeded.
 public enum OkReply: Hashable, Sendable {
     /// `session`: the secret that resumes this connection's seat if it drops;
-    /// `isResumed`: this `HELLO` took back a dropped connection's seat.
-    case hello(nickname: String?, session: String? = nil, isResumed: Bool = false)
+    /// `isResumed`: this `HELLO` took back a dropped connection's seat, in
+    /// `room` when it was in one.
+    case hello(nickname: String?, session: String? = nil, isResumed: Bool = false, room: RoomDescription? = nil)
     case nickname(String)
     case quit
     case help(count: Int)
@@ -35,11 +36,12 @@ public enum OkReply: Hashable, Sendable {
         var fields = Fields()
         let verb: RequestVerb
         switch self {
-        case .hello(let nickname, let session, let isResumed):
+        case .hello(let nickname, let session, let isResumed, let room):
             verb = .hello
             if let nickname { fields.append("nick", nickname) }
             if let session { fields.append("session", session) }
             if isResumed { fields.append("resumed", true) }
+            if let room { fields.pairs += room.fields.pairs }
         case .nickname(let nickname):
             verb = .nickname
             fields.append("nick", nickname)
@@ -91,7 +93,9 @@ public enum OkReply: Hashable, Sendable {
         }
         switch verb {
         case .hello:
-            return .hello(nickname: fields["nick"], session: fields["session"], isResumed: try fields.optionalBool("resumed") ?? false)
+            return .hello(
+                nickname: fields["nick"], session: fields["session"], isResumed: try fields.optionalBool("resumed") ?? false,
+                room: fields["room"] == nil ? nil : try RoomDescription(fields: fields))
         case .nickname: return .nickname(try fields.name("nick"))
         case .quit: return .quit
         case .help: return .help(count: try fields.integer("count"))

@@ -23,7 +23,7 @@ import TileRaceTransport
         #expect(greeting.lineLimit == 1024)
         client.send(.hello(nickname: "ana"), .rooms, .join(room: "nowhere", code: nil))
         let hello = try client.reply("HELLO").0
-        guard case .success(.hello(let nickname, let session, let isResumed)) = hello else {
+        guard case .success(.hello(let nickname, let session, let isResumed, _)) = hello else {
             Issue.record("expected OK HELLO, got \(hello)")
             return
         }

@@ -96,6 +96,7 @@ struct Model: Sendable {
     /// nothing on screen moves with time.
     var tickIntervalMilliseconds: Int? {
         if screen == .menu, menu.introStartedAt != nil { return 33 }
+        if network.resuming != nil { return 100 }
         if session?.animation != nil { return 16 }
         if room?.countdownEndsAt != nil { return 50 }
         if screen == .game, let session, session.clock.isRunning { return 50 }

@@ -39,6 +39,14 @@ struct NetworkState: Hashable, Sendable {
     var rejoiningRoom: String?
     /// Whether the connection was ever made (the first greeting does `--room`).
     var hasConnected = false
+    /// The secret that takes this connection's seat back if it drops (from
+    /// `OK HELLO session=`); kept in memory only.
+    var resumeSecret: String?
+    /// Set while reconnecting by itself to take a dropped connection's seat back.
+    var resuming: ResumeAttempt?
+    /// Set from a resumed `OK HELLO` until the server's `RESYNC` (or, outside
+    /// a game, the next event): the catch-up events describe what we have.
+    var isCatchingUp = false
     /// Requests sent that end or replace a game (`RESTART`, `RESIGN`,
     /// `PRACTICE`, `LEAVE`) not answered yet: replies to `MOVE` lines before
     /// them are about the earlier game and are not compared.

@@ -40,6 +40,9 @@ struct PlaySession: Hashable, Sendable {
     var sequence = 0
     /// Our figures after each entry not yet acknowledged, to compare with `OK MOVE`.
     var expected: [Int: Figures] = [:]
+    /// Entries sent and not yet acknowledged, by number: sent again after a
+    /// dropped connection is resumed.
+    var unacknowledged: [Int: GameLog.Entry] = [:]
     /// Times the board was started again from its seed (races).
     var restarts = 0
     /// The strongest bot's move for the board, as last found (practice only).

@@ -25,11 +25,16 @@ extension Update {
         switch update {
         case .greeted:
             model.network.barriers = 0
+            if model.network.resuming != nil { return resumeGreeted(model: model) }
             // Introduce ourselves, with the nickname we would like.
             let nickname = model.network.preferredNickname(options: model.options, config: model.config)
                 .flatMap { Nickname.isValid($0) && $0 != model.network.takenNickname ? $0 : nil }
             return [.send(.hello(nickname: nickname))]
         case .connectFailed(let reason):
+            if model.network.resuming != nil {
+                resumeTryFailed(model: &model)
+                return []
+            }
             let place = model.network.endpoint.map { " \($0)" } ?? ""
             return connectionLost("Cannot reach the server\(place): \(ScreenText.sanitize(reason))", model: &model)
         case .reply(let request, let result, let items):
@@ -39,6 +44,14 @@ extension Update {
         case .notSent(let message, let reason):
             return notSent(message, reason: ScreenText.sanitize(reason), model: &model)
         case .disconnected(let reason, let bye):
+            if model.network.resuming != nil {
+                resumeTryFailed(model: &model)
+                return []
+            }
+            if canResume(afterBye: bye, model: model) {
+                beginResuming(reason: ScreenText.sanitize(bye.map { "the server said \"\($0)\"" } ?? reason), model: &model)
+                return []
+            }
             let place = model.network.endpoint.map { " to \($0)" } ?? ""
             let why = bye.map { "the server said \"\(ScreenText.sanitize($0))\"" } ?? ScreenText.sanitize(reason)
             return connectionLost("Lost the connection\(place): \(why)", model: &model)
@@ -69,6 +82,10 @@ extension Update {
 
     /// `ERR` to `HELLO`: another nickname, or a server we cannot talk to.
     static func helloRefused(nickname: String?, error: ProtocolError, model: inout Model) -> [Effect] {
+        if model.network.resuming != nil {
+            return resumeGivenUp(
+                error.code == .badSession ? "the server no longer holds your seat" : ScreenText.sanitize(error.message), model: &model)
+        }
         if error.code == .nicknameTaken, let nickname {
             model.network.takenNickname = nickname
             model.show("the nickname \(nickname) is in use on this server: you will be asked for another", .warning)

@@ -43,6 +43,8 @@ extension Update {
             model.show("countdown stopped: \(why)", .warning)
         case .start(let start):
             guard isOurRoom(start.room, model) else { break }
+            // After resuming, the race under way is the one we are in.
+            if model.network.isCatchingUp, model.race != nil, model.session?.isRace == true { break }
             raceStarted(start, model: &model)
         case .progress(let progress):
             guard isOurRoom(progress.room, model) else { break }
@@ -57,6 +59,7 @@ extension Update {
             guard isOurRoom(room, model) else { break }
             raceEnded(&model)
         case .resync(let sync):
+            if let effects = resyncAfterResume(sync, model: &model) { return effects }
             adopt(sync, model: &model)
         }
         return []
@@ -213,6 +216,7 @@ extension Update {
         session.game = game
         session.sequence = sync.seq
         session.expected = [:]
+        session.unacknowledged = [:]
         session.animation = nil
         session.removalCursor = nil
         model.session = session

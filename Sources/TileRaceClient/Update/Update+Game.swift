@@ -106,6 +106,7 @@ extension Update {
         guard session.sendsEntries else { return effects }
         session.sequence += 1
         session.expected[session.sequence] = session.figures
+        session.unacknowledged[session.sequence] = entry
         effects.append(.send(.move(seq: session.sequence, entries: [entry])))
         return effects
     }

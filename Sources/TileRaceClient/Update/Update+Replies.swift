@@ -8,7 +8,9 @@ extension Update {
     ) -> [Effect] {
         if request.isBarrier { model.network.barriers = max(0, model.network.barriers - 1) }
         switch (request, result) {
-        case (.hello(let nickname, _, _), .success):
+        case (.hello(let nickname, _, _), .success(.hello(_, let session, let isResumed, _))):
+            model.network.resumeSecret = session
+            if isResumed { return resumed(model: &model) }
             return helloAccepted(nickname: nickname, model: &model)
         case (.hello(let nickname, _, _), .failure(let error)):
             return helloRefused(nickname: nickname, error: error, model: &model)
@@ -233,6 +235,7 @@ extension Update {
     /// `OK MOVE`: the server's figures must be ours after the same entries.
     private static func moveAcknowledged(_ acknowledgement: MoveAck, model: inout Model) -> [Effect] {
         guard model.network.barriers == 0, var session = model.session, session.sendsEntries else { return [] }
+        session.unacknowledged = session.unacknowledged.filter { $0.key > acknowledgement.seq }
         let expected = session.expected[acknowledgement.seq]
         session.expected = session.expected.filter { $0.key > acknowledgement.seq }
         model.session = session

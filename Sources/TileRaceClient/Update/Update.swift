@@ -12,6 +12,15 @@ enum Update {
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
         let before = RaceMoments(model)
         var effects = effects(of: event, model: &model)
+        if model.network.resuming != nil {
+            // Nothing but the resuming HELLO goes out until the seat is back:
+            // the game's entries wait in the session and are sent after it.
+            effects.removeAll { effect in
+                guard case .send(let message) = effect else { return false }
+                if case .hello = message { return false }
+                return true
+            }
+        }
         if model.config.isBellEnabled, RaceMoments(model).ringsBell(after: before) { effects.append(.bell) }
         for case .send(let message) in effects where message.isBarrier {
             model.network.barriers += 1
@@ -62,7 +71,7 @@ enum Update {
         if model.menu.introProgress(at: now) >= 1 { model.menu.introStartedAt = nil }
         if let expiry = model.notice?.expiresAt, now >= expiry { model.notice = nil }
         if let animation = model.session?.animation, animation.isFinished(at: now) { model.session?.animation = nil }
-        return raceTick(&model) + lobbyTick(&model)
+        return raceTick(&model) + lobbyTick(&model) + resumeTick(&model)
     }
 
     // MARK: Keys

@@ -84,9 +84,7 @@ extension ServerCore {
         timers.cancel(.resumeExpiry(held.id))
         let newSecret = issueResumeSecret(for: held)
         let room = room(of: held)
-        var reply = room.map { [ServerMessage.room($0.description).line] } ?? []
-        reply.append(ServerMessage.ok(.hello(nickname: heldNickname, session: newSecret, isResumed: true)).line)
-        send(held.id, lines: reply)
+        reply(held, .hello(nickname: heldNickname, session: newSecret, isResumed: true, room: room?.description))
         if let room {
             broadcast(.back(room: room.name, nickname: heldNickname), in: room, except: held.id)
             catchUpAfterResume(held, in: room)

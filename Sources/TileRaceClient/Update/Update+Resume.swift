@@ -1,0 +1,93 @@
+import TileRaceEngine
+import TileRaceProtocol
+
+/// Taking a dropped connection's seat back (protocol.md section 5.1.1): the
+/// client reconnects by itself while the server holds the seat, says
+/// `HELLO ... resume=<secret>`, and goes on where it was. Moves made
+/// meanwhile are played locally and sent once it is back.
+extension Update {
+    /// Whether a dropped connection is worth resuming: the server gave a
+    /// secret, did not say goodbye on purpose, and holds a seat for us (a
+    /// player in a room, or a game it mirrors).
+    static func canResume(afterBye bye: String?, model: Model) -> Bool {
+        guard model.network.resumeSecret != nil, model.network.nickname != nil, bye == nil || bye == "idle" else { return false }
+        if let room = model.room, !room.isWatching { return true }
+        return model.session?.sendsEntries == true && model.session?.mirror == .active
+    }
+
+    /// The connection dropped: keep everything, and start trying to get back.
+    static func beginResuming(reason: String, model: inout Model) {
+        guard let secret = model.network.resumeSecret, let nickname = model.network.nickname, let endpoint = model.network.endpoint
+        else { return }
+        model.network.resuming = ResumeAttempt(secret: secret, nickname: nickname, reason: reason, now: model.now)
+        model.network.resumeSecret = nil
+        // What was asked of the old connection will not be answered.
+        model.network.barriers = 0
+        model.connection = .connecting(endpoint)
+        model.show(model.network.resuming!.banner, .warning, sticky: true)
+    }
+
+    /// On each tick while resuming: start the next try when due, or give up
+    /// once the server cannot be holding the seat any more.
+    static func resumeTick(_ model: inout Model) -> [Effect] {
+        guard var attempt = model.network.resuming, !attempt.isTrying else { return [] }
+        guard model.now < attempt.givesUpAt else {
+            return resumeGivenUp("could not get back within \(ResumeAttempt.graceMilliseconds / 1000) s (\(attempt.reason))", model: &model)
+        }
+        guard model.now >= attempt.nextTryAt else { return [] }
+        attempt.start()
+        model.network.resuming = attempt
+        model.show(attempt.banner, .warning, sticky: true)
+        return [.connect]
+    }
+
+    /// A try failed (no connection, or it dropped again before the greeting).
+    static func resumeTryFailed(model: inout Model) {
+        guard var attempt = model.network.resuming else { return }
+        attempt.failed(now: model.now)
+        model.network.resuming = attempt
+    }
+
+    /// The server greeted the new connection: ask for the seat back.
+    static func resumeGreeted(model: Model) -> [Effect] {
+        guard let attempt = model.network.resuming else { return [] }
+        return [.send(.hello(nickname: attempt.nickname, resume: attempt.secret))]
+    }
+
+    /// `OK HELLO ... resumed=yes`: back in the seat. The catch-up events
+    /// follow (`START`, `RESYNC`, `PROGRESS` ...).
+    static func resumed(model: inout Model) -> [Effect] {
+        guard let endpoint = model.network.endpoint else { return [] }
+        let attempts = model.network.resuming?.attempt ?? 1
+        model.network.resuming = nil
+        model.network.isCatchingUp = model.session?.sendsEntries == true
+        model.connection = .connected(endpoint)
+        model.show("back: the connection was restored (\(attempts) \(attempts == 1 ? "try" : "tries"))", .success)
+        return []
+    }
+
+    /// The server no longer holds the seat (`ERR bad-session`), or the grace
+    /// is spent: today's "lost the connection" choices.
+    static func resumeGivenUp(_ why: String, model: inout Model) -> [Effect] {
+        model.network.resuming = nil
+        let place = model.network.endpoint.map { " to \($0)" } ?? ""
+        return connectionLost("Lost the connection\(place): \(ScreenText.sanitize(why))", model: &model) + [.disconnect]
+    }
+
+    /// The server's copy of our game after resuming: the entries it did not
+    /// get are sent again (the game is deterministic, so the local game after
+    /// its `seq` is still right); when they do not follow on, its copy wins.
+    static func resyncAfterResume(_ sync: GameSync, model: inout Model) -> [Effect]? {
+        guard model.network.isCatchingUp else { return nil }
+        model.network.isCatchingUp = false
+        guard let session = model.session, session.sendsEntries, sync.seq <= session.sequence else { return nil }
+        let numbers = Array(sync.seq + 1...session.sequence)
+        let entries = numbers.compactMap { session.unacknowledged[$0] }
+        guard entries.count == numbers.count else { return nil }
+        // A line holds a few hundred entries: send them in chunks.
+        let chunk = 200
+        return stride(from: 0, to: entries.count, by: chunk).map { start in
+            .send(.move(seq: sync.seq + 1 + start, entries: Array(entries[start..<min(start + chunk, entries.count)])))
+        }
+    }
+}
