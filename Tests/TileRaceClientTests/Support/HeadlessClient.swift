@@ -16,6 +16,7 @@ final class HeadlessClient: @unchecked Sendable {
     private var network: ClientNetwork!
     private var interpreter: EffectInterpreter!
     private var configSaves = 0
+    private var timer: (any DispatchSourceTimer)?
 
     init(
         _ name: String, endpoint: ServerEndpoint, nickname: String?, room: String? = nil, bots: BotLauncher? = nil,
@@ -42,7 +43,15 @@ final class HeadlessClient: @unchecked Sendable {
             let effects = Update.launch(NetworkPlan(endpoint: endpoint), model: &current)
             perform(effects)
         }
+        // Ticks, as the loop's timer gives them (reconnecting waits on them).
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [weak self] in self?.handle(nil) }
+        timer.schedule(deadline: .now() + .milliseconds(50), repeating: .milliseconds(50), leeway: .milliseconds(10))
+        timer.resume()
+        self.timer = timer
     }
+
+    deinit { timer?.cancel() }
 
     /// The model now.
     var model: Model { queue.sync { current } }
@@ -86,9 +95,9 @@ final class HeadlessClient: @unchecked Sendable {
         queue.sync { interpreter.stopAllBots() }
     }
 
-    private func handle(_ event: Event) {
-        _ = update(&current, .tick(HeadlessClient.now()))
-        perform(update(&current, event))
+    private func handle(_ event: Event?) {
+        perform(update(&current, .tick(HeadlessClient.now())))
+        if let event { perform(update(&current, event)) }
         changed.signal()
     }
 

@@ -1,0 +1,107 @@
+import Testing
+import TileRaceEngine
+import TileRaceProtocol
+import TileRaceTestSupport
+
+@testable import TileRaceClient
+
+/// Real clients and a real server, one client's connection going through a
+/// `FaultProxy` that cuts it: the client takes its seat back by itself.
+@Suite struct ResumeEndToEndTests {
+    private func play(_ client: HeadlessClient, limit: Int, until done: (Model) -> Bool) {
+        let cycle: [Key] = [.left, .down, .right, .down]
+        var index = 0
+        while index < limit, !done(client.model) {
+            client.press(cycle[index % cycle.count])
+            index += 1
+        }
+    }
+
+    private func racer(_ nickname: String, in model: Model) -> RacePlayer? {
+        model.race?.players.first { $0.nickname == nickname }
+    }
+
+    /// ana (direct) and bo (through the proxy) racing in room fri.
+    private func race(host: TestHost, proxy: FaultProxy) throws -> (ana: HeadlessClient, bo: HeadlessClient) {
+        let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana", room: "fri")
+        try ana.waitUntil("in room fri") { $0.room?.players.count == 1 }
+        let bo = HeadlessClient("bo", endpoint: ServerEndpoint(host: "127.0.0.1", port: proxy.port), nickname: "bo", room: "fri")
+        try ana.waitUntil("with bo") { $0.room?.players.count == 2 }
+        ana.press(.character("r"))
+        bo.press(.character("r"))
+        try bo.waitUntil("racing") { $0.session?.isRace == true }
+        try ana.waitUntil("racing") { $0.session?.isRace == true }
+        return (ana, bo)
+    }
+
+    @Test func aCutConnectionIsResumedAndTheRaceEndsNormally() throws {
+        let host = try TestHost()
+        let proxy = try #require(FaultProxy(forwardingTo: host.port))
+        let (ana, bo) = try race(host: host, proxy: proxy)
+        play(bo, limit: 12) { $0.session!.game.moveCount >= 3 }
+        let before = bo.model.session!.game.moveCount
+        try ana.waitUntil("sees bo's moves") { racer("bo", in: $0)?.moves == before }
+        // The network goes down for a while.
+        proxy.isRefusing = true
+        proxy.cutAll()
+        try bo.waitUntil("reconnecting by itself") { $0.network.resuming != nil }
+        #expect(bo.model.notice?.text.hasPrefix("connection lost, reconnecting") == true)
+        try ana.waitUntil("told bo is away") { $0.notice?.text.hasPrefix("bo lost the connection") == true }
+        #expect(racer("bo", in: ana.model)?.status == .playing)
+        // bo keeps playing meanwhile.
+        play(bo, limit: 12) { $0.session!.game.moveCount >= before + 3 }
+        let moves = bo.model.session!.game.moveCount
+        #expect(moves > before)
+        #expect(bo.model.screen == .game)
+        // The network comes back: bo is back in his seat with nothing to do.
+        proxy.isRefusing = false
+        try bo.waitUntil("back", seconds: 8) { $0.connection.isConnected && $0.network.resuming == nil }
+        try bo.waitUntil("every move acknowledged") { $0.session?.unacknowledged.isEmpty == true }
+        #expect(bo.model.session?.game.moveCount == moves)
+        try ana.waitUntil("sees every move of bo") { racer("bo", in: $0)?.moves == moves }
+        // Both resign: ranked as usual, nobody "left".
+        for client in [bo, ana] { client.press(.character("q"), .character("y")) }
+        try ana.waitUntil("the race over") { $0.race?.isOver == true }
+        #expect(racer("bo", in: ana.model)?.status == .finished(.resigned))
+        #expect(racer("ana", in: ana.model)?.status == .finished(.resigned))
+    }
+
+    @Test func aSeatNotTakenBackInTimeEndsAsToday() throws {
+        let host = try TestHost { $0.limits.resumeGraceMilliseconds = 300 }
+        let proxy = try #require(FaultProxy(forwardingTo: host.port))
+        let (ana, bo) = try race(host: host, proxy: proxy)
+        proxy.isRefusing = true
+        proxy.cutAll()
+        try bo.waitUntil("reconnecting by itself") { $0.network.resuming != nil }
+        try ana.waitUntil("sees bo leave") { racer("bo", in: $0)?.status == .finished(.left) }
+        proxy.isRefusing = false
+        try bo.waitUntil("told the seat is gone", seconds: 8) { if case .connectionProblem = $0.overlay { true } else { false } }
+        guard case .connectionProblem(let problem)? = bo.model.overlay else { return }
+        #expect(problem.message.hasSuffix("the server no longer holds your seat"))
+        #expect(problem.wasRacing)
+    }
+
+    @Test func aPracticeGameIsResumedWithTheMovesMadeMeanwhile() throws {
+        let host = try TestHost()
+        let proxy = try #require(FaultProxy(forwardingTo: host.port))
+        let bo = HeadlessClient("bo", endpoint: ServerEndpoint(host: "127.0.0.1", port: proxy.port), nickname: "bo")
+        try bo.waitUntil("connected") { $0.connection.isConnected && $0.network.nickname == "bo" }
+        bo.change { model in
+            model.session = PlaySession(mode: .practice, game: Game(config: .standard, seed: Seed(99)))
+            model.screen = .game
+        }
+        play(bo, limit: 8) { $0.session!.game.moveCount >= 2 }
+        try bo.waitUntil("mirrored") { $0.session?.mirror == .active && $0.session?.unacknowledged.isEmpty == true }
+        proxy.isRefusing = true
+        proxy.cutAll()
+        try bo.waitUntil("reconnecting by itself") { $0.network.resuming != nil }
+        play(bo, limit: 8) { $0.session!.game.moveCount >= 5 }
+        let moves = bo.model.session!.game.moveCount
+        proxy.isRefusing = false
+        try bo.waitUntil("back", seconds: 8) { $0.connection.isConnected && $0.network.resuming == nil }
+        try bo.waitUntil("every move acknowledged") { $0.session?.unacknowledged.isEmpty == true }
+        #expect(bo.model.session?.mirror == .active)
+        #expect(bo.model.session?.game.moveCount == moves)
+        #expect(bo.model.notice?.text.contains("differed") != true)
+    }
+}
