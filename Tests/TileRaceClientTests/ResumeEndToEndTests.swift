@@ -27,6 +27,7 @@ import TileRaceTestSupport
         try ana.waitUntil("in room fri") { $0.room?.players.count == 1 }
         let bo = HeadlessClient("bo", endpoint: ServerEndpoint(host: "127.0.0.1", port: proxy.port), nickname: "bo", room: "fri")
         try ana.waitUntil("with bo") { $0.room?.players.count == 2 }
+        try bo.waitUntil("in room fri") { $0.screen == .room && $0.room?.players.count == 2 }
         ana.press(.character("r"))
         bo.press(.character("r"))
         try bo.waitUntil("racing") { $0.session?.isRace == true }
@@ -64,6 +65,29 @@ import TileRaceTestSupport
         try ana.waitUntil("the race over") { $0.race?.isOver == true }
         #expect(racer("bo", in: ana.model)?.status == .finished(.resigned))
         #expect(racer("ana", in: ana.model)?.status == .finished(.resigned))
+    }
+
+    @Test func aCutDuringTheCountdownStopsItAndTheRaceStartsWhenBack() throws {
+        let host = try TestHost { $0.limits.countdownMilliseconds = 1500 }
+        let proxy = try #require(FaultProxy(forwardingTo: host.port))
+        let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana", room: "fri")
+        try ana.waitUntil("in room fri") { $0.room?.players.count == 1 }
+        let bo = HeadlessClient("bo", endpoint: ServerEndpoint(host: "127.0.0.1", port: proxy.port), nickname: "bo", room: "fri")
+        try ana.waitUntil("with bo") { $0.room?.players.count == 2 }
+        try bo.waitUntil("in room fri") { $0.screen == .room && $0.room?.players.count == 2 }
+        ana.press(.character("r"))
+        bo.press(.character("r"))
+        try ana.waitUntil("counting down") { $0.room?.countdownEndsAt != nil }
+        proxy.isRefusing = true
+        proxy.cutAll()
+        try ana.waitUntil("told the countdown stopped") { $0.notice?.text == "countdown stopped: someone lost the connection" }
+        #expect(ana.model.room?.countdownEndsAt == nil)
+        proxy.isRefusing = false
+        try bo.waitUntil("back", seconds: 8) { $0.connection.isConnected && $0.network.resuming == nil }
+        // Both are still ready: the countdown starts again, then the race.
+        try ana.waitUntil("racing") { $0.session?.isRace == true }
+        try bo.waitUntil("racing") { $0.session?.isRace == true }
+        #expect(ana.model.race?.players.map(\.nickname).sorted() == ["ana", "bo"])
     }
 
     @Test func aSeatNotTakenBackInTimeEndsAsToday() throws {
