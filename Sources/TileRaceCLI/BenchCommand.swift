@@ -8,7 +8,7 @@ struct BenchCommand: Command {
     let usage = [
         "tilerace bench engine [--steps N] [--runs N]",
         "tilerace bench bot [--strength N] [--games N] [--size N]",
-        "tilerace bench server [--host H --port P] [--players N] [--rate M] [--room-size S] [--seconds T] [--submitters K]",
+        "tilerace bench server [--host H --port P] [--players N] [--rate M] [--room-size S] [--seconds T] [--submitters K] [--load-queues Q]",
         "tilerace bench leaderboard [--claims N] [--submissions N]",
     ]
     static let engineOptions: [Arguments.Option] = [
@@ -23,6 +23,7 @@ struct BenchCommand: Command {
         .value("--room-size", "S", "server: players per room, 1 to 16 (default 8)"),
         .value("--seconds", "T", "server: how long to measure, after a warm-up (default 10)"),
         .value("--submitters", "K", "server: clients submitting to the leaderboard as fast as it answers (default 0)"),
+        .value("--load-queues", "Q", "server: queues the load generator runs on, whole rooms each (default: one per core, at most 4)"),
     ]
     static let leaderboardOptions: [Arguments.Option] = [
         .value("--claims", "N", "leaderboard: nickname claims to fill it with first (default 100000)"),

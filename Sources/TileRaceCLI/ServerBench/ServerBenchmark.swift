@@ -12,11 +12,11 @@ import TileRaceTransport
 /// `tilerace bench server`: a load of real protocol clients racing in rooms
 /// at a fixed rate per player (and, optionally, clients submitting to the
 /// leaderboard as fast as it acknowledges), against a server started in this
-/// process on 127.0.0.1 or one given by address. The generator runs every
-/// client on one serial queue with non-blocking sockets, so it costs little
-/// next to the server.
+/// process on 127.0.0.1 or one given by address. The generator runs its
+/// clients with non-blocking sockets on a few serial queues (`LoadShard`s,
+/// whole rooms each), so that it costs little next to the server.
 ///
-/// Its state is owned by `queue`; `run` blocks the calling thread until done.
+/// `run` blocks the calling thread until done; the shards own the players.
 final class ServerBenchmark: @unchecked Sendable {
     /// What to run.
     struct Options {
@@ -27,6 +27,8 @@ final class ServerBenchmark: @unchecked Sendable {
         var roomSize = 8
         var seconds = 10
         var submitters = 0
+        /// Queues the load runs on (default: one per core, at most 4).
+        var loadQueues = LoadShard.defaultCount
     }
 
     /// What was measured.
@@ -42,16 +44,11 @@ final class ServerBenchmark: @unchecked Sendable {
     }
 
     private let options: Options
-    private let queue = DispatchQueue(label: "tilerace.bench.load")
-    private var players: [LoadPlayer] = []
-    private var roundTrips: [UInt64] = []
-    private var progressLines = 0
-    private var submissions = 0
-    private var errors: [String] = []
-    private var isMeasuring = false
+    private let shards: [LoadShard]
 
     init(options: Options) {
         self.options = options
+        shards = (0..<max(1, options.loadQueues)).map { LoadShard(index: $0, roomSize: options.roomSize) }
     }
 
     /// Runs the load; returns the figures, or a message saying why it could not run.
@@ -86,113 +83,63 @@ final class ServerBenchmark: @unchecked Sendable {
         Socket.ignoreBrokenPipeSignal()
         if let failure = connectAll(host: host, port: port) { return .failure(failure) }
         let interval = UInt64(1_000_000_000 / max(1, options.movesPerSecond))
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [weak self] in self?.tick(interval: interval) }
-        timer.schedule(deadline: .now(), repeating: .milliseconds(1), leeway: .microseconds(500))
-        timer.resume()
+        for shard in shards { shard.startMoving(interval: interval) }
         // Warm up for a second (rooms fill, first countdowns run), then measure.
         Thread.sleep(forTimeInterval: 1.5)
         let cpuBefore = ServerBenchmark.processCPUSeconds()
         let started = DispatchTime.now().uptimeNanoseconds
-        queue.sync {
-            roundTrips = []
-            progressLines = 0
-            submissions = 0
-            errors = []
-            isMeasuring = true
-        }
+        for shard in shards { shard.queue.sync { shard.setMeasuring(true) } }
         Thread.sleep(forTimeInterval: Double(options.seconds))
-        let report = queue.sync { () -> Report in
-            isMeasuring = false
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            return Report(
-                seconds: elapsed, moves: roundTrips.count, roundTrips: roundTrips.sorted(), progressLines: progressLines,
-                submissions: submissions, errors: errors,
-                processCPUSeconds: ServerBenchmark.processCPUSeconds() - cpuBefore,
-                maximumResidentMegabytes: ServerBenchmark.maximumResidentMegabytes())
+        for shard in shards { shard.queue.sync { shard.setMeasuring(false) } }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let cpu = ServerBenchmark.processCPUSeconds() - cpuBefore
+        var report = Report(
+            seconds: elapsed, moves: 0, roundTrips: [], progressLines: 0, submissions: 0, errors: [], processCPUSeconds: cpu,
+            maximumResidentMegabytes: ServerBenchmark.maximumResidentMegabytes())
+        for shard in shards {
+            shard.queue.sync {
+                report.roundTrips += shard.roundTrips
+                report.progressLines += shard.progressLines
+                report.submissions += shard.submissions
+                report.errors += shard.errors
+                shard.stop()
+            }
         }
-        timer.cancel()
-        queue.sync {
-            for player in players { player.channel?.closeNow() }
-            players = []
-        }
+        report.roundTrips.sort()
+        report.moves = report.roundTrips.count
         return .success(report)
     }
 
     private func connectAll(host: String, port: Int) -> BenchmarkFailure? {
-        let roomCount = (options.players + options.roomSize - 1) / options.roomSize
-        var made: [LoadPlayer] = []
+        var made: [(player: LoadPlayer, shard: LoadShard, members: Int)] = []
         for index in 0..<options.players {
             let room = index / options.roomSize
+            let members = min(options.roomSize, options.players - room * options.roomSize)
             let role = LoadPlayer.Role.racer(room: "bench\(room)", creates: index % options.roomSize == 0)
-            made.append(LoadPlayer(nickname: "p\(index)", role: role, seed: UInt64(index + 1)))
+            made.append((LoadPlayer(nickname: "p\(index)", role: role, seed: UInt64(index + 1)), shards[room % shards.count], members))
         }
         for index in 0..<options.submitters {
-            made.append(LoadPlayer(nickname: "s\(index)", role: .submitter, seed: UInt64(100_000 + index)))
+            made.append((LoadPlayer(nickname: "s\(index)", role: .submitter, seed: UInt64(100_000 + index)), shards[0], 0))
         }
-        _ = roomCount
-        for (index, player) in made.enumerated() {
+        for (player, shard, members) in made {
             let fd: Int32
             do throws(Socket.ConnectFailure) {
                 fd = try Socket.connect(host: host, port: port, timeoutMilliseconds: 5000, isNonBlocking: true)
             } catch {
                 return BenchmarkFailure("cannot connect to \(host):\(port): \(error.reason)")
             }
-            queue.sync {
-                wire(player)
-                players.append(player)
-                player.start(fd: fd, queue: queue)
-            }
+            shard.queue.sync { shard.add(player, fd: fd, roomMembers: members) }
             // The creator of a room goes first, so the others find it.
-            if case .racer(_, true) = player.role { waitUntilJoined(player) }
-            _ = index
+            if case .racer(_, true) = player.role { waitUntilJoined(player, on: shard) }
         }
         return nil
     }
 
-    private func waitUntilJoined(_ player: LoadPlayer) {
+    private func waitUntilJoined(_ player: LoadPlayer, on shard: LoadShard) {
         let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
-        while queue.sync(execute: { !player.hasJoined }), DispatchTime.now().uptimeNanoseconds < deadline {
+        while shard.queue.sync(execute: { !player.hasJoined }), DispatchTime.now().uptimeNanoseconds < deadline {
             Thread.sleep(forTimeInterval: 0.001)
         }
-    }
-
-    private func wire(_ player: LoadPlayer) {
-        player.onRoundTrip = { [weak self] nanoseconds in
-            guard let self, self.isMeasuring else { return }
-            self.roundTrips.append(nanoseconds)
-        }
-        player.onProgress = { [weak self] in
-            guard let self, self.isMeasuring else { return }
-            self.progressLines += 1
-        }
-        player.onSubmitted = { [weak self] in
-            guard let self, self.isMeasuring else { return }
-            self.submissions += 1
-        }
-        player.onError = { [weak self] text in
-            guard let self, self.isMeasuring else { return }
-            self.errors.append(text)
-        }
-        player.onJoined = { [weak self, weak player] in
-            guard let self, let player, case .racer(let room, _) = player.role else { return }
-            self.readyIfFull(room)
-        }
-        player.onRaceEnded = { [weak player] in player?.ready() }
-    }
-
-    /// Once a room has all its players, they all say READY (a room races as
-    /// soon as everyone in it is ready).
-    private func readyIfFull(_ room: String) {
-        let members = players.filter { if case .racer(room, _) = $0.role { true } else { false } }
-        let expected = min(options.roomSize, options.players - (Int(room.dropFirst(5)) ?? 0) * options.roomSize)
-        guard members.count == expected, members.allSatisfy(\.hasJoined) else { return }
-        for member in members { member.ready() }
-    }
-
-    private func tick(interval: UInt64) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        for player in players { player.moveIfDue(now: now, interval: interval) }
     }
 
     #if canImport(Glibc)

@@ -9,6 +9,7 @@ enum ServerBenchmarkReport {
         options.roomSize = try arguments.integer("--room-size", in: 1...16, default: 8)
         options.seconds = try arguments.integer("--seconds", in: 1...3600, default: 10)
         options.submitters = try arguments.integer("--submitters", in: 0...100, default: 0)
+        options.loadQueues = try arguments.integer("--load-queues", in: 1...64, default: LoadShard.defaultCount)
         if arguments.value("--port") != nil, options.host == nil {
             throw CommandLineError("--port needs --host (without it, a server is started here on a free port)")
         }
