@@ -25,6 +25,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case nothingToSubmit = "nothing-to-submit"
     case notEligible = "not-eligible"
     case badToken = "bad-token"
+    case noRecord = "no-record"
     case flood = "flood"
     case serverFull = "server-full"
     case tooManyConnections = "too-many-connections"
