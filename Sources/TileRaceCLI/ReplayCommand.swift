@@ -1,4 +1,5 @@
 import Foundation
+import TileRaceClient
 import TileRaceEngine
 import TileRaceProtocol
 import TileRaceTransport
@@ -51,24 +52,6 @@ struct ReplayCommand: Command {
                   tilerace replay --host 127.0.0.1 --nick ana --watch
         """
 
-    /// Plays a record in the terminal (`--watch`): the client's watch screen,
-    /// injected by the wiring so this module needs no terminal code.
-    var watch: (@Sendable (WatchRequest, Console) -> Int32)? = nil
-
-    /// What `--watch` plays.
-    struct WatchRequest: Sendable {
-        /// The game's seed, size and target.
-        var seed: Seed
-        /// The game's size and target.
-        var config: GameConfig
-        /// The log.
-        var log: GameLog
-        /// The title line, e.g. `ana · all-time board · rank 1`.
-        var title: String
-        /// The figures the replay must end with, when known (a leaderboard entry's).
-        var expected: GameResult?
-    }
-
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
         if arguments.has("--json"), arguments.has("--watch") { throw CommandLineError("give --json or --watch, not both") }
@@ -82,10 +65,10 @@ struct ReplayCommand: Command {
         let target = try ReplayCommand.target(arguments.value("--target"))
         let (logText, isFromFile) = try readLog(arguments, console: console)
         let result: ReplayResult
-        let request: WatchRequest
+        let request: RecordToWatch
         do throws(EngineError) {
             result = try Replay.run(seedText: seedText, size: size, target: target, log: logText, ignoringWhitespace: isFromFile)
-            request = WatchRequest(
+            request = RecordToWatch(
                 seed: try Seed(parsing: seedText), config: try GameConfig(size: size, target: target),
                 log: try GameLog(parsing: logText, ignoringWhitespace: isFromFile), title: "seed \(seedText)", expected: nil)
         } catch {
@@ -129,12 +112,12 @@ struct ReplayCommand: Command {
         }
         let summary = fetched.summary
         let result: ReplayResult
-        let request: WatchRequest
+        let request: RecordToWatch
         do throws(EngineError) {
             result = try Replay.run(seedText: summary.seed, size: summary.size, target: summary.target, log: fetched.log)
             let boardName = board == .all ? "all-time board" : "daily board" + (date.map { " of \($0)" } ?? "")
             let rank = fetched.entry.map { " · rank \($0.rank)" } ?? ""
-            request = WatchRequest(
+            request = RecordToWatch(
                 seed: try Seed(parsing: summary.seed), config: try GameConfig(size: summary.size, target: summary.target),
                 log: try GameLog(parsing: fetched.log), title: "\(summary.nickname) · \(boardName)\(rank)", expected: fetched.entry?.result)
         } catch {
@@ -162,9 +145,19 @@ struct ReplayCommand: Command {
         return CLI.success
     }
 
-    private func startWatch(_ request: WatchRequest, console: Console) throws(CommandLineError) -> Int32 {
-        guard let watch else { throw CommandLineError("--watch is not available in this build") }
-        return watch(request, console)
+    /// Plays the record in the terminal: the client's watch screen, offline.
+    private func startWatch(_ request: RecordToWatch, console: Console) throws(CommandLineError) -> Int32 {
+        var options = ClientOptions()
+        options.isOffline = true
+        options.watch = request
+        do {
+            return try ClientRuntime.run(options: options, environment: ProcessInfo.processInfo.environment) {
+                HostedServer(plan: .offline("watching a record"))
+            }
+        } catch {
+            console.printError("tilerace replay: \(error.message)")
+            return CLI.failure
+        }
     }
 
     /// The target from its text, default 2048; the engine checks the rest.

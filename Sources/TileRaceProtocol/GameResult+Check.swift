@@ -11,7 +11,7 @@ extension GameResult {
             ("assists", game.assistCount, assists),
         ]
         for (name, replayed, stated) in pairs where replayed != stated {
-            differences.append("\(name) \(replayed) replayed, \(stated) on the leaderboard")
+            differences.append("\(name): replay \(replayed), entry \(stated)")
         }
         return differences
     }

@@ -72,7 +72,7 @@ struct ReplayRemoteTests {
             let run = TestConsole.run(["replay", "--host", "127.0.0.1", "--port", String(port), "--nick", "ana", "--json"])
             #expect(run.status == 1)
             #expect(run.output.isEmpty)
-            #expect(run.error.hasPrefix("tilerace replay: the record does not give the entry's figures: score "))
+            #expect(run.error.hasPrefix("tilerace replay: the record does not give the entry's figures: score: replay "))
         }
     }
 

@@ -14,4 +14,6 @@ enum Screen: Hashable, Sendable {
     case room
     /// A race watched as a spectator: every racer's board.
     case spectate
+    /// A recorded game played back (a leaderboard entry's, or a local record).
+    case watch
 }

@@ -124,6 +124,7 @@ final class ClientLoop: @unchecked Sendable {
         launchEffects = Update.launch(plan, model: &model)
         if let configProblem { model.show(configProblem, .warning, sticky: true) }
         if options.opensPracticeDirectly { Update.startPractice(&model) }
+        if let record = options.watch { Update.startWatch(record, model: &model) }
     }
 
     /// Starts the sources, draws, and blocks the calling thread until the user quits.

@@ -62,6 +62,7 @@ enum Update {
         if model.menu.introProgress(at: now) >= 1 { model.menu.introStartedAt = nil }
         if let expiry = model.notice?.expiresAt, now >= expiry { model.notice = nil }
         if let animation = model.session?.animation, animation.isFinished(at: now) { model.session?.animation = nil }
+        watchTick(&model)
         return raceTick(&model) + lobbyTick(&model)
     }
 
@@ -95,6 +96,7 @@ enum Update {
         case .lobby: return lobbyKey(key, model: &model)
         case .room: return roomKey(key, model: &model)
         case .spectate: return spectateKey(key, model: &model)
+        case .watch: return watchKey(key, model: &model)
         }
     }
 
