@@ -28,6 +28,8 @@ struct Model: Sendable {
     var session: PlaySession?
     /// The leaderboard.
     var leaderboard = LeaderboardState()
+    /// The games this player finished on this machine.
+    var statistics = GameStatistics()
     /// The recorded game played back on the watch screen, if any.
     var watch: WatchState?
     /// The colours screen.

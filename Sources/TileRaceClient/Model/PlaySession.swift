@@ -48,6 +48,8 @@ struct PlaySession: Hashable, Sendable {
     var hintSearch: Board?
     /// Whether a hint was shown in this game: it then cannot be submitted.
     var hasShownHint = false
+    /// Whether the game's end was counted in the statistics.
+    var isCounted = false
     /// The score after each move (net of undos), with the moves where the
     /// tiles from 128 up first appeared, for the chart at the end.
     var progress = ChartSeries(label: "score", points: [ChartPoint(x: 0, y: 0)])

@@ -11,7 +11,17 @@ enum Update {
     /// Applies one event.
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
         let before = RaceMoments(model)
+        let wasPlaying = model.session.map { $0.end == nil || $0.end?.stage == .reachedTarget } ?? false
         var effects = effects(of: event, model: &model)
+        if wasPlaying, let session = model.session, let end = session.end, !session.isCounted, end.stage != .reachedTarget {
+            // A game just ended (not paused at its target, to play on): it counts in this machine's statistics.
+            model.session?.isCounted = true
+            model.statistics.add(
+                FinishedGameSummary(
+                    size: session.game.config.size, target: session.game.config.target, score: end.score,
+                    largestTile: end.largestTile, moves: end.moves, date: model.today))
+            effects.append(.saveStatistics)
+        }
         if model.config.isBellEnabled, RaceMoments(model).ringsBell(after: before) { effects.append(.bell) }
         for case .send(let message) in effects where message.isBarrier {
             model.network.barriers += 1
@@ -40,6 +50,9 @@ enum Update {
             return []
         case .configSaveFailed(let message):
             model.show("could not save settings: \(ScreenText.sanitize(message))", .warning, sticky: true)
+            return []
+        case .statisticsSaveFailed(let message):
+            model.show("could not save the statistics: \(ScreenText.sanitize(message))", .warning)
             return []
         case .hostedClientCount(let count):
             model.hostedClientCount = max(0, count)
@@ -97,6 +110,7 @@ enum Update {
         case .room: return roomKey(key, model: &model)
         case .spectate: return spectateKey(key, model: &model)
         case .watch: return watchKey(key, model: &model)
+        case .statistics: return statisticsKey(key, model: &model)
         }
     }
 
@@ -137,6 +151,10 @@ enum Update {
             return newGame(&model)
         case .quitWhileHosting:
             return [.quit]
+        case .resetStatistics:
+            model.statistics = GameStatistics()
+            model.show("statistics reset")
+            return [.saveStatistics]
         }
     }
 

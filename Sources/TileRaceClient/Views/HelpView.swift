@@ -32,6 +32,8 @@ enum HelpView {
                 : [("p", "pause (hides the board)"), ("r", "new game"), ("q", "back to the menu")]
             if model.session?.mode == .practice { keys.append(("i", "hint (best move)")) }
             return keys + common
+        case .statistics:
+            return [("x", "reset the statistics (asks first)"), ("q", "back")] + common
         case .watch:
             return [
                 ("Space", "pause / play (at the end: again)"), ("+ -", "faster, slower"), ("← →", "one entry back, forward"),
