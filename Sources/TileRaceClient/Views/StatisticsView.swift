@@ -5,7 +5,8 @@ enum StatisticsView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         let statistics = model.statistics
         Chrome.header(
-            "STATISTICS · games finished on this machine", right: "\(Format.grouped(statistics.gamesPlayed)) games", theme: theme,
+            "STATISTICS · games finished on this machine",
+            right: statistics.gamesPlayed == 1 ? "1 game" : "\(Format.grouped(statistics.gamesPlayed)) games", theme: theme,
             into: &frame)
         let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
         defer {
@@ -39,7 +40,8 @@ enum StatisticsView {
         guard rows >= 3 else { return }
         frame.text("scores", x: x, y: y, style: theme.base.bold)
         drawHistogram(
-            statistics.histogram(bins: min(rows - 1, 12)), in: Rect(x: x, y: y + 1, width: width, height: rows - 1), theme: theme,
+            statistics.histogram(bins: min(rows - 1, 12, max(1, statistics.games.count))),
+            in: Rect(x: x, y: y + 1, width: width, height: rows - 1), theme: theme,
             into: &frame)
     }
 
