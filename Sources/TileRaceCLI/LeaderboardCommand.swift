@@ -91,45 +91,10 @@ struct LeaderboardCommand: Command {
 
     /// Asks a server for one page of a leaderboard.
     private func fetch(_ query: LeaderboardQuery, host: String, port: Int) throws(LineClient.Failure) -> ([LeaderboardEntry], TopSummary) {
-        let client = try LineClient(host: host, port: port)
-        defer { client.close() }
-        let greeting = try expectLine(client)
-        guard case .event(.hello(let hello))? = try? ServerMessage.parse(greeting), hello.version == ClientMessage.protocolVersion else {
-            throw LineClient.Failure(message: "\(client.endpoint) is not a tilerace 1 server", isTimeout: false)
+        let answer = try ServerRequest.ask([.top(query)], host: host, port: port)[0]
+        guard case .top(let summary) = answer.reply else {
+            throw LineClient.Failure(message: "unexpected reply to TOP: \(ServerMessage.ok(answer.reply).line)", isTimeout: false)
         }
-        try client.send(ClientMessage.hello(nickname: nil).line)
-        _ = try reply(client)
-        try client.send(ClientMessage.top(query).line)
-        var entries: [LeaderboardEntry] = []
-        while true {
-            switch try reply(client) {
-            case .entry(let entry): entries.append(entry)
-            case .ok(.top(let summary)):
-                try? client.send(ClientMessage.quit.line)
-                return (entries, summary)
-            default: continue
-            }
-        }
-    }
-
-    /// The next reply or item line (events are skipped); an `ERR` is a failure.
-    private func reply(_ client: LineClient) throws(LineClient.Failure) -> ServerMessage {
-        while true {
-            let line = try expectLine(client)
-            guard let message = try? ServerMessage.parse(line) else {
-                throw LineClient.Failure(message: "unexpected line from \(client.endpoint): \(TextFilter.quoted(line))", isTimeout: false)
-            }
-            if case .error(let error) = message {
-                throw LineClient.Failure(message: "the server refused: \(error.code.rawValue): \(error.message)", isTimeout: false)
-            }
-            if message.kind != .event { return message }
-        }
-    }
-
-    private func expectLine(_ client: LineClient) throws(LineClient.Failure) -> String {
-        guard let line = try client.readLine(timeoutMilliseconds: 5000) else {
-            throw LineClient.Failure(message: "\(client.endpoint) closed the connection", isTimeout: false)
-        }
-        return line
+        return (answer.items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }, summary)
     }
 }

@@ -1,19 +1,31 @@
 import Foundation
+import TileRaceClient
 import TileRaceEngine
+import TileRaceProtocol
+import TileRaceTransport
 
 /// `tilerace replay`: replays a game record and prints the final board and
 /// figures, for a person or as one JSON line.
 struct ReplayCommand: Command {
     let name = "replay"
-    let summary = "replay a game record (seed, size, target, log) and print the result"
-    let usage = ["tilerace replay --seed S [--size N] [--target T] (--moves LOG | --moves-file FILE|-) [--json]"]
+    let summary = "replay a game record (given, or a leaderboard entry's from a server) and print or watch it"
+    let usage = [
+        "tilerace replay --seed S [--size N] [--target T] (--moves LOG | --moves-file FILE|-) [--json | --watch]",
+        "tilerace replay --host H [--port P] --nick N [--daily [--date YYYY-MM-DD]] [--json | --watch]",
+    ]
     let options: [Arguments.Option] = [
         .value("--seed", "S", "the game's seed: decimal digits (up to 2^64-1) or any other text"),
         .value("--size", "N", "board size, 3 to 8 (default 4)"),
         .value("--target", "T", "winning tile, a power of two from 8 to 1048576 (default 2048)"),
         .value("--moves", "LOG", "the record, e.g. LLURZDX03L"),
         .value("--moves-file", "FILE", "read the record from FILE (- for standard input); white space ignored"),
+        .value("--host", "H", "fetch the record of a leaderboard entry from the server at H instead"),
+        .value("--port", "P", "with --host: its port (default 2048)"),
+        .value("--nick", "N", "with --host: whose entry"),
+        .flag("--daily", "with --host: the entry on the daily board instead of the all-time one"),
+        .value("--date", "YYYY-MM-DD", "with --daily: that day's board (default today, UTC)"),
         .flag("--json", "print one JSON line instead of the board"),
+        .flag("--watch", "play the game back on the board in the terminal (Space pause, + - speed, arrows step, q quit)"),
     ]
     let details = """
         The record: L R U D are moves, Z is undo, X<row><column> removes a tile
@@ -27,30 +39,125 @@ struct ReplayCommand: Command {
         board rows from the top with tile values (0 = empty); moves counts valid
         moves net of undos; max is the largest tile.
 
-        Exit status: 0 when replayed, 2 for a malformed record, seed, size or
-        target, a missing or doubled --moves/--moves-file, or an unreadable file.
+        With --host the record is the one a leaderboard entry keeps (the
+        server's RECORD request); the replay is checked against the entry's
+        figures, and a difference is an error (exit 1).
 
-        Example: tilerace replay --seed friday --moves LLURZDX03L --json
+        Exit status: 0 when replayed, 1 when the server cannot be reached, has
+        no record, or the record does not give the entry's figures, 2 for a
+        malformed record, seed, size or target, a missing or doubled
+        --moves/--moves-file, or an unreadable file.
+
+        Examples: tilerace replay --seed friday --moves LLURZDX03L --json
+                  tilerace replay --host 127.0.0.1 --nick ana --watch
         """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
+        if arguments.has("--json"), arguments.has("--watch") { throw CommandLineError("give --json or --watch, not both") }
+        if arguments.value("--host") != nil { return try runRemote(arguments, console: console) }
+        for option in ["--port", "--nick", "--date"] where arguments.value(option) != nil {
+            throw CommandLineError("\(option) needs --host")
+        }
+        if arguments.has("--daily") { throw CommandLineError("--daily needs --host") }
         guard let seedText = arguments.value("--seed") else { throw CommandLineError("--seed is required") }
         let size = try arguments.integer("--size", in: GameConfig.sizeRange, default: 4)
         let target = try ReplayCommand.target(arguments.value("--target"))
         let (logText, isFromFile) = try readLog(arguments, console: console)
         let result: ReplayResult
+        let request: RecordToWatch
         do throws(EngineError) {
             result = try Replay.run(seedText: seedText, size: size, target: target, log: logText, ignoringWhitespace: isFromFile)
+            request = RecordToWatch(
+                seed: try Seed(parsing: seedText), config: try GameConfig(size: size, target: target),
+                log: try GameLog(parsing: logText, ignoringWhitespace: isFromFile), title: "seed \(seedText)", expected: nil)
         } catch {
             throw CommandLineError(error.message)
         }
+        if arguments.has("--watch") { return try startWatch(request, console: console) }
         if arguments.has("--json") {
             console.print(result.jsonLine)
         } else {
             console.print(ReplayCommand.report(result))
         }
         return CLI.success
+    }
+
+    /// `--host`: fetches a leaderboard entry's record, replays it and checks it.
+    private func runRemote(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        for option in ["--seed", "--size", "--target", "--moves", "--moves-file"] where arguments.value(option) != nil {
+            throw CommandLineError("\(option) cannot be used with --host (the record comes from the server)")
+        }
+        let host = arguments.value("--host") ?? "127.0.0.1"
+        let port = try arguments.integer("--port", in: 1...65535, default: 2048)
+        guard let nickname = arguments.value("--nick") else { throw CommandLineError("--nick is required with --host") }
+        guard Names.isValidName(nickname) else {
+            throw CommandLineError("invalid value \(Arguments.quoted(nickname)) for --nick: 1-16 letters, digits, _ or -")
+        }
+        let date = arguments.value("--date")
+        if let date {
+            guard arguments.has("--daily") else { throw CommandLineError("--date needs --daily") }
+            guard Names.isValidDate(date) else {
+                throw CommandLineError("invalid value \(Arguments.quoted(date)) for --date: expected YYYY-MM-DD")
+            }
+        }
+        let board: LeaderboardKind = arguments.has("--daily") ? .daily : .all
+        let fetched: RecordFetch
+        do throws(LineClient.Failure) {
+            fetched = try RecordFetch.fetch(nickname: nickname, board: board, date: date, host: host, port: port)
+        } catch {
+            let hint = error.message.contains("refused") && error.message.contains("connect") ? " (is `tilerace serve` running there?)" : ""
+            console.printError("tilerace replay: \(error.message)\(hint)")
+            return CLI.failure
+        }
+        let summary = fetched.summary
+        let result: ReplayResult
+        let request: RecordToWatch
+        do throws(EngineError) {
+            result = try Replay.run(seedText: summary.seed, size: summary.size, target: summary.target, log: fetched.log)
+            let boardName = board == .all ? "all-time board" : "daily board" + (date.map { " of \($0)" } ?? "")
+            let rank = fetched.entry.map { " · rank \($0.rank)" } ?? ""
+            request = RecordToWatch(
+                seed: try Seed(parsing: summary.seed), config: try GameConfig(size: summary.size, target: summary.target),
+                log: try GameLog(parsing: fetched.log), title: "\(summary.nickname) · \(boardName)\(rank)", expected: fetched.entry?.result)
+        } catch {
+            console.printError("tilerace replay: the server's record cannot be replayed: \(error.message)")
+            return CLI.failure
+        }
+        if arguments.has("--watch") { return try startWatch(request, console: console) }
+        if let entry = fetched.entry {
+            let differences = entry.result.differences(from: result.game)
+            guard differences.isEmpty else {
+                console.printError("tilerace replay: the record does not give the entry's figures: " + differences.joined(separator: "; "))
+                return CLI.failure
+            }
+        }
+        if arguments.has("--json") {
+            console.print(result.jsonLine)
+        } else {
+            console.print(ReplayCommand.report(result))
+            console.print(
+                fetched.entry.map { entry in
+                    "\(summary.nickname), rank \(entry.rank) on the \(board == .all ? "all-time" : "daily") board (\(entry.date)): "
+                        + "the replay gives the entry's figures"
+                } ?? "\(summary.nickname)'s entry left the board while it was fetched: nothing to check against")
+        }
+        return CLI.success
+    }
+
+    /// Plays the record in the terminal: the client's watch screen, offline.
+    private func startWatch(_ request: RecordToWatch, console: Console) throws(CommandLineError) -> Int32 {
+        var options = ClientOptions()
+        options.isOffline = true
+        options.watch = request
+        do {
+            return try ClientRuntime.run(options: options, environment: ProcessInfo.processInfo.environment) {
+                HostedServer(plan: .offline("watching a record"))
+            }
+        } catch {
+            console.printError("tilerace replay: \(error.message)")
+            return CLI.failure
+        }
     }
 
     /// The target from its text, default 2048; the engine checks the rest.

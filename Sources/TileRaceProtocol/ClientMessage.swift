@@ -45,6 +45,8 @@ public enum ClientMessage: Hashable, Sendable {
     case submit(nickname: String, token: String?)
     /// `TOP [query]`.
     case top(LeaderboardQuery)
+    /// `RECORD <nick> [board=] [date=]`.
+    case record(RecordQuery)
     /// `PRACTICE [options]`.
     case practice(PracticeOptions)
 
@@ -76,6 +78,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .resign: .resign
         case .submit: .submit
         case .top: .top
+        case .record: .record
         case .practice: .practice
         }
     }
@@ -114,6 +117,8 @@ public enum ClientMessage: Hashable, Sendable {
             fields.positionals = [nickname]
             if let token { fields.append("token", token) }
         case .top(let query):
+            fields = query.fields
+        case .record(let query):
             fields = query.fields
         case .practice(let options):
             fields = options.fields

@@ -26,6 +26,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case notEligible = "not-eligible"
     case badToken = "bad-token"
     case badSession = "bad-session"
+    case noRecord = "no-record"
     case flood = "flood"
     case serverFull = "server-full"
     case tooManyConnections = "too-many-connections"

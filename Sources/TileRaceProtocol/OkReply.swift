@@ -23,6 +23,8 @@ public enum OkReply: Hashable, Sendable {
     case resume(milliseconds: Int)
     case submit(SubmitReceipt)
     case top(TopSummary)
+    /// `OK RECORD nick= seed= size= target= entries= count=`: the end of a record.
+    case record(RecordSummary)
     case practice(PracticeOptions)
 
     /// The verb of the request this answers.
@@ -81,6 +83,7 @@ public enum OkReply: Hashable, Sendable {
             fields.append("score", score)
         case .submit(let receipt): (verb, fields) = (.submit, receipt.fields)
         case .top(let summary): (verb, fields) = (.top, summary.fields)
+        case .record(let summary): (verb, fields) = (.record, summary.fields)
         case .practice(let options): (verb, fields) = (.practice, options.fields)
         }
         return (verb, fields)
@@ -113,6 +116,7 @@ public enum OkReply: Hashable, Sendable {
         case .resume: return .resume(milliseconds: try fields.integer("time"))
         case .submit: return .submit(try SubmitReceipt(fields: fields))
         case .top: return .top(try TopSummary(fields: fields))
+        case .record: return .record(try RecordSummary(fields: fields))
         case .practice: return .practice(try PracticeOptions(fields: fields))
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }

@@ -127,6 +127,12 @@ extension RequestVerb {
                 usage: "TOP [board=all|daily] [date=YYYY-MM-DD] [sort=rank|nick|score] [order=asc|desc] [offset=0] [limit=20]",
                 summary: "read a leaderboard", requirements: [.greeted], keys: LeaderboardQuery.keys
             ) { fields throws(ProtocolError) in .top(try LeaderboardQuery(fields: fields)) }
+        case .record:
+            RequestRule(
+                usage: "RECORD <nick> [board=all|daily] [date=YYYY-MM-DD]", example: "RECORD ana board=daily",
+                summary: "read the game record of a leaderboard entry (LOG lines)", requirements: [.greeted],
+                positionalCount: 1...1, keys: RecordQuery.keys
+            ) { fields throws(ProtocolError) in .record(try RecordQuery(fields: fields)) }
         case .practice:
             RequestRule(
                 usage: "PRACTICE [seed=<seed>] [size=4] [target=2048]", summary: "start a solo game",

@@ -45,6 +45,8 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case submit = "SUBMIT"
     /// `TOP`: read a leaderboard.
     case top = "TOP"
+    /// `RECORD`: read the game record of a leaderboard entry.
+    case record = "RECORD"
     /// `PRACTICE`: start a solo game.
     case practice = "PRACTICE"
 
@@ -72,7 +74,7 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
 
     /// Whether the reply has item lines before its `OK`.
     public var hasMultiLineReply: Bool {
-        [.rooms, .who, .top, .help].contains(self)
+        [.rooms, .who, .top, .record, .help].contains(self)
     }
 
     /// The `bad-arguments` error for a wrong number of values: the usage.

@@ -14,6 +14,8 @@ public enum ServerMessage: Hashable, Sendable {
     case member(MemberInfo)
     /// An `ENTRY` item of the `TOP` reply.
     case entry(LeaderboardEntry)
+    /// A `LOG` item of the `RECORD` reply: a chunk of a game log.
+    case log(String)
     /// An `INFO` item of the `HELP` reply.
     case info(String)
     /// An event.
@@ -23,7 +25,7 @@ public enum ServerMessage: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// `OK`, `ERR` or `PONG`: answers the oldest request awaiting a reply.
         case reply
-        /// `ROOM`, `MEMBER`, `ENTRY`, `INFO`: part of a multi-line reply.
+        /// `ROOM`, `MEMBER`, `ENTRY`, `LOG`, `INFO`: part of a multi-line reply.
         case item
         /// Pushed by the server.
         case event
@@ -33,7 +35,7 @@ public enum ServerMessage: Hashable, Sendable {
     public var kind: Kind {
         switch self {
         case .ok, .error, .pong: .reply
-        case .room, .member, .entry, .info: .item
+        case .room, .member, .entry, .log, .info: .item
         case .event: .event
         }
     }
@@ -48,6 +50,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .room(let room): words = ["ROOM"] + room.fields.words
         case .member(let member): words = ["MEMBER"] + member.fields.words
         case .entry(let entry): words = ["ENTRY"] + entry.fields.words
+        case .log(let chunk): words = ["LOG", chunk]
         case .info(let text): words = ["INFO", TextFilter.printableASCII(text)]
         case .event(let event): words = [event.verb] + event.words
         }
@@ -72,6 +75,12 @@ public enum ServerMessage: Hashable, Sendable {
         case "ROOM": return .room(try RoomDescription(fields: Fields(words: rest.split(separator: " "))))
         case "MEMBER": return .member(try MemberInfo(fields: Fields(words: rest.split(separator: " "))))
         case "ENTRY": return .entry(try LeaderboardEntry(fields: Fields(words: rest.split(separator: " "))))
+        case "LOG":
+            let chunk = String(rest)
+            guard !chunk.isEmpty, chunk.utf8.allSatisfy(ServerMessage.isLogByte) else {
+                throw ProtocolError(.badArguments, "LOG holds something other than L R U D Z X and digits")
+            }
+            return .log(chunk)
         case "INFO": return .info(TextFilter.printableASCII(String(rest)))
         default:
             guard ServerEvent.verbs.contains(verb) else {
@@ -79,6 +88,11 @@ public enum ServerMessage: Hashable, Sendable {
             }
             return .event(try ServerEvent.parse(verb: verb, rest: rest))
         }
+    }
+
+    /// Whether a byte may appear in a `LOG` chunk: `L R U D Z X` and digits.
+    private static func isLogByte(_ byte: UInt8) -> Bool {
+        "LRUDZX".utf8.contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// Splits off the first space-separated word.

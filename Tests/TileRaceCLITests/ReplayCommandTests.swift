@@ -123,7 +123,10 @@ struct ReplayCommandTests {
     @Test func helpExplainsTheRecordAndTheJSON() {
         let run = TestConsole.run(["help", "replay"])
         #expect(run.status == 0)
-        #expect(run.output.contains("usage: tilerace replay --seed S [--size N] [--target T] (--moves LOG | --moves-file FILE|-) [--json]"))
+        #expect(
+            run.output.contains(
+                "usage: tilerace replay --seed S [--size N] [--target T] (--moves LOG | --moves-file FILE|-) [--json | --watch]"))
+        #expect(run.output.contains("       tilerace replay --host H [--port P] --nick N [--daily [--date YYYY-MM-DD]] [--json | --watch]"))
         #expect(
             run.output.contains(
                 #"{"board":[[0,2,...],...],"score":S,"moves":M,"invalid":I,"undos":U,"removals":R,"won":B,"over":B,"max":T}"#))

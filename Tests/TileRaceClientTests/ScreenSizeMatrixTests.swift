@@ -42,9 +42,11 @@ import TileRaceProtocol
         _ = update(&end, .key(.left))
         end.session?.game = Fixtures.game(Fixtures.stuckRows)
         Update.checkEnd(reachedTarget: false, model: &end)
+        var watch = Fixtures.watching()
+        for _ in 0..<7 { _ = update(&watch, .key(.right)) }
         return [
             ("menu", Fixtures.model()), ("practice", Fixtures.practice()), ("race", Fixtures.race()), ("room", room),
-            ("lobby", lobby), ("leaderboard", leaderboard), ("colours", colours), ("end", end),
+            ("lobby", lobby), ("leaderboard", leaderboard), ("colours", colours), ("end", end), ("watch", watch),
         ]
     }
 

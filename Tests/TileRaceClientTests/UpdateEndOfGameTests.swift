@@ -139,7 +139,8 @@ import TileRaceProtocol
         #expect(effects.count == 3)
         // "Keep going?" waits on the player, and so does the server's clock.
         #expect(effects.last == .send(.pause))
-        #expect(update(&model, .key(.character("s"))) == [.send(.resign)])
+        // Stopping at the target ends the game: it counts in the statistics.
+        #expect(update(&model, .key(.character("s"))) == [.send(.resign), .saveStatistics])
         #expect(field(model) != nil)
         #expect(model.session?.clock.isRunning == false)
         #expect(model.session?.mirror == .finished)

@@ -47,12 +47,14 @@ import TileRaceProtocol
         var model = loaded(height: 18)
         let page = LeaderboardState.visibleRows(forHeight: 18)
         #expect(page == 11)
-        let steps: [(Key, Int)] = [
-            (.up, 0), (.down, 1), (.character("j"), 2), (.pageUp, 0), (.pageDown, 9), (.pageDown, 9), (.home, 0),
-            (.end, 9), (.character("k"), 8), (.pageUp, 0),
+        // The chosen entry moves; the rows shown follow it.
+        let steps: [(Key, selected: Int, scroll: Int)] = [
+            (.up, 0, 0), (.down, 1, 0), (.character("j"), 2, 0), (.pageUp, 0, 0), (.pageDown, 11, 1), (.pageDown, 19, 9),
+            (.home, 0, 0), (.end, 19, 9), (.character("k"), 18, 9), (.pageUp, 7, 7),
         ]
-        for (key, scroll) in steps {
+        for (key, selected, scroll) in steps {
             _ = update(&model, .key(key))
+            #expect(model.leaderboard.selected == selected, "after \(key)")
             #expect(model.leaderboard.scroll == scroll, "after \(key)")
         }
     }

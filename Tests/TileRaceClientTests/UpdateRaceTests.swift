@@ -76,7 +76,7 @@ import TileRaceProtocol
         var model = Fixtures.race()
         #expect(update(&model, .key(.character("q"))).isEmpty)
         #expect(model.overlay == .confirm(.resignRace))
-        #expect(update(&model, .key(.character("y"))) == [.send(.resign)])
+        #expect(update(&model, .key(.character("y"))) == [.send(.resign), .saveStatistics])
         #expect(model.screen == .game)
         #expect(model.session?.end?.outcome == .resigned)
         #expect(model.race?.players.first(where: \.isYou)?.status == .finished(.resigned))

@@ -271,6 +271,28 @@ import TileRaceProtocol
         snapshot(model, "menu-hosting-80x24-classic")
     }
 
+    // MARK: Watching a record
+
+    @Test func watching() {
+        var model = Fixtures.watching()
+        snapshot(model, "watch-start-80x24-classic")
+        for _ in 0..<9 { _ = update(&model, .key(.right)) }
+        snapshot(model, "watch-paused-80x24-mono", theme: .mono)
+        _ = update(&model, .key(.end))
+        snapshot(model, "watch-end-120x40-classic", size: TerminalSize(width: 120, height: 40))
+        var tampered = Fixtures.watching(tampered: true)
+        _ = update(&tampered, .key(.end))
+        snapshot(tampered, "watch-mismatch-80x24-classic")
+        var loading = Fixtures.connected(Fixtures.model())
+        loading.screen = .leaderboard
+        loading.leaderboard.entries = Fixtures.entries
+        loading.leaderboard.status = .loaded
+        _ = update(&loading, .key(.enter))
+        snapshot(loading, "watch-loading-80x24-classic")
+        Fixtures.refuse(&loading, .record(RecordQuery(nickname: "bo")), .noRecord)
+        snapshot(loading, "watch-no-record-80x24-mono", theme: .mono)
+    }
+
     // MARK: Leaderboard
 
     @Test func leaderboard() {

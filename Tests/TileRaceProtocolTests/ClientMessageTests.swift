@@ -37,6 +37,8 @@ import TileRaceEngine
             "TOP board=daily date=2026-11-22 sort=score order=asc offset=20 limit=10"
         ),
         (.practice(PracticeOptions(seed: "friday", size: 4, target: 2048)), "PRACTICE seed=friday size=4 target=2048"),
+        (.record(RecordQuery(nickname: "ana")), "RECORD ana board=all"),
+        (.record(RecordQuery(nickname: "ana", board: .daily, date: "2026-11-22")), "RECORD ana board=daily date=2026-11-22"),
     ]
 
     @Test func printsEachRequestAsDocumented() {

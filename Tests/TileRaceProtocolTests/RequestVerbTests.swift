@@ -28,6 +28,7 @@ import Testing
         .resign: ("RESIGN", "RESIGN now"),
         .submit: ("SUBMIT ana", "SUBMIT"),
         .top: ("TOP limit=5", "TOP daily"),
+        .record: ("RECORD ana board=daily", "RECORD"),
         .practice: ("PRACTICE seed=7", "PRACTICE 7"),
     ]
 
@@ -79,7 +80,7 @@ import Testing
         #expect(OkReply.quit.verb == ClientMessage.quit.verb)
         #expect(ServerMessage.ok(.rooms(count: 2)).line == "OK ROOMS count=2")
         #expect(RequestVerb.allCases.filter { !$0.expectsReply } == [.pong])
-        #expect(RequestVerb.allCases.filter(\.hasMultiLineReply) == [.help, .rooms, .who, .top])
+        #expect(RequestVerb.allCases.filter(\.hasMultiLineReply) == [.help, .rooms, .who, .top, .record])
     }
 
     private static func knownList(_ verb: RequestVerb) -> String {

@@ -107,6 +107,11 @@ import TileRaceEngine
             "ENTRY rank=1 nick=ana score=40 max=16 moves=9 time=5312 size=4 target=16 assists=0 seed=42 date=2026-11-22"
         ),
         (.ok(.top(TopSummary(board: .all, date: nil, total: 1, offset: 0, count: 1))), "OK TOP board=all total=1 offset=0 count=1"),
+        (.log("LLURZDX03L"), "LOG LLURZDX03L"),
+        (
+            .ok(.record(RecordSummary(nickname: "ana", seed: "42", size: 4, target: 2048, entries: 8, count: 1))),
+            "OK RECORD nick=ana seed=42 size=4 target=2048 entries=8 count=1"
+        ),
         (
             .event(
                 .resync(
@@ -162,7 +167,7 @@ import TileRaceEngine
         for line in [
             "FOO bar", "OK FLY", "START room=a race=1", "PROGRESS room=a nick=b score=1 max=2 moves=1 board=1,2,3",
             "RESYNC seq=1 board=2,0,0,0,0,0,0,0,0 score=0 moves=0 max=2 won=no over=no undos=0 removals=0 rng=xyz",
-            "JOINED room=a nick=\u{1B}[2J role=player",
+            "JOINED room=a nick=\u{1B}[2J role=player", "LOG", "LOG LR\u{1B}", "LOG L R",
         ] {
             #expect(throws: ProtocolError.self, "\(line)") { try ServerMessage.parse(line) }
         }

@@ -159,6 +159,7 @@ struct CoreErrorTextTests {
             Provocation(
                 setup: claimAnaThenFinishAsBo, request: "SUBMIT ana token=abc",
                 expected: "ERR bad-token the nickname ana is claimed; that is not its token"),
+            Provocation(request: "RECORD nobody", expected: "ERR no-record nobody has no game record on the all-time board"),
             Provocation(
                 limits: limits { $0.requestBurst = 1 },
                 request: "PING",

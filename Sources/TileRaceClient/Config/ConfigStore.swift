@@ -116,47 +116,11 @@ public struct ConfigStore: Sendable {
     }
 
     private func writeAtomically(_ bytes: [UInt8]) throws(ConfigError) {
-        let temporary = path + ".tmp.\(getpid())"
-        unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            throw ConfigError(code: "write", message: "cannot create \(temporary): \(ConfigStore.describe(errno))")
-        }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let error = errno
-                close(descriptor)
-                unlink(temporary)
-                throw ConfigError(code: "write", message: "cannot write \(temporary): \(ConfigStore.describe(error))")
-            }
-            written += count
-        }
-        fchmod(descriptor, 0o600)
-        fsync(descriptor)
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let error = errno
-            unlink(temporary)
-            throw ConfigError(code: "rename", message: "cannot replace \(path): \(ConfigStore.describe(error))")
-        }
-        let directoryDescriptor = open(directory, O_RDONLY)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
+        try AtomicFile.replace(path, in: directory, with: bytes)
     }
 
     private func createDirectory() throws(ConfigError) {
-        var prefix = ""
-        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
-            prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
-                throw ConfigError(code: "create-directory", message: "cannot create \(prefix): \(ConfigStore.describe(errno))")
-            }
-        }
+        try AtomicFile.createDirectory(directory)
     }
 
     private func freeBackupPath() -> String {

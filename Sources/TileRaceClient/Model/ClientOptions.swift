@@ -23,6 +23,8 @@ public struct ClientOptions: Hashable, Sendable {
     public var target = 2048
     /// The seed of the first practice game, nil for a fresh one.
     public var seed: String?
+    /// A record to play back at once (`tilerace replay --watch`); Esc quits.
+    public var watch: RecordToWatch?
     /// Whether `--seed`, `--size` or `--target` was given: the game then
     /// opens on a practice board instead of the menu.
     public var opensPracticeDirectly: Bool {

@@ -18,6 +18,8 @@ enum Event: Sendable {
     case configSaved(backup: String?)
     /// The settings could not be saved.
     case configSaveFailed(String)
+    /// The statistics could not be saved.
+    case statisticsSaveFailed(String)
     /// How many clients the server hosted in this process has connected,
     /// ourselves included; sent by the runtime now and then while hosting.
     case hostedClientCount(Int)
@@ -41,6 +43,8 @@ enum Effect: Hashable, Sendable {
     case disconnect
     /// Save `Model.config` to the config directory.
     case saveConfig
+    /// Save `Model.statistics` to the data directory.
+    case saveStatistics
     /// Stop the program as Ctrl-Z would (the terminal is restored, then taken back on resume).
     case suspend
     /// Draw the whole screen again (Ctrl-L), e.g. after another program wrote on it.

@@ -67,6 +67,8 @@ struct LeaderboardState: Hashable, Sendable {
     var isLoadingMore = false
     /// The first entry shown.
     var scroll = 0
+    /// The chosen entry (Enter watches its game), an index into the board.
+    var selected = 0
 
     /// Sorts by a column: a new column starts in its natural direction, the same one flips.
     mutating func sort(by newColumn: LeaderboardColumn) {
@@ -77,6 +79,7 @@ struct LeaderboardState: Hashable, Sendable {
             isAscending = newColumn.startsAscending
         }
         scroll = 0
+        selected = 0
     }
 
     /// The `TOP` request for `count` entries from `offset`, in the chosen order.
@@ -89,6 +92,16 @@ struct LeaderboardState: Hashable, Sendable {
     /// Whether a reply to `query` is for what the screen shows now.
     func isCurrent(_ query: LeaderboardQuery) -> Bool {
         query.board == board && query.sort == column.sortKey && query.effectiveOrder == (isAscending ? .asc : .desc)
+    }
+
+    /// Moves the choice to `index` (kept on the board) and scrolls so that
+    /// it stays among the `page` rows shown.
+    mutating func select(_ index: Int, page: Int) {
+        let count = max(total, entries.count)
+        selected = min(max(0, index), max(0, count - 1))
+        if selected < scroll { scroll = selected }
+        if selected >= scroll + page { scroll = selected - page + 1 }
+        scroll = min(max(0, scroll), max(0, count - page))
     }
 
     /// Whether more entries exist than were received.

@@ -8,6 +8,8 @@ enum MenuItem: Int, CaseIterable, Hashable, Sendable {
     case daily
     /// The shared leaderboard.
     case leaderboard
+    /// The games finished on this machine.
+    case statistics
     /// Themes and the colour editor.
     case colours
     /// Leave.
@@ -20,6 +22,7 @@ enum MenuItem: Int, CaseIterable, Hashable, Sendable {
         case .practice: "Practice"
         case .daily: "Daily challenge"
         case .leaderboard: "Leaderboard"
+        case .statistics: "Statistics"
         case .colours: "Colours"
         case .quit: "Quit"
         }
@@ -32,6 +35,7 @@ enum MenuItem: Int, CaseIterable, Hashable, Sendable {
         case .practice: "p"
         case .daily: "d"
         case .leaderboard: "l"
+        case .statistics: "i"
         case .colours: "c"
         case .quit: "q"
         }

@@ -28,6 +28,10 @@ struct Model: Sendable {
     var session: PlaySession?
     /// The leaderboard.
     var leaderboard = LeaderboardState()
+    /// The games this player finished on this machine.
+    var statistics = GameStatistics()
+    /// The recorded game played back on the watch screen, if any.
+    var watch: WatchState?
     /// The colours screen.
     var colours = ColourEditorState()
     /// The lobby.
@@ -97,6 +101,10 @@ struct Model: Sendable {
     var tickIntervalMilliseconds: Int? {
         if screen == .menu, menu.introStartedAt != nil { return 33 }
         if network.resuming != nil { return 100 }
+        if screen == .watch, let watch, watch.status == .ready {
+            if watch.animation != nil { return 16 }
+            if !watch.isPaused, !watch.isAtEnd { return min(watch.stepMilliseconds, 100) }
+        }
         if session?.animation != nil { return 16 }
         if room?.countdownEndsAt != nil { return 50 }
         if screen == .game, let session, session.clock.isRunning { return 50 }

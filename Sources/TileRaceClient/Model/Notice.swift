@@ -47,6 +47,8 @@ enum Confirmation: Hashable, Sendable {
     case newGame
     /// Quit while hosting, which drops the players connected to us.
     case quitWhileHosting(players: Int)
+    /// Forget the statistics of every game finished on this machine.
+    case resetStatistics(games: Int)
 
     /// The question.
     var question: String {
@@ -55,6 +57,8 @@ enum Confirmation: Hashable, Sendable {
         case .resignRace: "Resign? Your race ends with your score now."
         case .restartRace: "Restart from the same seed? The race clock keeps running."
         case .newGame: "Throw this game away and start a new one?"
+        case .resetStatistics(let games):
+            "Forget the statistics of \(games == 1 ? "the 1 game" : "all \(games) games") finished here? This cannot be undone."
         case .quitWhileHosting(let players):
             players == 1
                 ? "1 player connected: quit anyway? Hosting stops and they are dropped."

@@ -51,12 +51,30 @@ struct PlaySession: Hashable, Sendable {
     var hintSearch: Board?
     /// Whether a hint was shown in this game: it then cannot be submitted.
     var hasShownHint = false
+    /// Whether the game's end was counted in the statistics.
+    var isCounted = false
+    /// The score after each move (net of undos), with the moves where the
+    /// tiles from 128 up first appeared, for the chart at the end.
+    var progress = ChartSeries(label: "score", points: [ChartPoint(x: 0, y: 0)])
 
     /// A new game.
     init(mode: Mode, game: Game, assistsAllowed: Bool = true) {
         self.mode = mode
         self.game = game
         self.assistsAllowed = assistsAllowed
+    }
+
+    /// Adds the game as it stands to `progress`: an undo takes the line back.
+    mutating func recordProgress() {
+        let moves = Double(game.moveCount)
+        progress.points.removeAll { $0.x > moves }
+        progress.marks.removeAll { $0.point.x > moves }
+        progress.append(ChartPoint(x: moves, y: Double(game.score)))
+        let largest = game.board.largestValue
+        if largest >= 128, !progress.marks.contains(where: { $0.text == String(largest) }) {
+            let text = String(largest)
+            progress.marks.append(ChartMark(point: ChartPoint(x: moves, y: Double(game.score)), text: text, plainText: text))
+        }
     }
 
     /// Whether this is a race.

@@ -100,6 +100,8 @@ struct RaceState: Hashable, Sendable {
     var announcements: [Announcement] = []
     /// `RESULT` lines received, waiting for `END`.
     var results: [Standing] = []
+    /// Every racer's score over time, for the chart after the race.
+    var timeline = RaceTimeline()
 
     /// The racers ordered for display: target finishers by time, then by
     /// score (higher first), fewer moves, nickname.
@@ -127,8 +129,16 @@ struct RaceState: Hashable, Sendable {
         return false
     }
 
-    /// Records a racer's figures; a new finish is announced.
+    /// Records a racer's figures (and, while racing, the point on their
+    /// line); a new finish is announced.
     mutating func update(_ player: RacePlayer, at now: Int) {
+        if case .racing(let startedAt) = phase {
+            var reason: FinishReason?
+            if case .finished(let finish) = player.status { reason = finish }
+            timeline.record(
+                nickname: player.nickname, isYou: player.isYou, milliseconds: player.finishedAfter ?? (now - startedAt),
+                score: player.score, finish: reason)
+        }
         if let index = players.firstIndex(where: { $0.nickname == player.nickname }) {
             let before = players[index].status
             players[index] = player
@@ -136,6 +146,13 @@ struct RaceState: Hashable, Sendable {
         } else {
             players.append(player)
             if player.status != .playing { announce(player, at: now) }
+        }
+    }
+
+    /// Starts every racer's line at zero (at `START`).
+    mutating func startTimeline() {
+        for player in players {
+            timeline.record(nickname: player.nickname, isYou: player.isYou, milliseconds: 0, score: player.score, finish: nil)
         }
     }
 

@@ -14,4 +14,8 @@ enum Screen: Hashable, Sendable {
     case room
     /// A race watched as a spectator: every racer's board.
     case spectate
+    /// The games this player finished on this machine.
+    case statistics
+    /// A recorded game played back (a leaderboard entry's, or a local record).
+    case watch
 }

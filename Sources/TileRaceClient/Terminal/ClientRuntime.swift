@@ -1,6 +1,7 @@
 import Dispatch
 import TileRaceEngine
 import TileRaceProtocol
+import TileRaceTransport
 
 #if canImport(Glibc)
     import Glibc
@@ -83,6 +84,8 @@ final class ClientLoop: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tilerace.client")
     private let terminal: Terminal
     private let store: ConfigStore?
+    /// Where the statistics of finished games are kept (nil: no data directory).
+    private let statisticsStore: StatisticsStore?
     private let colourMode: ColourMode
     private var model: Model
     private var decoder = KeyDecoder()
@@ -113,6 +116,7 @@ final class ClientLoop: @unchecked Sendable {
         self.connectedClientCount = connectedClientCount
         self.bots = bots
         self.store = store
+        statisticsStore = DataPaths.dataDirectory(environment: environment).map(StatisticsStore.init(directory:))
         self.colourMode = ColourMode.detect(environment: environment)
         var random = SystemRandomNumberGenerator()
         model = Model(
@@ -123,7 +127,12 @@ final class ClientLoop: @unchecked Sendable {
         model.canAddBots = bots != nil
         launchEffects = Update.launch(plan, model: &model)
         if let configProblem { model.show(configProblem, .warning, sticky: true) }
+        if let loaded = statisticsStore?.load() {
+            model.statistics = loaded.statistics
+            if let problem = loaded.problem, configProblem == nil { model.show(problem, .warning) }
+        }
         if options.opensPracticeDirectly { Update.startPractice(&model) }
+        if let record = options.watch { Update.startWatch(record, model: &model) }
     }
 
     /// Starts the sources, draws, and blocks the calling thread until the user quits.
@@ -156,7 +165,7 @@ final class ClientLoop: @unchecked Sendable {
             self?.process([.tick(ClientLoop.monotonicNow()), .server(update)])
         }
         self.network = network
-        interpreter = EffectInterpreter(network: network, store: store, bots: bots) { [weak self] event in
+        interpreter = EffectInterpreter(network: network, store: store, statisticsStore: statisticsStore, bots: bots) { [weak self] event in
             guard let self else { return }
             queue.async { self.process([.tick(ClientLoop.monotonicNow()), event]) }
         }

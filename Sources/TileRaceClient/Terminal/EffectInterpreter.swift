@@ -27,6 +27,7 @@ final class EffectInterpreter {
 
     private let network: ClientNetwork
     private let store: ConfigStore?
+    private let statisticsStore: StatisticsStore?
     private let bots: BotLauncher?
     private let deliver: @Sendable (Event) -> Void
     private var botHandles: [Int: BotHandle] = [:]
@@ -34,9 +35,13 @@ final class EffectInterpreter {
     /// An interpreter sending through `network`, saving to `store` (nil:
     /// nowhere to save, and saving says so), starting bots with `bots`, and
     /// handing what finishes later to `deliver`.
-    init(network: ClientNetwork, store: ConfigStore?, bots: BotLauncher? = nil, deliver: @escaping @Sendable (Event) -> Void = { _ in }) {
+    init(
+        network: ClientNetwork, store: ConfigStore?, statisticsStore: StatisticsStore? = nil, bots: BotLauncher? = nil,
+        deliver: @escaping @Sendable (Event) -> Void = { _ in }
+    ) {
         self.network = network
         self.store = store
+        self.statisticsStore = statisticsStore
         self.bots = bots
         self.deliver = deliver
     }
@@ -74,6 +79,12 @@ final class EffectInterpreter {
             let deliver = deliver
             DispatchQueue.global(qos: .userInitiated).async {
                 deliver(.hintFound(board: board, direction: Bot.strongest.bestMove(on: board)))
+            }
+        case .saveStatistics:
+            do {
+                try statisticsStore?.save(model.statistics)
+            } catch {
+                return .handled([.statisticsSaveFailed(error.message)])
             }
         case .saveConfig:
             guard let store else {

@@ -115,6 +115,7 @@ extension Update {
                     nickname: nickname, score: 0, largestTile: game.board.largestValue, moves: 0, status: .playing,
                     board: game.board, isYou: isRacing && isUs(nickname, model), isBot: room.isBot(nickname))
             })
+        race.startTimeline()
         race.announce("go! seed \(ScreenText.sanitize(start.seed)) · \(game.config)", at: model.now)
         model.race = race
         if isRacing {

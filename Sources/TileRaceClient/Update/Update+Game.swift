@@ -71,6 +71,7 @@ extension Update {
             session.animation = TileAnimation(motions: motions, spawn: report.spawn, startedAt: model.now)
         }
         let effects = send(.move(direction), session: &session, model: model)
+        session.recordProgress()
         model.session = session
         checkEnd(reachedTarget: report.reachedTarget, model: &model)
         syncRacer(&model)
@@ -124,6 +125,7 @@ extension Update {
             return []
         }
         let effects = send(.undo, session: &session, model: model)
+        session.recordProgress()
         model.session = session
         // What the undone step said ("tile removed") no longer holds.
         model.notice = nil

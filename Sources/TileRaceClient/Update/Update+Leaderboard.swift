@@ -8,14 +8,18 @@ extension Update {
         let page = LeaderboardState.visibleRows(forHeight: model.size.height)
         var wantsAll = false
         switch key {
-        case .up, .character("k"), .character("w"): board.scroll -= 1
-        case .down, .character("j"), .character("s"): board.scroll += 1
-        case .pageUp: board.scroll -= page
-        case .pageDown, .character(" "): board.scroll += page
-        case .home, .character("g"): board.scroll = 0
+        case .up, .character("k"), .character("w"): board.select(board.selected - 1, page: page)
+        case .down, .character("j"), .character("s"): board.select(board.selected + 1, page: page)
+        case .pageUp: board.select(board.selected - page, page: page)
+        case .pageDown, .character(" "): board.select(board.selected + page, page: page)
+        case .home, .character("g"): board.select(0, page: page)
         case .end, .character("G"):
-            board.scroll = max(board.total, board.entries.count) - page
+            board.select(max(board.total, board.entries.count) - 1, page: page)
             wantsAll = true
+        case .enter:
+            model.leaderboard = board
+            guard board.status == .loaded, board.entries.indices.contains(board.selected) else { return [] }
+            return watchEntry(board.entries[board.selected], model: &model)
         case .character("1"), .character("2"), .character("3"):
             if case .character(let digit) = key, let number = digit.wholeNumberValue,
                 let column = LeaderboardColumn(rawValue: number)
@@ -37,16 +41,16 @@ extension Update {
         default:
             break
         }
-        board.scroll = min(max(0, board.scroll), max(0, max(board.total, board.entries.count) - page))
         model.leaderboard = board
         return loadMore(page: page, all: wantsAll, model: &model)
     }
 
-    /// Asks for the next entries when the rows shown reach past those received.
+    /// Asks for the next entries when the rows shown come within a page of
+    /// the end of those received.
     private static func loadMore(page: Int, all: Bool, model: inout Model) -> [Effect] {
         let board = model.leaderboard
         guard model.connection.isConnected, board.status == .loaded, !board.isLoadingMore, board.hasMore,
-            board.scroll + page >= board.entries.count
+            board.scroll + 2 * page >= board.entries.count
         else { return [] }
         model.leaderboard.isLoadingMore = true
         let count = all ? board.total - board.entries.count : max(LeaderboardState.pageSize, board.scroll + page - board.entries.count)
@@ -62,6 +66,7 @@ extension Update {
         model.leaderboard.status = .loading
         model.leaderboard.isLoadingMore = false
         model.leaderboard.scroll = 0
+        model.leaderboard.selected = 0
         return [.send(.top(model.leaderboard.query(offset: 0, today: model.today)))]
     }
 }

@@ -44,6 +44,8 @@ extension Update {
         case .leaderboard:
             model.screen = .leaderboard
             return leaderboardRefresh(&model)
+        case .statistics:
+            model.screen = .statistics
         case .colours:
             model.screen = .colours
             model.colours.editing = nil

@@ -60,6 +60,10 @@ extension Update {
             leaderboardPage(
                 query, summary: summary, entries: items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } },
                 model: &model)
+        case (.record, .success(.record(let summary))):
+            recordArrived(summary, items: items, model: &model)
+        case (.record, .failure(let error)):
+            recordRefused(error, model: &model)
         case (.top(let query), .failure(let error)):
             if model.leaderboard.isCurrent(query) {
                 if query.offset == 0 { model.leaderboard.status = .failed(ScreenText.sanitize(error.message)) }

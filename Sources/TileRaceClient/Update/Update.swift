@@ -11,6 +11,7 @@ enum Update {
     /// Applies one event.
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
         let before = RaceMoments(model)
+        let wasPlaying = model.session.map { $0.end == nil || $0.end?.stage == .reachedTarget } ?? false
         var effects = effects(of: event, model: &model)
         if model.network.resuming != nil {
             // Nothing but the resuming HELLO goes out until the seat is back:
@@ -20,6 +21,15 @@ enum Update {
                 if case .hello = message { return false }
                 return true
             }
+        }
+        if wasPlaying, let session = model.session, let end = session.end, !session.isCounted, end.stage != .reachedTarget {
+            // A game just ended (not paused at its target, to play on): it counts in this machine's statistics.
+            model.session?.isCounted = true
+            model.statistics.add(
+                FinishedGameSummary(
+                    size: session.game.config.size, target: session.game.config.target, score: end.score,
+                    largestTile: end.largestTile, moves: end.moves, date: model.today))
+            effects.append(.saveStatistics)
         }
         if model.config.isBellEnabled, RaceMoments(model).ringsBell(after: before) { effects.append(.bell) }
         for case .send(let message) in effects where message.isBarrier {
@@ -50,6 +60,9 @@ enum Update {
         case .configSaveFailed(let message):
             model.show("could not save settings: \(ScreenText.sanitize(message))", .warning, sticky: true)
             return []
+        case .statisticsSaveFailed(let message):
+            model.show("could not save the statistics: \(ScreenText.sanitize(message))", .warning)
+            return []
         case .hostedClientCount(let count):
             model.hostedClientCount = max(0, count)
             return []
@@ -71,6 +84,7 @@ enum Update {
         if model.menu.introProgress(at: now) >= 1 { model.menu.introStartedAt = nil }
         if let expiry = model.notice?.expiresAt, now >= expiry { model.notice = nil }
         if let animation = model.session?.animation, animation.isFinished(at: now) { model.session?.animation = nil }
+        watchTick(&model)
         return raceTick(&model) + lobbyTick(&model) + resumeTick(&model)
     }
 
@@ -104,6 +118,8 @@ enum Update {
         case .lobby: return lobbyKey(key, model: &model)
         case .room: return roomKey(key, model: &model)
         case .spectate: return spectateKey(key, model: &model)
+        case .watch: return watchKey(key, model: &model)
+        case .statistics: return statisticsKey(key, model: &model)
         }
     }
 
@@ -144,6 +160,10 @@ enum Update {
             return newGame(&model)
         case .quitWhileHosting:
             return [.quit]
+        case .resetStatistics:
+            model.statistics = GameStatistics()
+            model.show("statistics reset")
+            return [.saveStatistics]
         }
     }
 

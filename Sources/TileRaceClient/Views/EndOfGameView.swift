@@ -71,6 +71,21 @@ enum EndOfGameView {
             let hint = session.isRace ? "Enter watch the race    q leave the room" : "r new game    q menu"
             lines.append(Dialog.Line(text: hint, style: theme.muted))
         }
-        Dialog.draw(lines, in: area, minimumWidth: 44, theme: theme, into: &frame)
+        // After a practice or daily game: its score over the moves, when there is room.
+        let dialogHeight = lines.count + 4
+        let chartHeight = min(area.height - dialogHeight, max(10, area.height / 2))
+        guard !session.isRace, session.progress.points.count >= 2, chartHeight >= LineChart.minimumSize.height + 2 else {
+            Dialog.draw(lines, in: area, minimumWidth: 44, theme: theme, into: &frame)
+            return
+        }
+        let top = area.y + max(0, (area.height - dialogHeight - chartHeight) / 2)
+        let dialog = Dialog.draw(
+            lines, in: Rect(x: area.x, y: top, width: area.width, height: dialogHeight), minimumWidth: 44, theme: theme, into: &frame)
+        let width = min(area.width, max(dialog.width, min(area.width - 4, 100)))
+        let rect = Rect(x: area.x + (area.width - width) / 2, y: dialog.maxY, width: width, height: chartHeight)
+        let background = CellStyle(foreground: theme.text, background: theme.screenBackground)
+        frame.fill(rect, style: background)
+        frame.box(rect, style: theme.usesColour ? background.with(foreground: theme.accent) : background, lines: .rounded)
+        LineChart.draw([session.progress], title: "new best tile marked · moves", in: rect.inset(dx: 2, dy: 1), theme: theme, into: &frame)
     }
 }

@@ -32,9 +32,17 @@ enum HelpView {
                 : [("p", "pause (hides the board)"), ("r", "new game"), ("q", "back to the menu")]
             if model.session?.mode == .practice { keys.append(("i", "hint (best move)")) }
             return keys + common
+        case .statistics:
+            return [("x", "reset the statistics (asks first)"), ("q", "back")] + common
+        case .watch:
+            return [
+                ("Space", "pause / play (at the end: again)"), ("+ -", "faster, slower"), ("← →", "one entry back, forward"),
+                ("Home End", "start, end"), ("Esc q", "back"),
+            ] + common
         case .leaderboard:
             return [
-                ("↑↓ PgUp PgDn", "scroll"), ("Home End", "top, bottom"), ("1 2 3", "sort by rank, nickname, score"),
+                ("↑↓ PgUp PgDn", "choose an entry"), ("Enter", "watch its game"), ("Home End", "top, bottom"),
+                ("1 2 3", "sort by rank, nickname, score"),
                 ("", "(the same again flips the order)"), ("d", "all time / daily"), ("r", "refresh"), ("q", "back"),
             ] + common
         case .colours:

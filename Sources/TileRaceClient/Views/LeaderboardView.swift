@@ -61,7 +61,7 @@ enum LeaderboardView {
         Chrome.notice(model.notice, theme: theme, into: &frame)
         Chrome.footer(
             [
-                ("↑↓ PgUp PgDn Home End", "scroll"), ("1 2 3", "sort (again: flip)"), ("d", "daily/all"), ("q", "back"),
+                ("↑↓ PgUp PgDn Home End", "choose"), ("Enter", "watch"), ("1 2 3", "sort"), ("d", "daily/all"), ("q", "back"),
             ], theme: theme, into: &frame)
     }
 
@@ -76,6 +76,8 @@ enum LeaderboardView {
             let y = area.y + offset
             var column = x
             let isYou = entry.nickname.lowercased() == you
+            let isSelected = start + offset == board.selected
+            if isSelected { frame.text("▸", x: x - 1, y: y, style: theme.selected) }
             func cell(_ text: String, _ width: Int, style: CellStyle = theme.base) {
                 frame.text(Format.fit(text, width - 2).trimmingTrailingSpaces, x: column, y: y, style: isYou ? theme.accented : style)
                 column += width

@@ -178,6 +178,34 @@ enum RaceView {
             lines += [.blank, Dialog.Line(text: ScreenText.sanitize(text), style: style)]
         }
         lines += [.blank, Dialog.Line(text: "Enter back to the room    q leave the room", style: theme.muted)]
-        Dialog.draw(lines, in: area, minimumWidth: 56, theme: theme, into: &frame)
+        // The race's chart goes under the standings when there is room for it.
+        let chartHeight = area.height - lines.count - 3
+        guard race.timeline.series.contains(where: { $0.points.count >= 2 }), chartHeight >= LineChart.minimumSize.height + 1
+        else {
+            Dialog.draw(lines, in: area, minimumWidth: 56, theme: theme, into: &frame)
+            return
+        }
+        let rect = area.centered(width: min(area.width, 120), height: area.height)
+        let background = CellStyle(foreground: theme.text, background: theme.screenBackground)
+        frame.fill(rect, style: background)
+        frame.box(rect, style: theme.usesColour ? background.with(foreground: theme.accent) : background, lines: .rounded)
+        let inner = rect.inset(dx: 2, dy: 1)
+        let hint = lines.removeLast()
+        lines.removeLast()
+        let width = lines.map(\.text.count).max() ?? 0
+        let left = inner.x + max(0, (inner.width - width) / 2)
+        for (index, line) in lines.enumerated() where !line.text.isEmpty {
+            let text = Format.fit(line.text, inner.width).trimmingTrailingSpaces
+            if index == 0 {
+                frame.centeredText(text, in: inner, y: inner.y, style: line.style)
+            } else {
+                frame.text(text, x: left, y: inner.y + index, style: line.style)
+            }
+        }
+        let chart = Rect(x: inner.x, y: inner.y + lines.count, width: inner.width, height: inner.height - lines.count - 1)
+        let marks = theme.usesColour ? "★ target  ◆ finished" : "@ target  # finished"
+        LineChart.draw(race.timeline.series, title: "\(marks) · seconds", in: chart, theme: theme, into: &frame)
+        frame.centeredText(hint.text, in: inner, y: inner.maxY - 1, style: hint.style)
     }
+
 }

@@ -15,6 +15,8 @@ func view(_ model: Model, size: TerminalSize, theme: Theme) -> Frame {
     case .lobby: LobbyView.draw(model, theme: theme, into: &frame)
     case .room: RoomView.draw(model, theme: theme, into: &frame)
     case .spectate: SpectateView.draw(model, theme: theme, into: &frame)
+    case .watch: WatchView.draw(model, theme: theme, into: &frame)
+    case .statistics: StatisticsView.draw(model, theme: theme, into: &frame)
     }
     switch model.overlay {
     case .help: HelpView.draw(model, theme: theme, into: &frame)
@@ -41,8 +43,15 @@ enum View {
 
     /// The smallest terminal the model's screen can be drawn in.
     static func minimumSize(for model: Model, theme: Theme) -> TerminalSize {
-        guard model.screen == .game, let session = model.session else { return minimumSize }
-        let board = BoardLayout.smallest(boardSize: session.game.config.size, isOutlined: !theme.usesColour)
+        let boardSize: Int
+        if model.screen == .game, let session = model.session {
+            boardSize = session.game.config.size
+        } else if model.screen == .watch, let game = model.watch?.game {
+            boardSize = game.config.size
+        } else {
+            return minimumSize
+        }
+        let board = BoardLayout.smallest(boardSize: boardSize, isOutlined: !theme.usesColour)
         return TerminalSize(
             width: max(minimumSize.width, board.width + minimumPanelWidth + 3),
             height: max(minimumSize.height, board.height + 3))

@@ -4,6 +4,9 @@ import TileRaceProtocol
 struct FinishedGame: Hashable, Sendable {
     /// Its verified figures.
     var result: GameResult
+    /// The log as the server applied it (since the start or last restart),
+    /// in record notation: replaying it from the seed gives `result`.
+    var log: String = ""
     /// The daily board's date for a daily-challenge game.
     var dailyDate: String?
     /// Whether it was submitted already.

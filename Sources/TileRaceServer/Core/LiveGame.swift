@@ -19,6 +19,10 @@ struct LiveGame {
     private(set) var game: Game
     /// The number of the last entry applied (0 before the first).
     private(set) var lastSeq = 0
+    /// The entries applied since the start or last restart, in record
+    /// notation: what a leaderboard entry keeps (at most
+    /// `ServerLimits.maximumEntriesPerGame` entries, three bytes at most each).
+    private(set) var appliedLog = ""
     /// How many times the game was restarted.
     private(set) var restarts = 0
     /// Whether undo is allowed, so the history must be kept.
@@ -80,6 +84,7 @@ struct LiveGame {
                 return Outcome(finished: nil, failure: (lastSeq + 1, entry, error))
             }
             lastSeq += 1
+            appliedLog += entry.description
             if stopsAtTarget, game.hasWon, !hadWon { return Outcome(finished: .target) }
             if game.isOver { return Outcome(finished: .over) }
         }
@@ -90,6 +95,7 @@ struct LiveGame {
     mutating func restart() {
         game = Game(config: config, seed: seed)
         lastSeq = 0
+        appliedLog = ""
         restarts += 1
     }
 
@@ -108,7 +114,7 @@ struct LiveGame {
 
     /// The verified result of the game, finished `milliseconds` after its start.
     func finished(milliseconds: Int, dailyDate: String?) -> FinishedGame {
-        FinishedGame(result: result(milliseconds: milliseconds), dailyDate: dailyDate)
+        FinishedGame(result: result(milliseconds: milliseconds), log: appliedLog, dailyDate: dailyDate)
     }
 
     /// The game's figures now, `milliseconds` after its start.

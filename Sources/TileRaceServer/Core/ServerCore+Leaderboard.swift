@@ -1,6 +1,6 @@
 import TileRaceProtocol
 
-/// Leaderboard requests: `SUBMIT` and `TOP`.
+/// Leaderboard requests: `SUBMIT`, `TOP` and `RECORD`.
 ///
 /// A submission is decided at once on `pendingLeaderboard` (what is stored
 /// plus what is being written), handed to the disk as a `persist` action,
@@ -33,7 +33,8 @@ extension ServerCore {
             throw ProtocolError(.nicknameTaken, "\(nickname) is the nickname of a player connected now; only they can claim it")
         }
         let submission = try pendingLeaderboard.submit(
-            finished.result, date: today, dailyDate: finished.dailyDate, nickname: nickname, token: token, newToken: random.token)
+            finished.result, log: finished.log, date: today, dailyDate: finished.dailyDate, nickname: nickname, token: token,
+            newToken: random.token)
         let request = PersistRequest(id: nextPersistID, generation: persistGeneration, records: submission.records)
         nextPersistID += 1
         inFlightSubmissions[request.id] = InFlightSubmission(sessionID: session.id, receipt: submission.receipt)
@@ -84,5 +85,34 @@ extension ServerCore {
         let (entries, summary) = committedLeaderboard.page(query, today: today)
         let lines = entries.map { ServerMessage.entry($0).line }
         send(session.id, lines: lines + [ServerMessage.ok(.top(summary)).line])
+    }
+}
+
+extension ServerCore {
+    /// `RECORD`: the entry's log in `LOG` chunks, then `OK RECORD`; `ERR
+    /// no-record` when there is no such entry or it kept no log.
+    func record(_ session: Session, _ query: RecordQuery) throws(ProtocolError) {
+        guard let entry = committedLeaderboard.entry(for: query, today: today), let log = entry.log else {
+            let board = query.board == .all ? "the all-time board" : "the daily board of \(query.date ?? today)"
+            throw ProtocolError(.noRecord, "\(query.nickname) has no game record on \(board)")
+        }
+        let chunks = RecordChunks.split(log)
+        let entries = log.utf8.count - 2 * log.utf8.lazy.filter { $0 == UInt8(ascii: "X") }.count
+        let summary = RecordSummary(
+            nickname: entry.nickname, seed: entry.seed, size: entry.size, target: entry.target, entries: entries, count: chunks.count)
+        send(session.id, lines: chunks.map { ServerMessage.log($0).line } + [ServerMessage.ok(.record(summary)).line])
+    }
+
+    /// What `RECORD` costs: one token, plus one per `LOG` line it would send
+    /// (priced from the words before they are parsed; a bad request costs 1).
+    func recordCost(words: [Substring]) -> Int {
+        guard words.count >= 2 else { return 1 }
+        var query = RecordQuery(nickname: String(words[1]))
+        for word in words.dropFirst(2) {
+            if word == "board=daily" { query.board = .daily }
+            if word.hasPrefix("date=") { query.date = String(word.dropFirst(5)) }
+        }
+        let length = committedLeaderboard.entry(for: query, today: today)?.log?.utf8.count ?? 0
+        return min(1 + RecordChunks.count(ofLength: length), limits.requestBurst)
     }
 }

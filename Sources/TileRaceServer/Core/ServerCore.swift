@@ -220,7 +220,8 @@ final class ServerCore {
 
     /// What a request costs in the rate limit: one token, more for those
     /// whose reply grows with what is asked (a `TOP` of 100 entries costs
-    /// 11), so heavy requests cannot starve everyone else.
+    /// 11, a `RECORD` one more per `LOG` line), so heavy requests cannot
+    /// starve everyone else.
     func requestCost(_ verb: RequestVerb?, words: [Substring]) -> Int {
         switch verb {
         case .top:
@@ -230,6 +231,8 @@ final class ServerCore {
             return 1 + rooms.count / 16
         case .who, .help:
             return 2
+        case .record:
+            return recordCost(words: words)
         default:
             return 1
         }

@@ -2,8 +2,10 @@ import TileRaceProtocol
 
 /// One recorded result on a board: a verified game under a nickname, with the
 /// sequence number that orders equal scores (the earlier recorded ranks higher)
-/// and the UTC date of its submission. The result's figures read straight
-/// through it (`entry.score`).
+/// and the UTC date of its submission, and the game's record (the log as the
+/// server applied it, in record notation) when it has one: entries stored
+/// before records were kept have none. The result's figures read straight
+/// through it (`entry.score`); seed, size and target are in the result.
 @dynamicMemberLookup
 public struct BoardEntry: Hashable, Sendable {
     /// When it was recorded, among all records of the leaderboard (from 1).
@@ -14,13 +16,16 @@ public struct BoardEntry: Hashable, Sendable {
     public var result: GameResult
     /// The UTC date of the submission, `YYYY-MM-DD`.
     public var date: String
+    /// The game's log in record notation (`LLURZDX03L`), nil when not kept.
+    public var log: String?
 
     /// Creates an entry.
-    public init(sequence: Int, nickname: String, result: GameResult, date: String) {
+    public init(sequence: Int, nickname: String, result: GameResult, date: String, log: String? = nil) {
         self.sequence = sequence
         self.nickname = nickname
         self.result = result
         self.date = date
+        self.log = log
     }
 
     /// The result's figures: `score`, `largestTile`, `moves`, `milliseconds`, ...

@@ -128,10 +128,11 @@ public struct Leaderboard: Hashable, Sendable {
     /// Works out a submission without changing this value (tools and tests:
     /// it copies the leaderboard; the server applies `submit` in place).
     public func submission(
-        of game: GameResult, date: String, dailyDate: String?, nickname: String, token: String?, newToken: () -> String
+        of game: GameResult, log: String? = nil, date: String, dailyDate: String?, nickname: String, token: String?,
+        newToken: () -> String
     ) throws(ProtocolError) -> Submission {
         var copy = self
-        return try copy.submit(game, date: date, dailyDate: dailyDate, nickname: nickname, token: token, newToken: newToken)
+        return try copy.submit(game, log: log, date: date, dailyDate: dailyDate, nickname: nickname, token: token, newToken: newToken)
     }
 
     /// Applies a submission of `game` under `nickname` on `date` (today, UTC)
@@ -139,11 +140,12 @@ public struct Leaderboard: Hashable, Sendable {
     /// number of claims. A daily-challenge game goes to its daily board and to
     /// the all-time board; the receipt then describes the daily board. A
     /// nickname's first submission (or its first after its claim expired)
-    /// claims it; a later one on a new day records the claim's use.
+    /// claims it; a later one on a new day records the claim's use. `log` is
+    /// the game's record as the server applied it, kept with its entries.
     /// - Throws: `bad-token` when the nickname is claimed and `token` is not
     ///   its token; nothing changes then.
     public mutating func submit(
-        _ game: GameResult, date: String, dailyDate: String?, nickname: String, token: String?, newToken: () -> String
+        _ game: GameResult, log: String? = nil, date: String, dailyDate: String?, nickname: String, token: String?, newToken: () -> String
     ) throws(ProtocolError) -> Submission {
         var records: [LeaderboardRecord] = []
         var claimedToken: String?
@@ -174,7 +176,7 @@ public struct Leaderboard: Hashable, Sendable {
         var improved: Set<LeaderboardBoardID> = []
         for board in boardIDs {
             let record = LeaderboardRecord.entry(
-                board, BoardEntry(sequence: lastSequence + 1, nickname: shownNickname, result: game, date: date))
+                board, BoardEntry(sequence: lastSequence + 1, nickname: shownNickname, result: game, date: date, log: log))
             if apply(record) {
                 records.append(record)
                 improved.insert(board)
@@ -207,6 +209,12 @@ public struct Leaderboard: Hashable, Sendable {
         let summary = TopSummary(
             board: board.kind, date: board.date, total: ranked.count, offset: query.offset, count: page.count)
         return (page, summary)
+    }
+
+    /// The entry a `RECORD` query names (`today` is the daily board's date
+    /// when it names none), or nil.
+    public func entry(for query: RecordQuery, today: String) -> BoardEntry? {
+        entry(of: query.nickname, on: query.board == .all ? .allTime : .daily(query.date ?? today))
     }
 
     /// Every claim and entry as records, in sequence order within each kind.

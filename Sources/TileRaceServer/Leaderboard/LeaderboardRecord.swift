@@ -1,3 +1,4 @@
+import TileRaceEngine
 import TileRaceProtocol
 
 /// One change to the leaderboard, as the journal and the snapshot store it:
@@ -21,7 +22,10 @@ public enum LeaderboardRecord: Hashable, Sendable {
         }
     }
 
-    /// The stored text: `claim seq= nick= token=` or `entry seq= board= nick= ...`.
+    /// The stored text: `claim seq= nick= token=` or `entry seq= board= nick= ...
+    /// date= [log=]`. The log, when kept, is the last field and makes the line
+    /// as long as the game (a byte per move, three per removal): stored lines
+    /// have no length limit.
     public var text: String {
         var fields = Fields()
         switch self {
@@ -38,6 +42,7 @@ public enum LeaderboardRecord: Hashable, Sendable {
             fields.append("nick", entry.nickname)
             entry.result.append(to: &fields)
             fields.append("date", entry.date)
+            if let log = entry.log { fields.append("log", log) }
         }
         return fields.words.joined(separator: " ")
     }
@@ -67,12 +72,21 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 let date = try fields.string("date")
                 guard Names.isValidDate(date) else { throw ProtocolError(.badArguments, "bad date") }
                 let result = try GameResult(fields: fields)
+                let log = fields["log"]
+                if let log {
+                    do throws(EngineError) {
+                        _ = try GameLog(parsing: log)
+                    } catch {
+                        throw ProtocolError(.badArguments, "bad log: \(error.message)")
+                    }
+                }
                 _ = try fields.integer("size", in: 3...8)
                 for key in ["score", "max", "moves", "time", "target", "assists"] { _ = try fields.integer(key, in: natural) }
                 self = .entry(
                     board,
                     BoardEntry(
-                        sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), result: result, date: date)
+                        sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), result: result, date: date,
+                        log: log)
                 )
             default:
                 throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")

@@ -148,3 +148,35 @@ enum Fixtures {
         update(&model, .server(.event(event)))
     }
 }
+
+extension Fixtures {
+    /// A record of seed 42: moves, an undo and a removal.
+    static let recordLog = "LDRDLULZDX30LURDLDRU"
+
+    /// The leaderboard entry of `recordLog` (figures from the engine; `score`
+    /// changed when `tampered`).
+    static func recordEntry(tampered: Bool = false) -> LeaderboardEntry {
+        let game = try! Replay.run(seedText: "42", log: recordLog).game
+        let result = GameResult(
+            score: game.score + (tampered ? 8 : 0), largestTile: game.board.largestValue, moves: game.moveCount, milliseconds: 61_000,
+            size: 4, target: 2048, assists: game.assistCount, seed: "42")
+        return LeaderboardEntry(rank: 1, nickname: "bo", result: result, date: "2026-11-22")
+    }
+
+    /// A model on the watch screen, the record of `recordEntry` arrived (in
+    /// two `LOG` lines) and playing from its start.
+    static func watching(size: TerminalSize = TerminalSize(width: 80, height: 24), tampered: Bool = false) -> Model {
+        var model = connected(Fixtures.model(size: size))
+        model.screen = .leaderboard
+        model.leaderboard.entries = [recordEntry(tampered: tampered)]
+        model.leaderboard.total = 1
+        model.leaderboard.status = .loaded
+        _ = update(&model, .key(.enter))
+        let chunks = RecordChunks.split(recordLog, maximumLength: 12)
+        reply(
+            &model, to: .record(RecordQuery(nickname: "bo")),
+            .record(RecordSummary(nickname: "bo", seed: "42", size: 4, target: 2048, entries: 18, count: chunks.count)),
+            items: chunks.map { .log($0) })
+        return model
+    }
+}

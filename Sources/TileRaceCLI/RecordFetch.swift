@@ -1,0 +1,36 @@
+import TileRaceEngine
+import TileRaceProtocol
+import TileRaceTransport
+
+/// A leaderboard entry's game fetched from a server: `RECORD` for the log,
+/// `TOP` for the entry's figures to check the replay against.
+struct RecordFetch {
+    /// The `OK RECORD` summary.
+    var summary: RecordSummary
+    /// The log, its `LOG` chunks joined.
+    var log: String
+    /// The entry, as `TOP` lists it (nil if it left the board in between).
+    var entry: LeaderboardEntry?
+
+    /// Asks `host:port` for the record of `nickname`'s entry on a board.
+    static func fetch(
+        nickname: String, board: LeaderboardKind, date: String?, host: String, port: Int
+    ) throws(LineClient.Failure) -> RecordFetch {
+        let answers = try ServerRequest.ask(
+            [
+                .record(RecordQuery(nickname: nickname, board: board, date: date)),
+                .top(LeaderboardQuery(board: board, date: date, limit: LeaderboardQuery.maximumLimit)),
+            ], host: host, port: port)
+        guard case .record(let summary) = answers[0].reply else {
+            throw LineClient.Failure(message: "unexpected reply to RECORD: \(ServerMessage.ok(answers[0].reply).line)", isTimeout: false)
+        }
+        let chunks = answers[0].items.compactMap { if case .log(let chunk) = $0 { chunk } else { nil } }
+        guard chunks.count == summary.count else {
+            throw LineClient.Failure(message: "the record came with \(chunks.count) LOG lines, not \(summary.count)", isTimeout: false)
+        }
+        let key = Names.nicknameKey(nickname)
+        let entry = answers[1].items.lazy.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }
+            .first { Names.nicknameKey($0.nickname) == key }
+        return RecordFetch(summary: summary, log: RecordChunks.join(chunks), entry: entry)
+    }
+}

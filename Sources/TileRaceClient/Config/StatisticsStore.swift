@@ -1,0 +1,44 @@
+import Foundation
+
+/// Reads and writes `statistics.json` in the data directory
+/// (`$XDG_DATA_HOME/tilerace`, else `~/.local/share/tilerace`): the games
+/// this player finished on this machine. Writes are atomic (`AtomicFile`).
+/// A file that cannot be read counts as empty and is said so; it is
+/// replaced by the next save.
+struct StatisticsStore: Sendable {
+    /// The largest statistics file read.
+    static let maximumFileSize = 1 << 20
+
+    /// The data directory.
+    let directory: String
+
+    /// The statistics file.
+    var path: String { directory + "/statistics.json" }
+
+    /// The statistics, or empty ones and why the file could not be used.
+    func load() -> (statistics: GameStatistics, problem: String?) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            return (GameStatistics(), exists ? "cannot read \(path): statistics start afresh" : nil)
+        }
+        guard data.count <= StatisticsStore.maximumFileSize,
+            let statistics = try? JSONDecoder().decode(GameStatistics.self, from: data)
+        else {
+            return (GameStatistics(), "\(path) is not valid statistics: they start afresh")
+        }
+        return (statistics, nil)
+    }
+
+    /// Writes the statistics.
+    func save(_ statistics: GameStatistics) throws(ConfigError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do {
+            data = try encoder.encode(statistics)
+        } catch {
+            throw ConfigError(code: "encode", message: "cannot encode the statistics: \(error)")
+        }
+        try AtomicFile.replace(path, in: directory, with: Array(data) + [0x0A])
+    }
+}

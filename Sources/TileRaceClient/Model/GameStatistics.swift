@@ -1,0 +1,82 @@
+/// One game this player finished on this machine, as the statistics keep it.
+struct FinishedGameSummary: Codable, Hashable, Sendable {
+    /// Board size.
+    var size: Int
+    /// Target tile.
+    var target: Int
+    /// Score.
+    var score: Int
+    /// Largest tile.
+    var largestTile: Int
+    /// Moves, net of undos.
+    var moves: Int
+    /// The UTC date it finished, `YYYY-MM-DD`.
+    var date: String
+}
+
+/// The games this player finished on this machine (`statistics.json` in the
+/// data directory): every game counts in `gamesPlayed` and the best scores;
+/// the medians, the share reaching 2048 and the histogram come from the last
+/// `maximumGames` kept, so the file stays small (about 100 KB at most).
+struct GameStatistics: Codable, Hashable, Sendable {
+    /// The most games kept one by one.
+    static let maximumGames = 1000
+
+    /// The best score of one board size.
+    struct Best: Codable, Hashable, Sendable {
+        /// Board size.
+        var size: Int
+        /// The best score ever on it.
+        var score: Int
+        /// Games finished on it.
+        var games: Int
+    }
+
+    /// Games finished, all of them.
+    var gamesPlayed = 0
+    /// The best score and game count per board size, by size.
+    var bests: [Best] = []
+    /// The last games, oldest first.
+    var games: [FinishedGameSummary] = []
+
+    /// Whether nothing was played yet.
+    var isEmpty: Bool { gamesPlayed == 0 }
+
+    /// Counts a finished game.
+    mutating func add(_ game: FinishedGameSummary) {
+        gamesPlayed += 1
+        if let index = bests.firstIndex(where: { $0.size == game.size }) {
+            bests[index].score = max(bests[index].score, game.score)
+            bests[index].games += 1
+        } else {
+            bests.append(Best(size: game.size, score: game.score, games: 1))
+            bests.sort { $0.size < $1.size }
+        }
+        games.append(game)
+        if games.count > GameStatistics.maximumGames { games.removeFirst(games.count - GameStatistics.maximumGames) }
+    }
+
+    /// The median score of the kept games of a board size, nil without any.
+    func medianScore(size: Int) -> Int? {
+        let scores = games.filter { $0.size == size }.map(\.score).sorted()
+        guard !scores.isEmpty else { return nil }
+        let middle = scores.count / 2
+        return scores.count % 2 == 1 ? scores[middle] : (scores[middle - 1] + scores[middle]) / 2
+    }
+
+    /// The share of the kept games whose largest tile reached 2048, from 0 to 1.
+    var shareReaching2048: Double {
+        games.isEmpty ? 0 : Double(games.filter { $0.largestTile >= 2048 }.count) / Double(games.count)
+    }
+
+    /// The kept games counted by score in `bins` equal ranges from 0 up to the
+    /// best kept score (rounded up): each bin's lowest score and its count.
+    func histogram(bins: Int) -> [(from: Int, count: Int)] {
+        let top = games.map(\.score).max() ?? 0
+        guard bins > 0, top > 0 else { return [] }
+        let width = max(1, Int(LineChart.niceCeiling(Double(top + 1) / Double(bins)).rounded(.up)))
+        var counts = [Int](repeating: 0, count: bins)
+        for game in games { counts[min(bins - 1, game.score / width)] += 1 }
+        return counts.enumerated().map { (from: $0.offset * width, count: $0.element) }
+    }
+}

@@ -1,0 +1,123 @@
+import TileRaceEngine
+import TileRaceProtocol
+
+/// Watching a recorded game: fetched from the leaderboard (Enter on an
+/// entry), or given on the command line. Space pauses, `+`/`-` change the
+/// speed, ←/→ step one entry (pausing), Home/End jump, Esc returns.
+extension Update {
+    /// Asks the server for an entry's record and opens the watch screen.
+    static func watchEntry(_ entry: LeaderboardEntry, model: inout Model) -> [Effect] {
+        guard model.connection.isConnected else {
+            model.show("no server connected: records live on the server", .warning)
+            return []
+        }
+        let board = model.leaderboard.board
+        let date = board == .daily ? model.leaderboard.date ?? model.today : nil
+        let boardName = board == .all ? "all-time board" : "daily board \(date ?? model.today)"
+        model.watch = WatchState(
+            title: "\(ScreenText.sanitize(entry.nickname)) · \(boardName) · rank \(entry.rank)", expected: entry.result,
+            returnScreen: .leaderboard)
+        model.screen = .watch
+        return [.send(.record(RecordQuery(nickname: entry.nickname, board: board, date: date)))]
+    }
+
+    /// Opens the watch screen on a record given at the start; Esc quits.
+    static func startWatch(_ record: RecordToWatch, model: inout Model) {
+        var watch = WatchState(title: ScreenText.sanitize(record.title), expected: record.expected, returnScreen: nil)
+        watch.load(seed: record.seed, config: record.config, log: record.log, now: model.now)
+        model.watch = watch
+        model.screen = .watch
+        model.menu.introStartedAt = nil
+    }
+
+    /// The `RECORD` reply: its `LOG` chunks joined, checked and played.
+    static func recordArrived(_ summary: RecordSummary, items: [ServerMessage], model: inout Model) {
+        guard var watch = model.watch, watch.status == .loading else { return }
+        let chunks = items.compactMap { if case .log(let chunk) = $0 { chunk } else { nil } }
+        do throws(EngineError) {
+            guard chunks.count == summary.count else {
+                watch.status = .failed("the record came with \(chunks.count) LOG lines, not \(summary.count)")
+                model.watch = watch
+                return
+            }
+            let seed = try Seed(parsing: summary.seed)
+            let config = try GameConfig(size: summary.size, target: summary.target)
+            let log = try GameLog(parsing: RecordChunks.join(chunks))
+            watch.load(seed: seed, config: config, log: log, now: model.now)
+        } catch {
+            watch.status = .failed("the record cannot be replayed: \(error.message)")
+        }
+        model.watch = watch
+    }
+
+    /// `ERR` to `RECORD`: say why, on the watch screen.
+    static func recordRefused(_ error: ProtocolError, model: inout Model) {
+        guard model.watch?.status == .loading else { return }
+        model.watch?.status = .failed(
+            error.code == .noRecord
+                ? "no record of this game: it was played before the server kept records" : ScreenText.sanitize(error.message))
+    }
+
+    static func watchKey(_ key: Key, model: inout Model) -> [Effect] {
+        guard var watch = model.watch else {
+            model.screen = .menu
+            return []
+        }
+        switch key {
+        case .escape, .character("q"):
+            model.watch = nil
+            guard let screen = watch.returnScreen else { return [.quit] }
+            model.screen = screen
+            return []
+        default:
+            break
+        }
+        guard watch.status == .ready else { return sharedKey(key, model: &model) ?? [] }
+        let now = model.now
+        switch key {
+        case .character(" "), .character("p"):
+            if watch.isAtEnd {
+                watch.jump(to: 0)
+                watch.isPaused = false
+            } else {
+                watch.isPaused.toggle()
+            }
+            watch.nextStepAt = now + watch.stepMilliseconds
+        case .character("+"), .character("="):
+            watch.speedIndex = min(WatchState.speeds.count - 1, watch.speedIndex + 1)
+            watch.nextStepAt = min(watch.nextStepAt, now + watch.stepMilliseconds)
+        case .character("-"), .character("_"):
+            watch.speedIndex = max(0, watch.speedIndex - 1)
+        case .right, .character("l"):
+            watch.isPaused = true
+            watch.stepForward(now: now, animated: model.animationsEnabled)
+        case .left, .character("h"):
+            watch.isPaused = true
+            watch.jump(to: watch.position - 1)
+        case .home, .character("g"):
+            watch.jump(to: 0)
+            watch.nextStepAt = now + watch.stepMilliseconds
+        case .end, .character("G"):
+            watch.jump(to: watch.entries.count)
+        default:
+            model.watch = watch
+            return sharedKey(key, model: &model) ?? []
+        }
+        model.watch = watch
+        return []
+    }
+
+    /// Time passing: the slide ends, and the next entry plays when it is due.
+    static func watchTick(_ model: inout Model) {
+        guard model.screen == .watch, var watch = model.watch, watch.status == .ready else { return }
+        let now = model.now
+        if let animation = watch.animation, animation.isFinished(at: now) { watch.animation = nil }
+        if !watch.isPaused, !watch.isAtEnd, now >= watch.nextStepAt {
+            // Slides play when there is time for them between two entries.
+            let animated = model.animationsEnabled && watch.stepMilliseconds >= TileAnimation.durationMilliseconds
+            watch.stepForward(now: now, animated: animated)
+            watch.nextStepAt = max(watch.nextStepAt + watch.stepMilliseconds, now)
+        }
+        model.watch = watch
+    }
+}

@@ -1,0 +1,18 @@
+import TileRaceEngine
+
+extension GameResult {
+    /// How a replayed game differs from these figures (score, largest tile,
+    /// moves, assists), for people: empty when the record gives exactly this
+    /// result. The one check of a fetched record, in the client and the CLI.
+    public func differences(from game: Game) -> [String] {
+        var differences: [String] = []
+        let pairs = [
+            ("score", game.score, score), ("best tile", game.board.largestValue, largestTile), ("moves", game.moveCount, moves),
+            ("assists", game.assistCount, assists),
+        ]
+        for (name, replayed, stated) in pairs where replayed != stated {
+            differences.append("\(name): replay \(replayed), entry \(stated)")
+        }
+        return differences
+    }
+}

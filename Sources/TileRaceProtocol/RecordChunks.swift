@@ -1,0 +1,43 @@
+/// Cuts a game log into the `LOG` lines of a `RECORD` reply and joins them
+/// again. A chunk never splits an entry (`X<row><column>` stays whole), so
+/// each chunk is a valid log on its own, and `LOG <chunk>` fits the line limit.
+public enum RecordChunks {
+    /// The most characters of log in one `LOG` line: the line limit less
+    /// `LOG ` and room to spare.
+    public static let maximumChunkLength = 1000
+
+    /// The chunks of a log in record notation, in order (none for an empty log).
+    public static func split(_ log: String, maximumLength: Int = maximumChunkLength) -> [String] {
+        let bytes = Array(log.utf8)
+        var chunks: [String] = []
+        var start = 0
+        while start < bytes.count {
+            var end = min(start + max(3, maximumLength), bytes.count)
+            if end < bytes.count {
+                // Step back to an entry's start: a letter other than a digit after X.
+                while end > start, !isEntryStart(bytes, at: end) { end -= 1 }
+                if end == start { end = min(start + max(3, maximumLength), bytes.count) }
+            }
+            chunks.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            start = end
+        }
+        return chunks
+    }
+
+    /// The number of chunks `split` makes of a log of `length` characters, at most
+    /// (used to price a request before the log is cut).
+    public static func count(ofLength length: Int) -> Int {
+        length == 0 ? 0 : (length + maximumChunkLength - 3) / (maximumChunkLength - 2)
+    }
+
+    /// Whether an entry starts at `index`: not a digit of an `X` before it.
+    private static func isEntryStart(_ bytes: [UInt8], at index: Int) -> Bool {
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        return !isDigit(bytes[index])
+    }
+
+    /// The log of a reply's `LOG` items, in the order they came.
+    public static func join(_ chunks: [String]) -> String {
+        chunks.joined()
+    }
+}
