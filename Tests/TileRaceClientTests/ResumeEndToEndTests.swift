@@ -2,6 +2,7 @@ import Testing
 import TileRaceEngine
 import TileRaceProtocol
 import TileRaceTestSupport
+import TileRaceTransport
 
 @testable import TileRaceClient
 
@@ -88,6 +89,39 @@ import TileRaceTestSupport
         try ana.waitUntil("racing") { $0.session?.isRace == true }
         try bo.waitUntil("racing") { $0.session?.isRace == true }
         #expect(ana.model.race?.players.map(\.nickname).sorted() == ["ana", "bo"])
+    }
+
+    @Test func aRaceThatEndsWhileAwayShowsItsResultsOnReturn() throws {
+        let host = try TestHost()
+        let proxy = try #require(FaultProxy(forwardingTo: host.port))
+        // ana speaks the protocol by hand: a room with a 10 s time limit (the shortest).
+        let ana = try LineClient(host: "127.0.0.1", port: host.port)
+        func read(until prefix: String) throws -> String {
+            while let line = try ana.readLine(timeoutMilliseconds: 15_000) {
+                if line.hasPrefix(prefix) { return line }
+            }
+            throw WaitFailure(description: "ana: the server closed before \(prefix)")
+        }
+        _ = try read(until: "HELLO")
+        try ana.send("HELLO tilerace 1 ana")
+        _ = try read(until: "OK HELLO")
+        try ana.send("CREATE fri limit=10")
+        _ = try read(until: "OK CREATE")
+        let bo = HeadlessClient("bo", endpoint: ServerEndpoint(host: "127.0.0.1", port: proxy.port), nickname: "bo", room: "fri")
+        try bo.waitUntil("in room fri") { $0.screen == .room && $0.room?.players.count == 2 }
+        try ana.send("READY")
+        bo.press(.character("r"))
+        try bo.waitUntil("racing") { $0.session?.isRace == true }
+        proxy.isRefusing = true
+        proxy.cutAll()
+        _ = try read(until: "AWAY room=fri nick=bo")
+        try ana.send("RESIGN")
+        // The time limit ends the race although bo's seat is held.
+        _ = try read(until: "END room=fri")
+        proxy.isRefusing = false
+        try bo.waitUntil("shown the results", seconds: 8) { $0.race?.isOver == true && $0.connection.isConnected }
+        #expect(racer("bo", in: bo.model)?.status == .finished(.time))
+        #expect(racer("ana", in: bo.model)?.status == .finished(.resigned))
     }
 
     @Test func aSeatNotTakenBackInTimeEndsAsToday() throws {

@@ -55,6 +55,12 @@ extension Update {
         case .result(let result):
             guard isOurRoom(result.room, model) else { break }
             model.race?.results.append(Standing(result))
+            // A racer whose FINISH we missed (we were away) is finished all the same.
+            if let index = model.race?.players.firstIndex(where: {
+                Names.nicknameKey($0.nickname) == Names.nicknameKey(result.nickname) && $0.status == .playing
+            }) {
+                model.race?.players[index].status = .finished(result.reason)
+            }
         case .end(let room, _, _):
             guard isOurRoom(room, model) else { break }
             raceEnded(&model)
