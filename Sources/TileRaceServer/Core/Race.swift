@@ -13,8 +13,6 @@ final class Race {
         var play: LiveGame
         /// Set once the racer finished.
         var finish: (reason: FinishReason, milliseconds: Int, order: Int)?
-        /// When the last `PROGRESS` about this racer was sent.
-        var progressSentAt: Int?
         /// Whether a newer state waits to be sent.
         var isProgressPending = false
 

@@ -25,6 +25,8 @@ final class Room {
     var countdownEndsAt: Int?
     /// The race under way.
     var race: Race?
+    /// When the room last sent its racers' `PROGRESS`.
+    var progressSentAt: Int?
     /// The last race's id and its `RESULT` and `END` lines (for a racer who
     /// comes back after it ended).
     var lastResults: (race: Int, lines: [String])?

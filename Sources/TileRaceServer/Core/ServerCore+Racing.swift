@@ -174,7 +174,6 @@ extension ServerCore {
     func finish(_ racer: Race.Racer, of race: Race, in room: Room, reason: FinishReason) {
         guard racer.isRacing else { return }
         if racer.isProgressPending { sendProgress(of: racer, in: room) }
-        timers.cancel(.progress(room.key, racer.id))
         let milliseconds = reason == .time ? room.options.timeLimit * 1000 : now - race.startedAt
         racer.finish = (reason, milliseconds, race.finishCount)
         race.finishCount += 1
@@ -234,24 +233,33 @@ extension ServerCore {
 
     // MARK: Progress
 
-    /// Sends a racer's progress now, or schedules it so that at most one
-    /// `PROGRESS` per racer goes out per interval, carrying the latest state.
+    /// Notes that a racer's state changed. A room sends its racers'
+    /// `PROGRESS` together, at most once per interval: at once when the last
+    /// sending is an interval ago, else when it is. So at most one `PROGRESS`
+    /// per racer goes out per interval, carrying the latest state, and each
+    /// member gets the room's news in one write instead of one per racer.
     func noteProgress(of racer: Race.Racer, in room: Room) {
-        if let sentAt = racer.progressSentAt, now - sentAt < limits.progressIntervalMilliseconds {
-            if !racer.isProgressPending {
-                racer.isProgressPending = true
-                timers.schedule(.progress(room.key, racer.id), at: sentAt + limits.progressIntervalMilliseconds)
-            }
-            return
+        racer.isProgressPending = true
+        let due = (room.progressSentAt ?? Int.min / 2) + limits.progressIntervalMilliseconds
+        if now >= due {
+            sendPendingProgress(in: room)
+        } else if !timers.isScheduled(.progress(room.key)) {
+            timers.schedule(.progress(room.key), at: due)
         }
-        sendProgress(of: racer, in: room)
+    }
+
+    /// Sends the `PROGRESS` of every racer whose state changed since the last
+    /// sending, to everyone else in the room.
+    func sendPendingProgress(in room: Room) {
+        guard let race = room.race else { return }
+        room.progressSentAt = now
+        timers.cancel(.progress(room.key))
+        for racer in race.racers where racer.isProgressPending { sendProgress(of: racer, in: room) }
     }
 
     /// Sends a racer's `PROGRESS` to everyone else in the room.
     func sendProgress(of racer: Race.Racer, in room: Room) {
-        racer.progressSentAt = now
         racer.isProgressPending = false
-        timers.cancel(.progress(room.key, racer.id))
         broadcast(.progress(progress(of: racer, in: room)), in: room, except: racer.id)
     }
 

@@ -16,8 +16,8 @@ final class ServerCore {
         case countdown(String)
         /// A room's race reaches its time limit.
         case timeLimit(String)
-        /// A racer's coalesced `PROGRESS` is due.
-        case progress(String, ConnectionID)
+        /// A room's coalesced `PROGRESS` is due.
+        case progress(String)
         /// An away session's held seat is given up.
         case resumeExpiry(ConnectionID)
     }
@@ -363,10 +363,8 @@ final class ServerCore {
                 if let room = rooms[roomKey] { startRace(in: room) }
             case .timeLimit(let roomKey):
                 if let room = rooms[roomKey] { endRaceAtTimeLimit(in: room) }
-            case .progress(let roomKey, let id):
-                if let room = rooms[roomKey], let racer = room.race?.racer(id), racer.isProgressPending {
-                    sendProgress(of: racer, in: room)
-                }
+            case .progress(let roomKey):
+                if let room = rooms[roomKey] { sendPendingProgress(in: room) }
             case .resumeExpiry(let id):
                 if let session = sessions[id], session.isAway {
                     remove(session, reason: "did not come back within \(limits.resumeGraceMilliseconds / 1000) s")
