@@ -90,6 +90,31 @@ struct CoreRaceTests {
         #expect(harness.ask(ana, "ROOMS").contains { $0.hasPrefix("ROOM room=r state=waiting") })
     }
 
+    @Test func aRoomSendsItsRacersProgressTogether() throws {
+        let harness = CoreHarness()
+        let (ana, bo) = readyRoom(harness)
+        let cy = harness.player("cy")
+        _ = harness.ask(cy, "JOIN r")
+        _ = harness.ask(cy, "READY")
+        harness.advance(3000)
+        for id in [ana, bo, cy] { _ = harness.take(id) }
+        var players = try [ana, bo, cy].map { _ in try Autoplayer(seed: "1") }
+        func move(_ index: Int, _ id: ConnectionID) {
+            _ = harness.ask(id, "MOVE 1 \(players[index].next()!.letter)")
+        }
+        move(0, ana)
+        #expect(harness.take(bo).count == 1)  // the first goes out at once
+        _ = harness.take(cy)
+        harness.advance(10)
+        move(1, bo)
+        harness.advance(10)
+        move(2, cy)
+        #expect(harness.take(ana).isEmpty)
+        harness.advance(80)  // an interval after the first sending: bo's and cy's together
+        #expect(harness.take(ana).map { $0.field("nick") } == ["bo", "cy"])
+        #expect(harness.take(bo).map { $0.field("nick") } == ["cy"])
+    }
+
     @Test func progressIsCoalescedToOnePerRacerPerInterval() throws {
         let harness = CoreHarness()
         let (ana, bo) = readyRoom(harness)
