@@ -144,14 +144,6 @@ package final class LineChannel: @unchecked Sendable {
         guard held != isReadingHeld else { return }
         isReadingHeld = held
         updateReading()
-        // Bytes that arrived while held may not wake a resumed read source
-        // (seen on Linux): look for them once.
-        if !held, isReading {
-            queue.async { [weak self] in
-                guard let self, self.isReading else { return }
-                self.readAvailable()
-            }
-        }
     }
 
     /// Queues lines (a `\n` is added to each). Returns false, and closes,

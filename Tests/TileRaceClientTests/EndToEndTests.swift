@@ -10,15 +10,6 @@ import TileRaceTestSupport
 /// each other on one `RaceServer`, submit, and read the leaderboard.
 @Suite struct EndToEndTests {
     /// Plays keys until `done` holds, at most `limit` keys; returns how many were valid moves.
-    private func play(_ client: HeadlessClient, limit: Int, until done: (Model) -> Bool) {
-        let cycle: [Key] = [.left, .down, .right, .down]
-        var index = 0
-        while index < limit, !done(client.model) {
-            client.press(cycle[index % cycle.count])
-            index += 1
-        }
-    }
-
     @Test func twoPlayersRaceSubmitAndSeeTheLeaderboard() throws {
         let host = try TestHost()
         let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana")
@@ -59,13 +50,13 @@ import TileRaceTestSupport
         #expect(anaGame.config == (try GameConfig(size: 4, target: 16)))
 
         // Each sees the other's progress live.
-        play(bo, limit: 40) { $0.session!.game.moveCount >= 3 }
+        bo.play(limit: 40) { $0.session!.game.moveCount >= 3 }
         let boMoves = bo.model.session!.game.moveCount
         try ana.waitUntil("sees bo's moves") { $0.race?.players.first { $0.nickname == "bo" }?.moves == boMoves }
         #expect(ana.model.race?.players.first { $0.nickname == "bo" }?.board == bo.model.session?.game.board)
 
         // ana reaches 16: her race is over; bo hears of it.
-        play(ana, limit: 600) { $0.session?.end != nil }
+        ana.play(limit: 600) { $0.session?.end != nil }
         let anaEnd = try #require(ana.model.session?.end)
         #expect(anaEnd.outcome == .won)
         try bo.waitUntil("sees ana finish") { $0.race?.players.first { $0.nickname == "ana" }?.status == .finished(.target) }
@@ -166,12 +157,12 @@ import TileRaceTestSupport
         let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana") { $0.target = 8 }
         try ana.waitUntil("connected") { $0.connection.isConnected }
         ana.press(.character("p"))
-        play(ana, limit: 10) { $0.session!.game.moveCount >= 2 }
+        ana.play(limit: 10) { $0.session!.game.moveCount >= 2 }
         // Assists go to the server too: remove a tile, undo.
         ana.press(.character("x"), .enter, .character("u"))
         #expect(ana.model.session?.game.assistCount == 2)
         try ana.waitUntil("mirrored and acknowledged") { $0.session?.mirror == .active && $0.session?.expected.isEmpty == true }
-        play(ana, limit: 300) { $0.session?.end != nil }
+        ana.play(limit: 300) { $0.session?.end != nil }
         #expect(ana.model.session?.end?.stage == .reachedTarget)
         // Submitting ends the server's copy (it would go on past the target), then sends it.
         ana.press(.character("s"))
@@ -199,7 +190,7 @@ import TileRaceTestSupport
         ana.press(.character("r"))
         bo.press(.character("r"))
         try ana.waitUntil("racing") { $0.session?.isRace == true }
-        play(ana, limit: 10) { $0.session!.game.moveCount >= 2 }
+        ana.play(limit: 10) { $0.session!.game.moveCount >= 2 }
         let board = ana.model.session!.game.board
         // bo's line drops: he counts as left. Then the server goes away.
         bo.disconnect()
@@ -215,7 +206,7 @@ import TileRaceTestSupport
         #expect(ana.model.session?.mode == .practice)
         #expect(ana.model.session?.game.board == board)
         #expect(ana.model.race == nil)
-        play(ana, limit: 10) { $0.session!.game.moveCount >= 4 }
+        ana.play(limit: 10) { $0.session!.game.moveCount >= 4 }
         #expect(ana.model.session!.game.moveCount >= 4)
     }
 

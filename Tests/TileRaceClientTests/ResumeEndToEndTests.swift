@@ -9,21 +9,12 @@ import TileRaceTransport
 /// Real clients and a real server, one client's connection going through a
 /// `FaultProxy` that cuts it: the client takes its seat back by itself.
 @Suite struct ResumeEndToEndTests {
-    private func play(_ client: HeadlessClient, limit: Int, until done: (Model) -> Bool) {
-        let cycle: [Key] = [.left, .down, .right, .down]
-        var index = 0
-        while index < limit, !done(client.model) {
-            client.press(cycle[index % cycle.count])
-            index += 1
-        }
-    }
-
     private func racer(_ nickname: String, in model: Model) -> RacePlayer? {
         model.race?.players.first { $0.nickname == nickname }
     }
 
-    /// ana (direct) and bo (through the proxy) racing in room fri.
-    private func race(host: TestHost, proxy: FaultProxy) throws -> (ana: HeadlessClient, bo: HeadlessClient) {
+    /// ana (direct) and bo (through the proxy) in room fri, both ready.
+    private func readyRoom(host: TestHost, proxy: FaultProxy) throws -> (ana: HeadlessClient, bo: HeadlessClient) {
         let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana", room: "fri")
         try ana.waitUntil("in room fri") { $0.room?.players.count == 1 }
         let bo = HeadlessClient("bo", endpoint: ServerEndpoint(host: "127.0.0.1", port: proxy.port), nickname: "bo", room: "fri")
@@ -31,6 +22,12 @@ import TileRaceTransport
         try bo.waitUntil("in room fri") { $0.screen == .room && $0.room?.players.count == 2 }
         ana.press(.character("r"))
         bo.press(.character("r"))
+        return (ana, bo)
+    }
+
+    /// ana (direct) and bo (through the proxy) racing in room fri.
+    private func race(host: TestHost, proxy: FaultProxy) throws -> (ana: HeadlessClient, bo: HeadlessClient) {
+        let (ana, bo) = try readyRoom(host: host, proxy: proxy)
         try bo.waitUntil("racing") { $0.session?.isRace == true }
         try ana.waitUntil("racing") { $0.session?.isRace == true }
         return (ana, bo)
@@ -40,7 +37,7 @@ import TileRaceTransport
         let host = try TestHost()
         let proxy = try #require(FaultProxy(forwardingTo: host.port))
         let (ana, bo) = try race(host: host, proxy: proxy)
-        play(bo, limit: 12) { $0.session!.game.moveCount >= 3 }
+        bo.play(limit: 12) { $0.session!.game.moveCount >= 3 }
         let before = bo.model.session!.game.moveCount
         try ana.waitUntil("sees bo's moves") { racer("bo", in: $0)?.moves == before }
         // The network goes down for a while.
@@ -51,7 +48,7 @@ import TileRaceTransport
         try ana.waitUntil("told bo is away") { $0.notice?.text.hasPrefix("bo lost the connection") == true }
         #expect(racer("bo", in: ana.model)?.status == .playing)
         // bo keeps playing meanwhile.
-        play(bo, limit: 12) { $0.session!.game.moveCount >= before + 3 }
+        bo.play(limit: 12) { $0.session!.game.moveCount >= before + 3 }
         let moves = bo.model.session!.game.moveCount
         #expect(moves > before)
         #expect(bo.model.screen == .game)
@@ -71,13 +68,7 @@ import TileRaceTransport
     @Test func aCutDuringTheCountdownStopsItAndTheRaceStartsWhenBack() throws {
         let host = try TestHost { $0.limits.countdownMilliseconds = 1500 }
         let proxy = try #require(FaultProxy(forwardingTo: host.port))
-        let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana", room: "fri")
-        try ana.waitUntil("in room fri") { $0.room?.players.count == 1 }
-        let bo = HeadlessClient("bo", endpoint: ServerEndpoint(host: "127.0.0.1", port: proxy.port), nickname: "bo", room: "fri")
-        try ana.waitUntil("with bo") { $0.room?.players.count == 2 }
-        try bo.waitUntil("in room fri") { $0.screen == .room && $0.room?.players.count == 2 }
-        ana.press(.character("r"))
-        bo.press(.character("r"))
+        let (ana, bo) = try readyRoom(host: host, proxy: proxy)
         try ana.waitUntil("counting down") { $0.room?.countdownEndsAt != nil }
         proxy.isRefusing = true
         proxy.cutAll()
@@ -148,12 +139,12 @@ import TileRaceTransport
             model.session = PlaySession(mode: .practice, game: Game(config: .standard, seed: Seed(99)))
             model.screen = .game
         }
-        play(bo, limit: 8) { $0.session!.game.moveCount >= 2 }
+        bo.play(limit: 8) { $0.session!.game.moveCount >= 2 }
         try bo.waitUntil("mirrored") { $0.session?.mirror == .active && $0.session?.unacknowledged.isEmpty == true }
         proxy.isRefusing = true
         proxy.cutAll()
         try bo.waitUntil("reconnecting by itself") { $0.network.resuming != nil }
-        play(bo, limit: 8) { $0.session!.game.moveCount >= 5 }
+        bo.play(limit: 8) { $0.session!.game.moveCount >= 5 }
         let moves = bo.model.session!.game.moveCount
         proxy.isRefusing = false
         try bo.waitUntil("back", seconds: 8) { $0.connection.isConnected && $0.network.resuming == nil }

@@ -15,14 +15,20 @@ import TileRaceProtocol
         return (id, try #require(reply.field("session")))
     }
 
-    /// ana and bo racing in room r; bo's secret.
-    private func racing(_ harness: CoreHarness, options: String = "") throws -> (ana: ConnectionID, bo: ConnectionID, secret: String) {
+    /// ana and bo in room r, both ready (the countdown runs); bo's secret.
+    private func readyRoom(_ harness: CoreHarness, options: String = "") throws -> (ana: ConnectionID, bo: ConnectionID, secret: String) {
         let (ana, _) = try greet(harness, "ana")
         let (bo, secret) = try greet(harness, "bo")
         _ = harness.ask(ana, "CREATE r \(options)")
         _ = harness.ask(bo, "JOIN r")
         _ = harness.ask(ana, "READY")
         _ = harness.ask(bo, "READY")
+        return (ana, bo, secret)
+    }
+
+    /// ana and bo racing in room r; bo's secret.
+    private func racing(_ harness: CoreHarness, options: String = "") throws -> (ana: ConnectionID, bo: ConnectionID, secret: String) {
+        let (ana, bo, secret) = try readyRoom(harness, options: options)
         harness.advance(3000)
         for id in [ana, bo] { #expect(harness.take(id).last?.hasPrefix("START room=r") == true) }
         return (ana, bo, secret)
@@ -113,12 +119,7 @@ import TileRaceProtocol
 
     @Test func goingAwayCancelsTheCountdownAndComingBackRestartsIt() throws {
         let harness = CoreHarness()
-        let (ana, _) = try greet(harness, "ana")
-        let (bo, secret) = try greet(harness, "bo")
-        _ = harness.ask(ana, "CREATE r")
-        _ = harness.ask(bo, "JOIN r")
-        _ = harness.ask(ana, "READY")
-        _ = harness.ask(bo, "READY")
+        let (ana, bo, secret) = try readyRoom(harness)
         _ = harness.take(ana)
         harness.disconnect(bo)
         #expect(harness.take(ana) == ["AWAY room=r nick=bo ms=30000", "CANCEL room=r reason=away"])

@@ -48,21 +48,13 @@ extension ServerCore {
     ///   nickname (counted per address like wrong join codes), `flood` past
     ///   that limit.
     func resume(_ fresh: Session, nickname: String, secret: String) throws(ProtocolError) {
-        var byAddress =
-            joinCodesByAddress[fresh.address]
-            ?? JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
-        defer { joinCodesByAddress[fresh.address] = byAddress }
-        guard byAddress.mayCheck(now: now) else {
-            let seconds = (byAddress.wait(now: now) + 999) / 1000
-            throw ProtocolError(.flood, "too many refused sessions and join codes from your address; try again in \(seconds) s")
-        }
+        let bye = "too many refused sessions"
+        try admitGuess(by: fresh, bye: bye) { "too many refused sessions and join codes from your address; try again in \($0) s" }
         guard let heldID = resumeSecrets[secret], let held = sessions[heldID], held.isAway,
             let heldNickname = held.nickname, Names.nicknameKey(heldNickname) == Names.nicknameKey(nickname),
             let connection = fresh.connection
         else {
-            byAddress.recordFailure(now: now)
-            fresh.joinCodes.recordUncheckedAttempt()
-            if fresh.joinCodes.isExhausted { fresh.byeAfterReply = "too many refused sessions" }
+            recordWrongGuess(by: fresh, bye: bye)
             throw ProtocolError(
                 .badSession, "no session to resume with that secret (wrong, expired or taken back already); say HELLO without resume=")
         }

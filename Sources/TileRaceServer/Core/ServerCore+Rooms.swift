@@ -79,25 +79,12 @@ extension ServerCore {
     /// that are refused are counted: past the per-minute limit they are refused
     /// unchecked, and too many close the connection.
     private func findRoom(_ name: String, code: String?, for session: Session) throws(ProtocolError) -> Room {
-        // The per-minute rate is counted per remote address (reconnecting does
-        // not reset it); the total that closes a connection, per connection.
-        var byAddress =
-            joinCodesByAddress[session.address]
-            ?? JoinCodeGuard(
-                perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
-        defer { joinCodesByAddress[session.address] = byAddress }
-        if code != nil, !byAddress.mayCheck(now: now) {
-            session.joinCodes.recordUncheckedAttempt()
-            if session.joinCodes.isExhausted { session.byeAfterReply = "too many wrong join codes" }
-            let seconds = (byAddress.wait(now: now) + 999) / 1000
-            throw ProtocolError(.flood, "too many wrong join codes from your address; try again in \(seconds) s")
+        let bye = "too many wrong join codes"
+        if code != nil {
+            try admitGuess(by: session, bye: bye) { "too many wrong join codes from your address; try again in \($0) s" }
         }
         guard let room = rooms[Room.key(name)], room.options.code == nil || room.options.code == code else {
-            if code != nil {
-                byAddress.recordFailure(now: now)
-                session.joinCodes.recordUncheckedAttempt()
-                if session.joinCodes.isExhausted { session.byeAfterReply = "too many wrong join codes" }
-            }
+            if code != nil { recordWrongGuess(by: session, bye: bye) }
             throw ProtocolError(.roomUnavailable, "no room \(name) is open to you (it does not exist, or it needs a join code)")
         }
         return room

@@ -1,11 +1,5 @@
 import TileRaceTransport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `leaderboard.claims`: the nickname claims, one checksummed claim record
 /// per line, appended at each compaction (only the claims made or used since
 /// the last one) and synced; rewritten whole only to drop expired claims, at
@@ -36,8 +30,7 @@ final class LeaderboardClaimsFile {
     private(set) var lineCount: Int
     /// The highest record number of a claim in the file.
     private(set) var lastSequence: Int
-    private var fd: Int32 = -1
-    private var length: Int
+    private let file: AppendedFile
 
     /// Reads a claims file. A damaged whole line stops the start; an
     /// incomplete last line is left out (with a warning).
@@ -72,36 +65,15 @@ final class LeaderboardClaimsFile {
         self.path = path
         lineCount = contents?.claims.count ?? 0
         lastSequence = contents?.claims.map(\.sequence).max() ?? 0
-        length = contents?.validLength ?? 0
+        file = AppendedFile(path: path, length: contents?.validLength ?? 0)
     }
 
-    /// Appends claims (in record order) and syncs them. On failure the file
-    /// is cut back to where it was.
+    /// Appends claims (in record order) and syncs them, making the file
+    /// first if there is none. On failure the file is cut back to where it was.
     func append(_ claims: [NicknameClaim]) throws(StoreError) {
         guard !claims.isEmpty else { return }
-        do throws(FileSystem.Failure) {
-            if length == 0 {
-                try FileSystem.replaceAtomically(path, with: Array((LeaderboardClaimsFile.header + "\n").utf8))
-                length = LeaderboardClaimsFile.header.utf8.count + 1
-            }
-            if fd < 0 {
-                fd = try FileSystem.openForAppending(path)
-                var size = stat()
-                // Cut off an incomplete last line left by a crash.
-                if fstat(fd, &size) == 0, Int(size.st_size) != length { try FileSystem.truncate(fd, to: length, path: path) }
-            }
-            let bytes = Array(claims.map { StoredLine.encode(LeaderboardRecord.claim($0).text) }.joined().utf8)
-            do throws(FileSystem.Failure) {
-                try FileSystem.writeAll(fd, bytes, path: path)
-                try FileSystem.sync(fd, path: path)
-            } catch {
-                try? FileSystem.truncate(fd, to: length, path: path)
-                throw error
-            }
-            length += bytes.count
-        } catch {
-            throw StoreError(error)
-        }
+        if file.length == 0 { try rewrite([], through: lastSequence) }
+        try file.append(Array(claims.map { StoredLine.encode(LeaderboardRecord.claim($0).text) }.joined().utf8))
         lineCount += claims.count
         lastSequence = max(lastSequence, claims.map(\.sequence).max() ?? 0)
     }
@@ -115,16 +87,14 @@ final class LeaderboardClaimsFile {
         } catch {
             throw StoreError(error)
         }
-        close()
-        length = text.utf8.count
+        file.replaced(length: text.utf8.count)
         lineCount = claims.count
         lastSequence = sequence
     }
 
     /// Closes the file.
     func close() {
-        if fd >= 0 { FileDescriptor.close(fd) }
-        fd = -1
+        file.close()
     }
 
     deinit { close() }

@@ -1,11 +1,5 @@
 import TileRaceTransport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The append-only journal: one checksummed line per record, synced to disk
 /// before a submission is acknowledged.
 ///
@@ -29,8 +23,7 @@ final class LeaderboardJournal {
     }
 
     let path: String
-    private var fd: Int32
-    private var length: Int
+    private let file: AppendedFile
     /// Records appended since the journal was created or reset.
     private(set) var recordCount: Int
 
@@ -94,34 +87,16 @@ final class LeaderboardJournal {
     /// cutting off anything after it.
     init(path: String, length: Int, recordCount: Int) throws(StoreError) {
         self.path = path
-        self.length = length
         self.recordCount = recordCount
-        do throws(FileSystem.Failure) {
-            fd = try FileSystem.openForAppending(path)
-            var size = stat()
-            if fstat(fd, &size) == 0, Int(size.st_size) != length {
-                try FileSystem.truncate(fd, to: length, path: path)
-                try FileSystem.sync(fd, path: path)
-            }
-        } catch {
-            throw StoreError(error)
-        }
+        file = AppendedFile(path: path, length: length)
+        try file.open()
     }
 
     /// Appends records and syncs them to disk. On failure the file is cut back
     /// to where it was, so a failed write leaves no partial record.
     func append(_ records: [LeaderboardRecord]) throws(StoreError) {
         guard !records.isEmpty else { return }
-        if fd < 0 { try reopen() }
-        let bytes = Array(records.map { StoredLine.encode($0.text) }.joined().utf8)
-        do throws(FileSystem.Failure) {
-            try FileSystem.writeAll(fd, bytes, path: path)
-            try FileSystem.sync(fd, path: path)
-        } catch {
-            try? FileSystem.truncate(fd, to: length, path: path)
-            throw StoreError(error)
-        }
-        length += bytes.count
+        try file.append(Array(records.map { StoredLine.encode($0.text) }.joined().utf8))
         recordCount += records.count
     }
 
@@ -137,25 +112,14 @@ final class LeaderboardJournal {
             throw StoreError(error)
         }
         // The path now names the new, empty journal: the old descriptor must not be written again.
-        FileDescriptor.close(fd)
-        fd = -1
-        length = header.utf8.count + 1
+        file.replaced(length: header.utf8.count + 1)
         recordCount = 0
-        try reopen()
-    }
-
-    private func reopen() throws(StoreError) {
-        do throws(FileSystem.Failure) {
-            fd = try FileSystem.openForAppending(path)
-        } catch {
-            throw StoreError(error)
-        }
+        try file.open()
     }
 
     /// Closes the file.
     func close() {
-        if fd >= 0 { FileDescriptor.close(fd) }
-        fd = -1
+        file.close()
     }
 
     deinit { close() }

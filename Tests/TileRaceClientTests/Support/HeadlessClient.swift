@@ -86,6 +86,17 @@ final class HeadlessClient: @unchecked Sendable {
         }
     }
 
+    /// Presses the arrows in a cycle (left, down, right, down) until `done`
+    /// holds or `limit` keys were pressed.
+    func play(limit: Int, until done: (Model) -> Bool) {
+        let cycle: [Key] = [.left, .down, .right, .down]
+        var index = 0
+        while index < limit, !done(model) {
+            press(cycle[index % cycle.count])
+            index += 1
+        }
+    }
+
     func disconnect() {
         queue.sync { network.disconnect() }
     }

@@ -1,0 +1,71 @@
+import TileRaceTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file that only grows, each append synced before it counts: the
+/// leaderboard's journal and its claims file. An append that fails is cut
+/// back, so the file never keeps part of one; opening cuts off anything past
+/// the good part (what a crash mid-append leaves).
+///
+/// Owned by its store's queue.
+final class AppendedFile {
+    let path: String
+    /// The length of the good part.
+    private(set) var length: Int
+    private var fd: Int32 = -1
+
+    /// The file at `path` whose good part is `length` bytes (0: none yet).
+    init(path: String, length: Int) {
+        self.path = path
+        self.length = length
+    }
+
+    deinit { close() }
+
+    /// Opens it for appending now, cutting off what follows the good part.
+    func open() throws(StoreError) {
+        guard fd < 0 else { return }
+        do throws(FileSystem.Failure) {
+            fd = try FileSystem.openForAppending(path)
+            var size = stat()
+            if fstat(fd, &size) == 0, Int(size.st_size) != length {
+                try FileSystem.truncate(fd, to: length, path: path)
+                try FileSystem.sync(fd, path: path)
+            }
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
+    /// Appends bytes and syncs them (opening the file first if needed). On
+    /// failure the file is cut back to where it was.
+    func append(_ bytes: [UInt8]) throws(StoreError) {
+        guard !bytes.isEmpty else { return }
+        try open()
+        do throws(FileSystem.Failure) {
+            try FileSystem.writeAll(fd, bytes, path: path)
+            try FileSystem.sync(fd, path: path)
+        } catch {
+            try? FileSystem.truncate(fd, to: length, path: path)
+            throw StoreError(error)
+        }
+        length += bytes.count
+    }
+
+    /// The path now names a new file (replaced atomically) of `length` bytes:
+    /// the old descriptor is closed, and the next append opens the new file.
+    func replaced(length: Int) {
+        close()
+        self.length = length
+    }
+
+    /// Closes the file.
+    func close() {
+        if fd >= 0 { FileDescriptor.close(fd) }
+        fd = -1
+    }
+}
