@@ -98,20 +98,9 @@ struct BotCommand: Command {
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         let settings = try BotCommand.settings(arguments)
         // Signals are caught before the bots start, so none is lost.
-        let stopRequested = DispatchSemaphore(value: 0)
-        let signalQueue = DispatchQueue(label: "tilerace.bot.signals")
-        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
-            source.setEventHandler { stopRequested.signal() }
-            source.resume()
-            return source
-        }
-        defer {
-            for source in sources { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-        }
+        let signals = StopSignals(label: "tilerace.bot.signals")
+        defer { signals.release() }
+        let stopRequested = signals.stopRequested
         let first = settings[0]
         console.print(
             "\(settings.count) \(settings.count == 1 ? "bot" : "bots") of strength \(first.bot.strength) at "

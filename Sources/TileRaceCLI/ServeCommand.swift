@@ -59,20 +59,9 @@ struct ServeCommand: Command {
 
         let server = RaceServer(configuration: configuration)
         // Signals are caught before the server starts, so none is lost.
-        let stopRequested = DispatchSemaphore(value: 0)
-        let signalQueue = DispatchQueue(label: "tilerace.serve.signals")
-        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
-            source.setEventHandler { stopRequested.signal() }
-            source.resume()
-            return source
-        }
-        defer {
-            for source in sources { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-        }
+        let signals = StopSignals(label: "tilerace.serve.signals")
+        defer { signals.release() }
+        let stopRequested = signals.stopRequested
         do throws(ServerError) {
             let port = try server.start()
             if level >= .info, configuration.bindAddress == "0.0.0.0" || configuration.bindAddress == "::" {
