@@ -15,7 +15,8 @@ struct ServeCommand: Command {
     let summary = "host races: run the TileRace server (protocol.md)"
     let usage = [
         "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR] [--max-per-address N] [--exempt-loopback]",
-        "               [--resume-grace SECONDS] [--accept-leaderboard-loss] [--quiet | --verbose]",
+        "               [--resume-grace SECONDS] [--max-connections N] [--countdown MS] [--accept-leaderboard-loss]",
+        "               [--quiet | --verbose]",
     ]
     let options: [Arguments.Option] = [
         .value("--port", "N", "TCP port to listen on (default 2048; 0 picks a free one)"),
@@ -24,6 +25,8 @@ struct ServeCommand: Command {
         .value("--max-per-address", "N", "connections at once from one remote address (default 16)"),
         .flag("--exempt-loopback", "no per-address limit for connections from this machine (benchmarks, test rigs)"),
         .value("--resume-grace", "SECONDS", "how long a dropped player's seat is held for them to come back (default 30; 0: not held)"),
+        .value("--max-connections", "N", "connections at once in all (default 1000)"),
+        .value("--countdown", "MS", "milliseconds from everyone ready to the start (default 3000; benchmarks use less)"),
         .flag("--accept-leaderboard-loss", "start although leaderboard records are missing (a deleted file), keeping the rest"),
         .flag("--quiet", "log errors only"),
         .flag("--verbose", "also log every request"),
@@ -49,6 +52,10 @@ struct ServeCommand: Command {
         configuration.limits.exemptsLoopback = arguments.has("--exempt-loopback")
         configuration.limits.resumeGraceMilliseconds =
             try arguments.integer("--resume-grace", in: 0...3600, default: ServerLimits.standard.resumeGraceMilliseconds / 1000) * 1000
+        configuration.limits.maximumConnections = try arguments.integer(
+            "--max-connections", in: 1...1_000_000, default: ServerLimits.standard.maximumConnections)
+        configuration.limits.countdownMilliseconds = try arguments.integer(
+            "--countdown", in: 0...60_000, default: ServerLimits.standard.countdownMilliseconds)
         configuration.acceptsLeaderboardLoss = arguments.has("--accept-leaderboard-loss")
         configuration.serverName = "tilerace-\(CLI.version)"
         let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info

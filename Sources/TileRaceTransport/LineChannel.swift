@@ -5,8 +5,9 @@ import Dispatch
 /// delivers the bytes that arrive, a write source drains a bounded output
 /// buffer, and closing is graceful.
 ///
-/// - Reading: each time the socket is readable, up to `maximumReadsPerEvent`
-///   chunks are read and handed over in order (the owner frames them). The
+/// - Reading: each time the socket is readable, what it holds is read (up to
+///   `maximumReadsPerEvent` chunks, with no read that would only find it
+///   empty) and handed over in order (the owner frames them). The
 ///   owner may hold reading (`holdReading`) while it has enough to do: the
 ///   bytes then wait in the kernel, and TCP slows the peer down.
 /// - Writing: `enqueue` queues lines; `flush` writes what the kernel takes
@@ -188,14 +189,22 @@ package final class LineChannel: @unchecked Sendable {
 
     // MARK: Reading
 
+    /// Reads what the event reported. The source's `data` is how many bytes
+    /// the kernel held when it fired: once that many are read, the socket is
+    /// taken as empty (bytes that came since fire the source again), which
+    /// saves the read that would only say `EAGAIN`. With no estimate (0:
+    /// end of stream, or a platform that gives none) it reads until `EAGAIN`.
     private func readAvailable() {
+        var expected = Int(clamping: readSource.data)
         for _ in 0..<LineChannel.maximumReadsPerEvent {
             guard phase != .closed, isReading else { return }
             let (bytes, result) = receive()
             switch result {
             case .bytes:
-                guard phase == .open else { continue }
-                handlers?.received(bytes)
+                if phase == .open { handlers?.received(bytes) }
+                guard expected > 0 else { continue }
+                expected -= bytes.count
+                if expected <= 0 { return }
             case .wouldBlock:
                 return
             case .endOfStream:

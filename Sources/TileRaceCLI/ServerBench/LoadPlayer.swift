@@ -41,6 +41,8 @@ final class LoadPlayer {
     private var startsOutOfStep = false
     /// Whether it joined its room (racers).
     private(set) var hasJoined = false
+    /// Whether it saw a race start.
+    private(set) var hasStarted = false
     /// Whether its game is running and it may move.
     var isRacing: Bool { game != nil && !isDone }
     private var isDone = false
@@ -129,6 +131,7 @@ final class LoadPlayer {
                 return
             }
             self.game = game
+            hasStarted = true
             nextSeq = 1
             isDone = false
             moveSentAt = nil

@@ -36,6 +36,12 @@ final class LoadShard: @unchecked Sendable {
         player.start(fd: fd, queue: queue)
     }
 
+    /// How many racers have not seen their first `START` yet.
+    var racersWaiting: Int {
+        dispatchPrecondition(condition: .onQueue(queue))
+        return players.count { if case .racer = $0.role { !$0.hasStarted } else { false } }
+    }
+
     /// Starts the players' moves: every millisecond, each whose next move is due sends it.
     func startMoving(interval: UInt64) {
         let timer = DispatchSource.makeTimerSource(queue: queue)

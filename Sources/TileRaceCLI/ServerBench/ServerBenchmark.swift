@@ -29,6 +29,9 @@ final class ServerBenchmark: @unchecked Sendable {
         var submitters = 0
         /// Queues the load runs on (default: one per core, at most 4).
         var loadQueues = LoadShard.defaultCount
+        /// The process id of a server given by `host` on this machine, whose
+        /// CPU time is then measured too (Linux: from /proc).
+        var serverProcess: Int?
     }
 
     /// What was measured.
@@ -40,6 +43,8 @@ final class ServerBenchmark: @unchecked Sendable {
         var submissions: Int
         var errors: [String]
         var processCPUSeconds: Double
+        /// The server process's CPU seconds while measuring (with `serverProcess`).
+        var serverCPUSeconds: Double?
         var maximumResidentMegabytes: Double
     }
 
@@ -84,18 +89,23 @@ final class ServerBenchmark: @unchecked Sendable {
         if let failure = connectAll(host: host, port: port) { return .failure(failure) }
         let interval = UInt64(1_000_000_000 / max(1, options.movesPerSecond))
         for shard in shards { shard.startMoving(interval: interval) }
-        // Warm up for a second (rooms fill, first countdowns run), then measure.
-        Thread.sleep(forTimeInterval: 1.5)
+        // Warm up: every room's first race starts (after the server's
+        // countdown, 3 s on a default server), then a second more.
+        waitUntilRacing()
+        Thread.sleep(forTimeInterval: 1)
         let cpuBefore = ServerBenchmark.processCPUSeconds()
+        let serverCPUBefore = options.serverProcess.flatMap(ServerBenchmark.cpuSeconds(ofProcess:))
         let started = DispatchTime.now().uptimeNanoseconds
         for shard in shards { shard.queue.sync { shard.setMeasuring(true) } }
         Thread.sleep(forTimeInterval: Double(options.seconds))
         for shard in shards { shard.queue.sync { shard.setMeasuring(false) } }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let cpu = ServerBenchmark.processCPUSeconds() - cpuBefore
+        let serverCPUAfter = options.serverProcess.flatMap(ServerBenchmark.cpuSeconds(ofProcess:))
         var report = Report(
             seconds: elapsed, moves: 0, roundTrips: [], progressLines: 0, submissions: 0, errors: [], processCPUSeconds: cpu,
             maximumResidentMegabytes: ServerBenchmark.maximumResidentMegabytes())
+        if let serverCPUBefore, let serverCPUAfter { report.serverCPUSeconds = serverCPUAfter - serverCPUBefore }
         for shard in shards {
             shard.queue.sync {
                 report.roundTrips += shard.roundTrips
@@ -135,6 +145,16 @@ final class ServerBenchmark: @unchecked Sendable {
         return nil
     }
 
+    /// Waits (at most 10 s) until every racer's first race started.
+    private func waitUntilRacing() {
+        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        while shards.reduce(0, { sum, shard in sum + shard.queue.sync { shard.racersWaiting } }) > 0,
+            DispatchTime.now().uptimeNanoseconds < deadline
+        {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
     private func waitUntilJoined(_ player: LoadPlayer, on shard: LoadShard) {
         let deadline = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
         while shard.queue.sync(execute: { !player.hasJoined }), DispatchTime.now().uptimeNanoseconds < deadline {
@@ -153,6 +173,17 @@ final class ServerBenchmark: @unchecked Sendable {
         getrusage(ServerBenchmark.ownProcess, &usage)
         return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// Another process's user and system CPU seconds, from /proc (Linux; nil elsewhere).
+    static func cpuSeconds(ofProcess process: Int) -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+            let end = text.lastIndex(of: ")")
+        else { return nil }
+        // After the command's closing parenthesis: state is field 3; utime and stime are fields 14 and 15.
+        let fields = text[text.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     static func maximumResidentMegabytes() -> Double {

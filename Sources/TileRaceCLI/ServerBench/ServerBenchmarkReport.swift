@@ -10,6 +10,12 @@ enum ServerBenchmarkReport {
         options.seconds = try arguments.integer("--seconds", in: 1...3600, default: 10)
         options.submitters = try arguments.integer("--submitters", in: 0...100, default: 0)
         options.loadQueues = try arguments.integer("--load-queues", in: 1...64, default: LoadShard.defaultCount)
+        options.serverProcess = try arguments.value("--server-pid").map { _ throws(CommandLineError) in
+            try arguments.integer("--server-pid", in: 1...Int(Int32.max), default: 1)
+        }
+        if options.serverProcess != nil, options.host == nil {
+            throw CommandLineError("--server-pid needs --host (the server started here is measured with the load)")
+        }
         if arguments.value("--port") != nil, options.host == nil {
             throw CommandLineError("--port needs --host (without it, a server is started here on a free port)")
         }
@@ -49,6 +55,14 @@ enum ServerBenchmarkReport {
             console.print(
                 "CPU (\(scope)): \(String(format1: report.processCPUSeconds / report.seconds * 100)) % of one core; "
                     + "peak memory \(String(format1: report.maximumResidentMegabytes)) MB")
+            if let serverCPU = report.serverCPUSeconds {
+                let perMove = report.moves > 0 ? serverCPU / Double(report.moves) * 1e6 : 0
+                console.print(
+                    "server CPU: \(String(format1: serverCPU / report.seconds * 100)) % of one core; \(String(format1: perMove)) µs per move"
+                )
+            } else if options.serverProcess != nil {
+                console.print("server CPU: not measurable here (no /proc)")
+            }
             return report.errors.isEmpty ? CLI.success : CLI.failure
         }
     }
