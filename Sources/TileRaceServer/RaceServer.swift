@@ -19,8 +19,8 @@ import TileRaceTransport
 ///
 /// All state lives on one private serial queue; the sockets' dispatch sources
 /// and the timer run on it, and `ServerCore` decides everything there. The
-/// leaderboard's disk work runs on a queue of its own (`LeaderboardWriter`),
-/// so a sync never stalls the players. The public methods may be called from
+/// leaderboard is a service with queues of its own (`LeaderboardService`),
+/// so a disk sync never stalls the players. The public methods may be called from
 /// any other thread.
 public final class RaceServer: @unchecked Sendable {
     /// How to run a server.
@@ -61,7 +61,7 @@ public final class RaceServer: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tilerace.server")
     private let queueKey = DispatchSpecificKey<Bool>()
     private var core: ServerCore?
-    private var writer: LeaderboardWriter?
+    private var leaderboard: (any LeaderboardService)?
     private var listener: Listener?
     private var timer: DispatchSourceTimer?
     private var armedDeadline: Int?
@@ -152,13 +152,14 @@ public final class RaceServer: @unchecked Sendable {
             store.close()
             throw error
         }
-        for warning in store.warnings { configuration.log(.error, warning) }
+        // From here on the store belongs to the service's queues.
+        let leaderboard = FileLeaderboardService(store: store)
+        self.leaderboard = leaderboard
+        for warning in leaderboard.warnings { configuration.log(.error, warning) }
         let core = ServerCore(
-            limits: configuration.limits, clock: configuration.clock, random: configuration.random, leaderboard: store.leaderboard,
+            limits: configuration.limits, clock: configuration.clock, random: configuration.random,
             serverName: configuration.serverName, logLevel: configuration.log.level)
         self.core = core
-        // From here on the store belongs to the writer's disk queue.
-        writer = LeaderboardWriter(store: store)
         let listener = Listener(fd: fd, port: port, queue: queue)
         self.listener = listener
         listener.start(
@@ -228,7 +229,7 @@ public final class RaceServer: @unchecked Sendable {
         phase = .stopped
         timer?.cancel()
         timer = nil
-        writer?.close()
+        leaderboard?.close()
         configuration.log(.info, "tilerace server stopped")
         let waiters = stopWaiters
         stopWaiters = []
@@ -324,9 +325,9 @@ public final class RaceServer: @unchecked Sendable {
             case .close(let id):
                 // When stopping, do not wait long for clients to hang up.
                 connections[id]?.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
-            case .persist(let request):
-                writer?.write(request) { [weak self, queue] outcome in
-                    queue.async { [weak self] in self?.process(.persisted(request, outcome)) }
+            case .leaderboard(let id, let request):
+                leaderboard?.perform(request) { [weak self, queue] answer in
+                    queue.async { [weak self] in self?.process(.answered(id, answer)) }
                 }
             case .input(let id, let flow):
                 guard let connection = connections[id] else { continue }

@@ -30,17 +30,19 @@ import TileRaceProtocol
         #expect(harness.turnsDue.isEmpty)
     }
 
-    @Test func aTurnHoldsFewHeavyRequests() {
+    @Test func aLeaderboardRequestHoldsTheConnectionUntilItIsAnswered() {
         let harness = CoreHarness()
-        harness.givesTurns = false
+        harness.holdsLeaderboard = true
         let ana = harness.player("ana")
-        // A `TOP` of 100 entries costs 11: a turn of 16 takes two.
-        harness.sendBytes(ana, Array(String(repeating: "TOP limit=100\n", count: 5).utf8))
-        #expect(harness.take(ana).filter { $0.hasPrefix("OK TOP") }.count == 2)
-        harness.giveTurn()
-        #expect(harness.take(ana).filter { $0.hasPrefix("OK TOP") }.count == 2)
-        harness.giveTurn()
-        #expect(harness.take(ana).filter { $0.hasPrefix("OK TOP") }.count == 1)
+        harness.sendBytes(ana, Array(String(repeating: "TOP limit=100\n", count: 3).utf8))
+        // One request at a time goes to the service; the rest wait unread.
+        for remaining in (0..<3).reversed() {
+            #expect(harness.heldRequests.count == 1)
+            #expect(harness.inputFlows[ana] == .hold)
+            harness.answerHeldRequests()
+            #expect(harness.take(ana) == ["OK TOP board=all total=0 offset=0 count=0"])
+            #expect(harness.heldRequests.count == (remaining > 0 ? 1 : 0))
+        }
         #expect(harness.inputFlows[ana] == .read)
     }
 
@@ -71,14 +73,14 @@ import TileRaceProtocol
 
     @Test func aSubmissionBeingStoredHoldsTheConnectionsInput() {
         let harness = CoreHarness()
-        harness.holdsPersists = true
+        harness.holdsLeaderboard = true
         let ana = harness.player("ana")
         _ = harness.ask(ana, "PRACTICE seed=42")
         _ = harness.ask(ana, "RESIGN")
         #expect(harness.ask(ana, "SUBMIT ana") == [])
         #expect(harness.inputFlows[ana] == .hold)
         harness.send(ana, "PING after")
-        harness.writeHeldPersists()
+        harness.answerHeldRequests()
         #expect(harness.take(ana).last == "PONG after")
         #expect(harness.inputFlows[ana] == .read)
     }

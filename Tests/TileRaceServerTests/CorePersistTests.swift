@@ -4,8 +4,8 @@ import TileRaceProtocol
 
 @testable import TileRaceServer
 
-/// `SUBMIT` is answered only once its records are stored, off the server's
-/// queue; meanwhile everyone else goes on.
+/// `SUBMIT` is answered only once its records are stored, by the leaderboard
+/// service off the server's queue; meanwhile everyone else goes on.
 @Suite struct CorePersistTests {
     /// A connection that finished a practice game and can submit it.
     private func finishedPlayer(_ harness: CoreHarness, _ nickname: String) -> ConnectionID {
@@ -17,68 +17,70 @@ import TileRaceProtocol
 
     @Test func theReplyWaitsForTheDiskAndLaterRequestsWaitBehindIt() {
         let harness = CoreHarness()
-        harness.holdsPersists = true
+        harness.holdsLeaderboard = true
         let ana = finishedPlayer(harness, "ana")
         let bo = harness.player("bo")
         #expect(harness.ask(ana, "SUBMIT ana") == [])
         #expect(harness.ask(ana, "PING after") == [])
-        // Others are served meanwhile, and see only what is stored.
-        #expect(harness.ask(bo, "TOP") == ["OK TOP board=all total=0 offset=0 count=0"])
-        #expect(harness.heldPersists.count == 1)
-        harness.writeHeldPersists()
+        // Others are served meanwhile.
+        #expect(harness.ask(bo, "PING") == ["PONG"])
+        #expect(harness.heldRequests.count == 1)
+        harness.answerHeldRequests()
         let lines = harness.take(ana)
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("OK SUBMIT nick=ana board=all score=0 rank=1") == true)
         #expect(lines.last == "PONG after")
+        harness.holdsLeaderboard = false
         #expect(harness.ask(bo, "TOP").last == "OK TOP board=all total=1 offset=0 count=1")
     }
 
     @Test func submissionsAreStoredAndAnsweredInTheOrderMade() {
         let harness = CoreHarness()
-        harness.holdsPersists = true
+        harness.holdsLeaderboard = true
         let ana = finishedPlayer(harness, "ana")
         let bo = finishedPlayer(harness, "bo")
         _ = harness.ask(ana, "SUBMIT ana")
         _ = harness.ask(bo, "SUBMIT bo")
-        #expect(harness.heldPersists.map(\.id) == [1, 2])
-        #expect(harness.heldPersists.flatMap(\.records).map(\.sequence) == [1, 2, 3, 4])
-        harness.writeHeldPersists()
+        #expect(harness.heldRequests.map(\.id) == [1, 2])
+        harness.answerHeldRequests()
         #expect(harness.take(ana).first?.hasPrefix("OK SUBMIT nick=ana") == true)
         #expect(harness.take(bo).first?.hasPrefix("OK SUBMIT nick=bo") == true)
-        #expect(harness.core.committedLeaderboard == harness.core.pendingLeaderboard)
+        let stored = harness.leaderboard.leaderboard
+        #expect(stored.entries(on: .allTime).map(\.nickname) == ["ana", "bo"])
+        #expect(stored.entries(on: .allTime).map(\.sequence) == [2, 4])
     }
 
     @Test func aFailedWriteFailsEverySubmissionDecidedOnItAndKeepsNothing() {
         let store = FailingStore()
         let harness = CoreHarness(store: store)
-        harness.holdsPersists = true
+        harness.holdsLeaderboard = true
         let ana = finishedPlayer(harness, "ana")
         let bo = finishedPlayer(harness, "bo")
         _ = harness.ask(ana, "SUBMIT ana")
         _ = harness.ask(bo, "SUBMIT bo")
         store.isFailing = true
-        harness.writeHeldPersists()
+        harness.answerHeldRequests()
         let failure = "ERR internal the leaderboard could not be saved; your game was not recorded, try again"
         #expect(harness.take(ana) == [failure])
         #expect(harness.take(bo) == [failure])
         #expect(store.leaderboard.isEmpty)
-        #expect(harness.core.pendingLeaderboard.isEmpty)
+        #expect(harness.leaderboard.leaderboard.isEmpty)
         // Space is back: the same games go in, and ana's nickname was never claimed meanwhile.
         store.isFailing = false
-        harness.holdsPersists = false
+        harness.holdsLeaderboard = false
         #expect(harness.ask(bo, "SUBMIT bo").first?.hasPrefix("OK SUBMIT nick=bo board=all score=0 rank=1") == true)
         #expect(harness.ask(ana, "SUBMIT ana").first?.hasPrefix("OK SUBMIT nick=ana board=all score=0 rank=2") == true)
-        #expect(store.leaderboard == harness.core.committedLeaderboard)
+        #expect(store.leaderboard == harness.leaderboard.leaderboard)
     }
 
     @Test func aSubmitterWhoLeavesIsStillStored() {
         let harness = CoreHarness()
-        harness.holdsPersists = true
+        harness.holdsLeaderboard = true
         let ana = finishedPlayer(harness, "ana")
         _ = harness.ask(ana, "SUBMIT ana")
         harness.disconnect(ana)
-        harness.writeHeldPersists()
-        #expect(harness.core.committedLeaderboard.rank(of: "ana", on: .allTime) == 1)
+        harness.answerHeldRequests()
+        #expect(harness.leaderboard.leaderboard.rank(of: "ana", on: .allTime) == 1)
         #expect(harness.logs.contains { $0.hasPrefix("ana submitted 0 to the all board") })
     }
 }

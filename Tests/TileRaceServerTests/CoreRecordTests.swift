@@ -50,7 +50,7 @@ import TileRaceProtocol
         #expect(lines.last == "OK RECORD nick=ana seed=42 size=4 target=2048 entries=\(entries) count=\(chunks.count)")
         // Anyone can rebuild the game from it: the figures are the entry's.
         let replay = try Replay.run(seedText: "42", log: RecordChunks.join(chunks))
-        let entry = try #require(harness.core.committedLeaderboard.entry(of: "ana", on: .allTime))
+        let entry = try #require(harness.leaderboard.leaderboard.entry(of: "ana", on: .allTime))
         #expect(replay.game.score == entry.score)
         #expect(replay.game.moveCount == entry.moves)
         #expect(replay.game.board.largestValue == entry.largestTile)
@@ -96,9 +96,18 @@ import TileRaceProtocol
         #expect(chunks.joined() == log)
         let entries = try GameLog(parsing: log).entries.count
         #expect(lines.last == "OK RECORD nick=ana seed=7 size=4 target=2048 entries=\(entries) count=3")
-        // The request costs one token per LOG line, plus one.
-        #expect(harness.core.requestCost(.record, words: ["RECORD", "ana"]) == 1 + RecordChunks.count(ofLength: log.utf8.count))
-        #expect(harness.core.requestCost(.record, words: ["RECORD", "nobody"]) == 1)
+    }
+
+    @Test func aRecordCostsOneTokenPerLogLinePlusOne() {
+        let log = String(repeating: "LRX03UDX12", count: 299) + "LDR"
+        var limits = ServerLimits.standard
+        limits.requestBurst = 6
+        let harness = CoreHarness(limits: limits, store: storeWithLongRecord(log))
+        let reader = harness.player("bo")
+        // HELLO took 1 of 6; the RECORD of 3 LOG lines takes 4; one is left.
+        #expect(harness.ask(reader, "RECORD ana").count == 4)
+        #expect(harness.ask(reader, "PING") == ["PONG"])
+        #expect(harness.ask(reader, "PING").first?.hasPrefix("ERR flood") == true)
     }
 
     @Test func missingEntriesAndEntriesWithoutARecordAreNoRecord() {

@@ -4,9 +4,9 @@ enum ServerAction: Hashable, Sendable {
     case send(ConnectionID, [String])
     /// Close a connection once what was sent to it is written.
     case close(ConnectionID)
-    /// Store leaderboard records durably; the outcome comes back as
-    /// `ServerInput.persisted`.
-    case persist(PersistRequest)
+    /// Hand a request to the leaderboard service; its answer comes back as
+    /// `ServerInput.answered` with the same id.
+    case leaderboard(Int, LeaderboardRequest)
     /// Read a connection, stop reading it, or give it another turn.
     case input(ConnectionID, InputFlow)
     /// Write a line to the server's log.

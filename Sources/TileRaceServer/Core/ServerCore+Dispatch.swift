@@ -33,7 +33,7 @@ extension ServerCore {
         case .resign: resign(session)
         case .submit(let nickname, let token): try submit(session, nickname: nickname, token: token)
         case .top(let query): top(session, query)
-        case .record(let query): try record(session, query)
+        case .record(let query): record(session, query)
         case .practice(let options): try practice(session, options)
         }
     }

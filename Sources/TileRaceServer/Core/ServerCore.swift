@@ -25,14 +25,9 @@ final class ServerCore {
     let limits: ServerLimits
     let clock: any ServerClock
     let random: RandomSource
-    /// The leaderboard as stored on disk: what `TOP` shows.
-    var committedLeaderboard: Leaderboard
-    /// The stored leaderboard plus the records being written: submissions are decided on it.
-    var pendingLeaderboard: Leaderboard
-    /// Submissions being written, by persist request.
-    var inFlightSubmissions: [Int: InFlightSubmission] = [:]
-    var nextPersistID = 1
-    var persistGeneration = 0
+    /// Requests handed to the leaderboard service, by their id.
+    var awaitedAnswers: [Int: AwaitedAnswer] = [:]
+    var nextQuestionID = 1
     let serverName: String
     let logLevel: ServerLog.Level
 
@@ -59,14 +54,11 @@ final class ServerCore {
     var outbox: [ServerAction] = []
 
     init(
-        limits: ServerLimits, clock: any ServerClock, random: RandomSource, leaderboard: Leaderboard,
-        serverName: String, logLevel: ServerLog.Level
+        limits: ServerLimits, clock: any ServerClock, random: RandomSource, serverName: String, logLevel: ServerLog.Level
     ) {
         self.limits = limits
         self.clock = clock
         self.random = random
-        self.committedLeaderboard = leaderboard
-        self.pendingLeaderboard = leaderboard
         self.serverName = serverName
         self.logLevel = logLevel
         self.now = clock.monotonicMilliseconds
@@ -85,7 +77,7 @@ final class ServerCore {
             if let session = session(on: id), !session.isClosing, session.inputFlow == .turn { runInput(of: session) }
         case .disconnected(let id, let reason):
             if let session = session(on: id) { dropped(session, reason: reason) }
-        case .persisted(let request, let outcome): persisted(request, outcome)
+        case .answered(let id, let answer): answered(id, answer)
         case .tick: fireTimers()
         case .shutdown: shutdown()
         }
@@ -156,7 +148,7 @@ final class ServerCore {
     /// read it again, hold it, or give it another turn.
     func handleBufferedLines(of session: Session) {
         var work = 0
-        while !session.isClosing, session.awaitedPersist == nil {
+        while !session.isClosing, session.awaitedAnswer == nil {
             guard work < limits.workPerTurn else {
                 setInputFlow(.turn, of: session)
                 return
@@ -231,8 +223,6 @@ final class ServerCore {
             return 1 + rooms.count / 16
         case .who, .help:
             return 2
-        case .record:
-            return recordCost(words: words)
         default:
             return 1
         }

@@ -10,8 +10,8 @@ enum ServerInput: Sendable {
     /// A connection ended by itself: the peer closed it, it failed, or it fell
     /// too far behind reading. `reason` is for the log.
     case disconnected(ConnectionID, reason: String)
-    /// A `persist` action finished.
-    case persisted(PersistRequest, PersistOutcome)
+    /// The leaderboard service answered the `leaderboard` action with this id.
+    case answered(Int, LeaderboardAnswer)
     /// The clock moved: fire the timers that are due.
     case tick
     /// The server is stopping: say goodbye to everyone.

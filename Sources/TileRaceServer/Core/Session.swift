@@ -53,9 +53,9 @@ final class Session {
     var isPinged = false
     /// Whether the server is closing the connection (no more input is handled).
     var isClosing = false
-    /// The persist request this session's `SUBMIT` waits for; its further
-    /// input waits in the framer until then.
-    var awaitedPersist: Int?
+    /// The leaderboard request (`SUBMIT`, `TOP`, `RECORD`) this session
+    /// waits for; its further input waits in the framer until then.
+    var awaitedAnswer: Int?
     /// Whether the connection is read, held, or waiting for its next turn.
     var inputFlow = InputFlow.read
     /// Set by a handler whose reply must be followed by `BYE <text>` and a close.

@@ -23,4 +23,12 @@ struct TokenBucket: Hashable, Sendable {
         thousandths -= cost * 1000
         return true
     }
+
+    /// Takes `cost` tokens for work already done, going into debt (down to
+    /// one burst) when there are not that many: the requests that follow wait
+    /// until it is paid back.
+    mutating func charge(now: Int, cost: Int) {
+        _ = take(now: now, cost: 0)
+        thousandths = max(-burst * 1000, thousandths - cost * 1000)
+    }
 }

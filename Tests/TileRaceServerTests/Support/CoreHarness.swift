@@ -12,10 +12,12 @@ final class CoreHarness {
     private(set) var output: [ConnectionID: [String]] = [:]
     private(set) var closed: [ConnectionID] = []
     private(set) var logs: [String] = []
-    /// Persist requests not yet written, while `holdsPersists` is set.
-    private(set) var heldPersists: [PersistRequest] = []
-    /// When set, persist requests wait until `writeHeldPersists()`, as a slow disk would make them.
-    var holdsPersists = false
+    /// Leaderboard requests not yet handed to the service, while `holdsLeaderboard` is set.
+    private(set) var heldRequests: [(id: Int, request: LeaderboardRequest)] = []
+    /// When set, leaderboard requests wait until `answerHeldRequests()`, as a slow disk would make them.
+    var holdsLeaderboard = false
+    /// The leaderboard service the core's requests go to.
+    let leaderboard: FileLeaderboardService
     /// The last input flow the core asked for, per connection.
     private(set) var inputFlows: [ConnectionID: InputFlow] = [:]
     /// Connections owed another turn of input.
@@ -23,22 +25,29 @@ final class CoreHarness {
     /// When set (the default), owed turns are given at once after each input,
     /// as the server's queue would once it has nothing else to do.
     var givesTurns = true
-    private let writer: LeaderboardWriter
     private var nextNumber = 1
 
     init(limits: ServerLimits = .standard, store: any LeaderboardPersisting = LeaderboardStore.inMemory()) {
-        writer = LeaderboardWriter(store: store)
+        leaderboard = FileLeaderboardService(store: store)
         core = ServerCore(
-            limits: limits, clock: clock, random: CountingRandom.make(), leaderboard: store.leaderboard,
-            serverName: "tilerace-test", logLevel: .info)
+            limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: .info)
     }
 
-    /// Writes the held persist requests, in order, and hands their outcomes to the core.
-    func writeHeldPersists() {
-        let requests = heldPersists
-        heldPersists = []
-        for request in requests { perform(core.handle(.persisted(request, writer.writeNow(request)))) }
+    /// Hands the held leaderboard requests to the service, in order, and
+    /// their answers to the core.
+    func answerHeldRequests() {
+        let held = heldRequests
+        heldRequests = []
+        let answers = held.map { answerNow($0.request) }
+        for (request, answer) in zip(held, answers) { perform(core.handle(.answered(request.id, answer))) }
         if givesTurns { giveTurns() }
+    }
+
+    /// The service's answer to a request (waits for it, at most a few seconds).
+    private func answerNow(_ request: LeaderboardRequest) -> LeaderboardAnswer {
+        let box = AnswerBox()
+        leaderboard.perform(request) { answer in box.put(answer) }
+        return box.take()
     }
 
     /// Opens a connection from `address` (its greeting is left in its output).
@@ -118,11 +127,11 @@ final class CoreHarness {
             case .input(let id, let flow):
                 inputFlows[id] = flow
                 if flow == .turn { turnsDue.append(id) }
-            case .persist(let request):
-                if holdsPersists {
-                    heldPersists.append(request)
+            case .leaderboard(let id, let request):
+                if holdsLeaderboard {
+                    heldRequests.append((id, request))
                 } else {
-                    perform(core.handle(.persisted(request, writer.writeNow(request))))
+                    perform(core.handle(.answered(id, answerNow(request))))
                 }
             }
         }

@@ -1,0 +1,95 @@
+import Dispatch
+import TileRaceProtocol
+
+/// The leaderboard this server keeps alone, in a `LeaderboardStore` (its
+/// journal files, or memory only).
+///
+/// Owned by its serial queue: submissions are decided there, in the order
+/// made, on `pending` (what is stored plus what is being written); their
+/// records are written in order on the writer's disk queue; `TOP` and
+/// `RECORD` are answered from `committed`, only what is stored, without
+/// waiting for a sync.
+final class FileLeaderboardService: LeaderboardService, @unchecked Sendable {
+    let warnings: [String]
+    private let queue = DispatchQueue(label: "tilerace.server.leaderboard")
+    private let writer: LeaderboardWriter
+    private var committed: Leaderboard
+    private var pending: Leaderboard
+    private var generation = 0
+    private var nextWriteID = 1
+
+    /// Takes over `store`: from here on only the service and its writer touch it.
+    init(store: any LeaderboardPersisting) {
+        warnings = store.warnings
+        committed = store.leaderboard
+        pending = store.leaderboard
+        writer = LeaderboardWriter(store: store)
+    }
+
+    /// What is stored now (tests and tools; waits for the service's queue).
+    var leaderboard: Leaderboard {
+        queue.sync { committed }
+    }
+
+    func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
+        queue.async { self.handle(request, completion: completion) }
+    }
+
+    func close() {
+        queue.sync { writer.close() }
+    }
+
+    private func handle(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
+        switch request {
+        case .top(let query, let today):
+            let (entries, summary) = committed.page(query, today: today)
+            completion(.page(entries, summary))
+        case .record(let query, let today):
+            completion(.record(committed.entry(for: query, today: today)))
+        case .submit(let submission):
+            submit(submission, completion: completion)
+        }
+    }
+
+    private func submit(_ submission: LeaderboardSubmission, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
+        if submission.isInUseByAnother, pending.claim(of: submission.nickname, on: submission.date) == nil {
+            completion(.refused(LeaderboardRules.nicknameInUse(submission.nickname)))
+            return
+        }
+        let decided: Leaderboard.Submission
+        do throws(ProtocolError) {
+            decided = try pending.submit(
+                submission.result, log: submission.log, date: submission.date, dailyDate: submission.dailyDate,
+                nickname: submission.nickname, token: submission.token, newToken: { submission.newToken })
+        } catch {
+            completion(.refused(error))
+            return
+        }
+        let write = PersistRequest(id: nextWriteID, generation: generation, records: decided.records)
+        nextWriteID += 1
+        writer.write(write) { outcome in
+            self.queue.async { self.written(write, outcome, receipt: decided.receipt, completion: completion) }
+        }
+    }
+
+    private func written(
+        _ write: PersistRequest, _ outcome: PersistOutcome, receipt: SubmitReceipt,
+        completion: @escaping @Sendable (LeaderboardAnswer) -> Void
+    ) {
+        switch outcome {
+        case .stored(let warnings):
+            for record in write.records {
+                committed.apply(record)
+                committed.advanceSequence(to: record.sequence)
+            }
+            completion(.submitted(receipt, warnings: warnings))
+        case .failed(let error):
+            if write.generation == generation {
+                // The rest of this generation fails unwritten: start again from what is stored.
+                generation += 1
+                pending = committed
+            }
+            completion(.failed(LeaderboardRules.notSaved, reason: "leaderboard not saved: \(error.message)"))
+        }
+    }
+}

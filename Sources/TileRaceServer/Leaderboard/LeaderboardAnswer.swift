@@ -1,0 +1,18 @@
+import TileRaceProtocol
+
+/// How a `LeaderboardRequest` ended.
+enum LeaderboardAnswer: Hashable, Sendable {
+    /// The submission is stored durably; `warnings` (a compaction that failed)
+    /// did not prevent it and go to the log.
+    case submitted(SubmitReceipt, warnings: [String])
+    /// A page of a board and its summary.
+    case page([LeaderboardEntry], TopSummary)
+    /// The entry a `RECORD` names, or nil.
+    case record(BoardEntry?)
+    /// The request breaks a rule (a wrong token, a nickname in use): answer
+    /// with this error; nothing changed.
+    case refused(ProtocolError)
+    /// The store could not do it (a failed write, an unreachable Redis):
+    /// answer with `error`; `reason` is for the log. Nothing changed.
+    case failed(ProtocolError, reason: String)
+}

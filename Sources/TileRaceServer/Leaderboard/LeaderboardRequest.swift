@@ -1,0 +1,34 @@
+import TileRaceProtocol
+
+/// What the server asks of its leaderboard service (`LeaderboardService`):
+/// store a submission, or read a page or a game record.
+enum LeaderboardRequest: Hashable, Sendable {
+    /// Store a finished game under a nickname (`SUBMIT`).
+    case submit(LeaderboardSubmission)
+    /// A page of a board (`TOP`); `today` is the daily board's date when the query names none.
+    case top(LeaderboardQuery, today: String)
+    /// The entry, with its game log, that a `RECORD` names.
+    case record(RecordQuery, today: String)
+}
+
+/// A `SUBMIT` as the core hands it to the leaderboard service: the game, and
+/// everything the rules of protocol.md section 10 decide on.
+struct LeaderboardSubmission: Hashable, Sendable {
+    /// The finished game, as the server verified it.
+    var result: GameResult
+    /// The game's record as the server applied it, kept with its entries.
+    var log: String?
+    /// Today (UTC): the claim's date, and the daily board when `dailyDate` is set.
+    var date: String
+    /// The daily challenge's date, for a daily game.
+    var dailyDate: String?
+    /// The nickname asked for.
+    var nickname: String
+    /// The claim token the submitter gave.
+    var token: String?
+    /// The token a new claim gets (made by the core, so its tests stay seeded).
+    var newToken: String
+    /// Whether another connection of this server uses the nickname now: an
+    /// unclaimed nickname in use is refused (`nickname-taken`).
+    var isInUseByAnother: Bool
+}

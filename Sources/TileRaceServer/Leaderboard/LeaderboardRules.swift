@@ -1,0 +1,13 @@
+import TileRaceProtocol
+
+/// The errors every leaderboard service answers alike, so the stores cannot
+/// drift apart in what players read.
+enum LeaderboardRules {
+    /// An unclaimed nickname that another connection uses now.
+    static func nicknameInUse(_ nickname: String) -> ProtocolError {
+        ProtocolError(.nicknameTaken, "\(nickname) is the nickname of a player connected now; only they can claim it")
+    }
+
+    /// A submission the store could not keep.
+    static let notSaved = ProtocolError(.internal, "the leaderboard could not be saved; your game was not recorded, try again")
+}
