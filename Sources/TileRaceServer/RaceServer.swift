@@ -17,11 +17,17 @@ import TileRaceTransport
 /// server.stop()   // BYE to everyone, then closes
 /// ```
 ///
-/// All state lives on one private serial queue; the sockets' dispatch sources
-/// and the timer run on it, and `ServerCore` decides everything there. The
-/// leaderboard is a service with queues of its own (`LeaderboardService`),
-/// so a disk sync never stalls the players. The public methods may be called from
-/// any other thread.
+/// The players are served by shards (`ServerShard`, `shards` of them: by
+/// default one per core), each a serial queue with its own `ServerCore`
+/// hosting some rooms, the connections of the sessions in them, and their
+/// races; rooms never interact, so races on different shards run in
+/// parallel. A session moves to the shard of the room it enters. What the
+/// shards share (nicknames, the room directory, resume secrets, connection
+/// counts) is kept by a `ServerRegistry` on a small queue of its own, and
+/// the leaderboard is a service with queues of its own (`LeaderboardService`),
+/// so a disk sync never stalls the players. This object's own queue accepts
+/// connections (handing them to the shards in turn) and starts and stops.
+/// The public methods may be called from any other thread.
 public final class RaceServer: @unchecked Sendable {
     /// How to run a server.
     public struct Configuration: Sendable {
@@ -50,6 +56,9 @@ public final class RaceServer: @unchecked Sendable {
         var makeStore: (@Sendable () -> any LeaderboardPersisting)?
         /// The name in the greeting's `server=` field.
         public var serverName = "tilerace-0.1.0"
+        /// How many shards (queues serving players) to run; 1 serves
+        /// everyone on one queue.
+        public var shards = Socket.processorCount
 
         /// The defaults: all interfaces, port 2048, leaderboard in memory, log on standard error.
         public init() {}
@@ -60,17 +69,11 @@ public final class RaceServer: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "tilerace.server")
     private let queueKey = DispatchSpecificKey<Bool>()
-    private var core: ServerCore?
+    private var shards: [ServerShard] = []
     private var leaderboard: (any LeaderboardService)?
     private var listener: Listener?
-    private var timer: DispatchSourceTimer?
-    private var armedDeadline: Int?
-    private var connections: [ConnectionID: Connection] = [:]
     private var nextConnectionNumber = 1
-    private var inbox: [ServerInput] = []
-    private var toFlush: [Connection] = []
-    private var turnsDue: [Connection] = []
-    private var isProcessing = false
+    private var nextShard = 0
     private var phase = Phase.idle
     private var stopWaiters: [() -> Void] = []
 
@@ -118,7 +121,8 @@ public final class RaceServer: @unchecked Sendable {
 
     /// The number of open connections (for tests and monitoring).
     public var connectionCount: Int {
-        queue.sync { connections.count }
+        let shards = queue.sync { self.shards }
+        return shards.reduce(0) { sum, shard in sum + shard.queue.sync { shard.connectionCount } }
     }
 
     // MARK: Starting and stopping
@@ -156,26 +160,30 @@ public final class RaceServer: @unchecked Sendable {
         let leaderboard = FileLeaderboardService(store: store)
         self.leaderboard = leaderboard
         for warning in leaderboard.warnings { configuration.log(.error, warning) }
-        let core = ServerCore(
-            limits: configuration.limits, clock: configuration.clock, random: configuration.random,
-            serverName: configuration.serverName, logLevel: configuration.log.level)
-        self.core = core
+        let count = max(1, configuration.shards)
+        let registry = ServerRegistry(shardCount: count)
+        let settings = ServerShard.Settings(
+            limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard)
+        shards = (0..<count).map { index in
+            let core = ServerCore(
+                limits: configuration.limits, clock: configuration.clock, random: configuration.random,
+                serverName: configuration.serverName, logLevel: configuration.log.level, registry: registry, shard: index)
+            return ServerShard(index: index, core: core, settings: settings)
+        }
+        for shard in shards {
+            shard.shards = shards
+            shard.queue.sync { shard.start() }
+        }
         let listener = Listener(fd: fd, port: port, queue: queue)
         self.listener = listener
         listener.start(
             accepted: { [weak self] socket, peer in self?.accepted(socket, peer: peer) },
             failed: { [weak self] message in self?.configuration.log(.error, message) })
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [weak self] in
-            self?.armedDeadline = nil
-            self?.process(.tick)
-        }
-        timer.resume()
-        self.timer = timer
         phase = .running
-        armTimer()
         let data = configuration.dataDirectory.map { "leaderboard in \($0)" } ?? "leaderboard in memory only"
-        configuration.log(.info, "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data))")
+        configuration.log(
+            .info,
+            "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data); \(count) shard\(count == 1 ? "" : "s"))")
         return port
     }
 
@@ -214,21 +222,17 @@ public final class RaceServer: @unchecked Sendable {
         phase = .stopping
         stopWaiters.append(completion)
         listener?.stop()
-        process(.shutdown)
-        let timeout = configuration.limits.closeTimeoutMilliseconds + 500
-        queue.asyncAfter(deadline: .now() + .milliseconds(timeout)) { [weak self] in
-            guard let self, self.phase == .stopping else { return }
-            for connection in self.connections.values { connection.closeNow() }
-            self.finishStop()
+        let group = DispatchGroup()
+        for shard in shards {
+            group.enter()
+            shard.queue.async { shard.beginStop { group.leave() } }
         }
-        if connections.isEmpty { finishStop() }
+        group.notify(queue: queue) { [weak self] in self?.finishStop() }
     }
 
     private func finishStop() {
         guard phase == .stopping else { return }
         phase = .stopped
-        timer?.cancel()
-        timer = nil
         leaderboard?.close()
         configuration.log(.info, "tilerace server stopped")
         let waiters = stopWaiters
@@ -238,116 +242,19 @@ public final class RaceServer: @unchecked Sendable {
 
     // MARK: Connections
 
+    /// Hands an accepted connection to the next shard in turn (its session
+    /// moves to the shard of the room it enters).
     private func accepted(_ fd: Int32, peer: String) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard phase == .running else {
+        guard phase == .running, !shards.isEmpty else {
             FileDescriptor.close(fd)
             return
         }
         let id = ConnectionID(number: nextConnectionNumber)
         nextConnectionNumber += 1
-        let handlers = Connection.Handlers(
-            received: { [weak self] id, bytes in self?.process(.received(id, bytes)) },
-            ended: { [weak self] id, reason in self?.process(.disconnected(id, reason: reason)) },
-            closed: { [weak self] id in self?.closed(id) },
-            drained: { [weak self] id in self?.drained(id) })
-        let connection = Connection(
-            id: id, fd: fd, peer: peer, queue: queue, outputLimit: configuration.limits.maximumPendingOutputBytes,
-            backpressureBytes: configuration.limits.backpressureBytes,
-            closeTimeoutMilliseconds: configuration.limits.closeTimeoutMilliseconds, handlers: handlers)
-        connections[id] = connection
-        connection.start()
-        process(.connected(id, peer: peer))
-    }
-
-    /// A connection's backed-up output is written: its turn can come.
-    private func drained(_ id: ConnectionID) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard let connection = connections[id], connection.wantsInputTurn else { return }
-        scheduleInputTurn(connection)
-    }
-
-    /// Gives a connection its next turn of input after what is already queued
-    /// (other connections' reads, timers), unless its output is backed up:
-    /// then the turn waits until the output drains.
-    private func scheduleInputTurn(_ connection: Connection) {
-        guard !connection.isOutputBacklogged else { return }
-        connection.wantsInputTurn = false
-        let id = connection.id
-        queue.async { [weak self] in self?.process(.inputTurn(id)) }
-    }
-
-    private func closed(_ id: ConnectionID) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        connections[id] = nil
-        if phase == .stopping, connections.isEmpty { finishStop() }
-    }
-
-    // MARK: Carrying out actions
-
-    /// Feeds an input to the core and carries out its actions. Inputs that
-    /// arise meanwhile (a connection failing while written to) wait their turn,
-    /// so the core never runs re-entrantly. Output is flushed once per batch.
-    private func process(_ input: ServerInput) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        inbox.append(input)
-        guard !isProcessing, let core else { return }
-        isProcessing = true
-        while true {
-            if !inbox.isEmpty {
-                perform(core.handle(inbox.removeFirst()))
-            } else if !toFlush.isEmpty {
-                let batch = toFlush
-                toFlush.removeAll()
-                for connection in batch {
-                    connection.isFlushScheduled = false
-                    connection.flush()
-                }
-            } else if !turnsDue.isEmpty {
-                let due = turnsDue
-                turnsDue.removeAll()
-                for connection in due { scheduleInputTurn(connection) }
-            } else {
-                break
-            }
-        }
-        isProcessing = false
-        armTimer()
-    }
-
-    private func perform(_ actions: [ServerAction]) {
-        for action in actions {
-            switch action {
-            case .send(let id, let lines):
-                guard let connection = connections[id], connection.enqueue(lines), !connection.isFlushScheduled else { continue }
-                connection.isFlushScheduled = true
-                toFlush.append(connection)
-            case .close(let id):
-                // When stopping, do not wait long for clients to hang up.
-                connections[id]?.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
-            case .leaderboard(let id, let request):
-                leaderboard?.perform(request) { [weak self, queue] answer in
-                    queue.async { [weak self] in self?.process(.answered(id, answer)) }
-                }
-            case .input(let id, let flow):
-                guard let connection = connections[id] else { continue }
-                connection.holdInput(flow != .read)
-                if flow == .turn {
-                    connection.wantsInputTurn = true
-                    turnsDue.append(connection)
-                }
-            case .log(let level, let message):
-                configuration.log(level, message)
-            }
-        }
-    }
-
-    private func armTimer() {
-        guard let timer, let deadline = core?.nextDeadline else { return }
-        guard deadline != armedDeadline else { return }
-        armedDeadline = deadline
-        let delay = max(0, deadline - configuration.clock.monotonicMilliseconds)
-        timer.schedule(deadline: .now() + .milliseconds(delay), leeway: .milliseconds(1))
+        let shard = shards[nextShard]
+        nextShard = (nextShard + 1) % shards.count
+        shard.queue.async { shard.accepted(fd, peer: peer, id: id) }
     }
 
     private func display(_ address: String) -> String {

@@ -18,6 +18,8 @@ import Dispatch
 ///   peer sees the last lines (e.g. `BYE`) before the end of the stream;
 ///   `closeNow` drops unsent output. The descriptor is closed only in the
 ///   sources' cancel handlers, once both were cancelled.
+/// - Moving: `detach` gives the socket, with its unsent output, to a channel
+///   on another queue (the server moves a player to the queue of its room).
 ///
 /// Owned by `queue`: every method must be called on it (checked), and the
 /// handlers run on it. Handlers must hold their owner weakly: a late callback
@@ -85,6 +87,7 @@ package final class LineChannel: @unchecked Sendable {
     private let closeTimeoutMilliseconds: Int
     private let readSource: any DispatchSourceRead
     private let writeSource: any DispatchSourceWrite
+    private let closer: DescriptorCloser
     private var handlers: Handlers?
     private var output = OutputBuffer()
     private var isReading = false
@@ -99,14 +102,21 @@ package final class LineChannel: @unchecked Sendable {
     ///   - outputLimit: the most bytes that may wait to be written.
     ///   - closeTimeoutMilliseconds: how long `closeAfterFlush` waits for the
     ///     output to drain before closing anyway.
-    package init(fd: Int32, queue: DispatchQueue, outputLimit: Int, closeTimeoutMilliseconds: Int = 5000) {
+    ///   - pendingOutput: output a detached channel left unsent, written first.
+    package init(
+        fd: Int32, queue: DispatchQueue, outputLimit: Int, closeTimeoutMilliseconds: Int = 5000,
+        pendingOutput: OutputBuffer = OutputBuffer()
+    ) {
         self.fd = fd
         self.queue = queue
         self.outputLimit = outputLimit
         self.closeTimeoutMilliseconds = closeTimeoutMilliseconds
+        output = pendingOutput
         readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-        let closer = DescriptorCloser(fd: fd, sources: 2) { [weak self] in self?.handlers?.closed() }
+        let closer = DescriptorCloser(fd: fd, sources: 2)
+        self.closer = closer
+        closer.whenClosed { [weak self] in self?.handlers?.closed() }
         readSource.setCancelHandler { closer.sourceCancelled() }
         writeSource.setCancelHandler { closer.sourceCancelled() }
     }
@@ -132,6 +142,7 @@ package final class LineChannel: @unchecked Sendable {
         writeSource.setEventHandler { [weak self] in self?.writable() }
         isStarted = true
         updateReading()
+        if !output.isEmpty { writeQueued() }
     }
 
     /// Whether the owner holds reading (see `holdReading`).
@@ -185,6 +196,22 @@ package final class LineChannel: @unchecked Sendable {
     package func closeNow() {
         dispatchPrecondition(condition: .onQueue(queue))
         teardown()
+    }
+
+    /// Gives the socket up without closing it, for a channel on another
+    /// queue to carry on: reading and writing stop at once, and once both
+    /// sources are cancelled `next` gets the descriptor and the output not
+    /// yet written (on this queue). Nothing more is reported, not even
+    /// `closed`. Returns false (and does nothing) unless open.
+    @discardableResult
+    package func detach(to next: @escaping (Int32, OutputBuffer) -> Void) -> Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard phase == .open else { return false }
+        let unsent = output
+        handlers = nil
+        closer.handOff { fd in next(fd, unsent) }
+        teardown()
+        return true
     }
 
     // MARK: Reading

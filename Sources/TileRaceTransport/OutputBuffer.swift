@@ -1,5 +1,5 @@
 /// Bytes waiting to be written to a socket, in order.
-package struct OutputBuffer {
+package struct OutputBuffer: Sendable {
     private var bytes: [UInt8] = []
     private var start = 0
 

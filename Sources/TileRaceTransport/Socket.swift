@@ -71,6 +71,11 @@ package enum Socket {
         }
     }
 
+    /// The processors online (at least 1): how many queues can run at once.
+    package static var processorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
     /// Makes the process ignore SIGPIPE, so a write to a closed socket fails with
     /// EPIPE instead of killing the process.
     package static func ignoreBrokenPipeSignal() {

@@ -9,6 +9,9 @@ enum ServerAction: Hashable, Sendable {
     case leaderboard(Int, LeaderboardRequest)
     /// Read a connection, stop reading it, or give it another turn.
     case input(ConnectionID, InputFlow)
+    /// Hand a connection to another shard: the session it carries departed
+    /// (take it with `ServerCore.release`) and arrives there (`ServerCore.arrive`).
+    case transfer(ConnectionID, shard: Int)
     /// Write a line to the server's log.
     case log(ServerLog.Level, String)
 }

@@ -11,25 +11,32 @@ extension ServerCore {
     ///   - bye: the `BYE` text when the connection's total is spent.
     ///   - flood: the `flood` error's text for a wait of so many seconds.
     func admitGuess(by session: Session, bye: String, flood: (Int) -> String) throws(ProtocolError) {
-        var byAddress = guessGuard(of: session.address)
-        defer { joinCodesByAddress[session.address] = byAddress }
-        guard byAddress.mayCheck(now: now) else {
+        let now = now
+        let wait = updateGuessGuard(of: session.address) { byAddress in
+            byAddress.mayCheck(now: now) ? nil : byAddress.wait(now: now)
+        }
+        if let wait {
             countGuess(by: session, bye: bye)
-            throw ProtocolError(.flood, flood((byAddress.wait(now: now) + 999) / 1000))
+            throw ProtocolError(.flood, flood((wait + 999) / 1000))
         }
     }
 
     /// Counts a guess that was checked and wrong.
     func recordWrongGuess(by session: Session, bye: String) {
-        var byAddress = guessGuard(of: session.address)
-        byAddress.recordFailure(now: now)
-        joinCodesByAddress[session.address] = byAddress
+        let now = now
+        updateGuessGuard(of: session.address) { $0.recordFailure(now: now) }
         countGuess(by: session, bye: bye)
     }
 
-    private func guessGuard(of address: String) -> JoinCodeGuard {
-        joinCodesByAddress[address]
-            ?? JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
+    /// Changes an address's guard in the registry (shared by all shards) in one step.
+    @discardableResult
+    private func updateGuessGuard<Result>(of address: String, _ body: (inout JoinCodeGuard) -> Result) -> Result {
+        let fresh = JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
+        return registry.sync { state in
+            var byAddress = state.guessesByAddress[address] ?? fresh
+            defer { state.guessesByAddress[address] = byAddress }
+            return body(&byAddress)
+        }
     }
 
     private func countGuess(by session: Session, bye: String) {

@@ -26,7 +26,7 @@ extension ServerCore {
         guard size == 4 else {
             throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(size)x\(size)")
         }
-        let owner = nicknames[Names.nicknameKey(nickname)]
+        let owner = registry.sync { $0.nicknames[Names.nicknameKey(nickname)] }
         let submission = LeaderboardSubmission(
             result: finished.result, log: finished.log, date: today, dailyDate: finished.dailyDate, nickname: nickname,
             token: token, newToken: random.token(), isInUseByAnother: owner != nil && owner != session.id)

@@ -152,10 +152,14 @@ extension ServerCore {
             return Race.Racer(id: id, nickname: nickname, play: play)
         }
         guard !racers.isEmpty else { return }
-        let race = Race(id: nextRaceID, seedText: seedText, dailyDate: room.isDaily ? seedText : nil, startedAt: now, racers: racers)
-        nextRaceID += 1
+        let raceID = registry.sync { state in
+            defer { state.nextRaceID += 1 }
+            return state.nextRaceID
+        }
+        let race = Race(id: raceID, seedText: seedText, dailyDate: room.isDaily ? seedText : nil, startedAt: now, racers: racers)
         room.race = race
         room.ready.removeAll()
+        publish(room)
         broadcast(.start(raceStart(race, in: room)), in: room)
         if room.options.timeLimit > 0 {
             timers.schedule(.timeLimit(room.key), at: now + room.options.timeLimit * 1000)
@@ -224,6 +228,7 @@ extension ServerCore {
         room.lastResults = (race.id, lines)
         room.race = nil
         room.ready.removeAll()
+        publish(room)
         timers.cancel(.timeLimit(room.key))
         let summary = ranked.enumerated().map {
             "\($0.offset + 1). \($0.element.nickname) \($0.element.reason.rawValue) \($0.element.score)"

@@ -8,12 +8,16 @@ import TileRaceProtocol
 extension ServerCore {
     /// Gives a session a new resume secret (the old one no longer works).
     func issueResumeSecret(for session: Session) -> String {
-        if let old = session.resumeSecret { resumeSecrets[old] = nil }
+        let old = session.resumeSecret
         // Not from `random`: a secret per connection must not shift the seeds
         // tests fix through it.
         let secret = RandomSource.system.token()
         session.resumeSecret = secret
-        resumeSecrets[secret] = session.id
+        let target = ServerRegistry.ResumeTarget(session: session.id, shard: shard)
+        registry.sync { state in
+            if let old { state.resumeSecrets[old] = nil }
+            state.resumeSecrets[secret] = target
+        }
         return secret
     }
 
@@ -48,9 +52,14 @@ extension ServerCore {
     ///   nickname (counted per address like wrong join codes), `flood` past
     ///   that limit.
     func resume(_ fresh: Session, nickname: String, secret: String) throws(ProtocolError) {
+        if !fresh.isReplaying, let target = registry.sync({ $0.resumeSecrets[secret] }), target.shard != shard {
+            // The held session lives on another shard: this connection goes there, and asks again.
+            transfer(fresh, to: target.shard)
+            return
+        }
         let bye = "too many refused sessions"
         try admitGuess(by: fresh, bye: bye) { "too many refused sessions and join codes from your address; try again in \($0) s" }
-        guard let heldID = resumeSecrets[secret], let held = sessions[heldID], held.isAway,
+        guard let heldID = registry.sync({ $0.resumeSecrets[secret]?.session }), let held = sessions[heldID], held.isAway,
             let heldNickname = held.nickname, Names.nicknameKey(heldNickname) == Names.nicknameKey(nickname),
             let connection = fresh.connection
         else {
@@ -62,7 +71,11 @@ extension ServerCore {
         sessions[fresh.id] = nil
         fresh.isClosing = true
         fresh.connection = nil
-        if let old = fresh.resumeSecret { resumeSecrets[old] = nil }
+        let freshSecret = fresh.resumeSecret
+        registry.sync { state in
+            if let freshSecret { state.resumeSecrets[freshSecret] = nil }
+            state.sessionCount -= 1
+        }
         held.connection = connection
         if connection != held.id { resumedConnections[connection] = held.id }
         held.peer = fresh.peer

@@ -2,31 +2,49 @@ import TileRaceProtocol
 
 /// Room requests (`ROOMS`, `CREATE`, `JOIN`, `WATCH`, `WHO`, `READY`,
 /// `LEAVE`) and the countdown.
+///
+/// A room lives on one shard; the registry lists every shard's rooms. A
+/// session that creates, joins or watches a room on another shard moves
+/// there first (`transfer`), and the request runs there.
 extension ServerCore {
     func listRooms(_ session: Session) {
-        let listed = rooms.values.filter { !$0.isPrivate }.sorted { ($0.key, $0.name) < ($1.key, $1.name) }
-        let lines = listed.map { ServerMessage.room($0.description).line }
+        let lines = registry.listedRooms().map { ServerMessage.room($0).line }
         send(session.id, lines: lines + [ServerMessage.ok(.rooms(count: lines.count)).line])
     }
 
     func create(_ session: Session, room name: String, options: RoomOptions) throws(ProtocolError) {
-        guard rooms[Room.key(name)] == nil else {
+        let key = Room.key(name)
+        let (exists, count) = registry.sync { ($0.rooms[key] != nil, $0.rooms.count) }
+        guard !exists else {
             throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
         }
-        guard rooms.count - 1 < limits.maximumRooms else {
+        guard count - 1 < limits.maximumRooms else {
             throw ProtocolError(.tooManyRooms, "the server has its maximum of \(limits.maximumRooms) rooms; join one")
         }
+        if !session.isReplaying {
+            let target = registry.shardForNewRoom(preferring: shard)
+            if target != shard {
+                transfer(session, to: target)
+                return
+            }
+        }
         let room = Room(name: name, options: options)
+        // Another shard may have taken the name meanwhile.
+        guard registry.register(room, on: shard) else {
+            throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
+        }
         rooms[room.key] = room
         room.players.append(session.id)
         if session.isBot { room.bots.insert(session.id) }
         session.roomKey = room.key
         session.role = .player
         reply(session, .create(room.description))
+        publish(room)
         log(.info, "room \(name) created by \(session.logName)\(room.isPrivate ? " (private)" : "")")
     }
 
     func join(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
+        if moveToHost(ofRoom: name, session) { return }
         let room = try findRoom(name, code: code, for: session)
         guard room.players.count < limits.maximumPlayersPerRoom else {
             throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumPlayersPerRoom) players")
@@ -37,12 +55,14 @@ extension ServerCore {
         session.roomKey = room.key
         session.role = .player
         reply(session, .join(room.description))
+        publish(room)
         broadcast(
             .joined(room: room.name, nickname: session.nickname ?? "", role: .player, isBot: session.isBot), in: room,
             except: session.id)
     }
 
     func watch(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
+        if moveToHost(ofRoom: name, session) { return }
         let room = try findRoom(name, code: code, for: session)
         guard room.watchers.count < limits.maximumWatchersPerRoom else {
             throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumWatchersPerRoom) watchers")
@@ -51,6 +71,7 @@ extension ServerCore {
         session.roomKey = room.key
         session.role = .watcher
         reply(session, .watch(room.description))
+        publish(room)
         if let nickname = session.nickname {
             broadcast(.joined(room: room.name, nickname: nickname, role: .watcher, isBot: session.isBot), in: room, except: session.id)
         }
@@ -72,6 +93,23 @@ extension ServerCore {
             lines.append(ServerMessage.event(.finish(finishRecord(of: racer, in: room))).line)
         }
         send(session.id, lines: lines)
+    }
+
+    /// Sends a session to the shard hosting the room named `name`, when
+    /// another one does; returns whether it goes. (A room that does not exist
+    /// is refused here.)
+    private func moveToHost(ofRoom name: String, _ session: Session) -> Bool {
+        guard !session.isReplaying, let host = registry.shard(hostingRoom: Room.key(name)), host != shard else { return false }
+        transfer(session, to: host)
+        return true
+    }
+
+    /// Tells the registry a room's summary changed (its members or state).
+    func publish(_ room: Room) {
+        guard rooms[room.key] === room else { return }
+        let key = room.key
+        let description = room.description
+        registry.sync { $0.rooms[key]?.description = description }
     }
 
     /// Finds a room a session may enter. A missing room and a private room
@@ -152,9 +190,13 @@ extension ServerCore {
         }
         if room.isEmpty, !room.isDaily {
             rooms[room.key] = nil
+            let key = room.key
+            registry.sync { $0.rooms[key] = nil }
             timers.cancel(.countdown(room.key))
             timers.cancel(.timeLimit(room.key))
             log(.info, "room \(room.name) removed (empty)")
+        } else {
+            publish(room)
         }
     }
 
@@ -169,6 +211,7 @@ extension ServerCore {
         room.countdownEndsAt = now + limits.countdownMilliseconds
         timers.schedule(.countdown(room.key), at: now + limits.countdownMilliseconds)
         broadcast(.countdown(room: room.name, milliseconds: limits.countdownMilliseconds), in: room)
+        publish(room)
     }
 
     /// Stops a running countdown, telling the room why.
@@ -177,5 +220,6 @@ extension ServerCore {
         room.countdownEndsAt = nil
         timers.cancel(.countdown(room.key))
         broadcast(.cancel(room: room.name, reason: reason), in: room)
+        publish(room)
     }
 }

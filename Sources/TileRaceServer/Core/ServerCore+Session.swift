@@ -17,11 +17,17 @@ extension ServerCore {
     /// Gives a session a nickname no other connected client uses.
     private func take(_ nickname: String, for session: Session) throws(ProtocolError) {
         let key = Names.nicknameKey(nickname)
-        if let owner = nicknames[key], owner != session.id {
+        let oldKey = session.nickname.map(Names.nicknameKey)
+        let id = session.id
+        let isTaken = registry.sync { state in
+            if let owner = state.nicknames[key], owner != id { return true }
+            if let oldKey { state.nicknames[oldKey] = nil }
+            state.nicknames[key] = id
+            return false
+        }
+        if isTaken {
             throw ProtocolError(.nicknameTaken, "the nickname \(nickname) is in use by another player")
         }
-        if let old = session.nickname { nicknames[Names.nicknameKey(old)] = nil }
-        nicknames[key] = session.id
         session.nickname = nickname
     }
 

@@ -6,7 +6,15 @@ import TileRaceProtocol
 /// lines come out. It knows nothing of sockets, so it is tested by feeding it
 /// inputs; `RaceServer` carries its actions out.
 ///
-/// Owned by one serial queue (the server's): every call must come from it.
+/// A server runs one core per shard (`ServerShard`), each on its own queue
+/// and hosting some of the rooms; what they share (nicknames, the room
+/// directory, resume secrets, connection counts) is in the `ServerRegistry`.
+/// A session lives on one shard at a time: when it enters a room hosted by
+/// another (or resumes a session held there), it departs with the request
+/// still to run (`ServerAction.transfer`), and the other shard's core takes
+/// it in (`arrive(_:)`) and runs that request first, so its replies stay in order.
+///
+/// Owned by one serial queue (its shard's): every call must come from it.
 final class ServerCore {
     /// What the server's timers are for.
     enum TimerKey: Hashable {
@@ -36,34 +44,40 @@ final class ServerCore {
     /// The session a resumed connection carries (connections that started
     /// their session are not listed: theirs has their id).
     var resumedConnections: [ConnectionID: ConnectionID] = [:]
-    /// Resume secrets, to the session each resumes.
-    var resumeSecrets: [String: ConnectionID] = [:]
-    /// Nickname keys (lower case) of connected clients.
-    var nicknames: [String: ConnectionID] = [:]
-    /// Open connections by remote address.
-    var connectionsByAddress: [String: Int] = [:]
-    /// Refused join codes by remote address (reconnecting does not reset them).
-    var joinCodesByAddress: [String: JoinCodeGuard] = [:]
-    /// Rooms by key (lower-case name).
+    /// What all shards share.
+    let registry: ServerRegistry
+    /// This core's shard number (0 hosts `daily`).
+    let shard: Int
+    /// Sessions that departed to another shard, until their connection is handed over (`release`).
+    var departing: [ConnectionID: Session] = [:]
+    /// The rooms this shard hosts, by key (lower-case name).
     var rooms: [String: Room] = [:]
     var timers = TimerQueue<TimerKey>()
-    var nextRaceID = 1
     var isShuttingDown = false
     /// The time of the input being handled (monotonic milliseconds).
     private(set) var now: Int
     var outbox: [ServerAction] = []
 
+    /// A core; `registry` and `shard` place it among the shards of a server
+    /// (by default it is the only one).
     init(
-        limits: ServerLimits, clock: any ServerClock, random: RandomSource, serverName: String, logLevel: ServerLog.Level
+        limits: ServerLimits, clock: any ServerClock, random: RandomSource, serverName: String, logLevel: ServerLog.Level,
+        registry: ServerRegistry = ServerRegistry(), shard: Int = 0
     ) {
         self.limits = limits
         self.clock = clock
         self.random = random
         self.serverName = serverName
         self.logLevel = logLevel
+        self.registry = registry
+        self.shard = shard
         self.now = clock.monotonicMilliseconds
-        let daily = Room(name: "daily", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 0), isDaily: true)
-        rooms[daily.key] = daily
+        if shard == 0 {
+            let daily = Room(
+                name: "daily", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 0), isDaily: true)
+            rooms[daily.key] = daily
+            _ = registry.register(daily, on: shard)
+        }
         timers.schedule(.sweep, at: now + limits.sweepMilliseconds)
     }
 
@@ -88,10 +102,61 @@ final class ServerCore {
     /// When the next timer is due (monotonic milliseconds).
     var nextDeadline: Int? { timers.nextDeadline() }
 
+    // MARK: Moving between shards
+
+    /// Sends a connected session to another shard, with the request being
+    /// handled: it runs there first (`arrive`). Its further lines go with it.
+    func transfer(_ session: Session, to target: Int) {
+        session.transferShard = target
+    }
+
+    /// Takes a session that departed (`ServerAction.transfer`), for its shard to hand over.
+    func release(_ connection: ConnectionID) -> Session? {
+        departing.removeValue(forKey: connection)
+    }
+
+    /// Takes in a session that departed from another shard on `connection`
+    /// (which now carries it here), and runs its waiting request and lines.
+    func arrive(_ session: Session) -> [ServerAction] {
+        now = clock.monotonicMilliseconds
+        defer { outbox.removeAll(keepingCapacity: true) }
+        guard let connection = session.connection else { return [] }
+        session.transferShard = nil
+        guard !isShuttingDown else {
+            outbox.append(.send(connection, [ServerMessage.event(.bye("server shutting down")).line]))
+            outbox.append(.close(connection))
+            return outbox
+        }
+        sessions[session.id] = session
+        if connection != session.id { resumedConnections[connection] = session.id }
+        if let secret = session.resumeSecret {
+            registry.sync { $0.resumeSecrets[secret]?.shard = shard }
+        }
+        session.inputFlow = .read
+        runInput(of: session)
+        return outbox
+    }
+
+    /// The session asked to move: it leaves this core with the line to run
+    /// first on the other shard.
+    private func depart(_ session: Session, line: String) {
+        guard let connection = session.connection, let target = session.transferShard else { return }
+        session.replayLine = line
+        sessions[session.id] = nil
+        resumedConnections[connection] = nil
+        departing[connection] = session
+        outbox.append(.transfer(connection, shard: target))
+        log(.debug, "\(session.id) \(session.logName) moves to shard \(target)")
+    }
+
     // MARK: Connections
 
     private func connect(_ id: ConnectionID, peer: String) {
-        guard !isShuttingDown, sessions.count < limits.maximumConnections else {
+        let address = PeerAddress.address(of: peer)
+        let isExempt = limits.exemptsLoopback && PeerAddress.isLoopback(address)
+        let refusal: ServerRegistry.Refusal? =
+            isShuttingDown ? .serverFull : registry.admit(address: address, isExempt: isExempt, limits: limits)
+        guard refusal != .serverFull else {
             let error = ProtocolError(
                 .serverFull, "the server has its maximum of \(limits.maximumConnections) connections; try again later")
             outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("server full")).line]))
@@ -99,9 +164,7 @@ final class ServerCore {
             log(.info, "\(id) \(peer) refused: server full")
             return
         }
-        let address = PeerAddress.address(of: peer)
-        let isExempt = limits.exemptsLoopback && PeerAddress.isLoopback(address)
-        guard isExempt || connectionsByAddress[address, default: 0] < limits.maximumConnectionsPerAddress else {
+        guard refusal != .tooManyFromAddress else {
             let error = ProtocolError(
                 .tooManyConnections,
                 "your address has the most connections allowed (\(limits.maximumConnectionsPerAddress)); close one and try again")
@@ -112,7 +175,6 @@ final class ServerCore {
         }
         let session = Session(id: id, peer: peer, now: now, limits: limits)
         sessions[id] = session
-        connectionsByAddress[address, default: 0] += 1
         let greeting = Greeting(
             version: ClientMessage.protocolVersion, server: serverName, lineLimit: LineFramer.maximumLineLength,
             idleSeconds: limits.idleMilliseconds / 1000)
@@ -148,7 +210,13 @@ final class ServerCore {
     /// read it again, hold it, or give it another turn.
     func handleBufferedLines(of session: Session) {
         var work = 0
-        while !session.isClosing, session.awaitedAnswer == nil {
+        if let line = session.replayLine.take() {
+            // The request it moved here with: taken from the rate limit already.
+            session.isReplaying = true
+            work += handleLine(line, from: session, isReplayed: true)
+            session.isReplaying = false
+        }
+        while !session.isClosing, session.awaitedAnswer == nil, session.transferShard == nil {
             guard work < limits.workPerTurn else {
                 setInputFlow(.turn, of: session)
                 return
@@ -175,6 +243,7 @@ final class ServerCore {
             session.partialLineSince = nil
             work += handleLine(line, from: session)
         }
+        if session.transferShard != nil { return }
         if !session.isClosing { setInputFlow(.hold, of: session) }
     }
 
@@ -187,14 +256,16 @@ final class ServerCore {
     /// Runs one line: rate limit, verb lookup, requirements, parsing, then the
     /// one dispatch on the typed request (`dispatch(_:from:)`).
     /// - Returns: the work it took, in request costs.
-    private func handleLine(_ line: String, from session: Session) -> Int {
+    private func handleLine(_ line: String, from session: Session, isReplayed: Bool = false) -> Int {
         let words = line.split(separator: " ")
         guard let verbWord = words.first else { return 1 }
         let knownVerb = RequestVerb(rawValue: verbWord.uppercased())
         if knownVerb?.expectsReply == false { return 1 }
         let cost = requestCost(knownVerb, words: words)
-        guard admit(session, cost: cost) else { return 1 }
-        if logLevel >= .debug { log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))") }
+        if !isReplayed {
+            guard admit(session, cost: cost) else { return 1 }
+            if logLevel >= .debug { log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))") }
+        }
         do throws(ProtocolError) {
             let verb = try RequestVerb(word: verbWord)
             for requirement in verb.requirements {
@@ -203,6 +274,10 @@ final class ServerCore {
             try dispatch(try verb.parse(Fields(words: words.dropFirst())), from: session)
         } catch {
             send(session.id, .error(error))
+        }
+        if session.transferShard != nil {
+            depart(session, line: line)
+            return cost
         }
         if let bye = session.byeAfterReply, !session.isClosing {
             close(session, bye: bye, reason: bye)
@@ -220,7 +295,7 @@ final class ServerCore {
             let limit = words.lazy.compactMap { $0.hasPrefix("limit=") ? Int($0.dropFirst(6)) : nil }.first ?? 20
             return 1 + min(max(limit, 0), LeaderboardQuery.maximumLimit) / 10
         case .rooms:
-            return 1 + rooms.count / 16
+            return 1 + registry.sync { $0.rooms.count } / 16
         case .who, .help:
             return 2
         default:
@@ -304,11 +379,15 @@ final class ServerCore {
         session.isClosing = true
         if session.roomKey != nil { leaveRoom(session) }
         session.practice = nil
-        if let nickname = session.nickname, nicknames[Names.nicknameKey(nickname)] == session.id {
-            nicknames[Names.nicknameKey(nickname)] = nil
+        let nicknameKey = session.nickname.map(Names.nicknameKey)
+        let secret = session.resumeSecret
+        let id = session.id
+        registry.sync { state in
+            if let nicknameKey, state.nicknames[nicknameKey] == id { state.nicknames[nicknameKey] = nil }
+            if let secret { state.resumeSecrets[secret] = nil }
+            state.sessionCount -= 1
         }
         sessions[session.id] = nil
-        if let secret = session.resumeSecret { resumeSecrets[secret] = nil }
         timers.cancel(.resumeExpiry(session.id))
         if let connection = session.connection { connectionGone(connection, from: session.address) }
         log(.info, "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")
@@ -317,8 +396,10 @@ final class ServerCore {
     /// A connection closed or dropped: it no longer counts for its address.
     func connectionGone(_ connection: ConnectionID, from address: String) {
         resumedConnections[connection] = nil
-        let remaining = connectionsByAddress[address, default: 1] - 1
-        connectionsByAddress[address] = remaining > 0 ? remaining : nil
+        registry.sync { state in
+            let remaining = state.connectionsByAddress[address, default: 1] - 1
+            state.connectionsByAddress[address] = remaining > 0 ? remaining : nil
+        }
     }
 
     private func shutdown() {
@@ -331,9 +412,9 @@ final class ServerCore {
         }
         sessions.removeAll()
         resumedConnections.removeAll()
-        resumeSecrets.removeAll()
-        connectionsByAddress.removeAll()
-        nicknames.removeAll()
+        departing.removeAll()
+        // Every shard shuts down; the shared state is dropped once for all.
+        registry.sync { $0 = ServerRegistry.State() }
         for room in rooms.values {
             room.players.removeAll()
             room.watchers.removeAll()
@@ -366,7 +447,8 @@ final class ServerCore {
     /// Pings quiet connections and closes silent ones; forgets the join-code
     /// counts of addresses with no recent refusal.
     private func sweep() {
-        joinCodesByAddress = joinCodesByAddress.filter { !$0.value.isForgettable(now: now) }
+        let now = now
+        registry.sync { $0.guessesByAddress = $0.guessesByAddress.filter { !$0.value.isForgettable(now: now) } }
         for id in sessions.keys.sorted() {
             guard let session = sessions[id], !session.isAway else { continue }
             let silence = now - session.lastHeardAt

@@ -58,6 +58,12 @@ final class Session {
     var awaitedAnswer: Int?
     /// Whether the connection is read, held, or waiting for its next turn.
     var inputFlow = InputFlow.read
+    /// The shard a handler sent the session to (`ServerCore.transfer`), until it arrives.
+    var transferShard: Int?
+    /// The request the session moved shards with, to run first where it arrives.
+    var replayLine: String?
+    /// Whether that request is being run.
+    var isReplaying = false
     /// Set by a handler whose reply must be followed by `BYE <text>` and a close.
     var byeAfterReply: String?
 

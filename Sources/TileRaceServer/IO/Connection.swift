@@ -37,14 +37,16 @@ final class Connection {
 
     init(
         id: ConnectionID, fd: Int32, peer: String, queue: DispatchQueue, outputLimit: Int, backpressureBytes: Int,
-        closeTimeoutMilliseconds: Int, handlers: Handlers
+        closeTimeoutMilliseconds: Int, handlers: Handlers, pendingOutput: OutputBuffer = OutputBuffer()
     ) {
         self.id = id
         self.peer = peer
         self.outputLimit = outputLimit
         self.backpressureBytes = backpressureBytes
         self.handlers = handlers
-        channel = LineChannel(fd: fd, queue: queue, outputLimit: outputLimit, closeTimeoutMilliseconds: closeTimeoutMilliseconds)
+        channel = LineChannel(
+            fd: fd, queue: queue, outputLimit: outputLimit, closeTimeoutMilliseconds: closeTimeoutMilliseconds,
+            pendingOutput: pendingOutput)
     }
 
     /// Starts reading.
@@ -93,6 +95,13 @@ final class Connection {
     /// Closes now, dropping unsent output.
     func closeNow() {
         channel.closeNow()
+    }
+
+    /// Gives the socket up, for another shard: once the sources are
+    /// cancelled, `next` gets the descriptor and the unsent output. Nothing
+    /// more is reported. Returns false (doing nothing) unless open.
+    func detach(to next: @escaping (Int32, OutputBuffer) -> Void) -> Bool {
+        channel.detach(to: next)
     }
 
     private func updateReading() {

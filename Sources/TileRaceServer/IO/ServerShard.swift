@@ -1,0 +1,273 @@
+import Dispatch
+import TileRaceTransport
+
+/// One shard of a `RaceServer`: a serial queue with its `ServerCore`, the
+/// connections of the sessions that live on it (their dispatch sources run
+/// on its queue) and its timer. It carries out its core's actions: writes,
+/// closes, leaderboard requests (answered on its queue), input flow, and
+/// transfers, which hand a connection (socket, unsent output) and its
+/// session to another shard, whose queue re-creates the sources and runs
+/// the session's waiting request there.
+///
+/// Owned by `queue`: every method must be called on it.
+final class ServerShard: @unchecked Sendable {
+    /// What the shard needs from its server.
+    struct Settings {
+        var limits: ServerLimits
+        var log: ServerLog
+        var clock: any ServerClock
+        var leaderboard: any LeaderboardService
+    }
+
+    /// The shard's number.
+    let index: Int
+    /// The queue that owns everything of the shard.
+    let queue: DispatchQueue
+    /// All shards of the server, this one included, by number: set once
+    /// before any connection arrives, then only read.
+    var shards: [ServerShard] = []
+
+    private let core: ServerCore
+    private let settings: Settings
+    private var timer: (any DispatchSourceTimer)?
+    private var armedDeadline: Int?
+    private var connections: [ConnectionID: Connection] = [:]
+    private var inbox: [ServerInput] = []
+    private var toFlush: [Connection] = []
+    private var turnsDue: [Connection] = []
+    private var isProcessing = false
+    private var phase = Phase.running
+    private var stopWaiters: [() -> Void] = []
+
+    private enum Phase { case running, stopping, stopped }
+
+    /// A shard with its core; call `start()` on its queue.
+    init(index: Int, core: ServerCore, settings: Settings) {
+        self.index = index
+        self.core = core
+        self.settings = settings
+        queue = DispatchQueue(label: "tilerace.server.shard\(index)")
+    }
+
+    /// The connections open on this shard.
+    var connectionCount: Int {
+        dispatchPrecondition(condition: .onQueue(queue))
+        return connections.count
+    }
+
+    /// Starts the timer.
+    func start() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [weak self] in
+            self?.armedDeadline = nil
+            self?.process(.tick)
+        }
+        timer.resume()
+        self.timer = timer
+        armTimer()
+    }
+
+    // MARK: Connections
+
+    /// Takes an accepted socket.
+    func accepted(_ fd: Int32, peer: String, id: ConnectionID) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard phase == .running else {
+            FileDescriptor.close(fd)  // no source watches it yet
+            return
+        }
+        open(id, fd: fd, peer: peer, pendingOutput: OutputBuffer())
+        process(.connected(id, peer: peer))
+    }
+
+    /// Takes a connection handed over by another shard, and the session it carries.
+    func arrived(_ session: Session, on id: ConnectionID, fd: Int32, pendingOutput: OutputBuffer) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let connection = open(id, fd: fd, peer: session.peer, pendingOutput: pendingOutput)
+        guard phase != .stopped else {
+            connection.closeNow()
+            return
+        }
+        schedule(connection)
+        perform(core.arrive(session))
+        process(nil)
+    }
+
+    @discardableResult
+    private func open(_ id: ConnectionID, fd: Int32, peer: String, pendingOutput: OutputBuffer) -> Connection {
+        let handlers = Connection.Handlers(
+            received: { [weak self] id, bytes in self?.process(.received(id, bytes)) },
+            ended: { [weak self] id, reason in self?.process(.disconnected(id, reason: reason)) },
+            closed: { [weak self] id in self?.closed(id) },
+            drained: { [weak self] id in self?.drained(id) })
+        let limits = settings.limits
+        let connection = Connection(
+            id: id, fd: fd, peer: peer, queue: queue, outputLimit: limits.maximumPendingOutputBytes,
+            backpressureBytes: limits.backpressureBytes, closeTimeoutMilliseconds: limits.closeTimeoutMilliseconds,
+            handlers: handlers, pendingOutput: pendingOutput)
+        connections[id] = connection
+        connection.start()
+        return connection
+    }
+
+    /// A connection's backed-up output is written: its turn can come.
+    private func drained(_ id: ConnectionID) {
+        guard let connection = connections[id], connection.wantsInputTurn else { return }
+        scheduleInputTurn(connection)
+    }
+
+    /// Gives a connection its next turn of input after what is already queued
+    /// (other connections' reads, timers), unless its output is backed up:
+    /// then the turn waits until the output drains.
+    private func scheduleInputTurn(_ connection: Connection) {
+        guard !connection.isOutputBacklogged else { return }
+        connection.wantsInputTurn = false
+        let id = connection.id
+        queue.async { [weak self] in self?.process(.inputTurn(id)) }
+    }
+
+    private func closed(_ id: ConnectionID) {
+        connections[id] = nil
+        if phase == .stopping, connections.isEmpty { finishStop() }
+    }
+
+    // MARK: Stopping
+
+    /// Says goodbye to everyone on the shard; `completion` runs once every
+    /// connection closed (or after the close timeout).
+    func beginStop(_ completion: @escaping () -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        switch phase {
+        case .stopped:
+            completion()
+            return
+        case .stopping:
+            stopWaiters.append(completion)
+            return
+        case .running:
+            break
+        }
+        phase = .stopping
+        stopWaiters.append(completion)
+        process(.shutdown)
+        let timeout = settings.limits.closeTimeoutMilliseconds + 500
+        queue.asyncAfter(deadline: .now() + .milliseconds(timeout)) { [weak self] in
+            guard let self, self.phase == .stopping else { return }
+            for connection in self.connections.values { connection.closeNow() }
+            self.finishStop()
+        }
+        if connections.isEmpty { finishStop() }
+    }
+
+    private func finishStop() {
+        guard phase == .stopping else { return }
+        phase = .stopped
+        timer?.cancel()
+        timer = nil
+        let waiters = stopWaiters
+        stopWaiters = []
+        for waiter in waiters { waiter() }
+    }
+
+    // MARK: Carrying out actions
+
+    /// Feeds an input to the core and carries out its actions. Inputs that
+    /// arise meanwhile (a connection failing while written to) wait their turn,
+    /// so the core never runs re-entrantly. Output is flushed once per batch:
+    /// each connection's lines of the batch go out in one write.
+    private func process(_ input: ServerInput?) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        if let input { inbox.append(input) }
+        guard !isProcessing else { return }
+        isProcessing = true
+        while true {
+            if !inbox.isEmpty {
+                perform(core.handle(inbox.removeFirst()))
+            } else if !toFlush.isEmpty {
+                let batch = toFlush
+                toFlush.removeAll()
+                for connection in batch {
+                    connection.isFlushScheduled = false
+                    connection.flush()
+                }
+            } else if !turnsDue.isEmpty {
+                let due = turnsDue
+                turnsDue.removeAll()
+                for connection in due { scheduleInputTurn(connection) }
+            } else {
+                break
+            }
+        }
+        isProcessing = false
+        armTimer()
+    }
+
+    private func schedule(_ connection: Connection) {
+        guard !connection.isFlushScheduled else { return }
+        connection.isFlushScheduled = true
+        toFlush.append(connection)
+    }
+
+    private func perform(_ actions: [ServerAction]) {
+        for action in actions {
+            switch action {
+            case .send(let id, let lines):
+                guard let connection = connections[id], connection.enqueue(lines) else { continue }
+                schedule(connection)
+            case .close(let id):
+                // When stopping, do not wait long for clients to hang up.
+                connections[id]?.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
+            case .leaderboard(let id, let request):
+                settings.leaderboard.perform(request) { [weak self, queue] answer in
+                    queue.async { [weak self] in self?.process(.answered(id, answer)) }
+                }
+            case .input(let id, let flow):
+                guard let connection = connections[id] else { continue }
+                connection.holdInput(flow != .read)
+                if flow == .turn {
+                    connection.wantsInputTurn = true
+                    turnsDue.append(connection)
+                }
+            case .transfer(let id, let target):
+                transfer(id, to: target)
+            case .log(let level, let message):
+                settings.log(level, message)
+            }
+        }
+    }
+
+    /// Hands a connection and its departed session to shard `target`: the
+    /// sources stop here, and once cancelled, the socket and the output not
+    /// yet written go to the other shard's queue.
+    private func transfer(_ id: ConnectionID, to target: Int) {
+        guard let session = core.release(id) else { return }
+        let next = target >= 0 && target < shards.count ? shards[target] : nil
+        let box = SessionBox(session: session)
+        guard let next, let connection = connections[id],
+            connection.detach(to: { fd, output in
+                next.queue.async { next.arrived(box.session, on: id, fd: fd, pendingOutput: output) }
+            })
+        else {
+            // Closing already (its end is being reported): it stays, and its request runs here.
+            perform(core.arrive(session))
+            return
+        }
+        connections[id] = nil
+    }
+
+    private func armTimer() {
+        guard let timer, let deadline = core.nextDeadline else { return }
+        guard deadline != armedDeadline else { return }
+        armedDeadline = deadline
+        let delay = max(0, deadline - settings.clock.monotonicMilliseconds)
+        timer.schedule(deadline: .now() + .milliseconds(delay), leeway: .milliseconds(1))
+    }
+}
+
+/// A session on its way from one shard's queue to another's: the sending
+/// shard let go of it (`ServerCore.release`) before it is boxed, and only
+/// the receiving shard touches it afterwards.
+private struct SessionBox: @unchecked Sendable {
+    let session: Session
+}
