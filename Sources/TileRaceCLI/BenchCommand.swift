@@ -8,7 +8,7 @@ struct BenchCommand: Command {
     let usage = [
         "tilerace bench engine [--steps N] [--runs N]",
         "tilerace bench bot [--strength N] [--games N] [--size N]",
-        "tilerace bench server [--host H --port P] [--players N] [--rate M] [--room-size S] [--seconds T] [--submitters K] [--load-queues Q] [--server-pid PID]",
+        "tilerace bench server [--host H --port P] [--players N] [--rate M] [--room-size S] [--seconds T] [--submitters K] [--load-queues Q] [--shards N] [--server-pid PID]",
         "tilerace bench leaderboard [--claims N] [--submissions N]",
     ]
     static let engineOptions: [Arguments.Option] = [
@@ -24,6 +24,7 @@ struct BenchCommand: Command {
         .value("--seconds", "T", "server: how long to measure, after a warm-up (default 10)"),
         .value("--submitters", "K", "server: clients submitting to the leaderboard as fast as it answers (default 0)"),
         .value("--load-queues", "Q", "server: queues the load generator runs on, whole rooms each (default: one per core, at most 4)"),
+        .value("--shards", "N", "server: shards of the server started here (default: one per core)"),
         .value("--server-pid", "PID", "server: with --host on this machine, also measure that process's CPU time per move (Linux)"),
     ]
     static let leaderboardOptions: [Arguments.Option] = [

@@ -16,7 +16,7 @@ struct ServeCommand: Command {
     let usage = [
         "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR] [--max-per-address N] [--exempt-loopback]",
         "               [--resume-grace SECONDS] [--max-connections N] [--countdown MS] [--accept-leaderboard-loss]",
-        "               [--quiet | --verbose]",
+        "               [--shards N] [--quiet | --verbose]",
     ]
     let options: [Arguments.Option] = [
         .value("--port", "N", "TCP port to listen on (default 2048; 0 picks a free one)"),
@@ -26,6 +26,7 @@ struct ServeCommand: Command {
         .flag("--exempt-loopback", "no per-address limit for connections from this machine (benchmarks, test rigs)"),
         .value("--resume-grace", "SECONDS", "how long a dropped player's seat is held for them to come back (default 30; 0: not held)"),
         .value("--max-connections", "N", "connections at once in all (default 1000)"),
+        .value("--shards", "N", "queues serving players, each hosting some rooms (default: one per core)"),
         .value("--countdown", "MS", "milliseconds from everyone ready to the start (default 3000; benchmarks use less)"),
         .flag("--accept-leaderboard-loss", "start although leaderboard records are missing (a deleted file), keeping the rest"),
         .flag("--quiet", "log errors only"),
@@ -56,6 +57,7 @@ struct ServeCommand: Command {
             "--max-connections", in: 1...1_000_000, default: ServerLimits.standard.maximumConnections)
         configuration.limits.countdownMilliseconds = try arguments.integer(
             "--countdown", in: 0...60_000, default: ServerLimits.standard.countdownMilliseconds)
+        configuration.shards = try arguments.integer("--shards", in: 1...256, default: configuration.shards)
         configuration.acceptsLeaderboardLoss = arguments.has("--accept-leaderboard-loss")
         configuration.serverName = "tilerace-\(CLI.version)"
         let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info

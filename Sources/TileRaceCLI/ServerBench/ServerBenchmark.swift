@@ -32,6 +32,8 @@ final class ServerBenchmark: @unchecked Sendable {
         /// The process id of a server given by `host` on this machine, whose
         /// CPU time is then measured too (Linux: from /proc).
         var serverProcess: Int?
+        /// Shards of the server started here (nil: the default, one per core).
+        var serverShards: Int?
     }
 
     /// What was measured.
@@ -72,6 +74,7 @@ final class ServerBenchmark: @unchecked Sendable {
             configuration.limits.countdownMilliseconds = 200
             configuration.limits.maximumConnections = max(1000, options.players + options.submitters + 10)
             configuration.limits.exemptsLoopback = true  // every simulated player comes from 127.0.0.1
+            if let shards = options.serverShards { configuration.shards = shards }
             let started = RaceServer(configuration: configuration)
             do throws(ServerError) {
                 port = try started.start()

@@ -13,6 +13,12 @@ enum ServerBenchmarkReport {
         options.serverProcess = try arguments.value("--server-pid").map { _ throws(CommandLineError) in
             try arguments.integer("--server-pid", in: 1...Int(Int32.max), default: 1)
         }
+        options.serverShards = try arguments.value("--shards").map { _ throws(CommandLineError) in
+            try arguments.integer("--shards", in: 1...256, default: 1)
+        }
+        if options.serverShards != nil, options.host != nil {
+            throw CommandLineError("--shards applies to the server started here, not to one given by --host")
+        }
         if options.serverProcess != nil, options.host == nil {
             throw CommandLineError("--server-pid needs --host (the server started here is measured with the load)")
         }

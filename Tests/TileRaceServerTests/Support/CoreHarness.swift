@@ -124,6 +124,9 @@ final class CoreHarness {
             case .send(let id, let lines): output[id, default: []] += lines
             case .close(let id): closed.append(id)
             case .log(_, let line): logs.append(line)
+            case .transfer(let id, _):
+                // One core is the only shard: a session that moves arrives here again.
+                if let session = core.release(id) { perform(core.arrive(session)) }
             case .input(let id, let flow):
                 inputFlows[id] = flow
                 if flow == .turn { turnsDue.append(id) }

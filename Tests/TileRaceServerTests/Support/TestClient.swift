@@ -61,6 +61,13 @@ final class TestClient {
     /// Sends a request and returns its reply lines: items, then the `OK`, `ERR` or `PONG`.
     func request(_ line: String) throws -> [String] {
         try send(line)
+        return try reply(to: line)
+    }
+
+    /// The next reply (items, then the `OK`, `ERR` or `PONG`), for a request
+    /// sent already; events before it stay pending. An event between a
+    /// reply's items fails: they come together.
+    func reply(to line: String) throws -> [String] {
         var reply: [String] = []
         while true {
             guard let received = try receive() else { throw failure("closed while waiting for the reply to \(line)") }
@@ -70,6 +77,7 @@ final class TestClient {
             case .item:
                 reply.append(received)
             case .event:
+                guard reply.isEmpty else { throw failure("an event came between the items of the reply to \(line)") }
                 pending.append(received)
             }
         }

@@ -35,7 +35,8 @@ final class TestServer {
 
     init(
         limits: ServerLimits = .fast, dataDirectory: String? = nil, random: RandomSource = .system,
-        clock: any ServerClock = SystemClock(), makeStore: (@Sendable () -> any LeaderboardPersisting)? = nil
+        clock: any ServerClock = SystemClock(), makeStore: (@Sendable () -> any LeaderboardPersisting)? = nil,
+        shards: Int? = nil
     ) throws {
         var configuration = RaceServer.Configuration()
         configuration.bindAddress = "127.0.0.1"
@@ -46,6 +47,7 @@ final class TestServer {
         configuration.makeStore = makeStore
         configuration.random = random
         configuration.log = logs.log
+        if let shards { configuration.shards = shards }
         server = RaceServer(configuration: configuration)
         port = try server.start()
     }
