@@ -15,9 +15,11 @@ let package = Package(
         .target(name: "TileRaceEngine"),
         /// Line framing and the typed messages of protocol v1. No sockets.
         .target(name: "TileRaceProtocol", dependencies: ["TileRaceEngine"]),
+        /// Linux's epoll declarations (Glibc does not export them), for the transport's poller.
+        .target(name: "CTileRaceEpoll"),
         /// Every socket and file-descriptor call: the line channel, the
         /// listener, the blocking line client, files, shared paths.
-        .target(name: "TileRaceTransport", dependencies: ["TileRaceProtocol"]),
+        .target(name: "TileRaceTransport", dependencies: ["TileRaceProtocol", "CTileRaceEpoll"]),
         /// The 2048 search behind bots and hints: expectimax over the engine's boards.
         .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
         /// The Dispatch TCP race server and the persistent leaderboard.

@@ -85,7 +85,10 @@ package final class LineChannel: @unchecked Sendable {
     private let queue: DispatchQueue
     private let outputLimit: Int
     private let closeTimeoutMilliseconds: Int
-    private let readSource: any DispatchSourceRead
+    /// Reports input, unless a poller does.
+    private let readSource: (any DispatchSourceRead)?
+    private let poller: ReadinessPoller?
+    private var pollToken: UInt64 = 0
     private let writeSource: any DispatchSourceWrite
     private let closer: DescriptorCloser
     private var handlers: Handlers?
@@ -103,28 +106,33 @@ package final class LineChannel: @unchecked Sendable {
     ///   - closeTimeoutMilliseconds: how long `closeAfterFlush` waits for the
     ///     output to drain before closing anyway.
     ///   - pendingOutput: output a detached channel left unsent, written first.
+    ///   - poller: reports input for this and other sockets of `queue`
+    ///     (`ReadinessPoller`); without one, the channel has a read source.
     package init(
         fd: Int32, queue: DispatchQueue, outputLimit: Int, closeTimeoutMilliseconds: Int = 5000,
-        pendingOutput: OutputBuffer = OutputBuffer()
+        pendingOutput: OutputBuffer = OutputBuffer(), poller: ReadinessPoller? = nil
     ) {
+        precondition(poller == nil || poller?.queue === queue, "a channel's poller must run on the channel's queue")
         self.fd = fd
         self.queue = queue
         self.outputLimit = outputLimit
         self.closeTimeoutMilliseconds = closeTimeoutMilliseconds
+        self.poller = poller
         output = pendingOutput
-        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        readSource = poller == nil ? DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue) : nil
         writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-        let closer = DescriptorCloser(fd: fd, sources: 2)
+        let closer = DescriptorCloser(fd: fd, sources: readSource == nil ? 1 : 2)
         self.closer = closer
         closer.whenClosed { [weak self] in self?.handlers?.closed() }
-        readSource.setCancelHandler { closer.sourceCancelled() }
+        readSource?.setCancelHandler { closer.sourceCancelled() }
         writeSource.setCancelHandler { closer.sourceCancelled() }
     }
 
     deinit {
         // Released without closing: the sources must still be cancelled (a
-        // suspended or never-started source must not be released).
-        cancelSources()
+        // suspended or never-started source must not be released). Closing
+        // the descriptor takes it out of a poller's set.
+        cancelSources(leavingPoller: false)
     }
 
     /// The bytes queued and not yet taken by the kernel.
@@ -138,7 +146,11 @@ package final class LineChannel: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         guard phase == .open, self.handlers == nil else { return }
         self.handlers = handlers
-        readSource.setEventHandler { [weak self] in self?.readAvailable() }
+        if let readSource {
+            readSource.setEventHandler { [weak self] in self?.readAvailable() }
+        } else if let poller {
+            pollToken = poller.register { [weak self] in self?.readAvailable() }
+        }
         writeSource.setEventHandler { [weak self] in self?.writable() }
         isStarted = true
         updateReading()
@@ -222,13 +234,16 @@ package final class LineChannel: @unchecked Sendable {
     /// saves the read that would only say `EAGAIN`. With no estimate (0:
     /// end of stream, or a platform that gives none) it reads until `EAGAIN`.
     private func readAvailable() {
-        var expected = Int(clamping: readSource.data)
+        // A poller gives no estimate: a read that does not fill the buffer
+        // took what there was (the socket is watched level-triggered).
+        var expected = readSource.map { Int(clamping: $0.data) } ?? 0
         for _ in 0..<LineChannel.maximumReadsPerEvent {
             guard phase != .closed, isReading else { return }
             let (bytes, result) = receive()
             switch result {
             case .bytes:
                 if phase == .open { handlers?.received(bytes) }
+                if readSource == nil, bytes.count < LineChannel.readChunkBytes { return }
                 guard expected > 0 else { continue }
                 expected -= bytes.count
                 if expected <= 0 { return }
@@ -313,14 +328,19 @@ package final class LineChannel: @unchecked Sendable {
         cancelSources()
     }
 
-    private func cancelSources() {
-        guard !readSource.isCancelled else { return }
+    private func cancelSources(leavingPoller: Bool = true) {
+        guard !writeSource.isCancelled else { return }
         // A suspended (or never activated) source must run again to be cancelled.
-        if !isReading { readSource.resume() }
+        if let readSource {
+            if !isReading { readSource.resume() }
+            readSource.cancel()
+        } else if let poller, leavingPoller, isStarted {
+            if isReading { poller.watch(pollToken, fd: fd, false) }
+            poller.unregister(pollToken)
+        }
         if !isWriting { writeSource.resume() }
         isReading = true
         isWriting = true
-        readSource.cancel()
         writeSource.cancel()
     }
 
@@ -345,6 +365,10 @@ package final class LineChannel: @unchecked Sendable {
         let wanted = isStarted && !hasReadEnd && (!isReadingHeld || phase == .lingering)
         guard wanted != isReading else { return }
         isReading = wanted
-        if wanted { readSource.resume() } else { readSource.suspend() }
+        if let readSource {
+            if wanted { readSource.resume() } else { readSource.suspend() }
+        } else {
+            poller?.watch(pollToken, fd: fd, wanted)
+        }
     }
 }

@@ -100,44 +100,68 @@ import TileRaceProtocol
         let rounds = 12
         let failures = FailureList()
         let roomsMade = (0..<rooms).map { _ in DispatchSemaphore(value: 0) }
-        let racing = DispatchSemaphore(value: 0)
+        let roomsFull = (0..<rooms).map { _ in DispatchSemaphore(value: 0) }
+        // Every racer leaves it once its race started (or it failed).
+        let racing = DispatchGroup()
+        for _ in 0..<rooms * racersPerRoom { racing.enter() }
         let port = server.port
-        DispatchQueue.concurrentPerform(iterations: rooms * racersPerRoom + hoppers) { index in
-            do {
-                if index < rooms * racersPerRoom {
-                    let room = index / racersPerRoom
-                    try race(port: port, room: room, number: index, moves: 150, roomMade: roomsMade[room], racing: racing)
-                } else {
-                    // Hoppers start once every race is under way (a player
-                    // coming in would hold a countdown back).
-                    for _ in 0..<rooms * racersPerRoom { racing.wait() }
-                    for _ in 0..<rooms * racersPerRoom { racing.signal() }
-                    try hop(port: port, number: index, rooms: rooms, rounds: rounds)
+        // One thread each (they block on sockets and on each other, which
+        // would starve a shared pool of worker threads).
+        let finished = DispatchGroup()
+        for index in 0..<rooms * racersPerRoom + hoppers {
+            finished.enter()
+            let thread = Thread {
+                defer { finished.leave() }
+                let isRacer = index < rooms * racersPerRoom
+                var isStarted = false
+                do {
+                    if isRacer {
+                        let room = index / racersPerRoom
+                        try race(
+                            port: port, room: room, number: index, moves: 150, roomMade: roomsMade[room], roomFull: roomsFull[room]
+                        ) {
+                            isStarted = true
+                            racing.leave()
+                        }
+                    } else {
+                        // Hoppers start once every race is under way (a player
+                        // coming in would hold a countdown back).
+                        racing.wait()
+                        try hop(port: port, number: index, rooms: rooms, rounds: rounds)
+                    }
+                } catch {
+                    failures.append("\(error)")
                 }
-            } catch {
-                failures.append("\(error)")
-                racing.signal()
+                if isRacer, !isStarted { racing.leave() }
             }
+            thread.start()
         }
+        #expect(finished.wait(timeout: .now() + 20) == .success, "\(server.logs.lines.suffix(60).joined(separator: "\n"))")
         #expect(failures.all.isEmpty, "\(failures.all.first ?? "")")
         #expect(server.logs.lines.filter { $0.contains("moves to shard") }.count > hoppers)
     }
 
     /// A racer: joins its room, says ready, and plays random valid moves
     /// until the race's end or `moves` moves, then resigns.
-    private func race(port: Int, room: Int, number: Int, moves: Int, roomMade: DispatchSemaphore, racing: DispatchSemaphore) throws {
+    private func race(
+        port: Int, room: Int, number: Int, moves: Int, roomMade: DispatchSemaphore, roomFull: DispatchSemaphore,
+        started: () -> Void
+    ) throws {
         let racer = try TestClient(port: port, nickname: "racer\(number)")
         defer { racer.close() }
+        // Both are in the room before either says ready (alone, the first would race alone).
         if number % 2 == 0 {
             #expect(try racer.ask("CREATE race\(room)").hasPrefix("OK CREATE"))
             roomMade.signal()
+            roomFull.wait()
         } else {
             roomMade.wait()
             #expect(try racer.ask("JOIN race\(room)").hasPrefix("OK JOIN"))
+            roomFull.signal()
         }
         #expect(try racer.ask("READY") == "OK READY ready=yes")
         let startLine = try racer.event("START")
-        racing.signal()
+        started()
         guard case .event(.start(let start)) = try ServerMessage.parse(startLine) else {
             throw TestFailure(description: "unreadable START: \(startLine)")
         }

@@ -24,7 +24,10 @@ import Testing
         private var isClosed = false
         private let changed = DispatchSemaphore(value: 0)
 
-        init(outputLimit: Int = 1 << 20) {
+        /// The poller reporting the channel's input, when `polled`.
+        private(set) var poller: ReadinessPoller?
+
+        init(outputLimit: Int = 1 << 20, polled: Bool = false) {
             var pair: [Int32] = [0, 0]
             #if canImport(Glibc)
                 _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair)
@@ -33,7 +36,10 @@ import Testing
             #endif
             peer = pair[1]
             FileDescriptor.setNonBlocking(pair[0])
-            let channel = LineChannel(fd: pair[0], queue: queue, outputLimit: outputLimit, closeTimeoutMilliseconds: 2000)
+            let poller = polled ? ReadinessPoller.make(queue: queue) : nil
+            self.poller = poller
+            let channel = LineChannel(
+                fd: pair[0], queue: queue, outputLimit: outputLimit, closeTimeoutMilliseconds: 2000, poller: poller)
             self.channel = channel
             queue.sync {
                 channel.start(
@@ -92,15 +98,19 @@ import Testing
         }
     }
 
-    @Test func bytesArriveInOrderWhateverTheSplits() {
-        let rig = Rig()
+    /// With a read source, and with a poller where there is one.
+    @Test(arguments: LineChannelTests.readers)
+    func bytesArriveInOrderWhateverTheSplits(polled: Bool) {
+        let rig = Rig(polled: polled)
         for piece in ["HEL", "LO tile", "race 1\nPI", "NG\n"] { rig.peerWrite(piece) }
         #expect(rig.wait("all bytes") { bytes, _, _ in bytes.count == 22 })
         #expect(rig.wait("the text") { bytes, _, _ in String(decoding: bytes, as: UTF8.self) == "HELLO tilerace 1\nPING\n" })
     }
 
-    @Test func theLastLinesArriveBeforeTheEndOfTheStream() {
-        let rig = Rig()
+    /// With a read source, and with a poller where there is one.
+    @Test(arguments: LineChannelTests.readers)
+    func theLastLinesArriveBeforeTheEndOfTheStream(polled: Bool) {
+        let rig = Rig(polled: polled)
         rig.queue.sync {
             rig.channel?.enqueue(["OK QUIT", "BYE goodbye"])
             rig.channel?.closeAfterFlush(lingerMilliseconds: 0)
@@ -126,8 +136,10 @@ import Testing
             })
     }
 
-    @Test func heldReadingReportsNothingUntilReleased() {
-        let rig = Rig()
+    /// With a read source, and with a poller where there is one.
+    @Test(arguments: LineChannelTests.readers)
+    func heldReadingReportsNothingUntilReleased(polled: Bool) {
+        let rig = Rig(polled: polled)
         rig.queue.sync { rig.channel?.holdReading(true) }
         rig.peerWrite("PING 1\n")
         // Nothing is read while held (a bounded look: 200 ms).
@@ -136,8 +148,10 @@ import Testing
         #expect(rig.wait("the bytes") { bytes, _, _ in String(decoding: bytes, as: UTF8.self) == "PING 1\n" })
     }
 
-    @Test func aHeldChannelClosesAndIsReleasedCleanly() {
-        let rig = Rig()
+    /// With a read source, and with a poller where there is one.
+    @Test(arguments: LineChannelTests.readers)
+    func aHeldChannelClosesAndIsReleasedCleanly(polled: Bool) {
+        let rig = Rig(polled: polled)
         rig.queue.sync {
             rig.channel?.holdReading(true)
             rig.channel?.closeNow()
@@ -148,12 +162,63 @@ import Testing
         #expect(rig.wait("closed") { _, _, isClosed in isClosed })
     }
 
-    @Test func thePeerClosingIsReportedOnce() {
-        let rig = Rig()
+    /// With a read source, and with a poller where there is one.
+    @Test(arguments: LineChannelTests.readers)
+    func thePeerClosingIsReportedOnce(polled: Bool) {
+        let rig = Rig(polled: polled)
         shutdown(rig.peer, Int32(SHUT_WR))
         #expect(rig.wait("end of stream") { _, ends, _ in ends == [.peerClosed] })
         rig.queue.sync { rig.channel?.closeNow() }
         #expect(rig.wait("closed") { _, ends, isClosed in isClosed && ends == [.peerClosed] })
+    }
+
+    /// The ways a channel can learn of input: a read source; a poller (Linux).
+    static let readers = ReadinessPoller.make(queue: DispatchQueue(label: "tilerace.tests.probe")) == nil ? [false] : [false, true]
+
+    /// A detached socket carries on in a channel on another queue: the output
+    /// left unsent is written first, and input goes to the new channel.
+    @Test(arguments: LineChannelTests.readers)
+    func aDetachedSocketCarriesOnOnAnotherQueue(polled: Bool) {
+        let rig = Rig(polled: polled)
+        let next = DispatchQueue(label: "tilerace.tests.channel.next")
+        let nextPoller = polled ? ReadinessPoller.make(queue: next) : nil
+        let catcher = Catcher()
+        let arrived = DispatchSemaphore(value: 0)
+        rig.queue.sync {
+            rig.channel?.enqueue(["OK JOIN room=r"])
+            let isDetached = rig.channel?.detach { fd, output in
+                next.async {
+                    let channel = LineChannel(fd: fd, queue: next, outputLimit: 1 << 20, pendingOutput: output, poller: nextPoller)
+                    catcher.moved = channel
+                    channel.enqueue(["OK WHO room=r count=1"])
+                    channel.start(
+                        LineChannel.Handlers(
+                            received: { bytes in
+                                catcher.lock.withLock { catcher.received += bytes }
+                                arrived.signal()
+                            }, ended: { _ in }))
+                    channel.flush()
+                }
+            }
+            #expect(isDetached == true)
+        }
+        rig.peerWrite("PING 1\n")
+        var lines = ""
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let deadline = DispatchTime.now() + 5
+        while lines != "OK JOIN room=r\nOK WHO room=r count=1\n", DispatchTime.now() < deadline {
+            let count = buffer.withUnsafeMutableBytes { read(rig.peer, $0.baseAddress, $0.count) }
+            if count > 0 { lines += String(decoding: buffer[0..<count], as: UTF8.self) }
+        }
+        #expect(lines == "OK JOIN room=r\nOK WHO room=r count=1\n")
+        while catcher.lock.withLock({ catcher.received.count < 7 }), arrived.wait(timeout: deadline) == .success {}
+        #expect(catcher.lock.withLock { String(decoding: catcher.received, as: UTF8.self) } == "PING 1\n")
+        // The old channel reports nothing more, not even a close.
+        #expect(!rig.waitBriefly { _, ends, isClosed in isClosed || !ends.isEmpty })
+        next.sync {
+            catcher.moved?.closeNow()
+            nextPoller?.close()
+        }
     }
 
     @Test func aChannelReleasedWithoutClosingDoesNotCrash() {
@@ -177,4 +242,12 @@ import Testing
         #expect(read(pair[1], &byte, 1) == 0)
         FileDescriptor.close(pair[1])
     }
+}
+
+/// What the moved channel of a detach test received (bytes under the lock;
+/// the channel itself is touched only on its queue).
+private final class Catcher: @unchecked Sendable {
+    let lock = NSLock()
+    var received: [UInt8] = []
+    var moved: LineChannel?
 }

@@ -61,9 +61,10 @@ final class LoadPlayer {
         random = SplitMix64(seed: seed)
     }
 
-    /// Takes over a connected socket and starts talking.
-    func start(fd: Int32, queue: DispatchQueue) {
-        let channel = LineChannel(fd: fd, queue: queue, outputLimit: 1 << 20)
+    /// Takes over a connected socket and starts talking (its input reported
+    /// by `poller` when there is one).
+    func start(fd: Int32, queue: DispatchQueue, poller: ReadinessPoller?) {
+        let channel = LineChannel(fd: fd, queue: queue, outputLimit: 1 << 20, poller: poller)
         self.channel = channel
         channel.start(
             LineChannel.Handlers(

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TileRaceTransport
 
 /// Some of the load's players, with whole rooms, on a queue of their own:
 /// the generator runs one shard per core it may use, so that it is not the
@@ -11,6 +12,8 @@ final class LoadShard: @unchecked Sendable {
     static var defaultCount: Int { min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
     let queue: DispatchQueue
+    /// Reports its players' input all at once (Linux), as the server's shards do.
+    private let poller: ReadinessPoller?
     private let roomSize: Int
     private var players: [LoadPlayer] = []
     private var timer: (any DispatchSourceTimer)?
@@ -23,6 +26,7 @@ final class LoadShard: @unchecked Sendable {
 
     init(index: Int, roomSize: Int) {
         queue = DispatchQueue(label: "tilerace.bench.load.\(index)")
+        poller = ReadinessPoller.make(queue: queue)
         self.roomSize = roomSize
     }
 
@@ -33,7 +37,7 @@ final class LoadShard: @unchecked Sendable {
         if case .racer(let room, _) = player.role { expectedMembers[room] = roomMembers }
         wire(player)
         players.append(player)
-        player.start(fd: fd, queue: queue)
+        player.start(fd: fd, queue: queue, poller: poller)
     }
 
     /// How many racers have not seen their first `START` yet.
@@ -70,6 +74,7 @@ final class LoadShard: @unchecked Sendable {
         timer = nil
         for player in players { player.channel?.closeNow() }
         players = []
+        poller?.close()
     }
 
     private func wire(_ player: LoadPlayer) {

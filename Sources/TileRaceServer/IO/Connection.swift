@@ -37,7 +37,8 @@ final class Connection {
 
     init(
         id: ConnectionID, fd: Int32, peer: String, queue: DispatchQueue, outputLimit: Int, backpressureBytes: Int,
-        closeTimeoutMilliseconds: Int, handlers: Handlers, pendingOutput: OutputBuffer = OutputBuffer()
+        closeTimeoutMilliseconds: Int, handlers: Handlers, pendingOutput: OutputBuffer = OutputBuffer(),
+        poller: ReadinessPoller? = nil
     ) {
         self.id = id
         self.peer = peer
@@ -46,7 +47,7 @@ final class Connection {
         self.handlers = handlers
         channel = LineChannel(
             fd: fd, queue: queue, outputLimit: outputLimit, closeTimeoutMilliseconds: closeTimeoutMilliseconds,
-            pendingOutput: pendingOutput)
+            pendingOutput: pendingOutput, poller: poller)
     }
 
     /// Starts reading.

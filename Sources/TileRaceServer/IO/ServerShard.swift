@@ -29,6 +29,8 @@ final class ServerShard: @unchecked Sendable {
 
     private let core: ServerCore
     private let settings: Settings
+    /// Reports input for all the shard's sockets at once (Linux; nil elsewhere).
+    private let poller: ReadinessPoller?
     private var timer: (any DispatchSourceTimer)?
     private var armedDeadline: Int?
     private var connections: [ConnectionID: Connection] = [:]
@@ -47,6 +49,7 @@ final class ServerShard: @unchecked Sendable {
         self.core = core
         self.settings = settings
         queue = DispatchQueue(label: "tilerace.server.shard\(index)")
+        poller = ReadinessPoller.make(queue: queue)
     }
 
     /// The connections open on this shard.
@@ -105,7 +108,7 @@ final class ServerShard: @unchecked Sendable {
         let connection = Connection(
             id: id, fd: fd, peer: peer, queue: queue, outputLimit: limits.maximumPendingOutputBytes,
             backpressureBytes: limits.backpressureBytes, closeTimeoutMilliseconds: limits.closeTimeoutMilliseconds,
-            handlers: handlers, pendingOutput: pendingOutput)
+            handlers: handlers, pendingOutput: pendingOutput, poller: poller)
         connections[id] = connection
         connection.start()
         return connection
@@ -165,6 +168,7 @@ final class ServerShard: @unchecked Sendable {
         phase = .stopped
         timer?.cancel()
         timer = nil
+        poller?.close()
         let waiters = stopWaiters
         stopWaiters = []
         for waiter in waiters { waiter() }

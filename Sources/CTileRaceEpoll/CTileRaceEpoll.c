@@ -1,0 +1,2 @@
+// The target is its header; SwiftPM wants one source file.
+#include "CTileRaceEpoll.h"
