@@ -9,6 +9,9 @@ enum ServerAction: Hashable, Sendable {
     case leaderboard(Int, LeaderboardRequest)
     /// Read a connection, stop reading it, or give it another turn.
     case input(ConnectionID, InputFlow)
+    /// Publish this server's rooms to the shared room directory; the other
+    /// servers' rooms come back as `ServerInput.remoteRooms`.
+    case publishRooms([RoomDescription])
     /// Write a line to the server's log.
     case log(ServerLog.Level, String)
 }

@@ -74,7 +74,7 @@ extension ServerCore {
         case .refused(let error):
             lines = [ServerMessage.error(error).line]
         case .failed(let error, let reason):
-            log(.error, "error: \(reason)")
+            if let reason { log(.error, "error: \(reason)") }
             lines = [ServerMessage.error(error).line]
         }
         guard let session, session.awaitedAnswer == id else { return }

@@ -4,14 +4,20 @@ import TileRaceProtocol
 /// `LEAVE`) and the countdown.
 extension ServerCore {
     func listRooms(_ session: Session) {
-        let listed = rooms.values.filter { !$0.isPrivate }.sorted { ($0.key, $0.name) < ($1.key, $1.name) }
-        let lines = listed.map { ServerMessage.room($0.description).line }
+        var listed = rooms.values.filter { !$0.isPrivate }.map(\.description)
+        listed += remoteRooms.values.filter { rooms[Room.key($0.name)] == nil }
+        listed.sort { (Room.key($0.name), $0.name) < (Room.key($1.name), $1.name) }
+        let lines = listed.map { ServerMessage.room($0).line }
         send(session.id, lines: lines + [ServerMessage.ok(.rooms(count: lines.count)).line])
     }
 
     func create(_ session: Session, room name: String, options: RoomOptions) throws(ProtocolError) {
         guard rooms[Room.key(name)] == nil else {
             throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
+        }
+        if let remote = remoteRoom(named: name) {
+            throw ProtocolError(
+                .roomExists, "a room named \(name) exists on the server at \(remote.server ?? "?"); JOIN it or pick another name")
         }
         guard rooms.count - 1 < limits.maximumRooms else {
             throw ProtocolError(.tooManyRooms, "the server has its maximum of \(limits.maximumRooms) rooms; join one")
@@ -79,6 +85,7 @@ extension ServerCore {
     /// that are refused are counted: past the per-minute limit they are refused
     /// unchecked, and too many close the connection.
     private func findRoom(_ name: String, code: String?, for session: Session) throws(ProtocolError) -> Room {
+        if let remote = remoteRoom(named: name) { throw moved(remote) }
         let bye = "too many wrong join codes"
         if code != nil {
             try admitGuess(by: session, bye: bye) { "too many wrong join codes from your address; try again in \($0) s" }

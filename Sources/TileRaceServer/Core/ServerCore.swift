@@ -20,6 +20,8 @@ final class ServerCore {
         case progress(String)
         /// An away session's held seat is given up.
         case resumeExpiry(ConnectionID)
+        /// This server's rooms are published to the shared room directory.
+        case directory
     }
 
     let limits: ServerLimits
@@ -46,6 +48,10 @@ final class ServerCore {
     var joinCodesByAddress: [String: JoinCodeGuard] = [:]
     /// Rooms by key (lower-case name).
     var rooms: [String: Room] = [:]
+    /// Other servers' public rooms by key, from the shared room directory.
+    var remoteRooms: [String: RoomDescription] = [:]
+    /// How often rooms are published to the directory; nil: no directory.
+    var directoryMilliseconds: Int?
     var timers = TimerQueue<TimerKey>()
     var nextRaceID = 1
     var isShuttingDown = false
@@ -78,6 +84,7 @@ final class ServerCore {
         case .disconnected(let id, let reason):
             if let session = session(on: id) { dropped(session, reason: reason) }
         case .answered(let id, let answer): answered(id, answer)
+        case .remoteRooms(let descriptions): remoteRoomsArrived(descriptions)
         case .tick: fireTimers()
         case .shutdown: shutdown()
         }
@@ -220,7 +227,7 @@ final class ServerCore {
             let limit = words.lazy.compactMap { $0.hasPrefix("limit=") ? Int($0.dropFirst(6)) : nil }.first ?? 20
             return 1 + min(max(limit, 0), LeaderboardQuery.maximumLimit) / 10
         case .rooms:
-            return 1 + rooms.count / 16
+            return 1 + (rooms.count + remoteRooms.count) / 16
         case .who, .help:
             return 2
         default:
@@ -355,6 +362,8 @@ final class ServerCore {
                 if let room = rooms[roomKey] { endRaceAtTimeLimit(in: room) }
             case .progress(let roomKey):
                 if let room = rooms[roomKey] { sendPendingProgress(in: room) }
+            case .directory:
+                publishRooms()
             case .resumeExpiry(let id):
                 if let session = sessions[id], session.isAway {
                     remove(session, reason: "did not come back within \(limits.resumeGraceMilliseconds / 1000) s")

@@ -12,6 +12,8 @@ enum ServerInput: Sendable {
     case disconnected(ConnectionID, reason: String)
     /// The leaderboard service answered the `leaderboard` action with this id.
     case answered(Int, LeaderboardAnswer)
+    /// The other servers' rooms, read from the shared room directory.
+    case remoteRooms([RoomDescription])
     /// The clock moved: fire the timers that are due.
     case tick
     /// The server is stopping: say goodbye to everyone.
