@@ -18,6 +18,9 @@ let package = Package(
         /// Every socket and file-descriptor call: the line channel, the
         /// listener, the blocking line client, files, shared paths.
         .target(name: "TileRaceTransport", dependencies: ["TileRaceProtocol"]),
+        /// A small RESP2 Redis client: values, an incremental parser, and a
+        /// pipelined connection with deadlines and reconnection.
+        .target(name: "TileRaceRedis", dependencies: ["TileRaceTransport"]),
         /// The 2048 search behind bots and hints: expectimax over the engine's boards.
         .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
         /// The Dispatch TCP race server and the persistent leaderboard.
@@ -57,7 +60,7 @@ let package = Package(
         /// sockets, fake peers.
         .target(
             name: "TileRaceTestSupport",
-            dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol"],
+            dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceRedis"],
             path: "Tests/TileRaceTestSupport"
         ),
 
@@ -74,6 +77,7 @@ let package = Package(
         .testTarget(
             name: "TileRaceTransportTests", dependencies: ["TileRaceTransport", "TileRaceProtocol", "TileRaceTestSupport"]
         ),
+        .testTarget(name: "TileRaceRedisTests", dependencies: ["TileRaceRedis", "TileRaceTestSupport"]),
         .testTarget(
             name: "TileRaceServerTests",
             dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine"]
