@@ -26,7 +26,7 @@ let package = Package(
         /// The Dispatch TCP race server and the persistent leaderboard.
         .target(
             name: "TileRaceServer",
-            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport"]
+            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceRedis"]
         ),
         /// The terminal client: model, views, terminal I/O, server connection,
         /// practice hints. It never imports the server nor the bot client: the

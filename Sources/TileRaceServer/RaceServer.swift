@@ -1,5 +1,6 @@
 import Dispatch
 import TileRaceProtocol
+import TileRaceRedis
 import TileRaceTransport
 
 /// The TileRace race server: listens for TCP connections and runs protocol v1
@@ -45,6 +46,19 @@ public final class RaceServer: @unchecked Sendable {
         public var clock: any ServerClock = SystemClock()
         /// Random seeds and tokens.
         public var random = RandomSource.system
+        /// Keep the leaderboard in this Redis server, shared with the other
+        /// servers that name it, instead of `dataDirectory`; the servers then
+        /// also share their rooms (`advertisedAddress`).
+        public var redisStore: RedisAddress?
+        /// Start on a Redis store that does not sync every change to its
+        /// append-only file (the log says so at start).
+        public var acceptsRelaxedStoreDurability = false
+        /// The address players reach this server at, `HOST:PORT`, for the
+        /// room directory of a Redis store; nil: this machine's first address
+        /// other than loopback, and the port it listens on.
+        public var advertisedAddress: String?
+        /// How often rooms are published to the directory; they expire after three times this.
+        public var directoryIntervalMilliseconds = 2000
         /// A leaderboard store to use instead of `dataDirectory` (tests: a
         /// disk that is slow or fails on command).
         var makeStore: (@Sendable () -> any LeaderboardPersisting)?
@@ -62,6 +76,7 @@ public final class RaceServer: @unchecked Sendable {
     private let queueKey = DispatchSpecificKey<Bool>()
     private var core: ServerCore?
     private var leaderboard: (any LeaderboardService)?
+    private var directory: RedisRoomDirectory?
     private var listener: Listener?
     private var timer: DispatchSourceTimer?
     private var armedDeadline: Int?
@@ -130,36 +145,29 @@ public final class RaceServer: @unchecked Sendable {
             throw .cannotListen(address: configuration.bindAddress, port: configuration.port, reason: "the server was stopped")
         }
         Socket.ignoreBrokenPipeSignal()
-        let store: any LeaderboardPersisting
-        do throws(StoreError) {
-            if let makeStore = configuration.makeStore {
-                store = makeStore()
-            } else {
-                store =
-                    try configuration.dataDirectory.map { (directory: String) throws(StoreError) in
-                        try LeaderboardStore.open(
-                            directory: directory, acceptingLoss: configuration.acceptsLeaderboardLoss,
-                            today: UTCTime.date(epochMilliseconds: configuration.clock.wallMilliseconds))
-                    } ?? LeaderboardStore.inMemory()
-            }
-        } catch {
-            throw .leaderboard(error)
-        }
+        let leaderboard = try openLeaderboard()
         let (fd, port): (Int32, Int)
         do throws(ServerError) {
             (fd, port) = try bind()
         } catch {
-            store.close()
+            leaderboard.close()
             throw error
         }
-        // From here on the store belongs to the service's queues.
-        let leaderboard = FileLeaderboardService(store: store)
         self.leaderboard = leaderboard
         for warning in leaderboard.warnings { configuration.log(.error, warning) }
         let core = ServerCore(
             limits: configuration.limits, clock: configuration.clock, random: configuration.random,
             serverName: configuration.serverName, logLevel: configuration.log.level)
         self.core = core
+        if let redis = configuration.redisStore {
+            let advertised =
+                configuration.advertisedAddress
+                ?? ServerAddress.format(host: Socket.interfaceAddresses().first ?? "127.0.0.1", port: port)
+            directory = RedisRoomDirectory(
+                address: redis, advertisedAddress: advertised, expiryMilliseconds: 3 * configuration.directoryIntervalMilliseconds)
+            core.startDirectory(every: configuration.directoryIntervalMilliseconds)
+            configuration.log(.info, "sharing rooms through redis://\(redis) as \(advertised)")
+        }
         let listener = Listener(fd: fd, port: port, queue: queue)
         self.listener = listener
         listener.start(
@@ -174,9 +182,33 @@ public final class RaceServer: @unchecked Sendable {
         self.timer = timer
         phase = .running
         armTimer()
-        let data = configuration.dataDirectory.map { "leaderboard in \($0)" } ?? "leaderboard in memory only"
+        let data =
+            configuration.redisStore.map { "leaderboard in redis://\($0)" } ?? configuration.dataDirectory.map { "leaderboard in \($0)" }
+            ?? "leaderboard in memory only"
         configuration.log(.info, "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data))")
         return port
+    }
+
+    /// The leaderboard service the configuration names: Redis, a test's
+    /// store, the data directory's journal, or memory only.
+    private func openLeaderboard() throws(ServerError) -> any LeaderboardService {
+        do throws(StoreError) {
+            if let redis = configuration.redisStore {
+                return try RedisLeaderboardService(
+                    address: redis, durability: configuration.acceptsRelaxedStoreDurability ? .relaxed : .strict, log: configuration.log)
+            }
+            if let makeStore = configuration.makeStore { return FileLeaderboardService(store: makeStore()) }
+            let store =
+                try configuration.dataDirectory.map { (directory: String) throws(StoreError) in
+                    try LeaderboardStore.open(
+                        directory: directory, acceptingLoss: configuration.acceptsLeaderboardLoss,
+                        today: UTCTime.date(epochMilliseconds: configuration.clock.wallMilliseconds))
+                } ?? LeaderboardStore.inMemory()
+            // From here on the store belongs to the service's queues.
+            return FileLeaderboardService(store: store)
+        } catch {
+            throw .leaderboard(error)
+        }
     }
 
     private func bind() throws(ServerError) -> (Int32, Int) {
@@ -230,6 +262,7 @@ public final class RaceServer: @unchecked Sendable {
         timer?.cancel()
         timer = nil
         leaderboard?.close()
+        directory?.withdraw()
         configuration.log(.info, "tilerace server stopped")
         let waiters = stopWaiters
         stopWaiters = []
@@ -335,6 +368,10 @@ public final class RaceServer: @unchecked Sendable {
                 if flow == .turn {
                     connection.wantsInputTurn = true
                     turnsDue.append(connection)
+                }
+            case .publishRooms(let rooms):
+                directory?.publish(rooms) { [weak self, queue] remote in
+                    queue.async { [weak self] in self?.process(.remoteRooms(remote ?? [])) }
                 }
             case .log(let level, let message):
                 configuration.log(level, message)

@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// What the state machine asks the I/O layer to do.
 enum ServerAction: Hashable, Sendable {
     /// Write these lines (without line endings) to a connection, in order.

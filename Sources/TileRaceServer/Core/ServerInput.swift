@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// What happens to the server: the inputs of its state machine (`ServerCore`).
 enum ServerInput: Sendable {
     /// A connection was accepted from `peer` (an `address:port`).

@@ -71,7 +71,11 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         switch request {
         case .submit(let submission):
-            run(Self.submitCommand(submission)) { reply in Self.receipt(from: reply, submission) } completion: { completion($0) }
+            run(Self.submitCommand(submission)) { reply throws(ProtocolError) in
+                try Self.receipt(from: reply, submission)
+            } completion: {
+                completion($0)
+            }
         case .top(let query, let today):
             let board = Leaderboard.board(of: query, today: today)
             run(Self.script(RedisLeaderboardScripts.board, keys: [Keys.board(board), Keys.entries(board)], arguments: [])) {
@@ -79,7 +83,9 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
                 let entries = try Self.entries(from: reply)
                 let (page, summary) = Leaderboard.page(query, of: board, ranked: entries)
                 return .page(page, summary)
-            } completion: { completion($0) }
+            } completion: {
+                completion($0)
+            }
         case .record(let query, let today):
             let board: LeaderboardBoardID = query.board == .all ? .allTime : .daily(query.date ?? today)
             let key = Names.nicknameKey(query.nickname)
@@ -90,7 +96,9 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
                 var entry = try Self.entry(from: line)
                 entry.log = parts[1].string
                 return .record(entry)
-            } completion: { completion($0) }
+            } completion: {
+                completion($0)
+            }
         }
     }
 
@@ -109,19 +117,22 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
             switch result {
             case .success(.error(let message)):
                 self.reachable()
-                completion(.failed(ProtocolError(.internal, "the leaderboard store refused the request; try again"), reason: "redis: \(message)"))
+                completion(
+                    .failed(ProtocolError(.internal, "the leaderboard store refused the request; try again"), reason: "redis: \(message)"))
             case .success(let reply):
                 self.reachable()
                 do throws(ProtocolError) {
                     completion(try answer(reply))
                 } catch {
-                    completion(.failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message))
+                    completion(
+                        .failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message))
                 }
             case .failure(let error):
                 self.unreachable(error)
                 completion(
                     .failed(
-                        ProtocolError(.unavailable, "the shared leaderboard cannot be reached right now; nothing was changed, try again in a moment"),
+                        ProtocolError(
+                            .unavailable, "the shared leaderboard cannot be reached right now; nothing was changed, try again in a moment"),
                         reason: nil))
             }
         }
@@ -136,7 +147,10 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     private func unreachable(_ error: RedisError) {
         guard !isOutage else { return }
         isOutage = true
-        log(.error, "error: leaderboard store redis://\(connection.address) unreachable (\(error)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back")
+        log(
+            .error,
+            "error: leaderboard store redis://\(connection.address) unreachable (\(error)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
+        )
     }
 
     // MARK: Commands and replies
@@ -151,7 +165,8 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         if let daily = submission.dailyDate { boards.append(.daily(daily)) }
         for board in boards { keys += [Keys.board(board), Keys.entries(board), Keys.logs(board)] }
         let result = submission.result
-        let fields = "\(result.largestTile) \(result.moves) \(result.milliseconds) \(result.size) \(result.target) \(result.assists) \(result.seed)"
+        let fields =
+            "\(result.largestTile) \(result.moves) \(result.milliseconds) \(result.size) \(result.target) \(result.assists) \(result.seed)"
         let arguments = [
             submission.nickname, Names.nicknameKey(submission.nickname), submission.token ?? "", submission.newToken, submission.date,
             Leaderboard.expiryCutoff(on: submission.date) ?? "", submission.isInUseByAnother ? "1" : "0", String(result.score), fields,
