@@ -80,7 +80,9 @@ let package = Package(
         .testTarget(name: "TileRaceRedisTests", dependencies: ["TileRaceRedis", "TileRaceTestSupport"]),
         .testTarget(
             name: "TileRaceServerTests",
-            dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine"]
+            dependencies: [
+                "TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceRedis", "TileRaceTestSupport",
+            ]
         ),
         .testTarget(
             name: "TileRaceClientTests",
