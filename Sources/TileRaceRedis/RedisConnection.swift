@@ -322,29 +322,23 @@ public final class RedisConnection: @unchecked Sendable {
         }
     }
 
-    /// Fails the requests whose deadline passed: unsent ones as unreachable,
-    /// sent ones as timed out, dropping the connection they were on.
+    /// Fails the requests whose deadline passed. One still waiting for a
+    /// connection is unreachable. When one was sent, the oldest sent request
+    /// (which holds up the rest) times out and the connection is dropped:
+    /// every other request on it is unreachable.
     private func checkDeadlines() {
         timerDeadline = nil
         let now = RedisConnection.now()
-        guard requests.contains(where: { $0.deadline <= now }) else {
-            if let next = requests.map(\.deadline).min() { armTimer(for: next) }
-            return
+        if requests.contains(where: { $0.isSent && $0.deadline <= now }), let oldest = requests.firstIndex(where: \.isSent) {
+            let timedOut = requests.remove(at: oldest)
+            timedOut.finish(.failure(.timeout(milliseconds: timeoutMilliseconds)))
+            drop(
+                failing: .unreachable("connection to \(address) dropped: an earlier command got no reply within \(timeoutMilliseconds) ms"))
         }
         let expired = requests.filter { $0.deadline <= now }
         requests.removeAll { $0.deadline <= now }
-        var hasTimedOutOnConnection = false
         for request in expired {
-            if request.isSent {
-                hasTimedOutOnConnection = true
-                request.finish(.failure(.timeout(milliseconds: timeoutMilliseconds)))
-            } else {
-                request.finish(.failure(.unreachable("cannot connect to \(address): no answer within \(timeoutMilliseconds) ms")))
-            }
-        }
-        if hasTimedOutOnConnection {
-            drop(
-                failing: .unreachable("connection to \(address) dropped: an earlier command got no reply within \(timeoutMilliseconds) ms"))
+            request.finish(.failure(.unreachable("cannot connect to \(address): no answer within \(timeoutMilliseconds) ms")))
         }
         if let next = requests.map(\.deadline).min() { armTimer(for: next) }
     }
