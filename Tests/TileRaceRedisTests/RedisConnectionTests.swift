@@ -214,6 +214,55 @@ import TileRaceTestSupport
         #expect((1...250).contains(waited))
     }
 
+    @Test func aConnectWithoutAnswerIsUnreachable() throws {
+        // A listener whose queue of unaccepted connections is full drops
+        // further SYNs: connecting there gets no answer at all.
+        let listener = socket(AF_INET, TestSockets.streamType, 0)
+        defer { close(listener) }
+        let port = try #require(TestSockets.bindToLoopback(listener))
+        #expect(listen(listener, 0) == 0)
+        var fillers: [Int32] = []
+        defer { for fd in fillers { close(fd) } }
+        for _ in 0..<4 {
+            let fd = socket(AF_INET, TestSockets.streamType, 0)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port)).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            fillers.append(fd)
+        }
+        let address = RedisAddress(host: "127.0.0.1", port: port)
+        let redis = RedisConnection(address: address, timeoutMilliseconds: 300)
+        defer { redis.close() }
+        let start = DispatchTime.now()
+        let result = redis.sendAndWait(["PING"])
+        #expect(RedisConnectionTests.elapsed(since: start) < 2000)
+        #expect(
+            result == .failure(.unreachable("cannot connect to \(address): no answer within 300 ms; retrying in 250 ms"))
+                || result == .failure(.unreachable("cannot connect to \(address): no answer within 300 ms")))
+    }
+
+    @Test func droppingTheConnectionFailsWhatIsPending() throws {
+        let peer = try #require(ScriptedPeer())
+        var redis: RedisConnection? = RedisConnection(address: RedisAddress(host: "127.0.0.1", port: peer.port))
+        let done = DispatchSemaphore(value: 0)
+        let replies = Replies()
+        redis?.send(["PING"], on: .global()) { result in
+            replies.results[0] = result
+            done.signal()
+        }
+        #expect(peer.accept())
+        #expect([peer.readLine(), peer.readLine(), peer.readLine()] == ["*1", "$4", "PING"])
+        redis = nil
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(replies.results[0] == .failure(.closed))
+        #expect(peer.readLine(milliseconds: 5000) == nil)
+    }
+
     @Test func anUnknownHostIsUnreachable() {
         let redis = RedisConnection(address: RedisAddress(host: "no-such-host.invalid"), timeoutMilliseconds: 3000)
         defer { redis.close() }
