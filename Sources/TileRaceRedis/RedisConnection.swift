@@ -50,7 +50,7 @@ public final class RedisConnection: @unchecked Sendable {
     private var state = State.idle
     private var parser = RESPParser()
     /// Waiting requests in order: those written (oldest first), then unsent ones.
-    private var requests: [RedisRequest] = []
+    private var requests = RedisRequestQueue()
     private var backoffMilliseconds = 0
     private var timerDeadline: UInt64?
 
@@ -66,7 +66,7 @@ public final class RedisConnection: @unchecked Sendable {
     deinit {
         // Nothing else can touch the state now. The channel and the
         // connector cancel their own sources as they go.
-        for request in requests { request.finish(.failure(.closed)) }
+        for request in requests.removeAll() { request.finish(.failure(.closed)) }
     }
 
     // MARK: Commands
@@ -190,9 +190,7 @@ public final class RedisConnection: @unchecked Sendable {
     }
 
     private func failAll(_ error: RedisError) {
-        let failed = requests
-        requests = []
-        for request in failed { request.finish(.failure(error)) }
+        for request in requests.removeAll() { request.finish(.failure(error)) }
     }
 
     // MARK: Connecting
@@ -233,15 +231,10 @@ public final class RedisConnection: @unchecked Sendable {
             let select = RedisRequest(
                 bytes: RESPEncoder.command(["SELECT", String(address.database)]), replyCount: 1, deadline: deadline(),
                 purpose: .selectDatabase)
-            requests.insert(select, at: 0)
+            requests.prepend(select)
             armTimer(for: select.deadline)
         }
-        var bytes: [UInt8] = []
-        for index in requests.indices {
-            bytes += requests[index].bytes
-            requests[index].isSent = true
-        }
-        write(bytes, on: channel)
+        write(requests.markAllSent(), on: channel)
     }
 
     private func connectFailed(_ reason: String) {
@@ -280,13 +273,11 @@ public final class RedisConnection: @unchecked Sendable {
     }
 
     private func reply(_ value: RESPValue) {
-        guard let first = requests.first, first.isSent else {
+        guard requests.first?.isSent == true else {
             drop(failing: .protocolViolation("a reply that no command asked for"))
             return
         }
-        requests[0].replies.append(value)
-        guard requests[0].replies.count == first.replyCount else { return }
-        let request = requests.removeFirst()
+        guard requests.addReplyToFirst(value), let request = requests.removeFirst() else { return }
         switch request.purpose {
         case .caller(let deliver):
             deliver(.success(request.replies))
@@ -322,31 +313,23 @@ public final class RedisConnection: @unchecked Sendable {
         }
     }
 
-    /// Fails the requests whose deadline passed: unsent ones as unreachable,
-    /// sent ones as timed out, dropping the connection they were on.
+    /// Fails the requests whose deadline passed. One still waiting for a
+    /// connection is unreachable. When one was sent, the oldest sent request
+    /// (which holds up the rest) times out and the connection is dropped:
+    /// every other request on it is unreachable.
     private func checkDeadlines() {
         timerDeadline = nil
         let now = RedisConnection.now()
-        guard requests.contains(where: { $0.deadline <= now }) else {
-            if let next = requests.map(\.deadline).min() { armTimer(for: next) }
-            return
-        }
-        let expired = requests.filter { $0.deadline <= now }
-        requests.removeAll { $0.deadline <= now }
-        var hasTimedOutOnConnection = false
-        for request in expired {
-            if request.isSent {
-                hasTimedOutOnConnection = true
-                request.finish(.failure(.timeout(milliseconds: timeoutMilliseconds)))
-            } else {
-                request.finish(.failure(.unreachable("cannot connect to \(address): no answer within \(timeoutMilliseconds) ms")))
-            }
-        }
-        if hasTimedOutOnConnection {
+        if requests.hasSentRequest(expiredAt: now), let oldest = requests.removeFirst() {
+            // Sent requests come first: the oldest holds up the rest.
+            oldest.finish(.failure(.timeout(milliseconds: timeoutMilliseconds)))
             drop(
                 failing: .unreachable("connection to \(address) dropped: an earlier command got no reply within \(timeoutMilliseconds) ms"))
         }
-        if let next = requests.map(\.deadline).min() { armTimer(for: next) }
+        for request in requests.removeExpired(at: now) {
+            request.finish(.failure(.unreachable("cannot connect to \(address): no answer within \(timeoutMilliseconds) ms")))
+        }
+        if let next = requests.earliestDeadline { armTimer(for: next) }
     }
 
     private static func now() -> UInt64 {

@@ -156,16 +156,6 @@ package final class LineChannel: @unchecked Sendable {
         return checkOutputLimit()
     }
 
-    private func checkOutputLimit() -> Bool {
-        guard output.count <= outputLimit else {
-            let waiting = output.count
-            handlers?.ended(.outputLimit(waiting))
-            teardown()
-            return false
-        }
-        return true
-    }
-
     /// Queues bytes as they are (for protocols other than lines). Returns
     /// false, and closes, when the unsent output would pass the limit.
     /// Ignored unless open.
@@ -239,6 +229,17 @@ package final class LineChannel: @unchecked Sendable {
     }
 
     // MARK: Writing
+
+    /// Whether the unsent output is within the limit; past it, reports and closes.
+    private func checkOutputLimit() -> Bool {
+        guard output.count <= outputLimit else {
+            let waiting = output.count
+            handlers?.ended(.outputLimit(waiting))
+            teardown()
+            return false
+        }
+        return true
+    }
 
     private func writable() {
         writeQueued()

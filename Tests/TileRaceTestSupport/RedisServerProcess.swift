@@ -110,7 +110,7 @@ public final class RedisServerProcess {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            try RedisServerProcess.withSignalsUnblocked { try process.run() }
         } catch {
             throw Failure(description: "cannot run \(executable): \(error)")
         }
@@ -151,6 +151,18 @@ public final class RedisServerProcess {
 
     private func removeDirectory() {
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Runs `body` with no signal blocked on this thread. A child inherits
+    /// the mask of the thread that starts it, and Dispatch's worker threads
+    /// block most signals: without this, redis-server would ignore SIGTERM.
+    private static func withSignalsUnblocked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        var none = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
     }
 
     /// `redis-server` on the PATH, or where Homebrew puts it.
