@@ -45,8 +45,8 @@ let package = Package(
         .target(
             name: "TileRaceCLI",
             dependencies: [
-                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer", "TileRaceClient", "TileRaceBot",
-                "TileRaceBotClient",
+                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceRedis", "TileRaceServer", "TileRaceClient",
+                "TileRaceBot", "TileRaceBotClient",
             ]
         ),
 

@@ -54,8 +54,9 @@ public final class RaceServer: @unchecked Sendable {
         /// append-only file (the log says so at start).
         public var acceptsRelaxedStoreDurability = false
         /// The address players reach this server at, `HOST:PORT`, for the
-        /// room directory of a Redis store; nil: this machine's first address
-        /// other than loopback, and the port it listens on.
+        /// room directory of a Redis store; nil: the bind address when it is
+        /// one address, else this machine's first address other than
+        /// loopback; with the port it listens on.
         public var advertisedAddress: String?
         /// How often rooms are published to the directory; they expire after three times this.
         public var directoryIntervalMilliseconds = 2000
@@ -160,13 +161,13 @@ public final class RaceServer: @unchecked Sendable {
             serverName: configuration.serverName, logLevel: configuration.log.level)
         self.core = core
         if let redis = configuration.redisStore {
-            let advertised =
-                configuration.advertisedAddress
-                ?? ServerAddress.format(host: Socket.interfaceAddresses().first ?? "127.0.0.1", port: port)
+            let bound = configuration.bindAddress
+            let host = bound == "0.0.0.0" || bound == "::" ? Socket.interfaceAddresses().first ?? "127.0.0.1" : bound
+            let advertised = configuration.advertisedAddress ?? ServerAddress.format(host: host, port: port)
             directory = RedisRoomDirectory(
                 address: redis, advertisedAddress: advertised, expiryMilliseconds: 3 * configuration.directoryIntervalMilliseconds)
             core.startDirectory(every: configuration.directoryIntervalMilliseconds)
-            configuration.log(.info, "sharing rooms through redis://\(redis) as \(advertised)")
+            configuration.log(.info, "sharing rooms through \(redis) as \(advertised)")
         }
         let listener = Listener(fd: fd, port: port, queue: queue)
         self.listener = listener
@@ -183,7 +184,7 @@ public final class RaceServer: @unchecked Sendable {
         phase = .running
         armTimer()
         let data =
-            configuration.redisStore.map { "leaderboard in redis://\($0)" } ?? configuration.dataDirectory.map { "leaderboard in \($0)" }
+            configuration.redisStore.map { "leaderboard in \($0)" } ?? configuration.dataDirectory.map { "leaderboard in \($0)" }
             ?? "leaderboard in memory only"
         configuration.log(.info, "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data))")
         return port

@@ -35,7 +35,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     ///   it does not sync each change and `durability` is `strict`.
     init(address: RedisAddress, durability: Durability, log: ServerLog, timeoutMilliseconds: Int = 2000) throws(StoreError) {
         let connection = RedisConnection(address: address, timeoutMilliseconds: timeoutMilliseconds)
-        let store = "redis://\(address)"
+        let store = "\(address)"
         let settings: [RESPValue]
         switch connection.pipelineAndWait([["PING"], ["CONFIG", "GET", "appendonly"], ["CONFIG", "GET", "appendfsync"]]) {
         case .success(let values): settings = values
@@ -141,7 +141,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     private func reachable() {
         guard isOutage else { return }
         isOutage = false
-        log(.info, "leaderboard store redis://\(connection.address) reachable again")
+        log(.info, "leaderboard store \(connection.address) reachable again")
     }
 
     private func unreachable(_ error: RedisError) {
@@ -149,7 +149,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         isOutage = true
         log(
             .error,
-            "error: leaderboard store redis://\(connection.address) unreachable (\(error)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
+            "error: leaderboard store \(connection.address) unreachable (\(error)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
         )
     }
 

@@ -38,10 +38,14 @@ import TileRaceProtocol
                 == .refused(ProtocolError(.badToken, "the nickname Ana is claimed; that is not its token")))
         let better = store.ask(.submit(Self.submission("ana", 200, token: "t1", newToken: "t3")))
         #expect(
-            better == .submitted(SubmitReceipt(nickname: "Ana", board: .all, score: 200, rank: 1, best: 200, improved: true, token: nil), warnings: []))
+            better
+                == .submitted(
+                    SubmitReceipt(nickname: "Ana", board: .all, score: 200, rank: 1, best: 200, improved: true, token: nil), warnings: []))
         let worse = store.ask(.submit(Self.submission("ANA", 50, token: "t1", newToken: "t4")))
         #expect(
-            worse == .submitted(SubmitReceipt(nickname: "Ana", board: .all, score: 50, rank: 1, best: 200, improved: false, token: nil), warnings: []))
+            worse
+                == .submitted(
+                    SubmitReceipt(nickname: "Ana", board: .all, score: 50, rank: 1, best: 200, improved: false, token: nil), warnings: []))
     }
 
     @Test(arguments: ServiceUnderTest.Kind.allCases)
@@ -67,7 +71,8 @@ import TileRaceProtocol
         #expect(
             answer
                 == .submitted(
-                    SubmitReceipt(nickname: "bo", board: .daily, score: 200, rank: 1, best: 200, improved: true, token: "tb"), warnings: []))
+                    SubmitReceipt(nickname: "bo", board: .daily, score: 200, rank: 1, best: 200, improved: true, token: "tb"), warnings: [])
+        )
         guard case .page(let all, _) = store.ask(.top(LeaderboardQuery(), today: "2026-11-23")),
             case .page(let daily, let summary) = store.ask(.top(LeaderboardQuery(board: .daily), today: "2026-11-23")),
             case .page(let other, _) = store.ask(.top(LeaderboardQuery(board: .daily, date: "2026-11-22"), today: "2026-11-23"))

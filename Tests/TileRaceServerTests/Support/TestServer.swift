@@ -1,4 +1,5 @@
 import Foundation
+import TileRaceRedis
 
 @testable import TileRaceServer
 
@@ -35,7 +36,8 @@ final class TestServer {
 
     init(
         limits: ServerLimits = .fast, dataDirectory: String? = nil, random: RandomSource = .system,
-        clock: any ServerClock = SystemClock(), makeStore: (@Sendable () -> any LeaderboardPersisting)? = nil
+        clock: any ServerClock = SystemClock(), makeStore: (@Sendable () -> any LeaderboardPersisting)? = nil,
+        redis: RedisAddress? = nil, relaxedDurability: Bool = false, directoryIntervalMilliseconds: Int = 100
     ) throws {
         var configuration = RaceServer.Configuration()
         configuration.bindAddress = "127.0.0.1"
@@ -46,6 +48,9 @@ final class TestServer {
         configuration.makeStore = makeStore
         configuration.random = random
         configuration.log = logs.log
+        configuration.redisStore = redis
+        configuration.acceptsRelaxedStoreDurability = relaxedDurability
+        configuration.directoryIntervalMilliseconds = directoryIntervalMilliseconds
         server = RaceServer(configuration: configuration)
         port = try server.start()
     }
