@@ -88,7 +88,7 @@ let package = Package(
             name: "TileRaceClientTests",
             dependencies: [
                 "TileRaceClient", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceServer", "TileRaceBot",
-                "TileRaceBotClient", "TileRaceTestSupport",
+                "TileRaceBotClient", "TileRaceTestSupport", "TileRaceRedis",
             ],
             exclude: ["Snapshots"]
         ),
