@@ -27,9 +27,11 @@ extension ServerCore {
             throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(size)x\(size)")
         }
         let owner = nicknames[Names.nicknameKey(nickname)]
+        let newToken = finished.claimToken ?? random.token()
+        session.lastFinished?.claimToken = newToken
         let submission = LeaderboardSubmission(
             result: finished.result, log: finished.log, date: today, dailyDate: finished.dailyDate, nickname: nickname,
-            token: token, newToken: random.token(), isInUseByAnother: owner != nil && owner != session.id)
+            token: token, newToken: newToken, isInUseByAnother: owner != nil && owner != session.id)
         ask(.submit(submission), for: session)
     }
 

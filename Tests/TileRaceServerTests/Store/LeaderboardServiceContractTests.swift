@@ -48,6 +48,24 @@ import TileRaceProtocol
                     SubmitReceipt(nickname: "Ana", board: .all, score: 50, rank: 1, best: 200, improved: false, token: nil), warnings: []))
     }
 
+    /// Redis can fail after running a script (the reply lost): the core sends
+    /// the same game again with the same new-claim token, and it finds its own claim.
+    @Test func aSubmissionSentAgainAfterItsAnswerWasLostFindsItsOwnClaim() throws {
+        let store = try ServiceUnderTest(.redis)
+        let first = store.ask(.submit(Self.submission("ana", 100, newToken: "t1")))
+        let again = store.ask(.submit(Self.submission("ana", 100, newToken: "t1")))
+        guard case .submitted(let receipt, _) = first, case .submitted(let second, _) = again else {
+            Issue.record("not submitted: \(first), \(again)")
+            return
+        }
+        #expect(receipt.token == "t1")
+        #expect(second == SubmitReceipt(nickname: "ana", board: .all, score: 100, rank: 1, best: 100, improved: false, token: "t1"))
+        // Another game (another new token) still needs the claim's token.
+        #expect(
+            store.ask(.submit(Self.submission("ana", 200, newToken: "t2"))) == .refused(LeaderboardRules.badToken("ana", tokenGiven: false))
+        )
+    }
+
     @Test(arguments: ServiceUnderTest.Kind.allCases)
     func anUnclaimedNicknameInUseByAnotherIsRefused(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
