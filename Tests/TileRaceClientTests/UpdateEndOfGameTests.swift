@@ -106,7 +106,7 @@ import TileRaceProtocol
         _ = update(&model, .key(.enter))
         Fixtures.refuse(&model, .submit(nickname: "ana", token: nil), .unavailable, "the shared leaderboard cannot be reached right now")
         #expect(field(model)?.text == "ana")
-        #expect(field(model)?.refusal == "not submitted: the shared leaderboard cannot be reached right now (Enter tries again)")
+        #expect(field(model)?.refusal == "not submitted: the leaderboard cannot be reached now (Enter tries again)")
         #expect(update(&model, .key(.enter)).contains(.send(.submit(nickname: "ana", token: nil))))
     }
 

@@ -33,7 +33,8 @@ extension Update {
             }
         case .unavailable, .internal:
             // The server's store failed: nothing was recorded, and the game can be sent again.
-            let reason = "not submitted: \(ScreenText.sanitize(error.message)) (Enter tries again)"
+            let why = error.code == .unavailable ? "the leaderboard cannot be reached now" : ScreenText.sanitize(error.message)
+            let reason = "not submitted: \(why) (Enter tries again)"
             if !offerAgain(nickname, refusal: reason, model: &model) { model.show(reason, .warning) }
         case .notEligible:
             closeSubmission("only 4x4 games go on the leaderboard", kind: .info, model: &model)
