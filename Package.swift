@@ -20,12 +20,15 @@ let package = Package(
         /// Every socket and file-descriptor call: the line channel, the
         /// listener, the blocking line client, files, shared paths.
         .target(name: "TileRaceTransport", dependencies: ["TileRaceProtocol", "CTileRaceEpoll"]),
+        /// A small RESP2 Redis client: values, an incremental parser, and a
+        /// pipelined connection with deadlines and reconnection.
+        .target(name: "TileRaceRedis", dependencies: ["TileRaceTransport"]),
         /// The 2048 search behind bots and hints: expectimax over the engine's boards.
         .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
         /// The Dispatch TCP race server and the persistent leaderboard.
         .target(
             name: "TileRaceServer",
-            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport"]
+            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceRedis"]
         ),
         /// The terminal client: model, views, terminal I/O, server connection,
         /// practice hints. It never imports the server nor the bot client: the
@@ -44,8 +47,8 @@ let package = Package(
         .target(
             name: "TileRaceCLI",
             dependencies: [
-                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer", "TileRaceClient", "TileRaceBot",
-                "TileRaceBotClient",
+                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceRedis", "TileRaceServer", "TileRaceClient",
+                "TileRaceBot", "TileRaceBotClient",
             ]
         ),
 
@@ -59,7 +62,7 @@ let package = Package(
         /// sockets, fake peers.
         .target(
             name: "TileRaceTestSupport",
-            dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol"],
+            dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceRedis"],
             path: "Tests/TileRaceTestSupport"
         ),
 
@@ -76,15 +79,18 @@ let package = Package(
         .testTarget(
             name: "TileRaceTransportTests", dependencies: ["TileRaceTransport", "TileRaceProtocol", "TileRaceTestSupport"]
         ),
+        .testTarget(name: "TileRaceRedisTests", dependencies: ["TileRaceRedis", "TileRaceTestSupport"]),
         .testTarget(
             name: "TileRaceServerTests",
-            dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine"]
+            dependencies: [
+                "TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceRedis", "TileRaceTestSupport",
+            ]
         ),
         .testTarget(
             name: "TileRaceClientTests",
             dependencies: [
                 "TileRaceClient", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceServer", "TileRaceBot",
-                "TileRaceBotClient", "TileRaceTestSupport",
+                "TileRaceBotClient", "TileRaceTestSupport", "TileRaceRedis",
             ],
             exclude: ["Snapshots"]
         ),

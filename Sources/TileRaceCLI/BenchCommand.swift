@@ -1,4 +1,6 @@
+import Foundation
 import TileRaceEngine
+import TileRaceRedis
 
 /// `tilerace bench engine`: measures the engine's speed and allocations;
 /// `tilerace bench bot`: how well and how fast a bot plays (`BotBenchCommand`).
@@ -10,6 +12,7 @@ struct BenchCommand: Command {
         "tilerace bench bot [--strength N] [--games N] [--size N]",
         "tilerace bench server [--host H --port P] [--players N] [--rate M] [--room-size S] [--seconds T] [--submitters K] [--load-queues Q] [--shards N] [--server-pid PID]",
         "tilerace bench leaderboard [--claims N] [--submissions N]",
+        "tilerace bench store [--clients N] [--submissions N] [--redis redis://HOST:PORT]",
     ]
     static let engineOptions: [Arguments.Option] = [
         .value("--steps", "N", "engine: valid random moves to time on 4x4, in 5 rounds (default 50000000)"),
@@ -31,8 +34,14 @@ struct BenchCommand: Command {
         .value("--claims", "N", "leaderboard: nickname claims to fill it with first (default 100000)"),
         .value("--submissions", "N", "leaderboard: SUBMITs to time, each under a new nickname (default 2000)"),
     ]
+    static let storeOptions: [Arguments.Option] = [
+        .value("--clients", "N", "store: connections submitting at once (default 8)"),
+        .value("--submissions", "N", "store: SUBMITs per connection (default 200)"),
+        .value("--redis", "URL", "store: this Redis instead of a redis-server started here (it must be durable; its keys are used)"),
+    ]
     let options: [Arguments.Option] =
         BenchCommand.engineOptions + BotBenchCommand.options + BenchCommand.serverOptions + BenchCommand.leaderboardOptions
+        + BenchCommand.storeOptions.filter { $0.name != "--submissions" }
     let details = """
         Build with optimisations first: swift build -c release, then
         .build/release/tilerace bench engine (a debug build is far slower).
@@ -73,7 +82,8 @@ struct BenchCommand: Command {
         case "bot": own = BotBenchCommand.options
         case "server": own = BenchCommand.serverOptions
         case "leaderboard": own = BenchCommand.leaderboardOptions
-        default: throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: engine, bot, server, leaderboard")
+        case "store": own = BenchCommand.storeOptions
+        default: throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: engine, bot, server, leaderboard, store")
         }
         let ownNames = Set(own.map(\.name))
         if let option = options.map(\.name).first(where: { !ownNames.contains($0) && arguments.value($0) != nil }) {
@@ -83,6 +93,7 @@ struct BenchCommand: Command {
         case "bot": return try BotBenchCommand.run(arguments, console: console)
         case "server": return try ServerBenchmarkReport.run(arguments, console: console)
         case "leaderboard": return try runLeaderboard(arguments, console: console)
+        case "store": return try runStore(arguments, console: console)
         default: return try runEngine(arguments, console: console)
         }
     }
@@ -96,6 +107,47 @@ struct BenchCommand: Command {
         do throws(BenchmarkFailure) {
             let result = try LeaderboardBenchmark(claims: claims, submissions: submissions).run()
             for line in LeaderboardBenchmark.lines(for: result, claims: claims) { console.print(line) }
+            return CLI.success
+        } catch {
+            throw CommandLineError(error.message)
+        }
+    }
+
+    private func runStore(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        let benchmark = StoreBenchmark(
+            clients: try arguments.integer("--clients", in: 1...256, default: 8),
+            submissions: try arguments.integer("--submissions", in: 1...100_000, default: 200))
+        #if DEBUG
+            console.print("note: this is a debug build; measure with swift build -c release")
+        #endif
+        var given: RedisAddress?
+        if let text = arguments.value("--redis") {
+            do throws(RedisError) {
+                given = try RedisAddress.parse(text)
+            } catch {
+                throw CommandLineError("--redis: \(error.description)")
+            }
+        }
+        console.print("\(benchmark.clients) clients x \(benchmark.submissions) SUBMITs, each under a new nickname, over loopback:")
+        do throws(BenchmarkFailure) {
+            let directory = NSTemporaryDirectory() + "tilerace-bench-store-\(getpid())"
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let file = try benchmark.run("file store (journal, synced)") { $0.dataDirectory = directory }
+            console.print(StoreBenchmark.line(for: file))
+            let redis: RedisAddress
+            var started: BenchRedisServer?
+            if let given {
+                redis = given
+            } else if let server = try BenchRedisServer() {
+                started = server
+                redis = server.address
+            } else {
+                console.print("redis store: not measured (no redis-server installed; or give --redis redis://HOST:PORT)")
+                return CLI.success
+            }
+            defer { started?.stop() }
+            let result = try benchmark.run("redis store (appendfsync always)") { $0.redisStore = redis }
+            console.print(StoreBenchmark.line(for: result))
             return CLI.success
         } catch {
             throw CommandLineError(error.message)

@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import TileRaceProtocol
+import TileRaceRedis
 import TileRaceServer
 import TileRaceTransport
 
@@ -14,14 +16,24 @@ struct ServeCommand: Command {
     let name = "serve"
     let summary = "host races: run the TileRace server (protocol.md)"
     let usage = [
-        "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR] [--max-per-address N] [--exempt-loopback]",
-        "               [--resume-grace SECONDS] [--max-connections N] [--countdown MS] [--accept-leaderboard-loss]",
-        "               [--shards N] [--quiet | --verbose]",
+        "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR | --store file:DIR | --store redis://HOST:PORT[/DB]]",
+        "               [--store-durability strict|relaxed] [--advertise HOST:PORT] [--max-per-address N] [--exempt-loopback]",
+        "               [--resume-grace SECONDS] [--max-connections N] [--countdown MS] [--shards N]",
+        "               [--accept-leaderboard-loss] [--quiet | --verbose]",
     ]
     let options: [Arguments.Option] = [
         .value("--port", "N", "TCP port to listen on (default 2048; 0 picks a free one)"),
         .value("--bind", "ADDRESS", "address to listen on: 0.0.0.0 (default, all IPv4), :: (IPv6 and IPv4), 127.0.0.1 (this machine)"),
         .value("--data", "DIR", "where the leaderboard is kept (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
+        .value(
+            "--store", "STORE",
+            "file:DIR (the same as --data DIR) or redis://HOST:PORT[/DB]: a Redis server shared with other servers (leaderboard, claims, rooms)"
+        ),
+        .value(
+            "--store-durability", "MODE",
+            "strict (default): refuse a Redis store that does not sync every change (appendonly yes, appendfsync always); relaxed: start anyway"
+        ),
+        .value("--advertise", "HOST:PORT", "with a Redis store: where players reach this server (default: its first address and its port)"),
         .value("--max-per-address", "N", "connections at once from one remote address (default 16)"),
         .flag("--exempt-loopback", "no per-address limit for connections from this machine (benchmarks, test rigs)"),
         .value("--resume-grace", "SECONDS", "how long a dropped player's seat is held for them to come back (default 30; 0: not held)"),
@@ -47,7 +59,7 @@ struct ServeCommand: Command {
         var configuration = RaceServer.Configuration()
         configuration.port = try arguments.integer("--port", in: 0...65535, default: 2048)
         configuration.bindAddress = arguments.value("--bind") ?? "0.0.0.0"
-        configuration.dataDirectory = try dataDirectory(arguments)
+        try chooseStore(arguments, &configuration)
         configuration.limits.maximumConnectionsPerAddress = try arguments.integer(
             "--max-per-address", in: 1...100_000, default: ServerLimits.standard.maximumConnectionsPerAddress)
         configuration.limits.exemptsLoopback = arguments.has("--exempt-loopback")
@@ -87,6 +99,48 @@ struct ServeCommand: Command {
         stopRequested.wait()
         server.stop()
         return CLI.success
+    }
+
+    /// `--store`, `--data`, `--store-durability` and `--advertise`.
+    private func chooseStore(_ arguments: Arguments, _ configuration: inout RaceServer.Configuration) throws(CommandLineError) {
+        let store = arguments.value("--store")
+        if store != nil, arguments.value("--data") != nil {
+            throw CommandLineError("--store and --data cannot be used together (--store file:DIR is --data DIR)")
+        }
+        switch arguments.value("--store-durability") {
+        case nil, "strict": configuration.acceptsRelaxedStoreDurability = false
+        case "relaxed": configuration.acceptsRelaxedStoreDurability = true
+        case let other?: throw CommandLineError("--store-durability must be strict or relaxed, not \(other)")
+        }
+        if let advertised = arguments.value("--advertise") {
+            guard ServerAddress.isValid(advertised) else {
+                throw CommandLineError("--advertise needs HOST:PORT (an IPv6 address in brackets: [::1]:2048), not \(advertised)")
+            }
+            configuration.advertisedAddress = advertised
+        }
+        guard let store else {
+            guard configuration.advertisedAddress == nil else {
+                throw CommandLineError("--advertise is for servers sharing a Redis store (--store redis://...)")
+            }
+            configuration.dataDirectory = try dataDirectory(arguments)
+            return
+        }
+        if store.hasPrefix("file:") {
+            let directory = String(store.dropFirst(5))
+            guard !directory.isEmpty else { throw CommandLineError("--store file: needs a directory: --store file:DIR") }
+            configuration.dataDirectory = directory
+        } else if store.lowercased().hasPrefix("redis") {
+            do throws(RedisError) {
+                configuration.redisStore = try RedisAddress.parse(store)
+            } catch {
+                throw CommandLineError("--store: \(error.description)")
+            }
+        } else {
+            throw CommandLineError("--store must be file:DIR or redis://HOST:PORT[/DB], not \(store)")
+        }
+        if configuration.redisStore == nil, arguments.value("--advertise") != nil {
+            throw CommandLineError("--advertise is for servers sharing a Redis store (--store redis://...)")
+        }
     }
 
     private func dataDirectory(_ arguments: Arguments) throws(CommandLineError) -> String {

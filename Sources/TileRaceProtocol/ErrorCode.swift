@@ -30,5 +30,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case flood = "flood"
     case serverFull = "server-full"
     case tooManyConnections = "too-many-connections"
+    case unavailable = "unavailable"
+    case moved = "moved"
     case `internal` = "internal"
 }

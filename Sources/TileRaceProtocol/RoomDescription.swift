@@ -20,11 +20,14 @@ public struct RoomDescription: FieldsRepresentable {
     public var watcherCount: Int
     /// How many of the players are bots (`bots=<n>`, written only when not 0).
     public var botCount: Int
+    /// The server hosting the room, `HOST:PORT`, when it is another server
+    /// of the same community (`server=`, in `ROOM` items only).
+    public var server: String?
 
     /// Creates a description.
     public init(
         name: String, state: RoomState, size: Int, target: Int, allowsAssists: Bool, timeLimit: Int,
-        isPrivate: Bool, playerCount: Int, watcherCount: Int, botCount: Int = 0
+        isPrivate: Bool, playerCount: Int, watcherCount: Int, botCount: Int = 0, server: String? = nil
     ) {
         self.name = name
         self.state = state
@@ -36,6 +39,7 @@ public struct RoomDescription: FieldsRepresentable {
         self.playerCount = playerCount
         self.watcherCount = watcherCount
         self.botCount = botCount
+        self.server = server
     }
 
     public init(fields: Fields) throws(ProtocolError) {
@@ -45,7 +49,8 @@ public struct RoomDescription: FieldsRepresentable {
             size: try fields.integer("size"), target: try fields.integer("target"),
             allowsAssists: try fields.bool("assists"), timeLimit: try fields.integer("limit"),
             isPrivate: try fields.bool("private"), playerCount: try fields.integer("players"),
-            watcherCount: try fields.integer("watchers"), botCount: try fields.optionalInteger("bots", in: 0...Int(Int32.max)) ?? 0)
+            watcherCount: try fields.integer("watchers"), botCount: try fields.optionalInteger("bots", in: 0...Int(Int32.max)) ?? 0,
+            server: try Self.server(in: fields))
     }
 
     public var fields: Fields {
@@ -60,6 +65,16 @@ public struct RoomDescription: FieldsRepresentable {
         fields.append("players", playerCount)
         fields.append("watchers", watcherCount)
         if botCount > 0 { fields.append("bots", botCount) }
+        if let server { fields.append("server", server) }
         return fields
+    }
+
+    /// Reads `server=HOST:PORT` when present.
+    private static func server(in fields: Fields) throws(ProtocolError) -> String? {
+        guard let server = fields["server"] else { return nil }
+        guard ServerAddress.isValid(server) else {
+            throw ProtocolError(.badArguments, "server=\(TextFilter.quoted(server)) is not a HOST:PORT address")
+        }
+        return server
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import TileRaceProtocol
+import TileRaceRedis
 import TileRaceTransport
 
 /// The TileRace race server: listens for TCP connections and runs protocol v1
@@ -51,6 +52,20 @@ public final class RaceServer: @unchecked Sendable {
         public var clock: any ServerClock = SystemClock()
         /// Random seeds and tokens.
         public var random = RandomSource.system
+        /// Keep the leaderboard in this Redis server, shared with the other
+        /// servers that name it, instead of `dataDirectory`; the servers then
+        /// also share their rooms (`advertisedAddress`).
+        public var redisStore: RedisAddress?
+        /// Start on a Redis store that does not sync every change to its
+        /// append-only file (the log says so at start).
+        public var acceptsRelaxedStoreDurability = false
+        /// The address players reach this server at, `HOST:PORT`, for the
+        /// room directory of a Redis store; nil: the bind address when it is
+        /// one address, else this machine's first address other than
+        /// loopback; with the port it listens on.
+        public var advertisedAddress: String?
+        /// How often rooms are published to the directory; they expire after three times this.
+        public var directoryIntervalMilliseconds = 2000
         /// A leaderboard store to use instead of `dataDirectory` (tests: a
         /// disk that is slow or fails on command).
         var makeStore: (@Sendable () -> any LeaderboardPersisting)?
@@ -71,6 +86,7 @@ public final class RaceServer: @unchecked Sendable {
     private let queueKey = DispatchSpecificKey<Bool>()
     private var shards: [ServerShard] = []
     private var leaderboard: (any LeaderboardService)?
+    private var directory: RedisRoomDirectory?
     private var listener: Listener?
     private var nextConnectionNumber = 1
     private var nextShard = 0
@@ -134,36 +150,29 @@ public final class RaceServer: @unchecked Sendable {
             throw .cannotListen(address: configuration.bindAddress, port: configuration.port, reason: "the server was stopped")
         }
         Socket.ignoreBrokenPipeSignal()
-        let store: any LeaderboardPersisting
-        do throws(StoreError) {
-            if let makeStore = configuration.makeStore {
-                store = makeStore()
-            } else {
-                store =
-                    try configuration.dataDirectory.map { (directory: String) throws(StoreError) in
-                        try LeaderboardStore.open(
-                            directory: directory, acceptingLoss: configuration.acceptsLeaderboardLoss,
-                            today: UTCTime.date(epochMilliseconds: configuration.clock.wallMilliseconds))
-                    } ?? LeaderboardStore.inMemory()
-            }
-        } catch {
-            throw .leaderboard(error)
-        }
+        let leaderboard = try openLeaderboard()
         let (fd, port): (Int32, Int)
         do throws(ServerError) {
             (fd, port) = try bind()
         } catch {
-            store.close()
+            leaderboard.close()
             throw error
         }
-        // From here on the store belongs to the service's queues.
-        let leaderboard = FileLeaderboardService(store: store)
         self.leaderboard = leaderboard
         for warning in leaderboard.warnings { configuration.log(.error, warning) }
         let count = max(1, configuration.shards)
         let registry = ServerRegistry(shardCount: count)
+        if let redis = configuration.redisStore {
+            let bound = configuration.bindAddress
+            let host = bound == "0.0.0.0" || bound == "::" ? Socket.interfaceAddresses().first ?? "127.0.0.1" : bound
+            let advertised = configuration.advertisedAddress ?? ServerAddress.format(host: host, port: port)
+            directory = RedisRoomDirectory(
+                address: redis, advertisedAddress: advertised, expiryMilliseconds: 3 * configuration.directoryIntervalMilliseconds)
+            configuration.log(.info, "sharing rooms through \(redis) as \(advertised)")
+        }
         let settings = ServerShard.Settings(
-            limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard)
+            limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard,
+            directory: directory)
         shards = (0..<count).map { index in
             let core = ServerCore(
                 limits: configuration.limits, clock: configuration.clock, random: configuration.random,
@@ -172,7 +181,9 @@ public final class RaceServer: @unchecked Sendable {
         }
         for shard in shards {
             shard.shards = shards
-            shard.queue.sync { shard.start() }
+            // Shard 0 publishes the rooms of all shards (they are in the registry).
+            let directoryInterval = shard.index == 0 && directory != nil ? configuration.directoryIntervalMilliseconds : nil
+            shard.queue.sync { shard.start(directoryEvery: directoryInterval) }
         }
         let listener = Listener(fd: fd, port: port, queue: queue)
         self.listener = listener
@@ -180,11 +191,35 @@ public final class RaceServer: @unchecked Sendable {
             accepted: { [weak self] socket, peer in self?.accepted(socket, peer: peer) },
             failed: { [weak self] message in self?.configuration.log(.error, message) })
         phase = .running
-        let data = configuration.dataDirectory.map { "leaderboard in \($0)" } ?? "leaderboard in memory only"
+        let data =
+            configuration.redisStore.map { "leaderboard in \($0)" } ?? configuration.dataDirectory.map { "leaderboard in \($0)" }
+            ?? "leaderboard in memory only"
         configuration.log(
             .info,
             "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data); \(count) shard\(count == 1 ? "" : "s"))")
         return port
+    }
+
+    /// The leaderboard service the configuration names: Redis, a test's
+    /// store, the data directory's journal, or memory only.
+    private func openLeaderboard() throws(ServerError) -> any LeaderboardService {
+        do throws(StoreError) {
+            if let redis = configuration.redisStore {
+                return try RedisLeaderboardService(
+                    address: redis, durability: configuration.acceptsRelaxedStoreDurability ? .relaxed : .strict, log: configuration.log)
+            }
+            if let makeStore = configuration.makeStore { return FileLeaderboardService(store: makeStore()) }
+            let store =
+                try configuration.dataDirectory.map { (directory: String) throws(StoreError) in
+                    try LeaderboardStore.open(
+                        directory: directory, acceptingLoss: configuration.acceptsLeaderboardLoss,
+                        today: UTCTime.date(epochMilliseconds: configuration.clock.wallMilliseconds))
+                } ?? LeaderboardStore.inMemory()
+            // From here on the store belongs to the service's queues.
+            return FileLeaderboardService(store: store)
+        } catch {
+            throw .leaderboard(error)
+        }
     }
 
     private func bind() throws(ServerError) -> (Int32, Int) {
@@ -234,6 +269,7 @@ public final class RaceServer: @unchecked Sendable {
         guard phase == .stopping else { return }
         phase = .stopped
         leaderboard?.close()
+        directory?.withdraw()
         configuration.log(.info, "tilerace server stopped")
         let waiters = stopWaiters
         stopWaiters = []

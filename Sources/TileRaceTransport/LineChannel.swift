@@ -177,13 +177,18 @@ package final class LineChannel: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         guard phase == .open else { return true }
         for line in lines { output.append(line: line) }
-        guard output.count <= outputLimit else {
-            let waiting = output.count
-            handlers?.ended(.outputLimit(waiting))
-            teardown()
-            return false
-        }
-        return true
+        return checkOutputLimit()
+    }
+
+    /// Queues bytes as they are (for protocols other than lines). Returns
+    /// false, and closes, when the unsent output would pass the limit.
+    /// Ignored unless open.
+    @discardableResult
+    package func enqueue(bytes: some Sequence<UInt8>) -> Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard phase == .open else { return true }
+        output.append(bytes: bytes)
+        return checkOutputLimit()
     }
 
     /// Writes as much queued output as the socket takes now; the write
@@ -275,6 +280,17 @@ package final class LineChannel: @unchecked Sendable {
     }
 
     // MARK: Writing
+
+    /// Whether the unsent output is within the limit; past it, reports and closes.
+    private func checkOutputLimit() -> Bool {
+        guard output.count <= outputLimit else {
+            let waiting = output.count
+            handlers?.ended(.outputLimit(waiting))
+            teardown()
+            return false
+        }
+        return true
+    }
 
     private func writable() {
         writeQueued()

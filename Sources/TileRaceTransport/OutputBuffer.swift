@@ -18,6 +18,11 @@ package struct OutputBuffer: Sendable {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// Appends bytes as they are.
+    package mutating func append(bytes: some Sequence<UInt8>) {
+        self.bytes.append(contentsOf: bytes)
+    }
+
     /// Drops `written` bytes from the front.
     package mutating func consume(_ written: Int) {
         start += written

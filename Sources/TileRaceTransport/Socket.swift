@@ -142,63 +142,104 @@ package enum Socket {
     /// to, within `timeoutMilliseconds` each. The socket is blocking unless
     /// `isNonBlocking` (the interactive client's). `receiveBufferBytes` sets
     /// the kernel's receive buffer (to simulate a slow reader in tests). Blocks
-    /// the calling thread while it connects.
+    /// the calling thread while it connects (`SocketConnector` does not).
     package static func connect(
         host: String, port: Int, timeoutMilliseconds: Int, isNonBlocking: Bool = false, receiveBufferBytes: Int? = nil
     ) throws(ConnectFailure) -> Int32 {
+        var lastFailure = ConnectFailure.unknownHost(host)
+        for address in try resolve(host: host, port: port) {
+            let fd: Int32
+            switch startConnect(to: address, receiveBufferBytes: receiveBufferBytes) {
+            case .connected(let connected):
+                fd = connected
+            case .inProgress(let connecting):
+                guard wait(connecting, forWriting: true, milliseconds: timeoutMilliseconds) else {
+                    FileDescriptor.close(connecting)
+                    lastFailure = .timedOut
+                    continue
+                }
+                if let failure = finishConnect(connecting) {
+                    FileDescriptor.close(connecting)
+                    lastFailure = failure
+                    continue
+                }
+                fd = connecting
+            case .failed(let failure):
+                lastFailure = failure
+                continue
+            }
+            if !isNonBlocking { FileDescriptor.setBlocking(fd) }
+            return fd
+        }
+        throw lastFailure
+    }
+
+    /// What starting a non-blocking connect gave.
+    package enum ConnectStart {
+        /// Connected at once (a non-blocking socket, ready to use).
+        case connected(Int32)
+        /// Under way: the socket becomes writable when it is done; then
+        /// `finishConnect` tells how it went.
+        case inProgress(Int32)
+        /// Failed at once; no socket is left open.
+        case failed(ConnectFailure)
+    }
+
+    /// The addresses `host` (a name or an IPv4 or IPv6 literal) resolves to,
+    /// with `port`, in the resolver's order. Blocks while the name resolves.
+    package static func resolve(host: String, port: Int) throws(ConnectFailure) -> [SocketAddress] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = streamType
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, list != nil else {
             throw .unknownHost(host)
         }
         defer { freeaddrinfo(list) }
-        var lastFailure = ConnectFailure.unknownHost(host)
-        var current: UnsafeMutablePointer<addrinfo>? = first
+        var addresses: [SocketAddress] = []
+        var current = list
         while let info = current {
             current = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family, streamType, 0)
-            guard fd >= 0 else {
-                lastFailure = .system(call: "socket", errno: errno)
-                continue
-            }
-            if let receiveBufferBytes {
-                var size = Int32(clamping: receiveBufferBytes)
-                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-            }
-            FileDescriptor.setNonBlocking(fd)
-            if systemConnect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
-                let code = errno
-                guard code == EINPROGRESS else {
-                    FileDescriptor.close(fd)
-                    lastFailure = .system(call: "connect", errno: code)
-                    continue
-                }
-                guard wait(fd, forWriting: true, milliseconds: timeoutMilliseconds) else {
-                    FileDescriptor.close(fd)
-                    lastFailure = .timedOut
-                    continue
-                }
-                var soError: Int32 = 0
-                var length = socklen_t(MemoryLayout<Int32>.size)
-                getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &length)
-                guard soError == 0 else {
-                    FileDescriptor.close(fd)
-                    lastFailure = .system(call: "connect", errno: soError)
-                    continue
-                }
-            }
-            if !isNonBlocking { FileDescriptor.setBlocking(fd) }
-            FileDescriptor.setCloseOnExec(fd)
-            setNoDelay(fd)
-            #if canImport(Darwin)
-                var one: Int32 = 1
-                setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-            #endif
-            return fd
+            if let address = SocketAddress(info.pointee) { addresses.append(address) }
         }
-        throw lastFailure
+        guard !addresses.isEmpty else { throw .unknownHost(host) }
+        return addresses
+    }
+
+    /// Starts connecting a new non-blocking socket (close-on-exec, Nagle off,
+    /// no SIGPIPE) to `address`, without waiting.
+    package static func startConnect(to address: SocketAddress, receiveBufferBytes: Int? = nil) -> ConnectStart {
+        let fd = socket(address.family, streamType, 0)
+        guard fd >= 0 else { return .failed(.system(call: "socket", errno: errno)) }
+        if let receiveBufferBytes {
+            var size = Int32(clamping: receiveBufferBytes)
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        FileDescriptor.setNonBlocking(fd)
+        FileDescriptor.setCloseOnExec(fd)
+        setNoDelay(fd)
+        #if canImport(Darwin)
+            var one: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        if address.withSockaddr({ systemConnect(fd, $0, $1) }) == 0 { return .connected(fd) }
+        let code = errno
+        guard code == EINPROGRESS || code == EINTR else {
+            FileDescriptor.close(fd)
+            return .failed(.system(call: "connect", errno: code))
+        }
+        return .inProgress(fd)
+    }
+
+    /// How a connect under way ended, once its socket is writable: nil when
+    /// it is connected.
+    package static func finishConnect(_ fd: Int32) -> ConnectFailure? {
+        var soError: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &soError, &length) == 0 else {
+            return .system(call: "getsockopt", errno: errno)
+        }
+        return soError == 0 ? nil : .system(call: "connect", errno: soError)
     }
 
     /// Waits until `fd` is readable (or writable); false on timeout.

@@ -4,8 +4,9 @@
     import Darwin
 #endif
 
-/// An IPv4 or IPv6 socket address built from a literal.
-struct SocketAddress {
+/// An IPv4 or IPv6 socket address, built from a literal or resolved from a
+/// name (`Socket.resolve`).
+package struct SocketAddress: Sendable {
     var family: Int32
     var storage = sockaddr_storage()
     var length: socklen_t
@@ -37,6 +38,21 @@ struct SocketAddress {
             withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: ipv4) { target.copyMemory(from: $0) } }
         }
     }
+
+    /// The address of one resolver answer; nil for a family other than IPv4 or IPv6.
+    init?(_ info: addrinfo) {
+        guard info.ai_family == AF_INET || info.ai_family == AF_INET6, let address = info.ai_addr,
+            Int(info.ai_addrlen) <= MemoryLayout<sockaddr_storage>.size
+        else { return nil }
+        family = info.ai_family
+        length = info.ai_addrlen
+        withUnsafeMutableBytes(of: &storage) { target in
+            target.copyMemory(from: UnsafeRawBufferPointer(start: address, count: Int(info.ai_addrlen)))
+        }
+    }
+
+    /// `address:port` (IPv6 as `[address]:port`).
+    package var description: String { SocketAddress.describe(storage) }
 
     func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         var copy = storage

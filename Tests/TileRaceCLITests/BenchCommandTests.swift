@@ -7,7 +7,7 @@ import TileRaceEngine
 struct BenchCommandTests {
     @Test(arguments: [
         (["bench"], "tilerace bench: say what to measure: tilerace bench engine, bot, server or leaderboard"),
-        (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine, bot, server, leaderboard"),
+        (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine, bot, server, leaderboard, store"),
         (
             ["bench", "server", "--port", "2048"],
             "tilerace bench: --port needs --host (without it, a server is started here on a free port)"

@@ -1,4 +1,5 @@
 import Testing
+import TileRaceProtocol
 
 @testable import TileRaceClient
 
@@ -13,5 +14,15 @@ import Testing
         #expect(shown.map(\.title) == LobbyView.columns.prefix(shown.count).map(\.title))
         let next = LobbyView.columns.dropFirst(shown.count).first
         #expect(next.map { shown.map(\.width).reduce(0, +) + $0.width > width + 1 } ?? true)
+    }
+
+    @Test func theServerColumnSaysWhereARoomIsHosted() throws {
+        let server = try #require(LobbyView.columns.first { $0.title == "server" })
+        var room = RoomDescription(
+            name: "friday", state: .waiting, size: 4, target: 2048, allowsAssists: false, timeLimit: 0, isPrivate: false, playerCount: 1,
+            watcherCount: 0)
+        #expect(server.value(room) == "this one")
+        room.server = "10.0.0.2:2048"
+        #expect(server.value(room) == "10.0.0.2:2048")
     }
 }

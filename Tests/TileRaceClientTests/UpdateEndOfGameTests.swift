@@ -101,6 +101,15 @@ import TileRaceProtocol
         #expect(model.session?.end?.isEditingNickname == true)
     }
 
+    @Test func anUnavailableLeaderboardSaysWhyAndEnterTriesAgain() {
+        var model = ended(nickname: "ana")
+        _ = update(&model, .key(.enter))
+        Fixtures.refuse(&model, .submit(nickname: "ana", token: nil), .unavailable, "the shared leaderboard cannot be reached right now")
+        #expect(field(model)?.text == "ana")
+        #expect(field(model)?.refusal == "not submitted: the leaderboard cannot be reached now (Enter tries again)")
+        #expect(update(&model, .key(.enter)).contains(.send(.submit(nickname: "ana", token: nil))))
+    }
+
     @Test func offlineSaysSoBeforeAsking() {
         var model = ended(nickname: "ana", connected: false)
         #expect(model.session?.end?.stage == .closed(message: "not connected to a server: scores are submitted online only", kind: .info))

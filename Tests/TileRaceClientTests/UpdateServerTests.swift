@@ -444,7 +444,7 @@ import TileRaceProtocol
         for (code, message) in [
             (ErrorCode.notEligible, "only 4x4 games go on the leaderboard"),
             (.nothingToSubmit, "the server has no finished game of yours to submit"),
-            (.internal, "not submitted: the leaderboard could not be saved"),
+            (.tooManyConnections, "not submitted: the leaderboard could not be saved"),
         ] {
             var model = racing()
             Fixtures.event(

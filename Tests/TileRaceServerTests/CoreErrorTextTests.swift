@@ -99,6 +99,13 @@ struct CoreErrorTextTests {
                 request: "JOIN nowhere",
                 expected: "ERR room-unavailable no room nowhere is open to you (it does not exist, or it needs a join code)"),
             Provocation(
+                setup: { harness in
+                    let ana = harness.player("ana")
+                    harness.remoteRooms([Self.remoteRoom("far", on: "10.0.0.2:2048")])
+                    return ana
+                }, request: "JOIN far",
+                expected: "ERR moved 10.0.0.2:2048 room far is hosted by the server at 10.0.0.2:2048: connect there and ask again"),
+            Provocation(
                 limits: limits { $0.maximumPlayersPerRoom = 1 },
                 setup: { harness in
                     _ = harness.ask(harness.player("ana"), "CREATE r")
@@ -177,6 +184,13 @@ struct CoreErrorTextTests {
     }
 
     /// ana claims her nickname; bo finishes a practice game and is asked from.
+    /// A public room another server hosts, as the directory lists it.
+    static func remoteRoom(_ name: String, on server: String) -> RoomDescription {
+        RoomDescription(
+            name: name, state: .waiting, size: 4, target: 2048, allowsAssists: false, timeLimit: 0, isPrivate: false, playerCount: 1,
+            watcherCount: 0, server: server)
+    }
+
     static func claimAnaThenFinishAsBo(_ harness: CoreHarness) -> ConnectionID {
         let ana = harness.player("ana")
         _ = harness.ask(ana, "PRACTICE")
@@ -200,7 +214,8 @@ struct CoreErrorTextTests {
 
     @Test func theTableCoversEveryCodeTheCoreSends() {
         let covered = Set(Self.table.compactMap { $0.expected.errorCode })
-        let elsewhere: Set = ["line-too-long", "server-full", "too-many-connections", "internal"]
+        // `unavailable` comes from the Redis store only: `RedisStoreTests`.
+        let elsewhere: Set = ["line-too-long", "server-full", "too-many-connections", "internal", "unavailable"]
         let missing = ErrorCode.allCases.map(\.rawValue).filter { !covered.contains($0) && !elsewhere.contains($0) }
         #expect(missing == [])
     }

@@ -37,6 +37,9 @@ struct NetworkState: Hashable, Sendable {
     /// it: a refusal then means the room is gone (the server restarted), not
     /// that it is private.
     var rejoiningRoom: String?
+    /// `ERR moved` followed since the last room entered (a loop of servers
+    /// pointing at each other stops at three).
+    var movesFollowed = 0
     /// Whether the connection was ever made (the first greeting does `--room`).
     var hasConnected = false
     /// The secret that takes this connection's seat back if it drops (from

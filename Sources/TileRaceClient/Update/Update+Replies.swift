@@ -101,6 +101,7 @@ extension Update {
     /// `OK CREATE`, `OK JOIN` or `OK WATCH`: the room screen.
     static func enteredRoom(_ description: RoomDescription, code: String?, isWatching: Bool, model: inout Model) -> [Effect] {
         model.network.rejoiningRoom = nil
+        model.network.movesFollowed = 0
         var room = WaitingRoom(description, isWatching: isWatching)
         room.code = code
         if !isWatching, let nickname = model.network.nickname {
@@ -146,6 +147,26 @@ extension Update {
         return []
     }
 
+    /// `ERR moved HOST:PORT ...`: the room is on another server of the same
+    /// community; connect there and ask again (the greeting carries the goal on).
+    private static func followMove(to name: String, code: String?, isWatching: Bool, error: ProtocolError, model: inout Model)
+        -> [Effect]
+    {
+        let target = error.message.split(separator: " ").first.map(String.init) ?? ""
+        guard let (host, port) = ServerAddress.split(target), model.network.movesFollowed < 3 else {
+            model.show("room \(name) is on another server this client cannot follow: \(ScreenText.sanitize(error.message))", .warning)
+            return []
+        }
+        let endpoint = ServerEndpoint(host: host, port: port)
+        model.network.movesFollowed += 1
+        model.network.endpoint = endpoint
+        model.network.resumeSecret = nil
+        model.network.goal = isWatching ? .watchRoom(name, code: code) : .joinRoom(name, code: code)
+        model.connection = .connecting(endpoint)
+        model.show("room \(name) is hosted at \(endpoint): moving there…")
+        return [.connect]
+    }
+
     private static func joinRefused(
         _ name: String, code: String?, isWatching: Bool, error: ProtocolError, model: inout Model
     ) -> [Effect] {
@@ -171,6 +192,8 @@ extension Update {
             }
             let message = code == nil ? "room \(name) is private (or gone): type its join code" : "no room \(name), or the code is wrong"
             effects = askJoinCode(name, isWatching: isWatching, message: message, model: &model)
+        case .moved:
+            return followMove(to: name, code: code, isWatching: isWatching, error: error, model: &model)
         case .roomFull:
             model.show("room \(name) is full", .warning)
         case .flood:

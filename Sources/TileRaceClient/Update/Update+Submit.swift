@@ -27,16 +27,15 @@ extension Update {
         switch error.code {
         case .badToken:
             // Someone else claimed this nickname: ask for another.
-            guard var session = model.session, var end = session.end, case .submitting = end.stage else {
+            guard offerAgain(nickname, refusal: "\(nickname) belongs to someone else: pick another", model: &model) else {
                 model.show("the nickname \(nickname) belongs to someone else", .warning)
                 return
             }
-            var field = TextField(nickname)
-            field.refusal = "\(nickname) belongs to someone else: pick another"
-            end.stage = .nickname(field)
-            end.isEditingNickname = true
-            session.end = end
-            model.session = session
+        case .unavailable, .internal:
+            // The server's store failed: nothing was recorded, and the game can be sent again.
+            let why = error.code == .unavailable ? "the leaderboard cannot be reached now" : ScreenText.sanitize(error.message)
+            let reason = "not submitted: \(why) (Enter tries again)"
+            if !offerAgain(nickname, refusal: reason, model: &model) { model.show(reason, .warning) }
         case .notEligible:
             closeSubmission("only 4x4 games go on the leaderboard", kind: .info, model: &model)
         case .nothingToSubmit:
@@ -47,6 +46,19 @@ extension Update {
             let message = "not submitted: \(ScreenText.sanitize(error.message))"
             if !closeSubmission(message, kind: .warning, model: &model) { model.show(message, .warning) }
         }
+    }
+
+    /// Puts the end dialog back on its nickname field, with why the
+    /// submission did not go through, if it is still waiting.
+    private static func offerAgain(_ nickname: String, refusal: String, model: inout Model) -> Bool {
+        guard var session = model.session, var end = session.end, case .submitting = end.stage else { return false }
+        var field = TextField(nickname)
+        field.refusal = refusal
+        end.stage = .nickname(field)
+        end.isEditingNickname = true
+        session.end = end
+        model.session = session
+        return true
     }
 
     /// Shows what became of the submission in the end dialog, if it is still waiting.

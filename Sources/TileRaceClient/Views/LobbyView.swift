@@ -57,6 +57,8 @@ enum LobbyView {
         Column(title: "assists", width: 9) { $0.allowsAssists ? "on" : "off" },
         Column(title: "limit", width: 7) { $0.timeLimit == 0 ? "none" : Format.duration(seconds: $0.timeLimit) },
         Column(title: "access", width: 7) { $0.isPrivate ? "private" : "open" },
+        // Rooms of the other servers sharing this one's store: joining moves there.
+        Column(title: "server", width: 22) { $0.server.map { ScreenText.sanitize($0) } ?? "this one" },
     ]
 
     /// The players of a room, its bots among them, and its watchers: `3 (2 bots) +1`.

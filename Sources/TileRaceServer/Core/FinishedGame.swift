@@ -9,6 +9,10 @@ struct FinishedGame: Hashable, Sendable {
     var log: String = ""
     /// The daily board's date for a daily-challenge game.
     var dailyDate: String?
+    /// The token a claim made by submitting it gets: the same for every
+    /// attempt, so an attempt whose answer was lost (the store failed after
+    /// taking it) and that is made again finds its own claim.
+    var claimToken: String?
     /// Whether it was submitted already.
     var isSubmitted = false
 }

@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// What the state machine asks the I/O layer to do.
 enum ServerAction: Hashable, Sendable {
     /// Write these lines (without line endings) to a connection, in order.
@@ -12,6 +14,9 @@ enum ServerAction: Hashable, Sendable {
     /// Hand a connection to another shard: the session it carries departed
     /// (take it with `ServerCore.release`) and arrives there (`ServerCore.arrive`).
     case transfer(ConnectionID, shard: Int)
+    /// Publish this server's rooms to the shared room directory; the other
+    /// servers' rooms come back as `ServerInput.remoteRooms`.
+    case publishRooms([RoomDescription])
     /// Write a line to the server's log.
     case log(ServerLog.Level, String)
 }

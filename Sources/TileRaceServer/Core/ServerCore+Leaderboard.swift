@@ -27,9 +27,11 @@ extension ServerCore {
             throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(size)x\(size)")
         }
         let owner = registry.sync { $0.nicknames[Names.nicknameKey(nickname)] }
+        let newToken = finished.claimToken ?? random.token()
+        session.lastFinished?.claimToken = newToken
         let submission = LeaderboardSubmission(
             result: finished.result, log: finished.log, date: today, dailyDate: finished.dailyDate, nickname: nickname,
-            token: token, newToken: random.token(), isInUseByAnother: owner != nil && owner != session.id)
+            token: token, newToken: newToken, isInUseByAnother: owner != nil && owner != session.id)
         ask(.submit(submission), for: session)
     }
 
@@ -74,7 +76,7 @@ extension ServerCore {
         case .refused(let error):
             lines = [ServerMessage.error(error).line]
         case .failed(let error, let reason):
-            log(.error, "error: \(reason)")
+            if let reason { log(.error, "error: \(reason)") }
             lines = [ServerMessage.error(error).line]
         }
         guard let session, session.awaitedAnswer == id else { return }

@@ -18,6 +18,10 @@ extension ServerCore {
         guard !exists else {
             throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
         }
+        if let remote = remoteRoom(named: name) {
+            throw ProtocolError(
+                .roomExists, "a room named \(name) exists on the server at \(remote.server ?? "?"); JOIN it or pick another name")
+        }
         guard count - 1 < limits.maximumRooms else {
             throw ProtocolError(.tooManyRooms, "the server has its maximum of \(limits.maximumRooms) rooms; join one")
         }
@@ -117,6 +121,7 @@ extension ServerCore {
     /// that are refused are counted: past the per-minute limit they are refused
     /// unchecked, and too many close the connection.
     private func findRoom(_ name: String, code: String?, for session: Session) throws(ProtocolError) -> Room {
+        if let remote = remoteRoom(named: name) { throw moved(remote) }
         let bye = "too many wrong join codes"
         if code != nil {
             try admitGuess(by: session, bye: bye) { "too many wrong join codes from your address; try again in \($0) s" }

@@ -28,6 +28,8 @@ final class ServerCore {
         case progress(String)
         /// An away session's held seat is given up.
         case resumeExpiry(ConnectionID)
+        /// This server's rooms are published to the shared room directory.
+        case directory
     }
 
     let limits: ServerLimits
@@ -52,6 +54,8 @@ final class ServerCore {
     var departing: [ConnectionID: Session] = [:]
     /// The rooms this shard hosts, by key (lower-case name).
     var rooms: [String: Room] = [:]
+    /// How often rooms are published to the directory; nil: no directory.
+    var directoryMilliseconds: Int?
     var timers = TimerQueue<TimerKey>()
     var isShuttingDown = false
     /// The time of the input being handled (monotonic milliseconds).
@@ -92,6 +96,7 @@ final class ServerCore {
         case .disconnected(let id, let reason):
             if let session = session(on: id) { dropped(session, reason: reason) }
         case .answered(let id, let answer): answered(id, answer)
+        case .remoteRooms(let descriptions): remoteRoomsArrived(descriptions)
         case .tick: fireTimers()
         case .shutdown: shutdown()
         }
@@ -295,7 +300,7 @@ final class ServerCore {
             let limit = words.lazy.compactMap { $0.hasPrefix("limit=") ? Int($0.dropFirst(6)) : nil }.first ?? 20
             return 1 + min(max(limit, 0), LeaderboardQuery.maximumLimit) / 10
         case .rooms:
-            return 1 + registry.sync { $0.rooms.count } / 16
+            return 1 + registry.sync { $0.rooms.count + $0.remoteRooms.count } / 16
         case .who, .help:
             return 2
         default:
@@ -436,6 +441,8 @@ final class ServerCore {
                 if let room = rooms[roomKey] { endRaceAtTimeLimit(in: room) }
             case .progress(let roomKey):
                 if let room = rooms[roomKey] { sendPendingProgress(in: room) }
+            case .directory:
+                publishRooms()
             case .resumeExpiry(let id):
                 if let session = sessions[id], session.isAway {
                     remove(session, reason: "did not come back within \(limits.resumeGraceMilliseconds / 1000) s")

@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// What happens to the server: the inputs of its state machine (`ServerCore`).
 enum ServerInput: Sendable {
     /// A connection was accepted from `peer` (an `address:port`).
@@ -12,6 +14,8 @@ enum ServerInput: Sendable {
     case disconnected(ConnectionID, reason: String)
     /// The leaderboard service answered the `leaderboard` action with this id.
     case answered(Int, LeaderboardAnswer)
+    /// The other servers' rooms, read from the shared room directory.
+    case remoteRooms([RoomDescription])
     /// The clock moved: fire the timers that are due.
     case tick
     /// The server is stopping: say goodbye to everyone.

@@ -51,6 +51,8 @@ final class ServerRegistry: @unchecked Sendable {
         var rooms: [String: Listing] = [:]
         /// The next race's id (unique on the server).
         var nextRaceID = 1
+        /// Other servers' public rooms by key, from the shared room directory.
+        var remoteRooms: [String: RoomDescription] = [:]
     }
 
     /// How many shards share it.
@@ -109,13 +111,13 @@ final class ServerRegistry: @unchecked Sendable {
         }
     }
 
-    /// The public rooms of every shard, by name.
+    /// The public rooms of every shard, and of other servers (from the shared
+    /// room directory) under names not used here, by name.
     func listedRooms() -> [RoomDescription] {
         sync { state in
-            state.rooms.filter { !$0.value.description.isPrivate }.sorted {
-                ($0.key, $0.value.description.name) < ($1.key, $1.value.description.name)
-            }
-            .map(\.value.description)
+            var listed = state.rooms.values.map(\.description).filter { !$0.isPrivate }
+            listed += state.remoteRooms.filter { state.rooms[$0.key] == nil }.map(\.value)
+            return listed.sorted { (Room.key($0.name), $0.name) < (Room.key($1.name), $1.name) }
         }
     }
 }

@@ -17,6 +17,8 @@ final class ServerShard: @unchecked Sendable {
         var log: ServerLog
         var clock: any ServerClock
         var leaderboard: any LeaderboardService
+        /// The room directory shared with other servers (a Redis store), if any.
+        var directory: RedisRoomDirectory?
     }
 
     /// The shard's number.
@@ -58,9 +60,11 @@ final class ServerShard: @unchecked Sendable {
         return connections.count
     }
 
-    /// Starts the timer.
-    func start() {
+    /// Starts the timer; with `directoryEvery`, this shard publishes the
+    /// server's rooms to the shared room directory that often.
+    func start(directoryEvery interval: Int? = nil) {
         dispatchPrecondition(condition: .onQueue(queue))
+        if let interval { core.startDirectory(every: interval) }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [weak self] in
             self?.armedDeadline = nil
@@ -235,6 +239,10 @@ final class ServerShard: @unchecked Sendable {
                 }
             case .transfer(let id, let target):
                 transfer(id, to: target)
+            case .publishRooms(let rooms):
+                settings.directory?.publish(rooms) { [weak self, queue] remote in
+                    queue.async { [weak self] in self?.process(.remoteRooms(remote ?? [])) }
+                }
             case .log(let level, let message):
                 settings.log(level, message)
             }

@@ -113,7 +113,7 @@ public struct Leaderboard: Hashable, Sendable {
 
     /// The earliest date of use that has not expired on `today` (dates
     /// `YYYY-MM-DD` compare as text).
-    private static func expiryCutoff(on today: String) -> String? {
+    static func expiryCutoff(on today: String) -> String? {
         UTCTime.dayNumber(of: today).map { UTCTime.date(epochMilliseconds: ($0 - claimExpiryDays) * 86_400_000) }
     }
 
@@ -152,9 +152,7 @@ public struct Leaderboard: Hashable, Sendable {
         var shownNickname = nickname
         if let claim = claim(of: nickname, on: date) {
             guard let token, claim.isToken(token) else {
-                throw ProtocolError(
-                    .badToken,
-                    "the nickname \(claim.nickname) is claimed; " + (token == nil ? "give its token=" : "that is not its token"))
+                throw LeaderboardRules.badToken(claim.nickname, tokenGiven: token != nil)
             }
             shownNickname = claim.nickname
             if claim.date != date {
@@ -193,8 +191,22 @@ public struct Leaderboard: Hashable, Sendable {
     /// One page of a board for `TOP`, and its summary line. `today` is the
     /// daily board's date when the query names none.
     public func page(_ query: LeaderboardQuery, today: String) -> (entries: [LeaderboardEntry], summary: TopSummary) {
-        let board: LeaderboardBoardID = query.board == .all ? .allTime : .daily(query.date ?? today)
-        let ranked = entries(on: board).enumerated().map { $0.element.protocolEntry(rank: $0.offset + 1) }
+        let board = Leaderboard.board(of: query, today: today)
+        return Leaderboard.page(query, of: board, ranked: entries(on: board))
+    }
+
+    /// The board a query names: all-time, or the daily board of its date
+    /// (`today` when it names none).
+    public static func board(of query: LeaderboardQuery, today: String) -> LeaderboardBoardID {
+        query.board == .all ? .allTime : .daily(query.date ?? today)
+    }
+
+    /// One page of a board's entries (given best first) for `TOP`, and its
+    /// summary line: what any store answers, from the entries it keeps.
+    public static func page(_ query: LeaderboardQuery, of board: LeaderboardBoardID, ranked entries: [BoardEntry]) -> (
+        entries: [LeaderboardEntry], summary: TopSummary
+    ) {
+        let ranked = entries.enumerated().map { $0.element.protocolEntry(rank: $0.offset + 1) }
         var ordered = ranked
         if query.sort == .nickname {
             ordered.sort { left, right in

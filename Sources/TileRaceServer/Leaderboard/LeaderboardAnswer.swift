@@ -13,6 +13,7 @@ enum LeaderboardAnswer: Hashable, Sendable {
     /// with this error; nothing changed.
     case refused(ProtocolError)
     /// The store could not do it (a failed write, an unreachable Redis):
-    /// answer with `error`; `reason` is for the log. Nothing changed.
-    case failed(ProtocolError, reason: String)
+    /// answer with `error`; `reason` is for the log (nil when the service
+    /// logged the outage itself). Nothing changed.
+    case failed(ProtocolError, reason: String?)
 }

@@ -8,6 +8,11 @@ enum LeaderboardRules {
         ProtocolError(.nicknameTaken, "\(nickname) is the nickname of a player connected now; only they can claim it")
     }
 
+    /// A claimed nickname submitted without its token, or with another.
+    static func badToken(_ nickname: String, tokenGiven: Bool) -> ProtocolError {
+        ProtocolError(.badToken, "the nickname \(nickname) is claimed; " + (tokenGiven ? "that is not its token" : "give its token="))
+    }
+
     /// A submission the store could not keep.
     static let notSaved = ProtocolError(.internal, "the leaderboard could not be saved; your game was not recorded, try again")
 }

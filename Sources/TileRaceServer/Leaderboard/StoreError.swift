@@ -13,6 +13,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case locked(directory: String)
     /// `--demo` on a leaderboard that already has entries or claims.
     case notEmpty(directory: String)
+    /// The Redis store cannot be reached or answered wrongly at start.
+    case unreachable(store: String, reason: String)
+    /// The Redis store does not sync each change to its append-only file.
+    case notDurable(store: String, detail: String)
 
     /// A short stable identifier.
     public var code: String {
@@ -22,6 +26,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .io: "io"
         case .locked: "locked"
         case .notEmpty: "not-empty"
+        case .unreachable: "unreachable"
+        case .notDurable: "not-durable"
         }
     }
 
@@ -39,6 +45,12 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "the data directory \(directory) is in use by another tilerace server"
         case .notEmpty(let directory):
             "the leaderboard in \(directory) is not empty; --demo only fills an empty one"
+        case .unreachable(let store, let reason):
+            "cannot use the leaderboard store \(store): \(reason)"
+        case .notDurable(let store, let detail):
+            "the leaderboard store \(store) \(detail), so an acknowledged submission could be lost in a crash; "
+                + "set it with `redis-cli -h HOST -p PORT CONFIG SET appendonly yes` and `CONFIG SET appendfsync always` "
+                + "(and in redis.conf: appendonly yes, appendfsync always), or start with --store-durability relaxed to accept that"
         }
     }
 

@@ -86,13 +86,16 @@ final class HeadlessClient: @unchecked Sendable {
         }
     }
 
-    /// Presses the arrows in a cycle (left, down, right, down) until `done`
-    /// holds or `limit` keys were pressed.
+    /// Presses the arrows in a cycle (left, down, right, down, and up after
+    /// a key that moved nothing) until `done` holds or `limit` keys were pressed.
     func play(limit: Int, until done: (Model) -> Bool) {
         let cycle: [Key] = [.left, .down, .right, .down]
         var index = 0
         while index < limit, !done(model) {
+            let before = model.session?.game.moveCount
             press(cycle[index % cycle.count])
+            // A board that only moves up (a full bottom row, say) would stall the cycle.
+            if model.session?.game.moveCount == before { press(.up) }
             index += 1
         }
     }

@@ -16,6 +16,8 @@ final class CoreHarness {
     private(set) var heldRequests: [(id: Int, request: LeaderboardRequest)] = []
     /// When set, leaderboard requests wait until `answerHeldRequests()`, as a slow disk would make them.
     var holdsLeaderboard = false
+    /// The room lists the core published to the directory, in order.
+    private(set) var publishedRooms: [[RoomDescription]] = []
     /// The leaderboard service the core's requests go to.
     let leaderboard: FileLeaderboardService
     /// The last input flow the core asked for, per connection.
@@ -93,6 +95,11 @@ final class CoreHarness {
         return take(id)
     }
 
+    /// The directory read other servers' rooms.
+    func remoteRooms(_ rooms: [RoomDescription]) {
+        perform(core.handle(.remoteRooms(rooms)))
+    }
+
     /// The connection dropped.
     func disconnect(_ id: ConnectionID) {
         perform(core.handle(.disconnected(id, reason: "test")))
@@ -127,6 +134,7 @@ final class CoreHarness {
             case .transfer(let id, _):
                 // One core is the only shard: a session that moves arrives here again.
                 if let session = core.release(id) { perform(core.arrive(session)) }
+            case .publishRooms(let rooms): publishedRooms.append(rooms)
             case .input(let id, let flow):
                 inputFlows[id] = flow
                 if flow == .turn { turnsDue.append(id) }

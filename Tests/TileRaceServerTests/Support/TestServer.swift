@@ -1,4 +1,5 @@
 import Foundation
+import TileRaceRedis
 
 @testable import TileRaceServer
 
@@ -36,6 +37,7 @@ final class TestServer {
     init(
         limits: ServerLimits = .fast, dataDirectory: String? = nil, random: RandomSource = .system,
         clock: any ServerClock = SystemClock(), makeStore: (@Sendable () -> any LeaderboardPersisting)? = nil,
+        redis: RedisAddress? = nil, relaxedDurability: Bool = false, directoryIntervalMilliseconds: Int = 100,
         shards: Int? = nil
     ) throws {
         var configuration = RaceServer.Configuration()
@@ -48,6 +50,9 @@ final class TestServer {
         configuration.random = random
         configuration.log = logs.log
         if let shards { configuration.shards = shards }
+        configuration.redisStore = redis
+        configuration.acceptsRelaxedStoreDurability = relaxedDurability
+        configuration.directoryIntervalMilliseconds = directoryIntervalMilliseconds
         server = RaceServer(configuration: configuration)
         port = try server.start()
     }

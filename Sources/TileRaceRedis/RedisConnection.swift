@@ -1,0 +1,345 @@
+import Dispatch
+import TileRaceTransport
+
+/// An asynchronous, pipelined connection to one Redis server.
+///
+/// - Connecting: lazily, on the first command, and again on the next command
+///   after a failure. After a failed attempt the next one waits (0.25 s,
+///   doubling up to 4 s, back to none once connected); commands sent while
+///   it waits fail at once with `.unreachable("...; retrying in N ms")`, so
+///   callers never hang. After connecting, `SELECT db` goes first when the
+///   database is not 0.
+/// - Deadlines: each command has `timeoutMilliseconds`, counted from the
+///   call. One waiting for a connection that does not come in time fails
+///   with `.unreachable`. One that was written and got no reply in time fails
+///   with `.timeout`, and the connection is dropped (later replies could no
+///   longer be matched), so every other command on it fails with `.unreachable`.
+/// - Replies: an error reply (`-ERR ...`) is a success, `.success(.error(message))`;
+///   the caller decides (`RESPValue.checked()` makes it a failure).
+///
+/// Owned by its own serial queue: all its state is touched only there, and
+/// the socket's sources run there; completions run on the queue each caller
+/// names. So it is `@unchecked Sendable`, with no locks.
+public final class RedisConnection: @unchecked Sendable {
+    /// Where the connection is in its life.
+    private enum State {
+        /// No socket: the next command connects.
+        case idle
+        /// An attempt is under way; commands wait for it unsent.
+        case connecting(SocketConnector)
+        /// Connected: commands are written at once.
+        case connected(LineChannel)
+        /// The last attempt failed: commands fail at once until `until`
+        /// (uptime in nanoseconds).
+        case waiting(until: UInt64, reason: String)
+        /// Closed by its owner, for good.
+        case closed
+    }
+
+    /// The shortest and the longest wait after a failed attempt.
+    private static let backoffRange = 250...4000
+    /// The most bytes that may wait to be written.
+    private static let outputLimit = 256 << 20
+
+    /// The server.
+    public let address: RedisAddress
+    /// The deadline of each command.
+    public let timeoutMilliseconds: Int
+
+    private let queue: DispatchQueue
+    private var state = State.idle
+    private var parser = RESPParser()
+    /// Waiting requests in order: those written (oldest first), then unsent ones.
+    private var requests = RedisRequestQueue()
+    private var backoffMilliseconds = 0
+    private var timerDeadline: UInt64?
+
+    /// A connection to `address`, not yet connected; each command gets
+    /// `timeoutMilliseconds` for its reply.
+    public init(address: RedisAddress, timeoutMilliseconds: Int = 2000) {
+        self.address = address
+        self.timeoutMilliseconds = max(1, timeoutMilliseconds)
+        queue = DispatchQueue(label: "tilerace.redis.connection")
+        Socket.ignoreBrokenPipeSignal()
+    }
+
+    deinit {
+        // Nothing else can touch the state now. The channel and the
+        // connector cancel their own sources as they go.
+        for request in requests.removeAll() { request.finish(.failure(.closed)) }
+    }
+
+    // MARK: Commands
+
+    /// Sends one command; completion runs on `queue` (the caller's queue).
+    /// An empty command is not sent: it gets `.error("ERR empty command")`.
+    public func send(
+        _ arguments: [String], on queue: DispatchQueue, completion: @escaping @Sendable (Result<RESPValue, RedisError>) -> Void
+    ) {
+        guard !arguments.isEmpty else {
+            queue.async { completion(.success(.error("ERR empty command"))) }
+            return
+        }
+        let bytes = RESPEncoder.command(arguments)
+        self.queue.async { [self] in
+            submit(bytes, replyCount: 1) { result in queue.async { completion(result.map { $0[0] }) } }
+        }
+    }
+
+    /// Sends commands in one write; replies come back in order, together.
+    /// No commands give no replies; a pipeline with an empty command is not
+    /// sent and fails with `.server`.
+    public func pipeline(
+        _ commands: [[String]], on queue: DispatchQueue, completion: @escaping @Sendable (Result<[RESPValue], RedisError>) -> Void
+    ) {
+        if let empty = commands.firstIndex(where: \.isEmpty) {
+            queue.async { completion(.failure(.server("ERR empty command (number \(empty + 1) of the pipeline)"))) }
+            return
+        }
+        guard !commands.isEmpty else {
+            queue.async { completion(.success([])) }
+            return
+        }
+        let bytes = commands.flatMap(RESPEncoder.command)
+        self.queue.async { [self] in
+            submit(bytes, replyCount: commands.count) { result in queue.async { completion(result) } }
+        }
+    }
+
+    /// Blocking form for command-line tools and tests (must not be called on
+    /// the connection's own queue).
+    public func sendAndWait(_ arguments: [String]) -> Result<RESPValue, RedisError> {
+        wait { send(arguments, on: $0, completion: $1) }
+    }
+
+    /// Blocking form of `pipeline`, for command-line tools and tests.
+    public func pipelineAndWait(_ commands: [[String]]) -> Result<[RESPValue], RedisError> {
+        wait { pipeline(commands, on: $0, completion: $1) }
+    }
+
+    /// Fails everything pending with `.closed` and closes the socket (the
+    /// descriptor is closed in its sources' cancel handler). Later commands
+    /// fail with `.closed`.
+    public func close() {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        queue.sync {
+            switch state {
+            case .connecting(let connector): connector.cancel()
+            case .connected(let channel): channel.closeNow()
+            case .idle, .waiting, .closed: break
+            }
+            state = .closed
+            failAll(.closed)
+        }
+    }
+
+    private func wait<Value: Sendable>(
+        _ start: (DispatchQueue, @escaping @Sendable (Result<Value, RedisError>) -> Void) -> Void
+    ) -> Result<Value, RedisError> {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        let box = ResultBox<Value>()
+        start(DispatchQueue.global()) { result in
+            box.result = result
+            box.done.signal()
+        }
+        // Every command has a deadline; this one only guards against a bug.
+        let limit = DispatchTime.now() + .milliseconds(2 * timeoutMilliseconds + 5000)
+        guard box.done.wait(timeout: limit) == .success, let result = box.result else {
+            return .failure(.timeout(milliseconds: timeoutMilliseconds))
+        }
+        return result
+    }
+
+    // MARK: Requests (on the queue)
+
+    private func submit(_ bytes: [UInt8], replyCount: Int, deliver: @escaping (Result<[RESPValue], RedisError>) -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        if case .waiting(let until, let reason) = state {
+            let now = RedisConnection.now()
+            guard now >= until else {
+                let left = (until - now + 999_999) / 1_000_000
+                deliver(.failure(.unreachable("\(reason); retrying in \(left) ms")))
+                return
+            }
+            state = .idle
+        }
+        if case .closed = state {
+            deliver(.failure(.closed))
+            return
+        }
+        var request = RedisRequest(bytes: bytes, replyCount: replyCount, deadline: deadline(), purpose: .caller(deliver: deliver))
+        if case .connected(let channel) = state {
+            request.isSent = true
+            requests.append(request)
+            write(bytes, on: channel)
+        } else {
+            requests.append(request)
+        }
+        armTimer(for: request.deadline)
+        if case .idle = state { connect() }
+    }
+
+    private func write(_ bytes: [UInt8], on channel: LineChannel) {
+        // Over the limit the channel closes and reports it (`lost`).
+        guard channel.enqueue(bytes: bytes) else { return }
+        channel.flush()
+    }
+
+    private func deadline() -> UInt64 {
+        RedisConnection.now() + UInt64(timeoutMilliseconds) * 1_000_000
+    }
+
+    private func failAll(_ error: RedisError) {
+        for request in requests.removeAll() { request.finish(.failure(error)) }
+    }
+
+    // MARK: Connecting
+
+    private func connect() {
+        let connector = SocketConnector(
+            host: address.host, port: address.port, timeoutMilliseconds: timeoutMilliseconds, queue: queue)
+        state = .connecting(connector)
+        connector.start { [weak self, weak connector] result in
+            guard let self, let connector, case .connecting(let current) = state, current === connector else {
+                if case .success(let fd) = result { FileDescriptor.close(fd) }
+                return
+            }
+            switch result {
+            case .success(let fd): connected(fd)
+            case .failure(.timedOut): connectFailed("no answer within \(timeoutMilliseconds) ms")
+            case .failure(let failure): connectFailed(failure.reason)
+            }
+        }
+    }
+
+    private func connected(_ fd: Int32) {
+        let channel = LineChannel(fd: fd, queue: queue, outputLimit: RedisConnection.outputLimit)
+        state = .connected(channel)
+        parser = RESPParser()
+        backoffMilliseconds = 0
+        channel.start(
+            LineChannel.Handlers(
+                received: { [weak self, weak channel] bytes in
+                    guard let self, let channel else { return }
+                    received(bytes, on: channel)
+                },
+                ended: { [weak self, weak channel] reason in
+                    guard let self, let channel else { return }
+                    lost(reason, on: channel)
+                }))
+        if address.database != 0 {
+            let select = RedisRequest(
+                bytes: RESPEncoder.command(["SELECT", String(address.database)]), replyCount: 1, deadline: deadline(),
+                purpose: .selectDatabase)
+            requests.prepend(select)
+            armTimer(for: select.deadline)
+        }
+        write(requests.markAllSent(), on: channel)
+    }
+
+    private func connectFailed(_ reason: String) {
+        backoffMilliseconds = min(
+            max(backoffMilliseconds * 2, RedisConnection.backoffRange.lowerBound), RedisConnection.backoffRange.upperBound)
+        let message = "cannot connect to \(address): \(reason)"
+        state = .waiting(until: RedisConnection.now() + UInt64(backoffMilliseconds) * 1_000_000, reason: message)
+        failAll(.unreachable("\(message); retrying in \(backoffMilliseconds) ms"))
+    }
+
+    /// Closes the connection and fails what waits on it; the next command
+    /// connects again at once.
+    private func drop(failing error: RedisError) {
+        if case .connected(let channel) = state { channel.closeNow() }
+        state = .idle
+        parser = RESPParser()
+        failAll(error)
+    }
+
+    // MARK: Replies
+
+    private func received(_ bytes: [UInt8], on channel: LineChannel) {
+        guard case .connected(let current) = state, current === channel else { return }
+        parser.append(bytes)
+        while case .connected(let current) = state, current === channel {
+            let value: RESPValue?
+            do throws(RedisError) {
+                value = try parser.next()
+            } catch {
+                drop(failing: error)
+                return
+            }
+            guard let value else { return }
+            reply(value)
+        }
+    }
+
+    private func reply(_ value: RESPValue) {
+        guard requests.first?.isSent == true else {
+            drop(failing: .protocolViolation("a reply that no command asked for"))
+            return
+        }
+        guard requests.addReplyToFirst(value), let request = requests.removeFirst() else { return }
+        switch request.purpose {
+        case .caller(let deliver):
+            deliver(.success(request.replies))
+        case .selectDatabase:
+            if case .error(let message) = value {
+                let reason = "SELECT \(address.database) failed: \(message)"
+                drop(failing: .server(reason))
+                connectFailed(reason)
+            }
+        }
+    }
+
+    private func lost(_ reason: LineChannel.EndReason, on channel: LineChannel) {
+        guard case .connected(let current) = state, current === channel else { return }
+        let why =
+            switch reason {
+            case .peerClosed: "closed by the server"
+            case .readFailed(let code): "read failed: \(FileDescriptor.describe(code).lowercased())"
+            case .writeFailed(let code): "write failed: \(FileDescriptor.describe(code).lowercased())"
+            case .outputLimit(let bytes): "\(bytes) bytes waited to be written"
+            }
+        drop(failing: .unreachable("connection to \(address) lost: \(why)"))
+    }
+
+    // MARK: Deadlines
+
+    /// Makes sure a check runs by `deadline`.
+    private func armTimer(for deadline: UInt64) {
+        if let timerDeadline, timerDeadline <= deadline { return }
+        timerDeadline = deadline
+        queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) { [weak self] in
+            self?.checkDeadlines()
+        }
+    }
+
+    /// Fails the requests whose deadline passed. One still waiting for a
+    /// connection is unreachable. When one was sent, the oldest sent request
+    /// (which holds up the rest) times out and the connection is dropped:
+    /// every other request on it is unreachable.
+    private func checkDeadlines() {
+        timerDeadline = nil
+        let now = RedisConnection.now()
+        if requests.hasSentRequest(expiredAt: now), let oldest = requests.removeFirst() {
+            // Sent requests come first: the oldest holds up the rest.
+            oldest.finish(.failure(.timeout(milliseconds: timeoutMilliseconds)))
+            drop(
+                failing: .unreachable("connection to \(address) dropped: an earlier command got no reply within \(timeoutMilliseconds) ms"))
+        }
+        for request in requests.removeExpired(at: now) {
+            request.finish(.failure(.unreachable("cannot connect to \(address): no answer within \(timeoutMilliseconds) ms")))
+        }
+        if let next = requests.earliestDeadline { armTimer(for: next) }
+    }
+
+    private static func now() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
+    }
+}
+
+/// Where a blocking call's completion leaves its result: written before
+/// `done` is signalled and read after the wait, so the semaphore orders them.
+private final class ResultBox<Value: Sendable>: @unchecked Sendable {
+    var result: Result<Value, RedisError>?
+    let done = DispatchSemaphore(value: 0)
+}

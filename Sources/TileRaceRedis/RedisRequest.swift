@@ -1,0 +1,40 @@
+import Dispatch
+
+/// One command, or one pipeline of commands, waiting for its replies on a
+/// `RedisConnection`.
+struct RedisRequest {
+    /// Who waits for the replies.
+    enum Purpose {
+        /// A caller: the replies, or the failure, go to `deliver` (which
+        /// hops to the caller's queue itself).
+        case caller(deliver: (Result<[RESPValue], RedisError>) -> Void)
+        /// The connection's own `SELECT` after connecting.
+        case selectDatabase
+    }
+
+    /// The encoded commands.
+    let bytes: [UInt8]
+    /// How many replies complete it.
+    let replyCount: Int
+    /// When it times out (uptime in nanoseconds).
+    let deadline: UInt64
+    /// Who waits for it.
+    let purpose: Purpose
+    /// The replies so far.
+    var replies: [RESPValue] = []
+    /// Whether it was written to the current connection.
+    var isSent = false
+
+    /// A request for `replyCount` replies to `bytes`.
+    init(bytes: [UInt8], replyCount: Int, deadline: UInt64, purpose: Purpose) {
+        self.bytes = bytes
+        self.replyCount = replyCount
+        self.deadline = deadline
+        self.purpose = purpose
+    }
+
+    /// Gives the caller its result; nothing for the connection's own requests.
+    func finish(_ result: Result<[RESPValue], RedisError>) {
+        if case .caller(let deliver) = purpose { deliver(result) }
+    }
+}

@@ -1,0 +1,58 @@
+import TileRaceProtocol
+
+/// The room directory of a community of servers sharing one store: every
+/// `directoryMilliseconds` the core publishes its public rooms (a
+/// `publishRooms` action; the directory keeps them for a few intervals) and
+/// gets the other servers' rooms back (`remoteRooms`). `ROOMS` lists both;
+/// `JOIN` and `WATCH` of a room hosted elsewhere answer `ERR moved`; `CREATE`
+/// refuses a name another server uses. Each server keeps its own `daily`
+/// room, which is not published; private rooms are not published either
+/// (they are reached on their own server, as a refusal must not tell that
+/// they exist).
+extension ServerCore {
+    /// Starts publishing rooms every `milliseconds`, the first time now.
+    func startDirectory(every milliseconds: Int) {
+        directoryMilliseconds = milliseconds
+        timers.schedule(.directory, at: now)
+    }
+
+    /// Other servers' public rooms by key, from the shared room directory
+    /// (kept in the registry: one shard publishes, all of them list).
+    var remoteRooms: [String: RoomDescription] {
+        get { registry.sync { $0.remoteRooms } }
+        set { registry.sync { $0.remoteRooms = newValue } }
+    }
+
+    /// Publishes this server's rooms (every shard's) and schedules the next time.
+    /// One shard does it (`startDirectory` is called on one core).
+    func publishRooms() {
+        guard let interval = directoryMilliseconds, !isShuttingDown else { return }
+        let published = registry.sync { state in
+            state.rooms.filter { !$0.value.description.isPrivate && $0.key != "daily" }.sorted { $0.key < $1.key }
+                .map(\.value.description)
+        }
+        outbox.append(.publishRooms(published))
+        timers.schedule(.directory, at: now + interval)
+    }
+
+    /// The other servers' rooms, as the directory read them (each with its `server`).
+    func remoteRoomsArrived(_ descriptions: [RoomDescription]) {
+        var byKey: [String: RoomDescription] = [:]
+        for description in descriptions where description.server != nil && byKey[Room.key(description.name)] == nil {
+            byKey[Room.key(description.name)] = description
+        }
+        remoteRooms = byKey
+    }
+
+    /// The room another server hosts under this name, unless one is here (on any shard).
+    func remoteRoom(named name: String) -> RoomDescription? {
+        let key = Room.key(name)
+        return registry.sync { $0.rooms[key] == nil ? $0.remoteRooms[key] : nil }
+    }
+
+    /// `ERR moved`: the room is on another server.
+    func moved(_ room: RoomDescription) -> ProtocolError {
+        let server = room.server ?? ""
+        return ProtocolError(.moved, "\(server) room \(room.name) is hosted by the server at \(server): connect there and ask again")
+    }
+}

@@ -1,0 +1,328 @@
+import Dispatch
+import Foundation
+import Testing
+import TileRaceTestSupport
+
+@testable import TileRaceRedis
+
+/// `RedisConnection` against a real `redis-server` (each test its own), and
+/// against fake servers for what a real one never does.
+@Suite struct RedisConnectionTests {
+    /// Milliseconds since `start`.
+    static func elapsed(since start: DispatchTime) -> Int {
+        Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000)
+    }
+
+    /// Sends `arguments` until it succeeds, for at most `seconds`: for a
+    /// server coming back, which nothing announces.
+    static func eventually(_ connection: RedisConnection, _ arguments: [String], seconds: Double = 10) -> Result<RESPValue, RedisError> {
+        let deadline = Date().addingTimeInterval(seconds)
+        var result = connection.sendAndWait(arguments)
+        while case .failure = result, Date() < deadline {
+            usleep(25_000)
+            result = connection.sendAndWait(arguments)
+        }
+        return result
+    }
+
+    @Test func setAndGet() throws {
+        let server = try RedisServerProcess()
+        let redis = RedisConnection(address: server.address)
+        defer { redis.close() }
+        #expect(redis.sendAndWait(["SET", "greeting", "hello\r\nworld"]) == .success(.simple("OK")))
+        #expect(redis.sendAndWait(["GET", "greeting"]) == .success(.bulk(Array("hello\r\nworld".utf8))))
+        #expect(redis.sendAndWait(["GET", "missing"]) == .success(.bulk(nil)))
+        #expect(redis.sendAndWait(["SET", "empty", ""]) == .success(.simple("OK")))
+        #expect(redis.sendAndWait(["GET", "empty"]) == .success(.bulk([])))
+    }
+
+    @Test func aPipelineOfAThousandIncrementsComesBackInOrder() throws {
+        let server = try RedisServerProcess()
+        let redis = RedisConnection(address: server.address)
+        defer { redis.close() }
+        let replies = try redis.pipelineAndWait(Array(repeating: ["INCR", "counter"], count: 1000)).get()
+        #expect(replies == (1...1000).map { RESPValue.integer($0) })
+        #expect(redis.pipelineAndWait([]) == .success([]))
+    }
+
+    @Test func commandsFromManyCallersEachGetTheirOwnReply() throws {
+        let server = try RedisServerProcess()
+        let redis = RedisConnection(address: server.address)
+        defer { redis.close() }
+        let callers = DispatchQueue(label: "tilerace.tests.redis.callers")
+        let group = DispatchGroup()
+        let replies = Replies()
+        for index in 0..<300 {
+            group.enter()
+            redis.send(["ECHO", "message \(index)"], on: callers) { result in
+                dispatchPrecondition(condition: .onQueue(callers))
+                replies.values[index] = try? result.get()
+                group.leave()
+            }
+        }
+        #expect(group.wait(timeout: .now() + 5) == .success)
+        callers.sync {
+            #expect(replies.values.count == 300)
+            #expect(replies.values.allSatisfy { $0.value == .bulk(Array("message \($0.key)".utf8)) })
+        }
+    }
+
+    @Test func aLuaScriptRuns() throws {
+        let server = try RedisServerProcess()
+        let redis = RedisConnection(address: server.address)
+        defer { redis.close() }
+        let script = "redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2]); return {redis.call('ZCARD', KEYS[1]), ARGV[2]}"
+        #expect(
+            redis.sendAndWait(["EVAL", script, "1", "board", "2048", "ana"])
+                == .success(.array([.integer(1), .bulk(Array("ana".utf8))])))
+        #expect(redis.sendAndWait(["ZSCORE", "board", "ana"]).map(\.integer) == .success(2048))
+    }
+
+    @Test func anErrorReplyIsDeliveredAsAValue() throws {
+        let server = try RedisServerProcess()
+        let redis = RedisConnection(address: server.address)
+        defer { redis.close() }
+        let reply = try redis.sendAndWait(["NOSUCHCOMMAND", "x"]).get()
+        guard case .error(let message) = reply else {
+            Issue.record("expected an error reply, got \(reply)")
+            return
+        }
+        #expect(message.hasPrefix("ERR unknown command"))
+        #expect(throws: RedisError.server(message)) { try reply.checked() }
+        // In a pipeline the error takes its place among the replies.
+        let replies = try redis.pipelineAndWait([["SET", "text", "abc"], ["INCR", "text"], ["GET", "text"]]).get()
+        #expect(replies.count == 3)
+        #expect(replies[1] == .error("ERR value is not an integer or out of range"))
+        #expect(replies[2].string == "abc")
+        #expect(redis.sendAndWait([]) == .success(.error("ERR empty command")))
+        #expect(redis.sendAndWait(["PING"]) == .success(.simple("PONG")))
+    }
+
+    @Test func aCommandPastItsDeadlineTimesOutAndTheNextOneReconnects() throws {
+        let server = try RedisServerProcess()
+        let redis = RedisConnection(address: server.address, timeoutMilliseconds: 200)
+        defer { redis.close() }
+        let firstID = try #require(try redis.sendAndWait(["CLIENT", "ID"]).get().integer)
+        // BLPOP on an empty list holds this connection for 2 s; the PING
+        // behind it is pending on the same connection.
+        let start = DispatchTime.now()
+        let group = DispatchGroup()
+        let replies = Replies()
+        let callers = DispatchQueue(label: "tilerace.tests.redis.timeout")
+        for (index, command) in [["BLPOP", "nothing", "2"], ["PING"]].enumerated() {
+            group.enter()
+            redis.send(command, on: callers) { result in
+                replies.results[index] = result
+                group.leave()
+            }
+        }
+        #expect(group.wait(timeout: .now() + 5) == .success)
+        #expect(RedisConnectionTests.elapsed(since: start) < 1500)
+        callers.sync {
+            #expect(replies.results[0] == .failure(.timeout(milliseconds: 200)))
+            #expect(
+                replies.results[1]
+                    == .failure(
+                        .unreachable("connection to \(server.address) dropped: an earlier command got no reply within 200 ms")))
+        }
+        let secondID = try #require(try redis.sendAndWait(["CLIENT", "ID"]).get().integer)
+        #expect(secondID != firstID)
+    }
+
+    @Test func aKilledServerFailsCommandsFastAndARestartedOneIsFoundAgain() throws {
+        let server = try RedisServerProcess()
+        let redis = RedisConnection(address: server.address, timeoutMilliseconds: 2000)
+        defer { redis.close() }
+        #expect(redis.sendAndWait(["SET", "kept", "yes"]) == .success(.simple("OK")))
+        server.kill()
+        let start = DispatchTime.now()
+        for _ in 0..<5 {
+            let result = redis.sendAndWait(["PING"])
+            guard case .failure(.unreachable) = result else {
+                Issue.record("expected .unreachable, got \(result)")
+                return
+            }
+        }
+        #expect(RedisConnectionTests.elapsed(since: start) < 1000)
+        // Nobody listens now: the connection waits before trying again, and says so.
+        let waiting = redis.sendAndWait(["PING"])
+        guard case .failure(.unreachable(let reason)) = waiting else {
+            Issue.record("expected .unreachable, got \(waiting)")
+            return
+        }
+        #expect(reason.hasPrefix("cannot connect to \(server.address): connection refused; retrying in "))
+        try server.restart()
+        #expect(RedisConnectionTests.eventually(redis, ["PING"]) == .success(.simple("PONG")))
+        // The append-only file brought the key back.
+        #expect(redis.sendAndWait(["GET", "kept"]) == .success(.bulk(Array("yes".utf8))))
+    }
+
+    @Test func aDatabaseIsSelectedAfterEachConnect() throws {
+        let server = try RedisServerProcess()
+        var address = server.address
+        address.database = 2
+        let second = RedisConnection(address: address)
+        let first = RedisConnection(address: server.address)
+        defer {
+            first.close()
+            second.close()
+        }
+        #expect(second.sendAndWait(["SET", "where", "two"]) == .success(.simple("OK")))
+        #expect(first.sendAndWait(["GET", "where"]) == .success(.bulk(nil)))
+        #expect(second.sendAndWait(["GET", "where"]) == .success(.bulk(Array("two".utf8))))
+        // Again on a new connection, after the server dropped this one.
+        #expect(first.sendAndWait(["CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes"]).map(\.integer) == .success(1))
+        #expect(RedisConnectionTests.eventually(second, ["GET", "where"]) == .success(.bulk(Array("two".utf8))))
+    }
+
+    @Test func aDatabaseThatDoesNotExistFailsTheCommands() throws {
+        let server = try RedisServerProcess()
+        var address = server.address
+        address.database = 99
+        let redis = RedisConnection(address: address)
+        defer { redis.close() }
+        #expect(redis.sendAndWait(["PING"]) == .failure(.server("SELECT 99 failed: ERR DB index is out of range")))
+        guard case .failure(.unreachable(let reason)) = redis.sendAndWait(["PING"]) else {
+            Issue.record("expected .unreachable while waiting to retry")
+            return
+        }
+        #expect(reason.hasPrefix("cannot connect to \(address): SELECT 99 failed: ERR DB index is out of range; retrying in "))
+    }
+
+    @Test func aHostNameConnects() throws {
+        let server = try RedisServerProcess()
+        let redis = RedisConnection(address: RedisAddress(host: "localhost", port: server.address.port))
+        defer { redis.close() }
+        #expect(redis.sendAndWait(["PING"]) == .success(.simple("PONG")))
+    }
+
+    @Test func nobodyListeningIsUnreachableWithABackoff() throws {
+        let socket = try #require(TestSockets.boundButNotListening())
+        defer { close(socket.fd) }
+        let address = RedisAddress(host: "127.0.0.1", port: socket.port)
+        let redis = RedisConnection(address: address)
+        defer { redis.close() }
+        #expect(
+            redis.sendAndWait(["PING"])
+                == .failure(.unreachable("cannot connect to \(address): connection refused; retrying in 250 ms")))
+        guard case .failure(.unreachable(let reason)) = redis.sendAndWait(["PING"]) else {
+            Issue.record("expected .unreachable")
+            return
+        }
+        let waited = Int(reason.split(separator: " ").dropLast().last ?? "") ?? -1
+        #expect(reason.hasPrefix("cannot connect to \(address): connection refused; retrying in "))
+        #expect((1...250).contains(waited))
+    }
+
+    @Test func aConnectWithoutAnswerIsUnreachable() throws {
+        // A listener whose queue of unaccepted connections is full drops
+        // further SYNs: connecting there gets no answer at all.
+        let listener = socket(AF_INET, TestSockets.streamType, 0)
+        defer { close(listener) }
+        let port = try #require(TestSockets.bindToLoopback(listener))
+        #expect(listen(listener, 0) == 0)
+        var fillers: [Int32] = []
+        defer { for fd in fillers { close(fd) } }
+        for _ in 0..<4 {
+            let fd = socket(AF_INET, TestSockets.streamType, 0)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port)).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            fillers.append(fd)
+        }
+        let address = RedisAddress(host: "127.0.0.1", port: port)
+        let redis = RedisConnection(address: address, timeoutMilliseconds: 300)
+        defer { redis.close() }
+        let start = DispatchTime.now()
+        let result = redis.sendAndWait(["PING"])
+        #expect(RedisConnectionTests.elapsed(since: start) < 2000)
+        #expect(
+            result == .failure(.unreachable("cannot connect to \(address): no answer within 300 ms; retrying in 250 ms"))
+                || result == .failure(.unreachable("cannot connect to \(address): no answer within 300 ms")))
+    }
+
+    @Test func droppingTheConnectionFailsWhatIsPending() throws {
+        let peer = try #require(ScriptedPeer())
+        var redis: RedisConnection? = RedisConnection(address: RedisAddress(host: "127.0.0.1", port: peer.port))
+        let done = DispatchSemaphore(value: 0)
+        let replies = Replies()
+        redis?.send(["PING"], on: .global()) { result in
+            replies.results[0] = result
+            done.signal()
+        }
+        #expect(peer.accept())
+        #expect([peer.readLine(), peer.readLine(), peer.readLine()] == ["*1", "$4", "PING"])
+        redis = nil
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(replies.results[0] == .failure(.closed))
+        #expect(peer.readLine(milliseconds: 5000) == nil)
+    }
+
+    @Test func anUnknownHostIsUnreachable() {
+        let redis = RedisConnection(address: RedisAddress(host: "no-such-host.invalid"), timeoutMilliseconds: 3000)
+        defer { redis.close() }
+        #expect(
+            redis.sendAndWait(["PING"])
+                == .failure(
+                    .unreachable(
+                        "cannot connect to redis://no-such-host.invalid:6379: unknown host no-such-host.invalid; retrying in 250 ms")
+                ))
+    }
+
+    @Test func aMalformedReplyIsAProtocolViolation() throws {
+        let fake = try #require(FakeServer(sending: "+OK\r\n!oops\r\n"))
+        let redis = RedisConnection(address: RedisAddress(host: "127.0.0.1", port: fake.port))
+        defer { redis.close() }
+        #expect(
+            redis.pipelineAndWait([["PING"], ["PING"]])
+                == .failure(.protocolViolation("unknown type byte '!': expected one of + - : $ *")))
+    }
+
+    @Test func aServerThatHangsUpMakesItUnreachable() throws {
+        let peer = try #require(ScriptedPeer())
+        let redis = RedisConnection(address: RedisAddress(host: "127.0.0.1", port: peer.port))
+        defer { redis.close() }
+        let done = DispatchSemaphore(value: 0)
+        let replies = Replies()
+        redis.send(["PING"], on: .global()) { result in
+            replies.results[0] = result
+            done.signal()
+        }
+        #expect(peer.accept())
+        #expect([peer.readLine(), peer.readLine(), peer.readLine()] == ["*1", "$4", "PING"])
+        peer.hangUp()
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(replies.results[0] == .failure(.unreachable("connection to redis://127.0.0.1:\(peer.port) lost: closed by the server")))
+    }
+
+    @Test func closingFailsWhatIsPendingAndWhatComesLater() throws {
+        let peer = try #require(ScriptedPeer())
+        let redis = RedisConnection(address: RedisAddress(host: "127.0.0.1", port: peer.port))
+        let done = DispatchSemaphore(value: 0)
+        let replies = Replies()
+        redis.send(["PING"], on: .global()) { result in
+            replies.results[0] = result
+            done.signal()
+        }
+        #expect(peer.accept())
+        #expect([peer.readLine(), peer.readLine(), peer.readLine()] == ["*1", "$4", "PING"])
+        redis.close()
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(replies.results[0] == .failure(.closed))
+        #expect(redis.sendAndWait(["PING"]) == .failure(.closed))
+        // The socket was closed: the peer reads the end of the stream.
+        #expect(peer.readLine(milliseconds: 5000) == nil)
+    }
+}
+
+/// What callbacks report, written on one queue (or before a semaphore is
+/// signalled) and read after.
+private final class Replies: @unchecked Sendable {
+    var values: [Int: RESPValue] = [:]
+    var results: [Int: Result<RESPValue, RedisError>] = [:]
+}

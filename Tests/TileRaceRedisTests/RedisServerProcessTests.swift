@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TileRaceTestSupport
+
+@testable import TileRaceRedis
+
+/// The test support's `RedisServerProcess`: its life and its directory.
+@Suite struct RedisServerProcessTests {
+    @Test func stoppingEndsTheServerAndRemovesItsDirectory() throws {
+        let server = try RedisServerProcess()
+        #expect(server.isRunning)
+        #expect(server.address.host == "127.0.0.1" && server.address.database == 0)
+        #expect(FileManager.default.fileExists(atPath: server.directory + "/appendonlydir"))
+        server.stop()
+        #expect(!server.isRunning)
+        #expect(!FileManager.default.fileExists(atPath: server.directory))
+        let redis = RedisConnection(address: server.address)
+        defer { redis.close() }
+        guard case .failure(.unreachable) = redis.sendAndWait(["PING"]) else {
+            Issue.record("a stopped server still answers")
+            return
+        }
+    }
+
+    @Test func aRestartKeepsThePortAndTheData() throws {
+        let server = try RedisServerProcess()
+        let port = server.address.port
+        let redis = RedisConnection(address: server.address)
+        defer { redis.close() }
+        #expect(redis.sendAndWait(["RPUSH", "list", "a", "b"]) == .success(.integer(2)))
+        try server.restart()
+        #expect(server.address.port == port)
+        #expect(RedisConnectionTests.eventually(redis, ["LRANGE", "list", "0", "-1"]) == .success(.array([.bulk([97]), .bulk([98])])))
+    }
+
+    @Test func theMessageWhenRedisIsMissing() {
+        #expect(
+            RedisServerProcess.notInstalled
+                == "redis-server is not installed: apt-get install redis-server (Debian) or brew install redis (macOS)")
+    }
+}

@@ -1,0 +1,181 @@
+import Testing
+import TileRaceEngine
+import TileRaceProtocol
+
+@testable import TileRaceServer
+
+/// The rules of protocol.md section 10, the same for every store: each case
+/// runs against the journal's store and against Redis, and a long random
+/// session is checked answer by answer against `Leaderboard`, the rules as a
+/// pure value.
+@Suite struct LeaderboardServiceContractTests {
+    private static func result(_ score: Int, seed: String = "7") -> GameResult {
+        GameResult(score: score, largestTile: 64, moves: 30, milliseconds: 9000, size: 4, target: 2048, assists: 0, seed: seed)
+    }
+
+    private static func submission(
+        _ nickname: String, _ score: Int, date: String = "2026-11-23", daily: String? = nil, token: String? = nil,
+        newToken: String = "00000000000000000000000000000001", log: String? = "LRUD", inUse: Bool = false
+    ) -> LeaderboardSubmission {
+        LeaderboardSubmission(
+            result: result(score), log: log, date: date, dailyDate: daily, nickname: nickname, token: token, newToken: newToken,
+            isInUseByAnother: inUse)
+    }
+
+    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    func aFirstSubmissionClaimsTheNicknameAndLaterOnesNeedItsToken(_ kind: ServiceUnderTest.Kind) throws {
+        let store = try ServiceUnderTest(kind)
+        guard case .submitted(let first, _) = store.ask(.submit(Self.submission("Ana", 100, newToken: "t1"))) else {
+            Issue.record("not submitted")
+            return
+        }
+        #expect(first == SubmitReceipt(nickname: "Ana", board: .all, score: 100, rank: 1, best: 100, improved: true, token: "t1"))
+        #expect(
+            store.ask(.submit(Self.submission("ana", 200, newToken: "t2")))
+                == .refused(ProtocolError(.badToken, "the nickname Ana is claimed; give its token=")))
+        #expect(
+            store.ask(.submit(Self.submission("ana", 200, token: "wrong", newToken: "t2")))
+                == .refused(ProtocolError(.badToken, "the nickname Ana is claimed; that is not its token")))
+        let better = store.ask(.submit(Self.submission("ana", 200, token: "t1", newToken: "t3")))
+        #expect(
+            better
+                == .submitted(
+                    SubmitReceipt(nickname: "Ana", board: .all, score: 200, rank: 1, best: 200, improved: true, token: nil), warnings: []))
+        let worse = store.ask(.submit(Self.submission("ANA", 50, token: "t1", newToken: "t4")))
+        #expect(
+            worse
+                == .submitted(
+                    SubmitReceipt(nickname: "Ana", board: .all, score: 50, rank: 1, best: 200, improved: false, token: nil), warnings: []))
+    }
+
+    /// Redis can fail after running a script (the reply lost): the core sends
+    /// the same game again with the same new-claim token, and it finds its own claim.
+    @Test func aSubmissionSentAgainAfterItsAnswerWasLostFindsItsOwnClaim() throws {
+        let store = try ServiceUnderTest(.redis)
+        let first = store.ask(.submit(Self.submission("ana", 100, newToken: "t1")))
+        let again = store.ask(.submit(Self.submission("ana", 100, newToken: "t1")))
+        guard case .submitted(let receipt, _) = first, case .submitted(let second, _) = again else {
+            Issue.record("not submitted: \(first), \(again)")
+            return
+        }
+        #expect(receipt.token == "t1")
+        #expect(second == SubmitReceipt(nickname: "ana", board: .all, score: 100, rank: 1, best: 100, improved: false, token: "t1"))
+        // Another game (another new token) still needs the claim's token.
+        #expect(
+            store.ask(.submit(Self.submission("ana", 200, newToken: "t2"))) == .refused(LeaderboardRules.badToken("ana", tokenGiven: false))
+        )
+    }
+
+    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    func anUnclaimedNicknameInUseByAnotherIsRefused(_ kind: ServiceUnderTest.Kind) throws {
+        let store = try ServiceUnderTest(kind)
+        #expect(store.ask(.submit(Self.submission("bo", 10, inUse: true))) == .refused(LeaderboardRules.nicknameInUse("bo")))
+        guard case .submitted = store.ask(.submit(Self.submission("bo", 10, newToken: "tb"))) else {
+            Issue.record("not submitted")
+            return
+        }
+        // Claimed now: the token decides, whoever uses the nickname.
+        guard case .submitted = store.ask(.submit(Self.submission("bo", 20, token: "tb", inUse: true))) else {
+            Issue.record("not submitted")
+            return
+        }
+    }
+
+    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    func aDailyGameGoesOnItsDailyBoardAndTheAllTimeBoard(_ kind: ServiceUnderTest.Kind) throws {
+        let store = try ServiceUnderTest(kind)
+        _ = store.ask(.submit(Self.submission("ana", 300, newToken: "ta")))
+        let answer = store.ask(.submit(Self.submission("bo", 200, daily: "2026-11-23", newToken: "tb")))
+        #expect(
+            answer
+                == .submitted(
+                    SubmitReceipt(nickname: "bo", board: .daily, score: 200, rank: 1, best: 200, improved: true, token: "tb"), warnings: [])
+        )
+        guard case .page(let all, _) = store.ask(.top(LeaderboardQuery(), today: "2026-11-23")),
+            case .page(let daily, let summary) = store.ask(.top(LeaderboardQuery(board: .daily), today: "2026-11-23")),
+            case .page(let other, _) = store.ask(.top(LeaderboardQuery(board: .daily, date: "2026-11-22"), today: "2026-11-23"))
+        else {
+            Issue.record("no page")
+            return
+        }
+        #expect(all.map(\.nickname) == ["ana", "bo"])
+        #expect(daily.map(\.nickname) == ["bo"])
+        #expect(summary.date == "2026-11-23")
+        #expect(other.isEmpty)
+    }
+
+    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    func aRecordComesWithItsLog(_ kind: ServiceUnderTest.Kind) throws {
+        let store = try ServiceUnderTest(kind)
+        _ = store.ask(.submit(Self.submission("ana", 300, newToken: "ta", log: "LLURX03D")))
+        _ = store.ask(.submit(Self.submission("old", 200, newToken: "to", log: nil)))
+        guard case .record(let entry?) = store.ask(.record(RecordQuery(nickname: "ANA"), today: "2026-11-23")) else {
+            Issue.record("no record")
+            return
+        }
+        #expect(entry.log == "LLURX03D")
+        #expect(entry.nickname == "ana")
+        #expect(entry.result == Self.result(300))
+        guard case .record(let old?) = store.ask(.record(RecordQuery(nickname: "old"), today: "2026-11-23")) else {
+            Issue.record("no entry")
+            return
+        }
+        #expect(old.log == nil)
+        #expect(store.ask(.record(RecordQuery(nickname: "nobody"), today: "2026-11-23")) == .record(nil))
+    }
+
+    /// 500 submissions by 140 nicknames over 60 days, with ties, wrong tokens,
+    /// nicknames in use, boards past 100 entries and expiring claims: every
+    /// answer and every page is the one `Leaderboard` gives.
+    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    func aLongRandomSessionAnswersExactlyAsTheRulesSay(_ kind: ServiceUnderTest.Kind) throws {
+        let store = try ServiceUnderTest(kind)
+        var oracle = Leaderboard()
+        var random = SplitMix64(seed: 20_261_123)
+        var tokens: [String: String] = [:]
+        let start = UTCTime.dayNumber(of: "2026-09-01")!
+        for index in 0..<500 {
+            let date = UTCTime.date(epochMilliseconds: (start + index / 8) * 86_400_000)
+            let nickname = "p\(random.next() % 140)"
+            let key = Names.nicknameKey(nickname)
+            let token: String? =
+                switch random.next() % 10 {
+                case 0: nil
+                case 1: "wrong"
+                default: tokens[key]
+                }
+            let daily = random.next() % 3 == 0 ? date : nil
+            let inUse = random.next() % 12 == 0
+            let submission = Self.submission(
+                nickname, Int(random.next() % 40) * 4, date: date, daily: daily, token: token, newToken: "n\(index)", inUse: inUse)
+            let expected: LeaderboardAnswer
+            if inUse, oracle.claim(of: nickname, on: date) == nil {
+                expected = .refused(LeaderboardRules.nicknameInUse(nickname))
+            } else {
+                do throws(ProtocolError) {
+                    let decided = try oracle.submit(
+                        submission.result, log: submission.log, date: date, dailyDate: daily, nickname: nickname, token: token,
+                        newToken: { submission.newToken })
+                    if let claimed = decided.receipt.token { tokens[key] = claimed }
+                    expected = .submitted(decided.receipt, warnings: [])
+                } catch {
+                    expected = .refused(error)
+                }
+            }
+            let answer = store.ask(.submit(submission))
+            #expect(answer == expected, "submission \(index): \(nickname) on \(date)")
+            if answer != expected { return }
+        }
+        let today = UTCTime.date(epochMilliseconds: (start + 62) * 86_400_000)
+        let dates = (0..<63).map { UTCTime.date(epochMilliseconds: (start + $0) * 86_400_000) }
+        var queries = [LeaderboardQuery(limit: 100), LeaderboardQuery(offset: 95, limit: 10)]
+        queries.append(LeaderboardQuery(sort: .nickname, limit: 100))
+        queries.append(LeaderboardQuery(sort: .score, order: .asc, limit: 30))
+        queries += dates.map { LeaderboardQuery(board: .daily, date: $0, limit: 100) }
+        for query in queries {
+            let (entries, summary) = oracle.page(query, today: today)
+            #expect(store.ask(.top(query, today: today)) == .page(entries, summary), "\(query)")
+        }
+        #expect(oracle.entries(on: .allTime).count == 100)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import TileRaceProtocol
+import TileRaceRedis
+import TileRaceTestSupport
+
+@testable import TileRaceServer
+
+/// Several real servers sharing one real Redis: one leaderboard, one set of
+/// claims, one list of rooms; and what happens when Redis goes away.
+@Suite struct ManyServersTests {
+    /// Asks until `done` holds for the reply (the directory refreshes every
+    /// 100 ms in tests), for at most `seconds`.
+    private func poll(_ client: TestClient, _ line: String, seconds: Double = 3, until done: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let lines = try client.request(line)
+            if done(lines) { return lines }
+            guard Date() < deadline else { throw TestFailure(description: "\(line) never gave what was awaited; last: \(lines)") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// A client with a finished practice game to submit.
+    private func finished(_ client: TestClient) throws {
+        _ = try client.ask("PRACTICE seed=42")
+        _ = try client.ask("RESIGN")
+    }
+
+    @Test func submissionsThroughEitherServerShowOnBothAndClaimsHoldAcrossThem() throws {
+        let redis = try RedisServerProcess()
+        let a = try TestServer(redis: redis.address)
+        let b = try TestServer(redis: redis.address)
+        let ana = try a.client("ana")
+        let bo = try b.client("bo")
+        try finished(ana)
+        let receipt = try ana.ask("SUBMIT ana")
+        #expect(receipt.hasPrefix("OK SUBMIT nick=ana board=all score=0 rank=1"))
+        let token = try #require(receipt.field("token"))
+        try finished(bo)
+        #expect(try bo.ask("SUBMIT bo").hasPrefix("OK SUBMIT nick=bo board=all score=0 rank=2"))
+        for client in [ana, bo] {
+            let lines = try client.request("TOP")
+            #expect(lines.map { $0.field("nick") } == ["ana", "bo", nil])
+            #expect(lines.map { $0.field("rank") } == ["1", "2", nil])
+        }
+        // ana's nickname is claimed on every server: not without its token.
+        let carl = try b.client("carl")
+        try finished(carl)
+        #expect(try carl.ask("SUBMIT ana") == "ERR bad-token the nickname ana is claimed; give its token=")
+        #expect(try carl.ask("SUBMIT ana token=\(token)").hasPrefix("OK SUBMIT nick=ana board=all score=0 rank=1"))
+    }
+
+    @Test func roomsOfEveryServerAreListedAndJoiningOneElsewhereAnswersMoved() throws {
+        let redis = try RedisServerProcess()
+        let a = try TestServer(redis: redis.address)
+        let b = try TestServer(redis: redis.address)
+        let ana = try a.client("ana")
+        #expect(try ana.ask("CREATE friday").hasPrefix("OK CREATE room=friday"))
+        let bo = try b.client("bo")
+        let listed = try poll(bo, "ROOMS") { lines in lines.contains { $0.hasPrefix("ROOM room=friday") } }
+        let friday = try #require(listed.first { $0.hasPrefix("ROOM room=friday") })
+        #expect(friday.field("server") == "127.0.0.1:\(a.port)")
+        #expect(friday.field("players") == "1")
+        // Each server lists its own daily room only.
+        #expect(listed.filter { $0.hasPrefix("ROOM room=daily") }.count == 1)
+        #expect(!(listed.first { $0.hasPrefix("ROOM room=daily") } ?? "").contains("server="))
+        #expect(try bo.ask("JOIN friday").hasPrefix("ERR moved 127.0.0.1:\(a.port) "))
+        #expect(try bo.ask("WATCH FRIDAY").hasPrefix("ERR moved 127.0.0.1:\(a.port) "))
+        #expect(try bo.ask("CREATE friday").hasPrefix("ERR room-exists a room named friday exists on the server at 127.0.0.1:\(a.port)"))
+        // Following the move lands in the room.
+        let moved = try TestClient(port: a.port, nickname: "bo")
+        #expect(try moved.ask("JOIN friday").hasPrefix("OK JOIN room=friday"))
+        // A stopped server's rooms leave the list.
+        a.stop()
+        _ = try poll(bo, "ROOMS") { lines in !lines.contains { $0.hasPrefix("ROOM room=friday") } }
+    }
+
+    @Test func aServerThatStopsPublishingLosesItsRoomsWithinTheExpiry() throws {
+        let redis = try RedisServerProcess()
+        let b = try TestServer(redis: redis.address)
+        // A server that publishes once and dies (no clean withdrawal).
+        let ghost = RedisRoomDirectory(address: redis.address, advertisedAddress: "10.9.9.9:2048", expiryMilliseconds: 500)
+        let published = DispatchSemaphore(value: 0)
+        let room = RoomDescription(
+            name: "ghost", state: .waiting, size: 4, target: 2048, allowsAssists: false, timeLimit: 0, isPrivate: false, playerCount: 1,
+            watcherCount: 0)
+        ghost.publish([room]) { _ in published.signal() }
+        #expect(published.wait(timeout: .now() + 3) == .success)
+        let bo = try b.client("bo")
+        _ = try poll(bo, "ROOMS") { lines in lines.contains { $0.hasPrefix("ROOM room=ghost") && $0.hasSuffix("server=10.9.9.9:2048") } }
+        // Gone within the poll's 3 s: the expiry is 0.5 s, and nothing refreshes it.
+        _ = try poll(bo, "ROOMS") { lines in !lines.contains { $0.hasPrefix("ROOM room=ghost") } }
+    }
+
+    @Test func aRedisThatDoesNotSyncEveryChangeIsRefusedUnlessRelaxed() throws {
+        let redis = try RedisServerProcess(arguments: ["--appendfsync", "everysec"])
+        #expect {
+            _ = try TestServer(redis: redis.address)
+        } throws: { error in
+            "\(error)".contains("appendfsync everysec") && "\(error)".contains("--store-durability relaxed")
+        }
+        let relaxed = try TestServer(redis: redis.address, relaxedDurability: true)
+        #expect(relaxed.logs.lines.contains { $0.contains("warning: --store-durability relaxed") })
+    }
+
+    @Test func anUnreachableRedisStopsTheStart() throws {
+        let redis = try RedisServerProcess()
+        let address = redis.address
+        redis.stop()
+        #expect {
+            _ = try TestServer(redis: address)
+        } throws: { error in
+            "\(error)".contains("cannot use the leaderboard store \(address)")
+        }
+    }
+
+    /// kill -9 of Redis while submissions stream in: the rest of the server
+    /// goes on, submissions answer `unavailable` meanwhile, the server
+    /// reconnects by itself, and no acknowledged submission is lost.
+    @Test func redisKilledMidStreamLosesNoAcknowledgedSubmission() throws {
+        let redis = try RedisServerProcess()
+        let server = try TestServer(redis: redis.address)
+        let ana = try server.client("ana")
+        var acknowledged: [String] = []
+        var unavailable = 0
+        var index = 0
+        var hasRestarted = false
+        while acknowledged.count < 40 {
+            index += 1
+            guard index < 2000 else { throw TestFailure(description: "the server did not recover") }
+            if acknowledged.count == 20, !hasRestarted, unavailable == 0 { redis.kill() }
+            try finished(ana)
+            let reply = try ana.ask("SUBMIT p\(index)")
+            if reply.hasPrefix("OK SUBMIT") {
+                acknowledged.append("p\(index)")
+            } else {
+                #expect(reply.hasPrefix("ERR unavailable "), "\(reply)")
+                unavailable += 1
+                // Races and everything else go on meanwhile.
+                #expect(try ana.ask("PING") == "PONG")
+                if !hasRestarted { #expect(try ana.ask("TOP").hasPrefix("ERR unavailable ")) }
+                if unavailable == 5 {
+                    try redis.restart()
+                    hasRestarted = true
+                }
+                if hasRestarted { Thread.sleep(forTimeInterval: 0.05) }
+            }
+        }
+        #expect(unavailable >= 5)
+        let listed = Set(try ana.request("TOP limit=100").compactMap { $0.field("nick") })
+        #expect(Set(acknowledged).isSubset(of: listed))
+        let outages = server.logs.lines.filter { $0.contains("unreachable") }
+        #expect(outages.count == 1, "\(outages)")
+        #expect(server.logs.lines.contains { $0.contains("reachable again") })
+    }
+}

@@ -1,0 +1,44 @@
+import Testing
+import TileRaceRedis
+import TileRaceTestSupport
+
+@testable import TileRaceServer
+
+/// A leaderboard service of either store, fresh and empty, for the tests
+/// that every store must pass alike: the journal's in memory, or Redis in a
+/// real `redis-server` of its own.
+final class ServiceUnderTest {
+    /// Which store.
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case file, redis
+        var testDescription: String { rawValue }
+    }
+
+    let service: any LeaderboardService
+    /// The Redis server, for the Redis store.
+    let redis: RedisServerProcess?
+
+    init(_ kind: Kind) throws {
+        switch kind {
+        case .file:
+            redis = nil
+            service = FileLeaderboardService(store: LeaderboardStore.inMemory())
+        case .redis:
+            let redis = try RedisServerProcess()
+            self.redis = redis
+            service = try RedisLeaderboardService(address: redis.address, durability: .strict, log: .silent)
+        }
+    }
+
+    deinit {
+        service.close()
+        redis?.stop()
+    }
+
+    /// The service's answer (at most a few seconds).
+    func ask(_ request: LeaderboardRequest) -> LeaderboardAnswer {
+        let box = AnswerBox()
+        service.perform(request) { box.put($0) }
+        return box.take()
+    }
+}
