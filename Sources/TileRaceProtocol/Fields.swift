@@ -61,6 +61,21 @@ public struct Fields: Hashable, Sendable {
         positionals + pairs.map { "\($0.key)=\($0.value)" }
     }
 
+    /// Appends the words to a line, each after a space (what `words` joined
+    /// with spaces would add after the verb, without the intermediate strings).
+    public func write(to line: inout String) {
+        for positional in positionals {
+            line += " "
+            line += positional
+        }
+        for pair in pairs {
+            line += " "
+            line += pair.key
+            line += "="
+            line += pair.value
+        }
+    }
+
     // MARK: Reading
 
     /// Refuses keys outside `known` with `bad-option`: requests are strict.

@@ -62,8 +62,8 @@ public enum ServerEvent: Hashable, Sendable {
         "END", "RESYNC", "AWAY", "BACK", "PING", "BYE",
     ]
 
-    /// The words after the verb.
-    var words: [String] {
+    /// The fields after the verb.
+    var fields: Fields {
         var fields = Fields()
         switch self {
         case .hello(let greeting):
@@ -105,9 +105,9 @@ public enum ServerEvent: Hashable, Sendable {
             fields.append("room", room)
             fields.append("nick", nickname)
         case .ping(let token): fields.positionals = token.map { [$0] } ?? []
-        case .bye(let text): return [TextFilter.printableASCII(text)]
+        case .bye(let text): fields.positionals = [TextFilter.printableASCII(text)]
         }
-        return fields.words
+        return fields
     }
 
     /// Reads an event from its verb and the rest of its line.

@@ -41,20 +41,46 @@ public enum ServerMessage: Hashable, Sendable {
     }
 
     /// The line to send, without its line ending.
+    /// Written into one string, without a list of words in between.
     public var line: String {
-        let words: [String]
+        var line = ""
+        line.reserveCapacity(128)
         switch self {
-        case .ok(let reply): words = ["OK", reply.verb.rawValue] + reply.fields.words
-        case .error(let error): words = ["ERR", error.code.rawValue, error.message]
-        case .pong(let token): words = ["PONG"] + (token.map { [$0] } ?? [])
-        case .room(let room): words = ["ROOM"] + room.fields.words
-        case .member(let member): words = ["MEMBER"] + member.fields.words
-        case .entry(let entry): words = ["ENTRY"] + entry.fields.words
-        case .log(let chunk): words = ["LOG", chunk]
-        case .info(let text): words = ["INFO", TextFilter.printableASCII(text)]
-        case .event(let event): words = [event.verb] + event.words
+        case .ok(let reply):
+            line += "OK "
+            line += reply.verb.rawValue
+            reply.fields.write(to: &line)
+        case .error(let error):
+            line += "ERR "
+            line += error.code.rawValue
+            line += " "
+            line += error.message
+        case .pong(let token):
+            line += "PONG"
+            if let token {
+                line += " "
+                line += token
+            }
+        case .room(let room):
+            line += "ROOM"
+            room.fields.write(to: &line)
+        case .member(let member):
+            line += "MEMBER"
+            member.fields.write(to: &line)
+        case .entry(let entry):
+            line += "ENTRY"
+            entry.fields.write(to: &line)
+        case .log(let chunk):
+            line += "LOG "
+            line += chunk
+        case .info(let text):
+            line += "INFO "
+            line += TextFilter.printableASCII(text)
+        case .event(let event):
+            line += event.verb
+            event.fields.write(to: &line)
         }
-        return words.joined(separator: " ")
+        return line
     }
 
     /// Parses a line from a server.
