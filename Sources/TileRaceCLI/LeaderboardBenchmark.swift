@@ -96,31 +96,19 @@ struct LeaderboardBenchmark {
         do throws(LineClient.Failure) {
             let client = try LineClient(host: "127.0.0.1", port: port)
             _ = try client.readLine()
-            try expect(client, "HELLO tilerace 1 bench", "OK HELLO")
+            try client.expect("HELLO tilerace 1 bench", "OK HELLO")
             var times: [Double] = []
             for index in 0..<submissions {
-                try expect(client, "PRACTICE seed=\(index)", "OK PRACTICE")
-                try expect(client, "RESIGN", "OK RESIGN")
+                try client.expect("PRACTICE seed=\(index)", "OK PRACTICE")
+                try client.expect("RESIGN", "OK RESIGN")
                 let started = DispatchTime.now().uptimeNanoseconds
-                try expect(client, "SUBMIT n\(index)", "OK SUBMIT")
+                try client.expect("SUBMIT n\(index)", "OK SUBMIT")
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
             }
             return times
         } catch {
             throw BenchmarkFailure("the submitting client failed: \(error.message)")
         }
-    }
-
-    /// Sends a request and reads lines until its reply, which must start with `expected`.
-    private func expect(_ client: LineClient, _ request: String, _ expected: String) throws(LineClient.Failure) {
-        try client.send(request)
-        while let line = try client.readLine(timeoutMilliseconds: 60_000) {
-            if line.hasPrefix("OK ") || line.hasPrefix("ERR ") {
-                guard line.hasPrefix(expected) else { throw LineClient.Failure(message: "\(request): \(line)") }
-                return
-            }
-        }
-        throw LineClient.Failure(message: "\(request): the server closed the connection")
     }
 
     private func measure(_ work: () throws(BenchmarkFailure) -> Void) throws(BenchmarkFailure) -> Double {

@@ -76,30 +76,19 @@ struct StoreBenchmark {
         do throws(LineClient.Failure) {
             let connection = try LineClient(host: "127.0.0.1", port: port)
             _ = try connection.readLine()
-            try expect(connection, "HELLO tilerace 1 bench\(client)", "OK HELLO")
+            try connection.expect("HELLO tilerace 1 bench\(client)", "OK HELLO")
             var times: [Double] = []
             for index in 0..<count {
-                try expect(connection, "PRACTICE seed=\(index)", "OK PRACTICE")
-                try expect(connection, "RESIGN", "OK RESIGN")
+                try connection.expect("PRACTICE seed=\(index)", "OK PRACTICE")
+                try connection.expect("RESIGN", "OK RESIGN")
                 let started = DispatchTime.now().uptimeNanoseconds
-                try expect(connection, "SUBMIT s\(getpid())x\(client)x\(index)", "OK SUBMIT")
+                try connection.expect("SUBMIT s\(getpid())x\(client)x\(index)", "OK SUBMIT")
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
             }
             return .success(times)
         } catch {
             return .failure(BenchmarkFailure("submitting client \(client) failed: \(error.message)"))
         }
-    }
-
-    private static func expect(_ client: LineClient, _ request: String, _ expected: String) throws(LineClient.Failure) {
-        try client.send(request)
-        while let line = try client.readLine(timeoutMilliseconds: 60_000) {
-            if line.hasPrefix("OK ") || line.hasPrefix("ERR ") {
-                guard line.hasPrefix(expected) else { throw LineClient.Failure(message: "\(request): \(line)") }
-                return
-            }
-        }
-        throw LineClient.Failure(message: "\(request): the server closed the connection")
     }
 
     /// The report line for one store.
