@@ -62,7 +62,7 @@ let package = Package(
         /// sockets, fake peers.
         .target(
             name: "TileRaceTestSupport",
-            dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceRedis"],
+            dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol"],
             path: "Tests/TileRaceTestSupport"
         ),
 

@@ -135,15 +135,20 @@ struct BenchCommand: Command {
             let file = try benchmark.run("file store (journal, synced)") { $0.dataDirectory = directory }
             console.print(StoreBenchmark.line(for: file))
             let redis: RedisAddress
-            var started: BenchRedisServer?
+            var started: RedisServerProcess?
             if let given {
                 redis = given
-            } else if let server = try BenchRedisServer() {
-                started = server
-                redis = server.address
             } else {
-                console.print("redis store: not measured (no redis-server installed; or give --redis redis://HOST:PORT)")
-                return CLI.success
+                do {
+                    let server = try RedisServerProcess()
+                    started = server
+                    redis = server.address
+                } catch let failure as RedisServerProcess.Failure where failure.isNotInstalled {
+                    console.print("redis store: not measured (no redis-server installed; or give --redis redis://HOST:PORT)")
+                    return CLI.success
+                } catch {
+                    throw BenchmarkFailure("could not start redis-server: \(error)")
+                }
             }
             defer { started?.stop() }
             let result = try benchmark.run("redis store (appendfsync always)") { $0.redisStore = redis }

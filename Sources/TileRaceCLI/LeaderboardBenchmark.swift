@@ -94,18 +94,7 @@ struct LeaderboardBenchmark {
 
     private func submit(port: Int) throws(BenchmarkFailure) -> [Double] {
         do throws(LineClient.Failure) {
-            let client = try LineClient(host: "127.0.0.1", port: port)
-            _ = try client.readLine()
-            try client.expect("HELLO tilerace 1 bench", "OK HELLO")
-            var times: [Double] = []
-            for index in 0..<submissions {
-                try client.expect("PRACTICE seed=\(index)", "OK PRACTICE")
-                try client.expect("RESIGN", "OK RESIGN")
-                let started = DispatchTime.now().uptimeNanoseconds
-                try client.expect("SUBMIT n\(index)", "OK SUBMIT")
-                times.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
-            }
-            return times
+            return try LineClient.timedSubmissions(port: port, greetingAs: "bench", count: submissions) { "n\($0)" }
         } catch {
             throw BenchmarkFailure("the submitting client failed: \(error.message)")
         }

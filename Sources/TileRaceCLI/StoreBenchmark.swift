@@ -74,18 +74,8 @@ struct StoreBenchmark {
 
     private static func submit(port: Int, client: Int, count: Int) -> Swift.Result<[Double], BenchmarkFailure> {
         do throws(LineClient.Failure) {
-            let connection = try LineClient(host: "127.0.0.1", port: port)
-            _ = try connection.readLine()
-            try connection.expect("HELLO tilerace 1 bench\(client)", "OK HELLO")
-            var times: [Double] = []
-            for index in 0..<count {
-                try connection.expect("PRACTICE seed=\(index)", "OK PRACTICE")
-                try connection.expect("RESIGN", "OK RESIGN")
-                let started = DispatchTime.now().uptimeNanoseconds
-                try connection.expect("SUBMIT s\(getpid())x\(client)x\(index)", "OK SUBMIT")
-                times.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
-            }
-            return .success(times)
+            let prefix = "s\(getpid())x\(client)x"
+            return .success(try LineClient.timedSubmissions(port: port, greetingAs: "bench\(client)", count: count) { prefix + String($0) })
         } catch {
             return .failure(BenchmarkFailure("submitting client \(client) failed: \(error.message)"))
         }
@@ -110,51 +100,5 @@ struct StoreBenchmark {
         init(count: Int) { values = Array(repeating: nil, count: count) }
         func set(_ index: Int, _ value: Result<[Double], BenchmarkFailure>) { queue.sync { values[index] = value } }
         var all: [Result<[Double], BenchmarkFailure>?] { queue.sync { values } }
-    }
-}
-
-/// A `redis-server` the store benchmark starts for itself (durable: append-only file synced on every write).
-final class BenchRedisServer {
-    let address: RedisAddress
-    private let process: Process
-    private let directory: String
-
-    /// Starts one on a free port, or returns nil when none is installed.
-    init?() throws(BenchmarkFailure) {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin").split(separator: ":")
-        guard let executable = paths.map({ "\($0)/redis-server" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else { return nil }
-        directory = NSTemporaryDirectory() + "tilerace-bench-redis-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let port = 20_000 + Int(getpid() % 20_000)
-        address = RedisAddress(host: "127.0.0.1", port: port)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "--port", String(port), "--bind", "127.0.0.1", "--dir", directory, "--appendonly", "yes", "--appendfsync", "always",
-            "--save", "", "--daemonize", "no", "--logfile", directory + "/redis.log",
-        ]
-        do {
-            try process.run()
-        } catch {
-            throw BenchmarkFailure("could not start \(executable): \(error)")
-        }
-        let connection = RedisConnection(address: address, timeoutMilliseconds: 500)
-        defer { connection.close() }
-        for _ in 0..<100 {
-            if case .success(.simple("PONG")) = connection.sendAndWait(["PING"]) { return }
-            usleep(50_000)
-        }
-        stop()
-        throw BenchmarkFailure("redis-server did not answer on port \(port) within 5 s")
-    }
-
-    /// Kills it and removes its directory.
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(atPath: directory)
     }
 }

@@ -52,14 +52,9 @@ struct LeaderboardCommandTests {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(CLI.run(arguments: ["leaderboard", "--demo", "5", "--data", path], console: CapturedConsole().console) == 0)
-        var configuration = RaceServer.Configuration()
-        configuration.bindAddress = "127.0.0.1"
-        configuration.port = 0
-        configuration.dataDirectory = path
-        configuration.log = .silent
-        let server = RaceServer(configuration: configuration)
-        let port = try server.start()
-        defer { server.stop() }
+        // A server on the leaderboard in `path`.
+        let host = try TestHost { $0.dataDirectory = path }
+        let port = host.port
         let captured = CapturedConsole()
         #expect(
             CLI.run(arguments: ["leaderboard", "--port", String(port), "--sort", "score", "--order", "asc"], console: captured.console) == 0

@@ -3,6 +3,7 @@ import Testing
 import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer
+import TileRaceTestSupport
 
 @testable import TileRaceCLI
 
@@ -25,14 +26,9 @@ struct ReplayRemoteTests {
             ])
             store.close()
         }
-        var configuration = RaceServer.Configuration()
-        configuration.bindAddress = "127.0.0.1"
-        configuration.port = 0
-        configuration.dataDirectory = path
-        configuration.log = .silent
-        let server = RaceServer(configuration: configuration)
-        let port = try server.start()
-        defer { server.stop() }
+        // A server on the leaderboard in `path`.
+        let host = try TestHost { $0.dataDirectory = path }
+        let port = host.port
         try body(port)
     }
 

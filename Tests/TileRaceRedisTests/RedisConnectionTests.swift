@@ -283,10 +283,10 @@ import TileRaceTestSupport
                 == .failure(.protocolViolation("unknown type byte '!': expected one of + - : $ *")))
     }
 
-    @Test func aServerThatHangsUpMakesItUnreachable() throws {
-        let peer = try #require(ScriptedPeer())
+    /// A connection to `peer` with a `PING` that the peer has read and not
+    /// answered; `done` is signalled once its result is in `replies.results[0]`.
+    private func pendingPing(to peer: ScriptedPeer) -> (RedisConnection, Replies, DispatchSemaphore) {
         let redis = RedisConnection(address: RedisAddress(host: "127.0.0.1", port: peer.port))
-        defer { redis.close() }
         let done = DispatchSemaphore(value: 0)
         let replies = Replies()
         redis.send(["PING"], on: .global()) { result in
@@ -295,6 +295,13 @@ import TileRaceTestSupport
         }
         #expect(peer.accept())
         #expect([peer.readLine(), peer.readLine(), peer.readLine()] == ["*1", "$4", "PING"])
+        return (redis, replies, done)
+    }
+
+    @Test func aServerThatHangsUpMakesItUnreachable() throws {
+        let peer = try #require(ScriptedPeer())
+        let (redis, replies, done) = pendingPing(to: peer)
+        defer { redis.close() }
         peer.hangUp()
         #expect(done.wait(timeout: .now() + 5) == .success)
         #expect(replies.results[0] == .failure(.unreachable("connection to redis://127.0.0.1:\(peer.port) lost: closed by the server")))
@@ -302,15 +309,7 @@ import TileRaceTestSupport
 
     @Test func closingFailsWhatIsPendingAndWhatComesLater() throws {
         let peer = try #require(ScriptedPeer())
-        let redis = RedisConnection(address: RedisAddress(host: "127.0.0.1", port: peer.port))
-        let done = DispatchSemaphore(value: 0)
-        let replies = Replies()
-        redis.send(["PING"], on: .global()) { result in
-            replies.results[0] = result
-            done.signal()
-        }
-        #expect(peer.accept())
-        #expect([peer.readLine(), peer.readLine(), peer.readLine()] == ["*1", "$4", "PING"])
+        let (redis, replies, done) = pendingPing(to: peer)
         redis.close()
         #expect(done.wait(timeout: .now() + 5) == .success)
         #expect(replies.results[0] == .failure(.closed))

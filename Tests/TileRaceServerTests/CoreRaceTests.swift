@@ -18,6 +18,17 @@ struct CoreRaceTests {
         return (ana, bo)
     }
 
+    /// ana, bo and cy racing in room `r`, their output so far taken.
+    private func racingThree(_ harness: CoreHarness) -> (ConnectionID, ConnectionID, ConnectionID) {
+        let (ana, bo) = readyRoom(harness)
+        let cy = harness.player("cy")
+        _ = harness.ask(cy, "JOIN r")
+        _ = harness.ask(cy, "READY")
+        harness.advance(3000)
+        for id in [ana, bo, cy] { _ = harness.take(id) }
+        return (ana, bo, cy)
+    }
+
     @Test func theRaceStartsWhenTheCountdownEnds() {
         let harness = CoreHarness()
         let ana = harness.player("ana")
@@ -92,12 +103,7 @@ struct CoreRaceTests {
 
     @Test func aRoomSendsItsRacersProgressTogether() throws {
         let harness = CoreHarness()
-        let (ana, bo) = readyRoom(harness)
-        let cy = harness.player("cy")
-        _ = harness.ask(cy, "JOIN r")
-        _ = harness.ask(cy, "READY")
-        harness.advance(3000)
-        for id in [ana, bo, cy] { _ = harness.take(id) }
+        let (ana, bo, cy) = racingThree(harness)
         var players = try [ana, bo, cy].map { _ in try Autoplayer(seed: "1") }
         func move(_ index: Int, _ id: ConnectionID) {
             _ = harness.ask(id, "MOVE 1 \(players[index].next()!.letter)")
@@ -183,12 +189,7 @@ struct CoreRaceTests {
         var limits = ServerLimits.standard
         limits.resumeGraceMilliseconds = 0  // no seat held (resuming: CoreResumeTests)
         let harness = CoreHarness(limits: limits)
-        let (ana, bo) = readyRoom(harness)
-        let cy = harness.player("cy")
-        _ = harness.ask(cy, "JOIN r")
-        _ = harness.ask(cy, "READY")
-        harness.advance(3000)
-        for id in [ana, bo, cy] { _ = harness.take(id) }
+        let (ana, bo, cy) = racingThree(harness)
         harness.disconnect(bo)
         #expect(harness.take(ana) == ["FINISH room=r nick=bo reason=left score=0 max=2 moves=0 time=0", "LEFT room=r nick=bo"])
         harness.advance(500)

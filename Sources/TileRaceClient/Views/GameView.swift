@@ -99,17 +99,15 @@ enum GameView {
             BigDigits.draw(clock, x: rect.x, y: y, style: theme.base.bold, into: &frame)
             y += BigDigits.height + 1
         }
-        func figure(_ label: String, _ value: String, style: CellStyle = theme.base.bold) {
-            frame.text(label, x: rect.x, y: y, style: theme.muted)
-            frame.text(value, x: rect.x + width - value.count, y: y, style: style)
-            y += 1
-        }
-        figure("SCORE", Format.grouped(game.score))
-        figure("BEST TILE", String(game.board.largestValue))
-        figure("MOVES", Format.grouped(game.moveCount))
-        figure("TARGET", (game.hasWon ? "✓ " : "") + String(game.config.target), style: game.hasWon ? theme.succeeded : theme.base.bold)
-        figure("TIME", Format.clock(milliseconds: elapsed))
-        figure("ASSISTS", String(game.assistCount))
+        let figures: [PanelFigures.Row] = [
+            .init("SCORE", Format.grouped(game.score)),
+            .init("BEST TILE", String(game.board.largestValue)),
+            .init("MOVES", Format.grouped(game.moveCount)),
+            .init("TARGET", (game.hasWon ? "✓ " : "") + String(game.config.target), style: game.hasWon ? theme.succeeded : nil),
+            .init("TIME", Format.clock(milliseconds: elapsed)),
+            .init("ASSISTS", String(game.assistCount)),
+        ]
+        PanelFigures.draw(figures, x: rect.x, width: width, y: &y, theme: theme, into: &frame)
         frame.text("undo \(game.undoCount) · removed \(game.removalCount)", x: rect.x + 2, y: y, style: theme.muted)
         y += 2
         let status: (String, CellStyle)? =

@@ -53,17 +53,15 @@ enum WatchView {
     private static func drawPanel(_ watch: WatchState, game: Game, in rect: Rect, theme: Theme, into frame: inout Frame) {
         let width = min(rect.width, 32)
         var y = rect.y + 1
-        func figure(_ label: String, _ value: String, style: CellStyle = theme.base.bold) {
-            frame.text(label, x: rect.x, y: y, style: theme.muted)
-            frame.text(value, x: rect.x + width - value.count, y: y, style: style)
-            y += 1
-        }
-        figure("SCORE", Format.grouped(game.score))
-        figure("BEST TILE", String(game.board.largestValue))
-        figure("MOVES", Format.grouped(game.moveCount))
-        figure("ASSISTS", String(game.assistCount))
-        figure("ENTRY", "\(Format.grouped(watch.position)) / \(Format.grouped(watch.entries.count))")
-        figure("SPEED", watch.speed == WatchState.speeds.last ? "fastest" : "\(watch.speed) per second")
+        let figures: [PanelFigures.Row] = [
+            .init("SCORE", Format.grouped(game.score)),
+            .init("BEST TILE", String(game.board.largestValue)),
+            .init("MOVES", Format.grouped(game.moveCount)),
+            .init("ASSISTS", String(game.assistCount)),
+            .init("ENTRY", "\(Format.grouped(watch.position)) / \(Format.grouped(watch.entries.count))"),
+            .init("SPEED", watch.speed == WatchState.speeds.last ? "fastest" : "\(watch.speed) per second"),
+        ]
+        PanelFigures.draw(figures, x: rect.x, width: width, y: &y, theme: theme, into: &frame)
         y += 1
         let barWidth = width
         let filled = watch.entries.isEmpty ? barWidth : watch.position * barWidth / watch.entries.count

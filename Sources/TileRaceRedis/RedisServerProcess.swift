@@ -1,5 +1,4 @@
 import Foundation
-import TileRaceRedis
 import TileRaceTransport
 
 #if canImport(Glibc)
@@ -8,9 +7,9 @@ import TileRaceTransport
     import Darwin
 #endif
 
-/// A real `redis-server` for one test: on a free loopback port, with its
-/// append-only file (synced on every write) in a fresh temporary directory
-/// that goes away with it. It can be stopped, killed and restarted on the
+/// A real `redis-server` of our own, for a test or a benchmark (`tilerace
+/// bench store`): on a free loopback port, with its append-only file (synced
+/// on every write) in a fresh temporary directory that goes away with it. It can be stopped, killed and restarted on the
 /// same port and directory, so a restart reloads what was written.
 ///
 /// Readiness is checked with plain protocol lines (`LineClient`), not the
@@ -20,6 +19,8 @@ public final class RedisServerProcess {
     public struct Failure: Error, CustomStringConvertible {
         /// One line for people.
         public var description: String
+        /// Whether there is no `redis-server` to run at all.
+        public var isNotInstalled: Bool { description == RedisServerProcess.notInstalled }
     }
 
     /// The message when there is no `redis-server` to run.
@@ -172,12 +173,11 @@ public final class RedisServerProcess {
         return folders.map { $0 + "/redis-server" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// A port that was free a moment ago: bind port 0 on loopback, read it, close.
+    /// A port that was free a moment ago: listen on port 0 on loopback, read it, close.
     private static func freePort() -> Int? {
-        let fd = socket(AF_INET, TestSockets.streamType, 0)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        return TestSockets.bindToLoopback(fd)
+        guard let (fd, port) = try? Socket.listen(address: "127.0.0.1", port: 0) else { return nil }
+        FileDescriptor.close(fd)
+        return port
     }
 }
 
