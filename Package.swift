@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "tilerace", targets: ["tilerace"]),
+        .executable(name: "tilerace-sim", targets: ["tilerace-sim"]),
         .library(name: "TileRaceEngine", targets: ["TileRaceEngine"]),
     ],
     targets: [
@@ -52,9 +53,20 @@ let package = Package(
             ]
         ),
 
-        // MARK: Executable
+        /// The deterministic simulation: real server cores, clients and bots
+        /// on a simulated network with faults, one seed deciding everything,
+        /// invariants checked after every step.
+        .target(
+            name: "TileRaceSimulation",
+            dependencies: [
+                "TileRaceEngine", "TileRaceProtocol", "TileRaceServer", "TileRaceClient", "TileRaceBot", "TileRaceBotClient",
+            ]
+        ),
+
+        // MARK: Executables
 
         .executableTarget(name: "tilerace", dependencies: ["TileRaceCLI"]),
+        .executableTarget(name: "tilerace-sim", dependencies: ["TileRaceSimulation"]),
 
         // MARK: Tests
 
@@ -67,6 +79,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TileRaceEngineTests", dependencies: ["TileRaceEngine"]),
+        .testTarget(name: "TileRaceSimulationTests", dependencies: ["TileRaceSimulation"]),
         .testTarget(name: "TileRaceBotTests", dependencies: ["TileRaceBot", "TileRaceEngine"]),
         .testTarget(
             name: "TileRaceBotClientTests",

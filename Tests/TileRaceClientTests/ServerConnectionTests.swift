@@ -67,7 +67,7 @@ import TileRaceTransport
 
     @Test func batchingJoinsOnlyConsecutiveMovesOfAShortLine() {
         let left = GameLog.Entry.move(.left)
-        let batched = ServerConnection.batched([
+        let batched = ClientConversation.batched([
             .move(seq: 1, entries: [left]), .move(seq: 2, entries: [.undo]), .move(seq: 3, entries: [.remove(Cell(row: 0, column: 1))]),
             .rooms, .move(seq: 4, entries: [left]), .move(seq: 9, entries: [left]), .resign,
         ])
@@ -77,9 +77,9 @@ import TileRaceTransport
                 .move(seq: 9, entries: [left]), .resign,
             ])
         let many = (1...2000).map { ClientMessage.move(seq: $0, entries: [left]) }
-        let lines = ServerConnection.batched(many)
+        let lines = ClientConversation.batched(many)
         #expect(lines.count > 1)
-        #expect(lines.allSatisfy { $0.line.utf8.count <= ServerConnection.maximumBatchLineBytes })
+        #expect(lines.allSatisfy { $0.line.utf8.count <= ClientConversation.maximumBatchLineBytes })
         #expect(lines.reduce(0) { total, line in if case .move(_, let entries) = line { total + entries.count } else { total } } == 2000)
     }
 

@@ -27,6 +27,13 @@ final class ServerConnection: @unchecked Sendable {
         /// call `checkTimers()`).
         var checkIntervalMilliseconds = 1000
 
+        /// The limits the conversation keeps.
+        var conversation: ClientConversation.Timing {
+            ClientConversation.Timing(
+                greetingTimeoutMilliseconds: greetingTimeoutMilliseconds, keepAliveMilliseconds: keepAliveMilliseconds,
+                answerTimeoutMilliseconds: answerTimeoutMilliseconds)
+        }
+
         /// The timings for play.
         static let standard = Timing()
     }
@@ -46,8 +53,6 @@ final class ServerConnection: @unchecked Sendable {
     /// The most bytes waiting to be written before the server counts as not
     /// reading (and the connection as lost).
     static let maximumPendingBytes = 256 * 1024
-    /// The longest `MOVE` line a batch makes (the protocol allows 1024 bytes).
-    static let maximumBatchLineBytes = 1000
 
     /// The server.
     let endpoint: ServerEndpoint
@@ -61,16 +66,9 @@ final class ServerConnection: @unchecked Sendable {
     private var state = State.idle
     private var channel: LineChannel?
     private var timer: (any DispatchSourceTimer)?
-    private var framer = LineFramer()
-    private var matcher = ReplyMatcher()
+    private var conversation: ClientConversation
     private var outgoing: [ClientMessage] = []
     private var isFlushScheduled = false
-    private var isGreeted = false
-    private var bye: String?
-    private var openedAt = 0
-    private var lastSentAt = 0
-    private var pingSentAt: Int?
-    private var pingCount = 0
 
     /// A connection to `endpoint` whose news goes to `handler` on `queue`.
     init(
@@ -85,6 +83,7 @@ final class ServerConnection: @unchecked Sendable {
         self.connector = connector
         self.clock = clock
         self.handler = handler
+        conversation = ClientConversation(timing: timing.conversation, now: 0)
     }
 
     deinit {
@@ -160,9 +159,7 @@ final class ServerConnection: @unchecked Sendable {
             fd = descriptor
         }
         state = .open
-        let now = clock()
-        openedAt = now
-        lastSentAt = now
+        conversation = ClientConversation(timing: timing.conversation, now: clock())
 
         let channel = LineChannel(fd: fd, queue: queue, outputLimit: ServerConnection.maximumPendingBytes)
         self.channel = channel
@@ -184,18 +181,28 @@ final class ServerConnection: @unchecked Sendable {
 
     private func received(_ bytes: [UInt8]) {
         guard state == .open else { return }
-        framer.append(bytes)
-        pingSentAt = nil
-        while state == .open {
-            let line: String?
-            do {
-                line = try framer.nextLine()
-            } catch {
-                deliver(.unreadable("(\(error.message))"))
-                continue
+        perform(conversation.received(bytes))
+    }
+
+    /// Carries out what the conversation asks, in order.
+    private func perform(_ outputs: [ClientConversation.Output]) {
+        for output in outputs {
+            guard state == .open else { return }
+            switch output {
+            case .greeted(let greeting):
+                deliver(.greeted(greeting))
+                scheduleFlush()
+            case .reply(let request, let result, let items):
+                deliver(.reply(request, result, items: items))
+            case .event(let event):
+                deliver(.event(event))
+            case .unreadable(let line):
+                deliver(.unreadable(line))
+            case .send(let message):
+                send(message)
+            case .fail(let reason):
+                fail(reason)
             }
-            guard let line else { return }
-            if !line.isEmpty { handle(line) }
         }
     }
 
@@ -204,55 +211,6 @@ final class ServerConnection: @unchecked Sendable {
         case .peerClosed: fail("the server closed the connection")
         case .readFailed(let code), .writeFailed(let code): fail(FileDescriptor.describe(code).lowercased())
         case .outputLimit(let waiting): fail("the server is not reading (\(waiting / 1024) KiB waiting)")
-        }
-    }
-
-    private func handle(_ line: String) {
-        guard isGreeted else {
-            if case .event(.hello(let greeting))? = try? ServerMessage.parse(line), greeting.version == ClientMessage.protocolVersion {
-                isGreeted = true
-                deliver(.greeted(greeting))
-                scheduleFlush()
-            } else {
-                fail("this is not a TileRace server (it said \"\(TextFilter.printableASCII(String(line.prefix(40))))\")")
-            }
-            return
-        }
-        var message: ServerMessage
-        do {
-            message = try ServerMessage.parse(line)
-        } catch {
-            // An unreadable OK still answers the oldest request: keep the pairing right.
-            guard line.hasPrefix("OK ") || line == "OK" else {
-                deliver(.unreadable(line))
-                return
-            }
-            message = .error(ProtocolError(.internal, "unreadable reply: \(error.message)"))
-        }
-        switch message {
-        case .event(.ping(let token)):
-            send(.pong(token))
-        case .event(.bye(let text)):
-            bye = text
-        case .event(let event):
-            deliver(.event(event))
-        default:
-            let delivery: ReplyMatcher.Delivery?
-            do {
-                delivery = try matcher.received(message)
-            } catch {
-                deliver(.unreadable(line))
-                return
-            }
-            guard case .reply(let request, let reply, let items)? = delivery else { return }
-            if case .ping = request { return }  // our keep-alive
-            let result: Result<OkReply, ProtocolError> =
-                switch reply {
-                case .ok(let ok): .success(ok)
-                case .error(let error): .failure(error)
-                default: .failure(ProtocolError(.internal, "unexpected reply \(reply.line.prefix(40))"))
-                }
-            deliver(.reply(request, result, items: items))
         }
     }
 
@@ -273,34 +231,12 @@ final class ServerConnection: @unchecked Sendable {
     /// taking earlier ones: then they wait, and their entries are batched)
     /// and writes what the socket takes.
     private func flush() {
-        guard state == .open, isGreeted, let channel, !channel.isWaitingToWrite else { return }
+        guard state == .open, conversation.isGreeted, let channel, !channel.isWaitingToWrite else { return }
         guard !outgoing.isEmpty else { return }
-        var lines: [String] = []
-        for message in ServerConnection.batched(outgoing) {
-            matcher.sent(message)
-            lines.append(message.line)
-        }
+        let lines = conversation.lines(for: outgoing, now: clock())
         outgoing.removeAll(keepingCapacity: true)
         guard channel.enqueue(lines) else { return }
-        lastSentAt = clock()
         channel.flush()
-    }
-
-    /// Messages with consecutive `MOVE` lines joined into one, as long as the
-    /// line stays short enough.
-    static func batched(_ messages: [ClientMessage]) -> [ClientMessage] {
-        var result: [ClientMessage] = []
-        for message in messages {
-            if case .move(let seq, let entries) = message, case .move(let firstSeq, let earlier)? = result.last,
-                seq == firstSeq + earlier.count,
-                ClientMessage.move(seq: firstSeq, entries: earlier + entries).line.utf8.count <= maximumBatchLineBytes
-            {
-                result[result.count - 1] = .move(seq: firstSeq, entries: earlier + entries)
-            } else {
-                result.append(message)
-            }
-        }
-        return result
     }
 
     // MARK: Keep-alive and ending
@@ -310,22 +246,7 @@ final class ServerConnection: @unchecked Sendable {
     func checkTimers() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard state == .open else { return }
-        let now = clock()
-        if !isGreeted {
-            if now - openedAt >= timing.greetingTimeoutMilliseconds {
-                fail("no greeting within \(timing.greetingTimeoutMilliseconds / 1000) s: is it a TileRace server?")
-            }
-            return
-        }
-        if let pingSentAt {
-            if now - pingSentAt >= timing.answerTimeoutMilliseconds {
-                fail("no answer from the server for \(timing.answerTimeoutMilliseconds / 1000) s")
-            }
-        } else if now - lastSentAt >= timing.keepAliveMilliseconds {
-            pingCount += 1
-            pingSentAt = now
-            send(.ping("keepalive\(pingCount)"))
-        }
+        perform(conversation.checkTimers(now: clock()))
     }
 
     private func deliver(_ update: ServerUpdate) {
@@ -338,7 +259,7 @@ final class ServerConnection: @unchecked Sendable {
         guard state != .closed else { return }
         state = .closed
         tearDown()
-        handler?(.disconnected(reason: reason, bye: bye))
+        handler?(.disconnected(reason: reason, bye: conversation.bye))
     }
 
     private func tearDown() {

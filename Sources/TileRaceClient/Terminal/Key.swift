@@ -1,5 +1,5 @@
 /// One key press, decoded from the bytes a terminal sends.
-enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     /// A printable character (letters, digits, punctuation, any Unicode text).
     case character(Character)
     /// Arrow up.

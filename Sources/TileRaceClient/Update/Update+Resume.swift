@@ -81,7 +81,8 @@ extension Update {
         guard model.network.isCatchingUp else { return nil }
         model.network.isCatchingUp = false
         guard let session = model.session, session.sendsEntries, sync.seq <= session.sequence else { return nil }
-        let numbers = Array(sync.seq + 1...session.sequence)
+        // Nothing may be left to send (the usual case: a blip while the player thinks).
+        let numbers = Array((sync.seq + 1)..<(session.sequence + 1))
         let entries = numbers.compactMap { session.unacknowledged[$0] }
         guard entries.count == numbers.count else { return nil }
         // A line holds a few hundred entries: send them in chunks.

@@ -1,9 +1,14 @@
 /// Identifies one connection for the server's lifetime (never reused).
-struct ConnectionID: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct ConnectionID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The connection's number, from 1.
-    var number: Int
+    package var number: Int
 
-    static func < (lhs: ConnectionID, rhs: ConnectionID) -> Bool { lhs.number < rhs.number }
+    /// The connection numbered `number`.
+    package init(number: Int) {
+        self.number = number
+    }
 
-    var description: String { "conn \(number)" }
+    package static func < (lhs: ConnectionID, rhs: ConnectionID) -> Bool { lhs.number < rhs.number }
+
+    package var description: String { "conn \(number)" }
 }

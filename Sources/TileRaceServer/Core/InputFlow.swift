@@ -2,7 +2,7 @@
 /// `ServerLimits.workPerTurn` of one connection's requests at a time, so that one
 /// connection that sends a lot cannot hold the server's queue for long, and it
 /// stops reading a connection whose lines must wait.
-enum InputFlow: Hashable, Sendable {
+package enum InputFlow: Hashable, Sendable {
     /// Read it: everything it sent is handled.
     case read
     /// Stop reading it: its lines wait (its `SUBMIT` is being stored).

@@ -1,7 +1,7 @@
 import TileRaceProtocol
 
 /// What the state machine asks the I/O layer to do.
-enum ServerAction: Hashable, Sendable {
+package enum ServerAction: Hashable, Sendable {
     /// Write these lines (without line endings) to a connection, in order.
     case send(ConnectionID, [String])
     /// Close a connection once what was sent to it is written.

@@ -11,7 +11,7 @@ import TileRaceProtocol
 /// they exist).
 extension ServerCore {
     /// Starts publishing rooms every `milliseconds`, the first time now.
-    func startDirectory(every milliseconds: Int) {
+    package func startDirectory(every milliseconds: Int) {
         directoryMilliseconds = milliseconds
         timers.schedule(.directory, at: now)
     }

@@ -15,7 +15,7 @@ import TileRaceProtocol
 /// it in (`arrive(_:)`) and runs that request first, so its replies stay in order.
 ///
 /// Owned by one serial queue (its shard's): every call must come from it.
-final class ServerCore {
+package final class ServerCore {
     /// What the server's timers are for.
     enum TimerKey: Hashable {
         /// Look for idle connections.
@@ -64,7 +64,7 @@ final class ServerCore {
 
     /// A core; `registry` and `shard` place it among the shards of a server
     /// (by default it is the only one).
-    init(
+    package init(
         limits: ServerLimits, clock: any ServerClock, random: RandomSource, serverName: String, logLevel: ServerLog.Level,
         registry: ServerRegistry = ServerRegistry(), shard: Int = 0
     ) {
@@ -86,7 +86,7 @@ final class ServerCore {
     }
 
     /// Handles one input and returns what to do, in order.
-    func handle(_ input: ServerInput) -> [ServerAction] {
+    package func handle(_ input: ServerInput) -> [ServerAction] {
         now = clock.monotonicMilliseconds
         switch input {
         case .connected(let id, let peer): connect(id, peer: peer)
@@ -105,7 +105,7 @@ final class ServerCore {
     }
 
     /// When the next timer is due (monotonic milliseconds).
-    var nextDeadline: Int? { timers.nextDeadline() }
+    package var nextDeadline: Int? { timers.nextDeadline() }
 
     // MARK: Moving between shards
 

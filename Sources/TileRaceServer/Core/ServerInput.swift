@@ -1,7 +1,7 @@
 import TileRaceProtocol
 
 /// What happens to the server: the inputs of its state machine (`ServerCore`).
-enum ServerInput: Sendable {
+package enum ServerInput: Sendable {
     /// A connection was accepted from `peer` (an `address:port`).
     case connected(ConnectionID, peer: String)
     /// Bytes arrived on a connection.

@@ -10,7 +10,7 @@ import TileRaceProtocol
 ///
 /// Owned by its own serial queue: shards call it synchronously (`sync`), and
 /// it never calls back into a shard, so no two queues can wait on each other.
-final class ServerRegistry: @unchecked Sendable {
+package final class ServerRegistry: @unchecked Sendable {
     /// Where a resume secret leads.
     struct ResumeTarget: Equatable {
         /// The session it resumes.
@@ -61,7 +61,7 @@ final class ServerRegistry: @unchecked Sendable {
     private var state = State()
 
     /// A registry for `shardCount` shards.
-    init(shardCount: Int = 1) {
+    package init(shardCount: Int = 1) {
         self.shardCount = max(1, shardCount)
     }
 

@@ -9,7 +9,7 @@ import TileRaceProtocol
 /// records are written in order on the writer's disk queue; `TOP` and
 /// `RECORD` are answered from `committed`, only what is stored, without
 /// waiting for a sync.
-final class FileLeaderboardService: LeaderboardService, @unchecked Sendable {
+package final class FileLeaderboardService: LeaderboardService, @unchecked Sendable {
     let warnings: [String]
     private let queue = DispatchQueue(label: "tilerace.server.leaderboard")
     private let writer: LeaderboardWriter
@@ -19,7 +19,7 @@ final class FileLeaderboardService: LeaderboardService, @unchecked Sendable {
     private var nextWriteID = 1
 
     /// Takes over `store`: from here on only the service and its writer touch it.
-    init(store: any LeaderboardPersisting) {
+    package init(store: any LeaderboardPersisting) {
         warnings = store.warnings
         committed = store.leaderboard
         pending = store.leaderboard
@@ -27,15 +27,15 @@ final class FileLeaderboardService: LeaderboardService, @unchecked Sendable {
     }
 
     /// What is stored now (tests and tools; waits for the service's queue).
-    var leaderboard: Leaderboard {
+    package var leaderboard: Leaderboard {
         queue.sync { committed }
     }
 
-    func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
+    package func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         queue.async { self.handle(request, completion: completion) }
     }
 
-    func close() {
+    package func close() {
         queue.sync { writer.close() }
     }
 

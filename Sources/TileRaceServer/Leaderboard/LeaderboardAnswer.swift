@@ -1,7 +1,7 @@
 import TileRaceProtocol
 
 /// How a `LeaderboardRequest` ended.
-enum LeaderboardAnswer: Hashable, Sendable {
+package enum LeaderboardAnswer: Hashable, Sendable {
     /// The submission is stored durably; `warnings` (a compaction that failed)
     /// did not prevent it and go to the log.
     case submitted(SubmitReceipt, warnings: [String])

@@ -2,7 +2,7 @@ import TileRaceProtocol
 
 /// What the server asks of its leaderboard service (`LeaderboardService`):
 /// store a submission, or read a page or a game record.
-enum LeaderboardRequest: Hashable, Sendable {
+package enum LeaderboardRequest: Hashable, Sendable {
     /// Store a finished game under a nickname (`SUBMIT`).
     case submit(LeaderboardSubmission)
     /// A page of a board (`TOP`); `today` is the daily board's date when the query names none.
@@ -13,7 +13,7 @@ enum LeaderboardRequest: Hashable, Sendable {
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and
 /// everything the rules of protocol.md section 10 decide on.
-struct LeaderboardSubmission: Hashable, Sendable {
+package struct LeaderboardSubmission: Hashable, Sendable {
     /// The finished game, as the server verified it.
     var result: GameResult
     /// The game's record as the server applied it, kept with its entries.

@@ -1,0 +1,67 @@
+import TileRaceEngine
+import TileRaceProtocol
+
+/// What a client believes about itself and the server, read off its model:
+/// what the deterministic simulator compares with the server's state.
+package struct ClientFacts: Sendable {
+    /// A game on the client's screen.
+    package struct Play: Hashable, Sendable {
+        /// Whether it is a race (else practice or the offline daily).
+        package var isRace: Bool
+        /// The race's room, for a race.
+        package var room: String?
+        /// Whether its entries go to the server (a race, or a mirrored practice game).
+        package var sendsEntries: Bool
+        /// The number of the last entry sent.
+        package var sequence: Int
+        /// Entries sent and not acknowledged yet.
+        package var unacknowledgedCount: Int
+        /// The game as the client has it.
+        package var game: Game
+        /// How the end-of-game dialog says it ended, once it did.
+        package var endOutcome: String?
+    }
+
+    /// The nickname the server accepted for this connection.
+    package var nickname: String?
+    /// Whether requests can be sent.
+    package var isConnected: Bool
+    /// Whether it is reconnecting by itself to take a dropped seat back.
+    package var isResuming: Bool
+    /// Whether it waits for the server's catch-up after resuming.
+    package var isCatchingUp: Bool
+    /// Requests that end or replace a game, not answered yet.
+    package var barriers: Int
+    /// The screen shown.
+    package var screen: String
+    /// The overlay shown, if any.
+    package var overlay: String?
+    /// The room it is in, and whether as a watcher.
+    package var room: (name: String, isWatching: Bool)?
+    /// The race on screen, by room, and whether it is over.
+    package var race: (room: String, isOver: Bool)?
+    /// The game on screen.
+    package var play: Play?
+    /// The status line.
+    package var notice: String?
+
+    init(_ model: Model) {
+        nickname = model.network.nickname
+        isConnected = model.connection.isConnected
+        isResuming = model.network.resuming != nil
+        isCatchingUp = model.network.isCatchingUp
+        barriers = model.network.barriers
+        screen = "\(model.screen)"
+        overlay = model.overlay.map { "\($0)" }
+        room = model.room.map { ($0.name, $0.isWatching) }
+        race = model.race.map { ($0.room, $0.isOver) }
+        notice = model.notice?.text
+        play = model.session.map { session in
+            var room: String?
+            if case .race(let name) = session.mode { room = name }
+            return Play(
+                isRace: session.isRace, room: room, sendsEntries: session.sendsEntries, sequence: session.sequence,
+                unacknowledgedCount: session.unacknowledged.count, game: session.game, endOutcome: session.end.map { "\($0.outcome)" })
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import TileRaceEngine
+import TileRaceProtocol
+
+/// The whole terminal client without its terminal and its sockets: the
+/// model, `update`, and one connection's `ClientConversation`, carrying out
+/// every effect the way the runtime does (`ClientRuntime`,
+/// `EffectInterpreter`, `ClientNetwork`, `ServerConnection`) except those that
+/// reach a socket, the terminal or another thread, which it returns as
+/// `Output`s. The deterministic simulator drives real clients through it.
+///
+/// Not thread-safe: one owner calls it.
+package struct ClientMachine: Sendable {
+    /// What happens to the client.
+    package enum Input: Hashable, Sendable {
+        /// A key was pressed.
+        case key(Key)
+        /// Time passed (the runtime ticks, and checks the connection's timers).
+        case tick
+        /// The connection asked for (`Output.connect`) is open.
+        case connected
+        /// The connection asked for could not be made.
+        case connectFailed(String)
+        /// Bytes arrived from the server.
+        case received([UInt8])
+        /// The connection ended (the server closed it, or it broke).
+        case closed(String)
+        /// A bot this client started stopped by itself.
+        case botEnded(id: Int, reason: String)
+        /// The hint asked for (`Output.findHint`).
+        case hintFound(Board, Direction?)
+    }
+
+    /// What the client asks of the world.
+    package enum Output: Hashable, Sendable {
+        /// Open a connection to the endpoint (the current one, if any, was closed: `close` came first).
+        case connect(ServerEndpoint)
+        /// Write these lines to the open connection, in order.
+        case write([String])
+        /// Close the connection (no more is reported about it).
+        case close
+        /// The program ends (what was written goes first).
+        case quit
+        /// Start a bot (`Input.botEnded` if it stops by itself).
+        case startBot(BotRequest)
+        /// Stop a bot this client started.
+        case stopBot(id: Int)
+        /// Find the strongest move on a board (`Input.hintFound`).
+        case findHint(Board)
+    }
+
+    /// One connection's state, as `ServerConnection` keeps it.
+    private struct Link: Sendable {
+        var isOpen = false
+        var conversation: ClientConversation?
+        var outgoing: [ClientMessage] = []
+    }
+
+    /// The client's state.
+    private(set) var model: Model
+    private var link: Link?
+    /// Whether the program ended.
+    package private(set) var hasQuit = false
+
+    /// A client started as `tilerace play` would be with `options`, at `now`
+    /// (monotonic milliseconds), reaching the server at `endpoint`; returns it
+    /// with what it asks first.
+    package static func launch(
+        options: ClientOptions, endpoint: ServerEndpoint?, seed: UInt64, now: Int, today: String,
+        size: TerminalSize = TerminalSize(width: 80, height: 24)
+    ) -> (ClientMachine, [Output]) {
+        var model = Model(
+            options: options, config: ClientConfig(), colourMode: .none, isInteractive: false, now: now, today: today,
+            size: size, seedSource: SplitMix64(seed: seed))
+        model.canAddBots = true
+        var machine = ClientMachine(model: model)
+        let effects = Update.launch(NetworkPlan(endpoint: endpoint), model: &machine.model)
+        var outputs: [Output] = []
+        machine.perform(effects, now: now, into: &outputs)
+        return (machine, outputs)
+    }
+
+    private init(model: Model) {
+        self.model = model
+    }
+
+    /// How often the runtime would tick now (milliseconds).
+    package var tickIntervalMilliseconds: Int {
+        model.tickIntervalMilliseconds ?? 1000
+    }
+
+    /// Applies what happened at `now` (monotonic milliseconds); returns what to do.
+    package mutating func handle(_ input: Input, now: Int) -> [Output] {
+        guard !hasQuit else { return [] }
+        var outputs: [Output] = []
+        var events: [Event] = [.tick(now)]
+        switch input {
+        case .key(let key):
+            events.append(.key(key))
+        case .tick:
+            if link?.isOpen == true, var conversation = link?.conversation {
+                let results = conversation.checkTimers(now: now)
+                link?.conversation = conversation
+                events += conversationEvents(results, now: now, outputs: &outputs)
+            }
+        case .connected:
+            guard link != nil, link?.isOpen == false else { break }
+            link?.isOpen = true
+            link?.conversation = ClientConversation(now: now)
+        case .connectFailed(let reason):
+            guard link != nil, link?.isOpen == false else { break }
+            link = nil
+            events.append(.server(.connectFailed(reason)))
+        case .received(let bytes):
+            guard link?.isOpen == true, var conversation = link?.conversation else { break }
+            let results = conversation.received(bytes)
+            link?.conversation = conversation
+            events += conversationEvents(results, now: now, outputs: &outputs)
+        case .closed(let reason):
+            guard let current = link, current.isOpen else { break }
+            link = nil
+            events.append(.server(.disconnected(reason: reason, bye: current.conversation?.bye)))
+        case .botEnded(let id, let reason):
+            events.append(.botEnded(id: id, reason: reason))
+        case .hintFound(let board, let direction):
+            events.append(.hintFound(board: board, direction: direction))
+        }
+        process(events, now: now, into: &outputs)
+        return outputs
+    }
+
+    /// What the conversation's outputs mean for `update`; a failure closes the link.
+    private mutating func conversationEvents(
+        _ results: [ClientConversation.Output], now: Int, outputs: inout [Output]
+    ) -> [Event] {
+        var events: [Event] = []
+        for result in results {
+            switch result {
+            case .greeted(let greeting): events.append(.server(.greeted(greeting)))
+            case .reply(let request, let reply, let items): events.append(.server(.reply(request, reply, items: items)))
+            case .event(let event): events.append(.server(.event(event)))
+            case .unreadable(let line): events.append(.server(.unreadable(line)))
+            case .send(let message): link?.outgoing.append(message)
+            case .fail(let reason):
+                let bye = link?.conversation?.bye
+                link = nil
+                outputs.append(.close)
+                events.append(.server(.disconnected(reason: reason, bye: bye)))
+                return events
+            }
+        }
+        return events
+    }
+
+    /// Runs events through `update` and carries out their effects; events
+    /// that effects cause later (`notSent`) run after.
+    private mutating func process(_ events: [Event], now: Int, into outputs: inout [Output]) {
+        var pending = events
+        while !pending.isEmpty, !hasQuit {
+            let event = pending.removeFirst()
+            let effects = update(&model, event)
+            pending += perform(effects, now: now, into: &outputs)
+        }
+        flush(now: now, into: &outputs)
+    }
+
+    /// Carries out effects; returns the events they cause.
+    @discardableResult
+    private mutating func perform(_ effects: [Effect], now: Int, into outputs: inout [Output]) -> [Event] {
+        var events: [Event] = []
+        for effect in effects {
+            guard !hasQuit else { break }
+            switch effect {
+            case .quit:
+                flush(now: now, into: &outputs)
+                hasQuit = true
+                outputs.append(.quit)
+            case .send(let message):
+                if link != nil {
+                    link?.outgoing.append(message)
+                } else {
+                    events.append(.server(.notSent(message, reason: "not connected")))
+                }
+            case .connect:
+                if link != nil { outputs.append(.close) }
+                link = nil
+                if let endpoint = model.network.endpoint {
+                    link = Link()
+                    outputs.append(.connect(endpoint))
+                }
+            case .disconnect:
+                if link != nil { outputs.append(.close) }
+                link = nil
+            case .startBot(let request):
+                outputs.append(.startBot(request))
+            case .stopBot(let id):
+                outputs.append(.stopBot(id: id))
+            case .findHint(let board):
+                outputs.append(.findHint(board))
+            case .saveConfig:
+                events.append(.configSaved(backup: nil))
+            case .saveStatistics, .suspend, .redraw, .bell:
+                break
+            }
+        }
+        return events
+    }
+
+    /// Writes what waits, once the server greeted us (as `ServerConnection.flush`).
+    private mutating func flush(now: Int, into outputs: inout [Output]) {
+        guard let current = link, current.isOpen, var conversation = current.conversation, conversation.isGreeted,
+            !current.outgoing.isEmpty
+        else { return }
+        let lines = conversation.lines(for: current.outgoing, now: now)
+        link?.conversation = conversation
+        link?.outgoing = []
+        outputs.append(.write(lines))
+    }
+
+    /// What the client believes, for the simulator's invariants.
+    package var facts: ClientFacts {
+        ClientFacts(model)
+    }
+
+    /// The screen as plain text (what the player sees), drawn from the model.
+    package var screenText: String {
+        let theme = model.theme.effective(for: model.colourMode)
+        return view(model, size: model.size, theme: theme).plainText
+    }
+}

@@ -1,0 +1,200 @@
+/// A client's side of one connection to a TileRace server, as a pure state
+/// machine: the line framer, the greeting check, request/reply pairing
+/// (`ReplyMatcher`), `PING`/`PONG` both ways, the server's `BYE`, and the
+/// batching of `MOVE` entries. It never touches a socket: the runtime feeds
+/// it what arrived and the time, and carries out what it returns. The
+/// terminal client's `ServerConnection` runs on it, and so does the
+/// deterministic simulator, so both see the same conversation.
+public struct ClientConversation: Sendable {
+    /// Time limits of a conversation, in milliseconds.
+    public struct Timing: Hashable, Sendable {
+        /// How long the server has to greet us once connected.
+        public var greetingTimeoutMilliseconds: Int
+        /// Silence on our side after which a `PING` is sent (the server
+        /// closes connections quiet for 120 s).
+        public var keepAliveMilliseconds: Int
+        /// How long after our `PING` with nothing received the server is taken as gone.
+        public var answerTimeoutMilliseconds: Int
+
+        /// Creates timings.
+        public init(greetingTimeoutMilliseconds: Int = 5000, keepAliveMilliseconds: Int = 30_000, answerTimeoutMilliseconds: Int = 30_000) {
+            self.greetingTimeoutMilliseconds = greetingTimeoutMilliseconds
+            self.keepAliveMilliseconds = keepAliveMilliseconds
+            self.answerTimeoutMilliseconds = answerTimeoutMilliseconds
+        }
+
+        /// The timings for play.
+        public static let standard = Timing()
+    }
+
+    /// What a received line or a timer check produced.
+    public enum Output: Hashable, Sendable {
+        /// The server greeted us (`HELLO tilerace 1`): requests may go out.
+        case greeted(Greeting)
+        /// The reply to `request`: `OK` with the item lines of a multi-line
+        /// reply, or the `ERR` it got.
+        case reply(ClientMessage, Result<OkReply, ProtocolError>, items: [ServerMessage])
+        /// An event (`PING` is answered and `BYE` kept: neither is reported).
+        case event(ServerEvent)
+        /// A line that could not be read (it was dropped).
+        case unreadable(String)
+        /// Send this (a `PONG`, or our keep-alive `PING`).
+        case send(ClientMessage)
+        /// The conversation cannot go on: close the connection, for this reason.
+        case fail(String)
+    }
+
+    /// The longest `MOVE` line a batch makes (the protocol allows 1024 bytes).
+    public static let maximumBatchLineBytes = 1000
+    /// The token of our keep-alive `PING`s (their `PONG`s are not reported).
+    static let keepAliveToken = "keepalive"
+
+    private let timing: Timing
+    private var framer = LineFramer()
+    private var matcher = ReplyMatcher()
+    private var openedAt: Int
+    private var lastSentAt: Int
+    private var pingSentAt: Int?
+    private var pingCount = 0
+
+    /// Whether the server greeted us.
+    public private(set) var isGreeted = false
+    /// The text of the server's `BYE`, once it said goodbye.
+    public private(set) var bye: String?
+    /// Whether it failed (nothing more is taken in).
+    public private(set) var hasFailed = false
+
+    /// A conversation on a connection opened at `now` (monotonic milliseconds).
+    public init(timing: Timing = .standard, now: Int) {
+        self.timing = timing
+        openedAt = now
+        lastSentAt = now
+    }
+
+    /// The number of requests sent and not answered yet.
+    public var pendingRequestCount: Int { matcher.pendingCount }
+
+    // MARK: Receiving
+
+    /// Takes bytes from the server; returns what the whole lines among them produced, in order.
+    public mutating func received(_ bytes: [UInt8]) -> [Output] {
+        guard !hasFailed else { return [] }
+        framer.append(bytes)
+        pingSentAt = nil
+        var outputs: [Output] = []
+        while !hasFailed {
+            let line: String?
+            do {
+                line = try framer.nextLine()
+            } catch {
+                outputs.append(.unreadable("(\(error.message))"))
+                continue
+            }
+            guard let line else { break }
+            if !line.isEmpty { handle(line, into: &outputs) }
+        }
+        return outputs
+    }
+
+    private mutating func handle(_ line: String, into outputs: inout [Output]) {
+        guard isGreeted else {
+            if case .event(.hello(let greeting))? = try? ServerMessage.parse(line), greeting.version == ClientMessage.protocolVersion {
+                isGreeted = true
+                outputs.append(.greeted(greeting))
+            } else {
+                outputs.append(fail("this is not a TileRace server (it said \"\(TextFilter.printableASCII(String(line.prefix(40))))\")"))
+            }
+            return
+        }
+        var message: ServerMessage
+        do {
+            message = try ServerMessage.parse(line)
+        } catch {
+            // An unreadable OK still answers the oldest request: keep the pairing right.
+            guard line.hasPrefix("OK ") || line == "OK" else {
+                outputs.append(.unreadable(line))
+                return
+            }
+            message = .error(ProtocolError(.internal, "unreadable reply: \(error.message)"))
+        }
+        switch message {
+        case .event(.ping(let token)):
+            outputs.append(.send(.pong(token)))
+        case .event(.bye(let text)):
+            bye = text
+        case .event(let event):
+            outputs.append(.event(event))
+        default:
+            let delivery: ReplyMatcher.Delivery?
+            do {
+                delivery = try matcher.received(message)
+            } catch {
+                outputs.append(.unreadable(line))
+                return
+            }
+            guard case .reply(let request, let reply, let items)? = delivery else { return }
+            if case .ping = request { return }  // our keep-alive
+            let result: Result<OkReply, ProtocolError> =
+                switch reply {
+                case .ok(let ok): .success(ok)
+                case .error(let error): .failure(error)
+                default: .failure(ProtocolError(.internal, "unexpected reply \(reply.line.prefix(40))"))
+                }
+            outputs.append(.reply(request, result, items: items))
+        }
+    }
+
+    // MARK: Sending
+
+    /// The lines to write for `messages` (consecutive `MOVE`s joined while the
+    /// line stays short), each recorded to pair with its reply. Call it once
+    /// greeted, when the lines are handed to the socket.
+    public mutating func lines(for messages: [ClientMessage], now: Int) -> [String] {
+        let batched = Self.batched(messages)
+        for message in batched { matcher.sent(message) }
+        if !batched.isEmpty { lastSentAt = now }
+        return batched.map(\.line)
+    }
+
+    /// Messages with consecutive `MOVE` lines joined into one, as long as the
+    /// line stays short enough.
+    public static func batched(_ messages: [ClientMessage]) -> [ClientMessage] {
+        var result: [ClientMessage] = []
+        for message in messages {
+            if case .move(let seq, let entries) = message, case .move(let firstSeq, let earlier)? = result.last,
+                seq == firstSeq + earlier.count,
+                ClientMessage.move(seq: firstSeq, entries: earlier + entries).line.utf8.count <= maximumBatchLineBytes
+            {
+                result[result.count - 1] = .move(seq: firstSeq, entries: earlier + entries)
+            } else {
+                result.append(message)
+            }
+        }
+        return result
+    }
+
+    // MARK: Timers
+
+    /// Checks the greeting, keep-alive and answer deadlines at `now`: a
+    /// keep-alive `PING` to send, or the reason the server counts as gone.
+    public mutating func checkTimers(now: Int) -> [Output] {
+        guard !hasFailed else { return [] }
+        if !isGreeted {
+            guard now - openedAt >= timing.greetingTimeoutMilliseconds else { return [] }
+            return [fail("no greeting within \(timing.greetingTimeoutMilliseconds / 1000) s: is it a TileRace server?")]
+        }
+        if let pingSentAt {
+            guard now - pingSentAt >= timing.answerTimeoutMilliseconds else { return [] }
+            return [fail("no answer from the server for \(timing.answerTimeoutMilliseconds / 1000) s")]
+        }
+        guard now - lastSentAt >= timing.keepAliveMilliseconds else { return [] }
+        pingCount += 1
+        pingSentAt = now
+        return [.send(.ping("\(Self.keepAliveToken)\(pingCount)"))]
+    }
+
+    private mutating func fail(_ reason: String) -> Output {
+        hasFailed = true
+        return .fail(reason)
+    }
+}

@@ -1,0 +1,27 @@
+import TileRaceBotClient
+import TileRaceClient
+import TileRaceProtocol
+
+/// A bot a simulated player started from its room: the real `BotPlayer`
+/// over a `ClientConversation`, its moves picked at random (the search is
+/// not what is under test).
+struct SimulatedBot {
+    /// Its number, from 0.
+    let index: Int
+    /// The player that started it, and that player's number for it.
+    let owner: Int
+    let ownerBotID: Int
+    /// The bot.
+    var player: BotPlayer
+    /// Its connection (simulation number), once connected.
+    var connection: Int?
+    /// The conversation on it.
+    var conversation: ClientConversation?
+    /// When its wake-up is due.
+    var wakeAt: Int?
+    /// Whether it ended.
+    var hasEnded = false
+
+    /// The party's name in traces.
+    var name: String { Party.bot(index).description }
+}

@@ -1,0 +1,61 @@
+import TileRaceServer
+
+/// Who is at the client end of a connection.
+enum Party: Hashable, CustomStringConvertible {
+    /// A simulated player (a real client).
+    case player(Int)
+    /// A bot a player started (a real `BotPlayer`).
+    case bot(Int)
+
+    var description: String {
+        switch self {
+        case .player(let index): "p\(index + 1)"
+        case .bot(let index): "bot\(index + 1)"
+        }
+    }
+}
+
+/// One TCP connection of the simulated network: bytes keep their order in
+/// each direction and take the connection's latency; a stall holds them; a
+/// cut ends it.
+final class SimulatedConnection {
+    /// The simulation's number for it.
+    let id: Int
+    /// Who connected.
+    let party: Party
+    /// The server it reaches.
+    let server: Int
+    /// The server's generation (a restarted server is a new one).
+    let generation: Int
+    /// The server's id for it.
+    let serverID: ConnectionID
+    /// One-way latency (milliseconds).
+    let latency: Int
+    /// When the last bytes towards the server arrive.
+    var toServerAt = 0
+    /// When the last bytes towards the client arrive.
+    var toClientAt = 0
+    /// Until when nothing moves either way (an outage).
+    var stalledUntil = 0
+    /// Whether the client end still takes bytes.
+    var isOpenAtClient = true
+    /// Whether the server end still takes bytes.
+    var isOpenAtServer = true
+    /// Bytes sent and not yet arrived, each way.
+    var inFlightToServer = 0
+    var inFlightToClient = 0
+    /// Whether it was cut: whatever is on its way is lost, and nothing more goes through.
+    var isCut = false
+
+    init(id: Int, party: Party, server: Int, generation: Int, serverID: ConnectionID, latency: Int) {
+        self.id = id
+        self.party = party
+        self.server = server
+        self.generation = generation
+        self.serverID = serverID
+        self.latency = latency
+    }
+
+    /// Whether anything is on its way, either way.
+    var isQuiet: Bool { inFlightToServer == 0 && inFlightToClient == 0 }
+}

@@ -1,0 +1,100 @@
+import TileRaceClient
+
+/// A simulated person at a real client (`ClientMachine`): they press keys
+/// at a human pace, mostly the ones that make sense on the screen shown,
+/// now and then any key at all.
+struct SimulatedPlayer {
+    /// Its number, from 0.
+    let index: Int
+    /// The client.
+    var machine: ClientMachine
+    /// The connection the client has open or is opening (simulation number).
+    var connection: Int?
+    /// The connection being opened, by try number (a later try replaces it).
+    var connectAttempt = 0
+    /// When a tick is scheduled (nil: none).
+    var nextTickAt: Int?
+    /// Whether the program ended.
+    var hasExited = false
+    /// The nickname it plays under.
+    let nickname: String
+    /// Set when the player quit while connected over a healthy link: the
+    /// server it was on and when, to check that its seat was not held.
+    var cleanQuit: (server: Int, nickname: String, at: Int)?
+
+    /// The party's name in traces.
+    var name: String { Party.player(index).description }
+
+    /// The next key, for what `facts` show; `isDraining` plays the game out
+    /// and starts nothing new.
+    static func nextKey(_ facts: ClientFacts, random: inout SimulationRandom, isDraining: Bool) -> Key {
+        if isDraining { return drainingKey(facts, random: &random) }
+        if random.chance(0.004) { return .control("c") }
+        if random.chance(0.03) { return random.element(of: anyKeys) }
+        if let overlay = facts.overlay { return overlayKey(overlay, random: &random) }
+        switch facts.screen {
+        case "game":
+            return random.pick([
+                (70, .up), (70, .down), (70, .left), (70, .right), (4, .character("u")), (3, .character("x")),
+                (3, .character("p")), (2, .character("r")), (3, .character("q")), (6, .enter), (2, .escape),
+                (2, .character("y")), (1, .character("n")), (1, .character("i")), (2, .character("s")), (1, .tab),
+            ])
+        case "menu":
+            return random.pick([
+                (50, .character("r")), (8, .character("p")), (6, .character("d")), (4, .character("l")),
+                (4, .down), (2, .up), (6, .enter), (1, .character("q")), (1, .character("i")),
+            ])
+        case "lobby":
+            return random.pick([
+                (30, .enter), (8, .down), (4, .up), (6, .character("n")), (4, .character("w")), (3, .character("J")),
+                (4, .character("g")), (6, .character("q")), (4, .escape), (6, .character("s")), (4, .character("i")),
+                (3, .tab),
+            ])
+        case "room":
+            return random.pick([
+                (40, .character("r")), (5, .character("a")), (3, .character("x")), (4, .character("q")), (8, .enter),
+                (2, .escape),
+            ])
+        default:
+            return random.pick([(10, .character("q")), (6, .escape), (4, .enter), (3, .down), (2, .character("r"))])
+        }
+    }
+
+    private static func overlayKey(_ overlay: String, random: inout SimulationRandom) -> Key {
+        if overlay.hasPrefix("confirm") {
+            return random.pick([(6, .character("y")), (4, .character("n")), (1, .escape)])
+        }
+        if overlay.hasPrefix("nickname") {
+            return random.pick([(8, .enter), (4, .character("z")), (1, .backspace), (1, .escape)])
+        }
+        if overlay.hasPrefix("connectionProblem") {
+            return random.pick([(10, .enter), (2, .character("o")), (1, .character("q"))])
+        }
+        if overlay.hasPrefix("botStrength") {
+            return random.pick([(4, .character("1")), (4, .character("3")), (4, .enter), (1, .escape)])
+        }
+        return .escape
+    }
+
+    private static func drainingKey(_ facts: ClientFacts, random: inout SimulationRandom) -> Key {
+        if let overlay = facts.overlay {
+            if overlay.hasPrefix("confirm") { return .character("n") }
+            return .escape
+        }
+        guard facts.screen == "game", let play = facts.play, !play.game.isOver, play.endOutcome == nil else {
+            return .character("?")
+        }
+        return random.element(of: [.up, .down, .left, .right])
+    }
+
+    /// Keys of every kind, for the odd random press.
+    static let anyKeys: [Key] = [
+        .up, .down, .left, .right, .enter, .escape, .tab, .backTab, .backspace, .pageUp, .pageDown, .home, .end, .delete,
+        .character("a"), .character("b"), .character("c"), .character("d"), .character("e"), .character("g"),
+        .character("h"), .character("j"), .character("k"), .character("l"), .character("m"), .character("n"),
+        .character("o"), .character("p"), .character("q"), .character("r"), .character("s"), .character("t"),
+        .character("u"), .character("v"), .character("w"), .character("x"), .character("y"), .character("z"),
+        .character("1"), .character("2"), .character("3"), .character("+"), .character("-"), .character("/"),
+        .character("?"), .character(" "), .character("J"), .character("é"), .control("l"),
+    ]
+}

@@ -1,0 +1,110 @@
+/// What goes wrong, and when: one fault every few seconds while the chaos
+/// lasts, its kind and target drawn when it strikes; then the drain heals everything.
+extension Simulation {
+    /// One thing going wrong.
+    enum Fault {
+        /// A party's connection breaks (a reset: what is on its way is lost).
+        case cut(Party)
+        /// A party's connection carries nothing for a while, then goes on.
+        case stall(Party, milliseconds: Int)
+        /// A server refuses new connections for a while.
+        case refuse(server: Int, milliseconds: Int)
+        /// A server stops (saying `BYE` to everyone) and comes back later.
+        case stop(server: Int, milliseconds: Int)
+        /// A stopped server starts again.
+        case restart(server: Int)
+        /// The store misbehaves for a while.
+        case store(StoreMode, milliseconds: Int)
+        /// Draw the next fault.
+        case next
+    }
+
+    func scheduleNextFault() {
+        queue.schedule(.fault(.next), at: now + random.int(in: 1500...7000))
+    }
+
+    func inject(_ fault: Fault) {
+        switch fault {
+        case .next:
+            guard !isDraining else { return }
+            if let drawn = drawFault() {
+                faultCount += 1
+                inject(drawn)
+            }
+            scheduleNextFault()
+        case .cut(let party):
+            guard let id = connection(of: party) else { return }
+            note("network", "cuts \(party)'s connection")
+            cut(id)
+        case .stall(let party, let milliseconds):
+            guard let id = connection(of: party), let connection = connections[id] else { return }
+            note("network", "stalls \(party)'s connection for \(milliseconds) ms")
+            connection.stalledUntil = max(connection.stalledUntil, now + milliseconds)
+        case .refuse(let server, let milliseconds):
+            note("network", "\(serverName(server)) refuses connections for \(milliseconds) ms")
+            servers[server].refusesUntil = now + milliseconds
+        case .stop(let index, let milliseconds):
+            guard servers[index].isRunning else { return }
+            note(serverName(index), "stops for \(milliseconds) ms")
+            stopServer(index)
+            queue.schedule(.fault(.restart(server: index)), at: now + milliseconds)
+        case .restart(let index):
+            guard !servers[index].isRunning else { return }
+            startServer(index)
+        case .store(let mode, let milliseconds):
+            note("store", mode == .healthy ? "healthy" : "\(mode.rawValue) for \(milliseconds) ms")
+            storeMode = mode
+            if mode != .healthy { queue.schedule(.fault(.store(.healthy, milliseconds: 0)), at: now + milliseconds) }
+        }
+    }
+
+    private func drawFault() -> Fault? {
+        let parties =
+            players.indices.filter { players[$0].connection != nil }.map(Party.player)
+            + bots.indices.filter { bots[$0].connection != nil }.map(Party.bot)
+        let kind = random.pick([
+            (30, "cut"), (25, "stall"), (8, "long stall"), (6, "refuse"), (5, "stop"), (8, "store"),
+        ])
+        switch kind {
+        case "cut", "stall", "long stall":
+            guard !parties.isEmpty else { return nil }
+            let party = random.element(of: parties)
+            if kind == "cut" { return .cut(party) }
+            return .stall(party, milliseconds: kind == "stall" ? random.int(in: 200...6000) : random.int(in: 20_000...45_000))
+        case "refuse":
+            return .refuse(server: random.int(in: 0...(servers.count - 1)), milliseconds: random.int(in: 1000...40_000))
+        case "stop":
+            return .stop(server: random.int(in: 0...(servers.count - 1)), milliseconds: random.int(in: 500...20_000))
+        default:
+            let mode = random.pick([(1, StoreMode.slow), (1, .failing), (1, .down)])
+            return .store(mode, milliseconds: random.int(in: 1000...15_000))
+        }
+    }
+
+    private func connection(of party: Party) -> Int? {
+        switch party {
+        case .player(let index): players[index].connection
+        case .bot(let index): bots[index].connection
+        }
+    }
+
+    private func stopServer(_ index: Int) {
+        feed(index, .shutdown)
+        let server = servers[index]
+        for id in server.connections.values.sorted() { closeFromServer(id, reason: "the server closed the connection") }
+        server.connections = [:]
+        server.core = nil
+        monitor.serverStopped(index, generation: server.generation)
+        server.generation += 1
+    }
+
+    /// The chaos is over: the network heals, stopped servers come back, the
+    /// store works, and players play their games out.
+    func beginDraining() {
+        isDraining = true
+        note("simulation", "drains: faults stop, players finish their games")
+        for server in servers { server.refusesUntil = 0 }
+        for index in servers.indices where !servers[index].isRunning { startServer(index) }
+        storeMode = .healthy
+    }
+}

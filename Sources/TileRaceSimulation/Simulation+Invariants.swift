@@ -1,0 +1,107 @@
+import TileRaceClient
+import TileRaceEngine
+import TileRaceProtocol
+import TileRaceServer
+
+/// The invariants, checked after every step (and the liveness ones at the end).
+extension Simulation {
+    func checkInvariants() {
+        for index in players.indices where !players[index].hasExited {
+            checkClientAgreesWithServer(index)
+            if violation != nil { return }
+        }
+        for index in players.indices {
+            checkQuitFreedSeat(index)
+        }
+        checkNoStuckRace(longest: Simulation.longestRaceMilliseconds)
+    }
+
+    /// The server session a player's open connection carries, if it is quiet
+    /// (nothing on its way either way) and so in sync.
+    private func quietSession(of index: Int) -> ServerCore.SessionView? {
+        guard let id = players[index].connection, let connection = connections[id], connection.isQuiet,
+            connection.isOpenAtClient, connection.isOpenAtServer, !connection.isCut,
+            let core = servers[connection.server].core, servers[connection.server].generation == connection.generation
+        else { return nil }
+        return core.sessionViews.first { $0.connection == connection.serverID }
+    }
+
+    /// Once in sync, the client's game is the server's; the client never shows
+    /// a race game the server does not have, nor a resignation nobody made.
+    private func checkClientAgreesWithServer(_ index: Int) {
+        let facts = players[index].machine.facts
+        let name = players[index].name
+        if let play = facts.play, play.isRace, play.endOutcome == "resigned", monitor.resignationKnown[name] != true {
+            fail(
+                "no resignation that was not made",
+                "\(name) shows \"You resigned\" (score \(play.game.score)) but it sent no RESIGN and the server finished no race of it as resigned or left"
+            )
+            return
+        }
+        guard facts.isConnected, !facts.isResuming, !facts.isCatchingUp, facts.barriers == 0, let play = facts.play,
+            play.sendsEntries, play.unacknowledgedCount == 0, let session = quietSession(of: index)
+        else { return }
+        guard let game = session.game else {
+            if play.isRace, play.endOutcome == nil, facts.race?.isOver == false {
+                fail(
+                    "no game the server does not have",
+                    "\(name) plays race entry \(play.sequence) in room \(play.room ?? "?") but the server has no game for its session \(session.id)"
+                )
+            }
+            return
+        }
+        guard game.isRace == play.isRace, game.lastSeq == play.sequence else { return }
+        if game.game.board != play.game.board || game.game.score != play.game.score || game.game.moveCount != play.game.moveCount {
+            fail(
+                "client's game is the server's",
+                "\(name) at entry \(play.sequence): client board \(play.game.board.rows) score \(play.game.score) moves \(play.game.moveCount); server board \(game.game.board.rows) score \(game.game.score) moves \(game.game.moveCount)"
+            )
+        }
+    }
+
+    /// A player who quit over a healthy connection left at once: the server holds no seat for it.
+    private func checkQuitFreedSeat(_ index: Int) {
+        guard let quit = players[index].cleanQuit, now >= quit.at + 1000 else { return }
+        players[index].cleanQuit = nil
+        guard let core = servers[quit.server].core else { return }
+        if let held = core.sessionViews.first(where: { $0.isAway && $0.nickname.map(Names.nicknameKey) == Names.nicknameKey(quit.nickname) }
+        ) {
+            fail(
+                "nobody waits for a player who quit",
+                "\(players[index].name) quit at \(SimulationTrace.format(quit.at)) but \(serverName(quit.server)) still holds the seat of \(held.nickname ?? "?") (room \(held.room ?? "-"))"
+            )
+        }
+    }
+
+    /// Every race ends: none runs longer than `longest`.
+    private func checkNoStuckRace(longest: Int) {
+        for (race, startedAt) in monitor.runningRaces where now - startedAt > longest {
+            fail("every race ends", "race \(race) started at \(SimulationTrace.format(startedAt)) and has not ended")
+            return
+        }
+    }
+
+    /// At the end of the drain: every race that started before it ended, and the leaderboard keeps its rules.
+    func finalChecks() {
+        for (race, startedAt) in monitor.runningRaces.sorted(by: { $0.key < $1.key }) where startedAt < settings.chaosMilliseconds {
+            fail("every race ends", "race \(race) started at \(SimulationTrace.format(startedAt)), before the drain, and has not ended")
+            return
+        }
+        checkLeaderboard()
+    }
+
+    /// Section 10: one entry per nickname per board, best first, at most 100.
+    private func checkLeaderboard() {
+        let leaderboard = store.leaderboard
+        for (board, entries) in leaderboard.boards {
+            let keys = entries.map { Names.nicknameKey($0.nickname) }
+            if Set(keys).count != keys.count {
+                fail("leaderboard rules", "board \(board) has a nickname twice: \(keys)")
+            } else if entries.count > Leaderboard.capacity {
+                fail("leaderboard rules", "board \(board) keeps \(entries.count) entries")
+            } else if zip(entries, entries.dropFirst()).contains(where: { $0.result.score < $1.result.score }) {
+                fail("leaderboard rules", "board \(board) is not ranked by score: \(entries.map(\.result.score))")
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import TileRaceClient
+import TileRaceProtocol
+import TileRaceServer
+
+/// The simulated network: connecting, bytes in order with latency, stalls
+/// that hold them, closes that follow the bytes sent before them, and cuts
+/// that lose what is on its way.
+extension Simulation {
+    /// Starts connecting `party` to the server at `endpoint`.
+    func connect(_ party: Party, to endpoint: ServerEndpoint, attempt: Int) {
+        let latency = random.int(in: 1...40)
+        guard endpoint.port == 2048, let server = servers.firstIndex(where: { $0.host == endpoint.host }) else {
+            connectFailed(party, attempt: attempt, reason: "cannot reach \(endpoint): unknown host")
+            return
+        }
+        queue.schedule(.connectDone(party, attempt: attempt, server: server, latency: latency), at: now + 2 * latency)
+    }
+
+    func connectDone(_ party: Party, attempt: Int, server index: Int, latency: Int) {
+        switch party {
+        case .player(let player):
+            guard !players[player].hasExited, players[player].connectAttempt == attempt else { return }
+        case .bot(let bot):
+            guard !bots[bot].hasEnded, bots[bot].connection == nil else { return }
+        }
+        let server = servers[index]
+        guard server.isRunning, server.refusesUntil <= now else {
+            connectFailed(party, attempt: attempt, reason: "connection refused")
+            return
+        }
+        let serverID = ConnectionID(number: server.nextConnectionNumber)
+        server.nextConnectionNumber += 1
+        let connection = SimulatedConnection(
+            id: nextConnectionID, party: party, server: index, generation: server.generation, serverID: serverID, latency: latency)
+        nextConnectionID += 1
+        connections[connection.id] = connection
+        server.connections[serverID] = connection.id
+        note("\(party)", "connected to \(serverName(index)) as \(serverID)")
+        switch party {
+        case .player(let player):
+            players[player].connection = connection.id
+            drive(player, .connected)
+        case .bot(let bot):
+            bots[bot].connection = connection.id
+            bots[bot].conversation = ClientConversation(now: now)
+        }
+        feed(index, .connected(serverID, peer: "10.0.0.\(connection.id % 250 + 1):\(40_000 + connection.id)"))
+    }
+
+    private func connectFailed(_ party: Party, attempt: Int, reason: String) {
+        note("\(party)", "cannot connect: \(reason)")
+        switch party {
+        case .player(let player): drive(player, .connectFailed(reason))
+        case .bot(let bot): driveBot(bot, .disconnected(reason))
+        }
+    }
+
+    // MARK: Bytes
+
+    func transmitToServer(_ id: Int, _ lines: [String]) {
+        guard let connection = connections[id], connection.isOpenAtClient, !connection.isCut, !lines.isEmpty else { return }
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let at = max(now + connection.latency, connection.toServerAt)
+        connection.toServerAt = at
+        connection.inFlightToServer += 1
+        queue.schedule(.toServer(connection: id, bytes: bytes), at: at)
+    }
+
+    func transmitToClient(_ id: Int, _ lines: [String]) {
+        guard let connection = connections[id], connection.isOpenAtServer, !connection.isCut, !lines.isEmpty else { return }
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let at = max(now + connection.latency, connection.toClientAt)
+        connection.toClientAt = at
+        connection.inFlightToClient += 1
+        queue.schedule(.toClient(connection: id, bytes: bytes), at: at)
+    }
+
+    func arriveAtServer(_ id: Int, _ bytes: [UInt8]) {
+        guard let connection = connections[id] else { return }
+        connection.inFlightToServer -= 1
+        guard !connection.isCut else { return }
+        if connection.stalledUntil > now {
+            connection.inFlightToServer += 1
+            queue.schedule(.toServer(connection: id, bytes: bytes), at: connection.stalledUntil)
+            return
+        }
+        let server = servers[connection.server]
+        guard connection.isOpenAtServer, server.generation == connection.generation else { return }
+        feed(connection.server, .received(connection.serverID, bytes))
+    }
+
+    func arriveAtClient(_ id: Int, _ bytes: [UInt8]) {
+        guard let connection = connections[id] else { return }
+        connection.inFlightToClient -= 1
+        guard !connection.isCut else { return }
+        if connection.stalledUntil > now {
+            connection.inFlightToClient += 1
+            queue.schedule(.toClient(connection: id, bytes: bytes), at: connection.stalledUntil)
+            return
+        }
+        guard connection.isOpenAtClient else { return }
+        switch connection.party {
+        case .player(let player):
+            guard players[player].connection == id else { return }
+            drive(player, .received(bytes))
+        case .bot(let bot):
+            guard bots[bot].connection == id else { return }
+            botReceived(bot, bytes)
+        }
+    }
+
+    // MARK: Closing
+
+    /// The client closes its end: the server hears it after what was sent before.
+    func closeFromClient(_ id: Int) {
+        guard let connection = connections[id], connection.isOpenAtClient else { return }
+        connection.isOpenAtClient = false
+        let at = max(now + connection.latency, connection.toServerAt)
+        queue.schedule(.closedAtServer(connection: id, reason: "the peer closed the connection"), at: at)
+    }
+
+    /// The server closes its end: the client hears it after what was sent before.
+    func closeFromServer(_ id: Int, reason: String) {
+        guard let connection = connections[id], connection.isOpenAtServer else { return }
+        connection.isOpenAtServer = false
+        let at = max(now + connection.latency, connection.toClientAt)
+        queue.schedule(.closedAtClient(connection: id, reason: reason), at: at)
+    }
+
+    /// The connection breaks (a reset): what is on its way is lost; both ends hear it.
+    func cut(_ id: Int) {
+        guard let connection = connections[id], !connection.isCut else { return }
+        connection.isCut = true
+        queue.schedule(.closedAtServer(connection: id, reason: "read failed: connection reset by peer"), at: now + connection.latency)
+        queue.schedule(.closedAtClient(connection: id, reason: "connection reset by peer"), at: now + connection.latency)
+    }
+
+    func closeArrivesAtServer(_ id: Int, reason: String) {
+        guard let connection = connections[id] else { return }
+        if connection.stalledUntil > now, !connection.isCut {
+            queue.schedule(.closedAtServer(connection: id, reason: reason), at: connection.stalledUntil)
+            return
+        }
+        guard connection.isOpenAtServer else { return }
+        connection.isOpenAtServer = false
+        let server = servers[connection.server]
+        guard server.generation == connection.generation, server.connections.removeValue(forKey: connection.serverID) != nil
+        else { return }
+        feed(connection.server, .disconnected(connection.serverID, reason: reason))
+    }
+
+    func closeArrivesAtClient(_ id: Int, reason: String) {
+        guard let connection = connections[id] else { return }
+        if connection.stalledUntil > now, !connection.isCut {
+            queue.schedule(.closedAtClient(connection: id, reason: reason), at: connection.stalledUntil)
+            return
+        }
+        guard connection.isOpenAtClient else { return }
+        connection.isOpenAtClient = false
+        switch connection.party {
+        case .player(let player):
+            guard players[player].connection == id else { return }
+            players[player].connection = nil
+            drive(player, .closed(reason))
+        case .bot(let bot):
+            guard bots[bot].connection == id else { return }
+            bots[bot].connection = nil
+            driveBot(bot, .disconnected(reason))
+        }
+    }
+}

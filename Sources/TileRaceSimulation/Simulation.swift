@@ -1,0 +1,440 @@
+import TileRaceBot
+import TileRaceBotClient
+import TileRaceClient
+import TileRaceEngine
+import TileRaceProtocol
+import TileRaceServer
+
+/// A deterministic simulation of TileRace, in the manner of FoundationDB's
+/// simulator and TigerBeetle's VOPR: real server cores, real clients
+/// (`ClientMachine`) and real bots (`BotPlayer`), wired through a simulated
+/// network with latency, stalls, cuts, refused connects, servers that stop
+/// and come back and a store that is slow, failing or down, all driven by
+/// one seed. Simulated players press keys as people do. Invariants are
+/// checked after every step; the first one broken stops the run and is
+/// reported with the seed, the step and the last events of every party.
+///
+/// Not thread-safe: one run belongs to the thread that runs it.
+package final class Simulation {
+    /// What happens next.
+    enum Event {
+        case toServer(connection: Int, bytes: [UInt8])
+        case toClient(connection: Int, bytes: [UInt8])
+        case closedAtServer(connection: Int, reason: String)
+        case closedAtClient(connection: Int, reason: String)
+        case connectDone(Party, attempt: Int, server: Int, latency: Int)
+        case serverTick(Int, generation: Int)
+        case serverTurn(Int, generation: Int, ConnectionID)
+        case storeAnswer(Int, generation: Int, id: Int, LeaderboardAnswer)
+        case remoteRooms(Int, generation: Int)
+        case playerTick(Int)
+        case playerAct(Int)
+        case playerExit(Int)
+        case hint(Int, Board, Direction?)
+        case botWake(Int)
+        case botMove(Int, Direction?, generation: Int)
+        case fault(Fault)
+        case drain
+        case finish
+    }
+
+    /// How the shared leaderboard store behaves.
+    enum StoreMode: String {
+        case healthy, slow, failing, down
+    }
+
+    let seed: UInt64
+    let settings: SimulationSettings
+    let clock = SimulationClock()
+    var random: SimulationRandom
+    var queue = EventQueue<Event>()
+    var trace: SimulationTrace
+    var servers: [SimulatedServer] = []
+    var players: [SimulatedPlayer] = []
+    var bots: [SimulatedBot] = []
+    var connections: [Int: SimulatedConnection] = [:]
+    var nextConnectionID = 1
+    let store = FileLeaderboardService(store: LeaderboardStore.inMemory())
+    var storeMode = StoreMode.healthy
+    /// Each server's last published rooms and when.
+    var directory: [Int: (rooms: [RoomDescription], at: Int)] = [:]
+    var monitor = WireMonitor()
+    var isDraining = false
+    var isFinished = false
+    var steps = 0
+    var faultCount = 0
+    var violation: SimulationViolation?
+
+    /// How often servers publish their rooms (milliseconds).
+    static let directoryMilliseconds = 2000
+    /// The longest a race may take before it counts as stuck (milliseconds).
+    static let longestRaceMilliseconds = 240_000
+
+    init(seed: UInt64, settings: SimulationSettings, isTraced: Bool) {
+        self.seed = seed
+        self.settings = settings
+        random = SimulationRandom(seed: seed)
+        trace = SimulationTrace(isFull: isTraced)
+    }
+
+    /// Runs one seed to its end or to its first broken invariant.
+    package static func run(seed: UInt64, settings: SimulationSettings = SimulationSettings(), isTraced: Bool = false)
+        -> SimulationReport
+    {
+        let simulation = Simulation(seed: seed, settings: settings, isTraced: isTraced)
+        simulation.start()
+        simulation.runEvents()
+        simulation.store.close()
+        return SimulationReport(
+            seed: seed, steps: simulation.steps, racesStarted: simulation.monitor.racesStarted,
+            racesEnded: simulation.monitor.racesEnded, faults: simulation.faultCount, violation: simulation.violation,
+            trace: simulation.trace.lines)
+    }
+
+    var now: Int { clock.now }
+
+    // MARK: The run
+
+    private func start() {
+        for index in 0..<settings.servers {
+            servers.append(SimulatedServer(index: index))
+            startServer(index)
+        }
+        for index in 0..<settings.players {
+            var options = ClientOptions()
+            options.nickname = "p\(index + 1)"
+            // Most go straight into one room; the others find it (or another) in the lobby.
+            if index < 2 || random.chance(0.5) { options.room = "sim" }
+            let server = servers[index % servers.count]
+            options.host = server.host
+            let (machine, outputs) = ClientMachine.launch(
+                options: options, endpoint: ServerEndpoint(host: server.host, port: 2048), seed: random.next(), now: now,
+                today: UTCTime.date(epochMilliseconds: clock.wallMilliseconds))
+            players.append(SimulatedPlayer(index: index, machine: machine, nickname: "p\(index + 1)"))
+            perform(outputs, of: index)
+            schedulePlayerTick(index)
+            queue.schedule(.playerAct(index), at: now + random.int(in: 50...500))
+        }
+        if settings.injectsFaults { scheduleNextFault() }
+        queue.schedule(.drain, at: settings.chaosMilliseconds)
+        queue.schedule(.finish, at: settings.chaosMilliseconds + settings.drainMilliseconds)
+    }
+
+    private func runEvents() {
+        while violation == nil, !isFinished, let (time, event) = queue.pop() {
+            clock.now = max(clock.now, time)
+            steps += 1
+            handle(event)
+            if violation == nil { checkInvariants() }
+        }
+    }
+
+    private func handle(_ event: Event) {
+        switch event {
+        case .toServer(let id, let bytes): arriveAtServer(id, bytes)
+        case .toClient(let id, let bytes): arriveAtClient(id, bytes)
+        case .closedAtServer(let id, let reason): closeArrivesAtServer(id, reason: reason)
+        case .closedAtClient(let id, let reason): closeArrivesAtClient(id, reason: reason)
+        case .connectDone(let party, let attempt, let server, let latency):
+            connectDone(party, attempt: attempt, server: server, latency: latency)
+        case .serverTick(let index, let generation):
+            guard servers[index].generation == generation, servers[index].nextTickAt == now else { return }
+            servers[index].nextTickAt = nil
+            feed(index, .tick)
+        case .serverTurn(let index, let generation, let id):
+            guard servers[index].generation == generation else { return }
+            feed(index, .inputTurn(id))
+        case .storeAnswer(let index, let generation, let id, let answer):
+            guard servers[index].generation == generation else { return }
+            feed(index, .answered(id, answer))
+        case .remoteRooms(let index, let generation):
+            guard servers[index].generation == generation else { return }
+            feed(index, .remoteRooms(remoteRooms(for: index)))
+        case .playerTick(let index):
+            guard players[index].nextTickAt == now else { return }
+            players[index].nextTickAt = nil
+            drive(index, .tick)
+        case .playerAct(let index):
+            act(index)
+        case .playerExit(let index):
+            if let id = players[index].connection { closeFromClient(id) }
+            players[index].connection = nil
+        case .hint(let index, let board, let direction):
+            drive(index, .hintFound(board, direction))
+        case .botWake(let index):
+            guard bots[index].wakeAt == now else { return }
+            bots[index].wakeAt = nil
+            driveBot(index, .tick)
+        case .botMove(let index, let direction, let generation):
+            driveBot(index, .moveChosen(direction, generation: generation))
+        case .fault(let fault):
+            inject(fault)
+        case .drain:
+            beginDraining()
+        case .finish:
+            finalChecks()
+            isFinished = true
+        }
+    }
+
+    // MARK: Players
+
+    private func act(_ index: Int) {
+        guard !players[index].hasExited else { return }
+        let facts = players[index].machine.facts
+        let key = SimulatedPlayer.nextKey(facts, random: &random, isDraining: isDraining)
+        note(players[index].name, "key \(key)")
+        drive(index, .key(key))
+        let pause: Int
+        if isDraining {
+            pause = facts.screen == "game" ? random.int(in: 20...80) : random.int(in: 300...900)
+        } else {
+            pause = random.pick([
+                (60, random.int(in: 60...400)), (30, random.int(in: 400...2000)), (10, random.int(in: 2000...12_000)),
+            ])
+        }
+        queue.schedule(.playerAct(index), at: now + pause)
+    }
+
+    /// Hands an input to a player's client and carries out what it asks.
+    func drive(_ index: Int, _ input: ClientMachine.Input) {
+        guard !players[index].hasExited else { return }
+        let outputs = players[index].machine.handle(input, now: now)
+        perform(outputs, of: index)
+        schedulePlayerTick(index)
+    }
+
+    private func schedulePlayerTick(_ index: Int) {
+        guard !players[index].hasExited else { return }
+        let due = now + players[index].machine.tickIntervalMilliseconds
+        if let scheduled = players[index].nextTickAt, scheduled <= due { return }
+        players[index].nextTickAt = due
+        queue.schedule(.playerTick(index), at: due)
+    }
+
+    private func perform(_ outputs: [ClientMachine.Output], of index: Int) {
+        let name = players[index].name
+        for output in outputs {
+            switch output {
+            case .connect(let endpoint):
+                players[index].connectAttempt += 1
+                players[index].connection = nil
+                note(name, "connects to \(endpoint)")
+                connect(.player(index), to: endpoint, attempt: players[index].connectAttempt)
+            case .write(let lines):
+                guard let id = players[index].connection else { continue }
+                for line in lines { monitor.clientSent(line, by: name, simulation: self) }
+                transmitToServer(id, lines)
+            case .close:
+                note(name, "closes its connection")
+                if let id = players[index].connection { closeFromClient(id) }
+                players[index].connection = nil
+                players[index].connectAttempt += 1
+            case .quit:
+                quit(index)
+            case .startBot(let request):
+                startBot(request, owner: index)
+            case .stopBot(let id):
+                if let bot = bots.firstIndex(where: { $0.owner == index && $0.ownerBotID == id }) { driveBot(bot, .stop) }
+            case .findHint(let board):
+                let directions = Direction.allCases.filter { board.sliding($0) != nil }
+                let direction = directions.isEmpty ? nil : random.element(of: directions)
+                queue.schedule(.hint(index, board, direction), at: now + random.int(in: 5...200))
+            }
+        }
+    }
+
+    private func quit(_ index: Int) {
+        let facts = players[index].machine.facts
+        note(players[index].name, "quits")
+        players[index].hasExited = true
+        if facts.isConnected, let id = players[index].connection, let connection = connections[id],
+            connection.stalledUntil <= now, !connection.isCut, let nickname = facts.nickname
+        {
+            players[index].cleanQuit = (connection.server, nickname, now)
+        }
+        // The runtime waits for the server's goodbye, at most this long, then the process ends.
+        queue.schedule(.playerExit(index), at: now + 300)
+    }
+
+    // MARK: Bots
+
+    private func startBot(_ request: BotRequest, owner: Int) {
+        let index = bots.count
+        let settings = BotSettings(
+            host: request.host, port: request.port, room: request.room, code: request.code, nickname: request.nickname,
+            bot: Bot.strongest, movesPerSecond: 10)
+        bots.append(SimulatedBot(index: index, owner: owner, ownerBotID: request.id, player: BotPlayer(settings: settings)))
+        note(bots[index].name, "started by \(players[owner].name) for room \(request.room)")
+        connect(.bot(index), to: ServerEndpoint(host: request.host, port: request.port), attempt: 1)
+    }
+
+    /// Hands an input to a bot and carries out what it asks.
+    func driveBot(_ index: Int, _ input: BotInput) {
+        guard !bots[index].hasEnded else { return }
+        let actions = bots[index].player.handle(input, now: now)
+        for action in actions {
+            guard !bots[index].hasEnded else { return }
+            switch action {
+            case .send(let message):
+                guard let id = bots[index].connection, var conversation = bots[index].conversation, conversation.isGreeted
+                else { continue }
+                let lines = conversation.lines(for: [message], now: now)
+                bots[index].conversation = conversation
+                for line in lines { monitor.clientSent(line, by: bots[index].name, simulation: self) }
+                transmitToServer(id, lines)
+            case .chooseMove(let board, let generation):
+                let directions = Direction.allCases.filter { board.sliding($0) != nil }
+                let direction = directions.isEmpty ? nil : random.element(of: directions)
+                queue.schedule(.botMove(index, direction, generation: generation), at: now + random.int(in: 1...30))
+            case .wake(let at):
+                bots[index].wakeAt = max(at, now)
+                queue.schedule(.botWake(index), at: max(at, now))
+            case .report(let report):
+                note(bots[index].name, "\(report)")
+            case .close(let ending):
+                note(bots[index].name, "ends: \(ending)")
+                if let id = bots[index].connection { closeFromClient(id) }
+                bots[index].connection = nil
+                bots[index].hasEnded = true
+                drive(bots[index].owner, .botEnded(id: bots[index].ownerBotID, reason: "\(ending)"))
+            }
+        }
+    }
+
+    func botReceived(_ index: Int, _ bytes: [UInt8]) {
+        guard var conversation = bots[index].conversation else { return }
+        let results = conversation.received(bytes)
+        bots[index].conversation = conversation
+        for result in results {
+            switch result {
+            case .greeted: driveBot(index, .greeted)
+            case .reply(let request, let reply, _): driveBot(index, .reply(request, reply))
+            case .event(let event): driveBot(index, .event(event))
+            case .unreadable(let line): note(bots[index].name, "unreadable: \(line)")
+            case .send(let message):
+                guard let id = bots[index].connection, var current = bots[index].conversation else { continue }
+                let lines = current.lines(for: [message], now: now)
+                bots[index].conversation = current
+                transmitToServer(id, lines)
+            case .fail(let reason):
+                if let id = bots[index].connection { closeFromClient(id) }
+                bots[index].connection = nil
+                driveBot(index, .disconnected(reason))
+                return
+            }
+        }
+    }
+
+    // MARK: Servers
+
+    func startServer(_ index: Int) {
+        let server = servers[index]
+        server.generation += 1
+        server.connections = [:]
+        server.nextTickAt = nil
+        let core = ServerCore(
+            limits: .standard, clock: clock, random: SeededRandom(seed: random.next()).source,
+            serverName: "tilerace-sim", logLevel: .info, registry: ServerRegistry())
+        server.core = core
+        if settings.servers > 1 { core.startDirectory(every: Simulation.directoryMilliseconds) }
+        note(serverName(index), "starts (generation \(server.generation))")
+        scheduleServerTick(index)
+    }
+
+    func serverName(_ index: Int) -> String { "server-\(Character(UnicodeScalar(UInt8(97 + index))))" }
+
+    /// Hands an input to a server's core and carries out its actions.
+    func feed(_ index: Int, _ input: ServerInput) {
+        guard let core = servers[index].core else { return }
+        perform(core.handle(input), on: index)
+    }
+
+    private func scheduleServerTick(_ index: Int) {
+        let server = servers[index]
+        guard let core = server.core, let due = core.nextDeadline else { return }
+        let at = max(due, now)
+        if let scheduled = server.nextTickAt, scheduled <= at { return }
+        server.nextTickAt = at
+        queue.schedule(.serverTick(index, generation: server.generation), at: at)
+    }
+
+    func perform(_ actions: [ServerAction], on index: Int) {
+        let server = servers[index]
+        for action in actions {
+            switch action {
+            case .send(let id, let lines):
+                guard let connection = server.connections[id] else { continue }
+                for line in lines { monitor.serverSent(line, on: connection, simulation: self) }
+                transmitToClient(connection, lines)
+            case .close(let id):
+                guard let connection = server.connections.removeValue(forKey: id) else { continue }
+                closeFromServer(connection, reason: "the server closed the connection")
+            case .leaderboard(let id, let request):
+                askStore(id, request, from: index)
+            case .input(let id, let flow):
+                if flow == .turn { queue.schedule(.serverTurn(index, generation: server.generation, id), at: now) }
+            case .transfer(let id, _):
+                fail("one shard per server", "\(serverName(index)) asked to move \(id) to another shard")
+            case .publishRooms(let rooms):
+                directory[index] = (rooms, now)
+                for other in servers.indices where other != index && servers[other].isRunning {
+                    queue.schedule(.remoteRooms(other, generation: servers[other].generation), at: now + random.int(in: 1...50))
+                }
+            case .log(_, let text):
+                note(serverName(index), text)
+            }
+        }
+        scheduleServerTick(index)
+    }
+
+    /// The rooms other servers published lately, each with its server's address.
+    private func remoteRooms(for index: Int) -> [RoomDescription] {
+        var rooms: [RoomDescription] = []
+        for other in directory.keys.sorted() where other != index {
+            guard let (published, at) = directory[other], now - at <= 3 * Simulation.directoryMilliseconds else { continue }
+            rooms += published.map { room in
+                var room = room
+                room.server = servers[other].address
+                return room
+            }
+        }
+        return rooms
+    }
+
+    private func askStore(_ id: Int, _ request: LeaderboardRequest, from index: Int) {
+        let generation = servers[index].generation
+        switch storeMode {
+        case .down:
+            let answer = LeaderboardAnswer.failed(ProtocolError(.unavailable, "the leaderboard store is unavailable"), reason: nil)
+            queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + 1)
+        case .failing:
+            let answer = LeaderboardAnswer.failed(ProtocolError(.unavailable, "the leaderboard store timed out"), reason: "timed out")
+            queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + 2000)
+        case .healthy, .slow:
+            let answer = answerNow(request)
+            let delay = storeMode == .slow ? random.int(in: 300...1500) : random.int(in: 1...20)
+            queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + delay)
+        }
+    }
+
+    /// The store's answer (it answers on its own queue: wait for it, a few seconds at most).
+    private func answerNow(_ request: LeaderboardRequest) -> LeaderboardAnswer {
+        let box = AnswerBox()
+        store.perform(request) { answer in box.put(answer) }
+        return box.take()
+    }
+
+    // MARK: Tracing and failing
+
+    func note(_ party: String, _ text: @autoclosure () -> String) {
+        trace.note(party, at: now, text())
+    }
+
+    /// Stops the run: `invariant` does not hold.
+    func fail(_ invariant: String, _ details: String) {
+        guard violation == nil else { return }
+        violation = SimulationViolation(
+            seed: seed, step: steps, time: now, invariant: invariant, details: details, recent: trace.recentByParty)
+    }
+}

@@ -1,0 +1,133 @@
+import Dispatch
+import Foundation
+
+/// `tilerace-sim`: runs many seeds and reports the failing ones, or replays
+/// one seed with a readable trace.
+package enum SimulationCommand {
+    /// What the command line asked for.
+    struct Request: Equatable {
+        var firstSeed: UInt64 = 1
+        var seedCount = 1000
+        var settings = SimulationSettings()
+        var isTraced = false
+        var isHelp = false
+    }
+
+    /// A bad command line, in one sentence.
+    struct UsageError: Error, Equatable {
+        var message: String
+    }
+
+    static let usage = """
+        usage: tilerace-sim [--seeds N] [--from S] [--clients K] [--servers M] [--no-faults]
+               tilerace-sim --seed S [--trace] [--clients K] [--servers M] [--no-faults]
+
+        Runs the deterministic simulation: real server cores, clients and bots on a
+        simulated network with faults, invariants checked after every step.
+          --seeds N     run N seeds (default 1000), starting at --from S (default 1)
+          --seed S      run one seed; with --trace, print every event of it
+          --clients K   simulated players per run, 1 to 8 (default 3)
+          --servers M   servers sharing one store and room directory, 1 to 3 (default 2)
+          --no-faults   no cuts, stalls, refusals, server stops or store outages
+        Exit status: 0 when every run kept every invariant, 1 when one did not, 2 for a bad command line.
+        """
+
+    /// Parses the arguments (without the program's name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+        var request = Request()
+        var seen: Set<String> = []
+        var index = 0
+        func value(_ option: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(option) needs a value") }
+            return arguments[index]
+        }
+        func number<Number: FixedWidthInteger>(_ option: String, in range: ClosedRange<Number>) throws(UsageError) -> Number {
+            let text = try value(option)
+            guard let parsed = Number(text), range.contains(parsed) else {
+                throw UsageError(
+                    message: "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+            }
+            return parsed
+        }
+        while index < arguments.count {
+            let option = arguments[index]
+            guard seen.insert(option).inserted else { throw UsageError(message: "\(option) is given twice") }
+            switch option {
+            case "--seeds": request.seedCount = try number(option, in: 1...100_000_000)
+            case "--from": request.firstSeed = try number(option, in: 0...UInt64.max - 100_000_000)
+            case "--seed":
+                request.firstSeed = try number(option, in: 0...UInt64.max)
+                request.seedCount = 1
+            case "--clients": request.settings.players = try number(option, in: 1...8)
+            case "--servers": request.settings.servers = try number(option, in: 1...3)
+            case "--no-faults": request.settings.injectsFaults = false
+            case "--trace": request.isTraced = true
+            case "--help", "-h": request.isHelp = true
+            default: throw UsageError(message: "unknown option \"\(option)\" (see tilerace-sim --help)")
+            }
+            index += 1
+        }
+        if request.isTraced, !seen.contains("--seed") { throw UsageError(message: "--trace replays one seed: give --seed S") }
+        if seen.contains("--seed"), seen.contains("--seeds") || seen.contains("--from") {
+            throw UsageError(message: "--seed runs one seed: leave out --seeds and --from")
+        }
+        return request
+    }
+
+    /// Runs the command line; never returns.
+    package static func main() -> Never {
+        let request: Request
+        do {
+            request = try parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            FileHandle.standardError.write(Data("tilerace-sim: \(error.message)\n".utf8))
+            exit(2)
+        }
+        if request.isHelp {
+            print(usage)
+            exit(0)
+        }
+        exit(run(request))
+    }
+
+    /// Runs the seeds asked for; returns the exit status.
+    static func run(_ request: Request) -> Int32 {
+        let started = DispatchTime.now().uptimeNanoseconds
+        var failures: [SimulationViolation] = []
+        var races = 0
+        var steps = 0
+        for offset in 0..<UInt64(request.seedCount) {
+            let seed = request.firstSeed + offset
+            let report = Simulation.run(seed: seed, settings: request.settings, isTraced: request.isTraced)
+            races += report.racesStarted
+            steps += report.steps
+            if request.isTraced { for line in report.trace { print(line) } }
+            if let violation = report.violation {
+                failures.append(violation)
+                print(violation)
+            }
+            if request.seedCount >= 100, (offset + 1) % UInt64(max(1, request.seedCount / 20)) == 0 {
+                let seconds = elapsed(since: started)
+                print("\(offset + 1) seeds, \(failures.count) failing, \(rate(Double(offset + 1), seconds)) seeds/s")
+            }
+        }
+        let seconds = elapsed(since: started)
+        print(
+            "\(request.seedCount) seed(s) from \(request.firstSeed): \(failures.count) failing; \(races) races, \(steps) steps in "
+                + "\(String(format: "%.1f", seconds)) s: \(rate(Double(request.seedCount), seconds)) seeds/s, "
+                + "\(rate(Double(races), seconds)) races/s")
+        if !failures.isEmpty {
+            print("failing seeds: \(failures.map { String($0.seed) }.joined(separator: " "))")
+        }
+        return failures.isEmpty ? 0 : 1
+    }
+
+    private static func elapsed(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    private static func rate(_ count: Double, _ seconds: Double) -> String {
+        String(format: "%.1f", count / max(seconds, 1e-9))
+    }
+}

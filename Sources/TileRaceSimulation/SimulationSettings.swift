@@ -1,0 +1,71 @@
+/// What one simulated run is made of.
+package struct SimulationSettings: Hashable, Sendable {
+    /// Simulated players (real clients driven by random keys).
+    package var players: Int
+    /// Servers sharing one store and one room directory.
+    package var servers: Int
+    /// How long faults are injected and players do anything at all (milliseconds).
+    package var chaosMilliseconds: Int
+    /// How long after that the run goes on with the network healed and players
+    /// finishing their games, so every race can end (milliseconds).
+    package var drainMilliseconds: Int
+    /// Whether faults (cuts, stalls, refused connects, server stops, store outages) are injected.
+    package var injectsFaults: Bool
+
+    /// Settings; the defaults make a run of a few races.
+    package init(
+        players: Int = 3, servers: Int = 2, chaosMilliseconds: Int = 120_000, drainMilliseconds: Int = 100_000,
+        injectsFaults: Bool = true
+    ) {
+        self.players = max(1, players)
+        self.servers = max(1, servers)
+        self.chaosMilliseconds = chaosMilliseconds
+        self.drainMilliseconds = drainMilliseconds
+        self.injectsFaults = injectsFaults
+    }
+}
+
+/// How a run went.
+package struct SimulationReport: Sendable {
+    /// The run's seed.
+    package var seed: UInt64
+    /// Events handled.
+    package var steps: Int
+    /// Races started, on all servers.
+    package var racesStarted: Int
+    /// Races that ended (`END`), on all servers.
+    package var racesEnded: Int
+    /// Faults injected.
+    package var faults: Int
+    /// The first invariant broken, if any (the run stopped there).
+    package var violation: SimulationViolation?
+    /// Every line of the run, when traced.
+    package var trace: [String]
+}
+
+/// An invariant that did not hold: where, and what every party did last.
+package struct SimulationViolation: Error, Sendable, CustomStringConvertible {
+    /// The run's seed.
+    package var seed: UInt64
+    /// The step (event number) at which it was seen.
+    package var step: Int
+    /// The simulated time (milliseconds).
+    package var time: Int
+    /// The invariant's name.
+    package var invariant: String
+    /// What was wrong.
+    package var details: String
+    /// The last lines of each party.
+    package var recent: [(party: String, lines: [String])]
+
+    /// The whole report: seed, step, what broke, and the last events of every party.
+    package var description: String {
+        var text = "seed \(seed): invariant \"\(invariant)\" broken at step \(step) (\(SimulationTrace.format(time)))\n  \(details)\n"
+        for (party, lines) in recent {
+            text += "  -- \(party)\n"
+            for line in lines { text += "     \(line)\n" }
+        }
+        text += "  replay: swift run -c release tilerace-sim --seed \(seed) --trace"
+        return text
+    }
+}

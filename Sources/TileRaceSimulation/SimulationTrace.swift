@@ -1,0 +1,38 @@
+/// What each party of a run did last, for the report of a violation; with
+/// `isFull` set, every line of the run in order (`tilerace-sim --trace`).
+struct SimulationTrace {
+    /// Lines kept per party when not tracing everything.
+    static let recentLineCount = 24
+
+    /// Whether every line is kept.
+    let isFull: Bool
+    /// Every line, in order, when `isFull`.
+    private(set) var lines: [String] = []
+    private var recent: [String: [String]] = [:]
+
+    /// A trace; `isFull` keeps every line.
+    init(isFull: Bool) {
+        self.isFull = isFull
+    }
+
+    /// Notes what `party` did at `time` (milliseconds).
+    mutating func note(_ party: String, at time: Int, _ text: @autoclosure () -> String) {
+        let line = "\(SimulationTrace.format(time)) \(party): \(text())"
+        if isFull { lines.append(line) }
+        var kept = recent[party, default: []]
+        if kept.count == SimulationTrace.recentLineCount { kept.removeFirst() }
+        kept.append(line)
+        recent[party] = kept
+    }
+
+    /// The last lines of every party, party by party.
+    var recentByParty: [(party: String, lines: [String])] {
+        recent.keys.sorted().map { ($0, recent[$0] ?? []) }
+    }
+
+    /// `12.345s`.
+    static func format(_ milliseconds: Int) -> String {
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+    }
+}

@@ -1,0 +1,115 @@
+import TileRaceProtocol
+
+/// Reads every line on the simulated wire, both ways: each must parse; the
+/// server must never answer a client with an error that means the client
+/// broke the protocol; every race's results must name each racer once; and
+/// it keeps the evidence the client-side invariants need (who resigned).
+struct WireMonitor {
+    /// What one connection's receiver saw of one race.
+    private struct RaceSeen {
+        var players: [String]
+        var results: [String] = []
+    }
+
+    /// Errors that say the client sent something it should not have, whatever the timing.
+    static let clientBugCodes: Set<ErrorCode> = [
+        .badLine, .lineTooLong, .unknownVerb, .badArguments, .badOption, .helloFirst, .alreadyGreeted, .unsupportedVersion,
+    ]
+
+    /// Races started (`START` seen first time), on all servers.
+    private(set) var racesStarted = 0
+    /// Races ended (`END` seen first time).
+    private(set) var racesEnded = 0
+    private var startedRaces: Set<String> = []
+    private var endedRaces: Set<String> = []
+    /// When each race that has not ended started.
+    private(set) var runningRaces: [String: Int] = [:]
+    /// Per connection, the races it was told about.
+    private var seen: [Int: [String: RaceSeen]] = [:]
+    /// Per party, whether its own resignation is known since its last race
+    /// started: it sent `RESIGN`, or the server finished it as resigned or left.
+    private(set) var resignationKnown: [String: Bool] = [:]
+    /// Per party, the nicknames the server accepted for it.
+    private var nicknames: [String: Set<String>] = [:]
+
+    mutating func clientSent(_ line: String, by party: String, simulation: Simulation) {
+        let message: ClientMessage
+        do {
+            message = try ClientMessage.parse(line)
+        } catch {
+            simulation.fail("lines parse", "\(party) sent a line the protocol does not allow: \(line) (\(error.message))")
+            return
+        }
+        simulation.note(party, "-> \(line.prefix(120))")
+        if case .resign = message { resignationKnown[party] = true }
+    }
+
+    mutating func serverSent(_ line: String, on id: Int, simulation: Simulation) {
+        guard let connection = simulation.connections[id] else { return }
+        let party = "\(connection.party)"
+        let message: ServerMessage
+        do {
+            message = try ServerMessage.parse(line)
+        } catch {
+            simulation.fail("lines parse", "the server sent \(party) a line that does not parse: \(line) (\(error.message))")
+            return
+        }
+        simulation.note(party, "<- \(line.prefix(120))")
+        let prefix = "\(connection.server)/\(connection.generation)/"
+        switch message {
+        case .error(let error) where WireMonitor.clientBugCodes.contains(error.code):
+            simulation.fail("requests allowed", "the server refused a request of \(party) as malformed: \(line)")
+        case .ok:
+            if line.hasPrefix("OK HELLO") || line.hasPrefix("OK NICK"), let nickname = field("nick", in: line) {
+                nicknames[party, default: []].insert(Names.nicknameKey(nickname))
+            }
+        case .event(.start(let start)):
+            let key = prefix + String(start.race)
+            if startedRaces.insert(key).inserted {
+                racesStarted += 1
+                runningRaces[key] = simulation.now
+            }
+            seen[id, default: [:]][key] = RaceSeen(players: start.players.map(Names.nicknameKey))
+            if start.players.contains(where: { nicknames[party]?.contains(Names.nicknameKey($0)) == true }) {
+                resignationKnown[party] = false
+            }
+        case .event(.finish(let finish)), .event(.result(let finish)):
+            if finish.reason == .resigned || finish.reason == .left,
+                nicknames[party]?.contains(Names.nicknameKey(finish.nickname)) == true
+            {
+                resignationKnown[party] = true
+            }
+            if case .event(.result) = message, let race = finish.race {
+                let key = prefix + String(race)
+                seen[id]?[key]?.results.append(Names.nicknameKey(finish.nickname))
+            }
+        case .event(.end(_, let race, let count)):
+            let key = prefix + String(race)
+            if endedRaces.insert(key).inserted {
+                racesEnded += 1
+                runningRaces[key] = nil
+            }
+            if let raceSeen = seen[id]?.removeValue(forKey: key) {
+                let results = raceSeen.results
+                if results.sorted() != raceSeen.players.sorted() || count != results.count {
+                    simulation.fail(
+                        "results name every racer once",
+                        "race \(key) started with \(raceSeen.players) but \(party) got results for \(results) (END count=\(count))")
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// Forgets a server's races that will never end because the server stopped.
+    mutating func serverStopped(_ server: Int, generation: Int) {
+        let prefix = "\(server)/\(generation)/"
+        for key in runningRaces.keys where key.hasPrefix(prefix) { runningRaces[key] = nil }
+    }
+
+    /// The value of `name=` in a line of fields.
+    private func field(_ name: String, in line: String) -> String? {
+        line.split(separator: " ").first { $0.hasPrefix("\(name)=") }.map { String($0.dropFirst(name.count + 1)) }
+    }
+}

@@ -1,0 +1,3 @@
+import TileRaceSimulation
+
+SimulationCommand.main()
