@@ -28,4 +28,16 @@ import Testing
         chen.finishedAfter = 80_000
         #expect(RacerLine.text(chen, place: 3, leaderScore: 20116, width: 60).contains("+18 312 no moves 01:20.0"))
     }
+
+    @Test func aMarkTakesThePlaceOfTheMovesWhichFollowItWhenThereIsRoom() {
+        let bo = RacePlayer(nickname: "bo", score: 4020, largestTile: 512, moves: 240, status: .playing)
+        #expect(
+            RacerLine.text(bo, place: 1, leaderScore: 4020, width: 60, mark: "away 27s")
+                == "  1 bo             4 020   512    lead away 27s · 240m")
+        for width in [30, 40, 44] {
+            let line = RacerLine.text(bo, place: 1, leaderScore: 4020, width: width, mark: "away 27s")
+            #expect(line.hasSuffix(" away 27s") && line.count <= width, "\(width): \(line)")
+        }
+        #expect(RacerLine.text(you, place: 2, leaderScore: 3724, width: 44, mark: "offline").hasSuffix(" offline"))
+    }
 }

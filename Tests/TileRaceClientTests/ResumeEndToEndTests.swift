@@ -47,17 +47,20 @@ import TileRaceTransport
         #expect(bo.model.notice?.text.hasPrefix("connection lost, reconnecting") == true)
         try ana.waitUntil("told bo is away") { $0.notice?.text.hasPrefix("bo lost the connection") == true }
         #expect(racer("bo", in: ana.model)?.status == .playing)
-        // bo keeps playing meanwhile.
+        #expect(ana.model.race?.away.secondsLeft("bo", at: ana.model.now) != nil)
+        // bo keeps playing meanwhile, and the banner stays.
         bo.play(limit: 12) { $0.session!.game.moveCount >= before + 3 }
         let moves = bo.model.session!.game.moveCount
         #expect(moves > before)
         #expect(bo.model.screen == .game)
+        #expect(Chrome.connectionBanner(bo.model, width: 78)?.hasPrefix("connection lost, reconnecting") == true)
         // The network comes back: bo is back in his seat with nothing to do.
         proxy.isRefusing = false
         try bo.waitUntil("back", seconds: 8) { $0.connection.isConnected && $0.network.resuming == nil }
         try bo.waitUntil("every move acknowledged") { $0.session?.unacknowledged.isEmpty == true }
         #expect(bo.model.session?.game.moveCount == moves)
         try ana.waitUntil("sees every move of bo") { racer("bo", in: $0)?.moves == moves }
+        try ana.waitUntil("told bo is back") { $0.race?.away.deadline(of: "bo") == nil }
         // Both resign: ranked as usual, nobody "left".
         for client in [bo, ana] { client.press(.character("q"), .character("y")) }
         try ana.waitUntil("the race over") { $0.race?.isOver == true }

@@ -171,6 +171,21 @@ import TileRaceProtocol
         snapshot(model, "race-resigned-watching-80x24-classic")
     }
 
+    @Test func raceWhileOfflineAndWithAnotherRacerAway() {
+        for size in [Self.small, TerminalSize(width: 60, height: 18)] {
+            // Our connection dropped: the banner stays through the moves played meanwhile.
+            var resuming = UpdateAwayTests.resuming(size: size)
+            _ = update(&resuming, .tick(Fixtures.now + 250))
+            _ = update(&resuming, .key(.left))
+            _ = update(&resuming, .key(.down))
+            snapshot(resuming, "race-resuming-\(size.width)x\(size.height)-classic")
+            // bo's connection dropped 3 s ago: his seat is held 27 s more.
+            var away = UpdateAwayTests.boAway(size: size)
+            _ = update(&away, .tick(Fixtures.now + 3_000))
+            snapshot(away, "race-racer-away-\(size.width)x\(size.height)-classic")
+        }
+    }
+
     @Test func spectating() {
         var model = Fixtures.race(size: Self.large)
         model.session = nil
@@ -222,6 +237,11 @@ import TileRaceProtocol
                 RoomMember(nickname: "eve", isReady: false, isYou: false, role: .watcher),
             ])
         snapshot(model, "room-80x24-classic")
+        var away = model
+        Fixtures.event(&away, .away(room: "friday", nickname: "chen", milliseconds: 30_000))
+        _ = update(&away, .tick(Fixtures.now + 3_000))
+        snapshot(away, "room-player-away-80x24-classic")
+        snapshot(away, "room-player-away-60x18-classic", size: TerminalSize(width: 60, height: 18))
         model.room?.code = "k3y"
         model.hostingInfo = ["Hosting on port 2048 — friends join with:", "tilerace play --host 192.168.1.20 --port 2048"]
         #expect(

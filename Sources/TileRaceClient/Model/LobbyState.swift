@@ -142,6 +142,9 @@ struct WaitingRoom: Hashable, Sendable {
     var isRaceUnderWay = false
     /// The standings of the last race seen in this room.
     var lastStandings: [Standing] = []
+    /// The players whose connection dropped, until `BACK` or `LEFT` (kept
+    /// here rather than in `members`, which `WHO` replaces).
+    var away = AwaySeats()
 
     /// The room as described by `OK CREATE` / `OK JOIN` / `OK WATCH`.
     init(_ description: RoomDescription, isWatching: Bool) {

@@ -107,6 +107,8 @@ struct Model: Sendable {
         }
         if session?.animation != nil { return 16 }
         if room?.countdownEndsAt != nil { return 50 }
+        // An away player's seconds count down in the room's member list.
+        if screen == .room, room?.away.isAnyoneAway(at: now) == true { return 250 }
         if screen == .game, let session, session.clock.isRunning { return 50 }
         if screen == .spectate, let race, !race.isOver { return 100 }
         if notice?.expiresAt != nil { return 250 }

@@ -102,6 +102,9 @@ struct RaceState: Hashable, Sendable {
     var results: [Standing] = []
     /// Every racer's score over time, for the chart after the race.
     var timeline = RaceTimeline()
+    /// The racers whose connection dropped, until `BACK`, their `FINISH`,
+    /// `LEFT` or the end of the race.
+    var away = AwaySeats()
 
     /// The racers ordered for display: target finishers by time, then by
     /// score (higher first), fewer moves, nickname.

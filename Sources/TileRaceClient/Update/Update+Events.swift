@@ -14,7 +14,9 @@ extension Update {
         case .left(let room, let nickname):
             guard isOurRoom(room, model), var waiting = model.room else { break }
             waiting.members.removeAll { Names.nicknameKey($0.nickname) == Names.nicknameKey(nickname) && !$0.isYou }
+            waiting.away.clear(nickname)
             model.room = waiting
+            model.race?.away.clear(nickname)
             if model.screen == .room { model.show("\(ScreenText.sanitize(nickname)) left the room") }
         case .ready(let room, let nickname, let isReady):
             guard isOurRoom(room, model) else { break }
@@ -25,10 +27,10 @@ extension Update {
             if model.screen == .room { model.notice = nil }
         case .away(let room, let nickname, let milliseconds):
             guard isOurRoom(room, model) else { break }
-            model.show("\(ScreenText.sanitize(nickname)) lost the connection; their seat is kept for \((milliseconds + 999) / 1000) s")
+            playerAway(nickname, milliseconds: milliseconds, model: &model)
         case .back(let room, let nickname):
             guard isOurRoom(room, model) else { break }
-            model.show("\(ScreenText.sanitize(nickname)) is back")
+            playerBack(nickname, model: &model)
         case .cancel(let room, let reason):
             guard isOurRoom(room, model) else { break }
             model.room?.countdownEndsAt = nil
@@ -184,6 +186,7 @@ extension Update {
         player.moves = finish.moves
         player.status = .finished(finish.reason)
         player.finishedAfter = elapsed
+        race.away.clear(finish.nickname)
         race.update(player, at: model.now)
         model.race = race
         if let index = model.room?.members.firstIndex(where: { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }) {
@@ -197,6 +200,7 @@ extension Update {
         let standings = race.results.sorted { $0.place < $1.place }
         race.results = []
         race.phase = .finished(standings: standings)
+        race.away = AwaySeats()
         race.announce("race over", at: model.now)
         room.lastStandings = standings
         room.isRaceUnderWay = false

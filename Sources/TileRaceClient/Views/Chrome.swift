@@ -26,15 +26,42 @@ enum Chrome {
         }
     }
 
+    /// Draws the status line of every screen. While a dropped connection is
+    /// being taken back, the banner saying so, drawn from the model's state
+    /// (`network.resuming`) so that no key clears it, with any other notice
+    /// on the row above it; otherwise the notice, if any.
+    static func status(_ model: Model, theme: Theme, into frame: inout Frame) {
+        let width = frame.width - 2
+        guard let banner = connectionBanner(model, width: width) else {
+            notice(model.notice, theme: theme, into: &frame)
+            return
+        }
+        // The banner as a notice (shown when resuming began) is not said twice.
+        if let notice = model.notice, notice.text != model.network.resuming?.banner {
+            frame.fill(Rect(x: 0, y: frame.height - 3, width: frame.width, height: 1), style: theme.base)
+            frame.text(
+                Format.fit(notice.text, width).trimmingTrailingSpaces, x: 1, y: frame.height - 3, style: style(of: notice, theme: theme))
+        }
+        frame.text(banner, x: 1, y: frame.height - 2, style: theme.warned)
+    }
+
+    /// The banner while a dropped connection is being taken back, at most
+    /// `width` characters (longer, saying that moves still count, during a
+    /// game the server keeps); nil when the connection is not being resumed.
+    static func connectionBanner(_ model: Model, width: Int) -> String? {
+        guard let attempt = model.network.resuming else { return nil }
+        var candidates = [attempt.banner]
+        if model.screen == .game, let session = model.session, session.sendsEntries, session.end == nil {
+            candidates.insert(
+                contentsOf: [" · keep playing: moves are sent once back", " · moves sent once back"].map { attempt.banner + $0 }, at: 0)
+        }
+        return RaceView.fitting(candidates, width: width)
+    }
+
     /// Draws the notice, if any, on the row above the hints.
     static func notice(_ notice: Notice?, theme: Theme, into frame: inout Frame) {
         guard let notice else { return }
-        let style: CellStyle =
-            switch notice.kind {
-            case .info: theme.base
-            case .warning: theme.warned
-            case .success: theme.succeeded
-            }
+        let style = style(of: notice, theme: theme)
         let width = frame.width - 2
         guard notice.text.count > width, let cut = notice.text.prefix(width).lastIndex(of: " ") else {
             frame.text(Format.fit(notice.text, width), x: 1, y: frame.height - 2, style: style)
@@ -45,6 +72,15 @@ enum Chrome {
         frame.text(String(notice.text[..<cut]), x: 1, y: frame.height - 3, style: style)
         let rest = notice.text[notice.text.index(after: cut)...]
         frame.text(Format.fit(String(rest), width), x: 1, y: frame.height - 2, style: style)
+    }
+
+    /// How a notice of its kind looks.
+    private static func style(of notice: Notice, theme: Theme) -> CellStyle {
+        switch notice.kind {
+        case .info: theme.base
+        case .warning: theme.warned
+        case .success: theme.succeeded
+        }
     }
 
     /// A horizontal rule with a label: `── racers ────`.

@@ -32,7 +32,7 @@ enum ColoursView {
         if frame.width >= 104, preview.usesColour {
             drawSampleBoard(preview, area: Rect(x: 80, y: 2, width: frame.width - 78, height: frame.height - 5), into: &frame)
         }
-        Chrome.notice(model.notice, theme: theme, into: &frame)
+        Chrome.status(model, theme: theme, into: &frame)
         let hints: [Chrome.Hint] =
             model.colours.editing != nil
             ? [("Tab", "next field"), ("0-255", "type"), ("↑↓", "±1"), ("Enter", "confirm"), ("Esc", "cancel")]

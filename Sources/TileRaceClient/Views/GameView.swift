@@ -61,7 +61,7 @@ enum GameView {
         } else if let end, !end.isHidden {
             EndOfGameView.draw(end, model: model, session: session, in: dialogArea, theme: theme, into: &frame)
         }
-        Chrome.notice(model.notice, theme: theme, into: &frame)
+        Chrome.status(model, theme: theme, into: &frame)
         Chrome.footer(hints(model, session: session), theme: theme, into: &frame)
     }
 

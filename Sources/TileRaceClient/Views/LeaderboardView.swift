@@ -58,7 +58,7 @@ enum LeaderboardView {
         case .loaded:
             drawRows(board, you: model.config.lastNickname, x: x, area: area, theme: theme, into: &frame)
         }
-        Chrome.notice(model.notice, theme: theme, into: &frame)
+        Chrome.status(model, theme: theme, into: &frame)
         Chrome.footer(
             [
                 ("↑↓ PgUp PgDn Home End", "choose"), ("Enter", "watch"), ("1 2 3", "sort"), ("d", "daily/all"), ("q", "back"),

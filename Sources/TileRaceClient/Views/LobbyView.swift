@@ -29,7 +29,7 @@ enum LobbyView {
         } else if let prompt = lobby.joinPrompt {
             drawJoin(prompt, in: area, theme: theme, into: &frame)
         }
-        Chrome.notice(model.notice, theme: theme, into: &frame)
+        Chrome.status(model, theme: theme, into: &frame)
         let hints: [Chrome.Hint] =
             if lobby.form != nil {
                 [("↑↓ Tab", "field"), ("←→", "change"), ("Enter", "create"), ("Esc", "cancel")]

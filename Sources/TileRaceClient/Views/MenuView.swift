@@ -40,7 +40,7 @@ enum MenuView {
         for (index, line) in infoLines.enumerated() {
             frame.centeredText(line, in: frame.bounds, y: y + index, style: index == 0 ? theme.base : theme.muted)
         }
-        Chrome.notice(model.notice, theme: theme, into: &frame)
+        Chrome.status(model, theme: theme, into: &frame)
         let hints = "↑↓ choose   Enter select   t theme   ? help   q quit"
         frame.centeredText(hints, in: frame.bounds, y: frame.height - 1, style: theme.muted)
     }

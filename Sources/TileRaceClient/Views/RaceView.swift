@@ -48,7 +48,9 @@ enum RaceView {
         let ranked = race.ranked
         let leaderScore = ranked.first?.score ?? 0
         for (index, player) in ranked.enumerated() where y < rect.maxY {
-            drawRacer(player, place: index + 1, leaderScore: leaderScore, x: rect.x, y: y, width: rect.width, theme: theme, into: &frame)
+            drawRacer(
+                player, place: index + 1, leaderScore: leaderScore, mark: mark(of: player, race: race, model: model), x: rect.x, y: y,
+                width: rect.width, theme: theme, into: &frame)
             y += 1
         }
         y += 1
@@ -87,13 +89,26 @@ enum RaceView {
         }
     }
 
+    /// The mark in a racer's row: "offline" on ours while our dropped
+    /// connection is being taken back, "away 27s" on another's while the
+    /// server holds their seat; nil otherwise (and once a racer finished).
+    static func mark(of player: RacePlayer, race: RaceState, model: Model) -> String? {
+        guard player.status == .playing else { return nil }
+        if player.isYou { return model.network.resuming == nil ? nil : "offline" }
+        return race.away.mark(player.nickname, at: model.now)
+    }
+
     private static func drawRacer(
-        _ player: RacePlayer, place: Int, leaderScore: Int, x: Int, y: Int, width: Int,
+        _ player: RacePlayer, place: Int, leaderScore: Int, mark: String?, x: Int, y: Int, width: Int,
         theme: Theme, into frame: inout Frame
     ) {
-        let line = RacerLine.text(player, place: place, leaderScore: leaderScore, width: width)
+        let line = RacerLine.text(player, place: place, leaderScore: leaderScore, width: width, mark: mark)
         let style = player.isYou ? theme.accented.bold : (player.status == .playing ? theme.base : theme.muted)
         frame.text(line, x: x, y: y, style: style)
+        // The mark stands out (unless the row was too narrow to show it whole).
+        if let mark, let range = line.range(of: mark, options: .backwards) {
+            frame.text(mark, x: x + line.distance(from: line.startIndex, to: range.lowerBound), y: y, style: theme.warned)
+        }
     }
 
     /// The first of `candidates` (longest first) that fits `width`, else the

@@ -3,17 +3,19 @@
 /// they finished. Narrow panels drop the least useful parts first (the word
 /// "moves", then the gap, then the best tile), and the name gives way before
 /// any number is cut; our own row is marked `▶` before the rank, which never
-/// scrolls off the end.
+/// scrolls off the end. A `mark` ("away 27s", "offline") takes the place
+/// of the moves, which follow it when there is room.
 enum RacerLine {
-    /// The row's text, at most `width` characters.
-    static func text(_ player: RacePlayer, place: Int, leaderScore: Int, width: Int) -> String {
+    /// The row's text, at most `width` characters, with `mark`, if any, in
+    /// the status column.
+    static func text(_ player: RacePlayer, place: Int, leaderScore: Int, width: Int, mark: String? = nil) -> String {
         let marker = player.isYou ? "▶" : " "
         let rank = Format.fit(String(place), 2, alignRight: true)
         let score = Format.grouped(player.score)
         let best = String(player.largestTile)
         let difference = leaderScore - player.score
         let gap = place == 1 ? "lead" : (difference >= 0 ? "+" : "-") + Format.grouped(abs(difference))
-        let status: (long: String, short: String)
+        var status: (long: String, short: String)
         switch player.status {
         case .playing:
             status = ("\(player.moves) moves", "\(player.moves)m")
@@ -22,6 +24,7 @@ enum RacerLine {
             let how = reason == .target ? "done" : reason.title
             status = ("\(how)\(when)", reason == .target ? "✓\(when)" : how)
         }
+        if let mark { status = ("\(mark) · \(status.short)", mark) }
         // Widest layout first; each later one drops something. The choice
         // depends on the width alone, so every row of a panel lines up.
         let layouts: [(gap: Bool, best: Bool, statusWidth: Int, isLong: Bool)] = [

@@ -24,7 +24,7 @@ enum RoomView {
         var y = 5
         let bottom = frame.height - 4
         for member in players where y < bottom - 3 {
-            drawMember(member, x: 4, y: y, theme: theme, into: &frame)
+            drawMember(member, away: room.away.mark(member.nickname, at: model.now), x: 4, y: y, theme: theme, into: &frame)
             y += 1
         }
         if players.isEmpty {
@@ -47,11 +47,11 @@ enum RoomView {
             ? Rect(x: listWidth + 8, y: 4, width: frame.width - listWidth - 10, height: bottom - 4)
             : Rect(x: 2, y: y + 3, width: frame.width - 4, height: max(0, bottom - y - 3))
         if room.isRaceUnderWay, let race = model.race {
-            drawLiveRace(race, in: side, theme: theme, into: &frame)
+            drawLiveRace(race, now: model.now, in: side, theme: theme, into: &frame)
         } else if !room.lastStandings.isEmpty {
             drawStandings(room.lastStandings, model: model, in: side, theme: theme, into: &frame)
         }
-        Chrome.notice(model.notice, theme: theme, into: &frame)
+        Chrome.status(model, theme: theme, into: &frame)
         Chrome.footer(hints(model, room: room), theme: theme, into: &frame)
     }
 
@@ -64,7 +64,9 @@ enum RoomView {
         return hints
     }
 
-    private static func drawMember(_ member: RoomMember, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
+    /// One player of the room: their state, name, bot tag, and `away` (e.g.
+    /// "away 27s") while the server holds their dropped connection's seat.
+    private static func drawMember(_ member: RoomMember, away: String?, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
         let mark: (String, CellStyle) =
             switch member.state {
             case .racing: ("» racing ", theme.accented)
@@ -74,6 +76,7 @@ enum RoomView {
         frame.text(mark.0, x: x, y: y, style: mark.1)
         var end = frame.text(ScreenText.sanitize(member.nickname), x: x + 11, y: y, style: member.isYou ? theme.base.bold : theme.base)
         if member.isBot { end = frame.text(" bot", x: end, y: y, style: theme.muted) }
+        if let away, !member.isYou { end = frame.text("  " + away, x: end, y: y, style: theme.warned) }
         if member.isYou { frame.text("◀ you", x: end + 2, y: y, style: theme.accented) }
     }
 
@@ -96,13 +99,14 @@ enum RoomView {
         }
     }
 
-    private static func drawLiveRace(_ race: RaceState, in rect: Rect, theme: Theme, into frame: inout Frame) {
+    private static func drawLiveRace(_ race: RaceState, now: Int, in rect: Rect, theme: Theme, into frame: inout Frame) {
         guard rect.height >= 3, rect.width >= 20 else { return }
         Chrome.rule("race under way", x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
         for (index, player) in race.ranked.enumerated() where index < rect.height - 1 {
+            let away = race.away.mark(player.nickname, at: now).map { " · " + $0 } ?? ""
             let status =
                 switch player.status {
-                case .playing: "\(Format.grouped(player.score)) · \(player.largestTile) · \(player.moves) moves"
+                case .playing: "\(Format.grouped(player.score)) · \(player.largestTile) · \(player.moves) moves\(away)"
                 case .finished(let reason): "finished · \(reason.title) · \(Format.grouped(player.score))"
                 }
             let line =

@@ -20,6 +20,7 @@ enum SpectateView {
                 case .playing:
                     Format.fit(Format.grouped(player.score), 8, alignRight: true) + "  "
                         + Format.fit(String(player.largestTile), 6, alignRight: true) + "  \(player.moves) moves"
+                        + (race.away.mark(player.nickname, at: model.now).map { " · " + $0 } ?? "")
                 case .finished(let reason):
                     reason == .target
                         ? "finished · \(Format.clock(milliseconds: player.finishedAfter ?? 0))"
@@ -37,7 +38,7 @@ enum SpectateView {
             let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
             RaceView.drawStandings(standings, race: race, you: nil, note: nil, in: area, theme: theme, into: &frame)
         }
-        Chrome.notice(model.notice, theme: theme, into: &frame)
+        Chrome.status(model, theme: theme, into: &frame)
         let hints: [Chrome.Hint] = race.isOver ? [("Enter", "back to the room"), ("q", "leave")] : [("q", "stop watching"), ("?", "help")]
         Chrome.footer(hints, theme: theme, into: &frame)
     }

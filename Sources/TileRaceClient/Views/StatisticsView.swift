@@ -10,7 +10,7 @@ enum StatisticsView {
             into: &frame)
         let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
         defer {
-            Chrome.notice(model.notice, theme: theme, into: &frame)
+            Chrome.status(model, theme: theme, into: &frame)
             Chrome.footer([("x", "reset"), ("q", "back")], theme: theme, into: &frame)
         }
         guard !statistics.isEmpty else {

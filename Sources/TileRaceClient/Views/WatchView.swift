@@ -21,7 +21,7 @@ enum WatchView {
         case .ready:
             if let game = watch.game { drawBoard(model, watch: watch, game: game, in: area, theme: theme, into: &frame) }
         }
-        Chrome.notice(model.notice, theme: theme, into: &frame)
+        Chrome.status(model, theme: theme, into: &frame)
         Chrome.footer(hints(watch), theme: theme, into: &frame)
     }
 

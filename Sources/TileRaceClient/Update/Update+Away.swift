@@ -1,0 +1,38 @@
+import TileRaceProtocol
+
+/// Another player losing their connection (`AWAY`) and taking their seat
+/// back (`BACK`), protocol.md sections 5.1.1 and 7: the room and the race
+/// keep the seat's deadline, so the racers list and the room's member list
+/// show "away 27s" counting down, and the feed and the status line say so.
+extension Update {
+    /// `AWAY`: `nickname`'s seat is held for `milliseconds` from now.
+    static func playerAway(_ nickname: String, milliseconds: Int, model: inout Model) {
+        let key = Names.nicknameKey(nickname)
+        let deadline = model.now + max(0, milliseconds)
+        let name = ScreenText.sanitize(nickname)
+        if var room = model.room, !room.members.contains(where: { $0.isYou && $0.role == .player && Names.nicknameKey($0.nickname) == key })
+        {
+            room.away.markAway(nickname, until: deadline)
+            model.room = room
+        }
+        if var race = model.race, !race.isOver,
+            race.players.contains(where: { !$0.isYou && $0.status == .playing && Names.nicknameKey($0.nickname) == key })
+        {
+            race.away.markAway(nickname, until: deadline)
+            race.announce("\(name) lost the connection", at: model.now)
+            model.race = race
+        }
+        model.show("\(name) lost the connection; their seat is kept for \((max(0, milliseconds) + 999) / 1000) s")
+    }
+
+    /// `BACK`: `nickname` took their seat back.
+    static func playerBack(_ nickname: String, model: inout Model) {
+        model.room?.away.clear(nickname)
+        if var race = model.race, race.away.deadline(of: nickname) != nil {
+            race.away.clear(nickname)
+            if !race.isOver { race.announce("\(ScreenText.sanitize(nickname)) is back", at: model.now) }
+            model.race = race
+        }
+        model.show("\(ScreenText.sanitize(nickname)) is back")
+    }
+}
