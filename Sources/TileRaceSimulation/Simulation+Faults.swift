@@ -94,7 +94,6 @@ extension Simulation {
         for id in server.connections.values.sorted() { closeFromServer(id, reason: "the server closed the connection") }
         server.connections = [:]
         server.core = nil
-        monitor.serverStopped(index, generation: server.generation)
         server.generation += 1
     }
 

@@ -13,7 +13,10 @@ extension Simulation {
         for index in players.indices {
             checkQuitFreedSeat(index)
         }
-        checkNoStuckRace(longest: Simulation.longestRaceMilliseconds)
+        if now >= nextRaceCheckAt {
+            nextRaceCheckAt = now + 1000
+            checkNoStuckRace { now - $0 > Simulation.longestRaceMilliseconds }
+        }
     }
 
     /// The server session a player's open connection carries, if it is quiet
@@ -31,16 +34,16 @@ extension Simulation {
     private func checkClientAgreesWithServer(_ index: Int) {
         let facts = players[index].machine.facts
         let name = players[index].name
-        if let play = facts.play, play.isRace, play.endOutcome == "resigned", monitor.resignationKnown[name] != true {
+        guard facts.isConnected, !facts.isResuming, !facts.isCatchingUp, facts.barriers == 0, let play = facts.play,
+            play.sendsEntries, play.unacknowledgedCount == 0, let session = quietSession(of: index)
+        else { return }
+        if play.isRace, play.endOutcome == "resigned", monitor.resignationKnown[name] != true {
             fail(
                 "no resignation that was not made",
                 "\(name) shows \"You resigned\" (score \(play.game.score)) but it sent no RESIGN and the server finished no race of it as resigned or left"
             )
             return
         }
-        guard facts.isConnected, !facts.isResuming, !facts.isCatchingUp, facts.barriers == 0, let play = facts.play,
-            play.sendsEntries, play.unacknowledgedCount == 0, let session = quietSession(of: index)
-        else { return }
         guard let game = session.game else {
             if play.isRace, play.endOutcome == nil, facts.race?.isOver == false {
                 fail(
@@ -48,6 +51,12 @@ extension Simulation {
                     "\(name) plays race entry \(play.sequence) in room \(play.room ?? "?") but the server has no game for its session \(session.id)"
                 )
             }
+            return
+        }
+        if play.isRace, game.isRace, let outcome = play.endOutcome, game.finish == nil {
+            fail(
+                "the game ends on both sides",
+                "\(name) shows its race over (\(outcome)) but the server still races it at entry \(game.lastSeq)")
             return
         }
         guard game.isRace == play.isRace, game.lastSeq == play.sequence else { return }
@@ -73,21 +82,24 @@ extension Simulation {
         }
     }
 
-    /// Every race ends: none runs longer than `longest`.
-    private func checkNoStuckRace(longest: Int) {
-        for (race, startedAt) in monitor.runningRaces where now - startedAt > longest {
-            fail("every race ends", "race \(race) started at \(SimulationTrace.format(startedAt)) and has not ended")
-            return
+    /// Every race ends: no server runs a race that `isStuck` says has run too long.
+    private func checkNoStuckRace(isStuck: (_ startedAt: Int) -> Bool) {
+        for server in servers {
+            for race in server.core?.raceViews ?? [] where isStuck(race.startedAt) {
+                let racers = race.racers.map { "\($0.nickname) \($0.finish?.rawValue ?? "racing")" }.joined(separator: ", ")
+                fail(
+                    "every race ends",
+                    "\(serverName(server.index))'s race \(race.id) in room \(race.room) started at \(SimulationTrace.format(race.startedAt)) and has not ended (\(racers))"
+                )
+                return
+            }
         }
     }
 
     /// At the end of the drain: every race that started before it ended, and the leaderboard keeps its rules.
     func finalChecks() {
-        for (race, startedAt) in monitor.runningRaces.sorted(by: { $0.key < $1.key }) where startedAt < settings.chaosMilliseconds {
-            fail("every race ends", "race \(race) started at \(SimulationTrace.format(startedAt)), before the drain, and has not ended")
-            return
-        }
-        checkLeaderboard()
+        checkNoStuckRace { $0 < settings.chaosMilliseconds }
+        if violation == nil { checkLeaderboard() }
     }
 
     /// Section 10: one entry per nickname per board, best first, at most 100.

@@ -64,6 +64,8 @@ package final class Simulation {
     var steps = 0
     var faultCount = 0
     var violation: SimulationViolation?
+    /// When the races are next looked at for one that does not end.
+    var nextRaceCheckAt = 0
 
     /// How often servers publish their rooms (milliseconds).
     static let directoryMilliseconds = 2000

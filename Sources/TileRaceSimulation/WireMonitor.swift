@@ -22,8 +22,6 @@ struct WireMonitor {
     private(set) var racesEnded = 0
     private var startedRaces: Set<String> = []
     private var endedRaces: Set<String> = []
-    /// When each race that has not ended started.
-    private(set) var runningRaces: [String: Int] = [:]
     /// Per connection, the races it was told about.
     private var seen: [Int: [String: RaceSeen]] = [:]
     /// Per party, whether its own resignation is known since its last race
@@ -65,10 +63,7 @@ struct WireMonitor {
             }
         case .event(.start(let start)):
             let key = prefix + String(start.race)
-            if startedRaces.insert(key).inserted {
-                racesStarted += 1
-                runningRaces[key] = simulation.now
-            }
+            if startedRaces.insert(key).inserted { racesStarted += 1 }
             seen[id, default: [:]][key] = RaceSeen(players: start.players.map(Names.nicknameKey))
             if start.players.contains(where: { nicknames[party]?.contains(Names.nicknameKey($0)) == true }) {
                 resignationKnown[party] = false
@@ -85,10 +80,7 @@ struct WireMonitor {
             }
         case .event(.end(_, let race, let count)):
             let key = prefix + String(race)
-            if endedRaces.insert(key).inserted {
-                racesEnded += 1
-                runningRaces[key] = nil
-            }
+            if endedRaces.insert(key).inserted { racesEnded += 1 }
             if let raceSeen = seen[id]?.removeValue(forKey: key) {
                 let results = raceSeen.results
                 if results.sorted() != raceSeen.players.sorted() || count != results.count {
@@ -100,12 +92,6 @@ struct WireMonitor {
         default:
             break
         }
-    }
-
-    /// Forgets a server's races that will never end because the server stopped.
-    mutating func serverStopped(_ server: Int, generation: Int) {
-        let prefix = "\(server)/\(generation)/"
-        for key in runningRaces.keys where key.hasPrefix(prefix) { runningRaces[key] = nil }
     }
 
     /// The value of `name=` in a line of fields.

@@ -67,8 +67,15 @@ extension Update {
             guard isOurRoom(room, model) else { break }
             raceEnded(&model)
         case .resync(let sync):
-            if let effects = resyncAfterResume(sync, model: &model) { return effects }
-            adopt(sync, model: &model)
+            let isCatchingUp = model.network.isCatchingUp
+            var effects: [Effect] = []
+            if let resent = resyncAfterResume(sync, model: &model) {
+                effects = resent
+            } else {
+                adopt(sync, model: &model)
+            }
+            if isCatchingUp { effects += resignAgainAfterResume(model) }
+            return effects
         }
         return []
     }

@@ -74,6 +74,15 @@ extension Update {
         return connectionLost("Lost the connection\(place): \(ScreenText.sanitize(why))", model: &model) + [.disconnect]
     }
 
+    /// A race we resigned while the connection was down (or whose `RESIGN`
+    /// was lost with it) is resigned again once back: the server may still
+    /// count us as racing, and the others would wait for us. If it had it
+    /// already, its `ERR not-racing` is ignored.
+    static func resignAgainAfterResume(_ model: Model) -> [Effect] {
+        guard let session = model.session, session.isRace, session.end?.outcome == .resigned else { return [] }
+        return [.send(.resign)]
+    }
+
     /// The server's copy of our game after resuming: the entries it did not
     /// get are sent again (the game is deterministic, so the local game after
     /// its `seq` is still right); when they do not follow on, its copy wins.
