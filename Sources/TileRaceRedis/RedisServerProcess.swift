@@ -82,6 +82,20 @@ public final class RedisServerProcess {
         process.waitUntilExit()
     }
 
+    /// Stalls the server (SIGSTOP), as a hung machine would: connections
+    /// are still accepted by the system, and nothing is answered until
+    /// `resume`. A paused server can still be stopped, killed or restarted.
+    public func pause() {
+        guard let process, process.isRunning else { return }
+        _ = systemKill(process.processIdentifier, SIGSTOP)
+    }
+
+    /// Lets a paused server go on (SIGCONT): it answers what waited.
+    public func resume() {
+        guard let process, process.isRunning else { return }
+        _ = systemKill(process.processIdentifier, SIGCONT)
+    }
+
     /// Starts the server again on the same port and directory (so it reloads
     /// its append-only file), stopping it first if it runs; waits until it
     /// answers PING.
@@ -93,6 +107,8 @@ public final class RedisServerProcess {
 
     private func terminate() {
         guard let process, process.isRunning else { return }
+        // A paused server would hold SIGTERM until resumed.
+        resume()
         process.terminate()
         process.waitUntilExit()
     }

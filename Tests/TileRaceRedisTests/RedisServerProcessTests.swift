@@ -33,6 +33,20 @@ import TileRaceTestSupport
         #expect(RedisConnectionTests.eventually(redis, ["LRANGE", "list", "0", "-1"]) == .success(.array([.bulk([97]), .bulk([98])])))
     }
 
+    @Test func aPausedServerAnswersNothingUntilResumedAndStillStops() throws {
+        let server = try RedisServerProcess()
+        let redis = RedisConnection(address: server.address, timeoutMilliseconds: 1000)
+        defer { redis.close() }
+        #expect(redis.sendAndWait(["PING"]) == .success(.simple("PONG")))
+        server.pause()
+        #expect(redis.sendAndWait(["PING"]) == .failure(.timeout(milliseconds: 1000)))
+        server.resume()
+        #expect(RedisConnectionTests.eventually(redis, ["PING"]) == .success(.simple("PONG")))
+        server.pause()
+        server.stop()
+        #expect(!server.isRunning)
+    }
+
     @Test func theMessageWhenRedisIsMissing() {
         #expect(
             RedisServerProcess.notInstalled

@@ -11,10 +11,13 @@ import TileRaceRedis
 /// follows Redis's reply, which with `appendfsync always` comes after the
 /// change is synced to its append-only file (checked at start).
 ///
-/// When Redis cannot be reached, requests fail at once with `ERR unavailable`
-/// (the connection retries with backoff); the outage is logged once, and its
-/// end too. Owned by its serial queue (the outage state); the connection has
-/// its own.
+/// When a request gets no reply in time, or Redis refuses or drops the
+/// connection, the store is down (`StoreHealth`): SUBMIT, TOP and RECORD
+/// then answer `ERR unavailable` at once, without asking Redis, while one
+/// `PING` at a time (0.25 s after, then waiting twice as long after each
+/// failed one, up to 4 s) asks whether it is back; its answer brings the
+/// store up again. The outage is logged once, and its end too. Owned by its
+/// serial queue (the health and `isClosed`); the connection has its own.
 final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     /// How strictly the store's durability is checked at start.
     enum Durability: Sendable {
@@ -28,7 +31,8 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     private let connection: RedisConnection
     private let queue = DispatchQueue(label: "tilerace.server.redis-leaderboard")
     private let log: ServerLog
-    private var isOutage = false
+    private var health = StoreHealth()
+    private var isClosed = false
 
     /// Connects to Redis and checks its durability settings.
     /// - Throws: `unreachable` when Redis does not answer, `notDurable` when
@@ -103,54 +107,109 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     }
 
     func close() {
+        queue.sync { isClosed = true }
         connection.close()
     }
 
     // MARK: Running scripts
 
-    /// Sends a command; turns its reply into an answer, or an outage into `ERR unavailable`.
+    /// The answer while the store cannot be reached.
+    private static let unavailable = LeaderboardAnswer.failed(
+        ProtocolError(.unavailable, "the shared leaderboard cannot be reached right now; nothing was changed, try again in a moment"),
+        reason: nil)
+
+    /// Sends a command, or answers `ERR unavailable` at once while the store
+    /// is down; turns its reply into an answer, or an outage into `ERR unavailable`.
     private func run(
         _ command: [String], answer: @escaping @Sendable (RESPValue) throws(ProtocolError) -> LeaderboardAnswer,
         completion: @escaping @Sendable (LeaderboardAnswer) -> Void
     ) {
-        connection.send(command, on: queue) { result in
-            switch result {
-            case .success(.error(let message)):
-                self.reachable()
-                completion(
-                    .failed(ProtocolError(.internal, "the leaderboard store refused the request; try again"), reason: "redis: \(message)"))
-            case .success(let reply):
-                self.reachable()
-                do throws(ProtocolError) {
-                    completion(try answer(reply))
-                } catch {
+        queue.async { [self] in
+            guard health.isUp else {
+                completion(Self.unavailable)
+                return
+            }
+            connection.send(command, on: queue) { result in
+                switch result {
+                case .success(.error(let message)):
+                    self.note(self.health.answered())
                     completion(
-                        .failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message))
+                        .failed(
+                            ProtocolError(.internal, "the leaderboard store refused the request; try again"), reason: "redis: \(message)"))
+                case .success(let reply):
+                    self.note(self.health.answered())
+                    do throws(ProtocolError) {
+                        completion(try answer(reply))
+                    } catch {
+                        completion(
+                            .failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message))
+                    }
+                case .failure(.closed):
+                    completion(Self.unavailable)
+                case .failure(let error):
+                    self.requestFailed(error)
+                    completion(Self.unavailable)
                 }
-            case .failure(let error):
-                self.unreachable(error)
-                completion(
-                    .failed(
-                        ProtocolError(
-                            .unavailable, "the shared leaderboard cannot be reached right now; nothing was changed, try again in a moment"),
-                        reason: nil))
             }
         }
     }
 
-    private func reachable() {
-        guard isOutage else { return }
-        isOutage = false
-        log(.info, "leaderboard store \(connection.address) reachable again")
+    /// Sends the probe that is due, if one is: a `PING`, whose answer brings
+    /// the store up, and whose failure schedules the next.
+    private func probe() {
+        guard !isClosed, let number = health.startProbe(at: Self.now()) else { return }
+        connection.send(["PING"], on: queue) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(.error(let message)):
+                probeFailed(number, .server(message))
+            case .success:
+                note(health.answered())
+            case .failure(.closed):
+                break
+            case .failure(let error):
+                probeFailed(number, error)
+            }
+        }
     }
 
-    private func unreachable(_ error: RedisError) {
-        guard !isOutage else { return }
-        isOutage = true
-        log(
-            .error,
-            "error: leaderboard store \(connection.address) unreachable (\(error)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
-        )
+    /// A request failed: down, when it was up, with the first probe scheduled.
+    private func requestFailed(_ error: RedisError) {
+        guard let transition = health.requestFailed(at: Self.now()) else { return }
+        note(transition, error)
+        scheduleProbe()
+    }
+
+    /// Probe `number` failed: the next one is scheduled.
+    private func probeFailed(_ number: Int, _ error: RedisError) {
+        note(health.probeFailed(number, at: Self.now()), error)
+        scheduleProbe()
+    }
+
+    /// Runs `probe` when the next one is due.
+    private func scheduleProbe() {
+        guard !isClosed, let due = health.nextProbe else { return }
+        queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: UInt64(due) * 1_000_000)) { [weak self] in self?.probe() }
+    }
+
+    /// Logs a change of the store's health: each outage once, and its end.
+    private func note(_ transition: StoreHealth.Transition?, _ error: RedisError? = nil) {
+        switch transition {
+        case .wentDown:
+            log(
+                .error,
+                "error: leaderboard store \(connection.address) unreachable (\(error.map { "\($0)" } ?? "no reply")); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
+            )
+        case .cameBack:
+            log(.info, "leaderboard store \(connection.address) reachable again")
+        case nil:
+            break
+        }
+    }
+
+    /// Milliseconds of uptime, the clock of `StoreHealth`.
+    private static func now() -> Int {
+        Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
     }
 
     // MARK: Commands and replies

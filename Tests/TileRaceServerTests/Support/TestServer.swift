@@ -5,13 +5,27 @@ import TileRaceRedis
 
 /// Collects a server's log lines.
 final class LogCapture: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var collected: [String] = []
 
-    var lines: [String] { lock.withLock { collected } }
+    var lines: [String] { condition.withLock { collected } }
 
     func append(_ line: String) {
-        lock.withLock { collected.append(line) }
+        condition.withLock {
+            collected.append(line)
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until a line contains `text`, for at most `seconds`; whether one does.
+    func awaitLine(containing text: String, seconds: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        return condition.withLock {
+            while !collected.contains(where: { $0.contains(text) }) {
+                guard condition.wait(until: deadline) else { return collected.contains { $0.contains(text) } }
+            }
+            return true
+        }
     }
 
     var log: ServerLog {

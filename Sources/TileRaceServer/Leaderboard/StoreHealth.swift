@@ -1,0 +1,92 @@
+/// Whether a shared leaderboard store answers, and when to check whether it
+/// is back: the decisions of `RedisLeaderboardService`, as a value. Times are
+/// milliseconds on a steady clock.
+///
+/// - Up: requests go to the store.
+/// - A request fails (no reply in time, a refused or lost connection): down.
+///   Requests are then refused at once, without asking the store, and one
+///   probe at a time asks whether it is back: the first
+///   `backoffRange.lowerBound` ms after going down, the next twice as long
+///   after a probe fails, up to `backoffRange.upperBound`.
+/// - Any answer from the store (a probe's, or one to a request sent before
+///   it went down): up again.
+struct StoreHealth: Hashable, Sendable {
+    /// Up, or down and waiting for a probe.
+    enum State: Hashable, Sendable {
+        /// Requests go to the store.
+        case up
+        /// Requests are refused. The next probe is due at `probeAt`, or is
+        /// under way when `probe` (its number) is set; after it fails the
+        /// next one waits `wait` ms.
+        case down(probeAt: Int, wait: Int, probe: Int?)
+    }
+
+    /// A change the log tells of, once each.
+    enum Transition: Hashable, Sendable {
+        /// The store stopped answering.
+        case wentDown
+        /// The store answers again.
+        case cameBack
+    }
+
+    /// The shortest and the longest wait before a probe.
+    static let backoffRange = 250...4000
+
+    /// Where the store stands.
+    private(set) var state: State
+    /// The number of the last probe started.
+    private var probes = 0
+
+    /// A store in `state` (up, for a store that just opened).
+    init(_ state: State = .up) {
+        self.state = state
+    }
+
+    /// Whether requests go to the store.
+    var isUp: Bool { state == .up }
+
+    /// When the next probe is due: while down with none under way.
+    var nextProbe: Int? {
+        guard case .down(let probeAt, _, nil) = state else { return nil }
+        return probeAt
+    }
+
+    /// A request failed at `now`: down, unless it is already (then its probe decides).
+    mutating func requestFailed(at now: Int) -> Transition? {
+        guard state == .up else { return nil }
+        let first = Self.backoffRange.lowerBound
+        state = .down(probeAt: now + first, wait: min(first * 2, Self.backoffRange.upperBound), probe: nil)
+        return .wentDown
+    }
+
+    /// The store answered a request or a probe: up.
+    mutating func answered() -> Transition? {
+        guard state != .up else { return nil }
+        state = .up
+        return .cameBack
+    }
+
+    /// Starts a probe when one is due at `now` and none is under way;
+    /// returns its number (for `probeFailed`), or nil when none goes now.
+    mutating func startProbe(at now: Int) -> Int? {
+        guard case .down(let probeAt, let wait, nil) = state, now >= probeAt else { return nil }
+        probes += 1
+        state = .down(probeAt: probeAt, wait: wait, probe: probes)
+        return probes
+    }
+
+    /// Probe `number` failed at `now`. The one under way: the next one is due
+    /// after `wait`, and waits twice as long after that. An earlier one
+    /// (the store answered meanwhile) is a failure like a request's.
+    mutating func probeFailed(_ number: Int, at now: Int) -> Transition? {
+        switch state {
+        case .up:
+            return requestFailed(at: now)
+        case .down(_, let wait, number?):
+            state = .down(probeAt: now + wait, wait: min(wait * 2, Self.backoffRange.upperBound), probe: nil)
+            return nil
+        case .down:
+            return nil
+        }
+    }
+}
