@@ -3,7 +3,9 @@ import TileRaceClient
 /// A simulated person at a real client (`ClientMachine`): they press keys
 /// at a human pace, mostly the ones that make sense on the screen shown,
 /// now and then any key at all.
-struct SimulatedPlayer {
+///
+/// Owned by its simulation (one thread).
+final class SimulatedPlayer {
     /// Its number, from 0.
     let index: Int
     /// The client.
@@ -21,6 +23,12 @@ struct SimulatedPlayer {
     /// Set when the player quit while connected over a healthy link: the
     /// server it was on and when, to check that its seat was not held.
     var cleanQuit: (server: Int, nickname: String, at: Int)?
+
+    init(index: Int, machine: ClientMachine, nickname: String) {
+        self.index = index
+        self.machine = machine
+        self.nickname = nickname
+    }
 
     /// The party's name in traces.
     var name: String { Party.player(index).description }

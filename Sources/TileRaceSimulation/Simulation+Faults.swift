@@ -5,6 +5,9 @@ extension Simulation {
     enum Fault {
         /// A party's connection breaks (a reset: what is on its way is lost).
         case cut(Party)
+        /// A party's connection breaks and its server refuses it for a while
+        /// (its network is down): shorter or longer than the seat is held.
+        case outage(Party, milliseconds: Int)
         /// A party's connection carries nothing for a while, then goes on.
         case stall(Party, milliseconds: Int)
         /// A server refuses new connections for a while.
@@ -36,6 +39,11 @@ extension Simulation {
             guard let id = connection(of: party) else { return }
             note("network", "cuts \(party)'s connection")
             cut(id)
+        case .outage(let party, let milliseconds):
+            guard let id = connection(of: party) else { return }
+            note("network", "cuts \(party)'s connection and refuses it for \(milliseconds) ms")
+            outages[party] = now + milliseconds
+            cut(id)
         case .stall(let party, let milliseconds):
             guard let id = connection(of: party), let connection = connections[id] else { return }
             note("network", "stalls \(party)'s connection for \(milliseconds) ms")
@@ -63,13 +71,14 @@ extension Simulation {
             players.indices.filter { players[$0].connection != nil }.map(Party.player)
             + bots.indices.filter { bots[$0].connection != nil }.map(Party.bot)
         let kind = random.pick([
-            (30, "cut"), (25, "stall"), (8, "long stall"), (6, "refuse"), (5, "stop"), (8, "store"),
+            (25, "cut"), (12, "outage"), (25, "stall"), (8, "long stall"), (5, "refuse"), (5, "stop"), (8, "store"),
         ])
         switch kind {
         case "cut", "stall", "long stall":
             guard !parties.isEmpty else { return nil }
             let party = random.element(of: parties)
             if kind == "cut" { return .cut(party) }
+            if kind == "outage" { return .outage(party, milliseconds: random.int(in: 2000...45_000)) }
             return .stall(party, milliseconds: kind == "stall" ? random.int(in: 200...6000) : random.int(in: 20_000...45_000))
         case "refuse":
             return .refuse(server: random.int(in: 0...(servers.count - 1)), milliseconds: random.int(in: 1000...40_000))
@@ -103,6 +112,7 @@ extension Simulation {
         isDraining = true
         note("simulation", "drains: faults stop, players finish their games")
         for server in servers { server.refusesUntil = 0 }
+        outages = [:]
         for index in servers.indices where !servers[index].isRunning { startServer(index) }
         storeMode = .healthy
     }

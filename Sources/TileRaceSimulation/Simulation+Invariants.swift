@@ -26,16 +26,17 @@ extension Simulation {
             connection.isOpenAtClient, connection.isOpenAtServer, !connection.isCut,
             let core = servers[connection.server].core, servers[connection.server].generation == connection.generation
         else { return nil }
-        return core.sessionViews.first { $0.connection == connection.serverID }
+        return core.sessionView(on: connection.serverID)
     }
 
     /// Once in sync, the client's game is the server's; the client never shows
     /// a race game the server does not have, nor a resignation nobody made.
     private func checkClientAgreesWithServer(_ index: Int) {
+        guard let session = quietSession(of: index) else { return }
         let facts = players[index].machine.facts
         let name = players[index].name
         guard facts.isConnected, !facts.isResuming, !facts.isCatchingUp, facts.barriers == 0, let play = facts.play,
-            play.sendsEntries, play.unacknowledgedCount == 0, let session = quietSession(of: index)
+            play.sendsEntries, play.unacknowledgedCount == 0
         else { return }
         if play.isRace, play.endOutcome == "resigned", monitor.resignationKnown[name] != true {
             fail(
@@ -45,10 +46,10 @@ extension Simulation {
             return
         }
         guard let game = session.game else {
-            if play.isRace, play.endOutcome == nil, facts.race?.isOver == false {
+            if play.isRace, facts.race?.isOver == false {
                 fail(
                     "no game the server does not have",
-                    "\(name) plays race entry \(play.sequence) in room \(play.room ?? "?") but the server has no game for its session \(session.id)"
+                    "\(name) shows a race game (entry \(play.sequence), \(play.endOutcome ?? "playing"), room \(play.room ?? "?")) but the server has no game for its session \(session.id)"
                 )
             }
             return

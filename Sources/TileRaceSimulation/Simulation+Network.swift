@@ -24,7 +24,7 @@ extension Simulation {
             guard !bots[bot].hasEnded, bots[bot].connection == nil else { return }
         }
         let server = servers[index]
-        guard server.isRunning, server.refusesUntil <= now else {
+        guard server.isRunning, server.refusesUntil <= now, outages[party, default: 0] <= now else {
             connectFailed(party, attempt: attempt, reason: "connection refused")
             return
         }

@@ -59,6 +59,8 @@ package final class Simulation {
     /// Each server's last published rooms and when.
     var directory: [Int: (rooms: [RoomDescription], at: Int)] = [:]
     var monitor = WireMonitor()
+    /// Until when each party's own network is down (its connects are refused).
+    var outages: [Party: Int] = [:]
     var isDraining = false
     var isFinished = false
     var steps = 0
@@ -72,18 +74,25 @@ package final class Simulation {
     /// The longest a race may take before it counts as stuck (milliseconds).
     static let longestRaceMilliseconds = 240_000
 
-    init(seed: UInt64, settings: SimulationSettings, isTraced: Bool) {
+    init(seed: UInt64, settings: SimulationSettings, trace: SimulationTrace) {
         self.seed = seed
         self.settings = settings
         random = SimulationRandom(seed: seed)
-        trace = SimulationTrace(isFull: isTraced)
+        self.trace = trace
     }
 
-    /// Runs one seed to its end or to its first broken invariant.
+    /// Runs one seed to its end or to its first broken invariant (then once
+    /// more, traced, for the report: the same seed makes the same run).
     package static func run(seed: UInt64, settings: SimulationSettings = SimulationSettings(), isTraced: Bool = false)
         -> SimulationReport
     {
-        let simulation = Simulation(seed: seed, settings: settings, isTraced: isTraced)
+        let report = run(seed: seed, settings: settings, trace: SimulationTrace(isOn: isTraced, isFull: isTraced))
+        guard report.violation != nil, !isTraced else { return report }
+        return run(seed: seed, settings: settings, trace: SimulationTrace(isOn: true, isFull: false))
+    }
+
+    private static func run(seed: UInt64, settings: SimulationSettings, trace: SimulationTrace) -> SimulationReport {
+        let simulation = Simulation(seed: seed, settings: settings, trace: trace)
         simulation.start()
         simulation.runEvents()
         simulation.store.close()

@@ -1,22 +1,28 @@
 /// What each party of a run did last, for the report of a violation; with
 /// `isFull` set, every line of the run in order (`tilerace-sim --trace`).
+/// A run is traced only when asked or when it is run again to report a
+/// violation (the same seed makes the same run): untraced, `note` costs nothing.
 struct SimulationTrace {
     /// Lines kept per party when not tracing everything.
     static let recentLineCount = 24
 
+    /// Whether lines are kept at all.
+    let isOn: Bool
     /// Whether every line is kept.
     let isFull: Bool
     /// Every line, in order, when `isFull`.
     private(set) var lines: [String] = []
     private var recent: [String: [String]] = [:]
 
-    /// A trace; `isFull` keeps every line.
-    init(isFull: Bool) {
+    /// A trace; `isOn` keeps the recent lines, `isFull` every line.
+    init(isOn: Bool, isFull: Bool) {
+        self.isOn = isOn || isFull
         self.isFull = isFull
     }
 
     /// Notes what `party` did at `time` (milliseconds).
     mutating func note(_ party: String, at time: Int, _ text: @autoclosure () -> String) {
+        guard isOn else { return }
         let line = "\(SimulationTrace.format(time)) \(party): \(text())"
         if isFull { lines.append(line) }
         var kept = recent[party, default: []]

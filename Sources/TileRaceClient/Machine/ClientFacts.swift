@@ -18,7 +18,8 @@ package struct ClientFacts: Sendable {
         package var unacknowledgedCount: Int
         /// The game as the client has it.
         package var game: Game
-        /// How the end-of-game dialog says it ended, once it did.
+        /// How the end-of-game dialog says it ended, once it did: `won`,
+        /// `noMoves`, `timeUp` or `resigned`.
         package var endOutcome: String?
     }
 
@@ -32,9 +33,11 @@ package struct ClientFacts: Sendable {
     package var isCatchingUp: Bool
     /// Requests that end or replace a game, not answered yet.
     package var barriers: Int
-    /// The screen shown.
+    /// The screen shown: `menu`, `game`, `leaderboard`, `colours`, `lobby`,
+    /// `room`, `spectate`, `watch` or `statistics`.
     package var screen: String
-    /// The overlay shown, if any.
+    /// The overlay shown, if any: `help`, `confirm`, `nickname`,
+    /// `connectionProblem` or `botStrength`.
     package var overlay: String?
     /// The room it is in, and whether as a watcher.
     package var room: (name: String, isWatching: Bool)?
@@ -51,8 +54,8 @@ package struct ClientFacts: Sendable {
         isResuming = model.network.resuming != nil
         isCatchingUp = model.network.isCatchingUp
         barriers = model.network.barriers
-        screen = "\(model.screen)"
-        overlay = model.overlay.map { "\($0)" }
+        screen = ClientFacts.name(of: model.screen)
+        overlay = model.overlay.map(ClientFacts.name(of:))
         room = model.room.map { ($0.name, $0.isWatching) }
         race = model.race.map { ($0.room, $0.isOver) }
         notice = model.notice?.text
@@ -61,7 +64,40 @@ package struct ClientFacts: Sendable {
             if case .race(let name) = session.mode { room = name }
             return Play(
                 isRace: session.isRace, room: room, sendsEntries: session.sendsEntries, sequence: session.sequence,
-                unacknowledgedCount: session.unacknowledged.count, game: session.game, endOutcome: session.end.map { "\($0.outcome)" })
+                unacknowledgedCount: session.unacknowledged.count, game: session.game, endOutcome: session.end.map { ClientFacts.name(of: $0.outcome) })
+        }
+    }
+
+    private static func name(of screen: Screen) -> String {
+        switch screen {
+        case .menu: "menu"
+        case .game: "game"
+        case .leaderboard: "leaderboard"
+        case .colours: "colours"
+        case .lobby: "lobby"
+        case .room: "room"
+        case .spectate: "spectate"
+        case .watch: "watch"
+        case .statistics: "statistics"
+        }
+    }
+
+    private static func name(of outcome: EndOfGame.Outcome) -> String {
+        switch outcome {
+        case .won: "won"
+        case .noMoves: "noMoves"
+        case .timeUp: "timeUp"
+        case .resigned: "resigned"
+        }
+    }
+
+    private static func name(of overlay: Overlay) -> String {
+        switch overlay {
+        case .help: "help"
+        case .confirm: "confirm"
+        case .nickname: "nickname"
+        case .connectionProblem: "connectionProblem"
+        case .botStrength: "botStrength"
         }
     }
 }

@@ -60,6 +60,10 @@ package struct ClientMachine: Sendable {
     private var link: Link?
     /// Whether the program ended.
     package private(set) var hasQuit = false
+    /// What the client believes, for the simulator's invariants (as of the last input).
+    package private(set) var facts: ClientFacts
+    /// How often the runtime would tick now (milliseconds).
+    package private(set) var tickIntervalMilliseconds: Int
 
     /// A client started as `tilerace play` would be with `options`, at `now`
     /// (monotonic milliseconds), reaching the server at `endpoint`; returns it
@@ -76,15 +80,17 @@ package struct ClientMachine: Sendable {
         let effects = Update.launch(NetworkPlan(endpoint: endpoint), model: &machine.model)
         var outputs: [Output] = []
         machine.perform(effects, now: now, into: &outputs)
+        machine.refresh()
         return (machine, outputs)
     }
 
     private init(model: Model) {
         self.model = model
+        facts = ClientFacts(model)
+        tickIntervalMilliseconds = ClientMachine.tickInterval(of: model)
     }
 
-    /// How often the runtime would tick now (milliseconds).
-    package var tickIntervalMilliseconds: Int {
+    private static func tickInterval(of model: Model) -> Int {
         model.tickIntervalMilliseconds ?? 1000
     }
 
@@ -125,7 +131,14 @@ package struct ClientMachine: Sendable {
             events.append(.hintFound(board: board, direction: direction))
         }
         process(events, now: now, into: &outputs)
+        refresh()
         return outputs
+    }
+
+    /// Reads the facts and the tick interval off the model again.
+    private mutating func refresh() {
+        facts = ClientFacts(model)
+        tickIntervalMilliseconds = ClientMachine.tickInterval(of: model)
     }
 
     /// What the conversation's outputs mean for `update`; a failure closes the link.
@@ -214,11 +227,6 @@ package struct ClientMachine: Sendable {
         link?.conversation = conversation
         link?.outgoing = []
         outputs.append(.write(lines))
-    }
-
-    /// What the client believes, for the simulator's invariants.
-    package var facts: ClientFacts {
-        ClientFacts(model)
     }
 
     /// The screen as plain text (what the player sees), drawn from the model.

@@ -20,6 +20,9 @@ enum NetworkGoal: Hashable, Sendable {
 struct NetworkState: Hashable, Sendable {
     /// The server to connect to; nil when playing offline.
     var endpoint: ServerEndpoint?
+    /// The server this run started with: where to go back to when the one a
+    /// room moved us to (`ERR moved`) is gone.
+    var homeEndpoint: ServerEndpoint?
     /// The nickname the server accepted for this connection.
     var nickname: String?
     /// A nickname the server said is in use by someone else.

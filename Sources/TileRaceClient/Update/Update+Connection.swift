@@ -16,6 +16,7 @@ extension Update {
             return []
         }
         model.network.endpoint = endpoint
+        model.network.homeEndpoint = endpoint
         model.connection = .connecting(endpoint)
         return [.connect]
     }
@@ -35,6 +36,7 @@ extension Update {
                 resumeTryFailed(model: &model)
                 return []
             }
+            if let effects = returnHome(after: reason, model: &model) { return effects }
             let place = model.network.endpoint.map { " \($0)" } ?? ""
             return connectionLost("Cannot reach the server\(place): \(ScreenText.sanitize(reason))", model: &model)
         case .reply(let request, let result, let items):
@@ -283,6 +285,24 @@ extension Update {
         model.overlay = nil
         model.connection = .connecting(endpoint)
         model.show("connecting to \(endpoint)…")
+        return [.connect]
+    }
+
+    /// The server a room moved us to (`ERR moved`) cannot be reached: back to
+    /// the server we started with, into its lobby, saying so. Nil when we
+    /// are on that server already.
+    static func returnHome(after reason: String, model: inout Model) -> [Effect]? {
+        guard let home = model.network.homeEndpoint, let away = model.network.endpoint, away != home else { return nil }
+        model.network.endpoint = home
+        model.network.movesFollowed = 0
+        model.network.goal = .openLobby
+        model.network.rejoiningRoom = nil
+        model.network.autoRoom = nil
+        model.overlay = nil
+        model.connection = .connecting(home)
+        model.show(
+            "the server at \(away) cannot be reached (\(ScreenText.sanitize(reason))): back to \(home), in the lobby", .warning,
+            sticky: true)
         return [.connect]
     }
 

@@ -63,19 +63,25 @@ extension ServerCore {
 
     /// Every session, away ones included, by id.
     package var sessionViews: [SessionView] {
-        sessions.keys.sorted().compactMap { id in
-            guard let session = sessions[id] else { return nil }
-            let room = self.room(of: session)
-            var game: GameView?
-            if let practice = session.practice {
-                game = GameView(isRace: false, lastSeq: practice.lastSeq, game: practice.game, finish: nil)
-            } else if let racer = room?.race?.racer(session.id) {
-                game = GameView(isRace: true, lastSeq: racer.play.lastSeq, game: racer.play.game, finish: racer.finish?.reason)
-            }
-            return SessionView(
-                id: id, connection: session.connection, nickname: session.nickname, isBot: session.isBot, room: room?.name,
-                isWatching: session.role == .watcher, game: game)
+        sessions.keys.sorted().compactMap { sessions[$0].map(view(of:)) }
+    }
+
+    /// The session a connection carries now, if any.
+    package func sessionView(on connection: ConnectionID) -> SessionView? {
+        session(on: connection).map(view(of:))
+    }
+
+    private func view(of session: Session) -> SessionView {
+        let room = self.room(of: session)
+        var game: GameView?
+        if let practice = session.practice {
+            game = GameView(isRace: false, lastSeq: practice.lastSeq, game: practice.game, finish: nil)
+        } else if let racer = room?.race?.racer(session.id) {
+            game = GameView(isRace: true, lastSeq: racer.play.lastSeq, game: racer.play.game, finish: racer.finish?.reason)
         }
+        return SessionView(
+            id: session.id, connection: session.connection, nickname: session.nickname, isBot: session.isBot, room: room?.name,
+            isWatching: session.role == .watcher, game: game)
     }
 
     /// The races under way, by room name.
