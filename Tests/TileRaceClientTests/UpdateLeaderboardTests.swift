@@ -92,7 +92,7 @@ import TileRaceProtocol
         #expect(model.leaderboard.scroll == 0)
         _ = update(&model, .key(.character("q")))
         #expect(model.screen == .leaderboard)
-        #expect(update(&model, .key(.control("c"))) == [.quit])
+        #expect(update(&model, .key(.control("c"))) == [.send(.quit), .quit])
     }
 
     @Test func dailyToggleAsksForTodaysBoard() {

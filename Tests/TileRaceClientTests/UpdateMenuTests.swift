@@ -115,13 +115,13 @@ import Testing
         #expect(update(&model, .key(.character("n"))) == [])
         #expect(model.overlay == nil)
         _ = update(&model, .key(.character("q")))
-        #expect(update(&model, .key(.character("y"))) == [.quit])
+        #expect(update(&model, .key(.character("y"))) == [.send(.quit), .quit])
     }
 
     @Test func hostAloneQuitsAtOnce() {
         var model = Fixtures.connected(Fixtures.model())
         _ = update(&model, .hostedClientCount(1))
-        #expect(update(&model, .key(.character("q"))) == [.quit])
+        #expect(update(&model, .key(.character("q"))) == [.send(.quit), .quit])
         var offline = Fixtures.model()
         _ = update(&offline, .hostedClientCount(1))
         #expect(offline.otherHostedPlayers == 1)

@@ -28,11 +28,15 @@ enum Event: Sendable {
     case botEnded(id: Int, reason: String)
     /// The strongest bot's move on `board` (nil: none is left), found off the loop's queue.
     case hintFound(board: Board, direction: Direction?)
+    /// The program was asked to end from outside (SIGTERM, SIGHUP, SIGINT) or
+    /// the terminal went away: quit as the player would.
+    case terminate
 }
 
 /// Something `update` asks the runtime to do.
 enum Effect: Hashable, Sendable {
-    /// Leave the program.
+    /// Leave the program: after the `QUIT` sent just before it (if any) is
+    /// answered by the server closing the connection, or a moment has passed.
     case quit
     /// Send a request to the server; the runtime answers `.server(.notSent)`
     /// when there is no connection, and the reply comes as `.server(.reply)`.

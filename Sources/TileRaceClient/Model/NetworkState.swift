@@ -54,6 +54,10 @@ struct NetworkState: Hashable, Sendable {
     /// `PRACTICE`, `LEAVE`) not answered yet: replies to `MOVE` lines before
     /// them are about the earlier game and are not compared.
     var barriers = 0
+    /// Set once the player quit while connected: `QUIT` went out and the
+    /// runtime waits briefly for the server's goodbye, so the end of the
+    /// connection that follows is expected, not a loss to recover from.
+    var isQuitting = false
 
     /// The nickname to offer: the one this connection has, else `--nick`, else the last one used.
     func preferredNickname(options: ClientOptions, config: ClientConfig) -> String? {

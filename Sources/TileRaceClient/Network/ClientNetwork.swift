@@ -13,6 +13,10 @@ final class ClientNetwork: @unchecked Sendable {
     private let timing: ServerConnection.Timing
     private let deliver: (ServerUpdate) -> Void
     private var connection: ServerConnection?
+    /// Who waits for the current connection to end (`awaitClose`), with the
+    /// number that tells its deadline apart from a later wait's.
+    private var closeWaiter: (number: Int, done: (Bool) -> Void)?
+    private var closeWaiterCount = 0
 
     /// A network side for the loop on `queue`.
     init(queue: DispatchQueue, timing: ServerConnection.Timing = .standard, deliver: @escaping (ServerUpdate) -> Void) {
@@ -26,7 +30,7 @@ final class ClientNetwork: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         connection?.close()
         let connection = ServerConnection(endpoint: endpoint, queue: queue, timing: timing) { [weak self] update in
-            self?.deliver(update)
+            self?.received(update)
         }
         self.connection = connection
         connection.start()
@@ -47,5 +51,38 @@ final class ClientNetwork: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         connection?.close()
         connection = nil
+    }
+
+    /// Calls `done(true)` once the connection has ended (the server closed
+    /// it, or it failed), or `done(false)` when `milliseconds` pass first;
+    /// `done(true)` at once when no connection is open. `done` runs on the
+    /// queue, after the update that tells of the end; a later call replaces
+    /// an earlier one still waiting.
+    func awaitClose(withinMilliseconds milliseconds: Int, _ done: @escaping (Bool) -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard let connection, connection.isOpen else {
+            done(true)
+            return
+        }
+        closeWaiterCount += 1
+        let number = closeWaiterCount
+        closeWaiter = (number, done)
+        queue.asyncAfter(deadline: .now() + .milliseconds(max(0, milliseconds))) { [weak self] in
+            guard let self, let waiter = closeWaiter, waiter.number == number else { return }
+            closeWaiter = nil
+            waiter.done(false)
+        }
+    }
+
+    private func received(_ update: ServerUpdate) {
+        deliver(update)
+        switch update {
+        case .disconnected, .connectFailed:
+            guard let waiter = closeWaiter else { return }
+            closeWaiter = nil
+            waiter.done(true)
+        case .greeted, .reply, .event, .notSent, .unreadable:
+            break
+        }
     }
 }

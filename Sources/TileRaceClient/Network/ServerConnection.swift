@@ -97,6 +97,13 @@ final class ServerConnection: @unchecked Sendable {
         return state == .idle || state == .connecting
     }
 
+    /// Whether the connection is open or being opened: it has neither
+    /// failed nor been closed.
+    var isOpen: Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
+        return state != .closed
+    }
+
     /// Connects (off the queue, so a slow name lookup never blocks the screen).
     func start() {
         dispatchPrecondition(condition: .onQueue(queue))

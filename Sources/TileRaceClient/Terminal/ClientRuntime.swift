@@ -91,6 +91,7 @@ final class ClientLoop: @unchecked Sendable {
     private var decoder = KeyDecoder()
     private var lastFrame: Frame?
     private var sources: [any DispatchSourceProtocol] = []
+    private var input: (any DispatchSourceRead)?
     private var timer: (any DispatchSourceTimer)?
     private var timerInterval: Int?
     private var escapeGeneration = 0
@@ -101,6 +102,14 @@ final class ClientLoop: @unchecked Sendable {
     private var interpreter: EffectInterpreter?
     private var isRunning = true
     private var exitStatus: Int32 = 0
+    /// Set once `update` asked to quit: the loop waits for the server's
+    /// goodbye (`EffectInterpreter.finishQuitting`), drawing nothing more.
+    private var isQuitting = false
+    /// The status to exit with when quitting: 0, 1 when the terminal went
+    /// away, 128 + the signal that asked the program to end.
+    private var quitStatus: Int32 = 0
+    /// Set when writing to the terminal failed: nothing more is drawn.
+    private var isOutputGone = false
     private let finished = DispatchSemaphore(value: 0)
     /// How many clients the server this process hosts has (nil: none hosted).
     private let connectedClientCount: (@Sendable () -> Int)?
@@ -149,6 +158,7 @@ final class ClientLoop: @unchecked Sendable {
         input.setEventHandler { [weak self] in self?.readInput() }
         input.resume()
         sources.append(input)
+        self.input = input
         signal(SIGPIPE, SIG_IGN)
         let watched: [Int32] = [SIGWINCH, SIGCONT, SIGINT, SIGTERM, SIGHUP, SIGQUIT]
         if let descriptor = SignalPipe.open(for: watched) {
@@ -181,7 +191,9 @@ final class ClientLoop: @unchecked Sendable {
         let count = read(terminal.inputDescriptor, &buffer, buffer.count)
         if count < 0, errno == EINTR || errno == EAGAIN { return }
         guard count > 0 else {
-            stop(status: 1)
+            // The terminal went away (end of input, or an error): quit as if asked.
+            input?.cancel()
+            terminate(status: 1)
             return
         }
         let keys = decoder.feed(buffer[0..<count])
@@ -205,6 +217,7 @@ final class ClientLoop: @unchecked Sendable {
             switch number {
             case SIGWINCH: process([.resize(terminal.size())])
             case SIGCONT: retake()
+            case SIGINT, SIGTERM, SIGHUP: terminate(status: 128 + number)
             default: stop(status: 128 + number)
             }
         }
@@ -238,7 +251,7 @@ final class ClientLoop: @unchecked Sendable {
                 if !isRunning { return }
             }
         }
-        guard isRunning else { return }
+        guard isRunning, !isQuitting, !isOutputGone else { return }
         render()
         scheduleTicks()
     }
@@ -248,7 +261,7 @@ final class ClientLoop: @unchecked Sendable {
         guard let interpreter else { return }
         switch interpreter.perform(effect, model: model) {
         case .handled(let events): pendingEvents += events
-        case .quit: stop(status: 0)
+        case .quit: quit()
         case .suspend: suspend()
         case .redraw: lastFrame = nil
         case .bell: _ = terminal.write([0x07])
@@ -261,7 +274,9 @@ final class ClientLoop: @unchecked Sendable {
         let frame = view(model, size: model.size, theme: theme)
         let bytes = FrameDiff.bytes(from: lastFrame, to: frame, colourMode: colourMode)
         if !bytes.isEmpty, !terminal.write(bytes) {
-            stop(status: 1)
+            // The terminal is gone: quit as if asked (after this turn of the loop).
+            isOutputGone = true
+            queue.async { [weak self] in self?.terminate(status: 1) }
             return
         }
         lastFrame = frame
@@ -295,6 +310,29 @@ final class ClientLoop: @unchecked Sendable {
         _ = terminal.take()
         lastFrame = nil
         process([.resize(terminal.size())])
+    }
+
+    /// `update` asked to quit: waits for the server's goodbye when `QUIT`
+    /// went out (a few hundred milliseconds at most), then stops. A second
+    /// request while waiting stops at once.
+    private func quit() {
+        guard !isQuitting, let interpreter else {
+            stop(status: quitStatus)
+            return
+        }
+        isQuitting = true
+        interpreter.finishQuitting { [weak self] _ in
+            guard let self else { return }
+            stop(status: quitStatus)
+        }
+    }
+
+    /// Quits the way the player would (SIGTERM, SIGHUP, SIGINT, or the
+    /// terminal gone), exiting with `status`.
+    private func terminate(status: Int32) {
+        guard isRunning else { return }
+        if quitStatus == 0 { quitStatus = status }
+        process([.terminate])
     }
 
     private func stop(status: Int32) {

@@ -15,7 +15,7 @@ final class EffectInterpreter {
     enum Outcome {
         /// Done; these events follow (e.g. `configSaved`).
         case handled([Event])
-        /// Leave the program.
+        /// Leave the program, once `finishQuitting` says so.
         case quit
         /// Stop as Ctrl-Z would.
         case suspend
@@ -31,6 +31,13 @@ final class EffectInterpreter {
     private let bots: BotLauncher?
     private let deliver: @Sendable (Event) -> Void
     private var botHandles: [Int: BotHandle] = [:]
+    /// Whether `QUIT` was sent: quitting then waits for the server's goodbye.
+    private var hasSentQuit = false
+
+    /// How long quitting waits, after `QUIT`, for the server's `BYE` and the
+    /// end of the connection: long enough for a server on the other side of
+    /// the world, short enough not to be noticed.
+    static let goodbyeWaitMilliseconds = 300
 
     /// An interpreter sending through `network`, saving to `store` (nil:
     /// nowhere to save, and saving says so), starting bots with `bots`, and
@@ -52,6 +59,19 @@ final class EffectInterpreter {
         botHandles = [:]
     }
 
+    /// What the runtime does on `.quit` before it exits: when `QUIT` was
+    /// sent, waits until the connection ends (the server's `BYE`, then its
+    /// close) or `goodbyeWaitMilliseconds` pass, then calls `done` on the
+    /// queue with whether the connection ended in time. Without `QUIT`,
+    /// calls `done(true)` at once.
+    func finishQuitting(_ done: @escaping (Bool) -> Void) {
+        guard hasSentQuit else {
+            done(true)
+            return
+        }
+        network.awaitClose(withinMilliseconds: EffectInterpreter.goodbyeWaitMilliseconds, done)
+    }
+
     /// Carries out `effect` for `model` (the model after the update that asked for it).
     func perform(_ effect: Effect, model: Model) -> Outcome {
         switch effect {
@@ -64,6 +84,7 @@ final class EffectInterpreter {
         case .bell:
             return .bell
         case .send(let message):
+            if case .quit = message { hasSentQuit = true }
             network.send(message)
         case .connect:
             if let endpoint = model.network.endpoint { network.connect(to: endpoint) }

@@ -55,7 +55,7 @@ extension Update {
                 model.overlay = .confirm(.quitWhileHosting(players: others))
                 return []
             }
-            return [.quit]
+            return quit(&model)
         }
         return []
     }

@@ -66,7 +66,7 @@ extension Update {
         switch key {
         case .escape, .character("q"):
             model.watch = nil
-            guard let screen = watch.returnScreen else { return [.quit] }
+            guard let screen = watch.returnScreen else { return quit(&model) }
             model.screen = screen
             return []
         default:

@@ -10,6 +10,7 @@ func update(_ model: inout Model, _ event: Event) -> [Effect] {
 enum Update {
     /// Applies one event.
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
+        if model.network.isQuitting { return whileQuitting(event, model: &model) }
         let before = RaceMoments(model)
         let wasPlaying = model.session.map { $0.end == nil || $0.end?.stage == .reachedTarget } ?? false
         var effects = effects(of: event, model: &model)
@@ -72,6 +73,8 @@ enum Update {
         case .hintFound(let board, let direction):
             hintFound(board, direction: direction, model: &model)
             return []
+        case .terminate:
+            return quit(&model)
         case .key(let key):
             return handle(key, model: &model)
         }
@@ -92,7 +95,7 @@ enum Update {
 
     private static func handle(_ key: Key, model: inout Model) -> [Effect] {
         switch key {
-        case .control("c"): return [.quit]
+        case .control("c"): return quit(&model)
         case .control("z"): return [.suspend]
         case .control("l"): return [.redraw]
         default: break
@@ -159,7 +162,7 @@ enum Update {
         case .newGame:
             return newGame(&model)
         case .quitWhileHosting:
-            return [.quit]
+            return quit(&model)
         case .resetStatistics:
             model.statistics = GameStatistics()
             model.show("statistics reset")

@@ -17,6 +17,7 @@ final class HeadlessClient: @unchecked Sendable {
     private var interpreter: EffectInterpreter!
     private var configSaves = 0
     private var timer: (any DispatchSourceTimer)?
+    private var quitResult: Bool?
 
     init(
         _ name: String, endpoint: ServerEndpoint, nickname: String?, room: String? = nil, bots: BotLauncher? = nil,
@@ -55,6 +56,11 @@ final class HeadlessClient: @unchecked Sendable {
 
     /// The model now.
     var model: Model { queue.sync { current } }
+
+    /// Once the client quit (as `ClientLoop` does: after the server's
+    /// goodbye, or the wait for it): whether the connection ended within the
+    /// wait; nil while it has not quit.
+    var quitEndedConnection: Bool? { queue.sync { quitResult } }
 
     /// How many times the client asked to save its settings.
     var saves: Int { queue.sync { configSaves } }
@@ -119,9 +125,18 @@ final class HeadlessClient: @unchecked Sendable {
         for effect in effects {
             if case .saveConfig = effect { configSaves += 1 }
             // Follow-up events (a save with no config directory fails) go
-            // through `update` like the loop's; quitting and the terminal are
-            // not the headless client's business.
-            guard case .handled(let events) = interpreter.perform(effect, model: current) else { continue }
+            // through `update` like the loop's; quitting ends as the loop's
+            // does (the terminal is not the headless client's business).
+            let outcome = interpreter.perform(effect, model: current)
+            if case .quit = outcome, quitResult == nil {
+                interpreter.finishQuitting { [weak self] ended in
+                    guard let self else { return }
+                    quitResult = ended
+                    network.disconnect()
+                    changed.signal()
+                }
+            }
+            guard case .handled(let events) = outcome else { continue }
             for event in events { perform(update(&current, event)) }
         }
     }
