@@ -161,7 +161,7 @@ final class ServerConnection: @unchecked Sendable {
         switch result {
         case .failure(let error):
             state = .closed
-            handler?(.connectFailed(error.reason))
+            handler?(.connectFailed(error.reason(timeoutMilliseconds: timing.connectTimeoutMilliseconds)))
             return
         case .success(let descriptor):
             fd = descriptor
@@ -320,7 +320,11 @@ final class ServerConnection: @unchecked Sendable {
         let now = clock()
         if !isGreeted {
             if now - openedAt >= timing.greetingTimeoutMilliseconds {
-                fail("no greeting within \(timing.greetingTimeoutMilliseconds / 1000) s: is it a TileRace server?")
+                // Connected (a connect that never completes is `connectFailed`,
+                // and this timer starts only once it has), but silent.
+                fail(
+                    "it connected but sent no greeting within \(Socket.duration(milliseconds: timing.greetingTimeoutMilliseconds)): "
+                        + "is it a TileRace server?")
             }
             return
         }
