@@ -42,7 +42,7 @@ public final class BotClient: @unchecked Sendable {
             return .success(
                 try Socket.connect(host: host, port: port, timeoutMilliseconds: connectTimeoutMilliseconds, isNonBlocking: true))
         } catch {
-            return .failure(ConnectError(error.reason))
+            return .failure(ConnectError(error.reason(timeoutMilliseconds: connectTimeoutMilliseconds)))
         }
     }
 
@@ -116,7 +116,7 @@ public final class BotClient: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         switch result {
         case .failure(let error):
-            process(.disconnected("cannot connect to \(settings.host) port \(settings.port): \(error.reason)"))
+            process(.disconnected("cannot reach \(settings.host):\(settings.port): \(error.reason)"))
         case .success(let fd):
             guard !hasEnded else {
                 FileDescriptor.close(fd)

@@ -48,7 +48,7 @@ struct PlayCommand: Command {
         }
         do {
             let environment = ProcessInfo.processInfo.environment
-            return try ClientRuntime.run(options: options, environment: environment, bots: ClientBots.launcher) {
+            return try ClientRuntime.run(options: options, environment: environment, version: CLI.version, bots: ClientBots.launcher) {
                 EmbeddedHost.start(options: options, dataDirectory: DataPaths.dataDirectory(environment: environment)).hostedServer
             }
         } catch {

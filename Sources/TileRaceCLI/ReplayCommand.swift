@@ -151,7 +151,7 @@ struct ReplayCommand: Command {
         options.isOffline = true
         options.watch = request
         do {
-            return try ClientRuntime.run(options: options, environment: ProcessInfo.processInfo.environment) {
+            return try ClientRuntime.run(options: options, environment: ProcessInfo.processInfo.environment, version: CLI.version) {
                 HostedServer(plan: .offline("watching a record"))
             }
         } catch {

@@ -13,11 +13,30 @@ enum ServerRequest {
         var reply: OkReply
     }
 
-    /// Sends each request in order and returns their answers.
-    static func ask(_ requests: [ClientMessage], host: String, port: Int) throws(LineClient.Failure) -> [Answer] {
-        let client = try LineClient(host: host, port: port)
+    /// How long connecting may take, and then the greeting: as long as the terminal client waits.
+    static let standardTimeoutMilliseconds = 5000
+
+    /// Sends each request in order and returns their answers. A connection
+    /// that cannot be made within `connectTimeoutMilliseconds`, or is
+    /// refused, fails with "cannot reach HOST:PORT: …"; a server that
+    /// connects but does not greet within `greetingTimeoutMilliseconds`
+    /// fails saying so.
+    static func ask(
+        _ requests: [ClientMessage], host: String, port: Int, connectTimeoutMilliseconds: Int = standardTimeoutMilliseconds,
+        greetingTimeoutMilliseconds: Int = standardTimeoutMilliseconds
+    ) throws(LineClient.Failure) -> [Answer] {
+        let client = try LineClient(host: host, port: port, timeoutMilliseconds: connectTimeoutMilliseconds)
         defer { client.close() }
-        let greeting = try expectLine(client)
+        let greeting: String
+        do throws(LineClient.Failure) {
+            greeting = try expectLine(client, timeoutMilliseconds: greetingTimeoutMilliseconds)
+        } catch {
+            guard error.isTimeout else { throw error }
+            throw LineClient.Failure(
+                message: "connected to \(client.endpoint), but no greeting within "
+                    + "\(Socket.duration(milliseconds: greetingTimeoutMilliseconds)): is it a TileRace server?",
+                isTimeout: true)
+        }
         guard case .event(.hello(let hello))? = try? ServerMessage.parse(greeting), hello.version == ClientMessage.protocolVersion else {
             throw LineClient.Failure(message: "\(client.endpoint) is not a tilerace 1 server", isTimeout: false)
         }
@@ -55,8 +74,10 @@ enum ServerRequest {
         }
     }
 
-    private static func expectLine(_ client: LineClient) throws(LineClient.Failure) -> String {
-        guard let line = try client.readLine(timeoutMilliseconds: 5000) else {
+    private static func expectLine(
+        _ client: LineClient, timeoutMilliseconds: Int = standardTimeoutMilliseconds
+    ) throws(LineClient.Failure) -> String {
+        guard let line = try client.readLine(timeoutMilliseconds: timeoutMilliseconds) else {
             throw LineClient.Failure(message: "\(client.endpoint) closed the connection", isTimeout: false)
         }
         return line

@@ -181,7 +181,11 @@ public struct ClientConversation: Sendable {
         guard !hasFailed else { return [] }
         if !isGreeted {
             guard now - openedAt >= timing.greetingTimeoutMilliseconds else { return [] }
-            return [fail("no greeting within \(timing.greetingTimeoutMilliseconds / 1000) s: is it a TileRace server?")]
+            // Connected (a connect that never completes is the runtime's to
+            // report, and this clock starts once it has), but silent.
+            let limit = timing.greetingTimeoutMilliseconds
+            let duration = limit % 1000 == 0 ? "\(limit / 1000) s" : "\(limit) ms"
+            return [fail("it connected but sent no greeting within \(duration): is it a TileRace server?")]
         }
         if let pingSentAt {
             guard now - pingSentAt >= timing.answerTimeoutMilliseconds else { return [] }

@@ -42,7 +42,9 @@ public final class LineClient {
             fd = try Socket.connect(
                 host: host, port: port, timeoutMilliseconds: timeoutMilliseconds, receiveBufferBytes: receiveBufferBytes)
         } catch {
-            throw Failure(message: "cannot connect to \(endpoint): \(error.reason)", isTimeout: error == .timedOut)
+            throw Failure(
+                message: "cannot reach \(endpoint): \(error.reason(timeoutMilliseconds: timeoutMilliseconds))",
+                isTimeout: error == .timedOut)
         }
     }
 

@@ -69,6 +69,18 @@ package enum Socket {
             case .timedOut: "no answer"
             }
         }
+
+        /// What went wrong, for an attempt that waited at most
+        /// `timeoutMilliseconds`: "timed out after 5 s", "connection refused".
+        package func reason(timeoutMilliseconds: Int) -> String {
+            guard case .timedOut = self else { return reason }
+            return "timed out after \(Socket.duration(milliseconds: timeoutMilliseconds))"
+        }
+    }
+
+    /// A wait for people: "5 s" for whole seconds, "300 ms" otherwise.
+    package static func duration(milliseconds: Int) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 
     /// The processors online (at least 1): how many queues can run at once.

@@ -59,7 +59,7 @@ struct BotCommandTests {
             arguments: ["bot", "--host", "127.0.0.1", "--port", String(closed.port), "--room", "r", "--count", "2"],
             console: console.console)
         #expect(status == CLI.failure)
-        #expect(console.output.contains("bot-1: stopped: cannot connect to 127.0.0.1 port \(closed.port)"))
-        #expect(console.output.contains("bot-2: stopped: cannot connect"))
+        #expect(console.output.contains("bot-1: stopped: cannot reach 127.0.0.1:\(closed.port): connection refused"))
+        #expect(console.output.contains("bot-2: stopped: cannot reach"))
     }
 }

@@ -80,7 +80,31 @@ struct LeaderboardCommandTests {
         #expect(CLI.run(arguments: ["leaderboard", "--port", String(port)], console: captured.console) == 1)
         #expect(
             captured.errors
-                == "tilerace leaderboard: cannot connect to 127.0.0.1:\(port): connection refused (is `tilerace serve` running there?)\n")
+                == "tilerace leaderboard: cannot reach 127.0.0.1:\(port): connection refused (is `tilerace serve` running there?)\n")
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() throws {
+        let silent = try #require(SilentPort())
+        let query = LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 0, limit: 10)
+        do {
+            _ = try ServerRequest.ask([.top(query)], host: "127.0.0.1", port: silent.port, connectTimeoutMilliseconds: 300)
+            Issue.record("a connect that never completes succeeded")
+        } catch {
+            #expect(error.message == "cannot reach 127.0.0.1:\(silent.port): timed out after 300 ms")
+            #expect(error.isTimeout)
+        }
+    }
+
+    @Test func aServerThatConnectsButNeverGreetsIsNotUnreachable() throws {
+        let fake = try #require(FakeServer(sending: ""))
+        let query = LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 0, limit: 10)
+        do {
+            _ = try ServerRequest.ask([.top(query)], host: "127.0.0.1", port: fake.port, greetingTimeoutMilliseconds: 300)
+            Issue.record("a server that never greets answered")
+        } catch {
+            #expect(
+                error.message == "connected to 127.0.0.1:\(fake.port), but no greeting within 300 ms: is it a TileRace server?")
+        }
     }
 
     @Test func tableAndTimes() {

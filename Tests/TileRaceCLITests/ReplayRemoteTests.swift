@@ -108,4 +108,12 @@ struct ReplayRemoteTests {
         #expect(run.status == 2)
         #expect(run.error.split(separator: "\n").first.map(String.init) == message)
     }
+
+    @Test func anUnreachableServerIsOneClearLine() throws {
+        let (fd, port) = try #require(TestSockets.boundButNotListening())
+        defer { close(fd) }
+        let run = TestConsole.run(["replay", "--host", "127.0.0.1", "--port", String(port), "--nick", "ana"])
+        #expect(run.status == 1)
+        #expect(run.error == "tilerace replay: cannot reach 127.0.0.1:\(port): connection refused (is `tilerace serve` running there?)\n")
+    }
 }

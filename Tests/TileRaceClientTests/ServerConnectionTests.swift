@@ -152,7 +152,31 @@ import TileRaceTransport
         clock.advance(ServerConnection.Timing.standard.greetingTimeoutMilliseconds)
         client.checkTimers()
         let reason = try client.wait("disconnection") { if case .disconnected(let reason, _) = $0 { reason } else { nil } }
-        #expect(reason == "no greeting within 5 s: is it a TileRace server?")
+        #expect(reason == "it connected but sent no greeting within 5 s: is it a TileRace server?")
+    }
+
+    @Test func aConnectThatNeverCompletesSaysItTimedOut() throws {
+        let silent = try #require(SilentPort())
+        var timing = ServerConnection.Timing.standard
+        timing.connectTimeoutMilliseconds = 500
+        timing.greetingTimeoutMilliseconds = 500
+        timing.checkIntervalMilliseconds = 50
+        let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: silent.port), timing: timing)
+        let reason = try client.wait("failure") { if case .connectFailed(let reason) = $0 { reason } else { nil } }
+        #expect(reason == "timed out after 500 ms")
+        // Never taken for a server that connected and said nothing.
+        client.barrier()
+        #expect(!client.updates.contains { if case .disconnected = $0 { true } else { false } })
+    }
+
+    @Test func aTimedOutConnectNamesItsTimeLimit() throws {
+        // The connector stands in for a host that never answers, for the standard 5 s.
+        let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: 2048)) { _, timeout throws(Socket.ConnectFailure) in
+            #expect(timeout == 5000)
+            throw .timedOut
+        }
+        let reason = try client.wait("failure") { if case .connectFailed(let reason) = $0 { reason } else { nil } }
+        #expect(reason == "timed out after 5 s")
     }
 
     @Test func aStoppingServerIsReportedWithItsBye() throws {

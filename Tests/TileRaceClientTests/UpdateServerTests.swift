@@ -466,12 +466,12 @@ import TileRaceProtocol
     @Test func anUnreachableServerAtStartOffersRetryOrOffline() {
         var model = Fixtures.model()
         _ = Update.launch(NetworkPlan(endpoint: ServerEndpoint(host: "10.0.0.5", port: 2048)), model: &model)
-        _ = update(&model, .server(.connectFailed("no answer within 5 s")))
+        _ = update(&model, .server(.connectFailed("timed out after 5 s")))
         #expect(
             model.overlay
                 == .connectionProblem(
                     ConnectionProblem(
-                        message: "Cannot reach the server 10.0.0.5:2048: no answer within 5 s", wasRacing: false)))
+                        message: "Cannot reach 10.0.0.5:2048: timed out after 5 s", wasRacing: false)))
         #expect(update(&model, .key(.character("r"))) == [.connect])
         _ = update(&model, .server(.connectFailed("connection refused")))
         #expect(update(&model, .key(.escape)).isEmpty)

@@ -39,6 +39,49 @@ public enum TestSockets {
     }
 }
 
+/// A port on 127.0.0.1 where a connect never completes, as with a host that
+/// does not answer: a listener with a backlog of one that never accepts,
+/// its queue filled by a first connection, so later SYNs are dropped and a
+/// client's connect waits until it gives up. Loopback only: no traffic
+/// leaves the machine.
+public final class SilentPort: @unchecked Sendable {
+    /// The port.
+    public let port: Int
+    private let listener: Int32
+    private let filler: Int32
+
+    /// Sets it up; nil when no socket could be made or the queue did not fill.
+    public init?() {
+        listener = socket(AF_INET, TestSockets.streamType, 0)
+        filler = socket(AF_INET, TestSockets.streamType, 0)
+        guard listener >= 0, filler >= 0, let port = TestSockets.bindToLoopback(listener), listen(listener, 0) == 0 else {
+            close(listener)
+            close(filler)
+            return nil
+        }
+        self.port = port
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else {
+            close(listener)
+            close(filler)
+            return nil
+        }
+    }
+
+    deinit {
+        close(filler)
+        close(listener)
+    }
+}
+
 /// A server that accepts one connection, writes `text`, then keeps the
 /// connection open until released: for what a real server never sends.
 public final class FakeServer: @unchecked Sendable {

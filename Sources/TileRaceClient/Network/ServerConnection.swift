@@ -160,7 +160,7 @@ final class ServerConnection: @unchecked Sendable {
         switch result {
         case .failure(let error):
             state = .closed
-            handler?(.connectFailed(error.reason))
+            handler?(.connectFailed(error.reason(timeoutMilliseconds: timing.connectTimeoutMilliseconds)))
             return
         case .success(let descriptor):
             fd = descriptor

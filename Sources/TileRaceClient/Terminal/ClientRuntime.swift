@@ -29,9 +29,11 @@ public enum ClientRuntime {
     /// check) for a race server hosted in this process, plays on it, and
     /// stops it on the way out.
     /// - Throws: `ClientStartError` before touching the terminal.
-    /// `bots`, when given, lets the player add bots to a room.
+    /// `bots`, when given, lets the player add bots to a room. `version`
+    /// goes into the report a crash leaves (`CrashReport`).
     public static func run(
-        options: ClientOptions, environment: [String: String], bots: BotLauncher? = nil, host: () -> HostedServer
+        options: ClientOptions, environment: [String: String], version: String, bots: BotLauncher? = nil,
+        host: () -> HostedServer
     ) throws(ClientStartError) -> Int32 {
         guard Terminal.isTerminal(STDIN_FILENO) else {
             throw ClientStartError(
@@ -57,9 +59,12 @@ public enum ClientRuntime {
             config: loaded?.config ?? ClientConfig(), configProblem: loaded?.problem,
             mustPreserveConfigFile: loaded?.mustPreserveExistingFile ?? false, plan: plan,
             connectedClientCount: hosted.connectedClientCount, bots: bots)
+        // A crash from here on leaves a report, not the backtracer's question on a raw terminal.
+        CrashReport.prepare(environment: environment, version: version, arguments: CommandLine.arguments)
         guard terminal.take() else {
             throw ClientStartError(code: "terminal-settings", message: "cannot switch the terminal to raw mode")
         }
+        if environment[CrashReport.testVariable] == "1" { CrashReport.trapForTest() }
         let status = loop.runUntilQuit()
         if let problem = loaded?.problem {
             let line = "tilerace: " + problem + "\n"

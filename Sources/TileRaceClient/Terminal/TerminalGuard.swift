@@ -6,13 +6,16 @@
 
 /// Puts the terminal back the way it was, from anywhere: a normal exit, an
 /// `atexit` handler, or a fatal signal (SIGSEGV, SIGABRT, a Swift trap ...).
+/// On a fatal signal, once `CrashReport` is prepared, it then writes the
+/// crash report and exits; otherwise the previous handler runs.
 ///
 /// Its state is process-wide and written only by `activate` on the client's
 /// queue before the handlers can run; `restore` does only async-signal-safe
 /// work (`write`, `tcsetattr`) so a signal handler may call it.
 enum TerminalGuard {
     /// The signals that end the process with a crash; the terminal is restored
-    /// first, then the previous handler (e.g. Swift's backtracer) runs.
+    /// first, then `CrashReport` reports and exits (or, when it is not
+    /// prepared, the previous handler, e.g. Swift's backtracer, runs).
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
 
     private struct State {
@@ -47,7 +50,8 @@ enum TerminalGuard {
                 action.__sigaction_u.__sa_handler = { signal in TerminalGuard.handleFatal(signal) }
             #endif
             sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
+            // On the thread's alternate stack when it has one (a stack overflow).
+            action.sa_flags = Int32(SA_ONSTACK)
             sigaction(signal, &action, previousActions + Int(signal))
         }
     }
@@ -66,6 +70,7 @@ enum TerminalGuard {
 
     private static func handleFatal(_ signal: Int32) {
         restore()
+        CrashReport.report(signal)
         sigaction(signal, previousActions + Int(signal), nil)
         raise(signal)
     }

@@ -37,8 +37,8 @@ extension Update {
                 return []
             }
             if let effects = returnHome(after: reason, model: &model) { return effects }
-            let place = model.network.endpoint.map { " \($0)" } ?? ""
-            return connectionLost("Cannot reach the server\(place): \(ScreenText.sanitize(reason))", model: &model)
+            let place = model.network.endpoint.map { "\($0)" } ?? "the server"
+            return connectionLost("Cannot reach \(place): \(ScreenText.sanitize(reason))", model: &model)
         case .reply(let request, let result, let items):
             return reply(request, result, items: items, model: &model)
         case .event(let event):

@@ -1,0 +1,216 @@
+import TileRaceProtocol
+import TileRaceTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the interactive client leaves when it crashes (a Swift runtime
+/// failure's trap, SIGSEGV, SIGBUS, SIGABRT, SIGFPE ...): instead of the
+/// Swift runtime's backtracer, which would ask a question on a terminal
+/// still in raw mode, `TerminalGuard` restores the terminal and calls
+/// `report`, which writes a report file in the data directory
+/// (`crash-<epoch>-<pid>.txt`: the signal, the version, the arguments, a
+/// backtrace), prints one line naming it on standard error, and exits with
+/// status 70.
+///
+/// Its state is process-wide and written only by `prepare`, once, on the
+/// thread that starts the client and before `TerminalGuard` arms the
+/// handlers; it lives in memory allocated once and never freed. `report`
+/// runs in a signal handler: it reads that memory and makes only
+/// async-signal-safe calls (`open`, `write`, `close`, `clock_gettime`,
+/// `alarm`, `_exit`) and glibc's `backtrace_symbols_fd`, which writes
+/// without allocating; `backtrace` is called once by `prepare`, so it has
+/// loaded its unwinder before any crash.
+enum CrashReport {
+    /// The exit status after a crash (EX_SOFTWARE).
+    static let exitStatus: Int32 = 70
+    /// The environment variable that, set to `1`, makes the client trap right
+    /// after taking the terminal: for the test of this report only.
+    static let testVariable = "TILERACE_CRASH_TEST"
+    /// The most frames a report lists.
+    private static let maximumFrames: Int32 = 128
+
+    private typealias Backtrace = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, Int32) -> Int32
+    private typealias BacktraceSymbols = @convention(c) (UnsafePointer<UnsafeMutableRawPointer?>?, Int32, Int32) -> Void
+
+    /// Everything `report` needs, computed beforehand.
+    private struct Prepared {
+        /// The report's path, NUL-terminated.
+        var path: UnsafeMutablePointer<CChar>
+        var pathCount: Int
+        /// The report's first lines.
+        var header: UnsafeMutablePointer<UInt8>
+        var headerCount: Int
+        var backtrace: Backtrace?
+        var backtraceSymbols: BacktraceSymbols?
+    }
+
+    nonisolated(unsafe) private static var prepared: UnsafeMutablePointer<Prepared>?
+    nonisolated(unsafe) private static var frames: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    nonisolated(unsafe) private static var digits: UnsafeMutablePointer<UInt8>?
+    nonisolated(unsafe) private static var isReporting: Int32 = 0
+
+    /// Where a crash's report would go; nil before `prepare`.
+    static var path: String? {
+        prepared.map { String(cString: $0.pointee.path) }
+    }
+
+    /// Computes the report's path (in the data directory, made if missing;
+    /// else the temporary directory) and first lines, and finds the
+    /// backtrace functions. Once: later calls change nothing. Call it before
+    /// the terminal is taken, on the thread that takes it.
+    static func prepare(environment: [String: String], version: String, arguments: [String]) {
+        guard prepared == nil else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let epoch = Int(now.tv_sec)
+        let directory = reportDirectory(environment: environment)
+        let path = "\(directory)/crash-\(epoch)-\(getpid()).txt"
+        let header = """
+            tilerace \(version) stopped unexpectedly
+            started: \(UTCTime.timestamp(epochMilliseconds: epoch * 1000)) (epoch \(epoch))
+            pid: \(getpid())
+            program: \(programPath(arguments: arguments))
+            arguments: \(arguments.map(quoted).joined(separator: " "))
+
+            """
+        let handle = dlopen(nil, RTLD_NOW)
+        let backtrace = dlsym(handle, "backtrace").map { unsafeBitCast($0, to: Backtrace.self) }
+        let backtraceSymbols = dlsym(handle, "backtrace_symbols_fd").map { unsafeBitCast($0, to: BacktraceSymbols.self) }
+        let frames = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Int(maximumFrames))
+        // The first call loads the unwinder (it may allocate): never in the handler.
+        _ = backtrace?(frames, maximumFrames)
+        CrashReport.frames = frames
+        digits = UnsafeMutablePointer<UInt8>.allocate(capacity: 24)
+        let pathBytes = copy(path.utf8CString.map { UInt8(bitPattern: $0) })
+        let headerBytes = copy(Array(header.utf8))
+        let state = UnsafeMutablePointer<Prepared>.allocate(capacity: 1)
+        state.initialize(
+            to: Prepared(
+                path: UnsafeMutableRawPointer(pathBytes.pointer).bindMemory(to: CChar.self, capacity: pathBytes.count),
+                pathCount: pathBytes.count - 1, header: headerBytes.pointer, headerCount: headerBytes.count,
+                backtrace: backtrace, backtraceSymbols: backtraceSymbols))
+        prepared = state
+    }
+
+    /// Writes the report of a crash by `signal`, says so on standard error
+    /// and exits. Returns only when `prepare` was not called (the caller then
+    /// lets the signal take its course). Async-signal-safe; a second crash
+    /// while reporting exits at once.
+    static func report(_ signal: Int32) {
+        guard let prepared else { return }
+        if isReporting != 0 { _exit(exitStatus) }
+        isReporting = 1
+        let state = prepared.pointee
+        let (name, meaning) = describe(signal)
+        let fd = open(state.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        if fd >= 0 {
+            _ = write(fd, state.header, state.headerCount)
+            put(fd, "signal: ")
+            put(fd, name)
+            put(fd, " (")
+            put(fd, meaning)
+            put(fd, ")\ncrashed: epoch ")
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            putNumber(fd, Int(now.tv_sec))
+            put(fd, "\n\n")
+        }
+        // The one line the player sees, the terminal already restored.
+        put(STDERR_FILENO, "tilerace stopped unexpectedly (signal ")
+        put(STDERR_FILENO, name)
+        put(STDERR_FILENO, fd >= 0 ? "); a report was written to " : "); no report could be written to ")
+        _ = write(STDERR_FILENO, state.path, state.pathCount)
+        put(STDERR_FILENO, "\n")
+        if fd >= 0 {
+            if let backtrace = state.backtrace, let backtraceSymbols = state.backtraceSymbols, let frames {
+                put(fd, "backtrace (addresses as program(+offset); addr2line -f -e PROGRAM OFFSET names them):\n")
+                // An unwinder stuck on a lock the crash held must not hang the exit.
+                alarm(3)
+                backtraceSymbols(frames, backtrace(frames, maximumFrames), fd)
+            } else {
+                put(fd, "backtrace: not available on this system\n")
+            }
+            close(fd)
+        }
+        _exit(exitStatus)
+    }
+
+    /// Traps as a Swift runtime failure does (an arithmetic overflow, which
+    /// prints nothing first): what `TILERACE_CRASH_TEST=1` asks for.
+    static func trapForTest() {
+        _ = overflow(Int.max - (getpid() > 0 ? 0 : 1))
+    }
+
+    @inline(never)
+    private static func overflow(_ value: Int) -> Int {
+        value + 1
+    }
+
+    // MARK: Preparing
+
+    private static func reportDirectory(environment: [String: String]) -> String {
+        if let directory = DataPaths.dataDirectory(environment: environment), (try? FileSystem.makeDirectories(directory)) != nil {
+            return directory
+        }
+        if let temporary = environment["TMPDIR"], temporary.hasPrefix("/") {
+            return temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary
+        }
+        return "/tmp"
+    }
+
+    private static func programPath(arguments: [String]) -> String {
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            if count > 0 { return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        #endif
+        return arguments.first ?? "tilerace"
+    }
+
+    private static func quoted(_ argument: String) -> String {
+        let plain = !argument.isEmpty && argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:@,+".contains($0) }
+        return plain ? argument : "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    private static func copy(_ bytes: [UInt8]) -> (pointer: UnsafeMutablePointer<UInt8>, count: Int) {
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        pointer.initialize(from: bytes, count: bytes.count)
+        return (pointer, bytes.count)
+    }
+
+    // MARK: In the handler (async-signal-safe only)
+
+    private static func describe(_ signal: Int32) -> (name: StaticString, meaning: StaticString) {
+        switch signal {
+        case SIGILL: ("SIGILL", "a trap: a Swift runtime failure, e.g. nil unwrapped, an index out of range, an overflow")
+        case SIGTRAP: ("SIGTRAP", "a trap: a Swift runtime failure, e.g. nil unwrapped, an index out of range, an overflow")
+        case SIGSEGV: ("SIGSEGV", "an invalid memory access")
+        case SIGBUS: ("SIGBUS", "an invalid memory access")
+        case SIGABRT: ("SIGABRT", "the program aborted")
+        case SIGFPE: ("SIGFPE", "an arithmetic error")
+        case SIGSYS: ("SIGSYS", "a bad system call")
+        default: ("unknown", "an unexpected fatal signal")
+        }
+    }
+
+    private static func put(_ fd: Int32, _ text: StaticString) {
+        _ = write(fd, text.utf8Start, text.utf8CodeUnitCount)
+    }
+
+    /// Writes a non-negative number in decimal, without allocating.
+    private static func putNumber(_ fd: Int32, _ number: Int) {
+        guard let digits else { return }
+        var value = max(0, number)
+        var index = 24
+        repeat {
+            index -= 1
+            digits[index] = UInt8(48 + value % 10)
+            value /= 10
+        } while value > 0 && index > 0
+        _ = write(fd, digits + index, 24 - index)
+    }
+}
