@@ -46,6 +46,17 @@ final class SimulatedConnection {
     var inFlightToClient = 0
     /// Whether it was cut: whatever is on its way is lost, and nothing more goes through.
     var isCut = false
+    /// What arrived while it was stalled, each way, in order: delivered when the stall ends.
+    var heldToServer: [Held] = []
+    var heldToClient: [Held] = []
+    /// Whether the end of the stall is scheduled.
+    var isStallEndScheduled = false
+
+    /// Something held by a stall.
+    enum Held {
+        case bytes([UInt8])
+        case close(String)
+    }
 
     init(id: Int, party: Party, server: Int, generation: Int, serverID: ConnectionID, latency: Int) {
         self.id = id

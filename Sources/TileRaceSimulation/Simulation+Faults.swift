@@ -78,7 +78,10 @@ extension Simulation {
             guard !parties.isEmpty else { return nil }
             let party = random.element(of: parties)
             if kind == "cut" { return .cut(party) }
-            if kind == "outage" { return .outage(party, milliseconds: random.int(in: 2000...45_000)) }
+            if kind == "outage" {
+                // As often shorter than the held seat as longer.
+                return .outage(party, milliseconds: random.chance(0.5) ? random.int(in: 2000...12_000) : random.int(in: 31_000...50_000))
+            }
             return .stall(party, milliseconds: kind == "stall" ? random.int(in: 200...6000) : random.int(in: 20_000...45_000))
         case "refuse":
             return .refuse(server: random.int(in: 0...(servers.count - 1)), milliseconds: random.int(in: 1000...40_000))

@@ -76,35 +76,86 @@ extension Simulation {
     }
 
     func arriveAtServer(_ id: Int, _ bytes: [UInt8]) {
-        guard let connection = connections[id] else { return }
-        connection.inFlightToServer -= 1
-        guard !connection.isCut else { return }
-        if connection.stalledUntil > now {
-            connection.inFlightToServer += 1
-            queue.schedule(.toServer(connection: id, bytes: bytes), at: connection.stalledUntil)
+        guard let connection = connections[id], !connection.isCut else { return }
+        if holds(connection) {
+            connection.heldToServer.append(.bytes(bytes))
             return
         }
+        connection.inFlightToServer -= 1
+        deliverToServer(connection, bytes)
+    }
+
+    func arriveAtClient(_ id: Int, _ bytes: [UInt8]) {
+        guard let connection = connections[id], !connection.isCut else { return }
+        if holds(connection) {
+            connection.heldToClient.append(.bytes(bytes))
+            return
+        }
+        connection.inFlightToClient -= 1
+        deliverToClient(connection, bytes)
+    }
+
+    /// Whether what arrives now must wait: the connection is stalled, or
+    /// holds what arrived before (bytes never overtake each other).
+    private func holds(_ connection: SimulatedConnection) -> Bool {
+        guard connection.stalledUntil > now || !connection.heldToServer.isEmpty || !connection.heldToClient.isEmpty else {
+            return false
+        }
+        if !connection.isStallEndScheduled {
+            connection.isStallEndScheduled = true
+            queue.schedule(.stallEnds(connection: connection.id), at: max(now, connection.stalledUntil))
+        }
+        return true
+    }
+
+    /// The stall is over (unless it was made longer): what it held arrives, in order.
+    func stallEnds(_ id: Int) {
+        guard let connection = connections[id] else { return }
+        connection.isStallEndScheduled = false
+        guard !connection.isCut else { return }
+        if connection.stalledUntil > now {
+            connection.isStallEndScheduled = true
+            queue.schedule(.stallEnds(connection: id), at: connection.stalledUntil)
+            return
+        }
+        let toServer = connection.heldToServer
+        let toClient = connection.heldToClient
+        connection.heldToServer = []
+        connection.heldToClient = []
+        for held in toServer {
+            switch held {
+            case .bytes(let bytes):
+                connection.inFlightToServer -= 1
+                deliverToServer(connection, bytes)
+            case .close(let reason):
+                closeReachesServer(connection, reason: reason)
+            }
+        }
+        for held in toClient {
+            switch held {
+            case .bytes(let bytes):
+                connection.inFlightToClient -= 1
+                deliverToClient(connection, bytes)
+            case .close(let reason):
+                closeReachesClient(connection, reason: reason)
+            }
+        }
+    }
+
+    private func deliverToServer(_ connection: SimulatedConnection, _ bytes: [UInt8]) {
         let server = servers[connection.server]
         guard connection.isOpenAtServer, server.generation == connection.generation else { return }
         feed(connection.server, .received(connection.serverID, bytes))
     }
 
-    func arriveAtClient(_ id: Int, _ bytes: [UInt8]) {
-        guard let connection = connections[id] else { return }
-        connection.inFlightToClient -= 1
-        guard !connection.isCut else { return }
-        if connection.stalledUntil > now {
-            connection.inFlightToClient += 1
-            queue.schedule(.toClient(connection: id, bytes: bytes), at: connection.stalledUntil)
-            return
-        }
+    private func deliverToClient(_ connection: SimulatedConnection, _ bytes: [UInt8]) {
         guard connection.isOpenAtClient else { return }
         switch connection.party {
         case .player(let player):
-            guard players[player].connection == id else { return }
+            guard players[player].connection == connection.id else { return }
             drive(player, .received(bytes))
         case .bot(let bot):
-            guard bots[bot].connection == id else { return }
+            guard bots[bot].connection == connection.id else { return }
             botReceived(bot, bytes)
         }
     }
@@ -131,16 +182,33 @@ extension Simulation {
     func cut(_ id: Int) {
         guard let connection = connections[id], !connection.isCut else { return }
         connection.isCut = true
+        connection.heldToServer = []
+        connection.heldToClient = []
+        connection.inFlightToServer = 0
+        connection.inFlightToClient = 0
         queue.schedule(.closedAtServer(connection: id, reason: "read failed: connection reset by peer"), at: now + connection.latency)
         queue.schedule(.closedAtClient(connection: id, reason: "connection reset by peer"), at: now + connection.latency)
     }
 
     func closeArrivesAtServer(_ id: Int, reason: String) {
         guard let connection = connections[id] else { return }
-        if connection.stalledUntil > now, !connection.isCut {
-            queue.schedule(.closedAtServer(connection: id, reason: reason), at: connection.stalledUntil)
+        if !connection.isCut, holds(connection) {
+            connection.heldToServer.append(.close(reason))
             return
         }
+        closeReachesServer(connection, reason: reason)
+    }
+
+    func closeArrivesAtClient(_ id: Int, reason: String) {
+        guard let connection = connections[id] else { return }
+        if !connection.isCut, holds(connection) {
+            connection.heldToClient.append(.close(reason))
+            return
+        }
+        closeReachesClient(connection, reason: reason)
+    }
+
+    private func closeReachesServer(_ connection: SimulatedConnection, reason: String) {
         guard connection.isOpenAtServer else { return }
         connection.isOpenAtServer = false
         let server = servers[connection.server]
@@ -149,21 +217,16 @@ extension Simulation {
         feed(connection.server, .disconnected(connection.serverID, reason: reason))
     }
 
-    func closeArrivesAtClient(_ id: Int, reason: String) {
-        guard let connection = connections[id] else { return }
-        if connection.stalledUntil > now, !connection.isCut {
-            queue.schedule(.closedAtClient(connection: id, reason: reason), at: connection.stalledUntil)
-            return
-        }
+    private func closeReachesClient(_ connection: SimulatedConnection, reason: String) {
         guard connection.isOpenAtClient else { return }
         connection.isOpenAtClient = false
         switch connection.party {
         case .player(let player):
-            guard players[player].connection == id else { return }
+            guard players[player].connection == connection.id else { return }
             players[player].connection = nil
             drive(player, .closed(reason))
         case .bot(let bot):
-            guard bots[bot].connection == id else { return }
+            guard bots[bot].connection == connection.id else { return }
             bots[bot].connection = nil
             driveBot(bot, .disconnected(reason))
         }

@@ -22,6 +22,7 @@ package final class Simulation {
         case toClient(connection: Int, bytes: [UInt8])
         case closedAtServer(connection: Int, reason: String)
         case closedAtClient(connection: Int, reason: String)
+        case stallEnds(connection: Int)
         case connectDone(Party, attempt: Int, server: Int, latency: Int)
         case serverTick(Int, generation: Int)
         case serverTurn(Int, generation: Int, ConnectionID)
@@ -146,6 +147,7 @@ package final class Simulation {
         case .toClient(let id, let bytes): arriveAtClient(id, bytes)
         case .closedAtServer(let id, let reason): closeArrivesAtServer(id, reason: reason)
         case .closedAtClient(let id, let reason): closeArrivesAtClient(id, reason: reason)
+        case .stallEnds(let id): stallEnds(id)
         case .connectDone(let party, let attempt, let server, let latency):
             connectDone(party, attempt: attempt, server: server, latency: latency)
         case .serverTick(let index, let generation):
@@ -259,7 +261,7 @@ package final class Simulation {
         let facts = players[index].machine.facts
         note(players[index].name, "quits")
         players[index].hasExited = true
-        if facts.isConnected, let id = players[index].connection, let connection = connections[id],
+        if facts.isConnected, !facts.isResuming, let id = players[index].connection, let connection = connections[id],
             connection.stalledUntil <= now, !connection.isCut, let nickname = facts.nickname
         {
             players[index].cleanQuit = (connection.server, nickname, now)

@@ -23,7 +23,10 @@ extension Update {
         model.network.resumeSecret = nil
         // What was asked of the old connection will not be answered.
         model.network.barriers = 0
-        model.connection = .connecting(endpoint)
+        // Still connected as far as the screens go: the seat is ours, and
+        // whatever needs the server waits for it (`Update.apply`) rather than
+        // happening here only.
+        model.connection = .connected(endpoint)
         model.show(model.network.resuming!.banner, .warning, sticky: true)
     }
 

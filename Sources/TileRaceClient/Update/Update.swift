@@ -13,14 +13,33 @@ enum Update {
         if model.network.isQuitting { return whileQuitting(event, model: &model) }
         let before = RaceMoments(model)
         let wasPlaying = model.session.map { $0.end == nil || $0.end?.stage == .reachedTarget } ?? false
+        let beforeKey = model.network.resuming != nil && event.isKey ? model : nil
         var effects = effects(of: event, model: &model)
+        if model.network.resuming == nil, case .connecting = model.connection, effects.contains(where: \.needsServerNow) {
+            // Greeting first: a request queued before our HELLO would be refused.
+            effects = effects.flatMap { effect -> [Effect] in
+                guard effect.needsServerNow, case .send(let message) = effect else { return [effect] }
+                return notSent(message, reason: "not connected yet", model: &model)
+            }
+        }
         if model.network.resuming != nil {
-            // Nothing but the resuming HELLO goes out until the seat is back:
-            // the game's entries wait in the session and are sent after it.
+            if let beforeKey, effects.contains(where: \.needsServerNow), !effects.contains(.quit) {
+                // A key that asks the server for something (leave, resign, get
+                // ready, start a game...) waits for the seat: done locally
+                // only, it would leave us somewhere the server does not know.
+                model = beforeKey
+                model.show("reconnecting: that waits until the connection is back", .warning)
+                return []
+            }
+            // Nothing but the resuming HELLO goes out until the seat is back
+            // (and QUIT: after that HELLO, it gives the seat up at once): the
+            // game's entries wait in the session and are sent after it.
             effects.removeAll { effect in
                 guard case .send(let message) = effect else { return false }
-                if case .hello = message { return false }
-                return true
+                switch message {
+                case .hello, .quit: return false
+                default: return true
+                }
             }
         }
         if wasPlaying, let session = model.session, let end = session.end, !session.isCounted, end.stage != .reachedTarget {
@@ -204,5 +223,26 @@ enum Update {
         model.config.themeName = Theme.nextName(after: model.config.theme.name)
         model.show("theme: \(model.config.themeName)")
         return [.saveConfig]
+    }
+}
+
+extension Event {
+    /// Whether this is a key press.
+    var isKey: Bool {
+        if case .key = self { return true }
+        return false
+    }
+}
+
+extension Effect {
+    /// Whether it sends a request that only makes sense on a live connection:
+    /// anything but the game's entries (sent again after a resume) and the
+    /// connection's own `HELLO`, `PING` and `PONG`.
+    var needsServerNow: Bool {
+        guard case .send(let message) = self else { return false }
+        switch message {
+        case .move, .hello, .ping, .pong: return false
+        default: return true
+        }
     }
 }

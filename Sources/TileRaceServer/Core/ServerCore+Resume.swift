@@ -30,6 +30,12 @@ extension ServerCore {
             remove(session, reason: reason)
             return
         }
+        if session.hasQuitWaiting() {
+            // It said QUIT, still waiting behind a slow request (a SUBMIT to
+            // a stalled store): it left on purpose, so nobody waits for it.
+            remove(session, reason: "quit (\(reason) before its QUIT was handled)")
+            return
+        }
         session.connection = nil
         connectionGone(connection, from: session.address)
         session.awayUntil = now + limits.resumeGraceMilliseconds

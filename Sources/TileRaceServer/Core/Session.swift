@@ -78,6 +78,21 @@ final class Session {
         self.connectedAt = now
     }
 
+    /// Whether a `QUIT` waits among the lines received and not handled yet
+    /// (the lines are used up: call it only when the connection is gone).
+    func hasQuitWaiting() -> Bool {
+        while true {
+            let line: String?
+            do throws(ProtocolError) {
+                line = try framer.nextLine()
+            } catch {
+                continue
+            }
+            guard let line else { return false }
+            if line.split(separator: " ").first?.uppercased() == RequestVerb.quit.rawValue { return true }
+        }
+    }
+
     /// Whether its connection dropped and its seat is held.
     var isAway: Bool { connection == nil }
 
