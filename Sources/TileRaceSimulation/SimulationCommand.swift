@@ -11,6 +11,7 @@ package enum SimulationCommand {
         var settings = SimulationSettings()
         var isTraced = false
         var isHelp = false
+        var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// A bad command line, in one sentence.
@@ -19,7 +20,7 @@ package enum SimulationCommand {
     }
 
     static let usage = """
-        usage: tilerace-sim [--seeds N] [--from S] [--clients K] [--servers M] [--no-faults]
+        usage: tilerace-sim [--seeds N] [--from S] [--clients K] [--servers M] [--no-faults] [--jobs J]
                tilerace-sim --seed S [--trace] [--clients K] [--servers M] [--no-faults]
 
         Runs the deterministic simulation: real server cores, clients and bots on a
@@ -29,6 +30,7 @@ package enum SimulationCommand {
           --clients K   simulated players per run, 1 to 8 (default 3)
           --servers M   servers sharing one store and room directory, 1 to 3 (default 2)
           --no-faults   no cuts, stalls, refusals, server stops or store outages
+          --jobs J      seeds run at once, on J threads (default: the processors, here \(ProcessInfo.processInfo.activeProcessorCount))
         Exit status: 0 when every run kept every invariant, 1 when one did not, 2 for a bad command line.
         """
 
@@ -62,6 +64,7 @@ package enum SimulationCommand {
             case "--clients": request.settings.players = try number(option, in: 1...8)
             case "--servers": request.settings.servers = try number(option, in: 1...3)
             case "--no-faults": request.settings.injectsFaults = false
+            case "--jobs": request.jobs = try number(option, in: 1...256)
             case "--trace": request.isTraced = true
             case "--help", "-h": request.isHelp = true
             default: throw UsageError(message: "unknown option \"\(option)\" (see tilerace-sim --help)")
@@ -94,40 +97,40 @@ package enum SimulationCommand {
     /// Runs the seeds asked for; returns the exit status.
     static func run(_ request: Request) -> Int32 {
         let started = DispatchTime.now().uptimeNanoseconds
-        var failures: [SimulationViolation] = []
-        var races = 0
-        var steps = 0
-        for offset in 0..<UInt64(request.seedCount) {
-            let seed = request.firstSeed + offset
-            let report = Simulation.run(seed: seed, settings: request.settings, isTraced: request.isTraced)
-            races += report.racesStarted
-            steps += report.steps
-            if request.isTraced { for line in report.trace { print(line) } }
-            if let violation = report.violation {
-                failures.append(violation)
-                print(violation)
-            }
-            if request.seedCount >= 100, (offset + 1) % UInt64(max(1, request.seedCount / 20)) == 0 {
-                let seconds = elapsed(since: started)
-                print("\(offset + 1) seeds, \(failures.count) failing, \(rate(Double(offset + 1), seconds)) seeds/s")
+        if request.isTraced {
+            let report = Simulation.run(seed: request.firstSeed, settings: request.settings, isTraced: true)
+            for line in report.trace { print(line) }
+            if let violation = report.violation { print(violation) }
+            return report.violation == nil ? 0 : 1
+        }
+        let progress = ProgressReport(seedCount: request.seedCount, started: started)
+        let jobs = min(request.jobs, request.seedCount)
+        // Each thread runs every `jobs`-th seed; the reports meet on the progress queue.
+        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            var offset = job
+            while offset < request.seedCount {
+                let report = Simulation.run(seed: request.firstSeed + UInt64(offset), settings: request.settings)
+                progress.add(report)
+                offset += jobs
             }
         }
+        let failures = progress.failures
         let seconds = elapsed(since: started)
         print(
-            "\(request.seedCount) seed(s) from \(request.firstSeed): \(failures.count) failing; \(races) races, \(steps) steps in "
-                + "\(String(format: "%.1f", seconds)) s: \(rate(Double(request.seedCount), seconds)) seeds/s, "
-                + "\(rate(Double(races), seconds)) races/s")
+            "\(request.seedCount) seed(s) from \(request.firstSeed) on \(jobs) thread(s): \(failures.count) failing; "
+                + "\(progress.races) races, \(progress.steps) steps in \(String(format: "%.1f", seconds)) s: "
+                + "\(rate(Double(request.seedCount), seconds)) seeds/s, \(rate(Double(progress.races), seconds)) races/s")
         if !failures.isEmpty {
             print("failing seeds: \(failures.map { String($0.seed) }.joined(separator: " "))")
         }
         return failures.isEmpty ? 0 : 1
     }
 
-    private static func elapsed(since start: UInt64) -> Double {
+    static func elapsed(since start: UInt64) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
-    private static func rate(_ count: Double, _ seconds: Double) -> String {
+    static func rate(_ count: Double, _ seconds: Double) -> String {
         String(format: "%.1f", count / max(seconds, 1e-9))
     }
 }

@@ -14,7 +14,7 @@ package struct SimulationSettings: Hashable, Sendable {
 
     /// Settings; the defaults make a run of a few races.
     package init(
-        players: Int = 3, servers: Int = 2, chaosMilliseconds: Int = 120_000, drainMilliseconds: Int = 100_000,
+        players: Int = 3, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 80_000,
         injectsFaults: Bool = true
     ) {
         self.players = max(1, players)

@@ -54,7 +54,7 @@ import TileRaceProtocol
         #expect(update(&model, .tick(Fixtures.now + 750)) == [.connect])
         _ = update(&model, .key(.up))
         #expect(Chrome.connectionBanner(model, width: 200)?.hasPrefix("connection lost, reconnecting (2)…") == true)
-        _ = Update.resumed(model: &model)
+        _ = Update.resumed(room: nil, model: &model)
         #expect(Chrome.connectionBanner(model, width: 200) == nil)
         #expect(!screenText(model).contains("reconnecting"))
     }

@@ -75,12 +75,31 @@ import TileRaceProtocol
         #expect(update(&model, .key(.control("c"))) == [.send(.quit), .quit])
     }
 
-    @Test func whileReconnectingNothingIsSent() {
+    @Test func whileReconnectingQuitFollowsTheResumingHello() {
         var model = Fixtures.race()
         model.network.resumeSecret = String(repeating: "a", count: 32)
         _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
         #expect(model.network.resuming != nil)
-        #expect(update(&model, .key(.control("c"))) == [.quit])
+        // If the new connection is up, QUIT goes after its HELLO and gives the seat up at once.
+        #expect(update(&model, .key(.control("c"))) == [.send(.quit), .quit])
+    }
+
+    @Test func whileReconnectingAKeyThatNeedsTheServerWaits() {
+        var model = Fixtures.race()
+        model.network.resumeSecret = String(repeating: "a", count: 32)
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        _ = update(&model, .key(.character("q")))
+        #expect(model.overlay == .confirm(.resignRace))
+        // Resigning needs the server: nothing happens here only, the question stays.
+        #expect(update(&model, .key(.character("y"))) == [])
+        #expect(model.overlay == .confirm(.resignRace))
+        #expect(model.session?.end == nil)
+        #expect(model.notice?.text == "reconnecting: that waits until the connection is back")
+        // Moves are still played (and sent once back).
+        _ = update(&model, .key(.escape))
+        let moves = model.session?.game.moveCount ?? 0
+        for key in [Key.left, .right, .up, .down] { _ = update(&model, .key(key)) }
+        #expect((model.session?.game.moveCount ?? 0) > moves)
     }
 
     @Test func theEndAfterQuittingIsNotALoss() {

@@ -4,6 +4,9 @@ import TileRaceProtocol
 /// The server's events: the room's members, the countdown, the race.
 extension Update {
     static func serverEvent(_ event: ServerEvent, model: inout Model) -> [Effect] {
+        // The catch-up's START, if any, comes first after a resumed OK HELLO.
+        let isOutsideRace = model.network.isCatchingUpOutsideRace
+        model.network.isCatchingUpOutsideRace = false
         switch event {
         case .hello, .ping, .bye:
             // The connection answers PING and reports BYE when the line closes.
@@ -47,7 +50,7 @@ extension Update {
             guard isOurRoom(start.room, model) else { break }
             // After resuming, the race under way is the one we are in.
             if model.network.isCatchingUp, model.race != nil, model.session?.isRace == true { break }
-            raceStarted(start, model: &model)
+            raceStarted(start, mayRace: !isOutsideRace, model: &model)
         case .progress(let progress):
             guard isOurRoom(progress.room, model) else { break }
             racerProgressed(progress, model: &model)
@@ -108,7 +111,9 @@ extension Update {
     // MARK: The race
 
     /// `START`: everyone's board from the same seed; ours is played at once.
-    private static func raceStarted(_ start: RaceStart, model: inout Model) {
+    /// `START`: the race begins (or, catching up, is under way); we race in
+    /// it when it names us, unless `mayRace` is false (we only watch it from the room).
+    private static func raceStarted(_ start: RaceStart, mayRace: Bool = true, model: inout Model) {
         guard var room = model.room, let game = try? start.makeGame() else {
             model.show("the server started a race this client cannot play", .warning)
             return
@@ -122,7 +127,7 @@ extension Update {
                 room.members[index].state = .racing
             }
         }
-        let isRacing = !room.isWatching && start.players.contains { isUs($0, model) }
+        let isRacing = mayRace && !room.isWatching && start.players.contains { isUs($0, model) }
         var race = RaceState(
             room: room.name, options: options, phase: .racing(startedAt: model.now),
             players: start.players.map { nickname in

@@ -8,9 +8,9 @@ extension Update {
     ) -> [Effect] {
         if request.isBarrier { model.network.barriers = max(0, model.network.barriers - 1) }
         switch (request, result) {
-        case (.hello(let nickname, _, _), .success(.hello(_, let session, let isResumed, _))):
+        case (.hello(let nickname, _, _), .success(.hello(_, let session, let isResumed, let room))):
             model.network.resumeSecret = session
-            if isResumed { return resumed(model: &model) }
+            if isResumed { return resumed(room: room, model: &model) }
             return helloAccepted(nickname: nickname, model: &model)
         case (.hello(let nickname, _, _), .failure(let error)):
             return helloRefused(nickname: nickname, error: error, model: &model)

@@ -57,13 +57,20 @@ extension Update {
         return [.send(.hello(nickname: attempt.nickname, resume: attempt.secret))]
     }
 
-    /// `OK HELLO ... resumed=yes`: back in the seat. The catch-up events
+    /// `OK HELLO ... resumed=yes` (with the room's description when the seat
+    /// is in a room): back in the seat. The catch-up events
     /// follow (`START`, `RESYNC`, `PROGRESS` ...).
-    static func resumed(model: inout Model) -> [Effect] {
+    static func resumed(room: RoomDescription?, model: inout Model) -> [Effect] {
         guard let endpoint = model.network.endpoint else { return [] }
         let attempts = model.network.resuming?.attempt ?? 1
         model.network.resuming = nil
         model.network.isCatchingUp = model.session?.sendsEntries == true
+        // The race under way that the catch-up's START describes is ours only
+        // if we were in it: our nickname in it may be an earlier seat of ours
+        // that was given up (it finished as `left`) before we came back as a
+        // waiting member.
+        let wasRacing = model.session?.isRace == true && model.race.map { !$0.isOver } == true
+        model.network.isCatchingUpOutsideRace = room?.state == .racing && !wasRacing
         model.connection = .connected(endpoint)
         model.show("back: the connection was restored (\(attempts) \(attempts == 1 ? "try" : "tries"))", .success)
         return []

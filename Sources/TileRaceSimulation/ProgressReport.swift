@@ -1,0 +1,44 @@
+import Dispatch
+
+/// What the seeds run so far came to, gathered from the threads that run
+/// them: failures are printed as they come, and progress now and then.
+///
+/// Owned by its serial queue: `add` may be called from any thread.
+final class ProgressReport: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "tilerace.sim.progress")
+    private let seedCount: Int
+    private let started: UInt64
+    private var done = 0
+    private var failed: [SimulationViolation] = []
+    private var raceCount = 0
+    private var stepCount = 0
+
+    init(seedCount: Int, started: UInt64) {
+        self.seedCount = seedCount
+        self.started = started
+    }
+
+    /// Counts a finished run (prints its violation, if any).
+    func add(_ report: SimulationReport) {
+        queue.sync {
+            done += 1
+            raceCount += report.racesStarted
+            stepCount += report.steps
+            if let violation = report.violation {
+                failed.append(violation)
+                print(violation)
+            }
+            if seedCount >= 100, done % max(1, seedCount / 20) == 0 {
+                let seconds = SimulationCommand.elapsed(since: started)
+                print("\(done) seeds, \(failed.count) failing, \(SimulationCommand.rate(Double(done), seconds)) seeds/s")
+            }
+        }
+    }
+
+    /// The violations, by seed.
+    var failures: [SimulationViolation] { queue.sync { failed.sorted { $0.seed < $1.seed } } }
+    /// Races started in all runs.
+    var races: Int { queue.sync { raceCount } }
+    /// Steps in all runs.
+    var steps: Int { queue.sync { stepCount } }
+}
