@@ -198,7 +198,7 @@ package final class Simulation {
         guard !players[index].hasExited else { return }
         let facts = players[index].machine.facts
         let key = SimulatedPlayer.nextKey(facts, random: &random, isDraining: isDraining)
-        note(players[index].name, "key \(key)")
+        note(players[index].name, "key \(key) on \(facts.screen)\(facts.overlay.map { " (\($0))" } ?? "")\(facts.play.map { " playing \($0.isRace ? "race \($0.room ?? "?")" : "practice") entry \($0.sequence)\($0.endOutcome.map { ", ended: \($0)" } ?? "")" } ?? "")")
         drive(index, .key(key))
         let pause: Int
         if isDraining {

@@ -53,10 +53,15 @@ struct NetworkState: Hashable, Sendable {
     /// Set from a resumed `OK HELLO` until the server's `RESYNC` (or, outside
     /// a game, the next event): the catch-up events describe what we have.
     var isCatchingUp = false
-    /// Set from a resumed `OK HELLO` in a room that races without us until
-    /// the catch-up's `START`: that race is watched from the room, even if it
-    /// names our nickname (an earlier seat of ours that left it).
+    /// Set from a resumed `OK HELLO` in a room that races, when we were not
+    /// racing, until the catch-up's `START`: that race is watched from the
+    /// room, even if it names our nickname (an earlier seat of ours that left
+    /// it), unless our `RESYNC` follows.
     var isCatchingUpOutsideRace = false
+    /// That `START` when it names our nickname, until the next event: a
+    /// `RESYNC` then says the race is ours after all (it started while our
+    /// connection was failing, its `START` lost with it).
+    var catchUpStart: RaceStart?
     /// Requests sent that end or replace a game (`RESTART`, `RESIGN`,
     /// `PRACTICE`, `LEAVE`) not answered yet: replies to `MOVE` lines before
     /// them are about the earlier game and are not compared.

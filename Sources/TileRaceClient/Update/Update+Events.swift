@@ -4,9 +4,12 @@ import TileRaceProtocol
 /// The server's events: the room's members, the countdown, the race.
 extension Update {
     static func serverEvent(_ event: ServerEvent, model: inout Model) -> [Effect] {
-        // The catch-up's START, if any, comes first after a resumed OK HELLO.
+        // The catch-up's START, if any, comes first after a resumed OK HELLO,
+        // and our RESYNC right after it when the race is ours.
         let isOutsideRace = model.network.isCatchingUpOutsideRace
         model.network.isCatchingUpOutsideRace = false
+        let startNamingUs = model.network.catchUpStart
+        model.network.catchUpStart = nil
         switch event {
         case .hello, .ping, .bye:
             // The connection answers PING and reports BYE when the line closes.
@@ -51,6 +54,7 @@ extension Update {
             // After resuming, the race under way is the one we are in.
             if model.network.isCatchingUp, model.race != nil, model.session?.isRace == true { break }
             raceStarted(start, mayRace: !isOutsideRace, model: &model)
+            if isOutsideRace, start.players.contains(where: { isUs($0, model) }) { model.network.catchUpStart = start }
         case .progress(let progress):
             guard isOurRoom(progress.room, model) else { break }
             racerProgressed(progress, model: &model)
@@ -70,6 +74,9 @@ extension Update {
             guard isOurRoom(room, model) else { break }
             raceEnded(&model)
         case .resync(let sync):
+            // A race that started while our connection was failing: the
+            // RESYNC says it is ours after all.
+            if let startNamingUs { raceStarted(startNamingUs, model: &model) }
             let isCatchingUp = model.network.isCatchingUp
             var effects: [Effect] = []
             if let resent = resyncAfterResume(sync, model: &model) {

@@ -73,7 +73,26 @@ extension Update {
         model.network.isCatchingUpOutsideRace = room?.state == .racing && !wasRacing
         model.connection = .connected(endpoint)
         model.show("back: the connection was restored (\(attempts) \(attempts == 1 ? "try" : "tries"))", .success)
+        if let room, model.room.map({ Names.nicknameKey($0.name) != Names.nicknameKey(room.name) }) ?? true {
+            return leaveAgainAfterResume(room, model: &model)
+        }
         return []
+    }
+
+    /// The seat is in a room we left while the connection was failing (our
+    /// `LEAVE` was lost with it): leave it again, or the room would wait for
+    /// us. A game started here meanwhile was never the server's: it goes on
+    /// here only.
+    private static func leaveAgainAfterResume(_ room: RoomDescription, model: inout Model) -> [Effect] {
+        model.network.isCatchingUp = false
+        model.network.isCatchingUpOutsideRace = false
+        if var session = model.session, session.mirror == .active {
+            session.mirror = .localOnly("the server did not get it before the connection failed")
+            session.unacknowledged = [:]
+            session.expected = [:]
+            model.session = session
+        }
+        return [.send(.leave)]
     }
 
     /// The server no longer holds the seat (`ERR bad-session`), or the grace
