@@ -202,7 +202,8 @@ package final class Simulation {
         drive(index, .key(key))
         let pause: Int
         if isDraining {
-            pause = facts.screen == "game" ? random.int(in: 20...80) : random.int(in: 300...900)
+            let isPlaying = facts.screen == "game" && facts.overlay == nil && facts.play.map { !$0.game.isOver && $0.endOutcome == nil } == true
+            pause = isPlaying ? random.int(in: 20...80) : random.int(in: 300...900)
         } else {
             pause = random.pick([
                 (60, random.int(in: 60...400)), (30, random.int(in: 400...2000)), (10, random.int(in: 2000...12_000)),

@@ -91,6 +91,7 @@ package enum SimulationCommand {
             print(usage)
             exit(0)
         }
+        TrapReporter.install()
         exit(run(request))
     }
 
@@ -98,6 +99,7 @@ package enum SimulationCommand {
     static func run(_ request: Request) -> Int32 {
         let started = DispatchTime.now().uptimeNanoseconds
         if request.isTraced {
+            TrapReporter.running(request.firstSeed, on: 0)
             let report = Simulation.run(seed: request.firstSeed, settings: request.settings, isTraced: true)
             for line in report.trace { print(line) }
             if let violation = report.violation { print(violation) }
@@ -109,6 +111,7 @@ package enum SimulationCommand {
         DispatchQueue.concurrentPerform(iterations: jobs) { job in
             var offset = job
             while offset < request.seedCount {
+                TrapReporter.running(request.firstSeed + UInt64(offset), on: job)
                 let report = Simulation.run(seed: request.firstSeed + UInt64(offset), settings: request.settings)
                 progress.add(report)
                 offset += jobs
