@@ -114,7 +114,7 @@ package final class Simulation {
             servers.append(SimulatedServer(index: index))
             startServer(index)
         }
-        for index in 0..<settings.players {
+        for index in 0..<random.int(in: settings.players) {
             var options = ClientOptions()
             options.nickname = "p\(index + 1)"
             // Most go straight into one room; the others find it (or another) in the lobby.

@@ -27,7 +27,7 @@ package enum SimulationCommand {
         simulated network with faults, invariants checked after every step.
           --seeds N     run N seeds (default 1000), starting at --from S (default 1)
           --seed S      run one seed; with --trace, print every event of it
-          --clients K   simulated players per run, 1 to 8 (default 3)
+          --clients K   simulated players per run, 1 to 8 (default: 2 to 5, drawn by each seed)
           --servers M   servers sharing one store and room directory, 1 to 3 (default 2)
           --no-faults   no cuts, stalls, refusals, server stops or store outages
           --jobs J      seeds run at once, on J threads (default: the processors, here \(ProcessInfo.processInfo.activeProcessorCount))
@@ -61,7 +61,9 @@ package enum SimulationCommand {
             case "--seed":
                 request.firstSeed = try number(option, in: 0...UInt64.max)
                 request.seedCount = 1
-            case "--clients": request.settings.players = try number(option, in: 1...8)
+            case "--clients":
+                let count: Int = try number(option, in: 1...8)
+                request.settings.players = count...count
             case "--servers": request.settings.servers = try number(option, in: 1...3)
             case "--no-faults": request.settings.injectsFaults = false
             case "--jobs": request.jobs = try number(option, in: 1...256)

@@ -1,7 +1,8 @@
 /// What one simulated run is made of.
 package struct SimulationSettings: Hashable, Sendable {
-    /// Simulated players (real clients driven by random keys).
-    package var players: Int
+    /// Simulated players (real clients driven by random keys): each run
+    /// draws its number from this range.
+    package var players: ClosedRange<Int>
     /// Servers sharing one store and one room directory.
     package var servers: Int
     /// How long faults are injected and players do anything at all (milliseconds).
@@ -14,10 +15,10 @@ package struct SimulationSettings: Hashable, Sendable {
 
     /// Settings; the defaults make a run of a few races.
     package init(
-        players: Int = 3, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 80_000,
+        players: ClosedRange<Int> = 2...5, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 80_000,
         injectsFaults: Bool = true
     ) {
-        self.players = max(1, players)
+        self.players = max(1, players.lowerBound)...max(1, players.upperBound)
         self.servers = max(1, servers)
         self.chaosMilliseconds = chaosMilliseconds
         self.drainMilliseconds = drainMilliseconds

@@ -35,7 +35,7 @@ enum TrapReporter {
             #else
                 action.__sigaction_u.__sa_handler = { signal in TrapReporter.report(signal) }
             #endif
-            action.sa_flags = Int32(SA_RESETHAND)
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
             sigaction(signal, &action, nil)
         }
     }

@@ -103,6 +103,19 @@ extension Update {
         return connectionLost("Lost the connection\(place): \(ScreenText.sanitize(why))", model: &model) + [.disconnect]
     }
 
+    /// Whether the server's copy is our game as it stood at its `seq`, as far
+    /// as we can tell: the whole game when nothing is left to send, else our
+    /// figures after that entry when we still have them. (A game started
+    /// here while the connection failed, its `PRACTICE` lost, is not.)
+    static func isSameGame(_ sync: GameSync, as session: PlaySession) -> Bool {
+        if sync.seq == session.sequence {
+            let game = session.game
+            return sync.board == game.board.rows.flatMap { $0 } && sync.score == game.score && sync.moves == game.moveCount
+        }
+        guard let figures = session.expected[sync.seq] else { return true }
+        return figures == Figures(score: sync.score, moves: sync.moves, largestTile: sync.largestTile)
+    }
+
     /// A race we resigned while the connection was down (or whose `RESIGN`
     /// was lost with it) is resigned again once back: the server may still
     /// count us as racing, and the others would wait for us. If it had it
@@ -118,7 +131,9 @@ extension Update {
     static func resyncAfterResume(_ sync: GameSync, model: inout Model) -> [Effect]? {
         guard model.network.isCatchingUp else { return nil }
         model.network.isCatchingUp = false
-        guard let session = model.session, session.sendsEntries, sync.seq <= session.sequence else { return nil }
+        guard let session = model.session, session.sendsEntries, sync.seq <= session.sequence,
+            isSameGame(sync, as: session)
+        else { return nil }
         // Nothing may be left to send (the usual case: a blip while the player thinks).
         let numbers = Array((sync.seq + 1)..<(session.sequence + 1))
         let entries = numbers.compactMap { session.unacknowledged[$0] }
