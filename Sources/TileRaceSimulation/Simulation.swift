@@ -198,11 +198,15 @@ package final class Simulation {
         guard !players[index].hasExited else { return }
         let facts = players[index].machine.facts
         let key = SimulatedPlayer.nextKey(facts, random: &random, isDraining: isDraining)
-        note(players[index].name, "key \(key) on \(facts.screen)\(facts.overlay.map { " (\($0))" } ?? "")\(facts.play.map { " playing \($0.isRace ? "race \($0.room ?? "?")" : "practice") entry \($0.sequence)\($0.endOutcome.map { ", ended: \($0)" } ?? "")" } ?? "")")
+        note(
+            players[index].name,
+            "key \(key) on \(facts.screen)\(facts.overlay.map { " (\($0))" } ?? "")\(facts.play.map { " playing \($0.isRace ? "race \($0.room ?? "?")" : "practice") entry \($0.sequence)\($0.endOutcome.map { ", ended: \($0)" } ?? "")" } ?? "")"
+        )
         drive(index, .key(key))
         let pause: Int
         if isDraining {
-            let isPlaying = facts.screen == "game" && facts.overlay == nil && facts.play.map { !$0.game.isOver && $0.endOutcome == nil } == true
+            let isPlaying =
+                facts.screen == "game" && facts.overlay == nil && facts.play.map { !$0.game.isOver && $0.endOutcome == nil } == true
             pause = isPlaying ? random.int(in: 20...80) : random.int(in: 300...900)
         } else {
             pause = random.pick([
@@ -352,8 +356,10 @@ package final class Simulation {
         server.generation += 1
         server.connections = [:]
         server.nextTickAt = nil
+        let serverSeed = random.next()
         let core = ServerCore(
-            limits: .standard, clock: clock, random: SeededRandom(seed: random.next()).source,
+            limits: .standard, clock: clock, random: SeededRandom(seed: serverSeed).source,
+            secrets: SeededRandom(seed: ~serverSeed).source,
             serverName: "tilerace-sim", logLevel: .info, registry: ServerRegistry())
         server.core = core
         if settings.servers > 1 { core.startDirectory(every: Simulation.directoryMilliseconds) }

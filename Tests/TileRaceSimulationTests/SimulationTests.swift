@@ -2,10 +2,46 @@ import Testing
 
 @testable import TileRaceSimulation
 
+/// The deterministic simulator on every `swift test`: a fixed set of seeds,
+/// the seeds that found the defects of issue 20 (pinned as regression
+/// tests), and the promise that one seed makes one run.
 @Suite struct SimulationTests {
-    @Test func aRunWithoutFaultsKeepsEveryInvariant() {
-        let report = Simulation.run(seed: 1, settings: SimulationSettings(injectsFaults: false))
+    /// Seeds `first ..< first + 20`, each a run of 2 to 5 players on two
+    /// servers with faults, must keep every invariant.
+    @Test(arguments: [1, 21, 41, 61])
+    func fixedSeedsKeepEveryInvariant(first: UInt64) {
+        for seed in first..<first + 20 {
+            let report = Simulation.run(seed: seed)
+            #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
+            #expect(report.steps > 1000, "seed \(seed) ran only \(report.steps) steps")
+        }
+    }
+
+    /// Seeds that found defects: 2 (the client trapped resuming with nothing
+    /// to resend; Ctrl-C left a ghost seat), 186 (a practice game started
+    /// while the line failed, its PRACTICE lost, resynced onto the wrong
+    /// game), 1684 (a fake "You resigned · score 0" after coming back to a
+    /// room whose race named an earlier seat of ours).
+    @Test(arguments: [2, 186, 1684] as [UInt64])
+    func seedsThatFoundDefectsStayFixed(seed: UInt64) {
+        let report = Simulation.run(seed: seed)
+        #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test func aRunWithoutFaultsRacesAndKeepsEveryInvariant() {
+        let report = Simulation.run(seed: 1, settings: SimulationSettings(players: 3...3, injectsFaults: false))
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
         #expect(report.racesStarted > 0)
+        #expect(report.faults == 0)
+    }
+
+    @Test func oneSeedMakesOneRunStepForStep() {
+        let first = Simulation.run(seed: 9, isTraced: true)
+        let second = Simulation.run(seed: 9, isTraced: true)
+        #expect(first.steps == second.steps)
+        #expect(first.trace.count > 1000)
+        #expect(first.trace == second.trace)
+        let other = Simulation.run(seed: 10, isTraced: true)
+        #expect(other.trace != first.trace)
     }
 }

@@ -64,7 +64,8 @@ package struct ClientFacts: Sendable {
             if case .race(let name) = session.mode { room = name }
             return Play(
                 isRace: session.isRace, room: room, sendsEntries: session.sendsEntries, sequence: session.sequence,
-                unacknowledgedCount: session.unacknowledged.count, game: session.game, endOutcome: session.end.map { ClientFacts.name(of: $0.outcome) })
+                unacknowledgedCount: session.unacknowledged.count, game: session.game,
+                endOutcome: session.end.map { ClientFacts.name(of: $0.outcome) })
         }
     }
 

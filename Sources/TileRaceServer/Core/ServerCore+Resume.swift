@@ -11,7 +11,7 @@ extension ServerCore {
         let old = session.resumeSecret
         // Not from `random`: a secret per connection must not shift the seeds
         // tests fix through it.
-        let secret = RandomSource.system.token()
+        let secret = secrets.token()
         session.resumeSecret = secret
         let target = ServerRegistry.ResumeTarget(session: session.id, shard: shard)
         registry.sync { state in

@@ -35,6 +35,9 @@ package final class ServerCore {
     let limits: ServerLimits
     let clock: any ServerClock
     let random: RandomSource
+    /// Where resume secrets come from (apart from `random`, so a secret per
+    /// connection shifts no seed; the simulator seeds it too).
+    let secrets: RandomSource
     /// Requests handed to the leaderboard service, by their id.
     var awaitedAnswers: [Int: AwaitedAnswer] = [:]
     var nextQuestionID = 1
@@ -65,12 +68,13 @@ package final class ServerCore {
     /// A core; `registry` and `shard` place it among the shards of a server
     /// (by default it is the only one).
     package init(
-        limits: ServerLimits, clock: any ServerClock, random: RandomSource, serverName: String, logLevel: ServerLog.Level,
-        registry: ServerRegistry = ServerRegistry(), shard: Int = 0
+        limits: ServerLimits, clock: any ServerClock, random: RandomSource, secrets: RandomSource = .system, serverName: String,
+        logLevel: ServerLog.Level, registry: ServerRegistry = ServerRegistry(), shard: Int = 0
     ) {
         self.limits = limits
         self.clock = clock
         self.random = random
+        self.secrets = secrets
         self.serverName = serverName
         self.logLevel = logLevel
         self.registry = registry

@@ -1,0 +1,163 @@
+import Testing
+import TileRaceEngine
+import TileRaceProtocol
+
+@testable import TileRaceClient
+
+/// Taking a dropped seat back (issue 20): the usual case (nothing left to
+/// send), what a resume finds changed, and what the player may do meanwhile.
+/// Each case was found by the simulator (`tilerace-sim`).
+@Suite struct UpdateResumeTests {
+    static let secret = String(repeating: "a", count: 32)
+
+    /// A race in progress whose connection just dropped: resuming.
+    static func resumingRace() -> Model {
+        var model = Fixtures.race()
+        model.network.resumeSecret = secret
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        return model
+    }
+
+    /// The room `friday` as a resumed `OK HELLO` describes it.
+    static func friday(_ state: RoomState) -> RoomDescription {
+        RoomDescription(
+            name: "friday", state: state, size: 4, target: 2048, allowsAssists: false, timeLimit: 300, isPrivate: false,
+            playerCount: 4, watcherCount: 0)
+    }
+
+    static func resumedHello(room: RoomDescription?) -> ServerUpdate {
+        .reply(
+            .hello(nickname: "ana", resume: secret),
+            .success(.hello(nickname: "ana", session: String(repeating: "b", count: 32), isResumed: true, room: room)), items: [])
+    }
+
+    @Test func aBlipWithNothingLeftToSendResendsNothing() throws {
+        var model = Self.resumingRace()
+        // Every entry was acknowledged before the drop.
+        model.session?.unacknowledged = [:]
+        model.session?.expected = [:]
+        _ = update(&model, .server(Self.resumedHello(room: Self.friday(.racing))))
+        let session = try #require(model.session)
+        let sync = GameSync(seq: session.sequence, game: session.game)
+        #expect(update(&model, .server(.event(.resync(sync)))) == [])
+        #expect(model.session?.game == session.game)
+        #expect(!model.network.isCatchingUp)
+    }
+
+    @Test func entriesNotAcknowledgedAreSentAgainOntoTheSameGame() throws {
+        var model = Self.resumingRace()
+        let session = try #require(model.session)
+        #expect(session.sequence == 5)
+        // The server got three of the five entries.
+        var earlier = Game(config: .standard, seed: Seed(2024))
+        for direction in [Direction.left, .up, .left] { _ = earlier.moveIfValid(direction) }
+        model.session?.expected = [3: Figures(score: earlier.score, moves: earlier.moveCount, largestTile: earlier.board.largestValue)]
+        _ = update(&model, .server(Self.resumedHello(room: Self.friday(.racing))))
+        let effects = update(&model, .server(.event(.resync(GameSync(seq: 3, game: earlier)))))
+        guard case .send(.move(let seq, let entries))? = effects.first else {
+            Issue.record("expected the missing entries, got \(effects)")
+            return
+        }
+        #expect(seq == 4)
+        #expect(entries.count == 2)
+    }
+
+    @Test func aDifferentGameAtTheSameEntryIsReplacedByTheServersCopy() throws {
+        var model = Self.resumingRace()
+        model.session?.unacknowledged = [:]
+        _ = update(&model, .server(Self.resumedHello(room: Self.friday(.racing))))
+        var other = Game(config: .standard, seed: Seed(7))
+        for direction in [Direction.down, .right, .down, .right, .up] { _ = other.moveIfValid(direction) }
+        let sync = GameSync(seq: try #require(model.session).sequence, game: other)
+        #expect(update(&model, .server(.event(.resync(sync)))) == [])
+        #expect(model.session?.game.board == other.board)
+        #expect(model.session?.game.score == other.score)
+    }
+
+    @Test func aRaceResignedWhileTheLineWasDownIsResignedAgain() throws {
+        var model = Fixtures.race()
+        model.network.resumeSecret = Self.secret
+        // Resigned; the RESIGN was lost with the connection.
+        _ = update(&model, .key(.character("q")))
+        #expect(update(&model, .key(.character("y"))).contains(.send(.resign)))
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        _ = update(&model, .server(Self.resumedHello(room: Self.friday(.racing))))
+        let session = try #require(model.session)
+        let effects = update(&model, .server(.event(.resync(GameSync(seq: session.sequence, game: session.game)))))
+        #expect(effects.contains(.send(.resign)))
+    }
+
+    @Test func aWaitingMemberIsNotPutInARaceUnderAnEarlierSeatsNickname() {
+        // After a cut longer than the grace, back in the room while its race
+        // goes on; then a short cut, and the catch-up START names "ana": the
+        // seat that left that race.
+        var model = Fixtures.connected(Fixtures.model())
+        model.network.resumeSecret = Self.secret
+        model.room = WaitingRoom(
+            name: "friday", options: RoomOptions(), isPrivate: false,
+            members: [
+                RoomMember(nickname: "bo", isReady: false, isYou: false, state: .racing),
+                RoomMember(nickname: "ana", isReady: false, isYou: true, state: .waiting),
+            ])
+        model.room?.isRaceUnderWay = true
+        model.screen = .room
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        #expect(model.network.resuming != nil)
+        _ = update(&model, .server(Self.resumedHello(room: Self.friday(.racing))))
+        let start = RaceStart(
+            room: "friday", race: 3, seed: "2718", size: 4, target: 2048, allowsAssists: false, timeLimit: 0, players: ["bo", "ana"])
+        _ = update(&model, .server(.event(.start(start))))
+        let finish = RacerFinish(
+            room: "friday", nickname: "ana", reason: .left, score: 0, largestTile: 2, moves: 0, milliseconds: 18_000)
+        _ = update(&model, .server(.event(.finish(finish))))
+        #expect(model.session == nil)
+        #expect(model.screen == .room)
+        #expect(model.race?.players.contains(where: \.isYou) == false)
+    }
+
+    @Test func aRaceThatStartedWhileTheLineWasFailingIsOursWhenItsResyncFollows() throws {
+        var model = Fixtures.connected(Fixtures.model())
+        model.network.resumeSecret = Self.secret
+        model.room = WaitingRoom(
+            name: "friday", options: RoomOptions(), isPrivate: false,
+            members: [RoomMember(nickname: "ana", isReady: true, isYou: true, state: .waiting)])
+        model.screen = .room
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        _ = update(&model, .server(Self.resumedHello(room: Self.friday(.racing))))
+        let start = RaceStart(
+            room: "friday", race: 3, seed: "2718", size: 4, target: 2048, allowsAssists: false, timeLimit: 0, players: ["ana"])
+        _ = update(&model, .server(.event(.start(start))))
+        let game = try start.makeGame()
+        _ = update(&model, .server(.event(.resync(GameSync(seq: 0, game: game)))))
+        #expect(model.session?.isRace == true)
+        #expect(model.screen == .game)
+        #expect(model.race?.players.first?.isYou == true)
+    }
+
+    @Test func aRoomLeftWhileTheLineWasFailingIsLeftAgain() {
+        var model = Fixtures.connected(Fixtures.model())
+        model.network.resumeSecret = Self.secret
+        model.room = WaitingRoom(
+            name: "friday", options: RoomOptions(), isPrivate: false,
+            members: [RoomMember(nickname: "ana", isReady: false, isYou: true, state: .waiting)])
+        model.screen = .room
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        // While resuming, leaving waits.
+        #expect(update(&model, .key(.character("q"))) == [])
+        #expect(model.room != nil)
+        // The LEAVE was sent just before the drop, and lost: the server still seats us there.
+        model.room = nil
+        model.screen = .menu
+        let effects = update(&model, .server(Self.resumedHello(room: Self.friday(.waiting))))
+        #expect(effects == [.send(.leave)])
+    }
+
+    @Test func requestsWaitForOurHelloOnANewConnection() {
+        var model = Fixtures.connected(Fixtures.model())
+        model.screen = .lobby
+        model.connection = .connecting(Fixtures.endpoint)
+        // Refreshing the lobby before the greeting: not queued ahead of HELLO.
+        let effects = update(&model, .key(.character("g")))
+        #expect(!effects.contains(.send(.rooms)))
+    }
+}
