@@ -1,4 +1,3 @@
-import Dispatch
 import TileRaceEngine
 import TileRaceServer
 
@@ -16,25 +15,5 @@ final class SeededRandom: @unchecked Sendable {
     /// The source a server core takes.
     var source: RandomSource {
         RandomSource { self.generator.next() }
-    }
-}
-
-/// Carries one leaderboard answer from the store's queue to the simulation's
-/// thread; the semaphore orders the write before the read.
-final class AnswerBox: @unchecked Sendable {
-    private var answer: LeaderboardAnswer?
-    private let ready = DispatchSemaphore(value: 0)
-
-    func put(_ answer: LeaderboardAnswer) {
-        self.answer = answer
-        ready.signal()
-    }
-
-    /// The answer; stops the process loudly after 5 s rather than hang.
-    func take() -> LeaderboardAnswer {
-        guard ready.wait(timeout: .now() + 5) == .success, let answer else {
-            fatalError("the simulated leaderboard store did not answer within 5 s")
-        }
-        return answer
     }
 }

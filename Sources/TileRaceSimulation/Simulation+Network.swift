@@ -123,22 +123,25 @@ extension Simulation {
         connection.heldToServer = []
         connection.heldToClient = []
         for held in toServer {
-            switch held {
-            case .bytes(let bytes):
-                connection.inFlightToServer -= 1
-                deliverToServer(connection, bytes)
-            case .close(let reason):
-                closeReachesServer(connection, reason: reason)
-            }
+            release(held, of: connection, deliver: deliverToServer, close: closeReachesServer, inFlight: \.inFlightToServer)
         }
         for held in toClient {
-            switch held {
-            case .bytes(let bytes):
-                connection.inFlightToClient -= 1
-                deliverToClient(connection, bytes)
-            case .close(let reason):
-                closeReachesClient(connection, reason: reason)
-            }
+            release(held, of: connection, deliver: deliverToClient, close: closeReachesClient, inFlight: \.inFlightToClient)
+        }
+    }
+
+    /// Delivers what a stall held, one way.
+    private func release(
+        _ held: SimulatedConnection.Held, of connection: SimulatedConnection,
+        deliver: (SimulatedConnection, [UInt8]) -> Void, close: (SimulatedConnection, String) -> Void,
+        inFlight: ReferenceWritableKeyPath<SimulatedConnection, Int>
+    ) {
+        switch held {
+        case .bytes(let bytes):
+            connection[keyPath: inFlight] -= 1
+            deliver(connection, bytes)
+        case .close(let reason):
+            close(connection, reason)
         }
     }
 

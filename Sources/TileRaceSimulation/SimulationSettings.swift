@@ -15,7 +15,7 @@ package struct SimulationSettings: Hashable, Sendable {
 
     /// Settings; the defaults make a run of a few races.
     package init(
-        players: ClosedRange<Int> = 2...5, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 80_000,
+        players: ClosedRange<Int> = 2...5, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 60_000,
         injectsFaults: Bool = true
     ) {
         self.players = max(1, players.lowerBound)...max(1, players.upperBound)

@@ -27,6 +27,8 @@ struct WireMonitor {
     /// Per party, whether its own resignation is known since its last race
     /// started: it sent `RESIGN`, or the server finished it as resigned or left.
     private(set) var resignationKnown: [String: Bool] = [:]
+    /// The last server line parsed, and what it parsed to.
+    private var lastParsed: (line: String, message: ServerMessage)?
     /// Per party, the nicknames the server accepted for it.
     private var nicknames: [String: Set<String>] = [:]
 
@@ -46,11 +48,17 @@ struct WireMonitor {
         guard let connection = simulation.connections[id] else { return }
         let party = "\(connection.party)"
         let message: ServerMessage
-        do {
-            message = try ServerMessage.parse(line)
-        } catch {
-            simulation.fail("lines parse", "the server sent \(party) a line that does not parse: \(line) (\(error.message))")
-            return
+        if let last = lastParsed, last.line == line {
+            // A broadcast: the same line to each member, parsed once.
+            message = last.message
+        } else {
+            do {
+                message = try ServerMessage.parse(line)
+            } catch {
+                simulation.fail("lines parse", "the server sent \(party) a line that does not parse: \(line) (\(error.message))")
+                return
+            }
+            lastParsed = (line, message)
         }
         simulation.note(party, "<- \(line.prefix(120))")
         let prefix = "\(connection.server)/\(connection.generation)/"

@@ -31,6 +31,28 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         queue.sync { committed }
     }
 
+    /// Carries out `request` and waits for its answer (tests and the
+    /// simulator, which run the core on their own thread); stops the process
+    /// loudly if none comes within 5 s rather than hang.
+    package func answer(_ request: LeaderboardRequest) -> LeaderboardAnswer {
+        let answered = DispatchSemaphore(value: 0)
+        let box = AnswerBox()
+        perform(request) { answer in
+            box.answer = answer
+            answered.signal()
+        }
+        guard answered.wait(timeout: .now() + 5) == .success, let answer = box.answer else {
+            fatalError("the leaderboard service did not answer within 5 s")
+        }
+        return answer
+    }
+
+    /// Carries an answer from the service's queue to the waiting thread; the
+    /// semaphore orders the write before the read.
+    private final class AnswerBox: @unchecked Sendable {
+        var answer: LeaderboardAnswer?
+    }
+
     package func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         queue.async { self.handle(request, completion: completion) }
     }
