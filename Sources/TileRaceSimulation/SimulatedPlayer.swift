@@ -22,7 +22,7 @@ final class SimulatedPlayer {
     let nickname: String
     /// Set when the player quit while connected over a healthy link: the
     /// server it was on and when, to check that its seat was not held.
-    var cleanQuit: (server: Int, nickname: String, at: Int)?
+    var cleanQuit: (server: Int, connection: Int, nickname: String, at: Int)?
 
     init(index: Int, machine: ClientMachine, nickname: String) {
         self.index = index

@@ -73,7 +73,10 @@ extension Simulation {
     private func checkQuitFreedSeat(_ index: Int) {
         guard let quit = players[index].cleanQuit, now >= quit.at + 1000 else { return }
         players[index].cleanQuit = nil
-        guard let core = servers[quit.server].core else { return }
+        // A cut or a stall after the QUIT is a real loss: the seat may be held.
+        guard let core = servers[quit.server].core, let connection = connections[quit.connection], !connection.isCut,
+            connection.stalledUntil <= quit.at
+        else { return }
         if let held = core.sessionViews.first(where: { $0.isAway && $0.nickname.map(Names.nicknameKey) == Names.nicknameKey(quit.nickname) }
         ) {
             fail(

@@ -274,7 +274,7 @@ package final class Simulation {
         if facts.isConnected, !facts.isResuming, let id = players[index].connection, let connection = connections[id],
             connection.stalledUntil <= now, !connection.isCut, let nickname = facts.nickname
         {
-            players[index].cleanQuit = (connection.server, nickname, now)
+            players[index].cleanQuit = (connection.server, id, nickname, now)
         }
         // The runtime waits for the server's goodbye, at most this long, then the process ends.
         queue.schedule(.playerExit(index), at: now + 300)

@@ -40,6 +40,13 @@ import TileRaceProtocol
         #expect(model.network.goal == .openLobby)
         #expect(model.overlay == nil)
         #expect(model.notice?.text.contains("back to 10.0.0.1:2048, in the lobby") == true)
+        // Greeted at home: it says where it is and why, and lists the rooms.
+        _ = update(&model, .server(.greeted(Greeting(version: 1, server: "t", lineLimit: 1024, idleSeconds: 120))))
+        let greeted = update(
+            &model, .server(.reply(.hello(nickname: "ana"), .success(.hello(nickname: "ana", session: "t")), items: [])))
+        #expect(greeted.contains(.send(.rooms)))
+        #expect(model.screen == .lobby)
+        #expect(model.notice?.text == "the server at 10.0.0.2:2048 cannot be reached: back on 10.0.0.1:2048, in the lobby")
     }
 
     @Test func reconnectingAfterALossTriesTheRoomsServerFirst() {

@@ -113,6 +113,7 @@ import TileRaceProtocol
         #expect(model.session == nil)
         #expect(model.screen == .room)
         #expect(model.race?.players.contains(where: \.isYou) == false)
+        #expect(model.room?.members.first(where: \.isYou)?.state == .waiting)
     }
 
     @Test func aRaceThatStartedWhileTheLineWasFailingIsOursWhenItsResyncFollows() throws {

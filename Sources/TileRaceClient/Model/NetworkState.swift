@@ -23,6 +23,8 @@ struct NetworkState: Hashable, Sendable {
     /// The server this run started with: where to go back to when the one a
     /// room moved us to (`ERR moved`) is gone.
     var homeEndpoint: ServerEndpoint?
+    /// The server we could not reach and left for `homeEndpoint`, until we are greeted there.
+    var returnedHomeFrom: ServerEndpoint?
     /// The nickname the server accepted for this connection.
     var nickname: String?
     /// A nickname the server said is in use by someone else.

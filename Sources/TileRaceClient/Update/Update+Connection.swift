@@ -75,7 +75,12 @@ extension Update {
             model.config.lastNickname = nickname
             effects.append(.saveConfig)
         }
-        if model.network.hasConnected { model.show("connected again to \(endpoint)", .success) }
+        if let away = model.network.returnedHomeFrom {
+            model.network.returnedHomeFrom = nil
+            model.show("the server at \(away) cannot be reached: back on \(endpoint), in the lobby", .warning)
+        } else if model.network.hasConnected {
+            model.show("connected again to \(endpoint)", .success)
+        }
         model.network.hasConnected = true
         if model.screen == .leaderboard { effects += leaderboardRefresh(&model) }
         if let goal = model.network.goal { effects += pursue(goal, model: &model) }
@@ -294,6 +299,7 @@ extension Update {
     static func returnHome(after reason: String, model: inout Model) -> [Effect]? {
         guard let home = model.network.homeEndpoint, let away = model.network.endpoint, away != home else { return nil }
         model.network.endpoint = home
+        model.network.returnedHomeFrom = away
         model.network.movesFollowed = 0
         model.network.goal = .openLobby
         model.network.rejoiningRoom = nil

@@ -130,7 +130,9 @@ extension Update {
         room.countdownEndsAt = nil
         for index in room.members.indices {
             room.members[index].isReady = false
-            if start.players.contains(where: { Names.nicknameKey($0) == Names.nicknameKey(room.members[index].nickname) }) {
+            if start.players.contains(where: { Names.nicknameKey($0) == Names.nicknameKey(room.members[index].nickname) }),
+                mayRace || !room.members[index].isYou
+            {
                 room.members[index].state = .racing
             }
         }
@@ -208,7 +210,11 @@ extension Update {
         race.away.clear(finish.nickname)
         race.update(player, at: model.now)
         model.race = race
-        if let index = model.room?.members.firstIndex(where: { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }) {
+        if let index = model.room?.members.firstIndex(where: { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }),
+            model.room?.members[index].isYou == false || race.players.contains(where: \.isYou)
+        {
+            // (Our own line only when we race: a FINISH under our nickname
+            // while we watch is an earlier seat of ours.)
             model.room?.members[index].state = .finished
         }
     }

@@ -27,7 +27,6 @@ extension Update {
         // whatever needs the server waits for it (`Update.apply`) rather than
         // happening here only.
         model.connection = .connected(endpoint)
-        model.show(model.network.resuming!.banner, .warning, sticky: true)
     }
 
     /// On each tick while resuming: start the next try when due, or give up
@@ -40,7 +39,6 @@ extension Update {
         guard model.now >= attempt.nextTryAt else { return [] }
         attempt.start()
         model.network.resuming = attempt
-        model.show(attempt.banner, .warning, sticky: true)
         return [.connect]
     }
 
