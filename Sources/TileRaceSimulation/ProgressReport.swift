@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// What the seeds run so far came to, gathered from the threads that run
 /// them: failures are printed as they come, and progress now and then.
@@ -32,6 +33,7 @@ final class ProgressReport: @unchecked Sendable {
                 let seconds = SimulationCommand.elapsed(since: started)
                 print("\(done) seeds, \(failed.count) failing, \(SimulationCommand.rate(Double(done), seconds)) seeds/s")
             }
+            fflush(stdout)
         }
     }
 
