@@ -33,7 +33,7 @@ final class ProgressReport: @unchecked Sendable {
                 let seconds = SimulationCommand.elapsed(since: started)
                 print("\(done) seeds, \(failed.count) failing, \(SimulationCommand.rate(Double(done), seconds)) seeds/s")
             }
-            fflush(stdout)
+            fflush(nil)
         }
     }
 
