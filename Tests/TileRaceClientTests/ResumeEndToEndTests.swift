@@ -44,7 +44,7 @@ import TileRaceTransport
         proxy.isRefusing = true
         proxy.cutAll()
         try bo.waitUntil("reconnecting by itself") { $0.network.resuming != nil }
-        #expect(bo.model.notice?.text.hasPrefix("connection lost, reconnecting") == true)
+        #expect(Chrome.connectionBanner(bo.model, width: 78)?.hasPrefix("connection lost, reconnecting") == true)
         try ana.waitUntil("told bo is away") { $0.notice?.text.hasPrefix("bo lost the connection") == true }
         #expect(racer("bo", in: ana.model)?.status == .playing)
         #expect(ana.model.race?.away.secondsLeft("bo", at: ana.model.now) != nil)
