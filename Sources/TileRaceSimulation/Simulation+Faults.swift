@@ -42,12 +42,13 @@ extension Simulation {
         case .outage(let party, let milliseconds):
             guard let id = connection(of: party) else { return }
             note("network", "cuts \(party)'s connection and refuses it for \(milliseconds) ms")
-            outages[party] = now + milliseconds
+            outages[party] = min(now + milliseconds, settings.chaosMilliseconds)
             cut(id)
         case .stall(let party, let milliseconds):
             guard let id = connection(of: party), let connection = connections[id] else { return }
             note("network", "stalls \(party)'s connection for \(milliseconds) ms")
-            connection.stalledUntil = max(connection.stalledUntil, now + milliseconds)
+            // Every fault is over when the drain starts, so every race can end in it.
+            connection.stalledUntil = max(connection.stalledUntil, min(now + milliseconds, settings.chaosMilliseconds))
         case .refuse(let server, let milliseconds):
             note("network", "\(serverName(server)) refuses connections for \(milliseconds) ms")
             servers[server].refusesUntil = now + milliseconds
