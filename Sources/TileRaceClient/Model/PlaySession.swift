@@ -35,6 +35,10 @@ struct PlaySession: Hashable, Sendable {
     var assistsAllowed = true
     /// The copy of a practice game on the server (races are always there).
     var mirror = ServerMirror.notStarted
+    /// Whether the server said `OK PRACTICE` for this game: until then, a
+    /// dropped connection may have lost the `PRACTICE`, and the server's
+    /// game is another one.
+    var isMirrorConfirmed = false
     /// The number of the last entry sent to the server (entries count from 1
     /// at the start and after a restart).
     var sequence = 0

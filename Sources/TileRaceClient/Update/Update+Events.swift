@@ -78,6 +78,14 @@ extension Update {
             // RESYNC says it is ours after all.
             if let startNamingUs { raceStarted(startNamingUs, model: &model) }
             let isCatchingUp = model.network.isCatchingUp
+            if isCatchingUp, let session = model.session, session.mode == .practice, session.mirror == .active,
+                !session.isMirrorConfirmed
+            {
+                // Its PRACTICE was lost with the connection: the server's game is an earlier one.
+                model.network.isCatchingUp = false
+                playHereOnly(because: "the server did not get it before the connection failed", model: &model)
+                return []
+            }
             var effects: [Effect] = []
             if let resent = resyncAfterResume(sync, model: &model) {
                 effects = resent

@@ -46,6 +46,11 @@ extension Update {
             return moveAcknowledged(acknowledgement, model: &model)
         case (.move, .failure(let error)):
             moveRefused(error, model: &model)
+        case (.practice(let options), .success):
+            // The server plays this game too: after a drop, its RESYNC is this game.
+            if model.session?.mode == .practice, model.session?.game.seed.text == options.seed {
+                model.session?.isMirrorConfirmed = true
+            }
         case (.practice, .failure(let error)):
             if model.session?.mode == .practice, model.session?.mirror == .active {
                 model.session?.mirror = .localOnly("the server refused it (\(ScreenText.sanitize(error.message)))")

@@ -84,13 +84,19 @@ extension Update {
     private static func leaveAgainAfterResume(_ room: RoomDescription, model: inout Model) -> [Effect] {
         model.network.isCatchingUp = false
         model.network.isCatchingUpOutsideRace = false
-        if var session = model.session, session.mirror == .active {
-            session.mirror = .localOnly("the server did not get it before the connection failed")
-            session.unacknowledged = [:]
-            session.expected = [:]
-            model.session = session
+        if model.session?.mirror == .active {
+            playHereOnly(because: "the server did not get it before the connection failed", model: &model)
         }
         return [.send(.leave)]
+    }
+
+    /// The game on screen goes on here only: the server does not have it.
+    static func playHereOnly(because reason: String, model: inout Model) {
+        guard var session = model.session else { return }
+        session.mirror = .localOnly(reason)
+        session.unacknowledged = [:]
+        session.expected = [:]
+        model.session = session
     }
 
     /// The server no longer holds the seat (`ERR bad-session`), or the grace
