@@ -74,6 +74,44 @@ import TileRaceProtocol
         #expect(model.session?.game.score == other.score)
     }
 
+    @Test func aPracticeGameTheServerNeverAcknowledgedIsPlayedHereOnlyAfterAResume() throws {
+        var model = Fixtures.connected(Fixtures.model())
+        model.network.resumeSecret = Self.secret
+        _ = update(&model, .key(.character("p")))
+        let seed = try #require(model.session).game.seed.text
+        var sent: [Effect] = []
+        for direction in [Key.left, .up, .right] { sent += update(&model, .key(direction)) }
+        #expect(sent.contains(.send(.practice(PracticeOptions(seed: seed, size: 4, target: 2048)))))
+        // The line fails before OK PRACTICE: the server still has an earlier game, at entry 2.
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        _ = update(&model, .server(Self.resumedHello(room: nil)))
+        var earlier = Game(config: .standard, seed: Seed(99))
+        for direction in [Direction.down, .down] { _ = earlier.moveIfValid(direction) }
+        let board = try #require(model.session).game.board
+        #expect(update(&model, .server(.event(.resync(GameSync(seq: 2, game: earlier))))) == [])
+        #expect(model.session?.mirror == .localOnly("the server did not get it before the connection failed"))
+        #expect(model.session?.game.board == board)
+    }
+
+    @Test func anAcknowledgedPracticeGameResendsWhatTheServerMissed() throws {
+        var model = Fixtures.connected(Fixtures.model())
+        model.network.resumeSecret = Self.secret
+        _ = update(&model, .key(.character("p")))
+        let session = try #require(model.session)
+        _ = update(&model, .key(.left))
+        let options = PracticeOptions(seed: session.game.seed.text, size: 4, target: 2048)
+        _ = update(&model, .server(.reply(.practice(options), .success(.practice(options)), items: [])))
+        #expect(model.session?.isMirrorConfirmed == true)
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        _ = update(&model, .server(Self.resumedHello(room: nil)))
+        let effects = update(&model, .server(.event(.resync(GameSync(seq: 0, game: session.game)))))
+        guard case .send(.move(1, let entries))? = effects.first else {
+            Issue.record("expected the missing entry, got \(effects)")
+            return
+        }
+        #expect(entries.count == model.session?.sequence)
+    }
+
     @Test func aRaceResignedWhileTheLineWasDownIsResignedAgain() throws {
         var model = Fixtures.race()
         model.network.resumeSecret = Self.secret
