@@ -21,8 +21,9 @@ import Testing
     /// to resend; Ctrl-C left a ghost seat), 186 (a practice game started
     /// while the line failed, its PRACTICE lost, resynced onto the wrong
     /// game), 1684 (a fake "You resigned · score 0" after coming back to a
-    /// room whose race named an earlier seat of ours).
-    @Test(arguments: [2, 186, 1684] as [UInt64])
+    /// room whose race named an earlier seat of ours), 22674 (the same as
+    /// 186, where the two games' figures agreed at the resync entry).
+    @Test(arguments: [2, 186, 1684, 22674] as [UInt64])
     func seedsThatFoundDefectsStayFixed(seed: UInt64) {
         let report = Simulation.run(seed: seed)
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
