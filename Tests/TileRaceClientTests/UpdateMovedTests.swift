@@ -1,4 +1,5 @@
 import Testing
+import TileRaceEngine
 import TileRaceProtocol
 
 @testable import TileRaceClient
@@ -57,6 +58,16 @@ import TileRaceProtocol
         _ = update(&model, .server(.connectFailed("connection refused")))
         #expect(model.network.endpoint == Self.home)
         #expect(model.connection == .connecting(Self.home))
+    }
+
+    @Test func aPracticeGameOnTheServerThatIsGoneGoesOnHereOnly() {
+        var model = Self.moved()
+        model.session = PlaySession(mode: .practice, game: Game(config: .standard, seed: Seed(42)))
+        model.session?.mirror = .active
+        _ = update(&model, .server(.connectFailed("connection refused")))
+        #expect(model.session?.mirror == .localOnly("its server at 10.0.0.2:2048 cannot be reached"))
+        // Its moves are not queued for the home server ahead of our HELLO.
+        #expect(!update(&model, .key(.left)).contains { if case .send = $0 { true } else { false } })
     }
 
     @Test func theHomeServerFailingIsAnOrdinaryConnectionProblem() {

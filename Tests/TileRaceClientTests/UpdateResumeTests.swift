@@ -112,6 +112,26 @@ import TileRaceProtocol
         #expect(entries.count == model.session?.sequence)
     }
 
+    @Test func aRestartLostWithTheLineLeavesTheServersEarlierGameWhichWins() throws {
+        var model = Self.resumingRace()
+        // Before the drop: RESTART, then two entries, none of it acknowledged;
+        // the server still has the earlier game at entry 1, whose figures
+        // happen to equal ours after our first entry.
+        var ours = Game(config: .standard, seed: Seed(2024))
+        _ = ours.moveIfValid(.right)
+        var theirs = Game(config: .standard, seed: Seed(2024))
+        _ = theirs.moveIfValid(.left)
+        model.session?.sequence = 2
+        model.session?.expected = [1: Figures(score: theirs.score, moves: theirs.moveCount, largestTile: theirs.board.largestValue)]
+        model.session?.boardsAfter = [1: ours.board]
+        model.session?.unacknowledged = [1: .move(.right), 2: .move(.down)]
+        _ = update(&model, .server(Self.resumedHello(room: Self.friday(.racing))))
+        #expect(ours.board != theirs.board)
+        let effects = update(&model, .server(.event(.resync(GameSync(seq: 1, game: theirs)))))
+        #expect(!effects.contains { if case .send(.move) = $0 { true } else { false } })
+        #expect(model.session?.game.board == theirs.board)
+    }
+
     @Test func aRaceResignedWhileTheLineWasDownIsResignedAgain() throws {
         var model = Fixtures.race()
         model.network.resumeSecret = Self.secret

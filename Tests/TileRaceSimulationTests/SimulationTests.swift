@@ -22,8 +22,11 @@ import Testing
     /// while the line failed, its PRACTICE lost, resynced onto the wrong
     /// game), 1684 (a fake "You resigned · score 0" after coming back to a
     /// room whose race named an earlier seat of ours), 22674 (the same as
-    /// 186, where the two games' figures agreed at the resync entry).
-    @Test(arguments: [2, 186, 1684, 22674] as [UInt64])
+    /// 186, where the two games' figures agreed at the resync entry), 26907
+    /// (a practice entry queued ahead of HELLO after going back home from a
+    /// moved server), 32214 (a RESTART lost with the line, the figures at
+    /// the resync entry agreeing by chance).
+    @Test(arguments: [2, 186, 1684, 22674, 26907, 32214] as [UInt64])
     func seedsThatFoundDefectsStayFixed(seed: UInt64) {
         let report = Simulation.run(seed: seed)
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")

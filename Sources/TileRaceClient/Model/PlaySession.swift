@@ -44,6 +44,9 @@ struct PlaySession: Hashable, Sendable {
     var sequence = 0
     /// Our figures after each entry not yet acknowledged, to compare with `OK MOVE`.
     var expected: [Int: Figures] = [:]
+    /// Our board after each entry not yet acknowledged: after a resume, the
+    /// server's `RESYNC` must show it for the entries after it to be sent again.
+    var boardsAfter: [Int: Board] = [:]
     /// Entries sent and not yet acknowledged, by number: sent again after a
     /// dropped connection is resumed.
     var unacknowledged: [Int: GameLog.Entry] = [:]

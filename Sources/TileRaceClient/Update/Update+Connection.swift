@@ -300,6 +300,10 @@ extension Update {
         guard let home = model.network.homeEndpoint, let away = model.network.endpoint, away != home else { return nil }
         model.network.endpoint = home
         model.network.returnedHomeFrom = away
+        // A practice game mirrored on the server we leave goes on here only.
+        if model.session?.mirror == .active {
+            playHereOnly(because: "its server at \(away) cannot be reached", model: &model)
+        }
         model.network.movesFollowed = 0
         model.network.goal = .openLobby
         model.network.rejoiningRoom = nil

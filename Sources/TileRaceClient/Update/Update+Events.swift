@@ -260,6 +260,7 @@ extension Update {
         session.game = game
         session.sequence = sync.seq
         session.expected = [:]
+        session.boardsAfter = [:]
         session.unacknowledged = [:]
         session.animation = nil
         session.removalCursor = nil

@@ -107,6 +107,7 @@ extension Update {
         guard session.sendsEntries else { return effects }
         session.sequence += 1
         session.expected[session.sequence] = session.figures
+        session.boardsAfter[session.sequence] = session.game.board
         session.unacknowledged[session.sequence] = entry
         effects.append(.send(.move(seq: session.sequence, entries: [entry])))
         return effects
@@ -274,6 +275,7 @@ extension Update {
         session.restarts += 1
         session.sequence = 0
         session.expected = [:]
+        session.boardsAfter = [:]
         model.session = session
         model.show("back to the start of the seed: the clock keeps running")
         syncRacer(&model)

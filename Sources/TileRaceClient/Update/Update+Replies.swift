@@ -270,6 +270,7 @@ extension Update {
         session.unacknowledged = session.unacknowledged.filter { $0.key > acknowledgement.seq }
         let expected = session.expected[acknowledgement.seq]
         session.expected = session.expected.filter { $0.key > acknowledgement.seq }
+        session.boardsAfter = session.boardsAfter.filter { $0.key > acknowledgement.seq }
         model.session = session
         guard let expected else { return [] }
         let theirs = Figures(score: acknowledgement.score, moves: acknowledgement.moves, largestTile: acknowledgement.largestTile)

@@ -96,6 +96,7 @@ extension Update {
         session.mirror = .localOnly(reason)
         session.unacknowledged = [:]
         session.expected = [:]
+        session.boardsAfter = [:]
         model.session = session
     }
 
@@ -117,7 +118,11 @@ extension Update {
             return sync.board == game.board.rows.flatMap { $0 } && sync.score == game.score && sync.moves == game.moveCount
         }
         guard let figures = session.expected[sync.seq] else { return true }
+        // Figures alone can agree by chance (a RESTART lost with the line left
+        // the server an earlier game): the board must agree too.
+        let board = session.boardsAfter[sync.seq].map { $0.rows.flatMap { $0 } }
         return figures == Figures(score: sync.score, moves: sync.moves, largestTile: sync.largestTile)
+            && (board ?? sync.board) == sync.board
     }
 
     /// A race we resigned while the connection was down (or whose `RESIGN`
