@@ -70,6 +70,18 @@ import TileRaceProtocol
         #expect(!update(&model, .key(.left)).contains { if case .send = $0 { true } else { false } })
     }
 
+    @Test func followingMovedWithAMirroredPracticeGamePlaysItHereOnly() {
+        var model = Fixtures.model()
+        _ = Update.launch(NetworkPlan(endpoint: Self.home), model: &model)
+        model.connection = .connected(Self.home)
+        model.network.nickname = "ana"
+        model.session = PlaySession(mode: .practice, game: Game(config: .standard, seed: Seed(42)))
+        model.session?.mirror = .active
+        let error = ProtocolError(.moved, "10.0.0.2:2048 room fri is hosted by the server at 10.0.0.2:2048: connect there and ask again")
+        #expect(update(&model, .server(.reply(.join(room: "fri", code: nil), .failure(error), items: []))) == [.connect])
+        #expect(model.session?.mirror == .localOnly("it was on the server at 10.0.0.1:2048"))
+    }
+
     @Test func theHomeServerFailingIsAnOrdinaryConnectionProblem() {
         var model = Fixtures.model()
         _ = Update.launch(NetworkPlan(endpoint: Self.home), model: &model)

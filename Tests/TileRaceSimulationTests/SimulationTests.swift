@@ -25,8 +25,9 @@ import Testing
     /// 186, where the two games' figures agreed at the resync entry), 26907
     /// (a practice entry queued ahead of HELLO after going back home from a
     /// moved server), 32214 (a RESTART lost with the line, the figures at
-    /// the resync entry agreeing by chance).
-    @Test(arguments: [2, 186, 1684, 22674, 26907, 32214] as [UInt64])
+    /// the resync entry agreeing by chance), 105588 (a practice entry queued
+    /// ahead of HELLO after following `ERR moved`).
+    @Test(arguments: [2, 186, 1684, 22674, 26907, 32214, 105588] as [UInt64])
     func seedsThatFoundDefectsStayFixed(seed: UInt64) {
         let report = Simulation.run(seed: seed)
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")

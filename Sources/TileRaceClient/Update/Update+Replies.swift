@@ -163,6 +163,9 @@ extension Update {
             return []
         }
         let endpoint = ServerEndpoint(host: host, port: port)
+        if model.session?.mirror == .active {
+            playHereOnly(because: "it was on the server at \(model.network.endpoint.map { "\($0)" } ?? "?")", model: &model)
+        }
         model.network.movesFollowed += 1
         model.network.endpoint = endpoint
         model.network.resumeSecret = nil

@@ -15,10 +15,16 @@ enum Update {
         let wasPlaying = model.session.map { $0.end == nil || $0.end?.stage == .reachedTarget } ?? false
         let beforeKey = model.network.resuming != nil && event.isKey ? model : nil
         var effects = effects(of: event, model: &model)
-        if model.network.resuming == nil, case .connecting = model.connection, effects.contains(where: \.needsServerNow) {
+        if model.network.resuming == nil, case .connecting = model.connection,
+            effects.contains(where: { $0.needsServerNow || $0.isMove })
+        {
             // Greeting first: a request queued before our HELLO would be refused.
+            if effects.contains(where: \.isMove), model.session?.mirror == .active {
+                // A new connection has no copy of this game (its server's was on the last one).
+                playHereOnly(because: "the connection it was sent on is gone", model: &model)
+            }
             effects = effects.flatMap { effect -> [Effect] in
-                guard effect.needsServerNow, case .send(let message) = effect else { return [effect] }
+                guard effect.needsServerNow || effect.isMove, case .send(let message) = effect else { return [effect] }
                 return notSent(message, reason: "not connected yet", model: &model)
             }
         }
@@ -235,6 +241,12 @@ extension Event {
 }
 
 extension Effect {
+    /// Whether it sends a game's entries.
+    var isMove: Bool {
+        if case .send(.move) = self { return true }
+        return false
+    }
+
     /// Whether it sends a request that only makes sense on a live connection:
     /// anything but the game's entries (sent again after a resume) and the
     /// connection's own `HELLO`, `PING` and `PONG`.
