@@ -132,6 +132,20 @@ public struct Fields: Hashable, Sendable {
         return value
     }
 
+    /// A required value that must be the wire word (raw value) of one of
+    /// `Choice`'s cases, returned as that case: the words accepted and the
+    /// words listed in the error are the enum's own, so they cannot drift.
+    public func choice<Choice: RawRepresentable & CaseIterable>(
+        _ key: String, as _: Choice.Type, code: ErrorCode = .badArguments
+    ) throws(ProtocolError) -> Choice where Choice.RawValue == String {
+        let value = try string(key)
+        guard let choice = Choice(rawValue: value) else {
+            let words = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ProtocolError(code, "\(key)=\(TextFilter.printableASCII(value)) must be one of \(words)")
+        }
+        return choice
+    }
+
     /// Parses an integer value (an optional `-` then digits), optionally within a range.
     public static func integer(_ text: String, named name: String, in range: ClosedRange<Int>? = nil, code: ErrorCode = .badArguments)
         throws(ProtocolError) -> Int

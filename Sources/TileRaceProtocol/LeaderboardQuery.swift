@@ -1,8 +1,28 @@
 /// The `TOP` request: which board, how sorted, which page.
 public struct LeaderboardQuery: FieldsRepresentable {
-    /// What to sort by.
+    /// What to sort by; the raw value is the wire word (`sort=rank|nick|score`).
     public enum SortKey: String, CaseIterable, Hashable, Sendable {
-        case rank, nickname, score
+        /// By rank (score, then the order of recording).
+        case rank
+        /// By nickname, without regard to case.
+        case nickname = "nick"
+        /// By score.
+        case score
+
+        /// Reads a `sort=` word: a case's wire word, or `nickname` for `nick`
+        /// (the word earlier servers wanted and earlier clients send).
+        /// - Throws: `bad-option` naming the documented words.
+        public init(word: String) throws(ProtocolError) {
+            if word == "nickname" {
+                self = .nickname
+                return
+            }
+            guard let key = SortKey(rawValue: word) else {
+                let words = SortKey.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ProtocolError(.badOption, "sort=\(TextFilter.printableASCII(word)) must be one of \(words)")
+            }
+            self = key
+        }
     }
 
     /// Which way to sort.
@@ -21,7 +41,7 @@ public struct LeaderboardQuery: FieldsRepresentable {
     public var date: String?
     /// Sort key.
     public var sort: SortKey
-    /// Sort order; nil for the key's natural order (rank and nickname ascending, score descending).
+    /// Sort order; nil for the key's natural order (rank and nick ascending, score descending).
     public var order: Order?
     /// Entries to skip.
     public var offset: Int
@@ -48,17 +68,17 @@ public struct LeaderboardQuery: FieldsRepresentable {
     public init(fields: Fields) throws(ProtocolError) {
         var query = LeaderboardQuery()
         if fields["board"] != nil {
-            query.board = LeaderboardKind(rawValue: try fields.choice("board", among: ["all", "daily"], code: .badOption))!
+            query.board = try fields.choice("board", as: LeaderboardKind.self, code: .badOption)
         }
         if let date = fields["date"] {
             guard Names.isValidDate(date) else { throw ProtocolError(.badOption, "date=\(TextFilter.quoted(date)) is not YYYY-MM-DD") }
             query.date = date
         }
-        if fields["sort"] != nil {
-            query.sort = SortKey(rawValue: try fields.choice("sort", among: SortKey.allCases.map(\.rawValue), code: .badOption))!
+        if let sort = fields["sort"] {
+            query.sort = try SortKey(word: sort)
         }
         if fields["order"] != nil {
-            query.order = Order(rawValue: try fields.choice("order", among: ["asc", "desc"], code: .badOption))!
+            query.order = try fields.choice("order", as: Order.self, code: .badOption)
         }
         query.offset = try fields.optionalInteger("offset", in: 0...Int(Int32.max), code: .badOption) ?? 0
         query.limit = try fields.optionalInteger("limit", in: 1...LeaderboardQuery.maximumLimit, code: .badOption) ?? 20

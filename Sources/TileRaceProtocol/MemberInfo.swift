@@ -34,9 +34,9 @@ public struct MemberInfo: FieldsRepresentable {
     public init(fields: Fields) throws(ProtocolError) {
         self.init(
             nickname: try fields.name("nick"),
-            role: Role(rawValue: try fields.choice("role", among: Role.allCases.map(\.rawValue)))!,
+            role: try fields.choice("role", as: Role.self),
             isReady: try fields.bool("ready"),
-            state: State(rawValue: try fields.choice("state", among: State.allCases.map(\.rawValue)))!,
+            state: try fields.choice("state", as: State.self),
             isBot: try fields.optionalBool("bot") ?? false)
     }
 

@@ -29,7 +29,7 @@ public struct MoveAck: FieldsRepresentable {
     public init(fields: Fields) throws(ProtocolError) {
         var finished: FinishReason?
         if fields["finished"] != nil {
-            finished = FinishReason(rawValue: try fields.choice("finished", among: FinishReason.allCases.map(\.rawValue)))
+            finished = try fields.choice("finished", as: FinishReason.self)
         }
         self.init(
             seq: try fields.integer("seq"), score: try fields.integer("score"), moves: try fields.integer("moves"),

@@ -36,11 +36,10 @@ public struct RacerFinish: FieldsRepresentable {
     }
 
     public init(fields: Fields) throws(ProtocolError) {
-        let reason = try fields.choice("reason", among: FinishReason.allCases.map(\.rawValue))
         self.init(
             room: try fields.name("room"), race: try fields.optionalInteger("race"),
             place: try fields.optionalInteger("place"), nickname: try fields.name("nick"),
-            reason: FinishReason(rawValue: reason)!, score: try fields.integer("score"),
+            reason: try fields.choice("reason", as: FinishReason.self), score: try fields.integer("score"),
             largestTile: try fields.integer("max"), moves: try fields.integer("moves"),
             milliseconds: try fields.integer("time"))
     }

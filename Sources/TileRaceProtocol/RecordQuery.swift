@@ -23,7 +23,7 @@ public struct RecordQuery: Hashable, Sendable {
         try Names.validateName(nickname, as: "nickname")
         var board = LeaderboardKind.all
         if fields["board"] != nil {
-            board = LeaderboardKind(rawValue: try fields.choice("board", among: ["all", "daily"], code: .badOption))!
+            board = try fields.choice("board", as: LeaderboardKind.self, code: .badOption)
         }
         let date = fields["date"]
         if let date, !Names.isValidDate(date) {

@@ -43,9 +43,8 @@ public struct RoomDescription: FieldsRepresentable {
     }
 
     public init(fields: Fields) throws(ProtocolError) {
-        let stateText = try fields.choice("state", among: RoomState.allCases.map(\.rawValue))
         self.init(
-            name: try fields.name("room"), state: RoomState(rawValue: stateText)!,
+            name: try fields.name("room"), state: try fields.choice("state", as: RoomState.self),
             size: try fields.integer("size"), target: try fields.integer("target"),
             allowsAssists: try fields.bool("assists"), timeLimit: try fields.integer("limit"),
             isPrivate: try fields.bool("private"), playerCount: try fields.integer("players"),

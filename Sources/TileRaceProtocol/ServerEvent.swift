@@ -123,9 +123,8 @@ public enum ServerEvent: Hashable, Sendable {
                     version: version, server: fields["server"], lineLimit: fields["line"].flatMap { Int($0) },
                     idleSeconds: fields["idle"].flatMap { Int($0) }))
         case "JOINED":
-            let role = try fields.choice("role", among: MemberInfo.Role.allCases.map(\.rawValue))
             return .joined(
-                room: try fields.name("room"), nickname: try fields.name("nick"), role: MemberInfo.Role(rawValue: role)!,
+                room: try fields.name("room"), nickname: try fields.name("nick"), role: try fields.choice("role", as: MemberInfo.Role.self),
                 isBot: try fields.optionalBool("bot") ?? false)
         case "LEFT":
             return .left(room: try fields.name("room"), nickname: try fields.name("nick"))

@@ -30,7 +30,7 @@ public struct SubmitReceipt: FieldsRepresentable {
         let rankText = try fields.string("rank")
         self.init(
             nickname: try fields.name("nick"),
-            board: LeaderboardKind(rawValue: try fields.choice("board", among: ["all", "daily"]))!,
+            board: try fields.choice("board", as: LeaderboardKind.self),
             score: try fields.integer("score"),
             rank: rankText == "-" ? nil : try Fields.integer(rankText, named: "rank"),
             best: try fields.integer("best"), improved: try fields.bool("improved"), token: fields["token"])

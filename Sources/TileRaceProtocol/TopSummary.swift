@@ -22,7 +22,7 @@ public struct TopSummary: FieldsRepresentable {
 
     public init(fields: Fields) throws(ProtocolError) {
         self.init(
-            board: LeaderboardKind(rawValue: try fields.choice("board", among: ["all", "daily"]))!,
+            board: try fields.choice("board", as: LeaderboardKind.self),
             date: fields["date"], total: try fields.integer("total"), offset: try fields.integer("offset"),
             count: try fields.integer("count"))
     }

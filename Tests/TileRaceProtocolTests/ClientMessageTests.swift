@@ -62,6 +62,16 @@ import TileRaceEngine
         #expect(try ClientMessage.parse("MOVE 1 L  ") == .move(seq: 1, entries: [.move(.left)]))
     }
 
+    /// protocol.md 5.4 and HELP say `sort=rank|nick|score`; `nickname`, the
+    /// word earlier clients sent, still reads as `nick`.
+    @Test func topSortsByNickAsDocumented() throws {
+        #expect(try ClientMessage.parse("TOP sort=nick") == .top(LeaderboardQuery(sort: .nickname)))
+        #expect(try ClientMessage.parse("TOP sort=nickname") == .top(LeaderboardQuery(sort: .nickname)))
+        #expect(ClientMessage.top(LeaderboardQuery(sort: .nickname)).line == "TOP board=all sort=nick offset=0 limit=20")
+        #expect(LeaderboardQuery.SortKey.allCases.map(\.rawValue) == ["rank", "nick", "score"])
+        #expect(RequestVerb.top.usage.contains("sort=rank|nick|score"))
+    }
+
     @Test func onlyPongExpectsNoReply() {
         for (message, _) in Self.examples {
             if case .pong = message { #expect(!message.expectsReply) } else { #expect(message.expectsReply) }
@@ -96,6 +106,8 @@ import TileRaceEngine
         ("SUBMIT ana token=no!", .badToken, "token must be letters and digits"),
         ("TOP limit=101", .badOption, "limit=101 is out of range 1 to 100"),
         ("TOP board=weekly", .badOption, "board=weekly must be one of all, daily"),
+        ("TOP sort=name", .badOption, "sort=name must be one of rank, nick, score"),
+        ("TOP order=up", .badOption, "order=up must be one of asc, desc"),
         ("TOP date=2026-13-01", .badOption, "date='2026-13-01' is not YYYY-MM-DD"),
         ("PRACTICE seed=a/b", .badOption, "seed='a/b' must be 1 to 64 characters from A-Z a-z 0-9 _ - . :"),
     ]
