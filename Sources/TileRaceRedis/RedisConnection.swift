@@ -6,7 +6,7 @@ import TileRaceTransport
 /// - Connecting: lazily, on the first command, and again on the next command
 ///   after a failure. After a failed attempt the next one waits (0.25 s,
 ///   doubling up to 4 s, back to none once connected); commands sent while
-///   it waits fail at once with `.unreachable("...; retrying in N ms")`, so
+///   it waits fail at once with `.cannotConnect(address, reason:, retryMilliseconds: N)`, so
 ///   callers never hang. After connecting, `SELECT db` goes first when the
 ///   database is not 0.
 /// - Deadlines: each command has `timeoutMilliseconds`, counted from the
@@ -29,8 +29,8 @@ public final class RedisConnection: @unchecked Sendable {
         case connecting(SocketConnector)
         /// Connected: commands are written at once.
         case connected(LineChannel)
-        /// The last attempt failed: commands fail at once until `until`
-        /// (uptime in nanoseconds).
+        /// The last attempt failed (`reason`: "connection refused"): commands
+        /// fail at once until `until` (uptime in nanoseconds).
         case waiting(until: UInt64, reason: String)
         /// Closed by its owner, for good.
         case closed
@@ -158,7 +158,7 @@ public final class RedisConnection: @unchecked Sendable {
             let now = RedisConnection.now()
             guard now >= until else {
                 let left = (until - now + 999_999) / 1_000_000
-                deliver(.failure(.unreachable("\(reason); retrying in \(left) ms")))
+                deliver(.failure(.cannotConnect(address, reason: reason, retryMilliseconds: Int(left))))
                 return
             }
             state = .idle
@@ -240,9 +240,8 @@ public final class RedisConnection: @unchecked Sendable {
     private func connectFailed(_ reason: String) {
         backoffMilliseconds = min(
             max(backoffMilliseconds * 2, RedisConnection.backoffRange.lowerBound), RedisConnection.backoffRange.upperBound)
-        let message = "cannot connect to \(address): \(reason)"
-        state = .waiting(until: RedisConnection.now() + UInt64(backoffMilliseconds) * 1_000_000, reason: message)
-        failAll(.unreachable("\(message); retrying in \(backoffMilliseconds) ms"))
+        state = .waiting(until: RedisConnection.now() + UInt64(backoffMilliseconds) * 1_000_000, reason: reason)
+        failAll(.cannotConnect(address, reason: reason, retryMilliseconds: backoffMilliseconds))
     }
 
     /// Closes the connection and fails what waits on it; the next command
@@ -327,7 +326,7 @@ public final class RedisConnection: @unchecked Sendable {
                 failing: .unreachable("connection to \(address) dropped: an earlier command got no reply within \(timeoutMilliseconds) ms"))
         }
         for request in requests.removeExpired(at: now) {
-            request.finish(.failure(.unreachable("cannot connect to \(address): no answer within \(timeoutMilliseconds) ms")))
+            request.finish(.failure(.cannotConnect(address, reason: "no answer within \(timeoutMilliseconds) ms", retryMilliseconds: nil)))
         }
         if let next = requests.earliestDeadline { armTimer(for: next) }
     }

@@ -3,8 +3,12 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The address text is not `redis://HOST[:PORT][/DB]`; the message says
     /// what is wrong and the expected form.
     case badAddress(String)
-    /// Connecting failed, or the connection was lost; the reason.
+    /// The connection was lost (or dropped after a command got no reply); the reason.
     case unreachable(String)
+    /// Connecting to `address` failed (`reason`: "connection refused",
+    /// "unknown host h"); commands fail at once until the next attempt,
+    /// `retryMilliseconds` from now (nil when no attempt is waited for).
+    case cannotConnect(RedisAddress, reason: String, retryMilliseconds: Int?)
     /// No reply within the command's deadline.
     case timeout(milliseconds: Int)
     /// The reply broke the protocol (RESP2).
@@ -14,11 +18,21 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The connection was closed by its owner.
     case closed
 
+    /// Whether the server could not be reached: connecting failed, or the connection was lost.
+    public var isUnreachable: Bool {
+        switch self {
+        case .unreachable, .cannotConnect: true
+        case .badAddress, .timeout, .protocolViolation, .server, .closed: false
+        }
+    }
+
     /// One line for people.
     public var description: String {
         switch self {
         case .badAddress(let message): "bad Redis address: \(message)"
         case .unreachable(let reason): "Redis is unreachable: \(reason)"
+        case .cannotConnect(let address, let reason, let retry):
+            "Redis is unreachable: cannot connect to \(address): \(reason)" + (retry.map { "; retrying in \($0) ms" } ?? "")
         case .timeout(let milliseconds): "Redis did not answer within \(milliseconds) ms"
         case .protocolViolation(let message): "malformed reply from Redis: \(message)"
         case .server(let message): "Redis replied with an error: \(message)"

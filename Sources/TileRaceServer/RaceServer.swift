@@ -92,6 +92,8 @@ public final class RaceServer: @unchecked Sendable {
     private var nextShard = 0
     private var phase = Phase.idle
     private var stopWaiters: [() -> Void] = []
+    /// The connections the shards say goodbye to as the server stops, summed as they count them.
+    private var goodbyeCount = 0
 
     private enum Phase { case idle, running, stopping, stopped }
 
@@ -257,12 +259,32 @@ public final class RaceServer: @unchecked Sendable {
         phase = .stopping
         stopWaiters.append(completion)
         listener?.stop()
-        let group = DispatchGroup()
+        // Each shard counts the connections it says goodbye to as it begins
+        // to stop; the counts meet here, and are logged once, before the end.
+        let counted = DispatchGroup()
+        let stopped = DispatchGroup()
         for shard in shards {
-            group.enter()
-            shard.queue.async { shard.beginStop { group.leave() } }
+            counted.enter()
+            stopped.enter()
+            shard.queue.async {
+                let count = shard.connectionCount
+                self.queue.async {
+                    self.goodbyeCount += count
+                    counted.leave()
+                }
+                shard.beginStop { stopped.leave() }
+            }
         }
-        group.notify(queue: queue) { [weak self] in self?.finishStop() }
+        counted.notify(queue: queue) { [weak self] in
+            guard let self else { return }
+            let count = goodbyeCount
+            configuration.log(
+                .info,
+                count == 0
+                    ? "shutting down: no connection to say goodbye to"
+                    : "shutting down: saying goodbye to \(count) connection\(count == 1 ? "" : "s")")
+            stopped.notify(queue: queue) { [weak self] in self?.finishStop() }
+        }
     }
 
     private func finishStop() {

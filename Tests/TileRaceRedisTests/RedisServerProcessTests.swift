@@ -16,7 +16,7 @@ import TileRaceTestSupport
         #expect(!FileManager.default.fileExists(atPath: server.directory))
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
-        guard case .failure(.unreachable) = redis.sendAndWait(["PING"]) else {
+        guard case .failure(let error) = redis.sendAndWait(["PING"]), error.isUnreachable else {
             Issue.record("a stopped server still answers")
             return
         }

@@ -154,6 +154,33 @@ struct ConnectionIntegrationTests {
         server.stop()  // a second stop is harmless
     }
 
+    /// Every shard says goodbye to its own connections; the log says so once,
+    /// with the count over all shards, in words.
+    @Test func stoppingLogsTheGoodbyesOnceCountedOverEveryShard() throws {
+        let server = try TestServer(shards: 2)
+        let clients = try ["ana", "bo", "cy"].map { try server.client($0) }
+        #expect(server.server.connectionCount == 3)
+        server.stop()
+        for client in clients { #expect(try client.readToEnd().last == "BYE server shutting down") }
+        let lines = server.logs.lines.filter { $0.contains("shutting down") || $0.contains("server stopped") }
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix(" shutting down: saying goodbye to 3 connections\n") == true)
+        #expect(lines.last?.hasSuffix(" tilerace server stopped\n") == true)
+
+        /// The shutdown lines of a server's log, without their timestamps.
+        func shutdownLines(_ server: TestServer) -> [Substring] {
+            server.logs.lines.filter { $0.contains("shutting down") }.map { $0.split(separator: " ", maxSplits: 1).last ?? "" }
+        }
+        let one = try TestServer(shards: 2)
+        let ana = try one.client("ana")
+        one.stop()
+        _ = try ana.readToEnd()
+        #expect(shutdownLines(one) == ["shutting down: saying goodbye to 1 connection\n"])
+        let none = try TestServer(shards: 2)
+        none.stop()
+        #expect(shutdownLines(none) == ["shutting down: no connection to say goodbye to\n"])
+    }
+
     @Test func quitSaysGoodbye() throws {
         let server = try TestServer()
         defer { server.stop() }

@@ -413,7 +413,7 @@ package final class ServerCore {
 
     private func shutdown() {
         isShuttingDown = true
-        log(.info, "shutting down: saying goodbye to \(sessions.count) connection(s)")
+        // `RaceServer` logs the goodbyes once, counted over every shard.
         for id in sessions.keys.sorted() {
             guard let connection = sessions[id]?.connection else { continue }
             send(id, .event(.bye("server shutting down")))

@@ -35,14 +35,19 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     private var isClosed = false
 
     /// Connects to Redis and checks its durability settings.
-    /// - Throws: `unreachable` when Redis does not answer, `notDurable` when
-    ///   it does not sync each change and `durability` is `strict`.
+    /// - Throws: `cannotConnect` when no connection can be made to Redis,
+    ///   `unreachable` when it does not answer, `notDurable` when it does not
+    ///   sync each change and `durability` is `strict`.
     init(address: RedisAddress, durability: Durability, log: ServerLog, timeoutMilliseconds: Int = 2000) throws(StoreError) {
         let connection = RedisConnection(address: address, timeoutMilliseconds: timeoutMilliseconds)
         let store = "\(address)"
         let settings: [RESPValue]
         switch connection.pipelineAndWait([["PING"], ["CONFIG", "GET", "appendonly"], ["CONFIG", "GET", "appendfsync"]]) {
         case .success(let values): settings = values
+        case .failure(.cannotConnect(_, let reason, _)):
+            // Not "retrying": the server does not start without its store.
+            connection.close()
+            throw .cannotConnect(address, reason: reason)
         case .failure(let error):
             connection.close()
             throw .unreachable(store: store, reason: error.description)

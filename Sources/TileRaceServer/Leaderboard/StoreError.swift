@@ -1,3 +1,4 @@
+import TileRaceRedis
 import TileRaceTransport
 
 /// Why the leaderboard store cannot open or write: a stable code and one line for people.
@@ -13,6 +14,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case locked(directory: String)
     /// `--demo` on a leaderboard that already has entries or claims.
     case notEmpty(directory: String)
+    /// No connection could be made to the Redis store at start.
+    case cannotConnect(RedisAddress, reason: String)
     /// The Redis store cannot be reached or answered wrongly at start.
     case unreachable(store: String, reason: String)
     /// The Redis store does not sync each change to its append-only file.
@@ -26,6 +29,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .io: "io"
         case .locked: "locked"
         case .notEmpty: "not-empty"
+        case .cannotConnect: "cannot-connect"
         case .unreachable: "unreachable"
         case .notDurable: "not-durable"
         }
@@ -45,6 +49,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "the data directory \(directory) is in use by another tilerace server"
         case .notEmpty(let directory):
             "the leaderboard in \(directory) is not empty; --demo only fills an empty one"
+        case .cannotConnect(let address, let reason):
+            "cannot connect to the leaderboard store \(address): \(reason); is Redis running there? Start it with "
+                + "`redis-server --port \(address.port) --appendonly yes --appendfsync always`, or check the address given to --store"
         case .unreachable(let store, let reason):
             "cannot use the leaderboard store \(store): \(reason)"
         case .notDurable(let store, let detail):

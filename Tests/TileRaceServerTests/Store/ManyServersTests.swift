@@ -111,7 +111,10 @@ import TileRaceTestSupport
         #expect {
             _ = try TestServer(redis: address)
         } throws: { error in
-            "\(error)".contains("cannot use the leaderboard store \(address)")
+            // Said once, with what to do, and no "retrying": the server does not start.
+            "\(error)"
+                == "cannot connect to the leaderboard store \(address): connection refused; is Redis running there? Start it with "
+                + "`redis-server --port \(address.port) --appendonly yes --appendfsync always`, or check the address given to --store"
         }
     }
 
