@@ -43,7 +43,7 @@ public struct BotPlayer: Sendable {
     public internal(set) var game: Game?
     /// The number of the last entry sent.
     public private(set) var sequence = 0
-    /// Races started.
+    /// Races started for us in our room: the number the reports give a race.
     public private(set) var racesStarted = 0
 
     private var nicknameAttempt = 0
@@ -192,7 +192,7 @@ public struct BotPlayer: Sendable {
             generation += 1
             // A person needs a moment to see the board, too.
             lastMoveAt = now
-            return [.report(.raceStarted(race: start.race, players: start.players.count))]
+            return [.report(.raceStarted(number: racesStarted, players: start.players.count))]
         case .finish(let finish):
             guard isUs([finish.nickname]) else { return [] }
             if phase == .racing { phase = .finished }

@@ -8,8 +8,10 @@ public enum BotReport: Hashable, Sendable {
     case nicknameTaken(String, next: String)
     /// We are in the room (`created` when we made it), waiting for the next race.
     case joined(room: String, created: Bool)
-    /// A race began for us.
-    case raceStarted(race: Int, players: Int)
+    /// A race began for us: our `number`th in the room, counted from 1 since
+    /// we joined it (`START`'s `race=` is unique on the server, not the
+    /// room's count, so the bot counts for itself).
+    case raceStarted(number: Int, players: Int)
     /// Our race is over, and why.
     case finished(FinishReason, score: Int, largestTile: Int, moves: Int)
     /// The final standings gave us this place.
@@ -29,7 +31,7 @@ extension BotReport {
         case .connected(let nickname): "connected as \(nickname)"
         case .nicknameTaken(let taken, let next): "\(taken) is taken: trying \(next)"
         case .joined(let room, let created): created ? "created room \(room)" : "joined room \(room)"
-        case .raceStarted(let race, let players): "race \(race) started (\(players) \(players == 1 ? "player" : "players"))"
+        case .raceStarted(let number, let players): "race \(number) started (\(players) \(players == 1 ? "player" : "players"))"
         case .finished(let reason, let score, let largestTile, let moves):
             "finished (\(reason.rawValue)): score \(score), best tile \(largestTile), \(moves) moves"
         case .placed(let place, let count, let score): "place \(place) of \(count) with \(score)"

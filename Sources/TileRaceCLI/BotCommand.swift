@@ -37,7 +37,8 @@ struct BotCommand: Command {
         marked as a bot; its games never go on the leaderboard), joins the room,
         marks itself ready and races each race at its pace, then gets ready for the
         next. A taken nickname gets a suffix (-2, -3 ...). Prints a line per bot
-        per event. Ctrl-C or SIGTERM: the bots leave the room, say QUIT and the
+        per event; races are numbered from when the bot joined the room (its first
+        there is race 1). Ctrl-C or SIGTERM: the bots leave the room, say QUIT and the
         command exits 0; it exits 1 when every bot stopped on its own (no server,
         a refused room).
         """

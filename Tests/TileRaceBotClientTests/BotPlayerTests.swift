@@ -85,7 +85,8 @@ import TileRaceServer
     @Test func racesAtItsPaceOneMoveInFlight() throws {
         var player = Self.inRoom()
         var actions = player.handle(.event(.start(Self.start)), now: 1000)
-        #expect(actions.first == .report(.raceStarted(race: 7, players: 2)))
+        // The room's first race for the bot is race 1, whatever the server's number (7).
+        #expect(actions.first == .report(.raceStarted(number: 1, players: 2)))
         let (board, generation) = try #require(Self.searches(actions).first)
         let game = try Self.start.makeGame()
         #expect(board == game.board)
@@ -162,6 +163,12 @@ import TileRaceServer
                 .report(.placed(place: 2, of: 2, score: 100)), .send(.ready(true)),
             ])
         #expect(player.phase == .waiting)
+        // The next race is the bot's second in the room, whatever the server numbers it.
+        var next = Self.start
+        next.race = 12
+        let started = player.handle(.event(.start(next)), now: 20).first
+        #expect(started == .report(.raceStarted(number: 2, players: 2)))
+        #expect(started.map { if case .report(let report) = $0 { report.text } else { "" } } == "race 2 started (2 players)")
     }
 
     @Test func aRaceUnderWayIsWaitedOut() {
