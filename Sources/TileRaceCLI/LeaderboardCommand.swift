@@ -4,7 +4,7 @@ import TileRaceServer
 import TileRaceTransport
 
 /// `tilerace leaderboard`: prints a running server's leaderboard, or fills an
-/// empty one with random entries for demonstrations.
+/// empty one with games played by bots, for demonstrations.
 struct LeaderboardCommand: Command {
     let name = "leaderboard"
     let summary = "print a server's leaderboard (or fill an empty one with --demo)"
@@ -19,9 +19,18 @@ struct LeaderboardCommand: Command {
         .value("--order", "ORDER", "asc or desc (default: asc for rank and nick, desc for score)"),
         .flag("--daily", "the daily challenge's board instead of the all-time one"),
         .value("--date", "YYYY-MM-DD", "with --daily: that day's board (default today, UTC)"),
-        .value("--demo", "N", "add N random entries (scores 0-99) to an EMPTY leaderboard; refuses a non-empty one"),
+        .value(
+            "--demo", "N",
+            "add N games (1 to \(Leaderboard.capacity)) played by bots on random seeds to an EMPTY leaderboard; refuses a non-empty one"),
         .value("--data", "DIR", "with --demo: the data directory (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
     ]
+    let details = """
+        --demo: bots of strength 1 to 3 each play a whole game on a random seed (past
+        2048 until no move is left); each goes on the all-time board under a random
+        nickname with its record, its figures those of the replay, so it can be
+        watched and checked (tilerace replay --host H --nick N) like any other entry.
+        Stop the server that uses the data directory first.
+        """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
@@ -37,7 +46,7 @@ struct LeaderboardCommand: Command {
     }
 
     private func fillDemo(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
-        let count = try arguments.integer("--demo", in: 1...10000, default: 0)
+        let count = try arguments.integer("--demo", in: 1...Leaderboard.capacity, default: 0)
         guard
             let directory = arguments.value("--data")
                 ?? DataPaths.dataDirectory(environment: ProcessInfo.processInfo.environment)
@@ -48,10 +57,12 @@ struct LeaderboardCommand: Command {
             let store = try LeaderboardStore.open(directory: directory)
             defer { store.close() }
             let date = UTCTime.date(epochMilliseconds: SystemClock().wallMilliseconds)
-            let kept = try LeaderboardDemo.fill(store, count: count, random: .system, date: date)
+            try LeaderboardDemo.requireEmpty(store)
+            let games = DemoGames.play(count: count, random: .system)
+            let kept = try LeaderboardDemo.fill(store, games: games, random: .system, date: date)
             console.print(
-                "added \(count) random entries to the leaderboard in \(directory); the all-time board holds \(kept)"
-                    + (kept < count ? " (it keeps the best \(Leaderboard.capacity))" : ""))
+                "added \(count) game\(count == 1 ? "" : "s") played by bots to the leaderboard in \(directory); "
+                    + "the all-time board holds \(kept)")
             return CLI.success
         } catch {
             console.printError("tilerace leaderboard: \(error.message)")

@@ -82,7 +82,7 @@ struct ConnectionIntegrationTests {
         let directory = TemporaryDirectory()
         do {
             let store = try LeaderboardStore.open(directory: directory.path)
-            try LeaderboardDemo.fill(store, count: 100, random: .system, date: "2026-11-22")
+            try LeaderboardDemo.fill(store, games: try Autoplayer.demoGames(100), random: .system, date: "2026-11-22")
             store.close()
         }
         let server = try TestServer(limits: limits, dataDirectory: directory.path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TileRaceEngine
 import TileRaceProtocol
 
 @testable import TileRaceServer
@@ -351,14 +352,26 @@ struct LeaderboardStoreTests {
     @Test func demoFillsOnlyAnEmptyLeaderboard() throws {
         let directory = TemporaryDirectory()
         let store = try LeaderboardStore.open(directory: directory.path)
-        let kept = try LeaderboardDemo.fill(store, count: 150, random: .system, date: "2026-11-22")
+        let games = try Autoplayer.demoGames(150)
+        let kept = try LeaderboardDemo.fill(store, games: games, random: .system, date: "2026-11-22")
         #expect(kept == 100)
         let entries = store.leaderboard.entries(on: .allTime)
-        #expect(
-            entries.allSatisfy { (0...99).contains($0.score) && (1...9).contains($0.nickname.count) && $0.nickname.allSatisfy(\.isLetter) })
+        #expect(entries.allSatisfy { (1...9).contains($0.nickname.count) && $0.nickname.allSatisfy(\.isLetter) })
         #expect(Set(entries.map { $0.nickname.lowercased() }).count == entries.count)
+        // Each entry is its game as played: the record is kept, and replaying it gives the entry's figures.
+        let bySeed = Dictionary(uniqueKeysWithValues: games.map { ($0.seed.text, $0) })
+        for entry in entries {
+            let game = try #require(bySeed[entry.seed])
+            #expect(entry.log == game.log.description)
+            let replayed = Replay.run(seed: game.seed, log: game.log).game
+            #expect(entry.result.differences(from: replayed) == [])
+            #expect(entry.milliseconds == game.milliseconds && entry.size == 4 && entry.target == 2048)
+        }
+        // The best 100 stay.
+        let scores = games.map { Replay.run(seed: $0.seed, log: $0.log).game.score }.sorted(by: >)
+        #expect(entries.map(\.score) == Array(scores.prefix(100)))
         #expect(throws: StoreError.notEmpty(directory: directory.path)) {
-            try LeaderboardDemo.fill(store, count: 1, random: .system, date: "2026-11-22")
+            try LeaderboardDemo.fill(store, games: [], random: .system, date: "2026-11-22")
         }
         store.close()
         #expect(try LeaderboardStore.open(directory: directory.path).leaderboard.entries(on: .allTime).count == 100)

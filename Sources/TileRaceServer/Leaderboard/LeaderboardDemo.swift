@@ -1,31 +1,61 @@
+import TileRaceEngine
 import TileRaceProtocol
 
-/// Fills an empty leaderboard with random entries for demonstrations, as the
-/// original app's test button did: scores 0 to 99, nicknames of 1 to 9 random
-/// letters. It never touches a leaderboard that has anything in it.
+/// Fills an empty leaderboard with real games for demonstrations: each
+/// entry is a game someone (`tilerace leaderboard --demo`: the bots) played
+/// to its end, recorded like a submission: its figures are what replaying
+/// its record gives, and the record is kept, so the entry can be watched and
+/// checked like any other. Nicknames are 1 to 9 random letters. It never
+/// touches a leaderboard that has anything in it.
 public enum LeaderboardDemo {
-    /// Adds `count` random entries to the all-time board of an empty store
-    /// (only the best 100 stay, by the usual rules).
+    /// One finished game to put on the board.
+    public struct PlayedGame: Hashable, Sendable {
+        /// Where it started.
+        public var seed: Seed
+        /// What was played, from the start.
+        public var log: GameLog
+        /// How long it took, in milliseconds (its official time).
+        public var milliseconds: Int
+
+        /// Creates a game.
+        public init(seed: Seed, log: GameLog, milliseconds: Int) {
+            self.seed = seed
+            self.log = log
+            self.milliseconds = milliseconds
+        }
+    }
+
+    /// Checks that the store has no entry and no claim, before games are played for it.
+    /// - Throws: `notEmpty` otherwise.
+    public static func requireEmpty(_ store: LeaderboardStore) throws(StoreError) {
+        guard store.leaderboard.isEmpty else { throw .notEmpty(directory: store.directory ?? "memory") }
+    }
+
+    /// Records `games` on the all-time board of an empty store, each under a
+    /// new random nickname (only the best 100 stay, by the usual rules). Each
+    /// is replayed on a standard 4x4 board with target 2048; the replay's
+    /// figures are the entry's.
     /// - Returns: the number of entries on the board afterwards.
     /// - Throws: `notEmpty` if the store has any entry or claim; `io` on write failure.
     @discardableResult
-    public static func fill(_ store: LeaderboardStore, count: Int, random: RandomSource, date: String) throws(StoreError) -> Int {
-        guard store.leaderboard.isEmpty else { throw .notEmpty(directory: store.directory ?? "memory") }
+    public static func fill(_ store: LeaderboardStore, games: [PlayedGame], random: RandomSource, date: String) throws(StoreError) -> Int {
+        try requireEmpty(store)
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         var used: Set<String> = []
         var records: [LeaderboardRecord] = []
         let firstSequence = store.leaderboard.lastSequence + 1
-        while records.count < count {
-            let length = Int(random.next() % 9) + 1
-            let nickname = String((0..<length).map { _ in letters[Int(random.next() % 26)] })
-            guard used.insert(nickname).inserted else { continue }
-            let score = Int(random.next() % 100)
-            let largest = score < 4 ? 4 : 1 << (Int.bitWidth - 1 - (score / 2 + 4).leadingZeroBitCount)
+        for played in games {
+            var nickname = ""
+            repeat {
+                let length = Int(random.next() % 9) + 1
+                nickname = String((0..<length).map { _ in letters[Int(random.next() % 26)] })
+            } while !used.insert(nickname).inserted
+            let game = Replay.run(seed: played.seed, config: .standard, log: played.log).game
             let result = GameResult(
-                score: score, largestTile: largest, moves: score / 2 + Int(random.next() % 20),
-                milliseconds: 5000 + Int(random.next() % 120_000), size: 4, target: 2048, assists: 0,
-                seed: random.seedText())
-            let entry = BoardEntry(sequence: firstSequence + records.count, nickname: nickname, result: result, date: date)
+                score: game.score, largestTile: game.board.largestValue, moves: game.moveCount, milliseconds: played.milliseconds,
+                size: game.config.size, target: game.config.target, assists: game.assistCount, seed: played.seed.text)
+            let entry = BoardEntry(
+                sequence: firstSequence + records.count, nickname: nickname, result: result, date: date, log: played.log.description)
             records.append(.entry(.allTime, entry))
         }
         try store.commit(records)

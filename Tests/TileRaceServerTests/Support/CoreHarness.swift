@@ -171,3 +171,15 @@ struct Autoplayer {
         Direction.allCases.first { game.board.sliding($0) == nil }
     }
 }
+
+extension Autoplayer {
+    /// `count` whole games from seeds 1, 2, 3, ..., as `LeaderboardDemo` takes them (`--demo` has bots play them).
+    static func demoGames(_ count: Int) throws -> [LeaderboardDemo.PlayedGame] {
+        try (1...count).map { index in
+            var player = try Autoplayer(seed: String(index))
+            var log = GameLog()
+            while let direction = player.next() { log.entries.append(.move(direction)) }
+            return LeaderboardDemo.PlayedGame(seed: Seed(UInt64(index)), log: log, milliseconds: 1000 * index)
+        }
+    }
+}
