@@ -23,14 +23,15 @@ public struct Arguments: Sendable {
 
     /// The flags given.
     public private(set) var flags: Set<String> = []
-    /// The values given, by option name (the last one wins).
+    /// The values given, by option name (each option is given at most once).
     public private(set) var values: [String: String] = [:]
     /// Words that are not options, in order.
     public private(set) var positionals: [String] = []
 
     /// Parses `words` against the `options` a command accepts. Accepts
     /// `--name value` and `--name=value`; `--` ends the options; a lone `-` is a
-    /// positional word.
+    /// positional word. An option given twice (`--size 3 --size 5`, or a flag
+    /// repeated) is a mistake: which one was meant cannot be told.
     public init(parsing words: [String], options: [Option]) throws(CommandLineError) {
         let byName = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var index = 0
@@ -52,14 +53,22 @@ public struct Arguments: Sendable {
             }
             if option.valueName == nil {
                 guard inlineValue == nil else { throw CommandLineError("\(name) takes no value") }
-                flags.insert(name)
-            } else if let inlineValue {
-                values[name] = inlineValue
+                guard flags.insert(name).inserted else { throw CommandLineError("\(name) is given twice; give it once") }
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
             } else {
                 guard index < words.count else { throw CommandLineError("\(name) needs a value") }
-                values[name] = words[index]
+                value = words[index]
                 index += 1
             }
+            if let earlier = values[name] {
+                throw CommandLineError(
+                    "\(name) is given twice (\(Arguments.quoted(earlier)), then \(Arguments.quoted(value))); give it once")
+            }
+            values[name] = value
         }
     }
 
@@ -80,14 +89,16 @@ public struct Arguments: Sendable {
         return number
     }
 
-    /// The value of an option that must be one of `choices`, or `defaultValue`.
-    public func choice(_ name: String, among choices: [String], default defaultValue: String) throws(CommandLineError) -> String {
-        guard let text = values[name] else { return defaultValue }
-        guard choices.contains(text) else {
-            throw CommandLineError(
-                "invalid value \(Arguments.quoted(text)) for \(name): expected one of \(choices.joined(separator: ", "))")
+    /// The value of an option that must be the raw value of one of `Choice`'s
+    /// cases, as that case; nil when the option was not given.
+    public func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, as _: Choice.Type) throws(CommandLineError) -> Choice?
+    where Choice.RawValue == String {
+        guard let text = values[name] else { return nil }
+        guard let choice = Choice(rawValue: text) else {
+            let words = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CommandLineError("invalid value \(Arguments.quoted(text)) for \(name): expected one of \(words)")
         }
-        return text
+        return choice
     }
 
     /// Refuses positional words when a command takes none.

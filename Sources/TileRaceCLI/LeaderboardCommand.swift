@@ -73,19 +73,17 @@ struct LeaderboardCommand: Command {
     private func printBoard(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         let host = arguments.value("--host") ?? "127.0.0.1"
         let port = try arguments.integer("--port", in: 1...65535, default: 2048)
-        let sort = try arguments.choice("--sort", among: ["rank", "nick", "score"], default: "rank")
-        let order = try arguments.value("--order").map { _ throws(CommandLineError) in
-            try arguments.choice("--order", among: ["asc", "desc"], default: "asc")
-        }
+        let sort = try arguments.choice("--sort", as: LeaderboardQuery.SortKey.self) ?? .rank
+        let order = try arguments.choice("--order", as: LeaderboardQuery.Order.self)
         if let date = arguments.value("--date") {
             guard arguments.has("--daily") else { throw CommandLineError("--date needs --daily") }
             guard Names.isValidDate(date) else { throw CommandLineError("invalid value '\(date)' for --date: expected YYYY-MM-DD") }
         }
         let query = LeaderboardQuery(
             board: arguments.has("--daily") ? .daily : .all, date: arguments.value("--date"),
-            sort: LeaderboardQuery.SortKey(rawValue: sort)!, order: order.flatMap(LeaderboardQuery.Order.init(rawValue:)),
+            sort: sort, order: order,
             offset: 0, limit: LeaderboardQuery.maximumLimit)
-        do throws(LineClient.Failure) {
+        do throws(ServerRequestError) {
             let (entries, summary) = try fetch(query, host: host, port: port)
             let boardName = summary.board == .daily ? "daily board of \(summary.date ?? "today")" : "all-time leaderboard"
             let orderName = query.effectiveOrder == .asc ? "ascending" : "descending"
@@ -94,17 +92,16 @@ struct LeaderboardCommand: Command {
             console.print(LeaderboardTable.render(title: title, entries: entries))
             return CLI.success
         } catch {
-            let hint = error.message.contains("refused") ? " (is `tilerace serve` running there?)" : ""
-            console.printError("tilerace leaderboard: \(error.message)\(hint)")
+            console.printError("tilerace leaderboard: \(error.message)")
             return CLI.failure
         }
     }
 
     /// Asks a server for one page of a leaderboard.
-    private func fetch(_ query: LeaderboardQuery, host: String, port: Int) throws(LineClient.Failure) -> ([LeaderboardEntry], TopSummary) {
+    private func fetch(_ query: LeaderboardQuery, host: String, port: Int) throws(ServerRequestError) -> ([LeaderboardEntry], TopSummary) {
         let answer = try ServerRequest.ask([.top(query)], host: host, port: port)[0]
         guard case .top(let summary) = answer.reply else {
-            throw LineClient.Failure(message: "unexpected reply to TOP: \(ServerMessage.ok(answer.reply).line)", isTimeout: false)
+            throw .failed(LineClient.Failure(message: "unexpected reply to TOP: \(ServerMessage.ok(answer.reply).line)"))
         }
         return (answer.items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }, summary)
     }

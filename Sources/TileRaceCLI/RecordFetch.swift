@@ -15,18 +15,18 @@ struct RecordFetch {
     /// Asks `host:port` for the record of `nickname`'s entry on a board.
     static func fetch(
         nickname: String, board: LeaderboardKind, date: String?, host: String, port: Int
-    ) throws(LineClient.Failure) -> RecordFetch {
+    ) throws(ServerRequestError) -> RecordFetch {
         let answers = try ServerRequest.ask(
             [
                 .record(RecordQuery(nickname: nickname, board: board, date: date)),
                 .top(LeaderboardQuery(board: board, date: date, limit: LeaderboardQuery.maximumLimit)),
             ], host: host, port: port)
         guard case .record(let summary) = answers[0].reply else {
-            throw LineClient.Failure(message: "unexpected reply to RECORD: \(ServerMessage.ok(answers[0].reply).line)", isTimeout: false)
+            throw .failed(LineClient.Failure(message: "unexpected reply to RECORD: \(ServerMessage.ok(answers[0].reply).line)"))
         }
         let chunks = answers[0].items.compactMap { if case .log(let chunk) = $0 { chunk } else { nil } }
         guard chunks.count == summary.count else {
-            throw LineClient.Failure(message: "the record came with \(chunks.count) LOG lines, not \(summary.count)", isTimeout: false)
+            throw .failed(LineClient.Failure(message: "the record came with \(chunks.count) LOG lines, not \(summary.count)"))
         }
         let key = Names.nicknameKey(nickname)
         let entry = answers[1].items.lazy.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }

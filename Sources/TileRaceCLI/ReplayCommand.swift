@@ -25,7 +25,7 @@ struct ReplayCommand: Command {
         .flag("--daily", "with --host: the entry on the daily board instead of the all-time one"),
         .value("--date", "YYYY-MM-DD", "with --daily: that day's board (default today, UTC)"),
         .flag("--json", "print one JSON line instead of the board"),
-        .flag("--watch", "play the game back on the board in the terminal (Space pause, + - speed, arrows step, q quit)"),
+        .flag("--watch", "play the game back on the board in the terminal (Space pause, + - speed, arrows step, q or Esc quits)"),
     ]
     let details = """
         The record: L R U D are moves, Z is undo, X<row><column> removes a tile
@@ -103,11 +103,10 @@ struct ReplayCommand: Command {
         }
         let board: LeaderboardKind = arguments.has("--daily") ? .daily : .all
         let fetched: RecordFetch
-        do throws(LineClient.Failure) {
+        do throws(ServerRequestError) {
             fetched = try RecordFetch.fetch(nickname: nickname, board: board, date: date, host: host, port: port)
         } catch {
-            let hint = error.message.contains("refused") && error.message.contains("connect") ? " (is `tilerace serve` running there?)" : ""
-            console.printError("tilerace replay: \(error.message)\(hint)")
+            console.printError("tilerace replay: \(error.message)")
             return CLI.failure
         }
         let summary = fetched.summary

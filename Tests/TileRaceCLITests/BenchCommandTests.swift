@@ -28,6 +28,7 @@ struct BenchCommandTests {
             "tilerace bench: invalid value '0' for --steps: expected a whole number from 1 to 1000000000"
         ),
         (["bench", "engine", "--fast"], "tilerace bench: unknown option '--fast'"),
+        (["bench", "engine", "--runs", "1", "--runs=2"], "tilerace bench: --runs is given twice ('1', then '2'); give it once"),
     ])
     func mistakesExitWithStatusTwo(arguments: [String], message: String) {
         let run = TestConsole.run(arguments)

@@ -35,6 +35,7 @@ struct BotCommandTests {
             "tilerace bot: invalid nickname 'sixteen-letters1-1': 1 to 16 characters from A-Z a-z 0-9 _ - (with --count, NAME gets -1, -2 ...)"
         ),
         (["bot", "--host", "h", "--room", "r", "extra"], "tilerace bot: unexpected argument 'extra'"),
+        (["bot", "--host", "h", "--room", "r", "--room", "s"], "tilerace bot: --room is given twice ('r', then 's'); give it once"),
     ])
     func badOptionsAreOneLineAndTheUsage(_ arguments: [String], _ message: String) {
         let console = TestConsole()

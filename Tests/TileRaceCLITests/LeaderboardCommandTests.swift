@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer
 import TileRaceTestSupport
@@ -39,13 +40,47 @@ struct LeaderboardCommandTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let first = CapturedConsole()
         #expect(CLI.run(arguments: ["leaderboard", "--demo", "12", "--data", path], console: first.console) == 0)
-        #expect(first.output == "added 12 random entries to the leaderboard in \(path); the all-time board holds 12\n")
+        #expect(first.output == "added 12 games played by bots to the leaderboard in \(path); the all-time board holds 12\n")
         let second = CapturedConsole()
         #expect(CLI.run(arguments: ["leaderboard", "--demo", "3", "--data", path], console: second.console) == 1)
         #expect(second.errors == "tilerace leaderboard: the leaderboard in \(path) is not empty; --demo only fills an empty one\n")
         let bad = CapturedConsole()
         #expect(CLI.run(arguments: ["leaderboard", "--demo", "0", "--data", path], console: bad.console) == 2)
-        #expect(bad.errors.hasPrefix("tilerace leaderboard: invalid value '0' for --demo: expected a whole number from 1 to 10000\n"))
+        #expect(bad.errors.hasPrefix("tilerace leaderboard: invalid value '0' for --demo: expected a whole number from 1 to 100\n"))
+    }
+
+    /// Demo entries are real games: each keeps its record, and replaying it
+    /// gives the entry's score, best tile and moves, as for any submission.
+    @Test func demoEntriesAreBotGamesWhoseRecordsReplayToTheirFigures() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(CLI.run(arguments: ["leaderboard", "--demo", "8", "--data", path], console: CapturedConsole().console) == 0)
+        let store = try LeaderboardStore.open(directory: path)
+        let entries = store.leaderboard.entries(on: .allTime)
+        store.close()
+        #expect(entries.count == 8)
+        for entry in entries {
+            let log = try #require(entry.log, "\(entry.nickname) has no record")
+            let game = try Replay.run(seedText: entry.seed, log: log).game
+            #expect(game.score == entry.score && game.board.largestValue == entry.largestTile && game.moveCount == entry.moves)
+            #expect(game.isOver && entry.assists == 0 && entry.size == 4 && entry.target == 2048)
+            #expect(entry.milliseconds == entry.moves * 250)
+        }
+        // And a server lets anyone check one, like any other entry.
+        let host = try TestHost { $0.dataDirectory = path }
+        let nickname = try #require(entries.first?.nickname)
+        let replay = TestConsole.run(["replay", "--host", "127.0.0.1", "--port", String(host.port), "--nick", nickname])
+        #expect(replay.status == 0)
+        #expect(replay.output.hasSuffix("the replay gives the entry's figures\n"))
+    }
+
+    @Test func aBotGameIsPlayedToItsEndAndRecorded() throws {
+        #expect(DemoGames.bots.map(\.strength) == [1, 2, 3])
+        let played = DemoGames.play(bot: DemoGames.bots[1], seed: Seed(7))
+        let game = Replay.run(seed: Seed(7), log: played.log).game
+        #expect(game.isOver)
+        #expect(played.log.entries.count == game.moveCount)
+        #expect(played.milliseconds == game.moveCount * DemoGames.moveMilliseconds)
     }
 
     @Test func printsARunningServersBoardSorted() throws {
@@ -65,6 +100,22 @@ struct LeaderboardCommandTests {
         #expect(lines[1].hasPrefix("rank  nickname"))
         let scores = lines.dropFirst(2).map { Int($0.split(separator: " ")[2])! }
         #expect(scores == scores.sorted())
+        // The README's own example: --sort nick.
+        let byNick = CapturedConsole()
+        #expect(
+            CLI.run(arguments: ["leaderboard", "--port", String(port), "--sort", "nick", "--order", "desc"], console: byNick.console)
+                == 0)
+        let nickLines = byNick.output.split(separator: "\n").map(String.init)
+        #expect(nickLines.first == "all-time leaderboard on 127.0.0.1:\(port), by nick (descending): 5 entries")
+        let nicknames = nickLines.dropFirst(2).map { String($0.split(separator: " ")[1]) }
+        #expect(nicknames.count == 5)
+        #expect(nicknames == nicknames.sorted { $0.lowercased() > $1.lowercased() })
+        let unknown = CapturedConsole()
+        #expect(CLI.run(arguments: ["leaderboard", "--port", String(port), "--sort", "nickname"], console: unknown.console) == 2)
+        #expect(unknown.errors.hasPrefix("tilerace leaderboard: invalid value 'nickname' for --sort: expected one of rank, nick, score\n"))
+        let twice = CapturedConsole()
+        #expect(CLI.run(arguments: ["leaderboard", "--sort", "nick", "--sort", "score"], console: twice.console) == 2)
+        #expect(twice.errors.hasPrefix("tilerace leaderboard: --sort is given twice ('nick', then 'score'); give it once\n"))
         let daily = CapturedConsole()
         #expect(
             CLI.run(arguments: ["leaderboard", "--port", String(port), "--daily", "--date", "2026-01-02"], console: daily.console) == 0)
@@ -81,6 +132,19 @@ struct LeaderboardCommandTests {
         #expect(
             captured.errors
                 == "tilerace leaderboard: cannot reach 127.0.0.1:\(port): connection refused (is `tilerace serve` running there?)\n")
+    }
+
+    /// A server that answers, but whose leaderboard store is down: said so,
+    /// with the server's own words; no "is `tilerace serve` running there?".
+    @Test func aServerWhoseStoreIsDownIsNotUnreachable() throws {
+        let refusal = "the shared leaderboard cannot be reached right now; nothing was changed, try again in a moment"
+        let fake = try #require(FakeServer(sending: "HELLO tilerace 1\nOK HELLO\nERR unavailable \(refusal)\n"))
+        let captured = CapturedConsole()
+        #expect(CLI.run(arguments: ["leaderboard", "--port", String(fake.port)], console: captured.console) == 1)
+        #expect(
+            captured.errors
+                == "tilerace leaderboard: the server at 127.0.0.1:\(fake.port) answered, but its leaderboard store is unavailable: \(refusal)\n"
+        )
     }
 
     @Test func aServerThatNeverAnswersTimesOut() throws {
@@ -152,5 +216,28 @@ struct ServeCommandTests {
             #expect(CLI.run(arguments: arguments, console: captured.console) == 2)
             #expect(captured.errors.hasPrefix("tilerace serve: "))
         }
+        let twice = CapturedConsole()
+        #expect(CLI.run(arguments: ["serve", "--port", "1", "--port", "2"], console: twice.console) == 2)
+        #expect(twice.errors.hasPrefix("tilerace serve: --port is given twice ('1', then '2'); give it once\nusage: tilerace serve"))
+        let quietTwice = CapturedConsole()
+        #expect(CLI.run(arguments: ["serve", "--quiet", "--quiet"], console: quietTwice.console) == 2)
+        #expect(quietTwice.errors.hasPrefix("tilerace serve: --quiet is given twice; give it once\n"))
+    }
+
+    /// A Redis store nobody answers at: one line saying so, with what to do;
+    /// no "retrying" (the server does not start without its store).
+    @Test func aRedisStoreThatCannotBeReachedIsOneLineWithWhatToDo() throws {
+        let (fd, port) = try #require(TestSockets.boundButNotListening())
+        defer { close(fd) }
+        let captured = CapturedConsole()
+        let status = CLI.run(
+            arguments: ["serve", "--port", "0", "--bind", "127.0.0.1", "--store", "redis://127.0.0.1:\(port)", "--quiet"],
+            console: captured.console)
+        #expect(status == 1)
+        #expect(
+            captured.errors
+                == "tilerace serve: cannot connect to the leaderboard store redis://127.0.0.1:\(port): connection refused; "
+                + "is Redis running there? Start it with `redis-server --port \(port) --appendonly yes --appendfsync always`, "
+                + "or check the address given to --store\n")
     }
 }

@@ -19,6 +19,8 @@ struct PlayCommandTests {
         (["play", "--host", "h", "--local"], "tilerace play: --local is for the embedded server; it cannot be used with --host"),
         (["--port", "0"], "tilerace play: invalid value '0' for --port: expected a whole number from 1 to 65535"),
         (["play", "--nick", "no spaces"], "tilerace play: invalid value 'no spaces' for --nick: expected 1-16 letters, digits, _ or -"),
+        (["play", "--offline", "--size", "3", "--size", "5"], "tilerace play: --size is given twice ('3', then '5'); give it once"),
+        (["--offline", "--offline"], "tilerace play: --offline is given twice; give it once"),
     ])
     func badOptionsAreOneLineAndTheUsage(_ arguments: [String], _ message: String) {
         let captured = Captured()

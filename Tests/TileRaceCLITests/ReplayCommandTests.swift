@@ -98,6 +98,16 @@ struct ReplayCommandTests {
         (["replay", "--seed", "1", "--moves", "L", "extra"], "tilerace replay: unexpected argument 'extra'"),
         (["replay", "--seed", "1", "--moves", "L", "--colour"], "tilerace replay: unknown option '--colour'"),
         (["replay", "--seed", "1", "--moves"], "tilerace replay: --moves needs a value"),
+        // A repeated option is a mistake, not "the last one wins".
+        (
+            ["replay", "--seed", "1", "--moves", "L", "--moves", "R"],
+            "tilerace replay: --moves is given twice ('L', then 'R'); give it once"
+        ),
+        (
+            ["replay", "--seed", "1", "--size=3", "--size", "5", "--moves", "L"],
+            "tilerace replay: --size is given twice ('3', then '5'); give it once"
+        ),
+        (["replay", "--seed", "1", "--moves", "L", "--json", "--json"], "tilerace replay: --json is given twice; give it once"),
     ])
     func mistakesExitWithStatusTwo(arguments: [String], message: String) {
         let run = TestConsole.run(arguments)
@@ -131,5 +141,7 @@ struct ReplayCommandTests {
             run.output.contains(
                 #"{"board":[[0,2,...],...],"score":S,"moves":M,"invalid":I,"undos":U,"removals":R,"won":B,"over":B,"max":T}"#))
         #expect(TestConsole.run(["replay", "--help"]).output == run.output)
+        // What the watch screen does: q and Esc both quit it.
+        #expect(run.output.contains("(Space pause, + - speed, arrows step, q or Esc quits)"))
     }
 }

@@ -122,12 +122,14 @@ import TileRaceProtocol
         #expect(model.watch == nil)
     }
 
-    @Test func aCommandLineWatchQuitsOnEscape() {
+    /// `tilerace replay --watch` quits on q or on Esc, as its help and the README say.
+    @Test(arguments: [Key.character("q"), Key.escape])
+    func aCommandLineWatchQuitsOnQOrEscape(key: Key) {
         var model = Fixtures.model()
         model.watch = WatchState(title: "seed 42", expected: nil, returnScreen: nil)
         model.watch?.load(seed: Seed(42), config: .standard, log: GameLog(), now: model.now)
         model.screen = .watch
-        #expect(update(&model, .key(.character("q"))) == [.quit])
+        #expect(update(&model, .key(key)) == [.quit])
     }
 
     @Test func aRecordThatDoesNotGiveTheEntrysFiguresIsShown() {

@@ -1,0 +1,38 @@
+import TileRaceProtocol
+import TileRaceTransport
+
+/// Why asking a server (`ServerRequest`) failed, told apart so that each
+/// command says what happened and what to do: nobody answered, the exchange
+/// broke, or the server answered with `ERR`.
+enum ServerRequestError: Error, Hashable, Sendable {
+    /// No connection could be made: "cannot reach H:P: connection refused".
+    case unreachable(LineClient.Failure)
+    /// Connected, but the exchange failed: no greeting, not a TileRace
+    /// server, a closed connection, an unexpected line.
+    case failed(LineClient.Failure)
+    /// The server at `endpoint` answered the request with `ERR`.
+    case refused(ProtocolError, endpoint: String)
+
+    /// One line for people, with what to do where there is something to do.
+    var message: String {
+        switch self {
+        case .unreachable(let failure):
+            // Refused: nothing listens there; a timeout or an unknown host is said as it is.
+            failure.message + (failure.message.hasSuffix("connection refused") ? " (is `tilerace serve` running there?)" : "")
+        case .failed(let failure):
+            failure.message
+        case .refused(let error, let endpoint) where error.code == .unavailable:
+            "the server at \(endpoint) answered, but its leaderboard store is unavailable: \(error.message)"
+        case .refused(let error, _):
+            "the server refused: \(error.code.rawValue): \(error.message)"
+        }
+    }
+
+    /// Whether a wait ran out of time (connecting, or for a line).
+    var isTimeout: Bool {
+        switch self {
+        case .unreachable(let failure), .failed(let failure): failure.isTimeout
+        case .refused: false
+        }
+    }
+}
