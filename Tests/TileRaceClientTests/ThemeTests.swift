@@ -12,7 +12,11 @@ import Testing
         (["TERM": "dumb", "COLORTERM": "truecolor"], .none),
         (["TERM": "xterm-256color"], .palette256),
         (["TERM": "xterm"], .palette16),
-        (["TERM": "linux"], .palette16),
+        (["TERM": "linux"], .palette8),
+        (["TERM": "linux-16color"], .palette16),
+        (["TERM": "xterm-16color"], .palette16),
+        (["TERM": "xterm-8color"], .palette8),
+        (["TERM": "vt100"], .palette16),
         (["TERM": "screen"], .palette16),
         (["TERM": "xterm-direct"], .trueColour),
         (["TERM": "xterm", "COLORTERM": "truecolor"], .trueColour),
@@ -26,6 +30,8 @@ import Testing
         #expect(Palette16.code(for: RGB(0, 0, 0), layer: 48) == "40")
         #expect(Palette16.code(for: RGB(200, 200, 200), layer: 48) == "47")
         #expect(ANSI.style(CellStyle(foreground: RGB(250, 10, 10)), mode: .palette16) == "\u{1B}[0;91m")
+        // With 8 colours the bright ones are never written: the console has no bright backgrounds.
+        #expect(ANSI.style(CellStyle(foreground: RGB(250, 10, 10), background: RGB(255, 255, 255)), mode: .palette8) == "\u{1B}[0;31;47m")
     }
 
     @Test func noColourDrawsWithTheMonoTheme() {

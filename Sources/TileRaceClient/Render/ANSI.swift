@@ -33,6 +33,7 @@ enum ANSI {
         case .trueColour: "\(layer);2;\(colour.red);\(colour.green);\(colour.blue)"
         case .palette256: "\(layer);5;\(Palette256.index(for: colour))"
         case .palette16: Palette16.code(for: colour, layer: layer)
+        case .palette8: Palette16.code(for: colour, layer: layer, colourCount: 8)
         case .none: nil
         }
     }

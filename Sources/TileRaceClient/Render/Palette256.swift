@@ -17,6 +17,25 @@ enum Palette256 {
         return distance(grey, colour) < distance(cube, colour) ? 232 + greyStep : cubeIndex
     }
 
+    /// The palette index closest to a colour among those not `taken`, for
+    /// keeping neighbouring tiles apart.
+    static func index(for colour: RGB, avoiding taken: Set<Int>) -> Int {
+        let nearest = index(for: colour)
+        guard taken.contains(nearest) else { return nearest }
+        let free = (16...255).filter { !taken.contains($0) }
+        return free.min { distance(self.colour(at: $0), colour) < distance(self.colour(at: $1), colour) } ?? nearest
+    }
+
+    /// The colour of a palette entry (16-255), which `index(for:)` maps back to it.
+    static func colour(at index: Int) -> RGB {
+        if index >= 232 {
+            let level = UInt8(8 + 10 * (index - 232))
+            return RGB(level, level, level)
+        }
+        let cube = max(0, index - 16)
+        return RGB(UInt8(cubeLevels[cube / 36]), UInt8(cubeLevels[cube / 6 % 6]), UInt8(cubeLevels[cube % 6]))
+    }
+
     private static func nearestLevel(_ value: Int) -> Int {
         var best = 0
         for (index, level) in cubeLevels.enumerated() where abs(level - value) < abs(cubeLevels[best] - value) {

@@ -27,7 +27,8 @@ extension Theme {
             0xEEE4DA, 0xEDE0C8, 0xF2B179, 0xF59563, 0xF67C5F, 0xF65E3B, 0xEDCF72, 0xEDCC61, 0xEDC850,
             0xEDC53F, 0xEDC22E, 0x3C3A32, 0x2F4858, 0x33658A, 0x55A630, 0x86BBD8, 0xF26419,
         ]),
-        darkTileText: RGB(hex: 0x77_6E65), lightTileText: RGB(hex: 0xF9_F6F2))
+        darkTileText: RGB(hex: 0x77_6E65), lightTileText: RGB(hex: 0xF9_F6F2),
+        palette16: .classic16, palette8: .classic8)
 
     /// Cool colours on a dark board.
     static let dark = Theme(
@@ -39,7 +40,8 @@ extension Theme {
             0x3B4252, 0x4C566A, 0x2E86AB, 0x3A9E8F, 0x5FB049, 0x9CBF3A, 0xE3B505, 0xF18F01, 0xE4572E,
             0xC73E67, 0xA23B72, 0x6A4C93, 0x3F37C9, 0x4361EE, 0x4CC9F0, 0xF72585, 0xF0F0F0,
         ]),
-        darkTileText: RGB(hex: 0x11_1320), lightTileText: RGB(hex: 0xF4_F4F8))
+        darkTileText: RGB(hex: 0x11_1320), lightTileText: RGB(hex: 0xF4_F4F8),
+        palette16: .dark16, palette8: .dark8)
 
     /// The original colours on a light page.
     static let light = Theme(
@@ -51,7 +53,8 @@ extension Theme {
             0xEEE4DA, 0xEDE0C8, 0xF2B179, 0xF59563, 0xF67C5F, 0xF65E3B, 0xEDCF72, 0xEDCC61, 0xEDC850,
             0xEDC53F, 0xEDC22E, 0x3C3A32, 0x2F4858, 0x33658A, 0x55A630, 0x86BBD8, 0xF26419,
         ]),
-        darkTileText: RGB(hex: 0x77_6E65), lightTileText: RGB(hex: 0xF9_F6F2))
+        darkTileText: RGB(hex: 0x77_6E65), lightTileText: RGB(hex: 0xF9_F6F2),
+        palette16: .light16, palette8: .light8)
 
     /// Saturated colours on black, bold text, for low vision or bright rooms.
     static let highContrast = Theme(
@@ -63,7 +66,8 @@ extension Theme {
             0xFFFFFF, 0xFFFF00, 0x00FFFF, 0x00FF00, 0xFF00FF, 0xFF4040, 0x4090FF, 0xFF8000, 0x80FF00,
             0xFF0080, 0xFFD700, 0xC0C0C0, 0x00C0A0, 0xA060FF, 0xFF60A0, 0x60FFC0, 0xFFFFA0,
         ]),
-        darkTileText: RGB(hex: 0x00_0000), lightTileText: RGB(hex: 0xFF_FFFF))
+        darkTileText: RGB(hex: 0x00_0000), lightTileText: RGB(hex: 0xFF_FFFF),
+        palette16: .highContrast16, palette8: .highContrast8)
 
     /// No colour at all: outlined tiles, bold and dim text.
     static let mono = Theme(

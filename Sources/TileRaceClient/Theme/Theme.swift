@@ -38,17 +38,33 @@ struct Theme: Hashable, Sendable {
     var lightTileText: RGB
     /// Whether tile values are bold.
     var boldTileText: Bool = true
+    /// The colours on a terminal with 16 colours, made by hand; nil: picked
+    /// from the RGB colours (`BasicPalette.automatic`).
+    var palette16: BasicPalette?
+    /// The colours on a terminal with 8 colours, made by hand; nil: picked
+    /// from the RGB colours.
+    var palette8: BasicPalette?
+    /// An empty cell's colour, set on a theme drawn with basic colours; nil:
+    /// the board lightened by `emptyCellLightening`.
+    var emptyCellColour: RGB?
+    /// The text colour of each tile (2 to 2^17), set on a theme drawn with
+    /// basic colours; nil: dark or light, whichever contrasts more.
+    var tileTexts: [RGB]?
 
     /// An empty cell of the board.
-    var emptyCell: RGB { boardBackground.mixed(with: RGB(255, 255, 255), fraction: emptyCellLightening) }
+    var emptyCell: RGB {
+        emptyCellColour ?? boardBackground.mixed(with: RGB(255, 255, 255), fraction: emptyCellLightening)
+    }
 
     /// The background of a tile of value `2^exponent` (0: empty).
     func tileBackground(exponent: Int) -> RGB {
         exponent <= 0 ? emptyCell : tiles[min(exponent, tiles.count) - 1]
     }
 
-    /// The text colour on a tile: whichever of dark or light contrasts more.
+    /// The text colour on a tile: the palette's when it has one, else
+    /// whichever of dark or light contrasts more.
     func tileText(exponent: Int) -> RGB {
+        if let tileTexts, exponent > 0 { return tileTexts[min(exponent, tileTexts.count) - 1] }
         let background = tileBackground(exponent: exponent)
         return background.contrast(with: darkTileText) >= background.contrast(with: lightTileText)
             ? darkTileText : lightTileText
@@ -61,13 +77,19 @@ struct Theme: Hashable, Sendable {
         return tileBackground(exponent: code.trailingZeroBitCount)
     }
 
-    /// Changes the colour of a code (0 or a power of two up to 2^17).
+    /// Changes the colour of a code (0 or a power of two up to 2^17); with
+    /// 16 or 8 colours that code is then picked from the new colour, kept
+    /// apart from its neighbours.
     mutating func setColour(_ colour: RGB, code: Int) {
         if code == 0 {
             boardBackground = colour
         } else if code >= 2, code.nonzeroBitCount == 1, code.trailingZeroBitCount <= tiles.count {
             tiles[code.trailingZeroBitCount - 1] = colour
+        } else {
+            return
         }
+        palette16 = palette16?.refitted(code: code, to: self)
+        palette8 = palette8?.refitted(code: code, to: self)
     }
 
     /// This theme with the user's colours (code text -> `#rrggbb`) applied;
@@ -83,9 +105,10 @@ struct Theme: Hashable, Sendable {
         return theme
     }
 
-    /// The theme to draw with on a terminal: mono when it shows no colour.
+    /// The theme to draw with on a terminal: mono when it shows no colour,
+    /// else its colours as the terminal shows them (`colours(for:)`).
     func effective(for mode: ColourMode) -> Theme {
-        mode == .none ? .mono : self
+        mode == .none ? .mono : colours(for: mode)
     }
 
     // MARK: Styles

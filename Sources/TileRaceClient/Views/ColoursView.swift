@@ -9,6 +9,8 @@ enum ColoursView {
         var note: String?
         if model.colourMode == .none {
             note = "this terminal shows no colour (NO_COLOR or TERM=dumb): colours are saved but not shown"
+        } else if let count = model.colourMode.basicColourCount, saved.usesColour {
+            note = "\(count) colours here: each code shows as the nearest that keeps neighbours apart"
         } else if !saved.usesColour {
             note = "the mono theme has no colours to edit: t picks another theme"
         }
@@ -19,13 +21,14 @@ enum ColoursView {
         let visible = frame.height - listTop - 3
         let selection = model.colours.selection
         let start = min(max(0, selection - visible / 2), max(0, codes.count - visible))
-        let preview = model.theme
+        // The numbers are the theme's; the blocks are drawn as this terminal shows them.
+        let preview = model.theme.colours(for: model.colourMode)
         for (offset, code) in codes.enumerated().dropFirst(start).prefix(visible) {
             let y = listTop + offset - start
             let isSelected = offset == selection
             let editing = isSelected ? model.colours.editing : nil
             drawRow(
-                code: code, y: y, isSelected: isSelected, editing: editing, colour: preview.colour(code: code),
+                code: code, y: y, isSelected: isSelected, editing: editing, colour: model.theme.colour(code: code),
                 overridden: model.config.colourOverrides[saved.name]?[String(code)] != nil,
                 preview: preview, theme: theme, into: &frame)
         }

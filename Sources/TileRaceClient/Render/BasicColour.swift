@@ -1,0 +1,48 @@
+/// One of the 16 basic ANSI colours, numbered as SGR numbers them: 0-7
+/// normal (`30-37` / `40-47`), 8-15 bright (`90-97` / `100-107`). A terminal
+/// with 8 colours shows only the first 8.
+enum BasicColour: Int, CaseIterable, Hashable, Sendable {
+    case black, red, green, yellow, blue, magenta, cyan, white
+    case brightBlack, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
+
+    /// The usual xterm value of the colour. A theme drawn with basic colours
+    /// holds exactly these values, which `Palette16` maps back to their number.
+    var rgb: RGB {
+        switch self {
+        case .black: RGB(0, 0, 0)
+        case .red: RGB(205, 0, 0)
+        case .green: RGB(0, 205, 0)
+        case .yellow: RGB(205, 205, 0)
+        case .blue: RGB(0, 0, 238)
+        case .magenta: RGB(205, 0, 205)
+        case .cyan: RGB(0, 205, 205)
+        case .white: RGB(229, 229, 229)
+        case .brightBlack: RGB(127, 127, 127)
+        case .brightRed: RGB(255, 0, 0)
+        case .brightGreen: RGB(0, 255, 0)
+        case .brightYellow: RGB(255, 255, 0)
+        case .brightBlue: RGB(92, 92, 255)
+        case .brightMagenta: RGB(255, 0, 255)
+        case .brightCyan: RGB(0, 255, 255)
+        case .brightWhite: RGB(255, 255, 255)
+        }
+    }
+
+    /// The colours a terminal with `count` colours (16 or 8) shows.
+    static func available(count: Int) -> ArraySlice<BasicColour> {
+        allCases.prefix(count <= 8 ? 8 : 16)
+    }
+
+    /// The candidate closest to `colour` (weighted by how the eye sees red,
+    /// green and blue); nil when there is no candidate.
+    static func nearest(to colour: RGB, among candidates: some Sequence<BasicColour>) -> BasicColour? {
+        candidates.min { distance($0.rgb, colour) < distance($1.rgb, colour) }
+    }
+
+    private static func distance(_ a: RGB, _ b: RGB) -> Int {
+        let dr = Int(a.red) - Int(b.red)
+        let dg = Int(a.green) - Int(b.green)
+        let db = Int(a.blue) - Int(b.blue)
+        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
+    }
+}
