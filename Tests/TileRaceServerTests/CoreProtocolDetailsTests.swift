@@ -133,6 +133,14 @@ import TileRaceProtocol
         let eve = harness.player("eve")
         #expect(harness.ask(eve, "TOP board=all date=2020-01-01") == ["OK TOP board=all total=0 offset=0 count=0"])
         #expect(harness.ask(eve, "TOP board=all date=2020-13") == ["ERR bad-option date='2020-13' is not YYYY-MM-DD"])
+        _ = harness.ask(eve, "PRACTICE seed=42")
+        _ = harness.ask(eve, "MOVE 1 L")
+        _ = harness.ask(eve, "RESIGN")
+        _ = harness.ask(eve, "SUBMIT eve")
+        #expect(
+            harness.ask(eve, "RECORD eve board=all date=2020-01-01") == [
+                "LOG L", "OK RECORD nick=eve seed=42 size=4 target=2048 entries=1 count=1",
+            ])
     }
 
     @Test func aRaceWaitsForAnAwayRacerOnlyWhileItHasNotFinished() throws {
