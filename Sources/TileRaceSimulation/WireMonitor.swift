@@ -82,7 +82,8 @@ struct WireMonitor {
             let players = start.players.map(Names.nicknameKey)
             let bots = Set(start.bots.map(Names.nicknameKey))
             if !bots.isSubset(of: players) {
-                simulation.fail("bots are racers", "race \(key)'s START names bots \(start.bots) that are not among its players \(start.players)")
+                simulation.fail(
+                    "bots are racers", "race \(key)'s START names bots \(start.bots) that are not among its players \(start.players)")
             }
             seen[id, default: [:]][key] = RaceSeen(players: players, bots: bots)
             if start.players.contains(where: { nicknames[party]?.contains(Names.nicknameKey($0)) == true }) {
