@@ -10,4 +10,27 @@ public enum FinishReason: String, CaseIterable, Hashable, Sendable {
     case left
     /// The room's time limit passed.
     case time
+
+    /// Where a finish ranks in a race's standings (protocol.md section 7),
+    /// groups first: a racer who gave up never ranks above one who played on.
+    public enum Group: Int, Comparable, Hashable, Sendable {
+        /// Reached the target: first, in the order they reached it.
+        case reachedTarget
+        /// Played on to the end (no move left, or the time limit), or, in a
+        /// provisional order, still racing: by score.
+        case playedOn
+        /// Resigned or left: last, by score.
+        case gaveUp
+
+        public static func < (left: Group, right: Group) -> Bool { left.rawValue < right.rawValue }
+    }
+
+    /// The group this finish ranks in.
+    public var group: Group {
+        switch self {
+        case .target: .reachedTarget
+        case .over, .time: .playedOn
+        case .resigned, .left: .gaveUp
+        }
+    }
 }

@@ -18,9 +18,19 @@ public struct RaceStart: FieldsRepresentable {
     public var timeLimit: Int
     /// The racers' nicknames, in the room's order.
     public var players: [String]
+    /// The racers among `players` who said they are bots (`HELLO ... bot=yes`),
+    /// in the same order; written `bots=` only when there is one.
+    public var bots: [String]
+    /// How long the race has run, in milliseconds, in a `START` that catches
+    /// someone up on a race under way (after `WATCH` or a resume); nil in the
+    /// `START` that begins the race.
+    public var elapsedMilliseconds: Int?
 
     /// Creates a start message.
-    public init(room: String, race: Int, seed: String, size: Int, target: Int, allowsAssists: Bool, timeLimit: Int, players: [String]) {
+    public init(
+        room: String, race: Int, seed: String, size: Int, target: Int, allowsAssists: Bool, timeLimit: Int, players: [String],
+        bots: [String] = [], elapsedMilliseconds: Int? = nil
+    ) {
         self.room = room
         self.race = race
         self.seed = seed
@@ -29,6 +39,14 @@ public struct RaceStart: FieldsRepresentable {
         self.allowsAssists = allowsAssists
         self.timeLimit = timeLimit
         self.players = players
+        self.bots = bots
+        self.elapsedMilliseconds = elapsedMilliseconds
+    }
+
+    /// Whether the racer with this nickname is a bot (nicknames compare without regard to case).
+    public func isBot(_ nickname: String) -> Bool {
+        let key = Names.nicknameKey(nickname)
+        return bots.contains { Names.nicknameKey($0) == key }
     }
 
     /// The game every racer starts.
@@ -45,10 +63,13 @@ public struct RaceStart: FieldsRepresentable {
         guard Names.isValidSeed(seed) else { throw ProtocolError(.badArguments, "seed=\(TextFilter.quoted(seed)) is not a valid seed") }
         let players = try fields.string("players").split(separator: ",").map(String.init)
         for player in players { try Names.validateName(player, as: "player") }
+        let bots = (fields["bots"] ?? "").split(separator: ",").map(String.init)
+        for bot in bots { try Names.validateName(bot, as: "bot") }
         self.init(
             room: try fields.name("room"), race: try fields.integer("race"), seed: seed,
             size: try fields.integer("size"), target: try fields.integer("target"),
-            allowsAssists: try fields.bool("assists"), timeLimit: try fields.integer("limit"), players: players)
+            allowsAssists: try fields.bool("assists"), timeLimit: try fields.integer("limit"), players: players, bots: bots,
+            elapsedMilliseconds: try fields.optionalInteger("elapsed", in: 0...Int.max))
     }
 
     public var fields: Fields {
@@ -61,6 +82,8 @@ public struct RaceStart: FieldsRepresentable {
         fields.append("assists", allowsAssists)
         fields.append("limit", timeLimit)
         fields.append("players", players.joined(separator: ","))
+        if !bots.isEmpty { fields.append("bots", bots.joined(separator: ",")) }
+        if let elapsedMilliseconds { fields.append("elapsed", elapsedMilliseconds) }
         return fields
     }
 }

@@ -18,11 +18,14 @@ public struct RacerFinish: FieldsRepresentable {
     public var moves: Int
     /// The official time from `START` to the finish, in milliseconds.
     public var milliseconds: Int
+    /// Whether the racer said it is a bot (`HELLO ... bot=yes`); written
+    /// `bot=yes` only when it is, so standings keep the mark after it left.
+    public var isBot: Bool
 
     /// Creates a finish record.
     public init(
         room: String, race: Int? = nil, place: Int? = nil, nickname: String, reason: FinishReason,
-        score: Int, largestTile: Int, moves: Int, milliseconds: Int
+        score: Int, largestTile: Int, moves: Int, milliseconds: Int, isBot: Bool = false
     ) {
         self.room = room
         self.race = race
@@ -33,6 +36,7 @@ public struct RacerFinish: FieldsRepresentable {
         self.largestTile = largestTile
         self.moves = moves
         self.milliseconds = milliseconds
+        self.isBot = isBot
     }
 
     public init(fields: Fields) throws(ProtocolError) {
@@ -41,7 +45,7 @@ public struct RacerFinish: FieldsRepresentable {
             place: try fields.optionalInteger("place"), nickname: try fields.name("nick"),
             reason: try fields.choice("reason", as: FinishReason.self), score: try fields.integer("score"),
             largestTile: try fields.integer("max"), moves: try fields.integer("moves"),
-            milliseconds: try fields.integer("time"))
+            milliseconds: try fields.integer("time"), isBot: try fields.optionalBool("bot") ?? false)
     }
 
     public var fields: Fields {
@@ -55,6 +59,7 @@ public struct RacerFinish: FieldsRepresentable {
         fields.append("max", largestTile)
         fields.append("moves", moves)
         fields.append("time", milliseconds)
+        if isBot { fields.append("bot", true) }
         return fields
     }
 }

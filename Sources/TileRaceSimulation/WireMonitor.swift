@@ -2,12 +2,16 @@ import TileRaceProtocol
 
 /// Reads every line on the simulated wire, both ways: each must parse; the
 /// server must never answer a client with an error that means the client
-/// broke the protocol; every race's results must name each racer once; and
-/// it keeps the evidence the client-side invariants need (who resigned).
+/// broke the protocol; every race's results must name each racer once, and
+/// mark as bots exactly the racers its `START` named as bots; a `START` that
+/// catches someone up says how long the race has run; and it keeps the
+/// evidence the client-side invariants need (who resigned).
 struct WireMonitor {
     /// What one connection's receiver saw of one race.
     private struct RaceSeen {
         var players: [String]
+        /// The racers its `START` named as bots (nickname keys).
+        var bots: Set<String>
         var results: [String] = []
     }
 
@@ -21,6 +25,8 @@ struct WireMonitor {
     /// Races ended (`END` seen first time).
     private(set) var racesEnded = 0
     private var startedRaces: Set<String> = []
+    /// When each race's first `START` was sent (simulated milliseconds).
+    private var startSentAt: [String: Int] = [:]
     private var endedRaces: Set<String> = []
     /// Per connection, the races it was told about.
     private var seen: [Int: [String: RaceSeen]] = [:]
@@ -72,7 +78,14 @@ struct WireMonitor {
         case .event(.start(let start)):
             let key = prefix + String(start.race)
             if startedRaces.insert(key).inserted { racesStarted += 1 }
-            seen[id, default: [:]][key] = RaceSeen(players: start.players.map(Names.nicknameKey))
+            checkElapsedTime(of: start, key: key, party: party, simulation: simulation)
+            let players = start.players.map(Names.nicknameKey)
+            let bots = Set(start.bots.map(Names.nicknameKey))
+            if !bots.isSubset(of: players) {
+                simulation.fail(
+                    "bots are racers", "race \(key)'s START names bots \(start.bots) that are not among its players \(start.players)")
+            }
+            seen[id, default: [:]][key] = RaceSeen(players: players, bots: bots)
             if start.players.contains(where: { nicknames[party]?.contains(Names.nicknameKey($0)) == true }) {
                 resignationKnown[party] = false
             }
@@ -84,7 +97,13 @@ struct WireMonitor {
             }
             if case .event(.result) = message, let race = finish.race {
                 let key = prefix + String(race)
-                seen[id]?[key]?.results.append(Names.nicknameKey(finish.nickname))
+                let nickname = Names.nicknameKey(finish.nickname)
+                seen[id]?[key]?.results.append(nickname)
+                if let raceSeen = seen[id]?[key], raceSeen.bots.contains(nickname) != finish.isBot {
+                    simulation.fail(
+                        "the bot mark stays with a racer",
+                        "race \(key)'s START named bots \(raceSeen.bots.sorted()) but \(party) got the result \(line)")
+                }
             }
         case .event(.end(_, let race, let count)):
             let key = prefix + String(race)
@@ -99,6 +118,29 @@ struct WireMonitor {
             }
         default:
             break
+        }
+    }
+
+    /// The `START` that begins a race says nothing of time; one sent later
+    /// (catching a watcher or a returning racer up) says exactly how long the
+    /// race has run.
+    private mutating func checkElapsedTime(of start: RaceStart, key: String, party: String, simulation: Simulation) {
+        let now = simulation.now
+        guard let startedAt = startSentAt[key] else {
+            if start.elapsedMilliseconds == nil { startSentAt[key] = now }
+            return
+        }
+        let expected = now - startedAt
+        if let elapsed = start.elapsedMilliseconds {
+            if elapsed != expected {
+                simulation.fail(
+                    "a late START says how long the race has run",
+                    "race \(key) started \(expected) ms ago but \(party) got a START with elapsed=\(elapsed)")
+            }
+        } else if expected != 0 {
+            simulation.fail(
+                "a late START says how long the race has run",
+                "race \(key) started \(expected) ms ago but \(party) got a START without elapsed=")
         }
     }
 

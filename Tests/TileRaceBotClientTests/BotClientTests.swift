@@ -24,7 +24,7 @@ import TileRaceTestSupport
         #expect(try ana.line("JOINED") == "JOINED room=race nick=bot-1 role=player bot=yes")
         #expect(try ana.line("READY") == "READY room=race nick=bot-1 ready=yes")
         #expect(try ana.ask("READY") == "OK READY ready=yes")
-        #expect(try ana.line("START").hasSuffix("players=ana,bot-1"))
+        #expect(try ana.line("START").hasSuffix("players=ana,bot-1 bots=bot-1"))
         #expect(try ana.ask("RESIGN") == "OK RESIGN score=0")
         // The bot plays on to 16 (or until it cannot move); then the race ends.
         let finish = try ana.line("FINISH", where: { $0.contains("nick=bot-1") })

@@ -101,6 +101,19 @@ import TileRaceProtocol
         #expect(model.race?.ranked.first?.nickname == "bo")
     }
 
+    /// Resigning first (say with 0 points) is not a place above those still
+    /// racing: a racer who gave up ranks below everyone who plays on.
+    @Test func aRacerWhoResignedRanksBelowEveryoneStillRacing() {
+        var model = Fixtures.race()
+        // chen still races, with no more points than ours and more moves.
+        model.race?.players[2].score = 0
+        model.race?.players[2].moves = 10
+        _ = update(&model, .key(.character("q")))
+        _ = update(&model, .key(.character("y")))
+        #expect(model.race?.players.first(where: \.isYou)?.status == .finished(.resigned))
+        #expect(model.race?.ranked.map(\.nickname) == ["bo", "dmitri", "chen", "ana"])
+    }
+
     @Test func reachingTheTargetFinishesOurRace() {
         var model = Fixtures.race()
         model.session?.game = Fixtures.game([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]])

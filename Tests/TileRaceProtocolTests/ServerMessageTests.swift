@@ -54,6 +54,14 @@ import TileRaceEngine
             "START room=friday race=1 seed=42 size=4 target=16 assists=no limit=0 players=ana,bo"
         ),
         (
+            .event(
+                .start(
+                    RaceStart(
+                        room: "friday", race: 1, seed: "42", size: 4, target: 16, allowsAssists: false, timeLimit: 0,
+                        players: ["ana", "bot-1", "bo"], bots: ["bot-1"], elapsedMilliseconds: 4319))),
+            "START room=friday race=1 seed=42 size=4 target=16 assists=no limit=0 players=ana,bot-1,bo bots=bot-1 elapsed=4319"
+        ),
+        (
             .ok(.move(MoveAck(seq: 1, score: 0, moves: 1, largestTile: 2, hasWon: false, isOver: false))),
             "OK MOVE seq=1 score=0 moves=1 max=2 won=no over=no"
         ),
@@ -83,6 +91,14 @@ import TileRaceEngine
                         room: "friday", race: 1, place: 2, nickname: "bo", reason: .resigned, score: 28, largestTile: 8, moves: 12,
                         milliseconds: 7020))),
             "RESULT room=friday race=1 place=2 nick=bo reason=resigned score=28 max=8 moves=12 time=7020"
+        ),
+        (
+            .event(
+                .result(
+                    RacerFinish(
+                        room: "friday", race: 1, place: 3, nickname: "bot-1", reason: .left, score: 12, largestTile: 8, moves: 7,
+                        milliseconds: 900, isBot: true))),
+            "RESULT room=friday race=1 place=3 nick=bot-1 reason=left score=12 max=8 moves=7 time=900 bot=yes"
         ),
         (.event(.end(room: "friday", race: 1, count: 2)), "END room=friday race=1 count=2"),
         (

@@ -76,7 +76,7 @@ import Testing
         _ = try bot.ask("CREATE solo target=8")
         #expect(try bot.ask("READY") == "OK READY ready=yes")
         let start = try bot.event("START")
-        #expect(start.hasSuffix("players=bot-1"))
+        #expect(start.hasSuffix("players=bot-1 bots=bot-1"))
         #expect(try bot.ask("RESIGN") == "OK RESIGN score=0")
         #expect(try bot.event("END").hasPrefix("END room=solo"))
         #expect(try bot.ask("SUBMIT bot-1").errorCode == "not-eligible")

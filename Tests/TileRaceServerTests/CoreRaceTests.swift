@@ -171,7 +171,7 @@ struct CoreRaceTests {
         let lines = harness.ask(eve, "WATCH r")
         #expect(lines.count == 5)
         #expect(lines[0] == "OK WATCH room=r state=racing size=4 target=2048 assists=no limit=0 private=no players=2 watchers=1")
-        #expect(lines[1] == "START room=r race=1 seed=1 size=4 target=2048 assists=no limit=0 players=ana,bo")
+        #expect(lines[1] == "START room=r race=1 seed=1 size=4 target=2048 assists=no limit=0 players=ana,bo elapsed=0")
         #expect(lines[2].hasPrefix("PROGRESS room=r nick=ana score=") && lines[2].number("moves") == 1)
         #expect(lines[3].hasPrefix("PROGRESS room=r nick=bo score=0 max=") && lines[3].number("moves") == 0)
         #expect(lines[4].hasPrefix("FINISH room=r nick=bo reason=resigned"))

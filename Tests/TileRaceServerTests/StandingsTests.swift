@@ -12,7 +12,7 @@ struct StandingsTests {
             order: order)
     }
 
-    @Test func targetFirstInOrderReachedThenScoreThenMovesThenFinish() {
+    @Test func targetFirstInOrderReachedThenPlayedOnThenGaveUpEachByScoreThenMovesThenFinish() {
         let finishers = [
             finisher("resigned-high", .resigned, score: 900, moves: 50, order: 0),
             finisher("target-late", .target, score: 100, moves: 30, order: 4),
@@ -23,7 +23,19 @@ struct StandingsTests {
         ]
         #expect(
             Standings.rank(finishers).map(\.nickname) == [
-                "target-early", "target-late", "resigned-high", "over-fewer-moves", "time-same-as-over", "left-more-moves",
+                "target-early", "target-late", "over-fewer-moves", "time-same-as-over", "resigned-high", "left-more-moves",
             ])
+    }
+
+    /// Giving up never ranks above playing on, whatever the score; among
+    /// those who gave up, resigning and leaving rank alike, by score.
+    @Test func racersWhoGaveUpRankBelowEveryoneWhoPlayedOn() {
+        let finishers = [
+            finisher("resigned-first", .resigned, score: 0, moves: 0, order: 0),
+            finisher("left-high", .left, score: 2000, moves: 90, order: 1),
+            finisher("over-low", .over, score: 4, moves: 3, order: 2),
+            finisher("time-low", .time, score: 8, moves: 5, order: 3),
+        ]
+        #expect(Standings.rank(finishers).map(\.nickname) == ["time-low", "over-low", "left-high", "resigned-first"])
     }
 }

@@ -42,6 +42,12 @@ struct RacePlayer: Hashable, Sendable {
     var isBot = false
     /// Race seconds when they finished, if they did (the official time).
     var finishedAfter: Int?
+
+    /// The group they rank in: one still racing ranks with those who played on.
+    var standingGroup: FinishReason.Group {
+        if case .finished(let reason) = status { return reason.group }
+        return .playedOn
+    }
 }
 
 /// One line of the final standings: a `RESULT` line as the client keeps it.
@@ -106,14 +112,16 @@ struct RaceState: Hashable, Sendable {
     /// `LEFT` or the end of the race.
     var away = AwaySeats()
 
-    /// The racers ordered for display: target finishers by time, then by
-    /// score (higher first), fewer moves, nickname.
+    /// The racers ordered for display, as the server ranks its standings
+    /// (protocol.md section 7): target finishers by time; then those still
+    /// racing or who played on to the end; then those who resigned or left
+    /// (never above anyone still racing). Within a group: score (higher
+    /// first), fewer moves, nickname.
     var ranked: [RacePlayer] {
         players.sorted { a, b in
-            let aTarget = a.status == .finished(.target)
-            let bTarget = b.status == .finished(.target)
-            if aTarget != bTarget { return aTarget }
-            if aTarget, let x = a.finishedAfter, let y = b.finishedAfter, x != y { return x < y }
+            let (aGroup, bGroup) = (a.standingGroup, b.standingGroup)
+            if aGroup != bGroup { return aGroup < bGroup }
+            if aGroup == .reachedTarget, let x = a.finishedAfter, let y = b.finishedAfter, x != y { return x < y }
             if a.score != b.score { return a.score > b.score }
             if a.moves != b.moves { return a.moves < b.moves }
             return a.nickname < b.nickname

@@ -145,19 +145,21 @@ extension Update {
             }
         }
         let isRacing = mayRace && !room.isWatching && start.players.contains { isUs($0, model) }
+        // A START that catches us up (WATCH, resume) says how long the race has run.
+        let startedAt = model.now - max(0, start.elapsedMilliseconds ?? 0)
         var race = RaceState(
-            room: room.name, options: options, phase: .racing(startedAt: model.now),
+            room: room.name, options: options, phase: .racing(startedAt: startedAt),
             players: start.players.map { nickname in
                 RacePlayer(
                     nickname: nickname, score: 0, largestTile: game.board.largestValue, moves: 0, status: .playing,
-                    board: game.board, isYou: isRacing && isUs(nickname, model), isBot: room.isBot(nickname))
+                    board: game.board, isYou: isRacing && isUs(nickname, model), isBot: start.isBot(nickname) || room.isBot(nickname))
             })
         race.startTimeline()
         race.announce("go! seed \(ScreenText.sanitize(start.seed)) · \(game.config)", at: model.now)
         model.race = race
         if isRacing {
             var session = PlaySession(mode: .race(room: room.name), game: game, assistsAllowed: start.allowsAssists)
-            session.clock.start(at: model.now)
+            session.clock.start(at: startedAt)
             model.session = session
             model.screen = .game
             room.isRaceUnderWay = false
@@ -215,6 +217,7 @@ extension Update {
         player.moves = finish.moves
         player.status = .finished(finish.reason)
         player.finishedAfter = elapsed
+        player.isBot = player.isBot || finish.isBot
         race.away.clear(finish.nickname)
         race.update(player, at: model.now)
         model.race = race

@@ -10,15 +10,19 @@ final class Race {
     final class Racer {
         let id: ConnectionID
         let nickname: String
+        /// Whether the racer said it is a bot (`HELLO ... bot=yes`), kept
+        /// for the standings after it leaves.
+        let isBot: Bool
         var play: LiveGame
         /// Set once the racer finished.
         var finish: (reason: FinishReason, milliseconds: Int, order: Int)?
         /// Whether a newer state waits to be sent.
         var isProgressPending = false
 
-        init(id: ConnectionID, nickname: String, play: LiveGame) {
+        init(id: ConnectionID, nickname: String, isBot: Bool, play: LiveGame) {
             self.id = id
             self.nickname = nickname
+            self.isBot = isBot
             self.play = play
         }
 

@@ -56,6 +56,10 @@ final class Room {
     /// Whether nobody is in the room.
     var isEmpty: Bool { players.isEmpty && watchers.isEmpty }
 
+    /// Whether the players are one person and at least one bot: their race
+    /// starts without a countdown.
+    var isOnePersonWithBots: Bool { !bots.isEmpty && players.count - bots.count == 1 }
+
     /// The description sent in `ROOM` items and `OK CREATE/JOIN/WATCH`.
     var description: RoomDescription {
         RoomDescription(

@@ -131,9 +131,10 @@ extension ServerCore {
 
     // MARK: Race lifecycle
 
-    /// Ends a countdown: every player gets the same `START`, and the official clock starts.
+    /// Starts a race (when its countdown ends, or at once for one person
+    /// with bots): every player gets the same `START`, and the official clock starts.
     func startRace(in room: Room) {
-        guard room.countdownEndsAt != nil, room.race == nil else { return }
+        guard room.race == nil else { return }
         room.countdownEndsAt = nil
         let seedText = room.isDaily ? today : random.seedText()
         // The options were checked when the room was made, and seed texts are the server's own.
@@ -146,10 +147,10 @@ extension ServerCore {
             return
         }
         let racers = room.players.compactMap { id -> Race.Racer? in
-            guard let nickname = sessions[id]?.nickname else { return nil }
+            guard let session = sessions[id], let nickname = session.nickname else { return nil }
             let play = LiveGame(
                 seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: room.options.allowsAssists)
-            return Race.Racer(id: id, nickname: nickname, play: play)
+            return Race.Racer(id: id, nickname: nickname, isBot: session.isBot, play: play)
         }
         guard !racers.isEmpty else { return }
         let raceID = registry.sync { state in
@@ -167,11 +168,13 @@ extension ServerCore {
         log(.info, "race \(race.id) started in room \(room.name): seed \(seedText), \(racers.map(\.nickname).joined(separator: ", "))")
     }
 
-    /// The `START` of a race.
-    func raceStart(_ race: Race, in room: Room) -> RaceStart {
+    /// The `START` of a race; `isCatchUp` for one that catches someone up
+    /// on the race under way (it says how long the race has run).
+    func raceStart(_ race: Race, in room: Room, isCatchUp: Bool = false) -> RaceStart {
         RaceStart(
             room: room.name, race: race.id, seed: race.seedText, size: room.options.size, target: room.options.target,
-            allowsAssists: room.options.allowsAssists, timeLimit: room.options.timeLimit, players: race.racers.map(\.nickname))
+            allowsAssists: room.options.allowsAssists, timeLimit: room.options.timeLimit, players: race.racers.map(\.nickname),
+            bots: race.racers.filter(\.isBot).map(\.nickname), elapsedMilliseconds: isCatchUp ? now - race.startedAt : nil)
     }
 
     /// Finishes a racer: their last progress goes out first, then `FINISH` to the room.
@@ -190,7 +193,8 @@ extension ServerCore {
         let game = racer.play.game
         return RacerFinish(
             room: room.name, nickname: racer.nickname, reason: racer.finish?.reason ?? .left, score: game.score,
-            largestTile: game.board.largestValue, moves: game.moveCount, milliseconds: racer.finish?.milliseconds ?? 0)
+            largestTile: game.board.largestValue, moves: game.moveCount, milliseconds: racer.finish?.milliseconds ?? 0,
+            isBot: racer.isBot)
     }
 
     /// Finishes every racer still racing when the time limit passes, then ends the race.
@@ -211,7 +215,7 @@ extension ServerCore {
             guard let finish = racer.finish else { return nil }
             return Standings.Finisher(
                 nickname: racer.nickname, reason: finish.reason, result: racer.play.result(milliseconds: finish.milliseconds),
-                order: finish.order)
+                order: finish.order, isBot: racer.isBot)
         }
         let ranked = Standings.rank(finishers)
         var lines = ranked.enumerated().map { place, finisher in
@@ -220,7 +224,7 @@ extension ServerCore {
                     RacerFinish(
                         room: room.name, race: race.id, place: place + 1, nickname: finisher.nickname, reason: finisher.reason,
                         score: finisher.score, largestTile: finisher.largestTile, moves: finisher.moves,
-                        milliseconds: finisher.milliseconds))
+                        milliseconds: finisher.milliseconds, isBot: finisher.isBot))
             ).line
         }
         lines.append(ServerMessage.event(.end(room: room.name, race: race.id, count: ranked.count)).line)

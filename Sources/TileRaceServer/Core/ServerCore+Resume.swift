@@ -117,7 +117,7 @@ extension ServerCore {
             send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))
         }
         if let race = room.race {
-            var lines = [ServerMessage.event(.start(raceStart(race, in: room))).line]
+            var lines = [ServerMessage.event(.start(raceStart(race, in: room, isCatchUp: true))).line]
             if let own = race.racer(session.id) { lines.append(ServerMessage.event(.resync(own.play.sync)).line) }
             for racer in race.racers where racer.id != session.id {
                 lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)

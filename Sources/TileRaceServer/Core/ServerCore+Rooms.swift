@@ -89,7 +89,7 @@ extension ServerCore {
             send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))
         }
         guard let race = room.race else { return }
-        var lines = [ServerMessage.event(.start(raceStart(race, in: room))).line]
+        var lines = [ServerMessage.event(.start(raceStart(race, in: room, isCatchUp: true))).line]
         for racer in race.racers {
             lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)
         }
@@ -208,11 +208,16 @@ extension ServerCore {
     // MARK: Countdown
 
     /// Starts the countdown when every player of a waiting room is ready (and
-    /// none is away).
+    /// none is away); or, when one person races only bots, the race itself:
+    /// the person was the last to get ready, so nobody needs the countdown.
     func startCountdownIfReady(_ room: Room) {
         guard room.state == .waiting, !room.players.isEmpty,
             room.players.allSatisfy({ room.ready.contains($0) && sessions[$0]?.isAway != true })
         else { return }
+        if room.isOnePersonWithBots {
+            startRace(in: room)
+            return
+        }
         room.countdownEndsAt = now + limits.countdownMilliseconds
         timers.schedule(.countdown(room.key), at: now + limits.countdownMilliseconds)
         broadcast(.countdown(room: room.name, milliseconds: limits.countdownMilliseconds), in: room)

@@ -440,7 +440,7 @@ package final class ServerCore {
                 sweep()
                 timers.schedule(.sweep, at: now + limits.sweepMilliseconds)
             case .countdown(let roomKey):
-                if let room = rooms[roomKey] { startRace(in: room) }
+                if let room = rooms[roomKey], room.countdownEndsAt != nil { startRace(in: room) }
             case .timeLimit(let roomKey):
                 if let room = rooms[roomKey] { endRaceAtTimeLimit(in: room) }
             case .progress(let roomKey):

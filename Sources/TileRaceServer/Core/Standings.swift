@@ -1,8 +1,9 @@
 import TileRaceProtocol
 
 /// The final order of a race (protocol.md section 7): racers who reached the
-/// target first, in the order they reached it; then the others by higher
-/// score, then fewer moves, then earlier finish.
+/// target first, in the order they reached it; then those who played on to
+/// the end (no move left, time limit); then those who resigned or left. Within
+/// the last two groups: higher score, then fewer moves, then earlier finish.
 enum Standings {
     /// One racer's finish, as the standings need it.
     @dynamicMemberLookup
@@ -13,6 +14,8 @@ enum Standings {
         var result: GameResult
         /// The order of the finish within the race (0 first).
         var order: Int
+        /// Whether the racer said it is a bot.
+        var isBot = false
 
         /// The result's figures: `score`, `moves`, ...
         subscript<Value>(dynamicMember keyPath: KeyPath<GameResult, Value>) -> Value {
@@ -23,9 +26,9 @@ enum Standings {
     /// The finishers in final order.
     static func rank(_ finishers: [Finisher]) -> [Finisher] {
         finishers.sorted { left, right in
-            let (leftTarget, rightTarget) = (left.reason == .target, right.reason == .target)
-            if leftTarget != rightTarget { return leftTarget }
-            if leftTarget { return left.order < right.order }
+            let (leftGroup, rightGroup) = (left.reason.group, right.reason.group)
+            if leftGroup != rightGroup { return leftGroup < rightGroup }
+            if leftGroup == .reachedTarget { return left.order < right.order }
             if left.score != right.score { return left.score > right.score }
             if left.moves != right.moves { return left.moves < right.moves }
             return left.order < right.order
