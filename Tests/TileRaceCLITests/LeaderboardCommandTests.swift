@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TileRaceProtocol
 import TileRaceServer
+import TileRaceServerTestSupport
 import TileRaceTestSupport
 
 @testable import TileRaceCLI
