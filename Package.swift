@@ -24,6 +24,9 @@ let package = Package(
         /// A small RESP2 Redis client: values, an incremental parser, and a
         /// pipelined connection with deadlines and reconnection.
         .target(name: "TileRaceRedis", dependencies: ["TileRaceTransport"]),
+        /// A real `redis-server` of our own on loopback, for tests and `tilerace
+        /// bench store`: started, stopped, killed, paused, restarted.
+        .target(name: "TileRaceRedisProcess", dependencies: ["TileRaceRedis", "TileRaceTransport"]),
         /// The 2048 search behind bots and hints: expectimax over the engine's boards.
         .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
         /// The Dispatch TCP race server and the persistent leaderboard.
@@ -48,8 +51,8 @@ let package = Package(
         .target(
             name: "TileRaceCLI",
             dependencies: [
-                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceRedis", "TileRaceServer", "TileRaceClient",
-                "TileRaceBot", "TileRaceBotClient",
+                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceRedis", "TileRaceRedisProcess", "TileRaceServer",
+                "TileRaceClient", "TileRaceBot", "TileRaceBotClient",
             ]
         ),
 
@@ -70,12 +73,14 @@ let package = Package(
 
         // MARK: Tests
 
-        /// What several test targets share: real servers on loopback, plain
-        /// sockets, fake peers.
+        /// What the tests of every layer share: plain sockets, fake peers and
+        /// servers, a fault-injecting proxy. Written with the C calls, so it
+        /// depends on none of the code under test (the line framer aside).
+        .target(name: "TileRaceTestSupport", dependencies: ["TileRaceProtocol"], path: "Tests/TileRaceTestSupport"),
+        /// A real race server on loopback for the tests of what talks to one
+        /// (client, bots, command line).
         .target(
-            name: "TileRaceTestSupport",
-            dependencies: ["TileRaceServer", "TileRaceTransport", "TileRaceProtocol"],
-            path: "Tests/TileRaceTestSupport"
+            name: "TileRaceServerTestSupport", dependencies: ["TileRaceServer"], path: "Tests/TileRaceServerTestSupport"
         ),
 
         .testTarget(name: "TileRaceEngineTests", dependencies: ["TileRaceEngine"]),
@@ -85,25 +90,28 @@ let package = Package(
             name: "TileRaceBotClientTests",
             dependencies: [
                 "TileRaceBotClient", "TileRaceBot", "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer",
-                "TileRaceTestSupport",
+                "TileRaceTestSupport", "TileRaceServerTestSupport",
             ]
         ),
         .testTarget(name: "TileRaceProtocolTests", dependencies: ["TileRaceProtocol", "TileRaceEngine"]),
         .testTarget(
             name: "TileRaceTransportTests", dependencies: ["TileRaceTransport", "TileRaceProtocol", "TileRaceTestSupport"]
         ),
-        .testTarget(name: "TileRaceRedisTests", dependencies: ["TileRaceRedis", "TileRaceTestSupport"]),
+        .testTarget(
+            name: "TileRaceRedisTests", dependencies: ["TileRaceRedis", "TileRaceRedisProcess", "TileRaceTestSupport"]
+        ),
         .testTarget(
             name: "TileRaceServerTests",
             dependencies: [
-                "TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceRedis", "TileRaceTestSupport",
+                "TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceRedis", "TileRaceRedisProcess",
+                "TileRaceTestSupport",
             ]
         ),
         .testTarget(
             name: "TileRaceClientTests",
             dependencies: [
                 "TileRaceClient", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceServer", "TileRaceBot",
-                "TileRaceBotClient", "TileRaceTestSupport", "TileRaceRedis",
+                "TileRaceBotClient", "TileRaceTestSupport", "TileRaceServerTestSupport", "TileRaceRedis", "TileRaceRedisProcess",
             ],
             exclude: ["Snapshots"]
         ),
@@ -111,7 +119,7 @@ let package = Package(
             name: "TileRaceCLITests",
             dependencies: [
                 "TileRaceCLI", "TileRaceClient", "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceServer",
-                "TileRaceTestSupport",
+                "TileRaceTestSupport", "TileRaceServerTestSupport",
             ]
         ),
     ],

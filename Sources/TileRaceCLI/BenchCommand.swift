@@ -1,6 +1,7 @@
 import Foundation
 import TileRaceEngine
 import TileRaceRedis
+import TileRaceRedisProcess
 
 /// `tilerace bench engine`: measures the engine's speed and allocations;
 /// `tilerace bench bot`: how well and how fast a bot plays (`BotBenchCommand`).

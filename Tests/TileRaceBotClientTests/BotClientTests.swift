@@ -2,6 +2,7 @@ import Testing
 import TileRaceBot
 import TileRaceEngine
 import TileRaceProtocol
+import TileRaceServerTestSupport
 import TileRaceTestSupport
 
 @testable import TileRaceBotClient

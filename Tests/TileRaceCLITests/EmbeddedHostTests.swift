@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TileRaceClient
 import TileRaceServer
+import TileRaceServerTestSupport
 import TileRaceTestSupport
 
 @testable import TileRaceCLI

@@ -3,6 +3,7 @@ import Testing
 import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer
+import TileRaceServerTestSupport
 import TileRaceTestSupport
 
 @testable import TileRaceCLI

@@ -2,7 +2,7 @@ import Testing
 import TileRaceBot
 import TileRaceBotClient
 import TileRaceProtocol
-import TileRaceTestSupport
+import TileRaceServerTestSupport
 
 @testable import TileRaceClient
 

@@ -2,7 +2,7 @@ import Testing
 import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer
-import TileRaceTestSupport
+import TileRaceServerTestSupport
 
 @testable import TileRaceClient
 

@@ -1,8 +1,9 @@
 import Testing
 import TileRaceProtocol
 import TileRaceRedis
+import TileRaceRedisProcess
 import TileRaceServer
-import TileRaceTestSupport
+import TileRaceServerTestSupport
 
 @testable import TileRaceClient
 

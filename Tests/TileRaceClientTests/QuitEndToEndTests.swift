@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 import TileRaceProtocol
+import TileRaceServerTestSupport
 import TileRaceTestSupport
 import TileRaceTransport
 

@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+import TileRaceServerTestSupport
 import TileRaceTestSupport
 import TileRaceTransport
 

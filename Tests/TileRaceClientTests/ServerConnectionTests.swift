@@ -2,6 +2,7 @@ import Testing
 import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer
+import TileRaceServerTestSupport
 import TileRaceTestSupport
 import TileRaceTransport
 

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-import TileRaceTestSupport
+import TileRaceRedisProcess
 
 @testable import TileRaceRedis
 
-/// The test support's `RedisServerProcess`: its life and its directory.
+/// `RedisServerProcess`, the tests' and the benchmark's own Redis: its life and its directory.
 @Suite struct RedisServerProcessTests {
     @Test func stoppingEndsTheServerAndRemovesItsDirectory() throws {
         let server = try RedisServerProcess()

@@ -72,6 +72,17 @@ struct LeaderboardTests {
         #expect(board.entries(on: .allTime).last?.nickname == "p1")
     }
 
+    @Test func aSmallerCapacityKeepsOnlyThatManyAndTheBest() throws {
+        var board = Leaderboard(capacity: 2)
+        #expect(board.capacity == 2 && Leaderboard().capacity == Leaderboard.capacity)
+        try submit(&board, "a", 30)
+        try submit(&board, "b", 10)
+        let last = try submit(&board, "c", 10)
+        #expect(last.rank == nil && !last.improved)
+        try submit(&board, "d", 20)
+        #expect(nicks(board) == ["a", "d"])
+    }
+
     @Test func tokensProtectNicknames() throws {
         var board = Leaderboard()
         let claim = try submit(&board, "ana", 10)

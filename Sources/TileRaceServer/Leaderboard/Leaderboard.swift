@@ -3,14 +3,19 @@ import TileRaceProtocol
 /// The leaderboard's rules as a pure value (the original app's rules,
 /// protocol.md section 10): one best entry per nickname per board (nicknames
 /// compared without regard to case), ranked by score with equal scores in
-/// recording order, only the top 100 kept, and nicknames claimed by the first
-/// submission's secret token. A claim unused for `claimExpiryDays` whose
-/// nickname has no entry on any board expires: the nickname is free again.
+/// recording order, only the top 100 kept (`capacity`), and nicknames
+/// claimed by the first submission's secret token. A claim unused for
+/// `claimExpiryDays` whose nickname has no entry on any board expires: the
+/// nickname is free again.
 ///
 /// Every change is a `LeaderboardRecord`; applying the same records in the same
 /// order always gives the same leaderboard, which is what the journal relies on.
+///
+/// The Redis store keeps the same rules in Lua (`RedisLeaderboardScripts`);
+/// the differential tests (`LeaderboardDifferentialTests`) hold the two to
+/// identical boards, claims and answers.
 public struct Leaderboard: Hashable, Sendable {
-    /// Entries kept per board.
+    /// Entries kept per board on a server.
     public static let capacity = 100
     /// Days without use after which a claim whose nickname has no entry on
     /// any board expires.
@@ -22,9 +27,14 @@ public struct Leaderboard: Hashable, Sendable {
     public private(set) var claims: [String: NicknameClaim] = [:]
     /// The highest sequence number applied.
     public private(set) var lastSequence = 0
+    /// Entries kept per board: `Leaderboard.capacity`, or fewer where tests
+    /// fill boards quickly.
+    public let capacity: Int
 
-    /// An empty leaderboard.
-    public init() {}
+    /// An empty leaderboard that keeps `capacity` entries per board (at least one).
+    public init(capacity: Int = Leaderboard.capacity) {
+        self.capacity = max(1, capacity)
+    }
 
     /// Whether there is no entry and no claim at all.
     public var isEmpty: Bool {
@@ -49,7 +59,7 @@ public struct Leaderboard: Hashable, Sendable {
 
     /// Applies a record. A claim of a nickname already claimed changes nothing;
     /// an entry is recorded only if it beats the nickname's entry on its board
-    /// (or the nickname has none) and makes the top 100.
+    /// (or the nickname has none) and makes the top `capacity`.
     /// - Returns: whether the leaderboard changed.
     @discardableResult
     public mutating func apply(_ record: LeaderboardRecord) -> Bool {
@@ -70,10 +80,10 @@ public struct Leaderboard: Hashable, Sendable {
             let existing = list.firstIndex { Names.nicknameKey($0.nickname) == key }
             if let existing, list[existing].score >= entry.score { return false }
             let position = list.firstIndex { !$0.ranks(above: entry) } ?? list.count
-            guard position < Leaderboard.capacity else { return false }
+            guard position < capacity else { return false }
             if let existing { list.remove(at: existing) }
             list.insert(entry, at: existing.map { min($0, position) } ?? position)
-            if list.count > Leaderboard.capacity { list.removeLast(list.count - Leaderboard.capacity) }
+            if list.count > capacity { list.removeLast(list.count - capacity) }
             boards[board] = list
             lastSequence = max(lastSequence, entry.sequence)
             return true

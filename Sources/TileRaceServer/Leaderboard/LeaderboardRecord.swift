@@ -22,28 +22,41 @@ public enum LeaderboardRecord: Hashable, Sendable {
         }
     }
 
-    /// The stored text: `claim seq= nick= token=` or `entry seq= board= nick= ...
-    /// date= [log=]`. The log, when kept, is the last field and makes the line
-    /// as long as the game (a byte per move, three per removal): stored lines
+    /// The stored text: `claim seq= nick= token= [date=]` or `entry seq= board=
+    /// nick= score= max= moves= time= size= target= assists= seed= date=
+    /// [log=]`. The log, when kept, is the last field and makes the line as
+    /// long as the game (a byte per move, three per removal): stored lines
     /// have no length limit.
+    ///
+    /// The journal, the snapshot and the claims file store this text, and so
+    /// does the Redis store (an entry there without its log, which is kept
+    /// apart): its script writes the same words (`RedisLeaderboardScripts`),
+    /// taking what follows an entry's nickname from `entryFields`.
     public var text: String {
-        var fields = Fields()
         switch self {
         case .claim(let claim):
-            fields.positionals = ["claim"]
+            var fields = Fields(positionals: ["claim"])
             fields.append("seq", claim.sequence)
             fields.append("nick", claim.nickname)
             fields.append("token", claim.token)
             if let date = claim.date { fields.append("date", date) }
+            return fields.words.joined(separator: " ")
         case .entry(let board, let entry):
-            fields.positionals = ["entry"]
+            var fields = Fields(positionals: ["entry"])
             fields.append("seq", entry.sequence)
             fields.append("board", board.description)
             fields.append("nick", entry.nickname)
-            entry.result.append(to: &fields)
-            fields.append("date", entry.date)
-            if let log = entry.log { fields.append("log", log) }
+            return fields.words.joined(separator: " ") + " " + Self.entryFields(result: entry.result, date: entry.date, log: entry.log)
         }
+    }
+
+    /// The words of an entry's record after its nickname: `score= max= moves=
+    /// time= size= target= assists= seed= date=`, then `log=` when given.
+    static func entryFields(result: GameResult, date: String, log: String?) -> String {
+        var fields = Fields()
+        result.append(to: &fields)
+        fields.append("date", date)
+        if let log { fields.append("log", log) }
         return fields.words.joined(separator: " ")
     }
 

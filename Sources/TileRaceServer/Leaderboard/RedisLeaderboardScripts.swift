@@ -1,27 +1,39 @@
 /// The Lua scripts the Redis store runs: each request is one script, so each
 /// is one atomic step however many servers share the store (Redis runs one
-/// script at a time). They keep the rules of `Leaderboard` exactly; the
-/// contract tests run the same cases against both stores.
+/// script at a time). They keep the rules of `Leaderboard` exactly, and
+/// write its records' text: the differential tests
+/// (`LeaderboardDifferentialTests`) apply thousands of random sequences to
+/// both stores and compare every answer, board, claim and stored value.
+///
+/// One rule only this store needs: a submission whose new claim's token is
+/// the claim's token is the same game sent again after its answer was lost
+/// (Redis may have run the script), and finds its own claim. The journal's
+/// store answers only once the records are stored, so it never meets one.
 ///
 /// Key layout (see README, "Many servers"), with `tilerace:` before each:
 /// - `sequence`: the last record number (orders equal scores).
-/// - `claims`: hash, nickname key → `token date nickname` (`-` for no date).
+/// - `claims`: hash, nickname key → the claim's record, `claim seq= nick=
+///   token= date=` (`LeaderboardRecord.text`).
 /// - `boards-of`: hash, nickname key → how many boards hold its entry (claims
 ///   of nicknames on no board can expire).
 /// - `board:<board>`: sorted set of nickname keys; the score is
 ///   `score * 2^30 + (2^30 - 1 - sequence)`, so higher scores, then earlier
 ///   records, rank first (exact in a double while scores stay below 2^23).
-/// - `entries:<board>`: hash, nickname key → `sequence nickname date score
-///   max moves milliseconds size target assists seed`.
+/// - `entries:<board>`: hash, nickname key → the entry's record without its
+///   log, `entry seq= board= nick= score= max= moves= time= size= target=
+///   assists= seed= date=` (`RedisLeaderboardValue`).
 /// - `logs:<board>`: hash, nickname key → the game's record.
-/// `<board>` is `all` or `daily:YYYY-MM-DD`.
+/// `<board>` is `all` or `daily:YYYY-MM-DD`. Values written by servers before
+/// claims and entries were records are still read (`RedisLeaderboardValue`).
 enum RedisLeaderboardScripts {
     /// A submission. KEYS: claims, sequence, boards-of, then board, entries
     /// and logs of the all-time board, then of the daily board for a daily
     /// game. ARGV: nickname, nickname key, token (empty: none), the new
     /// claim's token, today, the claim-expiry cutoff (empty: none), `1` when
-    /// another connection uses the nickname, score, `max moves milliseconds
-    /// size target assists seed`, log (empty: none), the board capacity.
+    /// another connection uses the nickname, score, the entry's record after
+    /// its nickname (`LeaderboardRecord.entryFields`, without the log), log
+    /// (empty: none), the board capacity, then the name of each board named
+    /// in KEYS (`all`, `daily:YYYY-MM-DD`).
     ///
     /// Returns `{"taken"}`, `{"bad-token", nickname, "0"|"1" (a token was
     /// given)}` or `{"ok", nickname, claimed token or "", improved "0"|"1",
@@ -30,7 +42,7 @@ enum RedisLeaderboardScripts {
         local claimsKey, sequenceKey, boardsOf = KEYS[1], KEYS[2], KEYS[3]
         local nickname, key, token, newToken = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
         local date, cutoff, inUse = ARGV[5], ARGV[6], ARGV[7]
-        local score, fields, log = tonumber(ARGV[8]), ARGV[9], ARGV[10]
+        local score, entryFields, log = tonumber(ARGV[8]), ARGV[9], ARGV[10]
         local capacity = tonumber(ARGV[11])
         local base = 1073741824
         local sequence = tonumber(redis.call('GET', sequenceKey) or '0')
@@ -38,13 +50,27 @@ enum RedisLeaderboardScripts {
           sequence = sequence + 1
           redis.call('SET', sequenceKey, sequence)
         end
+        -- A claim's record, as LeaderboardRecord.text writes it.
+        local function claimRecord(claimNickname, claimToken)
+          return 'claim seq=' .. sequence .. ' nick=' .. claimNickname .. ' token=' .. claimToken .. ' date=' .. date
+        end
+        -- Token, date (nil: none) and nickname of a stored claim: a record, or
+        -- `token date nickname` (`-`: no date) as servers wrote before.
+        local function readClaim(text)
+          if string.sub(text, 1, 6) == 'claim ' then
+            return string.match(text, ' token=(%S+)'), string.match(text, ' date=(%S+)'), string.match(text, ' nick=(%S+)')
+          end
+          local oldToken, oldDate, oldNickname = string.match(text, '^(%S+) (%S+) (.+)$')
+          if oldDate == '-' then oldDate = nil end
+          return oldToken, oldDate, oldNickname
+        end
         local shown, claimed = nickname, ''
         local claim = redis.call('HGET', claimsKey, key)
         local held, claimToken, claimDate, claimNickname = false, nil, nil, nil
         if claim then
-          claimToken, claimDate, claimNickname = string.match(claim, '^(%S+) (%S+) (.+)$')
+          claimToken, claimDate, claimNickname = readClaim(claim)
           local onBoards = tonumber(redis.call('HGET', boardsOf, key) or '0')
-          local expired = claimDate ~= '-' and cutoff ~= '' and claimDate < cutoff and onBoards == 0
+          local expired = claimDate ~= nil and cutoff ~= '' and claimDate < cutoff and onBoards == 0
           held = not expired
         end
         if held then
@@ -56,22 +82,24 @@ enum RedisLeaderboardScripts {
           shown = claimNickname
           if claimDate ~= date then
             nextSequence()
-            redis.call('HSET', claimsKey, key, claimToken .. ' ' .. date .. ' ' .. claimNickname)
+            redis.call('HSET', claimsKey, key, claimRecord(claimNickname, claimToken))
           end
         else
           if inUse == '1' then return {'taken'} end
           nextSequence()
-          redis.call('HSET', claimsKey, key, newToken .. ' ' .. date .. ' ' .. nickname)
+          redis.call('HSET', claimsKey, key, claimRecord(nickname, newToken))
           claimed = newToken
         end
-        local function place(boardKey, entriesKey, logsKey)
+        local function place(boardKey, entriesKey, logsKey, boardName)
           local existing = redis.call('ZSCORE', boardKey, key)
           if existing and math.floor(tonumber(existing) / base) >= score then return false end
           local composite = score * base + (base - 1 - (sequence + 1))
-          if redis.call('ZCOUNT', boardKey, '(' .. composite, '+inf') >= capacity then return false end
+          -- Written in full: `..` would write 14 digits (from a score of 93,132 up, not exact).
+          if redis.call('ZCOUNT', boardKey, string.format('(%.17g', composite), '+inf') >= capacity then return false end
           nextSequence()
           redis.call('ZADD', boardKey, composite, key)
-          redis.call('HSET', entriesKey, key, sequence .. ' ' .. shown .. ' ' .. date .. ' ' .. score .. ' ' .. fields)
+          local record = 'entry seq=' .. sequence .. ' board=' .. boardName .. ' nick=' .. shown .. ' ' .. entryFields
+          redis.call('HSET', entriesKey, key, record)
           if log ~= '' then redis.call('HSET', logsKey, key, log) else redis.call('HDEL', logsKey, key) end
           if not existing then redis.call('HINCRBY', boardsOf, key, 1) end
           while redis.call('ZCARD', boardKey) > capacity do
@@ -82,16 +110,16 @@ enum RedisLeaderboardScripts {
           end
           return true
         end
-        local improved = place(KEYS[4], KEYS[5], KEYS[6])
-        local boardKey, entriesKey = KEYS[4], KEYS[5]
+        local improved = place(KEYS[4], KEYS[5], KEYS[6], ARGV[12])
+        local boardKey = KEYS[4]
         if #KEYS >= 9 then
-          improved = place(KEYS[7], KEYS[8], KEYS[9])
-          boardKey, entriesKey = KEYS[7], KEYS[8]
+          improved = place(KEYS[7], KEYS[8], KEYS[9], ARGV[13])
+          boardKey = KEYS[7]
         end
         local rank = redis.call('ZREVRANK', boardKey, key)
         local best = score
-        local entry = redis.call('HGET', entriesKey, key)
-        if entry then best = tonumber(string.match(entry, '^%S+ %S+ %S+ (%S+)')) end
+        local kept = redis.call('ZSCORE', boardKey, key)
+        if kept then best = math.floor(tonumber(kept) / base) end
         return {'ok', shown, claimed, improved and '1' or '0', rank and (rank + 1) or 0, best}
         """
 

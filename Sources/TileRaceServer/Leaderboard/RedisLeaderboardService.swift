@@ -28,6 +28,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     }
 
     let warnings: [String]
+    private let commands = RedisLeaderboardCommands()
     private let connection: RedisConnection
     private let queue = DispatchQueue(label: "tilerace.server.redis-leaderboard")
     private let log: ServerLog
@@ -54,7 +55,8 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         }
         guard settings.count == 3, settings[0].string == "PONG" else {
             connection.close()
-            throw .unreachable(store: store, reason: "it did not answer PING: \(settings.first.map(Self.describe) ?? "no reply")")
+            let answer = settings.first.map(RedisLeaderboardCommands.describe) ?? "no reply"
+            throw .unreachable(store: store, reason: "it did not answer PING: \(answer)")
         }
         let appendOnly = settings[1].array?.last?.string
         let fsync = settings[2].array?.last?.string
@@ -78,36 +80,11 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     }
 
     func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
-        switch request {
-        case .submit(let submission):
-            run(Self.submitCommand(submission)) { reply throws(ProtocolError) in
-                try Self.receipt(from: reply, submission)
-            } completion: {
-                completion($0)
-            }
-        case .top(let query, let today):
-            let board = Leaderboard.board(of: query, today: today)
-            run(Self.script(RedisLeaderboardScripts.board, keys: [Keys.board(board), Keys.entries(board)], arguments: [])) {
-                reply throws(ProtocolError) in
-                let entries = try Self.entries(from: reply)
-                let (page, summary) = Leaderboard.page(query, of: board, ranked: entries)
-                return .page(page, summary)
-            } completion: {
-                completion($0)
-            }
-        case .record(let query, let today):
-            let board: LeaderboardBoardID = query.board == .all ? .allTime : .daily(query.date ?? today)
-            let key = Names.nicknameKey(query.nickname)
-            run(Self.script(RedisLeaderboardScripts.record, keys: [Keys.entries(board), Keys.logs(board)], arguments: [key])) {
-                reply throws(ProtocolError) in
-                guard let parts = reply.array, parts.count == 2 else { throw Self.unexpected(reply) }
-                guard let line = parts[0].string else { return .record(nil) }
-                var entry = try Self.entry(from: line)
-                entry.log = parts[1].string
-                return .record(entry)
-            } completion: {
-                completion($0)
-            }
+        let commands = commands
+        run(commands.command(for: request)) { reply in
+            commands.answer(to: request, reply: reply)
+        } completion: {
+            completion($0)
         }
     }
 
@@ -126,7 +103,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     /// Sends a command, or answers `ERR unavailable` at once while the store
     /// is down; turns its reply into an answer, or an outage into `ERR unavailable`.
     private func run(
-        _ command: [String], answer: @escaping @Sendable (RESPValue) throws(ProtocolError) -> LeaderboardAnswer,
+        _ command: [String], answer: @escaping @Sendable (RESPValue) -> LeaderboardAnswer,
         completion: @escaping @Sendable (LeaderboardAnswer) -> Void
     ) {
         queue.async { [self] in
@@ -136,19 +113,9 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
             }
             connection.send(command, on: queue) { result in
                 switch result {
-                case .success(.error(let message)):
-                    self.note(self.health.answered())
-                    completion(
-                        .failed(
-                            ProtocolError(.internal, "the leaderboard store refused the request; try again"), reason: "redis: \(message)"))
                 case .success(let reply):
                     self.note(self.health.answered())
-                    do throws(ProtocolError) {
-                        completion(try answer(reply))
-                    } catch {
-                        completion(
-                            .failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message))
-                    }
+                    completion(answer(reply))
                 case .failure(.closed):
                     completion(Self.unavailable)
                 case .failure(let error):
@@ -215,92 +182,5 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     /// Milliseconds of uptime, the clock of `StoreHealth`.
     private static func now() -> Int {
         Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
-    }
-
-    // MARK: Commands and replies
-
-    private static func script(_ body: String, keys: [String], arguments: [String]) -> [String] {
-        ["EVAL", body, String(keys.count)] + keys + arguments
-    }
-
-    private static func submitCommand(_ submission: LeaderboardSubmission) -> [String] {
-        var keys = [Keys.claims, Keys.sequence, Keys.boardsOf]
-        var boards: [LeaderboardBoardID] = [.allTime]
-        if let daily = submission.dailyDate { boards.append(.daily(daily)) }
-        for board in boards { keys += [Keys.board(board), Keys.entries(board), Keys.logs(board)] }
-        let result = submission.result
-        let fields =
-            "\(result.largestTile) \(result.moves) \(result.milliseconds) \(result.size) \(result.target) \(result.assists) \(result.seed)"
-        let arguments = [
-            submission.nickname, Names.nicknameKey(submission.nickname), submission.token ?? "", submission.newToken, submission.date,
-            Leaderboard.expiryCutoff(on: submission.date) ?? "", submission.isInUseByAnother ? "1" : "0", String(result.score), fields,
-            submission.log ?? "", String(Leaderboard.capacity),
-        ]
-        return script(RedisLeaderboardScripts.submit, keys: keys, arguments: arguments)
-    }
-
-    private static func receipt(from reply: RESPValue, _ submission: LeaderboardSubmission) throws(ProtocolError) -> LeaderboardAnswer {
-        guard let parts = reply.array, let outcome = parts.first?.string else { throw unexpected(reply) }
-        switch outcome {
-        case "taken":
-            return .refused(LeaderboardRules.nicknameInUse(submission.nickname))
-        case "bad-token" where parts.count == 3:
-            let nickname = parts[1].string ?? submission.nickname
-            return .refused(LeaderboardRules.badToken(nickname, tokenGiven: parts[2].string == "1"))
-        case "ok" where parts.count == 6:
-            guard let nickname = parts[1].string, let claimed = parts[2].string, let rank = parts[4].integer, let best = parts[5].integer
-            else { throw unexpected(reply) }
-            let receipt = SubmitReceipt(
-                nickname: nickname, board: submission.dailyDate == nil ? .all : .daily, score: submission.result.score,
-                rank: rank > 0 ? rank : nil, best: best, improved: parts[3].string == "1", token: claimed.isEmpty ? nil : claimed)
-            return .submitted(receipt, warnings: [])
-        default:
-            throw unexpected(reply)
-        }
-    }
-
-    private static func entries(from reply: RESPValue) throws(ProtocolError) -> [BoardEntry] {
-        guard let values = reply.array else { throw unexpected(reply) }
-        var entries: [BoardEntry] = []
-        for value in values {
-            // An entry dropped between the two reads of the script cannot happen (scripts are atomic); skip a hole anyway.
-            guard let line = value.string else { continue }
-            entries.append(try entry(from: line))
-        }
-        return entries
-    }
-
-    /// Reads `sequence nickname date score max moves milliseconds size target assists seed`.
-    static func entry(from line: String) throws(ProtocolError) -> BoardEntry {
-        let words = line.split(separator: " ").map(String.init)
-        guard words.count == 11, let sequence = Int(words[0]), let score = Int(words[3]), let largest = Int(words[4]),
-            let moves = Int(words[5]), let milliseconds = Int(words[6]), let size = Int(words[7]), let target = Int(words[8]),
-            let assists = Int(words[9])
-        else {
-            throw ProtocolError(.internal, "unreadable leaderboard entry in Redis: \(TextFilter.quoted(String(line.prefix(80))))")
-        }
-        let result = GameResult(
-            score: score, largestTile: largest, moves: moves, milliseconds: milliseconds, size: size, target: target, assists: assists,
-            seed: words[10])
-        return BoardEntry(sequence: sequence, nickname: words[1], result: result, date: words[2])
-    }
-
-    private static func unexpected(_ reply: RESPValue) -> ProtocolError {
-        ProtocolError(.internal, "unexpected reply from the leaderboard store: \(describe(reply))")
-    }
-
-    private static func describe(_ value: RESPValue) -> String {
-        String(String(describing: value).prefix(120))
-    }
-
-    /// The keys, all under `tilerace:` (layout in `RedisLeaderboardScripts`).
-    enum Keys {
-        static let prefix = "tilerace:"
-        static let claims = prefix + "claims"
-        static let sequence = prefix + "sequence"
-        static let boardsOf = prefix + "boards-of"
-        static func board(_ board: LeaderboardBoardID) -> String { prefix + "board:\(board)" }
-        static func entries(_ board: LeaderboardBoardID) -> String { prefix + "entries:\(board)" }
-        static func logs(_ board: LeaderboardBoardID) -> String { prefix + "logs:\(board)" }
     }
 }

@@ -1,5 +1,5 @@
 import TileRaceClient
-import TileRaceTestSupport
+import TileRaceServerTestSupport
 
 extension TestHost {
     /// Where the client connects.

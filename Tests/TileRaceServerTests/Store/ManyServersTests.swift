@@ -2,23 +2,34 @@ import Foundation
 import Testing
 import TileRaceProtocol
 import TileRaceRedis
-import TileRaceTestSupport
+import TileRaceRedisProcess
 
 @testable import TileRaceServer
 
 /// Several real servers sharing one real Redis: one leaderboard, one set of
 /// claims, one list of rooms; and what happens when Redis goes away.
 @Suite struct ManyServersTests {
-    /// Asks until `done` holds for the reply (the directory refreshes every
-    /// 100 ms in tests), for at most `seconds`.
-    private func poll(_ client: TestClient, _ line: String, seconds: Double = 3, until done: ([String]) -> Bool) throws -> [String] {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            let lines = try client.request(line)
+    /// Asks until `done` holds for the reply: first now, then after each
+    /// time the server publishes its rooms (and so reads the others'), which
+    /// `watch` sees (every 100 ms in tests); at most 10 publications, each
+    /// awaited for at most 5 s.
+    private func ask(
+        _ client: TestClient, _ line: String, afterEachPublication watch: RedisKeyWatch, until done: ([String]) -> Bool
+    ) throws -> [String] {
+        var lines = try client.request(line)
+        for _ in 0..<10 {
             if done(lines) { return lines }
-            guard Date() < deadline else { throw TestFailure(description: "\(line) never gave what was awaited; last: \(lines)") }
-            Thread.sleep(forTimeInterval: 0.02)
+            guard watch.wait(for: "expire") else { throw TestFailure(description: "the server stopped publishing; last: \(lines)") }
+            lines = try client.request(line)
         }
+        if done(lines) { return lines }
+        throw TestFailure(description: "\(line) never gave what was awaited; last: \(lines)")
+    }
+
+    /// Watches the rooms `server` publishes (its key expires a few
+    /// publications after each, which renews it: `expire` marks each one).
+    private func publications(of server: TestServer, in redis: RedisServerProcess) throws -> RedisKeyWatch {
+        try RedisKeyWatch(redis.address, key: RedisRoomDirectory.Keys.rooms(of: "127.0.0.1:\(server.port)"))
     }
 
     /// A client with a finished practice game to submit.
@@ -58,7 +69,8 @@ import TileRaceTestSupport
         let ana = try a.client("ana")
         #expect(try ana.ask("CREATE friday").hasPrefix("OK CREATE room=friday"))
         let bo = try b.client("bo")
-        let listed = try poll(bo, "ROOMS") { lines in lines.contains { $0.hasPrefix("ROOM room=friday") } }
+        let published = try publications(of: b, in: redis)
+        let listed = try ask(bo, "ROOMS", afterEachPublication: published) { lines in lines.contains { $0.hasPrefix("ROOM room=friday") } }
         let friday = try #require(listed.first { $0.hasPrefix("ROOM room=friday") })
         #expect(friday.field("server") == "127.0.0.1:\(a.port)")
         #expect(friday.field("players") == "1")
@@ -73,24 +85,30 @@ import TileRaceTestSupport
         #expect(try moved.ask("JOIN friday").hasPrefix("OK JOIN room=friday"))
         // A stopped server's rooms leave the list.
         a.stop()
-        _ = try poll(bo, "ROOMS") { lines in !lines.contains { $0.hasPrefix("ROOM room=friday") } }
+        _ = try ask(bo, "ROOMS", afterEachPublication: published) { lines in !lines.contains { $0.hasPrefix("ROOM room=friday") } }
     }
 
     @Test func aServerThatStopsPublishingLosesItsRoomsWithinTheExpiry() throws {
         let redis = try RedisServerProcess()
         let b = try TestServer(redis: redis.address)
+        let published = try publications(of: b, in: redis)
         // A server that publishes once and dies (no clean withdrawal).
         let ghost = RedisRoomDirectory(address: redis.address, advertisedAddress: "10.9.9.9:2048", expiryMilliseconds: 500)
-        let published = DispatchSemaphore(value: 0)
+        let ghostRooms = try RedisKeyWatch(redis.address, key: RedisRoomDirectory.Keys.rooms(of: "10.9.9.9:2048"))
+        let sent = DispatchSemaphore(value: 0)
         let room = RoomDescription(
             name: "ghost", state: .waiting, size: 4, target: 2048, allowsAssists: false, timeLimit: 0, isPrivate: false, playerCount: 1,
             watcherCount: 0)
-        ghost.publish([room]) { _ in published.signal() }
-        #expect(published.wait(timeout: .now() + 3) == .success)
+        ghost.publish([room]) { _ in sent.signal() }
+        #expect(sent.wait(timeout: .now() + 3) == .success)
         let bo = try b.client("bo")
-        _ = try poll(bo, "ROOMS") { lines in lines.contains { $0.hasPrefix("ROOM room=ghost") && $0.hasSuffix("server=10.9.9.9:2048") } }
-        // Gone within the poll's 3 s: the expiry is 0.5 s, and nothing refreshes it.
-        _ = try poll(bo, "ROOMS") { lines in !lines.contains { $0.hasPrefix("ROOM room=ghost") } }
+        _ = try ask(bo, "ROOMS", afterEachPublication: published) { lines in
+            lines.contains { $0.hasPrefix("ROOM room=ghost") && $0.hasSuffix("server=10.9.9.9:2048") }
+        }
+        // Nothing refreshes it: Redis drops it when the 0.5 s expiry is up,
+        // and the next publication of b's leaves it out.
+        #expect(ghostRooms.wait(for: "expired"))
+        _ = try ask(bo, "ROOMS", afterEachPublication: published) { lines in !lines.contains { $0.hasPrefix("ROOM room=ghost") } }
     }
 
     @Test func aRedisThatDoesNotSyncEveryChangeIsRefusedUnlessRelaxed() throws {
@@ -146,8 +164,9 @@ import TileRaceTestSupport
                 if unavailable == 5 {
                     try redis.restart()
                     hasRestarted = true
+                    // The store's probe finds it back (within its 4 s backoff at most).
+                    #expect(server.logs.awaitLine(containing: "reachable again", seconds: 10))
                 }
-                if hasRestarted { Thread.sleep(forTimeInterval: 0.05) }
             }
         }
         #expect(unavailable >= 5)

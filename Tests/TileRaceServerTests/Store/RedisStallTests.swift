@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TileRaceProtocol
 import TileRaceRedis
-import TileRaceTestSupport
+import TileRaceRedisProcess
 
 @testable import TileRaceServer
 

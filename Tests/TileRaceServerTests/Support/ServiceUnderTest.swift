@@ -1,6 +1,6 @@
 import Testing
 import TileRaceRedis
-import TileRaceTestSupport
+import TileRaceRedisProcess
 
 @testable import TileRaceServer
 

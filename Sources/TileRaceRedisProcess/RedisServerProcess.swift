@@ -1,4 +1,5 @@
 import Foundation
+import TileRaceRedis
 import TileRaceTransport
 
 #if canImport(Glibc)

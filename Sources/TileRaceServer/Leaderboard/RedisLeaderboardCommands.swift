@@ -1,0 +1,127 @@
+import TileRaceProtocol
+import TileRaceRedis
+
+/// The Redis store's requests as commands and its replies as answers, with no
+/// I/O (`RedisLeaderboardService` sends them): each request is one script of
+/// `RedisLeaderboardScripts`, so one atomic step.
+struct RedisLeaderboardCommands: Sendable {
+    /// Where the store lives in Redis.
+    let keys: RedisLeaderboardKeys
+    /// Entries kept per board: `Leaderboard.capacity`, or fewer in tests.
+    let capacity: Int
+
+    /// The commands of the store under `keys`, whose boards keep `capacity` entries.
+    init(keys: RedisLeaderboardKeys = .standard, capacity: Int = Leaderboard.capacity) {
+        self.keys = keys
+        self.capacity = max(1, capacity)
+    }
+
+    /// The command that carries out `request`.
+    func command(for request: LeaderboardRequest) -> [String] {
+        switch request {
+        case .submit(let submission):
+            return submitCommand(submission)
+        case .top(let query, let today):
+            let board = Leaderboard.board(of: query, today: today)
+            return Self.script(RedisLeaderboardScripts.board, keys: [keys.board(board), keys.entries(board)], arguments: [])
+        case .record(let query, let today):
+            let board = Self.board(of: query, today: today)
+            return Self.script(
+                RedisLeaderboardScripts.record, keys: [keys.entries(board), keys.logs(board)],
+                arguments: [Names.nicknameKey(query.nickname)])
+        }
+    }
+
+    /// What Redis's `reply` to the command of `request` answers. An error
+    /// reply, or one that cannot be read, fails the request (`internal`).
+    func answer(to request: LeaderboardRequest, reply: RESPValue) -> LeaderboardAnswer {
+        if case .error(let message) = reply {
+            return .failed(ProtocolError(.internal, "the leaderboard store refused the request; try again"), reason: "redis: \(message)")
+        }
+        do throws(ProtocolError) {
+            switch request {
+            case .submit(let submission):
+                return try Self.receipt(from: reply, submission)
+            case .top(let query, let today):
+                let board = Leaderboard.board(of: query, today: today)
+                let (page, summary) = Leaderboard.page(query, of: board, ranked: try Self.entries(from: reply, on: board))
+                return .page(page, summary)
+            case .record(let query, let today):
+                guard let parts = reply.array, parts.count == 2 else { throw Self.unexpected(reply) }
+                guard let text = parts[0].string else { return .record(nil) }
+                var entry = try RedisLeaderboardValue.entry(text, on: Self.board(of: query, today: today))
+                entry.log = parts[1].string
+                return .record(entry)
+            }
+        } catch {
+            return .failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message)
+        }
+    }
+
+    // MARK: Commands
+
+    private static func script(_ body: String, keys: [String], arguments: [String]) -> [String] {
+        ["EVAL", body, String(keys.count)] + keys + arguments
+    }
+
+    private static func board(of query: RecordQuery, today: String) -> LeaderboardBoardID {
+        query.board == .all ? .allTime : .daily(query.date ?? today)
+    }
+
+    private func submitCommand(_ submission: LeaderboardSubmission) -> [String] {
+        var scriptKeys = [keys.claims, keys.sequence, keys.boardsOf]
+        var boards: [LeaderboardBoardID] = [.allTime]
+        if let daily = submission.dailyDate { boards.append(.daily(daily)) }
+        for board in boards { scriptKeys += [keys.board(board), keys.entries(board), keys.logs(board)] }
+        let result = submission.result
+        let arguments =
+            [
+                submission.nickname, Names.nicknameKey(submission.nickname), submission.token ?? "", submission.newToken, submission.date,
+                Leaderboard.expiryCutoff(on: submission.date) ?? "", submission.isInUseByAnother ? "1" : "0", String(result.score),
+                LeaderboardRecord.entryFields(result: result, date: submission.date, log: nil), submission.log ?? "", String(capacity),
+            ] + boards.map(\.description)
+        return Self.script(RedisLeaderboardScripts.submit, keys: scriptKeys, arguments: arguments)
+    }
+
+    // MARK: Replies
+
+    private static func receipt(from reply: RESPValue, _ submission: LeaderboardSubmission) throws(ProtocolError) -> LeaderboardAnswer {
+        guard let parts = reply.array, let outcome = parts.first?.string else { throw unexpected(reply) }
+        switch outcome {
+        case "taken":
+            return .refused(LeaderboardRules.nicknameInUse(submission.nickname))
+        case "bad-token" where parts.count == 3:
+            let nickname = parts[1].string ?? submission.nickname
+            return .refused(LeaderboardRules.badToken(nickname, tokenGiven: parts[2].string == "1"))
+        case "ok" where parts.count == 6:
+            guard let nickname = parts[1].string, let claimed = parts[2].string, let rank = parts[4].integer, let best = parts[5].integer
+            else { throw unexpected(reply) }
+            let receipt = SubmitReceipt(
+                nickname: nickname, board: submission.dailyDate == nil ? .all : .daily, score: submission.result.score,
+                rank: rank > 0 ? rank : nil, best: best, improved: parts[3].string == "1", token: claimed.isEmpty ? nil : claimed)
+            return .submitted(receipt, warnings: [])
+        default:
+            throw unexpected(reply)
+        }
+    }
+
+    private static func entries(from reply: RESPValue, on board: LeaderboardBoardID) throws(ProtocolError) -> [BoardEntry] {
+        guard let values = reply.array else { throw unexpected(reply) }
+        var entries: [BoardEntry] = []
+        for value in values {
+            // An entry dropped between the two reads of the script cannot happen (scripts are atomic); skip a hole anyway.
+            guard let text = value.string else { continue }
+            entries.append(try RedisLeaderboardValue.entry(text, on: board))
+        }
+        return entries
+    }
+
+    private static func unexpected(_ reply: RESPValue) -> ProtocolError {
+        ProtocolError(.internal, "unexpected reply from the leaderboard store: \(describe(reply))")
+    }
+
+    /// A reply in a line, cut at 120 characters, for messages.
+    static func describe(_ value: RESPValue) -> String {
+        String(String(describing: value).prefix(120))
+    }
+}

@@ -1,0 +1,24 @@
+/// The keys of the Redis store, all under one prefix (`tilerace:`; layout in
+/// `RedisLeaderboardScripts`). Tests put many stores in one Redis under
+/// prefixes of their own.
+struct RedisLeaderboardKeys: Hashable, Sendable {
+    /// What every key starts with.
+    let prefix: String
+
+    /// The keys every server uses.
+    static let standard = RedisLeaderboardKeys(prefix: "tilerace:")
+
+    /// The last record number.
+    var sequence: String { prefix + "sequence" }
+    /// The claims, by nickname key.
+    var claims: String { prefix + "claims" }
+    /// How many boards hold each nickname's entry.
+    var boardsOf: String { prefix + "boards-of" }
+
+    /// A board's ranking (a sorted set of nickname keys).
+    func board(_ board: LeaderboardBoardID) -> String { prefix + "board:\(board)" }
+    /// A board's entries, by nickname key.
+    func entries(_ board: LeaderboardBoardID) -> String { prefix + "entries:\(board)" }
+    /// A board's game records, by nickname key.
+    func logs(_ board: LeaderboardBoardID) -> String { prefix + "logs:\(board)" }
+}

@@ -1,0 +1,289 @@
+import TileRaceEngine
+import TileRaceProtocol
+import TileRaceRedis
+
+@testable import TileRaceServer
+
+/// One random sequence of leaderboard requests, decided by its seed alone,
+/// sent to the journal's store and to the Redis store alike: submissions by
+/// a few nicknames spelled in varying case, with right, missing, wrong and
+/// others' tokens, nicknames in use by another connection, refused games
+/// sent again, scores that tie (and some at the largest the Redis board holds
+/// exactly), daily games, days that pass and jumps past the claim expiry, on
+/// boards of 1 to 5 entries (so entries fall off and claims can expire), and
+/// `TOP` and `RECORD` now and then. Every answer must be the same; at the end
+/// so must every board, claim, record number and stored text.
+///
+/// The requests are the ones the core makes: a new claim token per game,
+/// the same one when a refused game is sent again, never a game sent again
+/// after it was stored.
+///
+/// The Redis side is the store's commands and replies
+/// (`RedisLeaderboardCommands`, what `RedisLeaderboardService` sends), so
+/// many cases run at once on one connection, each under a key prefix of its
+/// own (`LeaderboardDifferentialTests`).
+struct LeaderboardDifferentialCase {
+    /// Decides everything.
+    let seed: UInt64
+    /// Entries per board.
+    let capacity: Int
+    /// The Redis store's commands, under the case's own keys.
+    let redis: RedisLeaderboardCommands
+    /// The journal's store (in memory).
+    private let file: FileLeaderboardService
+    private var random: SplitMix64
+    private let nicknames: [String]
+    private var day: Int
+    private var stepsLeft: Int
+    /// The latest token each nickname key was given.
+    private var tokens: [String: String] = [:]
+    /// The last game refused, which may be sent again.
+    private var refused: LeaderboardSubmission?
+    /// The requests so far, with the journal's store's answers, for the report.
+    private var steps: [(request: LeaderboardRequest, answer: LeaderboardAnswer)] = []
+
+    private static let allNicknames = ["ana", "bo", "cyd", "dee", "eve", "fox"]
+    private static let logs: [String?] = [nil, "LRUD", "LLURX03D"]
+    /// The largest score the Redis board orders exactly (`RedisLeaderboardScripts`).
+    private static let largestExactScore = (1 << 23) - 1
+
+    /// The case of `seed`, with an empty journal store in memory; its Redis
+    /// store is what lies under `case<seed>:`.
+    init(seed: UInt64) {
+        self.seed = seed
+        random = SplitMix64(seed: seed)
+        capacity = 1 + Int(random.next() % 5)
+        nicknames = Array(Self.allNicknames.prefix(2 + Int(random.next() % 5)))
+        day = UTCTime.dayNumber(of: "2026-01-01")! + Int(random.next() % 300)
+        stepsLeft = 1 + Int(random.next() % 24)
+        redis = RedisLeaderboardCommands(keys: RedisLeaderboardKeys(prefix: "case\(seed):"), capacity: capacity)
+        file = FileLeaderboardService(store: LeaderboardStore.inMemory(Leaderboard(capacity: capacity)))
+    }
+
+    /// The next request and the journal's store's answer to it; nil when the case is over.
+    mutating func next() -> (request: LeaderboardRequest, expected: LeaderboardAnswer)? {
+        guard stepsLeft > 0 else { return nil }
+        stepsLeft -= 1
+        let request = nextRequest()
+        let box = AnswerBox()
+        file.perform(request) { box.put($0) }
+        let expected = box.take()
+        steps.append((request, expected))
+        learn(from: request, expected)
+        return (request, expected)
+    }
+
+    /// Checks Redis's reply to the command of the step `next` gave.
+    /// - Returns: the report when its answer differs.
+    func check(_ request: LeaderboardRequest, expected: LeaderboardAnswer, reply: RESPValue) -> String? {
+        let answer = redis.answer(to: request, reply: reply)
+        return answer == expected ? nil : report("the Redis store answered \(Self.describe(answer))")
+    }
+
+    /// Checks what Redis holds at the end against the journal's store.
+    /// - Returns: the report when anything differs.
+    func check(_ stored: RedisLeaderboardDump) -> String? {
+        let differences = Self.differences(between: file.leaderboard, and: stored)
+        return differences.isEmpty ? nil : report(differences.joined(separator: "\n"))
+    }
+
+    /// Closes the journal's store.
+    func close() {
+        file.close()
+    }
+
+    private func report(_ difference: String) -> String {
+        let lines = steps.enumerated().map {
+            "  \($0.offset + 1). \(Self.describe($0.element.request)) -> \(Self.describe($0.element.answer))"
+        }
+        return """
+            case \(seed) (boards of \(capacity)) differs; run it alone with LEADERBOARD_DIFFERENTIAL_SEED=\(seed)
+            \(lines.joined(separator: "\n"))
+            \(difference)
+            """
+    }
+
+    // MARK: Requests
+
+    private var today: String { Self.date(day) }
+
+    private static func date(_ day: Int) -> String {
+        UTCTime.date(epochMilliseconds: day * 86_400_000)
+    }
+
+    private mutating func number(below bound: Int) -> Int {
+        Int(random.next() % UInt64(bound))
+    }
+
+    private mutating func nextRequest() -> LeaderboardRequest {
+        switch number(below: 100) {
+        case 0..<65: break
+        case 65..<90: day += 1 + number(below: 3)
+        default: day += 25 + number(below: 20)  // about the claim expiry (30 days)
+        }
+        switch number(below: 100) {
+        case 0..<8:
+            let sort = [LeaderboardQuery.SortKey.rank, .nickname, .score][number(below: 3)]
+            let order = [nil, LeaderboardQuery.Order.asc, .desc][number(below: 3)]
+            let query = LeaderboardQuery(
+                board: number(below: 2) == 0 ? .all : .daily, date: nextDailyDate(), sort: sort, order: order, offset: number(below: 3),
+                limit: 1 + number(below: 6))
+            return .top(query, today: today)
+        case 8..<14:
+            let query = RecordQuery(nickname: nextNickname(), board: number(below: 2) == 0 ? .all : .daily, date: nextDailyDate())
+            return .record(query, today: today)
+        default:
+            return .submit(nextSubmission())
+        }
+    }
+
+    /// A daily board's date for a query: none (today's), yesterday's, or today's named.
+    private mutating func nextDailyDate() -> String? {
+        [nil, Self.date(day - 1), today][number(below: 3)]
+    }
+
+    /// One of the case's nicknames, each letter upper or lower case.
+    private mutating func nextNickname() -> String {
+        let base = nicknames[number(below: nicknames.count)]
+        return String(base.map { number(below: 4) == 0 ? Character($0.uppercased()) : $0 })
+    }
+
+    private mutating func nextSubmission() -> LeaderboardSubmission {
+        if var again = refused, number(below: 4) == 0 {
+            // The refused game sent again, today, perhaps with its token now.
+            again.date = today
+            again.token = number(below: 2) == 0 ? tokens[Names.nicknameKey(again.nickname)] : again.token
+            again.isInUseByAnother = number(below: 3) == 0
+            return again
+        }
+        let nickname = nextNickname()
+        let token: String? =
+            switch number(below: 100) {
+            case 0..<60: tokens[Names.nicknameKey(nickname)]
+            case 60..<75: nil
+            case 75..<85: "wrong"
+            default: nextKnownToken()
+            }
+        let score = number(below: 10) == 0 ? Self.largestExactScore - number(below: 3) : number(below: 8) * 4
+        let result = GameResult(
+            score: score, largestTile: 64, moves: number(below: 500), milliseconds: 1000 + number(below: 100_000), size: 4, target: 2048,
+            assists: number(below: 3), seed: String(number(below: 100_000)))
+        let daily: String? =
+            switch number(below: 100) {
+            case 0..<30: today
+            case 30..<35: Self.date(day - 1)  // a game of yesterday's challenge, finished today
+            default: nil
+            }
+        return LeaderboardSubmission(
+            result: result, log: Self.logs[number(below: Self.logs.count)], date: today, dailyDate: daily, nickname: nickname,
+            token: token, newToken: String(random.next(), radix: 16) + String(random.next(), radix: 16),
+            isInUseByAnother: number(below: 12) == 0)
+    }
+
+    /// One of the tokens claims gave so far (perhaps another nickname's).
+    private mutating func nextKnownToken() -> String? {
+        let known = tokens.values.sorted()
+        return known.isEmpty ? nil : known[number(below: known.count)]
+    }
+
+    /// Keeps the token a claim gave, and the game a refusal left unsent.
+    private mutating func learn(from request: LeaderboardRequest, _ answer: LeaderboardAnswer) {
+        guard case .submit(let submission) = request else { return }
+        switch answer {
+        case .submitted(let receipt, _):
+            if let token = receipt.token { tokens[Names.nicknameKey(receipt.nickname)] = token }
+            refused = nil
+        case .refused:
+            refused = submission
+        case .page, .record, .failed:
+            break
+        }
+    }
+
+    // MARK: Comparing the stores
+
+    /// What the Redis store holds that differs from the journal store's
+    /// leaderboard, a line each; empty when nothing does.
+    static func differences(between expected: Leaderboard, and stored: RedisLeaderboardDump) -> [String] {
+        var differences: [String] = []
+        if stored.sequence != expected.lastSequence {
+            differences.append("last record number: \(stored.sequence) in Redis, \(expected.lastSequence) in the journal's store")
+        }
+        for key in Set(stored.claims.keys).union(expected.claims.keys).sorted() {
+            let text = expected.claims[key].map { LeaderboardRecord.claim($0).text }
+            if stored.claims[key] != text {
+                differences.append("claim of \(key): \(stored.claims[key] ?? "none") in Redis, \(text ?? "none") in the journal's store")
+            } else if let text, (try? LeaderboardRecord(text: text)) != expected.claims[key].map(LeaderboardRecord.claim) {
+                differences.append("claim of \(key) does not read back: \(text)")
+            }
+        }
+        var boardCounts: [String: Int] = [:]
+        let boards = Set(stored.ranking.keys).union(stored.entries.keys).union(stored.logs.keys).union(expected.boards.keys)
+        for board in boards.sorted() {
+            let entries = expected.entries(on: board)
+            let keys = entries.map { Names.nicknameKey($0.nickname) }
+            for key in keys { boardCounts[key, default: 0] += 1 }
+            if stored.ranking[board] ?? [] != keys {
+                differences.append("\(board) ranks \(stored.ranking[board] ?? []) in Redis, \(keys) in the journal's store")
+            }
+            let texts = Dictionary(uniqueKeysWithValues: zip(keys, entries.map { RedisLeaderboardValue.text(of: $0, on: board) }))
+            if stored.entries[board] ?? [:] != texts {
+                differences.append("\(board) entries: \(stored.entries[board] ?? [:]) in Redis, \(texts) in the journal's store")
+            }
+            let logs = Dictionary(uniqueKeysWithValues: zip(keys, entries).compactMap { key, entry in entry.log.map { (key, $0) } })
+            if stored.logs[board] ?? [:] != logs {
+                differences.append("\(board) logs: \(stored.logs[board] ?? [:]) in Redis, \(logs) in the journal's store")
+            }
+            for (key, entry) in zip(keys, entries) {
+                var unlogged = entry
+                unlogged.log = nil
+                if let text = texts[key], (try? RedisLeaderboardValue.entry(text, on: board)) != unlogged {
+                    differences.append("\(board) entry of \(key) does not read back: \(text)")
+                }
+            }
+        }
+        if stored.boardsOf != boardCounts {
+            differences.append("boards-of: \(stored.boardsOf) in Redis; the boards hold \(boardCounts)")
+        }
+        return differences
+    }
+
+    // MARK: Describing steps
+
+    private static func describe(_ request: LeaderboardRequest) -> String {
+        switch request {
+        case .submit(let submission):
+            var fields = Fields(positionals: ["SUBMIT", submission.nickname])
+            if let token = submission.token { fields.append("token", token) }
+            fields.append("new-token", submission.newToken)
+            if submission.isInUseByAnother { fields.append("in-use", true) }
+            fields.append("date", submission.date)
+            if let daily = submission.dailyDate { fields.append("daily", daily) }
+            submission.result.append(to: &fields)
+            if let log = submission.log { fields.append("log", log) }
+            return fields.words.joined(separator: " ")
+        case .top(let query, let today):
+            return (["TOP"] + query.fields.words + ["today=\(today)"]).joined(separator: " ")
+        case .record(let query, let today):
+            return (["RECORD"] + query.fields.words + ["today=\(today)"]).joined(separator: " ")
+        }
+    }
+
+    private static func describe(_ answer: LeaderboardAnswer) -> String {
+        switch answer {
+        case .submitted(let receipt, let warnings):
+            (["OK SUBMIT"] + receipt.fields.words + warnings).joined(separator: " ")
+        case .page(let entries, let summary):
+            "OK TOP \(summary.fields.words.joined(separator: " ")): "
+                + entries.map { "\($0.rank). \($0.nickname) \($0.result.score) \($0.date)" }.joined(separator: ", ")
+        case .record(let entry?):
+            "RECORD seq=\(entry.sequence) nick=\(entry.nickname) score=\(entry.score) date=\(entry.date) log=\(entry.log ?? "none")"
+        case .record(nil):
+            "no record"
+        case .refused(let error):
+            "ERR \(error.code.rawValue) \(error.message)"
+        case .failed(let error, let reason):
+            "ERR \(error.code.rawValue) \(error.message) (\(reason ?? ""))"
+        }
+    }
+}
