@@ -8,6 +8,10 @@ struct RequestRule: Sendable {
     let summary: String
     /// The states it needs, in the order they are checked.
     let requirements: [Requirement]
+    /// How the server answers it.
+    let reply: ReplyShape
+    /// What it costs in the rate limit.
+    let cost: RequestCost
     /// How many positional values it takes.
     let positionalCount: ClosedRange<Int>
     /// The `key=value` fields it knows.
@@ -16,21 +20,28 @@ struct RequestRule: Sendable {
     let read: @Sendable (Fields) throws(ProtocolError) -> ClientMessage
 
     init(
-        usage: String, example: String? = nil, summary: String, requirements: [Requirement],
-        positionalCount: ClosedRange<Int> = 0...0, keys: Set<String> = [],
+        usage: String, example: String? = nil, summary: String, requirements: [Requirement], reply: ReplyShape = .line,
+        cost: RequestCost = .fixed(1), positionalCount: ClosedRange<Int> = 0...0, keys: Set<String> = [],
         read: @escaping @Sendable (Fields) throws(ProtocolError) -> ClientMessage
     ) {
         self.usage = usage
         self.example = example
         self.summary = summary
         self.requirements = requirements
+        self.reply = reply
+        self.cost = cost
         self.positionalCount = positionalCount
         self.keys = keys
         self.read = read
     }
 
     /// A request without values.
-    init(usage: String, summary: String, requirements: [Requirement], message: ClientMessage) {
-        self.init(usage: usage, summary: summary, requirements: requirements) { _ throws(ProtocolError) in message }
+    init(
+        usage: String, summary: String, requirements: [Requirement], reply: ReplyShape = .line, cost: RequestCost = .fixed(1),
+        message: ClientMessage
+    ) {
+        self.init(usage: usage, summary: summary, requirements: requirements, reply: reply, cost: cost) { _ throws(ProtocolError) in
+            message
+        }
     }
 }

@@ -27,8 +27,10 @@ extension RequestVerb {
                 return .hello(nickname: nickname, isBot: try fields.optionalBool("bot", code: .badOption) ?? false, resume: resume)
             }
         case .nickname:
-            RequestRule(usage: "NICK <nick>", summary: "set your nickname", requirements: [.greeted, .free], positionalCount: 1...1) {
-                fields throws(ProtocolError) in
+            RequestRule(
+                usage: "NICK <nick>", summary: "set your nickname", requirements: [.greeted, .outsideRooms, .notPracticing],
+                positionalCount: 1...1
+            ) { fields throws(ProtocolError) in
                 try Names.validateName(fields.positionals[0], as: "nickname")
                 return .nickname(fields.positionals[0])
             }
@@ -37,19 +39,21 @@ extension RequestVerb {
                 fields throws(ProtocolError) in .ping(try RequestVerb.token(in: fields))
             }
         case .pong:
-            RequestRule(usage: "PONG [token]", summary: "answer the server's PING", requirements: [], positionalCount: 0...1) {
-                fields throws(ProtocolError) in .pong(try RequestVerb.token(in: fields))
-            }
+            RequestRule(
+                usage: "PONG [token]", summary: "answer the server's PING", requirements: [], reply: .none, positionalCount: 0...1
+            ) { fields throws(ProtocolError) in .pong(try RequestVerb.token(in: fields)) }
         case .quit:
             RequestRule(usage: "QUIT", summary: "say goodbye and disconnect", requirements: [], message: .quit)
         case .help:
-            RequestRule(usage: "HELP", summary: "list the requests", requirements: [], message: .help)
+            RequestRule(usage: "HELP", summary: "list the requests", requirements: [], reply: .items, cost: .fixed(2), message: .help)
         case .rooms:
-            RequestRule(usage: "ROOMS", summary: "list the public rooms", requirements: [.greeted], message: .rooms)
+            RequestRule(
+                usage: "ROOMS", summary: "list the public rooms", requirements: [.greeted], reply: .items,
+                cost: .listing(itemsPerToken: 16), message: .rooms)
         case .create:
             RequestRule(
                 usage: "CREATE <room> [size=4] [target=2048] [assists=no] [limit=0] [code=<code>]",
-                summary: "create a room and join it", requirements: [.greeted, .named, .free],
+                summary: "create a room and join it", requirements: [.greeted, .named, .outsideRooms, .notPracticing],
                 positionalCount: 1...1, keys: RoomOptions.keys
             ) { fields throws(ProtocolError) in
                 try Names.validateName(fields.positionals[0], as: "room name")
@@ -57,7 +61,8 @@ extension RequestVerb {
             }
         case .join:
             RequestRule(
-                usage: "JOIN <room> [code=<code>]", summary: "join a room as a player", requirements: [.greeted, .named, .free],
+                usage: "JOIN <room> [code=<code>]", summary: "join a room as a player",
+                requirements: [.greeted, .named, .outsideRooms, .notPracticing],
                 positionalCount: 1...1, keys: ["code"]
             ) { fields throws(ProtocolError) in
                 let (room, code) = try RequestVerb.roomAndCode(in: fields)
@@ -65,14 +70,16 @@ extension RequestVerb {
             }
         case .watch:
             RequestRule(
-                usage: "WATCH <room> [code=<code>]", summary: "watch a room", requirements: [.greeted, .free],
+                usage: "WATCH <room> [code=<code>]", summary: "watch a room", requirements: [.greeted, .outsideRooms, .notPracticing],
                 positionalCount: 1...1, keys: ["code"]
             ) { fields throws(ProtocolError) in
                 let (room, code) = try RequestVerb.roomAndCode(in: fields)
                 return .watch(room: room, code: code)
             }
         case .who:
-            RequestRule(usage: "WHO", summary: "list the people in your room", requirements: [.greeted, .member], message: .who)
+            RequestRule(
+                usage: "WHO", summary: "list the people in your room", requirements: [.greeted, .member], reply: .items,
+                cost: .fixed(2), message: .who)
         case .ready:
             RequestRule(
                 usage: "READY [yes|no]", summary: "mark yourself ready to race (or not)",
@@ -125,20 +132,28 @@ extension RequestVerb {
         case .top:
             RequestRule(
                 usage: "TOP [board=all|daily] [date=YYYY-MM-DD] [sort=rank|nick|score] [order=asc|desc] [offset=0] [limit=20]",
-                summary: "read a leaderboard", requirements: [.greeted], keys: LeaderboardQuery.keys
+                summary: "read a leaderboard", requirements: [.greeted], reply: .items, cost: .asked(RequestVerb.topCost),
+                keys: LeaderboardQuery.keys
             ) { fields throws(ProtocolError) in .top(try LeaderboardQuery(fields: fields)) }
         case .record:
             RequestRule(
                 usage: "RECORD <nick> [board=all|daily] [date=YYYY-MM-DD]", example: "RECORD ana board=daily",
-                summary: "read the game record of a leaderboard entry (LOG lines)", requirements: [.greeted],
-                positionalCount: 1...1, keys: RecordQuery.keys
+                summary: "read the game record of a leaderboard entry (LOG lines)", requirements: [.greeted], reply: .items,
+                cost: .perItemLine, positionalCount: 1...1, keys: RecordQuery.keys
             ) { fields throws(ProtocolError) in .record(try RecordQuery(fields: fields)) }
         case .practice:
             RequestRule(
                 usage: "PRACTICE [seed=<seed>] [size=4] [target=2048]", summary: "start a solo game",
-                requirements: [.greeted, .free], keys: PracticeOptions.keys
+                requirements: [.greeted, .outsideRooms, .notPracticing], keys: PracticeOptions.keys
             ) { fields throws(ProtocolError) in .practice(try PracticeOptions(fields: fields)) }
         }
+    }
+
+    /// What a `TOP` costs: one token, and one more per 10 entries it asks for
+    /// (11 for 100).
+    private static func topCost(_ request: ClientMessage) -> Int {
+        guard case .top(let query) = request else { return 1 }
+        return 1 + min(max(query.limit, 0), LeaderboardQuery.maximumLimit) / 10
     }
 
     /// The optional token of `PING` and `PONG`, a name.

@@ -1,8 +1,10 @@
 /// The verbs a client sends (protocol.md section 5): the one verb table.
 ///
-/// Each verb's row (`rule`) gives its usage (for `HELP` and `bad-arguments`),
-/// the states it is allowed in, how many positional values and which
-/// `key=value` fields it takes, and how its values become a `ClientMessage`.
+/// Each verb's row (`rule`) holds all its facts, as Redis's command table
+/// does: its usage (for `HELP` and `bad-arguments`), the states it is allowed
+/// in, how it is answered, what it costs in the rate limit, how many
+/// positional values and which `key=value` fields it takes, and how its
+/// values become a `ClientMessage`.
 /// `CaseIterable` order is the order `HELP` lists them.
 public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     /// `HELLO`: introduce yourself.
@@ -68,13 +70,33 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     /// The states the request needs, checked in this order before its arguments.
     public var requirements: [Requirement] { rule.requirements }
 
+    /// How the server answers the request.
+    public var reply: ReplyShape { rule.reply }
+
     /// Whether the server answers this verb (every verb but `PONG`, which is
     /// the answer to the server's `PING` and not a request).
-    public var expectsReply: Bool { self != .pong }
+    public var expectsReply: Bool { rule.reply != .none }
 
     /// Whether the reply has item lines before its `OK`.
-    public var hasMultiLineReply: Bool {
-        [.rooms, .who, .top, .record, .help].contains(self)
+    public var hasMultiLineReply: Bool { rule.reply == .items }
+
+    /// The tokens a request of this verb takes before it runs (its row's
+    /// `cost`): `listedItems` is asked only by a verb whose reply lists what
+    /// only the server knows (`ROOMS`).
+    public func cost(of request: ClientMessage, listedItems: () -> Int) -> Int {
+        switch rule.cost {
+        case .fixed(let tokens): tokens
+        case .listing(let itemsPerToken): 1 + listedItems() / itemsPerToken
+        case .asked(let cost): cost(request)
+        case .perItemLine: 1
+        }
+    }
+
+    /// The tokens charged once the reply is known, for its `itemLines` item
+    /// lines: one each for a verb that costs per item line, else none.
+    public func costAfterReply(itemLines: Int) -> Int {
+        guard case .perItemLine = rule.cost else { return 0 }
+        return itemLines
     }
 
     /// The `bad-arguments` error for a wrong number of values: the usage.

@@ -1,15 +1,18 @@
-/// A state a request needs (protocol.md section 3), with the error code that
-/// refuses it. `RequestVerb` lists them per verb; the server checks them in
-/// that order, in one place, before it parses the arguments.
-public enum Requirement: Hashable, Sendable {
+/// A state a request needs (protocol.md section 3), with the error (code and
+/// text) that refuses it. `RequestVerb` lists them per verb; the server
+/// checks them in that order, in one place (its request gate), before the
+/// request's values.
+public enum Requirement: CaseIterable, Hashable, Sendable {
     /// `HELLO` not yet accepted (else `already-greeted`).
     case notGreeted
     /// `HELLO` accepted (else `hello-first`).
     case greeted
     /// A nickname is set (else `no-nick`).
     case named
-    /// Not in a room and not playing (else `busy`).
-    case free
+    /// Not in a room, as player or watcher (else `busy`).
+    case outsideRooms
+    /// No practice game is running for this connection (else `busy`).
+    case notPracticing
     /// In a room, as player or watcher (else `not-in-room`).
     case member
     /// In a room as a player (else `not-in-room`: a watcher is not a player).
@@ -27,10 +30,29 @@ public enum Requirement: Hashable, Sendable {
         case .notGreeted: .alreadyGreeted
         case .greeted: .helloFirst
         case .named: .noNickname
-        case .free: .busy
+        case .outsideRooms, .notPracticing: .busy
         case .member, .player: .notInRoom
         case .roomNotRacing: .raceInProgress
         case .racing, .practicing: .notRacing
         }
     }
+
+    /// What the `ERR` that refuses a request when this is not met says.
+    public var refusalText: String {
+        switch self {
+        case .notGreeted: "HELLO was already accepted"
+        case .greeted: "send HELLO tilerace 1 [nick] first"
+        case .named: "set a nickname first: NICK <nick>"
+        case .outsideRooms: "you are in a room; LEAVE it first"
+        case .notPracticing: "you are playing a practice game; RESIGN it first"
+        case .member: "you are not in a room"
+        case .player: "you are not a player in a room"
+        case .roomNotRacing: "the room is racing; wait for the race to end"
+        case .practicing: "no practice game is running (a race's clock cannot be paused)"
+        case .racing: "no game is running for you"
+        }
+    }
+
+    /// The `ERR` that refuses a request when this is not met.
+    public var refusal: ProtocolError { ProtocolError(errorCode, refusalText) }
 }

@@ -24,7 +24,7 @@ import TileRaceTransport
 /// races; rooms never interact, so races on different shards run in
 /// parallel. A session moves to the shard of the room it enters. What the
 /// shards share (nicknames, the room directory, resume secrets, connection
-/// counts) is kept by a `ServerRegistry` on a small queue of its own, and
+/// counts) is kept by a `ServerRegistry` (with a queue of its own when shared), and
 /// the leaderboard is a service with queues of its own (`LeaderboardService`),
 /// so a disk sync never stalls the players. This object's own queue accepts
 /// connections (handing them to the shards in turn) and starts and stops.

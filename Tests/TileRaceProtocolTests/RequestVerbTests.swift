@@ -83,6 +83,53 @@ import Testing
         #expect(RequestVerb.allCases.filter(\.hasMultiLineReply) == [.help, .rooms, .who, .top, .record])
     }
 
+    @Test func eachRowSaysHowItIsAnswered() {
+        let items: [RequestVerb] = [.help, .rooms, .who, .top, .record]
+        for verb in RequestVerb.allCases {
+            #expect(verb.reply == (verb == .pong ? .none : items.contains(verb) ? .items : .line), "\(verb)")
+        }
+    }
+
+    /// The costs of protocol.md section 4, from each row: heavy replies cost more.
+    @Test(arguments: [
+        ("PING", 0, 1), ("MOVE 1 L", 0, 1), ("HELP", 0, 2), ("WHO", 0, 2), ("TOP", 0, 3), ("TOP limit=100", 0, 11),
+        ("TOP limit=5", 0, 1), ("TOP board=daily limit=59", 0, 6), ("ROOMS", 0, 1), ("ROOMS", 15, 1), ("ROOMS", 16, 2),
+        ("ROOMS", 300, 19), ("RECORD ana", 0, 1),
+    ])
+    func eachRowSaysWhatItCosts(_ line: String, _ listed: Int, _ expected: Int) throws {
+        let request = try ClientMessage.parse(line)
+        #expect(request.verb.cost(of: request, listedItems: { listed }) == expected)
+    }
+
+    @Test func onlyARecordCostsMoreOnceItsReplyIsKnown() {
+        for verb in RequestVerb.allCases {
+            #expect(verb.costAfterReply(itemLines: 7) == (verb == .record ? 7 : 0), "\(verb)")
+        }
+    }
+
+    /// The refusal of each requirement: its code and text, beside each other.
+    static let refusals: [(Requirement, String)] = [
+        (.notGreeted, "ERR already-greeted HELLO was already accepted"),
+        (.greeted, "ERR hello-first send HELLO tilerace 1 [nick] first"),
+        (.named, "ERR no-nick set a nickname first: NICK <nick>"),
+        (.outsideRooms, "ERR busy you are in a room; LEAVE it first"),
+        (.notPracticing, "ERR busy you are playing a practice game; RESIGN it first"),
+        (.member, "ERR not-in-room you are not in a room"),
+        (.player, "ERR not-in-room you are not a player in a room"),
+        (.roomNotRacing, "ERR race-in-progress the room is racing; wait for the race to end"),
+        (.practicing, "ERR not-racing no practice game is running (a race's clock cannot be paused)"),
+        (.racing, "ERR not-racing no game is running for you"),
+    ]
+
+    @Test func everyRequirementHasItsRefusalPinned() {
+        #expect(Set(Self.refusals.map(\.0)) == Set(Requirement.allCases))
+    }
+
+    @Test(arguments: Self.refusals)
+    func eachRequirementRefusesWithItsText(_ requirement: Requirement, _ line: String) {
+        #expect(ServerMessage.error(requirement.refusal).line == line)
+    }
+
     private static func knownList(_ verb: RequestVerb) -> String {
         let known = verb.rule.keys.sorted()
         return known.isEmpty ? "" : "; known: " + known.joined(separator: ", ")

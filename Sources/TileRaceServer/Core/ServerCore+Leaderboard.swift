@@ -94,7 +94,7 @@ extension ServerCore {
             return [ServerMessage.error(ProtocolError(.noRecord, "\(query.nickname) has no game record on \(board)")).line]
         }
         let chunks = RecordChunks.split(log)
-        session?.requests.charge(now: now, cost: chunks.count)
+        session?.gate.chargeReply(of: .record, itemLines: chunks.count, now: now)
         let entries = log.utf8.count - 2 * log.utf8.lazy.filter { $0 == UInt8(ascii: "X") }.count
         let summary = RecordSummary(
             nickname: entry.nickname, seed: entry.seed, size: entry.size, target: entry.target, entries: entries, count: chunks.count)

@@ -58,11 +58,8 @@ extension ServerCore {
     ///   nickname (counted per address like wrong join codes), `flood` past
     ///   that limit.
     func resume(_ fresh: Session, nickname: String, secret: String) throws(ProtocolError) {
-        if !fresh.isReplaying, let target = registry.sync({ $0.resumeSecrets[secret] }), target.shard != shard {
-            // The held session lives on another shard: this connection goes there, and asks again.
-            transfer(fresh, to: target.shard)
-            return
-        }
+        // The held session lives on another shard: this connection goes there, and asks again.
+        if moveToHost(ofResumeSecret: secret, fresh) { return }
         let bye = "too many refused sessions"
         try admitGuess(by: fresh, bye: bye) { "too many refused sessions and join codes from your address; try again in \($0) s" }
         guard let heldID = registry.sync({ $0.resumeSecrets[secret]?.session }), let held = sessions[heldID], held.isAway,

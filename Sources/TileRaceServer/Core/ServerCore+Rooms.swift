@@ -5,7 +5,7 @@ import TileRaceProtocol
 ///
 /// A room lives on one shard; the registry lists every shard's rooms. A
 /// session that creates, joins or watches a room on another shard moves
-/// there first (`transfer`), and the request runs there.
+/// there first (`ServerCore+ShardMoves`), and the request runs there.
 extension ServerCore {
     func listRooms(_ session: Session) {
         let lines = registry.listedRooms().map { ServerMessage.room($0).line }
@@ -25,13 +25,7 @@ extension ServerCore {
         guard count - 1 < limits.maximumRooms else {
             throw ProtocolError(.tooManyRooms, "the server has its maximum of \(limits.maximumRooms) rooms; join one")
         }
-        if !session.isReplaying {
-            let target = registry.shardForNewRoom(preferring: shard)
-            if target != shard {
-                transfer(session, to: target)
-                return
-            }
-        }
+        if moveToShardForNewRoom(session) { return }
         let room = Room(name: name, options: options)
         // Another shard may have taken the name meanwhile.
         guard registry.register(room, on: shard) else {
@@ -97,15 +91,6 @@ extension ServerCore {
             lines.append(ServerMessage.event(.finish(finishRecord(of: racer, in: room))).line)
         }
         send(session.id, lines: lines)
-    }
-
-    /// Sends a session to the shard hosting the room named `name`, when
-    /// another one does; returns whether it goes. (A room that does not exist
-    /// is refused here.)
-    private func moveToHost(ofRoom name: String, _ session: Session) -> Bool {
-        guard !session.isReplaying, let host = registry.shard(hostingRoom: Room.key(name)), host != shard else { return false }
-        transfer(session, to: host)
-        return true
     }
 
     /// Tells the registry a room's summary changed (its members or state).

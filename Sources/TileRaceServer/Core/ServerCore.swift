@@ -12,7 +12,11 @@ import TileRaceProtocol
 /// A session lives on one shard at a time: when it enters a room hosted by
 /// another (or resumes a session held there), it departs with the request
 /// still to run (`ServerAction.transfer`), and the other shard's core takes
-/// it in (`arrive(_:)`) and runs that request first, so its replies stay in order.
+/// it in (`arrive(_:)`) and runs that request first, so its replies stay in
+/// order (`ServerCore+ShardMoves`).
+///
+/// Each line passes the session's `RequestGate` (rate limit, verb table,
+/// requirements, turns) before its one dispatch (`dispatch(_:from:)`).
 ///
 /// Owned by one serial queue (its shard's): every call must come from it.
 package final class ServerCore {
@@ -111,51 +115,14 @@ package final class ServerCore {
     /// When the next timer is due (monotonic milliseconds).
     package var nextDeadline: Int? { timers.nextDeadline() }
 
-    // MARK: Moving between shards
-
-    /// Sends a connected session to another shard, with the request being
-    /// handled: it runs there first (`arrive`). Its further lines go with it.
-    func transfer(_ session: Session, to target: Int) {
-        session.transferShard = target
-    }
-
-    /// Takes a session that departed (`ServerAction.transfer`), for its shard to hand over.
-    func release(_ connection: ConnectionID) -> Session? {
-        departing.removeValue(forKey: connection)
-    }
-
     /// Takes in a session that departed from another shard on `connection`
-    /// (which now carries it here), and runs its waiting request and lines.
+    /// (which now carries it here), and runs its carried request and lines
+    /// (`takeIn(_:)`).
     func arrive(_ session: Session) -> [ServerAction] {
         now = clock.monotonicMilliseconds
         defer { outbox.removeAll(keepingCapacity: true) }
-        guard let connection = session.connection else { return [] }
-        session.transferShard = nil
-        guard !isShuttingDown else {
-            outbox.append(.send(connection, [ServerMessage.event(.bye("server shutting down")).line]))
-            outbox.append(.close(connection))
-            return outbox
-        }
-        sessions[session.id] = session
-        if connection != session.id { resumedConnections[connection] = session.id }
-        if let secret = session.resumeSecret {
-            registry.sync { $0.resumeSecrets[secret]?.shard = shard }
-        }
-        session.inputFlow = .read
-        runInput(of: session)
+        takeIn(session)
         return outbox
-    }
-
-    /// The session asked to move: it leaves this core with the line to run
-    /// first on the other shard.
-    private func depart(_ session: Session, line: String) {
-        guard let connection = session.connection, let target = session.transferShard else { return }
-        session.replayLine = line
-        sessions[session.id] = nil
-        resumedConnections[connection] = nil
-        departing[connection] = session
-        outbox.append(.transfer(connection, shard: target))
-        log(.debug, "\(session.id) \(session.logName) moves to shard \(target)")
     }
 
     // MARK: Connections
@@ -213,20 +180,14 @@ package final class ServerCore {
     }
 
     /// Runs the complete lines a session has sent, in order, until none is
-    /// left, the session closes, it waits for its submission to be stored, or
-    /// its turn is spent (`workPerTurn`, counted in request costs, so a turn
-    /// holds a few heavy requests or many light ones); then says whether to
-    /// read it again, hold it, or give it another turn.
+    /// left, the session closes or moves to another shard, it waits for the
+    /// leaderboard, or its turn is over (its gate counts the work); then
+    /// says whether to read it again, hold it, or give it another turn.
     func handleBufferedLines(of session: Session) {
-        var work = 0
-        if let line = session.replayLine.take() {
-            // The request it moved here with: taken from the rate limit already.
-            session.isReplaying = true
-            work += handleLine(line, from: session, isReplayed: true)
-            session.isReplaying = false
-        }
-        while !session.isClosing, session.awaitedAnswer == nil, session.transferShard == nil {
-            guard work < limits.workPerTurn else {
+        session.gate.beginTurn()
+        runCarriedRequest(of: session)
+        while !session.isClosing, session.awaitedAnswer == nil, session.shardMove == nil {
+            guard !session.gate.isTurnOver else {
                 setInputFlow(.turn, of: session)
                 return
             }
@@ -234,13 +195,7 @@ package final class ServerCore {
             do throws(ProtocolError) {
                 line = try session.framer.nextLine()
             } catch {
-                work += 1
-                if error.code == .lineTooLong {
-                    send(session.id, .error(error))
-                    close(session, bye: "line too long", reason: "line too long")
-                } else if admit(session) {
-                    send(session.id, .error(error))
-                }
+                carryOut(session.gate.check(unreadable: error, now: now), from: session)
                 continue
             }
             guard let line else {
@@ -250,9 +205,15 @@ package final class ServerCore {
             session.lastHeardAt = now
             session.isPinged = false
             session.partialLineSince = nil
-            work += handleLine(line, from: session)
+            let verdict = session.gate.check(
+                line, now: now, listedItems: { registry.sync { $0.rooms.count + $0.remoteRooms.count } },
+                meets: { meets($0, session) })
+            if logLevel >= .debug, verdict.isAdmitted {
+                log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))")
+            }
+            carryOut(verdict, from: session)
         }
-        if session.transferShard != nil { return }
+        if session.shardMove != nil { return }
         if !session.isClosing { setInputFlow(.hold, of: session) }
     }
 
@@ -262,115 +223,50 @@ package final class ServerCore {
         if let connection = session.connection { outbox.append(.input(connection, flow)) }
     }
 
-    /// Runs one line: rate limit, verb lookup, requirements, parsing, then the
-    /// one dispatch on the typed request (`dispatch(_:from:)`).
-    /// - Returns: the work it took, in request costs.
-    private func handleLine(_ line: String, from session: Session, isReplayed: Bool = false) -> Int {
-        let words = line.split(separator: " ")
-        guard let verbWord = words.first else { return 1 }
-        let knownVerb = RequestVerb(rawValue: verbWord.uppercased())
-        if knownVerb?.expectsReply == false { return 1 }
-        let cost = requestCost(knownVerb, words: words)
-        if !isReplayed {
-            guard admit(session, cost: cost) else { return 1 }
-            if logLevel >= .debug { log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))") }
+    /// Does what the gate decided on a line.
+    private func carryOut(_ verdict: RequestGate.Verdict, from session: Session) {
+        switch verdict {
+        case .ignore:
+            break
+        case .run(let request, let cost):
+            run(request, cost: cost, from: session)
+        case .answer(let error), .flood(let error):
+            send(session.id, .error(error))
+        case .close(let error, let bye, let reason):
+            send(session.id, .error(error))
+            close(session, bye: bye, reason: reason)
         }
+    }
+
+    /// Carries out an admitted request (the one dispatch on the typed
+    /// request); then the session departs when a handler sent it to another
+    /// shard, or closes when its reply must be followed by `BYE`.
+    func run(_ request: ClientMessage, cost: Int, from session: Session) {
         do throws(ProtocolError) {
-            let verb = try RequestVerb(word: verbWord)
-            for requirement in verb.requirements {
-                if let refusal = refusal(of: requirement, for: session) { throw refusal }
-            }
-            try dispatch(try verb.parse(Fields(words: words.dropFirst())), from: session)
+            try dispatch(request, from: session)
         } catch {
             send(session.id, .error(error))
         }
-        if session.transferShard != nil {
-            depart(session, line: line)
-            return cost
-        }
+        if departIfSent(session, carrying: request, cost: cost) { return }
         if let bye = session.byeAfterReply, !session.isClosing {
             close(session, bye: bye, reason: bye)
         }
-        return cost
     }
 
-    /// What a request costs in the rate limit: one token, more for those
-    /// whose reply grows with what is asked (a `TOP` of 100 entries costs
-    /// 11, a `RECORD` one more per `LOG` line), so heavy requests cannot
-    /// starve everyone else.
-    func requestCost(_ verb: RequestVerb?, words: [Substring]) -> Int {
-        switch verb {
-        case .top:
-            let limit = words.lazy.compactMap { $0.hasPrefix("limit=") ? Int($0.dropFirst(6)) : nil }.first ?? 20
-            return 1 + min(max(limit, 0), LeaderboardQuery.maximumLimit) / 10
-        case .rooms:
-            return 1 + registry.sync { $0.rooms.count + $0.remoteRooms.count } / 16
-        case .who, .help:
-            return 2
-        default:
-            return 1
-        }
-    }
-
-    /// Takes a request token; refuses with `ERR flood` (and closes after too
-    /// many refusals in a row) when the connection sends too fast.
-    private func admit(_ session: Session, cost: Int = 1) -> Bool {
-        if session.requests.take(now: now, cost: cost) {
-            session.refusalsInARow = 0
-            return true
-        }
-        session.refusalsInARow += 1
-        send(
-            session.id,
-            .error(
-                ProtocolError(
-                    .flood,
-                    "too many requests: at most \(limits.requestsPerSecond) per second (a long reply counts for more); this one was not carried out"
-                )))
-        if session.refusalsInARow >= limits.maximumRefusalsInARow {
-            close(session, bye: "too many requests", reason: "flooding")
-        }
-        return false
-    }
-
-    /// The error refusing a request whose requirement is not met, or nil.
-    private func refusal(of requirement: Requirement, for session: Session) -> ProtocolError? {
-        let message: String
+    /// Whether a session is in a state a request needs (its gate asks).
+    private func meets(_ requirement: Requirement, _ session: Session) -> Bool {
         switch requirement {
-        case .notGreeted:
-            guard session.isGreeted else { return nil }
-            message = "HELLO was already accepted"
-        case .greeted:
-            guard !session.isGreeted else { return nil }
-            message = "send HELLO tilerace 1 [nick] first"
-        case .named:
-            guard session.nickname == nil else { return nil }
-            message = "set a nickname first: NICK <nick>"
-        case .free:
-            if session.roomKey != nil {
-                message = "you are in a room; LEAVE it first"
-            } else if session.practice != nil {
-                message = "you are playing a practice game; RESIGN it first"
-            } else {
-                return nil
-            }
-        case .member:
-            guard session.roomKey == nil else { return nil }
-            message = "you are not in a room"
-        case .player:
-            guard session.roomKey == nil || session.role != .player else { return nil }
-            message = "you are not a player in a room"
-        case .roomNotRacing:
-            guard room(of: session)?.race != nil else { return nil }
-            message = "the room is racing; wait for the race to end"
-        case .practicing:
-            guard session.practice == nil else { return nil }
-            message = "no practice game is running (a race's clock cannot be paused)"
-        case .racing:
-            guard activeGame(of: session) == nil else { return nil }
-            message = "no game is running for you"
+        case .notGreeted: !session.isGreeted
+        case .greeted: session.isGreeted
+        case .named: session.nickname != nil
+        case .outsideRooms: session.roomKey == nil
+        case .notPracticing: session.practice == nil
+        case .member: session.roomKey != nil
+        case .player: session.roomKey != nil && session.role == .player
+        case .roomNotRacing: room(of: session)?.race == nil
+        case .practicing: session.practice != nil
+        case .racing: activeGame(of: session) != nil
         }
-        return ProtocolError(requirement.errorCode, message)
     }
 
     /// Says `BYE`, closes the connection and forgets the session.

@@ -8,8 +8,11 @@ import TileRaceProtocol
 /// ids. None of it changes per move, so a shard asks it only when a player
 /// greets, renames, enters or leaves a room, or a room changes state.
 ///
-/// Owned by its own serial queue: shards call it synchronously (`sync`), and
-/// it never calls back into a shard, so no two queues can wait on each other.
+/// Shared by several shards, it is owned by its own serial queue: shards call
+/// it synchronously (`sync`), and it never calls back into a shard, so no two
+/// queues can wait on each other. With one shard it has no queue: its one
+/// core is its only caller, so it is owned by that core's queue, and a core
+/// runs (and is tested) with no queue at all.
 package final class ServerRegistry: @unchecked Sendable {
     /// Where a resume secret leads.
     struct ResumeTarget: Equatable {
@@ -57,17 +60,21 @@ package final class ServerRegistry: @unchecked Sendable {
 
     /// How many shards share it.
     let shardCount: Int
-    private let queue = DispatchQueue(label: "tilerace.server.registry")
+    /// The queue that owns the state when shards share it; nil for one shard.
+    let queue: DispatchQueue?
     private var state = State()
 
     /// A registry for `shardCount` shards.
     package init(shardCount: Int = 1) {
         self.shardCount = max(1, shardCount)
+        queue = self.shardCount > 1 ? DispatchQueue(label: "tilerace.server.registry") : nil
     }
 
-    /// Runs `body` on the registry's queue with its state, and returns what it returns.
+    /// Runs `body` with the state (on the registry's queue, when it has one),
+    /// and returns what it returns.
     func sync<Result>(_ body: (inout State) -> Result) -> Result {
-        queue.sync { body(&state) }
+        guard let queue else { return body(&state) }
+        return queue.sync { body(&state) }
     }
 
     /// Counts a new connection and its session, unless one of the limits refuses it.

@@ -37,10 +37,8 @@ final class Session {
     var practice: LiveGame?
     /// The last finished game, until submitted.
     var lastFinished: FinishedGame?
-    /// Limits the request rate.
-    var requests: TokenBucket
-    /// Requests refused in a row for flooding.
-    var refusalsInARow = 0
+    /// Decides whether each of its lines runs, at what cost, or what refuses it.
+    var gate: RequestGate
     /// Limits join-code guessing.
     var joinCodes: JoinCodeGuard
     /// When the session connected.
@@ -58,12 +56,9 @@ final class Session {
     var awaitedAnswer: Int?
     /// Whether the connection is read, held, or waiting for its next turn.
     var inputFlow = InputFlow.read
-    /// The shard a handler sent the session to (`ServerCore.transfer`), until it arrives.
-    var transferShard: Int?
-    /// The request the session moved shards with, to run first where it arrives.
-    var replayLine: String?
-    /// Whether that request is being run.
-    var isReplaying = false
+    /// Its move to another shard, from the request that asks for it until
+    /// that request ran where it arrived (`ServerCore+ShardMoves`).
+    var shardMove: ShardMove?
     /// Set by a handler whose reply must be followed by `BYE <text>` and a close.
     var byeAfterReply: String?
 
@@ -72,7 +67,7 @@ final class Session {
         self.connection = id
         self.peer = peer
         self.address = PeerAddress.address(of: peer)
-        self.requests = TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestBurst, now: now)
+        self.gate = RequestGate(limits: limits, now: now)
         self.joinCodes = JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
         self.lastHeardAt = now
         self.connectedAt = now

@@ -1,0 +1,140 @@
+import TileRaceProtocol
+
+/// The request gate, passed before any request runs (as Redis's
+/// `processCommand` checks a command before its handler): for each line a
+/// session sends, whether it runs, what it costs, or what refuses it. It
+/// looks the verb up in the verb table (`RequestVerb`), reads the values,
+/// takes the row's cost from the flood limit (a token bucket), checks the
+/// row's requirements in order (their refusals are the table's), and counts
+/// the work of the session's turn (`ServerLimits.workPerTurn`, in request
+/// costs, so a turn holds a few heavy requests or many light ones). It knows
+/// nothing of rooms or games: the core says which requirements are met.
+///
+/// One per session, owned by it (and so by its shard's queue).
+struct RequestGate {
+    /// What to do with a line.
+    enum Verdict: Hashable {
+        /// Nothing: an empty line, or a `PONG` (an answer, not a request).
+        case ignore
+        /// Carry the request out; its tokens are taken.
+        case run(ClientMessage, cost: Int)
+        /// Answer this error and carry nothing out: the line was admitted
+        /// (its tokens are taken), but its verb is unknown, a requirement is
+        /// not met, or its values are bad (a request refused for its values
+        /// costs one token).
+        case answer(ProtocolError)
+        /// Answer this `ERR flood` and carry nothing out: the connection
+        /// sends too fast.
+        case flood(ProtocolError)
+        /// Answer this error, then say `BYE <bye>` and close: too many
+        /// refusals in a row, or a line too long (`reason` is for the log).
+        case close(ProtocolError, bye: String, reason: String)
+
+        /// Whether the line was admitted as a request (its tokens taken).
+        var isAdmitted: Bool {
+            switch self {
+            case .run, .answer: true
+            case .ignore, .flood, .close: false
+            }
+        }
+    }
+
+    private var tokens: TokenBucket
+    private var refusalsInARow = 0
+    private let maximumRefusalsInARow: Int
+    private let workPerTurn: Int
+    /// The work done in the current turn, in request costs.
+    private(set) var turnWork = 0
+
+    /// A gate with a full bucket of tokens at `now` (milliseconds).
+    init(limits: ServerLimits, now: Int) {
+        tokens = TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestBurst, now: now)
+        maximumRefusalsInARow = limits.maximumRefusalsInARow
+        workPerTurn = limits.workPerTurn
+    }
+
+    /// Starts a turn of the session's lines.
+    mutating func beginTurn() {
+        turnWork = 0
+    }
+
+    /// Whether the turn did its work: the lines left wait for the next one.
+    var isTurnOver: Bool { turnWork >= workPerTurn }
+
+    /// Decides on a whole line. `listedItems` says how many items a listing
+    /// reply would hold (asked only for `ROOMS`), `meets` whether the session
+    /// is in a state.
+    mutating func check(
+        _ line: String, now: Int, listedItems: () -> Int, meets: (Requirement) -> Bool
+    ) -> Verdict {
+        let words = line.split(separator: " ")
+        guard let verbWord = words.first else { return ignore() }
+        let verb: RequestVerb
+        do throws(ProtocolError) {
+            verb = try RequestVerb(word: verbWord)
+        } catch {
+            return admit(cost: 1, now: now) ?? .answer(error)
+        }
+        guard verb.expectsReply else { return ignore() }
+        let request = Result { () throws(ProtocolError) in try verb.parse(Fields(words: words.dropFirst())) }
+        let cost =
+            switch request {
+            case .success(let request): verb.cost(of: request, listedItems: listedItems)
+            case .failure: 1
+            }
+        if let refusal = admit(cost: cost, now: now) { return refusal }
+        for requirement in verb.requirements where !meets(requirement) {
+            return .answer(requirement.refusal)
+        }
+        switch request {
+        case .success(let request): return .run(request, cost: cost)
+        case .failure(let error): return .answer(error)
+        }
+    }
+
+    /// Decides on a line the framer could not read: one too long closes the
+    /// connection; any other (control characters, bad UTF-8) is answered
+    /// like a request that costs one token.
+    mutating func check(unreadable error: ProtocolError, now: Int) -> Verdict {
+        guard error.code != .lineTooLong else {
+            turnWork += 1
+            return .close(error, bye: "line too long", reason: "line too long")
+        }
+        return admit(cost: 1, now: now) ?? .answer(error)
+    }
+
+    /// Counts a request admitted elsewhere in this turn's work: the one a
+    /// session carried from another shard, whose tokens were taken there.
+    mutating func countCarried(cost: Int) {
+        turnWork += cost
+    }
+
+    /// Charges the tokens a reply costs once it is known (`RECORD`'s `LOG`
+    /// lines), going into debt when there are not that many: the requests
+    /// that follow wait until it is paid back.
+    mutating func chargeReply(of verb: RequestVerb, itemLines: Int, now: Int) {
+        tokens.charge(now: now, cost: verb.costAfterReply(itemLines: itemLines))
+    }
+
+    private mutating func ignore() -> Verdict {
+        turnWork += 1
+        return .ignore
+    }
+
+    /// Takes `cost` tokens, or refuses the line with `ERR flood` (and closes
+    /// after too many refusals in a row). A refused line is one unit of work.
+    private mutating func admit(cost: Int, now: Int) -> Verdict? {
+        if tokens.take(now: now, cost: cost) {
+            refusalsInARow = 0
+            turnWork += cost
+            return nil
+        }
+        turnWork += 1
+        refusalsInARow += 1
+        let error = ProtocolError(
+            .flood,
+            "too many requests: at most \(tokens.rate) per second (a long reply counts for more); this one was not carried out")
+        guard refusalsInARow < maximumRefusalsInARow else { return .close(error, bye: "too many requests", reason: "flooding") }
+        return .flood(error)
+    }
+}

@@ -1,0 +1,86 @@
+import TileRaceProtocol
+
+@testable import TileRaceServer
+
+/// Drives the cores of several shards sharing one registry, as one server
+/// runs them, without sockets: a connection starts on the shard the test
+/// names, and a transfer hands it and its session to the other core at once.
+final class ShardsHarness {
+    let clock = ManualClock()
+    let registry: ServerRegistry
+    let cores: [ServerCore]
+    /// The shard each connection is on.
+    private(set) var shardOf: [ConnectionID: Int] = [:]
+    private(set) var logs: [String] = []
+    private var output: [ConnectionID: [String]] = [:]
+    private var turnsDue: [ConnectionID] = []
+    private var nextNumber = 1
+
+    init(shards: Int, limits: ServerLimits = .standard) {
+        let registry = ServerRegistry(shardCount: shards)
+        let clock = clock
+        self.registry = registry
+        cores = (0..<shards).map { shard in
+            ServerCore(
+                limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: .debug,
+                registry: registry, shard: shard)
+        }
+    }
+
+    /// Opens a connection on a shard (its greeting is left in its output).
+    func connect(to shard: Int) -> ConnectionID {
+        let id = ConnectionID(number: nextNumber)
+        nextNumber += 1
+        shardOf[id] = shard
+        perform(cores[shard].handle(.connected(id, peer: "127.0.0.1:\(40000 + id.number)")), on: shard)
+        return id
+    }
+
+    /// Opens a connection on a shard and says `HELLO` with a nickname; its output is cleared.
+    func player(_ nickname: String, on shard: Int) -> ConnectionID {
+        let id = connect(to: shard)
+        send(id, "HELLO tilerace 1 \(nickname)")
+        _ = take(id)
+        return id
+    }
+
+    /// Sends lines from a connection, all in one read.
+    func send(_ id: ConnectionID, _ lines: String...) {
+        let shard = shardOf[id, default: 0]
+        perform(cores[shard].handle(.received(id, Array(lines.map { $0 + "\n" }.joined().utf8))), on: shard)
+        while !turnsDue.isEmpty {
+            let due = turnsDue.removeFirst()
+            let shard = shardOf[due, default: 0]
+            perform(cores[shard].handle(.inputTurn(due)), on: shard)
+        }
+    }
+
+    /// The connection dropped.
+    func disconnect(_ id: ConnectionID) {
+        let shard = shardOf[id, default: 0]
+        perform(cores[shard].handle(.disconnected(id, reason: "test")), on: shard)
+    }
+
+    /// Returns and clears what a connection received.
+    func take(_ id: ConnectionID) -> [String] {
+        defer { output[id] = [] }
+        return output[id] ?? []
+    }
+
+    private func perform(_ actions: [ServerAction], on shard: Int) {
+        for action in actions {
+            switch action {
+            case .send(let id, let lines): output[id, default: []] += lines
+            case .log(_, let line): logs.append(line)
+            case .transfer(let id, let target):
+                guard let session = cores[shard].release(id) else { continue }
+                shardOf[id] = target
+                perform(cores[target].arrive(session), on: target)
+            case .input(let id, let flow):
+                if flow == .turn { turnsDue.append(id) }
+            case .close, .leaderboard, .publishRooms:
+                break
+            }
+        }
+    }
+}
