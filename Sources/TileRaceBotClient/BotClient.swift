@@ -92,6 +92,8 @@ public final class BotClient: @unchecked Sendable {
             onReport(.pinged)
         case .unreadable:
             break  // dropped
+        case .skippedEvent:
+            break  // it skips none
         case .connectFailed(let reason):
             process(.disconnected("cannot reach \(settings.host):\(settings.port): \(reason)"))
         case .ended(let reason, let bye):

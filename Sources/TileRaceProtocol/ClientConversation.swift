@@ -36,6 +36,9 @@ public struct ClientConversation: Sendable {
         case reply(ClientMessage, Result<OkReply, ProtocolError>, items: [ServerMessage])
         /// An event (`PING` is answered and `BYE` kept: neither is reported).
         case event(ServerEvent)
+        /// An event of a verb the owner skips (`skippedEvents`): its line was
+        /// not parsed, only recognised by its verb.
+        case skippedEvent(String)
         /// A line that could not be read (it was dropped).
         case unreadable(String)
         /// Send this (a `PONG`, or our keep-alive `PING`).
@@ -50,6 +53,8 @@ public struct ClientConversation: Sendable {
     static let keepAliveToken = "keepalive"
 
     private let timing: Timing
+    /// The verbs of the events the owner skips, and each with its space as bytes.
+    private let skippedEvents: [(verb: String, prefix: [UInt8])]
     private var framer = LineFramer()
     private var matcher = ReplyMatcher()
     private var openedAt: Int
@@ -65,8 +70,15 @@ public struct ClientConversation: Sendable {
     public private(set) var hasFailed = false
 
     /// A conversation on a connection opened at `now` (monotonic milliseconds).
-    public init(timing: Timing = .standard, now: Int) {
+    /// The events of `skippedEvents` (verbs such as `PROGRESS`, for an owner
+    /// that only counts them) are not parsed: each is reported as
+    /// `skippedEvent` with its verb, and never as unreadable.
+    public init(timing: Timing = .standard, now: Int, skippedEvents: [String] = []) {
+        precondition(
+            skippedEvents.allSatisfy { ServerEvent.verbs.contains($0) && !["HELLO", "PING", "BYE"].contains($0) },
+            "only events the conversation does not need itself can be skipped")
         self.timing = timing
+        self.skippedEvents = skippedEvents.map { ($0, Array("\($0) ".utf8)) }
         openedAt = now
         lastSentAt = now
     }
@@ -104,6 +116,10 @@ public struct ClientConversation: Sendable {
             } else {
                 outputs.append(fail("this is not a TileRace server (it said \"\(TextFilter.printableASCII(String(line.prefix(40))))\")"))
             }
+            return
+        }
+        if !skippedEvents.isEmpty, let skipped = skippedEvents.first(where: { line.utf8.starts(with: $0.prefix) }) {
+            outputs.append(.skippedEvent(skipped.verb))
             return
         }
         var message: ServerMessage

@@ -77,6 +77,8 @@ package final class ClientConnection: @unchecked Sendable {
         case reply(ClientMessage, Result<OkReply, ProtocolError>, items: [ServerMessage])
         /// An event (`PING` is answered here and `BYE` kept for `ended`).
         case event(ServerEvent)
+        /// An event of a verb the owner skips, not parsed (`skippedEvents`).
+        case skippedEvent(String)
         /// The server's `PING` was answered with a `PONG`.
         case answeredPing
         /// A line that could not be read (it was dropped).
@@ -115,6 +117,7 @@ package final class ClientConnection: @unchecked Sendable {
     private let writePolicy: WritePolicy
     private let clock: Clock
     private let poller: ReadinessPoller?
+    private let skippedEvents: [String]
     private var handler: ((Event) -> Void)?
     private var state = State.idle
     private var channel: LineChannel?
@@ -129,9 +132,11 @@ package final class ClientConnection: @unchecked Sendable {
     ///     the server counts as not reading (and the connection as lost).
     ///   - poller: reports input for this and other sockets of `queue`;
     ///     without one, the channel has a read source of its own.
+    ///   - skippedEvents: the verbs of events the owner only counts: they
+    ///     are not parsed, and come as `skippedEvent` (the bench's `PROGRESS`).
     package init(
         queue: DispatchQueue, timing: Timing = .standard, outputLimit: Int = 256 * 1024, writePolicy: WritePolicy = .endOfTurn,
-        clock: @escaping Clock = ClientConnection.monotonicMilliseconds, poller: ReadinessPoller? = nil
+        clock: @escaping Clock = ClientConnection.monotonicMilliseconds, poller: ReadinessPoller? = nil, skippedEvents: [String] = []
     ) {
         self.queue = queue
         self.timing = timing
@@ -139,7 +144,8 @@ package final class ClientConnection: @unchecked Sendable {
         self.writePolicy = writePolicy
         self.clock = clock
         self.poller = poller
-        conversation = ClientConversation(timing: timing.conversation, now: 0)
+        self.skippedEvents = skippedEvents
+        conversation = ClientConversation(timing: timing.conversation, now: 0, skippedEvents: skippedEvents)
     }
 
     deinit {
@@ -219,7 +225,7 @@ package final class ClientConnection: @unchecked Sendable {
 
     private func open(_ fd: Int32) {
         state = .open
-        conversation = ClientConversation(timing: timing.conversation, now: clock())
+        conversation = ClientConversation(timing: timing.conversation, now: clock(), skippedEvents: skippedEvents)
         let channel = LineChannel(fd: fd, queue: queue, outputLimit: outputLimit, poller: poller)
         self.channel = channel
         channel.start(
@@ -305,6 +311,8 @@ package final class ClientConnection: @unchecked Sendable {
                 handler?(.reply(request, result, items: items))
             case .event(let event):
                 handler?(.event(event))
+            case .skippedEvent(let verb):
+                handler?(.skippedEvent(verb))
             case .unreadable(let line):
                 handler?(.unreadable(line))
             case .send(let message):

@@ -123,6 +123,7 @@ final class ServerConnection: @unchecked Sendable {
         case .reply(let request, let result, let items): handler?(.reply(request, result, items: items))
         case .event(let event): handler?(.event(event))
         case .answeredPing: break  // the connection's own business
+        case .skippedEvent: break  // it skips none
         case .unreadable(let line): handler?(.unreadable(line))
         case .connectFailed(let reason): handler?(.connectFailed(reason))
         case .ended(let reason, let bye): handler?(.disconnected(reason: reason, bye: bye))
