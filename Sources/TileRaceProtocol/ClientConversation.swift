@@ -118,7 +118,7 @@ public struct ClientConversation: Sendable {
             }
             return
         }
-        if !skippedEvents.isEmpty, let skipped = skippedEvents.first(where: { line.utf8.starts(with: $0.prefix) }) {
+        if !skippedEvents.isEmpty, let skipped = skippedEvents.first(where: { Self.line(line, startsWith: $0.prefix) }) {
             outputs.append(.skippedEvent(skipped.verb))
             return
         }
@@ -158,6 +158,17 @@ public struct ClientConversation: Sendable {
                 }
             outputs.append(.reply(request, result, items: items))
         }
+    }
+
+    /// Whether `line` starts with the bytes `prefix` (compared in place: a
+    /// line whose verb the owner skips is never copied).
+    private static func line(_ line: String, startsWith prefix: [UInt8]) -> Bool {
+        let isPrefix = line.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= prefix.count else { return false }
+            for index in prefix.indices where bytes[index] != prefix[index] { return false }
+            return true
+        }
+        return isPrefix ?? line.utf8.starts(with: prefix)
     }
 
     // MARK: Sending
