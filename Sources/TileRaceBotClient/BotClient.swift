@@ -5,30 +5,15 @@ import TileRaceProtocol
 import TileRaceTransport
 
 /// One bot playing on a server: an ordinary protocol client over the
-/// transport's `LineChannel`, driven by a `BotPlayer`. It connects, frames
-/// the lines, pairs replies with requests, runs the search off its queue,
-/// wakes the player when a move is due, and closes when the player is done.
+/// transport's `ClientConnection` (framing, greeting, reply pairing,
+/// `PING`/`PONG`, keep-alive), driven by a `BotPlayer`. It runs the search
+/// off its queue, wakes the player when a move is due (the bot's pace), and
+/// closes when the player is done.
 ///
-/// All its mutable state (the player, the channel, the framer, the matcher,
-/// the timer) is owned by `queue`, a serial queue of its own: every handler
-/// runs there. `start` and `stop` may be called from any thread; the
-/// callbacks run on `queue`.
+/// All its mutable state (the player, the connection, the timer) is owned
+/// by `queue`, a serial queue of its own: every handler runs there. `start`
+/// and `stop` may be called from any thread; the callbacks run on `queue`.
 public final class BotClient: @unchecked Sendable {
-    /// Opens a connected non-blocking socket to `host`:`port`; blocks the
-    /// calling thread (it runs off the bot's queue).
-    public typealias Connector = @Sendable (_ host: String, _ port: Int) -> Result<Int32, ConnectError>
-
-    /// Why connecting failed, in one line.
-    public struct ConnectError: Error, Hashable, Sendable {
-        /// The reason for people.
-        public var reason: String
-
-        /// Creates an error.
-        public init(_ reason: String) {
-            self.reason = reason
-        }
-    }
-
     /// How long connecting may take, in milliseconds.
     public static let connectTimeoutMilliseconds = 5000
     /// How long a stopped bot waits for the server's goodbye before closing anyway.
@@ -36,27 +21,13 @@ public final class BotClient: @unchecked Sendable {
     /// The most bytes waiting to be written before the server counts as not reading.
     static let maximumPendingBytes = 256 * 1024
 
-    /// The real connector: TCP, with `connectTimeoutMilliseconds`.
-    public static let tcpConnector: Connector = { host, port in
-        do throws(Socket.ConnectFailure) {
-            return .success(
-                try Socket.connect(host: host, port: port, timeoutMilliseconds: connectTimeoutMilliseconds, isNonBlocking: true))
-        } catch {
-            return .failure(ConnectError(error.reason(timeoutMilliseconds: connectTimeoutMilliseconds)))
-        }
-    }
-
     /// The bot's settings.
     public let settings: BotSettings
     private let queue: DispatchQueue
-    private let connector: Connector
     private let onReport: @Sendable (BotReport) -> Void
     private let onEnd: @Sendable (BotEnding) -> Void
     private var player: BotPlayer
-    private var channel: LineChannel?
-    private var framer = LineFramer()
-    private var matcher = ReplyMatcher()
-    private var isGreeted = false
+    private let connection: ClientConnection
     private var isStarted = false
     private var hasEnded = false
     private var timer: (any DispatchSourceTimer)?
@@ -66,29 +37,26 @@ public final class BotClient: @unchecked Sendable {
     /// A bot that will play with `settings`; `onReport` hears what happens,
     /// `onEnd` once why it stopped (both on the bot's queue).
     public init(
-        settings: BotSettings, connector: @escaping Connector = BotClient.tcpConnector,
-        onReport: @escaping @Sendable (BotReport) -> Void = { _ in },
+        settings: BotSettings, onReport: @escaping @Sendable (BotReport) -> Void = { _ in },
         onEnd: @escaping @Sendable (BotEnding) -> Void = { _ in }
     ) {
         self.settings = settings
-        self.connector = connector
         self.onReport = onReport
         self.onEnd = onEnd
         player = BotPlayer(settings: settings)
         queue = DispatchQueue(label: "tilerace.bot")
+        // One move in flight at a time: each line goes out at once.
+        connection = ClientConnection(
+            queue: queue, timing: ClientConnection.Timing(connectTimeoutMilliseconds: BotClient.connectTimeoutMilliseconds),
+            outputLimit: BotClient.maximumPendingBytes, writePolicy: .immediately)
     }
 
     /// Connects and starts playing (once).
     public func start() {
         queue.async { [self] in
-            guard !isStarted else { return }
+            guard !isStarted, !hasEnded else { return }
             isStarted = true
-            let connector = connector
-            let settings = settings
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
-                let result = connector(settings.host, settings.port)
-                queue.async { [self] in connected(result) }
-            }
+            connection.connect(host: settings.host, port: settings.port) { [weak self] event in self?.received(event) }
         }
     }
 
@@ -110,80 +78,35 @@ public final class BotClient: @unchecked Sendable {
         queue.async { [self] in body(&player) }
     }
 
-    // MARK: Connecting
+    // MARK: The connection
 
-    private func connected(_ result: Result<Int32, ConnectError>) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        switch result {
-        case .failure(let error):
-            process(.disconnected("cannot reach \(settings.host):\(settings.port): \(error.reason)"))
-        case .success(let fd):
-            guard !hasEnded else {
-                FileDescriptor.close(fd)
-                return
-            }
-            let channel = LineChannel(fd: fd, queue: queue, outputLimit: BotClient.maximumPendingBytes)
-            self.channel = channel
-            channel.start(
-                LineChannel.Handlers(
-                    received: { [weak self] bytes in self?.received(bytes) },
-                    ended: { [weak self] reason in self?.ended(reason) }))
-        }
-    }
-
-    // MARK: Reading
-
-    private func received(_ bytes: [UInt8]) {
-        framer.append(bytes)
-        while !hasEnded {
-            let line: String?
-            do {
-                line = try framer.nextLine()
-            } catch {
-                continue  // A line too long or not UTF-8: dropped.
-            }
-            guard let line else { return }
-            if !line.isEmpty { handle(line) }
-        }
-    }
-
-    private func handle(_ line: String) {
-        guard isGreeted else {
-            if case .event(.hello(let greeting))? = try? ServerMessage.parse(line), greeting.version == ClientMessage.protocolVersion {
-                isGreeted = true
-                process(.greeted)
-            } else {
-                process(.disconnected("not a TileRace server (it said \"\(TextFilter.printableASCII(String(line.prefix(40))))\")"))
-            }
-            return
-        }
-        guard let message = try? ServerMessage.parse(line), let delivery = try? matcher.received(message) else { return }
-        switch delivery {
+    private func received(_ event: ClientConnection.Event) {
+        switch event {
+        case .greeted:
+            process(.greeted)
+        case .reply(let request, let result, _):
+            process(.reply(request, result))
         case .event(let event):
             process(.event(event))
-        case .reply(let request, let reply, _):
-            switch reply {
-            case .ok(let ok): process(.reply(request, .success(ok)))
-            case .error(let error): process(.reply(request, .failure(error)))
-            default: break
-            }
+        case .answeredPing:
+            onReport(.pinged)
+        case .unreadable:
+            break  // dropped
+        case .skippedEvent:
+            break  // it skips none
+        case .connectFailed(let reason):
+            process(.disconnected("cannot reach \(settings.host):\(settings.port): \(reason)"))
+        case .ended(let reason, let bye):
+            // The player tells the server's goodbye with the reason.
+            if let bye { process(.event(.bye(bye))) }
+            process(.disconnected(reason))
         }
-    }
-
-    private func ended(_ reason: LineChannel.EndReason) {
-        let text =
-            switch reason {
-            case .peerClosed: "the server closed the connection"
-            case .readFailed(let code), .writeFailed(let code): FileDescriptor.describe(code).lowercased()
-            case .outputLimit(let waiting): "the server is not reading (\(waiting / 1024) KiB waiting)"
-            }
-        process(.disconnected(text))
     }
 
     // MARK: The player
 
     /// Feeds the player; inputs that arrive while its actions are carried
-    /// out (a channel that ends while writing) wait their turn.
+    /// out (a connection that ends while writing) wait their turn.
     private func process(_ input: BotInput) {
         dispatchPrecondition(condition: .onQueue(queue))
         inputs.append(input)
@@ -201,9 +124,8 @@ public final class BotClient: @unchecked Sendable {
     private func perform(_ action: BotAction) {
         switch action {
         case .send(let message):
-            guard let channel, !hasEnded else { return }
-            matcher.sent(message)
-            if channel.enqueue([message.line]) { channel.flush() }
+            guard !hasEnded else { return }
+            connection.send(message)
         case .chooseMove(let board, let generation):
             let bot = settings.bot
             DispatchQueue.global(qos: .userInitiated).async { [weak self] in
@@ -234,15 +156,15 @@ public final class BotClient: @unchecked Sendable {
         return timer
     }
 
-    /// Closes the connection and tells the owner why, once.
+    /// Closes the connection (after writing what is queued, so the server
+    /// reads our goodbye) and tells the owner why, once.
     private func finish(_ ending: BotEnding) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !hasEnded else { return }
         hasEnded = true
         timer?.cancel()
         timer = nil
-        channel?.closeAfterFlush(lingerMilliseconds: 200)
-        channel = nil
+        connection.closeAfterFlush(lingerMilliseconds: 200)
         onEnd(ending)
     }
 

@@ -36,6 +36,9 @@ public struct ClientConversation: Sendable {
         case reply(ClientMessage, Result<OkReply, ProtocolError>, items: [ServerMessage])
         /// An event (`PING` is answered and `BYE` kept: neither is reported).
         case event(ServerEvent)
+        /// An event of a verb the owner skips (`skippedEvents`): its line was
+        /// not parsed, only recognised by its verb.
+        case skippedEvent(String)
         /// A line that could not be read (it was dropped).
         case unreadable(String)
         /// Send this (a `PONG`, or our keep-alive `PING`).
@@ -50,6 +53,8 @@ public struct ClientConversation: Sendable {
     static let keepAliveToken = "keepalive"
 
     private let timing: Timing
+    /// The verbs of the events the owner skips, and each with its space as bytes.
+    private let skippedEvents: [(verb: String, prefix: [UInt8])]
     private var framer = LineFramer()
     private var matcher = ReplyMatcher()
     private var openedAt: Int
@@ -65,8 +70,15 @@ public struct ClientConversation: Sendable {
     public private(set) var hasFailed = false
 
     /// A conversation on a connection opened at `now` (monotonic milliseconds).
-    public init(timing: Timing = .standard, now: Int) {
+    /// The events of `skippedEvents` (verbs such as `PROGRESS`, for an owner
+    /// that only counts them) are not parsed: each is reported as
+    /// `skippedEvent` with its verb, and never as unreadable.
+    public init(timing: Timing = .standard, now: Int, skippedEvents: [String] = []) {
+        precondition(
+            skippedEvents.allSatisfy { ServerEvent.verbs.contains($0) && !["HELLO", "PING", "BYE"].contains($0) },
+            "only events the conversation does not need itself can be skipped")
         self.timing = timing
+        self.skippedEvents = skippedEvents.map { ($0, Array("\($0) ".utf8)) }
         openedAt = now
         lastSentAt = now
     }
@@ -106,6 +118,10 @@ public struct ClientConversation: Sendable {
             }
             return
         }
+        if !skippedEvents.isEmpty, let skipped = skippedEvents.first(where: { Self.line(line, startsWith: $0.prefix) }) {
+            outputs.append(.skippedEvent(skipped.verb))
+            return
+        }
         var message: ServerMessage
         do {
             message = try ServerMessage.parse(line)
@@ -142,6 +158,17 @@ public struct ClientConversation: Sendable {
                 }
             outputs.append(.reply(request, result, items: items))
         }
+    }
+
+    /// Whether `line` starts with the bytes `prefix` (compared in place: a
+    /// line whose verb the owner skips is never copied).
+    private static func line(_ line: String, startsWith prefix: [UInt8]) -> Bool {
+        let isPrefix = line.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= prefix.count else { return false }
+            for index in prefix.indices where bytes[index] != prefix[index] { return false }
+            return true
+        }
+        return isPrefix ?? line.utf8.starts(with: prefix)
     }
 
     // MARK: Sending

@@ -48,7 +48,11 @@ public struct ReplyMatcher: Sendable {
                 throw ProtocolError(.badArguments, "reply with no request waiting: \(message.line.prefix(60))")
             }
             pendingHead += 1
-            if pendingHead > 64, pendingHead * 2 > pending.count {
+            if pendingHead == pending.count {
+                // All answered (the usual case): the answered requests go now.
+                pending.removeAll(keepingCapacity: true)
+                pendingHead = 0
+            } else if pendingHead > 64, pendingHead * 2 > pending.count {
                 pending.removeFirst(pendingHead)
                 pendingHead = 0
             }

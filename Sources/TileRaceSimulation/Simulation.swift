@@ -335,6 +335,7 @@ package final class Simulation {
             case .reply(let request, let reply, _): driveBot(index, .reply(request, reply))
             case .event(let event): driveBot(index, .event(event))
             case .unreadable(let line): note(bots[index].name, "unreadable: \(line)")
+            case .skippedEvent: break  // bots skip none
             case .send(let message):
                 guard let id = bots[index].connection, var current = bots[index].conversation else { continue }
                 let lines = current.lines(for: [message], now: now)

@@ -126,6 +126,45 @@ import TileRaceTestSupport
         #expect(recorder.reports.contains(.nicknameTaken("bot-1", next: "bot-1-2")))
     }
 
+    @Test func anOKItCannotReadStillAnswersItsRequestSoLaterRepliesPairRight() throws {
+        let peer = try #require(ScriptedPeer())
+        let recorder = BotRecorder()
+        let bot = recorder.bot(Self.settings(port: peer.port))
+        bot.start()
+        defer { bot.stop() }
+        #expect(peer.accept())
+        peer.send("HELLO tilerace 1 server=scripted")
+        #expect(peer.readLine() == "HELLO tilerace 1 bot-1 bot=yes")
+        peer.send(ServerMessage.ok(.hello(nickname: "bot-1")).line)
+        #expect(peer.readLine() == "JOIN race")
+        let room = RoomDescription(
+            name: "race", state: .waiting, size: 4, target: 2048, allowsAssists: false, timeLimit: 0, isPrivate: false,
+            playerCount: 1, watcherCount: 0)
+        peer.send(ServerMessage.ok(.join(room)).line)
+        #expect(peer.readLine() == "READY yes")
+        // An OK the bot cannot read: it still answers READY, the oldest request.
+        peer.send("OK READY ready=perhaps")
+        let start = RaceStart(
+            room: "race", race: 1, seed: "42", size: 4, target: 2048, allowsAssists: false, timeLimit: 0, players: ["bot-1"])
+        peer.send(ServerMessage.event(.start(start)).line)
+        var game = try start.makeGame()
+        // Each move's OK MOVE must reach its MOVE: only then is the next one sent.
+        for seq in 1...3 {
+            let line = try #require(peer.readLine(), "no MOVE \(seq)")
+            guard case .move(seq, let entries) = try ClientMessage.parse(line) else {
+                Issue.record("expected MOVE \(seq), got \(line)")
+                return
+            }
+            for entry in entries { try game.apply(entry) }
+            let acknowledgement = MoveAck(
+                seq: seq, score: game.score, moves: game.moveCount, largestTile: game.board.largestValue, hasWon: game.hasWon,
+                isOver: game.isOver)
+            peer.send(ServerMessage.ok(.move(acknowledgement)).line)
+        }
+        #expect(recorder.reports.contains { if case .note(let text) = $0 { text.hasPrefix("READY refused:") } else { false } })
+        #expect(recorder.ending == nil)
+    }
+
     @Test func noServerEndsTheBotWithTheReason() throws {
         let closed = try #require(TestSockets.boundButNotListening())
         let recorder = BotRecorder()

@@ -4,10 +4,11 @@ import TileRaceProtocol
 import TileRaceTransport
 
 /// One simulated player of `tilerace bench server`: a real protocol client
-/// over a `LineChannel`, racing in a room (or, as a submitter, submitting
-/// practice games as fast as the server acknowledges them). It plays cheap
-/// random valid moves with its own copy of the game, one `MOVE` in flight at
-/// a time, and records each `MOVE` round trip.
+/// over the transport's `ClientConnection` (the same conversation the
+/// terminal client and the bots have), racing in a room (or, as a submitter,
+/// submitting practice games as fast as the server acknowledges them). It
+/// plays cheap random valid moves with its own copy of the game, one `MOVE`
+/// in flight at a time, and records each `MOVE` round trip.
 ///
 /// Owned by the load generator's queue, like everything of the generator.
 final class LoadPlayer {
@@ -21,8 +22,7 @@ final class LoadPlayer {
 
     let nickname: String
     let role: Role
-    private(set) var channel: LineChannel?
-    private var framer = LineFramer()
+    private(set) var connection: ClientConnection?
     private var game: Game?
     private var nextSeq = 1
     private var moveSentAt: UInt64?
@@ -64,23 +64,23 @@ final class LoadPlayer {
     /// Takes over a connected socket and starts talking (its input reported
     /// by `poller` when there is one).
     func start(fd: Int32, queue: DispatchQueue, poller: ReadinessPoller?) {
-        let channel = LineChannel(fd: fd, queue: queue, outputLimit: 1 << 20, poller: poller)
-        self.channel = channel
-        channel.start(
-            LineChannel.Handlers(
-                received: { [weak self] bytes in self?.received(bytes) },
-                ended: { [weak self] reason in self?.onError("connection ended: \(reason)") }))
+        // A load generator writes each request at once (one move in flight),
+        // and only counts PROGRESS lines (the most it receives): unparsed.
+        let connection = ClientConnection(
+            queue: queue, outputLimit: 1 << 20, writePolicy: .immediately, poller: poller, skippedEvents: ["PROGRESS"])
+        self.connection = connection
+        connection.start(socket: fd) { [weak self] event in self?.received(event) }
         switch role {
         case .racer(let room, let creates):
-            send("HELLO tilerace 1 \(nickname)", creates ? "CREATE \(room) limit=0" : "JOIN \(room)")
+            send(.hello(nickname: nickname), creates ? .create(room: room, options: RoomOptions()) : .join(room: room, code: nil))
         case .submitter:
-            send("HELLO tilerace 1")
+            send(.hello(nickname: nil))
         }
     }
 
     /// Marks itself ready for the next race.
     func ready() {
-        send("READY")
+        send(.ready(true))
     }
 
     /// Sends its next move (or submission) if one is due and none is in flight.
@@ -91,7 +91,9 @@ final class LoadPlayer {
             nextSubmission()
             return
         }
-        guard isRacing, moveSentAt == nil, now >= nextMoveAt, var game else { return }
+        // Called for every player every millisecond: the cheap checks first,
+        // and the game is never copied (a move changes it in place).
+        guard moveSentAt == nil, now >= nextMoveAt, !isDone, game != nil else { return }
         if startsOutOfStep {
             startsOutOfStep = false
             nextMoveAt = now + random.next() % max(1, interval)
@@ -100,11 +102,9 @@ final class LoadPlayer {
         let start = Int(random.next() % 4)
         for offset in 0..<4 {
             let direction = Direction.allCases[(start + offset) % 4]
-            guard game.board.sliding(direction) != nil else { continue }
-            _ = try? game.move(direction)
-            self.game = game
+            guard game?.moveIfValid(direction) != nil else { continue }
             moveSentAt = now
-            send("MOVE \(nextSeq) \(GameLog.Entry.move(direction))")
+            send(.move(seq: nextSeq, entries: [.move(direction)]))
             nextSeq += 1
             nextMoveAt = max(nextMoveAt + interval, now)
             return
@@ -112,23 +112,17 @@ final class LoadPlayer {
         isDone = true  // no move left: the server finishes the game with the last one
     }
 
-    private func received(_ bytes: [UInt8]) {
-        framer.append(bytes)
-        while let line = try? framer.nextLine() {
-            handle(line)
-        }
-    }
-
-    private func handle(_ line: String) {
-        if line.hasPrefix("PROGRESS ") {
+    private func received(_ event: ClientConnection.Event) {
+        switch event {
+        case .skippedEvent:
             onProgress()
-        } else if line.hasPrefix("OK MOVE ") {
+        case .reply(.move, .success(.move(let acknowledgement)), _):
             if let sentAt = moveSentAt { onRoundTrip(DispatchTime.now().uptimeNanoseconds - sentAt) }
             moveSentAt = nil
-            if line.contains(" over=yes") || line.contains(" finished=") { isDone = true }
-        } else if line.hasPrefix("START ") {
-            guard case .event(.start(let start))? = try? ServerMessage.parse(line), let game = try? start.makeGame() else {
-                onError("unreadable START: \(line)")
+            if acknowledgement.isOver || acknowledgement.finished != nil { isDone = true }
+        case .event(.start(let start)):
+            guard let game = try? start.makeGame() else {
+                onError("unreadable START: \(ServerMessage.event(.start(start)).line)")
                 return
             }
             self.game = game
@@ -137,20 +131,24 @@ final class LoadPlayer {
             isDone = false
             moveSentAt = nil
             startsOutOfStep = true
-        } else if line.hasPrefix("END ") {
+        case .event(.end):
             game = nil
             onRaceEnded()
-        } else if line.hasPrefix("OK CREATE ") || line.hasPrefix("OK JOIN ") {
+        case .reply(.create, .success, _), .reply(.join, .success, _):
             hasJoined = true
             onJoined()
-        } else if line.hasPrefix("OK SUBMIT ") {
+        case .reply(.submit, .success, _):
             onSubmitted()
             isSubmitting = false
-        } else if line.hasPrefix("PING") {
-            send("PONG" + line.dropFirst(4))
-        } else if line.hasPrefix("ERR ") || line.hasPrefix("RESYNC ") || line.hasPrefix("BYE") {
-            onError(line)
-            if line.hasPrefix("ERR "), case .submitter = role { isSubmitting = false }
+        case .reply(_, .failure(let error), _):
+            onError(ServerMessage.error(error).line)
+            if case .submitter = role { isSubmitting = false }
+        case .event(.resync(let sync)):
+            onError(ServerMessage.event(.resync(sync)).line)
+        case .ended(let reason, let bye):
+            onError("connection ended: \(reason)" + (bye.map { " (BYE \($0))" } ?? ""))
+        case .greeted, .reply, .event, .answeredPing, .unreadable, .connectFailed:
+            break
         }
     }
 
@@ -158,12 +156,11 @@ final class LoadPlayer {
         submissionNumber += 1
         isSubmitting = true
         // A fresh nickname each time: its claim is always a new record to store.
-        send("PRACTICE seed=\(submissionNumber)", "RESIGN", "SUBMIT \(nickname)x\(submissionNumber)")
+        let options = PracticeOptions(seed: "\(submissionNumber)")
+        send(.practice(options), .resign, .submit(nickname: "\(nickname)x\(submissionNumber)", token: nil))
     }
 
-    private func send(_ lines: String...) {
-        guard let channel else { return }
-        channel.enqueue(lines)
-        channel.flush()
+    private func send(_ messages: ClientMessage...) {
+        connection?.send(messages)
     }
 }

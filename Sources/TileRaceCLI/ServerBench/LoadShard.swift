@@ -72,7 +72,7 @@ final class LoadShard: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         timer?.cancel()
         timer = nil
-        for player in players { player.channel?.closeNow() }
+        for player in players { player.connection?.close() }
         players = []
         poller?.close()
     }

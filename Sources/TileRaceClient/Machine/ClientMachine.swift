@@ -152,6 +152,7 @@ package struct ClientMachine: Sendable {
             case .reply(let request, let reply, let items): events.append(.server(.reply(request, reply, items: items)))
             case .event(let event): events.append(.server(.event(event)))
             case .unreadable(let line): events.append(.server(.unreadable(line)))
+            case .skippedEvent: break  // the client skips none
             case .send(let message): link?.outgoing.append(message)
             case .fail(let reason):
                 let bye = link?.conversation?.bye
