@@ -42,6 +42,11 @@ struct RacePlayer: Hashable, Sendable {
     var isBot = false
     /// Race seconds when they finished, if they did (the official time).
     var finishedAfter: Int?
+
+    /// Whether they resigned or left the race.
+    var hasGivenUp: Bool {
+        status == .finished(.resigned) || status == .finished(.left)
+    }
 }
 
 /// One line of the final standings: a `RESULT` line as the client keeps it.
@@ -106,14 +111,17 @@ struct RaceState: Hashable, Sendable {
     /// `LEFT` or the end of the race.
     var away = AwaySeats()
 
-    /// The racers ordered for display: target finishers by time, then by
-    /// score (higher first), fewer moves, nickname.
+    /// The racers ordered for display: target finishers by time; then
+    /// everyone still racing or finished otherwise; then those who gave up
+    /// (resigned or left), who never rank above a racer still racing. Within
+    /// each: score (higher first), fewer moves, nickname.
     var ranked: [RacePlayer] {
         players.sorted { a, b in
             let aTarget = a.status == .finished(.target)
             let bTarget = b.status == .finished(.target)
             if aTarget != bTarget { return aTarget }
             if aTarget, let x = a.finishedAfter, let y = b.finishedAfter, x != y { return x < y }
+            if a.hasGivenUp != b.hasGivenUp { return b.hasGivenUp }
             if a.score != b.score { return a.score > b.score }
             if a.moves != b.moves { return a.moves < b.moves }
             return a.nickname < b.nickname
