@@ -46,6 +46,7 @@ final class SimulatedPlayer {
                 (70, .up), (70, .down), (70, .left), (70, .right), (4, .character("u")), (3, .character("x")),
                 (3, .character("p")), (2, .character("r")), (3, .character("q")), (6, .enter), (2, .escape),
                 (2, .character("y")), (1, .character("n")), (1, .character("i")), (2, .character("s")), (1, .tab),
+                (2, .character("f")), (1, .control("z")),
             ])
         case "menu":
             return random.pick([

@@ -61,6 +61,13 @@ extension Simulation {
             return
         }
         guard game.isRace == play.isRace, game.lastSeq == play.sequence else { return }
+        if !play.isRace, !game.game.isOver, game.isClockPaused != play.isClockHeld {
+            fail(
+                "a practice game's clocks stand still together",
+                "\(name) at entry \(play.sequence): the client's clock is \(play.isClockHeld ? "held" : "running"), the server's \(game.isClockPaused ? "paused" : "running")"
+            )
+            return
+        }
         if game.game.board != play.game.board || game.game.score != play.game.score || game.game.moveCount != play.game.moveCount {
             fail(
                 "client's game is the server's",

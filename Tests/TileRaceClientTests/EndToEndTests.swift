@@ -81,6 +81,7 @@ import TileRaceServerTestSupport
                 return
             }
             #expect(field.text == client.name)
+            try client.waitForDialogKeys()
             client.press(.enter)
             try client.waitUntil("submitted") { model in
                 if case .closed(_, .success)? = model.session?.end?.stage { return true }
@@ -89,7 +90,8 @@ import TileRaceServerTestSupport
             #expect(client.model.config.token(for: client.name)?.count == 32)
         }
 
-        // Back to the room, ready for another race.
+        // Back to the room, ready for another race (the standings came with the answer).
+        try bo.waitForDialogKeys()
         bo.press(.enter)
         try bo.waitUntil("back in the room") { $0.screen == .room && $0.room?.players.count == 2 }
         #expect(bo.model.room?.players.allSatisfy { !$0.isReady } == true)
@@ -123,6 +125,7 @@ import TileRaceServerTestSupport
         let second = HeadlessClient("second", endpoint: host.endpoint, nickname: "ana", room: "sat")
         try second.waitUntil("asked for a nickname") { if case .nickname = $0.overlay { true } else { false } }
         #expect(second.model.network.nickname == nil)
+        try second.waitForDialogKeys()
         second.press(.control("u"))
         second.type("ana")
         second.press(.enter)
@@ -164,8 +167,9 @@ import TileRaceServerTestSupport
         try ana.waitUntil("mirrored and acknowledged") { $0.session?.mirror == .active && $0.session?.expected.isEmpty == true }
         ana.play(limit: 300) { $0.session?.end != nil }
         #expect(ana.model.session?.end?.stage == .reachedTarget)
-        // Submitting ends the server's copy (it would go on past the target), then sends it.
-        ana.press(.character("s"))
+        // Finishing ends the server's copy (it would go on past the target), then sends it.
+        try ana.waitForDialogKeys()
+        ana.press(.character("f"))
         #expect(ana.model.session?.mirror == .finished)
         ana.press(.enter)
         try ana.waitUntil("submitted") { model in
@@ -201,6 +205,7 @@ import TileRaceServerTestSupport
         #expect(problem.message == "Lost the connection to 127.0.0.1:\(host.port): the server said \"server shutting down\"")
         #expect(problem.wasRacing)
         // Keep playing offline: the board stays, as a local game.
+        try ana.waitForDialogKeys()
         ana.press(.character("o"))
         #expect(ana.model.screen == .game)
         #expect(ana.model.session?.mode == .practice)
@@ -220,6 +225,7 @@ import TileRaceServerTestSupport
         #expect(ana.model.screen == .menu)
         // A server comes back on the same port (without the room): Enter reconnects and makes it again.
         host = try TestHost(port: port)
+        try ana.waitForDialogKeys()
         ana.press(.enter)
         try ana.waitUntil("back in room fri") { $0.screen == .room && $0.room?.name == "fri" && $0.connection.isConnected }
         #expect(ana.model.room?.players.map(\.nickname) == ["ana"])

@@ -53,6 +53,7 @@ import TileRaceProtocol
     @Test func reconnectingAfterALossTriesTheRoomsServerFirst() {
         var model = Self.moved()
         _ = update(&model, .server(.disconnected(reason: "the server closed the connection", bye: "server shutting down")))
+        Fixtures.settle(&model)
         #expect(update(&model, .key(.enter)) == [.connect])
         #expect(model.network.endpoint == Self.roomServer)
         _ = update(&model, .server(.connectFailed("connection refused")))

@@ -252,6 +252,7 @@ import TileRaceProtocol
                         room: "friday", nickname: nickname, reason: place == 0 ? .target : .resigned,
                         score: 20 - place, largestTile: 16, moves: 9, milliseconds: 5000)))
         }
+        Fixtures.settle(&model)
         _ = update(&model, .key(.escape))
         for (place, nickname) in ["bo", "ana"].enumerated() {
             Fixtures.event(
@@ -270,6 +271,7 @@ import TileRaceProtocol
         }
         #expect(standings.map(\.nickname) == ["bo", "ana"])
         #expect(model.room?.members.allSatisfy { !$0.isReady && $0.state == .waiting } == true)
+        Fixtures.settle(&model)
         #expect(update(&model, .key(.enter)) == [.send(.who)])
         #expect(model.screen == .room)
         #expect(model.session == nil)
@@ -341,6 +343,7 @@ import TileRaceProtocol
         _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
         #expect(model.screen == .menu)
         #expect(model.connection == .lost(reason: "Lost the connection to 192.168.1.20:2048: connection reset by peer"))
+        Fixtures.settle(&model)
         #expect(update(&model, .key(.character("o"))).isEmpty)
         #expect(model.overlay == nil)
         #expect(model.notice?.text == "playing offline: choose Race on the menu to reconnect")
@@ -352,6 +355,7 @@ import TileRaceProtocol
         _ = update(&model, .server(.disconnected(reason: "x", bye: "idle")))
         #expect(model.network.goal == .joinRoom("friday", code: "k3y"))
         #expect(model.network.autoRoom == RoomRequest(name: "friday", options: RoomOptions(size: 4, target: 16, code: "k3y")))
+        Fixtures.settle(&model)
         #expect(update(&model, .key(.enter)) == [.connect])
     }
 
@@ -435,6 +439,7 @@ import TileRaceProtocol
         Fixtures.event(&model, .end(room: "friday", race: 7, count: 1))
         #expect(model.screen == .spectate)
         #expect(model.race?.isOver == true)
+        Fixtures.settle(&model)
         #expect(update(&model, .key(.enter)) == [.send(.who)])
         #expect(model.screen == .room)
         #expect(model.room?.lastStandings.map(\.nickname) == ["bo"])
@@ -453,6 +458,7 @@ import TileRaceProtocol
                     RacerFinish(
                         room: "friday", nickname: "ana", reason: .resigned, score: 0, largestTile: 4,
                         moves: 0, milliseconds: 1000)))
+            Fixtures.settle(&model)
             _ = update(&model, .key(.enter))
             Fixtures.refuse(&model, .submit(nickname: "ana", token: nil), code, "the leaderboard could not be saved")
             guard case .closed(let text?, _)? = model.session?.end?.stage else {
@@ -472,8 +478,10 @@ import TileRaceProtocol
                 == .connectionProblem(
                     ConnectionProblem(
                         message: "Cannot reach 10.0.0.5:2048: timed out after 5 s", wasRacing: false)))
+        Fixtures.settle(&model)
         #expect(update(&model, .key(.character("r"))) == [.connect])
         _ = update(&model, .server(.connectFailed("connection refused")))
+        Fixtures.settle(&model)
         #expect(update(&model, .key(.escape)).isEmpty)
         #expect(model.overlay == nil)
         _ = update(&model, .key(.character("p")))

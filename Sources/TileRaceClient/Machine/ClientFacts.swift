@@ -21,6 +21,10 @@ package struct ClientFacts: Sendable {
         /// How the end-of-game dialog says it ended, once it did: `won`,
         /// `noMoves`, `timeUp` or `resigned`.
         package var endOutcome: String?
+        /// Whether a practice game's clock stands still for the player
+        /// (paused, "keep going?", a question over it, Ctrl-Z): the server's
+        /// copy must stand still too.
+        package var isClockHeld: Bool
     }
 
     /// The nickname the server accepted for this connection.
@@ -65,7 +69,7 @@ package struct ClientFacts: Sendable {
             return Play(
                 isRace: session.isRace, room: room, sendsEntries: session.sendsEntries, sequence: session.sequence,
                 unacknowledgedCount: session.unacknowledged.count, game: session.game,
-                endOutcome: session.end.map { ClientFacts.name(of: $0.outcome) })
+                endOutcome: session.end.map { ClientFacts.name(of: $0.outcome) }, isClockHeld: Update.isPracticeClockHeld(model))
         }
     }
 

@@ -212,7 +212,10 @@ package struct ClientMachine: Sendable {
                 outputs.append(.findHint(board))
             case .saveConfig:
                 events.append(.configSaved(backup: nil))
-            case .saveStatistics, .suspend, .redraw, .bell:
+            case .suspend:
+                // Stopped and taken back at once, as `fg` right after Ctrl-Z.
+                events.append(.continued)
+            case .saveStatistics, .redraw, .bell:
                 break
             }
         }

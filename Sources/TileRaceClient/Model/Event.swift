@@ -28,6 +28,8 @@ enum Event: Sendable {
     case botEnded(id: Int, reason: String)
     /// The strongest bot's move on `board` (nil: none is left), found off the loop's queue.
     case hintFound(board: Board, direction: Direction?)
+    /// The program goes on after Ctrl-Z stopped it (`fg`, SIGCONT).
+    case continued
     /// The program was asked to end from outside (SIGTERM, SIGHUP, SIGINT) or
     /// the terminal went away: quit as the player would.
     case terminate

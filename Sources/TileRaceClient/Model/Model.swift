@@ -53,6 +53,17 @@ struct Model: Sendable {
     var notice: Notice?
     /// What is drawn over the screen and takes the keys first.
     var overlay: Overlay?
+    /// When the dialog on screen opened by itself (the end of a game, a
+    /// lost connection, the standings) or in answer to a move: keys do
+    /// nothing for `ShownDialog.guardMilliseconds` after; nil for a dialog
+    /// the player asked for, or none.
+    var dialogOpenedAt: Int?
+    /// Whether the program is stopped by Ctrl-Z (until `Event.continued`):
+    /// a practice game's clock stands still meanwhile.
+    var isSuspended = false
+    /// Where leaving a room takes the player: the menu when they chose the
+    /// daily challenge there, else the lobby (where rooms are chosen).
+    var roomExit: Screen = .lobby
     /// Whether the config file was broken and must be kept aside on the next save.
     var mustPreserveConfigFile = false
     /// The `--seed` of the first practice game, used once.
@@ -116,6 +127,14 @@ struct Model: Sendable {
         return nil
     }
 
+    /// Whether keys do nothing yet: the dialog on screen opened by itself
+    /// (or in answer to a move) less than `ShownDialog.guardMilliseconds` ago,
+    /// so a key already on its way to the board cannot answer it.
+    var isDialogOpening: Bool {
+        guard let openedAt = dialogOpenedAt, ShownDialog(self) != nil else { return false }
+        return now - openedAt < ShownDialog.guardMilliseconds
+    }
+
     /// The other players that quitting would drop: clients of our hosted
     /// server other than this one.
     var otherHostedPlayers: Int {
@@ -126,6 +145,22 @@ struct Model: Sendable {
     /// Shows a message on the status line for a few seconds.
     mutating func show(_ text: String, _ kind: Notice.Kind = .info, sticky: Bool = false) {
         notice = Notice(text: text, kind: kind, expiresAt: sticky ? nil : now + Notice.lifetimeMilliseconds)
+    }
+
+    /// Why `session`'s game cannot go on the leaderboard, in one line; nil
+    /// when it can (once finished). Said before the nickname would be asked,
+    /// and in "keep going?" before finishing is offered.
+    func submitRefusal(for session: PlaySession) -> String? {
+        if !connection.isConnected { return "not connected to a server: scores are submitted online only" }
+        let size = session.game.config.size
+        if size != 4 { return "only 4x4 games go on the leaderboard (this one is \(size)x\(size))" }
+        if session.hasShownHint { return "a hint was shown in this game: it cannot be submitted" }
+        guard !session.isRace else { return nil }
+        switch session.mirror {
+        case .active, .finished: return nil
+        case .notStarted: return "nothing was played: nothing to submit"
+        case .localOnly(let reason): return "this game was played here only (\(reason)): it cannot be submitted"
+        }
     }
 
     /// A fresh practice seed: a number below one billion.

@@ -17,6 +17,9 @@ struct PlaySession: Hashable, Sendable {
 
     /// The kind of game.
     var mode: Mode
+    /// The room of the race this game was, when the connection was lost
+    /// during it: the board goes on here only, as a practice game.
+    var lostRaceRoom: String?
     /// The game itself.
     var game: Game
     /// The game's clock.
@@ -112,6 +115,12 @@ struct PlaySession: Hashable, Sendable {
         hint.flatMap { $0.board == game.board ? $0 : nil }
     }
 
+    /// The game's time at `now` as every part of the screen shows it: the
+    /// server's official time once it gave one, else our clock's.
+    func milliseconds(at now: Int) -> Int {
+        end?.officialMilliseconds ?? clock.elapsed(at: now)
+    }
+
     /// Our figures now.
     var figures: Figures {
         Figures(score: game.score, moves: game.moveCount, largestTile: game.board.largestValue)
@@ -182,6 +191,16 @@ struct EndOfGame: Hashable, Sendable {
     /// submit button focused instead, so keys still held from the game are
     /// not typed into it; `e` (or Enter with no usable nickname) starts editing.
     var isEditingNickname = false
+
+    /// The game's time, one value wherever a dialog shows it: the official
+    /// time once the server gave it, else our clock's.
+    var time: Int { officialMilliseconds ?? result.milliseconds }
+
+    /// Whether the dialog is done (`Stage.closed`).
+    var isClosed: Bool {
+        if case .closed = stage { return true }
+        return false
+    }
 
     /// The result's figures: `score`, `moves`, `largestTile`, `assists`, `target`, ...
     subscript<Value>(dynamicMember keyPath: KeyPath<GameResult, Value>) -> Value {

@@ -314,7 +314,7 @@ final class ClientLoop: @unchecked Sendable {
         guard isRunning else { return }
         _ = terminal.take()
         lastFrame = nil
-        process([.resize(terminal.size())])
+        process([.tick(ClientLoop.monotonicNow()), .continued, .resize(terminal.size())])
     }
 
     /// `update` asked to quit: waits for the server's goodbye when `QUIT`

@@ -236,9 +236,10 @@ extension Update {
         }
         var wasRacing = false
         if var session = model.session {
-            if session.isRace {
+            if case .race(let room) = session.mode {
                 wasRacing = !session.isFinished
                 // The board stays, played locally: it can no longer count.
+                session.lostRaceRoom = room
                 session.mode = .practice
                 session.mirror = .localOnly("the connection was lost")
                 session.assistsAllowed = true

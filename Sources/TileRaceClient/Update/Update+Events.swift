@@ -92,7 +92,7 @@ extension Update {
             } else {
                 adopt(sync, model: &model)
             }
-            if isCatchingUp { effects += resignAgainAfterResume(model) }
+            if isCatchingUp { effects += resignAgainAfterResume(model) + holdAgainAfterResume(model) }
             return effects
         }
         return []

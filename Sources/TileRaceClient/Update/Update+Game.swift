@@ -9,7 +9,7 @@ extension Update {
         }
         let raceIsOver = model.race?.isOver ?? false
         if let end = session.end {
-            if raceIsOver, end.isHidden || isClosed(end.stage) { return standingsKey(key, model: &model) }
+            if raceIsOver, end.isHidden || end.isClosed { return standingsKey(key, model: &model) }
             if end.isHidden { return finishedKey(key, model: &model) }
             return endKey(key, model: &model)
         }
@@ -48,11 +48,6 @@ extension Update {
         return []
     }
 
-    static func isClosed(_ stage: EndOfGame.Stage) -> Bool {
-        if case .closed = stage { return true }
-        return false
-    }
-
     // MARK: Moves and assists
 
     static func move(_ direction: Direction, model: inout Model) -> [Effect] {
@@ -75,8 +70,7 @@ extension Update {
         model.session = session
         checkEnd(reachedTarget: report.reachedTarget, model: &model)
         syncRacer(&model)
-        // "Keep going?" waits on the player: the server's clock waits too.
-        if model.session?.end?.stage == .reachedTarget { return effects + serverClock(paused: true, model: model) }
+        // "Keep going?" waits on the player: the clocks wait too (`Update.holdPracticeClock`).
         return effects
     }
 
@@ -206,10 +200,11 @@ extension Update {
             model.show("no pause in a race: the race clock keeps running", .warning)
             return []
         }
+        // The clocks stop (`Update.holdPracticeClock`); what was said about the board is stale.
         session.isPaused = true
-        session.clock.pause(at: model.now)
         model.session = session
-        return serverClock(paused: true, model: model)
+        model.notice = nil
+        return []
     }
 
     static func pausedKey(_ key: Key, model: inout Model) -> [Effect] {
@@ -217,10 +212,9 @@ extension Update {
         switch key {
         case .character("p"), .character("P"), .enter, .character(" "):
             model.session?.isPaused = false
-            model.session?.clock.resume(at: model.now)
-            return serverClock(paused: false, model: model)
+            return []
         case .character("q"), .character("Q"), .escape:
-            model.session?.clock.resume(at: model.now)
+            // The question that may follow holds the clock as the pause did.
             model.session?.isPaused = false
             return leave(&model)
         default:
@@ -311,16 +305,17 @@ extension Update {
         guard var session = model.session, session.end == nil else { return }
         let game = session.game
         if game.isOver, session.mirror == .active { session.mirror = .finished }
-        if reachedTarget, !session.isPlayingOn, !session.isRace {
+        if reachedTarget, !session.isPlayingOn, !session.isRace, !game.isOver {
             session.clock.pause(at: model.now)
             session.end = endOfGame(.won, session: session, now: model.now, stage: .reachedTarget)
         } else if reachedTarget, session.isRace {
             session.clock.stop(at: model.now)
             session.end = endOfGame(.won, session: session, now: model.now, stage: submitStage(model, session: session))
         } else if game.isOver {
+            // Played on past the target, the game ends with no more moves (its target is long reached).
             session.clock.stop(at: model.now)
-            session.end = endOfGame(
-                game.hasWon ? .won : .noMoves, session: session, now: model.now, stage: submitStage(model, session: session))
+            let outcome: EndOfGame.Outcome = game.hasWon && !session.isPlayingOn ? .won : .noMoves
+            session.end = endOfGame(outcome, session: session, now: model.now, stage: submitStage(model, session: session))
         }
         model.session = session
     }
@@ -337,26 +332,7 @@ extension Update {
     /// The nickname prompt when the game can go on the leaderboard; otherwise
     /// why not, said before asking.
     static func submitStage(_ model: Model, session: PlaySession) -> EndOfGame.Stage {
-        if !model.connection.isConnected {
-            return .closed(message: "not connected to a server: scores are submitted online only", kind: .info)
-        }
-        let size = session.game.config.size
-        if size != 4 {
-            return .closed(message: "only 4x4 games go on the leaderboard (this one is \(size)x\(size))", kind: .info)
-        }
-        if session.hasShownHint {
-            return .closed(message: "a hint was shown in this game: it cannot be submitted", kind: .info)
-        }
-        if !session.isRace {
-            switch session.mirror {
-            case .active, .finished:
-                break
-            case .notStarted:
-                return .closed(message: "nothing was played: nothing to submit", kind: .info)
-            case .localOnly(let reason):
-                return .closed(message: "this game was played here only (\(reason)): it cannot be submitted", kind: .info)
-            }
-        }
+        if let refusal = model.submitRefusal(for: session) { return .closed(message: refusal, kind: .info) }
         return .nickname(TextField(model.config.lastNickname ?? model.network.nickname ?? model.options.nickname ?? ""))
     }
 
@@ -373,14 +349,15 @@ extension Update {
         guard var session = model.session, var end = session.end else { return [] }
         switch end.stage {
         case .reachedTarget:
+            // No key here is a move: a player still sliding tiles does not end the game (`ShownDialog`).
             switch key {
-            case .enter, .character("k"), .character("c"), .character(" "):
+            case .enter, .character("c"), .character("C"), .character(" "):
+                // The clocks go on (`Update.holdPracticeClock`).
                 session.end = nil
                 session.isPlayingOn = true
-                session.clock.resume(at: model.now)
                 model.session = session
-                return serverClock(paused: false, model: model)
-            case .character("s"):
+                return []
+            case .character("f"), .character("F"):
                 session.clock.resume(at: model.now)
                 session.clock.stop(at: model.now)
                 end.result.milliseconds = session.clock.elapsed(at: model.now)

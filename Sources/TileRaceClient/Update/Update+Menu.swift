@@ -39,7 +39,11 @@ extension Update {
         case .practice:
             startPractice(&model)
         case .daily:
-            if model.connection.isConnected { return pursue(.joinDaily, model: &model) }
+            if model.connection.isConnected {
+                // Chosen here: leaving the daily room comes back here.
+                model.roomExit = .menu
+                return pursue(.joinDaily, model: &model)
+            }
             startDaily(&model)
         case .leaderboard:
             model.screen = .leaderboard

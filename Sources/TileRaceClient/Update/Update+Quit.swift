@@ -25,7 +25,7 @@ extension Update {
         case .resize(let size):
             model.size = size
         case .key, .dateChanged, .server, .configSaved, .configSaveFailed, .statisticsSaveFailed, .hostedClientCount, .botEnded,
-            .hintFound:
+            .hintFound, .continued:
             break
         }
         return []

@@ -36,7 +36,8 @@ extension Update {
             case .timeUp: player.status = .finished(.time)
             case .resigned: player.status = .finished(.resigned)
             }
-            player.finishedAfter = end.officialMilliseconds ?? end.milliseconds
+            // Only the server's time is shown for a finish (its `FINISH` brings it): one time, not two.
+            player.finishedAfter = end.officialMilliseconds
         }
         race.update(player, at: model.now)
         model.race = race
@@ -81,10 +82,10 @@ extension Update {
         return [.send(.who)]
     }
 
-    /// Leaves the room (a race still running counts as left): back to the
-    /// list of rooms, or to the menu from the daily challenge.
+    /// Leaves the room (a race still running counts as left), playing or
+    /// watching: back where the player came from (`Model.roomExit`), the
+    /// list of rooms, or the menu when they chose the daily challenge there.
     static func leaveRoom(_ model: inout Model) -> [Effect] {
-        let wasDaily = model.room?.isDaily ?? false
         let wasInRoom = model.room != nil
         model.session = nil
         model.race = nil
@@ -96,7 +97,7 @@ extension Update {
             model.screen = .menu
             return bots
         }
-        if wasDaily {
+        if model.roomExit == .menu {
             model.screen = .menu
             return bots + [.send(.leave)]
         }

@@ -84,6 +84,8 @@ extension Update {
 
     static func openLobby(_ model: inout Model) {
         model.screen = .lobby
+        // A room entered from here is left for here.
+        model.roomExit = .lobby
         model.lobby.isLoading = true
         model.lobby.form = nil
         model.lobby.joinPrompt = nil

@@ -134,6 +134,14 @@ extension Update {
         return [.send(.resign)]
     }
 
+    /// A practice game's clock once back: a `PAUSE` or `RESUME` while the
+    /// connection was being taken back went nowhere, so the server hears
+    /// again whether the clock stands still (both are idempotent there).
+    static func holdAgainAfterResume(_ model: Model) -> [Effect] {
+        guard let session = model.session, !session.isRace, !session.game.isOver else { return [] }
+        return serverClock(paused: isPracticeClockHeld(model), model: model)
+    }
+
     /// The server's copy of our game after resuming: the entries it did not
     /// get are sent again (the game is deterministic, so the local game after
     /// its `seq` is still right); when they do not follow on, its copy wins.

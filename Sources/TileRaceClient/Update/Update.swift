@@ -14,7 +14,16 @@ enum Update {
         let before = RaceMoments(model)
         let wasPlaying = model.session.map { $0.end == nil || $0.end?.stage == .reachedTarget } ?? false
         let beforeKey = model.network.resuming != nil && event.isKey ? model : nil
+        let dialogBefore = ShownDialog(model)
+        let screenBefore = model.screen
+        let wasClockHeld = isPracticeClockHeld(model)
         var effects = effects(of: event, model: &model)
+        effects = holdPracticeClock(wasHeld: wasClockHeld, around: effects, model: &model)
+        if let dialog = ShownDialog(model), dialog != dialogBefore {
+            model.dialogOpenedAt = isAsked(event, on: screenBefore) ? nil : model.now
+        } else if ShownDialog(model) == nil {
+            model.dialogOpenedAt = nil
+        }
         if model.network.resuming == nil, case .connecting = model.connection,
             effects.contains(where: { $0.needsServerNow || $0.isMove })
         {
@@ -29,7 +38,7 @@ enum Update {
             }
         }
         if model.network.resuming != nil {
-            if let beforeKey, effects.contains(where: \.needsServerNow), !effects.contains(.quit) {
+            if let beforeKey, effects.contains(where: { $0.needsServerNow && !$0.isClockHint }), !effects.contains(.quit) {
                 // A key that asks the server for something (leave, resign, get
                 // ready, start a game...) waits for the seat: done locally
                 // only, it would leave us somewhere the server does not know.
@@ -98,6 +107,9 @@ enum Update {
         case .hintFound(let board, let direction):
             hintFound(board, direction: direction, model: &model)
             return []
+        case .continued:
+            model.isSuspended = false
+            return []
         case .terminate:
             return quit(&model)
         case .key(let key):
@@ -119,9 +131,13 @@ enum Update {
     // MARK: Keys
 
     private static func handle(_ key: Key, model: inout Model) -> [Effect] {
+        // A key is read: the program runs (whatever became of Ctrl-Z's stop).
+        model.isSuspended = false
         switch key {
         case .control("c"): return quit(&model)
-        case .control("z"): return [.suspend]
+        case .control("z"):
+            model.isSuspended = true
+            return [.suspend]
         case .control("l"): return [.redraw]
         default: break
         }
@@ -132,6 +148,8 @@ enum Update {
             model.menu.introStartedAt = nil
             return []
         }
+        // A dialog that just opened by itself: this key was meant for what was there before.
+        if model.isDialogOpening { return [] }
         if model.notice?.expiresAt == nil { model.notice = nil }
         if let overlay = model.overlay {
             return handleOverlay(overlay, key: key, model: &model)
@@ -154,7 +172,13 @@ enum Update {
     private static func handleOverlay(_ overlay: Overlay, key: Key, model: inout Model) -> [Effect] {
         switch overlay {
         case .help:
-            model.overlay = nil
+            // Closed by the keys it names, never by a move (which would do nothing else).
+            switch key {
+            case .escape, .enter, .character(" "), .character("?"), .character("q"), .character("Q"):
+                model.overlay = nil
+            default:
+                break
+            }
             return []
         case .confirm(let confirmation):
             switch key {
@@ -193,6 +217,42 @@ enum Update {
             model.show("statistics reset")
             return [.saveStatistics]
         }
+    }
+
+    // MARK: Dialogs and the practice clock
+
+    /// Whether a dialog that `event` opened was asked for: by a key that is
+    /// not a move where it was pressed. A dialog that opened by itself (a
+    /// server message, time passing) or in answer to a move ignores keys
+    /// for a moment (`ShownDialog.guardMilliseconds`).
+    private static func isAsked(_ event: Event, on screen: Screen) -> Bool {
+        guard case .key(let key) = event else { return false }
+        return !(screen == .game && direction(for: key) != nil)
+    }
+
+    /// Whether the clock of a practice game (or the offline daily challenge)
+    /// stands still: paused, at "keep going?", under a yes/no question about
+    /// it, or with the program stopped by Ctrl-Z. A race's clock is the
+    /// server's and never stops for the player.
+    static func isPracticeClockHeld(_ model: Model) -> Bool {
+        guard let session = model.session, !session.isRace else { return false }
+        if session.isPaused || session.end?.stage == .reachedTarget || model.isSuspended { return true }
+        if model.screen == .game, case .confirm = model.overlay { return true }
+        return false
+    }
+
+    /// Stops or restarts the practice clock when `isPracticeClockHeld` changed,
+    /// here and on the server (`PAUSE`, `RESUME`), so the official time is
+    /// the time the player saw. `PAUSE` goes before a Ctrl-Z stop, after
+    /// the move that reached the target.
+    private static func holdPracticeClock(wasHeld: Bool, around effects: [Effect], model: inout Model) -> [Effect] {
+        let isHeld = isPracticeClockHeld(model)
+        guard isHeld != wasHeld, var session = model.session else { return effects }
+        if isHeld { session.clock.pause(at: model.now) } else { session.clock.resume(at: model.now) }
+        model.session = session
+        var effects = effects
+        effects.insert(contentsOf: serverClock(paused: isHeld, model: model), at: effects.firstIndex(of: .suspend) ?? effects.endIndex)
+        return effects
     }
 
     // MARK: Shared key helpers
@@ -245,6 +305,13 @@ extension Effect {
     var isMove: Bool {
         if case .send(.move) = self { return true }
         return false
+    }
+
+    /// Whether it stops or restarts a practice game's clock on the server:
+    /// while a dropped connection is taken back, it waits for nothing (the
+    /// server hears the clock's state once back, `Update.holdAgainAfterResume`).
+    var isClockHint: Bool {
+        self == .send(.pause) || self == .send(.resume)
     }
 
     /// Whether it sends a request that only makes sense on a live connection:

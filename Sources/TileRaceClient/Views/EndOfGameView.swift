@@ -6,6 +6,8 @@ enum EndOfGameView {
         let title: String =
             switch end.outcome {
             case .won: "You reached \(end.target)!"
+            // Played on past the target: the game is over, its target long reached.
+            case .noMoves where session.game.hasWon: "No more moves"
             case .noMoves: "No moves left"
             case .timeUp: "Time's up"
             case .resigned: "You resigned"
@@ -14,12 +16,9 @@ enum EndOfGameView {
         lines.append(
             Dialog.Line(
                 text:
-                    "score \(Format.grouped(end.score)) · \(Format.grouped(end.moves)) moves · \(Format.clock(milliseconds: end.milliseconds))",
+                    "score \(Format.grouped(end.score)) · \(Format.grouped(end.moves)) moves · \(Format.clock(milliseconds: end.time))",
                 style: theme.base))
         lines.append(Dialog.Line(text: "best tile \(end.largestTile) · assists \(end.assists)", style: theme.muted))
-        if let official = end.officialMilliseconds {
-            lines.append(Dialog.Line(text: "official time \(Format.clock(milliseconds: official))", style: theme.muted))
-        }
         if let race = model.race, let place = race.ranked.firstIndex(where: \.isYou) {
             let stillRacing = race.players.filter { $0.status == .playing }.count
             var text = "\(Format.ordinal(place + 1)) of \(race.players.count) in room \(ScreenText.sanitize(race.room))"
@@ -31,9 +30,17 @@ enum EndOfGameView {
         lines.append(.blank)
         switch end.stage {
         case .reachedTarget:
-            lines.append(Dialog.Line(text: "Keep going for a bigger tile, or stop here?", style: theme.base))
+            // Finishing offers to submit only a game that can be submitted; otherwise the dialog says why not.
+            let refusal = model.submitRefusal(for: session)
+            let question =
+                refusal == nil ? "Keep going for a bigger tile, or finish and submit?" : "Keep going for a bigger tile, or finish here?"
+            lines.append(Dialog.Line(text: question, style: theme.base))
+            for line in ConnectionProblemView.wrap(refusal ?? "", width: max(20, min(64, area.width - 10))) {
+                lines.append(Dialog.Line(text: line, style: theme.muted))
+            }
             lines.append(.blank)
-            lines.append(Dialog.Line(text: "Enter keep playing   s submit   n new game   q menu", style: theme.muted))
+            // No key of this dialog is a move: a player still sliding tiles cannot end the game by accident.
+            lines.append(Dialog.Line(text: "Enter keep going   f finish   n new game   q menu", style: theme.muted))
         case .nickname(let field) where !end.isEditingNickname:
             lines.append(Dialog.Line(text: "Submit to the leaderboard?", style: theme.base.bold, alignment: .leading))
             // Compact, so that the keys line still fits at 60x18.

@@ -8,7 +8,7 @@ enum GameView {
         let now = model.now
         let config = session.game.config
         Chrome.header(
-            title(session, model: model), right: Format.clock(milliseconds: session.clock.elapsed(at: now)), theme: theme, into: &frame)
+            title(session, model: model), right: Format.clock(milliseconds: session.milliseconds(at: now)), theme: theme, into: &frame)
 
         let availableHeight = frame.height - 3
         // A race's panel lists the racers: it gets more room when it can.
@@ -47,19 +47,24 @@ enum GameView {
             drawPanel(model, session: session, in: panel, theme: theme, into: &frame)
         }
 
+        // One dialog at a time (`ShownDialog`): an overlay hides these until it is answered.
         let dialogArea = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
-        let end = session.end
-        if let race = model.race, case .finished(let standings) = race.phase,
-            end == nil || end!.isHidden || Update.isClosed(end!.stage)
-        {
-            var note: (String, CellStyle)?
-            if let end, case .closed(let message?, let kind) = end.stage {
-                note = (message, kind == .warning ? theme.warned : kind == .success ? theme.succeeded : theme.muted)
+        switch ShownDialog(model) {
+        case .standings:
+            if let race = model.race, case .finished(let standings) = race.phase {
+                var note: (String, CellStyle)?
+                if let end = session.end, case .closed(let message?, let kind) = end.stage {
+                    note = (message, kind == .warning ? theme.warned : kind == .success ? theme.succeeded : theme.muted)
+                }
+                let you = race.players.first(where: \.isYou)?.nickname
+                RaceView.drawStandings(standings, race: race, you: you, note: note, in: dialogArea, theme: theme, into: &frame)
             }
-            let you = race.players.first(where: \.isYou)?.nickname
-            RaceView.drawStandings(standings, race: race, you: you, note: note, in: dialogArea, theme: theme, into: &frame)
-        } else if let end, !end.isHidden {
-            EndOfGameView.draw(end, model: model, session: session, in: dialogArea, theme: theme, into: &frame)
+        case .targetReached, .endOfGame:
+            if let end = session.end {
+                EndOfGameView.draw(end, model: model, session: session, in: dialogArea, theme: theme, into: &frame)
+            }
+        case .help, .confirm, .nicknamePrompt, .connectionProblem, .botStrength, nil:
+            break
         }
         Chrome.status(model, theme: theme, into: &frame)
         Chrome.footer(hints(model, session: session), theme: theme, into: &frame)
@@ -69,6 +74,11 @@ enum GameView {
         let config = session.game.config
         switch session.mode {
         case .practice:
+            // The race this was, lost with the connection: the board goes on here.
+            if let room = session.lostRaceRoom {
+                let race = room.lowercased() == "daily" ? "daily challenge \(session.game.seed.text)" : "room \(room)"
+                return "TILE RACE · \(ScreenText.sanitize(race)) · \(config) · offline"
+            }
             return "TILE RACE · practice · \(config) · seed \(ScreenText.sanitize(session.game.seed.text))"
         case .daily(let date):
             return "TILE RACE · daily challenge \(date) · \(config)"
@@ -91,7 +101,7 @@ enum GameView {
     /// The figures next to a practice or daily board.
     private static func drawPanel(_ model: Model, session: PlaySession, in rect: Rect, theme: Theme, into frame: inout Frame) {
         let game = session.game
-        let elapsed = session.clock.elapsed(at: model.now)
+        let elapsed = session.milliseconds(at: model.now)
         let width = min(rect.width, 32)
         var y = rect.y + 1
         let clock = Format.clock(milliseconds: elapsed)

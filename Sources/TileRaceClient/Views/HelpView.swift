@@ -5,7 +5,7 @@ enum HelpView {
         for (key, action) in keys(for: model) {
             lines.append(Dialog.Line(text: Format.fit(key, 18) + action, style: theme.base, alignment: .leading))
         }
-        lines += [.blank, Dialog.Line(text: "any key closes this", style: theme.muted)]
+        lines += [.blank, Dialog.Line(text: "Esc, Enter or ? closes this", style: theme.muted)]
         Dialog.draw(lines, in: frame.bounds, minimumWidth: 50, theme: theme, into: &frame)
     }
 

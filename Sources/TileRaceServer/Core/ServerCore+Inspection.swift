@@ -35,6 +35,8 @@ extension ServerCore {
         package var game: Game
         /// How the racer finished, once finished (races).
         package var finish: FinishReason?
+        /// Whether its clock is stopped (a practice game after `PAUSE`).
+        package var isClockPaused = false
     }
 
     /// A race under way.
@@ -75,7 +77,8 @@ extension ServerCore {
         let room = self.room(of: session)
         var game: GameView?
         if let practice = session.practice {
-            game = GameView(isRace: false, lastSeq: practice.lastSeq, game: practice.game, finish: nil)
+            game = GameView(
+                isRace: false, lastSeq: practice.lastSeq, game: practice.game, finish: nil, isClockPaused: practice.pausedAt != nil)
         } else if let racer = room?.race?.racer(session.id) {
             game = GameView(isRace: true, lastSeq: racer.play.lastSeq, game: racer.play.game, finish: racer.finish?.reason)
         }

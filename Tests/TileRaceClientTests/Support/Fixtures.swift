@@ -147,6 +147,11 @@ enum Fixtures {
     static func event(_ model: inout Model, _ event: ServerEvent) -> [Effect] {
         update(&model, .server(.event(event)))
     }
+
+    /// Lets the time pass in which a dialog that just opened by itself ignores keys.
+    static func settle(_ model: inout Model) {
+        _ = update(&model, .tick(model.now + ShownDialog.guardMilliseconds))
+    }
 }
 
 extension Fixtures {

@@ -92,6 +92,12 @@ final class HeadlessClient: @unchecked Sendable {
         }
     }
 
+    /// Waits until the dialog on screen takes keys: one that opened by itself
+    /// ignores them for a moment (`ShownDialog.guardMilliseconds`).
+    func waitForDialogKeys() throws {
+        try waitUntil("taking keys in its dialog") { !$0.isDialogOpening }
+    }
+
     /// Presses the arrows in a cycle (left, down, right, down, and up after
     /// a key that moved nothing) until `done` holds or `limit` keys were pressed.
     func play(limit: Int, until done: (Model) -> Bool) {
