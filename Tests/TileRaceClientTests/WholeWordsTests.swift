@@ -159,6 +159,12 @@ import TileRaceProtocol
         screens.append(("room-race-under-way", underWay))
 
         screens.append(("race-five", fiveRacers()))
+        var daily = fiveRacers()
+        daily.session?.mode = .race(room: "daily")
+        daily.session?.game = Game(config: .standard, seed: try! Seed(parsing: Fixtures.today))
+        daily.race?.room = "daily"
+        daily.room?.name = "daily"
+        screens.append(("race-daily", daily))
         var raceHelp = fiveRacers()
         raceHelp.overlay = .help
         screens.append(("race-help", raceHelp))
@@ -216,5 +222,28 @@ import TileRaceProtocol
         #expect(WholeWords.cuts(in: "1 bo  lead ✓ 00:08…").count == 1)
         #expect(WholeWords.cuts(in: "loading…\nthinking…\n fetching the record…").isEmpty)
         #expect(WholeWords.cuts(in: "a name…", allowing: ["name…"]).isEmpty)
+    }
+
+    @Test func dialogsWrapAtSpacesWithAHangingIndent() {
+        let line = Dialog.Line(
+            text: "r                 restart the seed (clock keeps running)", style: .plain, alignment: .leading, indent: 18)
+        #expect(
+            Dialog.wrapped([line], width: 40).map(\.text) == [
+                "r                 restart the seed", "                  (clock keeps running)",
+            ])
+        #expect(Dialog.wrapped([line], width: 60).map(\.text) == [line.text])
+    }
+
+    @Test func titlesLoseWholePartsBeforeAnyIsCut() {
+        #expect(
+            Chrome.shorterTitles("TILE RACE · daily challenge 2026-11-22 · 4x4 to 2048") == [
+                "TILE RACE · daily challenge 2026-11-22 · 4x4 to 2048", "daily challenge 2026-11-22 · 4x4 to 2048",
+                "daily challenge 2026-11-22",
+            ])
+        let titles = ["TILE RACE · room friday · 4x4 to 2048", "room friday · 4x4 to 2048", "room friday"]
+        let rights = ["connected to 192.168.1.20:2048", "192.168.1.20:2048"]
+        #expect(Chrome.headerParts(titles, right: rights, width: 80) == (titles[0], rights[0]))
+        #expect(Chrome.headerParts(titles, right: rights, width: 60) == (titles[1], rights[0]))
+        #expect(Chrome.headerParts(titles, right: rights, width: 40) == (titles[2], rights[1]))
     }
 }

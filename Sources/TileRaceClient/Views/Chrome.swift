@@ -3,9 +3,28 @@ enum Chrome {
     /// One key hint: the key and what it does.
     typealias Hint = (key: String, action: String)
 
-    /// Draws the title on the top row, with `right` (e.g. the clock) at the right edge.
+    /// Draws the title on the top row, with `right` (e.g. the clock) at the
+    /// right edge. A title too long for the row loses whole parts (see
+    /// `shorterTitles`) rather than being cut.
     static func header(_ title: String, right: String = "", theme: Theme, into frame: inout Frame) {
-        header([title], right: [right], theme: theme, into: &frame)
+        header(shorterTitles(title), right: [right], theme: theme, into: &frame)
+    }
+
+    /// A title and its shorter wordings, longest first: without the leading
+    /// "TILE RACE · ", then without its last ` · ` parts, one at a time
+    /// ("daily challenge 2026-11-25 · 4x4 to 2048", "daily challenge 2026-11-25").
+    static func shorterTitles(_ title: String) -> [String] {
+        var titles = [title]
+        var parts = title.split(separator: " · ", omittingEmptySubsequences: false).map(String.init)
+        if parts.first == "TILE RACE", parts.count > 1 {
+            parts.removeFirst()
+            titles.append(parts.joined(separator: " · "))
+        }
+        while parts.count > 1 {
+            parts.removeLast()
+            titles.append(parts.joined(separator: " · "))
+        }
+        return titles
     }
 
     /// Draws the title on the top row with a right part (the clock, the
