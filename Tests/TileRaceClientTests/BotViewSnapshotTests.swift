@@ -81,10 +81,6 @@ import TileRaceProtocol
         #expect(BotTag.name("a-very-long-bot1", isBot: true, width: 14) == "a-very-lo… bot")
         #expect(BotTag.name("ana", isBot: false, width: 6) == "ana   ")
         #expect(BotTag.name("robot", isBot: true, width: 4) == "rob…")
-        var player = RacePlayer(nickname: "rob", score: 120, largestTile: 16, moves: 30, status: .playing, isBot: true)
-        #expect(RacerLine.text(player, place: 2, leaderScore: 200, width: 56).hasPrefix("  2 rob bot"))
-        player.isBot = false
-        #expect(RacerLine.text(player, place: 2, leaderScore: 200, width: 56).hasPrefix("  2 rob     "))
     }
 
     @Test func practiceHintArrows() {

@@ -3,26 +3,40 @@ import TileRaceProtocol
 
 @testable import TileRaceClient
 
-/// The room list leaves out the columns that do not fit, never cutting one.
+/// The room list leaves out or shortens columns that do not fit, never
+/// cutting one, and always marks a room hosted by another server.
 @Suite struct LobbyColumnTests {
-    @Test(arguments: Array(30...200))
+    static let rooms: [RoomDescription] = {
+        var friday = Fixtures.room("friday", players: 3, watchers: 1)
+        friday.botCount = 2
+        var elsewhere = Fixtures.room("tuesday-club", state: .racing, size: 5, target: 4096, limit: 600, players: 4)
+        elsewhere.server = "192.168.1.21:2048"
+        return [friday, Fixtures.room("evil-room", state: .countdown, size: 3, target: 256, limit: 90), elsewhere]
+    }()
+
+    /// From the list's width on the smallest screen (60 columns less the margins).
+    @Test(arguments: Array(56...200))
     func columnsAreWholeOrLeftOut(width: Int) {
-        let shown = LobbyView.shownColumns(width: width)
-        #expect(shown.first?.title == "room")
-        #expect(shown.map(\.width).reduce(0, +) <= width + 1)
-        // Whole columns in order: a prefix of the list.
-        #expect(shown.map(\.title) == LobbyView.columns.prefix(shown.count).map(\.title))
-        let next = LobbyView.columns.dropFirst(shown.count).first
-        #expect(next.map { shown.map(\.width).reduce(0, +) + $0.width > width + 1 } ?? true)
+        let table = LobbyView.table(Self.rooms).layout(width: width)
+        #expect(table.heading.hasPrefix("room"))
+        #expect(table.heading.contains("server"))
+        for row in [table.heading] + table.rows {
+            #expect(row.count <= width && !row.contains("…"), "\(width): \(row)")
+        }
+        #expect(table.rows[2].contains("192.168.1.21:2048") || table.rows[2].contains("other"))
+        #expect(table.rows[0].contains("this one") || table.rows[0].contains("here"))
     }
 
-    @Test func theServerColumnSaysWhereARoomIsHosted() throws {
-        let server = try #require(LobbyView.columns.first { $0.title == "server" })
-        var room = RoomDescription(
-            name: "friday", state: .waiting, size: 4, target: 2048, allowsAssists: false, timeLimit: 0, isPrivate: false, playerCount: 1,
-            watcherCount: 0)
-        #expect(server.value(room) == "this one")
-        room.server = "10.0.0.2:2048"
-        #expect(server.value(room) == "10.0.0.2:2048")
+    @Test func theServerColumnSaysWhereARoomIsHosted() {
+        let wide = LobbyView.table(Self.rooms).layout(width: 120)
+        #expect(wide.heading == "room          players        state     board       server             assists  limit")
+        #expect(wide.rows[2] == "tuesday-club  4              racing    5x5 → 4096  192.168.1.21:2048  off      10 min")
+        // At 80 columns (76 for the list) the address gives way to a word, and nothing is left out.
+        let narrow = LobbyView.table(Self.rooms).layout(width: 76)
+        #expect(narrow.rows[0] == "friday        3 (2 bots) +1  waiting   4x4 → 2048  here    off      none")
+        #expect(narrow.rows[2] == "tuesday-club  4              racing    5x5 → 4096  other   off      10 min")
+        // Without a room elsewhere there is no server column.
+        let here = LobbyView.table(Array(Self.rooms.prefix(2))).layout(width: 120)
+        #expect(!here.heading.contains("server"))
     }
 }

@@ -110,4 +110,29 @@ import TileRaceProtocol
             assertSnapshot(frame.plainText, named: name)
         }
     }
+
+    @Test(arguments: [24, 40, 60, 76, 116])
+    func theLegendNamesEveryLineOrSaysHowManyAreLeftOut(width: Int) {
+        let names = ["bo", "ana", "chen", "ana-bot1", "rob", "dmitri", "eve", "fay"]
+        for count in 1...names.count {
+            let series = names.prefix(count).enumerated().map { index, name in
+                ChartSeries(
+                    label: name, points: [ChartPoint(x: 0, y: 0), ChartPoint(x: 10, y: Double(100 * (index + 1)))], isYou: index == 1)
+            }
+            var frame = Frame(width: width, height: 10)
+            LineChart.draw(
+                series, title: "★ target  ◆ finished · seconds", shorterTitles: ["◆ finished · seconds", "seconds"],
+                in: frame.bounds, theme: .classic, into: &frame)
+            let legend = frame.plainText.split(separator: "\n", omittingEmptySubsequences: false)[0]
+            let entries = legend.components(separatedBy: "━━").count - 1
+            let more =
+                legend.range(of: #"\+(\d+) more"#, options: .regularExpression).map { Int(legend[$0].dropFirst().prefix { $0 != " " })! }
+                ?? 0
+            #expect(entries + more == count, "\(width) columns, \(count) lines: \(legend)")
+            #expect(!legend.contains("…"))
+        }
+        // The five racers of a race fit at 80 columns (the chart is 76 wide), title and all.
+        #expect(LineChart.legendCount(["bo", "ana (you)", "chen", "ana-bot1", "rob"], width: 76 - 29, spacing: 1) == 5)
+        #expect(LineChart.legendCount(["bo", "ana (you)", "chen", "ana-bot1", "rob"], width: 76 - 29, spacing: 2) == 3)
+    }
 }

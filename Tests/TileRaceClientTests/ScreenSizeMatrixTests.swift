@@ -7,7 +7,7 @@ import TileRaceProtocol
 /// Every screen at the four sizes a player is likely to use (the minimum
 /// 60x18, 80x24, 120x40 and 200x50), as plain text in Snapshots/matrix-*.
 /// Besides the snapshot, each frame is checked for the header running into
-/// its right part (the clock or the connection).
+/// its right part (the clock or the connection), and for text cut short.
 @Suite struct ScreenSizeMatrixTests {
     static let sizes = [
         TerminalSize(width: 60, height: 18), TerminalSize(width: 80, height: 24),
@@ -59,6 +59,7 @@ import TileRaceProtocol
                 let text = frame.plainText
                 let header = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
                 #expect(!header.contains { $0 == "…" } || header.contains("  "), "\(name) \(size.width)x\(size.height): \(header)")
+                assertWholeWords(text, "\(name) \(size)")
                 assertSnapshot(text, named: "matrix-\(name)-\(size.width)x\(size.height)")
             }
         }

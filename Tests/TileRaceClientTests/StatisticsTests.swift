@@ -39,6 +39,44 @@ import TileRaceProtocol
         #expect(histogram.map(\.count) == [5, 2, 0, 1, 2])
     }
 
+    /// Scores: one game, equal games, a wide range, nothing but zeros.
+    static let scoreSets: [[Int]] = [
+        [152], [500, 500, 500], [4, 100_000, 2048], [0], [0, 0, 8], [3, 7, 1],
+        [2448, 20116, 7012, 3100, 912, 15800, 1500, 5200, 24800, 640],
+    ]
+
+    @Test(arguments: scoreSets)
+    func everyRangeHoldsTheScoresCountedInIt(scores: [Int]) {
+        var statistics = GameStatistics()
+        for score in scores { statistics.add(game(score)) }
+        for bins in 1...12 {
+            let histogram = statistics.histogram(bins: bins)
+            #expect(!histogram.isEmpty && histogram.count <= bins)
+            #expect(histogram.first?.from == 0)
+            #expect(zip(histogram, histogram.dropFirst()).allSatisfy { $0.to + 1 == $1.from })
+            #expect(histogram.allSatisfy { $0.from <= $0.to })
+            for bin in histogram {
+                #expect(bin.count == scores.filter { (bin.from...bin.to).contains($0) }.count, "\(scores) \(bins): \(bin.label)")
+            }
+            // None is empty past the best score.
+            #expect(histogram.last.map { ($0.from...$0.to).contains(scores.max()!) } == true)
+        }
+    }
+
+    @Test func aSingleGameIsInItsRangeAndSaysSo() {
+        var statistics = GameStatistics()
+        statistics.add(game(152))
+        #expect(statistics.histogram(bins: 1).map(\.label) == ["0-199"])
+        #expect(statistics.histogram(bins: 1).map(\.count) == [1])
+        var zero = GameStatistics()
+        zero.add(game(0))
+        #expect(zero.histogram(bins: 1).map(\.label) == ["0"])
+        var model = Fixtures.model()
+        model.screen = .statistics
+        model.statistics = statistics
+        assertSnapshot(view(model, size: model.size, theme: .classic).plainText, named: "statistics-one-game-80x24-classic")
+    }
+
     @Test func onlyTheLastGamesAreKeptButEveryGameCounts() {
         var statistics = GameStatistics()
         for score in 0..<(GameStatistics.maximumGames + 50) { statistics.add(game(score)) }

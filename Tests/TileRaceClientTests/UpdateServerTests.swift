@@ -45,8 +45,8 @@ import TileRaceProtocol
         var options = ClientOptions()
         options.isOffline = true
         var model = Fixtures.model(options: options)
-        #expect(Update.launch(.offline("--offline: practice only"), model: &model).isEmpty)
-        #expect(model.connection == .offline(reason: "--offline: practice only"))
+        #expect(Update.launch(.offline(ConnectionStatus.offlineByChoice), model: &model).isEmpty)
+        #expect(model.connection == .offline(reason: "started with --offline"))
     }
 
     @Test func aTakenNicknameGreetsWithoutOneAndAsksBeforeRacing() {

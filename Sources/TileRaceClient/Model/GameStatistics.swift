@@ -69,14 +69,32 @@ struct GameStatistics: Codable, Hashable, Sendable {
         games.isEmpty ? 0 : Double(games.filter { $0.largestTile >= 2048 }.count) / Double(games.count)
     }
 
-    /// The kept games counted by score in `bins` equal ranges from 0 up to the
-    /// best kept score (rounded up): each bin's lowest score and its count.
-    func histogram(bins: Int) -> [(from: Int, count: Int)] {
+    /// One range of scores in the histogram and the kept games in it.
+    struct ScoreBin: Hashable, Sendable {
+        /// The lowest score of the range.
+        var from: Int
+        /// The highest score of the range (included).
+        var to: Int
+        /// The kept games scoring in it.
+        var count: Int
+
+        /// The range in words: `0-199`, `20 000-24 999`, or one score (`0`).
+        var label: String {
+            from == to ? Format.grouped(from) : "\(Format.grouped(from))-\(Format.grouped(to))"
+        }
+    }
+
+    /// The kept games counted by score in at most `bins` equal ranges of a
+    /// round width, from 0 up to the range holding the best kept score
+    /// (none is empty past it): each range with its bounds and count.
+    func histogram(bins: Int) -> [ScoreBin] {
+        guard bins > 0, !games.isEmpty else { return [] }
         let top = games.map(\.score).max() ?? 0
-        guard bins > 0, top > 0 else { return [] }
         let width = max(1, Int(LineChart.niceCeiling(Double(top + 1) / Double(bins)).rounded(.up)))
-        var counts = [Int](repeating: 0, count: bins)
-        for game in games { counts[min(bins - 1, game.score / width)] += 1 }
-        return counts.enumerated().map { (from: $0.offset * width, count: $0.element) }
+        var counts = [Int](repeating: 0, count: min(bins, top / width + 1))
+        for game in games { counts[min(counts.count - 1, max(0, game.score) / width)] += 1 }
+        return counts.enumerated().map { index, count in
+            ScoreBin(from: index * width, to: top == 0 ? 0 : (index + 1) * width - 1, count: count)
+        }
     }
 }

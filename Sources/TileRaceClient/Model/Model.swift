@@ -91,7 +91,7 @@ struct Model: Sendable {
         if let nickname = options.nickname { self.config.lastNickname = nickname }
         pendingPracticeSeed = options.seed
         if isInteractive, options.animationsEnabled { menu.introStartedAt = now }
-        if options.isOffline { connection = .offline(reason: "--offline: practice only") }
+        if options.isOffline { connection = .offline(reason: ConnectionStatus.offlineByChoice) }
     }
 
     /// Whether moves slide and the splash plays.

@@ -64,8 +64,14 @@ struct PlaySession: Hashable, Sendable {
     /// Whether the game's end was counted in the statistics.
     var isCounted = false
     /// The score after each move (net of undos), with the moves where the
-    /// tiles from 128 up first appeared, for the chart at the end.
+    /// tiles from `firstMarkedTile` up first appeared, for the chart at the end.
     var progress = ChartSeries(label: "score", points: [ChartPoint(x: 0, y: 0)])
+
+    /// The smallest best tile marked on the chart (the smaller ones come
+    /// too early and too close together to be told apart).
+    static let firstMarkedTile = 128
+    /// The chart's legend: what is marked, and the horizontal axis.
+    static let progressLegend = "new best tile from \(firstMarkedTile) marked · moves"
 
     /// A new game.
     init(mode: Mode, game: Game, assistsAllowed: Bool = true) {
@@ -81,7 +87,7 @@ struct PlaySession: Hashable, Sendable {
         progress.marks.removeAll { $0.point.x > moves }
         progress.append(ChartPoint(x: moves, y: Double(game.score)))
         let largest = game.board.largestValue
-        if largest >= 128, !progress.marks.contains(where: { $0.text == String(largest) }) {
+        if largest >= Self.firstMarkedTile, !progress.marks.contains(where: { $0.text == String(largest) }) {
             let text = String(largest)
             progress.marks.append(ChartMark(point: ChartPoint(x: moves, y: Double(game.score)), text: text, plainText: text))
         }

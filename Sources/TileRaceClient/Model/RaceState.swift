@@ -56,10 +56,14 @@ struct RacePlayer: Hashable, Sendable {
 struct Standing: Hashable, Sendable {
     /// The `RESULT` line.
     var finish: RacerFinish
+    /// Whether the racer is a bot, as known when the line arrived: kept with
+    /// the result, so the tag stays after the bot has left the room.
+    var isBot: Bool
 
     /// A standing from a `RESULT` line.
-    init(_ finish: RacerFinish) {
+    init(_ finish: RacerFinish, isBot: Bool = false) {
         self.finish = finish
+        self.isBot = isBot
     }
 
     /// The place, from 1.

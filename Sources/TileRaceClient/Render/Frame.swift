@@ -62,11 +62,12 @@ struct Frame: Hashable, Sendable {
         return column
     }
 
-    /// Writes text centred in a row of `rect` (its `width` columns from `x`).
+    /// Writes text centred in a row of `rect` (its `width` columns from
+    /// `x`); text wider than that is cut, ending with `…`.
     mutating func centeredText(_ string: String, in rect: Rect, y: Int, style: CellStyle = .plain) {
         let length = string.count
         let x = rect.x + max(0, (rect.width - length) / 2)
-        text(length > rect.width ? String(string.prefix(max(0, rect.width))) : string, x: x, y: y, style: style)
+        text(length > rect.width ? Format.fit(string, rect.width) : string, x: x, y: y, style: style)
     }
 
     /// Fills a rectangle with a character in a style (the style is taken as is).

@@ -45,7 +45,7 @@ public enum ClientRuntime {
         let loaded = store?.load()
         let hosted: HostedServer
         if options.isOffline {
-            hosted = HostedServer(plan: .offline("--offline: practice only"))
+            hosted = HostedServer(plan: .offline(ConnectionStatus.offlineByChoice))
         } else if let host = options.host {
             hosted = HostedServer(plan: NetworkPlan(endpoint: ServerEndpoint(host: host, port: options.port)))
         } else {

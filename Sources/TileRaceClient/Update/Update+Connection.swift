@@ -12,7 +12,7 @@ extension Update {
             model.network.goal = .joinRoom(room, code: nil)
         }
         guard let endpoint = plan.endpoint, !model.options.isOffline else {
-            model.connection = .offline(reason: model.options.isOffline ? "--offline: practice only" : plan.offlineReason)
+            model.connection = .offline(reason: model.options.isOffline ? ConnectionStatus.offlineByChoice : plan.offlineReason)
             return []
         }
         model.network.endpoint = endpoint

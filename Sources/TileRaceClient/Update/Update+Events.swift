@@ -63,7 +63,8 @@ extension Update {
             racerFinished(finish, model: &model)
         case .result(let result):
             guard isOurRoom(result.room, model) else { break }
-            model.race?.results.append(Standing(result))
+            let standing = Standing(result, isBot: model.isBot(result.nickname))
+            model.race?.results.append(standing)
             // A racer whose FINISH we missed (we were away) is finished all the same.
             if let index = model.race?.players.firstIndex(where: {
                 Names.nicknameKey($0.nickname) == Names.nicknameKey(result.nickname) && $0.status == .playing

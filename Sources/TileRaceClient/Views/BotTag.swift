@@ -11,4 +11,9 @@ enum BotTag {
         let room = width - tag.count
         return Format.fit(Format.fit(name, min(room, name.count)).trimmingTrailingSpaces + tag, width)
     }
+
+    /// The width of a nickname (filtered) with its tag when it is a bot.
+    static func width(of nickname: String, isBot: Bool) -> Int {
+        ScreenText.sanitize(nickname).count + (isBot ? tag.count : 0)
+    }
 }

@@ -3,14 +3,52 @@ enum Chrome {
     /// One key hint: the key and what it does.
     typealias Hint = (key: String, action: String)
 
-    /// Draws the title on the top row, with `right` (e.g. the clock) at the right edge.
+    /// Draws the title on the top row, with `right` (e.g. the clock) at the
+    /// right edge. A title too long for the row loses whole parts (see
+    /// `shorterTitles`) rather than being cut.
     static func header(_ title: String, right: String = "", theme: Theme, into frame: inout Frame) {
+        header(shorterTitles(title), right: [right], theme: theme, into: &frame)
+    }
+
+    /// A title and its shorter wordings, longest first: without the leading
+    /// "TILE RACE · ", then without its last ` · ` parts, one at a time
+    /// ("daily challenge 2026-11-25 · 4x4 to 2048", "daily challenge 2026-11-25").
+    static func shorterTitles(_ title: String) -> [String] {
+        var titles = [title]
+        var parts = title.split(separator: " · ", omittingEmptySubsequences: false).map(String.init)
+        if parts.first == "TILE RACE", parts.count > 1 {
+            parts.removeFirst()
+            titles.append(parts.joined(separator: " · "))
+        }
+        while parts.count > 1 {
+            parts.removeLast()
+            titles.append(parts.joined(separator: " · "))
+        }
+        return titles
+    }
+
+    /// Draws the title on the top row with a right part (the clock, the
+    /// connection), each given as wordings, the longest first: the longest
+    /// right part with which some title fits whole, with the longest such
+    /// title. Only when no pair fits is the shortest title cut.
+    static func header(_ titles: [String], right rights: [String], theme: Theme, into frame: inout Frame) {
+        let (title, right) = headerParts(titles, right: rights, width: frame.width)
         // The title gives way to the right part (the clock), two columns apart.
         let titleWidth = right.isEmpty ? frame.width - 1 : frame.width - right.count - 3
         frame.text(Format.fit(" " + title, max(0, titleWidth)).trimmingTrailingSpaces, x: 0, y: 0, style: theme.accented)
         if !right.isEmpty {
             frame.text(right, x: frame.width - right.count - 1, y: 0, style: theme.base.bold)
         }
+    }
+
+    /// The title and right part `header` shows in `width` columns.
+    static func headerParts(_ titles: [String], right rights: [String], width: Int) -> (title: String, right: String) {
+        let rights = rights.isEmpty ? [""] : rights
+        for right in rights {
+            let titleWidth = right.isEmpty ? width - 1 : width - right.count - 3
+            if let title = titles.first(where: { $0.count + 1 <= titleWidth }) { return (title, right) }
+        }
+        return (titles.last ?? "", rights.last ?? "")
     }
 
     /// Draws key hints on the bottom row, as many as fit.
@@ -110,14 +148,19 @@ enum Dialog {
         var style: CellStyle
         /// Where it goes.
         var alignment: Alignment = .center
+        /// The columns a line wrapped from this one starts in (a hanging indent).
+        var indent = 0
 
         /// An empty line.
         static let blank = Line(text: "", style: .plain)
     }
 
-    /// Draws a dialog of `lines`, centred in `area`, at least `minimumWidth` wide. Returns its rectangle.
+    /// Draws a dialog of `lines`, centred in `area`, at least `minimumWidth`
+    /// wide. A line too long for the widest box the area holds is wrapped
+    /// at spaces, never cut in a word. Returns its rectangle.
     @discardableResult
     static func draw(_ lines: [Line], in area: Rect, minimumWidth: Int = 30, theme: Theme, into frame: inout Frame) -> Rect {
+        let lines = wrapped(lines, width: area.width - 6)
         let contentWidth = max(minimumWidth, (lines.map(\.text.count).max() ?? 0) + 6)
         let width = min(area.width, contentWidth)
         let height = min(area.height, lines.count + 4)
@@ -134,6 +177,30 @@ enum Dialog {
             }
         }
         return rect
+    }
+
+    /// The lines with each one longer than `width` broken at spaces; the
+    /// lines it continues on start `indent` columns in.
+    static func wrapped(_ lines: [Line], width: Int) -> [Line] {
+        guard width > 0 else { return lines }
+        return lines.flatMap { line -> [Line] in
+            guard line.text.count > width else { return [line] }
+            let prefix = String(repeating: " ", count: line.indent)
+            var parts: [Line] = []
+            var current = ""
+            for word in line.text.split(separator: " ", omittingEmptySubsequences: false) {
+                if word.isEmpty, !parts.isEmpty, current == prefix { continue }
+                let candidate = current.isEmpty && parts.isEmpty ? String(word) : current + " " + word
+                if candidate.count > width, current.contains(where: { $0 != " " }) {
+                    parts.append(Line(text: current, style: line.style, alignment: line.alignment))
+                    current = prefix + word
+                } else {
+                    current = candidate
+                }
+            }
+            parts.append(Line(text: current, style: line.style, alignment: line.alignment))
+            return parts
+        }
     }
 }
 

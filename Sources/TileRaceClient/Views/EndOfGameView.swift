@@ -93,6 +93,6 @@ enum EndOfGameView {
         let background = CellStyle(foreground: theme.text, background: theme.screenBackground)
         frame.fill(rect, style: background)
         frame.box(rect, style: theme.usesColour ? background.with(foreground: theme.accent) : background, lines: .rounded)
-        LineChart.draw([session.progress], title: "new best tile marked · moves", in: rect.inset(dx: 2, dy: 1), theme: theme, into: &frame)
+        LineChart.draw([session.progress], title: PlaySession.progressLegend, in: rect.inset(dx: 2, dy: 1), theme: theme, into: &frame)
     }
 }

@@ -154,7 +154,10 @@ enum GameView {
         Chrome.rule("keys", x: rect.x, y: y - 1, width: width, theme: theme, into: &frame)
         for (key, action) in keys {
             frame.text(Format.fit(key, 16), x: rect.x, y: y, style: theme.accented)
-            frame.text(Format.fit(action, rect.width - 16).trimmingTrailingSpaces, x: rect.x + 16, y: y, style: theme.muted)
+            // An aside in brackets gives way first: "pause (hides the board)" becomes "pause".
+            let room = rect.width - 16
+            let shortAction = action.count <= room ? action : String(action.prefix { $0 != "(" }).trimmingTrailingSpaces
+            frame.text(Format.fit(shortAction, room).trimmingTrailingSpaces, x: rect.x + 16, y: y, style: theme.muted)
             y += 1
         }
     }

@@ -3,10 +3,28 @@ enum HelpView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         var lines: [Dialog.Line] = [Dialog.Line(text: "Keys", style: theme.accented), .blank]
         for (key, action) in keys(for: model) {
-            lines.append(Dialog.Line(text: Format.fit(key, 18) + action, style: theme.base, alignment: .leading))
+            lines.append(Dialog.Line(text: Format.fit(key, 18) + action, style: theme.base, alignment: .leading, indent: 18))
         }
         lines += [.blank, Dialog.Line(text: "Esc, Enter or ? closes this", style: theme.muted)]
         Dialog.draw(lines, in: frame.bounds, minimumWidth: 50, theme: theme, into: &frame)
+    }
+
+    /// The menu's keys that select an entry at once, with the entries (all
+    /// but Quit, which has its own line): `r p d l i c`.
+    static var menuHotKeys: (String, String) {
+        let items = MenuItem.allCases.filter { $0 != .quit }
+        let words = items.map { item in
+            switch item {
+            case .race: "race"
+            case .practice: "practice"
+            case .daily: "daily"
+            case .leaderboard: "leaderboard"
+            case .statistics: "statistics"
+            case .colours: "colours"
+            case .quit: "quit"
+            }
+        }
+        return (items.map { String($0.hotKey) }.joined(separator: " "), words.joined(separator: ", "))
     }
 
     /// The keys of the model's screen, as (key, what it does).
@@ -17,8 +35,8 @@ enum HelpView {
         switch model.screen {
         case .menu:
             return [
-                ("↑↓ / j k", "choose"), ("Enter", "select"), ("r p d l c", "race, practice, daily, leaderboard, colours"),
-                ("q", "quit"), ("b", "race bell on/off (now \(model.config.isBellEnabled ? "on" : "off"))"),
+                ("↑↓ / j k", "choose"), ("Enter", "select"), menuHotKeys, ("q", "quit"),
+                ("b", "race bell on/off (now \(model.config.isBellEnabled ? "on" : "off"))"),
             ] + common
         case .game:
             let isRace = model.session?.isRace ?? false

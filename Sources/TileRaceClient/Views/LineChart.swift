@@ -17,8 +17,12 @@ enum LineChart {
     /// The smallest area a chart is drawn in.
     static let minimumSize = TerminalSize(width: 24, height: 6)
 
-    /// Draws `series` in `rect`; `title` goes at the right of the legend.
-    static func draw(_ series: [ChartSeries], title: String, in rect: Rect, theme: Theme, into frame: inout Frame) {
+    /// Draws `series` in `rect`; `title` goes at the right of the legend, or
+    /// the first of `shorterTitles` with which every line has its legend
+    /// entry (else the shortest, and the legend ends with "+N more").
+    static func draw(
+        _ series: [ChartSeries], title: String, shorterTitles: [String] = [], in rect: Rect, theme: Theme, into frame: inout Frame
+    ) {
         guard rect.width >= minimumSize.width, rect.height >= minimumSize.height else { return }
         let usesBraille = theme.usesColour
         let all = series.flatMap(\.points)
@@ -29,13 +33,24 @@ enum LineChart {
         let plot = Rect(x: rect.x + labelWidth + 2, y: rect.y + 1, width: rect.width - labelWidth - 2, height: rect.height - 3)
         // Legend and title.
         var x = rect.x
-        for (index, line) in series.enumerated() {
-            let sample = usesBraille ? "━━" : String(repeating: plainSymbols[index % plainSymbols.count], count: 2)
-            let name = ScreenText.sanitize(line.label) + (line.isYou ? " (you)" : "")
-            guard x + name.count + 4 <= rect.maxX - title.count - 1 else { break }
-            frame.text(sample, x: x, y: rect.y, style: style(index, theme: theme))
-            x = frame.text(name, x: x + 3, y: rect.y, style: line.isYou ? theme.base.bold : theme.base) + 2
+        let names = series.map { ScreenText.sanitize($0.label) + ($0.isYou ? " (you)" : "") }
+        // Every line gets its entry if it can: entries closer together, then a shorter title.
+        var choice = (title: title, spacing: 2)
+        search: for candidate in [title] + shorterTitles {
+            for spacing in [2, 1] where legendCount(names, width: rect.width - candidate.count - 1, spacing: spacing) == names.count {
+                choice = (candidate, spacing)
+                break search
+            }
+            choice = (candidate, 2)
         }
+        let title = choice.title
+        let shown = legendCount(names, width: rect.width - title.count - 1, spacing: choice.spacing)
+        for (index, line) in series.enumerated().prefix(shown) {
+            let sample = usesBraille ? "━━" : String(repeating: plainSymbols[index % plainSymbols.count], count: 2)
+            frame.text(sample, x: x, y: rect.y, style: style(index, theme: theme))
+            x = frame.text(names[index], x: x + 3, y: rect.y, style: line.isYou ? theme.base.bold : theme.base) + choice.spacing
+        }
+        if shown < series.count { frame.text("+\(series.count - shown) more", x: x, y: rect.y, style: theme.muted) }
         frame.text(title, x: rect.maxX - title.count, y: rect.y, style: theme.muted)
         // Axes.
         let axis = theme.muted
@@ -86,6 +101,18 @@ enum LineChart {
                 frame.text(text, x: start, y: plot.y + row, style: style(index, theme: theme).bold)
             }
         }
+    }
+
+    /// How many legend entries (`━━ name`, `spacing` apart) fit in `width`
+    /// columns: all of them, or as many as leave room for "+N more" after them.
+    static func legendCount(_ names: [String], width: Int, spacing: Int = 2) -> Int {
+        let widths = names.map { $0.count + 3 }
+        func fits(_ count: Int) -> Bool {
+            var used = widths.prefix(count).reduce(0, +) + spacing * max(0, count - 1)
+            if count < names.count { used += (count > 0 ? spacing : 0) + "+\(names.count - count) more".count }
+            return used <= width
+        }
+        return (0...names.count).reversed().first(where: fits) ?? 0
     }
 
     /// The style of series `index`: its colour, or plain text without colour.

@@ -4,24 +4,38 @@ import TileRaceProtocol
 enum LobbyView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         let lobby = model.lobby
-        Chrome.header("TILE RACE · rooms", right: model.connection.summary, theme: theme, into: &frame)
+        Chrome.header(
+            ["TILE RACE · rooms", "rooms"], right: [model.connection.summary, model.connection.shortSummary], theme: theme, into: &frame)
         let x = 3
-        let columns = shownColumns(width: frame.width - x - 1)
-        let heading = columns.map { Format.fit($0.title, $0.width) }.joined()
-        frame.text(heading.trimmingTrailingSpaces, x: x, y: 2, style: theme.base.bold)
-        frame.text(String(repeating: "─", count: heading.trimmingTrailingSpaces.count), x: x, y: 3, style: theme.muted)
-        let visible = frame.height - 7
+        let table = table(lobby.rooms).layout(width: frame.width - x - 1)
+        frame.text(table.heading, x: x, y: 2, style: theme.base.bold)
+        frame.text(String(repeating: "─", count: table.heading.count), x: x, y: 3, style: theme.muted)
+        let visible = frame.height - 8
         if lobby.rooms.isEmpty {
             let text = lobby.isLoading && !lobby.hasLoaded ? "loading…" : "no open rooms yet: n creates one, J joins a private one"
-            frame.text(text, x: x + 2, y: 5, style: theme.muted)
+            frame.text(
+                RaceView.fitting([text, "no open rooms yet: n creates one"], width: frame.width - x - 3), x: x + 2, y: 5, style: theme.muted
+            )
         }
         let start = min(max(0, lobby.selection - visible + 1), max(0, lobby.rooms.count - visible))
-        for (index, room) in lobby.rooms.enumerated().dropFirst(start).prefix(visible) {
-            let y = 4 + index - start
+        var y = 4
+        for (index, line) in table.rows.enumerated().dropFirst(start).prefix(visible) {
             let isSelected = index == lobby.selection
-            let line = columns.map { Format.fit($0.value(room), $0.width) }.joined()
             frame.text(isSelected ? "▸" : " ", x: x - 1, y: y, style: theme.selected)
-            frame.text(line.trimmingTrailingSpaces, x: x, y: y, style: isSelected ? theme.selected : theme.base)
+            frame.text(line, x: x, y: y, style: isSelected ? theme.selected : theme.base)
+            y += 1
+        }
+        // Where the chosen room is, when another server hosts it.
+        if lobby.form == nil, lobby.joinPrompt == nil, lobby.rooms.indices.contains(lobby.selection),
+            let server = lobby.rooms[lobby.selection].server.map(ScreenText.sanitize)
+        {
+            let name = ScreenText.sanitize(lobby.rooms[lobby.selection].name)
+            let text = RaceView.fitting(
+                [
+                    "\(name) is on another server, \(server): joining moves you there", "\(name) is on \(server): joining moves you there",
+                    "on \(server): joining moves you there", "on \(server)",
+                ], width: frame.width - x - 1)
+            frame.text(text, x: x, y: y + 1, style: theme.muted)
         }
         let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
         if let form = lobby.form {
@@ -41,25 +55,46 @@ enum LobbyView {
         Chrome.footer(hints, theme: theme, into: &frame)
     }
 
-    /// One column of the room list.
-    struct Column: Sendable {
-        var title: String
-        var width: Int
-        var value: @Sendable (RoomDescription) -> String
+    /// The room list as a table: room, players, state, board, then (when a
+    /// room is elsewhere) the server, assists, time limit, and (when a room
+    /// is private) access. Narrow screens drop the server's address for
+    /// "other", the limit, the assists, the bot count; a room on another
+    /// server is always marked.
+    static func table(_ rooms: [RoomDescription]) -> TextTable {
+        var columns = [
+            TextTable.Column("room", rooms.map { ScreenText.sanitize($0.name) }),
+            TextTable.Column(
+                wordings: [
+                    TextTable.Wording(heading: "players", cells: rooms.map(players)),
+                    TextTable.Wording(heading: "players", cells: rooms.map { String($0.playerCount) }),
+                ], gap: 2),
+            TextTable.Column("state", rooms.map(\.state.title), gap: 2),
+            TextTable.Column("board", rooms.map { "\($0.size)x\($0.size) → \($0.target)" }, gap: 2),
+        ]
+        var givingWay: [Int] = []
+        if rooms.contains(where: { $0.server != nil }) {
+            // Rooms of the other servers sharing this one's store: joining moves there.
+            columns.append(
+                TextTable.Column(
+                    wordings: [
+                        TextTable.Wording(heading: "server", cells: rooms.map { $0.server.map(ScreenText.sanitize) ?? "this one" }),
+                        TextTable.Wording(heading: "server", cells: rooms.map { $0.server == nil ? "here" : "other" }),
+                    ], gap: 2))
+            givingWay.append(columns.count - 1)
+        }
+        columns.append(TextTable.Column("assists", rooms.map { $0.allowsAssists ? "on" : "off" }, canBeLeftOut: true, gap: 2))
+        let assists = columns.count - 1
+        columns.append(
+            TextTable.Column(
+                "limit", rooms.map { $0.timeLimit == 0 ? "none" : Format.duration(seconds: $0.timeLimit) }, canBeLeftOut: true, gap: 2))
+        let limit = columns.count - 1
+        if rooms.contains(where: \.isPrivate) {
+            columns.append(TextTable.Column("access", rooms.map { $0.isPrivate ? "private" : "open" }, canBeLeftOut: true, gap: 2))
+            givingWay.insert(columns.count - 1, at: 0)
+        }
+        givingWay += [limit, assists, 1]
+        return TextTable(columns: columns, givingWay: givingWay, flexibleColumn: 0)
     }
-
-    /// The room list's columns, in the order shown.
-    static let columns: [Column] = [
-        Column(title: "room", width: 17) { ScreenText.sanitize($0.name) },
-        Column(title: "players", width: 14) { players($0) },
-        Column(title: "state", width: 10) { $0.state.title },
-        Column(title: "board", width: 13) { "\($0.size)x\($0.size) → \($0.target)" },
-        Column(title: "assists", width: 9) { $0.allowsAssists ? "on" : "off" },
-        Column(title: "limit", width: 7) { $0.timeLimit == 0 ? "none" : Format.duration(seconds: $0.timeLimit) },
-        Column(title: "access", width: 7) { $0.isPrivate ? "private" : "open" },
-        // Rooms of the other servers sharing this one's store: joining moves there.
-        Column(title: "server", width: 22) { $0.server.map { ScreenText.sanitize($0) } ?? "this one" },
-    ]
 
     /// The players of a room, its bots among them, and its watchers: `3 (2 bots) +1`.
     static func players(_ room: RoomDescription) -> String {
@@ -67,17 +102,6 @@ enum LobbyView {
         if room.botCount > 0 { text += " (\(room.botCount) \(room.botCount == 1 ? "bot" : "bots"))" }
         if room.watcherCount > 0 { text += " +\(room.watcherCount)" }
         return text
-    }
-
-    /// The columns that fit in `width`, whole and in order: the first that
-    /// does not fit, and those after it, are left out rather than cut.
-    static func shownColumns(width: Int) -> [Column] {
-        var used = 0
-        return columns.prefix { column in
-            guard used + column.width <= width + 1 else { return false }  // the last one's trailing space may be cut
-            used += column.width
-            return true
-        }
     }
 
     private static func drawForm(_ form: CreateRoomForm, in area: Rect, theme: Theme, into frame: inout Frame) {

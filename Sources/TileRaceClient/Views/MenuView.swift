@@ -8,7 +8,7 @@ enum MenuView {
         let tile = isBig ? (width: 15, height: 7) : (width: 8, height: 3)
         let gap = isBig ? 2 : 1
         let logoWidth = logo.count * tile.width + (logo.count - 1) * gap
-        let infoLines = infoText(model)
+        let infoLines = infoText(model).flatMap { ConnectionProblemView.wrap($0, width: frame.width - 2) }
         let contentHeight = tile.height + 2 + MenuItem.allCases.count + 2 + infoLines.count + 2
         let top = max(0, (frame.height - contentHeight) / 2)
         let left = (frame.width - logoWidth) / 2
@@ -45,11 +45,15 @@ enum MenuView {
         frame.centeredText(hints, in: frame.bounds, y: frame.height - 1, style: theme.muted)
     }
 
-    /// The lines under the menu: how friends join, or where we stand.
+    /// The lines under the menu: how friends join, or where we stand (and,
+    /// offline, what works without a server). Each is wrapped to the width.
     static func infoText(_ model: Model) -> [String] {
         if !model.hostingInfo.isEmpty { return model.hostingInfo.map(ScreenText.sanitize) }
         if model.connection.isConnected, let nickname = model.network.nickname {
             return [model.connection.summary + " as " + ScreenText.sanitize(nickname)]
+        }
+        if case .offline = model.connection {
+            return [ScreenText.sanitize(model.connection.summary), ConnectionStatus.worksOffline]
         }
         return [ScreenText.sanitize(model.connection.summary)]
     }

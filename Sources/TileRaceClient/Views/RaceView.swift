@@ -43,16 +43,8 @@ enum RaceView {
             y += 1
         }
         y += 1
-        Chrome.rule("racers · score best gap", x: rect.x, y: y, width: min(rect.width, 56), theme: theme, into: &frame)
-        y += 1
-        let ranked = race.ranked
-        let leaderScore = ranked.first?.score ?? 0
-        for (index, player) in ranked.enumerated() where y < rect.maxY {
-            drawRacer(
-                player, place: index + 1, leaderScore: leaderScore, mark: mark(of: player, race: race, model: model), x: rect.x, y: y,
-                width: rect.width, theme: theme, into: &frame)
-            y += 1
-        }
+        y = drawRacers(
+            race.ranked, model: model, race: race, x: rect.x, y: y, width: rect.width, bottom: rect.maxY, theme: theme, into: &frame)
         y += 1
         let others = race.ranked.filter { !$0.isYou && $0.board != nil }
         let boardSize = game.config.size
@@ -69,7 +61,8 @@ enum RaceView {
                 guard top + grid.blockHeight - 1 <= rect.maxY - feedRows - 1 else { break }
                 let x = rect.x + column * (grid.boardWidth + 3)
                 frame.text(
-                    BotTag.name(player.nickname, isBot: player.isBot, width: grid.boardWidth).trimmingTrailingSpaces, x: x, y: top,
+                    BotTag.name(player.nickname, isBot: player.isBot || model.isBot(player.nickname), width: grid.boardWidth)
+                        .trimmingTrailingSpaces, x: x, y: top,
                     style: theme.base.bold)
                 if let board = player.board {
                     drawMiniBoard(
@@ -98,17 +91,31 @@ enum RaceView {
         return race.away.mark(player.nickname, at: model.now)
     }
 
-    private static func drawRacer(
-        _ player: RacePlayer, place: Int, leaderScore: Int, mark: String?, x: Int, y: Int, width: Int,
-        theme: Theme, into frame: inout Frame
-    ) {
-        let line = RacerLine.text(player, place: place, leaderScore: leaderScore, width: width, mark: mark)
-        let style = player.isYou ? theme.accented.bold : (player.status == .playing ? theme.base : theme.muted)
-        frame.text(line, x: x, y: y, style: style)
-        // The mark stands out (unless the row was too narrow to show it whole).
-        if let mark, let range = line.range(of: mark, options: .backwards) {
-            frame.text(mark, x: x + line.distance(from: line.startIndex, to: range.lowerBound), y: y, style: theme.warned)
+    /// Draws the racers' table (ranked) from row `y`: its heading as a rule,
+    /// then a row per racer while above `bottom`. Returns the row after it.
+    @discardableResult
+    static func drawRacers(
+        _ ranked: [RacePlayer], model: Model, race: RaceState, x: Int, y: Int, width: Int, bottom: Int, theme: Theme,
+        into frame: inout Frame
+    ) -> Int {
+        let rows = ranked.map {
+            RacerTable.Row($0, mark: mark(of: $0, race: race, model: model), isBot: $0.isBot || model.isBot($0.nickname))
         }
+        let table = RacerTable.layout(rows, width: width)
+        let ruleWidth = min(width, max(56, table.rows.map(\.count).max() ?? 0))
+        frame.text(TextTable.rule(table.heading, width: ruleWidth), x: x, y: y, style: theme.muted)
+        var y = y + 1
+        for (row, line) in zip(rows, table.rows) where y < bottom {
+            let player = row.player
+            let style = player.isYou ? theme.accented.bold : (player.status == .playing ? theme.base : theme.muted)
+            frame.text(line, x: x, y: y, style: style)
+            // The mark stands out (unless the row was too narrow to show it whole).
+            if let mark = row.mark, let range = line.range(of: mark, options: .backwards) {
+                frame.text(mark, x: x + line.distance(from: line.startIndex, to: range.lowerBound), y: y, style: theme.warned)
+            }
+            y += 1
+        }
+        return y
     }
 
     /// The first of `candidates` (longest first) that fits `width`, else the
@@ -165,26 +172,21 @@ enum RaceView {
     }
 
     /// The final standings, over the board (or the spectator's view), with
-    /// what became of our submission when there is something to say.
+    /// what became of our submission when there is something to say; `isBot`
+    /// says who is a bot, beyond the race's racers and the standings' own facts.
     static func drawStandings(
         _ standings: [Standing], race: RaceState, you: String?, note: (String, CellStyle)?, in area: Rect,
-        theme: Theme, into frame: inout Frame
+        isBot: ((String) -> Bool)? = nil, theme: Theme, into frame: inout Frame
     ) {
         var lines: [Dialog.Line] = [
             Dialog.Line(text: "Final standings · room \(ScreenText.sanitize(race.room))", style: theme.accented), .blank,
         ]
         let extra = note == nil ? 0 : 2
-        for standing in standings.prefix(max(1, area.height - 8 - extra)) {
-            let how = standing.reason == .target ? Format.clock(milliseconds: standing.milliseconds) : standing.reason.title
-            let line =
-                Format.fit(Format.ordinal(standing.place), 5)
-                + BotTag.name(standing.nickname, isBot: race.isBot(standing.nickname), width: 13)
-                + Format.fit(Format.grouped(standing.score), 8, alignRight: true) + "  "
-                + Format.fit(String(standing.largestTile), 6, alignRight: true) + "  "
-                + Format.fit("\(standing.moves) moves", 11) + how
+        let shown = Array(standings.prefix(max(1, area.height - 8 - extra)))
+        let table = StandingsTable.layout(shown, isBot: isBot ?? race.isBot, you: you, width: max(1, area.width - 6))
+        for (standing, row) in zip(shown, table.rows) {
             let isYou = you.map { standing.nickname.lowercased() == $0.lowercased() } ?? false
-            lines.append(
-                Dialog.Line(text: line + (isYou ? "  ◀ you" : ""), style: isYou ? theme.base.bold : theme.base, alignment: .leading))
+            lines.append(Dialog.Line(text: row, style: isYou ? theme.base.bold : theme.base, alignment: .leading))
         }
         if standings.isEmpty {
             lines.append(Dialog.Line(text: "nobody finished", style: theme.muted))
@@ -218,8 +220,11 @@ enum RaceView {
             }
         }
         let chart = Rect(x: inner.x, y: inner.y + lines.count, width: inner.width, height: inner.height - lines.count - 1)
-        let marks = theme.usesColour ? "★ target  ◆ finished" : "@ target  # finished"
-        LineChart.draw(race.timeline.series, title: "\(marks) · seconds", in: chart, theme: theme, into: &frame)
+        let (target, finished) = theme.usesColour ? ("★ target", "◆ finished") : ("@ target", "# finished")
+        LineChart.draw(
+            race.timeline.series, title: "\(target)  \(finished) · seconds",
+            shorterTitles: ["\(target) \(finished) · seconds", "\(finished) · seconds", "seconds"], in: chart, theme: theme,
+            into: &frame)
         frame.centeredText(hint.text, in: inner, y: inner.maxY - 1, style: hint.style)
     }
 

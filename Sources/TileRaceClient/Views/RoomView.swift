@@ -5,13 +5,11 @@ enum RoomView {
         guard let room = model.room else { return }
         let options = room.options
         let name = ScreenText.sanitize(room.name)
+        let board = "\(options.size)x\(options.size) to \(options.target)"
         Chrome.header(
-            "TILE RACE · room \(name) · \(options.size)x\(options.size) to \(options.target)",
-            right: model.connection.summary, theme: theme, into: &frame)
-        let limit = options.timeLimit == 0 ? "no time limit" : "time limit \(Format.duration(seconds: options.timeLimit))"
-        var details = "assists \(options.allowsAssists ? "on" : "off") · \(limit) · \(room.isPrivate ? "private" : "open to all")"
-        if room.isDaily { details = "the daily challenge: today's seed for everyone · results go to the daily board" }
-        frame.text(Format.fit(details, frame.width - 3).trimmingTrailingSpaces, x: 2, y: 2, style: theme.muted)
+            ["TILE RACE · room \(name) · \(board)", "room \(name) · \(board)", "room \(name)"],
+            right: [model.connection.summary, model.connection.shortSummary], theme: theme, into: &frame)
+        frame.text(RaceView.fitting(details(room), width: frame.width - 3), x: 2, y: 2, style: theme.muted)
         if let joinLine = RoomJoinLine.text(model, room: room, width: frame.width - 3) {
             frame.text(Format.fit(joinLine, frame.width - 3).trimmingTrailingSpaces, x: 2, y: 3, style: theme.accented)
         }
@@ -47,12 +45,31 @@ enum RoomView {
             ? Rect(x: listWidth + 8, y: 4, width: frame.width - listWidth - 10, height: bottom - 4)
             : Rect(x: 2, y: y + 3, width: frame.width - 4, height: max(0, bottom - y - 3))
         if room.isRaceUnderWay, let race = model.race {
-            drawLiveRace(race, now: model.now, in: side, theme: theme, into: &frame)
+            drawLiveRace(model, race: race, in: side, theme: theme, into: &frame)
         } else if !room.lastStandings.isEmpty {
             drawStandings(room.lastStandings, model: model, in: side, theme: theme, into: &frame)
         }
         Chrome.status(model, theme: theme, into: &frame)
         Chrome.footer(hints(model, room: room), theme: theme, into: &frame)
+    }
+
+    /// The line under the header, in wordings from the longest: the room's
+    /// options, or what the daily challenge's room is.
+    static func details(_ room: WaitingRoom) -> [String] {
+        if room.isDaily {
+            return [
+                "the daily challenge: today's seed for everyone · results go to the daily board",
+                "the daily challenge: today's seed for everyone · results on the daily board",
+                "today's seed for everyone · results on the daily board", "today's seed · results on the daily board",
+            ]
+        }
+        let options = room.options
+        let limit = options.timeLimit == 0 ? "no time limit" : "time limit \(Format.duration(seconds: options.timeLimit))"
+        let access = room.isPrivate ? "private" : "open to all"
+        return [
+            "assists \(options.allowsAssists ? "on" : "off") · \(limit) · \(access)",
+            "assists \(options.allowsAssists ? "on" : "off") · \(options.timeLimit == 0 ? "no limit" : Format.duration(seconds: options.timeLimit)) · \(access)",
+        ]
     }
 
     /// The keys at the bottom: ready, the bots, leaving.
@@ -99,37 +116,21 @@ enum RoomView {
         }
     }
 
-    private static func drawLiveRace(_ race: RaceState, now: Int, in rect: Rect, theme: Theme, into frame: inout Frame) {
+    private static func drawLiveRace(_ model: Model, race: RaceState, in rect: Rect, theme: Theme, into frame: inout Frame) {
         guard rect.height >= 3, rect.width >= 20 else { return }
-        Chrome.rule("race under way", x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
-        for (index, player) in race.ranked.enumerated() where index < rect.height - 1 {
-            let away = race.away.mark(player.nickname, at: now).map { " · " + $0 } ?? ""
-            let status =
-                switch player.status {
-                case .playing: "\(Format.grouped(player.score)) · \(player.largestTile) · \(player.moves) moves\(away)"
-                case .finished(let reason): "finished · \(reason.title) · \(Format.grouped(player.score))"
-                }
-            let line =
-                Format.fit(String(index + 1), 2, alignRight: true) + " " + BotTag.name(player.nickname, isBot: player.isBot, width: 14)
-                + status
-            frame.text(Format.fit(line, rect.width).trimmingTrailingSpaces, x: rect.x, y: rect.y + 1 + index, style: theme.base)
-        }
+        RaceView.drawRacers(
+            race.ranked, model: model, race: race, x: rect.x, y: rect.y, width: rect.width, bottom: rect.maxY, theme: theme, into: &frame)
     }
 
     private static func drawStandings(_ standings: [Standing], model: Model, in rect: Rect, theme: Theme, into frame: inout Frame) {
         guard rect.height >= 3, rect.width >= 20 else { return }
         Chrome.rule("last race", x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
         let you = model.network.nickname?.lowercased()
-        for (index, standing) in standings.enumerated() where index < rect.height - 1 {
-            let how = standing.reason == .target ? Format.clock(milliseconds: standing.milliseconds) : standing.reason.title
-            let line =
-                Format.fit(Format.ordinal(standing.place), 5)
-                + BotTag.name(standing.nickname, isBot: model.room?.isBot(standing.nickname) ?? false, width: 14)
-                + Format.fit(Format.grouped(standing.score), 8, alignRight: true) + "  " + how
+        let shown = Array(standings.prefix(rect.height - 1))
+        let table = StandingsTable.layout(shown, detail: .brief, isBot: model.isBot, you: nil, width: rect.width)
+        for (index, (standing, row)) in zip(shown, table.rows).enumerated() {
             let isYou = standing.nickname.lowercased() == you
-            frame.text(
-                Format.fit(line, rect.width).trimmingTrailingSpaces, x: rect.x, y: rect.y + 1 + index,
-                style: isYou ? theme.base.bold : theme.base)
+            frame.text(row, x: rect.x, y: rect.y + 1 + index, style: isYou ? theme.base.bold : theme.base)
         }
     }
 }

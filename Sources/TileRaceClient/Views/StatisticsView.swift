@@ -45,10 +45,9 @@ enum StatisticsView {
             into: &frame)
     }
 
-    /// One bar per score range, longest scaled to the width.
-    static func drawHistogram(_ bins: [(from: Int, count: Int)], in rect: Rect, theme: Theme, into frame: inout Frame) {
-        guard let step = bins.count > 1 ? bins[1].from - bins[0].from : bins.first.map({ _ in 1 }) else { return }
-        let labels = bins.map { "\(Format.grouped($0.from))-\(Format.grouped($0.from + step - 1))" }
+    /// One bar per score range, labelled with the range, longest scaled to the width.
+    static func drawHistogram(_ bins: [GameStatistics.ScoreBin], in rect: Rect, theme: Theme, into frame: inout Frame) {
+        let labels = bins.map(\.label)
         let labelWidth = labels.map(\.count).max() ?? 0
         let largest = max(1, bins.map(\.count).max() ?? 1)
         let countWidth = String(largest).count
