@@ -34,13 +34,13 @@ import TileRaceProtocol
 
     @Test func roomsCostsOneMoreForEverySixteenRoomsRoundingDown() {
         let harness = CoreHarness()
-        let words: [Substring] = ["ROOMS"]
+        let cost = { RequestVerb.rooms.cost(of: .rooms, listedItems: harness.core.knownRoomCount) }
         // daily and 14 rooms: 15 / 16 is 0.
         for number in 1...14 { _ = harness.ask(harness.player("p\(number)"), "CREATE r\(number)") }
-        #expect(harness.core.requestCost(.rooms, words: words) == 1)
+        #expect(cost() == 1)
         // A private room counts too: 16 / 16 is 1.
         _ = harness.ask(harness.player("p15"), "CREATE r15 code=k")
-        #expect(harness.core.requestCost(.rooms, words: words) == 2)
+        #expect(cost() == 2)
     }
 
     @Test func aMoveSequenceNumberIsFromOneTo2147483647() {

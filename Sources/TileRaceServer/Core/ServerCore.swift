@@ -206,7 +206,7 @@ package final class ServerCore {
             session.isPinged = false
             session.partialLineSince = nil
             let verdict = session.gate.check(
-                line, now: now, listedItems: { registry.sync { $0.rooms.count + $0.remoteRooms.count } },
+                line, now: now, listedItems: knownRoomCount,
                 meets: { meets($0, session) })
             if logLevel >= .debug, verdict.isAdmitted {
                 log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))")
@@ -215,6 +215,13 @@ package final class ServerCore {
         }
         if session.shardMove != nil { return }
         if !session.isClosing { setInputFlow(.hold, of: session) }
+    }
+
+    /// Every room the server knows of, listed or not (its own, `daily` and
+    /// private ones included, and other servers' public rooms): what a
+    /// `ROOMS` listing costs by (protocol.md section 4).
+    func knownRoomCount() -> Int {
+        registry.sync { $0.rooms.count + $0.remoteRooms.count }
     }
 
     func setInputFlow(_ flow: InputFlow, of session: Session) {
