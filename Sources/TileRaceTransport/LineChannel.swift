@@ -157,9 +157,6 @@ package final class LineChannel: @unchecked Sendable {
         if !output.isEmpty { writeQueued() }
     }
 
-    /// Whether the owner holds reading (see `holdReading`).
-    package var isReadingHeldByOwner: Bool { isReadingHeld }
-
     /// Stops (`true`) or restarts (`false`) reading: while held, no bytes are
     /// read or reported, and the peer's bytes wait in the kernel. Closing
     /// still reads (and drops) the peer's last bytes.

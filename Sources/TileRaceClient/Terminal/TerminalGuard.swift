@@ -65,9 +65,6 @@ enum TerminalGuard {
         _ = withUnsafePointer(to: &state.pointee.saved) { tcsetattr(state.pointee.inputDescriptor, TCSANOW, $0) }
     }
 
-    /// Whether the terminal is currently taken (raw mode, alternate screen).
-    static var isTerminalTaken: Bool { isActive != 0 }
-
     private static func handleFatal(_ signal: Int32) {
         restore()
         CrashReport.report(signal)

@@ -6,7 +6,8 @@ func update(_ model: inout Model, _ event: Event) -> [Effect] {
     Update.apply(event, to: &model)
 }
 
-/// The client's state machine, one extension per screen.
+/// The client's state machine: `update` here, its cases in one extension
+/// file per concern (a screen's keys, replies, events).
 enum Update {
     /// Applies one event.
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {

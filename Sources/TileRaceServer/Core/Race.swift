@@ -4,7 +4,7 @@ import TileRaceProtocol
 /// A race under way in a room: the racers' games on one seed, the official
 /// clock, and the finishes so far.
 ///
-/// Owned by `ServerCore` (and so by the server's queue).
+/// Owned by `ServerCore`, and so by its shard's queue (`ServerShard.queue`).
 final class Race {
     /// One racer: the server's copy of their game and how they finished.
     final class Racer {

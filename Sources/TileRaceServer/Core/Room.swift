@@ -3,7 +3,7 @@ import TileRaceProtocol
 /// A room: its fixed options, its players (in the order they joined), its
 /// watchers, the ready marks, and the countdown or race under way.
 ///
-/// Owned by `ServerCore` (and so by the server's queue).
+/// Owned by `ServerCore`, and so by its shard's queue (`ServerShard.queue`).
 final class Room {
     /// The name as created.
     let name: String

@@ -4,7 +4,7 @@ import TileRaceProtocol
 /// The race server's logic as a state machine: connection events and clock
 /// ticks go in (`handle(_:)`), lines to send, connections to close and log
 /// lines come out. It knows nothing of sockets, so it is tested by feeding it
-/// inputs; `RaceServer` carries its actions out.
+/// inputs; its `ServerShard` carries its actions out.
 ///
 /// A server runs one core per shard (`ServerShard`), each on its own queue
 /// and hosting some of the rooms; what they share (nicknames, the room

@@ -3,7 +3,7 @@ import TileRaceProtocol
 /// Everything the server knows about one player's session: normally one
 /// connection; after a drop, the seat held for it to come back on another.
 ///
-/// Owned by `ServerCore` (and so by the server's queue).
+/// Owned by `ServerCore`, and so by its shard's queue (`ServerShard.queue`).
 final class Session {
     /// The session: the connection it started on. Rooms, races and nicknames
     /// refer to it by this, whichever connection carries it now.

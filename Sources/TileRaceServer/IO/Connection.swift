@@ -7,7 +7,8 @@ import TileRaceTransport
 /// It is read unless the core holds its input (`InputFlow`) or more than
 /// `backpressureBytes` of output wait for the peer to take them.
 ///
-/// Owned by the server's queue: every method must be called on it.
+/// Owned by its shard's queue (`ServerShard.queue`): every method must be
+/// called on it.
 final class Connection {
     /// What the connection reports to its owner.
     struct Handlers {

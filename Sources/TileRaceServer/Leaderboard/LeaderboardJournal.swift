@@ -3,7 +3,7 @@ import TileRaceTransport
 /// The append-only journal: one checksummed line per record, synced to disk
 /// before a submission is acknowledged.
 ///
-/// Owned by the server's queue (through `LeaderboardStore`).
+/// Owned by its `LeaderboardStore`'s queue (the `LeaderboardWriter`'s disk queue).
 final class LeaderboardJournal {
     /// The first line of every journal.
     static let header = "tilerace-leaderboard-journal 1"

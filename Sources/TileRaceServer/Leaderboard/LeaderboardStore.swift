@@ -13,7 +13,8 @@ import TileRaceTransport
 /// start and, at most once a day, rewriting the claims file without the
 /// expired ones.
 ///
-/// Owned by one serial queue (the server's); not thread-safe.
+/// Owned by one serial queue: the disk queue of the `LeaderboardWriter`
+/// that holds it (or the caller's, in tests and tools); not thread-safe.
 public final class LeaderboardStore {
     /// The journal records after which the store compacts itself.
     public static let defaultCompactionThreshold = 1000

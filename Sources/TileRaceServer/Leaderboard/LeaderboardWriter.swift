@@ -22,12 +22,6 @@ final class LeaderboardWriter: @unchecked Sendable {
         queue.async { completion(self.perform(request)) }
     }
 
-    /// Stores `request` now, on the calling thread (for the core's tests,
-    /// which have no disk queue and run everything on one thread).
-    func writeNow(_ request: PersistRequest) -> PersistOutcome {
-        perform(request)
-    }
-
     /// Waits for every write given so far, then closes the store.
     func close() {
         queue.sync { store.close() }
