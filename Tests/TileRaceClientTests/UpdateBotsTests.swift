@@ -39,6 +39,14 @@ import TileRaceProtocol
         _ = update(&model, .key(.character("a")))
         #expect(update(&model, .key(.escape)).isEmpty)
         #expect(model.overlay == nil && model.ownBots.count == 1)
+        // q cancels too; 0, 6 and digits of other scripts are not strengths.
+        _ = update(&model, .key(.character("a")))
+        for key in ["0", "6", "٣"] {
+            #expect(update(&model, .key(.character(Character(key)))).isEmpty)
+            #expect(model.overlay == .botStrength)
+        }
+        #expect(update(&model, .key(.character("q"))).isEmpty)
+        #expect(model.overlay == nil && model.ownBots.count == 1)
     }
 
     @Test func xStopsTheLastBotAdded() {

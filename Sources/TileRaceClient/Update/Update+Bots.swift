@@ -23,11 +23,12 @@ extension Update {
     /// The strength prompt: 1 to 5 adds the bot, Esc (or q) cancels.
     static func botStrengthKey(_ key: Key, model: inout Model) -> [Effect] {
         switch key {
-        case .character(let character) where ("1"..."5").contains(character):
-            model.overlay = nil
-            return addBot(strength: Int(String(character))!, model: &model)
         case .escape, .character("q"):
             model.overlay = nil
+        case .character(let character):
+            guard character.isASCII, let strength = character.wholeNumberValue, (1...5).contains(strength) else { break }
+            model.overlay = nil
+            return addBot(strength: strength, model: &model)
         default:
             break
         }
