@@ -6,18 +6,11 @@ import TileRaceProtocol
 /// A person alone with bots starts the race at once: the bots are ready, so
 /// the person's `READY` is the last, and nobody needs the countdown.
 @Suite struct CoreBotRaceTests {
-    /// A connection that said `HELLO` as a bot named `nickname`; its output cleared.
-    private func bot(_ harness: CoreHarness, _ nickname: String) -> ConnectionID {
-        let id = harness.connect()
-        _ = harness.ask(id, "HELLO tilerace 1 \(nickname) bot=yes")
-        return id
-    }
-
     @Test func onePersonWithBotsStartsAtOnce() {
         let harness = CoreHarness()
         let ana = harness.player("ana")
         _ = harness.ask(ana, "CREATE r")
-        let robots = [bot(harness, "bot-1"), bot(harness, "bot-2")]
+        let robots = [harness.bot("bot-1"), harness.bot("bot-2")]
         for robot in robots {
             _ = harness.ask(robot, "JOIN r")
             _ = harness.ask(robot, "READY")
@@ -42,7 +35,7 @@ import TileRaceProtocol
         let secret = try #require(harness.ask(ana, "HELLO tilerace 1 ana").last?.field("session"))
         _ = harness.ask(ana, "CREATE r")
         _ = harness.ask(ana, "READY")
-        let robot = bot(harness, "bot-1")
+        let robot = harness.bot("bot-1")
         _ = harness.ask(robot, "JOIN r")
         harness.disconnect(ana)
         _ = harness.take(robot)
@@ -60,7 +53,7 @@ import TileRaceProtocol
     ])
     func otherRoomsCountDown(people: Int, bots: Int) {
         let harness = CoreHarness()
-        let players = (0..<people).map { harness.player("p\($0)") } + (0..<bots).map { bot(harness, "bot-\($0)") }
+        let players = (0..<people).map { harness.player("p\($0)") } + (0..<bots).map { harness.bot("bot-\($0)") }
         _ = harness.ask(players[0], "CREATE r")
         for player in players.dropFirst() { _ = harness.ask(player, "JOIN r") }
         let eve = harness.player("eve")

@@ -6,25 +6,25 @@ import TileRaceProtocol
 /// What a spectator learns of a race under way: how long it has run, and
 /// which racers are bots, in the lines that catch it up and in the standings.
 @Suite struct CoreSpectatorTests {
-    /// A connection that said `HELLO` as a bot named `nickname`; its output cleared.
-    private func bot(_ harness: CoreHarness, _ nickname: String) -> ConnectionID {
-        let id = harness.connect()
-        _ = harness.ask(id, "HELLO tilerace 1 \(nickname) bot=yes")
-        return id
-    }
-
-    /// ana, bot-1 and bo racing in room r since the clock's `startedAt`; outputs cleared.
-    private func racingWithABot(_ harness: CoreHarness) -> (ana: ConnectionID, robot: ConnectionID, bo: ConnectionID) {
+    /// ana, bot-1 and bo in room r, all ready: the countdown has begun; outputs cleared.
+    private func readyWithABot(_ harness: CoreHarness) -> (ana: ConnectionID, robot: ConnectionID, bo: ConnectionID) {
         let ana = harness.player("ana")
-        let robot = bot(harness, "bot-1")
+        let robot = harness.bot("bot-1")
         let bo = harness.player("bo")
         _ = harness.ask(ana, "CREATE r")
         _ = harness.ask(robot, "JOIN r")
         _ = harness.ask(bo, "JOIN r")
         for id in [ana, robot, bo] { _ = harness.ask(id, "READY") }
-        harness.advance(3000)
         for id in [ana, robot, bo] { _ = harness.take(id) }
         return (ana, robot, bo)
+    }
+
+    /// ana, bot-1 and bo racing in room r since the clock's `startedAt`; outputs cleared.
+    private func racingWithABot(_ harness: CoreHarness) -> (ana: ConnectionID, robot: ConnectionID, bo: ConnectionID) {
+        let racers = readyWithABot(harness)
+        harness.advance(3000)
+        for id in [racers.ana, racers.robot, racers.bo] { _ = harness.take(id) }
+        return racers
     }
 
     @Test func aWatcherWhoComesLateIsToldHowLongTheRaceHasRun() {
@@ -42,14 +42,7 @@ import TileRaceProtocol
 
     @Test func theStartThatBeginsARaceNamesItsBotsAndNoElapsedTime() {
         let harness = CoreHarness()
-        let ana = harness.player("ana")
-        let robot = bot(harness, "bot-1")
-        let bo = harness.player("bo")
-        _ = harness.ask(ana, "CREATE r")
-        _ = harness.ask(robot, "JOIN r")
-        _ = harness.ask(bo, "JOIN r")
-        for id in [ana, robot, bo] { _ = harness.ask(id, "READY") }
-        _ = harness.take(ana)
+        let (ana, _, _) = readyWithABot(harness)
         harness.advance(3000)
         #expect(harness.take(ana) == ["START room=r race=1 seed=1 size=4 target=2048 assists=no limit=0 players=ana,bot-1,bo bots=bot-1"])
     }
@@ -100,7 +93,7 @@ import TileRaceProtocol
         let (ana, _, _) = racingWithABot(harness)
         let eve = harness.player("eve")
         _ = harness.ask(eve, "WATCH r")
-        let eye = bot(harness, "eye")
+        let eye = harness.bot("eye")
         _ = harness.ask(eye, "WATCH r")
         _ = harness.take(ana)
         #expect(

@@ -66,6 +66,14 @@ final class CoreHarness {
         return id
     }
 
+    /// A connection that said `HELLO` as a bot named `nickname`; its output cleared.
+    func bot(_ nickname: String) -> ConnectionID {
+        let id = connect()
+        send(id, "HELLO tilerace 1 \(nickname) bot=yes")
+        _ = take(id)
+        return id
+    }
+
     /// Sends a line from a connection.
     func send(_ id: ConnectionID, _ line: String) {
         sendBytes(id, Array((line + "\n").utf8))
