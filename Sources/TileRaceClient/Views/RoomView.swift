@@ -75,7 +75,7 @@ enum RoomView {
     /// The keys at the bottom: ready, the bots, leaving.
     static func hints(_ model: Model, room: WaitingRoom) -> [Chrome.Hint] {
         var hints: [Chrome.Hint] = room.isWatching ? [] : [("r", room.isReady ? "not ready" : "ready")]
-        if model.canAddBots { hints.append(("a", "add bot")) }
+        if model.canAddBots, !room.isWatching { hints.append(("a", "add bot")) }
         if !model.ownBots.isEmpty { hints.append(("x", "remove bot")) }
         hints += [(("q", room.isWatching ? "stop watching" : "leave room")), ("?", "help")]
         return hints
