@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TileRaceRedisProcess
 import TileRaceTestSupport
@@ -32,5 +33,19 @@ import TileRaceTestSupport
             "\(RedisForTests.Missing())"
                 == "redis-server not found, and TILERACE_REQUIRE_REDIS=1 requires it: "
                 + "apt-get install redis-server (Debian) or brew install redis (macOS)")
+    }
+
+    /// A test that started `redis-server` itself would fail on a machine
+    /// without one: every test goes through `RedisForTests.start`.
+    @Test func noTestStartsRedisServerProcessDirectly() throws {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let files = try #require(FileManager.default.enumerator(atPath: tests.path)).compactMap { $0 as? String }
+        let swiftFiles = files.filter { $0.hasSuffix(".swift") && !$0.hasSuffix("/RedisForTests.swift") }
+        #expect(swiftFiles.count > 50)
+        let start = "RedisServerProcess" + "("  // not written whole, or this file would match
+        let direct = try swiftFiles.filter { file in
+            try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8).contains(start)
+        }
+        #expect(direct == [], "start redis-server with RedisForTests.start() instead, so it is skipped where missing")
     }
 }
