@@ -84,7 +84,10 @@ public enum CLI {
         for command in commands {
             lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary)
         }
-        lines += ["", "tilerace help <command> (or tilerace <command> --help) explains a command."]
+        lines += [
+            "", "tilerace help <command> (or tilerace <command> --help) explains a command.",
+            "tilerace --version prints the version.",
+        ]
         return lines.joined(separator: "\n")
     }
 

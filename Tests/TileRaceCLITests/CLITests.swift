@@ -10,6 +10,8 @@ struct CLITests {
         #expect(run.status == 0)
         #expect(run.output.contains("  replay "))
         #expect(run.output.contains("  bench "))
+        #expect(run.output.contains("  completions "))
+        #expect(run.output.contains("tilerace --version prints the version"))
     }
 
     @Test func unknownCommandIsAMistake() {
