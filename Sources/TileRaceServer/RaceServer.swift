@@ -69,8 +69,8 @@ public final class RaceServer: @unchecked Sendable {
         /// A leaderboard store to use instead of `dataDirectory` (tests: a
         /// disk that is slow or fails on command).
         var makeStore: (@Sendable () -> any LeaderboardPersisting)?
-        /// The name in the greeting's `server=` field.
-        public var serverName = "tilerace-0.1.0"
+        /// The name in the greeting's `server=` field: `tilerace-<version>`.
+        public var serverName = "tilerace-\(TileRaceVersion.current)"
         /// How many shards (queues serving players) to run; 1 serves
         /// everyone on one queue.
         public var shards = Socket.processorCount

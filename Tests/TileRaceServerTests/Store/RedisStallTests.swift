@@ -4,6 +4,7 @@ import Testing
 import TileRaceProtocol
 import TileRaceRedis
 import TileRaceRedisProcess
+import TileRaceTestSupport
 
 @testable import TileRaceServer
 
@@ -31,7 +32,7 @@ import TileRaceRedisProcess
     }
 
     @Test func aStalledStoreFailsAtOnceWhileDownAndComesBackByItself() throws {
-        let redis = try RedisServerProcess()
+        guard let redis = try RedisForTests.start() else { return }
         let logs = LogCapture()
         let service = try RedisLeaderboardService(
             address: redis.address, durability: .strict, log: logs.log, timeoutMilliseconds: 1000)
@@ -63,7 +64,7 @@ import TileRaceRedisProcess
     }
 
     @Test func requestsBehindAnUnavailableAnswerAreNotHeld() throws {
-        let redis = try RedisServerProcess()
+        guard let redis = try RedisForTests.start() else { return }
         let server = try TestServer(redis: redis.address)
         let ana = try server.client("ana")
         #expect(try ana.ask("TOP").hasPrefix("OK TOP"))
