@@ -26,7 +26,8 @@ extension ServerCore {
         guard size == 4 else {
             throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(size)x\(size)")
         }
-        let owner = registry.sync { $0.nicknames[Names.nicknameKey(nickname)] }
+        guard case .nicknameOwner(let owner)? = registryAnswer(to: .nicknameOwner(key: Names.nicknameKey(nickname)), for: session)
+        else { return }
         let newToken = finished.claimToken ?? random.token()
         session.lastFinished?.claimToken = newToken
         let submission = LeaderboardSubmission(

@@ -153,10 +153,8 @@ extension ServerCore {
             return Race.Racer(id: id, nickname: nickname, isBot: session.isBot, play: play)
         }
         guard !racers.isEmpty else { return }
-        let raceID = registry.sync { state in
-            defer { state.nextRaceID += 1 }
-            return state.nextRaceID
-        }
+        let raceID = nextRaceID
+        nextRaceID += shardCount
         let race = Race(id: raceID, seedText: seedText, dailyDate: room.isDaily ? seedText : nil, startedAt: now, racers: racers)
         room.race = race
         room.ready.removeAll()
