@@ -103,9 +103,6 @@ package final class ClientConnection: @unchecked Sendable {
     /// The monotonic clock in milliseconds.
     package typealias Clock = @Sendable () -> Int
 
-    /// Milliseconds of the monotonic clock.
-    package static let monotonicMilliseconds: Clock = { Int(DispatchTime.now().uptimeNanoseconds / 1_000_000) }
-
     /// The bytes a queued request is counted as before it becomes a line.
     private static let queuedRequestBytes = 16
 
@@ -136,7 +133,7 @@ package final class ClientConnection: @unchecked Sendable {
     ///     are not parsed, and come as `skippedEvent` (the bench's `PROGRESS`).
     package init(
         queue: DispatchQueue, timing: Timing = .standard, outputLimit: Int = 256 * 1024, writePolicy: WritePolicy = .endOfTurn,
-        clock: @escaping Clock = ClientConnection.monotonicMilliseconds, poller: ReadinessPoller? = nil, skippedEvents: [String] = []
+        clock: @escaping Clock = MonotonicClock.milliseconds, poller: ReadinessPoller? = nil, skippedEvents: [String] = []
     ) {
         self.queue = queue
         self.timing = timing

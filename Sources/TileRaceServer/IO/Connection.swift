@@ -8,7 +8,7 @@ import TileRaceTransport
 /// `backpressureBytes` of output wait for the peer to take them.
 ///
 /// Owned by its shard's queue (`ServerShard.queue`): every method must be
-/// called on it.
+/// called on it (its `LineChannel` asserts it at each entry).
 final class Connection {
     /// What the connection reports to its owner.
     struct Handlers {
