@@ -48,8 +48,8 @@ extension ServerCore {
 
     /// Hands a request to the service; the session's input waits for the answer.
     private func ask(_ request: LeaderboardRequest, for session: Session) {
-        let id = nextQuestionID
-        nextQuestionID += 1
+        let id = nextLeaderboardRequestID
+        nextLeaderboardRequestID += 1
         awaitedAnswers[id] = AwaitedAnswer(sessionID: session.id, request: request)
         session.awaitedAnswer = id
         outbox.append(.leaderboard(id, request))

@@ -49,7 +49,8 @@ package final class ServerCore {
     var awaitedAnswers: [Int: AwaitedAnswer] = [:]
     /// Questions asked of the registry, by their id.
     var awaitedRegistryAnswers: [Int: AwaitedRegistryAnswer] = [:]
-    var nextQuestionID = 1
+    /// The id of the next request handed to the leaderboard service.
+    var nextLeaderboardRequestID = 1
     /// The id of the next question asked of the registry.
     var nextRegistryQuestionID = 1
     let serverName: String
