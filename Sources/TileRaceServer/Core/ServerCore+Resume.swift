@@ -113,7 +113,7 @@ extension ServerCore {
         }
         if let race = room.race {
             var lines = [ServerMessage.event(.start(raceStart(race, in: room, isCatchUp: true))).line]
-            if let own = race.racer(session.id) { lines.append(ServerMessage.event(.resync(own.play.sync)).line) }
+            if let own = race.racer(session.id) { lines.append(ServerMessage.event(.resync(own.liveGame.sync)).line) }
             for racer in race.racers where racer.id != session.id {
                 lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)
             }
