@@ -241,11 +241,11 @@ extension Update {
                 // The board stays, played locally: it can no longer count.
                 session.lostRaceRoom = room
                 session.mode = .practice
-                session.mirror = .localOnly("the connection was lost")
+                session.serverCopy = .localOnly("the connection was lost")
                 session.assistsAllowed = true
                 model.race = nil
-            } else if session.mirror == .active {
-                session.mirror = .localOnly("the connection was lost")
+            } else if session.serverCopy == .active {
+                session.serverCopy = .localOnly("the connection was lost")
             }
             if var end = session.end, case .submitting = end.stage {
                 end.stage = .closed(message: "the connection was lost: not submitted", kind: .warning)
@@ -302,7 +302,7 @@ extension Update {
         model.network.endpoint = home
         model.network.returnedHomeFrom = away
         // A practice game mirrored on the server we leave goes on here only.
-        if model.session?.mirror == .active {
+        if model.session?.serverCopy == .active {
             playHereOnly(because: "its server at \(away) cannot be reached", model: &model)
         }
         model.network.movesFollowed = 0

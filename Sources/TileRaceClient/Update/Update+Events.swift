@@ -79,8 +79,8 @@ extension Update {
             // RESYNC says it is ours after all.
             if let startNamingUs { raceStarted(startNamingUs, model: &model) }
             let isCatchingUp = model.network.isCatchingUp
-            if isCatchingUp, let session = model.session, session.mode == .practice, session.mirror == .active,
-                !session.isMirrorConfirmed
+            if isCatchingUp, let session = model.session, session.mode == .practice, session.serverCopy == .active,
+                !session.isServerCopyConfirmed
             {
                 // Its PRACTICE was lost with the connection: the server's game is an earlier one.
                 model.network.isCatchingUp = false

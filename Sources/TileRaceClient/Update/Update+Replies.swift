@@ -49,11 +49,11 @@ extension Update {
         case (.practice(let options), .success):
             // The server plays this game too: after a drop, its RESYNC is this game.
             if model.session?.mode == .practice, model.session?.game.seed.text == options.seed {
-                model.session?.isMirrorConfirmed = true
+                model.session?.isServerCopyConfirmed = true
             }
         case (.practice, .failure(let error)):
-            if model.session?.mode == .practice, model.session?.mirror == .active {
-                model.session?.mirror = .localOnly("the server refused it (\(ScreenText.sanitize(error.message)))")
+            if model.session?.mode == .practice, model.session?.serverCopy == .active {
+                model.session?.serverCopy = .localOnly("the server refused it (\(ScreenText.sanitize(error.message)))")
             }
         case (.restart, .failure(let error)):
             if error.code != .notRacing { model.show("restart refused: \(ScreenText.sanitize(error.message))", .warning) }
@@ -165,7 +165,7 @@ extension Update {
             return []
         }
         let endpoint = ServerEndpoint(host: host, port: port)
-        if model.session?.mirror == .active {
+        if model.session?.serverCopy == .active {
             playHereOnly(because: "it was on the server at \(model.network.endpoint.map { "\($0)" } ?? "?")", model: &model)
         }
         model.network.movesFollowed += 1
@@ -297,7 +297,7 @@ extension Update {
             break  // RESYNC follows with the server's copy.
         case .notRacing:
             if session.mode == .practice {
-                model.session?.mirror = .localOnly("the server has no game running for it")
+                model.session?.serverCopy = .localOnly("the server has no game running for it")
             }
         case .assistsOff:
             model.show("undo and remove-tile are off in this room", .warning)

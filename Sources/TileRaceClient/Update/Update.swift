@@ -29,7 +29,7 @@ enum Update {
             effects.contains(where: { $0.needsServerNow || $0.isMove })
         {
             // Greeting first: a request queued before our HELLO would be refused.
-            if effects.contains(where: \.isMove), model.session?.mirror == .active {
+            if effects.contains(where: \.isMove), model.session?.serverCopy == .active {
                 // A new connection has no copy of this game (its server's was on the last one).
                 playHereOnly(because: "the connection it was sent on is gone", model: &model)
             }
