@@ -25,7 +25,7 @@ extension Update {
     static func server(_ update: ServerUpdate, model: inout Model) -> [Effect] {
         switch update {
         case .greeted:
-            model.network.barriers = 0
+            model.network.gameChangesAwaitingReply = 0
             if model.network.resuming != nil { return resumeGreeted(model: model) }
             // Introduce ourselves, with the nickname we would like.
             let nickname = model.network.preferredNickname(options: model.options, config: model.config)
@@ -218,7 +218,7 @@ extension Update {
     static func connectionLost(_ message: String, model: inout Model) -> [Effect] {
         model.connection = .lost(reason: message)
         model.network.nickname = nil
-        model.network.barriers = 0
+        model.network.gameChangesAwaitingReply = 0
         if let room = model.room {
             // After reconnecting, back into the room (made again if the server lost it).
             let code = room.code
@@ -319,7 +319,7 @@ extension Update {
 
     /// A request could not be sent (no connection): say so where it matters.
     static func notSent(_ message: ClientMessage, reason _: String, model: inout Model) -> [Effect] {
-        if message.isBarrier { model.network.barriers = max(0, model.network.barriers - 1) }
+        if message.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
         switch message {
         case .submit:
             if var session = model.session, var end = session.end, case .submitting = end.stage {

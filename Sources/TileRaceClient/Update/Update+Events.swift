@@ -257,7 +257,7 @@ extension Update {
 
     /// `RESYNC`: the server's copy of our game replaces ours, and we say so.
     private static func adopt(_ sync: GameSync, model: inout Model) {
-        guard model.network.barriers == 0, var session = model.session, session.sendsEntries,
+        guard model.network.gameChangesAwaitingReply == 0, var session = model.session, session.sendsEntries,
             let game = try? sync.makeGame(config: session.game.config, seed: session.game.seed)
         else { return }
         let changed = game.board != session.game.board || game.score != session.game.score

@@ -6,7 +6,7 @@ extension Update {
     static func reply(
         _ request: ClientMessage, _ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model
     ) -> [Effect] {
-        if request.isBarrier { model.network.barriers = max(0, model.network.barriers - 1) }
+        if request.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
         switch (request, result) {
         case (.hello(let nickname, _, _), .success(.hello(_, let session, let isResumed, let room))):
             model.network.resumeSecret = session
@@ -271,7 +271,7 @@ extension Update {
 
     /// `OK MOVE`: the server's figures must be ours after the same entries.
     private static func moveAcknowledged(_ acknowledgement: MoveAck, model: inout Model) -> [Effect] {
-        guard model.network.barriers == 0, var session = model.session, session.sendsEntries else { return [] }
+        guard model.network.gameChangesAwaitingReply == 0, var session = model.session, session.sendsEntries else { return [] }
         session.unacknowledged = session.unacknowledged.filter { $0.key > acknowledgement.seq }
         let expected = session.expected[acknowledgement.seq]
         session.expected = session.expected.filter { $0.key > acknowledgement.seq }
@@ -291,7 +291,7 @@ extension Update {
     static let resyncSequence = Int(Int32.max)
 
     private static func moveRefused(_ error: ProtocolError, model: inout Model) {
-        guard model.network.barriers == 0, let session = model.session, session.sendsEntries else { return }
+        guard model.network.gameChangesAwaitingReply == 0, let session = model.session, session.sendsEntries else { return }
         switch error.code {
         case .badSeq, .desync:
             break  // RESYNC follows with the server's copy.
@@ -328,7 +328,7 @@ extension Update {
 extension ClientMessage {
     /// Whether the replies to `MOVE` lines sent before this one are about an
     /// earlier game (the game restarts, ends or is replaced).
-    var isBarrier: Bool {
+    var endsOrReplacesGame: Bool {
         switch self {
         case .restart, .resign, .practice, .leave: true
         default: false

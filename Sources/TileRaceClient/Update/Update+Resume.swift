@@ -22,7 +22,7 @@ extension Update {
         model.network.resuming = ResumeAttempt(secret: secret, nickname: nickname, reason: reason, now: model.now)
         model.network.resumeSecret = nil
         // What was asked of the old connection will not be answered.
-        model.network.barriers = 0
+        model.network.gameChangesAwaitingReply = 0
         // Still connected as far as the screens go: the seat is ours, and
         // whatever needs the server waits for it (`Update.apply`) rather than
         // happening here only.

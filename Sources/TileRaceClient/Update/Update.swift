@@ -68,8 +68,8 @@ enum Update {
             effects.append(.saveStatistics)
         }
         if model.config.isBellEnabled, RaceMoments(model).ringsBell(after: before) { effects.append(.bell) }
-        for case .send(let message) in effects where message.isBarrier {
-            model.network.barriers += 1
+        for case .send(let message) in effects where message.endsOrReplacesGame {
+            model.network.gameChangesAwaitingReply += 1
         }
         return effects
     }
