@@ -174,11 +174,11 @@ public final class RaceServer: @unchecked Sendable {
         }
         let settings = ServerShard.Settings(
             limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard,
-            directory: directory)
+            registry: registry, directory: directory)
         shards = (0..<count).map { index in
             let core = ServerCore(
                 limits: configuration.limits, clock: configuration.clock, random: configuration.random,
-                serverName: configuration.serverName, logLevel: configuration.log.level, registry: registry, shard: index)
+                serverName: configuration.serverName, logLevel: configuration.log.level, shard: index, shardCount: count)
             return ServerShard(index: index, core: core, settings: settings)
         }
         for shard in shards {

@@ -357,11 +357,13 @@ package final class Simulation {
         server.generation += 1
         server.connections = [:]
         server.nextTickAt = nil
+        server.registry = ServerRegistry()
+        server.registryAnswers = []
         let serverSeed = random.next()
         let core = ServerCore(
             limits: .standard, clock: clock, random: SeededRandom(seed: serverSeed).source,
             secrets: SeededRandom(seed: ~serverSeed).source,
-            serverName: "tilerace-sim", logLevel: .info, registry: ServerRegistry())
+            serverName: "tilerace-sim", logLevel: .info)
         server.core = core
         if settings.servers > 1 { core.startDirectory(every: Simulation.directoryMilliseconds) }
         note(serverName(index), "starts (generation \(server.generation))")
@@ -409,7 +411,14 @@ package final class Simulation {
                 }
             case .log(_, let text):
                 note(serverName(index), text)
+            case .askRegistry(let id, let question):
+                server.registryAnswers.append(.registryAnswered(id, server.registry.answerNow(question)))
+            case .tellRegistry(let change):
+                server.registry.apply(change)
             }
+        }
+        while !server.registryAnswers.isEmpty, let core = server.core {
+            perform(core.handle(server.registryAnswers.removeFirst()), on: index)
         }
         scheduleServerTick(index)
     }

@@ -312,7 +312,7 @@ import TileRaceProtocol
         let stale = MoveAck(seq: 1, score: 9999, moves: 1, largestTile: 4, hasWon: false, isOver: false)
         #expect(Fixtures.reply(&model, to: .move(seq: 1, entries: [.move(.left)]), .move(stale)).isEmpty)
         Fixtures.reply(&model, to: .restart, .restart(seed: "42", restarts: 1))
-        #expect(model.network.barriers == 0)
+        #expect(model.network.gameChangesAwaitingReply == 0)
     }
 
     @Test func aResyncReplacesOurGameAndSaysSo() {

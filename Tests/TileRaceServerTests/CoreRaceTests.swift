@@ -256,9 +256,9 @@ struct CoreRaceTests {
             #expect(harness.ask(ana, "MOVE \(start + 1) \(chunk)").first?.hasPrefix("OK MOVE seq=\(start + 200) ") == true)
         }
         let racer = try #require(harness.core.rooms["r"]?.race?.racers.first)
-        #expect(racer.play.game.historyDepth < LiveGame.historyTrimInterval)
-        #expect(racer.play.game.board == player.game.board)
-        #expect(racer.play.game.score == player.game.score && racer.play.game.moveCount == 600)
+        #expect(racer.liveGame.game.historyDepth < LiveGame.historyTrimInterval)
+        #expect(racer.liveGame.game.board == player.game.board)
+        #expect(racer.liveGame.game.score == player.game.score && racer.liveGame.game.moveCount == 600)
     }
 
     @Test func aGameHasAnEntryLimit() throws {

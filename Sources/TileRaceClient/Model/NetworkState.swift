@@ -67,7 +67,7 @@ struct NetworkState: Hashable, Sendable {
     /// Requests sent that end or replace a game (`RESTART`, `RESIGN`,
     /// `PRACTICE`, `LEAVE`) not answered yet: replies to `MOVE` lines before
     /// them are about the earlier game and are not compared.
-    var barriers = 0
+    var gameChangesAwaitingReply = 0
     /// Set once the player quit while connected: `QUIT` went out and the
     /// runtime waits briefly for the server's goodbye, so the end of the
     /// connection that follows is expected, not a loss to recover from.

@@ -25,7 +25,7 @@ extension Update {
     static func server(_ update: ServerUpdate, model: inout Model) -> [Effect] {
         switch update {
         case .greeted:
-            model.network.barriers = 0
+            model.network.gameChangesAwaitingReply = 0
             if model.network.resuming != nil { return resumeGreeted(model: model) }
             // Introduce ourselves, with the nickname we would like.
             let nickname = model.network.preferredNickname(options: model.options, config: model.config)
@@ -218,7 +218,7 @@ extension Update {
     static func connectionLost(_ message: String, model: inout Model) -> [Effect] {
         model.connection = .lost(reason: message)
         model.network.nickname = nil
-        model.network.barriers = 0
+        model.network.gameChangesAwaitingReply = 0
         if let room = model.room {
             // After reconnecting, back into the room (made again if the server lost it).
             let code = room.code
@@ -241,11 +241,11 @@ extension Update {
                 // The board stays, played locally: it can no longer count.
                 session.lostRaceRoom = room
                 session.mode = .practice
-                session.mirror = .localOnly("the connection was lost")
+                session.serverCopy = .localOnly("the connection was lost")
                 session.assistsAllowed = true
                 model.race = nil
-            } else if session.mirror == .active {
-                session.mirror = .localOnly("the connection was lost")
+            } else if session.serverCopy == .active {
+                session.serverCopy = .localOnly("the connection was lost")
             }
             if var end = session.end, case .submitting = end.stage {
                 end.stage = .closed(message: "the connection was lost: not submitted", kind: .warning)
@@ -302,7 +302,7 @@ extension Update {
         model.network.endpoint = home
         model.network.returnedHomeFrom = away
         // A practice game mirrored on the server we leave goes on here only.
-        if model.session?.mirror == .active {
+        if model.session?.serverCopy == .active {
             playHereOnly(because: "its server at \(away) cannot be reached", model: &model)
         }
         model.network.movesFollowed = 0
@@ -319,7 +319,7 @@ extension Update {
 
     /// A request could not be sent (no connection): say so where it matters.
     static func notSent(_ message: ClientMessage, reason _: String, model: inout Model) -> [Effect] {
-        if message.isBarrier { model.network.barriers = max(0, model.network.barriers - 1) }
+        if message.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
         switch message {
         case .submit:
             if var session = model.session, var end = session.end, case .submitting = end.stage {

@@ -79,8 +79,8 @@ extension Update {
             // RESYNC says it is ours after all.
             if let startNamingUs { raceStarted(startNamingUs, model: &model) }
             let isCatchingUp = model.network.isCatchingUp
-            if isCatchingUp, let session = model.session, session.mode == .practice, session.mirror == .active,
-                !session.isMirrorConfirmed
+            if isCatchingUp, let session = model.session, session.mode == .practice, session.serverCopy == .active,
+                !session.isServerCopyConfirmed
             {
                 // Its PRACTICE was lost with the connection: the server's game is an earlier one.
                 model.network.isCatchingUp = false
@@ -257,7 +257,7 @@ extension Update {
 
     /// `RESYNC`: the server's copy of our game replaces ours, and we say so.
     private static func adopt(_ sync: GameSync, model: inout Model) {
-        guard model.network.barriers == 0, var session = model.session, session.sendsEntries,
+        guard model.network.gameChangesAwaitingReply == 0, var session = model.session, session.sendsEntries,
             let game = try? sync.makeGame(config: session.game.config, seed: session.game.seed)
         else { return }
         let changed = game.board != session.game.board || game.score != session.game.score

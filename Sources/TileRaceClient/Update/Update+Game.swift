@@ -78,7 +78,7 @@ extension Update {
     /// there, so its official time is the time the player saw (a race's
     /// clock keeps running).
     static func serverClock(paused: Bool, model: Model) -> [Effect] {
-        guard let session = model.session, session.mode == .practice, session.mirror == .active else { return [] }
+        guard let session = model.session, session.mode == .practice, session.serverCopy == .active else { return [] }
         return [.send(paused ? .pause : .resume)]
     }
 
@@ -86,15 +86,15 @@ extension Update {
     /// a race; in practice, `PRACTICE` goes first with the first entry when connected.
     static func send(_ entry: GameLog.Entry, session: inout PlaySession, model: Model) -> [Effect] {
         var effects: [Effect] = []
-        if session.mode == .practice, session.mirror == .notStarted {
+        if session.mode == .practice, session.serverCopy == .notStarted {
             if !model.connection.isConnected {
-                session.mirror = .localOnly("it was started offline")
+                session.serverCopy = .localOnly("it was started offline")
             } else if !Names.isValidSeed(session.game.seed.text) {
-                session.mirror = .localOnly("its seed cannot be sent to a server")
+                session.serverCopy = .localOnly("its seed cannot be sent to a server")
             } else {
                 let config = session.game.config
                 effects.append(.send(.practice(PracticeOptions(seed: session.game.seed.text, size: config.size, target: config.target))))
-                session.mirror = .active
+                session.serverCopy = .active
                 session.sequence = 0
             }
         }
@@ -255,8 +255,8 @@ extension Update {
 
     /// Resigns the server's copy of a practice game still running there.
     static func endPracticeMirror(_ model: inout Model) -> [Effect] {
-        guard let session = model.session, session.mode == .practice, session.mirror == .active else { return [] }
-        model.session?.mirror = .finished
+        guard let session = model.session, session.mode == .practice, session.serverCopy == .active else { return [] }
+        model.session?.serverCopy = .finished
         return session.game.isOver ? [] : [.send(.resign)]
     }
 
@@ -304,7 +304,7 @@ extension Update {
     static func checkEnd(reachedTarget: Bool, model: inout Model) {
         guard var session = model.session, session.end == nil else { return }
         let game = session.game
-        if game.isOver, session.mirror == .active { session.mirror = .finished }
+        if game.isOver, session.serverCopy == .active { session.serverCopy = .finished }
         if reachedTarget, !session.isPlayingOn, !session.isRace, !game.isOver {
             session.clock.pause(at: model.now)
             session.end = endOfGame(.won, session: session, now: model.now, stage: .reachedTarget)

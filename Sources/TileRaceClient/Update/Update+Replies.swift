@@ -6,7 +6,7 @@ extension Update {
     static func reply(
         _ request: ClientMessage, _ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model
     ) -> [Effect] {
-        if request.isBarrier { model.network.barriers = max(0, model.network.barriers - 1) }
+        if request.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
         switch (request, result) {
         case (.hello(let nickname, _, _), .success(.hello(_, let session, let isResumed, let room))):
             model.network.resumeSecret = session
@@ -49,11 +49,11 @@ extension Update {
         case (.practice(let options), .success):
             // The server plays this game too: after a drop, its RESYNC is this game.
             if model.session?.mode == .practice, model.session?.game.seed.text == options.seed {
-                model.session?.isMirrorConfirmed = true
+                model.session?.isServerCopyConfirmed = true
             }
         case (.practice, .failure(let error)):
-            if model.session?.mode == .practice, model.session?.mirror == .active {
-                model.session?.mirror = .localOnly("the server refused it (\(ScreenText.sanitize(error.message)))")
+            if model.session?.mode == .practice, model.session?.serverCopy == .active {
+                model.session?.serverCopy = .localOnly("the server refused it (\(ScreenText.sanitize(error.message)))")
             }
         case (.restart, .failure(let error)):
             if error.code != .notRacing { model.show("restart refused: \(ScreenText.sanitize(error.message))", .warning) }
@@ -165,7 +165,7 @@ extension Update {
             return []
         }
         let endpoint = ServerEndpoint(host: host, port: port)
-        if model.session?.mirror == .active {
+        if model.session?.serverCopy == .active {
             playHereOnly(because: "it was on the server at \(model.network.endpoint.map { "\($0)" } ?? "?")", model: &model)
         }
         model.network.movesFollowed += 1
@@ -271,7 +271,7 @@ extension Update {
 
     /// `OK MOVE`: the server's figures must be ours after the same entries.
     private static func moveAcknowledged(_ acknowledgement: MoveAck, model: inout Model) -> [Effect] {
-        guard model.network.barriers == 0, var session = model.session, session.sendsEntries else { return [] }
+        guard model.network.gameChangesAwaitingReply == 0, var session = model.session, session.sendsEntries else { return [] }
         session.unacknowledged = session.unacknowledged.filter { $0.key > acknowledgement.seq }
         let expected = session.expected[acknowledgement.seq]
         session.expected = session.expected.filter { $0.key > acknowledgement.seq }
@@ -291,13 +291,13 @@ extension Update {
     static let resyncSequence = Int(Int32.max)
 
     private static func moveRefused(_ error: ProtocolError, model: inout Model) {
-        guard model.network.barriers == 0, let session = model.session, session.sendsEntries else { return }
+        guard model.network.gameChangesAwaitingReply == 0, let session = model.session, session.sendsEntries else { return }
         switch error.code {
         case .badSeq, .desync:
             break  // RESYNC follows with the server's copy.
         case .notRacing:
             if session.mode == .practice {
-                model.session?.mirror = .localOnly("the server has no game running for it")
+                model.session?.serverCopy = .localOnly("the server has no game running for it")
             }
         case .assistsOff:
             model.show("undo and remove-tile are off in this room", .warning)
@@ -328,7 +328,7 @@ extension Update {
 extension ClientMessage {
     /// Whether the replies to `MOVE` lines sent before this one are about an
     /// earlier game (the game restarts, ends or is replaced).
-    var isBarrier: Bool {
+    var endsOrReplacesGame: Bool {
         switch self {
         case .restart, .resign, .practice, .leave: true
         default: false

@@ -29,7 +29,7 @@ enum Update {
             effects.contains(where: { $0.needsServerNow || $0.isMove })
         {
             // Greeting first: a request queued before our HELLO would be refused.
-            if effects.contains(where: \.isMove), model.session?.mirror == .active {
+            if effects.contains(where: \.isMove), model.session?.serverCopy == .active {
                 // A new connection has no copy of this game (its server's was on the last one).
                 playHereOnly(because: "the connection it was sent on is gone", model: &model)
             }
@@ -68,8 +68,8 @@ enum Update {
             effects.append(.saveStatistics)
         }
         if model.config.isBellEnabled, RaceMoments(model).ringsBell(after: before) { effects.append(.bell) }
-        for case .send(let message) in effects where message.isBarrier {
-            model.network.barriers += 1
+        for case .send(let message) in effects where message.endsOrReplacesGame {
+            model.network.gameChangesAwaitingReply += 1
         }
         return effects
     }
