@@ -24,8 +24,9 @@ extension Update {
     /// Applies news from the network.
     static func server(_ update: ServerUpdate, model: inout Model) -> [Effect] {
         switch update {
-        case .greeted:
+        case .greeted(let greeting):
             model.network.barriers = 0
+            model.network.serverFeatures = greeting.features
             if model.network.resuming != nil { return resumeGreeted(model: model) }
             // Introduce ourselves, with the nickname we would like.
             let nickname = model.network.preferredNickname(options: model.options, config: model.config)
@@ -331,7 +332,7 @@ extension Update {
             model.leaderboard.status = .notConnected
         case .rooms:
             model.lobby.isLoading = false
-        case .move, .restart, .resign, .practice, .pong, .ping, .leave, .quit:
+        case .move, .resync, .restart, .resign, .practice, .pong, .ping, .leave, .quit:
             break
         default:
             model.show("not connected to a server", .warning)

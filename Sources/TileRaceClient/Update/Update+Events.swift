@@ -19,7 +19,7 @@ extension Update {
             memberJoined(nickname, role: role, isBot: isBot, model: &model)
         case .left(let room, let nickname):
             guard isOurRoom(room, model), var waiting = model.room else { break }
-            waiting.members.removeAll { Names.nicknameKey($0.nickname) == Names.nicknameKey(nickname) && !$0.isYou }
+            waiting.members.removeAll { Nickname($0.nickname) == Nickname(nickname) && !$0.isYou }
             waiting.away.clear(nickname)
             model.room = waiting
             model.race?.away.clear(nickname)
@@ -42,11 +42,11 @@ extension Update {
             model.room?.countdownEndsAt = nil
             let why =
                 switch reason {
-                case "unready": "someone is not ready any more"
-                case "left": "someone left"
-                case "joined": "someone came in"
-                case "away": "someone lost the connection"
-                default: ScreenText.sanitize(reason)
+                case .unready: "someone is not ready any more"
+                case .left: "someone left"
+                case .joined: "someone came in"
+                case .away: "someone lost the connection"
+                case .other(let word): ScreenText.sanitize(word)
                 }
             model.show("countdown stopped: \(why)", .warning)
         case .start(let start):
@@ -67,7 +67,7 @@ extension Update {
             model.race?.results.append(standing)
             // A racer whose FINISH we missed (we were away) is finished all the same.
             if let index = model.race?.players.firstIndex(where: {
-                Names.nicknameKey($0.nickname) == Names.nicknameKey(result.nickname) && $0.status == .playing
+                Nickname($0.nickname) == Nickname(result.nickname) && $0.status == .playing
             }) {
                 model.race?.players[index].status = .finished(result.reason)
             }
@@ -101,17 +101,16 @@ extension Update {
 
     private static func isOurRoom(_ name: String, _ model: Model) -> Bool {
         guard let room = model.room else { return false }
-        return Names.nicknameKey(room.name) == Names.nicknameKey(name)
+        return RoomName(room.name) == RoomName(name)
     }
 
     private static func isUs(_ nickname: String, _ model: Model) -> Bool {
-        model.network.nickname.map { Names.nicknameKey($0) == Names.nicknameKey(nickname) } ?? false
+        model.network.nickname.map { Nickname($0) == Nickname(nickname) } ?? false
     }
 
     private static func memberJoined(_ nickname: String, role: MemberInfo.Role, isBot: Bool, model: inout Model) {
         guard var room = model.room else { return }
-        let key = Names.nicknameKey(nickname)
-        guard !room.members.contains(where: { Names.nicknameKey($0.nickname) == key && $0.role == role }) else { return }
+        guard !room.members.contains(where: { Nickname($0.nickname) == Nickname(nickname) && $0.role == role }) else { return }
         let member = RoomMember(nickname: nickname, isReady: false, isYou: false, role: role, isBot: isBot)
         if role == .player, let firstWatcher = room.members.firstIndex(where: { $0.role == .watcher }) {
             room.members.insert(member, at: firstWatcher)
@@ -139,7 +138,7 @@ extension Update {
         room.countdownEndsAt = nil
         for index in room.members.indices {
             room.members[index].isReady = false
-            if start.players.contains(where: { Names.nicknameKey($0) == Names.nicknameKey(room.members[index].nickname) }),
+            if start.players.contains(where: { Nickname($0) == Nickname(room.members[index].nickname) }),
                 mayRace || !room.members[index].isYou
             {
                 room.members[index].state = .racing
@@ -175,7 +174,7 @@ extension Update {
     private static func racerProgressed(_ progress: RacerProgress, model: inout Model) {
         guard var race = model.race, !race.isOver else { return }
         var player =
-            race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(progress.nickname) }
+            race.players.first { Nickname($0.nickname) == Nickname(progress.nickname) }
             ?? RacePlayer(
                 nickname: progress.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
                 isBot: model.room?.isBot(progress.nickname) ?? false)
@@ -193,7 +192,7 @@ extension Update {
         guard var race = model.race, !race.isOver else { return }
         let elapsed = finish.milliseconds
         var player =
-            race.players.first { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }
+            race.players.first { Nickname($0.nickname) == Nickname(finish.nickname) }
             ?? RacePlayer(
                 nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
                 isBot: model.room?.isBot(finish.nickname) ?? false)
@@ -222,7 +221,7 @@ extension Update {
         race.away.clear(finish.nickname)
         race.update(player, at: model.now)
         model.race = race
-        if let index = model.room?.members.firstIndex(where: { Names.nicknameKey($0.nickname) == Names.nicknameKey(finish.nickname) }),
+        if let index = model.room?.members.firstIndex(where: { Nickname($0.nickname) == Nickname(finish.nickname) }),
             model.room?.members[index].isYou == false || race.players.contains(where: \.isYou)
         {
             // (Our own line only when we race: a FINISH under our nickname

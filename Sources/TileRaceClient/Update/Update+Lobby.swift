@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 extension Update {
     static func lobbyKey(_ key: Key, model: inout Model) -> [Effect] {
         if model.lobby.form != nil { return formKey(key, model: &model) }

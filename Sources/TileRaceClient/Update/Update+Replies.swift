@@ -44,7 +44,7 @@ extension Update {
             return model.room == nil ? [] : [.send(.who)]
         case (.move, .success(.move(let acknowledgement))):
             return moveAcknowledged(acknowledgement, model: &model)
-        case (.move, .failure(let error)):
+        case (.move, .failure(let error)), (.resync, .failure(let error)):
             moveRefused(error, model: &model)
         case (.practice(let options), .success):
             // The server plays this game too: after a drop, its RESYNC is this game.
@@ -120,7 +120,7 @@ extension Update {
         model.screen = .room
         model.lobby.form = nil
         model.lobby.joinPrompt = nil
-        if model.network.autoRoom.map({ Names.nicknameKey($0.name) }) == Names.nicknameKey(description.name) {
+        if model.network.autoRoom.map({ RoomName($0.name) }) == RoomName(description.name) {
             model.network.autoRoom = nil
         }
         if isWatching {
@@ -134,7 +134,7 @@ extension Update {
     }
 
     private static func createRefused(_ name: String, error: ProtocolError, model: inout Model) -> [Effect] {
-        if error.code == .roomExists, model.network.autoRoom.map({ Names.nicknameKey($0.name) }) == Names.nicknameKey(name) {
+        if error.code == .roomExists, model.network.autoRoom.map({ RoomName($0.name) }) == RoomName(name) {
             // --room names a room that exists after all (someone created it
             // meanwhile, or it is private): join it; if it refuses, it is private.
             return [.send(.join(room: name, code: model.network.autoRoom?.options.code))]
@@ -180,7 +180,7 @@ extension Update {
     private static func joinRefused(
         _ name: String, code: String?, isWatching: Bool, error: ProtocolError, model: inout Model
     ) -> [Effect] {
-        let autoRoom = model.network.autoRoom.flatMap { Names.nicknameKey($0.name) == Names.nicknameKey(name) ? $0 : nil }
+        let autoRoom = model.network.autoRoom.flatMap { RoomName($0.name) == RoomName(name) ? $0 : nil }
         let isAutoRoom = autoRoom != nil
         var effects: [Effect] = []
         switch error.code {
@@ -190,7 +190,7 @@ extension Update {
                 model.network.hasTriedCreatingAutoRoom = true
                 return [.send(.create(room: autoRoom.name, options: autoRoom.options))]
             }
-            if let rejoining = model.network.rejoiningRoom, Names.nicknameKey(rejoining) == Names.nicknameKey(name) {
+            if let rejoining = model.network.rejoiningRoom, RoomName(rejoining) == RoomName(name) {
                 // Going back after a lost connection: the room did not survive (a server restart).
                 model.network.rejoiningRoom = nil
                 if model.screen != .lobby {
@@ -240,9 +240,9 @@ extension Update {
 
     private static func membersListed(_ members: [MemberInfo], model: inout Model) {
         guard var room = model.room else { return }
-        let you = model.network.nickname.map(Names.nicknameKey)
+        let you = model.network.nickname.map(Nickname.init)
         room.members = members.map { member in
-            let isYou = Names.nicknameKey(member.nickname) == you && (member.role == .watcher) == room.isWatching
+            let isYou = Nickname(member.nickname) == you && (member.role == .watcher) == room.isWatching
             return RoomMember(
                 nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state,
                 isBot: member.isBot)
@@ -253,7 +253,7 @@ extension Update {
     static func setReady(_ isReady: Bool, of nickname: String?, model: inout Model) {
         guard let nickname,
             let index = model.room?.members.firstIndex(where: {
-                Names.nicknameKey($0.nickname) == Names.nicknameKey(nickname) && $0.role == .player
+                Nickname($0.nickname) == Nickname(nickname) && $0.role == .player
             })
         else { return }
         model.room?.members[index].isReady = isReady
@@ -283,12 +283,9 @@ extension Update {
         model.show(
             "the server counts score \(Format.grouped(theirs.score)) after \(theirs.moves) moves, not "
                 + "\(Format.grouped(expected.score)): fetching its copy", .warning)
-        // A MOVE that cannot be next is refused with bad-seq and answered with the server's state.
-        return [.send(.move(seq: resyncSequence, entries: [.move(.left)]))]
+        // RESYNC (or, for a server older than it, a MOVE that cannot be next) brings the server's state.
+        return [.send(.askingForResync(offered: model.network.serverFeatures))]
     }
-
-    /// The sequence number of a `MOVE` sent only to get the server's copy of the game.
-    static let resyncSequence = Int(Int32.max)
 
     private static func moveRefused(_ error: ProtocolError, model: inout Model) {
         guard model.network.barriers == 0, let session = model.session, session.sendsEntries else { return }

@@ -71,7 +71,7 @@ extension Update {
         model.network.isCatchingUpOutsideRace = room?.state == .racing && !wasRacing
         model.connection = .connected(endpoint)
         model.show("back: the connection was restored (\(attempts) \(attempts == 1 ? "try" : "tries"))", .success)
-        if let room, model.room.map({ Names.nicknameKey($0.name) != Names.nicknameKey(room.name) }) ?? true {
+        if let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true {
             return leaveAgainAfterResume(room, model: &model)
         }
         return []

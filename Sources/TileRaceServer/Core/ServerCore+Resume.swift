@@ -45,7 +45,7 @@ extension ServerCore {
             broadcast(
                 .away(room: room.name, nickname: session.nickname ?? "", milliseconds: limits.resumeGraceMilliseconds), in: room,
                 except: session.id)
-            cancelCountdown(in: room, reason: "away")
+            cancelCountdown(in: room, reason: .away)
         }
         log(
             .info,
@@ -63,7 +63,7 @@ extension ServerCore {
         let bye = "too many refused sessions"
         try admitGuess(by: fresh, bye: bye) { "too many refused sessions and join codes from your address; try again in \($0) s" }
         guard let heldID = registry.sync({ $0.resumeSecrets[secret]?.session }), let held = sessions[heldID], held.isAway,
-            let heldNickname = held.nickname, Names.nicknameKey(heldNickname) == Names.nicknameKey(nickname),
+            let heldNickname = held.nickname, Nickname(heldNickname) == Nickname(nickname),
             let connection = fresh.connection
         else {
             recordWrongGuess(by: fresh, bye: bye)

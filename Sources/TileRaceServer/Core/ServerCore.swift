@@ -153,7 +153,7 @@ package final class ServerCore {
         sessions[id] = session
         let greeting = Greeting(
             version: ClientMessage.protocolVersion, server: serverName, lineLimit: LineFramer.maximumLineLength,
-            idleSeconds: limits.idleMilliseconds / 1000)
+            idleSeconds: limits.idleMilliseconds / 1000, features: Set(ServerFeature.allCases))
         send(id, .event(.hello(greeting)))
         log(.info, "\(id) \(peer) connected")
     }
