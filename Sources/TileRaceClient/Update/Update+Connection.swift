@@ -138,16 +138,15 @@ extension Update {
                 model.network.hasTriedCreatingAutoRoom = false
             }
         }
-        var wasRacing = false
-        if var session = model.session {
+        let lostRace = model.changeSession { session -> (wasRacing: Bool, wasRace: Bool) in
+            var lost = (wasRacing: false, wasRace: false)
             if case .race(let room) = session.mode {
-                wasRacing = !session.isFinished
+                lost = (!session.isFinished, true)
                 // The board stays, played locally: it can no longer count.
                 session.lostRaceRoom = room
                 session.mode = .practice
                 session.mirror = .localOnly("the connection was lost")
                 session.assistsAllowed = true
-                model.race = nil
             } else if session.mirror == .active {
                 session.mirror = .localOnly("the connection was lost")
             }
@@ -155,8 +154,10 @@ extension Update {
                 end.stage = .closed(message: "the connection was lost: not submitted", kind: .warning)
                 session.end = end
             }
-            model.session = session
+            return lost
         }
+        if lostRace?.wasRace == true { model.race = nil }
+        let wasRacing = lostRace?.wasRacing ?? false
         model.room = nil
         if model.screen == .lobby || model.screen == .room || model.screen == .spectate {
             model.screen = .menu

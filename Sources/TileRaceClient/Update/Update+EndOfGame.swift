@@ -7,22 +7,35 @@ import TileRaceProtocol
 extension Update {
     /// Opens the end dialog when the game just ended or reached its target.
     static func checkEnd(reachedTarget: Bool, model: inout Model) {
-        guard var session = model.session, session.end == nil else { return }
-        let game = session.game
-        if game.isOver, session.mirror == .active { session.mirror = .finished }
-        if reachedTarget, !session.isPlayingOn, !session.isRace, !game.isOver {
-            session.clock.pause(at: model.now)
-            session.end = endOfGame(.won, session: session, now: model.now, stage: .reachedTarget)
-        } else if reachedTarget, session.isRace {
-            session.clock.stop(at: model.now)
-            session.end = endOfGame(.won, session: session, now: model.now, stage: submitStage(model, session: session))
-        } else if game.isOver {
-            // Played on past the target, the game ends with no more moves (its target is long reached).
-            session.clock.stop(at: model.now)
-            let outcome: EndOfGame.Outcome = game.hasWon && !session.isPlayingOn ? .won : .noMoves
+        guard model.session?.end == nil else { return }
+        model.changeSessionReadingModel { session, model in
+            let game = session.game
+            if game.isOver, session.mirror == .active { session.mirror = .finished }
+            if reachedTarget, !session.isPlayingOn, !session.isRace, !game.isOver {
+                session.clock.pause(at: model.now)
+                session.end = endOfGame(.won, session: session, now: model.now, stage: .reachedTarget)
+            } else if reachedTarget, session.isRace {
+                session.clock.stop(at: model.now)
+                session.end = endOfGame(.won, session: session, now: model.now, stage: submitStage(model, session: session))
+            } else if game.isOver {
+                // Played on past the target, the game ends with no more moves (its target is long reached).
+                session.clock.stop(at: model.now)
+                let outcome: EndOfGame.Outcome = game.hasWon && !session.isPlayingOn ? .won : .noMoves
+                session.end = endOfGame(outcome, session: session, now: model.now, stage: submitStage(model, session: session))
+            }
+        }
+    }
+
+    /// Ends the game now with `outcome` (resigned, time up, the server's
+    /// `FINISH`): its clock stops (at `clockStoppedAt`, else now), no tile is
+    /// being picked, and the end dialog opens on the nickname prompt, or on
+    /// why the game cannot be submitted.
+    static func endGame(_ outcome: EndOfGame.Outcome, clockStoppedAt: Int? = nil, model: inout Model) {
+        model.changeSessionReadingModel { session, model in
+            session.clock.stop(at: clockStoppedAt ?? model.now)
+            session.removalCursor = nil
             session.end = endOfGame(outcome, session: session, now: model.now, stage: submitStage(model, session: session))
         }
-        model.session = session
     }
 
     static func endOfGame(_ outcome: EndOfGame.Outcome, session: PlaySession, now: Int, stage: EndOfGame.Stage) -> EndOfGame {
@@ -42,33 +55,34 @@ extension Update {
     }
 
     /// Sends the finished game under `nickname` (with its token, if we hold one).
-    private static func submit(_ nickname: String, end: inout EndOfGame, session: inout PlaySession, model: inout Model) -> [Effect] {
+    private static func submit(_ nickname: String, end: EndOfGame, model: inout Model) -> [Effect] {
         model.config.lastNickname = nickname
-        end.stage = .submitting(nickname: nickname)
-        session.end = end
-        model.session = session
+        model.session?.end = end
+        model.session?.end?.stage = .submitting(nickname: nickname)
         return [.saveConfig, .send(.submit(nickname: nickname, token: model.config.token(for: nickname)))]
     }
 
     static func endKey(_ key: Key, model: inout Model) -> [Effect] {
-        guard var session = model.session, var end = session.end else { return [] }
+        guard let session = model.session, var end = session.end else { return [] }
         switch end.stage {
         case .reachedTarget:
             // No key here is a move: a player still sliding tiles does not end the game (`ShownDialog`).
             switch key {
             case .enter, .character("c"), .character("C"), .character(" "):
                 // The clocks go on (`Update.holdPracticeClock`).
-                session.end = nil
-                session.isPlayingOn = true
-                model.session = session
+                model.changeSession { session in
+                    session.end = nil
+                    session.isPlayingOn = true
+                }
                 return []
             case .character("f"), .character("F"):
-                session.clock.resume(at: model.now)
-                session.clock.stop(at: model.now)
-                end.result.milliseconds = session.clock.elapsed(at: model.now)
-                end.stage = submitStage(model, session: session)
-                session.end = end
-                model.session = session
+                model.changeSessionReadingModel { session, model in
+                    session.clock.resume(at: model.now)
+                    session.clock.stop(at: model.now)
+                    end.result.milliseconds = session.clock.elapsed(at: model.now)
+                    end.stage = submitStage(model, session: session)
+                    session.end = end
+                }
                 // The server's practice game goes on past the target: finish it so it can be submitted.
                 return endPracticeMirror(&model)
             case .character("n"), .character("r"):
@@ -84,17 +98,15 @@ extension Update {
             // The submit button has the focus: game keys still held do nothing.
             switch key {
             case .enter where Nickname.isValid(field.text):
-                return submit(field.text, end: &end, session: &session, model: &model)
+                return submit(field.text, end: end, model: &model)
             case .enter, .character("e"), .tab:
                 field.refusal = nil
                 end.stage = .nickname(field)
                 end.isEditingNickname = true
-                session.end = end
-                model.session = session
+                model.session?.end = end
             case .escape:
                 end.stage = .closed(message: "not submitted", kind: .info)
-                session.end = end
-                model.session = session
+                model.session?.end = end
             default:
                 break
             }
@@ -102,28 +114,24 @@ extension Update {
             switch key {
             case .enter:
                 guard Nickname.isValid(field.text) else {
-                    field.refusal = "nickname: \(Nickname.rule)"
+                    field.refusal = nicknameRuleNotice
                     end.stage = .nickname(field)
-                    session.end = end
-                    model.session = session
+                    model.session?.end = end
                     return []
                 }
-                return submit(field.text, end: &end, session: &session, model: &model)
+                return submit(field.text, end: end, model: &model)
             case .escape:
                 end.stage = .closed(message: "not submitted", kind: .info)
-                session.end = end
-                model.session = session
+                model.session?.end = end
             default:
                 _ = field.handle(key)
                 end.stage = .nickname(field)
-                session.end = end
-                model.session = session
+                model.session?.end = end
             }
         case .submitting:
             if key == .escape {
                 end.stage = .closed(message: "submission sent; not waiting for the answer", kind: .info)
-                session.end = end
-                model.session = session
+                model.session?.end = end
             }
         case .closed:
             switch key {
@@ -135,8 +143,7 @@ extension Update {
                 if key == .character("q") { return leaveRoom(&model) }
                 // Watch the others finish; the standings come at the end.
                 end.isHidden = true
-                session.end = end
-                model.session = session
+                model.session?.end = end
             case .character("t"):
                 return nextTheme(&model)
             default:
@@ -223,7 +230,7 @@ extension Update {
         case .nothingToSubmit:
             closeSubmission("the server has no finished game of yours to submit", kind: .warning, model: &model)
         case .badName:
-            closeSubmission("nickname: \(Nickname.rule)", kind: .warning, model: &model)
+            closeSubmission(nicknameRuleNotice, kind: .warning, model: &model)
         default:
             let message = "not submitted: \(ScreenText.sanitize(error.message))"
             if !closeSubmission(message, kind: .warning, model: &model) { model.show(message, .warning) }
@@ -233,24 +240,22 @@ extension Update {
     /// Puts the end dialog back on its nickname field, with why the
     /// submission did not go through, if it is still waiting.
     private static func offerAgain(_ nickname: String, refusal: String, model: inout Model) -> Bool {
-        guard var session = model.session, var end = session.end, case .submitting = end.stage else { return false }
+        guard var end = model.session?.end, case .submitting = end.stage else { return false }
         var field = TextField(nickname)
         field.refusal = refusal
         end.stage = .nickname(field)
         end.isEditingNickname = true
-        session.end = end
-        model.session = session
+        model.session?.end = end
         return true
     }
 
     /// Shows what became of the submission in the end dialog, if it is still waiting.
     @discardableResult
     private static func closeSubmission(_ message: String, kind: Notice.Kind, model: inout Model) -> Bool {
-        guard var session = model.session, var end = session.end, case .submitting = end.stage else { return false }
+        guard var end = model.session?.end, case .submitting = end.stage else { return false }
         end.stage = .closed(message: message, kind: kind)
         end.isHidden = false
-        session.end = end
-        model.session = session
+        model.session?.end = end
         return true
     }
 }

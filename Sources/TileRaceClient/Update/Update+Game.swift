@@ -1,6 +1,10 @@
 import TileRaceEngine
 import TileRaceProtocol
 
+/// The game screen: which keys go where (the end dialog, the standings,
+/// pause, picking a tile), pause, a new game or a restart, leaving; the
+/// replies to `PRACTICE` and `RESTART`. Moves and assists are in
+/// `Update+GameMoves`.
 extension Update {
     static func gameKey(_ key: Key, model: inout Model) -> [Effect] {
         guard let session = model.session else {
@@ -51,14 +55,13 @@ extension Update {
     // MARK: Pause, reset, leave
 
     static func pause(_ model: inout Model) -> [Effect] {
-        guard var session = model.session else { return [] }
-        if session.isRace {
+        guard let isRace = model.session?.isRace else { return [] }
+        if isRace {
             model.show("no pause in a race: the race clock keeps running", .warning)
             return []
         }
         // The clocks stop (`Update.holdPracticeClock`); what was said about the board is stale.
-        session.isPaused = true
-        model.session = session
+        model.session?.isPaused = true
         model.notice = nil
         return []
     }
@@ -118,15 +121,16 @@ extension Update {
 
     /// Back to the start of the race's seed: entries count from 1 again; the clock keeps running.
     static func restartRace(_ model: inout Model) -> [Effect] {
-        guard var session = model.session, session.isRace else { return [] }
-        session.game = Game(config: session.game.config, seed: session.game.seed)
-        session.animation = nil
-        session.removalCursor = nil
-        session.restarts += 1
-        session.sequence = 0
-        session.expected = [:]
-        session.boardsAfter = [:]
-        model.session = session
+        guard model.session?.isRace == true else { return [] }
+        model.changeSession { session in
+            session.game = Game(config: session.game.config, seed: session.game.seed)
+            session.animation = nil
+            session.removalCursor = nil
+            session.restarts += 1
+            session.sequence = 0
+            session.expected = [:]
+            session.boardsAfter = [:]
+        }
         model.show("back to the start of the seed: the clock keeps running")
         syncRacer(&model)
         return [.send(.restart)]

@@ -6,23 +6,21 @@ import TileRaceProtocol
 /// (`OK MOVE`, its refusals) and its copy of the game (`RESYNC`).
 extension Update {
     static func move(_ direction: Direction, model: inout Model) -> [Effect] {
-        guard var session = model.session else { return [] }
-        guard !session.game.isOver else { return [] }
-        let motions = model.animationsEnabled ? session.game.board.motions(for: direction) : []
-        let report: MoveReport
-        do {
-            report = try session.game.move(direction)
-        } catch {
-            return []
+        let played = model.changeSessionReadingModel { session, model -> (report: MoveReport, effects: [Effect])? in
+            guard !session.game.isOver else { return nil }
+            let motions = model.animationsEnabled ? session.game.board.motions(for: direction) : []
+            // A move that changes nothing changes nothing here either.
+            guard let report = try? session.game.move(direction) else { return nil }
+            session.clock.start(at: model.now)
+            session.hint = nil
+            if model.animationsEnabled {
+                session.animation = TileAnimation(motions: motions, spawn: report.spawn, startedAt: model.now)
+            }
+            let effects = send(.move(direction), session: &session, model: model)
+            session.recordProgress()
+            return (report, effects)
         }
-        session.clock.start(at: model.now)
-        session.hint = nil
-        if model.animationsEnabled {
-            session.animation = TileAnimation(motions: motions, spawn: report.spawn, startedAt: model.now)
-        }
-        let effects = send(.move(direction), session: &session, model: model)
-        session.recordProgress()
-        model.session = session
+        guard let (report, effects) = played ?? nil else { return [] }
         checkEnd(reachedTarget: report.reachedTarget, model: &model)
         syncRacer(&model)
         // "Keep going?" waits on the player: the clocks wait too (`Update.holdPracticeClock`).
@@ -55,20 +53,27 @@ extension Update {
     }
 
     static func undo(_ model: inout Model) -> [Effect] {
-        guard var session = model.session else { return [] }
-        guard session.assistsAllowed else {
+        guard let assistsAllowed = model.session?.assistsAllowed else { return [] }
+        guard assistsAllowed else {
             model.show("undo is off in this room", .warning)
             return []
         }
-        do {
-            try session.game.undo()
-        } catch {
-            model.show(error == .nothingToUndo ? "nothing to undo" : error.message, .warning)
+        let undone = model.changeSessionReadingModel { session, model -> Result<[Effect], EngineError> in
+            do throws(EngineError) {
+                try session.game.undo()
+            } catch {
+                return .failure(error)
+            }
+            let effects = send(.undo, session: &session, model: model)
+            session.recordProgress()
+            return .success(effects)
+        }
+        guard case .success(let effects) = undone else {
+            if case .failure(let error) = undone {
+                model.show(error == .nothingToUndo ? "nothing to undo" : error.message, .warning)
+            }
             return []
         }
-        let effects = send(.undo, session: &session, model: model)
-        session.recordProgress()
-        model.session = session
         // What the undone step said ("tile removed") no longer holds.
         model.notice = nil
         syncRacer(&model)
@@ -93,12 +98,11 @@ extension Update {
             cursor = Cell(row: first / size, column: first % size)
         }
         model.session?.removalCursor = cursor
-        model.show("remove a tile: arrows move, Enter removes, Esc cancels", .info, sticky: true)
+        model.show(removalNotice, .info, sticky: true)
     }
 
     static func removalKey(_ key: Key, model: inout Model) -> [Effect] {
-        guard var session = model.session, var cursor = session.removalCursor else { return [] }
-        let size = session.game.config.size
+        guard var cursor = model.session?.removalCursor, let size = model.session?.game.config.size else { return [] }
         if let direction = direction(for: key) {
             switch direction {
             case .up: cursor.row = max(0, cursor.row - 1)
@@ -106,35 +110,39 @@ extension Update {
             case .left: cursor.column = max(0, cursor.column - 1)
             case .right: cursor.column = min(size - 1, cursor.column + 1)
             }
-            session.removalCursor = cursor
-            model.session = session
-            model.show("remove a tile: arrows move, Enter removes, Esc cancels", .info, sticky: true)
+            model.session?.removalCursor = cursor
+            model.show(removalNotice, .info, sticky: true)
             return []
         }
         switch key {
         case .enter, .character(" "), .character("x"), .character("X"):
-            do {
-                try session.game.removeTile(at: cursor)
-            } catch {
-                model.show(error.code == "empty-cell" ? "that cell is empty: pick a tile" : error.message, .warning, sticky: true)
+            let removed = model.changeSessionReadingModel { session, model -> Result<[Effect], EngineError> in
+                do throws(EngineError) {
+                    try session.game.removeTile(at: cursor)
+                } catch {
+                    return .failure(error)
+                }
+                session.removalCursor = nil
+                return .success(send(.remove(cursor), session: &session, model: model))
+            }
+            guard case .success(let effects) = removed else {
+                if case .failure(let error) = removed {
+                    model.show(error.code == "empty-cell" ? "that cell is empty: pick a tile" : error.message, .warning, sticky: true)
+                }
                 return []
             }
-            session.removalCursor = nil
-            let effects = send(.remove(cursor), session: &session, model: model)
-            model.session = session
             model.show("tile removed")
             syncRacer(&model)
             // Removing the last tiles can leave a board with no move.
             checkEnd(reachedTarget: false, model: &model)
             return effects
         case .escape, .character("q"):
-            session.removalCursor = nil
-            model.session = session
+            model.session?.removalCursor = nil
             model.notice = nil
         case .character("?"):
             model.overlay = .help
         default:
-            model.show("remove a tile: arrows move, Enter removes, Esc cancels", .info, sticky: true)
+            model.show(removalNotice, .info, sticky: true)
         }
         return []
     }
@@ -159,13 +167,16 @@ extension Update {
 
     /// `OK MOVE`: the server's figures must be ours after the same entries.
     private static func moveAcknowledged(_ acknowledgement: MoveAck, model: inout Model) -> [Effect] {
-        guard model.network.barriers == 0, var session = model.session, session.sendsEntries else { return [] }
-        session.unacknowledged = session.unacknowledged.filter { $0.key > acknowledgement.seq }
-        let expected = session.expected[acknowledgement.seq]
-        session.expected = session.expected.filter { $0.key > acknowledgement.seq }
-        session.boardsAfter = session.boardsAfter.filter { $0.key > acknowledgement.seq }
-        model.session = session
-        guard let expected else { return [] }
+        guard model.network.barriers == 0, model.session?.sendsEntries == true else { return [] }
+        let seq = acknowledgement.seq
+        let expected = model.changeSession { session -> Figures? in
+            session.unacknowledged = session.unacknowledged.filter { $0.key > seq }
+            let expected = session.expected[seq]
+            session.expected = session.expected.filter { $0.key > seq }
+            session.boardsAfter = session.boardsAfter.filter { $0.key > seq }
+            return expected
+        }
+        guard let expected = expected ?? nil else { return [] }
         let theirs = Figures(score: acknowledgement.score, moves: acknowledgement.moves, largestTile: acknowledgement.largestTile)
         guard theirs != expected else { return [] }
         model.show(
@@ -218,18 +229,19 @@ extension Update {
 
     /// `RESYNC`: the server's copy of our game replaces ours, and we say so.
     private static func adopt(_ sync: GameSync, model: inout Model) {
-        guard model.network.barriers == 0, var session = model.session, session.sendsEntries,
+        guard model.network.barriers == 0, let session = model.session, session.sendsEntries,
             let game = try? sync.makeGame(config: session.game.config, seed: session.game.seed)
         else { return }
         let changed = game.board != session.game.board || game.score != session.game.score
-        session.game = game
-        session.sequence = sync.seq
-        session.expected = [:]
-        session.boardsAfter = [:]
-        session.unacknowledged = [:]
-        session.animation = nil
-        session.removalCursor = nil
-        model.session = session
+        model.changeSession { session in
+            session.game = game
+            session.sequence = sync.seq
+            session.expected = [:]
+            session.boardsAfter = [:]
+            session.unacknowledged = [:]
+            session.animation = nil
+            session.removalCursor = nil
+        }
         if changed {
             model.show(
                 "your board differed from the server's copy: now showing the server's (score \(Format.grouped(game.score)))",

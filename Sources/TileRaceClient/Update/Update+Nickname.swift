@@ -42,6 +42,9 @@ extension Update {
         model.overlay = .nickname(NicknamePrompt(field: TextField(suggestion), message: message, goal: goal))
     }
 
+    /// What a refused nickname is told: the rule.
+    static let nicknameRuleNotice = "nickname: \(Nickname.rule)"
+
     /// Keys in the nickname prompt.
     static func nicknamePromptKey(_ key: Key, prompt: NicknamePrompt, model: inout Model) -> [Effect] {
         var prompt = prompt
@@ -54,7 +57,7 @@ extension Update {
         case .enter:
             guard !prompt.isChecking else { return [] }
             guard Nickname.isValid(prompt.field.text) else {
-                prompt.field.refusal = "nickname: \(Nickname.rule)"
+                prompt.field.refusal = nicknameRuleNotice
                 model.overlay = .nickname(prompt)
                 return []
             }
@@ -100,7 +103,7 @@ extension Update {
         let message: String =
             switch error.code {
             case .nicknameTaken: "\(nickname) is in use on this server: pick another"
-            case .badName: "nickname: \(Nickname.rule)"
+            case .badName: nicknameRuleNotice
             case .busy: "finish your game or leave the room first"
             default: ScreenText.sanitize(error.message)
             }

@@ -19,9 +19,11 @@ extension Update {
     /// the move that reached the target.
     static func holdPracticeClock(wasHeld: Bool, around effects: [Effect], model: inout Model) -> [Effect] {
         let isHeld = isPracticeClockHeld(model)
-        guard isHeld != wasHeld, var session = model.session else { return effects }
-        if isHeld { session.clock.pause(at: model.now) } else { session.clock.resume(at: model.now) }
-        model.session = session
+        guard isHeld != wasHeld, model.session != nil else { return effects }
+        let now = model.now
+        model.changeSession { session in
+            if isHeld { session.clock.pause(at: now) } else { session.clock.resume(at: now) }
+        }
         var effects = effects
         effects.insert(contentsOf: serverClock(paused: isHeld, model: model), at: effects.firstIndex(of: .suspend) ?? effects.endIndex)
         return effects

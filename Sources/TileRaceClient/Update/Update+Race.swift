@@ -1,19 +1,19 @@
 import TileRaceEngine
 import TileRaceProtocol
 
+/// The race: its clock and time limit, resigning, the standings, leaving
+/// the room, watching as a spectator; the race's events (`START`,
+/// `PROGRESS`, `FINISH`, `RESULT`, `END`).
 extension Update {
     /// Ends our game when the race's time limit passes on our clock (the
     /// server's `FINISH reason=time` then gives the official figures).
     static func raceTick(_ model: inout Model) -> [Effect] {
         guard let race = model.race, case .racing = race.phase, race.options.timeLimit > 0,
-            var session = model.session, session.isRace, session.end == nil
+            let clock = model.session?.clock, model.session?.isRace == true, model.session?.end == nil
         else { return [] }
         let limit = race.options.timeLimit * 1000
-        guard session.clock.elapsed(at: model.now) >= limit else { return [] }
-        session.clock.stop(at: session.clock.startedAt.map { $0 + limit } ?? model.now)
-        session.removalCursor = nil
-        session.end = endOfGame(.timeUp, session: session, now: model.now, stage: submitStage(model, session: session))
-        model.session = session
+        guard clock.elapsed(at: model.now) >= limit else { return [] }
+        endGame(.timeUp, clockStoppedAt: clock.startedAt.map { $0 + limit }, model: &model)
         syncRacer(&model)
         return []
     }
@@ -59,11 +59,8 @@ extension Update {
 
     /// `q` confirmed during a race: resign, and stay to see the others finish.
     static func resignRace(_ model: inout Model) -> [Effect] {
-        guard var session = model.session, session.isRace, session.end == nil else { return [] }
-        session.clock.stop(at: model.now)
-        session.removalCursor = nil
-        session.end = endOfGame(.resigned, session: session, now: model.now, stage: submitStage(model, session: session))
-        model.session = session
+        guard model.session?.isRace == true, model.session?.end == nil else { return [] }
+        endGame(.resigned, model: &model)
         syncRacer(&model)
         return [.send(.resign)]
     }
@@ -203,8 +200,8 @@ extension Update {
             ?? RacePlayer(
                 nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
                 isBot: model.room?.isBot(finish.nickname) ?? false)
-        if player.isYou, var session = model.session, session.isRace {
-            if session.end == nil {
+        if player.isYou, model.session?.isRace == true {
+            if model.session?.end == nil {
                 let outcome: EndOfGame.Outcome =
                     switch finish.reason {
                     case .target: .won
@@ -212,12 +209,9 @@ extension Update {
                     case .time: .timeUp
                     case .resigned, .left: .resigned
                     }
-                session.clock.stop(at: model.now)
-                session.removalCursor = nil
-                session.end = endOfGame(outcome, session: session, now: model.now, stage: submitStage(model, session: session))
+                endGame(outcome, model: &model)
             }
-            session.end?.officialMilliseconds = elapsed
-            model.session = session
+            model.session?.end?.officialMilliseconds = elapsed
         }
         player.score = finish.score
         player.largestTile = finish.largestTile

@@ -92,12 +92,12 @@ extension Update {
 
     /// The game on screen goes on here only: the server does not have it.
     static func playHereOnly(because reason: String, model: inout Model) {
-        guard var session = model.session else { return }
-        session.mirror = .localOnly(reason)
-        session.unacknowledged = [:]
-        session.expected = [:]
-        session.boardsAfter = [:]
-        model.session = session
+        model.changeSession { session in
+            session.mirror = .localOnly(reason)
+            session.unacknowledged = [:]
+            session.expected = [:]
+            session.boardsAfter = [:]
+        }
     }
 
     /// The server no longer holds the seat (`ERR bad-session`), or the grace

@@ -17,7 +17,7 @@ extension Update {
                 return []
             }
             guard !room.isRaceUnderWay else {
-                model.show("a race is under way: you will race in the next one")
+                model.show(WaitingRoom.raceUnderWayNotice)
                 return []
             }
             guard let index = room.members.firstIndex(where: \.isYou) else { return [.send(.ready(true))] }
@@ -35,10 +35,6 @@ extension Update {
         }
         return []
     }
-
-    /// The message for a player who asks to get ready while a race runs.
-    static let raceUnderWayNotice = "a race is under way: you will race in the next one"
-
     // MARK: Replies
 
     /// The reply to `WHO`: the members, as the server knows them.
@@ -84,7 +80,7 @@ extension Update {
 
     private static func readyRefusal(_ error: ProtocolError) -> String {
         switch error.code {
-        case .raceInProgress: "a race is under way: you will race in the next one"
+        case .raceInProgress: WaitingRoom.raceUnderWayNotice
         case .notInRoom: "you are not in a room any more"
         default: "ready refused: \(ScreenText.sanitize(error.message))"
         }

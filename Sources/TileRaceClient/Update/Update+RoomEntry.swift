@@ -55,7 +55,7 @@ extension Update {
         if isWatching {
             model.show("watching room \(ScreenText.sanitize(description.name)): its races appear here", .info)
         } else if room.isRaceUnderWay {
-            model.show("a race is under way: you will race in the next one", .info)
+            model.show(WaitingRoom.raceUnderWayNotice, .info)
         } else {
             model.show("press r when you are ready: the race starts when everyone is ready", .info)
         }

@@ -6,8 +6,13 @@ func update(_ model: inout Model, _ event: Event) -> [Effect] {
     Update.apply(event, to: &model)
 }
 
-/// The client's state machine: `update` here, its cases in one extension
-/// file per concern (a screen's keys, replies, events).
+/// The client's state machine. This file routes keys and time: each key to
+/// the home of the screen (or dialog) shown; `Update+Server` routes the
+/// server's replies and events the same way. Each screen has one home
+/// holding its keys, its replies and its events (`Update+Lobby`,
+/// `Update+Room`, `Update+Race`, `Update+Game`, `Update+EndOfGame`, …);
+/// what several screens share has its own (the connection, the nickname,
+/// resuming, away players, bots, the practice clock, shared keys).
 enum Update {
     /// Applies one event.
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
