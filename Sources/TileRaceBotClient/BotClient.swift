@@ -82,8 +82,8 @@ public final class BotClient: @unchecked Sendable {
 
     private func received(_ event: ClientConnection.Event) {
         switch event {
-        case .greeted:
-            process(.greeted)
+        case .greeted(let greeting):
+            process(.greeted(greeting))
         case .reply(let request, let result, _):
             process(.reply(request, result))
         case .event(let event):

@@ -84,7 +84,7 @@ extension Simulation {
         guard let core = servers[quit.server].core, let connection = connections[quit.connection], !connection.isCut,
             connection.stalledUntil <= quit.at
         else { return }
-        if let held = core.sessionViews.first(where: { $0.isAway && $0.nickname.map(Names.nicknameKey) == Names.nicknameKey(quit.nickname) }
+        if let held = core.sessionViews.first(where: { $0.isAway && $0.nickname.map(Nickname.init) == Nickname(quit.nickname) }
         ) {
             fail(
                 "nobody waits for a player who quit",

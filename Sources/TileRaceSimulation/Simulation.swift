@@ -62,6 +62,8 @@ package final class Simulation {
     var monitor = WireMonitor()
     /// Until when each party's own network is down (its connects are refused).
     var outages: [Party: Int] = [:]
+    /// Players whose client miscounts the next entry it sends (`Fault.miscount`).
+    var pendingMiscounts: Set<Int> = []
     var isDraining = false
     var isFinished = false
     var steps = 0
@@ -101,7 +103,8 @@ package final class Simulation {
         simulation.store.close()
         return SimulationReport(
             seed: seed, steps: simulation.steps, racesStarted: simulation.monitor.racesStarted,
-            racesEnded: simulation.monitor.racesEnded, faults: simulation.faultCount, violation: simulation.violation,
+            racesEnded: simulation.monitor.racesEnded, resyncsAnswered: simulation.monitor.resyncsAnswered,
+            faults: simulation.faultCount, violation: simulation.violation,
             trace: simulation.trace.lines)
     }
 
@@ -203,6 +206,10 @@ package final class Simulation {
             "key \(key) on \(facts.screen)\(facts.overlay.map { " (\($0))" } ?? "")\(facts.play.map { " playing \($0.isRace ? "race \($0.room ?? "?")" : "practice") entry \($0.sequence)\($0.endOutcome.map { ", ended: \($0)" } ?? "")" } ?? "")"
         )
         drive(index, .key(key))
+        if pendingMiscounts.contains(index), players[index].machine.miscountLatestEntry() {
+            pendingMiscounts.remove(index)
+            note("fault", "\(players[index].name) miscounts its latest entry: it must ask for the server's copy")
+        }
         let pause: Int
         if isDraining {
             let isPlaying =
@@ -331,7 +338,7 @@ package final class Simulation {
         bots[index].conversation = conversation
         for result in results {
             switch result {
-            case .greeted: driveBot(index, .greeted)
+            case .greeted(let greeting): driveBot(index, .greeted(greeting))
             case .reply(let request, let reply, _): driveBot(index, .reply(request, reply))
             case .event(let event): driveBot(index, .event(event))
             case .unreadable(let line): note(bots[index].name, "unreadable: \(line)")

@@ -27,6 +27,9 @@ struct NetworkState: Hashable, Sendable {
     var returnedHomeFrom: ServerEndpoint?
     /// The nickname the server accepted for this connection.
     var nickname: String?
+    /// What the server's greeting offers beyond the first version of the
+    /// protocol (a `RESYNC` request).
+    var serverFeatures: Set<ServerFeature> = []
     /// A nickname the server said is in use by someone else.
     var takenNickname: String?
     /// What to do once connected and named (from `--room`, a reconnect, or a

@@ -71,7 +71,7 @@ extension Update {
         model.network.isCatchingUpOutsideRace = room?.state == .racing && !wasRacing
         model.connection = .connected(endpoint)
         model.show("back: the connection was restored (\(attempts) \(attempts == 1 ? "try" : "tries"))", .success)
-        if let room, model.room.map({ Names.nicknameKey($0.name) != Names.nicknameKey(room.name) }) ?? true {
+        if let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true {
             return leaveAgainAfterResume(room, model: &model)
         }
         return []
@@ -92,12 +92,12 @@ extension Update {
 
     /// The game on screen goes on here only: the server does not have it.
     static func playHereOnly(because reason: String, model: inout Model) {
-        guard var session = model.session else { return }
-        session.serverCopy = .localOnly(reason)
-        session.unacknowledged = [:]
-        session.expected = [:]
-        session.boardsAfter = [:]
-        model.session = session
+        model.changeSession { session in
+            session.serverCopy = .localOnly(reason)
+            session.unacknowledged = [:]
+            session.expected = [:]
+            session.boardsAfter = [:]
+        }
     }
 
     /// The server no longer holds the seat (`ERR bad-session`), or the grace

@@ -104,7 +104,7 @@ enum RoomView {
             frame.text("everyone is ready: the race starts in", x: x, y: y, style: theme.base.bold)
             BigDigits.draw(String(seconds), x: x + 39, y: y - 1, style: theme.accented, into: &frame)
         } else if room.isRaceUnderWay {
-            let text = room.isWatching ? "a race is under way" : "a race is under way: you will race in the next one"
+            let text = room.isWatching ? "a race is under way" : WaitingRoom.raceUnderWayNotice
             frame.text(text, x: x, y: y, style: theme.base)
         } else if room.isWatching {
             frame.text("watching: the race shows here when the players are ready", x: x, y: y, style: theme.base)

@@ -38,7 +38,7 @@ extension ServerCore {
         sessions[id] = session
         let greeting = Greeting(
             version: ClientMessage.protocolVersion, server: serverName, lineLimit: LineFramer.maximumLineLength,
-            idleSeconds: limits.idleMilliseconds / 1000)
+            idleSeconds: limits.idleMilliseconds / 1000, features: Set(ServerFeature.allCases))
         send(id, .event(.hello(greeting)))
         log(.info, "\(id) \(session.peer) connected")
         if session.framer.bufferedByteCount > 0 { runInput(of: session) }

@@ -65,6 +65,23 @@ extension ServerCore {
         return outcome
     }
 
+    /// `RESYNC`: `OK RESYNC`, then the server's copy of the game as a
+    /// `RESYNC` event, as after `ERR bad-seq`.
+    func resync(_ session: Session) {
+        let sync: GameSync
+        switch activeGame(of: session) {
+        case .practice:
+            guard let practice = session.practice else { return }
+            sync = practice.sync
+        case .race(_, _, let racer):
+            sync = racer.play.sync
+        case nil:
+            return
+        }
+        reply(session, .resync)
+        send(session.id, .event(.resync(sync)))
+    }
+
     /// `PAUSE`: stops a practice game's clock (a race's keeps running).
     func pause(_ session: Session) {
         session.practice?.pause(at: now)

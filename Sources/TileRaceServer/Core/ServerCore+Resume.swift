@@ -42,7 +42,7 @@ extension ServerCore {
             broadcast(
                 .away(room: room.name, nickname: session.nickname ?? "", milliseconds: limits.resumeGraceMilliseconds), in: room,
                 except: session.id)
-            cancelCountdown(in: room, reason: "away")
+            cancelCountdown(in: room, reason: .away)
         }
         log(
             .info,
@@ -64,7 +64,7 @@ extension ServerCore {
         }
         guard mayCheck else { return }
         guard let heldID = target?.session, let held = sessions[heldID], held.isAway,
-            let heldNickname = held.nickname, Names.nicknameKey(heldNickname) == Names.nicknameKey(nickname),
+            let heldNickname = held.nickname, Nickname(heldNickname) == Nickname(nickname),
             let connection = fresh.connection
         else {
             recordWrongGuess(by: fresh, bye: bye)

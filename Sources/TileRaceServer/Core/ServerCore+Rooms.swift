@@ -51,7 +51,7 @@ extension ServerCore {
         guard room.players.count < limits.maximumPlayersPerRoom else {
             throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumPlayersPerRoom) players")
         }
-        cancelCountdown(in: room, reason: "joined")
+        cancelCountdown(in: room, reason: .joined)
         room.players.append(session.id)
         if session.isBot { room.bots.insert(session.id) }
         session.roomKey = room.key
@@ -152,7 +152,7 @@ extension ServerCore {
         if isReady {
             startCountdownIfReady(room)
         } else {
-            cancelCountdown(in: room, reason: "unready")
+            cancelCountdown(in: room, reason: .unready)
         }
     }
 
@@ -180,7 +180,7 @@ extension ServerCore {
             }
             broadcast(.left(room: room.name, nickname: session.nickname ?? ""), in: room)
             if room.countdownEndsAt != nil {
-                cancelCountdown(in: room, reason: "left")
+                cancelCountdown(in: room, reason: .left)
                 startCountdownIfReady(room)
             }
             endRaceIfOver(in: room)
@@ -216,7 +216,7 @@ extension ServerCore {
     }
 
     /// Stops a running countdown, telling the room why.
-    func cancelCountdown(in room: Room, reason: String) {
+    func cancelCountdown(in room: Room, reason: CancelReason) {
         guard room.countdownEndsAt != nil else { return }
         room.countdownEndsAt = nil
         timers.cancel(.countdown(room.key))
