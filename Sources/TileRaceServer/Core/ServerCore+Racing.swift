@@ -74,7 +74,7 @@ extension ServerCore {
             guard let practice = session.practice else { return }
             sync = practice.sync
         case .race(_, _, let racer):
-            sync = racer.play.sync
+            sync = racer.liveGame.sync
         case nil:
             return
         }
