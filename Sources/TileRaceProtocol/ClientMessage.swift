@@ -49,6 +49,8 @@ public enum ClientMessage: Hashable, Sendable {
     case record(RecordQuery)
     /// `PRACTICE [options]`.
     case practice(PracticeOptions)
+    /// `INFO`.
+    case info
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -80,6 +82,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .top: .top
         case .record: .record
         case .practice: .practice
+        case .info: .info
         }
     }
 
@@ -122,6 +125,8 @@ public enum ClientMessage: Hashable, Sendable {
             fields = query.fields
         case .practice(let options):
             fields = options.fields
+        case .info:
+            break
         }
         return ([verb.rawValue] + fields.words).joined(separator: " ")
     }

@@ -146,6 +146,10 @@ extension RequestVerb {
                 usage: "PRACTICE [seed=<seed>] [size=4] [target=2048]", summary: "start a solo game",
                 requirements: [.greeted, .outsideRooms, .notPracticing], keys: PracticeOptions.keys
             ) { fields throws(ProtocolError) in .practice(try PracticeOptions(fields: fields)) }
+        case .info:
+            RequestRule(
+                usage: "INFO", summary: "the server's version, uptime, players, rooms, races, moves per second and store",
+                requirements: [.greeted], cost: .fixed(2), message: .info)
         }
     }
 

@@ -51,6 +51,8 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case record = "RECORD"
     /// `PRACTICE`: start a solo game.
     case practice = "PRACTICE"
+    /// `INFO`: the server's version, uptime and load.
+    case info = "INFO"
 
     /// Looks up a verb written in any case.
     /// - Throws: `unknown-verb` when no request has this verb.

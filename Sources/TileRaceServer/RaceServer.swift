@@ -175,10 +175,13 @@ public final class RaceServer: @unchecked Sendable {
         let settings = ServerShard.Settings(
             limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard,
             directory: directory)
+        let storeKind: ServerInfo.Store =
+            configuration.redisStore != nil ? .redis : configuration.dataDirectory != nil || configuration.makeStore != nil ? .file : .memory
         shards = (0..<count).map { index in
             let core = ServerCore(
                 limits: configuration.limits, clock: configuration.clock, random: configuration.random,
-                serverName: configuration.serverName, logLevel: configuration.log.level, registry: registry, shard: index)
+                serverName: configuration.serverName, logLevel: configuration.log.level, registry: registry, shard: index,
+                storeKind: storeKind)
             return ServerShard(index: index, core: core, settings: settings)
         }
         for shard in shards {

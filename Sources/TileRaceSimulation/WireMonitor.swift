@@ -24,6 +24,8 @@ struct WireMonitor {
     private(set) var racesStarted = 0
     /// Races ended (`END` seen first time).
     private(set) var racesEnded = 0
+    /// `OK INFO` replies sent, each checked.
+    private(set) var infoReplies = 0
     private var startedRaces: Set<String> = []
     /// When each race's first `START` was sent (simulated milliseconds).
     private var startSentAt: [String: Int] = [:]
@@ -74,6 +76,10 @@ struct WireMonitor {
         case .ok:
             if line.hasPrefix("OK HELLO") || line.hasPrefix("OK NICK"), let nickname = field("nick", in: line) {
                 nicknames[party, default: []].insert(Names.nicknameKey(nickname))
+            }
+            if case .ok(.info(let info)) = message {
+                infoReplies += 1
+                simulation.checkInfo(info, line: line, server: connection.server)
             }
         case .event(.start(let start)):
             let key = prefix + String(start.race)

@@ -30,6 +30,7 @@ import Testing
         .top: ("TOP limit=5", "TOP daily"),
         .record: ("RECORD ana board=daily", "RECORD"),
         .practice: ("PRACTICE seed=7", "PRACTICE 7"),
+        .info: ("INFO", "INFO all"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {

@@ -46,7 +46,7 @@ extension ServerCore {
     }
 
     /// Hands a request to the service; the session's input waits for the answer.
-    private func ask(_ request: LeaderboardRequest, for session: Session) {
+    func ask(_ request: LeaderboardRequest, for session: Session) {
         let id = nextQuestionID
         nextQuestionID += 1
         awaitedAnswers[id] = AwaitedAnswer(sessionID: session.id, request: request)
@@ -77,7 +77,11 @@ extension ServerCore {
             lines = [ServerMessage.error(error).line]
         case .failed(let error, let reason):
             if let reason { log(.error, "error: \(reason)") }
-            lines = [ServerMessage.error(error).line]
+            // `INFO` asked whether the store is up: it is not.
+            let isInfo = awaited.request == .status
+            lines = [isInfo ? infoLine(isStoreUp: false) : ServerMessage.error(error).line]
+        case .status(let isUp):
+            lines = [infoLine(isStoreUp: isUp)]
         }
         guard let session, session.awaitedAnswer == id else { return }
         send(session.id, lines: lines)

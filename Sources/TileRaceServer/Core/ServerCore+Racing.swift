@@ -51,7 +51,9 @@ extension ServerCore {
                         "a game holds at most \(limits.maximumEntriesPerGame) entries; RESIGN or RESTART; nothing was applied")))
             return nil
         }
+        let applied = game.lastSeq
         let outcome = game.apply(entries, stopsAtTarget: stopsAtTarget)
+        countMoves(game.lastSeq - applied)
         if let failure = outcome.failure {
             send(
                 session.id,

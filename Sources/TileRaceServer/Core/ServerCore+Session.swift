@@ -5,6 +5,7 @@ extension ServerCore {
     func hello(_ session: Session, nickname: String?, isBot: Bool) throws(ProtocolError) {
         if let nickname { try take(nickname, for: session) }
         session.isGreeted = true
+        registry.sync { $0.greetedCount += 1 }
         session.isBot = isBot
         reply(session, .hello(nickname: nickname, session: issueResumeSecret(for: session)))
     }

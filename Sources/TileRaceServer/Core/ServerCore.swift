@@ -68,12 +68,19 @@ package final class ServerCore {
     /// The time of the input being handled (monotonic milliseconds).
     private(set) var now: Int
     var outbox: [ServerAction] = []
+    /// When the core started (monotonic milliseconds), for `INFO`'s uptime.
+    let startedAt: Int
+    /// Where the leaderboard is kept, for `INFO`.
+    let storeKind: ServerInfo.Store
+    /// Moves applied in the second `pendingMovesSecond`, not yet added to the registry's rate.
+    var pendingMoves = 0
+    var pendingMovesSecond = 0
 
     /// A core; `registry` and `shard` place it among the shards of a server
     /// (by default it is the only one).
     package init(
         limits: ServerLimits, clock: any ServerClock, random: RandomSource, secrets: RandomSource = .system, serverName: String,
-        logLevel: ServerLog.Level, registry: ServerRegistry = ServerRegistry(), shard: Int = 0
+        logLevel: ServerLog.Level, registry: ServerRegistry = ServerRegistry(), shard: Int = 0, storeKind: ServerInfo.Store = .memory
     ) {
         self.limits = limits
         self.clock = clock
@@ -84,6 +91,8 @@ package final class ServerCore {
         self.registry = registry
         self.shard = shard
         self.now = clock.monotonicMilliseconds
+        self.startedAt = now
+        self.storeKind = storeKind
         if shard == 0 {
             let daily = Room(
                 name: "daily", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 0), isDaily: true)
@@ -302,6 +311,7 @@ package final class ServerCore {
         sessions[session.id] = nil
         timers.cancel(.resumeExpiry(session.id))
         if let connection = session.connection { connectionGone(connection, from: session.address) }
+        if session.isGreeted { registry.sync { $0.greetedCount -= 1 } }
         log(.info, "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")
     }
 
@@ -340,6 +350,7 @@ package final class ServerCore {
         for key in timers.popDue(now: now) {
             switch key {
             case .sweep:
+                addPendingMoves()
                 sweep()
                 timers.schedule(.sweep, at: now + limits.sweepMilliseconds)
             case .countdown(let roomKey):

@@ -4,8 +4,9 @@ import TileRaceProtocol
 /// What the shards of one server share (each shard is a `ServerCore` on a
 /// queue of its own, hosting some rooms): nicknames, the room directory
 /// (which shard hosts which room, and each room's summary for `ROOMS`),
-/// resume secrets, connection counts, the per-address guess guards and race
-/// ids. None of it changes per move, so a shard asks it only when a player
+/// resume secrets, connection counts, the per-address guess guards, race
+/// ids and what `INFO` counts. None of it changes per move (a shard adds its
+/// moves once a second), so a shard asks it only when a player
 /// greets, renames, enters or leaves a room, or a room changes state.
 ///
 /// Shared by several shards, it is owned by its own serial queue: shards call
@@ -56,6 +57,10 @@ package final class ServerRegistry: @unchecked Sendable {
         var nextRaceID = 1
         /// Other servers' public rooms by key, from the shared room directory.
         var remoteRooms: [String: RoomDescription] = [:]
+        /// Greeted sessions in all shards, away ones included (`INFO`'s players).
+        var greetedCount = 0
+        /// Moves played in all shards over the last minute (each shard adds its count once a second).
+        var moveRate = MoveRate()
     }
 
     /// How many shards share it.

@@ -78,6 +78,9 @@ final class ShardsHarness {
                 perform(cores[target].arrive(session), on: target)
             case .input(let id, let flow):
                 if flow == .turn { turnsDue.append(id) }
+            case .leaderboard(let id, .status):
+                // `INFO` asks whether the store is up: here it always is.
+                perform(cores[shard].handle(.answered(id, .status(isUp: true))), on: shard)
             case .close, .leaderboard, .publishRooms:
                 break
             }
