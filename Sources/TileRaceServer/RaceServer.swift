@@ -175,8 +175,8 @@ public final class RaceServer: @unchecked Sendable {
         let settings = ServerShard.Settings(
             limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard,
             directory: directory)
-        let storeKind: ServerInfo.Store =
-            configuration.redisStore != nil ? .redis : configuration.dataDirectory != nil || configuration.makeStore != nil ? .file : .memory
+        let hasFiles = configuration.dataDirectory != nil || configuration.makeStore != nil
+        let storeKind: ServerInfo.Store = configuration.redisStore != nil ? .redis : hasFiles ? .file : .memory
         shards = (0..<count).map { index in
             let core = ServerCore(
                 limits: configuration.limits, clock: configuration.clock, random: configuration.random,
