@@ -19,7 +19,7 @@ struct ServeCommand: Command {
         "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR | --store file:DIR | --store redis://HOST:PORT[/DB]]",
         "               [--store-durability strict|relaxed] [--advertise HOST:PORT] [--max-per-address N] [--exempt-loopback]",
         "               [--resume-grace SECONDS] [--max-connections N] [--countdown MS] [--shards N]",
-        "               [--accept-leaderboard-loss] [--quiet | --verbose] [--config FILE]",
+        "               [--accept-leaderboard-loss] [--quiet | --verbose] [--log-format text|json] [--config FILE]",
     ]
     let options: [Arguments.Option] = [
         .value("--port", "N", "TCP port to listen on (default 2048; 0 picks a free one)"),
@@ -43,6 +43,7 @@ struct ServeCommand: Command {
         .flag("--accept-leaderboard-loss", "start although leaderboard records are missing (a deleted file), keeping the rest"),
         .flag("--quiet", "log errors only"),
         .flag("--verbose", "also log every request"),
+        .value("--log-format", "FORMAT", "text (default): a line a person reads; json: one JSON object a line for log collectors"),
         .value("--config", "FILE", "read these settings from FILE, one `key value` a line (port 2048, quiet yes); options given here win"),
     ]
     let details = """
@@ -65,6 +66,8 @@ struct ServeCommand: Command {
         var configuration: RaceServer.Configuration
         /// How much to log.
         var logLevel: ServerLog.Level
+        /// How to write each line.
+        var logFormat: ServerLog.Format
     }
 
     /// Options of which one given on the command line drops the others from a
@@ -76,8 +79,8 @@ struct ServeCommand: Command {
         var configuration = settings.configuration
         let level = settings.logLevel
         // Log lines are written off the server's queue: a full pipe never stalls it.
-        let logWriter = LogWriter(sink: console.writeError)
-        configuration.log = ServerLog(level: level) { line in logWriter.write(line) }
+        let logWriter = LogWriter(format: settings.logFormat, sink: console.writeError)
+        configuration.log = ServerLog(level: level, format: settings.logFormat) { line in logWriter.write(line) }
         defer { logWriter.waitUntilWritten(timeoutMilliseconds: 2000) }
 
         let server = RaceServer(configuration: configuration)
@@ -89,7 +92,11 @@ struct ServeCommand: Command {
             let port = try server.start()
             if level >= .info, configuration.bindAddress == "0.0.0.0" || configuration.bindAddress == "::" {
                 for address in RaceServer.localAddresses() {
-                    configuration.log(.info, "friends can join with: tilerace play --host \(address) --port \(port)")
+                    configuration.log(
+                        .info,
+                        LogEntry(
+                            "server.join-hint", [.init("host", address), .init("port", port)],
+                            message: "friends can join with: tilerace play --host \(address) --port \(port)"))
                 }
             }
         } catch {
@@ -143,7 +150,8 @@ struct ServeCommand: Command {
         configuration.acceptsLeaderboardLoss = arguments.has("--accept-leaderboard-loss")
         configuration.serverName = "tilerace-\(CLI.version)"
         let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info
-        return Settings(configuration: configuration, logLevel: level)
+        let format = try arguments.choice("--log-format", as: ServerLog.Format.self) ?? .text
+        return Settings(configuration: configuration, logLevel: level, logFormat: format)
     }
 
     /// `--store`, `--data`, `--store-durability` and `--advertise`.

@@ -16,8 +16,8 @@ public struct ServerInfo: FieldsRepresentable {
     public var version: String
     /// Whole seconds since it started.
     public var uptimeSeconds: Int
-    /// Greeted connections: players, watchers and bots (a dropped player
-    /// whose seat is held counts until the seat is given up).
+    /// Greeted connections: players, watchers and bots, the asker included
+    /// (a dropped player whose seat is held counts until the seat is given up).
     public var players: Int
     /// Its rooms (`daily` and private ones included).
     public var rooms: Int

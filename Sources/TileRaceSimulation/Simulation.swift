@@ -428,8 +428,8 @@ package final class Simulation {
                 for other in servers.indices where other != index && servers[other].isRunning {
                     queue.schedule(.remoteRooms(other, generation: servers[other].generation), at: now + random.int(in: 1...50))
                 }
-            case .log(_, let text):
-                note(serverName(index), text)
+            case .log(_, let entry):
+                note(serverName(index), entry.message)
             }
         }
         scheduleServerTick(index)

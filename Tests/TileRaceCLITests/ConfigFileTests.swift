@@ -106,6 +106,12 @@ struct ConfigFileTests {
         #expect(throws: CommandLineError("\(store):1: --store-durability must be strict or relaxed, not sloppy")) {
             _ = try settings(["--config", store])
         }
+        let format = try write("\nlog-format xml\n")
+        defer { try? FileManager.default.removeItem(atPath: format) }
+        #expect(throws: CommandLineError("\(format):2: invalid value 'xml' for --log-format: expected one of text, json")) {
+            _ = try settings(["--config", format])
+        }
+        #expect(try settings(["--config", format, "--log-format", "json"]).logFormat == .json)
         let both = try write("quiet yes\nverbose yes\n")
         defer { try? FileManager.default.removeItem(atPath: both) }
         #expect(throws: CommandLineError("\(both):2: --quiet and --verbose cannot be used together")) {
@@ -194,5 +200,6 @@ struct ConfigFileTests {
         #expect(a.acceptsLeaderboardLoss == b.acceptsLeaderboardLoss)
         #expect(a.redisStore == nil && a.advertisedAddress == nil)
         #expect(withDefaults.logLevel == plain.logLevel)
+        #expect(withDefaults.logFormat == plain.logFormat)
     }
 }

@@ -62,11 +62,17 @@ extension ServerCore {
         let lines: [String]
         switch answer {
         case .submitted(let receipt, let warnings):
-            for warning in warnings { log(.error, warning) }
+            for warning in warnings { log(.error, LogEntry("store.warning", message: warning)) }
+            let rank = receipt.rank.map(String.init) ?? "-"
             log(
                 .info,
-                "\(receipt.nickname) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(receipt.rank.map(String.init) ?? "-"))"
-            )
+                LogEntry(
+                    "leaderboard.submitted",
+                    [
+                        .init("nick", receipt.nickname), .init("score", receipt.score), .init("board", receipt.board.rawValue),
+                        .init("rank", rank),
+                    ],
+                    message: "\(receipt.nickname) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(rank))"))
             session?.lastFinished?.isSubmitted = true
             lines = [ServerMessage.ok(.submit(receipt)).line]
         case .page(let entries, let summary):
@@ -76,7 +82,7 @@ extension ServerCore {
         case .refused(let error):
             lines = [ServerMessage.error(error).line]
         case .failed(let error, let reason):
-            if let reason { log(.error, "error: \(reason)") }
+            if let reason { log(.error, LogEntry("store.error", [.init("reason", reason)], message: "error: \(reason)")) }
             // `INFO` asked whether the store is up: it is not.
             let isInfo = awaited.request == .status
             lines = [isInfo ? infoLine(isStoreUp: false) : ServerMessage.error(error).line]

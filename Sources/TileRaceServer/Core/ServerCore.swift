@@ -146,7 +146,11 @@ package final class ServerCore {
                 .serverFull, "the server has its maximum of \(limits.maximumConnections) connections; try again later")
             outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("server full")).line]))
             outbox.append(.close(id))
-            log(.info, "\(id) \(peer) refused: server full")
+            log(
+                .info,
+                LogEntry(
+                    "connection.refused", [.init("connection", id.number), .init("peer", peer), .init("reason", "server full")],
+                    message: "\(id) \(peer) refused: server full"))
             return
         }
         guard refusal != .tooManyFromAddress else {
@@ -155,7 +159,12 @@ package final class ServerCore {
                 "your address has the most connections allowed (\(limits.maximumConnectionsPerAddress)); close one and try again")
             outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("too many connections")).line]))
             outbox.append(.close(id))
-            log(.info, "\(id) \(peer) refused: too many connections from \(address)")
+            log(
+                .info,
+                LogEntry(
+                    "connection.refused",
+                    [.init("connection", id.number), .init("peer", peer), .init("reason", "too many connections from its address")],
+                    message: "\(id) \(peer) refused: too many connections from \(address)"))
             return
         }
         let session = Session(id: id, peer: peer, now: now, limits: limits)
@@ -164,7 +173,8 @@ package final class ServerCore {
             version: ClientMessage.protocolVersion, server: serverName, lineLimit: LineFramer.maximumLineLength,
             idleSeconds: limits.idleMilliseconds / 1000)
         send(id, .event(.hello(greeting)))
-        log(.info, "\(id) \(peer) connected")
+        log(
+            .info, LogEntry("connection.opened", [.init("connection", id.number), .init("peer", peer)], message: "\(id) \(peer) connected"))
     }
 
     private func receive(_ id: ConnectionID, _ bytes: [UInt8]) {
@@ -218,7 +228,12 @@ package final class ServerCore {
                 line, now: now, listedItems: knownRoomCount,
                 meets: { meets($0, session) })
             if logLevel >= .debug, verdict.isAdmitted {
-                log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))")
+                log(
+                    .debug,
+                    LogEntry(
+                        "request",
+                        [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("line", line)],
+                        message: "\(session.id) \(session.logName): \(TextFilter.quoted(line))"))
             }
             carryOut(verdict, from: session)
         }
@@ -312,7 +327,13 @@ package final class ServerCore {
         timers.cancel(.resumeExpiry(session.id))
         if let connection = session.connection { connectionGone(connection, from: session.address) }
         if session.isGreeted { registry.sync { $0.greetedCount -= 1 } }
-        log(.info, "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")
+        log(
+            .info,
+            LogEntry(
+                "connection.closed",
+                [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
+                    + [.init("reason", reason)],
+                message: "\(session.id) \(session.peer) \(session.logName) closed: \(reason)"))
     }
 
     /// A connection closed or dropped: it no longer counts for its address.
@@ -436,10 +457,15 @@ package final class ServerCore {
         }
     }
 
-    /// Queues a log line.
-    func log(_ level: ServerLog.Level, _ message: @autoclosure () -> String) {
+    /// Queues a log entry.
+    func log(_ level: ServerLog.Level, _ entry: @autoclosure () -> LogEntry) {
         guard level <= logLevel else { return }
-        outbox.append(.log(level, message()))
+        outbox.append(.log(level, entry()))
+    }
+
+    /// Queues a log line with no event of its own (`LogEntry(message:)`).
+    func log(_ level: ServerLog.Level, _ message: @autoclosure () -> String) {
+        log(level, LogEntry(message: message()))
     }
 
     // MARK: Lookups

@@ -136,7 +136,7 @@ final class CoreHarness {
             switch action {
             case .send(let id, let lines): output[id, default: []] += lines
             case .close(let id): closed.append(id)
-            case .log(_, let line): logs.append(line)
+            case .log(_, let entry): logs.append(entry.message)
             case .transfer(let id, _):
                 // One core is the only shard: a session that moves arrives here again.
                 if let session = core.release(id) { perform(core.arrive(session)) }

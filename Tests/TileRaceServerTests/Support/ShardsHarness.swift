@@ -71,7 +71,7 @@ final class ShardsHarness {
         for action in actions {
             switch action {
             case .send(let id, let lines): output[id, default: []] += lines
-            case .log(_, let line): logs.append(line)
+            case .log(_, let entry): logs.append(entry.message)
             case .transfer(let id, let target):
                 guard let session = cores[shard].release(id) else { continue }
                 shardOf[id] = target
