@@ -65,27 +65,27 @@ struct ConfigFile: Sendable {
                 throw failure("\(key) is set twice (first on line \(earlier)); set it once")
             }
             firstLine[name] = number
-            if rest.isEmpty {
-                throw failure(
-                    option.valueName.map { "\(key) needs a value: \(key) \($0)" } ?? "\(key) needs yes or no")
-            }
-            let value: String
             do throws(CommandLineError) {
-                value = try ConfigFile.value(rest)
+                settings.append(Setting(option: name, value: try ConfigFile.value(of: option, key: key, in: rest), line: number))
             } catch {
                 throw failure(error.message)
             }
-            guard option.valueName != nil else {
-                switch value {
-                case "yes": settings.append(Setting(option: name, value: "yes", line: number))
-                case "no": settings.append(Setting(option: name, value: nil, line: number))
-                default: throw failure("\(key) takes yes or no, not \(Arguments.quoted(value))")
-                }
-                continue
-            }
-            settings.append(Setting(option: name, value: value, line: number))
         }
         self.settings = settings
+    }
+
+    /// The value `rest` gives `option`: its text, or for a flag "yes" (set) or nil (`no`).
+    private static func value(of option: Arguments.Option, key: String, in rest: Substring) throws(CommandLineError) -> String? {
+        guard !rest.isEmpty else {
+            throw CommandLineError(option.valueName.map { "\(key) needs a value: \(key) \($0)" } ?? "\(key) needs yes or no")
+        }
+        let value = try ConfigFile.value(rest)
+        guard option.valueName == nil else { return value }
+        switch value {
+        case "yes": return "yes"
+        case "no": return nil
+        default: throw CommandLineError("\(key) takes yes or no, not \(Arguments.quoted(value))")
+        }
     }
 
     /// Reads and parses the file at `path`.
