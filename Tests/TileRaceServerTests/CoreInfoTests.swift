@@ -103,6 +103,21 @@ struct CoreInfoTests {
         #expect(try info(try #require(lines.first)).isStoreUp == false)
     }
 
+    /// A data directory whose last write failed (a full disk) is down until a write succeeds.
+    @Test func aFileStoreIsDownWhileItsWritesFail() throws {
+        let store = FailingStore(isFailing: true)
+        let harness = CoreHarness(store: store)
+        let ana = harness.player("ana")
+        _ = harness.ask(ana, "PRACTICE seed=42")
+        _ = harness.ask(ana, "RESIGN")
+        #expect(try ask(harness, ana).isStoreUp)
+        #expect(harness.ask(ana, "SUBMIT ana").first?.errorCode == "internal")
+        #expect(try ask(harness, ana).isStoreUp == false)
+        store.isFailing = false
+        #expect(harness.ask(ana, "SUBMIT ana").first?.hasPrefix("OK SUBMIT") == true)
+        #expect(try ask(harness, ana).isStoreUp)
+    }
+
     @Test func withShardsTheFiguresAreTheWholeServers() throws {
         let harness = ShardsHarness(shards: 3)
         let ana = harness.player("ana", on: 0)
