@@ -83,8 +83,8 @@ public struct Arguments: Sendable {
         guard let text = values[name] else { return defaultValue }
         guard let number = Int(text), range.contains(number) else {
             throw CommandLineError(
-                "invalid value \(Arguments.quoted(text)) for \(name): expected a whole number from \(range.lowerBound) to \(range.upperBound)"
-            )
+                "invalid value \(Arguments.quoted(text)) for \(name): expected a whole number from \(range.lowerBound) to \(range.upperBound)",
+                option: name)
         }
         return number
     }
@@ -96,7 +96,7 @@ public struct Arguments: Sendable {
         guard let text = values[name] else { return nil }
         guard let choice = Choice(rawValue: text) else {
             let words = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw CommandLineError("invalid value \(Arguments.quoted(text)) for \(name): expected one of \(words)")
+            throw CommandLineError("invalid value \(Arguments.quoted(text)) for \(name): expected one of \(words)", option: name)
         }
         return choice
     }
@@ -106,6 +106,23 @@ public struct Arguments: Sendable {
         if let first = positionals.first {
             throw CommandLineError("unexpected argument \(Arguments.quoted(first))")
         }
+    }
+
+    /// These arguments over `defaults` (a config file's): what is given here
+    /// wins, and so does an option of the same `exclusiveGroups` group
+    /// (`--quiet` here drops `verbose yes` there); the rest comes from
+    /// `defaults`. Positional words are this one's.
+    public func overriding(_ defaults: Arguments, exclusiveGroups: [Set<String>] = []) -> Arguments {
+        let given = flags.union(values.keys)
+        let isOverridden = { (name: String) in
+            given.contains(name) || exclusiveGroups.contains { $0.contains(name) && !$0.isDisjoint(with: given) }
+        }
+        var merged = self
+        merged.flags.formUnion(defaults.flags.filter { !isOverridden($0) })
+        for (name, value) in defaults.values where !isOverridden(name) {
+            merged.values[name] = value
+        }
+        return merged
     }
 
     private static func split(_ word: String) -> (String, String?) {

@@ -11,7 +11,7 @@ public enum CLI {
 
     /// The sub-commands, in the order the help lists them. With no command, `play` runs.
     static let commands: [any Command] = [
-        PlayCommand(), ServeCommand(), BotCommand(), LeaderboardCommand(), ReplayCommand(), BenchCommand(), HelpCommand(),
+        PlayCommand(), ServeCommand(), BotCommand(), LeaderboardCommand(), ReplayCommand(), BenchCommand(), InfoCommand(), HelpCommand(),
         CompletionsCommand(),
     ]
 

@@ -19,7 +19,7 @@ struct ServeCommand: Command {
         "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR | --store file:DIR | --store redis://HOST:PORT[/DB]]",
         "               [--store-durability strict|relaxed] [--advertise HOST:PORT] [--max-per-address N] [--exempt-loopback]",
         "               [--resume-grace SECONDS] [--max-connections N] [--countdown MS] [--shards N]",
-        "               [--accept-leaderboard-loss] [--quiet | --verbose]",
+        "               [--accept-leaderboard-loss] [--quiet | --verbose] [--log-format text|json] [--config FILE]",
     ]
     let options: [Arguments.Option] = [
         .value("--port", "N", "TCP port to listen on (default 2048; 0 picks a free one)"),
@@ -43,39 +43,44 @@ struct ServeCommand: Command {
         .flag("--accept-leaderboard-loss", "start although leaderboard records are missing (a deleted file), keeping the rest"),
         .flag("--quiet", "log errors only"),
         .flag("--verbose", "also log every request"),
+        .value("--log-format", "FORMAT", "text (default): a line a person reads; json: one JSON object a line for log collectors"),
+        .value("--config", "FILE", "read these settings from FILE, one `key value` a line (port 2048, quiet yes); options given here win"),
     ]
     let details = """
         Logs one line per connection, race and error on standard error, each with
         a UTC timestamp. SIGINT (Ctrl-C) or SIGTERM: stops accepting, sends BYE to
         every client, flushes and exits 0. Clients connect with
         `tilerace play --host <this machine> --port N`, or by hand with `nc`.
+
+        A config file (--config FILE) holds the same settings as the options, one
+        a line: the option's name without -- and its value (`port 2048`,
+        `data /var/lib/tilerace`); a flag takes yes or no (`quiet yes`). # starts
+        a comment; a value may be "quoted". Options on the command line win over
+        the file. An unknown setting, one set twice or a bad value stops the start
+        with the file's name and line. Deploy/tilerace.conf lists every setting.
         """
 
+    /// What the options ask for: the server's configuration and how to log.
+    struct Settings {
+        /// The server's configuration (its log not yet made).
+        var configuration: RaceServer.Configuration
+        /// How much to log.
+        var logLevel: ServerLog.Level
+        /// How to write each line.
+        var logFormat: ServerLog.Format
+    }
+
+    /// Options of which one given on the command line drops the others from a
+    /// config file (`--quiet` there wins over `verbose yes` in the file).
+    static let exclusiveGroups: [Set<String>] = [["--quiet", "--verbose"], ["--data", "--store"]]
+
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
-        try arguments.requireNoPositionals()
-        guard !(arguments.has("--quiet") && arguments.has("--verbose")) else {
-            throw CommandLineError("--quiet and --verbose cannot be used together")
-        }
-        var configuration = RaceServer.Configuration()
-        configuration.port = try arguments.integer("--port", in: 0...65535, default: 2048)
-        configuration.bindAddress = arguments.value("--bind") ?? "0.0.0.0"
-        try chooseStore(arguments, &configuration)
-        configuration.limits.maximumConnectionsPerAddress = try arguments.integer(
-            "--max-per-address", in: 1...100_000, default: ServerLimits.standard.maximumConnectionsPerAddress)
-        configuration.limits.exemptsLoopback = arguments.has("--exempt-loopback")
-        configuration.limits.resumeGraceMilliseconds =
-            try arguments.integer("--resume-grace", in: 0...3600, default: ServerLimits.standard.resumeGraceMilliseconds / 1000) * 1000
-        configuration.limits.maximumConnections = try arguments.integer(
-            "--max-connections", in: 1...1_000_000, default: ServerLimits.standard.maximumConnections)
-        configuration.limits.countdownMilliseconds = try arguments.integer(
-            "--countdown", in: 0...60_000, default: ServerLimits.standard.countdownMilliseconds)
-        configuration.shards = try arguments.integer("--shards", in: 1...256, default: configuration.shards)
-        configuration.acceptsLeaderboardLoss = arguments.has("--accept-leaderboard-loss")
-        configuration.serverName = "tilerace-\(CLI.version)"
-        let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info
+        let settings = try settings(arguments, environment: ProcessInfo.processInfo.environment)
+        var configuration = settings.configuration
+        let level = settings.logLevel
         // Log lines are written off the server's queue: a full pipe never stalls it.
-        let logWriter = LogWriter(sink: console.writeError)
-        configuration.log = ServerLog(level: level) { line in logWriter.write(line) }
+        let logWriter = LogWriter(format: settings.logFormat, sink: console.writeError)
+        configuration.log = ServerLog(level: level, format: settings.logFormat) { line in logWriter.write(line) }
         defer { logWriter.waitUntilWritten(timeoutMilliseconds: 2000) }
 
         let server = RaceServer(configuration: configuration)
@@ -87,7 +92,11 @@ struct ServeCommand: Command {
             let port = try server.start()
             if level >= .info, configuration.bindAddress == "0.0.0.0" || configuration.bindAddress == "::" {
                 for address in RaceServer.localAddresses() {
-                    configuration.log(.info, "friends can join with: tilerace play --host \(address) --port \(port)")
+                    configuration.log(
+                        .info,
+                        LogEntry(
+                            "server.join-hint", [.init("host", address), .init("port", port)],
+                            message: "friends can join with: tilerace play --host \(address) --port \(port)"))
                 }
             }
         } catch {
@@ -101,54 +110,102 @@ struct ServeCommand: Command {
         return CLI.success
     }
 
+    /// What `commandLine` asks for, over the settings of its `--config` file
+    /// when it names one (a value from the file that is wrong is reported
+    /// with the file's name and line).
+    func settings(_ commandLine: Arguments, environment: [String: String]) throws(CommandLineError) -> Settings {
+        try commandLine.requireNoPositionals()
+        guard let path = commandLine.value("--config") else { return try settings(from: commandLine, environment: environment) }
+        let file = try ConfigFile.read(path: path, options: options, excluded: ["--config"])
+        let arguments = commandLine.overriding(try file.arguments, exclusiveGroups: Self.exclusiveGroups)
+        do throws(CommandLineError) {
+            return try settings(from: arguments, environment: environment)
+        } catch {
+            guard let option = error.option, commandLine.value(option) == nil, !commandLine.has(option),
+                let location = file.location(of: option)
+            else { throw error }
+            throw CommandLineError("\(location): \(error.message)")
+        }
+    }
+
+    /// What the options ask for, checked.
+    private func settings(from arguments: Arguments, environment: [String: String]) throws(CommandLineError) -> Settings {
+        guard !(arguments.has("--quiet") && arguments.has("--verbose")) else {
+            throw CommandLineError("--quiet and --verbose cannot be used together", option: "--verbose")
+        }
+        var configuration = RaceServer.Configuration()
+        configuration.port = try arguments.integer("--port", in: 0...65535, default: 2048)
+        configuration.bindAddress = arguments.value("--bind") ?? "0.0.0.0"
+        try chooseStore(arguments, environment: environment, &configuration)
+        configuration.limits.maximumConnectionsPerAddress = try arguments.integer(
+            "--max-per-address", in: 1...100_000, default: ServerLimits.standard.maximumConnectionsPerAddress)
+        configuration.limits.exemptsLoopback = arguments.has("--exempt-loopback")
+        configuration.limits.resumeGraceMilliseconds =
+            try arguments.integer("--resume-grace", in: 0...3600, default: ServerLimits.standard.resumeGraceMilliseconds / 1000) * 1000
+        configuration.limits.maximumConnections = try arguments.integer(
+            "--max-connections", in: 1...1_000_000, default: ServerLimits.standard.maximumConnections)
+        configuration.limits.countdownMilliseconds = try arguments.integer(
+            "--countdown", in: 0...60_000, default: ServerLimits.standard.countdownMilliseconds)
+        configuration.shards = try arguments.integer("--shards", in: 1...256, default: configuration.shards)
+        configuration.acceptsLeaderboardLoss = arguments.has("--accept-leaderboard-loss")
+        configuration.serverName = "tilerace-\(CLI.version)"
+        let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info
+        let format = try arguments.choice("--log-format", as: ServerLog.Format.self) ?? .text
+        return Settings(configuration: configuration, logLevel: level, logFormat: format)
+    }
+
     /// `--store`, `--data`, `--store-durability` and `--advertise`.
-    private func chooseStore(_ arguments: Arguments, _ configuration: inout RaceServer.Configuration) throws(CommandLineError) {
+    private func chooseStore(
+        _ arguments: Arguments, environment: [String: String], _ configuration: inout RaceServer.Configuration
+    ) throws(CommandLineError) {
         let store = arguments.value("--store")
         if store != nil, arguments.value("--data") != nil {
-            throw CommandLineError("--store and --data cannot be used together (--store file:DIR is --data DIR)")
+            throw CommandLineError("--store and --data cannot be used together (--store file:DIR is --data DIR)", option: "--store")
         }
         switch arguments.value("--store-durability") {
         case nil, "strict": configuration.acceptsRelaxedStoreDurability = false
         case "relaxed": configuration.acceptsRelaxedStoreDurability = true
-        case let other?: throw CommandLineError("--store-durability must be strict or relaxed, not \(other)")
+        case let other?:
+            throw CommandLineError("--store-durability must be strict or relaxed, not \(other)", option: "--store-durability")
         }
         if let advertised = arguments.value("--advertise") {
             guard ServerAddress.isValid(advertised) else {
-                throw CommandLineError("--advertise needs HOST:PORT (an IPv6 address in brackets: [::1]:2048), not \(advertised)")
+                throw CommandLineError(
+                    "--advertise needs HOST:PORT (an IPv6 address in brackets: [::1]:2048), not \(advertised)", option: "--advertise")
             }
             configuration.advertisedAddress = advertised
         }
         guard let store else {
             guard configuration.advertisedAddress == nil else {
-                throw CommandLineError("--advertise is for servers sharing a Redis store (--store redis://...)")
+                throw CommandLineError("--advertise is for servers sharing a Redis store (--store redis://...)", option: "--advertise")
             }
-            configuration.dataDirectory = try dataDirectory(arguments)
+            configuration.dataDirectory = try dataDirectory(arguments, environment: environment)
             return
         }
         if store.hasPrefix("file:") {
             let directory = String(store.dropFirst(5))
-            guard !directory.isEmpty else { throw CommandLineError("--store file: needs a directory: --store file:DIR") }
+            guard !directory.isEmpty else { throw CommandLineError("--store file: needs a directory: --store file:DIR", option: "--store") }
             configuration.dataDirectory = directory
         } else if store.lowercased().hasPrefix("redis") {
             do throws(RedisError) {
                 configuration.redisStore = try RedisAddress.parse(store)
             } catch {
-                throw CommandLineError("--store: \(error.description)")
+                throw CommandLineError("--store: \(error.description)", option: "--store")
             }
         } else {
-            throw CommandLineError("--store must be file:DIR or redis://HOST:PORT[/DB], not \(store)")
+            throw CommandLineError("--store must be file:DIR or redis://HOST:PORT[/DB], not \(store)", option: "--store")
         }
         if configuration.redisStore == nil, arguments.value("--advertise") != nil {
-            throw CommandLineError("--advertise is for servers sharing a Redis store (--store redis://...)")
+            throw CommandLineError("--advertise is for servers sharing a Redis store (--store redis://...)", option: "--advertise")
         }
     }
 
-    private func dataDirectory(_ arguments: Arguments) throws(CommandLineError) -> String {
+    private func dataDirectory(_ arguments: Arguments, environment: [String: String]) throws(CommandLineError) -> String {
         if let directory = arguments.value("--data") {
-            guard !directory.isEmpty else { throw CommandLineError("--data needs a directory") }
+            guard !directory.isEmpty else { throw CommandLineError("--data needs a directory", option: "--data") }
             return directory
         }
-        guard let directory = DataPaths.dataDirectory(environment: ProcessInfo.processInfo.environment) else {
+        guard let directory = DataPaths.dataDirectory(environment: environment) else {
             throw CommandLineError("cannot find a data directory (HOME is not set); give one with --data DIR")
         }
         return directory

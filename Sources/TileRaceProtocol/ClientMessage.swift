@@ -51,6 +51,8 @@ public enum ClientMessage: Hashable, Sendable {
     case practice(PracticeOptions)
     /// `RESYNC`: ask for the server's copy of your game (section 5.3).
     case resync
+    /// `INFO`.
+    case info
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -83,6 +85,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .record: .record
         case .practice: .practice
         case .resync: .resync
+        case .info: .info
         }
     }
 
@@ -125,7 +128,7 @@ public enum ClientMessage: Hashable, Sendable {
             fields = query.fields
         case .practice(let options):
             fields = options.fields
-        case .resync:
+        case .resync, .info:
             break
         }
         return ([verb.rawValue] + fields.words).joined(separator: " ")

@@ -28,6 +28,8 @@ public enum OkReply: Hashable, Sendable {
     case practice(PracticeOptions)
     /// `OK RESYNC`: the `RESYNC` event with the server's copy of your game follows.
     case resync
+    /// `OK INFO version= uptime= players= rooms= races= moves-per-second= store= store-up=`.
+    case info(ServerInfo)
 
     /// The verb of the request this answers.
     public var verb: RequestVerb { parts.verb }
@@ -88,6 +90,7 @@ public enum OkReply: Hashable, Sendable {
         case .record(let summary): (verb, fields) = (.record, summary.fields)
         case .practice(let options): (verb, fields) = (.practice, options.fields)
         case .resync: verb = .resync
+        case .info(let info): (verb, fields) = (.info, info.fields)
         }
         return (verb, fields)
     }
@@ -122,6 +125,7 @@ public enum OkReply: Hashable, Sendable {
         case .record: return .record(try RecordSummary(fields: fields))
         case .practice: return .practice(try PracticeOptions(fields: fields))
         case .resync: return .resync
+        case .info: return .info(try ServerInfo(fields: fields))
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }

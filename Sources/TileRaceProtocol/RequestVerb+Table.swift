@@ -150,6 +150,10 @@ extension RequestVerb {
             RequestRule(
                 usage: "RESYNC", summary: "get the server's copy of your game (a RESYNC event follows the OK)",
                 requirements: [.greeted, .racing], message: .resync)
+        case .info:
+            RequestRule(
+                usage: "INFO", summary: "the server's version, uptime, players, rooms, races, moves per second and store",
+                requirements: [.greeted], cost: .fixed(2), message: .info)
         }
     }
 

@@ -53,6 +53,8 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case practice = "PRACTICE"
     /// `RESYNC`: get the server's copy of your game.
     case resync = "RESYNC"
+    /// `INFO`: the server's version, uptime and load.
+    case info = "INFO"
 
     /// Looks up a verb written in any case.
     /// - Throws: `unknown-verb` when no request has this verb.

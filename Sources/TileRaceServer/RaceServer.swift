@@ -161,7 +161,7 @@ public final class RaceServer: @unchecked Sendable {
             throw error
         }
         self.leaderboard = leaderboard
-        for warning in leaderboard.warnings { configuration.log(.error, warning) }
+        for warning in leaderboard.warnings { configuration.log(.error, LogEntry("store.warning", message: warning)) }
         let count = max(1, configuration.shards)
         let registry = ServerRegistry(shardCount: count)
         if let redis = configuration.redisStore {
@@ -170,15 +170,22 @@ public final class RaceServer: @unchecked Sendable {
             let advertised = configuration.advertisedAddress ?? ServerAddress.format(host: host, port: port)
             directory = RedisRoomDirectory(
                 address: redis, advertisedAddress: advertised, expiryMilliseconds: 3 * configuration.directoryIntervalMilliseconds)
-            configuration.log(.info, "sharing rooms through \(redis) as \(advertised)")
+            configuration.log(
+                .info,
+                LogEntry(
+                    "server.sharing-rooms", [.init("store", "\(redis)"), .init("advertise", advertised)],
+                    message: "sharing rooms through \(redis) as \(advertised)"))
         }
         let settings = ServerShard.Settings(
             limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard,
             registry: registry, directory: directory)
+        let hasFiles = configuration.dataDirectory != nil || configuration.makeStore != nil
+        let storeKind: ServerInfo.Store = configuration.redisStore != nil ? .redis : hasFiles ? .file : .memory
         shards = (0..<count).map { index in
             let core = ServerCore(
                 limits: configuration.limits, clock: configuration.clock, random: configuration.random,
-                serverName: configuration.serverName, logLevel: configuration.log.level, shard: index, shardCount: count)
+                serverName: configuration.serverName, logLevel: configuration.log.level, shard: index, shardCount: count,
+                storeKind: storeKind)
             return ServerShard(index: index, core: core, settings: settings)
         }
         for shard in shards {
@@ -191,14 +198,21 @@ public final class RaceServer: @unchecked Sendable {
         self.listener = listener
         listener.start(
             accepted: { [weak self] socket, peer in self?.accepted(socket, peer: peer) },
-            failed: { [weak self] message in self?.configuration.log(.error, message) })
+            failed: { [weak self] message in self?.configuration.log(.error, LogEntry("server.accept-failed", message: message)) })
         phase = .running
-        let data =
-            configuration.redisStore.map { "leaderboard in \($0)" } ?? configuration.dataDirectory.map { "leaderboard in \($0)" }
-            ?? "leaderboard in memory only"
+        let store = configuration.redisStore.map { "\($0)" } ?? configuration.dataDirectory
+        let data = store.map { "leaderboard in \($0)" } ?? "leaderboard in memory only"
         configuration.log(
             .info,
-            "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data); \(count) shard\(count == 1 ? "" : "s"))")
+            LogEntry(
+                "server.listening",
+                [
+                    .init("address", configuration.bindAddress), .init("port", port), .init("store", store ?? "memory"),
+                    .init("shards", count),
+                ],
+                message:
+                    "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data); \(count) shard\(count == 1 ? "" : "s"))"
+            ))
         return port
     }
 
@@ -280,9 +294,11 @@ public final class RaceServer: @unchecked Sendable {
             let count = goodbyeCount
             configuration.log(
                 .info,
-                count == 0
-                    ? "shutting down: no connection to say goodbye to"
-                    : "shutting down: saying goodbye to \(count) connection\(count == 1 ? "" : "s")")
+                LogEntry(
+                    "server.stopping", [.init("connections", count)],
+                    message: count == 0
+                        ? "shutting down: no connection to say goodbye to"
+                        : "shutting down: saying goodbye to \(count) connection\(count == 1 ? "" : "s")"))
             stopped.notify(queue: queue) { [weak self] in self?.finishStop() }
         }
     }
@@ -292,7 +308,7 @@ public final class RaceServer: @unchecked Sendable {
         phase = .stopped
         leaderboard?.close()
         directory?.withdraw()
-        configuration.log(.info, "tilerace server stopped")
+        configuration.log(.info, LogEntry("server.stopped", message: "tilerace server stopped"))
         let waiters = stopWaiters
         stopWaiters = []
         for waiter in waiters { waiter() }

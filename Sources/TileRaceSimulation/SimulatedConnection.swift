@@ -6,11 +6,14 @@ enum Party: Hashable, CustomStringConvertible {
     case player(Int)
     /// A bot a player started (a real `BotPlayer`).
     case bot(Int)
+    /// An operator's `tilerace info`: `HELLO`, `INFO`, `QUIT`.
+    case probe(Int)
 
     var description: String {
         switch self {
         case .player(let index): "p\(index + 1)"
         case .bot(let index): "bot\(index + 1)"
+        case .probe(let index): "info\(index + 1)"
         }
     }
 }

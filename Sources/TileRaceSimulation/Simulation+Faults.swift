@@ -106,6 +106,7 @@ extension Simulation {
         switch party {
         case .player(let index): players[index].connection
         case .bot(let index): bots[index].connection
+        case .probe(let index): probes[index]
         }
     }
 

@@ -107,6 +107,23 @@ extension Simulation {
         }
     }
 
+    /// `INFO` tells what the server holds as it answers: its greeted
+    /// sessions (away ones included), its rooms, its races, this version;
+    /// and it names no address (the simulated peers are 10.0.0.x).
+    func checkInfo(_ info: ServerInfo, line: String, server index: Int) {
+        guard let core = servers[index].core else { return }
+        let greeted = core.sessionViews.filter(\.isGreeted).count
+        let expected = (greeted, core.roomCount, core.raceViews.count)
+        if (info.players, info.rooms, info.races) != expected || info.version != TileRaceVersion.current {
+            fail(
+                "INFO counts what the server holds",
+                "\(serverName(index)) answered \(line) but holds \(greeted) greeted sessions, \(core.roomCount) rooms and \(core.raceViews.count) races"
+            )
+        } else if line.contains("10.0.0.") {
+            fail("INFO names no address", "\(serverName(index)) answered \(line)")
+        }
+    }
+
     /// At the end of the drain: every race that started before it ended, and the leaderboard keeps its rules.
     func finalChecks() {
         checkNoStuckRace { $0 < settings.chaosMilliseconds }

@@ -22,6 +22,8 @@ extension Simulation {
             guard !players[player].hasExited, players[player].connectAttempt == attempt else { return }
         case .bot(let bot):
             guard !bots[bot].hasEnded, bots[bot].connection == nil else { return }
+        case .probe(let probe):
+            guard probes[probe] == nil else { return }
         }
         let server = servers[index]
         guard server.isRunning, server.refusesUntil <= now, outages[party, default: 0] <= now else {
@@ -43,6 +45,11 @@ extension Simulation {
         case .bot(let bot):
             bots[bot].connection = connection.id
             bots[bot].conversation = ClientConversation(now: now)
+        case .probe(let probe):
+            probes[probe] = connection.id
+            let lines = [ClientMessage.hello(nickname: nil).line, ClientMessage.info.line, ClientMessage.quit.line]
+            for line in lines { monitor.clientSent(line, by: "\(party)", simulation: self) }
+            transmitToServer(connection.id, lines)
         }
         feed(index, .connected(serverID, peer: "10.0.0.\(connection.id % 250 + 1):\(40_000 + connection.id)"))
     }
@@ -52,6 +59,7 @@ extension Simulation {
         switch party {
         case .player(let player): drive(player, .connectFailed(reason))
         case .bot(let bot): driveBot(bot, .disconnected(reason))
+        case .probe: break
         }
     }
 
@@ -160,6 +168,8 @@ extension Simulation {
         case .bot(let bot):
             guard bots[bot].connection == connection.id else { return }
             botReceived(bot, bytes)
+        case .probe:
+            break  // the reply is checked as the server sends it
         }
     }
 
@@ -232,6 +242,8 @@ extension Simulation {
             guard bots[bot].connection == connection.id else { return }
             bots[bot].connection = nil
             driveBot(bot, .disconnected(reason))
+        case .probe(let probe):
+            probes[probe] = nil
         }
     }
 }

@@ -34,6 +34,7 @@ package final class Simulation {
         case hint(Int, Board, Direction?)
         case botWake(Int)
         case botMove(Int, Direction?, generation: Int)
+        case infoProbe
         case fault(Fault)
         case drain
         case finish
@@ -53,6 +54,8 @@ package final class Simulation {
     var servers: [SimulatedServer] = []
     var players: [SimulatedPlayer] = []
     var bots: [SimulatedBot] = []
+    /// Each `INFO` probe's connection while it is open.
+    var probes: [Int?] = []
     var connections: [Int: SimulatedConnection] = [:]
     var nextConnectionID = 1
     let store = FileLeaderboardService(store: LeaderboardStore.inMemory())
@@ -104,7 +107,7 @@ package final class Simulation {
         return SimulationReport(
             seed: seed, steps: simulation.steps, racesStarted: simulation.monitor.racesStarted,
             racesEnded: simulation.monitor.racesEnded, resyncsAnswered: simulation.monitor.resyncsAnswered,
-            faults: simulation.faultCount, violation: simulation.violation,
+            faults: simulation.faultCount, infoReplies: simulation.monitor.infoReplies, violation: simulation.violation,
             trace: simulation.trace.lines)
     }
 
@@ -133,6 +136,7 @@ package final class Simulation {
             queue.schedule(.playerAct(index), at: now + random.int(in: 50...500))
         }
         if settings.injectsFaults { scheduleNextFault() }
+        if settings.probesInfo { queue.schedule(.infoProbe, at: random.int(in: 2000...10_000)) }
         queue.schedule(.drain, at: settings.chaosMilliseconds)
         queue.schedule(.finish, at: settings.chaosMilliseconds + settings.drainMilliseconds)
     }
@@ -185,6 +189,8 @@ package final class Simulation {
             driveBot(index, .tick)
         case .botMove(let index, let direction, let generation):
             driveBot(index, .moveChosen(direction, generation: generation))
+        case .infoProbe:
+            probeInfo()
         case .fault(let fault):
             inject(fault)
         case .drain:
@@ -357,6 +363,21 @@ package final class Simulation {
         }
     }
 
+    // MARK: Operators
+
+    /// An operator runs `tilerace info` against a server: a connection that
+    /// says `HELLO`, `INFO` and `QUIT` (the reply is checked as the server
+    /// sends it: `checkInfo`). Again a few seconds later, until the drain.
+    private func probeInfo() {
+        guard !isDraining else { return }
+        let index = probes.count
+        probes.append(nil)
+        let server = random.int(in: 0...(servers.count - 1))
+        note(Party.probe(index).description, "asks \(serverName(server)) INFO")
+        connect(.probe(index), to: ServerEndpoint(host: servers[server].host, port: 2048), attempt: 1)
+        queue.schedule(.infoProbe, at: now + random.int(in: 3000...15_000))
+    }
+
     // MARK: Servers
 
     func startServer(_ index: Int) {
@@ -416,8 +437,8 @@ package final class Simulation {
                 for other in servers.indices where other != index && servers[other].isRunning {
                     queue.schedule(.remoteRooms(other, generation: servers[other].generation), at: now + random.int(in: 1...50))
                 }
-            case .log(_, let text):
-                note(serverName(index), text)
+            case .log(_, let entry):
+                note(serverName(index), entry.message)
             case .askRegistry(let id, let question):
                 server.registryAnswers.append(.registryAnswered(id, server.registry.answerNow(question)))
             case .tellRegistry(let change):

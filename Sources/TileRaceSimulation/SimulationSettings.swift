@@ -12,17 +12,20 @@ package struct SimulationSettings: Hashable, Sendable {
     package var drainMilliseconds: Int
     /// Whether faults (cuts, stalls, refused connects, server stops, store outages) are injected.
     package var injectsFaults: Bool
+    /// Whether an operator now and then asks a server `INFO` (on a connection of its own).
+    package var probesInfo: Bool
 
     /// Settings; the defaults make a run of a few races.
     package init(
         players: ClosedRange<Int> = 2...5, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 60_000,
-        injectsFaults: Bool = true
+        injectsFaults: Bool = true, probesInfo: Bool = true
     ) {
         self.players = max(1, players.lowerBound)...max(1, players.upperBound)
         self.servers = max(1, servers)
         self.chaosMilliseconds = chaosMilliseconds
         self.drainMilliseconds = drainMilliseconds
         self.injectsFaults = injectsFaults
+        self.probesInfo = probesInfo
     }
 }
 
@@ -40,6 +43,8 @@ package struct SimulationReport: Sendable {
     package var resyncsAnswered: Int
     /// Faults injected.
     package var faults: Int
+    /// `INFO` replies checked.
+    package var infoReplies = 0
     /// The first invariant broken, if any (the run stopped there).
     package var violation: SimulationViolation?
     /// Every line of the run, when traced.

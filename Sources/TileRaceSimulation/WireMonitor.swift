@@ -30,6 +30,8 @@ struct WireMonitor {
     private(set) var resyncsAnswered = 0
     /// The parties whose last line was `OK RESYNC`: their next one must be the `RESYNC` event.
     private var awaitingResyncEvent: Set<String> = []
+    /// `OK INFO` replies sent, each checked.
+    private(set) var infoReplies = 0
     private var startedRaces: Set<String> = []
     /// When each race's first `START` was sent (simulated milliseconds).
     private var startSentAt: [String: Int] = [:]
@@ -92,6 +94,10 @@ struct WireMonitor {
         case .ok:
             if line.hasPrefix("OK HELLO") || line.hasPrefix("OK NICK"), let nickname = field("nick", in: line) {
                 nicknames[party, default: []].insert(Names.nicknameKey(nickname))
+            }
+            if case .ok(.info(let info)) = message {
+                infoReplies += 1
+                simulation.checkInfo(info, line: line, server: connection.server)
             }
         case .event(.start(let start)):
             let key = prefix + String(start.race)

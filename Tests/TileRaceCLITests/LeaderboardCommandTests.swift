@@ -223,7 +223,9 @@ struct ServeCommandTests {
     }
 
     @Test func badOptionsAreUsageErrors() {
-        for arguments in [["serve", "--quiet", "--verbose"], ["serve", "--port", "70000"], ["serve", "extra"]] {
+        for arguments in [
+            ["serve", "--quiet", "--verbose"], ["serve", "--port", "70000"], ["serve", "extra"], ["serve", "--log-format", "xml"],
+        ] {
             let captured = CapturedConsole()
             #expect(CLI.run(arguments: arguments, console: captured.console) == 2)
             #expect(captured.errors.hasPrefix("tilerace serve: "))

@@ -31,6 +31,7 @@ import Testing
         .record: ("RECORD ana board=daily", "RECORD"),
         .practice: ("PRACTICE seed=7", "PRACTICE 7"),
         .resync: ("RESYNC", "RESYNC 1"),
+        .info: ("INFO", "INFO all"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {

@@ -61,8 +61,10 @@ import TileRaceProtocol
         #expect(Self.sent(admitted).count == 1)
         let claimed = core.handle(.registryAnswered(2, .claimed(true)))
         #expect(Self.sent(claimed).first?.hasPrefix("OK HELLO nick=ana session=") == true)
-        #expect(Self.changes(claimed).count == 1)
-        guard case .setResumeSecret(_, let target, let old)? = Self.changes(claimed).first else {
+        // Counted as greeted (for INFO), and its resume secret told.
+        #expect(Self.changes(claimed).count == 2)
+        #expect(Self.changes(claimed).first == .greeted)
+        guard case .setResumeSecret(_, let target, let old)? = Self.changes(claimed).last else {
             Issue.record("no resume secret told: \(claimed)")
             return
         }

@@ -63,8 +63,8 @@ extension Update {
             leaderboardReplied(query, result, items: items, model: &model)
         case .record:
             recordReplied(result, items: items, model: &model)
-        case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign:
-            break  // The reply changes nothing on screen.
+        case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign, .info:
+            break  // The reply changes nothing on screen (the client does not ask INFO).
         }
         return []
     }
@@ -150,7 +150,7 @@ extension Update {
             model.lobby.isLoading = false
         case .move, .resync, .restart, .resign, .practice, .pong, .ping, .leave, .quit:
             break
-        case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record:
+        case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record, .info:
             model.show("not connected to a server", .warning)
         }
         return []

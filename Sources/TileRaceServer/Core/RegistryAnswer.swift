@@ -25,6 +25,8 @@ package enum RegistryAnswer: Hashable, Sendable {
     /// To `checkGuess`: nil when the guess may be checked, else the
     /// milliseconds until one may.
     case guessWait(Int?)
+    /// To `info`: greeted sessions, rooms, races running and the moves of the last minute.
+    case info(players: Int, rooms: Int, races: Int, movesInLastMinute: Int)
 }
 
 extension RegistryAnswer {
@@ -33,7 +35,7 @@ extension RegistryAnswer {
         switch (question, self) {
         case (.admit, .admission), (.claimNickname, .claimed), (.nicknameOwner, .nicknameOwner), (.listing, .listing),
             (.publicRooms, .publicRooms), (.room, .room), (.shardForNewRoom, .shard), (.register, .registered),
-            (.resumeTarget, .resumeTarget), (.checkGuess, .guessWait):
+            (.resumeTarget, .resumeTarget), (.checkGuess, .guessWait), (.info, .info):
             true
         default:
             false

@@ -26,6 +26,12 @@ package enum RegistryChange: Hashable, Sendable {
     case wrongGuess(address: String, now: Int, fresh: JoinCodeGuard)
     /// Forget the guess guards with no refusal in the last minute.
     case forgetGuesses(now: Int)
+    /// A session greeted (`INFO`'s players count it until it is released).
+    case greeted
+    /// A greeted session is gone.
+    case ungreeted
+    /// `count` moves were applied in `second` (each shard tells its count once a second).
+    case moves(Int, second: Int)
     /// The server stops: everything is forgotten.
     case reset
 }

@@ -37,4 +37,7 @@ package enum RegistryQuestion: Hashable, Sendable {
     /// checked at `now`, by the address's guard (`fresh` when it has none);
     /// a guess that may not is counted. Answered `guessWait`.
     case checkGuess(address: String, now: Int, fresh: JoinCodeGuard)
+    /// What `INFO` counts for the whole server, with the moves of the minute
+    /// up to `second`. Answered `info`.
+    case info(second: Int)
 }

@@ -17,8 +17,8 @@ package enum ServerAction: Hashable, Sendable {
     /// Publish this server's rooms to the shared room directory; the other
     /// servers' rooms come back as `ServerInput.remoteRooms`.
     case publishRooms([RoomDescription])
-    /// Write a line to the server's log.
-    case log(ServerLog.Level, String)
+    /// Write an entry to the server's log.
+    case log(ServerLog.Level, LogEntry)
     /// Ask the registry the shards share a question; its answer comes back
     /// as `ServerInput.registryAnswered` with the same id.
     case askRegistry(Int, RegistryQuestion)

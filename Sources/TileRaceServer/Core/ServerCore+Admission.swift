@@ -40,7 +40,11 @@ extension ServerCore {
             version: ClientMessage.protocolVersion, server: serverName, lineLimit: LineFramer.maximumLineLength,
             idleSeconds: limits.idleMilliseconds / 1000, features: Set(ServerFeature.allCases))
         send(id, .event(.hello(greeting)))
-        log(.info, "\(id) \(session.peer) connected")
+        log(
+            .info,
+            LogEntry(
+                "connection.opened", [.init("connection", id.number), .init("peer", session.peer)],
+                message: "\(id) \(session.peer) connected"))
         if session.framer.bufferedByteCount > 0 { runInput(of: session) }
     }
 
@@ -52,7 +56,11 @@ extension ServerCore {
                 .serverFull, "the server has its maximum of \(limits.maximumConnections) connections; try again later")
             outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("server full")).line]))
             outbox.append(.close(id))
-            log(.info, "\(id) \(peer) refused: server full")
+            log(
+                .info,
+                LogEntry(
+                    "connection.refused", [.init("connection", id.number), .init("peer", peer), .init("reason", "server full")],
+                    message: "\(id) \(peer) refused: server full"))
             return
         }
         guard refusal != .tooManyFromAddress else {
@@ -61,7 +69,12 @@ extension ServerCore {
                 "your address has the most connections allowed (\(limits.maximumConnectionsPerAddress)); close one and try again")
             outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("too many connections")).line]))
             outbox.append(.close(id))
-            log(.info, "\(id) \(peer) refused: too many connections from \(address)")
+            log(
+                .info,
+                LogEntry(
+                    "connection.refused",
+                    [.init("connection", id.number), .init("peer", peer), .init("reason", "too many connections from its address")],
+                    message: "\(id) \(peer) refused: too many connections from \(address)"))
             return
         }
     }

@@ -20,6 +20,8 @@ extension ServerCore {
         package var isWatching: Bool
         /// Its game: the practice game, or its racer's game in the race under way.
         package var game: GameView?
+        /// Whether it said `HELLO`.
+        package var isGreeted = false
 
         /// Whether its connection dropped and its seat is held.
         package var isAway: Bool { connection == nil }
@@ -68,6 +70,9 @@ extension ServerCore {
         sessions.keys.sorted().compactMap { sessions[$0].map(view(of:)) }
     }
 
+    /// How many rooms this core hosts (`daily` included).
+    package var roomCount: Int { rooms.count }
+
     /// The session a connection carries now, if any.
     package func sessionView(on connection: ConnectionID) -> SessionView? {
         session(on: connection).map(view(of:))
@@ -84,7 +89,7 @@ extension ServerCore {
         }
         return SessionView(
             id: session.id, connection: session.connection, nickname: session.nickname, isBot: session.isBot, room: room?.name,
-            isWatching: session.role == .watcher, game: game)
+            isWatching: session.role == .watcher, game: game, isGreeted: session.isGreeted)
     }
 
     /// The races under way, by room name.

@@ -47,7 +47,7 @@ extension ServerCore {
     }
 
     /// Hands a request to the service; the session's input waits for the answer.
-    private func ask(_ request: LeaderboardRequest, for session: Session) {
+    func ask(_ request: LeaderboardRequest, for session: Session) {
         let id = nextLeaderboardRequestID
         nextLeaderboardRequestID += 1
         awaitedAnswers[id] = AwaitedAnswer(sessionID: session.id, request: request)
@@ -63,11 +63,17 @@ extension ServerCore {
         let lines: [String]
         switch answer {
         case .submitted(let receipt, let warnings):
-            for warning in warnings { log(.error, warning) }
+            for warning in warnings { log(.error, LogEntry("store.warning", message: warning)) }
+            let rank = receipt.rank.map(String.init) ?? "-"
             log(
                 .info,
-                "\(receipt.nickname) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(receipt.rank.map(String.init) ?? "-"))"
-            )
+                LogEntry(
+                    "leaderboard.submitted",
+                    [
+                        .init("nick", receipt.nickname), .init("score", receipt.score), .init("board", receipt.board.rawValue),
+                        .init("rank", rank),
+                    ],
+                    message: "\(receipt.nickname) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(rank))"))
             session?.lastFinished?.isSubmitted = true
             lines = [ServerMessage.ok(.submit(receipt)).line]
         case .page(let entries, let summary):
@@ -77,8 +83,16 @@ extension ServerCore {
         case .refused(let error):
             lines = [ServerMessage.error(error).line]
         case .failed(let error, let reason):
-            if let reason { log(.error, "error: \(reason)") }
+            if let reason { log(.error, LogEntry("store.error", [.init("reason", reason)], message: "error: \(reason)")) }
+            // `INFO` asked whether the store is up: it is not.
+            if awaited.request == .status {
+                if let session, session.awaitedAnswer == id { infoStoreAnswered(false, for: session) }
+                return
+            }
             lines = [ServerMessage.error(error).line]
+        case .status(let isUp):
+            if let session, session.awaitedAnswer == id { infoStoreAnswered(isUp, for: session) }
+            return
         }
         guard let session, session.awaitedAnswer == id else { return }
         send(session.id, lines: lines)

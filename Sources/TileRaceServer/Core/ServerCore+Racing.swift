@@ -51,7 +51,9 @@ extension ServerCore {
                         "a game holds at most \(limits.maximumEntriesPerGame) entries; RESIGN or RESTART; nothing was applied")))
             return nil
         }
+        let applied = game.lastSeq
         let outcome = game.apply(entries, stopsAtTarget: stopsAtTarget)
+        countMoves(game.lastSeq - applied)
         if let failure = outcome.failure {
             send(
                 session.id,
@@ -160,7 +162,15 @@ extension ServerCore {
         else {
             log(
                 .error,
-                "error: room \(room.name) cannot start a race (size \(room.options.size), target \(room.options.target), seed \(seedText))")
+                LogEntry(
+                    "race.not-started",
+                    [
+                        .init("room", room.name), .init("size", room.options.size), .init("target", room.options.target),
+                        .init("seed", seedText),
+                    ],
+                    message:
+                        "error: room \(room.name) cannot start a race (size \(room.options.size), target \(room.options.target), seed \(seedText))"
+                ))
             return
         }
         let racers = room.players.compactMap { id -> Race.Racer? in
@@ -180,7 +190,13 @@ extension ServerCore {
         if room.options.timeLimit > 0 {
             timers.schedule(.timeLimit(room.key), at: now + room.options.timeLimit * 1000)
         }
-        log(.info, "race \(race.id) started in room \(room.name): seed \(seedText), \(racers.map(\.nickname).joined(separator: ", "))")
+        let names = racers.map(\.nickname).joined(separator: ", ")
+        log(
+            .info,
+            LogEntry(
+                "race.started",
+                [.init("race", race.id), .init("room", room.name), .init("seed", seedText), .init("players", names)],
+                message: "race \(race.id) started in room \(room.name): seed \(seedText), \(names)"))
     }
 
     /// The `START` of a race; `isCatchUp` for one that catches someone up
@@ -252,7 +268,11 @@ extension ServerCore {
         let summary = ranked.enumerated().map {
             "\($0.offset + 1). \($0.element.nickname) \($0.element.reason.rawValue) \($0.element.score)"
         }
-        log(.info, "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))")
+        log(
+            .info,
+            LogEntry(
+                "race.ended", [.init("race", race.id), .init("room", room.name), .init("results", summary.joined(separator: ", "))],
+                message: "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))"))
     }
 
     // MARK: Progress

@@ -22,6 +22,8 @@ extension ServerCore {
         case session(ConnectionID)
         /// The directory's timer, for the rooms to publish.
         case directory
+        /// A session's `INFO`, once the store said whether it is up.
+        case info(ConnectionID, isStoreUp: Bool)
     }
 
     /// A question asked of the registry: who asked, and what.
@@ -99,6 +101,8 @@ extension ServerCore {
         case .directory:
             guard case .publicRooms(let published) = answer, !isShuttingDown else { return }
             outbox.append(.publishRooms(published))
+        case .info(let sessionID, let isStoreUp):
+            infoCounted(answer, for: sessionID, isStoreUp: isStoreUp)
         case .session(let sessionID):
             guard let session = sessions[sessionID], session.awaitedQuestion == id, !session.isClosing else {
                 undo(awaited.question, answer)

@@ -44,9 +44,14 @@ extension ServerCore {
                 except: session.id)
             cancelCountdown(in: room, reason: .away)
         }
+        let held = limits.resumeGraceMilliseconds / 1000
         log(
             .info,
-            "\(session.id) \(session.peer) \(session.logName) away: \(reason); seat held for \(limits.resumeGraceMilliseconds / 1000) s")
+            LogEntry(
+                "connection.away",
+                [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
+                    + [.init("reason", reason), .init("held", held)],
+                message: "\(session.id) \(session.peer) \(session.logName) away: \(reason); seat held for \(held) s"))
     }
 
     /// `HELLO tilerace 1 <nick> resume=<secret>`: the connection of `fresh`
@@ -99,7 +104,15 @@ extension ServerCore {
             send(held.id, .event(.resync(practice.sync)))
         }
         held.awayRaceID = nil
-        log(.info, "\(held.id) \(held.peer) \(heldNickname) back on \(connection)")
+        log(
+            .info,
+            LogEntry(
+                "connection.back",
+                [
+                    .init("connection", held.id.number), .init("peer", held.peer), .init("nick", heldNickname),
+                    .init("on", connection.number),
+                ],
+                message: "\(held.id) \(held.peer) \(heldNickname) back on \(connection)"))
         // Lines sent after the HELLO wait in the framer: they get a turn.
         setInputFlow(held.framer.bufferedByteCount > 0 ? .turn : .read, of: held)
     }

@@ -41,7 +41,11 @@ extension ServerCore {
         session.role = .player
         reply(session, .create(room.description))
         publish(room)
-        log(.info, "room \(name) created by \(session.logName)\(room.isPrivate ? " (private)" : "")")
+        log(
+            .info,
+            LogEntry(
+                "room.created", [.init("room", name), .init("nick", session.logName), .init("private", room.isPrivate ? "yes" : "no")],
+                message: "room \(name) created by \(session.logName)\(room.isPrivate ? " (private)" : "")"))
     }
 
     func join(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
@@ -190,7 +194,7 @@ extension ServerCore {
             tellRegistry(.removeRoom(key: room.key))
             timers.cancel(.countdown(room.key))
             timers.cancel(.timeLimit(room.key))
-            log(.info, "room \(room.name) removed (empty)")
+            log(.info, LogEntry("room.removed", [.init("room", room.name)], message: "room \(room.name) removed (empty)"))
         } else {
             publish(room)
         }

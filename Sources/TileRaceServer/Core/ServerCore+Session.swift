@@ -5,6 +5,7 @@ extension ServerCore {
     func hello(_ session: Session, nickname: String?, isBot: Bool) throws(ProtocolError) {
         if let nickname { guard try take(nickname, for: session) else { return } }
         session.isGreeted = true
+        tellRegistry(.greeted)
         session.isBot = isBot
         reply(session, .hello(nickname: nickname, session: issueResumeSecret(for: session)))
     }

@@ -61,7 +61,12 @@ extension ServerCore {
         resumedConnections[connection] = nil
         departing[connection] = session
         outbox.append(.transfer(connection, shard: target))
-        log(.debug, "\(session.id) \(session.logName) moves to shard \(target)")
+        log(
+            .debug,
+            LogEntry(
+                "connection.shard",
+                [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("shard", target)],
+                message: "\(session.id) \(session.logName) moves to shard \(target)"))
         return true
     }
 

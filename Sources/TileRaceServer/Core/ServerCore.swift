@@ -82,12 +82,19 @@ package final class ServerCore {
     /// The time of the input being handled (monotonic milliseconds).
     private(set) var now: Int
     var outbox: [ServerAction] = []
+    /// When the core started (monotonic milliseconds), for `INFO`'s uptime.
+    let startedAt: Int
+    /// Where the leaderboard is kept, for `INFO`.
+    let storeKind: ServerInfo.Store
+    /// Moves applied in the second `pendingMovesSecond`, not yet added to the registry's rate.
+    var pendingMoves = 0
+    var pendingMovesSecond = 0
 
     /// A core; `shard` and `shardCount` place it among the shards of a
     /// server (by default it is the only one).
     package init(
         limits: ServerLimits, clock: any ServerClock, random: RandomSource, secrets: RandomSource = .system, serverName: String,
-        logLevel: ServerLog.Level, shard: Int = 0, shardCount: Int = 1
+        logLevel: ServerLog.Level, shard: Int = 0, shardCount: Int = 1, storeKind: ServerInfo.Store = .memory
     ) {
         self.limits = limits
         self.clock = clock
@@ -99,6 +106,8 @@ package final class ServerCore {
         self.shardCount = max(1, shardCount)
         self.nextRaceID = shard + 1
         self.now = clock.monotonicMilliseconds
+        self.startedAt = now
+        self.storeKind = storeKind
         if shard == 0 {
             // The registry lists it from the start (`ServerRegistry.State`).
             let daily = Room.daily()
@@ -217,7 +226,12 @@ package final class ServerCore {
                 continue
             }
             if logLevel >= .debug, verdict.isAdmitted {
-                log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))")
+                log(
+                    .debug,
+                    LogEntry(
+                        "request",
+                        [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("line", line)],
+                        message: "\(session.id) \(session.logName): \(TextFilter.quoted(line))"))
             }
             carryOut(verdict, from: session)
             if session.awaitedQuestion == nil, !session.registryAnswers.isEmpty { session.registryAnswers.removeAll() }
@@ -306,7 +320,14 @@ package final class ServerCore {
         sessions[session.id] = nil
         timers.cancel(.resumeExpiry(session.id))
         if let connection = session.connection { connectionGone(connection, from: session.address) }
-        log(.info, "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")
+        if session.isGreeted { tellRegistry(.ungreeted) }
+        log(
+            .info,
+            LogEntry(
+                "connection.closed",
+                [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
+                    + [.init("reason", reason)],
+                message: "\(session.id) \(session.peer) \(session.logName) closed: \(reason)"))
     }
 
     /// A connection closed or dropped: it no longer counts for its address.
@@ -342,6 +363,7 @@ package final class ServerCore {
         for key in timers.popDue(now: now) {
             switch key {
             case .sweep:
+                addPendingMoves()
                 sweep()
                 timers.schedule(.sweep, at: now + limits.sweepMilliseconds)
             case .countdown(let roomKey):
@@ -426,10 +448,15 @@ package final class ServerCore {
         }
     }
 
-    /// Queues a log line.
-    func log(_ level: ServerLog.Level, _ message: @autoclosure () -> String) {
+    /// Queues a log entry.
+    func log(_ level: ServerLog.Level, _ entry: @autoclosure () -> LogEntry) {
         guard level <= logLevel else { return }
-        outbox.append(.log(level, message()))
+        outbox.append(.log(level, entry()))
+    }
+
+    /// Queues a log line with no event of its own (`LogEntry(message:)`).
+    func log(_ level: ServerLog.Level, _ message: @autoclosure () -> String) {
+        log(level, LogEntry(message: message()))
     }
 
     // MARK: Lookups

@@ -4,8 +4,9 @@ import TileRaceProtocol
 /// What the shards of one server share (each shard is a `ServerCore` on a
 /// queue of its own, hosting some rooms): nicknames, the room directory
 /// (which shard hosts which room, and each room's summary for `ROOMS`),
-/// resume secrets, connection counts and the per-address guess guards. None
-/// of it changes per move, so a core asks it only when a player connects,
+/// resume secrets, connection counts, the per-address guess guards and what
+/// `INFO` counts. None of it changes per move (a shard adds its moves once a
+/// second), so a core asks it only when a player connects,
 /// greets, renames, enters or leaves a room, or a room changes state.
 ///
 /// A core never calls it: it asks questions and tells changes as actions
@@ -68,6 +69,10 @@ package final class ServerRegistry: @unchecked Sendable {
         var rooms: [String: Listing]
         /// Other servers' public rooms by key, from the shared room directory.
         var remoteRooms: [String: RoomDescription] = [:]
+        /// Greeted sessions in all shards, away ones included (`INFO`'s players).
+        var greetedCount = 0
+        /// Moves played in all shards over the last minute (each shard adds its count once a second).
+        var moveRate = MoveRate()
         /// How many shards share it.
         let shardCount: Int
 
@@ -119,6 +124,9 @@ package final class ServerRegistry: @unchecked Sendable {
                 return .registered(true)
             case .resumeTarget(let secret):
                 return .resumeTarget(resumeSecrets[secret])
+            case .info(let second):
+                let races = rooms.values.filter { $0.description.state == .racing }.count
+                return .info(players: greetedCount, rooms: rooms.count, races: races, movesInLastMinute: moveRate.total(atSecond: second))
             case .checkGuess(let address, let now, let fresh):
                 var byAddress = guessesByAddress[address] ?? fresh
                 defer { guessesByAddress[address] = byAddress }
@@ -155,6 +163,12 @@ package final class ServerRegistry: @unchecked Sendable {
                 guessesByAddress[address] = byAddress
             case .forgetGuesses(let now):
                 guessesByAddress = guessesByAddress.filter { !$0.value.isForgettable(now: now) }
+            case .greeted:
+                greetedCount += 1
+            case .ungreeted:
+                greetedCount -= 1
+            case .moves(let count, let second):
+                moveRate.add(count, atSecond: second)
             case .reset:
                 self = State(shardCount: shardCount)
             }

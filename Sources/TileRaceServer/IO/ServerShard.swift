@@ -246,8 +246,8 @@ final class ServerShard: @unchecked Sendable {
                 settings.directory?.publish(rooms) { [weak self, queue] remote in
                     queue.async { [weak self] in self?.process(.remoteRooms(remote ?? [])) }
                 }
-            case .log(let level, let message):
-                settings.log(level, message)
+            case .log(let level, let entry):
+                settings.log(level, entry)
             case .askRegistry(let id, let question):
                 let registry = settings.registry
                 guard registry.queue != nil else {

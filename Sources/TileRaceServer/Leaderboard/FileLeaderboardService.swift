@@ -17,6 +17,8 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
     private var pending: Leaderboard
     private var generation = 0
     private var nextWriteID = 1
+    /// Whether the last write failed (a full disk): `INFO` says the store is down until one succeeds.
+    private var lastWriteFailed = false
 
     /// Takes over `store`: from here on only the service and its writer touch it.
     package init(store: any LeaderboardPersisting) {
@@ -71,6 +73,8 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             completion(.record(committed.entry(for: query, today: today)))
         case .submit(let submission):
             submit(submission, completion: completion)
+        case .status:
+            completion(.status(isUp: !lastWriteFailed))
         }
     }
 
@@ -102,12 +106,14 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         dispatchPrecondition(condition: .onQueue(queue))
         switch outcome {
         case .stored(let warnings):
+            lastWriteFailed = false
             for record in write.records {
                 committed.apply(record)
                 committed.advanceSequence(to: record.sequence)
             }
             completion(.submitted(receipt, warnings: warnings))
         case .failed(let error):
+            lastWriteFailed = true
             if write.generation == generation {
                 // The rest of this generation fails unwritten: start again from what is stored.
                 generation += 1

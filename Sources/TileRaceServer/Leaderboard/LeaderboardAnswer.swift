@@ -16,4 +16,7 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     /// answer with `error`; `reason` is for the log (nil when the service
     /// logged the outage itself). Nothing changed.
     case failed(ProtocolError, reason: String?)
+    /// Whether the store is up (`INFO`): a Redis store that answers, a data
+    /// directory whose last write succeeded.
+    case status(isUp: Bool)
 }

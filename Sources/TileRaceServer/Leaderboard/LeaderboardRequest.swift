@@ -9,6 +9,8 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case top(LeaderboardQuery, today: String)
     /// The entry, with its game log, that a `RECORD` names.
     case record(RecordQuery, today: String)
+    /// Whether the store is up (`INFO`).
+    case status
 }
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and

@@ -29,6 +29,8 @@ struct RedisLeaderboardCommands: Sendable {
             return Self.script(
                 RedisLeaderboardScripts.record, keys: [keys.entries(board), keys.logs(board)],
                 arguments: [Names.nicknameKey(query.nickname)])
+        case .status:
+            return ["PING"]
         }
     }
 
@@ -52,6 +54,8 @@ struct RedisLeaderboardCommands: Sendable {
                 var entry = try RedisLeaderboardValue.entry(text, on: Self.board(of: query, today: today))
                 entry.log = parts[1].string
                 return .record(entry)
+            case .status:
+                return .status(isUp: reply.string == "PONG")
             }
         } catch {
             return .failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message)

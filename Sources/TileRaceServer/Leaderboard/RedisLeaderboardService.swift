@@ -172,12 +172,20 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     private func note(_ transition: StoreHealth.Transition?, _ error: RedisError? = nil) {
         switch transition {
         case .wentDown:
+            let reason = error.map { "\($0)" } ?? "no reply"
             log(
                 .error,
-                "error: leaderboard store \(connection.address) unreachable (\(error.map { "\($0)" } ?? "no reply")); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
-            )
+                LogEntry(
+                    "store.down", [.init("store", "\(connection.address)"), .init("reason", reason)],
+                    message:
+                        "error: leaderboard store \(connection.address) unreachable (\(reason)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
+                ))
         case .cameBack:
-            log(.info, "leaderboard store \(connection.address) reachable again")
+            log(
+                .info,
+                LogEntry(
+                    "store.up", [.init("store", "\(connection.address)")],
+                    message: "leaderboard store \(connection.address) reachable again"))
         case nil:
             break
         }

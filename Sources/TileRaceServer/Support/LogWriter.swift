@@ -1,4 +1,5 @@
 import Dispatch
+import TileRaceProtocol
 
 /// Writes log lines (to standard error) without ever making the caller
 /// wait: lines go into a bounded buffer, and a queue of its own does the
@@ -12,6 +13,8 @@ public final class LogWriter: @unchecked Sendable {
     /// How many lines wait at most before new ones are dropped.
     public let capacity: Int
     private let sink: @Sendable (String) -> Void
+    private let format: ServerLog.Format
+    private let clock: any ServerClock
     private let bufferQueue = DispatchQueue(label: "tilerace.log.buffer")
     private let writeQueue = DispatchQueue(label: "tilerace.log.write")
     private var lines: [String] = []
@@ -19,9 +22,15 @@ public final class LogWriter: @unchecked Sendable {
     private var isWriting = false
 
     /// A writer handing text to `sink` (which may block) and holding at
-    /// most `capacity` lines meanwhile.
-    public init(capacity: Int = 10_000, sink: @escaping @Sendable (String) -> Void) {
+    /// most `capacity` lines meanwhile; its own warning of dropped lines is
+    /// written in `format`.
+    public init(
+        capacity: Int = 10_000, format: ServerLog.Format = .text, clock: any ServerClock = SystemClock(),
+        sink: @escaping @Sendable (String) -> Void
+    ) {
         self.capacity = capacity
+        self.format = format
+        self.clock = clock
         self.sink = sink
     }
 
@@ -56,6 +65,14 @@ public final class LogWriter: @unchecked Sendable {
         return true
     }
 
+    /// The warning that `lost` lines were dropped (in text, without a time as ever).
+    private func droppedNotice(_ lost: Int) -> String {
+        let message = "warning: \(lost) log line(s) dropped: standard error was not being read"
+        guard format == .json else { return message + "\n" }
+        let entry = LogEntry("log.dropped", [.init("lines", lost)], message: message)
+        return format.line(entry, level: .error, time: UTCTime.timestamp(epochMilliseconds: clock.wallMilliseconds))
+    }
+
     private func drain() {
         dispatchPrecondition(condition: .onQueue(writeQueue))
         while true {
@@ -68,7 +85,7 @@ public final class LogWriter: @unchecked Sendable {
             }
             if batch.isEmpty, lost == 0 { return }
             var text = batch.joined()
-            if lost > 0 { text += "warning: \(lost) log line(s) dropped: standard error was not being read\n" }
+            if lost > 0 { text += droppedNotice(lost) }
             sink(text)
         }
     }

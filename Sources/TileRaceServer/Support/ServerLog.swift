@@ -1,8 +1,11 @@
 import TileRaceProtocol
 import TileRaceTransport
 
-/// The server's log: one line per event on standard error, each starting with
-/// a UTC timestamp. `quiet` keeps errors only; `verbose` adds every request.
+/// The server's log: one line per event on standard error. `quiet` keeps
+/// errors only; `verbose` adds every request. Every entry goes through one
+/// path (`callAsFunction`) and is written in one of two formats: `text`, a
+/// UTC timestamp and the entry's message; or `json`, one object a line for
+/// log collectors.
 public struct ServerLog: Sendable {
     /// How much to log.
     public enum Level: Int, Comparable, Sendable {
@@ -15,18 +18,81 @@ public struct ServerLog: Sendable {
         case debug
 
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// Its name in a JSON line.
+        public var name: String {
+            switch self {
+            case .error: "error"
+            case .info: "info"
+            case .debug: "debug"
+            }
+        }
+    }
+
+    /// How each line is written (`tilerace serve --log-format`).
+    public enum Format: String, CaseIterable, Hashable, Sendable {
+        /// `2026-11-25T08:01:48.123Z conn 1 10.0.0.5:51234 connected`: for people.
+        case text
+        /// `{"time":"2026-11-25T08:01:48.123Z","level":"info","event":"connection.opened",`
+        /// `"message":"conn 1 10.0.0.5:51234 connected","fields":{"connection":"conn 1","peer":"10.0.0.5:51234"}}`:
+        /// one object a line, for log collectors.
+        case json
+
+        /// The line (with its newline) for `entry` of `level` at `time` (ISO 8601, UTC, milliseconds).
+        public func line(_ entry: LogEntry, level: Level, time: String) -> String {
+            switch self {
+            case .text:
+                return time + " " + entry.message + "\n"
+            case .json:
+                var line = "{\"time\":" + Self.quoted(time) + ",\"level\":" + Self.quoted(level.name)
+                line += ",\"event\":" + Self.quoted(entry.event) + ",\"message\":" + Self.quoted(entry.message) + ",\"fields\":{"
+                for (index, field) in entry.fields.enumerated() {
+                    if index > 0 { line += "," }
+                    line += Self.quoted(field.key) + ":"
+                    switch field.value {
+                    case .text(let text): line += Self.quoted(text)
+                    case .number(let number): line += String(number)
+                    }
+                }
+                return line + "}}\n"
+            }
+        }
+
+        /// A JSON string: quotes, backslashes and control characters escaped.
+        static func quoted(_ text: String) -> String {
+            var quoted = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": quoted += "\\\""
+                case "\\": quoted += "\\\\"
+                case "\n": quoted += "\\n"
+                case "\r": quoted += "\\r"
+                case "\t": quoted += "\\t"
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                    let hex = String(scalar.value, radix: 16)
+                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: quoted.unicodeScalars.append(scalar)
+                }
+            }
+            return quoted + "\""
+        }
     }
 
     /// The most detailed level written.
     public var level: Level
+    /// How lines are written.
+    public var format: Format
     /// Writes one finished line (with its newline).
     public var write: @Sendable (String) -> Void
     /// Gives the wall time for timestamps.
     public var clock: any ServerClock
 
     /// Creates a log writing through `write`.
-    public init(level: Level, clock: any ServerClock = SystemClock(), write: @escaping @Sendable (String) -> Void) {
+    public init(
+        level: Level, format: Format = .text, clock: any ServerClock = SystemClock(), write: @escaping @Sendable (String) -> Void
+    ) {
         self.level = level
+        self.format = format
         self.clock = clock
         self.write = write
     }
@@ -44,9 +110,14 @@ public struct ServerLog: Sendable {
     /// Whether lines of `level` are written.
     public func isEnabled(_ level: Level) -> Bool { level <= self.level }
 
-    /// Writes a line if its level is enabled.
-    public func callAsFunction(_ level: Level, _ message: @autoclosure () -> String) {
+    /// Writes an entry if its level is enabled: the one way into the log.
+    public func callAsFunction(_ level: Level, _ entry: @autoclosure () -> LogEntry) {
         guard isEnabled(level) else { return }
-        write(UTCTime.timestamp(epochMilliseconds: clock.wallMilliseconds) + " " + message() + "\n")
+        write(format.line(entry(), level: level, time: UTCTime.timestamp(epochMilliseconds: clock.wallMilliseconds)))
+    }
+
+    /// Writes a line with no event of its own (`LogEntry(message:)`) if its level is enabled.
+    public func callAsFunction(_ level: Level, _ message: @autoclosure () -> String) {
+        callAsFunction(level, LogEntry(message: message()))
     }
 }

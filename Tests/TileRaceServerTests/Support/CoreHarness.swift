@@ -50,6 +50,13 @@ final class CoreHarness {
         if givesTurns { giveTurns() }
     }
 
+    /// Gives the core `answer` to the held request `id` (answering the
+    /// registry questions that follow, as its shard would).
+    func answer(_ id: Int, with answer: LeaderboardAnswer) {
+        heldRequests.removeAll { $0.id == id }
+        perform(core.handle(.answered(id, answer)))
+    }
+
     /// The service's answer to a request (waits for it, at most a few seconds).
     private func answerNow(_ request: LeaderboardRequest) -> LeaderboardAnswer {
         leaderboard.answer(request)
@@ -153,7 +160,7 @@ final class CoreHarness {
             switch action {
             case .send(let id, let lines): output[id, default: []] += lines
             case .close(let id): closed.append(id)
-            case .log(_, let line): logs.append(line)
+            case .log(_, let entry): logs.append(entry.message)
             case .transfer(let id, _):
                 // One core is the only shard: a session that moves arrives here again.
                 if let session = core.release(id) { perform(core.arrive(session)) }

@@ -195,7 +195,7 @@ struct LeaderboardDifferentialCase {
             refused = nil
         case .refused:
             refused = submission
-        case .page, .record, .failed:
+        case .page, .record, .failed, .status:
             break
         }
     }
@@ -266,6 +266,8 @@ struct LeaderboardDifferentialCase {
             return (["TOP"] + query.fields.words + ["today=\(today)"]).joined(separator: " ")
         case .record(let query, let today):
             return (["RECORD"] + query.fields.words + ["today=\(today)"]).joined(separator: " ")
+        case .status:
+            return "STATUS"
         }
     }
 
@@ -284,6 +286,8 @@ struct LeaderboardDifferentialCase {
             "ERR \(error.code.rawValue) \(error.message)"
         case .failed(let error, let reason):
             "ERR \(error.code.rawValue) \(error.message) (\(reason ?? ""))"
+        case .status(let isUp):
+            "STATUS up=\(isUp ? "yes" : "no")"
         }
     }
 }

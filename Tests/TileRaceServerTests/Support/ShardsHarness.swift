@@ -81,7 +81,7 @@ final class ShardsHarness {
         for action in actions {
             switch action {
             case .send(let id, let lines): output[id, default: []] += lines
-            case .log(_, let line): logs.append(line)
+            case .log(_, let entry): logs.append(entry.message)
             case .transfer(let id, let target):
                 guard let session = cores[shard].release(id) else { continue }
                 shardOf[id] = target
@@ -92,6 +92,9 @@ final class ShardsHarness {
                 registryAnswers.append((.registryAnswered(id, registry.answerNow(question)), shard))
             case .tellRegistry(let change):
                 registry.apply(change)
+            case .leaderboard(let id, .status):
+                // `INFO` asks whether the store is up: here it always is.
+                perform(cores[shard].handle(.answered(id, .status(isUp: true))), on: shard)
             case .close, .leaderboard, .publishRooms:
                 break
             }

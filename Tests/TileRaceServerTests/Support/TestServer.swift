@@ -52,7 +52,7 @@ final class TestServer {
         limits: ServerLimits = .fast, dataDirectory: String? = nil, random: RandomSource = .system,
         clock: any ServerClock = SystemClock(), makeStore: (@Sendable () -> any LeaderboardPersisting)? = nil,
         redis: RedisAddress? = nil, relaxedDurability: Bool = false, directoryIntervalMilliseconds: Int = 100,
-        shards: Int? = nil
+        shards: Int? = nil, logFormat: ServerLog.Format = .text
     ) throws {
         var configuration = RaceServer.Configuration()
         configuration.bindAddress = "127.0.0.1"
@@ -63,6 +63,7 @@ final class TestServer {
         configuration.makeStore = makeStore
         configuration.random = random
         configuration.log = logs.log
+        configuration.log.format = logFormat
         if let shards { configuration.shards = shards }
         configuration.redisStore = redis
         configuration.acceptsRelaxedStoreDurability = relaxedDurability

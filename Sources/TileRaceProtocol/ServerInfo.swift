@@ -1,0 +1,96 @@
+/// The `OK INFO` reply: what a server is and how busy it is, for whoever
+/// runs it and for monitoring (protocol.md section 5.1). Figures are for the
+/// whole server (every shard); nothing in it names a player or an address.
+public struct ServerInfo: FieldsRepresentable {
+    /// Where the server keeps its leaderboard.
+    public enum Store: String, CaseIterable, Hashable, Sendable {
+        /// Its own data directory (a journal and snapshots).
+        case file
+        /// A Redis server, maybe shared with other servers.
+        case redis
+        /// Memory only: lost when it stops.
+        case memory
+    }
+
+    /// The server's TileRace version (`TileRaceVersion.current`).
+    public var version: String
+    /// Whole seconds since it started.
+    public var uptimeSeconds: Int
+    /// Greeted connections: players, watchers and bots, the asker included
+    /// (a dropped player whose seat is held counts until the seat is given up).
+    public var players: Int
+    /// Its rooms (`daily` and private ones included).
+    public var rooms: Int
+    /// Its rooms that are racing now.
+    public var races: Int
+    /// Moves played per second over the last minute, in tenths (42 is 4.2).
+    public var tenthsOfMovesPerSecond: Int
+    /// Where its leaderboard is kept.
+    public var store: Store
+    /// Whether that store answers (a Redis store that is down, or a data
+    /// directory whose last write failed, is not up).
+    public var isStoreUp: Bool
+
+    /// Creates the reply.
+    public init(
+        version: String, uptimeSeconds: Int, players: Int, rooms: Int, races: Int, tenthsOfMovesPerSecond: Int, store: Store,
+        isStoreUp: Bool
+    ) {
+        self.version = version
+        self.uptimeSeconds = uptimeSeconds
+        self.players = players
+        self.rooms = rooms
+        self.races = races
+        self.tenthsOfMovesPerSecond = tenthsOfMovesPerSecond
+        self.store = store
+        self.isStoreUp = isStoreUp
+    }
+
+    /// Moves per second over the last minute, in tenths, from the moves of that minute (rounded).
+    public static func tenthsPerSecond(movesInLastMinute moves: Int) -> Int {
+        (max(0, moves) * 10 + 30) / 60
+    }
+
+    /// `4.2`: the moves per second as written on the wire.
+    public var movesPerSecondText: String {
+        "\(tenthsOfMovesPerSecond / 10).\(tenthsOfMovesPerSecond % 10)"
+    }
+
+    public init(fields: Fields) throws(ProtocolError) {
+        let version = try fields.string("version")
+        guard (1...32).contains(version.utf8.count), version.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw ProtocolError(.badArguments, "version= must be a short word, not \(TextFilter.quoted(version))")
+        }
+        self.init(
+            version: version, uptimeSeconds: try fields.integer("uptime", in: 0...Int(Int32.max)),
+            players: try fields.integer("players", in: 0...Int(Int32.max)), rooms: try fields.integer("rooms", in: 0...Int(Int32.max)),
+            races: try fields.integer("races", in: 0...Int(Int32.max)),
+            tenthsOfMovesPerSecond: try Self.tenths(try fields.string("moves-per-second")),
+            store: try fields.choice("store", as: Store.self), isStoreUp: try fields.bool("store-up"))
+    }
+
+    public var fields: Fields {
+        var fields = Fields()
+        fields.append("version", version)
+        fields.append("uptime", uptimeSeconds)
+        fields.append("players", players)
+        fields.append("rooms", rooms)
+        fields.append("races", races)
+        fields.append("moves-per-second", movesPerSecondText)
+        fields.append("store", store.rawValue)
+        fields.append("store-up", isStoreUp)
+        return fields
+    }
+
+    /// Reads `4.2` (a whole number and one decimal) as 42.
+    private static func tenths(_ text: String) throws(ProtocolError) -> Int {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let isDigits = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        guard parts.count == 2, isDigits(parts[0]), isDigits(parts[1]), parts[1].count == 1, let whole = Int(parts[0]),
+            whole < Int(Int32.max), let tenth = Int(parts[1])
+        else {
+            throw ProtocolError(.badArguments, "moves-per-second= must be a number with one decimal (4.2), not \(TextFilter.quoted(text))")
+        }
+        return whole * 10 + tenth
+    }
+}

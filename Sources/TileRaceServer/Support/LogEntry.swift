@@ -1,0 +1,57 @@
+/// One thing the server logs: what happened (`event`, a fixed name such as
+/// `connection.opened`), its facts (`fields`, in order), and the sentence a
+/// person reads (`message`, the text format's line after its time). Both
+/// formats of `ServerLog` write the same entries.
+public struct LogEntry: Hashable, Sendable {
+    /// One fact of an entry.
+    public struct Field: Hashable, Sendable {
+        /// The fact's name, e.g. `peer`.
+        public var key: String
+        /// Its value.
+        public var value: Value
+
+        /// A field with a text value.
+        public init(_ key: String, _ value: String) {
+            self.key = key
+            self.value = .text(value)
+        }
+
+        /// A field with a number value.
+        public init(_ key: String, _ value: Int) {
+            self.key = key
+            self.value = .number(value)
+        }
+
+        /// `nick`, when there is a nickname (none before `HELLO` with one).
+        public static func nick(_ nickname: String?) -> [Field] {
+            nickname.map { [Field("nick", $0)] } ?? []
+        }
+    }
+
+    /// The value of a field: a JSON string or a JSON number.
+    public enum Value: Hashable, Sendable {
+        /// Text.
+        case text(String)
+        /// A whole number.
+        case number(Int)
+    }
+
+    /// What happened, a fixed name (README: "Running a public server" lists them).
+    public var event: String
+    /// Its facts, in order.
+    public var fields: [Field]
+    /// The line a person reads (without the time).
+    public var message: String
+
+    /// An entry for `event` with its `fields`, read as `message`.
+    public init(_ event: String, _ fields: [Field] = [], message: String) {
+        self.event = event
+        self.fields = fields
+        self.message = message
+    }
+
+    /// A line with no event of its own (`message`): text that was logged as is.
+    public init(message: String) {
+        self.init("message", message: message)
+    }
+}
