@@ -9,7 +9,7 @@ public enum CLI {
 
     /// The sub-commands, in the order the help lists them. With no command, `play` runs.
     static let commands: [any Command] = [
-        PlayCommand(), ServeCommand(), BotCommand(), LeaderboardCommand(), ReplayCommand(), BenchCommand(), HelpCommand(),
+        PlayCommand(), ServeCommand(), BotCommand(), LeaderboardCommand(), ReplayCommand(), BenchCommand(), HelpCommand(), AdminCommand(),
     ]
 
     /// Runs `tilerace` with the words after the program name; returns the exit status.

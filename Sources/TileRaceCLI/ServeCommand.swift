@@ -19,7 +19,7 @@ struct ServeCommand: Command {
         "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR | --store file:DIR | --store redis://HOST:PORT[/DB]]",
         "               [--store-durability strict|relaxed] [--advertise HOST:PORT] [--max-per-address N] [--exempt-loopback]",
         "               [--resume-grace SECONDS] [--max-connections N] [--countdown MS] [--shards N]",
-        "               [--accept-leaderboard-loss] [--quiet | --verbose]",
+        "               [--accept-leaderboard-loss] [--quiet | --verbose] [--operator-secret-file FILE]",
     ]
     let options: [Arguments.Option] = [
         .value("--port", "N", "TCP port to listen on (default 2048; 0 picks a free one)"),
@@ -43,6 +43,9 @@ struct ServeCommand: Command {
         .flag("--accept-leaderboard-loss", "start although leaderboard records are missing (a deleted file), keeping the rest"),
         .flag("--quiet", "log errors only"),
         .flag("--verbose", "also log every request"),
+        .value(
+            "--operator-secret-file", "FILE",
+            "the operator secret (AUTH, tilerace admin) is read from FILE (default: DATA/operator.secret, made at the first start)"),
     ]
     let details = """
         Logs one line per connection, race and error on standard error, each with
@@ -71,6 +74,7 @@ struct ServeCommand: Command {
             "--countdown", in: 0...60_000, default: ServerLimits.standard.countdownMilliseconds)
         configuration.shards = try arguments.integer("--shards", in: 1...256, default: configuration.shards)
         configuration.acceptsLeaderboardLoss = arguments.has("--accept-leaderboard-loss")
+        configuration.operatorSecretFile = arguments.value("--operator-secret-file")
         configuration.serverName = "tilerace-\(CLI.version)"
         let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info
         // Log lines are written off the server's queue: a full pipe never stalls it.

@@ -14,6 +14,10 @@ extension Update {
         case .hello, .ping, .bye:
             // The connection answers PING and reports BYE when the line closes.
             break
+        case .notice(let text):
+            // The operator's words, on whatever screen is up, until they expire.
+            model.announcement = Notice(
+                text: "server: " + ScreenText.sanitize(text), kind: .warning, expiresAt: model.now + Notice.announcementMilliseconds)
         case .joined(let room, let nickname, let role, let isBot):
             guard isOurRoom(room, model) else { break }
             memberJoined(nickname, role: role, isBot: isBot, model: &model)

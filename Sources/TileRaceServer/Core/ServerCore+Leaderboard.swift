@@ -1,6 +1,7 @@
 import TileRaceProtocol
 
-/// Leaderboard requests: `SUBMIT`, `TOP` and `RECORD`.
+/// Leaderboard requests: `SUBMIT`, `TOP` and `RECORD` (and the store's
+/// part of the operator's requests, `ServerCore+Operator`).
 ///
 /// Each is handed to the leaderboard service as a `leaderboard` action and
 /// answered when the service's answer comes back (`answered`). Until then the
@@ -46,7 +47,7 @@ extension ServerCore {
     }
 
     /// Hands a request to the service; the session's input waits for the answer.
-    private func ask(_ request: LeaderboardRequest, for session: Session) {
+    func ask(_ request: LeaderboardRequest, for session: Session) {
         let id = nextQuestionID
         nextQuestionID += 1
         awaitedAnswers[id] = AwaitedAnswer(sessionID: session.id, request: request)
@@ -57,6 +58,10 @@ extension ServerCore {
     /// The service answered: reply to the asker (when still there) and give
     /// its waiting requests a turn (which waits while its output is backed up).
     func answered(_ id: Int, _ answer: LeaderboardAnswer) {
+        if id == banRefreshQuestion {
+            bansRead(answer)
+            return
+        }
         guard let awaited = awaitedAnswers.removeValue(forKey: id) else { return }
         let session = sessions[awaited.sessionID]
         let lines: [String]
@@ -73,6 +78,8 @@ extension ServerCore {
             lines = entries.map { ServerMessage.entry($0).line } + [ServerMessage.ok(.top(summary)).line]
         case .record(let entry):
             lines = recordLines(entry, awaited.request, session: session)
+        case .bans, .moderated:
+            lines = moderationLines(answer, awaited.request, session: session)
         case .refused(let error):
             lines = [ServerMessage.error(error).line]
         case .failed(let error, let reason):

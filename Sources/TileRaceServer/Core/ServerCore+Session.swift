@@ -16,6 +16,7 @@ extension ServerCore {
 
     /// Gives a session a nickname no other connected client uses.
     private func take(_ nickname: String, for session: Session) throws(ProtocolError) {
+        try refuseIfBanned(session, nickname: nickname)
         let key = Names.nicknameKey(nickname)
         let oldKey = session.nickname.map(Names.nicknameKey)
         let id = session.id

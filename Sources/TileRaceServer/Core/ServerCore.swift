@@ -34,6 +34,8 @@ package final class ServerCore {
         case resumeExpiry(ConnectionID)
         /// This server's rooms are published to the shared room directory.
         case directory
+        /// The operator's bans are read again from the store (servers sharing it ban too).
+        case bans
     }
 
     let limits: ServerLimits
@@ -47,6 +49,14 @@ package final class ServerCore {
     var nextQuestionID = 1
     let serverName: String
     let logLevel: ServerLog.Level
+    /// The operator's secret (`AUTH`); nil: operator requests are off.
+    let operatorSecret: String?
+    /// How often the bans are read again from the store; nil: never (one shard reads them).
+    var banRefreshMilliseconds: Int?
+    /// The leaderboard question that reads the bans again, while one is out.
+    var banRefreshQuestion: Int?
+    /// The version of the registry's bans this core last closed banned sessions for.
+    var bansVersionEnforced = 0
 
     /// Sessions by their id (the connection they started on), away ones included.
     var sessions: [ConnectionID: Session] = [:]
@@ -73,8 +83,9 @@ package final class ServerCore {
     /// (by default it is the only one).
     package init(
         limits: ServerLimits, clock: any ServerClock, random: RandomSource, secrets: RandomSource = .system, serverName: String,
-        logLevel: ServerLog.Level, registry: ServerRegistry = ServerRegistry(), shard: Int = 0
+        logLevel: ServerLog.Level, registry: ServerRegistry = ServerRegistry(), shard: Int = 0, operatorSecret: String? = nil
     ) {
+        self.operatorSecret = operatorSecret
         self.limits = limits
         self.clock = clock
         self.random = random
@@ -129,6 +140,12 @@ package final class ServerCore {
 
     private func connect(_ id: ConnectionID, peer: String) {
         let address = PeerAddress.address(of: peer)
+        if let ban = activeBan(of: .address(address)) {
+            outbox.append(.send(id, [ServerMessage.error(ProtocolError(.banned, ban.refusalText)).line, ServerMessage.event(.bye("banned")).line]))
+            outbox.append(.close(id))
+            log(.info, "\(id) \(peer) refused: banned")
+            return
+        }
         let isExempt = limits.exemptsLoopback && PeerAddress.isLoopback(address)
         let refusal: ServerRegistry.Refusal? =
             isShuttingDown ? .serverFull : registry.admit(address: address, isExempt: isExempt, limits: limits)
@@ -150,6 +167,7 @@ package final class ServerCore {
             return
         }
         let session = Session(id: id, peer: peer, now: now, limits: limits)
+        session.lastNotice = registry.sync { $0.lastNoticeNumber }
         sessions[id] = session
         let greeting = Greeting(
             version: ClientMessage.protocolVersion, server: serverName, lineLimit: LineFramer.maximumLineLength,
@@ -209,7 +227,9 @@ package final class ServerCore {
                 line, now: now, listedItems: knownRoomCount,
                 meets: { meets($0, session) })
             if logLevel >= .debug, verdict.isAdmitted {
-                log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))")
+                // The operator's secret never reaches the log.
+                let isAuth = line.split(separator: " ").first?.uppercased() == RequestVerb.auth.rawValue
+                log(.debug, "\(session.id) \(session.logName): \(isAuth ? "AUTH (secret not logged)" : TextFilter.quoted(line))")
             }
             carryOut(verdict, from: session)
         }
@@ -273,6 +293,7 @@ package final class ServerCore {
         case .roomNotRacing: room(of: session)?.race == nil
         case .practicing: session.practice != nil
         case .racing: activeGame(of: session) != nil
+        case .operator: session.isOperator
         }
     }
 
@@ -350,6 +371,8 @@ package final class ServerCore {
                 if let room = rooms[roomKey] { sendPendingProgress(in: room) }
             case .directory:
                 publishRooms()
+            case .bans:
+                refreshBans()
             case .resumeExpiry(let id):
                 if let session = sessions[id], session.isAway {
                     remove(session, reason: "did not come back within \(limits.resumeGraceMilliseconds / 1000) s")
@@ -381,6 +404,7 @@ package final class ServerCore {
                 send(id, .event(.ping(nil)))
             }
         }
+        carryOutModeration()
     }
 
     // MARK: Output

@@ -4,8 +4,8 @@ import TileRaceProtocol
 /// What the shards of one server share (each shard is a `ServerCore` on a
 /// queue of its own, hosting some rooms): nicknames, the room directory
 /// (which shard hosts which room, and each room's summary for `ROOMS`),
-/// resume secrets, connection counts, the per-address guess guards and race
-/// ids. None of it changes per move, so a shard asks it only when a player
+/// resume secrets, connection counts, the per-address guess guards, race
+/// ids, and the operator's bans, notices and kicks (`ServerCore+Operator`). None of it changes per move, so a shard asks it only when a player
 /// greets, renames, enters or leaves a room, or a room changes state.
 ///
 /// Shared by several shards, it is owned by its own serial queue: shards call
@@ -56,6 +56,22 @@ package final class ServerRegistry: @unchecked Sendable {
         var nextRaceID = 1
         /// Other servers' public rooms by key, from the shared room directory.
         var remoteRooms: [String: RoomDescription] = [:]
+        /// The operator's bans, by `BanTarget.key`: what the store holds,
+        /// as last read from it (at start, after each change made here, and
+        /// every few seconds, for bans made by servers sharing the store).
+        var bans: [String: BanInfo] = [:]
+        /// Counts changes of `bans`: each shard closes its banned sessions once per change.
+        var bansVersion = 0
+        /// The operator's latest notices (`ANNOUNCE`), numbered from 1.
+        var notices: [(number: Int, text: String)] = []
+        /// The number of the latest notice (0: none yet).
+        var lastNoticeNumber = 0
+        /// Sessions the operator kicked that live on another shard, with
+        /// the `BYE` text: their shard closes them at its next sweep.
+        var kicks: [ConnectionID: String] = [:]
+        /// Each shard's connections as it listed them at its last sweep
+        /// (`CONNECTIONS` asked on another shard reads them).
+        var connectionLists: [Int: [ConnectionInfo]] = [:]
     }
 
     /// How many shards share it.

@@ -9,6 +9,14 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case top(LeaderboardQuery, today: String)
     /// The entry, with its game log, that a `RECORD` names.
     case record(RecordQuery, today: String)
+    /// Store the operator's ban (replacing one of the same target).
+    case ban(BanInfo)
+    /// Lift the ban of a target.
+    case unban(BanTarget)
+    /// Every ban stored, expired ones too.
+    case bans
+    /// Take the entry a `REMOVE-ENTRY` names off its board.
+    case removeEntry(RemovalOrder, today: String)
 }
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and

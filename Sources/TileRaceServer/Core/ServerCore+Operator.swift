@@ -1,0 +1,248 @@
+import TileRaceProtocol
+
+/// The operator's requests (protocol.md section 13): `AUTH` unlocks them on
+/// a connection; `CONNECTIONS`, `KICK`, `BAN`, `UNBAN`, `BANS`,
+/// `REMOVE-ENTRY` and `ANNOUNCE`.
+///
+/// Bans and removals are kept in the leaderboard store (so every server of
+/// a shared store honours them, and they survive restarts); the registry
+/// holds the bans in force, read from the store at start, after each change
+/// and every few seconds. What reaches sessions of other shards (a kick, a
+/// ban, a notice) is left in the registry, and each shard carries it out at
+/// its sweep (`carryOutModeration`), within a second; sessions on the
+/// operator's own shard get it at once.
+extension ServerCore {
+    // MARK: AUTH
+
+    /// `AUTH <secret>`: a wrong secret counts like a wrong join code (per
+    /// address, and per connection); the comparison takes the same time
+    /// wherever the secrets differ.
+    func authenticate(_ session: Session, secret: String) throws(ProtocolError) {
+        guard let operatorSecret else {
+            throw ProtocolError(.notOperator, "this server has no operator secret, so operator requests are off")
+        }
+        try admitGuess(by: session, bye: "too many wrong secrets") { seconds in
+            "too many wrong secrets or join codes from your address; try again in \(seconds) s"
+        }
+        guard Self.isSameSecret(secret, operatorSecret) else {
+            recordWrongGuess(by: session, bye: "too many wrong secrets")
+            log(.info, "\(session.id) \(session.peer) gave a wrong operator secret")
+            throw ProtocolError(.badSecret, "that is not the operator secret")
+        }
+        session.isOperator = true
+        reply(session, .auth)
+        log(.info, "\(session.id) \(session.peer) is the operator")
+    }
+
+    /// Compares two secrets in time that depends on their lengths only.
+    static func isSameSecret(_ given: String, _ secret: String) -> Bool {
+        let (left, right) = (Array(given.utf8), Array(secret.utf8))
+        var difference = UInt8(left.count == right.count ? 0 : 1)
+        for index in right.indices {
+            difference |= right[index] ^ (index < left.count ? left[index] : 0)
+        }
+        return difference == 0
+    }
+
+    // MARK: CONNECTIONS, KICK, ANNOUNCE
+
+    /// `CONNECTIONS`: this shard's connections as they are, the others' as
+    /// their shards listed them at their last sweep; by connection number.
+    func listConnections(_ session: Session) {
+        let others = registry.sync { state in state.connectionLists.filter { $0.key != shard }.values.joined() }
+        let all = (connectionList() + others).sorted { $0.id < $1.id }
+        send(session.id, lines: all.map { ServerMessage.connection($0).line } + [ServerMessage.ok(.connections(count: all.count)).line])
+    }
+
+    /// This shard's connected sessions (away ones have no connection to list).
+    func connectionList() -> [ConnectionInfo] {
+        sessions.values.filter { !$0.isAway && !$0.isClosing }.map { session in
+            ConnectionInfo(
+                id: session.id.number, nickname: session.nickname, room: room(of: session)?.name, address: session.address,
+                idleMilliseconds: max(0, now - session.lastHeardAt), isBot: session.isBot, isOperator: session.isOperator)
+        }
+    }
+
+    /// `KICK <nick>`: the player's session ends at once (a racer finishes as
+    /// `left`, the seat is not held); it gets `BYE kicked by the operator`.
+    func kick(_ session: Session, nickname: String, reason: String) throws(ProtocolError) {
+        let key = Names.nicknameKey(nickname)
+        guard let id = registry.sync({ $0.nicknames[key] }) else {
+            throw ProtocolError(.noSuchPlayer, "nobody connected is called \(nickname)")
+        }
+        let bye = "kicked by the operator" + (reason.isEmpty ? "" : ": \(reason)")
+        if let kicked = sessions[id] {
+            close(kicked, bye: bye, reason: "kicked by the operator")
+        } else {
+            registry.sync { $0.kicks[id] = bye }
+        }
+        log(.info, "operator kicked \(nickname)" + (reason.isEmpty ? "" : " (\(reason))"))
+        reply(session, .kick(nickname: nickname))
+    }
+
+    /// `ANNOUNCE`: a `NOTICE` to every greeted connection, now on this shard
+    /// and at their next sweep on the others; the count is of every
+    /// connection the server has.
+    func announce(_ session: Session, text: String) {
+        let count = registry.sync { state in
+            state.lastNoticeNumber += 1
+            state.notices.append((state.lastNoticeNumber, text))
+            if state.notices.count > 16 { state.notices.removeFirst(state.notices.count - 16) }
+            return state.connectionLists.filter { $0.key != shard }.values.reduce(0) { $0 + $1.count }
+        }
+        deliverNotices()
+        log(.info, "operator announced: \(text)")
+        reply(session, .announce(count: count + connectionList().count))
+    }
+
+    /// Sends each connected session the notices it has not had yet.
+    private func deliverNotices() {
+        let (last, notices) = registry.sync { ($0.lastNoticeNumber, $0.notices) }
+        for session in sessions.values where session.lastNotice < last && !session.isAway {
+            let lines = notices.filter { $0.number > session.lastNotice }.map { ServerMessage.event(.notice($0.text)).line }
+            session.lastNotice = last
+            if session.isGreeted { send(session.id, lines: lines) }
+        }
+    }
+
+    // MARK: BAN, UNBAN, BANS, REMOVE-ENTRY
+
+    /// `BAN`: stored first; once the store has it, every session it names is closed.
+    func ban(_ session: Session, _ order: BanOrder) throws(ProtocolError) {
+        if case .address(let address) = order.target, PeerAddress.isLoopback(address) {
+            throw ProtocolError(.badArguments, "\(address) is this machine's own address, where the operator connects from; it cannot be banned")
+        }
+        let until = order.seconds.map { clock.wallMilliseconds + $0 * 1000 }
+        ask(.ban(BanInfo(target: order.target, untilMilliseconds: until, reason: order.reason)), for: session)
+    }
+
+    func unban(_ session: Session, _ target: BanTarget) {
+        ask(.unban(target), for: session)
+    }
+
+    func listBans(_ session: Session) {
+        ask(.bans, for: session)
+    }
+
+    func removeEntry(_ session: Session, _ order: RemovalOrder) {
+        ask(.removeEntry(order, today: today), for: session)
+    }
+
+    /// The reply to an operator's request the store answered, after doing
+    /// what follows from it here (bans in force, banned sessions closed).
+    func moderationLines(_ answer: LeaderboardAnswer, _ request: LeaderboardRequest, session: Session?) -> [String] {
+        switch (request, answer) {
+        case (.ban(let ban), .moderated):
+            updateBans { $0[ban.target.key] = ban }
+            log(.info, "operator banned \(ban.target) until \(ban.untilText)" + (ban.reason.isEmpty ? "" : " (\(ban.reason))"))
+            return [ServerMessage.ok(.ban(ban)).line]
+        case (.unban(let target), .moderated(let found)):
+            guard found else { return [ServerMessage.error(ProtocolError(.notBanned, "\(target) is not banned")).line] }
+            updateBans { $0[target.key] = nil }
+            log(.info, "operator lifted the ban of \(target)")
+            return [ServerMessage.ok(.unban(target: target)).line]
+        case (.bans, .bans(let stored)):
+            let wall = clock.wallMilliseconds
+            let active = stored.filter { $0.isActive(at: wall) }.sorted { $0.target.key < $1.target.key }
+            updateBans { bans in bans = Dictionary(stored.map { ($0.target.key, $0) }, uniquingKeysWith: { _, last in last }) }
+            return active.map { ServerMessage.ban($0).line } + [ServerMessage.ok(.bans(count: active.count)).line]
+        case (.removeEntry(let order, let today), .moderated(let found)):
+            let query = order.query
+            let board = query.board == .all ? "the all-time board" : "the daily board of \(query.date ?? today)"
+            guard found else {
+                return [ServerMessage.error(ProtocolError(.noRecord, "\(query.nickname) has no entry on \(board)")).line]
+            }
+            log(.info, "operator removed \(query.nickname)'s entry from \(board)" + (order.reason.isEmpty ? "" : ": \(order.reason)"))
+            return [ServerMessage.ok(.removeEntry(nickname: query.nickname, board: query.board, date: query.date)).line]
+        default:
+            return [ServerMessage.error(ProtocolError(.internal, "the store answered something else; try again")).line]
+        }
+    }
+
+    /// Changes the bans in force and closes the sessions of this shard they name now.
+    private func updateBans(_ change: (inout [String: BanInfo]) -> Void) {
+        registry.sync { state in
+            let old = state.bans
+            change(&state.bans)
+            if state.bans != old { state.bansVersion += 1 }
+        }
+        closeBannedSessions()
+    }
+
+    /// The ban in force on a target, if any.
+    func activeBan(of target: BanTarget) -> BanInfo? {
+        let wall = clock.wallMilliseconds
+        return registry.sync { $0.bans[target.key] }.flatMap { $0.isActive(at: wall) ? $0 : nil }
+    }
+
+    /// Refuses a banned nickname (at `HELLO` and `NICK`): the reply is the
+    /// `ERR banned` and the connection then gets `BYE banned`.
+    func refuseIfBanned(_ session: Session, nickname: String) throws(ProtocolError) {
+        guard let ban = activeBan(of: .nickname(nickname)) else { return }
+        session.byeAfterReply = "banned"
+        log(.info, "\(session.id) \(session.peer) refused: \(nickname) is banned")
+        throw ProtocolError(.banned, ban.refusalText)
+    }
+
+    /// Closes this shard's sessions that a ban in force names, by nickname or address.
+    private func closeBannedSessions() {
+        let version = registry.sync { $0.bansVersion }
+        guard version != bansVersionEnforced else { return }
+        bansVersionEnforced = version
+        for id in sessions.keys.sorted() {
+            guard let session = sessions[id], !session.isClosing, !session.isOperator else { continue }
+            let ban = activeBan(of: .address(session.address)) ?? session.nickname.flatMap { activeBan(of: .nickname($0)) }
+            guard let ban else { continue }
+            send(id, .error(ProtocolError(.banned, ban.refusalText)))
+            close(session, bye: "banned", reason: "banned by the operator")
+        }
+    }
+
+    // MARK: Every sweep
+
+    /// What the operator asked of this shard's sessions from elsewhere:
+    /// kicks, bans and notices; and this shard's connections listed for
+    /// `CONNECTIONS` on the others.
+    func carryOutModeration() {
+        let kicks = registry.sync { state in
+            let mine = state.kicks.filter { sessions[$0.key] != nil }
+            for id in mine.keys { state.kicks[id] = nil }
+            return mine
+        }
+        for (id, bye) in kicks.sorted(by: { $0.key < $1.key }) {
+            if let session = sessions[id] { close(session, bye: bye, reason: "kicked by the operator") }
+        }
+        closeBannedSessions()
+        deliverNotices()
+        if registry.shardCount > 1 {
+            let list = connectionList()
+            registry.sync { $0.connectionLists[shard] = list }
+        }
+    }
+
+    // MARK: Reading the bans again
+
+    /// Reads the bans every `milliseconds` (one shard of a server does).
+    func startBanRefresh(every milliseconds: Int) {
+        banRefreshMilliseconds = milliseconds
+        timers.schedule(.bans, at: now + milliseconds)
+    }
+
+    /// Asks the store for its bans, unless a question is out already.
+    func refreshBans() {
+        if let milliseconds = banRefreshMilliseconds { timers.schedule(.bans, at: now + milliseconds) }
+        guard banRefreshQuestion == nil else { return }
+        let id = nextQuestionID
+        nextQuestionID += 1
+        banRefreshQuestion = id
+        outbox.append(.leaderboard(id, .bans))
+    }
+
+    /// The store's bans arrived: they are the bans in force (a store that
+    /// cannot be reached changes nothing).
+    func bansRead(_ answer: LeaderboardAnswer) {
+        banRefreshQuestion = nil
+        guard case .bans(let stored) = answer else { return }
+        updateBans { bans in bans = Dictionary(stored.map { ($0.target.key, $0) }, uniquingKeysWith: { _, last in last }) }
+    }
+}
