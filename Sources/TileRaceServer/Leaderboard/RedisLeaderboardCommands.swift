@@ -34,13 +34,13 @@ struct RedisLeaderboardCommands: Sendable {
             let words = LeaderboardRecord.ban(sequence: 1, ban).text.split(separator: " ").dropFirst(2).joined(separator: " ")
             return Self.script(RedisLeaderboardScripts.ban, keys: [keys.bans, keys.sequence], arguments: [ban.target.key, words])
         case .unban(let target):
-            return ["HDEL", keys.bans, target.key]
+            return Self.script(RedisLeaderboardScripts.unban, keys: [keys.bans, keys.sequence], arguments: [target.key])
         case .bans:
             return ["HVALS", keys.bans]
         case .removeEntry(let order, let today):
             let board = Self.board(of: order.query, today: today)
             return Self.script(
-                RedisLeaderboardScripts.removeEntry, keys: [keys.board(board), keys.entries(board), keys.logs(board), keys.boardsOf],
+                RedisLeaderboardScripts.removeEntry, keys: [keys.board(board), keys.entries(board), keys.logs(board), keys.boardsOf, keys.sequence],
                 arguments: [Names.nicknameKey(order.query.nickname)])
         }
     }

@@ -133,10 +133,22 @@ enum RedisLeaderboardScripts {
         return 1
         """
 
+    /// The operator's lifting of a ban. KEYS: bans, sequence. ARGV: the
+    /// target's key. Returns 1, or 0 when there was no such ban. A lifted
+    /// ban takes a record number, as the journal's `unban` record does.
+    static let unban = """
+        if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
+        redis.call('INCR', KEYS[2])
+        return 1
+        """
+
     /// The operator's removal of an entry. KEYS: board, entries, logs,
-    /// boards-of. ARGV: nickname key. Returns 1, or 0 when there was no entry.
+    /// boards-of, sequence. ARGV: nickname key. Returns 1, or 0 when there
+    /// was no entry. A removal takes a record number, as the journal's
+    /// `removal` record does.
     static let removeEntry = """
         if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 0 then return 0 end
+        redis.call('INCR', KEYS[5])
         redis.call('ZREM', KEYS[1], ARGV[1])
         redis.call('HDEL', KEYS[2], ARGV[1])
         redis.call('HDEL', KEYS[3], ARGV[1])
