@@ -94,7 +94,7 @@ struct AdminCommand: Command {
                     return .kick(nickname: words[0], reason: reason)
                 case "ban":
                     let seconds = try arguments.value("--for").map { (text: String) throws(ProtocolError) in
-                        try BanOrder.Duration.seconds(text, key: "--for")
+                        try BanOrder.Duration.seconds(text, key: "for")
                     }
                     return .ban(BanOrder(target: try BanTarget(words[0]), seconds: seconds, reason: reason))
                 case "unban":

@@ -30,6 +30,7 @@ extension ServerCore {
             throw ProtocolError(.badSecret, "that is not the operator secret")
         }
         session.isOperator = true
+        noteConnection(of: session)
         reply(session, .auth)
         log(.info, "\(session.id) \(session.peer) is the operator")
     }
@@ -47,11 +48,35 @@ extension ServerCore {
     // MARK: CONNECTIONS, KICK, ANNOUNCE
 
     /// `CONNECTIONS`: this shard's connections as they are, the others' as
-    /// their shards listed them at their last sweep; by connection number.
+    /// their shards noted them (room and idle time as of their last sweep);
+    /// by connection number.
     func listConnections(_ session: Session) {
-        let others = registry.sync { state in state.connectionLists.filter { $0.key != shard }.values.joined() }
-        let all = (connectionList() + others).sorted { $0.id < $1.id }
+        let all = (connectionList() + otherShardsConnections()).sorted { $0.id < $1.id }
         send(session.id, lines: all.map { ServerMessage.connection($0).line } + [ServerMessage.ok(.connections(count: all.count)).line])
+    }
+
+    /// The connections other shards noted in the registry.
+    private func otherShardsConnections() -> [ConnectionInfo] {
+        guard registry.shardCount > 1 else { return [] }
+        let (shard, now) = (shard, now)
+        return registry.sync { state in
+            state.connections.values.filter { $0.shard != shard }.map { noted in
+                var info = noted.info
+                info.idleMilliseconds = max(0, now - noted.heardAt)
+                return info
+            }
+        }
+    }
+
+    /// Notes a session's connection in the registry for the other shards'
+    /// `CONNECTIONS` (with several shards), or forgets it.
+    func noteConnection(of session: Session, isGone: Bool = false) {
+        guard registry.shardCount > 1 else { return }
+        let info = ConnectionInfo(
+            id: session.id.number, nickname: session.nickname, room: room(of: session)?.name, address: session.address,
+            idleMilliseconds: 0, isBot: session.isBot, isOperator: session.isOperator)
+        let (id, shard, heardAt) = (session.id, shard, session.lastHeardAt)
+        registry.sync { state in state.connections[id] = isGone ? nil : (shard, info, heardAt) }
     }
 
     /// This shard's connected sessions (away ones have no connection to list).
@@ -84,15 +109,14 @@ extension ServerCore {
     /// and at their next sweep on the others; the count is of every
     /// connection the server has.
     func announce(_ session: Session, text: String) {
-        let count = registry.sync { state in
+        registry.sync { state in
             state.lastNoticeNumber += 1
             state.notices.append((state.lastNoticeNumber, text))
             if state.notices.count > 16 { state.notices.removeFirst(state.notices.count - 16) }
-            return state.connectionLists.filter { $0.key != shard }.values.reduce(0) { $0 + $1.count }
         }
         deliverNotices()
         log(.info, "operator announced: \(text)")
-        reply(session, .announce(count: count + connectionList().count))
+        reply(session, .announce(count: connectionList().count + otherShardsConnections().count))
     }
 
     /// Sends each connected session the notices it has not had yet.
@@ -215,8 +239,13 @@ extension ServerCore {
         closeBannedSessions()
         deliverNotices()
         if registry.shardCount > 1 {
-            let list = connectionList()
-            registry.sync { $0.connectionLists[shard] = list }
+            let (list, shard, now) = (connectionList(), shard, now)
+            registry.sync { state in
+                for (id, noted) in state.connections where noted.shard == shard { state.connections[id] = nil }
+                for info in list {
+                    state.connections[ConnectionID(number: info.id)] = (shard, info, now - info.idleMilliseconds)
+                }
+            }
         }
     }
 

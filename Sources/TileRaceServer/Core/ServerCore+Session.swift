@@ -30,6 +30,7 @@ extension ServerCore {
             throw ProtocolError(.nicknameTaken, "the nickname \(nickname) is in use by another player")
         }
         session.nickname = nickname
+        noteConnection(of: session)
     }
 
     func ping(_ session: Session, token: String?) {

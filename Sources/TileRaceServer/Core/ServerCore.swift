@@ -169,6 +169,7 @@ package final class ServerCore {
         let session = Session(id: id, peer: peer, now: now, limits: limits)
         session.lastNotice = registry.sync { $0.lastNoticeNumber }
         sessions[id] = session
+        noteConnection(of: session)
         let greeting = Greeting(
             version: ClientMessage.protocolVersion, server: serverName, lineLimit: LineFramer.maximumLineLength,
             idleSeconds: limits.idleMilliseconds / 1000)
@@ -321,6 +322,7 @@ package final class ServerCore {
             state.sessionCount -= 1
         }
         sessions[session.id] = nil
+        noteConnection(of: session, isGone: true)
         timers.cancel(.resumeExpiry(session.id))
         if let connection = session.connection { connectionGone(connection, from: session.address) }
         log(.info, "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")

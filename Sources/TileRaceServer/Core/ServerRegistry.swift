@@ -69,9 +69,12 @@ package final class ServerRegistry: @unchecked Sendable {
         /// Sessions the operator kicked that live on another shard, with
         /// the `BYE` text: their shard closes them at its next sweep.
         var kicks: [ConnectionID: String] = [:]
-        /// Each shard's connections as it listed them at its last sweep
-        /// (`CONNECTIONS` asked on another shard reads them).
-        var connectionLists: [Int: [ConnectionInfo]] = [:]
+        /// Every connection with several shards, and the shard listing it:
+        /// added at connect, renamed at `HELLO` and `NICK`, gone at close,
+        /// and each shard's refreshed at its sweep (room, idle time), for
+        /// `CONNECTIONS` asked on another shard.
+        /// (`heardAt`: when it last sent a line, monotonic milliseconds).
+        var connections: [ConnectionID: (shard: Int, info: ConnectionInfo, heardAt: Int)] = [:]
     }
 
     /// How many shards share it.
