@@ -35,6 +35,8 @@ package final class Simulation {
         case botWake(Int)
         case botMove(Int, Direction?, generation: Int)
         case fault(Fault)
+        /// The server's operator acts (`Simulation+Operator`).
+        case moderate
         case drain
         case finish
     }
@@ -60,6 +62,10 @@ package final class Simulation {
     /// Each server's last published rooms and when.
     var directory: [Int: (rooms: [RoomDescription], at: Int)] = [:]
     var monitor = WireMonitor()
+    /// The operator's own random stream (its draws change no other).
+    var operatorRandom: SimulationRandom
+    /// Nicknames the operator banned (keys), for the servers' bans to be checked.
+    var bannedNicknames: Set<String> = []
     /// Until when each party's own network is down (its connects are refused).
     var outages: [Party: Int] = [:]
     var isDraining = false
@@ -81,6 +87,7 @@ package final class Simulation {
         self.seed = seed
         self.settings = settings
         random = SimulationRandom(seed: seed)
+        operatorRandom = SimulationRandom(seed: seed ^ 0x6f70_6572_6174_6f72)
         self.trace = trace
     }
 
@@ -130,6 +137,7 @@ package final class Simulation {
             queue.schedule(.playerAct(index), at: now + random.int(in: 50...500))
         }
         if settings.injectsFaults { scheduleNextFault() }
+        if settings.moderates { scheduleNextModeration() }
         queue.schedule(.drain, at: settings.chaosMilliseconds)
         queue.schedule(.finish, at: settings.chaosMilliseconds + settings.drainMilliseconds)
     }
@@ -184,6 +192,8 @@ package final class Simulation {
             driveBot(index, .moveChosen(direction, generation: generation))
         case .fault(let fault):
             inject(fault)
+        case .moderate:
+            moderate()
         case .drain:
             beginDraining()
         case .finish:
@@ -361,9 +371,14 @@ package final class Simulation {
         let core = ServerCore(
             limits: .standard, clock: clock, random: SeededRandom(seed: serverSeed).source,
             secrets: SeededRandom(seed: ~serverSeed).source,
-            serverName: "tilerace-sim", logLevel: .info, registry: ServerRegistry())
+            serverName: "tilerace-sim", logLevel: .info, registry: ServerRegistry(), operatorSecret: Simulation.operatorSecret)
         server.core = core
-        if settings.servers > 1 { core.startDirectory(every: Simulation.directoryMilliseconds) }
+        server.operatorID = nil
+        server.expectedKick = nil
+        if settings.servers > 1 {
+            core.startDirectory(every: Simulation.directoryMilliseconds)
+            core.startBanRefresh(every: Simulation.banRefreshMilliseconds)
+        }
         note(serverName(index), "starts (generation \(server.generation))")
         scheduleServerTick(index)
     }
@@ -390,10 +405,16 @@ package final class Simulation {
         for action in actions {
             switch action {
             case .send(let id, let lines):
+                if id == server.operatorID {
+                    operatorReceived(lines, on: index)
+                    continue
+                }
                 guard let connection = server.connections[id] else { continue }
+                for line in lines { checkBans(line, from: index) }
                 for line in lines { monitor.serverSent(line, on: connection, simulation: self) }
                 transmitToClient(connection, lines)
             case .close(let id):
+                if id == server.operatorID { server.operatorID = nil }
                 guard let connection = server.connections.removeValue(forKey: id) else { continue }
                 closeFromServer(connection, reason: "the server closed the connection")
             case .leaderboard(let id, let request):

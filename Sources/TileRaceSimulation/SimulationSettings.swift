@@ -12,12 +12,15 @@ package struct SimulationSettings: Hashable, Sendable {
     package var drainMilliseconds: Int
     /// Whether faults (cuts, stalls, refused connects, server stops, store outages) are injected.
     package var injectsFaults: Bool
+    /// Whether the server's operator kicks, bans and announces now and then.
+    package var moderates: Bool
 
     /// Settings; the defaults make a run of a few races.
     package init(
         players: ClosedRange<Int> = 2...5, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 60_000,
-        injectsFaults: Bool = true
+        injectsFaults: Bool = true, moderates: Bool = true
     ) {
+        self.moderates = moderates
         self.players = max(1, players.lowerBound)...max(1, players.upperBound)
         self.servers = max(1, servers)
         self.chaosMilliseconds = chaosMilliseconds

@@ -109,7 +109,7 @@ import TileRaceProtocol
         let ok = harness.ask(admin, "BAN Bo for=1h reason=cheating")
         #expect(ok == ["OK BAN target=Bo kind=nick until=2026-11-22T11:00:00.000Z reason=cheating"])
         let refusal = "ERR banned the nickname Bo is banned until 2026-11-22T11:00:00.000Z: cheating"
-        #expect(harness.take(bo) == [refusal, "BYE banned"])
+        #expect(harness.take(bo) == ["BYE banned: the nickname Bo is banned until 2026-11-22T11:00:00.000Z: cheating"])
         #expect(harness.isClosed(bo))
         let again = harness.connect()
         _ = harness.take(again)
@@ -127,7 +127,7 @@ import TileRaceProtocol
         let (harness, admin) = operatorHarness()
         let eve = harness.player("eve", from: "203.0.113.7")
         #expect(harness.ask(admin, "BAN 203.0.113.7") == ["OK BAN target=203.0.113.7 kind=address until=never"])
-        #expect(harness.take(eve) == ["ERR banned your address is banned for good", "BYE banned"])
+        #expect(harness.take(eve) == ["BYE banned: your address is banned for good"])
         let again = harness.connect(from: "203.0.113.7")
         #expect(harness.take(again) == ["ERR banned your address is banned for good", "BYE banned"])
         #expect(harness.isClosed(again))
@@ -190,5 +190,35 @@ import TileRaceProtocol
         #expect(harness.take(late) == [])
         #expect(harness.ask(admin, "ANNOUNCE text=") == ["ERR bad-arguments text= is empty: say what to announce"])
         #expect(harness.ask(admin, "ANNOUNCE text=50%") .first?.hasPrefix("ERR bad-arguments text= has a % not followed") == true)
+    }
+
+    /// Sessions on other shards: listed at once, kicked and sent the
+    /// notice at their shard's next sweep.
+    @Test func theOperatorReachesSessionsOnOtherShards() {
+        let harness = ShardsHarness(shards: 2, operatorSecret: Self.secret)
+        let admin = harness.connect(to: 0)
+        harness.send(admin, "HELLO tilerace 1", "AUTH \(Self.secret)")
+        _ = harness.take(admin)
+        let ana = harness.player("ana", on: 1)
+        let bo = harness.player("bo", on: 1)
+        #expect(
+            harness.take(admin).isEmpty)
+        harness.send(admin, "CONNECTIONS")
+        #expect(
+            harness.take(admin) == [
+                "CONNECTION id=1 nick=- room=- address=127.0.0.1 idle=0 operator=yes",
+                "CONNECTION id=2 nick=ana room=- address=127.0.0.1 idle=0",
+                "CONNECTION id=3 nick=bo room=- address=127.0.0.1 idle=0",
+                "OK CONNECTIONS count=3",
+            ])
+        harness.send(admin, "KICK ana", "ANNOUNCE text=hello")
+        #expect(harness.take(admin) == ["OK KICK nick=ana", "NOTICE text=hello", "OK ANNOUNCE count=3"])
+        #expect(harness.take(ana).isEmpty && harness.take(bo).isEmpty)
+        harness.advance(1000)
+        #expect(harness.take(ana) == ["BYE kicked by the operator"])
+        #expect(harness.closed.contains(ana))
+        #expect(harness.take(bo) == ["NOTICE text=hello"])
+        harness.send(admin, "CONNECTIONS")
+        #expect(harness.take(admin).last == "OK CONNECTIONS count=2")
     }
 }

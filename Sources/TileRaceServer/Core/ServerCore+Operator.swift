@@ -122,7 +122,8 @@ extension ServerCore {
     /// Sends each connected session the notices it has not had yet.
     private func deliverNotices() {
         let (last, notices) = registry.sync { ($0.lastNoticeNumber, $0.notices) }
-        for session in sessions.values where session.lastNotice < last && !session.isAway {
+        for id in sessions.keys.sorted() {
+            guard let session = sessions[id], session.lastNotice < last, !session.isAway else { continue }
             let lines = notices.filter { $0.number > session.lastNotice }.map { ServerMessage.event(.notice($0.text)).line }
             session.lastNotice = last
             if session.isGreeted { send(session.id, lines: lines) }
@@ -199,6 +200,11 @@ extension ServerCore {
         return registry.sync { $0.bans[target.key] }.flatMap { $0.isActive(at: wall) ? $0 : nil }
     }
 
+    /// Whether a ban this server knows of holds a nickname now (the simulator's invariant).
+    package func isBanned(nickname: String) -> Bool {
+        activeBan(of: .nickname(nickname)) != nil
+    }
+
     /// Refuses a banned nickname (at `HELLO` and `NICK`): the reply is the
     /// `ERR banned` and the connection then gets `BYE banned`.
     func refuseIfBanned(_ session: Session, nickname: String) throws(ProtocolError) {
@@ -208,7 +214,8 @@ extension ServerCore {
         throw ProtocolError(.banned, ban.refusalText)
     }
 
-    /// Closes this shard's sessions that a ban in force names, by nickname or address.
+    /// Closes this shard's sessions that a ban in force names, by nickname
+    /// or address (not the operator's own), with `BYE banned: <why>`.
     private func closeBannedSessions() {
         let version = registry.sync { $0.bansVersion }
         guard version != bansVersionEnforced else { return }
@@ -217,8 +224,8 @@ extension ServerCore {
             guard let session = sessions[id], !session.isClosing, !session.isOperator else { continue }
             let ban = activeBan(of: .address(session.address)) ?? session.nickname.flatMap { activeBan(of: .nickname($0)) }
             guard let ban else { continue }
-            send(id, .error(ProtocolError(.banned, ban.refusalText)))
-            close(session, bye: "banned", reason: "banned by the operator")
+            // Not a reply to a request: the reason rides in the `BYE`, as a kick's does.
+            close(session, bye: "banned: " + ban.refusalText, reason: "banned by the operator")
         }
     }
 
@@ -252,7 +259,7 @@ extension ServerCore {
     // MARK: Reading the bans again
 
     /// Reads the bans every `milliseconds` (one shard of a server does).
-    func startBanRefresh(every milliseconds: Int) {
+    package func startBanRefresh(every milliseconds: Int) {
         banRefreshMilliseconds = milliseconds
         timers.schedule(.bans, at: now + milliseconds)
     }

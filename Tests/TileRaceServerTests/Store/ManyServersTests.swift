@@ -188,7 +188,7 @@ import TileRaceRedisProcess
         #expect(try admin.ask("BAN bo reason=cheating") == "OK BAN target=bo kind=nick until=never reason=cheating")
         // The other server reads the bans again (every 100 ms here) and closes bo there.
         let refusal = "ERR banned the nickname bo is banned for good: cheating"
-        #expect(try bo.readToEnd() == [refusal, "BYE banned"])
+        #expect(try bo.readToEnd() == ["BYE banned: the nickname bo is banned for good: cheating"])
         let again = try b.rawClient()
         _ = try again.readLine()
         try again.send("HELLO tilerace 1 BO")

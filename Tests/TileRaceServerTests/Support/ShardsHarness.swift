@@ -16,15 +16,24 @@ final class ShardsHarness {
     private var turnsDue: [ConnectionID] = []
     private var nextNumber = 1
 
-    init(shards: Int, limits: ServerLimits = .standard) {
+    init(shards: Int, limits: ServerLimits = .standard, operatorSecret: String? = nil) {
         let registry = ServerRegistry(shardCount: shards)
         let clock = clock
         self.registry = registry
         cores = (0..<shards).map { shard in
             ServerCore(
                 limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: .debug,
-                registry: registry, shard: shard)
+                registry: registry, shard: shard, operatorSecret: operatorSecret)
         }
+    }
+
+    /// The connections a core closed.
+    private(set) var closed: Set<ConnectionID> = []
+
+    /// Moves the clock on and lets every shard fire its due timers (its sweep each second).
+    func advance(_ milliseconds: Int) {
+        clock.advance(milliseconds)
+        for shard in cores.indices { perform(cores[shard].handle(.tick), on: shard) }
     }
 
     /// Opens a connection on a shard (its greeting is left in its output).
@@ -78,7 +87,9 @@ final class ShardsHarness {
                 perform(cores[target].arrive(session), on: target)
             case .input(let id, let flow):
                 if flow == .turn { turnsDue.append(id) }
-            case .close, .leaderboard, .publishRooms:
+            case .close(let id):
+                closed.insert(id)
+            case .leaderboard, .publishRooms:
                 break
             }
         }
