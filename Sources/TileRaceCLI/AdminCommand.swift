@@ -10,15 +10,19 @@ struct AdminCommand: Command {
     let name = "admin"
     let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce"
     let usage = [
-        "tilerace admin [--host H] [--port P] [--secret-file FILE | --data DIR] COMMAND ...",
-        "  who | kick NICK [--reason TEXT] | ban NICK|ADDRESS [--for DURATION] [--reason TEXT] | unban NICK|ADDRESS",
-        "  bans | remove-entry NICK [--board all|daily] [--date YYYY-MM-DD] [--reason TEXT] | announce TEXT",
+        "tilerace admin [--host H] [--port P] [--secret-file FILE | --data DIR] COMMAND ..., where COMMAND is one of",
+        "  who  |  bans  |  announce TEXT  |  kick NICK [--reason TEXT]  |  unban NICK|ADDRESS",
+        "  ban NICK|ADDRESS [--for DURATION] [--reason TEXT]",
+        "  remove-entry NICK [--board all|daily] [--date YYYY-MM-DD] [--reason TEXT]",
     ]
     let options: [Arguments.Option] = [
         .value("--host", "H", "the server (default 127.0.0.1)"),
         .value("--port", "P", "its port (default 2048)"),
-        .value("--secret-file", "FILE", "the file holding the operator secret (default: $TILERACE_OPERATOR_SECRET, else the data directory's)"),
-        .value("--data", "DIR", "the server's data directory, whose operator.secret is read (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
+        .value(
+            "--secret-file", "FILE", "the file holding the operator secret (default: $TILERACE_OPERATOR_SECRET, else the data directory's)"),
+        .value(
+            "--data", "DIR",
+            "the server's data directory, whose operator.secret is read (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
         .value("--for", "DURATION", "ban: how long, e.g. 90s, 30m, 12h, 7d (default: for good)"),
         .value("--reason", "TEXT", "kick, ban, remove-entry: why (the player reads it; the log keeps it)"),
         .value("--board", "BOARD", "remove-entry: all (default) or daily"),
@@ -65,7 +69,8 @@ struct AdminCommand: Command {
             "remove-entry": ["--board", "--date", "--reason"], "announce": [],
         ]
         guard let options = allowed[command] else {
-            throw CommandLineError("unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry or announce")
+            throw CommandLineError(
+                "unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry or announce")
         }
         for option in ["--for", "--reason", "--board", "--date"] where arguments.value(option) != nil && !options.contains(option) {
             throw CommandLineError("\(option) is not an option of \(command)")
@@ -81,13 +86,19 @@ struct AdminCommand: Command {
                 return command == "who" ? .connections : .bans
             case "announce":
                 let text = words.joined(separator: " ")
-                guard !text.isEmpty else { throw ProtocolError(.badArguments, "announce needs the text to show, e.g. announce restarting in 5 minutes") }
+                guard !text.isEmpty else {
+                    throw ProtocolError(.badArguments, "announce needs the text to show, e.g. announce restarting in 5 minutes")
+                }
                 guard text.utf8.count <= PercentText.maximumLength else {
                     throw ProtocolError(.badArguments, "the text is \(text.utf8.count) bytes long; at most \(PercentText.maximumLength)")
                 }
                 return .announce(text)
             default:
-                guard words.count == 1 else { throw ProtocolError(.badArguments, "\(command) takes one nickname\(command == "kick" || command == "remove-entry" ? "" : " or address")") }
+                guard words.count == 1 else {
+                    throw ProtocolError(
+                        .badArguments, "\(command) takes one nickname\(command == "kick" || command == "remove-entry" ? "" : " or address")"
+                    )
+                }
                 switch command {
                 case "kick":
                     try Names.validateName(words[0], as: "nickname")
@@ -116,7 +127,9 @@ struct AdminCommand: Command {
     static func secret(_ arguments: Arguments, environment: [String: String]) throws(CommandLineError) -> String {
         var path = arguments.value("--secret-file")
         if path == nil, let secret = environment["TILERACE_OPERATOR_SECRET"], !secret.isEmpty {
-            guard arguments.value("--data") == nil else { throw CommandLineError("--data is not read when TILERACE_OPERATOR_SECRET is set") }
+            guard arguments.value("--data") == nil else {
+                throw CommandLineError("--data is not read when TILERACE_OPERATOR_SECRET is set")
+            }
             return secret
         }
         if path == nil {

@@ -18,7 +18,6 @@ extension Simulation {
     /// How often servers read the bans again (milliseconds).
     static let banRefreshMilliseconds = 2000
 
-
     func scheduleNextModeration() {
         queue.schedule(.moderate, at: now + operatorRandom.int(in: 8000...30_000))
     }
@@ -79,7 +78,8 @@ extension Simulation {
                 else { continue }
                 servers[index].expectedKick = nil
                 if let connection = expected.connection, servers[index].connections[connection] != nil {
-                    fail("a kicked connection is closed", "\(serverName(index)) kicked \(nickname) but its connection \(connection) is open")
+                    fail(
+                        "a kicked connection is closed", "\(serverName(index)) kicked \(nickname) but its connection \(connection) is open")
                 }
             case .ok(.ban(let ban)):
                 guard case .nickname(let nickname) = ban.target else { continue }
@@ -98,7 +98,8 @@ extension Simulation {
         if line.hasPrefix("OK HELLO ") || line.hasPrefix("OK NICK ") {
             named = line.split(separator: " ").filter { $0.hasPrefix("nick=") }.map { String($0.dropFirst(5)) }
         } else if line.hasPrefix("START "), !line.contains(" elapsed="),
-            let players = line.split(separator: " ").first(where: { $0.hasPrefix("players=") }) {
+            let players = line.split(separator: " ").first(where: { $0.hasPrefix("players=") })
+        {
             named = players.dropFirst(8).split(separator: ",").map(String.init)
         } else {
             return

@@ -460,7 +460,17 @@ package final class Simulation {
             queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + 2000)
         case .healthy, .slow:
             let answer = answerNow(request)
-            let delay = storeMode == .slow ? random.int(in: 300...1500) : random.int(in: 1...20)
+            // The operator's requests (reading the bans included) draw from
+            // its own stream, so they change no other draw.
+            let isOperators: Bool
+            switch request {
+            case .submit, .top, .record: isOperators = false
+            case .ban, .unban, .bans, .removeEntry: isOperators = true
+            }
+            let delay =
+                isOperators
+                ? (storeMode == .slow ? operatorRandom.int(in: 300...1500) : operatorRandom.int(in: 1...20))
+                : (storeMode == .slow ? random.int(in: 300...1500) : random.int(in: 1...20))
             queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + delay)
         }
     }

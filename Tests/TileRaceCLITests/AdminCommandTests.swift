@@ -32,7 +32,8 @@ import TileRaceTransport
 
     private func admin(_ host: TestHost, _ words: [String]) -> Run {
         let captured = Captured()
-        let status = CLI.run(arguments: ["admin", "--port", String(host.port), "--data", host.directory] + words, console: captured.console)
+        let status = CLI.run(
+            arguments: ["admin", "--port", String(host.port), "--data", host.directory] + words, console: captured.console)
         return Run(status: status, output: captured.output, errors: captured.errors)
     }
 
@@ -123,8 +124,10 @@ import TileRaceTransport
             (["ban"], "tilerace admin: ban takes one nickname or address"),
             (["ban", "bo", "--for", "ever"], "tilerace admin: --for 'ever' must be a whole number and s, m, h or d (90s, 30m, 12h, 7d)"),
             (["announce"], "tilerace admin: announce needs the text to show, e.g. announce restarting in 5 minutes"),
-            (["who", "--data", "/nonexistent/tilerace"],
-                "tilerace admin: the operator secret file /nonexistent/tilerace/operator.secret does not exist; give --secret-file FILE, --data DIR (the server's data directory) or TILERACE_OPERATOR_SECRET"),
+            (
+                ["who", "--data", "/nonexistent/tilerace"],
+                "tilerace admin: the operator secret file /nonexistent/tilerace/operator.secret does not exist; give --secret-file FILE, --data DIR (the server's data directory) or TILERACE_OPERATOR_SECRET"
+            ),
         ]
         for (words, message) in cases {
             let captured = Captured()
@@ -135,6 +138,7 @@ import TileRaceTransport
 
     @Test func theSecretComesFromTheEnvironmentBeforeTheDataDirectory() throws {
         let arguments = try Arguments(parsing: ["who"], options: AdminCommand().options)
-        #expect(try AdminCommand.secret(arguments, environment: ["TILERACE_OPERATOR_SECRET": "from-the-environment"]) == "from-the-environment")
+        #expect(
+            try AdminCommand.secret(arguments, environment: ["TILERACE_OPERATOR_SECRET": "from-the-environment"]) == "from-the-environment")
     }
 }

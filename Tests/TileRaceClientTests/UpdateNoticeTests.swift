@@ -32,7 +32,9 @@ import TileRaceProtocol
         // Control characters from the wire never reach the terminal.
         #expect(model.announcement?.text == "server: back [31min 5")
         model.show("nothing to undo")
-        let rows = screenText(model).split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let rows = screenText(model).split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         #expect(rows[rows.count - 2] == "server: back [31min 5")
         #expect(rows[rows.count - 3] == "nothing to undo")
     }

@@ -55,7 +55,10 @@ import TileRaceEngine
             .removeEntry(RemovalOrder(query: RecordQuery(nickname: "ana", board: .daily, date: "2026-11-22"), reason: "a=b")),
             "REMOVE-ENTRY ana board=daily date=2026-11-22 reason=a%3Db"
         ),
-        (.announce("restarting in 5 minutes: save your games ☕"), "ANNOUNCE text=restarting%20in%205%20minutes:%20save%20your%20games%20%E2%98%95"),
+        (
+            .announce("restarting in 5 minutes: save your games ☕"),
+            "ANNOUNCE text=restarting%20in%205%20minutes:%20save%20your%20games%20%E2%98%95"
+        ),
     ]
 
     @Test func printsEachRequestAsDocumented() {

@@ -155,7 +155,8 @@ import TileRaceEngine
             "CONNECTION id=7 nick=ana room=fri address=203.0.113.7 idle=4200"
         ),
         (
-            .connection(ConnectionInfo(id: 1, nickname: nil, room: nil, address: "::1", idleMilliseconds: 0, isBot: true, isOperator: true)),
+            .connection(
+                ConnectionInfo(id: 1, nickname: nil, room: nil, address: "::1", idleMilliseconds: 0, isBot: true, isOperator: true)),
             "CONNECTION id=1 nick=- room=- address=::1 idle=0 bot=yes operator=yes"
         ),
         (.ok(.connections(count: 2)), "OK CONNECTIONS count=2"),
@@ -164,7 +165,10 @@ import TileRaceEngine
             .ban(BanInfo(target: .nickname("bo"), untilMilliseconds: 1_795_345_200_000, reason: "cheating")),
             "BAN target=bo kind=nick until=2026-11-22T11:00:00.000Z reason=cheating"
         ),
-        (.ok(.ban(BanInfo(target: .address("203.0.113.7"), untilMilliseconds: nil, reason: ""))), "OK BAN target=203.0.113.7 kind=address until=never"),
+        (
+            .ok(.ban(BanInfo(target: .address("203.0.113.7"), untilMilliseconds: nil, reason: ""))),
+            "OK BAN target=203.0.113.7 kind=address until=never"
+        ),
         (.ok(.unban(target: .nickname("bo"))), "OK UNBAN target=bo"),
         (.ok(.bans(count: 0)), "OK BANS count=0"),
         (.ok(.removeEntry(nickname: "ana", board: .daily, date: "2026-11-22")), "OK REMOVE-ENTRY nick=ana board=daily date=2026-11-22"),

@@ -61,7 +61,10 @@ import TileRaceProtocol
         let eve = harness.player("eve")
         _ = harness.ask(eve, "AUTH wrong-secret-number-one")
         _ = harness.ask(eve, "AUTH wrong-secret-number-two")
-        #expect(harness.ask(eve, "AUTH wrong-secret-number-333") == ["ERR bad-secret that is not the operator secret", "BYE too many wrong secrets"])
+        #expect(
+            harness.ask(eve, "AUTH wrong-secret-number-333") == [
+                "ERR bad-secret that is not the operator secret", "BYE too many wrong secrets",
+            ])
         #expect(harness.isClosed(eve))
     }
 
@@ -179,9 +182,10 @@ import TileRaceProtocol
         let ana = harness.player("ana")
         let shy = harness.connect()
         _ = harness.take(shy)
-        #expect(harness.ask(admin, "ANNOUNCE text=restarting%20in%205%20minutes") == [
-            "NOTICE text=restarting%20in%205%20minutes", "OK ANNOUNCE count=3",
-        ])
+        #expect(
+            harness.ask(admin, "ANNOUNCE text=restarting%20in%205%20minutes") == [
+                "NOTICE text=restarting%20in%205%20minutes", "OK ANNOUNCE count=3",
+            ])
         #expect(harness.take(ana) == ["NOTICE text=restarting%20in%205%20minutes"])
         #expect(harness.take(shy) == [])
         // Someone who connects afterwards does not get old notices.
@@ -189,7 +193,7 @@ import TileRaceProtocol
         harness.advance(1000)
         #expect(harness.take(late) == [])
         #expect(harness.ask(admin, "ANNOUNCE text=") == ["ERR bad-arguments text= is empty: say what to announce"])
-        #expect(harness.ask(admin, "ANNOUNCE text=50%") .first?.hasPrefix("ERR bad-arguments text= has a % not followed") == true)
+        #expect(harness.ask(admin, "ANNOUNCE text=50%").first?.hasPrefix("ERR bad-arguments text= has a % not followed") == true)
     }
 
     /// Sessions on other shards: listed at once, kicked and sent the

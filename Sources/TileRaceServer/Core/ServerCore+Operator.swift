@@ -135,7 +135,8 @@ extension ServerCore {
     /// `BAN`: stored first; once the store has it, every session it names is closed.
     func ban(_ session: Session, _ order: BanOrder) throws(ProtocolError) {
         if case .address(let address) = order.target, PeerAddress.isLoopback(address) {
-            throw ProtocolError(.badArguments, "\(address) is this machine's own address, where the operator connects from; it cannot be banned")
+            throw ProtocolError(
+                .badArguments, "\(address) is this machine's own address, where the operator connects from; it cannot be banned")
         }
         let until = order.seconds.map { clock.wallMilliseconds + $0 * 1000 }
         ask(.ban(BanInfo(target: order.target, untilMilliseconds: until, reason: order.reason)), for: session)

@@ -141,7 +141,8 @@ package final class ServerCore {
     private func connect(_ id: ConnectionID, peer: String) {
         let address = PeerAddress.address(of: peer)
         if let ban = activeBan(of: .address(address)) {
-            outbox.append(.send(id, [ServerMessage.error(ProtocolError(.banned, ban.refusalText)).line, ServerMessage.event(.bye("banned")).line]))
+            outbox.append(
+                .send(id, [ServerMessage.error(ProtocolError(.banned, ban.refusalText)).line, ServerMessage.event(.bye("banned")).line]))
             outbox.append(.close(id))
             log(.info, "\(id) \(peer) refused: banned")
             return

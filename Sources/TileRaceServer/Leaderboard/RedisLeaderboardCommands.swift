@@ -40,7 +40,8 @@ struct RedisLeaderboardCommands: Sendable {
         case .removeEntry(let order, let today):
             let board = Self.board(of: order.query, today: today)
             return Self.script(
-                RedisLeaderboardScripts.removeEntry, keys: [keys.board(board), keys.entries(board), keys.logs(board), keys.boardsOf, keys.sequence],
+                RedisLeaderboardScripts.removeEntry,
+                keys: [keys.board(board), keys.entries(board), keys.logs(board), keys.boardsOf, keys.sequence],
                 arguments: [Names.nicknameKey(order.query.nickname)])
         }
     }

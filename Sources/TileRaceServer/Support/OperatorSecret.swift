@@ -32,7 +32,8 @@ public enum OperatorSecret {
         let secret = firstLine.trimmingSpaces
         guard secret.utf8.count >= minimumLength, secret.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw OperatorSecretError(
-                message: "the operator secret file \(path) must hold one line of at least \(minimumLength) printable characters without spaces")
+                message:
+                    "the operator secret file \(path) must hold one line of at least \(minimumLength) printable characters without spaces")
         }
         return secret
     }
