@@ -52,6 +52,10 @@ struct ServeCommand: Command {
         a UTC timestamp. SIGINT (Ctrl-C) or SIGTERM: stops accepting, sends BYE to
         every client, flushes and exits 0. Clients connect with
         `tilerace play --host <this machine> --port N`, or by hand with `nc`.
+        The first start makes an operator secret in the data directory
+        (operator.secret, mode 0600), which unlocks `tilerace admin` (who, kick,
+        ban, unban, bans, remove-entry, announce); --operator-secret-file FILE
+        names another; with a Redis store and no such file, operator requests are off.
         """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
