@@ -101,6 +101,13 @@ import TileRaceTransport
         #expect(unban.status == 0 && unban.output == "lifted the ban of bo\n")
         #expect(admin(host, ["bans"]).output == "no bans on 127.0.0.1:\(host.port)\n")
         _ = try player("bo", on: host)
+        let ana = try player("ana", on: host)
+        for line in ["PRACTICE seed=1", "MOVE 1 L", "RESIGN", "SUBMIT ana"] {
+            try ana.send(line)
+            #expect(try ana.readLine()?.hasPrefix("OK ") == true, "\(line)")
+        }
+        let removed = admin(host, ["remove-entry", "ana", "--reason", "replayed a bot's game"])
+        #expect(removed.status == 0 && removed.output == "removed ana's entry from the all-time board\n")
         let removal = admin(host, ["remove-entry", "nobody", "--reason", "cheating"])
         #expect(removal.status == 1)
         #expect(removal.errors == "tilerace admin: the server refused: no-record: nobody has no entry on the all-time board\n")

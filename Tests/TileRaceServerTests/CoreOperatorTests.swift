@@ -225,4 +225,19 @@ import TileRaceProtocol
         harness.send(admin, "CONNECTIONS")
         #expect(harness.take(admin).last == "OK CONNECTIONS count=2")
     }
+
+    /// A ban another server of the store made reaches this one when it reads the bans again.
+    @Test func bansReadAgainFromTheStoreCloseWhomTheyName() {
+        let harness = CoreHarness(operatorSecret: Self.secret)
+        let bo = harness.player("bo")
+        harness.core.startBanRefresh(every: 2000)
+        #expect(
+            harness.leaderboard.answer(.ban(BanInfo(target: .nickname("bo"), untilMilliseconds: nil, reason: "elsewhere")))
+                == .moderated(found: true))
+        harness.advance(1999)
+        #expect(harness.take(bo).isEmpty)
+        harness.advance(1)
+        #expect(harness.take(bo) == ["BYE banned: the nickname bo is banned for good: elsewhere"])
+        #expect(harness.isClosed(bo))
+    }
 }
