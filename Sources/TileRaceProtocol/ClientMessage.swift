@@ -49,6 +49,8 @@ public enum ClientMessage: Hashable, Sendable {
     case record(RecordQuery)
     /// `PRACTICE [options]`.
     case practice(PracticeOptions)
+    /// `RESYNC`: ask for the server's copy of your game (section 5.3).
+    case resync
     /// `AUTH <secret>`: unlock the operator's requests on this connection.
     case auth(secret: String)
     /// `CONNECTIONS`: every connection, with addresses (operator).
@@ -96,6 +98,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .top: .top
         case .record: .record
         case .practice: .practice
+        case .resync: .resync
         case .auth: .auth
         case .connections: .connections
         case .kick: .kick
@@ -146,6 +149,8 @@ public enum ClientMessage: Hashable, Sendable {
             fields = query.fields
         case .practice(let options):
             fields = options.fields
+        case .resync:
+            break
         case .auth(let secret):
             fields.positionals = [secret]
         case .connections, .bans:
@@ -171,5 +176,20 @@ public enum ClientMessage: Hashable, Sendable {
         let words = line.split(separator: " ")
         guard let verbWord = words.first else { throw ProtocolError(.badArguments, "empty line") }
         return try RequestVerb(word: verbWord).parse(Fields(words: words.dropFirst()))
+    }
+}
+
+extension ClientMessage {
+    /// The `seq` of the `MOVE` that asks a server older than `RESYNC` for its
+    /// copy of the game: the largest allowed, never the next one, so the
+    /// server refuses it with `bad-seq` and sends its `RESYNC` event.
+    public static let legacyResyncSequence = Int(Int32.max)
+
+    /// The request that asks for the server's copy of your game: `RESYNC`
+    /// where the greeting offers it (`features`), else the `MOVE` that cannot
+    /// be next (`legacyResyncSequence`), which every server answers with
+    /// `ERR bad-seq` and the same `RESYNC` event.
+    public static func askingForResync(offered features: Set<ServerFeature>) -> ClientMessage {
+        features.contains(.resync) ? .resync : .move(seq: legacyResyncSequence, entries: [.move(.left)])
     }
 }

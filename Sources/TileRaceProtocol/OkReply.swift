@@ -26,6 +26,8 @@ public enum OkReply: Hashable, Sendable {
     /// `OK RECORD nick= seed= size= target= entries= count=`: the end of a record.
     case record(RecordSummary)
     case practice(PracticeOptions)
+    /// `OK RESYNC`: the `RESYNC` event with the server's copy of your game follows.
+    case resync
     /// `OK AUTH operator=yes`: the operator's requests are unlocked.
     case auth
     /// `OK CONNECTIONS count=<n>`: the end of the operator's list of connections.
@@ -101,6 +103,7 @@ public enum OkReply: Hashable, Sendable {
         case .top(let summary): (verb, fields) = (.top, summary.fields)
         case .record(let summary): (verb, fields) = (.record, summary.fields)
         case .practice(let options): (verb, fields) = (.practice, options.fields)
+        case .resync: verb = .resync
         case .auth:
             verb = .auth
             fields.append("operator", true)
@@ -158,6 +161,7 @@ public enum OkReply: Hashable, Sendable {
         case .top: return .top(try TopSummary(fields: fields))
         case .record: return .record(try RecordSummary(fields: fields))
         case .practice: return .practice(try PracticeOptions(fields: fields))
+        case .resync: return .resync
         case .auth: return .auth
         case .connections: return .connections(count: try fields.integer("count"))
         case .kick: return .kick(nickname: try fields.name("nick"))

@@ -51,6 +51,8 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case record = "RECORD"
     /// `PRACTICE`: start a solo game.
     case practice = "PRACTICE"
+    /// `RESYNC`: get the server's copy of your game.
+    case resync = "RESYNC"
     /// `AUTH`: unlock the operator's requests.
     case auth = "AUTH"
     /// `CONNECTIONS`: list every connection (operator).

@@ -78,8 +78,8 @@ public final class RaceServer: @unchecked Sendable {
         /// How often the operator's bans are read again from the store
         /// (bans made by other servers sharing it).
         public var banRefreshMilliseconds = 2000
-        /// The name in the greeting's `server=` field.
-        public var serverName = "tilerace-0.1.0"
+        /// The name in the greeting's `server=` field: `tilerace-<version>`.
+        public var serverName = "tilerace-\(TileRaceVersion.current)"
         /// How many shards (queues serving players) to run; 1 serves
         /// everyone on one queue.
         public var shards = Socket.processorCount
@@ -182,7 +182,7 @@ public final class RaceServer: @unchecked Sendable {
         let count = max(1, configuration.shards)
         let registry = ServerRegistry(shardCount: count)
         let bans = Self.storedBans(in: leaderboard)
-        registry.sync { $0.bans = Dictionary(bans.map { ($0.target.key, $0) }, uniquingKeysWith: { _, last in last }) }
+        registry.apply(.changeBans(.replaceAll(bans)))
         if let redis = configuration.redisStore {
             let bound = configuration.bindAddress
             let host = bound == "0.0.0.0" || bound == "::" ? Socket.interfaceAddresses().first ?? "127.0.0.1" : bound
@@ -193,12 +193,12 @@ public final class RaceServer: @unchecked Sendable {
         }
         let settings = ServerShard.Settings(
             limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard,
-            directory: directory)
+            registry: registry, directory: directory)
         shards = (0..<count).map { index in
             let core = ServerCore(
                 limits: configuration.limits, clock: configuration.clock, random: configuration.random,
-                serverName: configuration.serverName, logLevel: configuration.log.level, registry: registry, shard: index,
-                operatorSecret: operatorSecret)
+                serverName: configuration.serverName, logLevel: configuration.log.level, shard: index, shardCount: count,
+                operatorSecret: operatorSecret, bans: bans)
             return ServerShard(index: index, core: core, settings: settings)
         }
         for shard in shards {

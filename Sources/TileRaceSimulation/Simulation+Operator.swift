@@ -74,7 +74,7 @@ extension Simulation {
             }
             switch message {
             case .ok(.kick(let nickname)):
-                guard let expected = servers[index].expectedKick, Names.nicknameKey(expected.nickname) == Names.nicknameKey(nickname)
+                guard let expected = servers[index].expectedKick, Nickname(expected.nickname) == Nickname(nickname)
                 else { continue }
                 servers[index].expectedKick = nil
                 if let connection = expected.connection, servers[index].connections[connection] != nil {
@@ -83,7 +83,7 @@ extension Simulation {
                 }
             case .ok(.ban(let ban)):
                 guard case .nickname(let nickname) = ban.target else { continue }
-                bannedNicknames.insert(Names.nicknameKey(nickname))
+                bannedNicknames.insert(Nickname(nickname))
             default:
                 break
             }
@@ -105,7 +105,7 @@ extension Simulation {
             return
         }
         for nickname in named {
-            guard bannedNicknames.contains(Names.nicknameKey(nickname)), core.isBanned(nickname: nickname) else { continue }
+            guard bannedNicknames.contains(Nickname(nickname)), core.isBanned(nickname: nickname) else { continue }
             fail("a banned nickname never plays", "\(serverName(index)) sent \(line.prefix(100)) while it knows \(nickname) is banned")
         }
     }

@@ -39,6 +39,7 @@ import TileRaceEngine
         (.practice(PracticeOptions(seed: "friday", size: 4, target: 2048)), "PRACTICE seed=friday size=4 target=2048"),
         (.record(RecordQuery(nickname: "ana")), "RECORD ana board=all"),
         (.record(RecordQuery(nickname: "ana", board: .daily, date: "2026-11-22")), "RECORD ana board=daily date=2026-11-22"),
+        (.resync, "RESYNC"),
         (.auth(secret: "0123456789abcdef"), "AUTH 0123456789abcdef"),
         (.connections, "CONNECTIONS"),
         (.kick(nickname: "bo", reason: ""), "KICK bo"),
@@ -60,6 +61,11 @@ import TileRaceEngine
             "ANNOUNCE text=restarting%20in%205%20minutes:%20save%20your%20games%20%E2%98%95"
         ),
     ]
+
+    @Test func resyncIsAskedWithTheRequestWhereOfferedElseWithAMoveThatCannotBeNext() {
+        #expect(ClientMessage.askingForResync(offered: [.resync]) == .resync)
+        #expect(ClientMessage.askingForResync(offered: []).line == "MOVE 2147483647 L")
+    }
 
     @Test func printsEachRequestAsDocumented() {
         for (message, line) in Self.examples {

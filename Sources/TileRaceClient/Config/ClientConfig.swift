@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// What the client remembers between runs, saved as JSON in the config
 /// directory: the theme, the user's colours, the last nickname and the
 /// secret token of each nickname claimed on a server.

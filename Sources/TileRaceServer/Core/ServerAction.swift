@@ -19,4 +19,9 @@ package enum ServerAction: Hashable, Sendable {
     case publishRooms([RoomDescription])
     /// Write a line to the server's log.
     case log(ServerLog.Level, String)
+    /// Ask the registry the shards share a question; its answer comes back
+    /// as `ServerInput.registryAnswered` with the same id.
+    case askRegistry(Int, RegistryQuestion)
+    /// Tell the registry the shards share a change (no answer).
+    case tellRegistry(RegistryChange)
 }

@@ -35,6 +35,7 @@ extension ServerCore {
         case .top(let query): top(session, query)
         case .record(let query): record(session, query)
         case .practice(let options): try practice(session, options)
+        case .resync: resync(session)
         case .auth(let secret): try authenticate(session, secret: secret)
         case .connections: listConnections(session)
         case .kick(let nickname, let reason): try kick(session, nickname: nickname, reason: reason)

@@ -7,10 +7,15 @@ import TileRaceProtocol
 /// Bans and removals are kept in the leaderboard store (so every server of
 /// a shared store honours them, and they survive restarts); the registry
 /// holds the bans in force, read from the store at start, after each change
-/// and every few seconds. What reaches sessions of other shards (a kick, a
-/// ban, a notice) is left in the registry, and each shard carries it out at
-/// its sweep (`carryOutModeration`), within a second; sessions on the
-/// operator's own shard get it at once.
+/// and every few seconds. What reaches
+/// sessions of other shards (a kick, a ban, a notice) is left in the
+/// registry (`RegistryChange.kick`, `.changeBans`, `RegistryQuestion.announce`),
+/// and each shard asks for it at its sweep (`RegistryQuestion.moderation`)
+/// and carries it out, within a second; sessions on the operator's own shard
+/// get it at once. Each core keeps the bans and notices as it last learnt
+/// them (`moderation`), to close banned sessions and send notices; a new
+/// connection's address and a nickname at `HELLO` and `NICK` are checked
+/// against them and, with several shards, the registry's (`RegistryQuestion.ban`).
 extension ServerCore {
     // MARK: AUTH
 
@@ -21,9 +26,10 @@ extension ServerCore {
         guard let operatorSecret else {
             throw ProtocolError(.notOperator, "this server has no operator secret, so operator requests are off")
         }
-        try admitGuess(by: session, bye: "too many wrong secrets") { seconds in
+        let mayCheck = try admitGuess(by: session, bye: "too many wrong secrets") { seconds in
             "too many wrong secrets or join codes from your address; try again in \(seconds) s"
         }
+        guard mayCheck else { return }
         guard Self.isSameSecret(secret, operatorSecret) else {
             recordWrongGuess(by: session, bye: "too many wrong secrets")
             log(.info, "\(session.id) \(session.peer) gave a wrong operator secret")
@@ -51,32 +57,32 @@ extension ServerCore {
     /// their shards noted them (room and idle time as of their last sweep);
     /// by connection number.
     func listConnections(_ session: Session) {
-        let all = (connectionList() + otherShardsConnections()).sorted { $0.id < $1.id }
+        guard let others = otherShardsConnections(for: session) else { return }
+        let all = (connectionList() + others).sorted { $0.id < $1.id }
         send(session.id, lines: all.map { ServerMessage.connection($0).line } + [ServerMessage.ok(.connections(count: all.count)).line])
     }
 
-    /// The connections other shards noted in the registry.
-    private func otherShardsConnections() -> [ConnectionInfo] {
-        guard registry.shardCount > 1 else { return [] }
-        let (shard, now) = (shard, now)
-        return registry.sync { state in
-            state.connections.values.filter { $0.shard != shard }.map { noted in
-                var info = noted.info
-                info.idleMilliseconds = max(0, now - noted.heardAt)
-                return info
-            }
+    /// The connections other shards noted in the registry (none with one
+    /// shard); nil while the registry is asked.
+    private func otherShardsConnections(for session: Session) -> [ConnectionInfo]? {
+        guard shardCount > 1 else { return [] }
+        guard case .connections(let noted)? = registryAnswer(to: .connections(exceptShard: shard), for: session) else { return nil }
+        return noted.map { noted in
+            var info = noted.info
+            info.idleMilliseconds = max(0, now - noted.heardAt)
+            return info
         }
     }
 
     /// Notes a session's connection in the registry for the other shards'
     /// `CONNECTIONS` (with several shards), or forgets it.
     func noteConnection(of session: Session, isGone: Bool = false) {
-        guard registry.shardCount > 1 else { return }
+        guard shardCount > 1 else { return }
+        guard !isGone else { return tellRegistry(.forgetConnection(session.id)) }
         let info = ConnectionInfo(
             id: session.id.number, nickname: session.nickname, room: room(of: session)?.name, address: session.address,
             idleMilliseconds: 0, isBot: session.isBot, isOperator: session.isOperator)
-        let (id, shard, heardAt) = (session.id, shard, session.lastHeardAt)
-        registry.sync { state in state.connections[id] = isGone ? nil : (shard, info, heardAt) }
+        tellRegistry(.noteConnection(session.id, ServerRegistry.NotedConnection(shard: shard, info: info, heardAt: session.lastHeardAt)))
     }
 
     /// This shard's connected sessions (away ones have no connection to list).
@@ -92,14 +98,15 @@ extension ServerCore {
     /// `left`, the seat is not held); it gets `BYE kicked by the operator`.
     func kick(_ session: Session, nickname: String, reason: String) throws(ProtocolError) {
         let key = Names.nicknameKey(nickname)
-        guard let id = registry.sync({ $0.nicknames[key] }) else {
+        guard case .nicknameOwner(let owner)? = registryAnswer(to: .nicknameOwner(key: key), for: session) else { return }
+        guard let id = owner else {
             throw ProtocolError(.noSuchPlayer, "nobody connected is called \(nickname)")
         }
         let bye = "kicked by the operator" + (reason.isEmpty ? "" : ": \(reason)")
         if let kicked = sessions[id] {
             close(kicked, bye: bye, reason: "kicked by the operator")
         } else {
-            registry.sync { $0.kicks[id] = bye }
+            tellRegistry(.kick(id, bye: bye))
         }
         log(.info, "operator kicked \(nickname)" + (reason.isEmpty ? "" : " (\(reason))"))
         reply(session, .kick(nickname: nickname))
@@ -109,19 +116,24 @@ extension ServerCore {
     /// and at their next sweep on the others; the count is of every
     /// connection the server has.
     func announce(_ session: Session, text: String) {
-        registry.sync { state in
-            state.lastNoticeNumber += 1
-            state.notices.append((state.lastNoticeNumber, text))
-            if state.notices.count > 16 { state.notices.removeFirst(state.notices.count - 16) }
-        }
+        guard case .moderation(let news)? = registryAnswer(to: .announce(text), for: session),
+            let others = otherShardsConnections(for: session)
+        else { return }
+        learnNotices(news)
         deliverNotices()
         log(.info, "operator announced: \(text)")
-        reply(session, .announce(count: connectionList().count + otherShardsConnections().count))
+        reply(session, .announce(count: connectionList().count + others.count))
+    }
+
+    /// Keeps the registry's latest notices, when they are newer than those known.
+    private func learnNotices(_ news: ServerRegistry.ModerationNews) {
+        guard news.lastNoticeNumber > moderation.lastNoticeNumber else { return }
+        moderation.notices = news.notices
     }
 
     /// Sends each connected session the notices it has not had yet.
     private func deliverNotices() {
-        let (last, notices) = registry.sync { ($0.lastNoticeNumber, $0.notices) }
+        let (last, notices) = (moderation.lastNoticeNumber, moderation.notices)
         for id in sessions.keys.sorted() {
             guard let session = sessions[id], session.lastNotice < last, !session.isAway else { continue }
             let lines = notices.filter { $0.number > session.lastNotice }.map { ServerMessage.event(.notice($0.text)).line }
@@ -159,18 +171,18 @@ extension ServerCore {
     func moderationLines(_ answer: LeaderboardAnswer, _ request: LeaderboardRequest, session: Session?) -> [String] {
         switch (request, answer) {
         case (.ban(let ban), .moderated):
-            updateBans { $0[ban.target.key] = ban }
+            changeBans(.ban(ban))
             log(.info, "operator banned \(ban.target) until \(ban.untilText)" + (ban.reason.isEmpty ? "" : " (\(ban.reason))"))
             return [ServerMessage.ok(.ban(ban)).line]
         case (.unban(let target), .moderated(let found)):
             guard found else { return [ServerMessage.error(ProtocolError(.notBanned, "\(target) is not banned")).line] }
-            updateBans { $0[target.key] = nil }
+            changeBans(.lift(target))
             log(.info, "operator lifted the ban of \(target)")
             return [ServerMessage.ok(.unban(target: target)).line]
         case (.bans, .bans(let stored)):
             let wall = clock.wallMilliseconds
             let active = stored.filter { $0.isActive(at: wall) }.sorted { $0.target.key < $1.target.key }
-            updateBans { bans in bans = Dictionary(stored.map { ($0.target.key, $0) }, uniquingKeysWith: { _, last in last }) }
+            changeBans(.replaceAll(stored))
             return active.map { ServerMessage.ban($0).line } + [ServerMessage.ok(.bans(count: active.count)).line]
         case (.removeEntry(let order, let today), .moderated(let found)):
             let query = order.query
@@ -185,20 +197,22 @@ extension ServerCore {
         }
     }
 
-    /// Changes the bans in force and closes the sessions of this shard they name now.
-    private func updateBans(_ change: (inout [String: BanInfo]) -> Void) {
-        registry.sync { state in
-            let old = state.bans
-            change(&state.bans)
-            if state.bans != old { state.bansVersion += 1 }
-        }
-        closeBannedSessions()
+    /// Changes the bans in force (the store has the change): here at once,
+    /// closing the sessions of this shard they name now, and in the registry,
+    /// for the other shards.
+    private func changeBans(_ change: ServerRegistry.BanChange) {
+        let old = moderation.bans
+        change.apply(to: &moderation.bans)
+        tellRegistry(.changeBans(change))
+        // Answers to questions asked before may not have the change.
+        firstQuestionAfterBanChange = nextRegistryQuestionID
+        if moderation.bans != old { closeBannedSessions() }
     }
 
-    /// The ban in force on a target, if any.
+    /// The ban in force on a target, as this core knows the bans, if any.
     func activeBan(of target: BanTarget) -> BanInfo? {
         let wall = clock.wallMilliseconds
-        return registry.sync { $0.bans[target.key] }.flatMap { $0.isActive(at: wall) ? $0 : nil }
+        return moderation.bans[target.key].flatMap { $0.isActive(at: wall) ? $0 : nil }
     }
 
     /// Whether a ban this server knows of holds a nickname now (the simulator's invariant).
@@ -206,10 +220,18 @@ extension ServerCore {
         activeBan(of: .nickname(nickname)) != nil
     }
 
-    /// Refuses a banned nickname (at `HELLO` and `NICK`): the reply is the
-    /// `ERR banned` and the connection then gets `BYE banned`.
-    func refuseIfBanned(_ session: Session, nickname: String) throws(ProtocolError) {
-        guard let ban = activeBan(of: .nickname(nickname)) else { return }
+    /// Refuses a banned nickname (at `HELLO` and `NICK`; with several
+    /// shards, as the registry knows the bans too): the reply is the `ERR
+    /// banned` and the connection then gets `BYE banned`. False while the
+    /// registry is asked.
+    func refuseIfBanned(_ session: Session, nickname: String) throws(ProtocolError) -> Bool {
+        var ban = activeBan(of: .nickname(nickname))
+        if shardCount > 1, ban == nil {
+            let question = RegistryQuestion.ban(of: [.nickname(nickname)], wallMilliseconds: clock.wallMilliseconds)
+            guard case .ban(let found)? = registryAnswer(to: question, for: session) else { return false }
+            ban = found
+        }
+        guard let ban else { return true }
         session.byeAfterReply = "banned"
         log(.info, "\(session.id) \(session.peer) refused: \(nickname) is banned")
         throw ProtocolError(.banned, ban.refusalText)
@@ -218,9 +240,6 @@ extension ServerCore {
     /// Closes this shard's sessions that a ban in force names, by nickname
     /// or address (not the operator's own), with `BYE banned: <why>`.
     private func closeBannedSessions() {
-        let version = registry.sync { $0.bansVersion }
-        guard version != bansVersionEnforced else { return }
-        bansVersionEnforced = version
         for id in sessions.keys.sorted() {
             guard let session = sessions[id], !session.isClosing, !session.isOperator else { continue }
             let ban = activeBan(of: .address(session.address)) ?? session.nickname.flatMap { activeBan(of: .nickname($0)) }
@@ -232,29 +251,34 @@ extension ServerCore {
 
     // MARK: Every sweep
 
-    /// What the operator asked of this shard's sessions from elsewhere:
-    /// kicks, bans and notices; and this shard's connections listed for
-    /// `CONNECTIONS` on the others.
+    /// Asks what the operator asked of this shard's sessions from elsewhere
+    /// (kicks, bans and notices: `learn`), and notes this shard's
+    /// connections for `CONNECTIONS` on the others.
     func carryOutModeration() {
-        let kicks = registry.sync { state in
-            let mine = state.kicks.filter { sessions[$0.key] != nil }
-            for id in mine.keys { state.kicks[id] = nil }
-            return mine
+        askRegistry(.moderation(shard: shard, sessions: sessions.keys.sorted()), for: .moderation)
+        guard shardCount > 1 else { return }
+        var noted: [ConnectionID: ServerRegistry.NotedConnection] = [:]
+        for info in connectionList() {
+            noted[ConnectionID(number: info.id)] = ServerRegistry.NotedConnection(
+                shard: shard, info: info, heardAt: now - info.idleMilliseconds)
         }
-        for (id, bye) in kicks.sorted(by: { $0.key < $1.key }) {
-            if let session = sessions[id] { close(session, bye: bye, reason: "kicked by the operator") }
+        tellRegistry(.shardConnections(shard: shard, noted))
+    }
+
+    /// The operator's news for this shard (the answer to the `moderation`
+    /// question `id`): kicked sessions are closed, then banned ones (when
+    /// the bans changed), and notices go out.
+    func learn(_ news: ServerRegistry.ModerationNews, askedAs id: Int) {
+        for (kicked, bye) in news.kicks.sorted(by: { $0.key < $1.key }) {
+            if let session = sessions[kicked] { close(session, bye: bye, reason: "kicked by the operator") }
         }
-        closeBannedSessions()
+        if id >= firstQuestionAfterBanChange, news.bansVersion != moderation.bansVersion {
+            moderation.bans = news.bans
+            moderation.bansVersion = news.bansVersion
+            closeBannedSessions()
+        }
+        learnNotices(news)
         deliverNotices()
-        if registry.shardCount > 1 {
-            let (list, shard, now) = (connectionList(), shard, now)
-            registry.sync { state in
-                for (id, noted) in state.connections where noted.shard == shard { state.connections[id] = nil }
-                for info in list {
-                    state.connections[ConnectionID(number: info.id)] = (shard, info, now - info.idleMilliseconds)
-                }
-            }
-        }
     }
 
     // MARK: Reading the bans again
@@ -269,8 +293,8 @@ extension ServerCore {
     func refreshBans() {
         if let milliseconds = banRefreshMilliseconds { timers.schedule(.bans, at: now + milliseconds) }
         guard banRefreshQuestion == nil else { return }
-        let id = nextQuestionID
-        nextQuestionID += 1
+        let id = nextLeaderboardRequestID
+        nextLeaderboardRequestID += 1
         banRefreshQuestion = id
         outbox.append(.leaderboard(id, .bans))
     }
@@ -280,6 +304,6 @@ extension ServerCore {
     func bansRead(_ answer: LeaderboardAnswer) {
         banRefreshQuestion = nil
         guard case .bans(let stored) = answer else { return }
-        updateBans { bans in bans = Dictionary(stored.map { ($0.target.key, $0) }, uniquingKeysWith: { _, last in last }) }
+        changeBans(.replaceAll(stored))
     }
 }
