@@ -12,7 +12,7 @@ public enum CLI {
     /// The sub-commands, in the order the help lists them. With no command, `play` runs.
     static let commands: [any Command] = [
         PlayCommand(), ServeCommand(), BotCommand(), LeaderboardCommand(), ReplayCommand(), BenchCommand(), InfoCommand(), HelpCommand(),
-        CompletionsCommand(),
+        CompletionsCommand(), AdminCommand(),
     ]
 
     /// The options of `tilerace` itself, before any command.

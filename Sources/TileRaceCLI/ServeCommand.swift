@@ -20,6 +20,7 @@ struct ServeCommand: Command {
         "               [--store-durability strict|relaxed] [--advertise HOST:PORT] [--max-per-address N] [--exempt-loopback]",
         "               [--resume-grace SECONDS] [--max-connections N] [--countdown MS] [--shards N]",
         "               [--accept-leaderboard-loss] [--quiet | --verbose] [--log-format text|json] [--config FILE]",
+        "               [--operator-secret-file FILE]",
     ]
     let options: [Arguments.Option] = [
         .value("--port", "N", "TCP port to listen on (default 2048; 0 picks a free one)"),
@@ -45,6 +46,9 @@ struct ServeCommand: Command {
         .flag("--verbose", "also log every request"),
         .value("--log-format", "FORMAT", "text (default): a line a person reads; json: one JSON object a line for log collectors"),
         .value("--config", "FILE", "read these settings from FILE, one `key value` a line (port 2048, quiet yes); options given here win"),
+        .value(
+            "--operator-secret-file", "FILE",
+            "the operator secret (AUTH, tilerace admin) is read from FILE (default: DATA/operator.secret, made at the first start)"),
     ]
     let details = """
         Logs one line per connection, race and error on standard error, each with
@@ -58,6 +62,11 @@ struct ServeCommand: Command {
         a comment; a value may be "quoted". Options on the command line win over
         the file. An unknown setting, one set twice or a bad value stops the start
         with the file's name and line. Deploy/tilerace.conf lists every setting.
+
+        The first start makes an operator secret in the data directory
+        (operator.secret, mode 0600), which unlocks `tilerace admin` (who, kick,
+        ban, unban, bans, remove-entry, announce); --operator-secret-file FILE
+        names another; with a Redis store and no such file, operator requests are off.
         """
 
     /// What the options ask for: the server's configuration and how to log.
@@ -148,6 +157,7 @@ struct ServeCommand: Command {
             "--countdown", in: 0...60_000, default: ServerLimits.standard.countdownMilliseconds)
         configuration.shards = try arguments.integer("--shards", in: 1...256, default: configuration.shards)
         configuration.acceptsLeaderboardLoss = arguments.has("--accept-leaderboard-loss")
+        configuration.operatorSecretFile = arguments.value("--operator-secret-file")
         configuration.serverName = "tilerace-\(CLI.version)"
         let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info
         let format = try arguments.choice("--log-format", as: ServerLog.Format.self) ?? .text

@@ -53,6 +53,22 @@ public enum ClientMessage: Hashable, Sendable {
     case resync
     /// `INFO`.
     case info
+    /// `AUTH <secret>`: unlock the operator's requests on this connection.
+    case auth(secret: String)
+    /// `CONNECTIONS`: every connection, with addresses (operator).
+    case connections
+    /// `KICK <nick> [reason=]`: close a player's connection (operator).
+    case kick(nickname: String, reason: String)
+    /// `BAN <nick|address> [for=] [reason=]` (operator).
+    case ban(BanOrder)
+    /// `UNBAN <nick|address>` (operator).
+    case unban(BanTarget)
+    /// `BANS`: the bans in force (operator).
+    case bans
+    /// `REMOVE-ENTRY <nick> [board=] [date=] [reason=]` (operator).
+    case removeEntry(RemovalOrder)
+    /// `ANNOUNCE text=<text>`: a notice to every connection (operator).
+    case announce(String)
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -86,6 +102,14 @@ public enum ClientMessage: Hashable, Sendable {
         case .practice: .practice
         case .resync: .resync
         case .info: .info
+        case .auth: .auth
+        case .connections: .connections
+        case .kick: .kick
+        case .ban: .ban
+        case .unban: .unban
+        case .bans: .bans
+        case .removeEntry: .removeEntry
+        case .announce: .announce
         }
     }
 
@@ -130,6 +154,21 @@ public enum ClientMessage: Hashable, Sendable {
             fields = options.fields
         case .resync, .info:
             break
+        case .auth(let secret):
+            fields.positionals = [secret]
+        case .connections, .bans:
+            break
+        case .kick(let nickname, let reason):
+            fields.positionals = [nickname]
+            if !reason.isEmpty { fields.append("reason", PercentText.encode(reason)) }
+        case .ban(let order):
+            fields = order.fields
+        case .unban(let target):
+            fields.positionals = [target.description]
+        case .removeEntry(let order):
+            fields = order.fields
+        case .announce(let text):
+            fields.append("text", PercentText.encode(text))
         }
         return ([verb.rawValue] + fields.words).joined(separator: " ")
     }

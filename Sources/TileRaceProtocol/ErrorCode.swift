@@ -33,4 +33,9 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case unavailable = "unavailable"
     case moved = "moved"
     case `internal` = "internal"
+    case notOperator = "not-operator"
+    case badSecret = "bad-secret"
+    case banned = "banned"
+    case noSuchPlayer = "no-such-player"
+    case notBanned = "not-banned"
 }

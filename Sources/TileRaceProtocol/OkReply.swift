@@ -30,6 +30,22 @@ public enum OkReply: Hashable, Sendable {
     case resync
     /// `OK INFO version= uptime= players= rooms= races= moves-per-second= store= store-up=`.
     case info(ServerInfo)
+    /// `OK AUTH operator=yes`: the operator's requests are unlocked.
+    case auth
+    /// `OK CONNECTIONS count=<n>`: the end of the operator's list of connections.
+    case connections(count: Int)
+    /// `OK KICK nick=<nick>`: the player's connection is closed.
+    case kick(nickname: String)
+    /// `OK BAN <ban>`: the ban is stored.
+    case ban(BanInfo)
+    /// `OK UNBAN target=<nick|address>`: the ban is lifted.
+    case unban(target: BanTarget)
+    /// `OK BANS count=<n>`: the end of the list of bans.
+    case bans(count: Int)
+    /// `OK REMOVE-ENTRY nick= board= [date=]`: the entry is gone from that board.
+    case removeEntry(nickname: String, board: LeaderboardKind, date: String?)
+    /// `OK ANNOUNCE count=<n>`: the notice went to so many connections.
+    case announce(count: Int)
 
     /// The verb of the request this answers.
     public var verb: RequestVerb { parts.verb }
@@ -91,6 +107,30 @@ public enum OkReply: Hashable, Sendable {
         case .practice(let options): (verb, fields) = (.practice, options.fields)
         case .resync: verb = .resync
         case .info(let info): (verb, fields) = (.info, info.fields)
+        case .auth:
+            verb = .auth
+            fields.append("operator", true)
+        case .connections(let count):
+            verb = .connections
+            fields.append("count", count)
+        case .kick(let nickname):
+            verb = .kick
+            fields.append("nick", nickname)
+        case .ban(let ban): (verb, fields) = (.ban, ban.fields)
+        case .unban(let target):
+            verb = .unban
+            fields.append("target", target.description)
+        case .bans(let count):
+            verb = .bans
+            fields.append("count", count)
+        case .removeEntry(let nickname, let board, let date):
+            verb = .removeEntry
+            fields.append("nick", nickname)
+            fields.append("board", board.rawValue)
+            if let date { fields.append("date", date) }
+        case .announce(let count):
+            verb = .announce
+            fields.append("count", count)
         }
         return (verb, fields)
     }
@@ -126,6 +166,16 @@ public enum OkReply: Hashable, Sendable {
         case .practice: return .practice(try PracticeOptions(fields: fields))
         case .resync: return .resync
         case .info: return .info(try ServerInfo(fields: fields))
+        case .auth: return .auth
+        case .connections: return .connections(count: try fields.integer("count"))
+        case .kick: return .kick(nickname: try fields.name("nick"))
+        case .ban: return .ban(try BanInfo(fields: fields))
+        case .unban: return .unban(target: try BanTarget(try fields.string("target")))
+        case .bans: return .bans(count: try fields.integer("count"))
+        case .removeEntry:
+            return .removeEntry(
+                nickname: try fields.name("nick"), board: try fields.choice("board", as: LeaderboardKind.self), date: fields["date"])
+        case .announce: return .announce(count: try fields.integer("count"))
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }

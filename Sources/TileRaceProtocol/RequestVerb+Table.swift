@@ -154,6 +154,55 @@ extension RequestVerb {
             RequestRule(
                 usage: "INFO", summary: "the server's version, uptime, players, rooms, races, moves per second and store",
                 requirements: [.greeted], cost: .fixed(2), message: .info)
+        case .auth:
+            RequestRule(
+                usage: "AUTH <secret>", summary: "unlock the operator's requests on this connection (the server's operator secret)",
+                requirements: [.greeted], positionalCount: 1...1
+            ) { fields throws(ProtocolError) in .auth(secret: fields.positionals[0]) }
+        case .connections:
+            RequestRule(
+                usage: "CONNECTIONS", summary: "operator: list every connection (nickname, room, address, idle time)",
+                requirements: [.greeted, .operator], reply: .items, cost: .fixed(2), message: .connections)
+        case .kick:
+            RequestRule(
+                usage: "KICK <nick> [reason=<text>]", example: "KICK ana reason=spam",
+                summary: "operator: close a player's connection", requirements: [.greeted, .operator], positionalCount: 1...1,
+                keys: ["reason"]
+            ) { fields throws(ProtocolError) in
+                try Names.validateName(fields.positionals[0], as: "nickname")
+                return .kick(nickname: fields.positionals[0], reason: try OperatorField.reason(in: fields))
+            }
+        case .ban:
+            RequestRule(
+                usage: "BAN <nick|address> [for=<duration>] [reason=<text>]", example: "BAN ana for=7d reason=cheating",
+                summary: "operator: ban a nickname or an address (for=90s, 30m, 12h, 7d; none: for good)",
+                requirements: [.greeted, .operator], positionalCount: 1...1, keys: BanOrder.keys
+            ) { fields throws(ProtocolError) in .ban(try BanOrder(fields: fields)) }
+        case .unban:
+            RequestRule(
+                usage: "UNBAN <nick|address>", example: "UNBAN ana", summary: "operator: lift a ban",
+                requirements: [.greeted, .operator], positionalCount: 1...1
+            ) { fields throws(ProtocolError) in .unban(try BanTarget(fields.positionals[0])) }
+        case .bans:
+            RequestRule(
+                usage: "BANS", summary: "operator: list the bans in force", requirements: [.greeted, .operator], reply: .items,
+                cost: .fixed(2), message: .bans)
+        case .removeEntry:
+            RequestRule(
+                usage: "REMOVE-ENTRY <nick> [board=all|daily] [date=YYYY-MM-DD] [reason=<text>]",
+                example: "REMOVE-ENTRY ana reason=cheating", summary: "operator: take a nickname's entry off a leaderboard",
+                requirements: [.greeted, .operator], positionalCount: 1...1, keys: RemovalOrder.keys
+            ) { fields throws(ProtocolError) in .removeEntry(try RemovalOrder(fields: fields)) }
+        case .announce:
+            RequestRule(
+                usage: "ANNOUNCE text=<text>", example: "ANNOUNCE text=restarting%20in%205%20minutes",
+                summary: "operator: show a notice to every player (text percent-encoded)", requirements: [.greeted, .operator],
+                keys: ["text"]
+            ) { fields throws(ProtocolError) in
+                let text = try PercentText.decode(try fields.string("text"), key: "text", code: .badArguments)
+                guard !text.isEmpty else { throw ProtocolError(.badArguments, "text= is empty: say what to announce") }
+                return .announce(text)
+            }
         }
     }
 

@@ -55,6 +55,22 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case resync = "RESYNC"
     /// `INFO`: the server's version, uptime and load.
     case info = "INFO"
+    /// `AUTH`: unlock the operator's requests.
+    case auth = "AUTH"
+    /// `CONNECTIONS`: list every connection (operator).
+    case connections = "CONNECTIONS"
+    /// `KICK`: close a player's connection (operator).
+    case kick = "KICK"
+    /// `BAN`: ban a nickname or an address (operator).
+    case ban = "BAN"
+    /// `UNBAN`: lift a ban (operator).
+    case unban = "UNBAN"
+    /// `BANS`: list the bans (operator).
+    case bans = "BANS"
+    /// `REMOVE-ENTRY`: take an entry off a leaderboard (operator).
+    case removeEntry = "REMOVE-ENTRY"
+    /// `ANNOUNCE`: a notice to every connection (operator).
+    case announce = "ANNOUNCE"
 
     /// Looks up a verb written in any case.
     /// - Throws: `unknown-verb` when no request has this verb.

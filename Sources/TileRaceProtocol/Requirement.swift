@@ -23,6 +23,8 @@ public enum Requirement: CaseIterable, Hashable, Sendable {
     case racing
     /// A practice game is running for this connection (else `not-racing`).
     case practicing
+    /// The connection unlocked the operator's requests with `AUTH` (else `not-operator`).
+    case `operator`
 
     /// The code of the `ERR` that refuses a request when this is not met.
     public var errorCode: ErrorCode {
@@ -34,6 +36,7 @@ public enum Requirement: CaseIterable, Hashable, Sendable {
         case .member, .player: .notInRoom
         case .roomNotRacing: .raceInProgress
         case .racing, .practicing: .notRacing
+        case .operator: .notOperator
         }
     }
 
@@ -50,6 +53,7 @@ public enum Requirement: CaseIterable, Hashable, Sendable {
         case .roomNotRacing: "the room is racing; wait for the race to end"
         case .practicing: "no practice game is running (a race's clock cannot be paused)"
         case .racing: "no game is running for you"
+        case .operator: "this request is for the server's operator: AUTH <secret> first"
         }
     }
 

@@ -33,6 +33,8 @@ public enum ServerEvent: Hashable, Sendable {
     case ping(String?)
     /// The server is closing the connection.
     case bye(String)
+    /// The operator's notice to every player (`ANNOUNCE`), decoded.
+    case notice(String)
 
     /// The event's verb.
     public var verb: String {
@@ -53,13 +55,14 @@ public enum ServerEvent: Hashable, Sendable {
         case .back: "BACK"
         case .ping: "PING"
         case .bye: "BYE"
+        case .notice: "NOTICE"
         }
     }
 
     /// The verbs of events.
     public static let verbs: Set<String> = [
         "HELLO", "JOINED", "LEFT", "READY", "COUNTDOWN", "CANCEL", "START", "PROGRESS", "FINISH", "RESULT",
-        "END", "RESYNC", "AWAY", "BACK", "PING", "BYE",
+        "END", "RESYNC", "AWAY", "BACK", "PING", "BYE", "NOTICE",
     ]
 
     /// The fields after the verb.
@@ -107,6 +110,7 @@ public enum ServerEvent: Hashable, Sendable {
             fields.append("nick", nickname)
         case .ping(let token): fields.positionals = token.map { [$0] } ?? []
         case .bye(let text): fields.positionals = [TextFilter.printableASCII(text)]
+        case .notice(let text): fields.append("text", PercentText.encode(text))
         }
         return fields
     }
@@ -147,6 +151,7 @@ public enum ServerEvent: Hashable, Sendable {
         case "BACK": return .back(room: try fields.name("room"), nickname: try fields.name("nick"))
         case "PING": return .ping(fields.positionals.first.map(TextFilter.printableASCII))
         case "BYE": return .bye(TextFilter.printableASCII(String(rest)))
+        case "NOTICE": return .notice(try PercentText.decode(try fields.string("text"), key: "text", code: .badArguments))
         default: throw ProtocolError(.unknownVerb, "unknown event \(TextFilter.quoted(verb))")
         }
     }

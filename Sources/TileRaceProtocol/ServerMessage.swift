@@ -20,12 +20,17 @@ public enum ServerMessage: Hashable, Sendable {
     case info(String)
     /// An event.
     case event(ServerEvent)
+    /// A `CONNECTION` item of the operator's `CONNECTIONS` reply.
+    case connection(ConnectionInfo)
+    /// A `BAN` item of the operator's `BANS` reply.
+    case ban(BanInfo)
 
     /// What a line is, known from its verb alone.
     public enum Kind: Hashable, Sendable {
         /// `OK`, `ERR` or `PONG`: answers the oldest request awaiting a reply.
         case reply
-        /// `ROOM`, `MEMBER`, `ENTRY`, `LOG`, `INFO`: part of a multi-line reply.
+        /// `ROOM`, `MEMBER`, `ENTRY`, `LOG`, `INFO` (and the operator's
+        /// `CONNECTION`, `BAN`): part of a multi-line reply.
         case item
         /// Pushed by the server.
         case event
@@ -35,7 +40,7 @@ public enum ServerMessage: Hashable, Sendable {
     public var kind: Kind {
         switch self {
         case .ok, .error, .pong: .reply
-        case .room, .member, .entry, .log, .info: .item
+        case .room, .member, .entry, .log, .info, .connection, .ban: .item
         case .event: .event
         }
     }
@@ -79,6 +84,12 @@ public enum ServerMessage: Hashable, Sendable {
         case .event(let event):
             line += event.verb
             event.fields.write(to: &line)
+        case .connection(let connection):
+            line += "CONNECTION"
+            connection.fields.write(to: &line)
+        case .ban(let ban):
+            line += "BAN"
+            ban.fields.write(to: &line)
         }
         return line
     }
@@ -108,6 +119,8 @@ public enum ServerMessage: Hashable, Sendable {
             }
             return .log(chunk)
         case "INFO": return .info(TextFilter.printableASCII(String(rest)))
+        case "CONNECTION": return .connection(try ConnectionInfo(fields: Fields(words: rest.split(separator: " "))))
+        case "BAN": return .ban(try BanInfo(fields: Fields(words: rest.split(separator: " "))))
         default:
             guard ServerEvent.verbs.contains(verb) else {
                 throw ProtocolError(.unknownVerb, "unknown server line \(TextFilter.quoted(verb))")

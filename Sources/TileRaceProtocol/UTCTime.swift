@@ -34,6 +34,23 @@ public enum UTCTime {
         return (checkYear, checkMonth, checkDay) == (year, month, day) ? days : nil
     }
 
+    /// The instant of a timestamp `YYYY-MM-DDTHH:MM:SS.mmmZ` (as
+    /// `timestamp(epochMilliseconds:)` writes it), or nil when it is not one.
+    public static func epochMilliseconds(timestamp: String) -> Int? {
+        let parts = timestamp.split(separator: "T", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].hasSuffix("Z"), let days = dayNumber(of: String(parts[0])) else { return nil }
+        let clock = parts[1].dropLast().split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 3, clock[0].count == 2, clock[1].count == 2 else { return nil }
+        let secondParts = clock[2].split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(secondParts.count), secondParts[0].count == 2, secondParts.count == 1 || secondParts[1].count == 3,
+            clock.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } }),
+            let hours = Int(clock[0]), let minutes = Int(clock[1]), let seconds = Int(secondParts[0]),
+            hours < 24, minutes < 60, seconds < 60
+        else { return nil }
+        let milliseconds = secondParts.count == 2 ? Int(secondParts[1]) ?? 0 : 0
+        return days * 86_400_000 + ((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds
+    }
+
     /// The proleptic Gregorian date of a day counted from 1970-01-01
     /// (H. Hinnant's `civil_from_days`).
     static func civil(days: Int) -> (year: Int, month: Int, day: Int) {

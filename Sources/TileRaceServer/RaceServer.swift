@@ -69,6 +69,15 @@ public final class RaceServer: @unchecked Sendable {
         /// A leaderboard store to use instead of `dataDirectory` (tests: a
         /// disk that is slow or fails on command).
         var makeStore: (@Sendable () -> any LeaderboardPersisting)?
+        /// A file holding the operator's secret (`AUTH`); nil: the data
+        /// directory's `operator.secret`, made at the first start; with
+        /// neither, operator requests are off.
+        public var operatorSecretFile: String?
+        /// The operator's secret itself (tests), instead of a file.
+        public var operatorSecret: String?
+        /// How often the operator's bans are read again from the store
+        /// (bans made by other servers sharing it).
+        public var banRefreshMilliseconds = 2000
         /// The name in the greeting's `server=` field: `tilerace-<version>`.
         public var serverName = "tilerace-\(TileRaceVersion.current)"
         /// How many shards (queues serving players) to run; 1 serves
@@ -160,10 +169,20 @@ public final class RaceServer: @unchecked Sendable {
             leaderboard.close()
             throw error
         }
+        let operatorSecret: String?
+        do throws(ServerError) {
+            operatorSecret = try loadOperatorSecret()
+        } catch {
+            leaderboard.close()
+            FileDescriptor.close(fd)
+            throw error
+        }
         self.leaderboard = leaderboard
         for warning in leaderboard.warnings { configuration.log(.error, LogEntry("store.warning", message: warning)) }
         let count = max(1, configuration.shards)
         let registry = ServerRegistry(shardCount: count)
+        let bans = Self.storedBans(in: leaderboard)
+        registry.apply(.changeBans(.replaceAll(bans)))
         if let redis = configuration.redisStore {
             let bound = configuration.bindAddress
             let host = bound == "0.0.0.0" || bound == "::" ? Socket.interfaceAddresses().first ?? "127.0.0.1" : bound
@@ -185,14 +204,15 @@ public final class RaceServer: @unchecked Sendable {
             let core = ServerCore(
                 limits: configuration.limits, clock: configuration.clock, random: configuration.random,
                 serverName: configuration.serverName, logLevel: configuration.log.level, shard: index, shardCount: count,
-                storeKind: storeKind)
+                storeKind: storeKind, operatorSecret: operatorSecret, bans: bans)
             return ServerShard(index: index, core: core, settings: settings)
         }
         for shard in shards {
             shard.shards = shards
             // Shard 0 publishes the rooms of all shards (they are in the registry).
             let directoryInterval = shard.index == 0 && directory != nil ? configuration.directoryIntervalMilliseconds : nil
-            shard.queue.sync { shard.start(directoryEvery: directoryInterval) }
+            let banInterval = shard.index == 0 ? configuration.banRefreshMilliseconds : nil
+            shard.queue.sync { shard.start(directoryEvery: directoryInterval, bansEvery: banInterval) }
         }
         let listener = Listener(fd: fd, port: port, queue: queue)
         self.listener = listener
@@ -236,6 +256,45 @@ public final class RaceServer: @unchecked Sendable {
         } catch {
             throw .leaderboard(error)
         }
+    }
+
+    /// The operator's secret: the configuration's, its file's, or the data
+    /// directory's (made now at the first start); nil, said in the log, when
+    /// there is none.
+    private func loadOperatorSecret() throws(ServerError) -> String? {
+        if let secret = configuration.operatorSecret { return secret }
+        do throws(OperatorSecretError) {
+            if let file = configuration.operatorSecretFile {
+                let secret = try OperatorSecret.read(path: file)
+                configuration.log(.info, "operator requests unlocked by the secret in \(file)")
+                return secret
+            }
+            guard configuration.redisStore == nil, let directory = configuration.dataDirectory else {
+                configuration.log(
+                    .info, "operator requests are off: no data directory to keep an operator secret in (give --operator-secret-file FILE)")
+                return nil
+            }
+            let (secret, isNew) = try OperatorSecret.loadOrCreate(inDataDirectory: directory, random: configuration.random)
+            let path = OperatorSecret.path(inDataDirectory: directory)
+            configuration.log(
+                .info, isNew ? "operator secret made in \(path) (mode 0600; tilerace admin reads it)" : "operator secret in \(path)")
+            return secret
+        } catch {
+            throw .operatorSecret(error)
+        }
+    }
+
+    /// The bans the store holds, read before the first connection is let in
+    /// (none when the store does not answer within 5 s: they come with the next read).
+    private static func storedBans(in leaderboard: any LeaderboardService) -> [BanInfo] {
+        final class Box: @unchecked Sendable { var bans: [BanInfo] = [] }
+        let box = Box()
+        let answered = DispatchSemaphore(value: 0)
+        leaderboard.perform(.bans) { answer in
+            if case .bans(let bans) = answer { box.bans = bans }
+            answered.signal()
+        }
+        return answered.wait(timeout: .now() + 5) == .success ? box.bans : []
     }
 
     private func bind() throws(ServerError) -> (Int32, Int) {

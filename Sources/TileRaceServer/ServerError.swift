@@ -8,6 +8,8 @@ public enum ServerError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotListen(address: String, port: Int, reason: String)
     /// The leaderboard's data directory could not be opened.
     case leaderboard(StoreError)
+    /// The operator's secret could not be read or made.
+    case operatorSecret(OperatorSecretError)
 
     /// A short stable identifier.
     public var code: String {
@@ -16,6 +18,7 @@ public enum ServerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .addressInUse: "address-in-use"
         case .cannotListen: "cannot-listen"
         case .leaderboard(let error): "leaderboard-" + error.code
+        case .operatorSecret: "operator-secret"
         }
     }
 
@@ -31,6 +34,8 @@ public enum ServerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotListen(let address, let port, let reason):
             "cannot listen on \(address) port \(port): \(reason)"
         case .leaderboard(let error):
+            error.message
+        case .operatorSecret(let error):
             error.message
         }
     }

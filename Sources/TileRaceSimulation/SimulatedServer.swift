@@ -24,6 +24,11 @@ final class SimulatedServer {
     var nextTickAt: Int?
     /// Until when connecting to it is refused (a fault), besides while it is stopped.
     var refusesUntil = 0
+    /// The operator's connection (fed to the core directly), once it said `AUTH`.
+    var operatorID: ConnectionID?
+    /// The kick the operator asked for and awaits the `OK KICK` of: the
+    /// nickname and the connection that must be closed with it.
+    var expectedKick: (nickname: String, connection: ConnectionID?)?
 
     init(index: Int) {
         self.index = index

@@ -36,6 +36,8 @@ package final class Simulation {
         case botMove(Int, Direction?, generation: Int)
         case infoProbe
         case fault(Fault)
+        /// The server's operator acts (`Simulation+Operator`).
+        case moderate
         case drain
         case finish
     }
@@ -63,6 +65,10 @@ package final class Simulation {
     /// Each server's last published rooms and when.
     var directory: [Int: (rooms: [RoomDescription], at: Int)] = [:]
     var monitor = WireMonitor()
+    /// The operator's own random stream (its draws change no other).
+    var operatorRandom: SimulationRandom
+    /// Nicknames the operator banned, for the servers' bans to be checked.
+    var bannedNicknames: Set<Nickname> = []
     /// Until when each party's own network is down (its connects are refused).
     var outages: [Party: Int] = [:]
     /// Players whose client miscounts the next entry it sends (`Fault.miscount`).
@@ -86,6 +92,7 @@ package final class Simulation {
         self.seed = seed
         self.settings = settings
         random = SimulationRandom(seed: seed)
+        operatorRandom = SimulationRandom(seed: seed ^ 0x6f70_6572_6174_6f72)
         self.trace = trace
     }
 
@@ -137,6 +144,7 @@ package final class Simulation {
         }
         if settings.injectsFaults { scheduleNextFault() }
         if settings.probesInfo { queue.schedule(.infoProbe, at: random.int(in: 2000...10_000)) }
+        if settings.moderates { scheduleNextModeration() }
         queue.schedule(.drain, at: settings.chaosMilliseconds)
         queue.schedule(.finish, at: settings.chaosMilliseconds + settings.drainMilliseconds)
     }
@@ -193,6 +201,8 @@ package final class Simulation {
             probeInfo()
         case .fault(let fault):
             inject(fault)
+        case .moderate:
+            moderate()
         case .drain:
             beginDraining()
         case .finish:
@@ -391,9 +401,14 @@ package final class Simulation {
         let core = ServerCore(
             limits: .standard, clock: clock, random: SeededRandom(seed: serverSeed).source,
             secrets: SeededRandom(seed: ~serverSeed).source,
-            serverName: "tilerace-sim", logLevel: .info)
+            serverName: "tilerace-sim", logLevel: .info, operatorSecret: Simulation.operatorSecret)
         server.core = core
-        if settings.servers > 1 { core.startDirectory(every: Simulation.directoryMilliseconds) }
+        server.operatorID = nil
+        server.expectedKick = nil
+        if settings.servers > 1 {
+            core.startDirectory(every: Simulation.directoryMilliseconds)
+            core.startBanRefresh(every: Simulation.banRefreshMilliseconds)
+        }
         note(serverName(index), "starts (generation \(server.generation))")
         scheduleServerTick(index)
     }
@@ -420,10 +435,16 @@ package final class Simulation {
         for action in actions {
             switch action {
             case .send(let id, let lines):
+                if id == server.operatorID {
+                    operatorReceived(lines, on: index)
+                    continue
+                }
                 guard let connection = server.connections[id] else { continue }
+                for line in lines { checkBans(line, from: index) }
                 for line in lines { monitor.serverSent(line, on: connection, simulation: self) }
                 transmitToClient(connection, lines)
             case .close(let id):
+                if id == server.operatorID { server.operatorID = nil }
                 guard let connection = server.connections.removeValue(forKey: id) else { continue }
                 closeFromServer(connection, reason: "the server closed the connection")
             case .leaderboard(let id, let request):
@@ -476,7 +497,17 @@ package final class Simulation {
             queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + 2000)
         case .healthy, .slow:
             let answer = answerNow(request)
-            let delay = storeMode == .slow ? random.int(in: 300...1500) : random.int(in: 1...20)
+            // The operator's requests (reading the bans included) draw from
+            // its own stream, so they change no other draw.
+            let isOperators: Bool
+            switch request {
+            case .submit, .top, .record, .status: isOperators = false
+            case .ban, .unban, .bans, .removeEntry: isOperators = true
+            }
+            let delay =
+                isOperators
+                ? (storeMode == .slow ? operatorRandom.int(in: 300...1500) : operatorRandom.int(in: 1...20))
+                : (storeMode == .slow ? random.int(in: 300...1500) : random.int(in: 1...20))
             queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + delay)
         }
     }

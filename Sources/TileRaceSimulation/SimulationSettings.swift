@@ -14,12 +14,15 @@ package struct SimulationSettings: Hashable, Sendable {
     package var injectsFaults: Bool
     /// Whether an operator now and then asks a server `INFO` (on a connection of its own).
     package var probesInfo: Bool
+    /// Whether the server's operator kicks, bans and announces now and then.
+    package var moderates: Bool
 
     /// Settings; the defaults make a run of a few races.
     package init(
         players: ClosedRange<Int> = 2...5, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 60_000,
-        injectsFaults: Bool = true, probesInfo: Bool = true
+        injectsFaults: Bool = true, probesInfo: Bool = true, moderates: Bool = true
     ) {
+        self.moderates = moderates
         self.players = max(1, players.lowerBound)...max(1, players.upperBound)
         self.servers = max(1, servers)
         self.chaosMilliseconds = chaosMilliseconds

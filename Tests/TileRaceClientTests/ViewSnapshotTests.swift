@@ -137,6 +137,16 @@ import TileRaceProtocol
         snapshot(longer, "race-60x18-many-moves-mono", theme: .mono)
     }
 
+    /// The server operator's notice, on the race screen and on the menu.
+    @Test func operatorNotice() {
+        var race = Fixtures.race()
+        Fixtures.event(&race, .notice("restarting in 5 minutes: finish your races"))
+        snapshot(race, "notice-race-80x24-classic")
+        var menu = Fixtures.model()
+        Fixtures.event(&menu, .notice("restarting in 5 minutes"))
+        snapshot(menu, "notice-menu-60x18-classic", size: TerminalSize(width: 60, height: 18))
+    }
+
     @Test func raceStartAndStandings() {
         var start = Fixtures.race()
         start.race?.phase = .racing(startedAt: Fixtures.now - 300)

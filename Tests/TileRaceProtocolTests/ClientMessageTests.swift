@@ -40,6 +40,26 @@ import TileRaceEngine
         (.record(RecordQuery(nickname: "ana")), "RECORD ana board=all"),
         (.record(RecordQuery(nickname: "ana", board: .daily, date: "2026-11-22")), "RECORD ana board=daily date=2026-11-22"),
         (.resync, "RESYNC"),
+        (.auth(secret: "0123456789abcdef"), "AUTH 0123456789abcdef"),
+        (.connections, "CONNECTIONS"),
+        (.kick(nickname: "bo", reason: ""), "KICK bo"),
+        (.kick(nickname: "bo", reason: "spam, again"), "KICK bo reason=spam,%20again"),
+        (.ban(BanOrder(target: .nickname("bo"))), "BAN bo"),
+        (
+            .ban(BanOrder(target: .address("2001:db8::1"), seconds: 3600, reason: "50% bots")),
+            "BAN 2001:db8::1 for=3600s reason=50%25%20bots"
+        ),
+        (.unban(.address("203.0.113.7")), "UNBAN 203.0.113.7"),
+        (.bans, "BANS"),
+        (.removeEntry(RemovalOrder(query: RecordQuery(nickname: "ana"))), "REMOVE-ENTRY ana board=all"),
+        (
+            .removeEntry(RemovalOrder(query: RecordQuery(nickname: "ana", board: .daily, date: "2026-11-22"), reason: "a=b")),
+            "REMOVE-ENTRY ana board=daily date=2026-11-22 reason=a%3Db"
+        ),
+        (
+            .announce("restarting in 5 minutes: save your games ☕"),
+            "ANNOUNCE text=restarting%20in%205%20minutes:%20save%20your%20games%20%E2%98%95"
+        ),
     ]
 
     @Test func resyncIsAskedWithTheRequestWhereOfferedElseWithAMoveThatCannotBeNext() {
@@ -116,6 +136,17 @@ import TileRaceEngine
         ("TOP order=up", .badOption, "order=up must be one of asc, desc"),
         ("TOP date=2026-13-01", .badOption, "date='2026-13-01' is not YYYY-MM-DD"),
         ("PRACTICE seed=a/b", .badOption, "seed='a/b' must be 1 to 64 characters from A-Z a-z 0-9 _ - . :"),
+        ("AUTH", .badArguments, "usage: AUTH <secret>"),
+        ("BAN bo for=2w", .badOption, "for='2w' must be a whole number and s, m, h or d (90s, 30m, 12h, 7d)"),
+        ("BAN bo for=0s", .badOption, "for='0s' must be a whole number and s, m, h or d (90s, 30m, 12h, 7d)"),
+        ("BAN bo reason=%4", .badOption, "reason= has a % not followed by two hexadecimal digits (write a space %20, a % %25)"),
+        ("BAN bo reason=%FF", .badOption, "reason= is not UTF-8 once its %XX are decoded"),
+        ("BAN bo reason=a%0Ab", .badOption, "reason= holds a control character"),
+        ("BAN 10.0.0.x", .badArguments, "'10.0.0.x' is neither a nickname nor an IPv4 or IPv6 address"),
+        ("KICK b@d", .badName, "nickname 'b@d' must be 1 to 16 characters from A-Z a-z 0-9 _ -"),
+        ("ANNOUNCE", .badArguments, "missing field text="),
+        ("ANNOUNCE hello", .badArguments, "usage: ANNOUNCE text=<text>, e.g. ANNOUNCE text=restarting%20in%205%20minutes"),
+        ("REMOVE-ENTRY ana board=weekly", .badOption, "board=weekly must be one of all, daily"),
     ]
 
     @Test func refusesBadRequestsWithExactErrors() {

@@ -32,6 +32,14 @@ import Testing
         .practice: ("PRACTICE seed=7", "PRACTICE 7"),
         .resync: ("RESYNC", "RESYNC 1"),
         .info: ("INFO", "INFO all"),
+        .auth: ("AUTH s3cret", "AUTH s3cret again"),
+        .connections: ("CONNECTIONS", "CONNECTIONS all"),
+        .kick: ("KICK bo reason=spam", "KICK"),
+        .ban: ("BAN bo for=7d", "BAN bo ana"),
+        .unban: ("UNBAN bo", "UNBAN"),
+        .bans: ("BANS", "BANS all"),
+        .removeEntry: ("REMOVE-ENTRY ana board=daily", "REMOVE-ENTRY"),
+        .announce: ("ANNOUNCE text=hi", "ANNOUNCE hi there"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {
@@ -82,11 +90,11 @@ import Testing
         #expect(OkReply.quit.verb == ClientMessage.quit.verb)
         #expect(ServerMessage.ok(.rooms(count: 2)).line == "OK ROOMS count=2")
         #expect(RequestVerb.allCases.filter { !$0.expectsReply } == [.pong])
-        #expect(RequestVerb.allCases.filter(\.hasMultiLineReply) == [.help, .rooms, .who, .top, .record])
+        #expect(RequestVerb.allCases.filter(\.hasMultiLineReply) == [.help, .rooms, .who, .top, .record, .connections, .bans])
     }
 
     @Test func eachRowSaysHowItIsAnswered() {
-        let items: [RequestVerb] = [.help, .rooms, .who, .top, .record]
+        let items: [RequestVerb] = [.help, .rooms, .who, .top, .record, .connections, .bans]
         for verb in RequestVerb.allCases {
             #expect(verb.reply == (verb == .pong ? .none : items.contains(verb) ? .items : .line), "\(verb)")
         }
@@ -121,6 +129,7 @@ import Testing
         (.roomNotRacing, "ERR race-in-progress the room is racing; wait for the race to end"),
         (.practicing, "ERR not-racing no practice game is running (a race's clock cannot be paused)"),
         (.racing, "ERR not-racing no game is running for you"),
+        (.operator, "ERR not-operator this request is for the server's operator: AUTH <secret> first"),
     ]
 
     @Test func everyRequirementHasItsRefusalPinned() {

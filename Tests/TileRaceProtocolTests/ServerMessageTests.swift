@@ -154,6 +154,31 @@ import TileRaceEngine
         (.ok(.restart(seed: "42", restarts: 1)), "OK RESTART seed=42 restarts=1"),
         (.ok(.resign(score: 28)), "OK RESIGN score=28"),
         (.ok(.leave(room: "friday")), "OK LEAVE room=friday"),
+        (.ok(.auth), "OK AUTH operator=yes"),
+        (
+            .connection(ConnectionInfo(id: 7, nickname: "ana", room: "fri", address: "203.0.113.7", idleMilliseconds: 4200)),
+            "CONNECTION id=7 nick=ana room=fri address=203.0.113.7 idle=4200"
+        ),
+        (
+            .connection(
+                ConnectionInfo(id: 1, nickname: nil, room: nil, address: "::1", idleMilliseconds: 0, isBot: true, isOperator: true)),
+            "CONNECTION id=1 nick=- room=- address=::1 idle=0 bot=yes operator=yes"
+        ),
+        (.ok(.connections(count: 2)), "OK CONNECTIONS count=2"),
+        (.ok(.kick(nickname: "bo")), "OK KICK nick=bo"),
+        (
+            .ban(BanInfo(target: .nickname("bo"), untilMilliseconds: 1_795_345_200_000, reason: "cheating")),
+            "BAN target=bo kind=nick until=2026-11-22T11:00:00.000Z reason=cheating"
+        ),
+        (
+            .ok(.ban(BanInfo(target: .address("203.0.113.7"), untilMilliseconds: nil, reason: ""))),
+            "OK BAN target=203.0.113.7 kind=address until=never"
+        ),
+        (.ok(.unban(target: .nickname("bo"))), "OK UNBAN target=bo"),
+        (.ok(.bans(count: 0)), "OK BANS count=0"),
+        (.ok(.removeEntry(nickname: "ana", board: .daily, date: "2026-11-22")), "OK REMOVE-ENTRY nick=ana board=daily date=2026-11-22"),
+        (.ok(.announce(count: 12)), "OK ANNOUNCE count=12"),
+        (.event(.notice("back in 5 minutes")), "NOTICE text=back%20in%205%20minutes"),
     ]
 
     @Test func printsEachLineAsDocumented() {
@@ -174,6 +199,9 @@ import TileRaceEngine
         #expect(try ServerMessage.parse("PONG").kind == .reply)
         #expect(try ServerMessage.parse("ROOM " + Self.roomLine).kind == .item)
         #expect(try ServerMessage.parse("BYE idle").kind == .event)
+        #expect(try ServerMessage.parse("CONNECTION id=1 nick=- room=- address=::1 idle=0").kind == .item)
+        #expect(try ServerMessage.parse("BAN target=bo kind=nick until=never").kind == .item)
+        #expect(try ServerMessage.parse("NOTICE text=hi").kind == .event)
     }
 
     @Test func ignoresUnknownFieldsForLaterVersions() throws {

@@ -25,4 +25,14 @@ struct UTCTimeTests {
         #expect(UTCTime.timestamp(epochMilliseconds: 1_795_341_600_000 + 3_723_045) == "2026-11-22T11:02:03.045Z")
         #expect(UTCTime.timestamp(epochMilliseconds: 0) == "1970-01-01T00:00:00.000Z")
     }
+
+    @Test func timestampsReadBack() {
+        for milliseconds in [0, 1_795_341_600_000 + 3_723_045, 4_107_542_399_999] {
+            #expect(UTCTime.epochMilliseconds(timestamp: UTCTime.timestamp(epochMilliseconds: milliseconds)) == milliseconds)
+        }
+        #expect(UTCTime.epochMilliseconds(timestamp: "2026-11-22T11:02:03Z") == 1_795_341_600_000 + 3_723_000)
+        for bad in ["2026-11-22", "2026-11-22T24:00:00Z", "2026-11-22T11:02:03.04Z", "2026-02-30T00:00:00Z", "x", "2026-11-22T1:2:3Z"] {
+            #expect(UTCTime.epochMilliseconds(timestamp: bad) == nil, "\(bad)")
+        }
+    }
 }

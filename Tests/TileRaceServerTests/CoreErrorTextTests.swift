@@ -31,6 +31,16 @@ struct CoreErrorTextTests {
         }
     }
 
+    /// The operator secret of every harness here.
+    static let operatorSecret = "0123456789abcdef0123456789abcdef"
+
+    /// A greeted connection that said `AUTH` (the operator's).
+    static func operatorConnection(_ harness: CoreHarness) -> ConnectionID {
+        let id = anonymous(harness)
+        _ = harness.ask(id, "AUTH \(operatorSecret)")
+        return id
+    }
+
     /// A greeted connection without a nickname.
     static func anonymous(_ harness: CoreHarness) -> ConnectionID {
         let id = harness.connect()
@@ -180,6 +190,17 @@ struct CoreErrorTextTests {
                     harness.advance(1000)
                     return ana
                 }, request: "JOIN nowhere code=x", expected: "ERR flood too many wrong join codes from your address; try again in 59 s"),
+            Provocation(
+                request: "BANS", expected: "ERR not-operator this request is for the server's operator: AUTH <secret> first"),
+            Provocation(request: "AUTH not-the-secret", expected: "ERR bad-secret that is not the operator secret"),
+            Provocation(
+                setup: operatorConnection, request: "KICK nobody", expected: "ERR no-such-player nobody connected is called nobody"),
+            Provocation(setup: operatorConnection, request: "UNBAN nobody", expected: "ERR not-banned nobody is not banned"),
+            Provocation(
+                setup: { harness in
+                    _ = harness.ask(operatorConnection(harness), "BAN bo reason=cheating")
+                    return harness.connect()
+                }, request: "HELLO tilerace 1 Bo", expected: "ERR banned the nickname bo is banned for good: cheating"),
         ]
     }
 
@@ -204,7 +225,7 @@ struct CoreErrorTextTests {
 
     @Test func eachErrorHasItsExactText() {
         for provocation in Self.table {
-            let harness = CoreHarness(limits: provocation.limits)
+            let harness = CoreHarness(limits: provocation.limits, operatorSecret: Self.operatorSecret)
             let id = provocation.setup(harness)
             _ = harness.take(id)
             let lines = harness.ask(id, provocation.request)

@@ -51,6 +51,9 @@ struct Model: Sendable {
     var hostedClientCount: Int?
     /// The status-line message.
     var notice: Notice?
+    /// The server operator's latest notice (`NOTICE`): shown on every
+    /// screen for `Notice.announcementMilliseconds`, and no key clears it.
+    var announcement: Notice?
     /// What is drawn over the screen and takes the keys first.
     var overlay: Overlay?
     /// When the dialog on screen opened by itself (the end of a game, a
@@ -122,7 +125,7 @@ struct Model: Sendable {
         if screen == .room, room?.away.isAnyoneAway(at: now) == true { return 250 }
         if screen == .game, let session, session.clock.isRunning { return 50 }
         if screen == .spectate, let race, !race.isOver { return 100 }
-        if notice?.expiresAt != nil { return 250 }
+        if notice?.expiresAt != nil || announcement != nil { return 250 }
         if race != nil { return 250 }
         return nil
     }

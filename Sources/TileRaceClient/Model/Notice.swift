@@ -12,6 +12,8 @@ struct Notice: Hashable, Sendable {
 
     /// How long a notice stays, in seconds, unless it is sticky.
     static let lifetimeMilliseconds = 4000
+    /// How long the server operator's notice stays (no key clears it).
+    static let announcementMilliseconds = 30_000
 
     /// The message.
     var text: String

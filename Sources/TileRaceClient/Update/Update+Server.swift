@@ -65,6 +65,8 @@ extension Update {
             recordReplied(result, items: items, model: &model)
         case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign, .info:
             break  // The reply changes nothing on screen (the client does not ask INFO).
+        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce:
+            break  // The operator's requests: `tilerace admin` sends them, never this client.
         }
         return []
     }
@@ -83,6 +85,8 @@ extension Update {
         case .hello, .ping, .bye:
             // The connection answers PING and reports BYE when the line closes.
             break
+        case .notice(let text):
+            operatorNoticeArrived(text, model: &model)
         case .joined(let room, let nickname, let role, let isBot):
             guard isOurRoom(room, model) else { break }
             memberJoined(nickname, role: role, isBot: isBot, model: &model)
@@ -150,6 +154,8 @@ extension Update {
             model.lobby.isLoading = false
         case .move, .resync, .restart, .resign, .practice, .pong, .ping, .leave, .quit:
             break
+        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce:
+            break  // The operator's requests: this client never sends them.
         case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record, .info:
             model.show("not connected to a server", .warning)
         }

@@ -129,6 +129,7 @@ enum Update {
         let now = model.now
         if model.menu.introProgress(at: now) >= 1 { model.menu.introStartedAt = nil }
         if let expiry = model.notice?.expiresAt, now >= expiry { model.notice = nil }
+        if let expiry = model.announcement?.expiresAt, now >= expiry { model.announcement = nil }
         if let animation = model.session?.animation, animation.isFinished(at: now) { model.session?.animation = nil }
         watchTick(&model)
         return raceTick(&model) + lobbyTick(&model) + resumeTick(&model)

@@ -67,10 +67,11 @@ enum Chrome {
     /// Draws the status line of every screen. While a dropped connection is
     /// being taken back, the banner saying so, drawn from the model's state
     /// (`network.resuming`) so that no key clears it, with any other notice
-    /// on the row above it; otherwise the notice, if any.
+    /// on the row above it; else the server operator's notice, the same way;
+    /// otherwise the notice, if any.
     static func status(_ model: Model, theme: Theme, into frame: inout Frame) {
         let width = frame.width - 2
-        guard let banner = connectionBanner(model, width: width) else {
+        guard let banner = connectionBanner(model, width: width) ?? model.announcement.map({ Format.fit($0.text, width) }) else {
             notice(model.notice, theme: theme, into: &frame)
             return
         }

@@ -27,6 +27,12 @@ package enum RegistryAnswer: Hashable, Sendable {
     case guessWait(Int?)
     /// To `info`: greeted sessions, rooms, races running and the moves of the last minute.
     case info(players: Int, rooms: Int, races: Int, movesInLastMinute: Int)
+    /// To `ban`: the ban in force, if any.
+    case ban(BanInfo?)
+    /// To `moderation` and `announce`.
+    case moderation(ServerRegistry.ModerationNews)
+    /// To `connections`.
+    case connections([ServerRegistry.NotedConnection])
 }
 
 extension RegistryAnswer {
@@ -35,7 +41,8 @@ extension RegistryAnswer {
         switch (question, self) {
         case (.admit, .admission), (.claimNickname, .claimed), (.nicknameOwner, .nicknameOwner), (.listing, .listing),
             (.publicRooms, .publicRooms), (.room, .room), (.shardForNewRoom, .shard), (.register, .registered),
-            (.resumeTarget, .resumeTarget), (.checkGuess, .guessWait), (.info, .info):
+            (.resumeTarget, .resumeTarget), (.checkGuess, .guessWait), (.info, .info), (.ban, .ban), (.moderation, .moderation),
+            (.announce, .moderation), (.connections, .connections):
             true
         default:
             false

@@ -34,4 +34,18 @@ package enum RegistryChange: Hashable, Sendable {
     case moves(Int, second: Int)
     /// The server stops: everything is forgotten.
     case reset
+    /// The bans in force changed (the store has the change); other shards
+    /// close the sessions they name at their next `moderation` question.
+    case changeBans(ServerRegistry.BanChange)
+    /// The operator kicked a session of another shard, with the `BYE` text:
+    /// its shard closes it at its next `moderation` question.
+    case kick(ConnectionID, bye: String)
+    /// A connection as its shard sees it now, for `CONNECTIONS` asked on
+    /// another shard (with several shards).
+    case noteConnection(ConnectionID, ServerRegistry.NotedConnection)
+    /// A connection closed (with several shards).
+    case forgetConnection(ConnectionID)
+    /// Every connection of `shard` as it sees them at its sweep (room, idle
+    /// time), replacing what it noted before.
+    case shardConnections(shard: Int, [ConnectionID: ServerRegistry.NotedConnection])
 }

@@ -40,4 +40,18 @@ package enum RegistryQuestion: Hashable, Sendable {
     /// What `INFO` counts for the whole server, with the moves of the minute
     /// up to `second`. Answered `info`.
     case info(second: Int)
+    /// The ban in force at `wallMilliseconds` on the first of `targets` that
+    /// has one (with several shards: a new connection's address, a nickname
+    /// at `HELLO` and `NICK`). Answered `ban`.
+    case ban(of: [BanTarget], wallMilliseconds: Int)
+    /// The operator's news for `shard`: the bans in force, the latest
+    /// notices, and the kicks of its `sessions` (taken: each is given once).
+    /// Answered `moderation`.
+    case moderation(shard: Int, sessions: [ConnectionID])
+    /// Adds the operator's notice (`ANNOUNCE`), numbered after the last one.
+    /// Answered `moderation` (with no kicks).
+    case announce(String)
+    /// The connections other shards than `shard` noted (`CONNECTIONS`).
+    /// Answered `connections`.
+    case connections(exceptShard: Int)
 }

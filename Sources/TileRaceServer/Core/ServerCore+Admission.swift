@@ -1,18 +1,55 @@
 import TileRaceProtocol
 
-/// Admitting connections: a new connection is counted by the registry the
-/// shards share (the server's and each address's connection limits) before
-/// its session starts with `HELLO`; what it sends meanwhile waits in its
-/// framer. A refused one gets its error and `BYE`, and is closed.
+/// Admitting connections: a new connection from an address the operator
+/// banned is refused (`ServerCore+Operator`: with several shards the
+/// registry is asked first); else it is counted by the registry the shards
+/// share (the server's and each address's connection limits) before its
+/// session starts with `HELLO`; what it sends meanwhile waits in its framer.
+/// A refused one gets its error and `BYE`, and is closed.
 extension ServerCore {
-    /// A new connection: the registry is asked to count it (`admitted`).
+    /// A new connection: the registry is asked to count it (`admitted`),
+    /// after whether its address is banned (`checkedForBan`) with several shards.
     func connect(_ id: ConnectionID, peer: String) {
+        if let ban = activeBan(of: .address(PeerAddress.address(of: peer))) {
+            refuseBanned(id, peer: peer, ban)
+            return
+        }
         guard !isShuttingDown else {
             refuse(id, peer: peer, .serverFull)
             return
         }
         let session = Session(id: id, peer: peer, now: now, limits: limits)
         admitting[id] = session
+        guard shardCount == 1 else {
+            askRegistry(.ban(of: [.address(session.address)], wallMilliseconds: clock.wallMilliseconds), for: .connection(id))
+            return
+        }
+        askToAdmit(session)
+    }
+
+    /// The registry said whether a new connection's address is banned: a
+    /// banned one is refused, else the registry is asked to count it.
+    func checkedForBan(_ id: ConnectionID, ban: BanInfo?) {
+        guard let session = admitting[id] else { return }
+        if let ban {
+            admitting[id] = nil
+            refuseBanned(id, peer: session.peer, ban)
+            return
+        }
+        askToAdmit(session)
+    }
+
+    /// Refuses a connection from a banned address: `ERR banned`, `BYE banned`, close.
+    private func refuseBanned(_ id: ConnectionID, peer: String, _ ban: BanInfo) {
+        outbox.append(
+            .send(id, [ServerMessage.error(ProtocolError(.banned, ban.refusalText)).line, ServerMessage.event(.bye("banned")).line]))
+        outbox.append(.close(id))
+        log(.info, "\(id) \(peer) refused: banned")
+    }
+
+    /// Asks the registry to count a new connection.
+    private func askToAdmit(_ session: Session) {
+        let id = session.id
         let isExempt = limits.exemptsLoopback && PeerAddress.isLoopback(session.address)
         askRegistry(
             .admit(
@@ -35,7 +72,9 @@ extension ServerCore {
             refuse(id, peer: session.peer, refusal)
             return
         }
+        session.lastNotice = moderation.lastNoticeNumber
         sessions[id] = session
+        noteConnection(of: session)
         let greeting = Greeting(
             version: ClientMessage.protocolVersion, server: serverName, lineLimit: LineFramer.maximumLineLength,
             idleSeconds: limits.idleMilliseconds / 1000, features: Set(ServerFeature.allCases))

@@ -37,6 +37,14 @@ extension ServerCore {
         case .practice(let options): try practice(session, options)
         case .resync: resync(session)
         case .info: info(session)
+        case .auth(let secret): try authenticate(session, secret: secret)
+        case .connections: listConnections(session)
+        case .kick(let nickname, let reason): try kick(session, nickname: nickname, reason: reason)
+        case .ban(let order): try ban(session, order)
+        case .unban(let target): unban(session, target)
+        case .bans: listBans(session)
+        case .removeEntry(let order): removeEntry(session, order)
+        case .announce(let text): announce(session, text: text)
         }
     }
 }

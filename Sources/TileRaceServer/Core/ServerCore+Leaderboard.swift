@@ -1,6 +1,7 @@
 import TileRaceProtocol
 
-/// Leaderboard requests: `SUBMIT`, `TOP` and `RECORD`.
+/// Leaderboard requests: `SUBMIT`, `TOP` and `RECORD` (and the store's
+/// part of the operator's requests, `ServerCore+Operator`).
 ///
 /// Each is handed to the leaderboard service as a `leaderboard` action and
 /// answered when the service's answer comes back (`answered`). Until then the
@@ -58,6 +59,10 @@ extension ServerCore {
     /// The service answered: reply to the asker (when still there) and give
     /// its waiting requests a turn (which waits while its output is backed up).
     func answered(_ id: Int, _ answer: LeaderboardAnswer) {
+        if id == banRefreshQuestion {
+            bansRead(answer)
+            return
+        }
         guard let awaited = awaitedAnswers.removeValue(forKey: id) else { return }
         let session = sessions[awaited.sessionID]
         let lines: [String]
@@ -80,6 +85,8 @@ extension ServerCore {
             lines = entries.map { ServerMessage.entry($0).line } + [ServerMessage.ok(.top(summary)).line]
         case .record(let entry):
             lines = recordLines(entry, awaited.request, session: session)
+        case .bans, .moderated:
+            lines = moderationLines(answer, awaited.request, session: session)
         case .refused(let error):
             lines = [ServerMessage.error(error).line]
         case .failed(let error, let reason):

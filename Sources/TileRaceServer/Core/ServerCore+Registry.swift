@@ -24,6 +24,8 @@ extension ServerCore {
         case directory
         /// A session's `INFO`, once the store said whether it is up.
         case info(ConnectionID, isStoreUp: Bool)
+        /// The sweep, for the operator's news (`ServerCore+Operator`).
+        case moderation
     }
 
     /// A question asked of the registry: who asked, and what.
@@ -96,8 +98,15 @@ extension ServerCore {
         guard let awaited = awaitedRegistryAnswers.removeValue(forKey: id) else { return }
         switch awaited.asker {
         case .connection(let connection):
+            if case .ban(let ban) = answer {
+                checkedForBan(connection, ban: ban)
+                return
+            }
             guard case .admit(let address, _, _, _) = awaited.question, case .admission(let refusal) = answer else { return }
             admitted(connection, refusal: refusal, address: address)
+        case .moderation:
+            guard case .moderation(let news) = answer, !isShuttingDown else { return }
+            learn(news, askedAs: id)
         case .directory:
             guard case .publicRooms(let published) = answer, !isShuttingDown else { return }
             outbox.append(.publishRooms(published))

@@ -15,9 +15,10 @@ extension ServerCore {
         reply(session, .nickname(nickname))
     }
 
-    /// Gives a session a nickname no other connected client uses (the
-    /// registry claims it); false while the registry is asked.
+    /// Gives a session a nickname no ban holds and no other connected client
+    /// uses (the registry claims it); false while the registry is asked.
     private func take(_ nickname: String, for session: Session) throws(ProtocolError) -> Bool {
+        guard try refuseIfBanned(session, nickname: nickname) else { return false }
         let key = Names.nicknameKey(nickname)
         guard let isClaimed = claimNickname(key, for: session) else { return false }
         guard isClaimed else {
@@ -27,6 +28,7 @@ extension ServerCore {
             tellRegistry(.releaseNickname(key: oldKey, session: session.id))
         }
         session.nickname = nickname
+        noteConnection(of: session)
         return true
     }
 

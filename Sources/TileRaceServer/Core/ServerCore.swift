@@ -37,6 +37,8 @@ package final class ServerCore {
         case resumeExpiry(ConnectionID)
         /// This server's rooms are published to the shared room directory.
         case directory
+        /// The operator's bans are read again from the store (servers sharing it ban too).
+        case bans
     }
 
     let limits: ServerLimits
@@ -55,6 +57,18 @@ package final class ServerCore {
     var nextRegistryQuestionID = 1
     let serverName: String
     let logLevel: ServerLog.Level
+    /// The operator's secret (`AUTH`); nil: operator requests are off.
+    let operatorSecret: String?
+    /// How often the bans are read again from the store; nil: never (one shard reads them).
+    var banRefreshMilliseconds: Int?
+    /// The leaderboard question that reads the bans again, while one is out.
+    var banRefreshQuestion: Int?
+    /// The operator's bans in force and latest notices as this core last
+    /// learnt them from the registry, or made them itself (`ServerCore+Operator`).
+    var moderation = ServerRegistry.ModerationNews(bans: [:], bansVersion: 0, notices: [], kicks: [:])
+    /// The id of the first registry question asked after this core last
+    /// changed the bans: answers to earlier ones may not have the change.
+    var firstQuestionAfterBanChange = 0
 
     /// Sessions by their id (the connection they started on), away ones included.
     var sessions: [ConnectionID: Session] = [:]
@@ -91,11 +105,15 @@ package final class ServerCore {
     var pendingMovesSecond = 0
 
     /// A core; `shard` and `shardCount` place it among the shards of a
-    /// server (by default it is the only one).
+    /// server (by default it is the only one); `bans`: the operator's bans
+    /// the store holds at start.
     package init(
         limits: ServerLimits, clock: any ServerClock, random: RandomSource, secrets: RandomSource = .system, serverName: String,
-        logLevel: ServerLog.Level, shard: Int = 0, shardCount: Int = 1, storeKind: ServerInfo.Store = .memory
+        logLevel: ServerLog.Level, shard: Int = 0, shardCount: Int = 1, storeKind: ServerInfo.Store = .memory,
+        operatorSecret: String? = nil, bans: [BanInfo] = []
     ) {
+        self.operatorSecret = operatorSecret
+        ServerRegistry.BanChange.replaceAll(bans).apply(to: &moderation.bans)
         self.limits = limits
         self.clock = clock
         self.random = random
@@ -226,12 +244,15 @@ package final class ServerCore {
                 continue
             }
             if logLevel >= .debug, verdict.isAdmitted {
+                // The operator's secret never reaches the log.
+                let isAuth = line.split(separator: " ").first?.uppercased() == RequestVerb.auth.rawValue
+                let shown = isAuth ? "AUTH (secret not logged)" : line
                 log(
                     .debug,
                     LogEntry(
                         "request",
-                        [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("line", line)],
-                        message: "\(session.id) \(session.logName): \(TextFilter.quoted(line))"))
+                        [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("line", shown)],
+                        message: "\(session.id) \(session.logName): \(isAuth ? shown : TextFilter.quoted(line))"))
             }
             carryOut(verdict, from: session)
             if session.awaitedQuestion == nil, !session.registryAnswers.isEmpty { session.registryAnswers.removeAll() }
@@ -297,6 +318,7 @@ package final class ServerCore {
         case .roomNotRacing: room(of: session)?.race == nil
         case .practicing: session.practice != nil
         case .racing: activeGame(of: session) != nil
+        case .operator: session.isOperator
         }
     }
 
@@ -318,6 +340,7 @@ package final class ServerCore {
         tellRegistry(
             .releaseSession(session.id, nicknameKey: session.nickname.map(Names.nicknameKey), secret: session.resumeSecret))
         sessions[session.id] = nil
+        noteConnection(of: session, isGone: true)
         timers.cancel(.resumeExpiry(session.id))
         if let connection = session.connection { connectionGone(connection, from: session.address) }
         if session.isGreeted { tellRegistry(.ungreeted) }
@@ -374,6 +397,8 @@ package final class ServerCore {
                 if let room = rooms[roomKey] { sendPendingProgress(in: room) }
             case .directory:
                 publishRooms()
+            case .bans:
+                refreshBans()
             case .resumeExpiry(let id):
                 if let session = sessions[id], session.isAway {
                     remove(session, reason: "did not come back within \(limits.resumeGraceMilliseconds / 1000) s")
@@ -404,6 +429,7 @@ package final class ServerCore {
                 send(id, .event(.ping(nil)))
             }
         }
+        carryOutModeration()
     }
 
     // MARK: Output

@@ -4,9 +4,10 @@ import TileRaceProtocol
 /// What the shards of one server share (each shard is a `ServerCore` on a
 /// queue of its own, hosting some rooms): nicknames, the room directory
 /// (which shard hosts which room, and each room's summary for `ROOMS`),
-/// resume secrets, connection counts, the per-address guess guards and what
-/// `INFO` counts. None of it changes per move (a shard adds its moves once a
-/// second), so a core asks it only when a player connects,
+/// resume secrets, connection counts, the per-address guess guards, what
+/// `INFO` counts, and the operator's bans, notices and kicks
+/// (`ServerCore+Operator`). None of it changes per move (a shard adds its
+/// moves once a second), so a core asks it only when a player connects,
 /// greets, renames, enters or leaves a room, or a room changes state.
 ///
 /// A core never calls it: it asks questions and tells changes as actions
@@ -73,6 +74,25 @@ package final class ServerRegistry: @unchecked Sendable {
         var greetedCount = 0
         /// Moves played in all shards over the last minute (each shard adds its count once a second).
         var moveRate = MoveRate()
+        /// The operator's bans, by `BanTarget.key`: what the store holds,
+        /// as last read from it (at start, after each change made here, and
+        /// every few seconds, for bans made by servers sharing the store).
+        var bans: [String: BanInfo] = [:]
+        /// Counts changes of `bans`: each shard closes its banned sessions once per change.
+        var bansVersion = 0
+        /// The operator's latest notices (`ANNOUNCE`), numbered from 1.
+        var notices: [OperatorNotice] = []
+        /// The number of the latest notice (0: none yet).
+        var lastNoticeNumber = 0
+        /// Sessions the operator kicked that live on another shard, with
+        /// the `BYE` text: their shard closes them at its next sweep.
+        var kicks: [ConnectionID: String] = [:]
+        /// Every connection with several shards, and the shard listing it:
+        /// added at connect, renamed at `HELLO` and `NICK`, gone at close,
+        /// and each shard's refreshed at its sweep (room, idle time), for
+        /// `CONNECTIONS` asked on another shard.
+        var connections: [ConnectionID: NotedConnection] = [:]
+
         /// How many shards share it.
         let shardCount: Int
 
@@ -131,6 +151,24 @@ package final class ServerRegistry: @unchecked Sendable {
                 var byAddress = guessesByAddress[address] ?? fresh
                 defer { guessesByAddress[address] = byAddress }
                 return .guessWait(byAddress.mayCheck(now: now) ? nil : byAddress.wait(now: now))
+            case .ban(let targets, let wall):
+                for target in targets {
+                    if let ban = bans[target.key], ban.isActive(at: wall) { return .ban(ban) }
+                }
+                return .ban(nil)
+            case .moderation(_, let sessions):
+                var taken: [ConnectionID: String] = [:]
+                for id in sessions {
+                    if let bye = kicks.removeValue(forKey: id) { taken[id] = bye }
+                }
+                return .moderation(news(kicks: taken))
+            case .announce(let text):
+                lastNoticeNumber += 1
+                notices.append(OperatorNotice(number: lastNoticeNumber, text: text))
+                if notices.count > 16 { notices.removeFirst(notices.count - 16) }
+                return .moderation(news(kicks: [:]))
+            case .connections(let exceptShard):
+                return .connections(connections.values.filter { $0.shard != exceptShard })
             }
         }
 
@@ -171,7 +209,24 @@ package final class ServerRegistry: @unchecked Sendable {
                 moveRate.add(count, atSecond: second)
             case .reset:
                 self = State(shardCount: shardCount)
+            case .changeBans(let change):
+                let old = bans
+                change.apply(to: &bans)
+                if bans != old { bansVersion += 1 }
+            case .kick(let id, let bye):
+                kicks[id] = bye
+            case .noteConnection(let id, let noted):
+                connections[id] = noted
+            case .forgetConnection(let id):
+                connections[id] = nil
+            case .shardConnections(let shard, let noted):
+                connections = connections.filter { $0.value.shard != shard }.merging(noted) { _, new in new }
             }
+        }
+
+        /// What the operator's requests left for the shards to carry out.
+        private func news(kicks: [ConnectionID: String]) -> ModerationNews {
+            ModerationNews(bans: bans, bansVersion: bansVersion, notices: notices, kicks: kicks)
         }
     }
 

@@ -75,6 +75,11 @@ final class Session {
     var shardMove: ShardMove?
     /// Set by a handler whose reply must be followed by `BYE <text>` and a close.
     var byeAfterReply: String?
+    /// Whether the connection unlocked the operator's requests (`AUTH`).
+    var isOperator = false
+    /// The number of the last operator's notice it was sent (or that was
+    /// out when it connected).
+    var lastNotice = 0
 
     init(id: ConnectionID, peer: String, now: Int, limits: ServerLimits) {
         self.id = id

@@ -65,9 +65,11 @@ final class ServerShard: @unchecked Sendable {
 
     /// Starts the timer; with `directoryEvery`, this shard publishes the
     /// server's rooms to the shared room directory that often.
-    func start(directoryEvery interval: Int? = nil) {
+    /// With `bansEvery`, it reads the operator's bans from the store that often.
+    func start(directoryEvery interval: Int? = nil, bansEvery banInterval: Int? = nil) {
         dispatchPrecondition(condition: .onQueue(queue))
         if let interval { core.startDirectory(every: interval) }
+        if let banInterval { core.startBanRefresh(every: banInterval) }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.setEventHandler { [weak self] in
             self?.armedDeadline = nil

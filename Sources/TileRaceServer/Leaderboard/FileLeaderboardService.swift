@@ -75,6 +75,36 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             submit(submission, completion: completion)
         case .status:
             completion(.status(isUp: !lastWriteFailed))
+        case .bans:
+            completion(.bans(Array(committed.bans.values)))
+        case .ban(let ban):
+            store([.ban(sequence: pending.lastSequence + 1, ban)], completion: completion)
+        case .unban(let target):
+            let found = pending.bans[target.key] != nil
+            store(found ? [.unban(sequence: pending.lastSequence + 1, target)] : [], found: found, completion: completion)
+        case .removeEntry(let order, let today):
+            let board: LeaderboardBoardID = order.query.board == .all ? .allTime : .daily(order.query.date ?? today)
+            let found = pending.entry(of: order.query.nickname, on: board) != nil
+            let record = LeaderboardRecord.removal(
+                sequence: pending.lastSequence + 1, board, nickname: order.query.nickname, reason: order.reason)
+            store(found ? [record] : [], found: found, completion: completion)
+        }
+    }
+
+    /// Stores the operator's records (none when there is nothing to change)
+    /// and answers `moderated` once they are on disk.
+    private func store(
+        _ records: [LeaderboardRecord], found: Bool = true, completion: @escaping @Sendable (LeaderboardAnswer) -> Void
+    ) {
+        guard !records.isEmpty else {
+            completion(.moderated(found: found))
+            return
+        }
+        for record in records { pending.apply(record) }
+        let write = PersistRequest(id: nextWriteID, generation: generation, records: records)
+        nextWriteID += 1
+        writer.write(write) { outcome in
+            self.queue.async { self.written(write, outcome, completion: completion) { _ in .moderated(found: found) } }
         }
     }
 
@@ -95,13 +125,13 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         let write = PersistRequest(id: nextWriteID, generation: generation, records: decided.records)
         nextWriteID += 1
         writer.write(write) { outcome in
-            self.queue.async { self.written(write, outcome, receipt: decided.receipt, completion: completion) }
+            self.queue.async { self.written(write, outcome, completion: completion) { .submitted(decided.receipt, warnings: $0) } }
         }
     }
 
     private func written(
-        _ write: PersistRequest, _ outcome: PersistOutcome, receipt: SubmitReceipt,
-        completion: @escaping @Sendable (LeaderboardAnswer) -> Void
+        _ write: PersistRequest, _ outcome: PersistOutcome, completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
+        stored answer: ([String]) -> LeaderboardAnswer
     ) {
         dispatchPrecondition(condition: .onQueue(queue))
         switch outcome {
@@ -111,7 +141,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
                 committed.apply(record)
                 committed.advanceSequence(to: record.sequence)
             }
-            completion(.submitted(receipt, warnings: warnings))
+            completion(answer(warnings))
         case .failed(let error):
             lastWriteFailed = true
             if write.generation == generation {

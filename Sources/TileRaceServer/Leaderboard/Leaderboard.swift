@@ -27,6 +27,8 @@ public struct Leaderboard: Hashable, Sendable {
     public private(set) var claims: [String: NicknameClaim] = [:]
     /// The highest sequence number applied.
     public private(set) var lastSequence = 0
+    /// The operator's bans, by `BanTarget.key` (expired ones too, until lifted).
+    public private(set) var bans: [String: BanInfo] = [:]
     /// Entries kept per board: `Leaderboard.capacity`, or fewer where tests
     /// fill boards quickly.
     public let capacity: Int
@@ -38,7 +40,7 @@ public struct Leaderboard: Hashable, Sendable {
 
     /// Whether there is no entry and no claim at all.
     public var isEmpty: Bool {
-        claims.isEmpty && boards.values.allSatisfy(\.isEmpty)
+        claims.isEmpty && boards.values.allSatisfy(\.isEmpty) && bans.isEmpty
     }
 
     /// A board's entries, best first.
@@ -86,6 +88,19 @@ public struct Leaderboard: Hashable, Sendable {
             if list.count > capacity { list.removeLast(list.count - capacity) }
             boards[board] = list
             lastSequence = max(lastSequence, entry.sequence)
+            return true
+        case .ban(let sequence, let ban):
+            bans[ban.target.key] = ban
+            lastSequence = max(lastSequence, sequence)
+            return true
+        case .unban(let sequence, let target):
+            lastSequence = max(lastSequence, sequence)
+            return bans.removeValue(forKey: target.key) != nil
+        case .removal(let sequence, let board, let nickname, _):
+            lastSequence = max(lastSequence, sequence)
+            let removed = Nickname(nickname)
+            guard let index = boards[board]?.firstIndex(where: { Nickname($0.nickname) == removed }) else { return false }
+            boards[board]?.remove(at: index)
             return true
         }
     }
@@ -242,7 +257,13 @@ public struct Leaderboard: Hashable, Sendable {
     /// Every claim and entry as records, in sequence order within each kind.
     /// Applying them to an empty leaderboard gives this one.
     public var records: [LeaderboardRecord] {
-        claimRecords(after: 0) + entryRecords
+        claimRecords(after: 0) + entryRecords + banRecords
+    }
+
+    /// The bans as records, by target: what a snapshot stores besides the
+    /// boards (a ban keeps its number when written again).
+    public var banRecords: [LeaderboardRecord] {
+        bans.keys.sorted().compactMap { key in bans[key].map { LeaderboardRecord.ban(sequence: lastSequence, $0) } }
     }
 
     /// The claims made or used after record `sequence`, in sequence order.

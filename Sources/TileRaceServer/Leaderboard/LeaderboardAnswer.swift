@@ -9,6 +9,12 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     case page([LeaderboardEntry], TopSummary)
     /// The entry a `RECORD` names, or nil.
     case record(BoardEntry?)
+    /// The bans stored (`bans`), in no particular order.
+    case bans([BanInfo])
+    /// A moderation request (`ban`, `unban`, `removeEntry`) is stored;
+    /// `found`: the ban or the entry it lifts or removes existed (always
+    /// true for `ban`); nothing changed when it did not.
+    case moderated(found: Bool)
     /// The request breaks a rule (a wrong token, a nickname in use): answer
     /// with this error; nothing changed.
     case refused(ProtocolError)

@@ -8,6 +8,12 @@ public enum LeaderboardRecord: Hashable, Sendable {
     case claim(NicknameClaim)
     /// An entry was recorded on a board (replacing the nickname's entry there).
     case entry(LeaderboardBoardID, BoardEntry)
+    /// The operator banned a nickname or an address (`BAN`).
+    case ban(sequence: Int, BanInfo)
+    /// The operator lifted a ban (`UNBAN`).
+    case unban(sequence: Int, BanTarget)
+    /// The operator took a nickname's entry off a board (`REMOVE-ENTRY`).
+    case removal(sequence: Int, LeaderboardBoardID, nickname: String, reason: String)
 
     /// The claim, if this is one.
     public var claim: NicknameClaim? {
@@ -19,12 +25,15 @@ public enum LeaderboardRecord: Hashable, Sendable {
         switch self {
         case .claim(let claim): claim.sequence
         case .entry(_, let entry): entry.sequence
+        case .ban(let sequence, _), .unban(let sequence, _), .removal(let sequence, _, _, _): sequence
         }
     }
 
-    /// The stored text: `claim seq= nick= token= [date=]` or `entry seq= board=
+    /// The stored text: `claim seq= nick= token= [date=]`, `entry seq= board=
     /// nick= score= max= moves= time= size= target= assists= seed= date=
-    /// [log=]`. The log, when kept, is the last field and makes the line as
+    /// [log=]`, `ban seq= target= until=<ms>|never [reason=]`, `unban seq=
+    /// target=` or `removal seq= board= nick= [reason=]` (reasons
+    /// percent-encoded). The log, when kept, is the last field and makes the line as
     /// long as the game (a byte per move, three per removal): stored lines
     /// have no length limit.
     ///
@@ -47,6 +56,25 @@ public enum LeaderboardRecord: Hashable, Sendable {
             fields.append("board", board.description)
             fields.append("nick", entry.nickname)
             return fields.words.joined(separator: " ") + " " + Self.entryFields(result: entry.result, date: entry.date, log: entry.log)
+        case .ban(let sequence, let ban):
+            var fields = Fields(positionals: ["ban"])
+            fields.append("seq", sequence)
+            fields.append("target", ban.target.description)
+            fields.append("until", ban.untilMilliseconds.map(String.init) ?? "never")
+            if !ban.reason.isEmpty { fields.append("reason", PercentText.encode(ban.reason)) }
+            return fields.words.joined(separator: " ")
+        case .unban(let sequence, let target):
+            var fields = Fields(positionals: ["unban"])
+            fields.append("seq", sequence)
+            fields.append("target", target.description)
+            return fields.words.joined(separator: " ")
+        case .removal(let sequence, let board, let nickname, let reason):
+            var fields = Fields(positionals: ["removal"])
+            fields.append("seq", sequence)
+            fields.append("board", board.description)
+            fields.append("nick", nickname)
+            if !reason.isEmpty { fields.append("reason", PercentText.encode(reason)) }
+            return fields.words.joined(separator: " ")
         }
     }
 
@@ -101,6 +129,26 @@ public enum LeaderboardRecord: Hashable, Sendable {
                         sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), result: result, date: date,
                         log: log)
                 )
+            case "ban":
+                let until = try fields.string("until")
+                let milliseconds = until == "never" ? nil : try Fields.integer(until, named: "until", in: natural)
+                let reason = try fields["reason"].map { (value: String) throws(ProtocolError) in
+                    try PercentText.decode(value, key: "reason", code: .badArguments)
+                }
+                self = .ban(
+                    sequence: try fields.integer("seq", in: 1...Int.max),
+                    BanInfo(target: try BanTarget(try fields.string("target")), untilMilliseconds: milliseconds, reason: reason ?? ""))
+            case "unban":
+                self = .unban(sequence: try fields.integer("seq", in: 1...Int.max), try BanTarget(try fields.string("target")))
+            case "removal":
+                guard let board = LeaderboardBoardID(try fields.string("board")) else {
+                    throw ProtocolError(.badArguments, "bad board")
+                }
+                let reason = try fields["reason"].map { (value: String) throws(ProtocolError) in
+                    try PercentText.decode(value, key: "reason", code: .badArguments)
+                }
+                self = .removal(
+                    sequence: try fields.integer("seq", in: 1...Int.max), board, nickname: try fields.name("nick"), reason: reason ?? "")
             default:
                 throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")
             }

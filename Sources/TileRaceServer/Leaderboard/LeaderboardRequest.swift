@@ -11,6 +11,14 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case record(RecordQuery, today: String)
     /// Whether the store is up (`INFO`).
     case status
+    /// Store the operator's ban (replacing one of the same target).
+    case ban(BanInfo)
+    /// Lift the ban of a target.
+    case unban(BanTarget)
+    /// Every ban stored, expired ones too.
+    case bans
+    /// Take the entry a `REMOVE-ENTRY` names off its board.
+    case removeEntry(RemovalOrder, today: String)
 }
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and

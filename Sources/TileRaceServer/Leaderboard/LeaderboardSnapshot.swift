@@ -1,4 +1,4 @@
-/// The compacted snapshot: every board's entries, written to a temporary
+/// The compacted snapshot: every board's entries and the operator's bans, written to a temporary
 /// file, synced and renamed over the old one, so it is always whole. The
 /// claims live in `leaderboard.claims` (`LeaderboardClaimsFile`); the
 /// snapshot says how many lines that file had when it was written.
@@ -13,7 +13,7 @@ enum LeaderboardSnapshot {
 
     /// The file content for a leaderboard.
     static func encode(_ leaderboard: Leaderboard, claimLines: Int) -> [UInt8] {
-        let records = leaderboard.entryRecords
+        let records = leaderboard.entryRecords + leaderboard.banRecords
         var text = header + "\n"
         for record in records { text += StoredLine.encode(record.text) }
         text += StoredLine.encode("end last=\(leaderboard.lastSequence) count=\(records.count) claims=\(claimLines)")

@@ -31,6 +31,20 @@ struct RedisLeaderboardCommands: Sendable {
                 arguments: [Names.nicknameKey(query.nickname)])
         case .status:
             return ["PING"]
+        case .ban(let ban):
+            // The record's words after its number, which the script gives it.
+            let words = LeaderboardRecord.ban(sequence: 1, ban).text.split(separator: " ").dropFirst(2).joined(separator: " ")
+            return Self.script(RedisLeaderboardScripts.ban, keys: [keys.bans, keys.sequence], arguments: [ban.target.key, words])
+        case .unban(let target):
+            return Self.script(RedisLeaderboardScripts.unban, keys: [keys.bans, keys.sequence], arguments: [target.key])
+        case .bans:
+            return ["HVALS", keys.bans]
+        case .removeEntry(let order, let today):
+            let board = Self.board(of: order.query, today: today)
+            return Self.script(
+                RedisLeaderboardScripts.removeEntry,
+                keys: [keys.board(board), keys.entries(board), keys.logs(board), keys.boardsOf, keys.sequence],
+                arguments: [Names.nicknameKey(order.query.nickname)])
         }
     }
 
@@ -56,6 +70,26 @@ struct RedisLeaderboardCommands: Sendable {
                 return .record(entry)
             case .status:
                 return .status(isUp: reply.string == "PONG")
+            case .ban:
+                return .moderated(found: true)
+            case .unban, .removeEntry:
+                guard let count = reply.integer else { throw Self.unexpected(reply) }
+                return .moderated(found: count > 0)
+            case .bans:
+                guard let values = reply.array else { throw Self.unexpected(reply) }
+                var bans: [BanInfo] = []
+                for value in values {
+                    guard let text = value.string else { continue }
+                    let record: LeaderboardRecord
+                    do throws(LeaderboardRecordError) {
+                        record = try LeaderboardRecord(text: text)
+                    } catch {
+                        throw ProtocolError(.internal, "a stored ban cannot be read: \(error.detail)")
+                    }
+                    guard case .ban(_, let ban) = record else { throw Self.unexpected(value) }
+                    bans.append(ban)
+                }
+                return .bans(bans)
             }
         } catch {
             return .failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message)

@@ -14,6 +14,8 @@ struct RedisLeaderboardKeys: Hashable, Sendable {
     var claims: String { prefix + "claims" }
     /// How many boards hold each nickname's entry.
     var boardsOf: String { prefix + "boards-of" }
+    /// The operator's bans, by `BanTarget.key`.
+    var bans: String { prefix + "bans" }
 
     /// A board's ranking (a sorted set of nickname keys).
     func board(_ board: LeaderboardBoardID) -> String { prefix + "board:\(board)" }

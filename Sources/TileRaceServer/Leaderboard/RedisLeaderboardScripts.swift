@@ -23,6 +23,8 @@
 ///   log, `entry seq= board= nick= score= max= moves= time= size= target=
 ///   assists= seed= date=` (`RedisLeaderboardValue`).
 /// - `logs:<board>`: hash, nickname key → the game's record.
+/// - `bans`: hash, `nick:<nickname key>` or `address:<address>` → the ban's
+///   record, `ban seq= target= until=<ms>|never [reason=]`.
 /// `<board>` is `all` or `daily:YYYY-MM-DD`. Values written by servers before
 /// claims and entries were records are still read (`RedisLeaderboardValue`).
 enum RedisLeaderboardScripts {
@@ -121,6 +123,37 @@ enum RedisLeaderboardScripts {
         local kept = redis.call('ZSCORE', boardKey, key)
         if kept then best = math.floor(tonumber(kept) / base) end
         return {'ok', shown, claimed, improved and '1' or '0', rank and (rank + 1) or 0, best}
+        """
+
+    /// The operator's ban. KEYS: bans, sequence. ARGV: the target's key
+    /// (`BanTarget.key`), the record's words after its number. Returns 1.
+    static let ban = """
+        local sequence = redis.call('INCR', KEYS[2])
+        redis.call('HSET', KEYS[1], ARGV[1], 'ban seq=' .. sequence .. ' ' .. ARGV[2])
+        return 1
+        """
+
+    /// The operator's lifting of a ban. KEYS: bans, sequence. ARGV: the
+    /// target's key. Returns 1, or 0 when there was no such ban. A lifted
+    /// ban takes a record number, as the journal's `unban` record does.
+    static let unban = """
+        if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
+        redis.call('INCR', KEYS[2])
+        return 1
+        """
+
+    /// The operator's removal of an entry. KEYS: board, entries, logs,
+    /// boards-of, sequence. ARGV: nickname key. Returns 1, or 0 when there
+    /// was no entry. A removal takes a record number, as the journal's
+    /// `removal` record does.
+    static let removeEntry = """
+        if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 0 then return 0 end
+        redis.call('INCR', KEYS[5])
+        redis.call('ZREM', KEYS[1], ARGV[1])
+        redis.call('HDEL', KEYS[2], ARGV[1])
+        redis.call('HDEL', KEYS[3], ARGV[1])
+        if redis.call('HINCRBY', KEYS[4], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS[4], ARGV[1]) end
+        return 1
         """
 
     /// A board's entries, best first. KEYS: board, entries.

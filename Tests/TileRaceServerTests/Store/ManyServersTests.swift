@@ -177,4 +177,41 @@ import TileRaceTestSupport
         #expect(outages.count == 1, "\(outages)")
         #expect(server.logs.lines.contains { $0.contains("reachable again") })
     }
+
+    @Test func aBanMadeThroughOneServerHoldsOnEveryServerSharingTheStore() throws {
+        let secret = "0123456789abcdef0123456789abcdef"
+        guard let redis = try RedisForTests.start() else { return }
+        let a = try TestServer(redis: redis.address, operatorSecret: secret)
+        let b = try TestServer(redis: redis.address)
+        let bo = try b.client("bo")
+        let admin = try a.client()
+        #expect(try admin.ask("AUTH \(secret)") == "OK AUTH operator=yes")
+        #expect(try admin.ask("BAN bo reason=cheating") == "OK BAN target=bo kind=nick until=never reason=cheating")
+        // The other server reads the bans again (every 100 ms here) and closes bo there.
+        let refusal = "ERR banned the nickname bo is banned for good: cheating"
+        #expect(try bo.readToEnd() == ["BYE banned: the nickname bo is banned for good: cheating"])
+        let again = try b.rawClient()
+        _ = try again.readLine()
+        try again.send("HELLO tilerace 1 BO")
+        #expect(try again.readToEnd() == [refusal, "BYE banned"])
+        // A server started afterwards, like one restarted, refuses bo from the start.
+        let c = try TestServer(redis: redis.address)
+        let late = try c.rawClient()
+        _ = try late.readLine()
+        try late.send("HELLO tilerace 1 bo")
+        #expect(try late.readToEnd() == [refusal, "BYE banned"])
+        // Lifted through a: b lets bo in once it has read the bans again.
+        #expect(try admin.ask("UNBAN bo") == "OK UNBAN target=bo")
+        let deadline = ContinuousClock.now + .seconds(5)
+        var reply = ""
+        while ContinuousClock.now < deadline {
+            let client = try b.rawClient()
+            _ = try client.readLine()
+            reply = try client.ask("HELLO tilerace 1 bo")
+            if reply.hasPrefix("OK HELLO") { break }
+            _ = try? client.readToEnd()
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(reply.hasPrefix("OK HELLO nick=bo"))
+    }
 }

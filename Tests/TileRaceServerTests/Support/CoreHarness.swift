@@ -34,10 +34,11 @@ final class CoreHarness {
     var givesTurns = true
     private var nextNumber = 1
 
-    init(limits: ServerLimits = .standard, store: any LeaderboardPersisting = LeaderboardStore.inMemory()) {
+    init(limits: ServerLimits = .standard, store: any LeaderboardPersisting = LeaderboardStore.inMemory(), operatorSecret: String? = nil) {
         leaderboard = FileLeaderboardService(store: store)
         core = ServerCore(
-            limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: .info)
+            limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: .info,
+            operatorSecret: operatorSecret)
     }
 
     /// Hands the held leaderboard requests to the service, in order, and
@@ -70,9 +71,9 @@ final class CoreHarness {
         return id
     }
 
-    /// Opens a connection and says `HELLO` with a nickname; its output is cleared.
-    func player(_ nickname: String) -> ConnectionID {
-        let id = connect()
+    /// Opens a connection (from `address`) and says `HELLO` with a nickname; its output is cleared.
+    func player(_ nickname: String, from address: String = "127.0.0.1") -> ConnectionID {
+        let id = connect(from: address)
         send(id, "HELLO tilerace 1 \(nickname)")
         _ = take(id)
         return id

@@ -11,7 +11,7 @@ import TileRaceRedis
 /// sent again, scores that tie (and some at the largest the Redis board holds
 /// exactly), daily games, days that pass and jumps past the claim expiry, on
 /// boards of 1 to 5 entries (so entries fall off and claims can expire), and
-/// `TOP` and `RECORD` now and then. Every answer must be the same; at the end
+/// `TOP`, `RECORD` and the operator's `REMOVE-ENTRY` now and then. Every answer must be the same; at the end
 /// so must every board, claim, record number and stored text.
 ///
 /// The requests are the ones the core makes: a new claim token per game,
@@ -132,6 +132,10 @@ struct LeaderboardDifferentialCase {
         case 8..<14:
             let query = RecordQuery(nickname: nextNickname(), board: number(below: 2) == 0 ? .all : .daily, date: nextDailyDate())
             return .record(query, today: today)
+        case 14..<19:
+            // The operator takes an entry off (perhaps one that is not there).
+            let query = RecordQuery(nickname: nextNickname(), board: number(below: 2) == 0 ? .all : .daily, date: nextDailyDate())
+            return .removeEntry(RemovalOrder(query: query, reason: "cheating"), today: today)
         default:
             return .submit(nextSubmission())
         }
@@ -195,7 +199,7 @@ struct LeaderboardDifferentialCase {
             refused = nil
         case .refused:
             refused = submission
-        case .page, .record, .failed, .status:
+        case .page, .record, .failed, .status, .bans, .moderated:
             break
         }
     }
@@ -268,6 +272,14 @@ struct LeaderboardDifferentialCase {
             return (["RECORD"] + query.fields.words + ["today=\(today)"]).joined(separator: " ")
         case .status:
             return "STATUS"
+        case .removeEntry(let order, let today):
+            return (["REMOVE-ENTRY"] + order.fields.words + ["today=\(today)"]).joined(separator: " ")
+        case .ban(let ban):
+            return (["BAN"] + ban.fields.words).joined(separator: " ")
+        case .unban(let target):
+            return "UNBAN \(target)"
+        case .bans:
+            return "BANS"
         }
     }
 
@@ -288,6 +300,10 @@ struct LeaderboardDifferentialCase {
             "ERR \(error.code.rawValue) \(error.message) (\(reason ?? ""))"
         case .status(let isUp):
             "STATUS up=\(isUp ? "yes" : "no")"
+        case .bans(let bans):
+            "BANS " + bans.map { $0.fields.words.joined(separator: " ") }.joined(separator: ", ")
+        case .moderated(let found):
+            "OK found=\(found)"
         }
     }
 }

@@ -18,15 +18,24 @@ final class ShardsHarness {
     private var registryAnswers: [(ServerInput, shard: Int)] = []
     private var nextNumber = 1
 
-    init(shards: Int, limits: ServerLimits = .standard) {
+    init(shards: Int, limits: ServerLimits = .standard, operatorSecret: String? = nil) {
         let registry = ServerRegistry(shardCount: shards)
         let clock = clock
         self.registry = registry
         cores = (0..<shards).map { shard in
             ServerCore(
                 limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: .debug,
-                shard: shard, shardCount: shards)
+                shard: shard, shardCount: shards, operatorSecret: operatorSecret)
         }
+    }
+
+    /// The connections a core closed.
+    private(set) var closed: Set<ConnectionID> = []
+
+    /// Moves the clock on and lets every shard fire its due timers (its sweep each second).
+    func advance(_ milliseconds: Int) {
+        clock.advance(milliseconds)
+        for shard in cores.indices { perform(cores[shard].handle(.tick), on: shard) }
     }
 
     /// Opens a connection on a shard (its greeting is left in its output).
@@ -95,7 +104,9 @@ final class ShardsHarness {
             case .leaderboard(let id, .status):
                 // `INFO` asks whether the store is up: here it always is.
                 perform(cores[shard].handle(.answered(id, .status(isUp: true))), on: shard)
-            case .close, .leaderboard, .publishRooms:
+            case .close(let id):
+                closed.insert(id)
+            case .leaderboard, .publishRooms:
                 break
             }
         }

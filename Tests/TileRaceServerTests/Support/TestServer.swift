@@ -52,7 +52,7 @@ final class TestServer {
         limits: ServerLimits = .fast, dataDirectory: String? = nil, random: RandomSource = .system,
         clock: any ServerClock = SystemClock(), makeStore: (@Sendable () -> any LeaderboardPersisting)? = nil,
         redis: RedisAddress? = nil, relaxedDurability: Bool = false, directoryIntervalMilliseconds: Int = 100,
-        shards: Int? = nil, logFormat: ServerLog.Format = .text
+        shards: Int? = nil, logFormat: ServerLog.Format = .text, operatorSecret: String? = nil
     ) throws {
         var configuration = RaceServer.Configuration()
         configuration.bindAddress = "127.0.0.1"
@@ -68,6 +68,8 @@ final class TestServer {
         configuration.redisStore = redis
         configuration.acceptsRelaxedStoreDurability = relaxedDurability
         configuration.directoryIntervalMilliseconds = directoryIntervalMilliseconds
+        configuration.operatorSecret = operatorSecret
+        configuration.banRefreshMilliseconds = directoryIntervalMilliseconds
         server = RaceServer(configuration: configuration)
         port = try server.start()
     }

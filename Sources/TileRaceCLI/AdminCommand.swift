@@ -1,0 +1,211 @@
+import Foundation
+import TileRaceProtocol
+import TileRaceServer
+import TileRaceTransport
+
+/// `tilerace admin`: the operator's requests to a running server
+/// (protocol.md section 13), unlocked with the server's operator secret,
+/// which is read from a file or the environment, never from the command line.
+struct AdminCommand: Command {
+    let name = "admin"
+    let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce"
+    let usage = [
+        "tilerace admin [--host H] [--port P] [--secret-file FILE | --data DIR] COMMAND ..., where COMMAND is one of",
+        "  who  |  bans  |  announce TEXT  |  kick NICK [--reason TEXT]  |  unban NICK|ADDRESS",
+        "  ban NICK|ADDRESS [--for DURATION] [--reason TEXT]",
+        "  remove-entry NICK [--board all|daily] [--date YYYY-MM-DD] [--reason TEXT]",
+    ]
+    let options: [Arguments.Option] = [
+        .value("--host", "H", "the server (default 127.0.0.1)"),
+        .value("--port", "P", "its port (default 2048)"),
+        .value(
+            "--secret-file", "FILE", "the file holding the operator secret (default: $TILERACE_OPERATOR_SECRET, else the data directory's)"),
+        .value(
+            "--data", "DIR",
+            "the server's data directory, whose operator.secret is read (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
+        .value("--for", "DURATION", "ban: how long, e.g. 90s, 30m, 12h, 7d (default: for good)"),
+        .value("--reason", "TEXT", "kick, ban, remove-entry: why (the player reads it; the log keeps it)"),
+        .value("--board", "BOARD", "remove-entry: all (default) or daily"),
+        .value("--date", "YYYY-MM-DD", "remove-entry with --board daily: that day's board (default today, UTC)"),
+    ]
+    let details = """
+        The secret: --secret-file FILE, else the environment variable
+        TILERACE_OPERATOR_SECRET, else the file operator.secret in the data
+        directory (--data DIR or the default one), which `tilerace serve` makes
+        there (mode 0600) at its first start. It is never given on the command
+        line, where other users of the machine could read it.
+        who lists every connection: its number, nickname, room, address and idle
+        time. kick closes a player's connection. ban refuses a nickname (at HELLO)
+        or an address (at connect) on every server sharing the store, until the
+        ban ends; unban lifts it; bans lists those in force. remove-entry takes a
+        nickname's entry off a board (the reason goes to the server's log).
+        announce shows TEXT to every player, on whatever screen they are.
+        Exit status: 0 done, 1 refused or unreachable, 2 a mistake on this line.
+        """
+
+    func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        guard let command = arguments.positionals.first else {
+            throw CommandLineError("say what to do: who, kick, ban, unban, bans, remove-entry or announce")
+        }
+        let words = Array(arguments.positionals.dropFirst())
+        let request = try Self.request(command, words: words, arguments: arguments)
+        let host = arguments.value("--host") ?? "127.0.0.1"
+        let port = try arguments.integer("--port", in: 1...65535, default: 2048)
+        let secret = try Self.secret(arguments, environment: ProcessInfo.processInfo.environment)
+        do throws(ServerRequestError) {
+            let answers = try ServerRequest.ask([.auth(secret: secret), request], host: host, port: port)
+            console.print(Self.describe(answers[1], endpoint: "\(host):\(port)"))
+            return CLI.success
+        } catch {
+            console.printError("tilerace admin: \(error.message)")
+            return CLI.failure
+        }
+    }
+
+    /// The request a command line asks for.
+    static func request(_ command: String, words: [String], arguments: Arguments) throws(CommandLineError) -> ClientMessage {
+        let allowed: [String: Set<String>] = [
+            "who": [], "kick": ["--reason"], "ban": ["--for", "--reason"], "unban": [], "bans": [],
+            "remove-entry": ["--board", "--date", "--reason"], "announce": [],
+        ]
+        guard let options = allowed[command] else {
+            throw CommandLineError(
+                "unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry or announce")
+        }
+        for option in ["--for", "--reason", "--board", "--date"] where arguments.value(option) != nil && !options.contains(option) {
+            throw CommandLineError("\(option) is not an option of \(command)")
+        }
+        let reason = arguments.value("--reason") ?? ""
+        if !reason.isEmpty, reason.utf8.count > PercentText.maximumLength {
+            throw CommandLineError("--reason is \(reason.utf8.count) bytes long; at most \(PercentText.maximumLength)")
+        }
+        do throws(ProtocolError) {
+            switch command {
+            case "who", "bans":
+                guard words.isEmpty else { throw ProtocolError(.badArguments, "\(command) takes no more words") }
+                return command == "who" ? .connections : .bans
+            case "announce":
+                let text = words.joined(separator: " ")
+                guard !text.isEmpty else {
+                    throw ProtocolError(.badArguments, "announce needs the text to show, e.g. announce restarting in 5 minutes")
+                }
+                guard text.utf8.count <= PercentText.maximumLength else {
+                    throw ProtocolError(.badArguments, "the text is \(text.utf8.count) bytes long; at most \(PercentText.maximumLength)")
+                }
+                return .announce(text)
+            default:
+                guard words.count == 1 else {
+                    throw ProtocolError(
+                        .badArguments, "\(command) takes one nickname\(command == "kick" || command == "remove-entry" ? "" : " or address")"
+                    )
+                }
+                switch command {
+                case "kick":
+                    try Names.validateName(words[0], as: "nickname")
+                    return .kick(nickname: words[0], reason: reason)
+                case "ban":
+                    let seconds = try arguments.value("--for").map { (text: String) throws(ProtocolError) in
+                        try BanOrder.Duration.seconds(text, key: "for")
+                    }
+                    return .ban(BanOrder(target: try BanTarget(words[0]), seconds: seconds, reason: reason))
+                case "unban":
+                    return .unban(try BanTarget(words[0]))
+                default:
+                    var fields = Fields(positionals: [words[0]])
+                    if let board = arguments.value("--board") { fields.append("board", board) }
+                    if let date = arguments.value("--date") { fields.append("date", date) }
+                    return .removeEntry(RemovalOrder(query: try RecordQuery(fields: fields), reason: reason))
+                }
+            }
+        } catch {
+            throw CommandLineError(error.message.replacingOccurrences(of: "for=", with: "--for "))
+        }
+    }
+
+    /// The operator secret: `--secret-file`, else `TILERACE_OPERATOR_SECRET`,
+    /// else the data directory's file.
+    static func secret(_ arguments: Arguments, environment: [String: String]) throws(CommandLineError) -> String {
+        var path = arguments.value("--secret-file")
+        if path == nil, let secret = environment["TILERACE_OPERATOR_SECRET"], !secret.isEmpty {
+            guard arguments.value("--data") == nil else {
+                throw CommandLineError("--data is not read when TILERACE_OPERATOR_SECRET is set")
+            }
+            return secret
+        }
+        if path == nil {
+            guard let directory = arguments.value("--data") ?? DataPaths.dataDirectory(environment: environment) else {
+                throw CommandLineError("no operator secret: give --secret-file FILE or set TILERACE_OPERATOR_SECRET")
+            }
+            path = OperatorSecret.path(inDataDirectory: directory)
+        } else if arguments.value("--data") != nil {
+            throw CommandLineError("--secret-file and --data cannot be used together")
+        }
+        do throws(OperatorSecretError) {
+            return try OperatorSecret.read(path: path ?? "")
+        } catch {
+            throw CommandLineError(
+                error.message + "; give --secret-file FILE, --data DIR (the server's data directory) or TILERACE_OPERATOR_SECRET")
+        }
+    }
+
+    /// What the server answered, for people.
+    static func describe(_ answer: ServerRequest.Answer, endpoint: String) -> String {
+        switch answer.reply {
+        case .connections(let count):
+            let connections = answer.items.compactMap { if case .connection(let info) = $0 { info } else { nil } }
+            return connectionTable(connections, title: "\(count) connection\(count == 1 ? "" : "s") on \(endpoint)")
+        case .bans(let count):
+            let bans = answer.items.compactMap { if case .ban(let ban) = $0 { ban } else { nil } }
+            return banTable(bans, title: count == 0 ? "no bans on \(endpoint)" : "\(count) ban\(count == 1 ? "" : "s") on \(endpoint)")
+        case .kick(let nickname):
+            return "kicked \(nickname)"
+        case .ban(let ban):
+            return "banned \(ban.target)" + (ban.untilMilliseconds == nil ? " for good" : " until \(ban.untilText)")
+                + (ban.reason.isEmpty ? "" : " (\(ban.reason))")
+        case .unban(let target):
+            return "lifted the ban of \(target)"
+        case .removeEntry(let nickname, let board, let date):
+            return "removed \(nickname)'s entry from the " + (board == .all ? "all-time board" : "daily board of \(date ?? "today")")
+        case .announce(let count):
+            return "announced to \(count) connection\(count == 1 ? "" : "s")"
+        default:
+            return ServerMessage.ok(answer.reply).line
+        }
+    }
+
+    /// The `who` table: number, nickname, room, address, idle time.
+    static func connectionTable(_ connections: [ConnectionInfo], title: String) -> String {
+        let rows = connections.map { info in
+            [
+                String(info.id), (info.nickname ?? "-") + (info.isBot ? " (bot)" : "") + (info.isOperator ? " (operator)" : ""),
+                info.room ?? "-", info.address, idle(info.idleMilliseconds),
+            ]
+        }
+        return table(title: title, header: ["id", "nickname", "room", "address", "idle"], rows: rows)
+    }
+
+    /// The `bans` table: target, kind, until, reason.
+    static func banTable(_ bans: [BanInfo], title: String) -> String {
+        guard !bans.isEmpty else { return title }
+        let rows = bans.map { [$0.target.description, $0.target.kind, $0.untilText, $0.reason] }
+        return table(title: title, header: ["target", "kind", "until", "reason"], rows: rows)
+    }
+
+    /// An idle time as `42s`, `3m05s` or `2h07m`.
+    static func idle(_ milliseconds: Int) -> String {
+        let seconds = max(0, milliseconds) / 1000
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        if seconds < 60 { return "\(seconds)s" }
+        if seconds < 3600 { return "\(seconds / 60)m\(two(seconds % 60))s" }
+        return "\(seconds / 3600)h\(two(seconds / 60 % 60))m"
+    }
+
+    private static func table(title: String, header: [String], rows: [[String]]) -> String {
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        let line: ([String]) -> String = { cells in
+            zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .trimmingCharacters(in: .whitespaces)
+        }
+        return ([title, line(header)] + rows.map(line)).joined(separator: "\n")
+    }
+}

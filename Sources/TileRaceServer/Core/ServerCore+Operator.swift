@@ -1,0 +1,309 @@
+import TileRaceProtocol
+
+/// The operator's requests (protocol.md section 13): `AUTH` unlocks them on
+/// a connection; `CONNECTIONS`, `KICK`, `BAN`, `UNBAN`, `BANS`,
+/// `REMOVE-ENTRY` and `ANNOUNCE`.
+///
+/// Bans and removals are kept in the leaderboard store (so every server of
+/// a shared store honours them, and they survive restarts); the registry
+/// holds the bans in force, read from the store at start, after each change
+/// and every few seconds. What reaches
+/// sessions of other shards (a kick, a ban, a notice) is left in the
+/// registry (`RegistryChange.kick`, `.changeBans`, `RegistryQuestion.announce`),
+/// and each shard asks for it at its sweep (`RegistryQuestion.moderation`)
+/// and carries it out, within a second; sessions on the operator's own shard
+/// get it at once. Each core keeps the bans and notices as it last learnt
+/// them (`moderation`), to close banned sessions and send notices; a new
+/// connection's address and a nickname at `HELLO` and `NICK` are checked
+/// against them and, with several shards, the registry's (`RegistryQuestion.ban`).
+extension ServerCore {
+    // MARK: AUTH
+
+    /// `AUTH <secret>`: a wrong secret counts like a wrong join code (per
+    /// address, and per connection); the comparison takes the same time
+    /// wherever the secrets differ.
+    func authenticate(_ session: Session, secret: String) throws(ProtocolError) {
+        guard let operatorSecret else {
+            throw ProtocolError(.notOperator, "this server has no operator secret, so operator requests are off")
+        }
+        let mayCheck = try admitGuess(by: session, bye: "too many wrong secrets") { seconds in
+            "too many wrong secrets or join codes from your address; try again in \(seconds) s"
+        }
+        guard mayCheck else { return }
+        guard Self.isSameSecret(secret, operatorSecret) else {
+            recordWrongGuess(by: session, bye: "too many wrong secrets")
+            log(.info, "\(session.id) \(session.peer) gave a wrong operator secret")
+            throw ProtocolError(.badSecret, "that is not the operator secret")
+        }
+        session.isOperator = true
+        noteConnection(of: session)
+        reply(session, .auth)
+        log(.info, "\(session.id) \(session.peer) is the operator")
+    }
+
+    /// Compares two secrets in time that depends on their lengths only.
+    static func isSameSecret(_ given: String, _ secret: String) -> Bool {
+        let (left, right) = (Array(given.utf8), Array(secret.utf8))
+        var difference = UInt8(left.count == right.count ? 0 : 1)
+        for index in right.indices {
+            difference |= right[index] ^ (index < left.count ? left[index] : 0)
+        }
+        return difference == 0
+    }
+
+    // MARK: CONNECTIONS, KICK, ANNOUNCE
+
+    /// `CONNECTIONS`: this shard's connections as they are, the others' as
+    /// their shards noted them (room and idle time as of their last sweep);
+    /// by connection number.
+    func listConnections(_ session: Session) {
+        guard let others = otherShardsConnections(for: session) else { return }
+        let all = (connectionList() + others).sorted { $0.id < $1.id }
+        send(session.id, lines: all.map { ServerMessage.connection($0).line } + [ServerMessage.ok(.connections(count: all.count)).line])
+    }
+
+    /// The connections other shards noted in the registry (none with one
+    /// shard); nil while the registry is asked.
+    private func otherShardsConnections(for session: Session) -> [ConnectionInfo]? {
+        guard shardCount > 1 else { return [] }
+        guard case .connections(let noted)? = registryAnswer(to: .connections(exceptShard: shard), for: session) else { return nil }
+        return noted.map { noted in
+            var info = noted.info
+            info.idleMilliseconds = max(0, now - noted.heardAt)
+            return info
+        }
+    }
+
+    /// Notes a session's connection in the registry for the other shards'
+    /// `CONNECTIONS` (with several shards), or forgets it.
+    func noteConnection(of session: Session, isGone: Bool = false) {
+        guard shardCount > 1 else { return }
+        guard !isGone else { return tellRegistry(.forgetConnection(session.id)) }
+        let info = ConnectionInfo(
+            id: session.id.number, nickname: session.nickname, room: room(of: session)?.name, address: session.address,
+            idleMilliseconds: 0, isBot: session.isBot, isOperator: session.isOperator)
+        tellRegistry(.noteConnection(session.id, ServerRegistry.NotedConnection(shard: shard, info: info, heardAt: session.lastHeardAt)))
+    }
+
+    /// This shard's connected sessions (away ones have no connection to list).
+    func connectionList() -> [ConnectionInfo] {
+        sessions.values.filter { !$0.isAway && !$0.isClosing }.map { session in
+            ConnectionInfo(
+                id: session.id.number, nickname: session.nickname, room: room(of: session)?.name, address: session.address,
+                idleMilliseconds: max(0, now - session.lastHeardAt), isBot: session.isBot, isOperator: session.isOperator)
+        }
+    }
+
+    /// `KICK <nick>`: the player's session ends at once (a racer finishes as
+    /// `left`, the seat is not held); it gets `BYE kicked by the operator`.
+    func kick(_ session: Session, nickname: String, reason: String) throws(ProtocolError) {
+        let key = Names.nicknameKey(nickname)
+        guard case .nicknameOwner(let owner)? = registryAnswer(to: .nicknameOwner(key: key), for: session) else { return }
+        guard let id = owner else {
+            throw ProtocolError(.noSuchPlayer, "nobody connected is called \(nickname)")
+        }
+        let bye = "kicked by the operator" + (reason.isEmpty ? "" : ": \(reason)")
+        if let kicked = sessions[id] {
+            close(kicked, bye: bye, reason: "kicked by the operator")
+        } else {
+            tellRegistry(.kick(id, bye: bye))
+        }
+        log(.info, "operator kicked \(nickname)" + (reason.isEmpty ? "" : " (\(reason))"))
+        reply(session, .kick(nickname: nickname))
+    }
+
+    /// `ANNOUNCE`: a `NOTICE` to every greeted connection, now on this shard
+    /// and at their next sweep on the others; the count is of every
+    /// connection the server has.
+    func announce(_ session: Session, text: String) {
+        guard case .moderation(let news)? = registryAnswer(to: .announce(text), for: session),
+            let others = otherShardsConnections(for: session)
+        else { return }
+        learnNotices(news)
+        deliverNotices()
+        log(.info, "operator announced: \(text)")
+        reply(session, .announce(count: connectionList().count + others.count))
+    }
+
+    /// Keeps the registry's latest notices, when they are newer than those known.
+    private func learnNotices(_ news: ServerRegistry.ModerationNews) {
+        guard news.lastNoticeNumber > moderation.lastNoticeNumber else { return }
+        moderation.notices = news.notices
+    }
+
+    /// Sends each connected session the notices it has not had yet.
+    private func deliverNotices() {
+        let (last, notices) = (moderation.lastNoticeNumber, moderation.notices)
+        for id in sessions.keys.sorted() {
+            guard let session = sessions[id], session.lastNotice < last, !session.isAway else { continue }
+            let lines = notices.filter { $0.number > session.lastNotice }.map { ServerMessage.event(.notice($0.text)).line }
+            session.lastNotice = last
+            if session.isGreeted { send(session.id, lines: lines) }
+        }
+    }
+
+    // MARK: BAN, UNBAN, BANS, REMOVE-ENTRY
+
+    /// `BAN`: stored first; once the store has it, every session it names is closed.
+    func ban(_ session: Session, _ order: BanOrder) throws(ProtocolError) {
+        if case .address(let address) = order.target, PeerAddress.isLoopback(address) {
+            throw ProtocolError(
+                .badArguments, "\(address) is this machine's own address, where the operator connects from; it cannot be banned")
+        }
+        let until = order.seconds.map { clock.wallMilliseconds + $0 * 1000 }
+        ask(.ban(BanInfo(target: order.target, untilMilliseconds: until, reason: order.reason)), for: session)
+    }
+
+    func unban(_ session: Session, _ target: BanTarget) {
+        ask(.unban(target), for: session)
+    }
+
+    func listBans(_ session: Session) {
+        ask(.bans, for: session)
+    }
+
+    func removeEntry(_ session: Session, _ order: RemovalOrder) {
+        ask(.removeEntry(order, today: today), for: session)
+    }
+
+    /// The reply to an operator's request the store answered, after doing
+    /// what follows from it here (bans in force, banned sessions closed).
+    func moderationLines(_ answer: LeaderboardAnswer, _ request: LeaderboardRequest, session: Session?) -> [String] {
+        switch (request, answer) {
+        case (.ban(let ban), .moderated):
+            changeBans(.ban(ban))
+            log(.info, "operator banned \(ban.target) until \(ban.untilText)" + (ban.reason.isEmpty ? "" : " (\(ban.reason))"))
+            return [ServerMessage.ok(.ban(ban)).line]
+        case (.unban(let target), .moderated(let found)):
+            guard found else { return [ServerMessage.error(ProtocolError(.notBanned, "\(target) is not banned")).line] }
+            changeBans(.lift(target))
+            log(.info, "operator lifted the ban of \(target)")
+            return [ServerMessage.ok(.unban(target: target)).line]
+        case (.bans, .bans(let stored)):
+            let wall = clock.wallMilliseconds
+            let active = stored.filter { $0.isActive(at: wall) }.sorted { $0.target.key < $1.target.key }
+            changeBans(.replaceAll(stored))
+            return active.map { ServerMessage.ban($0).line } + [ServerMessage.ok(.bans(count: active.count)).line]
+        case (.removeEntry(let order, let today), .moderated(let found)):
+            let query = order.query
+            let board = query.board == .all ? "the all-time board" : "the daily board of \(query.date ?? today)"
+            guard found else {
+                return [ServerMessage.error(ProtocolError(.noRecord, "\(query.nickname) has no entry on \(board)")).line]
+            }
+            log(.info, "operator removed \(query.nickname)'s entry from \(board)" + (order.reason.isEmpty ? "" : ": \(order.reason)"))
+            return [ServerMessage.ok(.removeEntry(nickname: query.nickname, board: query.board, date: query.date)).line]
+        default:
+            return [ServerMessage.error(ProtocolError(.internal, "the store answered something else; try again")).line]
+        }
+    }
+
+    /// Changes the bans in force (the store has the change): here at once,
+    /// closing the sessions of this shard they name now, and in the registry,
+    /// for the other shards.
+    private func changeBans(_ change: ServerRegistry.BanChange) {
+        let old = moderation.bans
+        change.apply(to: &moderation.bans)
+        tellRegistry(.changeBans(change))
+        // Answers to questions asked before may not have the change.
+        firstQuestionAfterBanChange = nextRegistryQuestionID
+        if moderation.bans != old { closeBannedSessions() }
+    }
+
+    /// The ban in force on a target, as this core knows the bans, if any.
+    func activeBan(of target: BanTarget) -> BanInfo? {
+        let wall = clock.wallMilliseconds
+        return moderation.bans[target.key].flatMap { $0.isActive(at: wall) ? $0 : nil }
+    }
+
+    /// Whether a ban this server knows of holds a nickname now (the simulator's invariant).
+    package func isBanned(nickname: String) -> Bool {
+        activeBan(of: .nickname(nickname)) != nil
+    }
+
+    /// Refuses a banned nickname (at `HELLO` and `NICK`; with several
+    /// shards, as the registry knows the bans too): the reply is the `ERR
+    /// banned` and the connection then gets `BYE banned`. False while the
+    /// registry is asked.
+    func refuseIfBanned(_ session: Session, nickname: String) throws(ProtocolError) -> Bool {
+        var ban = activeBan(of: .nickname(nickname))
+        if shardCount > 1, ban == nil {
+            let question = RegistryQuestion.ban(of: [.nickname(nickname)], wallMilliseconds: clock.wallMilliseconds)
+            guard case .ban(let found)? = registryAnswer(to: question, for: session) else { return false }
+            ban = found
+        }
+        guard let ban else { return true }
+        session.byeAfterReply = "banned"
+        log(.info, "\(session.id) \(session.peer) refused: \(nickname) is banned")
+        throw ProtocolError(.banned, ban.refusalText)
+    }
+
+    /// Closes this shard's sessions that a ban in force names, by nickname
+    /// or address (not the operator's own), with `BYE banned: <why>`.
+    private func closeBannedSessions() {
+        for id in sessions.keys.sorted() {
+            guard let session = sessions[id], !session.isClosing, !session.isOperator else { continue }
+            let ban = activeBan(of: .address(session.address)) ?? session.nickname.flatMap { activeBan(of: .nickname($0)) }
+            guard let ban else { continue }
+            // Not a reply to a request: the reason rides in the `BYE`, as a kick's does.
+            close(session, bye: "banned: " + ban.refusalText, reason: "banned by the operator")
+        }
+    }
+
+    // MARK: Every sweep
+
+    /// Asks what the operator asked of this shard's sessions from elsewhere
+    /// (kicks, bans and notices: `learn`), and notes this shard's
+    /// connections for `CONNECTIONS` on the others.
+    func carryOutModeration() {
+        askRegistry(.moderation(shard: shard, sessions: sessions.keys.sorted()), for: .moderation)
+        guard shardCount > 1 else { return }
+        var noted: [ConnectionID: ServerRegistry.NotedConnection] = [:]
+        for info in connectionList() {
+            noted[ConnectionID(number: info.id)] = ServerRegistry.NotedConnection(
+                shard: shard, info: info, heardAt: now - info.idleMilliseconds)
+        }
+        tellRegistry(.shardConnections(shard: shard, noted))
+    }
+
+    /// The operator's news for this shard (the answer to the `moderation`
+    /// question `id`): kicked sessions are closed, then banned ones (when
+    /// the bans changed), and notices go out.
+    func learn(_ news: ServerRegistry.ModerationNews, askedAs id: Int) {
+        for (kicked, bye) in news.kicks.sorted(by: { $0.key < $1.key }) {
+            if let session = sessions[kicked] { close(session, bye: bye, reason: "kicked by the operator") }
+        }
+        if id >= firstQuestionAfterBanChange, news.bansVersion != moderation.bansVersion {
+            moderation.bans = news.bans
+            moderation.bansVersion = news.bansVersion
+            closeBannedSessions()
+        }
+        learnNotices(news)
+        deliverNotices()
+    }
+
+    // MARK: Reading the bans again
+
+    /// Reads the bans every `milliseconds` (one shard of a server does).
+    package func startBanRefresh(every milliseconds: Int) {
+        banRefreshMilliseconds = milliseconds
+        timers.schedule(.bans, at: now + milliseconds)
+    }
+
+    /// Asks the store for its bans, unless a question is out already.
+    func refreshBans() {
+        if let milliseconds = banRefreshMilliseconds { timers.schedule(.bans, at: now + milliseconds) }
+        guard banRefreshQuestion == nil else { return }
+        let id = nextLeaderboardRequestID
+        nextLeaderboardRequestID += 1
+        banRefreshQuestion = id
+        outbox.append(.leaderboard(id, .bans))
+    }
+
+    /// The store's bans arrived: they are the bans in force (a store that
+    /// cannot be reached changes nothing).
+    func bansRead(_ answer: LeaderboardAnswer) {
+        banRefreshQuestion = nil
+        guard case .bans(let stored) = answer else { return }
+        changeBans(.replaceAll(stored))
+    }
+}

@@ -1,0 +1,71 @@
+import TileRaceTransport
+
+/// The operator's secret (protocol.md section 13): what `AUTH` must give to
+/// unlock the operator's requests. It lives in a file only its owner can
+/// read: the data directory's `operator.secret`, made at the first start
+/// (32 random bytes from the system's generator, as 64 hexadecimal
+/// characters, mode 0600), or a file the operator names. It is never taken
+/// from a command line, where other users of the machine could read it.
+public enum OperatorSecret {
+    /// The file's name in a data directory.
+    public static let fileName = "operator.secret"
+    /// The shortest secret a file may hold.
+    public static let minimumLength = 16
+
+    /// The secret file of a data directory.
+    public static func path(inDataDirectory directory: String) -> String {
+        directory + "/" + fileName
+    }
+
+    /// Reads the secret in `path`: its first line, without spaces around it.
+    /// - Throws: a message naming the file when it cannot be read, is
+    ///   empty, holds control characters or spaces, or is shorter than 16.
+    public static func read(path: String) throws(OperatorSecretError) -> String {
+        let bytes: [UInt8]?
+        do throws(FileSystem.Failure) {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw OperatorSecretError(message: "cannot read the operator secret: \(error.message)")
+        }
+        guard let bytes else { throw OperatorSecretError(message: "the operator secret file \(path) does not exist") }
+        let firstLine = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        let secret = firstLine.trimmingSpaces
+        guard secret.utf8.count >= minimumLength, secret.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw OperatorSecretError(
+                message:
+                    "the operator secret file \(path) must hold one line of at least \(minimumLength) printable characters without spaces")
+        }
+        return secret
+    }
+
+    /// The data directory's secret, made (mode 0600) when it has none yet.
+    /// - Returns: the secret, and whether it was made now.
+    public static func loadOrCreate(inDataDirectory directory: String, random: RandomSource = .system) throws(OperatorSecretError) -> (
+        secret: String, isNew: Bool
+    ) {
+        let path = path(inDataDirectory: directory)
+        guard !FileSystem.exists(path) else { return (try read(path: path), false) }
+        let secret = random.token() + random.token()
+        do throws(FileSystem.Failure) {
+            try FileSystem.makeDirectories(directory)
+            try FileSystem.replaceAtomically(path, with: Array((secret + "\n").utf8))
+        } catch {
+            throw OperatorSecretError(message: "cannot write the operator secret: \(error.message)")
+        }
+        return (secret, true)
+    }
+}
+
+/// Why the operator's secret could not be read or made.
+public struct OperatorSecretError: Error, Hashable, Sendable {
+    /// One line for people, naming the file.
+    public var message: String
+}
+
+extension Substring {
+    /// Without spaces, tabs and carriage returns at either end.
+    fileprivate var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return String(self.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}

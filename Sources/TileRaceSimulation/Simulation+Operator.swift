@@ -1,0 +1,112 @@
+import TileRaceProtocol
+import TileRaceServer
+
+/// The server's operator (protocol.md section 13), now and then while the
+/// chaos lasts: on a server with connected players, it says `AUTH` once
+/// (on a connection of its own, fed to the core without the network) and
+/// then kicks a player, bans one for a few seconds, or announces. Its
+/// decisions come from a random stream of its own, so they change no other
+/// draw. Its invariants: a kicked player's connection is closed with the
+/// `OK KICK`; a server that knows of a ban (the one that made it at once,
+/// the others once they read the store again, which an outage delays)
+/// sends the banned nickname no `OK HELLO`, `OK NICK` nor a place in a
+/// race that begins (a catch-up `START` names who raced, left or not)
+/// while the ban lasts.
+extension Simulation {
+    /// The secret every simulated server is given.
+    static let operatorSecret = "simulated-operator-secret-0123456789"
+    /// How often servers read the bans again (milliseconds).
+    static let banRefreshMilliseconds = 2000
+
+    func scheduleNextModeration() {
+        queue.schedule(.moderate, at: now + operatorRandom.int(in: 8000...30_000))
+    }
+
+    /// The operator acts once, and the next time is scheduled.
+    func moderate() {
+        guard !isDraining else { return }
+        scheduleNextModeration()
+        let running = servers.indices.filter { servers[$0].isRunning }
+        guard !running.isEmpty else { return }
+        let index = operatorRandom.element(of: running)
+        guard let core = servers[index].core else { return }
+        let targets = core.sessionViews.filter { view in
+            view.nickname != nil && view.connection.map { servers[index].connections[$0] != nil } == true
+        }
+        let kind = operatorRandom.pick([(60, "announce"), (25, "kick"), (15, "ban")])
+        var lines = servers[index].operatorID == nil ? ["HELLO tilerace 1", "AUTH \(Simulation.operatorSecret)"] : []
+        if servers[index].operatorID == nil {
+            let id = ConnectionID(number: servers[index].nextConnectionNumber)
+            servers[index].nextConnectionNumber += 1
+            servers[index].operatorID = id
+            feed(index, .connected(id, peer: "192.0.2.1:40000"))
+        }
+        guard let operatorID = servers[index].operatorID else { return }
+        if kind == "announce" || targets.isEmpty {
+            lines.append(ClientMessage.announce("notice \(operatorRandom.int(in: 1...999)) from the operator").line)
+        } else {
+            let target = operatorRandom.element(of: targets)
+            guard let nickname = target.nickname else { return }
+            if kind == "kick" {
+                servers[index].expectedKick = (nickname, target.connection)
+                lines.append(ClientMessage.kick(nickname: nickname, reason: "simulated").line)
+            } else {
+                let seconds = operatorRandom.int(in: 3...15)
+                lines.append(ClientMessage.ban(BanOrder(target: .nickname(nickname), seconds: seconds, reason: "simulated")).line)
+            }
+        }
+        note("operator", "on \(serverName(index)): \(lines.filter { !$0.hasPrefix("AUTH") }.joined(separator: " / "))")
+        feed(index, .received(operatorID, Array(lines.map { $0 + "\n" }.joined().utf8)))
+    }
+
+    /// What the server sent the operator: its replies are checked here.
+    func operatorReceived(_ lines: [String], on index: Int) {
+        for line in lines {
+            note("operator", "<- \(line.prefix(120))")
+            if line.hasPrefix("ERR ") && !line.hasPrefix("ERR no-such-player") && !line.hasPrefix("ERR unavailable")
+                && !line.hasPrefix("ERR internal")
+            {
+                fail("the operator's requests are carried out", "\(serverName(index)) answered the operator \(line)")
+            }
+            guard let message = try? ServerMessage.parse(line) else {
+                fail("lines parse", "the server sent the operator a line that does not parse: \(line)")
+                continue
+            }
+            switch message {
+            case .ok(.kick(let nickname)):
+                guard let expected = servers[index].expectedKick, Nickname(expected.nickname) == Nickname(nickname)
+                else { continue }
+                servers[index].expectedKick = nil
+                if let connection = expected.connection, servers[index].connections[connection] != nil {
+                    fail(
+                        "a kicked connection is closed", "\(serverName(index)) kicked \(nickname) but its connection \(connection) is open")
+                }
+            case .ok(.ban(let ban)):
+                guard case .nickname(let nickname) = ban.target else { continue }
+                bannedNicknames.insert(Nickname(nickname))
+            default:
+                break
+            }
+        }
+    }
+
+    /// A banned nickname plays nowhere while its ban lasts: `line` is what
+    /// server `index` sent.
+    func checkBans(_ line: String, from index: Int) {
+        guard !bannedNicknames.isEmpty, let core = servers[index].core else { return }
+        let named: [String]
+        if line.hasPrefix("OK HELLO ") || line.hasPrefix("OK NICK ") {
+            named = line.split(separator: " ").filter { $0.hasPrefix("nick=") }.map { String($0.dropFirst(5)) }
+        } else if line.hasPrefix("START "), !line.contains(" elapsed="),
+            let players = line.split(separator: " ").first(where: { $0.hasPrefix("players=") })
+        {
+            named = players.dropFirst(8).split(separator: ",").map(String.init)
+        } else {
+            return
+        }
+        for nickname in named {
+            guard bannedNicknames.contains(Nickname(nickname)), core.isBanned(nickname: nickname) else { continue }
+            fail("a banned nickname never plays", "\(serverName(index)) sent \(line.prefix(100)) while it knows \(nickname) is banned")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import TileRaceProtocol
+import TileRaceServer
+import TileRaceServerTestSupport
+import TileRaceTransport
+
+@testable import TileRaceCLI
+
+/// `tilerace admin` against a real server on 127.0.0.1, whose data
+/// directory holds the operator secret it made at its start.
+@Suite struct AdminCommandTests {
+    /// What one run of the command printed, and its exit status.
+    private struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    private final class Captured: @unchecked Sendable {
+        private let lock = NSLock()
+        private var out = ""
+        private var err = ""
+        var output: String { lock.withLock { out } }
+        var errors: String { lock.withLock { err } }
+        var console: Console {
+            Console(
+                writeOutput: { [self] text in lock.withLock { out += text } },
+                writeError: { [self] text in lock.withLock { err += text } }, readAllInput: { nil })
+        }
+    }
+
+    private func admin(_ host: TestHost, _ words: [String]) -> Run {
+        let captured = Captured()
+        let status = CLI.run(
+            arguments: ["admin", "--port", String(host.port), "--data", host.directory] + words, console: captured.console)
+        return Run(status: status, output: captured.output, errors: captured.errors)
+    }
+
+    /// A player connected with `HELLO` under `nickname`.
+    private func player(_ nickname: String, on host: TestHost) throws -> LineClient {
+        let client = try LineClient(host: "127.0.0.1", port: host.port)
+        _ = try client.readLine()
+        try client.send("HELLO tilerace 1 \(nickname)")
+        #expect(try client.readLine()?.hasPrefix("OK HELLO nick=\(nickname)") == true)
+        return client
+    }
+
+    /// The lines a client receives until the server closes it.
+    private func linesUntilClosed(_ client: LineClient) throws -> [String] {
+        var lines: [String] = []
+        while let line = try client.readLine() { lines.append(line) }
+        return lines
+    }
+
+    @Test func theServerMakesItsSecretOnlyItsOwnerCanRead() throws {
+        let host = try TestHost()
+        let path = OperatorSecret.path(inDataDirectory: host.directory)
+        #expect(FileSystem.permissions(path) == 0o600)
+        let secret = try OperatorSecret.read(path: path)
+        #expect(secret.count == 64 && secret.allSatisfy(\.isHexDigit))
+    }
+
+    @Test func whoKickAndAnnounce() throws {
+        let host = try TestHost()
+        let ana = try player("ana", on: host)
+        let bo = try player("bo", on: host)
+        let who = admin(host, ["who"])
+        #expect(who.status == 0, "\(who.errors)")
+        let lines = who.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "3 connections on 127.0.0.1:\(host.port)")
+        #expect(lines.dropFirst().first?.split(separator: " ") == ["id", "nickname", "room", "address", "idle"])
+        #expect(lines.contains { $0.split(separator: " ").dropFirst() == ["ana", "-", "127.0.0.1", "0s"] })
+        #expect(lines.contains { $0.split(separator: " ").dropFirst() == ["-", "(operator)", "-", "127.0.0.1", "0s"] })
+
+        let announce = admin(host, ["announce", "restarting", "in 5 minutes"])
+        #expect(announce.status == 0 && announce.output == "announced to 3 connections\n")
+        #expect(try ana.readLine() == "NOTICE text=restarting%20in%205%20minutes")
+
+        let kick = admin(host, ["kick", "bo", "--reason", "spam"])
+        #expect(kick.status == 0 && kick.output == "kicked bo\n")
+        #expect(try linesUntilClosed(bo) == ["NOTICE text=restarting%20in%205%20minutes", "BYE kicked by the operator: spam"])
+        let again = admin(host, ["kick", "bo"])
+        #expect(again.status == 1)
+        #expect(again.errors == "tilerace admin: the server refused: no-such-player: nobody connected is called bo\n")
+    }
+
+    @Test func banUnbanBansAndRemoveEntry() throws {
+        let host = try TestHost()
+        let bo = try player("bo", on: host)
+        let ban = admin(host, ["ban", "bo", "--for", "2h", "--reason", "cheating at 2048"])
+        #expect(ban.status == 0)
+        #expect(ban.output.hasPrefix("banned bo until ") && ban.output.hasSuffix(" (cheating at 2048)\n"))
+        let closing = try linesUntilClosed(bo)
+        #expect(closing.count == 1 && closing.first?.hasPrefix("BYE banned: the nickname bo is banned until ") == true)
+        #expect(closing.first?.hasSuffix(": cheating at 2048") == true)
+        let bans = admin(host, ["bans"]).output.split(separator: "\n")
+        #expect(bans.first == "1 ban on 127.0.0.1:\(host.port)")
+        #expect(bans.last?.hasPrefix("bo") == true && bans.last?.hasSuffix("cheating at 2048") == true)
+        let unban = admin(host, ["unban", "bo"])
+        #expect(unban.status == 0 && unban.output == "lifted the ban of bo\n")
+        #expect(admin(host, ["bans"]).output == "no bans on 127.0.0.1:\(host.port)\n")
+        _ = try player("bo", on: host)
+        let ana = try player("ana", on: host)
+        for line in ["PRACTICE seed=1", "MOVE 1 L", "RESIGN", "SUBMIT ana"] {
+            try ana.send(line)
+            #expect(try ana.readLine()?.hasPrefix("OK ") == true, "\(line)")
+        }
+        let removed = admin(host, ["remove-entry", "ana", "--reason", "replayed a bot's game"])
+        #expect(removed.status == 0 && removed.output == "removed ana's entry from the all-time board\n")
+        let removal = admin(host, ["remove-entry", "nobody", "--reason", "cheating"])
+        #expect(removal.status == 1)
+        #expect(removal.errors == "tilerace admin: the server refused: no-record: nobody has no entry on the all-time board\n")
+    }
+
+    @Test func aWrongSecretIsRefused() throws {
+        let host = try TestHost()
+        let file = host.directory + "/wrong.secret"
+        try "not-the-secret-at-all\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let captured = Captured()
+        let status = CLI.run(arguments: ["admin", "--port", String(host.port), "--secret-file", file, "who"], console: captured.console)
+        #expect(status == 1)
+        #expect(captured.errors == "tilerace admin: the server refused: bad-secret: that is not the operator secret\n")
+    }
+
+    @Test func mistakesOnTheCommandLine() throws {
+        let cases: [([String], String)] = [
+            ([], "tilerace admin: say what to do: who, kick, ban, unban, bans, remove-entry or announce"),
+            (["frobnicate"], "tilerace admin: unknown admin command 'frobnicate': who, kick, ban, unban, bans, remove-entry or announce"),
+            (["who", "--reason", "x"], "tilerace admin: --reason is not an option of who"),
+            (["ban"], "tilerace admin: ban takes one nickname or address"),
+            (["ban", "bo", "--for", "ever"], "tilerace admin: --for 'ever' must be a whole number and s, m, h or d (90s, 30m, 12h, 7d)"),
+            (["announce"], "tilerace admin: announce needs the text to show, e.g. announce restarting in 5 minutes"),
+            (
+                ["who", "--data", "/nonexistent/tilerace"],
+                "tilerace admin: the operator secret file /nonexistent/tilerace/operator.secret does not exist; give --secret-file FILE, --data DIR (the server's data directory) or TILERACE_OPERATOR_SECRET"
+            ),
+        ]
+        for (words, message) in cases {
+            let captured = Captured()
+            #expect(CLI.run(arguments: ["admin"] + words, console: captured.console) == 2, "\(words)")
+            #expect(captured.errors.split(separator: "\n").first.map(String.init) == message, "\(words)")
+        }
+    }
+
+    @Test func theSecretComesFromTheEnvironmentBeforeTheDataDirectory() throws {
+        let arguments = try Arguments(parsing: ["who"], options: AdminCommand().options)
+        #expect(
+            try AdminCommand.secret(arguments, environment: ["TILERACE_OPERATOR_SECRET": "from-the-environment"]) == "from-the-environment")
+    }
+}

@@ -1,0 +1,243 @@
+import Testing
+import TileRaceProtocol
+
+@testable import TileRaceServer
+
+/// The operator's requests (protocol.md section 13) on a core without sockets.
+@Suite struct CoreOperatorTests {
+    static let secret = "0123456789abcdef0123456789abcdef"
+
+    /// A harness with the operator's secret, and a connection that said `AUTH`.
+    private func operatorHarness() -> (CoreHarness, ConnectionID) {
+        let harness = CoreHarness(operatorSecret: Self.secret)
+        let admin = harness.connect()
+        _ = harness.take(admin)
+        _ = harness.ask(admin, "HELLO tilerace 1")
+        #expect(harness.ask(admin, "AUTH \(Self.secret)") == ["OK AUTH operator=yes"])
+        return (harness, admin)
+    }
+
+    @Test func operatorRequestsNeedAuth() {
+        let harness = CoreHarness(operatorSecret: Self.secret)
+        let ana = harness.player("ana")
+        let refusal = "ERR not-operator this request is for the server's operator: AUTH <secret> first"
+        for request in ["CONNECTIONS", "KICK bo", "BAN bo", "UNBAN bo", "BANS", "REMOVE-ENTRY bo", "ANNOUNCE text=hi"] {
+            #expect(harness.ask(ana, request) == [refusal], "\(request)")
+        }
+        let stranger = harness.connect()
+        _ = harness.take(stranger)
+        #expect(harness.ask(stranger, "AUTH \(Self.secret)").first?.hasPrefix("ERR hello-first") == true)
+    }
+
+    @Test func withoutASecretAuthIsOff() {
+        let harness = CoreHarness()
+        let ana = harness.player("ana")
+        #expect(
+            harness.ask(ana, "AUTH anything-at-all-really")
+                == ["ERR not-operator this server has no operator secret, so operator requests are off"])
+    }
+
+    @Test func wrongSecretsCountLikeWrongJoinCodes() {
+        let harness = CoreHarness(operatorSecret: Self.secret)
+        let eve = harness.player("eve")
+        for _ in 1...5 {
+            #expect(harness.ask(eve, "AUTH 0123456789abcdef0123456789abcdeX") == ["ERR bad-secret that is not the operator secret"])
+        }
+        // The address's tries for the minute are spent, for join codes too, and the right secret is not even checked.
+        #expect(
+            harness.ask(eve, "AUTH \(Self.secret)")
+                == ["ERR flood too many wrong secrets or join codes from your address; try again in 60 s"])
+        #expect(harness.ask(eve, "JOIN p code=k").first?.hasPrefix("ERR flood ") == true)
+        harness.advance(60_000)
+        _ = harness.take(eve)
+        #expect(harness.ask(eve, "AUTH \(Self.secret)") == ["OK AUTH operator=yes"])
+    }
+
+    @Test func tooManyWrongSecretsCloseTheConnection() {
+        var limits = ServerLimits.standard
+        limits.joinCodeFailuresPerMinute = 100
+        limits.maximumJoinCodeFailures = 3
+        let harness = CoreHarness(limits: limits, operatorSecret: Self.secret)
+        let eve = harness.player("eve")
+        _ = harness.ask(eve, "AUTH wrong-secret-number-one")
+        _ = harness.ask(eve, "AUTH wrong-secret-number-two")
+        #expect(
+            harness.ask(eve, "AUTH wrong-secret-number-333") == [
+                "ERR bad-secret that is not the operator secret", "BYE too many wrong secrets",
+            ])
+        #expect(harness.isClosed(eve))
+    }
+
+    @Test func secretsCompareWholly() {
+        #expect(ServerCore.isSameSecret(Self.secret, Self.secret))
+        #expect(!ServerCore.isSameSecret(String(Self.secret.dropLast()), Self.secret))
+        #expect(!ServerCore.isSameSecret(Self.secret + "0", Self.secret))
+        #expect(!ServerCore.isSameSecret("", Self.secret))
+    }
+
+    @Test func connectionsListsEveryoneWithAddressRoomAndIdleTime() {
+        let (harness, admin) = operatorHarness()
+        let ana = harness.player("ana", from: "203.0.113.7")
+        _ = harness.ask(ana, "CREATE fri")
+        let bo = harness.player("bo", from: "2001:db8::1")
+        harness.advance(5000)
+        _ = harness.ask(bo, "PING")
+        #expect(
+            harness.ask(admin, "CONNECTIONS") == [
+                "CONNECTION id=1 nick=- room=- address=127.0.0.1 idle=0 operator=yes",
+                "CONNECTION id=2 nick=ana room=fri address=203.0.113.7 idle=5000",
+                "CONNECTION id=3 nick=bo room=- address=2001:db8::1 idle=0",
+                "OK CONNECTIONS count=3",
+            ])
+    }
+
+    @Test func kickClosesTheConnectionAndFreesTheSeat() {
+        let (harness, admin) = operatorHarness()
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "CREATE fri")
+        _ = harness.ask(bo, "JOIN fri")
+        _ = harness.take(ana)
+        #expect(harness.ask(admin, "KICK BO reason=spam%20in%20chat") == ["OK KICK nick=BO"])
+        #expect(harness.take(bo) == ["BYE kicked by the operator: spam in chat"])
+        #expect(harness.isClosed(bo))
+        #expect(harness.take(ana) == ["LEFT room=fri nick=bo"])
+        #expect(harness.ask(admin, "KICK bo") == ["ERR no-such-player nobody connected is called bo"])
+        #expect(harness.logs.contains("operator kicked BO (spam in chat)"))
+    }
+
+    @Test func aBannedNicknameIsClosedAndRefusedUntilTheBanEnds() {
+        let (harness, admin) = operatorHarness()
+        let bo = harness.player("bo")
+        let ok = harness.ask(admin, "BAN Bo for=1h reason=cheating")
+        #expect(ok == ["OK BAN target=Bo kind=nick until=2026-11-22T11:00:00.000Z reason=cheating"])
+        let refusal = "ERR banned the nickname Bo is banned until 2026-11-22T11:00:00.000Z: cheating"
+        #expect(harness.take(bo) == ["BYE banned: the nickname Bo is banned until 2026-11-22T11:00:00.000Z: cheating"])
+        #expect(harness.isClosed(bo))
+        let again = harness.connect()
+        _ = harness.take(again)
+        #expect(harness.ask(again, "HELLO tilerace 1 bo") == [refusal, "BYE banned"])
+        #expect(harness.isClosed(again))
+        let renamer = harness.player("cy")
+        #expect(harness.ask(renamer, "NICK BO") == [refusal, "BYE banned"])
+        harness.advance(3_600_000)
+        let later = harness.connect()
+        _ = harness.take(later)
+        #expect(harness.ask(later, "HELLO tilerace 1 bo").first?.hasPrefix("OK HELLO nick=bo") == true)
+    }
+
+    @Test func aBannedAddressIsRefusedAtConnect() {
+        let (harness, admin) = operatorHarness()
+        let eve = harness.player("eve", from: "203.0.113.7")
+        #expect(harness.ask(admin, "BAN 203.0.113.7") == ["OK BAN target=203.0.113.7 kind=address until=never"])
+        #expect(harness.take(eve) == ["BYE banned: your address is banned for good"])
+        let again = harness.connect(from: "203.0.113.7")
+        #expect(harness.take(again) == ["ERR banned your address is banned for good", "BYE banned"])
+        #expect(harness.isClosed(again))
+        #expect(harness.connect(from: "203.0.113.8").number > 0)
+        #expect(
+            harness.ask(admin, "BAN 127.0.0.1")
+                == ["ERR bad-arguments 127.0.0.1 is this machine's own address, where the operator connects from; it cannot be banned"])
+        #expect(harness.ask(admin, "BAN ana for=forever").first?.hasPrefix("ERR bad-option for='forever' must be") == true)
+        #expect(harness.ask(admin, "BAN 1.2.3.x").first?.hasPrefix("ERR bad-arguments '1.2.3.x' is neither") == true)
+    }
+
+    @Test func unbanAndBans() {
+        let (harness, admin) = operatorHarness()
+        _ = harness.ask(admin, "BAN bo reason=rude%20words")
+        _ = harness.ask(admin, "BAN 198.51.100.2 for=30m")
+        _ = harness.ask(admin, "BAN cy for=10s")
+        harness.advance(10_000)
+        #expect(
+            harness.ask(admin, "BANS") == [
+                "BAN target=198.51.100.2 kind=address until=2026-11-22T10:30:00.000Z",
+                "BAN target=bo kind=nick until=never reason=rude%20words",
+                "OK BANS count=2",
+            ])
+        #expect(harness.ask(admin, "UNBAN BO") == ["OK UNBAN target=BO"])
+        #expect(harness.ask(admin, "UNBAN bo") == ["ERR not-banned bo is not banned"])
+        let bo = harness.connect()
+        _ = harness.take(bo)
+        #expect(harness.ask(bo, "HELLO tilerace 1 bo").first?.hasPrefix("OK HELLO nick=bo") == true)
+    }
+
+    @Test func removeEntryTakesTheEntryOff() {
+        let (harness, admin) = operatorHarness()
+        let ana = harness.player("ana")
+        _ = harness.ask(ana, "PRACTICE seed=1")
+        _ = harness.ask(ana, "MOVE 1 L")
+        _ = harness.ask(ana, "RESIGN")
+        #expect(harness.ask(ana, "SUBMIT ana").first?.hasPrefix("OK SUBMIT nick=ana") == true)
+        #expect(harness.ask(admin, "REMOVE-ENTRY ANA reason=replayed%20a%20bot") == ["OK REMOVE-ENTRY nick=ANA board=all"])
+        #expect(harness.ask(admin, "TOP") == ["OK TOP board=all total=0 offset=0 count=0"])
+        #expect(harness.logs.contains("operator removed ANA's entry from the all-time board: replayed a bot"))
+        #expect(harness.ask(admin, "REMOVE-ENTRY ana") == ["ERR no-record ana has no entry on the all-time board"])
+        #expect(
+            harness.ask(admin, "REMOVE-ENTRY ana board=daily date=2026-11-20")
+                == ["ERR no-record ana has no entry on the daily board of 2026-11-20"])
+    }
+
+    @Test func announceReachesEveryGreetedConnection() {
+        let (harness, admin) = operatorHarness()
+        let ana = harness.player("ana")
+        let shy = harness.connect()
+        _ = harness.take(shy)
+        #expect(
+            harness.ask(admin, "ANNOUNCE text=restarting%20in%205%20minutes") == [
+                "NOTICE text=restarting%20in%205%20minutes", "OK ANNOUNCE count=3",
+            ])
+        #expect(harness.take(ana) == ["NOTICE text=restarting%20in%205%20minutes"])
+        #expect(harness.take(shy) == [])
+        // Someone who connects afterwards does not get old notices.
+        let late = harness.player("late")
+        harness.advance(1000)
+        #expect(harness.take(late) == [])
+        #expect(harness.ask(admin, "ANNOUNCE text=") == ["ERR bad-arguments text= is empty: say what to announce"])
+        #expect(harness.ask(admin, "ANNOUNCE text=50%").first?.hasPrefix("ERR bad-arguments text= has a % not followed") == true)
+    }
+
+    /// Sessions on other shards: listed at once, kicked and sent the
+    /// notice at their shard's next sweep.
+    @Test func theOperatorReachesSessionsOnOtherShards() {
+        let harness = ShardsHarness(shards: 2, operatorSecret: Self.secret)
+        let admin = harness.connect(to: 0)
+        harness.send(admin, "HELLO tilerace 1", "AUTH \(Self.secret)")
+        _ = harness.take(admin)
+        let ana = harness.player("ana", on: 1)
+        let bo = harness.player("bo", on: 1)
+        #expect(
+            harness.take(admin).isEmpty)
+        harness.send(admin, "CONNECTIONS")
+        #expect(
+            harness.take(admin) == [
+                "CONNECTION id=1 nick=- room=- address=127.0.0.1 idle=0 operator=yes",
+                "CONNECTION id=2 nick=ana room=- address=127.0.0.1 idle=0",
+                "CONNECTION id=3 nick=bo room=- address=127.0.0.1 idle=0",
+                "OK CONNECTIONS count=3",
+            ])
+        harness.send(admin, "KICK ana", "ANNOUNCE text=hello")
+        #expect(harness.take(admin) == ["OK KICK nick=ana", "NOTICE text=hello", "OK ANNOUNCE count=3"])
+        #expect(harness.take(ana).isEmpty && harness.take(bo).isEmpty)
+        harness.advance(1000)
+        #expect(harness.take(ana) == ["BYE kicked by the operator"])
+        #expect(harness.closed.contains(ana))
+        #expect(harness.take(bo) == ["NOTICE text=hello"])
+        harness.send(admin, "CONNECTIONS")
+        #expect(harness.take(admin).last == "OK CONNECTIONS count=2")
+    }
+
+    /// A ban another server of the store made reaches this one when it reads the bans again.
+    @Test func bansReadAgainFromTheStoreCloseWhomTheyName() {
+        let harness = CoreHarness(operatorSecret: Self.secret)
+        let bo = harness.player("bo")
+        harness.core.startBanRefresh(every: 2000)
+        #expect(
+            harness.leaderboard.answer(.ban(BanInfo(target: .nickname("bo"), untilMilliseconds: nil, reason: "elsewhere")))
+                == .moderated(found: true))
+        harness.advance(1999)
+        #expect(harness.take(bo).isEmpty)
+        harness.advance(1)
+        #expect(harness.take(bo) == ["BYE banned: the nickname bo is banned for good: elsewhere"])
+        #expect(harness.isClosed(bo))
+    }
+}
