@@ -169,6 +169,9 @@ public struct BotPlayer: Sendable {
         return [.send(.move(seq: BotPlayer.resyncSequence, entries: [.move(.left)]))]
     }
 
+    /// What a bot says when a race it raced is over (its only line of chat).
+    public static let endOfRaceLine = "gg"
+
     /// The sequence number of a `MOVE` sent only to get the server's copy of the game.
     static let resyncSequence = Int(Int32.max)
 
@@ -202,6 +205,8 @@ public struct BotPlayer: Sendable {
             return []
         case .end(_, _, let count):
             guard isInRoom, phase == .racing || phase == .finished || phase == .waiting else { return [] }
+            // A bot that raced says "gg" when the race is over, and nothing else ever.
+            let raced = phase == .racing || phase == .finished
             phase = .waiting
             game = nil
             var actions: [BotAction] = []
@@ -209,6 +214,7 @@ public struct BotPlayer: Sendable {
                 actions.append(.report(.placed(place: place, of: count, score: result.score)))
             }
             lastResult = nil
+            if raced { actions.append(.send(.say(BotPlayer.endOfRaceLine))) }
             return actions + [.send(.ready(true))]
         case .resync(let sync):
             guard phase == .racing || phase == .finished, let current = game,
@@ -220,7 +226,7 @@ public struct BotPlayer: Sendable {
             chosen = nil
             generation += 1
             return [.report(.resynced(seq: sync.seq))]
-        case .hello, .joined, .left, .ready, .countdown, .cancel, .progress, .away, .back:
+        case .hello, .joined, .left, .ready, .countdown, .cancel, .progress, .away, .back, .chat:
             return []
         }
     }

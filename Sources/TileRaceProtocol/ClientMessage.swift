@@ -49,6 +49,9 @@ public enum ClientMessage: Hashable, Sendable {
     case record(RecordQuery)
     /// `PRACTICE [options]`.
     case practice(PracticeOptions)
+    /// `SAY text=<text>`: a line of chat to your room (or the lobby); the
+    /// text is the rest of the line (`ChatText`).
+    case say(String)
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -80,6 +83,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .top: .top
         case .record: .record
         case .practice: .practice
+        case .say: .say
         }
     }
 
@@ -122,6 +126,8 @@ public enum ClientMessage: Hashable, Sendable {
             fields = query.fields
         case .practice(let options):
             fields = options.fields
+        case .say(let text):
+            fields.append(ChatText.key, text)
         }
         return ([verb.rawValue] + fields.words).joined(separator: " ")
     }
@@ -129,8 +135,7 @@ public enum ClientMessage: Hashable, Sendable {
     /// Parses a line from a client (verbs in any case) with the verb table.
     /// - Throws: a `ProtocolError` whose code and message the server sends back as `ERR`.
     public static func parse(_ line: String) throws(ProtocolError) -> ClientMessage {
-        let words = line.split(separator: " ")
-        guard let verbWord = words.first else { throw ProtocolError(.badArguments, "empty line") }
-        return try RequestVerb(word: verbWord).parse(Fields(words: words.dropFirst()))
+        guard let verbWord = line.split(separator: " ").first else { throw ProtocolError(.badArguments, "empty line") }
+        return try RequestVerb(word: verbWord).parse(line: line)
     }
 }

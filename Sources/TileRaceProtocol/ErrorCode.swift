@@ -33,4 +33,5 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case unavailable = "unavailable"
     case moved = "moved"
     case `internal` = "internal"
+    case muted = "muted"
 }

@@ -146,8 +146,22 @@ extension RequestVerb {
                 usage: "PRACTICE [seed=<seed>] [size=4] [target=2048]", summary: "start a solo game",
                 requirements: [.greeted, .outsideRooms, .notPracticing], keys: PracticeOptions.keys
             ) { fields throws(ProtocolError) in .practice(try PracticeOptions(fields: fields)) }
+        case .say:
+            RequestRule(
+                usage: "SAY text=<text>", example: "SAY text=good luck!",
+                summary: "say a line (1-200 characters, the rest of the line) to your room, or to the lobby in none",
+                requirements: [.greeted, .named, .notPracticing], keys: [ChatText.key],
+                window: RequestVerb.chatWindow, textKey: ChatText.key
+            ) { fields throws(ProtocolError) in
+                let text = try fields.string(ChatText.key)
+                try ChatText.validate(text)
+                return .say(text)
+            }
         }
     }
+
+    /// How many lines of chat a connection may say: 5 in any 10 s.
+    public static let chatWindow = RequestWindow(count: 5, milliseconds: 10_000)
 
     /// What a `TOP` costs: one token, and one more per 10 entries it asks for
     /// (11 for 100).

@@ -33,6 +33,8 @@ public enum ServerEvent: Hashable, Sendable {
     case ping(String?)
     /// The server is closing the connection.
     case bye(String)
+    /// A line of chat in a room (or, with no room, the lobby).
+    case chat(ChatLine)
 
     /// The event's verb.
     public var verb: String {
@@ -53,13 +55,14 @@ public enum ServerEvent: Hashable, Sendable {
         case .back: "BACK"
         case .ping: "PING"
         case .bye: "BYE"
+        case .chat: "CHAT"
         }
     }
 
     /// The verbs of events.
     public static let verbs: Set<String> = [
         "HELLO", "JOINED", "LEFT", "READY", "COUNTDOWN", "CANCEL", "START", "PROGRESS", "FINISH", "RESULT",
-        "END", "RESYNC", "AWAY", "BACK", "PING", "BYE",
+        "END", "RESYNC", "AWAY", "BACK", "PING", "BYE", "CHAT",
     ]
 
     /// The fields after the verb.
@@ -106,6 +109,7 @@ public enum ServerEvent: Hashable, Sendable {
             fields.append("nick", nickname)
         case .ping(let token): fields.positionals = token.map { [$0] } ?? []
         case .bye(let text): fields.positionals = [TextFilter.printableASCII(text)]
+        case .chat(let line): fields = line.fields
         }
         return fields
     }
@@ -146,6 +150,7 @@ public enum ServerEvent: Hashable, Sendable {
         case "BACK": return .back(room: try fields.name("room"), nickname: try fields.name("nick"))
         case "PING": return .ping(fields.positionals.first.map(TextFilter.printableASCII))
         case "BYE": return .bye(TextFilter.printableASCII(String(rest)))
+        case "CHAT": return .chat(try ChatLine(fields: Fields(afterVerb: rest, textKey: ChatText.key)))
         default: throw ProtocolError(.unknownVerb, "unknown event \(TextFilter.quoted(verb))")
         }
     }

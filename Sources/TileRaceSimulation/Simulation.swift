@@ -409,6 +409,9 @@ package final class Simulation {
                 }
             case .log(_, let text):
                 note(serverName(index), text)
+            case .lobbyChat:
+                // One shard per server: its lobby got the line already.
+                break
             }
         }
         scheduleServerTick(index)

@@ -180,6 +180,12 @@ struct CoreErrorTextTests {
                     harness.advance(1000)
                     return ana
                 }, request: "JOIN nowhere code=x", expected: "ERR flood too many wrong join codes from your address; try again in 59 s"),
+            Provocation(
+                setup: { harness in
+                    let ana = harness.player("ana")
+                    harness.core.setMuted("ana", true)
+                    return ana
+                }, request: "SAY text=hi", expected: "ERR muted an operator muted ana on this server: nothing you say is sent"),
         ]
     }
 

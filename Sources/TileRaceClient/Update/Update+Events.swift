@@ -4,6 +4,11 @@ import TileRaceProtocol
 /// The server's events: the room's members, the countdown, the race.
 extension Update {
     static func serverEvent(_ event: ServerEvent, model: inout Model) -> [Effect] {
+        // A line of chat changes nothing else (not the catch-up after a resume).
+        if case .chat(let line) = event {
+            chatArrived(line, model: &model)
+            return []
+        }
         // The catch-up's START, if any, comes first after a resumed OK HELLO,
         // and our RESYNC right after it when the race is ours.
         let isOutsideRace = model.network.isCatchingUpOutsideRace
@@ -11,8 +16,8 @@ extension Update {
         let startNamingUs = model.network.catchUpStart
         model.network.catchUpStart = nil
         switch event {
-        case .hello, .ping, .bye:
-            // The connection answers PING and reports BYE when the line closes.
+        case .hello, .ping, .bye, .chat:
+            // The connection answers PING and reports BYE when the line closes; CHAT was handled above.
             break
         case .joined(let room, let nickname, let role, let isBot):
             guard isOurRoom(room, model) else { break }

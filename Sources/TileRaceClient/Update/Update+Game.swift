@@ -22,6 +22,10 @@ extension Update {
         if session.removalCursor != nil {
             return removalKey(key, model: &model)
         }
+        if session.isRace {
+            if key == .enter || key == .character("/") { return openChat(&model) }
+            if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }
+        }
         if let direction = direction(for: key) {
             return move(direction, model: &model)
         }
@@ -444,9 +448,12 @@ extension Update {
     /// Our race is over and the dialog closed: watching the others finish.
     static func finishedKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
+        if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }
         switch key {
         case .enter:
             model.session?.end?.isHidden = false
+        case .character("/"):
+            return openChat(&model)
         case .character("q"), .escape:
             return leaveRoom(&model)
         default:

@@ -47,6 +47,8 @@ extension Update {
     static func standingsKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
         switch key {
+        case .character("/"):
+            return openChat(&model)
         case .enter, .character(" "), .character("r"):
             return backToRoom(&model)
         case .character("q"), .escape:
@@ -90,6 +92,8 @@ extension Update {
         model.session = nil
         model.race = nil
         model.room = nil
+        model.chat.roomLines = []
+        model.chat.input = nil
         model.notice = nil
         // Our bots leave with us.
         let bots = stopOwnBots(&model)
@@ -111,7 +115,10 @@ extension Update {
         if model.race?.isOver ?? true {
             return standingsKey(key, model: &model)
         }
+        if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }
         switch key {
+        case .enter, .character("/"):
+            return openChat(&model)
         case .character("q"), .escape:
             return leaveRoom(&model)
         default:

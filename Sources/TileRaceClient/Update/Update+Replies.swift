@@ -74,6 +74,8 @@ extension Update {
                 if query.offset == 0 { model.leaderboard.status = .failed(ScreenText.sanitize(error.message)) }
                 model.leaderboard.isLoadingMore = false
             }
+        case (.say, .failure(let error)):
+            sayRefused(error, model: &model)
         default:
             break
         }
@@ -117,6 +119,8 @@ extension Update {
         model.room = room
         model.race = nil
         model.session = nil
+        // The room's history comes next, as CHAT lines.
+        model.chat.roomLines = []
         model.screen = .room
         model.lobby.form = nil
         model.lobby.joinPrompt = nil

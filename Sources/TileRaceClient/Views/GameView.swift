@@ -52,6 +52,9 @@ enum GameView {
         switch ShownDialog(model) {
         case .standings:
             if let race = model.race, case .finished(let standings) = race.phase {
+                // The chat stays in view under the standings.
+                let chatRows = RaceView.chatRows(model, height: availableHeight)
+                let dialogArea = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3 - chatRows)
                 var note: (String, CellStyle)?
                 if let end = session.end, case .closed(let message?, let kind) = end.stage {
                     note = (message, kind == .warning ? theme.warned : kind == .success ? theme.succeeded : theme.muted)

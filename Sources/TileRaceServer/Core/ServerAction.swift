@@ -19,4 +19,8 @@ package enum ServerAction: Hashable, Sendable {
     case publishRooms([RoomDescription])
     /// Write a line to the server's log.
     case log(ServerLog.Level, String)
+    /// Hand a line of the lobby's chat (a `CHAT` event) to every other shard
+    /// of this server, for the sessions in the lobby there
+    /// (`ServerInput.lobbyChat`); this shard's got it already.
+    case lobbyChat(String)
 }

@@ -57,6 +57,7 @@ extension ServerCore {
         broadcast(
             .joined(room: room.name, nickname: session.nickname ?? "", role: .player, isBot: session.isBot), in: room,
             except: session.id)
+        sendChatHistory(of: room, to: session)
     }
 
     func watch(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
@@ -74,6 +75,7 @@ extension ServerCore {
             broadcast(.joined(room: room.name, nickname: nickname, role: .watcher, isBot: session.isBot), in: room, except: session.id)
         }
         catchUp(session, in: room)
+        sendChatHistory(of: room, to: session)
     }
 
     /// Tells a new watcher what is under way: the countdown's time left, or the
@@ -184,7 +186,7 @@ extension ServerCore {
             registry.sync { $0.rooms[key] = nil }
             timers.cancel(.countdown(room.key))
             timers.cancel(.timeLimit(room.key))
-            log(.info, "room \(room.name) removed (empty)")
+            log(.info, "room \(room.name) removed (empty; \(room.chatLineCount) line\(room.chatLineCount == 1 ? "" : "s") of chat said)")
         } else {
             publish(room)
         }

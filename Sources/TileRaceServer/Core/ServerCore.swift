@@ -107,6 +107,7 @@ package final class ServerCore {
         case .remoteRooms(let descriptions): remoteRoomsArrived(descriptions)
         case .tick: fireTimers()
         case .shutdown: shutdown()
+        case .lobbyChat(let line): sendToLobby(line)
         }
         defer { outbox.removeAll(keepingCapacity: true) }
         return outbox
@@ -209,12 +210,22 @@ package final class ServerCore {
                 line, now: now, listedItems: knownRoomCount,
                 meets: { meets($0, session) })
             if logLevel >= .debug, verdict.isAdmitted {
-                log(.debug, "\(session.id) \(session.logName): \(TextFilter.quoted(line))")
+                log(.debug, "\(session.id) \(session.logName): \(ServerCore.loggable(line, verdict))")
             }
             carryOut(verdict, from: session)
         }
         if session.shardMove != nil { return }
         if !session.isClosing { setInputFlow(.hold, of: session) }
+    }
+
+    /// A request line as the log shows it: quoted, except a line of chat,
+    /// which the log counts and never shows.
+    static func loggable(_ line: String, _ verdict: RequestGate.Verdict) -> String {
+        guard case .run(.say(let text), _) = verdict else {
+            if line.split(separator: " ").first?.uppercased() == RequestVerb.say.rawValue { return "SAY (refused; not logged)" }
+            return TextFilter.quoted(line)
+        }
+        return "SAY (\(text.unicodeScalars.count) characters; chat is not logged)"
     }
 
     /// Every room the server knows of, listed or not (its own, `daily` and

@@ -56,6 +56,9 @@ package final class ServerRegistry: @unchecked Sendable {
         var nextRaceID = 1
         /// Other servers' public rooms by key, from the shared room directory.
         var remoteRooms: [String: RoomDescription] = [:]
+        /// Nickname keys (lower case) an operator muted: their `SAY` is
+        /// refused (`ERR muted`) on every shard, until unmuted or the server stops.
+        var mutedNicknames: Set<String> = []
     }
 
     /// How many shards share it.

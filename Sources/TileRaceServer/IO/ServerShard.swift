@@ -245,6 +245,11 @@ final class ServerShard: @unchecked Sendable {
                 }
             case .log(let level, let message):
                 settings.log(level, message)
+            case .lobbyChat(let line):
+                // One shard's lines reach each other shard in the order said.
+                for other in shards where other !== self {
+                    other.queue.async { other.process(.lobbyChat(line)) }
+                }
             }
         }
     }

@@ -78,6 +78,8 @@ final class ShardsHarness {
                 perform(cores[target].arrive(session), on: target)
             case .input(let id, let flow):
                 if flow == .turn { turnsDue.append(id) }
+            case .lobbyChat(let line):
+                for other in cores.indices where other != shard { perform(cores[other].handle(.lobbyChat(line)), on: other) }
             case .close, .leaderboard, .publishRooms:
                 break
             }
