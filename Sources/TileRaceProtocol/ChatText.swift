@@ -27,7 +27,8 @@ public enum ChatText {
         if let control = scalars.first(where: TextFilter.isControl) {
             let code = String(control.value, radix: 16, uppercase: true)
             throw ProtocolError(
-                .badArguments, "the text holds a character that cannot be shown (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))")
+                .badArguments,
+                "the text holds a character that cannot be shown (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))")
         }
     }
 }

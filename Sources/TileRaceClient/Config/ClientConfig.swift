@@ -137,7 +137,9 @@ public struct ClientConfig: Codable, Hashable, Sendable {
             }
         }
         let valid = mutedNicknames.filter(Nickname.isValid)
-        if valid.count != mutedNicknames.count { problems.append("ignored \(mutedNicknames.count - valid.count) muted name(s) that are not nicknames") }
+        if valid.count != mutedNicknames.count {
+            problems.append("ignored \(mutedNicknames.count - valid.count) muted name(s) that are not nicknames")
+        }
         mutedNicknames = Array(Set(valid.map(Names.nicknameKey))).sorted()
         return problems
     }

@@ -5,10 +5,17 @@
 /// spoke, so a new line never moves anything else on the screen.
 enum ChatPane {
     /// Draws the chat of the model's chat place in `rect` (nothing without one).
-    static func draw(_ model: Model, hint: String, in rect: Rect, theme: Theme, into frame: inout Frame) {
-        guard model.chatPlace != nil, rect.height >= 2, rect.width >= 12 else { return }
-        Chrome.rule(model.chatPlace == .lobby ? "lobby chat" : "chat", x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
-        var rows = rect.height - 1
+    /// `hasRule`: a rule heads the pane (not in the race's compact pane,
+    /// whose few rows are all lines).
+    static func draw(_ model: Model, hint: String, hasRule: Bool = true, in rect: Rect, theme: Theme, into frame: inout Frame) {
+        guard model.chatPlace != nil, rect.height >= (hasRule ? 2 : 1), rect.width >= 12 else { return }
+        var top = rect.y
+        if hasRule {
+            let title = model.chatPlace == .lobby ? "lobby chat" : "chat"
+            Chrome.rule(title, x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
+            top += 1
+        }
+        var rows = rect.maxY - top
         if let input = model.chat.input {
             rows -= 1
             frame.text(inputLine(input, width: rect.width), x: rect.x, y: rect.maxY - 1, style: theme.accented)
@@ -19,14 +26,21 @@ enum ChatPane {
         }
         let lines = model.shownChatLines
         if lines.isEmpty, model.chat.input == nil {
-            frame.text(Format.fit(hint, rect.width).trimmingTrailingSpaces, x: rect.x, y: rect.y + 1, style: theme.muted)
+            frame.text(RaceView.fitting([hint, "/ to chat"], width: rect.width), x: rect.x, y: top, style: theme.muted)
             return
         }
-        let shown = Array(wrappedRows(lines, width: rect.width).suffix(max(0, rows)))
+        var shown = Array(wrappedRows(lines, width: rect.width).suffix(max(0, rows)))
+        // A line's end alone says little: start at a line's first row when another is shown.
+        while shown.count > 1, shown[0].hasPrefix("  "), shown.contains(where: { !$0.hasPrefix("  ") }) {
+            shown.removeFirst()
+        }
         for (index, row) in shown.enumerated() {
-            frame.text(row, x: rect.x, y: rect.y + 1 + index, style: theme.base)
+            frame.text(row, x: rect.x, y: top + index, style: theme.base)
         }
     }
+
+    /// The footer's hints while the input line is open.
+    static let typingHints: [Chrome.Hint] = [("Enter", "send"), ("Esc", "close"), ("/mute NICK", "hide their lines")]
 
     /// The input line: a prompt, the end of what was typed that fits, a cursor.
     static func inputLine(_ input: TextField, width: Int) -> String {

@@ -166,6 +166,7 @@ enum GameView {
     }
 
     static func hints(_ model: Model, session: PlaySession) -> [Chrome.Hint] {
+        if model.chat.isTyping, model.chatPlace != nil { return ChatPane.typingHints }
         if let end = session.end {
             return end.isHidden && !(model.race?.isOver ?? true) ? [("Enter", "your result"), ("q", "leave the room"), ("?", "help")] : []
         }

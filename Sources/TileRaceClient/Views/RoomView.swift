@@ -21,7 +21,7 @@ enum RoomView {
         Chrome.rule(heading, x: 2, y: 4, width: listWidth, theme: theme, into: &frame)
         var y = 5
         // The chat's rows above the status line are the chat's, said or not.
-        let chatRows = model.chatPlace == .room ? (frame.height >= 30 ? 7 : 5) : 0
+        let chatRows = model.chatPlace == .room ? (frame.height >= 30 ? 7 : 4) : 0
         ChatPane.draw(
             model, hint: "/ to chat · /mute NICK hides someone's lines",
             in: Rect(x: 2, y: frame.height - 3 - chatRows, width: frame.width - 4, height: chatRows), theme: theme, into: &frame)
@@ -79,10 +79,11 @@ enum RoomView {
 
     /// The keys at the bottom: ready, the bots, leaving.
     static func hints(_ model: Model, room: WaitingRoom) -> [Chrome.Hint] {
+        if model.chat.isTyping { return ChatPane.typingHints }
         var hints: [Chrome.Hint] = room.isWatching ? [] : [("r", room.isReady ? "not ready" : "ready")]
         if model.canAddBots { hints.append(("a", "add bot")) }
         if !model.ownBots.isEmpty { hints.append(("x", "remove bot")) }
-        hints += [(("q", room.isWatching ? "stop watching" : "leave room")), ("?", "help")]
+        hints += [("/", "chat"), (("q", room.isWatching ? "stop watching" : "leave room")), ("?", "help")]
         return hints
     }
 

@@ -15,7 +15,8 @@ enum SpectateView {
         let chatRows = RaceView.chatRows(model, height: frame.height - 3)
         let content = Rect(x: 2, y: 2, width: frame.width - 4, height: frame.height - 5 - chatRows)
         ChatPane.draw(
-            model, hint: "Enter or / to chat · 1-4 quick phrases", in: Rect(x: 2, y: content.maxY, width: content.width, height: chatRows),
+            model, hint: "Enter or / to chat · 1-4 quick phrases", hasRule: chatRows > 2,
+            in: Rect(x: 2, y: content.maxY, width: content.width, height: chatRows),
             theme: theme, into: &frame)
         var y = RaceView.drawRacers(
             race.ranked, model: model, race: race, x: content.x, y: content.y, width: content.width, bottom: content.maxY, theme: theme,
@@ -23,12 +24,15 @@ enum SpectateView {
         y += 1
         drawBoards(race, model: model, top: y, in: content, theme: theme, into: &frame)
         if case .finished(let standings) = race.phase {
-            let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3 - chatRows)
+            let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
             RaceView.drawStandings(
                 standings, race: race, you: nil, note: nil, in: area, isBot: model.isBot, theme: theme, into: &frame)
         }
         Chrome.status(model, theme: theme, into: &frame)
-        let hints: [Chrome.Hint] = race.isOver ? [("Enter", "back to the room"), ("q", "leave")] : [("q", "stop watching"), ("?", "help")]
+        let hints: [Chrome.Hint] =
+            model.chat.isTyping
+            ? ChatPane.typingHints
+            : race.isOver ? [("Enter", "back to the room"), ("q", "leave")] : [("q", "stop watching"), ("?", "help")]
         Chrome.footer(hints, theme: theme, into: &frame)
     }
 
