@@ -69,6 +69,9 @@ package final class Simulation {
     var violation: SimulationViolation?
     /// When the races are next looked at for one that does not end.
     var nextRaceCheckAt = 0
+    /// Per server, the connections in a room after its last batch of
+    /// actions, with the room's key (`checkChat`).
+    var chatMembership: [Int: [ConnectionID: String]] = [:]
 
     /// The shortest wait between a client's ticks (milliseconds).
     static let shortestTickMilliseconds = 200
@@ -357,6 +360,7 @@ package final class Simulation {
         server.generation += 1
         server.connections = [:]
         server.nextTickAt = nil
+        chatMembership[index] = nil
         let serverSeed = random.next()
         let core = ServerCore(
             limits: .standard, clock: clock, random: SeededRandom(seed: serverSeed).source,
@@ -387,6 +391,7 @@ package final class Simulation {
 
     func perform(_ actions: [ServerAction], on index: Int) {
         let server = servers[index]
+        checkChat(actions, on: index)
         for action in actions {
             switch action {
             case .send(let id, let lines):
