@@ -13,7 +13,7 @@ enum SpectateView {
             right: clock, theme: theme, into: &frame)
         // The chat's rows at the bottom are the chat's, said or not: a new line moves no board.
         let chatRows = RaceView.chatRows(model, height: frame.height - 3)
-        let content = Rect(x: 2, y: 2, width: frame.width - 4, height: frame.height - 5 - chatRows)
+        let content = Rect(x: 2, y: 2, width: frame.width - 4, height: frame.height - 5 - max(0, chatRows - 1))
         ChatPane.draw(
             model, hint: "Enter or / to chat · 1-4 quick phrases", hasRule: chatRows > 2,
             in: Rect(x: 2, y: content.maxY, width: content.width, height: chatRows),
@@ -24,7 +24,8 @@ enum SpectateView {
         y += 1
         drawBoards(race, model: model, top: y, in: content, theme: theme, into: &frame)
         if case .finished(let standings) = race.phase {
-            let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
+            // The chat stays in view under the standings.
+            let area = Rect(x: 0, y: 1, width: frame.width, height: chatRows == 0 ? frame.height - 3 : content.maxY - 1)
             RaceView.drawStandings(
                 standings, race: race, you: nil, note: nil, in: area, isBot: model.isBot, theme: theme, into: &frame)
         }
