@@ -33,6 +33,26 @@ import TileRaceProtocol
         #expect(update(&model, .key(.up)).contains { $0.isMove } || update(&model, .key(.down)).contains { $0.isMove })
     }
 
+    @Test func aRaceThatStartsGivesTheKeysToTheBoardAndKeepsTheLineBeingTyped() {
+        var model = Fixtures.race()
+        model.session = nil
+        model.race = nil
+        model.screen = .room
+        _ = update(&model, .key(.character("/")))
+        _ = type("almost rea", into: &model)
+        Fixtures.event(
+            &model,
+            .start(
+                RaceStart(
+                    room: "friday", race: 2, seed: "7", size: 4, target: 2048, allowsAssists: false, timeLimit: 300,
+                    players: ["ana", "bo"])))
+        #expect(model.screen == .game)
+        #expect(!model.chat.isTyping)
+        #expect(update(&model, .key(.left)).contains { $0.isMove } || update(&model, .key(.right)).contains { $0.isMove })
+        _ = update(&model, .key(.enter))
+        #expect(model.chat.input?.text == "almost rea")
+    }
+
     @Test func slashOpensItTooAndEscClosesItWithoutSending() {
         var model = Fixtures.race()
         _ = update(&model, .key(.character("/")))

@@ -41,8 +41,20 @@ struct ChatState: Hashable, Sendable {
         }
     }
 
+    /// What was typed when a race's start closed the input line, offered
+    /// again the next time it opens.
+    var draft = ""
+
     /// Whether the input line is open.
     var isTyping: Bool { input != nil }
+
+    /// Closes the input line, keeping what was typed for the next time it
+    /// opens (a race starts: the keys are the board's).
+    mutating func closeKeepingDraft() {
+        guard let input else { return }
+        draft = input.text
+        self.input = nil
+    }
 }
 
 /// Where the player can chat on the screen shown.

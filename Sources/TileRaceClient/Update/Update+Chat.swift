@@ -34,7 +34,8 @@ extension Update {
     /// Opens the input line.
     static func openChat(_ model: inout Model) -> [Effect] {
         guard model.chatPlace != nil else { return [] }
-        model.chat.input = TextField("", kind: .chat, maximumLength: ChatText.maximumLength)
+        model.chat.input = TextField(model.chat.draft, kind: .chat, maximumLength: ChatText.maximumLength)
+        model.chat.draft = ""
         return []
     }
 

@@ -151,6 +151,8 @@ extension Update {
             }
         }
         let isRacing = mayRace && !room.isWatching && start.players.contains { isUs($0, model) }
+        // At the start the keys are the board's: a line being typed waits, kept, for the next `/` or Enter.
+        if isRacing { model.chat.closeKeepingDraft() }
         // A START that catches us up (WATCH, resume) says how long the race has run.
         let startedAt = model.now - max(0, start.elapsedMilliseconds ?? 0)
         var race = RaceState(
