@@ -74,9 +74,13 @@ let package = Package(
         // MARK: Tests
 
         /// What the tests of every layer share: plain sockets, fake peers and
-        /// servers, a fault-injecting proxy. Written with the C calls, so it
-        /// depends on none of the code under test (the line framer aside).
-        .target(name: "TileRaceTestSupport", dependencies: ["TileRaceProtocol"], path: "Tests/TileRaceTestSupport"),
+        /// servers, a fault-injecting proxy, and the tests' own `redis-server`
+        /// (skipped where none is installed). Written with the C calls, so it
+        /// depends on none of the code under test (the line framer and the
+        /// Redis process aside).
+        .target(
+            name: "TileRaceTestSupport", dependencies: ["TileRaceProtocol", "TileRaceRedisProcess"], path: "Tests/TileRaceTestSupport"
+        ),
         /// A real race server on loopback for the tests of what talks to one
         /// (client, bots, command line).
         .target(

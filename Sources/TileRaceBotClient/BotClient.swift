@@ -82,8 +82,8 @@ public final class BotClient: @unchecked Sendable {
 
     private func received(_ event: ClientConnection.Event) {
         switch event {
-        case .greeted:
-            process(.greeted)
+        case .greeted(let greeting):
+            process(.greeted(greeting))
         case .reply(let request, let result, _):
             process(.reply(request, result))
         case .event(let event):
@@ -115,7 +115,7 @@ public final class BotClient: @unchecked Sendable {
         defer { isProcessing = false }
         while !inputs.isEmpty, !hasEnded {
             let next = inputs.removeFirst()
-            for action in player.handle(next, now: BotClient.monotonicNow()) {
+            for action in player.handle(next, now: MonotonicClock.milliseconds()) {
                 perform(action)
             }
         }
@@ -143,7 +143,7 @@ public final class BotClient: @unchecked Sendable {
     }
 
     private func schedule(at: Int) {
-        let delay = max(0, at - BotClient.monotonicNow())
+        let delay = max(0, at - MonotonicClock.milliseconds())
         let timer = self.timer ?? makeTimer()
         timer.schedule(deadline: .now() + .milliseconds(delay), leeway: .milliseconds(1))
     }
@@ -166,10 +166,5 @@ public final class BotClient: @unchecked Sendable {
         timer = nil
         connection.closeAfterFlush(lingerMilliseconds: 200)
         onEnd(ending)
-    }
-
-    /// Milliseconds of the monotonic clock.
-    static func monotonicNow() -> Int {
-        Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
     }
 }

@@ -4,8 +4,8 @@ import TileRaceProtocol
 /// What happens to a bot player: news from the server, a move chosen by the
 /// search, time passing, or its owner asking it to leave.
 public enum BotInput: Hashable, Sendable {
-    /// The connection is up and the server greeted us.
-    case greeted
+    /// The connection is up and the server greeted us with this greeting.
+    case greeted(Greeting)
     /// The answer to `request`: its `OK` or its `ERR`.
     case reply(ClientMessage, Result<OkReply, ProtocolError>)
     /// An event from the server (`PING` included: the player answers it).

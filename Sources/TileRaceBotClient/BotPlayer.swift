@@ -50,6 +50,8 @@ public struct BotPlayer: Sendable {
     private var hasTriedCreating = false
     private var isInRoom = false
     private var isMoveInFlight = false
+    /// What the server's greeting offers (a `RESYNC` request).
+    private var serverFeatures: Set<ServerFeature> = []
     /// Bumped whenever our board changes, so a search for an older board is dropped.
     private var generation = 0
     private var searchingGeneration: Int?
@@ -70,8 +72,9 @@ public struct BotPlayer: Sendable {
         guard phase != .ended else { return [] }
         let actions: [BotAction]
         switch input {
-        case .greeted:
+        case .greeted(let greeting):
             phase = .greeting
+            serverFeatures = greeting.features
             actions = [.send(.hello(nickname: nickname, isBot: true))]
         case .reply(let request, let result):
             actions = reply(request, result)
@@ -133,7 +136,7 @@ public struct BotPlayer: Sendable {
             return error.code == .raceInProgress ? [] : [.report(.note("READY refused: \(error.message)"))]
         case (.move, .success(.move(let acknowledgement))):
             return moveAcknowledged(acknowledgement)
-        case (.move, .failure(let error)):
+        case (.move, .failure(let error)), (.resync, .failure(let error)):
             switch error.code {
             case .badSeq, .desync:
                 return []  // A RESYNC follows; the move stays in flight until then.
@@ -164,16 +167,14 @@ public struct BotPlayer: Sendable {
         guard let game, acknowledgement.seq == sequence else { return [] }
         let theirs = (acknowledgement.score, acknowledgement.moves, acknowledgement.largestTile)
         guard theirs != (game.score, game.moveCount, game.board.largestValue), phase == .racing else { return [] }
-        // Our copy differs: a MOVE that cannot be next is answered with the server's copy.
+        // Our copy differs: RESYNC (or, for a server older than it, a MOVE
+        // that cannot be next) is answered with the server's copy.
         isMoveInFlight = true
-        return [.send(.move(seq: BotPlayer.resyncSequence, entries: [.move(.left)]))]
+        return [.send(.askingForResync(offered: serverFeatures))]
     }
 
     /// What a bot says when a race it raced is over (its only line of chat).
     public static let endOfRaceLine = "gg"
-
-    /// The sequence number of a `MOVE` sent only to get the server's copy of the game.
-    static let resyncSequence = Int(Int32.max)
 
     // MARK: Events
 
@@ -232,8 +233,8 @@ public struct BotPlayer: Sendable {
     }
 
     private func isUs(_ nicknames: [String]) -> Bool {
-        let key = Names.nicknameKey(nickname)
-        return nicknames.contains { Names.nicknameKey($0) == key }
+        let us = Nickname(nickname)
+        return nicknames.contains { Nickname($0) == us }
     }
 
     // MARK: Moving

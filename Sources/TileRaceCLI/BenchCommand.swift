@@ -40,6 +40,7 @@ struct BenchCommand: Command {
         .value("--submissions", "N", "store: SUBMITs per connection (default 200)"),
         .value("--redis", "URL", "store: this Redis instead of a redis-server started here (it must be durable; its keys are used)"),
     ]
+    let positionalWords = ["engine", "bot", "server", "leaderboard", "store"]
     let options: [Arguments.Option] =
         BenchCommand.engineOptions + BotBenchCommand.options + BenchCommand.serverOptions + BenchCommand.leaderboardOptions
         + BenchCommand.storeOptions.filter { $0.name != "--submissions" }
@@ -84,7 +85,8 @@ struct BenchCommand: Command {
         case "server": own = BenchCommand.serverOptions
         case "leaderboard": own = BenchCommand.leaderboardOptions
         case "store": own = BenchCommand.storeOptions
-        default: throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: engine, bot, server, leaderboard, store")
+        default:
+            throw CommandLineError("unknown benchmark \(Arguments.quoted(kind)); known: \(positionalWords.joined(separator: ", "))")
         }
         let ownNames = Set(own.map(\.name))
         if let option = options.map(\.name).first(where: { !ownNames.contains($0) && arguments.value($0) != nil }) {

@@ -59,6 +59,7 @@ final class BotFleet: @unchecked Sendable {
 
     private func ended(_ name: String, _ ending: BotEnding) {
         queue.async { [self] in
+            dispatchPrecondition(condition: .onQueue(queue))
             console.print(ending.isStopped ? "\(name): left" : "\(name): stopped: \(ending.message)")
             playing -= 1
             if playing == 0 { allEnded.signal() }

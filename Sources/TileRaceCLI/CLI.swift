@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// The `tilerace` command line: picks the sub-command and runs it.
 public enum CLI {
     /// Exit status for success.
@@ -10,6 +12,13 @@ public enum CLI {
     /// The sub-commands, in the order the help lists them. With no command, `play` runs.
     static let commands: [any Command] = [
         PlayCommand(), ServeCommand(), BotCommand(), LeaderboardCommand(), ReplayCommand(), BenchCommand(), HelpCommand(),
+        CompletionsCommand(),
+    ]
+
+    /// The options of `tilerace` itself, before any command.
+    static let programOptions: [Arguments.Option] = [
+        .flag("--help", "list the commands"),
+        .flag("--version", "print the version"),
     ]
 
     /// Runs `tilerace` with the words after the program name; returns the exit status.
@@ -37,8 +46,8 @@ public enum CLI {
         return run(command, words: Array(arguments.dropFirst()), console: console)
     }
 
-    /// The version of this program.
-    public static let version = "0.1.0"
+    /// The version of this program (`TileRaceVersion.current`, kept there only).
+    public static var version: String { TileRaceVersion.current }
 
     static func command(named name: String) -> (any Command)? {
         commands.first { $0.name == name }
@@ -75,7 +84,10 @@ public enum CLI {
         for command in commands {
             lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary)
         }
-        lines += ["", "tilerace help <command> (or tilerace <command> --help) explains a command."]
+        lines += [
+            "", "tilerace help <command> (or tilerace <command> --help) explains a command.",
+            "tilerace --version prints the version.",
+        ]
         return lines.joined(separator: "\n")
     }
 

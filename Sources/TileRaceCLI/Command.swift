@@ -15,12 +15,16 @@ protocol Command: Sendable {
     var options: [Arguments.Option] { get }
     /// More explanation shown by `tilerace help <command>`, possibly empty.
     var details: String { get }
+    /// The words the command takes besides options (bench's benchmarks,
+    /// help's commands), offered by shell completion; possibly empty.
+    var positionalWords: [String] { get }
     /// Runs the command; returns the exit status.
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32
 }
 
 extension Command {
     var details: String { "" }
+    var positionalWords: [String] { [] }
 
     /// The full help text of the command.
     var helpText: String {

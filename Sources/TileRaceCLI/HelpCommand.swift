@@ -4,6 +4,7 @@ struct HelpCommand: Command {
     let summary = "explain tilerace or one of its commands"
     let usage = ["tilerace help [<command>]"]
     let options: [Arguments.Option] = []
+    var positionalWords: [String] { CLI.commands.map(\.name) }
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         guard let topic = arguments.positionals.first else {

@@ -28,9 +28,9 @@ struct RecordFetch {
         guard chunks.count == summary.count else {
             throw .failed(LineClient.Failure(message: "the record came with \(chunks.count) LOG lines, not \(summary.count)"))
         }
-        let key = Names.nicknameKey(nickname)
+        let wanted = Nickname(nickname)
         let entry = answers[1].items.lazy.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }
-            .first { Names.nicknameKey($0.nickname) == key }
+            .first { Nickname($0.nickname) == wanted }
         return RecordFetch(summary: summary, log: RecordChunks.join(chunks), entry: entry)
     }
 }

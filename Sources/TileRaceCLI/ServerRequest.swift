@@ -48,6 +48,8 @@ enum ServerRequest {
             throw .failed(LineClient.Failure(message: "\(client.endpoint) is not a tilerace 1 server", isTimeout: false))
         }
         try send(ClientMessage.hello(nickname: nil), to: client)
+        // Greeted: whatever happens next, say goodbye before the close.
+        defer { try? client.send(ClientMessage.quit.line) }
         _ = try reply(client)
         var answers: [Answer] = []
         for request in requests {
@@ -63,7 +65,6 @@ enum ServerRequest {
                 break
             }
         }
-        try? client.send(ClientMessage.quit.line)
         return answers
     }
 

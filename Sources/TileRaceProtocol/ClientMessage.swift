@@ -49,6 +49,8 @@ public enum ClientMessage: Hashable, Sendable {
     case record(RecordQuery)
     /// `PRACTICE [options]`.
     case practice(PracticeOptions)
+    /// `RESYNC`: ask for the server's copy of your game (section 5.3).
+    case resync
     /// `SAY text=<text>`: a line of chat to your room (or the lobby); the
     /// text is the rest of the line (`ChatText`).
     case say(String)
@@ -83,6 +85,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .top: .top
         case .record: .record
         case .practice: .practice
+        case .resync: .resync
         case .say: .say
         }
     }
@@ -126,6 +129,8 @@ public enum ClientMessage: Hashable, Sendable {
             fields = query.fields
         case .practice(let options):
             fields = options.fields
+        case .resync:
+            break
         case .say(let text):
             fields.append(ChatText.key, text)
         }
@@ -137,5 +142,20 @@ public enum ClientMessage: Hashable, Sendable {
     public static func parse(_ line: String) throws(ProtocolError) -> ClientMessage {
         guard let verbWord = line.split(separator: " ").first else { throw ProtocolError(.badArguments, "empty line") }
         return try RequestVerb(word: verbWord).parse(line: line)
+    }
+}
+
+extension ClientMessage {
+    /// The `seq` of the `MOVE` that asks a server older than `RESYNC` for its
+    /// copy of the game: the largest allowed, never the next one, so the
+    /// server refuses it with `bad-seq` and sends its `RESYNC` event.
+    public static let legacyResyncSequence = Int(Int32.max)
+
+    /// The request that asks for the server's copy of your game: `RESYNC`
+    /// where the greeting offers it (`features`), else the `MOVE` that cannot
+    /// be next (`legacyResyncSequence`), which every server answers with
+    /// `ERR bad-seq` and the same `RESYNC` event.
+    public static func askingForResync(offered features: Set<ServerFeature>) -> ClientMessage {
+        features.contains(.resync) ? .resync : .move(seq: legacyResyncSequence, entries: [.move(.left)])
     }
 }

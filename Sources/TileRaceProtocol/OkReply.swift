@@ -26,6 +26,8 @@ public enum OkReply: Hashable, Sendable {
     /// `OK RECORD nick= seed= size= target= entries= count=`: the end of a record.
     case record(RecordSummary)
     case practice(PracticeOptions)
+    /// `OK RESYNC`: the `RESYNC` event with the server's copy of your game follows.
+    case resync
     /// `OK SAY`: the line was said (it comes back as `CHAT`, to everyone).
     case say
 
@@ -87,6 +89,7 @@ public enum OkReply: Hashable, Sendable {
         case .top(let summary): (verb, fields) = (.top, summary.fields)
         case .record(let summary): (verb, fields) = (.record, summary.fields)
         case .practice(let options): (verb, fields) = (.practice, options.fields)
+        case .resync: verb = .resync
         case .say: verb = .say
         }
         return (verb, fields)
@@ -121,6 +124,7 @@ public enum OkReply: Hashable, Sendable {
         case .top: return .top(try TopSummary(fields: fields))
         case .record: return .record(try RecordSummary(fields: fields))
         case .practice: return .practice(try PracticeOptions(fields: fields))
+        case .resync: return .resync
         case .say: return .say
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }

@@ -45,8 +45,8 @@ public struct RaceStart: FieldsRepresentable {
 
     /// Whether the racer with this nickname is a bot (nicknames compare without regard to case).
     public func isBot(_ nickname: String) -> Bool {
-        let key = Names.nicknameKey(nickname)
-        return bots.contains { Names.nicknameKey($0) == key }
+        let racer = Nickname(nickname)
+        return bots.contains { Nickname($0) == racer }
     }
 
     /// The game every racer starts.

@@ -146,6 +146,10 @@ extension RequestVerb {
                 usage: "PRACTICE [seed=<seed>] [size=4] [target=2048]", summary: "start a solo game",
                 requirements: [.greeted, .outsideRooms, .notPracticing], keys: PracticeOptions.keys
             ) { fields throws(ProtocolError) in .practice(try PracticeOptions(fields: fields)) }
+        case .resync:
+            RequestRule(
+                usage: "RESYNC", summary: "get the server's copy of your game (a RESYNC event follows the OK)",
+                requirements: [.greeted, .racing], message: .resync)
         case .say:
             RequestRule(
                 usage: "SAY text=<text>", example: "SAY text=good luck!",

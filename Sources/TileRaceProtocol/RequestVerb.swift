@@ -51,6 +51,8 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case record = "RECORD"
     /// `PRACTICE`: start a solo game.
     case practice = "PRACTICE"
+    /// `RESYNC`: get the server's copy of your game.
+    case resync = "RESYNC"
     /// `SAY`: say a line of chat to your room, or to the lobby.
     case say = "SAY"
 

@@ -12,7 +12,7 @@ public enum ServerEvent: Hashable, Sendable {
     /// The race starts in `milliseconds`.
     case countdown(room: String, milliseconds: Int)
     /// The countdown stopped.
-    case cancel(room: String, reason: String)
+    case cancel(room: String, reason: CancelReason)
     /// The race begins.
     case start(RaceStart)
     /// A racer's latest figures.
@@ -74,6 +74,7 @@ public enum ServerEvent: Hashable, Sendable {
             if let server = greeting.server { fields.append("server", server) }
             if let line = greeting.lineLimit { fields.append("line", line) }
             if let idle = greeting.idleSeconds { fields.append("idle", idle) }
+            if !greeting.features.isEmpty { fields.append("features", greeting.featuresWord) }
         case .joined(let room, let nickname, let role, let isBot):
             fields.append("room", room)
             fields.append("nick", nickname)
@@ -91,7 +92,7 @@ public enum ServerEvent: Hashable, Sendable {
             fields.append("ms", milliseconds)
         case .cancel(let room, let reason):
             fields.append("room", room)
-            fields.append("reason", reason)
+            fields.append("reason", reason.word)
         case .start(let start): fields = start.fields
         case .progress(let progress): fields = progress.fields
         case .finish(let finish), .result(let finish): fields = finish.fields
@@ -125,7 +126,7 @@ public enum ServerEvent: Hashable, Sendable {
             return .hello(
                 Greeting(
                     version: version, server: fields["server"], lineLimit: fields["line"].flatMap { Int($0) },
-                    idleSeconds: fields["idle"].flatMap { Int($0) }))
+                    idleSeconds: fields["idle"].flatMap { Int($0) }, features: Greeting.features(from: fields["features"])))
         case "JOINED":
             return .joined(
                 room: try fields.name("room"), nickname: try fields.name("nick"), role: try fields.choice("role", as: MemberInfo.Role.self),
@@ -137,7 +138,7 @@ public enum ServerEvent: Hashable, Sendable {
         case "COUNTDOWN":
             return .countdown(room: try fields.name("room"), milliseconds: try fields.integer("ms"))
         case "CANCEL":
-            return .cancel(room: try fields.name("room"), reason: TextFilter.printableASCII(fields["reason"] ?? ""))
+            return .cancel(room: try fields.name("room"), reason: CancelReason(word: fields["reason"] ?? ""))
         case "START": return .start(try RaceStart(fields: fields))
         case "PROGRESS": return .progress(try RacerProgress(fields: fields))
         case "FINISH": return .finish(try RacerFinish(fields: fields))

@@ -28,7 +28,7 @@ public final class RedisConnection: @unchecked Sendable {
         /// An attempt is under way; commands wait for it unsent.
         case connecting(SocketConnector)
         /// Connected: commands are written at once.
-        case connected(LineChannel)
+        case connected(SocketChannel)
         /// The last attempt failed (`reason`: "connection refused"): commands
         /// fail at once until `until` (uptime in nanoseconds).
         case waiting(until: UInt64, reason: String)
@@ -179,7 +179,7 @@ public final class RedisConnection: @unchecked Sendable {
         if case .idle = state { connect() }
     }
 
-    private func write(_ bytes: [UInt8], on channel: LineChannel) {
+    private func write(_ bytes: [UInt8], on channel: SocketChannel) {
         // Over the limit the channel closes and reports it (`lost`).
         guard channel.enqueue(bytes: bytes) else { return }
         channel.flush()
@@ -213,12 +213,12 @@ public final class RedisConnection: @unchecked Sendable {
     }
 
     private func connected(_ fd: Int32) {
-        let channel = LineChannel(fd: fd, queue: queue, outputLimit: RedisConnection.outputLimit)
+        let channel = SocketChannel(fd: fd, queue: queue, outputLimit: RedisConnection.outputLimit)
         state = .connected(channel)
         parser = RESPParser()
         backoffMilliseconds = 0
         channel.start(
-            LineChannel.Handlers(
+            SocketChannel.Handlers(
                 received: { [weak self, weak channel] bytes in
                     guard let self, let channel else { return }
                     received(bytes, on: channel)
@@ -255,7 +255,7 @@ public final class RedisConnection: @unchecked Sendable {
 
     // MARK: Replies
 
-    private func received(_ bytes: [UInt8], on channel: LineChannel) {
+    private func received(_ bytes: [UInt8], on channel: SocketChannel) {
         guard case .connected(let current) = state, current === channel else { return }
         parser.append(bytes)
         while case .connected(let current) = state, current === channel {
@@ -289,7 +289,7 @@ public final class RedisConnection: @unchecked Sendable {
         }
     }
 
-    private func lost(_ reason: LineChannel.EndReason, on channel: LineChannel) {
+    private func lost(_ reason: SocketChannel.EndReason, on channel: SocketChannel) {
         guard case .connected(let current) = state, current === channel else { return }
         let why =
             switch reason {

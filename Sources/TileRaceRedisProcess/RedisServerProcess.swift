@@ -28,6 +28,14 @@ public final class RedisServerProcess {
     public static let notInstalled =
         "redis-server is not installed: apt-get install redis-server (Debian) or brew install redis (macOS)"
 
+    /// The environment variable that names the `redis-server` to run
+    /// instead of looking on the PATH (`/nonexistent` acts as a machine
+    /// without one).
+    public static let executableVariable = "TILERACE_REDIS_SERVER"
+
+    /// Whether there is a `redis-server` to run.
+    public static var isInstalled: Bool { findExecutable() != nil }
+
     /// Where it listens (127.0.0.1, database 0).
     public private(set) var address: RedisAddress
     /// Its working directory (the append-only file lives here).
@@ -183,9 +191,14 @@ public final class RedisServerProcess {
         return try body()
     }
 
-    /// `redis-server` on the PATH, or where Homebrew puts it.
-    private static func findExecutable() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    /// The `redis-server` to run: the one `TILERACE_REDIS_SERVER` names
+    /// when it is set (nil when that is not an executable file), otherwise
+    /// the first on the PATH, or where Debian and Homebrew put it.
+    public static func findExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let named = environment[executableVariable], !named.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: named) ? named : nil
+        }
+        let path = environment["PATH"] ?? ""
         let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
         return folders.map { $0 + "/redis-server" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }

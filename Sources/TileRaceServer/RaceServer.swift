@@ -69,8 +69,8 @@ public final class RaceServer: @unchecked Sendable {
         /// A leaderboard store to use instead of `dataDirectory` (tests: a
         /// disk that is slow or fails on command).
         var makeStore: (@Sendable () -> any LeaderboardPersisting)?
-        /// The name in the greeting's `server=` field.
-        public var serverName = "tilerace-0.1.0"
+        /// The name in the greeting's `server=` field: `tilerace-<version>`.
+        public var serverName = "tilerace-\(TileRaceVersion.current)"
         /// How many shards (queues serving players) to run; 1 serves
         /// everyone on one queue.
         public var shards = Socket.processorCount
@@ -174,11 +174,11 @@ public final class RaceServer: @unchecked Sendable {
         }
         let settings = ServerShard.Settings(
             limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard,
-            directory: directory)
+            registry: registry, directory: directory)
         shards = (0..<count).map { index in
             let core = ServerCore(
                 limits: configuration.limits, clock: configuration.clock, random: configuration.random,
-                serverName: configuration.serverName, logLevel: configuration.log.level, registry: registry, shard: index)
+                serverName: configuration.serverName, logLevel: configuration.log.level, shard: index, shardCount: count)
             return ServerShard(index: index, core: core, settings: settings)
         }
         for shard in shards {

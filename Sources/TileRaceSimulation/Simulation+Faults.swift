@@ -18,6 +18,9 @@ extension Simulation {
         case restart(server: Int)
         /// The store misbehaves for a while.
         case store(StoreMode, milliseconds: Int)
+        /// A player's client miscounts the figures of the next entry it
+        /// sends (a client bug), so it must ask for the server's copy (`RESYNC`).
+        case miscount(player: Int)
         /// Draw the next fault.
         case next
     }
@@ -60,6 +63,8 @@ extension Simulation {
         case .restart(let index):
             guard !servers[index].isRunning else { return }
             startServer(index)
+        case .miscount(let index):
+            pendingMiscounts.insert(index)
         case .store(let mode, let milliseconds):
             note("store", mode == .healthy ? "healthy" : "\(mode.rawValue) for \(milliseconds) ms")
             storeMode = mode
@@ -73,6 +78,7 @@ extension Simulation {
             + bots.indices.filter { bots[$0].connection != nil }.map(Party.bot)
         let kind = random.pick([
             (25, "cut"), (12, "outage"), (25, "stall"), (8, "long stall"), (5, "refuse"), (5, "stop"), (8, "store"),
+            (6, "miscount"),
         ])
         switch kind {
         case "cut", "stall", "long stall":
@@ -84,6 +90,8 @@ extension Simulation {
                 return .outage(party, milliseconds: random.chance(0.5) ? random.int(in: 2000...12_000) : random.int(in: 31_000...50_000))
             }
             return .stall(party, milliseconds: kind == "stall" ? random.int(in: 200...6000) : random.int(in: 20_000...45_000))
+        case "miscount":
+            return players.isEmpty ? nil : .miscount(player: random.int(in: 0...(players.count - 1)))
         case "refuse":
             return .refuse(server: random.int(in: 0...(servers.count - 1)), milliseconds: random.int(in: 1000...40_000))
         case "stop":

@@ -35,7 +35,7 @@ extension Simulation {
         guard let session = quietSession(of: index) else { return }
         let facts = players[index].machine.facts
         let name = players[index].name
-        guard facts.isConnected, !facts.isResuming, !facts.isCatchingUp, facts.barriers == 0, let play = facts.play,
+        guard facts.isConnected, !facts.isResuming, !facts.isCatchingUp, facts.gameChangesAwaitingReply == 0, let play = facts.play,
             play.sendsEntries, play.unacknowledgedCount == 0
         else { return }
         if play.isRace, play.endOutcome == "resigned", monitor.resignationKnown[name] != true {
@@ -84,7 +84,7 @@ extension Simulation {
         guard let core = servers[quit.server].core, let connection = connections[quit.connection], !connection.isCut,
             connection.stalledUntil <= quit.at
         else { return }
-        if let held = core.sessionViews.first(where: { $0.isAway && $0.nickname.map(Names.nicknameKey) == Names.nicknameKey(quit.nickname) }
+        if let held = core.sessionViews.first(where: { $0.isAway && $0.nickname.map(Nickname.init) == Nickname(quit.nickname) }
         ) {
             fail(
                 "nobody waits for a player who quit",

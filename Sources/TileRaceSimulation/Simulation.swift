@@ -62,6 +62,8 @@ package final class Simulation {
     var monitor = WireMonitor()
     /// Until when each party's own network is down (its connects are refused).
     var outages: [Party: Int] = [:]
+    /// Players whose client miscounts the next entry it sends (`Fault.miscount`).
+    var pendingMiscounts: Set<Int> = []
     var isDraining = false
     var isFinished = false
     var steps = 0
@@ -104,7 +106,8 @@ package final class Simulation {
         simulation.store.close()
         return SimulationReport(
             seed: seed, steps: simulation.steps, racesStarted: simulation.monitor.racesStarted,
-            racesEnded: simulation.monitor.racesEnded, faults: simulation.faultCount, violation: simulation.violation,
+            racesEnded: simulation.monitor.racesEnded, resyncsAnswered: simulation.monitor.resyncsAnswered,
+            faults: simulation.faultCount, violation: simulation.violation,
             trace: simulation.trace.lines)
     }
 
@@ -206,6 +209,10 @@ package final class Simulation {
             "key \(key) on \(facts.screen)\(facts.overlay.map { " (\($0))" } ?? "")\(facts.play.map { " playing \($0.isRace ? "race \($0.room ?? "?")" : "practice") entry \($0.sequence)\($0.endOutcome.map { ", ended: \($0)" } ?? "")" } ?? "")"
         )
         drive(index, .key(key))
+        if pendingMiscounts.contains(index), players[index].machine.miscountLatestEntry() {
+            pendingMiscounts.remove(index)
+            note("fault", "\(players[index].name) miscounts its latest entry: it must ask for the server's copy")
+        }
         let pause: Int
         if isDraining {
             let isPlaying =
@@ -334,7 +341,7 @@ package final class Simulation {
         bots[index].conversation = conversation
         for result in results {
             switch result {
-            case .greeted: driveBot(index, .greeted)
+            case .greeted(let greeting): driveBot(index, .greeted(greeting))
             case .reply(let request, let reply, _): driveBot(index, .reply(request, reply))
             case .event(let event): driveBot(index, .event(event))
             case .unreadable(let line): note(bots[index].name, "unreadable: \(line)")
@@ -361,11 +368,13 @@ package final class Simulation {
         server.connections = [:]
         server.nextTickAt = nil
         chatMembership[index] = nil
+        server.registry = ServerRegistry()
+        server.registryAnswers = []
         let serverSeed = random.next()
         let core = ServerCore(
             limits: .standard, clock: clock, random: SeededRandom(seed: serverSeed).source,
             secrets: SeededRandom(seed: ~serverSeed).source,
-            serverName: "tilerace-sim", logLevel: .info, registry: ServerRegistry())
+            serverName: "tilerace-sim", logLevel: .info)
         server.core = core
         if settings.servers > 1 { core.startDirectory(every: Simulation.directoryMilliseconds) }
         note(serverName(index), "starts (generation \(server.generation))")
@@ -417,7 +426,14 @@ package final class Simulation {
             case .lobbyChat:
                 // One shard per server: its lobby got the line already.
                 break
+            case .askRegistry(let id, let question):
+                server.registryAnswers.append(.registryAnswered(id, server.registry.answerNow(question)))
+            case .tellRegistry(let change):
+                server.registry.apply(change)
             }
+        }
+        while !server.registryAnswers.isEmpty, let core = server.core {
+            perform(core.handle(server.registryAnswers.removeFirst()), on: index)
         }
         scheduleServerTick(index)
     }

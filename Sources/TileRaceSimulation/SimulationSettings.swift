@@ -36,6 +36,8 @@ package struct SimulationReport: Sendable {
     package var racesStarted: Int
     /// Races that ended (`END`), on all servers.
     package var racesEnded: Int
+    /// `RESYNC` requests answered with the server's copy of the game.
+    package var resyncsAnswered: Int
     /// Faults injected.
     package var faults: Int
     /// The first invariant broken, if any (the run stopped there).

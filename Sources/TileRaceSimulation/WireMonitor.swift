@@ -4,8 +4,10 @@ import TileRaceProtocol
 /// server must never answer a client with an error that means the client
 /// broke the protocol; every race's results must name each racer once, and
 /// mark as bots exactly the racers its `START` named as bots; a `START` that
-/// catches someone up says how long the race has run; and it keeps the
-/// evidence the client-side invariants need (who resigned).
+/// catches someone up says how long the race has run; a client asks a server
+/// that offers `RESYNC` with it, and its `OK RESYNC` comes with the server's
+/// copy of the game; and it keeps the evidence the client-side invariants
+/// need (who resigned).
 struct WireMonitor {
     /// What one connection's receiver saw of one race.
     private struct RaceSeen {
@@ -24,6 +26,10 @@ struct WireMonitor {
     private(set) var racesStarted = 0
     /// Races ended (`END` seen first time).
     private(set) var racesEnded = 0
+    /// `OK RESYNC` replies followed by the `RESYNC` event, on all servers.
+    private(set) var resyncsAnswered = 0
+    /// The parties whose last line was `OK RESYNC`: their next one must be the `RESYNC` event.
+    private var awaitingResyncEvent: Set<String> = []
     private var startedRaces: Set<String> = []
     /// When each race's first `START` was sent (simulated milliseconds).
     private var startSentAt: [String: Int] = [:]
@@ -48,6 +54,10 @@ struct WireMonitor {
         }
         simulation.note(party, "-> \(line.prefix(120))")
         if case .resign = message { resignationKnown[party] = true }
+        // Every simulated server offers RESYNC (features=resync).
+        if case .move(let seq, _) = message, seq == ClientMessage.legacyResyncSequence {
+            simulation.fail("a client asks with RESYNC where it is offered", "\(party) asked with the old MOVE: \(line)")
+        }
     }
 
     mutating func serverSent(_ line: String, on id: Int, simulation: Simulation) {
@@ -67,6 +77,14 @@ struct WireMonitor {
             lastParsed = (line, message)
         }
         simulation.note(party, "<- \(line.prefix(120))")
+        if awaitingResyncEvent.remove(party) != nil {
+            guard case .event(.resync) = message else {
+                simulation.fail("OK RESYNC comes with the server's copy", "\(party) got \(line) after OK RESYNC")
+                return
+            }
+            resyncsAnswered += 1
+        }
+        if case .ok(.resync) = message { awaitingResyncEvent.insert(party) }
         let prefix = "\(connection.server)/\(connection.generation)/"
         switch message {
         case .error(let error) where WireMonitor.clientBugCodes.contains(error.code):

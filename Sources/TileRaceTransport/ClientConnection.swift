@@ -4,7 +4,7 @@ import TileRaceProtocol
 /// A client's connection to a TileRace server: the pure `ClientConversation`
 /// (framing, the greeting and version check, request/reply pairing with
 /// multi-line replies, `PING`/`PONG`, `BYE`, `MOVE` batching, keep-alive)
-/// run over a `LineChannel` (a non-blocking socket with bounded output).
+/// run over a `SocketChannel` (a non-blocking socket with bounded output).
 /// The terminal client's `ServerConnection`, the bots' `BotClient` and the
 /// server bench's `LoadPlayer` all talk to servers through it, and add only
 /// what is theirs on top (updates for the model, a bot's pace, the bench's
@@ -103,9 +103,6 @@ package final class ClientConnection: @unchecked Sendable {
     /// The monotonic clock in milliseconds.
     package typealias Clock = @Sendable () -> Int
 
-    /// Milliseconds of the monotonic clock.
-    package static let monotonicMilliseconds: Clock = { Int(DispatchTime.now().uptimeNanoseconds / 1_000_000) }
-
     /// The bytes a queued request is counted as before it becomes a line.
     private static let queuedRequestBytes = 16
 
@@ -120,7 +117,7 @@ package final class ClientConnection: @unchecked Sendable {
     private let skippedEvents: [String]
     private var handler: ((Event) -> Void)?
     private var state = State.idle
-    private var channel: LineChannel?
+    private var channel: SocketChannel?
     private var timer: (any DispatchSourceTimer)?
     private var conversation: ClientConversation
     private var outgoing: [ClientMessage] = []
@@ -136,7 +133,7 @@ package final class ClientConnection: @unchecked Sendable {
     ///     are not parsed, and come as `skippedEvent` (the bench's `PROGRESS`).
     package init(
         queue: DispatchQueue, timing: Timing = .standard, outputLimit: Int = 256 * 1024, writePolicy: WritePolicy = .endOfTurn,
-        clock: @escaping Clock = ClientConnection.monotonicMilliseconds, poller: ReadinessPoller? = nil, skippedEvents: [String] = []
+        clock: @escaping Clock = MonotonicClock.milliseconds, poller: ReadinessPoller? = nil, skippedEvents: [String] = []
     ) {
         self.queue = queue
         self.timing = timing
@@ -226,10 +223,10 @@ package final class ClientConnection: @unchecked Sendable {
     private func open(_ fd: Int32) {
         state = .open
         conversation = ClientConversation(timing: timing.conversation, now: clock(), skippedEvents: skippedEvents)
-        let channel = LineChannel(fd: fd, queue: queue, outputLimit: outputLimit, poller: poller)
+        let channel = SocketChannel(fd: fd, queue: queue, outputLimit: outputLimit, poller: poller)
         self.channel = channel
         channel.start(
-            LineChannel.Handlers(
+            SocketChannel.Handlers(
                 received: { [weak self] bytes in self?.received(bytes) },
                 ended: { [weak self] reason in self?.ended(reason) },
                 drained: { [weak self] in self?.flush() }))
@@ -324,7 +321,7 @@ package final class ClientConnection: @unchecked Sendable {
         }
     }
 
-    private func ended(_ reason: LineChannel.EndReason) {
+    private func ended(_ reason: SocketChannel.EndReason) {
         switch reason {
         case .peerClosed: fail("the server closed the connection")
         case .readFailed(let code), .writeFailed(let code): fail(FileDescriptor.describe(code).lowercased())

@@ -73,7 +73,7 @@ public final class LineClient {
     /// The next line, or nil when the server closed the connection.
     /// - Throws: on timeout, or when the connection fails.
     public func readLine(timeoutMilliseconds: Int = 3000) throws(Failure) -> String? {
-        let deadline = DispatchTime.now().uptimeNanoseconds / 1_000_000 + UInt64(max(0, timeoutMilliseconds))
+        let deadline = MonotonicClock.milliseconds() + max(0, timeoutMilliseconds)
         while true {
             do throws(ProtocolError) {
                 if let line = try framer.nextLine() { return line }
@@ -81,8 +81,8 @@ public final class LineClient {
                 throw Failure(message: "bad line from \(endpoint): \(error.message)", isTimeout: false)
             }
             if isAtEnd || fd < 0 { return nil }
-            let now = DispatchTime.now().uptimeNanoseconds / 1_000_000
-            guard now < deadline, Socket.wait(fd, milliseconds: Int(deadline - now)) else {
+            let now = MonotonicClock.milliseconds()
+            guard now < deadline, Socket.wait(fd, milliseconds: deadline - now) else {
                 throw Failure(message: "no answer from \(endpoint) within \(timeoutMilliseconds) ms", isTimeout: true)
             }
             var chunk = [UInt8](repeating: 0, count: 65536)

@@ -22,7 +22,7 @@ import TileRaceServer
     /// A player in the room, ready.
     static func inRoom() -> BotPlayer {
         var player = BotPlayer(settings: settings)
-        _ = player.handle(.greeted, now: 0)
+        _ = player.handle(.greeted(Greeting()), now: 0)
         _ = player.handle(.reply(.hello(nickname: "bot-1", isBot: true), .success(.hello(nickname: "bot-1"))), now: 0)
         _ = player.handle(.reply(.join(room: "test", code: nil), .success(.join(room))), now: 0)
         return player
@@ -35,7 +35,7 @@ import TileRaceServer
 
     @Test func greetsAsABotJoinsAndGetsReady() {
         var player = BotPlayer(settings: Self.settings)
-        #expect(player.handle(.greeted, now: 0) == [.send(.hello(nickname: "bot-1", isBot: true))])
+        #expect(player.handle(.greeted(Greeting()), now: 0) == [.send(.hello(nickname: "bot-1", isBot: true))])
         #expect(
             player.handle(.reply(.hello(nickname: "bot-1", isBot: true), .success(.hello(nickname: "bot-1"))), now: 0) == [
                 .report(.connected(nickname: "bot-1")), .send(.join(room: "test", code: nil)),
@@ -49,7 +49,7 @@ import TileRaceServer
 
     @Test func aTakenNicknameGetsASuffix() {
         var player = BotPlayer(settings: Self.settings)
-        _ = player.handle(.greeted, now: 0)
+        _ = player.handle(.greeted(Greeting()), now: 0)
         let taken = ProtocolError(.nicknameTaken, "in use")
         #expect(
             player.handle(.reply(.hello(nickname: "bot-1", isBot: true), .failure(taken)), now: 0) == [
@@ -65,7 +65,7 @@ import TileRaceServer
         var settings = Self.settings
         settings.code = "s3cret"
         var player = BotPlayer(settings: settings)
-        _ = player.handle(.greeted, now: 0)
+        _ = player.handle(.greeted(Greeting()), now: 0)
         _ = player.handle(.reply(.hello(nickname: "bot-1", isBot: true), .success(.hello(nickname: "bot-1"))), now: 0)
         let unavailable = ProtocolError(.roomUnavailable, "no room")
         #expect(
@@ -143,8 +143,22 @@ import TileRaceServer
         let wrong = MoveAck(seq: 1, score: 9999, moves: 1, largestTile: 4, hasWon: false, isOver: false)
         #expect(
             player.handle(.reply(.move(seq: 1, entries: [.move(direction)]), .success(.move(wrong))), now: 110) == [
-                .send(.move(seq: BotPlayer.resyncSequence, entries: [.move(.left)]))
+                .send(.move(seq: ClientMessage.legacyResyncSequence, entries: [.move(.left)]))
             ])
+    }
+
+    @Test func aServerThatOffersResyncIsAskedWithIt() throws {
+        var player = BotPlayer(settings: Self.settings)
+        _ = player.handle(.greeted(Greeting(features: [.resync])), now: 0)
+        _ = player.handle(.reply(.hello(nickname: "bot-1", isBot: true), .success(.hello(nickname: "bot-1"))), now: 0)
+        _ = player.handle(.reply(.join(room: "test", code: nil), .success(.join(Self.room))), now: 0)
+        let actions = player.handle(.event(.start(Self.start)), now: 0)
+        let (_, generation) = try #require(Self.searches(actions).first)
+        let direction = try #require(Bot(strength: 2).bestMove(on: try Self.start.makeGame().board))
+        _ = player.handle(.moveChosen(direction, generation: generation), now: 0)
+        _ = player.handle(.tick, now: 100)
+        let wrong = MoveAck(seq: 1, score: 9999, moves: 1, largestTile: 4, hasWon: false, isOver: false)
+        #expect(player.handle(.reply(.move(seq: 1, entries: [.move(direction)]), .success(.move(wrong))), now: 110) == [.send(.resync)])
     }
 
     @Test func answersPingAndGetsReadyAfterEachRace() {
@@ -173,7 +187,7 @@ import TileRaceServer
 
     @Test func aRaceUnderWayIsWaitedOut() {
         var player = BotPlayer(settings: Self.settings)
-        _ = player.handle(.greeted, now: 0)
+        _ = player.handle(.greeted(Greeting()), now: 0)
         _ = player.handle(.reply(.hello(nickname: "bot-1", isBot: true), .success(.hello(nickname: "bot-1"))), now: 0)
         var racing = Self.room
         racing.state = .racing

@@ -1,19 +1,30 @@
 import Testing
+import TileRaceProtocol
 
 @testable import TileRaceCLI
 
-/// The command line as a whole: help and unknown commands.
+/// The command line as a whole: help, the version and unknown commands.
 struct CLITests {
     @Test func helpListsReplayAndBench() {
         let run = TestConsole.run(["--help"])
         #expect(run.status == 0)
         #expect(run.output.contains("  replay "))
         #expect(run.output.contains("  bench "))
+        #expect(run.output.contains("  completions "))
+        #expect(run.output.contains("tilerace --version prints the version"))
     }
 
     @Test func unknownCommandIsAMistake() {
         let run = TestConsole.run(["replai"])
         #expect(run.status == 2)
         #expect(run.error.hasPrefix("tilerace: unknown command 'replai'\n"))
+    }
+
+    @Test func versionPrintsTheOneVersion() {
+        let run = TestConsole.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.output == "tilerace \(TileRaceVersion.current) (protocol tilerace 1, rules seeded 2048 v1)\n")
+        #expect(TileRaceVersion.current.split(separator: ".").count == 3)
+        #expect(TileRaceVersion.current.split(separator: ".").allSatisfy { Int($0) != nil })
     }
 }

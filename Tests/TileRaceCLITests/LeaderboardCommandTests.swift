@@ -148,6 +148,17 @@ struct LeaderboardCommandTests {
         )
     }
 
+    /// A refused request still ends the conversation politely: QUIT, then
+    /// the close (the server logs a quit, not a dropped connection).
+    @Test func aRefusedRequestStillSaysQuit() throws {
+        let fake = try #require(FakeServer(sending: "HELLO tilerace 1\nOK HELLO\nERR unknown no such nickname\n"))
+        let captured = CapturedConsole()
+        #expect(CLI.run(arguments: ["leaderboard", "--port", String(fake.port)], console: captured.console) == 1)
+        let lines = fake.received().split(separator: "\n")
+        #expect(lines.first == "HELLO tilerace 1")
+        #expect(lines.last == "QUIT")
+    }
+
     @Test func aServerThatNeverAnswersTimesOut() throws {
         let silent = try #require(SilentPort())
         let query = LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 0, limit: 10)

@@ -23,7 +23,7 @@ import TileRaceProtocol
         model.session?.hasShownHint = hint
         model.session?.game = Fixtures.game(UpdateDialogTests.nearTarget)
         _ = update(&model, .key(.left))
-        #expect(model.session?.mirror == .active)
+        #expect(model.session?.serverCopy == .active)
         #expect(model.session?.end?.stage == .reachedTarget)
         return model
     }
@@ -37,7 +37,7 @@ import TileRaceProtocol
 
     @Test func aLostConnectionIsDrawnAloneOverAFinishedGame() {
         var model = Fixtures.connected(Fixtures.practice())
-        model.session?.mirror = .active
+        model.session?.serverCopy = .active
         model.session?.game = Fixtures.game(Fixtures.stuckRows)
         Update.checkEnd(reachedTarget: false, model: &model)
         _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))

@@ -164,13 +164,13 @@ import TileRaceServerTestSupport
         // Assists go to the server too: remove a tile, undo.
         ana.press(.character("x"), .enter, .character("u"))
         #expect(ana.model.session?.game.assistCount == 2)
-        try ana.waitUntil("mirrored and acknowledged") { $0.session?.mirror == .active && $0.session?.expected.isEmpty == true }
+        try ana.waitUntil("mirrored and acknowledged") { $0.session?.serverCopy == .active && $0.session?.expected.isEmpty == true }
         ana.play(limit: 300) { $0.session?.end != nil }
         #expect(ana.model.session?.end?.stage == .reachedTarget)
         // Finishing ends the server's copy (it would go on past the target), then sends it.
         try ana.waitForDialogKeys()
         ana.press(.character("f"))
-        #expect(ana.model.session?.mirror == .finished)
+        #expect(ana.model.session?.serverCopy == .finished)
         ana.press(.enter)
         try ana.waitUntil("submitted") { model in
             if case .closed(let message?, .success)? = model.session?.end?.stage { return message.hasPrefix("ana is 1st") }

@@ -4,6 +4,7 @@ import TileRaceRedis
 import TileRaceRedisProcess
 import TileRaceServer
 import TileRaceServerTestSupport
+import TileRaceTestSupport
 
 @testable import TileRaceClient
 
@@ -11,7 +12,7 @@ import TileRaceServerTestSupport
 /// another server is listed, and picking it moves the client there.
 @Suite struct ManyServersEndToEndTests {
     @Test func pickingAnotherServersRoomMovesThereAndJoinsIt() throws {
-        let redis = try RedisServerProcess()
+        guard let redis = try RedisForTests.start() else { return }
         let shared: (inout RaceServer.Configuration) -> Void = { configuration in
             configuration.redisStore = redis.address
             configuration.directoryIntervalMilliseconds = 100

@@ -144,7 +144,7 @@ import TileRaceTransport
             model.screen = .game
         }
         bo.play(limit: 8) { $0.session!.game.moveCount >= 2 }
-        try bo.waitUntil("mirrored") { $0.session?.mirror == .active && $0.session?.unacknowledged.isEmpty == true }
+        try bo.waitUntil("mirrored") { $0.session?.serverCopy == .active && $0.session?.unacknowledged.isEmpty == true }
         proxy.isRefusing = true
         proxy.cutAll()
         try bo.waitUntil("reconnecting by itself") { $0.network.resuming != nil }
@@ -153,7 +153,7 @@ import TileRaceTransport
         proxy.isRefusing = false
         try bo.waitUntil("back", seconds: 8) { $0.connection.isConnected && $0.network.resuming == nil }
         try bo.waitUntil("every move acknowledged") { $0.session?.unacknowledged.isEmpty == true }
-        #expect(bo.model.session?.mirror == .active)
+        #expect(bo.model.session?.serverCopy == .active)
         #expect(bo.model.session?.game.moveCount == moves)
         #expect(bo.model.notice?.text.contains("differed") != true)
     }

@@ -1,4 +1,5 @@
 import Testing
+import TileRaceProtocol
 
 @testable import TileRaceClient
 

@@ -49,6 +49,17 @@ import TileRaceProtocol
         #expect(model.overlay == nil && model.ownBots.count == 1)
     }
 
+    @Test func aWatcherCannotAddBots() {
+        var model = Self.inRoom()
+        model.room?.isWatching = true
+        model.room?.members.removeAll(where: \.isYou)
+        #expect(update(&model, .key(.character("a"))).isEmpty)
+        #expect(model.overlay == nil)
+        #expect(model.notice?.text == "you are watching this room: join it to add bots")
+        let hints = RoomView.hints(model, room: model.room!).map(\.0)
+        #expect(!hints.contains("a") && hints.contains("q"))
+    }
+
     @Test func xStopsTheLastBotAdded() {
         var model = Self.inRoom()
         _ = update(&model, .key(.character("a")))

@@ -70,7 +70,7 @@ import TileRaceProtocol
             return [("target reached offline", offline), ("target reached, mirrored", connected)]
         case .endOfGame:
             var submit = Fixtures.connected(Fixtures.practice())
-            submit.session?.mirror = .active
+            submit.session?.serverCopy = .active
             submit.session?.game = Fixtures.game(Fixtures.stuckRows)
             Update.checkEnd(reachedTarget: false, model: &submit)
             var submitting = submit
@@ -126,7 +126,7 @@ import TileRaceProtocol
 
     @Test func editingTheNicknameAfterTheGameTakesTypingOnlyAfterAskingForIt() {
         var model = Fixtures.connected(Fixtures.practice())
-        model.session?.mirror = .active
+        model.session?.serverCopy = .active
         model.session?.game = Fixtures.game(Fixtures.stuckRows)
         Update.checkEnd(reachedTarget: false, model: &model)
         _ = update(&model, .key(.character("e")))
@@ -193,7 +193,7 @@ import TileRaceProtocol
 
     @Test func aLostConnectionOverAFinishedGameIsAnsweredFirstThenTheGameComesBack() {
         var model = Fixtures.connected(Fixtures.practice())
-        model.session?.mirror = .active
+        model.session?.serverCopy = .active
         model.session?.game = Fixtures.game(Fixtures.stuckRows)
         Update.checkEnd(reachedTarget: false, model: &model)
         #expect(ShownDialog(model) == .endOfGame)
@@ -210,7 +210,7 @@ import TileRaceProtocol
     private func mirroredPractice() -> Model {
         var model = Fixtures.connected(Fixtures.practice(moves: []))
         _ = update(&model, .key(.left))
-        #expect(model.session?.mirror == .active)
+        #expect(model.session?.serverCopy == .active)
         #expect(model.session?.clock.startedAt == model.now)
         return model
     }

@@ -71,7 +71,7 @@ import TileRaceProtocol
     @Test func submitWithTheStoredTokenAndShowTheRank() {
         var model = ended(nickname: "ana")
         model.config.tokens = ["ana": "tok"]
-        #expect(model.session?.mirror == .finished)
+        #expect(model.session?.serverCopy == .finished)
         let effects = update(&model, .key(.enter))
         #expect(effects == [.saveConfig, .send(.submit(nickname: "ana", token: "tok"))])
         #expect(model.session?.end?.stage == .submitting(nickname: "ana"))
@@ -154,6 +154,6 @@ import TileRaceProtocol
         #expect(update(&model, .key(.character("f"))) == [.send(.resign), .saveStatistics])
         #expect(field(model) != nil)
         #expect(model.session?.clock.isRunning == false)
-        #expect(model.session?.mirror == .finished)
+        #expect(model.session?.serverCopy == .finished)
     }
 }

@@ -23,7 +23,7 @@ import TileRaceProtocol
         _ = try? expected.move(.left)
         #expect(model.session?.game == expected)
         #expect(model.session?.clock.hasStarted == true)
-        #expect(model.session?.mirror == .localOnly("it was started offline"))
+        #expect(model.session?.serverCopy == .localOnly("it was started offline"))
     }
 
     @Test func practiceNotOnTheServerPausesOnlyHere() {
@@ -40,7 +40,7 @@ import TileRaceProtocol
             update(&model, .key(.left)) == [
                 .send(.practice(PracticeOptions(seed: seed, size: 4, target: 2048))), .send(.move(seq: 1, entries: [.move(.left)])),
             ])
-        #expect(model.session?.mirror == .active)
+        #expect(model.session?.serverCopy == .active)
         #expect(update(&model, .key(.character("u"))) == [.send(.move(seq: 2, entries: [.undo]))])
         // Pausing stops the server's clock too, so the official time is the one shown.
         #expect(update(&model, .key(.character("p"))) == [.send(.pause)])
@@ -49,7 +49,7 @@ import TileRaceProtocol
         _ = update(&model, .key(.left))
         _ = update(&model, .key(.character("r")))
         #expect(update(&model, .key(.character("y"))) == [.send(.resign)])
-        #expect(model.session?.mirror == .notStarted)
+        #expect(model.session?.serverCopy == .notStarted)
         #expect(model.session?.game.seed.text != seed)
         // Leaving a game in progress resigns it too.
         for key in [Key.left, .right, .up, .down] where model.session?.game.moveCount == 0 { _ = update(&model, .key(key)) }
@@ -63,7 +63,7 @@ import TileRaceProtocol
         let seed = model.session!.game.seed.text
         _ = update(&model, .key(.left))
         Fixtures.refuse(&model, .practice(PracticeOptions(seed: seed, size: 4, target: 2048)), .busy, "in a room")
-        #expect(model.session?.mirror == .localOnly("the server refused it (in a room)"))
+        #expect(model.session?.serverCopy == .localOnly("the server refused it (in a room)"))
         #expect(update(&model, .key(.right)).isEmpty)
     }
 

@@ -53,7 +53,7 @@ import TileRaceProtocol
 
     @Test func aGameWithAHintIsNotOfferedForSubmission() {
         var model = Fixtures.connected(Fixtures.practice())
-        model.session?.mirror = .active
+        model.session?.serverCopy = .active
         model.session?.hasShownHint = true
         model.session?.game = Fixtures.game(Fixtures.stuckRows)
         Update.checkEnd(reachedTarget: false, model: &model)

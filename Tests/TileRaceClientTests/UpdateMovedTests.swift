@@ -64,9 +64,9 @@ import TileRaceProtocol
     @Test func aPracticeGameOnTheServerThatIsGoneGoesOnHereOnly() {
         var model = Self.moved()
         model.session = PlaySession(mode: .practice, game: Game(config: .standard, seed: Seed(42)))
-        model.session?.mirror = .active
+        model.session?.serverCopy = .active
         _ = update(&model, .server(.connectFailed("connection refused")))
-        #expect(model.session?.mirror == .localOnly("its server at 10.0.0.2:2048 cannot be reached"))
+        #expect(model.session?.serverCopy == .localOnly("its server at 10.0.0.2:2048 cannot be reached"))
         // Its moves are not queued for the home server ahead of our HELLO.
         #expect(!update(&model, .key(.left)).contains { if case .send = $0 { true } else { false } })
     }
@@ -77,10 +77,10 @@ import TileRaceProtocol
         model.connection = .connected(Self.home)
         model.network.nickname = "ana"
         model.session = PlaySession(mode: .practice, game: Game(config: .standard, seed: Seed(42)))
-        model.session?.mirror = .active
+        model.session?.serverCopy = .active
         let error = ProtocolError(.moved, "10.0.0.2:2048 room fri is hosted by the server at 10.0.0.2:2048: connect there and ask again")
         #expect(update(&model, .server(.reply(.join(room: "fri", code: nil), .failure(error), items: []))) == [.connect])
-        #expect(model.session?.mirror == .localOnly("it was on the server at 10.0.0.1:2048"))
+        #expect(model.session?.serverCopy == .localOnly("it was on the server at 10.0.0.1:2048"))
     }
 
     @Test func theHomeServerFailingIsAnOrdinaryConnectionProblem() {

@@ -59,7 +59,7 @@ import TileRaceProtocol
         _ = update(&model, .key(.character("r")))
         #expect(model.overlay == .confirm(.restartRace))
         #expect(update(&model, .key(.character("y"))) == [.send(.restart)])
-        #expect(model.network.barriers == 1)
+        #expect(model.network.gameChangesAwaitingReply == 1)
         #expect(model.session?.game.seed == seed)
         #expect(model.session?.game.moveCount == 0)
         #expect(model.session?.clock == clock)

@@ -89,7 +89,7 @@ import TileRaceProtocol
         for direction in [Direction.down, .down] { _ = earlier.moveIfValid(direction) }
         let board = try #require(model.session).game.board
         #expect(update(&model, .server(.event(.resync(GameSync(seq: 2, game: earlier))))) == [])
-        #expect(model.session?.mirror == .localOnly("the server did not get it before the connection failed"))
+        #expect(model.session?.serverCopy == .localOnly("the server did not get it before the connection failed"))
         #expect(model.session?.game.board == board)
     }
 
@@ -101,7 +101,7 @@ import TileRaceProtocol
         _ = update(&model, .key(.left))
         let options = PracticeOptions(seed: session.game.seed.text, size: 4, target: 2048)
         _ = update(&model, .server(.reply(.practice(options), .success(.practice(options)), items: [])))
-        #expect(model.session?.isMirrorConfirmed == true)
+        #expect(model.session?.isServerCopyConfirmed == true)
         _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
         _ = update(&model, .server(Self.resumedHello(room: nil)))
         let effects = update(&model, .server(.event(.resync(GameSync(seq: 0, game: session.game)))))

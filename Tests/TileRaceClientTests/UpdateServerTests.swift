@@ -121,9 +121,17 @@ import TileRaceProtocol
         Fixtures.event(&model, .countdown(room: "friday", milliseconds: 3000))
         #expect(model.room?.countdownEndsAt == Fixtures.now + 3_000)
         #expect(model.tickIntervalMilliseconds == 50)
-        Fixtures.event(&model, .cancel(room: "friday", reason: "unready"))
+        Fixtures.event(&model, .cancel(room: "friday", reason: .unready))
         #expect(model.room?.countdownEndsAt == nil)
         #expect(model.notice?.text == "countdown stopped: someone is not ready any more")
+    }
+
+    @Test func aCountdownCancelledForAReasonThisClientDoesNotKnowSaysTheWord() {
+        var model = inRoom()
+        Fixtures.event(&model, .countdown(room: "friday", milliseconds: 3000))
+        Fixtures.event(&model, .cancel(room: "friday", reason: .other("storm")))
+        #expect(model.room?.countdownEndsAt == nil)
+        #expect(model.notice?.text == "countdown stopped: storm")
     }
 
     @Test func theBellRingsAtTheStartOurFinishAndTheEndUnlessTurnedOff() {
@@ -299,8 +307,27 @@ import TileRaceProtocol
         differing.seq = next
         differing.score += 100
         let asked = Fixtures.reply(&model, to: .move(seq: next, entries: [.move(.left)]), .move(differing))
-        #expect(asked == [.send(.move(seq: Update.resyncSequence, entries: [.move(.left)]))])
+        // This server's greeting offered no RESYNC request (an older server): the MOVE that cannot be next.
+        #expect(asked == [.send(.move(seq: ClientMessage.legacyResyncSequence, entries: [.move(.left)]))])
         #expect(model.notice?.kind == .warning)
+    }
+
+    @Test func aServerThatOffersResyncIsAskedWithIt() {
+        var model = racing()
+        #expect(update(&model, .server(.greeted(Greeting(features: [.resync])))) != [])
+        #expect(model.network.serverFeatures == [.resync])
+        _ = update(&model, .key(.left))
+        _ = update(&model, .key(.right))
+        let seq = model.session!.sequence
+        let figures = model.session!.figures
+        let differing = MoveAck(
+            seq: seq, score: figures.score + 100, moves: figures.moves, largestTile: figures.largestTile, hasWon: false,
+            isOver: false)
+        #expect(Fixtures.reply(&model, to: .move(seq: seq, entries: [.move(.left)]), .move(differing)) == [.send(.resync)])
+        #expect(model.notice?.kind == .warning)
+        // An old greeting (no features=) takes the offer back.
+        _ = update(&model, .server(.greeted(Greeting())))
+        #expect(model.network.serverFeatures.isEmpty)
     }
 
     @Test func repliesAboutAnEarlierGameAreNotCompared() {
@@ -312,7 +339,7 @@ import TileRaceProtocol
         let stale = MoveAck(seq: 1, score: 9999, moves: 1, largestTile: 4, hasWon: false, isOver: false)
         #expect(Fixtures.reply(&model, to: .move(seq: 1, entries: [.move(.left)]), .move(stale)).isEmpty)
         Fixtures.reply(&model, to: .restart, .restart(seed: "42", restarts: 1))
-        #expect(model.network.barriers == 0)
+        #expect(model.network.gameChangesAwaitingReply == 0)
     }
 
     @Test func aResyncReplacesOurGameAndSaysSo() {

@@ -39,7 +39,13 @@ import TileRaceEngine
         (.practice(PracticeOptions(seed: "friday", size: 4, target: 2048)), "PRACTICE seed=friday size=4 target=2048"),
         (.record(RecordQuery(nickname: "ana")), "RECORD ana board=all"),
         (.record(RecordQuery(nickname: "ana", board: .daily, date: "2026-11-22")), "RECORD ana board=daily date=2026-11-22"),
+        (.resync, "RESYNC"),
     ]
+
+    @Test func resyncIsAskedWithTheRequestWhereOfferedElseWithAMoveThatCannotBeNext() {
+        #expect(ClientMessage.askingForResync(offered: [.resync]) == .resync)
+        #expect(ClientMessage.askingForResync(offered: []).line == "MOVE 2147483647 L")
+    }
 
     @Test func printsEachRequestAsDocumented() {
         for (message, line) in Self.examples {

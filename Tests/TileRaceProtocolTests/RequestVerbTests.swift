@@ -30,6 +30,7 @@ import Testing
         .top: ("TOP limit=5", "TOP daily"),
         .record: ("RECORD ana board=daily", "RECORD"),
         .practice: ("PRACTICE seed=7", "PRACTICE 7"),
+        .resync: ("RESYNC", "RESYNC 1"),
         .say: ("SAY text=hi", "SAY hi"),
     ]
 
@@ -105,7 +106,7 @@ import Testing
     @Test(arguments: [
         ("PING", 0, 1), ("MOVE 1 L", 0, 1), ("HELP", 0, 2), ("WHO", 0, 2), ("TOP", 0, 3), ("TOP limit=100", 0, 11),
         ("TOP limit=5", 0, 1), ("TOP board=daily limit=59", 0, 6), ("ROOMS", 0, 1), ("ROOMS", 15, 1), ("ROOMS", 16, 2),
-        ("ROOMS", 300, 19), ("RECORD ana", 0, 1),
+        ("ROOMS", 300, 19), ("RECORD ana", 0, 1), ("RESYNC", 0, 1),
     ])
     func eachRowSaysWhatItCosts(_ line: String, _ listed: Int, _ expected: Int) throws {
         let request = try ClientMessage.parse(line)

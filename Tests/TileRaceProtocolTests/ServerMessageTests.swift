@@ -15,6 +15,11 @@ import TileRaceEngine
             .event(.hello(Greeting(version: 1, server: "tilerace-0.1.0", lineLimit: 1024, idleSeconds: 120))),
             "HELLO tilerace 1 server=tilerace-0.1.0 line=1024 idle=120"
         ),
+        (
+            .event(.hello(Greeting(version: 1, server: "tilerace-0.1.0", lineLimit: 1024, idleSeconds: 120, features: [.resync]))),
+            "HELLO tilerace 1 server=tilerace-0.1.0 line=1024 idle=120 features=resync"
+        ),
+        (.ok(.resync), "OK RESYNC"),
         (.ok(.hello(nickname: "ana")), "OK HELLO nick=ana"),
         (.ok(.hello(nickname: nil)), "OK HELLO"),
         (.ok(.create(room)), "OK CREATE " + roomLine),
@@ -44,7 +49,7 @@ import TileRaceEngine
         (.ok(.ready(true)), "OK READY ready=yes"),
         (.event(.ready(room: "friday", nickname: "ana", isReady: true)), "READY room=friday nick=ana ready=yes"),
         (.event(.countdown(room: "friday", milliseconds: 3000)), "COUNTDOWN room=friday ms=3000"),
-        (.event(.cancel(room: "friday", reason: "unready")), "CANCEL room=friday reason=unready"),
+        (.event(.cancel(room: "friday", reason: .unready)), "CANCEL room=friday reason=unready"),
         (
             .event(
                 .start(
@@ -173,6 +178,22 @@ import TileRaceEngine
 
     @Test func ignoresUnknownFieldsForLaterVersions() throws {
         #expect(try ServerMessage.parse("OK READY ready=no colour=blue") == .ok(.ready(false)))
+    }
+
+    @Test func greetingFeaturesThisVersionDoesNotKnowAreSkipped() throws {
+        let greeting = try ServerMessage.parse("HELLO tilerace 1 server=x features=teleport,resync,")
+        #expect(greeting == .event(.hello(Greeting(version: 1, server: "x", features: [.resync]))))
+        #expect(try ServerMessage.parse("HELLO tilerace 1 features=") == .event(.hello(Greeting(version: 1))))
+    }
+
+    @Test func cancelReasonsReadAndWriteTheirWordsAndKeepUnknownOnes() throws {
+        for reason in CancelReason.known {
+            #expect(try ServerMessage.parse("CANCEL room=a reason=\(reason.word)") == .event(.cancel(room: "a", reason: reason)))
+        }
+        #expect(CancelReason.known.map(\.word) == ["unready", "left", "joined", "away"])
+        let later = try ServerMessage.parse("CANCEL room=a reason=storm")
+        #expect(later == .event(.cancel(room: "a", reason: .other("storm"))))
+        #expect(later.line == "CANCEL room=a reason=storm")
     }
 
     @Test func unknownErrorCodesAreKeptInTheText() throws {

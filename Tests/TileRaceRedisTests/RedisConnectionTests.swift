@@ -22,7 +22,7 @@ import TileRaceTestSupport
     }
 
     @Test func setAndGet() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
         #expect(redis.sendAndWait(["SET", "greeting", "hello\r\nworld"]) == .success(.simple("OK")))
@@ -33,7 +33,7 @@ import TileRaceTestSupport
     }
 
     @Test func aPipelineOfAThousandIncrementsComesBackInOrder() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
         let replies = try redis.pipelineAndWait(Array(repeating: ["INCR", "counter"], count: 1000)).get()
@@ -42,7 +42,7 @@ import TileRaceTestSupport
     }
 
     @Test func commandsFromManyCallersEachGetTheirOwnReply() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
         let callers = DispatchQueue(label: "tilerace.tests.redis.callers")
@@ -64,7 +64,7 @@ import TileRaceTestSupport
     }
 
     @Test func aLuaScriptRuns() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
         let script = "redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2]); return {redis.call('ZCARD', KEYS[1]), ARGV[2]}"
@@ -75,7 +75,7 @@ import TileRaceTestSupport
     }
 
     @Test func anErrorReplyIsDeliveredAsAValue() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
         let reply = try redis.sendAndWait(["NOSUCHCOMMAND", "x"]).get()
@@ -95,7 +95,7 @@ import TileRaceTestSupport
     }
 
     @Test func aCommandPastItsDeadlineTimesOutAndTheNextOneReconnects() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         let redis = RedisConnection(address: server.address, timeoutMilliseconds: 200)
         defer { redis.close() }
         let firstID = try #require(try redis.sendAndWait(["CLIENT", "ID"]).get().integer)
@@ -125,7 +125,7 @@ import TileRaceTestSupport
     }
 
     @Test func aKilledServerFailsCommandsFastAndARestartedOneIsFoundAgain() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         let redis = RedisConnection(address: server.address, timeoutMilliseconds: 2000)
         defer { redis.close() }
         #expect(redis.sendAndWait(["SET", "kept", "yes"]) == .success(.simple("OK")))
@@ -162,7 +162,7 @@ import TileRaceTestSupport
     }
 
     @Test func aDatabaseIsSelectedAfterEachConnect() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         var address = server.address
         address.database = 2
         let second = RedisConnection(address: address)
@@ -180,7 +180,7 @@ import TileRaceTestSupport
     }
 
     @Test func aDatabaseThatDoesNotExistFailsTheCommands() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         var address = server.address
         address.database = 99
         let redis = RedisConnection(address: address)
@@ -194,7 +194,7 @@ import TileRaceTestSupport
     }
 
     @Test func aHostNameConnects() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         let redis = RedisConnection(address: RedisAddress(host: "localhost", port: server.address.port))
         defer { redis.close() }
         #expect(redis.sendAndWait(["PING"]) == .success(.simple("PONG")))

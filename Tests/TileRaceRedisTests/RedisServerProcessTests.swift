@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import TileRaceRedisProcess
+import TileRaceTestSupport
 
 @testable import TileRaceRedis
 
 /// `RedisServerProcess`, the tests' and the benchmark's own Redis: its life and its directory.
 @Suite struct RedisServerProcessTests {
     @Test func stoppingEndsTheServerAndRemovesItsDirectory() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         #expect(server.isRunning)
         #expect(server.address.host == "127.0.0.1" && server.address.database == 0)
         #expect(FileManager.default.fileExists(atPath: server.directory + "/appendonlydir"))
@@ -23,7 +24,7 @@ import TileRaceRedisProcess
     }
 
     @Test func aRestartKeepsThePortAndTheData() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         let port = server.address.port
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
@@ -34,7 +35,7 @@ import TileRaceRedisProcess
     }
 
     @Test func aPausedServerAnswersNothingUntilResumedAndStillStops() throws {
-        let server = try RedisServerProcess()
+        guard let server = try RedisForTests.start() else { return }
         let redis = RedisConnection(address: server.address, timeoutMilliseconds: 1000)
         defer { redis.close() }
         #expect(redis.sendAndWait(["PING"]) == .success(.simple("PONG")))

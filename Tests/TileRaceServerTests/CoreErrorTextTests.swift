@@ -183,7 +183,7 @@ struct CoreErrorTextTests {
             Provocation(
                 setup: { harness in
                     let ana = harness.player("ana")
-                    harness.core.setMuted("ana", true)
+                    harness.registry.setMuted("ana", true)
                     return ana
                 }, request: "SAY text=hi", expected: "ERR muted an operator muted ana on this server: nothing you say is sent"),
         ]

@@ -34,7 +34,7 @@ import TileRaceProtocol
 
     @Test func roomsCostsOneMoreForEverySixteenRoomsRoundingDown() {
         let harness = CoreHarness()
-        let cost = { RequestVerb.rooms.cost(of: .rooms, listedItems: harness.core.knownRoomCount) }
+        let cost = { RequestVerb.rooms.cost(of: .rooms, listedItems: harness.knownRoomCount) }
         // daily and 14 rooms: 15 / 16 is 0.
         for number in 1...14 { _ = harness.ask(harness.player("p\(number)"), "CREATE r\(number)") }
         #expect(cost() == 1)

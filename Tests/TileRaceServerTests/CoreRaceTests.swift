@@ -206,6 +206,33 @@ struct CoreRaceTests {
         #expect(harness.ask(cy, "SUBMIT cy").first?.hasPrefix("OK SUBMIT nick=cy board=all score=0") == true)
     }
 
+    @Test func resyncAnswersWithTheServersCopyAndTheOldMoveThatCannotBeNextStillDoes() throws {
+        let harness = CoreHarness()
+        let greeting = harness.take(harness.connect())
+        #expect(greeting.first?.hasSuffix(" features=resync") == true)
+        let (ana, _) = readyRoom(harness)
+        #expect(harness.ask(ana, "RESYNC") == ["ERR not-racing no game is running for you"])
+        harness.advance(3000)
+        _ = harness.take(ana)
+        var player = try Autoplayer(seed: "1")
+        _ = harness.ask(ana, "MOVE 1 \(player.next()!.letter)")
+        _ = harness.take(ana)
+        let expected = ServerMessage.event(.resync(GameSync(seq: 1, game: player.game)))
+        #expect(harness.ask(ana, "RESYNC") == ["OK RESYNC", expected.line])
+        // A client from before RESYNC asks with a MOVE that cannot be next.
+        #expect(
+            harness.ask(ana, "MOVE 2147483647 L") == [
+                "ERR bad-seq expected MOVE 2, got MOVE 2147483647; nothing was applied", expected.line,
+            ])
+        // Practice games answer it too.
+        let bo = harness.player("bo-2")
+        _ = harness.ask(bo, "PRACTICE seed=1")
+        #expect(
+            harness.ask(bo, "RESYNC") == [
+                "OK RESYNC", ServerMessage.event(.resync(GameSync(seq: 0, game: try Autoplayer(seed: "1").game))).line,
+            ])
+    }
+
     @Test func restartGoesBackToTheSeedWithTheClockRunning() throws {
         let harness = CoreHarness()
         let (ana, _) = readyRoom(harness)
@@ -256,9 +283,9 @@ struct CoreRaceTests {
             #expect(harness.ask(ana, "MOVE \(start + 1) \(chunk)").first?.hasPrefix("OK MOVE seq=\(start + 200) ") == true)
         }
         let racer = try #require(harness.core.rooms["r"]?.race?.racers.first)
-        #expect(racer.play.game.historyDepth < LiveGame.historyTrimInterval)
-        #expect(racer.play.game.board == player.game.board)
-        #expect(racer.play.game.score == player.game.score && racer.play.game.moveCount == 600)
+        #expect(racer.liveGame.game.historyDepth < LiveGame.historyTrimInterval)
+        #expect(racer.liveGame.game.board == player.game.board)
+        #expect(racer.liveGame.game.score == player.game.score && racer.liveGame.game.moveCount == 600)
     }
 
     @Test func aGameHasAnEntryLimit() throws {

@@ -14,13 +14,13 @@ import TileRaceProtocol
 
     @Test func aCoreRunsARaceWithNoQueue() throws {
         let harness = CoreHarness()
-        #expect(harness.core.registry.queue == nil)
+        #expect(harness.registry.queue == nil)
         let ana = harness.player("ana")
         #expect(harness.ask(ana, "CREATE r").first?.hasPrefix("OK CREATE room=r ") == true)
         _ = harness.ask(ana, "READY")
         harness.advance(harness.core.limits.countdownMilliseconds)
         #expect(harness.take(ana).contains { $0.hasPrefix("START room=r race=1 ") })
-        #expect(harness.core.registry.sync { $0.nicknames["ana"] } == ana)
-        #expect(harness.core.registry.sync { $0.nextRaceID } == 2)
+        #expect(harness.registry.sync { $0.nicknames["ana"] } == ana)
+        #expect(harness.core.nextRaceID == 2)
     }
 }

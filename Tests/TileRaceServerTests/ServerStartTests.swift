@@ -32,6 +32,14 @@ struct ServerStartTests {
         _ = try TestClient(port: other, nickname: "ana")
     }
 
+    @Test func theGreetingNamesTheServerWithTheOneVersion() throws {
+        let server = RaceServer(configuration: configuration(port: 0))
+        let port = try server.start()
+        defer { server.stop() }
+        let client = try LineClient(host: "127.0.0.1", port: port)
+        #expect(try client.readLine() == "HELLO tilerace 1 server=tilerace-\(TileRaceVersion.current) line=1024 idle=120 features=resync")
+    }
+
     @Test func aBadBindAddressIsRefused() {
         var bad = configuration(port: 0)
         bad.bindAddress = "not-an-address"

@@ -40,6 +40,14 @@ import Testing
         #expect(report.faults == 0)
     }
 
+    /// A client that miscounts (`Fault.miscount`) asks with `RESYNC` and
+    /// gets the server's copy; the invariants hold all along.
+    @Test func clientsThatMiscountAskForTheServersCopyAndGetIt() {
+        let reports = (1...10).map { Simulation.run(seed: UInt64($0)) }
+        #expect(reports.allSatisfy { $0.violation == nil })
+        #expect(reports.map(\.resyncsAnswered).reduce(0, +) > 0)
+    }
+
     @Test func oneSeedMakesOneRunStepForStep() {
         let first = Simulation.run(seed: 9, isTraced: true)
         let second = Simulation.run(seed: 9, isTraced: true)

@@ -107,6 +107,25 @@ public final class FakeServer: @unchecked Sendable {
         }
     }
 
+    /// Everything the client wrote, up to its close; waits for the connection
+    /// and then the close for at most `seconds` (what came by then, if not).
+    public func received(within seconds: Double = 5) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        guard accepted.wait(timeout: .now() + seconds) == .success else { return "" }
+        let fd = lock.withLock { connection }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard left > 0, poll(&ready, 1, left) == 1 else { break }
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     deinit {
         close(listener)
         lock.withLock { if connection >= 0 { close(connection) } }

@@ -10,7 +10,8 @@ import TileRaceTransport
 /// plays cheap random valid moves with its own copy of the game, one `MOVE`
 /// in flight at a time, and records each `MOVE` round trip.
 ///
-/// Owned by the load generator's queue, like everything of the generator.
+/// Owned by its `LoadShard`'s queue, where its connection runs (the
+/// connection asserts it at each entry).
 final class LoadPlayer {
     /// What the player does.
     enum Role {

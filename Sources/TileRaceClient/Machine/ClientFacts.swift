@@ -36,7 +36,7 @@ package struct ClientFacts: Sendable {
     /// Whether it waits for the server's catch-up after resuming.
     package var isCatchingUp: Bool
     /// Requests that end or replace a game, not answered yet.
-    package var barriers: Int
+    package var gameChangesAwaitingReply: Int
     /// The screen shown: `menu`, `game`, `leaderboard`, `colours`, `lobby`,
     /// `room`, `spectate`, `watch` or `statistics`.
     package var screen: String
@@ -59,7 +59,7 @@ package struct ClientFacts: Sendable {
         isConnected = model.connection.isConnected
         isResuming = model.network.resuming != nil
         isCatchingUp = model.network.isCatchingUp
-        barriers = model.network.barriers
+        gameChangesAwaitingReply = model.network.gameChangesAwaitingReply
         screen = ClientFacts.name(of: model.screen)
         overlay = model.overlay.map(ClientFacts.name(of:))
         room = model.room.map { ($0.name, $0.isWatching) }

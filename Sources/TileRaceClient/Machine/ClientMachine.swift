@@ -135,6 +135,17 @@ package struct ClientMachine: Sendable {
         return outputs
     }
 
+    /// For the simulator: the client miscounts the figures it expects after
+    /// its latest entry not yet acknowledged (as a client bug would), so the
+    /// server's `OK MOVE` disagrees and the client must ask for the server's
+    /// copy of its game. Returns whether an entry was waiting for its `OK MOVE`.
+    package mutating func miscountLatestEntry() -> Bool {
+        guard let seq = model.session?.expected.keys.max() else { return false }
+        model.session?.expected[seq]?.score += 2
+        refresh()
+        return true
+    }
+
     /// Reads the facts and the tick interval off the model again.
     private mutating func refresh() {
         facts = ClientFacts(model)

@@ -8,25 +8,25 @@ import TileRaceProtocol
 /// no longer shown away, even if the server's word about it was missed.
 struct AwaySeats: Hashable, Sendable {
     /// When each away player's seat stops being held (client milliseconds),
-    /// by nickname key (`Names.nicknameKey`).
-    private var deadlines: [String: Int] = [:]
+    /// by nickname (without regard to case).
+    private var deadlines: [Nickname: Int] = [:]
 
     /// No one away.
     init() {}
 
     /// `AWAY`: `nickname`'s seat is held until `deadline` (client milliseconds).
     mutating func markAway(_ nickname: String, until deadline: Int) {
-        deadlines[Names.nicknameKey(nickname)] = deadline
+        deadlines[Nickname(nickname)] = deadline
     }
 
     /// `BACK`, `FINISH`, `LEFT`: `nickname` is no longer away.
     mutating func clear(_ nickname: String) {
-        deadlines[Names.nicknameKey(nickname)] = nil
+        deadlines[Nickname(nickname)] = nil
     }
 
     /// When `nickname`'s seat stops being held, if they are away (even if that time has passed).
     func deadline(of nickname: String) -> Int? {
-        deadlines[Names.nicknameKey(nickname)]
+        deadlines[Nickname(nickname)]
     }
 
     /// The whole seconds `nickname`'s seat is still held at `now`, rounded

@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// How `tilerace play` was asked to run: what the command line said.
 public struct ClientOptions: Hashable, Sendable {
     /// The port a server uses when none is given.

@@ -35,32 +35,10 @@ enum Event: Sendable {
     case terminate
 }
 
-/// Something `update` asks the runtime to do.
-enum Effect: Hashable, Sendable {
-    /// Leave the program: after the `QUIT` sent just before it (if any) is
-    /// answered by the server closing the connection, or a moment has passed.
-    case quit
-    /// Send a request to the server; the runtime answers `.server(.notSent)`
-    /// when there is no connection, and the reply comes as `.server(.reply)`.
-    case send(ClientMessage)
-    /// Open a connection to `Model.network.endpoint` (closing any current one).
-    case connect
-    /// Close the connection (the player chose to play offline).
-    case disconnect
-    /// Save `Model.config` to the config directory.
-    case saveConfig
-    /// Save `Model.statistics` to the data directory.
-    case saveStatistics
-    /// Stop the program as Ctrl-Z would (the terminal is restored, then taken back on resume).
-    case suspend
-    /// Draw the whole screen again (Ctrl-L), e.g. after another program wrote on it.
-    case redraw
-    /// Ring the terminal bell (BEL).
-    case bell
-    /// Start a bot that joins a room like any player (`Event.botEnded` if it stops by itself).
-    case startBot(BotRequest)
-    /// Stop a bot this client started: it leaves its room.
-    case stopBot(id: Int)
-    /// Find the strongest bot's move on `board`, off the loop's queue (`Event.hintFound`).
-    case findHint(Board)
+extension Event {
+    /// Whether this is a key press.
+    var isKey: Bool {
+        if case .key = self { return true }
+        return false
+    }
 }

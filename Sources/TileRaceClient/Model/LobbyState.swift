@@ -124,6 +124,9 @@ struct RoomMember: Hashable, Sendable {
 /// The room screen: who is in the room, who is ready, the countdown, and
 /// the last race's standings.
 struct WaitingRoom: Hashable, Sendable {
+    /// What a player who would race hears while a race runs in the room.
+    static let raceUnderWayNotice = "a race is under way: you will race in the next one"
+
     /// The room's name.
     var name: String
     /// The room's options (a private room's code is not known).

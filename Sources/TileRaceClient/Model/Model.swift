@@ -158,7 +158,7 @@ struct Model: Sendable {
         if size != 4 { return "only 4x4 games go on the leaderboard (this one is \(size)x\(size))" }
         if session.hasShownHint { return "a hint was shown in this game: it cannot be submitted" }
         guard !session.isRace else { return nil }
-        switch session.mirror {
+        switch session.serverCopy {
         case .active, .finished: return nil
         case .notStarted: return "nothing was played: nothing to submit"
         case .localOnly(let reason): return "this game was played here only (\(reason)): it cannot be submitted"

@@ -27,6 +27,9 @@ struct NetworkState: Hashable, Sendable {
     var returnedHomeFrom: ServerEndpoint?
     /// The nickname the server accepted for this connection.
     var nickname: String?
+    /// What the server's greeting offers beyond the first version of the
+    /// protocol (a `RESYNC` request).
+    var serverFeatures: Set<ServerFeature> = []
     /// A nickname the server said is in use by someone else.
     var takenNickname: String?
     /// What to do once connected and named (from `--room`, a reconnect, or a
@@ -67,7 +70,7 @@ struct NetworkState: Hashable, Sendable {
     /// Requests sent that end or replace a game (`RESTART`, `RESIGN`,
     /// `PRACTICE`, `LEAVE`) not answered yet: replies to `MOVE` lines before
     /// them are about the earlier game and are not compared.
-    var barriers = 0
+    var gameChangesAwaitingReply = 0
     /// Set once the player quit while connected: `QUIT` went out and the
     /// runtime waits briefly for the server's goodbye, so the end of the
     /// connection that follows is expected, not a loss to recover from.

@@ -37,11 +37,11 @@ struct PlaySession: Hashable, Sendable {
     /// Whether undo and tile removal are allowed (always in practice).
     var assistsAllowed = true
     /// The copy of a practice game on the server (races are always there).
-    var mirror = ServerMirror.notStarted
+    var serverCopy = ServerCopy.notStarted
     /// Whether the server said `OK PRACTICE` for this game: until then, a
     /// dropped connection may have lost the `PRACTICE`, and the server's
     /// game is another one.
-    var isMirrorConfirmed = false
+    var isServerCopyConfirmed = false
     /// The number of the last entry sent to the server (entries count from 1
     /// at the start and after a restart).
     var sequence = 0
@@ -101,7 +101,7 @@ struct PlaySession: Hashable, Sendable {
 
     /// Whether entries go to the server: a race, or a practice game mirrored there.
     var sendsEntries: Bool {
-        isRace || mirror == .active
+        isRace || serverCopy == .active
     }
 
     /// Whether the game has been played and is not finished: leaving it loses something.
@@ -145,7 +145,7 @@ struct Figures: Hashable, Sendable {
 
 /// Where a practice game stands on the server, which must have played it
 /// too for it to be submitted.
-enum ServerMirror: Hashable, Sendable {
+enum ServerCopy: Hashable, Sendable {
     /// Nothing sent yet: `PRACTICE` goes with the first entry, if connected then.
     case notStarted
     /// `PRACTICE` was sent; every entry follows it.

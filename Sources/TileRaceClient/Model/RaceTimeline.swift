@@ -9,9 +9,9 @@ struct RaceTimeline: Hashable, Sendable {
 
     /// Records a racer's score `milliseconds` into the race; a finish is marked.
     mutating func record(nickname: String, isYou: Bool, milliseconds: Int, score: Int, finish: FinishReason?) {
-        let key = Names.nicknameKey(nickname)
+        let racer = Nickname(nickname)
         let index =
-            series.firstIndex { Names.nicknameKey($0.label) == key }
+            series.firstIndex { Nickname($0.label) == racer }
             ?? {
                 series.append(ChartSeries(label: nickname, isYou: isYou))
                 return series.count - 1

@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// A one-line text input that accepts only allowed characters, up to a length.
 struct TextField: Hashable, Sendable {
     /// The text typed so far.

@@ -67,7 +67,7 @@ final class ServerConnection: @unchecked Sendable {
     init(
         endpoint: ServerEndpoint, queue: DispatchQueue, timing: Timing = .standard,
         connector: @escaping Connector = ServerConnection.tcpConnector,
-        clock: @escaping Clock = ServerConnection.monotonicMilliseconds,
+        clock: @escaping Clock = MonotonicClock.milliseconds,
         handler: @escaping (ServerUpdate) -> Void
     ) {
         self.endpoint = endpoint
@@ -129,7 +129,4 @@ final class ServerConnection: @unchecked Sendable {
         case .ended(let reason, let bye): handler?(.disconnected(reason: reason, bye: bye))
         }
     }
-
-    /// Milliseconds of the monotonic clock.
-    static let monotonicMilliseconds: Clock = ClientConnection.monotonicMilliseconds
 }

@@ -135,7 +135,7 @@ final class ClientLoop: @unchecked Sendable {
         var random = SystemRandomNumberGenerator()
         model = Model(
             options: options, config: config, colourMode: colourMode,
-            isInteractive: Terminal.isTerminal(terminal.outputDescriptor), now: ClientLoop.monotonicNow(),
+            isInteractive: Terminal.isTerminal(terminal.outputDescriptor), now: MonotonicClock.milliseconds(),
             today: ClientLoop.today(), size: terminal.size(), seedSource: SplitMix64(seed: random.next()))
         model.mustPreserveConfigFile = mustPreserveConfigFile
         model.canAddBots = bots != nil
@@ -177,12 +177,12 @@ final class ClientLoop: @unchecked Sendable {
         timer.resume()
         self.timer = timer
         let network = ClientNetwork(queue: queue) { [weak self] update in
-            self?.process([.tick(ClientLoop.monotonicNow()), .server(update)])
+            self?.process([.tick(MonotonicClock.milliseconds()), .server(update)])
         }
         self.network = network
         interpreter = EffectInterpreter(network: network, store: store, statisticsStore: statisticsStore, bots: bots) { [weak self] event in
             guard let self else { return }
-            queue.async { self.process([.tick(ClientLoop.monotonicNow()), event]) }
+            queue.async { self.process([.tick(MonotonicClock.milliseconds()), event]) }
         }
         let effects = launchEffects
         launchEffects = []
@@ -203,7 +203,7 @@ final class ClientLoop: @unchecked Sendable {
         }
         let keys = decoder.feed(buffer[0..<count])
         // A fresh count of the hosted server's players, so quitting asks with the right number.
-        process([.tick(ClientLoop.monotonicNow())] + hostedClientCountEvents() + keys.map(Event.key))
+        process([.tick(MonotonicClock.milliseconds())] + hostedClientCountEvents() + keys.map(Event.key))
         if decoder.hasPendingInput {
             escapeGeneration += 1
             let generation = escapeGeneration
@@ -230,7 +230,7 @@ final class ClientLoop: @unchecked Sendable {
 
     private func tick() {
         let today = ClientLoop.today()
-        var events: [Event] = [.tick(ClientLoop.monotonicNow())]
+        var events: [Event] = [.tick(MonotonicClock.milliseconds())]
         if today != model.today { events.append(.dateChanged(today)) }
         process(events + hostedClientCountEvents())
     }
@@ -314,7 +314,7 @@ final class ClientLoop: @unchecked Sendable {
         guard isRunning else { return }
         _ = terminal.take()
         lastFrame = nil
-        process([.tick(ClientLoop.monotonicNow()), .continued, .resize(terminal.size())])
+        process([.tick(MonotonicClock.milliseconds()), .continued, .resize(terminal.size())])
     }
 
     /// `update` asked to quit: waits for the server's goodbye when `QUIT`
@@ -352,11 +352,7 @@ final class ClientLoop: @unchecked Sendable {
         finished.signal()
     }
 
-    // MARK: Clocks (the only place that reads them)
-
-    static func monotonicNow() -> Int {
-        Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
-    }
+    // MARK: Clocks (the monotonic one is `MonotonicClock`, read by the runtime and the connection)
 
     static func today() -> String {
         var now = timespec()

@@ -7,16 +7,15 @@ import TileRaceProtocol
 extension Update {
     /// `AWAY`: `nickname`'s seat is held for `milliseconds` from now.
     static func playerAway(_ nickname: String, milliseconds: Int, model: inout Model) {
-        let key = Names.nicknameKey(nickname)
+        let racer = Nickname(nickname)
         let deadline = model.now + max(0, milliseconds)
         let name = ScreenText.sanitize(nickname)
-        if var room = model.room, !room.members.contains(where: { $0.isYou && $0.role == .player && Names.nicknameKey($0.nickname) == key })
-        {
+        if var room = model.room, !room.members.contains(where: { $0.isYou && $0.role == .player && Nickname($0.nickname) == racer }) {
             room.away.markAway(nickname, until: deadline)
             model.room = room
         }
         if var race = model.race, !race.isOver,
-            race.players.contains(where: { !$0.isYou && $0.status == .playing && Names.nicknameKey($0.nickname) == key })
+            race.players.contains(where: { !$0.isYou && $0.status == .playing && Nickname($0.nickname) == racer })
         {
             race.away.markAway(nickname, until: deadline)
             race.announce("\(name) lost the connection", at: model.now)

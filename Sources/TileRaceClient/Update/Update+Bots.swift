@@ -13,6 +13,10 @@ extension Update {
             return
         }
         guard let room = model.room, model.connection.isConnected, model.network.endpoint != nil else { return }
+        guard !room.isWatching else {
+            model.show("you are watching this room: join it to add bots")
+            return
+        }
         guard room.players.count < maximumPlayersPerRoom else {
             model.show("the room is full: \(maximumPlayersPerRoom) players at most", .warning)
             return

@@ -85,7 +85,7 @@ extension Update {
                 model.show("\(ScreenText.sanitize(nickname)) is not a nickname", .warning)
                 return []
             }
-            if words[0] == "/mute", model.network.nickname.map({ Names.nicknameKey($0) == Names.nicknameKey(nickname) }) == true {
+            if words[0] == "/mute", model.network.nickname.map({ Nickname($0) == Nickname(nickname) }) == true {
                 model.show("you cannot mute yourself", .warning)
                 return []
             }
@@ -118,7 +118,7 @@ extension Update {
     static func chatArrived(_ line: ChatLine, model: inout Model) {
         let entry = ChatState.Entry(nickname: line.nickname, isBot: line.isBot, text: line.text)
         if let room = line.room {
-            guard let ours = model.room, Names.nicknameKey(ours.name) == Names.nicknameKey(room) else { return }
+            guard isOurRoom(room, model) else { return }
             model.chat.append(entry, toRoom: true)
         } else {
             guard model.room == nil else { return }
@@ -126,8 +126,10 @@ extension Update {
         }
     }
 
-    /// A `SAY` the server refused: why (too fast, muted by an operator ...).
-    static func sayRefused(_ error: ProtocolError, model: inout Model) {
+    /// The reply to `SAY`: the line comes back as `CHAT`; a refusal says
+    /// why (too fast, muted by an operator ...).
+    static func sayReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) {
+        guard case .failure(let error) = result else { return }
         let text = ScreenText.sanitize(error.message)
         model.show(error.code == .flood ? "slow down: \(text)" : "not sent: \(text)", .warning)
     }

@@ -21,49 +21,32 @@ extension Update {
         return [.connect]
     }
 
-    /// Applies news from the network.
-    static func server(_ update: ServerUpdate, model: inout Model) -> [Effect] {
-        switch update {
-        case .greeted:
-            model.network.barriers = 0
-            if model.network.resuming != nil { return resumeGreeted(model: model) }
-            // Introduce ourselves, with the nickname we would like.
-            let nickname = model.network.preferredNickname(options: model.options, config: model.config)
-                .flatMap { Nickname.isValid($0) && $0 != model.network.takenNickname ? $0 : nil }
-            return [.send(.hello(nickname: nickname))]
-        case .connectFailed(let reason):
-            if model.network.resuming != nil {
-                resumeTryFailed(model: &model)
-                return []
-            }
-            if let effects = returnHome(after: reason, model: &model) { return effects }
-            let place = model.network.endpoint.map { "\($0)" } ?? "the server"
-            return connectionLost("Cannot reach \(place): \(ScreenText.sanitize(reason))", model: &model)
-        case .reply(let request, let result, let items):
-            return reply(request, result, items: items, model: &model)
-        case .event(let event):
-            return serverEvent(event, model: &model)
-        case .notSent(let message, let reason):
-            return notSent(message, reason: ScreenText.sanitize(reason), model: &model)
-        case .disconnected(let reason, let bye):
-            if model.network.resuming != nil {
-                resumeTryFailed(model: &model)
-                return []
-            }
-            if canResume(afterBye: bye, model: model) {
-                beginResuming(reason: ScreenText.sanitize(bye.map { "the server said \"\($0)\"" } ?? reason), model: &model)
-                return []
-            }
-            let place = model.network.endpoint.map { " to \($0)" } ?? ""
-            let why = bye.map { "the server said \"\(ScreenText.sanitize($0))\"" } ?? ScreenText.sanitize(reason)
-            return connectionLost("Lost the connection\(place): \(why)", model: &model)
-        case .unreadable(let line):
-            model.show("the server sent a line this client cannot read: \(ScreenText.sanitize(String(line.prefix(60))))", .warning)
-            return []
-        }
+    // MARK: Greeting
+
+    /// The server's greeting: introduce ourselves (or take our seat back).
+    static func greeted(_ greeting: Greeting, model: inout Model) -> [Effect] {
+        model.network.gameChangesAwaitingReply = 0
+        model.network.serverFeatures = greeting.features
+        if model.network.resuming != nil { return resumeGreeted(model: model) }
+        // Introduce ourselves, with the nickname we would like.
+        let nickname = model.network.preferredNickname(options: model.options, config: model.config)
+            .flatMap { Nickname.isValid($0) && $0 != model.network.takenNickname ? $0 : nil }
+        return [.send(.hello(nickname: nickname))]
     }
 
-    // MARK: Greeting
+    /// The reply to `HELLO`: in, taken back (resumed), or refused.
+    static func helloReplied(nickname: String?, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
+        switch result {
+        case .success(.hello(_, let session, let isResumed, let room)):
+            model.network.resumeSecret = session
+            if isResumed { return resumed(room: room, model: &model) }
+            return helloAccepted(nickname: nickname, model: &model)
+        case .success:
+            return []
+        case .failure(let error):
+            return helloRefused(nickname: nickname, error: error, model: &model)
+        }
+    }
 
     /// `OK HELLO`: connected; carries on with whatever was waiting for the connection.
     static func helloAccepted(nickname: String?, model: inout Model) -> [Effect] {
@@ -106,119 +89,40 @@ extension Update {
         return effects
     }
 
-    // MARK: Goals and the nickname
-
-    /// Does `goal` now if connected and named; otherwise keeps it for when we are
-    /// (asking for the nickname when that is what is missing).
-    static func pursue(_ goal: NetworkGoal, model: inout Model) -> [Effect] {
-        model.network.goal = goal
-        guard model.connection.isConnected else { return [] }
-        if model.network.nickname == nil, goal.needsNickname {
-            askNickname(for: goal, model: &model)
-            return []
-        }
-        model.network.goal = nil
-        var effects = endPracticeMirror(&model)
-        switch goal {
-        case .openLobby:
-            openLobby(&model)
-            effects.append(.send(.rooms))
-        case .joinRoom(let name, let code):
-            effects.append(.send(.join(room: name, code: code)))
-        case .watchRoom(let name, let code):
-            effects.append(.send(.watch(room: name, code: code)))
-        case .createRoom(let request):
-            effects.append(.send(.create(room: request.name, options: request.options)))
-        case .joinDaily:
-            effects.append(.send(.join(room: "daily", code: nil)))
-        }
-        return effects
-    }
-
-    /// Opens the nickname prompt before `goal`.
-    static func askNickname(for goal: NetworkGoal, model: inout Model) {
-        let taken = model.network.takenNickname
-        let suggestion =
-            model.network.preferredNickname(options: model.options, config: model.config)
-            .flatMap { $0 == taken ? nil : $0 } ?? ""
-        let message =
-            taken.map { "\($0) is in use on this server: pick another nickname" }
-            ?? "Racing needs a nickname (others see it)"
-        model.overlay = .nickname(NicknamePrompt(field: TextField(suggestion), message: message, goal: goal))
-    }
-
-    static func nicknameKey(_ key: Key, prompt: NicknamePrompt, model: inout Model) -> [Effect] {
-        var prompt = prompt
-        switch key {
-        case .escape:
-            model.overlay = nil
-            model.network.goal = nil
-            model.show("no nickname: racing needs one")
-            return []
-        case .enter:
-            guard !prompt.isChecking else { return [] }
-            guard Nickname.isValid(prompt.field.text) else {
-                prompt.field.refusal = "nickname: \(Nickname.rule)"
-                model.overlay = .nickname(prompt)
-                return []
-            }
-            guard model.connection.isConnected else {
-                model.overlay = nil
-                model.show("not connected: \(model.connection.summary)", .warning)
-                return []
-            }
-            prompt.isChecking = true
-            prompt.field.refusal = nil
-            model.overlay = .nickname(prompt)
-            return [.send(.nickname(prompt.field.text))]
-        default:
-            if !prompt.isChecking { _ = prompt.field.handle(key) }
-            model.overlay = .nickname(prompt)
-            return []
-        }
-    }
-
-    /// `OK NICK`: remember the nickname and carry on.
-    static func nicknameAccepted(_ nickname: String, model: inout Model) -> [Effect] {
-        model.network.nickname = nickname
-        model.network.takenNickname = nil
-        model.config.lastNickname = nickname
-        var effects: [Effect] = [.saveConfig]
-        if case .nickname(let prompt) = model.overlay {
-            model.overlay = nil
-            effects += pursue(prompt.goal, model: &model)
-        }
-        return effects
-    }
-
-    /// `ERR` to `NICK`: say why in the prompt, so another can be typed.
-    static func nicknameRefused(_ nickname: String, error: ProtocolError, model: inout Model) -> [Effect] {
-        let message: String =
-            switch error.code {
-            case .nicknameTaken: "\(nickname) is in use on this server: pick another"
-            case .badName: "nickname: \(Nickname.rule)"
-            case .busy: "finish your game or leave the room first"
-            default: ScreenText.sanitize(error.message)
-            }
-        if error.code == .nicknameTaken { model.network.takenNickname = nickname }
-        if case .nickname(var prompt) = model.overlay {
-            prompt.isChecking = false
-            prompt.field.refusal = message
-            model.overlay = .nickname(prompt)
-        } else {
-            model.show(message, .warning)
-        }
-        return []
-    }
-
     // MARK: Losing the server
+
+    /// The connection asked for could not be made.
+    static func connectFailed(_ reason: String, model: inout Model) -> [Effect] {
+        if model.network.resuming != nil {
+            resumeTryFailed(model: &model)
+            return []
+        }
+        if let effects = returnHome(after: reason, model: &model) { return effects }
+        let place = model.network.endpoint.map { "\($0)" } ?? "the server"
+        return connectionLost("Cannot reach \(place): \(ScreenText.sanitize(reason))", model: &model)
+    }
+
+    /// The connection ended (the server closed it, or it broke).
+    static func disconnected(reason: String, bye: String?, model: inout Model) -> [Effect] {
+        if model.network.resuming != nil {
+            resumeTryFailed(model: &model)
+            return []
+        }
+        if canResume(afterBye: bye, model: model) {
+            beginResuming(reason: ScreenText.sanitize(bye.map { "the server said \"\($0)\"" } ?? reason), model: &model)
+            return []
+        }
+        let place = model.network.endpoint.map { " to \($0)" } ?? ""
+        let why = bye.map { "the server said \"\(ScreenText.sanitize($0))\"" } ?? ScreenText.sanitize(reason)
+        return connectionLost("Lost the connection\(place): \(why)", model: &model)
+    }
 
     /// The connection failed or ended: everything that needed it stops, and
     /// the player is offered to reconnect or to go on offline.
     static func connectionLost(_ message: String, model: inout Model) -> [Effect] {
         model.connection = .lost(reason: message)
         model.network.nickname = nil
-        model.network.barriers = 0
+        model.network.gameChangesAwaitingReply = 0
         if let room = model.room {
             // After reconnecting, back into the room (made again if the server lost it).
             let code = room.code
@@ -234,25 +138,26 @@ extension Update {
                 model.network.hasTriedCreatingAutoRoom = false
             }
         }
-        var wasRacing = false
-        if var session = model.session {
+        let lostRace = model.changeSession { session -> (wasRacing: Bool, wasRace: Bool) in
+            var lost = (wasRacing: false, wasRace: false)
             if case .race(let room) = session.mode {
-                wasRacing = !session.isFinished
+                lost = (!session.isFinished, true)
                 // The board stays, played locally: it can no longer count.
                 session.lostRaceRoom = room
                 session.mode = .practice
-                session.mirror = .localOnly("the connection was lost")
+                session.serverCopy = .localOnly("the connection was lost")
                 session.assistsAllowed = true
-                model.race = nil
-            } else if session.mirror == .active {
-                session.mirror = .localOnly("the connection was lost")
+            } else if session.serverCopy == .active {
+                session.serverCopy = .localOnly("the connection was lost")
             }
             if var end = session.end, case .submitting = end.stage {
                 end.stage = .closed(message: "the connection was lost: not submitted", kind: .warning)
                 session.end = end
             }
-            model.session = session
+            return lost
         }
+        if lostRace?.wasRace == true { model.race = nil }
+        let wasRacing = lostRace?.wasRacing ?? false
         model.room = nil
         if model.screen == .lobby || model.screen == .room || model.screen == .spectate {
             model.screen = .menu
@@ -302,7 +207,7 @@ extension Update {
         model.network.endpoint = home
         model.network.returnedHomeFrom = away
         // A practice game mirrored on the server we leave goes on here only.
-        if model.session?.mirror == .active {
+        if model.session?.serverCopy == .active {
             playHereOnly(because: "its server at \(away) cannot be reached", model: &model)
         }
         model.network.movesFollowed = 0
@@ -315,28 +220,6 @@ extension Update {
             "the server at \(away) cannot be reached (\(ScreenText.sanitize(reason))): back to \(home), in the lobby", .warning,
             sticky: true)
         return [.connect]
-    }
-
-    /// A request could not be sent (no connection): say so where it matters.
-    static func notSent(_ message: ClientMessage, reason _: String, model: inout Model) -> [Effect] {
-        if message.isBarrier { model.network.barriers = max(0, model.network.barriers - 1) }
-        switch message {
-        case .submit:
-            if var session = model.session, var end = session.end, case .submitting = end.stage {
-                end.stage = .closed(message: "not connected: not submitted", kind: .warning)
-                session.end = end
-                model.session = session
-            }
-        case .top:
-            model.leaderboard.status = .notConnected
-        case .rooms:
-            model.lobby.isLoading = false
-        case .move, .restart, .resign, .practice, .pong, .ping, .leave, .quit:
-            break
-        default:
-            model.show("not connected to a server", .warning)
-        }
-        return []
     }
 }
 

@@ -6,14 +6,13 @@ import TileRaceEngine
 extension Update {
     /// `i` in a game: looks for the move, in practice only.
     static func requestHint(_ model: inout Model) -> [Effect] {
-        guard var session = model.session else { return [] }
+        guard let session = model.session else { return [] }
         guard session.mode == .practice else {
             model.show("hints are for practice games only", .warning)
             return []
         }
         guard !session.game.isOver, session.currentHint == nil, session.hintSearch != session.game.board else { return [] }
-        session.hintSearch = session.game.board
-        model.session = session
+        model.session?.hintSearch = session.game.board
         model.show("thinking…")
         return [.findHint(session.game.board)]
     }
@@ -21,15 +20,13 @@ extension Update {
     /// The move was found: shown if the board is still the one it was found
     /// for, dropped otherwise (the player moved meanwhile).
     static func hintFound(_ board: Board, direction: Direction?, model: inout Model) {
-        guard var session = model.session else { return }
-        if session.hintSearch == board { session.hintSearch = nil }
-        guard session.mode == .practice, session.game.board == board, session.end == nil else {
-            model.session = session
-            return
+        guard let session = model.session else { return }
+        if session.hintSearch == board { model.session?.hintSearch = nil }
+        guard session.mode == .practice, session.game.board == board, session.end == nil else { return }
+        model.changeSession { session in
+            session.hint = Hint(board: board, direction: direction)
+            session.hasShownHint = true
         }
-        session.hint = Hint(board: board, direction: direction)
-        session.hasShownHint = true
-        model.session = session
         if let direction {
             model.show("hint: \(direction.arrow) \(direction.name) · a game with a hint cannot be submitted")
         } else {

@@ -1,3 +1,6 @@
+import TileRaceProtocol
+
+/// The leaderboard screen: its keys, its pages (`TOP` and its replies).
 extension Update {
     /// How many entries the leaderboard asks for at once.
     static let leaderboardPage = 100
@@ -68,6 +71,43 @@ extension Update {
         model.leaderboard.scroll = 0
         model.leaderboard.selected = 0
         return [.send(.top(model.leaderboard.query(offset: 0, today: model.today)))]
+    }
+
+    // MARK: Replies
+
+    /// The reply to `TOP`: a page of the board, or why not.
+    static func leaderboardReplied(
+        _ query: LeaderboardQuery, _ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model
+    ) {
+        switch result {
+        case .success(.top(let summary)):
+            leaderboardPage(
+                query, summary: summary, entries: items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } },
+                model: &model)
+        case .success:
+            break
+        case .failure(let error):
+            if model.leaderboard.isCurrent(query) {
+                if query.offset == 0 { model.leaderboard.status = .failed(ScreenText.sanitize(error.message)) }
+                model.leaderboard.isLoadingMore = false
+            }
+        }
+    }
+
+    private static func leaderboardPage(_ query: LeaderboardQuery, summary: TopSummary, entries: [LeaderboardEntry], model: inout Model) {
+        var board = model.leaderboard
+        guard board.isCurrent(query) else { return }
+        if query.offset == 0 {
+            board.entries = entries
+        } else if query.offset == board.entries.count {
+            board.entries += entries
+        }
+        board.total = summary.total
+        board.date = summary.date
+        board.status = .loaded
+        board.isLoadingMore = false
+        board.scroll = min(board.scroll, max(0, board.entries.count - 1))
+        model.leaderboard = board
     }
 }
 

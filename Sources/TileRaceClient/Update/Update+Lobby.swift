@@ -1,3 +1,7 @@
+import TileRaceProtocol
+
+/// The lobby: the list of rooms (`ROOMS` and its reply), the create-room
+/// form and the join prompt.
 extension Update {
     static func lobbyKey(_ key: Key, model: inout Model) -> [Effect] {
         if model.lobby.form != nil { return formKey(key, model: &model) }
@@ -153,37 +157,39 @@ extension Update {
         return []
     }
 
-    static func roomKey(_ key: Key, model: inout Model) -> [Effect] {
-        if let effects = sharedKey(key, model: &model) { return effects }
-        guard var room = model.room else {
-            model.screen = .lobby
-            return []
+    // MARK: The list of rooms
+
+    static func openLobby(_ model: inout Model) {
+        model.screen = .lobby
+        // A room entered from here is left for here.
+        model.roomExit = .lobby
+        model.lobby.isLoading = true
+        model.lobby.form = nil
+        model.lobby.joinPrompt = nil
+        model.lobby.refreshAt = nil
+    }
+
+    /// The reply to `ROOMS`.
+    static func roomsReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
+        switch result {
+        case .success:
+            roomsListed(items.compactMap { if case .room(let room) = $0 { room } else { nil } }, model: &model)
+        case .failure(let error):
+            model.lobby.isLoading = false
+            model.show("cannot list the rooms: \(ScreenText.sanitize(error.message))", .warning)
         }
-        switch key {
-        case .character("r"), .character(" "), .enter:
-            guard !room.isWatching else {
-                model.show("you are watching this room: leave it (q) and join it to race")
-                return []
-            }
-            guard !room.isRaceUnderWay else {
-                model.show("a race is under way: you will race in the next one")
-                return []
-            }
-            guard let index = room.members.firstIndex(where: \.isYou) else { return [.send(.ready(true))] }
-            room.members[index].isReady.toggle()
-            model.room = room
-            return [.send(.ready(room.members[index].isReady))]
-        case .character("/"):
-            return openChat(&model)
-        case .character("a"), .character("+"):
-            askBotStrength(&model)
-        case .character("x"), .character("-"):
-            return removeLastBot(&model)
-        case .character("q"), .escape:
-            return leaveRoom(&model)
-        default:
-            break
+    }
+
+    private static func roomsListed(_ rooms: [RoomDescription], model: inout Model) {
+        let selected = model.lobby.rooms.indices.contains(model.lobby.selection) ? model.lobby.rooms[model.lobby.selection].name : nil
+        model.lobby.rooms = rooms
+        model.lobby.isLoading = false
+        model.lobby.hasLoaded = true
+        model.lobby.refreshAt = model.now + LobbyState.refreshIntervalMilliseconds
+        if let selected, let index = rooms.firstIndex(where: { $0.name == selected }) {
+            model.lobby.selection = index
+        } else {
+            model.lobby.selection = min(model.lobby.selection, max(0, rooms.count - 1))
         }
-        return []
     }
 }

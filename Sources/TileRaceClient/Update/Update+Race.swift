@@ -1,19 +1,19 @@
 import TileRaceEngine
 import TileRaceProtocol
 
+/// The race: its clock and time limit, resigning, the standings, leaving
+/// the room, watching as a spectator; the race's events (`START`,
+/// `PROGRESS`, `FINISH`, `RESULT`, `END`).
 extension Update {
     /// Ends our game when the race's time limit passes on our clock (the
     /// server's `FINISH reason=time` then gives the official figures).
     static func raceTick(_ model: inout Model) -> [Effect] {
         guard let race = model.race, case .racing = race.phase, race.options.timeLimit > 0,
-            var session = model.session, session.isRace, session.end == nil
+            let clock = model.session?.clock, model.session?.isRace == true, model.session?.end == nil
         else { return [] }
         let limit = race.options.timeLimit * 1000
-        guard session.clock.elapsed(at: model.now) >= limit else { return [] }
-        session.clock.stop(at: session.clock.startedAt.map { $0 + limit } ?? model.now)
-        session.removalCursor = nil
-        session.end = endOfGame(.timeUp, session: session, now: model.now, stage: submitStage(model, session: session))
-        model.session = session
+        guard clock.elapsed(at: model.now) >= limit else { return [] }
+        endGame(.timeUp, clockStoppedAt: clock.startedAt.map { $0 + limit }, model: &model)
         syncRacer(&model)
         return []
     }
@@ -61,11 +61,8 @@ extension Update {
 
     /// `q` confirmed during a race: resign, and stay to see the others finish.
     static func resignRace(_ model: inout Model) -> [Effect] {
-        guard var session = model.session, session.isRace, session.end == nil else { return [] }
-        session.clock.stop(at: model.now)
-        session.removalCursor = nil
-        session.end = endOfGame(.resigned, session: session, now: model.now, stage: submitStage(model, session: session))
-        model.session = session
+        guard model.session?.isRace == true, model.session?.end == nil else { return [] }
+        endGame(.resigned, model: &model)
         syncRacer(&model)
         return [.send(.resign)]
     }
@@ -125,5 +122,157 @@ extension Update {
             break
         }
         return []
+    }
+
+    // MARK: Events
+
+    /// `START`, after a resume: the race under way is the one we are in;
+    /// from the room while catching up (`isOutsideRace`), a race that names
+    /// us is ours only if our `RESYNC` follows.
+    static func raceStartEvent(_ start: RaceStart, isOutsideRace: Bool, model: inout Model) {
+        // After resuming, the race under way is the one we are in.
+        if model.network.isCatchingUp, model.race != nil, model.session?.isRace == true { return }
+        raceStarted(start, mayRace: !isOutsideRace, model: &model)
+        if isOutsideRace, start.players.contains(where: { isUs($0, model) }) { model.network.catchUpStart = start }
+    }
+
+    /// `START`: everyone's board from the same seed; ours is played at once.
+    /// `START`: the race begins (or, catching up, is under way); we race in
+    /// it when it names us, unless `mayRace` is false (we only watch it from the room).
+    static func raceStarted(_ start: RaceStart, mayRace: Bool = true, model: inout Model) {
+        guard var room = model.room, let game = try? start.makeGame() else {
+            model.show("the server started a race this client cannot play", .warning)
+            return
+        }
+        let options = RoomOptions(size: start.size, target: start.target, allowsAssists: start.allowsAssists, timeLimit: start.timeLimit)
+        room.options = options
+        room.countdownEndsAt = nil
+        for index in room.members.indices {
+            room.members[index].isReady = false
+            if start.players.contains(where: { Nickname($0) == Nickname(room.members[index].nickname) }),
+                mayRace || !room.members[index].isYou
+            {
+                room.members[index].state = .racing
+            }
+        }
+        let isRacing = mayRace && !room.isWatching && start.players.contains { isUs($0, model) }
+        // At the start the keys are the board's: a line being typed waits, kept, for the next `/` or Enter.
+        if isRacing { model.chat.closeKeepingDraft() }
+        // A START that catches us up (WATCH, resume) says how long the race has run.
+        let startedAt = model.now - max(0, start.elapsedMilliseconds ?? 0)
+        var race = RaceState(
+            room: room.name, options: options, phase: .racing(startedAt: startedAt),
+            players: start.players.map { nickname in
+                RacePlayer(
+                    nickname: nickname, score: 0, largestTile: game.board.largestValue, moves: 0, status: .playing,
+                    board: game.board, isYou: isRacing && isUs(nickname, model), isBot: start.isBot(nickname) || room.isBot(nickname))
+            })
+        race.startTimeline()
+        race.announce("go! seed \(ScreenText.sanitize(start.seed)) · \(game.config)", at: model.now)
+        model.race = race
+        if isRacing {
+            var session = PlaySession(mode: .race(room: room.name), game: game, assistsAllowed: start.allowsAssists)
+            session.clock.start(at: startedAt)
+            model.session = session
+            model.screen = .game
+            room.isRaceUnderWay = false
+            if case .help = model.overlay { model.overlay = nil }
+        } else {
+            room.isRaceUnderWay = true
+            if room.isWatching { model.screen = .spectate }
+        }
+        model.room = room
+    }
+
+    static func racerProgressed(_ progress: RacerProgress, model: inout Model) {
+        guard var race = model.race, !race.isOver else { return }
+        var player =
+            race.players.first { Nickname($0.nickname) == Nickname(progress.nickname) }
+            ?? RacePlayer(
+                nickname: progress.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
+                isBot: model.room?.isBot(progress.nickname) ?? false)
+        guard !player.isYou else { return }
+        player.score = progress.score
+        player.largestTile = progress.largestTile
+        player.moves = progress.moves
+        player.board = try? Board(rows: BoardField.rows(progress.board))
+        race.update(player, at: model.now)
+        model.race = race
+    }
+
+    /// `FINISH`: a racer is done; when it is us, the server's word ends our game.
+    static func racerFinished(_ finish: RacerFinish, model: inout Model) {
+        guard var race = model.race, !race.isOver else { return }
+        let elapsed = finish.milliseconds
+        var player =
+            race.players.first { Nickname($0.nickname) == Nickname(finish.nickname) }
+            ?? RacePlayer(
+                nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
+                isBot: model.room?.isBot(finish.nickname) ?? false)
+        if player.isYou, model.session?.isRace == true {
+            if model.session?.end == nil {
+                let outcome: EndOfGame.Outcome =
+                    switch finish.reason {
+                    case .target: .won
+                    case .over: .noMoves
+                    case .time: .timeUp
+                    case .resigned, .left: .resigned
+                    }
+                endGame(outcome, model: &model)
+            }
+            model.session?.end?.officialMilliseconds = elapsed
+        }
+        player.score = finish.score
+        player.largestTile = finish.largestTile
+        player.moves = finish.moves
+        player.status = .finished(finish.reason)
+        player.finishedAfter = elapsed
+        player.isBot = player.isBot || finish.isBot
+        race.away.clear(finish.nickname)
+        race.update(player, at: model.now)
+        model.race = race
+        if let index = model.room?.members.firstIndex(where: { Nickname($0.nickname) == Nickname(finish.nickname) }),
+            model.room?.members[index].isYou == false || race.players.contains(where: \.isYou)
+        {
+            // (Our own line only when we race: a FINISH under our nickname
+            // while we watch is an earlier seat of ours.)
+            model.room?.members[index].state = .finished
+        }
+    }
+
+    /// `END`: the standings are complete; the room waits for the next race.
+    static func raceEnded(_ model: inout Model) {
+        guard var race = model.race, var room = model.room else { return }
+        let standings = race.results.sorted { $0.place < $1.place }
+        race.results = []
+        race.phase = .finished(standings: standings)
+        race.away = AwaySeats()
+        race.announce("race over", at: model.now)
+        room.lastStandings = standings
+        room.isRaceUnderWay = false
+        room.countdownEndsAt = nil
+        for index in room.members.indices {
+            room.members[index].isReady = false
+            room.members[index].state = .waiting
+        }
+        model.room = room
+        // A player who was not in this race saw it from the room: the room shows the standings.
+        if model.session?.isRace == true || model.screen == .spectate {
+            model.race = race
+        } else {
+            model.race = nil
+        }
+    }
+
+    /// `RESULT`: one line of the standings.
+    static func resultArrived(_ result: RacerFinish, model: inout Model) {
+        let standing = Standing(result, isBot: model.isBot(result.nickname))
+        model.race?.results.append(standing)
+        // A racer whose FINISH we missed (we were away) is finished all the same.
+        if let index = model.race?.players.firstIndex(where: {
+            Nickname($0.nickname) == Nickname(result.nickname) && $0.status == .playing
+        }) {
+            model.race?.players[index].status = .finished(result.reason)
+        }
     }
 }

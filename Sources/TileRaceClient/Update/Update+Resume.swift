@@ -12,7 +12,7 @@ extension Update {
     static func canResume(afterBye bye: String?, model: Model) -> Bool {
         guard model.network.resumeSecret != nil, model.network.nickname != nil, bye == nil || bye == "idle" else { return false }
         if let room = model.room, !room.isWatching { return true }
-        return model.session?.sendsEntries == true && model.session?.mirror == .active
+        return model.session?.sendsEntries == true && model.session?.serverCopy == .active
     }
 
     /// The connection dropped: keep everything, and start trying to get back.
@@ -22,7 +22,7 @@ extension Update {
         model.network.resuming = ResumeAttempt(secret: secret, nickname: nickname, reason: reason, now: model.now)
         model.network.resumeSecret = nil
         // What was asked of the old connection will not be answered.
-        model.network.barriers = 0
+        model.network.gameChangesAwaitingReply = 0
         // Still connected as far as the screens go: the seat is ours, and
         // whatever needs the server waits for it (`Update.apply`) rather than
         // happening here only.
@@ -71,7 +71,7 @@ extension Update {
         model.network.isCatchingUpOutsideRace = room?.state == .racing && !wasRacing
         model.connection = .connected(endpoint)
         model.show("back: the connection was restored (\(attempts) \(attempts == 1 ? "try" : "tries"))", .success)
-        if let room, model.room.map({ Names.nicknameKey($0.name) != Names.nicknameKey(room.name) }) ?? true {
+        if let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true {
             return leaveAgainAfterResume(room, model: &model)
         }
         return []
@@ -84,7 +84,7 @@ extension Update {
     private static func leaveAgainAfterResume(_ room: RoomDescription, model: inout Model) -> [Effect] {
         model.network.isCatchingUp = false
         model.network.isCatchingUpOutsideRace = false
-        if model.session?.mirror == .active {
+        if model.session?.serverCopy == .active {
             playHereOnly(because: "the server did not get it before the connection failed", model: &model)
         }
         return [.send(.leave)]
@@ -92,12 +92,12 @@ extension Update {
 
     /// The game on screen goes on here only: the server does not have it.
     static func playHereOnly(because reason: String, model: inout Model) {
-        guard var session = model.session else { return }
-        session.mirror = .localOnly(reason)
-        session.unacknowledged = [:]
-        session.expected = [:]
-        session.boardsAfter = [:]
-        model.session = session
+        model.changeSession { session in
+            session.serverCopy = .localOnly(reason)
+            session.unacknowledged = [:]
+            session.expected = [:]
+            session.boardsAfter = [:]
+        }
     }
 
     /// The server no longer holds the seat (`ERR bad-session`), or the grace

@@ -30,8 +30,17 @@ extension Update {
         model.menu.introStartedAt = nil
     }
 
+    /// The reply to `RECORD`.
+    static func recordReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
+        switch result {
+        case .success(.record(let summary)): recordArrived(summary, items: items, model: &model)
+        case .success: break
+        case .failure(let error): recordRefused(error, model: &model)
+        }
+    }
+
     /// The `RECORD` reply: its `LOG` chunks joined, checked and played.
-    static func recordArrived(_ summary: RecordSummary, items: [ServerMessage], model: inout Model) {
+    private static func recordArrived(_ summary: RecordSummary, items: [ServerMessage], model: inout Model) {
         guard var watch = model.watch, watch.status == .loading else { return }
         let chunks = items.compactMap { if case .log(let chunk) = $0 { chunk } else { nil } }
         do throws(EngineError) {
@@ -51,7 +60,7 @@ extension Update {
     }
 
     /// `ERR` to `RECORD`: say why, on the watch screen.
-    static func recordRefused(_ error: ProtocolError, model: inout Model) {
+    private static func recordRefused(_ error: ProtocolError, model: inout Model) {
         guard model.watch?.status == .loading else { return }
         model.watch?.status = .failed(
             error.code == .noRecord

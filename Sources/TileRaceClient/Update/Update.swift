@@ -6,8 +6,13 @@ func update(_ model: inout Model, _ event: Event) -> [Effect] {
     Update.apply(event, to: &model)
 }
 
-/// The client's state machine: `update` here, its cases in one extension
-/// file per concern (a screen's keys, replies, events).
+/// The client's state machine. This file routes keys and time: each key to
+/// the home of the screen (or dialog) shown; `Update+Server` routes the
+/// server's replies and events the same way. Each screen has one home
+/// holding its keys, its replies and its events (`Update+Lobby`,
+/// `Update+Room`, `Update+Race`, `Update+Game`, `Update+EndOfGame`, …);
+/// what several screens share has its own (the connection, the nickname,
+/// resuming, away players, bots, the practice clock, shared keys).
 enum Update {
     /// Applies one event.
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
@@ -29,7 +34,7 @@ enum Update {
             effects.contains(where: { $0.needsServerNow || $0.isMove })
         {
             // Greeting first: a request queued before our HELLO would be refused.
-            if effects.contains(where: \.isMove), model.session?.mirror == .active {
+            if effects.contains(where: \.isMove), model.session?.serverCopy == .active {
                 // A new connection has no copy of this game (its server's was on the last one).
                 playHereOnly(because: "the connection it was sent on is gone", model: &model)
             }
@@ -68,8 +73,8 @@ enum Update {
             effects.append(.saveStatistics)
         }
         if model.config.isBellEnabled, RaceMoments(model).ringsBell(after: before) { effects.append(.bell) }
-        for case .send(let message) in effects where message.isBarrier {
-            model.network.barriers += 1
+        for case .send(let message) in effects where message.endsOrReplacesGame {
+            model.network.gameChangesAwaitingReply += 1
         }
         return effects
     }
@@ -195,7 +200,7 @@ enum Update {
                 return []
             }
         case .nickname(let prompt):
-            return nicknameKey(key, prompt: prompt, model: &model)
+            return nicknamePromptKey(key, prompt: prompt, model: &model)
         case .connectionProblem(let problem):
             return connectionProblemKey(key, problem: problem, model: &model)
         case .botStrength:
@@ -222,7 +227,7 @@ enum Update {
         }
     }
 
-    // MARK: Dialogs and the practice clock
+    // MARK: Dialogs
 
     /// Whether a dialog that `event` opened was asked for: by a key that is
     /// not a move where it was pressed. A dialog that opened by itself (a
@@ -231,100 +236,5 @@ enum Update {
     private static func isAsked(_ event: Event, on screen: Screen) -> Bool {
         guard case .key(let key) = event else { return false }
         return !(screen == .game && direction(for: key) != nil)
-    }
-
-    /// Whether the clock of a practice game (or the offline daily challenge)
-    /// stands still: paused, at "keep going?", under a yes/no question about
-    /// it, or with the program stopped by Ctrl-Z. A race's clock is the
-    /// server's and never stops for the player.
-    static func isPracticeClockHeld(_ model: Model) -> Bool {
-        guard let session = model.session, !session.isRace else { return false }
-        if session.isPaused || session.end?.stage == .reachedTarget || model.isSuspended { return true }
-        if model.screen == .game, case .confirm = model.overlay { return true }
-        return false
-    }
-
-    /// Stops or restarts the practice clock when `isPracticeClockHeld` changed,
-    /// here and on the server (`PAUSE`, `RESUME`), so the official time is
-    /// the time the player saw. `PAUSE` goes before a Ctrl-Z stop, after
-    /// the move that reached the target.
-    private static func holdPracticeClock(wasHeld: Bool, around effects: [Effect], model: inout Model) -> [Effect] {
-        let isHeld = isPracticeClockHeld(model)
-        guard isHeld != wasHeld, var session = model.session else { return effects }
-        if isHeld { session.clock.pause(at: model.now) } else { session.clock.resume(at: model.now) }
-        model.session = session
-        var effects = effects
-        effects.insert(contentsOf: serverClock(paused: isHeld, model: model), at: effects.firstIndex(of: .suspend) ?? effects.endIndex)
-        return effects
-    }
-
-    // MARK: Shared key helpers
-
-    /// The move a key asks for: arrows, WASD, hjkl.
-    static func direction(for key: Key) -> Direction? {
-        switch key {
-        case .up, .character("w"), .character("W"), .character("k"), .character("K"): .up
-        case .down, .character("s"), .character("S"), .character("j"), .character("J"): .down
-        case .left, .character("a"), .character("A"), .character("h"), .character("H"): .left
-        case .right, .character("d"), .character("D"), .character("l"), .character("L"): .right
-        default: nil
-        }
-    }
-
-    /// The keys every screen without a text field shares: `t` next theme,
-    /// `?` the help overlay, `b` bell on or off. Nil for any other key.
-    static func sharedKey(_ key: Key, model: inout Model) -> [Effect]? {
-        switch key {
-        case .character("t"): return nextTheme(&model)
-        case .character("?"):
-            model.overlay = .help
-            return []
-        case .character("b"):
-            model.config.isBellEnabled.toggle()
-            model.show(model.config.isBellEnabled ? "bell on: rings at the start, your finish and the end of a race" : "bell off")
-            return [.saveConfig]
-        default: return nil
-        }
-    }
-
-    /// Switches to the next built-in theme and saves the choice.
-    static func nextTheme(_ model: inout Model) -> [Effect] {
-        model.config.themeName = Theme.nextName(after: model.config.theme.name)
-        model.show("theme: \(model.config.themeName)")
-        return [.saveConfig]
-    }
-}
-
-extension Event {
-    /// Whether this is a key press.
-    var isKey: Bool {
-        if case .key = self { return true }
-        return false
-    }
-}
-
-extension Effect {
-    /// Whether it sends a game's entries.
-    var isMove: Bool {
-        if case .send(.move) = self { return true }
-        return false
-    }
-
-    /// Whether it stops or restarts a practice game's clock on the server:
-    /// while a dropped connection is taken back, it waits for nothing (the
-    /// server hears the clock's state once back, `Update.holdAgainAfterResume`).
-    var isClockHint: Bool {
-        self == .send(.pause) || self == .send(.resume)
-    }
-
-    /// Whether it sends a request that only makes sense on a live connection:
-    /// anything but the game's entries (sent again after a resume) and the
-    /// connection's own `HELLO`, `PING` and `PONG`.
-    var needsServerNow: Bool {
-        guard case .send(let message) = self else { return false }
-        switch message {
-        case .move, .hello, .ping, .pong: return false
-        default: return true
-        }
     }
 }

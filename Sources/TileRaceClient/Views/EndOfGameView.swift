@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// The dialog at the end of a game: the outcome, the figures, then the
 /// nickname prompt and what became of the submission.
 enum EndOfGameView {

@@ -76,6 +76,7 @@ enum HelpView {
                 ("J", "join by name (and code)"), ("g", "refresh now"), ("q", "back"),
             ] + chatKeys(enter: false) + common
         case .room:
+            if model.room?.isWatching == true { return [("q", "stop watching")] + common }
             var keys: [(String, String)] = [("r", "ready / not ready")]
             if model.canAddBots { keys += [("a", "add a bot (asks its strength, 1-5)"), ("x", "remove the last bot you added")] }
             return keys + [("q", "leave the room (your bots leave too)")] + chatKeys(enter: false) + common

@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// The nickname prompt: shown before the first thing that needs a nickname.
 enum NicknamePromptView {
     static func draw(_ prompt: NicknamePrompt, theme: Theme, into frame: inout Frame) {

@@ -81,7 +81,7 @@ enum RoomView {
     static func hints(_ model: Model, room: WaitingRoom) -> [Chrome.Hint] {
         if model.chat.isTyping { return ChatPane.typingHints }
         var hints: [Chrome.Hint] = room.isWatching ? [] : [("r", room.isReady ? "not ready" : "ready")]
-        if model.canAddBots { hints.append(("a", "add bot")) }
+        if model.canAddBots, !room.isWatching { hints.append(("a", "add bot")) }
         if !model.ownBots.isEmpty { hints.append(("x", "remove bot")) }
         hints += [("/", "chat"), (("q", room.isWatching ? "stop watching" : "leave room")), ("?", "help")]
         return hints
@@ -110,7 +110,7 @@ enum RoomView {
             frame.text("everyone is ready: the race starts in", x: x, y: y, style: theme.base.bold)
             BigDigits.draw(String(seconds), x: x + 39, y: y - 1, style: theme.accented, into: &frame)
         } else if room.isRaceUnderWay {
-            let text = room.isWatching ? "a race is under way" : "a race is under way: you will race in the next one"
+            let text = room.isWatching ? "a race is under way" : WaitingRoom.raceUnderWayNotice
             frame.text(text, x: x, y: y, style: theme.base)
         } else if room.isWatching {
             frame.text("watching: the race shows here when the players are ready", x: x, y: y, style: theme.base)

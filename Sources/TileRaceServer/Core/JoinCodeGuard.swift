@@ -1,6 +1,6 @@
 /// Counts a connection's refused join codes: a few per minute are checked,
 /// more are refused unchecked (`ERR flood`), and too many close the connection.
-struct JoinCodeGuard: Hashable, Sendable {
+package struct JoinCodeGuard: Hashable, Sendable {
     /// Failures checked per minute.
     let perMinute: Int
     /// Failures (checked or not) after which the connection is closed.

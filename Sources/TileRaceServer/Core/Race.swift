@@ -13,17 +13,18 @@ final class Race {
         /// Whether the racer said it is a bot (`HELLO ... bot=yes`), kept
         /// for the standings after it leaves.
         let isBot: Bool
-        var play: LiveGame
+        /// The server's copy of the racer's game, replayed entry by entry.
+        var liveGame: LiveGame
         /// Set once the racer finished.
         var finish: (reason: FinishReason, milliseconds: Int, order: Int)?
         /// Whether a newer state waits to be sent.
         var isProgressPending = false
 
-        init(id: ConnectionID, nickname: String, isBot: Bool, play: LiveGame) {
+        init(id: ConnectionID, nickname: String, isBot: Bool, liveGame: LiveGame) {
             self.id = id
             self.nickname = nickname
             self.isBot = isBot
-            self.play = play
+            self.liveGame = liveGame
         }
 
         var isRacing: Bool { finish == nil }

@@ -29,12 +29,16 @@ struct RequestGate {
         /// Answer this error, then say `BYE <bye>` and close: too many
         /// refusals in a row, or a line too long (`reason` is for the log).
         case close(ProtocolError, bye: String, reason: String)
+        /// Nothing yet: the request's cost depends on a listing's length
+        /// that the caller did not know (`listedItems` gave nil); check the
+        /// line again once it does. No tokens were taken, no work counted.
+        case needsListedItems
 
         /// Whether the line was admitted as a request (its tokens taken).
         var isAdmitted: Bool {
             switch self {
             case .run, .answer: true
-            case .ignore, .flood, .close: false
+            case .ignore, .flood, .close, .needsListedItems: false
             }
         }
     }
@@ -64,10 +68,10 @@ struct RequestGate {
     var isTurnOver: Bool { turnWork >= workPerTurn }
 
     /// Decides on a whole line. `listedItems` says how many items a listing
-    /// reply would hold (asked only for `ROOMS`), `meets` whether the session
-    /// is in a state.
+    /// reply would hold (asked only for `ROOMS`; nil when not known yet),
+    /// `meets` whether the session is in a state.
     mutating func check(
-        _ line: String, now: Int, listedItems: () -> Int, meets: (Requirement) -> Bool
+        _ line: String, now: Int, listedItems: () -> Int?, meets: (Requirement) -> Bool
     ) -> Verdict {
         let words = line.split(separator: " ")
         guard let verbWord = words.first else { return ignore() }
@@ -79,11 +83,20 @@ struct RequestGate {
         }
         guard verb.expectsReply else { return ignore() }
         let request = Result { () throws(ProtocolError) in try verb.parse(line: line) }
+        var isListingUnknown = false
         let cost =
             switch request {
-            case .success(let request): verb.cost(of: request, listedItems: listedItems)
+            case .success(let request):
+                verb.cost(of: request) {
+                    guard let items = listedItems() else {
+                        isListingUnknown = true
+                        return 0
+                    }
+                    return items
+                }
             case .failure: 1
             }
+        if isListingUnknown { return .needsListedItems }
         if let refusal = admit(cost: cost, now: now) { return refusal }
         for requirement in verb.requirements where !meets(requirement) {
             return .answer(requirement.refusal)

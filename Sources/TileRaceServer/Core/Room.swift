@@ -44,6 +44,12 @@ final class Room {
         self.isDaily = isDaily
     }
 
+    /// The permanent `daily` room (shard 0 hosts it): 4x4 to 2048, no
+    /// assists, no time limit.
+    static func daily() -> Room {
+        Room(name: "daily", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 0), isDaily: true)
+    }
+
     /// The key a room name is looked up by.
     static func key(_ name: String) -> String { name.lowercased() }
 

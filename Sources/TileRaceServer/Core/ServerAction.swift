@@ -23,4 +23,9 @@ package enum ServerAction: Hashable, Sendable {
     /// of this server, for the sessions in the lobby there
     /// (`ServerInput.lobbyChat`); this shard's got it already.
     case lobbyChat(String)
+    /// Ask the registry the shards share a question; its answer comes back
+    /// as `ServerInput.registryAnswered` with the same id.
+    case askRegistry(Int, RegistryQuestion)
+    /// Tell the registry the shards share a change (no answer).
+    case tellRegistry(RegistryChange)
 }

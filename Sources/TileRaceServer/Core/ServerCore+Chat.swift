@@ -6,11 +6,12 @@ import TileRaceProtocol
 /// room, to everyone greeted in the lobby (in no room and not playing a
 /// practice game) on every shard of this server. Nothing of it is written to
 /// disk or to the log, which counts the lines only. An operator may mute a
-/// nickname (`setMuted`): its `SAY` is then refused with `ERR muted`.
+/// nickname (`ServerRegistry.setMuted`): its `SAY` is then refused with `ERR muted`.
 extension ServerCore {
     func say(_ session: Session, text: String) throws(ProtocolError) {
         guard let nickname = session.nickname else { throw Requirement.named.refusal }
-        guard !isMuted(nickname) else {
+        guard let isMuted = isMuted(nickname, for: session) else { return }
+        guard !isMuted else {
             throw ProtocolError(.muted, "an operator muted \(nickname) on this server: nothing you say is sent")
         }
         guard let room = room(of: session) else {
@@ -57,28 +58,12 @@ extension ServerCore {
         session.isGreeted && !session.isAway && !session.isClosing && session.roomKey == nil && session.practice == nil
     }
 
-    /// Whether an operator muted this nickname on this server.
-    func isMuted(_ nickname: String) -> Bool {
-        let key = Names.nicknameKey(nickname)
-        return registry.sync { $0.mutedNicknames.contains(key) }
-    }
-
-    /// Mutes a nickname on this server (every shard), or unmutes it: while
-    /// muted, its `SAY` is refused with `ERR muted` (it knows it is muted;
-    /// nothing it says is sent). The mute is by nickname, without regard to
-    /// case, holds across reconnects, and lasts until unmuted or the server
-    /// stops (it is not written to disk). For the operator's `mute NICK`.
-    /// - Returns: whether this changed anything.
-    @discardableResult
-    package func setMuted(_ nickname: String, _ isMuted: Bool) -> Bool {
-        let key = Names.nicknameKey(nickname)
-        return registry.sync { state in
-            isMuted ? state.mutedNicknames.insert(key).inserted : state.mutedNicknames.remove(key) != nil
+    /// Whether an operator muted this nickname on this server
+    /// (`ServerRegistry.setMuted`); nil while the registry is asked.
+    func isMuted(_ nickname: String, for session: Session) -> Bool? {
+        guard case .muted(let isMuted)? = registryAnswer(to: .isMuted(key: Names.nicknameKey(nickname)), for: session) else {
+            return nil
         }
-    }
-
-    /// The nicknames muted on this server (their keys, lower case), sorted.
-    package var mutedNicknames: [String] {
-        registry.sync { $0.mutedNicknames.sorted() }
+        return isMuted
     }
 }

@@ -16,38 +16,24 @@ extension ServerCore {
         timers.schedule(.directory, at: now)
     }
 
-    /// Other servers' public rooms by key, from the shared room directory
-    /// (kept in the registry: one shard publishes, all of them list).
-    var remoteRooms: [String: RoomDescription] {
-        get { registry.sync { $0.remoteRooms } }
-        set { registry.sync { $0.remoteRooms = newValue } }
-    }
-
-    /// Publishes this server's rooms (every shard's) and schedules the next time.
-    /// One shard does it (`startDirectory` is called on one core).
+    /// Publishes this server's rooms (every shard's: the registry lists
+    /// them, and the `publishRooms` action goes out with its answer) and
+    /// schedules the next time. One shard does it (`startDirectory` is
+    /// called on one core).
     func publishRooms() {
         guard let interval = directoryMilliseconds, !isShuttingDown else { return }
-        let published = registry.sync { state in
-            state.rooms.filter { !$0.value.description.isPrivate && $0.key != "daily" }.sorted { $0.key < $1.key }
-                .map(\.value.description)
-        }
-        outbox.append(.publishRooms(published))
+        askRegistry(.publicRooms, for: .directory)
         timers.schedule(.directory, at: now + interval)
     }
 
-    /// The other servers' rooms, as the directory read them (each with its `server`).
+    /// The other servers' rooms, as the directory read them (each with its
+    /// `server`): kept in the registry (one shard publishes, all of them list).
     func remoteRoomsArrived(_ descriptions: [RoomDescription]) {
         var byKey: [String: RoomDescription] = [:]
         for description in descriptions where description.server != nil && byKey[Room.key(description.name)] == nil {
             byKey[Room.key(description.name)] = description
         }
-        remoteRooms = byKey
-    }
-
-    /// The room another server hosts under this name, unless one is here (on any shard).
-    func remoteRoom(named name: String) -> RoomDescription? {
-        let key = Room.key(name)
-        return registry.sync { $0.rooms[key] == nil ? $0.remoteRooms[key] : nil }
+        tellRegistry(.remoteRooms(byKey))
     }
 
     /// `ERR moved`: the room is on another server.

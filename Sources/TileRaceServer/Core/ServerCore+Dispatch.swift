@@ -36,6 +36,7 @@ extension ServerCore {
         case .record(let query): record(session, query)
         case .practice(let options): try practice(session, options)
         case .say(let text): try say(session, text: text)
+        case .resync: resync(session)
         }
     }
 }

@@ -6,37 +6,31 @@ import TileRaceProtocol
 /// total per connection, which is closed after too many.
 extension ServerCore {
     /// Lets a guess be checked, or refuses it with `ERR flood` (counted too)
-    /// when the address has spent its tries for the minute.
+    /// when the address has spent its tries for the minute (the address's
+    /// guard is in the registry, shared by all shards). Returns false while
+    /// the registry is asked.
     /// - Parameters:
     ///   - bye: the `BYE` text when the connection's total is spent.
     ///   - flood: the `flood` error's text for a wait of so many seconds.
-    func admitGuess(by session: Session, bye: String, flood: (Int) -> String) throws(ProtocolError) {
-        let now = now
-        let wait = updateGuessGuard(of: session.address) { byAddress in
-            byAddress.mayCheck(now: now) ? nil : byAddress.wait(now: now)
-        }
+    func admitGuess(by session: Session, bye: String, flood: (Int) -> String) throws(ProtocolError) -> Bool {
+        let question = RegistryQuestion.checkGuess(address: session.address, now: now, fresh: freshGuessGuard)
+        guard case .guessWait(let wait)? = registryAnswer(to: question, for: session) else { return false }
         if let wait {
             countGuess(by: session, bye: bye)
             throw ProtocolError(.flood, flood((wait + 999) / 1000))
         }
+        return true
     }
 
     /// Counts a guess that was checked and wrong.
     func recordWrongGuess(by session: Session, bye: String) {
-        let now = now
-        updateGuessGuard(of: session.address) { $0.recordFailure(now: now) }
+        tellRegistry(.wrongGuess(address: session.address, now: now, fresh: freshGuessGuard))
         countGuess(by: session, bye: bye)
     }
 
-    /// Changes an address's guard in the registry (shared by all shards) in one step.
-    @discardableResult
-    private func updateGuessGuard<Result>(of address: String, _ body: (inout JoinCodeGuard) -> Result) -> Result {
-        let fresh = JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
-        return registry.sync { state in
-            var byAddress = state.guessesByAddress[address] ?? fresh
-            defer { state.guessesByAddress[address] = byAddress }
-            return body(&byAddress)
-        }
+    /// The guard of an address with no refused guess yet.
+    private var freshGuessGuard: JoinCodeGuard {
+        JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
     }
 
     private func countGuess(by session: Session, bye: String) {

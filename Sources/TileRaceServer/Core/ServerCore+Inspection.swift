@@ -80,7 +80,7 @@ extension ServerCore {
             game = GameView(
                 isRace: false, lastSeq: practice.lastSeq, game: practice.game, finish: nil, isClockPaused: practice.pausedAt != nil)
         } else if let racer = room?.race?.racer(session.id) {
-            game = GameView(isRace: true, lastSeq: racer.play.lastSeq, game: racer.play.game, finish: racer.finish?.reason)
+            game = GameView(isRace: true, lastSeq: racer.liveGame.lastSeq, game: racer.liveGame.game, finish: racer.finish?.reason)
         }
         return SessionView(
             id: session.id, connection: session.connection, nickname: session.nickname, isBot: session.isBot, room: room?.name,

@@ -26,7 +26,8 @@ extension ServerCore {
         guard size == 4 else {
             throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(size)x\(size)")
         }
-        let owner = registry.sync { $0.nicknames[Names.nicknameKey(nickname)] }
+        guard case .nicknameOwner(let owner)? = registryAnswer(to: .nicknameOwner(key: Names.nicknameKey(nickname)), for: session)
+        else { return }
         let newToken = finished.claimToken ?? random.token()
         session.lastFinished?.claimToken = newToken
         let submission = LeaderboardSubmission(
@@ -47,8 +48,8 @@ extension ServerCore {
 
     /// Hands a request to the service; the session's input waits for the answer.
     private func ask(_ request: LeaderboardRequest, for session: Session) {
-        let id = nextQuestionID
-        nextQuestionID += 1
+        let id = nextLeaderboardRequestID
+        nextLeaderboardRequestID += 1
         awaitedAnswers[id] = AwaitedAnswer(sessionID: session.id, request: request)
         session.awaitedAnswer = id
         outbox.append(.leaderboard(id, request))

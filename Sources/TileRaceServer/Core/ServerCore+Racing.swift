@@ -13,9 +13,9 @@ extension ServerCore {
                 throw ProtocolError(.assistsOff, "undo (Z) and remove-tile (X) are off in room \(room.name); nothing was applied")
             }
             // The game is changed in place: a copy would copy its whole undo history.
-            let before = racer.play.lastSeq
-            guard let outcome = play(entries, seq: seq, on: &racer.play, stopsAtTarget: true, for: session) else { return }
-            if racer.play.lastSeq > before { noteProgress(of: racer, in: room) }
+            let before = racer.liveGame.lastSeq
+            guard let outcome = play(entries, seq: seq, on: &racer.liveGame, stopsAtTarget: true, for: session) else { return }
+            if racer.liveGame.lastSeq > before { noteProgress(of: racer, in: room) }
             if let reason = outcome.finished {
                 finish(racer, of: race, in: room, reason: reason)
                 endRaceIfOver(in: room)
@@ -65,6 +65,23 @@ extension ServerCore {
         return outcome
     }
 
+    /// `RESYNC`: `OK RESYNC`, then the server's copy of the game as a
+    /// `RESYNC` event, as after `ERR bad-seq`.
+    func resync(_ session: Session) {
+        let sync: GameSync
+        switch activeGame(of: session) {
+        case .practice:
+            guard let practice = session.practice else { return }
+            sync = practice.sync
+        case .race(_, _, let racer):
+            sync = racer.liveGame.sync
+        case nil:
+            return
+        }
+        reply(session, .resync)
+        send(session.id, .event(.resync(sync)))
+    }
+
     /// `PAUSE`: stops a practice game's clock (a race's keeps running).
     func pause(_ session: Session) {
         session.practice?.pause(at: now)
@@ -86,8 +103,8 @@ extension ServerCore {
             guard let practice = session.practice else { return }
             reply(session, .restart(seed: practice.seedText, restarts: practice.restarts))
         case .race(let room, _, let racer):
-            racer.play.restart()
-            reply(session, .restart(seed: racer.play.seedText, restarts: racer.play.restarts))
+            racer.liveGame.restart()
+            reply(session, .restart(seed: racer.liveGame.seedText, restarts: racer.liveGame.restarts))
             noteProgress(of: racer, in: room)
         case nil:
             break
@@ -101,7 +118,7 @@ extension ServerCore {
             reply(session, .resign(score: score))
             finishPractice(session)
         case .race(let room, let race, let racer):
-            reply(session, .resign(score: racer.play.game.score))
+            reply(session, .resign(score: racer.liveGame.game.score))
             finish(racer, of: race, in: room, reason: .resigned)
             endRaceIfOver(in: room)
         case nil:
@@ -148,15 +165,13 @@ extension ServerCore {
         }
         let racers = room.players.compactMap { id -> Race.Racer? in
             guard let session = sessions[id], let nickname = session.nickname else { return nil }
-            let play = LiveGame(
+            let liveGame = LiveGame(
                 seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: room.options.allowsAssists)
-            return Race.Racer(id: id, nickname: nickname, isBot: session.isBot, play: play)
+            return Race.Racer(id: id, nickname: nickname, isBot: session.isBot, liveGame: liveGame)
         }
         guard !racers.isEmpty else { return }
-        let raceID = registry.sync { state in
-            defer { state.nextRaceID += 1 }
-            return state.nextRaceID
-        }
+        let raceID = nextRaceID
+        nextRaceID += shardCount
         let race = Race(id: raceID, seedText: seedText, dailyDate: room.isDaily ? seedText : nil, startedAt: now, racers: racers)
         room.race = race
         room.ready.removeAll()
@@ -184,13 +199,13 @@ extension ServerCore {
         let milliseconds = reason == .time ? room.options.timeLimit * 1000 : now - race.startedAt
         racer.finish = (reason, milliseconds, race.finishCount)
         race.finishCount += 1
-        sessions[racer.id]?.lastFinished = racer.play.finished(milliseconds: milliseconds, dailyDate: race.dailyDate)
+        sessions[racer.id]?.lastFinished = racer.liveGame.finished(milliseconds: milliseconds, dailyDate: race.dailyDate)
         broadcast(.finish(finishRecord(of: racer, in: room)), in: room)
     }
 
     /// The `FINISH` of a finished racer.
     func finishRecord(of racer: Race.Racer, in room: Room) -> RacerFinish {
-        let game = racer.play.game
+        let game = racer.liveGame.game
         return RacerFinish(
             room: room.name, nickname: racer.nickname, reason: racer.finish?.reason ?? .left, score: game.score,
             largestTile: game.board.largestValue, moves: game.moveCount, milliseconds: racer.finish?.milliseconds ?? 0,
@@ -214,7 +229,7 @@ extension ServerCore {
             // A race is over when every racer has finished.
             guard let finish = racer.finish else { return nil }
             return Standings.Finisher(
-                nickname: racer.nickname, reason: finish.reason, result: racer.play.result(milliseconds: finish.milliseconds),
+                nickname: racer.nickname, reason: finish.reason, result: racer.liveGame.result(milliseconds: finish.milliseconds),
                 order: finish.order, isBot: racer.isBot)
         }
         let ranked = Standings.rank(finishers)
@@ -274,9 +289,9 @@ extension ServerCore {
 
     /// A racer's current `PROGRESS`.
     func progress(of racer: Race.Racer, in room: Room) -> RacerProgress {
-        let game = racer.play.game
+        let game = racer.liveGame.game
         return RacerProgress(
             room: room.name, nickname: racer.nickname, score: game.score, largestTile: game.board.largestValue,
-            moves: game.moveCount, board: racer.play.boardValues)
+            moves: game.moveCount, board: racer.liveGame.boardValues)
     }
 }

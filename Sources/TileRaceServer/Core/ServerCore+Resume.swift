@@ -13,11 +13,7 @@ extension ServerCore {
         // tests fix through it.
         let secret = secrets.token()
         session.resumeSecret = secret
-        let target = ServerRegistry.ResumeTarget(session: session.id, shard: shard)
-        registry.sync { state in
-            if let old { state.resumeSecrets[old] = nil }
-            state.resumeSecrets[secret] = target
-        }
+        tellRegistry(.setResumeSecret(secret, ServerRegistry.ResumeTarget(session: session.id, shard: shard), replacing: old))
         return secret
     }
 
@@ -37,6 +33,7 @@ extension ServerCore {
             return
         }
         session.connection = nil
+        stopAwaitingRegistry(session)
         connectionGone(connection, from: session.address)
         session.awayUntil = now + limits.resumeGraceMilliseconds
         timers.schedule(.resumeExpiry(session.id), at: now + limits.resumeGraceMilliseconds)
@@ -45,7 +42,7 @@ extension ServerCore {
             broadcast(
                 .away(room: room.name, nickname: session.nickname ?? "", milliseconds: limits.resumeGraceMilliseconds), in: room,
                 except: session.id)
-            cancelCountdown(in: room, reason: "away")
+            cancelCountdown(in: room, reason: .away)
         }
         log(
             .info,
@@ -58,12 +55,16 @@ extension ServerCore {
     ///   nickname (counted per address like wrong join codes), `flood` past
     ///   that limit.
     func resume(_ fresh: Session, nickname: String, secret: String) throws(ProtocolError) {
+        guard let target = resumeTarget(secret, for: fresh) else { return }
         // The held session lives on another shard: this connection goes there, and asks again.
-        if moveToHost(ofResumeSecret: secret, fresh) { return }
+        if moveToHost(ofResumeTarget: target, fresh) { return }
         let bye = "too many refused sessions"
-        try admitGuess(by: fresh, bye: bye) { "too many refused sessions and join codes from your address; try again in \($0) s" }
-        guard let heldID = registry.sync({ $0.resumeSecrets[secret]?.session }), let held = sessions[heldID], held.isAway,
-            let heldNickname = held.nickname, Names.nicknameKey(heldNickname) == Names.nicknameKey(nickname),
+        let mayCheck = try admitGuess(by: fresh, bye: bye) {
+            "too many refused sessions and join codes from your address; try again in \($0) s"
+        }
+        guard mayCheck else { return }
+        guard let heldID = target?.session, let held = sessions[heldID], held.isAway,
+            let heldNickname = held.nickname, Nickname(heldNickname) == Nickname(nickname),
             let connection = fresh.connection
         else {
             recordWrongGuess(by: fresh, bye: bye)
@@ -74,11 +75,7 @@ extension ServerCore {
         sessions[fresh.id] = nil
         fresh.isClosing = true
         fresh.connection = nil
-        let freshSecret = fresh.resumeSecret
-        registry.sync { state in
-            if let freshSecret { state.resumeSecrets[freshSecret] = nil }
-            state.sessionCount -= 1
-        }
+        tellRegistry(.releaseSession(fresh.id, nicknameKey: nil, secret: fresh.resumeSecret))
         held.connection = connection
         if connection != held.id { resumedConnections[connection] = held.id }
         held.peer = fresh.peer
@@ -87,7 +84,8 @@ extension ServerCore {
         held.lastHeardAt = now
         held.isPinged = false
         held.partialLineSince = nil
-        held.inputFlow = .read
+        // The connection is held while the registry is asked: the flow it is in goes with it.
+        held.inputFlow = fresh.inputFlow
         held.awayUntil = nil
         timers.cancel(.resumeExpiry(held.id))
         let newSecret = issueResumeSecret(for: held)
@@ -103,7 +101,7 @@ extension ServerCore {
         held.awayRaceID = nil
         log(.info, "\(held.id) \(held.peer) \(heldNickname) back on \(connection)")
         // Lines sent after the HELLO wait in the framer: they get a turn.
-        if held.framer.bufferedByteCount > 0 { setInputFlow(.turn, of: held) }
+        setInputFlow(held.framer.bufferedByteCount > 0 ? .turn : .read, of: held)
     }
 
     /// What a racer who comes back needs: the countdown, or the race's
@@ -115,7 +113,7 @@ extension ServerCore {
         }
         if let race = room.race {
             var lines = [ServerMessage.event(.start(raceStart(race, in: room, isCatchUp: true))).line]
-            if let own = race.racer(session.id) { lines.append(ServerMessage.event(.resync(own.play.sync)).line) }
+            if let own = race.racer(session.id) { lines.append(ServerMessage.event(.resync(own.liveGame.sync)).line) }
             for racer in race.racers where racer.id != session.id {
                 lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)
             }

@@ -8,27 +8,30 @@ import TileRaceProtocol
 /// there first (`ServerCore+ShardMoves`), and the request runs there.
 extension ServerCore {
     func listRooms(_ session: Session) {
-        let lines = registry.listedRooms().map { ServerMessage.room($0).line }
+        guard case .listing(let listed, _)? = registryAnswer(to: .listing, for: session) else { return }
+        let lines = listed.map { ServerMessage.room($0).line }
         send(session.id, lines: lines + [ServerMessage.ok(.rooms(count: lines.count)).line])
     }
 
     func create(_ session: Session, room name: String, options: RoomOptions) throws(ProtocolError) {
-        let key = Room.key(name)
-        let (exists, count) = registry.sync { ($0.rooms[key] != nil, $0.rooms.count) }
-        guard !exists else {
+        guard let facts = roomFacts(name, for: session) else { return }
+        guard facts.host == nil else {
             throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
         }
-        if let remote = remoteRoom(named: name) {
+        if let remote = facts.remote {
             throw ProtocolError(
                 .roomExists, "a room named \(name) exists on the server at \(remote.server ?? "?"); JOIN it or pick another name")
         }
-        guard count - 1 < limits.maximumRooms else {
+        guard facts.roomCount - 1 < limits.maximumRooms else {
             throw ProtocolError(.tooManyRooms, "the server has its maximum of \(limits.maximumRooms) rooms; join one")
         }
-        if moveToShardForNewRoom(session) { return }
+        guard let moves = moveToShardForNewRoom(session) else { return }
+        if moves { return }
         let room = Room(name: name, options: options)
         // Another shard may have taken the name meanwhile.
-        guard registry.register(room, on: shard) else {
+        guard case .registered(let isRegistered)? = registryAnswer(to: .register(room.description, shard: shard), for: session)
+        else { return }
+        guard isRegistered else {
             throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
         }
         rooms[room.key] = room
@@ -42,12 +45,13 @@ extension ServerCore {
     }
 
     func join(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
-        if moveToHost(ofRoom: name, session) { return }
-        let room = try findRoom(name, code: code, for: session)
+        guard let facts = roomFacts(name, for: session) else { return }
+        if moveToHost(ofRoom: facts, session) { return }
+        guard let room = try findRoom(name, code: code, facts: facts, for: session) else { return }
         guard room.players.count < limits.maximumPlayersPerRoom else {
             throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumPlayersPerRoom) players")
         }
-        cancelCountdown(in: room, reason: "joined")
+        cancelCountdown(in: room, reason: .joined)
         room.players.append(session.id)
         if session.isBot { room.bots.insert(session.id) }
         session.roomKey = room.key
@@ -61,8 +65,9 @@ extension ServerCore {
     }
 
     func watch(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
-        if moveToHost(ofRoom: name, session) { return }
-        let room = try findRoom(name, code: code, for: session)
+        guard let facts = roomFacts(name, for: session) else { return }
+        if moveToHost(ofRoom: facts, session) { return }
+        guard let room = try findRoom(name, code: code, facts: facts, for: session) else { return }
         guard room.watchers.count < limits.maximumWatchersPerRoom else {
             throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumWatchersPerRoom) watchers")
         }
@@ -98,20 +103,22 @@ extension ServerCore {
     /// Tells the registry a room's summary changed (its members or state).
     func publish(_ room: Room) {
         guard rooms[room.key] === room else { return }
-        let key = room.key
-        let description = room.description
-        registry.sync { $0.rooms[key]?.description = description }
+        tellRegistry(.describe(room.description))
     }
 
     /// Finds a room a session may enter. A missing room and a private room
     /// with a missing or wrong code get the same refusal. Attempts with a code
     /// that are refused are counted: past the per-minute limit they are refused
-    /// unchecked, and too many close the connection.
-    private func findRoom(_ name: String, code: String?, for session: Session) throws(ProtocolError) -> Room {
-        if let remote = remoteRoom(named: name) { throw moved(remote) }
+    /// unchecked, and too many close the connection. Nil while the registry
+    /// is asked.
+    private func findRoom(
+        _ name: String, code: String?, facts: ServerRegistry.RoomFacts, for session: Session
+    ) throws(ProtocolError) -> Room? {
+        if let remote = facts.remote { throw moved(remote) }
         let bye = "too many wrong join codes"
         if code != nil {
-            try admitGuess(by: session, bye: bye) { "too many wrong join codes from your address; try again in \($0) s" }
+            let mayCheck = try admitGuess(by: session, bye: bye) { "too many wrong join codes from your address; try again in \($0) s" }
+            guard mayCheck else { return nil }
         }
         guard let room = rooms[Room.key(name)], room.options.code == nil || room.options.code == code else {
             if code != nil { recordWrongGuess(by: session, bye: bye) }
@@ -147,7 +154,7 @@ extension ServerCore {
         if isReady {
             startCountdownIfReady(room)
         } else {
-            cancelCountdown(in: room, reason: "unready")
+            cancelCountdown(in: room, reason: .unready)
         }
     }
 
@@ -175,15 +182,14 @@ extension ServerCore {
             }
             broadcast(.left(room: room.name, nickname: session.nickname ?? ""), in: room)
             if room.countdownEndsAt != nil {
-                cancelCountdown(in: room, reason: "left")
+                cancelCountdown(in: room, reason: .left)
                 startCountdownIfReady(room)
             }
             endRaceIfOver(in: room)
         }
         if room.isEmpty, !room.isDaily {
             rooms[room.key] = nil
-            let key = room.key
-            registry.sync { $0.rooms[key] = nil }
+            tellRegistry(.removeRoom(key: room.key))
             timers.cancel(.countdown(room.key))
             timers.cancel(.timeLimit(room.key))
             log(.info, "room \(room.name) removed (empty; \(room.chatLineCount) line\(room.chatLineCount == 1 ? "" : "s") of chat said)")
@@ -212,7 +218,7 @@ extension ServerCore {
     }
 
     /// Stops a running countdown, telling the room why.
-    func cancelCountdown(in room: Room, reason: String) {
+    func cancelCountdown(in room: Room, reason: CancelReason) {
         guard room.countdownEndsAt != nil else { return }
         room.countdownEndsAt = nil
         timers.cancel(.countdown(room.key))

@@ -3,32 +3,30 @@ import TileRaceProtocol
 /// Session requests: `HELLO`, `NICK`, `PING`, `QUIT`, `HELP`.
 extension ServerCore {
     func hello(_ session: Session, nickname: String?, isBot: Bool) throws(ProtocolError) {
-        if let nickname { try take(nickname, for: session) }
+        if let nickname { guard try take(nickname, for: session) else { return } }
         session.isGreeted = true
         session.isBot = isBot
         reply(session, .hello(nickname: nickname, session: issueResumeSecret(for: session)))
     }
 
     func setNickname(_ session: Session, _ nickname: String) throws(ProtocolError) {
-        try take(nickname, for: session)
+        guard try take(nickname, for: session) else { return }
         reply(session, .nickname(nickname))
     }
 
-    /// Gives a session a nickname no other connected client uses.
-    private func take(_ nickname: String, for session: Session) throws(ProtocolError) {
+    /// Gives a session a nickname no other connected client uses (the
+    /// registry claims it); false while the registry is asked.
+    private func take(_ nickname: String, for session: Session) throws(ProtocolError) -> Bool {
         let key = Names.nicknameKey(nickname)
-        let oldKey = session.nickname.map(Names.nicknameKey)
-        let id = session.id
-        let isTaken = registry.sync { state in
-            if let owner = state.nicknames[key], owner != id { return true }
-            if let oldKey { state.nicknames[oldKey] = nil }
-            state.nicknames[key] = id
-            return false
-        }
-        if isTaken {
+        guard let isClaimed = claimNickname(key, for: session) else { return false }
+        guard isClaimed else {
             throw ProtocolError(.nicknameTaken, "the nickname \(nickname) is in use by another player")
         }
+        if let oldKey = session.nickname.map(Names.nicknameKey), oldKey != key {
+            tellRegistry(.releaseNickname(key: oldKey, session: session.id))
+        }
         session.nickname = nickname
+        return true
     }
 
     func ping(_ session: Session, token: String?) {

@@ -12,29 +12,30 @@ import TileRaceProtocol
 /// followed it.
 extension ServerCore {
     /// `JOIN` and `WATCH`: sends the session to the shard hosting the room
-    /// named `name`, when another one does; returns whether it goes. (A room
-    /// that does not exist is refused here.)
-    func moveToHost(ofRoom name: String, _ session: Session) -> Bool {
-        guard !isCarried(session), let host = registry.shard(hostingRoom: Room.key(name)), host != shard else { return false }
+    /// (as the registry said), when another one does; returns whether it
+    /// goes. (A room that does not exist is refused here.)
+    func moveToHost(ofRoom facts: ServerRegistry.RoomFacts, _ session: Session) -> Bool {
+        guard !isCarried(session), let host = facts.host, host != shard else { return false }
         startMove(of: session, to: host)
         return true
     }
 
     /// `CREATE`: sends the session to the shard hosting the fewest rooms,
-    /// when that is another one; returns whether it goes.
-    func moveToShardForNewRoom(_ session: Session) -> Bool {
-        guard !isCarried(session) else { return false }
-        let target = registry.shardForNewRoom(preferring: shard)
+    /// when that is another one; returns whether it goes, nil while the
+    /// registry is asked which.
+    func moveToShardForNewRoom(_ session: Session) -> Bool? {
+        guard shardCount > 1, !isCarried(session) else { return false }
+        guard case .shard(let target)? = registryAnswer(to: .shardForNewRoom(preferring: shard), for: session) else { return nil }
         guard target != shard else { return false }
         startMove(of: session, to: target)
         return true
     }
 
     /// `HELLO ... resume=`: sends the session to the shard holding the
-    /// session the secret resumes, when another one does; returns whether
-    /// it goes (and asks again there).
-    func moveToHost(ofResumeSecret secret: String, _ session: Session) -> Bool {
-        guard !isCarried(session), let target = registry.sync({ $0.resumeSecrets[secret] }), target.shard != shard else {
+    /// session the secret resumes (as the registry said), when another one
+    /// does; returns whether it goes (and asks again there).
+    func moveToHost(ofResumeTarget target: ServerRegistry.ResumeTarget?, _ session: Session) -> Bool {
+        guard !isCarried(session), let target, target.shard != shard else {
             return false
         }
         startMove(of: session, to: target.shard)
@@ -77,9 +78,7 @@ extension ServerCore {
         }
         sessions[session.id] = session
         if connection != session.id { resumedConnections[connection] = session.id }
-        if let secret = session.resumeSecret {
-            registry.sync { $0.resumeSecrets[secret]?.shard = shard }
-        }
+        if let secret = session.resumeSecret { tellRegistry(.moveResumeSecret(secret, shard: shard)) }
         session.inputFlow = .read
         runInput(of: session)
     }
@@ -91,7 +90,8 @@ extension ServerCore {
         session.shardMove = .runningCarried
         session.gate.countCarried(cost: cost)
         run(request, cost: cost, from: session)
-        session.shardMove = nil
+        // Waiting for the registry, it runs again there, still carried.
+        if session.awaitedQuestion == nil { session.shardMove = nil }
     }
 
     /// Whether the session runs the request it carried here: it stays on this shard.

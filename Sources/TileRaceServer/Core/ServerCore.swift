@@ -8,7 +8,10 @@ import TileRaceProtocol
 ///
 /// A server runs one core per shard (`ServerShard`), each on its own queue
 /// and hosting some of the rooms; what they share (nicknames, the room
-/// directory, resume secrets, connection counts) is in the `ServerRegistry`.
+/// directory, resume secrets, connection counts) is in the `ServerRegistry`,
+/// which the core never touches: it asks it questions and tells it changes
+/// as actions, and gets the answers as inputs (`ServerCore+Registry`), so it
+/// runs, and is tested, with no queue at all.
 /// A session lives on one shard at a time: when it enters a room hosted by
 /// another (or resumes a session held there), it departs with the request
 /// still to run (`ServerAction.transfer`), and the other shard's core takes
@@ -44,7 +47,12 @@ package final class ServerCore {
     let secrets: RandomSource
     /// Requests handed to the leaderboard service, by their id.
     var awaitedAnswers: [Int: AwaitedAnswer] = [:]
-    var nextQuestionID = 1
+    /// Questions asked of the registry, by their id.
+    var awaitedRegistryAnswers: [Int: AwaitedRegistryAnswer] = [:]
+    /// The id of the next request handed to the leaderboard service.
+    var nextLeaderboardRequestID = 1
+    /// The id of the next question asked of the registry.
+    var nextRegistryQuestionID = 1
     let serverName: String
     let logLevel: ServerLog.Level
 
@@ -53,10 +61,16 @@ package final class ServerCore {
     /// The session a resumed connection carries (connections that started
     /// their session are not listed: theirs has their id).
     var resumedConnections: [ConnectionID: ConnectionID] = [:]
-    /// What all shards share.
-    let registry: ServerRegistry
+    /// Connections waiting for the registry to admit them, with the session
+    /// each will start (it keeps what they send meanwhile).
+    var admitting: [ConnectionID: Session] = [:]
     /// This core's shard number (0 hosts `daily`).
     let shard: Int
+    /// How many shards the server has.
+    let shardCount: Int
+    /// The id of the next race this shard starts: shard `k` of `n` numbers
+    /// its races `k + 1`, `k + 1 + n`, ..., so ids are unique on the server.
+    var nextRaceID: Int
     /// Sessions that departed to another shard, until their connection is handed over (`release`).
     var departing: [ConnectionID: Session] = [:]
     /// The rooms this shard hosts, by key (lower-case name).
@@ -69,11 +83,11 @@ package final class ServerCore {
     private(set) var now: Int
     var outbox: [ServerAction] = []
 
-    /// A core; `registry` and `shard` place it among the shards of a server
-    /// (by default it is the only one).
+    /// A core; `shard` and `shardCount` place it among the shards of a
+    /// server (by default it is the only one).
     package init(
         limits: ServerLimits, clock: any ServerClock, random: RandomSource, secrets: RandomSource = .system, serverName: String,
-        logLevel: ServerLog.Level, registry: ServerRegistry = ServerRegistry(), shard: Int = 0
+        logLevel: ServerLog.Level, shard: Int = 0, shardCount: Int = 1
     ) {
         self.limits = limits
         self.clock = clock
@@ -81,14 +95,14 @@ package final class ServerCore {
         self.secrets = secrets
         self.serverName = serverName
         self.logLevel = logLevel
-        self.registry = registry
         self.shard = shard
+        self.shardCount = max(1, shardCount)
+        self.nextRaceID = shard + 1
         self.now = clock.monotonicMilliseconds
         if shard == 0 {
-            let daily = Room(
-                name: "daily", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 0), isDaily: true)
+            // The registry lists it from the start (`ServerRegistry.State`).
+            let daily = Room.daily()
             rooms[daily.key] = daily
-            _ = registry.register(daily, on: shard)
         }
         timers.schedule(.sweep, at: now + limits.sweepMilliseconds)
     }
@@ -102,8 +116,14 @@ package final class ServerCore {
         case .inputTurn(let id):
             if let session = session(on: id), !session.isClosing, session.inputFlow == .turn { runInput(of: session) }
         case .disconnected(let id, let reason):
-            if let session = session(on: id) { dropped(session, reason: reason) }
+            if let session = session(on: id) {
+                dropped(session, reason: reason)
+            } else {
+                // Not admitted yet: the registry's answer finds it gone.
+                admitting[id] = nil
+            }
         case .answered(let id, let answer): answered(id, answer)
+        case .registryAnswered(let id, let answer): registryAnswered(id, answer)
         case .remoteRooms(let descriptions): remoteRoomsArrived(descriptions)
         case .tick: fireTimers()
         case .shutdown: shutdown()
@@ -128,39 +148,12 @@ package final class ServerCore {
 
     // MARK: Connections
 
-    private func connect(_ id: ConnectionID, peer: String) {
-        let address = PeerAddress.address(of: peer)
-        let isExempt = limits.exemptsLoopback && PeerAddress.isLoopback(address)
-        let refusal: ServerRegistry.Refusal? =
-            isShuttingDown ? .serverFull : registry.admit(address: address, isExempt: isExempt, limits: limits)
-        guard refusal != .serverFull else {
-            let error = ProtocolError(
-                .serverFull, "the server has its maximum of \(limits.maximumConnections) connections; try again later")
-            outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("server full")).line]))
-            outbox.append(.close(id))
-            log(.info, "\(id) \(peer) refused: server full")
-            return
-        }
-        guard refusal != .tooManyFromAddress else {
-            let error = ProtocolError(
-                .tooManyConnections,
-                "your address has the most connections allowed (\(limits.maximumConnectionsPerAddress)); close one and try again")
-            outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("too many connections")).line]))
-            outbox.append(.close(id))
-            log(.info, "\(id) \(peer) refused: too many connections from \(address)")
-            return
-        }
-        let session = Session(id: id, peer: peer, now: now, limits: limits)
-        sessions[id] = session
-        let greeting = Greeting(
-            version: ClientMessage.protocolVersion, server: serverName, lineLimit: LineFramer.maximumLineLength,
-            idleSeconds: limits.idleMilliseconds / 1000)
-        send(id, .event(.hello(greeting)))
-        log(.info, "\(id) \(peer) connected")
-    }
-
     private func receive(_ id: ConnectionID, _ bytes: [UInt8]) {
-        guard let session = session(on: id), !session.isClosing else { return }
+        guard let session = session(on: id), !session.isClosing else {
+            // Not admitted yet: the bytes wait in its framer.
+            admitting[id]?.framer.append(bytes)
+            return
+        }
         session.framer.append(bytes)
         // Held or waiting for its turn: the bytes wait with the rest.
         guard session.inputFlow == .read else { return }
@@ -182,22 +175,29 @@ package final class ServerCore {
 
     /// Runs the complete lines a session has sent, in order, until none is
     /// left, the session closes or moves to another shard, it waits for the
-    /// leaderboard, or its turn is over (its gate counts the work); then
-    /// says whether to read it again, hold it, or give it another turn.
+    /// leaderboard or the registry, or its turn is over (its gate counts the
+    /// work); then says whether to read it again, hold it, or give it
+    /// another turn.
     func handleBufferedLines(of session: Session) {
         session.gate.beginTurn()
         runCarriedRequest(of: session)
-        while !session.isClosing, session.awaitedAnswer == nil, session.shardMove == nil {
+        runRequestAwaitingRegistry(of: session)
+        while !session.isClosing, !session.isWaiting, session.shardMove == nil {
             guard !session.gate.isTurnOver else {
                 setInputFlow(.turn, of: session)
                 return
             }
             let line: String?
-            do throws(ProtocolError) {
-                line = try session.framer.nextLine()
-            } catch {
-                carryOut(session.gate.check(unreadable: error, now: now), from: session)
-                continue
+            if let awaiting = session.lineAwaitingListing {
+                session.lineAwaitingListing = nil
+                line = awaiting
+            } else {
+                do throws(ProtocolError) {
+                    line = try session.framer.nextLine()
+                } catch {
+                    carryOut(session.gate.check(unreadable: error, now: now), from: session)
+                    continue
+                }
             }
             guard let line else {
                 setInputFlow(.read, of: session)
@@ -207,14 +207,23 @@ package final class ServerCore {
             session.isPinged = false
             session.partialLineSince = nil
             let verdict = session.gate.check(
-                line, now: now, listedItems: knownRoomCount,
+                line, now: now, listedItems: { knownRoomCount(for: session) },
                 meets: { meets($0, session) })
+            if verdict == .needsListedItems {
+                // What a listing costs is the registry's to say: the line
+                // waits for it, and is checked again with the answer.
+                session.lineAwaitingListing = line
+                session.registryAnswersUsed = 0
+                _ = registryAnswer(to: .listing, for: session)
+                continue
+            }
             if logLevel >= .debug, verdict.isAdmitted {
                 log(.debug, "\(session.id) \(session.logName): \(ServerCore.loggable(line, verdict))")
             }
             carryOut(verdict, from: session)
+            if session.awaitedQuestion == nil, !session.registryAnswers.isEmpty { session.registryAnswers.removeAll() }
         }
-        if session.shardMove != nil { return }
+        if case .carrying = session.shardMove { return }
         if !session.isClosing { setInputFlow(.hold, of: session) }
     }
 
@@ -228,13 +237,6 @@ package final class ServerCore {
         return "SAY (\(text.unicodeScalars.count) characters; chat is not logged)"
     }
 
-    /// Every room the server knows of, listed or not (its own, `daily` and
-    /// private ones included, and other servers' public rooms): what a
-    /// `ROOMS` listing costs by (protocol.md section 4).
-    func knownRoomCount() -> Int {
-        registry.sync { $0.rooms.count + $0.remoteRooms.count }
-    }
-
     func setInputFlow(_ flow: InputFlow, of session: Session) {
         guard flow != session.inputFlow || flow == .turn else { return }
         session.inputFlow = flow
@@ -244,7 +246,7 @@ package final class ServerCore {
     /// Does what the gate decided on a line.
     private func carryOut(_ verdict: RequestGate.Verdict, from session: Session) {
         switch verdict {
-        case .ignore:
+        case .ignore, .needsListedItems:
             break
         case .run(let request, let cost):
             run(request, cost: cost, from: session)
@@ -259,12 +261,20 @@ package final class ServerCore {
     /// Carries out an admitted request (the one dispatch on the typed
     /// request); then the session departs when a handler sent it to another
     /// shard, or closes when its reply must be followed by `BYE`.
+    /// A handler that asks the registry returns at once; the request runs
+    /// again from the start when the answer is in (`ServerCore+Registry`).
     func run(_ request: ClientMessage, cost: Int, from session: Session) {
+        session.registryAnswersUsed = 0
         do throws(ProtocolError) {
             try dispatch(request, from: session)
         } catch {
             send(session.id, .error(error))
         }
+        if session.awaitedQuestion != nil {
+            session.requestAwaitingRegistry = (request, cost)
+            return
+        }
+        if !session.registryAnswers.isEmpty { session.registryAnswers.removeAll() }
         if departIfSent(session, carrying: request, cost: cost) { return }
         if let bye = session.byeAfterReply, !session.isClosing {
             close(session, bye: bye, reason: bye)
@@ -302,14 +312,8 @@ package final class ServerCore {
         session.isClosing = true
         if session.roomKey != nil { leaveRoom(session) }
         session.practice = nil
-        let nicknameKey = session.nickname.map(Names.nicknameKey)
-        let secret = session.resumeSecret
-        let id = session.id
-        registry.sync { state in
-            if let nicknameKey, state.nicknames[nicknameKey] == id { state.nicknames[nicknameKey] = nil }
-            if let secret { state.resumeSecrets[secret] = nil }
-            state.sessionCount -= 1
-        }
+        tellRegistry(
+            .releaseSession(session.id, nicknameKey: session.nickname.map(Names.nicknameKey), secret: session.resumeSecret))
         sessions[session.id] = nil
         timers.cancel(.resumeExpiry(session.id))
         if let connection = session.connection { connectionGone(connection, from: session.address) }
@@ -319,25 +323,23 @@ package final class ServerCore {
     /// A connection closed or dropped: it no longer counts for its address.
     func connectionGone(_ connection: ConnectionID, from address: String) {
         resumedConnections[connection] = nil
-        registry.sync { state in
-            let remaining = state.connectionsByAddress[address, default: 1] - 1
-            state.connectionsByAddress[address] = remaining > 0 ? remaining : nil
-        }
+        tellRegistry(.connectionClosed(address: address))
     }
 
     private func shutdown() {
         isShuttingDown = true
         // `RaceServer` logs the goodbyes once, counted over every shard.
-        for id in sessions.keys.sorted() {
-            guard let connection = sessions[id]?.connection else { continue }
+        for id in Set(sessions.keys).union(admitting.keys).sorted() {
+            guard let connection = sessions[id]?.connection ?? admitting[id]?.connection else { continue }
             send(id, .event(.bye("server shutting down")))
             outbox.append(.close(connection))
         }
         sessions.removeAll()
+        admitting.removeAll()
         resumedConnections.removeAll()
         departing.removeAll()
         // Every shard shuts down; the shared state is dropped once for all.
-        registry.sync { $0 = ServerRegistry.State() }
+        tellRegistry(.reset)
         for room in rooms.values {
             room.players.removeAll()
             room.watchers.removeAll()
@@ -372,8 +374,7 @@ package final class ServerCore {
     /// Pings quiet connections and closes silent ones; forgets the join-code
     /// counts of addresses with no recent refusal.
     private func sweep() {
-        let now = now
-        registry.sync { $0.guessesByAddress = $0.guessesByAddress.filter { !$0.value.isForgettable(now: now) } }
+        tellRegistry(.forgetGuesses(now: now))
         for id in sessions.keys.sorted() {
             guard let session = sessions[id], !session.isAway else { continue }
             let silence = now - session.lastHeardAt

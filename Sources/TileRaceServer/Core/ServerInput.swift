@@ -16,6 +16,8 @@ package enum ServerInput: Sendable {
     case answered(Int, LeaderboardAnswer)
     /// The other servers' rooms, read from the shared room directory.
     case remoteRooms([RoomDescription])
+    /// The registry answered the `askRegistry` action with this id.
+    case registryAnswered(Int, RegistryAnswer)
     /// The clock moved: fire the timers that are due.
     case tick
     /// The server is stopping: say goodbye to everyone.

@@ -4,18 +4,22 @@ import TileRaceProtocol
 /// What the shards of one server share (each shard is a `ServerCore` on a
 /// queue of its own, hosting some rooms): nicknames, the room directory
 /// (which shard hosts which room, and each room's summary for `ROOMS`),
-/// resume secrets, connection counts, the per-address guess guards and race
-/// ids. None of it changes per move, so a shard asks it only when a player
+/// resume secrets, connection counts and the per-address guess guards. None
+/// of it changes per move, so a core asks it only when a player connects,
 /// greets, renames, enters or leaves a room, or a room changes state.
 ///
-/// Shared by several shards, it is owned by its own serial queue: shards call
-/// it synchronously (`sync`), and it never calls back into a shard, so no two
-/// queues can wait on each other. With one shard it has no queue: its one
-/// core is its only caller, so it is owned by that core's queue, and a core
-/// runs (and is tested) with no queue at all.
+/// A core never calls it: it asks questions and tells changes as actions
+/// (`ServerAction.askRegistry`, `.tellRegistry`) and gets the answers as
+/// inputs (`ServerInput.registryAnswered`), as it does with the leaderboard;
+/// its shard (`ServerShard`) carries them out here. The rules are `State`'s,
+/// a value with no queue. Shared by several shards, the state is owned by the
+/// registry's own serial queue: questions and changes go there
+/// asynchronously and answers come back to the asking shard's queue, so no
+/// shard ever waits for another. With one shard it has no queue: that shard's
+/// queue owns it, and answers are given at once, with no queue hop.
 package final class ServerRegistry: @unchecked Sendable {
     /// Where a resume secret leads.
-    struct ResumeTarget: Equatable {
+    package struct ResumeTarget: Hashable, Sendable {
         /// The session it resumes.
         var session: ConnectionID
         /// The shard the session lives on.
@@ -31,14 +35,24 @@ package final class ServerRegistry: @unchecked Sendable {
     }
 
     /// Why a connection is refused.
-    enum Refusal {
+    package enum Refusal: Hashable, Sendable {
         /// The server has its maximum of connections.
         case serverFull
         /// Its address has its maximum of connections.
         case tooManyFromAddress
     }
 
-    /// The shared facts; only `sync` touches them.
+    /// What the registry knows of a room name (`RegistryQuestion.room`).
+    package struct RoomFacts: Hashable, Sendable {
+        /// The shard hosting a room of that name, if one does.
+        var host: Int?
+        /// Another server's public room of that name, when no shard here hosts one.
+        var remote: RoomDescription?
+        /// The rooms of every shard of this server.
+        var roomCount: Int
+    }
+
+    /// The shared facts, and the rules that answer questions and apply changes.
     struct State {
         /// Nickname keys (lower case) of connected clients, to their session.
         var nicknames: [String: ConnectionID] = [:]
@@ -50,84 +64,179 @@ package final class ServerRegistry: @unchecked Sendable {
         var guessesByAddress: [String: JoinCodeGuard] = [:]
         /// Resume secrets, to the session each resumes.
         var resumeSecrets: [String: ResumeTarget] = [:]
-        /// Rooms by key (lower-case name).
-        var rooms: [String: Listing] = [:]
-        /// The next race's id (unique on the server).
-        var nextRaceID = 1
+        /// Rooms by key (lower-case name); `daily` is on shard 0 from the start.
+        var rooms: [String: Listing]
         /// Other servers' public rooms by key, from the shared room directory.
         var remoteRooms: [String: RoomDescription] = [:]
         /// Nickname keys (lower case) an operator muted: their `SAY` is
         /// refused (`ERR muted`) on every shard, until unmuted or the server stops.
         var mutedNicknames: Set<String> = []
+        /// How many shards share it.
+        let shardCount: Int
+
+        init(shardCount: Int) {
+            self.shardCount = shardCount
+            let daily = Room.daily()
+            rooms = [daily.key: Listing(shard: 0, description: daily.description)]
+        }
+
+        /// Answers a question, claiming what it claims.
+        mutating func answer(_ question: RegistryQuestion) -> RegistryAnswer {
+            switch question {
+            case .admit(let address, let isExempt, let maximumConnections, let maximumPerAddress):
+                guard sessionCount < maximumConnections else { return .admission(.serverFull) }
+                guard isExempt || connectionsByAddress[address, default: 0] < maximumPerAddress else {
+                    return .admission(.tooManyFromAddress)
+                }
+                sessionCount += 1
+                connectionsByAddress[address, default: 0] += 1
+                return .admission(nil)
+            case .claimNickname(let key, let session):
+                if let owner = nicknames[key], owner != session { return .claimed(false) }
+                nicknames[key] = session
+                return .claimed(true)
+            case .nicknameOwner(let key):
+                return .nicknameOwner(nicknames[key])
+            case .listing:
+                var listed = rooms.values.map(\.description).filter { !$0.isPrivate }
+                listed += remoteRooms.filter { rooms[$0.key] == nil }.map(\.value)
+                listed.sort { (Room.key($0.name), $0.name) < (Room.key($1.name), $1.name) }
+                return .listing(listed, known: rooms.count + remoteRooms.count)
+            case .publicRooms:
+                let published = rooms.filter { !$0.value.description.isPrivate && $0.key != "daily" }.sorted { $0.key < $1.key }
+                return .publicRooms(published.map(\.value.description))
+            case .room(let key):
+                let host = rooms[key]?.shard
+                return .room(RoomFacts(host: host, remote: host == nil ? remoteRooms[key] : nil, roomCount: rooms.count))
+            case .shardForNewRoom(let preferred):
+                guard shardCount > 1 else { return .shard(preferred) }
+                var counts = [Int](repeating: 0, count: shardCount)
+                for listing in rooms.values { counts[listing.shard] += 1 }
+                var best = preferred
+                for shard in counts.indices where counts[shard] < counts[best] { best = shard }
+                return .shard(best)
+            case .register(let description, let shard):
+                let key = Room.key(description.name)
+                guard rooms[key] == nil else { return .registered(false) }
+                rooms[key] = Listing(shard: shard, description: description)
+                return .registered(true)
+            case .resumeTarget(let secret):
+                return .resumeTarget(resumeSecrets[secret])
+            case .checkGuess(let address, let now, let fresh):
+                var byAddress = guessesByAddress[address] ?? fresh
+                defer { guessesByAddress[address] = byAddress }
+                return .guessWait(byAddress.mayCheck(now: now) ? nil : byAddress.wait(now: now))
+            case .isMuted(let key):
+                return .muted(mutedNicknames.contains(key))
+            }
+        }
+
+        /// Applies a change.
+        mutating func apply(_ change: RegistryChange) {
+            switch change {
+            case .releaseSession(let session, let nicknameKey, let secret):
+                if let nicknameKey, nicknames[nicknameKey] == session { nicknames[nicknameKey] = nil }
+                if let secret { resumeSecrets[secret] = nil }
+                sessionCount -= 1
+            case .releaseNickname(let key, let session):
+                if nicknames[key] == session { nicknames[key] = nil }
+            case .connectionClosed(let address):
+                let remaining = connectionsByAddress[address, default: 1] - 1
+                connectionsByAddress[address] = remaining > 0 ? remaining : nil
+            case .describe(let description):
+                rooms[Room.key(description.name)]?.description = description
+            case .removeRoom(let key):
+                rooms[key] = nil
+            case .setResumeSecret(let secret, let target, let old):
+                if let old { resumeSecrets[old] = nil }
+                resumeSecrets[secret] = target
+            case .moveResumeSecret(let secret, let shard):
+                resumeSecrets[secret]?.shard = shard
+            case .remoteRooms(let byKey):
+                remoteRooms = byKey
+            case .wrongGuess(let address, let now, let fresh):
+                var byAddress = guessesByAddress[address] ?? fresh
+                byAddress.recordFailure(now: now)
+                guessesByAddress[address] = byAddress
+            case .forgetGuesses(let now):
+                guessesByAddress = guessesByAddress.filter { !$0.value.isForgettable(now: now) }
+            case .reset:
+                self = State(shardCount: shardCount)
+            case .setMuted(let key, let isMuted):
+                if isMuted { mutedNicknames.insert(key) } else { mutedNicknames.remove(key) }
+            }
+        }
     }
 
     /// How many shards share it.
     let shardCount: Int
     /// The queue that owns the state when shards share it; nil for one shard.
     let queue: DispatchQueue?
-    private var state = State()
+    private var state: State
 
     /// A registry for `shardCount` shards.
     package init(shardCount: Int = 1) {
         self.shardCount = max(1, shardCount)
         queue = self.shardCount > 1 ? DispatchQueue(label: "tilerace.server.registry") : nil
+        state = State(shardCount: self.shardCount)
     }
 
-    /// Runs `body` with the state (on the registry's queue, when it has one),
-    /// and returns what it returns.
-    func sync<Result>(_ body: (inout State) -> Result) -> Result {
-        guard let queue else { return body(&state) }
-        return queue.sync { body(&state) }
+    /// Answers a question now: at once with no queue (call it on the one
+    /// shard's queue), else waiting for the registry's queue (tests).
+    package func answerNow(_ question: RegistryQuestion) -> RegistryAnswer {
+        sync { $0.answer(question) }
     }
 
-    /// Counts a new connection and its session, unless one of the limits refuses it.
-    func admit(address: String, isExempt: Bool, limits: ServerLimits) -> Refusal? {
-        sync { state in
-            guard state.sessionCount < limits.maximumConnections else { return .serverFull }
-            guard isExempt || state.connectionsByAddress[address, default: 0] < limits.maximumConnectionsPerAddress else {
-                return .tooManyFromAddress
-            }
-            state.sessionCount += 1
-            state.connectionsByAddress[address, default: 0] += 1
-            return nil
+    /// Answers a question on the registry's queue and hands the answer to
+    /// `reply` there (which hops to the asker's queue); with no queue, at once.
+    package func answer(_ question: RegistryQuestion, reply: @escaping @Sendable (RegistryAnswer) -> Void) {
+        guard let queue else { return reply(state.answer(question)) }
+        queue.async {
+            let answer = self.state.answer(question)
+            reply(answer)
         }
     }
 
-    /// Registers a new room on `shard`; false when the name is taken.
-    func register(_ room: Room, on shard: Int) -> Bool {
-        let listing = Listing(shard: shard, description: room.description)
+    /// Applies a change: on the registry's queue, after what was asked or
+    /// told before; with no queue, at once.
+    package func apply(_ change: RegistryChange) {
+        guard let queue else { return state.apply(change) }
+        queue.async { self.state.apply(change) }
+    }
+
+    /// Runs `body` with the state (waiting for the registry's queue, when it
+    /// has one), and returns what it returns: for tests and inspection.
+    func sync<Result>(_ body: (inout State) -> Result) -> Result {
+        guard let queue else { return body(&state) }
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        return queue.sync { body(&state) }
+    }
+
+    /// Mutes a nickname on this server (every shard), or unmutes it: while
+    /// muted, its `SAY` is refused with `ERR muted` (it knows it is muted;
+    /// nothing it says is sent). The mute is by nickname, without regard to
+    /// case, holds across reconnects, and lasts until unmuted or the server
+    /// stops (it is not written to disk). For the operator's `mute NICK`;
+    /// call it off the registry's queue (and, with one shard, on that
+    /// shard's queue, which owns the state).
+    /// - Returns: whether this changed anything.
+    @discardableResult
+    package func setMuted(_ nickname: String, _ isMuted: Bool) -> Bool {
+        let key = Names.nicknameKey(nickname)
         return sync { state in
-            guard state.rooms[room.key] == nil else { return false }
-            state.rooms[room.key] = listing
+            guard state.mutedNicknames.contains(key) != isMuted else { return false }
+            state.apply(.setMuted(key: key, isMuted))
             return true
         }
     }
 
-    /// The shard hosting the room with this key.
+    /// The nicknames muted on this server (their keys, lower case), sorted.
+    package var mutedNicknames: [String] {
+        sync { $0.mutedNicknames.sorted() }
+    }
+
+    /// The shard hosting the room with this key (tests).
     func shard(hostingRoom key: String) -> Int? {
         sync { $0.rooms[key]?.shard }
-    }
-
-    /// The shard a new room goes to: the one hosting the fewest rooms
-    /// (`preferred` on a tie).
-    func shardForNewRoom(preferring preferred: Int) -> Int {
-        guard shardCount > 1 else { return preferred }
-        return sync { state in
-            var counts = [Int](repeating: 0, count: shardCount)
-            for listing in state.rooms.values { counts[listing.shard] += 1 }
-            var best = preferred
-            for shard in counts.indices where counts[shard] < counts[best] { best = shard }
-            return best
-        }
-    }
-
-    /// The public rooms of every shard, and of other servers (from the shared
-    /// room directory) under names not used here, by name.
-    func listedRooms() -> [RoomDescription] {
-        sync { state in
-            var listed = state.rooms.values.map(\.description).filter { !$0.isPrivate }
-            listed += state.remoteRooms.filter { state.rooms[$0.key] == nil }.map(\.value)
-            return listed.sorted { (Room.key($0.name), $0.name) < (Room.key($1.name), $1.name) }
-        }
     }
 }

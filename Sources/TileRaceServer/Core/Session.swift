@@ -54,6 +54,20 @@ final class Session {
     /// The leaderboard request (`SUBMIT`, `TOP`, `RECORD`) this session
     /// waits for; its further input waits in the framer until then.
     var awaitedAnswer: Int?
+    /// The registry question this session's request waits for; its
+    /// further input waits in the framer until then.
+    var awaitedQuestion: Int?
+    /// The request (and what it cost) that asked `awaitedQuestion`: it runs
+    /// again from the start once the answer is in.
+    var requestAwaitingRegistry: (request: ClientMessage, cost: Int)?
+    /// A `ROOMS` line waiting for the registry to say how many rooms there
+    /// are (what it costs): it is checked again by the gate with the answer.
+    var lineAwaitingListing: String?
+    /// The registry's answers to the request being run, in the order it
+    /// asked; kept until it runs to the end.
+    var registryAnswers: [RegistryAnswer] = []
+    /// How many of `registryAnswers` the request has used so far in this run.
+    var registryAnswersUsed = 0
     /// Whether the connection is read, held, or waiting for its next turn.
     var inputFlow = InputFlow.read
     /// Its move to another shard, from the request that asks for it until
@@ -87,6 +101,9 @@ final class Session {
             if line.split(separator: " ").first?.uppercased() == RequestVerb.quit.rawValue { return true }
         }
     }
+
+    /// Whether it waits for the leaderboard or the registry.
+    var isWaiting: Bool { awaitedAnswer != nil || awaitedQuestion != nil }
 
     /// Whether its connection dropped and its seat is held.
     var isAway: Bool { connection == nil }

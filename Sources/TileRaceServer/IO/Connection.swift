@@ -1,14 +1,14 @@
 import Dispatch
 import TileRaceTransport
 
-/// One accepted player connection: the transport's `LineChannel` plus the
+/// One accepted player connection: the transport's `SocketChannel` plus the
 /// connection's identity, and the words the server logs when it ends.
 ///
 /// It is read unless the core holds its input (`InputFlow`) or more than
 /// `backpressureBytes` of output wait for the peer to take them.
 ///
 /// Owned by its shard's queue (`ServerShard.queue`): every method must be
-/// called on it.
+/// called on it (its `SocketChannel` asserts it at each entry).
 final class Connection {
     /// What the connection reports to its owner.
     struct Handlers {
@@ -30,7 +30,7 @@ final class Connection {
     /// Set while the core wants to give the connection another turn of input.
     var wantsInputTurn = false
 
-    private let channel: LineChannel
+    private let channel: SocketChannel
     private let outputLimit: Int
     private let backpressureBytes: Int
     private let handlers: Handlers
@@ -46,7 +46,7 @@ final class Connection {
         self.outputLimit = outputLimit
         self.backpressureBytes = backpressureBytes
         self.handlers = handlers
-        channel = LineChannel(
+        channel = SocketChannel(
             fd: fd, queue: queue, outputLimit: outputLimit, closeTimeoutMilliseconds: closeTimeoutMilliseconds,
             pendingOutput: pendingOutput, poller: poller)
     }
@@ -56,7 +56,7 @@ final class Connection {
         let id = id
         let handlers = handlers
         channel.start(
-            LineChannel.Handlers(
+            SocketChannel.Handlers(
                 received: { bytes in handlers.received(id, bytes) },
                 ended: { [weak self] reason in self?.ended(reason) },
                 closed: { handlers.closed(id) },
@@ -110,7 +110,7 @@ final class Connection {
         channel.holdReading(isInputHeld || isOutputBacklogged)
     }
 
-    private func ended(_ reason: LineChannel.EndReason) {
+    private func ended(_ reason: SocketChannel.EndReason) {
         switch reason {
         case .peerClosed:
             handlers.ended(id, "closed by the client")

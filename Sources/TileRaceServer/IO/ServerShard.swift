@@ -4,8 +4,9 @@ import TileRaceTransport
 /// One shard of a `RaceServer`: a serial queue with its `ServerCore`, the
 /// connections of the sessions that live on it (their dispatch sources run
 /// on its queue) and its timer. It carries out its core's actions: writes,
-/// closes, leaderboard requests (answered on its queue), input flow, and
-/// transfers, which hand a connection (socket, unsent output) and its
+/// closes, leaderboard requests (answered on its queue), registry questions
+/// and changes (answered at once when it is the only shard, else on the
+/// registry's queue and then on its own), input flow, and transfers, which hand a connection (socket, unsent output) and its
 /// session to another shard, whose queue re-creates the sources and runs
 /// the session's waiting request there.
 ///
@@ -17,6 +18,8 @@ final class ServerShard: @unchecked Sendable {
         var log: ServerLog
         var clock: any ServerClock
         var leaderboard: any LeaderboardService
+        /// What the server's shards share.
+        var registry: ServerRegistry
         /// The room directory shared with other servers (a Redis store), if any.
         var directory: RedisRoomDirectory?
     }
@@ -250,6 +253,18 @@ final class ServerShard: @unchecked Sendable {
                 for other in shards where other !== self {
                     other.queue.async { other.process(.lobbyChat(line)) }
                 }
+            case .askRegistry(let id, let question):
+                let registry = settings.registry
+                guard registry.queue != nil else {
+                    // The only shard owns the registry: answered at once, next in line.
+                    inbox.append(.registryAnswered(id, registry.answerNow(question)))
+                    continue
+                }
+                registry.answer(question) { [weak self, queue] answer in
+                    queue.async { [weak self] in self?.process(.registryAnswered(id, answer)) }
+                }
+            case .tellRegistry(let change):
+                settings.registry.apply(change)
             }
         }
     }

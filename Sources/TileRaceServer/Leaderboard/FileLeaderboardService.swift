@@ -62,6 +62,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
     }
 
     private func handle(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
         switch request {
         case .top(let query, let today):
             let (entries, summary) = committed.page(query, today: today)
@@ -98,6 +99,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         _ write: PersistRequest, _ outcome: PersistOutcome, receipt: SubmitReceipt,
         completion: @escaping @Sendable (LeaderboardAnswer) -> Void
     ) {
+        dispatchPrecondition(condition: .onQueue(queue))
         switch outcome {
         case .stored(let warnings):
             for record in write.records {

@@ -48,8 +48,8 @@ public struct Leaderboard: Hashable, Sendable {
 
     /// The 1-based rank of a nickname's entry on a board, or nil.
     public func rank(of nickname: String, on board: LeaderboardBoardID) -> Int? {
-        let key = Names.nicknameKey(nickname)
-        return entries(on: board).firstIndex { Names.nicknameKey($0.nickname) == key }.map { $0 + 1 }
+        let wanted = Nickname(nickname)
+        return entries(on: board).firstIndex { Nickname($0.nickname) == wanted }.map { $0 + 1 }
     }
 
     /// A nickname's entry on a board, or nil.
@@ -76,8 +76,8 @@ public struct Leaderboard: Hashable, Sendable {
             return true
         case .entry(let board, let entry):
             var list = boards[board] ?? []
-            let key = Names.nicknameKey(entry.nickname)
-            let existing = list.firstIndex { Names.nicknameKey($0.nickname) == key }
+            let nickname = Nickname(entry.nickname)
+            let existing = list.firstIndex { Nickname($0.nickname) == nickname }
             if let existing, list[existing].score >= entry.score { return false }
             let position = list.firstIndex { !$0.ranks(above: entry) } ?? list.count
             guard position < capacity else { return false }
@@ -95,8 +95,8 @@ public struct Leaderboard: Hashable, Sendable {
     /// without a date never expire.
     public func isExpired(_ claim: NicknameClaim, on today: String) -> Bool {
         guard let date = claim.date, let cutoff = Leaderboard.expiryCutoff(on: today), date < cutoff else { return false }
-        let key = Names.nicknameKey(claim.nickname)
-        return !boards.values.contains { entries in entries.contains { Names.nicknameKey($0.nickname) == key } }
+        let nickname = Nickname(claim.nickname)
+        return !boards.values.contains { entries in entries.contains { Nickname($0.nickname) == nickname } }
     }
 
     /// The claim on a nickname that holds on `today` (not expired), or nil.

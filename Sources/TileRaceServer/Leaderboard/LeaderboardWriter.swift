@@ -28,6 +28,7 @@ final class LeaderboardWriter: @unchecked Sendable {
     }
 
     private func perform(_ request: PersistRequest) -> PersistOutcome {
+        dispatchPrecondition(condition: .onQueue(queue))
         if let failedGeneration, failedGeneration == request.generation {
             return .failed(.io(operation: "write", path: "leaderboard", reason: "an earlier submission could not be saved"))
         }

@@ -1,6 +1,7 @@
 import Dispatch
 import TileRaceProtocol
 import TileRaceRedis
+import TileRaceTransport
 
 /// The leaderboard kept in a Redis server, shared by every TileRace server
 /// that names it (`tilerace serve --store redis://HOST:PORT`): one set of
@@ -129,6 +130,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     /// Sends the probe that is due, if one is: a `PING`, whose answer brings
     /// the store up, and whose failure schedules the next.
     private func probe() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !isClosed, let number = health.startProbe(at: Self.now()) else { return }
         connection.send(["PING"], on: queue) { [weak self] result in
             guard let self else { return }
@@ -147,6 +149,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
 
     /// A request failed: down, when it was up, with the first probe scheduled.
     private func requestFailed(_ error: RedisError) {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let transition = health.requestFailed(at: Self.now()) else { return }
         note(transition, error)
         scheduleProbe()
@@ -154,6 +157,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
 
     /// Probe `number` failed: the next one is scheduled.
     private func probeFailed(_ number: Int, _ error: RedisError) {
+        dispatchPrecondition(condition: .onQueue(queue))
         note(health.probeFailed(number, at: Self.now()), error)
         scheduleProbe()
     }
@@ -181,6 +185,6 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
 
     /// Milliseconds of uptime, the clock of `StoreHealth`.
     private static func now() -> Int {
-        Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
+        MonotonicClock.milliseconds()
     }
 }

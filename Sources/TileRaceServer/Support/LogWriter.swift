@@ -57,6 +57,7 @@ public final class LogWriter: @unchecked Sendable {
     }
 
     private func drain() {
+        dispatchPrecondition(condition: .onQueue(writeQueue))
         while true {
             let (batch, lost) = bufferQueue.sync { () -> ([String], Int) in
                 let taken = (lines, dropped)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TileRaceTransport
 
 /// Where the server reads the time. Passed in, so tests can drive it.
 public protocol ServerClock: Sendable {
@@ -14,9 +15,9 @@ public struct SystemClock: ServerClock {
     /// Creates the system clock.
     public init() {}
 
-    /// Milliseconds since boot (`DispatchTime`), never going back.
+    /// Milliseconds since boot (`MonotonicClock`), never going back.
     public var monotonicMilliseconds: Int {
-        Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
+        MonotonicClock.milliseconds()
     }
 
     /// Milliseconds since 1970 from the system's calendar clock.

@@ -1,6 +1,7 @@
 import Dispatch
 import TileRaceEngine
 import TileRaceProtocol
+import TileRaceTransport
 
 @testable import TileRaceClient
 
@@ -32,7 +33,7 @@ final class HeadlessClient: @unchecked Sendable {
         options.port = endpoint.port
         configure(&options)
         current = Fixtures.model(options: options)
-        current.now = HeadlessClient.now()
+        current.now = MonotonicClock.milliseconds()
         current.canAddBots = bots != nil
         network = ClientNetwork(queue: queue) { [weak self] update in self?.handle(.server(update)) }
         let queue = queue
@@ -122,7 +123,7 @@ final class HeadlessClient: @unchecked Sendable {
     }
 
     private func handle(_ event: Event?) {
-        perform(update(&current, .tick(HeadlessClient.now())))
+        perform(update(&current, .tick(MonotonicClock.milliseconds())))
         if let event { perform(update(&current, event)) }
         changed.signal()
     }
@@ -145,9 +146,5 @@ final class HeadlessClient: @unchecked Sendable {
             guard case .handled(let events) = outcome else { continue }
             for event in events { perform(update(&current, event)) }
         }
-    }
-
-    private static func now() -> Int {
-        Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
     }
 }

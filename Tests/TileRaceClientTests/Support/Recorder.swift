@@ -24,7 +24,7 @@ final class Recorder: @unchecked Sendable {
     ) {
         var timing = timing
         if clock != nil { timing.checkIntervalMilliseconds = 0 }  // the test checks the timers itself
-        var now = ServerConnection.monotonicMilliseconds
+        var now = MonotonicClock.milliseconds
         if let clock { now = { clock.now } }
         connection = ServerConnection(endpoint: endpoint, queue: queue, timing: timing, connector: connector, clock: now) {
             [weak self] update in

@@ -3,6 +3,7 @@ import Testing
 import TileRaceProtocol
 import TileRaceRedis
 import TileRaceRedisProcess
+import TileRaceTestSupport
 
 @testable import TileRaceServer
 
@@ -35,7 +36,7 @@ import TileRaceRedisProcess
     @Test func bothStoresAnswerAndKeepExactlyTheSame() throws {
         // Nothing here needs syncing to disk. The deadline is for a whole
         // batch's pipeline (500 scripts), with room for a loaded machine.
-        let redis = try RedisServerProcess(arguments: ["--appendonly", "no"])
+        guard let redis = try RedisForTests.start(arguments: ["--appendonly", "no"]) else { return }
         let connection = RedisConnection(address: redis.address, timeoutMilliseconds: 30_000)
         defer { connection.close() }
         let seeds = Self.seeds

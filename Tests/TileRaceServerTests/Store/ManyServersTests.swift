@@ -3,6 +3,7 @@ import Testing
 import TileRaceProtocol
 import TileRaceRedis
 import TileRaceRedisProcess
+import TileRaceTestSupport
 
 @testable import TileRaceServer
 
@@ -39,7 +40,7 @@ import TileRaceRedisProcess
     }
 
     @Test func submissionsThroughEitherServerShowOnBothAndClaimsHoldAcrossThem() throws {
-        let redis = try RedisServerProcess()
+        guard let redis = try RedisForTests.start() else { return }
         let a = try TestServer(redis: redis.address)
         let b = try TestServer(redis: redis.address)
         let ana = try a.client("ana")
@@ -63,7 +64,7 @@ import TileRaceRedisProcess
     }
 
     @Test func roomsOfEveryServerAreListedAndJoiningOneElsewhereAnswersMoved() throws {
-        let redis = try RedisServerProcess()
+        guard let redis = try RedisForTests.start() else { return }
         let a = try TestServer(redis: redis.address)
         let b = try TestServer(redis: redis.address)
         let ana = try a.client("ana")
@@ -89,7 +90,7 @@ import TileRaceRedisProcess
     }
 
     @Test func aServerThatStopsPublishingLosesItsRoomsWithinTheExpiry() throws {
-        let redis = try RedisServerProcess()
+        guard let redis = try RedisForTests.start() else { return }
         let b = try TestServer(redis: redis.address)
         let published = try publications(of: b, in: redis)
         // A server that publishes once and dies (no clean withdrawal).
@@ -112,7 +113,7 @@ import TileRaceRedisProcess
     }
 
     @Test func aRedisThatDoesNotSyncEveryChangeIsRefusedUnlessRelaxed() throws {
-        let redis = try RedisServerProcess(arguments: ["--appendfsync", "everysec"])
+        guard let redis = try RedisForTests.start(arguments: ["--appendfsync", "everysec"]) else { return }
         #expect {
             _ = try TestServer(redis: redis.address)
         } throws: { error in
@@ -123,7 +124,7 @@ import TileRaceRedisProcess
     }
 
     @Test func anUnreachableRedisStopsTheStart() throws {
-        let redis = try RedisServerProcess()
+        guard let redis = try RedisForTests.start() else { return }
         let address = redis.address
         redis.stop()
         #expect {
@@ -140,7 +141,7 @@ import TileRaceRedisProcess
     /// goes on, submissions answer `unavailable` meanwhile, the server
     /// reconnects by itself, and no acknowledged submission is lost.
     @Test func redisKilledMidStreamLosesNoAcknowledgedSubmission() throws {
-        let redis = try RedisServerProcess()
+        guard let redis = try RedisForTests.start() else { return }
         let server = try TestServer(redis: redis.address)
         let ana = try server.client("ana")
         var acknowledged: [String] = []

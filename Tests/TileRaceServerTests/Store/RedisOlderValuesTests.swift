@@ -2,6 +2,7 @@ import Testing
 import TileRaceProtocol
 import TileRaceRedis
 import TileRaceRedisProcess
+import TileRaceTestSupport
 
 @testable import TileRaceServer
 
@@ -41,7 +42,7 @@ import TileRaceRedisProcess
     }
 
     @Test func aStoreOfOlderValuesServesAndIsRewrittenAsRecords() throws {
-        let redis = try RedisServerProcess()
+        guard let redis = try RedisForTests.start() else { return }
         let control = RedisConnection(address: redis.address)
         defer { control.close() }
         for reply in try control.pipelineAndWait(Self.fixture).get() { _ = try reply.checked() }

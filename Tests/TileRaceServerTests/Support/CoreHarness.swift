@@ -5,10 +5,15 @@ import TileRaceProtocol
 
 /// Drives a `ServerCore` without sockets: connections are numbers, bytes go in,
 /// the lines each connection would receive are collected, and time moves only
-/// when the test says so.
+/// when the test says so. Registry questions are answered from `registry`
+/// after the actions that asked them, as a lone shard answers them.
 final class CoreHarness {
     let clock = ManualClock()
     let core: ServerCore
+    /// What the core's shard would share with others (it is the only one).
+    let registry = ServerRegistry()
+    /// Registry answers waiting for the actions before them to be carried out.
+    private var registryAnswers: [ServerInput] = []
     private(set) var output: [ConnectionID: [String]] = [:]
     private(set) var closed: [ConnectionID] = []
     private(set) var logs: [String] = []
@@ -131,7 +136,19 @@ final class CoreHarness {
     /// Whether the core closed a connection.
     func isClosed(_ id: ConnectionID) -> Bool { closed.contains(id) }
 
+    /// Every room the server knows of, listed or not: what `ROOMS` costs by.
+    func knownRoomCount() -> Int {
+        registry.sync { $0.rooms.count + $0.remoteRooms.count }
+    }
+
     private func perform(_ actions: [ServerAction]) {
+        carryOut(actions)
+        while !registryAnswers.isEmpty {
+            carryOut(core.handle(registryAnswers.removeFirst()))
+        }
+    }
+
+    private func carryOut(_ actions: [ServerAction]) {
         for action in actions {
             switch action {
             case .send(let id, let lines): output[id, default: []] += lines
@@ -147,6 +164,10 @@ final class CoreHarness {
             case .input(let id, let flow):
                 inputFlows[id] = flow
                 if flow == .turn { turnsDue.append(id) }
+            case .askRegistry(let id, let question):
+                registryAnswers.append(.registryAnswered(id, registry.answerNow(question)))
+            case .tellRegistry(let change):
+                registry.apply(change)
             case .leaderboard(let id, let request):
                 if holdsLeaderboard {
                     heldRequests.append((id, request))

@@ -1,6 +1,7 @@
 import Testing
 import TileRaceRedis
 import TileRaceRedisProcess
+import TileRaceTestSupport
 
 @testable import TileRaceServer
 
@@ -18,13 +19,15 @@ final class ServiceUnderTest {
     /// The Redis server, for the Redis store.
     let redis: RedisServerProcess?
 
-    init(_ kind: Kind) throws {
+    /// A fresh service of `kind`; nil for Redis where no `redis-server` is
+    /// installed (the test is skipped: see `RedisForTests`).
+    init?(_ kind: Kind) throws {
         switch kind {
         case .file:
             redis = nil
             service = FileLeaderboardService(store: LeaderboardStore.inMemory())
         case .redis:
-            let redis = try RedisServerProcess()
+            guard let redis = try RedisForTests.start() else { return nil }
             self.redis = redis
             service = try RedisLeaderboardService(address: redis.address, durability: .strict, log: .silent)
         }

@@ -14,6 +14,8 @@ final class ShardsHarness {
     private(set) var logs: [String] = []
     private var output: [ConnectionID: [String]] = [:]
     private var turnsDue: [ConnectionID] = []
+    /// Registry answers waiting for the actions before them, with the shard that asked.
+    private var registryAnswers: [(ServerInput, shard: Int)] = []
     private var nextNumber = 1
 
     init(shards: Int, limits: ServerLimits = .standard) {
@@ -23,7 +25,7 @@ final class ShardsHarness {
         cores = (0..<shards).map { shard in
             ServerCore(
                 limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: .debug,
-                registry: registry, shard: shard)
+                shard: shard, shardCount: shards)
         }
     }
 
@@ -68,6 +70,14 @@ final class ShardsHarness {
     }
 
     private func perform(_ actions: [ServerAction], on shard: Int) {
+        carryOut(actions, on: shard)
+        while !registryAnswers.isEmpty {
+            let (answer, asker) = registryAnswers.removeFirst()
+            carryOut(cores[asker].handle(answer), on: asker)
+        }
+    }
+
+    private func carryOut(_ actions: [ServerAction], on shard: Int) {
         for action in actions {
             switch action {
             case .send(let id, let lines): output[id, default: []] += lines
@@ -75,11 +85,15 @@ final class ShardsHarness {
             case .transfer(let id, let target):
                 guard let session = cores[shard].release(id) else { continue }
                 shardOf[id] = target
-                perform(cores[target].arrive(session), on: target)
+                carryOut(cores[target].arrive(session), on: target)
             case .input(let id, let flow):
                 if flow == .turn { turnsDue.append(id) }
             case .lobbyChat(let line):
                 for other in cores.indices where other != shard { perform(cores[other].handle(.lobbyChat(line)), on: other) }
+            case .askRegistry(let id, let question):
+                registryAnswers.append((.registryAnswered(id, registry.answerNow(question)), shard))
+            case .tellRegistry(let change):
+                registry.apply(change)
             case .close, .leaderboard, .publishRooms:
                 break
             }

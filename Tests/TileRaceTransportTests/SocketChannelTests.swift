@@ -10,17 +10,17 @@ import Testing
     import Darwin
 #endif
 
-/// `LineChannel` over a real socket pair: one end is the channel, the other
+/// `SocketChannel` over a real socket pair: one end is the channel, the other
 /// is read and written here with plain calls.
-@Suite struct LineChannelTests {
+@Suite struct SocketChannelTests {
     /// A channel on one end of a socket pair, recording what it reports.
     final class Rig: @unchecked Sendable {
         let queue = DispatchQueue(label: "tilerace.tests.channel")
         let peer: Int32
-        private(set) var channel: LineChannel?
+        private(set) var channel: SocketChannel?
         private let lock = NSLock()
         private var bytes: [UInt8] = []
-        private var ends: [LineChannel.EndReason] = []
+        private var ends: [SocketChannel.EndReason] = []
         private var isClosed = false
         private let changed = DispatchSemaphore(value: 0)
 
@@ -38,12 +38,12 @@ import Testing
             FileDescriptor.setNonBlocking(pair[0])
             let poller = polled ? ReadinessPoller.make(queue: queue) : nil
             self.poller = poller
-            let channel = LineChannel(
+            let channel = SocketChannel(
                 fd: pair[0], queue: queue, outputLimit: outputLimit, closeTimeoutMilliseconds: 2000, poller: poller)
             self.channel = channel
             queue.sync {
                 channel.start(
-                    LineChannel.Handlers(
+                    SocketChannel.Handlers(
                         received: { [weak self] in self?.record { $0.bytes += $1 }($0) },
                         ended: { [weak self] reason in self?.record { rig, _ in rig.ends.append(reason) }([]) },
                         closed: { [weak self] in self?.record { rig, _ in rig.isClosed = true }([]) }))
@@ -60,7 +60,7 @@ import Testing
         }
 
         /// Waits (at most 5 s) until `predicate` holds for what was reported.
-        func wait(_ what: String, _ predicate: ([UInt8], [LineChannel.EndReason], Bool) -> Bool) -> Bool {
+        func wait(_ what: String, _ predicate: ([UInt8], [SocketChannel.EndReason], Bool) -> Bool) -> Bool {
             let deadline = DispatchTime.now() + 5
             while !lock.withLock({ predicate(bytes, ends, isClosed) }) {
                 if changed.wait(timeout: deadline) == .timedOut { return lock.withLock { predicate(bytes, ends, isClosed) } }
@@ -70,7 +70,7 @@ import Testing
 
         /// Whether `predicate` comes to hold within 200 ms (to check that
         /// something does not happen).
-        func waitBriefly(_ predicate: ([UInt8], [LineChannel.EndReason], Bool) -> Bool) -> Bool {
+        func waitBriefly(_ predicate: ([UInt8], [SocketChannel.EndReason], Bool) -> Bool) -> Bool {
             let deadline = DispatchTime.now() + .milliseconds(200)
             while !lock.withLock({ predicate(bytes, ends, isClosed) }) {
                 if changed.wait(timeout: deadline) == .timedOut { return lock.withLock { predicate(bytes, ends, isClosed) } }
@@ -99,7 +99,7 @@ import Testing
     }
 
     /// With a read source, and with a poller where there is one.
-    @Test(arguments: LineChannelTests.readers)
+    @Test(arguments: SocketChannelTests.readers)
     func bytesArriveInOrderWhateverTheSplits(polled: Bool) {
         let rig = Rig(polled: polled)
         for piece in ["HEL", "LO tile", "race 1\nPI", "NG\n"] { rig.peerWrite(piece) }
@@ -108,7 +108,7 @@ import Testing
     }
 
     /// With a read source, and with a poller where there is one.
-    @Test(arguments: LineChannelTests.readers)
+    @Test(arguments: SocketChannelTests.readers)
     func theLastLinesArriveBeforeTheEndOfTheStream(polled: Bool) {
         let rig = Rig(polled: polled)
         rig.queue.sync {
@@ -137,7 +137,7 @@ import Testing
     }
 
     /// With a read source, and with a poller where there is one.
-    @Test(arguments: LineChannelTests.readers)
+    @Test(arguments: SocketChannelTests.readers)
     func heldReadingReportsNothingUntilReleased(polled: Bool) {
         let rig = Rig(polled: polled)
         rig.queue.sync { rig.channel?.holdReading(true) }
@@ -149,7 +149,7 @@ import Testing
     }
 
     /// With a read source, and with a poller where there is one.
-    @Test(arguments: LineChannelTests.readers)
+    @Test(arguments: SocketChannelTests.readers)
     func aHeldChannelClosesAndIsReleasedCleanly(polled: Bool) {
         let rig = Rig(polled: polled)
         rig.queue.sync {
@@ -163,7 +163,7 @@ import Testing
     }
 
     /// With a read source, and with a poller where there is one.
-    @Test(arguments: LineChannelTests.readers)
+    @Test(arguments: SocketChannelTests.readers)
     func thePeerClosingIsReportedOnce(polled: Bool) {
         let rig = Rig(polled: polled)
         shutdown(rig.peer, Int32(SHUT_WR))
@@ -181,7 +181,7 @@ import Testing
 
     /// A detached socket carries on in a channel on another queue: the output
     /// left unsent is written first, and input goes to the new channel.
-    @Test(arguments: LineChannelTests.readers)
+    @Test(arguments: SocketChannelTests.readers)
     func aDetachedSocketCarriesOnOnAnotherQueue(polled: Bool) {
         let rig = Rig(polled: polled)
         let next = DispatchQueue(label: "tilerace.tests.channel.next")
@@ -192,11 +192,11 @@ import Testing
             rig.channel?.enqueue(["OK JOIN room=r"])
             let isDetached = rig.channel?.detach { fd, output in
                 next.async {
-                    let channel = LineChannel(fd: fd, queue: next, outputLimit: 1 << 20, pendingOutput: output, poller: nextPoller)
+                    let channel = SocketChannel(fd: fd, queue: next, outputLimit: 1 << 20, pendingOutput: output, poller: nextPoller)
                     catcher.moved = channel
                     channel.enqueue(["OK WHO room=r count=1"])
                     channel.start(
-                        LineChannel.Handlers(
+                        SocketChannel.Handlers(
                             received: { bytes in
                                 catcher.lock.withLock { catcher.received += bytes }
                                 arrived.signal()
@@ -236,7 +236,7 @@ import Testing
         #endif
         let queue = DispatchQueue(label: "tilerace.tests.channel.released")
         do {
-            let unstarted = LineChannel(fd: pair[0], queue: queue, outputLimit: 1024)
+            let unstarted = SocketChannel(fd: pair[0], queue: queue, outputLimit: 1024)
             _ = unstarted
         }
         // Its cancel handlers close the descriptor: the other end reads the end of the stream.
@@ -253,5 +253,5 @@ import Testing
 private final class Catcher: @unchecked Sendable {
     let lock = NSLock()
     var received: [UInt8] = []
-    var moved: LineChannel?
+    var moved: SocketChannel?
 }

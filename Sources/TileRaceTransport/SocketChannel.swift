@@ -1,7 +1,9 @@
 import Dispatch
 
-/// One non-blocking TCP connection that carries protocol lines, shared by the
-/// server (one per player) and the client (its one server): a read source
+/// One non-blocking TCP socket and its byte streams: it frames nothing (its
+/// owner does: protocol lines for the server's players and the client,
+/// RESP for the Redis connection), shared by the server (one per player),
+/// the client (its one server) and Redis clients: a read source
 /// delivers the bytes that arrive, a write source drains a bounded output
 /// buffer, and closing is graceful.
 ///
@@ -24,7 +26,7 @@ import Dispatch
 /// Owned by `queue`: every method must be called on it (checked), and the
 /// handlers run on it. Handlers must hold their owner weakly: a late callback
 /// can arrive after the owner is gone.
-package final class LineChannel: @unchecked Sendable {
+package final class SocketChannel: @unchecked Sendable {
     /// Where the channel is in its life.
     package enum Phase: Equatable, Sendable {
         /// Reading and writing.
@@ -239,13 +241,13 @@ package final class LineChannel: @unchecked Sendable {
         // A poller gives no estimate: a read that does not fill the buffer
         // took what there was (the socket is watched level-triggered).
         var expected = readSource.map { Int(clamping: $0.data) } ?? 0
-        for _ in 0..<LineChannel.maximumReadsPerEvent {
+        for _ in 0..<SocketChannel.maximumReadsPerEvent {
             guard phase != .closed, isReading else { return }
             let (bytes, result) = receive()
             switch result {
             case .bytes:
                 if phase == .open { handlers?.received(bytes) }
-                if readSource == nil, bytes.count < LineChannel.readChunkBytes { return }
+                if readSource == nil, bytes.count < SocketChannel.readChunkBytes { return }
                 guard expected > 0 else { continue }
                 expected -= bytes.count
                 if expected <= 0 { return }
@@ -269,7 +271,7 @@ package final class LineChannel: @unchecked Sendable {
     }
 
     private func receive() -> ([UInt8], Socket.ReceiveResult) {
-        withUnsafeTemporaryAllocation(byteCount: LineChannel.readChunkBytes, alignment: 1) { buffer in
+        withUnsafeTemporaryAllocation(byteCount: SocketChannel.readChunkBytes, alignment: 1) { buffer in
             let result = Socket.receive(fd, into: buffer)
             guard case .bytes(let count) = result else { return ([], result) }
             return (Array(buffer[0..<count]), result)

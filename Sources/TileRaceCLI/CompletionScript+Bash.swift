@@ -1,0 +1,57 @@
+extension CompletionScript {
+    /// The bash script: a function `_tilerace` that `complete -F` names.
+    var bashText: String {
+        var lines = header(
+            comment: "#",
+            install: "tilerace completions bash > ~/.local/share/bash-completion/completions/tilerace")
+        lines += [
+            "_tilerace() {",
+            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
+            "    local command='' options='' values='' paths='' words=''",
+            "    if ((COMP_CWORD == 1)) && [[ $cur != -* ]]; then",
+            "        COMPREPLY=($(compgen -W \(Self.bashWords(commands.map(\.name))) -- \"$cur\"))",
+            "        return 0",
+            "    fi",
+            "    if ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[1]} != -* ]]; then",
+            "        command=${COMP_WORDS[1]}",
+            "    fi",
+            "    case $command in",
+        ]
+        for entry in entries {
+            let values = entry.options.filter { $0.valueName != nil && !Self.takesPath($0) }
+            let paths = entry.options.filter(Self.takesPath)
+            lines += [
+                "        \(entry.name.isEmpty ? "''" : entry.name))",
+                "            options=\(Self.bashWords(entry.options.map(\.name)))",
+                "            values=\(Self.bashWords(values.map(\.name)))",
+                "            paths=\(Self.bashWords(paths.map(\.name)))",
+                "            words=\(Self.bashWords(entry.words))",
+                "            ;;",
+            ]
+        }
+        lines += [
+            "        *) return 0 ;;",
+            "    esac",
+            "    case \" $paths \" in *\" $prev \"*)",
+            "        COMPREPLY=($(compgen -f -- \"$cur\"))",
+            "        return 0",
+            "        ;;",
+            "    esac",
+            "    case \" $values \" in *\" $prev \"*) return 0 ;; esac",
+            "    if [[ $cur == -* ]]; then",
+            "        COMPREPLY=($(compgen -W \"$options\" -- \"$cur\"))",
+            "    else",
+            "        COMPREPLY=($(compgen -W \"$words $options\" -- \"$cur\"))",
+            "    fi",
+            "}",
+            "complete -F _tilerace tilerace",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Words for bash, in single quotes (commands and options hold no quote,
+    /// but a word that did would still be one word).
+    private static func bashWords(_ words: [String]) -> String {
+        "'" + words.joined(separator: " ").replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

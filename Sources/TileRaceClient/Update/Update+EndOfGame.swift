@@ -1,0 +1,264 @@
+import TileRaceEngine
+import TileRaceProtocol
+
+/// The end-of-game dialog: the outcome and figures, "keep going?" at the
+/// target, the nickname prompt and the submission (`SUBMIT` and its
+/// answers: where the game landed, or why it did not).
+extension Update {
+    /// Opens the end dialog when the game just ended or reached its target.
+    static func checkEnd(reachedTarget: Bool, model: inout Model) {
+        guard model.session?.end == nil else { return }
+        model.changeSessionReadingModel { session, model in
+            let game = session.game
+            if game.isOver, session.serverCopy == .active { session.serverCopy = .finished }
+            if reachedTarget, !session.isPlayingOn, !session.isRace, !game.isOver {
+                session.clock.pause(at: model.now)
+                session.end = endOfGame(.won, session: session, now: model.now, stage: .reachedTarget)
+            } else if reachedTarget, session.isRace {
+                session.clock.stop(at: model.now)
+                session.end = endOfGame(.won, session: session, now: model.now, stage: submitStage(model, session: session))
+            } else if game.isOver {
+                // Played on past the target, the game ends with no more moves (its target is long reached).
+                session.clock.stop(at: model.now)
+                let outcome: EndOfGame.Outcome = game.hasWon && !session.isPlayingOn ? .won : .noMoves
+                session.end = endOfGame(outcome, session: session, now: model.now, stage: submitStage(model, session: session))
+            }
+        }
+    }
+
+    /// Ends the game now with `outcome` (resigned, time up, the server's
+    /// `FINISH`): its clock stops (at `clockStoppedAt`, else now), no tile is
+    /// being picked, and the end dialog opens on the nickname prompt, or on
+    /// why the game cannot be submitted.
+    static func endGame(_ outcome: EndOfGame.Outcome, clockStoppedAt: Int? = nil, model: inout Model) {
+        model.changeSessionReadingModel { session, model in
+            session.clock.stop(at: clockStoppedAt ?? model.now)
+            session.removalCursor = nil
+            session.end = endOfGame(outcome, session: session, now: model.now, stage: submitStage(model, session: session))
+        }
+    }
+
+    static func endOfGame(_ outcome: EndOfGame.Outcome, session: PlaySession, now: Int, stage: EndOfGame.Stage) -> EndOfGame {
+        let game = session.game
+        let result = GameResult(
+            score: game.score, largestTile: game.board.largestValue, moves: game.moveCount,
+            milliseconds: session.clock.elapsed(at: now), size: game.config.size,
+            target: game.config.target, assists: game.assistCount, seed: game.seed.text)
+        return EndOfGame(outcome: outcome, result: result, stage: stage)
+    }
+
+    /// The nickname prompt when the game can go on the leaderboard; otherwise
+    /// why not, said before asking.
+    static func submitStage(_ model: Model, session: PlaySession) -> EndOfGame.Stage {
+        if let refusal = model.submitRefusal(for: session) { return .closed(message: refusal, kind: .info) }
+        return .nickname(TextField(model.config.lastNickname ?? model.network.nickname ?? model.options.nickname ?? ""))
+    }
+
+    /// Sends the finished game under `nickname` (with its token, if we hold one).
+    private static func submit(_ nickname: String, end: EndOfGame, model: inout Model) -> [Effect] {
+        model.config.lastNickname = nickname
+        model.session?.end = end
+        model.session?.end?.stage = .submitting(nickname: nickname)
+        return [.saveConfig, .send(.submit(nickname: nickname, token: model.config.token(for: nickname)))]
+    }
+
+    static func endKey(_ key: Key, model: inout Model) -> [Effect] {
+        guard let session = model.session, var end = session.end else { return [] }
+        switch end.stage {
+        case .reachedTarget:
+            // No key here is a move: a player still sliding tiles does not end the game (`ShownDialog`).
+            switch key {
+            case .enter, .character("c"), .character("C"), .character(" "):
+                // The clocks go on (`Update.holdPracticeClock`).
+                model.changeSession { session in
+                    session.end = nil
+                    session.isPlayingOn = true
+                }
+                return []
+            case .character("f"), .character("F"):
+                model.changeSessionReadingModel { session, model in
+                    session.clock.resume(at: model.now)
+                    session.clock.stop(at: model.now)
+                    end.result.milliseconds = session.clock.elapsed(at: model.now)
+                    end.stage = submitStage(model, session: session)
+                    session.end = end
+                }
+                // The server's practice game goes on past the target: finish it so it can be submitted.
+                return endPracticeMirror(&model)
+            case .character("n"), .character("r"):
+                return newGame(&model)
+            case .character("q"), .escape:
+                return leaveGame(&model)
+            case .character("t"):
+                return nextTheme(&model)
+            default:
+                break
+            }
+        case .nickname(var field) where !end.isEditingNickname:
+            // The submit button has the focus: game keys still held do nothing.
+            switch key {
+            case .enter where Nickname.isValid(field.text):
+                return submit(field.text, end: end, model: &model)
+            case .enter, .character("e"), .tab:
+                field.refusal = nil
+                end.stage = .nickname(field)
+                end.isEditingNickname = true
+                model.session?.end = end
+            case .escape:
+                end.stage = .closed(message: "not submitted", kind: .info)
+                model.session?.end = end
+            default:
+                break
+            }
+        case .nickname(var field):
+            switch key {
+            case .enter:
+                guard Nickname.isValid(field.text) else {
+                    field.refusal = nicknameRuleNotice
+                    end.stage = .nickname(field)
+                    model.session?.end = end
+                    return []
+                }
+                return submit(field.text, end: end, model: &model)
+            case .escape:
+                end.stage = .closed(message: "not submitted", kind: .info)
+                model.session?.end = end
+            default:
+                _ = field.handle(key)
+                end.stage = .nickname(field)
+                model.session?.end = end
+            }
+        case .submitting:
+            if key == .escape {
+                end.stage = .closed(message: "submission sent; not waiting for the answer", kind: .info)
+                model.session?.end = end
+            }
+        case .closed:
+            switch key {
+            case .character("r"), .character("n"):
+                if session.isRace { return [] }
+                return newGame(&model)
+            case .character("q"), .escape, .enter:
+                guard session.isRace else { return leaveGame(&model) }
+                if key == .character("q") { return leaveRoom(&model) }
+                // Watch the others finish; the standings come at the end.
+                end.isHidden = true
+                model.session?.end = end
+            case .character("t"):
+                return nextTheme(&model)
+            default:
+                break
+            }
+        }
+        return []
+    }
+
+    /// Our race is over and the dialog closed: watching the others finish.
+    static func finishedKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
+        if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }
+        switch key {
+        case .enter:
+            model.session?.end?.isHidden = false
+        case .character("/"):
+            return openChat(&model)
+        case .character("q"), .escape:
+            return leaveRoom(&model)
+        default:
+            model.show("your race is over: the standings come when everyone has finished · q leaves the room")
+        }
+        return []
+    }
+
+    // MARK: Submission
+
+    /// The reply to `SUBMIT`.
+    static func submitReplied(_ nickname: String, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
+        switch result {
+        case .success(.submit(let receipt)):
+            return submitted(receipt, nickname: nickname, model: &model)
+        case .success:
+            return []
+        case .failure(let error):
+            submitRefused(nickname, error: error, model: &model)
+            return []
+        }
+    }
+
+    /// `SUBMIT` could not be sent: the dialog says so.
+    static func submissionNotSent(model: inout Model) {
+        model.changeSession { session in
+            guard var end = session.end, case .submitting = end.stage else { return }
+            end.stage = .closed(message: "not connected: not submitted", kind: .warning)
+            session.end = end
+        }
+    }
+
+    private static func submitted(_ receipt: SubmitReceipt, nickname: String, model: inout Model) -> [Effect] {
+        var effects: [Effect] = []
+        if let token = receipt.token {
+            model.config.setToken(token, for: receipt.nickname)
+            effects.append(.saveConfig)
+        }
+        let board = receipt.board == .daily ? "today's daily board" : "the leaderboard"
+        var message: String
+        if let rank = receipt.rank {
+            message =
+                receipt.improved
+                ? "\(receipt.nickname) is \(Format.ordinal(rank)) on \(board) with \(Format.grouped(receipt.score))"
+                : "\(receipt.nickname) stays \(Format.ordinal(rank)) on \(board): best \(Format.grouped(receipt.best))"
+        } else {
+            message = "\(Format.grouped(receipt.score)) is not in the top 100 of \(board)"
+        }
+        if receipt.token != nil { message += " · nickname claimed" }
+        if !closeSubmission(message, kind: .success, model: &model) { model.show(message, .success) }
+        return effects
+    }
+
+    private static func submitRefused(_ nickname: String, error: ProtocolError, model: inout Model) {
+        switch error.code {
+        case .badToken:
+            // Someone else claimed this nickname: ask for another.
+            guard offerAgain(nickname, refusal: "\(nickname) belongs to someone else: pick another", model: &model) else {
+                model.show("the nickname \(nickname) belongs to someone else", .warning)
+                return
+            }
+        case .unavailable, .internal:
+            // The server's store failed: nothing was recorded, and the game can be sent again.
+            let why = error.code == .unavailable ? "the leaderboard cannot be reached now" : ScreenText.sanitize(error.message)
+            let reason = "not submitted: \(why) (Enter tries again)"
+            if !offerAgain(nickname, refusal: reason, model: &model) { model.show(reason, .warning) }
+        case .notEligible:
+            closeSubmission("only 4x4 games go on the leaderboard", kind: .info, model: &model)
+        case .nothingToSubmit:
+            closeSubmission("the server has no finished game of yours to submit", kind: .warning, model: &model)
+        case .badName:
+            closeSubmission(nicknameRuleNotice, kind: .warning, model: &model)
+        default:
+            let message = "not submitted: \(ScreenText.sanitize(error.message))"
+            if !closeSubmission(message, kind: .warning, model: &model) { model.show(message, .warning) }
+        }
+    }
+
+    /// Puts the end dialog back on its nickname field, with why the
+    /// submission did not go through, if it is still waiting.
+    private static func offerAgain(_ nickname: String, refusal: String, model: inout Model) -> Bool {
+        guard var end = model.session?.end, case .submitting = end.stage else { return false }
+        var field = TextField(nickname)
+        field.refusal = refusal
+        end.stage = .nickname(field)
+        end.isEditingNickname = true
+        model.session?.end = end
+        return true
+    }
+
+    /// Shows what became of the submission in the end dialog, if it is still waiting.
+    @discardableResult
+    private static func closeSubmission(_ message: String, kind: Notice.Kind, model: inout Model) -> Bool {
+        guard var end = model.session?.end, case .submitting = end.stage else { return false }
+        end.stage = .closed(message: message, kind: kind)
+        end.isHidden = false
+        model.session?.end = end
+        return true
+    }
+}

@@ -1,0 +1,253 @@
+import TileRaceEngine
+import TileRaceProtocol
+
+/// The game screen's moves and assists (undo, remove-tile), each applied
+/// here at once and sent to the server's copy; the server's answers
+/// (`OK MOVE`, its refusals) and its copy of the game (`RESYNC`).
+extension Update {
+    static func move(_ direction: Direction, model: inout Model) -> [Effect] {
+        let played = model.changeSessionReadingModel { session, model -> (report: MoveReport, effects: [Effect])? in
+            guard !session.game.isOver else { return nil }
+            let motions = model.animationsEnabled ? session.game.board.motions(for: direction) : []
+            // A move that changes nothing changes nothing here either.
+            guard let report = try? session.game.move(direction) else { return nil }
+            session.clock.start(at: model.now)
+            session.hint = nil
+            if model.animationsEnabled {
+                session.animation = TileAnimation(motions: motions, spawn: report.spawn, startedAt: model.now)
+            }
+            let effects = send(.move(direction), session: &session, model: model)
+            session.recordProgress()
+            return (report, effects)
+        }
+        guard let (report, effects) = played ?? nil else { return [] }
+        checkEnd(reachedTarget: report.reachedTarget, model: &model)
+        syncRacer(&model)
+        // "Keep going?" waits on the player: the clocks wait too (`Update.holdPracticeClock`).
+        return effects
+    }
+
+    /// Sends an entry just applied to the server's copy of the game: always in
+    /// a race; in practice, `PRACTICE` goes first with the first entry when connected.
+    static func send(_ entry: GameLog.Entry, session: inout PlaySession, model: Model) -> [Effect] {
+        var effects: [Effect] = []
+        if session.mode == .practice, session.serverCopy == .notStarted {
+            if !model.connection.isConnected {
+                session.serverCopy = .localOnly("it was started offline")
+            } else if !Names.isValidSeed(session.game.seed.text) {
+                session.serverCopy = .localOnly("its seed cannot be sent to a server")
+            } else {
+                let config = session.game.config
+                effects.append(.send(.practice(PracticeOptions(seed: session.game.seed.text, size: config.size, target: config.target))))
+                session.serverCopy = .active
+                session.sequence = 0
+            }
+        }
+        guard session.sendsEntries else { return effects }
+        session.sequence += 1
+        session.expected[session.sequence] = session.figures
+        session.boardsAfter[session.sequence] = session.game.board
+        session.unacknowledged[session.sequence] = entry
+        effects.append(.send(.move(seq: session.sequence, entries: [entry])))
+        return effects
+    }
+
+    static func undo(_ model: inout Model) -> [Effect] {
+        guard let assistsAllowed = model.session?.assistsAllowed else { return [] }
+        guard assistsAllowed else {
+            model.show("undo is off in this room", .warning)
+            return []
+        }
+        let undone = model.changeSessionReadingModel { session, model -> Result<[Effect], EngineError> in
+            do throws(EngineError) {
+                try session.game.undo()
+            } catch {
+                return .failure(error)
+            }
+            let effects = send(.undo, session: &session, model: model)
+            session.recordProgress()
+            return .success(effects)
+        }
+        guard case .success(let effects) = undone else {
+            if case .failure(let error) = undone {
+                model.show(error == .nothingToUndo ? "nothing to undo" : error.message, .warning)
+            }
+            return []
+        }
+        // What the undone step said ("tile removed") no longer holds.
+        model.notice = nil
+        syncRacer(&model)
+        return effects
+    }
+
+    static func startRemoval(_ model: inout Model) {
+        guard let session = model.session else { return }
+        guard session.assistsAllowed else {
+            model.show("remove tile is off in this room", .warning)
+            return
+        }
+        guard !session.game.isOver else { return }
+        let board = session.game.board
+        let size = board.size
+        var cursor = Cell(row: size / 2, column: size / 2)
+        if let spawn = session.game.lastSpawn {
+            cursor = spawn.cell
+        } else if board[cursor.row, cursor.column] == 0,
+            let first = (0..<(size * size)).first(where: { board[$0 / size, $0 % size] != 0 })
+        {
+            cursor = Cell(row: first / size, column: first % size)
+        }
+        model.session?.removalCursor = cursor
+        model.show(removalNotice, .info, sticky: true)
+    }
+
+    static func removalKey(_ key: Key, model: inout Model) -> [Effect] {
+        guard var cursor = model.session?.removalCursor, let size = model.session?.game.config.size else { return [] }
+        if let direction = direction(for: key) {
+            switch direction {
+            case .up: cursor.row = max(0, cursor.row - 1)
+            case .down: cursor.row = min(size - 1, cursor.row + 1)
+            case .left: cursor.column = max(0, cursor.column - 1)
+            case .right: cursor.column = min(size - 1, cursor.column + 1)
+            }
+            model.session?.removalCursor = cursor
+            model.show(removalNotice, .info, sticky: true)
+            return []
+        }
+        switch key {
+        case .enter, .character(" "), .character("x"), .character("X"):
+            let removed = model.changeSessionReadingModel { session, model -> Result<[Effect], EngineError> in
+                do throws(EngineError) {
+                    try session.game.removeTile(at: cursor)
+                } catch {
+                    return .failure(error)
+                }
+                session.removalCursor = nil
+                return .success(send(.remove(cursor), session: &session, model: model))
+            }
+            guard case .success(let effects) = removed else {
+                if case .failure(let error) = removed {
+                    model.show(error.code == "empty-cell" ? "that cell is empty: pick a tile" : error.message, .warning, sticky: true)
+                }
+                return []
+            }
+            model.show("tile removed")
+            syncRacer(&model)
+            // Removing the last tiles can leave a board with no move.
+            checkEnd(reachedTarget: false, model: &model)
+            return effects
+        case .escape, .character("q"):
+            model.session?.removalCursor = nil
+            model.notice = nil
+        case .character("?"):
+            model.overlay = .help
+        default:
+            model.show(removalNotice, .info, sticky: true)
+        }
+        return []
+    }
+
+    /// What the player sees while picking a tile to remove.
+    static let removalNotice = "remove a tile: arrows move, Enter removes, Esc cancels"
+
+    // MARK: The server's copy
+
+    /// The reply to `MOVE` (or `RESYNC`).
+    static func moveReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
+        switch result {
+        case .success(.move(let acknowledgement)):
+            return moveAcknowledged(acknowledgement, model: &model)
+        case .success:
+            return []
+        case .failure(let error):
+            moveRefused(error, model: &model)
+            return []
+        }
+    }
+
+    /// `OK MOVE`: the server's figures must be ours after the same entries.
+    private static func moveAcknowledged(_ acknowledgement: MoveAck, model: inout Model) -> [Effect] {
+        guard model.network.gameChangesAwaitingReply == 0, model.session?.sendsEntries == true else { return [] }
+        let seq = acknowledgement.seq
+        let expected = model.changeSession { session -> Figures? in
+            session.unacknowledged = session.unacknowledged.filter { $0.key > seq }
+            let expected = session.expected[seq]
+            session.expected = session.expected.filter { $0.key > seq }
+            session.boardsAfter = session.boardsAfter.filter { $0.key > seq }
+            return expected
+        }
+        guard let expected = expected ?? nil else { return [] }
+        let theirs = Figures(score: acknowledgement.score, moves: acknowledgement.moves, largestTile: acknowledgement.largestTile)
+        guard theirs != expected else { return [] }
+        model.show(
+            "the server counts score \(Format.grouped(theirs.score)) after \(theirs.moves) moves, not "
+                + "\(Format.grouped(expected.score)): fetching its copy", .warning)
+        // RESYNC (or, for a server older than it, a MOVE that cannot be next) brings the server's state.
+        return [.send(.askingForResync(offered: model.network.serverFeatures))]
+    }
+
+    private static func moveRefused(_ error: ProtocolError, model: inout Model) {
+        guard model.network.gameChangesAwaitingReply == 0, let session = model.session, session.sendsEntries else { return }
+        switch error.code {
+        case .badSeq, .desync:
+            break  // RESYNC follows with the server's copy.
+        case .notRacing:
+            if session.mode == .practice {
+                model.session?.serverCopy = .localOnly("the server has no game running for it")
+            }
+        case .assistsOff:
+            model.show("undo and remove-tile are off in this room", .warning)
+        default:
+            model.show("move refused: \(ScreenText.sanitize(error.message))", .warning)
+        }
+    }
+
+    /// The `RESYNC` event: after a resume, it may be our own entries to send
+    /// again; otherwise the server's copy replaces ours.
+    static func resyncArrived(_ sync: GameSync, startNamingUs: RaceStart?, model: inout Model) -> [Effect] {
+        // A race that started while our connection was failing: the
+        // RESYNC says it is ours after all.
+        if let startNamingUs { raceStarted(startNamingUs, model: &model) }
+        let isCatchingUp = model.network.isCatchingUp
+        if isCatchingUp, let session = model.session, session.mode == .practice, session.serverCopy == .active,
+            !session.isServerCopyConfirmed
+        {
+            // Its PRACTICE was lost with the connection: the server's game is an earlier one.
+            model.network.isCatchingUp = false
+            playHereOnly(because: "the server did not get it before the connection failed", model: &model)
+            return []
+        }
+        var effects: [Effect] = []
+        if let resent = resyncAfterResume(sync, model: &model) {
+            effects = resent
+        } else {
+            adopt(sync, model: &model)
+        }
+        if isCatchingUp { effects += resignAgainAfterResume(model) + holdAgainAfterResume(model) }
+        return effects
+    }
+
+    /// `RESYNC`: the server's copy of our game replaces ours, and we say so.
+    private static func adopt(_ sync: GameSync, model: inout Model) {
+        guard model.network.gameChangesAwaitingReply == 0, let session = model.session, session.sendsEntries,
+            let game = try? sync.makeGame(config: session.game.config, seed: session.game.seed)
+        else { return }
+        let changed = game.board != session.game.board || game.score != session.game.score
+        model.changeSession { session in
+            session.game = game
+            session.sequence = sync.seq
+            session.expected = [:]
+            session.boardsAfter = [:]
+            session.unacknowledged = [:]
+            session.animation = nil
+            session.removalCursor = nil
+        }
+        if changed {
+            model.show(
+                "your board differed from the server's copy: now showing the server's (score \(Format.grouped(game.score)))",
+                .warning)
+        }
+        checkEnd(reachedTarget: session.isRace && game.hasWon, model: &model)
+        syncRacer(&model)
+    }
+}

@@ -1,0 +1,137 @@
+import TileRaceProtocol
+
+/// The room screen between races: getting ready, bots, leaving; the
+/// replies to `WHO` and `READY`; the room's events (who comes and goes,
+/// ready marks, the countdown).
+extension Update {
+    static func roomKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
+        guard var room = model.room else {
+            model.screen = .lobby
+            return []
+        }
+        switch key {
+        case .character("r"), .character(" "), .enter:
+            guard !room.isWatching else {
+                model.show("you are watching this room: leave it (q) and join it to race")
+                return []
+            }
+            guard !room.isRaceUnderWay else {
+                model.show(WaitingRoom.raceUnderWayNotice)
+                return []
+            }
+            guard let index = room.members.firstIndex(where: \.isYou) else { return [.send(.ready(true))] }
+            room.members[index].isReady.toggle()
+            model.room = room
+            return [.send(.ready(room.members[index].isReady))]
+        case .character("/"):
+            return openChat(&model)
+        case .character("a"), .character("+"):
+            askBotStrength(&model)
+        case .character("x"), .character("-"):
+            return removeLastBot(&model)
+        case .character("q"), .escape:
+            return leaveRoom(&model)
+        default:
+            break
+        }
+        return []
+    }
+    // MARK: Replies
+
+    /// The reply to `WHO`: the members, as the server knows them.
+    static func whoReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
+        guard case .success = result else { return }
+        membersListed(items.compactMap { if case .member(let member) = $0 { member } else { nil } }, model: &model)
+    }
+
+    /// The reply to `READY`: our mark, or why not (and the members again).
+    static func readyReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
+        switch result {
+        case .success(.ready(let isReady)):
+            setReady(isReady, of: model.network.nickname, model: &model)
+        case .success:
+            break
+        case .failure(let error):
+            model.show(readyRefusal(error), .warning)
+            return model.room == nil ? [] : [.send(.who)]
+        }
+        return []
+    }
+
+    private static func membersListed(_ members: [MemberInfo], model: inout Model) {
+        guard var room = model.room else { return }
+        let you = model.network.nickname.map(Nickname.init)
+        room.members = members.map { member in
+            let isYou = Nickname(member.nickname) == you && (member.role == .watcher) == room.isWatching
+            return RoomMember(
+                nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state,
+                isBot: member.isBot)
+        }
+        model.room = room
+    }
+
+    static func setReady(_ isReady: Bool, of nickname: String?, model: inout Model) {
+        guard let nickname,
+            let index = model.room?.members.firstIndex(where: {
+                Nickname($0.nickname) == Nickname(nickname) && $0.role == .player
+            })
+        else { return }
+        model.room?.members[index].isReady = isReady
+    }
+
+    private static func readyRefusal(_ error: ProtocolError) -> String {
+        switch error.code {
+        case .raceInProgress: WaitingRoom.raceUnderWayNotice
+        case .notInRoom: "you are not in a room any more"
+        default: "ready refused: \(ScreenText.sanitize(error.message))"
+        }
+    }
+
+    // MARK: Events
+
+    static func memberJoined(_ nickname: String, role: MemberInfo.Role, isBot: Bool, model: inout Model) {
+        guard var room = model.room else { return }
+        guard !room.members.contains(where: { Nickname($0.nickname) == Nickname(nickname) && $0.role == role }) else { return }
+        let member = RoomMember(nickname: nickname, isReady: false, isYou: false, role: role, isBot: isBot)
+        if role == .player, let firstWatcher = room.members.firstIndex(where: { $0.role == .watcher }) {
+            room.members.insert(member, at: firstWatcher)
+        } else {
+            room.members.append(member)
+        }
+        model.room = room
+        if model.screen == .room {
+            model.show("\(ScreenText.sanitize(nickname)) \(role == .player ? "joined" : "is watching")")
+        }
+    }
+
+    /// `LEFT`: someone left the room.
+    static func memberLeft(_ nickname: String, model: inout Model) {
+        guard var waiting = model.room else { return }
+        waiting.members.removeAll { Nickname($0.nickname) == Nickname(nickname) && !$0.isYou }
+        waiting.away.clear(nickname)
+        model.room = waiting
+        model.race?.away.clear(nickname)
+        if model.screen == .room { model.show("\(ScreenText.sanitize(nickname)) left the room") }
+    }
+
+    /// `COUNTDOWN`: everyone is ready; the countdown is drawn here.
+    static func countdownStarted(milliseconds: Int, model: inout Model) {
+        model.room?.countdownEndsAt = model.now + max(0, milliseconds)
+        if model.screen == .room { model.notice = nil }
+    }
+
+    /// `CANCEL`: the countdown stopped, and why.
+    static func countdownCancelled(_ reason: CancelReason, model: inout Model) {
+        model.room?.countdownEndsAt = nil
+        let why =
+            switch reason {
+            case .unready: "someone is not ready any more"
+            case .left: "someone left"
+            case .joined: "someone came in"
+            case .away: "someone lost the connection"
+            case .other(let word): ScreenText.sanitize(word)
+            }
+        model.show("countdown stopped: \(why)", .warning)
+    }
+}

@@ -1,0 +1,171 @@
+import TileRaceProtocol
+
+/// Going into a room: the replies to `CREATE`, `JOIN` and `WATCH` (the room
+/// screen, a join code to ask, a room that moved to another server, the
+/// room `--room` names made when missing).
+extension Update {
+    /// The reply to `CREATE`.
+    static func createReplied(
+        _ name: String, options: RoomOptions, _ result: Result<OkReply, ProtocolError>, model: inout Model
+    ) -> [Effect] {
+        switch result {
+        case .success(.create(let description)):
+            return enteredRoom(description, code: options.code, isWatching: false, model: &model)
+        case .success:
+            return []
+        case .failure(let error):
+            return createRefused(name, error: error, model: &model)
+        }
+    }
+
+    /// The reply to `JOIN` (or, `isWatching`, to `WATCH`).
+    static func joinReplied(
+        _ name: String, code: String?, isWatching: Bool, _ result: Result<OkReply, ProtocolError>, model: inout Model
+    ) -> [Effect] {
+        switch result {
+        case .success(.join(let description)) where !isWatching:
+            return enteredRoom(description, code: code, isWatching: false, model: &model)
+        case .success(.watch(let description)) where isWatching:
+            return enteredRoom(description, code: code, isWatching: true, model: &model)
+        case .success:
+            return []
+        case .failure(let error):
+            return joinRefused(name, code: code, isWatching: isWatching, error: error, model: &model)
+        }
+    }
+
+    /// `OK CREATE`, `OK JOIN` or `OK WATCH`: the room screen.
+    static func enteredRoom(_ description: RoomDescription, code: String?, isWatching: Bool, model: inout Model) -> [Effect] {
+        model.network.rejoiningRoom = nil
+        model.network.movesFollowed = 0
+        var room = WaitingRoom(description, isWatching: isWatching)
+        room.code = code
+        if !isWatching, let nickname = model.network.nickname {
+            room.members = [RoomMember(nickname: nickname, isReady: false, isYou: true)]
+        }
+        model.room = room
+        model.race = nil
+        model.session = nil
+        // The room's history comes next, as CHAT lines.
+        model.chat.roomLines = []
+        model.screen = .room
+        model.lobby.form = nil
+        model.lobby.joinPrompt = nil
+        if model.network.autoRoom.map({ RoomName($0.name) }) == RoomName(description.name) {
+            model.network.autoRoom = nil
+        }
+        if isWatching {
+            model.show("watching room \(ScreenText.sanitize(description.name)): its races appear here", .info)
+        } else if room.isRaceUnderWay {
+            model.show(WaitingRoom.raceUnderWayNotice, .info)
+        } else {
+            model.show("press r when you are ready: the race starts when everyone is ready", .info)
+        }
+        return [.send(.who)]
+    }
+
+    private static func createRefused(_ name: String, error: ProtocolError, model: inout Model) -> [Effect] {
+        if error.code == .roomExists, model.network.autoRoom.map({ RoomName($0.name) }) == RoomName(name) {
+            // --room names a room that exists after all (someone created it
+            // meanwhile, or it is private): join it; if it refuses, it is private.
+            return [.send(.join(room: name, code: model.network.autoRoom?.options.code))]
+        }
+        switch error.code {
+        case .noNickname:
+            askNickname(for: .openLobby, model: &model)
+        case .roomExists:
+            model.show("a room named \(name) already exists: pick another name, or join it", .warning)
+        case .tooManyRooms:
+            model.show("the server has as many rooms as it allows: join one instead", .warning)
+        case .busy:
+            model.show("finish your game or leave your room first", .warning)
+        default:
+            model.show("cannot create room \(name): \(ScreenText.sanitize(error.message))", .warning)
+        }
+        return []
+    }
+
+    /// `ERR moved HOST:PORT ...`: the room is on another server of the same
+    /// community; connect there and ask again (the greeting carries the goal on).
+    private static func followMove(to name: String, code: String?, isWatching: Bool, error: ProtocolError, model: inout Model)
+        -> [Effect]
+    {
+        let target = error.message.split(separator: " ").first.map(String.init) ?? ""
+        guard let (host, port) = ServerAddress.split(target), model.network.movesFollowed < 3 else {
+            model.show("room \(name) is on another server this client cannot follow: \(ScreenText.sanitize(error.message))", .warning)
+            return []
+        }
+        let endpoint = ServerEndpoint(host: host, port: port)
+        if model.session?.serverCopy == .active {
+            playHereOnly(because: "it was on the server at \(model.network.endpoint.map { "\($0)" } ?? "?")", model: &model)
+        }
+        model.network.movesFollowed += 1
+        model.network.endpoint = endpoint
+        model.network.resumeSecret = nil
+        model.network.goal = isWatching ? .watchRoom(name, code: code) : .joinRoom(name, code: code)
+        model.connection = .connecting(endpoint)
+        model.show("room \(name) is hosted at \(endpoint): moving there…")
+        return [.connect]
+    }
+
+    private static func joinRefused(
+        _ name: String, code: String?, isWatching: Bool, error: ProtocolError, model: inout Model
+    ) -> [Effect] {
+        let autoRoom = model.network.autoRoom.flatMap { RoomName($0.name) == RoomName(name) ? $0 : nil }
+        let isAutoRoom = autoRoom != nil
+        var effects: [Effect] = []
+        switch error.code {
+        case .roomUnavailable:
+            if let autoRoom, !isWatching, !model.network.hasTriedCreatingAutoRoom {
+                // Missing, or private: try to create it; `room-exists` then means it is there.
+                model.network.hasTriedCreatingAutoRoom = true
+                return [.send(.create(room: autoRoom.name, options: autoRoom.options))]
+            }
+            if let rejoining = model.network.rejoiningRoom, RoomName(rejoining) == RoomName(name) {
+                // Going back after a lost connection: the room did not survive (a server restart).
+                model.network.rejoiningRoom = nil
+                if model.screen != .lobby {
+                    openLobby(&model)
+                    effects.append(.send(.rooms))
+                }
+                model.show("room \(name) is gone (the server restarted?): pick a room or make one", .warning)
+                break
+            }
+            let message = code == nil ? "room \(name) is private (or gone): type its join code" : "no room \(name), or the code is wrong"
+            effects = askJoinCode(name, isWatching: isWatching, message: message, model: &model)
+        case .moved:
+            return followMove(to: name, code: code, isWatching: isWatching, error: error, model: &model)
+        case .roomFull:
+            model.show("room \(name) is full", .warning)
+        case .flood:
+            model.show("too many wrong join codes: wait a minute before trying again", .warning)
+        case .noNickname:
+            askNickname(for: isWatching ? .watchRoom(name, code: code) : .joinRoom(name, code: code), model: &model)
+        case .busy:
+            model.show("finish your game or leave your room first", .warning)
+        default:
+            model.show("cannot join room \(name): \(ScreenText.sanitize(error.message))", .warning)
+        }
+        if isAutoRoom { model.network.autoRoom = nil }
+        return effects
+    }
+
+    /// The lobby with the join prompt open on `name`, its code field focused
+    /// (and its list asked for, when the lobby was not open).
+    private static func askJoinCode(_ name: String, isWatching: Bool, message: String, model: inout Model) -> [Effect] {
+        var effects: [Effect] = []
+        if model.screen != .lobby {
+            openLobby(&model)
+            effects.append(.send(.rooms))
+        }
+        var prompt = JoinPrompt()
+        prompt.name = TextField(name)
+        prompt.isCodeFocused = true
+        prompt.isWatching = isWatching
+        prompt.message = message
+        model.lobby.joinPrompt = prompt
+        // The prompt says what went wrong; "joining …" is over.
+        model.notice = nil
+        return effects
+    }
+}

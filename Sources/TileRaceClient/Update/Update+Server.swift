@@ -1,0 +1,176 @@
+import TileRaceProtocol
+
+/// The router of what the server says: each reply and each event goes to
+/// the home of the screen it is about (`Update+Room`, `Update+Race`,
+/// `Update+Game`, …). Both switches are exhaustive: a new request or event
+/// does not compile until a screen handles it (or it is listed as needing
+/// nothing).
+extension Update {
+    /// Applies news from the network.
+    static func server(_ update: ServerUpdate, model: inout Model) -> [Effect] {
+        switch update {
+        case .greeted(let greeting):
+            return greeted(greeting, model: &model)
+        case .connectFailed(let reason):
+            return connectFailed(reason, model: &model)
+        case .reply(let request, let result, let items):
+            return reply(request, result, items: items, model: &model)
+        case .event(let event):
+            return serverEvent(event, model: &model)
+        case .notSent(let message, let reason):
+            return notSent(message, reason: ScreenText.sanitize(reason), model: &model)
+        case .disconnected(let reason, let bye):
+            return disconnected(reason: reason, bye: bye, model: &model)
+        case .unreadable(let line):
+            model.show("the server sent a line this client cannot read: \(ScreenText.sanitize(String(line.prefix(60))))", .warning)
+            return []
+        }
+    }
+
+    // MARK: Replies
+
+    /// The reply to `request`: to the screen that asked.
+    static func reply(
+        _ request: ClientMessage, _ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model
+    ) -> [Effect] {
+        if request.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
+        switch request {
+        case .hello(let nickname, _, _):
+            return helloReplied(nickname: nickname, result, model: &model)
+        case .nickname(let nickname):
+            return nicknameReplied(nickname, result, model: &model)
+        case .rooms:
+            roomsReplied(result, items: items, model: &model)
+        case .create(let name, let options):
+            return createReplied(name, options: options, result, model: &model)
+        case .join(let name, let code):
+            return joinReplied(name, code: code, isWatching: false, result, model: &model)
+        case .watch(let name, let code):
+            return joinReplied(name, code: code, isWatching: true, result, model: &model)
+        case .who:
+            whoReplied(result, items: items, model: &model)
+        case .ready:
+            return readyReplied(result, model: &model)
+        case .move, .resync:
+            return moveReplied(result, model: &model)
+        case .practice(let options):
+            practiceReplied(options, result, model: &model)
+        case .restart:
+            restartReplied(result, model: &model)
+        case .submit(let nickname, _):
+            return submitReplied(nickname, result, model: &model)
+        case .top(let query):
+            leaderboardReplied(query, result, items: items, model: &model)
+        case .record:
+            recordReplied(result, items: items, model: &model)
+        case .say:
+            sayReplied(result, model: &model)
+        case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign:
+            break  // The reply changes nothing on screen.
+        }
+        return []
+    }
+
+    // MARK: Events
+
+    /// An event: to the screen it is about, when it is about our room.
+    static func serverEvent(_ event: ServerEvent, model: inout Model) -> [Effect] {
+        // A line of chat changes nothing else (not the catch-up after a resume).
+        if case .chat(let line) = event {
+            chatArrived(line, model: &model)
+            return []
+        }
+        // The catch-up's START, if any, comes first after a resumed OK HELLO,
+        // and our RESYNC right after it when the race is ours.
+        let isOutsideRace = model.network.isCatchingUpOutsideRace
+        model.network.isCatchingUpOutsideRace = false
+        let startNamingUs = model.network.catchUpStart
+        model.network.catchUpStart = nil
+        switch event {
+        case .hello, .ping, .bye, .chat:
+            // The connection answers PING and reports BYE when the line closes; CHAT was handled above.
+            break
+        case .joined(let room, let nickname, let role, let isBot):
+            guard isOurRoom(room, model) else { break }
+            memberJoined(nickname, role: role, isBot: isBot, model: &model)
+        case .left(let room, let nickname):
+            guard isOurRoom(room, model) else { break }
+            memberLeft(nickname, model: &model)
+        case .ready(let room, let nickname, let isReady):
+            guard isOurRoom(room, model) else { break }
+            setReady(isReady, of: nickname, model: &model)
+        case .countdown(let room, let milliseconds):
+            guard isOurRoom(room, model) else { break }
+            countdownStarted(milliseconds: milliseconds, model: &model)
+        case .cancel(let room, let reason):
+            guard isOurRoom(room, model) else { break }
+            countdownCancelled(reason, model: &model)
+        case .away(let room, let nickname, let milliseconds):
+            guard isOurRoom(room, model) else { break }
+            playerAway(nickname, milliseconds: milliseconds, model: &model)
+        case .back(let room, let nickname):
+            guard isOurRoom(room, model) else { break }
+            playerBack(nickname, model: &model)
+        case .start(let start):
+            guard isOurRoom(start.room, model) else { break }
+            raceStartEvent(start, isOutsideRace: isOutsideRace, model: &model)
+        case .progress(let progress):
+            guard isOurRoom(progress.room, model) else { break }
+            racerProgressed(progress, model: &model)
+        case .finish(let finish):
+            guard isOurRoom(finish.room, model) else { break }
+            racerFinished(finish, model: &model)
+        case .result(let result):
+            guard isOurRoom(result.room, model) else { break }
+            resultArrived(result, model: &model)
+        case .end(let room, _, _):
+            guard isOurRoom(room, model) else { break }
+            raceEnded(&model)
+        case .resync(let sync):
+            return resyncArrived(sync, startNamingUs: startNamingUs, model: &model)
+        }
+        return []
+    }
+
+    /// Whether an event is about the room we are in.
+    static func isOurRoom(_ name: String, _ model: Model) -> Bool {
+        guard let room = model.room else { return false }
+        return RoomName(room.name) == RoomName(name)
+    }
+
+    /// Whether a nickname is ours on this connection.
+    static func isUs(_ nickname: String, _ model: Model) -> Bool {
+        model.network.nickname.map { Nickname($0) == Nickname(nickname) } ?? false
+    }
+
+    // MARK: Requests not sent
+
+    /// A request could not be sent (no connection): say so where it matters.
+    static func notSent(_ message: ClientMessage, reason _: String, model: inout Model) -> [Effect] {
+        if message.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
+        switch message {
+        case .submit:
+            submissionNotSent(model: &model)
+        case .top:
+            model.leaderboard.status = .notConnected
+        case .rooms:
+            model.lobby.isLoading = false
+        case .move, .resync, .restart, .resign, .practice, .pong, .ping, .leave, .quit:
+            break
+        case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record, .say:
+            model.show("not connected to a server", .warning)
+        }
+        return []
+    }
+}
+
+extension ClientMessage {
+    /// Whether the replies to `MOVE` lines sent before this one are about an
+    /// earlier game (the game restarts, ends or is replaced).
+    var endsOrReplacesGame: Bool {
+        switch self {
+        case .restart, .resign, .practice, .leave: true
+        default: false
+        }
+    }
+}

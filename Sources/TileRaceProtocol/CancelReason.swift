@@ -1,0 +1,36 @@
+/// Why a countdown stopped (`CANCEL reason=`, protocol.md section 7).
+///
+/// Read in one place and written in one place, like `FinishReason`; unlike
+/// it, a word this version does not know still reads (as `other`), so a
+/// later server may give new reasons without breaking older clients.
+public enum CancelReason: Hashable, Sendable {
+    /// A player became not ready.
+    case unready
+    /// A player left.
+    case left
+    /// A new player came in.
+    case joined
+    /// A player's connection dropped.
+    case away
+    /// A reason this version does not know, as sent (printable ASCII only).
+    case other(String)
+
+    /// The reasons this version knows, in the order protocol.md lists them.
+    public static let known: [CancelReason] = [.unready, .left, .joined, .away]
+
+    /// Reads a reason from its wire word; an unknown word is kept as `other`.
+    public init(word: String) {
+        self = CancelReason.known.first { $0.word == word } ?? .other(TextFilter.printableASCII(word))
+    }
+
+    /// The wire word.
+    public var word: String {
+        switch self {
+        case .unready: "unready"
+        case .left: "left"
+        case .joined: "joined"
+        case .away: "away"
+        case .other(let word): word
+        }
+    }
+}

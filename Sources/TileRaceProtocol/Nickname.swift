@@ -1,0 +1,46 @@
+/// A nickname as an identity: two nicknames that differ only in case are the
+/// same person (protocol.md section 1). Room names compare the same way
+/// (`RoomName`).
+///
+/// Equality and hashing use `key` (`Names.nicknameKey`); `text` keeps the
+/// name as it was written, for showing. Stored formats keep the plain text
+/// or the key, never this value.
+public struct Nickname: Hashable, Sendable, CustomStringConvertible {
+    /// The name as written.
+    public let text: String
+    /// The key under which the name is compared and stored (`Names.nicknameKey`).
+    public let key: String
+
+    /// Wraps a name as written.
+    public init(_ text: String) {
+        self.text = text
+        key = Names.nicknameKey(text)
+    }
+
+    public var description: String { text }
+
+    public static func == (left: Nickname, right: Nickname) -> Bool { left.key == right.key }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}
+
+/// A room name: compared as nicknames are, without regard to case.
+public typealias RoomName = Nickname
+
+extension Nickname {
+    /// The longest name allowed.
+    public static let maximumLength = Names.maximumNameLength
+
+    /// The rule in words, for prompts and errors.
+    public static let rule = "1-16 letters, digits, _ or -"
+
+    /// Whether a character may appear in a name (`A-Z a-z 0-9 _ -`).
+    public static func isAllowed(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return false }
+        return (ascii >= 0x30 && ascii <= 0x39) || (ascii >= 0x41 && ascii <= 0x5A) || (ascii >= 0x61 && ascii <= 0x7A)
+            || character == "_" || character == "-"
+    }
+
+    /// Whether a whole name is valid (`Names.isValidName`).
+    public static func isValid(_ name: String) -> Bool { Names.isValidName(name) }
+}

@@ -1,0 +1,44 @@
+import TileRaceProtocol
+
+/// The registry's answer to a `RegistryQuestion` (`ServerInput.registryAnswered`).
+package enum RegistryAnswer: Hashable, Sendable {
+    /// To `admit`: nil when the connection is counted, else why it is refused.
+    case admission(ServerRegistry.Refusal?)
+    /// To `claimNickname`: whether the session has the nickname now.
+    case claimed(Bool)
+    /// To `nicknameOwner`: the session using it, if any.
+    case nicknameOwner(ConnectionID?)
+    /// To `listing`: the rooms to list, by name, and how many rooms the
+    /// server knows of (its own, `daily` and private ones included, and
+    /// other servers' public rooms).
+    case listing([RoomDescription], known: Int)
+    /// To `publicRooms`: the rooms to publish, by key.
+    case publicRooms([RoomDescription])
+    /// To `room`.
+    case room(ServerRegistry.RoomFacts)
+    /// To `shardForNewRoom`.
+    case shard(Int)
+    /// To `register`: whether the room is listed now (false: its name is taken).
+    case registered(Bool)
+    /// To `resumeTarget`: where the secret leads, if anywhere.
+    case resumeTarget(ServerRegistry.ResumeTarget?)
+    /// To `checkGuess`: nil when the guess may be checked, else the
+    /// milliseconds until one may.
+    case guessWait(Int?)
+    /// To `isMuted`: whether an operator muted the nickname.
+    case muted(Bool)
+}
+
+extension RegistryAnswer {
+    /// Whether this is the kind of answer `question` gets.
+    func answers(_ question: RegistryQuestion) -> Bool {
+        switch (question, self) {
+        case (.admit, .admission), (.claimNickname, .claimed), (.nicknameOwner, .nicknameOwner), (.listing, .listing),
+            (.publicRooms, .publicRooms), (.room, .room), (.shardForNewRoom, .shard), (.register, .registered),
+            (.resumeTarget, .resumeTarget), (.checkGuess, .guessWait), (.isMuted, .muted):
+            true
+        default:
+            false
+        }
+    }
+}

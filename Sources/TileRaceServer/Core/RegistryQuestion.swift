@@ -1,0 +1,43 @@
+import TileRaceProtocol
+
+/// What a core asks the registry its shard shares with the other shards
+/// (`ServerAction.askRegistry`): each question is answered in one step,
+/// atomically (`ServerRegistry.State.answer(_:)`), and the answer comes back
+/// as `ServerInput.registryAnswered` with the question's id. Questions that
+/// claim something (a connection slot, a nickname, a room name, a guess)
+/// change the registry as they are answered.
+package enum RegistryQuestion: Hashable, Sendable {
+    /// Count a new connection and its session from `address`, unless a limit
+    /// refuses it (`isExempt`: no per-address limit). Answered `admission`.
+    case admit(address: String, isExempt: Bool, maximumConnections: Int, maximumPerAddress: Int)
+    /// Give the nickname with this key (lower case) to a session, unless
+    /// another session has it. Answered `claimed`.
+    case claimNickname(key: String, session: ConnectionID)
+    /// Which session uses the nickname with this key. Answered `nicknameOwner`.
+    case nicknameOwner(key: String)
+    /// The rooms `ROOMS` lists, and how many rooms are known (what it costs
+    /// by). Answered `listing`.
+    case listing
+    /// This server's public rooms for the room directory (`daily` and
+    /// private rooms left out). Answered `publicRooms`.
+    case publicRooms
+    /// Where the room with this key is: the shard hosting it, or another
+    /// server's room of that name (when no shard hosts one), and how many
+    /// rooms the server has. Answered `room`.
+    case room(key: String)
+    /// The shard a new room goes to: the one hosting the fewest rooms
+    /// (`preferring` on a tie). Answered `shard`.
+    case shardForNewRoom(preferring: Int)
+    /// Lists a new room as hosted by `shard`, unless its name is taken.
+    /// Answered `registered`.
+    case register(RoomDescription, shard: Int)
+    /// Where a resume secret leads. Answered `resumeTarget`.
+    case resumeTarget(secret: String)
+    /// Whether a guess (a join code, a resume secret) from `address` may be
+    /// checked at `now`, by the address's guard (`fresh` when it has none);
+    /// a guess that may not is counted. Answered `guessWait`.
+    case checkGuess(address: String, now: Int, fresh: JoinCodeGuard)
+    /// Whether an operator muted the nickname with this key (lower case).
+    /// Answered `muted`.
+    case isMuted(key: String)
+}
