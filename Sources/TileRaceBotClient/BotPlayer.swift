@@ -173,6 +173,9 @@ public struct BotPlayer: Sendable {
         return [.send(.askingForResync(offered: serverFeatures))]
     }
 
+    /// What a bot says when a race it raced is over (its only line of chat).
+    public static let endOfRaceLine = "gg"
+
     // MARK: Events
 
     private mutating func event(_ event: ServerEvent, now: Int) -> [BotAction] {
@@ -203,6 +206,8 @@ public struct BotPlayer: Sendable {
             return []
         case .end(_, _, let count):
             guard isInRoom, phase == .racing || phase == .finished || phase == .waiting else { return [] }
+            // A bot that raced says "gg" when the race is over, and nothing else ever.
+            let raced = phase == .racing || phase == .finished
             phase = .waiting
             game = nil
             var actions: [BotAction] = []
@@ -210,6 +215,7 @@ public struct BotPlayer: Sendable {
                 actions.append(.report(.placed(place: place, of: count, score: result.score)))
             }
             lastResult = nil
+            if raced { actions.append(.send(.say(BotPlayer.endOfRaceLine))) }
             return actions + [.send(.ready(true))]
         case .resync(let sync):
             guard phase == .racing || phase == .finished, let current = game,
@@ -221,7 +227,7 @@ public struct BotPlayer: Sendable {
             chosen = nil
             generation += 1
             return [.report(.resynced(seq: sync.seq))]
-        case .hello, .joined, .left, .ready, .countdown, .cancel, .progress, .away, .back, .notice:
+        case .hello, .joined, .left, .ready, .countdown, .cancel, .progress, .away, .back, .notice, .chat:
             return []
         }
     }

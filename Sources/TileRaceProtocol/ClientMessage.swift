@@ -69,6 +69,9 @@ public enum ClientMessage: Hashable, Sendable {
     case removeEntry(RemovalOrder)
     /// `ANNOUNCE text=<text>`: a notice to every connection (operator).
     case announce(String)
+    /// `SAY text=<text>`: a line of chat to your room (or the lobby); the
+    /// text is the rest of the line (`ChatText`).
+    case say(String)
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -110,6 +113,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .bans: .bans
         case .removeEntry: .removeEntry
         case .announce: .announce
+        case .say: .say
         }
     }
 
@@ -169,6 +173,8 @@ public enum ClientMessage: Hashable, Sendable {
             fields = order.fields
         case .announce(let text):
             fields.append("text", PercentText.encode(text))
+        case .say(let text):
+            fields.append(ChatText.key, text)
         }
         return ([verb.rawValue] + fields.words).joined(separator: " ")
     }
@@ -176,9 +182,8 @@ public enum ClientMessage: Hashable, Sendable {
     /// Parses a line from a client (verbs in any case) with the verb table.
     /// - Throws: a `ProtocolError` whose code and message the server sends back as `ERR`.
     public static func parse(_ line: String) throws(ProtocolError) -> ClientMessage {
-        let words = line.split(separator: " ")
-        guard let verbWord = words.first else { throw ProtocolError(.badArguments, "empty line") }
-        return try RequestVerb(word: verbWord).parse(Fields(words: words.dropFirst()))
+        guard let verbWord = line.split(separator: " ").first else { throw ProtocolError(.badArguments, "empty line") }
+        return try RequestVerb(word: verbWord).parse(line: line)
     }
 }
 

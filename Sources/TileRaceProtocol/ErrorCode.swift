@@ -38,4 +38,5 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case banned = "banned"
     case noSuchPlayer = "no-such-player"
     case notBanned = "not-banned"
+    case muted = "muted"
 }

@@ -46,6 +46,8 @@ public enum OkReply: Hashable, Sendable {
     case removeEntry(nickname: String, board: LeaderboardKind, date: String?)
     /// `OK ANNOUNCE count=<n>`: the notice went to so many connections.
     case announce(count: Int)
+    /// `OK SAY`: the line was said (it comes back as `CHAT`, to everyone).
+    case say
 
     /// The verb of the request this answers.
     public var verb: RequestVerb { parts.verb }
@@ -131,6 +133,7 @@ public enum OkReply: Hashable, Sendable {
         case .announce(let count):
             verb = .announce
             fields.append("count", count)
+        case .say: verb = .say
         }
         return (verb, fields)
     }
@@ -176,6 +179,7 @@ public enum OkReply: Hashable, Sendable {
             return .removeEntry(
                 nickname: try fields.name("nick"), board: try fields.choice("board", as: LeaderboardKind.self), date: fields["date"])
         case .announce: return .announce(count: try fields.integer("count"))
+        case .say: return .say
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }

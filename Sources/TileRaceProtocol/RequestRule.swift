@@ -16,13 +16,18 @@ struct RequestRule: Sendable {
     let positionalCount: ClosedRange<Int>
     /// The `key=value` fields it knows.
     let keys: Set<String>
+    /// At most how many run in a sliding window, on top of the cost (`SAY`).
+    let window: RequestWindow?
+    /// The field whose value is the rest of the line, spaces and all (`SAY`'s
+    /// `text`); nil for requests made only of words.
+    let textKey: String?
     /// Turns fields of the right shape into the message; throws for bad values.
     let read: @Sendable (Fields) throws(ProtocolError) -> ClientMessage
 
     init(
         usage: String, example: String? = nil, summary: String, requirements: [Requirement], reply: ReplyShape = .line,
         cost: RequestCost = .fixed(1), positionalCount: ClosedRange<Int> = 0...0, keys: Set<String> = [],
-        read: @escaping @Sendable (Fields) throws(ProtocolError) -> ClientMessage
+        window: RequestWindow? = nil, textKey: String? = nil, read: @escaping @Sendable (Fields) throws(ProtocolError) -> ClientMessage
     ) {
         self.usage = usage
         self.example = example
@@ -32,6 +37,8 @@ struct RequestRule: Sendable {
         self.cost = cost
         self.positionalCount = positionalCount
         self.keys = keys
+        self.window = window
+        self.textKey = textKey
         self.read = read
     }
 

@@ -203,8 +203,22 @@ extension RequestVerb {
                 guard !text.isEmpty else { throw ProtocolError(.badArguments, "text= is empty: say what to announce") }
                 return .announce(text)
             }
+        case .say:
+            RequestRule(
+                usage: "SAY text=<text>", example: "SAY text=good luck!",
+                summary: "say a line (1-200 characters, the rest of the line) to your room, or to the lobby in none",
+                requirements: [.greeted, .named, .notPracticing], keys: [ChatText.key],
+                window: RequestVerb.chatWindow, textKey: ChatText.key
+            ) { fields throws(ProtocolError) in
+                let text = try fields.string(ChatText.key)
+                try ChatText.validate(text)
+                return .say(text)
+            }
         }
     }
+
+    /// How many lines of chat a connection may say: 5 in any 10 s.
+    public static let chatWindow = RequestWindow(count: 5, milliseconds: 10_000)
 
     /// What a `TOP` costs: one token, and one more per 10 entries it asks for
     /// (11 for 100).

@@ -71,6 +71,8 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case removeEntry = "REMOVE-ENTRY"
     /// `ANNOUNCE`: a notice to every connection (operator).
     case announce = "ANNOUNCE"
+    /// `SAY`: say a line of chat to your room, or to the lobby.
+    case say = "SAY"
 
     /// Looks up a verb written in any case.
     /// - Throws: `unknown-verb` when no request has this verb.
@@ -119,6 +121,10 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
         return itemLines
     }
 
+    /// At most how many of these requests run in a sliding window (`SAY`'s
+    /// lines per 10 s), on top of their cost; nil for most verbs.
+    public var window: RequestWindow? { rule.window }
+
     /// The `bad-arguments` error for a wrong number of values: the usage.
     public var usageError: ProtocolError {
         if rule.usage == rawValue { return ProtocolError(.badArguments, "usage: \(rawValue) takes no arguments") }
@@ -133,5 +139,13 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
         guard rule.positionalCount.contains(fields.positionals.count) else { throw usageError }
         try fields.requireOnlyKeys(rule.keys)
         return try rule.read(fields)
+    }
+
+    /// Reads a whole request line of this verb (the verb and its fields):
+    /// for a verb that ends with free text (`SAY text=...`), that field's
+    /// value is the rest of the line after its `key=`, spaces and all
+    /// (`Fields(requestLine:textKey:)`).
+    public func parse(line: String) throws(ProtocolError) -> ClientMessage {
+        try parse(Fields(requestLine: line, textKey: rule.textKey))
     }
 }

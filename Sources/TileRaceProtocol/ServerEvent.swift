@@ -35,6 +35,8 @@ public enum ServerEvent: Hashable, Sendable {
     case bye(String)
     /// The operator's notice to every player (`ANNOUNCE`), decoded.
     case notice(String)
+    /// A line of chat in a room (or, with no room, the lobby).
+    case chat(ChatLine)
 
     /// The event's verb.
     public var verb: String {
@@ -56,13 +58,14 @@ public enum ServerEvent: Hashable, Sendable {
         case .ping: "PING"
         case .bye: "BYE"
         case .notice: "NOTICE"
+        case .chat: "CHAT"
         }
     }
 
     /// The verbs of events.
     public static let verbs: Set<String> = [
         "HELLO", "JOINED", "LEFT", "READY", "COUNTDOWN", "CANCEL", "START", "PROGRESS", "FINISH", "RESULT",
-        "END", "RESYNC", "AWAY", "BACK", "PING", "BYE", "NOTICE",
+        "END", "RESYNC", "AWAY", "BACK", "PING", "BYE", "NOTICE", "CHAT",
     ]
 
     /// The fields after the verb.
@@ -111,6 +114,7 @@ public enum ServerEvent: Hashable, Sendable {
         case .ping(let token): fields.positionals = token.map { [$0] } ?? []
         case .bye(let text): fields.positionals = [TextFilter.printableASCII(text)]
         case .notice(let text): fields.append("text", PercentText.encode(text))
+        case .chat(let line): fields = line.fields
         }
         return fields
     }
@@ -152,6 +156,7 @@ public enum ServerEvent: Hashable, Sendable {
         case "PING": return .ping(fields.positionals.first.map(TextFilter.printableASCII))
         case "BYE": return .bye(TextFilter.printableASCII(String(rest)))
         case "NOTICE": return .notice(try PercentText.decode(try fields.string("text"), key: "text", code: .badArguments))
+        case "CHAT": return .chat(try ChatLine(fields: Fields(afterVerb: rest, textKey: ChatText.key)))
         default: throw ProtocolError(.unknownVerb, "unknown event \(TextFilter.quoted(verb))")
         }
     }

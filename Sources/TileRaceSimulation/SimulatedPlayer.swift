@@ -40,13 +40,16 @@ final class SimulatedPlayer {
         if random.chance(0.004) { return .control("c") }
         if random.chance(0.03) { return random.element(of: anyKeys) }
         if let overlay = facts.overlay { return overlayKey(overlay, random: &random) }
+        if let length = facts.chatInputLength { return chatKey(typed: length, random: &random) }
         switch facts.screen {
         case "game":
+            // 1-4 in a race: quick phrases, now and then several in a row (past 5 per 10 s: ERR flood).
             return random.pick([
                 (70, .up), (70, .down), (70, .left), (70, .right), (4, .character("u")), (3, .character("x")),
                 (3, .character("p")), (2, .character("r")), (3, .character("q")), (6, .enter), (2, .escape),
                 (2, .character("y")), (1, .character("n")), (1, .character("i")), (2, .character("s")), (1, .tab),
-                (2, .character("f")), (1, .control("z")),
+                (2, .character("f")), (1, .control("z")), (2, .character("1")), (1, .character("2")), (1, .character("3")),
+                (1, .character("4")), (1, .character("/")),
             ])
         case "menu":
             return random.pick([
@@ -57,17 +60,34 @@ final class SimulatedPlayer {
             return random.pick([
                 (30, .enter), (8, .down), (4, .up), (6, .character("n")), (4, .character("w")), (3, .character("J")),
                 (4, .character("g")), (6, .character("q")), (4, .escape), (6, .character("s")), (4, .character("i")),
-                (3, .tab),
+                (3, .tab), (3, .character("/")),
             ])
         case "room":
             return random.pick([
                 (40, .character("r")), (5, .character("a")), (3, .character("x")), (4, .character("q")), (8, .enter),
-                (2, .escape),
+                (2, .escape), (4, .character("/")),
             ])
         default:
             return random.pick([(10, .character("q")), (6, .escape), (4, .enter), (3, .down), (2, .character("r"))])
         }
     }
+
+    /// A key while the chat's input line is open: mostly text (move keys,
+    /// spaces, `=`, accents, a `/` command now and then), Enter to say it,
+    /// Esc to give up; a line that grows long is mostly said (the input
+    /// line holds 200 characters, the most `SAY` takes).
+    private static func chatKey(typed length: Int, random: inout SimulationRandom) -> Key {
+        if length >= 150 {
+            return random.chance(0.7) ? .enter : .character(random.element(of: chatCharacters))
+        }
+        return random.pick([
+            (60, .character(random.element(of: chatCharacters))), (4, .backspace), (length == 0 ? 1 : 12, .enter),
+            (2, .escape), (1, .up),
+        ])
+    }
+
+    /// What the simulated players type into the chat.
+    static let chatCharacters: [Character] = ["g", "l", "w", "a", "s", "d", " ", "=", "é", "!", "?", "/", "1", "m", "u", "t", "e"]
 
     private static func overlayKey(_ overlay: String, random: inout SimulationRandom) -> Key {
         if overlay.hasPrefix("confirm") {
@@ -86,6 +106,7 @@ final class SimulatedPlayer {
     }
 
     private static func drainingKey(_ facts: ClientFacts, random: inout SimulationRandom) -> Key {
+        if facts.chatInputLength != nil { return .escape }
         if let overlay = facts.overlay {
             if overlay.hasPrefix("confirm") { return .character("n") }
             return .escape

@@ -80,6 +80,9 @@ package final class Simulation {
     var violation: SimulationViolation?
     /// When the races are next looked at for one that does not end.
     var nextRaceCheckAt = 0
+    /// Per server, the connections in a room after its last batch of
+    /// actions, with the room's key (`checkChat`).
+    var chatMembership: [Int: [ConnectionID: String]] = [:]
 
     /// The shortest wait between a client's ticks (milliseconds).
     static let shortestTickMilliseconds = 200
@@ -395,6 +398,7 @@ package final class Simulation {
         server.generation += 1
         server.connections = [:]
         server.nextTickAt = nil
+        chatMembership[index] = nil
         server.registry = ServerRegistry()
         server.registryAnswers = []
         let serverSeed = random.next()
@@ -432,6 +436,7 @@ package final class Simulation {
 
     func perform(_ actions: [ServerAction], on index: Int) {
         let server = servers[index]
+        checkChat(actions, on: index)
         for action in actions {
             switch action {
             case .send(let id, let lines):
@@ -460,6 +465,9 @@ package final class Simulation {
                 }
             case .log(_, let entry):
                 note(serverName(index), entry.message)
+            case .lobbyChat:
+                // One shard per server: its lobby got the line already.
+                break
             case .askRegistry(let id, let question):
                 server.registryAnswers.append(.registryAnswered(id, server.registry.answerNow(question)))
             case .tellRegistry(let change):

@@ -174,7 +174,7 @@ import TileRaceServer
         #expect(player.handle(.event(.result(result)), now: 11).isEmpty)
         #expect(
             player.handle(.event(.end(room: "test", race: 7, count: 2)), now: 12) == [
-                .report(.placed(place: 2, of: 2, score: 100)), .send(.ready(true)),
+                .report(.placed(place: 2, of: 2, score: 100)), .send(.say("gg")), .send(.ready(true)),
             ])
         #expect(player.phase == .waiting)
         // The next race is the bot's second in the room, whatever the server numbers it.

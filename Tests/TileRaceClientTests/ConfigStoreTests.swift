@@ -46,6 +46,26 @@ import Testing
         #expect(leftovers == ["config.json"])
     }
 
+    @Test func quickPhrasesAndMutesAreSavedAndABadPhraseIsReportedByNumber() throws {
+        let directory = temporaryDirectory()
+        let store = ConfigStore(directory: directory)
+        var config = ClientConfig()
+        config.quickPhrases = ["gl hf", "wow", "gg wp", "rematch?"]
+        config.mutedNicknames = ["bo"]
+        try store.save(config)
+        #expect(store.load().config == config)
+        let text = #"{"version": 1, "phrases": ["hi", "", "gg", "again?"], "muted": ["Bo"]}"#
+        try text.write(toFile: store.path, atomically: true, encoding: .utf8)
+        let loaded = store.load()
+        #expect(loaded.config.quickPhrases == ["hi", "nice!", "gg", "again?"])
+        #expect(loaded.config.mutedNicknames == ["bo"])
+        #expect(
+            loaded.problem
+                == "\(store.path): quick phrase 2 is not sent: nothing to say: SAY text=<1 to 200 characters>; using \"nice!\"")
+        try #"{"version": 1, "phrases": "gg"}"#.write(toFile: store.path, atomically: true, encoding: .utf8)
+        #expect(store.load().problem?.hasPrefix("\(store.path) is not a valid config (phrases: wrong type)") == true)
+    }
+
     @Test func aCorruptFileGivesDefaultsAndIsKeptAsBackup() throws {
         let directory = temporaryDirectory()
         let store = ConfigStore(directory: directory)

@@ -40,6 +40,7 @@ import Testing
         .bans: ("BANS", "BANS all"),
         .removeEntry: ("REMOVE-ENTRY ana board=daily", "REMOVE-ENTRY"),
         .announce: ("ANNOUNCE text=hi", "ANNOUNCE hi there"),
+        .say: ("SAY text=hi", "SAY hi"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {
@@ -50,9 +51,19 @@ import Testing
     func anUnknownOptionIsBadOption(_ verb: RequestVerb) throws {
         let valid = try #require(Self.shapes[verb]).valid
         #expect(try ClientMessage.parse(valid).verb == verb)
+        // SAY's text is the rest of the line: an option goes before it.
+        let withOption = verb == .say ? "SAY colour=red text=hi" : valid + " colour=red"
         #expect(throws: ProtocolError(.badOption, "unknown option 'colour'" + Self.knownList(verb))) {
-            try ClientMessage.parse(valid + " colour=red")
+            try ClientMessage.parse(withOption)
         }
+    }
+
+    @Test func sayTakesTheRestOfTheLineAsItsTextSpacesAndEqualsSignsIncluded() throws {
+        #expect(try ClientMessage.parse("SAY text=hi colour=red") == .say("hi colour=red"))
+        #expect(try ClientMessage.parse("  say   text=  two  spaces  ") == .say("  two  spaces  "))
+        #expect(try ClientMessage.parse("SAY text=text=x") == .say("text=x"))
+        #expect(ClientMessage.say(" a=b ").line == "SAY text= a=b ")
+        #expect(throws: ProtocolError(.badArguments, "missing field text=")) { try ClientMessage.parse("SAY") }
     }
 
     @Test(arguments: RequestVerb.allCases)

@@ -201,6 +201,11 @@ struct CoreErrorTextTests {
                     _ = harness.ask(operatorConnection(harness), "BAN bo reason=cheating")
                     return harness.connect()
                 }, request: "HELLO tilerace 1 Bo", expected: "ERR banned the nickname bo is banned for good: cheating"),
+                setup: { harness in
+                    let ana = harness.player("ana")
+                    harness.registry.setMuted("ana", true)
+                    return ana
+                }, request: "SAY text=hi", expected: "ERR muted an operator muted ana on this server: nothing you say is sent"),
         ]
     }
 

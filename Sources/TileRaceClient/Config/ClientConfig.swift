@@ -17,6 +17,15 @@ public struct ClientConfig: Codable, Hashable, Sendable {
     public var tokens: [String: String] = [:]
     /// Whether the terminal bell rings when a race starts, when we finish and when it ends.
     public var isBellEnabled = true
+    /// The quick phrases keys 1 to 4 say during a race (`"phrases"`: four
+    /// texts of 1 to 200 characters).
+    public var quickPhrases = ClientConfig.defaultQuickPhrases
+    /// The nicknames whose chat this player does not want to see (`/mute`),
+    /// as lower-case keys, sorted.
+    public var mutedNicknames: [String] = []
+
+    /// The quick phrases when the file names none.
+    public static let defaultQuickPhrases = ["good luck", "nice!", "gg", "one more?"]
 
     /// The defaults.
     public init() {}
@@ -28,6 +37,8 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         case lastNickname = "nickname"
         case tokens
         case isBellEnabled = "bell"
+        case quickPhrases = "phrases"
+        case mutedNicknames = "muted"
     }
 
     /// Reads a config; missing fields take their defaults, so older files keep working.
@@ -44,6 +55,8 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         lastNickname = try container.decodeIfPresent(String.self, forKey: .lastNickname)
         tokens = try container.decodeIfPresent([String: String].self, forKey: .tokens) ?? [:]
         isBellEnabled = try container.decodeIfPresent(Bool.self, forKey: .isBellEnabled) ?? true
+        quickPhrases = try container.decodeIfPresent([String].self, forKey: .quickPhrases) ?? ClientConfig.defaultQuickPhrases
+        mutedNicknames = try container.decodeIfPresent([String].self, forKey: .mutedNicknames) ?? []
     }
 
     /// Writes the config with its version.
@@ -55,6 +68,8 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         try container.encodeIfPresent(lastNickname, forKey: .lastNickname)
         try container.encode(tokens, forKey: .tokens)
         try container.encode(isBellEnabled, forKey: .isBellEnabled)
+        try container.encode(quickPhrases, forKey: .quickPhrases)
+        try container.encode(mutedNicknames, forKey: .mutedNicknames)
     }
 
     /// The token stored for a nickname (nicknames are the same whatever their case).
@@ -96,6 +111,41 @@ public struct ClientConfig: Codable, Hashable, Sendable {
             problems.append("ignored invalid nickname")
             lastNickname = nil
         }
+        problems += dropInvalidChatValues()
         return problems
+    }
+
+    /// The quick phrases and muted nicknames that make no sense, dropped:
+    /// not four phrases (the defaults are used), a phrase that is not 1 to
+    /// 200 printable characters (that key's default is used), a muted
+    /// nickname that is not a nickname (ignored).
+    private mutating func dropInvalidChatValues() -> [String] {
+        var problems: [String] = []
+        if quickPhrases.count != ClientConfig.defaultQuickPhrases.count {
+            problems.append(
+                "\"phrases\" must hold \(ClientConfig.defaultQuickPhrases.count) texts, one per key 1 to 4 (it holds \(quickPhrases.count)); using the defaults"
+            )
+            quickPhrases = ClientConfig.defaultQuickPhrases
+        }
+        for (index, phrase) in quickPhrases.enumerated() {
+            do throws(ProtocolError) {
+                try ChatText.validate(phrase)
+            } catch {
+                let fallback = ClientConfig.defaultQuickPhrases[index]
+                problems.append("quick phrase \(index + 1) is not sent: \(error.message); using \(fallback.debugDescription)")
+                quickPhrases[index] = fallback
+            }
+        }
+        let valid = mutedNicknames.filter(Nickname.isValid)
+        if valid.count != mutedNicknames.count {
+            problems.append("ignored \(mutedNicknames.count - valid.count) muted name(s) that are not nicknames")
+        }
+        mutedNicknames = Array(Set(valid.map(Names.nicknameKey))).sorted()
+        return problems
+    }
+
+    /// Whether this player muted a nickname.
+    func isMuted(_ nickname: String) -> Bool {
+        mutedNicknames.contains(Names.nicknameKey(nickname))
     }
 }

@@ -51,6 +51,8 @@ package struct ClientFacts: Sendable {
     package var play: Play?
     /// The status line.
     package var notice: String?
+    /// The characters typed in the chat's input line, while it is open.
+    package var chatInputLength: Int?
 
     init(_ model: Model) {
         nickname = model.network.nickname
@@ -63,6 +65,7 @@ package struct ClientFacts: Sendable {
         room = model.room.map { ($0.name, $0.isWatching) }
         race = model.race.map { ($0.room, $0.isOver) }
         notice = model.notice?.text
+        chatInputLength = model.chat.input.map { $0.text.unicodeScalars.count }
         play = model.session.map { session in
             var room: String?
             if case .race(let name) = session.mode { room = name }

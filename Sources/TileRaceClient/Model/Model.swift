@@ -77,6 +77,8 @@ struct Model: Sendable {
     var ownBots: [OwnBot] = []
     /// The number of the next bot this client starts.
     var nextBotNumber = 1
+    /// The chat: the room's and the lobby's lines, the input line.
+    var chat = ChatState()
 
     /// A model at the menu (with the splash when interactive and animated).
     init(

@@ -17,6 +17,9 @@ struct TextField: Hashable, Sendable {
         case name
         /// Digits only.
         case digits
+        /// A line of chat: any printable character (no control characters),
+        /// at most `maximumLength` Unicode code points (`ChatText`).
+        case chat
     }
 
     /// Creates a field.
@@ -31,6 +34,7 @@ struct TextField: Hashable, Sendable {
         switch kind {
         case .name: Nickname.isAllowed(character)
         case .digits: character.isASCII && character.isNumber
+        case .chat: ScreenText.isPrintable(character)
         }
     }
 
@@ -39,10 +43,16 @@ struct TextField: Hashable, Sendable {
         switch key {
         case .character(let character):
             guard accepts(character) else {
-                refusal = kind == .name ? "only letters, digits, _ and - are allowed" : "digits only"
+                refusal =
+                    switch kind {
+                    case .name: "only letters, digits, _ and - are allowed"
+                    case .digits: "digits only"
+                    case .chat: "that character cannot be sent"
+                    }
                 return true
             }
-            guard text.count < maximumLength else {
+            let length = kind == .chat ? text.unicodeScalars.count + character.unicodeScalars.count - 1 : text.count
+            guard length < maximumLength else {
                 refusal = "at most \(maximumLength) characters"
                 return true
             }

@@ -156,9 +156,12 @@ extension Update {
     /// Our race is over and the dialog closed: watching the others finish.
     static func finishedKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
+        if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }
         switch key {
         case .enter:
             model.session?.end?.isHidden = false
+        case .character("/"):
+            return openChat(&model)
         case .character("q"), .escape:
             return leaveRoom(&model)
         default:

@@ -26,6 +26,10 @@ extension Update {
         if session.removalCursor != nil {
             return removalKey(key, model: &model)
         }
+        if session.isRace {
+            if key == .enter || key == .character("/") { return openChat(&model) }
+            if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }
+        }
         if let direction = direction(for: key) {
             return move(direction, model: &model)
         }

@@ -37,8 +37,10 @@ extension Update {
             return pursue(isWatching ? .watchRoom(room.name, code: nil) : .joinRoom(room.name, code: nil), model: &model)
         case .character("n"), .character("c"):
             model.lobby.form = CreateRoomForm()
-        case .character("J"), .character("/"):
+        case .character("J"):
             model.lobby.joinPrompt = JoinPrompt()
+        case .character("/"):
+            return openChat(&model)
         case .character("g"), .character("r"):
             model.lobby.isLoading = true
             return [.send(.rooms)]

@@ -47,6 +47,8 @@ extension Update {
     static func standingsKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
         switch key {
+        case .character("/"):
+            return openChat(&model)
         case .enter, .character(" "), .character("r"):
             return backToRoom(&model)
         case .character("q"), .escape:
@@ -87,6 +89,8 @@ extension Update {
         model.session = nil
         model.race = nil
         model.room = nil
+        model.chat.roomLines = []
+        model.chat.input = nil
         model.notice = nil
         // Our bots leave with us.
         let bots = stopOwnBots(&model)
@@ -108,7 +112,10 @@ extension Update {
         if model.race?.isOver ?? true {
             return standingsKey(key, model: &model)
         }
+        if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }
         switch key {
+        case .enter, .character("/"):
+            return openChat(&model)
         case .character("q"), .escape:
             return leaveRoom(&model)
         default:
@@ -149,6 +156,8 @@ extension Update {
             }
         }
         let isRacing = mayRace && !room.isWatching && start.players.contains { isUs($0, model) }
+        // At the start the keys are the board's: a line being typed waits, kept, for the next `/` or Enter.
+        if isRacing { model.chat.closeKeepingDraft() }
         // A START that catches us up (WATCH, resume) says how long the race has run.
         let startedAt = model.now - max(0, start.elapsedMilliseconds ?? 0)
         var race = RaceState(

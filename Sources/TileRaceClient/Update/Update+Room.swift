@@ -24,6 +24,8 @@ extension Update {
             room.members[index].isReady.toggle()
             model.room = room
             return [.send(.ready(room.members[index].isReady))]
+        case .character("/"):
+            return openChat(&model)
         case .character("a"), .character("+"):
             askBotStrength(&model)
         case .character("x"), .character("-"):

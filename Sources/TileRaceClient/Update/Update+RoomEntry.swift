@@ -46,6 +46,8 @@ extension Update {
         model.room = room
         model.race = nil
         model.session = nil
+        // The room's history comes next, as CHAT lines.
+        model.chat.roomLines = []
         model.screen = .room
         model.lobby.form = nil
         model.lobby.joinPrompt = nil

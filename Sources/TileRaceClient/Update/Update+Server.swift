@@ -63,6 +63,8 @@ extension Update {
             leaderboardReplied(query, result, items: items, model: &model)
         case .record:
             recordReplied(result, items: items, model: &model)
+        case .say:
+            sayReplied(result, model: &model)
         case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign, .info:
             break  // The reply changes nothing on screen (the client does not ask INFO).
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce:
@@ -75,6 +77,11 @@ extension Update {
 
     /// An event: to the screen it is about, when it is about our room.
     static func serverEvent(_ event: ServerEvent, model: inout Model) -> [Effect] {
+        // A line of chat changes nothing else (not the catch-up after a resume).
+        if case .chat(let line) = event {
+            chatArrived(line, model: &model)
+            return []
+        }
         // The catch-up's START, if any, comes first after a resumed OK HELLO,
         // and our RESYNC right after it when the race is ours.
         let isOutsideRace = model.network.isCatchingUpOutsideRace
@@ -82,8 +89,8 @@ extension Update {
         let startNamingUs = model.network.catchUpStart
         model.network.catchUpStart = nil
         switch event {
-        case .hello, .ping, .bye:
-            // The connection answers PING and reports BYE when the line closes.
+        case .hello, .ping, .bye, .chat:
+            // The connection answers PING and reports BYE when the line closes; CHAT was handled above.
             break
         case .notice(let text):
             operatorNoticeArrived(text, model: &model)
@@ -156,7 +163,7 @@ extension Update {
             break
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce:
             break  // The operator's requests: this client never sends them.
-        case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record, .info:
+        case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record, .info, .say:
             model.show("not connected to a server", .warning)
         }
         return []

@@ -161,6 +161,8 @@ enum Update {
         if let overlay = model.overlay {
             return handleOverlay(overlay, key: key, model: &model)
         }
+        // The chat's input line takes every key while it is open: typing never moves the board.
+        if let effects = chatInputKey(key, model: &model) { return effects }
         // A key during an animation finishes it at once, then applies.
         model.session?.animation = nil
         switch model.screen {

@@ -52,6 +52,9 @@ enum GameView {
         switch ShownDialog(model) {
         case .standings:
             if let race = model.race, case .finished(let standings) = race.phase {
+                // The chat stays in view under the standings.
+                let chatRows = RaceView.chatRows(model, height: availableHeight)
+                let dialogArea = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3 - chatRows)
                 var note: (String, CellStyle)?
                 if let end = session.end, case .closed(let message?, let kind) = end.stage {
                     note = (message, kind == .warning ? theme.warned : kind == .success ? theme.succeeded : theme.muted)
@@ -163,6 +166,7 @@ enum GameView {
     }
 
     static func hints(_ model: Model, session: PlaySession) -> [Chrome.Hint] {
+        if model.chat.isTyping, model.chatPlace != nil { return ChatPane.typingHints }
         if let end = session.end {
             return end.isHidden && !(model.race?.isOver ?? true) ? [("Enter", "your result"), ("q", "leave the room"), ("?", "help")] : []
         }

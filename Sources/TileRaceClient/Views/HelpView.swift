@@ -49,6 +49,7 @@ enum HelpView {
                 ? [("r", "restart the seed (clock keeps running)"), ("q", "resign (asks first)")]
                 : [("p", "pause (hides the board)"), ("r", "new game"), ("q", "back to the menu")]
             if model.session?.mode == .practice { keys.append(("i", "hint (best move)")) }
+            if isRace { keys += chatKeys(enter: true) }
             return keys + common
         case .statistics:
             return [("x", "reset the statistics (asks first)"), ("q", "back")] + common
@@ -73,14 +74,24 @@ enum HelpView {
             return [
                 ("↑↓", "choose a room"), ("Enter", "join it"), ("w", "watch it (spectator)"), ("n", "create a room"),
                 ("J", "join by name (and code)"), ("g", "refresh now"), ("q", "back"),
-            ] + common
+            ] + chatKeys(enter: false) + common
         case .room:
             if model.room?.isWatching == true { return [("q", "stop watching")] + common }
             var keys: [(String, String)] = [("r", "ready / not ready")]
             if model.canAddBots { keys += [("a", "add a bot (asks its strength, 1-5)"), ("x", "remove the last bot you added")] }
-            return keys + [("q", "leave the room (your bots leave too)")] + common
+            return keys + [("q", "leave the room (your bots leave too)")] + chatKeys(enter: false) + common
         case .spectate:
-            return [("q", "stop watching"), ("Enter", "after the race: back to the room")] + common
+            return [("q", "stop watching"), ("Enter", "after the race: back to the room")] + chatKeys(enter: true) + common
         }
+    }
+
+    /// The chat's keys: `/` (and Enter on the race board and when
+    /// spectating) opens the input line; 1-4 say quick phrases in a race.
+    private static func chatKeys(enter: Bool) -> [(String, String)] {
+        var keys: [(String, String)] = [
+            (enter ? "Enter or /" : "/", "chat: type, Enter sends, Esc closes"), ("/mute NICK", "hide their lines (/unmute)"),
+        ]
+        if enter { keys.insert(("1 2 3 4", "quick phrases (config \"phrases\")"), at: 1) }
+        return keys
     }
 }

@@ -10,7 +10,12 @@ enum LobbyView {
         let table = table(lobby.rooms).layout(width: frame.width - x - 1)
         frame.text(table.heading, x: x, y: 2, style: theme.base.bold)
         frame.text(String(repeating: "─", count: table.heading.count), x: x, y: 3, style: theme.muted)
-        let visible = frame.height - 8
+        // The chat's rows above the status line are the chat's, said or not.
+        let chatRows = model.chatPlace == .lobby ? (frame.height >= 30 ? 7 : 4) : 0
+        ChatPane.draw(
+            model, hint: "/ to chat with everyone here in no room",
+            in: Rect(x: 2, y: frame.height - 3 - chatRows, width: frame.width - 4, height: chatRows), theme: theme, into: &frame)
+        let visible = frame.height - 8 - chatRows
         if lobby.rooms.isEmpty {
             let text = lobby.isLoading && !lobby.hasLoaded ? "loading…" : "no open rooms yet: n creates one, J joins a private one"
             frame.text(
@@ -45,12 +50,17 @@ enum LobbyView {
         }
         Chrome.status(model, theme: theme, into: &frame)
         let hints: [Chrome.Hint] =
-            if lobby.form != nil {
+            if model.chat.isTyping {
+                ChatPane.typingHints
+            } else if lobby.form != nil {
                 [("↑↓ Tab", "field"), ("←→", "change"), ("Enter", "create"), ("Esc", "cancel")]
             } else if lobby.joinPrompt != nil {
                 [("Tab", "name/code"), ("Enter", "join"), ("Esc", "cancel")]
             } else {
-                [("↑↓", "choose"), ("Enter", "join"), ("w", "watch"), ("n", "new room"), ("J", "join by name"), ("q", "back")]
+                [
+                    ("↑↓", "choose"), ("Enter", "join"), ("w", "watch"), ("n", "new room"), ("J", "join by name"), ("/", "chat"),
+                    ("q", "back"),
+                ]
             }
         Chrome.footer(hints, theme: theme, into: &frame)
     }

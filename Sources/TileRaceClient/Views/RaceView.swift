@@ -8,6 +8,26 @@ enum RaceView {
     static let miniCellWidth = 4
 
     static func drawPanel(_ model: Model, session: PlaySession, race: RaceState, in rect: Rect, theme: Theme, into frame: inout Frame) {
+        // The chat's rows at the bottom are the chat's, said or not: a new line moves nothing.
+        let chatRows = chatRows(model, height: rect.height)
+        let chatArea = Rect(x: rect.x, y: rect.maxY - chatRows, width: rect.width, height: chatRows)
+        ChatPane.draw(
+            model, hint: "Enter or / to chat · 1-4 quick phrases", hasRule: chatRows > 2, in: chatArea, theme: theme, into: &frame)
+        drawFigures(
+            model, session: session, race: race, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - chatRows),
+            theme: theme, into: &frame)
+    }
+
+    /// The rows the race panel sets aside for the chat: the last two lines
+    /// (a rule and the last three on a tall screen); none without chat.
+    static func chatRows(_ model: Model, height: Int) -> Int {
+        guard model.chatPlace == .room else { return 0 }
+        return height >= 34 ? 4 : 2
+    }
+
+    private static func drawFigures(
+        _ model: Model, session: PlaySession, race: RaceState, in rect: Rect, theme: Theme, into frame: inout Frame
+    ) {
         let game = session.game
         let now = model.now
         var y = rect.y + 1

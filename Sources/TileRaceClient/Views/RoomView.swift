@@ -20,7 +20,12 @@ enum RoomView {
         let heading = "players \(players.count)" + (botCount == 0 ? "" : " · \(botCount) \(botCount == 1 ? "bot" : "bots")")
         Chrome.rule(heading, x: 2, y: 4, width: listWidth, theme: theme, into: &frame)
         var y = 5
-        let bottom = frame.height - 4
+        // The chat's rows above the status line are the chat's, said or not.
+        let chatRows = model.chatPlace == .room ? (frame.height >= 30 ? 7 : 4) : 0
+        ChatPane.draw(
+            model, hint: "/ to chat · /mute NICK hides someone's lines",
+            in: Rect(x: 2, y: frame.height - 3 - chatRows, width: frame.width - 4, height: chatRows), theme: theme, into: &frame)
+        let bottom = frame.height - 4 - chatRows
         for member in players where y < bottom - 3 {
             drawMember(member, away: room.away.mark(member.nickname, at: model.now), x: 4, y: y, theme: theme, into: &frame)
             y += 1
@@ -74,10 +79,11 @@ enum RoomView {
 
     /// The keys at the bottom: ready, the bots, leaving.
     static func hints(_ model: Model, room: WaitingRoom) -> [Chrome.Hint] {
+        if model.chat.isTyping { return ChatPane.typingHints }
         var hints: [Chrome.Hint] = room.isWatching ? [] : [("r", room.isReady ? "not ready" : "ready")]
         if model.canAddBots, !room.isWatching { hints.append(("a", "add bot")) }
         if !model.ownBots.isEmpty { hints.append(("x", "remove bot")) }
-        hints += [(("q", room.isWatching ? "stop watching" : "leave room")), ("?", "help")]
+        hints += [("/", "chat"), (("q", room.isWatching ? "stop watching" : "leave room")), ("?", "help")]
         return hints
     }
 

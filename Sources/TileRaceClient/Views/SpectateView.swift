@@ -11,19 +11,29 @@ enum SpectateView {
         Chrome.header(
             "TILE RACE · watching room \(ScreenText.sanitize(race.room)) · \(options.size)x\(options.size) to \(options.target)",
             right: clock, theme: theme, into: &frame)
-        let content = Rect(x: 2, y: 2, width: frame.width - 4, height: frame.height - 5)
+        // The chat's rows at the bottom are the chat's, said or not: a new line moves no board.
+        let chatRows = RaceView.chatRows(model, height: frame.height - 3)
+        let content = Rect(x: 2, y: 2, width: frame.width - 4, height: frame.height - 5 - max(0, chatRows - 1))
+        ChatPane.draw(
+            model, hint: "Enter or / to chat · 1-4 quick phrases", hasRule: chatRows > 2,
+            in: Rect(x: 2, y: content.maxY, width: content.width, height: chatRows),
+            theme: theme, into: &frame)
         var y = RaceView.drawRacers(
             race.ranked, model: model, race: race, x: content.x, y: content.y, width: content.width, bottom: content.maxY, theme: theme,
             into: &frame)
         y += 1
         drawBoards(race, model: model, top: y, in: content, theme: theme, into: &frame)
         if case .finished(let standings) = race.phase {
-            let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
+            // The chat stays in view under the standings.
+            let area = Rect(x: 0, y: 1, width: frame.width, height: chatRows == 0 ? frame.height - 3 : content.maxY - 1)
             RaceView.drawStandings(
                 standings, race: race, you: nil, note: nil, in: area, isBot: model.isBot, theme: theme, into: &frame)
         }
         Chrome.status(model, theme: theme, into: &frame)
-        let hints: [Chrome.Hint] = race.isOver ? [("Enter", "back to the room"), ("q", "leave")] : [("q", "stop watching"), ("?", "help")]
+        let hints: [Chrome.Hint] =
+            model.chat.isTyping
+            ? ChatPane.typingHints
+            : race.isOver ? [("Enter", "back to the room"), ("q", "leave")] : [("q", "stop watching"), ("?", "help")]
         Chrome.footer(hints, theme: theme, into: &frame)
     }
 

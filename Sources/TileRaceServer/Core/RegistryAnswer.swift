@@ -33,6 +33,8 @@ package enum RegistryAnswer: Hashable, Sendable {
     case moderation(ServerRegistry.ModerationNews)
     /// To `connections`.
     case connections([ServerRegistry.NotedConnection])
+    /// To `isMuted`: whether an operator muted the nickname.
+    case muted(Bool)
 }
 
 extension RegistryAnswer {
@@ -42,7 +44,7 @@ extension RegistryAnswer {
         case (.admit, .admission), (.claimNickname, .claimed), (.nicknameOwner, .nicknameOwner), (.listing, .listing),
             (.publicRooms, .publicRooms), (.room, .room), (.shardForNewRoom, .shard), (.register, .registered),
             (.resumeTarget, .resumeTarget), (.checkGuess, .guessWait), (.info, .info), (.ban, .ban), (.moderation, .moderation),
-            (.announce, .moderation), (.connections, .connections):
+            (.announce, .moderation), (.connections, .connections), (.isMuted, .muted):
             true
         default:
             false

@@ -48,4 +48,7 @@ package enum RegistryChange: Hashable, Sendable {
     /// Every connection of `shard` as it sees them at its sweep (room, idle
     /// time), replacing what it noted before.
     case shardConnections(shard: Int, [ConnectionID: ServerRegistry.NotedConnection])
+    /// An operator muted the nickname with this key (lower case), or unmuted
+    /// it (`ServerRegistry.setMuted`).
+    case setMuted(key: String, Bool)
 }

@@ -54,4 +54,7 @@ package enum RegistryQuestion: Hashable, Sendable {
     /// The connections other shards than `shard` noted (`CONNECTIONS`).
     /// Answered `connections`.
     case connections(exceptShard: Int)
+    /// Whether an operator muted the nickname with this key (lower case).
+    /// Answered `muted`.
+    case isMuted(key: String)
 }

@@ -45,6 +45,8 @@ struct RequestGate {
 
     private var tokens: TokenBucket
     private var refusalsInARow = 0
+    /// When the recent requests of verbs with a window ran (`SAY`), oldest first.
+    private var windowed: [RequestVerb: [Int]] = [:]
     private let maximumRefusalsInARow: Int
     private let workPerTurn: Int
     /// The work done in the current turn, in request costs.
@@ -80,7 +82,7 @@ struct RequestGate {
             return admit(cost: 1, now: now) ?? .answer(error)
         }
         guard verb.expectsReply else { return ignore() }
-        let request = Result { () throws(ProtocolError) in try verb.parse(Fields(words: words.dropFirst())) }
+        let request = Result { () throws(ProtocolError) in try verb.parse(line: line) }
         var isListingUnknown = false
         let cost =
             switch request {
@@ -100,9 +102,29 @@ struct RequestGate {
             return .answer(requirement.refusal)
         }
         switch request {
-        case .success(let request): return .run(request, cost: cost)
+        case .success(let request):
+            if let window = verb.window, let refusal = admit(verb, within: window, now: now) { return refusal }
+            return .run(request, cost: cost)
         case .failure(let error): return .answer(error)
         }
+    }
+
+    /// Counts a request of a verb with a window (`SAY`), or refuses it with
+    /// `ERR flood` when the window holds its most already (its tokens stay
+    /// taken: it was admitted, then refused).
+    private mutating func admit(_ verb: RequestVerb, within window: RequestWindow, now: Int) -> Verdict? {
+        var times = windowed[verb, default: []].filter { now - $0 < window.milliseconds }
+        defer { windowed[verb] = times }
+        if times.count >= window.count, let oldest = times.first {
+            let wait = max(1, (oldest + window.milliseconds - now + 999) / 1000)
+            return .flood(
+                ProtocolError(
+                    .flood,
+                    "at most \(window.count) \(verb.rawValue) per \(window.milliseconds / 1000) s; try again in \(wait) s (this one was not carried out)"
+                ))
+        }
+        times.append(now)
+        return nil
     }
 
     /// Decides on a line the framer could not read: one too long closes the

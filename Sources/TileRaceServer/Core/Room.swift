@@ -30,6 +30,12 @@ final class Room {
     /// The last race's id and its `RESULT` and `END` lines (for a racer who
     /// comes back after it ended).
     var lastResults: (race: Int, lines: [String])?
+    /// The room's last lines of chat (at most `ServerLimits.chatHistoryLines`),
+    /// oldest first, sent to whoever joins or watches; kept in memory only.
+    var chatHistory: [ChatLine] = []
+    /// The lines of chat said in the room, for the log (which counts them
+    /// and never shows them).
+    var chatLineCount = 0
 
     init(name: String, options: RoomOptions, isDaily: Bool = false) {
         self.name = name

@@ -19,6 +19,10 @@ package enum ServerAction: Hashable, Sendable {
     case publishRooms([RoomDescription])
     /// Write an entry to the server's log.
     case log(ServerLog.Level, LogEntry)
+    /// Hand a line of the lobby's chat (a `CHAT` event) to every other shard
+    /// of this server, for the sessions in the lobby there
+    /// (`ServerInput.lobbyChat`); this shard's got it already.
+    case lobbyChat(String)
     /// Ask the registry the shards share a question; its answer comes back
     /// as `ServerInput.registryAnswered` with the same id.
     case askRegistry(Int, RegistryQuestion)

@@ -35,6 +35,7 @@ extension ServerCore {
         case .top(let query): top(session, query)
         case .record(let query): record(session, query)
         case .practice(let options): try practice(session, options)
+        case .say(let text): try say(session, text: text)
         case .resync: resync(session)
         case .info: info(session)
         case .auth(let secret): try authenticate(session, secret: secret)

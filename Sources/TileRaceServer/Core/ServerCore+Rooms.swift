@@ -65,6 +65,7 @@ extension ServerCore {
         broadcast(
             .joined(room: room.name, nickname: session.nickname ?? "", role: .player, isBot: session.isBot), in: room,
             except: session.id)
+        sendChatHistory(of: room, to: session)
     }
 
     func watch(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
@@ -83,6 +84,7 @@ extension ServerCore {
             broadcast(.joined(room: room.name, nickname: nickname, role: .watcher, isBot: session.isBot), in: room, except: session.id)
         }
         catchUp(session, in: room)
+        sendChatHistory(of: room, to: session)
     }
 
     /// Tells a new watcher what is under way: the countdown's time left, or the
@@ -194,7 +196,12 @@ extension ServerCore {
             tellRegistry(.removeRoom(key: room.key))
             timers.cancel(.countdown(room.key))
             timers.cancel(.timeLimit(room.key))
-            log(.info, LogEntry("room.removed", [.init("room", room.name)], message: "room \(room.name) removed (empty)"))
+            let chat = "\(room.chatLineCount) line\(room.chatLineCount == 1 ? "" : "s") of chat said"
+            log(
+                .info,
+                LogEntry(
+                    "room.removed", [.init("room", room.name), .init("chat-lines", room.chatLineCount)],
+                    message: "room \(room.name) removed (empty; \(chat))"))
         } else {
             publish(room)
         }

@@ -154,6 +154,7 @@ package final class ServerCore {
         case .remoteRooms(let descriptions): remoteRoomsArrived(descriptions)
         case .tick: fireTimers()
         case .shutdown: shutdown()
+        case .lobbyChat(let line): sendToLobby(line)
         }
         defer { outbox.removeAll(keepingCapacity: true) }
         return outbox
@@ -244,21 +245,31 @@ package final class ServerCore {
                 continue
             }
             if logLevel >= .debug, verdict.isAdmitted {
-                // The operator's secret never reaches the log.
+                // The operator's secret and chat text never reach the log.
                 let isAuth = line.split(separator: " ").first?.uppercased() == RequestVerb.auth.rawValue
-                let shown = isAuth ? "AUTH (secret not logged)" : line
+                let shown = isAuth ? "AUTH (secret not logged)" : ServerCore.loggable(line, verdict)
                 log(
                     .debug,
                     LogEntry(
                         "request",
                         [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("line", shown)],
-                        message: "\(session.id) \(session.logName): \(isAuth ? shown : TextFilter.quoted(line))"))
+                        message: "\(session.id) \(session.logName): \(shown)"))
             }
             carryOut(verdict, from: session)
             if session.awaitedQuestion == nil, !session.registryAnswers.isEmpty { session.registryAnswers.removeAll() }
         }
         if case .carrying = session.shardMove { return }
         if !session.isClosing { setInputFlow(.hold, of: session) }
+    }
+
+    /// A request line as the log shows it: quoted, except a line of chat,
+    /// which the log counts and never shows.
+    static func loggable(_ line: String, _ verdict: RequestGate.Verdict) -> String {
+        guard case .run(.say(let text), _) = verdict else {
+            if line.split(separator: " ").first?.uppercased() == RequestVerb.say.rawValue { return "SAY (refused; not logged)" }
+            return TextFilter.quoted(line)
+        }
+        return "SAY (\(text.unicodeScalars.count) characters; chat is not logged)"
     }
 
     func setInputFlow(_ flow: InputFlow, of session: Session) {

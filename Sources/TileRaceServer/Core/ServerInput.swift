@@ -22,4 +22,7 @@ package enum ServerInput: Sendable {
     case tick
     /// The server is stopping: say goodbye to everyone.
     case shutdown
+    /// A line of the lobby's chat said on another shard of this server
+    /// (`ServerAction.lobbyChat`): send it to this shard's lobby.
+    case lobbyChat(String)
 }

@@ -58,6 +58,8 @@ public struct ServerLimits: Hashable, Sendable {
     public var progressIntervalMilliseconds = 100
     /// How long a closing connection may take to deliver its last lines.
     public var closeTimeoutMilliseconds = 5000
+    /// The lines of chat a room keeps to send whoever joins or watches it.
+    public var chatHistoryLines = 20
 
     /// The limits protocol v1 documents.
     public static let standard = ServerLimits()

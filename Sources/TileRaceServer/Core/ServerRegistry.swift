@@ -93,6 +93,9 @@ package final class ServerRegistry: @unchecked Sendable {
         /// `CONNECTIONS` asked on another shard.
         var connections: [ConnectionID: NotedConnection] = [:]
 
+        /// Nickname keys (lower case) an operator muted: their `SAY` is
+        /// refused (`ERR muted`) on every shard, until unmuted or the server stops.
+        var mutedNicknames: Set<String> = []
         /// How many shards share it.
         let shardCount: Int
 
@@ -169,6 +172,8 @@ package final class ServerRegistry: @unchecked Sendable {
                 return .moderation(news(kicks: [:]))
             case .connections(let exceptShard):
                 return .connections(connections.values.filter { $0.shard != exceptShard })
+            case .isMuted(let key):
+                return .muted(mutedNicknames.contains(key))
             }
         }
 
@@ -221,6 +226,8 @@ package final class ServerRegistry: @unchecked Sendable {
                 connections[id] = nil
             case .shardConnections(let shard, let noted):
                 connections = connections.filter { $0.value.shard != shard }.merging(noted) { _, new in new }
+            case .setMuted(let key, let isMuted):
+                if isMuted { mutedNicknames.insert(key) } else { mutedNicknames.remove(key) }
             }
         }
 
@@ -272,6 +279,29 @@ package final class ServerRegistry: @unchecked Sendable {
         guard let queue else { return body(&state) }
         dispatchPrecondition(condition: .notOnQueue(queue))
         return queue.sync { body(&state) }
+    }
+
+    /// Mutes a nickname on this server (every shard), or unmutes it: while
+    /// muted, its `SAY` is refused with `ERR muted` (it knows it is muted;
+    /// nothing it says is sent). The mute is by nickname, without regard to
+    /// case, holds across reconnects, and lasts until unmuted or the server
+    /// stops (it is not written to disk). For the operator's `mute NICK`;
+    /// call it off the registry's queue (and, with one shard, on that
+    /// shard's queue, which owns the state).
+    /// - Returns: whether this changed anything.
+    @discardableResult
+    package func setMuted(_ nickname: String, _ isMuted: Bool) -> Bool {
+        let key = Names.nicknameKey(nickname)
+        return sync { state in
+            guard state.mutedNicknames.contains(key) != isMuted else { return false }
+            state.apply(.setMuted(key: key, isMuted))
+            return true
+        }
+    }
+
+    /// The nicknames muted on this server (their keys, lower case), sorted.
+    package var mutedNicknames: [String] {
+        sync { $0.mutedNicknames.sorted() }
     }
 
     /// The shard hosting the room with this key (tests).

@@ -250,6 +250,11 @@ final class ServerShard: @unchecked Sendable {
                 }
             case .log(let level, let entry):
                 settings.log(level, entry)
+            case .lobbyChat(let line):
+                // One shard's lines reach each other shard in the order said.
+                for other in shards where other !== self {
+                    other.queue.async { other.process(.lobbyChat(line)) }
+                }
             case .askRegistry(let id, let question):
                 let registry = settings.registry
                 guard registry.queue != nil else {

@@ -166,6 +166,9 @@ final class CoreHarness {
                 // One core is the only shard: a session that moves arrives here again.
                 if let session = core.release(id) { perform(core.arrive(session)) }
             case .publishRooms(let rooms): publishedRooms.append(rooms)
+            case .lobbyChat:
+                // One core is the only shard: its lobby got the line already.
+                break
             case .input(let id, let flow):
                 inputFlows[id] = flow
                 if flow == .turn { turnsDue.append(id) }

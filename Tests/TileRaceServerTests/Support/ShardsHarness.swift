@@ -97,6 +97,8 @@ final class ShardsHarness {
                 carryOut(cores[target].arrive(session), on: target)
             case .input(let id, let flow):
                 if flow == .turn { turnsDue.append(id) }
+            case .lobbyChat(let line):
+                for other in cores.indices where other != shard { perform(cores[other].handle(.lobbyChat(line)), on: other) }
             case .askRegistry(let id, let question):
                 registryAnswers.append((.registryAnswered(id, registry.answerNow(question)), shard))
             case .tellRegistry(let change):

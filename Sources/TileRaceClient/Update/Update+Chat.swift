@@ -1,0 +1,136 @@
+import TileRaceProtocol
+
+/// Chat: the input line (opened with Enter or `/` on the race board and
+/// when spectating, `/` elsewhere; Enter sends, Esc closes; while it is
+/// open every key types and the board never moves), the quick phrases of
+/// keys 1 to 4 during a race, `/mute` and `/unmute`, and the `CHAT` lines.
+extension Update {
+    /// The words of the commands typed in the input line.
+    static let chatCommands = "/mute NICK, /unmute NICK, /muted (// says a line that starts with /)"
+
+    /// A key while the input line is open: it types into it; Enter sends
+    /// the line (or runs its command), Esc closes it. Nil when the input
+    /// line is not open (or there is no chat here any more: it closes).
+    static func chatInputKey(_ key: Key, model: inout Model) -> [Effect]? {
+        guard var input = model.chat.input else { return nil }
+        guard model.chatPlace != nil else {
+            model.chat.input = nil
+            return nil
+        }
+        switch key {
+        case .escape:
+            model.chat.input = nil
+        case .enter:
+            model.chat.input = nil
+            return say(input.text, model: &model)
+        default:
+            // Whatever it is (a move key, an arrow), it goes to the line, never to the board.
+            _ = input.handle(key)
+            model.chat.input = input
+        }
+        return []
+    }
+
+    /// Opens the input line.
+    static func openChat(_ model: inout Model) -> [Effect] {
+        guard model.chatPlace != nil else { return [] }
+        model.chat.input = TextField(model.chat.draft, kind: .chat, maximumLength: ChatText.maximumLength)
+        model.chat.draft = ""
+        return []
+    }
+
+    /// Says quick phrase `number` (1 to 4, from the config) to the room.
+    static func quickPhrase(_ number: Int, model: inout Model) -> [Effect] {
+        let phrases = model.config.quickPhrases
+        guard model.chatPlace == .room, phrases.indices.contains(number - 1) else { return [] }
+        return [.send(.say(phrases[number - 1]))]
+    }
+
+    /// The quick phrase a key asks for: 1 to 4.
+    static func quickPhraseNumber(_ key: Key) -> Int? {
+        guard case .character(let character) = key, let number = character.wholeNumberValue, (1...4).contains(number),
+            character.isASCII
+        else { return nil }
+        return number
+    }
+
+    /// Sends what was typed: a line (spaces at its ends taken off), or a command.
+    static func say(_ typed: String, model: inout Model) -> [Effect] {
+        var text = Substring(typed)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        guard !text.isEmpty else { return [] }
+        if text.hasPrefix("//") {
+            text.removeFirst()
+        } else if text.hasPrefix("/") {
+            return chatCommand(String(text), model: &model)
+        }
+        do throws(ProtocolError) {
+            try ChatText.validate(String(text))
+        } catch {
+            model.show("not sent: \(error.message)", .warning)
+            return []
+        }
+        return [.send(.say(String(text)))]
+    }
+
+    /// `/mute NICK`, `/unmute NICK`, `/muted`: this player's own mutes,
+    /// saved in the config (the server and the others know nothing of them).
+    private static func chatCommand(_ text: String, model: inout Model) -> [Effect] {
+        let words = text.split(separator: " ").map(String.init)
+        switch (words[0], words.count) {
+        case ("/mute", 2), ("/unmute", 2):
+            let nickname = words[1]
+            guard Nickname.isValid(nickname) else {
+                model.show("\(ScreenText.sanitize(nickname)) is not a nickname", .warning)
+                return []
+            }
+            if words[0] == "/mute", model.network.nickname.map({ Nickname($0) == Nickname(nickname) }) == true {
+                model.show("you cannot mute yourself", .warning)
+                return []
+            }
+            var muted = Set(model.config.mutedNicknames)
+            let key = Names.nicknameKey(nickname)
+            if words[0] == "/mute" {
+                muted.insert(key)
+                model.show("\(nickname) muted: their lines are hidden from you (/unmute \(nickname) shows them)")
+            } else {
+                guard muted.remove(key) != nil else {
+                    model.show("\(nickname) was not muted")
+                    return []
+                }
+                model.show("\(nickname) unmuted")
+            }
+            model.config.mutedNicknames = muted.sorted()
+            return [.saveConfig]
+        case ("/muted", 1):
+            let muted = model.config.mutedNicknames
+            model.show(muted.isEmpty ? "you muted nobody" : "muted: " + muted.joined(separator: ", "))
+            return []
+        default:
+            model.show("unknown command \(ScreenText.sanitize(words[0])): \(chatCommands)", .warning)
+            return []
+        }
+    }
+
+    /// A `CHAT` line: kept with our room's lines, or the lobby's while we
+    /// are in no room; a line about another room is ignored.
+    static func chatArrived(_ line: ChatLine, model: inout Model) {
+        let entry = ChatState.Entry(nickname: line.nickname, isBot: line.isBot, text: line.text)
+        if let room = line.room {
+            guard isOurRoom(room, model) else { return }
+            model.chat.append(entry, toRoom: true)
+        } else {
+            guard model.room == nil else { return }
+            model.chat.append(entry, toRoom: false)
+        }
+    }
+
+    /// The reply to `SAY`: the line comes back as `CHAT`; a refusal says
+    /// why (too fast, muted by an operator ...).
+    static func sayReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) {
+        guard case .failure(let error) = result else { return }
+        let text = ScreenText.sanitize(error.message)
+        model.show(error.code == .flood ? "slow down: \(text)" : "not sent: \(text)", .warning)
+    }
+}

@@ -1,0 +1,69 @@
+import TileRaceProtocol
+
+/// Chat (`SAY`, the `CHAT` event): a line to everyone in the sayer's room
+/// (players and watchers, the sayer too), kept in the room's history of its
+/// last lines for whoever joins or watches later; or, from a session in no
+/// room, to everyone greeted in the lobby (in no room and not playing a
+/// practice game) on every shard of this server. Nothing of it is written to
+/// disk or to the log, which counts the lines only. An operator may mute a
+/// nickname (`ServerRegistry.setMuted`): its `SAY` is then refused with `ERR muted`.
+extension ServerCore {
+    func say(_ session: Session, text: String) throws(ProtocolError) {
+        guard let nickname = session.nickname else { throw Requirement.named.refusal }
+        guard let isMuted = isMuted(nickname, for: session) else { return }
+        guard !isMuted else {
+            throw ProtocolError(.muted, "an operator muted \(nickname) on this server: nothing you say is sent")
+        }
+        guard let room = room(of: session) else {
+            let line = ChatLine(room: nil, nickname: nickname, isBot: session.isBot, text: text)
+            reply(session, .say)
+            let event = ServerMessage.event(.chat(line)).line
+            sendToLobby(event)
+            outbox.append(.lobbyChat(event))
+            return
+        }
+        let line = ChatLine(room: room.name, nickname: nickname, isBot: session.isBot, text: text)
+        room.chatHistory.append(line)
+        if room.chatHistory.count > limits.chatHistoryLines {
+            room.chatHistory.removeFirst(room.chatHistory.count - limits.chatHistoryLines)
+        }
+        room.chatLineCount += 1
+        reply(session, .say)
+        broadcast(.chat(line), in: room)
+    }
+
+    /// Sends the room's last lines of chat (`CHAT ... history=yes`) to a
+    /// session that just joined or watched it.
+    func sendChatHistory(of room: Room, to session: Session) {
+        guard !room.chatHistory.isEmpty else { return }
+        let lines = room.chatHistory.map { line in
+            var old = line
+            old.isHistory = true
+            return ServerMessage.event(.chat(old)).line
+        }
+        send(session.id, lines: lines)
+    }
+
+    /// Sends a `CHAT` line of the lobby to every session of this shard that
+    /// is in the lobby: greeted, connected, in no room, playing no practice game.
+    func sendToLobby(_ line: String) {
+        for id in sessions.keys.sorted() {
+            guard let session = sessions[id], isInLobby(session) else { continue }
+            send(id, lines: [line])
+        }
+    }
+
+    /// Whether a session hears the lobby's chat.
+    func isInLobby(_ session: Session) -> Bool {
+        session.isGreeted && !session.isAway && !session.isClosing && session.roomKey == nil && session.practice == nil
+    }
+
+    /// Whether an operator muted this nickname on this server
+    /// (`ServerRegistry.setMuted`); nil while the registry is asked.
+    func isMuted(_ nickname: String, for session: Session) -> Bool? {
+        guard case .muted(let isMuted)? = registryAnswer(to: .isMuted(key: Names.nicknameKey(nickname)), for: session) else {
+            return nil
+        }
+        return isMuted
+    }
+}

@@ -1,0 +1,193 @@
+import Testing
+import TileRaceEngine
+import TileRaceProtocol
+
+@testable import TileRaceClient
+
+/// Chat in the client: typing never steals a move, quick phrases, the lines
+/// kept per place, `/mute`, and what the server refuses.
+@Suite struct UpdateChatTests {
+    /// Types each character of `text` as a key.
+    private func type(_ text: String, into model: inout Model) -> [Effect] {
+        text.flatMap { update(&model, .key(.character($0))) }
+    }
+
+    @Test func enterOpensTheInputLineInARaceAndNoKeyMovesTheBoardWhileItIsOpen() {
+        var model = Fixtures.race()
+        let board = model.session?.game.board
+        let sequence = model.session?.sequence
+        #expect(update(&model, .key(.enter)).isEmpty)
+        #expect(model.chat.isTyping)
+        var effects = type("wasd hjkl", into: &model)
+        for key in [Key.up, .down, .left, .right, .character("u"), .character("x"), .character("q"), .character("r")] {
+            effects += update(&model, .key(key))
+        }
+        #expect(effects.isEmpty)
+        #expect(model.session?.game.board == board)
+        #expect(model.session?.sequence == sequence)
+        #expect(model.overlay == nil)
+        #expect(model.chat.input?.text == "wasd hjkluxqr")
+        #expect(update(&model, .key(.enter)) == [.send(.say("wasd hjkluxqr"))])
+        #expect(!model.chat.isTyping)
+        // Closed, the keys move again.
+        #expect(update(&model, .key(.up)).contains { $0.isMove } || update(&model, .key(.down)).contains { $0.isMove })
+    }
+
+    @Test func aRaceThatStartsGivesTheKeysToTheBoardAndKeepsTheLineBeingTyped() {
+        var model = Fixtures.race()
+        model.session = nil
+        model.race = nil
+        model.screen = .room
+        _ = update(&model, .key(.character("/")))
+        _ = type("almost rea", into: &model)
+        Fixtures.event(
+            &model,
+            .start(
+                RaceStart(
+                    room: "friday", race: 2, seed: "7", size: 4, target: 2048, allowsAssists: false, timeLimit: 300,
+                    players: ["ana", "bo"])))
+        #expect(model.screen == .game)
+        #expect(!model.chat.isTyping)
+        #expect(update(&model, .key(.left)).contains { $0.isMove } || update(&model, .key(.right)).contains { $0.isMove })
+        _ = update(&model, .key(.enter))
+        #expect(model.chat.input?.text == "almost rea")
+    }
+
+    @Test func slashOpensItTooAndEscClosesItWithoutSending() {
+        var model = Fixtures.race()
+        _ = update(&model, .key(.character("/")))
+        #expect(model.chat.input?.text == "")
+        _ = type("never mind", into: &model)
+        #expect(update(&model, .key(.escape)).isEmpty)
+        #expect(!model.chat.isTyping)
+        #expect(model.screen == .game && model.overlay == nil)
+    }
+
+    @Test func spacesAtTheEndsAreTakenOffAndABlankLineSendsNothing() {
+        var model = Fixtures.race()
+        _ = update(&model, .key(.enter))
+        _ = type("  gg  ", into: &model)
+        #expect(update(&model, .key(.enter)) == [.send(.say("gg"))])
+        _ = update(&model, .key(.enter))
+        _ = type("   ", into: &model)
+        #expect(update(&model, .key(.enter)).isEmpty)
+    }
+
+    @Test func theInputLineTakesAtMost200Characters() {
+        var model = Fixtures.race()
+        _ = update(&model, .key(.enter))
+        _ = type(String(repeating: "é", count: 205), into: &model)
+        #expect(model.chat.input?.text.unicodeScalars.count == 200)
+        #expect(model.chat.input?.refusal == "at most 200 characters")
+    }
+
+    @Test func keys1To4SayTheQuickPhrasesDuringARace() {
+        var model = Fixtures.race()
+        #expect(update(&model, .key(.character("1"))) == [.send(.say("good luck"))])
+        #expect(update(&model, .key(.character("2"))) == [.send(.say("nice!"))])
+        #expect(update(&model, .key(.character("3"))) == [.send(.say("gg"))])
+        #expect(update(&model, .key(.character("4"))) == [.send(.say("one more?"))])
+        #expect(update(&model, .key(.character("5"))).isEmpty)
+        model.config.quickPhrases = ["a", "b", "c", "well played!"]
+        #expect(update(&model, .key(.character("4"))) == [.send(.say("well played!"))])
+        // In practice, the digits do nothing.
+        var practice = Fixtures.connected(Fixtures.practice())
+        #expect(update(&practice, .key(.character("1"))).isEmpty)
+    }
+
+    @Test func inTheLobbySlashChatsAndJStillJoinsByName() {
+        var model = Fixtures.connected(Fixtures.model())
+        model.screen = .lobby
+        _ = update(&model, .key(.character("/")))
+        #expect(model.chat.isTyping)
+        #expect(model.lobby.joinPrompt == nil)
+        _ = type("anyone?", into: &model)
+        #expect(update(&model, .key(.enter)) == [.send(.say("anyone?"))])
+        _ = update(&model, .key(.character("J")))
+        #expect(model.lobby.joinPrompt != nil)
+    }
+
+    @Test func inTheRoomSlashChatsAndEnterStillMarksReady() {
+        var model = Fixtures.race()
+        model.session = nil
+        model.race = nil
+        model.screen = .room
+        _ = update(&model, .key(.character("/")))
+        #expect(model.chat.isTyping)
+        _ = type("r", into: &model)
+        #expect(update(&model, .key(.enter)) == [.send(.say("r"))])
+        #expect(update(&model, .key(.enter)) == [.send(.ready(true))])
+    }
+
+    @Test func linesAreKeptForOurRoomOrTheLobbyAndAnotherRoomsAreIgnored() {
+        var model = Fixtures.race()
+        Fixtures.event(&model, .chat(ChatLine(room: "friday", nickname: "bo", text: "gl")))
+        Fixtures.event(&model, .chat(ChatLine(room: "elsewhere", nickname: "cy", text: "not here")))
+        Fixtures.event(&model, .chat(ChatLine(room: nil, nickname: "lo", text: "lobby line")))
+        #expect(model.chat.roomLines.map(\.text) == ["gl"])
+        #expect(model.chat.lobbyLines.isEmpty)
+        #expect(model.shownChatLines.map(\.shown) == ["bo: gl"])
+        // Leaving the room forgets its lines: coming back brings its history again.
+        model.screen = .room
+        model.session = nil
+        model.race = nil
+        _ = update(&model, .key(.character("q")))
+        #expect(model.chat.roomLines.isEmpty)
+        Fixtures.event(&model, .chat(ChatLine(room: nil, nickname: "lo", isBot: true, text: "hi all")))
+        #expect(model.screen == .lobby)
+        #expect(model.shownChatLines.map(\.shown) == ["lo (bot): hi all"])
+    }
+
+    @Test func muteHidesSomeonesLinesForUsAndIsSaved() {
+        var model = Fixtures.race()
+        Fixtures.event(&model, .chat(ChatLine(room: "friday", nickname: "Bo", text: "spam")))
+        Fixtures.event(&model, .chat(ChatLine(room: "friday", nickname: "chen", text: "hello")))
+        _ = update(&model, .key(.enter))
+        _ = type("/mute bo", into: &model)
+        #expect(update(&model, .key(.enter)) == [.saveConfig])
+        #expect(model.config.mutedNicknames == ["bo"])
+        #expect(model.shownChatLines.map(\.text) == ["hello"])
+        _ = update(&model, .key(.enter))
+        _ = type("/mute ana", into: &model)
+        #expect(update(&model, .key(.enter)).isEmpty)
+        #expect(model.notice?.text == "you cannot mute yourself")
+        _ = update(&model, .key(.enter))
+        _ = type("/unmute BO", into: &model)
+        #expect(update(&model, .key(.enter)) == [.saveConfig])
+        #expect(model.shownChatLines.map(\.text) == ["spam", "hello"])
+        _ = update(&model, .key(.enter))
+        _ = type("/shout x", into: &model)
+        #expect(update(&model, .key(.enter)).isEmpty)
+        #expect(model.notice?.text.hasPrefix("unknown command /shout") == true)
+        _ = update(&model, .key(.enter))
+        _ = type("//slash", into: &model)
+        #expect(update(&model, .key(.enter)) == [.send(.say("/slash"))])
+    }
+
+    @Test func aRefusedLineSaysWhy() {
+        var model = Fixtures.race()
+        Fixtures.refuse(&model, .say("x"), .flood, "at most 5 SAY per 10 s; try again in 4 s (this one was not carried out)")
+        #expect(model.notice?.text == "slow down: at most 5 SAY per 10 s; try again in 4 s (this one was not carried out)")
+        Fixtures.refuse(&model, .say("x"), .muted, "an operator muted ana on this server: nothing you say is sent")
+        #expect(model.notice?.text == "not sent: an operator muted ana on this server: nothing you say is sent")
+    }
+
+    @Test func theConfigsPhrasesAreCheckedWithAClearErrorEach() {
+        var config = ClientConfig()
+        config.quickPhrases = ["ok", "", String(repeating: "x", count: 201), "bye"]
+        config.mutedNicknames = ["Bo", "not a nick!"]
+        let problems = config.dropInvalidValues()
+        #expect(config.quickPhrases == ["ok", "nice!", "gg", "bye"])
+        #expect(
+            problems == [
+                "quick phrase 2 is not sent: nothing to say: SAY text=<1 to 200 characters>; using \"nice!\"",
+                "quick phrase 3 is not sent: the text is 201 characters; at most 200 (nothing was said); using \"gg\"",
+                "ignored 1 muted name(s) that are not nicknames",
+            ])
+        #expect(config.mutedNicknames == ["bo"])
+        var short = ClientConfig()
+        short.quickPhrases = ["one"]
+        #expect(short.dropInvalidValues().first?.hasPrefix("\"phrases\" must hold 4 texts") == true)
+        #expect(short.quickPhrases == ClientConfig.defaultQuickPhrases)
+    }
+}
