@@ -201,6 +201,7 @@ struct CoreErrorTextTests {
                     _ = harness.ask(operatorConnection(harness), "BAN bo reason=cheating")
                     return harness.connect()
                 }, request: "HELLO tilerace 1 Bo", expected: "ERR banned the nickname bo is banned for good: cheating"),
+            Provocation(
                 setup: { harness in
                     let ana = harness.player("ana")
                     harness.registry.setMuted("ana", true)
