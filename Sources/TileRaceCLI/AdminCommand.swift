@@ -8,10 +8,10 @@ import TileRaceTransport
 /// which is read from a file or the environment, never from the command line.
 struct AdminCommand: Command {
     let name = "admin"
-    let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce"
+    let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute"
     let usage = [
         "tilerace admin [--host H] [--port P] [--secret-file FILE | --data DIR] COMMAND ..., where COMMAND is one of",
-        "  who  |  bans  |  announce TEXT  |  kick NICK [--reason TEXT]  |  unban NICK|ADDRESS",
+        "  who  |  bans  |  announce TEXT  |  kick NICK [--reason TEXT]  |  unban NICK|ADDRESS  |  mute NICK  |  unmute NICK",
         "  ban NICK|ADDRESS [--for DURATION] [--reason TEXT]",
         "  remove-entry NICK [--board all|daily] [--date YYYY-MM-DD] [--reason TEXT]",
     ]
@@ -39,13 +39,14 @@ struct AdminCommand: Command {
         or an address (at connect) on every server sharing the store, until the
         ban ends; unban lifts it; bans lists those in force. remove-entry takes a
         nickname's entry off a board (the reason goes to the server's log).
-        announce shows TEXT to every player, on whatever screen they are.
+        announce shows TEXT to every player, on whatever screen they are. mute
+        refuses a nickname's chat on this server until unmute or a restart.
         Exit status: 0 done, 1 refused or unreachable, 2 a mistake on this line.
         """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         guard let command = arguments.positionals.first else {
-            throw CommandLineError("say what to do: who, kick, ban, unban, bans, remove-entry or announce")
+            throw CommandLineError("say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute or unmute")
         }
         let words = Array(arguments.positionals.dropFirst())
         let request = try Self.request(command, words: words, arguments: arguments)
@@ -66,11 +67,11 @@ struct AdminCommand: Command {
     static func request(_ command: String, words: [String], arguments: Arguments) throws(CommandLineError) -> ClientMessage {
         let allowed: [String: Set<String>] = [
             "who": [], "kick": ["--reason"], "ban": ["--for", "--reason"], "unban": [], "bans": [],
-            "remove-entry": ["--board", "--date", "--reason"], "announce": [],
+            "remove-entry": ["--board", "--date", "--reason"], "announce": [], "mute": [], "unmute": [],
         ]
         guard let options = allowed[command] else {
             throw CommandLineError(
-                "unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry or announce")
+                "unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry, announce, mute or unmute")
         }
         for option in ["--for", "--reason", "--board", "--date"] where arguments.value(option) != nil && !options.contains(option) {
             throw CommandLineError("\(option) is not an option of \(command)")
@@ -96,7 +97,7 @@ struct AdminCommand: Command {
             default:
                 guard words.count == 1 else {
                     throw ProtocolError(
-                        .badArguments, "\(command) takes one nickname\(command == "kick" || command == "remove-entry" ? "" : " or address")"
+                        .badArguments, "\(command) takes one nickname\(["ban", "unban"].contains(command) ? " or address" : "")"
                     )
                 }
                 switch command {
@@ -110,6 +111,9 @@ struct AdminCommand: Command {
                     return .ban(BanOrder(target: try BanTarget(words[0]), seconds: seconds, reason: reason))
                 case "unban":
                     return .unban(try BanTarget(words[0]))
+                case "mute", "unmute":
+                    try Names.validateName(words[0], as: "nickname")
+                    return command == "mute" ? .mute(nickname: words[0]) : .unmute(nickname: words[0])
                 default:
                     var fields = Fields(positionals: [words[0]])
                     if let board = arguments.value("--board") { fields.append("board", board) }
@@ -168,6 +172,10 @@ struct AdminCommand: Command {
             return "removed \(nickname)'s entry from the " + (board == .all ? "all-time board" : "daily board of \(date ?? "today")")
         case .announce(let count):
             return "announced to \(count) connection\(count == 1 ? "" : "s")"
+        case .mute(let nickname):
+            return "muted \(nickname): their chat is refused until unmute or a restart"
+        case .unmute(let nickname):
+            return "unmuted \(nickname)"
         default:
             return ServerMessage.ok(answer.reply).line
         }

@@ -72,6 +72,10 @@ public enum ClientMessage: Hashable, Sendable {
     /// `SAY text=<text>`: a line of chat to your room (or the lobby); the
     /// text is the rest of the line (`ChatText`).
     case say(String)
+    /// `MUTE <nick>`: refuse that nickname's chat on this server (operator).
+    case mute(nickname: String)
+    /// `UNMUTE <nick>`: let a muted nickname talk again (operator).
+    case unmute(nickname: String)
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -114,6 +118,8 @@ public enum ClientMessage: Hashable, Sendable {
         case .removeEntry: .removeEntry
         case .announce: .announce
         case .say: .say
+        case .mute: .mute
+        case .unmute: .unmute
         }
     }
 
@@ -175,6 +181,8 @@ public enum ClientMessage: Hashable, Sendable {
             fields.append("text", PercentText.encode(text))
         case .say(let text):
             fields.append(ChatText.key, text)
+        case .mute(let nickname), .unmute(let nickname):
+            fields.positionals = [nickname]
         }
         return ([verb.rawValue] + fields.words).joined(separator: " ")
     }

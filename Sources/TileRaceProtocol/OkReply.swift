@@ -48,6 +48,10 @@ public enum OkReply: Hashable, Sendable {
     case announce(count: Int)
     /// `OK SAY`: the line was said (it comes back as `CHAT`, to everyone).
     case say
+    /// `OK MUTE nick=<nick>`: that nickname's `SAY` is refused on this server.
+    case mute(nickname: String)
+    /// `OK UNMUTE nick=<nick>`: that nickname may talk again.
+    case unmute(nickname: String)
 
     /// The verb of the request this answers.
     public var verb: RequestVerb { parts.verb }
@@ -134,6 +138,12 @@ public enum OkReply: Hashable, Sendable {
             verb = .announce
             fields.append("count", count)
         case .say: verb = .say
+        case .mute(let nickname):
+            verb = .mute
+            fields.append("nick", nickname)
+        case .unmute(let nickname):
+            verb = .unmute
+            fields.append("nick", nickname)
         }
         return (verb, fields)
     }
@@ -180,6 +190,8 @@ public enum OkReply: Hashable, Sendable {
                 nickname: try fields.name("nick"), board: try fields.choice("board", as: LeaderboardKind.self), date: fields["date"])
         case .announce: return .announce(count: try fields.integer("count"))
         case .say: return .say
+        case .mute: return .mute(nickname: try fields.name("nick"))
+        case .unmute: return .unmute(nickname: try fields.name("nick"))
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }

@@ -214,6 +214,18 @@ extension RequestVerb {
                 try ChatText.validate(text)
                 return .say(text)
             }
+        case .mute, .unmute:
+            RequestRule(
+                usage: "\(rawValue) <nick>", example: "\(rawValue) ana",
+                summary: self == .mute
+                    ? "operator: refuse a nickname's chat on this server (ERR muted) until UNMUTE or a restart"
+                    : "operator: let a muted nickname talk again",
+                requirements: [.greeted, .operator], positionalCount: 1...1
+            ) { [self] fields throws(ProtocolError) in
+                let nickname = fields.positionals[0]
+                try Names.validateName(nickname, as: "nickname")
+                return self == .mute ? .mute(nickname: nickname) : .unmute(nickname: nickname)
+            }
         }
     }
 

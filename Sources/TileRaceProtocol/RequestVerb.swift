@@ -73,6 +73,10 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case announce = "ANNOUNCE"
     /// `SAY`: say a line of chat to your room, or to the lobby.
     case say = "SAY"
+    /// `MUTE`: refuse a nickname's chat on this server (operator).
+    case mute = "MUTE"
+    /// `UNMUTE`: let a muted nickname talk again (operator).
+    case unmute = "UNMUTE"
 
     /// Looks up a verb written in any case.
     /// - Throws: `unknown-verb` when no request has this verb.

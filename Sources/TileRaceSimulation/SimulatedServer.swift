@@ -29,6 +29,8 @@ final class SimulatedServer {
     /// The kick the operator asked for and awaits the `OK KICK` of: the
     /// nickname and the connection that must be closed with it.
     var expectedKick: (nickname: String, connection: ConnectionID?)?
+    /// The nickname the operator muted last (its next mute action lifts it).
+    var mutedNickname: String?
 
     init(index: Int) {
         self.index = index

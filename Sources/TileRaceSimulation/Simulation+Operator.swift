@@ -33,7 +33,7 @@ extension Simulation {
         let targets = core.sessionViews.filter { view in
             view.nickname != nil && view.connection.map { servers[index].connections[$0] != nil } == true
         }
-        let kind = operatorRandom.pick([(60, "announce"), (25, "kick"), (15, "ban")])
+        let kind = operatorRandom.pick([(50, "announce"), (20, "kick"), (15, "ban"), (15, "mute")])
         var lines = servers[index].operatorID == nil ? ["HELLO tilerace 1", "AUTH \(Simulation.operatorSecret)"] : []
         if servers[index].operatorID == nil {
             let id = ConnectionID(number: servers[index].nextConnectionNumber)
@@ -47,7 +47,16 @@ extension Simulation {
         } else {
             let target = operatorRandom.element(of: targets)
             guard let nickname = target.nickname else { return }
-            if kind == "kick" {
+            if kind == "mute" {
+                // A mute now, lifted at the next one: players meanwhile get `ERR muted`.
+                if let muted = servers[index].mutedNickname {
+                    lines.append(ClientMessage.unmute(nickname: muted).line)
+                    servers[index].mutedNickname = nil
+                } else {
+                    lines.append(ClientMessage.mute(nickname: nickname).line)
+                    servers[index].mutedNickname = nickname
+                }
+            } else if kind == "kick" {
                 servers[index].expectedKick = (nickname, target.connection)
                 lines.append(ClientMessage.kick(nickname: nickname, reason: "simulated").line)
             } else {

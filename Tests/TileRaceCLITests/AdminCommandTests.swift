@@ -85,6 +85,21 @@ import TileRaceTransport
         #expect(again.errors == "tilerace admin: the server refused: no-such-player: nobody connected is called bo\n")
     }
 
+    @Test func muteAndUnmute() throws {
+        let host = try TestHost()
+        let ana = try player("ana", on: host)
+        let mute = admin(host, ["mute", "ana"])
+        #expect(mute.status == 0 && mute.output == "muted ana: their chat is refused until unmute or a restart\n", "\(mute.errors)")
+        try ana.send("SAY text=hi")
+        #expect(try ana.readLine() == "ERR muted an operator muted ana on this server: nothing you say is sent")
+        let unmute = admin(host, ["unmute", "ana"])
+        #expect(unmute.status == 0 && unmute.output == "unmuted ana\n")
+        try ana.send("SAY text=hi")
+        #expect(try ana.readLine() == "OK SAY")
+        let bad = admin(host, ["mute"])
+        #expect(bad.status == 2)
+    }
+
     @Test func banUnbanBansAndRemoveEntry() throws {
         let host = try TestHost()
         let bo = try player("bo", on: host)
@@ -125,8 +140,11 @@ import TileRaceTransport
 
     @Test func mistakesOnTheCommandLine() throws {
         let cases: [([String], String)] = [
-            ([], "tilerace admin: say what to do: who, kick, ban, unban, bans, remove-entry or announce"),
-            (["frobnicate"], "tilerace admin: unknown admin command 'frobnicate': who, kick, ban, unban, bans, remove-entry or announce"),
+            ([], "tilerace admin: say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute or unmute"),
+            (
+                ["frobnicate"],
+                "tilerace admin: unknown admin command 'frobnicate': who, kick, ban, unban, bans, remove-entry, announce, mute or unmute"
+            ),
             (["who", "--reason", "x"], "tilerace admin: --reason is not an option of who"),
             (["ban"], "tilerace admin: ban takes one nickname or address"),
             (["ban", "bo", "--for", "ever"], "tilerace admin: --for 'ever' must be a whole number and s, m, h or d (90s, 30m, 12h, 7d)"),

@@ -60,6 +60,8 @@ import TileRaceEngine
             .announce("restarting in 5 minutes: save your games ☕"),
             "ANNOUNCE text=restarting%20in%205%20minutes:%20save%20your%20games%20%E2%98%95"
         ),
+        (.mute(nickname: "bo"), "MUTE bo"),
+        (.unmute(nickname: "bo"), "UNMUTE bo"),
     ]
 
     @Test func resyncIsAskedWithTheRequestWhereOfferedElseWithAMoveThatCannotBeNext() {

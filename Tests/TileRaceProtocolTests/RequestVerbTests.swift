@@ -41,6 +41,8 @@ import Testing
         .removeEntry: ("REMOVE-ENTRY ana board=daily", "REMOVE-ENTRY"),
         .announce: ("ANNOUNCE text=hi", "ANNOUNCE hi there"),
         .say: ("SAY text=hi", "SAY hi"),
+        .mute: ("MUTE bo", "MUTE"),
+        .unmute: ("UNMUTE bo", "UNMUTE bo ana"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {

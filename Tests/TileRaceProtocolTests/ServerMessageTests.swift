@@ -178,6 +178,8 @@ import TileRaceEngine
         (.ok(.bans(count: 0)), "OK BANS count=0"),
         (.ok(.removeEntry(nickname: "ana", board: .daily, date: "2026-11-22")), "OK REMOVE-ENTRY nick=ana board=daily date=2026-11-22"),
         (.ok(.announce(count: 12)), "OK ANNOUNCE count=12"),
+        (.ok(.mute(nickname: "bo")), "OK MUTE nick=bo"),
+        (.ok(.unmute(nickname: "bo")), "OK UNMUTE nick=bo"),
         (.event(.notice("back in 5 minutes")), "NOTICE text=back%20in%205%20minutes"),
     ]
 

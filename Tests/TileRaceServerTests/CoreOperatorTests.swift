@@ -21,12 +21,27 @@ import TileRaceProtocol
         let harness = CoreHarness(operatorSecret: Self.secret)
         let ana = harness.player("ana")
         let refusal = "ERR not-operator this request is for the server's operator: AUTH <secret> first"
-        for request in ["CONNECTIONS", "KICK bo", "BAN bo", "UNBAN bo", "BANS", "REMOVE-ENTRY bo", "ANNOUNCE text=hi"] {
+        for request in [
+            "CONNECTIONS", "KICK bo", "BAN bo", "UNBAN bo", "BANS", "REMOVE-ENTRY bo", "ANNOUNCE text=hi", "MUTE bo", "UNMUTE bo",
+        ] {
             #expect(harness.ask(ana, request) == [refusal], "\(request)")
         }
         let stranger = harness.connect()
         _ = harness.take(stranger)
         #expect(harness.ask(stranger, "AUTH \(Self.secret)").first?.hasPrefix("ERR hello-first") == true)
+    }
+
+    /// `MUTE`: the nickname's `SAY` is refused until `UNMUTE` (any case).
+    @Test func muteAndUnmute() {
+        let (harness, admin) = operatorHarness()
+        let ana = harness.player("ana")
+        #expect(harness.ask(admin, "MUTE Ana") == ["OK MUTE nick=Ana"])
+        #expect(harness.registry.mutedNicknames == ["ana"])
+        #expect(harness.ask(ana, "SAY text=spam") == ["ERR muted an operator muted ana on this server: nothing you say is sent"])
+        #expect(harness.ask(admin, "UNMUTE ana") == ["OK UNMUTE nick=ana"])
+        #expect(harness.ask(ana, "SAY text=sorry").first == "OK SAY")
+        _ = harness.take(admin)  // ana's line reached the lobby, where the operator is
+        #expect(harness.ask(admin, "MUTE not/a/name").first?.hasPrefix("ERR bad-name nickname 'not/a/name' must be") == true)
     }
 
     @Test func withoutASecretAuthIsOff() {

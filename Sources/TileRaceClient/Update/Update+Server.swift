@@ -67,7 +67,7 @@ extension Update {
             sayReplied(result, model: &model)
         case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign, .info:
             break  // The reply changes nothing on screen (the client does not ask INFO).
-        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce:
+        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
         }
         return []
@@ -161,7 +161,7 @@ extension Update {
             model.lobby.isLoading = false
         case .move, .resync, .restart, .resign, .practice, .pong, .ping, .leave, .quit:
             break
-        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce:
+        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: this client never sends them.
         case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record, .info, .say:
             model.show("not connected to a server", .warning)

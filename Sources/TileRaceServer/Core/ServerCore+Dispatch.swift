@@ -46,6 +46,8 @@ extension ServerCore {
         case .bans: listBans(session)
         case .removeEntry(let order): removeEntry(session, order)
         case .announce(let text): announce(session, text: text)
+        case .mute(let nickname): setMuted(session, nickname: nickname, true)
+        case .unmute(let nickname): setMuted(session, nickname: nickname, false)
         }
     }
 }

@@ -125,6 +125,15 @@ extension ServerCore {
         reply(session, .announce(count: connectionList().count + others.count))
     }
 
+    /// `MUTE` / `UNMUTE`: the nickname's `SAY` is refused (`ERR muted`) on
+    /// every shard of this server, or allowed again; the registry keeps it
+    /// until the server stops.
+    func setMuted(_ session: Session, nickname: String, _ isMuted: Bool) {
+        tellRegistry(.setMuted(key: Names.nicknameKey(nickname), isMuted))
+        log(.info, "operator \(isMuted ? "muted" : "unmuted") \(nickname)")
+        reply(session, isMuted ? .mute(nickname: nickname) : .unmute(nickname: nickname))
+    }
+
     /// Keeps the registry's latest notices, when they are newer than those known.
     private func learnNotices(_ news: ServerRegistry.ModerationNews) {
         guard news.lastNoticeNumber > moderation.lastNoticeNumber else { return }
