@@ -17,21 +17,8 @@ import TileRaceTransport
         var errors: String
     }
 
-    private final class Captured: @unchecked Sendable {
-        private let lock = NSLock()
-        private var out = ""
-        private var err = ""
-        var output: String { lock.withLock { out } }
-        var errors: String { lock.withLock { err } }
-        var console: Console {
-            Console(
-                writeOutput: { [self] text in lock.withLock { out += text } },
-                writeError: { [self] text in lock.withLock { err += text } }, readAllInput: { nil })
-        }
-    }
-
     private func admin(_ host: TestHost, _ words: [String]) -> Run {
-        let captured = Captured()
+        let captured = CapturedConsole()
         let status = CLI.run(
             arguments: ["admin", "--port", String(host.port), "--data", host.directory] + words, console: captured.console)
         return Run(status: status, output: captured.output, errors: captured.errors)
@@ -132,7 +119,7 @@ import TileRaceTransport
         let host = try TestHost()
         let file = host.directory + "/wrong.secret"
         try "not-the-secret-at-all\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let captured = Captured()
+        let captured = CapturedConsole()
         let status = CLI.run(arguments: ["admin", "--port", String(host.port), "--secret-file", file, "who"], console: captured.console)
         #expect(status == 1)
         #expect(captured.errors == "tilerace admin: the server refused: bad-secret: that is not the operator secret\n")
@@ -155,7 +142,7 @@ import TileRaceTransport
             ),
         ]
         for (words, message) in cases {
-            let captured = Captured()
+            let captured = CapturedConsole()
             #expect(CLI.run(arguments: ["admin"] + words, console: captured.console) == 2, "\(words)")
             #expect(captured.errors.split(separator: "\n").first.map(String.init) == message, "\(words)")
         }

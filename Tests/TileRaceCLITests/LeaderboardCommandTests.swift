@@ -14,23 +14,6 @@ import TileRaceTestSupport
     import Darwin
 #endif
 
-/// Collects what a command writes.
-private final class CapturedConsole: @unchecked Sendable {
-    private let lock = NSLock()
-    private var out = ""
-    private var err = ""
-
-    var output: String { lock.withLock { out } }
-    var errors: String { lock.withLock { err } }
-
-    var console: Console {
-        Console(
-            writeOutput: { [self] text in lock.withLock { out += text } },
-            writeError: { [self] text in lock.withLock { err += text } },
-            readAllInput: { nil })
-    }
-}
-
 struct LeaderboardCommandTests {
     private func temporaryPath() -> String {
         NSTemporaryDirectory() + "tilerace-cli-tests-" + UUID().uuidString

@@ -245,9 +245,7 @@ package final class ServerCore {
                 continue
             }
             if logLevel >= .debug, verdict.isAdmitted {
-                // The operator's secret and chat text never reach the log.
-                let isAuth = line.split(separator: " ").first?.uppercased() == RequestVerb.auth.rawValue
-                let shown = isAuth ? "AUTH (secret not logged)" : ServerCore.loggable(line, verdict)
+                let shown = ServerCore.loggable(line, verdict)
                 log(
                     .debug,
                     LogEntry(
@@ -263,10 +261,13 @@ package final class ServerCore {
     }
 
     /// A request line as the log shows it: quoted, except a line of chat,
-    /// which the log counts and never shows.
+    /// which the log counts and never shows, and `AUTH`, whose secret it
+    /// never shows.
     static func loggable(_ line: String, _ verdict: RequestGate.Verdict) -> String {
         guard case .run(.say(let text), _) = verdict else {
-            if line.split(separator: " ").first?.uppercased() == RequestVerb.say.rawValue { return "SAY (refused; not logged)" }
+            let verb = line.split(separator: " ").first?.uppercased()
+            if verb == RequestVerb.say.rawValue { return "SAY (refused; not logged)" }
+            if verb == RequestVerb.auth.rawValue { return "AUTH (secret not logged)" }
             return TextFilter.quoted(line)
         }
         return "SAY (\(text.unicodeScalars.count) characters; chat is not logged)"
