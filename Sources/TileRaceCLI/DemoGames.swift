@@ -31,7 +31,7 @@ enum DemoGames {
         var game = Game(config: .standard, seed: seed)
         var log = GameLog()
         while let direction = bot.bestMove(for: game), game.moveIfValid(direction) != nil {
-            log.entries.append(.move(direction))
+            log.append(.move(direction))
         }
         return LeaderboardDemo.PlayedGame(seed: seed, log: log, milliseconds: log.entries.count * moveMilliseconds)
     }

@@ -1,6 +1,12 @@
 /// A game record in the notation the protocol and leaderboard carry:
 /// `L R U D` for moves, `Z` for undo, `X<row><column>` (one digit each) to
 /// remove a tile. Example: `LLURZDX03L`.
+///
+/// A *timed* record also says when each entry was applied: every entry is
+/// followed by `@` and the milliseconds since the entry before it (the first
+/// entry's since the game's first move, so usually `@0`). Example:
+/// `L@0D@153R@87` is L at 0 ms, D at 153 ms, R at 240 ms. A record is timed
+/// throughout or not at all.
 public struct GameLog: Hashable, Sendable, CustomStringConvertible {
     /// One step of a record.
     public enum Entry: Hashable, Sendable, CustomStringConvertible {
@@ -22,11 +28,60 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The entries in order.
-    public var entries: [Entry]
+    public private(set) var entries: [Entry]
 
-    /// Creates a record from entries.
+    /// For a timed record, the milliseconds from the game's first move to
+    /// each entry (one per entry, never decreasing); nil for an untimed one.
+    public private(set) var times: [Int]?
+
+    /// The largest gap between two entries a timed record may state, in
+    /// milliseconds (nine digits: about 11 days).
+    public static let maximumGap = 999_999_999
+
+    /// Creates an untimed record from entries.
     public init(_ entries: [Entry] = []) {
         self.entries = entries
+        self.times = nil
+    }
+
+    /// Creates a timed record: `times[i]` is when `entries[i]` was applied,
+    /// in milliseconds since the game's first move. Returns nil unless there
+    /// is one time per entry, none negative, none before the one before it,
+    /// and no gap above `maximumGap`.
+    public init?(_ entries: [Entry], times: [Int]) {
+        guard entries.count == times.count else { return nil }
+        var previous = 0
+        for time in times {
+            guard time >= previous, time - previous <= GameLog.maximumGap else { return nil }
+            previous = time
+        }
+        self.entries = entries
+        self.times = times
+    }
+
+    /// Whether the record says when each entry was applied.
+    public var isTimed: Bool { times != nil }
+
+    /// The same entries without their times.
+    public var untimed: GameLog { GameLog(entries) }
+
+    /// Adds an entry to an untimed record.
+    /// - Precondition: the record is untimed.
+    public mutating func append(_ entry: Entry) {
+        precondition(times == nil, "append(_:at:) adds to a timed record")
+        entries.append(entry)
+    }
+
+    /// Adds an entry applied at `milliseconds` since the game's first move to
+    /// a timed record (an empty untimed record becomes timed). A time before
+    /// the last entry's counts as the last entry's.
+    /// - Precondition: the record is timed, or empty.
+    public mutating func append(_ entry: Entry, at milliseconds: Int) {
+        precondition(times != nil || entries.isEmpty, "append(_:) adds to an untimed record")
+        let last = times?.last ?? 0
+        let time = min(max(milliseconds, last), last + GameLog.maximumGap)
+        entries.append(entry)
+        times = (times ?? []) + [time]
     }
 
     /// Parses a record. With `ignoringWhitespace`, white space anywhere
@@ -38,7 +93,9 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
         var text = text
         let parsed = text.withUTF8 { bytes in GameLog.parse(bytes, ignoringWhitespace: ignoringWhitespace) }
         switch parsed {
-        case .success(let entries): self.entries = entries
+        case .success(let record):
+            self.entries = record.entries
+            self.times = record.times
         case .failure(let fault): throw fault.error(in: text)
         }
     }
@@ -51,6 +108,11 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
         case notADigit(start: Int, offset: Int)
         /// The text ends before the digits of the `X` at `start`.
         case missingDigits(start: Int)
+        /// The `@` at `offset` has no digits, or more than nine.
+        case badTime(offset: Int)
+        /// The entry at `offset` has no time where the record is timed, or
+        /// one where the record is untimed (`timed` says which the record is).
+        case mixedTiming(offset: Int, timed: Bool)
 
         /// The error for people. Every byte before `offset` was ASCII (the
         /// first non-ASCII byte is a fault), so offset + 1 is the position.
@@ -66,13 +128,25 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
                     detail: "expected a digit for X at position \(start + 1), found \(GameLog.describe(text, at: offset))")
             case .missingDigits(let start):
                 .malformedLog(position: start + 1, detail: "X needs two digits, row then column, but the record ends")
+            case .badTime(let offset):
+                .malformedLog(position: offset + 1, detail: "@ needs the milliseconds since the entry before, 1 to 9 digits")
+            case .mixedTiming(let offset, let timed):
+                .malformedLog(
+                    position: offset + 1,
+                    detail: timed
+                        ? "this entry has no @<milliseconds>, but the record's first entry has one: a record is timed throughout"
+                        : "this entry has an @<milliseconds>, but the record's first entry has none: a record is timed throughout")
             }
         }
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, ignoringWhitespace: Bool) -> Result<[Entry], Fault> {
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, ignoringWhitespace: Bool
+    ) -> Result<(entries: [Entry], times: [Int]?), Fault> {
         var entries: [Entry] = []
         entries.reserveCapacity(bytes.count)
+        var times: [Int] = []
+        var timed: Bool?
         var offset = 0
         /// The offset of the next byte that is not skipped white space, or nil at the end.
         func nextSignificant(from start: Int) -> Int? {
@@ -103,13 +177,40 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
             default:
                 return .failure(.unexpected(offset: index))
             }
+            // The entry's time, if the record is timed.
+            let at = nextSignificant(from: offset)
+            let hasTime = at.map { bytes[$0] == UInt8(ascii: "@") } ?? false
+            if timed == nil { timed = hasTime }
+            guard hasTime == timed else { return .failure(.mixedTiming(offset: index, timed: timed == true)) }
+            guard hasTime, let at else { continue }
+            var gap = 0
+            var digits = 0
+            offset = at &+ 1
+            while let digitIndex = nextSignificant(from: offset), bytes[digitIndex] >= UInt8(ascii: "0"),
+                bytes[digitIndex] <= UInt8(ascii: "9")
+            {
+                digits &+= 1
+                guard digits <= 9 else { return .failure(.badTime(offset: at)) }
+                gap = gap &* 10 &+ Int(bytes[digitIndex] &- UInt8(ascii: "0"))
+                offset = digitIndex &+ 1
+            }
+            guard digits > 0 else { return .failure(.badTime(offset: at)) }
+            times.append((times.last ?? 0) &+ gap)
         }
-        return .success(entries)
+        return .success((entries, timed == true ? times : nil))
     }
 
-    /// The record in notation, e.g. `LLURZDX03L`.
+    /// The record in notation, e.g. `LLURZDX03L`, or `L@0D@153R@87` when
+    /// timed.
     public var description: String {
-        entries.map(\.description).joined()
+        guard let times else { return entries.map(\.description).joined() }
+        var text = ""
+        var previous = 0
+        for (entry, time) in zip(entries, times) {
+            text += entry.description + "@" + String(time - previous)
+            previous = time
+        }
+        return text
     }
 
     /// The white space a record file may contain anywhere.

@@ -96,11 +96,17 @@ extension RequestVerb {
                 requirements: [.greeted, .racing], positionalCount: 2...2
             ) { fields throws(ProtocolError) in
                 let seq = try Fields.integer(fields.positionals[0], named: "seq", in: 1...Int(Int32.max))
+                let log: GameLog
                 do throws(EngineError) {
-                    return .move(seq: seq, entries: try GameLog(parsing: fields.positionals[1]).entries)
+                    log = try GameLog(parsing: fields.positionals[1])
                 } catch {
                     throw ProtocolError(.badArguments, error.message)
                 }
+                // The server times the entries it applies; a MOVE says none.
+                guard !log.isTimed else {
+                    throw ProtocolError(.badArguments, "a MOVE's log has no @<milliseconds>: the server times each entry")
+                }
+                return .move(seq: seq, entries: log.entries)
             }
         case .pause:
             RequestRule(

@@ -55,6 +55,67 @@ struct GameLogTests {
         }
     }
 
+    @Test func timedRecordsCarryEachEntrysTime() throws {
+        let log = try GameLog(parsing: "L@0D@153X03@87Z@0")
+        #expect(log.entries == [.move(.left), .move(.down), .remove(Cell(row: 0, column: 3)), .undo])
+        #expect(log.times == [0, 153, 240, 240])
+        #expect(log.isTimed)
+        #expect(log.description == "L@0D@153X03@87Z@0")
+        #expect(log.untimed.description == "LDX03Z")
+        #expect(log.untimed.times == nil)
+    }
+
+    @Test func timedRecordsMayBeSpacedInFiles() throws {
+        let log = try GameLog(parsing: "L @ 1 2\nR@3", ignoringWhitespace: true)
+        #expect(log.times == [12, 15])
+    }
+
+    @Test func timedRecordsAreBuiltEntryByEntry() throws {
+        var log = GameLog()
+        log.append(.move(.up), at: 5)
+        log.append(.move(.left), at: 1_005)
+        log.append(.undo, at: 900)  // a clock that went back counts as the last time
+        #expect(log.description == "U@5L@1000Z@0")
+        #expect(try GameLog(parsing: log.description) == log)
+        #expect(GameLog([.move(.up)], times: [1, 2]) == nil)
+        #expect(GameLog([.move(.up), .move(.down)], times: [5, 4]) == nil)
+        #expect(GameLog([.move(.up)], times: [-1]) == nil)
+        #expect(GameLog([.move(.up)], times: [GameLog.maximumGap + 1]) == nil)
+        #expect(GameLog([.move(.up), .undo], times: [0, GameLog.maximumGap])?.description == "U@0Z@999999999")
+    }
+
+    /// Faults of timed records: the position and the exact message.
+    static let timingFaults: [(String, Int, String)] = [
+        ("L@", 2, "@ needs the milliseconds since the entry before, 1 to 9 digits"),
+        ("L@x", 2, "@ needs the milliseconds since the entry before, 1 to 9 digits"),
+        ("L@1234567890", 2, "@ needs the milliseconds since the entry before, 1 to 9 digits"),
+        (
+            "L@0R", 4,
+            "this entry has no @<milliseconds>, but the record's first entry has one: a record is timed throughout"
+        ),
+        (
+            "LR@5", 2,
+            "this entry has an @<milliseconds>, but the record's first entry has none: a record is timed throughout"
+        ),
+        ("@5", 1, "found '@'; expected one of L R U D Z or X<row><column>"),
+        ("L@5@6", 4, "found '@'; expected one of L R U D Z or X<row><column>"),
+    ]
+
+    @Test func timingFaultsNameTheirPosition() {
+        for (text, position, detail) in GameLogTests.timingFaults {
+            #expect(throws: EngineError.malformedLog(position: position, detail: detail), "\(text)") {
+                try GameLog(parsing: text)
+            }
+        }
+    }
+
+    @Test func replayIgnoresTimes() throws {
+        let timed = try Replay.run(seedText: "42", log: "L@0D@10R@10D@10L@10U@10L@10Z@10D@10X30@10L@10")
+        let plain = try Replay.run(seedText: "42", log: "LDRDLULZDX30L")
+        #expect(timed.game == plain.game)
+        #expect(timed.game.score == 20)
+    }
+
     @Test func entriesDescribeThemselves() {
         #expect(GameLog.Entry.move(.down).description == "D")
         #expect(GameLog.Entry.undo.description == "Z")

@@ -90,6 +90,14 @@ import TileRaceEngine
         #expect(try ClientMessage.parse("MOVE 1 L  ") == .move(seq: 1, entries: [.move(.left)]))
     }
 
+    /// Times in a record are the server's (protocol.md 9.8): a MOVE with
+    /// them is refused, not read as moves.
+    @Test func refusesTimesInAMove() {
+        let error = #expect(throws: ProtocolError.self) { try ClientMessage.parse("MOVE 1 L@0R@5") }
+        #expect(error?.code == .badArguments)
+        #expect(error?.message.contains("the server times each entry") == true)
+    }
+
     /// protocol.md 5.4 and HELP say `sort=rank|nick|score`; `nickname`, the
     /// word earlier clients sent, still reads as `nick`.
     @Test func topSortsByNickAsDocumented() throws {

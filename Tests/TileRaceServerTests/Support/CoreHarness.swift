@@ -218,7 +218,7 @@ extension Autoplayer {
         try (1...count).map { index in
             var player = try Autoplayer(seed: String(index))
             var log = GameLog()
-            while let direction = player.next() { log.entries.append(.move(direction)) }
+            while let direction = player.next() { log.append(.move(direction)) }
             return LeaderboardDemo.PlayedGame(seed: Seed(UInt64(index)), log: log, milliseconds: 1000 * index)
         }
     }
