@@ -81,7 +81,7 @@ extension Simulation {
             (6, "miscount"),
         ])
         switch kind {
-        case "cut", "stall", "long stall":
+        case "cut", "outage", "stall", "long stall":
             guard !parties.isEmpty else { return nil }
             let party = random.element(of: parties)
             if kind == "cut" { return .cut(party) }
