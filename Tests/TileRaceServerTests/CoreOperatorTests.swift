@@ -31,6 +31,19 @@ import TileRaceProtocol
         #expect(harness.ask(stranger, "AUTH \(Self.secret)").first?.hasPrefix("ERR hello-first") == true)
     }
 
+    /// `HELP` lists the operator's requests only after `AUTH`.
+    @Test func helpListsOperatorRequestsOnlyToTheOperator() {
+        let (harness, admin) = operatorHarness()
+        let ana = harness.player("ana")
+        let verbs = { (lines: [String]) in Set(lines.dropLast().compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) })
+        }
+        let forAna = verbs(harness.ask(ana, "HELP"))
+        let forOperator = verbs(harness.ask(admin, "HELP"))
+        #expect(forAna.contains("AUTH") && forAna.contains("TOP") && !forAna.contains("KICK") && !forAna.contains("BAN"))
+        #expect(forOperator.isSuperset(of: forAna))
+        #expect(forOperator.isSuperset(of: ["KICK", "BAN", "UNBAN", "BANS", "MUTE", "CONNECTIONS", "ANNOUNCE", "REMOVE-ENTRY"]))
+    }
+
     /// `MUTE`: the nickname's `SAY` is refused until `UNMUTE` (any case).
     @Test func muteAndUnmute() {
         let (harness, admin) = operatorHarness()

@@ -41,8 +41,13 @@ extension ServerCore {
         close(session, bye: "goodbye", reason: "quit")
     }
 
+    /// `HELP`: the requests that have a reply; the operator's only to a
+    /// connection that said `AUTH` (the others learn of `AUTH` alone).
     func help(_ session: Session) {
-        let lines = RequestVerb.allCases.filter(\.expectsReply).map { ServerMessage.info("\($0.usage)  -  \($0.summary)").line }
+        let verbs = RequestVerb.allCases.filter { verb in
+            verb.expectsReply && (session.isOperator || !verb.requirements.contains(.operator))
+        }
+        let lines = verbs.map { ServerMessage.info("\($0.usage)  -  \($0.summary)").line }
         send(session.id, lines: lines + [ServerMessage.ok(.help(count: lines.count)).line])
     }
 }
