@@ -37,6 +37,7 @@ import TileRaceEngine
             "TOP board=daily date=2026-11-22 sort=score order=asc offset=20 limit=10"
         ),
         (.practice(PracticeOptions(seed: "friday", size: 4, target: 2048)), "PRACTICE seed=friday size=4 target=2048"),
+        (.practice(PracticeOptions(seed: "7", size: 4, target: 1024, isGhost: true)), "PRACTICE seed=7 size=4 target=1024 ghost=yes"),
         (.record(RecordQuery(nickname: "ana")), "RECORD ana board=all"),
         (.record(RecordQuery(nickname: "ana", board: .daily, date: "2026-11-22")), "RECORD ana board=daily date=2026-11-22"),
         (.resync, "RESYNC"),
@@ -146,6 +147,7 @@ import TileRaceEngine
         ("TOP order=up", .badOption, "order=up must be one of asc, desc"),
         ("TOP date=2026-13-01", .badOption, "date='2026-13-01' is not YYYY-MM-DD"),
         ("PRACTICE seed=a/b", .badOption, "seed='a/b' must be 1 to 64 characters from A-Z a-z 0-9 _ - . :"),
+        ("PRACTICE ghost=maybe", .badOption, "ghost=maybe must be yes or no"),
         ("AUTH", .badArguments, "usage: AUTH <secret>"),
         ("BAN bo for=2w", .badOption, "for='2w' must be a whole number and s, m, h or d (90s, 30m, 12h, 7d)"),
         ("BAN bo for=0s", .badOption, "for='0s' must be a whole number and s, m, h or d (90s, 30m, 12h, 7d)"),

@@ -151,6 +151,10 @@ import TileRaceEngine
         (.ok(.quit), "OK QUIT"),
         (.event(.bye("goodbye")), "BYE goodbye"),
         (.ok(.practice(PracticeOptions(seed: "7", size: 4, target: 2048))), "OK PRACTICE seed=7 size=4 target=2048"),
+        (
+            .ok(.practice(PracticeOptions(seed: "7", size: 4, target: 2048, isGhost: true))),
+            "OK PRACTICE seed=7 size=4 target=2048 ghost=yes"
+        ),
         (.ok(.restart(seed: "42", restarts: 1)), "OK RESTART seed=42 restarts=1"),
         (.ok(.resign(score: 28)), "OK RESIGN score=28"),
         (.ok(.leave(room: "friday")), "OK LEAVE room=friday"),

@@ -15,4 +15,6 @@ struct FinishedGame: Hashable, Sendable {
     var claimToken: String?
     /// Whether it was submitted already.
     var isSubmitted = false
+    /// Whether it was a ghost race: its seed was known, so `SUBMIT` refuses it.
+    var isGhost = false
 }

@@ -31,6 +31,8 @@ struct LiveGame {
     private(set) var pausedAt: Int?
     /// Milliseconds spent paused before `pausedAt`.
     private(set) var pausedTotal = 0
+    /// Whether it is a ghost race (`PRACTICE ... ghost=yes`): never eligible for a board.
+    var isGhost = false
 
     /// Starts a game.
     init(seedText: String, seed: Seed, config: GameConfig, startedAt: Int, keepsHistory: Bool) {
@@ -114,7 +116,7 @@ struct LiveGame {
 
     /// The verified result of the game, finished `milliseconds` after its start.
     func finished(milliseconds: Int, dailyDate: String?) -> FinishedGame {
-        FinishedGame(result: result(milliseconds: milliseconds), log: appliedLog, dailyDate: dailyDate)
+        FinishedGame(result: result(milliseconds: milliseconds), log: appliedLog, dailyDate: dailyDate, isGhost: isGhost)
     }
 
     /// The game's figures now, `milliseconds` after its start.

@@ -27,6 +27,10 @@ extension ServerCore {
         guard size == 4 else {
             throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(size)x\(size)")
         }
+        guard !finished.isGhost else {
+            throw ProtocolError(
+                .notEligible, "a ghost race is never eligible for a board: its seed is known (it was started with PRACTICE ... ghost=yes)")
+        }
         guard case .nicknameOwner(let owner)? = registryAnswer(to: .nicknameOwner(key: Names.nicknameKey(nickname)), for: session)
         else { return }
         let newToken = finished.claimToken ?? random.token()

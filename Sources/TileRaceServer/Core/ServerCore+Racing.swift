@@ -139,7 +139,8 @@ extension ServerCore {
             throw ProtocolError(.badOption, error.message)
         }
         session.practice = LiveGame(seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: true)
-        reply(session, .practice(PracticeOptions(seed: seedText, size: config.size, target: config.target)))
+        session.practice?.isGhost = options.isGhost
+        reply(session, .practice(PracticeOptions(seed: seedText, size: config.size, target: config.target, isGhost: options.isGhost)))
     }
 
     private func finishPractice(_ session: Session) {
