@@ -126,7 +126,10 @@ import TileRaceProtocol
         let reader = harness.player("bo")
         #expect(
             harness.ask(reader, "RECORD")
-                == ["ERR bad-arguments usage: RECORD <nick> [board=all|daily] [date=YYYY-MM-DD], e.g. RECORD ana board=daily"])
+                == [
+                    "ERR bad-arguments usage: RECORD <nick> [board=all|daily|sprint|sprint-daily] [date=YYYY-MM-DD], "
+                        + "e.g. RECORD ana board=daily"
+                ])
         #expect(harness.ask(reader, "RECORD ana board=weekly").first?.hasPrefix("ERR bad-option") == true)
         #expect(harness.ask(reader, "RECORD ana date=yesterday") == ["ERR bad-option date='yesterday' is not YYYY-MM-DD"])
         #expect(harness.ask(reader, "RECORD ana seed=1").first?.hasPrefix("ERR bad-option") == true)
