@@ -65,6 +65,8 @@ extension Update {
             model.show("connected again to \(endpoint)", .success)
         }
         model.network.hasConnected = true
+        // A ghost race's record asked before this connection (`--ghost`, or lost with the last one).
+        if let ghost = model.pendingGhost { effects.append(.send(.record(ghost.query))) }
         if model.screen == .leaderboard { effects += leaderboardRefresh(&model) }
         if let goal = model.network.goal { effects += pursue(goal, model: &model) }
         return effects

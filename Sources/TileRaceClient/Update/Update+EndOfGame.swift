@@ -11,7 +11,11 @@ extension Update {
         model.changeSessionReadingModel { session, model in
             let game = session.game
             if game.isOver, session.serverCopy == .active { session.serverCopy = .finished }
-            if reachedTarget, !session.isPlayingOn, !session.isRace, !game.isOver {
+            if reachedTarget, session.ghost != nil {
+                // A ghost race ends at the target: there is no playing on.
+                session.clock.stop(at: model.now)
+                session.end = endOfGame(.won, session: session, now: model.now, stage: submitStage(model, session: session))
+            } else if reachedTarget, !session.isPlayingOn, !session.isRace, !game.isOver {
                 session.clock.pause(at: model.now)
                 session.end = endOfGame(.won, session: session, now: model.now, stage: .reachedTarget)
             } else if reachedTarget, session.isRace {

@@ -12,8 +12,8 @@ extension Update {
             return []
         }
         let board = model.leaderboard.board
-        let date = board == .daily ? model.leaderboard.date ?? model.today : nil
-        let boardName = board == .all ? "all-time board" : "daily board \(date ?? model.today)"
+        let date = board.isDated ? model.leaderboard.date ?? model.today : nil
+        let boardName = board.name(date: date ?? model.today)
         model.watch = WatchState(
             title: "\(ScreenText.sanitize(entry.nickname)) · \(boardName) · rank \(entry.rank)", expected: entry.result,
             returnScreen: .leaderboard)

@@ -13,6 +13,7 @@ enum EndOfGameView {
             case .noMoves: "No moves left"
             case .timeUp: "Time's up"
             case .resigned: "You resigned"
+            case .lostToGhost: "The ghost reached \(end.target) first"
             }
         lines.append(Dialog.Line(text: title, style: end.outcome == .won ? theme.succeeded : theme.accented))
         lines.append(
@@ -26,6 +27,11 @@ enum EndOfGameView {
             var text = "\(Format.ordinal(place + 1)) of \(race.players.count) in room \(ScreenText.sanitize(race.room))"
             if stillRacing > 0, !race.isOver { text += " so far · \(stillRacing) still racing" }
             lines.append(Dialog.Line(text: text, style: theme.base))
+        } else if let ghost = session.ghost {
+            let verdict = ghost.verdict(reachedTargetAfter: end.outcome == .won ? end.time : nil, score: end.score)
+            for line in ConnectionProblemView.wrap(verdict, width: max(20, min(64, area.width - 10))) {
+                lines.append(Dialog.Line(text: line, style: theme.base))
+            }
         } else if case .daily(let date) = session.mode {
             lines.append(Dialog.Line(text: "daily challenge \(date)", style: theme.muted))
         }
