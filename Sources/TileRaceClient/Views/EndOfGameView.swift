@@ -83,7 +83,9 @@ enum EndOfGameView {
                 lines.append(Dialog.Line(text: ScreenText.sanitize(message), style: style))
                 lines.append(.blank)
             }
-            let hint = session.isRace ? "Enter watch the race    q leave the room" : "r new game    q menu"
+            let hint =
+                session.isRace
+                ? "Enter watch the race    q leave the room" : session.ghost != nil ? "r race again    q menu" : "r new game    q menu"
             lines.append(Dialog.Line(text: hint, style: theme.muted))
         }
         // After a practice or daily game: its score over the moves, when there is room.

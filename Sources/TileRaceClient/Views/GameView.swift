@@ -216,7 +216,7 @@ enum GameView {
                 ("r", "restart"), ("q", "resign"), ("?", "help"),
             ]
         }
-        let reset = session.mode == .practice ? "new" : "restart"
+        let reset = session.ghost != nil ? "again" : session.mode == .practice ? "new" : "restart"
         // The hint takes the place of the theme when the row is short (t still works).
         let hint: [Chrome.Hint] = session.mode == .practice ? [("i", "hint")] : []
         return [("←↑↓→ wasd hjkl", "move"), ("u", "undo"), ("x", "remove"), ("p", "pause"), ("r", reset)] + hint + [
