@@ -206,6 +206,17 @@ import TileRaceProtocol
         #expect(model.notice?.text == "no ghost race: no record of bo's game on the all-time board")
     }
 
+    @Test func aGhostFromTheCommandLineIsAskedForOnceGreeted() {
+        var options = ClientOptions()
+        options.ghost = RecordQuery(nickname: "bo", board: .sprint)
+        var model = Fixtures.model(options: options)
+        #expect(Update.launch(NetworkPlan(endpoint: Fixtures.endpoint), model: &model) == [.connect])
+        #expect(model.pendingGhost == GhostRequest(query: RecordQuery(nickname: "bo", board: .sprint), source: "sprint board"))
+        model.network.endpoint = Fixtures.endpoint
+        let effects = Update.helloAccepted(nickname: "ana", model: &model)
+        #expect(effects.contains(.send(.record(RecordQuery(nickname: "bo", board: .sprint)))))
+    }
+
     @Test func offlineTheLeaderboardHasNoGhost() {
         var model = onLeaderboard()
         model.connection = .offline(reason: "gone")

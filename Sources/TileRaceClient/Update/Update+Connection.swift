@@ -11,6 +11,7 @@ extension Update {
             model.network.autoRoom = RoomRequest(name: room, options: RoomOptions())
             model.network.goal = .joinRoom(room, code: nil)
         }
+        if let ghost = model.options.ghost { _ = askGhost(ghost, model: &model) }
         guard let endpoint = plan.endpoint, !model.options.isOffline else {
             model.connection = .offline(reason: model.options.isOffline ? ConnectionStatus.offlineByChoice : plan.offlineReason)
             return []

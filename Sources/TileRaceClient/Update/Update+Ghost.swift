@@ -72,6 +72,14 @@ extension Update {
             "ghost race against \(ScreenText.sanitize(ghost.name)): it starts with your first move · not for any board")
     }
 
+    /// Opens the board for a ghost race against a local record (`--ghost-file`), named after its file.
+    static func startGhostRace(_ record: RecordToWatch, model: inout Model) {
+        let file = record.title.split(separator: "/").last.map(String.init) ?? record.title
+        let name = file.split(separator: ".").first.map(String.init) ?? file
+        startGhostRace(
+            GhostRace(name: name, source: "file \(file)", seed: record.seed, config: record.config, log: record.log), model: &model)
+    }
+
     /// The same ghost race again from the start (`r`, `n`).
     static func restartGhostRace(_ model: inout Model) -> [Effect] {
         guard var ghost = model.session?.ghost else { return [] }
