@@ -35,6 +35,7 @@ enum EndOfGameView {
         } else if case .daily(let date) = session.mode {
             lines.append(Dialog.Line(text: "daily challenge \(date)", style: theme.muted))
         }
+        if let sprint = sprintLine(end, session: session) { lines.append(Dialog.Line(text: sprint, style: theme.succeeded)) }
         lines.append(.blank)
         switch end.stage {
         case .reachedTarget:
@@ -89,6 +90,24 @@ enum EndOfGameView {
             lines.append(Dialog.Line(text: hint, style: theme.muted))
         }
         // After a practice or daily game: its score over the moves, when there is room.
+        drawChart(lines, session: session, in: area, theme: theme, into: &frame)
+    }
+
+    /// What the dialog says of a sprint before it is submitted: a 4x4 game
+    /// that made 2048 on the server's seed (a race) with no assist and no
+    /// hint also enters the sprint board when submitted; nil otherwise, and
+    /// once the submission said where it landed.
+    static func sprintLine(_ end: EndOfGame, session: PlaySession) -> String? {
+        guard session.isRace, end.outcome == .won, end.size == 4, end.target == 2048, end.assists == 0, !session.hasShownHint
+        else { return nil }
+        switch end.stage {
+        // Its time is the server's, from the first move (not the race's start): the reply says it.
+        case .reachedTarget, .nickname, .submitting: return "a sprint: submitted, its time goes on the sprint board"
+        case .closed: return nil
+        }
+    }
+
+    private static func drawChart(_ lines: [Dialog.Line], session: PlaySession, in area: Rect, theme: Theme, into frame: inout Frame) {
         let dialogHeight = lines.count + 4
         let chartHeight = min(area.height - dialogHeight, max(10, area.height / 2))
         guard !session.isRace, session.progress.points.count >= 2, chartHeight >= LineChart.minimumSize.height + 2 else {
