@@ -84,7 +84,8 @@ let package = Package(
         /// A real race server on loopback for the tests of what talks to one
         /// (client, bots, command line).
         .target(
-            name: "TileRaceServerTestSupport", dependencies: ["TileRaceServer"], path: "Tests/TileRaceServerTestSupport"
+            name: "TileRaceServerTestSupport", dependencies: ["TileRaceServer", "TileRaceBot", "TileRaceEngine"],
+            path: "Tests/TileRaceServerTestSupport"
         ),
 
         .testTarget(name: "TileRaceEngineTests", dependencies: ["TileRaceEngine"]),
@@ -108,7 +109,7 @@ let package = Package(
             name: "TileRaceServerTests",
             dependencies: [
                 "TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceRedis", "TileRaceRedisProcess",
-                "TileRaceTestSupport",
+                "TileRaceTestSupport", "TileRaceServerTestSupport",
             ]
         ),
         .testTarget(
