@@ -89,7 +89,10 @@ let package = Package(
         ),
 
         .testTarget(name: "TileRaceEngineTests", dependencies: ["TileRaceEngine"]),
-        .testTarget(name: "TileRaceSimulationTests", dependencies: ["TileRaceSimulation"]),
+        .testTarget(
+            name: "TileRaceSimulationTests",
+            dependencies: ["TileRaceSimulation", "TileRaceServer", "TileRaceEngine", "TileRaceProtocol", "TileRaceServerTestSupport"]
+        ),
         .testTarget(name: "TileRaceBotTests", dependencies: ["TileRaceBot", "TileRaceEngine"]),
         .testTarget(
             name: "TileRaceBotClientTests",
