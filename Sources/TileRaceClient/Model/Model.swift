@@ -121,7 +121,7 @@ struct Model: Sendable {
         if network.resuming != nil { return 100 }
         if screen == .watch, let watch, watch.status == .ready {
             if watch.animation != nil { return 16 }
-            if !watch.isPaused, !watch.isAtEnd { return min(watch.stepMilliseconds, 100) }
+            if !watch.isPaused, !watch.isAtEnd { return watch.isTimed ? 50 : min(watch.stepMilliseconds, 100) }
         }
         if session?.animation != nil { return 16 }
         if room?.countdownEndsAt != nil { return 50 }
