@@ -24,7 +24,9 @@ import TileRaceProtocol
     @Test func theClosedDialogCarriesTheSprintRank() {
         var model = Fixtures.connected(Fixtures.practice(moves: [.left, .up, .right]))
         model.session?.end = EndOfGame(
-            outcome: .noMoves, result: GameResult(score: 20_116, largestTile: 2048, moves: 900, milliseconds: 1, size: 4, target: 2048, assists: 0, seed: "42"),
+            outcome: .noMoves,
+            result: GameResult(
+                score: 20_116, largestTile: 2048, moves: 900, milliseconds: 1, size: 4, target: 2048, assists: 0, seed: "42"),
             stage: .submitting(nickname: "ana"))
         Fixtures.reply(&model, to: .submit(nickname: "ana", token: nil), .submit(receipt(sprint: 83_456, rank: 3)))
         #expect(
@@ -34,7 +36,8 @@ import TileRaceProtocol
 
     @Test func aRaceWonAt2048WithoutAssistsIsASprint() {
         var model = Fixtures.race()
-        let result = GameResult(score: 20_116, largestTile: 2048, moves: 900, milliseconds: 90_000, size: 4, target: 2048, assists: 0, seed: "42")
+        let result = GameResult(
+            score: 20_116, largestTile: 2048, moves: 900, milliseconds: 90_000, size: 4, target: 2048, assists: 0, seed: "42")
         model.session?.end = EndOfGame(outcome: .won, result: result, stage: .nickname(TextField("ana")))
         let session = model.session!
         #expect(EndOfGameView.sprintLine(session.end!, session: session) == "a sprint: submitted, its time goes on the sprint board")
