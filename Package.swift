@@ -84,11 +84,15 @@ let package = Package(
         /// A real race server on loopback for the tests of what talks to one
         /// (client, bots, command line).
         .target(
-            name: "TileRaceServerTestSupport", dependencies: ["TileRaceServer"], path: "Tests/TileRaceServerTestSupport"
+            name: "TileRaceServerTestSupport", dependencies: ["TileRaceServer", "TileRaceBot", "TileRaceEngine"],
+            path: "Tests/TileRaceServerTestSupport"
         ),
 
         .testTarget(name: "TileRaceEngineTests", dependencies: ["TileRaceEngine"]),
-        .testTarget(name: "TileRaceSimulationTests", dependencies: ["TileRaceSimulation"]),
+        .testTarget(
+            name: "TileRaceSimulationTests",
+            dependencies: ["TileRaceSimulation", "TileRaceServer", "TileRaceEngine", "TileRaceProtocol", "TileRaceServerTestSupport"]
+        ),
         .testTarget(name: "TileRaceBotTests", dependencies: ["TileRaceBot", "TileRaceEngine"]),
         .testTarget(
             name: "TileRaceBotClientTests",
@@ -108,7 +112,7 @@ let package = Package(
             name: "TileRaceServerTests",
             dependencies: [
                 "TileRaceServer", "TileRaceTransport", "TileRaceProtocol", "TileRaceEngine", "TileRaceRedis", "TileRaceRedisProcess",
-                "TileRaceTestSupport",
+                "TileRaceTestSupport", "TileRaceServerTestSupport",
             ]
         ),
         .testTarget(

@@ -9,7 +9,7 @@ struct LeaderboardCommand: Command {
     let name = "leaderboard"
     let summary = "print a server's leaderboard (or fill an empty one with --demo)"
     let usage = [
-        "tilerace leaderboard [--host H] [--port P] [--sort score|nick|rank] [--order asc|desc] [--daily [--date YYYY-MM-DD]]",
+        "tilerace leaderboard [--host H] [--port P] [--sort score|nick|rank] [--order asc|desc] [--board BOARD | --daily] [--date YYYY-MM-DD]",
         "tilerace leaderboard --demo N [--data DIR]",
     ]
     let options: [Arguments.Option] = [
@@ -17,12 +17,13 @@ struct LeaderboardCommand: Command {
         .value("--port", "P", "its port (default 2048)"),
         .value("--sort", "KEY", "rank (default), nick or score"),
         .value("--order", "ORDER", "asc or desc (default: asc for rank and nick, desc for score)"),
-        .flag("--daily", "the daily challenge's board instead of the all-time one"),
-        .value("--date", "YYYY-MM-DD", "with --daily: that day's board (default today, UTC)"),
+        .flag("--daily", "the daily challenge's board instead of the all-time one (--board daily)"),
+        .value("--date", "YYYY-MM-DD", "with a daily or sprint-daily board: that day's board (default today, UTC)"),
         .value(
             "--demo", "N",
             "add N games (1 to \(Leaderboard.capacity)) played by bots on random seeds to an EMPTY leaderboard; refuses a non-empty one"),
         .value("--data", "DIR", "with --demo: the data directory (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
+        .value("--board", "BOARD", "all (default), daily, sprint (the fastest times to 2048) or sprint-daily"),
     ]
     let details = """
         --demo: bots of strength 1 to 3 each play a whole game on a random seed (past
@@ -30,12 +31,15 @@ struct LeaderboardCommand: Command {
         nickname with its record, its figures those of the replay, so it can be
         watched and checked (tilerace replay --host H --nick N) like any other entry.
         Stop the server that uses the data directory first.
+
+        --board sprint ranks the sprints, the fastest verified times to 2048 (protocol.md
+        section 10.2), shown as m:ss.t in a sprint column; sprint-daily is one UTC day's.
         """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
         if arguments.value("--demo") != nil {
-            for option in ["--host", "--port", "--sort", "--order", "--date"] where arguments.value(option) != nil {
+            for option in ["--host", "--port", "--sort", "--order", "--date", "--board"] where arguments.value(option) != nil {
                 throw CommandLineError("\(option) cannot be used with --demo")
             }
             if arguments.has("--daily") { throw CommandLineError("--daily cannot be used with --demo") }
@@ -75,17 +79,30 @@ struct LeaderboardCommand: Command {
         let port = try arguments.integer("--port", in: 1...65535, default: 2048)
         let sort = try arguments.choice("--sort", as: LeaderboardQuery.SortKey.self) ?? .rank
         let order = try arguments.choice("--order", as: LeaderboardQuery.Order.self)
+        var board = try arguments.choice("--board", as: LeaderboardKind.self) ?? .all
+        if arguments.has("--daily") {
+            guard arguments.value("--board") == nil else {
+                throw CommandLineError("--daily cannot be used with --board (it is --board daily)")
+            }
+            board = .daily
+        }
         if let date = arguments.value("--date") {
-            guard arguments.has("--daily") else { throw CommandLineError("--date needs --daily") }
+            guard board.isDated else { throw CommandLineError("--date needs --daily, --board daily or --board sprint-daily") }
             guard Names.isValidDate(date) else { throw CommandLineError("invalid value '\(date)' for --date: expected YYYY-MM-DD") }
         }
         let query = LeaderboardQuery(
-            board: arguments.has("--daily") ? .daily : .all, date: arguments.value("--date"),
+            board: board, date: arguments.value("--date"),
             sort: sort, order: order,
             offset: 0, limit: LeaderboardQuery.maximumLimit)
         do throws(ServerRequestError) {
             let (entries, summary) = try fetch(query, host: host, port: port)
-            let boardName = summary.board == .daily ? "daily board of \(summary.date ?? "today")" : "all-time leaderboard"
+            let boardName =
+                switch summary.board {
+                case .all: "all-time leaderboard"
+                case .daily: "daily board of \(summary.date ?? "today")"
+                case .sprint: "sprint board (fastest to 2048)"
+                case .sprintDaily: "sprint board of \(summary.date ?? "today")"
+                }
             let orderName = query.effectiveOrder == .asc ? "ascending" : "descending"
             let title =
                 "\(boardName) on \(host):\(port), by \(query.sort.rawValue) (\(orderName)): \(summary.total) entr\(summary.total == 1 ? "y" : "ies")"

@@ -2,7 +2,9 @@ import TileRaceProtocol
 
 /// Renders a leaderboard page as a plain-text table for the terminal.
 enum LeaderboardTable {
-    /// The table: a title line, a header and one row per entry.
+    /// The table: a title line, a header and one row per entry; with a
+    /// sprint column (m:ss.t) after the nickname when the entries have sprint
+    /// times (a sprint board).
     static func render(title: String, entries: [LeaderboardEntry]) -> String {
         var lines = [title]
         guard !entries.isEmpty else {
@@ -10,14 +12,17 @@ enum LeaderboardTable {
             return lines.joined(separator: "\n")
         }
         let nicknameWidth = max(8, entries.map(\.nickname.count).max() ?? 0)
+        let hasSprints = entries.contains { $0.sprintTime != nil }
         lines.append(
-            pad("rank", 4, right: true) + "  " + pad("nickname", nicknameWidth) + "  " + pad("score", 7, right: true) + "  "
+            pad("rank", 4, right: true) + "  " + pad("nickname", nicknameWidth) + "  "
+                + (hasSprints ? pad("sprint", 8, right: true) + "  " : "") + pad("score", 7, right: true) + "  "
                 + pad("max", 7, right: true) + "  " + pad("moves", 6, right: true) + "  " + pad("assists", 7, right: true)
                 + "  " + pad("time", 8, right: true)
                 + "  " + "date")
         for entry in entries {
             lines.append(
                 pad(String(entry.rank), 4, right: true) + "  " + pad(entry.nickname, nicknameWidth) + "  "
+                    + (hasSprints ? pad(entry.sprintTime.map(time) ?? "-", 8, right: true) + "  " : "")
                     + pad(String(entry.score), 7, right: true) + "  " + pad(String(entry.largestTile), 7, right: true) + "  "
                     + pad(String(entry.moves), 6, right: true) + "  " + pad(String(entry.assists), 7, right: true)
                     + "  " + pad(time(entry.milliseconds), 8, right: true)

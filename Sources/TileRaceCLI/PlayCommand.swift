@@ -1,5 +1,6 @@
 import Foundation
 import TileRaceClient
+import TileRaceEngine
 import TileRaceTransport
 
 /// `tilerace play`: the game in the terminal (the default command).
@@ -9,6 +10,8 @@ struct PlayCommand: Command {
     let usage = [
         "tilerace play [--offline] [--host H] [--port P] [--nick N] [--room R] [--local]",
         "              [--no-anim] [--size N] [--target T] [--seed S]",
+        "tilerace play --ghost NICK [--board all|daily|sprint|sprint-daily] [--host H] [--port P]",
+        "tilerace play --ghost-file PATH --seed S [--size N] [--target T] [--offline]",
     ]
     let options: [Arguments.Option] = [
         .flag("--offline", "play with no network at all (practice, daily challenge, colours)"),
@@ -21,6 +24,9 @@ struct PlayCommand: Command {
         .value("--size", "N", "practice board size, 3 to 8 (default 4)"),
         .value("--target", "T", "practice target tile, a power of two from 8 (default 2048)"),
         .value("--seed", "S", "start a practice game on seed S (digits or any text)"),
+        .value("--ghost", "NICK", "race the ghost of NICK's leaderboard entry (its record, on its seed)"),
+        .value("--board", "B", "the board of --ghost's entry: all, daily, sprint or sprint-daily (default all)"),
+        .value("--ghost-file", "PATH", "race the ghost of a record file (replay's notation; give its --seed)"),
     ]
     var details: String {
         """
@@ -33,19 +39,39 @@ struct PlayCommand: Command {
         (race: restart the seed); i hint (practice); t next theme; ? help; q back. In a
         room: r ready, a adds a bot (asks its strength), x removes the last one added.
         Ctrl-C quits anywhere.
+        --ghost NICK races the ghost of NICK's entry on a board (--board, default all):
+        the entry's record plays back beside your board at its recorded pace from your
+        first move; the first to reach the target wins. A ghost race is never eligible
+        for a board. --ghost-file PATH races a local record (the notation of tilerace
+        replay, on --seed S), online or offline.
         Settings (theme, colours, last nickname, nickname tokens) live in
         $XDG_CONFIG_HOME/tilerace (else ~/.config/tilerace). NO_COLOR turns colour off.
         """
     }
 
+    /// The record of `--ghost-file`: the file's entries (white space
+    /// ignored, times kept), on the options' seed, size and target.
+    static func ghostRecord(_ path: String, options: ClientOptions) throws(CommandLineError) -> RecordToWatch {
+        let text = String(decoding: try FileReader.contents(ofFile: path), as: UTF8.self)
+        do throws(EngineError) {
+            let seed = try Seed(parsing: options.seed ?? "")
+            let config = try GameConfig(size: options.size, target: options.target)
+            let log = try GameLog(parsing: text, ignoringWhitespace: true)
+            return RecordToWatch(seed: seed, config: config, log: log, title: path, expected: nil)
+        } catch {
+            throw CommandLineError("the ghost's record \(path) cannot be raced: \(error.message)")
+        }
+    }
+
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
-        let options: ClientOptions
+        var options: ClientOptions
         do {
             options = try ClientOptions.parse(values: arguments.values, flags: arguments.flags)
         } catch {
             throw CommandLineError(error.message)
         }
+        if let path = arguments.value("--ghost-file") { options.ghostRecord = try Self.ghostRecord(path, options: options) }
         do {
             let environment = ProcessInfo.processInfo.environment
             return try ClientRuntime.run(options: options, environment: environment, version: CLI.version, bots: ClientBots.launcher) {

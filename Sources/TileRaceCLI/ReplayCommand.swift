@@ -11,7 +11,7 @@ struct ReplayCommand: Command {
     let summary = "replay a game record (given, or a leaderboard entry's from a server) and print or watch it"
     let usage = [
         "tilerace replay --seed S [--size N] [--target T] (--moves LOG | --moves-file FILE|-) [--json | --watch]",
-        "tilerace replay --host H [--port P] --nick N [--daily [--date YYYY-MM-DD]] [--json | --watch]",
+        "tilerace replay --host H [--port P] --nick N [--board BOARD | --daily] [--date YYYY-MM-DD] [--json | --watch]",
     ]
     let options: [Arguments.Option] = [
         .value("--seed", "S", "the game's seed: decimal digits (up to 2^64-1) or any other text"),
@@ -23,9 +23,10 @@ struct ReplayCommand: Command {
         .value("--port", "P", "with --host: its port (default 2048)"),
         .value("--nick", "N", "with --host: whose entry"),
         .flag("--daily", "with --host: the entry on the daily board instead of the all-time one"),
-        .value("--date", "YYYY-MM-DD", "with --daily: that day's board (default today, UTC)"),
+        .value("--date", "YYYY-MM-DD", "with a daily or sprint-daily board: that day's board (default today, UTC)"),
         .flag("--json", "print one JSON line instead of the board"),
         .flag("--watch", "play the game back on the board in the terminal (Space pause, + - speed, arrows step, q or Esc quits)"),
+        .value("--board", "BOARD", "with --host: the entry on this board: all (default), daily, sprint or sprint-daily"),
     ]
     let details = """
         The record: L R U D are moves, Z is undo, X<row><column> removes a tile
@@ -43,6 +44,11 @@ struct ReplayCommand: Command {
         server's RECORD request); the replay is checked against the entry's
         figures, and a difference is an error (exit 1).
 
+        --watch plays a timed record (one the server kept with the time of each
+        entry, protocol.md 9.8) at its real pace with its running time shown (+
+        plays it 2, 4, ... 60 times as fast); an untimed one at 4 entries a
+        second (+ and - change it).
+
         Exit status: 0 when replayed, 1 when the server cannot be reached, has
         no record, or the record does not give the entry's figures, 2 for a
         malformed record, seed, size or target, a missing or doubled
@@ -56,7 +62,7 @@ struct ReplayCommand: Command {
         try arguments.requireNoPositionals()
         if arguments.has("--json"), arguments.has("--watch") { throw CommandLineError("give --json or --watch, not both") }
         if arguments.value("--host") != nil { return try runRemote(arguments, console: console) }
-        for option in ["--port", "--nick", "--date"] where arguments.value(option) != nil {
+        for option in ["--port", "--nick", "--date", "--board"] where arguments.value(option) != nil {
             throw CommandLineError("\(option) needs --host")
         }
         if arguments.has("--daily") { throw CommandLineError("--daily needs --host") }
@@ -94,14 +100,20 @@ struct ReplayCommand: Command {
         guard Names.isValidName(nickname) else {
             throw CommandLineError("invalid value \(Arguments.quoted(nickname)) for --nick: 1-16 letters, digits, _ or -")
         }
+        var board = try arguments.choice("--board", as: LeaderboardKind.self) ?? .all
+        if arguments.has("--daily") {
+            guard arguments.value("--board") == nil else {
+                throw CommandLineError("--daily cannot be used with --board (it is --board daily)")
+            }
+            board = .daily
+        }
         let date = arguments.value("--date")
         if let date {
-            guard arguments.has("--daily") else { throw CommandLineError("--date needs --daily") }
+            guard board.isDated else { throw CommandLineError("--date needs --daily, --board daily or --board sprint-daily") }
             guard Names.isValidDate(date) else {
                 throw CommandLineError("invalid value \(Arguments.quoted(date)) for --date: expected YYYY-MM-DD")
             }
         }
-        let board: LeaderboardKind = arguments.has("--daily") ? .daily : .all
         let fetched: RecordFetch
         do throws(ServerRequestError) {
             fetched = try RecordFetch.fetch(nickname: nickname, board: board, date: date, host: host, port: port)
@@ -114,7 +126,7 @@ struct ReplayCommand: Command {
         let request: RecordToWatch
         do throws(EngineError) {
             result = try Replay.run(seedText: summary.seed, size: summary.size, target: summary.target, log: fetched.log)
-            let boardName = board == .all ? "all-time board" : "daily board" + (date.map { " of \($0)" } ?? "")
+            let boardName = ReplayCommand.boardName(board, date: date)
             let rank = fetched.entry.map { " · rank \($0.rank)" } ?? ""
             request = RecordToWatch(
                 seed: try Seed(parsing: summary.seed), config: try GameConfig(size: summary.size, target: summary.target),
@@ -137,7 +149,7 @@ struct ReplayCommand: Command {
             console.print(ReplayCommand.report(result))
             console.print(
                 fetched.entry.map { entry in
-                    "\(summary.nickname), rank \(entry.rank) on the \(board == .all ? "all-time" : "daily") board (\(entry.date)): "
+                    "\(summary.nickname), rank \(entry.rank) on the \(ReplayCommand.boardName(board, date: nil)) (\(entry.date)): "
                         + "the replay gives the entry's figures"
                 } ?? "\(summary.nickname)'s entry left the board while it was fetched: nothing to check against")
         }
@@ -156,6 +168,17 @@ struct ReplayCommand: Command {
         } catch {
             console.printError("tilerace replay: \(error.message)")
             return CLI.failure
+        }
+    }
+
+    /// A board for people: `all-time board`, `sprint board of 2026-11-22`.
+    static func boardName(_ board: LeaderboardKind, date: String?) -> String {
+        let day = date.map { " of \($0)" } ?? ""
+        return switch board {
+        case .all: "all-time board"
+        case .daily: "daily board" + day
+        case .sprint: "sprint board"
+        case .sprintDaily: "sprint board of " + (date ?? "today")
         }
     }
 

@@ -1,4 +1,16 @@
-/// Which leaderboard: all-time, or the daily challenge's board of one UTC date.
+/// Which leaderboard: all-time, or the daily challenge's board of one UTC
+/// date, ranked by score; or the sprint boards (all-time and per UTC date),
+/// ranked by the time to 2048. The raw value is the wire word.
 public enum LeaderboardKind: String, CaseIterable, Hashable, Sendable {
     case all, daily
+    /// The all-time sprint board: the fastest verified times to 2048.
+    case sprint
+    /// One UTC date's sprint board (`sprint-daily` on the wire).
+    case sprintDaily = "sprint-daily"
+
+    /// Whether the board ranks sprint times (lowest first) rather than scores.
+    public var isSprint: Bool { self == .sprint || self == .sprintDaily }
+
+    /// Whether the board is one UTC date's (so `date=` names it).
+    public var isDated: Bool { self == .daily || self == .sprintDaily }
 }

@@ -2,7 +2,8 @@
 public struct LeaderboardQuery: FieldsRepresentable {
     /// What to sort by; the raw value is the wire word (`sort=rank|nick|score`).
     public enum SortKey: String, CaseIterable, Hashable, Sendable {
-        /// By rank (score, then the order of recording).
+        /// By rank (score, or on a sprint board the sprint time, then the
+        /// order of recording).
         case rank
         /// By nickname, without regard to case.
         case nickname = "nick"
@@ -35,9 +36,9 @@ public struct LeaderboardQuery: FieldsRepresentable {
     /// The `key=value` fields of a query, the only ones `TOP` accepts.
     public static let keys: Set<String> = ["board", "date", "sort", "order", "offset", "limit"]
 
-    /// All-time or daily.
+    /// Which board: all-time, daily, sprint or sprint-daily.
     public var board: LeaderboardKind
-    /// For the daily board, the UTC date; nil for today.
+    /// For a dated board (daily, sprint-daily), the UTC date; nil for today.
     public var date: String?
     /// Sort key.
     public var sort: SortKey

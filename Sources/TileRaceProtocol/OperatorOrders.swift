@@ -66,7 +66,7 @@ public struct RemovalOrder: Hashable, Sendable {
         self.reason = reason
     }
 
-    /// Reads `<nick> [board=all|daily] [date=YYYY-MM-DD] [reason=<text>]`.
+    /// Reads `<nick> [board=all|daily|sprint|sprint-daily] [date=YYYY-MM-DD] [reason=<text>]`.
     public init(fields: Fields) throws(ProtocolError) {
         var withoutReason = fields
         withoutReason.pairs.removeAll { $0.key == "reason" }

@@ -1,6 +1,7 @@
 /// Cuts a game log into the `LOG` lines of a `RECORD` reply and joins them
-/// again. A chunk never splits an entry (`X<row><column>` stays whole), so
-/// each chunk is a valid log on its own, and `LOG <chunk>` fits the line limit.
+/// again. A chunk never splits an entry (`X<row><column>` stays whole, and so
+/// does an entry's `@<milliseconds>` in a timed log), so each chunk is a valid
+/// log on its own, and `LOG <chunk>` fits the line limit.
 public enum RecordChunks {
     /// The most characters of log in one `LOG` line: the line limit less
     /// `LOG ` and room to spare.
@@ -14,7 +15,7 @@ public enum RecordChunks {
         while start < bytes.count {
             var end = min(start + max(3, maximumLength), bytes.count)
             if end < bytes.count {
-                // Step back to an entry's start: a letter other than a digit after X.
+                // Step back to an entry's start: a letter (not a digit, not an `@`).
                 while end > start, !isEntryStart(bytes, at: end) { end -= 1 }
                 if end == start { end = min(start + max(3, maximumLength), bytes.count) }
             }
@@ -27,13 +28,19 @@ public enum RecordChunks {
     /// The number of chunks `split` makes of a log of `length` characters, at most
     /// (used to price a request before the log is cut).
     public static func count(ofLength length: Int) -> Int {
-        length == 0 ? 0 : (length + maximumChunkLength - 3) / (maximumChunkLength - 2)
+        length == 0 ? 0 : (length + shortestChunk - 1) / shortestChunk
     }
 
-    /// Whether an entry starts at `index`: not a digit of an `X` before it.
+    /// The fewest characters a chunk before the last holds: stepping back to
+    /// an entry's start gives up at most the longest entry less one, `X03`
+    /// with `@` and nine digits (13 characters).
+    private static let shortestChunk = maximumChunkLength - 12
+
+    /// Whether an entry starts at `index`: not a digit (of an `X` or a time)
+    /// and not the `@` of a time.
     private static func isEntryStart(_ bytes: [UInt8], at index: Int) -> Bool {
-        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        return !isDigit(bytes[index])
+        let byte = bytes[index]
+        return !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) && byte != UInt8(ascii: "@")
     }
 
     /// The log of a reply's `LOG` items, in the order they came.

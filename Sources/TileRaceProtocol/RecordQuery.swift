@@ -5,9 +5,9 @@ public struct RecordQuery: Hashable, Sendable {
 
     /// The entry's nickname (compared without regard to case).
     public var nickname: String
-    /// All-time or daily.
+    /// Which board: all-time, daily, sprint or sprint-daily.
     public var board: LeaderboardKind
-    /// For the daily board, the UTC date; nil for today.
+    /// For a dated board (daily, sprint-daily), the UTC date; nil for today.
     public var date: String?
 
     /// Creates a query.
@@ -17,7 +17,7 @@ public struct RecordQuery: Hashable, Sendable {
         self.date = date
     }
 
-    /// Reads `<nick> [board=all|daily] [date=YYYY-MM-DD]`.
+    /// Reads `<nick> [board=all|daily|sprint|sprint-daily] [date=YYYY-MM-DD]`.
     public init(fields: Fields) throws(ProtocolError) {
         let nickname = fields.positionals[0]
         try Names.validateName(nickname, as: "nickname")

@@ -137,13 +137,14 @@ extension RequestVerb {
             }
         case .top:
             RequestRule(
-                usage: "TOP [board=all|daily] [date=YYYY-MM-DD] [sort=rank|nick|score] [order=asc|desc] [offset=0] [limit=20]",
+                usage: "TOP [board=all|daily|sprint|sprint-daily] [date=YYYY-MM-DD] [sort=rank|nick|score] [order=asc|desc] "
+                    + "[offset=0] [limit=20]",
                 summary: "read a leaderboard", requirements: [.greeted], reply: .items, cost: .asked(RequestVerb.topCost),
                 keys: LeaderboardQuery.keys
             ) { fields throws(ProtocolError) in .top(try LeaderboardQuery(fields: fields)) }
         case .record:
             RequestRule(
-                usage: "RECORD <nick> [board=all|daily] [date=YYYY-MM-DD]", example: "RECORD ana board=daily",
+                usage: "RECORD <nick> [board=all|daily|sprint|sprint-daily] [date=YYYY-MM-DD]", example: "RECORD ana board=daily",
                 summary: "read the game record of a leaderboard entry (LOG lines)", requirements: [.greeted], reply: .items,
                 cost: .perItemLine, positionalCount: 1...1, keys: RecordQuery.keys
             ) { fields throws(ProtocolError) in .record(try RecordQuery(fields: fields)) }
@@ -195,7 +196,7 @@ extension RequestVerb {
                 cost: .fixed(2), message: .bans)
         case .removeEntry:
             RequestRule(
-                usage: "REMOVE-ENTRY <nick> [board=all|daily] [date=YYYY-MM-DD] [reason=<text>]",
+                usage: "REMOVE-ENTRY <nick> [board=all|daily|sprint|sprint-daily] [date=YYYY-MM-DD] [reason=<text>]",
                 example: "REMOVE-ENTRY ana reason=cheating", summary: "operator: take a nickname's entry off a leaderboard",
                 requirements: [.greeted, .operator], positionalCount: 1...1, keys: RemovalOrder.keys
             ) { fields throws(ProtocolError) in .removeEntry(try RemovalOrder(fields: fields)) }

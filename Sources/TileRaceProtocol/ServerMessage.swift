@@ -115,7 +115,7 @@ public enum ServerMessage: Hashable, Sendable {
         case "LOG":
             let chunk = String(rest)
             guard !chunk.isEmpty, chunk.utf8.allSatisfy(ServerMessage.isLogByte) else {
-                throw ProtocolError(.badArguments, "LOG holds something other than L R U D Z X and digits")
+                throw ProtocolError(.badArguments, "LOG holds something other than L R U D Z X, @ and digits")
             }
             return .log(chunk)
         case "INFO": return .info(TextFilter.printableASCII(String(rest)))
@@ -131,7 +131,7 @@ public enum ServerMessage: Hashable, Sendable {
 
     /// Whether a byte may appear in a `LOG` chunk: `L R U D Z X` and digits.
     private static func isLogByte(_ byte: UInt8) -> Bool {
-        "LRUDZX".utf8.contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        "LRUDZX@".utf8.contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// Splits off the first space-separated word.

@@ -1,8 +1,8 @@
 /// The `OK TOP` line that ends a leaderboard page.
 public struct TopSummary: FieldsRepresentable {
-    /// All-time or daily.
+    /// Which board: all-time, daily, sprint or sprint-daily.
     public var board: LeaderboardKind
-    /// The daily board's date; nil for all-time.
+    /// A dated board's date (daily, sprint-daily); nil otherwise.
     public var date: String?
     /// Entries on the whole board.
     public var total: Int

@@ -67,6 +67,12 @@ final class SimulatedPlayer {
                 (40, .character("r")), (5, .character("a")), (3, .character("x")), (4, .character("q")), (8, .enter),
                 (2, .escape), (4, .character("/")),
             ])
+        case "leaderboard":
+            // g races the chosen entry's ghost (a practice game with ghost=yes); Tab goes through the boards.
+            return random.pick([
+                (10, .character("q")), (6, .escape), (4, .enter), (3, .down), (2, .character("r")), (6, .character("g")),
+                (3, .tab),
+            ])
         default:
             return random.pick([(10, .character("q")), (6, .escape), (4, .enter), (3, .down), (2, .character("r"))])
         }

@@ -130,18 +130,55 @@ extension Simulation {
         if violation == nil { checkLeaderboard() }
     }
 
-    /// Section 10: one entry per nickname per board, best first, at most 100.
+    /// Section 10: one entry per nickname per board, best first, at most 100;
+    /// section 10.2 on the sprint boards (`sprintViolation`).
     private func checkLeaderboard() {
         let leaderboard = store.leaderboard
-        for (board, entries) in leaderboard.boards {
+        for board in leaderboard.boards.keys.sorted() {
+            let entries = leaderboard.entries(on: board)
             let keys = entries.map { Names.nicknameKey($0.nickname) }
             if Set(keys).count != keys.count {
                 fail("leaderboard rules", "board \(board) has a nickname twice: \(keys)")
             } else if entries.count > Leaderboard.capacity {
                 fail("leaderboard rules", "board \(board) keeps \(entries.count) entries")
+            } else if board.isSprint {
+                if let violation = Simulation.sprintViolation(on: board, entries) { fail("sprint rules", violation) }
             } else if zip(entries, entries.dropFirst()).contains(where: { $0.result.score < $1.result.score }) {
                 fail("leaderboard rules", "board \(board) is not ranked by score: \(entries.map(\.result.score))")
+            } else if let entry = entries.first(where: { $0.sprintTime != nil }) {
+                fail("sprint rules", "board \(board) is a score board but \(entry.nickname)'s entry has a sprint time")
             }
         }
+    }
+
+    /// What breaks section 10.2 on a sprint board, or nil: entries ranked by
+    /// sprint time, each 4x4 to 2048 with a timed record whose first entry
+    /// that makes 2048 comes with no assist before it, at the entry's sprint
+    /// time (the server's time of its 2048 entry).
+    static func sprintViolation(on board: LeaderboardBoardID, _ entries: [BoardEntry]) -> String? {
+        let times = entries.map { $0.sprintTime ?? -1 }
+        if times.contains(-1) || times != times.sorted() { return "board \(board) is not ranked by sprint time: \(times)" }
+        for entry in entries {
+            let name = "\(entry.nickname)'s entry on \(board)"
+            guard entry.size == 4, entry.target == 2048 else { return "\(name) is not 4x4 to 2048" }
+            guard let text = entry.log, let log = try? GameLog(parsing: text), let logTimes = log.times,
+                let seed = try? Seed(parsing: entry.seed)
+            else { return "\(name) has no timed record" }
+            var game = Game(config: .standard, seed: seed)
+            var reachedAt: Int?
+            for (index, step) in log.entries.enumerated() {
+                guard (try? game.apply(step)) != nil else { return "\(name): entry \(index + 1) of its record does not apply" }
+                if game.hasWon {
+                    reachedAt = index
+                    break
+                }
+            }
+            guard let reachedAt else { return "\(name): its record never makes 2048" }
+            guard game.assistCount == 0 else { return "\(name): an assist came before its 2048" }
+            guard logTimes[reachedAt] == entry.sprintTime else {
+                return "\(name) has the sprint time \(entry.sprintTime ?? -1) but its 2048 entry is at \(logTimes[reachedAt]) ms"
+            }
+        }
+        return nil
     }
 }

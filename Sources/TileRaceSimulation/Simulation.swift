@@ -114,16 +114,23 @@ package final class Simulation {
         simulation.start()
         simulation.runEvents()
         simulation.store.close()
-        return SimulationReport(
+        var report = SimulationReport(
             seed: seed, steps: simulation.steps, racesStarted: simulation.monitor.racesStarted,
             racesEnded: simulation.monitor.racesEnded, resyncsAnswered: simulation.monitor.resyncsAnswered,
             faults: simulation.faultCount, infoReplies: simulation.monitor.infoReplies, violation: simulation.violation,
             trace: simulation.trace.lines)
+        report.ghostRacesStarted = simulation.monitor.ghostRacesStarted
+        return report
     }
 
     var now: Int { clock.now }
 
     // MARK: The run
+
+    /// The record the simulated players race as a ghost: seed 42, moves and an undo.
+    static let ghostRecord = RecordToWatch(
+        seed: Seed(42), config: .standard, log: GameLog([.move(.left), .move(.down), .move(.right), .undo, .move(.down), .move(.left)]),
+        title: "ghost.txt", expected: nil)
 
     private func start() {
         for index in 0..<settings.servers {
@@ -135,6 +142,8 @@ package final class Simulation {
             options.nickname = "p\(index + 1)"
             // Most go straight into one room; the others find it (or another) in the lobby.
             if index < 2 || random.chance(0.5) { options.room = "sim" }
+            // Of the others, some start in a ghost race against a local record (`--ghost-file`).
+            if options.room == nil, random.chance(0.5) { options.ghostRecord = Self.ghostRecord }
             let server = servers[index % servers.count]
             options.host = server.host
             let (machine, outputs) = ClientMachine.launch(

@@ -6,7 +6,7 @@ import TileRaceProtocol
 /// mark as bots exactly the racers its `START` named as bots; a `START` that
 /// catches someone up says how long the race has run; a client asks a server
 /// that offers `RESYNC` with it, and its `OK RESYNC` comes with the server's
-/// copy of the game; and it keeps the evidence the client-side invariants
+/// copy of the game; no `SUBMIT` of a ghost race succeeds; and it keeps the evidence the client-side invariants
 /// need (who resigned).
 struct WireMonitor {
     /// What one connection's receiver saw of one race.
@@ -45,6 +45,11 @@ struct WireMonitor {
     private var lastParsed: (line: String, message: ServerMessage)?
     /// Per party, the nicknames the server accepted for it.
     private var nicknames: [String: Set<String>] = [:]
+    /// Ghost races the server started (`OK PRACTICE ... ghost=yes`), on all servers.
+    private(set) var ghostRacesStarted = 0
+    /// Per party, whether its last game was a ghost race (`PRACTICE ... ghost=yes`,
+    /// until another `PRACTICE` or a race's `START`): no `SUBMIT` of it may succeed.
+    private var lastGameIsGhost: [String: Bool] = [:]
 
     mutating func clientSent(_ line: String, by party: String, simulation: Simulation) {
         let message: ClientMessage
@@ -56,6 +61,7 @@ struct WireMonitor {
         }
         simulation.note(party, "-> \(line.prefix(120))")
         if case .resign = message { resignationKnown[party] = true }
+        if case .practice(let options) = message { lastGameIsGhost[party] = options.isGhost }
         // Every simulated server offers RESYNC (features=resync).
         if case .move(let seq, _) = message, seq == ClientMessage.legacyResyncSequence {
             simulation.fail("a client asks with RESYNC where it is offered", "\(party) asked with the old MOVE: \(line)")
@@ -95,6 +101,10 @@ struct WireMonitor {
             if line.hasPrefix("OK HELLO") || line.hasPrefix("OK NICK"), let nickname = field("nick", in: line) {
                 nicknames[party, default: []].insert(Names.nicknameKey(nickname))
             }
+            if case .ok(.practice(let options)) = message, options.isGhost { ghostRacesStarted += 1 }
+            if case .ok(.submit) = message, lastGameIsGhost[party] == true {
+                simulation.fail("a ghost race is never on a board", "\(party) submitted a ghost race and got \(line)")
+            }
             if case .ok(.info(let info)) = message {
                 infoReplies += 1
                 simulation.checkInfo(info, line: line, server: connection.server)
@@ -112,6 +122,7 @@ struct WireMonitor {
             seen[id, default: [:]][key] = RaceSeen(players: players, bots: bots)
             if start.players.contains(where: { nicknames[party]?.contains(Names.nicknameKey($0)) == true }) {
                 resignationKnown[party] = false
+                lastGameIsGhost[party] = false
             }
         case .event(.finish(let finish)), .event(.result(let finish)):
             if finish.reason == .resigned || finish.reason == .left,

@@ -166,6 +166,56 @@ struct LeaderboardCommandTests {
         }
     }
 
+    /// A data directory whose sprint boards hold ana's timed game of seed 42
+    /// (a sprint time of 1:05.4, so the table shows it).
+    private func storeWithSprint(_ path: String) throws -> (log: String, result: GameResult) {
+        let log = "L@0D@100R@150U@65154"
+        let game = try Replay.run(seedText: "42", log: log).game
+        let result = GameResult(
+            score: game.score, largestTile: game.board.largestValue, moves: game.moveCount, milliseconds: 70_000, size: 4, target: 2048,
+            assists: 0, seed: "42")
+        let store = try LeaderboardStore.open(directory: path)
+        defer { store.close() }
+        let today = UTCTime.date(epochMilliseconds: SystemClock().wallMilliseconds)
+        let submission = try store.leaderboard.submission(
+            of: result, log: log, date: today, dailyDate: nil, sprintTime: 65_404, nickname: "ana", token: nil
+        ) { "t0k3n" }
+        try store.commit(submission.records)
+        return (log, result)
+    }
+
+    @Test func printsTheSprintBoardWithTimesAndReplaysItsTimedRecord() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try storeWithSprint(path)
+        let host = try TestHost { $0.dataDirectory = path }
+        let port = String(host.port)
+        let board = TestConsole.run(["leaderboard", "--port", port, "--board", "sprint"])
+        #expect(board.status == 0)
+        let lines = board.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "sprint board (fastest to 2048) on 127.0.0.1:\(port), by rank (ascending): 1 entry")
+        #expect(lines.count == 3)
+        #expect(lines[1].hasPrefix("rank  nickname    sprint    score"))
+        #expect(lines[2].hasPrefix("   1  ana         1:05.4 "))
+        let daily = TestConsole.run(["leaderboard", "--port", port, "--board", "sprint-daily"])
+        #expect(daily.status == 0)
+        #expect(daily.output.contains("  ana         1:05.4 "))
+        #expect(TestConsole.run(["leaderboard", "--port", port, "--board", "all"]).output.contains("sprint") == false)
+        let replay = TestConsole.run(["replay", "--host", "127.0.0.1", "--port", port, "--nick", "ana", "--board", "sprint"])
+        #expect(replay.status == 0)
+        let today = UTCTime.date(epochMilliseconds: SystemClock().wallMilliseconds)
+        #expect(replay.output.hasSuffix("ana, rank 1 on the sprint board (\(today)): the replay gives the entry's figures\n"))
+        for (arguments, error) in [
+            (["leaderboard", "--board", "weekly"], "invalid value 'weekly' for --board: expected one of all, daily, sprint, sprint-daily"),
+            (["leaderboard", "--board", "sprint", "--date", "2026-01-02"], "--date needs --daily, --board daily or --board sprint-daily"),
+            (["leaderboard", "--board", "sprint", "--daily"], "--daily cannot be used with --board (it is --board daily)"),
+        ] {
+            let run = TestConsole.run(arguments)
+            #expect(run.status == 2)
+            #expect(run.error.hasPrefix("tilerace leaderboard: \(error)\n"), "\(run.error)")
+        }
+    }
+
     @Test func tableAndTimes() {
         #expect(LeaderboardTable.time(0) == "0:00.0")
         #expect(LeaderboardTable.time(5312) == "0:05.3")
@@ -180,6 +230,14 @@ struct LeaderboardCommandTests {
                 t
                 rank  nickname    score      max   moves  assists      time  date
                    1  ana         20116     2048     938        3    7:12.4  2026-11-22
+                """)
+        var sprint = entry
+        sprint.sprintTime = 95_431
+        #expect(
+            LeaderboardTable.render(title: "t", entries: [sprint]) == """
+                t
+                rank  nickname    sprint    score      max   moves  assists      time  date
+                   1  ana         1:35.4    20116     2048     938        3    7:12.4  2026-11-22
                 """)
     }
 }

@@ -136,7 +136,10 @@ struct ReplayCommandTests {
         #expect(
             run.output.contains(
                 "usage: tilerace replay --seed S [--size N] [--target T] (--moves LOG | --moves-file FILE|-) [--json | --watch]"))
-        #expect(run.output.contains("       tilerace replay --host H [--port P] --nick N [--daily [--date YYYY-MM-DD]] [--json | --watch]"))
+        #expect(
+            run.output.contains(
+                "       tilerace replay --host H [--port P] --nick N [--board BOARD | --daily] [--date YYYY-MM-DD] [--json | --watch]"))
+        #expect(run.output.contains("--watch plays a timed record (one the server kept with the time of each"))
         #expect(
             run.output.contains(
                 #"{"board":[[0,2,...],...],"score":S,"moves":M,"invalid":I,"undos":U,"removals":R,"won":B,"over":B,"max":T}"#))

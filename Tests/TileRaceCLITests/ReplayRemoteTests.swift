@@ -91,7 +91,10 @@ struct ReplayRemoteTests {
             ["replay", "--host", "h", "--nick", "a", "--seed", "1"],
             "tilerace replay: --seed cannot be used with --host (the record comes from the server)"
         ),
-        (["replay", "--host", "h", "--nick", "a", "--date", "2026-11-22"], "tilerace replay: --date needs --daily"),
+        (
+            ["replay", "--host", "h", "--nick", "a", "--date", "2026-11-22"],
+            "tilerace replay: --date needs --daily, --board daily or --board sprint-daily"
+        ),
         (
             ["replay", "--host", "h", "--nick", "a", "--daily", "--date", "22/11"],
             "tilerace replay: invalid value '22/11' for --date: expected YYYY-MM-DD"

@@ -1,4 +1,5 @@
 import Testing
+import TileRaceProtocol
 
 @testable import TileRaceClient
 
@@ -15,6 +16,13 @@ import Testing
         #expect(try ClientOptions.parse(values: ["--seed": "x"], flags: []).opensPracticeDirectly)
         #expect(try ClientOptions.parse(values: ["--size": "5"], flags: []).opensPracticeDirectly)
         #expect(try ClientOptions.parse(values: ["--target": "4096"], flags: []).opensPracticeDirectly)
+    }
+
+    @Test func ghostNamesAnEntryOnABoard() throws {
+        let options = try ClientOptions.parse(values: ["--ghost": "ana", "--board": "sprint-daily", "--host": "h"], flags: [])
+        #expect(options.ghost == RecordQuery(nickname: "ana", board: .sprintDaily))
+        #expect(try ClientOptions.parse(values: ["--ghost": "bo"], flags: []).ghost == RecordQuery(nickname: "bo", board: .all))
+        #expect(!options.opensPracticeDirectly)
     }
 
     @Test func everyOption() throws {

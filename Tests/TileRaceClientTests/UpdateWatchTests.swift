@@ -57,6 +57,44 @@ import TileRaceProtocol
         #expect(model.tickIntervalMilliseconds == nil)
     }
 
+    /// A timed record (`L@0D@153...`) plays each entry when the server
+    /// applied it, with its running time; `+` doubles the pace, Home and
+    /// the arrows move the running time with the position.
+    @Test func aTimedRecordPlaysAtItsRealPace() throws {
+        var model = Fixtures.model()
+        let log = try GameLog(parsing: "L@0D@153R@87U@1204")
+        Update.startWatch(
+            RecordToWatch(seed: try Seed(parsing: "42"), config: .standard, log: log, title: "ana", expected: nil), model: &model)
+        let start = Fixtures.now
+        #expect(model.watch?.isTimed == true)
+        #expect(model.watch?.speed == 1)
+        #expect(model.tickIntervalMilliseconds == 50)
+        _ = update(&model, .tick(start))
+        #expect(model.watch?.position == 1)  // L at 0 ms
+        _ = update(&model, .tick(start + 152))
+        #expect(model.watch?.position == 1)
+        #expect(model.watch?.runningTime == 152)
+        _ = update(&model, .tick(start + 240))
+        #expect(model.watch?.position == 3)  // D at 153 ms, R at 240 ms: both due
+        _ = update(&model, .key(.character("+")))
+        #expect(model.watch?.speed == 2)
+        _ = update(&model, .tick(start + 240 + 601))
+        #expect(model.watch?.position == 3)
+        #expect(model.watch?.runningTime == 1442)
+        _ = update(&model, .tick(start + 240 + 602))
+        #expect(model.watch?.position == 4)  // U at 1444 ms
+        #expect(model.watch?.isAtEnd == true)
+        #expect(model.watch?.runningTime == 1444)
+        _ = update(&model, .key(.home))
+        #expect(model.watch?.position == 0 && model.watch?.runningTime == 0)
+        _ = update(&model, .key(.right))
+        _ = update(&model, .key(.right))
+        #expect(model.watch?.position == 2 && model.watch?.runningTime == 153)
+        let end = try Replay.run(seedText: "42", log: log.description).game
+        _ = update(&model, .key(.end))
+        #expect(model.watch?.game == end)
+    }
+
     @Test func spacePausesAndPlays() {
         var model = Fixtures.watching()
         _ = update(&model, .key(.character(" ")))

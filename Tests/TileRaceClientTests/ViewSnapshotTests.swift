@@ -323,6 +323,17 @@ import TileRaceProtocol
         snapshot(loading, "watch-no-record-80x24-mono", theme: .mono)
     }
 
+    /// A timed record shows its pace and its running time.
+    @Test func watchingATimedRecord() throws {
+        var model = Fixtures.model()
+        let log = try GameLog(parsing: "L@0D@153R@87U@1204L@65000")
+        Update.startWatch(
+            RecordToWatch(seed: try Seed(parsing: "42"), config: .standard, log: log, title: "ana · sprint board · rank 1", expected: nil),
+            model: &model)
+        _ = update(&model, .tick(Fixtures.now + 1500))
+        snapshot(model, "watch-timed-80x24-classic")
+    }
+
     // MARK: Leaderboard
 
     @Test func leaderboard() {

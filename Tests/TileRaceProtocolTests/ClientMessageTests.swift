@@ -37,8 +37,16 @@ import TileRaceEngine
             "TOP board=daily date=2026-11-22 sort=score order=asc offset=20 limit=10"
         ),
         (.practice(PracticeOptions(seed: "friday", size: 4, target: 2048)), "PRACTICE seed=friday size=4 target=2048"),
+        (.practice(PracticeOptions(seed: "7", size: 4, target: 1024, isGhost: true)), "PRACTICE seed=7 size=4 target=1024 ghost=yes"),
         (.record(RecordQuery(nickname: "ana")), "RECORD ana board=all"),
         (.record(RecordQuery(nickname: "ana", board: .daily, date: "2026-11-22")), "RECORD ana board=daily date=2026-11-22"),
+        (.top(LeaderboardQuery(board: .sprint)), "TOP board=sprint sort=rank offset=0 limit=20"),
+        (
+            .top(LeaderboardQuery(board: .sprintDaily, date: "2026-11-22", sort: .score, limit: 5)),
+            "TOP board=sprint-daily date=2026-11-22 sort=score offset=0 limit=5"
+        ),
+        (.record(RecordQuery(nickname: "ana", board: .sprint)), "RECORD ana board=sprint"),
+        (.record(RecordQuery(nickname: "ana", board: .sprintDaily, date: "2026-11-22")), "RECORD ana board=sprint-daily date=2026-11-22"),
         (.resync, "RESYNC"),
         (.auth(secret: "0123456789abcdef"), "AUTH 0123456789abcdef"),
         (.connections, "CONNECTIONS"),
@@ -141,11 +149,13 @@ import TileRaceEngine
         ("MOVE 1", .badArguments, "usage: MOVE <seq> <log>, e.g. MOVE 1 LLUR"),
         ("SUBMIT ana token=no!", .badToken, "token must be letters and digits"),
         ("TOP limit=101", .badOption, "limit=101 is out of range 1 to 100"),
-        ("TOP board=weekly", .badOption, "board=weekly must be one of all, daily"),
+        ("TOP board=weekly", .badOption, "board=weekly must be one of all, daily, sprint, sprint-daily"),
+        ("TOP board=sprintDaily", .badOption, "board=sprintDaily must be one of all, daily, sprint, sprint-daily"),
         ("TOP sort=name", .badOption, "sort=name must be one of rank, nick, score"),
         ("TOP order=up", .badOption, "order=up must be one of asc, desc"),
         ("TOP date=2026-13-01", .badOption, "date='2026-13-01' is not YYYY-MM-DD"),
         ("PRACTICE seed=a/b", .badOption, "seed='a/b' must be 1 to 64 characters from A-Z a-z 0-9 _ - . :"),
+        ("PRACTICE ghost=maybe", .badOption, "ghost=maybe must be yes or no"),
         ("AUTH", .badArguments, "usage: AUTH <secret>"),
         ("BAN bo for=2w", .badOption, "for='2w' must be a whole number and s, m, h or d (90s, 30m, 12h, 7d)"),
         ("BAN bo for=0s", .badOption, "for='0s' must be a whole number and s, m, h or d (90s, 30m, 12h, 7d)"),
@@ -156,7 +166,7 @@ import TileRaceEngine
         ("KICK b@d", .badName, "nickname 'b@d' must be 1 to 16 characters from A-Z a-z 0-9 _ -"),
         ("ANNOUNCE", .badArguments, "missing field text="),
         ("ANNOUNCE hello", .badArguments, "usage: ANNOUNCE text=<text>, e.g. ANNOUNCE text=restarting%20in%205%20minutes"),
-        ("REMOVE-ENTRY ana board=weekly", .badOption, "board=weekly must be one of all, daily"),
+        ("REMOVE-ENTRY ana board=weekly", .badOption, "board=weekly must be one of all, daily, sprint, sprint-daily"),
     ]
 
     @Test func refusesBadRequestsWithExactErrors() {

@@ -128,6 +128,37 @@ import TileRaceEngine
             "ENTRY rank=1 nick=ana score=40 max=16 moves=9 time=5312 size=4 target=16 assists=0 seed=42 date=2026-11-22"
         ),
         (.ok(.top(TopSummary(board: .all, date: nil, total: 1, offset: 0, count: 1))), "OK TOP board=all total=1 offset=0 count=1"),
+        (
+            .ok(
+                .submit(
+                    SubmitReceipt(
+                        nickname: "ana", board: .all, score: 20_112, rank: 3, best: 24_000, improved: false, token: nil,
+                        sprintTime: 95_431, sprintRank: 1, sprintBest: 95_431, sprintImproved: true))),
+            "OK SUBMIT nick=ana board=all score=20112 rank=3 best=24000 improved=no sprint=95431 sprint-rank=1 sprint-best=95431 sprint-improved=yes"
+        ),
+        (
+            .ok(
+                .submit(
+                    SubmitReceipt(
+                        nickname: "ana", board: .daily, score: 20_112, rank: nil, best: 24_000, improved: false, token: nil,
+                        sprintTime: 120_000, sprintRank: nil, sprintBest: 95_431, sprintImproved: false))),
+            "OK SUBMIT nick=ana board=daily score=20112 rank=- best=24000 improved=no sprint=120000 sprint-rank=- sprint-best=95431 sprint-improved=no"
+        ),
+        (
+            .entry(
+                LeaderboardEntry(
+                    rank: 1, nickname: "ana",
+                    result: GameResult(
+                        score: 20_112, largestTile: 2048, moves: 951, milliseconds: 96_002, size: 4, target: 2048, assists: 0, seed: "7"),
+                    date: "2026-11-22", sprintTime: 95_431)),
+            "ENTRY rank=1 nick=ana score=20112 max=2048 moves=951 time=96002 size=4 target=2048 assists=0 seed=7 date=2026-11-22 sprint=95431"
+        ),
+        (
+            .ok(.top(TopSummary(board: .sprintDaily, date: "2026-11-22", total: 1, offset: 0, count: 1))),
+            "OK TOP board=sprint-daily date=2026-11-22 total=1 offset=0 count=1"
+        ),
+        (.ok(.top(TopSummary(board: .sprint, date: nil, total: 0, offset: 0, count: 0))), "OK TOP board=sprint total=0 offset=0 count=0"),
+        (.log("L@0D@153X03@87R@1204"), "LOG L@0D@153X03@87R@1204"),
         (.log("LLURZDX03L"), "LOG LLURZDX03L"),
         (
             .ok(.record(RecordSummary(nickname: "ana", seed: "42", size: 4, target: 2048, entries: 8, count: 1))),
@@ -151,6 +182,10 @@ import TileRaceEngine
         (.ok(.quit), "OK QUIT"),
         (.event(.bye("goodbye")), "BYE goodbye"),
         (.ok(.practice(PracticeOptions(seed: "7", size: 4, target: 2048))), "OK PRACTICE seed=7 size=4 target=2048"),
+        (
+            .ok(.practice(PracticeOptions(seed: "7", size: 4, target: 2048, isGhost: true))),
+            "OK PRACTICE seed=7 size=4 target=2048 ghost=yes"
+        ),
         (.ok(.restart(seed: "42", restarts: 1)), "OK RESTART seed=42 restarts=1"),
         (.ok(.resign(score: 28)), "OK RESIGN score=28"),
         (.ok(.leave(room: "friday")), "OK LEAVE room=friday"),

@@ -139,8 +139,11 @@ import TileRaceProtocol
         _ = harness.ask(eve, "SUBMIT eve")
         #expect(
             harness.ask(eve, "RECORD eve board=all date=2020-01-01") == [
-                "LOG L", "OK RECORD nick=eve seed=42 size=4 target=2048 entries=1 count=1",
+                "LOG L@0", "OK RECORD nick=eve seed=42 size=4 target=2048 entries=1 count=1",
             ])
+        // The same holds for the all-time sprint board.
+        #expect(harness.ask(eve, "TOP board=sprint date=2020-01-01") == ["OK TOP board=sprint total=0 offset=0 count=0"])
+        #expect(harness.ask(eve, "TOP board=sprint date=2020-13") == ["ERR bad-option date='2020-13' is not YYYY-MM-DD"])
     }
 
     @Test func aRaceWaitsForAnAwayRacerOnlyWhileItHasNotFinished() throws {

@@ -7,32 +7,37 @@ import TileRaceProtocol
 /// `RECORD`: a leaderboard entry's game, in `LOG` chunks within the line limit.
 @Suite struct CoreRecordTests {
     /// Plays a whole practice game on `seed` (the autoplayer's moves, sent a
-    /// few at a time, with an undo in the middle), submits it, and returns the log.
+    /// few at a time, 37 ms apart, with an undo in the middle), submits it,
+    /// and returns the log with the times the server applied its entries at.
     private func playAndSubmit(_ harness: CoreHarness, _ nickname: String, seed: String) throws -> String {
         let id = harness.player(nickname)
         _ = harness.ask(id, "PRACTICE seed=\(seed)")
         var player = try Autoplayer(seed: seed)
-        var log = ""
+        var log = GameLog()
         var seq = 1
         var batch = ""
+        var lines = 0
+        func send() throws {
+            if lines > 0 { harness.advance(37) }
+            let reply = harness.ask(id, "MOVE \(seq) \(batch)")
+            #expect(reply.first?.hasPrefix("OK MOVE") == true, "\(reply)")
+            seq += batch.count
+            for entry in try GameLog(parsing: batch).entries { log.append(entry, at: 37 * lines) }
+            lines += 1
+            batch = ""
+        }
         while let direction = player.next() {
             batch.append(direction.letter)
             if batch.count == 7 {
                 if seq == 8 { batch += "Z" + String(batch.last!) }
-                let reply = harness.ask(id, "MOVE \(seq) \(batch)")
-                #expect(reply.first?.hasPrefix("OK MOVE") == true, "\(reply)")
-                seq += batch.count
-                log += batch
-                batch = ""
+                try send()
             }
         }
-        if !batch.isEmpty {
-            _ = harness.ask(id, "MOVE \(seq) \(batch)")
-            log += batch
-        }
+        if !batch.isEmpty { try send() }
         _ = harness.ask(id, "RESIGN")
         #expect(harness.ask(id, "SUBMIT \(nickname)").first?.hasPrefix("OK SUBMIT") == true)
-        return log
+        #expect(log.isTimed)
+        return log.description
     }
 
     @Test func aSubmittedGameComesBackAsTheLogTheServerApplied() throws {
@@ -63,10 +68,12 @@ import TileRaceProtocol
         _ = harness.ask(ana, "PRACTICE seed=42")
         _ = harness.ask(ana, "MOVE 1 LDLD")
         _ = harness.ask(ana, "RESTART")
+        harness.advance(500)
         _ = harness.ask(ana, "MOVE 1 R")
         _ = harness.ask(ana, "RESIGN")
         _ = harness.ask(ana, "SUBMIT ana")
-        #expect(harness.ask(ana, "RECORD ana") == ["LOG R", "OK RECORD nick=ana seed=42 size=4 target=2048 entries=1 count=1"])
+        // Its time still counts from the game's first entry.
+        #expect(harness.ask(ana, "RECORD ana") == ["LOG R@500", "OK RECORD nick=ana seed=42 size=4 target=2048 entries=1 count=1"])
     }
 
     /// A store whose all-time board holds `ana` with a long log, and `old`
@@ -126,7 +133,10 @@ import TileRaceProtocol
         let reader = harness.player("bo")
         #expect(
             harness.ask(reader, "RECORD")
-                == ["ERR bad-arguments usage: RECORD <nick> [board=all|daily] [date=YYYY-MM-DD], e.g. RECORD ana board=daily"])
+                == [
+                    "ERR bad-arguments usage: RECORD <nick> [board=all|daily|sprint|sprint-daily] [date=YYYY-MM-DD], "
+                        + "e.g. RECORD ana board=daily"
+                ])
         #expect(harness.ask(reader, "RECORD ana board=weekly").first?.hasPrefix("ERR bad-option") == true)
         #expect(harness.ask(reader, "RECORD ana date=yesterday") == ["ERR bad-option date='yesterday' is not YYYY-MM-DD"])
         #expect(harness.ask(reader, "RECORD ana seed=1").first?.hasPrefix("ERR bad-option") == true)

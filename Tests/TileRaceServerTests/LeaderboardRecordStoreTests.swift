@@ -90,6 +90,60 @@ struct LeaderboardRecordStoreTests {
         #expect(store.leaderboard.entry(of: "ana", on: .allTime)?.log == "LLR")
     }
 
+    @Test func sprintEntriesAndTheirTimedRecordsSurviveTheJournalAndTheSnapshot() throws {
+        let directory = TemporaryDirectory()
+        let log = "L@0D@153X03@87R@1204"
+        do {
+            let store = try LeaderboardStore.open(directory: directory.path, compactionThreshold: .max)
+            let submission = try store.leaderboard.submission(
+                of: game(40), log: log, date: "2026-11-22", dailyDate: nil, sprintTime: 1444, nickname: "ana", token: nil
+            ) { "t0k3nana" }
+            try store.commit(submission.records)
+            #expect(submission.receipt.sprintTime == 1444 && submission.receipt.sprintRank == 1)
+            store.close()
+        }
+        for _ in 0..<2 {  // from the journal, then from the snapshot
+            let store = try LeaderboardStore.open(directory: directory.path)
+            #expect(store.leaderboard.entry(of: "ana", on: .sprint)?.sprintTime == 1444)
+            #expect(store.leaderboard.entry(of: "ana", on: .sprint)?.log == log)
+            #expect(store.leaderboard.entry(of: "ana", on: .sprintDaily("2026-11-22"))?.sprintTime == 1444)
+            #expect(store.leaderboard.entry(of: "ana", on: .allTime)?.sprintTime == nil)
+            store.close()
+        }
+        #expect(try directory.read("leaderboard.snapshot").contains("board=sprint nick=ana"))
+    }
+
+    @Test func aNicknameWhoseOnlyEntryIsASprintStaysClaimed() throws {
+        var leaderboard = Leaderboard(capacity: 1)
+        _ = try leaderboard.submit(game(10), date: "2026-01-01", dailyDate: nil, sprintTime: 5000, nickname: "ana", token: nil) { "ta" }
+        _ = try leaderboard.submit(game(90), date: "2026-01-01", dailyDate: nil, nickname: "bo", token: nil) { "tb" }
+        #expect(leaderboard.entry(of: "ana", on: .allTime) == nil)
+        let claim = try #require(leaderboard.claims["ana"])
+        #expect(!leaderboard.isExpired(claim, on: "2026-06-01"))
+        #expect(leaderboard.removeExpiredClaims(on: "2026-06-01") == 0)
+        leaderboard.apply(.removal(sequence: 10, .sprint, nickname: "ana", reason: ""))
+        leaderboard.apply(.removal(sequence: 11, .sprintDaily("2026-01-01"), nickname: "ana", reason: ""))
+        #expect(leaderboard.isExpired(claim, on: "2026-06-01"))
+    }
+
+    @Test func aSprintRecordReadsBackAndNeedsItsTimeExactlyOnASprintBoard() throws {
+        let text =
+            "entry seq=2 board=sprint nick=ana score=40 max=32 moves=20 time=9000 size=4 target=2048 assists=0 seed=7 date=2026-11-20"
+        let record = try LeaderboardRecord(text: text + " sprint=8000 log=L@0R@8000")
+        #expect(record.text == text + " sprint=8000 log=L@0R@8000")
+        guard case .entry(.sprint, let entry) = record else {
+            Issue.record("not a sprint entry: \(record)")
+            return
+        }
+        #expect(entry.sprintTime == 8000)
+        #expect(throws: LeaderboardRecordError.self) { try LeaderboardRecord(text: text) }
+        let allTime = text.replacingOccurrences(of: "board=sprint", with: "board=all")
+        #expect(throws: LeaderboardRecordError.self) { try LeaderboardRecord(text: allTime + " sprint=8000") }
+        #expect(LeaderboardBoardID("sprint-daily:2026-11-20") == .sprintDaily("2026-11-20"))
+        #expect(LeaderboardBoardID("sprint-daily:2026-13-20") == nil)
+        #expect(LeaderboardBoardID.sprintDaily("2026-11-20").description == "sprint-daily:2026-11-20")
+    }
+
     @Test func aRecordThatIsNotALogIsDamage() {
         let text = "entry seq=2 board=all nick=ana score=40 max=32 moves=20 time=9000 size=4 target=2048 assists=0 seed=7 date=2026-11-20"
         #expect(throws: LeaderboardRecordError.self) { try LeaderboardRecord(text: text + " log=LRQ") }

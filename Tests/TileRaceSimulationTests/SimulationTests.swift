@@ -90,6 +90,14 @@ import TileRaceProtocol
         }
     }
 
+    /// Players race leaderboard entries' ghosts (`g`): the servers start
+    /// ghost races, and none of them is ever on a board (`WireMonitor`).
+    @Test func playersRaceGhostsThatNeverGoOnABoard() {
+        let reports = (1...10).map { Simulation.run(seed: UInt64(100 + $0)) }
+        #expect(reports.allSatisfy { $0.violation == nil })
+        #expect(reports.map(\.ghostRacesStarted).reduce(0, +) > 0)
+    }
+
     @Test func oneSeedMakesOneRunStepForStep() {
         let first = Simulation.run(seed: 9, isTraced: true)
         let second = Simulation.run(seed: 9, isTraced: true)

@@ -96,6 +96,7 @@ package struct ClientFacts: Sendable {
         case .noMoves: "noMoves"
         case .timeUp: "timeUp"
         case .resigned: "resigned"
+        case .lostToGhost: "lostToGhost"
         }
     }
 

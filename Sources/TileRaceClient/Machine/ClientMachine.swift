@@ -78,6 +78,7 @@ package struct ClientMachine: Sendable {
         model.canAddBots = true
         var machine = ClientMachine(model: model)
         let effects = Update.launch(NetworkPlan(endpoint: endpoint), model: &machine.model)
+        if let record = options.ghostRecord { Update.startGhostRace(record, model: &machine.model) }
         var outputs: [Output] = []
         machine.perform(effects, now: now, into: &outputs)
         machine.refresh()

@@ -27,10 +27,15 @@ public struct ClientOptions: Hashable, Sendable {
     public var seed: String?
     /// A record to play back at once (`tilerace replay --watch`); Esc quits.
     public var watch: RecordToWatch?
+    /// The leaderboard entry to race as a ghost once connected (`--ghost NICK [--board B]`).
+    public var ghost: RecordQuery?
+    /// A local record to race as a ghost at once (`--ghost-file PATH --seed S`).
+    public var ghostRecord: RecordToWatch?
     /// Whether `--seed`, `--size` or `--target` was given: the game then
-    /// opens on a practice board instead of the menu.
+    /// opens on a practice board instead of the menu (unless they are a
+    /// ghost record's).
     public var opensPracticeDirectly: Bool {
-        seed != nil || size != 4 || target != 2048
+        ghostRecord == nil && (seed != nil || size != 4 || target != 2048)
     }
 
     /// The defaults: embedded server, 4x4 to 2048, animations on.
@@ -104,6 +109,32 @@ extension ClientOptions {
                     "invalid value \(quoted(seed)) for --seed: expected 1-64 visible ASCII characters, e.g. 42 or friday")
             }
             options.seed = seed
+        }
+        if let nickname = values["--ghost"] {
+            guard Nickname.isValid(nickname) else {
+                throw ClientOptionError("invalid value \(quoted(nickname)) for --ghost: expected \(Nickname.rule)")
+            }
+            var board = LeaderboardKind.all
+            if let word = values["--board"] {
+                guard let kind = LeaderboardKind(rawValue: word) else {
+                    let known = LeaderboardKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ClientOptionError("invalid value \(quoted(word)) for --board: expected one of \(known)")
+                }
+                board = kind
+            }
+            options.ghost = RecordQuery(nickname: nickname, board: board)
+            if options.isOffline {
+                throw ClientOptionError("--ghost NICK races a server's record; offline, race a record file with --ghost-file PATH --seed S")
+            }
+            if values["--seed"] != nil || values["--size"] != nil || values["--target"] != nil {
+                throw ClientOptionError("--ghost races the entry's own seed, size and target: --seed, --size and --target cannot be given")
+            }
+            if values["--ghost-file"] != nil { throw ClientOptionError("give one ghost: --ghost NICK or --ghost-file PATH, not both") }
+        } else if values["--board"] != nil {
+            throw ClientOptionError("--board says which board's entry --ghost races; give --ghost NICK too")
+        }
+        if values["--ghost-file"] != nil, options.seed == nil {
+            throw ClientOptionError("--ghost-file needs the record's seed: give --seed S (and --size, --target if not 4 and 2048)")
         }
         if options.isOffline, options.host != nil {
             throw ClientOptionError("--offline and --host cannot be used together")

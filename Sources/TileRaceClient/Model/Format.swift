@@ -9,6 +9,18 @@ enum Format {
         return pad(minutes, 2) + ":" + pad(secondsPart, 2) + "." + String(tenths % 10)
     }
 
+    /// A sprint time as `m:ss.t` (tenths, rounded down): `1:23.4`, `12:05.0`.
+    static func sprint(milliseconds: Int) -> String {
+        let tenths = max(0, milliseconds / 100)
+        return String(tenths / 600) + ":" + pad((tenths / 10) % 60, 2) + "." + String(tenths % 10)
+    }
+
+    /// A gap between two times: `3.2 s` below a minute, else `m:ss.t`.
+    static func margin(milliseconds: Int) -> String {
+        let tenths = abs(milliseconds) / 100
+        return tenths < 600 ? "\(tenths / 10).\(tenths % 10) s" : sprint(milliseconds: tenths * 100)
+    }
+
     /// A time limit in words: `5 min` in whole minutes, else `90 s`.
     static func duration(seconds: Int) -> String {
         seconds % 60 == 0 && seconds > 0 ? "\(seconds / 60) min" : "\(seconds) s"

@@ -49,7 +49,7 @@ struct LeaderboardState: Hashable, Sendable {
     /// How many entries one `TOP` asks for.
     static let pageSize = 50
 
-    /// All time or daily.
+    /// The board shown: one of `LeaderboardTab.all`.
     var board: LeaderboardKind = .all
     /// The sort column.
     var column: LeaderboardColumn = .rank
@@ -85,7 +85,7 @@ struct LeaderboardState: Hashable, Sendable {
     /// The `TOP` request for `count` entries from `offset`, in the chosen order.
     func query(offset: Int, count: Int = LeaderboardState.pageSize, today: String) -> LeaderboardQuery {
         LeaderboardQuery(
-            board: board, date: board == .daily ? today : nil, sort: column.sortKey,
+            board: board, date: board.isDated ? today : nil, sort: column.sortKey,
             order: isAscending ? .asc : .desc, offset: offset, limit: min(LeaderboardQuery.maximumLimit, max(1, count)))
     }
 
@@ -102,6 +102,13 @@ struct LeaderboardState: Hashable, Sendable {
         if selected < scroll { scroll = selected }
         if selected >= scroll + page { scroll = selected - page + 1 }
         scroll = min(max(0, scroll), max(0, count - page))
+    }
+
+    /// Shows another board (a tab, or the other period), from its top.
+    mutating func show(_ newBoard: LeaderboardKind) {
+        board = newBoard
+        scroll = 0
+        selected = 0
     }
 
     /// Whether more entries exist than were received.

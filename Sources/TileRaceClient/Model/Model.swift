@@ -79,6 +79,8 @@ struct Model: Sendable {
     var nextBotNumber = 1
     /// The chat: the room's and the lobby's lines, the input line.
     var chat = ChatState()
+    /// The record asked for a ghost race (`g` on the leaderboard, `--ghost`), until it arrives.
+    var pendingGhost: GhostRequest?
 
     /// A model at the menu (with the splash when interactive and animated).
     init(
@@ -119,7 +121,7 @@ struct Model: Sendable {
         if network.resuming != nil { return 100 }
         if screen == .watch, let watch, watch.status == .ready {
             if watch.animation != nil { return 16 }
-            if !watch.isPaused, !watch.isAtEnd { return min(watch.stepMilliseconds, 100) }
+            if !watch.isPaused, !watch.isAtEnd { return watch.isTimed ? 50 : min(watch.stepMilliseconds, 100) }
         }
         if session?.animation != nil { return 16 }
         if room?.countdownEndsAt != nil { return 50 }
@@ -156,6 +158,7 @@ struct Model: Sendable {
     /// when it can (once finished). Said before the nickname would be asked,
     /// and in "keep going?" before finishing is offered.
     func submitRefusal(for session: PlaySession) -> String? {
+        if session.ghost != nil { return GhostRace.notEligible }
         if !connection.isConnected { return "not connected to a server: scores are submitted online only" }
         let size = session.game.config.size
         if size != 4 { return "only 4x4 games go on the leaderboard (this one is \(size)x\(size))" }

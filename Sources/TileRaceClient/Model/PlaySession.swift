@@ -66,6 +66,9 @@ struct PlaySession: Hashable, Sendable {
     /// The score after each move (net of undos), with the moves where the
     /// tiles from `firstMarkedTile` up first appeared, for the chart at the end.
     var progress = ChartSeries(label: "score", points: [ChartPoint(x: 0, y: 0)])
+    /// The ghost raced in this game, when it is a ghost race (a practice
+    /// game on the record's seed, never eligible for a board).
+    var ghost: GhostRace?
 
     /// The smallest best tile marked on the chart (the smaller ones come
     /// too early and too close together to be told apart).
@@ -169,6 +172,8 @@ struct EndOfGame: Hashable, Sendable {
         case timeUp
         /// The player gave up the race.
         case resigned
+        /// The ghost of a ghost race reached the target first.
+        case lostToGhost
     }
 
     /// Where the dialog is.

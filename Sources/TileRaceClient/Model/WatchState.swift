@@ -4,7 +4,9 @@ import TileRaceProtocol
 /// A game record played back on the board (`Screen.watch`): a leaderboard
 /// entry's, fetched with `RECORD`, or a local one (`tilerace replay --watch`).
 /// The board is the engine's game after `position` entries; stepping back
-/// replays the record from the start.
+/// replays the record from the start. A timed record (protocol.md 9.8) plays
+/// at its real pace (each entry when the server applied it), faster with
+/// `+`, and shows its running time; an untimed one at a fixed pace.
 struct WatchState: Hashable, Sendable {
     /// Where the record stands.
     enum Status: Hashable, Sendable {
@@ -48,6 +50,14 @@ struct WatchState: Hashable, Sendable {
     var differences: [String] = []
     /// The screen Esc returns to; nil quits (a record watched from the command line).
     var returnScreen: Screen?
+    /// For a timed record, when each entry was applied (milliseconds since
+    /// the game's first entry); nil for an untimed one.
+    var times: [Int]?
+    /// For a timed record: how far playback has come, in the record's
+    /// milliseconds (the running time shown).
+    var playedTime = 0
+    /// When `playedTime` last moved on (monotonic milliseconds).
+    var lastTickAt = 0
 
     /// A playback waiting for its record.
     init(title: String, expected: GameResult?, returnScreen: Screen?) {
@@ -57,8 +67,14 @@ struct WatchState: Hashable, Sendable {
         self.returnScreen = returnScreen
     }
 
-    /// Entries per second now.
+    /// Entries per second now; for a timed record, how many times the real pace.
     var speed: Int { WatchState.speeds[speedIndex] }
+
+    /// Whether the record says when each entry was applied.
+    var isTimed: Bool { times != nil }
+
+    /// The running time of a timed record: up to its last entry's time.
+    var runningTime: Int { min(playedTime, times?.last ?? 0) }
 
     /// Milliseconds between two entries now.
     var stepMilliseconds: Int { 1000 / speed }
@@ -69,6 +85,10 @@ struct WatchState: Hashable, Sendable {
     /// Takes the record, checks where it ends against `expected`, and shows its start.
     mutating func load(seed: Seed, config: GameConfig, log: GameLog, now: Int) {
         entries = log.entries
+        times = log.times
+        playedTime = 0
+        lastTickAt = now
+        if log.isTimed { speedIndex = 0 }
         let end = Replay.run(seed: seed, config: config, log: log)
         differences = expected?.differences(from: end.game) ?? []
         game = Game(config: config, seed: seed)
@@ -94,8 +114,22 @@ struct WatchState: Hashable, Sendable {
         } catch {
             skipped += 1
         }
+        if let times { playedTime = max(playedTime, times[position]) }
         position += 1
         self.game = game
+    }
+
+    /// A timed record's playback at `now`: the running time moves on (at
+    /// `speed` times the real pace, unless paused) and every entry due by
+    /// then plays, the last with its slide when `animated`.
+    mutating func playTimed(now: Int, animated: Bool) {
+        guard let times else { return }
+        if !isPaused, !isAtEnd { playedTime += max(0, now - lastTickAt) * speed }
+        lastTickAt = now
+        while !isAtEnd, times[position] <= playedTime {
+            let isLastDue = position + 1 >= times.count || times[position + 1] > playedTime
+            stepForward(now: now, animated: animated && isLastDue)
+        }
     }
 
     /// Shows the game after `target` entries (replayed from the start), without a slide.
@@ -107,5 +141,6 @@ struct WatchState: Hashable, Sendable {
         skipped = result.invalidCount
         position = target
         animation = nil
+        if let times { playedTime = target > 0 ? times[target - 1] : 0 }
     }
 }

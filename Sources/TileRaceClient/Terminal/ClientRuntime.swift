@@ -147,6 +147,7 @@ final class ClientLoop: @unchecked Sendable {
         }
         if options.opensPracticeDirectly { Update.startPractice(&model) }
         if let record = options.watch { Update.startWatch(record, model: &model) }
+        if let record = options.ghostRecord { Update.startGhostRace(record, model: &model) }
     }
 
     /// Starts the sources, draws, and blocks the calling thread until the user quits.

@@ -11,6 +11,7 @@ extension Update {
             model.network.autoRoom = RoomRequest(name: room, options: RoomOptions())
             model.network.goal = .joinRoom(room, code: nil)
         }
+        if let ghost = model.options.ghost { _ = askGhost(ghost, model: &model) }
         guard let endpoint = plan.endpoint, !model.options.isOffline else {
             model.connection = .offline(reason: model.options.isOffline ? ConnectionStatus.offlineByChoice : plan.offlineReason)
             return []
@@ -65,6 +66,8 @@ extension Update {
             model.show("connected again to \(endpoint)", .success)
         }
         model.network.hasConnected = true
+        // A ghost race's record asked before this connection (`--ghost`, or lost with the last one).
+        if let ghost = model.pendingGhost { effects.append(.send(.record(ghost.query))) }
         if model.screen == .leaderboard { effects += leaderboardRefresh(&model) }
         if let goal = model.network.goal { effects += pursue(goal, model: &model) }
         return effects

@@ -11,7 +11,11 @@ extension Update {
         model.changeSessionReadingModel { session, model in
             let game = session.game
             if game.isOver, session.serverCopy == .active { session.serverCopy = .finished }
-            if reachedTarget, !session.isPlayingOn, !session.isRace, !game.isOver {
+            if reachedTarget, session.ghost != nil {
+                // A ghost race ends at the target: there is no playing on.
+                session.clock.stop(at: model.now)
+                session.end = endOfGame(.won, session: session, now: model.now, stage: submitStage(model, session: session))
+            } else if reachedTarget, !session.isPlayingOn, !session.isRace, !game.isOver {
                 session.clock.pause(at: model.now)
                 session.end = endOfGame(.won, session: session, now: model.now, stage: .reachedTarget)
             } else if reachedTarget, session.isRace {
@@ -210,9 +214,22 @@ extension Update {
         } else {
             message = "\(Format.grouped(receipt.score)) is not in the top 100 of \(board)"
         }
+        if let sprint = sprintNote(receipt) { message += " · " + sprint }
         if receipt.token != nil { message += " · nickname claimed" }
         if !closeSubmission(message, kind: .success, model: &model) { model.show(message, .success) }
         return effects
+    }
+
+    /// Where a sprint's time landed on the sprint board, from `OK SUBMIT`'s
+    /// sprint fields; nil when the game was not a sprint.
+    static func sprintNote(_ receipt: SubmitReceipt) -> String? {
+        guard let time = receipt.sprintTime else { return nil }
+        let sprint = "sprint \(Format.sprint(milliseconds: time))"
+        guard let rank = receipt.sprintRank else { return sprint + ": not in the top 100 of the sprint board" }
+        if receipt.sprintImproved == false, let best = receipt.sprintBest {
+            return sprint + ": stays \(Format.ordinal(rank)) on the sprint board, best \(Format.sprint(milliseconds: best))"
+        }
+        return sprint + ": \(Format.ordinal(rank)) on the sprint board"
     }
 
     private static func submitRefused(_ nickname: String, error: ProtocolError, model: inout Model) {
@@ -229,7 +246,8 @@ extension Update {
             let reason = "not submitted: \(why) (Enter tries again)"
             if !offerAgain(nickname, refusal: reason, model: &model) { model.show(reason, .warning) }
         case .notEligible:
-            closeSubmission("only 4x4 games go on the leaderboard", kind: .info, model: &model)
+            let why = model.session?.ghost != nil ? GhostRace.notEligible : "only 4x4 games go on the leaderboard"
+            closeSubmission(why, kind: .info, model: &model)
         case .nothingToSubmit:
             closeSubmission("the server has no finished game of yours to submit", kind: .warning, model: &model)
         case .badName:

@@ -103,6 +103,8 @@ extension Update {
     static func newGame(_ model: inout Model) -> [Effect] {
         guard let session = model.session else { return [] }
         switch session.mode {
+        case .practice where session.ghost != nil:
+            return restartGhostRace(&model)
         case .practice:
             let effects = endPracticeMirror(&model)
             startPractice(&model)

@@ -6,6 +6,8 @@ import TileRaceProtocol
 /// (`OK MOVE`, its refusals) and its copy of the game (`RESYNC`).
 extension Update {
     static func move(_ direction: Direction, model: inout Model) -> [Effect] {
+        // The ghost may have made the target since the last tick: then the race is over.
+        if let effects = ghostCatchUp(&model) { return effects }
         let played = model.changeSessionReadingModel { session, model -> (report: MoveReport, effects: [Effect])? in
             guard !session.game.isOver else { return nil }
             let motions = model.animationsEnabled ? session.game.board.motions(for: direction) : []
@@ -24,7 +26,7 @@ extension Update {
         checkEnd(reachedTarget: report.reachedTarget, model: &model)
         syncRacer(&model)
         // "Keep going?" waits on the player: the clocks wait too (`Update.holdPracticeClock`).
-        return effects
+        return effects + ghostRaceAfterMove(&model)
     }
 
     /// Sends an entry just applied to the server's copy of the game: always in
@@ -38,7 +40,9 @@ extension Update {
                 session.serverCopy = .localOnly("its seed cannot be sent to a server")
             } else {
                 let config = session.game.config
-                effects.append(.send(.practice(PracticeOptions(seed: session.game.seed.text, size: config.size, target: config.target))))
+                let options = PracticeOptions(
+                    seed: session.game.seed.text, size: config.size, target: config.target, isGhost: session.ghost != nil)
+                effects.append(.send(.practice(options)))
                 session.serverCopy = .active
                 session.sequence = 0
             }

@@ -15,7 +15,11 @@ extension Update {
         case .down, .character("j"), .character("s"): board.select(board.selected + 1, page: page)
         case .pageUp: board.select(board.selected - page, page: page)
         case .pageDown, .character(" "): board.select(board.selected + page, page: page)
-        case .home, .character("g"): board.select(0, page: page)
+        case .home: board.select(0, page: page)
+        case .character("g"):
+            model.leaderboard = board
+            guard board.status == .loaded, board.entries.indices.contains(board.selected) else { return [] }
+            return ghostEntry(board.entries[board.selected], model: &model)
         case .end, .character("G"):
             board.select(max(board.total, board.entries.count) - 1, page: page)
             wantsAll = true
@@ -32,8 +36,12 @@ extension Update {
                 return leaderboardRefresh(&model)
             }
         case .character("d"):
-            board.board = board.board == .all ? .daily : .all
-            board.scroll = 0
+            board.show(board.board.otherPeriod)
+            model.leaderboard = board
+            return leaderboardRefresh(&model)
+        case .tab, .right, .character("l"), .backTab, .left, .character("h"):
+            let steps = key == .tab || key == .right || key == .character("l") ? 1 : -1
+            board.show(LeaderboardTab.board(steps, from: board.board))
             model.leaderboard = board
             return leaderboardRefresh(&model)
         case .character("r"):

@@ -35,6 +35,7 @@ extension Update {
             case .noMoves: player.status = .finished(.over)
             case .timeUp: player.status = .finished(.time)
             case .resigned: player.status = .finished(.resigned)
+            case .lostToGhost: player.status = .finished(.over)  // only a ghost race ends so, never a room's
             }
             // Only the server's time is shown for a finish (its `FINISH` brings it): one time, not two.
             player.finishedAfter = end.officialMilliseconds

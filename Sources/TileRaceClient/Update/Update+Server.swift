@@ -61,6 +61,8 @@ extension Update {
             return submitReplied(nickname, result, model: &model)
         case .top(let query):
             leaderboardReplied(query, result, items: items, model: &model)
+        case .record(let query) where model.pendingGhost?.query == query:
+            ghostRecordReplied(result, items: items, model: &model)
         case .record:
             recordReplied(result, items: items, model: &model)
         case .say:

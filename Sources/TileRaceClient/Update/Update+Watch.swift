@@ -3,7 +3,8 @@ import TileRaceProtocol
 
 /// Watching a recorded game: fetched from the leaderboard (Enter on an
 /// entry), or given on the command line. Space pauses, `+`/`-` change the
-/// speed, ←/→ step one entry (pausing), Home/End jump, Esc returns.
+/// speed, ←/→ step one entry (pausing), Home/End jump, Esc returns. A timed
+/// record plays at its real pace (`WatchState.playTimed`).
 extension Update {
     /// Asks the server for an entry's record and opens the watch screen.
     static func watchEntry(_ entry: LeaderboardEntry, model: inout Model) -> [Effect] {
@@ -12,8 +13,8 @@ extension Update {
             return []
         }
         let board = model.leaderboard.board
-        let date = board == .daily ? model.leaderboard.date ?? model.today : nil
-        let boardName = board == .all ? "all-time board" : "daily board \(date ?? model.today)"
+        let date = board.isDated ? model.leaderboard.date ?? model.today : nil
+        let boardName = board.name(date: date ?? model.today)
         model.watch = WatchState(
             title: "\(ScreenText.sanitize(entry.nickname)) · \(boardName) · rank \(entry.rank)", expected: entry.result,
             returnScreen: .leaderboard)
@@ -92,6 +93,7 @@ extension Update {
                 watch.isPaused.toggle()
             }
             watch.nextStepAt = now + watch.stepMilliseconds
+            watch.lastTickAt = now
         case .character("+"), .character("="):
             watch.speedIndex = min(WatchState.speeds.count - 1, watch.speedIndex + 1)
             watch.nextStepAt = min(watch.nextStepAt, now + watch.stepMilliseconds)
@@ -121,7 +123,9 @@ extension Update {
         guard model.screen == .watch, var watch = model.watch, watch.status == .ready else { return }
         let now = model.now
         if let animation = watch.animation, animation.isFinished(at: now) { watch.animation = nil }
-        if !watch.isPaused, !watch.isAtEnd, now >= watch.nextStepAt {
+        if watch.isTimed {
+            watch.playTimed(now: now, animated: model.animationsEnabled)
+        } else if !watch.isPaused, !watch.isAtEnd, now >= watch.nextStepAt {
             // Slides play when there is time for them between two entries.
             let animated = model.animationsEnabled && watch.stepMilliseconds >= TileAnimation.durationMilliseconds
             watch.stepForward(now: now, animated: animated)

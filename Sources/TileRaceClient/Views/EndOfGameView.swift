@@ -13,6 +13,7 @@ enum EndOfGameView {
             case .noMoves: "No moves left"
             case .timeUp: "Time's up"
             case .resigned: "You resigned"
+            case .lostToGhost: "The ghost reached \(end.target) first"
             }
         lines.append(Dialog.Line(text: title, style: end.outcome == .won ? theme.succeeded : theme.accented))
         lines.append(
@@ -26,9 +27,15 @@ enum EndOfGameView {
             var text = "\(Format.ordinal(place + 1)) of \(race.players.count) in room \(ScreenText.sanitize(race.room))"
             if stillRacing > 0, !race.isOver { text += " so far · \(stillRacing) still racing" }
             lines.append(Dialog.Line(text: text, style: theme.base))
+        } else if let ghost = session.ghost {
+            let verdict = ghost.verdict(reachedTargetAfter: end.outcome == .won ? end.time : nil, score: end.score)
+            for line in ConnectionProblemView.wrap(verdict, width: max(20, min(64, area.width - 10))) {
+                lines.append(Dialog.Line(text: line, style: theme.base))
+            }
         } else if case .daily(let date) = session.mode {
             lines.append(Dialog.Line(text: "daily challenge \(date)", style: theme.muted))
         }
+        if let sprint = sprintLine(end, session: session) { lines.append(Dialog.Line(text: sprint, style: theme.succeeded)) }
         lines.append(.blank)
         switch end.stage {
         case .reachedTarget:
@@ -77,10 +84,30 @@ enum EndOfGameView {
                 lines.append(Dialog.Line(text: ScreenText.sanitize(message), style: style))
                 lines.append(.blank)
             }
-            let hint = session.isRace ? "Enter watch the race    q leave the room" : "r new game    q menu"
+            let hint =
+                session.isRace
+                ? "Enter watch the race    q leave the room" : session.ghost != nil ? "r race again    q menu" : "r new game    q menu"
             lines.append(Dialog.Line(text: hint, style: theme.muted))
         }
         // After a practice or daily game: its score over the moves, when there is room.
+        drawChart(lines, session: session, in: area, theme: theme, into: &frame)
+    }
+
+    /// What the dialog says of a sprint before it is submitted: a 4x4 game
+    /// that made 2048 on the server's seed (a race) with no assist and no
+    /// hint also enters the sprint board when submitted; nil otherwise, and
+    /// once the submission said where it landed.
+    static func sprintLine(_ end: EndOfGame, session: PlaySession) -> String? {
+        guard session.isRace, end.outcome == .won, end.size == 4, end.target == 2048, end.assists == 0, !session.hasShownHint
+        else { return nil }
+        switch end.stage {
+        // Its time is the server's, from the first move (not the race's start): the reply says it.
+        case .reachedTarget, .nickname, .submitting: return "a sprint: submitted, its time goes on the sprint board"
+        case .closed: return nil
+        }
+    }
+
+    private static func drawChart(_ lines: [Dialog.Line], session: PlaySession, in area: Rect, theme: Theme, into frame: inout Frame) {
         let dialogHeight = lines.count + 4
         let chartHeight = min(area.height - dialogHeight, max(10, area.height / 2))
         guard !session.isRace, session.progress.points.count >= 2, chartHeight >= LineChart.minimumSize.height + 2 else {

@@ -1,4 +1,5 @@
 import TileRaceEngine
+import TileRaceProtocol
 
 /// The board screen of practice, the daily challenge and races: header with
 /// the clock, the board, the side panel, and the dialogs over them.
@@ -12,7 +13,9 @@ enum GameView {
 
         let availableHeight = frame.height - 3
         // A race's panel lists the racers: it gets more room when it can.
-        let preferredPanel = model.race == nil ? View.minimumPanelWidth : frame.width >= 150 ? 64 : 46
+        let ghostRace = session.ghost.map { ghostRaceState($0, session: session, model: model) }
+        let race = model.race ?? ghostRace
+        let preferredPanel = race == nil ? View.minimumPanelWidth : frame.width >= 150 ? 64 : 46
         let isOutlined = !theme.usesColour
         let layout =
             BoardLayout.best(
@@ -21,7 +24,7 @@ enum GameView {
                 boardSize: config.size, maxWidth: frame.width - View.minimumPanelWidth - 3, maxHeight: availableHeight,
                 isOutlined: isOutlined)
             ?? BoardLayout.smallest(boardSize: config.size, isOutlined: isOutlined)
-        let panelWidth = min(frame.width - layout.width - 4, model.race != nil ? 120 : 56)
+        let panelWidth = min(frame.width - layout.width - 4, race != nil ? 120 : 56)
         let contentWidth = layout.width + 3 + panelWidth
         let boardX = max(1, (frame.width - contentWidth) / 2)
         let boardY = 1 + (availableHeight - layout.height) / 2
@@ -43,6 +46,9 @@ enum GameView {
         if let race = model.race {
             RaceView.drawPanel(model, session: session, race: race, in: panel, theme: theme, into: &frame)
             RaceView.drawGo(race, now: now, over: boardRect, theme: theme, into: &frame)
+        } else if let ghostRace {
+            // The ghost is drawn as a live racer is: the same panel.
+            RaceView.drawPanel(model, session: session, race: ghostRace, in: panel, theme: theme, into: &frame)
         } else {
             drawPanel(model, session: session, in: panel, theme: theme, into: &frame)
         }
@@ -76,6 +82,9 @@ enum GameView {
     static func title(_ session: PlaySession, model: Model) -> String {
         let config = session.game.config
         switch session.mode {
+        case .practice where session.ghost != nil:
+            let ghost = session.ghost.map { "\(ScreenText.sanitize($0.name)) · \($0.source)" } ?? ""
+            return "TILE RACE · ghost race vs \(ghost) · \(config) · seed \(ScreenText.sanitize(session.game.seed.text))"
         case .practice:
             // The race this was, lost with the connection: the board goes on here.
             if let room = session.lostRaceRoom {
@@ -90,6 +99,32 @@ enum GameView {
         case .race(let room):
             return "TILE RACE · room \(ScreenText.sanitize(room)) · \(config)"
         }
+    }
+
+    /// A ghost race as the race panel draws it: the player and the ghost as
+    /// racers (the ghost with its mini-board), the ghost's finish in the feed.
+    static func ghostRaceState(_ ghost: GhostRace, session: PlaySession, model: Model) -> RaceState {
+        let game = session.game
+        // Cut off by the ghost's finish, the player's row keeps their moves.
+        var status = RacerStatus.playing
+        if let end = session.end, end.outcome != .lostToGhost { status = .finished(end.outcome == .won ? .target : .over) }
+        let you = RacePlayer(
+            nickname: model.config.lastNickname ?? model.network.nickname ?? "you", score: game.score,
+            largestTile: game.board.largestValue, moves: game.moveCount, status: status, isYou: true,
+            finishedAfter: session.end?.outcome == .won ? session.end?.time : nil)
+        var race = RaceState(
+            room: "ghost", options: RoomOptions(size: game.config.size, target: ghost.target, allowsAssists: true),
+            phase: .racing(startedAt: model.now - session.clock.elapsed(at: model.now)), players: [you, ghost.racer])
+        if ghost.hasReachedTarget, let time = ghost.targetTime {
+            race.announce(
+                "\(ScreenText.sanitize(ghost.name))'s ghost reached \(ghost.target) after \(Format.sprint(milliseconds: time))", at: 0)
+        } else if ghost.isAtEnd, !ghost.entries.isEmpty {
+            race.announce("\(ScreenText.sanitize(ghost.name))'s ghost: its record ends here", at: 0)
+        }
+        if !session.clock.hasStarted {
+            race.announce("the ghost starts with your first move", at: 0)
+        }
+        return race
     }
 
     private static func drawPaused(_ rect: Rect, theme: Theme, into frame: inout Frame) {
@@ -182,7 +217,7 @@ enum GameView {
                 ("r", "restart"), ("q", "resign"), ("?", "help"),
             ]
         }
-        let reset = session.mode == .practice ? "new" : "restart"
+        let reset = session.ghost != nil ? "again" : session.mode == .practice ? "new" : "restart"
         // The hint takes the place of the theme when the row is short (t still works).
         let hint: [Chrome.Hint] = session.mode == .practice ? [("i", "hint")] : []
         return [("←↑↓→ wasd hjkl", "move"), ("u", "undo"), ("x", "remove"), ("p", "pause"), ("r", reset)] + hint + [

@@ -60,8 +60,8 @@ enum HelpView {
             ] + common
         case .leaderboard:
             return [
-                ("↑↓ PgUp PgDn", "choose an entry"), ("Enter", "watch its game"), ("Home End", "top, bottom"),
-                ("1 2 3", "sort by rank, nickname, score"),
+                ("↑↓ PgUp PgDn", "choose an entry"), ("Enter", "watch its game"), ("g", "race its ghost"),
+                ("Home End", "top, bottom"), ("Tab ←→", "next, previous board (tab)"), ("1 2 3", "sort by rank, nickname, score"),
                 ("", "(the same again flips the order)"), ("d", "all time / daily"), ("r", "refresh"), ("q", "back"),
             ] + common
         case .colours:

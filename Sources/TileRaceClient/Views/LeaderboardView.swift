@@ -1,5 +1,8 @@
-/// The leaderboard: rank, nickname and score columns plus best tile, assists
-/// (undos and removals), time and date; sortable by the first three,
+import TileRaceProtocol
+
+/// The leaderboard, one board per tab (`LeaderboardTab`): rank, nickname and
+/// score columns plus best tile, assists (undos and removals; on a sprint
+/// board the sprint time, as m:ss.t, in their place), time and date; sortable by the first three,
 /// scrollable; or why there is nothing. Dates are `MM-DD` below 100 columns
 /// and whole from there.
 enum LeaderboardView {
@@ -14,9 +17,10 @@ enum LeaderboardView {
 
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         let board = model.leaderboard
-        let scope = board.board == .all ? "all time (d: daily)" : "daily \(ScreenText.sanitize(board.date ?? model.today)) (d: all time)"
+        let scope = board.board.isDated ? "daily \(ScreenText.sanitize(board.date ?? model.today))" : "all time"
         let arrow = board.isAscending ? "▲" : "▼"
         Chrome.header("LEADERBOARD · \(scope)", right: "sorted by \(board.column.title) \(arrow)", theme: theme, into: &frame)
+        drawTabs(board.board, width: frame.width, theme: theme, into: &frame)
         let wideDates = hasWideDates(frame)
         let tableWidth = tableWidth(wideDates: wideDates)
         let x = max(1, (frame.width - tableWidth) / 2)
@@ -29,7 +33,8 @@ enum LeaderboardView {
             headingX += width
         }
         for (title, width) in [
-            ("best", widths.best), ("assists", widths.assists), ("time", widths.time),
+            // A sprint has no assists: its time takes their column, so it stays in view on narrow screens.
+            ("best", widths.best), (board.board.isSprint ? "sprint" : "assists", widths.assists), ("time", widths.time),
             ("date", dateWidth(wideDates: wideDates)),
         ] {
             frame.text(title, x: headingX, y: 2, style: theme.base.bold)
@@ -52,8 +57,12 @@ enum LeaderboardView {
             frame.centeredText(ScreenText.sanitize(message), in: area, y: area.y + 1, style: theme.warned)
         case .loaded where board.entries.isEmpty:
             let text =
-                board.board == .daily
-                ? "nobody has submitted today's daily challenge yet" : "no entries yet: finish a 4x4 game and submit it"
+                switch board.board {
+                case .all: "no entries yet: finish a 4x4 game and submit it"
+                case .daily: "nobody has submitted today's daily challenge yet"
+                case .sprint: "no sprints yet: reach 2048 in a 4x4 race with no assist"
+                case .sprintDaily: "no sprints today yet"
+                }
             frame.centeredText(text, in: area, y: area.y + 1, style: theme.muted)
         case .loaded:
             drawRows(board, you: model.config.lastNickname, x: x, area: area, theme: theme, into: &frame)
@@ -61,8 +70,20 @@ enum LeaderboardView {
         Chrome.status(model, theme: theme, into: &frame)
         Chrome.footer(
             [
-                ("↑↓ PgUp PgDn Home End", "choose"), ("Enter", "watch"), ("1 2 3", "sort"), ("d", "daily/all"), ("q", "back"),
+                ("↑↓", "choose"), ("Tab ←→", "board"), ("Enter", "watch"), ("g", "ghost"), ("1 2 3", "sort"),
+                ("q", "back"),
             ], theme: theme, into: &frame)
+    }
+
+    /// The tab bar on the row under the header: one tab per board, the one
+    /// shown in brackets and highlighted, centred.
+    static func drawTabs(_ shown: LeaderboardKind, width: Int, theme: Theme, into frame: inout Frame) {
+        let labels = LeaderboardTab.all.map { $0.board == shown ? "[ \($0.title) ]" : "  \($0.title)  " }
+        let total = labels.reduce(0) { $0 + $1.count } + labels.count - 1
+        var x = max(0, (width - total) / 2)
+        for (tab, label) in zip(LeaderboardTab.all, labels) {
+            x = frame.text(label, x: x, y: 1, style: tab.board == shown ? theme.selected : theme.muted) + 1
+        }
     }
 
     private static func drawRows(_ board: LeaderboardState, you: String?, x: Int, area: Rect, theme: Theme, into frame: inout Frame) {
@@ -86,7 +107,12 @@ enum LeaderboardView {
             cell(ScreenText.sanitize(entry.nickname), widths.nickname, style: theme.base.bold)
             cell(Format.fit(Format.grouped(entry.score), widths.score - 4, alignRight: true), widths.score)
             cell(String(entry.largestTile), widths.best)
-            cell(Format.fit(String(entry.assists), widths.assists - 4, alignRight: true), widths.assists)
+            if board.board.isSprint {
+                let sprint = entry.sprintTime.map { Format.sprint(milliseconds: $0) } ?? "—"
+                cell(Format.fit(sprint, widths.assists - 2, alignRight: true), widths.assists)
+            } else {
+                cell(Format.fit(String(entry.assists), widths.assists - 4, alignRight: true), widths.assists)
+            }
             cell(Format.clock(milliseconds: entry.milliseconds), widths.time)
             let date = ScreenText.sanitize(entry.date)
             cell(wideDates || date.count < 10 ? date : String(date.dropFirst(5)), dateWidth(wideDates: wideDates))

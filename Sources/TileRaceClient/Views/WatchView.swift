@@ -53,14 +53,17 @@ enum WatchView {
     private static func drawPanel(_ watch: WatchState, game: Game, in rect: Rect, theme: Theme, into frame: inout Frame) {
         let width = min(rect.width, 32)
         var y = rect.y + 1
-        let figures: [PanelFigures.Row] = [
+        var figures: [PanelFigures.Row] = [
             .init("SCORE", Format.grouped(game.score)),
             .init("BEST TILE", String(game.board.largestValue)),
             .init("MOVES", Format.grouped(game.moveCount)),
             .init("ASSISTS", String(game.assistCount)),
             .init("ENTRY", "\(Format.grouped(watch.position)) / \(Format.grouped(watch.entries.count))"),
-            .init("SPEED", watch.speed == WatchState.speeds.last ? "fastest" : "\(watch.speed) per second"),
+            watch.isTimed
+                ? .init("SPEED", watch.speed == 1 ? "real pace" : "\(watch.speed)x real pace")
+                : .init("SPEED", watch.speed == WatchState.speeds.last ? "fastest" : "\(watch.speed) per second"),
         ]
+        if watch.isTimed { figures.append(.init("TIME", Format.clock(milliseconds: watch.runningTime))) }
         PanelFigures.draw(figures, x: rect.x, width: width, y: &y, theme: theme, into: &frame)
         y += 1
         let barWidth = width

@@ -5,14 +5,18 @@ struct FinishedGame: Hashable, Sendable {
     /// Its verified figures.
     var result: GameResult
     /// The log as the server applied it (since the start or last restart),
-    /// in record notation: replaying it from the seed gives `result`.
+    /// in timed record notation: replaying it from the seed gives `result`.
     var log: String = ""
     /// The daily board's date for a daily-challenge game.
     var dailyDate: String?
+    /// The sprint time when the game is a sprint (protocol.md section 10.2).
+    var sprintTime: Int?
     /// The token a claim made by submitting it gets: the same for every
     /// attempt, so an attempt whose answer was lost (the store failed after
     /// taking it) and that is made again finds its own claim.
     var claimToken: String?
     /// Whether it was submitted already.
     var isSubmitted = false
+    /// Whether it was a ghost race: its seed was known, so `SUBMIT` refuses it.
+    var isGhost = false
 }

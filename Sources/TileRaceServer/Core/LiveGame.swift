@@ -2,8 +2,13 @@ import TileRaceEngine
 import TileRaceProtocol
 
 /// A game being played entry by entry over the network: the server's copy of
-/// a racer's (or a practice player's) game, with the entry numbering of `MOVE`.
+/// a racer's (or a practice player's) game, with the entry numbering of `MOVE`,
+/// its timed record, and whether it is a sprint (protocol.md section 10.2).
 struct LiveGame {
+    /// The longest sprint: a slower game to 2048 is not one (the Redis
+    /// board orders times exactly below 2^23 ms).
+    static let maximumSprintTime = 7_200_000
+
     /// Without assists no undo can come, so the history is dropped this often.
     static let historyTrimInterval = 256
 
@@ -19,9 +24,11 @@ struct LiveGame {
     private(set) var game: Game
     /// The number of the last entry applied (0 before the first).
     private(set) var lastSeq = 0
-    /// The entries applied since the start or last restart, in record
-    /// notation: what a leaderboard entry keeps (at most
-    /// `ServerLimits.maximumEntriesPerGame` entries, three bytes at most each).
+    /// The entries applied since the start or last restart, in timed record
+    /// notation (each entry with `@` and the milliseconds since the one
+    /// before; the first's since the game's first entry): what a leaderboard
+    /// entry keeps (at most `ServerLimits.maximumEntriesPerGame` entries,
+    /// thirteen bytes at most each).
     private(set) var appliedLog = ""
     /// How many times the game was restarted.
     private(set) var restarts = 0
@@ -31,14 +38,29 @@ struct LiveGame {
     private(set) var pausedAt: Int?
     /// Milliseconds spent paused before `pausedAt`.
     private(set) var pausedTotal = 0
+    /// Whether the seed is one the server chose (a practice without `seed=`,
+    /// a race, the daily challenge): a condition of a sprint.
+    let hasServerSeed: Bool
+    /// The official time (`elapsed`) when the game's first entry was applied.
+    private(set) var firstEntryAt: Int?
+    /// The time of the last entry applied, since the first entry.
+    private(set) var lastEntryTime = 0
+    /// Whether the clock was ever paused.
+    private(set) var wasPaused = false
+    /// The sprint time, once the game reached 2048 as a sprint (section 10.2):
+    /// the time since the first entry of the entry that made 2048.
+    private(set) var sprintTime: Int?
+    /// Whether it is a ghost race (`PRACTICE ... ghost=yes`): never eligible for a board.
+    var isGhost = false
 
-    /// Starts a game.
-    init(seedText: String, seed: Seed, config: GameConfig, startedAt: Int, keepsHistory: Bool) {
+    /// Starts a game; `hasServerSeed` when the server chose its seed.
+    init(seedText: String, seed: Seed, config: GameConfig, startedAt: Int, keepsHistory: Bool, hasServerSeed: Bool) {
         self.seedText = seedText
         self.seed = seed
         self.config = config
         self.startedAt = startedAt
         self.keepsHistory = keepsHistory
+        self.hasServerSeed = hasServerSeed
         self.game = Game(config: config, seed: seed)
     }
 
@@ -50,6 +72,7 @@ struct LiveGame {
     /// Stops the clock (practice: `PAUSE`); does nothing when it is stopped.
     mutating func pause(at now: Int) {
         if pausedAt == nil { pausedAt = now }
+        wasPaused = true
     }
 
     /// Starts the clock again (`RESUME`, or any entry played while paused).
@@ -67,15 +90,17 @@ struct LiveGame {
         var failure: (number: Int, entry: GameLog.Entry, error: EngineError)?
     }
 
-    /// Applies entries in order. Stops after an entry that reaches the target
-    /// (when `stopsAtTarget`) or leaves no move, or at the first entry that does
+    /// Applies entries in order, all at `now` (monotonic milliseconds), which
+    /// the record keeps. Stops after an entry that reaches the target (when
+    /// `stopsAtTarget`) or leaves no move, or at the first entry that does
     /// not apply.
-    mutating func apply(_ entries: [GameLog.Entry], stopsAtTarget: Bool) -> Outcome {
+    mutating func apply(_ entries: [GameLog.Entry], stopsAtTarget: Bool, at now: Int) -> Outcome {
         defer {
             if !keepsHistory, game.historyDepth >= LiveGame.historyTrimInterval {
                 game = Game(config: config, seed: seed, state: game.state, undoCount: game.undoCount, removalCount: game.removalCount)
             }
         }
+        let elapsedNow = elapsed(at: now)
         for entry in entries {
             let hadWon = game.hasWon
             do {
@@ -84,11 +109,26 @@ struct LiveGame {
                 return Outcome(finished: nil, failure: (lastSeq + 1, entry, error))
             }
             lastSeq += 1
-            appliedLog += entry.description
+            let first = firstEntryAt ?? elapsedNow
+            firstEntryAt = first
+            let time = max(lastEntryTime, elapsedNow - first)
+            appliedLog += entry.description + "@" + String(min(time - lastEntryTime, GameLog.maximumGap))
+            lastEntryTime = time
+            if game.hasWon, !hadWon { noteWin(at: time) }
             if stopsAtTarget, game.hasWon, !hadWon { return Outcome(finished: .target) }
             if game.isOver { return Outcome(finished: .over) }
         }
         return Outcome()
+    }
+
+    /// Records the sprint time when the game just reached its target as a
+    /// sprint: 4x4 to 2048 on the server's seed, no assist, never paused,
+    /// never restarted, within `maximumSprintTime`.
+    private mutating func noteWin(at time: Int) {
+        guard config.size == 4, config.target == 2048, hasServerSeed, game.assistCount == 0, !wasPaused, restarts == 0,
+            time <= LiveGame.maximumSprintTime
+        else { return }
+        sprintTime = time
     }
 
     /// Starts again from the seed; the clock keeps running.
@@ -114,7 +154,8 @@ struct LiveGame {
 
     /// The verified result of the game, finished `milliseconds` after its start.
     func finished(milliseconds: Int, dailyDate: String?) -> FinishedGame {
-        FinishedGame(result: result(milliseconds: milliseconds), log: appliedLog, dailyDate: dailyDate)
+        FinishedGame(
+            result: result(milliseconds: milliseconds), log: appliedLog, dailyDate: dailyDate, sprintTime: sprintTime, isGhost: isGhost)
     }
 
     /// The game's figures now, `milliseconds` after its start.

@@ -27,13 +27,17 @@ extension ServerCore {
         guard size == 4 else {
             throw ProtocolError(.notEligible, "only 4x4 games go on the leaderboard; this one was \(size)x\(size)")
         }
+        guard !finished.isGhost else {
+            throw ProtocolError(
+                .notEligible, "a ghost race is never eligible for a board: its seed is known (it was started with PRACTICE ... ghost=yes)")
+        }
         guard case .nicknameOwner(let owner)? = registryAnswer(to: .nicknameOwner(key: Names.nicknameKey(nickname)), for: session)
         else { return }
         let newToken = finished.claimToken ?? random.token()
         session.lastFinished?.claimToken = newToken
         let submission = LeaderboardSubmission(
             result: finished.result, log: finished.log, date: today, dailyDate: finished.dailyDate, nickname: nickname,
-            token: token, newToken: newToken, isInUseByAnother: owner != nil && owner != session.id)
+            token: token, newToken: newToken, isInUseByAnother: owner != nil && owner != session.id, sprintTime: finished.sprintTime)
         ask(.submit(submission), for: session)
     }
 
@@ -70,15 +74,16 @@ extension ServerCore {
         case .submitted(let receipt, let warnings):
             for warning in warnings { log(.error, LogEntry("store.warning", message: warning)) }
             let rank = receipt.rank.map(String.init) ?? "-"
-            log(
-                .info,
-                LogEntry(
-                    "leaderboard.submitted",
-                    [
-                        .init("nick", receipt.nickname), .init("score", receipt.score), .init("board", receipt.board.rawValue),
-                        .init("rank", rank),
-                    ],
-                    message: "\(receipt.nickname) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(rank))"))
+            var fields: [LogEntry.Field] = [
+                .init("nick", receipt.nickname), .init("score", receipt.score), .init("board", receipt.board.rawValue), .init("rank", rank),
+            ]
+            var message = "\(receipt.nickname) submitted \(receipt.score) to the \(receipt.board.rawValue) board (rank \(rank))"
+            if let sprintTime = receipt.sprintTime {
+                let sprintRank = receipt.sprintRank.map(String.init) ?? "-"
+                fields += [.init("sprint", sprintTime), .init("sprint-rank", sprintRank)]
+                message += ", a sprint of \(sprintTime) ms (sprint rank \(sprintRank))"
+            }
+            log(.info, LogEntry("leaderboard.submitted", fields, message: message))
             session?.lastFinished?.isSubmitted = true
             lines = [ServerMessage.ok(.submit(receipt)).line]
         case .page(let entries, let summary):
@@ -112,12 +117,19 @@ extension ServerCore {
     private func recordLines(_ entry: BoardEntry?, _ request: LeaderboardRequest, session: Session?) -> [String] {
         guard case .record(let query, let today) = request else { return [] }
         guard let entry, let log = entry.log else {
-            let board = query.board == .all ? "the all-time board" : "the daily board of \(query.date ?? today)"
+            let board =
+                switch query.board {
+                case .all: "the all-time board"
+                case .daily: "the daily board of \(query.date ?? today)"
+                case .sprint: "the sprint board"
+                case .sprintDaily: "the sprint board of \(query.date ?? today)"
+                }
             return [ServerMessage.error(ProtocolError(.noRecord, "\(query.nickname) has no game record on \(board)")).line]
         }
         let chunks = RecordChunks.split(log)
         session?.gate.chargeReply(of: .record, itemLines: chunks.count, now: now)
-        let entries = log.utf8.count - 2 * log.utf8.lazy.filter { $0 == UInt8(ascii: "X") }.count
+        // An entry is a letter (`X` has two digits after it, and a time `@` and digits).
+        let entries = log.utf8.lazy.filter { "LRUDZX".utf8.contains($0) }.count
         let summary = RecordSummary(
             nickname: entry.nickname, seed: entry.seed, size: entry.size, target: entry.target, entries: entries, count: chunks.count)
         return chunks.map { ServerMessage.log($0).line } + [ServerMessage.ok(.record(summary)).line]

@@ -52,7 +52,7 @@ extension ServerCore {
             return nil
         }
         let applied = game.lastSeq
-        let outcome = game.apply(entries, stopsAtTarget: stopsAtTarget)
+        let outcome = game.apply(entries, stopsAtTarget: stopsAtTarget, at: now)
         countMoves(game.lastSeq - applied)
         if let failure = outcome.failure {
             send(
@@ -138,8 +138,10 @@ extension ServerCore {
         } catch {
             throw ProtocolError(.badOption, error.message)
         }
-        session.practice = LiveGame(seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: true)
-        reply(session, .practice(PracticeOptions(seed: seedText, size: config.size, target: config.target)))
+        session.practice = LiveGame(
+            seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: true, hasServerSeed: options.seed == nil)
+        session.practice?.isGhost = options.isGhost
+        reply(session, .practice(PracticeOptions(seed: seedText, size: config.size, target: config.target, isGhost: options.isGhost)))
     }
 
     private func finishPractice(_ session: Session) {
@@ -176,7 +178,8 @@ extension ServerCore {
         let racers = room.players.compactMap { id -> Race.Racer? in
             guard let session = sessions[id], let nickname = session.nickname else { return nil }
             let liveGame = LiveGame(
-                seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: room.options.allowsAssists)
+                seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: room.options.allowsAssists,
+                hasServerSeed: true)
             return Race.Racer(id: id, nickname: nickname, isBot: session.isBot, liveGame: liveGame)
         }
         guard !racers.isEmpty else { return }

@@ -3,9 +3,11 @@ import TileRaceProtocol
 /// One recorded result on a board: a verified game under a nickname, with the
 /// sequence number that orders equal scores (the earlier recorded ranks higher)
 /// and the UTC date of its submission, and the game's record (the log as the
-/// server applied it, in record notation) when it has one: entries stored
-/// before records were kept have none. The result's figures read straight
-/// through it (`entry.score`); seed, size and target are in the result.
+/// server applied it, in record notation, timed since the server kept times)
+/// when it has one: entries stored before records were kept have none. On a
+/// sprint board it also has its sprint time, which ranks it. The result's
+/// figures read straight through it (`entry.score`); seed, size and target
+/// are in the result.
 @dynamicMemberLookup
 public struct BoardEntry: Hashable, Sendable {
     /// When it was recorded, among all records of the leaderboard (from 1).
@@ -16,16 +18,20 @@ public struct BoardEntry: Hashable, Sendable {
     public var result: GameResult
     /// The UTC date of the submission, `YYYY-MM-DD`.
     public var date: String
-    /// The game's log in record notation (`LLURZDX03L`), nil when not kept.
+    /// The game's log in record notation (`LLURZDX03L`, or timed
+    /// `L@0L@153...`), nil when not kept.
     public var log: String?
+    /// On a sprint board, the sprint time in milliseconds; nil on the others.
+    public var sprintTime: Int?
 
     /// Creates an entry.
-    public init(sequence: Int, nickname: String, result: GameResult, date: String, log: String? = nil) {
+    public init(sequence: Int, nickname: String, result: GameResult, date: String, log: String? = nil, sprintTime: Int? = nil) {
         self.sequence = sequence
         self.nickname = nickname
         self.result = result
         self.date = date
         self.log = log
+        self.sprintTime = sprintTime
     }
 
     /// The result's figures: `score`, `largestTile`, `moves`, `milliseconds`, ...
@@ -34,13 +40,24 @@ public struct BoardEntry: Hashable, Sendable {
     }
 
     /// Whether this entry ranks above `other`: higher score, or the same score
-    /// recorded earlier.
+    /// recorded earlier; by sprint time instead (lower first, then recorded
+    /// earlier) when both have one (sprint boards).
     public func ranks(above other: BoardEntry) -> Bool {
-        result.score != other.result.score ? result.score > other.result.score : sequence < other.sequence
+        if let time = sprintTime, let otherTime = other.sprintTime {
+            return time != otherTime ? time < otherTime : sequence < other.sequence
+        }
+        return result.score != other.result.score ? result.score > other.result.score : sequence < other.sequence
+    }
+
+    /// Whether this entry replaces `existing`, the same nickname's entry on
+    /// the board: a higher score, or a lower sprint time on a sprint board.
+    public func beats(_ existing: BoardEntry) -> Bool {
+        if let time = sprintTime, let existingTime = existing.sprintTime { return time < existingTime }
+        return result.score > existing.result.score
     }
 
     /// The entry as a `TOP` item with its rank.
     public func protocolEntry(rank: Int) -> LeaderboardEntry {
-        LeaderboardEntry(rank: rank, nickname: nickname, result: result, date: date)
+        LeaderboardEntry(rank: rank, nickname: nickname, result: result, date: date, sprintTime: sprintTime)
     }
 }

@@ -83,7 +83,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             let found = pending.bans[target.key] != nil
             store(found ? [.unban(sequence: pending.lastSequence + 1, target)] : [], found: found, completion: completion)
         case .removeEntry(let order, let today):
-            let board: LeaderboardBoardID = order.query.board == .all ? .allTime : .daily(order.query.date ?? today)
+            let board = LeaderboardBoardID(kind: order.query.board, date: order.query.date, today: today)
             let found = pending.entry(of: order.query.nickname, on: board) != nil
             let record = LeaderboardRecord.removal(
                 sequence: pending.lastSequence + 1, board, nickname: order.query.nickname, reason: order.reason)
@@ -117,7 +117,8 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         do throws(ProtocolError) {
             decided = try pending.submit(
                 submission.result, log: submission.log, date: submission.date, dailyDate: submission.dailyDate,
-                nickname: submission.nickname, token: submission.token, newToken: { submission.newToken })
+                sprintTime: submission.sprintTime, nickname: submission.nickname, token: submission.token, newToken: { submission.newToken }
+            )
         } catch {
             completion(.refused(error))
             return

@@ -3,7 +3,8 @@ import TileRaceProtocol
 /// The leaderboard's rules as a pure value (the original app's rules,
 /// protocol.md section 10): one best entry per nickname per board (nicknames
 /// compared without regard to case), ranked by score with equal scores in
-/// recording order, only the top 100 kept (`capacity`), and nicknames
+/// recording order (the sprint boards by sprint time, lowest first, section
+/// 10.2), only the top 100 kept (`capacity`), and nicknames
 /// claimed by the first submission's secret token. A claim unused for
 /// `claimExpiryDays` whose nickname has no entry on any board expires: the
 /// nickname is free again.
@@ -80,7 +81,7 @@ public struct Leaderboard: Hashable, Sendable {
             var list = boards[board] ?? []
             let nickname = Nickname(entry.nickname)
             let existing = list.firstIndex { Nickname($0.nickname) == nickname }
-            if let existing, list[existing].score >= entry.score { return false }
+            if let existing, !entry.beats(list[existing]) { return false }
             let position = list.firstIndex { !$0.ranks(above: entry) } ?? list.count
             guard position < capacity else { return false }
             if let existing { list.remove(at: existing) }
@@ -153,11 +154,12 @@ public struct Leaderboard: Hashable, Sendable {
     /// Works out a submission without changing this value (tools and tests:
     /// it copies the leaderboard; the server applies `submit` in place).
     public func submission(
-        of game: GameResult, log: String? = nil, date: String, dailyDate: String?, nickname: String, token: String?,
-        newToken: () -> String
+        of game: GameResult, log: String? = nil, date: String, dailyDate: String?, sprintTime: Int? = nil, nickname: String,
+        token: String?, newToken: () -> String
     ) throws(ProtocolError) -> Submission {
         var copy = self
-        return try copy.submit(game, log: log, date: date, dailyDate: dailyDate, nickname: nickname, token: token, newToken: newToken)
+        return try copy.submit(
+            game, log: log, date: date, dailyDate: dailyDate, sprintTime: sprintTime, nickname: nickname, token: token, newToken: newToken)
     }
 
     /// Applies a submission of `game` under `nickname` on `date` (today, UTC)
@@ -166,11 +168,15 @@ public struct Leaderboard: Hashable, Sendable {
     /// the all-time board; the receipt then describes the daily board. A
     /// nickname's first submission (or its first after its claim expired)
     /// claims it; a later one on a new day records the claim's use. `log` is
-    /// the game's record as the server applied it, kept with its entries.
+    /// the game's record as the server applied it, kept with its entries. A
+    /// sprint (`sprintTime`, section 10.2) also goes to the sprint board and
+    /// to the sprint-daily board of `date`; the receipt's sprint fields then
+    /// describe the sprint board.
     /// - Throws: `bad-token` when the nickname is claimed and `token` is not
     ///   its token; nothing changes then.
     public mutating func submit(
-        _ game: GameResult, log: String? = nil, date: String, dailyDate: String?, nickname: String, token: String?, newToken: () -> String
+        _ game: GameResult, log: String? = nil, date: String, dailyDate: String?, sprintTime: Int? = nil, nickname: String, token: String?,
+        newToken: () -> String
     ) throws(ProtocolError) -> Submission {
         var records: [LeaderboardRecord] = []
         var claimedToken: String?
@@ -206,10 +212,27 @@ public struct Leaderboard: Hashable, Sendable {
             }
         }
         let described = boardIDs[boardIDs.count - 1]
-        let receipt = SubmitReceipt(
+        var receipt = SubmitReceipt(
             nickname: shownNickname, board: described.kind, score: game.score, rank: rank(of: shownNickname, on: described),
             best: entry(of: shownNickname, on: described)?.score ?? game.score,
             improved: improved.contains(described), token: claimedToken)
+        if let sprintTime {
+            var sprintImproved = false
+            for board in [LeaderboardBoardID.sprint, .sprintDaily(date)] {
+                let record = LeaderboardRecord.entry(
+                    board,
+                    BoardEntry(
+                        sequence: lastSequence + 1, nickname: shownNickname, result: game, date: date, log: log, sprintTime: sprintTime))
+                if apply(record) {
+                    records.append(record)
+                    if board == .sprint { sprintImproved = true }
+                }
+            }
+            receipt.sprintTime = sprintTime
+            receipt.sprintRank = rank(of: shownNickname, on: .sprint)
+            receipt.sprintBest = entry(of: shownNickname, on: .sprint)?.sprintTime ?? sprintTime
+            receipt.sprintImproved = sprintImproved
+        }
         return Submission(records: records, receipt: receipt)
     }
 
@@ -220,10 +243,10 @@ public struct Leaderboard: Hashable, Sendable {
         return Leaderboard.page(query, of: board, ranked: entries(on: board))
     }
 
-    /// The board a query names: all-time, or the daily board of its date
-    /// (`today` when it names none).
+    /// The board a query names: all-time, sprint, or the daily or
+    /// sprint-daily board of its date (`today` when it names none).
     public static func board(of query: LeaderboardQuery, today: String) -> LeaderboardBoardID {
-        query.board == .all ? .allTime : .daily(query.date ?? today)
+        LeaderboardBoardID(kind: query.board, date: query.date, today: today)
     }
 
     /// One page of a board's entries (given best first) for `TOP`, and its
@@ -238,8 +261,11 @@ public struct Leaderboard: Hashable, Sendable {
                 let (leftKey, rightKey) = (Names.nicknameKey(left.nickname), Names.nicknameKey(right.nickname))
                 return leftKey != rightKey ? leftKey < rightKey : left.rank < right.rank
             }
+        } else if query.sort == .score, board.isSprint {
+            // A sprint board ranks by time: by score, highest first, equal scores in rank order.
+            ordered.sort { left, right in left.score != right.score ? left.score > right.score : left.rank < right.rank }
         }
-        // Rank order is ascending rank and descending score at once.
+        // On a score board, rank order is ascending rank and descending score at once.
         let naturalOrder: LeaderboardQuery.Order = query.sort == .score ? .desc : .asc
         if query.effectiveOrder != naturalOrder { ordered.reverse() }
         let page = Array(ordered.dropFirst(query.offset).prefix(query.limit))
@@ -251,7 +277,7 @@ public struct Leaderboard: Hashable, Sendable {
     /// The entry a `RECORD` query names (`today` is the daily board's date
     /// when it names none), or nil.
     public func entry(for query: RecordQuery, today: String) -> BoardEntry? {
-        entry(of: query.nickname, on: query.board == .all ? .allTime : .daily(query.date ?? today))
+        entry(of: query.nickname, on: LeaderboardBoardID(kind: query.board, date: query.date, today: today))
     }
 
     /// Every claim and entry as records, in sequence order within each kind.

@@ -1,32 +1,57 @@
 import TileRaceProtocol
 
-/// Which board an entry is on: the all-time board, or the daily challenge's
-/// board of one UTC date.
+/// Which board an entry is on: the all-time board, the daily challenge's
+/// board of one UTC date, the all-time sprint board, or the sprint board of
+/// one UTC date.
 public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Every game submitted.
     case allTime
     /// The daily-challenge games of one date (`YYYY-MM-DD`).
     case daily(String)
+    /// Every sprint submitted, ranked by sprint time.
+    case sprint
+    /// The sprints submitted on one UTC date (`YYYY-MM-DD`), ranked by sprint time.
+    case sprintDaily(String)
+
+    /// The board a request names: `kind`, and for a dated kind `date`, or
+    /// `today` when it names none.
+    public init(kind: LeaderboardKind, date: String?, today: String) {
+        switch kind {
+        case .all: self = .allTime
+        case .daily: self = .daily(date ?? today)
+        case .sprint: self = .sprint
+        case .sprintDaily: self = .sprintDaily(date ?? today)
+        }
+    }
 
     /// The protocol's name of the board's kind.
     public var kind: LeaderboardKind {
         switch self {
         case .allTime: .all
         case .daily: .daily
+        case .sprint: .sprint
+        case .sprintDaily: .sprintDaily
         }
     }
 
-    /// The date of a daily board, nil for all-time.
+    /// Whether the board ranks sprint times (lowest first) rather than scores.
+    public var isSprint: Bool { kind.isSprint }
+
+    /// The date of a dated board (daily, sprint-daily), nil otherwise.
     public var date: String? {
-        if case .daily(let date) = self { return date }
-        return nil
+        switch self {
+        case .daily(let date), .sprintDaily(let date): date
+        case .allTime, .sprint: nil
+        }
     }
 
-    /// The stored form: `all` or `daily:YYYY-MM-DD`.
+    /// The stored form: `all`, `daily:YYYY-MM-DD`, `sprint` or `sprint-daily:YYYY-MM-DD`.
     public var description: String {
         switch self {
         case .allTime: "all"
         case .daily(let date): "daily:" + date
+        case .sprint: "sprint"
+        case .sprintDaily(let date): "sprint-daily:" + date
         }
     }
 
@@ -36,17 +61,28 @@ public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConv
             self = .allTime
         } else if text.hasPrefix("daily:"), Names.isValidDate(String(text.dropFirst(6))) {
             self = .daily(String(text.dropFirst(6)))
+        } else if text == "sprint" {
+            self = .sprint
+        } else if text.hasPrefix("sprint-daily:"), Names.isValidDate(String(text.dropFirst(13))) {
+            self = .sprintDaily(String(text.dropFirst(13)))
         } else {
             return nil
         }
     }
 
-    /// All-time first, then daily boards by date.
+    /// All-time first, then daily boards by date, then the sprint board,
+    /// then sprint-daily boards by date.
     public static func < (lhs: LeaderboardBoardID, rhs: LeaderboardBoardID) -> Bool {
-        switch (lhs, rhs) {
-        case (.allTime, .daily): true
-        case (.daily(let left), .daily(let right)): left < right
-        default: false
+        lhs.order != rhs.order ? lhs.order < rhs.order : (lhs.date ?? "") < (rhs.date ?? "")
+    }
+
+    /// The place of the board's kind in `<`.
+    private var order: Int {
+        switch self {
+        case .allTime: 0
+        case .daily: 1
+        case .sprint: 2
+        case .sprintDaily: 3
         }
     }
 }

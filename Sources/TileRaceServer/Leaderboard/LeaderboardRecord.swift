@@ -31,7 +31,8 @@ public enum LeaderboardRecord: Hashable, Sendable {
 
     /// The stored text: `claim seq= nick= token= [date=]`, `entry seq= board=
     /// nick= score= max= moves= time= size= target= assists= seed= date=
-    /// [log=]`, `ban seq= target= until=<ms>|never [reason=]`, `unban seq=
+    /// [sprint=] [log=]` (`sprint=` exactly on the sprint boards; the log
+    /// timed or not), `ban seq= target= until=<ms>|never [reason=]`, `unban seq=
     /// target=` or `removal seq= board= nick= [reason=]` (reasons
     /// percent-encoded). The log, when kept, is the last field and makes the line as
     /// long as the game (a byte per move, three per removal): stored lines
@@ -55,7 +56,8 @@ public enum LeaderboardRecord: Hashable, Sendable {
             fields.append("seq", entry.sequence)
             fields.append("board", board.description)
             fields.append("nick", entry.nickname)
-            return fields.words.joined(separator: " ") + " " + Self.entryFields(result: entry.result, date: entry.date, log: entry.log)
+            return fields.words.joined(separator: " ") + " "
+                + Self.entryFields(result: entry.result, date: entry.date, sprintTime: entry.sprintTime, log: entry.log)
         case .ban(let sequence, let ban):
             var fields = Fields(positionals: ["ban"])
             fields.append("seq", sequence)
@@ -79,11 +81,13 @@ public enum LeaderboardRecord: Hashable, Sendable {
     }
 
     /// The words of an entry's record after its nickname: `score= max= moves=
-    /// time= size= target= assists= seed= date=`, then `log=` when given.
-    static func entryFields(result: GameResult, date: String, log: String?) -> String {
+    /// time= size= target= assists= seed= date=`, then `sprint=` on a sprint
+    /// board and `log=` when given.
+    static func entryFields(result: GameResult, date: String, sprintTime: Int? = nil, log: String?) -> String {
         var fields = Fields()
         result.append(to: &fields)
         fields.append("date", date)
+        if let sprintTime { fields.append("sprint", sprintTime) }
         if let log { fields.append("log", log) }
         return fields.words.joined(separator: " ")
     }
@@ -123,11 +127,15 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 }
                 _ = try fields.integer("size", in: 3...8)
                 for key in ["score", "max", "moves", "time", "target", "assists"] { _ = try fields.integer(key, in: natural) }
+                let sprintTime = try fields.optionalInteger("sprint", in: natural)
+                guard (sprintTime != nil) == board.isSprint else {
+                    throw ProtocolError(.badArguments, board.isSprint ? "a sprint entry without sprint=" : "sprint= off a sprint board")
+                }
                 self = .entry(
                     board,
                     BoardEntry(
                         sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), result: result, date: date,
-                        log: log)
+                        log: log, sprintTime: sprintTime)
                 )
             case "ban":
                 let until = try fields.string("until")

@@ -41,4 +41,7 @@ package struct LeaderboardSubmission: Hashable, Sendable {
     /// Whether another connection of this server uses the nickname now: an
     /// unclaimed nickname in use is refused (`nickname-taken`).
     var isInUseByAnother: Bool
+    /// The sprint time when the game is a sprint (protocol.md section 10.2):
+    /// it then goes to the sprint boards too.
+    var sprintTime: Int? = nil
 }

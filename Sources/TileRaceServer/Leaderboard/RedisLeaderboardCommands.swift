@@ -23,7 +23,8 @@ struct RedisLeaderboardCommands: Sendable {
             return submitCommand(submission)
         case .top(let query, let today):
             let board = Leaderboard.board(of: query, today: today)
-            return Self.script(RedisLeaderboardScripts.board, keys: [keys.board(board), keys.entries(board)], arguments: [])
+            return Self.script(
+                RedisLeaderboardScripts.board, keys: [keys.board(board), keys.entries(board)], arguments: [board.isSprint ? "sprint" : ""])
         case .record(let query, let today):
             let board = Self.board(of: query, today: today)
             return Self.script(
@@ -103,13 +104,14 @@ struct RedisLeaderboardCommands: Sendable {
     }
 
     private static func board(of query: RecordQuery, today: String) -> LeaderboardBoardID {
-        query.board == .all ? .allTime : .daily(query.date ?? today)
+        LeaderboardBoardID(kind: query.board, date: query.date, today: today)
     }
 
     private func submitCommand(_ submission: LeaderboardSubmission) -> [String] {
         var scriptKeys = [keys.claims, keys.sequence, keys.boardsOf]
         var boards: [LeaderboardBoardID] = [.allTime]
         if let daily = submission.dailyDate { boards.append(.daily(daily)) }
+        if submission.sprintTime != nil { boards += [.sprint, .sprintDaily(submission.date)] }
         for board in boards { scriptKeys += [keys.board(board), keys.entries(board), keys.logs(board)] }
         let result = submission.result
         let arguments =
@@ -117,6 +119,8 @@ struct RedisLeaderboardCommands: Sendable {
                 submission.nickname, Names.nicknameKey(submission.nickname), submission.token ?? "", submission.newToken, submission.date,
                 Leaderboard.expiryCutoff(on: submission.date) ?? "", submission.isInUseByAnother ? "1" : "0", String(result.score),
                 LeaderboardRecord.entryFields(result: result, date: submission.date, log: nil), submission.log ?? "", String(capacity),
+                submission.sprintTime.map(String.init) ?? "",
+                LeaderboardRecord.entryFields(result: result, date: submission.date, sprintTime: submission.sprintTime, log: nil),
             ] + boards.map(\.description)
         return Self.script(RedisLeaderboardScripts.submit, keys: scriptKeys, arguments: arguments)
     }
@@ -131,12 +135,19 @@ struct RedisLeaderboardCommands: Sendable {
         case "bad-token" where parts.count == 3:
             let nickname = parts[1].string ?? submission.nickname
             return .refused(LeaderboardRules.badToken(nickname, tokenGiven: parts[2].string == "1"))
-        case "ok" where parts.count == 6:
+        case "ok" where parts.count == (submission.sprintTime == nil ? 6 : 9):
             guard let nickname = parts[1].string, let claimed = parts[2].string, let rank = parts[4].integer, let best = parts[5].integer
             else { throw unexpected(reply) }
-            let receipt = SubmitReceipt(
+            var receipt = SubmitReceipt(
                 nickname: nickname, board: submission.dailyDate == nil ? .all : .daily, score: submission.result.score,
                 rank: rank > 0 ? rank : nil, best: best, improved: parts[3].string == "1", token: claimed.isEmpty ? nil : claimed)
+            if let sprintTime = submission.sprintTime {
+                guard let sprintRank = parts[7].integer, let sprintBest = parts[8].integer else { throw unexpected(reply) }
+                receipt.sprintTime = sprintTime
+                receipt.sprintRank = sprintRank > 0 ? sprintRank : nil
+                receipt.sprintBest = sprintBest
+                receipt.sprintImproved = parts[6].string == "1"
+            }
             return .submitted(receipt, warnings: [])
         default:
             throw unexpected(reply)

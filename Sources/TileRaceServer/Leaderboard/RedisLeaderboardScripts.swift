@@ -19,33 +19,42 @@
 /// - `board:<board>`: sorted set of nickname keys; the score is
 ///   `score * 2^30 + (2^30 - 1 - sequence)`, so higher scores, then earlier
 ///   records, rank first (exact in a double while scores stay below 2^23).
+///   On a sprint board it is `time * 2^30 + sequence`, read lowest first, so
+///   lower sprint times, then earlier records, rank first (exact while times
+///   stay below 2^23 ms: a sprint takes at most 2 hours, 7,200,000 ms).
 /// - `entries:<board>`: hash, nickname key → the entry's record without its
 ///   log, `entry seq= board= nick= score= max= moves= time= size= target=
 ///   assists= seed= date=` (`RedisLeaderboardValue`).
 /// - `logs:<board>`: hash, nickname key → the game's record.
 /// - `bans`: hash, `nick:<nickname key>` or `address:<address>` → the ban's
 ///   record, `ban seq= target= until=<ms>|never [reason=]`.
-/// `<board>` is `all` or `daily:YYYY-MM-DD`. Values written by servers before
+/// `<board>` is `all`, `daily:YYYY-MM-DD`, `sprint` or `sprint-daily:YYYY-MM-DD`. Values written by servers before
 /// claims and entries were records are still read (`RedisLeaderboardValue`).
 enum RedisLeaderboardScripts {
     /// A submission. KEYS: claims, sequence, boards-of, then board, entries
     /// and logs of the all-time board, then of the daily board for a daily
-    /// game. ARGV: nickname, nickname key, token (empty: none), the new
+    /// game, then of the sprint board and the sprint-daily board for a
+    /// sprint. ARGV: nickname, nickname key, token (empty: none), the new
     /// claim's token, today, the claim-expiry cutoff (empty: none), `1` when
     /// another connection uses the nickname, score, the entry's record after
     /// its nickname (`LeaderboardRecord.entryFields`, without the log), log
-    /// (empty: none), the board capacity, then the name of each board named
-    /// in KEYS (`all`, `daily:YYYY-MM-DD`).
+    /// (empty: none), the board capacity, the sprint time (empty: not a
+    /// sprint), the sprint entries' record after the nickname (with
+    /// `sprint=`), then the name of each board named in KEYS (`all`,
+    /// `daily:YYYY-MM-DD`, `sprint`, `sprint-daily:YYYY-MM-DD`).
     ///
     /// Returns `{"taken"}`, `{"bad-token", nickname, "0"|"1" (a token was
     /// given)}` or `{"ok", nickname, claimed token or "", improved "0"|"1",
-    /// rank or 0, best score}` for the last board named.
+    /// rank or 0, best score}` for the last score board named, followed for
+    /// a sprint by `sprint improved "0"|"1", sprint rank or 0, best time` on
+    /// the sprint board.
     static let submit = """
         local claimsKey, sequenceKey, boardsOf = KEYS[1], KEYS[2], KEYS[3]
         local nickname, key, token, newToken = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
         local date, cutoff, inUse = ARGV[5], ARGV[6], ARGV[7]
         local score, entryFields, log = tonumber(ARGV[8]), ARGV[9], ARGV[10]
         local capacity = tonumber(ARGV[11])
+        local sprintTime, sprintFields = tonumber(ARGV[12]), ARGV[13]
         local base = 1073741824
         local sequence = tonumber(redis.call('GET', sequenceKey) or '0')
         local function nextSequence()
@@ -92,37 +101,64 @@ enum RedisLeaderboardScripts {
           redis.call('HSET', claimsKey, key, claimRecord(nickname, newToken))
           claimed = newToken
         end
-        local function place(boardKey, entriesKey, logsKey, boardName)
+        -- Places the entry on a board: by score (higher first), or on a sprint board by time (lower first).
+        local function place(boardKey, entriesKey, logsKey, boardName, isSprint)
           local existing = redis.call('ZSCORE', boardKey, key)
-          if existing and math.floor(tonumber(existing) / base) >= score then return false end
-          local composite = score * base + (base - 1 - (sequence + 1))
-          -- Written in full: `..` would write 14 digits (from a score of 93,132 up, not exact).
-          if redis.call('ZCOUNT', boardKey, string.format('(%.17g', composite), '+inf') >= capacity then return false end
+          local composite, above, fields
+          if isSprint then
+            if existing and math.floor(tonumber(existing) / base) <= sprintTime then return false end
+            composite = sprintTime * base + (sequence + 1)
+            above = redis.call('ZCOUNT', boardKey, '-inf', string.format('(%.17g', composite))
+            fields = sprintFields
+          else
+            if existing and math.floor(tonumber(existing) / base) >= score then return false end
+            composite = score * base + (base - 1 - (sequence + 1))
+            -- Written in full: `..` would write 14 digits (from a score of 93,132 up, not exact).
+            above = redis.call('ZCOUNT', boardKey, string.format('(%.17g', composite), '+inf')
+            fields = entryFields
+          end
+          if above >= capacity then return false end
           nextSequence()
           redis.call('ZADD', boardKey, composite, key)
-          local record = 'entry seq=' .. sequence .. ' board=' .. boardName .. ' nick=' .. shown .. ' ' .. entryFields
+          local record = 'entry seq=' .. sequence .. ' board=' .. boardName .. ' nick=' .. shown .. ' ' .. fields
           redis.call('HSET', entriesKey, key, record)
           if log ~= '' then redis.call('HSET', logsKey, key, log) else redis.call('HDEL', logsKey, key) end
           if not existing then redis.call('HINCRBY', boardsOf, key, 1) end
           while redis.call('ZCARD', boardKey) > capacity do
-            local dropped = redis.call('ZPOPMIN', boardKey)[1]
+            local dropped = redis.call(isSprint and 'ZPOPMAX' or 'ZPOPMIN', boardKey)[1]
             redis.call('HDEL', entriesKey, dropped)
             redis.call('HDEL', logsKey, dropped)
             if redis.call('HINCRBY', boardsOf, dropped, -1) <= 0 then redis.call('HDEL', boardsOf, dropped) end
           end
           return true
         end
-        local improved = place(KEYS[4], KEYS[5], KEYS[6], ARGV[12])
-        local boardKey = KEYS[4]
-        if #KEYS >= 9 then
-          improved = place(KEYS[7], KEYS[8], KEYS[9], ARGV[13])
-          boardKey = KEYS[7]
+        local boardCount = (#KEYS - 3) / 3
+        local scoreBoards = sprintTime and boardCount - 2 or boardCount
+        local improved, boardKey = false, nil
+        for board = 1, scoreBoards do
+          boardKey = KEYS[board * 3 + 1]
+          improved = place(boardKey, KEYS[board * 3 + 2], KEYS[board * 3 + 3], ARGV[13 + board], false)
         end
         local rank = redis.call('ZREVRANK', boardKey, key)
         local best = score
         local kept = redis.call('ZSCORE', boardKey, key)
         if kept then best = math.floor(tonumber(kept) / base) end
-        return {'ok', shown, claimed, improved and '1' or '0', rank and (rank + 1) or 0, best}
+        local reply = {'ok', shown, claimed, improved and '1' or '0', rank and (rank + 1) or 0, best}
+        if not sprintTime then return reply end
+        local sprintKey = KEYS[scoreBoards * 3 + 4]
+        local sprintImproved = false
+        for board = scoreBoards + 1, boardCount do
+          local placed = place(KEYS[board * 3 + 1], KEYS[board * 3 + 2], KEYS[board * 3 + 3], ARGV[13 + board], true)
+          if board == scoreBoards + 1 then sprintImproved = placed end
+        end
+        local sprintRank = redis.call('ZRANK', sprintKey, key)
+        local sprintBest = sprintTime
+        local sprintKept = redis.call('ZSCORE', sprintKey, key)
+        if sprintKept then sprintBest = math.floor(tonumber(sprintKept) / base) end
+        reply[7] = sprintImproved and '1' or '0'
+        reply[8] = sprintRank and (sprintRank + 1) or 0
+        reply[9] = sprintBest
+        return reply
         """
 
     /// The operator's ban. KEYS: bans, sequence. ARGV: the target's key
@@ -156,9 +192,10 @@ enum RedisLeaderboardScripts {
         return 1
         """
 
-    /// A board's entries, best first. KEYS: board, entries.
+    /// A board's entries, best first. KEYS: board, entries. ARGV: `sprint`
+    /// for a sprint board (lowest first), empty for a score board.
     static let board = """
-        local keys = redis.call('ZREVRANGE', KEYS[1], 0, -1)
+        local keys = redis.call(ARGV[1] == 'sprint' and 'ZRANGE' or 'ZREVRANGE', KEYS[1], 0, -1)
         if #keys == 0 then return {} end
         return redis.call('HMGET', KEYS[2], unpack(keys))
         """

@@ -15,11 +15,11 @@ import TileRaceProtocol
 
     private static func submission(
         _ nickname: String, _ score: Int, date: String = "2026-11-23", daily: String? = nil, token: String? = nil,
-        newToken: String = "00000000000000000000000000000001", log: String? = "LRUD", inUse: Bool = false
+        newToken: String = "00000000000000000000000000000001", log: String? = "LRUD", inUse: Bool = false, sprint: Int? = nil
     ) -> LeaderboardSubmission {
         LeaderboardSubmission(
             result: result(score), log: log, date: date, dailyDate: daily, nickname: nickname, token: token, newToken: newToken,
-            isInUseByAnother: inUse)
+            isInUseByAnother: inUse, sprintTime: sprint)
     }
 
     @Test(arguments: ServiceUnderTest.Kind.allCases)
@@ -124,6 +124,89 @@ import TileRaceProtocol
         #expect(store.ask(.record(RecordQuery(nickname: "nobody"), today: "2026-11-23")) == .record(nil))
     }
 
+    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    func aSprintGoesOnTheSprintBoardsRankedByTimeOneBestPerNickname(_ kind: ServiceUnderTest.Kind) throws {
+        guard let store = try ServiceUnderTest(kind) else { return }
+        let today = "2026-11-23"
+        // Not a sprint: no sprint fields, nothing on the sprint boards.
+        #expect(
+            store.ask(.submit(Self.submission("cy", 900, newToken: "tc")))
+                == .submitted(
+                    SubmitReceipt(nickname: "cy", board: .all, score: 900, rank: 1, best: 900, improved: true, token: "tc"), warnings: []))
+        let first = store.ask(.submit(Self.submission("ana", 100, newToken: "ta", log: "L@0R@5", sprint: 95_000)))
+        #expect(
+            first
+                == .submitted(
+                    SubmitReceipt(
+                        nickname: "ana", board: .all, score: 100, rank: 2, best: 100, improved: true, token: "ta", sprintTime: 95_000,
+                        sprintRank: 1, sprintBest: 95_000, sprintImproved: true), warnings: []))
+        // A faster sprint ranks first; an equal time ranks after the earlier one.
+        _ = store.ask(.submit(Self.submission("bo", 50, newToken: "tb", sprint: 80_000)))
+        let tie = store.ask(.submit(Self.submission("dee", 60, newToken: "td", sprint: 80_000)))
+        #expect(
+            tie
+                == .submitted(
+                    SubmitReceipt(
+                        nickname: "dee", board: .all, score: 60, rank: 3, best: 60, improved: true, token: "td", sprintTime: 80_000,
+                        sprintRank: 2, sprintBest: 80_000, sprintImproved: true), warnings: []))
+        // A slower sprint under a nickname keeps its best; a faster one replaces it.
+        let slower = store.ask(.submit(Self.submission("ANA", 300, token: "ta", newToken: "t2", sprint: 99_000)))
+        #expect(
+            slower
+                == .submitted(
+                    SubmitReceipt(
+                        nickname: "ana", board: .all, score: 300, rank: 2, best: 300, improved: true, token: nil, sprintTime: 99_000,
+                        sprintRank: 3, sprintBest: 95_000, sprintImproved: false), warnings: []))
+        let faster = store.ask(
+            .submit(Self.submission("ana", 20, date: "2026-11-24", token: "ta", newToken: "t3", log: "D@0", sprint: 70_000)))
+        #expect(
+            faster
+                == .submitted(
+                    SubmitReceipt(
+                        nickname: "ana", board: .all, score: 20, rank: 2, best: 300, improved: false, token: nil, sprintTime: 70_000,
+                        sprintRank: 1, sprintBest: 70_000, sprintImproved: true), warnings: []))
+        guard case .page(let sprint, let summary) = store.ask(.top(LeaderboardQuery(board: .sprint), today: today)),
+            case .page(let byScore, _) = store.ask(.top(LeaderboardQuery(board: .sprint, sort: .score), today: today)),
+            case .page(let daily, let dailySummary) = store.ask(.top(LeaderboardQuery(board: .sprintDaily), today: today)),
+            case .page(let nextDay, _) = store.ask(.top(LeaderboardQuery(board: .sprintDaily, date: "2026-11-24"), today: today))
+        else {
+            Issue.record("no page")
+            return
+        }
+        #expect(sprint.map(\.nickname) == ["ana", "bo", "dee"])
+        #expect(sprint.map(\.sprintTime) == [70_000, 80_000, 80_000])
+        #expect(sprint.map(\.rank) == [1, 2, 3])
+        #expect(sprint[0].score == 20 && sprint[0].date == "2026-11-24")
+        #expect(summary == TopSummary(board: .sprint, date: nil, total: 3, offset: 0, count: 3))
+        #expect(byScore.map(\.nickname) == ["dee", "bo", "ana"])
+        // Each day's sprint board holds that day's best sprints.
+        #expect(daily.map(\.nickname) == ["bo", "dee", "ana"])
+        #expect(daily.map(\.sprintTime) == [80_000, 80_000, 95_000])
+        #expect(dailySummary.date == today)
+        #expect(nextDay.map(\.nickname) == ["ana"])
+        guard case .record(let entry?) = store.ask(.record(RecordQuery(nickname: "ana", board: .sprint), today: today)),
+            case .record(let old?) = store.ask(.record(RecordQuery(nickname: "ana", board: .sprintDaily), today: today))
+        else {
+            Issue.record("no record")
+            return
+        }
+        #expect(entry.log == "D@0" && entry.sprintTime == 70_000)
+        #expect(old.log == "L@0R@5" && old.sprintTime == 95_000)
+        #expect(store.ask(.record(RecordQuery(nickname: "cy", board: .sprint), today: today)) == .record(nil))
+        // The operator takes a sprint entry off its board only.
+        #expect(
+            store.ask(.removeEntry(RemovalOrder(query: RecordQuery(nickname: "bo", board: .sprint)), today: today))
+                == .moderated(found: true))
+        guard case .page(let after, _) = store.ask(.top(LeaderboardQuery(board: .sprint), today: today)),
+            case .page(let dailyAfter, _) = store.ask(.top(LeaderboardQuery(board: .sprintDaily), today: today))
+        else {
+            Issue.record("no page")
+            return
+        }
+        #expect(after.map(\.nickname) == ["ana", "dee"])
+        #expect(dailyAfter.map(\.nickname) == ["bo", "dee", "ana"])
+    }
+
     /// 500 submissions by 140 nicknames over 60 days, with ties, wrong tokens,
     /// nicknames in use, boards past 100 entries and expiring claims: every
     /// answer and every page is the one `Leaderboard` gives.
@@ -146,16 +229,18 @@ import TileRaceProtocol
                 }
             let daily = random.next() % 3 == 0 ? date : nil
             let inUse = random.next() % 12 == 0
+            let sprint = random.next() % 3 == 0 ? 60_000 + Int(random.next() % 40) * 1000 : nil
             let submission = Self.submission(
-                nickname, Int(random.next() % 40) * 4, date: date, daily: daily, token: token, newToken: "n\(index)", inUse: inUse)
+                nickname, Int(random.next() % 40) * 4, date: date, daily: daily, token: token, newToken: "n\(index)", inUse: inUse,
+                sprint: sprint)
             let expected: LeaderboardAnswer
             if inUse, oracle.claim(of: nickname, on: date) == nil {
                 expected = .refused(LeaderboardRules.nicknameInUse(nickname))
             } else {
                 do throws(ProtocolError) {
                     let decided = try oracle.submit(
-                        submission.result, log: submission.log, date: date, dailyDate: daily, nickname: nickname, token: token,
-                        newToken: { submission.newToken })
+                        submission.result, log: submission.log, date: date, dailyDate: daily, sprintTime: sprint, nickname: nickname,
+                        token: token, newToken: { submission.newToken })
                     if let claimed = decided.receipt.token { tokens[key] = claimed }
                     expected = .submitted(decided.receipt, warnings: [])
                 } catch {
@@ -172,10 +257,13 @@ import TileRaceProtocol
         queries.append(LeaderboardQuery(sort: .nickname, limit: 100))
         queries.append(LeaderboardQuery(sort: .score, order: .asc, limit: 30))
         queries += dates.map { LeaderboardQuery(board: .daily, date: $0, limit: 100) }
+        queries += [LeaderboardQuery(board: .sprint, limit: 100), LeaderboardQuery(board: .sprint, sort: .score, order: .asc, limit: 40)]
+        queries += dates.map { LeaderboardQuery(board: .sprintDaily, date: $0, limit: 100) }
         for query in queries {
             let (entries, summary) = oracle.page(query, today: today)
             #expect(store.ask(.top(query, today: today)) == .page(entries, summary), "\(query)")
         }
         #expect(oracle.entries(on: .allTime).count == 100)
+        #expect(oracle.entries(on: .sprint).count > 30)
     }
 }

@@ -9,7 +9,8 @@ import TileRaceRedis
 /// a few nicknames spelled in varying case, with right, missing, wrong and
 /// others' tokens, nicknames in use by another connection, refused games
 /// sent again, scores that tie (and some at the largest the Redis board holds
-/// exactly), daily games, days that pass and jumps past the claim expiry, on
+/// exactly), daily games, sprints (times that tie, and some at the longest
+/// sprint), days that pass and jumps past the claim expiry, on
 /// boards of 1 to 5 entries (so entries fall off and claims can expire), and
 /// `TOP`, `RECORD` and the operator's `REMOVE-ENTRY` now and then. Every answer must be the same; at the end
 /// so must every board, claim, record number and stored text.
@@ -43,9 +44,11 @@ struct LeaderboardDifferentialCase {
     private var steps: [(request: LeaderboardRequest, answer: LeaderboardAnswer)] = []
 
     private static let allNicknames = ["ana", "bo", "cyd", "dee", "eve", "fox"]
-    private static let logs: [String?] = [nil, "LRUD", "LLURX03D"]
+    private static let logs: [String?] = [nil, "LRUD", "LLURX03D", "L@0R@153X03@87"]
     /// The largest score the Redis board orders exactly (`RedisLeaderboardScripts`).
     private static let largestExactScore = (1 << 23) - 1
+    /// The longest sprint time (`LiveGame.maximumSprintTime`).
+    private static let longestSprint = LiveGame.maximumSprintTime
 
     /// The case of `seed`, with an empty journal store in memory; its Redis
     /// store is what lies under `case<seed>:`.
@@ -126,19 +129,23 @@ struct LeaderboardDifferentialCase {
             let sort = [LeaderboardQuery.SortKey.rank, .nickname, .score][number(below: 3)]
             let order = [nil, LeaderboardQuery.Order.asc, .desc][number(below: 3)]
             let query = LeaderboardQuery(
-                board: number(below: 2) == 0 ? .all : .daily, date: nextDailyDate(), sort: sort, order: order, offset: number(below: 3),
-                limit: 1 + number(below: 6))
+                board: nextBoard(), date: nextDailyDate(), sort: sort, order: order, offset: number(below: 3), limit: 1 + number(below: 6))
             return .top(query, today: today)
         case 8..<14:
-            let query = RecordQuery(nickname: nextNickname(), board: number(below: 2) == 0 ? .all : .daily, date: nextDailyDate())
+            let query = RecordQuery(nickname: nextNickname(), board: nextBoard(), date: nextDailyDate())
             return .record(query, today: today)
         case 14..<19:
             // The operator takes an entry off (perhaps one that is not there).
-            let query = RecordQuery(nickname: nextNickname(), board: number(below: 2) == 0 ? .all : .daily, date: nextDailyDate())
+            let query = RecordQuery(nickname: nextNickname(), board: nextBoard(), date: nextDailyDate())
             return .removeEntry(RemovalOrder(query: query, reason: "cheating"), today: today)
         default:
             return .submit(nextSubmission())
         }
+    }
+
+    /// Any kind of board.
+    private mutating func nextBoard() -> LeaderboardKind {
+        LeaderboardKind.allCases[number(below: LeaderboardKind.allCases.count)]
     }
 
     /// A daily board's date for a query: none (today's), yesterday's, or today's named.
@@ -178,10 +185,16 @@ struct LeaderboardDifferentialCase {
             case 30..<35: Self.date(day - 1)  // a game of yesterday's challenge, finished today
             default: nil
             }
+        let sprint: Int? =
+            switch number(below: 100) {
+            case 0..<25: 1000 * (1 + number(below: 4))  // ties
+            case 25..<30: Self.longestSprint - number(below: 3)
+            default: nil
+            }
         return LeaderboardSubmission(
             result: result, log: Self.logs[number(below: Self.logs.count)], date: today, dailyDate: daily, nickname: nickname,
             token: token, newToken: String(random.next(), radix: 16) + String(random.next(), radix: 16),
-            isInUseByAnother: number(below: 12) == 0)
+            isInUseByAnother: number(below: 12) == 0, sprintTime: sprint)
     }
 
     /// One of the tokens claims gave so far (perhaps another nickname's).
@@ -263,6 +276,7 @@ struct LeaderboardDifferentialCase {
             if submission.isInUseByAnother { fields.append("in-use", true) }
             fields.append("date", submission.date)
             if let daily = submission.dailyDate { fields.append("daily", daily) }
+            if let sprint = submission.sprintTime { fields.append("sprint", sprint) }
             submission.result.append(to: &fields)
             if let log = submission.log { fields.append("log", log) }
             return fields.words.joined(separator: " ")
@@ -289,7 +303,8 @@ struct LeaderboardDifferentialCase {
             (["OK SUBMIT"] + receipt.fields.words + warnings).joined(separator: " ")
         case .page(let entries, let summary):
             "OK TOP \(summary.fields.words.joined(separator: " ")): "
-                + entries.map { "\($0.rank). \($0.nickname) \($0.result.score) \($0.date)" }.joined(separator: ", ")
+                + entries.map { "\($0.rank). \($0.nickname) \($0.result.score) \($0.date)" + ($0.sprintTime.map { " sprint \($0)" } ?? "") }
+                .joined(separator: ", ")
         case .record(let entry?):
             "RECORD seq=\(entry.sequence) nick=\(entry.nickname) score=\(entry.score) date=\(entry.date) log=\(entry.log ?? "none")"
         case .record(nil):

@@ -11,7 +11,7 @@ struct RedisLeaderboardDump {
     var claims: [String: String] = [:]
     /// Nickname key → how many boards hold its entry (`boards-of`).
     var boardsOf: [String: Int] = [:]
-    /// Each board's nickname keys, best first (the sorted set).
+    /// Each board's nickname keys, best first (the sorted set; lowest first on a sprint board).
     var ranking: [LeaderboardBoardID: [String]] = [:]
     /// Each board's entries as stored, by nickname key.
     var entries: [LeaderboardBoardID: [String: String]] = [:]
@@ -51,7 +51,8 @@ struct RedisLeaderboardDump {
             commands += [["GET", keys.sequence], ["HGETALL", keys.claims], ["HGETALL", keys.boardsOf]]
             for board in storeBoards {
                 commands += [
-                    ["ZREVRANGE", keys.board(board), "0", "-1"], ["HGETALL", keys.entries(board)], ["HGETALL", keys.logs(board)],
+                    [board.isSprint ? "ZRANGE" : "ZREVRANGE", keys.board(board), "0", "-1"], ["HGETALL", keys.entries(board)],
+                    ["HGETALL", keys.logs(board)],
                 ]
             }
             ordered.append(storeBoards)

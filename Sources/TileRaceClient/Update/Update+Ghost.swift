@@ -1,0 +1,117 @@
+import TileRaceEngine
+import TileRaceProtocol
+
+/// Ghost races: `g` on a leaderboard entry or `tilerace play --ghost NICK`
+/// fetches the entry's record (`RECORD`), `--ghost-file` gives one; the
+/// player then races it on its seed (a practice game sent with
+/// `ghost=yes`, never eligible for a board) while the ghost plays back
+/// beside the board (`GhostRace`). The race ends when one reaches the target.
+extension Update {
+    /// `g` on a leaderboard entry: asks for its record, to race it.
+    static func ghostEntry(_ entry: LeaderboardEntry, model: inout Model) -> [Effect] {
+        guard model.connection.isConnected else {
+            model.show("no server connected: records live on the server", .warning)
+            return []
+        }
+        let board = model.leaderboard.board
+        let date = board.isDated ? model.leaderboard.date ?? model.today : nil
+        return askGhost(RecordQuery(nickname: entry.nickname, board: board, date: date), model: &model)
+    }
+
+    /// Asks the server for the record of a ghost race (sent again at each greeting until it comes).
+    static func askGhost(_ query: RecordQuery, model: inout Model) -> [Effect] {
+        model.pendingGhost = GhostRequest(query: query, source: query.board.name(date: query.date))
+        model.show("fetching \(ScreenText.sanitize(query.nickname))'s record for a ghost race…", sticky: true)
+        return model.connection.isConnected ? [.send(.record(query))] : []
+    }
+
+    /// The reply to a ghost race's `RECORD`: the race starts, or why not.
+    static func ghostRecordReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
+        guard let request = model.pendingGhost else { return }
+        model.pendingGhost = nil
+        let name = ScreenText.sanitize(request.query.nickname)
+        switch result {
+        case .success(.record(let summary)):
+            let chunks = items.compactMap { if case .log(let chunk) = $0 { chunk } else { nil } }
+            do throws(EngineError) {
+                guard chunks.count == summary.count else {
+                    model.show("\(name)'s record came with \(chunks.count) LOG lines, not \(summary.count)", .warning)
+                    return
+                }
+                let seed = try Seed(parsing: summary.seed)
+                let config = try GameConfig(size: summary.size, target: summary.target)
+                let log = try GameLog(parsing: RecordChunks.join(chunks))
+                startGhostRace(
+                    GhostRace(name: summary.nickname, source: request.source, seed: seed, config: config, log: log), model: &model)
+            } catch {
+                model.show("\(name)'s record cannot be raced: \(error.message)", .warning)
+            }
+        case .success:
+            break
+        case .failure(let error):
+            let why =
+                error.code == .noRecord
+                ? "no record of \(name)'s game on the \(request.source)" : ScreenText.sanitize(error.message)
+            model.show("no ghost race: \(why)", .warning)
+        }
+    }
+
+    /// Opens the board for a ghost race: the record's seed, size and target;
+    /// the ghost waits for the player's first move.
+    static func startGhostRace(_ ghost: GhostRace, model: inout Model) {
+        var session = PlaySession(mode: .practice, game: Game(config: ghost.game.config, seed: ghost.game.seed))
+        session.ghost = ghost
+        model.session = session
+        model.race = nil
+        model.watch = nil
+        model.pendingGhost = nil
+        model.pendingPracticeSeed = nil
+        model.menu.introStartedAt = nil
+        model.screen = .game
+        model.show(
+            "ghost race against \(ScreenText.sanitize(ghost.name)): it starts with your first move · not for any board")
+    }
+
+    /// Opens the board for a ghost race against a local record (`--ghost-file`), named after its file.
+    static func startGhostRace(_ record: RecordToWatch, model: inout Model) {
+        let file = record.title.split(separator: "/").last.map(String.init) ?? record.title
+        let name = file.split(separator: ".").first.map(String.init) ?? file
+        startGhostRace(
+            GhostRace(name: name, source: "file \(file)", seed: record.seed, config: record.config, log: record.log), model: &model)
+    }
+
+    /// The same ghost race again from the start (`r`, `n`).
+    static func restartGhostRace(_ model: inout Model) -> [Effect] {
+        guard var ghost = model.session?.ghost else { return [] }
+        let effects = endPracticeMirror(&model)
+        ghost.restart()
+        startGhostRace(ghost, model: &model)
+        return effects
+    }
+
+    /// Time passing: the ghost plays the entries due by the player's clock;
+    /// when it makes the target first, the race is over.
+    static func ghostTick(_ model: inout Model) -> [Effect] {
+        ghostCatchUp(&model) ?? []
+    }
+
+    /// Brings the ghost up to the player's clock (before a move, and at each
+    /// tick). Returns the effects of the race's end when the ghost has just
+    /// reached the target first; nil while the race goes on.
+    static func ghostCatchUp(_ model: inout Model) -> [Effect]? {
+        guard let session = model.session, var ghost = session.ghost, session.end == nil, session.clock.hasStarted else { return nil }
+        ghost.advance(to: session.clock.elapsed(at: model.now))
+        model.session?.ghost = ghost
+        guard ghost.hasReachedTarget, !session.game.hasWon else { return nil }
+        let effects = endPracticeMirror(&model)
+        endGame(.lostToGhost, model: &model)
+        return effects
+    }
+
+    /// After a move: when it made the target, the race is over (and the
+    /// server's copy, which plays on past the target, is resigned).
+    static func ghostRaceAfterMove(_ model: inout Model) -> [Effect] {
+        guard let session = model.session, session.ghost != nil, session.end != nil else { return [] }
+        return endPracticeMirror(&model)
+    }
+}
