@@ -63,6 +63,10 @@ extension ServerCore {
             bansRead(answer)
             return
         }
+        if let ratings = awaitedRatings.removeValue(forKey: id) {
+            ratingsAnswered(ratings, answer)
+            return
+        }
         guard let awaited = awaitedAnswers.removeValue(forKey: id) else { return }
         let session = sessions[awaited.sessionID]
         let lines: [String]
@@ -83,6 +87,16 @@ extension ServerCore {
             lines = [ServerMessage.ok(.submit(receipt)).line]
         case .page(let entries, let summary):
             lines = entries.map { ServerMessage.entry($0).line } + [ServerMessage.ok(.top(summary)).line]
+        case .ratingPage(let entries, let summary):
+            lines = entries.map { ServerMessage.rating($0).line } + [ServerMessage.ok(.top(summary)).line]
+        case .proven:
+            guard let session, session.awaitedAnswer == id else { return }
+            session.awaitedAnswer = nil
+            claimProven(for: session)
+            setInputFlow(.turn, of: session)
+            return
+        case .rated:
+            lines = []
         case .record(let entry):
             lines = recordLines(entry, awaited.request, session: session)
         case .bans, .moderated:
