@@ -164,6 +164,16 @@ import TileRaceProtocol
             Fixtures.standing(4, "dmitri", score: 1804, largestTile: 128, moves: 150, reason: .over, milliseconds: 80000),
         ])
         snapshot(finished, "race-standings-200x50-classic")
+        // After a rated race: each rating with its change, `?` while provisional.
+        let ratings: [(Int, Int, Bool)] = [(1523, 12, false), (1488, -8, false), (1662, 162, true), (1337, -163, true)]
+        guard case .finished(var standings)? = finished.race?.phase else { return }
+        for (index, rating) in ratings.enumerated() {
+            standings[index].finish.rating = rating.0
+            standings[index].finish.ratingChange = rating.1
+            standings[index].finish.isProvisional = rating.2
+        }
+        finished.race?.phase = .finished(standings: standings)
+        snapshot(finished, "race-rated-standings-120x40-classic", size: TerminalSize(width: 120, height: 40))
     }
 
     @Test func raceWatchingTheOthersAfterFinishing() {
@@ -350,6 +360,22 @@ import TileRaceProtocol
         model.leaderboard.total = 85
         snapshot(model, "leaderboard-more-on-the-server-80x24-classic")
         snapshot(model, "leaderboard-40x10-too-small", size: Self.tiny)
+        // d: daily, then rating, then all time again.
+        _ = update(&model, .key(.character("d")))
+        #expect(model.leaderboard.board == .daily)
+        let effects = update(&model, .key(.character("d")))
+        #expect(model.leaderboard.board == .rating)
+        #expect(effects == [.send(.top(LeaderboardQuery(board: .rating, sort: .nickname, order: .asc, offset: 0, limit: 50)))])
+        model.leaderboard.ratings = [
+            RatingEntry(rank: 1, nickname: "bo", rating: 1734, deviation: 61, races: 40, isProvisional: false),
+            RatingEntry(rank: 2, nickname: "ana", rating: 1523, deviation: 96, races: 14, isProvisional: false),
+            RatingEntry(rank: 1, nickname: "chen", rating: 1662, deviation: 290, races: 1, isProvisional: true),
+        ]
+        model.leaderboard.total = 3
+        model.leaderboard.status = .loaded
+        snapshot(model, "leaderboard-rating-80x24-classic")
+        _ = update(&model, .key(.character("d")))
+        #expect(model.leaderboard.board == .all)
     }
 
     // MARK: Colours

@@ -49,7 +49,8 @@ struct LeaderboardState: Hashable, Sendable {
     /// How many entries one `TOP` asks for.
     static let pageSize = 50
 
-    /// All time or daily.
+    /// The tab: all time, daily, rating (`d` moves to the next, in
+    /// `LeaderboardKind`'s order).
     var board: LeaderboardKind = .all
     /// The sort column.
     var column: LeaderboardColumn = .rank
@@ -57,6 +58,8 @@ struct LeaderboardState: Hashable, Sendable {
     var isAscending = true
     /// The entries received, in the server's order, from the first.
     var entries: [LeaderboardEntry] = []
+    /// The rating tab's entries received (`RATING` lines), in the server's order.
+    var ratings: [RatingEntry] = []
     /// How many entries the board has in all.
     var total = 0
     /// The daily board's date, as the server said.
@@ -97,7 +100,7 @@ struct LeaderboardState: Hashable, Sendable {
     /// Moves the choice to `index` (kept on the board) and scrolls so that
     /// it stays among the `page` rows shown.
     mutating func select(_ index: Int, page: Int) {
-        let count = max(total, entries.count)
+        let count = max(total, received)
         selected = min(max(0, index), max(0, count - 1))
         if selected < scroll { scroll = selected }
         if selected >= scroll + page { scroll = selected - page + 1 }
@@ -105,5 +108,16 @@ struct LeaderboardState: Hashable, Sendable {
     }
 
     /// Whether more entries exist than were received.
-    var hasMore: Bool { entries.count < total }
+    var hasMore: Bool { received < total }
+
+    /// How many entries of the tab were received.
+    var received: Int { board == .rating ? ratings.count : entries.count }
+
+    /// Moves to the next tab (after the last, the first again), from the top.
+    mutating func nextTab() {
+        let tabs = LeaderboardKind.allCases
+        board = tabs[((tabs.firstIndex(of: board) ?? 0) + 1) % tabs.count]
+        scroll = 0
+        selected = 0
+    }
 }

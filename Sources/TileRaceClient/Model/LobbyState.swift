@@ -154,7 +154,7 @@ struct WaitingRoom: Hashable, Sendable {
         name = description.name
         options = RoomOptions(
             size: description.size, target: description.target, allowsAssists: description.allowsAssists,
-            timeLimit: description.timeLimit)
+            timeLimit: description.timeLimit, isRated: description.isRated)
         isPrivate = description.isPrivate
         members = []
         self.isWatching = isWatching
