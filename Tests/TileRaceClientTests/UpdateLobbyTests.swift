@@ -125,6 +125,26 @@ import TileRaceProtocol
         #expect(update(&model, .tick(Fixtures.now + 10_000)).isEmpty)
     }
 
+    @Test func readyInARatedRoomCarriesTheClaimsToken() {
+        var model = lobby()
+        model.screen = .room
+        model.config.setToken("tana", for: "ana")
+        model.room = WaitingRoom(
+            name: "league", options: RoomOptions(isRated: true), isPrivate: false,
+            members: [RoomMember(nickname: "ana", isReady: false, isYou: true)])
+        #expect(update(&model, .key(.character("r"))) == [.send(.ready(true, token: "tana"))])
+        #expect(update(&model, .key(.character("r"))) == [.send(.ready(false))])
+        // An unrated room never sends it.
+        model.room?.options.isRated = false
+        #expect(update(&model, .key(.character("r"))) == [.send(.ready(true))])
+        // The room's description says whether it is rated.
+        let rated = Fixtures.room("league")
+        var description = rated
+        description.isRated = true
+        #expect(WaitingRoom(description, isWatching: false).options.isRated)
+        #expect(!WaitingRoom(rated, isWatching: false).options.isRated)
+    }
+
     @Test func roomReadyToggleAndLeave() {
         var model = lobby()
         model.screen = .room
