@@ -93,6 +93,23 @@ import TileRaceProtocol
         #expect(model.room?.members == [RoomMember(nickname: "ana", isReady: false, isYou: true)])
     }
 
+    @Test func aRatedRoomHasNoAssists() {
+        var model = lobby()
+        _ = update(&model, .key(.character("n")))
+        for character in "league" { _ = update(&model, .key(.character(character))) }
+        model.lobby.form?.focus = .assists
+        _ = update(&model, .key(.right))
+        #expect(model.lobby.form?.assistsAllowed == true)
+        model.lobby.form?.focus = .rated
+        _ = update(&model, .key(.right))
+        #expect(model.lobby.form?.isRated == true && model.lobby.form?.assistsAllowed == false)
+        model.lobby.form?.focus = .create
+        #expect(update(&model, .key(.enter)) == [.send(.create(room: "league", options: RoomOptions(isRated: true)))])
+        model.lobby.form?.focus = .assists
+        _ = update(&model, .key(.right))
+        #expect(model.lobby.form?.isRated == false)
+    }
+
     @Test func formValuesStayInRange() {
         var model = lobby()
         _ = update(&model, .key(.character("n")))

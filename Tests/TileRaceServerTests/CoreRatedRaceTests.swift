@@ -5,7 +5,7 @@ import TileRaceTestSupport
 
 @testable import TileRaceServer
 
-/// Rated rooms in the state machine (protocol.md section 5.6): who may race,
+/// Rated rooms in the state machine (protocol.md section 5.7): who may race,
 /// the claim proved at `READY`, and the ratings in the standings, checked
 /// against Glicko-2 as the tests compute it (`PaperGlicko2`).
 struct CoreRatedRaceTests {

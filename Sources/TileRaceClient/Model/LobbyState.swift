@@ -15,7 +15,7 @@ extension RoomState {
 struct CreateRoomForm: Hashable, Sendable {
     /// The fields in order.
     enum Field: Int, CaseIterable, Hashable, Sendable {
-        case name, size, target, assists, timeLimit, code, create
+        case name, size, target, assists, timeLimit, code, rated, create
     }
 
     /// The time limits offered, in minutes (0: none).
@@ -33,6 +33,8 @@ struct CreateRoomForm: Hashable, Sendable {
     var timeLimitMinutes = 0
     /// An optional join code.
     var code = TextField()
+    /// Whether the room's races count for ratings (no assists then).
+    var isRated = false
     /// The field with the cursor.
     var focus: Field = .name
 
@@ -47,7 +49,7 @@ struct CreateRoomForm: Hashable, Sendable {
                 name: name.text,
                 options: RoomOptions(
                     size: size, target: target, allowsAssists: assistsAllowed, timeLimit: timeLimitMinutes * 60,
-                    code: code.text.isEmpty ? nil : code.text)))
+                    code: code.text.isEmpty ? nil : code.text, isRated: isRated)))
     }
 }
 

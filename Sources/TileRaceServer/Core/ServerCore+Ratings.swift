@@ -1,6 +1,6 @@
 import TileRaceProtocol
 
-/// Rated rooms (`CREATE ... rated=yes`, protocol.md section 5.6): who may
+/// Rated rooms (`CREATE ... rated=yes`, protocol.md section 5.7): who may
 /// race in them, the claim a racer proves at `READY`, and the ratings the
 /// store computes at the race's end, which the `RESULT` lines carry.
 extension ServerCore {

@@ -1,6 +1,6 @@
 import TileRaceProtocol
 
-/// The ratings' rules (protocol.md section 5.6): Glicko-2 (`Glicko2`) over
+/// The ratings' rules (protocol.md section 5.7): Glicko-2 (`Glicko2`) over
 /// each rated race, the claim a rated racer proves, and the rating board.
 /// The Redis store applies the same function to what it reads
 /// (`RedisLeaderboardService`), so both stores rate alike.

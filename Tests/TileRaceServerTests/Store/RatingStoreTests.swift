@@ -5,7 +5,7 @@ import TileRaceTestSupport
 
 @testable import TileRaceServer
 
-/// Ratings in the store (protocol.md section 5.6), the same for every store:
+/// Ratings in the store (protocol.md section 5.7), the same for every store:
 /// claims proved, races rated as Glicko-2 says (computed here apart, with
 /// `PaperGlicko2`), the rating board, and ratings shared by two services of
 /// one Redis (two servers of one community).
