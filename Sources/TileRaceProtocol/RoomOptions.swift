@@ -22,7 +22,9 @@ public struct RoomOptions: FieldsRepresentable {
     public var isRated: Bool
 
     /// Creates options; `validate()` checks them.
-    public init(size: Int = 4, target: Int = 2048, allowsAssists: Bool = false, timeLimit: Int = 0, code: String? = nil, isRated: Bool = false) {
+    public init(
+        size: Int = 4, target: Int = 2048, allowsAssists: Bool = false, timeLimit: Int = 0, code: String? = nil, isRated: Bool = false
+    ) {
         self.size = size
         self.target = target
         self.allowsAssists = allowsAssists

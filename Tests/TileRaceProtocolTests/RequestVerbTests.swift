@@ -91,7 +91,9 @@ import Testing
         #expect(throws: ProtocolError(.badOption, "unknown option 'Size'; known: assists, code, limit, rated, size, target")) {
             try ClientMessage.parse("CREATE r Size=4")
         }
-        #expect(throws: ProtocolError(.badOption, "board=ALL must be one of all, daily, rating")) { try ClientMessage.parse("TOP board=ALL") }
+        #expect(throws: ProtocolError(.badOption, "board=ALL must be one of all, daily, rating")) {
+            try ClientMessage.parse("TOP board=ALL")
+        }
     }
 
     @Test func theUsageOfMoveCarriesAnExample() {

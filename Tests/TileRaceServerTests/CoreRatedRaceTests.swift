@@ -27,7 +27,8 @@ struct CoreRatedRaceTests {
                     sequence: 4, nickname: "ana", rating: .init(rating: 1600, deviation: 80, volatility: 0.06), day: day - 3, races: 9)))
         leaderboard.apply(
             .rating(
-                PlayerRating(sequence: 5, nickname: "bo", rating: .init(rating: 1450, deviation: 150, volatility: 0.06), day: day, races: 2)))
+                PlayerRating(sequence: 5, nickname: "bo", rating: .init(rating: 1450, deviation: 150, volatility: 0.06), day: day, races: 2)
+            ))
         return LeaderboardStore.inMemory(leaderboard)
     }
 
@@ -97,7 +98,10 @@ struct CoreRatedRaceTests {
             let line = try #require(results.first { $0.contains(" nick=\(nickname) ") })
             let rating = Int(after.rating.rounded())
             let change = rating - Int(mine.0.rounded())
-            #expect(line.hasSuffix("rating=\(rating) change=\(change >= 0 ? "+" : "")\(change)" + (after.deviation > 110 ? " provisional=yes" : "")), "\(line)")
+            #expect(
+                line.hasSuffix(
+                    "rating=\(rating) change=\(change >= 0 ? "+" : "")\(change)" + (after.deviation > 110 ? " provisional=yes" : "")),
+                "\(line)")
             let stored = try #require(harness.leaderboard.leaderboard.ratings[nickname])
             #expect(abs(stored.rating.rating - after.rating) < 0.001 && abs(stored.rating.deviation - after.deviation) < 0.001)
             #expect(stored.day == UTCTime.dayNumber(of: Self.today))

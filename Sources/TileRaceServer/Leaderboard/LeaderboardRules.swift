@@ -17,7 +17,8 @@ enum LeaderboardRules {
     static func unclaimed(_ nickname: String) -> ProtocolError {
         ProtocolError(
             .notEligible,
-            "rated races are for claimed nicknames: \(nickname) is not claimed yet; SUBMIT a game to claim it, then READY token=<its token>")
+            "rated races are for claimed nicknames: \(nickname) is not claimed yet; SUBMIT a game to claim it, then READY token=<its token>"
+        )
     }
 
     /// A submission the store could not keep.

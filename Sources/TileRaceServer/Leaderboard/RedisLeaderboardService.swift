@@ -135,7 +135,8 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
                     return
                 }
                 guard attempt < Self.rateAttempts else {
-                    completion(.failed(ProtocolError(.internal, "the ratings changed under us; try again"), reason: "rating: too many retries"))
+                    completion(
+                        .failed(ProtocolError(.internal, "the ratings changed under us; try again"), reason: "rating: too many retries"))
                     return
                 }
                 rate(race, attempt: attempt + 1, completion: completion)
@@ -168,7 +169,8 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
                 case .success(.error(let message)):
                     self.note(self.health.answered())
                     completion(
-                        .failed(ProtocolError(.internal, "the leaderboard store refused the request; try again"), reason: "redis: \(message)"))
+                        .failed(
+                            ProtocolError(.internal, "the leaderboard store refused the request; try again"), reason: "redis: \(message)"))
                 case .success(let reply):
                     self.note(self.health.answered())
                     replied(reply)

@@ -343,7 +343,8 @@ struct LeaderboardDifferentialCase {
         case .proven:
             "PROVEN"
         case .rated(let changes):
-            "RATED " + changes.map { "\($0.nickname) \($0.after.rating)/\($0.after.deviation)/\($0.after.volatility)" }.joined(separator: ", ")
+            "RATED "
+                + changes.map { "\($0.nickname) \($0.after.rating)/\($0.after.deviation)/\($0.after.volatility)" }.joined(separator: ", ")
         case .ratingPage(let entries, let summary):
             "OK TOP \(summary.fields.words.joined(separator: " ")): "
                 + entries.map { $0.fields.words.joined(separator: " ") }.joined(separator: ", ")
