@@ -257,6 +257,10 @@ import TileRaceProtocol
                 RoomMember(nickname: "eve", isReady: false, isYou: false, role: .watcher),
             ])
         snapshot(model, "room-80x24-classic")
+        var rated = model
+        rated.room?.options.isRated = true
+        #expect(view(rated, size: TerminalSize(width: 80, height: 24), theme: .classic).plainText.contains("private · rated"))
+        #expect(!view(model, size: TerminalSize(width: 80, height: 24), theme: .classic).plainText.contains("rated"))
         var away = model
         Fixtures.event(&away, .away(room: "friday", nickname: "chen", milliseconds: 30_000))
         _ = update(&away, .tick(Fixtures.now + 3_000))

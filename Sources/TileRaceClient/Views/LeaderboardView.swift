@@ -72,10 +72,11 @@ enum LeaderboardView {
             drawRows(board, you: model.config.lastNickname, x: x, area: area, theme: theme, into: &frame)
         }
         Chrome.status(model, theme: theme, into: &frame)
+        // A rating is no game: nothing to watch on the rating tab.
+        let watch: [(String, String)] = board.board == .rating ? [] : [("Enter", "watch")]
         Chrome.footer(
-            [
-                ("↑↓ PgUp PgDn Home End", "choose"), ("Enter", "watch"), ("1 2 3", "sort"), ("d", "next board"), ("q", "back"),
-            ], theme: theme, into: &frame)
+            [("↑↓ PgUp PgDn Home End", "choose")] + watch + [("1 2 3", "sort"), ("d", "next board"), ("q", "back")], theme: theme,
+            into: &frame)
     }
 
     private static func drawRows(_ board: LeaderboardState, you: String?, x: Int, area: Rect, theme: Theme, into frame: inout Frame) {

@@ -70,7 +70,7 @@ enum RoomView {
         }
         let options = room.options
         let limit = options.timeLimit == 0 ? "no time limit" : "time limit \(Format.duration(seconds: options.timeLimit))"
-        let access = room.isPrivate ? "private" : "open to all"
+        let access = (room.isPrivate ? "private" : "open to all") + (options.isRated ? " · rated" : "")
         return [
             "assists \(options.allowsAssists ? "on" : "off") · \(limit) · \(access)",
             "assists \(options.allowsAssists ? "on" : "off") · \(options.timeLimit == 0 ? "no limit" : Format.duration(seconds: options.timeLimit)) · \(access)",
