@@ -261,6 +261,16 @@ import TileRaceProtocol
         rated.room?.options.isRated = true
         #expect(view(rated, size: TerminalSize(width: 80, height: 24), theme: .classic).plainText.contains("private · rated"))
         #expect(!view(model, size: TerminalSize(width: 80, height: 24), theme: .classic).plainText.contains("rated"))
+        // After a rated race: each player's rating and its change beside the name.
+        var bo = Fixtures.standing(1, "bo", score: 20116, largestTile: 2048, moves: 938, reason: .target, milliseconds: 432400)
+        bo.finish.rating = 1523
+        bo.finish.ratingChange = 12
+        var ana = Fixtures.standing(2, "ana", score: 9120, largestTile: 512, moves: 610, reason: .time, milliseconds: 300000)
+        ana.finish.rating = 1337
+        ana.finish.ratingChange = -8
+        ana.finish.isProvisional = true
+        rated.room?.lastStandings = [bo, ana]
+        snapshot(rated, "room-after-a-rated-race-100x30-classic", size: TerminalSize(width: 100, height: 30))
         var away = model
         Fixtures.event(&away, .away(room: "friday", nickname: "chen", milliseconds: 30_000))
         _ = update(&away, .tick(Fixtures.now + 3_000))

@@ -151,6 +151,16 @@ struct WaitingRoom: Hashable, Sendable {
     /// here rather than in `members`, which `WHO` replaces).
     var away = AwaySeats()
 
+    /// A player's rating as the room's last rated race left it, with that
+    /// race's change (`1523 +12`, `1337? -8`); nil when it did not rate them.
+    func rating(of nickname: String) -> String? {
+        let wanted = Nickname(nickname)
+        guard let finish = lastStandings.first(where: { Nickname($0.nickname) == wanted })?.finish, let rating = finish.rating else {
+            return nil
+        }
+        return RatingText.text(rating, change: finish.ratingChange, isProvisional: finish.isProvisional)
+    }
+
     /// The room as described by `OK CREATE` / `OK JOIN` / `OK WATCH`.
     init(_ description: RoomDescription, isWatching: Bool) {
         name = description.name
