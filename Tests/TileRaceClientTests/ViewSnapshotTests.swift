@@ -374,7 +374,11 @@ import TileRaceProtocol
         model.leaderboard.total = 85
         snapshot(model, "leaderboard-more-on-the-server-80x24-classic")
         snapshot(model, "leaderboard-40x10-too-small", size: Self.tiny)
-        // d: daily, then rating, then all time again.
+        // d: daily, then rating (offered by the server), then all time again.
+        _ = update(&model, .key(.character("d")))
+        _ = update(&model, .key(.character("d")))
+        #expect(model.leaderboard.board == .all, "no rating tab where the server offers no ratings")
+        model.network.serverFeatures = [.resync, .ratings]
         _ = update(&model, .key(.character("d")))
         #expect(model.leaderboard.board == .daily)
         let effects = update(&model, .key(.character("d")))

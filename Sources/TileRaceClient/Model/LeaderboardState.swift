@@ -113,9 +113,10 @@ struct LeaderboardState: Hashable, Sendable {
     /// How many entries of the tab were received.
     var received: Int { board == .rating ? ratings.count : entries.count }
 
-    /// Moves to the next tab (after the last, the first again), from the top.
-    mutating func nextTab() {
-        let tabs = LeaderboardKind.allCases
+    /// Moves to the next tab (after the last, the first again), from the
+    /// top; the rating tab only where the server offers ratings.
+    mutating func nextTab(hasRatings: Bool) {
+        let tabs = LeaderboardKind.allCases.filter { hasRatings || $0 != .rating }
         board = tabs[((tabs.firstIndex(of: board) ?? 0) + 1) % tabs.count]
         scroll = 0
         selected = 0

@@ -32,7 +32,7 @@ extension Update {
                 return leaderboardRefresh(&model)
             }
         case .character("d"):
-            board.nextTab()
+            board.nextTab(hasRatings: model.network.serverFeatures.contains(.ratings))
             model.leaderboard = board
             return leaderboardRefresh(&model)
         case .character("r"):
