@@ -101,7 +101,7 @@ let package = Package(
                 "TileRaceTestSupport", "TileRaceServerTestSupport",
             ]
         ),
-        .testTarget(name: "TileRaceProtocolTests", dependencies: ["TileRaceProtocol", "TileRaceEngine"]),
+        .testTarget(name: "TileRaceProtocolTests", dependencies: ["TileRaceProtocol", "TileRaceEngine", "TileRaceTestSupport"]),
         .testTarget(
             name: "TileRaceTransportTests", dependencies: ["TileRaceTransport", "TileRaceProtocol", "TileRaceTestSupport"]
         ),

@@ -23,7 +23,7 @@ struct LeaderboardCommand: Command {
             "--demo", "N",
             "add N games (1 to \(Leaderboard.capacity)) played by bots on random seeds to an EMPTY leaderboard; refuses a non-empty one"),
         .value("--data", "DIR", "with --demo: the data directory (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
-        .value("--board", "BOARD", "all (default), daily, sprint (the fastest times to 2048) or sprint-daily"),
+        .value("--board", "BOARD", "all (default), daily, sprint (the fastest times to 2048), sprint-daily or rating"),
     ]
     let details = """
         --demo: bots of strength 1 to 3 each play a whole game on a random seed (past
@@ -34,6 +34,8 @@ struct LeaderboardCommand: Command {
 
         --board sprint ranks the sprints, the fastest verified times to 2048 (protocol.md
         section 10.2), shown as m:ss.t in a sprint column; sprint-daily is one UTC day's.
+        --board rating lists the players' Glicko-2 ratings (protocol.md section 5.7),
+        the provisional ones (marked ?) apart after the others.
         """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
@@ -94,6 +96,7 @@ struct LeaderboardCommand: Command {
             board: board, date: arguments.value("--date"),
             sort: sort, order: order,
             offset: 0, limit: LeaderboardQuery.maximumLimit)
+        if board == .rating { return try printRatings(query, host: host, port: port, console: console) }
         do throws(ServerRequestError) {
             let (entries, summary) = try fetch(query, host: host, port: port)
             let boardName =
@@ -102,6 +105,7 @@ struct LeaderboardCommand: Command {
                 case .daily: "daily board of \(summary.date ?? "today")"
                 case .sprint: "sprint board (fastest to 2048)"
                 case .sprintDaily: "sprint board of \(summary.date ?? "today")"
+                case .rating: "rating board"
                 }
             let orderName = query.effectiveOrder == .asc ? "ascending" : "descending"
             let title =
@@ -115,6 +119,23 @@ struct LeaderboardCommand: Command {
     }
 
     /// Asks a server for one page of a leaderboard.
+    /// `--board rating`: the players' ratings, the provisional ones apart.
+    private func printRatings(_ query: LeaderboardQuery, host: String, port: Int, console: Console) throws(CommandLineError) -> Int32 {
+        do throws(ServerRequestError) {
+            let answer = try ServerRequest.ask([.top(query)], host: host, port: port)[0]
+            guard case .top(let summary) = answer.reply else {
+                throw .failed(LineClient.Failure(message: "unexpected reply to TOP: \(ServerMessage.ok(answer.reply).line)"))
+            }
+            let ratings = answer.items.compactMap { if case .rating(let rating) = $0 { rating } else { nil } }
+            let title = "rating board on \(host):\(port): \(summary.total) player\(summary.total == 1 ? "" : "s")"
+            console.print(LeaderboardTable.renderRatings(title: title, ratings: ratings))
+            return CLI.success
+        } catch {
+            console.printError("tilerace leaderboard: \(error.message)")
+            return CLI.failure
+        }
+    }
+
     private func fetch(_ query: LeaderboardQuery, host: String, port: Int) throws(ServerRequestError) -> ([LeaderboardEntry], TopSummary) {
         let answer = try ServerRequest.ask([.top(query)], host: host, port: port)[0]
         guard case .top(let summary) = answer.reply else {

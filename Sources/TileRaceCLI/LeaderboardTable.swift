@@ -31,6 +31,33 @@ enum LeaderboardTable {
         return lines.joined(separator: "\n")
     }
 
+    /// The rating board as a table: established ratings, then the
+    /// provisional ones (deviation above the cut-off) under a line of their
+    /// own, each marked `?`.
+    static func renderRatings(title: String, ratings: [RatingEntry]) -> String {
+        var lines = [title]
+        guard !ratings.isEmpty else {
+            lines.append("(nobody is rated yet: race in a rated room)")
+            return lines.joined(separator: "\n")
+        }
+        let nicknameWidth = max(8, ratings.map(\.nickname.count).max() ?? 0)
+        lines.append(
+            pad("rank", 4, right: true) + "  " + pad("nickname", nicknameWidth) + "  " + pad("rating", 7, right: true) + "  "
+                + pad("deviation", 9, right: true) + "  " + pad("races", 5, right: true))
+        var saidProvisional = false
+        for rating in ratings {
+            if rating.isProvisional, !saidProvisional {
+                lines.append("provisional (deviation above \(Int(Glicko2.provisionalDeviation))):")
+                saidProvisional = true
+            }
+            lines.append(
+                pad(String(rating.rank), 4, right: true) + "  " + pad(rating.nickname, nicknameWidth) + "  "
+                    + pad(String(rating.rating) + (rating.isProvisional ? "?" : ""), 7, right: true) + "  "
+                    + pad(String(rating.deviation), 9, right: true) + "  " + pad(String(rating.races), 5, right: true))
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// A duration as `m:ss.t` (minutes may exceed 59).
     static func time(_ milliseconds: Int) -> String {
         let tenths = max(0, milliseconds) / 100

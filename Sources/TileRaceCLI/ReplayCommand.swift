@@ -179,6 +179,7 @@ struct ReplayCommand: Command {
         case .daily: "daily board" + day
         case .sprint: "sprint board"
         case .sprintDaily: "sprint board of " + (date ?? "today")
+        case .rating: "rating board"
         }
     }
 

@@ -27,8 +27,9 @@ public enum ClientMessage: Hashable, Sendable {
     case watch(room: String, code: String?)
     /// `WHO`.
     case who
-    /// `READY [yes|no]`.
-    case ready(Bool)
+    /// `READY [yes|no] [token=<token>]`: the token proves the nickname's
+    /// claim in a rated room.
+    case ready(Bool, token: String? = nil)
     /// `LEAVE`.
     case leave
     /// `MOVE <seq> <log>`.
@@ -149,8 +150,9 @@ public enum ClientMessage: Hashable, Sendable {
         case .join(let room, let code), .watch(let room, let code):
             fields.positionals = [room]
             if let code { fields.append("code", code) }
-        case .ready(let isReady):
+        case .ready(let isReady, let token):
             fields.positionals = [isReady ? "yes" : "no"]
+            if let token { fields.append("token", token) }
         case .move(let seq, let entries):
             fields.positionals = [String(seq), GameLog(entries).description]
         case .submit(let nickname, let token):

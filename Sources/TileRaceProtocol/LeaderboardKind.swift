@@ -1,12 +1,15 @@
 /// Which leaderboard: all-time, or the daily challenge's board of one UTC
-/// date, ranked by score; or the sprint boards (all-time and per UTC date),
-/// ranked by the time to 2048. The raw value is the wire word.
+/// date, ranked by score; the sprint boards (all-time and per UTC date),
+/// ranked by the time to 2048; or the players' ratings (`rating`, protocol.md
+/// section 10). The raw value is the wire word.
 public enum LeaderboardKind: String, CaseIterable, Hashable, Sendable {
     case all, daily
     /// The all-time sprint board: the fastest verified times to 2048.
     case sprint
     /// One UTC date's sprint board (`sprint-daily` on the wire).
     case sprintDaily = "sprint-daily"
+    /// The players' Glicko-2 ratings (not a board of games: no records).
+    case rating
 
     /// Whether the board ranks sprint times (lowest first) rather than scores.
     public var isSprint: Bool { self == .sprint || self == .sprintDaily }

@@ -21,11 +21,21 @@ public struct RacerFinish: FieldsRepresentable {
     /// Whether the racer said it is a bot (`HELLO ... bot=yes`); written
     /// `bot=yes` only when it is, so standings keep the mark after it left.
     public var isBot: Bool
+    /// In a rated race's `RESULT` lines: the racer's rating after the race
+    /// (rounded), nil otherwise.
+    public var rating: Int?
+    /// In a rated race's `RESULT` lines: how much the race changed the
+    /// rating (`rating` less the rounded rating before), nil otherwise.
+    public var ratingChange: Int?
+    /// In a rated race's `RESULT` lines: whether the rating is provisional
+    /// (its deviation above `Glicko2.provisionalDeviation`).
+    public var isProvisional: Bool
 
     /// Creates a finish record.
     public init(
         room: String, race: Int? = nil, place: Int? = nil, nickname: String, reason: FinishReason,
-        score: Int, largestTile: Int, moves: Int, milliseconds: Int, isBot: Bool = false
+        score: Int, largestTile: Int, moves: Int, milliseconds: Int, isBot: Bool = false, rating: Int? = nil, ratingChange: Int? = nil,
+        isProvisional: Bool = false
     ) {
         self.room = room
         self.race = race
@@ -37,6 +47,9 @@ public struct RacerFinish: FieldsRepresentable {
         self.moves = moves
         self.milliseconds = milliseconds
         self.isBot = isBot
+        self.rating = rating
+        self.ratingChange = ratingChange
+        self.isProvisional = isProvisional
     }
 
     public init(fields: Fields) throws(ProtocolError) {
@@ -45,7 +58,9 @@ public struct RacerFinish: FieldsRepresentable {
             place: try fields.optionalInteger("place"), nickname: try fields.name("nick"),
             reason: try fields.choice("reason", as: FinishReason.self), score: try fields.integer("score"),
             largestTile: try fields.integer("max"), moves: try fields.integer("moves"),
-            milliseconds: try fields.integer("time"), isBot: try fields.optionalBool("bot") ?? false)
+            milliseconds: try fields.integer("time"), isBot: try fields.optionalBool("bot") ?? false,
+            rating: try fields.optionalInteger("rating"), ratingChange: try fields["change"].map(RacerFinish.change),
+            isProvisional: try fields.optionalBool("provisional") ?? false)
     }
 
     public var fields: Fields {
@@ -60,6 +75,18 @@ public struct RacerFinish: FieldsRepresentable {
         fields.append("moves", moves)
         fields.append("time", milliseconds)
         if isBot { fields.append("bot", true) }
+        if let rating { fields.append("rating", rating) }
+        if let ratingChange { fields.append("change", ratingChange >= 0 ? "+\(ratingChange)" : "\(ratingChange)") }
+        if isProvisional { fields.append("provisional", true) }
         return fields
+    }
+
+    /// Reads a `change=` word: a signed whole number, `+12` or `-8`.
+    static func change(_ word: String) throws(ProtocolError) -> Int {
+        let digits = word.hasPrefix("+") ? String(word.dropFirst()) : word
+        guard !digits.hasPrefix("+"), let value = Int(digits) else {
+            throw ProtocolError(.badArguments, "change=\(TextFilter.quoted(word)) is not a signed whole number")
+        }
+        return value
     }
 }

@@ -24,6 +24,9 @@ public struct RecordQuery: Hashable, Sendable {
         var board = LeaderboardKind.all
         if fields["board"] != nil {
             board = try fields.choice("board", as: LeaderboardKind.self, code: .badOption)
+            guard board != .rating else {
+                throw ProtocolError(.badOption, "board=rating keeps ratings, not games: name board=all, daily, sprint or sprint-daily")
+            }
         }
         let date = fields["date"]
         if let date, !Names.isValidDate(date) {

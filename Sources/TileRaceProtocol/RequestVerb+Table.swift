@@ -82,11 +82,12 @@ extension RequestVerb {
                 cost: .fixed(2), message: .who)
         case .ready:
             RequestRule(
-                usage: "READY [yes|no]", summary: "mark yourself ready to race (or not)",
-                requirements: [.greeted, .player, .roomNotRacing], positionalCount: 0...1
+                usage: "READY [yes|no] [token=<token>]", summary: "mark yourself ready to race (or not)",
+                requirements: [.greeted, .player, .roomNotRacing], positionalCount: 0...1, keys: ["token"]
             ) { fields throws(ProtocolError) in
-                guard let word = fields.positionals.first else { return .ready(true) }
-                return .ready(try Fields.bool(word, named: "READY"))
+                let token = try RequestVerb.claimToken(in: fields)
+                guard let word = fields.positionals.first else { return .ready(true, token: token) }
+                return .ready(try Fields.bool(word, named: "READY"), token: token)
             }
         case .leave:
             RequestRule(usage: "LEAVE", summary: "leave your room", requirements: [.greeted, .member], message: .leave)
@@ -129,15 +130,11 @@ extension RequestVerb {
             ) { fields throws(ProtocolError) in
                 let nickname = fields.positionals[0]
                 try Names.validateName(nickname, as: "nickname")
-                let token = fields["token"]
-                if let token, !(1...64).contains(token.utf8.count) || !token.utf8.allSatisfy(RequestVerb.isAlphanumeric) {
-                    throw ProtocolError(.badToken, "token must be letters and digits")
-                }
-                return .submit(nickname: nickname, token: token)
+                return .submit(nickname: nickname, token: try RequestVerb.claimToken(in: fields))
             }
         case .top:
             RequestRule(
-                usage: "TOP [board=all|daily|sprint|sprint-daily] [date=YYYY-MM-DD] [sort=rank|nick|score] [order=asc|desc] "
+                usage: "TOP [board=all|daily|sprint|sprint-daily|rating] [date=YYYY-MM-DD] [sort=rank|nick|score] [order=asc|desc] "
                     + "[offset=0] [limit=20]",
                 summary: "read a leaderboard", requirements: [.greeted], reply: .items, cost: .asked(RequestVerb.topCost),
                 keys: LeaderboardQuery.keys
@@ -260,6 +257,15 @@ extension RequestVerb {
         let code = fields["code"]
         if let code { try Names.validateName(code, as: "join code") }
         return (room, code)
+    }
+
+    /// The optional claim token of `SUBMIT` and `READY`: 1 to 64 letters and digits.
+    private static func claimToken(in fields: Fields) throws(ProtocolError) -> String? {
+        let token = fields["token"]
+        if let token, !(1...64).contains(token.utf8.count) || !token.utf8.allSatisfy(RequestVerb.isAlphanumeric) {
+            throw ProtocolError(.badToken, "token must be letters and digits")
+        }
+        return token
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {

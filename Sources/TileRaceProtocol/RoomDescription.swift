@@ -23,11 +23,14 @@ public struct RoomDescription: FieldsRepresentable {
     /// The server hosting the room, `HOST:PORT`, when it is another server
     /// of the same community (`server=`, in `ROOM` items only).
     public var server: String?
+    /// Whether the room's races count for ratings (`rated=yes`, written only then).
+    public var isRated: Bool
 
     /// Creates a description.
     public init(
         name: String, state: RoomState, size: Int, target: Int, allowsAssists: Bool, timeLimit: Int,
-        isPrivate: Bool, playerCount: Int, watcherCount: Int, botCount: Int = 0, server: String? = nil
+        isPrivate: Bool, playerCount: Int, watcherCount: Int, botCount: Int = 0, server: String? = nil,
+        isRated: Bool = false
     ) {
         self.name = name
         self.state = state
@@ -40,6 +43,7 @@ public struct RoomDescription: FieldsRepresentable {
         self.watcherCount = watcherCount
         self.botCount = botCount
         self.server = server
+        self.isRated = isRated
     }
 
     public init(fields: Fields) throws(ProtocolError) {
@@ -49,7 +53,7 @@ public struct RoomDescription: FieldsRepresentable {
             allowsAssists: try fields.bool("assists"), timeLimit: try fields.integer("limit"),
             isPrivate: try fields.bool("private"), playerCount: try fields.integer("players"),
             watcherCount: try fields.integer("watchers"), botCount: try fields.optionalInteger("bots", in: 0...Int(Int32.max)) ?? 0,
-            server: try Self.server(in: fields))
+            server: try Self.server(in: fields), isRated: try fields.optionalBool("rated") ?? false)
     }
 
     public var fields: Fields {
@@ -65,6 +69,7 @@ public struct RoomDescription: FieldsRepresentable {
         fields.append("watchers", watcherCount)
         if botCount > 0 { fields.append("bots", botCount) }
         if let server { fields.append("server", server) }
+        if isRated { fields.append("rated", true) }
         return fields
     }
 

@@ -5,7 +5,7 @@ public struct RoomOptions: FieldsRepresentable {
     /// The allowed time limits in seconds besides 0 (no limit).
     public static let timeLimitRange = 10...3600
     /// The `key=value` fields of the options, the only ones `CREATE` accepts.
-    public static let keys: Set<String> = ["size", "target", "assists", "limit", "code"]
+    public static let keys: Set<String> = ["size", "target", "assists", "limit", "code", "rated"]
 
     /// Board size, 3 to 8.
     public var size: Int
@@ -17,14 +17,20 @@ public struct RoomOptions: FieldsRepresentable {
     public var timeLimit: Int
     /// The join code of a private room, nil for a public one.
     public var code: String?
+    /// Whether the room's races count for ratings (`rated=yes`): people
+    /// only, with claimed nicknames, no assists (protocol.md section 5.2).
+    public var isRated: Bool
 
     /// Creates options; `validate()` checks them.
-    public init(size: Int = 4, target: Int = 2048, allowsAssists: Bool = false, timeLimit: Int = 0, code: String? = nil) {
+    public init(
+        size: Int = 4, target: Int = 2048, allowsAssists: Bool = false, timeLimit: Int = 0, code: String? = nil, isRated: Bool = false
+    ) {
         self.size = size
         self.target = target
         self.allowsAssists = allowsAssists
         self.timeLimit = timeLimit
         self.code = code
+        self.isRated = isRated
     }
 
     /// The game configuration these options describe.
@@ -45,6 +51,9 @@ public struct RoomOptions: FieldsRepresentable {
             throw ProtocolError(.badOption, "limit=\(timeLimit) must be 0 (none) or 10 to 3600 seconds")
         }
         if let code { try Names.validateName(code, as: "join code") }
+        if isRated, allowsAssists {
+            throw ProtocolError(.badOption, "rated=yes needs assists=no: a rated race allows no undo or tile removal")
+        }
     }
 
     public init(fields: Fields) throws(ProtocolError) {
@@ -53,7 +62,7 @@ public struct RoomOptions: FieldsRepresentable {
             target: try fields.optionalInteger("target", code: .badOption) ?? 2048,
             allowsAssists: try fields.optionalBool("assists", code: .badOption) ?? false,
             timeLimit: try fields.optionalInteger("limit", code: .badOption) ?? 0,
-            code: fields["code"])
+            code: fields["code"], isRated: try fields.optionalBool("rated", code: .badOption) ?? false)
         try validate()
     }
 
@@ -64,6 +73,7 @@ public struct RoomOptions: FieldsRepresentable {
         fields.append("assists", allowsAssists)
         fields.append("limit", timeLimit)
         if let code { fields.append("code", code) }
+        if isRated { fields.append("rated", true) }
         return fields
     }
 }

@@ -5,4 +5,6 @@
 public enum ServerFeature: String, CaseIterable, Hashable, Sendable {
     /// The `RESYNC` request (section 5.3).
     case resync
+    /// Rated rooms (`rated=yes`, `READY token=`) and `TOP board=rating` (section 5.7).
+    case ratings
 }

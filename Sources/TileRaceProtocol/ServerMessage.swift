@@ -24,13 +24,15 @@ public enum ServerMessage: Hashable, Sendable {
     case connection(ConnectionInfo)
     /// A `BAN` item of the operator's `BANS` reply.
     case ban(BanInfo)
+    /// A `RATING` item of the `TOP board=rating` reply.
+    case rating(RatingEntry)
 
     /// What a line is, known from its verb alone.
     public enum Kind: Hashable, Sendable {
         /// `OK`, `ERR` or `PONG`: answers the oldest request awaiting a reply.
         case reply
         /// `ROOM`, `MEMBER`, `ENTRY`, `LOG`, `INFO` (and the operator's
-        /// `CONNECTION`, `BAN`): part of a multi-line reply.
+        /// `CONNECTION`, `BAN`; `RATING`): part of a multi-line reply.
         case item
         /// Pushed by the server.
         case event
@@ -40,7 +42,7 @@ public enum ServerMessage: Hashable, Sendable {
     public var kind: Kind {
         switch self {
         case .ok, .error, .pong: .reply
-        case .room, .member, .entry, .log, .info, .connection, .ban: .item
+        case .room, .member, .entry, .log, .info, .connection, .ban, .rating: .item
         case .event: .event
         }
     }
@@ -90,6 +92,9 @@ public enum ServerMessage: Hashable, Sendable {
         case .ban(let ban):
             line += "BAN"
             ban.fields.write(to: &line)
+        case .rating(let entry):
+            line += "RATING"
+            entry.fields.write(to: &line)
         }
         return line
     }
@@ -121,6 +126,7 @@ public enum ServerMessage: Hashable, Sendable {
         case "INFO": return .info(TextFilter.printableASCII(String(rest)))
         case "CONNECTION": return .connection(try ConnectionInfo(fields: Fields(words: rest.split(separator: " "))))
         case "BAN": return .ban(try BanInfo(fields: Fields(words: rest.split(separator: " "))))
+        case "RATING": return .rating(try RatingEntry(fields: Fields(words: rest.split(separator: " "))))
         default:
             guard ServerEvent.verbs.contains(verb) else {
                 throw ProtocolError(.unknownVerb, "unknown server line \(TextFilter.quoted(verb))")

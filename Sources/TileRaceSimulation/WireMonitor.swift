@@ -6,8 +6,10 @@ import TileRaceProtocol
 /// mark as bots exactly the racers its `START` named as bots; a `START` that
 /// catches someone up says how long the race has run; a client asks a server
 /// that offers `RESYNC` with it, and its `OK RESYNC` comes with the server's
-/// copy of the game; no `SUBMIT` of a ghost race succeeds; and it keeps the evidence the client-side invariants
-/// need (who resigned).
+/// copy of the game; no `SUBMIT` of a ghost race succeeds; ratings come
+/// only in the results of rated rooms' races, for every racer or none, and
+/// never lower the winner's; and it keeps the evidence the client-side
+/// invariants need (who resigned).
 struct WireMonitor {
     /// What one connection's receiver saw of one race.
     private struct RaceSeen {
@@ -15,6 +17,8 @@ struct WireMonitor {
         /// The racers its `START` named as bots (nickname keys).
         var bots: Set<String>
         var results: [String] = []
+        /// The `RESULT` lines that carried a rating, and their changes.
+        var ratingChanges: [Int] = []
     }
 
     /// Errors that say the client sent something it should not have, whatever the timing.
@@ -50,6 +54,8 @@ struct WireMonitor {
     /// Per party, whether its last game was a ghost race (`PRACTICE ... ghost=yes`,
     /// until another `PRACTICE` or a race's `START`): no `SUBMIT` of it may succeed.
     private var lastGameIsGhost: [String: Bool] = [:]
+    /// The rooms described as rated (`rated=yes`), by server prefix and room key.
+    private var ratedRooms: Set<String> = []
 
     mutating func clientSent(_ line: String, by party: String, simulation: Simulation) {
         let message: ClientMessage
@@ -105,6 +111,8 @@ struct WireMonitor {
             if case .ok(.submit) = message, lastGameIsGhost[party] == true {
                 simulation.fail("a ghost race is never on a board", "\(party) submitted a ghost race and got \(line)")
             }
+            if case .ok(.create(let room)) = message, room.isRated { ratedRooms.insert(prefix + Names.nicknameKey(room.name)) }
+            if case .ok(.join(let room)) = message, room.isRated { ratedRooms.insert(prefix + Names.nicknameKey(room.name)) }
             if case .ok(.info(let info)) = message {
                 infoReplies += 1
                 simulation.checkInfo(info, line: line, server: connection.server)
@@ -134,6 +142,16 @@ struct WireMonitor {
                 let key = prefix + String(race)
                 let nickname = Names.nicknameKey(finish.nickname)
                 seen[id]?[key]?.results.append(nickname)
+                if let change = finish.ratingChange {
+                    seen[id]?[key]?.ratingChanges.append(change)
+                    if !ratedRooms.contains(prefix + Names.nicknameKey(finish.room)) {
+                        simulation.fail("ratings change only in rated rooms", "\(party) got a rating in an unrated room's result: \(line)")
+                    }
+                    // Whoever reached the target first beat everyone: Glicko-2 never lowers a rating for wins only.
+                    if finish.place == 1, finish.reason == .target, change < 0 {
+                        simulation.fail("rating changes are plausible", "\(party) got the winner's rating lowered: \(line)")
+                    }
+                }
                 if let raceSeen = seen[id]?[key], raceSeen.bots.contains(nickname) != finish.isBot {
                     simulation.fail(
                         "the bot mark stays with a racer",
@@ -145,6 +163,11 @@ struct WireMonitor {
             if endedRaces.insert(key).inserted { racesEnded += 1 }
             if let raceSeen = seen[id]?.removeValue(forKey: key) {
                 let results = raceSeen.results
+                if !raceSeen.ratingChanges.isEmpty, raceSeen.ratingChanges.count != results.count {
+                    simulation.fail(
+                        "a rated race rates every racer",
+                        "race \(key): \(party) got ratings for \(raceSeen.ratingChanges.count) of \(results.count)")
+                }
                 if results.sorted() != raceSeen.players.sorted() || count != results.count {
                     simulation.fail(
                         "results name every racer once",

@@ -206,7 +206,7 @@ struct LeaderboardCommandTests {
         let today = UTCTime.date(epochMilliseconds: SystemClock().wallMilliseconds)
         #expect(replay.output.hasSuffix("ana, rank 1 on the sprint board (\(today)): the replay gives the entry's figures\n"))
         for (arguments, error) in [
-            (["leaderboard", "--board", "weekly"], "invalid value 'weekly' for --board: expected one of all, daily, sprint, sprint-daily"),
+            (["leaderboard", "--board", "weekly"], "invalid value 'weekly' for --board: expected one of all, daily, sprint, sprint-daily, rating"),
             (["leaderboard", "--board", "sprint", "--date", "2026-01-02"], "--date needs --daily, --board daily or --board sprint-daily"),
             (["leaderboard", "--board", "sprint", "--daily"], "--daily cannot be used with --board (it is --board daily)"),
         ] {
@@ -239,6 +239,31 @@ struct LeaderboardCommandTests {
                 rank  nickname    sprint    score      max   moves  assists      time  date
                    1  ana         1:35.4    20116     2048     938        3    7:12.4  2026-11-22
                 """)
+    }
+
+    @Test func ratingTableListsProvisionalRatingsApart() {
+        let ratings = [
+            RatingEntry(rank: 1, nickname: "ana", rating: 1523, deviation: 96, races: 14, isProvisional: false),
+            RatingEntry(rank: 1, nickname: "bo", rating: 1700, deviation: 290, races: 1, isProvisional: true),
+            RatingEntry(rank: 2, nickname: "cyrano", rating: 1337, deviation: 250, races: 2, isProvisional: true),
+        ]
+        #expect(
+            LeaderboardTable.renderRatings(title: "t", ratings: ratings) == """
+                t
+                rank  nickname   rating  deviation  races
+                   1  ana          1523         96     14
+                provisional (deviation above 110):
+                   1  bo          1700?        290      1
+                   2  cyrano      1337?        250      2
+                """)
+        #expect(LeaderboardTable.renderRatings(title: "t", ratings: []) == "t\n(nobody is rated yet: race in a rated room)")
+    }
+
+    @Test func printsARunningServersRatingBoard() throws {
+        let host = try TestHost()
+        let run = TestConsole.run(["leaderboard", "--port", String(host.port), "--board", "rating"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == "rating board on 127.0.0.1:\(host.port): 0 players\n(nobody is rated yet: race in a rated room)\n")
     }
 }
 

@@ -27,9 +27,29 @@ import TileRaceProtocol
         return entry
     }
 
-    @Test func theTabsAreTheFourBoardsInOrder() {
-        #expect(LeaderboardTab.all.map(\.board) == [.all, .sprint, .daily, .sprintDaily])
-        #expect(LeaderboardTab.all.map(\.title) == ["score", "sprint", "daily score", "daily sprint"])
+    @Test func theTabsAreTheBoardsInOrderWithRatingsWhereOffered() {
+        #expect(LeaderboardTab.all.map(\.board) == [.all, .sprint, .daily, .sprintDaily, .rating])
+        #expect(LeaderboardTab.all.map(\.title) == ["score", "sprint", "daily score", "daily sprint", "rating"])
+        #expect(LeaderboardTab.tabs(hasRatings: false).map(\.board) == [.all, .sprint, .daily, .sprintDaily])
+    }
+
+    /// The rating tab comes after daily sprint only where the server says
+    /// `features=ratings`; `d` leaves it where it is (ratings have one period).
+    @Test func theRatingTabIsOnlyWhereTheServerRates() {
+        var model = loaded(.sprintDaily)
+        _ = update(&model, .key(.tab))
+        #expect(model.leaderboard.board == .all, "no rating tab where the server offers no ratings")
+        model.network.serverFeatures = [.resync, .ratings]
+        model.leaderboard.board = .sprintDaily
+        #expect(update(&model, .key(.tab)) == [top(.rating)])
+        #expect(model.leaderboard.board == .rating)
+        _ = update(&model, .key(.character("d")))
+        #expect(model.leaderboard.board == .rating)
+        _ = update(&model, .key(.tab))
+        #expect(model.leaderboard.board == .all)
+        model.leaderboard.board = .all
+        _ = update(&model, .key(.left))
+        #expect(model.leaderboard.board == .rating)
     }
 
     @Test func tabAndArrowsGoThroughTheBoardsAndAskForEach() {

@@ -93,6 +93,23 @@ import TileRaceProtocol
         #expect(model.room?.members == [RoomMember(nickname: "ana", isReady: false, isYou: true)])
     }
 
+    @Test func aRatedRoomHasNoAssists() {
+        var model = lobby()
+        _ = update(&model, .key(.character("n")))
+        for character in "league" { _ = update(&model, .key(.character(character))) }
+        model.lobby.form?.focus = .assists
+        _ = update(&model, .key(.right))
+        #expect(model.lobby.form?.assistsAllowed == true)
+        model.lobby.form?.focus = .rated
+        _ = update(&model, .key(.right))
+        #expect(model.lobby.form?.isRated == true && model.lobby.form?.assistsAllowed == false)
+        model.lobby.form?.focus = .create
+        #expect(update(&model, .key(.enter)) == [.send(.create(room: "league", options: RoomOptions(isRated: true)))])
+        model.lobby.form?.focus = .assists
+        _ = update(&model, .key(.right))
+        #expect(model.lobby.form?.isRated == false)
+    }
+
     @Test func formValuesStayInRange() {
         var model = lobby()
         _ = update(&model, .key(.character("n")))
@@ -123,6 +140,26 @@ import TileRaceProtocol
         #expect(update(&model, .tick(Fixtures.now + LobbyState.refreshIntervalMilliseconds)) == [.send(.rooms)])
         #expect(model.lobby.isLoading)
         #expect(update(&model, .tick(Fixtures.now + 10_000)).isEmpty)
+    }
+
+    @Test func readyInARatedRoomCarriesTheClaimsToken() {
+        var model = lobby()
+        model.screen = .room
+        model.config.setToken("tana", for: "ana")
+        model.room = WaitingRoom(
+            name: "league", options: RoomOptions(isRated: true), isPrivate: false,
+            members: [RoomMember(nickname: "ana", isReady: false, isYou: true)])
+        #expect(update(&model, .key(.character("r"))) == [.send(.ready(true, token: "tana"))])
+        #expect(update(&model, .key(.character("r"))) == [.send(.ready(false))])
+        // An unrated room never sends it.
+        model.room?.options.isRated = false
+        #expect(update(&model, .key(.character("r"))) == [.send(.ready(true))])
+        // The room's description says whether it is rated.
+        let rated = Fixtures.room("league")
+        var description = rated
+        description.isRated = true
+        #expect(WaitingRoom(description, isWatching: false).options.isRated)
+        #expect(!WaitingRoom(rated, isWatching: false).options.isRated)
     }
 
     @Test func roomReadyToggleAndLeave() {

@@ -164,6 +164,16 @@ import TileRaceProtocol
             Fixtures.standing(4, "dmitri", score: 1804, largestTile: 128, moves: 150, reason: .over, milliseconds: 80000),
         ])
         snapshot(finished, "race-standings-200x50-classic")
+        // After a rated race: each rating with its change, `?` while provisional.
+        let ratings: [(Int, Int, Bool)] = [(1523, 12, false), (1488, -8, false), (1662, 162, true), (1337, -163, true)]
+        guard case .finished(var standings)? = finished.race?.phase else { return }
+        for (index, rating) in ratings.enumerated() {
+            standings[index].finish.rating = rating.0
+            standings[index].finish.ratingChange = rating.1
+            standings[index].finish.isProvisional = rating.2
+        }
+        finished.race?.phase = .finished(standings: standings)
+        snapshot(finished, "race-rated-standings-120x40-classic", size: TerminalSize(width: 120, height: 40))
     }
 
     @Test func raceWatchingTheOthersAfterFinishing() {
@@ -247,6 +257,20 @@ import TileRaceProtocol
                 RoomMember(nickname: "eve", isReady: false, isYou: false, role: .watcher),
             ])
         snapshot(model, "room-80x24-classic")
+        var rated = model
+        rated.room?.options.isRated = true
+        #expect(view(rated, size: TerminalSize(width: 80, height: 24), theme: .classic).plainText.contains("private · rated"))
+        #expect(!view(model, size: TerminalSize(width: 80, height: 24), theme: .classic).plainText.contains("rated"))
+        // After a rated race: each player's rating and its change beside the name.
+        var bo = Fixtures.standing(1, "bo", score: 20116, largestTile: 2048, moves: 938, reason: .target, milliseconds: 432400)
+        bo.finish.rating = 1523
+        bo.finish.ratingChange = 12
+        var ana = Fixtures.standing(2, "ana", score: 9120, largestTile: 512, moves: 610, reason: .time, milliseconds: 300000)
+        ana.finish.rating = 1337
+        ana.finish.ratingChange = -8
+        ana.finish.isProvisional = true
+        rated.room?.lastStandings = [bo, ana]
+        snapshot(rated, "room-after-a-rated-race-100x30-classic", size: TerminalSize(width: 100, height: 30))
         var away = model
         Fixtures.event(&away, .away(room: "friday", nickname: "chen", milliseconds: 30_000))
         _ = update(&away, .tick(Fixtures.now + 3_000))
@@ -361,6 +385,22 @@ import TileRaceProtocol
         model.leaderboard.total = 85
         snapshot(model, "leaderboard-more-on-the-server-80x24-classic")
         snapshot(model, "leaderboard-40x10-too-small", size: Self.tiny)
+        // The rating tab (offered by the server) is left of the score tab.
+        model.network.serverFeatures = [.resync, .ratings]
+        model.leaderboard.board = .all
+        let effects = update(&model, .key(.left))
+        #expect(model.leaderboard.board == .rating)
+        #expect(effects == [.send(.top(LeaderboardQuery(board: .rating, sort: .nickname, order: .asc, offset: 0, limit: 50)))])
+        model.leaderboard.ratings = [
+            RatingEntry(rank: 1, nickname: "bo", rating: 1734, deviation: 61, races: 40, isProvisional: false),
+            RatingEntry(rank: 2, nickname: "ana", rating: 1523, deviation: 96, races: 14, isProvisional: false),
+            RatingEntry(rank: 1, nickname: "chen", rating: 1662, deviation: 290, races: 1, isProvisional: true),
+        ]
+        model.leaderboard.total = 3
+        model.leaderboard.status = .loaded
+        snapshot(model, "leaderboard-rating-80x24-classic")
+        _ = update(&model, .key(.tab))
+        #expect(model.leaderboard.board == .all)
     }
 
     // MARK: Colours

@@ -16,7 +16,7 @@ import Testing
         #expect(conversation.lines(for: [.ready(true), .rooms], now: 1) == ["READY yes", "ROOMS"])
         let outputs = conversation.received(Array("OK READY ready=perhaps\nOK ROOMS count=0\n".utf8))
         #expect(outputs.count == 2)
-        guard outputs.count == 2, case .reply(.ready(true), .failure(let error), []) = outputs[0] else {
+        guard outputs.count == 2, case .reply(.ready(true, nil), .failure(let error), []) = outputs[0] else {
             Issue.record("expected READY's reply first, got \(outputs)")
             return
         }

@@ -88,10 +88,10 @@ import Testing
             try ClientMessage.parse("HELLO TileRace 1")
         }
         #expect(throws: ProtocolError(.badArguments, "READY=YES must be yes or no")) { try ClientMessage.parse("READY YES") }
-        #expect(throws: ProtocolError(.badOption, "unknown option 'Size'; known: assists, code, limit, size, target")) {
+        #expect(throws: ProtocolError(.badOption, "unknown option 'Size'; known: assists, code, limit, rated, size, target")) {
             try ClientMessage.parse("CREATE r Size=4")
         }
-        #expect(throws: ProtocolError(.badOption, "board=ALL must be one of all, daily, sprint, sprint-daily")) {
+        #expect(throws: ProtocolError(.badOption, "board=ALL must be one of all, daily, sprint, sprint-daily, rating")) {
             try ClientMessage.parse("TOP board=ALL")
         }
     }

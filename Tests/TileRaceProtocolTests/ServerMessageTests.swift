@@ -159,6 +159,38 @@ import TileRaceEngine
         ),
         (.ok(.top(TopSummary(board: .sprint, date: nil, total: 0, offset: 0, count: 0))), "OK TOP board=sprint total=0 offset=0 count=0"),
         (.log("L@0D@153X03@87R@1204"), "LOG L@0D@153X03@87R@1204"),
+        (
+            .event(
+                .result(
+                    RacerFinish(
+                        room: "league", race: 4, place: 1, nickname: "ana", reason: .target, score: 20_000, largestTile: 2048, moves: 900,
+                        milliseconds: 300_000, rating: 1523, ratingChange: 12))),
+            "RESULT room=league race=4 place=1 nick=ana reason=target score=20000 max=2048 moves=900 time=300000 rating=1523 change=+12"
+        ),
+        (
+            .event(
+                .result(
+                    RacerFinish(
+                        room: "league", race: 4, place: 2, nickname: "bo", reason: .left, score: 80, largestTile: 16, moves: 20,
+                        milliseconds: 9000, rating: 1337, ratingChange: -163, isProvisional: true))),
+            "RESULT room=league race=4 place=2 nick=bo reason=left score=80 max=16 moves=20 time=9000 rating=1337 change=-163 provisional=yes"
+        ),
+        (
+            .rating(RatingEntry(rank: 1, nickname: "ana", rating: 1523, deviation: 96, races: 14, isProvisional: false)),
+            "RATING rank=1 nick=ana rating=1523 rd=96 races=14"
+        ),
+        (
+            .rating(RatingEntry(rank: 1, nickname: "bo", rating: 1337, deviation: 290, races: 1, isProvisional: true)),
+            "RATING rank=1 nick=bo rating=1337 rd=290 races=1 provisional=yes"
+        ),
+        (.ok(.top(TopSummary(board: .rating, date: nil, total: 2, offset: 0, count: 2))), "OK TOP board=rating total=2 offset=0 count=2"),
+        (
+            .room(
+                RoomDescription(
+                    name: "league", state: .waiting, size: 4, target: 2048, allowsAssists: false, timeLimit: 0, isPrivate: false,
+                    playerCount: 2, watcherCount: 0, isRated: true)),
+            "ROOM room=league state=waiting size=4 target=2048 assists=no limit=0 private=no players=2 watchers=0 rated=yes"
+        ),
         (.log("LLURZDX03L"), "LOG LLURZDX03L"),
         (
             .ok(.record(RecordSummary(nickname: "ana", seed: "42", size: 4, target: 2048, entries: 8, count: 1))),

@@ -82,7 +82,7 @@ import TileRaceTestSupport
         #expect(events.count == 3)
         guard events.count == 3 else { return }
         let replies = Array(events)
-        guard case .reply(.ready(true), .failure(let unreadable), let none) = replies[0] else {
+        guard case .reply(.ready(true, nil), .failure(let unreadable), let none) = replies[0] else {
             Issue.record("expected READY's reply first, got \(replies[0])")
             return
         }

@@ -57,6 +57,8 @@ struct LeaderboardState: Hashable, Sendable {
     var isAscending = true
     /// The entries received, in the server's order, from the first.
     var entries: [LeaderboardEntry] = []
+    /// The rating tab's entries received (`RATING` lines), in the server's order.
+    var ratings: [RatingEntry] = []
     /// How many entries the board has in all.
     var total = 0
     /// The daily board's date, as the server said.
@@ -97,7 +99,7 @@ struct LeaderboardState: Hashable, Sendable {
     /// Moves the choice to `index` (kept on the board) and scrolls so that
     /// it stays among the `page` rows shown.
     mutating func select(_ index: Int, page: Int) {
-        let count = max(total, entries.count)
+        let count = max(total, received)
         selected = min(max(0, index), max(0, count - 1))
         if selected < scroll { scroll = selected }
         if selected >= scroll + page { scroll = selected - page + 1 }
@@ -112,5 +114,8 @@ struct LeaderboardState: Hashable, Sendable {
     }
 
     /// Whether more entries exist than were received.
-    var hasMore: Bool { entries.count < total }
+    var hasMore: Bool { received < total }
+
+    /// How many entries of the tab were received.
+    var received: Int { board == .rating ? ratings.count : entries.count }
 }

@@ -14,18 +14,21 @@ struct LeaderboardTab: Hashable, Sendable {
         LeaderboardTab(board: .sprint, title: "sprint"),
         LeaderboardTab(board: .daily, title: "daily score"),
         LeaderboardTab(board: .sprintDaily, title: "daily sprint"),
+        LeaderboardTab(board: .rating, title: "rating"),
     ]
 
-    /// The index of `board`'s tab (0 for a board without one).
-    static func index(of board: LeaderboardKind) -> Int {
-        all.firstIndex { $0.board == board } ?? 0
+    /// The tabs shown: the rating tab only where the server offers ratings
+    /// (`features=ratings`).
+    static func tabs(hasRatings: Bool) -> [LeaderboardTab] {
+        all.filter { hasRatings || $0.board != .rating }
     }
 
     /// The board `steps` tabs to the right of `board` (to the left when
-    /// negative), going round at either end.
-    static func board(_ steps: Int, from board: LeaderboardKind) -> LeaderboardKind {
-        let count = all.count
-        return all[((index(of: board) + steps) % count + count) % count].board
+    /// negative) among the tabs shown, going round at either end.
+    static func board(_ steps: Int, from board: LeaderboardKind, hasRatings: Bool) -> LeaderboardKind {
+        let shown = tabs(hasRatings: hasRatings)
+        let index = shown.firstIndex { $0.board == board } ?? 0
+        return shown[((index + steps) % shown.count + shown.count) % shown.count].board
     }
 }
 
@@ -38,16 +41,19 @@ extension LeaderboardKind {
         case .daily: return "daily board" + day
         case .sprint: return "sprint board"
         case .sprintDaily: return "daily sprint board" + day
+        case .rating: return "rating board"
         }
     }
 
-    /// The same kind of board for the other period: all time and daily swap (`d`).
+    /// The same kind of board for the other period: all time and daily swap
+    /// (`d`); ratings have one period.
     var otherPeriod: LeaderboardKind {
         switch self {
         case .all: .daily
         case .daily: .all
         case .sprint: .sprintDaily
         case .sprintDaily: .sprint
+        case .rating: .rating
         }
     }
 }

@@ -15,7 +15,7 @@ extension RoomState {
 struct CreateRoomForm: Hashable, Sendable {
     /// The fields in order.
     enum Field: Int, CaseIterable, Hashable, Sendable {
-        case name, size, target, assists, timeLimit, code, create
+        case name, size, target, assists, timeLimit, code, rated, create
     }
 
     /// The time limits offered, in minutes (0: none).
@@ -33,6 +33,8 @@ struct CreateRoomForm: Hashable, Sendable {
     var timeLimitMinutes = 0
     /// An optional join code.
     var code = TextField()
+    /// Whether the room's races count for ratings (no assists then).
+    var isRated = false
     /// The field with the cursor.
     var focus: Field = .name
 
@@ -47,7 +49,7 @@ struct CreateRoomForm: Hashable, Sendable {
                 name: name.text,
                 options: RoomOptions(
                     size: size, target: target, allowsAssists: assistsAllowed, timeLimit: timeLimitMinutes * 60,
-                    code: code.text.isEmpty ? nil : code.text)))
+                    code: code.text.isEmpty ? nil : code.text, isRated: isRated)))
     }
 }
 
@@ -149,12 +151,22 @@ struct WaitingRoom: Hashable, Sendable {
     /// here rather than in `members`, which `WHO` replaces).
     var away = AwaySeats()
 
+    /// A player's rating as the room's last rated race left it, with that
+    /// race's change (`1523 +12`, `1337? -8`); nil when it did not rate them.
+    func rating(of nickname: String) -> String? {
+        let wanted = Nickname(nickname)
+        guard let finish = lastStandings.first(where: { Nickname($0.nickname) == wanted })?.finish, let rating = finish.rating else {
+            return nil
+        }
+        return RatingText.text(rating, change: finish.ratingChange, isProvisional: finish.isProvisional)
+    }
+
     /// The room as described by `OK CREATE` / `OK JOIN` / `OK WATCH`.
     init(_ description: RoomDescription, isWatching: Bool) {
         name = description.name
         options = RoomOptions(
             size: description.size, target: description.target, allowsAssists: description.allowsAssists,
-            timeLimit: description.timeLimit)
+            timeLimit: description.timeLimit, isRated: description.isRated)
         isPrivate = description.isPrivate
         members = []
         self.isWatching = isWatching

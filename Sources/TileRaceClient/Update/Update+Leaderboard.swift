@@ -18,14 +18,14 @@ extension Update {
         case .home: board.select(0, page: page)
         case .character("g"):
             model.leaderboard = board
-            guard board.status == .loaded, board.entries.indices.contains(board.selected) else { return [] }
+            guard board.status == .loaded, board.board != .rating, board.entries.indices.contains(board.selected) else { return [] }
             return ghostEntry(board.entries[board.selected], model: &model)
         case .end, .character("G"):
-            board.select(max(board.total, board.entries.count) - 1, page: page)
+            board.select(max(board.total, board.received) - 1, page: page)
             wantsAll = true
         case .enter:
             model.leaderboard = board
-            guard board.status == .loaded, board.entries.indices.contains(board.selected) else { return [] }
+            guard board.status == .loaded, board.board != .rating, board.entries.indices.contains(board.selected) else { return [] }
             return watchEntry(board.entries[board.selected], model: &model)
         case .character("1"), .character("2"), .character("3"):
             if case .character(let digit) = key, let number = digit.wholeNumberValue,
@@ -41,7 +41,7 @@ extension Update {
             return leaderboardRefresh(&model)
         case .tab, .right, .character("l"), .backTab, .left, .character("h"):
             let steps = key == .tab || key == .right || key == .character("l") ? 1 : -1
-            board.show(LeaderboardTab.board(steps, from: board.board))
+            board.show(LeaderboardTab.board(steps, from: board.board, hasRatings: model.network.serverFeatures.contains(.ratings)))
             model.leaderboard = board
             return leaderboardRefresh(&model)
         case .character("r"):
@@ -61,11 +61,11 @@ extension Update {
     private static func loadMore(page: Int, all: Bool, model: inout Model) -> [Effect] {
         let board = model.leaderboard
         guard model.connection.isConnected, board.status == .loaded, !board.isLoadingMore, board.hasMore,
-            board.scroll + 2 * page >= board.entries.count
+            board.scroll + 2 * page >= board.received
         else { return [] }
         model.leaderboard.isLoadingMore = true
-        let count = all ? board.total - board.entries.count : max(LeaderboardState.pageSize, board.scroll + page - board.entries.count)
-        return [.send(.top(board.query(offset: board.entries.count, count: count, today: model.today)))]
+        let count = all ? board.total - board.received : max(LeaderboardState.pageSize, board.scroll + page - board.received)
+        return [.send(.top(board.query(offset: board.received, count: count, today: model.today)))]
     }
 
     /// Asks the server for the first page in the chosen order; offline, shows that none is connected.
@@ -91,7 +91,7 @@ extension Update {
         case .success(.top(let summary)):
             leaderboardPage(
                 query, summary: summary, entries: items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } },
-                model: &model)
+                ratings: items.compactMap { if case .rating(let entry) = $0 { entry } else { nil } }, model: &model)
         case .success:
             break
         case .failure(let error):
@@ -102,19 +102,23 @@ extension Update {
         }
     }
 
-    private static func leaderboardPage(_ query: LeaderboardQuery, summary: TopSummary, entries: [LeaderboardEntry], model: inout Model) {
+    private static func leaderboardPage(
+        _ query: LeaderboardQuery, summary: TopSummary, entries: [LeaderboardEntry], ratings: [RatingEntry], model: inout Model
+    ) {
         var board = model.leaderboard
         guard board.isCurrent(query) else { return }
         if query.offset == 0 {
             board.entries = entries
-        } else if query.offset == board.entries.count {
+            board.ratings = ratings
+        } else if query.offset == board.received {
             board.entries += entries
+            board.ratings += ratings
         }
         board.total = summary.total
         board.date = summary.date
         board.status = .loaded
         board.isLoadingMore = false
-        board.scroll = min(board.scroll, max(0, board.entries.count - 1))
+        board.scroll = min(board.scroll, max(0, board.received - 1))
         model.leaderboard = board
     }
 }

@@ -116,6 +116,11 @@ extension Update {
             form.target = 1 << min(20, max(3, exponent))
         case .assists:
             form.assistsAllowed.toggle()
+            if form.assistsAllowed { form.isRated = false }
+        case .rated:
+            // A rated race allows no assists.
+            form.isRated.toggle()
+            if form.isRated { form.assistsAllowed = false }
         case .timeLimit:
             let limits = CreateRoomForm.timeLimits
             let index = limits.firstIndex(of: form.timeLimitMinutes) ?? 0

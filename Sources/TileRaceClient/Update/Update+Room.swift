@@ -20,10 +20,12 @@ extension Update {
                 model.show(WaitingRoom.raceUnderWayNotice)
                 return []
             }
-            guard let index = room.members.firstIndex(where: \.isYou) else { return [.send(.ready(true))] }
+            // A rated room wants the nickname's claim proved: its token goes with READY.
+            let token = room.options.isRated ? model.network.nickname.flatMap { model.config.token(for: $0) } : nil
+            guard let index = room.members.firstIndex(where: \.isYou) else { return [.send(.ready(true, token: token))] }
             room.members[index].isReady.toggle()
             model.room = room
-            return [.send(.ready(room.members[index].isReady))]
+            return [.send(.ready(room.members[index].isReady, token: room.members[index].isReady ? token : nil))]
         case .character("/"):
             return openChat(&model)
         case .character("a"), .character("+"):

@@ -4,7 +4,9 @@ import TileRaceProtocol
 /// score columns plus best tile, assists (undos and removals; on a sprint
 /// board the sprint time, as m:ss.t, in their place), time and date; sortable by the first three,
 /// scrollable; or why there is nothing. Dates are `MM-DD` below 100 columns
-/// and whole from there.
+/// and whole from there. The rating tab has rank, nickname, rating (with a
+/// `?` when provisional: those come after the others, ranked apart),
+/// deviation and rated races.
 enum LeaderboardView {
     /// The columns of the table (text width each).
     static let columnWidths = (rank: 12, nickname: 19, score: 12, best: 7, assists: 9, time: 10)
@@ -17,10 +19,11 @@ enum LeaderboardView {
 
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         let board = model.leaderboard
-        let scope = board.board.isDated ? "daily \(ScreenText.sanitize(board.date ?? model.today))" : "all time"
+        let scope = board.board == .rating ? "rating" : board.board.isDated ? "daily \(ScreenText.sanitize(board.date ?? model.today))" : "all time"
         let arrow = board.isAscending ? "▲" : "▼"
-        Chrome.header("LEADERBOARD · \(scope)", right: "sorted by \(board.column.title) \(arrow)", theme: theme, into: &frame)
-        drawTabs(board.board, width: frame.width, theme: theme, into: &frame)
+        let columnTitle = { (column: LeaderboardColumn) in board.board == .rating && column == .score ? "rating" : column.title }
+        Chrome.header("LEADERBOARD · \(scope)", right: "sorted by \(columnTitle(board.column)) \(arrow)", theme: theme, into: &frame)
+        drawTabs(board.board, hasRatings: model.network.serverFeatures.contains(.ratings), width: frame.width, theme: theme, into: &frame)
         let wideDates = hasWideDates(frame)
         let tableWidth = tableWidth(wideDates: wideDates)
         let x = max(1, (frame.width - tableWidth) / 2)
@@ -29,14 +32,18 @@ enum LeaderboardView {
         for (column, width) in [(LeaderboardColumn.rank, widths.rank), (.nickname, widths.nickname), (.score, widths.score)] {
             let mark = column == board.column ? " " + arrow : ""
             let style = column == board.column ? theme.accented : theme.base.bold
-            frame.text("[\(column.rawValue)] \(column.title)\(mark)", x: headingX, y: 2, style: style)
+            frame.text("[\(column.rawValue)] \(columnTitle(column))\(mark)", x: headingX, y: 2, style: style)
             headingX += width
         }
-        for (title, width) in [
-            // A sprint has no assists: its time takes their column, so it stays in view on narrow screens.
-            ("best", widths.best), (board.board.isSprint ? "sprint" : "assists", widths.assists), ("time", widths.time),
-            ("date", dateWidth(wideDates: wideDates)),
-        ] {
+        let otherHeadings =
+            board.board == .rating
+            ? [("deviation", widths.best + widths.assists), ("races", widths.time)]
+            : [
+                // A sprint has no assists: its time takes their column, so it stays in view on narrow screens.
+                ("best", widths.best), (board.board.isSprint ? "sprint" : "assists", widths.assists), ("time", widths.time),
+                ("date", dateWidth(wideDates: wideDates)),
+            ]
+        for (title, width) in otherHeadings {
             frame.text(title, x: headingX, y: 2, style: theme.base.bold)
             headingX += width
         }
@@ -55,6 +62,10 @@ enum LeaderboardView {
             frame.centeredText("loading…", in: area, y: area.y + 1, style: theme.muted)
         case .failed(let message):
             frame.centeredText(ScreenText.sanitize(message), in: area, y: area.y + 1, style: theme.warned)
+        case .loaded where board.board == .rating && board.ratings.isEmpty:
+            frame.centeredText("nobody is rated yet: race in a rated room", in: area, y: area.y + 1, style: theme.muted)
+        case .loaded where board.board == .rating:
+            drawRatingRows(board, you: model.config.lastNickname, x: x, area: area, theme: theme, into: &frame)
         case .loaded where board.entries.isEmpty:
             let text =
                 switch board.board {
@@ -62,26 +73,27 @@ enum LeaderboardView {
                 case .daily: "nobody has submitted today's daily challenge yet"
                 case .sprint: "no sprints yet: reach 2048 in a 4x4 race with no assist"
                 case .sprintDaily: "no sprints today yet"
+                case .rating: "nobody is rated yet: race in a rated room"
                 }
             frame.centeredText(text, in: area, y: area.y + 1, style: theme.muted)
         case .loaded:
             drawRows(board, you: model.config.lastNickname, x: x, area: area, theme: theme, into: &frame)
         }
         Chrome.status(model, theme: theme, into: &frame)
+        // A rating is no game: nothing to watch on the rating tab.
+        let watch: [(String, String)] = board.board == .rating ? [] : [("Enter", "watch"), ("g", "ghost")]
         Chrome.footer(
-            [
-                ("↑↓", "choose"), ("Tab ←→", "board"), ("Enter", "watch"), ("g", "ghost"), ("1 2 3", "sort"),
-                ("q", "back"),
-            ], theme: theme, into: &frame)
+            [("↑↓", "choose"), ("Tab ←→", "board")] + watch + [("1 2 3", "sort"), ("q", "back")], theme: theme, into: &frame)
     }
 
     /// The tab bar on the row under the header: one tab per board, the one
     /// shown in brackets and highlighted, centred.
-    static func drawTabs(_ shown: LeaderboardKind, width: Int, theme: Theme, into frame: inout Frame) {
-        let labels = LeaderboardTab.all.map { $0.board == shown ? "[ \($0.title) ]" : "  \($0.title)  " }
+    static func drawTabs(_ shown: LeaderboardKind, hasRatings: Bool, width: Int, theme: Theme, into frame: inout Frame) {
+        let tabs = LeaderboardTab.tabs(hasRatings: hasRatings)
+        let labels = tabs.map { $0.board == shown ? "[ \($0.title) ]" : "  \($0.title)  " }
         let total = labels.reduce(0) { $0 + $1.count } + labels.count - 1
         var x = max(0, (width - total) / 2)
-        for (tab, label) in zip(LeaderboardTab.all, labels) {
+        for (tab, label) in zip(tabs, labels) {
             x = frame.text(label, x: x, y: 1, style: tab.board == shown ? theme.selected : theme.muted) + 1
         }
     }
@@ -122,6 +134,39 @@ enum LeaderboardView {
             var text = "\(start + 1)-\(shownEnd) of \(board.total)"
             if board.isLoadingMore { text = "loading more… " + text }
             frame.text(text, x: x + tableWidth(wideDates: wideDates) - text.count, y: frame.height - 3, style: theme.muted)
+        }
+    }
+
+    /// The rating tab's rows: provisional ratings marked `?` and muted.
+    private static func drawRatingRows(
+        _ board: LeaderboardState, you: String?, x: Int, area: Rect, theme: Theme, into frame: inout Frame
+    ) {
+        let entries = board.ratings
+        let visible = LeaderboardState.visibleRows(forHeight: frame.height)
+        let start = min(max(0, board.scroll), max(0, entries.count - 1))
+        let widths = columnWidths
+        let you = you?.lowercased()
+        for (offset, entry) in entries.dropFirst(start).prefix(visible).enumerated() {
+            let y = area.y + offset
+            var column = x
+            let isYou = entry.nickname.lowercased() == you
+            if start + offset == board.selected { frame.text("▸", x: x - 1, y: y, style: theme.selected) }
+            func cell(_ text: String, _ width: Int, style: CellStyle) {
+                frame.text(Format.fit(text, width - 2).trimmingTrailingSpaces, x: column, y: y, style: isYou ? theme.accented : style)
+                column += width
+            }
+            let style = entry.isProvisional ? theme.muted : theme.base
+            cell(Format.fit(String(entry.rank), 4, alignRight: true), widths.rank, style: style)
+            cell(ScreenText.sanitize(entry.nickname), widths.nickname, style: entry.isProvisional ? theme.muted : theme.base.bold)
+            // The digits line up: a space where a provisional rating has its `?`.
+            let rating = RatingText.text(entry.rating, isProvisional: entry.isProvisional) + (entry.isProvisional ? "" : " ")
+            cell(Format.fit(rating, widths.score - 3, alignRight: true), widths.score, style: style)
+            cell(Format.fit(String(entry.deviation), 4, alignRight: true), widths.best + widths.assists, style: style)
+            cell(String(entry.races), widths.time, style: style)
+        }
+        if board.total > visible || board.hasMore {
+            let text = "\(start + 1)-\(min(entries.count, start + visible)) of \(board.total)"
+            frame.text(text, x: x + tableWidth(wideDates: false) - text.count, y: frame.height - 3, style: theme.muted)
         }
     }
 }

@@ -79,7 +79,7 @@ enum LobbyView {
                     TextTable.Wording(heading: "players", cells: rooms.map { String($0.playerCount) }),
                 ], gap: 2),
             TextTable.Column("state", rooms.map(\.state.title), gap: 2),
-            TextTable.Column("board", rooms.map { "\($0.size)x\($0.size) → \($0.target)" }, gap: 2),
+            TextTable.Column("board", rooms.map { "\($0.size)x\($0.size) → \($0.target)" + ($0.isRated ? " rated" : "") }, gap: 2),
         ]
         var givingWay: [Int] = []
         if rooms.contains(where: { $0.server != nil }) {
@@ -134,6 +134,7 @@ enum LobbyView {
                 .code, "Join code",
                 form.code.text.isEmpty && form.focus != .code ? "(none: open to all)" : form.code.text + (form.focus == .code ? "_" : ""),
                 isChoice: false),
+            line(.rated, "Rated", form.isRated ? "yes (people only, no assists)" : "no", isChoice: true),
             .blank,
             Dialog.Line(
                 text: form.focus == .create ? "▸ [ Create ] ◂" : "[ Create ]", style: form.focus == .create ? theme.selected : theme.base),

@@ -27,7 +27,9 @@ enum RoomView {
             in: Rect(x: 2, y: frame.height - 3 - chatRows, width: frame.width - 4, height: chatRows), theme: theme, into: &frame)
         let bottom = frame.height - 4 - chatRows
         for member in players where y < bottom - 3 {
-            drawMember(member, away: room.away.mark(member.nickname, at: model.now), x: 4, y: y, theme: theme, into: &frame)
+            drawMember(
+                member, away: room.away.mark(member.nickname, at: model.now), rating: room.rating(of: member.nickname), x: 4, y: y,
+                theme: theme, into: &frame)
             y += 1
         }
         if players.isEmpty {
@@ -70,7 +72,7 @@ enum RoomView {
         }
         let options = room.options
         let limit = options.timeLimit == 0 ? "no time limit" : "time limit \(Format.duration(seconds: options.timeLimit))"
-        let access = room.isPrivate ? "private" : "open to all"
+        let access = (room.isPrivate ? "private" : "open to all") + (options.isRated ? " · rated" : "")
         return [
             "assists \(options.allowsAssists ? "on" : "off") · \(limit) · \(access)",
             "assists \(options.allowsAssists ? "on" : "off") · \(options.timeLimit == 0 ? "no limit" : Format.duration(seconds: options.timeLimit)) · \(access)",
@@ -87,9 +89,13 @@ enum RoomView {
         return hints
     }
 
-    /// One player of the room: their state, name, bot tag, and `away` (e.g.
-    /// "away 27s") while the server holds their dropped connection's seat.
-    private static func drawMember(_ member: RoomMember, away: String?, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
+    /// One player of the room: their state, name, bot tag, their rating
+    /// after the room's last rated race (`1523 +12`, `?` while provisional),
+    /// and `away` (e.g. "away 27s") while the server holds their dropped
+    /// connection's seat.
+    private static func drawMember(
+        _ member: RoomMember, away: String?, rating: String?, x: Int, y: Int, theme: Theme, into frame: inout Frame
+    ) {
         let mark: (String, CellStyle) =
             switch member.state {
             case .racing: ("» racing ", theme.accented)
@@ -99,6 +105,7 @@ enum RoomView {
         frame.text(mark.0, x: x, y: y, style: mark.1)
         var end = frame.text(ScreenText.sanitize(member.nickname), x: x + 11, y: y, style: member.isYou ? theme.base.bold : theme.base)
         if member.isBot { end = frame.text(" bot", x: end, y: y, style: theme.muted) }
+        if let rating { end = frame.text("  " + rating, x: end, y: y, style: theme.muted) }
         if let away, !member.isYou { end = frame.text("  " + away, x: end, y: y, style: theme.warned) }
         if member.isYou { frame.text("◀ you", x: end + 2, y: y, style: theme.accented) }
     }

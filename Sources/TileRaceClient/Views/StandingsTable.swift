@@ -1,6 +1,7 @@
 /// Final standings as a table: place, name with its `bot` tag, score, best
 /// tile, moves, then the time (target reached) or how the race ended for
-/// them, and `◀ you` on ours. Narrow boxes leave out the moves, then the best
+/// them, after a rated race the rating with its change (`1523 +12`, `?`
+/// when provisional), and `◀ you` on ours. Narrow boxes leave out the moves, then the best
 /// tile, before any name is cut.
 enum StandingsTable {
     /// Which columns a table has.
@@ -38,6 +39,15 @@ enum StandingsTable {
         columns.append(
             TextTable.Column(
                 "", standings.map { $0.reason == .target ? Format.clock(milliseconds: $0.milliseconds) : $0.reason.title }, gap: 2))
+        if standings.contains(where: { $0.rating != nil }) {
+            columns.append(
+                TextTable.Column(
+                    "rating",
+                    standings.map { standing in
+                        standing.rating.map { RatingText.text($0, change: standing.ratingChange, isProvisional: standing.isProvisional) }
+                            ?? ""
+                    }, gap: 2))
+        }
         if standings.contains(where: { $0.nickname.lowercased() == you }) {
             columns.append(TextTable.Column("", standings.map { $0.nickname.lowercased() == you ? "◀ you" : "" }, gap: 2))
         }

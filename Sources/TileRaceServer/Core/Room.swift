@@ -77,6 +77,6 @@ final class Room {
         RoomDescription(
             name: name, state: state, size: options.size, target: options.target,
             allowsAssists: options.allowsAssists, timeLimit: options.timeLimit, isPrivate: isPrivate,
-            playerCount: players.count, watcherCount: watchers.count, botCount: bots.count)
+            playerCount: players.count, watcherCount: watchers.count, botCount: bots.count, isRated: options.isRated)
     }
 }

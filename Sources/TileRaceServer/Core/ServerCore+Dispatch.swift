@@ -24,7 +24,7 @@ extension ServerCore {
         case .join(let room, let code): try join(session, room: room, code: code)
         case .watch(let room, let code): try watch(session, room: room, code: code)
         case .who: who(session)
-        case .ready(let isReady): ready(session, isReady)
+        case .ready(let isReady, let token): try ready(session, isReady, token: token)
         case .leave: leave(session)
         case .move(let seq, let entries): try move(session, seq: seq, entries: entries)
         case .pause: pause(session)

@@ -67,6 +67,10 @@ extension ServerCore {
             bansRead(answer)
             return
         }
+        if let ratings = awaitedRatings.removeValue(forKey: id) {
+            ratingsAnswered(ratings, answer)
+            return
+        }
         guard let awaited = awaitedAnswers.removeValue(forKey: id) else { return }
         let session = sessions[awaited.sessionID]
         let lines: [String]
@@ -88,6 +92,16 @@ extension ServerCore {
             lines = [ServerMessage.ok(.submit(receipt)).line]
         case .page(let entries, let summary):
             lines = entries.map { ServerMessage.entry($0).line } + [ServerMessage.ok(.top(summary)).line]
+        case .ratingPage(let entries, let summary):
+            lines = entries.map { ServerMessage.rating($0).line } + [ServerMessage.ok(.top(summary)).line]
+        case .proven:
+            guard let session, session.awaitedAnswer == id else { return }
+            session.awaitedAnswer = nil
+            claimProven(for: session)
+            setInputFlow(.turn, of: session)
+            return
+        case .rated:
+            lines = []
         case .record(let entry):
             lines = recordLines(entry, awaited.request, session: session)
         case .bans, .moderated:
@@ -123,6 +137,7 @@ extension ServerCore {
                 case .daily: "the daily board of \(query.date ?? today)"
                 case .sprint: "the sprint board"
                 case .sprintDaily: "the sprint board of \(query.date ?? today)"
+                case .rating: "the rating board"  // RECORD refuses board=rating before asking
                 }
             return [ServerMessage.error(ProtocolError(.noRecord, "\(query.nickname) has no game record on \(board)")).line]
         }

@@ -252,18 +252,17 @@ extension ServerCore {
                 order: finish.order, isBot: racer.isBot)
         }
         let ranked = Standings.rank(finishers)
-        var lines = ranked.enumerated().map { place, finisher in
-            ServerMessage.event(
-                .result(
-                    RacerFinish(
-                        room: room.name, race: race.id, place: place + 1, nickname: finisher.nickname, reason: finisher.reason,
-                        score: finisher.score, largestTile: finisher.largestTile, moves: finisher.moves,
-                        milliseconds: finisher.milliseconds, isBot: finisher.isBot))
-            ).line
+        let results = ranked.enumerated().map { place, finisher in
+            RacerFinish(
+                room: room.name, race: race.id, place: place + 1, nickname: finisher.nickname, reason: finisher.reason,
+                score: finisher.score, largestTile: finisher.largestTile, moves: finisher.moves,
+                milliseconds: finisher.milliseconds, isBot: finisher.isBot)
         }
-        lines.append(ServerMessage.event(.end(room: room.name, race: race.id, count: ranked.count)).line)
-        for id in room.everyone { send(id, lines: lines) }
-        room.lastResults = (race.id, lines)
+        if room.options.isRated, ranked.count >= 2, !ranked.contains(where: \.isBot) {
+            askRatings(of: ranked, results: results, in: room)
+        } else {
+            sendResults(results, of: race.id, in: room)
+        }
         room.race = nil
         room.ready.removeAll()
         publish(room)
@@ -276,6 +275,15 @@ extension ServerCore {
             LogEntry(
                 "race.ended", [.init("race", race.id), .init("room", room.name), .init("results", summary.joined(separator: ", "))],
                 message: "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))"))
+    }
+
+    /// Sends the standings (`RESULT` lines, then `END`) to everyone in the
+    /// room, and keeps them for a racer who comes back.
+    func sendResults(_ results: [RacerFinish], of raceID: Int, in room: Room) {
+        var lines = results.map { ServerMessage.event(.result($0)).line }
+        lines.append(ServerMessage.event(.end(room: room.name, race: raceID, count: results.count)).line)
+        for id in room.everyone { send(id, lines: lines) }
+        room.lastResults = (raceID, lines)
     }
 
     // MARK: Progress

@@ -15,6 +15,7 @@ extension ServerCore {
 
     func create(_ session: Session, room name: String, options: RoomOptions) throws(ProtocolError) {
         guard let facts = roomFacts(name, for: session) else { return }
+        if options.isRated, session.isBot { throw ServerCore.botsUnrated }
         guard facts.host == nil else {
             throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
         }
@@ -55,6 +56,7 @@ extension ServerCore {
         guard room.players.count < limits.maximumPlayersPerRoom else {
             throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumPlayersPerRoom) players")
         }
+        if room.options.isRated, session.isBot { throw ServerCore.botsUnrated }
         cancelCountdown(in: room, reason: .joined)
         room.players.append(session.id)
         if session.isBot { room.bots.insert(session.id) }
@@ -146,8 +148,9 @@ extension ServerCore {
         send(session.id, lines: lines + [ServerMessage.ok(.who(room: room.name, count: lines.count)).line])
     }
 
-    func ready(_ session: Session, _ isReady: Bool) {
+    func ready(_ session: Session, _ isReady: Bool, token: String? = nil) throws(ProtocolError) {
         guard let room = room(of: session) else { return }
+        if isReady, room.options.isRated, !(try hasProvenClaim(session, token: token)) { return }
         if isReady {
             room.ready.insert(session.id)
         } else {
@@ -214,7 +217,8 @@ extension ServerCore {
     /// the person was the last to get ready, so nobody needs the countdown.
     func startCountdownIfReady(_ room: Room) {
         guard room.state == .waiting, !room.players.isEmpty,
-            room.players.allSatisfy({ room.ready.contains($0) && sessions[$0]?.isAway != true })
+            room.players.allSatisfy({ room.ready.contains($0) && sessions[$0]?.isAway != true }),
+            !room.options.isRated || room.players.count >= 2
         else { return }
         if room.isOnePersonWithBots {
             startRace(in: room)

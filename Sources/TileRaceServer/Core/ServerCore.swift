@@ -49,6 +49,8 @@ package final class ServerCore {
     let secrets: RandomSource
     /// Requests handed to the leaderboard service, by their id.
     var awaitedAnswers: [Int: AwaitedAnswer] = [:]
+    /// Rated races' standings waiting for the store's new ratings, by the request's id (`ServerCore+Ratings`).
+    var awaitedRatings: [Int: AwaitedRatings] = [:]
     /// Questions asked of the registry, by their id.
     var awaitedRegistryAnswers: [Int: AwaitedRegistryAnswer] = [:]
     /// The id of the next request handed to the leaderboard service.

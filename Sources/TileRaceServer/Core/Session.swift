@@ -77,6 +77,9 @@ final class Session {
     var byeAfterReply: String?
     /// Whether the connection unlocked the operator's requests (`AUTH`).
     var isOperator = false
+    /// The nickname key whose claim this session proved (`READY token=` in
+    /// a rated room), so a later `READY` needs no token.
+    var provenClaim: String?
     /// The number of the last operator's notice it was sent (or that was
     /// out when it connected).
     var lastNotice = 0

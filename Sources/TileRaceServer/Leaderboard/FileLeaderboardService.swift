@@ -66,6 +66,9 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
     private func handle(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
         switch request {
+        case .top(let query, let today) where query.board == .rating:
+            let (entries, summary) = committed.ratingPage(query, today: today)
+            completion(.ratingPage(entries, summary))
         case .top(let query, let today):
             let (entries, summary) = committed.page(query, today: today)
             completion(.page(entries, summary))
@@ -88,6 +91,23 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             let record = LeaderboardRecord.removal(
                 sequence: pending.lastSequence + 1, board, nickname: order.query.nickname, reason: order.reason)
             store(found ? [record] : [], found: found, completion: completion)
+        case .proveClaim(let nickname, let token, let today):
+            do throws(ProtocolError) {
+                try pending.proveClaim(of: nickname, token: token, on: today)
+                completion(.proven)
+            } catch {
+                completion(.refused(error))
+            }
+        case .rate(let race):
+            guard let rated = pending.rate(race) else {
+                completion(.rated([]))
+                return
+            }
+            let write = PersistRequest(id: nextWriteID, generation: generation, records: rated.records)
+            nextWriteID += 1
+            writer.write(write) { outcome in
+                self.queue.async { self.written(write, outcome, completion: completion) { _ in .rated(rated.changes) } }
+            }
         }
     }
 

@@ -30,6 +30,8 @@ public struct Leaderboard: Hashable, Sendable {
     public private(set) var lastSequence = 0
     /// The operator's bans, by `BanTarget.key` (expired ones too, until lifted).
     public private(set) var bans: [String: BanInfo] = [:]
+    /// The players' Glicko-2 ratings, by nickname key (`Leaderboard+Ratings`).
+    public private(set) var ratings: [String: PlayerRating] = [:]
     /// Entries kept per board: `Leaderboard.capacity`, or fewer where tests
     /// fill boards quickly.
     public let capacity: Int
@@ -41,7 +43,7 @@ public struct Leaderboard: Hashable, Sendable {
 
     /// Whether there is no entry and no claim at all.
     public var isEmpty: Bool {
-        claims.isEmpty && boards.values.allSatisfy(\.isEmpty) && bans.isEmpty
+        claims.isEmpty && boards.values.allSatisfy(\.isEmpty) && bans.isEmpty && ratings.isEmpty
     }
 
     /// A board's entries, best first.
@@ -103,6 +105,10 @@ public struct Leaderboard: Hashable, Sendable {
             guard let index = boards[board]?.firstIndex(where: { Nickname($0.nickname) == removed }) else { return false }
             boards[board]?.remove(at: index)
             return true
+        case .rating(let rating):
+            ratings[Names.nicknameKey(rating.nickname)] = rating
+            lastSequence = max(lastSequence, rating.sequence)
+            return true
         }
     }
 
@@ -112,6 +118,8 @@ public struct Leaderboard: Hashable, Sendable {
     public func isExpired(_ claim: NicknameClaim, on today: String) -> Bool {
         guard let date = claim.date, let cutoff = Leaderboard.expiryCutoff(on: today), date < cutoff else { return false }
         let nickname = Nickname(claim.nickname)
+        // A rated player's claim holds as long as a board entry would.
+        guard ratings[Names.nicknameKey(claim.nickname)] == nil else { return false }
         return !boards.values.contains { entries in entries.contains { Nickname($0.nickname) == nickname } }
     }
 
@@ -128,7 +136,7 @@ public struct Leaderboard: Hashable, Sendable {
         guard let cutoff = Leaderboard.expiryCutoff(on: today) else { return 0 }
         let old = claims.filter { _, claim in claim.date.map { $0 < cutoff } ?? false }
         guard !old.isEmpty else { return 0 }
-        let onBoards = Set(boards.values.joined().map { Names.nicknameKey($0.nickname) })
+        let onBoards = Set(boards.values.joined().map { Names.nicknameKey($0.nickname) }).union(ratings.keys)
         var removed = 0
         for key in old.keys where !onBoards.contains(key) {
             claims[key] = nil
@@ -283,7 +291,13 @@ public struct Leaderboard: Hashable, Sendable {
     /// Every claim and entry as records, in sequence order within each kind.
     /// Applying them to an empty leaderboard gives this one.
     public var records: [LeaderboardRecord] {
-        claimRecords(after: 0) + entryRecords + banRecords
+        claimRecords(after: 0) + entryRecords + banRecords + ratingRecords
+    }
+
+    /// The ratings as records, by nickname key: what a snapshot stores
+    /// besides the boards and the bans.
+    public var ratingRecords: [LeaderboardRecord] {
+        ratings.keys.sorted().compactMap { key in ratings[key].map(LeaderboardRecord.rating) }
     }
 
     /// The bans as records, by target: what a snapshot stores besides the

@@ -25,4 +25,10 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     /// Whether the store is up (`INFO`): a Redis store that answers, a data
     /// directory whose last write succeeded.
     case status(isUp: Bool)
+    /// The token proves the claim (`proveClaim`); a wrong one is `refused`.
+    case proven
+    /// The rated race's new ratings are stored: each racer's change, in the race's order.
+    case rated([RatingChange])
+    /// A page of the rating board and its summary.
+    case ratingPage([RatingEntry], TopSummary)
 }

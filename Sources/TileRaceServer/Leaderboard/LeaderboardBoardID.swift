@@ -14,13 +14,16 @@ public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConv
     case sprintDaily(String)
 
     /// The board a request names: `kind`, and for a dated kind `date`, or
-    /// `today` when it names none.
+    /// `today` when it names none. `rating` is no board of games (`TOP`
+    /// answers it from the ratings, `RecordQuery` refuses it): it names the
+    /// all-time board here.
     public init(kind: LeaderboardKind, date: String?, today: String) {
         switch kind {
         case .all: self = .allTime
         case .daily: self = .daily(date ?? today)
         case .sprint: self = .sprint
         case .sprintDaily: self = .sprintDaily(date ?? today)
+        case .rating: self = .allTime
         }
     }
 

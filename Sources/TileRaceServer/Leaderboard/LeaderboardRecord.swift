@@ -14,6 +14,8 @@ public enum LeaderboardRecord: Hashable, Sendable {
     case unban(sequence: Int, BanTarget)
     /// The operator took a nickname's entry off a board (`REMOVE-ENTRY`).
     case removal(sequence: Int, LeaderboardBoardID, nickname: String, reason: String)
+    /// A player's rating after a rated race.
+    case rating(PlayerRating)
 
     /// The claim, if this is one.
     public var claim: NicknameClaim? {
@@ -26,6 +28,7 @@ public enum LeaderboardRecord: Hashable, Sendable {
         case .claim(let claim): claim.sequence
         case .entry(_, let entry): entry.sequence
         case .ban(let sequence, _), .unban(let sequence, _), .removal(let sequence, _, _, _): sequence
+        case .rating(let rating): rating.sequence
         }
     }
 
@@ -34,7 +37,8 @@ public enum LeaderboardRecord: Hashable, Sendable {
     /// [sprint=] [log=]` (`sprint=` exactly on the sprint boards; the log
     /// timed or not), `ban seq= target= until=<ms>|never [reason=]`, `unban seq=
     /// target=` or `removal seq= board= nick= [reason=]` (reasons
-    /// percent-encoded). The log, when kept, is the last field and makes the line as
+    /// percent-encoded), or `rating seq= nick= r= rd= vol= day= races=`
+    /// (the figures in millionths, the day a `UTCTime.dayNumber`). The log, when kept, is the last field and makes the line as
     /// long as the game (a byte per move, three per removal): stored lines
     /// have no length limit.
     ///
@@ -77,7 +81,23 @@ public enum LeaderboardRecord: Hashable, Sendable {
             fields.append("nick", nickname)
             if !reason.isEmpty { fields.append("reason", PercentText.encode(reason)) }
             return fields.words.joined(separator: " ")
+        case .rating(let rating):
+            var fields = Fields(positionals: ["rating"])
+            fields.append("seq", rating.sequence)
+            fields.append("nick", rating.nickname)
+            return fields.words.joined(separator: " ") + " " + Self.ratingFields(rating)
         }
+    }
+
+    /// The words of a rating's record after its nickname: `r= rd= vol= day= races=`.
+    static func ratingFields(_ rating: PlayerRating) -> String {
+        var fields = Fields()
+        fields.append("r", PlayerRating.millionths(rating.rating.rating))
+        fields.append("rd", PlayerRating.millionths(rating.rating.deviation))
+        fields.append("vol", PlayerRating.millionths(rating.rating.volatility))
+        fields.append("day", rating.day)
+        fields.append("races", rating.races)
+        return fields.words.joined(separator: " ")
     }
 
     /// The words of an entry's record after its nickname: `score= max= moves=
@@ -157,6 +177,16 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 }
                 self = .removal(
                     sequence: try fields.integer("seq", in: 1...Int.max), board, nickname: try fields.name("nick"), reason: reason ?? "")
+            case "rating":
+                let millionths = 1...Int(Int32.max) * 1000
+                let rating = Glicko2.Rating(
+                    rating: Double(try fields.integer("r", in: millionths)) / 1_000_000,
+                    deviation: Double(try fields.integer("rd", in: millionths)) / 1_000_000,
+                    volatility: Double(try fields.integer("vol", in: millionths)) / 1_000_000)
+                self = .rating(
+                    PlayerRating(
+                        sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), rating: rating,
+                        day: try fields.integer("day", in: 0...Int(Int32.max)), races: try fields.integer("races", in: 1...Int.max)))
             default:
                 throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")
             }

@@ -19,6 +19,10 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case bans
     /// Take the entry a `REMOVE-ENTRY` names off its board.
     case removeEntry(RemovalOrder, today: String)
+    /// Whether a token proves a nickname's claim (`READY token=` in a rated room), on `today`.
+    case proveClaim(nickname: String, token: String?, today: String)
+    /// Rate a race that ended in a rated room, and store the new ratings.
+    case rate(RatedRace)
 }
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and

@@ -13,6 +13,14 @@ enum LeaderboardRules {
         ProtocolError(.badToken, "the nickname \(nickname) is claimed; " + (tokenGiven ? "that is not its token" : "give its token="))
     }
 
+    /// A rated room's racer whose nickname nobody claimed.
+    static func unclaimed(_ nickname: String) -> ProtocolError {
+        ProtocolError(
+            .notEligible,
+            "rated races are for claimed nicknames: \(nickname) is not claimed yet; SUBMIT a game to claim it, then READY token=<its token>"
+        )
+    }
+
     /// A submission the store could not keep.
     static let notSaved = ProtocolError(.internal, "the leaderboard could not be saved; your game was not recorded, try again")
 }

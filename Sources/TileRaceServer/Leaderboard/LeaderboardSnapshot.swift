@@ -13,7 +13,7 @@ enum LeaderboardSnapshot {
 
     /// The file content for a leaderboard.
     static func encode(_ leaderboard: Leaderboard, claimLines: Int) -> [UInt8] {
-        let records = leaderboard.entryRecords + leaderboard.banRecords
+        let records = leaderboard.entryRecords + leaderboard.banRecords + leaderboard.ratingRecords
         var text = header + "\n"
         for record in records { text += StoredLine.encode(record.text) }
         text += StoredLine.encode("end last=\(leaderboard.lastSequence) count=\(records.count) claims=\(claimLines)")

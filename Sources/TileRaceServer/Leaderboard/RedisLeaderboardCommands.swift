@@ -21,6 +21,8 @@ struct RedisLeaderboardCommands: Sendable {
         switch request {
         case .submit(let submission):
             return submitCommand(submission)
+        case .top(let query, _) where query.board == .rating:
+            return ["HVALS", keys.ratings]
         case .top(let query, let today):
             let board = Leaderboard.board(of: query, today: today)
             return Self.script(
@@ -46,6 +48,52 @@ struct RedisLeaderboardCommands: Sendable {
                 RedisLeaderboardScripts.removeEntry,
                 keys: [keys.board(board), keys.entries(board), keys.logs(board), keys.boardsOf, keys.sequence],
                 arguments: [Names.nicknameKey(order.query.nickname)])
+        case .proveClaim(let nickname, let token, let today):
+            return Self.script(
+                RedisLeaderboardScripts.proveClaim, keys: [keys.claims, keys.boardsOf],
+                arguments: [Names.nicknameKey(nickname), token ?? "", Leaderboard.expiryCutoff(on: today) ?? ""])
+        case .rate(let race):
+            return readRatings(of: race)
+        }
+    }
+
+    /// The first step of rating a race: its racers' stored ratings.
+    func readRatings(of race: RatedRace) -> [String] {
+        ["HMGET", keys.ratings] + race.racers.map { Names.nicknameKey($0.nickname) }
+    }
+
+    /// The second step of rating a race: from the stored ratings `reply`
+    /// (`readRatings`), the new ratings (`Leaderboard.rate`) and the script
+    /// that writes them unless one changed meanwhile; nil for a race that
+    /// cannot be rated.
+    func ratingUpdate(of race: RatedRace, stored reply: RESPValue) throws(ProtocolError) -> (
+        command: [String], changes: [RatingChange]
+    )? {
+        guard let values = reply.array, values.count == race.racers.count else { throw Self.unexpected(reply) }
+        var stored: [String: PlayerRating] = [:]
+        for value in values {
+            guard let text = value.string else { continue }
+            guard case .rating(let rating) = try Self.record(text) else { throw Self.unexpected(value) }
+            stored[Names.nicknameKey(rating.nickname)] = rating
+        }
+        guard let rated = Leaderboard.rate(race, stored: stored, lastSequence: 0) else { return nil }
+        var arguments: [String] = []
+        for (index, record) in rated.records.enumerated() {
+            guard case .rating(let rating) = record else { continue }
+            arguments += [
+                Names.nicknameKey(rating.nickname), values[index].string ?? "", rating.nickname, LeaderboardRecord.ratingFields(rating),
+            ]
+        }
+        let command = Self.script(RedisLeaderboardScripts.rate, keys: [keys.ratings, keys.sequence, keys.boardsOf], arguments: arguments)
+        return (command, rated.changes)
+    }
+
+    /// Reads a stored record.
+    private static func record(_ text: String) throws(ProtocolError) -> LeaderboardRecord {
+        do throws(LeaderboardRecordError) {
+            return try LeaderboardRecord(text: text)
+        } catch {
+            throw ProtocolError(.internal, "a stored record cannot be read: \(error.detail)")
         }
     }
 
@@ -59,6 +107,16 @@ struct RedisLeaderboardCommands: Sendable {
             switch request {
             case .submit(let submission):
                 return try Self.receipt(from: reply, submission)
+            case .top(let query, let today) where query.board == .rating:
+                guard let values = reply.array else { throw Self.unexpected(reply) }
+                var stored: [PlayerRating] = []
+                for value in values {
+                    guard let text = value.string else { continue }
+                    guard case .rating(let rating) = try Self.record(text) else { throw Self.unexpected(value) }
+                    stored.append(rating)
+                }
+                let (page, summary) = Leaderboard.ratingPage(query, of: stored, today: today)
+                return .ratingPage(page, summary)
             case .top(let query, let today):
                 let board = Leaderboard.board(of: query, today: today)
                 let (page, summary) = Leaderboard.page(query, of: board, ranked: try Self.entries(from: reply, on: board))
@@ -91,6 +149,17 @@ struct RedisLeaderboardCommands: Sendable {
                     bans.append(ban)
                 }
                 return .bans(bans)
+            case .proveClaim(let nickname, let token, _):
+                guard let parts = reply.array, let outcome = parts.first?.string else { throw Self.unexpected(reply) }
+                switch outcome {
+                case "ok": return .proven
+                case "unclaimed": return .refused(LeaderboardRules.unclaimed(nickname))
+                case "bad-token": return .refused(LeaderboardRules.badToken(parts.last?.string ?? nickname, tokenGiven: token != nil))
+                default: throw Self.unexpected(reply)
+                }
+            case .rate:
+                // Two steps, run by the service (`readRatings`, `ratingUpdate`).
+                throw Self.unexpected(reply)
             }
         } catch {
             return .failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message)

@@ -16,6 +16,8 @@ struct RedisLeaderboardKeys: Hashable, Sendable {
     var boardsOf: String { prefix + "boards-of" }
     /// The operator's bans, by `BanTarget.key`.
     var bans: String { prefix + "bans" }
+    /// The players' ratings, by nickname key.
+    var ratings: String { prefix + "ratings" }
 
     /// A board's ranking (a sorted set of nickname keys).
     func board(_ board: LeaderboardBoardID) -> String { prefix + "board:\(board)" }

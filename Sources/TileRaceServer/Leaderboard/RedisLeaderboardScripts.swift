@@ -28,6 +28,9 @@
 /// - `logs:<board>`: hash, nickname key → the game's record.
 /// - `bans`: hash, `nick:<nickname key>` or `address:<address>` → the ban's
 ///   record, `ban seq= target= until=<ms>|never [reason=]`.
+/// - `ratings`: hash, nickname key → the player's rating's record, `rating
+///   seq= nick= r= rd= vol= day= races=` (a rated nickname counts once in
+///   `boards-of`, so its claim never expires, as in the journal's store).
 /// `<board>` is `all`, `daily:YYYY-MM-DD`, `sprint` or `sprint-daily:YYYY-MM-DD`. Values written by servers before
 /// claims and entries were records are still read (`RedisLeaderboardValue`).
 enum RedisLeaderboardScripts {
@@ -190,6 +193,44 @@ enum RedisLeaderboardScripts {
         redis.call('HDEL', KEYS[3], ARGV[1])
         if redis.call('HINCRBY', KEYS[4], ARGV[1], -1) <= 0 then redis.call('HDEL', KEYS[4], ARGV[1]) end
         return 1
+        """
+
+    /// Whether a token proves a nickname's claim (`READY token=` in a rated
+    /// room). KEYS: claims, boards-of. ARGV: nickname key, token (empty:
+    /// none), the claim-expiry cutoff (empty: none). Returns `{"ok"}`,
+    /// `{"unclaimed"}` (none, or expired) or `{"bad-token", nickname}`.
+    static let proveClaim = """
+        local claim = redis.call('HGET', KEYS[1], ARGV[1])
+        if not claim then return {'unclaimed'} end
+        local claimToken, claimDate, claimNickname
+        if string.sub(claim, 1, 6) == 'claim ' then
+          claimToken, claimDate, claimNickname = string.match(claim, ' token=(%S+)'), string.match(claim, ' date=(%S+)'), string.match(claim, ' nick=(%S+)')
+        else
+          claimToken, claimDate, claimNickname = string.match(claim, '^(%S+) (%S+) (.+)$')
+          if claimDate == '-' then claimDate = nil end
+        end
+        local onBoards = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
+        if claimDate ~= nil and ARGV[3] ~= '' and claimDate < ARGV[3] and onBoards == 0 then return {'unclaimed'} end
+        if claimToken ~= ARGV[2] then return {'bad-token', claimNickname} end
+        return {'ok'}
+        """
+
+    /// A rated race's new ratings, written only if no racer's rating changed
+    /// since it was read. KEYS: ratings, sequence, boards-of. ARGV: for each
+    /// racer, its nickname key, the rating's record as read (empty: none),
+    /// its nickname, and the new record's words after the nickname
+    /// (`LeaderboardRecord.ratingFields`). Returns `ok`, or `changed`
+    /// (nothing written: read again).
+    static let rate = """
+        for i = 1, #ARGV, 4 do
+          if (redis.call('HGET', KEYS[1], ARGV[i]) or '') ~= ARGV[i + 1] then return 'changed' end
+        end
+        for i = 1, #ARGV, 4 do
+          local sequence = redis.call('INCR', KEYS[2])
+          redis.call('HSET', KEYS[1], ARGV[i], 'rating seq=' .. sequence .. ' nick=' .. ARGV[i + 2] .. ' ' .. ARGV[i + 3])
+          if ARGV[i + 1] == '' then redis.call('HINCRBY', KEYS[3], ARGV[i], 1) end
+        end
+        return 'ok'
         """
 
     /// A board's entries, best first. KEYS: board, entries. ARGV: `sprint`

@@ -82,6 +82,10 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
 
     func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         let commands = commands
+        if case .rate(let race) = request {
+            rate(race, attempt: 1, completion: completion)
+            return
+        }
         run(commands.command(for: request)) { reply in
             commands.answer(to: request, reply: reply)
         } completion: {
@@ -101,11 +105,59 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         ProtocolError(.unavailable, "the shared leaderboard cannot be reached right now; nothing was changed, try again in a moment"),
         reason: nil)
 
+    /// How many times a rated race is tried again when another server
+    /// changed one of its racers' ratings between the read and the write.
+    private static let rateAttempts = 5
+
+    /// Rates a race: reads the racers' ratings, rates them
+    /// (`Leaderboard.rate`, the journal's rules), and writes the new ones
+    /// only if nobody changed them meanwhile (`RedisLeaderboardScripts.rate`),
+    /// else reads again.
+    private func rate(_ race: RatedRace, attempt: Int, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
+        let commands = commands
+        send(commands.readRatings(of: race), completion: completion) { [self] reply in
+            let update: (command: [String], changes: [RatingChange])
+            do throws(ProtocolError) {
+                guard let made = try commands.ratingUpdate(of: race, stored: reply) else {
+                    completion(.rated([]))
+                    return
+                }
+                update = made
+            } catch {
+                completion(.failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message))
+                return
+            }
+            run(update.command) { reply in
+                reply.string == "ok" ? .rated(update.changes) : .refused(ProtocolError(.internal, "changed"))
+            } completion: { [self] answer in
+                guard case .refused = answer else {
+                    completion(answer)
+                    return
+                }
+                guard attempt < Self.rateAttempts else {
+                    completion(
+                        .failed(ProtocolError(.internal, "the ratings changed under us; try again"), reason: "rating: too many retries"))
+                    return
+                }
+                rate(race, attempt: attempt + 1, completion: completion)
+            }
+        }
+    }
+
     /// Sends a command, or answers `ERR unavailable` at once while the store
     /// is down; turns its reply into an answer, or an outage into `ERR unavailable`.
     private func run(
         _ command: [String], answer: @escaping @Sendable (RESPValue) -> LeaderboardAnswer,
         completion: @escaping @Sendable (LeaderboardAnswer) -> Void
+    ) {
+        send(command, completion: completion) { completion(answer($0)) }
+    }
+
+    /// Sends a command and hands its reply to `replied` (an error reply
+    /// fails the request); an outage answers `completion` with `ERR unavailable`.
+    private func send(
+        _ command: [String], completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
+        replied: @escaping @Sendable (RESPValue) -> Void
     ) {
         queue.async { [self] in
             guard health.isUp else {
@@ -114,9 +166,14 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
             }
             connection.send(command, on: queue) { result in
                 switch result {
+                case .success(.error(let message)):
+                    self.note(self.health.answered())
+                    completion(
+                        .failed(
+                            ProtocolError(.internal, "the leaderboard store refused the request; try again"), reason: "redis: \(message)"))
                 case .success(let reply):
                     self.note(self.health.answered())
-                    completion(answer(reply))
+                    replied(reply)
                 case .failure(.closed):
                     completion(Self.unavailable)
                 case .failure(let error):

@@ -66,11 +66,30 @@ import TileRaceTestSupport
             }
             guard !steps.isEmpty else { break }
             let replies = try connection.pipelineAndWait(steps.map { cases[$0.index].redis.command(for: $0.request) }).get()
-            for (step, reply) in zip(steps, replies) {
+            // A rated race's second step, as the service takes it: the ratings read, rated, written.
+            var updates: [Int: (command: [String], changes: [RatingChange])?] = [:]
+            for (position, (step, reply)) in zip(steps, replies).enumerated() {
+                guard case .rate(let race) = step.request else { continue }
+                updates[position] = try cases[step.index].redis.ratingUpdate(of: race, stored: reply)
+            }
+            let writes = updates.keys.sorted().compactMap { position in updates[position]??.command }
+            var written = writes.isEmpty ? [] : try connection.pipelineAndWait(writes).get()[...]
+            for (position, (step, reply)) in zip(steps, replies).enumerated() {
                 let differential = cases[step.index]
-                if let report = differential.check(step.request, expected: step.expected, reply: reply) {
-                    reports[differential.seed] = report
+                let report: String?
+                if let update = updates[position] {
+                    let answer: LeaderboardAnswer
+                    if let update {
+                        let reply = written.removeFirst()
+                        answer = reply.string == "ok" ? .rated(update.changes) : .failed(ProtocolError(.internal, "\(reply)"), reason: nil)
+                    } else {
+                        answer = .rated([])
+                    }
+                    report = differential.check(expected: step.expected, answer: answer)
+                } else {
+                    report = differential.check(step.request, expected: step.expected, reply: reply)
                 }
+                if let report { reports[differential.seed] = report }
             }
         }
         let stored = try RedisLeaderboardDump.read(connection, stores: cases.map(\.redis.keys))
@@ -92,7 +111,7 @@ import TileRaceTestSupport
         var stored = RedisLeaderboardDump(
             sequence: 2, claims: ["ana": LeaderboardRecord.claim(claim).text], boardsOf: ["ana": 1],
             ranking: [.allTime: ["ana"]], entries: [.allTime: ["ana": RedisLeaderboardValue.text(of: entry, on: .allTime)]],
-            logs: [.allTime: ["ana": "LRUD"]])
+            logs: [.allTime: ["ana": "LRUD"]], ratings: [:])
         #expect(LeaderboardDifferentialCase.differences(between: expected, and: stored).isEmpty)
         stored.sequence = 3
         stored.claims["ana"] = "claim seq=1 nick=Ana token=t2 date=2026-11-23"

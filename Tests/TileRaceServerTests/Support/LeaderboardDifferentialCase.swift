@@ -12,7 +12,9 @@ import TileRaceRedis
 /// exactly), daily games, sprints (times that tie, and some at the longest
 /// sprint), days that pass and jumps past the claim expiry, on
 /// boards of 1 to 5 entries (so entries fall off and claims can expire), and
-/// `TOP`, `RECORD` and the operator's `REMOVE-ENTRY` now and then. Every answer must be the same; at the end
+/// `TOP`, `RECORD` and the operator's `REMOVE-ENTRY` now and then, and
+/// rated races (`rate`, two steps on Redis: `LeaderboardDifferentialTests`)
+/// with the claims their racers prove (`proveClaim`) and the rating board. Every answer must be the same; at the end
 /// so must every board, claim, record number and stored text.
 ///
 /// The requests are the ones the core makes: a new claim token per game,
@@ -79,8 +81,13 @@ struct LeaderboardDifferentialCase {
     /// Checks Redis's reply to the command of the step `next` gave.
     /// - Returns: the report when its answer differs.
     func check(_ request: LeaderboardRequest, expected: LeaderboardAnswer, reply: RESPValue) -> String? {
-        let answer = redis.answer(to: request, reply: reply)
-        return answer == expected ? nil : report("the Redis store answered \(Self.describe(answer))")
+        check(expected: expected, answer: redis.answer(to: request, reply: reply))
+    }
+
+    /// Checks the Redis store's answer to the step `next` gave.
+    /// - Returns: the report when it differs.
+    func check(expected: LeaderboardAnswer, answer: LeaderboardAnswer) -> String? {
+        answer == expected ? nil : report("the Redis store answered \(Self.describe(answer))")
     }
 
     /// Checks what Redis holds at the end against the journal's store.
@@ -134,6 +141,25 @@ struct LeaderboardDifferentialCase {
         case 8..<14:
             let query = RecordQuery(nickname: nextNickname(), board: nextBoard(), date: nextDailyDate())
             return .record(query, today: today)
+        case 19..<24:
+            let nickname = nextNickname()
+            let token: String? = [tokens[Names.nicknameKey(nickname)], nil, "wrong", nextKnownToken()][number(below: 4)]
+            return .proveClaim(nickname: nickname, token: token, today: today)
+        case 24..<32:
+            // A rated race of 2 or more distinct nicknames, some places equal.
+            let count = 2 + number(below: nicknames.count - 1)
+            var names = nicknames
+            var racers: [RatedRace.Racer] = []
+            for _ in 0..<count {
+                let base = names.remove(at: number(below: names.count))
+                let nickname = number(below: 3) == 0 ? base.capitalized : base
+                racers.append(RatedRace.Racer(nickname: nickname, place: 1 + number(below: count)))
+            }
+            return .rate(RatedRace(racers: racers, date: today))
+        case 32..<36:
+            let sort = [LeaderboardQuery.SortKey.rank, .nickname, .score][number(below: 3)]
+            let query = LeaderboardQuery(board: .rating, sort: sort, offset: number(below: 2), limit: 1 + number(below: 6))
+            return .top(query, today: today)
         case 14..<19:
             // The operator takes an entry off (perhaps one that is not there).
             let query = RecordQuery(nickname: nextNickname(), board: nextBoard(), date: nextDailyDate())
@@ -212,7 +238,7 @@ struct LeaderboardDifferentialCase {
             refused = nil
         case .refused:
             refused = submission
-        case .page, .record, .failed, .status, .bans, .moderated:
+        case .page, .record, .failed, .status, .bans, .moderated, .proven, .rated, .ratingPage:
             break
         }
     }
@@ -259,6 +285,12 @@ struct LeaderboardDifferentialCase {
                 }
             }
         }
+        // A rated nickname counts once in boards-of, so its claim never expires.
+        for key in expected.ratings.keys { boardCounts[key, default: 0] += 1 }
+        let ratings = expected.ratings.mapValues { LeaderboardRecord.rating($0).text }
+        if stored.ratings != ratings {
+            differences.append("ratings: \(stored.ratings) in Redis, \(ratings) in the journal's store")
+        }
         if stored.boardsOf != boardCounts {
             differences.append("boards-of: \(stored.boardsOf) in Redis; the boards hold \(boardCounts)")
         }
@@ -294,6 +326,10 @@ struct LeaderboardDifferentialCase {
             return "UNBAN \(target)"
         case .bans:
             return "BANS"
+        case .proveClaim(let nickname, let token, let today):
+            return "PROVE \(nickname) token=\(token ?? "none") today=\(today)"
+        case .rate(let race):
+            return "RATE " + race.racers.map { "\($0.nickname)=\($0.place)" }.joined(separator: " ") + " today=\(race.date)"
         }
     }
 
@@ -319,6 +355,14 @@ struct LeaderboardDifferentialCase {
             "BANS " + bans.map { $0.fields.words.joined(separator: " ") }.joined(separator: ", ")
         case .moderated(let found):
             "OK found=\(found)"
+        case .proven:
+            "PROVEN"
+        case .rated(let changes):
+            "RATED "
+                + changes.map { "\($0.nickname) \($0.after.rating)/\($0.after.deviation)/\($0.after.volatility)" }.joined(separator: ", ")
+        case .ratingPage(let entries, let summary):
+            "OK TOP \(summary.fields.words.joined(separator: " ")): "
+                + entries.map { $0.fields.words.joined(separator: " ") }.joined(separator: ", ")
         }
     }
 }

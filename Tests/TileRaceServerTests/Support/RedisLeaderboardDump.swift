@@ -17,6 +17,8 @@ struct RedisLeaderboardDump {
     var entries: [LeaderboardBoardID: [String: String]] = [:]
     /// Each board's logs, by nickname key.
     var logs: [LeaderboardBoardID: [String: String]] = [:]
+    /// Nickname key → the rating as stored.
+    var ratings: [String: String] = [:]
 
     /// Reads the store under `keys` through `connection`.
     static func read(_ connection: RedisConnection, keys: RedisLeaderboardKeys = .standard) throws -> RedisLeaderboardDump {
@@ -48,7 +50,7 @@ struct RedisLeaderboardDump {
                 throw TestFailure(description: "a prefix other than name: \(keys.prefix)")
             }
             let storeBoards = (boards[keys.prefix] ?? []).sorted()
-            commands += [["GET", keys.sequence], ["HGETALL", keys.claims], ["HGETALL", keys.boardsOf]]
+            commands += [["GET", keys.sequence], ["HGETALL", keys.claims], ["HGETALL", keys.boardsOf], ["HGETALL", keys.ratings]]
             for board in storeBoards {
                 commands += [
                     [board.isSprint ? "ZRANGE" : "ZREVRANGE", keys.board(board), "0", "-1"], ["HGETALL", keys.entries(board)],
@@ -63,6 +65,7 @@ struct RedisLeaderboardDump {
             dump.sequence = replies.removeFirst().string.flatMap { Int($0) } ?? 0
             dump.claims = try hash(replies.removeFirst())
             dump.boardsOf = try hash(replies.removeFirst()).mapValues { Int($0) ?? -1 }
+            dump.ratings = try hash(replies.removeFirst())
             for board in storeBoards {
                 dump.ranking[board] = replies.removeFirst().array?.compactMap(\.string) ?? []
                 dump.entries[board] = try hash(replies.removeFirst())

@@ -1,0 +1,121 @@
+import TileRaceProtocol
+
+/// Rated rooms (`CREATE ... rated=yes`, protocol.md section 5.7): who may
+/// race in them, the claim a racer proves at `READY`, and the ratings the
+/// store computes at the race's end, which the `RESULT` lines carry.
+extension ServerCore {
+    /// A rated race's standings, waiting for the store's new ratings.
+    struct AwaitedRatings {
+        /// The room's key.
+        var roomKey: String
+        /// The race.
+        var raceID: Int
+        /// The `RESULT` lines' records, without ratings yet.
+        var results: [RacerFinish]
+    }
+
+    /// The refusal of a bot in a rated room.
+    static let botsUnrated = ProtocolError(
+        .notEligible, "rated rooms are for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
+
+    /// Whether `session` may get ready in a rated room: it proved its
+    /// nickname's claim before, or asks the store now with `token` (then
+    /// false; the store's answer carries the `READY` out, `claimProven`).
+    /// - Throws: `not-eligible` for a bot or without a token.
+    func hasProvenClaim(_ session: Session, token: String?) throws(ProtocolError) -> Bool {
+        guard !session.isBot else { throw ServerCore.botsUnrated }
+        guard let nickname = session.nickname else { return false }
+        if let token {
+            ask(.proveClaim(nickname: nickname, token: token, today: today), for: session)
+            return false
+        }
+        guard session.provenClaim == Names.nicknameKey(nickname) else {
+            throw ProtocolError(
+                .notEligible,
+                "a rated room needs your nickname's claim: READY token=<the token SUBMIT gave \(nickname)>")
+        }
+        return true
+    }
+
+    /// The store said the token proves the claim: the `READY` is carried out.
+    func claimProven(for session: Session) {
+        guard let nickname = session.nickname else { return }
+        session.provenClaim = Names.nicknameKey(nickname)
+        do throws(ProtocolError) {
+            try ready(session, true)
+        } catch {
+            send(session.id, .error(error))
+        }
+    }
+
+    /// Hands a finished rated race to the store; its standings go out when
+    /// the new ratings are in (`ratingsAnswered`).
+    func askRatings(of ranked: [Standings.Finisher], results: [RacerFinish], in room: Room) {
+        guard let raceID = results.first?.race else { return }
+        let places = ServerCore.ratingPlaces(of: ranked)
+        let race = RatedRace(
+            racers: zip(ranked, places).map { RatedRace.Racer(nickname: $0.nickname, place: $1) }, date: today)
+        let id = nextLeaderboardRequestID
+        nextLeaderboardRequestID += 1
+        awaitedRatings[id] = AwaitedRatings(roomKey: room.key, raceID: raceID, results: results)
+        outbox.append(.leaderboard(id, .rate(race)))
+    }
+
+    /// The places the ratings go by, for standings in order: whoever
+    /// reached the target earlier wins; among those the time limit or game
+    /// over finished, the higher score wins and equal scores draw; all who
+    /// left or resigned draw among themselves, after everyone else.
+    static func ratingPlaces(of ranked: [Standings.Finisher]) -> [Int] {
+        var places: [Int] = []
+        for (index, finisher) in ranked.enumerated() {
+            if index > 0 {
+                let previous = ranked[index - 1]
+                let group = finisher.reason.group
+                let isDraw =
+                    group == previous.reason.group
+                    && (group == .gaveUp || (group == .playedOn && finisher.score == previous.score))
+                if isDraw {
+                    places.append(places[index - 1])
+                    continue
+                }
+            }
+            places.append(index + 1)
+        }
+        return places
+    }
+
+    /// The store answered a rated race: its standings go out with each
+    /// racer's rating and change (without them when the store failed: the
+    /// race then counted for nothing, and the log says why).
+    func ratingsAnswered(_ awaited: AwaitedRatings, _ answer: LeaderboardAnswer) {
+        var results = awaited.results
+        switch answer {
+        case .rated(let changes):
+            for (index, change) in changes.enumerated() where index < results.count {
+                results[index].rating = change.shownRating
+                results[index].ratingChange = change.shownChange
+                results[index].isProvisional = change.after.isProvisional
+            }
+            let summary = changes.map { "\($0.nickname) \($0.shownRating) (\($0.shownChange >= 0 ? "+" : "")\($0.shownChange))" }
+            log(
+                .info,
+                LogEntry(
+                    "race.rated", [.init("race", awaited.raceID), .init("ratings", summary.joined(separator: ", "))],
+                    message: "race \(awaited.raceID) rated: \(summary.joined(separator: ", "))"))
+        default:
+            let detail: String
+            switch answer {
+            case .failed(let error, let reason): detail = reason ?? error.message
+            case .refused(let error): detail = error.message
+            default: detail = "unexpected answer from the store"
+            }
+            log(
+                .error,
+                LogEntry(
+                    "race.not-rated", [.init("race", awaited.raceID), .init("reason", detail)],
+                    message: "error: race \(awaited.raceID) could not be rated: \(detail)"))
+        }
+        guard let room = rooms[awaited.roomKey] else { return }
+        sendResults(results, of: awaited.raceID, in: room)
+    }
+}

@@ -1,0 +1,100 @@
+import TileRaceProtocol
+
+/// The ratings' rules (protocol.md section 5.7): Glicko-2 (`Glicko2`) over
+/// each rated race, the claim a rated racer proves, and the rating board.
+/// The Redis store applies the same function to what it reads
+/// (`RedisLeaderboardService`), so both stores rate alike.
+extension Leaderboard {
+    /// A player's rating on `day`, grown with the days away; a newcomer's
+    /// when they have none.
+    public func rating(of nickname: String, onDay day: Int) -> Glicko2.Rating {
+        ratings[Names.nicknameKey(nickname)]?.current(onDay: day) ?? Glicko2.newcomer
+    }
+
+    /// Rates a race: each pair of racers is a game, each racer's games are
+    /// one rating period against the others' ratings before the race.
+    /// Returns the records to store (numbered after `lastSequence`) and
+    /// each racer's change, in the race's order; nil for a race that cannot
+    /// be rated (fewer than two racers, or a date that is not one).
+    package static func rate(
+        _ race: RatedRace, stored: [String: PlayerRating], lastSequence: Int
+    ) -> (records: [LeaderboardRecord], changes: [RatingChange])? {
+        guard race.racers.count >= 2, let day = UTCTime.dayNumber(of: race.date) else { return nil }
+        let keys = race.racers.map { Names.nicknameKey($0.nickname) }
+        let before = keys.map { stored[$0]?.current(onDay: day) ?? Glicko2.newcomer }
+        var records: [LeaderboardRecord] = []
+        var changes: [RatingChange] = []
+        for (index, racer) in race.racers.enumerated() {
+            let games = race.racers.indices.filter { $0 != index }.map {
+                Glicko2.Game(opponent: before[$0], score: race.score(of: index, against: $0))
+            }
+            let stored = PlayerRating(
+                sequence: lastSequence + index + 1, nickname: racer.nickname, rating: Glicko2.rated(before[index], games: games), day: day,
+                races: (stored[keys[index]]?.races ?? 0) + 1)
+            records.append(.rating(stored))
+            changes.append(RatingChange(nickname: racer.nickname, before: before[index], after: stored.rating))
+        }
+        return (records, changes)
+    }
+
+    /// Rates a race against this leaderboard's ratings and applies it.
+    package mutating func rate(_ race: RatedRace) -> (records: [LeaderboardRecord], changes: [RatingChange])? {
+        guard let rated = Leaderboard.rate(race, stored: ratings, lastSequence: lastSequence) else { return nil }
+        for record in rated.records { apply(record) }
+        return rated
+    }
+
+    /// Whether `token` proves the claim on `nickname` on `date`; the refusal
+    /// otherwise: `not-eligible` for a nickname nobody claimed, `bad-token`
+    /// for a wrong or missing token.
+    public func proveClaim(of nickname: String, token: String?, on date: String) throws(ProtocolError) {
+        guard let claim = claim(of: nickname, on: date) else { throw LeaderboardRules.unclaimed(nickname) }
+        guard let token, claim.isToken(token) else { throw LeaderboardRules.badToken(claim.nickname, tokenGiven: token != nil) }
+    }
+
+    /// One page of the rating board for `TOP board=rating` (`today` dates
+    /// the deviations' growth).
+    public func ratingPage(_ query: LeaderboardQuery, today: String) -> (entries: [RatingEntry], summary: TopSummary) {
+        Leaderboard.ratingPage(query, of: Array(ratings.values), today: today)
+    }
+
+    /// One page of the rating board from the stored ratings (any store's):
+    /// the established ratings by rating, then the provisional ones by
+    /// rating, each ranked from 1; equal ratings in nickname order.
+    /// `sort=nick` orders by nickname, `sort=score` by rating across both.
+    public static func ratingPage(_ query: LeaderboardQuery, of stored: [PlayerRating], today: String) -> (
+        entries: [RatingEntry], summary: TopSummary
+    ) {
+        let day = UTCTime.dayNumber(of: today) ?? 0
+        let shown = stored.map { rating -> RatingEntry in
+            let current = rating.current(onDay: day)
+            return RatingEntry(
+                rank: 0, nickname: rating.nickname, rating: Int(current.rating.rounded()), deviation: Int(current.deviation.rounded()),
+                races: rating.races, isProvisional: current.isProvisional)
+        }
+        func byRating(_ left: RatingEntry, _ right: RatingEntry) -> Bool {
+            left.rating != right.rating
+                ? left.rating > right.rating : Names.nicknameKey(left.nickname) < Names.nicknameKey(right.nickname)
+        }
+        var ranked: [RatingEntry] = []
+        for isProvisional in [false, true] {
+            let group = shown.filter { $0.isProvisional == isProvisional }.sorted(by: byRating)
+            ranked += group.enumerated().map { index, entry in
+                var entry = entry
+                entry.rank = index + 1
+                return entry
+            }
+        }
+        var ordered = ranked
+        switch query.sort {
+        case .rank: break
+        case .nickname: ordered.sort { Names.nicknameKey($0.nickname) < Names.nicknameKey($1.nickname) }
+        case .score: ordered.sort(by: byRating)
+        }
+        let naturalOrder: LeaderboardQuery.Order = query.sort == .score ? .desc : .asc
+        if query.effectiveOrder != naturalOrder { ordered.reverse() }
+        let page = Array(ordered.dropFirst(query.offset).prefix(query.limit))
+        let summary = TopSummary(board: .rating, date: nil, total: ranked.count, offset: query.offset, count: page.count)
+        return (page, summary)
+    }
+}

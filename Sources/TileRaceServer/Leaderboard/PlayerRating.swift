@@ -1,0 +1,46 @@
+import TileRaceProtocol
+
+/// A player's stored Glicko-2 rating: as of the UTC day of their last rated
+/// race, with the number of rated races it counts. Stored rounded to
+/// millionths (`LeaderboardRecord.rating`), so every store keeps the same
+/// figures.
+public struct PlayerRating: Hashable, Sendable {
+    /// When it was recorded, among all records of the leaderboard.
+    public var sequence: Int
+    /// The nickname as the claim spells it.
+    public var nickname: String
+    /// The rating after the last rated race.
+    public var rating: Glicko2.Rating
+    /// The day number (`UTCTime.dayNumber`) of the last rated race.
+    public var day: Int
+    /// How many rated races it counts.
+    public var races: Int
+
+    /// Creates a stored rating, rounding its figures to millionths.
+    public init(sequence: Int, nickname: String, rating: Glicko2.Rating, day: Int, races: Int) {
+        self.sequence = sequence
+        self.nickname = nickname
+        self.rating = PlayerRating.rounded(rating)
+        self.day = day
+        self.races = races
+    }
+
+    /// The rating on day `today`: its deviation grown by one rating period
+    /// (a UTC day) per whole day since the last rated race.
+    public func current(onDay today: Int) -> Glicko2.Rating {
+        Glicko2.aged(rating, periods: today - day)
+    }
+
+    /// A rating's figures rounded to millionths, as stored.
+    static func rounded(_ rating: Glicko2.Rating) -> Glicko2.Rating {
+        Glicko2.Rating(
+            rating: (rating.rating * 1_000_000).rounded() / 1_000_000,
+            deviation: (rating.deviation * 1_000_000).rounded() / 1_000_000,
+            volatility: (rating.volatility * 1_000_000).rounded() / 1_000_000)
+    }
+
+    /// A figure in millionths, as the record writes it.
+    static func millionths(_ value: Double) -> Int {
+        Int((value * 1_000_000).rounded())
+    }
+}

@@ -1,0 +1,65 @@
+import TileRaceProtocol
+
+/// A rated race as the core hands it to the store at its end: each racer
+/// with their place (equal places are draws; a racer who left or resigned
+/// is placed after everyone who did not), and the UTC date.
+package struct RatedRace: Hashable, Sendable {
+    /// One racer and their place.
+    package struct Racer: Hashable, Sendable {
+        /// The racer's nickname (its claim was proved at `READY`).
+        package var nickname: String
+        /// The place: a lower one beats a higher one, equal ones draw.
+        package var place: Int
+
+        /// Creates a racer.
+        package init(nickname: String, place: Int) {
+            self.nickname = nickname
+            self.place = place
+        }
+    }
+
+    /// The racers, two or more.
+    package var racers: [Racer]
+    /// Today (UTC), `YYYY-MM-DD`: the rating period.
+    package var date: String
+
+    /// Creates a rated race.
+    package init(racers: [Racer], date: String) {
+        self.racers = racers
+        self.date = date
+    }
+
+    /// The score of `racer` against `opponent` (indexes of `racers`): 1 a
+    /// win, 0.5 a draw, 0 a loss.
+    func score(of racer: Int, against opponent: Int) -> Double {
+        let (mine, theirs) = (racers[racer].place, racers[opponent].place)
+        return mine < theirs ? 1 : mine == theirs ? 0.5 : 0
+    }
+}
+
+/// What a rated race did to one racer's rating.
+package struct RatingChange: Hashable, Sendable {
+    /// The racer.
+    package var nickname: String
+    /// The rating before the race (its deviation grown with the days away).
+    package var before: Glicko2.Rating
+    /// The rating after it.
+    package var after: Glicko2.Rating
+
+    /// Creates a change.
+    package init(nickname: String, before: Glicko2.Rating, after: Glicko2.Rating) {
+        self.nickname = nickname
+        self.before = before
+        self.after = after
+    }
+
+    /// The rounded rating after the race.
+    package var shownRating: Int {
+        Int(after.rating.rounded())
+    }
+
+    /// The change as shown: the rounded rating after less the rounded one before.
+    package var shownChange: Int {
+        shownRating - Int(before.rating.rounded())
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import TileRaceProtocol
+import TileRaceTestSupport
+
+@testable import TileRaceServer
+
+/// Rated rooms in the state machine (protocol.md section 5.7): who may race,
+/// the claim proved at `READY`, and the ratings in the standings, checked
+/// against Glicko-2 as the tests compute it (`PaperGlicko2`).
+struct CoreRatedRaceTests {
+    /// The harness's day (`ManualClock` starts on 2026-11-22).
+    private static let today = "2026-11-22"
+
+    /// A store where ana, bo and cy claimed their nicknames (tokens
+    /// `tana`, `tbo`, `tcy`), ana rated 1600/80/0.06 three days ago and bo
+    /// 1450/150/0.06 today; cy has no rating yet.
+    private static func store() -> LeaderboardStore {
+        var leaderboard = Leaderboard()
+        let day = UTCTime.dayNumber(of: today)!
+        for (index, nickname) in ["ana", "bo", "cy"].enumerated() {
+            leaderboard.apply(.claim(NicknameClaim(sequence: index + 1, nickname: nickname, token: "t\(nickname)", date: today)))
+        }
+        leaderboard.apply(
+            .rating(
+                PlayerRating(
+                    sequence: 4, nickname: "ana", rating: .init(rating: 1600, deviation: 80, volatility: 0.06), day: day - 3, races: 9)))
+        leaderboard.apply(
+            .rating(
+                PlayerRating(sequence: 5, nickname: "bo", rating: .init(rating: 1450, deviation: 150, volatility: 0.06), day: day, races: 2)
+            ))
+        return LeaderboardStore.inMemory(leaderboard)
+    }
+
+    @Test func aRatedRoomTakesPeopleWhoProveTheirClaim() {
+        let harness = CoreHarness(store: Self.store())
+        let ana = harness.player("ana")
+        let bot = harness.bot("bot-1")
+        let eve = harness.player("eve")
+        #expect(harness.ask(bot, "CREATE league rated=yes") == [ServerMessage.error(ServerCore.botsUnrated).line])
+        #expect(harness.ask(ana, "CREATE league rated=yes").first?.hasSuffix("rated=yes") == true)
+        #expect(harness.ask(bot, "JOIN league") == [ServerMessage.error(ServerCore.botsUnrated).line])
+        #expect(
+            harness.ask(ana, "READY") == [
+                "ERR not-eligible a rated room needs your nickname's claim: READY token=<the token SUBMIT gave ana>"
+            ])
+        #expect(harness.ask(ana, "READY token=wrong") == ["ERR bad-token the nickname ana is claimed; that is not its token"])
+        _ = harness.ask(eve, "JOIN league")
+        _ = harness.take(ana)
+        #expect(harness.ask(eve, "READY token=x1") == [ServerMessage.error(LeaderboardRules.unclaimed("eve")).line])
+        #expect(harness.ask(ana, "READY token=tana") == ["OK READY ready=yes", "READY room=league nick=ana ready=yes"])
+        // Proved once: later READYs need no token.
+        #expect(harness.ask(ana, "READY no").first == "OK READY ready=no")
+        #expect(harness.ask(ana, "READY").first == "OK READY ready=yes")
+    }
+
+    @Test func aLonePlayerInARatedRoomWaitsForAnother() {
+        let harness = CoreHarness(store: Self.store())
+        let ana = harness.player("ana")
+        _ = harness.ask(ana, "CREATE league rated=yes")
+        #expect(harness.ask(ana, "READY token=tana") == ["OK READY ready=yes", "READY room=league nick=ana ready=yes"])
+        harness.advance(10_000)
+        #expect(harness.take(ana).isEmpty)
+        let bo = harness.player("bo")
+        _ = harness.ask(bo, "JOIN league")
+        #expect(harness.ask(bo, "READY token=tbo").last == "COUNTDOWN room=league ms=3000")
+    }
+
+    /// bo resigns (losing to both), ana and cy reach the time limit with the
+    /// same score (a draw): each pair is a game, rated as one period.
+    @Test func theStandingsCarryTheRatingsGlickoTwoGives() throws {
+        let harness = CoreHarness(store: Self.store())
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        let cy = harness.player("cy")
+        _ = harness.ask(ana, "CREATE league rated=yes limit=10")
+        for id in [bo, cy] { _ = harness.ask(id, "JOIN league") }
+        for (id, token) in [(ana, "tana"), (bo, "tbo"), (cy, "tcy")] { _ = harness.ask(id, "READY token=\(token)") }
+        harness.advance(3000)
+        _ = harness.ask(bo, "RESIGN")
+        harness.advance(10_000)
+        let results = harness.take(ana).filter { $0.hasPrefix("RESULT") }
+        #expect(results.count == 3)
+        // Before: ana's deviation grown by three days away; cy a newcomer.
+        let anaDeviation = ((80 / 173.7178) * (80 / 173.7178) + 3 * 0.06 * 0.06).squareRoot() * 173.7178
+        let before: [String: (Double, Double, Double)] = [
+            "ana": (1600, anaDeviation, 0.06), "bo": (1450, 150, 0.06), "cy": (1500, 350, 0.06),
+        ]
+        let scores: [String: [String: Double]] = [
+            "ana": ["cy": 0.5, "bo": 1], "cy": ["ana": 0.5, "bo": 1], "bo": ["ana": 0, "cy": 0],
+        ]
+        for nickname in ["ana", "bo", "cy"] {
+            let mine = before[nickname]!
+            let games = scores[nickname]!.keys.sorted().map { opponent in
+                (before[opponent]!.0, before[opponent]!.1, scores[nickname]![opponent]!)
+            }
+            let after = PaperGlicko2.rated(rating: mine.0, deviation: mine.1, volatility: mine.2, games: games)
+            let line = try #require(results.first { $0.contains(" nick=\(nickname) ") })
+            let rating = Int(after.rating.rounded())
+            let change = rating - Int(mine.0.rounded())
+            #expect(
+                line.hasSuffix(
+                    "rating=\(rating) change=\(change >= 0 ? "+" : "")\(change)" + (after.deviation > 110 ? " provisional=yes" : "")),
+                "\(line)")
+            let stored = try #require(harness.leaderboard.leaderboard.ratings[nickname])
+            #expect(abs(stored.rating.rating - after.rating) < 0.001 && abs(stored.rating.deviation - after.deviation) < 0.001)
+            #expect(stored.day == UTCTime.dayNumber(of: Self.today))
+        }
+        #expect(harness.leaderboard.leaderboard.ratings["ana"]?.races == 10)
+        #expect(harness.leaderboard.leaderboard.ratings["cy"]?.races == 1)
+    }
+
+    @Test func anUnratedRoomChangesNoRating() {
+        let harness = CoreHarness(store: Self.store())
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "CREATE r limit=10")
+        _ = harness.ask(bo, "JOIN r")
+        _ = harness.ask(ana, "READY")
+        _ = harness.ask(bo, "READY")
+        harness.advance(13_000)
+        let results = harness.take(ana).filter { $0.hasPrefix("RESULT") }
+        #expect(results.count == 2 && results.allSatisfy { !$0.contains("rating=") })
+        #expect(harness.leaderboard.leaderboard.ratings == Self.store().leaderboard.ratings)
+    }
+
+    @Test func theRatingBoardListsProvisionalPlayersApart() {
+        let harness = CoreHarness(store: Self.store())
+        let ana = harness.player("ana")
+        // ana: sqrt(80^2 + 3 (0.06 * 173.7178)^2) = 82, established; bo: 150, provisional.
+        #expect(
+            harness.ask(ana, "TOP board=rating") == [
+                "RATING rank=1 nick=ana rating=1600 rd=82 races=9", "RATING rank=1 nick=bo rating=1450 rd=150 races=2 provisional=yes",
+                "OK TOP board=rating total=2 offset=0 count=2",
+            ])
+    }
+}

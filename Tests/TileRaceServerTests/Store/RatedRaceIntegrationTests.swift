@@ -1,0 +1,76 @@
+import Testing
+import TileRaceEngine
+import TileRaceProtocol
+import TileRaceTestSupport
+
+@testable import TileRaceServer
+
+/// Rated races over real sockets on 127.0.0.1, on two servers sharing one
+/// Redis: the ratings one server's race leaves are those the other's next
+/// race starts from, and both list them (`TOP board=rating`).
+@Suite struct RatedRaceIntegrationTests {
+    /// Claims `nickname` (a practice game submitted); returns its token.
+    private static func claim(_ client: TestClient, _ nickname: String) throws -> String {
+        _ = try client.ask("PRACTICE")
+        _ = try client.ask("RESIGN")
+        return try #require(try client.ask("SUBMIT \(nickname)").field("token"))
+    }
+
+    /// A rated race to 8 in `room`: bo resigns, ana plays on to the target.
+    /// Returns the `RESULT` lines ana gets.
+    private static func race(in room: String, ana: TestClient, bo: TestClient, tokens: (String, String)) throws -> [String] {
+        #expect(try ana.ask("CREATE \(room) rated=yes target=8").hasSuffix("rated=yes"))
+        _ = try bo.ask("JOIN \(room)")
+        #expect(try ana.ask("READY token=\(tokens.0)") == "OK READY ready=yes")
+        #expect(try bo.ask("READY token=\(tokens.1)") == "OK READY ready=yes")
+        let start = try ana.event("START")
+        _ = try bo.event("START")
+        #expect(try bo.ask("RESIGN").hasPrefix("OK RESIGN"))
+        var player = try Autoplayer(seed: try #require(start.field("seed")), target: 8)
+        var moves = 0
+        while !player.game.hasWon, let direction = player.next() {
+            moves += 1
+            _ = try ana.ask("MOVE \(moves) \(direction.letter)")
+        }
+        let results = try ana.events(until: "END").filter { $0.hasPrefix("RESULT") }
+        _ = try ana.ask("LEAVE")
+        _ = try bo.ask("LEAVE")
+        return results
+    }
+
+    @Test func twoServersOfOneStoreRateFromTheSameRatings() throws {
+        guard let redis = try RedisForTests.start() else { return }
+        defer { redis.stop() }
+        let a = try TestServer(redis: redis.address)
+        defer { a.stop() }
+        let b = try TestServer(redis: redis.address)
+        defer { b.stop() }
+        let ana = try a.client("ana")
+        let bo = try a.client("bo")
+        let tokens = (try Self.claim(ana, "ana"), try Self.claim(bo, "bo"))
+        let first = try Self.race(in: "league", ana: ana, bo: bo, tokens: tokens)
+        // Two newcomers: ana wins.
+        let won = PaperGlicko2.rated(rating: 1500, deviation: 350, volatility: 0.06, games: [(1500, 350, 1)])
+        let lost = PaperGlicko2.rated(rating: 1500, deviation: 350, volatility: 0.06, games: [(1500, 350, 0)])
+        let winner = Int(won.rating.rounded())
+        let loser = Int(lost.rating.rounded())
+        #expect(first.count == 2)
+        #expect(
+            first.first?.contains("nick=ana ") == true
+                && first.first?.hasSuffix("rating=\(winner) change=+\(winner - 1500) provisional=yes") == true)
+        #expect(first.last?.hasSuffix("rating=\(loser) change=\(loser - 1500) provisional=yes") == true)
+        // On server B, the next race starts from the ratings A's race left.
+        let anaOnB = try b.client("ana")
+        let boOnB = try b.client("bo")
+        ana.close()
+        bo.close()
+        let second = try Self.race(in: "league2", ana: anaOnB, bo: boOnB, tokens: tokens)
+        let again = PaperGlicko2.rated(
+            rating: won.rating, deviation: won.deviation, volatility: won.volatility, games: [(lost.rating, lost.deviation, 1)])
+        let rating = Int(again.rating.rounded())
+        #expect(second.first?.contains("rating=\(rating) change=+\(rating - winner)") == true, "\(second)")
+        let board = try anaOnB.request("TOP board=rating")
+        #expect(board.first?.hasPrefix("RATING rank=1 nick=ana rating=\(rating) ") == true, "\(board)")
+        #expect(board.last == "OK TOP board=rating total=2 offset=0 count=2")
+    }
+}
