@@ -206,7 +206,10 @@ struct LeaderboardCommandTests {
         let today = UTCTime.date(epochMilliseconds: SystemClock().wallMilliseconds)
         #expect(replay.output.hasSuffix("ana, rank 1 on the sprint board (\(today)): the replay gives the entry's figures\n"))
         for (arguments, error) in [
-            (["leaderboard", "--board", "weekly"], "invalid value 'weekly' for --board: expected one of all, daily, sprint, sprint-daily, rating"),
+            (
+                ["leaderboard", "--board", "weekly"],
+                "invalid value 'weekly' for --board: expected one of all, daily, sprint, sprint-daily, rating"
+            ),
             (["leaderboard", "--board", "sprint", "--date", "2026-01-02"], "--date needs --daily, --board daily or --board sprint-daily"),
             (["leaderboard", "--board", "sprint", "--daily"], "--daily cannot be used with --board (it is --board daily)"),
         ] {

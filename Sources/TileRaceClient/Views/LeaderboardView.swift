@@ -19,7 +19,8 @@ enum LeaderboardView {
 
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         let board = model.leaderboard
-        let scope = board.board == .rating ? "rating" : board.board.isDated ? "daily \(ScreenText.sanitize(board.date ?? model.today))" : "all time"
+        let scope =
+            board.board == .rating ? "rating" : board.board.isDated ? "daily \(ScreenText.sanitize(board.date ?? model.today))" : "all time"
         let arrow = board.isAscending ? "▲" : "▼"
         let columnTitle = { (column: LeaderboardColumn) in board.board == .rating && column == .score ? "rating" : column.title }
         Chrome.header("LEADERBOARD · \(scope)", right: "sorted by \(columnTitle(board.column)) \(arrow)", theme: theme, into: &frame)
