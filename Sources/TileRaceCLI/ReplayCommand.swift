@@ -101,6 +101,9 @@ struct ReplayCommand: Command {
             throw CommandLineError("invalid value \(Arguments.quoted(nickname)) for --nick: 1-16 letters, digits, _ or -")
         }
         var board = try arguments.choice("--board", as: LeaderboardKind.self) ?? .all
+        guard board != .rating else {
+            throw CommandLineError("--board rating keeps ratings, not games: replay an entry of all, daily, sprint or sprint-daily")
+        }
         if arguments.has("--daily") {
             guard arguments.value("--board") == nil else {
                 throw CommandLineError("--daily cannot be used with --board (it is --board daily)")

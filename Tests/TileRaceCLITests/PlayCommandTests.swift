@@ -34,6 +34,10 @@ struct PlayCommandTests {
             ["play", "--ghost", "ana", "--board", "weekly"],
             "tilerace play: invalid value 'weekly' for --board: expected one of all, daily, sprint, sprint-daily"
         ),
+        (
+            ["play", "--ghost", "ana", "--board", "rating"],
+            "tilerace play: invalid value 'rating' for --board: expected one of all, daily, sprint, sprint-daily"
+        ),
         (["play", "--board", "sprint"], "tilerace play: --board says which board's entry --ghost races; give --ghost NICK too"),
         (
             ["play", "--ghost-file", "/nonexistent"],

@@ -96,6 +96,10 @@ struct ReplayRemoteTests {
             "tilerace replay: --date needs --daily, --board daily or --board sprint-daily"
         ),
         (
+            ["replay", "--host", "h", "--nick", "a", "--board", "rating"],
+            "tilerace replay: --board rating keeps ratings, not games: replay an entry of all, daily, sprint or sprint-daily"
+        ),
+        (
             ["replay", "--host", "h", "--nick", "a", "--daily", "--date", "22/11"],
             "tilerace replay: invalid value '22/11' for --date: expected YYYY-MM-DD"
         ),

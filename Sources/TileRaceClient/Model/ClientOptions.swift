@@ -116,8 +116,10 @@ extension ClientOptions {
             }
             var board = LeaderboardKind.all
             if let word = values["--board"] {
-                guard let kind = LeaderboardKind(rawValue: word) else {
-                    let known = LeaderboardKind.allCases.map(\.rawValue).joined(separator: ", ")
+                // The rating board keeps ratings, not games: no ghost there.
+                let boards = LeaderboardKind.allCases.filter { $0 != .rating }
+                guard let kind = LeaderboardKind(rawValue: word), boards.contains(kind) else {
+                    let known = boards.map(\.rawValue).joined(separator: ", ")
                     throw ClientOptionError("invalid value \(quoted(word)) for --board: expected one of \(known)")
                 }
                 board = kind
