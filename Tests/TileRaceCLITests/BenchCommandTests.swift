@@ -81,7 +81,8 @@ struct BenchCommandTests {
     /// `--redis` is a flag of `bench server` and takes a URL in `bench store`: both parse.
     @Test func redisIsAFlagOfServerAndAValueOfStore() throws {
         let bench = BenchCommand()
-        let server = try Arguments(parsing: ["server", "--redis", "--seconds", "2"], options: bench.options(parsing: ["server", "--redis"]))
+        let server = try Arguments(
+            parsing: ["server", "--redis", "--seconds", "2"], options: bench.options(parsing: ["server", "--redis"]))
         #expect(server.has("--redis"))
         #expect(server.value("--seconds") == "2")
         let words = ["store", "--redis", "redis://127.0.0.1:6379"]
@@ -102,14 +103,19 @@ struct BenchCommandTests {
         race.seconds = 1
         race.errorCount = 2
         race.firstErrors = ["r1: ERR flood"]
-        let lines = ReferenceTable.lines(for: [practice, race, ReferenceBenchmark.Row(name: "Redis SET", notMeasured: "no redis-server installed")])
+        let rows = [practice, race, ReferenceBenchmark.Row(name: "Redis SET", notMeasured: "no redis-server installed")]
+        let lines = ReferenceTable.lines(for: rows, requestsPerSecond: 500)
         #expect(lines[0].hasPrefix("| load | requests/s | p50 ms | p99 ms | p99.9 ms | server CPU µs/request |"))
         #expect(lines[2] == "| TileRace practice MOVE | 500 | 5.00 | 9.90 | 9.99 | 20.0 | 1.0 | 5 | 3 |")
         #expect(lines[3] == "| TileRace race MOVE | 0 | - | - | - | - | - | 0 | - |")
         #expect(lines[4] == "| Redis SET | not measured: no redis-server installed | | | | | | | |")
         #expect(lines[5] == "warning: TileRace practice MOVE: the load used 90% of its 1 core: it may be the bottleneck, not the server")
-        #expect(lines[6] == "TileRace race MOVE: 2 errors (first: r1: ERR flood)")
-        #expect(lines.count == 7)
+        #expect(
+            lines[6]
+                == "warning: TileRace race MOVE: 0 of the 500 requests/s asked: the load did not keep up (it or the machine is the limit; its figures are not the server's)"
+        )
+        #expect(lines[7] == "TileRace race MOVE: 2 errors (first: r1: ERR flood)")
+        #expect(lines.count == 8)
     }
 
     @Test func botBenchPlaysGamesAndPrintsTheFigures() {

@@ -37,7 +37,9 @@ struct ReferenceConnectionTests {
         connection.sendIfDue(now: 3000, interval: 50)
         #expect(connection.output.isEmpty)
         #expect(receive("PROGRESS room=x nick=y score=0 max=2 moves=1 board=0", connection) == .fannedOut)
-        #expect(receive("OK MOVE seq=1 score=0 moves=1 max=2 won=no over=no", connection, now: 2700) == .answered(nanoseconds: 700, isTimed: true))
+        #expect(
+            receive("OK MOVE seq=1 score=0 moves=1 max=2 won=no over=no", connection, now: 2700)
+                == .answered(nanoseconds: 700, isTimed: true))
         connection.sendIfDue(now: 3000, interval: 50)
         #expect(takeOutput(connection).hasPrefix("MOVE 2 "))
         #expect(receive("ERR desync no", connection, now: 3100) == .failed("ERR desync no"))

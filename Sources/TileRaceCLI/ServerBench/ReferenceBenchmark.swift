@@ -143,7 +143,8 @@ struct ReferenceBenchmark {
         let interval = UInt64(1_000_000_000 / max(1, options.requestsPerSecond))
         let loads = shares.enumerated().map { position, share in
             ReferenceLoad(
-                connections: share, host: "127.0.0.1", port: port, interval: interval, cpu: options.loadCPUs?.cpus[position], window: window)
+                connections: share, host: "127.0.0.1", port: port, interval: interval, cpu: options.loadCPUs?.cpus[position], window: window
+            )
         }
         for load in loads { load.start() }
         // Every connection playing (greeted, in its game or race; Redis: connected, subscribed), at most 60 s.

@@ -5,7 +5,11 @@ enum ReferenceTable {
     /// The load's share of its cores above which it may be what limits the figures.
     static let busyLoadShare = 0.8
 
-    static func lines(for rows: [ReferenceBenchmark.Row]) -> [String] {
+    /// A row that reached less of the rate asked than this was held back by the load or the machine.
+    static let reachedShare = 0.9
+
+    /// The table and its notes; `requestsPerSecond` is the rate asked of every row.
+    static func lines(for rows: [ReferenceBenchmark.Row], requestsPerSecond: Int) -> [String] {
         var lines = [
             "| load | requests/s | p50 ms | p99 ms | p99.9 ms | server CPU µs/request | server CPU % of a core | fan-out lines/s | server threads |",
             "|---|---|---|---|---|---|---|---|---|",
@@ -28,6 +32,11 @@ enum ReferenceTable {
                 lines.append(
                     "warning: \(row.name): the load used \(Int((row.loadShare * 100).rounded()))% of its "
                         + "\(row.loadCores) core\(row.loadCores == 1 ? "" : "s"): it may be the bottleneck, not the server")
+            }
+            if row.requestsPerSecond < Double(requestsPerSecond) * reachedShare {
+                lines.append(
+                    "warning: \(row.name): \(Int(row.requestsPerSecond.rounded())) of the \(requestsPerSecond) requests/s asked: "
+                        + "the load did not keep up (it or the machine is the limit; its figures are not the server's)")
             }
             if row.errorCount > 0 {
                 lines.append("\(row.name): \(row.errorCount) errors (first: \(row.firstErrors.first ?? "-"))")

@@ -92,7 +92,9 @@ enum ServerBenchmarkReport {
         options.seconds = try arguments.integer("--seconds", in: 1...3600, default: 10)
         options.shards = try arguments.integer("--shards", in: 1...256, default: 1)
         do throws(CPUAffinity.Failure) {
-            options.serverCPUs = try arguments.value("--server-cpus").map { text throws(CPUAffinity.Failure) in try CPUAffinity(parsing: text) }
+            options.serverCPUs = try arguments.value("--server-cpus").map { text throws(CPUAffinity.Failure) in
+                try CPUAffinity(parsing: text)
+            }
             options.loadCPUs = try arguments.value("--load-cpus").map { text throws(CPUAffinity.Failure) in try CPUAffinity(parsing: text) }
         } catch {
             throw CommandLineError("--server-cpus/--load-cpus: \(error.message)")
@@ -119,7 +121,8 @@ enum ServerBenchmarkReport {
             console.printError("tilerace bench server: \(error.message)")
             return CLI.failure
         }
-        for line in ReferenceTable.lines(for: rows) { console.print(line) }
+        let asked = options.connections * options.requestsPerSecond
+        for line in ReferenceTable.lines(for: rows, requestsPerSecond: asked) { console.print(line) }
         return rows.allSatisfy { $0.errorCount == 0 } ? CLI.success : CLI.failure
     }
 
