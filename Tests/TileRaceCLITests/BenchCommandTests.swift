@@ -118,6 +118,20 @@ struct BenchCommandTests {
         #expect(lines.count == 8)
     }
 
+    /// A row that could not be measured leaves the others in the table, and fails the run
+    /// (unless it is only Redis missing).
+    @Test func aRowNotMeasuredFailsTheRunUnlessRedisIsMissing() {
+        var measured = ReferenceBenchmark.Row(name: "TileRace practice MOVE")
+        measured.roundTrips = [1]
+        let noRedis = ReferenceBenchmark.Row(name: "Redis SET", notMeasured: ReferenceBenchmark.noRedis)
+        let stuck = ReferenceBenchmark.Row(name: "TileRace race MOVE", notMeasured: "976 of 1000 connections ready after 60 s")
+        #expect(ReferenceBenchmark.isComplete([measured, noRedis]))
+        #expect(!ReferenceBenchmark.isComplete([measured, stuck, noRedis]))
+        var failed = measured
+        failed.errorCount = 1
+        #expect(!ReferenceBenchmark.isComplete([failed]))
+    }
+
     @Test func botBenchPlaysGamesAndPrintsTheFigures() {
         let run = TestConsole.run(["bench", "bot", "--strength", "2", "--games", "2", "--size", "3"])
         #expect(run.status == 0)

@@ -58,6 +58,14 @@ struct ReferenceBenchmark {
     }
 
     let options: Options
+    /// Why the Redis rows are missing where there is no redis-server (not a failure).
+    static let noRedis = "no redis-server installed"
+
+    /// Whether every row was measured without errors (the Redis rows may be
+    /// missing for want of a redis-server): the exit status.
+    static func isComplete(_ rows: [Row]) -> Bool {
+        rows.allSatisfy { $0.errorCount == 0 && ($0.notMeasured ?? noRedis) == noRedis }
+    }
 
     /// The four rows; `progress` hears what is being done.
     func run(progress: (String) -> Void) throws(BenchmarkFailure) -> [Row] {
@@ -79,7 +87,7 @@ struct ReferenceBenchmark {
         try pin(served.processIdentifier)
         for (name, role) in [("TileRace practice MOVE", Phase.practice), ("TileRace race MOVE", Phase.race)] {
             progress("measuring \(name)")
-            rows.append(try measure(name, phase: role, port: served.port, server: served.processIdentifier))
+            rows.append(measureOrSay(name, phase: role, port: served.port, server: served.processIdentifier))
         }
         served.stop()
         let redis: RedisServerProcess
@@ -93,7 +101,7 @@ struct ReferenceBenchmark {
                 }
             }
         } catch {
-            let reason = RedisServerProcess.isInstalled ? error.message : "no redis-server installed"
+            let reason = RedisServerProcess.isInstalled ? error.message : ReferenceBenchmark.noRedis
             return rows + [Row(name: "Redis SET", notMeasured: reason), Row(name: "Redis PUBLISH", notMeasured: reason)]
         }
         defer { redis.stop() }
@@ -101,7 +109,7 @@ struct ReferenceBenchmark {
         try pin(redisProcess)
         for (name, role) in [("Redis SET", Phase.redisSet), ("Redis PUBLISH", Phase.redisPublish)] {
             progress("measuring \(name)")
-            rows.append(try measure(name, phase: role, port: redis.address.port, server: redisProcess))
+            rows.append(measureOrSay(name, phase: role, port: redis.address.port, server: redisProcess))
         }
         return rows
     }
@@ -136,6 +144,15 @@ struct ReferenceBenchmark {
 
     private var loadThreads: Int { options.loadCPUs?.cpus.count ?? 1 }
 
+    /// A row, or one that says why it could not be measured (the other rows still are).
+    private func measureOrSay(_ name: String, phase: Phase, port: Int, server: Int32) -> Row {
+        do throws(BenchmarkFailure) {
+            return try measure(name, phase: phase, port: port, server: server)
+        } catch {
+            return Row(name: name, notMeasured: error.message)
+        }
+    }
+
     private func measure(_ name: String, phase: Phase, port: Int, server: Int32) throws(BenchmarkFailure) -> Row {
         let window = ReferenceLoad.Window()
         let shares = connections(for: phase, threads: loadThreads)
@@ -157,7 +174,7 @@ struct ReferenceBenchmark {
             window.abandon()
             for load in loads { load.finished.wait() }
             let first = loads.flatMap(\.figures.firstErrors).first.map { ": \($0)" } ?? ""
-            throw BenchmarkFailure("\(name): \(window.readyConnections) of \(total) connections ready after 60 s\(first)")
+            throw BenchmarkFailure("\(window.readyConnections) of \(total) connections ready after 60 s\(first)")
         }
         // A second's warm-up, then the measured window.
         let start = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
