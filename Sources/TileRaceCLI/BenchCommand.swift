@@ -12,6 +12,7 @@ struct BenchCommand: Command {
         "tilerace bench engine [--steps N] [--runs N]",
         "tilerace bench bot [--strength N] [--games N] [--size N]",
         "tilerace bench server [--host H --port P] [--players N] [--rate M] [--room-size S] [--seconds T] [--submitters K] [--load-queues Q] [--shards N] [--server-pid PID]",
+        "tilerace bench server --redis [--players N] [--rate M] [--room-size S] [--seconds T] [--shards N] [--server-cpus LIST] [--load-cpus LIST] [--server-executable FILE]",
         "tilerace bench leaderboard [--claims N] [--submissions N]",
         "tilerace bench store [--clients N] [--submissions N] [--redis redis://HOST:PORT]",
     ]
@@ -30,7 +31,13 @@ struct BenchCommand: Command {
         .value("--load-queues", "Q", "server: queues the load generator runs on, whole rooms each (default: one per core, at most 4)"),
         .value("--shards", "N", "server: shards of the server started here (default: one per core)"),
         .value("--server-pid", "PID", "server: with --host on this machine, also measure that process's CPU time per move (Linux)"),
+        .value("--server-cpus", "LIST", "server --redis: run the servers on these CPUs only (as taskset -c takes them: 0 or 0-3,6)"),
+        .value("--load-cpus", "LIST", "server --redis: run the load on these CPUs only, one thread per CPU (default: one thread)"),
+        .value("--server-executable", "FILE", "server --redis: the tilerace that serves (default: this one; compare two builds)"),
     ]
+    /// `bench server --redis`: a flag there (`bench store --redis URL` takes a value).
+    static let serverRedisFlag = Arguments.Option.flag(
+        "--redis", "server: the same load, in the same run, against a tilerace serve and a redis-server started here")
     static let leaderboardOptions: [Arguments.Option] = [
         .value("--claims", "N", "leaderboard: nickname claims to fill it with first (default 100000)"),
         .value("--submissions", "N", "leaderboard: SUBMITs to time, each under a new nickname (default 2000)"),
@@ -38,12 +45,20 @@ struct BenchCommand: Command {
     static let storeOptions: [Arguments.Option] = [
         .value("--clients", "N", "store: connections submitting at once (default 8)"),
         .value("--submissions", "N", "store: SUBMITs per connection (default 200)"),
-        .value("--redis", "URL", "store: this Redis instead of a redis-server started here (it must be durable; its keys are used)"),
+        .value(
+            "--redis", "URL",
+            "store: this Redis instead of a redis-server started here (it must be durable; its keys are used); server: a flag, "
+                + "the same load against a tilerace serve and a redis-server started here"),
     ]
     let positionalWords = ["engine", "bot", "server", "leaderboard", "store"]
     let options: [Arguments.Option] =
         BenchCommand.engineOptions + BotBenchCommand.options + BenchCommand.serverOptions + BenchCommand.leaderboardOptions
         + BenchCommand.storeOptions.filter { $0.name != "--submissions" }
+    func options(parsing words: [String]) -> [Arguments.Option] {
+        guard words.first(where: positionalWords.contains) == "server" else { return options }
+        return options.map { $0.name == "--redis" ? BenchCommand.serverRedisFlag : $0 }
+    }
+
     let details = """
         Build with optimisations first: swift build -c release, then
         .build/release/tilerace bench engine (a debug build is far slower).
@@ -82,7 +97,7 @@ struct BenchCommand: Command {
         switch kind {
         case "engine": own = BenchCommand.engineOptions
         case "bot": own = BotBenchCommand.options
-        case "server": own = BenchCommand.serverOptions
+        case "server": own = BenchCommand.serverOptions + [BenchCommand.serverRedisFlag]
         case "leaderboard": own = BenchCommand.leaderboardOptions
         case "store": own = BenchCommand.storeOptions
         default:

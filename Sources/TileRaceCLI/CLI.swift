@@ -59,7 +59,7 @@ public enum CLI {
             return success
         }
         do throws(CommandLineError) {
-            let arguments = try Arguments(parsing: words, options: command.options)
+            let arguments = try Arguments(parsing: words, options: command.options(parsing: words))
             return try command.run(arguments, console: console)
         } catch {
             console.printError("tilerace \(command.name): \(error.message)")

@@ -18,6 +18,10 @@ protocol Command: Sendable {
     /// The words the command takes besides options (bench's benchmarks,
     /// help's commands), offered by shell completion; possibly empty.
     var positionalWords: [String] { get }
+    /// The options to parse `words` with: `options`, unless an option means
+    /// something else for one of the command's words (`bench server --redis`
+    /// is a flag, `bench store --redis URL` takes a value).
+    func options(parsing words: [String]) -> [Arguments.Option]
     /// Runs the command; returns the exit status.
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32
 }
@@ -25,6 +29,7 @@ protocol Command: Sendable {
 extension Command {
     var details: String { "" }
     var positionalWords: [String] { [] }
+    func options(parsing words: [String]) -> [Arguments.Option] { options }
 
     /// The full help text of the command.
     var helpText: String {

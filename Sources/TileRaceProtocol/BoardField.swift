@@ -2,7 +2,14 @@
 public enum BoardField {
     /// Writes tile values (row-major) as the wire value.
     public static func encode(_ values: [Int]) -> String {
-        values.map(String.init).joined(separator: ",")
+        // Into one string (no list of strings in between: every PROGRESS holds a board).
+        var text = ""
+        text.reserveCapacity(values.count * 3)
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += "," }
+            text += String(value)
+        }
+        return text
     }
 
     /// Reads the wire value; it must hold a square number (9 to 64) of values,

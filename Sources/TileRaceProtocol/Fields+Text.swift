@@ -14,11 +14,28 @@ extension Fields {
     /// `init(requestLine:textKey:)` reads them.
     public init(afterVerb rest: Substring, textKey: String?) {
         guard let textKey, let start = Fields.textStart(in: rest, key: textKey) else {
-            self.init(words: rest.split(separator: " "))
+            self.init(wordsOf: rest)
             return
         }
-        self.init(words: rest[..<start.word].split(separator: " "))
+        self.init(wordsOf: rest[..<start.word])
         append(textKey, String(rest[start.value...]))
+    }
+
+    /// The words of `text` split at runs of spaces, read in place (no list
+    /// of words in between: this runs for every request).
+    init(wordsOf text: Substring) {
+        self.init()
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard bytes[index] != UInt8(ascii: " ") else {
+                index = bytes.index(after: index)
+                continue
+            }
+            let wordStart = index
+            while index < bytes.endIndex, bytes[index] != UInt8(ascii: " ") { index = bytes.index(after: index) }
+            add(text[wordStart..<index])
+        }
     }
 
     /// Where the first word of `text` that starts with `key=` begins, and

@@ -15,14 +15,22 @@ public struct Fields: Hashable, Sendable {
     /// Splits words (already separated at spaces) into positionals and pairs.
     public init<Words: Sequence>(words: Words) where Words.Element == Substring {
         self.init()
-        for word in words {
-            if let equals = word.firstIndex(of: "=") {
-                pairs.append((String(word[..<equals]), String(word[word.index(after: equals)...])))
-            } else {
-                positionals.append(String(word))
-            }
+        for word in words { add(word) }
+    }
+
+    /// Adds one word: a pair when it holds `=`, else a positional value.
+    mutating func add(_ word: Substring) {
+        if let equals = word.utf8.firstIndex(of: UInt8(ascii: "=")) {
+            append(String(word[..<equals]), String(word[word.utf8.index(after: equals)...]))
+        } else {
+            if positionals.isEmpty { positionals.reserveCapacity(Fields.usualCount) }
+            positionals.append(String(word))
         }
     }
+
+    /// Room for this many values or pairs at the first one: lines have a
+    /// few, and growing a list one by one costs an allocation each time.
+    private static let usualCount = 8
 
     public static func == (lhs: Fields, rhs: Fields) -> Bool {
         lhs.positionals == rhs.positionals && lhs.pairs.elementsEqual(rhs.pairs, by: { $0 == $1 })
@@ -43,17 +51,18 @@ public struct Fields: Hashable, Sendable {
 
     /// Appends a pair.
     public mutating func append(_ key: String, _ value: String) {
+        if pairs.isEmpty { pairs.reserveCapacity(Fields.usualCount) }
         pairs.append((key, value))
     }
 
     /// Appends a pair whose value is a yes/no word.
     public mutating func append(_ key: String, _ value: Bool) {
-        pairs.append((key, value ? "yes" : "no"))
+        append(key, value ? "yes" : "no")
     }
 
     /// Appends a pair whose value is an integer.
     public mutating func append(_ key: String, _ value: Int) {
-        pairs.append((key, String(value)))
+        append(key, String(value))
     }
 
     /// The fields written as words after a verb: positionals, then pairs.

@@ -74,6 +74,9 @@ public final class RedisServerProcess {
         stop()
     }
 
+    /// The server's process id while it runs (benchmarks read its CPU time).
+    public var processIdentifier: Int32? { process?.isRunning == true ? process?.processIdentifier : nil }
+
     /// Whether the server process is running.
     public var isRunning: Bool { process?.isRunning ?? false }
 

@@ -29,6 +29,21 @@ struct BenchCommandTests {
         ),
         (["bench", "engine", "--fast"], "tilerace bench: unknown option '--fast'"),
         (["bench", "engine", "--runs", "1", "--runs=2"], "tilerace bench: --runs is given twice ('1', then '2'); give it once"),
+        (
+            ["bench", "server", "--server-cpus", "0"],
+            "tilerace bench: --server-cpus needs --redis (it sets up the servers started as processes)"
+        ),
+        (
+            ["bench", "server", "--redis", "--host", "example.org"],
+            "tilerace bench: --host does not apply to --redis (it starts its own servers; --load-cpus sets the load's threads)"
+        ),
+        (
+            ["bench", "server", "--redis", "--load-cpus", "1-0"],
+            "tilerace bench: --server-cpus/--load-cpus: '1-0' is not a CPU list (numbers and ranges from 0 to 1023, e.g. 0 or 1-3,6)"
+        ),
+        (["bench", "server", "--redis=redis://127.0.0.1:6379"], "tilerace bench: --redis takes no value"),
+        (["bench", "store", "--redis"], "tilerace bench: --redis needs a value"),
+        (["bench", "engine", "--redis", "redis://127.0.0.1:1"], "tilerace bench: --redis does not apply to tilerace bench engine"),
     ])
     func mistakesExitWithStatusTwo(arguments: [String], message: String) {
         let run = TestConsole.run(arguments)
@@ -61,6 +76,60 @@ struct BenchCommandTests {
         #expect(run.output.contains("MOVE round trip: p50 "))
         #expect(run.output.contains("submissions acknowledged: "))
         #expect(run.output.contains("errors: 0"))
+    }
+
+    /// `--redis` is a flag of `bench server` and takes a URL in `bench store`: both parse.
+    @Test func redisIsAFlagOfServerAndAValueOfStore() throws {
+        let bench = BenchCommand()
+        let server = try Arguments(
+            parsing: ["server", "--redis", "--seconds", "2"], options: bench.options(parsing: ["server", "--redis"]))
+        #expect(server.has("--redis"))
+        #expect(server.value("--seconds") == "2")
+        let words = ["store", "--redis", "redis://127.0.0.1:6379"]
+        let store = try Arguments(parsing: words, options: bench.options(parsing: words))
+        #expect(store.value("--redis") == "redis://127.0.0.1:6379")
+        #expect(bench.options.filter { $0.name == "--redis" }.count == 1)
+    }
+
+    @Test func referenceTableHasARowPerLoadAndWarnsOfABusyLoad() {
+        var practice = ReferenceBenchmark.Row(name: "TileRace practice MOVE")
+        practice.seconds = 2
+        practice.roundTrips = (1...1000).map { UInt64($0) * 10_000 }  // 0.01 ms to 10 ms
+        practice.serverCPUSeconds = 0.02
+        practice.serverThreads = 3
+        practice.loadCPUSeconds = 1.8
+        practice.fannedOut = 10
+        var race = ReferenceBenchmark.Row(name: "TileRace race MOVE")
+        race.seconds = 1
+        race.errorCount = 2
+        race.firstErrors = ["r1: ERR flood"]
+        let rows = [practice, race, ReferenceBenchmark.Row(name: "Redis SET", notMeasured: "no redis-server installed")]
+        let lines = ReferenceTable.lines(for: rows, requestsPerSecond: 500)
+        #expect(lines[0].hasPrefix("| load | requests/s | p50 ms | p99 ms | p99.9 ms | server CPU µs/request |"))
+        #expect(lines[2] == "| TileRace practice MOVE | 500 | 5.00 | 9.90 | 9.99 | 20.0 | 1.0 | 5 | 3 |")
+        #expect(lines[3] == "| TileRace race MOVE | 0 | - | - | - | - | - | 0 | - |")
+        #expect(lines[4] == "| Redis SET | not measured: no redis-server installed | | | | | | | |")
+        #expect(lines[5] == "warning: TileRace practice MOVE: the load used 90% of its 1 core: it may be the bottleneck, not the server")
+        #expect(
+            lines[6]
+                == "warning: TileRace race MOVE: 0 of the 500 requests/s asked: the load did not keep up (it or the machine is the limit; its figures are not the server's)"
+        )
+        #expect(lines[7] == "TileRace race MOVE: 2 errors (first: r1: ERR flood)")
+        #expect(lines.count == 8)
+    }
+
+    /// A row that could not be measured leaves the others in the table, and fails the run
+    /// (unless it is only Redis missing).
+    @Test func aRowNotMeasuredFailsTheRunUnlessRedisIsMissing() {
+        var measured = ReferenceBenchmark.Row(name: "TileRace practice MOVE")
+        measured.roundTrips = [1]
+        let noRedis = ReferenceBenchmark.Row(name: "Redis SET", notMeasured: ReferenceBenchmark.noRedis)
+        let stuck = ReferenceBenchmark.Row(name: "TileRace race MOVE", notMeasured: "976 of 1000 connections ready after 60 s")
+        #expect(ReferenceBenchmark.isComplete([measured, noRedis]))
+        #expect(!ReferenceBenchmark.isComplete([measured, stuck, noRedis]))
+        var failed = measured
+        failed.errorCount = 1
+        #expect(!ReferenceBenchmark.isComplete([failed]))
     }
 
     @Test func botBenchPlaysGamesAndPrintsTheFigures() {

@@ -1,6 +1,13 @@
+import Foundation
+import TileRaceTransport
+
 /// Runs `tilerace bench server` from its arguments and prints its figures.
 enum ServerBenchmarkReport {
     static func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        if arguments.has("--redis") { return try runReference(arguments, console: console) }
+        for option in ["--server-cpus", "--load-cpus", "--server-executable"] where arguments.value(option) != nil {
+            throw CommandLineError("\(option) needs --redis (it sets up the servers started as processes)")
+        }
         var options = ServerBenchmark.Options()
         options.host = arguments.value("--host")
         options.port = try arguments.integer("--port", in: 1...65535, default: 2048)
@@ -71,6 +78,52 @@ enum ServerBenchmarkReport {
             }
             return report.errors.isEmpty ? CLI.success : CLI.failure
         }
+    }
+
+    /// `bench server --redis`: the same-run table of TileRace and Redis.
+    private static func runReference(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        for option in ["--host", "--port", "--server-pid", "--submitters", "--load-queues"] where arguments.value(option) != nil {
+            throw CommandLineError("\(option) does not apply to --redis (it starts its own servers; --load-cpus sets the load's threads)")
+        }
+        var options = ReferenceBenchmark.Options()
+        options.connections = try arguments.integer("--players", in: 1...5000, default: 200)
+        options.requestsPerSecond = try arguments.integer("--rate", in: 1...1000, default: 20)
+        options.roomSize = try arguments.integer("--room-size", in: 1...16, default: 8)
+        options.seconds = try arguments.integer("--seconds", in: 1...3600, default: 10)
+        options.shards = try arguments.integer("--shards", in: 1...256, default: 1)
+        do throws(CPUAffinity.Failure) {
+            options.serverCPUs = try arguments.value("--server-cpus").map { text throws(CPUAffinity.Failure) in
+                try CPUAffinity(parsing: text)
+            }
+            options.loadCPUs = try arguments.value("--load-cpus").map { text throws(CPUAffinity.Failure) in try CPUAffinity(parsing: text) }
+        } catch {
+            throw CommandLineError("--server-cpus/--load-cpus: \(error.message)")
+        }
+        if let executable = arguments.value("--server-executable") {
+            guard FileManager.default.isExecutableFile(atPath: executable) else {
+                throw CommandLineError("--server-executable: \(Arguments.quoted(executable)) is not an executable file")
+            }
+            options.serverExecutable = executable
+        }
+        #if DEBUG
+            console.print("note: this is a debug build; measure with swift build -c release")
+        #endif
+        console.print(
+            "same run: \(options.connections) connections at \(options.requestsPerSecond) requests/s each "
+                + "(\(options.connections * options.requestsPerSecond)/s), rooms and channel groups of \(options.roomSize), "
+                + "\(options.seconds) s each after a 1 s warm-up; server \(options.shards) shard(s)"
+                + (options.serverCPUs.map { " on CPUs \($0)" } ?? "") + ", load on "
+                + (options.loadCPUs.map { "CPUs \($0), a thread each" } ?? "one thread"))
+        let rows: [ReferenceBenchmark.Row]
+        do throws(BenchmarkFailure) {
+            rows = try ReferenceBenchmark(options: options).run { console.print("  \($0)") }
+        } catch {
+            console.printError("tilerace bench server: \(error.message)")
+            return CLI.failure
+        }
+        let asked = options.connections * options.requestsPerSecond
+        for line in ReferenceTable.lines(for: rows, requestsPerSecond: asked) { console.print(line) }
+        return ReferenceBenchmark.isComplete(rows) ? CLI.success : CLI.failure
     }
 
     private static func milliseconds(_ nanoseconds: UInt64) -> String {

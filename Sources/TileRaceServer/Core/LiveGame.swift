@@ -150,7 +150,16 @@ struct LiveGame {
     var sync: GameSync { GameSync(seq: lastSeq, game: game) }
 
     /// The board, row-major tile values.
-    var boardValues: [Int] { game.board.rows.flatMap { $0 } }
+    var boardValues: [Int] {
+        // Row by row into one list (`rows` would make a list per row first: this runs for every PROGRESS).
+        let board = game.board
+        var values: [Int] = []
+        values.reserveCapacity(board.size * board.size)
+        for row in 0..<board.size {
+            for column in 0..<board.size { values.append(board[row, column]) }
+        }
+        return values
+    }
 
     /// The verified result of the game, finished `milliseconds` after its start.
     func finished(milliseconds: Int, dailyDate: String?) -> FinishedGame {

@@ -138,6 +138,19 @@ package final class ServerCore {
 
     /// Handles one input and returns what to do, in order.
     package func handle(_ input: ServerInput) -> [ServerAction] {
+        var actions: [ServerAction] = []
+        handle(input, into: &actions)
+        return actions
+    }
+
+    /// `handle(_:)` for a caller that keeps one list of actions: it gets the
+    /// actions in `actions` (what was there is dropped), and the core keeps
+    /// the list's old storage for the next input, so a steady flow of inputs
+    /// allocates no list (the shard's way).
+    package func handle(_ input: ServerInput, into actions: inout [ServerAction]) {
+        // The actions gather in `outbox` and change places with `actions` at the end.
+        actions.removeAll(keepingCapacity: true)
+        defer { swap(&outbox, &actions) }
         now = clock.monotonicMilliseconds
         switch input {
         case .connected(let id, let peer): connect(id, peer: peer)
@@ -158,8 +171,6 @@ package final class ServerCore {
         case .shutdown: shutdown()
         case .lobbyChat(let line): sendToLobby(line)
         }
-        defer { outbox.removeAll(keepingCapacity: true) }
-        return outbox
     }
 
     /// When the next timer is due (monotonic milliseconds).
@@ -482,10 +493,10 @@ package final class ServerCore {
 
     /// Queues an event to everyone in a room, except one connection.
     func broadcast(_ event: ServerEvent, in room: Room, except excluded: ConnectionID? = nil) {
-        let line = ServerMessage.event(event).line
-        for id in room.everyone where id != excluded {
-            send(id, lines: [line])
-        }
+        // One list for every member (shared, not copied): a PROGRESS goes to the whole room.
+        let lines = [ServerMessage.event(event).line]
+        for id in room.players where id != excluded { send(id, lines: lines) }
+        for id in room.watchers where id != excluded { send(id, lines: lines) }
     }
 
     /// Queues a log entry.

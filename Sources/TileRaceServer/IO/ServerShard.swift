@@ -42,6 +42,10 @@ final class ServerShard: @unchecked Sendable {
     private var inbox: [ServerInput] = []
     private var toFlush: [Connection] = []
     private var turnsDue: [Connection] = []
+    /// The core's actions for the input being carried out (kept, with its storage, for the next).
+    private var actions: [ServerAction] = []
+    /// The list `toFlush` or `turnsDue` changes places with while it is worked through.
+    private var spareConnections: [Connection] = []
     private var isProcessing = false
     private var phase = Phase.running
     private var stopWaiters: [() -> Void] = []
@@ -196,18 +200,20 @@ final class ServerShard: @unchecked Sendable {
         isProcessing = true
         while true {
             if !inbox.isEmpty {
-                perform(core.handle(inbox.removeFirst()))
+                core.handle(inbox.removeFirst(), into: &actions)
+                perform(actions)
             } else if !toFlush.isEmpty {
-                let batch = toFlush
-                toFlush.removeAll()
-                for connection in batch {
+                // The lists change places with spare ones, so a steady flow allocates none.
+                swap(&toFlush, &spareConnections)
+                for connection in spareConnections {
                     connection.isFlushScheduled = false
                     connection.flush()
                 }
+                spareConnections.removeAll(keepingCapacity: true)
             } else if !turnsDue.isEmpty {
-                let due = turnsDue
-                turnsDue.removeAll()
-                for connection in due { scheduleInputTurn(connection) }
+                swap(&turnsDue, &spareConnections)
+                for connection in spareConnections { scheduleInputTurn(connection) }
+                spareConnections.removeAll(keepingCapacity: true)
             } else {
                 break
             }

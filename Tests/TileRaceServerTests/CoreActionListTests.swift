@@ -1,0 +1,37 @@
+import Testing
+import TileRaceProtocol
+
+@testable import TileRaceServer
+
+/// `ServerCore.handle(_:into:)`, the shard's way to ask: the same actions as
+/// `handle(_:)`, in a list whose storage is kept from one input to the next.
+struct CoreActionListTests {
+    @Test func aSteadyFlowOfInputsReusesTwoLists() {
+        let harness = CoreHarness()
+        let id = harness.player("ana")
+        var actions: [ServerAction] = []
+        var storages = Set<Int>()
+        for _ in 0..<8 {
+            harness.core.handle(.received(id, Array("PING\n".utf8)), into: &actions)
+            let replies = actions.compactMap { action -> [String]? in
+                if case .send(let to, let lines) = action, to == id { lines } else { nil }
+            }
+            #expect(replies == [["PONG"]])
+            storages.insert(actions.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })
+        }
+        // The core's list and the shard's change places: two storages, not one per input.
+        #expect(storages.count <= 2)
+    }
+
+    @Test func theSameActionsAsHandle() {
+        let harness = CoreHarness()
+        let id = harness.player("bo")
+        var actions: [ServerAction] = [.close(id)]
+        harness.core.handle(.received(id, Array("PING token7\nPING\n".utf8)), into: &actions)
+        let lines = actions.flatMap { action -> [String] in
+            if case .send(_, let lines) = action { lines } else { [] }
+        }
+        #expect(lines == ["PONG token7", "PONG"])
+        #expect(!actions.contains { if case .close = $0 { true } else { false } })
+    }
+}
