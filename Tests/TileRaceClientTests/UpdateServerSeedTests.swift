@@ -204,3 +204,23 @@ import TileRaceProtocol
         assertSnapshot(view(model, size: model.size, theme: .mono).plainText, named: "practice-dealing-80x24-mono")
     }
 }
+
+extension Fixtures {
+    /// Options with a seed chosen on the command line: practice keeps the
+    /// client's seed, sent with `PRACTICE seed=` on the first move.
+    static var chosenSeed: ClientOptions {
+        var options = ClientOptions()
+        options.seed = "42"
+        return options
+    }
+
+    /// `update` with the server's `OK PRACTICE` dealing the practice game
+    /// just asked for without a seed.
+    @discardableResult
+    static func deal(_ model: inout Model, seed: String = "server-seed") -> [Effect] {
+        let config = model.session?.game.config ?? .standard
+        return reply(
+            &model, to: .practice(PracticeOptions(seed: nil, size: config.size, target: config.target)),
+            .practice(PracticeOptions(seed: seed, size: config.size, target: config.target)))
+    }
+}
