@@ -50,7 +50,8 @@ import TileRaceProtocol
         // A new game resigns the server's copy; the next one is dealt by the server.
         _ = update(&model, .key(.left))
         _ = update(&model, .key(.character("r")))
-        #expect(update(&model, .key(.character("y"))) == [.send(.resign), .send(.practice(PracticeOptions(seed: nil, size: 4, target: 2048)))])
+        #expect(
+            update(&model, .key(.character("y"))) == [.send(.resign), .send(.practice(PracticeOptions(seed: nil, size: 4, target: 2048)))])
         #expect(model.session?.isDealing == true)
         // The replies come in order: the RESIGN's, then the deal.
         Fixtures.reply(&model, to: .resign, .resign(score: 4))

@@ -99,7 +99,8 @@ enum EndOfGameView {
     /// hint also enters the sprint board when submitted; nil otherwise, and
     /// once the submission said where it landed.
     static func sprintLine(_ end: EndOfGame, session: PlaySession) -> String? {
-        guard session.isRace || session.isSprintPractice, end.outcome == .won, end.size == 4, end.target == 2048, end.assists == 0, !session.hasShownHint
+        guard session.isRace || session.isSprintPractice, end.outcome == .won, end.size == 4, end.target == 2048, end.assists == 0,
+            !session.hasShownHint
         else { return nil }
         switch end.stage {
         // Its time is the server's, from the first move (not the race's start): the reply says it.
