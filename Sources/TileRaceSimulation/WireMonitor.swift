@@ -50,6 +50,9 @@ struct WireMonitor {
     /// Per party, whether its last game was a ghost race (`PRACTICE ... ghost=yes`,
     /// until another `PRACTICE` or a race's `START`): no `SUBMIT` of it may succeed.
     private var lastGameIsGhost: [String: Bool] = [:]
+    /// Practice games the clients asked the server to deal (`PRACTICE`
+    /// without `seed=`), on all servers.
+    private(set) var practicesAskedToDeal = 0
 
     mutating func clientSent(_ line: String, by party: String, simulation: Simulation) {
         let message: ClientMessage
@@ -62,6 +65,7 @@ struct WireMonitor {
         simulation.note(party, "-> \(line.prefix(120))")
         if case .resign = message { resignationKnown[party] = true }
         if case .practice(let options) = message { lastGameIsGhost[party] = options.isGhost }
+        if case .practice(let options) = message, options.seed == nil { practicesAskedToDeal += 1 }
         // Every simulated server offers RESYNC (features=resync).
         if case .move(let seq, _) = message, seq == ClientMessage.legacyResyncSequence {
             simulation.fail("a client asks with RESYNC where it is offered", "\(party) asked with the old MOVE: \(line)")

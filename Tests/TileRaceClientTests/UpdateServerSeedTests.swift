@@ -73,7 +73,7 @@ import TileRaceProtocol
         #expect(model.session?.isDealing == false)
         #expect(model.session?.hasServerSeed == false)
         #expect(model.session?.serverCopy == .notStarted)
-        #expect(model.notice?.text == "no board from the server: the server refused (playing); playing on this client's seed \(ownSeed)")
+        #expect(model.notice?.text == "no board from the server (refused: playing): playing on own seed \(ownSeed)")
         // As today: PRACTICE seed= goes with the first move.
         let effects = update(&model, .key(.left)) + update(&model, .key(.right))
         #expect(effects.first == .send(.practice(PracticeOptions(seed: ownSeed, size: 4, target: 2048))))
@@ -88,7 +88,7 @@ import TileRaceProtocol
         #expect(model.tickIntervalMilliseconds != nil, "the wait runs out on a tick")
         #expect(update(&model, .tick(Fixtures.now + Update.dealingTimeoutMilliseconds)) == [.send(.resign)])
         #expect(model.session?.isDealing == false)
-        #expect(model.notice?.text.hasPrefix("no board from the server: the server did not answer in time") == true)
+        #expect(model.notice?.text.hasPrefix("no board from the server (no answer in 2 s)") == true)
         // The late answer is about a game the RESIGN ended: the board stays the client's.
         Fixtures.reply(&model, to: Self.dealRequest, .practice(PracticeOptions(seed: "server-seed", size: 4, target: 2048)))
         #expect(model.session?.game.seed.text == ownSeed)
@@ -110,7 +110,7 @@ import TileRaceProtocol
         var (model, _) = dealing()
         _ = update(&model, .server(.notSent(Self.dealRequest, reason: "no connection")))
         #expect(model.session?.isDealing == false)
-        #expect(model.notice?.text.hasPrefix("no board from the server: it could not be asked (no connection)") == true)
+        #expect(model.notice?.text.hasPrefix("no board from the server (not sent: no connection)") == true)
     }
 
     @Test func offlineAChosenSeedAndAnotherServerAnswerKeepTodaysBehaviour() {

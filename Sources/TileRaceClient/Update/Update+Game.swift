@@ -66,7 +66,7 @@ extension Update {
     // MARK: Pause, reset, leave
 
     /// What `p` says first on a game that can still be a sprint.
-    static let pauseWarning = "pausing makes this game not eligible for the sprint board: press p again to pause"
+    static let pauseWarning = "pausing makes this game ineligible for the sprint board: p again pauses"
 
     static func pause(_ model: inout Model, isConfirmed: Bool = false) -> [Effect] {
         guard let session = model.session else { return [] }

@@ -162,7 +162,7 @@ extension Update {
         case .rooms:
             model.lobby.isLoading = false
         case .practice:
-            dealingLost(because: "it could not be asked (\(reason))", model: &model)
+            dealingLost(because: "not sent: \(reason)", model: &model)
         case .move, .resync, .restart, .resign, .pong, .ping, .leave, .quit:
             break
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:

@@ -51,7 +51,7 @@ extension Update {
             guard let text = options.seed, let seed = try? Seed(parsing: text),
                 options.size == session.game.config.size, options.target == session.game.config.target
             else {
-                playOwnSeed(because: "the server's answer did not fit", model: &model)
+                playOwnSeed(because: "its answer did not fit", model: &model)
                 return
             }
             let now = model.now
@@ -67,16 +67,16 @@ extension Update {
             }
             if model.notice?.text == dealingNotice { model.notice = nil }
         case .success:
-            playOwnSeed(because: "the server's answer did not fit", model: &model)
+            playOwnSeed(because: "its answer did not fit", model: &model)
         case .failure(let error):
-            playOwnSeed(because: "the server refused (\(ScreenText.sanitize(error.message)))", model: &model)
+            playOwnSeed(because: "refused: \(ScreenText.sanitize(error.message))", model: &model)
         }
     }
 
     /// The server did not answer in time: its game (if it comes) is resigned.
     static func dealingTick(_ model: inout Model) -> [Effect] {
         guard let since = model.session?.dealingSince, model.now - since >= dealingTimeoutMilliseconds else { return [] }
-        playOwnSeed(because: "the server did not answer in time", model: &model)
+        playOwnSeed(because: "no answer in 2 s", model: &model)
         return [.send(.resign)]
     }
 
@@ -91,6 +91,6 @@ extension Update {
     private static func playOwnSeed(because reason: String, model: inout Model) {
         model.session?.dealingSince = nil
         let seed = model.session?.game.seed.text ?? ""
-        model.show("no board from the server: \(reason); playing on this client's seed \(seed)", .warning)
+        model.show("no board from the server (\(reason)): playing on own seed \(seed)", .warning)
     }
 }
