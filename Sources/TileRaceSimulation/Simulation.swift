@@ -120,6 +120,7 @@ package final class Simulation {
             faults: simulation.faultCount, infoReplies: simulation.monitor.infoReplies, violation: simulation.violation,
             trace: simulation.trace.lines)
         report.ghostRacesStarted = simulation.monitor.ghostRacesStarted
+        report.practicesAskedToDeal = simulation.monitor.practicesAskedToDeal
         return report
     }
 

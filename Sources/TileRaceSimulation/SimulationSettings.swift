@@ -50,6 +50,8 @@ package struct SimulationReport: Sendable {
     package var infoReplies = 0
     /// Ghost races the servers started (`OK PRACTICE ... ghost=yes`).
     package var ghostRacesStarted = 0
+    /// Practice games the clients asked the servers to deal (`PRACTICE` without `seed=`).
+    package var practicesAskedToDeal = 0
     /// The first invariant broken, if any (the run stopped there).
     package var violation: SimulationViolation?
     /// Every line of the run, when traced.

@@ -56,6 +56,9 @@ struct WireMonitor {
     private var lastGameIsGhost: [String: Bool] = [:]
     /// The rooms described as rated (`rated=yes`), by server prefix and room key.
     private var ratedRooms: Set<String> = []
+    /// Practice games the clients asked the server to deal (`PRACTICE`
+    /// without `seed=`), on all servers.
+    private(set) var practicesAskedToDeal = 0
 
     mutating func clientSent(_ line: String, by party: String, simulation: Simulation) {
         let message: ClientMessage
@@ -68,6 +71,7 @@ struct WireMonitor {
         simulation.note(party, "-> \(line.prefix(120))")
         if case .resign = message { resignationKnown[party] = true }
         if case .practice(let options) = message { lastGameIsGhost[party] = options.isGhost }
+        if case .practice(let options) = message, options.seed == nil { practicesAskedToDeal += 1 }
         // Every simulated server offers RESYNC (features=resync).
         if case .move(let seq, _) = message, seq == ClientMessage.legacyResyncSequence {
             simulation.fail("a client asks with RESYNC where it is offered", "\(party) asked with the old MOVE: \(line)")

@@ -39,6 +39,7 @@ import TileRaceProtocol
         config.lastNickname = "ana"
         var end = Fixtures.connected(Fixtures.model(config: config))
         _ = update(&end, .key(.character("p")))
+        Fixtures.deal(&end)
         _ = update(&end, .key(.left))
         end.session?.game = Fixtures.game(Fixtures.stuckRows)
         Update.checkEnd(reachedTarget: false, model: &end)

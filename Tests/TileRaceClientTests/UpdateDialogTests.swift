@@ -262,7 +262,8 @@ import TileRaceProtocol
     }
 
     @Test func aPauseWhileTheConnectionIsTakenBackIsSentOnceBack() throws {
-        var model = Fixtures.connected(Fixtures.model())
+        // A seed chosen on the command line: the client's own, sent with the first move.
+        var model = Fixtures.connected(Fixtures.model(options: Fixtures.chosenSeed))
         model.network.resumeSecret = UpdateResumeTests.secret
         _ = update(&model, .key(.character("p")))
         let session = try #require(model.session)

@@ -12,8 +12,9 @@ import TileRaceProtocol
         var model = Fixtures.model(config: config)
         if connected { model = Fixtures.connected(model, nickname: nickname) }
         _ = update(&model, .key(.character("p")))
+        if connected { Fixtures.deal(&model) }
         let effects = update(&model, .key(.left)) + update(&model, .key(.up))
-        if connected { #expect(effects.first.map { if case .send(.practice) = $0 { true } else { false } } == true) }
+        if connected { #expect(effects.first?.isMove == true) }
         model.session?.game = Fixtures.game(Fixtures.stuckRows)
         Update.checkEnd(reachedTarget: false, model: &model)
         return model

@@ -41,15 +41,22 @@ import TileRaceProtocol
                 .send(.practice(PracticeOptions(seed: seed, size: 4, target: 2048))), .send(.move(seq: 1, entries: [.move(.left)])),
             ])
         #expect(model.session?.serverCopy == .active)
+        let options = PracticeOptions(seed: seed, size: 4, target: 2048)
+        Fixtures.reply(&model, to: .practice(options), .practice(options))
         #expect(update(&model, .key(.character("u"))) == [.send(.move(seq: 2, entries: [.undo]))])
         // Pausing stops the server's clock too, so the official time is the one shown.
         #expect(update(&model, .key(.character("p"))) == [.send(.pause)])
         #expect(update(&model, .key(.character("p"))) == [.send(.resume)])
-        // A new game resigns the server's copy; the next one starts with its first move.
+        // A new game resigns the server's copy; the next one is dealt by the server.
         _ = update(&model, .key(.left))
         _ = update(&model, .key(.character("r")))
-        #expect(update(&model, .key(.character("y"))) == [.send(.resign)])
-        #expect(model.session?.serverCopy == .notStarted)
+        #expect(
+            update(&model, .key(.character("y"))) == [.send(.resign), .send(.practice(PracticeOptions(seed: nil, size: 4, target: 2048)))])
+        #expect(model.session?.isDealing == true)
+        // The replies come in order: the RESIGN's, then the deal.
+        Fixtures.reply(&model, to: .resign, .resign(score: 4))
+        Fixtures.deal(&model)
+        #expect(model.session?.serverCopy == .active)
         #expect(model.session?.game.seed.text != seed)
         // Leaving a game in progress resigns it too.
         for key in [Key.left, .right, .up, .down] where model.session?.game.moveCount == 0 { _ = update(&model, .key(key)) }
@@ -226,6 +233,7 @@ import TileRaceProtocol
         config.lastNickname = "ana"
         var model = Fixtures.connected(Fixtures.model(config: config))
         _ = update(&model, .key(.character("p")))
+        Fixtures.deal(&model)
         for key in [Key.left, .right, .up, .down] where model.session?.game.moveCount == 0 { _ = update(&model, .key(key)) }
         model.session?.game = Fixtures.game(Fixtures.stuckRows)
         Update.checkEnd(reachedTarget: false, model: &model)

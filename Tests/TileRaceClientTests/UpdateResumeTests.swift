@@ -75,7 +75,8 @@ import TileRaceProtocol
     }
 
     @Test func aPracticeGameTheServerNeverAcknowledgedIsPlayedHereOnlyAfterAResume() throws {
-        var model = Fixtures.connected(Fixtures.model())
+        // A seed chosen on the command line: the client's own, sent with the first move.
+        var model = Fixtures.connected(Fixtures.model(options: Fixtures.chosenSeed))
         model.network.resumeSecret = Self.secret
         _ = update(&model, .key(.character("p")))
         let seed = try #require(model.session).game.seed.text
@@ -94,7 +95,8 @@ import TileRaceProtocol
     }
 
     @Test func anAcknowledgedPracticeGameResendsWhatTheServerMissed() throws {
-        var model = Fixtures.connected(Fixtures.model())
+        // A seed chosen on the command line: the client's own, sent with the first move.
+        var model = Fixtures.connected(Fixtures.model(options: Fixtures.chosenSeed))
         model.network.resumeSecret = Self.secret
         _ = update(&model, .key(.character("p")))
         let session = try #require(model.session)

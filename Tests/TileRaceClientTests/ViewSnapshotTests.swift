@@ -96,6 +96,7 @@ import TileRaceProtocol
         config.lastNickname = "ana"
         var over = Fixtures.connected(Fixtures.model(config: config))
         _ = update(&over, .key(.character("p")))
+        Fixtures.deal(&over)
         _ = update(&over, .key(.left))
         over.session?.game = Fixtures.game(Fixtures.stuckRows)
         Update.checkEnd(reachedTarget: false, model: &over)

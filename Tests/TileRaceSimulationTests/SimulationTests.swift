@@ -98,6 +98,14 @@ import TileRaceProtocol
         #expect(reports.map(\.ghostRacesStarted).reduce(0, +) > 0)
     }
 
+    /// Players start practice games on the server's seed (`PRACTICE` without
+    /// `seed=`), and their games stay the server's (`checkClientAgreesWithServer`).
+    @Test func practiceGamesAreDealtByTheServer() {
+        let reports = (1...10).map { Simulation.run(seed: UInt64(200 + $0)) }
+        #expect(reports.allSatisfy { $0.violation == nil })
+        #expect(reports.map(\.practicesAskedToDeal).reduce(0, +) > 0)
+    }
+
     @Test func oneSeedMakesOneRunStepForStep() {
         let first = Simulation.run(seed: 9, isTraced: true)
         let second = Simulation.run(seed: 9, isTraced: true)

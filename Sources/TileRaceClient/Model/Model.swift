@@ -128,6 +128,8 @@ struct Model: Sendable {
         // An away player's seconds count down in the room's member list.
         if screen == .room, room?.away.isAnyoneAway(at: now) == true { return 250 }
         if screen == .game, let session, session.clock.isRunning { return 50 }
+        // The wait for the server's seed runs out on a tick (`Update.dealingTick`).
+        if session?.isDealing == true { return 250 }
         if screen == .spectate, let race, !race.isOver { return 100 }
         if notice?.expiresAt != nil || announcement != nil { return 250 }
         if race != nil { return 250 }

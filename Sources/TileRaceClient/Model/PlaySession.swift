@@ -69,6 +69,19 @@ struct PlaySession: Hashable, Sendable {
     /// The ghost raced in this game, when it is a ghost race (a practice
     /// game on the record's seed, never eligible for a board).
     var ghost: GhostRace?
+    /// When the client asked the server to deal this practice game
+    /// (`PRACTICE` without a seed), while it waits for the seed: the board
+    /// is not shown and no move is taken until `OK PRACTICE` brings it.
+    var dealingSince: Int?
+    /// Whether the server chose the game's seed (a practice game it dealt):
+    /// such a game can be a sprint.
+    var hasServerSeed = false
+    /// Whether the server's clock was stopped before the game reached its
+    /// target: a paused game is never a sprint.
+    var wasPausedBeforeTarget = false
+    /// Whether `p` was pressed once on a game that can still be a sprint:
+    /// the warning is shown, and `p` again pauses.
+    var isPauseWarned = false
 
     /// The smallest best tile marked on the chart (the smaller ones come
     /// too early and too close together to be told apart).
@@ -128,6 +141,24 @@ struct PlaySession: Hashable, Sendable {
     /// server's official time once it gave one, else our clock's.
     func milliseconds(at now: Int) -> Int {
         end?.officialMilliseconds ?? clock.elapsed(at: now)
+    }
+
+    /// Whether the board is being dealt by the server (`dealingSince`).
+    var isDealing: Bool { dealingSince != nil }
+
+    /// Whether this practice game counts as a sprint if it made (or makes)
+    /// its target: the server's seed, 4x4 to 2048, no assist, no hint, not a
+    /// ghost race, never paused before the target, mirrored on the server.
+    var isSprintPractice: Bool {
+        guard mode == .practice, ghost == nil, hasServerSeed, !wasPausedBeforeTarget, !hasShownHint else { return false }
+        guard game.config.size == 4, game.config.target == 2048, game.assistCount == 0 else { return false }
+        return serverCopy == .active || serverCopy == .finished
+    }
+
+    /// Whether the game can still become a sprint: pausing it now would
+    /// spoil that, so the player is warned first.
+    var canStillBeSprint: Bool {
+        isSprintPractice && serverCopy == .active && !game.hasWon
     }
 
     /// Our figures now.

@@ -107,6 +107,7 @@ extension Update {
 
     /// The connection ended (the server closed it, or it broke).
     static func disconnected(reason: String, bye: String?, model: inout Model) -> [Effect] {
+        dealingLost(because: "connection dropped", model: &model)
         if model.network.resuming != nil {
             resumeTryFailed(model: &model)
             return []

@@ -23,6 +23,9 @@ extension Update {
         if session.isPaused {
             return pausedKey(key, model: &model)
         }
+        if session.isDealing {
+            return dealingKey(key, model: &model)
+        }
         if session.removalCursor != nil {
             return removalKey(key, model: &model)
         }
@@ -30,6 +33,10 @@ extension Update {
             if key == .enter || key == .character("/") { return openChat(&model) }
             if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }
         }
+        // `p` pressed again after the sprint warning pauses; any other key takes the warning back.
+        let wasPauseWarned = session.isPauseWarned
+        model.session?.isPauseWarned = false
+        if wasPauseWarned, model.notice?.text == pauseWarning { model.notice = nil }
         if let direction = direction(for: key) {
             return move(direction, model: &model)
         }
@@ -39,7 +46,7 @@ extension Update {
         case .character("x"), .character("X"):
             startRemoval(&model)
         case .character("p"), .character("P"):
-            return pause(&model)
+            return pause(&model, isConfirmed: wasPauseWarned)
         case .character("i"), .character("I"):
             return requestHint(&model)
         case .character("r"), .character("R"):
@@ -58,10 +65,18 @@ extension Update {
 
     // MARK: Pause, reset, leave
 
-    static func pause(_ model: inout Model) -> [Effect] {
-        guard let isRace = model.session?.isRace else { return [] }
-        if isRace {
+    /// What `p` says first on a game that can still be a sprint.
+    static let pauseWarning = "pausing makes this game ineligible for the sprint board: p again pauses"
+
+    static func pause(_ model: inout Model, isConfirmed: Bool = false) -> [Effect] {
+        guard let session = model.session else { return [] }
+        if session.isRace {
             model.show("no pause in a race: the race clock keeps running", .warning)
+            return []
+        }
+        if session.canStillBeSprint, !isConfirmed {
+            model.session?.isPauseWarned = true
+            model.show(pauseWarning, .warning)
             return []
         }
         // The clocks stop (`Update.holdPracticeClock`); what was said about the board is stale.
@@ -107,9 +122,13 @@ extension Update {
             return restartGhostRace(&model)
         case .practice:
             let effects = endPracticeMirror(&model)
-            startPractice(&model)
-            model.show("new game · seed \(model.session?.game.seed.text ?? "")")
-            return effects
+            let dealing = startPractice(&model)
+            if model.session?.isDealing == true {
+                model.show("new game · dealing the board")
+            } else {
+                model.show("new game · seed \(model.session?.game.seed.text ?? "")")
+            }
+            return effects + dealing
         case .daily:
             startDaily(&model)
             return []
@@ -120,6 +139,11 @@ extension Update {
 
     /// Resigns the server's copy of a practice game still running there.
     static func endPracticeMirror(_ model: inout Model) -> [Effect] {
+        if model.session?.isDealing == true {
+            // The server's game, once dealt, is given up: another PRACTICE would be refused while it runs.
+            model.session?.dealingSince = nil
+            return [.send(.resign)]
+        }
         guard let session = model.session, session.mode == .practice, session.serverCopy == .active else { return [] }
         model.session?.serverCopy = .finished
         return session.game.isOver ? [] : [.send(.resign)]
@@ -168,6 +192,11 @@ extension Update {
 
     /// The reply to `PRACTICE`: the server plays this game too, or it does not.
     static func practiceReplied(_ options: PracticeOptions, _ result: Result<OkReply, ProtocolError>, model: inout Model) {
+        // Asked without a seed (and not a ghost race): the server deals the board.
+        if options.seed == nil, !options.isGhost {
+            dealReplied(result, model: &model)
+            return
+        }
         switch result {
         case .success:
             // The server plays this game too: after a drop, its RESYNC is this game.
@@ -175,7 +204,7 @@ extension Update {
                 model.session?.isServerCopyConfirmed = true
             }
         case .failure(let error):
-            if model.session?.mode == .practice, model.session?.serverCopy == .active {
+            if model.session?.mode == .practice, model.session?.serverCopy == .active, model.session?.game.seed.text == options.seed {
                 model.session?.serverCopy = .localOnly("the server refused it (\(ScreenText.sanitize(error.message)))")
             }
         }

@@ -37,7 +37,7 @@ extension Update {
             }
             return pursue(.openLobby, model: &model)
         case .practice:
-            startPractice(&model)
+            return startPractice(&model)
         case .daily:
             if model.connection.isConnected {
                 // Chosen here: leaving the daily room comes back here.
@@ -76,18 +76,24 @@ extension Update {
         }
     }
 
-    static func startPractice(_ model: inout Model) {
+    /// Starts a practice game: on the seed given on the command line, else,
+    /// when connected, on one the server deals (`Update.askServerToDeal`),
+    /// else on one drawn here.
+    @discardableResult
+    static func startPractice(_ model: inout Model) -> [Effect] {
         let config: GameConfig
         do {
             // --size and --target were checked when the options were read.
             config = try GameConfig(size: model.options.size, target: model.options.target)
         } catch {
             model.show("cannot start practice: \(error.message)", .warning)
-            return
+            return []
         }
         let seed: Seed
+        var isChosen = false
         if let text = model.pendingPracticeSeed, let parsed = try? Seed(parsing: text) {
             seed = parsed
+            isChosen = true
             model.pendingPracticeSeed = nil
         } else {
             seed = model.nextPracticeSeed()
@@ -97,6 +103,8 @@ extension Update {
         model.screen = .game
         // A notice about the menu ("racing needs a server") is not about this game.
         if model.notice?.kind != .warning || model.notice?.expiresAt != nil { model.notice = nil }
+        // The seed drawn here stays as the fallback, should the server not deal one.
+        return !isChosen && dealsFromServer(model) ? askServerToDeal(&model) : []
     }
 
     static func startDaily(_ model: inout Model) {

@@ -9,7 +9,8 @@ extension Update {
     static func isPracticeClockHeld(_ model: Model) -> Bool {
         guard let session = model.session, !session.isRace else { return false }
         if session.isPaused || session.end?.stage == .reachedTarget || model.isSuspended { return true }
-        if model.screen == .game, case .confirm = model.overlay { return true }
+        // A question over a game that can still be a sprint does not stop its clock: a paused game is no sprint.
+        if model.screen == .game, case .confirm = model.overlay, !session.canStillBeSprint { return true }
         return false
     }
 
@@ -23,6 +24,10 @@ extension Update {
         let now = model.now
         model.changeSession { session in
             if isHeld { session.clock.pause(at: now) } else { session.clock.resume(at: now) }
+            // The server's clock stops too (`serverClock`): the game can no longer be a sprint.
+            if isHeld, session.mode == .practice, session.serverCopy == .active, !session.game.hasWon {
+                session.wasPausedBeforeTarget = true
+            }
         }
         var effects = effects
         effects.insert(contentsOf: serverClock(paused: isHeld, model: model), at: effects.firstIndex(of: .suspend) ?? effects.endIndex)

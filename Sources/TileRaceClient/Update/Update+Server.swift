@@ -152,7 +152,7 @@ extension Update {
     // MARK: Requests not sent
 
     /// A request could not be sent (no connection): say so where it matters.
-    static func notSent(_ message: ClientMessage, reason _: String, model: inout Model) -> [Effect] {
+    static func notSent(_ message: ClientMessage, reason: String, model: inout Model) -> [Effect] {
         if message.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
         switch message {
         case .submit:
@@ -161,7 +161,9 @@ extension Update {
             model.leaderboard.status = .notConnected
         case .rooms:
             model.lobby.isLoading = false
-        case .move, .resync, .restart, .resign, .practice, .pong, .ping, .leave, .quit:
+        case .practice:
+            dealingLost(because: "not sent: \(reason)", model: &model)
+        case .move, .resync, .restart, .resign, .pong, .ping, .leave, .quit:
             break
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: this client never sends them.

@@ -132,7 +132,7 @@ enum Update {
         if let expiry = model.announcement?.expiresAt, now >= expiry { model.announcement = nil }
         if let animation = model.session?.animation, animation.isFinished(at: now) { model.session?.animation = nil }
         watchTick(&model)
-        return raceTick(&model) + lobbyTick(&model) + resumeTick(&model) + ghostTick(&model)
+        return raceTick(&model) + lobbyTick(&model) + resumeTick(&model) + ghostTick(&model) + dealingTick(&model)
     }
 
     // MARK: Keys

@@ -94,11 +94,13 @@ enum EndOfGameView {
     }
 
     /// What the dialog says of a sprint before it is submitted: a 4x4 game
-    /// that made 2048 on the server's seed (a race) with no assist and no
+    /// that made 2048 on the server's seed (a race, or a practice game the
+    /// server dealt and that was never paused) with no assist and no
     /// hint also enters the sprint board when submitted; nil otherwise, and
     /// once the submission said where it landed.
     static func sprintLine(_ end: EndOfGame, session: PlaySession) -> String? {
-        guard session.isRace, end.outcome == .won, end.size == 4, end.target == 2048, end.assists == 0, !session.hasShownHint
+        guard session.isRace || session.isSprintPractice, end.outcome == .won, end.size == 4, end.target == 2048, end.assists == 0,
+            !session.hasShownHint
         else { return nil }
         switch end.stage {
         // Its time is the server's, from the first move (not the race's start): the reply says it.

@@ -33,6 +33,8 @@ enum GameView {
 
         if session.isPaused {
             drawPaused(boardRect, theme: theme, into: &frame)
+        } else if session.isDealing {
+            drawCovered(boardRect, title: "DEALING…", line: "the server draws the seed", theme: theme, into: &frame)
         } else {
             var decorations = BoardView.Decorations()
             decorations.cursor = session.removalCursor
@@ -91,6 +93,7 @@ enum GameView {
                 let race = room.lowercased() == "daily" ? "daily challenge \(session.game.seed.text)" : "room \(room)"
                 return "TILE RACE · \(ScreenText.sanitize(race)) · \(config) · offline"
             }
+            if session.isDealing { return "TILE RACE · practice · \(config) · dealing…" }
             return "TILE RACE · practice · \(config) · seed \(ScreenText.sanitize(session.game.seed.text))"
         case .daily(let date):
             return "TILE RACE · daily challenge \(date) · \(config)"
@@ -128,12 +131,17 @@ enum GameView {
     }
 
     private static func drawPaused(_ rect: Rect, theme: Theme, into frame: inout Frame) {
+        drawCovered(rect, title: "PAUSED", line: "p resumes", theme: theme, into: &frame)
+    }
+
+    /// The board's place with no tiles: a title and a line in its middle.
+    private static func drawCovered(_ rect: Rect, title: String, line: String, theme: Theme, into frame: inout Frame) {
         let style = theme.usesColour ? CellStyle(foreground: theme.lightTileText, background: theme.boardBackground) : theme.base
         frame.fill(rect, style: style)
         if !theme.usesColour { frame.box(rect, style: theme.muted, lines: .light) }
         let middle = rect.y + rect.height / 2
-        frame.centeredText("PAUSED", in: rect, y: middle - 1, style: style.bold)
-        frame.centeredText("p resumes", in: rect, y: middle + 1, style: style)
+        frame.centeredText(title, in: rect, y: middle - 1, style: style.bold)
+        frame.centeredText(line, in: rect, y: middle + 1, style: style)
     }
 
     /// The figures next to a practice or daily board.
@@ -161,6 +169,8 @@ enum GameView {
         let status: (String, CellStyle)? =
             if session.isPaused {
                 ("paused: the clock is stopped", theme.warned)
+            } else if session.isDealing {
+                ("waiting for the server's seed", theme.muted)
             } else if let direction = session.currentHint?.direction {
                 ("hint: \(direction.arrow) \(direction.name)", theme.accented)
             } else if game.isOver {
@@ -207,6 +217,7 @@ enum GameView {
         }
         if model.race?.isOver == true { return [] }
         if session.isPaused { return [("p", "resume"), ("q", "menu"), ("?", "help")] }
+        if session.isDealing { return [("q", "menu"), ("?", "help")] }
         if session.removalCursor != nil {
             return [("←↑↓→", "choose a tile"), ("Enter", "remove it"), ("Esc", "cancel")]
         }

@@ -72,7 +72,7 @@ enum LeaderboardView {
                 switch board.board {
                 case .all: "no entries yet: finish a 4x4 game and submit it"
                 case .daily: "nobody has submitted today's daily challenge yet"
-                case .sprint: "no sprints yet: reach 2048 in a 4x4 race with no assist"
+                case .sprint: "no sprints yet: reach 2048 on 4x4 with no assist or pause"
                 case .sprintDaily: "no sprints today yet"
                 case .rating: "nobody is rated yet: race in a rated room"
                 }
