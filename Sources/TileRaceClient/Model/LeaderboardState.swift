@@ -106,6 +106,13 @@ struct LeaderboardState: Hashable, Sendable {
         scroll = min(max(0, scroll), max(0, count - page))
     }
 
+    /// The `RECORD` request for one of the shown board's entries (watched
+    /// with Enter, raced with `g`): a dated board's date, today's when the
+    /// page named none.
+    func recordQuery(for entry: LeaderboardEntry, today: String) -> RecordQuery {
+        RecordQuery(nickname: entry.nickname, board: board, date: board.isDated ? date ?? today : nil)
+    }
+
     /// Shows another board (a tab, or the other period), from its top.
     mutating func show(_ newBoard: LeaderboardKind) {
         board = newBoard

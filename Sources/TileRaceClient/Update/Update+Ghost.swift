@@ -13,9 +13,7 @@ extension Update {
             model.show("no server connected: records live on the server", .warning)
             return []
         }
-        let board = model.leaderboard.board
-        let date = board.isDated ? model.leaderboard.date ?? model.today : nil
-        return askGhost(RecordQuery(nickname: entry.nickname, board: board, date: date), model: &model)
+        return askGhost(model.leaderboard.recordQuery(for: entry, today: model.today), model: &model)
     }
 
     /// Asks the server for the record of a ghost race (sent again at each greeting until it comes).

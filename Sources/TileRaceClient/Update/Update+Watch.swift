@@ -12,14 +12,13 @@ extension Update {
             model.show("no server connected: records live on the server", .warning)
             return []
         }
-        let board = model.leaderboard.board
-        let date = board.isDated ? model.leaderboard.date ?? model.today : nil
-        let boardName = board.name(date: date ?? model.today)
+        let query = model.leaderboard.recordQuery(for: entry, today: model.today)
+        let boardName = query.board.name(date: query.date ?? model.today)
         model.watch = WatchState(
             title: "\(ScreenText.sanitize(entry.nickname)) · \(boardName) · rank \(entry.rank)", expected: entry.result,
             returnScreen: .leaderboard)
         model.screen = .watch
-        return [.send(.record(RecordQuery(nickname: entry.nickname, board: board, date: date)))]
+        return [.send(.record(query))]
     }
 
     /// Opens the watch screen on a record given at the start; Esc quits.
