@@ -71,6 +71,8 @@ extension Update {
             break  // The reply changes nothing on screen (the client does not ask INFO).
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
+        case .queue, .unqueue:
+            break
         }
         return []
     }
@@ -134,6 +136,8 @@ extension Update {
             raceEnded(&model)
         case .resync(let sync):
             return resyncArrived(sync, startNamingUs: startNamingUs, model: &model)
+        case .queued, .matched:
+            break
         }
         return []
     }
@@ -165,6 +169,8 @@ extension Update {
             break
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: this client never sends them.
+        case .queue, .unqueue:
+            break
         case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record, .info, .say:
             model.show("not connected to a server", .warning)
         }
