@@ -11,7 +11,7 @@ extension ServerCore {
     /// The prefix of quick races' room names, which `CREATE` refuses.
     static let quickRoomPrefix = "quick-"
     /// How often the queue is looked at while players wait.
-    static let queueLookMilliseconds = 500
+    static let queueLookMilliseconds = 250
 
     /// `QUEUE token=`: moves to the queue's shard, then asks the store
     /// whether the token proves the nickname's claim, and its rating
