@@ -71,7 +71,9 @@ extension Update {
             break  // The reply changes nothing on screen (the client does not ask INFO).
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
-        case .queue, .unqueue:
+        case .queue:
+            queueReplied(result, model: &model)
+        case .unqueue:
             break
         }
         return []
@@ -136,8 +138,11 @@ extension Update {
             raceEnded(&model)
         case .resync(let sync):
             return resyncArrived(sync, startNamingUs: startNamingUs, model: &model)
-        case .queued, .matched:
-            break
+        case .queued(let waiting, _, let offersBots):
+            queuedArrived(waiting: waiting, offersBots: offersBots, model: &model)
+        case .matched(let description):
+            guard model.screen == .quickRace else { break }
+            return matchedArrived(description, model: &model)
         }
         return []
     }
@@ -169,8 +174,12 @@ extension Update {
             break
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: this client never sends them.
-        case .queue, .unqueue:
+        case .unqueue:
             break
+        case .queue:
+            model.quickRace = nil
+            if model.screen == .quickRace { model.screen = .menu }
+            model.show("not connected to a server", .warning)
         case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record, .info, .say:
             model.show("not connected to a server", .warning)
         }
