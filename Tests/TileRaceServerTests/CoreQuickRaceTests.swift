@@ -20,9 +20,13 @@ struct CoreQuickRaceTests {
             leaderboard.apply(.claim(NicknameClaim(sequence: index + 1, nickname: nickname, token: "t\(nickname)", date: today)))
         }
         leaderboard.apply(
-            .rating(PlayerRating(sequence: 5, nickname: "ana", rating: .init(rating: 1600, deviation: 80, volatility: 0.06), day: day, races: 9)))
+            .rating(
+                PlayerRating(sequence: 5, nickname: "ana", rating: .init(rating: 1600, deviation: 80, volatility: 0.06), day: day, races: 9)
+            ))
         leaderboard.apply(
-            .rating(PlayerRating(sequence: 6, nickname: "bo", rating: .init(rating: 1450, deviation: 80, volatility: 0.06), day: day, races: 9)))
+            .rating(
+                PlayerRating(sequence: 6, nickname: "bo", rating: .init(rating: 1450, deviation: 80, volatility: 0.06), day: day, races: 9))
+        )
         return LeaderboardStore.inMemory(leaderboard)
     }
 

@@ -23,7 +23,8 @@ enum QuickRaceView {
         frame.centeredText(looking, in: area, y: y, style: theme.muted)
         y += 2
         if state.offersBots {
-            frame.centeredText("nobody close enough yet: a races bots instead (unrated), or keep waiting", in: area, y: y, style: theme.base)
+            frame.centeredText(
+                "nobody close enough yet: a races bots instead (unrated), or keep waiting", in: area, y: y, style: theme.base)
             footer.insert(("a", "race bots"), at: 0)
         } else {
             frame.centeredText("the range of ratings widens the longer you wait", in: area, y: y, style: theme.muted)

@@ -39,7 +39,8 @@ extension ServerCore {
         log(
             .info,
             LogEntry(
-                "queue.joined", [.init("nick", nickname), .init("rating", Int(rating.rating.rounded())), .init("waiting", matchQueue.count)],
+                "queue.joined",
+                [.init("nick", nickname), .init("rating", Int(rating.rating.rounded())), .init("waiting", matchQueue.count)],
                 message: "\(nickname) (rating \(Int(rating.rating.rounded()))) waits for a quick race (\(matchQueue.count) waiting)"))
         if !timers.isScheduled(.matchQueue) { timers.schedule(.matchQueue, at: now + ServerCore.queueLookMilliseconds) }
     }
