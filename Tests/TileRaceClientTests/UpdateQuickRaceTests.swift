@@ -86,6 +86,18 @@ import TileRaceProtocol
         #expect(model.room?.members.allSatisfy(\.isReady) == true)
     }
 
+    @Test func aMatchThatCrossedLeavingTheQueueIsLeft() {
+        var model = Self.ready()
+        _ = update(&model, .key(.character("u")))
+        _ = update(&model, .key(.escape))
+        let room = RoomDescription(
+            name: "quick-1", state: .waiting, size: 4, target: 2048, allowsAssists: false, timeLimit: 0, isPrivate: false,
+            playerCount: 2, watcherCount: 0, isRated: true)
+        #expect(Fixtures.event(&model, .matched(room)) == [.send(.leave)])
+        #expect(model.screen == .menu)
+        #expect(model.room == nil)
+    }
+
     @Test func theWaitingScreenShowsTheTimeAndThePlayersLooking() {
         var model = Self.ready()
         _ = update(&model, .key(.character("u")))

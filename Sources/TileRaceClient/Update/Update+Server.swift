@@ -141,7 +141,8 @@ extension Update {
         case .queued(let waiting, _, let offersBots):
             queuedArrived(waiting: waiting, offersBots: offersBots, model: &model)
         case .matched(let description):
-            guard model.screen == .quickRace else { break }
+            // Matched just as we left the queue (UNQUEUE crossed it): leave that room.
+            guard model.screen == .quickRace else { return [.send(.leave)] }
             return matchedArrived(description, model: &model)
         }
         return []
