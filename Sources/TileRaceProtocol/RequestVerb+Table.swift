@@ -236,8 +236,8 @@ extension RequestVerb {
                 summary: "wait for a quick race: a 4x4 rated room with players of close rating (token: your nickname's claim)",
                 requirements: [.greeted, .named, .outsideRooms, .notPracticing], keys: ["token"]
             ) { fields throws(ProtocolError) in
-                let token = try fields.string("token")
-                try Names.validateName(token, as: "token")
+                // The claim's token, checked as READY's (32 hexadecimal characters from SUBMIT).
+                guard let token = try RequestVerb.claimToken(in: fields) else { throw ProtocolError(.badArguments, "missing field token=") }
                 return .queue(token: token)
             }
         case .unqueue:

@@ -14,8 +14,13 @@ import TileRaceTransport
         let day = try #require(UTCTime.dayNumber(of: today))
         var leaderboard = Leaderboard()
         let ratings: [(String, Double)] = [("ana", 1500), ("bo", 1550), ("cy", 1590)]
+        // Tokens as SUBMIT makes them: 32 hexadecimal characters.
+        let tokens = [
+            "ana": "3f9a0c1e5b7d2a4f6e8c0b1d3a5f7e9c", "bo": "8d2e4f6a0b1c3d5e7f9a1b3c5d7e9f0a", "cy": "0b1c3d5e7f9a1b3c5d7e9f0a8d2e4f6a",
+        ]
+        func token(_ nickname: String) -> String { tokens[nickname] ?? "" }
         for (index, (nickname, rating)) in ratings.enumerated() {
-            leaderboard.apply(.claim(NicknameClaim(sequence: 2 * index + 1, nickname: nickname, token: "t\(nickname)", date: today)))
+            leaderboard.apply(.claim(NicknameClaim(sequence: 2 * index + 1, nickname: nickname, token: token(nickname), date: today)))
             leaderboard.apply(
                 .rating(
                     PlayerRating(
@@ -27,7 +32,7 @@ import TileRaceTransport
         let clients = try ratings.map { try server.client($0.0) }
         let started = MonotonicClock.milliseconds()
         for (client, (nickname, _)) in zip(clients, ratings) {
-            #expect(try client.ask("QUEUE token=t\(nickname)").hasPrefix("OK QUEUE waiting="))
+            #expect(try client.ask("QUEUE token=\(token(nickname))").hasPrefix("OK QUEUE waiting="))
         }
         var rooms: Set<String> = []
         for client in clients {
