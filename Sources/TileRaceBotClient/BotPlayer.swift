@@ -227,7 +227,7 @@ public struct BotPlayer: Sendable {
             chosen = nil
             generation += 1
             return [.report(.resynced(seq: sync.seq))]
-        case .hello, .joined, .left, .ready, .countdown, .cancel, .progress, .away, .back, .notice, .chat:
+        case .hello, .joined, .left, .ready, .countdown, .cancel, .progress, .away, .back, .notice, .chat, .queued, .matched:
             return []
         }
     }

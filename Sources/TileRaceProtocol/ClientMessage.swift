@@ -77,6 +77,11 @@ public enum ClientMessage: Hashable, Sendable {
     case mute(nickname: String)
     /// `UNMUTE <nick>`: let a muted nickname talk again (operator).
     case unmute(nickname: String)
+    /// `QUEUE token=<token>`: wait in the server's matchmaking queue for a
+    /// quick race (a 4x4 rated room); the token proves the nickname's claim.
+    case queue(token: String)
+    /// `UNQUEUE`: leave the matchmaking queue.
+    case unqueue
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -121,6 +126,8 @@ public enum ClientMessage: Hashable, Sendable {
         case .say: .say
         case .mute: .mute
         case .unmute: .unmute
+        case .queue: .queue
+        case .unqueue: .unqueue
         }
     }
 
@@ -185,6 +192,10 @@ public enum ClientMessage: Hashable, Sendable {
             fields.append(ChatText.key, text)
         case .mute(let nickname), .unmute(let nickname):
             fields.positionals = [nickname]
+        case .queue(let token):
+            fields.append("token", token)
+        case .unqueue:
+            break
         }
         return ([verb.rawValue] + fields.words).joined(separator: " ")
     }

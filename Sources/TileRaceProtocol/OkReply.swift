@@ -52,6 +52,10 @@ public enum OkReply: Hashable, Sendable {
     case mute(nickname: String)
     /// `OK UNMUTE nick=<nick>`: that nickname may talk again.
     case unmute(nickname: String)
+    /// `OK QUEUE waiting=<n>`: in the matchmaking queue, with so many players waiting.
+    case queue(waiting: Int)
+    /// `OK UNQUEUE`: out of the matchmaking queue (or was not in it).
+    case unqueue
 
     /// The verb of the request this answers.
     public var verb: RequestVerb { parts.verb }
@@ -144,6 +148,10 @@ public enum OkReply: Hashable, Sendable {
         case .unmute(let nickname):
             verb = .unmute
             fields.append("nick", nickname)
+        case .queue(let waiting):
+            verb = .queue
+            fields.append("waiting", waiting)
+        case .unqueue: verb = .unqueue
         }
         return (verb, fields)
     }
@@ -192,6 +200,8 @@ public enum OkReply: Hashable, Sendable {
         case .say: return .say
         case .mute: return .mute(nickname: try fields.name("nick"))
         case .unmute: return .unmute(nickname: try fields.name("nick"))
+        case .queue: return .queue(waiting: try fields.integer("waiting"))
+        case .unqueue: return .unqueue
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }

@@ -230,6 +230,18 @@ extension RequestVerb {
                 try Names.validateName(nickname, as: "nickname")
                 return self == .mute ? .mute(nickname: nickname) : .unmute(nickname: nickname)
             }
+        case .queue:
+            RequestRule(
+                usage: "QUEUE token=<token>", example: "QUEUE token=3f2a9c",
+                summary: "wait for a quick race: a 4x4 rated room with players of close rating (token: your nickname's claim)",
+                requirements: [.greeted, .named, .outsideRooms, .notPracticing], keys: ["token"]
+            ) { fields throws(ProtocolError) in
+                // The claim's token, checked as READY's (32 hexadecimal characters from SUBMIT).
+                guard let token = try RequestVerb.claimToken(in: fields) else { throw ProtocolError(.badArguments, "missing field token=") }
+                return .queue(token: token)
+            }
+        case .unqueue:
+            RequestRule(usage: "UNQUEUE", summary: "leave the quick race queue", requirements: [.greeted], message: .unqueue)
         }
     }
 

@@ -77,6 +77,8 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case mute = "MUTE"
     /// `UNMUTE`: let a muted nickname talk again (operator).
     case unmute = "UNMUTE"
+    case queue = "QUEUE"
+    case unqueue = "UNQUEUE"
 
     /// Looks up a verb written in any case.
     /// - Throws: `unknown-verb` when no request has this verb.

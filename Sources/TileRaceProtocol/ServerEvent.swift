@@ -37,6 +37,12 @@ public enum ServerEvent: Hashable, Sendable {
     case notice(String)
     /// A line of chat in a room (or, with no room, the lobby).
     case chat(ChatLine)
+    /// `QUEUED waiting=<n> seconds=<s> [offer=bots]`: still in the quick
+    /// race queue, with so many waiting; `offer=bots` once, when alone past 20 s.
+    case queued(waiting: Int, seconds: Int, offersBots: Bool)
+    /// `MATCHED` with a room's fields (as `OK JOIN`'s): the queue put you in
+    /// this quick race's room; `JOINED`, `READY` and `COUNTDOWN` follow.
+    case matched(RoomDescription)
 
     /// The event's verb.
     public var verb: String {
@@ -59,6 +65,8 @@ public enum ServerEvent: Hashable, Sendable {
         case .bye: "BYE"
         case .notice: "NOTICE"
         case .chat: "CHAT"
+        case .queued: "QUEUED"
+        case .matched: "MATCHED"
         }
     }
 
@@ -66,6 +74,7 @@ public enum ServerEvent: Hashable, Sendable {
     public static let verbs: Set<String> = [
         "HELLO", "JOINED", "LEFT", "READY", "COUNTDOWN", "CANCEL", "START", "PROGRESS", "FINISH", "RESULT",
         "END", "RESYNC", "AWAY", "BACK", "PING", "BYE", "NOTICE", "CHAT",
+        "QUEUED", "MATCHED",
     ]
 
     /// The fields after the verb.
@@ -115,6 +124,11 @@ public enum ServerEvent: Hashable, Sendable {
         case .bye(let text): fields.positionals = [TextFilter.printableASCII(text)]
         case .notice(let text): fields.append("text", PercentText.encode(text))
         case .chat(let line): fields = line.fields
+        case .queued(let waiting, let seconds, let offersBots):
+            fields.append("waiting", waiting)
+            fields.append("seconds", seconds)
+            if offersBots { fields.append("offer", "bots") }
+        case .matched(let room): fields = room.fields
         }
         return fields
     }
@@ -157,6 +171,10 @@ public enum ServerEvent: Hashable, Sendable {
         case "BYE": return .bye(TextFilter.printableASCII(String(rest)))
         case "NOTICE": return .notice(try PercentText.decode(try fields.string("text"), key: "text", code: .badArguments))
         case "CHAT": return .chat(try ChatLine(fields: Fields(afterVerb: rest, textKey: ChatText.key)))
+        case "QUEUED":
+            return .queued(
+                waiting: try fields.integer("waiting"), seconds: try fields.integer("seconds"), offersBots: fields["offer"] == "bots")
+        case "MATCHED": return .matched(try RoomDescription(fields: fields))
         default: throw ProtocolError(.unknownVerb, "unknown event \(TextFilter.quoted(verb))")
         }
     }

@@ -7,4 +7,6 @@ public enum ServerFeature: String, CaseIterable, Hashable, Sendable {
     case resync
     /// Rated rooms (`rated=yes`, `READY token=`) and `TOP board=rating` (section 5.7).
     case ratings
+    /// The quick race queue (`QUEUE`, `UNQUEUE`, section 5.8).
+    case queue
 }

@@ -54,8 +54,11 @@ final class SimulatedPlayer {
         case "menu":
             return random.pick([
                 (50, .character("r")), (8, .character("p")), (6, .character("d")), (4, .character("l")),
-                (4, .down), (2, .up), (6, .enter), (1, .character("q")), (1, .character("i")),
+                (4, .down), (2, .up), (6, .enter), (1, .character("q")), (1, .character("i")), (4, .character("u")),
             ])
+        case "quick-race":
+            // Mostly waits in the queue; now and then leaves it (UNQUEUE), or takes the bots offer.
+            return random.pick([(30, .down), (3, .escape), (1, .character("q")), (2, .character("a"))])
         case "lobby":
             return random.pick([
                 (30, .enter), (8, .down), (4, .up), (6, .character("n")), (4, .character("w")), (3, .character("J")),

@@ -59,6 +59,11 @@ struct WireMonitor {
     /// Practice games the clients asked the server to deal (`PRACTICE`
     /// without `seed=`), on all servers.
     private(set) var practicesAskedToDeal = 0
+    /// The connections in the quick race queue: from `OK QUEUE` until
+    /// `OK UNQUEUE` or `MATCHED` (a closed connection's id is never used again).
+    private var queuedConnections: Set<Int> = []
+    /// The quick races the queue made (`MATCHED` lines).
+    private(set) var quickRaceMatches = 0
 
     mutating func clientSent(_ line: String, by party: String, simulation: Simulation) {
         let message: ClientMessage
@@ -105,6 +110,21 @@ struct WireMonitor {
         if case .ok(.resync) = message { awaitingResyncEvent.insert(party) }
         let prefix = "\(connection.server)/\(connection.generation)/"
         switch message {
+        case .ok(.queue):
+            queuedConnections.insert(id)
+        case .ok(.unqueue):
+            queuedConnections.remove(id)
+        case .event(.queued):
+            if !queuedConnections.contains(id) {
+                simulation.fail("a queued player is waiting, matched or left", "\(party) got \(line) while not in the queue")
+            }
+        case .event(.matched(let room)):
+            quickRaceMatches += 1
+            if queuedConnections.remove(id) == nil {
+                simulation.fail("a queued player is waiting, matched or left", "\(party) got \(line) while not in the queue")
+            }
+            if !room.isRated { simulation.fail("a quick race is rated", "\(party) was matched into an unrated room: \(line)") }
+            ratedRooms.insert(prefix + Names.nicknameKey(room.name))
         case .error(let error) where WireMonitor.clientBugCodes.contains(error.code):
             simulation.fail("requests allowed", "the server refused a request of \(party) as malformed: \(line)")
         case .ok:

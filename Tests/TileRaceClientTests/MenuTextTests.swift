@@ -10,7 +10,8 @@ import Testing
         for item in MenuItem.allCases {
             #expect(keys.contains { $0.0.split(separator: " ").contains(Substring(String(item.hotKey))) }, "\(item)")
         }
-        #expect(HelpView.menuHotKeys == ("r p d l i c", "race, practice, daily, leaderboard, statistics, colours"))
+        #expect(
+            HelpView.menuHotKeys == ("r u p d l i c", "race, quick race, practice, daily, leaderboard, statistics, colours"))
     }
 
     @Test func offlineTheMenuSaysWhatWorks() {

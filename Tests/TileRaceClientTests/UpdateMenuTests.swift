@@ -34,6 +34,8 @@ import Testing
         #expect(model.menu.selection == .quit)
         _ = update(&model, .key(.down))
         _ = update(&model, .key(.character("j")))
+        #expect(model.menu.selection == .quickRace)
+        _ = update(&model, .key(.character("j")))
         #expect(model.menu.selection == .practice)
         _ = update(&model, .key(.enter))
         #expect(model.screen == .game)

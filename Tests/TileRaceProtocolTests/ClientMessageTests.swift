@@ -73,6 +73,8 @@ import TileRaceEngine
         ),
         (.mute(nickname: "bo"), "MUTE bo"),
         (.unmute(nickname: "bo"), "UNMUTE bo"),
+        (.queue(token: "3f2a9c"), "QUEUE token=3f2a9c"),
+        (.unqueue, "UNQUEUE"),
     ]
 
     @Test func resyncIsAskedWithTheRequestWhereOfferedElseWithAMoveThatCannotBeNext() {

@@ -43,6 +43,8 @@ import Testing
         .say: ("SAY text=hi", "SAY hi"),
         .mute: ("MUTE bo", "MUTE"),
         .unmute: ("UNMUTE bo", "UNMUTE bo ana"),
+        .queue: ("QUEUE token=3f2a9c", "QUEUE ana token=3f2a9c"),
+        .unqueue: ("UNQUEUE", "UNQUEUE now"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {

@@ -248,6 +248,11 @@ import TileRaceEngine
         (.ok(.mute(nickname: "bo")), "OK MUTE nick=bo"),
         (.ok(.unmute(nickname: "bo")), "OK UNMUTE nick=bo"),
         (.event(.notice("back in 5 minutes")), "NOTICE text=back%20in%205%20minutes"),
+        (.ok(.queue(waiting: 3)), "OK QUEUE waiting=3"),
+        (.ok(.unqueue), "OK UNQUEUE"),
+        (.event(.queued(waiting: 2, seconds: 10, offersBots: false)), "QUEUED waiting=2 seconds=10"),
+        (.event(.queued(waiting: 1, seconds: 20, offersBots: true)), "QUEUED waiting=1 seconds=20 offer=bots"),
+        (.event(.matched(room)), "MATCHED " + roomLine),
     ]
 
     @Test func printsEachLineAsDocumented() {

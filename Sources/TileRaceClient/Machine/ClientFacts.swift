@@ -87,6 +87,7 @@ package struct ClientFacts: Sendable {
         case .spectate: "spectate"
         case .watch: "watch"
         case .statistics: "statistics"
+        case .quickRace: "quick-race"
         }
     }
 

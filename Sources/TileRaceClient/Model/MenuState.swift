@@ -2,6 +2,8 @@
 enum MenuItem: Int, CaseIterable, Hashable, Sendable {
     /// Join or create a room on the server.
     case race
+    /// A rated race with players of close rating, from the server's queue.
+    case quickRace
     /// A solo game on this machine.
     case practice
     /// Today's seed, the same for everyone.
@@ -19,6 +21,7 @@ enum MenuItem: Int, CaseIterable, Hashable, Sendable {
     var title: String {
         switch self {
         case .race: "Race with friends"
+        case .quickRace: "Quick race"
         case .practice: "Practice"
         case .daily: "Daily challenge"
         case .leaderboard: "Leaderboard"
@@ -32,6 +35,7 @@ enum MenuItem: Int, CaseIterable, Hashable, Sendable {
     var hotKey: Character {
         switch self {
         case .race: "r"
+        case .quickRace: "u"
         case .practice: "p"
         case .daily: "d"
         case .leaderboard: "l"

@@ -38,6 +38,8 @@ struct Model: Sendable {
     var lobby = LobbyState()
     /// The room we are in (as player or spectator), when in one.
     var room: WaitingRoom?
+    /// Waiting in the quick race queue, on its screen.
+    var quickRace: QuickRaceState?
     /// The race, when in one.
     var race: RaceState?
     /// Where we stand with a server.

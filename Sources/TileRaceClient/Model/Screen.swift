@@ -18,4 +18,6 @@ enum Screen: Hashable, Sendable {
     case statistics
     /// A recorded game played back (a leaderboard entry's, or a local record).
     case watch
+    /// Waiting in the quick race queue (`Model.quickRace`).
+    case quickRace
 }

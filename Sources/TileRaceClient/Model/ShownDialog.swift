@@ -52,7 +52,7 @@ enum ShownDialog: Hashable, Sendable, CaseIterable {
         case .spectate:
             guard model.race?.isOver == true else { return nil }
             self = .standings
-        case .menu, .leaderboard, .colours, .lobby, .room, .statistics, .watch:
+        case .menu, .leaderboard, .colours, .lobby, .room, .statistics, .watch, .quickRace:
             return nil
         }
     }

@@ -36,6 +36,8 @@ extension Update {
                 return []
             }
             return pursue(.openLobby, model: &model)
+        case .quickRace:
+            return startQuickRace(&model)
         case .practice:
             return startPractice(&model)
         case .daily:

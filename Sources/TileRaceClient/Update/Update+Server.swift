@@ -71,6 +71,10 @@ extension Update {
             break  // The reply changes nothing on screen (the client does not ask INFO).
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
+        case .queue:
+            queueReplied(result, model: &model)
+        case .unqueue:
+            break
         }
         return []
     }
@@ -134,6 +138,12 @@ extension Update {
             raceEnded(&model)
         case .resync(let sync):
             return resyncArrived(sync, startNamingUs: startNamingUs, model: &model)
+        case .queued(let waiting, _, let offersBots):
+            queuedArrived(waiting: waiting, offersBots: offersBots, model: &model)
+        case .matched(let description):
+            // Matched just as we left the queue (UNQUEUE crossed it): leave that room.
+            guard model.screen == .quickRace else { return [.send(.leave)] }
+            return matchedArrived(description, model: &model)
         }
         return []
     }
@@ -167,6 +177,12 @@ extension Update {
             break
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: this client never sends them.
+        case .unqueue:
+            break
+        case .queue:
+            model.quickRace = nil
+            if model.screen == .quickRace { model.screen = .menu }
+            model.show("not connected to a server", .warning)
         case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record, .info, .say:
             model.show("not connected to a server", .warning)
         }

@@ -175,6 +175,7 @@ enum Update {
         case .spectate: return spectateKey(key, model: &model)
         case .watch: return watchKey(key, model: &model)
         case .statistics: return statisticsKey(key, model: &model)
+        case .quickRace: return quickRaceKey(key, model: &model)
         }
     }
 

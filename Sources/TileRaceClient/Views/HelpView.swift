@@ -16,6 +16,7 @@ enum HelpView {
         let words = items.map { item in
             switch item {
             case .race: "race"
+            case .quickRace: "quick race"
             case .practice: "practice"
             case .daily: "daily"
             case .leaderboard: "leaderboard"
@@ -53,6 +54,8 @@ enum HelpView {
             return keys + common
         case .statistics:
             return [("x", "reset the statistics (asks first)"), ("q", "back")] + common
+        case .quickRace:
+            return [("Esc q", "leave the queue"), ("a", "race bots instead, once offered")] + common
         case .watch:
             return [
                 ("Space", "pause / play (at the end: again)"), ("+ -", "faster, slower"), ("← →", "one entry back, forward"),

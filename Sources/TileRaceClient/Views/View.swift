@@ -17,6 +17,7 @@ func view(_ model: Model, size: TerminalSize, theme: Theme) -> Frame {
     case .spectate: SpectateView.draw(model, theme: theme, into: &frame)
     case .watch: WatchView.draw(model, theme: theme, into: &frame)
     case .statistics: StatisticsView.draw(model, theme: theme, into: &frame)
+    case .quickRace: QuickRaceView.draw(model, theme: theme, into: &frame)
     }
     switch model.overlay {
     case .help: HelpView.draw(model, theme: theme, into: &frame)

@@ -15,6 +15,9 @@ package enum RegistryChange: Hashable, Sendable {
     case describe(RoomDescription)
     /// A room is gone.
     case removeRoom(key: String)
+    /// List a quick race's room, made by the queue's shard (its name,
+    /// `quick-<n>`, is one `CREATE` refuses, so no other room has it).
+    case addRoom(RoomDescription, shard: Int)
     /// A session's resume secret, replacing its old one.
     case setResumeSecret(String, ServerRegistry.ResumeTarget, replacing: String?)
     /// The session a resume secret leads to moved to `shard`.

@@ -48,6 +48,8 @@ extension ServerCore {
         case .announce(let text): announce(session, text: text)
         case .mute(let nickname): setMuted(session, nickname: nickname, true)
         case .unmute(let nickname): setMuted(session, nickname: nickname, false)
+        case .queue(let token): try queue(session, token: token)
+        case .unqueue: unqueue(session)
         }
     }
 }

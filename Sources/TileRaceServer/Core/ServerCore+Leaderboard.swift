@@ -100,6 +100,12 @@ extension ServerCore {
             claimProven(for: session)
             setInputFlow(.turn, of: session)
             return
+        case .provenRating(let rating):
+            guard let session, session.awaitedAnswer == id else { return }
+            session.awaitedAnswer = nil
+            queueProven(session, rating: rating)
+            setInputFlow(.turn, of: session)
+            return
         case .rated:
             lines = []
         case .record(let entry):

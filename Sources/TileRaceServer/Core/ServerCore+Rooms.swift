@@ -14,6 +14,10 @@ extension ServerCore {
     }
 
     func create(_ session: Session, room name: String, options: RoomOptions) throws(ProtocolError) {
+        guard !Room.key(name).hasPrefix(ServerCore.quickRoomPrefix) else {
+            throw ProtocolError(
+                .badArguments, "room names starting with \(ServerCore.quickRoomPrefix) are for quick races (QUEUE); pick another")
+        }
         guard let facts = roomFacts(name, for: session) else { return }
         if options.isRated, session.isBot { throw ServerCore.botsUnrated }
         guard facts.host == nil else {

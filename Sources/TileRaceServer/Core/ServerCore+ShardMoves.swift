@@ -31,6 +31,14 @@ extension ServerCore {
         return true
     }
 
+    /// `QUEUE`: sends the session to `target` (the queue's shard), unless it
+    /// carried its request there; returns whether it goes.
+    func moveToShard(_ target: Int, _ session: Session) -> Bool {
+        guard !isCarried(session), target != shard else { return false }
+        startMove(of: session, to: target)
+        return true
+    }
+
     /// `HELLO ... resume=`: sends the session to the shard holding the
     /// session the secret resumes (as the registry said), when another one
     /// does; returns whether it goes (and asks again there).

@@ -39,6 +39,8 @@ package final class ServerCore {
         case directory
         /// The operator's bans are read again from the store (servers sharing it ban too).
         case bans
+        /// The matchmaking queue is looked at (`ServerCore+Queue`).
+        case matchQueue
     }
 
     let limits: ServerLimits
@@ -105,6 +107,10 @@ package final class ServerCore {
     /// Moves applied in the second `pendingMovesSecond`, not yet added to the registry's rate.
     var pendingMoves = 0
     var pendingMovesSecond = 0
+    /// The quick races' matchmaking queue (only shard 0's is used, `ServerCore+Queue`).
+    var matchQueue = MatchQueue()
+    /// The number of the next quick race's room (`quick-<n>`).
+    var nextQuickRoom = 1
 
     /// A core; `shard` and `shardCount` place it among the shards of a
     /// server (by default it is the only one); `bans`: the operator's bans
@@ -360,6 +366,7 @@ package final class ServerCore {
     func remove(_ session: Session, reason: String) {
         guard sessions[session.id] != nil else { return }
         session.isClosing = true
+        matchQueue.remove(session.id)
         if session.roomKey != nil { leaveRoom(session) }
         session.practice = nil
         tellRegistry(
@@ -424,6 +431,8 @@ package final class ServerCore {
                 publishRooms()
             case .bans:
                 refreshBans()
+            case .matchQueue:
+                lookAtQueue()
             case .resumeExpiry(let id):
                 if let session = sessions[id], session.isAway {
                     remove(session, reason: "did not come back within \(limits.resumeGraceMilliseconds / 1000) s")

@@ -193,6 +193,8 @@ package final class ServerRegistry: @unchecked Sendable {
                 rooms[Room.key(description.name)]?.description = description
             case .removeRoom(let key):
                 rooms[key] = nil
+            case .addRoom(let description, let shard):
+                rooms[Room.key(description.name)] = Listing(shard: shard, description: description)
             case .setResumeSecret(let secret, let target, let old):
                 if let old { resumeSecrets[old] = nil }
                 resumeSecrets[secret] = target

@@ -31,4 +31,7 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     case rated([RatingChange])
     /// A page of the rating board and its summary.
     case ratingPage([RatingEntry], TopSummary)
+    /// The token proves the claim (`queueRating`), and the nickname's
+    /// current rating (a newcomer's when it has none); a wrong token is `refused`.
+    case provenRating(Glicko2.Rating)
 }

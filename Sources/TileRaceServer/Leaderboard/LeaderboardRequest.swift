@@ -23,6 +23,9 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case proveClaim(nickname: String, token: String?, today: String)
     /// Rate a race that ended in a rated room, and store the new ratings.
     case rate(RatedRace)
+    /// Whether a token proves a nickname's claim, and its current rating
+    /// on `today` (`QUEUE`, a quick race).
+    case queueRating(nickname: String, token: String, today: String)
 }
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and

@@ -54,6 +54,10 @@ struct RedisLeaderboardCommands: Sendable {
                 arguments: [Names.nicknameKey(nickname), token ?? "", Leaderboard.expiryCutoff(on: today) ?? ""])
         case .rate(let race):
             return readRatings(of: race)
+        case .queueRating(let nickname, let token, let today):
+            return Self.script(
+                RedisLeaderboardScripts.proveClaimWithRating, keys: [keys.claims, keys.boardsOf, keys.ratings],
+                arguments: [Names.nicknameKey(nickname), token, Leaderboard.expiryCutoff(on: today) ?? ""])
         }
     }
 
@@ -155,6 +159,18 @@ struct RedisLeaderboardCommands: Sendable {
                 case "ok": return .proven
                 case "unclaimed": return .refused(LeaderboardRules.unclaimed(nickname))
                 case "bad-token": return .refused(LeaderboardRules.badToken(parts.last?.string ?? nickname, tokenGiven: token != nil))
+                default: throw Self.unexpected(reply)
+                }
+            case .queueRating(let nickname, _, let today):
+                guard let parts = reply.array, let outcome = parts.first?.string else { throw Self.unexpected(reply) }
+                switch outcome {
+                case "ok":
+                    guard parts.count == 2, let text = parts[1].string else { throw Self.unexpected(reply) }
+                    guard !text.isEmpty else { return .provenRating(Glicko2.newcomer) }
+                    guard case .rating(let rating) = try Self.record(text) else { throw Self.unexpected(reply) }
+                    return .provenRating(rating.current(onDay: UTCTime.dayNumber(of: today) ?? 0))
+                case "unclaimed": return .refused(LeaderboardRules.unclaimed(nickname))
+                case "bad-token": return .refused(LeaderboardRules.badToken(parts.last?.string ?? nickname, tokenGiven: true))
                 default: throw Self.unexpected(reply)
                 }
             case .rate:

@@ -199,7 +199,10 @@ enum RedisLeaderboardScripts {
     /// room). KEYS: claims, boards-of. ARGV: nickname key, token (empty:
     /// none), the claim-expiry cutoff (empty: none). Returns `{"ok"}`,
     /// `{"unclaimed"}` (none, or expired) or `{"bad-token", nickname}`.
-    static let proveClaim = """
+    static let proveClaim = proveClaimChecks + "\nreturn {'ok'}"
+
+    /// `proveClaim`'s checks, before its answer.
+    private static let proveClaimChecks = """
         local claim = redis.call('HGET', KEYS[1], ARGV[1])
         if not claim then return {'unclaimed'} end
         local claimToken, claimDate, claimNickname
@@ -212,8 +215,13 @@ enum RedisLeaderboardScripts {
         local onBoards = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
         if claimDate ~= nil and ARGV[3] ~= '' and claimDate < ARGV[3] and onBoards == 0 then return {'unclaimed'} end
         if claimToken ~= ARGV[2] then return {'bad-token', claimNickname} end
-        return {'ok'}
         """
+
+    /// `proveClaim`, and the nickname's rating record when the token proves
+    /// the claim (`QUEUE`). KEYS: claims, boards-of, ratings. ARGV: as
+    /// `proveClaim`'s. Returns `{"ok", record}` (an empty record: none),
+    /// or `proveClaim`'s refusals.
+    static let proveClaimWithRating = proveClaimChecks + "\nreturn {'ok', redis.call('HGET', KEYS[3], ARGV[1]) or ''}"
 
     /// A rated race's new ratings, written only if no racer's rating changed
     /// since it was read. KEYS: ratings, sequence, boards-of. ARGV: for each

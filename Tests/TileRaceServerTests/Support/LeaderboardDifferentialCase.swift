@@ -238,7 +238,7 @@ struct LeaderboardDifferentialCase {
             refused = nil
         case .refused:
             refused = submission
-        case .page, .record, .failed, .status, .bans, .moderated, .proven, .rated, .ratingPage:
+        case .page, .record, .failed, .status, .bans, .moderated, .proven, .rated, .ratingPage, .provenRating:
             break
         }
     }
@@ -330,6 +330,8 @@ struct LeaderboardDifferentialCase {
             return "PROVE \(nickname) token=\(token ?? "none") today=\(today)"
         case .rate(let race):
             return "RATE " + race.racers.map { "\($0.nickname)=\($0.place)" }.joined(separator: " ") + " today=\(race.date)"
+        case .queueRating(let nickname, let token, let today):
+            return "PROVE-RATING \(nickname) token=\(token) today=\(today)"
         }
     }
 
@@ -357,6 +359,8 @@ struct LeaderboardDifferentialCase {
             "OK found=\(found)"
         case .proven:
             "PROVEN"
+        case .provenRating(let rating):
+            "PROVEN \(rating.rating)/\(rating.deviation)/\(rating.volatility)"
         case .rated(let changes):
             "RATED "
                 + changes.map { "\($0.nickname) \($0.after.rating)/\($0.after.deviation)/\($0.after.volatility)" }.joined(separator: ", ")

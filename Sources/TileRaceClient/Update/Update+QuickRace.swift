@@ -1,0 +1,76 @@
+import TileRaceProtocol
+
+/// Quick race: the menu's entry, the waiting screen's keys, and the queue's
+/// replies and events (protocol.md 5.8).
+extension Update {
+    /// The menu's "Quick race": `QUEUE` with the nickname's claim token,
+    /// where the server offers it; otherwise a line saying why not.
+    static func startQuickRace(_ model: inout Model) -> [Effect] {
+        guard model.connection.isConnected else {
+            notConnected(model: &model)
+            return []
+        }
+        guard model.network.serverFeatures.contains(.queue) else {
+            model.show("this server has no quick race (it is older): race with friends instead", .warning)
+            return []
+        }
+        guard let nickname = model.network.nickname, let token = model.config.token(for: nickname) else {
+            model.show("a quick race is rated: submit a 4x4 game first to claim your nickname", .warning)
+            return []
+        }
+        model.quickRace = QuickRaceState(startedAt: model.now)
+        model.screen = .quickRace
+        return [.send(.queue(token: token))]
+    }
+
+    /// The waiting screen's keys: Esc or q leaves the queue; once bots are
+    /// offered, a takes the offer (the lobby, to race bots in a room of one's own).
+    static func quickRaceKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
+        switch key {
+        case .escape, .character("q"):
+            model.quickRace = nil
+            model.screen = .menu
+            return [.send(.unqueue)]
+        case .character("a") where model.quickRace?.offersBots == true:
+            model.quickRace = nil
+            model.show("create a room (n), then press a in it to add bots: an unrated race", .info)
+            return [.send(.unqueue)] + pursue(.openLobby, model: &model)
+        default:
+            return []
+        }
+    }
+
+    /// `OK QUEUE` or its refusal.
+    static func queueReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) {
+        guard model.screen == .quickRace, model.quickRace != nil else { return }
+        switch result {
+        case .success(.queue(let waiting)):
+            model.quickRace?.isQueued = true
+            model.quickRace?.waiting = waiting
+        case .success:
+            break
+        case .failure(let error):
+            model.quickRace = nil
+            model.screen = .menu
+            model.show("no quick race: \(ScreenText.sanitize(error.message))", .warning)
+        }
+    }
+
+    /// `QUEUED`: how many wait, and the bots offer.
+    static func queuedArrived(waiting: Int, offersBots: Bool, model: inout Model) {
+        guard model.screen == .quickRace, model.quickRace != nil else { return }
+        model.quickRace?.waiting = waiting
+        if offersBots { model.quickRace?.offersBots = true }
+    }
+
+    /// `MATCHED`: the room, as after `OK JOIN`; its `JOINED`, `READY` and
+    /// `COUNTDOWN` follow.
+    static func matchedArrived(_ description: RoomDescription, model: inout Model) -> [Effect] {
+        model.quickRace = nil
+        model.roomExit = .menu
+        let effects = enteredRoom(description, code: nil, isWatching: false, model: &model)
+        model.show("quick race: matched with players of close rating; the countdown starts", .info)
+        return effects
+    }
+}

@@ -1,0 +1,33 @@
+/// The quick race's waiting screen: how long we waited, how many players
+/// look for a race, and the bots offer once the server makes it.
+enum QuickRaceView {
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
+        Chrome.header("QUICK RACE · rated, 4x4", right: model.network.nickname ?? "", theme: theme, into: &frame)
+        let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
+        var footer: [(String, String)] = [("Esc", "leave the queue")]
+        defer {
+            Chrome.status(model, theme: theme, into: &frame)
+            Chrome.footer(footer, theme: theme, into: &frame)
+        }
+        guard let state = model.quickRace else { return }
+        let seconds = state.secondsWaited(at: model.now)
+        var y = area.y + area.height / 2 - 3
+        let looking =
+            state.isQueued
+            ? (state.waiting == 1 ? "1 player looking for a race (you)" : "\(state.waiting) players looking for a race")
+            : "joining the queue…"
+        frame.centeredText("looking for players of close rating", in: area, y: y, style: theme.base.bold)
+        y += 2
+        frame.centeredText("waited \(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)", in: area, y: y, style: theme.accented)
+        y += 1
+        frame.centeredText(looking, in: area, y: y, style: theme.muted)
+        y += 2
+        if state.offersBots {
+            frame.centeredText(
+                "nobody close enough yet: a races bots instead (unrated), or keep waiting", in: area, y: y, style: theme.base)
+            footer.insert(("a", "race bots"), at: 0)
+        } else {
+            frame.centeredText("the range of ratings widens the longer you wait", in: area, y: y, style: theme.muted)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import TileRaceProtocol
+
+/// Quick races (`QUEUE`, `UNQUEUE`, protocol.md section 5.8): the server's
+/// matchmaking queue (`MatchQueue`), held by shard 0's core (a session on
+/// another shard moves there with its `QUEUE`, as it would to enter a room
+/// hosted there), the claim and rating the store gives at `QUEUE`, and
+/// the rated rooms (`quick-<n>`) the queue makes.
+extension ServerCore {
+    /// The shard whose core holds the queue, and hosts the quick races.
+    static let queueShard = 0
+    /// The prefix of quick races' room names, which `CREATE` refuses.
+    static let quickRoomPrefix = "quick-"
+    /// How often the queue is looked at while players wait.
+    static let queueLookMilliseconds = 250
+
+    /// `QUEUE token=`: moves to the queue's shard, then asks the store
+    /// whether the token proves the nickname's claim, and its rating
+    /// (`queueProven` carries the request out).
+    func queue(_ session: Session, token: String) throws(ProtocolError) {
+        if session.isBot { throw ServerCore.botsUnrated }
+        if moveToQueueShard(session) { return }
+        if matchQueue.contains(session.id) {
+            reply(session, .queue(waiting: matchQueue.count))
+            return
+        }
+        guard let nickname = session.nickname else { return }
+        ask(.queueRating(nickname: nickname, token: token, today: today), for: session)
+    }
+
+    /// The store proved the claim: the session waits in the queue.
+    func queueProven(_ session: Session, rating: Glicko2.Rating) {
+        guard let nickname = session.nickname, session.roomKey == nil, session.practice == nil else {
+            send(session.id, .error(ProtocolError(.notEligible, "QUEUE is for players outside rooms and practice games")))
+            return
+        }
+        session.provenClaim = Names.nicknameKey(nickname)
+        matchQueue.add(session.id, nickname: nickname, rating: rating.rating, at: now)
+        reply(session, .queue(waiting: matchQueue.count))
+        log(
+            .info,
+            LogEntry(
+                "queue.joined",
+                [.init("nick", nickname), .init("rating", Int(rating.rating.rounded())), .init("waiting", matchQueue.count)],
+                message: "\(nickname) (rating \(Int(rating.rating.rounded()))) waits for a quick race (\(matchQueue.count) waiting)"))
+        if !timers.isScheduled(.matchQueue) { timers.schedule(.matchQueue, at: now + ServerCore.queueLookMilliseconds) }
+    }
+
+    /// `UNQUEUE`: out of the queue (answered alike when not in it).
+    func unqueue(_ session: Session) {
+        if matchQueue.remove(session.id) {
+            log(.info, LogEntry("queue.left", [.init("nick", session.logName)], message: "\(session.logName) left the quick race queue"))
+        }
+        reply(session, .unqueue)
+    }
+
+    /// The queue's timer: drops who cannot wait any more (gone, moved
+    /// away, in a room or a practice game), makes the rooms it can, tells
+    /// the others how long they waited.
+    func lookAtQueue() {
+        for waiter in matchQueue.waiters {
+            let session = sessions[waiter.id]
+            if session == nil || session?.isClosing == true || session?.connection == nil || session?.roomKey != nil
+                || session?.practice != nil
+            {
+                matchQueue.remove(waiter.id)
+            }
+        }
+        for group in matchQueue.match(at: now) { makeQuickRoom(of: group) }
+        for notice in matchQueue.notices(at: now) {
+            send(notice.id, .event(.queued(waiting: notice.waiting, seconds: notice.seconds, offersBots: notice.offersBots)))
+        }
+        if matchQueue.count > 0 { timers.schedule(.matchQueue, at: now + ServerCore.queueLookMilliseconds) }
+    }
+
+    /// A quick race's room: rated, 4x4, every waiter in it and ready as
+    /// if each had sent `JOIN` and `READY` (its claim proven at `QUEUE`);
+    /// each gets `MATCHED`, a `JOINED` for each other player, a `READY`
+    /// for every player, then the room's `COUNTDOWN`.
+    private func makeQuickRoom(of group: [MatchQueue.Waiter]) {
+        var name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
+        while rooms[Room.key(name)] != nil {
+            nextQuickRoom += 1
+            name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
+        }
+        nextQuickRoom += 1
+        let room = Room(name: name, options: RoomOptions(isRated: true))
+        let members = group.compactMap { sessions[$0.id] }
+        for session in members {
+            room.players.append(session.id)
+            room.ready.insert(session.id)
+            session.roomKey = room.key
+            session.role = .player
+        }
+        rooms[room.key] = room
+        tellRegistry(.addRoom(room.description, shard: shard))
+        for session in members {
+            var lines = [ServerMessage.event(.matched(room.description)).line]
+            for other in members where other !== session {
+                lines.append(ServerMessage.event(.joined(room: room.name, nickname: other.nickname ?? "", role: .player)).line)
+            }
+            for member in members {
+                lines.append(ServerMessage.event(.ready(room: room.name, nickname: member.nickname ?? "", isReady: true)).line)
+            }
+            send(session.id, lines: lines)
+        }
+        let summary = group.map { "\($0.nickname) \(Int($0.rating.rounded()))" }.joined(separator: ", ")
+        log(
+            .info,
+            LogEntry(
+                "queue.matched", [.init("room", name), .init("players", summary)],
+                message: "quick race \(name) made of \(summary)"))
+        startCountdownIfReady(room)
+        publish(room)
+    }
+
+    /// `QUEUE` on a shard other than the queue's: the session goes there
+    /// with its request; returns whether it goes.
+    private func moveToQueueShard(_ session: Session) -> Bool {
+        guard shard != ServerCore.queueShard else { return false }
+        return moveToShard(ServerCore.queueShard, session)
+    }
+}

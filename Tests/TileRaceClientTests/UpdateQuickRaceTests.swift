@@ -1,0 +1,109 @@
+import Testing
+import TileRaceProtocol
+
+@testable import TileRaceClient
+
+/// The menu's "Quick race": the queue's waiting screen, leaving it, the bots
+/// offer, and the room once matched (protocol.md 5.8).
+@Suite struct UpdateQuickRaceTests {
+    /// Connected as ana to a server offering the queue, with ana's claim token kept.
+    private static func ready(token: String? = "tana") -> Model {
+        var model = Fixtures.connected(Fixtures.model())
+        model.network.serverFeatures = [.resync, .ratings, .queue]
+        if let token { model.config.setToken(token, for: "ana") }
+        return model
+    }
+
+    @Test func withoutAClaimTheMenuSaysToSubmitAGameFirst() {
+        var model = Self.ready(token: nil)
+        #expect(update(&model, .key(.character("u"))).isEmpty)
+        #expect(model.screen == .menu)
+        #expect(model.notice?.text == "a quick race is rated: submit a 4x4 game first to claim your nickname")
+        var offline = Fixtures.model()
+        _ = update(&offline, .key(.character("u")))
+        #expect(offline.notice?.text.contains("racing needs a server") == true)
+        var older = Self.ready()
+        older.network.serverFeatures = [.resync]
+        #expect(update(&older, .key(.character("u"))).isEmpty)
+        #expect(older.notice?.text.contains("no quick race") == true)
+    }
+
+    @Test func quickRaceQueuesWithTheTokenAndShowsTheWait() {
+        var model = Self.ready()
+        #expect(update(&model, .key(.character("u"))) == [.send(.queue(token: "tana"))])
+        #expect(model.screen == .quickRace)
+        _ = Fixtures.reply(&model, to: .queue(token: "tana"), .queue(waiting: 2))
+        #expect(model.quickRace?.waiting == 2)
+        #expect(model.quickRace?.isQueued == true)
+        Fixtures.event(&model, .queued(waiting: 3, seconds: 5, offersBots: false))
+        #expect(model.quickRace?.waiting == 3)
+        #expect(model.quickRace?.offersBots == false)
+        #expect(update(&model, .key(.character("a"))).isEmpty)
+        #expect(model.screen == .quickRace)
+    }
+
+    @Test func escapeLeavesTheQueue() {
+        var model = Self.ready()
+        _ = update(&model, .key(.character("u")))
+        #expect(update(&model, .key(.escape)) == [.send(.unqueue)])
+        #expect(model.screen == .menu)
+        #expect(model.quickRace == nil)
+    }
+
+    @Test func aRefusalGoesBackToTheMenuWithTheReason() {
+        var model = Self.ready()
+        _ = update(&model, .key(.character("u")))
+        Fixtures.refuse(&model, .queue(token: "tana"), .badToken, "the nickname ana is claimed; that is not its token")
+        #expect(model.screen == .menu)
+        #expect(model.notice?.text == "no quick race: the nickname ana is claimed; that is not its token")
+    }
+
+    @Test func theBotsOfferIsAChoice() {
+        var model = Self.ready()
+        _ = update(&model, .key(.character("u")))
+        Fixtures.event(&model, .queued(waiting: 1, seconds: 20, offersBots: true))
+        #expect(model.quickRace?.offersBots == true)
+        let effects = update(&model, .key(.character("a")))
+        #expect(effects.first == .send(.unqueue))
+        #expect(effects.contains(.send(.rooms)))
+        #expect(model.screen == .lobby)
+    }
+
+    @Test func matchedEntersTheRatedRoomAndItsEventsFollow() {
+        var model = Self.ready()
+        _ = update(&model, .key(.character("u")))
+        let room = RoomDescription(
+            name: "quick-1", state: .waiting, size: 4, target: 2048, allowsAssists: false, timeLimit: 0, isPrivate: false,
+            playerCount: 2, watcherCount: 0, isRated: true)
+        Fixtures.event(&model, .matched(room))
+        #expect(model.screen == .room)
+        #expect(model.quickRace == nil)
+        #expect(model.room?.name == "quick-1")
+        Fixtures.event(&model, .joined(room: "quick-1", nickname: "bo", role: .player))
+        Fixtures.event(&model, .ready(room: "quick-1", nickname: "ana", isReady: true))
+        Fixtures.event(&model, .ready(room: "quick-1", nickname: "bo", isReady: true))
+        #expect(model.room?.members.map(\.nickname) == ["ana", "bo"])
+        #expect(model.room?.members.allSatisfy(\.isReady) == true)
+    }
+
+    @Test func aMatchThatCrossedLeavingTheQueueIsLeft() {
+        var model = Self.ready()
+        _ = update(&model, .key(.character("u")))
+        _ = update(&model, .key(.escape))
+        let room = RoomDescription(
+            name: "quick-1", state: .waiting, size: 4, target: 2048, allowsAssists: false, timeLimit: 0, isPrivate: false,
+            playerCount: 2, watcherCount: 0, isRated: true)
+        #expect(Fixtures.event(&model, .matched(room)) == [.send(.leave)])
+        #expect(model.screen == .menu)
+        #expect(model.room == nil)
+    }
+
+    @Test func theWaitingScreenShowsTheTimeAndThePlayersLooking() {
+        var model = Self.ready()
+        _ = update(&model, .key(.character("u")))
+        _ = Fixtures.reply(&model, to: .queue(token: "tana"), .queue(waiting: 1))
+        Fixtures.event(&model, .queued(waiting: 3, seconds: 20, offersBots: true))
+        model.now += 21_400
+        assertSnapshot(view(model, size: model.size, theme: .classic).plainText, named: "quick-race-waiting-80x24-classic")
+    }
+}
