@@ -27,10 +27,12 @@ import time
 VERBS = [
     "HELLO", "NICK", "PING", "QUIT", "HELP", "ROOMS", "CREATE", "JOIN", "WATCH", "WHO", "READY", "LEAVE",
     "MOVE", "RESTART", "RESIGN", "PAUSE", "RESUME", "SUBMIT", "TOP", "PRACTICE", "UNDO", "REMOVE", "PONG",
+    "RECORD", "RESYNC", "INFO", "SAY", "AUTH", "QUEUE", "UNQUEUE",
 ]
 WORDS = [
     "tilerace", "1", "0", "-1", "99999999999999999999", "ana", "room", "daily", "yes", "no", "size=4", "size=9",
     "target=2048", "target=3", "limit=100", "limit=-5", "code=x", "seed=42", "board=all", "board=daily",
+    "board=sprint", "board=sprint-daily", "board=rating", "rated=yes", "ghost=yes", "L@0", "L@0R@5", "text=hi",
     "date=2026-11-23", "date=2026-02-30", "sort=nick", "order=desc", "offset=5", "token=abc", "bot=yes",
     "L", "R", "U", "D", "LLRRUUDD", "x", "=", "a=b=c", "assists=yes", "limit=0", "é", "\t", "",
 ]
