@@ -12,19 +12,11 @@ import TileRaceTestSupport
 @Suite struct RatingStoreTests {
     private static let today = "2026-11-23"
 
-    private static func claim(_ nickname: String, in store: ServiceUnderTest) -> String? {
-        let submission = LeaderboardSubmission(
-            result: GameResult(score: 8, largestTile: 8, moves: 3, milliseconds: 900, size: 4, target: 2048, assists: 0, seed: "7"),
-            log: nil, date: today, dailyDate: nil, nickname: nickname, token: nil, newToken: "t\(nickname)", isInUseByAnother: false)
-        guard case .submitted(let receipt, _) = store.ask(.submit(submission)) else { return nil }
-        return receipt.token
-    }
-
     @Test(arguments: ServiceUnderTest.Kind.allCases)
     func aClaimIsProvedByItsTokenOnly(_ kind: ServiceUnderTest.Kind) throws {
         guard let store = try ServiceUnderTest(kind) else { return }
         #expect(store.ask(.proveClaim(nickname: "ana", token: "x", today: Self.today)) == .refused(LeaderboardRules.unclaimed("ana")))
-        #expect(Self.claim("Ana", in: store) == "tAna")
+        #expect(store.claim("Ana", today: Self.today) == "tAna")
         #expect(store.ask(.proveClaim(nickname: "ANA", token: "tAna", today: Self.today)) == .proven)
         #expect(
             store.ask(.proveClaim(nickname: "ana", token: "wrong", today: Self.today))

@@ -1,4 +1,5 @@
 import Testing
+import TileRaceProtocol
 import TileRaceRedis
 import TileRaceRedisProcess
 import TileRaceTestSupport
@@ -43,5 +44,15 @@ final class ServiceUnderTest {
         let box = AnswerBox()
         service.perform(request) { box.put($0) }
         return box.take()
+    }
+
+    /// Claims `nickname` with a small game submitted on `today`: the token
+    /// (`t` + the nickname), or nil if the submission was refused.
+    func claim(_ nickname: String, today: String) -> String? {
+        let submission = LeaderboardSubmission(
+            result: GameResult(score: 8, largestTile: 8, moves: 3, milliseconds: 900, size: 4, target: 2048, assists: 0, seed: "7"),
+            log: nil, date: today, dailyDate: nil, nickname: nickname, token: nil, newToken: "t\(nickname)", isInUseByAnother: false)
+        guard case .submitted(let receipt, _) = ask(.submit(submission)) else { return nil }
+        return receipt.token
     }
 }
