@@ -37,6 +37,26 @@ public struct MoveAck: FieldsRepresentable {
             finished: finished)
     }
 
+    /// Writes the fields (` seq=12 score=40 ...`, each after a space) to
+    /// `line`: the same words as `fields`, written straight into the line,
+    /// as the server does for every move it acknowledges.
+    public func write(to line: inout String) {
+        line += " seq="
+        line += String(seq)
+        line += " score="
+        line += String(score)
+        line += " moves="
+        line += String(moves)
+        line += " max="
+        line += String(largestTile)
+        line += hasWon ? " won=yes" : " won=no"
+        line += isOver ? " over=yes" : " over=no"
+        if let finished {
+            line += " finished="
+            line += finished.rawValue
+        }
+    }
+
     public var fields: Fields {
         var fields = Fields()
         fields.append("seq", seq)

@@ -53,6 +53,10 @@ public enum ServerMessage: Hashable, Sendable {
         var line = ""
         line.reserveCapacity(128)
         switch self {
+        case .ok(.move(let acknowledgement)):
+            // The reply sent most, written without a list of fields.
+            line += "OK MOVE"
+            acknowledgement.write(to: &line)
         case .ok(let reply):
             line += "OK "
             line += reply.verb.rawValue

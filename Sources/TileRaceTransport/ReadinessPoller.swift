@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 #if canImport(Glibc)
     import CTileRaceEpoll
@@ -6,38 +7,54 @@ import Dispatch
 #endif
 
 /// Tells many sockets' channels when they have input, with one epoll set
-/// (Linux) watched by one dispatch read source, instead of a read source per
-/// socket. A dispatch read source costs, per event, a hand-off between
-/// libdispatch's event thread and the queue's thread and four system calls
-/// (`FIONREAD`, disarm, wake the event thread, re-arm); the poller pays that
-/// once per batch: when the set is readable it takes every ready socket at
-/// once (`epoll_wait` without waiting) and calls their channels in turn.
-/// Sockets are watched level-triggered, so one that still holds bytes after
-/// its channel read is reported again.
+/// (Linux) instead of a read source per socket. A thread of its own waits on
+/// the set and, when sockets are ready, runs their handlers on the queue with
+/// `queue.sync`: when the queue is idle (the usual case under load), the
+/// handlers run right on that thread, so a batch of ready sockets costs one
+/// `epoll_wait` and no hand-off between threads. (A dispatch read source on
+/// the set cost, per batch, a wake-up of libdispatch's event thread, a
+/// hand-off to a worker thread and the re-arming of the set.) Each wake-up
+/// takes up to `batch` ready sockets and calls their channels in turn, and
+/// takes more at once while a whole batch was ready. Sockets are watched
+/// level-triggered, so one that still holds bytes after its channel read is
+/// reported again.
 ///
 /// Only on Linux (`make` returns nil elsewhere, and channels keep a read
 /// source each). Owned by `queue`: every method must be called on it, and
-/// the handlers run on it.
+/// the handlers run on it. The thread only waits on the set and calls into
+/// the queue; it ends after `close()` (or once the poller is let go) and
+/// then closes the set and its wake-up descriptor.
 package final class ReadinessPoller: @unchecked Sendable {
     /// The queue that owns the poller and every channel it watches.
     package let queue: DispatchQueue
 
     #if canImport(Glibc)
         private let epollFD: Int32
-        private let source: any DispatchSourceRead
+        /// Written by `close()` to wake the thread; watched with token 0.
+        private let wakeFD: Int32
         private var handlers: [UInt64: () -> Void] = [:]
         private var nextToken: UInt64 = 1
         private var isClosed = false
         /// The most ready sockets taken per `epoll_wait`.
         private static let batch = 256
 
-        private init(queue: DispatchQueue, epollFD: Int32) {
+        private init(queue: DispatchQueue, epollFD: Int32, wakeFD: Int32) {
             self.queue = queue
             self.epollFD = epollFD
-            source = DispatchSource.makeReadSource(fileDescriptor: epollFD, queue: queue)
-            source.setCancelHandler { FileDescriptor.close(epollFD) }
-            source.setEventHandler { [weak self] in self?.dispatchReady() }
-            source.resume()
+            self.wakeFD = wakeFD
+            var event = epoll_event()
+            event.events = EPOLLIN.rawValue
+            event.data.u64 = 0
+            _ = epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
+            // The thread holds the poller only while it runs handlers: a
+            // poller let go without `close()` wakes it (`deinit`) to end.
+            let thread = Thread { [weak self] in
+                ReadinessPoller.waitForReadySockets(epollFD: epollFD, wakeFD: wakeFD, queue: queue) { events, count in
+                    self?.runHandlers(events, count: count) ?? false
+                }
+            }
+            thread.name = queue.label + ".poll"
+            thread.start()
         }
     #else
         private init(queue: DispatchQueue) {
@@ -50,7 +67,13 @@ package final class ReadinessPoller: @unchecked Sendable {
     package static func make(queue: DispatchQueue) -> ReadinessPoller? {
         #if canImport(Glibc)
             let fd = epoll_create1(Int32(EPOLL_CLOEXEC))
-            return fd < 0 ? nil : ReadinessPoller(queue: queue, epollFD: fd)
+            guard fd >= 0 else { return nil }
+            let wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+            guard wake >= 0 else {
+                FileDescriptor.close(fd)
+                return nil
+            }
+            return ReadinessPoller(queue: queue, epollFD: fd, wakeFD: wake)
         #else
             return nil
         #endif
@@ -90,30 +113,59 @@ package final class ReadinessPoller: @unchecked Sendable {
         #endif
     }
 
-    /// Stops the poller; its epoll set is closed in the source's cancel handler.
+    /// Stops the poller: no handler runs after this; its thread wakes, ends,
+    /// and closes the epoll set.
     package func close() {
         dispatchPrecondition(condition: .onQueue(queue))
         #if canImport(Glibc)
             guard !isClosed else { return }
             isClosed = true
             handlers = [:]
-            source.cancel()
+            var one: UInt64 = 1
+            _ = Glibc.write(wakeFD, &one, MemoryLayout<UInt64>.size)
         #endif
     }
 
     #if canImport(Glibc)
-        private func dispatchReady() {
+        deinit {
+            var one: UInt64 = 1
+            _ = Glibc.write(wakeFD, &one, MemoryLayout<UInt64>.size)
+        }
+
+        /// The thread's loop: wait for ready sockets, then run their handlers
+        /// on the queue (`runHandlers`, false once the poller is closed or gone);
+        /// then close the set.
+        private static func waitForReadySockets(
+            epollFD: Int32, wakeFD: Int32, queue: DispatchQueue,
+            runHandlers: (UnsafeMutableBufferPointer<epoll_event>, Int) -> Bool
+        ) {
             withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: ReadinessPoller.batch) { events in
-                while !isClosed {
-                    let count = epoll_wait(epollFD, events.baseAddress, Int32(events.count), 0)
-                    guard count > 0 else { return }
-                    for index in 0..<Int(count) {
-                        // A handler may close other sockets: look each one up in turn.
-                        handlers[events[index].data.u64]?()
-                    }
-                    guard Int(count) == events.count else { return }
+                while true {
+                    let count = epoll_wait(epollFD, events.baseAddress, Int32(events.count), -1)
+                    if count < 0, errno != EINTR { break }
+                    let isOpen = queue.sync { runHandlers(events, Int(max(0, count))) }
+                    if !isOpen { break }
                 }
             }
+            FileDescriptor.close(wakeFD)
+            FileDescriptor.close(epollFD)
+        }
+
+        /// Calls the handlers of the `count` ready sockets in `events`, then
+        /// takes any more that are ready while a whole batch was. Returns
+        /// whether the poller is still open. Runs on the queue.
+        private func runHandlers(_ events: UnsafeMutableBufferPointer<epoll_event>, count: Int) -> Bool {
+            var count = count
+            while !isClosed {
+                for index in 0..<count {
+                    // A handler may close other sockets, or the poller: look each one up in turn.
+                    handlers[events[index].data.u64]?()
+                }
+                guard count == events.count, !isClosed else { break }
+                count = Int(max(0, epoll_wait(epollFD, events.baseAddress, Int32(events.count), 0)))
+                if count == 0 { break }
+            }
+            return !isClosed
         }
     #endif
 }

@@ -1,5 +1,6 @@
 // Linux's epoll calls and types for TileRaceTransport's ReadinessPoller:
-// Swift's Glibc module does not export <sys/epoll.h>. Empty elsewhere.
+// Swift's Glibc module does not export <sys/epoll.h> (nor <sys/eventfd.h>,
+// which wakes the poller's thread to stop it). Empty elsewhere.
 // Also the thread-affinity calls `tilerace bench server` pins processes
 // with (`CPUAffinity`): Glibc exports neither sched_setaffinity nor gettid.
 #ifndef CTILERACE_EPOLL_H
@@ -7,6 +8,7 @@
 
 #ifdef __linux__
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 /// Lets thread `tid` (0: the calling thread) run only on the `count` CPUs
 /// numbered in `cpus`; returns 0, or -1 with errno set.
