@@ -15,7 +15,8 @@ import TileRaceEngine
             let plain = try #require(ClientMessage.plainMove(line), "\(line)")
             #expect(plain == (try ClientMessage.parse(line)), "\(line)")
         }
-        #expect(ClientMessage.plainMove("MOVE 12 LLUR") == .move(seq: 12, entries: [.move(.left), .move(.left), .move(.up), .move(.right)]))
+        #expect(
+            ClientMessage.plainMove("MOVE 12 LLUR") == .move(seq: 12, entries: [.move(.left), .move(.left), .move(.up), .move(.right)]))
     }
 
     /// Everything else goes to the general parser, which reads it or
