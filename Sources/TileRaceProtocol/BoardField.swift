@@ -2,14 +2,19 @@
 public enum BoardField {
     /// Writes tile values (row-major) as the wire value.
     public static func encode(_ values: [Int]) -> String {
-        // Into one string (no list of strings in between: every PROGRESS holds a board).
         var text = ""
         text.reserveCapacity(values.count * 3)
+        write(values, to: &text)
+        return text
+    }
+
+    /// Appends the wire value of tile values (row-major) to `text`: into the
+    /// line itself, no list of strings in between (every PROGRESS holds a board).
+    public static func write(_ values: [Int], to text: inout String) {
         for (index, value) in values.enumerated() {
             if index > 0 { text += "," }
             text += String(value)
         }
-        return text
     }
 
     /// Reads the wire value; it must hold a square number (9 to 64) of values,

@@ -87,6 +87,10 @@ public enum ServerMessage: Hashable, Sendable {
         case .info(let text):
             line += "INFO "
             line += TextFilter.printableASCII(text)
+        case .event(.progress(let progress)):
+            // The event sent most, written without a list of fields.
+            line += "PROGRESS"
+            progress.write(to: &line)
         case .event(let event):
             line += event.verb
             event.fields.write(to: &line)

@@ -47,4 +47,21 @@ import TileRaceEngine
             #expect(try ServerMessage.parse(general) == .ok(.move(acknowledgement)))
         }
     }
+
+    @Test func progressIsWrittenAsItsFieldsAre() throws {
+        let boards = [
+            [0, 2, 0, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 0, 0, 2],
+            Array(repeating: 0, count: 9),
+            (0..<64).map { $0 % 3 == 0 ? 0 : 1 << ($0 % 17 + 1) },
+        ]
+        for (index, board) in boards.enumerated() {
+            let progress = RacerProgress(
+                room: "friday-\(index)", nickname: "ana_\(index)", score: index * 1234, largestTile: board.max() ?? 0,
+                moves: index * 7, board: board)
+            var general = "PROGRESS"
+            progress.fields.write(to: &general)
+            #expect(ServerMessage.event(.progress(progress)).line == general)
+            #expect(try ServerMessage.parse(general) == .event(.progress(progress)))
+        }
+    }
 }
