@@ -55,6 +55,8 @@ import TileRaceProtocol
                 room: "league", race: 1, place: 2, nickname: "bo", reason: .resigned, score: 8, largestTile: 8, moves: 5,
                 milliseconds: 5000, rating: 1337, ratingChange: -8, isProvisional: true),
         ]
+        // START does not say the room is rated: the room stays rated (its header says so).
+        #expect(model.room?.options.isRated == true)
         for result in results { Fixtures.event(&model, .result(result)) }
         Fixtures.event(&model, .end(room: "league", race: 1, count: 2))
         #expect(model.room?.rating(of: "ana") == "1523 +12")

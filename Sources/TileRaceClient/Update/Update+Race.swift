@@ -144,7 +144,10 @@ extension Update {
             model.show("the server started a race this client cannot play", .warning)
             return
         }
-        let options = RoomOptions(size: start.size, target: start.target, allowsAssists: start.allowsAssists, timeLimit: start.timeLimit)
+        // `START` does not say whether the room is rated: that stays as the room was described.
+        let options = RoomOptions(
+            size: start.size, target: start.target, allowsAssists: start.allowsAssists, timeLimit: start.timeLimit,
+            isRated: room.options.isRated)
         room.options = options
         room.countdownEndsAt = nil
         for index in room.members.indices {
