@@ -35,6 +35,13 @@ WORDS = [
     "board=sprint", "board=sprint-daily", "board=rating", "rated=yes", "ghost=yes", "L@0", "L@0R@5", "text=hi",
     "date=2026-11-23", "date=2026-02-30", "sort=nick", "order=desc", "offset=5", "token=abc", "bot=yes",
     "L", "R", "U", "D", "LLRRUUDD", "x", "=", "a=b=c", "assists=yes", "limit=0", "é", "\t", "",
+    "nick=ana", "nick=a!b", "nick=",
+]
+# `TOP board=rating nick=` (one player's line), good and bad: a bad name, an
+# empty one, one too long, and nick= on a board that does not take it.
+RATING_LINES = [
+    "TOP board=rating nick=ana", "TOP board=rating nick=f1x0", "TOP board=rating nick=a!b", "TOP board=rating nick=",
+    "TOP board=rating nick=" + "x" * 20, "TOP board=daily nick=ana", "TOP nick=ana", "TOP board=rating nick=ana limit=0",
 ]
 
 
@@ -49,6 +56,8 @@ def random_line(rng):
     if kind < 0.70:
         words = [rng.choice(VERBS) if rng.random() < 0.9 else rng.choice(VERBS).lower()]
         words += [rng.choice(WORDS) for _ in range(rng.randint(0, 5))]
+        if words[0] == "TOP" and rng.random() < 0.3:
+            words = [rng.choice(RATING_LINES)]
         if words[0] == "MOVE" and rng.random() < 0.5:
             words = ["MOVE", str(rng.randint(0, 50)), "".join(rng.choice("LRUDZX@") for _ in range(rng.randint(1, 40)))]
         return (" ".join(words) + ("\r\n" if rng.random() < 0.1 else "\n")).encode()

@@ -34,7 +34,7 @@ public struct LeaderboardQuery: FieldsRepresentable {
     /// The largest page.
     public static let maximumLimit = 100
     /// The `key=value` fields of a query, the only ones `TOP` accepts.
-    public static let keys: Set<String> = ["board", "date", "sort", "order", "offset", "limit"]
+    public static let keys: Set<String> = ["board", "date", "sort", "order", "offset", "limit", "nick"]
 
     /// Which board: all-time, daily, sprint or sprint-daily.
     public var board: LeaderboardKind
@@ -48,10 +48,14 @@ public struct LeaderboardQuery: FieldsRepresentable {
     public var offset: Int
     /// Entries to return, 1 to 100.
     public var limit: Int
+    /// On the rating board only (`nick=`): just this nickname's line, as it
+    /// is in the whole list (its rank kept); nil for every player.
+    public var nickname: String?
 
     /// Creates a query.
     public init(
-        board: LeaderboardKind = .all, date: String? = nil, sort: SortKey = .rank, order: Order? = nil, offset: Int = 0, limit: Int = 20
+        board: LeaderboardKind = .all, date: String? = nil, sort: SortKey = .rank, order: Order? = nil, offset: Int = 0, limit: Int = 20,
+        nickname: String? = nil
     ) {
         self.board = board
         self.date = date
@@ -59,6 +63,7 @@ public struct LeaderboardQuery: FieldsRepresentable {
         self.order = order
         self.offset = offset
         self.limit = limit
+        self.nickname = nickname
     }
 
     /// The order actually used: the given one, or the key's natural order.
@@ -83,6 +88,14 @@ public struct LeaderboardQuery: FieldsRepresentable {
         }
         query.offset = try fields.optionalInteger("offset", in: 0...Int(Int32.max), code: .badOption) ?? 0
         query.limit = try fields.optionalInteger("limit", in: 1...LeaderboardQuery.maximumLimit, code: .badOption) ?? 20
+        if let nickname = fields["nick"] {
+            guard query.board == .rating else {
+                throw ProtocolError(
+                    .badOption, "nick= picks one player's line of the rating board only: TOP board=rating nick=<nick>")
+            }
+            try Names.validateName(nickname, as: "nickname")
+            query.nickname = nickname
+        }
         self = query
     }
 
@@ -94,6 +107,7 @@ public struct LeaderboardQuery: FieldsRepresentable {
         if let order { fields.append("order", order.rawValue) }
         fields.append("offset", offset)
         fields.append("limit", limit)
+        if let nickname { fields.append("nick", nickname) }
         return fields
     }
 }

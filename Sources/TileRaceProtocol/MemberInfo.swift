@@ -21,14 +21,18 @@ public struct MemberInfo: FieldsRepresentable {
     /// Whether the member said it is a bot (`HELLO ... bot=yes`); written
     /// `bot=yes` only when it is.
     public var isBot: Bool
+    /// In a rated room, the player's rating once the room knows it (its
+    /// claim proved): `rating=` and `provisional=yes`; nil otherwise.
+    public var rating: ShownRating?
 
     /// Creates member information.
-    public init(nickname: String, role: Role, isReady: Bool, state: State, isBot: Bool = false) {
+    public init(nickname: String, role: Role, isReady: Bool, state: State, isBot: Bool = false, rating: ShownRating? = nil) {
         self.nickname = nickname
         self.role = role
         self.isReady = isReady
         self.state = state
         self.isBot = isBot
+        self.rating = rating
     }
 
     public init(fields: Fields) throws(ProtocolError) {
@@ -37,7 +41,7 @@ public struct MemberInfo: FieldsRepresentable {
             role: try fields.choice("role", as: Role.self),
             isReady: try fields.bool("ready"),
             state: try fields.choice("state", as: State.self),
-            isBot: try fields.optionalBool("bot") ?? false)
+            isBot: try fields.optionalBool("bot") ?? false, rating: try ShownRating(fields: fields))
     }
 
     public var fields: Fields {
@@ -47,6 +51,7 @@ public struct MemberInfo: FieldsRepresentable {
         fields.append("ready", isReady)
         fields.append("state", state.rawValue)
         if isBot { fields.append("bot", true) }
+        rating?.append(to: &fields)
         return fields
     }
 }

@@ -52,8 +52,10 @@ public enum OkReply: Hashable, Sendable {
     case mute(nickname: String)
     /// `OK UNMUTE nick=<nick>`: that nickname may talk again.
     case unmute(nickname: String)
-    /// `OK QUEUE waiting=<n>`: in the matchmaking queue, with so many players waiting.
-    case queue(waiting: Int)
+    /// `OK QUEUE waiting=<n> [rating=<n> [provisional=yes]]`: in the
+    /// matchmaking queue, with so many players waiting, and the player's
+    /// current rating (nil from a server that does not send it).
+    case queue(waiting: Int, rating: ShownRating? = nil)
     /// `OK UNQUEUE`: out of the matchmaking queue (or was not in it).
     case unqueue
 
@@ -148,9 +150,10 @@ public enum OkReply: Hashable, Sendable {
         case .unmute(let nickname):
             verb = .unmute
             fields.append("nick", nickname)
-        case .queue(let waiting):
+        case .queue(let waiting, let rating):
             verb = .queue
             fields.append("waiting", waiting)
+            rating?.append(to: &fields)
         case .unqueue: verb = .unqueue
         }
         return (verb, fields)
@@ -200,7 +203,7 @@ public enum OkReply: Hashable, Sendable {
         case .say: return .say
         case .mute: return .mute(nickname: try fields.name("nick"))
         case .unmute: return .unmute(nickname: try fields.name("nick"))
-        case .queue: return .queue(waiting: try fields.integer("waiting"))
+        case .queue: return .queue(waiting: try fields.integer("waiting"), rating: try ShownRating(fields: fields))
         case .unqueue: return .unqueue
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }

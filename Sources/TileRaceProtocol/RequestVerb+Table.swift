@@ -135,7 +135,7 @@ extension RequestVerb {
         case .top:
             RequestRule(
                 usage: "TOP [board=all|daily|sprint|sprint-daily|rating] [date=YYYY-MM-DD] [sort=rank|nick|score] [order=asc|desc] "
-                    + "[offset=0] [limit=20]",
+                    + "[offset=0] [limit=20] [nick=<nick>]",
                 summary: "read a leaderboard", requirements: [.greeted], reply: .items, cost: .asked(RequestVerb.topCost),
                 keys: LeaderboardQuery.keys
             ) { fields throws(ProtocolError) in .top(try LeaderboardQuery(fields: fields)) }

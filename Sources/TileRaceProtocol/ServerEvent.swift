@@ -8,7 +8,7 @@ public enum ServerEvent: Hashable, Sendable {
     /// Someone left a room.
     case left(room: String, nickname: String)
     /// Someone's ready mark changed.
-    case ready(room: String, nickname: String, isReady: Bool)
+    case ready(room: String, nickname: String, isReady: Bool, rating: ShownRating? = nil)
     /// The race starts in `milliseconds`.
     case countdown(room: String, milliseconds: Int)
     /// The countdown stopped.
@@ -95,10 +95,11 @@ public enum ServerEvent: Hashable, Sendable {
         case .left(let room, let nickname):
             fields.append("room", room)
             fields.append("nick", nickname)
-        case .ready(let room, let nickname, let isReady):
+        case .ready(let room, let nickname, let isReady, let rating):
             fields.append("room", room)
             fields.append("nick", nickname)
             fields.append("ready", isReady)
+            rating?.append(to: &fields)
         case .countdown(let room, let milliseconds):
             fields.append("room", room)
             fields.append("ms", milliseconds)
@@ -152,7 +153,9 @@ public enum ServerEvent: Hashable, Sendable {
         case "LEFT":
             return .left(room: try fields.name("room"), nickname: try fields.name("nick"))
         case "READY":
-            return .ready(room: try fields.name("room"), nickname: try fields.name("nick"), isReady: try fields.bool("ready"))
+            return .ready(
+                room: try fields.name("room"), nickname: try fields.name("nick"), isReady: try fields.bool("ready"),
+                rating: try ShownRating(fields: fields))
         case "COUNTDOWN":
             return .countdown(room: try fields.name("room"), milliseconds: try fields.integer("ms"))
         case "CANCEL":

@@ -519,7 +519,7 @@ package final class Simulation {
             // its own stream, so they change no other draw.
             let isOperators: Bool
             switch request {
-            case .submit, .top, .record, .status, .proveClaim, .rate, .queueRating: isOperators = false
+            case .submit, .top, .record, .status, .proveClaim, .rate: isOperators = false
             case .ban, .unban, .bans, .removeEntry: isOperators = true
             }
             let delay =

@@ -20,6 +20,17 @@ import Testing
         }
     }
 
+    /// In a rated race: a `rating` column last, the first to give way.
+    @Test func aRatedRaceShowsTheRatingsWhileThereIsRoom() {
+        let rated = [RacerTable.Row(bo, rating: "1523"), RacerTable.Row(you, rating: "1337?")]
+        let wide = RacerTable.layout(rated, width: 60)
+        #expect(wide.heading == "    racer  score  best  behind             rating")
+        #expect(wide.rows == ["  1 bo     3 724   256       —  240 moves    1523", "▶ 2 ana    3 412   256     312  221 moves   1337?"])
+        let narrow = RacerTable.layout(rated, width: 44)
+        #expect(!narrow.heading.contains("rating") && narrow.rows.allSatisfy { !$0.contains("1523") && $0.count <= 44 })
+        #expect(RacerTable.layout(rows([bo, you]), width: 60).heading == "    racer  score  best  behind")
+    }
+
     @Test func theHeadingSaysWhatEachColumnIs() {
         let table = RacerTable.layout(rows([bo, you]), width: 60)
         #expect(table.heading == "    racer  score  best  behind")

@@ -101,9 +101,92 @@ import TileRaceProtocol
     @Test func theWaitingScreenShowsTheTimeAndThePlayersLooking() {
         var model = Self.ready()
         _ = update(&model, .key(.character("u")))
-        _ = Fixtures.reply(&model, to: .queue(token: "tana"), .queue(waiting: 1))
+        _ = Fixtures.reply(&model, to: .queue(token: "tana"), .queue(waiting: 1, rating: ShownRating(rating: 1523, isProvisional: true)))
+        #expect(model.quickRace?.rating == ShownRating(rating: 1523, isProvisional: true))
         Fixtures.event(&model, .queued(waiting: 3, seconds: 20, offersBots: true))
         model.now += 21_400
         assertSnapshot(view(model, size: model.size, theme: .classic).plainText, named: "quick-race-waiting-80x24-classic")
+    }
+
+    // MARK: The connection drops while waiting
+
+    /// Waiting in the queue (`OK QUEUE` in), 30 s after `u`.
+    private static func waiting() -> Model {
+        var model = Self.ready()
+        model.network.resumeSecret = String(repeating: "a", count: 32)
+        _ = update(&model, .key(.character("u")))
+        _ = Fixtures.reply(&model, to: .queue(token: "tana"), .queue(waiting: 2))
+        model.now += 30_000
+        return model
+    }
+
+    @Test func aDropSaysTheQueueWasLeftAndReconnectingQueuesAgain() {
+        var model = Self.waiting()
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        Fixtures.settle(&model)
+        #expect(model.screen == .quickRace)
+        #expect(model.quickRace?.isConnectionLost == true && model.quickRace?.isQueued == false)
+        #expect(model.notice?.text == "connection lost: you left the queue")
+        #expect(view(model, size: model.size, theme: .classic).plainText.contains("connection lost: you left the queue"))
+        // The player reconnects from the overlay: once greeted, back in the queue, the time waited from zero.
+        #expect(update(&model, .key(.character("r"))) == [.connect])
+        _ = update(&model, .server(.greeted(Greeting(server: "t", features: [.resync, .ratings, .queue]))))
+        let effects = update(
+            &model,
+            .server(
+                .reply(
+                    .hello(nickname: "ana"),
+                    .success(.hello(nickname: "ana", session: String(repeating: "b", count: 32), isResumed: false, room: nil)),
+                    items: [])))
+        #expect(effects.contains(.send(.queue(token: "tana"))))
+        #expect(model.screen == .quickRace)
+        #expect(model.quickRace == QuickRaceState(startedAt: model.now))
+        #expect(model.network.goal == nil)
+        _ = Fixtures.reply(&model, to: .queue(token: "tana"), .queue(waiting: 1))
+        #expect(model.quickRace?.isQueued == true)
+    }
+
+    @Test func aResumedConnectionQueuesAgain() {
+        var model = Self.waiting()
+        Update.beginResuming(reason: "connection reset by peer", model: &model)
+        #expect(model.quickRace?.isConnectionLost == true)
+        #expect(model.notice?.text == "connection lost: you left the queue")
+        let effects = update(
+            &model,
+            .server(
+                .reply(
+                    .hello(nickname: "ana", resume: String(repeating: "a", count: 32)),
+                    .success(.hello(nickname: "ana", session: String(repeating: "b", count: 32), isResumed: true, room: nil)),
+                    items: [])))
+        #expect(effects == [.send(.queue(token: "tana"))])
+        #expect(model.quickRace == QuickRaceState(startedAt: model.now))
+    }
+
+    @Test func aDropWithNoWayBackGoesToTheMenuWithTheReason() {
+        var model = Self.waiting()
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        Fixtures.settle(&model)
+        // The player chooses to go on offline.
+        _ = update(&model, .key(.escape))
+        #expect(model.screen == .menu)
+        #expect(model.quickRace == nil)
+        #expect(model.network.goal == nil)
+        #expect(model.notice?.text == "connection lost: you left the queue")
+        // Or the server refuses the queue once back: the menu, with its reason.
+        var refused = Self.waiting()
+        _ = update(&refused, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        Fixtures.settle(&refused)
+        _ = update(&refused, .key(.character("r")))
+        _ = update(&refused, .server(.greeted(Greeting(server: "t", features: [.resync, .ratings, .queue]))))
+        _ = update(
+            &refused,
+            .server(
+                .reply(
+                    .hello(nickname: "ana"),
+                    .success(.hello(nickname: "ana", session: String(repeating: "b", count: 32), isResumed: false, room: nil)),
+                    items: [])))
+        Fixtures.refuse(&refused, .queue(token: "tana"), .badToken, "the nickname ana is claimed; that is not its token")
+        #expect(refused.screen == .menu)
+        #expect(refused.notice?.text == "no quick race: the nickname ana is claimed; that is not its token")
     }
 }

@@ -247,6 +247,17 @@ import TileRaceProtocol
         snapshot(model, "lobby-40x10-too-small", size: Self.tiny)
     }
 
+    /// A rated race: the racers' ratings beside them where the table has room.
+    @Test func ratedRace() {
+        for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 100, height: 30)] {
+            var model = Fixtures.race(size: size)
+            model.room?.options.isRated = true
+            let ratings = [ShownRating(rating: 1523, isProvisional: false), ShownRating(rating: 1337, isProvisional: true), nil, nil]
+            for index in ratings.indices { model.room?.members[index].rating = ratings[index] }
+            snapshot(model, "race-rated-\(size.width)x\(size.height)-classic", size: size)
+        }
+    }
+
     @Test func room() {
         var model = Fixtures.connected(Fixtures.model())
         model.screen = .room
@@ -271,7 +282,14 @@ import TileRaceProtocol
         ana.finish.ratingChange = -8
         ana.finish.isProvisional = true
         rated.room?.lastStandings = [bo, ana]
+        rated.room?.showsRatingChanges = true
         snapshot(rated, "room-after-a-rated-race-100x30-classic", size: TerminalSize(width: 100, height: 30))
+        // Before a race: the ratings the server gives (READY, MEMBER); chen's claim is not proved yet.
+        var ratings = model
+        ratings.room?.options.isRated = true
+        ratings.room?.members[0].rating = ShownRating(rating: 1523, isProvisional: false)
+        ratings.room?.members[1].rating = ShownRating(rating: 1337, isProvisional: true)
+        snapshot(ratings, "room-rated-ratings-80x24-classic")
         var away = model
         Fixtures.event(&away, .away(room: "friday", nickname: "chen", milliseconds: 30_000))
         _ = update(&away, .tick(Fixtures.now + 3_000))

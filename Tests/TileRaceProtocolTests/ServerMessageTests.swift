@@ -253,6 +253,33 @@ import TileRaceEngine
         (.event(.queued(waiting: 2, seconds: 10, offersBots: false)), "QUEUED waiting=2 seconds=10"),
         (.event(.queued(waiting: 1, seconds: 20, offersBots: true)), "QUEUED waiting=1 seconds=20 offer=bots"),
         (.event(.matched(room)), "MATCHED " + roomLine),
+        (.ok(.queue(waiting: 2, rating: ShownRating(rating: 1523, isProvisional: false))), "OK QUEUE waiting=2 rating=1523"),
+        (
+            .ok(.queue(waiting: 1, rating: ShownRating(rating: 1337, isProvisional: true))),
+            "OK QUEUE waiting=1 rating=1337 provisional=yes"
+        ),
+        (
+            .event(.ready(room: "league", nickname: "ana", isReady: true, rating: ShownRating(rating: 1523, isProvisional: false))),
+            "READY room=league nick=ana ready=yes rating=1523"
+        ),
+        (
+            .event(.ready(room: "league", nickname: "bo", isReady: false, rating: ShownRating(rating: 1337, isProvisional: true))),
+            "READY room=league nick=bo ready=no rating=1337 provisional=yes"
+        ),
+        (
+            .member(
+                MemberInfo(
+                    nickname: "ana", role: .player, isReady: true, state: .waiting, rating: ShownRating(rating: 1523, isProvisional: false))
+            ),
+            "MEMBER nick=ana role=player ready=yes state=waiting rating=1523"
+        ),
+        (
+            .member(
+                MemberInfo(
+                    nickname: "bo", role: .player, isReady: false, state: .finished, rating: ShownRating(rating: 1337, isProvisional: true))
+            ),
+            "MEMBER nick=bo role=player ready=no state=finished rating=1337 provisional=yes"
+        ),
     ]
 
     @Test func printsEachLineAsDocumented() {
@@ -265,6 +292,12 @@ import TileRaceEngine
         for (message, line) in Self.examples {
             #expect(try ServerMessage.parse(line) == message, "\(line)")
         }
+    }
+
+    @Test func aRatingThatIsNotANumberIsRefused() {
+        #expect(throws: ProtocolError.self) { try ServerMessage.parse("READY room=league nick=ana ready=yes rating=high") }
+        #expect(throws: ProtocolError.self) { try ServerMessage.parse("MEMBER nick=ana role=player ready=no state=waiting rating=") }
+        #expect(throws: ProtocolError.self) { try ServerMessage.parse("OK QUEUE waiting=1 rating=1500 provisional=maybe") }
     }
 
     @Test func kindComesFromTheVerbAlone() throws {

@@ -44,11 +44,18 @@ struct CoreQuickRaceTests {
         let eve = harness.player("eve")
         let bot = harness.bot("bot-1")
         #expect(harness.ask(ana, "QUEUE token=wrong") == ["ERR bad-token the nickname ana is claimed; that is not its token"])
-        #expect(harness.ask(eve, "QUEUE token=x1") == [ServerMessage.error(LeaderboardRules.unclaimed("eve")).line])
-        #expect(harness.ask(bot, "QUEUE token=x1") == [ServerMessage.error(ServerCore.botsUnrated).line])
+        #expect(
+            harness.ask(eve, "QUEUE token=x1") == [
+                "ERR not-eligible rated races are for claimed nicknames: eve is not claimed yet; SUBMIT a game to claim it, "
+                    + "then QUEUE token=<its token>"
+            ])
+        #expect(
+            harness.ask(bot, "QUEUE token=x1") == [
+                "ERR not-eligible quick races are rated, for people: this connection said HELLO ... bot=yes (race bots in an unrated room)"
+            ])
         #expect(harness.ask(ana, "QUEUE") == ["ERR bad-arguments missing field token="])
-        #expect(harness.ask(ana, "QUEUE token=tana") == ["OK QUEUE waiting=1"])
-        #expect(harness.ask(ana, "QUEUE token=tana") == ["OK QUEUE waiting=1"])
+        #expect(harness.ask(ana, "QUEUE token=tana") == ["OK QUEUE waiting=1 rating=1600"])
+        #expect(harness.ask(ana, "QUEUE token=tana") == ["OK QUEUE waiting=1 rating=1600"])
         _ = harness.ask(eve, "CREATE lounge")
         #expect(harness.ask(eve, "QUEUE token=x1").first?.hasPrefix("ERR ") == true)
         #expect(harness.ask(eve, "LEAVE").first == "OK LEAVE room=lounge")
@@ -67,10 +74,15 @@ struct CoreQuickRaceTests {
         #expect(lines.first?.contains("rated=yes") == true)
         #expect(
             Array(lines.dropFirst()) == [
-                "JOINED room=quick-1 nick=cy role=player", "READY room=quick-1 nick=ana ready=yes",
-                "READY room=quick-1 nick=cy ready=yes", "COUNTDOWN room=quick-1 ms=3000",
+                "JOINED room=quick-1 nick=cy role=player", "READY room=quick-1 nick=ana ready=yes rating=1600",
+                "READY room=quick-1 nick=cy ready=yes rating=1500 provisional=yes", "COUNTDOWN room=quick-1 ms=3000",
             ])
         #expect(harness.take(cy).last == "COUNTDOWN room=quick-1 ms=3000")
+        #expect(
+            harness.ask(ana, "WHO") == [
+                "MEMBER nick=ana role=player ready=yes state=waiting rating=1600",
+                "MEMBER nick=cy role=player ready=yes state=waiting rating=1500 provisional=yes", "OK WHO room=quick-1 count=2",
+            ])
         #expect(harness.take(bo).isEmpty)
         harness.advance(3000)
         #expect(harness.take(ana).first?.hasPrefix("START room=quick-1 ") == true)
@@ -109,7 +121,7 @@ struct CoreQuickRaceTests {
         #expect(!harness.take(ana).contains { $0.hasPrefix("MATCHED") })
         #expect(!harness.take(cy).contains { $0.hasPrefix("QUEUED") })
         // ana is still there: cy queues again and they race.
-        #expect(harness.ask(cy, "QUEUE token=tcy") == ["OK QUEUE waiting=2"])
+        #expect(harness.ask(cy, "QUEUE token=tcy") == ["OK QUEUE waiting=2 rating=1500 provisional=yes"])
         _ = harness.ask(ana, "QUIT")
         harness.advance(60_000)
         #expect(!harness.take(cy).contains { $0.hasPrefix("MATCHED") })

@@ -37,7 +37,10 @@ struct CoreRatedRaceTests {
         let ana = harness.player("ana")
         let bot = harness.bot("bot-1")
         let eve = harness.player("eve")
-        #expect(harness.ask(bot, "CREATE league rated=yes") == [ServerMessage.error(ServerCore.botsUnrated).line])
+        #expect(
+            harness.ask(bot, "CREATE league rated=yes") == [
+                "ERR not-eligible rated rooms are for people: this connection said HELLO ... bot=yes (race bots in an unrated room)"
+            ])
         #expect(harness.ask(ana, "CREATE league rated=yes").first?.hasSuffix("rated=yes") == true)
         #expect(harness.ask(bot, "JOIN league") == [ServerMessage.error(ServerCore.botsUnrated).line])
         #expect(
@@ -47,10 +50,15 @@ struct CoreRatedRaceTests {
         #expect(harness.ask(ana, "READY token=wrong") == ["ERR bad-token the nickname ana is claimed; that is not its token"])
         _ = harness.ask(eve, "JOIN league")
         _ = harness.take(ana)
-        #expect(harness.ask(eve, "READY token=x1") == [ServerMessage.error(LeaderboardRules.unclaimed("eve")).line])
-        #expect(harness.ask(ana, "READY token=tana") == ["OK READY ready=yes", "READY room=league nick=ana ready=yes"])
+        #expect(
+            harness.ask(eve, "READY token=x1") == [
+                "ERR not-eligible rated races are for claimed nicknames: eve is not claimed yet; SUBMIT a game to claim it, "
+                    + "then READY token=<its token>"
+            ])
+        // The READY event carries the rating the store gave with the proof (ana's deviation 82: established).
+        #expect(harness.ask(ana, "READY token=tana") == ["OK READY ready=yes", "READY room=league nick=ana ready=yes rating=1600"])
         // Proved once: later READYs need no token.
-        #expect(harness.ask(ana, "READY no").first == "OK READY ready=no")
+        #expect(harness.ask(ana, "READY no") == ["OK READY ready=no", "READY room=league nick=ana ready=no rating=1600"])
         #expect(harness.ask(ana, "READY").first == "OK READY ready=yes")
     }
 
@@ -58,7 +66,7 @@ struct CoreRatedRaceTests {
         let harness = CoreHarness(store: Self.store())
         let ana = harness.player("ana")
         _ = harness.ask(ana, "CREATE league rated=yes")
-        #expect(harness.ask(ana, "READY token=tana") == ["OK READY ready=yes", "READY room=league nick=ana ready=yes"])
+        #expect(harness.ask(ana, "READY token=tana") == ["OK READY ready=yes", "READY room=league nick=ana ready=yes rating=1600"])
         harness.advance(10_000)
         #expect(harness.take(ana).isEmpty)
         let bo = harness.player("bo")
@@ -110,17 +118,73 @@ struct CoreRatedRaceTests {
         #expect(harness.leaderboard.leaderboard.ratings["cy"]?.races == 1)
     }
 
+    /// A rated room's `WHO` gives the rating of each player whose claim is
+    /// proved (bo's provisional), none for one not proved yet (cy).
+    @Test func membersOfARatedRoomCarryTheirRatingsOnceProved() {
+        let harness = CoreHarness(store: Self.store())
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        let cy = harness.player("cy")
+        _ = harness.ask(ana, "CREATE league rated=yes")
+        for id in [bo, cy] { _ = harness.ask(id, "JOIN league") }
+        _ = harness.ask(ana, "READY token=tana")
+        _ = harness.take(bo)
+        #expect(
+            harness.ask(bo, "READY token=tbo") == ["OK READY ready=yes", "READY room=league nick=bo ready=yes rating=1450 provisional=yes"])
+        #expect(harness.take(cy).last == "READY room=league nick=bo ready=yes rating=1450 provisional=yes")
+        #expect(
+            harness.ask(cy, "WHO") == [
+                "MEMBER nick=ana role=player ready=yes state=waiting rating=1600",
+                "MEMBER nick=bo role=player ready=yes state=waiting rating=1450 provisional=yes",
+                "MEMBER nick=cy role=player ready=no state=waiting", "OK WHO room=league count=3",
+            ])
+    }
+
+    /// After a rated race the room shows each racer's new rating: the next
+    /// `WHO` and `READY` carry what the store answered.
+    @Test func theRoomKeepsTheNewRatingsAfterARatedRace() throws {
+        let harness = CoreHarness(store: Self.store())
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "CREATE league rated=yes limit=10")
+        _ = harness.ask(bo, "JOIN league")
+        _ = harness.ask(ana, "READY token=tana")
+        _ = harness.ask(bo, "READY token=tbo")
+        harness.advance(3000)
+        _ = harness.ask(bo, "RESIGN")
+        harness.advance(10_000)
+        let results = harness.take(ana).filter { $0.hasPrefix("RESULT") }
+        let anaLine = try #require(results.first { $0.contains(" nick=ana ") })
+        let boLine = try #require(results.first { $0.contains(" nick=bo ") })
+        func rating(_ line: String) -> String {
+            line.split(separator: " ").filter { $0.hasPrefix("rating=") || $0.hasPrefix("provisional=") }.joined(separator: " ")
+        }
+        #expect(rating(anaLine) != "rating=1600")
+        #expect(
+            harness.ask(ana, "WHO") == [
+                "MEMBER nick=ana role=player ready=no state=waiting \(rating(anaLine))",
+                "MEMBER nick=bo role=player ready=no state=waiting \(rating(boLine))", "OK WHO room=league count=2",
+            ])
+        _ = harness.take(bo)
+        #expect(harness.ask(bo, "READY") == ["OK READY ready=yes", "READY room=league nick=bo ready=yes \(rating(boLine))"])
+    }
+
     @Test func anUnratedRoomChangesNoRating() {
         let harness = CoreHarness(store: Self.store())
         let ana = harness.player("ana")
         let bo = harness.player("bo")
+        // ana's claim is proved (by QUEUE): an unrated room still shows no rating.
+        #expect(harness.ask(ana, "QUEUE token=tana").first?.hasPrefix("OK QUEUE") == true)
+        _ = harness.ask(ana, "UNQUEUE")
         _ = harness.ask(ana, "CREATE r limit=10")
         _ = harness.ask(bo, "JOIN r")
-        _ = harness.ask(ana, "READY")
+        _ = harness.take(ana)
+        #expect(harness.ask(ana, "READY") == ["OK READY ready=yes", "READY room=r nick=ana ready=yes"])
         _ = harness.ask(bo, "READY")
         harness.advance(13_000)
         let results = harness.take(ana).filter { $0.hasPrefix("RESULT") }
         #expect(results.count == 2 && results.allSatisfy { !$0.contains("rating=") })
+        #expect(harness.ask(ana, "WHO").allSatisfy { !$0.contains("rating=") })
         #expect(harness.leaderboard.leaderboard.ratings == Self.store().leaderboard.ratings)
     }
 
@@ -132,6 +196,20 @@ struct CoreRatedRaceTests {
             harness.ask(ana, "TOP board=rating") == [
                 "RATING rank=1 nick=ana rating=1600 rd=82 races=9", "RATING rank=1 nick=bo rating=1450 rd=150 races=2 provisional=yes",
                 "OK TOP board=rating total=2 offset=0 count=2",
+            ])
+    }
+
+    @Test func theRatingBoardGivesOnePlayersLine() {
+        let harness = CoreHarness(store: Self.store())
+        let ana = harness.player("ana")
+        #expect(
+            harness.ask(ana, "TOP board=rating nick=BO") == [
+                "RATING rank=1 nick=bo rating=1450 rd=150 races=2 provisional=yes", "OK TOP board=rating total=2 offset=0 count=1",
+            ])
+        #expect(harness.ask(ana, "TOP board=rating nick=cy") == ["OK TOP board=rating total=2 offset=0 count=0"])
+        #expect(
+            harness.ask(ana, "TOP board=daily nick=ana") == [
+                "ERR bad-option nick= picks one player's line of the rating board only: TOP board=rating nick=<nick>"
             ])
     }
 }

@@ -105,6 +105,19 @@ struct LobbyState: Hashable, Sendable {
     var hasLoaded = false
     /// When the list is next asked for (monotonic seconds).
     var refreshAt: Int?
+    /// The player's own rating, shown in the header where the server has
+    /// ratings (`TOP board=rating nick=`, asked each time the lobby opens).
+    var ownRating = OwnRating.unknown
+
+    /// The player's rating as the lobby knows it.
+    enum OwnRating: Hashable, Sendable {
+        /// Not asked (a server without ratings), or not answered yet.
+        case unknown
+        /// The server has no rating for the nickname (no rated race yet).
+        case unrated
+        /// The rating, rounded, and whether provisional.
+        case rated(ShownRating)
+    }
 }
 
 /// Someone in a room before the race.
@@ -121,6 +134,9 @@ struct RoomMember: Hashable, Sendable {
     var state: MemberInfo.State = .waiting
     /// Whether they said they are a bot (`bot=yes`).
     var isBot = false
+    /// In a rated room, their rating as the server gives it (`READY`,
+    /// `MEMBER`) or the last rated race left it; nil when not known.
+    var rating: ShownRating?
 }
 
 /// The room screen: who is in the room, who is ready, the countdown, and
@@ -151,14 +167,23 @@ struct WaitingRoom: Hashable, Sendable {
     /// here rather than in `members`, which `WHO` replaces).
     var away = AwaySeats()
 
-    /// A player's rating as the room's last rated race left it, with that
-    /// race's change (`1523 +12`, `1337? -8`); nil when it did not rate them.
+    /// Whether the last race's rating changes are still shown beside the
+    /// players (from its `END` until the next countdown).
+    var showsRatingChanges = false
+
+    /// A player's rating as shown beside their nickname: after a rated race
+    /// and until the next countdown, as that race left it with its change
+    /// (`1523 +12`, `1337? -8`); otherwise the rating the server gives
+    /// (`1523`, `1337?`); nil when neither is known.
     func rating(of nickname: String) -> String? {
         let wanted = Nickname(nickname)
-        guard let finish = lastStandings.first(where: { Nickname($0.nickname) == wanted })?.finish, let rating = finish.rating else {
-            return nil
+        if showsRatingChanges, let finish = lastStandings.first(where: { Nickname($0.nickname) == wanted })?.finish,
+            let rating = finish.rating
+        {
+            return RatingText.text(rating, change: finish.ratingChange, isProvisional: finish.isProvisional)
         }
-        return RatingText.text(rating, change: finish.ratingChange, isProvisional: finish.isProvisional)
+        guard let rating = members.first(where: { Nickname($0.nickname) == wanted && $0.role == .player })?.rating else { return nil }
+        return RatingText.text(rating.rating, isProvisional: rating.isProvisional)
     }
 
     /// The room as described by `OK CREATE` / `OK JOIN` / `OK WATCH`.

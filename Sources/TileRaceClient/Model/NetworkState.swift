@@ -13,6 +13,9 @@ enum NetworkGoal: Hashable, Sendable {
     case createRoom(RoomRequest)
     /// Join the `daily` room to race the daily challenge.
     case joinDaily
+    /// Wait in the quick race queue again: the connection dropped while
+    /// waiting, and the server forgot the queue's place.
+    case quickRace
 }
 
 /// The client's side of the conversation with the server: where it is, who

@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// Waiting in the server's quick race queue (`QUEUE`, protocol.md 5.8):
 /// the waiting screen's facts.
 struct QuickRaceState: Hashable, Sendable {
@@ -9,6 +11,11 @@ struct QuickRaceState: Hashable, Sendable {
     var waiting = 0
     /// Whether the server offered bots (`QUEUED ... offer=bots`).
     var offersBots = false
+    /// The player's rating as `OK QUEUE` gave it (nil from an older server).
+    var rating: ShownRating?
+    /// Whether the connection dropped while waiting: the server forgot the
+    /// place, and the client queues again once connected.
+    var isConnectionLost = false
 
     /// Whole seconds waited at `now`.
     func secondsWaited(at now: Int) -> Int { max(0, now - startedAt) / 1000 }

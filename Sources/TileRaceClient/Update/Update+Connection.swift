@@ -163,6 +163,7 @@ extension Update {
         if lostRace?.wasRace == true { model.race = nil }
         let wasRacing = lostRace?.wasRacing ?? false
         model.room = nil
+        quickRaceConnectionLost(&model)
         if model.screen == .lobby || model.screen == .room || model.screen == .spectate {
             model.screen = .menu
         }
@@ -183,10 +184,12 @@ extension Update {
             model.overlay = nil
             model.network.goal = nil
             model.show("playing offline: choose Race on the menu to reconnect")
+            quickRaceGivenUp(&model)
         case .character("q"), .character("Q"):
             model.overlay = nil
             model.network.goal = nil
             model.session = nil
+            quickRaceGivenUp(&model)
             model.screen = .menu
         default:
             break

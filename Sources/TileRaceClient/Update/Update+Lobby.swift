@@ -164,7 +164,9 @@ extension Update {
 
     // MARK: The list of rooms
 
-    static func openLobby(_ model: inout Model) {
+    /// Shows the lobby and asks for its rooms and, where the server has
+    /// ratings, the player's own rating (the header's "ana · rating 1523?").
+    static func openLobby(_ model: inout Model) -> [Effect] {
         model.screen = .lobby
         // A room entered from here is left for here.
         model.roomExit = .lobby
@@ -172,6 +174,27 @@ extension Update {
         model.lobby.form = nil
         model.lobby.joinPrompt = nil
         model.lobby.refreshAt = nil
+        guard model.network.serverFeatures.contains(.ratings), let nickname = model.network.nickname else {
+            model.lobby.ownRating = .unknown
+            return [.send(.rooms)]
+        }
+        return [.send(.rooms), .send(.top(LeaderboardQuery(board: .rating, limit: 1, nickname: nickname)))]
+    }
+
+    /// The reply to the lobby's `TOP board=rating nick=`: the player's
+    /// rating, or none (unrated); a refusal leaves the header without it.
+    static func ownRatingReplied(
+        _ query: LeaderboardQuery, _ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model
+    ) {
+        guard let nickname = query.nickname, let own = model.network.nickname, Nickname(own) == Nickname(nickname) else { return }
+        switch result {
+        case .success:
+            let line = items.lazy.compactMap { if case .rating(let entry) = $0 { entry } else { nil } }
+                .first { Nickname($0.nickname) == Nickname(nickname) }
+            model.lobby.ownRating = line.map { .rated(ShownRating(rating: $0.rating, isProvisional: $0.isProvisional)) } ?? .unrated
+        case .failure:
+            model.lobby.ownRating = .unknown
+        }
     }
 
     /// The reply to `ROOMS`.

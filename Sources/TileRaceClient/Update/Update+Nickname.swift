@@ -16,8 +16,7 @@ extension Update {
         var effects = endPracticeMirror(&model)
         switch goal {
         case .openLobby:
-            openLobby(&model)
-            effects.append(.send(.rooms))
+            effects += openLobby(&model)
         case .joinRoom(let name, let code):
             effects.append(.send(.join(room: name, code: code)))
         case .watchRoom(let name, let code):
@@ -26,6 +25,8 @@ extension Update {
             effects.append(.send(.create(room: request.name, options: request.options)))
         case .joinDaily:
             effects.append(.send(.join(room: "daily", code: nil)))
+        case .quickRace:
+            effects += queueAgain(&model)
         }
         return effects
     }

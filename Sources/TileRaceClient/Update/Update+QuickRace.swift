@@ -31,6 +31,7 @@ extension Update {
         case .escape, .character("q"):
             model.quickRace = nil
             model.screen = .menu
+            if model.network.goal == .quickRace { model.network.goal = nil }
             return [.send(.unqueue)]
         case .character("a") where model.quickRace?.offersBots == true:
             model.quickRace = nil
@@ -45,9 +46,10 @@ extension Update {
     static func queueReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) {
         guard model.screen == .quickRace, model.quickRace != nil else { return }
         switch result {
-        case .success(.queue(let waiting)):
+        case .success(.queue(let waiting, let rating)):
             model.quickRace?.isQueued = true
             model.quickRace?.waiting = waiting
+            if let rating { model.quickRace?.rating = rating }
         case .success:
             break
         case .failure(let error):
@@ -72,5 +74,49 @@ extension Update {
         let effects = enteredRoom(description, code: nil, isWatching: false, model: &model)
         model.show("quick race: matched with players of close rating; the countdown starts", .info)
         return effects
+    }
+
+    /// What the waiting screen says when the connection drops.
+    static let queueLostText = "connection lost: you left the queue"
+
+    /// The connection dropped while waiting: the server forgets the queue
+    /// (protocol.md 5.8), so the screen says so, and the client queues again
+    /// once it is connected (`queueAgain`, by the `quickRace` goal or
+    /// after a resume).
+    static func quickRaceConnectionLost(_ model: inout Model) {
+        guard model.screen == .quickRace, model.quickRace != nil else { return }
+        model.quickRace?.isQueued = false
+        model.quickRace?.isConnectionLost = true
+        model.network.goal = .quickRace
+        model.show(queueLostText, .warning)
+    }
+
+    /// Connected again after a drop on the waiting screen: back in the
+    /// queue (the time waited starts again), or the menu with the reason
+    /// when that cannot be.
+    static func queueAgain(_ model: inout Model) -> [Effect] {
+        guard model.screen == .quickRace, model.quickRace?.isConnectionLost == true else { return [] }
+        if model.network.goal == .quickRace { model.network.goal = nil }
+        guard model.network.serverFeatures.contains(.queue), let nickname = model.network.nickname,
+            let token = model.config.token(for: nickname)
+        else {
+            model.quickRace = nil
+            model.screen = .menu
+            model.show(
+                "\(queueLostText): this server has no quick race for \(ScreenText.sanitize(model.network.nickname ?? "you"))", .warning)
+            return []
+        }
+        model.quickRace = QuickRaceState(startedAt: model.now)
+        model.show("connected again: back in the quick race queue", .info)
+        return [.send(.queue(token: token))]
+    }
+
+    /// The player gave up on the connection (offline, or quit to the menu)
+    /// while on the waiting screen: the menu, saying the queue was left.
+    static func quickRaceGivenUp(_ model: inout Model) {
+        guard model.screen == .quickRace else { return }
+        model.quickRace = nil
+        model.screen = .menu
+        model.show(queueLostText, .warning)
     }
 }

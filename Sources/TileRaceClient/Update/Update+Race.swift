@@ -103,8 +103,7 @@ extension Update {
             model.screen = .menu
             return bots + [.send(.leave)]
         }
-        openLobby(&model)
-        return bots + [.send(.leave), .send(.rooms)]
+        return bots + [.send(.leave)] + openLobby(&model)
     }
 
     /// Keys while watching a race as a spectator.
@@ -145,7 +144,10 @@ extension Update {
             model.show("the server started a race this client cannot play", .warning)
             return
         }
-        let options = RoomOptions(size: start.size, target: start.target, allowsAssists: start.allowsAssists, timeLimit: start.timeLimit)
+        // `START` does not say whether the room is rated: that stays as the room was described.
+        let options = RoomOptions(
+            size: start.size, target: start.target, allowsAssists: start.allowsAssists, timeLimit: start.timeLimit,
+            isRated: room.options.isRated)
         room.options = options
         room.countdownEndsAt = nil
         for index in room.members.indices {
@@ -250,11 +252,17 @@ extension Update {
         race.away = AwaySeats()
         race.announce("race over", at: model.now)
         room.lastStandings = standings
+        room.showsRatingChanges = true
         room.isRaceUnderWay = false
         room.countdownEndsAt = nil
         for index in room.members.indices {
             room.members[index].isReady = false
             room.members[index].state = .waiting
+            // A rated race's new rating is the member's from now on.
+            let finish = standings.first { Nickname($0.nickname) == Nickname(room.members[index].nickname) }?.finish
+            if room.members[index].role == .player, let finish, let rating = finish.rating {
+                room.members[index].rating = ShownRating(rating: rating, isProvisional: finish.isProvisional)
+            }
         }
         model.room = room
         // A player who was not in this race saw it from the room: the room shows the standings.

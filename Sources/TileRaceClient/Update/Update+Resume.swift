@@ -27,6 +27,8 @@ extension Update {
         // whatever needs the server waits for it (`Update.apply`) rather than
         // happening here only.
         model.connection = .connected(endpoint)
+        // The queue holds no seat: its place is lost even so.
+        quickRaceConnectionLost(&model)
     }
 
     /// On each tick while resuming: start the next try when due, or give up
@@ -72,9 +74,9 @@ extension Update {
         model.connection = .connected(endpoint)
         model.show("back: the connection was restored (\(attempts) \(attempts == 1 ? "try" : "tries"))", .success)
         if let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true {
-            return leaveAgainAfterResume(room, model: &model)
+            return leaveAgainAfterResume(room, model: &model) + queueAgain(&model)
         }
-        return []
+        return queueAgain(&model)
     }
 
     /// The seat is in a room we left while the connection was failing (our

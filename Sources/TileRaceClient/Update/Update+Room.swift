@@ -68,18 +68,21 @@ extension Update {
             let isYou = Nickname(member.nickname) == you && (member.role == .watcher) == room.isWatching
             return RoomMember(
                 nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state,
-                isBot: member.isBot)
+                isBot: member.isBot, rating: member.rating)
         }
         model.room = room
     }
 
-    static func setReady(_ isReady: Bool, of nickname: String?, model: inout Model) {
+    /// `READY`: someone's ready mark, and in a rated room their rating
+    /// once their claim is proved (kept when the event carries none).
+    static func setReady(_ isReady: Bool, of nickname: String?, rating: ShownRating? = nil, model: inout Model) {
         guard let nickname,
             let index = model.room?.members.firstIndex(where: {
                 Nickname($0.nickname) == Nickname(nickname) && $0.role == .player
             })
         else { return }
         model.room?.members[index].isReady = isReady
+        if let rating { model.room?.members[index].rating = rating }
     }
 
     private static func readyRefusal(_ error: ProtocolError) -> String {
@@ -120,6 +123,7 @@ extension Update {
     /// `COUNTDOWN`: everyone is ready; the countdown is drawn here.
     static func countdownStarted(milliseconds: Int, model: inout Model) {
         model.room?.countdownEndsAt = model.now + max(0, milliseconds)
+        model.room?.showsRatingChanges = false
         if model.screen == .room { model.notice = nil }
     }
 

@@ -124,10 +124,7 @@ extension Update {
             if let rejoining = model.network.rejoiningRoom, RoomName(rejoining) == RoomName(name) {
                 // Going back after a lost connection: the room did not survive (a server restart).
                 model.network.rejoiningRoom = nil
-                if model.screen != .lobby {
-                    openLobby(&model)
-                    effects.append(.send(.rooms))
-                }
+                if model.screen != .lobby { effects += openLobby(&model) }
                 model.show("room \(name) is gone (the server restarted?): pick a room or make one", .warning)
                 break
             }
@@ -154,10 +151,7 @@ extension Update {
     /// (and its list asked for, when the lobby was not open).
     private static func askJoinCode(_ name: String, isWatching: Bool, message: String, model: inout Model) -> [Effect] {
         var effects: [Effect] = []
-        if model.screen != .lobby {
-            openLobby(&model)
-            effects.append(.send(.rooms))
-        }
+        if model.screen != .lobby { effects += openLobby(&model) }
         var prompt = JoinPrompt()
         prompt.name = TextField(name)
         prompt.isCodeFocused = true

@@ -59,6 +59,8 @@ extension Update {
             restartReplied(result, model: &model)
         case .submit(let nickname, _):
             return submitReplied(nickname, result, model: &model)
+        case .top(let query) where query.nickname != nil:
+            ownRatingReplied(query, result, items: items, model: &model)
         case .top(let query):
             leaderboardReplied(query, result, items: items, model: &model)
         case .record(let query) where model.pendingGhost?.query == query:
@@ -106,9 +108,9 @@ extension Update {
         case .left(let room, let nickname):
             guard isOurRoom(room, model) else { break }
             memberLeft(nickname, model: &model)
-        case .ready(let room, let nickname, let isReady):
+        case .ready(let room, let nickname, let isReady, let rating):
             guard isOurRoom(room, model) else { break }
-            setReady(isReady, of: nickname, model: &model)
+            setReady(isReady, of: nickname, rating: rating, model: &model)
         case .countdown(let room, let milliseconds):
             guard isOurRoom(room, model) else { break }
             countdownStarted(milliseconds: milliseconds, model: &model)
@@ -167,6 +169,8 @@ extension Update {
         switch message {
         case .submit:
             submissionNotSent(model: &model)
+        case .top(let query) where query.nickname != nil:
+            break  // The lobby's own rating: the header goes on without it.
         case .top:
             model.leaderboard.status = .notConnected
         case .rooms:

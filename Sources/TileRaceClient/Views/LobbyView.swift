@@ -4,8 +4,7 @@ import TileRaceProtocol
 enum LobbyView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         let lobby = model.lobby
-        Chrome.header(
-            ["TILE RACE · rooms", "rooms"], right: [model.connection.summary, model.connection.shortSummary], theme: theme, into: &frame)
+        Chrome.header(titles(model), right: [model.connection.summary, model.connection.shortSummary], theme: theme, into: &frame)
         let x = 3
         let table = table(lobby.rooms).layout(width: frame.width - x - 1)
         frame.text(table.heading, x: x, y: 2, style: theme.base.bold)
@@ -164,5 +163,18 @@ enum LobbyView {
         }
         lines += [.blank, Dialog.Line(text: "Enter \(prompt.isWatching ? "watch" : "join")    Esc cancel", style: theme.muted)]
         Dialog.draw(lines, in: area, minimumWidth: 46, theme: theme, into: &frame)
+    }
+
+    /// The header's wordings, longest first: with the player's rating
+    /// where the server has ratings ("ana · rating 1523?", "ana · unrated").
+    static func titles(_ model: Model) -> [String] {
+        let rating: String
+        switch model.lobby.ownRating {
+        case .unknown: return ["TILE RACE · rooms", "rooms"]
+        case .unrated: rating = "unrated"
+        case .rated(let shown): rating = "rating " + RatingText.text(shown.rating, isProvisional: shown.isProvisional)
+        }
+        let me = ScreenText.sanitize(model.network.nickname ?? "you") + " · " + rating
+        return ["TILE RACE · rooms · " + me, "rooms · " + me, me, "rooms"]
     }
 }

@@ -119,7 +119,9 @@ enum RaceView {
         into frame: inout Frame
     ) -> Int {
         let rows = ranked.map {
-            RacerTable.Row($0, mark: mark(of: $0, race: race, model: model), isBot: $0.isBot || model.isBot($0.nickname))
+            RacerTable.Row(
+                $0, mark: mark(of: $0, race: race, model: model), isBot: $0.isBot || model.isBot($0.nickname),
+                rating: model.room?.rating(of: $0.nickname))
         }
         let table = RacerTable.layout(rows, width: width)
         let ruleWidth = min(width, max(56, table.rows.map(\.count).max() ?? 0))

@@ -3,9 +3,12 @@
 /// the racer in first place, then moves, or how and when they finished. A
 /// mark ("away 27s", "offline") takes the place of the moves.
 ///
+/// In a rated race a last column, `rating`, shows each racer's rating.
+///
 /// Narrow panels give way in this order: the last column's long wording
 /// ("221 moves", "done 07:12.4") becomes the short one ("221" under the
-/// heading `moves`, "✓ 07:12.4"), then `behind` is left out, then `best`;
+/// heading `moves`, "✓ 07:12.4"), then the rating is left out, then
+/// `behind`, then `best`;
 /// a name is cut only when even that does not fit. The choice is made for
 /// all rows together, so they line up.
 enum RacerTable {
@@ -17,12 +20,15 @@ enum RacerTable {
         var mark: String?
         /// Whether they are a bot (from whatever the model knows).
         var isBot: Bool
+        /// In a rated race, their rating as the room showed it (`1523`, `1337?`).
+        var rating: String?
 
         /// A row.
-        init(_ player: RacePlayer, mark: String? = nil, isBot: Bool? = nil) {
+        init(_ player: RacePlayer, mark: String? = nil, isBot: Bool? = nil, rating: String? = nil) {
             self.player = player
             self.mark = mark
             self.isBot = isBot ?? player.isBot
+            self.rating = rating
         }
     }
 
@@ -36,6 +42,8 @@ enum RacerTable {
         static let behind = 4
         /// Moves or finish.
         static let status = 5
+        /// The rating, in a rated race (giving way after the last column's long wording).
+        static let rating = 6
     }
 
     /// The rows (ranked, first place first) laid out in `width` columns.
@@ -56,7 +64,7 @@ enum RacerTable {
         var name = TextTable.Column("racer", names)
         name.cut = { row, width in BotTag.name(rows[row].player.nickname, isBot: rows[row].isBot, width: width) }
         let statuses = rows.map(status)
-        return TextTable(
+        var table = TextTable(
             columns: [
                 TextTable.Column("", places),
                 name,
@@ -73,6 +81,11 @@ enum RacerTable {
                     ], gap: 2),
             ],
             givingWay: [ColumnIndex.status, ColumnIndex.behind, ColumnIndex.best], flexibleColumn: 1)
+        if rows.contains(where: { $0.rating != nil }) {
+            table.columns.append(TextTable.Column("rating", rows.map { $0.rating ?? "" }, isRightAligned: true, canBeLeftOut: true, gap: 2))
+            table.givingWay.insert(ColumnIndex.rating, at: 1)
+        }
+        return table
     }
 
     /// A row's last column, long and short: moves, a finish, or the mark.

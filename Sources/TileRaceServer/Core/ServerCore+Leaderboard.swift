@@ -94,16 +94,15 @@ extension ServerCore {
             lines = entries.map { ServerMessage.entry($0).line } + [ServerMessage.ok(.top(summary)).line]
         case .ratingPage(let entries, let summary):
             lines = entries.map { ServerMessage.rating($0).line } + [ServerMessage.ok(.top(summary)).line]
-        case .proven:
-            guard let session, session.awaitedAnswer == id else { return }
-            session.awaitedAnswer = nil
-            claimProven(for: session)
-            setInputFlow(.turn, of: session)
-            return
         case .provenRating(let rating):
             guard let session, session.awaitedAnswer == id else { return }
             session.awaitedAnswer = nil
-            queueProven(session, rating: rating)
+            // A rated room's `READY token=` comes from a player in a room; `QUEUE` from one outside.
+            if session.roomKey != nil {
+                claimProven(for: session, rating: rating)
+            } else {
+                queueProven(session, rating: rating)
+            }
             setInputFlow(.turn, of: session)
             return
         case .rated:
@@ -113,7 +112,7 @@ extension ServerCore {
         case .bans, .moderated:
             lines = moderationLines(answer, awaited.request, session: session)
         case .refused(let error):
-            lines = [ServerMessage.error(error).line]
+            lines = [ServerMessage.error(claimRefusal(error, of: awaited.request, for: session)).line]
         case .failed(let error, let reason):
             if let reason { log(.error, LogEntry("store.error", [.init("reason", reason)], message: "error: \(reason)")) }
             // `INFO` asked whether the store is up: it is not.

@@ -6,6 +6,10 @@ import TileRaceProtocol
 /// hosted there), the claim and rating the store gives at `QUEUE`, and
 /// the rated rooms (`quick-<n>`) the queue makes.
 extension ServerCore {
+    /// The refusal of a bot's `QUEUE`.
+    static let botsUnqueued = ProtocolError(
+        .notEligible, "quick races are rated, for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
+
     /// The shard whose core holds the queue, and hosts the quick races.
     static let queueShard = 0
     /// The prefix of quick races' room names, which `CREATE` refuses.
@@ -17,14 +21,14 @@ extension ServerCore {
     /// whether the token proves the nickname's claim, and its rating
     /// (`queueProven` carries the request out).
     func queue(_ session: Session, token: String) throws(ProtocolError) {
-        if session.isBot { throw ServerCore.botsUnrated }
+        if session.isBot { throw ServerCore.botsUnqueued }
         if moveToQueueShard(session) { return }
         if matchQueue.contains(session.id) {
-            reply(session, .queue(waiting: matchQueue.count))
+            reply(session, .queue(waiting: matchQueue.count, rating: session.provenRating.map(ShownRating.init)))
             return
         }
         guard let nickname = session.nickname else { return }
-        ask(.queueRating(nickname: nickname, token: token, today: today), for: session)
+        ask(.proveClaim(nickname: nickname, token: token, today: today), for: session)
     }
 
     /// The store proved the claim: the session waits in the queue.
@@ -34,8 +38,9 @@ extension ServerCore {
             return
         }
         session.provenClaim = Names.nicknameKey(nickname)
+        session.provenRating = rating
         matchQueue.add(session.id, nickname: nickname, rating: rating.rating, at: now)
-        reply(session, .queue(waiting: matchQueue.count))
+        reply(session, .queue(waiting: matchQueue.count, rating: ShownRating(rating)))
         log(
             .info,
             LogEntry(
@@ -99,7 +104,9 @@ extension ServerCore {
                 lines.append(ServerMessage.event(.joined(room: room.name, nickname: other.nickname ?? "", role: .player)).line)
             }
             for member in members {
-                lines.append(ServerMessage.event(.ready(room: room.name, nickname: member.nickname ?? "", isReady: true)).line)
+                let ready = ServerEvent.ready(
+                    room: room.name, nickname: member.nickname ?? "", isReady: true, rating: shownRating(of: member, in: room))
+                lines.append(ServerMessage.event(ready).line)
             }
             send(session.id, lines: lines)
         }
@@ -118,5 +125,15 @@ extension ServerCore {
     private func moveToQueueShard(_ session: Session) -> Bool {
         guard shard != ServerCore.queueShard else { return false }
         return moveToShard(ServerCore.queueShard, session)
+    }
+
+    /// The store's refusal of a claim, in the words of the request that
+    /// asked: the store words an unclaimed nickname for `READY`; a `QUEUE`
+    /// (asked from outside rooms) hears of `QUEUE`.
+    func claimRefusal(_ error: ProtocolError, of request: LeaderboardRequest, for session: Session?) -> ProtocolError {
+        guard case .proveClaim(let nickname, _, _) = request, error.code == .notEligible, let session, session.roomKey == nil else {
+            return error
+        }
+        return LeaderboardRules.unclaimed(nickname, then: "QUEUE")
     }
 }

@@ -37,10 +37,12 @@ extension ServerCore {
         return true
     }
 
-    /// The store said the token proves the claim: the `READY` is carried out.
-    func claimProven(for session: Session) {
+    /// The store said the token proves the claim, and gave its rating: the
+    /// `READY` is carried out.
+    func claimProven(for session: Session, rating: Glicko2.Rating) {
         guard let nickname = session.nickname else { return }
         session.provenClaim = Names.nicknameKey(nickname)
+        session.provenRating = rating
         do throws(ProtocolError) {
             try ready(session, true)
         } catch {
@@ -91,6 +93,7 @@ extension ServerCore {
         var results = awaited.results
         switch answer {
         case .rated(let changes):
+            keepRatings(changes, in: rooms[awaited.roomKey])
             for (index, change) in changes.enumerated() where index < results.count {
                 results[index].rating = change.shownRating
                 results[index].ratingChange = change.shownChange
@@ -117,5 +120,27 @@ extension ServerCore {
         }
         guard let room = rooms[awaited.roomKey] else { return }
         sendResults(results, of: awaited.raceID, in: room)
+    }
+
+    /// The rating a rated room shows beside `session`'s nickname: the one
+    /// its proved claim brought, or its last rated race left; nil in an
+    /// unrated room or before the claim is proved.
+    func shownRating(of session: Session, in room: Room) -> ShownRating? {
+        guard room.options.isRated, let nickname = session.nickname, session.provenClaim == Names.nicknameKey(nickname) else {
+            return nil
+        }
+        return session.provenRating.map(ShownRating.init)
+    }
+
+    /// A rated race's new ratings, kept by the racers still in its room so
+    /// the room shows them until the next race changes them.
+    private func keepRatings(_ changes: [RatingChange], in room: Room?) {
+        guard let room else { return }
+        for id in room.players {
+            guard let session = sessions[id], let nickname = session.nickname, session.provenClaim == Names.nicknameKey(nickname),
+                let change = changes.first(where: { Names.nicknameKey($0.nickname) == session.provenClaim })
+            else { continue }
+            session.provenRating = change.after
+        }
     }
 }

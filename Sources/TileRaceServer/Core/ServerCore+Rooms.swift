@@ -142,7 +142,9 @@ extension ServerCore {
         var members: [MemberInfo] = room.players.compactMap { id in
             guard let member = sessions[id], let nickname = member.nickname else { return nil }
             let state: MemberInfo.State = room.race?.racer(id).map { $0.isRacing ? .racing : .finished } ?? .waiting
-            return MemberInfo(nickname: nickname, role: .player, isReady: room.ready.contains(id), state: state, isBot: member.isBot)
+            return MemberInfo(
+                nickname: nickname, role: .player, isReady: room.ready.contains(id), state: state, isBot: member.isBot,
+                rating: shownRating(of: member, in: room))
         }
         members += room.watchers.compactMap { id in
             guard let watcher = sessions[id], let nickname = watcher.nickname else { return nil }
@@ -161,7 +163,9 @@ extension ServerCore {
             room.ready.remove(session.id)
         }
         reply(session, .ready(isReady))
-        broadcast(.ready(room: room.name, nickname: session.nickname ?? "", isReady: isReady), in: room)
+        broadcast(
+            .ready(room: room.name, nickname: session.nickname ?? "", isReady: isReady, rating: shownRating(of: session, in: room)),
+            in: room)
         if isReady {
             startCountdownIfReady(room)
         } else {

@@ -78,8 +78,11 @@ final class Session {
     /// Whether the connection unlocked the operator's requests (`AUTH`).
     var isOperator = false
     /// The nickname key whose claim this session proved (`READY token=` in
-    /// a rated room), so a later `READY` needs no token.
+    /// a rated room, or `QUEUE`), so a later `READY` needs no token.
     var provenClaim: String?
+    /// The rating of that nickname: the store's answer to the proof, then
+    /// each rated race's new rating (what rated rooms show beside it).
+    var provenRating: Glicko2.Rating?
     /// The number of the last operator's notice it was sent (or that was
     /// out when it connected).
     var lastNotice = 0

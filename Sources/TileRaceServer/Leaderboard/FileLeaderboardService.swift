@@ -94,13 +94,6 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         case .proveClaim(let nickname, let token, let today):
             do throws(ProtocolError) {
                 try pending.proveClaim(of: nickname, token: token, on: today)
-                completion(.proven)
-            } catch {
-                completion(.refused(error))
-            }
-        case .queueRating(let nickname, let token, let today):
-            do throws(ProtocolError) {
-                try pending.proveClaim(of: nickname, token: token, on: today)
                 completion(.provenRating(pending.rating(of: nickname, onDay: UTCTime.dayNumber(of: today) ?? 0)))
             } catch {
                 completion(.refused(error))

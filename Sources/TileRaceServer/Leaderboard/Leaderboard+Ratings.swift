@@ -62,6 +62,8 @@ extension Leaderboard {
     /// the established ratings by rating, then the provisional ones by
     /// rating, each ranked from 1; equal ratings in nickname order.
     /// `sort=nick` orders by nickname, `sort=score` by rating across both.
+    /// `nick=` keeps that nickname's line only, ranked as in the whole
+    /// list (none when it has no rating); `total` is still the whole list's.
     public static func ratingPage(_ query: LeaderboardQuery, of stored: [PlayerRating], today: String) -> (
         entries: [RatingEntry], summary: TopSummary
     ) {
@@ -86,6 +88,9 @@ extension Leaderboard {
             }
         }
         var ordered = ranked
+        if let nickname = query.nickname {
+            ordered = ranked.filter { Names.nicknameKey($0.nickname) == Names.nicknameKey(nickname) }
+        }
         switch query.sort {
         case .rank: break
         case .nickname: ordered.sort { Names.nicknameKey($0.nickname) < Names.nicknameKey($1.nickname) }

@@ -25,13 +25,12 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     /// Whether the store is up (`INFO`): a Redis store that answers, a data
     /// directory whose last write succeeded.
     case status(isUp: Bool)
-    /// The token proves the claim (`proveClaim`); a wrong one is `refused`.
-    case proven
     /// The rated race's new ratings are stored: each racer's change, in the race's order.
     case rated([RatingChange])
     /// A page of the rating board and its summary.
     case ratingPage([RatingEntry], TopSummary)
-    /// The token proves the claim (`queueRating`), and the nickname's
-    /// current rating (a newcomer's when it has none); a wrong token is `refused`.
+    /// The token proves the claim (`proveClaim`), and the nickname's
+    /// current rating, aged to the day asked (a newcomer's when it has
+    /// none); a wrong token is `refused`.
     case provenRating(Glicko2.Rating)
 }

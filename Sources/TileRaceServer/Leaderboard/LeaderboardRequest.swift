@@ -19,13 +19,11 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case bans
     /// Take the entry a `REMOVE-ENTRY` names off its board.
     case removeEntry(RemovalOrder, today: String)
-    /// Whether a token proves a nickname's claim (`READY token=` in a rated room), on `today`.
+    /// Whether a token proves a nickname's claim on `today`, and its
+    /// current rating then (`READY token=` in a rated room, and `QUEUE`).
     case proveClaim(nickname: String, token: String?, today: String)
     /// Rate a race that ended in a rated room, and store the new ratings.
     case rate(RatedRace)
-    /// Whether a token proves a nickname's claim, and its current rating
-    /// on `today` (`QUEUE`, a quick race).
-    case queueRating(nickname: String, token: String, today: String)
 }
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and

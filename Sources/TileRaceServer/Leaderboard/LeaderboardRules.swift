@@ -13,11 +13,13 @@ enum LeaderboardRules {
         ProtocolError(.badToken, "the nickname \(nickname) is claimed; " + (tokenGiven ? "that is not its token" : "give its token="))
     }
 
-    /// A rated room's racer whose nickname nobody claimed.
-    static func unclaimed(_ nickname: String) -> ProtocolError {
+    /// A rated room's racer (or, with `then: "QUEUE"`, a quick race's)
+    /// whose nickname nobody claimed: the stores answer the `READY` wording,
+    /// and the core gives `QUEUE` its own (`ServerCore.claimRefusal`).
+    static func unclaimed(_ nickname: String, then verb: String = "READY") -> ProtocolError {
         ProtocolError(
             .notEligible,
-            "rated races are for claimed nicknames: \(nickname) is not claimed yet; SUBMIT a game to claim it, then READY token=<its token>"
+            "rated races are for claimed nicknames: \(nickname) is not claimed yet; SUBMIT a game to claim it, then \(verb) token=<its token>"
         )
     }
 

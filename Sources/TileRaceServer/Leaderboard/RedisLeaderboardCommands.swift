@@ -50,14 +50,10 @@ struct RedisLeaderboardCommands: Sendable {
                 arguments: [Names.nicknameKey(order.query.nickname)])
         case .proveClaim(let nickname, let token, let today):
             return Self.script(
-                RedisLeaderboardScripts.proveClaim, keys: [keys.claims, keys.boardsOf],
+                RedisLeaderboardScripts.proveClaim, keys: [keys.claims, keys.boardsOf, keys.ratings],
                 arguments: [Names.nicknameKey(nickname), token ?? "", Leaderboard.expiryCutoff(on: today) ?? ""])
         case .rate(let race):
             return readRatings(of: race)
-        case .queueRating(let nickname, let token, let today):
-            return Self.script(
-                RedisLeaderboardScripts.proveClaimWithRating, keys: [keys.claims, keys.boardsOf, keys.ratings],
-                arguments: [Names.nicknameKey(nickname), token, Leaderboard.expiryCutoff(on: today) ?? ""])
         }
     }
 
@@ -153,15 +149,7 @@ struct RedisLeaderboardCommands: Sendable {
                     bans.append(ban)
                 }
                 return .bans(bans)
-            case .proveClaim(let nickname, let token, _):
-                guard let parts = reply.array, let outcome = parts.first?.string else { throw Self.unexpected(reply) }
-                switch outcome {
-                case "ok": return .proven
-                case "unclaimed": return .refused(LeaderboardRules.unclaimed(nickname))
-                case "bad-token": return .refused(LeaderboardRules.badToken(parts.last?.string ?? nickname, tokenGiven: token != nil))
-                default: throw Self.unexpected(reply)
-                }
-            case .queueRating(let nickname, _, let today):
+            case .proveClaim(let nickname, let token, let today):
                 guard let parts = reply.array, let outcome = parts.first?.string else { throw Self.unexpected(reply) }
                 switch outcome {
                 case "ok":
@@ -170,7 +158,7 @@ struct RedisLeaderboardCommands: Sendable {
                     guard case .rating(let rating) = try Self.record(text) else { throw Self.unexpected(reply) }
                     return .provenRating(rating.current(onDay: UTCTime.dayNumber(of: today) ?? 0))
                 case "unclaimed": return .refused(LeaderboardRules.unclaimed(nickname))
-                case "bad-token": return .refused(LeaderboardRules.badToken(parts.last?.string ?? nickname, tokenGiven: true))
+                case "bad-token": return .refused(LeaderboardRules.badToken(parts.last?.string ?? nickname, tokenGiven: token != nil))
                 default: throw Self.unexpected(reply)
                 }
             case .rate:

@@ -195,14 +195,13 @@ enum RedisLeaderboardScripts {
         return 1
         """
 
-    /// Whether a token proves a nickname's claim (`READY token=` in a rated
-    /// room). KEYS: claims, boards-of. ARGV: nickname key, token (empty:
-    /// none), the claim-expiry cutoff (empty: none). Returns `{"ok"}`,
-    /// `{"unclaimed"}` (none, or expired) or `{"bad-token", nickname}`.
-    static let proveClaim = proveClaimChecks + "\nreturn {'ok'}"
-
-    /// `proveClaim`'s checks, before its answer.
-    private static let proveClaimChecks = """
+    /// Whether a token proves a nickname's claim, and its rating record
+    /// when it does (`READY token=` in a rated room, and `QUEUE`). KEYS:
+    /// claims, boards-of, ratings. ARGV: nickname key, token (empty: none),
+    /// the claim-expiry cutoff (empty: none). Returns `{"ok", record}` (an
+    /// empty record: none), `{"unclaimed"}` (none, or expired) or
+    /// `{"bad-token", nickname}`.
+    static let proveClaim = """
         local claim = redis.call('HGET', KEYS[1], ARGV[1])
         if not claim then return {'unclaimed'} end
         local claimToken, claimDate, claimNickname
@@ -215,13 +214,8 @@ enum RedisLeaderboardScripts {
         local onBoards = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
         if claimDate ~= nil and ARGV[3] ~= '' and claimDate < ARGV[3] and onBoards == 0 then return {'unclaimed'} end
         if claimToken ~= ARGV[2] then return {'bad-token', claimNickname} end
+        return {'ok', redis.call('HGET', KEYS[3], ARGV[1]) or ''}
         """
-
-    /// `proveClaim`, and the nickname's rating record when the token proves
-    /// the claim (`QUEUE`). KEYS: claims, boards-of, ratings. ARGV: as
-    /// `proveClaim`'s. Returns `{"ok", record}` (an empty record: none),
-    /// or `proveClaim`'s refusals.
-    static let proveClaimWithRating = proveClaimChecks + "\nreturn {'ok', redis.call('HGET', KEYS[3], ARGV[1]) or ''}"
 
     /// A rated race's new ratings, written only if no racer's rating changed
     /// since it was read. KEYS: ratings, sequence, boards-of. ARGV: for each

@@ -17,7 +17,7 @@ import TileRaceTestSupport
         guard let store = try ServiceUnderTest(kind) else { return }
         #expect(store.ask(.proveClaim(nickname: "ana", token: "x", today: Self.today)) == .refused(LeaderboardRules.unclaimed("ana")))
         #expect(store.claim("Ana", today: Self.today) == "tAna")
-        #expect(store.ask(.proveClaim(nickname: "ANA", token: "tAna", today: Self.today)) == .proven)
+        #expect(store.ask(.proveClaim(nickname: "ANA", token: "tAna", today: Self.today)) == .provenRating(Glicko2.newcomer))
         #expect(
             store.ask(.proveClaim(nickname: "ana", token: "wrong", today: Self.today))
                 == .refused(LeaderboardRules.badToken("Ana", tokenGiven: true)))
@@ -67,6 +67,42 @@ import TileRaceTestSupport
         #expect(entries.map(\.nickname) == (second[0].shownRating > second[1].shownRating ? ["bo", "ana", "cy"] : ["ana", "bo", "cy"]))
         #expect(entries.allSatisfy(\.isProvisional) && entries.map(\.rank) == [1, 2, 3])
         #expect(entries.first { $0.nickname == "cy" }?.races == 1 && entries.first { $0.nickname == "bo" }?.races == 2)
+    }
+
+    /// `TOP board=rating nick=`: one player's line as in the whole list
+    /// (established and provisional ranked apart), none without a rating.
+    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    func oneNicknamesLineOfTheRatingBoard(_ kind: ServiceUnderTest.Kind) throws {
+        guard let store = try ServiceUnderTest(kind) else { return }
+        // Four races of eight make most of them established; ivy and jo race once (provisional).
+        let eight = ["ana", "bo", "cy", "di", "ed", "flo", "gus", "hal"]
+        for _ in 0..<4 {
+            let race = RatedRace(racers: eight.enumerated().map { .init(nickname: $1, place: $0 + 1) }, date: Self.today)
+            guard case .rated = store.ask(.rate(race)) else {
+                Issue.record("not rated")
+                return
+            }
+        }
+        _ = store.ask(.rate(RatedRace(racers: [.init(nickname: "ivy", place: 1), .init(nickname: "jo", place: 2)], date: Self.today)))
+        guard case .ratingPage(let whole, _) = store.ask(.top(LeaderboardQuery(board: .rating), today: Self.today)) else {
+            Issue.record("no page")
+            return
+        }
+        #expect(Set(whole.map(\.nickname)) == Set(eight + ["ivy", "jo"]))
+        // The second established player, and the last provisional one (ranked among the provisional).
+        let established = whole[1]
+        let provisional = try #require(whole.last)
+        #expect(!established.isProvisional && established.rank == 2)
+        #expect(provisional.isProvisional && provisional.rank == whole.filter(\.isProvisional).count && provisional.rank > 1)
+        for expected in [established, provisional] {
+            let query = LeaderboardQuery(board: .rating, nickname: expected.nickname.uppercased())
+            #expect(
+                store.ask(.top(query, today: Self.today))
+                    == .ratingPage([expected], TopSummary(board: .rating, date: nil, total: 10, offset: 0, count: 1)))
+        }
+        #expect(
+            store.ask(.top(LeaderboardQuery(board: .rating, nickname: "eve"), today: Self.today))
+                == .ratingPage([], TopSummary(board: .rating, date: nil, total: 10, offset: 0, count: 0)))
     }
 
     @Test func twoServersOfOneRedisShareTheRatings() throws {
