@@ -106,12 +106,12 @@ final class SimulatedPlayer {
                 // In a rated room (matched by the queue, or a room of one's own): ready (with the
                 // claim's token), and waits for the countdown; now and then unready, or gone.
                 if !facts.isReady { return random.pick([(10, .character("r")), (1, .character("q")), (1, .down)]) }
-                return random.pick([(40, .down), (2, .character("r")), (1, .character("q")), (1, .character("/"))])
+                return random.pick([(60, .down), (1, .character("r")), (1, .character("q")), (1, .character("/"))])
             }
             // A quick racer leaves after a race, for another quick race from the menu.
             return random.pick([
                 (40, .character("r")), (5, .character("a")), (3, .character("x")),
-                (style == .quickRacer ? (isRaceOver ? 40 : 10) : 4, .character("q")), (8, .enter),
+                (style == .quickRacer && isRaceOver ? 40 : 4, .character("q")), (8, .enter),
                 (2, .escape), (4, .character("/")),
             ])
         case "leaderboard":
@@ -136,7 +136,7 @@ final class SimulatedPlayer {
         if form.field == "name", form.nameLength < 4, random.chance(0.9) {
             return .character(random.element(of: roomNameCharacters))
         }
-        if !form.isRated, random.chance(isClaimed ? 0.9 : 0.1) {
+        if !form.isRated, random.chance(isClaimed ? 0.97 : 0.1) {
             return form.field == "rated" ? random.element(of: [.right, .left, .character(" ")]) : random.element(of: [.tab, .down])
         }
         return random.pick([

@@ -169,9 +169,10 @@ package final class Simulation {
             if let token { config.tokens["p\(index + 1)"] = token }
             let style: SimulatedPlayer.Style =
                 token == nil ? .unclaimed : claims.quickRacers.contains(index) ? .quickRacer : .claimed
-            // Most go straight into one room; the others find it (or another) in the lobby;
-            // quick racers start on the menu.
-            if index < 2 || (style != .quickRacer && random.chance(0.5)) { options.room = "sim" }
+            // Most go straight into one room (the first two always, a quick racer among them half
+            // the time); the others find it (or another) in the lobby, and quick racers start on the menu.
+            let startsInRoom = style == .quickRacer ? index < 2 && random.chance(0.5) : index < 2 || random.chance(0.5)
+            if startsInRoom { options.room = "sim" }
             // Of the others, some start in a ghost race against a local record (`--ghost-file`).
             if options.room == nil, random.chance(0.5) { options.ghostRecord = Self.ghostRecord }
             // Claimed players start on the first server: one queue per server, so their quick races find each other.
@@ -287,6 +288,12 @@ package final class Simulation {
             let isPlaying =
                 facts.screen == "game" && facts.overlay == nil && facts.play.map { !$0.game.isOver && $0.endOutcome == nil } == true
             pause = isPlaying ? random.int(in: 20...80) : random.int(in: 300...900)
+        } else if players[index].style == .quickRacer, facts.screen == "game", facts.overlay == nil,
+            facts.play.map({ $0.isRace && !$0.game.isOver && $0.endOutcome == nil }) == true
+        {
+            // A quick racer races at a racer's pace (a race to 2048 without a time limit ends when
+            // the racers' games do).
+            pause = random.int(in: 50...300)
         } else {
             pause = random.pick([
                 (60, random.int(in: 60...400)), (30, random.int(in: 400...2000)), (10, random.int(in: 2000...12_000)),

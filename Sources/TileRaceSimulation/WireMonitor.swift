@@ -87,8 +87,10 @@ struct WireMonitor {
     private var roomOf: [Int: String] = [:]
     /// Races whose `RESULT` lines carried ratings, on all servers.
     private(set) var ratedRacesRated = 0
+    /// The rated races whose ratings were checked (`checkRatings`, once each).
+    private var ratedRacesChecked: Set<String> = []
     /// The store's ratings around the rated race whose answer the server is
-    /// being handed now (`Simulation.deliverStoreAnswer`): the rated
+    /// being handed now (the simulation's `.storeAnswer` event): the rated
     /// `RESULT` lines it sends then are checked against them.
     var ratingSnapshot: RatingAudit.Snapshot?
 
@@ -230,8 +232,7 @@ struct WireMonitor {
             }
         case .event(.end(_, let race, let count)):
             let key = prefix + String(race)
-            let isFirstEnd = endedRaces.insert(key).inserted
-            if isFirstEnd { racesEnded += 1 }
+            if endedRaces.insert(key).inserted { racesEnded += 1 }
             if let raceSeen = seen[id]?.removeValue(forKey: key) {
                 let results = raceSeen.results
                 if !raceSeen.ratingChanges.isEmpty, raceSeen.ratingChanges.count != results.count {
@@ -239,7 +240,7 @@ struct WireMonitor {
                         "a rated race rates every racer",
                         "race \(key): \(party) got ratings for \(raceSeen.ratingChanges.count) of \(results.count)")
                 }
-                if !raceSeen.ratingChanges.isEmpty, isFirstEnd {
+                if !raceSeen.ratingChanges.isEmpty, ratedRacesChecked.insert(key).inserted {
                     checkRatings(of: raceSeen, key: key, simulation: simulation)
                 }
                 if results.sorted() != raceSeen.players.sorted() || count != results.count {
@@ -286,9 +287,10 @@ struct WireMonitor {
         matchedInBatch = []
     }
 
-    /// A rated race's ratings (once per race, at its first `END`): a race of
-    /// people only, no assists and two racers or more at its start, rated
-    /// as the simulator reckons it from the store's ratings before it.
+    /// A rated race's ratings (once per race, at the first `END` after its
+    /// rated `RESULT` lines): a race of people only, no assists and two
+    /// racers or more at its start, rated as the simulator reckons it from
+    /// the store's ratings before it.
     private mutating func checkRatings(of race: RaceSeen, key: String, simulation: Simulation) {
         ratedRacesRated += 1
         let invariant = "only races of two people or more without assists are rated"
