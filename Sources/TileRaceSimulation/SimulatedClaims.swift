@@ -2,13 +2,13 @@ import TileRaceProtocol
 import TileRaceServer
 
 /// The nicknames claimed before a run, decided by its seed: about three
-/// players in five hold their nickname's claim (its token is in their client's
-/// config, as `SUBMIT` would have left it), and about half of those have
-/// raced rated races before (a stored rating, some days old, so deviations
-/// have grown). The first two claimed, and half the others, mostly ask for
-/// quick races (`SimulatedPlayer.Style`); the rest create rated rooms and
-/// join those they see. The others stay unclaimed, so the refusals of quick races
-/// and rated rooms run too.
+/// players in five hold their nickname's claim (its token is in their
+/// client's config, as `SUBMIT` would have left it), and about half of those
+/// have raced rated races before (a stored rating, some days old, so
+/// deviations have grown). The first two claimed, and half the others,
+/// mostly ask for quick races (`SimulatedPlayer.Style`); the rest create
+/// rated rooms and join those they see. The others stay unclaimed, so the
+/// refusals of quick races and rated rooms run too.
 struct SimulatedClaims {
     /// The claim tokens by player index (claimed players only).
     private(set) var tokens: [Int: String] = [:]

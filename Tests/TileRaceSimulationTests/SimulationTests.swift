@@ -114,9 +114,11 @@ import TileRaceProtocol
         #expect(reports.map(\.practicesAskedToDeal).reduce(0, +) > 0)
     }
 
+    /// Seed 8: a run of some thousands of lines (seed 9, used before,
+    /// became a quiet run of two players once one went for quick races).
     @Test func oneSeedMakesOneRunStepForStep() {
-        let first = Simulation.run(seed: 9, isTraced: true)
-        let second = Simulation.run(seed: 9, isTraced: true)
+        let first = Simulation.run(seed: 8, isTraced: true)
+        let second = Simulation.run(seed: 8, isTraced: true)
         #expect(first.steps == second.steps)
         #expect(first.trace.count > 1000)
         #expect(first.trace == second.trace)

@@ -58,12 +58,13 @@ package struct ClientFacts: Sendable {
     /// `rated`, `create`), the characters of the room's name, and whether
     /// the room is to be rated.
     package var createRoomForm: (field: String, nameLength: Int, isRated: Bool)?
-    /// The rooms the lobby lists, in order (name, rated, players), and the
-    /// one selected.
+    /// The rooms the lobby lists, in order: name, whether rated, players.
     package var lobbyRooms: [(name: String, isRated: Bool, players: Int)] = []
+    /// The lobby's selected room (an index of `lobbyRooms`).
     package var lobbySelection = 0
-    /// In a room: whether it is rated, and whether we are ready there.
+    /// Whether the room it is in is rated.
     package var isRoomRated = false
+    /// Whether it is ready in its room.
     package var isReady = false
 
     init(_ model: Model) {
