@@ -13,6 +13,8 @@ final class ProgressReport: @unchecked Sendable {
     private var failed: [SimulationViolation] = []
     private var raceCount = 0
     private var stepCount = 0
+    private var quickRaceCount = 0
+    private var ratedRaceCount = 0
 
     init(seedCount: Int, started: UInt64) {
         self.seedCount = seedCount
@@ -25,6 +27,8 @@ final class ProgressReport: @unchecked Sendable {
             done += 1
             raceCount += report.racesStarted
             stepCount += report.steps
+            quickRaceCount += report.quickRacesMatched
+            ratedRaceCount += report.ratedRacesRated
             if let violation = report.violation {
                 failed.append(violation)
                 print(violation)
@@ -43,4 +47,8 @@ final class ProgressReport: @unchecked Sendable {
     var races: Int { queue.sync { raceCount } }
     /// Steps in all runs.
     var steps: Int { queue.sync { stepCount } }
+    /// Quick races matched in all runs.
+    var quickRaces: Int { queue.sync { quickRaceCount } }
+    /// Rated races rated in all runs.
+    var ratedRaces: Int { queue.sync { ratedRaceCount } }
 }

@@ -20,27 +20,50 @@ final class SimulatedPlayer {
     var hasExited = false
     /// The nickname it plays under.
     let nickname: String
+    /// How it goes for rated races.
+    let style: Style
+
+    /// How a player goes for rated races.
+    enum Style {
+        /// Its nickname is not claimed: its quick races and its `READY` in
+        /// rated rooms are refused (until it claims it with a `SUBMIT`).
+        case unclaimed
+        /// Its nickname was claimed before the run (its client holds the
+        /// claim's token): it creates rated rooms more often, and now and
+        /// then asks for a quick race.
+        case claimed
+        /// Claimed too, and it mostly asks for quick races: back to the
+        /// menu after a race, `u`, and a wait in the queue.
+        case quickRacer
+    }
     /// Set when the player quit while connected over a healthy link: the
     /// server it was on and when, to check that its seat was not held.
     var cleanQuit: (server: Int, connection: Int, nickname: String, at: Int)?
 
-    init(index: Int, machine: ClientMachine, nickname: String) {
+    init(index: Int, machine: ClientMachine, nickname: String, style: Style) {
         self.index = index
         self.machine = machine
         self.nickname = nickname
+        self.style = style
     }
 
     /// The party's name in traces.
     var name: String { Party.player(index).description }
 
     /// The next key, for what `facts` show; `isDraining` plays the game out
-    /// and starts nothing new.
-    static func nextKey(_ facts: ClientFacts, random: inout SimulationRandom, isDraining: Bool) -> Key {
+    /// and starts nothing new. A player whose nickname is claimed goes for
+    /// rated rooms and quick races (`style`).
+    /// `isQueued` tells whether its connection is in the server's quick race
+    /// queue (the waiting screen's count goes on only then).
+    static func nextKey(
+        _ facts: ClientFacts, style: Style, isQueued: Bool, random: inout SimulationRandom, isDraining: Bool
+    ) -> Key {
         if isDraining { return drainingKey(facts, random: &random) }
         if random.chance(0.004) { return .control("c") }
         if random.chance(0.03) { return random.element(of: anyKeys) }
         if let overlay = facts.overlay { return overlayKey(overlay, random: &random) }
         if let length = facts.chatInputLength { return chatKey(typed: length, random: &random) }
+        if let form = facts.createRoomForm { return formKey(form, isClaimed: style != .unclaimed, random: &random) }
         switch facts.screen {
         case "game":
             // 1-4 in a race: quick phrases, now and then several in a row (past 5 per 10 s: ERR flood).
@@ -52,22 +75,43 @@ final class SimulatedPlayer {
                 (1, .character("4")), (1, .character("/")),
             ])
         case "menu":
+            // u: a quick race (refused to a player whose nickname nobody claimed).
             return random.pick([
-                (50, .character("r")), (8, .character("p")), (6, .character("d")), (4, .character("l")),
-                (4, .down), (2, .up), (6, .enter), (1, .character("q")), (1, .character("i")), (4, .character("u")),
+                (style == .quickRacer ? 5 : 50, .character("r")), (8, .character("p")), (6, .character("d")), (4, .character("l")),
+                (4, .down), (2, .up), (6, .enter), (1, .character("q")), (1, .character("i")),
+                (style == .quickRacer ? 80 : style == .claimed ? 10 : 4, .character("u")),
             ])
         case "quick-race":
             // Mostly waits in the queue; now and then leaves it (UNQUEUE), or takes the bots offer.
-            return random.pick([(30, .down), (3, .escape), (1, .character("q")), (2, .character("a"))])
+            // A waiting screen that stopped counting (the client does not queue again after
+            // reconnecting) is left sooner, to ask again.
+            return random.pick([(isQueued ? 100 : 20, .down), (2, .escape), (1, .character("q")), (4, .character("a"))])
         case "lobby":
+            // A claimed player goes for a rated room with a seat free.
+            if style == .claimed, let rated = facts.lobbyRooms.firstIndex(where: { $0.isRated && (1...3).contains($0.players) }),
+                random.chance(0.8)
+            {
+                return rated == facts.lobbySelection ? .enter : rated < facts.lobbySelection ? .up : .down
+            }
+            // n opens the create-room form (`formKey`).
             return random.pick([
-                (30, .enter), (8, .down), (4, .up), (6, .character("n")), (4, .character("w")), (3, .character("J")),
-                (4, .character("g")), (6, .character("q")), (4, .escape), (6, .character("s")), (4, .character("i")),
+                (30, .enter), (8, .down), (4, .up), (style == .claimed ? 12 : 6, .character("n")), (4, .character("w")),
+                (3, .character("J")), (4, .character("g")), (style == .quickRacer ? 20 : 6, .character("q")), (4, .escape),
+                (6, .character("s")), (4, .character("i")),
                 (3, .tab), (3, .character("/")),
             ])
         case "room":
+            let isRaceOver = facts.race?.isOver == true
+            if style != .unclaimed, facts.isRoomRated, !isRaceOver {
+                // In a rated room (matched by the queue, or a room of one's own): ready (with the
+                // claim's token), and waits for the countdown; now and then unready, or gone.
+                if !facts.isReady { return random.pick([(10, .character("r")), (1, .character("q")), (1, .down)]) }
+                return random.pick([(60, .down), (1, .character("r")), (1, .character("q")), (1, .character("/"))])
+            }
+            // A quick racer leaves after a race, for another quick race from the menu.
             return random.pick([
-                (40, .character("r")), (5, .character("a")), (3, .character("x")), (4, .character("q")), (8, .enter),
+                (40, .character("r")), (5, .character("a")), (3, .character("x")),
+                (style == .quickRacer && isRaceOver ? 40 : 4, .character("q")), (8, .enter),
                 (2, .escape), (4, .character("/")),
             ])
         case "leaderboard":
@@ -80,6 +124,29 @@ final class SimulatedPlayer {
             return random.pick([(10, .character("q")), (6, .escape), (4, .enter), (3, .down), (2, .character("r"))])
         }
     }
+
+    /// A key in the lobby's create-room form: the room's name typed, the
+    /// fields gone through, values changed, Enter to create, Esc to give
+    /// up. A player with a claimed nickname mostly makes the room rated (its
+    /// `READY` then carries the claim's token); the others now and then
+    /// (their `READY` is refused there).
+    private static func formKey(
+        _ form: (field: String, nameLength: Int, isRated: Bool), isClaimed: Bool, random: inout SimulationRandom
+    ) -> Key {
+        if form.field == "name", form.nameLength < 4, random.chance(0.9) {
+            return .character(random.element(of: roomNameCharacters))
+        }
+        if !form.isRated, random.chance(isClaimed ? 0.97 : 0.1) {
+            return form.field == "rated" ? random.element(of: [.right, .left, .character(" ")]) : random.element(of: [.tab, .down])
+        }
+        return random.pick([
+            (12, .enter), (3, .tab), (2, .backTab), (2, .right), (1, .left), (1, .escape),
+            (1, .character(random.element(of: roomNameCharacters))), (1, .backspace),
+        ])
+    }
+
+    /// What the simulated players name their rooms with.
+    static let roomNameCharacters: [Character] = ["r", "a", "t", "e", "d", "k", "o", "1", "2", "-"]
 
     /// A key while the chat's input line is open: mostly text (move keys,
     /// spaces, `=`, accents, a `/` command now and then), Enter to say it,
@@ -120,6 +187,8 @@ final class SimulatedPlayer {
             if overlay.hasPrefix("confirm") { return .character("n") }
             return .escape
         }
+        // Nothing new starts: a player waiting for a quick race leaves the queue.
+        if facts.screen == "quick-race" { return .escape }
         guard facts.screen == "game", let play = facts.play, !play.game.isOver, play.endOutcome == nil else {
             return .character("?")
         }

@@ -46,7 +46,11 @@ extension Simulation {
             return
         }
         guard let game = session.game else {
-            if play.isRace, facts.race?.isOver == false {
+            // A rated race's results wait for the store's ratings: the server ended it already.
+            let awaitsRatings = session.nickname.map { nickname in
+                ratingsAwaited.values.contains { $0.contains(Names.nicknameKey(nickname)) }
+            }
+            if play.isRace, facts.race?.isOver == false, awaitsRatings != true {
                 fail(
                     "no game the server does not have",
                     "\(name) shows a race game (entry \(play.sequence), \(play.endOutcome ?? "playing"), room \(play.room ?? "?")) but the server has no game for its session \(session.id)"

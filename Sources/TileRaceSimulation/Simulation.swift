@@ -60,7 +60,12 @@ package final class Simulation {
     var probes: [Int?] = []
     var connections: [Int: SimulatedConnection] = [:]
     var nextConnectionID = 1
-    let store = FileLeaderboardService(store: LeaderboardStore.inMemory())
+    /// The players, drawn by the seed.
+    let playerCount: Int
+    /// The nicknames claimed before the run, and the ratings stored then.
+    let claims: SimulatedClaims
+    /// The shared leaderboard store, holding `claims` at the start.
+    let store: FileLeaderboardService
     var storeMode = StoreMode.healthy
     /// Each server's last published rooms and when.
     var directory: [Int: (rooms: [RoomDescription], at: Int)] = [:]
@@ -80,6 +85,13 @@ package final class Simulation {
     var violation: SimulationViolation?
     /// When the races are next looked at for one that does not end.
     var nextRaceCheckAt = 0
+    /// The store's ratings around each rated race it was asked to rate, by
+    /// server, generation and request, until the answer reaches the server.
+    var ratingSnapshots: [String: RatingAudit.Snapshot] = [:]
+    /// The racers (nickname keys) of each rated race whose ratings the
+    /// store has not answered yet, by server, generation and request: the
+    /// server ended their race, and its results wait for the answer.
+    var ratingsAwaited: [String: Set<String>] = [:]
     /// Per server, the connections in a room after its last batch of
     /// actions, with the room's key (`checkChat`).
     var chatMembership: [Int: [ConnectionID: String]] = [:]
@@ -94,7 +106,15 @@ package final class Simulation {
     init(seed: UInt64, settings: SimulationSettings, trace: SimulationTrace) {
         self.seed = seed
         self.settings = settings
-        random = SimulationRandom(seed: seed)
+        var random = SimulationRandom(seed: seed)
+        playerCount = random.int(in: settings.players)
+        self.random = random
+        // The claims draw from their own stream, so they change no other draw.
+        var claimsRandom = SimulationRandom(seed: seed ^ 0x636c_6169_6d73)
+        claims = SimulatedClaims(
+            playerCount: playerCount, today: UTCTime.date(epochMilliseconds: SimulationClock.startEpochMilliseconds),
+            random: &claimsRandom)
+        store = FileLeaderboardService(store: LeaderboardStore.inMemory(claims.leaderboard))
         operatorRandom = SimulationRandom(seed: seed ^ 0x6f70_6572_6174_6f72)
         self.trace = trace
     }
@@ -121,6 +141,8 @@ package final class Simulation {
             trace: simulation.trace.lines)
         report.ghostRacesStarted = simulation.monitor.ghostRacesStarted
         report.practicesAskedToDeal = simulation.monitor.practicesAskedToDeal
+        report.quickRacesMatched = simulation.monitor.quickRacesMatched
+        report.ratedRacesRated = simulation.monitor.ratedRacesRated
         return report
     }
 
@@ -138,19 +160,34 @@ package final class Simulation {
             servers.append(SimulatedServer(index: index))
             startServer(index)
         }
-        for index in 0..<random.int(in: settings.players) {
+        for index in 0..<playerCount {
             var options = ClientOptions()
             options.nickname = "p\(index + 1)"
-            // Most go straight into one room; the others find it (or another) in the lobby.
-            if index < 2 || random.chance(0.5) { options.room = "sim" }
+            let token = claims.tokens[index]
+            // The client keeps a claim's token in its config, as after the SUBMIT that claimed it.
+            var config = ClientConfig()
+            if let token { config.tokens["p\(index + 1)"] = token }
+            let style: SimulatedPlayer.Style =
+                token == nil ? .unclaimed : claims.quickRacers.contains(index) ? .quickRacer : .claimed
+            // Most go straight into one room (the first two always, a quick racer among them half
+            // the time); the others find it (or another) in the lobby, and quick racers start on the menu.
+            let startsInRoom = style == .quickRacer ? index < 2 && random.chance(0.5) : index < 2 || random.chance(0.5)
+            if startsInRoom { options.room = "sim" }
             // Of the others, some start in a ghost race against a local record (`--ghost-file`).
             if options.room == nil, random.chance(0.5) { options.ghostRecord = Self.ghostRecord }
-            let server = servers[index % servers.count]
+            // Claimed players start on the first server: one queue per server, so their quick races find each other.
+            let server = servers[token == nil ? index % servers.count : 0]
             options.host = server.host
             let (machine, outputs) = ClientMachine.launch(
                 options: options, endpoint: ServerEndpoint(host: server.host, port: 2048), seed: random.next(), now: now,
-                today: UTCTime.date(epochMilliseconds: clock.wallMilliseconds))
-            players.append(SimulatedPlayer(index: index, machine: machine, nickname: "p\(index + 1)"))
+                today: UTCTime.date(epochMilliseconds: clock.wallMilliseconds), config: config)
+            players.append(SimulatedPlayer(index: index, machine: machine, nickname: "p\(index + 1)", style: style))
+            if token != nil {
+                let rating = claims.leaderboard.ratings["p\(index + 1)"].map {
+                    "rated \(Int($0.rating.rating)), deviation \(Int($0.rating.deviation)) on day \($0.day)"
+                }
+                note(players[index].name, "holds its nickname's claim (\(rating ?? "no rating yet")), \(style)")
+            }
             perform(outputs, of: index)
             schedulePlayerTick(index)
             queue.schedule(.playerAct(index), at: now + random.int(in: 50...500))
@@ -188,8 +225,13 @@ package final class Simulation {
             guard servers[index].generation == generation else { return }
             feed(index, .inputTurn(id))
         case .storeAnswer(let index, let generation, let id, let answer):
+            let snapshot = ratingSnapshots.removeValue(forKey: "\(index)/\(generation)/\(id)")
+            ratingsAwaited["\(index)/\(generation)/\(id)"] = nil
             guard servers[index].generation == generation else { return }
+            // The RESULT lines a rated race's answer lets out are checked against the store's ratings around it.
+            monitor.ratingSnapshot = snapshot
             feed(index, .answered(id, answer))
+            monitor.ratingSnapshot = nil
         case .remoteRooms(let index, let generation):
             guard servers[index].generation == generation else { return }
             feed(index, .remoteRooms(remoteRooms(for: index)))
@@ -229,7 +271,9 @@ package final class Simulation {
     private func act(_ index: Int) {
         guard !players[index].hasExited else { return }
         let facts = players[index].machine.facts
-        let key = SimulatedPlayer.nextKey(facts, random: &random, isDraining: isDraining)
+        let key = SimulatedPlayer.nextKey(
+            facts, style: players[index].style, isQueued: players[index].connection.map(monitor.isQueued) ?? false, random: &random,
+            isDraining: isDraining)
         note(
             players[index].name,
             "key \(key) on \(facts.screen)\(facts.overlay.map { " (\($0))" } ?? "")\(facts.play.map { " playing \($0.isRace ? "race \($0.room ?? "?")" : "practice") entry \($0.sequence)\($0.endOutcome.map { ", ended: \($0)" } ?? "")" } ?? "")"
@@ -244,6 +288,12 @@ package final class Simulation {
             let isPlaying =
                 facts.screen == "game" && facts.overlay == nil && facts.play.map { !$0.game.isOver && $0.endOutcome == nil } == true
             pause = isPlaying ? random.int(in: 20...80) : random.int(in: 300...900)
+        } else if players[index].style == .quickRacer, facts.screen == "game", facts.overlay == nil,
+            facts.play.map({ $0.isRace && !$0.game.isOver && $0.endOutcome == nil }) == true
+        {
+            // A quick racer races at a racer's pace (a race to 2048 without a time limit ends when
+            // the racers' games do).
+            pause = random.int(in: 50...300)
         } else {
             pause = random.pick([
                 (60, random.int(in: 60...400)), (30, random.int(in: 400...2000)), (10, random.int(in: 2000...12_000)),
@@ -484,6 +534,7 @@ package final class Simulation {
                 server.registry.apply(change)
             }
         }
+        monitor.batchEnded(simulation: self)
         while !server.registryAnswers.isEmpty, let core = server.core {
             perform(core.handle(server.registryAnswers.removeFirst()), on: index)
         }
@@ -506,6 +557,9 @@ package final class Simulation {
 
     private func askStore(_ id: Int, _ request: LeaderboardRequest, from index: Int) {
         let generation = servers[index].generation
+        if case .rate(let race) = request {
+            ratingsAwaited["\(index)/\(generation)/\(id)"] = Set(race.racers.map { Names.nicknameKey($0.nickname) })
+        }
         switch storeMode {
         case .down:
             let answer = LeaderboardAnswer.failed(ProtocolError(.unavailable, "the leaderboard store is unavailable"), reason: nil)
@@ -514,7 +568,7 @@ package final class Simulation {
             let answer = LeaderboardAnswer.failed(ProtocolError(.unavailable, "the leaderboard store timed out"), reason: "timed out")
             queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + 2000)
         case .healthy, .slow:
-            let answer = answerNow(request)
+            let answer = answerNow(request, id: id, from: index)
             // The operator's requests (reading the bans included) draw from
             // its own stream, so they change no other draw.
             let isOperators: Bool
@@ -530,9 +584,27 @@ package final class Simulation {
         }
     }
 
-    /// The store's answer (it answers on its own queue: wait for it).
-    private func answerNow(_ request: LeaderboardRequest) -> LeaderboardAnswer {
-        store.answer(request)
+    /// The store's answer (it answers on its own queue: wait for it); a
+    /// rating changes only when a rated race is rated, and then the
+    /// store's ratings around it are kept for its `RESULT` lines.
+    private func answerNow(_ request: LeaderboardRequest, id: Int, from index: Int) -> LeaderboardAnswer {
+        let before = store.leaderboard.ratings
+        let answer = store.answer(request)
+        let after = store.leaderboard.ratings
+        var ratedNicknames: [String]?
+        if case .rate(let race) = request {
+            ratedNicknames = race.racers.map(\.nickname)
+            let today = UTCTime.date(epochMilliseconds: clock.wallMilliseconds)
+            ratingSnapshots["\(index)/\(servers[index].generation)/\(id)"] = RatingAudit.Snapshot(
+                before: before, after: after, day: UTCTime.dayNumber(of: today) ?? 0)
+        }
+        if before != after,
+            let violation = RatingAudit.changeViolation(
+                before: before, after: after, ratedNicknames: ratedNicknames, request: "\(request)".prefix(80).description)
+        {
+            fail("a rating changes only through a rated race", violation)
+        }
+        return answer
     }
 
     // MARK: Tracing and failing

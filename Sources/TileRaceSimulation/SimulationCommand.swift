@@ -105,6 +105,9 @@ package enum SimulationCommand {
             let report = Simulation.run(seed: request.firstSeed, settings: request.settings, isTraced: true)
             for line in report.trace { print(line) }
             if let violation = report.violation { print(violation) }
+            print(
+                "seed \(report.seed): \(report.racesStarted) races (\(report.quickRacesMatched) quick races matched, "
+                    + "\(report.ratedRacesRated) rated races rated), \(report.steps) steps")
             return report.violation == nil ? 0 : 1
         }
         let progress = ProgressReport(seedCount: request.seedCount, started: started)
@@ -123,7 +126,8 @@ package enum SimulationCommand {
         let seconds = elapsed(since: started)
         print(
             "\(request.seedCount) seed(s) from \(request.firstSeed) on \(jobs) thread(s): \(failures.count) failing; "
-                + "\(progress.races) races, \(progress.steps) steps in \(String(format: "%.1f", seconds)) s: "
+                + "\(progress.races) races (\(progress.quickRaces) quick races matched, \(progress.ratedRaces) rated races rated), "
+                + "\(progress.steps) steps in \(String(format: "%.1f", seconds)) s: "
                 + "\(rate(Double(request.seedCount), seconds)) seeds/s, \(rate(Double(progress.races), seconds)) races/s")
         if !failures.isEmpty {
             print("failing seeds: \(failures.map { String($0.seed) }.joined(separator: " "))")

@@ -52,6 +52,10 @@ package struct SimulationReport: Sendable {
     package var ghostRacesStarted = 0
     /// Practice games the clients asked the servers to deal (`PRACTICE` without `seed=`).
     package var practicesAskedToDeal = 0
+    /// Quick races the servers' queues made (`MATCHED` rooms).
+    package var quickRacesMatched = 0
+    /// Races whose results carried ratings (rated rooms' and quick races').
+    package var ratedRacesRated = 0
     /// The first invariant broken, if any (the run stopped there).
     package var violation: SimulationViolation?
     /// Every line of the run, when traced.

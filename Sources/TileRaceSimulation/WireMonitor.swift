@@ -8,8 +8,13 @@ import TileRaceProtocol
 /// that offers `RESYNC` with it, and its `OK RESYNC` comes with the server's
 /// copy of the game; no `SUBMIT` of a ghost race succeeds; ratings come
 /// only in the results of rated rooms' races, for every racer or none, and
-/// never lower the winner's; and it keeps the evidence the client-side
-/// invariants need (who resigned).
+/// never lower the winner's; a quick race (`MATCHED`) holds 2 to 8
+/// players, each queued (`OK QUEUE` not followed by `OK UNQUEUE`, a room,
+/// a practice game or another `MATCHED`) and in no other room; a rated
+/// race's ratings are the simulator's own Glicko-2 reckoning
+/// (`RatingAudit`), and never come in a race with a bot, with assists or
+/// with fewer than two racers at its start; and it keeps the evidence the
+/// client-side invariants need (who resigned).
 struct WireMonitor {
     /// What one connection's receiver saw of one race.
     private struct RaceSeen {
@@ -19,12 +24,19 @@ struct WireMonitor {
         var results: [String] = []
         /// The `RESULT` lines that carried a rating, and their changes.
         var ratingChanges: [Int] = []
+        /// Whether its `START` allowed assists.
+        var allowsAssists = false
+        /// The `RESULT` lines as parsed, in order.
+        var finishes: [RacerFinish] = []
     }
 
     /// Errors that say the client sent something it should not have, whatever the timing.
     static let clientBugCodes: Set<ErrorCode> = [
         .badLine, .lineTooLong, .unknownVerb, .badArguments, .badOption, .helloFirst, .alreadyGreeted, .unsupportedVersion,
     ]
+
+    /// The most players a quick race holds (protocol.md section 5.8).
+    static let largestQuickRace = 8
 
     /// Races started (`START` seen first time), on all servers.
     private(set) var racesStarted = 0
@@ -62,8 +74,25 @@ struct WireMonitor {
     /// The connections in the quick race queue: from `OK QUEUE` until
     /// `OK UNQUEUE` or `MATCHED` (a closed connection's id is never used again).
     private var queuedConnections: Set<Int> = []
-    /// The quick races the queue made (`MATCHED` lines).
-    private(set) var quickRaceMatches = 0
+    /// The quick races the queue made (rooms `MATCHED` named), on all servers.
+    private(set) var quickRacesMatched = 0
+    /// Per quick race's room (server prefix and room key), the players it
+    /// holds as `MATCHED` said, and the connections told so far.
+    private var quickRooms: [String: (size: Int, connections: Set<Int>)] = [:]
+    /// The quick races matched in the batch of lines being sent (`batchEnded`).
+    private var matchedInBatch: Set<String> = []
+    /// Per connection, the room it is in (server prefix and room key), from
+    /// `OK CREATE`, `OK JOIN`, `OK WATCH`, `MATCHED` or a resumed `OK HELLO`
+    /// until `OK LEAVE` (the only way out of a room on a live connection).
+    private var roomOf: [Int: String] = [:]
+    /// Races whose `RESULT` lines carried ratings, on all servers.
+    private(set) var ratedRacesRated = 0
+    /// The rated races whose ratings were checked (`checkRatings`, once each).
+    private var ratedRacesChecked: Set<String> = []
+    /// The store's ratings around the rated race whose answer the server is
+    /// being handed now (the simulation's `.storeAnswer` event): the rated
+    /// `RESULT` lines it sends then are checked against them.
+    var ratingSnapshot: RatingAudit.Snapshot?
 
     mutating func clientSent(_ line: String, by party: String, simulation: Simulation) {
         let message: ClientMessage
@@ -112,6 +141,9 @@ struct WireMonitor {
         switch message {
         case .ok(.queue):
             queuedConnections.insert(id)
+            if let room = roomOf[id] {
+                simulation.fail("a queued player is in no room", "\(party) got \(line) while in room \(room)")
+            }
         case .ok(.unqueue):
             queuedConnections.remove(id)
         case .event(.queued):
@@ -119,12 +151,26 @@ struct WireMonitor {
                 simulation.fail("a queued player is waiting, matched or left", "\(party) got \(line) while not in the queue")
             }
         case .event(.matched(let room)):
-            quickRaceMatches += 1
+            let key = prefix + Names.nicknameKey(room.name)
             if queuedConnections.remove(id) == nil {
                 simulation.fail("a queued player is waiting, matched or left", "\(party) got \(line) while not in the queue")
             }
             if !room.isRated { simulation.fail("a quick race is rated", "\(party) was matched into an unrated room: \(line)") }
-            ratedRooms.insert(prefix + Names.nicknameKey(room.name))
+            if let other = roomOf[id] {
+                simulation.fail("a player is in one room at a time", "\(party) was matched into \(room.name) while in room \(other)")
+            }
+            if !(2...WireMonitor.largestQuickRace).contains(room.playerCount) {
+                simulation.fail("a quick race holds 2 to 8 players", "\(party) was matched into a room of \(room.playerCount): \(line)")
+            }
+            var matched = quickRooms[key] ?? (room.playerCount, [])
+            if quickRooms[key] == nil { quickRacesMatched += 1 }
+            if !matched.connections.insert(id).inserted || matched.size != room.playerCount {
+                simulation.fail("a quick race holds 2 to 8 players", "\(party) got a second or different MATCHED for \(key): \(line)")
+            }
+            quickRooms[key] = matched
+            matchedInBatch.insert(key)
+            roomOf[id] = key
+            ratedRooms.insert(key)
         case .error(let error) where WireMonitor.clientBugCodes.contains(error.code):
             simulation.fail("requests allowed", "the server refused a request of \(party) as malformed: \(line)")
         case .ok:
@@ -137,6 +183,7 @@ struct WireMonitor {
             }
             if case .ok(.create(let room)) = message, room.isRated { ratedRooms.insert(prefix + Names.nicknameKey(room.name)) }
             if case .ok(.join(let room)) = message, room.isRated { ratedRooms.insert(prefix + Names.nicknameKey(room.name)) }
+            noteRoomChange(message, id: id, prefix: prefix)
             if case .ok(.info(let info)) = message {
                 infoReplies += 1
                 simulation.checkInfo(info, line: line, server: connection.server)
@@ -151,7 +198,7 @@ struct WireMonitor {
                 simulation.fail(
                     "bots are racers", "race \(key)'s START names bots \(start.bots) that are not among its players \(start.players)")
             }
-            seen[id, default: [:]][key] = RaceSeen(players: players, bots: bots)
+            seen[id, default: [:]][key] = RaceSeen(players: players, bots: bots, allowsAssists: start.allowsAssists)
             if start.players.contains(where: { nicknames[party]?.contains(Names.nicknameKey($0)) == true }) {
                 resignationKnown[party] = false
                 lastGameIsGhost[party] = false
@@ -166,6 +213,7 @@ struct WireMonitor {
                 let key = prefix + String(race)
                 let nickname = Names.nicknameKey(finish.nickname)
                 seen[id]?[key]?.results.append(nickname)
+                seen[id]?[key]?.finishes.append(finish)
                 if let change = finish.ratingChange {
                     seen[id]?[key]?.ratingChanges.append(change)
                     if !ratedRooms.contains(prefix + Names.nicknameKey(finish.room)) {
@@ -192,6 +240,9 @@ struct WireMonitor {
                         "a rated race rates every racer",
                         "race \(key): \(party) got ratings for \(raceSeen.ratingChanges.count) of \(results.count)")
                 }
+                if !raceSeen.ratingChanges.isEmpty, ratedRacesChecked.insert(key).inserted {
+                    checkRatings(of: raceSeen, key: key, simulation: simulation)
+                }
                 if results.sorted() != raceSeen.players.sorted() || count != results.count {
                     simulation.fail(
                         "results name every racer once",
@@ -200,6 +251,61 @@ struct WireMonitor {
             }
         default:
             break
+        }
+    }
+
+    /// Whether a connection is in a quick race queue (`OK QUEUE` and no way out since).
+    func isQueued(_ connection: Int) -> Bool {
+        queuedConnections.contains(connection)
+    }
+
+    /// A connection entered or left a room, or a practice game (out of the
+    /// quick race queue, then).
+    private mutating func noteRoomChange(_ message: ServerMessage, id: Int, prefix: String) {
+        switch message {
+        case .ok(.create(let room)), .ok(.join(let room)), .ok(.watch(let room)), .ok(.hello(_, _, _, .some(let room))):
+            roomOf[id] = prefix + Names.nicknameKey(room.name)
+            queuedConnections.remove(id)
+        case .ok(.practice):
+            queuedConnections.remove(id)
+        case .ok(.leave):
+            roomOf[id] = nil
+        default:
+            break
+        }
+    }
+
+    /// Every connection a quick race was made of heard `MATCHED` in the
+    /// batch that made it (called after each batch of a server's actions).
+    mutating func batchEnded(simulation: Simulation) {
+        for key in matchedInBatch.sorted() {
+            guard let matched = quickRooms[key], matched.connections.count != matched.size else { continue }
+            simulation.fail(
+                "a quick race holds 2 to 8 players",
+                "quick race \(key) was made of \(matched.size) players but \(matched.connections.count) connections got MATCHED")
+        }
+        matchedInBatch = []
+    }
+
+    /// A rated race's ratings (once per race, at the first `END` after its
+    /// rated `RESULT` lines): a race of people only, no assists and two
+    /// racers or more at its start, rated as the simulator reckons it from
+    /// the store's ratings before it.
+    private mutating func checkRatings(of race: RaceSeen, key: String, simulation: Simulation) {
+        ratedRacesRated += 1
+        let invariant = "only races of two people or more without assists are rated"
+        if !race.bots.isEmpty {
+            simulation.fail(invariant, "race \(key) with the bots \(race.bots.sorted()) was rated")
+        } else if race.allowsAssists {
+            simulation.fail(invariant, "race \(key), which allowed assists, was rated")
+        } else if race.players.count < 2 {
+            simulation.fail(invariant, "race \(key) of \(race.players) at its start was rated")
+        } else if let snapshot = ratingSnapshot {
+            if let violation = RatingAudit.violation(of: race.finishes, snapshot) {
+                simulation.fail("ratings are Glicko-2's", "race \(key): \(violation)")
+            }
+        } else {
+            simulation.fail("ratings are Glicko-2's", "race \(key) was rated but not when the store's ratings came")
         }
     }
 

@@ -430,6 +430,26 @@ import TileRaceProtocol
         #expect(model.notice?.text == "room friday is gone (the server restarted?): pick a room or make one")
     }
 
+    /// A quick race's room is made by the server's queue: gone after a
+    /// restart, it is not created again (`CREATE quick-1` is refused as
+    /// malformed; found by the simulator).
+    @Test func aQuickRaceRoomGoneAfterAReconnectIsNotCreatedAgain() {
+        var model = Fixtures.connected(Fixtures.model())
+        model.screen = .room
+        model.room = WaitingRoom(
+            name: "quick-1", options: RoomOptions(isRated: true), isPrivate: false,
+            members: [RoomMember(nickname: "ana", isReady: true, isYou: true), RoomMember(nickname: "bo", isReady: true, isYou: false)])
+        _ = update(&model, .server(.disconnected(reason: "the server closed the connection", bye: "server shutting down")))
+        #expect(model.network.goal == .joinRoom("quick-1", code: nil))
+        #expect(model.network.autoRoom == nil)
+        model = Fixtures.connected(model)
+        model.overlay = nil
+        let effects = Fixtures.refuse(&model, .join(room: "quick-1", code: nil), .roomUnavailable)
+        #expect(effects == [.send(.rooms)])
+        #expect(model.screen == .lobby)
+        #expect(model.notice?.text == "room quick-1 is gone (the server restarted?): pick a room or make one")
+    }
+
     @Test func watchingAPrivateRoomFromTheListAsksForTheCode() {
         var model = Fixtures.connected(Fixtures.model(), nickname: nil)
         model.screen = .lobby

@@ -53,6 +53,19 @@ package struct ClientFacts: Sendable {
     package var notice: String?
     /// The characters typed in the chat's input line, while it is open.
     package var chatInputLength: Int?
+    /// The lobby's create-room form, while it is open: the field with the
+    /// cursor (`name`, `size`, `target`, `assists`, `timeLimit`, `code`,
+    /// `rated`, `create`), the characters of the room's name, and whether
+    /// the room is to be rated.
+    package var createRoomForm: (field: String, nameLength: Int, isRated: Bool)?
+    /// The rooms the lobby lists, in order: name, whether rated, players.
+    package var lobbyRooms: [(name: String, isRated: Bool, players: Int)] = []
+    /// The lobby's selected room (an index of `lobbyRooms`).
+    package var lobbySelection = 0
+    /// Whether the room it is in is rated.
+    package var isRoomRated = false
+    /// Whether it is ready in its room.
+    package var isReady = false
 
     init(_ model: Model) {
         nickname = model.network.nickname
@@ -66,6 +79,13 @@ package struct ClientFacts: Sendable {
         race = model.race.map { ($0.room, $0.isOver) }
         notice = model.notice?.text
         chatInputLength = model.chat.input.map { $0.text.unicodeScalars.count }
+        lobbyRooms = model.lobby.rooms.map { ($0.name, $0.isRated, $0.playerCount) }
+        lobbySelection = model.lobby.selection
+        isRoomRated = model.room?.options.isRated ?? false
+        isReady = model.room?.isReady ?? false
+        if model.screen == .lobby, let form = model.lobby.form {
+            createRoomForm = ("\(form.focus)", form.name.text.unicodeScalars.count, form.isRated)
+        }
         play = model.session.map { session in
             var room: String?
             if case .race(let name) = session.mode { room = name }

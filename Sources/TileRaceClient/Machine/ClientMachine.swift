@@ -66,14 +66,15 @@ package struct ClientMachine: Sendable {
     package private(set) var tickIntervalMilliseconds: Int
 
     /// A client started as `tilerace play` would be with `options`, at `now`
-    /// (monotonic milliseconds), reaching the server at `endpoint`; returns it
-    /// with what it asks first.
+    /// (monotonic milliseconds), reaching the server at `endpoint`, with the
+    /// saved `config` (the nickname tokens it holds, say); returns it with
+    /// what it asks first.
     package static func launch(
         options: ClientOptions, endpoint: ServerEndpoint?, seed: UInt64, now: Int, today: String,
-        size: TerminalSize = TerminalSize(width: 80, height: 24)
+        size: TerminalSize = TerminalSize(width: 80, height: 24), config: ClientConfig = ClientConfig()
     ) -> (ClientMachine, [Output]) {
         var model = Model(
-            options: options, config: ClientConfig(), colourMode: .none, isInteractive: false, now: now, today: today,
+            options: options, config: config, colourMode: .none, isInteractive: false, now: now, today: today,
             size: size, seedSource: SplitMix64(seed: seed))
         model.canAddBots = true
         var machine = ClientMachine(model: model)

@@ -135,7 +135,8 @@ extension Update {
                 room.isWatching
                 ? .watchRoom(room.name, code: code)
                 : room.isDaily ? .joinDaily : .joinRoom(room.name, code: code)
-            if !room.isWatching, !room.isDaily {
+            // A quick race's room (`quick-<n>`) is made by the server's queue only: CREATE refuses the name.
+            if !room.isWatching, !room.isDaily, !room.name.lowercased().hasPrefix("quick-") {
                 var options = room.options
                 options.code = code
                 model.network.autoRoom = RoomRequest(name: room.name, options: options)

@@ -1,0 +1,110 @@
+import TileRaceProtocol
+import TileRaceServer
+
+/// The simulator's own reckoning of a rated race (protocol.md section
+/// 5.7), from the race's `RESULT` lines and the ratings the store held
+/// before it, with the pure `Glicko2`: each pair of racers is a game,
+/// racers who reached the target are placed in that order, those the time
+/// limit or game over finished by score (equal scores draw), and those who
+/// left or resigned lose to all who did not and draw among themselves.
+/// Nothing of the server's own rating code is used but the stored figures'
+/// rounding to millionths (`PlayerRating`).
+enum RatingAudit {
+    /// The ratings the store held around a rated race: before it, and once
+    /// it had stored the race's ratings; `day` is the rating period.
+    struct Snapshot {
+        var before: [String: PlayerRating]
+        var after: [String: PlayerRating]
+        var day: Int
+    }
+
+    /// How `results` (one race's `RESULT` lines, in order) break the
+    /// rules, or nil: every line carries a rating; each is the Glicko-2
+    /// rating from the ratings before and the places; each `change=` is
+    /// that rating less the racer's rating before the race (both rounded);
+    /// and the store holds the new ratings.
+    static func violation(of results: [RacerFinish], _ snapshot: Snapshot) -> String? {
+        let places = ratingPlaces(of: results)
+        let keys = results.map { Names.nicknameKey($0.nickname) }
+        let before = keys.map { key in
+            snapshot.before[key].map { Glicko2.aged($0.rating, periods: snapshot.day - $0.day) } ?? Glicko2.newcomer
+        }
+        for (index, result) in results.enumerated() {
+            let games = results.indices.filter { $0 != index }.map { other in
+                Glicko2.Game(
+                    opponent: before[other], score: places[index] < places[other] ? 1 : places[index] == places[other] ? 0.5 : 0)
+            }
+            let after = PlayerRating(
+                sequence: 0, nickname: result.nickname, rating: Glicko2.rated(before[index], games: games), day: 0, races: 0
+            )
+            .rating
+            let shown = Int(after.rating.rounded())
+            let change = shown - Int(before[index].rating.rounded())
+            let name = "\(result.nickname) (place \(places[index]) of \(results.count))"
+            guard let rating = result.rating, let given = result.ratingChange else {
+                return "\(name) has no rating in its RESULT"
+            }
+            if rating != shown {
+                return "\(name) was given rating=\(rating) but Glicko-2 makes \(shown) from \(Int(before[index].rating.rounded()))"
+            }
+            if given != change {
+                return "\(name) was given change=\(given) but its rating went from \(Int(before[index].rating.rounded())) to \(shown)"
+            }
+            if result.isProvisional != after.isProvisional {
+                return "\(name) is \(result.isProvisional ? "" : "not ")marked provisional with a deviation of \(after.deviation)"
+            }
+            guard let stored = snapshot.after[keys[index]], stored.rating == after else {
+                let held = snapshot.after[keys[index]].map { "\($0.rating)" } ?? "none"
+                return "the store holds \(held) for \(name) after the race, not \(after)"
+            }
+            let races = (snapshot.before[keys[index]]?.races ?? 0) + 1
+            if stored.races != races || stored.day != snapshot.day {
+                return "the store counts \(stored.races) races (day \(stored.day)) for \(name), not \(races) (day \(snapshot.day))"
+            }
+        }
+        return nil
+    }
+
+    /// The places the ratings go by, for `RESULT` lines in standings order:
+    /// equal places draw.
+    static func ratingPlaces(of results: [RacerFinish]) -> [Int] {
+        var places: [Int] = []
+        for (index, result) in results.enumerated() {
+            if index > 0 {
+                let previous = results[index - 1]
+                let isDraw =
+                    (hasGivenUp(result) && hasGivenUp(previous))
+                    || (hasPlayedOn(result) && hasPlayedOn(previous) && result.score == previous.score)
+                if isDraw {
+                    places.append(places[index - 1])
+                    continue
+                }
+            }
+            places.append(index + 1)
+        }
+        return places
+    }
+
+    private static func hasGivenUp(_ result: RacerFinish) -> Bool {
+        result.reason == .left || result.reason == .resigned
+    }
+
+    private static func hasPlayedOn(_ result: RacerFinish) -> Bool {
+        result.reason == .over || result.reason == .time
+    }
+
+    /// What breaks "a rating changes only through a rated race" in the
+    /// store's ratings `before` and `after` a request: nil when only the
+    /// racers of a rated race (`ratedNicknames`) changed, or nobody when
+    /// the request was no rated race (nil).
+    static func changeViolation(
+        before: [String: PlayerRating], after: [String: PlayerRating], ratedNicknames: [String]?, request: String
+    ) -> String? {
+        let allowed = Set((ratedNicknames ?? []).map(Names.nicknameKey))
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        guard let outsider = changed.first(where: { !allowed.contains($0) }) else { return nil }
+        let was = before[outsider].map { "\($0.rating.rating)" } ?? "none"
+        let now = after[outsider].map { "\($0.rating.rating)" } ?? "none"
+        return "the rating of \(outsider) went from \(was) to \(now) at \(request)"
+    }
+}
