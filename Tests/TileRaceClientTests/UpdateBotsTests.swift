@@ -49,6 +49,17 @@ import TileRaceProtocol
         #expect(model.overlay == nil && model.ownBots.count == 1)
     }
 
+    /// A rated room is for people: `a` says so, and the footer offers no bot.
+    @Test func aRatedRoomTakesNoBots() {
+        var model = Self.inRoom()
+        #expect(RoomView.hints(model, room: model.room!).map(\.0).contains("a"))
+        model.room?.options.isRated = true
+        #expect(update(&model, .key(.character("a"))).isEmpty)
+        #expect(model.overlay == nil)
+        #expect(model.notice?.text == "a rated room is for people only: no bots (a room that is not rated takes them)")
+        #expect(!RoomView.hints(model, room: model.room!).map(\.0).contains("a"))
+    }
+
     @Test func aWatcherCannotAddBots() {
         var model = Self.inRoom()
         model.room?.isWatching = true

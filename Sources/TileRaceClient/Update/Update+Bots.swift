@@ -17,6 +17,10 @@ extension Update {
             model.show("you are watching this room: join it to add bots")
             return
         }
+        guard !room.options.isRated else {
+            model.show("a rated room is for people only: no bots (a room that is not rated takes them)", .warning)
+            return
+        }
         guard room.players.count < maximumPlayersPerRoom else {
             model.show("the room is full: \(maximumPlayersPerRoom) players at most", .warning)
             return

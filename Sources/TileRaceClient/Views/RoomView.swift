@@ -83,7 +83,7 @@ enum RoomView {
     static func hints(_ model: Model, room: WaitingRoom) -> [Chrome.Hint] {
         if model.chat.isTyping { return ChatPane.typingHints }
         var hints: [Chrome.Hint] = room.isWatching ? [] : [("r", room.isReady ? "not ready" : "ready")]
-        if model.canAddBots, !room.isWatching { hints.append(("a", "add bot")) }
+        if model.canAddBots, !room.isWatching, !room.options.isRated { hints.append(("a", "add bot")) }
         if !model.ownBots.isEmpty { hints.append(("x", "remove bot")) }
         hints += [("/", "chat"), (("q", room.isWatching ? "stop watching" : "leave room")), ("?", "help")]
         return hints
