@@ -44,7 +44,9 @@ enum RoomView {
             y += 1
         }
         y += 1
-        drawStatus(model, room: room, x: 4, y: y, theme: theme, into: &frame)
+        // Beside a side panel (100 columns and more) the status keeps to the list's width.
+        let statusWidth = frame.width >= 100 ? listWidth + 2 : frame.width - 5
+        drawStatus(model, room: room, x: 4, y: y, width: statusWidth, theme: theme, into: &frame)
 
         // Beside the list when there is room, else under it: the race under way, or the last standings.
         let side =
@@ -110,20 +112,29 @@ enum RoomView {
         if member.isYou { frame.text("◀ you", x: end + 2, y: y, style: theme.accented) }
     }
 
-    private static func drawStatus(_ model: Model, room: WaitingRoom, x: Int, y: Int, theme: Theme, into frame: inout Frame) {
+    private static func drawStatus(
+        _ model: Model, room: WaitingRoom, x: Int, y: Int, width: Int, theme: Theme, into frame: inout Frame
+    ) {
         let players = room.players
         if let endsAt = room.countdownEndsAt {
             let seconds = max(1, (endsAt - model.now + 999) / 1000)
             frame.text("everyone is ready: the race starts in", x: x, y: y, style: theme.base.bold)
             BigDigits.draw(String(seconds), x: x + 39, y: y - 1, style: theme.accented, into: &frame)
         } else if room.isRaceUnderWay {
-            let text = room.isWatching ? "a race is under way" : WaitingRoom.raceUnderWayNotice
+            let text =
+                room.isWatching
+                ? "a race is under way" : RaceView.fitting([WaitingRoom.raceUnderWayNotice, "a race is under way"], width: width)
             frame.text(text, x: x, y: y, style: theme.base)
         } else if room.isWatching {
-            frame.text("watching: the race shows here when the players are ready", x: x, y: y, style: theme.base)
+            let text = RaceView.fitting(
+                ["watching: the race shows here when the players are ready", "watching: the race shows when all are ready", "watching"],
+                width: width)
+            frame.text(text, x: x, y: y, style: theme.base)
         } else {
-            let ready = players.filter(\.isReady).count
-            frame.text("\(ready) of \(players.count) ready · the race starts when all are ready", x: x, y: y, style: theme.base)
+            let ready = "\(players.filter(\.isReady).count) of \(players.count) ready"
+            let text = RaceView.fitting(
+                [ready + " · the race starts when all are ready", ready + " · starts when all are ready", ready], width: width)
+            frame.text(text, x: x, y: y, style: theme.base)
             let hint = room.isReady ? "you are ready: r if you are not" : "press r when you are ready"
             frame.text(hint, x: x, y: y + 1, style: room.isReady ? theme.succeeded : theme.accented)
         }
