@@ -101,6 +101,10 @@ package final class SocketChannel: @unchecked Sendable {
     private var isReadingHeld = false
     private var hasReadEnd = false
     private var lingerMilliseconds = 1000
+    /// The bytes of the last read, handed to the owner and reused for the next.
+    private var readBytes: [UInt8] = []
+    /// The largest array of read bytes kept for the next read.
+    private static let keptReadCapacity = 4096
 
     /// A channel over the connected non-blocking socket `fd`, which it now owns.
     /// - Parameters:
@@ -274,7 +278,15 @@ package final class SocketChannel: @unchecked Sendable {
         withUnsafeTemporaryAllocation(byteCount: SocketChannel.readChunkBytes, alignment: 1) { buffer in
             let result = Socket.receive(fd, into: buffer)
             guard case .bytes(let count) = result else { return ([], result) }
-            return (Array(buffer[0..<count]), result)
+            // The last read's array is reused when its owner let go of it (no
+            // allocation per read); a large one is not kept.
+            if readBytes.capacity > SocketChannel.keptReadCapacity {
+                readBytes = []
+            } else {
+                readBytes.removeAll(keepingCapacity: true)
+            }
+            readBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            return (readBytes, result)
         }
     }
 

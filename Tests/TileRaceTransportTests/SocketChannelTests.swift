@@ -20,6 +20,8 @@ import Testing
         private(set) var channel: SocketChannel?
         private let lock = NSLock()
         private var bytes: [UInt8] = []
+        /// Each read's array as reported, kept as the owner got it.
+        private(set) var reads: [[UInt8]] = []
         private var ends: [SocketChannel.EndReason] = []
         private var isClosed = false
         private let changed = DispatchSemaphore(value: 0)
@@ -44,7 +46,12 @@ import Testing
             queue.sync {
                 channel.start(
                     SocketChannel.Handlers(
-                        received: { [weak self] in self?.record { $0.bytes += $1 }($0) },
+                        received: { [weak self] in
+                            self?.record {
+                                $0.bytes += $1
+                                $0.reads.append($1)
+                            }($0)
+                        },
                         ended: { [weak self] reason in self?.record { rig, _ in rig.ends.append(reason) }([]) },
                         closed: { [weak self] in self?.record { rig, _ in rig.isClosed = true }([]) }))
             }
@@ -105,6 +112,19 @@ import Testing
         for piece in ["HEL", "LO tile", "race 1\nPI", "NG\n"] { rig.peerWrite(piece) }
         #expect(rig.wait("all bytes") { bytes, _, _ in bytes.count == 22 })
         #expect(rig.wait("the text") { bytes, _, _ in String(decoding: bytes, as: UTF8.self) == "HELLO tilerace 1\nPING\n" })
+    }
+
+    /// The channel reuses its array of read bytes for the next read; an
+    /// array its owner kept stays as it was given.
+    @Test(arguments: SocketChannelTests.readers)
+    func readBytesTheOwnerKeptStayAsGiven(polled: Bool) {
+        let rig = Rig(polled: polled)
+        rig.peerWrite("first\n")
+        #expect(rig.wait("the first read") { bytes, _, _ in bytes.count == 6 })
+        rig.peerWrite("second\n")
+        #expect(rig.wait("the second read") { bytes, _, _ in bytes.count == 13 })
+        let reads = rig.queue.sync { rig.reads.map { String(decoding: $0, as: UTF8.self) } }
+        #expect(reads == ["first\n", "second\n"])
     }
 
     /// With a read source, and with a poller where there is one.
