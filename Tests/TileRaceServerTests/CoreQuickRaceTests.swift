@@ -126,4 +126,20 @@ struct CoreQuickRaceTests {
         harness.advance(60_000)
         #expect(!harness.take(cy).contains { $0.hasPrefix("MATCHED") })
     }
+
+    /// Entering a room or a practice game leaves the queue at once: a player
+    /// who comes back out before the queue's next look (every 250 ms) is
+    /// neither told `QUEUED` nor matched (found by the simulator, seed 1073).
+    @Test(arguments: ["CREATE lounge", "JOIN daily", "WATCH daily", "PRACTICE"])
+    func enteringARoomOrAPracticeGameLeavesTheQueueAtOnce(request: String) {
+        let (harness, ids) = Self.queued(["cy", "di"])
+        let (cy, di) = (ids[0], ids[1])
+        #expect(harness.ask(cy, request).first?.hasPrefix("OK ") == true)
+        // Back out before the queue is looked at.
+        _ = harness.ask(cy, request.hasPrefix("PRACTICE") ? "RESIGN" : "LEAVE")
+        harness.advance(60_000)
+        #expect(!harness.take(cy).contains { $0.hasPrefix("QUEUED") || $0.hasPrefix("MATCHED") })
+        #expect(!harness.take(di).contains { $0.hasPrefix("MATCHED") })
+        #expect(harness.ask(di, "QUEUE token=tdi") == ["OK QUEUE waiting=1 rating=1500 provisional=yes"])
+    }
 }

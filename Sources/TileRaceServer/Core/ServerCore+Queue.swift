@@ -58,6 +58,19 @@ extension ServerCore {
         reply(session, .unqueue)
     }
 
+    /// Takes a session out of the queue as it enters a room or a practice
+    /// game, or moves to another shard (protocol.md 5.8: no reply), so a
+    /// player who came back out before the queue's next look is not
+    /// matched all the same.
+    func leaveQueue(_ session: Session, because reason: String) {
+        guard matchQueue.remove(session.id) else { return }
+        log(
+            .info,
+            LogEntry(
+                "queue.left", [.init("nick", session.logName), .init("reason", reason)],
+                message: "\(session.logName) left the quick race queue (\(reason))"))
+    }
+
     /// The queue's timer: drops who cannot wait any more (gone, moved
     /// away, in a room or a practice game), makes the rooms it can, tells
     /// the others how long they waited.

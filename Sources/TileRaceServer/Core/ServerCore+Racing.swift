@@ -141,6 +141,7 @@ extension ServerCore {
         session.practice = LiveGame(
             seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: true, hasServerSeed: options.seed == nil)
         session.practice?.isGhost = options.isGhost
+        leaveQueue(session, because: "started a practice game")
         reply(session, .practice(PracticeOptions(seed: seedText, size: config.size, target: config.target, isGhost: options.isGhost)))
     }
 

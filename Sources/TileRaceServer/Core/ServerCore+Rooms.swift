@@ -44,6 +44,7 @@ extension ServerCore {
         if session.isBot { room.bots.insert(session.id) }
         session.roomKey = room.key
         session.role = .player
+        leaveQueue(session, because: "entered room \(name)")
         reply(session, .create(room.description))
         publish(room)
         log(
@@ -66,6 +67,7 @@ extension ServerCore {
         if session.isBot { room.bots.insert(session.id) }
         session.roomKey = room.key
         session.role = .player
+        leaveQueue(session, because: "entered room \(room.name)")
         reply(session, .join(room.description))
         publish(room)
         broadcast(
@@ -84,6 +86,7 @@ extension ServerCore {
         room.watchers.append(session.id)
         session.roomKey = room.key
         session.role = .watcher
+        leaveQueue(session, because: "watches room \(room.name)")
         reply(session, .watch(room.description))
         publish(room)
         if let nickname = session.nickname {

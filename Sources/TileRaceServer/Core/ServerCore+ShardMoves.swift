@@ -65,6 +65,7 @@ extension ServerCore {
             return false
         }
         session.shardMove = .carrying(request, cost: cost)
+        leaveQueue(session, because: "moved to shard \(target)")
         sessions[session.id] = nil
         resumedConnections[connection] = nil
         departing[connection] = session
