@@ -44,8 +44,9 @@ enum RoomView {
             y += 1
         }
         y += 1
-        // Beside a side panel (100 columns and more) the status keeps to the list's width.
-        let statusWidth = frame.width >= 100 ? listWidth + 2 : frame.width - 5
+        // Beside a side panel (100 columns and more, when it shows something) the status keeps to the list's width.
+        let hasSidePanel = frame.width >= 100 && ((room.isRaceUnderWay && model.race != nil) || !room.lastStandings.isEmpty)
+        let statusWidth = hasSidePanel ? listWidth + 2 : frame.width - 5
         drawStatus(model, room: room, x: 4, y: y, width: statusWidth, theme: theme, into: &frame)
 
         // Beside the list when there is room, else under it: the race under way, or the last standings.
