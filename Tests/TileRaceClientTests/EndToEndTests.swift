@@ -157,15 +157,20 @@ import TileRaceServerTestSupport
 
     @Test func practiceIsPlayedOnTheServerAndSubmitted() throws {
         let host = try TestHost()
-        let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana") { $0.target = 8 }
+        // Target 64: the server deals a random seed, and with 8 a first move
+        // could merge two 4s into the target before the assists below.
+        let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana") { $0.target = 64 }
         try ana.waitUntil("connected") { $0.connection.isConnected }
         ana.press(.character("p"))
+        // The server deals the board (keys wait for it, as a player sees "dealing…").
+        try ana.waitUntil("dealt") { $0.session?.hasServerSeed == true && $0.session?.isDealing == false }
         ana.play(limit: 10) { $0.session!.game.moveCount >= 2 }
+        #expect(ana.model.session!.game.moveCount >= 2)
         // Assists go to the server too: remove a tile, undo.
         ana.press(.character("x"), .enter, .character("u"))
         #expect(ana.model.session?.game.assistCount == 2)
         try ana.waitUntil("mirrored and acknowledged") { $0.session?.serverCopy == .active && $0.session?.expected.isEmpty == true }
-        ana.play(limit: 300) { $0.session?.end != nil }
+        ana.play(limit: 2000) { $0.session?.end != nil }
         #expect(ana.model.session?.end?.stage == .reachedTarget)
         // Finishing ends the server's copy (it would go on past the target), then sends it.
         try ana.waitForDialogKeys()
