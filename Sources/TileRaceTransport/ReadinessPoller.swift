@@ -29,27 +29,28 @@ package final class ReadinessPoller: @unchecked Sendable {
     package let queue: DispatchQueue
 
     #if canImport(Glibc)
-        private let epollFD: Int32
-        /// Written by `close()` to wake the thread; watched with token 0.
-        private let wakeFD: Int32
+        /// The epoll set and the eventfd that wakes the thread, shared by the
+        /// poller and its thread and closed once both let go: the poller may
+        /// wake the thread (in `close()` or `deinit`) whenever the thread ends.
+        private let descriptors: Descriptors
+        private var epollFD: Int32 { descriptors.epollFD }
         private var handlers: [UInt64: () -> Void] = [:]
         private var nextToken: UInt64 = 1
         private var isClosed = false
         /// The most ready sockets taken per `epoll_wait`.
         private static let batch = 256
 
-        private init(queue: DispatchQueue, epollFD: Int32, wakeFD: Int32) {
+        private init(queue: DispatchQueue, descriptors: Descriptors) {
             self.queue = queue
-            self.epollFD = epollFD
-            self.wakeFD = wakeFD
+            self.descriptors = descriptors
             var event = epoll_event()
             event.events = EPOLLIN.rawValue
             event.data.u64 = 0
-            _ = epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
+            _ = epoll_ctl(descriptors.epollFD, EPOLL_CTL_ADD, descriptors.wakeFD, &event)
             // The thread holds the poller only while it runs handlers: a
             // poller let go without `close()` wakes it (`deinit`) to end.
             let thread = Thread { [weak self] in
-                ReadinessPoller.waitForReadySockets(epollFD: epollFD, wakeFD: wakeFD, queue: queue) { events, count in
+                ReadinessPoller.waitForReadySockets(on: descriptors, queue: queue) { events, count in
                     self?.runHandlers(events, count: count) ?? false
                 }
             }
@@ -73,7 +74,7 @@ package final class ReadinessPoller: @unchecked Sendable {
                 FileDescriptor.close(fd)
                 return nil
             }
-            return ReadinessPoller(queue: queue, epollFD: fd, wakeFD: wake)
+            return ReadinessPoller(queue: queue, descriptors: Descriptors(epollFD: fd, wakeFD: wake))
         #else
             return nil
         #endif
@@ -121,34 +122,27 @@ package final class ReadinessPoller: @unchecked Sendable {
             guard !isClosed else { return }
             isClosed = true
             handlers = [:]
-            var one: UInt64 = 1
-            _ = Glibc.write(wakeFD, &one, MemoryLayout<UInt64>.size)
+            descriptors.wakeThread()
         #endif
     }
 
     #if canImport(Glibc)
-        deinit {
-            var one: UInt64 = 1
-            _ = Glibc.write(wakeFD, &one, MemoryLayout<UInt64>.size)
-        }
+        deinit { descriptors.wakeThread() }
 
         /// The thread's loop: wait for ready sockets, then run their handlers
-        /// on the queue (`runHandlers`, false once the poller is closed or gone);
-        /// then close the set.
+        /// on the queue (`runHandlers`, false once the poller is closed or gone).
         private static func waitForReadySockets(
-            epollFD: Int32, wakeFD: Int32, queue: DispatchQueue,
+            on descriptors: Descriptors, queue: DispatchQueue,
             runHandlers: (UnsafeMutableBufferPointer<epoll_event>, Int) -> Bool
         ) {
             withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: ReadinessPoller.batch) { events in
                 while true {
-                    let count = epoll_wait(epollFD, events.baseAddress, Int32(events.count), -1)
+                    let count = epoll_wait(descriptors.epollFD, events.baseAddress, Int32(events.count), -1)
                     if count < 0, errno != EINTR { break }
                     let isOpen = queue.sync { runHandlers(events, Int(max(0, count))) }
                     if !isOpen { break }
                 }
             }
-            FileDescriptor.close(wakeFD)
-            FileDescriptor.close(epollFD)
         }
 
         /// Calls the handlers of the `count` ready sockets in `events`, then
@@ -169,3 +163,30 @@ package final class ReadinessPoller: @unchecked Sendable {
         }
     #endif
 }
+
+#if canImport(Glibc)
+    extension ReadinessPoller {
+        /// An epoll set and its wake-up eventfd, closed when the last of the
+        /// poller and its thread lets go of them. Immutable.
+        fileprivate final class Descriptors: Sendable {
+            let epollFD: Int32
+            let wakeFD: Int32
+
+            init(epollFD: Int32, wakeFD: Int32) {
+                self.epollFD = epollFD
+                self.wakeFD = wakeFD
+            }
+
+            /// Makes the thread's `epoll_wait` return.
+            func wakeThread() {
+                var one: UInt64 = 1
+                _ = Glibc.write(wakeFD, &one, MemoryLayout<UInt64>.size)
+            }
+
+            deinit {
+                FileDescriptor.close(wakeFD)
+                FileDescriptor.close(epollFD)
+            }
+        }
+    }
+#endif
