@@ -60,6 +60,17 @@ public struct Board: Hashable, Sendable {
         (0..<size).map { row in (0..<size).map { column in self[row, column] } }
     }
 
+    /// The tile values in one list, row by row (`rows` joined, without a
+    /// list per row: a server writes one for every `PROGRESS`).
+    public var values: [Int] {
+        var values: [Int] = []
+        values.reserveCapacity(size &* size)
+        for row in 0..<size {
+            for column in 0..<size { values.append(self[row, column]) }
+        }
+        return values
+    }
+
     /// The number of empty cells.
     public var emptyCount: Int {
         var count = 0

@@ -144,6 +144,9 @@ public struct Game: Sendable {
     public var state: State { isPacked ? packed.state : plain }
     /// The tiles.
     public var board: Board { isPacked ? packed.board.board : plain.board }
+    /// The largest tile's value, 0 when the board is empty: `board.largestValue`
+    /// without making a `Board` (the server reads it for every move).
+    public var largestTile: Int { isPacked ? packed.board.largestValue : plain.board.largestValue }
     /// The score.
     public var score: Int { isPacked ? packed.score : plain.score }
     /// Valid moves made, net of undos.

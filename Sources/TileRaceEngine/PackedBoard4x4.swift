@@ -31,6 +31,18 @@ package struct PackedBoard4x4: Hashable, Sendable {
         self.bits = bits
     }
 
+    /// The largest tile's value, 0 when the board is empty (as
+    /// `Board.largestValue`, without unpacking the board).
+    package var largestValue: Int {
+        var largest: UInt64 = 0
+        var rest = bits
+        while rest != 0 {
+            largest = max(largest, rest & 0xF)
+            rest >>= 4
+        }
+        return largest == 0 ? 0 : 1 << largest
+    }
+
     /// The same tiles as a plain `Board`.
     package var board: Board {
         var board = Board(size: 4)

@@ -2,18 +2,18 @@
 public enum BoardField {
     /// Writes tile values (row-major) as the wire value.
     public static func encode(_ values: [Int]) -> String {
-        var text = ""
-        text.reserveCapacity(values.count * 3)
-        write(values, to: &text)
-        return text
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(values.count * 3)
+        write(values, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the wire value of tile values (row-major) to `text`: into the
-    /// line itself, no list of strings in between (every PROGRESS holds a board).
-    public static func write(_ values: [Int], to text: inout String) {
+    /// Appends the wire value of tile values (row-major) to `bytes`: into
+    /// the line itself, no list of strings in between (every PROGRESS holds a board).
+    public static func write(_ values: [Int], to bytes: inout [UInt8]) {
         for (index, value) in values.enumerated() {
-            if index > 0 { text += "," }
-            text += String(value)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            LineBytes.append(decimal: value, to: &bytes)
         }
     }
 

@@ -7,7 +7,7 @@ extension GameResult {
     public func differences(from game: Game) -> [String] {
         var differences: [String] = []
         let pairs = [
-            ("score", game.score, score), ("best tile", game.board.largestValue, largestTile), ("moves", game.moveCount, moves),
+            ("score", game.score, score), ("best tile", game.largestTile, largestTile), ("moves", game.moveCount, moves),
             ("assists", game.assistCount, assists),
         ]
         for (name, replayed, stated) in pairs where replayed != stated {

@@ -44,7 +44,7 @@ public struct GameSync: FieldsRepresentable {
     public init(seq: Int, game: Game) {
         self.init(
             seq: seq, board: game.board.rows.flatMap { $0 }, score: game.score, moves: game.moveCount,
-            largestTile: game.board.largestValue, hasWon: game.hasWon, isOver: game.isOver,
+            largestTile: game.largestTile, hasWon: game.hasWon, isOver: game.isOver,
             undos: game.undoCount, removals: game.removalCount, randomState: game.state.random.state)
     }
 

@@ -37,23 +37,25 @@ public struct MoveAck: FieldsRepresentable {
             finished: finished)
     }
 
-    /// Writes the fields (` seq=12 score=40 ...`, each after a space) to
-    /// `line`: the same words as `fields`, written straight into the line,
-    /// as the server does for every move it acknowledges.
-    public func write(to line: inout String) {
-        line += " seq="
-        line += String(seq)
-        line += " score="
-        line += String(score)
-        line += " moves="
-        line += String(moves)
-        line += " max="
-        line += String(largestTile)
-        line += hasWon ? " won=yes" : " won=no"
-        line += isOver ? " over=yes" : " over=no"
+    /// Appends the fields (` seq=12 score=40 ...`, each after a space) to
+    /// `bytes`: the same words as `fields`, written straight into the bytes
+    /// to send, as the server does for every move it acknowledges.
+    public func write(to bytes: inout [UInt8]) {
+        LineBytes.append(" seq=", to: &bytes)
+        LineBytes.append(decimal: seq, to: &bytes)
+        LineBytes.append(" score=", to: &bytes)
+        LineBytes.append(decimal: score, to: &bytes)
+        LineBytes.append(" moves=", to: &bytes)
+        LineBytes.append(decimal: moves, to: &bytes)
+        LineBytes.append(" max=", to: &bytes)
+        LineBytes.append(decimal: largestTile, to: &bytes)
+        LineBytes.append(" won=", to: &bytes)
+        LineBytes.append(flag: hasWon, to: &bytes)
+        LineBytes.append(" over=", to: &bytes)
+        LineBytes.append(flag: isOver, to: &bytes)
         if let finished {
-            line += " finished="
-            line += finished.rawValue
+            LineBytes.append(" finished=", to: &bytes)
+            LineBytes.append(finished.rawValue, to: &bytes)
         }
     }
 

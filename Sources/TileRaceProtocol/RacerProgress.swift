@@ -30,22 +30,22 @@ public struct RacerProgress: FieldsRepresentable {
             board: try BoardField.decode(try fields.string("board")))
     }
 
-    /// Writes the fields (` room=... nick=... board=...`, each after a
-    /// space) to `line`: the same words as `fields`, written straight into
-    /// the line, as the server does for every racer's progress it sends.
-    public func write(to line: inout String) {
-        line += " room="
-        line += room
-        line += " nick="
-        line += nickname
-        line += " score="
-        line += String(score)
-        line += " max="
-        line += String(largestTile)
-        line += " moves="
-        line += String(moves)
-        line += " board="
-        BoardField.write(board, to: &line)
+    /// Appends the fields (` room=... nick=... board=...`, each after a
+    /// space) to `bytes`: the same words as `fields`, written straight into
+    /// the bytes to send, as the server does for every racer's progress.
+    public func write(to bytes: inout [UInt8]) {
+        LineBytes.append(" room=", to: &bytes)
+        LineBytes.append(room, to: &bytes)
+        LineBytes.append(" nick=", to: &bytes)
+        LineBytes.append(nickname, to: &bytes)
+        LineBytes.append(" score=", to: &bytes)
+        LineBytes.append(decimal: score, to: &bytes)
+        LineBytes.append(" max=", to: &bytes)
+        LineBytes.append(decimal: largestTile, to: &bytes)
+        LineBytes.append(" moves=", to: &bytes)
+        LineBytes.append(decimal: moves, to: &bytes)
+        LineBytes.append(" board=", to: &bytes)
+        BoardField.write(board, to: &bytes)
     }
 
     public var fields: Fields {

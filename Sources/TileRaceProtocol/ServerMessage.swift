@@ -47,16 +47,40 @@ public enum ServerMessage: Hashable, Sendable {
         }
     }
 
+    /// Appends the line and its `\n` to `bytes`, as a server writes it to a
+    /// connection. The lines sent most, `OK MOVE` and `PROGRESS`, are
+    /// written as bytes directly, without a list of fields or a `String`;
+    /// the others are `line`'s.
+    public func write(to bytes: inout [UInt8]) {
+        switch self {
+        case .ok(.move(let acknowledgement)):
+            LineBytes.append("OK MOVE", to: &bytes)
+            acknowledgement.write(to: &bytes)
+        case .event(.progress(let progress)):
+            LineBytes.append("PROGRESS", to: &bytes)
+            progress.write(to: &bytes)
+        default:
+            LineBytes.append(line, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     /// The line to send, without its line ending.
     /// Written into one string, without a list of words in between.
     public var line: String {
+        switch self {
+        case .ok(.move), .event(.progress):
+            // Written as bytes (`write(to:)`), the way the server sends them.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(128)
+            write(to: &bytes)
+            return String(decoding: bytes.dropLast(), as: UTF8.self)
+        default:
+            break
+        }
         var line = ""
         line.reserveCapacity(128)
         switch self {
-        case .ok(.move(let acknowledgement)):
-            // The reply sent most, written without a list of fields.
-            line += "OK MOVE"
-            acknowledgement.write(to: &line)
         case .ok(let reply):
             line += "OK "
             line += reply.verb.rawValue
@@ -87,10 +111,6 @@ public enum ServerMessage: Hashable, Sendable {
         case .info(let text):
             line += "INFO "
             line += TextFilter.printableASCII(text)
-        case .event(.progress(let progress)):
-            // The event sent most, written without a list of fields.
-            line += "PROGRESS"
-            progress.write(to: &line)
         case .event(let event):
             line += event.verb
             event.fields.write(to: &line)

@@ -18,7 +18,7 @@ extension Simulation {
         var rooms: [String: String] = [:]
         for case .send(let id, let lines) in actions {
             var history = 0
-            for line in lines where line.hasPrefix("CHAT ") {
+            for line in lines.lines where line.hasPrefix("CHAT ") {
                 guard case .event(.chat(let chat)) = try? ServerMessage.parse(line) else { continue }
                 if chat.isHistory {
                     history += 1

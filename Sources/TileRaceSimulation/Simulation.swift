@@ -499,7 +499,8 @@ package final class Simulation {
         checkChat(actions, on: index)
         for action in actions {
             switch action {
-            case .send(let id, let lines):
+            case .send(let id, let outgoing):
+                let lines = outgoing.lines
                 if id == server.operatorID {
                     operatorReceived(lines, on: index)
                     continue

@@ -19,7 +19,7 @@ package struct OutputBuffer: Sendable {
     }
 
     /// Appends bytes as they are.
-    package mutating func append(bytes: some Sequence<UInt8>) {
+    package mutating func append(bytes: [UInt8]) {
         self.bytes.append(contentsOf: bytes)
     }
 

@@ -187,7 +187,7 @@ package final class SocketChannel: @unchecked Sendable {
     /// false, and closes, when the unsent output would pass the limit.
     /// Ignored unless open.
     @discardableResult
-    package func enqueue(bytes: some Sequence<UInt8>) -> Bool {
+    package func enqueue(bytes: [UInt8]) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
         guard phase == .open else { return true }
         output.append(bytes: bytes)

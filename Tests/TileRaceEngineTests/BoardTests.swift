@@ -11,6 +11,13 @@ struct BoardTests {
         [2, 2, 2, 2],
     ]
 
+    @Test func valuesAreTheRowsInOneList() throws {
+        for rows in [BoardTests.start, [[0, 2, 0], [4, 0, 8], [0, 0, 16]], Array(repeating: Array(repeating: 0, count: 8), count: 8)] {
+            let board = try Board(rows: rows)
+            #expect(board.values == rows.flatMap { $0 })
+        }
+    }
+
     @Test func slidesLeft() throws {
         var board = try Board(rows: BoardTests.start)
         let result = board.slide(.left)

@@ -125,6 +125,7 @@ struct PackedBoard4x4Tests {
                 packed.state == plain.state && packed.isOver == plain.isOver && packed.lastSpawn == plain.lastSpawn
                 && packed.undoCount == plain.undoCount && packed.removalCount == plain.removalCount
                 && packed.historyDepth == plain.historyDepth
+                && packed.largestTile == plain.board.largestValue && plain.largestTile == plain.board.largestValue
             #expect(same, "\(entry)")
             if !same { return }
         }
@@ -160,6 +161,14 @@ struct PackedBoard4x4Tests {
             if !packed.isPacked { widened += 1 }
         }
         #expect(widened > 20)
+    }
+
+    @Test func largestValueReadsThePackedCells() throws {
+        #expect(PackedBoard4x4(bits: 0).largestValue == 0)
+        let rows = [[0, 0, 0, 0], [0, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 32768]]
+        let packed = try #require(PackedBoard4x4(try Board(rows: rows)))
+        #expect(packed.largestValue == 32768 && packed.board.largestValue == 32768)
+        #expect(PackedBoard4x4(bits: 1).largestValue == 2)
     }
 
     @Test func widensAndComesBackByUndo() throws {

@@ -64,4 +64,30 @@ import TileRaceEngine
             #expect(try ServerMessage.parse(general) == .event(.progress(progress)))
         }
     }
+
+    @Test func numbersAreWrittenAsStringWritesThem() {
+        for value in [0, 1, 9, 10, 99, 100, 2048, 1_000_000, -1, -10, -2048, Int.max, Int.min] {
+            var bytes = Array("x=".utf8)
+            LineBytes.append(decimal: value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x=\(value)")
+        }
+    }
+
+    /// `write(to:)` is what goes on the wire: `line` and its `\n`, for the
+    /// lines written as bytes and for those that go through `line`.
+    @Test func everyLineIsWrittenAsItsLineAndALineEnding() {
+        let messages: [ServerMessage] = [
+            .ok(.move(MoveAck(seq: 3, score: 8, moves: 3, largestTile: 4, hasWon: false, isOver: false))),
+            .event(
+                .progress(
+                    RacerProgress(room: "r", nickname: "bo", score: 4, largestTile: 4, moves: 2, board: Array(repeating: 2, count: 16)))),
+            .ok(.quit), .error(ProtocolError(.badSeq, "expected MOVE 2, got MOVE 5; nothing was applied")), .pong("t1"), .pong(nil),
+            .event(.bye("server shutting down")), .info("café ünïcode → ascii"),
+        ]
+        for message in messages {
+            var bytes = Array("before\n".utf8)
+            message.write(to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "before\n" + message.line + "\n", "\(message)")
+        }
+    }
 }

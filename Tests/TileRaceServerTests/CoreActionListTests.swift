@@ -14,7 +14,7 @@ struct CoreActionListTests {
         for _ in 0..<8 {
             harness.core.handle(.received(id, Array("PING\n".utf8)), into: &actions)
             let replies = actions.compactMap { action -> [String]? in
-                if case .send(let to, let lines) = action, to == id { lines } else { nil }
+                if case .send(let to, let lines) = action, to == id { lines.lines } else { nil }
             }
             #expect(replies == [["PONG"]])
             storages.insert(actions.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })
@@ -29,7 +29,7 @@ struct CoreActionListTests {
         var actions: [ServerAction] = [.close(id)]
         harness.core.handle(.received(id, Array("PING token7\nPING\n".utf8)), into: &actions)
         let lines = actions.flatMap { action -> [String] in
-            if case .send(_, let lines) = action { lines } else { [] }
+            if case .send(_, let lines) = action { lines.lines } else { [] }
         }
         #expect(lines == ["PONG token7", "PONG"])
         #expect(!actions.contains { if case .close = $0 { true } else { false } })

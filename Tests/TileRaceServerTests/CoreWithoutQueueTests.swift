@@ -18,7 +18,7 @@ import TileRaceProtocol
     static func sent(_ actions: [ServerAction], to id: ConnectionID = ana) -> [String] {
         actions.flatMap { action -> [String] in
             guard case .send(let target, let lines) = action, target == id else { return [] }
-            return lines
+            return lines.lines
         }
     }
 

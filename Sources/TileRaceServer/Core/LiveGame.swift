@@ -112,7 +112,9 @@ struct LiveGame {
             let first = firstEntryAt ?? elapsedNow
             firstEntryAt = first
             let time = max(lastEntryTime, elapsedNow - first)
-            appliedLog += entry.description + "@" + String(min(time - lastEntryTime, GameLog.maximumGap))
+            appliedLog += entry.description
+            appliedLog += "@"
+            appliedLog += String(min(time - lastEntryTime, GameLog.maximumGap))
             lastEntryTime = time
             if game.hasWon, !hadWon { noteWin(at: time) }
             if stopsAtTarget, game.hasWon, !hadWon { return Outcome(finished: .target) }
@@ -142,24 +144,12 @@ struct LiveGame {
     /// The `OK MOVE` figures.
     func acknowledgement(finished: FinishReason?) -> MoveAck {
         MoveAck(
-            seq: lastSeq, score: game.score, moves: game.moveCount, largestTile: game.board.largestValue,
+            seq: lastSeq, score: game.score, moves: game.moveCount, largestTile: game.largestTile,
             hasWon: game.hasWon, isOver: game.isOver, finished: finished)
     }
 
     /// The `RESYNC` state.
     var sync: GameSync { GameSync(seq: lastSeq, game: game) }
-
-    /// The board, row-major tile values.
-    var boardValues: [Int] {
-        // Row by row into one list (`rows` would make a list per row first: this runs for every PROGRESS).
-        let board = game.board
-        var values: [Int] = []
-        values.reserveCapacity(board.size * board.size)
-        for row in 0..<board.size {
-            for column in 0..<board.size { values.append(board[row, column]) }
-        }
-        return values
-    }
 
     /// The verified result of the game, finished `milliseconds` after its start.
     func finished(milliseconds: Int, dailyDate: String?) -> FinishedGame {
@@ -170,7 +160,7 @@ struct LiveGame {
     /// The game's figures now, `milliseconds` after its start.
     func result(milliseconds: Int) -> GameResult {
         GameResult(
-            score: game.score, largestTile: game.board.largestValue, moves: game.moveCount, milliseconds: milliseconds,
+            score: game.score, largestTile: game.largestTile, moves: game.moveCount, milliseconds: milliseconds,
             size: config.size, target: config.target, assists: game.assistCount, seed: seedText)
     }
 }

@@ -2,8 +2,8 @@ import TileRaceProtocol
 
 /// What the state machine asks the I/O layer to do.
 package enum ServerAction: Hashable, Sendable {
-    /// Write these lines (without line endings) to a connection, in order.
-    case send(ConnectionID, [String])
+    /// Write these lines to a connection, in order.
+    case send(ConnectionID, OutgoingLines)
     /// Close a connection once what was sent to it is written.
     case close(ConnectionID)
     /// Hand a request to the leaderboard service; its answer comes back as

@@ -42,7 +42,10 @@ extension ServerCore {
     /// Refuses a connection from a banned address: `ERR banned`, `BYE banned`, close.
     private func refuseBanned(_ id: ConnectionID, peer: String, _ ban: BanInfo) {
         outbox.append(
-            .send(id, [ServerMessage.error(ProtocolError(.banned, ban.refusalText)).line, ServerMessage.event(.bye("banned")).line]))
+            .send(
+                id,
+                OutgoingLines([.error(ProtocolError(.banned, ban.refusalText)), .event(.bye("banned"))])
+            ))
         outbox.append(.close(id))
         log(.info, "\(id) \(peer) refused: banned")
     }
@@ -93,7 +96,7 @@ extension ServerCore {
         guard refusal != .serverFull else {
             let error = ProtocolError(
                 .serverFull, "the server has its maximum of \(limits.maximumConnections) connections; try again later")
-            outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("server full")).line]))
+            outbox.append(.send(id, OutgoingLines([.error(error), .event(.bye("server full"))])))
             outbox.append(.close(id))
             log(
                 .info,
@@ -106,7 +109,8 @@ extension ServerCore {
             let error = ProtocolError(
                 .tooManyConnections,
                 "your address has the most connections allowed (\(limits.maximumConnectionsPerAddress)); close one and try again")
-            outbox.append(.send(id, [ServerMessage.error(error).line, ServerMessage.event(.bye("too many connections")).line]))
+            outbox.append(
+                .send(id, OutgoingLines([.error(error), .event(.bye("too many connections"))])))
             outbox.append(.close(id))
             log(
                 .info,

@@ -55,7 +55,7 @@ extension ServerCore {
 
     /// Whether a session hears the lobby's chat.
     func isInLobby(_ session: Session) -> Bool {
-        session.isGreeted && !session.isAway && !session.isClosing && session.roomKey == nil && session.practice == nil
+        session.isGreeted && !session.isAway && !session.isClosing && session.roomKey == nil && !session.isPracticing
     }
 
     /// Whether an operator muted this nickname on this server

@@ -33,7 +33,7 @@ extension ServerCore {
 
     /// The store proved the claim: the session waits in the queue.
     func queueProven(_ session: Session, rating: Glicko2.Rating) {
-        guard let nickname = session.nickname, session.roomKey == nil, session.practice == nil else {
+        guard let nickname = session.nickname, session.roomKey == nil, !session.isPracticing else {
             send(session.id, .error(ProtocolError(.notEligible, "QUEUE is for players outside rooms and practice games")))
             return
         }
@@ -78,7 +78,7 @@ extension ServerCore {
         for waiter in matchQueue.waiters {
             let session = sessions[waiter.id]
             if session == nil || session?.isClosing == true || session?.connection == nil || session?.roomKey != nil
-                || session?.practice != nil
+                || session?.isPracticing == true
             {
                 matchQueue.remove(waiter.id)
             }

@@ -21,11 +21,10 @@ extension ServerCore {
                 endRaceIfOver(in: room)
             }
         case .practice:
-            // Taken out and put back, so the game changes in place (no copy of its history).
-            guard var practice = session.practice.take() else { return }
-            practice.resume(at: now)  // an entry played while paused starts the clock again
-            let outcome = play(entries, seq: seq, on: &practice, stopsAtTarget: false, for: session)
-            session.practice = practice
+            // Changed where it is stored: a copy would copy the whole game, history and all.
+            guard session.isPracticing else { return }
+            session.practice!.resume(at: now)  // an entry played while paused starts the clock again
+            let outcome = play(entries, seq: seq, on: &session.practice!, stopsAtTarget: false, for: session)
             if outcome?.finished != nil { finishPractice(session) }
         case nil:
             break
@@ -228,7 +227,7 @@ extension ServerCore {
         let game = racer.liveGame.game
         return RacerFinish(
             room: room.name, nickname: racer.nickname, reason: racer.finish?.reason ?? .left, score: game.score,
-            largestTile: game.board.largestValue, moves: game.moveCount, milliseconds: racer.finish?.milliseconds ?? 0,
+            largestTile: game.largestTile, moves: game.moveCount, milliseconds: racer.finish?.milliseconds ?? 0,
             isBot: racer.isBot)
     }
 
@@ -323,7 +322,7 @@ extension ServerCore {
     func progress(of racer: Race.Racer, in room: Room) -> RacerProgress {
         let game = racer.liveGame.game
         return RacerProgress(
-            room: room.name, nickname: racer.nickname, score: game.score, largestTile: game.board.largestValue,
-            moves: game.moveCount, board: racer.liveGame.boardValues)
+            room: room.name, nickname: racer.nickname, score: game.score, largestTile: game.largestTile,
+            moves: game.moveCount, board: game.board.values)
     }
 }

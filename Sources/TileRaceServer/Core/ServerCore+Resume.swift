@@ -21,7 +21,7 @@ extension ServerCore {
     /// session with a seat worth keeping is held; any other is forgotten.
     func dropped(_ session: Session, reason: String) {
         guard limits.resumeGraceMilliseconds > 0, !isShuttingDown, session.isGreeted, let connection = session.connection,
-            (session.roomKey != nil && session.role == .player) || session.practice != nil
+            (session.roomKey != nil && session.role == .player) || session.isPracticing
         else {
             remove(session, reason: reason)
             return

@@ -86,7 +86,7 @@ extension ServerCore {
         guard let connection = session.connection else { return }
         guard !isShuttingDown else {
             session.shardMove = nil
-            outbox.append(.send(connection, [ServerMessage.event(.bye("server shutting down")).line]))
+            outbox.append(.send(connection, OutgoingLines(.event(.bye("server shutting down")))))
             outbox.append(.close(connection))
             return
         }

@@ -343,11 +343,11 @@ package final class ServerCore {
         case .greeted: session.isGreeted
         case .named: session.nickname != nil
         case .outsideRooms: session.roomKey == nil
-        case .notPracticing: session.practice == nil
+        case .notPracticing: !session.isPracticing
         case .member: session.roomKey != nil
         case .player: session.roomKey != nil && session.role == .player
         case .roomNotRacing: room(of: session)?.race == nil
-        case .practicing: session.practice != nil
+        case .practicing: session.isPracticing
         case .racing: activeGame(of: session) != nil
         case .operator: session.isOperator
         }
@@ -470,12 +470,19 @@ package final class ServerCore {
 
     /// Queues one line to a session's connection (dropped while it is away).
     func send(_ id: ConnectionID, _ message: ServerMessage) {
-        send(id, lines: [message.line])
+        guard let connection = connection(of: id) else { return }
+        outbox.append(.send(connection, OutgoingLines(message)))
     }
 
     /// Queues lines to a session's connection, to be written together
     /// (dropped while it is away).
     func send(_ id: ConnectionID, lines: [String]) {
+        send(id, OutgoingLines(lines: lines))
+    }
+
+    /// Queues lines already written as bytes to a session's connection
+    /// (dropped while it is away).
+    func send(_ id: ConnectionID, _ lines: OutgoingLines) {
         guard let connection = connection(of: id) else { return }
         outbox.append(.send(connection, lines))
     }
@@ -502,10 +509,10 @@ package final class ServerCore {
 
     /// Queues an event to everyone in a room, except one connection.
     func broadcast(_ event: ServerEvent, in room: Room, except excluded: ConnectionID? = nil) {
-        // One list for every member (shared, not copied): a PROGRESS goes to the whole room.
-        let lines = [ServerMessage.event(event).line]
-        for id in room.players where id != excluded { send(id, lines: lines) }
-        for id in room.watchers where id != excluded { send(id, lines: lines) }
+        // One copy of the bytes for every member (shared, not copied): a PROGRESS goes to the whole room.
+        let lines = OutgoingLines(.event(event))
+        for id in room.players where id != excluded { send(id, lines) }
+        for id in room.watchers where id != excluded { send(id, lines) }
     }
 
     /// Queues a log entry.
@@ -534,7 +541,7 @@ package final class ServerCore {
 
     /// The game running for a session: its practice game, or its unfinished race.
     func activeGame(of session: Session) -> ActiveGame? {
-        if session.practice != nil { return .practice }
+        if session.isPracticing { return .practice }
         guard let room = room(of: session), let race = room.race, let racer = race.racer(session.id), racer.isRacing else {
             return nil
         }

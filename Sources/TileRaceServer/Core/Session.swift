@@ -35,6 +35,11 @@ final class Session {
     var role: MemberInfo.Role = .player
     /// The practice game being played.
     var practice: LiveGame?
+    /// Whether a practice game is being played. (`practice != nil` would
+    /// copy the whole game out first: this runs for every move.)
+    var isPracticing: Bool {
+        if case .some = practice { true } else { false }
+    }
     /// The last finished game, until submitted.
     var lastFinished: FinishedGame?
     /// Decides whether each of its lines runs, at what cost, or what refuses it.

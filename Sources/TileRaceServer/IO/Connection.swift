@@ -75,11 +75,12 @@ final class Connection {
         updateReading()
     }
 
-    /// Queues lines. Returns false (and closes at once) when the unsent output
-    /// would pass the limit. Ignored unless open.
+    /// Queues lines, as bytes with their line endings. Returns false (and
+    /// closes at once) when the unsent output would pass the limit. Ignored
+    /// unless open.
     @discardableResult
-    func enqueue(_ lines: [String]) -> Bool {
-        channel.enqueue(lines)
+    func enqueue(_ bytes: [UInt8]) -> Bool {
+        channel.enqueue(bytes: bytes)
     }
 
     /// Writes as much queued output as the socket takes now.

@@ -232,7 +232,7 @@ final class ServerShard: @unchecked Sendable {
         for action in actions {
             switch action {
             case .send(let id, let lines):
-                guard let connection = connections[id], connection.enqueue(lines) else { continue }
+                guard let connection = connections[id], connection.enqueue(lines.bytes) else { continue }
                 schedule(connection)
             case .close(let id):
                 // When stopping, do not wait long for clients to hang up.
