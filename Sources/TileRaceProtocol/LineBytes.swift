@@ -20,13 +20,19 @@ public enum LineBytes {
     public static func append(decimal value: Int, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        // At most 20 digits; written backwards, then reversed into place.
-        let start = bytes.count
+        // Written backwards, then swapped into place (reversing a slice of
+        // the array would copy it).
+        var low = bytes.count
         repeat {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        bytes[start...].reverse()
+        var high = bytes.count - 1
+        while low < high {
+            bytes.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
 
     /// Appends a flag's wire word: `yes` or `no`.
