@@ -19,6 +19,13 @@ import Foundation
 /// level-triggered, so one that still holds bytes after its channel read is
 /// reported again.
 ///
+/// It also keeps one timer for its queue's owner (`onTimer`,
+/// `scheduleTimer`): a timerfd in the same set, so a timer's work runs on
+/// the same thread as the sockets' (a dispatch timer woke libdispatch's
+/// timer thread and then a worker thread for each firing, and re-arming it
+/// woke the timer thread again: in a race, with a room's `PROGRESS` due
+/// every 100 ms, that was a tenth of the server's CPU).
+///
 /// Only on Linux (`make` returns nil elsewhere, and channels keep a read
 /// source each). Owned by `queue`: every method must be called on it, and
 /// the handlers run on it. The thread only waits on the set and calls into
@@ -35,18 +42,25 @@ package final class ReadinessPoller: @unchecked Sendable {
         private let descriptors: Descriptors
         private var epollFD: Int32 { descriptors.epollFD }
         private var handlers: [UInt64: () -> Void] = [:]
+        private var timerHandler: (() -> Void)?
         private var nextToken: UInt64 = 1
         private var isClosed = false
         /// The most ready sockets taken per `epoll_wait`.
         private static let batch = 256
+        /// The token of the wake-up eventfd in the set (sockets' start at 1).
+        private static let wakeToken: UInt64 = 0
+        /// The token of the timerfd in the set.
+        private static let timerToken = UInt64.max
 
         private init(queue: DispatchQueue, descriptors: Descriptors) {
             self.queue = queue
             self.descriptors = descriptors
             var event = epoll_event()
             event.events = EPOLLIN.rawValue
-            event.data.u64 = 0
+            event.data.u64 = ReadinessPoller.wakeToken
             _ = epoll_ctl(descriptors.epollFD, EPOLL_CTL_ADD, descriptors.wakeFD, &event)
+            event.data.u64 = ReadinessPoller.timerToken
+            _ = epoll_ctl(descriptors.epollFD, EPOLL_CTL_ADD, descriptors.timerFD, &event)
             // The thread holds the poller only while it runs handlers: a
             // poller let go without `close()` wakes it (`deinit`) to end.
             let thread = Thread { [weak self] in
@@ -70,11 +84,12 @@ package final class ReadinessPoller: @unchecked Sendable {
             let fd = epoll_create1(Int32(EPOLL_CLOEXEC))
             guard fd >= 0 else { return nil }
             let wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-            guard wake >= 0 else {
-                FileDescriptor.close(fd)
+            let timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+            guard wake >= 0, timer >= 0 else {
+                for descriptor in [fd, wake, timer] where descriptor >= 0 { FileDescriptor.close(descriptor) }
                 return nil
             }
-            return ReadinessPoller(queue: queue, descriptors: Descriptors(epollFD: fd, wakeFD: wake))
+            return ReadinessPoller(queue: queue, descriptors: Descriptors(epollFD: fd, wakeFD: wake, timerFD: timer))
         #else
             return nil
         #endif
@@ -114,6 +129,29 @@ package final class ReadinessPoller: @unchecked Sendable {
         #endif
     }
 
+    /// Sets what runs, on the queue, when the timer fires (`scheduleTimer`).
+    package func onTimer(_ handler: @escaping () -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        #if canImport(Glibc)
+            timerHandler = handler
+        #endif
+    }
+
+    /// Fires the timer once, `milliseconds` from now (at once when 0 or
+    /// less), replacing the time it was set to fire at, if any.
+    package func scheduleTimer(afterMilliseconds milliseconds: Int) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        #if canImport(Glibc)
+            guard !isClosed else { return }
+            // An it_value of zero would disarm the timer: the soonest is 1 ns.
+            let nanoseconds = max(1, min(milliseconds, Int(Int32.max)) * 1_000_000)
+            var setting = itimerspec()
+            setting.it_value.tv_sec = nanoseconds / 1_000_000_000
+            setting.it_value.tv_nsec = nanoseconds % 1_000_000_000
+            _ = timerfd_settime(descriptors.timerFD, 0, &setting, nil)
+        #endif
+    }
+
     /// Stops the poller: no handler runs after this; its thread wakes, ends,
     /// and closes the epoll set.
     package func close() {
@@ -122,6 +160,7 @@ package final class ReadinessPoller: @unchecked Sendable {
             guard !isClosed else { return }
             isClosed = true
             handlers = [:]
+            timerHandler = nil
             descriptors.wakeThread()
         #endif
     }
@@ -153,7 +192,12 @@ package final class ReadinessPoller: @unchecked Sendable {
             while !isClosed {
                 for index in 0..<count {
                     // A handler may close other sockets, or the poller: look each one up in turn.
-                    handlers[events[index].data.u64]?()
+                    let token = events[index].data.u64
+                    if token == ReadinessPoller.timerToken {
+                        timerFired()
+                    } else {
+                        handlers[token]?()
+                    }
                 }
                 guard count == events.count, !isClosed else { break }
                 count = Int(max(0, epoll_wait(epollFD, events.baseAddress, Int32(events.count), 0)))
@@ -161,20 +205,30 @@ package final class ReadinessPoller: @unchecked Sendable {
             }
             return !isClosed
         }
+
+        /// Takes the timerfd's count of expirations (so it is not reported
+        /// again), then runs the timer's handler.
+        private func timerFired() {
+            var expirations: UInt64 = 0
+            guard Glibc.read(descriptors.timerFD, &expirations, MemoryLayout<UInt64>.size) > 0 else { return }
+            timerHandler?()
+        }
     #endif
 }
 
 #if canImport(Glibc)
     extension ReadinessPoller {
-        /// An epoll set and its wake-up eventfd, closed when the last of the
-        /// poller and its thread lets go of them. Immutable.
+        /// An epoll set, its wake-up eventfd and its timerfd, closed when the
+        /// last of the poller and its thread lets go of them. Immutable.
         fileprivate final class Descriptors: Sendable {
             let epollFD: Int32
             let wakeFD: Int32
+            let timerFD: Int32
 
-            init(epollFD: Int32, wakeFD: Int32) {
+            init(epollFD: Int32, wakeFD: Int32, timerFD: Int32) {
                 self.epollFD = epollFD
                 self.wakeFD = wakeFD
+                self.timerFD = timerFD
             }
 
             /// Makes the thread's `epoll_wait` return.
@@ -184,6 +238,7 @@ package final class ReadinessPoller: @unchecked Sendable {
             }
 
             deinit {
+                FileDescriptor.close(timerFD)
                 FileDescriptor.close(wakeFD)
                 FileDescriptor.close(epollFD)
             }

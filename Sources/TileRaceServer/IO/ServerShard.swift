@@ -34,9 +34,12 @@ final class ServerShard: @unchecked Sendable {
 
     private let core: ServerCore
     private let settings: Settings
-    /// Reports input for all the shard's sockets at once (Linux; nil elsewhere).
+    /// Reports input for all the shard's sockets at once, and keeps the
+    /// shard's timer on the same thread (Linux; nil elsewhere).
     private let poller: ReadinessPoller?
+    /// The shard's timer where there is no poller.
     private var timer: (any DispatchSourceTimer)?
+    private var isTimerStarted = false
     private var armedDeadline: Int?
     private var connections: [ConnectionID: Connection] = [:]
     private var inbox: [ServerInput] = []
@@ -74,13 +77,19 @@ final class ServerShard: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         if let interval { core.startDirectory(every: interval) }
         if let banInterval { core.startBanRefresh(every: banInterval) }
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [weak self] in
+        let fired: @Sendable () -> Void = { [weak self] in
             self?.armedDeadline = nil
             self?.process(.tick)
         }
-        timer.resume()
-        self.timer = timer
+        if let poller {
+            poller.onTimer(fired)
+        } else {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler(handler: fired)
+            timer.resume()
+            self.timer = timer
+        }
+        isTimerStarted = true
         armTimer()
     }
 
@@ -179,6 +188,7 @@ final class ServerShard: @unchecked Sendable {
     private func finishStop() {
         guard phase == .stopping else { return }
         phase = .stopped
+        isTimerStarted = false
         timer?.cancel()
         timer = nil
         poller?.close()
@@ -232,7 +242,7 @@ final class ServerShard: @unchecked Sendable {
         for action in actions {
             switch action {
             case .send(let id, let lines):
-                guard let connection = connections[id], connection.enqueue(lines.bytes) else { continue }
+                guard let connection = connections[id], connection.enqueue(lines) else { continue }
                 schedule(connection)
             case .close(let id):
                 // When stopping, do not wait long for clients to hang up.
@@ -297,11 +307,15 @@ final class ServerShard: @unchecked Sendable {
     }
 
     private func armTimer() {
-        guard let timer, let deadline = core.nextDeadline else { return }
+        guard isTimerStarted, let deadline = core.nextDeadline else { return }
         guard deadline != armedDeadline else { return }
         armedDeadline = deadline
         let delay = max(0, deadline - settings.clock.monotonicMilliseconds)
-        timer.schedule(deadline: .now() + .milliseconds(delay), leeway: .milliseconds(1))
+        if let poller {
+            poller.scheduleTimer(afterMilliseconds: delay)
+        } else {
+            timer?.schedule(deadline: .now() + .milliseconds(delay), leeway: .milliseconds(1))
+        }
     }
 }
 
