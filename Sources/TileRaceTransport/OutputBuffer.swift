@@ -23,6 +23,11 @@ package struct OutputBuffer: Sendable {
         self.bytes.append(contentsOf: bytes)
     }
 
+    /// Appends part of an array of bytes as it is.
+    package mutating func append(bytes: ArraySlice<UInt8>) {
+        self.bytes.append(contentsOf: bytes)
+    }
+
     /// Drops `written` bytes from the front.
     package mutating func consume(_ written: Int) {
         start += written

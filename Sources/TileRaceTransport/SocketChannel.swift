@@ -194,6 +194,15 @@ package final class SocketChannel: @unchecked Sendable {
         return checkOutputLimit()
     }
 
+    /// `enqueue(bytes:)` for part of an array of bytes (no copy but into the output).
+    @discardableResult
+    package func enqueue(bytes: ArraySlice<UInt8>) -> Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard phase == .open else { return true }
+        output.append(bytes: bytes)
+        return checkOutputLimit()
+    }
+
     /// Writes as much queued output as the socket takes now; the write
     /// source finishes the rest when the socket drains.
     package func flush() {

@@ -160,6 +160,41 @@ struct CoreRaceTests {
         #expect(!harness.take(bo).contains { $0.hasPrefix("PROGRESS") })
     }
 
+    /// A room's due `PROGRESS` lines are written once: each member gets them
+    /// in one piece of that one copy, a racer without its own line.
+    @Test func aRoomsProgressGoesToEachMemberInOnePieceWithoutItsOwnLine() throws {
+        let harness = CoreHarness()
+        let (ana, bo, cy) = racingThree(harness)
+        let eve = harness.player("eve")
+        _ = harness.ask(eve, "WATCH r")
+        var games = try [ana, bo, cy].map { _ in try Autoplayer(seed: "1") }
+        // Each racer's first move goes out at once; the second ones wait for the room's next sending.
+        for (index, id) in [ana, bo, cy].enumerated() { _ = harness.ask(id, "MOVE 1 \(games[index].next()!.letter)") }
+        harness.advance(10)
+        for (index, id) in [ana, bo, cy].enumerated() { _ = harness.ask(id, "MOVE 2 \(games[index].next()!.letter)") }
+        for id in [ana, bo, cy, eve] { _ = harness.take(id) }
+        harness.clock.advance(100)
+        var actions: [ServerAction] = []
+        harness.core.handle(.tick, into: &actions)
+        var sent: [ConnectionID: [OutgoingLines]] = [:]
+        for case .send(let id, let lines) in actions { sent[id, default: []].append(lines) }
+        #expect(sent.keys.sorted { $0.number < $1.number } == [ana, bo, cy, eve])
+        #expect(sent.values.allSatisfy { $0.count == 1 })
+        let nicknames = { (id: ConnectionID) in (sent[id]?.first?.lines ?? []).map { $0.field("nick") ?? "?" } }
+        #expect(nicknames(ana) == ["bo", "cy"])
+        #expect(nicknames(bo) == ["ana", "cy"])
+        #expect(nicknames(cy) == ["ana", "bo"])
+        #expect(nicknames(eve) == ["ana", "bo", "cy"])
+        #expect(sent[eve]?.first?.lines.allSatisfy { $0.hasPrefix("PROGRESS room=r ") && $0.number("moves") == 2 } == true)
+        // One copy of the bytes: every piece lies in the watcher's storage.
+        let storages = sent.values.compactMap { pieces -> Int? in
+            guard let (first, second) = pieces.first?.parts else { return nil }
+            let part = first.isEmpty ? second : first
+            return part.withUnsafeBufferPointer { $0.baseAddress.map { Int(bitPattern: $0) - part.startIndex } }
+        }
+        #expect(storages.count == 4 && Set(storages).count == 1)
+    }
+
     @Test func aWatcherCatchesUpWithTheRace() throws {
         let harness = CoreHarness()
         let (ana, bo) = readyRoom(harness)

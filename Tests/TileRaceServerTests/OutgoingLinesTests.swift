@@ -23,6 +23,31 @@ import TileRaceProtocol
         #expect(OutgoingLines(lines: []).bytes.isEmpty && OutgoingLines(lines: []).lines.isEmpty)
     }
 
+    @Test func skippingLeavesOutOneLineAndSharesTheBytes() {
+        let messages: [ServerMessage] = [.event(.bye("one")), .event(.ping(nil)), .event(.bye("three"))]
+        var all = OutgoingLines()
+        #expect(all.isEmpty && all.lines.isEmpty)
+        let ranges = messages.map { all.append($0) }
+        #expect(all == OutgoingLines(messages) && all.lines == messages.map(\.line))
+        for (index, range) in ranges.enumerated() {
+            let others = all.skipping(range)
+            var expected = messages
+            expected.remove(at: index)
+            #expect(others.lines == expected.map(\.line))
+            #expect(others == OutgoingLines(expected) && others.hashValue == OutgoingLines(expected).hashValue)
+            #expect(!others.isEmpty)
+            // The two parts are the shared bytes on either side of the line left out.
+            let (first, second) = others.parts
+            #expect(first.startIndex == 0 && first.endIndex == range.lowerBound && second.startIndex == range.upperBound)
+            #expect(Array(first) + Array(second) == others.bytes)
+        }
+        var one = OutgoingLines()
+        let only = one.append(.event(.bye("alone")))
+        #expect(one.skipping(only).isEmpty && one.skipping(only).lines.isEmpty)
+        // Nothing skipped: the parts are the whole storage, not copied.
+        #expect(all.parts.0.isEmpty && all.parts.1.count == all.bytes.count)
+    }
+
     /// A broadcast (here READY; in a race, PROGRESS) goes to every other member as one shared copy of the bytes.
     @Test func aBroadcastSharesOneCopyOfItsBytes() {
         let harness = CoreHarness()

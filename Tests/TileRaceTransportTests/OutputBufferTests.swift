@@ -22,4 +22,14 @@ struct OutputBufferTests {
         #expect(buffer.isEmpty)
         #expect(String(decoding: written, as: UTF8.self) == expected)
     }
+
+    @Test func partsOfAnArrayAreAppendedAsTheyAre() {
+        var buffer = OutputBuffer()
+        let bytes = Array("one\ntwo\nthree\n".utf8)
+        buffer.append(bytes: bytes[..<4])
+        buffer.append(bytes: bytes[8...])
+        buffer.append(bytes: bytes[4..<4])
+        #expect(buffer.count == 10)
+        #expect(buffer.withUnsentBytes { Array($0) } == Array("one\nthree\n".utf8))
+    }
 }

@@ -4,32 +4,72 @@ import TileRaceProtocol
 /// UTF-8 followed by `\n`. The core writes a reply straight into them
 /// (`ServerMessage.write(to:)`), and the shard copies them into the
 /// connection's output in one go; a broadcast shares one copy among all
-/// its connections.
+/// its connections. A room's coalesced `PROGRESS` is one copy too: each
+/// racer gets it with its own line left out (`skipping(_:)`).
 package struct OutgoingLines: Hashable, Sendable {
-    /// The bytes, every line ended by `\n`.
-    package private(set) var bytes: [UInt8]
+    /// The bytes the lines are taken from, every line ended by `\n`
+    /// (shared by the connections of a broadcast).
+    private var storage: [UInt8]
+    /// The part of `storage` this connection does not get (empty: none).
+    private var skipped: Range<Int> = 0..<0
+
+    /// No lines.
+    package init() {
+        storage = []
+    }
 
     /// One message.
     package init(_ message: ServerMessage) {
-        bytes = []
-        bytes.reserveCapacity(128)
-        message.write(to: &bytes)
+        storage = []
+        storage.reserveCapacity(128)
+        message.write(to: &storage)
     }
 
     /// Messages, in order.
     package init(_ messages: [ServerMessage]) {
-        bytes = []
-        for message in messages { message.write(to: &bytes) }
+        storage = []
+        for message in messages { message.write(to: &storage) }
     }
 
     /// Lines already printed (without their line endings).
     package init(lines: [String]) {
-        bytes = []
-        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        storage = []
+        storage.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
         for line in lines {
-            bytes.append(contentsOf: line.utf8)
-            bytes.append(UInt8(ascii: "\n"))
+            storage.append(contentsOf: line.utf8)
+            storage.append(UInt8(ascii: "\n"))
         }
+    }
+
+    /// Adds a message after the others; returns where its line lies (for `skipping(_:)`).
+    @discardableResult
+    package mutating func append(_ message: ServerMessage) -> Range<Int> {
+        precondition(skipped.isEmpty, "lines are added before any is skipped")
+        let start = storage.count
+        message.write(to: &storage)
+        return start..<storage.count
+    }
+
+    /// The same lines without those in `range` (from `append(_:)`), sharing
+    /// the bytes.
+    package func skipping(_ range: Range<Int>) -> OutgoingLines {
+        precondition(skipped.isEmpty && range.upperBound <= storage.count, "one range of these lines is skipped")
+        var lines = self
+        lines.skipped = range
+        return lines
+    }
+
+    /// Whether there is nothing to write.
+    package var isEmpty: Bool { storage.count == skipped.count }
+
+    /// The bytes to write (the shared storage itself when nothing is skipped).
+    package var bytes: [UInt8] {
+        skipped.isEmpty ? storage : Array(storage[..<skipped.lowerBound]) + storage[skipped.upperBound...]
+    }
+
+    /// The bytes to write, in at most two parts of the shared storage (no copy).
+    package var parts: (ArraySlice<UInt8>, ArraySlice<UInt8>) {
+        (storage[..<skipped.lowerBound], storage[skipped.upperBound...])
     }
 
     /// The lines, without their line endings (for tests and the simulator).
@@ -37,5 +77,13 @@ package struct OutgoingLines: Hashable, Sendable {
         bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().map {
             String(decoding: $0, as: UTF8.self)
         }
+    }
+
+    package static func == (left: OutgoingLines, right: OutgoingLines) -> Bool {
+        left.bytes == right.bytes
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes)
     }
 }

@@ -304,12 +304,28 @@ extension ServerCore {
     }
 
     /// Sends the `PROGRESS` of every racer whose state changed since the last
-    /// sending, to everyone else in the room.
+    /// sending, to everyone else in the room: the lines are written once,
+    /// and each member gets them all but its own, in one piece.
     func sendPendingProgress(in room: Room) {
         guard let race = room.race else { return }
         room.progressSentAt = now
         timers.cancel(.progress(room.key))
-        for racer in race.racers where racer.isProgressPending { sendProgress(of: racer, in: room) }
+        var lines = OutgoingLines()
+        var ownLines: [(id: ConnectionID, range: Range<Int>)] = []
+        for racer in race.racers where racer.isProgressPending {
+            racer.isProgressPending = false
+            ownLines.append((racer.id, lines.append(.event(.progress(progress(of: racer, in: room))))))
+        }
+        guard !ownLines.isEmpty else { return }
+        for id in room.players {
+            if let own = ownLines.first(where: { $0.id == id }) {
+                let others = lines.skipping(own.range)
+                if !others.isEmpty { send(id, others) }
+            } else {
+                send(id, lines)
+            }
+        }
+        for id in room.watchers { send(id, lines) }
     }
 
     /// Sends a racer's `PROGRESS` to everyone else in the room.

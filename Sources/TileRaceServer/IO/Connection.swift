@@ -79,8 +79,9 @@ final class Connection {
     /// closes at once) when the unsent output would pass the limit. Ignored
     /// unless open.
     @discardableResult
-    func enqueue(_ bytes: [UInt8]) -> Bool {
-        channel.enqueue(bytes: bytes)
+    func enqueue(_ lines: OutgoingLines) -> Bool {
+        let (first, second) = lines.parts
+        return channel.enqueue(bytes: first) && (second.isEmpty || channel.enqueue(bytes: second))
     }
 
     /// Writes as much queued output as the socket takes now.
