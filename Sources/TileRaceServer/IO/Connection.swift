@@ -7,6 +7,11 @@ import TileRaceTransport
 /// It is read unless the core holds its input (`InputFlow`) or more than
 /// `backpressureBytes` of output wait for the peer to take them.
 ///
+/// Its channel's handlers capture the connection's id, not the connection:
+/// its owner looks it up (`describe(_:)`, `outputDrained()`). (A weak
+/// reference would give the connection a side table, which makes every
+/// retain and release of it, several a move, take the runtime's slow path.)
+///
 /// Owned by its shard's queue (`ServerShard.queue`): every method must be
 /// called on it (its `SocketChannel` asserts it at each entry).
 final class Connection {
@@ -15,11 +20,14 @@ final class Connection {
         /// Bytes arrived (only while open).
         var received: (ConnectionID, [UInt8]) -> Void
         /// The connection ended by itself while open: the peer closed it, an
-        /// error, or too much unsent output. Called at most once.
-        var ended: (ConnectionID, String) -> Void
+        /// error, or too much unsent output. Called at most once; the owner
+        /// logs it in the words of `describe(_:)`, and after the peer's end of
+        /// stream closes once the output is written.
+        var ended: (ConnectionID, SocketChannel.EndReason) -> Void
         /// The descriptor was closed; forget the connection.
         var closed: (ConnectionID) -> Void
-        /// Output that had to wait for the peer is now all written.
+        /// Output that had to wait for the peer is now all written; the
+        /// owner calls `outputDrained()`.
         var drained: (ConnectionID) -> Void
     }
 
@@ -58,12 +66,9 @@ final class Connection {
         channel.start(
             SocketChannel.Handlers(
                 received: { bytes in handlers.received(id, bytes) },
-                ended: { [weak self] reason in self?.ended(reason) },
+                ended: { reason in handlers.ended(id, reason) },
                 closed: { handlers.closed(id) },
-                drained: { [weak self] in
-                    self?.updateReading()
-                    handlers.drained(id)
-                }))
+                drained: { handlers.drained(id) }))
     }
 
     /// Whether more output waits than the backpressure threshold allows.
@@ -108,21 +113,26 @@ final class Connection {
         channel.detach(to: next)
     }
 
-    private func updateReading() {
-        channel.holdReading(isInputHeld || isOutputBacklogged)
+    /// The output that waited is written: reads again unless held.
+    func outputDrained() {
+        updateReading()
     }
 
-    private func ended(_ reason: SocketChannel.EndReason) {
+    /// Why the connection ended, in the words of the log.
+    func describe(_ reason: SocketChannel.EndReason) -> String {
         switch reason {
         case .peerClosed:
-            handlers.ended(id, "closed by the client")
-            closeAfterFlush()
+            return "closed by the client"
         case .readFailed(let code):
-            handlers.ended(id, "read failed: \(FileDescriptor.describe(code).lowercased())")
+            return "read failed: \(FileDescriptor.describe(code).lowercased())"
         case .writeFailed(let code):
-            handlers.ended(id, "write failed: \(FileDescriptor.describe(code))")
+            return "write failed: \(FileDescriptor.describe(code))"
         case .outputLimit:
-            handlers.ended(id, "reading too slowly (more than \(outputLimit) bytes waiting)")
+            return "reading too slowly (more than \(outputLimit) bytes waiting)"
         }
+    }
+
+    private func updateReading() {
+        channel.holdReading(isInputHeld || isOutputBacklogged)
     }
 }

@@ -123,7 +123,7 @@ final class ServerShard: @unchecked Sendable {
     private func open(_ id: ConnectionID, fd: Int32, peer: String, pendingOutput: OutputBuffer) -> Connection {
         let handlers = Connection.Handlers(
             received: { [weak self] id, bytes in self?.process(.received(id, bytes)) },
-            ended: { [weak self] id, reason in self?.process(.disconnected(id, reason: reason)) },
+            ended: { [weak self] id, reason in self?.ended(id, reason) },
             closed: { [weak self] id in self?.closed(id) },
             drained: { [weak self] id in self?.drained(id) })
         let limits = settings.limits
@@ -136,9 +136,19 @@ final class ServerShard: @unchecked Sendable {
         return connection
     }
 
+    /// A connection ended by itself: the core hears why; a peer that
+    /// closed its side is closed once its output is written.
+    private func ended(_ id: ConnectionID, _ reason: SocketChannel.EndReason) {
+        guard let connection = connections[id] else { return }
+        process(.disconnected(id, reason: connection.describe(reason)))
+        if reason == .peerClosed { connection.closeAfterFlush() }
+    }
+
     /// A connection's backed-up output is written: its turn can come.
     private func drained(_ id: ConnectionID) {
-        guard let connection = connections[id], connection.wantsInputTurn else { return }
+        guard let connection = connections[id] else { return }
+        connection.outputDrained()
+        guard connection.wantsInputTurn else { return }
         scheduleInputTurn(connection)
     }
 
