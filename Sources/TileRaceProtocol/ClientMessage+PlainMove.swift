@@ -24,6 +24,16 @@ extension ClientMessage {
             }
             guard seq >= 1, seq <= Int(Int32.max), index < bytes.count - 1 else { return nil }
             index += 1
+            if index == bytes.count - 1 {
+                // One move, the usual line: its list is made once, not per line.
+                switch bytes[index] {
+                case UInt8(ascii: "L"): return .move(seq: seq, entries: OneMove.left)
+                case UInt8(ascii: "R"): return .move(seq: seq, entries: OneMove.right)
+                case UInt8(ascii: "U"): return .move(seq: seq, entries: OneMove.up)
+                case UInt8(ascii: "D"): return .move(seq: seq, entries: OneMove.down)
+                default: return nil
+                }
+            }
             var entries: [GameLog.Entry] = []
             entries.reserveCapacity(bytes.count - index)
             while index < bytes.count {
@@ -39,4 +49,12 @@ extension ClientMessage {
             return .move(seq: seq, entries: entries)
         }
     }
+}
+
+/// The entries of a `MOVE` of one move, one list each, shared by every such line.
+private enum OneMove {
+    static let left: [GameLog.Entry] = [.move(.left)]
+    static let right: [GameLog.Entry] = [.move(.right)]
+    static let up: [GameLog.Entry] = [.move(.up)]
+    static let down: [GameLog.Entry] = [.move(.down)]
 }

@@ -9,7 +9,7 @@ import TileRaceEngine
 @Suite struct PlainMoveTests {
     @Test func aPlainMoveReadsAsTheGeneralParserReadsIt() throws {
         let lines = [
-            "MOVE 1 L", "MOVE 12 LLUR", "MOVE 9 D", "MOVE 2147483647 RULD", "MOVE 100 UUUUDDDDLLLLRRRR", "MOVE 7 R",
+            "MOVE 1 L", "MOVE 12 LLUR", "MOVE 9 D", "MOVE 2147483647 RULD", "MOVE 100 UUUUDDDDLLLLRRRR", "MOVE 7 R", "MOVE 3 U",
         ]
         for line in lines {
             let plain = try #require(ClientMessage.plainMove(line), "\(line)")
