@@ -143,6 +143,7 @@ package final class Simulation {
         report.practicesAskedToDeal = simulation.monitor.practicesAskedToDeal
         report.quickRacesMatched = simulation.monitor.quickRacesMatched
         report.ratedRacesRated = simulation.monitor.ratedRacesRated
+        report.progressLines = simulation.monitor.progressLines
         return report
     }
 

@@ -56,6 +56,8 @@ package struct SimulationReport: Sendable {
     package var quickRacesMatched = 0
     /// Races whose results carried ratings (rated rooms' and quick races').
     package var ratedRacesRated = 0
+    /// `PROGRESS` lines the servers sent, each checked (`WireMonitor`).
+    package var progressLines = 0
     /// The first invariant broken, if any (the run stopped there).
     package var violation: SimulationViolation?
     /// Every line of the run, when traced.

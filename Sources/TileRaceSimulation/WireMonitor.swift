@@ -13,8 +13,11 @@ import TileRaceProtocol
 /// a practice game or another `MATCHED`) and in no other room; a rated
 /// race's ratings are the simulator's own Glicko-2 reckoning
 /// (`RatingAudit`), and never come in a race with a bot, with assists or
-/// with fewer than two racers at its start; and it keeps the evidence the
-/// client-side invariants need (who resigned).
+/// with fewer than two racers at its start; a `PROGRESS` reaches the other
+/// members of its room, never the racer it is about (a connection whose
+/// nickname is the racer's since before the race started) nor a connection
+/// in another room; and it keeps the evidence the client-side invariants need
+/// (who resigned).
 struct WireMonitor {
     /// What one connection's receiver saw of one race.
     private struct RaceSeen {
@@ -61,6 +64,12 @@ struct WireMonitor {
     private var lastParsed: (line: String, message: ServerMessage)?
     /// Per party, the nicknames the server accepted for it.
     private var nicknames: [String: Set<String>] = [:]
+    /// Per connection, the nickname (key) the server last accepted on it, and when.
+    private var nicknameOf: [Int: (key: String, since: Int)] = [:]
+    /// Per connection, when the race of the last `START` it got began (its first `START`).
+    private var raceStartedAt: [Int: Int] = [:]
+    /// `PROGRESS` lines sent, on all servers, each checked.
+    private(set) var progressLines = 0
     /// Ghost races the server started (`OK PRACTICE ... ghost=yes`), on all servers.
     private(set) var ghostRacesStarted = 0
     /// Per party, whether its last game was a ghost race (`PRACTICE ... ghost=yes`,
@@ -176,6 +185,7 @@ struct WireMonitor {
         case .ok:
             if line.hasPrefix("OK HELLO") || line.hasPrefix("OK NICK"), let nickname = field("nick", in: line) {
                 nicknames[party, default: []].insert(Names.nicknameKey(nickname))
+                nicknameOf[id] = (Names.nicknameKey(nickname), simulation.now)
             }
             if case .ok(.practice(let options)) = message, options.isGhost { ghostRacesStarted += 1 }
             if case .ok(.submit) = message, lastGameIsGhost[party] == true {
@@ -192,6 +202,7 @@ struct WireMonitor {
             let key = prefix + String(start.race)
             if startedRaces.insert(key).inserted { racesStarted += 1 }
             checkElapsedTime(of: start, key: key, party: party, simulation: simulation)
+            raceStartedAt[id] = startSentAt[key]
             let players = start.players.map(Names.nicknameKey)
             let bots = Set(start.bots.map(Names.nicknameKey))
             if !bots.isSubset(of: players) {
@@ -230,6 +241,9 @@ struct WireMonitor {
                         "race \(key)'s START named bots \(raceSeen.bots.sorted()) but \(party) got the result \(line)")
                 }
             }
+        case .event(.progress(let progress)):
+            progressLines += 1
+            checkProgress(progress, line: line, id: id, party: party, prefix: prefix, simulation: simulation)
         case .event(.end(_, let race, let count)):
             let key = prefix + String(race)
             if endedRaces.insert(key).inserted { racesEnded += 1 }
@@ -251,6 +265,25 @@ struct WireMonitor {
             }
         default:
             break
+        }
+    }
+
+    /// A `PROGRESS` goes to the other members of the racer's room: never to
+    /// the racer itself, never to a connection in another room. (A nickname
+    /// is one session's at a time: a connection that had the racer's
+    /// nickname when the race began is the racer's. One that took the
+    /// nickname later, after the racer's session ended, may be told of the
+    /// earlier racer, and a resumed racer's new connection is not checked.)
+    private func checkProgress(
+        _ progress: RacerProgress, line: String, id: Int, party: String, prefix: String, simulation: Simulation
+    ) {
+        if let own = nicknameOf[id], own.key == Names.nicknameKey(progress.nickname), let started = raceStartedAt[id],
+            own.since <= started
+        {
+            simulation.fail("no racer hears its own PROGRESS", "\(party) got its own \(line)")
+        }
+        if let room = roomOf[id], room != prefix + Names.nicknameKey(progress.room) {
+            simulation.fail("PROGRESS reaches its own room only", "\(party), in room \(room), got \(line)")
         }
     }
 

@@ -9,20 +9,24 @@ import TileRaceProtocol
 @Suite struct SimulationTests {
     /// Seeds `first ..< first + 20`, each a run of 2 to 5 players on two
     /// servers with faults, must keep every invariant; in each twenty,
-    /// players with claimed nicknames make a quick race (`MATCHED`). (Rated
+    /// players with claimed nicknames make a quick race (`MATCHED`), and
+    /// racers' `PROGRESS` reaches the others (each line checked). (Rated
     /// races, which faults often cut short: `claimedPlayersRaceRated`.)
     @Test(arguments: [1, 21, 41, 61])
     func fixedSeedsKeepEveryInvariant(first: UInt64) {
         var quickRaces = 0
+        var progressLines = 0
         for seed in first..<first + 20 {
             let report = Simulation.run(seed: seed)
             quickRaces += report.quickRacesMatched
+            progressLines += report.progressLines
             #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
             // A run that plays, not one cut short: some hundreds of steps (the
             // shortest seeds, two players who race once, run about a thousand).
             #expect(report.steps > 500, "seed \(seed) ran only \(report.steps) steps")
         }
         #expect(quickRaces > 0, "no quick race in seeds \(first) to \(first + 19)")
+        #expect(progressLines > 0, "no PROGRESS in seeds \(first) to \(first + 19)")
     }
 
     /// Four players on a healthy network, seeds 1 to 10: claimed players
