@@ -181,7 +181,7 @@ public final class RedisConnection: @unchecked Sendable {
 
     private func write(_ bytes: [UInt8], on channel: SocketChannel) {
         // Over the limit the channel closes and reports it (`lost`).
-        guard channel.enqueue(bytes: bytes) else { return }
+        guard channel.enqueue(bytes: bytes[...]) else { return }
         channel.flush()
     }
 

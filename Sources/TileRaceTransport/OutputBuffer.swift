@@ -18,12 +18,7 @@ package struct OutputBuffer: Sendable {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// Appends bytes as they are.
-    package mutating func append(bytes: [UInt8]) {
-        self.bytes.append(contentsOf: bytes)
-    }
-
-    /// Appends part of an array of bytes as it is.
+    /// Appends bytes as they are (an array, or part of one).
     package mutating func append(bytes: ArraySlice<UInt8>) {
         self.bytes.append(contentsOf: bytes)
     }

@@ -183,18 +183,9 @@ package final class SocketChannel: @unchecked Sendable {
         return checkOutputLimit()
     }
 
-    /// Queues bytes as they are (for protocols other than lines). Returns
-    /// false, and closes, when the unsent output would pass the limit.
-    /// Ignored unless open.
-    @discardableResult
-    package func enqueue(bytes: [UInt8]) -> Bool {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard phase == .open else { return true }
-        output.append(bytes: bytes)
-        return checkOutputLimit()
-    }
-
-    /// `enqueue(bytes:)` for part of an array of bytes (no copy but into the output).
+    /// Queues bytes as they are (an array, or part of one: copied only into
+    /// the output). Returns false, and closes, when the unsent output would
+    /// pass the limit. Ignored unless open.
     @discardableResult
     package func enqueue(bytes: ArraySlice<UInt8>) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))

@@ -8,23 +8,6 @@ import TileRaceServer
 /// another room. Lines a server might send, fed to it on made-up
 /// connections, as the simulation hands them over.
 @Suite struct ProgressInvariantTests {
-    /// A simulation with one server and `count` player connections, numbered from 1.
-    private static func simulation(connections count: Int) -> Simulation {
-        let simulation = Simulation(seed: 1, settings: SimulationSettings(), trace: SimulationTrace(isOn: false, isFull: false))
-        simulation.servers.append(SimulatedServer(index: 0))
-        simulation.startServer(0)
-        for id in 1...count {
-            simulation.connections[id] = SimulatedConnection(
-                id: id, party: .player(id - 1), server: 0, generation: 1, serverID: ConnectionID(number: id), latency: 10)
-        }
-        return simulation
-    }
-
-    private static func send(_ lines: [(connection: Int, line: String)], to simulation: Simulation) {
-        for (connection, line) in lines { simulation.monitor.serverSent(line, on: connection, simulation: simulation) }
-        simulation.monitor.batchEnded(simulation: simulation)
-    }
-
     private static func room(_ name: String) -> String {
         "room=\(name) state=waiting size=4 target=2048 assists=no limit=0 private=no players=1 watchers=0"
     }
@@ -35,13 +18,13 @@ import TileRaceServer
 
     /// ana and bo in room r, cy watching it: each hears the others' progress.
     @Test func progressToTheOtherMembersKeepsTheInvariant() {
-        let simulation = Self.simulation(connections: 3)
-        Self.send(
+        let simulation = MonitoredWire.simulation(connections: 3)
+        MonitoredWire.send(
             [
                 (1, "OK HELLO nick=ana"), (2, "OK HELLO nick=bo"), (3, "OK HELLO nick=cy"), (1, "OK CREATE \(Self.room("r"))"),
                 (2, "OK JOIN \(Self.room("r"))"), (3, "OK WATCH \(Self.room("r"))"),
             ], to: simulation)
-        Self.send(
+        MonitoredWire.send(
             [
                 (2, Self.progress(room: "r", nick: "ana")), (3, Self.progress(room: "r", nick: "ana")),
                 (1, Self.progress(room: "R", nick: "bo")), (3, Self.progress(room: "r", nick: "BO")),
@@ -53,29 +36,30 @@ import TileRaceServer
     private static let start = "START room=r race=1 seed=1 size=4 target=2048 assists=no limit=0 players=ana,bo"
 
     @Test func aRacerHearingItsOwnProgressIsCaught() {
-        let simulation = Self.simulation(connections: 1)
-        Self.send([(1, "OK HELLO nick=ana"), (1, "OK CREATE \(Self.room("r"))"), (1, Self.start)], to: simulation)
+        let simulation = MonitoredWire.simulation(connections: 1)
+        MonitoredWire.send([(1, "OK HELLO nick=ana"), (1, "OK CREATE \(Self.room("r"))"), (1, Self.start)], to: simulation)
         simulation.clock.now += 500
-        Self.send([(1, Self.progress(room: "r", nick: "Ana"))], to: simulation)
+        MonitoredWire.send([(1, Self.progress(room: "r", nick: "Ana"))], to: simulation)
         #expect(simulation.violation?.invariant == "no racer hears its own PROGRESS")
     }
 
     /// A nickname taken after the race began (its racer's session ended) is
     /// another session's: it may be told of the earlier racer of that name.
     @Test func aLaterHolderOfTheRacersNicknameMayHearOfTheRacer() {
-        let simulation = Self.simulation(connections: 2)
-        Self.send([(1, "OK HELLO nick=ana"), (1, "OK CREATE \(Self.room("r"))"), (1, Self.start)], to: simulation)
+        let simulation = MonitoredWire.simulation(connections: 2)
+        MonitoredWire.send([(1, "OK HELLO nick=ana"), (1, "OK CREATE \(Self.room("r"))"), (1, Self.start)], to: simulation)
         simulation.clock.now += 5000
         let caughtUp = "START room=r race=1 seed=1 size=4 target=2048 assists=no limit=0 players=ana,bo elapsed=5000"
-        Self.send(
+        MonitoredWire.send(
             [(2, "OK HELLO nick=ana"), (2, "OK JOIN \(Self.room("r"))"), (2, caughtUp), (2, Self.progress(room: "r", nick: "ana"))],
             to: simulation)
         #expect(simulation.violation == nil)
     }
 
     @Test func progressFromAnotherRoomIsCaught() {
-        let simulation = Self.simulation(connections: 1)
-        Self.send([(1, "OK HELLO nick=ana"), (1, "OK JOIN \(Self.room("r"))"), (1, Self.progress(room: "s", nick: "bo"))], to: simulation)
+        let simulation = MonitoredWire.simulation(connections: 1)
+        MonitoredWire.send(
+            [(1, "OK HELLO nick=ana"), (1, "OK JOIN \(Self.room("r"))"), (1, Self.progress(room: "s", nick: "bo"))], to: simulation)
         #expect(simulation.violation?.invariant == "PROGRESS reaches its own room only")
     }
 }

@@ -7,57 +7,41 @@ import TileRaceServer
 /// sections 5.7 and 5.8): lines a server might send, fed to it on made-up
 /// connections, as the simulation hands them over.
 @Suite struct QuickRaceInvariantTests {
-    /// A simulation with one server and `count` player connections, numbered from 1.
-    private static func simulation(connections count: Int = 1) -> Simulation {
-        let simulation = Simulation(seed: 1, settings: SimulationSettings(), trace: SimulationTrace(isOn: false, isFull: false))
-        simulation.servers.append(SimulatedServer(index: 0))
-        simulation.startServer(0)
-        for id in 1...count {
-            simulation.connections[id] = SimulatedConnection(
-                id: id, party: .player(id - 1), server: 0, generation: 1, serverID: ConnectionID(number: id), latency: 10)
-        }
-        return simulation
-    }
-
-    private static func send(_ lines: [(connection: Int, line: String)], to simulation: Simulation) {
-        for (connection, line) in lines { simulation.monitor.serverSent(line, on: connection, simulation: simulation) }
-        simulation.monitor.batchEnded(simulation: simulation)
-    }
-
     private static func matched(players: Int) -> String {
         "MATCHED room=quick-1 state=waiting size=4 target=2048 assists=no limit=0 private=no players=\(players) watchers=0 rated=yes"
     }
 
     @Test func twoQueuedPlayersMatchedKeepTheInvariants() {
-        let simulation = Self.simulation(connections: 2)
-        Self.send(
+        let simulation = MonitoredWire.simulation(connections: 2)
+        MonitoredWire.send(
             [(1, "OK HELLO nick=ana"), (2, "OK HELLO nick=bo"), (1, "OK QUEUE waiting=1"), (2, "OK QUEUE waiting=2")], to: simulation)
-        Self.send([(1, Self.matched(players: 2)), (2, Self.matched(players: 2))], to: simulation)
+        MonitoredWire.send([(1, Self.matched(players: 2)), (2, Self.matched(players: 2))], to: simulation)
         #expect(simulation.violation == nil)
         #expect(simulation.monitor.quickRacesMatched == 1)
     }
 
     @Test func aPlayerWhoLeftTheQueueMatchedIsCaught() {
-        let simulation = Self.simulation()
-        Self.send([(1, "OK QUEUE waiting=1"), (1, "OK UNQUEUE"), (1, Self.matched(players: 2))], to: simulation)
+        let simulation = MonitoredWire.simulation()
+        MonitoredWire.send([(1, "OK QUEUE waiting=1"), (1, "OK UNQUEUE"), (1, Self.matched(players: 2))], to: simulation)
         #expect(simulation.violation?.invariant == "a queued player is waiting, matched or left")
     }
 
     @Test func aPlayerWhoEnteredAPracticeGameMatchedIsCaught() {
-        let simulation = Self.simulation()
-        Self.send([(1, "OK QUEUE waiting=1"), (1, "OK PRACTICE size=4 target=2048 seed=7"), (1, Self.matched(players: 2))], to: simulation)
+        let simulation = MonitoredWire.simulation()
+        MonitoredWire.send(
+            [(1, "OK QUEUE waiting=1"), (1, "OK PRACTICE size=4 target=2048 seed=7"), (1, Self.matched(players: 2))], to: simulation)
         #expect(simulation.violation?.invariant == "a queued player is waiting, matched or left")
     }
 
     @Test func aQuickRaceOfOneIsCaught() {
-        let simulation = Self.simulation()
-        Self.send([(1, "OK QUEUE waiting=1"), (1, Self.matched(players: 1))], to: simulation)
+        let simulation = MonitoredWire.simulation()
+        MonitoredWire.send([(1, "OK QUEUE waiting=1"), (1, Self.matched(players: 1))], to: simulation)
         #expect(simulation.violation?.invariant == "a quick race holds 2 to 8 players")
     }
 
     @Test func aQuickRaceWhosePlayersWereNotAllToldIsCaught() {
-        let simulation = Self.simulation(connections: 2)
-        Self.send(
+        let simulation = MonitoredWire.simulation(connections: 2)
+        MonitoredWire.send(
             [(1, "OK QUEUE waiting=1"), (2, "OK QUEUE waiting=2"), (1, Self.matched(players: 3)), (2, Self.matched(players: 3))],
             to: simulation)
         #expect(simulation.violation?.invariant == "a quick race holds 2 to 8 players")
@@ -66,21 +50,22 @@ import TileRaceServer
 
     @Test func aPlayerQueuedOrMatchedWhileInARoomIsCaught() {
         let room = "room=sim state=waiting size=4 target=2048 assists=no limit=0 private=no players=1 watchers=0"
-        let queued = Self.simulation()
-        Self.send([(1, "OK JOIN \(room)"), (1, "OK QUEUE waiting=1")], to: queued)
+        let queued = MonitoredWire.simulation()
+        MonitoredWire.send([(1, "OK JOIN \(room)"), (1, "OK QUEUE waiting=1")], to: queued)
         #expect(queued.violation?.invariant == "a queued player is in no room")
-        let left = Self.simulation(connections: 2)
-        Self.send([(1, "OK JOIN \(room)"), (1, "OK LEAVE room=sim"), (1, "OK QUEUE waiting=1"), (2, "OK QUEUE waiting=2")], to: left)
-        Self.send([(1, Self.matched(players: 2)), (2, Self.matched(players: 2))], to: left)
+        let left = MonitoredWire.simulation(connections: 2)
+        MonitoredWire.send(
+            [(1, "OK JOIN \(room)"), (1, "OK LEAVE room=sim"), (1, "OK QUEUE waiting=1"), (2, "OK QUEUE waiting=2")], to: left)
+        MonitoredWire.send([(1, Self.matched(players: 2)), (2, Self.matched(players: 2))], to: left)
         #expect(left.violation == nil)
         // Matched again without leaving quick-1 (and queued again by a server that let it).
-        Self.send([(1, "OK QUEUE waiting=1")], to: left)
+        MonitoredWire.send([(1, "OK QUEUE waiting=1")], to: left)
         #expect(left.violation?.invariant == "a queued player is in no room")
     }
 
     @Test func aRatedRaceWithABotIsCaught() {
-        let simulation = Self.simulation()
-        Self.send(
+        let simulation = MonitoredWire.simulation()
+        MonitoredWire.send(
             [
                 (1, "OK HELLO nick=ana"),
                 (1, "OK CREATE room=league state=waiting size=4 target=2048 assists=no limit=0 private=no players=1 watchers=0 rated=yes"),
@@ -99,8 +84,8 @@ import TileRaceServer
     }
 
     @Test func aRatedRaceTheStoreDidNotRateIsCaught() {
-        let simulation = Self.simulation()
-        Self.send(
+        let simulation = MonitoredWire.simulation()
+        MonitoredWire.send(
             [
                 (1, "OK HELLO nick=ana"),
                 (1, "OK CREATE room=league state=waiting size=4 target=2048 assists=no limit=0 private=no players=1 watchers=0 rated=yes"),
