@@ -3,17 +3,21 @@ public enum BoardField {
     /// Writes tile values (row-major) as the wire value.
     public static func encode(_ values: [Int]) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(values.count * 3)
-        write(values, to: &bytes)
+        ByteCursor.append(to: &bytes, capacity: maximumWrittenLength(of: values)) { write(values, to: &$0) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the wire value of tile values (row-major) to `bytes`: into
-    /// the line itself, no list of strings in between (every PROGRESS holds a board).
-    public static func write(_ values: [Int], to bytes: inout [UInt8]) {
+    /// The most bytes `write(_:to:)` writes for `values`.
+    static func maximumWrittenLength(of values: [Int]) -> Int {
+        values.count * (ByteCursor.maximumDecimalLength + 1)
+    }
+
+    /// Writes the wire value through a cursor, as part of a line
+    /// (every `PROGRESS` holds a board).
+    static func write(_ values: [Int], to cursor: inout ByteCursor) {
         for (index, value) in values.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            LineBytes.append(decimal: value, to: &bytes)
+            if index > 0 { cursor.write(byte: UInt8(ascii: ",")) }
+            cursor.write(decimal: value)
         }
     }
 

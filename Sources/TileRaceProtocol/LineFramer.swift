@@ -26,12 +26,26 @@ public struct LineFramer: Sendable {
 
     /// Adds received bytes.
     public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        dropReturnedLines()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Adds received bytes: the server's case, one array per read (a
+    /// concrete type, so the copy is one `memcpy`, not the generic
+    /// element-by-element append another module gets).
+    public mutating func append(_ bytes: [UInt8]) {
+        dropReturnedLines()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Drops the bytes of lines already returned, once they are at least
+    /// half the buffer.
+    private mutating func dropReturnedLines() {
         if start > 0, start >= buffer.count / 2 {
             buffer.removeFirst(start)
             scanned -= start
             start = 0
         }
-        buffer.append(contentsOf: bytes)
     }
 
     /// Returns the next complete line without its ending, or nil when no whole
@@ -73,9 +87,15 @@ public struct LineFramer: Sendable {
     }
 
     private static func decode(_ bytes: ArraySlice<UInt8>) throws(ProtocolError) -> String {
-        if let control = bytes.first(where: { $0 < 0x20 || $0 == 0x7F }) {
-            throw ProtocolError(.badLine, "line contains control character 0x\(String(control, radix: 16))")
+        var isASCII = true
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F {
+                throw ProtocolError(.badLine, "line contains control character 0x\(String(byte, radix: 16))")
+            }
+            if byte >= 0x80 { isASCII = false }
         }
+        // ASCII is valid UTF-8: nothing to check (the usual line).
+        if isASCII { return String(decoding: bytes, as: UTF8.self) }
         // Decoding repairs invalid sequences (with U+FFFD), so the bytes differ
         // exactly when they were not valid UTF-8. (`String(validating:as:)`
         // needs macOS 15; the package supports macOS 13.)

@@ -41,21 +41,30 @@ public struct MoveAck: FieldsRepresentable {
     /// `bytes`: the same words as `fields`, written straight into the bytes
     /// to send, as the server does for every move it acknowledges.
     public func write(to bytes: inout [UInt8]) {
-        LineBytes.append(" seq=", to: &bytes)
-        LineBytes.append(decimal: seq, to: &bytes)
-        LineBytes.append(" score=", to: &bytes)
-        LineBytes.append(decimal: score, to: &bytes)
-        LineBytes.append(" moves=", to: &bytes)
-        LineBytes.append(decimal: moves, to: &bytes)
-        LineBytes.append(" max=", to: &bytes)
-        LineBytes.append(decimal: largestTile, to: &bytes)
-        LineBytes.append(" won=", to: &bytes)
-        LineBytes.append(flag: hasWon, to: &bytes)
-        LineBytes.append(" over=", to: &bytes)
-        LineBytes.append(flag: isOver, to: &bytes)
+        ByteCursor.append(to: &bytes, capacity: MoveAck.maximumWrittenLength) { write(to: &$0) }
+    }
+
+    /// The most bytes `write(to:)` writes: six numbers of at most 20
+    /// characters, two flags, the longest reason and the field names.
+    static let maximumWrittenLength = 6 * ByteCursor.maximumDecimalLength + 128
+
+    /// Writes the fields through a cursor (`write(to:)`).
+    func write(to cursor: inout ByteCursor) {
+        cursor.write(" seq=")
+        cursor.write(decimal: seq)
+        cursor.write(" score=")
+        cursor.write(decimal: score)
+        cursor.write(" moves=")
+        cursor.write(decimal: moves)
+        cursor.write(" max=")
+        cursor.write(decimal: largestTile)
+        cursor.write(" won=")
+        cursor.write(flag: hasWon)
+        cursor.write(" over=")
+        cursor.write(flag: isOver)
         if let finished {
-            LineBytes.append(" finished=", to: &bytes)
-            LineBytes.append(finished.rawValue, to: &bytes)
+            cursor.write(" finished=")
+            cursor.write(word: finished.rawValue)
         }
     }
 

@@ -34,18 +34,29 @@ public struct RacerProgress: FieldsRepresentable {
     /// space) to `bytes`: the same words as `fields`, written straight into
     /// the bytes to send, as the server does for every racer's progress.
     public func write(to bytes: inout [UInt8]) {
-        LineBytes.append(" room=", to: &bytes)
-        LineBytes.append(room, to: &bytes)
-        LineBytes.append(" nick=", to: &bytes)
-        LineBytes.append(nickname, to: &bytes)
-        LineBytes.append(" score=", to: &bytes)
-        LineBytes.append(decimal: score, to: &bytes)
-        LineBytes.append(" max=", to: &bytes)
-        LineBytes.append(decimal: largestTile, to: &bytes)
-        LineBytes.append(" moves=", to: &bytes)
-        LineBytes.append(decimal: moves, to: &bytes)
-        LineBytes.append(" board=", to: &bytes)
-        BoardField.write(board, to: &bytes)
+        ByteCursor.append(to: &bytes, capacity: maximumWrittenLength) { write(to: &$0) }
+    }
+
+    /// The most bytes `write(to:)` writes: the names, three numbers, the
+    /// board's values and their commas, and the field names.
+    var maximumWrittenLength: Int {
+        64 + room.utf8.count + nickname.utf8.count + 3 * ByteCursor.maximumDecimalLength + BoardField.maximumWrittenLength(of: board)
+    }
+
+    /// Writes the fields through a cursor (`write(to:)`).
+    func write(to cursor: inout ByteCursor) {
+        cursor.write(" room=")
+        cursor.write(word: room)
+        cursor.write(" nick=")
+        cursor.write(word: nickname)
+        cursor.write(" score=")
+        cursor.write(decimal: score)
+        cursor.write(" max=")
+        cursor.write(decimal: largestTile)
+        cursor.write(" moves=")
+        cursor.write(decimal: moves)
+        cursor.write(" board=")
+        BoardField.write(board, to: &cursor)
     }
 
     public var fields: Fields {

@@ -54,11 +54,20 @@ public enum ServerMessage: Hashable, Sendable {
     public func write(to bytes: inout [UInt8]) {
         switch self {
         case .ok(.move(let acknowledgement)):
-            LineBytes.append("OK MOVE", to: &bytes)
-            acknowledgement.write(to: &bytes)
+            // The most frequent line: written whole, then appended once.
+            ByteCursor.append(to: &bytes, capacity: MoveAck.maximumWrittenLength + 16) { cursor in
+                cursor.write("OK MOVE")
+                acknowledgement.write(to: &cursor)
+                cursor.write(byte: UInt8(ascii: "\n"))
+            }
+            return
         case .event(.progress(let progress)):
-            LineBytes.append("PROGRESS", to: &bytes)
-            progress.write(to: &bytes)
+            ByteCursor.append(to: &bytes, capacity: progress.maximumWrittenLength + 16) { cursor in
+                cursor.write("PROGRESS")
+                progress.write(to: &cursor)
+                cursor.write(byte: UInt8(ascii: "\n"))
+            }
+            return
         default:
             LineBytes.append(line, to: &bytes)
         }

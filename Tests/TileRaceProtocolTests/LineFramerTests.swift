@@ -31,6 +31,12 @@ private let cases: [FramerCase] = [
         name: "escape sequence", input: Array("NICK \u{1B}[31mred\nPING\n".utf8),
         expected: [.error(.badLine), .line("PING")]),
     FramerCase(name: "lone carriage return inside", input: Array("A\rB\n".utf8), expected: [.error(.badLine)]),
+    FramerCase(name: "delete character", input: Array("A\u{7F}B\nOK\n".utf8), expected: [.error(.badLine), .line("OK")]),
+    FramerCase(
+        name: "overlong encoding", input: [0x2F, 0xC0, 0xAF, 0x0A] + Array("OK\n".utf8), expected: [.error(.badLine), .line("OK")]),
+    FramerCase(name: "encoded surrogate", input: [0x41, 0xED, 0xA0, 0x80, 0x0A], expected: [.error(.badLine)]),
+    FramerCase(name: "sequence cut by the line end", input: [0x41, 0xE2, 0x9C, 0x0A], expected: [.error(.badLine)]),
+    FramerCase(name: "four-byte character", input: Array("SAY 🀄 tile\n".utf8), expected: [.line("SAY 🀄 tile")]),
     FramerCase(
         name: "exactly the limit", input: Array((String(repeating: "x", count: 8) + "\n").utf8),
         expected: [.line("xxxxxxxx")], limit: 8),
@@ -53,16 +59,22 @@ private func run(_ chunks: [[UInt8]], limit: Int) -> [FramerCase.Result] {
     var results: [FramerCase.Result] = []
     for chunk in chunks {
         framer.append(chunk)
-        while true {
-            do {
-                guard let line = try framer.nextLine() else { break }
-                results.append(.line(line))
-            } catch {
-                results.append(.error(error.code))
-            }
-        }
+        results += takeLines(from: &framer)
     }
     return results
+}
+
+/// Takes every line (or error) the framer has.
+private func takeLines(from framer: inout LineFramer) -> [FramerCase.Result] {
+    var results: [FramerCase.Result] = []
+    while true {
+        do {
+            guard let line = try framer.nextLine() else { return results }
+            results.append(.line(line))
+        } catch {
+            results.append(.error(error.code))
+        }
+    }
 }
 
 @Suite struct LineFramerTests {
@@ -89,6 +101,15 @@ private func run(_ chunks: [[UInt8]], limit: Int) -> [FramerCase.Result] {
             }
             #expect(run(chunks, limit: testCase.limit) == testCase.expected)
         }
+    }
+
+    /// The server's array of read bytes and any other sequence (here a
+    /// slice, the client's case) are framed alike.
+    @Test(arguments: cases)
+    fileprivate func slicesAreFramedAsArrays(_ testCase: FramerCase) {
+        var framer = LineFramer(maximumLineLength: testCase.limit)
+        framer.append(testCase.input[...])
+        #expect(takeLines(from: &framer) == testCase.expected)
     }
 
     @Test func partialLineOverTheLimitIsReportedBeforeItsEnd() {

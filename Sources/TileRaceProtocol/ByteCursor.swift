@@ -1,0 +1,92 @@
+/// Writes a short line of bounded length into scratch memory, so that it
+/// reaches its array in one append: each `Array.append` checks uniqueness
+/// and capacity, which for a line of a dozen pieces (`OK MOVE`) cost more
+/// than writing the bytes.
+struct ByteCursor {
+    /// The scratch memory.
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// How many bytes are written.
+    private(set) var count = 0
+
+    private init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    /// Runs `body` with a cursor over `capacity` bytes of scratch memory,
+    /// then appends what it wrote to `bytes`. Writing past `capacity` stops
+    /// the program: callers size it from their longest line.
+    static func append(to bytes: inout [UInt8], capacity: Int, _ body: (inout ByteCursor) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var cursor = ByteCursor(buffer: buffer)
+            body(&cursor)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<cursor.count]))
+        }
+    }
+
+    /// Writes a literal's bytes.
+    mutating func write(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        precondition(self.count + count <= buffer.count, "line longer than its scratch memory")
+        (buffer.baseAddress! + self.count).update(from: text.utf8Start, count: count)
+        self.count += count
+    }
+
+    /// Writes text (a word: a name, a `FinishReason`).
+    mutating func write(word text: String) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { write(bytes: $0) }
+        if copied == nil {
+            for byte in text.utf8 { write(byte: byte) }
+        }
+    }
+
+    /// Writes bytes.
+    mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(count + bytes.count <= buffer.count, "line longer than its scratch memory")
+        guard let source = bytes.baseAddress else { return }
+        (buffer.baseAddress! + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Writes one byte.
+    mutating func write(byte: UInt8) {
+        precondition(count < buffer.count, "line longer than its scratch memory")
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// Writes a number in decimal, as `String(value)` writes it.
+    mutating func write(decimal value: Int) {
+        // One digit: most of a board's values (0, 2, 4, 8) and flags' counts.
+        if value >= 0, value < 10 {
+            write(byte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        if value < 0 { write(byte: UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits = 1
+        var power: UInt = 10
+        while digits < ByteCursor.maximumDigits, magnitude >= power {
+            digits += 1
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        precondition(count + digits <= buffer.count, "line longer than its scratch memory")
+        var index = count + digits
+        repeat {
+            index -= 1
+            buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        count += digits
+    }
+
+    /// Writes a flag's wire word: `yes` or `no`.
+    mutating func write(flag: Bool) {
+        if flag { write("yes") } else { write("no") }
+    }
+
+    /// The most digits of a `UInt` (and of an `Int`'s magnitude): 20.
+    static let maximumDigits = 20
+
+    /// The most bytes `write(decimal:)` writes: a sign and 19 digits.
+    static let maximumDecimalLength = 20
+}
