@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Release builds of the modules on the server's path of a move skip Swift's
+/// run-time exclusivity check (the compile-time one stays): it was a fifth of
+/// the instructions a practice move costs (issue 23). Debug builds, which the
+/// tests and the thread-sanitizer run use, keep it.
+let serverPathSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "TileRace",
     platforms: [.macOS(.v13)],
@@ -13,14 +19,14 @@ let package = Package(
         // MARK: Libraries (each depends only on the ones above it)
 
         /// The seeded 2048 rules: pure value types, standard library only.
-        .target(name: "TileRaceEngine"),
+        .target(name: "TileRaceEngine", swiftSettings: serverPathSettings),
         /// Line framing and the typed messages of protocol v1. No sockets.
-        .target(name: "TileRaceProtocol", dependencies: ["TileRaceEngine"]),
+        .target(name: "TileRaceProtocol", dependencies: ["TileRaceEngine"], swiftSettings: serverPathSettings),
         /// Linux's epoll declarations (Glibc does not export them), for the transport's poller.
         .target(name: "CTileRaceEpoll"),
         /// Every socket and file-descriptor call: the line channel, the
         /// listener, the blocking line client, files, shared paths.
-        .target(name: "TileRaceTransport", dependencies: ["TileRaceProtocol", "CTileRaceEpoll"]),
+        .target(name: "TileRaceTransport", dependencies: ["TileRaceProtocol", "CTileRaceEpoll"], swiftSettings: serverPathSettings),
         /// A small RESP2 Redis client: values, an incremental parser, and a
         /// pipelined connection with deadlines and reconnection.
         .target(name: "TileRaceRedis", dependencies: ["TileRaceTransport"]),
@@ -32,7 +38,8 @@ let package = Package(
         /// The Dispatch TCP race server and the persistent leaderboard.
         .target(
             name: "TileRaceServer",
-            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceRedis"]
+            dependencies: ["TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceRedis"],
+            swiftSettings: serverPathSettings
         ),
         /// The terminal client: model, views, terminal I/O, server connection,
         /// practice hints. It never imports the server nor the bot client: the

@@ -144,6 +144,9 @@ public struct Game: Sendable {
     public var state: State { isPacked ? packed.state : plain }
     /// The tiles.
     public var board: Board { isPacked ? packed.board.board : plain.board }
+    /// The tiles' values row by row, 0 for empty: `board.values` without
+    /// making a `Board` (the server sends every racer's in `PROGRESS`).
+    public var boardValues: [Int] { isPacked ? packed.board.values : plain.board.values }
     /// The largest tile's value, 0 when the board is empty: `board.largestValue`
     /// without making a `Board` (the server reads it for every move).
     public var largestTile: Int { isPacked ? packed.board.largestValue : plain.board.largestValue }

@@ -43,6 +43,14 @@ package struct PackedBoard4x4: Hashable, Sendable {
         return largest == 0 ? 0 : 1 << largest
     }
 
+    /// `Board.values` (row by row, 0 for empty), without unpacking the board.
+    package var values: [Int] {
+        (0..<16).map { index in
+            let exponent = Int(truncatingIfNeeded: bits >> UInt64(4 &* index)) & 0xF
+            return exponent == 0 ? 0 : 1 << exponent
+        }
+    }
+
     /// The same tiles as a plain `Board`.
     package var board: Board {
         var board = Board(size: 4)

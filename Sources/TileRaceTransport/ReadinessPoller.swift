@@ -35,6 +35,12 @@ package final class ReadinessPoller: @unchecked Sendable {
     /// The queue that owns the poller and every channel it watches.
     package let queue: DispatchQueue
 
+    /// Memory its channels read into, one read at a time on the queue
+    /// (`SocketChannel.readChunkBytes`): a temporary allocation that size
+    /// is not on the stack, so each read would allocate and free it.
+    package let readScratch = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: SocketChannel.readChunkBytes, alignment: MemoryLayout<UInt64>.alignment)
+
     #if canImport(Glibc)
         /// The epoll set and the eventfd that wakes the thread, shared by the
         /// poller and its thread and closed once both let go: the poller may
@@ -75,6 +81,8 @@ package final class ReadinessPoller: @unchecked Sendable {
         private init(queue: DispatchQueue) {
             self.queue = queue
         }
+
+        deinit { readScratch.deallocate() }
     #endif
 
     /// A poller for the channels of `queue`, or nil where there is none
@@ -166,7 +174,10 @@ package final class ReadinessPoller: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-        deinit { descriptors.wakeThread() }
+        deinit {
+            descriptors.wakeThread()
+            readScratch.deallocate()
+        }
 
         /// The thread's loop: wait for ready sockets, then run their handlers
         /// on the queue (`runHandlers`, false once the poller is closed or gone).
@@ -178,7 +189,10 @@ package final class ReadinessPoller: @unchecked Sendable {
                 while true {
                     let count = epoll_wait(descriptors.epollFD, events.baseAddress, Int32(events.count), -1)
                     if count < 0, errno != EINTR { break }
-                    let isOpen = queue.sync { runHandlers(events, Int(max(0, count))) }
+                    // The plain `sync` (no result): the one returning a
+                    // value wraps the closure in more closures per batch.
+                    var isOpen = true
+                    queue.sync { isOpen = runHandlers(events, Int(max(0, count))) }
                     if !isOpen { break }
                 }
             }

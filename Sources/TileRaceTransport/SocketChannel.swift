@@ -244,14 +244,15 @@ package final class SocketChannel: @unchecked Sendable {
     private func readAvailable() {
         // A poller gives no estimate: a read that does not fill the buffer
         // took what there was (the socket is watched level-triggered).
-        var expected = readSource.map { Int(clamping: $0.data) } ?? 0
+        var expected = 0
+        if poller == nil, let readSource { expected = Int(clamping: readSource.data) }
         for _ in 0..<SocketChannel.maximumReadsPerEvent {
             guard phase != .closed, isReading else { return }
             let (bytes, result) = receive()
             switch result {
             case .bytes:
                 if phase == .open { handlers?.received(bytes) }
-                if readSource == nil, bytes.count < SocketChannel.readChunkBytes { return }
+                if poller != nil, bytes.count < SocketChannel.readChunkBytes { return }
                 guard expected > 0 else { continue }
                 expected -= bytes.count
                 if expected <= 0 { return }
@@ -275,19 +276,23 @@ package final class SocketChannel: @unchecked Sendable {
     }
 
     private func receive() -> ([UInt8], Socket.ReceiveResult) {
-        withUnsafeTemporaryAllocation(byteCount: SocketChannel.readChunkBytes, alignment: 1) { buffer in
-            let result = Socket.receive(fd, into: buffer)
-            guard case .bytes(let count) = result else { return ([], result) }
-            // The last read's array is reused when its owner let go of it (no
-            // allocation per read); a large one is not kept.
-            if readBytes.capacity > SocketChannel.keptReadCapacity {
-                readBytes = []
-            } else {
-                readBytes.removeAll(keepingCapacity: true)
-            }
-            readBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            return (readBytes, result)
+        // Into the poller's memory, which its channels share on the queue.
+        if let poller { return receive(into: poller.readScratch) }
+        return withUnsafeTemporaryAllocation(byteCount: SocketChannel.readChunkBytes, alignment: 1) { receive(into: $0) }
+    }
+
+    private func receive(into buffer: UnsafeMutableRawBufferPointer) -> ([UInt8], Socket.ReceiveResult) {
+        let result = Socket.receive(fd, into: buffer)
+        guard case .bytes(let count) = result else { return ([], result) }
+        // The last read's array is reused when its owner let go of it (no
+        // allocation per read); a large one is not kept.
+        if readBytes.capacity > SocketChannel.keptReadCapacity {
+            readBytes = []
+        } else {
+            readBytes.removeAll(keepingCapacity: true)
         }
+        readBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        return (readBytes, result)
     }
 
     // MARK: Writing

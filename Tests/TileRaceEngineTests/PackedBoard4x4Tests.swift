@@ -126,6 +126,7 @@ struct PackedBoard4x4Tests {
                 && packed.undoCount == plain.undoCount && packed.removalCount == plain.removalCount
                 && packed.historyDepth == plain.historyDepth
                 && packed.largestTile == plain.board.largestValue && plain.largestTile == plain.board.largestValue
+                && packed.boardValues == plain.board.values && plain.boardValues == plain.board.values
             #expect(same, "\(entry)")
             if !same { return }
         }

@@ -160,6 +160,34 @@ struct CoreRaceTests {
         #expect(!harness.take(bo).contains { $0.hasPrefix("PROGRESS") })
     }
 
+    /// The room's `PROGRESS` timer is set again in its next race (the room
+    /// keeps whether it is set, and each sending clears it).
+    @Test func progressIsCoalescedAgainInTheRoomsNextRace() throws {
+        let harness = CoreHarness()
+        let (ana, bo) = readyRoom(harness)
+        for race in 1...2 {
+            harness.advance(3000)
+            _ = harness.take(ana)
+            _ = harness.take(bo)
+            var player = try Autoplayer(seed: "1")
+            _ = harness.ask(ana, "MOVE 1 \(player.next()!.letter)")
+            #expect(harness.take(bo).count == 1, "race \(race): the first goes out at once")
+            harness.advance(10)
+            _ = harness.ask(ana, "MOVE 2 \(player.next()!.letter)")
+            #expect(harness.take(bo).isEmpty, "race \(race)")
+            harness.advance(90)
+            #expect(harness.take(bo).map { $0.number("moves") } == [2], "race \(race): sent by the timer")
+            // A pending line, then the race ends: resigning sends it at once.
+            harness.advance(10)
+            _ = harness.ask(ana, "MOVE 3 \(player.next()!.letter)")
+            _ = harness.ask(ana, "RESIGN")
+            _ = harness.ask(bo, "RESIGN")
+            harness.advance(1000)
+            _ = harness.ask(ana, "READY")
+            _ = harness.ask(bo, "READY")
+        }
+    }
+
     /// A room's due `PROGRESS` lines are written once: each member gets them
     /// in one piece of that one copy, a racer without its own line.
     @Test func aRoomsProgressGoesToEachMemberInOnePieceWithoutItsOwnLine() throws {

@@ -29,7 +29,9 @@ struct LiveGame {
     /// before; the first's since the game's first entry): what a leaderboard
     /// entry keeps (at most `ServerLimits.maximumEntriesPerGame` entries,
     /// thirteen bytes at most each).
-    private(set) var appliedLog = ""
+    var appliedLog: String { String(decoding: appliedLogBytes, as: UTF8.self) }
+    /// `appliedLog`'s bytes, appended to per entry without a `String` each.
+    private var appliedLogBytes: [UInt8] = []
     /// How many times the game was restarted.
     private(set) var restarts = 0
     /// Whether undo is allowed, so the history must be kept.
@@ -112,15 +114,26 @@ struct LiveGame {
             let first = firstEntryAt ?? elapsedNow
             firstEntryAt = first
             let time = max(lastEntryTime, elapsedNow - first)
-            appliedLog += entry.description
-            appliedLog += "@"
-            appliedLog += String(min(time - lastEntryTime, GameLog.maximumGap))
+            LiveGame.append(entry, to: &appliedLogBytes)
+            appliedLogBytes.append(UInt8(ascii: "@"))
+            LineBytes.append(decimal: min(time - lastEntryTime, GameLog.maximumGap), to: &appliedLogBytes)
             lastEntryTime = time
             if game.hasWon, !hadWon { noteWin(at: time) }
             if stopsAtTarget, game.hasWon, !hadWon { return Outcome(finished: .target) }
             if game.isOver { return Outcome(finished: .over) }
         }
         return Outcome()
+    }
+
+    /// Appends an entry in record notation (`entry.description`'s bytes).
+    private static func append(_ entry: GameLog.Entry, to bytes: inout [UInt8]) {
+        switch entry {
+        case .move(.left): bytes.append(UInt8(ascii: "L"))
+        case .move(.right): bytes.append(UInt8(ascii: "R"))
+        case .move(.up): bytes.append(UInt8(ascii: "U"))
+        case .move(.down): bytes.append(UInt8(ascii: "D"))
+        case .undo, .remove: LineBytes.append(entry.description, to: &bytes)
+        }
     }
 
     /// Records the sprint time when the game just reached its target as a
@@ -137,7 +150,7 @@ struct LiveGame {
     mutating func restart() {
         game = Game(config: config, seed: seed)
         lastSeq = 0
-        appliedLog = ""
+        appliedLogBytes = []
         restarts += 1
     }
 

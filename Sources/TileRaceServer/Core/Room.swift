@@ -27,6 +27,8 @@ final class Room {
     var race: Race?
     /// When the room last sent its racers' `PROGRESS`.
     var progressSentAt: Int?
+    /// Whether the core's timer for the room's next `PROGRESS` is set.
+    var isProgressTimerSet = false
     /// The last race's id and its `RESULT` and `END` lines (for a racer who
     /// comes back after it ended).
     var lastResults: (race: Int, lines: [String])?

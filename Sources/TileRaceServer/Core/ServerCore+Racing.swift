@@ -298,7 +298,10 @@ extension ServerCore {
         let due = (room.progressSentAt ?? Int.min / 2) + limits.progressIntervalMilliseconds
         if now >= due {
             sendPendingProgress(in: room)
-        } else if !timers.isScheduled(.progress(room.key)) {
+        } else if !room.isProgressTimerSet {
+            // The room's flag, not the timer queue, says so: no look-up by
+            // the room's name for every move.
+            room.isProgressTimerSet = true
             timers.schedule(.progress(room.key), at: due)
         }
     }
@@ -307,9 +310,12 @@ extension ServerCore {
     /// sending, to everyone else in the room: the lines are written once,
     /// and each member gets them all but its own, in one piece.
     func sendPendingProgress(in room: Room) {
+        if room.isProgressTimerSet {
+            room.isProgressTimerSet = false
+            timers.cancel(.progress(room.key))
+        }
         guard let race = room.race else { return }
         room.progressSentAt = now
-        timers.cancel(.progress(room.key))
         var lines = OutgoingLines()
         var ownLines: [(id: ConnectionID, range: Range<Int>)] = []
         for racer in race.racers where racer.isProgressPending {
@@ -339,6 +345,6 @@ extension ServerCore {
         let game = racer.liveGame.game
         return RacerProgress(
             room: room.name, nickname: racer.nickname, score: game.score, largestTile: game.largestTile,
-            moves: game.moveCount, board: game.board.values)
+            moves: game.moveCount, board: game.boardValues)
     }
 }

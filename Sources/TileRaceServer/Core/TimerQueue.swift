@@ -16,6 +16,10 @@ struct TimerQueue<Key: Hashable> {
     private var current: [Key: (token: Int, deadline: Int)] = [:]
     private var heap: [Item] = []
     private var nextToken = 0
+    /// Whether the heap's first item is known to be live: asking for the
+    /// next deadline again (the shard does after every batch of input)
+    /// then costs no look-up until the queue changes.
+    private var isFirstLive = false
 
     /// The deadline of a key, or nil.
     func deadline(of key: Key) -> Int? {
@@ -30,11 +34,13 @@ struct TimerQueue<Key: Hashable> {
         nextToken += 1
         current[key] = (nextToken, deadline)
         push(Item(deadline: deadline, token: nextToken, key: key))
+        isFirstLive = false
     }
 
     /// Removes a key's deadline.
     mutating func cancel(_ key: Key) {
         current[key] = nil
+        isFirstLive = false
     }
 
     /// The earliest live deadline.
@@ -56,7 +62,9 @@ struct TimerQueue<Key: Hashable> {
     }
 
     private mutating func dropStale() {
+        guard !isFirstLive else { return }
         while let first = heap.first, current[first.key]?.token != first.token { pop() }
+        isFirstLive = true
     }
 
     private mutating func push(_ item: Item) {
@@ -71,6 +79,7 @@ struct TimerQueue<Key: Hashable> {
     }
 
     private mutating func pop() {
+        isFirstLive = false
         heap.swapAt(0, heap.count - 1)
         heap.removeLast()
         var parent = 0

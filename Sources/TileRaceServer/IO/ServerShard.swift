@@ -116,7 +116,7 @@ final class ServerShard: @unchecked Sendable {
         }
         schedule(connection)
         perform(core.arrive(session))
-        process(nil)
+        processWaiting()
     }
 
     @discardableResult
@@ -213,11 +213,32 @@ final class ServerShard: @unchecked Sendable {
     /// arise meanwhile (a connection failing while written to) wait their turn,
     /// so the core never runs re-entrantly. Output is flushed once per batch:
     /// each connection's lines of the batch go out in one write.
-    private func process(_ input: ServerInput?) {
+    private func process(_ input: ServerInput) {
         dispatchPrecondition(condition: .onQueue(queue))
-        if let input { inbox.append(input) }
+        guard !isProcessing else {
+            inbox.append(input)
+            return
+        }
+        isProcessing = true
+        // The inbox is empty here: the input goes first, without a trip
+        // through the inbox (a copy in and a copy out of a large enum).
+        core.handle(input, into: &actions)
+        perform(actions)
+        runWaiting()
+    }
+
+    /// Runs what waits (`runWaiting()`), unless the shard is at work already
+    /// and will get to it.
+    private func processWaiting() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !isProcessing else { return }
         isProcessing = true
+        runWaiting()
+    }
+
+    /// Runs what waits while `isProcessing`: inputs that came while one was
+    /// handled, then flushes and input turns; then sets the timer.
+    private func runWaiting() {
         while true {
             if !inbox.isEmpty {
                 core.handle(inbox.removeFirst(), into: &actions)
