@@ -112,13 +112,11 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     /// `cost`): `listedItems` is asked only by a verb whose reply lists what
     /// only the server knows (`ROOMS`).
     public func cost(of request: ClientMessage, listedItems: () -> Int) -> Int {
-        switch rule.cost {
-        case .fixed(let tokens): tokens
-        case .listing(let itemsPerToken): 1 + listedItems() / itemsPerToken
-        case .asked(let cost): cost(request)
-        case .perItemLine: 1
-        }
+        admission.tokens(for: request, listedItems: listedItems)
     }
+
+    /// The requirements, cost and window together (the row read once).
+    public var admission: RequestAdmission { RequestAdmission(rule) }
 
     /// The tokens charged once the reply is known, for its `itemLines` item
     /// lines: one each for a verb that costs per item line, else none.

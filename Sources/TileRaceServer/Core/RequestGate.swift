@@ -59,6 +59,9 @@ struct RequestGate {
         workPerTurn = limits.workPerTurn
     }
 
+    /// `MOVE`'s requirements, cost and window.
+    private static let moveAdmission = RequestVerb.move.admission
+
     /// Starts a turn of the session's lines.
     mutating func beginTurn() {
         turnWork = 0
@@ -74,10 +77,13 @@ struct RequestGate {
         _ line: String, now: Int, listedItems: () -> Int?, meets: (Requirement) -> Bool
     ) -> Verdict {
         let verb: RequestVerb
+        let admission: RequestAdmission
         let request: Result<ClientMessage, ProtocolError>
         if let move = ClientMessage.plainMove(line) {
-            // The line a racer sends most, read without the general parser.
+            // The line a racer sends most, read without the general parser
+            // and checked with its row read once.
             verb = .move
+            admission = RequestGate.moveAdmission
             request = .success(move)
         } else {
             guard let verbWord = line.split(separator: " ").first else { return ignore() }
@@ -87,13 +93,14 @@ struct RequestGate {
                 return admit(cost: 1, now: now) ?? .answer(error)
             }
             guard verb.expectsReply else { return ignore() }
+            admission = verb.admission
             request = Result { () throws(ProtocolError) in try verb.parse(line: line) }
         }
         var isListingUnknown = false
         let cost =
             switch request {
             case .success(let request):
-                verb.cost(of: request) {
+                admission.tokens(for: request) {
                     guard let items = listedItems() else {
                         isListingUnknown = true
                         return 0
@@ -104,12 +111,12 @@ struct RequestGate {
             }
         if isListingUnknown { return .needsListedItems }
         if let refusal = admit(cost: cost, now: now) { return refusal }
-        for requirement in verb.requirements where !meets(requirement) {
+        for requirement in admission.requirements where !meets(requirement) {
             return .answer(requirement.refusal)
         }
         switch request {
         case .success(let request):
-            if let window = verb.window, let refusal = admit(verb, within: window, now: now) { return refusal }
+            if let window = admission.window, let refusal = admit(verb, within: window, now: now) { return refusal }
             return .run(request, cost: cost)
         case .failure(let error): return .answer(error)
         }

@@ -75,7 +75,13 @@ package final class ServerCore {
     var firstQuestionAfterBanChange = 0
 
     /// Sessions by their id (the connection they started on), away ones included.
-    var sessions: [ConnectionID: Session] = [:]
+    var sessions: [ConnectionID: Session] = [:] {
+        didSet { lastSessionFound = nil }
+    }
+    /// The session `sessions` gave last, until it changes: a line's reply
+    /// goes to the session it came from, so it is not looked up again
+    /// (a look-up hashes the id with SipHash).
+    private var lastSessionFound: Session?
     /// The session a resumed connection carries (connections that started
     /// their session are not listed: theirs has their id).
     var resumedConnections: [ConnectionID: ConnectionID] = [:]
@@ -490,15 +496,23 @@ package final class ServerCore {
     /// The connection that carries a session now (nil while away); for an
     /// id that is no session (a refused connection), the id itself.
     private func connection(of id: ConnectionID) -> ConnectionID? {
-        guard let session = sessions[id] else { return id }
+        guard let session = session(id) else { return id }
         return session.connection
     }
 
     /// The session a connection carries, if it is still its connection.
     func session(on connection: ConnectionID) -> Session? {
-        guard let session = sessions[resumedConnections[connection] ?? connection], session.connection == connection else {
+        guard let session = session(resumedConnections[connection] ?? connection), session.connection == connection else {
             return nil
         }
+        return session
+    }
+
+    /// `sessions[id]`, remembered until `sessions` changes.
+    private func session(_ id: ConnectionID) -> Session? {
+        if let lastSessionFound, lastSessionFound.id == id { return lastSessionFound }
+        let session = sessions[id]
+        lastSessionFound = session
         return session
     }
 
