@@ -37,18 +37,14 @@ public struct MoveAck: FieldsRepresentable {
             finished: finished)
     }
 
-    /// Appends the fields (` seq=12 score=40 ...`, each after a space) to
-    /// `bytes`: the same words as `fields`, written straight into the bytes
-    /// to send, as the server does for every move it acknowledges.
-    public func write(to bytes: inout [UInt8]) {
-        ByteCursor.append(to: &bytes, capacity: MoveAck.maximumWrittenLength) { write(to: &$0) }
-    }
+    /// The most bytes `write(to:)` writes: four numbers of at most 20
+    /// characters, and the field names, two flags and the longest reason
+    /// well within 128.
+    static let maximumWrittenLength = 4 * ByteCursor.maximumDecimalLength + 128
 
-    /// The most bytes `write(to:)` writes: six numbers of at most 20
-    /// characters, two flags, the longest reason and the field names.
-    static let maximumWrittenLength = 6 * ByteCursor.maximumDecimalLength + 128
-
-    /// Writes the fields through a cursor (`write(to:)`).
+    /// Writes the fields (` seq=12 score=40 ...`, each after a space): the
+    /// same words as `fields`, straight into the line the server sends for
+    /// every move it acknowledges.
     func write(to cursor: inout ByteCursor) {
         cursor.write(" seq=")
         cursor.write(decimal: seq)

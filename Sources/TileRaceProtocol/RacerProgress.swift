@@ -30,20 +30,15 @@ public struct RacerProgress: FieldsRepresentable {
             board: try BoardField.decode(try fields.string("board")))
     }
 
-    /// Appends the fields (` room=... nick=... board=...`, each after a
-    /// space) to `bytes`: the same words as `fields`, written straight into
-    /// the bytes to send, as the server does for every racer's progress.
-    public func write(to bytes: inout [UInt8]) {
-        ByteCursor.append(to: &bytes, capacity: maximumWrittenLength) { write(to: &$0) }
-    }
-
     /// The most bytes `write(to:)` writes: the names, three numbers, the
     /// board's values and their commas, and the field names.
     var maximumWrittenLength: Int {
         64 + room.utf8.count + nickname.utf8.count + 3 * ByteCursor.maximumDecimalLength + BoardField.maximumWrittenLength(of: board)
     }
 
-    /// Writes the fields through a cursor (`write(to:)`).
+    /// Writes the fields (` room=... nick=... board=...`, each after a
+    /// space): the same words as `fields`, straight into the line the
+    /// server sends for every racer's progress.
     func write(to cursor: inout ByteCursor) {
         cursor.write(" room=")
         cursor.write(word: room)

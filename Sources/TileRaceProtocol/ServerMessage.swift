@@ -54,24 +54,29 @@ public enum ServerMessage: Hashable, Sendable {
     public func write(to bytes: inout [UInt8]) {
         switch self {
         case .ok(.move(let acknowledgement)):
-            // The most frequent line: written whole, then appended once.
-            ByteCursor.append(to: &bytes, capacity: MoveAck.maximumWrittenLength + 16) { cursor in
-                cursor.write("OK MOVE")
-                acknowledgement.write(to: &cursor)
-                cursor.write(byte: UInt8(ascii: "\n"))
+            ServerMessage.write("OK MOVE", fieldsOfLength: MoveAck.maximumWrittenLength, to: &bytes) {
+                acknowledgement.write(to: &$0)
             }
-            return
         case .event(.progress(let progress)):
-            ByteCursor.append(to: &bytes, capacity: progress.maximumWrittenLength + 16) { cursor in
-                cursor.write("PROGRESS")
-                progress.write(to: &cursor)
-                cursor.write(byte: UInt8(ascii: "\n"))
+            ServerMessage.write("PROGRESS", fieldsOfLength: progress.maximumWrittenLength, to: &bytes) {
+                progress.write(to: &$0)
             }
-            return
         default:
             LineBytes.append(line, to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
         }
-        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes a line of the most frequent kinds whole (its head, its fields
+    /// of at most `length` bytes, its `\n`), then appends it once.
+    private static func write(
+        _ head: StaticString, fieldsOfLength length: Int, to bytes: inout [UInt8], _ fields: (inout ByteCursor) -> Void
+    ) {
+        ByteCursor.append(to: &bytes, capacity: head.utf8CodeUnitCount + length + 1) { cursor in
+            cursor.write(head)
+            fields(&cursor)
+            cursor.write(byte: UInt8(ascii: "\n"))
+        }
     }
 
     /// The line to send, without its line ending.

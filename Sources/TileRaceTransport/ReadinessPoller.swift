@@ -81,9 +81,14 @@ package final class ReadinessPoller: @unchecked Sendable {
         private init(queue: DispatchQueue) {
             self.queue = queue
         }
-
-        deinit { readScratch.deallocate() }
     #endif
+
+    deinit {
+        #if canImport(Glibc)
+            descriptors.wakeThread()
+        #endif
+        readScratch.deallocate()
+    }
 
     /// A poller for the channels of `queue`, or nil where there is none
     /// (not Linux, or no epoll set could be made).
@@ -174,11 +179,6 @@ package final class ReadinessPoller: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-        deinit {
-            descriptors.wakeThread()
-            readScratch.deallocate()
-        }
-
         /// The thread's loop: wait for ready sockets, then run their handlers
         /// on the queue (`runHandlers`, false once the poller is closed or gone).
         private static func waitForReadySockets(
