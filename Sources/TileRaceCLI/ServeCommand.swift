@@ -18,7 +18,7 @@ struct ServeCommand: Command {
     let usage = [
         "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR | --store file:DIR | --store redis://HOST:PORT[/DB]]",
         "               [--store-durability strict|relaxed] [--advertise HOST:PORT] [--max-per-address N] [--exempt-loopback]",
-        "               [--resume-grace SECONDS] [--max-connections N] [--countdown MS] [--shards N]",
+        "               [--resume-grace SECONDS] [--max-connections N] [--max-rooms N] [--countdown MS] [--shards N]",
         "               [--accept-leaderboard-loss] [--quiet | --verbose] [--log-format text|json] [--config FILE]",
         "               [--operator-secret-file FILE]",
     ]
@@ -39,6 +39,7 @@ struct ServeCommand: Command {
         .flag("--exempt-loopback", "no per-address limit for connections from this machine (benchmarks, test rigs)"),
         .value("--resume-grace", "SECONDS", "how long a dropped player's seat is held for them to come back (default 30; 0: not held)"),
         .value("--max-connections", "N", "connections at once in all (default 1000)"),
+        .value("--max-rooms", "N", "rooms at once besides daily (default 256; raise it with --max-connections: 8 racers a room)"),
         .value("--shards", "N", "queues serving players, each hosting some rooms (default: one per core)"),
         .value("--countdown", "MS", "milliseconds from everyone ready to the start (default 3000; benchmarks use less)"),
         .flag("--accept-leaderboard-loss", "start although leaderboard records are missing (a deleted file), keeping the rest"),
@@ -153,6 +154,8 @@ struct ServeCommand: Command {
             try arguments.integer("--resume-grace", in: 0...3600, default: ServerLimits.standard.resumeGraceMilliseconds / 1000) * 1000
         configuration.limits.maximumConnections = try arguments.integer(
             "--max-connections", in: 1...1_000_000, default: ServerLimits.standard.maximumConnections)
+        configuration.limits.maximumRooms = try arguments.integer(
+            "--max-rooms", in: 1...1_000_000, default: ServerLimits.standard.maximumRooms)
         configuration.limits.countdownMilliseconds = try arguments.integer(
             "--countdown", in: 0...60_000, default: ServerLimits.standard.countdownMilliseconds)
         configuration.shards = try arguments.integer("--shards", in: 1...256, default: configuration.shards)

@@ -152,6 +152,14 @@ public final class RaceServer: @unchecked Sendable {
         return shards.reduce(0) { sum, shard in sum + shard.queue.sync { shard.connectionCount } }
     }
 
+    /// The shard hosting the room with this key (lower-case name), as the
+    /// registry the shards share lists it; nil before the start or when
+    /// no shard hosts one (for tests).
+    func shard(hostingRoom key: String) -> Int? {
+        let shards = queue.sync { self.shards }
+        return shards.first?.registry.shard(hostingRoom: key)
+    }
+
     // MARK: Starting and stopping
 
     private func startOnQueue() throws(ServerError) -> Int {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TileRaceServer
 
 @testable import TileRaceCLI
 
@@ -137,6 +138,19 @@ struct ConfigFileTests {
         #expect(overridden.logLevel == .debug)
         #expect(overridden.configuration.dataDirectory == "/tmp/other")
         #expect(overridden.configuration.limits.countdownMilliseconds == 500)
+    }
+
+    @Test func theRoomLimitIsASetting() throws {
+        #expect(try settings([]).configuration.limits.maximumRooms == ServerLimits.standard.maximumRooms)
+        let path = try write("max-connections 5000\nmax-rooms 1000\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try settings(["--config", path]).configuration.limits.maximumRooms == 1000)
+        #expect(try settings(["--config", path, "--max-rooms", "700"]).configuration.limits.maximumRooms == 700)
+        #expect(
+            throws: CommandLineError("invalid value '0' for --max-rooms: expected a whole number from 1 to 1000000", option: "--max-rooms")
+        ) {
+            _ = try settings(["--max-rooms", "0"])
+        }
     }
 
     @Test func aMissingOrUnreadableFileStopsTheStart() throws {

@@ -23,4 +23,45 @@ import TileRaceProtocol
         #expect(harness.registry.sync { $0.nicknames["ana"] } == ana)
         #expect(harness.core.nextRaceID == 2)
     }
+
+    /// Rooms each shard hosts or has been given, as `shardForNewRoom` counts them.
+    private func placed(_ state: ServerRegistry.State) -> [Int] {
+        var counts = [Int](repeating: 0, count: state.shardCount)
+        for listing in state.rooms.values { counts[listing.shard] += 1 }
+        for placement in state.placements { counts[placement.shard] += 1 }
+        return counts
+    }
+
+    private func newRoomShard(_ state: inout ServerRegistry.State, asker: Int = 0, now: Int = 0) -> Int? {
+        guard case .shard(let shard) = state.answer(.shardForNewRoom(preferring: asker, now: now)) else { return nil }
+        return shard
+    }
+
+    /// Many `CREATE`s asked at once, before any room is registered (a
+    /// tournament's start, a benchmark): each placement counts, so they
+    /// spread over the shards instead of all going to the emptiest one.
+    @Test func aBurstOfNewRoomsSpreadsOverTheShards() {
+        var state = ServerRegistry.State(shardCount: 4)
+        let shards = (0..<11).compactMap { _ in newRoomShard(&state) }
+        #expect(shards.count == 11)
+        #expect(shards.first == 1)  // shard 0 hosts daily
+        #expect(placed(state) == [3, 3, 3, 3])
+    }
+
+    /// Registering a placed room settles its placement (the shard's count
+    /// stays the same); a placement never registered is forgotten in time.
+    @Test func placementsSettleWhenRegisteredOrExpire() {
+        var state = ServerRegistry.State(shardCount: 2)
+        #expect(newRoomShard(&state) == 1)
+        #expect(placed(state) == [1, 1])
+        #expect(newRoomShard(&state) == 0)
+        let room = Room(name: "r", options: RoomOptions())
+        #expect(state.answer(.register(room.description, shard: 1)) == .registered(true))
+        #expect(state.placements.map(\.shard) == [0])
+        #expect(placed(state) == [2, 1])
+        // Shard 0's placement never registered: forgotten after its time, so shard 0 is asked again.
+        #expect(newRoomShard(&state, asker: 0, now: ServerRegistry.placementMilliseconds - 1) == 1)
+        #expect(newRoomShard(&state, asker: 0, now: ServerRegistry.placementMilliseconds + 1) == 0)
+        #expect(placed(state) == [2, 2])
+    }
 }

@@ -34,6 +34,31 @@ import TileRaceProtocol
         for maker in makers { maker.close() }
     }
 
+    /// Twelve `CREATE`s sent at once: the rooms still on their way to a
+    /// shard count for it, so the rooms spread evenly (with `daily`, no
+    /// shard has more than one room above another) instead of piling onto
+    /// the shard that was emptiest when they were asked about.
+    @Test func aBurstOfNewRoomsSpreadsOverTheShards() throws {
+        let server = try TestServer(shards: 4)
+        defer { server.stop() }
+        let makers = try (0..<12).map { index in try server.client("burst\(index)") }
+        for (index, maker) in makers.enumerated() { try maker.send("CREATE b\(index)") }
+        for (index, maker) in makers.enumerated() {
+            #expect(try maker.readLine().hasPrefix("OK CREATE room=b\(index) "))
+        }
+        var rooms = [1, 0, 0, 0]  // daily
+        for index in makers.indices {
+            guard let shard = server.server.shard(hostingRoom: "b\(index)") else {
+                Issue.record("room b\(index) is on no shard")
+                continue
+            }
+            rooms[shard] += 1
+        }
+        #expect(rooms.reduce(0, +) == 13)
+        #expect(rooms.max()! - rooms.min()! <= 1, "rooms per shard: \(rooms)")
+        for maker in makers { maker.close() }
+    }
+
     @Test func nicknamesAreUniqueAcrossShards() throws {
         let server = try TestServer(shards: 3)
         defer { server.stop() }

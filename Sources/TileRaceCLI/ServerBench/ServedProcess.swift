@@ -31,7 +31,8 @@ final class ServedProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
             "serve", "--port", String(port), "--bind", "127.0.0.1", "--data", directory, "--shards", String(shards),
-            "--exempt-loopback", "--max-connections", String(connections + 100), "--countdown", "100", "--resume-grace", "0",
+            "--exempt-loopback", "--max-connections", String(connections + 100), "--max-rooms", String(max(256, connections)),
+            "--countdown", "100", "--resume-grace", "0",
             "--quiet",
         ]
         process.standardInput = FileHandle.nullDevice

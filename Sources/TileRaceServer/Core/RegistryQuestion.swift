@@ -25,9 +25,10 @@ package enum RegistryQuestion: Hashable, Sendable {
     /// server's room of that name (when no shard hosts one), and how many
     /// rooms the server has. Answered `room`.
     case room(key: String)
-    /// The shard a new room goes to: the one hosting the fewest rooms
-    /// (`preferring` on a tie). Answered `shard`.
-    case shardForNewRoom(preferring: Int)
+    /// The shard a new room goes to: the one hosting the fewest rooms,
+    /// counting those placed there and not yet registered (`preferring` on
+    /// a tie); the room counts as placed there from `now`. Answered `shard`.
+    case shardForNewRoom(preferring: Int, now: Int)
     /// Lists a new room as hosted by `shard`, unless its name is taken.
     /// Answered `registered`.
     case register(RoomDescription, shard: Int)

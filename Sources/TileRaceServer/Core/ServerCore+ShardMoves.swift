@@ -20,12 +20,13 @@ extension ServerCore {
         return true
     }
 
-    /// `CREATE`: sends the session to the shard hosting the fewest rooms,
-    /// when that is another one; returns whether it goes, nil while the
-    /// registry is asked which.
+    /// `CREATE`: sends the session to the shard hosting the fewest rooms
+    /// (those on their way there counted), when that is another one;
+    /// returns whether it goes, nil while the registry is asked which.
     func moveToShardForNewRoom(_ session: Session) -> Bool? {
         guard shardCount > 1, !isCarried(session) else { return false }
-        guard case .shard(let target)? = registryAnswer(to: .shardForNewRoom(preferring: shard), for: session) else { return nil }
+        let question = RegistryQuestion.shardForNewRoom(preferring: shard, now: now)
+        guard case .shard(let target)? = registryAnswer(to: question, for: session) else { return nil }
         guard target != shard else { return false }
         startMove(of: session, to: target)
         return true

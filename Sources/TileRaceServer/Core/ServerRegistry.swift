@@ -29,6 +29,15 @@ package final class ServerRegistry: @unchecked Sendable {
     }
 
     /// A room in the directory.
+    /// A room placed on `shard` by `shardForNewRoom`, until it is registered or `expires`.
+    struct Placement {
+        var shard: Int
+        var expires: Int
+    }
+
+    /// How long a placed room counts for its shard without being registered.
+    static let placementMilliseconds = 5000
+
     struct Listing {
         /// The shard that hosts it.
         var shard: Int
@@ -96,6 +105,14 @@ package final class ServerRegistry: @unchecked Sendable {
         /// Nickname keys (lower case) an operator muted: their `SAY` is
         /// refused (`ERR muted`) on every shard, until unmuted or the server stops.
         var mutedNicknames: Set<String> = []
+        /// Rooms placed on a shard (`shardForNewRoom`) and not yet
+        /// registered there, oldest first: counted as that shard's, so a
+        /// burst of `CREATE`s asked before any is registered spreads over
+        /// the shards instead of all going to the one that was emptiest.
+        /// Each `register` from the shard settles its oldest one; one whose
+        /// `CREATE` never got there (the session left on the way, the name
+        /// was taken meanwhile) is forgotten after `placementMilliseconds`.
+        var placements: [Placement] = []
         /// How many shards share it.
         let shardCount: Int
 
@@ -133,14 +150,18 @@ package final class ServerRegistry: @unchecked Sendable {
             case .room(let key):
                 let host = rooms[key]?.shard
                 return .room(RoomFacts(host: host, remote: host == nil ? remoteRooms[key] : nil, roomCount: rooms.count))
-            case .shardForNewRoom(let preferred):
+            case .shardForNewRoom(let preferred, let now):
                 guard shardCount > 1 else { return .shard(preferred) }
+                placements.removeAll { $0.expires <= now }
                 var counts = [Int](repeating: 0, count: shardCount)
                 for listing in rooms.values { counts[listing.shard] += 1 }
+                for placement in placements { counts[placement.shard] += 1 }
                 var best = preferred
                 for shard in counts.indices where counts[shard] < counts[best] { best = shard }
+                placements.append(Placement(shard: best, expires: now + ServerRegistry.placementMilliseconds))
                 return .shard(best)
             case .register(let description, let shard):
+                if let settled = placements.firstIndex(where: { $0.shard == shard }) { placements.remove(at: settled) }
                 let key = Room.key(description.name)
                 guard rooms[key] == nil else { return .registered(false) }
                 rooms[key] = Listing(shard: shard, description: description)

@@ -34,6 +34,8 @@ final class ServerShard: @unchecked Sendable {
 
     private let core: ServerCore
     private let settings: Settings
+    /// What the shards share (set at the start; any thread may read it).
+    var registry: ServerRegistry { settings.registry }
     /// Reports input for all the shard's sockets at once, and keeps the
     /// shard's timer on the same thread (Linux; nil elsewhere).
     private let poller: ReadinessPoller?
