@@ -5,7 +5,7 @@ for the process to be stopped (state T) with the terminal given back (echo
 and canonical mode on), continues it, and checks that it takes the terminal
 again (raw mode) and redraws. Every wait has a deadline; exit status 1 on
 failure, with the reason."""
-import argparse, os, pty, select, signal, sys, termios, time
+import argparse, os, pty, select, shutil, signal, sys, termios, time
 
 def state(pid):
     with open(f"/proc/{pid}/stat") as f:
@@ -81,5 +81,6 @@ def main():
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+        shutil.rmtree(home, ignore_errors=True)
 
 main()

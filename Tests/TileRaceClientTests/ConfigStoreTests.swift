@@ -9,10 +9,21 @@ import Testing
     import Darwin
 #endif
 
-@Suite struct ConfigStoreTests {
+/// Each test's files live under a folder of its own, removed when the test ends.
+@Suite final class ConfigStoreTests {
+    private let root = NSTemporaryDirectory() + "tilerace-config-tests-\(UUID().uuidString)"
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// A path under the test's folder, not made yet.
     private func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "tilerace-config-\(UUID().uuidString)"
-        return path
+        root + "/\(UUID().uuidString)"
     }
 
     private func mode(_ path: String) -> mode_t {

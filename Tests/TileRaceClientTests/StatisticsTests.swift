@@ -87,8 +87,9 @@ import TileRaceProtocol
     }
 
     @Test func theFileKeepsThemAndABrokenOneStartsAfresh() throws {
-        let directory = NSTemporaryDirectory() + "tilerace-statistics-" + UUID().uuidString + "/data"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let root = NSTemporaryDirectory() + "tilerace-statistics-" + UUID().uuidString
+        let directory = root + "/data"
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let store = StatisticsStore(directory: directory)
         #expect(store.load().statistics == GameStatistics())
         #expect(store.load().problem == nil)
