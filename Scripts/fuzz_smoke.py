@@ -16,6 +16,7 @@ import argparse
 import os
 import random
 import select
+import shutil
 import signal
 import socket
 import subprocess
@@ -164,9 +165,12 @@ def main():
             failures.append("SIGTERM: the server did not stop within 10 s")
     log.seek(0)
     text = log.read()
+    log.close()
     for marker in ("Fatal error", "Program crashed", "fatalError", "Illegal instruction"):
         if marker in text:
             failures.append(f"the server log shows a crash ({marker})")
+    if not failures:
+        shutil.rmtree(data, ignore_errors=True)  # kept, with the server's log, when something failed
     print(
         f"fuzz: {counters['lines']} lines over {counters['connections']} connections in {elapsed:.1f} s, "
         f"{counters['replies']} lines back; "
