@@ -23,7 +23,9 @@ struct ByteCursor {
         }
     }
 
-    /// Writes a literal's bytes.
+    /// Writes a literal's bytes. (Inlined, the literal's length is known
+    /// where it is written: a few moves instead of a call to `memcpy`.)
+    @inline(__always)
     mutating func write(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         precondition(self.count + count <= buffer.count, "line longer than its scratch memory")
@@ -48,6 +50,7 @@ struct ByteCursor {
     }
 
     /// Writes one byte.
+    @inline(__always)
     mutating func write(byte: UInt8) {
         precondition(count < buffer.count, "line longer than its scratch memory")
         buffer[count] = byte

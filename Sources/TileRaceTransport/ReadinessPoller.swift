@@ -124,7 +124,7 @@ package final class ReadinessPoller: @unchecked Sendable {
     /// Starts (`true`) or stops watching socket `fd` for input. A socket not
     /// watched is out of the set, so its hang-up is not reported either.
     package func watch(_ token: UInt64, fd: Int32, _ isWatched: Bool) {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         #if canImport(Glibc)
             guard !isClosed else { return }
             var event = epoll_event()
@@ -153,7 +153,7 @@ package final class ReadinessPoller: @unchecked Sendable {
     /// Fires the timer once, `milliseconds` from now (at once when 0 or
     /// less), replacing the time it was set to fire at, if any.
     package func scheduleTimer(afterMilliseconds milliseconds: Int) {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         #if canImport(Glibc)
             guard !isClosed else { return }
             // An it_value of zero would disarm the timer: the soonest is 1 ns.

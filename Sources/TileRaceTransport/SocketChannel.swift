@@ -167,7 +167,7 @@ package final class SocketChannel: @unchecked Sendable {
     /// read or reported, and the peer's bytes wait in the kernel. Closing
     /// still reads (and drops) the peer's last bytes.
     package func holdReading(_ held: Bool) {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         guard held != isReadingHeld else { return }
         isReadingHeld = held
         updateReading()
@@ -177,7 +177,7 @@ package final class SocketChannel: @unchecked Sendable {
     /// when the unsent output would pass the limit. Ignored unless open.
     @discardableResult
     package func enqueue(_ lines: [String]) -> Bool {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         guard phase == .open else { return true }
         for line in lines { output.append(line: line) }
         return checkOutputLimit()
@@ -188,7 +188,7 @@ package final class SocketChannel: @unchecked Sendable {
     /// pass the limit. Ignored unless open.
     @discardableResult
     package func enqueue(bytes: ArraySlice<UInt8>) -> Bool {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         guard phase == .open else { return true }
         output.append(bytes: bytes)
         return checkOutputLimit()
@@ -197,7 +197,7 @@ package final class SocketChannel: @unchecked Sendable {
     /// Writes as much queued output as the socket takes now; the write
     /// source finishes the rest when the socket drains.
     package func flush() {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         writeQueued()
     }
 

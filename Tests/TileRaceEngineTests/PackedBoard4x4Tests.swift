@@ -172,6 +172,25 @@ struct PackedBoard4x4Tests {
         #expect(PackedBoard4x4(bits: 1).largestValue == 2)
     }
 
+    /// The halving search agrees with reading every cell, on boards of
+    /// random exponents (each cell 0 to 15, so every largest is met).
+    @Test func largestValueAgreesWithEveryCell() {
+        var random = SplitMix64(seed: 23)
+        for _ in 0..<20_000 {
+            var bits: UInt64 = 0
+            let ceiling = random.next() % 16
+            for cell in 0..<16 { bits |= (random.next() % (ceiling + 1)) << UInt64(4 * cell) }
+            let largest = (0..<16).map { (bits >> UInt64(4 * $0)) & 0xF }.max() ?? 0
+            #expect(PackedBoard4x4(bits: bits).largestValue == (largest == 0 ? 0 : 1 << largest), "bits \(bits)")
+        }
+        for exponent in 1..<16 {
+            for cell in 0..<16 {
+                let bits = UInt64(exponent) << UInt64(4 * cell)
+                #expect(PackedBoard4x4(bits: bits).largestValue == 1 << exponent)
+            }
+        }
+    }
+
     @Test func widensAndComesBackByUndo() throws {
         let rows = [[32768, 32768, 0, 0], [2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
         let state = Game.State(board: try Board(rows: rows), random: SplitMix64(seed: 9), score: 100, moveCount: 7, hasWon: false)

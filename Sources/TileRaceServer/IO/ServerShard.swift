@@ -216,7 +216,7 @@ final class ServerShard: @unchecked Sendable {
     /// so the core never runs re-entrantly. Output is flushed once per batch:
     /// each connection's lines of the batch go out in one write.
     private func process(_ input: ServerInput) {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         guard !isProcessing else {
             inbox.append(input)
             return
@@ -232,7 +232,7 @@ final class ServerShard: @unchecked Sendable {
     /// Runs what waits (`runWaiting()`), unless the shard is at work already
     /// and will get to it.
     private func processWaiting() {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         guard !isProcessing else { return }
         isProcessing = true
         runWaiting()
