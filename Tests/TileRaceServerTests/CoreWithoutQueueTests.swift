@@ -99,12 +99,12 @@ import TileRaceProtocol
         let facts = ServerRegistry.RoomFacts(host: nil, remote: nil, roomCount: 1)
         let registering = core.handle(.registryAnswered(next, .room(facts)))
         next += 1
-        guard case .register(let description, let shard)? = Self.questions(registering)[next] else {
+        guard case .register(let description, let shard, _)? = Self.questions(registering)[next] else {
             Issue.record("no register question: \(registering)")
             return
         }
         #expect(description.name == "fri" && shard == 0)
-        let created = core.handle(.registryAnswered(next, .registered(true)))
+        let created = core.handle(.registryAnswered(next, .registered(.registered)))
         #expect(Self.sent(created).first?.hasPrefix("OK CREATE room=fri ") == true)
         #expect(Self.changes(created).contains { if case .describe(let room) = $0 { room.playerCount == 1 } else { false } })
     }

@@ -56,12 +56,28 @@ import TileRaceProtocol
         #expect(placed(state) == [1, 1])
         #expect(newRoomShard(&state) == 0)
         let room = Room(name: "r", options: RoomOptions())
-        #expect(state.answer(.register(room.description, shard: 1)) == .registered(true))
+        #expect(state.answer(.register(room.description, shard: 1, maximumRooms: 10)) == .registered(.registered))
         #expect(state.placements.map(\.shard) == [0])
         #expect(placed(state) == [2, 1])
         // Shard 0's placement never registered: forgotten after its time, so shard 0 is asked again.
         #expect(newRoomShard(&state, asker: 0, now: ServerRegistry.placementMilliseconds - 1) == 1)
         #expect(newRoomShard(&state, asker: 0, now: ServerRegistry.placementMilliseconds + 1) == 0)
         #expect(placed(state) == [2, 2])
+    }
+
+    /// The room limit is checked where the room is listed, in one step
+    /// with the listing, so `CREATE`s on several shards cannot pass it
+    /// together; a taken name is told apart from a full server.
+    @Test func registeringChecksTheNameThenTheRoomLimit() {
+        var state = ServerRegistry.State(shardCount: 3)
+        func register(_ name: String, on shard: Int) -> RegistryAnswer {
+            state.answer(.register(Room(name: name, options: RoomOptions()).description, shard: shard, maximumRooms: 2))
+        }
+        #expect(register("a", on: 1) == .registered(.registered))
+        #expect(register("A", on: 2) == .registered(.nameTaken))
+        #expect(register("b", on: 2) == .registered(.registered))
+        #expect(register("c", on: 0) == .registered(.full))
+        #expect(register("daily", on: 0) == .registered(.nameTaken))
+        #expect(state.rooms.count == 3)  // daily, a, b
     }
 }

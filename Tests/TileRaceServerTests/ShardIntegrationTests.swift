@@ -59,6 +59,24 @@ import TileRaceProtocol
         for maker in makers { maker.close() }
     }
 
+    /// Seven `CREATE`s at once on four shards with room for five: exactly
+    /// five rooms, and two clear refusals.
+    @Test func theRoomLimitHoldsForCreatesOnSeveralShardsAtOnce() throws {
+        var limits = ServerLimits.fast
+        limits.maximumRooms = 5
+        let server = try TestServer(limits: limits, shards: 4)
+        defer { server.stop() }
+        let makers = try (0..<7).map { index in try server.client("full\(index)") }
+        for (index, maker) in makers.enumerated() { try maker.send("CREATE f\(index)") }
+        let replies = try makers.map { try $0.readLine() }
+        #expect(replies.filter { $0.hasPrefix("OK CREATE ") }.count == 5, "\(replies)")
+        #expect(
+            replies.filter { $0 == "ERR too-many-rooms the server has its maximum of 5 rooms; join one" }.count == 2, "\(replies)")
+        let listing = try makers[0].request("ROOMS")
+        #expect(listing.last == "OK ROOMS count=6")  // and daily
+        for maker in makers { maker.close() }
+    }
+
     @Test func nicknamesAreUniqueAcrossShards() throws {
         let server = try TestServer(shards: 3)
         defer { server.stop() }

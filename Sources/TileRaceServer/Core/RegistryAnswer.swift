@@ -18,8 +18,8 @@ package enum RegistryAnswer: Hashable, Sendable {
     case room(ServerRegistry.RoomFacts)
     /// To `shardForNewRoom`.
     case shard(Int)
-    /// To `register`: whether the room is listed now (false: its name is taken).
-    case registered(Bool)
+    /// To `register`: whether the room is listed now, or why not.
+    case registered(Registration)
     /// To `resumeTarget`: where the secret leads, if anywhere.
     case resumeTarget(ServerRegistry.ResumeTarget?)
     /// To `checkGuess`: nil when the guess may be checked, else the
@@ -38,6 +38,16 @@ package enum RegistryAnswer: Hashable, Sendable {
 }
 
 extension RegistryAnswer {
+    /// What `register` did with a new room.
+    package enum Registration: Hashable, Sendable {
+        /// Listed: the room is the shard's.
+        case registered
+        /// Not listed: a room of that name exists.
+        case nameTaken
+        /// Not listed: the server has its maximum of rooms.
+        case full
+    }
+
     /// Whether this is the kind of answer `question` gets.
     func answers(_ question: RegistryQuestion) -> Bool {
         switch (question, self) {

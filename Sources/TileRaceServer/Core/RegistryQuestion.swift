@@ -29,9 +29,11 @@ package enum RegistryQuestion: Hashable, Sendable {
     /// counting those placed there and not yet registered (`preferring` on
     /// a tie); the room counts as placed there from `now`. Answered `shard`.
     case shardForNewRoom(preferring: Int, now: Int)
-    /// Lists a new room as hosted by `shard`, unless its name is taken.
-    /// Answered `registered`.
-    case register(RoomDescription, shard: Int)
+    /// Lists a new room as hosted by `shard`, unless its name is taken or
+    /// the server has `maximumRooms` rooms besides `daily` (checked here,
+    /// where it is one step: `CREATE`s on several shards at once cannot
+    /// pass it together). Answered `registered`.
+    case register(RoomDescription, shard: Int, maximumRooms: Int)
     /// Where a resume secret leads. Answered `resumeTarget`.
     case resumeTarget(secret: String)
     /// Whether a guess (a join code, a resume secret) from `address` may be

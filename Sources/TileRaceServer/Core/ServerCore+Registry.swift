@@ -130,7 +130,7 @@ extension ServerCore {
         case (.claimNickname(let key, let id), .claimed(true)):
             guard sessions[id]?.nickname.map(Names.nicknameKey) != key else { return }
             tellRegistry(.releaseNickname(key: key, session: id))
-        case (.register(let description, _), .registered(true)):
+        case (.register(let description, _, _), .registered(.registered)):
             let key = Room.key(description.name)
             guard rooms[key] == nil else { return }
             tellRegistry(.removeRoom(key: key))

@@ -27,17 +27,17 @@ extension ServerCore {
             throw ProtocolError(
                 .roomExists, "a room named \(name) exists on the server at \(remote.server ?? "?"); JOIN it or pick another name")
         }
-        guard facts.roomCount - 1 < limits.maximumRooms else {
-            throw ProtocolError(.tooManyRooms, "the server has its maximum of \(limits.maximumRooms) rooms; join one")
-        }
+        guard facts.roomCount - 1 < limits.maximumRooms else { throw tooManyRooms }
         guard let moves = moveToShardForNewRoom(session) else { return }
         if moves { return }
         let room = Room(name: name, options: options)
-        // Another shard may have taken the name meanwhile.
-        guard case .registered(let isRegistered)? = registryAnswer(to: .register(room.description, shard: shard), for: session)
-        else { return }
-        guard isRegistered else {
-            throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
+        // Another shard may have taken the name, or the last room, meanwhile.
+        let registering = RegistryQuestion.register(room.description, shard: shard, maximumRooms: limits.maximumRooms)
+        guard case .registered(let registration)? = registryAnswer(to: registering, for: session) else { return }
+        switch registration {
+        case .registered: break
+        case .nameTaken: throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
+        case .full: throw tooManyRooms
         }
         rooms[room.key] = room
         room.players.append(session.id)
@@ -52,6 +52,11 @@ extension ServerCore {
             LogEntry(
                 "room.created", [.init("room", name), .init("nick", session.logName), .init("private", room.isPrivate ? "yes" : "no")],
                 message: "room \(name) created by \(session.logName)\(room.isPrivate ? " (private)" : "")"))
+    }
+
+    /// `CREATE` on a server with its maximum of rooms.
+    private var tooManyRooms: ProtocolError {
+        ProtocolError(.tooManyRooms, "the server has its maximum of \(limits.maximumRooms) rooms; join one")
     }
 
     func join(_ session: Session, room name: String, code: String?) throws(ProtocolError) {

@@ -160,12 +160,13 @@ package final class ServerRegistry: @unchecked Sendable {
                 for shard in counts.indices where counts[shard] < counts[best] { best = shard }
                 placements.append(Placement(shard: best, expires: now + ServerRegistry.placementMilliseconds))
                 return .shard(best)
-            case .register(let description, let shard):
+            case .register(let description, let shard, let maximumRooms):
                 if let settled = placements.firstIndex(where: { $0.shard == shard }) { placements.remove(at: settled) }
                 let key = Room.key(description.name)
-                guard rooms[key] == nil else { return .registered(false) }
+                guard rooms[key] == nil else { return .registered(.nameTaken) }
+                guard rooms.count - 1 < maximumRooms else { return .registered(.full) }
                 rooms[key] = Listing(shard: shard, description: description)
-                return .registered(true)
+                return .registered(.registered)
             case .resumeTarget(let secret):
                 return .resumeTarget(resumeSecrets[secret])
             case .info(let second):
