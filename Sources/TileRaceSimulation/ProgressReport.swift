@@ -15,6 +15,7 @@ final class ProgressReport: @unchecked Sendable {
     private var stepCount = 0
     private var quickRaceCount = 0
     private var ratedRaceCount = 0
+    private var createsRefusedFullCount = 0
 
     init(seedCount: Int, started: UInt64) {
         self.seedCount = seedCount
@@ -29,6 +30,7 @@ final class ProgressReport: @unchecked Sendable {
             stepCount += report.steps
             quickRaceCount += report.quickRacesMatched
             ratedRaceCount += report.ratedRacesRated
+            createsRefusedFullCount += report.createsRefusedFull
             if let violation = report.violation {
                 failed.append(violation)
                 print(violation)
@@ -51,4 +53,6 @@ final class ProgressReport: @unchecked Sendable {
     var quickRaces: Int { queue.sync { quickRaceCount } }
     /// Rated races rated in all runs.
     var ratedRaces: Int { queue.sync { ratedRaceCount } }
+    /// `CREATE`s refused for a full server in all runs.
+    var createsRefusedFull: Int { queue.sync { createsRefusedFullCount } }
 }

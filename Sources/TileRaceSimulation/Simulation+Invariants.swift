@@ -13,9 +13,20 @@ extension Simulation {
         for index in players.indices {
             checkQuitFreedSeat(index)
         }
+        checkRoomLimit()
         if now >= nextRaceCheckAt {
             nextRaceCheckAt = now + 1000
             checkNoStuckRace { now - $0 > Simulation.longestRaceMilliseconds }
+        }
+    }
+
+    /// No server holds more rooms made by `CREATE` than its limit, however
+    /// many arrive. (A quick race's room is made even past it: its players
+    /// were waiting already.)
+    private func checkRoomLimit() {
+        for index in servers.indices {
+            guard let created = servers[index].core?.createdRoomCount, created > Simulation.maximumRooms else { continue }
+            fail("room limit", "\(serverName(index)) holds \(created) rooms made by CREATE, over its \(Simulation.maximumRooms)")
         }
     }
 

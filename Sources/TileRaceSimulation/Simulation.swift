@@ -102,6 +102,9 @@ package final class Simulation {
     static let directoryMilliseconds = 2000
     /// The longest a race may take before it counts as stuck (milliseconds).
     static let longestRaceMilliseconds = 150_000
+    /// Rooms a server holds besides `daily`: few, so that players' `CREATE`s
+    /// meet `ERR too-many-rooms` and the room limit is checked (`checkRoomLimit`).
+    static let maximumRooms = 1
 
     init(seed: UInt64, settings: SimulationSettings, trace: SimulationTrace) {
         self.seed = seed
@@ -144,6 +147,7 @@ package final class Simulation {
         report.quickRacesMatched = simulation.monitor.quickRacesMatched
         report.ratedRacesRated = simulation.monitor.ratedRacesRated
         report.progressLines = simulation.monitor.progressLines
+        report.createsRefusedFull = simulation.monitor.createsRefusedFull
         return report
     }
 
@@ -463,8 +467,10 @@ package final class Simulation {
         server.registry = ServerRegistry()
         server.registryAnswers = []
         let serverSeed = random.next()
+        var limits = ServerLimits.standard
+        limits.maximumRooms = Simulation.maximumRooms
         let core = ServerCore(
-            limits: .standard, clock: clock, random: SeededRandom(seed: serverSeed).source,
+            limits: limits, clock: clock, random: SeededRandom(seed: serverSeed).source,
             secrets: SeededRandom(seed: ~serverSeed).source,
             serverName: "tilerace-sim", logLevel: .info, operatorSecret: Simulation.operatorSecret)
         server.core = core

@@ -127,6 +127,7 @@ package enum SimulationCommand {
         print(
             "\(request.seedCount) seed(s) from \(request.firstSeed) on \(jobs) thread(s): \(failures.count) failing; "
                 + "\(progress.races) races (\(progress.quickRaces) quick races matched, \(progress.ratedRaces) rated races rated), "
+                + "\(progress.createsRefusedFull) CREATEs refused for a full server, "
                 + "\(progress.steps) steps in \(String(format: "%.1f", seconds)) s: "
                 + "\(rate(Double(request.seedCount), seconds)) seeds/s, \(rate(Double(progress.races), seconds)) races/s")
         if !failures.isEmpty {

@@ -58,6 +58,8 @@ package struct SimulationReport: Sendable {
     package var ratedRacesRated = 0
     /// `PROGRESS` lines the servers sent, each checked (`WireMonitor`).
     package var progressLines = 0
+    /// `CREATE`s refused because the server had its maximum of rooms.
+    package var createsRefusedFull = 0
     /// The first invariant broken, if any (the run stopped there).
     package var violation: SimulationViolation?
     /// Every line of the run, when traced.

@@ -85,6 +85,8 @@ struct WireMonitor {
     private var queuedConnections: Set<Int> = []
     /// The quick races the queue made (rooms `MATCHED` named), on all servers.
     private(set) var quickRacesMatched = 0
+    /// `CREATE`s refused with `ERR too-many-rooms`, on all servers.
+    private(set) var createsRefusedFull = 0
     /// Per quick race's room (server prefix and room key), the players it
     /// holds as `MATCHED` said, and the connections told so far.
     private var quickRooms: [String: (size: Int, connections: Set<Int>)] = [:]
@@ -182,6 +184,8 @@ struct WireMonitor {
             ratedRooms.insert(key)
         case .error(let error) where WireMonitor.clientBugCodes.contains(error.code):
             simulation.fail("requests allowed", "the server refused a request of \(party) as malformed: \(line)")
+        case .error(let error) where error.code == .tooManyRooms:
+            createsRefusedFull += 1
         case .ok:
             if line.hasPrefix("OK HELLO") || line.hasPrefix("OK NICK"), let nickname = field("nick", in: line) {
                 nicknames[party, default: []].insert(Names.nicknameKey(nickname))

@@ -31,18 +31,23 @@ import TileRaceProtocol
 
     /// Four players on a healthy network, seeds 1 to 10: claimed players
     /// finish quick races and rated rooms' races, and every rating the
-    /// results carry is the one `RatingAudit` computes.
+    /// results carry is the one `RatingAudit` computes; with one room a
+    /// server (`Simulation.maximumRooms`), some `CREATE`s meet a full
+    /// server (`ERR too-many-rooms`, the room limit checked every step).
     @Test func claimedPlayersRaceRated() {
         var quickRaces = 0
         var ratedRaces = 0
+        var createsRefusedFull = 0
         for seed in UInt64(1)...10 {
             let report = Simulation.run(seed: seed, settings: SimulationSettings(players: 4...4, injectsFaults: false))
             quickRaces += report.quickRacesMatched
             ratedRaces += report.ratedRacesRated
+            createsRefusedFull += report.createsRefusedFull
             #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
         }
         #expect(quickRaces > 0)
         #expect(ratedRaces > 0)
+        #expect(createsRefusedFull > 0)
     }
 
     /// Seeds that found defects: 2 (the client trapped resuming with nothing

@@ -73,6 +73,12 @@ extension ServerCore {
     /// How many rooms this core hosts (`daily` included).
     package var roomCount: Int { rooms.count }
 
+    /// How many of them players made with `CREATE`: neither `daily` nor a
+    /// quick race's (which the queue makes even past the room limit).
+    package var createdRoomCount: Int {
+        rooms.values.count { !$0.isDaily && !$0.key.hasPrefix(ServerCore.quickRoomPrefix) }
+    }
+
     /// The session a connection carries now, if any.
     package func sessionView(on connection: ConnectionID) -> SessionView? {
         session(on: connection).map(view(of:))

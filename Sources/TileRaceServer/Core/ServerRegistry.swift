@@ -60,7 +60,7 @@ package final class ServerRegistry: @unchecked Sendable {
         /// Another server's public room of that name, when no shard here hosts one.
         var remote: RoomDescription?
         /// The rooms of every shard of this server.
-        var roomCount: Int
+        package var roomCount: Int
     }
 
     /// The shared facts, and the rules that answer questions and apply changes.
