@@ -53,9 +53,16 @@ package struct PackedBoard4x4: Hashable, Sendable {
 
     /// `Board.values` (row by row, 0 for empty), without unpacking the board.
     package var values: [Int] {
-        (0..<16).map { index in
-            let exponent = Int(truncatingIfNeeded: bits >> UInt64(4 &* index)) & 0xF
-            return exponent == 0 ? 0 : 1 << exponent
+        // Written in place: `map` over the range grew its array as it went
+        // (a race's every move makes one, for its PROGRESS).
+        Array(unsafeUninitializedCapacity: 16) { cells, count in
+            var rest = bits
+            for index in 0..<16 {
+                let exponent = Int(truncatingIfNeeded: rest & 0xF)
+                cells[index] = exponent == 0 ? 0 : 1 << exponent
+                rest >>= 4
+            }
+            count = 16
         }
     }
 

@@ -98,7 +98,13 @@ package final class ServerCore {
     /// Sessions that departed to another shard, until their connection is handed over (`release`).
     var departing: [ConnectionID: Session] = [:]
     /// The rooms this shard hosts, by key (lower-case name).
-    var rooms: [String: Room] = [:]
+    var rooms: [String: Room] = [:] {
+        didSet { lastRoomFound = nil }
+    }
+    /// The room `room(of:)` gave last, until `rooms` changes: a racer's
+    /// move looks its room up twice (the gate's requirement, then its
+    /// game), and each look-up hashes the room's name with SipHash.
+    private var lastRoomFound: Room?
     /// How often rooms are published to the directory; nil: no directory.
     var directoryMilliseconds: Int?
     var timers = TimerQueue<TimerKey>()
@@ -544,7 +550,11 @@ package final class ServerCore {
 
     /// The room a session is in.
     func room(of session: Session) -> Room? {
-        session.roomKey.flatMap { rooms[$0] }
+        guard let key = session.roomKey else { return nil }
+        if let lastRoomFound, lastRoomFound.key == key { return lastRoomFound }
+        let room = rooms[key]
+        lastRoomFound = room
+        return room
     }
 
     /// The game running for a session.
