@@ -28,7 +28,6 @@ package final class ServerRegistry: @unchecked Sendable {
         var shard: Int
     }
 
-    /// A room in the directory.
     /// A room placed on `shard` by `shardForNewRoom`, until it is registered or `expires`.
     struct Placement {
         var shard: Int
@@ -38,6 +37,7 @@ package final class ServerRegistry: @unchecked Sendable {
     /// How long a placed room counts for its shard without being registered.
     static let placementMilliseconds = 5000
 
+    /// A room in the directory.
     struct Listing {
         /// The shard that hosts it.
         var shard: Int
