@@ -27,7 +27,9 @@ extension ServerCore {
             throw ProtocolError(
                 .roomExists, "a room named \(name) exists on the server at \(remote.server ?? "?"); JOIN it or pick another name")
         }
-        guard facts.roomCount - 1 < limits.maximumRooms else { throw tooManyRooms }
+        // Checked early (no move to another shard only to be refused), and
+        // again where the room is listed.
+        guard ServerRegistry.hasRoom(forAnotherOf: facts.roomCount, maximumRooms: limits.maximumRooms) else { throw tooManyRooms }
         guard let moves = moveToShardForNewRoom(session) else { return }
         if moves { return }
         let room = Room(name: name, options: options)

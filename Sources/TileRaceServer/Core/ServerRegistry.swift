@@ -28,6 +28,13 @@ package final class ServerRegistry: @unchecked Sendable {
         var shard: Int
     }
 
+    /// Whether a server holding `roomCount` rooms (`daily` among them) may
+    /// have one more under `maximumRooms` (which leaves `daily` out): the
+    /// rule `CREATE` checks early and `register` checks again.
+    static func hasRoom(forAnotherOf roomCount: Int, maximumRooms: Int) -> Bool {
+        roomCount - 1 < maximumRooms
+    }
+
     /// A room placed on `shard` by `shardForNewRoom`, until it is registered or `expires`.
     struct Placement {
         var shard: Int
@@ -164,7 +171,9 @@ package final class ServerRegistry: @unchecked Sendable {
                 if let settled = placements.firstIndex(where: { $0.shard == shard }) { placements.remove(at: settled) }
                 let key = Room.key(description.name)
                 guard rooms[key] == nil else { return .registered(.nameTaken) }
-                guard rooms.count - 1 < maximumRooms else { return .registered(.full) }
+                guard ServerRegistry.hasRoom(forAnotherOf: rooms.count, maximumRooms: maximumRooms) else {
+                    return .registered(.full)
+                }
                 rooms[key] = Listing(shard: shard, description: description)
                 return .registered(.registered)
             case .resumeTarget(let secret):
