@@ -30,10 +30,17 @@ public struct LineFramer: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Adds received bytes: the server's case, one array per read (a
-    /// concrete type, so the copy is one `memcpy`, not the generic
-    /// element-by-element append another module gets).
+    /// Adds received bytes in an array (a concrete type, so the copy is one
+    /// `memcpy`, not the generic element-by-element append another module
+    /// gets).
     public mutating func append(_ bytes: [UInt8]) {
+        dropReturnedLines()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Adds received bytes from the memory they were read into (the
+    /// server's reads: one `memcpy`, and no array per read).
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         dropReturnedLines()
         buffer.append(contentsOf: bytes)
     }

@@ -255,7 +255,7 @@ public final class RedisConnection: @unchecked Sendable {
 
     // MARK: Replies
 
-    private func received(_ bytes: [UInt8], on channel: SocketChannel) {
+    private func received(_ bytes: UnsafeRawBufferPointer, on channel: SocketChannel) {
         guard case .connected(let current) = state, current === channel else { return }
         parser.append(bytes)
         while case .connected(let current) = state, current === channel {

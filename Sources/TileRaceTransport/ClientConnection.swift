@@ -227,7 +227,7 @@ package final class ClientConnection: @unchecked Sendable {
         self.channel = channel
         channel.start(
             SocketChannel.Handlers(
-                received: { [weak self] bytes in self?.received(bytes) },
+                received: { [weak self] bytes in self?.received(Array(bytes)) },
                 ended: { [weak self] reason in self?.ended(reason) },
                 drained: { [weak self] in self?.flush() }))
         guard timing.checkIntervalMilliseconds > 0 else { return }

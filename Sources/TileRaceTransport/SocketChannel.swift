@@ -9,7 +9,8 @@ import Dispatch
 ///
 /// - Reading: each time the socket is readable, what it holds is read (up to
 ///   `maximumReadsPerEvent` chunks, with no read that would only find it
-///   empty) and handed over in order (the owner frames them). The
+///   empty) and handed over in order (the owner frames them), each read as
+///   the memory it was read into, lent for the call: no array per read. The
 ///   owner may hold reading (`holdReading`) while it has enough to do: the
 ///   bytes then wait in the kernel, and TCP slows the peer down.
 /// - Writing: `enqueue` queues lines; `flush` writes what the kernel takes
@@ -54,8 +55,10 @@ package final class SocketChannel: @unchecked Sendable {
 
     /// What the channel reports to its owner, on the owner's queue.
     package struct Handlers {
-        /// Bytes arrived (only while open).
-        package var received: ([UInt8]) -> Void
+        /// Bytes arrived (only while open): the memory the channel read them
+        /// into, valid only during the call (the owner copies what it keeps,
+        /// before anything else: memory read into next may be the same).
+        package var received: (UnsafeRawBufferPointer) -> Void
         /// The channel stopped by itself while open. Called at most once.
         package var ended: (EndReason) -> Void
         /// The descriptor was closed.
@@ -65,7 +68,7 @@ package final class SocketChannel: @unchecked Sendable {
 
         /// Handlers for a channel's owner.
         package init(
-            received: @escaping ([UInt8]) -> Void, ended: @escaping (EndReason) -> Void,
+            received: @escaping (UnsafeRawBufferPointer) -> Void, ended: @escaping (EndReason) -> Void,
             closed: @escaping () -> Void = {}, drained: @escaping () -> Void = {}
         ) {
             self.received = received
@@ -101,10 +104,6 @@ package final class SocketChannel: @unchecked Sendable {
     private var isReadingHeld = false
     private var hasReadEnd = false
     private var lingerMilliseconds = 1000
-    /// The bytes of the last read, handed to the owner and reused for the next.
-    private var readBytes: [UInt8] = []
-    /// The largest array of read bytes kept for the next read.
-    private static let keptReadCapacity = 4096
 
     /// A channel over the connected non-blocking socket `fd`, which it now owns.
     /// - Parameters:
@@ -248,13 +247,14 @@ package final class SocketChannel: @unchecked Sendable {
         if poller == nil, let readSource { expected = Int(clamping: readSource.data) }
         for _ in 0..<SocketChannel.maximumReadsPerEvent {
             guard phase != .closed, isReading else { return }
-            let (bytes, result) = receive()
-            switch result {
-            case .bytes:
+            let result = receive { bytes in
                 if phase == .open { handlers?.received(bytes) }
-                if poller != nil, bytes.count < SocketChannel.readChunkBytes { return }
+            }
+            switch result {
+            case .bytes(let count):
+                if poller != nil, count < SocketChannel.readChunkBytes { return }
                 guard expected > 0 else { continue }
-                expected -= bytes.count
+                expected -= count
                 if expected <= 0 { return }
             case .wouldBlock:
                 return
@@ -275,24 +275,21 @@ package final class SocketChannel: @unchecked Sendable {
         }
     }
 
-    private func receive() -> ([UInt8], Socket.ReceiveResult) {
+    /// Reads once, and lends what came to `body` (not called for no bytes).
+    private func receive(_ body: (UnsafeRawBufferPointer) -> Void = { _ in }) -> Socket.ReceiveResult {
         // Into the poller's memory, which its channels share on the queue.
-        if let poller { return receive(into: poller.readScratch) }
-        return withUnsafeTemporaryAllocation(byteCount: SocketChannel.readChunkBytes, alignment: 1) { receive(into: $0) }
+        if let poller { return receive(into: poller.readScratch, body) }
+        return withUnsafeTemporaryAllocation(byteCount: SocketChannel.readChunkBytes, alignment: 1) {
+            receive(into: $0, body)
+        }
     }
 
-    private func receive(into buffer: UnsafeMutableRawBufferPointer) -> ([UInt8], Socket.ReceiveResult) {
+    private func receive(
+        into buffer: UnsafeMutableRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void
+    ) -> Socket.ReceiveResult {
         let result = Socket.receive(fd, into: buffer)
-        guard case .bytes(let count) = result else { return ([], result) }
-        // The last read's array is reused when its owner let go of it (no
-        // allocation per read); a large one is not kept.
-        if readBytes.capacity > SocketChannel.keptReadCapacity {
-            readBytes = []
-        } else {
-            readBytes.removeAll(keepingCapacity: true)
-        }
-        readBytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-        return (readBytes, result)
+        if case .bytes(let count) = result { body(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) }
+        return result
     }
 
     // MARK: Writing
@@ -345,7 +342,7 @@ package final class SocketChannel: @unchecked Sendable {
         phase = .lingering
         updateReading()
         Socket.shutdownWriting(fd)
-        while isReading, case .bytes = receive().1 {}
+        while isReading, case .bytes = receive() {}
         guard isReading, lingerMilliseconds > 0 else {
             teardown()
             return

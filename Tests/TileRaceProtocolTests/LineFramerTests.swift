@@ -103,13 +103,20 @@ private func takeLines(from framer: inout LineFramer) -> [FramerCase.Result] {
         }
     }
 
-    /// The server's array of read bytes and any other sequence (here a
-    /// slice, the client's case) are framed alike.
+    /// An array, any other sequence (here a slice) and the memory a read
+    /// went into (the server's case) are framed alike.
     @Test(arguments: cases)
-    fileprivate func slicesAreFramedAsArrays(_ testCase: FramerCase) {
+    fileprivate func slicesAndReadMemoryAreFramedAsArrays(_ testCase: FramerCase) {
         var framer = LineFramer(maximumLineLength: testCase.limit)
         framer.append(testCase.input[...])
         #expect(takeLines(from: &framer) == testCase.expected)
+        var lent = LineFramer(maximumLineLength: testCase.limit)
+        var results: [FramerCase.Result] = []
+        for chunk in [testCase.input.prefix(3), testCase.input.dropFirst(3)] {
+            Array(chunk).withUnsafeBytes { lent.append($0) }
+            results += takeLines(from: &lent)
+        }
+        #expect(results == testCase.expected)
     }
 
     @Test func partialLineOverTheLimitIsReportedBeforeItsEnd() {

@@ -23,6 +23,70 @@ struct CoreActionListTests {
         #expect(storages.count <= 2)
     }
 
+    /// A reply is written into the memory of a reply already carried out:
+    /// a steady flow of requests allocates no reply after the first.
+    @Test func repliesReuseTheMemoryOfRepliesCarriedOut() {
+        let harness = CoreHarness()
+        let id = harness.player("ana")
+        let core = harness.core
+        var actions: [ServerAction] = []
+        core.handle(.received(id, Array("PING 1\n".utf8)), into: &actions)
+        #expect(core.spareReplyStorage.isEmpty)
+        // The next input (no reply) takes the reply's memory back...
+        core.handle(.received(id, []), into: &actions)
+        #expect(actions.isEmpty)
+        #expect(core.spareReplyStorage.count == 1)
+        #expect(core.spareReplyStorage.first?.isEmpty == true)
+        // ...and the next reply is written into it.
+        for round in 2..<6 {
+            core.handle(.received(id, Array("PING \(round)\n".utf8)), into: &actions)
+            let replies = actions.flatMap { action -> [String] in
+                if case .send(_, let lines) = action { lines.lines } else { [] }
+            }
+            #expect(replies == ["PONG \(round)"])
+            #expect(core.spareReplyStorage.isEmpty)
+        }
+    }
+
+    /// Actions the caller kept keep their lines: the core takes back only
+    /// memory that nothing else holds (and copies otherwise).
+    @Test func keptActionsKeepTheirLines() {
+        let harness = CoreHarness()
+        let id = harness.player("bo")
+        var actions: [ServerAction] = []
+        harness.core.handle(.received(id, Array("PING first\n".utf8)), into: &actions)
+        let kept = actions
+        harness.core.handle(.received(id, Array("PING second\n".utf8)), into: &actions)
+        let lines = { (actions: [ServerAction]) in
+            actions.flatMap { action -> [String] in
+                if case .send(_, let lines) = action { lines.lines } else { [] }
+            }
+        }
+        #expect(lines(kept) == ["PONG first"])
+        #expect(lines(actions) == ["PONG second"])
+    }
+
+    /// Bytes lent by a read (`handle(received:on:into:)`, the shard's way)
+    /// give the same actions as the same bytes in an array.
+    @Test func lentBytesGiveTheSameActionsAsAnArray() {
+        let lent = CoreHarness()
+        let given = CoreHarness()
+        let request = Array("PING 1\nPING 2\nPIN".utf8)
+        var lentActions: [ServerAction] = []
+        var givenActions: [ServerAction] = []
+        let cy = lent.player("cy")
+        request.withUnsafeBytes { lent.core.handle(received: $0, on: cy, into: &lentActions) }
+        given.core.handle(.received(given.player("cy"), request), into: &givenActions)
+        #expect(lentActions == givenActions)
+        #expect(lentActions.count == 2)
+        // The partial line waits in the framer: its end completes it.
+        Array("G 3\n".utf8).withUnsafeBytes { lent.core.handle(received: $0, on: cy, into: &lentActions) }
+        let lines = lentActions.flatMap { action -> [String] in
+            if case .send(_, let lines) = action { lines.lines } else { [] }
+        }
+        #expect(lines == ["PONG 3"])
+    }
+
     @Test func theSameActionsAsHandle() {
         let harness = CoreHarness()
         let id = harness.player("bo")

@@ -56,6 +56,23 @@ struct CoreRaceTests {
         #expect(harness.ask(bo, "READY") == ["ERR race-in-progress the room is racing; wait for the race to end"])
     }
 
+    /// A room made again under the name of one that closed is a new room:
+    /// its member finds it, not the old one it remembered finding.
+    @Test func aRoomMadeAgainUnderTheSameNameIsTheOneFound() {
+        let harness = CoreHarness()
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "CREATE r")
+        #expect(harness.ask(ana, "WHO") == ["MEMBER nick=ana role=player ready=no state=waiting", "OK WHO room=r count=1"])
+        _ = harness.ask(ana, "LEAVE")
+        _ = harness.ask(ana, "CREATE r")
+        _ = harness.ask(bo, "JOIN r")
+        #expect(harness.take(ana) == ["JOINED room=r nick=bo role=player"])
+        #expect(harness.ask(ana, "READY") == ["OK READY ready=yes", "READY room=r nick=ana ready=yes"])
+        #expect(harness.take(bo) == ["READY room=r nick=ana ready=yes"])
+        #expect(harness.ask(ana, "WHO").last == "OK WHO room=r count=2")
+    }
+
     @Test func theCountdownStopsWhenSomeoneUnreadiesJoinsOrLeaves() {
         let harness = CoreHarness()
         let (ana, bo) = readyRoom(harness)

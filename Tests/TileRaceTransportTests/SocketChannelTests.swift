@@ -20,7 +20,7 @@ import Testing
         private(set) var channel: SocketChannel?
         private let lock = NSLock()
         private var bytes: [UInt8] = []
-        /// Each read's array as reported, kept as the owner got it.
+        /// A copy of each read as reported.
         private(set) var reads: [[UInt8]] = []
         private var ends: [SocketChannel.EndReason] = []
         private var isClosed = false
@@ -47,10 +47,11 @@ import Testing
                 channel.start(
                     SocketChannel.Handlers(
                         received: { [weak self] in
+                            // The memory is lent for the call: the rig keeps a copy.
                             self?.record {
                                 $0.bytes += $1
                                 $0.reads.append($1)
-                            }($0)
+                            }(Array($0))
                         },
                         ended: { [weak self] reason in self?.record { rig, _ in rig.ends.append(reason) }([]) },
                         closed: { [weak self] in self?.record { rig, _ in rig.isClosed = true }([]) }))
@@ -114,10 +115,10 @@ import Testing
         #expect(rig.wait("the text") { bytes, _, _ in String(decoding: bytes, as: UTF8.self) == "HELLO tilerace 1\nPING\n" })
     }
 
-    /// The channel reuses its array of read bytes for the next read; an
-    /// array its owner kept stays as it was given.
+    /// Each read is lent to the owner on its own, in order, in memory the
+    /// next read reuses: what the owner copied stays as it was given.
     @Test(arguments: SocketChannelTests.readers)
-    func readBytesTheOwnerKeptStayAsGiven(polled: Bool) {
+    func eachReadIsLentOnItsOwnInOrder(polled: Bool) {
         let rig = Rig(polled: polled)
         rig.peerWrite("first\n")
         #expect(rig.wait("the first read") { bytes, _, _ in bytes.count == 6 })
@@ -218,7 +219,7 @@ import Testing
                     channel.start(
                         SocketChannel.Handlers(
                             received: { bytes in
-                                catcher.lock.withLock { catcher.received += bytes }
+                                catcher.lock.withLock { catcher.received += Array(bytes) }
                                 arrived.signal()
                             }, ended: { _ in }))
                     channel.flush()

@@ -80,7 +80,8 @@ package final class ServerCore {
     }
     /// The session `sessions` gave last, until it changes: a line's reply
     /// goes to the session it came from, so it is not looked up again
-    /// (a look-up hashes the id with SipHash).
+    /// (a look-up hashes the id with SipHash), nor is its connection
+    /// looked up in `resumedConnections`.
     private var lastSessionFound: Session?
     /// The session a resumed connection carries (connections that started
     /// their session are not listed: theirs has their id).
@@ -99,12 +100,13 @@ package final class ServerCore {
     var departing: [ConnectionID: Session] = [:]
     /// The rooms this shard hosts, by key (lower-case name).
     var rooms: [String: Room] = [:] {
-        didSet { lastRoomFound = nil }
+        didSet { roomsVersion &+= 1 }
     }
-    /// The room `room(of:)` gave last, until `rooms` changes: a racer's
-    /// move looks its room up twice (the gate's requirement, then its
-    /// game), and each look-up hashes the room's name with SipHash.
-    private var lastRoomFound: Room?
+    /// Counts the changes to `rooms`: a session remembers the room it found
+    /// with the count it was found at (`Session.foundRoom`), since a racer's
+    /// every move looks its room up (the gate's requirement, then its game)
+    /// and a look-up hashes the room's name with SipHash.
+    private var roomsVersion = 0
     /// How often rooms are published to the directory; nil: no directory.
     var directoryMilliseconds: Int?
     var timers = TimerQueue<TimerKey>()
@@ -112,6 +114,10 @@ package final class ServerCore {
     /// The time of the input being handled (monotonic milliseconds).
     private(set) var now: Int
     var outbox: [ServerAction] = []
+    /// Memory of replies already carried out, for the next ones (`send`).
+    private(set) var spareReplyStorage: [[UInt8]] = []
+    /// The most memories `spareReplyStorage` keeps.
+    private static let spareReplyStorageCount = 64
     /// When the core started (monotonic milliseconds), for `INFO`'s uptime.
     let startedAt: Int
     /// Where the leaderboard is kept, for `INFO`.
@@ -167,12 +173,12 @@ package final class ServerCore {
     /// allocates no list (the shard's way).
     package func handle(_ input: ServerInput, into actions: inout [ServerAction]) {
         // The actions gather in `outbox` and change places with `actions` at the end.
-        actions.removeAll(keepingCapacity: true)
+        reclaimReplyStorage(from: &actions)
         defer { swap(&outbox, &actions) }
         now = clock.monotonicMilliseconds
         switch input {
         case .connected(let id, let peer): connect(id, peer: peer)
-        case .received(let id, let bytes): receive(id, bytes)
+        case .received(let id, let bytes): bytes.withUnsafeBytes { receive(id, $0) }
         case .inputTurn(let id):
             if let session = session(on: id), !session.isClosing, session.inputFlow == .turn { runInput(of: session) }
         case .disconnected(let id, let reason):
@@ -191,6 +197,26 @@ package final class ServerCore {
         }
     }
 
+    /// `handle(.received(id, bytes), into:)` for bytes lent by a read (the
+    /// shard's way): the session's framer copies them, and no array is made.
+    package func handle(received bytes: UnsafeRawBufferPointer, on id: ConnectionID, into actions: inout [ServerAction]) {
+        reclaimReplyStorage(from: &actions)
+        defer { swap(&outbox, &actions) }
+        now = clock.monotonicMilliseconds
+        receive(id, bytes)
+    }
+
+    /// Empties `actions` (carried out already), keeping the memory of the
+    /// replies among them for the next replies.
+    private func reclaimReplyStorage(from actions: inout [ServerAction]) {
+        while let action = actions.popLast() {
+            guard case .send(_, let lines) = consume action, spareReplyStorage.count < ServerCore.spareReplyStorageCount,
+                let storage = lines.reclaimStorage()
+            else { continue }
+            spareReplyStorage.append(storage)
+        }
+    }
+
     /// When the next timer is due (monotonic milliseconds).
     package var nextDeadline: Int? { timers.nextDeadline() }
 
@@ -206,7 +232,7 @@ package final class ServerCore {
 
     // MARK: Connections
 
-    private func receive(_ id: ConnectionID, _ bytes: [UInt8]) {
+    private func receive(_ id: ConnectionID, _ bytes: UnsafeRawBufferPointer) {
         guard let session = session(on: id), !session.isClosing else {
             // Not admitted yet: the bytes wait in its framer.
             admitting[id]?.framer.append(bytes)
@@ -483,7 +509,11 @@ package final class ServerCore {
     /// Queues one line to a session's connection (dropped while it is away).
     func send(_ id: ConnectionID, _ message: ServerMessage) {
         guard let connection = connection(of: id) else { return }
-        outbox.append(.send(connection, OutgoingLines(message)))
+        // Written into the memory of an earlier reply, taken back once carried out.
+        var storage = spareReplyStorage.popLast() ?? []
+        if storage.capacity == 0 { storage.reserveCapacity(128) }
+        message.write(to: &storage)
+        outbox.append(.send(connection, OutgoingLines(reclaimable: storage)))
     }
 
     /// Queues lines to a session's connection, to be written together
@@ -508,6 +538,8 @@ package final class ServerCore {
 
     /// The session a connection carries, if it is still its connection.
     func session(on connection: ConnectionID) -> Session? {
+        // The session found last (its input's reply goes back on its connection).
+        if let lastSessionFound, lastSessionFound.connection == connection { return lastSessionFound }
         guard let session = session(resumedConnections[connection] ?? connection), session.connection == connection else {
             return nil
         }
@@ -551,9 +583,9 @@ package final class ServerCore {
     /// The room a session is in.
     func room(of session: Session) -> Room? {
         guard let key = session.roomKey else { return nil }
-        if let lastRoomFound, lastRoomFound.key == key { return lastRoomFound }
+        if let found = session.foundRoom, found.version == roomsVersion, found.room.key == key { return found.room }
         let room = rooms[key]
-        lastRoomFound = room
+        session.foundRoom = room.map { ($0, roomsVersion) }
         return room
     }
 

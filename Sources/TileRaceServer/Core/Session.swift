@@ -31,6 +31,10 @@ final class Session {
     var nickname: String?
     /// The key of the room this session is in (as player or watcher).
     var roomKey: String?
+    /// The room `ServerCore.room(of:)` found for `roomKey` last, and the
+    /// count of changes to the core's rooms then: still the room while the
+    /// count and the key are the same.
+    var foundRoom: (room: Room, version: Int)?
     /// Player or watcher in that room.
     var role: MemberInfo.Role = .player
     /// The practice game being played.

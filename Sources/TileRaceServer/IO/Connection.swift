@@ -17,8 +17,8 @@ import TileRaceTransport
 final class Connection {
     /// What the connection reports to its owner.
     struct Handlers {
-        /// Bytes arrived (only while open).
-        var received: (ConnectionID, [UInt8]) -> Void
+        /// Bytes arrived (only while open), lent for the call (`SocketChannel.Handlers.received`).
+        var received: (ConnectionID, UnsafeRawBufferPointer) -> Void
         /// The connection ended by itself while open: the peer closed it, an
         /// error, or too much unsent output. Called at most once; the owner
         /// logs it in the words of `describe(_:)`, and after the peer's end of

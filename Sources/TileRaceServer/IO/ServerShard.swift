@@ -124,7 +124,7 @@ final class ServerShard: @unchecked Sendable {
     @discardableResult
     private func open(_ id: ConnectionID, fd: Int32, peer: String, pendingOutput: OutputBuffer) -> Connection {
         let handlers = Connection.Handlers(
-            received: { [weak self] id, bytes in self?.process(.received(id, bytes)) },
+            received: { [weak self] id, bytes in self?.received(bytes, on: id) },
             ended: { [weak self] id, reason in self?.ended(id, reason) },
             closed: { [weak self] id in self?.closed(id) },
             drained: { [weak self] id in self?.drained(id) })
@@ -225,6 +225,21 @@ final class ServerShard: @unchecked Sendable {
         // The inbox is empty here: the input goes first, without a trip
         // through the inbox (a copy in and a copy out of a large enum).
         core.handle(input, into: &actions)
+        perform(actions)
+        runWaiting()
+    }
+
+    /// `process(.received(id, bytes))` for bytes lent by a read: the core
+    /// takes them without an array made for them (nor a `ServerInput`);
+    /// while the shard is at work they wait in the inbox, copied.
+    private func received(_ bytes: UnsafeRawBufferPointer, on id: ConnectionID) {
+        assertOnQueue(queue)
+        guard !isProcessing else {
+            inbox.append(.received(id, Array(bytes)))
+            return
+        }
+        isProcessing = true
+        core.handle(received: bytes, on: id, into: &actions)
         perform(actions)
         runWaiting()
     }
