@@ -47,7 +47,9 @@ package final class ReadinessPoller: @unchecked Sendable {
         /// wake the thread (in `close()` or `deinit`) whenever the thread ends.
         private let descriptors: Descriptors
         private var epollFD: Int32 { descriptors.epollFD }
-        private var handlers: [UInt64: () -> Void] = [:]
+        /// Each socket's handler by its token (`IntegerTable`: one look-up
+        /// per ready socket, which a `Dictionary` would hash with SipHash).
+        private var handlers = IntegerTable<Handler>()
         private var timerHandler: (() -> Void)?
         private var nextToken: UInt64 = 1
         private var isClosed = false
@@ -114,7 +116,7 @@ package final class ReadinessPoller: @unchecked Sendable {
         #if canImport(Glibc)
             let token = nextToken
             nextToken += 1
-            handlers[token] = handler
+            handlers[Int(token)] = Handler(run: handler)
             return token
         #else
             return 0
@@ -138,7 +140,7 @@ package final class ReadinessPoller: @unchecked Sendable {
     package func unregister(_ token: UInt64) {
         dispatchPrecondition(condition: .onQueue(queue))
         #if canImport(Glibc)
-            handlers[token] = nil
+            handlers[Int(token)] = nil
         #endif
     }
 
@@ -172,7 +174,7 @@ package final class ReadinessPoller: @unchecked Sendable {
         #if canImport(Glibc)
             guard !isClosed else { return }
             isClosed = true
-            handlers = [:]
+            handlers = IntegerTable()
             timerHandler = nil
             descriptors.wakeThread()
         #endif
@@ -210,7 +212,7 @@ package final class ReadinessPoller: @unchecked Sendable {
                     if token == ReadinessPoller.timerToken {
                         timerFired()
                     } else {
-                        handlers[token]?()
+                        handlers[Int(truncatingIfNeeded: token)]?.run()
                     }
                 }
                 guard count == events.count, !isClosed else { break }
@@ -232,6 +234,17 @@ package final class ReadinessPoller: @unchecked Sendable {
 
 #if canImport(Glibc)
     extension ReadinessPoller {
+        /// A socket's handler, boxed: a table of a class is specialized
+        /// where one of bare closures ran generic code (metadata look-ups
+        /// on every call).
+        fileprivate final class Handler {
+            let run: () -> Void
+
+            init(run: @escaping () -> Void) {
+                self.run = run
+            }
+        }
+
         /// An epoll set, its wake-up eventfd and its timerfd, closed when the
         /// last of the poller and its thread lets go of them. Immutable.
         fileprivate final class Descriptors: Sendable {

@@ -47,7 +47,7 @@ extension ServerCore {
     /// Sends a `CHAT` line of the lobby to every session of this shard that
     /// is in the lobby: greeted, connected, in no room, playing no practice game.
     func sendToLobby(_ line: String) {
-        for id in sessions.keys.sorted() {
+        for id in sessions.sortedIDs {
             guard let session = sessions[id], isInLobby(session) else { continue }
             send(id, lines: [line])
         }

@@ -67,7 +67,7 @@ extension ServerCore {
 
     /// Every session, away ones included, by id.
     package var sessionViews: [SessionView] {
-        sessions.keys.sorted().compactMap { sessions[$0].map(view(of:)) }
+        sessions.sortedIDs.compactMap { sessions[$0].map(view(of:)) }
     }
 
     /// How many rooms this core hosts (`daily` included).

@@ -143,7 +143,7 @@ extension ServerCore {
     /// Sends each connected session the notices it has not had yet.
     private func deliverNotices() {
         let (last, notices) = (moderation.lastNoticeNumber, moderation.notices)
-        for id in sessions.keys.sorted() {
+        for id in sessions.sortedIDs {
             guard let session = sessions[id], session.lastNotice < last, !session.isAway else { continue }
             let lines = notices.filter { $0.number > session.lastNotice }.map { ServerMessage.event(.notice($0.text)).line }
             session.lastNotice = last
@@ -249,7 +249,7 @@ extension ServerCore {
     /// Closes this shard's sessions that a ban in force names, by nickname
     /// or address (not the operator's own), with `BYE banned: <why>`.
     private func closeBannedSessions() {
-        for id in sessions.keys.sorted() {
+        for id in sessions.sortedIDs {
             guard let session = sessions[id], !session.isClosing, !session.isOperator else { continue }
             let ban = activeBan(of: .address(session.address)) ?? session.nickname.flatMap { activeBan(of: .nickname($0)) }
             guard let ban else { continue }
@@ -264,7 +264,7 @@ extension ServerCore {
     /// (kicks, bans and notices: `learn`), and notes this shard's
     /// connections for `CONNECTIONS` on the others.
     func carryOutModeration() {
-        askRegistry(.moderation(shard: shard, sessions: sessions.keys.sorted()), for: .moderation)
+        askRegistry(.moderation(shard: shard, sessions: sessions.sortedIDs), for: .moderation)
         guard shardCount > 1 else { return }
         var noted: [ConnectionID: ServerRegistry.NotedConnection] = [:]
         for info in connectionList() {

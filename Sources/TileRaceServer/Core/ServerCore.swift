@@ -1,5 +1,6 @@
 import TileRaceEngine
 import TileRaceProtocol
+import TileRaceTransport
 
 /// The race server's logic as a state machine: connection events and clock
 /// ticks go in (`handle(_:)`), lines to send, connections to close and log
@@ -74,8 +75,9 @@ package final class ServerCore {
     /// changed the bans: answers to earlier ones may not have the change.
     var firstQuestionAfterBanChange = 0
 
-    /// Sessions by their id (the connection they started on), away ones included.
-    var sessions: [ConnectionID: Session] = [:] {
+    /// Sessions by their id (the connection they started on), away ones
+    /// included (an `IntegerTable`: most requests look their session up).
+    var sessions = IntegerTable<Session>() {
         didSet { lastSessionFound = nil }
     }
     /// The session `sessions` gave last, until it changes: a line's reply
@@ -432,12 +434,12 @@ package final class ServerCore {
     private func shutdown() {
         isShuttingDown = true
         // `RaceServer` logs the goodbyes once, counted over every shard.
-        for id in Set(sessions.keys).union(admitting.keys).sorted() {
+        for id in Set(sessions.sortedIDs).union(admitting.keys).sorted() {
             guard let connection = sessions[id]?.connection ?? admitting[id]?.connection else { continue }
             send(id, .event(.bye("server shutting down")))
             outbox.append(.close(connection))
         }
-        sessions.removeAll()
+        sessions = IntegerTable()
         admitting.removeAll()
         resumedConnections.removeAll()
         departing.removeAll()
@@ -483,7 +485,7 @@ package final class ServerCore {
     /// counts of addresses with no recent refusal.
     private func sweep() {
         tellRegistry(.forgetGuesses(now: now))
-        for id in sessions.keys.sorted() {
+        for id in sessions.sortedIDs {
             guard let session = sessions[id], !session.isAway else { continue }
             let silence = now - session.lastHeardAt
             if !session.isGreeted, now - session.connectedAt >= limits.helloMilliseconds {

@@ -43,7 +43,9 @@ final class ServerShard: @unchecked Sendable {
     private var timer: (any DispatchSourceTimer)?
     private var isTimerStarted = false
     private var armedDeadline: Int?
-    private var connections: [ConnectionID: Connection] = [:]
+    /// The open connections by number (`IntegerTable`: every reply looks
+    /// its connection up, and a `Dictionary` would hash the id with SipHash).
+    private var connections = IntegerTable<Connection>()
     private var inbox: [ServerInput] = []
     private var toFlush: [Connection] = []
     private var turnsDue: [Connection] = []
@@ -290,8 +292,7 @@ final class ServerShard: @unchecked Sendable {
         for action in actions {
             switch action {
             case .send(let id, let lines):
-                guard let connection = connections[id], connection.enqueue(lines) else { continue }
-                schedule(connection)
+                send(lines, to: id)
             case .close(let id):
                 // When stopping, do not wait long for clients to hang up.
                 connections[id]?.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
@@ -333,6 +334,15 @@ final class ServerShard: @unchecked Sendable {
                 settings.registry.apply(change)
             }
         }
+    }
+
+    /// Queues lines to a connection, flushed at the end of the batch.
+    /// (Kept out of `perform`'s switch: inlined there, the look-up made the
+    /// compiler copy each action whole.)
+    @inline(never)
+    private func send(_ lines: OutgoingLines, to id: ConnectionID) {
+        guard let connection = connections[id], connection.enqueue(lines) else { return }
+        schedule(connection)
     }
 
     /// Hands a connection and its departed session to shard `target`: the
