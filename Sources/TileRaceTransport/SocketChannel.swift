@@ -27,6 +27,13 @@ import Dispatch
 /// Owned by `queue`: every method must be called on it (checked), and the
 /// handlers run on it. Handlers must hold their owner weakly: a late callback
 /// can arrive after the owner is gone.
+///
+/// A channel with sources of its own closes when let go. One on a poller is
+/// held by the poller (and its write source) from `start` until it closes
+/// or detaches, so its owner must close it (the server always does): it
+/// has no weak reference, whose side table would make every retain and
+/// release of the channel, several a request on the server's path, take the
+/// runtime's slow path.
 package final class SocketChannel: @unchecked Sendable {
     /// Where the channel is in its life.
     package enum Phase: Equatable, Sendable {
@@ -128,7 +135,6 @@ package final class SocketChannel: @unchecked Sendable {
         writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
         let closer = DescriptorCloser(fd: fd, sources: readSource == nil ? 1 : 2)
         self.closer = closer
-        closer.whenClosed { [weak self] in self?.handlers?.closed() }
         readSource?.setCancelHandler { closer.sourceCancelled() }
         writeSource.setCancelHandler { closer.sourceCancelled() }
     }
@@ -151,12 +157,17 @@ package final class SocketChannel: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         guard phase == .open, self.handlers == nil else { return }
         self.handlers = handlers
+        // Reported once the descriptor is closed (not after a detach, which hands it over).
+        closer.whenClosed(handlers.closed)
         if let readSource {
             readSource.setEventHandler { [weak self] in self?.readAvailable() }
+            writeSource.setEventHandler { [weak self] in self?.writable() }
         } else if let poller {
-            pollToken = poller.register { [weak self] in self?.readAvailable() }
+            // Held until the channel closes: the poller forgets it then, and a
+            // cancelled source lets go of its handler.
+            pollToken = poller.register { self.readAvailable() }
+            writeSource.setEventHandler { self.writable() }
         }
-        writeSource.setEventHandler { [weak self] in self?.writable() }
         isStarted = true
         updateReading()
         if !output.isEmpty { writeQueued() }
@@ -207,7 +218,8 @@ package final class SocketChannel: @unchecked Sendable {
         guard phase == .open else { return }
         self.lingerMilliseconds = lingerMilliseconds
         phase = .draining
-        queue.asyncAfter(deadline: .now() + .milliseconds(closeTimeoutMilliseconds)) { [weak self] in self?.teardown() }
+        // Held until then (a channel on a poller has no weak reference).
+        queue.asyncAfter(deadline: .now() + .milliseconds(closeTimeoutMilliseconds)) { self.teardown() }
         writeQueued()
     }
 
@@ -347,7 +359,7 @@ package final class SocketChannel: @unchecked Sendable {
             teardown()
             return
         }
-        queue.asyncAfter(deadline: .now() + .milliseconds(lingerMilliseconds)) { [weak self] in self?.teardown() }
+        queue.asyncAfter(deadline: .now() + .milliseconds(lingerMilliseconds)) { self.teardown() }
     }
 
     private func teardown() {

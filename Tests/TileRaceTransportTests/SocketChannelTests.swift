@@ -246,6 +246,37 @@ import Testing
         }
     }
 
+    /// A channel holds no weak reference to itself; a polled one is held by
+    /// its poller and write source from `start`, and let go once closed.
+    @Test(arguments: SocketChannelTests.readers)
+    func aClosedChannelIsLetGo(polled: Bool) {
+        var pair: [Int32] = [0, 0]
+        #if canImport(Glibc)
+            _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair)
+        #else
+            _ = socketpair(AF_UNIX, SOCK_STREAM, 0, &pair)
+        #endif
+        defer { FileDescriptor.close(pair[1]) }
+        FileDescriptor.setNonBlocking(pair[0])
+        let queue = DispatchQueue(label: "tilerace.tests.channel.letgo")
+        let poller = polled ? ReadinessPoller.make(queue: queue) : nil
+        let closed = DispatchSemaphore(value: 0)
+        weak var gone: SocketChannel?
+        queue.sync {
+            let channel = SocketChannel(fd: pair[0], queue: queue, outputLimit: 1024, poller: poller)
+            gone = channel
+            channel.start(SocketChannel.Handlers(received: { _ in }, ended: { _ in }, closed: { closed.signal() }))
+            channel.enqueue(["BYE"])
+            channel.closeNow()
+        }
+        #expect(closed.wait(timeout: .now() + 5) == .success)
+        // Let the queue finish what the close set off, then look.
+        let deadline = DispatchTime.now() + 5
+        while queue.sync(execute: { gone != nil }), DispatchTime.now() < deadline { usleep(1000) }
+        #expect(queue.sync { gone == nil })
+        queue.sync { poller?.close() }
+    }
+
     @Test func aChannelReleasedWithoutClosingDoesNotCrash() {
         // Sources must be cancelled even when the owner forgets: a suspended
         // or never-started source must not be released.

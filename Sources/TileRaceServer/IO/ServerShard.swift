@@ -11,6 +11,12 @@ import TileRaceTransport
 /// the session's waiting request there.
 ///
 /// Owned by `queue`: every method must be called on it.
+///
+/// Its closures (its connections' handlers, its timer, answers to its
+/// questions) hold it strongly: a shard lives while it serves (the shards
+/// hold each other until they stop), and a weak reference would give it a
+/// side table, which makes every retain and release of it, several a
+/// request, take the runtime's slow path.
 final class ServerShard: @unchecked Sendable {
     /// What the shard needs from its server.
     struct Settings {
@@ -81,9 +87,9 @@ final class ServerShard: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         if let interval { core.startDirectory(every: interval) }
         if let banInterval { core.startBanRefresh(every: banInterval) }
-        let fired: @Sendable () -> Void = { [weak self] in
-            self?.armedDeadline = nil
-            self?.process(.tick)
+        let fired: @Sendable () -> Void = {
+            self.armedDeadline = nil
+            self.process(.tick)
         }
         if let poller {
             poller.onTimer(fired)
@@ -126,10 +132,10 @@ final class ServerShard: @unchecked Sendable {
     @discardableResult
     private func open(_ id: ConnectionID, fd: Int32, peer: String, pendingOutput: OutputBuffer) -> Connection {
         let handlers = Connection.Handlers(
-            received: { [weak self] id, bytes in self?.received(bytes, on: id) },
-            ended: { [weak self] id, reason in self?.ended(id, reason) },
-            closed: { [weak self] id in self?.closed(id) },
-            drained: { [weak self] id in self?.drained(id) })
+            received: { id, bytes in self.received(bytes, on: id) },
+            ended: { id, reason in self.ended(id, reason) },
+            closed: { id in self.closed(id) },
+            drained: { id in self.drained(id) })
         let limits = settings.limits
         let connection = Connection(
             id: id, fd: fd, peer: peer, queue: queue, outputLimit: limits.maximumPendingOutputBytes,
@@ -163,7 +169,7 @@ final class ServerShard: @unchecked Sendable {
         guard !connection.isOutputBacklogged else { return }
         connection.wantsInputTurn = false
         let id = connection.id
-        queue.async { [weak self] in self?.process(.inputTurn(id)) }
+        queue.async { self.process(.inputTurn(id)) }
     }
 
     private func closed(_ id: ConnectionID) {
@@ -191,8 +197,8 @@ final class ServerShard: @unchecked Sendable {
         stopWaiters.append(completion)
         process(.shutdown)
         let timeout = settings.limits.closeTimeoutMilliseconds + 500
-        queue.asyncAfter(deadline: .now() + .milliseconds(timeout)) { [weak self] in
-            guard let self, self.phase == .stopping else { return }
+        queue.asyncAfter(deadline: .now() + .milliseconds(timeout)) {
+            guard self.phase == .stopping else { return }
             for connection in self.connections.values { connection.closeNow() }
             self.finishStop()
         }
@@ -206,6 +212,8 @@ final class ServerShard: @unchecked Sendable {
         timer?.cancel()
         timer = nil
         poller?.close()
+        // The shards held each other while serving; stopped, they let go.
+        shards = []
         let waiters = stopWaiters
         stopWaiters = []
         for waiter in waiters { waiter() }
@@ -297,8 +305,8 @@ final class ServerShard: @unchecked Sendable {
                 // When stopping, do not wait long for clients to hang up.
                 connections[id]?.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
             case .leaderboard(let id, let request):
-                settings.leaderboard.perform(request) { [weak self, queue] answer in
-                    queue.async { [weak self] in self?.process(.answered(id, answer)) }
+                settings.leaderboard.perform(request) { [self, queue] answer in
+                    queue.async { self.process(.answered(id, answer)) }
                 }
             case .input(let id, let flow):
                 guard let connection = connections[id] else { continue }
@@ -310,8 +318,8 @@ final class ServerShard: @unchecked Sendable {
             case .transfer(let id, let target):
                 transfer(id, to: target)
             case .publishRooms(let rooms):
-                settings.directory?.publish(rooms) { [weak self, queue] remote in
-                    queue.async { [weak self] in self?.process(.remoteRooms(remote ?? [])) }
+                settings.directory?.publish(rooms) { [self, queue] remote in
+                    queue.async { self.process(.remoteRooms(remote ?? [])) }
                 }
             case .log(let level, let entry):
                 settings.log(level, entry)
@@ -327,8 +335,8 @@ final class ServerShard: @unchecked Sendable {
                     inbox.append(.registryAnswered(id, registry.answerNow(question)))
                     continue
                 }
-                registry.answer(question) { [weak self, queue] answer in
-                    queue.async { [weak self] in self?.process(.registryAnswered(id, answer)) }
+                registry.answer(question) { [self, queue] answer in
+                    queue.async { self.process(.registryAnswered(id, answer)) }
                 }
             case .tellRegistry(let change):
                 settings.registry.apply(change)
