@@ -30,12 +30,7 @@ import Testing
         private(set) var poller: ReadinessPoller?
 
         init(outputLimit: Int = 1 << 20, polled: Bool = false) {
-            var pair: [Int32] = [0, 0]
-            #if canImport(Glibc)
-                _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair)
-            #else
-                _ = socketpair(AF_UNIX, SOCK_STREAM, 0, &pair)
-            #endif
+            let pair = connectedPair()
             peer = pair[1]
             FileDescriptor.setNonBlocking(pair[0])
             let poller = polled ? ReadinessPoller.make(queue: queue) : nil
@@ -250,12 +245,7 @@ import Testing
     /// its poller and write source from `start`, and let go once closed.
     @Test(arguments: SocketChannelTests.readers)
     func aClosedChannelIsLetGo(polled: Bool) {
-        var pair: [Int32] = [0, 0]
-        #if canImport(Glibc)
-            _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair)
-        #else
-            _ = socketpair(AF_UNIX, SOCK_STREAM, 0, &pair)
-        #endif
+        let pair = connectedPair()
         defer { FileDescriptor.close(pair[1]) }
         FileDescriptor.setNonBlocking(pair[0])
         let queue = DispatchQueue(label: "tilerace.tests.channel.letgo")
@@ -280,12 +270,7 @@ import Testing
     @Test func aChannelReleasedWithoutClosingDoesNotCrash() {
         // Sources must be cancelled even when the owner forgets: a suspended
         // or never-started source must not be released.
-        var pair: [Int32] = [0, 0]
-        #if canImport(Glibc)
-            _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair)
-        #else
-            _ = socketpair(AF_UNIX, SOCK_STREAM, 0, &pair)
-        #endif
+        let pair = connectedPair()
         let queue = DispatchQueue(label: "tilerace.tests.channel.released")
         do {
             let unstarted = SocketChannel(fd: pair[0], queue: queue, outputLimit: 1024)
@@ -306,4 +291,15 @@ private final class Catcher: @unchecked Sendable {
     let lock = NSLock()
     var received: [UInt8] = []
     var moved: SocketChannel?
+}
+
+/// Two connected stream sockets (a Unix socket pair), blocking.
+private func connectedPair() -> [Int32] {
+    var pair: [Int32] = [0, 0]
+    #if canImport(Glibc)
+        _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair)
+    #else
+        _ = socketpair(AF_UNIX, SOCK_STREAM, 0, &pair)
+    #endif
+    return pair
 }
