@@ -9,45 +9,48 @@ extension ClientMessage {
     /// and all; where both read a line they agree (tested).
     public static func plainMove(_ line: String) -> ClientMessage? {
         var line = line
-        return line.withUTF8 { bytes -> ClientMessage? in
-            let prefix: [UInt8] = [0x4D, 0x4F, 0x56, 0x45, 0x20]  // "MOVE "
-            guard bytes.count >= 8, bytes[0] == prefix[0], bytes[1] == prefix[1], bytes[2] == prefix[2],
-                bytes[3] == prefix[3], bytes[4] == prefix[4]
-            else { return nil }
-            var index = 5
-            var seq = 0
-            while index < bytes.count, bytes[index] != 0x20 {
-                let digit = Int(bytes[index]) - 0x30
-                guard digit >= 0, digit <= 9, index - 5 < 10, !(seq == 0 && digit == 0) else { return nil }
-                seq = seq * 10 + digit
-                index += 1
-            }
-            guard seq >= 1, seq <= Int(Int32.max), index < bytes.count - 1 else { return nil }
+        return line.withUTF8 { plainMove(bytes: $0) }
+    }
+
+    /// `plainMove(_:)` for a line's bytes, without its line ending (the
+    /// server reads it where the framer holds it: `LineFramer.nextPlainMove()`).
+    public static func plainMove(bytes: UnsafeBufferPointer<UInt8>) -> ClientMessage? {
+        guard bytes.count >= 8, bytes[0] == UInt8(ascii: "M"), bytes[1] == UInt8(ascii: "O"), bytes[2] == UInt8(ascii: "V"),
+            bytes[3] == UInt8(ascii: "E"), bytes[4] == UInt8(ascii: " ")
+        else { return nil }
+        var index = 5
+        var seq = 0
+        while index < bytes.count, bytes[index] != 0x20 {
+            let digit = Int(bytes[index]) - 0x30
+            guard digit >= 0, digit <= 9, index - 5 < 10, !(seq == 0 && digit == 0) else { return nil }
+            seq = seq * 10 + digit
             index += 1
-            if index == bytes.count - 1 {
-                // One move, the usual line: its list is made once, not per line.
-                switch bytes[index] {
-                case UInt8(ascii: "L"): return .move(seq: seq, entries: OneMove.left)
-                case UInt8(ascii: "R"): return .move(seq: seq, entries: OneMove.right)
-                case UInt8(ascii: "U"): return .move(seq: seq, entries: OneMove.up)
-                case UInt8(ascii: "D"): return .move(seq: seq, entries: OneMove.down)
-                default: return nil
-                }
-            }
-            var entries: [GameLog.Entry] = []
-            entries.reserveCapacity(bytes.count - index)
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "L"): entries.append(.move(.left))
-                case UInt8(ascii: "R"): entries.append(.move(.right))
-                case UInt8(ascii: "U"): entries.append(.move(.up))
-                case UInt8(ascii: "D"): entries.append(.move(.down))
-                default: return nil
-                }
-                index += 1
-            }
-            return .move(seq: seq, entries: entries)
         }
+        guard seq >= 1, seq <= Int(Int32.max), index < bytes.count - 1 else { return nil }
+        index += 1
+        if index == bytes.count - 1 {
+            // One move, the usual line: its list is made once, not per line.
+            switch bytes[index] {
+            case UInt8(ascii: "L"): return .move(seq: seq, entries: OneMove.left)
+            case UInt8(ascii: "R"): return .move(seq: seq, entries: OneMove.right)
+            case UInt8(ascii: "U"): return .move(seq: seq, entries: OneMove.up)
+            case UInt8(ascii: "D"): return .move(seq: seq, entries: OneMove.down)
+            default: return nil
+            }
+        }
+        var entries: [GameLog.Entry] = []
+        entries.reserveCapacity(bytes.count - index)
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "L"): entries.append(.move(.left))
+            case UInt8(ascii: "R"): entries.append(.move(.right))
+            case UInt8(ascii: "U"): entries.append(.move(.up))
+            case UInt8(ascii: "D"): entries.append(.move(.down))
+            default: return nil
+            }
+            index += 1
+        }
+        return .move(seq: seq, entries: entries)
     }
 }
 

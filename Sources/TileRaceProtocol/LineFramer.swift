@@ -89,6 +89,28 @@ public struct LineFramer: Sendable {
         }
     }
 
+    /// Takes the next line when it is a plain `MOVE`
+    /// (`ClientMessage.plainMove(bytes:)`), read where it lies: no `String`
+    /// is made for it. Otherwise (another line, no whole line yet, a long
+    /// line being dropped) takes nothing and returns nil, and `nextLine()`
+    /// reads what comes next, as it would have.
+    public mutating func nextPlainMove() -> ClientMessage? {
+        guard !isDiscardingLongLine, let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) else {
+            return nil
+        }
+        // No line ending before the one found: `nextLine()` need not look again.
+        scanned = newline
+        var end = newline
+        if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        // A plain MOVE is printable ASCII, so it is a line `nextLine()` would return.
+        guard end - start <= maximumLineLength,
+            let move = buffer.withUnsafeBufferPointer({ ClientMessage.plainMove(bytes: UnsafeBufferPointer(rebasing: $0[start..<end])) })
+        else { return nil }
+        start = newline + 1
+        scanned = start
+        return move
+    }
+
     private func tooLong() -> ProtocolError {
         ProtocolError(.lineTooLong, "line longer than \(maximumLineLength) bytes")
     }

@@ -119,6 +119,44 @@ private func takeLines(from framer: inout LineFramer) -> [FramerCase.Result] {
         #expect(results == testCase.expected)
     }
 
+    /// The framer's plain `MOVE` (the server's fast path) takes exactly the
+    /// lines `nextLine()` would return that read as a plain `MOVE`, and
+    /// leaves every other line, partial line and long line to `nextLine()`:
+    /// mixing the two reads gives what `nextLine()` alone gives.
+    @Test func plainMovesAreTakenWhereTheyLieAndTheRestIsLeft() {
+        let input = "MOVE 1 L\r\nPING\nMOVE 2 RU\nMOVE 03 L\n\u{1}MOVE 4 L\n" + String(repeating: "L", count: 40) + "\nMOVE 5 D\nMOVE 6"
+        var plain = LineFramer(maximumLineLength: 32)
+        var lines = LineFramer(maximumLineLength: 32)
+        plain.append(Array(input.utf8))
+        lines.append(Array(input.utf8))
+        var mixed: [FramerCase.Result] = []
+        var moves: [ClientMessage] = []
+        while true {
+            if let move = plain.nextPlainMove() {
+                moves.append(move)
+                mixed.append(.line(move.line))
+                continue
+            }
+            do {
+                guard let line = try plain.nextLine() else { break }
+                mixed.append(.line(line))
+            } catch {
+                mixed.append(.error(error.code))
+            }
+        }
+        #expect(mixed == takeLines(from: &lines))
+        #expect(
+            moves == [
+                .move(seq: 1, entries: [.move(.left)]), .move(seq: 2, entries: [.move(.right), .move(.up)]),
+                .move(seq: 5, entries: [.move(.down)]),
+            ])
+        // The partial line waits; once whole, it is taken.
+        #expect(plain.nextPlainMove() == nil && plain.bufferedByteCount == 6)
+        plain.append(Array(" L\n".utf8))
+        #expect(plain.nextPlainMove() == .move(seq: 6, entries: [.move(.left)]))
+        #expect(plain.bufferedByteCount == 0)
+    }
+
     @Test func partialLineOverTheLimitIsReportedBeforeItsEnd() {
         var framer = LineFramer(maximumLineLength: 16)
         framer.append(Array(repeating: UInt8(ascii: "z"), count: 40))

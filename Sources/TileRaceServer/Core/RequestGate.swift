@@ -76,26 +76,34 @@ struct RequestGate {
     mutating func check(
         _ line: String, now: Int, listedItems: () -> Int?, meets: (Requirement) -> Bool
     ) -> Verdict {
-        let verb: RequestVerb
-        let admission: RequestAdmission
-        let request: Result<ClientMessage, ProtocolError>
         if let move = ClientMessage.plainMove(line) {
-            // The line a racer sends most, read without the general parser
-            // and checked with its row read once.
-            verb = .move
-            admission = RequestGate.moveAdmission
-            request = .success(move)
-        } else {
-            guard let verbWord = line.split(separator: " ").first else { return ignore() }
-            do throws(ProtocolError) {
-                verb = try RequestVerb(word: verbWord)
-            } catch {
-                return admit(cost: 1, now: now) ?? .answer(error)
-            }
-            guard verb.expectsReply else { return ignore() }
-            admission = verb.admission
-            request = Result { () throws(ProtocolError) in try verb.parse(line: line) }
+            return check(plainMove: move, now: now, meets: meets)
         }
+        guard let verbWord = line.split(separator: " ").first else { return ignore() }
+        let verb: RequestVerb
+        do throws(ProtocolError) {
+            verb = try RequestVerb(word: verbWord)
+        } catch {
+            return admit(cost: 1, now: now) ?? .answer(error)
+        }
+        guard verb.expectsReply else { return ignore() }
+        let request = Result { () throws(ProtocolError) in try verb.parse(line: line) }
+        return check(request, of: verb, admission: verb.admission, now: now, listedItems: listedItems, meets: meets)
+    }
+
+    /// `check(_:now:listedItems:meets:)` for a plain `MOVE` already read
+    /// (`ClientMessage.plainMove`): the line a racer sends most, checked
+    /// without the general parser, its row read once.
+    mutating func check(plainMove move: ClientMessage, now: Int, meets: (Requirement) -> Bool) -> Verdict {
+        check(.success(move), of: .move, admission: RequestGate.moveAdmission, now: now, listedItems: { nil }, meets: meets)
+    }
+
+    /// Checks a parsed (or unreadable) request of `verb`: its cost, its
+    /// requirements, its window.
+    private mutating func check(
+        _ request: Result<ClientMessage, ProtocolError>, of verb: RequestVerb, admission: RequestAdmission, now: Int,
+        listedItems: () -> Int?, meets: (Requirement) -> Bool
+    ) -> Verdict {
         var isListingUnknown = false
         let cost =
             switch request {

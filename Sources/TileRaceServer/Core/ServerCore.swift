@@ -273,6 +273,15 @@ package final class ServerCore {
                 setInputFlow(.turn, of: session)
                 return
             }
+            if session.lineAwaitingListing == nil, logLevel < .debug, let move = session.framer.nextPlainMove() {
+                // The line a racer sends most, read where the framer holds
+                // it (no `String`; the debug log, which shows the line, reads
+                // it the general way).
+                noteHeard(session)
+                carryOut(session.gate.check(plainMove: move, now: now, meets: { meets($0, session) }), from: session)
+                if session.awaitedQuestion == nil, !session.registryAnswers.isEmpty { session.registryAnswers.removeAll() }
+                continue
+            }
             let line: String?
             if let awaiting = session.lineAwaitingListing {
                 session.lineAwaitingListing = nil
@@ -289,9 +298,7 @@ package final class ServerCore {
                 setInputFlow(.read, of: session)
                 return
             }
-            session.lastHeardAt = now
-            session.isPinged = false
-            session.partialLineSince = nil
+            noteHeard(session)
             let verdict = session.gate.check(
                 line, now: now, listedItems: { knownRoomCount(for: session) },
                 meets: { meets($0, session) })
@@ -317,6 +324,13 @@ package final class ServerCore {
         }
         if case .carrying = session.shardMove { return }
         if !session.isClosing { setInputFlow(.hold, of: session) }
+    }
+
+    /// A whole line came from the session: it is active.
+    private func noteHeard(_ session: Session) {
+        session.lastHeardAt = now
+        session.isPinged = false
+        session.partialLineSince = nil
     }
 
     /// A request line as the log shows it: quoted, except a line of chat,

@@ -34,10 +34,13 @@ final class CoreHarness {
     var givesTurns = true
     private var nextNumber = 1
 
-    init(limits: ServerLimits = .standard, store: any LeaderboardPersisting = LeaderboardStore.inMemory(), operatorSecret: String? = nil) {
+    init(
+        limits: ServerLimits = .standard, store: any LeaderboardPersisting = LeaderboardStore.inMemory(), operatorSecret: String? = nil,
+        logLevel: ServerLog.Level = .info
+    ) {
         leaderboard = FileLeaderboardService(store: store)
         core = ServerCore(
-            limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: .info,
+            limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: logLevel,
             operatorSecret: operatorSecret)
     }
 
