@@ -37,7 +37,7 @@ package struct OutgoingLines: Hashable, Sendable {
         isReclaimable = true
     }
 
-    /// The storage of a reply made with `init(_:reusing:)`, emptied, for the
+    /// The storage of a reply made with `init(reclaimable:)`, emptied, for the
     /// next reply; nil for other lines (a broadcast's storage is shared,
     /// and emptying it would copy it). A storage grown large is not kept.
     package consuming func reclaimStorage() -> [UInt8]? {

@@ -76,9 +76,6 @@ struct RequestGate {
     mutating func check(
         _ line: String, now: Int, listedItems: () -> Int?, meets: (Requirement) -> Bool
     ) -> Verdict {
-        if let move = ClientMessage.plainMove(line) {
-            return check(plainMove: move, now: now, meets: meets)
-        }
         guard let verbWord = line.split(separator: " ").first else { return ignore() }
         let verb: RequestVerb
         do throws(ProtocolError) {

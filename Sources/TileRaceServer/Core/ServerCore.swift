@@ -273,51 +273,51 @@ package final class ServerCore {
                 setInputFlow(.turn, of: session)
                 return
             }
+            let verdict: RequestGate.Verdict
             if session.lineAwaitingListing == nil, logLevel < .debug, let move = session.framer.nextPlainMove() {
                 // The line a racer sends most, read where the framer holds
                 // it (no `String`; the debug log, which shows the line, reads
                 // it the general way).
                 noteHeard(session)
-                carryOut(session.gate.check(plainMove: move, now: now, meets: { meets($0, session) }), from: session)
-                if session.awaitedQuestion == nil, !session.registryAnswers.isEmpty { session.registryAnswers.removeAll() }
-                continue
-            }
-            let line: String?
-            if let awaiting = session.lineAwaitingListing {
-                session.lineAwaitingListing = nil
-                line = awaiting
+                verdict = session.gate.check(plainMove: move, now: now, meets: { meets($0, session) })
             } else {
-                do throws(ProtocolError) {
-                    line = try session.framer.nextLine()
-                } catch {
-                    carryOut(session.gate.check(unreadable: error, now: now), from: session)
+                let line: String?
+                if let awaiting = session.lineAwaitingListing {
+                    session.lineAwaitingListing = nil
+                    line = awaiting
+                } else {
+                    do throws(ProtocolError) {
+                        line = try session.framer.nextLine()
+                    } catch {
+                        carryOut(session.gate.check(unreadable: error, now: now), from: session)
+                        continue
+                    }
+                }
+                guard let line else {
+                    setInputFlow(.read, of: session)
+                    return
+                }
+                noteHeard(session)
+                verdict = session.gate.check(
+                    line, now: now, listedItems: { knownRoomCount(for: session) },
+                    meets: { meets($0, session) })
+                if verdict == .needsListedItems {
+                    // What a listing costs is the registry's to say: the line
+                    // waits for it, and is checked again with the answer.
+                    session.lineAwaitingListing = line
+                    session.registryAnswersUsed = 0
+                    _ = registryAnswer(to: .listing, for: session)
                     continue
                 }
-            }
-            guard let line else {
-                setInputFlow(.read, of: session)
-                return
-            }
-            noteHeard(session)
-            let verdict = session.gate.check(
-                line, now: now, listedItems: { knownRoomCount(for: session) },
-                meets: { meets($0, session) })
-            if verdict == .needsListedItems {
-                // What a listing costs is the registry's to say: the line
-                // waits for it, and is checked again with the answer.
-                session.lineAwaitingListing = line
-                session.registryAnswersUsed = 0
-                _ = registryAnswer(to: .listing, for: session)
-                continue
-            }
-            if logLevel >= .debug, verdict.isAdmitted {
-                let shown = ServerCore.loggable(line, verdict)
-                log(
-                    .debug,
-                    LogEntry(
-                        "request",
-                        [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("line", shown)],
-                        message: "\(session.id) \(session.logName): \(shown)"))
+                if logLevel >= .debug, verdict.isAdmitted {
+                    let shown = ServerCore.loggable(line, verdict)
+                    log(
+                        .debug,
+                        LogEntry(
+                            "request",
+                            [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("line", shown)],
+                            message: "\(session.id) \(session.logName): \(shown)"))
+                }
             }
             carryOut(verdict, from: session)
             if session.awaitedQuestion == nil, !session.registryAnswers.isEmpty { session.registryAnswers.removeAll() }
