@@ -99,6 +99,9 @@ struct BenchCommandTests {
         practice.serverThreads = 3
         practice.loadCPUSeconds = 1.8
         practice.fannedOut = 10
+        practice.serverStolenSeconds = 0.03
+        practice.loadStolenSeconds = 0
+        practice.loadLongestTurn = 12_340_000
         var race = ReferenceBenchmark.Row(name: "TileRace race MOVE")
         race.seconds = 1
         race.errorCount = 2
@@ -106,16 +109,53 @@ struct BenchCommandTests {
         let rows = [practice, race, ReferenceBenchmark.Row(name: "Redis SET", notMeasured: "no redis-server installed")]
         let lines = ReferenceTable.lines(for: rows, requestsPerSecond: 500)
         #expect(lines[0].hasPrefix("| load | requests/s | p50 ms | p99 ms | p99.9 ms | server CPU µs/request |"))
-        #expect(lines[2] == "| TileRace practice MOVE | 500 | 5.00 | 9.90 | 9.99 | 20.0 | 1.0 | 5 | 3 |")
-        #expect(lines[3] == "| TileRace race MOVE | 0 | - | - | - | - | - | 0 | - |")
-        #expect(lines[4] == "| Redis SET | not measured: no redis-server installed | | | | | | | |")
+        #expect(lines[0].hasSuffix("| server threads | stolen ms, server / load CPUs | load's longest turn ms |"))
+        #expect(lines[2] == "| TileRace practice MOVE | 500 | 5.00 | 9.90 | 9.99 | 20.0 | 1.0 | 5 | 3 | 30 / 0 | 12.3 |")
+        #expect(lines[3] == "| TileRace race MOVE | 0 | - | - | - | - | - | 0 | - | - / - | 0.0 |")
+        #expect(lines[4] == "| Redis SET | not measured: no redis-server installed | | | | | | | | | |")
         #expect(lines[5] == "warning: TileRace practice MOVE: the load used 90% of its 1 core: it may be the bottleneck, not the server")
         #expect(
             lines[6]
+                == "note: TileRace practice MOVE: the machine's host took 30 ms of the server's CPUs in the row (steal, /proc/stat): a request there waited as long, so a tail that long may be the machine's, not the server's"
+        )
+        #expect(
+            lines[7]
+                == "note: TileRace practice MOVE: one turn of the load took 12.3 ms: the round trips of then waited on the load, not only the server"
+        )
+        #expect(
+            lines[8]
                 == "warning: TileRace race MOVE: 0 of the 500 requests/s asked: the load did not keep up (it or the machine is the limit; its figures are not the server's)"
         )
-        #expect(lines[7] == "TileRace race MOVE: 2 errors (first: r1: ERR flood)")
-        #expect(lines.count == 8)
+        #expect(lines[9] == "TileRace race MOVE: 2 errors (first: r1: ERR flood)")
+        #expect(lines.count == 10)
+    }
+
+    /// Less than a tick stolen, or a load that kept its turns short, adds no note.
+    @Test func aQuietMachineAddsNoNote() {
+        var row = ReferenceBenchmark.Row(name: "Redis SET")
+        row.seconds = 1
+        row.roundTrips = Array(repeating: 1000, count: 500)
+        row.serverStolenSeconds = 0.009
+        row.loadLongestTurn = 10_000_000
+        let lines = ReferenceTable.lines(for: [row], requestsPerSecond: 500)
+        #expect(lines.count == 3)
+        #expect(lines[2].hasSuffix("| 9 / - | 10.0 |"))
+    }
+
+    /// The `steal` column of /proc/stat, summed over the CPUs asked for.
+    @Test func stolenTimeIsReadFromProcStat() {
+        let text = """
+            cpu  192091 0 9618 63996 762 0 337 1240 0 0
+            cpu0 90192 0 4656 38288 141 0 117 620 0 0
+            cpu1 101899 0 4961 25708 621 0 220 625 0 0
+            intr 123 4 5
+            """
+        #expect(StolenTime.ticks(in: text, ofCPUs: nil) == 1240)
+        #expect(StolenTime.ticks(in: text, ofCPUs: [0]) == 620)
+        #expect(StolenTime.ticks(in: text, ofCPUs: [0, 1]) == 1245)
+        #expect(StolenTime.ticks(in: text, ofCPUs: [2]) == nil)
+        #expect(StolenTime.ticks(in: "cpu0 1 2 3 4 5 6 7", ofCPUs: [0]) == nil)
+        #expect(StolenTime.ticks(in: "", ofCPUs: nil) == nil)
     }
 
     /// A row that could not be measured leaves the others in the table, and fails the run

@@ -42,6 +42,13 @@ struct ReferenceBenchmark {
         var serverThreads: Int?
         var loadCPUSeconds = 0.0
         var loadCores = 1
+        /// The time the machine's host took from the server's CPUs and from
+        /// the load's in the window (`StolenTime`; both every CPU when not
+        /// pinned), where /proc/stat tells.
+        var serverStolenSeconds: Double?
+        var loadStolenSeconds: Double?
+        /// The load's longest turn, in ns (`ReferenceLoad.Figures.longestTurn`).
+        var loadLongestTurn: UInt64 = 0
         var errorCount = 0
         var firstErrors: [String] = []
         /// Why it was not measured, when it was not.
@@ -183,9 +190,13 @@ struct ReferenceBenchmark {
         ReferenceBenchmark.sleep(until: start)
         let serverBefore = ServerBenchmark.cpuSeconds(ofProcess: Int(server))
         let loadBefore = ReferenceBenchmark.ownCPUSeconds()
+        let stolenBefore = stolenSeconds()
         ReferenceBenchmark.sleep(until: end)
         let serverAfter = ServerBenchmark.cpuSeconds(ofProcess: Int(server))
         row.loadCPUSeconds = ReferenceBenchmark.ownCPUSeconds() - loadBefore
+        let stolenAfter = stolenSeconds()
+        if let before = stolenBefore.server, let after = stolenAfter.server { row.serverStolenSeconds = after - before }
+        if let before = stolenBefore.load, let after = stolenAfter.load { row.loadStolenSeconds = after - before }
         row.seconds = Double(end - start) / 1e9
         row.serverThreads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(server)/task"))?.count
         if let serverBefore, let serverAfter { row.serverCPUSeconds = serverAfter - serverBefore }
@@ -195,9 +206,15 @@ struct ReferenceBenchmark {
             row.fannedOut += load.figures.fannedOut
             row.errorCount += load.figures.errorCount
             row.firstErrors += load.figures.firstErrors
+            row.loadLongestTurn = max(row.loadLongestTurn, load.figures.longestTurn)
         }
         row.roundTrips.sort()
         return row
+    }
+
+    /// The seconds stolen so far from the server's CPUs and from the load's.
+    private func stolenSeconds() -> (server: Double?, load: Double?) {
+        (StolenTime.seconds(ofCPUs: options.serverCPUs?.cpus), StolenTime.seconds(ofCPUs: options.loadCPUs?.cpus))
     }
 
     /// Starts a server process from this thread pinned to the server's CPUs,

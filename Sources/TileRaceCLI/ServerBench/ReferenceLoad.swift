@@ -42,6 +42,10 @@ final class ReferenceLoad: @unchecked Sendable {
         var fannedOut = 0
         var errorCount = 0
         var firstErrors: [String] = []
+        /// The longest time between the starts of two turns of the loop in
+        /// the window, in ns (a turn waits at most 1 ms for the sockets):
+        /// longer, and the load itself held up the round trips of then.
+        var longestTurn: UInt64 = 0
     }
 
     private let connections: [ReferenceConnection]
@@ -117,11 +121,14 @@ final class ReferenceLoad: @unchecked Sendable {
             flush(position)
         }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var turnStart: UInt64 = 0
         while true {
             let bounds = window.bounds
             let now = DispatchTime.now().uptimeNanoseconds
             if bounds.isAbandoned || now >= bounds.end { break }
             let isMeasuring = now >= bounds.start
+            if isMeasuring, turnStart >= bounds.start { figures.longestTurn = max(figures.longestTurn, now - turnStart) }
+            turnStart = now
             _ = buffer.withUnsafeMutableBytes { bytes in
                 poll.wait(milliseconds: 1) { token in read(Int(token), into: bytes, measuring: isMeasuring, poll: poll) }
             }

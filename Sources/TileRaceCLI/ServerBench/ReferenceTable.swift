@@ -8,15 +8,23 @@ enum ReferenceTable {
     /// A row that reached less of the rate asked than this was held back by the load or the machine.
     static let reachedShare = 0.9
 
+    /// Time stolen from the server's CPUs (`StolenTime`) from which a row's
+    /// tail may be the machine's: /proc/stat counts in 10 ms ticks, so one tick.
+    static let stolenNotice = 0.01
+
+    /// A turn of the load longer than this (ns) held its round trips up.
+    static let longTurnNotice: UInt64 = 10_000_000
+
     /// The table and its notes; `requestsPerSecond` is the rate asked of every row.
     static func lines(for rows: [ReferenceBenchmark.Row], requestsPerSecond: Int) -> [String] {
         var lines = [
-            "| load | requests/s | p50 ms | p99 ms | p99.9 ms | server CPU µs/request | server CPU % of a core | fan-out lines/s | server threads |",
-            "|---|---|---|---|---|---|---|---|---|",
+            "| load | requests/s | p50 ms | p99 ms | p99.9 ms | server CPU µs/request | server CPU % of a core | fan-out lines/s | server threads "
+                + "| stolen ms, server / load CPUs | load's longest turn ms |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for row in rows {
             if let reason = row.notMeasured {
-                lines.append("| \(row.name) | not measured: \(reason) | | | | | | | |")
+                lines.append("| \(row.name) | not measured: \(reason) | | | | | | | | | |")
                 continue
             }
             let cpu = row.serverCPUSeconds.map { String(format1: $0 / max(row.seconds, 1e-9) * 100) } ?? "-"
@@ -25,7 +33,8 @@ enum ReferenceTable {
             lines.append(
                 "| \(row.name) | \(Int(row.requestsPerSecond.rounded())) | \(percentile(row.roundTrips, 0.5)) | "
                     + "\(percentile(row.roundTrips, 0.99)) | \(percentile(row.roundTrips, 0.999)) | \(perRequest) | \(cpu) | "
-                    + "\(fanOut) | \(row.serverThreads.map(String.init) ?? "-") |")
+                    + "\(fanOut) | \(row.serverThreads.map(String.init) ?? "-") | \(milliseconds(row.serverStolenSeconds)) / "
+                    + "\(milliseconds(row.loadStolenSeconds)) | \(String(format1: Double(row.loadLongestTurn) / 1e6)) |")
         }
         for row in rows where row.notMeasured == nil {
             if row.loadShare > busyLoadShare {
@@ -38,11 +47,26 @@ enum ReferenceTable {
                     "warning: \(row.name): \(Int(row.requestsPerSecond.rounded())) of the \(requestsPerSecond) requests/s asked: "
                         + "the load did not keep up (it or the machine is the limit; its figures are not the server's)")
             }
+            if let stolen = row.serverStolenSeconds, stolen >= stolenNotice {
+                lines.append(
+                    "note: \(row.name): the machine's host took \(milliseconds(stolen)) ms of the server's CPUs in the row "
+                        + "(steal, /proc/stat): a request there waited as long, so a tail that long may be the machine's, not the server's")
+            }
+            if row.loadLongestTurn > longTurnNotice {
+                lines.append(
+                    "note: \(row.name): one turn of the load took \(String(format1: Double(row.loadLongestTurn) / 1e6)) ms: "
+                        + "the round trips of then waited on the load, not only the server")
+            }
             if row.errorCount > 0 {
                 lines.append("\(row.name): \(row.errorCount) errors (first: \(row.firstErrors.first ?? "-"))")
             }
         }
         return lines
+    }
+
+    /// Seconds as whole milliseconds, or `-` when unknown.
+    static func milliseconds(_ seconds: Double?) -> String {
+        seconds.map { String(Int(($0 * 1000).rounded())) } ?? "-"
     }
 
     /// The value at `fraction` of sorted round trips, in milliseconds with two decimals.

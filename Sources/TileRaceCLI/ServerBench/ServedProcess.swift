@@ -29,9 +29,11 @@ final class ServedProcess {
         directory = NSTemporaryDirectory() + "tilerace-bench-serve-" + UUID().uuidString
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
+        // Room for two rows' connections: a row's may come while the last
+        // row's are still closing (a slow server: under valgrind, say).
         process.arguments = [
             "serve", "--port", String(port), "--bind", "127.0.0.1", "--data", directory, "--shards", String(shards),
-            "--exempt-loopback", "--max-connections", String(connections + 100), "--max-rooms", String(max(256, connections)),
+            "--exempt-loopback", "--max-connections", String(2 * connections + 100), "--max-rooms", String(max(256, connections)),
             "--countdown", "100", "--resume-grace", "0",
             "--quiet",
         ]
