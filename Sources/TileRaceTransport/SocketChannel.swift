@@ -93,23 +93,26 @@ package final class SocketChannel: @unchecked Sendable {
     /// Where the channel is in its life.
     package private(set) var phase = Phase.open
 
+    // What every read and write uses first, together (Swift lays a class's
+    // properties out in the order written): a request then touches one or
+    // two of the channel's cache lines, not all of them.
     private let fd: Int32
-    private let queue: DispatchQueue
-    private let outputLimit: Int
-    private let closeTimeoutMilliseconds: Int
-    /// Reports input, unless a poller does.
-    private let readSource: (any DispatchSourceRead)?
     private let poller: ReadinessPoller?
-    private var pollToken: UInt64 = 0
-    private let writeSource: any DispatchSourceWrite
-    private let closer: DescriptorCloser
-    private var handlers: Handlers?
-    private var output = OutputBuffer()
     private var isReading = false
     private var isWriting = false
     private var isStarted = false
     private var isReadingHeld = false
     private var hasReadEnd = false
+    private var output = OutputBuffer()
+    private let outputLimit: Int
+    private var handlers: Handlers?
+    private let queue: DispatchQueue
+    private let closeTimeoutMilliseconds: Int
+    /// Reports input, unless a poller does.
+    private let readSource: (any DispatchSourceRead)?
+    private var pollToken: UInt64 = 0
+    private let writeSource: any DispatchSourceWrite
+    private let closer: DescriptorCloser
     private var lingerMilliseconds = 1000
 
     /// A channel over the connected non-blocking socket `fd`, which it now owns.

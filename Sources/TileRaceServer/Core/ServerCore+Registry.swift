@@ -78,7 +78,7 @@ extension ServerCore {
     func runRequestAwaitingRegistry(of session: Session) {
         guard session.awaitedQuestion == nil, let awaiting = session.requestAwaitingRegistry else { return }
         session.requestAwaitingRegistry = nil
-        run(awaiting.request, cost: awaiting.cost, from: session)
+        run(awaiting.message, cost: awaiting.cost, from: session)
         if session.awaitedQuestion == nil, case .runningCarried = session.shardMove { session.shardMove = nil }
     }
 

@@ -380,7 +380,7 @@ package final class ServerCore {
             send(session.id, .error(error))
         }
         if session.awaitedQuestion != nil {
-            session.requestAwaitingRegistry = (request, cost)
+            session.requestAwaitingRegistry = PendingRequest(request, cost: cost)
             return
         }
         if !session.registryAnswers.isEmpty { session.registryAnswers.removeAll() }

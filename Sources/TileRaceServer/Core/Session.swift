@@ -5,11 +5,75 @@ import TileRaceProtocol
 ///
 /// Owned by `ServerCore`, and so by its shard's queue (`ServerShard.queue`).
 final class Session {
+    // The stored properties a request reads come first, together, so a
+    // line touches a few adjacent cache lines of the session, not a score
+    // of them spread over its 1.4 kB (Swift lays a class's properties out
+    // in the order written); what a request rarely reads comes after.
+
     /// The session: the connection it started on. Rooms, races and nicknames
     /// refer to it by this, whichever connection carries it now.
     let id: ConnectionID
     /// The connection that carries it now; nil while it is away.
     var connection: ConnectionID?
+    /// Whether the server is closing the connection (no more input is handled).
+    var isClosing = false
+    /// Whether `HELLO` was accepted.
+    var isGreeted = false
+    /// Whether the connection is read, held, or waiting for its next turn.
+    var inputFlow = InputFlow.read
+    /// Whether a `PING` was sent since the session was last heard (`lastHeardAt`).
+    var isPinged = false
+    /// The leaderboard request (`SUBMIT`, `TOP`, `RECORD`) this session
+    /// waits for; its further input waits in the framer until then.
+    var awaitedAnswer: Int?
+    /// The registry question this session's request waits for; its
+    /// further input waits in the framer until then.
+    var awaitedQuestion: Int?
+    /// When the session last sent a whole line.
+    var lastHeardAt: Int
+    /// When the first byte of the line being received arrived (nil between lines).
+    var partialLineSince: Int?
+    /// The number of the last operator's notice it was sent (or that was
+    /// out when it connected).
+    var lastNotice = 0
+    /// How many of `registryAnswers` the request has used so far in this run.
+    var registryAnswersUsed = 0
+    /// The registry's answers to the request being run, in the order it
+    /// asked; kept until it runs to the end.
+    var registryAnswers: [RegistryAnswer] = []
+    /// A `ROOMS` line waiting for the registry to say how many rooms there
+    /// are (what it costs): it is checked again by the gate with the answer.
+    var lineAwaitingListing: String?
+    /// Set by a handler whose reply must be followed by `BYE <text>` and a close.
+    var byeAfterReply: String?
+    /// The room `ServerCore.room(of:)` found for `roomKey` last, and the
+    /// count of changes to the core's rooms then: still the room while the
+    /// count and the key are the same.
+    var foundRoom: (room: Room, version: Int)?
+    /// The key of the room this session is in (as player or watcher).
+    var roomKey: String?
+    /// Player or watcher in that room.
+    var role: MemberInfo.Role = .player
+    /// Cuts the incoming bytes into lines.
+    var framer = LineFramer()
+    /// Decides whether each of its lines runs, at what cost, or what refuses it.
+    var gate: RequestGate
+    /// The request (and what it cost) that asked `awaitedQuestion`: it runs
+    /// again from the start once the answer is in.
+    var requestAwaitingRegistry: PendingRequest?
+    /// Its move to another shard, from the request that asks for it until
+    /// that request ran where it arrived (`ServerCore+ShardMoves`).
+    var shardMove: ShardMove?
+    /// The practice game being played.
+    var practice: LiveGame?
+    /// Whether a practice game is being played. (`practice != nil` would
+    /// copy the whole game out first: this runs for every move.)
+    var isPracticing: Bool {
+        if case .some = practice { true } else { false }
+    }
+
+    // Read rarely: on connecting, greeting, resuming, finishing a game.
+
     /// The peer's `address:port`, for the log.
     var peer: String
     /// The peer's address, what per-address limits count by.
@@ -20,70 +84,17 @@ final class Session {
     var awayUntil: Int?
     /// While away: the race it was in, to send its results if it ended meanwhile.
     var awayRaceID: Int?
-    /// Cuts the incoming bytes into lines.
-    var framer = LineFramer()
-    /// Whether `HELLO` was accepted.
-    var isGreeted = false
     /// Whether the client said it is a bot (`HELLO ... bot=yes`): shown to
     /// others, and its games never go on the leaderboard.
     var isBot = false
     /// The nickname, unique among connected clients (without regard to case).
     var nickname: String?
-    /// The key of the room this session is in (as player or watcher).
-    var roomKey: String?
-    /// The room `ServerCore.room(of:)` found for `roomKey` last, and the
-    /// count of changes to the core's rooms then: still the room while the
-    /// count and the key are the same.
-    var foundRoom: (room: Room, version: Int)?
-    /// Player or watcher in that room.
-    var role: MemberInfo.Role = .player
-    /// The practice game being played.
-    var practice: LiveGame?
-    /// Whether a practice game is being played. (`practice != nil` would
-    /// copy the whole game out first: this runs for every move.)
-    var isPracticing: Bool {
-        if case .some = practice { true } else { false }
-    }
     /// The last finished game, until submitted.
     var lastFinished: FinishedGame?
-    /// Decides whether each of its lines runs, at what cost, or what refuses it.
-    var gate: RequestGate
     /// Limits join-code guessing.
     var joinCodes: JoinCodeGuard
     /// When the session connected.
     let connectedAt: Int
-    /// When the session last sent a whole line.
-    var lastHeardAt: Int
-    /// When the first byte of the line being received arrived (nil between lines).
-    var partialLineSince: Int?
-    /// Whether a `PING` was sent since then.
-    var isPinged = false
-    /// Whether the server is closing the connection (no more input is handled).
-    var isClosing = false
-    /// The leaderboard request (`SUBMIT`, `TOP`, `RECORD`) this session
-    /// waits for; its further input waits in the framer until then.
-    var awaitedAnswer: Int?
-    /// The registry question this session's request waits for; its
-    /// further input waits in the framer until then.
-    var awaitedQuestion: Int?
-    /// The request (and what it cost) that asked `awaitedQuestion`: it runs
-    /// again from the start once the answer is in.
-    var requestAwaitingRegistry: (request: ClientMessage, cost: Int)?
-    /// A `ROOMS` line waiting for the registry to say how many rooms there
-    /// are (what it costs): it is checked again by the gate with the answer.
-    var lineAwaitingListing: String?
-    /// The registry's answers to the request being run, in the order it
-    /// asked; kept until it runs to the end.
-    var registryAnswers: [RegistryAnswer] = []
-    /// How many of `registryAnswers` the request has used so far in this run.
-    var registryAnswersUsed = 0
-    /// Whether the connection is read, held, or waiting for its next turn.
-    var inputFlow = InputFlow.read
-    /// Its move to another shard, from the request that asks for it until
-    /// that request ran where it arrived (`ServerCore+ShardMoves`).
-    var shardMove: ShardMove?
-    /// Set by a handler whose reply must be followed by `BYE <text>` and a close.
-    var byeAfterReply: String?
     /// Whether the connection unlocked the operator's requests (`AUTH`).
     var isOperator = false
     /// The nickname key whose claim this session proved (`READY token=` in
@@ -92,9 +103,6 @@ final class Session {
     /// The rating of that nickname: the store's answer to the proof, then
     /// each rated race's new rating (what rated rooms show beside it).
     var provenRating: Glicko2.Rating?
-    /// The number of the last operator's notice it was sent (or that was
-    /// out when it connected).
-    var lastNotice = 0
 
     init(id: ConnectionID, peer: String, now: Int, limits: ServerLimits) {
         self.id = id

@@ -9,8 +9,10 @@ enum ShardMove {
     /// goes with it.
     case leaving(toShard: Int)
     /// It departed with the request to run first where it arrives (its
-    /// tokens taken already), and what that request cost.
-    case carrying(ClientMessage, cost: Int)
+    /// tokens taken already), and what that request cost. Indirect (boxed),
+    /// so the session's `shardMove` is a few bytes among the properties
+    /// every line reads, not a whole `ClientMessage`.
+    indirect case carrying(ClientMessage, cost: Int)
     /// The request it carried is running where it arrived: it stays there.
     case runningCarried
 }
