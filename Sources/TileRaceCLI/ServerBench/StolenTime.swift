@@ -24,9 +24,9 @@ enum StolenTime {
     /// nil) in the text of /proc/stat, or nil when a line is missing or
     /// has no `steal` field (the eighth number; kernels before 2.6.11).
     static func ticks(in text: String, ofCPUs cpus: [Int]?) -> Int? {
-        let wanted = Set((cpus ?? [-1]).map { $0 < 0 ? "cpu" : "cpu\($0)" })
+        let wanted: Set<String> = cpus.map { Set($0.map { "cpu\($0)" }) } ?? ["cpu"]
         var found: [String: Int] = [:]
-        for line in text.split(separator: "\n") {
+        for line in text.split(separator: "\n") where line.hasPrefix("cpu") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard let name = fields.first.map(String.init), wanted.contains(name), fields.count > 8,
                 let steal = Int(fields[8])
