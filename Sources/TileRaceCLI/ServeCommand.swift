@@ -18,7 +18,8 @@ struct ServeCommand: Command {
     let usage = [
         "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR | --store file:DIR | --store redis://HOST:PORT[/DB]]",
         "               [--store-durability strict|relaxed] [--advertise HOST:PORT] [--max-per-address N] [--exempt-loopback]",
-        "               [--resume-grace SECONDS] [--max-connections N] [--max-rooms N] [--countdown MS] [--shards N]",
+        "               [--resume-grace SECONDS] [--max-connections N] [--max-rooms N] [--countdown MS] [--progress-wait MS]",
+        "               [--shards N]",
         "               [--accept-leaderboard-loss] [--quiet | --verbose] [--log-format text|json] [--config FILE]",
         "               [--operator-secret-file FILE]",
     ]
@@ -42,6 +43,10 @@ struct ServeCommand: Command {
         .value("--max-rooms", "N", "rooms at once besides daily (default 256; raise it with --max-connections: 8 racers a room)"),
         .value("--shards", "N", "queues serving players, each hosting some rooms (default: one per core)"),
         .value("--countdown", "MS", "milliseconds from everyone ready to the start (default 3000; benchmarks use less)"),
+        .value(
+            "--progress-wait", "MS",
+            "how long a racer's news of the others (PROGRESS) may wait to go with the reply to its next move, in one write (default 50; 0: at once)"
+        ),
         .flag("--accept-leaderboard-loss", "start although leaderboard records are missing (a deleted file), keeping the rest"),
         .flag("--quiet", "log errors only"),
         .flag("--verbose", "also log every request"),
@@ -158,6 +163,9 @@ struct ServeCommand: Command {
             "--max-rooms", in: 1...1_000_000, default: ServerLimits.standard.maximumRooms)
         configuration.limits.countdownMilliseconds = try arguments.integer(
             "--countdown", in: 0...60_000, default: ServerLimits.standard.countdownMilliseconds)
+        configuration.limits.progressWaitMilliseconds = try arguments.integer(
+            "--progress-wait", in: 0...ServerLimits.standard.progressIntervalMilliseconds,
+            default: ServerLimits.standard.progressWaitMilliseconds)
         configuration.shards = try arguments.integer("--shards", in: 1...256, default: configuration.shards)
         configuration.acceptsLeaderboardLoss = arguments.has("--accept-leaderboard-loss")
         configuration.operatorSecretFile = arguments.value("--operator-secret-file")

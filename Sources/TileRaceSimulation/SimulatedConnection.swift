@@ -54,6 +54,10 @@ final class SimulatedConnection {
     var heldToClient: [Held] = []
     /// Whether the end of the stall is scheduled.
     var isStallEndScheduled = false
+    /// The server's lines that wait for its next reply on the connection
+    /// (`ServerAction.sendSoon`), and until when at the latest.
+    var waitingOutput: [String] = []
+    var outputWaitsUntil: Int?
 
     /// Something held by a stall.
     enum Held {

@@ -23,6 +23,8 @@ package final class Simulation {
         case closedAtServer(connection: Int, reason: String)
         case closedAtClient(connection: Int, reason: String)
         case stallEnds(connection: Int)
+        /// The server's output that waited on a connection is written (`ServerAction.sendSoon`).
+        case outputWaitEnds(connection: Int)
         case connectDone(Party, attempt: Int, server: Int, latency: Int)
         case serverTick(Int, generation: Int)
         case serverTurn(Int, generation: Int, ConnectionID)
@@ -58,6 +60,8 @@ package final class Simulation {
     var bots: [SimulatedBot] = []
     /// Each `INFO` probe's connection while it is open.
     var probes: [Int?] = []
+    /// Lines the servers let wait for a connection's next reply (`ServerAction.sendSoon`).
+    var linesThatWaited = 0
     var connections: [Int: SimulatedConnection] = [:]
     var nextConnectionID = 1
     /// The players, drawn by the seed.
@@ -148,6 +152,7 @@ package final class Simulation {
         report.ratedRacesRated = simulation.monitor.ratedRacesRated
         report.progressLines = simulation.monitor.progressLines
         report.createsRefusedFull = simulation.monitor.createsRefusedFull
+        report.linesThatWaited = simulation.linesThatWaited
         return report
     }
 
@@ -220,6 +225,7 @@ package final class Simulation {
         case .closedAtServer(let id, let reason): closeArrivesAtServer(id, reason: reason)
         case .closedAtClient(let id, let reason): closeArrivesAtClient(id, reason: reason)
         case .stallEnds(let id): stallEnds(id)
+        case .outputWaitEnds(let id): outputWaitEnds(id)
         case .connectDone(let party, let attempt, let server, let latency):
             connectDone(party, attempt: attempt, server: server, latency: latency)
         case .serverTick(let index, let generation):
@@ -504,6 +510,8 @@ package final class Simulation {
     func perform(_ actions: [ServerAction], on index: Int) {
         let server = servers[index]
         checkChat(actions, on: index)
+        // The connections this batch writes to: the shard flushes them at its end.
+        var written: Set<ConnectionID> = []
         for action in actions {
             switch action {
             case .send(let id, let outgoing):
@@ -513,12 +521,19 @@ package final class Simulation {
                     continue
                 }
                 guard let connection = server.connections[id] else { continue }
-                for line in lines { checkBans(line, from: index) }
-                for line in lines { monitor.serverSent(line, on: connection, simulation: self) }
-                transmitToClient(connection, lines)
+                written.insert(id)
+                serverWrites(takeWaitingOutput(connection) + lines, to: connection, from: index)
+            case .sendSoon(let id, let outgoing):
+                guard id != server.operatorID, let connection = server.connections[id] else { continue }
+                if written.contains(id) {
+                    serverWrites(outgoing.lines, to: connection, from: index)
+                } else {
+                    letWait(outgoing.lines, on: connection)
+                }
             case .close(let id):
                 if id == server.operatorID { server.operatorID = nil }
                 guard let connection = server.connections.removeValue(forKey: id) else { continue }
+                serverWrites(takeWaitingOutput(connection), to: connection, from: index)
                 closeFromServer(connection, reason: "the server closed the connection")
             case .leaderboard(let id, let request):
                 askStore(id, request, from: index)

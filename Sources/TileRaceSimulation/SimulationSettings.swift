@@ -60,6 +60,8 @@ package struct SimulationReport: Sendable {
     package var progressLines = 0
     /// `CREATE`s refused because the server had its maximum of rooms.
     package var createsRefusedFull = 0
+    /// `PROGRESS` lines the servers let wait for the reply to the racer's next request.
+    package var linesThatWaited = 0
     /// The first invariant broken, if any (the run stopped there).
     package var violation: SimulationViolation?
     /// Every line of the run, when traced.

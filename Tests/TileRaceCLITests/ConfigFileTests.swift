@@ -153,6 +153,21 @@ struct ConfigFileTests {
         }
     }
 
+    @Test func theProgressWaitIsASetting() throws {
+        #expect(try settings([]).configuration.limits.progressWaitMilliseconds == ServerLimits.standard.progressWaitMilliseconds)
+        let path = try write("progress-wait 20\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try settings(["--config", path]).configuration.limits.progressWaitMilliseconds == 20)
+        #expect(try settings(["--config", path, "--progress-wait", "0"]).configuration.limits.progressWaitMilliseconds == 0)
+        // Longer than the room's interval, news would wait for the next news.
+        #expect(
+            throws: CommandLineError(
+                "invalid value '101' for --progress-wait: expected a whole number from 0 to 100", option: "--progress-wait")
+        ) {
+            _ = try settings(["--progress-wait", "101"])
+        }
+    }
+
     @Test func aMissingOrUnreadableFileStopsTheStart() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString).conf").path
         let run = TestConsole.run(["serve", "--config", missing])

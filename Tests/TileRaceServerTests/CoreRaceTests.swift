@@ -206,7 +206,9 @@ struct CoreRaceTests {
     }
 
     /// A room's due `PROGRESS` lines are written once: each member gets them
-    /// in one piece of that one copy, a racer without its own line.
+    /// in one piece of that one copy, a racer without its own line. A racer
+    /// still racing gets them as lines that may wait for its next reply
+    /// (`sendSoon`); a watcher, who sends no moves, at once.
     @Test func aRoomsProgressGoesToEachMemberInOnePieceWithoutItsOwnLine() throws {
         let harness = CoreHarness()
         let (ana, bo, cy) = racingThree(harness)
@@ -222,8 +224,20 @@ struct CoreRaceTests {
         var actions: [ServerAction] = []
         harness.core.handle(.tick, into: &actions)
         var sent: [ConnectionID: [OutgoingLines]] = [:]
-        for case .send(let id, let lines) in actions { sent[id, default: []].append(lines) }
+        var mayWait: Set<ConnectionID> = []
+        for action in actions {
+            switch action {
+            case .send(let id, let lines):
+                sent[id, default: []].append(lines)
+            case .sendSoon(let id, let lines):
+                sent[id, default: []].append(lines)
+                mayWait.insert(id)
+            default:
+                break
+            }
+        }
         #expect(sent.keys.sorted { $0.number < $1.number } == [ana, bo, cy, eve])
+        #expect(mayWait == [ana, bo, cy])
         #expect(sent.values.allSatisfy { $0.count == 1 })
         let nicknames = { (id: ConnectionID) in (sent[id]?.first?.lines ?? []).map { $0.field("nick") ?? "?" } }
         #expect(nicknames(ana) == ["bo", "cy"])

@@ -10,16 +10,19 @@ import TileRaceProtocol
     /// Seeds `first ..< first + 20`, each a run of 2 to 5 players on two
     /// servers with faults, must keep every invariant; in each twenty,
     /// players with claimed nicknames make a quick race (`MATCHED`), and
-    /// racers' `PROGRESS` reaches the others (each line checked). (Rated
+    /// racers' `PROGRESS` reaches the others (each line checked), some of it
+    /// after waiting for the racer's next reply. (Rated
     /// races, which faults often cut short: `claimedPlayersRaceRated`.)
     @Test(arguments: [1, 21, 41, 61])
     func fixedSeedsKeepEveryInvariant(first: UInt64) {
         var quickRaces = 0
         var progressLines = 0
+        var linesThatWaited = 0
         for seed in first..<first + 20 {
             let report = Simulation.run(seed: seed)
             quickRaces += report.quickRacesMatched
             progressLines += report.progressLines
+            linesThatWaited += report.linesThatWaited
             #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
             // A run that plays, not one cut short: some hundreds of steps (the
             // shortest seeds, two players who race once, run about a thousand).
@@ -27,6 +30,7 @@ import TileRaceProtocol
         }
         #expect(quickRaces > 0, "no quick race in seeds \(first) to \(first + 19)")
         #expect(progressLines > 0, "no PROGRESS in seeds \(first) to \(first + 19)")
+        #expect(linesThatWaited > 0, "no PROGRESS waited for a racer's reply in seeds \(first) to \(first + 19)")
     }
 
     /// Four players on a healthy network, seeds 1 to 10: claimed players

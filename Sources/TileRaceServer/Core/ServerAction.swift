@@ -4,6 +4,12 @@ import TileRaceProtocol
 package enum ServerAction: Hashable, Sendable {
     /// Write these lines to a connection, in order.
     case send(ConnectionID, OutgoingLines)
+    /// Write these lines to a connection, in order after what was sent to
+    /// it, but the write may wait up to `ServerLimits.progressWaitMilliseconds`
+    /// for the next `send` to the connection, so that both go in one write:
+    /// a racer's news of the others (`PROGRESS`) rides with the reply to
+    /// its next move. What is sent meanwhile is not held back.
+    case sendSoon(ConnectionID, OutgoingLines)
     /// Close a connection once what was sent to it is written.
     case close(ConnectionID)
     /// Hand a request to the leaderboard service; its answer comes back as

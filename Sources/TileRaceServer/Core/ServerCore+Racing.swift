@@ -308,7 +308,9 @@ extension ServerCore {
 
     /// Sends the `PROGRESS` of every racer whose state changed since the last
     /// sending, to everyone else in the room: the lines are written once,
-    /// and each member gets them all but its own, in one piece.
+    /// and each member gets them all but its own, in one piece. A racer who
+    /// is racing may get them up to `ServerLimits.progressWaitMilliseconds`
+    /// later, with the reply to its next move.
     func sendPendingProgress(in room: Room) {
         if room.isProgressTimerSet {
             room.isProgressTimerSet = false
@@ -323,13 +325,12 @@ extension ServerCore {
             ownLines.append((racer.id, lines.append(.event(.progress(progress(of: racer, in: room))))))
         }
         guard !ownLines.isEmpty else { return }
+        // A racer still racing sends its next move soon: the news waits a
+        // little to go with that reply, in one write. Others get it at once.
         for id in room.players {
-            if let own = ownLines.first(where: { $0.id == id }) {
-                let others = lines.skipping(own.range)
-                if !others.isEmpty { send(id, others) }
-            } else {
-                send(id, lines)
-            }
+            let others = ownLines.first(where: { $0.id == id }).map { lines.skipping($0.range) } ?? lines
+            guard !others.isEmpty else { continue }
+            if race.racer(id)?.isRacing == true { sendSoon(id, others) } else { send(id, others) }
         }
         for id in room.watchers { send(id, lines) }
     }

@@ -545,6 +545,14 @@ package final class ServerCore {
         outbox.append(.send(connection, lines))
     }
 
+    /// Queues lines to a session's connection that may wait a little for
+    /// its next reply (`ServerAction.sendSoon`; dropped while it is away).
+    func sendSoon(_ id: ConnectionID, _ lines: OutgoingLines) {
+        guard limits.progressWaitMilliseconds > 0 else { return send(id, lines) }
+        guard let connection = connection(of: id) else { return }
+        outbox.append(.sendSoon(connection, lines))
+    }
+
     /// The connection that carries a session now (nil while away); for an
     /// id that is no session (a refused connection), the id itself.
     private func connection(of id: ConnectionID) -> ConnectionID? {

@@ -56,6 +56,10 @@ public struct ServerLimits: Hashable, Sendable {
     public var countdownMilliseconds = 3000
     /// The shortest time between two `PROGRESS` lines about one racer.
     public var progressIntervalMilliseconds = 100
+    /// How long the `PROGRESS` lines for a racer who is racing may wait
+    /// for the reply to the racer's next request, so that both go in one
+    /// write (`ServerAction.sendSoon`); 0: they are written at once.
+    public var progressWaitMilliseconds = 50
     /// How long a closing connection may take to deliver its last lines.
     public var closeTimeoutMilliseconds = 5000
     /// The lines of chat a room keeps to send whoever joins or watches it.

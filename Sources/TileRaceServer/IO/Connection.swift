@@ -35,6 +35,9 @@ final class Connection {
     let peer: String
     /// Set while the connection waits in its owner's list of connections to flush.
     var isFlushScheduled = false
+    /// When the output waiting for the connection's next reply is written
+    /// at the latest (`ServerAction.sendSoon`); nil while none waits.
+    var outputWaitsUntil: Int?
     /// Set while the core wants to give the connection another turn of input.
     var wantsInputTurn = false
 

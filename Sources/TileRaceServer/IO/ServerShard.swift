@@ -54,6 +54,8 @@ final class ServerShard: @unchecked Sendable {
     private var connections = IntegerTable<Connection>()
     private var inbox: [ServerInput] = []
     private var toFlush: [Connection] = []
+    /// Connections whose output waits for their next reply (`ServerAction.sendSoon`).
+    private var waitingOutput = WaitingOutput()
     private var turnsDue: [Connection] = []
     /// The core's actions for the input being carried out (kept, with its storage, for the next).
     private var actions: [ServerAction] = []
@@ -89,6 +91,7 @@ final class ServerShard: @unchecked Sendable {
         if let banInterval { core.startBanRefresh(every: banInterval) }
         let fired: @Sendable () -> Void = {
             self.armedDeadline = nil
+            self.endWaits()
             self.process(.tick)
         }
         if let poller {
@@ -212,6 +215,7 @@ final class ServerShard: @unchecked Sendable {
         timer?.cancel()
         timer = nil
         poller?.close()
+        waitingOutput.removeAll()
         // The shards held each other while serving; stopped, they let go.
         shards = []
         let waiters = stopWaiters
@@ -275,6 +279,7 @@ final class ServerShard: @unchecked Sendable {
                 swap(&toFlush, &spareConnections)
                 for connection in spareConnections {
                     connection.isFlushScheduled = false
+                    connection.outputWaitsUntil = nil
                     connection.flush()
                 }
                 spareConnections.removeAll(keepingCapacity: true)
@@ -301,6 +306,8 @@ final class ServerShard: @unchecked Sendable {
             switch action {
             case .send(let id, let lines):
                 send(lines, to: id)
+            case .sendSoon(let id, let lines):
+                sendSoon(lines, to: id)
             case .close(let id):
                 // When stopping, do not wait long for clients to hang up.
                 connections[id]?.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
@@ -353,6 +360,29 @@ final class ServerShard: @unchecked Sendable {
         schedule(connection)
     }
 
+    /// Queues lines to a connection that may wait for its next reply
+    /// (`ServerAction.sendSoon`): flushed with the next lines sent to it,
+    /// or when the wait ends (`endWaits()`), whichever comes first.
+    @inline(never)
+    private func sendSoon(_ lines: OutgoingLines, to id: ConnectionID) {
+        guard let connection = connections[id], connection.enqueue(lines) else { return }
+        // Flushed at the end of this batch anyway, or waiting already: the lines go with the rest.
+        guard !connection.isFlushScheduled, connection.outputWaitsUntil == nil else { return }
+        let deadline = settings.clock.monotonicMilliseconds + settings.limits.progressWaitMilliseconds
+        connection.outputWaitsUntil = deadline
+        waitingOutput.append(id, until: deadline)
+    }
+
+    /// Flushes the output whose wait ended (at the end of the batch that follows).
+    private func endWaits() {
+        guard !waitingOutput.isEmpty else { return }
+        waitingOutput.removeEnded(by: settings.clock.monotonicMilliseconds) { id, deadline in
+            // A connection flushed since (or gone) no longer waits.
+            guard let connection = connections[id], connection.outputWaitsUntil == deadline else { return }
+            schedule(connection)
+        }
+    }
+
     /// Hands a connection and its departed session to shard `target`: the
     /// sources stop here, and once cancelled, the socket and the output not
     /// yet written go to the other shard's queue.
@@ -373,7 +403,7 @@ final class ServerShard: @unchecked Sendable {
     }
 
     private func armTimer() {
-        guard isTimerStarted, let deadline = core.nextDeadline else { return }
+        guard isTimerStarted, let deadline = earliest(core.nextDeadline, nextWaitEnd) else { return }
         guard deadline != armedDeadline else { return }
         armedDeadline = deadline
         let delay = max(0, deadline - settings.clock.monotonicMilliseconds)
@@ -382,6 +412,18 @@ final class ServerShard: @unchecked Sendable {
         } else {
             timer?.schedule(deadline: .now() + .milliseconds(delay), leeway: .milliseconds(1))
         }
+    }
+
+    /// When the first wait of output that still goes on ends.
+    private var nextWaitEnd: Int? {
+        guard !waitingOutput.isEmpty else { return nil }
+        return waitingOutput.nextDeadline { id, deadline in connections[id]?.outputWaitsUntil == deadline }
+    }
+
+    private func earliest(_ first: Int?, _ second: Int?) -> Int? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
     }
 }
 

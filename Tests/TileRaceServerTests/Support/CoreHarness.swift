@@ -162,7 +162,7 @@ final class CoreHarness {
     private func carryOut(_ actions: [ServerAction]) {
         for action in actions {
             switch action {
-            case .send(let id, let lines): output[id, default: []] += lines.lines
+            case .send(let id, let lines), .sendSoon(let id, let lines): output[id, default: []] += lines.lines
             case .close(let id): closed.append(id)
             case .log(_, let entry): logs.append(entry.message)
             case .transfer(let id, _):

@@ -89,7 +89,7 @@ final class ShardsHarness {
     private func carryOut(_ actions: [ServerAction], on shard: Int) {
         for action in actions {
             switch action {
-            case .send(let id, let lines): output[id, default: []] += lines.lines
+            case .send(let id, let lines), .sendSoon(let id, let lines): output[id, default: []] += lines.lines
             case .log(_, let entry): logs.append(entry.message)
             case .transfer(let id, let target):
                 guard let session = cores[shard].release(id) else { continue }

@@ -121,6 +121,17 @@ final class TestClient {
         return lines
     }
 
+    /// The lines at hand, left pending: those pending and any that arrive
+    /// within a millisecond (what the server wrote to a loopback socket is
+    /// there by the time its later reply to another client is).
+    func linesAtHand() -> [String] {
+        while let line = try? connection.readLine(timeoutMilliseconds: 1) {
+            transcript.append(line)
+            pending.append(line)
+        }
+        return pending
+    }
+
     /// Closes the connection.
     func close() {
         connection.close()

@@ -1,0 +1,66 @@
+/// The connections whose output waits a little for more to go with it
+/// (`ServerAction.sendSoon`), in the order their waits end. Every wait is
+/// as long, so the order they began in is the order they end in, and a
+/// queue is enough: no heap, no search.
+///
+/// A wait may end early, when the connection's output is written for
+/// another reason; its owner says which waits still go on (`isWaiting`),
+/// and the others are dropped as they come to the front.
+///
+/// Owned by its shard's queue (`ServerShard.queue`).
+struct WaitingOutput {
+    private var waits: [(id: ConnectionID, until: Int)] = []
+    /// Where the queue begins in `waits` (taken from the front without moving the rest).
+    private var front = 0
+
+    /// Nothing waits.
+    init() {}
+
+    /// Whether no wait is in the queue (ended early or not).
+    var isEmpty: Bool { front == waits.count }
+
+    /// A connection's output waits until `deadline` (no earlier than the
+    /// deadline of any wait before it).
+    mutating func append(_ id: ConnectionID, until deadline: Int) {
+        precondition(isEmpty || deadline >= waits[waits.count - 1].until, "waits end in the order they began")
+        waits.append((id, deadline))
+    }
+
+    /// When the first wait that still goes on ends; the waits before it,
+    /// which ended early, are dropped.
+    mutating func nextDeadline(isWaiting: (ConnectionID, Int) -> Bool) -> Int? {
+        while front < waits.count, !isWaiting(waits[front].id, waits[front].until) { front += 1 }
+        compact()
+        return front < waits.count ? waits[front].until : nil
+    }
+
+    /// Takes out the waits that end by `now`, in order, and hands each
+    /// (connection, deadline) to `body`, which checks whether it still went on.
+    mutating func removeEnded(by now: Int, _ body: (ConnectionID, Int) -> Void) {
+        while front < waits.count, waits[front].until <= now {
+            let wait = waits[front]
+            front += 1
+            body(wait.id, wait.until)
+        }
+        compact()
+    }
+
+    /// Forgets every wait.
+    mutating func removeAll() {
+        waits.removeAll()
+        front = 0
+    }
+
+    /// Gives back the room of the waits taken from the front: all of it
+    /// once the queue is empty (keeping the memory), else once they are
+    /// most of it.
+    private mutating func compact() {
+        if front == waits.count {
+            waits.removeAll(keepingCapacity: true)
+            front = 0
+        } else if front >= 1024, front * 2 >= waits.count {
+            waits.removeFirst(front)
+            front = 0
+        }
+    }
+}
