@@ -41,6 +41,18 @@ import Testing
         #expect(ended.map(\.0) == [cy, bo] && ended.map(\.1) == [120, 130])
     }
 
+    /// A deadline before the last wait's end (a clock that stepped back) is
+    /// moved to it: the queue stays in order.
+    @Test func anEarlierDeadlineIsMovedToTheLastWaitsEnd() {
+        var waits = WaitingOutput()
+        #expect(waits.append(ana, until: 100) == 100)
+        #expect(waits.append(bo, until: 90) == 100)
+        #expect(waits.append(cy, until: 120) == 120)
+        var ended: [ConnectionID] = []
+        waits.removeEnded(by: 100) { id, _ in ended.append(id) }
+        #expect(ended == [ana, bo])
+    }
+
     @Test func aLongQueueKeepsItsOrderWhileItsFrontIsGivenBack() {
         var waits = WaitingOutput()
         for index in 0..<3000 { waits.append(ConnectionID(number: index), until: index) }

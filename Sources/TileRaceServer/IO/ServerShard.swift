@@ -368,9 +368,8 @@ final class ServerShard: @unchecked Sendable {
         guard let connection = connections[id], connection.enqueue(lines) else { return }
         // Flushed at the end of this batch anyway, or waiting already: the lines go with the rest.
         guard !connection.isFlushScheduled, connection.outputWaitsUntil == nil else { return }
-        let deadline = settings.clock.monotonicMilliseconds + settings.limits.progressWaitMilliseconds
-        connection.outputWaitsUntil = deadline
-        waitingOutput.append(id, until: deadline)
+        connection.outputWaitsUntil = waitingOutput.append(
+            id, until: settings.clock.monotonicMilliseconds + settings.limits.progressWaitMilliseconds)
     }
 
     /// Flushes the output whose wait ended (at the end of the batch that follows).

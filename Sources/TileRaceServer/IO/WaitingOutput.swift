@@ -19,11 +19,14 @@ struct WaitingOutput {
     /// Whether no wait is in the queue (ended early or not).
     var isEmpty: Bool { front == waits.count }
 
-    /// A connection's output waits until `deadline` (no earlier than the
-    /// deadline of any wait before it).
-    mutating func append(_ id: ConnectionID, until deadline: Int) {
-        precondition(isEmpty || deadline >= waits[waits.count - 1].until, "waits end in the order they began")
+    /// A connection's output waits until `deadline`, or until the last
+    /// wait's end if that is later (so the queue stays in order, whatever
+    /// a clock does); returns the deadline it got.
+    @discardableResult
+    mutating func append(_ id: ConnectionID, until deadline: Int) -> Int {
+        let deadline = isEmpty ? deadline : max(deadline, waits[waits.count - 1].until)
         waits.append((id, deadline))
+        return deadline
     }
 
     /// When the first wait that still goes on ends; the waits before it,
