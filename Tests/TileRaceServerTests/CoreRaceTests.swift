@@ -254,6 +254,30 @@ struct CoreRaceTests {
         #expect(storages.count == 4 && Set(storages).count == 1)
     }
 
+    /// With no wait (`--progress-wait 0`) a racer's news is written at
+    /// once, as a watcher's is: no line may wait for a reply.
+    @Test func withNoWaitTheRoomsProgressGoesOutAtOnce() throws {
+        var limits = ServerLimits.standard
+        limits.progressWaitMilliseconds = 0
+        let harness = CoreHarness(limits: limits)
+        let (ana, bo, cy) = racingThree(harness)
+        var game = try Autoplayer(seed: "1")
+        var actions: [ServerAction] = []
+        harness.core.handle(.received(ana, Array("MOVE 1 \(game.next()!.letter)\n".utf8)), into: &actions)
+        var progressTo: [ConnectionID] = []
+        for action in actions {
+            switch action {
+            case .sendSoon(let id, _):
+                Issue.record("\(id) was sent lines that wait")
+            case .send(let id, let lines) where lines.lines.contains(where: { $0.hasPrefix("PROGRESS room=r nick=ana ") }):
+                progressTo.append(id)
+            default:
+                break
+            }
+        }
+        #expect(Set(progressTo) == [bo, cy])
+    }
+
     @Test func aWatcherCatchesUpWithTheRace() throws {
         let harness = CoreHarness()
         let (ana, bo) = readyRoom(harness)

@@ -8,7 +8,8 @@ import TileRaceEngine
 /// `ServerLimits.progressWaitMilliseconds`, for the reply to the racer's
 /// next request, so that both go in one write (`ServerAction.sendSoon`);
 /// a watcher, and a racer who has finished, get it at once. Over real
-/// sockets on 127.0.0.1.
+/// sockets on 127.0.0.1. (With no wait, the core sends it at once:
+/// `CoreRaceTests`.)
 @Suite struct ProgressWaitIntegrationTests {
     /// ana and bo racing in room `r`, eve watching; returns ana's game.
     private func race(
@@ -28,16 +29,19 @@ import TileRaceEngine
         return (ana, bo, eve, try Autoplayer(seed: seed))
     }
 
-    /// A limit with waits longer than any of the tests' deadlines: news
-    /// that arrives came with a reply, or was not made to wait.
-    private var endlessWait: ServerLimits {
+    /// A server whose racers' news waits `milliseconds` for their next reply.
+    private func server(progressWait milliseconds: Int) throws -> TestServer {
         var limits = ServerLimits.fast
-        limits.progressWaitMilliseconds = 60_000
-        return limits
+        limits.progressWaitMilliseconds = milliseconds
+        return try TestServer(limits: limits)
     }
 
+    /// Waits longer than any of the tests' deadlines: news that arrives
+    /// came with a reply, or was not made to wait.
+    private static let endlessWait = 60_000
+
     @Test func aRacersNewsGoesWithTheReplyToItsNextRequest() throws {
-        let server = try TestServer(limits: endlessWait)
+        let server = try server(progressWait: Self.endlessWait)
         defer { server.stop() }
         var (ana, bo, eve, game) = try race(on: server)
         #expect(try ana.ask("MOVE 1 \(game.next()!.letter)").hasPrefix("OK MOVE seq=1 "))
@@ -53,9 +57,7 @@ import TileRaceEngine
     }
 
     @Test func anIdleRacersNewsIsWrittenWhenTheWaitEnds() throws {
-        var limits = ServerLimits.fast
-        limits.progressWaitMilliseconds = 300
-        let server = try TestServer(limits: limits)
+        let server = try server(progressWait: 300)
         defer { server.stop() }
         var (ana, bo, _, game) = try race(on: server)
         let moved = Date()
@@ -66,21 +68,11 @@ import TileRaceEngine
     }
 
     @Test func aRacerWhoFinishedGetsTheNewsAtOnce() throws {
-        let server = try TestServer(limits: endlessWait)
+        let server = try server(progressWait: Self.endlessWait)
         defer { server.stop() }
         var (ana, bo, _, game) = try race(on: server)
         #expect(try bo.ask("RESIGN").hasPrefix("OK RESIGN"))
         _ = try ana.event("FINISH")
-        _ = try ana.ask("MOVE 1 \(game.next()!.letter)")
-        #expect(try bo.event("PROGRESS").hasPrefix("PROGRESS room=r nick=ana "))
-    }
-
-    @Test func withNoWaitEveryRacerGetsTheNewsAtOnce() throws {
-        var limits = ServerLimits.fast
-        limits.progressWaitMilliseconds = 0
-        let server = try TestServer(limits: limits)
-        defer { server.stop() }
-        var (ana, bo, _, game) = try race(on: server)
         _ = try ana.ask("MOVE 1 \(game.next()!.letter)")
         #expect(try bo.event("PROGRESS").hasPrefix("PROGRESS room=r nick=ana "))
     }
