@@ -131,7 +131,7 @@ public struct Arguments: Sendable {
     }
 
     /// Quotes a user's word for an error message, with control characters made visible.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         let visible = text.unicodeScalars.map { scalar -> String in
             scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
         }.joined()

@@ -11,7 +11,7 @@ public enum CLI {
 
     /// The sub-commands, in the order the help lists them. With no command, `play` runs.
     static let commands: [any Command] = [
-        PlayCommand(), ServeCommand(), BotCommand(), LeaderboardCommand(), ReplayCommand(), BenchCommand(), InfoCommand(), HelpCommand(),
+        PlayCommand(), ServeCommand(), BotCommand(), LeaderboardCommand(), ReplayCommand(), InfoCommand(), HelpCommand(),
         CompletionsCommand(), AdminCommand(),
     ]
 
@@ -59,13 +59,10 @@ public enum CLI {
             return success
         }
         do throws(CommandLineError) {
-            let arguments = try Arguments(parsing: words, options: command.options(parsing: words))
-            return try command.run(arguments, console: console)
+            return try command.run(Arguments(parsing: words, options: command.options), console: console)
         } catch {
             console.printError("tilerace \(command.name): \(error.message)")
-            for (index, line) in command.usage.enumerated() {
-                console.printError((index == 0 ? "usage: " : "       ") + line)
-            }
+            for line in Arguments.usageLines(command.usage) { console.printError(line) }
             console.printError("(tilerace help \(command.name) explains every option)")
             return usageError
         }

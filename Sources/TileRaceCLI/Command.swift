@@ -15,13 +15,9 @@ protocol Command: Sendable {
     var options: [Arguments.Option] { get }
     /// More explanation shown by `tilerace help <command>`, possibly empty.
     var details: String { get }
-    /// The words the command takes besides options (bench's benchmarks,
-    /// help's commands), offered by shell completion; possibly empty.
+    /// The words the command takes besides options (help's commands, the
+    /// completions' shells), offered by shell completion; possibly empty.
     var positionalWords: [String] { get }
-    /// The options to parse `words` with: `options`, unless an option means
-    /// something else for one of the command's words (`bench server --redis`
-    /// is a flag, `bench store --redis URL` takes a value).
-    func options(parsing words: [String]) -> [Arguments.Option]
     /// Runs the command; returns the exit status.
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32
 }
@@ -29,12 +25,16 @@ protocol Command: Sendable {
 extension Command {
     var details: String { "" }
     var positionalWords: [String] { [] }
-    func options(parsing words: [String]) -> [Arguments.Option] { options }
 
-    /// The full help text of the command.
     var helpText: String {
-        var lines = ["tilerace \(name): \(summary)", ""]
-        lines += usage.enumerated().map { index, line in (index == 0 ? "usage: " : "       ") + line }
+        Arguments.helpText(title: "tilerace \(name): \(summary)", usage: usage, options: options, details: details)
+    }
+}
+
+extension Arguments {
+    /// A command's help: its title, usage, options table and details.
+    public static func helpText(title: String, usage: [String], options: [Option], details: String) -> String {
+        var lines = [title, ""] + usageLines(usage)
         if !options.isEmpty {
             lines += ["", "options:"]
             let labels = options.map { option in option.name + (option.valueName.map { " " + $0 } ?? "") }
@@ -47,5 +47,10 @@ extension Command {
             lines += ["", details]
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Usage lines as printed: the first after "usage: ", the others under it.
+    public static func usageLines(_ usage: [String]) -> [String] {
+        usage.enumerated().map { index, line in (index == 0 ? "usage: " : "       ") + line }
     }
 }

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import TileRaceTransport
 
-/// A share of `tilerace bench server --redis`'s load: whole rooms (or
+/// A share of `tilerace-bench server --redis`'s load: whole rooms (or
 /// channel groups) of `ReferenceConnection`s on one thread of its own, which
 /// blocks in one epoll set (`EpollSet`), reads each ready socket once, sends
 /// what is due and writes each connection's bytes with one `send`. The same
