@@ -1,16 +1,11 @@
 import TileRaceProtocol
-import TileRaceTransport
 
-/// `tilerace info`: asks a running server `INFO` and prints its version,
-/// uptime and load, for whoever runs it.
+/// `tilerace info`: a running server's `INFO`, as a short table.
 struct InfoCommand: Command {
     let name = "info"
     let summary = "show a server's version, uptime, players, rooms, races, moves per second and store"
     let usage = ["tilerace info [--host H] [--port P]"]
-    let options: [Arguments.Option] = [
-        .value("--host", "H", "the server (default 127.0.0.1)"),
-        .value("--port", "P", "its port (default 2048)"),
-    ]
+    let options = ServerRequest.options
     let details = """
         The figures are the whole server's (every shard). Moves per second are
         averaged over the last minute. Exit status 1 when the server cannot be
@@ -19,13 +14,10 @@ struct InfoCommand: Command {
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
-        let host = arguments.value("--host") ?? "127.0.0.1"
-        let port = try arguments.integer("--port", in: 1...65535, default: 2048)
+        let (host, port) = try ServerRequest.endpoint(arguments)
         do throws(ServerRequestError) {
             let answer = try ServerRequest.ask([.info], host: host, port: port)[0]
-            guard case .info(let info) = answer.reply else {
-                throw .failed(LineClient.Failure(message: "unexpected reply to INFO: \(ServerMessage.ok(answer.reply).line)"))
-            }
+            guard case .info(let info) = answer.reply else { throw .unexpectedReply(answer, to: "INFO") }
             console.print(Self.render(info, endpoint: ServerAddress.format(host: host, port: port)))
             return CLI.success
         } catch {
@@ -34,7 +26,6 @@ struct InfoCommand: Command {
         }
     }
 
-    /// The reply as a short table.
     static func render(_ info: ServerInfo, endpoint: String) -> String {
         let rows = [
             ("version", info.version),

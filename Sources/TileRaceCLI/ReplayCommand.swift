@@ -94,29 +94,13 @@ struct ReplayCommand: Command {
         for option in ["--seed", "--size", "--target", "--moves", "--moves-file"] where arguments.value(option) != nil {
             throw CommandLineError("\(option) cannot be used with --host (the record comes from the server)")
         }
-        let host = arguments.value("--host") ?? "127.0.0.1"
-        let port = try arguments.integer("--port", in: 1...65535, default: 2048)
+        let (host, port) = try ServerRequest.endpoint(arguments)
         guard let nickname = arguments.value("--nick") else { throw CommandLineError("--nick is required with --host") }
         guard Names.isValidName(nickname) else {
             throw CommandLineError("invalid value \(Arguments.quoted(nickname)) for --nick: 1-16 letters, digits, _ or -")
         }
-        var board = try arguments.choice("--board", as: LeaderboardKind.self) ?? .all
-        guard board != .rating else {
-            throw CommandLineError("--board rating keeps ratings, not games: replay an entry of all, daily, sprint or sprint-daily")
-        }
-        if arguments.has("--daily") {
-            guard arguments.value("--board") == nil else {
-                throw CommandLineError("--daily cannot be used with --board (it is --board daily)")
-            }
-            board = .daily
-        }
-        let date = arguments.value("--date")
-        if let date {
-            guard board.isDated else { throw CommandLineError("--date needs --daily, --board daily or --board sprint-daily") }
-            guard Names.isValidDate(date) else {
-                throw CommandLineError("invalid value \(Arguments.quoted(date)) for --date: expected YYYY-MM-DD")
-            }
-        }
+        let (board, date) = try LeaderboardCommand.board(
+            arguments, ratingRefusal: "--board rating keeps ratings, not games: replay an entry of all, daily, sprint or sprint-daily")
         let fetched: RecordFetch
         do throws(ServerRequestError) {
             fetched = try RecordFetch.fetch(nickname: nickname, board: board, date: date, host: host, port: port)
