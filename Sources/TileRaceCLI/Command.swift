@@ -5,20 +5,18 @@
 /// usage and exit status 2. Failures while running (a port in use, an
 /// unreachable server) are the command's to report; it returns 1 for them.
 protocol Command: Sendable {
-    /// The word that selects the command.
     var name: String { get }
-    /// One line saying what the command does.
+    /// One line.
     var summary: String { get }
-    /// The usage line(s), without the leading "usage: ".
+    /// Without the leading "usage: ".
     var usage: [String] { get }
-    /// The options the command accepts (`--help` is added by `CLI`).
+    /// `--help` is added by `CLI`.
     var options: [Arguments.Option] { get }
-    /// More explanation shown by `tilerace help <command>`, possibly empty.
+    /// What `tilerace help <command>` adds, possibly nothing.
     var details: String { get }
-    /// The words the command takes besides options (help's commands, the
-    /// completions' shells), offered by shell completion; possibly empty.
+    /// The words it takes besides options, for shell completion.
     var positionalWords: [String] { get }
-    /// Runs the command; returns the exit status.
+    /// Returns the exit status.
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32
 }
 
@@ -32,7 +30,7 @@ extension Command {
 }
 
 extension Arguments {
-    /// A command's help: its title, usage, options table and details.
+    /// Title, usage, options table, details.
     public static func helpText(title: String, usage: [String], options: [Option], details: String) -> String {
         var lines = [title, ""] + usageLines(usage)
         if !options.isEmpty {
