@@ -208,11 +208,6 @@ struct AdminCommand: Command {
     }
 
     private static func table(title: String, header: [String], rows: [[String]]) -> String {
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        let line: ([String]) -> String = { cells in
-            zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces)
-        }
-        return ([title, line(header)] + rows.map(line)).joined(separator: "\n")
+        ([title] + TextTable.columns([header] + rows)).joined(separator: "\n")
     }
 }

@@ -28,17 +28,15 @@ struct InfoCommand: Command {
 
     static func render(_ info: ServerInfo, endpoint: String) -> String {
         let rows = [
-            ("version", info.version),
-            ("uptime", duration(seconds: info.uptimeSeconds)),
-            ("players online", String(info.players)),
-            ("rooms", String(info.rooms)),
-            ("races running", String(info.races)),
-            ("moves per second", "\(info.movesPerSecondText) (over the last minute)"),
-            ("store", "\(info.store.rawValue), \(info.isStoreUp ? "up" : "DOWN")"),
+            ["version", info.version],
+            ["uptime", duration(seconds: info.uptimeSeconds)],
+            ["players online", String(info.players)],
+            ["rooms", String(info.rooms)],
+            ["races running", String(info.races)],
+            ["moves per second", "\(info.movesPerSecondText) (over the last minute)"],
+            ["store", "\(info.store.rawValue), \(info.isStoreUp ? "up" : "DOWN")"],
         ]
-        let width = rows.map(\.0.count).max() ?? 0
-        let lines = rows.map { label, value in "  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value }
-        return (["TileRace server at \(endpoint)"] + lines).joined(separator: "\n")
+        return (["TileRace server at \(endpoint)"] + TextTable.columns(rows).map { "  " + $0 }).joined(separator: "\n")
     }
 
     /// `3 d 4 h`, `2 h 5 min`, `4 min 10 s`, `12 s`: the two largest units.

@@ -76,12 +76,7 @@ struct LeaderboardCommand: Command {
 
     private func fillDemo(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         let count = try arguments.integer("--demo", in: 1...Leaderboard.capacity, default: 0)
-        guard
-            let directory = arguments.value("--data")
-                ?? DataPaths.dataDirectory(environment: ProcessInfo.processInfo.environment)
-        else {
-            throw CommandLineError("cannot find a data directory (HOME is not set); give one with --data DIR")
-        }
+        let directory = try ServeCommand.dataDirectory(arguments, environment: ProcessInfo.processInfo.environment)
         do throws(StoreError) {
             let store = try LeaderboardStore.open(directory: directory)
             defer { store.close() }
@@ -111,7 +106,7 @@ struct LeaderboardCommand: Command {
             if board == .rating {
                 let ratings = answer.items.compactMap { if case .rating(let rating) = $0 { rating } else { nil } }
                 let title = "rating board on \(host):\(port): \(summary.total) player\(summary.total == 1 ? "" : "s")"
-                console.print(LeaderboardTable.renderRatings(title: title, ratings: ratings))
+                console.print(TextTable.renderRatings(title: title, ratings: ratings))
                 return CLI.success
             }
             let boardName =
@@ -126,7 +121,7 @@ struct LeaderboardCommand: Command {
             let title =
                 "\(boardName) on \(host):\(port), by \(query.sort.rawValue) (\(orderName)): \(summary.total) entr\(summary.total == 1 ? "y" : "ies")"
             let entries = answer.items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }
-            console.print(LeaderboardTable.render(title: title, entries: entries))
+            console.print(TextTable.render(title: title, entries: entries))
             return CLI.success
         } catch {
             console.printError("tilerace leaderboard: \(error.message)")
