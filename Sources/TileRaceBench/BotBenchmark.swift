@@ -7,14 +7,11 @@ import TileRaceEngine
 /// from seeds 1, 2, 3, ... (past 2048: the game goes on until no move is
 /// left), several at a time, one per core.
 struct BotBenchmark: Sendable {
-    /// The player.
     var bot: Bot
     /// The games to play, from seeds 1 to `games`.
     var games: Int
-    /// The board size.
     var size: Int
 
-    /// The options that only `bench bot` takes.
     static let options: [Arguments.Option] = [
         .value("--strength", "N", "bot: the bot's strength, 1 to 5 (default 5)"),
         .value("--games", "N", "bot: games to play, from seeds 1 to N (default \(defaultGames))"),
@@ -54,11 +51,8 @@ struct BotBenchmark: Sendable {
 
     /// One finished game.
     struct PlayedGame: Sendable {
-        /// Its seed.
         var seed: UInt64
-        /// The final score.
         var score: Int
-        /// The largest tile made.
         var largestTile: Int
         /// The time the bot took to choose each move, in microseconds, in order.
         var moveMicroseconds: [Int]
@@ -144,7 +138,6 @@ struct BotBenchmark: Sendable {
         ]
     }
 
-    /// One line about a finished game.
     static func line(for result: PlayedGame) -> String {
         let total = result.moveMicroseconds.reduce(0, +)
         let perMove = result.moveMicroseconds.isEmpty ? 0 : Double(total) / Double(result.moveMicroseconds.count) / 1000
@@ -159,7 +152,6 @@ struct BotBenchmark: Sendable {
         return values[min(max(rank, 1), values.count) - 1]
     }
 
-    /// A share as a whole percentage.
     static func percent(_ part: Int, of whole: Int) -> String {
         "\(whole == 0 ? 0 : (part * 100 + whole / 2) / whole)%"
     }

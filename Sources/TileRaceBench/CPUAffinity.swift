@@ -33,7 +33,6 @@ struct CPUAffinity: Sendable, Equatable, CustomStringConvertible {
         self.cpus = cpus.sorted()
     }
 
-    /// These CPUs.
     init(cpus: [Int]) {
         self.cpus = Set(cpus).sorted()
     }

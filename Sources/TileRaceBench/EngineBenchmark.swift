@@ -12,9 +12,7 @@ import TileRaceEngine
 struct EngineBenchmark {
     /// Valid moves (each with its spawn) to time in random play.
     var steps: Int
-    /// Timed replays of the logged game.
     var replayRuns: Int
-    /// Entries in the logged game.
     var logLength: Int
 
     /// What random play measured.
@@ -23,14 +21,11 @@ struct EngineBenchmark {
         var steps: Int
         /// Games played (a new one starts whenever one is over).
         var games: Int
-        /// Wall-clock time.
         var seconds: Double
         /// CPU time of the thread (less disturbed by other programs).
         var cpuSeconds: Double
 
-        /// Steps per second of wall-clock time.
         var stepsPerSecond: Double { Double(steps) / seconds }
-        /// Steps per second of the thread's CPU time.
         var stepsPerCPUSecond: Double { Double(steps) / cpuSeconds }
     }
 
@@ -278,7 +273,6 @@ func threadCPUSeconds() -> Double {
 }
 
 extension Duration {
-    /// The duration in seconds.
     var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18

@@ -45,7 +45,6 @@ final class EpollSet {
         #endif
     }
 
-    /// Stops watching `socket`.
     func forget(_ socket: Int32) {
         #if canImport(Glibc)
             var event = epoll_event()

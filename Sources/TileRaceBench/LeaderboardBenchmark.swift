@@ -10,9 +10,7 @@ import TileRaceTransport
 /// trips over loopback, each under a new nickname (so each one adds a claim,
 /// the costly case), across the journal's compactions.
 struct LeaderboardBenchmark {
-    /// Claims written before measuring.
     var claims: Int
-    /// Submissions timed.
     var submissions: Int
 
     /// What was measured.
@@ -120,7 +118,6 @@ struct LeaderboardBenchmark {
         return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
 
-    /// The report's lines.
     static func lines(for result: Result, claims: Int) -> [String] {
         func milliseconds(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
         let times = result.submitTimes

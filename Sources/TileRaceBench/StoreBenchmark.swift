@@ -19,18 +19,14 @@ import TileRaceTransport
 /// connections each submit `submissions` games as fast as they are
 /// answered, each under a new nickname.
 struct StoreBenchmark {
-    /// Connections submitting at once.
     var clients: Int
-    /// Submissions per connection.
     var submissions: Int
 
     /// One store's figures.
     struct Figures {
-        /// Which store, for the report.
         var store: String
         /// Every `SUBMIT` round trip, in seconds, sorted.
         var times: [Double]
-        /// Wall time of the whole run.
         var seconds: Double
     }
 
@@ -127,7 +123,6 @@ struct StoreBenchmark {
         }
     }
 
-    /// The report line for one store.
     static func line(for result: Figures) -> String {
         let times = result.times
         func percentile(_ fraction: Double) -> String {

@@ -48,7 +48,6 @@ final class ReferenceConnection {
 
     let role: Role
     let index: Int
-    /// Bytes waiting to be written.
     var output: [UInt8] = []
     /// Whether it may send timed requests now.
     private(set) var isPlaying = false

@@ -20,10 +20,8 @@ final class ReferenceLoad: @unchecked Sendable {
         private var ready = 0
         private var isAbandoned = false
 
-        /// Counts one more connection that is ready.
         func connectionReady() { lock.withLock { ready += 1 } }
 
-        /// How many connections are ready.
         var readyConnections: Int { lock.withLock { ready } }
 
         /// Counts from `start` to `end` (monotonic ns); the loads stop at `end`.

@@ -62,7 +62,6 @@ final class ServedProcess {
         throw BenchmarkFailure("\(executable) serve did not greet within 10 s on port \(port)")
     }
 
-    /// The server's process id.
     var processIdentifier: Int32 { process.processIdentifier }
 
     /// Stops the server (SIGTERM; SIGKILL after 5 s) and removes its directory.
