@@ -30,7 +30,7 @@ public enum BenchCommand {
         .value("--server-pid", "PID", "server: with --host on this machine, also measure that process's CPU time per move (Linux)"),
         .value("--server-cpus", "LIST", "server --redis: run the servers on these CPUs only (as taskset -c takes them: 0 or 0-3,6)"),
         .value("--load-cpus", "LIST", "server --redis: run the load on these CPUs only, one thread per CPU (default: one thread)"),
-        .value("--server-executable", "FILE", "server --redis: the tilerace that serves (default: this one; compare two builds)"),
+        .value("--server-executable", "FILE", "server --redis: the tilerace that serves (default: the one beside tilerace-bench)"),
     ]
     /// A flag of `server` (`store --redis URL` takes a value).
     private static let serverRedisFlag = Arguments.Option.flag(
