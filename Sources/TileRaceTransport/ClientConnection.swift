@@ -317,11 +317,7 @@ package final class ClientConnection: @unchecked Sendable {
         guard state != .closed else { return }
         flush()
         state = .closed
-        timer?.cancel()
-        timer = nil
-        channel?.closeAfterFlush(lingerMilliseconds: lingerMilliseconds)
-        channel = nil
-        outgoing = []
+        tearDown(lingerMilliseconds: lingerMilliseconds)
     }
 
     private func fail(_ reason: String) {
@@ -332,10 +328,15 @@ package final class ClientConnection: @unchecked Sendable {
         handler = nil
     }
 
-    private func tearDown() {
+    /// Closes the channel: at once, or after flushing and lingering.
+    private func tearDown(lingerMilliseconds: Int? = nil) {
         timer?.cancel()
         timer = nil
-        channel?.closeNow()
+        if let lingerMilliseconds {
+            channel?.closeAfterFlush(lingerMilliseconds: lingerMilliseconds)
+        } else {
+            channel?.closeNow()
+        }
         channel = nil
         outgoing = []
     }

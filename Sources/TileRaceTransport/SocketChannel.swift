@@ -278,8 +278,7 @@ package final class SocketChannel: @unchecked Sendable {
 
     private func checkOutputLimit() -> Bool {
         guard output.count <= outputLimit else {
-            let waiting = output.count
-            handlers?.ended(.outputLimit(waiting))
+            handlers?.ended(.outputLimit(output.count))
             teardown()
             return false
         }
@@ -293,7 +292,7 @@ package final class SocketChannel: @unchecked Sendable {
             case .sent(let count):
                 output.consume(count)
             case .wouldBlock:
-                resumeWriting()
+                setWriting(true)
                 return
             case .failed(let code):
                 if phase == .open { handlers?.ended(.writeFailed(code)) }
@@ -302,7 +301,7 @@ package final class SocketChannel: @unchecked Sendable {
             }
         }
         let hadWaited = isWriting
-        pauseWriting()
+        setWriting(false)
         if phase == .draining {
             linger()
         } else if hadWaited {
@@ -350,16 +349,11 @@ package final class SocketChannel: @unchecked Sendable {
         writeSource.cancel()
     }
 
-    private func resumeWriting() {
-        guard !isWriting else { return }
-        isWriting = true
-        writeSource.resume()
-    }
-
-    private func pauseWriting() {
-        guard isWriting else { return }
-        isWriting = false
-        writeSource.suspend()
+    /// The write source runs only while output waits for the socket.
+    private func setWriting(_ wanted: Bool) {
+        guard wanted != isWriting else { return }
+        isWriting = wanted
+        if wanted { writeSource.resume() } else { writeSource.suspend() }
     }
 
     private func updateReading() {
