@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "tilerace", targets: ["tilerace"]),
         .executable(name: "tilerace-sim", targets: ["tilerace-sim"]),
+        .executable(name: "tilerace-bench", targets: ["tilerace-bench"]),
         .library(name: "TileRaceEngine", targets: ["TileRaceEngine"]),
     ],
     targets: [
@@ -30,8 +31,8 @@ let package = Package(
         /// A small RESP2 Redis client: values, an incremental parser, and a
         /// pipelined connection with deadlines and reconnection.
         .target(name: "TileRaceRedis", dependencies: ["TileRaceTransport"]),
-        /// A real `redis-server` of our own on loopback, for tests and `tilerace
-        /// bench store`: started, stopped, killed, paused, restarted.
+        /// A real `redis-server` of our own on loopback, for tests and
+        /// `tilerace-bench store`: started, stopped, killed, paused, restarted.
         .target(name: "TileRaceRedisProcess", dependencies: ["TileRaceRedis", "TileRaceTransport"]),
         /// The 2048 search behind bots and hints: expectimax over the engine's boards.
         .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
@@ -58,10 +59,24 @@ let package = Package(
         .target(
             name: "TileRaceCLI",
             dependencies: [
-                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceRedis", "TileRaceRedisProcess", "TileRaceServer",
-                "TileRaceClient", "TileRaceBot", "TileRaceBotClient",
+                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceRedis", "TileRaceServer", "TileRaceClient",
+                "TileRaceBot", "TileRaceBotClient",
             ]
         ),
+
+        /// The benchmarks behind `tilerace-bench`: the engine, a bot, a server
+        /// under a racing load (also against Redis), the leaderboard, the stores.
+        /// A tool, not product: `tilerace` links none of it.
+        .target(
+            name: "TileRaceBench",
+            dependencies: [
+                "TileRaceEngine", "TileRaceProtocol", "TileRaceTransport", "TileRaceRedis", "TileRaceRedisProcess", "TileRaceServer",
+                "TileRaceBot", "TileRaceCLI", "CTileRaceEpoll", "CTileRaceAffinity",
+            ]
+        ),
+        /// Linux's thread-affinity calls (Glibc exports neither sched_setaffinity
+        /// nor its CPU-set macros), for the bench's `--server-cpus/--load-cpus`.
+        .target(name: "CTileRaceAffinity"),
 
         /// The deterministic simulation: real server cores, clients and bots
         /// on a simulated network with faults, one seed deciding everything,
@@ -77,6 +92,7 @@ let package = Package(
 
         .executableTarget(name: "tilerace", dependencies: ["TileRaceCLI"]),
         .executableTarget(name: "tilerace-sim", dependencies: ["TileRaceSimulation"]),
+        .executableTarget(name: "tilerace-bench", dependencies: ["TileRaceBench"]),
 
         // MARK: Tests
 
@@ -137,6 +153,7 @@ let package = Package(
                 "TileRaceTestSupport", "TileRaceServerTestSupport",
             ]
         ),
+        .testTarget(name: "TileRaceBenchTests", dependencies: ["TileRaceBench", "TileRaceCLI", "TileRaceEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,19 +15,19 @@ struct AdminCommand: Command {
         "  ban NICK|ADDRESS [--for DURATION] [--reason TEXT]",
         "  remove-entry NICK [--board all|daily] [--date YYYY-MM-DD] [--reason TEXT]",
     ]
-    let options: [Arguments.Option] = [
-        .value("--host", "H", "the server (default 127.0.0.1)"),
-        .value("--port", "P", "its port (default 2048)"),
-        .value(
-            "--secret-file", "FILE", "the file holding the operator secret (default: $TILERACE_OPERATOR_SECRET, else the data directory's)"),
-        .value(
-            "--data", "DIR",
-            "the server's data directory, whose operator.secret is read (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
-        .value("--for", "DURATION", "ban: how long, e.g. 90s, 30m, 12h, 7d (default: for good)"),
-        .value("--reason", "TEXT", "kick, ban, remove-entry: why (the player reads it; the log keeps it)"),
-        .value("--board", "BOARD", "remove-entry: all (default) or daily"),
-        .value("--date", "YYYY-MM-DD", "remove-entry with --board daily: that day's board (default today, UTC)"),
-    ]
+    let options: [Arguments.Option] =
+        ServerRequest.options + [
+            .value(
+                "--secret-file", "FILE",
+                "the file holding the operator secret (default: $TILERACE_OPERATOR_SECRET, else the data directory's)"),
+            .value(
+                "--data", "DIR",
+                "the server's data directory, whose operator.secret is read (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
+            .value("--for", "DURATION", "ban: how long, e.g. 90s, 30m, 12h, 7d (default: for good)"),
+            .value("--reason", "TEXT", "kick, ban, remove-entry: why (the player reads it; the log keeps it)"),
+            .value("--board", "BOARD", "remove-entry: all (default) or daily"),
+            .value("--date", "YYYY-MM-DD", "remove-entry with --board daily: that day's board (default today, UTC)"),
+        ]
     let details = """
         The secret: --secret-file FILE, else the environment variable
         TILERACE_OPERATOR_SECRET, else the file operator.secret in the data
@@ -50,8 +50,7 @@ struct AdminCommand: Command {
         }
         let words = Array(arguments.positionals.dropFirst())
         let request = try Self.request(command, words: words, arguments: arguments)
-        let host = arguments.value("--host") ?? "127.0.0.1"
-        let port = try arguments.integer("--port", in: 1...65535, default: 2048)
+        let (host, port) = try ServerRequest.endpoint(arguments)
         let secret = try Self.secret(arguments, environment: ProcessInfo.processInfo.environment)
         do throws(ServerRequestError) {
             let answers = try ServerRequest.ask([.auth(secret: secret), request], host: host, port: port)
@@ -209,11 +208,6 @@ struct AdminCommand: Command {
     }
 
     private static func table(title: String, header: [String], rows: [[String]]) -> String {
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        let line: ([String]) -> String = { cells in
-            zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces)
-        }
-        return ([title, line(header)] + rows.map(line)).joined(separator: "\n")
+        ([title] + TextTable.columns([header] + rows)).joined(separator: "\n")
     }
 }

@@ -1,37 +1,28 @@
-/// The parsed arguments of one command: flags, options with values, and
-/// positional words, checked against the options the command declares.
+/// The arguments of one command, checked against the options it declares.
 public struct Arguments: Sendable {
-    /// One option a command accepts.
     public struct Option: Sendable, Hashable {
-        /// The option's name with its dashes, e.g. `--seed`.
+        /// With its dashes: `--seed`.
         public var name: String
-        /// The placeholder of its value (e.g. `S`), or nil for a flag.
+        /// The placeholder of its value (`S`); nil for a flag.
         public var valueName: String?
-        /// One line saying what it does.
         public var help: String
 
-        /// An option that takes a value.
         public static func value(_ name: String, _ valueName: String, _ help: String) -> Option {
             Option(name: name, valueName: valueName, help: help)
         }
 
-        /// An option that takes no value.
         public static func flag(_ name: String, _ help: String) -> Option {
             Option(name: name, valueName: nil, help: help)
         }
     }
 
-    /// The flags given.
     public private(set) var flags: Set<String> = []
-    /// The values given, by option name (each option is given at most once).
     public private(set) var values: [String: String] = [:]
-    /// Words that are not options, in order.
     public private(set) var positionals: [String] = []
 
-    /// Parses `words` against the `options` a command accepts. Accepts
-    /// `--name value` and `--name=value`; `--` ends the options; a lone `-` is a
-    /// positional word. An option given twice (`--size 3 --size 5`, or a flag
-    /// repeated) is a mistake: which one was meant cannot be told.
+    /// Accepts `--name value` and `--name=value`; `--` ends the options; a
+    /// lone `-` is a positional word. An option given twice is a mistake:
+    /// which one was meant cannot be told.
     public init(parsing words: [String], options: [Option]) throws(CommandLineError) {
         let byName = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var index = 0
@@ -72,13 +63,11 @@ public struct Arguments: Sendable {
         }
     }
 
-    /// Whether a flag was given.
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
 
-    /// The value of an option, or nil when it was not given.
     public func value(_ name: String) -> String? { values[name] }
 
-    /// The value of an option as a whole number within `range`, or `defaultValue`.
+    /// A whole number within `range`, or `defaultValue` when not given.
     public func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(CommandLineError) -> Int {
         guard let text = values[name] else { return defaultValue }
         guard let number = Int(text), range.contains(number) else {
@@ -89,8 +78,7 @@ public struct Arguments: Sendable {
         return number
     }
 
-    /// The value of an option that must be the raw value of one of `Choice`'s
-    /// cases, as that case; nil when the option was not given.
+    /// One of `Choice`'s cases, by raw value; nil when not given.
     public func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, as _: Choice.Type) throws(CommandLineError) -> Choice?
     where Choice.RawValue == String {
         guard let text = values[name] else { return nil }
@@ -101,7 +89,6 @@ public struct Arguments: Sendable {
         return choice
     }
 
-    /// Refuses positional words when a command takes none.
     public func requireNoPositionals() throws(CommandLineError) {
         if let first = positionals.first {
             throw CommandLineError("unexpected argument \(Arguments.quoted(first))")
@@ -110,8 +97,7 @@ public struct Arguments: Sendable {
 
     /// These arguments over `defaults` (a config file's): what is given here
     /// wins, and so does an option of the same `exclusiveGroups` group
-    /// (`--quiet` here drops `verbose yes` there); the rest comes from
-    /// `defaults`. Positional words are this one's.
+    /// (`--quiet` here drops `verbose yes` there).
     public func overriding(_ defaults: Arguments, exclusiveGroups: [Set<String>] = []) -> Arguments {
         let given = flags.union(values.keys)
         let isOverridden = { (name: String) in
@@ -130,8 +116,8 @@ public struct Arguments: Sendable {
         return (String(word[..<equals]), String(word[word.index(after: equals)...]))
     }
 
-    /// Quotes a user's word for an error message, with control characters made visible.
-    static func quoted(_ text: String) -> String {
+    /// A user's word for an error message, control characters made visible.
+    public static func quoted(_ text: String) -> String {
         let visible = text.unicodeScalars.map { scalar -> String in
             scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
         }.joined()

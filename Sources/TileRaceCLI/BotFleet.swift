@@ -1,11 +1,8 @@
 import Dispatch
 import TileRaceBotClient
 
-/// The bots of `tilerace bot`: starts them, prints what each reports (one
-/// line at a time, in order), stops them, and waits for them to end.
-///
-/// Its mutable state (how many bots are still playing) is owned by `queue`;
-/// the bots report there.
+/// The bots of `tilerace bot`: prints what each reports, a line at a time,
+/// in order. How many still play is owned by `queue`, where they report.
 final class BotFleet: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tilerace.bot.fleet")
     private let console: Console
@@ -13,7 +10,6 @@ final class BotFleet: @unchecked Sendable {
     private var playing: Int
     private let allEnded = DispatchSemaphore(value: 0)
 
-    /// Bots for `settings`, not started yet.
     init(settings: [BotSettings], console: Console) {
         self.console = console
         playing = settings.count
@@ -25,23 +21,20 @@ final class BotFleet: @unchecked Sendable {
         }
     }
 
-    /// Starts every bot.
     func start() {
         for bot in bots { bot.start() }
     }
 
-    /// Asks every bot to leave and say goodbye.
+    /// Every bot leaves its room and says goodbye.
     func stop() {
         for bot in bots { bot.stop() }
     }
 
-    /// Whether every bot has ended.
     var hasAllEnded: Bool {
         queue.sync { playing == 0 }
     }
 
-    /// Blocks until every bot has ended, or the timeout passes; returns
-    /// whether they all ended. Without a timeout, waits as long as it takes.
+    /// Whether every bot ended within the timeout (none: as long as it takes).
     func waitUntilAllEnded(timeoutMilliseconds: Int? = nil) -> Bool {
         let deadline: DispatchTime = timeoutMilliseconds.map { .now() + .milliseconds($0) } ?? .distantFuture
         guard allEnded.wait(timeout: deadline) == .success else { return false }

@@ -2,20 +2,19 @@ import TileRaceProtocol
 
 /// The `tilerace` command line: picks the sub-command and runs it.
 public enum CLI {
-    /// Exit status for success.
     public static let success: Int32 = 0
-    /// Exit status for a failure while running (port in use, server unreachable, ...).
+    /// A failure while running (port in use, server unreachable, ...).
     public static let failure: Int32 = 1
-    /// Exit status for a mistake on the command line.
+    /// A mistake on the command line.
     public static let usageError: Int32 = 2
 
-    /// The sub-commands, in the order the help lists them. With no command, `play` runs.
+    /// In the order the help lists them. With no command, `play` runs.
     static let commands: [any Command] = [
-        PlayCommand(), ServeCommand(), BotCommand(), LeaderboardCommand(), ReplayCommand(), BenchCommand(), InfoCommand(), HelpCommand(),
+        PlayCommand(), ServeCommand(), BotCommand(), LeaderboardCommand(), ReplayCommand(), InfoCommand(), HelpCommand(),
         CompletionsCommand(), AdminCommand(),
     ]
 
-    /// The options of `tilerace` itself, before any command.
+    /// `tilerace`'s own, before any command.
     static let programOptions: [Arguments.Option] = [
         .flag("--help", "list the commands"),
         .flag("--version", "print the version"),
@@ -46,7 +45,6 @@ public enum CLI {
         return run(command, words: Array(arguments.dropFirst()), console: console)
     }
 
-    /// The version of this program (`TileRaceVersion.current`, kept there only).
     public static var version: String { TileRaceVersion.current }
 
     static func command(named name: String) -> (any Command)? {
@@ -59,19 +57,15 @@ public enum CLI {
             return success
         }
         do throws(CommandLineError) {
-            let arguments = try Arguments(parsing: words, options: command.options(parsing: words))
-            return try command.run(arguments, console: console)
+            return try command.run(Arguments(parsing: words, options: command.options), console: console)
         } catch {
             console.printError("tilerace \(command.name): \(error.message)")
-            for (index, line) in command.usage.enumerated() {
-                console.printError((index == 0 ? "usage: " : "       ") + line)
-            }
+            for line in Arguments.usageLines(command.usage) { console.printError(line) }
             console.printError("(tilerace help \(command.name) explains every option)")
             return usageError
         }
     }
 
-    /// The list of commands, for `tilerace --help`.
     static var overview: String {
         let width = (commands.map(\.name.count).max() ?? 0) + 2
         var lines = [

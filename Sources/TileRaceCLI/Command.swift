@@ -5,36 +5,34 @@
 /// usage and exit status 2. Failures while running (a port in use, an
 /// unreachable server) are the command's to report; it returns 1 for them.
 protocol Command: Sendable {
-    /// The word that selects the command.
     var name: String { get }
-    /// One line saying what the command does.
+    /// One line.
     var summary: String { get }
-    /// The usage line(s), without the leading "usage: ".
+    /// Without the leading "usage: ".
     var usage: [String] { get }
-    /// The options the command accepts (`--help` is added by `CLI`).
+    /// `--help` is added by `CLI`.
     var options: [Arguments.Option] { get }
-    /// More explanation shown by `tilerace help <command>`, possibly empty.
+    /// What `tilerace help <command>` adds, possibly nothing.
     var details: String { get }
-    /// The words the command takes besides options (bench's benchmarks,
-    /// help's commands), offered by shell completion; possibly empty.
+    /// The words it takes besides options, for shell completion.
     var positionalWords: [String] { get }
-    /// The options to parse `words` with: `options`, unless an option means
-    /// something else for one of the command's words (`bench server --redis`
-    /// is a flag, `bench store --redis URL` takes a value).
-    func options(parsing words: [String]) -> [Arguments.Option]
-    /// Runs the command; returns the exit status.
+    /// Returns the exit status.
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32
 }
 
 extension Command {
     var details: String { "" }
     var positionalWords: [String] { [] }
-    func options(parsing words: [String]) -> [Arguments.Option] { options }
 
-    /// The full help text of the command.
     var helpText: String {
-        var lines = ["tilerace \(name): \(summary)", ""]
-        lines += usage.enumerated().map { index, line in (index == 0 ? "usage: " : "       ") + line }
+        Arguments.helpText(title: "tilerace \(name): \(summary)", usage: usage, options: options, details: details)
+    }
+}
+
+extension Arguments {
+    /// Title, usage, options table, details.
+    public static func helpText(title: String, usage: [String], options: [Option], details: String) -> String {
+        var lines = [title, ""] + usageLines(usage)
         if !options.isEmpty {
             lines += ["", "options:"]
             let labels = options.map { option in option.name + (option.valueName.map { " " + $0 } ?? "") }
@@ -47,5 +45,10 @@ extension Command {
             lines += ["", details]
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Usage lines as printed: the first after "usage: ", the others under it.
+    public static func usageLines(_ usage: [String]) -> [String] {
+        usage.enumerated().map { index, line in (index == 0 ? "usage: " : "       ") + line }
     }
 }

@@ -9,7 +9,7 @@ extension CompletionScript {
             "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
             "    local command='' options='' values='' paths='' words=''",
             "    if ((COMP_CWORD == 1)) && [[ $cur != -* ]]; then",
-            "        COMPREPLY=($(compgen -W \(Self.bashWords(commands.map(\.name))) -- \"$cur\"))",
+            "        COMPREPLY=($(compgen -W \(Self.quoted(commands.map(\.name).joined(separator: " "))) -- \"$cur\"))",
             "        return 0",
             "    fi",
             "    if ((COMP_CWORD > 1)) && [[ ${COMP_WORDS[1]} != -* ]]; then",
@@ -22,10 +22,10 @@ extension CompletionScript {
             let paths = entry.options.filter(Self.takesPath)
             lines += [
                 "        \(entry.name.isEmpty ? "''" : entry.name))",
-                "            options=\(Self.bashWords(entry.options.map(\.name)))",
-                "            values=\(Self.bashWords(values.map(\.name)))",
-                "            paths=\(Self.bashWords(paths.map(\.name)))",
-                "            words=\(Self.bashWords(entry.words))",
+                "            options=\(Self.quoted(entry.options.map(\.name).joined(separator: " ")))",
+                "            values=\(Self.quoted(values.map(\.name).joined(separator: " ")))",
+                "            paths=\(Self.quoted(paths.map(\.name).joined(separator: " ")))",
+                "            words=\(Self.quoted(entry.words.joined(separator: " ")))",
                 "            ;;",
             ]
         }
@@ -47,11 +47,5 @@ extension CompletionScript {
             "complete -F _tilerace tilerace",
         ]
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Words for bash, in single quotes (commands and options hold no quote,
-    /// but a word that did would still be one word).
-    private static func bashWords(_ words: [String]) -> String {
-        "'" + words.joined(separator: " ").replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -10,7 +10,7 @@ extension CompletionScript {
             "    local -a commands",
             "    commands=(",
         ]
-        lines += commands.map { "        " + Self.zshQuoted($0.name + ":" + $0.summary) }
+        lines += commands.map { "        " + Self.quoted($0.name + ":" + $0.summary) }
         lines += [
             "    )",
             "    if ((CURRENT == 2)) && [[ $words[2] != -* ]]; then",
@@ -29,7 +29,7 @@ extension CompletionScript {
             lines.append("        \(entry.name.isEmpty ? "''" : entry.name))")
             var specs = entry.options.map(Self.zshSpec)
             if !entry.words.isEmpty {
-                specs.append(Self.zshQuoted("1:argument:(" + entry.words.joined(separator: " ") + ")"))
+                specs.append(Self.quoted("1:argument:(" + entry.words.joined(separator: " ") + ")"))
             }
             lines.append("            _arguments \\")
             lines += specs.enumerated().map { index, spec in
@@ -50,18 +50,13 @@ extension CompletionScript {
     private static func zshSpec(_ option: Arguments.Option) -> String {
         let help = option.help.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-        guard let valueName = option.valueName else { return zshQuoted("\(option.name)[\(help)]") }
+        guard let valueName = option.valueName else { return quoted("\(option.name)[\(help)]") }
         let action =
             switch valueName {
             case "FILE": "_files"
             case "DIR": "_files -/"
             default: " "
             }
-        return zshQuoted("\(option.name)=[\(help)]:\(valueName.replacingOccurrences(of: ":", with: "\\:")):\(action)")
-    }
-
-    /// Text in single quotes for zsh.
-    private static func zshQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return quoted("\(option.name)=[\(help)]:\(valueName.replacingOccurrences(of: ":", with: "\\:")):\(action)")
     }
 }

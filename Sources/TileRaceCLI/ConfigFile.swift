@@ -1,34 +1,26 @@
-/// A settings file for a command (`tilerace serve --config FILE`), written
-/// like redis.conf: one `key value` per line, blank lines, and `#` comments
-/// (a whole line, or the rest of a line after a space).
-///
-/// The keys are the command's own long options without `--` (`port 2048` is
-/// `--port 2048`), so every option is a setting with no code of its own. A
-/// flag takes `yes` or `no`. A value may be written in double quotes, with
-/// `\"` and `\\` inside, to keep spaces or a `#` at its ends. An unknown key,
-/// a key set twice, a missing or bad value is an error naming the file and
-/// the line.
+/// A command's settings file (`tilerace serve --config FILE`), written like
+/// redis.conf: `key value` lines, blank lines, `#` comments (a whole line,
+/// or the rest of one after a space). The keys are the command's long
+/// options without `--`, so every option is a setting with no code of its
+/// own; a flag takes `yes` or `no`; a value may be in double quotes, with
+/// `\"` and `\\` inside. Every mistake names the file and the line.
 struct ConfigFile: Sendable {
-    /// One `key value` line.
     struct Setting: Sendable, Hashable {
-        /// The option it sets (`--port`).
+        /// `--port`.
         var option: String
-        /// Its value; nil for a flag set to `no`, "yes" for a flag set to `yes`.
+        /// Nil for a flag set to `no`, "yes" for one set to `yes`.
         var value: String?
-        /// Its line number, from 1.
+        /// From 1.
         var line: Int
     }
 
-    /// The file's path, as given.
     let path: String
-    /// The settings, in the file's order.
+    /// In the file's order.
     let settings: [Setting]
-    /// The options the command accepts.
     private let options: [Arguments.Option]
 
-    /// Reads the settings in `text`, the file at `path`, for a command that
-    /// accepts `options`; the options in `excluded` (`--config` itself) cannot be set.
-    /// - Throws: a `CommandLineError` starting with `path:line:`.
+    /// The settings in `text`, the file at `path`; those in `excluded`
+    /// (`--config` itself) cannot be set. Errors start with `path:line:`.
     init(parsing text: String, path: String, options: [Arguments.Option], excluded: Set<String> = []) throws(CommandLineError) {
         self.path = path
         self.options = options
@@ -74,7 +66,7 @@ struct ConfigFile: Sendable {
         self.settings = settings
     }
 
-    /// The value `rest` gives `option`: its text, or for a flag "yes" (set) or nil (`no`).
+    /// The text, or for a flag "yes" (set) or nil (`no`).
     private static func value(of option: Arguments.Option, key: String, in rest: Substring) throws(CommandLineError) -> String? {
         guard !rest.isEmpty else {
             throw CommandLineError(option.valueName.map { "\(key) needs a value: \(key) \($0)" } ?? "\(key) needs yes or no")
@@ -88,8 +80,6 @@ struct ConfigFile: Sendable {
         }
     }
 
-    /// Reads and parses the file at `path`.
-    /// - Throws: a `CommandLineError` naming the file: unreadable, not UTF-8, or a bad line.
     static func read(path: String, options: [Arguments.Option], excluded: Set<String> = []) throws(CommandLineError) -> ConfigFile {
         let bytes = try FileReader.contents(ofFile: path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -98,7 +88,7 @@ struct ConfigFile: Sendable {
         return try ConfigFile(parsing: text, path: path, options: options, excluded: excluded)
     }
 
-    /// The settings as the arguments of the command line that says the same.
+    /// The command line that says the same.
     var arguments: Arguments {
         get throws(CommandLineError) {
             var words: [String] = []
@@ -111,12 +101,12 @@ struct ConfigFile: Sendable {
         }
     }
 
-    /// Where an option is set in the file (`path:line`), or nil.
+    /// `path:line`, where the file sets `option`.
     func location(of option: String) -> String? {
         settings.first { $0.option == option }.map { "\(path):\($0.line)" }
     }
 
-    /// A value: the rest of the line up to a comment, or a quoted string.
+    /// The rest of the line up to a comment, or a quoted string.
     private static func value(_ text: Substring) throws(CommandLineError) -> String {
         guard text.first == "\"" else {
             var end = text.endIndex

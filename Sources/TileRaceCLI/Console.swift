@@ -7,17 +7,14 @@ import TileRaceTransport
     import Darwin
 #endif
 
-/// Where a command writes its output and reads its input, so commands can run
-/// in tests without touching the process's real streams.
+/// Where a command writes and reads, so that tests run commands without the
+/// process's real streams.
 public struct Console: Sendable {
-    /// Writes text to standard output.
     public var writeOutput: @Sendable (String) -> Void
-    /// Writes text to standard error.
     public var writeError: @Sendable (String) -> Void
-    /// Reads all of standard input, or nil when it cannot be read.
+    /// All of standard input, or nil when it cannot be read.
     public var readAllInput: @Sendable () -> Data?
 
-    /// Creates a console from its three operations.
     public init(
         writeOutput: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void,
@@ -28,7 +25,6 @@ public struct Console: Sendable {
         self.readAllInput = readAllInput
     }
 
-    /// The process's standard output, error and input.
     public static let standard = Console(
         // A closed pipe (`tilerace ... | head`) is not an error worth a crash.
         writeOutput: { text in try? FileSystem.writeAll(1, Array(text.utf8), path: "standard output") },
@@ -36,12 +32,10 @@ public struct Console: Sendable {
         readAllInput: { try? FileHandle.standardInput.readToEnd() ?? Data() }
     )
 
-    /// Writes one line to standard output.
     public func print(_ line: String) {
         writeOutput(line + "\n")
     }
 
-    /// Writes one line to standard error.
     public func printError(_ line: String) {
         writeError(line + "\n")
     }

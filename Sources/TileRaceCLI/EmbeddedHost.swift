@@ -1,22 +1,20 @@
 import TileRaceClient
 import TileRaceServer
+import TileRaceTransport
 
 /// The race server `tilerace` runs in its own process when no `--host` is
-/// given, so one command hosts and plays. Falls back sensibly: when another
-/// tilerace on this machine already holds the leaderboard, it joins that one;
-/// when the leaderboard cannot be used, it hosts with one in memory.
+/// given, so one command hosts and plays. When another tilerace on this
+/// machine already holds the leaderboard, it joins that one; when the
+/// leaderboard cannot be used, it hosts with one in memory.
 enum EmbeddedHost {
-    /// How many ports after the first are tried (2048 to 2068).
+    /// Ports tried after the first (2048 to 2068).
     static let additionalPorts = 20
 
-    /// What was started, and how the client reaches it.
     struct Outcome {
-        /// The server running in this process, to stop on exit; nil when none.
+        /// The server running in this process, to stop on exit.
         var server: RaceServer?
-        /// Where to connect and what to tell the player.
         var plan: NetworkPlan
 
-        /// What the client needs of it.
         var hostedServer: HostedServer {
             guard let server else { return HostedServer(plan: plan) }
             return HostedServer(plan: plan, connectedClientCount: { server.connectionCount }, stop: { server.stop() })
@@ -24,13 +22,12 @@ enum EmbeddedHost {
     }
 
     /// Starts the server for `options` (all interfaces, or this machine with
-    /// `--local`; port `options.port` or one of the next free ones) with its
-    /// leaderboard in `dataDirectory`. `addresses` are this machine's network
-    /// addresses (for the "friends join with" line), `probe` tells whether a
-    /// TileRace server answers on a local port.
+    /// `--local`) with its leaderboard in `dataDirectory`. `addresses` are
+    /// this machine's (for the "friends join with" line); `probe` tells
+    /// whether a TileRace server answers on a local port.
     static func start(
         options: ClientOptions, dataDirectory: String?, addresses: [String] = RaceServer.localAddresses(),
-        probe: (Int) -> Bool = ServerProbe.isTileRace
+        probe: (Int) -> Bool = isTileRace
     ) -> Outcome {
         var configuration = RaceServer.Configuration()
         configuration.bindAddress = options.isLocalOnly ? "127.0.0.1" : "0.0.0.0"
@@ -48,7 +45,7 @@ enum EmbeddedHost {
                 return Outcome(server: server, plan: hosting(port: port, options: options, addresses: addresses, notice: notice))
             case .failure(.leaderboard(.locked(let directory))) where configuration.dataDirectory != nil:
                 let ports = Array(options.port...min(65535, options.port + additionalPorts)).filter { $0 > 0 }
-                if let port = ServerProbe.find(among: ports, probe: probe) {
+                if let port = ports.first(where: probe) {
                     return Outcome(
                         server: nil,
                         plan: NetworkPlan(
@@ -80,22 +77,51 @@ enum EmbeddedHost {
         }
     }
 
-    /// The plan while hosting on `port`: connect over loopback; tell friends where to join.
+    /// Connect over loopback; tell friends where to join.
     static func hosting(port: Int, options: ClientOptions, addresses: [String], notice: String?) -> NetworkPlan {
         let info: [String]
-        if options.isLocalOnly {
-            info = [
-                "Hosting on port \(port), this machine only (--local); join with:",
-                "tilerace play --host 127.0.0.1 --port \(port)",
-            ]
-        } else if let address = HostAddress.best(among: addresses) {
+        if !options.isLocalOnly, let address = bestAddress(among: addresses) {
             info = ["Hosting on port \(port) — friends join with:", "tilerace play --host \(address) --port \(port)"]
         } else {
             info = [
-                "Hosting on port \(port), this machine only (no network address); join with:",
+                "Hosting on port \(port), this machine only (\(options.isLocalOnly ? "--local" : "no network address")); join with:",
                 "tilerace play --host 127.0.0.1 --port \(port)",
             ]
         }
         return NetworkPlan(endpoint: ServerEndpoint(host: "127.0.0.1", port: port), hostingInfo: info, notice: notice)
+    }
+
+    /// The address friends most likely reach this machine at: a home or
+    /// office network (192.168, then 10, then 172.16-31, container bridges
+    /// 172.17 last), then any other; link-local 169.254 only if nothing else.
+    static func bestAddress(among addresses: [String]) -> String? {
+        func rank(_ address: String) -> Int {
+            let parts = address.split(separator: ".").compactMap { Int($0) }
+            guard parts.count == 4 else { return 9 }
+            switch (parts[0], parts[1]) {
+            case (192, 168): return 0
+            case (10, _): return 1
+            case (172, 17): return 3
+            case (172, 16...31): return 2
+            case (169, 254): return 5
+            default: return 4
+            }
+        }
+        return addresses.enumerated().min { a, b in
+            let (x, y) = (rank(a.element), rank(b.element))
+            return x != y ? x < y : a.offset < b.offset
+        }?.element
+    }
+
+    /// Whether a TileRace server (one that greets with `HELLO tilerace 1`)
+    /// answers on 127.0.0.1 at `port` within a second.
+    static func isTileRace(port: Int) -> Bool {
+        guard (1...65535).contains(port),
+            let client = try? LineClient(host: "127.0.0.1", port: port, timeoutMilliseconds: 300)
+        else { return false }
+        defer { client.close() }
+        guard let greeting = try? client.readLine(timeoutMilliseconds: 700) else { return false }
+        try? client.send("QUIT")
+        return greeting.hasPrefix("HELLO tilerace 1")
     }
 }

@@ -1,16 +1,11 @@
 import TileRaceProtocol
-import TileRaceTransport
 
-/// `tilerace info`: asks a running server `INFO` and prints its version,
-/// uptime and load, for whoever runs it.
+/// `tilerace info`: a running server's `INFO`, as a short table.
 struct InfoCommand: Command {
     let name = "info"
     let summary = "show a server's version, uptime, players, rooms, races, moves per second and store"
     let usage = ["tilerace info [--host H] [--port P]"]
-    let options: [Arguments.Option] = [
-        .value("--host", "H", "the server (default 127.0.0.1)"),
-        .value("--port", "P", "its port (default 2048)"),
-    ]
+    let options = ServerRequest.options
     let details = """
         The figures are the whole server's (every shard). Moves per second are
         averaged over the last minute. Exit status 1 when the server cannot be
@@ -19,13 +14,10 @@ struct InfoCommand: Command {
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
-        let host = arguments.value("--host") ?? "127.0.0.1"
-        let port = try arguments.integer("--port", in: 1...65535, default: 2048)
+        let (host, port) = try ServerRequest.endpoint(arguments)
         do throws(ServerRequestError) {
             let answer = try ServerRequest.ask([.info], host: host, port: port)[0]
-            guard case .info(let info) = answer.reply else {
-                throw .failed(LineClient.Failure(message: "unexpected reply to INFO: \(ServerMessage.ok(answer.reply).line)"))
-            }
+            guard case .info(let info) = answer.reply else { throw .unexpectedReply(answer, to: "INFO") }
             console.print(Self.render(info, endpoint: ServerAddress.format(host: host, port: port)))
             return CLI.success
         } catch {
@@ -34,20 +26,17 @@ struct InfoCommand: Command {
         }
     }
 
-    /// The reply as a short table.
     static func render(_ info: ServerInfo, endpoint: String) -> String {
         let rows = [
-            ("version", info.version),
-            ("uptime", duration(seconds: info.uptimeSeconds)),
-            ("players online", String(info.players)),
-            ("rooms", String(info.rooms)),
-            ("races running", String(info.races)),
-            ("moves per second", "\(info.movesPerSecondText) (over the last minute)"),
-            ("store", "\(info.store.rawValue), \(info.isStoreUp ? "up" : "DOWN")"),
+            ["version", info.version],
+            ["uptime", duration(seconds: info.uptimeSeconds)],
+            ["players online", String(info.players)],
+            ["rooms", String(info.rooms)],
+            ["races running", String(info.races)],
+            ["moves per second", "\(info.movesPerSecondText) (over the last minute)"],
+            ["store", "\(info.store.rawValue), \(info.isStoreUp ? "up" : "DOWN")"],
         ]
-        let width = rows.map(\.0.count).max() ?? 0
-        let lines = rows.map { label, value in "  " + label.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value }
-        return (["TileRace server at \(endpoint)"] + lines).joined(separator: "\n")
+        return (["TileRace server at \(endpoint)"] + TextTable.columns(rows).map { "  " + $0 }).joined(separator: "\n")
     }
 
     /// `3 d 4 h`, `2 h 5 min`, `4 min 10 s`, `12 s`: the two largest units.

@@ -12,19 +12,19 @@ struct LeaderboardCommand: Command {
         "tilerace leaderboard [--host H] [--port P] [--sort score|nick|rank] [--order asc|desc] [--board BOARD | --daily] [--date YYYY-MM-DD]",
         "tilerace leaderboard --demo N [--data DIR]",
     ]
-    let options: [Arguments.Option] = [
-        .value("--host", "H", "the server (default 127.0.0.1)"),
-        .value("--port", "P", "its port (default 2048)"),
-        .value("--sort", "KEY", "rank (default), nick or score"),
-        .value("--order", "ORDER", "asc or desc (default: asc for rank and nick, desc for score)"),
-        .flag("--daily", "the daily challenge's board instead of the all-time one (--board daily)"),
-        .value("--date", "YYYY-MM-DD", "with a daily or sprint-daily board: that day's board (default today, UTC)"),
-        .value(
-            "--demo", "N",
-            "add N games (1 to \(Leaderboard.capacity)) played by bots on random seeds to an EMPTY leaderboard; refuses a non-empty one"),
-        .value("--data", "DIR", "with --demo: the data directory (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
-        .value("--board", "BOARD", "all (default), daily, sprint (the fastest times to 2048), sprint-daily or rating"),
-    ]
+    let options: [Arguments.Option] =
+        ServerRequest.options + [
+            .value("--sort", "KEY", "rank (default), nick or score"),
+            .value("--order", "ORDER", "asc or desc (default: asc for rank and nick, desc for score)"),
+            .flag("--daily", "the daily challenge's board instead of the all-time one (--board daily)"),
+            .value("--date", "YYYY-MM-DD", "with a daily or sprint-daily board: that day's board (default today, UTC)"),
+            .value(
+                "--demo", "N",
+                "add N games (1 to \(Leaderboard.capacity)) played by bots on random seeds to an EMPTY leaderboard; refuses a non-empty one"
+            ),
+            .value("--data", "DIR", "with --demo: the data directory (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
+            .value("--board", "BOARD", "all (default), daily, sprint (the fastest times to 2048), sprint-daily or rating"),
+        ]
     let details = """
         --demo: bots of strength 1 to 3 each play a whole game on a random seed (past
         2048 until no move is left); each goes on the all-time board under a random
@@ -51,14 +51,32 @@ struct LeaderboardCommand: Command {
         return try printBoard(arguments, console: console)
     }
 
+    /// `--board` (or `--daily`) and `--date`, checked; `ratingRefusal` is the
+    /// mistake `--board rating` is, for a command that takes no rating board.
+    static func board(
+        _ arguments: Arguments, ratingRefusal: String? = nil
+    ) throws(CommandLineError) -> (board: LeaderboardKind, date: String?) {
+        var board = try arguments.choice("--board", as: LeaderboardKind.self) ?? .all
+        if board == .rating, let ratingRefusal { throw CommandLineError(ratingRefusal) }
+        if arguments.has("--daily") {
+            guard arguments.value("--board") == nil else {
+                throw CommandLineError("--daily cannot be used with --board (it is --board daily)")
+            }
+            board = .daily
+        }
+        let date = arguments.value("--date")
+        if let date {
+            guard board.isDated else { throw CommandLineError("--date needs --daily, --board daily or --board sprint-daily") }
+            guard Names.isValidDate(date) else {
+                throw CommandLineError("invalid value \(Arguments.quoted(date)) for --date: expected YYYY-MM-DD")
+            }
+        }
+        return (board, date)
+    }
+
     private func fillDemo(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         let count = try arguments.integer("--demo", in: 1...Leaderboard.capacity, default: 0)
-        guard
-            let directory = arguments.value("--data")
-                ?? DataPaths.dataDirectory(environment: ProcessInfo.processInfo.environment)
-        else {
-            throw CommandLineError("cannot find a data directory (HOME is not set); give one with --data DIR")
-        }
+        let directory = try ServeCommand.dataDirectory(arguments, environment: ProcessInfo.processInfo.environment)
         do throws(StoreError) {
             let store = try LeaderboardStore.open(directory: directory)
             defer { store.close() }
@@ -77,28 +95,20 @@ struct LeaderboardCommand: Command {
     }
 
     private func printBoard(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
-        let host = arguments.value("--host") ?? "127.0.0.1"
-        let port = try arguments.integer("--port", in: 1...65535, default: 2048)
+        let (host, port) = try ServerRequest.endpoint(arguments)
         let sort = try arguments.choice("--sort", as: LeaderboardQuery.SortKey.self) ?? .rank
         let order = try arguments.choice("--order", as: LeaderboardQuery.Order.self)
-        var board = try arguments.choice("--board", as: LeaderboardKind.self) ?? .all
-        if arguments.has("--daily") {
-            guard arguments.value("--board") == nil else {
-                throw CommandLineError("--daily cannot be used with --board (it is --board daily)")
-            }
-            board = .daily
-        }
-        if let date = arguments.value("--date") {
-            guard board.isDated else { throw CommandLineError("--date needs --daily, --board daily or --board sprint-daily") }
-            guard Names.isValidDate(date) else { throw CommandLineError("invalid value '\(date)' for --date: expected YYYY-MM-DD") }
-        }
-        let query = LeaderboardQuery(
-            board: board, date: arguments.value("--date"),
-            sort: sort, order: order,
-            offset: 0, limit: LeaderboardQuery.maximumLimit)
-        if board == .rating { return try printRatings(query, host: host, port: port, console: console) }
+        let (board, date) = try Self.board(arguments)
+        let query = LeaderboardQuery(board: board, date: date, sort: sort, order: order, offset: 0, limit: LeaderboardQuery.maximumLimit)
         do throws(ServerRequestError) {
-            let (entries, summary) = try fetch(query, host: host, port: port)
+            let answer = try ServerRequest.ask([.top(query)], host: host, port: port)[0]
+            guard case .top(let summary) = answer.reply else { throw .unexpectedReply(answer, to: "TOP") }
+            if board == .rating {
+                let ratings = answer.items.compactMap { if case .rating(let rating) = $0 { rating } else { nil } }
+                let title = "rating board on \(host):\(port): \(summary.total) player\(summary.total == 1 ? "" : "s")"
+                console.print(TextTable.renderRatings(title: title, ratings: ratings))
+                return CLI.success
+            }
             let boardName =
                 switch summary.board {
                 case .all: "all-time leaderboard"
@@ -110,37 +120,12 @@ struct LeaderboardCommand: Command {
             let orderName = query.effectiveOrder == .asc ? "ascending" : "descending"
             let title =
                 "\(boardName) on \(host):\(port), by \(query.sort.rawValue) (\(orderName)): \(summary.total) entr\(summary.total == 1 ? "y" : "ies")"
-            console.print(LeaderboardTable.render(title: title, entries: entries))
+            let entries = answer.items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }
+            console.print(TextTable.render(title: title, entries: entries))
             return CLI.success
         } catch {
             console.printError("tilerace leaderboard: \(error.message)")
             return CLI.failure
         }
-    }
-
-    /// Asks a server for one page of a leaderboard.
-    /// `--board rating`: the players' ratings, the provisional ones apart.
-    private func printRatings(_ query: LeaderboardQuery, host: String, port: Int, console: Console) throws(CommandLineError) -> Int32 {
-        do throws(ServerRequestError) {
-            let answer = try ServerRequest.ask([.top(query)], host: host, port: port)[0]
-            guard case .top(let summary) = answer.reply else {
-                throw .failed(LineClient.Failure(message: "unexpected reply to TOP: \(ServerMessage.ok(answer.reply).line)"))
-            }
-            let ratings = answer.items.compactMap { if case .rating(let rating) = $0 { rating } else { nil } }
-            let title = "rating board on \(host):\(port): \(summary.total) player\(summary.total == 1 ? "" : "s")"
-            console.print(LeaderboardTable.renderRatings(title: title, ratings: ratings))
-            return CLI.success
-        } catch {
-            console.printError("tilerace leaderboard: \(error.message)")
-            return CLI.failure
-        }
-    }
-
-    private func fetch(_ query: LeaderboardQuery, host: String, port: Int) throws(ServerRequestError) -> ([LeaderboardEntry], TopSummary) {
-        let answer = try ServerRequest.ask([.top(query)], host: host, port: port)[0]
-        guard case .top(let summary) = answer.reply else {
-            throw .failed(LineClient.Failure(message: "unexpected reply to TOP: \(ServerMessage.ok(answer.reply).line)"))
-        }
-        return (answer.items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }, summary)
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import TileRaceBot
+import TileRaceBotClient
 import TileRaceClient
 import TileRaceEngine
 import TileRaceTransport
@@ -49,15 +51,13 @@ struct PlayCommand: Command {
         """
     }
 
-    /// The record of `--ghost-file`: the file's entries (white space
-    /// ignored, times kept), on the options' seed, size and target.
+    /// The record of `--ghost-file` (white space ignored, times kept), on
+    /// the options' seed, size and target.
     static func ghostRecord(_ path: String, options: ClientOptions) throws(CommandLineError) -> RecordToWatch {
         let text = String(decoding: try FileReader.contents(ofFile: path), as: UTF8.self)
         do throws(EngineError) {
-            let seed = try Seed(parsing: options.seed ?? "")
-            let config = try GameConfig(size: options.size, target: options.target)
-            let log = try GameLog(parsing: text, ignoringWhitespace: true)
-            return RecordToWatch(seed: seed, config: config, log: log, title: path, expected: nil)
+            return try RecordToWatch(
+                seedText: options.seed ?? "", size: options.size, target: options.target, log: text, ignoringWhitespace: true, title: path)
         } catch {
             throw CommandLineError("the ghost's record \(path) cannot be raced: \(error.message)")
         }
@@ -74,12 +74,30 @@ struct PlayCommand: Command {
         if let path = arguments.value("--ghost-file") { options.ghostRecord = try Self.ghostRecord(path, options: options) }
         do {
             let environment = ProcessInfo.processInfo.environment
-            return try ClientRuntime.run(options: options, environment: environment, version: CLI.version, bots: ClientBots.launcher) {
+            return try ClientRuntime.run(options: options, environment: environment, version: CLI.version, bots: Self.bots) {
                 EmbeddedHost.start(options: options, dataDirectory: DataPaths.dataDirectory(environment: environment)).hostedServer
             }
         } catch {
             console.printError("tilerace play: \(error.message)")
             return CLI.failure
         }
+    }
+
+    /// The bots a player adds to a room from the game: each its own
+    /// connection from this process, at a human pace (the client has no bot
+    /// runtime of its own).
+    static let bots = BotLauncher { request, ended in
+        let strength = min(Bot.strengthRange.upperBound, max(Bot.strengthRange.lowerBound, request.strength))
+        let bot = (try? Bot(strength: strength)) ?? .strongest
+        let settings = BotSettings(
+            host: request.host, port: request.port, room: request.room, code: request.code, nickname: request.nickname, bot: bot)
+        let client = BotClient(
+            settings: settings,
+            onEnd: { ending in
+                // Stopped by the client: nothing to tell it.
+                if !ending.isStopped { ended(ending.message) }
+            })
+        client.start()
+        return BotHandle { client.stop() }
     }
 }

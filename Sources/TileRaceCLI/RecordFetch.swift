@@ -5,14 +5,12 @@ import TileRaceTransport
 /// A leaderboard entry's game fetched from a server: `RECORD` for the log,
 /// `TOP` for the entry's figures to check the replay against.
 struct RecordFetch {
-    /// The `OK RECORD` summary.
     var summary: RecordSummary
-    /// The log, its `LOG` chunks joined.
+    /// The `LOG` chunks joined.
     var log: String
-    /// The entry, as `TOP` lists it (nil if it left the board in between).
+    /// Nil if the entry left the board in between.
     var entry: LeaderboardEntry?
 
-    /// Asks `host:port` for the record of `nickname`'s entry on a board.
     static func fetch(
         nickname: String, board: LeaderboardKind, date: String?, host: String, port: Int
     ) throws(ServerRequestError) -> RecordFetch {
@@ -21,9 +19,7 @@ struct RecordFetch {
                 .record(RecordQuery(nickname: nickname, board: board, date: date)),
                 .top(LeaderboardQuery(board: board, date: date, limit: LeaderboardQuery.maximumLimit)),
             ], host: host, port: port)
-        guard case .record(let summary) = answers[0].reply else {
-            throw .failed(LineClient.Failure(message: "unexpected reply to RECORD: \(ServerMessage.ok(answers[0].reply).line)"))
-        }
+        guard case .record(let summary) = answers[0].reply else { throw .unexpectedReply(answers[0], to: "RECORD") }
         let chunks = answers[0].items.compactMap { if case .log(let chunk) = $0 { chunk } else { nil } }
         guard chunks.count == summary.count else {
             throw .failed(LineClient.Failure(message: "the record came with \(chunks.count) LOG lines, not \(summary.count)"))

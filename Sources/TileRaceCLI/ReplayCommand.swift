@@ -70,22 +70,16 @@ struct ReplayCommand: Command {
         let size = try arguments.integer("--size", in: GameConfig.sizeRange, default: 4)
         let target = try ReplayCommand.target(arguments.value("--target"))
         let (logText, isFromFile) = try readLog(arguments, console: console)
-        let result: ReplayResult
-        let request: RecordToWatch
+        let record: RecordToWatch
         do throws(EngineError) {
-            result = try Replay.run(seedText: seedText, size: size, target: target, log: logText, ignoringWhitespace: isFromFile)
-            request = RecordToWatch(
-                seed: try Seed(parsing: seedText), config: try GameConfig(size: size, target: target),
-                log: try GameLog(parsing: logText, ignoringWhitespace: isFromFile), title: "seed \(seedText)", expected: nil)
+            record = try RecordToWatch(
+                seedText: seedText, size: size, target: target, log: logText, ignoringWhitespace: isFromFile, title: "seed \(seedText)")
         } catch {
             throw CommandLineError(error.message)
         }
-        if arguments.has("--watch") { return try startWatch(request, console: console) }
-        if arguments.has("--json") {
-            console.print(result.jsonLine)
-        } else {
-            console.print(ReplayCommand.report(result))
-        }
+        if arguments.has("--watch") { return try startWatch(record, console: console) }
+        let result = Replay.run(seed: record.seed, config: record.config, log: record.log)
+        console.print(arguments.has("--json") ? result.jsonLine : ReplayCommand.report(result))
         return CLI.success
     }
 
@@ -94,29 +88,13 @@ struct ReplayCommand: Command {
         for option in ["--seed", "--size", "--target", "--moves", "--moves-file"] where arguments.value(option) != nil {
             throw CommandLineError("\(option) cannot be used with --host (the record comes from the server)")
         }
-        let host = arguments.value("--host") ?? "127.0.0.1"
-        let port = try arguments.integer("--port", in: 1...65535, default: 2048)
+        let (host, port) = try ServerRequest.endpoint(arguments)
         guard let nickname = arguments.value("--nick") else { throw CommandLineError("--nick is required with --host") }
         guard Names.isValidName(nickname) else {
             throw CommandLineError("invalid value \(Arguments.quoted(nickname)) for --nick: 1-16 letters, digits, _ or -")
         }
-        var board = try arguments.choice("--board", as: LeaderboardKind.self) ?? .all
-        guard board != .rating else {
-            throw CommandLineError("--board rating keeps ratings, not games: replay an entry of all, daily, sprint or sprint-daily")
-        }
-        if arguments.has("--daily") {
-            guard arguments.value("--board") == nil else {
-                throw CommandLineError("--daily cannot be used with --board (it is --board daily)")
-            }
-            board = .daily
-        }
-        let date = arguments.value("--date")
-        if let date {
-            guard board.isDated else { throw CommandLineError("--date needs --daily, --board daily or --board sprint-daily") }
-            guard Names.isValidDate(date) else {
-                throw CommandLineError("invalid value \(Arguments.quoted(date)) for --date: expected YYYY-MM-DD")
-            }
-        }
+        let (board, date) = try LeaderboardCommand.board(
+            arguments, ratingRefusal: "--board rating keeps ratings, not games: replay an entry of all, daily, sprint or sprint-daily")
         let fetched: RecordFetch
         do throws(ServerRequestError) {
             fetched = try RecordFetch.fetch(nickname: nickname, board: board, date: date, host: host, port: port)
@@ -125,20 +103,18 @@ struct ReplayCommand: Command {
             return CLI.failure
         }
         let summary = fetched.summary
-        let result: ReplayResult
-        let request: RecordToWatch
+        let record: RecordToWatch
         do throws(EngineError) {
-            result = try Replay.run(seedText: summary.seed, size: summary.size, target: summary.target, log: fetched.log)
-            let boardName = ReplayCommand.boardName(board, date: date)
             let rank = fetched.entry.map { " · rank \($0.rank)" } ?? ""
-            request = RecordToWatch(
-                seed: try Seed(parsing: summary.seed), config: try GameConfig(size: summary.size, target: summary.target),
-                log: try GameLog(parsing: fetched.log), title: "\(summary.nickname) · \(boardName)\(rank)", expected: fetched.entry?.result)
+            record = try RecordToWatch(
+                seedText: summary.seed, size: summary.size, target: summary.target, log: fetched.log,
+                title: "\(summary.nickname) · \(ReplayCommand.boardName(board, date: date))\(rank)", expected: fetched.entry?.result)
         } catch {
             console.printError("tilerace replay: the server's record cannot be replayed: \(error.message)")
             return CLI.failure
         }
-        if arguments.has("--watch") { return try startWatch(request, console: console) }
+        if arguments.has("--watch") { return try startWatch(record, console: console) }
+        let result = Replay.run(seed: record.seed, config: record.config, log: record.log)
         if let entry = fetched.entry {
             let differences = entry.result.differences(from: result.game)
             guard differences.isEmpty else {
@@ -160,10 +136,10 @@ struct ReplayCommand: Command {
     }
 
     /// Plays the record in the terminal: the client's watch screen, offline.
-    private func startWatch(_ request: RecordToWatch, console: Console) throws(CommandLineError) -> Int32 {
+    private func startWatch(_ record: RecordToWatch, console: Console) throws(CommandLineError) -> Int32 {
         var options = ClientOptions()
         options.isOffline = true
-        options.watch = request
+        options.watch = record
         do {
             return try ClientRuntime.run(options: options, environment: ProcessInfo.processInfo.environment, version: CLI.version) {
                 HostedServer(plan: .offline("watching a record"))
@@ -237,5 +213,17 @@ struct ReplayCommand: Command {
         let outcome = game.isOver ? "over: no move is possible" : "not over: moves remain"
         lines.append((game.hasWon ? "won (target \(game.config.target) reached)" : "not won") + "; " + outcome)
         return lines.joined(separator: "\n")
+    }
+}
+
+extension RecordToWatch {
+    /// A record from its texts, each checked by the engine in turn: seed, size and target, log.
+    init(
+        seedText: String, size: Int, target: Int, log: String, ignoringWhitespace: Bool = false, title: String,
+        expected: GameResult? = nil
+    ) throws(EngineError) {
+        self.init(
+            seed: try Seed(parsing: seedText), config: try GameConfig(size: size, target: target),
+            log: try GameLog(parsing: log, ignoringWhitespace: ignoringWhitespace), title: title, expected: expected)
     }
 }

@@ -196,32 +196,27 @@ struct ServeCommand: Command {
             }
             configuration.advertisedAddress = advertised
         }
-        guard let store else {
-            guard configuration.advertisedAddress == nil else {
-                throw CommandLineError("--advertise is for servers sharing a Redis store (--store redis://...)", option: "--advertise")
-            }
-            configuration.dataDirectory = try dataDirectory(arguments, environment: environment)
-            return
-        }
-        if store.hasPrefix("file:") {
+        if let store, store.hasPrefix("file:") {
             let directory = String(store.dropFirst(5))
             guard !directory.isEmpty else { throw CommandLineError("--store file: needs a directory: --store file:DIR", option: "--store") }
             configuration.dataDirectory = directory
-        } else if store.lowercased().hasPrefix("redis") {
+        } else if let store, store.lowercased().hasPrefix("redis") {
             do throws(RedisError) {
                 configuration.redisStore = try RedisAddress.parse(store)
             } catch {
                 throw CommandLineError("--store: \(error.description)", option: "--store")
             }
-        } else {
+        } else if let store {
             throw CommandLineError("--store must be file:DIR or redis://HOST:PORT[/DB], not \(store)", option: "--store")
         }
-        if configuration.redisStore == nil, arguments.value("--advertise") != nil {
+        if configuration.redisStore == nil, configuration.advertisedAddress != nil {
             throw CommandLineError("--advertise is for servers sharing a Redis store (--store redis://...)", option: "--advertise")
         }
+        if store == nil { configuration.dataDirectory = try Self.dataDirectory(arguments, environment: environment) }
     }
 
-    private func dataDirectory(_ arguments: Arguments, environment: [String: String]) throws(CommandLineError) -> String {
+    /// `--data`, or the default one.
+    static func dataDirectory(_ arguments: Arguments, environment: [String: String]) throws(CommandLineError) -> String {
         if let directory = arguments.value("--data") {
             guard !directory.isEmpty else { throw CommandLineError("--data needs a directory", option: "--data") }
             return directory

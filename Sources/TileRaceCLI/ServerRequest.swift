@@ -1,27 +1,33 @@
 import TileRaceProtocol
 import TileRaceTransport
 
-/// One request to a running server, the way the command-line tools ask:
-/// connect, check the greeting, `HELLO`, the request, its items and reply,
-/// `QUIT`. Events are skipped; an `ERR` is a failure naming its code
-/// (`ServerRequestError.refused`).
+/// Requests to a running server, the way the command-line tools ask:
+/// connect, check the greeting, `HELLO`, the requests with their items and
+/// replies, `QUIT`. Events are skipped; an `ERR` is `refused`.
 enum ServerRequest {
-    /// What the server sent back.
     struct Answer {
-        /// The item lines before the reply, in order.
+        /// The item lines before the reply.
         var items: [ServerMessage]
-        /// The `OK` reply.
         var reply: OkReply
     }
 
-    /// How long connecting may take, and then the greeting: as long as the terminal client waits.
+    /// For connecting, then for the greeting: as long as the terminal client waits.
     static let standardTimeoutMilliseconds = 5000
 
-    /// Sends each request in order and returns their answers. A connection
-    /// that cannot be made within `connectTimeoutMilliseconds`, or is
-    /// refused, is `unreachable` ("cannot reach HOST:PORT: …"); a server that
-    /// connects but does not greet within `greetingTimeoutMilliseconds` has
-    /// `failed`, saying so; an `ERR` is `refused`.
+    /// `--host` and `--port`, for the commands that ask a server on this machine by default.
+    static let options: [Arguments.Option] = [
+        .value("--host", "H", "the server (default 127.0.0.1)"),
+        .value("--port", "P", "its port (default 2048)"),
+    ]
+
+    /// The server `--host` and `--port` name.
+    static func endpoint(_ arguments: Arguments) throws(CommandLineError) -> (host: String, port: Int) {
+        (arguments.value("--host") ?? "127.0.0.1", try arguments.integer("--port", in: 1...65535, default: 2048))
+    }
+
+    /// Sends each request in order and returns their answers. No connection
+    /// is `unreachable` ("cannot reach HOST:PORT: …"); a server that does not
+    /// greet in time, or is not a TileRace server, has `failed`.
     static func ask(
         _ requests: [ClientMessage], host: String, port: Int, connectTimeoutMilliseconds: Int = standardTimeoutMilliseconds,
         greetingTimeoutMilliseconds: Int = standardTimeoutMilliseconds
@@ -45,7 +51,7 @@ enum ServerRequest {
                     isTimeout: true))
         }
         guard case .event(.hello(let hello))? = try? ServerMessage.parse(greeting), hello.version == ClientMessage.protocolVersion else {
-            throw .failed(LineClient.Failure(message: "\(client.endpoint) is not a tilerace 1 server", isTimeout: false))
+            throw .failed(LineClient.Failure(message: "\(client.endpoint) is not a tilerace 1 server"))
         }
         try send(ClientMessage.hello(nickname: nil), to: client)
         // Greeted: whatever happens next, say goodbye before the close.
@@ -76,13 +82,12 @@ enum ServerRequest {
         }
     }
 
-    /// The next reply or item line (events are skipped); an `ERR` is a failure.
+    /// The next reply or item line, events skipped.
     private static func reply(_ client: LineClient) throws(ServerRequestError) -> ServerMessage {
         while true {
             let line = try expectLine(client)
             guard let message = try? ServerMessage.parse(line) else {
-                throw .failed(
-                    LineClient.Failure(message: "unexpected line from \(client.endpoint): \(TextFilter.quoted(line))", isTimeout: false))
+                throw .failed(LineClient.Failure(message: "unexpected line from \(client.endpoint): \(TextFilter.quoted(line))"))
             }
             if case .error(let error) = message { throw .refused(error, endpoint: client.endpoint) }
             if message.kind != .event { return message }
@@ -94,7 +99,7 @@ enum ServerRequest {
     ) throws(ServerRequestError) -> String {
         do throws(LineClient.Failure) {
             guard let line = try client.readLine(timeoutMilliseconds: timeoutMilliseconds) else {
-                throw LineClient.Failure(message: "\(client.endpoint) closed the connection", isTimeout: false)
+                throw LineClient.Failure(message: "\(client.endpoint) closed the connection")
             }
             return line
         } catch {

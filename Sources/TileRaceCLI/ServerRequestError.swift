@@ -1,17 +1,21 @@
 import TileRaceProtocol
 import TileRaceTransport
 
-/// Why asking a server (`ServerRequest`) failed, told apart so that each
-/// command says what happened and what to do: nobody answered, the exchange
-/// broke, or the server answered with `ERR`.
+/// Why asking a server failed, told apart so that each command says what
+/// happened and what to do.
 enum ServerRequestError: Error, Hashable, Sendable {
-    /// No connection could be made: "cannot reach H:P: connection refused".
+    /// No connection: "cannot reach H:P: connection refused".
     case unreachable(LineClient.Failure)
-    /// Connected, but the exchange failed: no greeting, not a TileRace
-    /// server, a closed connection, an unexpected line.
+    /// Connected, but no greeting, not a TileRace server, a closed
+    /// connection, an unexpected line.
     case failed(LineClient.Failure)
-    /// The server at `endpoint` answered the request with `ERR`.
+    /// The server answered `ERR`.
     case refused(ProtocolError, endpoint: String)
+
+    /// An `OK` of another request than `verb`'s.
+    static func unexpectedReply(_ answer: ServerRequest.Answer, to verb: String) -> ServerRequestError {
+        .failed(LineClient.Failure(message: "unexpected reply to \(verb): \(ServerMessage.ok(answer.reply).line)"))
+    }
 
     /// One line for people, with what to do where there is something to do.
     var message: String {
@@ -28,7 +32,6 @@ enum ServerRequestError: Error, Hashable, Sendable {
         }
     }
 
-    /// Whether a wait ran out of time (connecting, or for a line).
     var isTimeout: Bool {
         switch self {
         case .unreachable(let failure), .failed(let failure): failure.isTimeout

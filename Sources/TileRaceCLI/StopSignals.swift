@@ -6,18 +6,14 @@ import Dispatch
     import Darwin
 #endif
 
-/// SIGINT (Ctrl-C) and SIGTERM, caught for a command that runs until asked to
-/// stop (`serve`, `bot`): they signal `stopRequested` instead of killing the
-/// process. Made before the work starts, so no signal is lost; `release()`
-/// gives them back their default action.
-///
+/// SIGINT (Ctrl-C) and SIGTERM, caught for a command that runs until asked
+/// to stop (`serve`, `bot`): made before the work starts, so none is lost.
 /// The sources run on a queue of their own; the semaphore is thread-safe.
 final class StopSignals {
-    /// Signalled once per SIGINT or SIGTERM (a command may also signal it).
+    /// Signalled once per signal (a command may also signal it).
     let stopRequested = DispatchSemaphore(value: 0)
     private let sources: [any DispatchSourceSignal]
 
-    /// Starts catching the signals; `label` names the queue.
     init(label: String) {
         let queue = DispatchQueue(label: label)
         let stopRequested = stopRequested
@@ -30,7 +26,7 @@ final class StopSignals {
         }
     }
 
-    /// Stops catching them.
+    /// The signals get their default action back.
     func release() {
         for source in sources { source.cancel() }
         signal(SIGINT, SIG_DFL)

@@ -2,48 +2,28 @@ import Dispatch
 import TileRaceProtocol
 
 /// A client's connection to a TileRace server: the pure `ClientConversation`
-/// (framing, the greeting and version check, request/reply pairing with
-/// multi-line replies, `PING`/`PONG`, `BYE`, `MOVE` batching, keep-alive)
-/// run over a `SocketChannel` (a non-blocking socket with bounded output).
-/// The terminal client's `ServerConnection`, the bots' `BotClient` and the
-/// server bench's `LoadPlayer` all talk to servers through it, and add only
-/// what is theirs on top (updates for the model, a bot's pace, the bench's
-/// timing).
+/// (greeting, request/reply pairing, `PING`, `BYE`, `MOVE` batching,
+/// deadlines) run over a `SocketChannel`. The terminal client, the bots and
+/// the server bench talk to servers through it.
 ///
-/// - Connecting: `connect` opens the socket off the queue (a slow name
-///   lookup never blocks it) within the connect time limit; `start(socket:)`
-///   takes over a socket already connected.
-/// - Sending: `send` queues requests; they go out once the server greeted
-///   us, at the end of the queue's turn or at once (`WritePolicy`). While
-///   the socket is still taking earlier output, requests wait and their
-///   `MOVE` entries are joined. Each line is recorded to pair with its reply.
-/// - Receiving: every line is read by the conversation, and what it makes
-///   of it goes to the handler: the greeting, each reply with its request
-///   (an `OK` that cannot be read still answers its request, as an error),
-///   events, unreadable lines. `PING` is answered here.
-/// - Timers: the greeting, keep-alive and answer deadlines are checked every
-///   `checkIntervalMilliseconds`.
-/// - Ending: the first failure (the peer closed, a socket error, a silent or
-///   foreign server, a peer that does not read) closes the socket and is
-///   reported once, with the server's `BYE`. After `close`, nothing more is
-///   reported. The descriptor is closed only by the channel's sources'
-///   cancel handlers.
+/// Requests go out once the server greeted us, at the end of the queue's
+/// turn or at once (`WritePolicy`); while the socket still takes earlier
+/// output they wait, their `MOVE` entries joined. The first failure (the
+/// peer closed, a socket error, a silent or foreign server, a peer that does
+/// not read) closes the socket and is reported once, with the server's
+/// `BYE`; after `close`, nothing is reported.
 ///
-/// Owned by `queue`: every method must be called on it (checked), and the
-/// handler runs on it, never after `close`. The handler may call back in
-/// (to send, or to close).
+/// Owned by `queue`: every method is called on it (checked), and the
+/// handler runs on it and may call back in.
 package final class ClientConnection: @unchecked Sendable {
-    /// Time limits of a connection, in milliseconds.
     package struct Timing: Hashable, Sendable {
-        /// How long connecting may take.
         package var connectTimeoutMilliseconds: Int
-        /// The conversation's limits: greeting, keep-alive, answer.
+        /// The greeting, keep-alive and answer limits.
         package var conversation: ClientConversation.Timing
-        /// How often the conversation's deadlines are checked (0: never by
-        /// itself; the owner calls `checkTimers()`).
+        /// How often those are checked (0: never by itself; the owner calls
+        /// `checkTimers()`).
         package var checkIntervalMilliseconds: Int
 
-        /// Creates timings.
         package init(
             connectTimeoutMilliseconds: Int = 5000, conversation: ClientConversation.Timing = .standard,
             checkIntervalMilliseconds: Int = 1000
@@ -53,54 +33,45 @@ package final class ClientConnection: @unchecked Sendable {
             self.checkIntervalMilliseconds = checkIntervalMilliseconds
         }
 
-        /// The timings for play.
         package static let standard = Timing()
     }
 
-    /// When queued requests are written.
     package enum WritePolicy: Hashable, Sendable {
-        /// After the current turn of the queue, so that requests sent in one
-        /// turn (keys read together) go out in one write, their moves in one
-        /// `MOVE` line.
+        /// After the queue's turn, so requests of one turn (keys read
+        /// together) go out in one write, their moves in one `MOVE` line.
         case endOfTurn
-        /// At once, in the call that sends them.
         case immediately
     }
 
-    /// What the connection tells its owner.
     package enum Event: Hashable, Sendable {
-        /// The server greeted us (`HELLO tilerace 1`): requests go out now.
+        /// Requests go out from now.
         case greeted(Greeting)
-        /// The reply to `request`: `OK` with the item lines of a multi-line
-        /// reply, or the `ERR` it got (an `OK` that could not be read
-        /// counts as an `internal` error).
+        /// `OK` with the items of a multi-line reply, or the `ERR` (an `OK`
+        /// that could not be read counts as an `internal` error).
         case reply(ClientMessage, Result<OkReply, ProtocolError>, items: [ServerMessage])
-        /// An event (`PING` is answered here and `BYE` kept for `ended`).
+        /// Not `PING` (answered here) nor `BYE` (kept for `ended`).
         case event(ServerEvent)
-        /// An event of a verb the owner skips, not parsed (`skippedEvents`).
+        /// The verb of an event the owner skips (`skippedEvents`), unparsed.
         case skippedEvent(String)
-        /// The server's `PING` was answered with a `PONG`.
         case answeredPing
-        /// A line that could not be read (it was dropped).
+        /// A line that could not be read, dropped.
         case unreadable(String)
-        /// The connection could not be made; the reason is a few words for people.
+        /// The reason, in a few words for people.
         case connectFailed(String)
-        /// The connection ended, for this reason; `bye` is the text of the
-        /// server's `BYE`, if it sent one.
+        /// `bye` is the text of the server's `BYE`, if it sent one.
         case ended(reason: String, bye: String?)
     }
 
-    /// Opens a connected non-blocking socket to `host`:`port` within a time
-    /// limit; blocks the calling thread (it runs off the queue).
+    /// Opens a connected non-blocking socket within a time limit, blocking
+    /// the calling thread (which is not the queue's).
     package typealias Connector =
         @Sendable (_ host: String, _ port: Int, _ timeoutMilliseconds: Int) throws(Socket.ConnectFailure) -> Int32
 
-    /// The real connector: resolves the name and connects over TCP.
     package static let tcpConnector: Connector = { host, port, timeout throws(Socket.ConnectFailure) in
         try Socket.connect(host: host, port: port, timeoutMilliseconds: timeout, isNonBlocking: true)
     }
 
-    /// The monotonic clock in milliseconds.
+    /// Milliseconds, monotonic.
     package typealias Clock = @Sendable () -> Int
 
     /// The bytes a queued request is counted as before it becomes a line.
@@ -125,12 +96,12 @@ package final class ClientConnection: @unchecked Sendable {
 
     /// A connection on `queue`, not opened yet.
     /// - Parameters:
-    ///   - outputLimit: the most bytes that may wait to be written before
-    ///     the server counts as not reading (and the connection as lost).
-    ///   - poller: reports input for this and other sockets of `queue`;
-    ///     without one, the channel has a read source of its own.
-    ///   - skippedEvents: the verbs of events the owner only counts: they
-    ///     are not parsed, and come as `skippedEvent` (the bench's `PROGRESS`).
+    ///   - outputLimit: the most bytes that may wait before the server counts
+    ///     as not reading (and the connection as lost).
+    ///   - poller: reports input for the sockets of `queue` (else the channel
+    ///     has a read source).
+    ///   - skippedEvents: verbs of events the owner only counts (the bench's
+    ///     `PROGRESS`), not parsed.
     package init(
         queue: DispatchQueue, timing: Timing = .standard, outputLimit: Int = 256 * 1024, writePolicy: WritePolicy = .endOfTurn,
         clock: @escaping Clock = MonotonicClock.milliseconds, poller: ReadinessPoller? = nil, skippedEvents: [String] = []
@@ -149,20 +120,17 @@ package final class ClientConnection: @unchecked Sendable {
         timer?.cancel()
     }
 
-    /// Whether the connection is still being opened.
     package var isConnecting: Bool {
         dispatchPrecondition(condition: .onQueue(queue))
         return state == .idle || state == .connecting
     }
 
-    /// Whether the connection is open or being opened: it has neither
-    /// failed nor been closed.
+    /// Open or being opened: neither failed nor closed.
     package var isOpen: Bool {
         dispatchPrecondition(condition: .onQueue(queue))
         return state != .closed
     }
 
-    /// Whether the server greeted us.
     package var isGreeted: Bool {
         dispatchPrecondition(condition: .onQueue(queue))
         return conversation.isGreeted
@@ -170,7 +138,7 @@ package final class ClientConnection: @unchecked Sendable {
 
     // MARK: Opening
 
-    /// Connects to `host`:`port` (once); `handler` hears everything from now on.
+    /// Connects (once), off the queue; `handler` hears everything from now on.
     package func connect(
         host: String, port: Int, connector: @escaping Connector = ClientConnection.tcpConnector,
         _ handler: @escaping (Event) -> Void
@@ -192,8 +160,7 @@ package final class ClientConnection: @unchecked Sendable {
         }
     }
 
-    /// Takes over `fd`, a non-blocking socket already connected (once);
-    /// `handler` hears everything from now on.
+    /// Takes over `fd`, a connected non-blocking socket (once).
     package func start(socket fd: Int32, _ handler: @escaping (Event) -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard state == .idle else {
@@ -241,16 +208,13 @@ package final class ClientConnection: @unchecked Sendable {
 
     // MARK: Sending
 
-    /// Queues a request; returns false (and queues nothing) when the
-    /// connection is not open nor being opened.
     @discardableResult
     package func send(_ message: ClientMessage) -> Bool {
         send([message])
     }
 
-    /// Queues requests, in order; returns false (and queues nothing) when
-    /// the connection is not open nor being opened. More output waiting
-    /// than the limit ends the connection (reported before this returns).
+    /// Queues requests; returns false (queuing nothing) unless `isOpen`.
+    /// Output past the limit ends the connection (reported before this returns).
     @discardableResult
     package func send(_ messages: [ClientMessage]) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
@@ -278,9 +242,8 @@ package final class ClientConnection: @unchecked Sendable {
         }
     }
 
-    /// Turns the queued requests into lines (unless the socket is still
-    /// taking earlier ones: then they wait, and their entries are batched)
-    /// and writes what the socket takes.
+    /// Writes the queued requests, unless the socket still takes earlier
+    /// output (then they wait, their entries batched).
     private func flush() {
         guard state == .open, conversation.isGreeted, let channel, !channel.isWaitingToWrite, !outgoing.isEmpty else { return }
         let lines = conversation.lines(for: outgoing, now: clock())
@@ -296,7 +259,6 @@ package final class ClientConnection: @unchecked Sendable {
         perform(conversation.received(bytes))
     }
 
-    /// Carries out what the conversation asks, in order, while open.
     private func perform(_ outputs: [ClientConversation.Output]) {
         for output in outputs {
             guard state == .open else { return }
@@ -331,15 +293,14 @@ package final class ClientConnection: @unchecked Sendable {
 
     // MARK: Timers and ending
 
-    /// Checks the greeting, keep-alive and answer deadlines against the
-    /// clock (the timer calls it every `checkIntervalMilliseconds`).
+    /// Checks the conversation's deadlines (every `checkIntervalMilliseconds`).
     package func checkTimers() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard state == .open else { return }
         perform(conversation.checkTimers(now: clock()))
     }
 
-    /// Closes the connection now, dropping unsent output; nothing more is reported.
+    /// Closes now, dropping unsent output; nothing more is reported.
     package func close() {
         dispatchPrecondition(condition: .onQueue(queue))
         handler = nil
@@ -349,22 +310,16 @@ package final class ClientConnection: @unchecked Sendable {
     }
 
     /// Writes what is queued (once greeted), then closes, waiting up to
-    /// `lingerMilliseconds` for the server to hang up (so it reads our last
-    /// lines); nothing more is reported.
+    /// `lingerMilliseconds` for the server to hang up; nothing more is reported.
     package func closeAfterFlush(lingerMilliseconds: Int) {
         dispatchPrecondition(condition: .onQueue(queue))
         handler = nil
         guard state != .closed else { return }
         flush()
         state = .closed
-        timer?.cancel()
-        timer = nil
-        channel?.closeAfterFlush(lingerMilliseconds: lingerMilliseconds)
-        channel = nil
-        outgoing = []
+        tearDown(lingerMilliseconds: lingerMilliseconds)
     }
 
-    /// The connection ended: say why (with the server's `BYE`), once.
     private func fail(_ reason: String) {
         guard state != .closed else { return }
         state = .closed
@@ -373,10 +328,15 @@ package final class ClientConnection: @unchecked Sendable {
         handler = nil
     }
 
-    private func tearDown() {
+    /// Closes the channel: at once, or after flushing and lingering.
+    private func tearDown(lingerMilliseconds: Int? = nil) {
         timer?.cancel()
         timer = nil
-        channel?.closeNow()
+        if let lingerMilliseconds {
+            channel?.closeAfterFlush(lingerMilliseconds: lingerMilliseconds)
+        } else {
+            channel?.closeNow()
+        }
         channel = nil
         outgoing = []
     }

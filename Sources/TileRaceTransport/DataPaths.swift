@@ -1,14 +1,12 @@
-/// Where TileRace keeps its files on this machine, following the XDG base
-/// directory rules. Server and client both use it, so they agree.
+/// Where TileRace keeps its files, by the XDG base directory rules, for
+/// server and client alike.
 public enum DataPaths {
-    /// The leaderboard's directory: `$XDG_DATA_HOME/tilerace` when that is an
-    /// absolute path, else `$HOME/.local/share/tilerace`; nil with neither.
+    /// `$XDG_DATA_HOME/tilerace` when absolute, else `$HOME/.local/share/tilerace`.
     public static func dataDirectory(environment: [String: String]) -> String? {
         directory(environment: environment, variable: "XDG_DATA_HOME", fallback: ".local/share")
     }
 
-    /// The settings' directory: `$XDG_CONFIG_HOME/tilerace` when that is an
-    /// absolute path, else `$HOME/.config/tilerace`; nil with neither.
+    /// `$XDG_CONFIG_HOME/tilerace` when absolute, else `$HOME/.config/tilerace`.
     public static func configDirectory(environment: [String: String]) -> String? {
         directory(environment: environment, variable: "XDG_CONFIG_HOME", fallback: ".config")
     }

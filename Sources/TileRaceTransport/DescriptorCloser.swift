@@ -1,35 +1,31 @@
-/// Closes a descriptor once every dispatch source reading or writing it has
-/// been cancelled (closing earlier would let the kernel reuse the number
-/// under a live source), then tells its owner; or, when the descriptor is
-/// handed over (`handOff`), gives it to its next owner instead of closing it.
+/// Closes a descriptor once every dispatch source on it was cancelled
+/// (closing earlier would let the kernel reuse the number under a live
+/// source), or hands it to its next owner (`handOff`).
 ///
-/// Touched only by the sources' cancel handlers, which run on the owner's
-/// serial queue, so its counter needs no lock.
+/// Touched only on the owner's serial queue, where the cancel handlers run.
 final class DescriptorCloser: @unchecked Sendable {
     private let fd: Int32
     private var remaining: Int
     private var closed: () -> Void
     private var handoff: ((Int32) -> Void)?
 
-    /// A closer for `fd`, used by `sources` dispatch sources.
     init(fd: Int32, sources: Int, closed: @escaping () -> Void = {}) {
         self.fd = fd
         self.remaining = sources
         self.closed = closed
     }
 
-    /// Sets what to call once the descriptor is closed (before any source is cancelled).
+    /// Call before any source is cancelled.
     func whenClosed(_ closed: @escaping () -> Void) {
         self.closed = closed
     }
 
-    /// Makes the last cancelled source hand the descriptor to `next` instead
-    /// of closing it (and `closed` is not called). Call before cancelling.
+    /// The last cancelled source hands the descriptor to `next` instead of
+    /// closing it (`closed` is not called). Call before cancelling.
     func handOff(to next: @escaping (Int32) -> Void) {
         handoff = next
     }
 
-    /// One source was cancelled; the last one closes the descriptor (or hands it over).
     func sourceCancelled() {
         remaining -= 1
         guard remaining == 0 else { return }

@@ -4,24 +4,18 @@
     import Darwin
 #endif
 
-/// The POSIX file calls the leaderboard store needs for durability: reading a
-/// whole file, appending with a sync, atomic replacement (write a temporary
-/// file, sync, rename, sync the directory), locking and private permissions.
+/// The POSIX file calls the leaderboard store needs for durability: appending
+/// with a sync, atomic replacement, locking, private permissions.
 package enum FileSystem {
-    /// A failed file operation: what was done to which path, and errno.
     package struct Failure: Error, Equatable {
-        /// The operation, e.g. `open`, `fsync`, `rename`.
+        /// `open`, `fsync`, `rename`...
         package var operation: String
-        /// The path it was done to.
         package var path: String
-        /// The errno value.
         package var errno: Int32
 
-        /// One line for people.
         package var message: String { "\(operation) \(path): \(FileDescriptor.describe(errno))" }
     }
 
-    /// Whether something exists at `path`.
     package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
@@ -62,14 +56,13 @@ package enum FileSystem {
         }
     }
 
-    /// Opens a file for appending (created with mode 0600); returns the descriptor.
+    /// Opens a file for appending (created with mode 0600).
     package static func openForAppending(_ path: String) throws(Failure) -> Int32 {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(operation: "open", path: path, errno: errno) }
         return fd
     }
 
-    /// Writes all bytes to a descriptor.
     package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
@@ -82,7 +75,7 @@ package enum FileSystem {
         }
     }
 
-    /// Forces a file's data to stable storage (`F_FULLFSYNC` on macOS).
+    /// `F_FULLFSYNC` on macOS.
     package static func sync(_ fd: Int32, path: String) throws(Failure) {
         #if canImport(Darwin)
             if fcntl(fd, F_FULLFSYNC) == 0 { return }
@@ -90,14 +83,12 @@ package enum FileSystem {
         guard fsync(fd) == 0 else { throw Failure(operation: "fsync", path: path, errno: errno) }
     }
 
-    /// Cuts a file to `length` bytes.
     package static func truncate(_ fd: Int32, to length: Int, path: String) throws(Failure) {
         guard ftruncate(fd, off_t(length)) == 0 else { throw Failure(operation: "truncate", path: path, errno: errno) }
     }
 
-    /// Replaces `path` with `bytes` atomically: writes `path.tmp` (mode 0600),
-    /// syncs it, renames it over `path`, then syncs the directory so the rename
-    /// itself survives a crash.
+    /// Writes `path.tmp` (mode 0600), syncs it, renames it over `path`, then
+    /// syncs the directory so the rename itself survives a crash.
     package static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(Failure) {
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -119,7 +110,7 @@ package enum FileSystem {
         try syncDirectory(of: path)
     }
 
-    /// Syncs the directory holding `path`, making a create or rename durable.
+    /// Makes a create or rename in `path`'s directory durable.
     package static func syncDirectory(of path: String) throws(Failure) {
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let name = directory.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : directory
@@ -133,8 +124,8 @@ package enum FileSystem {
         }
     }
 
-    /// Takes an exclusive lock on `path` (created 0600) without waiting; returns
-    /// the descriptor that holds it, or nil when another process holds it.
+    /// An exclusive lock on `path` (created 0600), without waiting: the
+    /// descriptor that holds it, or nil when another process holds it.
     package static func lock(_ path: String) throws(Failure) -> Int32? {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(operation: "open", path: path, errno: errno) }
@@ -147,7 +138,6 @@ package enum FileSystem {
         return fd
     }
 
-    /// The permission bits of a file, or nil.
     package static func permissions(_ path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

@@ -1,48 +1,39 @@
-/// Values by positive integer key, for the tables the server looks up on
-/// every request (sessions and connections by number, a poller's sockets
-/// by token): open addressing with linear probing, the slot chosen by
-/// multiplying the key by 2⁶⁴/φ (Fibonacci hashing). A `Dictionary` hashes
-/// each key with SipHash, which is most of a look-up's cost; these keys are
-/// the server's own numbers, so no peer can choose keys that collide.
+/// Values by positive integer key, for the tables looked up on every request
+/// (sessions, connections, a poller's sockets): open addressing with linear
+/// probing, the slot picked by multiplying the key by 2⁶⁴/φ. `Dictionary`'s
+/// SipHash was most of a look-up's cost; these keys are the server's own
+/// numbers, so no peer can choose keys that collide. At most half the slots
+/// are taken; a removal moves the entries after it back (no tombstones).
 ///
-/// At most half the slots are taken (the table doubles before that); a
-/// removal moves the entries after it back, so no slot is left marked.
-/// A value type, like `Dictionary`. Public and inlinable, so each module
-/// that uses it gets code made for its values (the optimizer specialized
-/// no `package` generic for another module, which then ran the generic
-/// code, with metadata look-ups, at several times the cost).
+/// Public and inlinable so each module gets code specialized for its values
+/// (no `package` generic was specialized across modules: the generic code
+/// cost several times as much).
 public struct IntegerTable<Value> {
-    /// Each slot's key, `IntegerTable.empty` where free.
+    /// `IntegerTable.empty` where free.
     @usableFromInline var slotKeys: [Int]
-    /// Each slot's value (nil where free).
     @usableFromInline var slotValues: [Value?]
     /// 64 minus log₂ of the number of slots: a product's top bits pick the slot.
     @usableFromInline var shift: Int
-    /// The number of keys in the table.
     @inlinable public var count: Int { keyCount }
-    /// The number of keys (stored; `count` reads it).
     @usableFromInline var keyCount = 0
 
     /// The key of a free slot (no key may be this).
     @usableFromInline static var empty: Int { Int.min }
 
-    /// An empty table.
     @inlinable public init() {
         slotKeys = Array(repeating: IntegerTable.empty, count: 16)
         slotValues = Array(repeating: nil, count: 16)
         shift = 64 - 4
     }
 
-    /// Whether the table holds no key.
     @inlinable public var isEmpty: Bool { keyCount == 0 }
 
-    /// The keys, in no particular order.
+    /// In no particular order (as `values`).
     @inlinable public var keys: [Int] { slotKeys.filter { $0 != IntegerTable.empty } }
 
-    /// The values, in no particular order.
     @inlinable public var values: [Value] { slotValues.compactMap { $0 } }
 
-    /// The value for `key` (a number from 1); setting nil removes it.
+    /// Setting nil removes the key.
     @inlinable public subscript(key: Int) -> Value? {
         get {
             let (slot, isFound) = find(key)
@@ -67,7 +58,6 @@ public struct IntegerTable<Value> {
         }
     }
 
-    /// The slot a key's search starts at.
     @inlinable func home(of key: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
     }
@@ -107,7 +97,6 @@ public struct IntegerTable<Value> {
         keyCount -= 1
     }
 
-    /// Doubles the slots and puts every entry in its new place.
     @inlinable mutating func grow() {
         let oldSlotKeys = slotKeys
         let oldSlotValues = slotValues

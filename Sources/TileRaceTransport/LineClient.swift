@@ -1,20 +1,14 @@
 import Dispatch
 import TileRaceProtocol
 
-/// A small blocking client for protocol lines, with a deadline on every wait:
-/// for command-line tools (`tilerace leaderboard`) and tests. Interactive
-/// clients want a non-blocking connection instead.
-///
-/// Not thread-safe: use it from one thread at a time.
+/// A blocking client for protocol lines, with a deadline on every wait, for
+/// the command-line tools and tests. Used from one thread at a time.
 public final class LineClient {
-    /// Why connecting, sending or reading failed.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        /// One line for people.
         public var message: String
-        /// Whether the wait ran out of time (as opposed to a closed or failed connection).
+        /// A wait ran out of time (not a closed or failed connection).
         public var isTimeout: Bool
 
-        /// Creates a failure.
         public init(message: String, isTimeout: Bool = false) {
             self.message = message
             self.isTimeout = isTimeout
@@ -26,11 +20,10 @@ public final class LineClient {
     private var fd: Int32
     private var framer: LineFramer
     private var isAtEnd = false
-    /// The host and port connected to, for messages.
+    /// `host:port`, for messages.
     public let endpoint: String
 
-    /// Connects to `host:port` within `timeoutMilliseconds`. `receiveBufferBytes`
-    /// shrinks the kernel's receive buffer (tests use it to play a slow reader).
+    /// `receiveBufferBytes` shrinks the kernel's buffer (a slow reader, in tests).
     public init(
         host: String, port: Int, timeoutMilliseconds: Int = 3000, maximumLineLength: Int = 1 << 20,
         receiveBufferBytes: Int? = nil
@@ -50,12 +43,10 @@ public final class LineClient {
 
     deinit { close() }
 
-    /// Sends one line (a `\n` is added).
     public func send(_ line: String) throws(Failure) {
         try sendBytes(Array((line + "\n").utf8))
     }
 
-    /// Sends raw bytes, exactly as given.
     public func sendBytes(_ bytes: [UInt8]) throws(Failure) {
         guard fd >= 0 else { throw Failure(message: "connection to \(endpoint) is closed", isTimeout: false) }
         var offset = 0
@@ -71,7 +62,6 @@ public final class LineClient {
     }
 
     /// The next line, or nil when the server closed the connection.
-    /// - Throws: on timeout, or when the connection fails.
     public func readLine(timeoutMilliseconds: Int = 3000) throws(Failure) -> String? {
         let deadline = MonotonicClock.milliseconds() + max(0, timeoutMilliseconds)
         while true {
@@ -96,7 +86,6 @@ public final class LineClient {
         }
     }
 
-    /// Closes the connection.
     public func close() {
         if fd >= 0 { FileDescriptor.close(fd) }
         fd = -1

@@ -1,12 +1,11 @@
 import Dispatch
 
-/// A listening socket whose read source accepts connections. When the process
-/// runs out of descriptors it pauses accepting briefly instead of spinning.
+/// A listening socket whose read source accepts connections; out of
+/// descriptors, it pauses accepting briefly instead of spinning.
 ///
-/// Owned by its queue (the server's): every method must be called on it
-/// (checked), and the accept handler runs there.
+/// Owned by its queue: every method is called on it (checked), and the
+/// handlers run there.
 package final class Listener: @unchecked Sendable {
-    /// The port it listens on.
     package let port: Int
     private let fd: Int32
     private let queue: DispatchQueue
@@ -14,7 +13,6 @@ package final class Listener: @unchecked Sendable {
     private var isPaused = false
     private var isStopped = false
 
-    /// Takes over a listening socket.
     package init(fd: Int32, port: Int, queue: DispatchQueue) {
         self.fd = fd
         self.port = port
@@ -22,8 +20,7 @@ package final class Listener: @unchecked Sendable {
         self.source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
     }
 
-    /// Starts accepting; `accepted` gets each new socket and its peer address,
-    /// `failed` a message when accepting fails.
+    /// `accepted` gets each new socket and its peer's address.
     package func start(accepted: @escaping (Int32, String) -> Void, failed: @escaping (String) -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
         let fd = self.fd
@@ -46,7 +43,6 @@ package final class Listener: @unchecked Sendable {
         source.resume()
     }
 
-    /// Stops accepting and closes the socket.
     package func stop() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !isStopped else { return }

@@ -1,11 +1,9 @@
 import Dispatch
 
-/// The process's monotonic clock, which never jumps with the wall clock:
-/// the one place it is read in milliseconds, by the server's `SystemClock`,
-/// the client's loop, bots, connections and store health alike.
+/// The one place the monotonic clock (which never jumps with the wall
+/// clock) is read in milliseconds, for server, client and bots alike.
 package enum MonotonicClock {
-    /// Milliseconds since an arbitrary start (the machine's boot, as
-    /// `DispatchTime` counts it); only differences mean anything.
+    /// Since an arbitrary start: only differences mean anything.
     package static func milliseconds() -> Int {
         Int(DispatchTime.now().uptimeNanoseconds / 1_000_000)
     }

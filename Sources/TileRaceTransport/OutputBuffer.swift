@@ -3,27 +3,22 @@ package struct OutputBuffer: Sendable {
     private var bytes: [UInt8] = []
     private var start = 0
 
-    /// An empty buffer.
     package init() {}
 
-    /// Bytes not yet written.
     package var count: Int { bytes.count - start }
 
-    /// Whether everything was written.
     package var isEmpty: Bool { start == bytes.count }
 
-    /// Appends a protocol line and its `\n`.
+    /// Appends a line and its `\n`.
     package mutating func append(line: String) {
         bytes.append(contentsOf: line.utf8)
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// Appends bytes as they are (an array, or part of one).
     package mutating func append(bytes: ArraySlice<UInt8>) {
         self.bytes.append(contentsOf: bytes)
     }
 
-    /// Drops `written` bytes from the front.
     package mutating func consume(_ written: Int) {
         start += written
         if start == bytes.count {
@@ -36,7 +31,6 @@ package struct OutputBuffer: Sendable {
         }
     }
 
-    /// Calls `body` with the bytes not yet written.
     package func withUnsentBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start...])) }
     }

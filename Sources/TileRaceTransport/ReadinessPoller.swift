@@ -6,58 +6,42 @@ import Foundation
     import Glibc
 #endif
 
-/// Tells many sockets' channels when they have input, with one epoll set
-/// (Linux) instead of a read source per socket. A thread of its own waits on
-/// the set and, when sockets are ready, runs their handlers on the queue with
-/// `queue.sync`: when the queue is idle (the usual case under load), the
-/// handlers run right on that thread, so a batch of ready sockets costs one
-/// `epoll_wait` and no hand-off between threads. (A dispatch read source on
-/// the set cost, per batch, a wake-up of libdispatch's event thread, a
-/// hand-off to a worker thread and the re-arming of the set.) Each wake-up
-/// takes up to `batch` ready sockets and calls their channels in turn, and
-/// takes more at once while a whole batch was ready. Sockets are watched
-/// level-triggered, so one that still holds bytes after its channel read is
-/// reported again.
+/// Tells a queue's sockets' channels when they have input, from one epoll
+/// set (Linux) watched level-triggered. A thread of its own waits on the set
+/// and runs the ready sockets' handlers with `queue.sync`: on an idle queue
+/// (the usual case under load) they run right on that thread, so a batch
+/// costs one `epoll_wait` and no hand-off (a dispatch read source on the set
+/// cost a wake-up of libdispatch's event thread, a hand-off to a worker and
+/// a re-arming per batch). It also keeps one timer for the queue's owner, a
+/// timerfd in the same set: a dispatch timer woke two threads per firing,
+/// a tenth of the server's CPU in a race with `PROGRESS` every 100 ms.
 ///
-/// It also keeps one timer for its queue's owner (`onTimer`,
-/// `scheduleTimer`): a timerfd in the same set, so a timer's work runs on
-/// the same thread as the sockets' (a dispatch timer woke libdispatch's
-/// timer thread and then a worker thread for each firing, and re-arming it
-/// woke the timer thread again: in a race, with a room's `PROGRESS` due
-/// every 100 ms, that was a tenth of the server's CPU).
-///
-/// Only on Linux (`make` returns nil elsewhere, and channels keep a read
-/// source each). Owned by `queue`: every method must be called on it, and
-/// the handlers run on it. The thread only waits on the set and calls into
-/// the queue; it ends after `close()` (or once the poller is let go) and
-/// then closes the set and its wake-up descriptor.
+/// Only on Linux (`make` returns nil elsewhere; channels then keep a read
+/// source each). Owned by `queue`: every method is called on it, and the
+/// handlers run on it. The thread ends after `close()` (or once the poller
+/// is let go), then closes the descriptors.
 package final class ReadinessPoller: @unchecked Sendable {
-    /// The queue that owns the poller and every channel it watches.
     package let queue: DispatchQueue
 
-    /// Memory its channels read into, one read at a time on the queue
-    /// (`SocketChannel.readChunkBytes`): a temporary allocation that size
-    /// is not on the stack, so each read would allocate and free it.
+    /// What its channels read into, one at a time on the queue (a temporary
+    /// allocation that size is not on the stack: each read would allocate).
     package let readScratch = UnsafeMutableRawBufferPointer.allocate(
         byteCount: SocketChannel.readChunkBytes, alignment: MemoryLayout<UInt64>.alignment)
 
+    /// By token (`IntegerTable`: a look-up per ready socket).
+    private var handlers = IntegerTable<Handler>()
+    private var timerHandler: (() -> Void)?
+    private var nextToken: UInt64 = 1
+    private var isClosed = false
+
     #if canImport(Glibc)
-        /// The epoll set and the eventfd that wakes the thread, shared by the
-        /// poller and its thread and closed once both let go: the poller may
-        /// wake the thread (in `close()` or `deinit`) whenever the thread ends.
+        /// Shared with the thread, which the poller may wake whenever it ends.
         private let descriptors: Descriptors
         private var epollFD: Int32 { descriptors.epollFD }
-        /// Each socket's handler by its token (`IntegerTable`: one look-up
-        /// per ready socket, which a `Dictionary` would hash with SipHash).
-        private var handlers = IntegerTable<Handler>()
-        private var timerHandler: (() -> Void)?
-        private var nextToken: UInt64 = 1
-        private var isClosed = false
         /// The most ready sockets taken per `epoll_wait`.
         private static let batch = 256
-        /// The token of the wake-up eventfd in the set (sockets' start at 1).
+        /// The eventfd's token in the set; sockets' start at 1.
         private static let wakeToken: UInt64 = 0
-        /// The token of the timerfd in the set.
         private static let timerToken = UInt64.max
 
         private init(queue: DispatchQueue, descriptors: Descriptors) {
@@ -92,8 +76,7 @@ package final class ReadinessPoller: @unchecked Sendable {
         readScratch.deallocate()
     }
 
-    /// A poller for the channels of `queue`, or nil where there is none
-    /// (not Linux, or no epoll set could be made).
+    /// Nil where there is none (not Linux, or no epoll set could be made).
     package static func make(queue: DispatchQueue) -> ReadinessPoller? {
         #if canImport(Glibc)
             let fd = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -110,21 +93,17 @@ package final class ReadinessPoller: @unchecked Sendable {
         #endif
     }
 
-    /// Registers a handler for one socket (not watched yet); returns its token.
+    /// A socket's handler (the socket not watched yet); returns its token.
     package func register(_ handler: @escaping () -> Void) -> UInt64 {
         dispatchPrecondition(condition: .onQueue(queue))
-        #if canImport(Glibc)
-            let token = nextToken
-            nextToken += 1
-            handlers[Int(token)] = Handler(run: handler)
-            return token
-        #else
-            return 0
-        #endif
+        let token = nextToken
+        nextToken += 1
+        handlers[Int(token)] = Handler(run: handler)
+        return token
     }
 
-    /// Starts (`true`) or stops watching socket `fd` for input. A socket not
-    /// watched is out of the set, so its hang-up is not reported either.
+    /// Starts or stops watching `fd` for input (a socket out of the set has
+    /// its hang-up not reported either).
     package func watch(_ token: UInt64, fd: Int32, _ isWatched: Bool) {
         assertOnQueue(queue)
         #if canImport(Glibc)
@@ -136,24 +115,19 @@ package final class ReadinessPoller: @unchecked Sendable {
         #endif
     }
 
-    /// Forgets a socket's handler (call after it is no longer watched).
+    /// Call once the socket is no longer watched.
     package func unregister(_ token: UInt64) {
         dispatchPrecondition(condition: .onQueue(queue))
-        #if canImport(Glibc)
-            handlers[Int(token)] = nil
-        #endif
+        handlers[Int(token)] = nil
     }
 
-    /// Sets what runs, on the queue, when the timer fires (`scheduleTimer`).
     package func onTimer(_ handler: @escaping () -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
-        #if canImport(Glibc)
-            timerHandler = handler
-        #endif
+        timerHandler = handler
     }
 
     /// Fires the timer once, `milliseconds` from now (at once when 0 or
-    /// less), replacing the time it was set to fire at, if any.
+    /// less), replacing any earlier setting.
     package func scheduleTimer(afterMilliseconds milliseconds: Int) {
         assertOnQueue(queue)
         #if canImport(Glibc)
@@ -167,22 +141,20 @@ package final class ReadinessPoller: @unchecked Sendable {
         #endif
     }
 
-    /// Stops the poller: no handler runs after this; its thread wakes, ends,
-    /// and closes the epoll set.
+    /// No handler runs after this; the thread wakes, ends and closes the set.
     package func close() {
         dispatchPrecondition(condition: .onQueue(queue))
+        guard !isClosed else { return }
+        isClosed = true
+        handlers = IntegerTable()
+        timerHandler = nil
         #if canImport(Glibc)
-            guard !isClosed else { return }
-            isClosed = true
-            handlers = IntegerTable()
-            timerHandler = nil
             descriptors.wakeThread()
         #endif
     }
 
     #if canImport(Glibc)
-        /// The thread's loop: wait for ready sockets, then run their handlers
-        /// on the queue (`runHandlers`, false once the poller is closed or gone).
+        /// The thread's loop, until `runHandlers` says the poller is closed or gone.
         private static func waitForReadySockets(
             on descriptors: Descriptors, queue: DispatchQueue,
             runHandlers: (UnsafeMutableBufferPointer<epoll_event>, Int) -> Bool
@@ -200,9 +172,8 @@ package final class ReadinessPoller: @unchecked Sendable {
             }
         }
 
-        /// Calls the handlers of the `count` ready sockets in `events`, then
-        /// takes any more that are ready while a whole batch was. Returns
-        /// whether the poller is still open. Runs on the queue.
+        /// Runs the ready sockets' handlers, and takes more while a whole batch
+        /// was ready; returns whether the poller is still open.
         private func runHandlers(_ events: UnsafeMutableBufferPointer<epoll_event>, count: Int) -> Bool {
             var count = count
             while !isClosed {
@@ -222,8 +193,7 @@ package final class ReadinessPoller: @unchecked Sendable {
             return !isClosed
         }
 
-        /// Takes the timerfd's count of expirations (so it is not reported
-        /// again), then runs the timer's handler.
+        /// Reads the timerfd's count (so it is not reported again), then runs the handler.
         private func timerFired() {
             var expirations: UInt64 = 0
             guard Glibc.read(descriptors.timerFD, &expirations, MemoryLayout<UInt64>.size) > 0 else { return }
@@ -232,21 +202,19 @@ package final class ReadinessPoller: @unchecked Sendable {
     #endif
 }
 
+/// A socket's handler, boxed: a table of a class is specialized where one of
+/// bare closures ran generic code (metadata look-ups on every call).
+private final class Handler {
+    let run: () -> Void
+
+    init(run: @escaping () -> Void) {
+        self.run = run
+    }
+}
+
 #if canImport(Glibc)
     extension ReadinessPoller {
-        /// A socket's handler, boxed: a table of a class is specialized
-        /// where one of bare closures ran generic code (metadata look-ups
-        /// on every call).
-        fileprivate final class Handler {
-            let run: () -> Void
-
-            init(run: @escaping () -> Void) {
-                self.run = run
-            }
-        }
-
-        /// An epoll set, its wake-up eventfd and its timerfd, closed when the
-        /// last of the poller and its thread lets go of them. Immutable.
+        /// Closed when the last of the poller and its thread lets go.
         fileprivate final class Descriptors: Sendable {
             let epollFD: Int32
             let wakeFD: Int32
@@ -258,7 +226,6 @@ package final class ReadinessPoller: @unchecked Sendable {
                 self.timerFD = timerFD
             }
 
-            /// Makes the thread's `epoll_wait` return.
             func wakeThread() {
                 var one: UInt64 = 1
                 _ = Glibc.write(wakeFD, &one, MemoryLayout<UInt64>.size)

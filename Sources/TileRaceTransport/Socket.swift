@@ -4,61 +4,43 @@
     import Darwin
 #endif
 
-/// The POSIX socket calls the server, its tools and the client use. Every
-/// difference between Linux and macOS (socket types, `accept4`, `MSG_NOSIGNAL`
-/// versus `SO_NOSIGPIPE`, `sin_len`) lives in this one file. Shared within the
-/// package (`package` access), not part of the public API. Calls that hold
-/// for any descriptor (closing, flags) are in `FileDescriptor`.
+/// The POSIX socket calls of the server, the client and the tools. Every
+/// difference between Linux and macOS (socket types, `MSG_NOSIGNAL` versus
+/// `SO_NOSIGPIPE`, `sin_len`) lives in this one file; calls that hold for any
+/// descriptor are in `FileDescriptor`. A failure carries its errno.
 package enum Socket {
-    /// What a receive gave.
     package enum ReceiveResult: Equatable {
-        /// This many bytes were stored.
         case bytes(Int)
-        /// Nothing to read now.
         case wouldBlock
-        /// The peer closed its side.
         case endOfStream
-        /// The connection failed.
         case failed(Int32)
     }
 
-    /// What a send gave.
     package enum SendResult: Equatable {
-        /// This many bytes were taken by the kernel.
         case sent(Int)
-        /// The kernel buffer is full.
         case wouldBlock
-        /// The connection failed.
         case failed(Int32)
     }
 
-    /// What an accept gave.
     package enum AcceptResult {
         /// A new non-blocking socket and the peer's address.
         case accepted(Int32, peer: String)
-        /// No connection is waiting.
         case wouldBlock
-        /// Accepting failed (e.g. out of file descriptors).
+        /// E.g. out of file descriptors.
         case failed(Int32)
     }
 
-    /// Why a listening socket could not be made.
     package enum ListenFailure: Error, Equatable {
-        /// The text is not an IPv4 or IPv6 address.
+        /// Not an IPv4 or IPv6 literal.
         case invalidAddress
-        /// Another socket holds the port.
         case addressInUse
-        /// A system call failed.
         case system(call: String, errno: Int32)
     }
 
-    /// Why a connection could not be made.
     package enum ConnectFailure: Error, Equatable {
-        /// The host name did not resolve.
         case unknownHost(String)
         /// Nobody listens there, or the host is unreachable.
         case system(call: String, errno: Int32)
-        /// No answer within the time allowed.
         case timedOut
 
         /// What went wrong, in a few lower-case words: "connection refused".
@@ -70,8 +52,7 @@ package enum Socket {
             }
         }
 
-        /// What went wrong, for an attempt that waited at most
-        /// `timeoutMilliseconds`: "timed out after 5 s", "connection refused".
+        /// "timed out after 5 s", or `reason`.
         package func reason(timeoutMilliseconds: Int) -> String {
             guard case .timedOut = self else { return reason }
             return "timed out after \(Socket.duration(milliseconds: timeoutMilliseconds))"
@@ -83,32 +64,26 @@ package enum Socket {
         milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 
-    /// The processors online (at least 1): how many queues can run at once.
+    /// The processors online (at least 1).
     package static var processorCount: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
-    /// Makes the process ignore SIGPIPE, so a write to a closed socket fails with
-    /// EPIPE instead of killing the process.
+    /// A write to a closed socket then fails with EPIPE instead of killing the process.
     package static func ignoreBrokenPipeSignal() {
         signal(SIGPIPE, SIG_IGN)
     }
 
     // MARK: Listening
 
-    /// Opens a non-blocking socket listening on `address` (an IPv4 or IPv6
-    /// literal) and `port` (0 picks a free one). `::` also accepts IPv4.
-    /// Returns the socket and the port it is bound to.
+    /// A non-blocking socket listening on `address` (an IPv4 or IPv6 literal;
+    /// `::` also accepts IPv4) and `port` (0 picks a free one), and its port.
     package static func listen(address: String, port: Int, backlog: Int32 = 512) throws(ListenFailure) -> (Int32, port: Int) {
         guard let socketAddress = SocketAddress(address: address, port: port) else { throw .invalidAddress }
         let fd = socket(socketAddress.family, streamType, 0)
         guard fd >= 0 else { throw .system(call: "socket", errno: errno) }
-        var one: Int32 = 1
-        var zero: Int32 = 0
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        if socketAddress.family == AF_INET6 {
-            setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &zero, socklen_t(MemoryLayout<Int32>.size))
-        }
+        setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
+        if socketAddress.family == AF_INET6 { setOption(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, 0) }
         let bound = socketAddress.withSockaddr { bind(fd, $0, $1) }
         if bound != 0 {
             let code = errno
@@ -125,8 +100,7 @@ package enum Socket {
         return (fd, localPort(fd) ?? port)
     }
 
-    /// Accepts one waiting connection as a non-blocking socket with Nagle's
-    /// algorithm off (protocol lines are small and latency matters).
+    /// Accepts one waiting connection (`configure`d).
     package static func accept(_ listener: Int32) -> AcceptResult {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -138,23 +112,16 @@ package enum Socket {
             return code == EAGAIN || code == EWOULDBLOCK || code == EINTR || code == ECONNABORTED
                 ? .wouldBlock : .failed(code)
         }
-        FileDescriptor.setNonBlocking(fd)
-        FileDescriptor.setCloseOnExec(fd)
-        #if canImport(Darwin)
-            var one: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        setNoDelay(fd)
+        configure(fd)
         return .accepted(fd, peer: SocketAddress.describe(storage))
     }
 
     // MARK: Connecting (tools and tests)
 
-    /// Connects a socket to `host:port`, trying each address the name resolves
-    /// to, within `timeoutMilliseconds` each. The socket is blocking unless
-    /// `isNonBlocking` (the interactive client's). `receiveBufferBytes` sets
-    /// the kernel's receive buffer (to simulate a slow reader in tests). Blocks
-    /// the calling thread while it connects (`SocketConnector` does not).
+    /// Connects to each address `host` resolves to in turn, within
+    /// `timeoutMilliseconds` each, blocking the calling thread (`SocketConnector`
+    /// does not).
+    /// `receiveBufferBytes` shrinks the kernel's buffer (a slow reader, in tests).
     package static func connect(
         host: String, port: Int, timeoutMilliseconds: Int, isNonBlocking: Bool = false, receiveBufferBytes: Int? = nil
     ) throws(ConnectFailure) -> Int32 {
@@ -186,19 +153,16 @@ package enum Socket {
         throw lastFailure
     }
 
-    /// What starting a non-blocking connect gave.
     package enum ConnectStart {
-        /// Connected at once (a non-blocking socket, ready to use).
         case connected(Int32)
-        /// Under way: the socket becomes writable when it is done; then
-        /// `finishConnect` tells how it went.
+        /// The socket becomes writable when done; `finishConnect` tells how it went.
         case inProgress(Int32)
-        /// Failed at once; no socket is left open.
+        /// No socket is left open.
         case failed(ConnectFailure)
     }
 
-    /// The addresses `host` (a name or an IPv4 or IPv6 literal) resolves to,
-    /// with `port`, in the resolver's order. Blocks while the name resolves.
+    /// The addresses `host` (a name or a literal) resolves to, in the
+    /// resolver's order. Blocks while the name resolves.
     package static func resolve(host: String, port: Int) throws(ConnectFailure) -> [SocketAddress] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -218,22 +182,12 @@ package enum Socket {
         return addresses
     }
 
-    /// Starts connecting a new non-blocking socket (close-on-exec, Nagle off,
-    /// no SIGPIPE) to `address`, without waiting.
+    /// Starts connecting a new `configure`d socket to `address`, without waiting.
     package static func startConnect(to address: SocketAddress, receiveBufferBytes: Int? = nil) -> ConnectStart {
         let fd = socket(address.family, streamType, 0)
         guard fd >= 0 else { return .failed(.system(call: "socket", errno: errno)) }
-        if let receiveBufferBytes {
-            var size = Int32(clamping: receiveBufferBytes)
-            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        FileDescriptor.setNonBlocking(fd)
-        FileDescriptor.setCloseOnExec(fd)
-        setNoDelay(fd)
-        #if canImport(Darwin)
-            var one: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
+        if let receiveBufferBytes { setOption(fd, SOL_SOCKET, SO_RCVBUF, Int32(clamping: receiveBufferBytes)) }
+        configure(fd)
         if address.withSockaddr({ systemConnect(fd, $0, $1) }) == 0 { return .connected(fd) }
         let code = errno
         guard code == EINPROGRESS || code == EINTR else {
@@ -243,8 +197,7 @@ package enum Socket {
         return .inProgress(fd)
     }
 
-    /// How a connect under way ended, once its socket is writable: nil when
-    /// it is connected.
+    /// How a connect under way ended, once its socket is writable: nil when connected.
     package static func finishConnect(_ fd: Int32) -> ConnectFailure? {
         var soError: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
@@ -266,7 +219,6 @@ package enum Socket {
 
     // MARK: Data
 
-    /// Receives up to `buffer.count` bytes.
     package static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReceiveResult {
         while true {
             let count = recv(fd, buffer.baseAddress, buffer.count, 0)
@@ -293,7 +245,7 @@ package enum Socket {
         }
     }
 
-    /// Sends the FIN: the peer reads end-of-stream after the bytes already sent.
+    /// The peer reads end-of-stream after the bytes already sent.
     package static func shutdownWriting(_ fd: Int32) {
         shutdown(fd, Int32(SHUT_WR))
     }
@@ -320,13 +272,23 @@ package enum Socket {
 
     // MARK: Options
 
-    static func setNoDelay(_ fd: Int32) {
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    /// Non-blocking, close-on-exec, no SIGPIPE, and Nagle's algorithm off
+    /// (protocol lines are small and latency matters).
+    private static func configure(_ fd: Int32) {
+        FileDescriptor.setNonBlocking(fd)
+        FileDescriptor.setCloseOnExec(fd)
+        setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+        #if canImport(Darwin)
+            setOption(fd, SOL_SOCKET, SO_NOSIGPIPE, 1)
+        #endif
     }
 
-    /// The port a socket is bound to.
-    package static func localPort(_ fd: Int32) -> Int? {
+    private static func setOption(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32) {
+        var value = value
+        setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    private static func localPort(_ fd: Int32) -> Int? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let result = withUnsafeMutablePointer(to: &storage) { pointer in

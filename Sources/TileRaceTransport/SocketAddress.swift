@@ -19,24 +19,23 @@ package struct SocketAddress: Sendable {
             guard inet_pton(AF_INET6, address, &ipv6.sin6_addr) == 1 else { return nil }
             ipv6.sin6_family = sa_family_t(AF_INET6)
             ipv6.sin6_port = networkPort
-            #if canImport(Darwin)
-                ipv6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
-            #endif
-            family = AF_INET6
-            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: ipv6) { target.copyMemory(from: $0) } }
+            self.init(ipv6, family: AF_INET6)
         } else {
             var ipv4 = sockaddr_in()
             guard inet_pton(AF_INET, address, &ipv4.sin_addr) == 1 else { return nil }
             ipv4.sin_family = sa_family_t(AF_INET)
             ipv4.sin_port = networkPort
-            #if canImport(Darwin)
-                ipv4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-            #endif
-            family = AF_INET
-            length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: ipv4) { target.copyMemory(from: $0) } }
+            self.init(ipv4, family: AF_INET)
         }
+    }
+
+    private init<Address>(_ address: Address, family: Int32) {
+        self.family = family
+        length = socklen_t(MemoryLayout<Address>.size)
+        withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: address) { target.copyMemory(from: $0) } }
+        #if canImport(Darwin)
+            storage.ss_len = UInt8(length)
+        #endif
     }
 
     /// The address of one resolver answer; nil for a family other than IPv4 or IPv6.
@@ -51,7 +50,6 @@ package struct SocketAddress: Sendable {
         }
     }
 
-    /// `address:port` (IPv6 as `[address]:port`).
     package var description: String { SocketAddress.describe(storage) }
 
     func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {

@@ -1,43 +1,30 @@
 import Dispatch
 
-/// One non-blocking TCP socket and its byte streams: it frames nothing (its
-/// owner does: protocol lines for the server's players and the client,
-/// RESP for the Redis connection), shared by the server (one per player),
-/// the client (its one server) and Redis clients: a read source
-/// delivers the bytes that arrive, a write source drains a bounded output
-/// buffer, and closing is graceful.
+/// One non-blocking TCP socket and its byte streams, framing nothing (its
+/// owner frames: protocol lines for the server and the client, RESP for
+/// Redis).
 ///
-/// - Reading: each time the socket is readable, what it holds is read (up to
-///   `maximumReadsPerEvent` chunks, with no read that would only find it
-///   empty) and handed over in order (the owner frames them), each read as
-///   the memory it was read into, lent for the call: no array per read. The
-///   owner may hold reading (`holdReading`) while it has enough to do: the
-///   bytes then wait in the kernel, and TCP slows the peer down.
-/// - Writing: `enqueue` queues lines; `flush` writes what the kernel takes
-///   and leaves the rest to the write source. A peer that lets more than
-///   `outputLimit` bytes pile up is cut off, so it never holds memory.
+/// - Reading: each readable event reads up to `maximumReadsPerEvent` chunks
+///   and lends each to the owner for the call (no array per read). While
+///   the owner holds reading, bytes wait in the kernel and TCP slows the peer.
+/// - Writing: `enqueue` queues, `flush` writes what the kernel takes, the
+///   write source the rest. A peer that lets more than `outputLimit` bytes
+///   pile up is cut off.
 /// - Closing: `closeAfterFlush` writes what is queued, shuts the write side
-///   down and reads (and drops) the peer's last bytes for a moment, so the
-///   peer sees the last lines (e.g. `BYE`) before the end of the stream;
-///   `closeNow` drops unsent output. The descriptor is closed only in the
-///   sources' cancel handlers, once both were cancelled.
-/// - Moving: `detach` gives the socket, with its unsent output, to a channel
-///   on another queue (the server moves a player to the queue of its room).
+///   and drops the peer's last bytes for a moment, so the peer reads the last
+///   lines (`BYE`) before the end of the stream; `closeNow` drops output.
+///   The descriptor is closed only in the sources' cancel handlers.
+/// - Moving: `detach` hands the socket and its unsent output to a channel on
+///   another queue (a player moving to its room's shard).
 ///
-/// Owned by `queue`: every method must be called on it (checked), and the
-/// handlers run on it. Handlers must hold their owner weakly: a late callback
-/// can arrive after the owner is gone.
-///
-/// A channel with sources of its own closes when let go. One on a poller is
-/// held by the poller (and its write source) from `start` until it closes
-/// or detaches, so its owner must close it (the server always does): it
-/// has no weak reference, whose side table would make every retain and
-/// release of the channel, several a request on the server's path, take the
-/// runtime's slow path.
+/// Owned by `queue`: every method is called on it (checked) and the handlers
+/// run on it; handlers hold their owner weakly (a late callback may come
+/// after it is gone). A channel on a poller is held by the poller from
+/// `start` until it closes or detaches, so its owner must close it: a weak
+/// reference to it would give it a side table, and every retain and release
+/// on the server's path would take the runtime's slow path.
 package final class SocketChannel: @unchecked Sendable {
-    /// Where the channel is in its life.
     package enum Phase: Equatable, Sendable {
-        /// Reading and writing.
         case open
         /// Writing what is queued, then closing.
         case draining
@@ -47,33 +34,27 @@ package final class SocketChannel: @unchecked Sendable {
         case closed
     }
 
-    /// Why a channel stopped by itself while open.
+    /// Why a channel stopped by itself while open. All but `peerClosed`
+    /// (after which writing still works) close it.
     package enum EndReason: Equatable, Sendable {
-        /// The peer closed its side (end of stream). Reading stops; writing
-        /// still works until the owner closes.
         case peerClosed
-        /// Reading failed with this errno; the channel is closed.
         case readFailed(Int32)
-        /// Writing failed with this errno; the channel is closed.
         case writeFailed(Int32)
-        /// More than the output limit waited to be written; the channel is closed.
+        /// This many bytes waited, more than the limit.
         case outputLimit(Int)
     }
 
-    /// What the channel reports to its owner, on the owner's queue.
     package struct Handlers {
-        /// Bytes arrived (only while open): the memory the channel read them
-        /// into, valid only during the call (the owner copies what it keeps,
-        /// before anything else: memory read into next may be the same).
+        /// Bytes arrived (only while open), lent for the call: the owner
+        /// copies what it keeps (the next read may reuse the memory).
         package var received: (UnsafeRawBufferPointer) -> Void
-        /// The channel stopped by itself while open. Called at most once.
+        /// The channel stopped by itself while open; at most once.
         package var ended: (EndReason) -> Void
         /// The descriptor was closed.
         package var closed: () -> Void = {}
-        /// Output that had to wait for the socket is now all written.
+        /// Output that had to wait for the socket is all written.
         package var drained: () -> Void = {}
 
-        /// Handlers for a channel's owner.
         package init(
             received: @escaping (UnsafeRawBufferPointer) -> Void, ended: @escaping (EndReason) -> Void,
             closed: @escaping () -> Void = {}, drained: @escaping () -> Void = {}
@@ -85,12 +66,10 @@ package final class SocketChannel: @unchecked Sendable {
         }
     }
 
-    /// How many chunks one readable event reads at most before letting others run.
+    /// The most chunks one readable event reads before letting others run.
     package static let maximumReadsPerEvent = 8
-    /// The size of one read.
     package static let readChunkBytes = 16384
 
-    /// Where the channel is in its life.
     package private(set) var phase = Phase.open
 
     // What every read and write uses first, together (Swift lays a class's
@@ -115,14 +94,13 @@ package final class SocketChannel: @unchecked Sendable {
     private let closer: DescriptorCloser
     private var lingerMilliseconds = 1000
 
-    /// A channel over the connected non-blocking socket `fd`, which it now owns.
+    /// A channel that owns the connected non-blocking socket `fd`.
     /// - Parameters:
-    ///   - outputLimit: the most bytes that may wait to be written.
     ///   - closeTimeoutMilliseconds: how long `closeAfterFlush` waits for the
     ///     output to drain before closing anyway.
-    ///   - pendingOutput: output a detached channel left unsent, written first.
-    ///   - poller: reports input for this and other sockets of `queue`
-    ///     (`ReadinessPoller`); without one, the channel has a read source.
+    ///   - pendingOutput: what a detached channel left unsent, written first.
+    ///   - poller: reports input for the sockets of `queue`; without one, the
+    ///     channel has a read source.
     package init(
         fd: Int32, queue: DispatchQueue, outputLimit: Int, closeTimeoutMilliseconds: Int = 5000,
         pendingOutput: OutputBuffer = OutputBuffer(), poller: ReadinessPoller? = nil
@@ -143,19 +121,17 @@ package final class SocketChannel: @unchecked Sendable {
     }
 
     deinit {
-        // Released without closing: the sources must still be cancelled (a
-        // suspended or never-started source must not be released). Closing
-        // the descriptor takes it out of a poller's set.
+        // A suspended or never-started source must not be released uncancelled.
+        // Closing the descriptor takes it out of a poller's set.
         cancelSources(leavingPoller: false)
     }
 
-    /// The bytes queued and not yet taken by the kernel.
     package var pendingOutputBytes: Int { output.count }
 
     /// Whether output is waiting for the socket to drain.
     package var isWaitingToWrite: Bool { isWriting }
 
-    /// Starts reading; the write source stays idle until output backs up.
+    /// Starts reading; the write source idles until output backs up.
     package func start(_ handlers: Handlers) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard phase == .open, self.handlers == nil else { return }
@@ -164,21 +140,20 @@ package final class SocketChannel: @unchecked Sendable {
         closer.whenClosed(handlers.closed)
         if let readSource {
             readSource.setEventHandler { [weak self] in self?.readAvailable() }
-            writeSource.setEventHandler { [weak self] in self?.writable() }
+            writeSource.setEventHandler { [weak self] in self?.writeQueued() }
         } else if let poller {
             // Held until the channel closes: the poller forgets it then, and a
             // cancelled source lets go of its handler.
             pollToken = poller.register { self.readAvailable() }
-            writeSource.setEventHandler { self.writable() }
+            writeSource.setEventHandler { self.writeQueued() }
         }
         isStarted = true
         updateReading()
         if !output.isEmpty { writeQueued() }
     }
 
-    /// Stops (`true`) or restarts (`false`) reading: while held, no bytes are
-    /// read or reported, and the peer's bytes wait in the kernel. Closing
-    /// still reads (and drops) the peer's last bytes.
+    /// Stops (`true`) or restarts reading. Closing still reads (and drops)
+    /// the peer's last bytes.
     package func holdReading(_ held: Bool) {
         assertOnQueue(queue)
         guard held != isReadingHeld else { return }
@@ -186,8 +161,8 @@ package final class SocketChannel: @unchecked Sendable {
         updateReading()
     }
 
-    /// Queues lines (a `\n` is added to each). Returns false, and closes,
-    /// when the unsent output would pass the limit. Ignored unless open.
+    /// Queues lines (each with a `\n`). Returns false, and closes, past the
+    /// output limit. Ignored unless open.
     @discardableResult
     package func enqueue(_ lines: [String]) -> Bool {
         assertOnQueue(queue)
@@ -196,9 +171,8 @@ package final class SocketChannel: @unchecked Sendable {
         return checkOutputLimit()
     }
 
-    /// Queues bytes as they are (an array, or part of one: copied only into
-    /// the output). Returns false, and closes, when the unsent output would
-    /// pass the limit. Ignored unless open.
+    /// Queues bytes as they are. Returns false, and closes, past the output
+    /// limit. Ignored unless open.
     @discardableResult
     package func enqueue(bytes: ArraySlice<UInt8>) -> Bool {
         assertOnQueue(queue)
@@ -207,15 +181,13 @@ package final class SocketChannel: @unchecked Sendable {
         return checkOutputLimit()
     }
 
-    /// Writes as much queued output as the socket takes now; the write
-    /// source finishes the rest when the socket drains.
     package func flush() {
         assertOnQueue(queue)
         writeQueued()
     }
 
-    /// Closes once the queued output is written (or after the close
-    /// timeout), then waits up to `lingerMilliseconds` for the peer to hang up.
+    /// Closes once the output is written (or after the close timeout), then
+    /// waits up to `lingerMilliseconds` for the peer to hang up.
     package func closeAfterFlush(lingerMilliseconds: Int = 1000) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard phase == .open else { return }
@@ -232,11 +204,10 @@ package final class SocketChannel: @unchecked Sendable {
         teardown()
     }
 
-    /// Gives the socket up without closing it, for a channel on another
-    /// queue to carry on: reading and writing stop at once, and once both
-    /// sources are cancelled `next` gets the descriptor and the output not
-    /// yet written (on this queue). Nothing more is reported, not even
-    /// `closed`. Returns false (and does nothing) unless open.
+    /// Gives the socket up without closing it: reading and writing stop, and
+    /// once both sources are cancelled `next` gets the descriptor and the
+    /// unsent output (on this queue). Nothing more is reported, not even
+    /// `closed`. Returns false (doing nothing) unless open.
     @discardableResult
     package func detach(to next: @escaping (Int32, OutputBuffer) -> Void) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
@@ -250,14 +221,11 @@ package final class SocketChannel: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Reads what the event reported. The source's `data` is how many bytes
-    /// the kernel held when it fired: once that many are read, the socket is
-    /// taken as empty (bytes that came since fire the source again), which
-    /// saves the read that would only say `EAGAIN`. With no estimate (0:
-    /// end of stream, or a platform that gives none) it reads until `EAGAIN`.
+    /// Reads what the event reported, sparing the read that would only say
+    /// `EAGAIN`: a read source's `data` is how many bytes the kernel held (0:
+    /// no estimate, read until `EAGAIN`); on a poller, which watches
+    /// level-triggered, a read that does not fill the buffer took all.
     private func readAvailable() {
-        // A poller gives no estimate: a read that does not fill the buffer
-        // took what there was (the socket is watched level-triggered).
         var expected = 0
         if poller == nil, let readSource { expected = Int(clamping: readSource.data) }
         for _ in 0..<SocketChannel.maximumReadsPerEvent {
@@ -290,9 +258,8 @@ package final class SocketChannel: @unchecked Sendable {
         }
     }
 
-    /// Reads once, and lends what came to `body` (not called for no bytes).
+    /// Reads once, and lends what came to `body`.
     private func receive(_ body: (UnsafeRawBufferPointer) -> Void = { _ in }) -> Socket.ReceiveResult {
-        // Into the poller's memory, which its channels share on the queue.
         if let poller { return receive(into: poller.readScratch, body) }
         return withUnsafeTemporaryAllocation(byteCount: SocketChannel.readChunkBytes, alignment: 1) {
             receive(into: $0, body)
@@ -309,19 +276,13 @@ package final class SocketChannel: @unchecked Sendable {
 
     // MARK: Writing
 
-    /// Whether the unsent output is within the limit; past it, reports and closes.
     private func checkOutputLimit() -> Bool {
         guard output.count <= outputLimit else {
-            let waiting = output.count
-            handlers?.ended(.outputLimit(waiting))
+            handlers?.ended(.outputLimit(output.count))
             teardown()
             return false
         }
         return true
-    }
-
-    private func writable() {
-        writeQueued()
     }
 
     private func writeQueued() {
@@ -331,7 +292,7 @@ package final class SocketChannel: @unchecked Sendable {
             case .sent(let count):
                 output.consume(count)
             case .wouldBlock:
-                resumeWriting()
+                setWriting(true)
                 return
             case .failed(let code):
                 if phase == .open { handlers?.ended(.writeFailed(code)) }
@@ -340,7 +301,7 @@ package final class SocketChannel: @unchecked Sendable {
             }
         }
         let hadWaited = isWriting
-        pauseWriting()
+        setWriting(false)
         if phase == .draining {
             linger()
         } else if hadWaited {
@@ -350,9 +311,9 @@ package final class SocketChannel: @unchecked Sendable {
 
     // MARK: Closing
 
-    /// Everything is written: send the FIN, drop what the peer already sent,
-    /// and give it a moment to hang up. (Closing with unread input would reset
-    /// the connection, and the peer could lose the last lines.)
+    /// Everything is written: send the FIN, drop what the peer sent, and give
+    /// it a moment to hang up (closing with unread input would reset the
+    /// connection, and the peer could lose the last lines).
     private func linger() {
         phase = .lingering
         updateReading()
@@ -388,21 +349,13 @@ package final class SocketChannel: @unchecked Sendable {
         writeSource.cancel()
     }
 
-    private func resumeWriting() {
-        guard !isWriting else { return }
-        isWriting = true
-        writeSource.resume()
+    /// The write source runs only while output waits for the socket.
+    private func setWriting(_ wanted: Bool) {
+        guard wanted != isWriting else { return }
+        isWriting = wanted
+        if wanted { writeSource.resume() } else { writeSource.suspend() }
     }
 
-    private func pauseWriting() {
-        guard isWriting else { return }
-        isWriting = false
-        writeSource.suspend()
-    }
-
-    /// Reads while started, not at the end of the stream, not closed, and
-    /// not held by the owner (unless lingering, when the peer's last bytes
-    /// are read and dropped).
     private func updateReading() {
         // Once closed, the sources are cancelled and must stay resumed.
         guard phase != .closed else { return }

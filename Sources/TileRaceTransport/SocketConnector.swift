@@ -1,17 +1,16 @@
 import Dispatch
 
-/// Connects a non-blocking TCP socket to `host:port` without blocking its
-/// queue: the name resolves on a global queue, then each address it resolves
-/// to is tried in turn with a non-blocking `connect`, a write source telling
-/// when one is done. The whole attempt has one deadline.
+/// Connects a non-blocking TCP socket without blocking its queue, nor a
+/// thread for long: the name resolves on a global queue, then each address
+/// is tried in turn, a write source telling when a `connect` is done; one
+/// deadline for it all. (A blocking connect on a global queue holds one of
+/// its few threads while a peer does not answer, and work behind it waits.)
 ///
-/// Owned by `queue`: `start` and `cancel` must be called on it (checked), and
-/// the completion runs on it, at most once. On success the completion gets
-/// the connected socket, which is then the caller's; every other socket is
-/// closed in its write source's cancel handler (and the winner is handed
-/// over only from there, once its source is gone).
+/// Owned by `queue`: `start` and `cancel` are called on it (checked), and the
+/// completion runs on it, at most once, with a socket that is then the
+/// caller's. Every socket is closed, or handed over, only in its write
+/// source's cancel handler, once the source is gone.
 package final class SocketConnector: @unchecked Sendable {
-    /// What an attempt gives: a connected non-blocking socket, or why not.
     package typealias Completion = (Result<Int32, Socket.ConnectFailure>) -> Void
 
     private let host: String
@@ -24,8 +23,6 @@ package final class SocketConnector: @unchecked Sendable {
     private var connectedFD: Int32 = -1
     private var lastFailure: Socket.ConnectFailure
 
-    /// A connector for `host` (a name or an IPv4 or IPv6 literal) and `port`
-    /// that gives up after `timeoutMilliseconds`.
     package init(host: String, port: Int, timeoutMilliseconds: Int, queue: DispatchQueue) {
         self.host = host
         self.port = port
@@ -38,7 +35,6 @@ package final class SocketConnector: @unchecked Sendable {
         source?.cancel()
     }
 
-    /// Starts the attempt; `completion` runs on the queue once it is over.
     package func start(_ completion: @escaping Completion) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard self.completion == nil, source == nil, addresses.isEmpty else { return }
@@ -47,7 +43,7 @@ package final class SocketConnector: @unchecked Sendable {
             self?.finish(.failure(.timedOut))
         }
         let (host, port, queue) = (self.host, self.port, self.queue)
-        // Resolving may wait on the network: never on the owner's queue.
+        // Resolving may wait on the network.
         DispatchQueue.global().async { [self] in
             let resolved: Result<[SocketAddress], Socket.ConnectFailure>
             do throws(Socket.ConnectFailure) {
@@ -59,7 +55,7 @@ package final class SocketConnector: @unchecked Sendable {
         }
     }
 
-    /// Gives up: the completion is not called, and a socket under way is closed.
+    /// The completion is not called, and a socket under way is closed.
     package func cancel() {
         dispatchPrecondition(condition: .onQueue(queue))
         completion = nil

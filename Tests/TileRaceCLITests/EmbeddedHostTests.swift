@@ -9,12 +9,12 @@ import TileRaceTestSupport
 
 @Suite struct EmbeddedHostTests {
     @Test func theBestAddressForFriends() {
-        #expect(HostAddress.best(among: ["10.0.0.5", "172.17.0.1", "192.168.1.20"]) == "192.168.1.20")
-        #expect(HostAddress.best(among: ["172.17.0.1", "172.20.1.2", "10.1.1.1"]) == "10.1.1.1")
-        #expect(HostAddress.best(among: ["172.17.0.1", "172.20.1.2"]) == "172.20.1.2")
-        #expect(HostAddress.best(among: ["169.254.3.3", "172.17.0.1"]) == "172.17.0.1")
-        #expect(HostAddress.best(among: ["169.254.3.3", "203.0.113.9"]) == "203.0.113.9")
-        #expect(HostAddress.best(among: []) == nil)
+        #expect(EmbeddedHost.bestAddress(among: ["10.0.0.5", "172.17.0.1", "192.168.1.20"]) == "192.168.1.20")
+        #expect(EmbeddedHost.bestAddress(among: ["172.17.0.1", "172.20.1.2", "10.1.1.1"]) == "10.1.1.1")
+        #expect(EmbeddedHost.bestAddress(among: ["172.17.0.1", "172.20.1.2"]) == "172.20.1.2")
+        #expect(EmbeddedHost.bestAddress(among: ["169.254.3.3", "172.17.0.1"]) == "172.17.0.1")
+        #expect(EmbeddedHost.bestAddress(among: ["169.254.3.3", "203.0.113.9"]) == "203.0.113.9")
+        #expect(EmbeddedHost.bestAddress(among: []) == nil)
     }
 
     @Test func hostingTellsFriendsHowToJoin() {
@@ -67,12 +67,12 @@ import TileRaceTestSupport
 
     @Test func theProbeKnowsATileraceServerFromAnythingElse() throws {
         let host = try TestHost()
-        #expect(ServerProbe.isTileRace(port: host.port))
+        #expect(EmbeddedHost.isTileRace(port: host.port))
         let fake = try #require(FakeServer(sending: "SSH-2.0-OpenSSH_9.6\r\n"))
-        #expect(!ServerProbe.isTileRace(port: fake.port))
+        #expect(!EmbeddedHost.isTileRace(port: fake.port))
         let (fd, port) = try #require(TestSockets.boundButNotListening())
         defer { close(fd) }
-        #expect(!ServerProbe.isTileRace(port: port))
-        #expect(ServerProbe.find(among: [port, host.port]) == host.port)
+        #expect(!EmbeddedHost.isTileRace(port: port))
+        #expect([port, host.port].first(where: EmbeddedHost.isTileRace) == host.port)
     }
 }

@@ -220,16 +220,16 @@ struct LeaderboardCommandTests {
     }
 
     @Test func tableAndTimes() {
-        #expect(LeaderboardTable.time(0) == "0:00.0")
-        #expect(LeaderboardTable.time(5312) == "0:05.3")
-        #expect(LeaderboardTable.time(4_502_199) == "75:02.1")
+        #expect(TextTable.time(0) == "0:00.0")
+        #expect(TextTable.time(5312) == "0:05.3")
+        #expect(TextTable.time(4_502_199) == "75:02.1")
         let entry = LeaderboardEntry(
             rank: 1, nickname: "ana",
             result: GameResult(
                 score: 20116, largestTile: 2048, moves: 938, milliseconds: 432_400, size: 4, target: 2048, assists: 3, seed: "42"),
             date: "2026-11-22")
         #expect(
-            LeaderboardTable.render(title: "t", entries: [entry]) == """
+            TextTable.render(title: "t", entries: [entry]) == """
                 t
                 rank  nickname    score      max   moves  assists      time  date
                    1  ana         20116     2048     938        3    7:12.4  2026-11-22
@@ -237,7 +237,7 @@ struct LeaderboardCommandTests {
         var sprint = entry
         sprint.sprintTime = 95_431
         #expect(
-            LeaderboardTable.render(title: "t", entries: [sprint]) == """
+            TextTable.render(title: "t", entries: [sprint]) == """
                 t
                 rank  nickname    sprint    score      max   moves  assists      time  date
                    1  ana         1:35.4    20116     2048     938        3    7:12.4  2026-11-22
@@ -251,7 +251,7 @@ struct LeaderboardCommandTests {
             RatingEntry(rank: 2, nickname: "cyrano", rating: 1337, deviation: 250, races: 2, isProvisional: true),
         ]
         #expect(
-            LeaderboardTable.renderRatings(title: "t", ratings: ratings) == """
+            TextTable.renderRatings(title: "t", ratings: ratings) == """
                 t
                 rank  nickname   rating  deviation  races
                    1  ana          1523         96     14
@@ -259,7 +259,7 @@ struct LeaderboardCommandTests {
                    1  bo          1700?        290      1
                    2  cyrano      1337?        250      2
                 """)
-        #expect(LeaderboardTable.renderRatings(title: "t", ratings: []) == "t\n(nobody is rated yet: race in a rated room)")
+        #expect(TextTable.renderRatings(title: "t", ratings: []) == "t\n(nobody is rated yet: race in a rated room)")
     }
 
     @Test func printsARunningServersRatingBoard() throws {

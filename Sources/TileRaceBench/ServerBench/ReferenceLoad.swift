@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import TileRaceTransport
 
-/// A share of `tilerace bench server --redis`'s load: whole rooms (or
+/// A share of `tilerace-bench server --redis`'s load: whole rooms (or
 /// channel groups) of `ReferenceConnection`s on one thread of its own, which
 /// blocks in one epoll set (`EpollSet`), reads each ready socket once, sends
 /// what is due and writes each connection's bytes with one `send`. The same
@@ -20,10 +20,8 @@ final class ReferenceLoad: @unchecked Sendable {
         private var ready = 0
         private var isAbandoned = false
 
-        /// Counts one more connection that is ready.
         func connectionReady() { lock.withLock { ready += 1 } }
 
-        /// How many connections are ready.
         var readyConnections: Int { lock.withLock { ready } }
 
         /// Counts from `start` to `end` (monotonic ns); the loads stop at `end`.

@@ -1,7 +1,8 @@
 import Foundation
+import TileRaceCLI
 import TileRaceTransport
 
-/// Runs `tilerace bench server` from its arguments and prints its figures.
+/// Runs `tilerace-bench server` from its arguments and prints its figures.
 enum ServerBenchmarkReport {
     static func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         if arguments.has("--redis") { return try runReference(arguments, console: console) }
@@ -32,9 +33,7 @@ enum ServerBenchmarkReport {
         if arguments.value("--port") != nil, options.host == nil {
             throw CommandLineError("--port needs --host (without it, a server is started here on a free port)")
         }
-        #if DEBUG
-            console.print("note: this is a debug build; measure with swift build -c release")
-        #endif
+        BenchCommand.noteDebugBuild(console)
         let target =
             options.host.map { "\($0):\(options.port)" } ?? "a server in this process on 127.0.0.1 (leaderboard in a temporary directory)"
         console.print(
@@ -43,7 +42,7 @@ enum ServerBenchmarkReport {
                 + "; \(options.seconds) s against \(target)")
         switch ServerBenchmark(options: options).run() {
         case .failure(let failure):
-            console.printError("tilerace bench server: \(failure.message)")
+            console.printError("tilerace-bench server: \(failure.message)")
             return CLI.failure
         case .success(let report):
             let trips = report.roundTrips
@@ -99,15 +98,8 @@ enum ServerBenchmarkReport {
         } catch {
             throw CommandLineError("--server-cpus/--load-cpus: \(error.message)")
         }
-        if let executable = arguments.value("--server-executable") {
-            guard FileManager.default.isExecutableFile(atPath: executable) else {
-                throw CommandLineError("--server-executable: \(Arguments.quoted(executable)) is not an executable file")
-            }
-            options.serverExecutable = executable
-        }
-        #if DEBUG
-            console.print("note: this is a debug build; measure with swift build -c release")
-        #endif
+        options.serverExecutable = try ServedProcess.executable(given: arguments.value("--server-executable"))
+        BenchCommand.noteDebugBuild(console)
         console.print(
             "same run: \(options.connections) connections at \(options.requestsPerSecond) requests/s each "
                 + "(\(options.connections * options.requestsPerSecond)/s), rooms and channel groups of \(options.roomSize), "
@@ -118,7 +110,7 @@ enum ServerBenchmarkReport {
         do throws(BenchmarkFailure) {
             rows = try ReferenceBenchmark(options: options).run { console.print("  \($0)") }
         } catch {
-            console.printError("tilerace bench server: \(error.message)")
+            console.printError("tilerace-bench server: \(error.message)")
             return CLI.failure
         }
         let asked = options.connections * options.requestsPerSecond

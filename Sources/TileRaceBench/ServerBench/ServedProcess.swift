@@ -1,4 +1,5 @@
 import Foundation
+import TileRaceCLI
 import TileRaceTransport
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import TileRaceTransport
 #endif
 
 /// A `tilerace serve` started as a child process on a free loopback port,
-/// for `tilerace bench server --redis`: a process of its own, as
+/// for `tilerace-bench server --redis`: a process of its own, as
 /// `redis-server` is, so that its CPU time (from /proc) is the server's
 /// alone. Its leaderboard lives in a temporary directory, removed at `stop`.
 ///
@@ -61,7 +62,6 @@ final class ServedProcess {
         throw BenchmarkFailure("\(executable) serve did not greet within 10 s on port \(port)")
     }
 
-    /// The server's process id.
     var processIdentifier: Int32 { process.processIdentifier }
 
     /// Stops the server (SIGTERM; SIGKILL after 5 s) and removes its directory.
@@ -76,8 +76,25 @@ final class ServedProcess {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// This program's own executable (Linux: /proc/self/exe), which runs the server by default.
-    static var ownExecutable: String {
+    /// The `tilerace` that serves: `given` (`--server-executable`), or by
+    /// default the one in `program`'s folder (the build folder of this `tilerace-bench`).
+    static func executable(given: String?, besides program: String = ownPath) throws(CommandLineError) -> String {
+        if let given {
+            guard FileManager.default.isExecutableFile(atPath: given) else {
+                throw CommandLineError("--server-executable: \(Arguments.quoted(given)) is not an executable file")
+            }
+            return given
+        }
+        let sibling = URL(fileURLWithPath: program).deletingLastPathComponent().appendingPathComponent("tilerace").path
+        guard FileManager.default.isExecutableFile(atPath: sibling) else {
+            throw CommandLineError(
+                "no tilerace next to tilerace-bench (\(sibling)): build both (swift build -c release), or give --server-executable FILE")
+        }
+        return sibling
+    }
+
+    /// This program's executable (Linux: /proc/self/exe).
+    static var ownPath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }

@@ -9,7 +9,7 @@ import TileRaceTransport
     import Darwin
 #endif
 
-/// `tilerace bench server --redis`: the same load, in one run, against a
+/// `tilerace-bench server --redis`: the same load, in one run, against a
 /// `tilerace serve` process and a `redis-server` process, each pinned to the
 /// server's CPUs (the load to its own), and the server process's CPU time
 /// per request read from /proc. Four rows: TileRace practice (`MOVE`),
@@ -28,8 +28,8 @@ struct ReferenceBenchmark {
         var shards = 1
         var serverCPUs: CPUAffinity?
         var loadCPUs: CPUAffinity?
-        /// The `tilerace` that serves (default: this program).
-        var serverExecutable = ServedProcess.ownExecutable
+        /// The `tilerace` that serves (`ServedProcess.executable`).
+        var serverExecutable = "tilerace"
     }
 
     /// One measured row.

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// Counts the heap allocations Swift code makes, for `tilerace bench engine`.
+/// Counts the heap allocations Swift code makes, for `tilerace-bench engine`.
 ///
 /// Every Swift heap allocation (class instances, array, string and dictionary
 /// buffers, closure contexts, boxes) goes through the runtime's

@@ -1,61 +1,63 @@
+import Foundation
 import Testing
+import TileRaceCLI
 import TileRaceEngine
 
-@testable import TileRaceCLI
+@testable import TileRaceBench
 
-/// `tilerace bench`: what it accepts. (Its figures are not tested: no timed tests.)
+/// `tilerace-bench`: what it accepts. (Its figures are not tested: no timed tests.)
 struct BenchCommandTests {
     @Test(arguments: [
-        (["bench"], "tilerace bench: say what to measure: tilerace bench engine, bot, server or leaderboard"),
-        (["bench", "network"], "tilerace bench: unknown benchmark 'network'; known: engine, bot, server, leaderboard, store"),
+        ([], "tilerace-bench: say what to measure: tilerace-bench engine, bot, server, leaderboard or store"),
+        (["network"], "tilerace-bench: unknown benchmark 'network'; known: engine, bot, server, leaderboard, store"),
         (
-            ["bench", "server", "--port", "2048"],
-            "tilerace bench: --port needs --host (without it, a server is started here on a free port)"
+            ["server", "--port", "2048"],
+            "tilerace-bench: --port needs --host (without it, a server is started here on a free port)"
         ),
         (
-            ["bench", "server", "--room-size", "0"],
-            "tilerace bench: invalid value '0' for --room-size: expected a whole number from 1 to 16"
+            ["server", "--room-size", "0"],
+            "tilerace-bench: invalid value '0' for --room-size: expected a whole number from 1 to 16"
         ),
-        (["bench", "bot", "--strength", "6"], "tilerace bench: invalid value '6' for --strength: expected a whole number from 1 to 5"),
-        (["bench", "bot", "--strength", "x"], "tilerace bench: invalid value 'x' for --strength: expected a whole number from 1 to 5"),
-        (["bench", "bot", "--games", "0"], "tilerace bench: invalid value '0' for --games: expected a whole number from 1 to 100000"),
-        (["bench", "bot", "--size", "9"], "tilerace bench: invalid value '9' for --size: expected a whole number from 3 to 8"),
-        (["bench", "bot", "--steps", "5"], "tilerace bench: --steps does not apply to tilerace bench bot"),
-        (["bench", "engine", "--strength", "3"], "tilerace bench: --strength does not apply to tilerace bench engine"),
-        (["bench", "engine", "twice"], "tilerace bench: unexpected argument 'twice'"),
+        (["bot", "--strength", "6"], "tilerace-bench: invalid value '6' for --strength: expected a whole number from 1 to 5"),
+        (["bot", "--strength", "x"], "tilerace-bench: invalid value 'x' for --strength: expected a whole number from 1 to 5"),
+        (["bot", "--games", "0"], "tilerace-bench: invalid value '0' for --games: expected a whole number from 1 to 100000"),
+        (["bot", "--size", "9"], "tilerace-bench: invalid value '9' for --size: expected a whole number from 3 to 8"),
+        (["bot", "--steps", "5"], "tilerace-bench: --steps does not apply to tilerace-bench bot"),
+        (["engine", "--strength", "3"], "tilerace-bench: --strength does not apply to tilerace-bench engine"),
+        (["engine", "twice"], "tilerace-bench: unexpected argument 'twice'"),
         (
-            ["bench", "engine", "--steps", "0"],
-            "tilerace bench: invalid value '0' for --steps: expected a whole number from 1 to 1000000000"
+            ["engine", "--steps", "0"],
+            "tilerace-bench: invalid value '0' for --steps: expected a whole number from 1 to 1000000000"
         ),
-        (["bench", "engine", "--fast"], "tilerace bench: unknown option '--fast'"),
-        (["bench", "engine", "--runs", "1", "--runs=2"], "tilerace bench: --runs is given twice ('1', then '2'); give it once"),
+        (["engine", "--fast"], "tilerace-bench: unknown option '--fast'"),
+        (["engine", "--runs", "1", "--runs=2"], "tilerace-bench: --runs is given twice ('1', then '2'); give it once"),
         (
-            ["bench", "server", "--server-cpus", "0"],
-            "tilerace bench: --server-cpus needs --redis (it sets up the servers started as processes)"
-        ),
-        (
-            ["bench", "server", "--redis", "--host", "example.org"],
-            "tilerace bench: --host does not apply to --redis (it starts its own servers; --load-cpus sets the load's threads)"
+            ["server", "--server-cpus", "0"],
+            "tilerace-bench: --server-cpus needs --redis (it sets up the servers started as processes)"
         ),
         (
-            ["bench", "server", "--redis", "--load-cpus", "1-0"],
-            "tilerace bench: --server-cpus/--load-cpus: '1-0' is not a CPU list (numbers and ranges from 0 to 1023, e.g. 0 or 1-3,6)"
+            ["server", "--redis", "--host", "example.org"],
+            "tilerace-bench: --host does not apply to --redis (it starts its own servers; --load-cpus sets the load's threads)"
         ),
-        (["bench", "server", "--redis=redis://127.0.0.1:6379"], "tilerace bench: --redis takes no value"),
-        (["bench", "store", "--redis"], "tilerace bench: --redis needs a value"),
-        (["bench", "engine", "--redis", "redis://127.0.0.1:1"], "tilerace bench: --redis does not apply to tilerace bench engine"),
+        (
+            ["server", "--redis", "--load-cpus", "1-0"],
+            "tilerace-bench: --server-cpus/--load-cpus: '1-0' is not a CPU list (numbers and ranges from 0 to 1023, e.g. 0 or 1-3,6)"
+        ),
+        (["server", "--redis=redis://127.0.0.1:6379"], "tilerace-bench: --redis takes no value"),
+        (["store", "--redis"], "tilerace-bench: --redis needs a value"),
+        (["engine", "--redis", "redis://127.0.0.1:1"], "tilerace-bench: --redis does not apply to tilerace-bench engine"),
     ])
     func mistakesExitWithStatusTwo(arguments: [String], message: String) {
-        let run = TestConsole.run(arguments)
+        let run = BenchConsole.run(arguments)
         #expect(run.status == 2)
         #expect(run.output.isEmpty)
         let lines = run.error.split(separator: "\n").map(String.init)
         #expect(lines.first == message)
-        #expect(lines.dropFirst().first == "usage: tilerace bench engine [--steps N] [--runs N]")
+        #expect(lines.dropFirst().first == "usage: tilerace-bench engine [--steps N] [--runs N]")
     }
 
     @Test func runsAShortMeasurement() {
-        let run = TestConsole.run(["bench", "engine", "--steps", "2000", "--runs", "2"])
+        let run = BenchConsole.run(["engine", "--steps", "2000", "--runs", "2"])
         #expect(run.status == 0)
         #expect(run.output.contains("random play 4x4: "))
         #expect(run.output.contains("replay of a 10000-step game: median "))
@@ -63,7 +65,7 @@ struct BenchCommandTests {
     }
 
     @Test func measuresALeaderboardWithManyClaims() {
-        let run = TestConsole.run(["bench", "leaderboard", "--claims", "2000", "--submissions", "20"])
+        let run = BenchConsole.run(["leaderboard", "--claims", "2000", "--submissions", "20"])
         #expect(run.status == 0)
         #expect(run.output.contains("leaderboard with 2000 claims: written in "))
         #expect(run.output.contains("opening it (a server's start): "))
@@ -71,7 +73,7 @@ struct BenchCommandTests {
     }
 
     @Test func loadsAServerStartedHere() {
-        let run = TestConsole.run(["bench", "server", "--players", "4", "--room-size", "2", "--seconds", "1", "--submitters", "1"])
+        let run = BenchConsole.run(["server", "--players", "4", "--room-size", "2", "--seconds", "1", "--submitters", "1"])
         #expect(run.status == 0)
         #expect(run.output.contains("MOVE round trip: p50 "))
         #expect(run.output.contains("submissions acknowledged: "))
@@ -80,15 +82,36 @@ struct BenchCommandTests {
 
     /// `--redis` is a flag of `bench server` and takes a URL in `bench store`: both parse.
     @Test func redisIsAFlagOfServerAndAValueOfStore() throws {
-        let bench = BenchCommand()
         let server = try Arguments(
-            parsing: ["server", "--redis", "--seconds", "2"], options: bench.options(parsing: ["server", "--redis"]))
+            parsing: ["server", "--redis", "--seconds", "2"], options: BenchCommand.options(parsing: ["server", "--redis"]))
         #expect(server.has("--redis"))
         #expect(server.value("--seconds") == "2")
         let words = ["store", "--redis", "redis://127.0.0.1:6379"]
-        let store = try Arguments(parsing: words, options: bench.options(parsing: words))
+        let store = try Arguments(parsing: words, options: BenchCommand.options(parsing: words))
         #expect(store.value("--redis") == "redis://127.0.0.1:6379")
-        #expect(bench.options.filter { $0.name == "--redis" }.count == 1)
+        #expect(BenchCommand.options.filter { $0.name == "--redis" }.count == 1)
+    }
+
+    /// `server --redis` serves with the `tilerace` next to `tilerace-bench` unless told otherwise.
+    @Test func theServerExecutableIsTheTileRaceInTheSameFolder() throws {
+        let folder = NSTemporaryDirectory() + "tilerace-bench-sibling-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let program = folder + "/tilerace-bench"
+        #expect(
+            throws: CommandLineError(
+                "no tilerace next to tilerace-bench (\(folder)/tilerace): build both (swift build -c release), or give --server-executable FILE"
+            )
+        ) {
+            try ServedProcess.executable(given: nil, besides: program)
+        }
+        #expect(FileManager.default.createFile(atPath: folder + "/tilerace", contents: Data(), attributes: [.posixPermissions: 0o755]))
+        #expect(try ServedProcess.executable(given: nil, besides: program) == folder + "/tilerace")
+        #expect(try ServedProcess.executable(given: "/bin/sh", besides: program) == "/bin/sh")
+        #expect(FileManager.default.createFile(atPath: folder + "/notes", contents: Data(), attributes: [.posixPermissions: 0o644]))
+        #expect(throws: CommandLineError("--server-executable: \(Arguments.quoted(folder + "/notes")) is not an executable file")) {
+            try ServedProcess.executable(given: folder + "/notes", besides: program)
+        }
     }
 
     @Test func referenceTableHasARowPerLoadAndWarnsOfABusyLoad() {
@@ -173,7 +196,7 @@ struct BenchCommandTests {
     }
 
     @Test func botBenchPlaysGamesAndPrintsTheFigures() {
-        let run = TestConsole.run(["bench", "bot", "--strength", "2", "--games", "2", "--size", "3"])
+        let run = BenchConsole.run(["bot", "--strength", "2", "--games", "2", "--size", "3"])
         #expect(run.status == 0)
         #expect(run.output.contains("bot strength 2 on 3x3: 2 games from seeds 1 to 2"))
         #expect(run.output.contains("  seed 1: score "))
@@ -203,7 +226,7 @@ struct BenchCommandTests {
     }
 
     @Test func helpExplainsHowAllocationsAreCounted() {
-        let run = TestConsole.run(["help", "bench"])
+        let run = BenchConsole.run(["--help"])
         #expect(run.status == 0)
         #expect(run.output.contains("_swift_allocObject"))
     }

@@ -1,7 +1,7 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// One connection of `tilerace bench server --redis`'s load, without
+/// One connection of `tilerace-bench server --redis`'s load, without
 /// sockets: lines in, bytes to send out. It talks just enough of the
 /// TileRace protocol (or of RESP, to Redis) to keep one request in flight at
 /// a steady pace and time it; the lines that come most (`OK MOVE`,
@@ -48,7 +48,6 @@ final class ReferenceConnection {
 
     let role: Role
     let index: Int
-    /// Bytes waiting to be written.
     var output: [UInt8] = []
     /// Whether it may send timed requests now.
     private(set) var isPlaying = false

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import TileRaceTransport
+@testable import TileRaceBench
 
-/// CPU lists as `tilerace bench server --server-cpus` takes them.
+/// CPU lists as `tilerace-bench server --server-cpus` takes them.
 struct CPUAffinityTests {
     @Test func readsNumbersAndRanges() throws {
         #expect(try CPUAffinity(parsing: "0").cpus == [0])

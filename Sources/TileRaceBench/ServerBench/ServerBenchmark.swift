@@ -9,7 +9,7 @@ import TileRaceTransport
     import Darwin
 #endif
 
-/// `tilerace bench server`: a load of real protocol clients racing in rooms
+/// `tilerace-bench server`: a load of real protocol clients racing in rooms
 /// at a fixed rate per player (and, optionally, clients submitting to the
 /// leaderboard as fast as it acknowledges), against a server started in this
 /// process on 127.0.0.1 or one given by address. The generator runs its

@@ -1,15 +1,17 @@
+import TileRaceTransport
+
 #if canImport(Glibc)
     import CTileRaceEpoll
     import Glibc
 #endif
 
 /// A plain epoll set (Linux) for a thread that runs its own loop and blocks
-/// in `wait`, as the load of `tilerace bench server --redis` does: no
+/// in `wait`, as the load of `tilerace-bench server --redis` does: no
 /// dispatch source, no queue. (`ReadinessPoller` is the one for queues.)
 /// Sockets are watched for input, level-triggered.
 ///
 /// Owned by the one thread that calls it.
-package final class EpollSet {
+final class EpollSet {
     #if canImport(Glibc)
         private let fd: Int32
         private var events: [epoll_event]
@@ -17,7 +19,7 @@ package final class EpollSet {
 
     /// A set that reports at most `batch` sockets per `wait`, or nil where
     /// there is none (not Linux, or no epoll set could be made).
-    package init?(batch: Int = 256) {
+    init?(batch: Int = 256) {
         #if canImport(Glibc)
             fd = epoll_create1(Int32(EPOLL_CLOEXEC))
             guard fd >= 0 else { return nil }
@@ -34,7 +36,7 @@ package final class EpollSet {
     }
 
     /// Watches socket `socket` for input, reported with `token`.
-    package func watch(_ socket: Int32, token: UInt64) {
+    func watch(_ socket: Int32, token: UInt64) {
         #if canImport(Glibc)
             var event = epoll_event()
             event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
@@ -43,8 +45,7 @@ package final class EpollSet {
         #endif
     }
 
-    /// Stops watching `socket`.
-    package func forget(_ socket: Int32) {
+    func forget(_ socket: Int32) {
         #if canImport(Glibc)
             var event = epoll_event()
             _ = epoll_ctl(fd, EPOLL_CTL_DEL, socket, &event)
@@ -54,7 +55,7 @@ package final class EpollSet {
     /// Waits at most `milliseconds` (0: not at all) for input; calls `ready`
     /// with the token of each socket that has some. Returns how many.
     @discardableResult
-    package func wait(milliseconds: Int32, _ ready: (UInt64) -> Void) -> Int {
+    func wait(milliseconds: Int32, _ ready: (UInt64) -> Void) -> Int {
         #if canImport(Glibc)
             let count = events.withUnsafeMutableBufferPointer { buffer in
                 epoll_wait(fd, buffer.baseAddress, Int32(buffer.count), milliseconds)

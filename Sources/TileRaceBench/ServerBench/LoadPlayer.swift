@@ -3,7 +3,7 @@ import TileRaceEngine
 import TileRaceProtocol
 import TileRaceTransport
 
-/// One simulated player of `tilerace bench server`: a real protocol client
+/// One simulated player of `tilerace-bench server`: a real protocol client
 /// over the transport's `ClientConnection` (the same conversation the
 /// terminal client and the bots have), racing in a room (or, as a submitter,
 /// submitting practice games as fast as the server acknowledges them). It

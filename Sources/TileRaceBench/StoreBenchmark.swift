@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import TileRaceCLI
 import TileRaceRedis
+import TileRaceRedisProcess
 import TileRaceServer
 import TileRaceTransport
 
@@ -10,26 +12,66 @@ import TileRaceTransport
     import Darwin
 #endif
 
-/// `tilerace bench store`: `SUBMIT` throughput and latency against the
+/// `tilerace-bench store`: `SUBMIT` throughput and latency against the
 /// journal (files, each submission synced) and against Redis (each
 /// submission one script, synced to its append-only file), in the same run:
 /// a server is started here on each store in turn, and `clients`
 /// connections each submit `submissions` games as fast as they are
 /// answered, each under a new nickname.
 struct StoreBenchmark {
-    /// Connections submitting at once.
     var clients: Int
-    /// Submissions per connection.
     var submissions: Int
 
     /// One store's figures.
     struct Figures {
-        /// Which store, for the report.
         var store: String
         /// Every `SUBMIT` round trip, in seconds, sorted.
         var times: [Double]
-        /// Wall time of the whole run.
         var seconds: Double
+    }
+
+    static func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        let benchmark = StoreBenchmark(
+            clients: try arguments.integer("--clients", in: 1...256, default: 8),
+            submissions: try arguments.integer("--submissions", in: 1...100_000, default: 200))
+        BenchCommand.noteDebugBuild(console)
+        var given: RedisAddress?
+        if let text = arguments.value("--redis") {
+            do throws(RedisError) {
+                given = try RedisAddress.parse(text)
+            } catch {
+                throw CommandLineError("--redis: \(error.description)")
+            }
+        }
+        console.print("\(benchmark.clients) clients x \(benchmark.submissions) SUBMITs, each under a new nickname, over loopback:")
+        do throws(BenchmarkFailure) {
+            let directory = NSTemporaryDirectory() + "tilerace-bench-store-\(getpid())"
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let file = try benchmark.run("file store (journal, synced)") { $0.dataDirectory = directory }
+            console.print(StoreBenchmark.line(for: file))
+            let redis: RedisAddress
+            var started: RedisServerProcess?
+            if let given {
+                redis = given
+            } else {
+                do {
+                    let server = try RedisServerProcess()
+                    started = server
+                    redis = server.address
+                } catch let failure as RedisServerProcess.Failure where failure.isNotInstalled {
+                    console.print("redis store: not measured (no redis-server installed; or give --redis redis://HOST:PORT)")
+                    return CLI.success
+                } catch {
+                    throw BenchmarkFailure("could not start redis-server: \(error)")
+                }
+            }
+            defer { started?.stop() }
+            let result = try benchmark.run("redis store (appendfsync always)") { $0.redisStore = redis }
+            console.print(StoreBenchmark.line(for: result))
+            return CLI.success
+        } catch {
+            throw CommandLineError(error.message)
+        }
     }
 
     /// Measures the store of `configuration` (its port and log are set here).
@@ -81,7 +123,6 @@ struct StoreBenchmark {
         }
     }
 
-    /// The report line for one store.
     static func line(for result: Figures) -> String {
         let times = result.times
         func percentile(_ fraction: Double) -> String {

@@ -10,7 +10,7 @@ import Foundation
 /// column of Linux's /proc/stat, the time a virtual CPU was ready to run
 /// while the host ran something else. The guest cannot see it happen (its
 /// clock goes on), so a request that was in the server then waits as long:
-/// `tilerace bench server --redis` reports it per row, to tell a stall of
+/// `tilerace-bench server --redis` reports it per row, to tell a stall of
 /// the machine from one of the server.
 enum StolenTime {
     /// The seconds stolen so far from `cpus` together (every CPU when nil),

@@ -1,4 +1,4 @@
-/// The text of `tilerace bench server --redis`'s figures: a Markdown table
+/// The text of `tilerace-bench server --redis`'s figures: a Markdown table
 /// (so it can go into a note as it is), then a line for each row whose load
 /// was busy or that saw errors. A pure function of the rows.
 enum ReferenceTable {

@@ -3,18 +3,14 @@ import TileRaceEngine
 /// The undo history's memory for the longest game the server keeps (100,000
 /// entries since the start, no undo): what one connection's game can hold.
 enum HistoryMemoryBenchmark {
-    /// The entries of the longest game.
     static let entries = 100_000
 
     /// What one game's history took.
     struct Measurement {
-        /// The board size.
         var size: Int
         /// Whether a tile was removed after every move (the packed worst case).
         var removesAfterEveryMove: Bool
-        /// Entries kept for undo.
         var depth: Int
-        /// Bytes the history took.
         var bytes: Int
     }
 

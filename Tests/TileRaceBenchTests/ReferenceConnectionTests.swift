@@ -1,9 +1,9 @@
 import Testing
 import TileRaceEngine
 
-@testable import TileRaceCLI
+@testable import TileRaceBench
 
-/// The connections of `tilerace bench server --redis`: the bytes they send
+/// The connections of `tilerace-bench server --redis`: the bytes they send
 /// for the lines they get (no sockets).
 struct ReferenceConnectionTests {
     private func receive(_ text: String, _ connection: ReferenceConnection, now: UInt64 = 0) -> ReferenceConnection.Happening? {

@@ -1,3 +1,4 @@
+import TileRaceCLI
 import TileRaceEngine
 
 #if canImport(Glibc)
@@ -6,14 +7,12 @@ import TileRaceEngine
     import Darwin
 #endif
 
-/// The measurements behind `tilerace bench engine`: random play on 4x4 and
+/// The measurements behind `tilerace-bench engine`: random play on 4x4 and
 /// replays of a long logged game. Pure computation; the command prints.
 struct EngineBenchmark {
     /// Valid moves (each with its spawn) to time in random play.
     var steps: Int
-    /// Timed replays of the logged game.
     var replayRuns: Int
-    /// Entries in the logged game.
     var logLength: Int
 
     /// What random play measured.
@@ -22,14 +21,11 @@ struct EngineBenchmark {
         var steps: Int
         /// Games played (a new one starts whenever one is over).
         var games: Int
-        /// Wall-clock time.
         var seconds: Double
         /// CPU time of the thread (less disturbed by other programs).
         var cpuSeconds: Double
 
-        /// Steps per second of wall-clock time.
         var stepsPerSecond: Double { Double(steps) / seconds }
-        /// Steps per second of the thread's CPU time.
         var stepsPerCPUSecond: Double { Double(steps) / cpuSeconds }
     }
 
@@ -189,6 +185,86 @@ struct EngineBenchmark {
     }
 }
 
+extension EngineBenchmark {
+    /// Timed rounds of random play.
+    private static let roundCount = 5
+
+    static func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        let steps = try arguments.integer("--steps", in: 1...1_000_000_000, default: 50_000_000)
+        let runs = try arguments.integer("--runs", in: 1...100_000, default: 500)
+        BenchCommand.noteDebugBuild(console)
+        let benchmark = EngineBenchmark(steps: steps, replayRuns: runs, logLength: 10_000)
+        var warmUp = Game(config: .standard, seed: Seed(1))
+        _ = EngineBenchmark.randomPlay(&warmUp, steps: min(steps, 1_000_000))  // tables, caches, history memory
+        // Five rounds, each from a fresh game with the same seeds: on a shared
+        // machine single runs vary a lot, so the median is the figure.
+        var rounds: [EngineBenchmark.RandomPlay] = []
+        for _ in 0..<roundCount {
+            var game = Game(config: .standard, seed: Seed(1))
+            rounds.append(EngineBenchmark.randomPlay(&game, steps: max(1, steps / roundCount)))
+        }
+        let wall = rounds.map(\.stepsPerSecond).sorted()
+        let cpu = rounds.map(\.stepsPerCPUSecond).sorted()
+        console.print(
+            "random play 4x4: \(format(wall.median / 1e6, digits: 1)) M steps/s, median of \(rounds.count) rounds "
+                + "(range \(format(wall[0] / 1e6, digits: 1)) to \(format(wall[wall.count - 1] / 1e6, digits: 1)); "
+                + "by the thread's CPU time \(format(cpu.median / 1e6, digits: 1)) M/s; "
+                + "\(rounds[0].steps) moves with spawn and \(rounds[0].games) games per round, 1 thread)")
+
+        let log = EngineBenchmark.loggedGame(length: benchmark.logLength)
+        let replay = Replay.run(seed: Seed(2048), log: log)
+        let times = EngineBenchmark.replayTimes(of: log, runs: benchmark.replayRuns)
+        let textTimes = EngineBenchmark.parseAndReplayTimes(of: log.description, runs: benchmark.replayRuns)
+        console.print(
+            "replay of a \(log.entries.count)-step game: median \(format(times.median * 1e3, digits: 3)) ms "
+                + "over \(times.count) runs (min \(format(times[0] * 1e3, digits: 3)) ms); "
+                + "with parsing the text: \(format(textTimes.median * 1e3, digits: 3)) ms")
+        console.print(
+            "  the game: \(replay.game.moveCount) moves net, score \(replay.game.score), max tile \(replay.game.board.largestValue), "
+                + "\(replay.game.undoCount) undos, \(replay.game.removalCount) removals, \(replay.invalidCount) invalid")
+
+        let histories = [(8, false), (4, true), (4, false)].map { HistoryMemoryBenchmark.measure(size: $0, removesAfterEveryMove: $1) }
+        let historyTexts = histories.map { measurement in
+            "\(measurement.size)x\(measurement.size)\(measurement.removesAfterEveryMove ? " with a removal after every move" : ""): "
+                + "\(format(Double(measurement.bytes) / 1000, digits: 1)) kB for \(measurement.depth) entries"
+        }
+        console.print("undo history of a \(HistoryMemoryBenchmark.entries)-entry game: " + historyTexts.joined(separator: "; "))
+
+        guard AllocationCounter.threadCount == 1 else {
+            console.print("allocations: not counted (the runtime hook is only safe with a single thread; this process has others)")
+            return CLI.success
+        }
+        guard AllocationCounter.isWorking else {
+            console.print("allocations: not measurable here (no _swift_allocObject hook in this Swift runtime)")
+            return CLI.success
+        }
+        // Counted on the warmed-up game: its history already has room, as in a
+        // long-running server; the growth of a fresh history is not per step.
+        let countedSteps = min(steps, 1_000_000)
+        var playResult: EngineBenchmark.RandomPlay?
+        let playAllocations = AllocationCounter.count { playResult = EngineBenchmark.randomPlay(&warmUp, steps: countedSteps) } ?? 0
+        let replayAllocations = AllocationCounter.count { blackHole(Replay.run(seed: Seed(2048), log: log)) } ?? 0
+        let perStep = Double(playAllocations) / Double(countedSteps)
+        console.print(
+            "allocations: \(format(perStep, digits: 4)) per step in random play "
+                + "(\(playAllocations) in \(countedSteps) steps, \(playResult?.games ?? 0) games); "
+                + "\(replayAllocations) per replay of \(log.entries.count) steps (the game's history and result, not per step)")
+        return CLI.success
+    }
+
+    private static func format(_ value: Double, digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        var text = String(rounded)
+        if let dot = text.firstIndex(of: ".") {
+            let decimals = text.distance(from: dot, to: text.endIndex) - 1
+            if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+        }
+        return text
+    }
+}
+
 /// The CPU time the calling thread has used, in seconds.
 func threadCPUSeconds() -> Double {
     var time = timespec()
@@ -197,7 +273,6 @@ func threadCPUSeconds() -> Double {
 }
 
 extension Duration {
-    /// The duration in seconds.
     var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18

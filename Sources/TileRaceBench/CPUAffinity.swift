@@ -1,25 +1,25 @@
 import Foundation
 
 #if canImport(Glibc)
-    import CTileRaceEpoll
+    import CTileRaceAffinity
     import Glibc
 #endif
 
 /// Which CPUs a process's threads may run on (Linux's `sched_setaffinity`),
-/// for `tilerace bench server --server-cpus/--load-cpus`: a server pinned to
+/// for `tilerace-bench server --server-cpus/--load-cpus`: a server pinned to
 /// its cores, the load to others, so each one's CPU time is its own. A value.
-package struct CPUAffinity: Sendable, Equatable, CustomStringConvertible {
+struct CPUAffinity: Sendable, Equatable, CustomStringConvertible {
     /// The CPUs, ascending, without repeats.
-    package let cpus: [Int]
+    let cpus: [Int]
 
     /// Why a list or a pinning was refused.
-    package struct Failure: Error, Sendable, Equatable {
-        package var message: String
+    struct Failure: Error, Sendable, Equatable {
+        var message: String
     }
 
     /// Reads a CPU list as `taskset -c` takes it: numbers and ranges,
     /// comma-separated (`0`, `0,2`, `1-3,6`).
-    package init(parsing text: String) throws(Failure) {
+    init(parsing text: String) throws(Failure) {
         var cpus = Set<Int>()
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
@@ -33,16 +33,15 @@ package struct CPUAffinity: Sendable, Equatable, CustomStringConvertible {
         self.cpus = cpus.sorted()
     }
 
-    /// These CPUs.
-    package init(cpus: [Int]) {
+    init(cpus: [Int]) {
         self.cpus = Set(cpus).sorted()
     }
 
-    package var description: String { cpus.map(String.init).joined(separator: ",") }
+    var description: String { cpus.map(String.init).joined(separator: ",") }
 
     /// Pins every thread of process `process` (each task under /proc/PID/task;
     /// threads it starts later inherit their creator's CPUs).
-    package func pin(process: Int32) throws(Failure) {
+    func pin(process: Int32) throws(Failure) {
         #if canImport(Glibc)
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task")) ?? []
             guard !tasks.isEmpty else { throw Failure(message: "no process \(process) to pin") }
@@ -53,7 +52,7 @@ package struct CPUAffinity: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Pins the calling thread (`thread` 0) or the given thread.
-    package func pin(thread: Int32 = 0) throws(Failure) {
+    func pin(thread: Int32 = 0) throws(Failure) {
         #if canImport(Glibc)
             let result = cpus.map(Int32.init).withUnsafeBufferPointer { ctilerace_set_affinity(thread, $0.baseAddress, Int32($0.count)) }
             // A thread that ended meanwhile is no failure.
@@ -66,7 +65,7 @@ package struct CPUAffinity: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How many CPUs the calling thread may run on (the machine's count where unknown).
-    package static func currentCount() -> Int {
+    static func currentCount() -> Int {
         #if canImport(Glibc)
             let count = Int(ctilerace_affinity_count(0))
             if count > 0 { return count }

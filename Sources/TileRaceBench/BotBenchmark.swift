@@ -1,25 +1,58 @@
 import Dispatch
 import TileRaceBot
+import TileRaceCLI
 import TileRaceEngine
 
-/// The measurements behind `tilerace bench bot`: a bot plays whole games
+/// The measurements behind `tilerace-bench bot`: a bot plays whole games
 /// from seeds 1, 2, 3, ... (past 2048: the game goes on until no move is
 /// left), several at a time, one per core.
 struct BotBenchmark: Sendable {
-    /// The player.
     var bot: Bot
     /// The games to play, from seeds 1 to `games`.
     var games: Int
-    /// The board size.
     var size: Int
+
+    static let options: [Arguments.Option] = [
+        .value("--strength", "N", "bot: the bot's strength, 1 to 5 (default 5)"),
+        .value("--games", "N", "bot: games to play, from seeds 1 to N (default \(defaultGames))"),
+        .value("--size", "N", "bot: board size, 3 to 8 (default 4)"),
+    ]
+
+    /// Games played when `--games` is not given: a few minutes at strength 5.
+    static let defaultGames = 4
+
+    /// What `tilerace-bench --help` says about it.
+    static let details = """
+        bot: the bot plays whole games from seeds 1 to --games (each on its own
+          core, as many at once as there are cores), past 2048 until no move is
+          left. It sees only the board, never the random state. Prints a line
+          per game as it ends, then the mean and median score, how many games
+          reached 2048, 4096 and 8192, the largest tile, and the time the bot
+          took to choose a move (mean, median, p99, max over all moves).
+        """
+
+    static func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        let strength = try arguments.integer("--strength", in: Bot.strengthRange, default: 5)
+        let games = try arguments.integer("--games", in: 1...100_000, default: defaultGames)
+        let size = try arguments.integer("--size", in: GameConfig.sizeRange, default: 4)
+        let bot: Bot
+        do throws(BotError) {
+            bot = try Bot(strength: strength)
+        } catch {
+            throw CommandLineError(error.message)
+        }
+        BenchCommand.noteDebugBuild(console)
+        console.print("bot strength \(strength) on \(size)x\(size): \(games) games from seeds 1 to \(games), one per core")
+        let benchmark = BotBenchmark(bot: bot, games: games, size: size)
+        let results = benchmark.run { result in console.print(line(for: result)) }
+        for line in summary(of: results) { console.print(line) }
+        return CLI.success
+    }
 
     /// One finished game.
     struct PlayedGame: Sendable {
-        /// Its seed.
         var seed: UInt64
-        /// The final score.
         var score: Int
-        /// The largest tile made.
         var largestTile: Int
         /// The time the bot took to choose each move, in microseconds, in order.
         var moveMicroseconds: [Int]
@@ -105,7 +138,6 @@ struct BotBenchmark: Sendable {
         ]
     }
 
-    /// One line about a finished game.
     static func line(for result: PlayedGame) -> String {
         let total = result.moveMicroseconds.reduce(0, +)
         let perMove = result.moveMicroseconds.isEmpty ? 0 : Double(total) / Double(result.moveMicroseconds.count) / 1000
@@ -120,7 +152,6 @@ struct BotBenchmark: Sendable {
         return values[min(max(rank, 1), values.count) - 1]
     }
 
-    /// A share as a whole percentage.
     static func percent(_ part: Int, of whole: Int) -> String {
         "\(whole == 0 ? 0 : (part * 100 + whole / 2) / whole)%"
     }

@@ -1,17 +1,16 @@
 import Foundation
+import TileRaceCLI
 import TileRaceProtocol
 import TileRaceServer
 import TileRaceTransport
 
-/// `tilerace bench leaderboard`: the leaderboard at scale. Fills a temporary
+/// `tilerace-bench leaderboard`: the leaderboard at scale. Fills a temporary
 /// data directory with `claims` nickname claims, times opening it (what a
 /// server's start costs), starts a server on it, and times `SUBMIT` round
 /// trips over loopback, each under a new nickname (so each one adds a claim,
 /// the costly case), across the journal's compactions.
 struct LeaderboardBenchmark {
-    /// Claims written before measuring.
     var claims: Int
-    /// Submissions timed.
     var submissions: Int
 
     /// What was measured.
@@ -23,6 +22,19 @@ struct LeaderboardBenchmark {
         var serverStartSeconds: Double
         /// Each `SUBMIT` round trip, in seconds, sorted.
         var submitTimes: [Double]
+    }
+
+    static func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
+        let claims = try arguments.integer("--claims", in: 0...10_000_000, default: 100_000)
+        let submissions = try arguments.integer("--submissions", in: 1...1_000_000, default: 2000)
+        BenchCommand.noteDebugBuild(console)
+        do throws(BenchmarkFailure) {
+            let result = try LeaderboardBenchmark(claims: claims, submissions: submissions).run()
+            for line in LeaderboardBenchmark.lines(for: result, claims: claims) { console.print(line) }
+            return CLI.success
+        } catch {
+            throw CommandLineError(error.message)
+        }
     }
 
     /// Runs it in a temporary directory, removed afterwards.
@@ -106,7 +118,6 @@ struct LeaderboardBenchmark {
         return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
 
-    /// The report's lines.
     static func lines(for result: Result, claims: Int) -> [String] {
         func milliseconds(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
         let times = result.submitTimes

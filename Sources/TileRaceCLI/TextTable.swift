@@ -1,0 +1,66 @@
+import TileRaceProtocol
+
+/// The plain-text tables the commands print: leaderboards, ratings, `who`, `bans`, `info`.
+enum TextTable {
+    /// A leaderboard page, with a sprint column (m:ss.t) after the nickname
+    /// on a sprint board.
+    static func render(title: String, entries: [LeaderboardEntry]) -> String {
+        guard !entries.isEmpty else { return title + "\n(no entries yet)" }
+        let hasSprints = entries.contains { $0.sprintTime != nil }
+        func row<Cell>(_ cells: [Cell], sprint: Cell) -> [Cell] { hasSprints ? Array(cells[..<2]) + [sprint] + cells[2...] : cells }
+        let header = row(["rank", "nickname", "score", "max", "moves", "assists", "time", "date"], sprint: "sprint")
+        let rows = entries.map { entry in
+            row(
+                [
+                    String(entry.rank), entry.nickname, String(entry.score), String(entry.largestTile), String(entry.moves),
+                    String(entry.assists), time(entry.milliseconds), entry.date,
+                ], sprint: entry.sprintTime.map(time) ?? "-")
+        }
+        let lines = columns(
+            [header] + rows, minimumWidths: row([4, 8, 7, 7, 6, 7, 8, 0], sprint: 8),
+            rightAligned: Set(header.indices).subtracting([1, header.count - 1]))
+        return ([title] + lines).joined(separator: "\n")
+    }
+
+    /// The established ratings, then the provisional ones (deviation above
+    /// the cut-off) under a line of their own, each marked `?`.
+    static func renderRatings(title: String, ratings: [RatingEntry]) -> String {
+        guard !ratings.isEmpty else { return title + "\n(nobody is rated yet: race in a rated room)" }
+        let rows = ratings.map { rating in
+            [
+                String(rating.rank), rating.nickname, String(rating.rating) + (rating.isProvisional ? "?" : ""), String(rating.deviation),
+                String(rating.races),
+            ]
+        }
+        var lines = columns(
+            [["rank", "nickname", "rating", "deviation", "races"]] + rows, minimumWidths: [4, 8, 7, 9, 5], rightAligned: [0, 2, 3, 4])
+        if let first = ratings.firstIndex(where: \.isProvisional) {
+            lines.insert("provisional (deviation above \(Int(Glicko2.provisionalDeviation))):", at: first + 1)
+        }
+        return ([title] + lines).joined(separator: "\n")
+    }
+
+    /// A duration as `m:ss.t` (minutes may exceed 59).
+    static func time(_ milliseconds: Int) -> String {
+        let tenths = max(0, milliseconds) / 100
+        let seconds = tenths / 10
+        let secondsText = String(seconds % 60)
+        return "\(seconds / 60):" + (secondsText.count < 2 ? "0" : "") + secondsText + ".\(tenths % 10)"
+    }
+
+    /// Rows of cells in columns two spaces apart, each as wide as its widest
+    /// cell (at least its `minimumWidths` entry), left-aligned but for
+    /// `rightAligned`; no blanks at the ends of a line.
+    static func columns(_ rows: [[String]], minimumWidths: [Int] = [], rightAligned: Set<Int> = []) -> [String] {
+        let widths = rows[0].indices.map { column in
+            max(column < minimumWidths.count ? minimumWidths[column] : 0, rows.map { $0[column].count }.max() ?? 0)
+        }
+        return rows.map { cells in
+            let padded = cells.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return rightAligned.contains(column) ? padding + cell : cell + padding
+            }
+            return String(padded.joined(separator: "  ").reversed().drop { $0 == " " }.reversed())
+        }
+    }
+}
