@@ -84,7 +84,7 @@ struct LeaderboardCommandTests {
         #expect(lines[1].hasPrefix("rank  nickname"))
         let scores = lines.dropFirst(2).map { Int($0.split(separator: " ")[2])! }
         #expect(scores == scores.sorted())
-        // The README's own example: --sort nick.
+        // docs/playing.md's own example: --sort nick.
         let byNick = CapturedConsole()
         #expect(
             CLI.run(arguments: ["leaderboard", "--port", String(port), "--sort", "nick", "--order", "desc"], console: byNick.console)
