@@ -9,11 +9,6 @@ final class SimulatedServer {
     let address: String
     /// Its core while it runs; nil while it is stopped.
     var core: ServerCore?
-    /// What its one shard would share with others: the core's registry
-    /// questions are answered from it, after the actions that asked them.
-    var registry = ServerRegistry()
-    /// Registry answers waiting for the actions before them.
-    var registryAnswers: [ServerInput] = []
     /// Bumped at each start, so events meant for an earlier run are dropped.
     var generation = 0
     /// Its connections by the core's id.

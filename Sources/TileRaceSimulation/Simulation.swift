@@ -470,8 +470,6 @@ package final class Simulation {
         server.connections = [:]
         server.nextTickAt = nil
         chatMembership[index] = nil
-        server.registry = ServerRegistry()
-        server.registryAnswers = []
         let serverSeed = random.next()
         var limits = ServerLimits.standard
         limits.maximumRooms = Simulation.maximumRooms
@@ -551,16 +549,9 @@ package final class Simulation {
             case .lobbyChat:
                 // One shard per server: its lobby got the line already.
                 break
-            case .askRegistry(let id, let question):
-                server.registryAnswers.append(.registryAnswered(id, server.registry.answerNow(question)))
-            case .tellRegistry(let change):
-                server.registry.apply(change)
             }
         }
         monitor.batchEnded(simulation: self)
-        while !server.registryAnswers.isEmpty, let core = server.core {
-            perform(core.handle(server.registryAnswers.removeFirst()), on: index)
-        }
         scheduleServerTick(index)
     }
 
