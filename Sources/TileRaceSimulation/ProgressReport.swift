@@ -43,16 +43,10 @@ final class ProgressReport: @unchecked Sendable {
         }
     }
 
-    /// The violations, by seed.
     var failures: [SimulationViolation] { queue.sync { failed.sorted { $0.seed < $1.seed } } }
-    /// Races started in all runs.
     var races: Int { queue.sync { raceCount } }
-    /// Steps in all runs.
     var steps: Int { queue.sync { stepCount } }
-    /// Quick races matched in all runs.
     var quickRaces: Int { queue.sync { quickRaceCount } }
-    /// Rated races rated in all runs.
     var ratedRaces: Int { queue.sync { ratedRaceCount } }
-    /// `CREATE`s refused for a full server in all runs.
     var createsRefusedFull: Int { queue.sync { createsRefusedFullCount } }
 }

@@ -4,7 +4,6 @@ import Foundation
 /// `tilerace-sim`: runs many seeds and reports the failing ones, or replays
 /// one seed with a readable trace.
 package enum SimulationCommand {
-    /// What the command line asked for.
     struct Request: Equatable {
         var firstSeed: UInt64 = 1
         var seedCount = 1000
@@ -34,7 +33,6 @@ package enum SimulationCommand {
         Exit status: 0 when every run kept every invariant, 1 when one did not, 2 for a bad command line.
         """
 
-    /// Parses the arguments (without the program's name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Request {
         var request = Request()
         var seen: Set<String> = []
@@ -97,7 +95,6 @@ package enum SimulationCommand {
         exit(run(request))
     }
 
-    /// Runs the seeds asked for; returns the exit status.
     static func run(_ request: Request) -> Int32 {
         let started = DispatchTime.now().uptimeNanoseconds
         if request.isTraced {
