@@ -88,7 +88,6 @@ public final class RaceServer: @unchecked Sendable {
         public init() {}
     }
 
-    /// The configuration the server was created with.
     public let configuration: Configuration
 
     private let queue = DispatchQueue(label: "tilerace.server")
@@ -108,7 +107,6 @@ public final class RaceServer: @unchecked Sendable {
 
     private enum Phase { case idle, running, stopping, stopped }
 
-    /// Creates a server; nothing happens until `start()`.
     public init(configuration: Configuration) {
         self.configuration = configuration
         queue.setSpecific(key: queueKey, value: true)

@@ -22,7 +22,6 @@ package struct OutgoingLines: Hashable, Sendable {
         message.write(to: &storage)
     }
 
-    /// Messages, in order.
     package init(_ messages: [ServerMessage]) {
         storage = []
         for message in messages { message.write(to: &storage) }

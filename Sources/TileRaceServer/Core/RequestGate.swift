@@ -12,7 +12,6 @@ import TileRaceProtocol
 ///
 /// One per session, owned by it (and so by its shard's queue).
 struct RequestGate {
-    /// What to do with a line.
     enum Verdict: Hashable {
         /// Nothing: an empty line, or a `PONG` (an answer, not a request).
         case ignore
@@ -48,17 +47,14 @@ struct RequestGate {
     /// The work done in the current turn, in request costs.
     private(set) var turnWork = 0
 
-    /// A gate with a full bucket of tokens at `now` (milliseconds).
     init(limits: ServerLimits, now: Int) {
         tokens = TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestBurst, now: now)
         maximumRefusalsInARow = limits.maximumRefusalsInARow
         workPerTurn = limits.workPerTurn
     }
 
-    /// `MOVE`'s requirements, cost and window.
     private static let moveAdmission = RequestVerb.move.admission
 
-    /// Starts a turn of the session's lines.
     mutating func beginTurn() {
         turnWork = 0
     }

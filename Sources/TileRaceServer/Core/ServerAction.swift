@@ -23,7 +23,6 @@ package enum ServerAction: Hashable, Sendable {
     /// Publish this server's rooms to the shared room directory; the other
     /// servers' rooms come back as `ServerInput.remoteRooms`.
     case publishRooms([RoomDescription])
-    /// Write an entry to the server's log.
     case log(ServerLog.Level, LogEntry)
     /// Hand a line of the lobby's chat (a `CHAT` event) to every other shard
     /// of this server, for the sessions in the lobby there
@@ -35,7 +34,6 @@ package enum ServerAction: Hashable, Sendable {
 package enum ServerInput: Sendable {
     /// A connection was accepted from `peer` (an `address:port`).
     case connected(ConnectionID, peer: String)
-    /// Bytes arrived on a connection.
     case received(ConnectionID, [UInt8])
     /// A connection's turn to have more of its buffered lines handled
     /// (after `ServerAction.input(_, .turn)`).

@@ -6,7 +6,6 @@ import TileRaceProtocol
 /// hosted there), the claim and rating the store gives at `QUEUE`, and
 /// the rated rooms (`quick-<n>`) the queue makes.
 extension ServerCore {
-    /// The refusal of a bot's `QUEUE`.
     static let botsUnqueued = ProtocolError(
         .notEligible, "quick races are rated, for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
 

@@ -17,7 +17,6 @@ import TileRaceTransport
 /// side table, which makes every retain and release of it, several a
 /// request, take the runtime's slow path.
 final class ServerShard: @unchecked Sendable {
-    /// What the shard needs from its server.
     struct Settings {
         var limits: ServerLimits
         var log: ServerLog
@@ -27,7 +26,6 @@ final class ServerShard: @unchecked Sendable {
         var directory: RedisRoomDirectory?
     }
 
-    /// The shard's number.
     let index: Int
     /// The queue that owns everything of the shard.
     let queue: DispatchQueue
@@ -71,7 +69,6 @@ final class ServerShard: @unchecked Sendable {
         poller = ReadinessPoller.make(queue: queue)
     }
 
-    /// The connections open on this shard.
     var connectionCount: Int {
         dispatchPrecondition(condition: .onQueue(queue))
         return connections.count
@@ -103,7 +100,6 @@ final class ServerShard: @unchecked Sendable {
 
     // MARK: Connections
 
-    /// Takes an accepted socket.
     func accepted(_ fd: Int32, peer: String, id: ConnectionID) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard phase == .running else {
