@@ -11,11 +11,7 @@ final class ProgressReport: @unchecked Sendable {
     private let started: UInt64
     private var done = 0
     private var failed: [SimulationViolation] = []
-    private var raceCount = 0
-    private var stepCount = 0
-    private var quickRaceCount = 0
-    private var ratedRaceCount = 0
-    private var createsRefusedFullCount = 0
+    private var totals = (races: 0, steps: 0, quickRaces: 0, ratedRaces: 0, createsRefusedFull: 0)
 
     init(seedCount: Int, started: UInt64) {
         self.seedCount = seedCount
@@ -26,11 +22,11 @@ final class ProgressReport: @unchecked Sendable {
     func add(_ report: SimulationReport) {
         queue.sync {
             done += 1
-            raceCount += report.racesStarted
-            stepCount += report.steps
-            quickRaceCount += report.quickRacesMatched
-            ratedRaceCount += report.ratedRacesRated
-            createsRefusedFullCount += report.createsRefusedFull
+            totals.races += report.racesStarted
+            totals.steps += report.steps
+            totals.quickRaces += report.quickRacesMatched
+            totals.ratedRaces += report.ratedRacesRated
+            totals.createsRefusedFull += report.createsRefusedFull
             if let violation = report.violation {
                 failed.append(violation)
                 print(violation)
@@ -44,9 +40,6 @@ final class ProgressReport: @unchecked Sendable {
     }
 
     var failures: [SimulationViolation] { queue.sync { failed.sorted { $0.seed < $1.seed } } }
-    var races: Int { queue.sync { raceCount } }
-    var steps: Int { queue.sync { stepCount } }
-    var quickRaces: Int { queue.sync { quickRaceCount } }
-    var ratedRaces: Int { queue.sync { ratedRaceCount } }
-    var createsRefusedFull: Int { queue.sync { createsRefusedFullCount } }
+    /// Summed over every run added.
+    var sums: (races: Int, steps: Int, quickRaces: Int, ratedRaces: Int, createsRefusedFull: Int) { queue.sync { totals } }
 }

@@ -120,13 +120,14 @@ package enum SimulationCommand {
             }
         }
         let failures = progress.failures
+        let totals = progress.sums
         let seconds = elapsed(since: started)
         print(
             "\(request.seedCount) seed(s) from \(request.firstSeed) on \(jobs) thread(s): \(failures.count) failing; "
-                + "\(progress.races) races (\(progress.quickRaces) quick races matched, \(progress.ratedRaces) rated races rated), "
-                + "\(progress.createsRefusedFull) CREATEs refused for a full server, "
-                + "\(progress.steps) steps in \(String(format: "%.1f", seconds)) s: "
-                + "\(rate(Double(request.seedCount), seconds)) seeds/s, \(rate(Double(progress.races), seconds)) races/s")
+                + "\(totals.races) races (\(totals.quickRaces) quick races matched, \(totals.ratedRaces) rated races rated), "
+                + "\(totals.createsRefusedFull) CREATEs refused for a full server, "
+                + "\(totals.steps) steps in \(String(format: "%.1f", seconds)) s: "
+                + "\(rate(Double(request.seedCount), seconds)) seeds/s, \(rate(Double(totals.races), seconds)) races/s")
         if !failures.isEmpty {
             print("failing seeds: \(failures.map { String($0.seed) }.joined(separator: " "))")
         }

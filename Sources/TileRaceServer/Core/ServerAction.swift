@@ -1,4 +1,5 @@
 import TileRaceProtocol
+import TileRaceTransport
 
 /// What the state machine asks the I/O layer to do.
 package enum ServerAction: Hashable, Sendable {
@@ -81,4 +82,17 @@ package struct ConnectionID: Hashable, Comparable, Sendable, CustomStringConvert
     package static func < (lhs: ConnectionID, rhs: ConnectionID) -> Bool { lhs.number < rhs.number }
 
     package var description: String { "conn \(number)" }
+}
+
+/// A table of connections' values (the core's sessions, a shard's
+/// connections) by `ConnectionID`.
+extension IntegerTable {
+    /// The value for connection `id` (by its number); setting nil removes it.
+    subscript(id: ConnectionID) -> Value? {
+        get { self[id.number] }
+        set { self[id.number] = newValue }
+    }
+
+    /// The connections that have a value, in order.
+    var sortedIDs: [ConnectionID] { keys.sorted().map(ConnectionID.init(number:)) }
 }
