@@ -10,9 +10,7 @@ import TileRaceProtocol
 extension ServerCore {
     /// A request waiting for the leaderboard service: who asked, and what.
     struct AwaitedAnswer {
-        /// The asker.
         var sessionID: ConnectionID
-        /// What was asked.
         var request: LeaderboardRequest
     }
 

@@ -241,7 +241,6 @@ extension ServerCore {
         publish(room)
     }
 
-    /// Stops a running countdown, telling the room why.
     func cancelCountdown(in room: Room, reason: CancelReason) {
         guard room.countdownEndsAt != nil else { return }
         room.countdownEndsAt = nil

@@ -43,11 +43,9 @@ package final class ServerCore {
     /// Where resume secrets come from (apart from `random`, so a secret per
     /// connection shifts no seed; the simulator seeds it too).
     let secrets: RandomSource
-    /// Requests handed to the leaderboard service, by their id.
     var awaitedAnswers: [Int: AwaitedAnswer] = [:]
     /// Rated races' standings waiting for the store's new ratings, by the request's id (`ServerCore+Ratings`).
     var awaitedRatings: [Int: AwaitedRatings] = [:]
-    /// The id of the next request handed to the leaderboard service.
     var nextLeaderboardRequestID = 1
     let serverName: String
     let logLevel: ServerLog.Level
@@ -59,7 +57,6 @@ package final class ServerCore {
     var banRefreshQuestion: Int?
     /// The registry's `bansVersion` this core last closed banned sessions for.
     var bansVersion = 0
-    /// What the shards share.
     let registry: Registry
 
     /// Sessions by their id (the connection they started on), away ones
@@ -75,7 +72,6 @@ package final class ServerCore {
     var nextRaceID: Int
     /// Sessions that departed to another shard, until their connection is handed over (`release`).
     var departing: [ConnectionID: Session] = [:]
-    /// The rooms this shard hosts, by key (lower-case name).
     var rooms: [String: Room] = [:]
     /// How often rooms are published to the directory; nil: no directory.
     var directoryMilliseconds: Int?
@@ -127,7 +123,6 @@ package final class ServerCore {
     /// How many shards share the registry.
     var shardCount: Int { registry.shardCount }
 
-    /// Handles one input and returns what to do, in order.
     package func handle(_ input: ServerInput) -> [ServerAction] {
         var actions: [ServerAction] = []
         handle(input, into: &actions)
@@ -167,7 +162,6 @@ package final class ServerCore {
         receive(id, bytes)
     }
 
-    /// When the next timer is due (monotonic milliseconds).
     package var nextDeadline: Int? { timers.nextDeadline() }
 
     /// Takes in a session that departed from another shard on `connection`
@@ -253,7 +247,6 @@ package final class ServerCore {
         if !session.isClosing { setInputFlow(.hold, of: session) }
     }
 
-    /// A whole line came from the session: it is active.
     private func noteHeard(_ session: Session) {
         session.lastHeardAt = now
         session.isPinged = false
@@ -279,7 +272,6 @@ package final class ServerCore {
         if let connection = session.connection { outbox.append(.input(connection, flow)) }
     }
 
-    /// Does what the gate decided on a line.
     private func carryOut(_ verdict: RequestGate.Verdict, from session: Session) {
         switch verdict {
         case .ignore:
@@ -483,7 +475,6 @@ package final class ServerCore {
         return session
     }
 
-    /// Queues an `OK` reply.
     func reply(_ session: Session, _ reply: OkReply) {
         send(session.id, .ok(reply))
     }
@@ -496,7 +487,6 @@ package final class ServerCore {
         for id in room.watchers where id != excluded { send(id, lines) }
     }
 
-    /// Queues a log entry.
     func log(_ level: ServerLog.Level, _ entry: @autoclosure () -> LogEntry) {
         guard level <= logLevel else { return }
         outbox.append(.log(level, entry()))
@@ -519,7 +509,6 @@ package final class ServerCore {
         return session.foundRoom
     }
 
-    /// The game running for a session.
     enum ActiveGame {
         case practice
         case race(Room, Race, Race.Racer)
@@ -534,6 +523,5 @@ package final class ServerCore {
         return .race(room, race, racer)
     }
 
-    /// Today's UTC date.
     var today: String { UTCTime.date(epochMilliseconds: clock.wallMilliseconds) }
 }

@@ -44,9 +44,7 @@ final class Session {
     /// The room `ServerCore.room(of:)` found for `roomKey`, while it stays
     /// there (a room is removed only once empty).
     var foundRoom: Room?
-    /// Player or watcher in that room.
     var role: MemberInfo.Role = .player
-    /// Cuts the incoming bytes into lines.
     var framer = LineFramer()
     /// Decides whether each of its lines runs, at what cost, or what refuses it.
     var gate: RequestGate
@@ -120,6 +118,5 @@ final class Session {
     /// Whether its connection dropped and its seat is held.
     var isAway: Bool { connection == nil }
 
-    /// The nickname, or a stand-in for the log.
     var logName: String { nickname ?? "-" }
 }
