@@ -9,7 +9,7 @@ let serverPathSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=un
 
 let package = Package(
     name: "TileRace",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tilerace", targets: ["tilerace"]),
         .executable(name: "tilerace-sim", targets: ["tilerace-sim"]),

@@ -24,7 +24,7 @@ import TileRaceTransport
 /// races; rooms never interact, so races on different shards run in
 /// parallel. A session moves to the shard of the room it enters. What the
 /// shards share (nicknames, the room directory, resume secrets, connection
-/// counts) is kept by a `ServerRegistry` (with a queue of its own when shared), and
+/// counts) is kept by a `Registry` (behind a lock when shared), and
 /// the leaderboard is a service with queues of its own (`LeaderboardService`),
 /// so a disk sync never stalls the players. This object's own queue accepts
 /// connections (handing them to the shards in turn) and starts and stops.
@@ -88,12 +88,13 @@ public final class RaceServer: @unchecked Sendable {
         public init() {}
     }
 
-    /// The configuration the server was created with.
     public let configuration: Configuration
 
     private let queue = DispatchQueue(label: "tilerace.server")
     private let queueKey = DispatchSpecificKey<Bool>()
     private var shards: [ServerShard] = []
+    /// What the shards share (set at the start, on `queue`).
+    private var registry: Registry?
     private var leaderboard: (any LeaderboardService)?
     private var directory: RedisRoomDirectory?
     private var listener: Listener?
@@ -106,7 +107,6 @@ public final class RaceServer: @unchecked Sendable {
 
     private enum Phase { case idle, running, stopping, stopped }
 
-    /// Creates a server; nothing happens until `start()`.
     public init(configuration: Configuration) {
         self.configuration = configuration
         queue.setSpecific(key: queueKey, value: true)
@@ -156,8 +156,7 @@ public final class RaceServer: @unchecked Sendable {
     /// registry the shards share lists it; nil before the start or when
     /// no shard hosts one (for tests).
     func shard(hostingRoom key: String) -> Int? {
-        let shards = queue.sync { self.shards }
-        return shards.first?.registry.shard(hostingRoom: key)
+        queue.sync { registry }?.withState { $0.rooms[key]?.shard }
     }
 
     // MARK: Starting and stopping
@@ -188,9 +187,10 @@ public final class RaceServer: @unchecked Sendable {
         self.leaderboard = leaderboard
         for warning in leaderboard.warnings { configuration.log(.error, LogEntry("store.warning", message: warning)) }
         let count = max(1, configuration.shards)
-        let registry = ServerRegistry(shardCount: count)
+        let registry = Registry(shardCount: count)
+        self.registry = registry
         let bans = Self.storedBans(in: leaderboard)
-        registry.apply(.changeBans(.replaceAll(bans)))
+        _ = registry.withState { $0.changeBans(.replaceAll(bans)) }
         if let redis = configuration.redisStore {
             let bound = configuration.bindAddress
             let host = bound == "0.0.0.0" || bound == "::" ? Socket.interfaceAddresses().first ?? "127.0.0.1" : bound
@@ -205,14 +205,14 @@ public final class RaceServer: @unchecked Sendable {
         }
         let settings = ServerShard.Settings(
             limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard,
-            registry: registry, directory: directory)
+            directory: directory)
         let hasFiles = configuration.dataDirectory != nil || configuration.makeStore != nil
         let storeKind: ServerInfo.Store = configuration.redisStore != nil ? .redis : hasFiles ? .file : .memory
         shards = (0..<count).map { index in
             let core = ServerCore(
                 limits: configuration.limits, clock: configuration.clock, random: configuration.random,
-                serverName: configuration.serverName, logLevel: configuration.log.level, shard: index, shardCount: count,
-                storeKind: storeKind, operatorSecret: operatorSecret, bans: bans)
+                serverName: configuration.serverName, logLevel: configuration.log.level, registry: registry, shard: index,
+                storeKind: storeKind, operatorSecret: operatorSecret)
             return ServerShard(index: index, core: core, settings: settings)
         }
         for shard in shards {

@@ -14,13 +14,10 @@ struct EventQueue<Event> {
     private var heap: [Entry] = []
     private var nextOrder = 0
 
-    /// Whether nothing is scheduled.
     var isEmpty: Bool { heap.isEmpty }
 
-    /// The number of events scheduled.
     var count: Int { heap.count }
 
-    /// Schedules `event` at `time`.
     mutating func schedule(_ event: Event, at time: Int) {
         heap.append(Entry(time: time, order: nextOrder, event: event))
         nextOrder += 1
@@ -33,7 +30,6 @@ struct EventQueue<Event> {
         }
     }
 
-    /// Takes the earliest event.
     mutating func pop() -> (time: Int, event: Event)? {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)

@@ -11,11 +11,7 @@ final class ProgressReport: @unchecked Sendable {
     private let started: UInt64
     private var done = 0
     private var failed: [SimulationViolation] = []
-    private var raceCount = 0
-    private var stepCount = 0
-    private var quickRaceCount = 0
-    private var ratedRaceCount = 0
-    private var createsRefusedFullCount = 0
+    private var totals = (races: 0, steps: 0, quickRaces: 0, ratedRaces: 0, createsRefusedFull: 0)
 
     init(seedCount: Int, started: UInt64) {
         self.seedCount = seedCount
@@ -26,11 +22,11 @@ final class ProgressReport: @unchecked Sendable {
     func add(_ report: SimulationReport) {
         queue.sync {
             done += 1
-            raceCount += report.racesStarted
-            stepCount += report.steps
-            quickRaceCount += report.quickRacesMatched
-            ratedRaceCount += report.ratedRacesRated
-            createsRefusedFullCount += report.createsRefusedFull
+            totals.races += report.racesStarted
+            totals.steps += report.steps
+            totals.quickRaces += report.quickRacesMatched
+            totals.ratedRaces += report.ratedRacesRated
+            totals.createsRefusedFull += report.createsRefusedFull
             if let violation = report.violation {
                 failed.append(violation)
                 print(violation)
@@ -43,16 +39,7 @@ final class ProgressReport: @unchecked Sendable {
         }
     }
 
-    /// The violations, by seed.
     var failures: [SimulationViolation] { queue.sync { failed.sorted { $0.seed < $1.seed } } }
-    /// Races started in all runs.
-    var races: Int { queue.sync { raceCount } }
-    /// Steps in all runs.
-    var steps: Int { queue.sync { stepCount } }
-    /// Quick races matched in all runs.
-    var quickRaces: Int { queue.sync { quickRaceCount } }
-    /// Rated races rated in all runs.
-    var ratedRaces: Int { queue.sync { ratedRaceCount } }
-    /// `CREATE`s refused for a full server in all runs.
-    var createsRefusedFull: Int { queue.sync { createsRefusedFullCount } }
+    /// Summed over every run added.
+    var sums: (races: Int, steps: Int, quickRaces: Int, ratedRaces: Int, createsRefusedFull: Int) { queue.sync { totals } }
 }

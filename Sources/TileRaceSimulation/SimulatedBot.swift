@@ -8,20 +8,14 @@ import TileRaceProtocol
 ///
 /// Owned by its simulation (one thread).
 final class SimulatedBot {
-    /// Its number, from 0.
     let index: Int
     /// The player that started it, and that player's number for it.
     let owner: Int
     let ownerBotID: Int
-    /// The bot.
     var player: BotPlayer
-    /// Its connection (simulation number), once connected.
     var connection: Int?
-    /// The conversation on it.
     var conversation: ClientConversation?
-    /// When its wake-up is due.
     var wakeAt: Int?
-    /// Whether it ended.
     var hasEnded = false
 
     init(index: Int, owner: Int, ownerBotID: Int, player: BotPlayer) {
@@ -31,6 +25,5 @@ final class SimulatedBot {
         self.player = player
     }
 
-    /// The party's name in traces.
     var name: String { Party.bot(index).description }
 }

@@ -22,15 +22,11 @@ enum Party: Hashable, CustomStringConvertible {
 /// each direction and take the connection's latency; a stall holds them; a
 /// cut ends it.
 final class SimulatedConnection {
-    /// The simulation's number for it.
     let id: Int
-    /// Who connected.
     let party: Party
-    /// The server it reaches.
     let server: Int
     /// The server's generation (a restarted server is a new one).
     let generation: Int
-    /// The server's id for it.
     let serverID: ConnectionID
     /// One-way latency (milliseconds).
     let latency: Int
@@ -40,9 +36,7 @@ final class SimulatedConnection {
     var toClientAt = 0
     /// Until when nothing moves either way (an outage).
     var stalledUntil = 0
-    /// Whether the client end still takes bytes.
     var isOpenAtClient = true
-    /// Whether the server end still takes bytes.
     var isOpenAtServer = true
     /// Bytes sent and not yet arrived, each way.
     var inFlightToServer = 0
@@ -52,14 +46,12 @@ final class SimulatedConnection {
     /// What arrived while it was stalled, each way, in order: delivered when the stall ends.
     var heldToServer: [Held] = []
     var heldToClient: [Held] = []
-    /// Whether the end of the stall is scheduled.
     var isStallEndScheduled = false
     /// The server's lines that wait for its next reply on the connection
     /// (`ServerAction.sendSoon`), and until when at the latest.
     var waitingOutput: [String] = []
     var outputWaitsUntil: Int?
 
-    /// Something held by a stall.
     enum Held {
         case bytes([UInt8])
         case close(String)
@@ -74,6 +66,5 @@ final class SimulatedConnection {
         self.latency = latency
     }
 
-    /// Whether anything is on its way, either way.
     var isQuiet: Bool { inFlightToServer == 0 && inFlightToClient == 0 }
 }

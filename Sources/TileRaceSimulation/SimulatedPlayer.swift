@@ -6,9 +6,7 @@ import TileRaceClient
 ///
 /// Owned by its simulation (one thread).
 final class SimulatedPlayer {
-    /// Its number, from 0.
     let index: Int
-    /// The client.
     var machine: ClientMachine
     /// The connection the client has open or is opening (simulation number).
     var connection: Int?
@@ -16,14 +14,10 @@ final class SimulatedPlayer {
     var connectAttempt = 0
     /// When a tick is scheduled (nil: none).
     var nextTickAt: Int?
-    /// Whether the program ended.
     var hasExited = false
-    /// The nickname it plays under.
     let nickname: String
-    /// How it goes for rated races.
     let style: Style
 
-    /// How a player goes for rated races.
     enum Style {
         /// Its nickname is not claimed: its quick races and its `READY` in
         /// rated rooms are refused (until it claims it with a `SUBMIT`).
@@ -47,7 +41,6 @@ final class SimulatedPlayer {
         self.style = style
     }
 
-    /// The party's name in traces.
     var name: String { Party.player(index).description }
 
     /// The next key, for what `facts` show; `isDraining` plays the game out

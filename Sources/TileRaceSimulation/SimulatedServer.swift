@@ -3,20 +3,13 @@ import TileRaceServer
 /// One simulated server: a real `ServerCore` (one shard), fed by the
 /// simulation, with the connections it has.
 final class SimulatedServer {
-    /// Its number, from 0.
     let index: Int
     /// The address the others and `ERR moved` give for it.
     let address: String
     /// Its core while it runs; nil while it is stopped.
     var core: ServerCore?
-    /// What its one shard would share with others: the core's registry
-    /// questions are answered from it, after the actions that asked them.
-    var registry = ServerRegistry()
-    /// Registry answers waiting for the actions before them.
-    var registryAnswers: [ServerInput] = []
     /// Bumped at each start, so events meant for an earlier run are dropped.
     var generation = 0
-    /// Its connections by the core's id.
     var connections: [ConnectionID: Int] = [:]
     /// The next connection number (never reused, across restarts too).
     var nextConnectionNumber = 1
@@ -37,9 +30,7 @@ final class SimulatedServer {
         address = "server-\(Character(UnicodeScalar(UInt8(97 + index)))):2048"
     }
 
-    /// The host part of its address.
     var host: String { String(address.prefix { $0 != ":" }) }
 
-    /// Whether it runs.
     var isRunning: Bool { core != nil }
 }

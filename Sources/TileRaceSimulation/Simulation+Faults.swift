@@ -1,7 +1,6 @@
 /// What goes wrong, and when: one fault every few seconds while the chaos
 /// lasts, its kind and target drawn when it strikes; then the drain heals everything.
 extension Simulation {
-    /// One thing going wrong.
     enum Fault {
         /// A party's connection breaks (a reset: what is on its way is lost).
         case cut(Party)
@@ -14,14 +13,12 @@ extension Simulation {
         case refuse(server: Int, milliseconds: Int)
         /// A server stops (saying `BYE` to everyone) and comes back later.
         case stop(server: Int, milliseconds: Int)
-        /// A stopped server starts again.
         case restart(server: Int)
         /// The store misbehaves for a while.
         case store(StoreMode, milliseconds: Int)
         /// A player's client miscounts the figures of the next entry it
         /// sends (a client bug), so it must ask for the server's copy (`RESYNC`).
         case miscount(player: Int)
-        /// Draw the next fault.
         case next
     }
 

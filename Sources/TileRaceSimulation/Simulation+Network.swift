@@ -6,7 +6,6 @@ import TileRaceServer
 /// that hold them, closes that follow the bytes sent before them, and cuts
 /// that lose what is on its way.
 extension Simulation {
-    /// Starts connecting `party` to the server at `endpoint`.
     func connect(_ party: Party, to endpoint: ServerEndpoint, attempt: Int) {
         let latency = random.int(in: 1...40)
         guard endpoint.port == 2048, let server = servers.firstIndex(where: { $0.host == endpoint.host }) else {

@@ -13,7 +13,6 @@ import TileRaceServer
 /// race that begins (a catch-up `START` names who raced, left or not)
 /// while the ban lasts.
 extension Simulation {
-    /// The secret every simulated server is given.
     static let operatorSecret = "simulated-operator-secret-0123456789"
     /// How often servers read the bans again (milliseconds).
     static let banRefreshMilliseconds = 2000

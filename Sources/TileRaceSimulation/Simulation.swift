@@ -16,7 +16,6 @@ import TileRaceServer
 ///
 /// Not thread-safe: one run belongs to the thread that runs it.
 package final class Simulation {
-    /// What happens next.
     enum Event {
         case toServer(connection: Int, bytes: [UInt8])
         case toClient(connection: Int, bytes: [UInt8])
@@ -44,7 +43,6 @@ package final class Simulation {
         case finish
     }
 
-    /// How the shared leaderboard store behaves.
     enum StoreMode: String {
         case healthy, slow, failing, down
     }
@@ -64,7 +62,6 @@ package final class Simulation {
     var linesThatWaited = 0
     var connections: [Int: SimulatedConnection] = [:]
     var nextConnectionID = 1
-    /// The players, drawn by the seed.
     let playerCount: Int
     /// The nicknames claimed before the run, and the ratings stored then.
     let claims: SimulatedClaims
@@ -470,8 +467,6 @@ package final class Simulation {
         server.connections = [:]
         server.nextTickAt = nil
         chatMembership[index] = nil
-        server.registry = ServerRegistry()
-        server.registryAnswers = []
         let serverSeed = random.next()
         var limits = ServerLimits.standard
         limits.maximumRooms = Simulation.maximumRooms
@@ -551,16 +546,9 @@ package final class Simulation {
             case .lobbyChat:
                 // One shard per server: its lobby got the line already.
                 break
-            case .askRegistry(let id, let question):
-                server.registryAnswers.append(.registryAnswered(id, server.registry.answerNow(question)))
-            case .tellRegistry(let change):
-                server.registry.apply(change)
             }
         }
         monitor.batchEnded(simulation: self)
-        while !server.registryAnswers.isEmpty, let core = server.core {
-            perform(core.handle(server.registryAnswers.removeFirst()), on: index)
-        }
         scheduleServerTick(index)
     }
 

@@ -9,7 +9,6 @@ final class SimulationClock: ServerClock, @unchecked Sendable {
     /// The wall time at the simulation's start: 2026-11-25 12:00 UTC.
     static let startEpochMilliseconds = 1_795_608_000_000
 
-    /// Milliseconds since the simulation started.
     var now = 0
 
     var monotonicMilliseconds: Int { now }

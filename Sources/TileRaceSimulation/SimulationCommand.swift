@@ -4,7 +4,6 @@ import Foundation
 /// `tilerace-sim`: runs many seeds and reports the failing ones, or replays
 /// one seed with a readable trace.
 package enum SimulationCommand {
-    /// What the command line asked for.
     struct Request: Equatable {
         var firstSeed: UInt64 = 1
         var seedCount = 1000
@@ -34,7 +33,6 @@ package enum SimulationCommand {
         Exit status: 0 when every run kept every invariant, 1 when one did not, 2 for a bad command line.
         """
 
-    /// Parses the arguments (without the program's name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Request {
         var request = Request()
         var seen: Set<String> = []
@@ -97,7 +95,6 @@ package enum SimulationCommand {
         exit(run(request))
     }
 
-    /// Runs the seeds asked for; returns the exit status.
     static func run(_ request: Request) -> Int32 {
         let started = DispatchTime.now().uptimeNanoseconds
         if request.isTraced {
@@ -123,13 +120,14 @@ package enum SimulationCommand {
             }
         }
         let failures = progress.failures
+        let totals = progress.sums
         let seconds = elapsed(since: started)
         print(
             "\(request.seedCount) seed(s) from \(request.firstSeed) on \(jobs) thread(s): \(failures.count) failing; "
-                + "\(progress.races) races (\(progress.quickRaces) quick races matched, \(progress.ratedRaces) rated races rated), "
-                + "\(progress.createsRefusedFull) CREATEs refused for a full server, "
-                + "\(progress.steps) steps in \(String(format: "%.1f", seconds)) s: "
-                + "\(rate(Double(request.seedCount), seconds)) seeds/s, \(rate(Double(progress.races), seconds)) races/s")
+                + "\(totals.races) races (\(totals.quickRaces) quick races matched, \(totals.ratedRaces) rated races rated), "
+                + "\(totals.createsRefusedFull) CREATEs refused for a full server, "
+                + "\(totals.steps) steps in \(String(format: "%.1f", seconds)) s: "
+                + "\(rate(Double(request.seedCount), seconds)) seeds/s, \(rate(Double(totals.races), seconds)) races/s")
         if !failures.isEmpty {
             print("failing seeds: \(failures.map { String($0.seed) }.joined(separator: " "))")
         }

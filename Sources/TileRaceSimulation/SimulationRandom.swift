@@ -5,22 +5,18 @@ import TileRaceEngine
 struct SimulationRandom {
     private var generator: SplitMix64
 
-    /// A source seeded with `seed`.
     init(seed: UInt64) {
         generator = SplitMix64(seed: seed)
     }
 
-    /// 64 random bits.
     mutating func next() -> UInt64 {
         generator.next()
     }
 
-    /// A number in `range`.
     mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
 
-    /// True with probability `probability`.
     mutating func chance(_ probability: Double) -> Bool {
         Double(next() % 1_000_000) < probability * 1_000_000
     }

@@ -17,7 +17,6 @@ package struct SimulationSettings: Hashable, Sendable {
     /// Whether the server's operator kicks, bans and announces now and then.
     package var moderates: Bool
 
-    /// Settings; the defaults make a run of a few races.
     package init(
         players: ClosedRange<Int> = 2...5, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 60_000,
         injectsFaults: Bool = true, probesInfo: Bool = true, moderates: Bool = true
@@ -32,11 +31,8 @@ package struct SimulationSettings: Hashable, Sendable {
     }
 }
 
-/// How a run went.
 package struct SimulationReport: Sendable {
-    /// The run's seed.
     package var seed: UInt64
-    /// Events handled.
     package var steps: Int
     /// Races started, on all servers.
     package var racesStarted: Int
@@ -44,7 +40,6 @@ package struct SimulationReport: Sendable {
     package var racesEnded: Int
     /// `RESYNC` requests answered with the server's copy of the game.
     package var resyncsAnswered: Int
-    /// Faults injected.
     package var faults: Int
     /// `INFO` replies checked.
     package var infoReplies = 0
@@ -64,23 +59,16 @@ package struct SimulationReport: Sendable {
     package var linesThatWaited = 0
     /// The first invariant broken, if any (the run stopped there).
     package var violation: SimulationViolation?
-    /// Every line of the run, when traced.
     package var trace: [String]
 }
 
 /// An invariant that did not hold: where, and what every party did last.
 package struct SimulationViolation: Error, Sendable, CustomStringConvertible {
-    /// The run's seed.
     package var seed: UInt64
-    /// The step (event number) at which it was seen.
     package var step: Int
-    /// The simulated time (milliseconds).
     package var time: Int
-    /// The invariant's name.
     package var invariant: String
-    /// What was wrong.
     package var details: String
-    /// The last lines of each party.
     package var recent: [(party: String, lines: [String])]
 
     /// The whole report: seed, step, what broke, and the last events of every party.

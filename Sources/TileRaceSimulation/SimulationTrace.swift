@@ -6,21 +6,17 @@ struct SimulationTrace {
     /// Lines kept per party when not tracing everything.
     static let recentLineCount = 24
 
-    /// Whether lines are kept at all.
     let isOn: Bool
-    /// Whether every line is kept.
     let isFull: Bool
     /// Every line, in order, when `isFull`.
     private(set) var lines: [String] = []
     private var recent: [String: [String]] = [:]
 
-    /// A trace; `isOn` keeps the recent lines, `isFull` every line.
     init(isOn: Bool, isFull: Bool) {
         self.isOn = isOn || isFull
         self.isFull = isFull
     }
 
-    /// Notes what `party` did at `time` (milliseconds).
     mutating func note(_ party: String, at time: Int, _ text: @autoclosure () -> String) {
         guard isOn else { return }
         let line = "\(SimulationTrace.format(time)) \(party): \(text())"

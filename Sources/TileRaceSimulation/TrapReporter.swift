@@ -19,7 +19,6 @@ enum TrapReporter {
     }()
     private static let slotCount = 256
 
-    /// Notes that thread `job` runs `seed` now.
     static func running(_ seed: UInt64, on job: Int) {
         guard job < slotCount else { return }
         slots[job] = seed &+ 1

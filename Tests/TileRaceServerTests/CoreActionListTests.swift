@@ -23,33 +23,7 @@ struct CoreActionListTests {
         #expect(storages.count <= 2)
     }
 
-    /// A reply is written into the memory of a reply already carried out:
-    /// a steady flow of requests allocates no reply after the first.
-    @Test func repliesReuseTheMemoryOfRepliesCarriedOut() {
-        let harness = CoreHarness()
-        let id = harness.player("ana")
-        let core = harness.core
-        var actions: [ServerAction] = []
-        core.handle(.received(id, Array("PING 1\n".utf8)), into: &actions)
-        #expect(core.spareReplyStorage.isEmpty)
-        // The next input (no reply) takes the reply's memory back...
-        core.handle(.received(id, []), into: &actions)
-        #expect(actions.isEmpty)
-        #expect(core.spareReplyStorage.count == 1)
-        #expect(core.spareReplyStorage.first?.isEmpty == true)
-        // ...and the next reply is written into it.
-        for round in 2..<6 {
-            core.handle(.received(id, Array("PING \(round)\n".utf8)), into: &actions)
-            let replies = actions.flatMap { action -> [String] in
-                if case .send(_, let lines) = action { lines.lines } else { [] }
-            }
-            #expect(replies == ["PONG \(round)"])
-            #expect(core.spareReplyStorage.isEmpty)
-        }
-    }
-
-    /// Actions the caller kept keep their lines: the core takes back only
-    /// memory that nothing else holds (and copies otherwise).
+    /// Actions the caller kept keep their lines.
     @Test func keptActionsKeepTheirLines() {
         let harness = CoreHarness()
         let id = harness.player("bo")

@@ -168,28 +168,28 @@ import TileRaceProtocol
     @Test func anOperatorsMuteRefusesTheNicknamesLinesUntilUnmuted() {
         let harness = CoreHarness()
         let (ana, bo, _) = roomWithAWatcher(harness)
-        #expect(harness.registry.setMuted("ANA", true))
-        #expect(harness.registry.mutedNicknames == ["ana"])
+        #expect(harness.registry.withState { $0.setMuted(Names.nicknameKey("ANA"), true) })
+        #expect(harness.registry.withState { $0.mutedNicknames } == ["ana"])
         #expect(
             harness.ask(ana, "SAY text=spam") == ["ERR muted an operator muted ana on this server: nothing you say is sent"])
         #expect(harness.take(bo).isEmpty)
         #expect(harness.ask(bo, "SAY text=quiet now").first == "OK SAY")
         _ = harness.take(ana)
-        #expect(harness.registry.setMuted("ana", false))
+        #expect(harness.registry.withState { $0.setMuted("ana", false) })
         #expect(harness.ask(ana, "SAY text=sorry").first == "OK SAY")
     }
 
-    @Test func anOperatorsMuteHoldsOnEveryShardAsTheRegistryAnswers() {
+    @Test func anOperatorsMuteHoldsOnEveryShard() {
         let harness = ShardsHarness(shards: 2)
         let lo = harness.player("lo", on: 0)
         let li = harness.player("li", on: 1)
-        #expect(harness.registry.setMuted("LI", true))
-        #expect(!harness.registry.setMuted("li", true))
+        #expect(harness.registry.withState { $0.setMuted(Names.nicknameKey("LI"), true) })
+        #expect(!harness.registry.withState { $0.setMuted("li", true) })
         harness.send(li, "SAY text=spam")
         #expect(harness.take(li) == ["ERR muted an operator muted li on this server: nothing you say is sent"])
         #expect(harness.take(lo).isEmpty)
-        #expect(harness.registry.setMuted("li", false))
-        #expect(harness.registry.mutedNicknames.isEmpty)
+        #expect(harness.registry.withState { $0.setMuted("li", false) })
+        #expect(harness.registry.withState { $0.mutedNicknames.isEmpty })
         harness.send(li, "SAY text=sorry")
         #expect(harness.take(lo) == ["CHAT nick=li text=sorry"])
     }

@@ -204,7 +204,7 @@ struct CoreErrorTextTests {
             Provocation(
                 setup: { harness in
                     let ana = harness.player("ana")
-                    harness.registry.setMuted("ana", true)
+                    _ = harness.registry.withState { $0.setMuted("ana", true) }
                     return ana
                 }, request: "SAY text=hi", expected: "ERR muted an operator muted ana on this server: nothing you say is sent"),
         ]

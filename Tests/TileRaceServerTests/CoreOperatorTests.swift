@@ -49,7 +49,7 @@ import TileRaceProtocol
         let (harness, admin) = operatorHarness()
         let ana = harness.player("ana")
         #expect(harness.ask(admin, "MUTE Ana") == ["OK MUTE nick=Ana"])
-        #expect(harness.registry.mutedNicknames == ["ana"])
+        #expect(harness.registry.withState { $0.mutedNicknames } == ["ana"])
         #expect(harness.ask(ana, "SAY text=spam") == ["ERR muted an operator muted ana on this server: nothing you say is sent"])
         #expect(harness.ask(admin, "UNMUTE ana") == ["OK UNMUTE nick=ana"])
         #expect(harness.ask(ana, "SAY text=sorry").first == "OK SAY")

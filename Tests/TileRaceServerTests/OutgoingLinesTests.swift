@@ -48,22 +48,6 @@ import TileRaceProtocol
         #expect(all.parts.0.isEmpty && all.parts.1.count == all.bytes.count)
     }
 
-    /// A reply's own memory is taken back, emptied with its capacity kept;
-    /// lines that may be shared (a broadcast's) or grew large are not.
-    @Test func onlyAReplysOwnMemoryIsTakenBack() {
-        var storage: [UInt8] = []
-        storage.reserveCapacity(128)
-        ServerMessage.event(.bye("one")).write(to: &storage)
-        let reply = OutgoingLines(reclaimable: storage)
-        #expect(reply.lines == ["BYE one"])
-        storage = []
-        let reclaimed = reply.reclaimStorage()
-        #expect(reclaimed?.isEmpty == true)
-        #expect((reclaimed?.capacity ?? 0) >= 128)
-        #expect(OutgoingLines(.event(.bye("shared"))).reclaimStorage() == nil)
-        #expect(OutgoingLines(reclaimable: [UInt8](repeating: 65, count: 5000)).reclaimStorage() == nil)
-    }
-
     /// A broadcast (here READY; in a race, PROGRESS) goes to every other member as one shared copy of the bytes.
     @Test func aBroadcastSharesOneCopyOfItsBytes() {
         let harness = CoreHarness()

@@ -13,7 +13,7 @@ import TileRaceProtocol
         harness.send(ana, "CREATE r")
         #expect(harness.take(ana).first?.hasPrefix("OK CREATE room=r ") == true)
         #expect(harness.shardOf[ana] == 1)
-        #expect(harness.registry.shard(hostingRoom: "r") == 1)
+        #expect(harness.registry.withState { $0.rooms["r"]?.shard } == 1)
         return ana
     }
 
@@ -79,14 +79,14 @@ import TileRaceProtocol
         let cy = harness.player("cy", on: 1)
         harness.send(cy, "CREATE s")
         #expect(harness.take(cy).first?.hasPrefix("OK CREATE room=s ") == true)
-        #expect(harness.registry.shard(hostingRoom: "s") == 1)
+        #expect(harness.registry.withState { $0.rooms["s"]?.shard } == 1)
         #expect(harness.shardOf[cy] == 1)
         #expect(!harness.logs.contains { $0.contains("cy moves") })
         // Shard 1 now hosts two rooms, shard 0 one: the next goes to shard 0.
         let dee = harness.player("dee", on: 1)
         harness.send(dee, "CREATE t")
         #expect(harness.take(dee).first?.hasPrefix("OK CREATE room=t ") == true)
-        #expect(harness.registry.shard(hostingRoom: "t") == 0)
+        #expect(harness.registry.withState { $0.rooms["t"]?.shard } == 0)
         #expect(harness.shardOf[dee] == 0)
     }
 }

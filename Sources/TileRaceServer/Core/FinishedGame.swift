@@ -2,7 +2,6 @@ import TileRaceProtocol
 
 /// A connection's last finished game, kept so it can be submitted once.
 struct FinishedGame: Hashable, Sendable {
-    /// Its verified figures.
     var result: GameResult
     /// The log as the server applied it (since the start or last restart),
     /// in timed record notation: replaying it from the seed gives `result`.
@@ -15,7 +14,6 @@ struct FinishedGame: Hashable, Sendable {
     /// attempt, so an attempt whose answer was lost (the store failed after
     /// taking it) and that is made again finds its own claim.
     var claimToken: String?
-    /// Whether it was submitted already.
     var isSubmitted = false
     /// Whether it was a ghost race: its seed was known, so `SUBMIT` refuses it.
     var isGhost = false

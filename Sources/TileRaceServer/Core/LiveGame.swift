@@ -14,13 +14,10 @@ struct LiveGame {
 
     /// The seed text, as sent in `START` or `OK PRACTICE`.
     let seedText: String
-    /// The seed.
     let seed: Seed
-    /// Size and target.
     let config: GameConfig
     /// When the game's clock started (monotonic milliseconds).
     let startedAt: Int
-    /// The game.
     private(set) var game: Game
     /// The number of the last entry applied (0 before the first).
     private(set) var lastSeq = 0
@@ -32,7 +29,6 @@ struct LiveGame {
     var appliedLog: String { String(decoding: appliedLogBytes, as: UTF8.self) }
     /// `appliedLog`'s bytes, appended to per entry without a `String` each.
     private var appliedLogBytes: [UInt8] = []
-    /// How many times the game was restarted.
     private(set) var restarts = 0
     /// Whether undo is allowed, so the history must be kept.
     let keepsHistory: Bool

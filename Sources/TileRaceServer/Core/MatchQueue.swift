@@ -9,15 +9,12 @@
 ///
 /// A value: its owner (the core of the shard holding the queue) keeps it.
 struct MatchQueue {
-    /// A player waiting.
     struct Waiter: Equatable {
-        /// The waiting session.
         var id: ConnectionID
         /// Its nickname, for the log.
         var nickname: String
         /// Its current Glicko-2 rating (a newcomer's 1500).
         var rating: Double
-        /// When it joined the queue.
         var since: Int
         /// Whether it was offered bots (`QUEUED ... offer=bots`).
         var isOfferedBots = false
@@ -56,10 +53,8 @@ struct MatchQueue {
     /// The players waiting, longest-waiting first.
     private(set) var waiters: [Waiter] = []
 
-    /// How many players wait.
     var count: Int { waiters.count }
 
-    /// Whether `id` waits.
     func contains(_ id: ConnectionID) -> Bool { waiters.contains { $0.id == id } }
 
     /// Adds a player (again: its place and time are kept).

@@ -2,7 +2,6 @@
 /// second: sixty buckets, each holding the count of one second (a bucket is
 /// reused when its second comes round again).
 struct MoveRate: Hashable, Sendable {
-    /// How many seconds are kept.
     static let window = 60
 
     private var counts = [Int](repeating: 0, count: MoveRate.window)

@@ -12,46 +12,16 @@ package struct OutgoingLines: Hashable, Sendable {
     private var storage: [UInt8]
     /// The part of `storage` this connection does not get (empty: none).
     private var skipped: Range<Int> = 0..<0
-    /// Whether `storage` is one reply's own, which its maker may take back
-    /// once the lines are written (`reclaimStorage()`).
-    private var isReclaimable = false
-
-    /// No lines.
     package init() {
         storage = []
     }
 
-    /// One message.
     package init(_ message: ServerMessage) {
         storage = []
         storage.reserveCapacity(128)
         message.write(to: &storage)
     }
 
-    /// Lines already written as bytes into memory of their own (a reply
-    /// written into storage taken back from earlier lines with
-    /// `reclaimStorage()`, so it allocated nothing), which its maker may
-    /// take back in turn.
-    package init(reclaimable storage: [UInt8]) {
-        self.storage = storage
-        isReclaimable = true
-    }
-
-    /// The storage of a reply made with `init(reclaimable:)`, emptied, for the
-    /// next reply; nil for other lines (a broadcast's storage is shared,
-    /// and emptying it would copy it). A storage grown large is not kept.
-    package consuming func reclaimStorage() -> [UInt8]? {
-        guard isReclaimable, storage.capacity <= OutgoingLines.largestReclaimedCapacity else { return nil }
-        var reclaimed = storage
-        storage = []
-        reclaimed.removeAll(keepingCapacity: true)
-        return reclaimed
-    }
-
-    /// The most bytes a reclaimed storage may hold.
-    private static let largestReclaimedCapacity = 4096
-
-    /// Messages, in order.
     package init(_ messages: [ServerMessage]) {
         storage = []
         for message in messages { message.write(to: &storage) }
@@ -85,7 +55,6 @@ package struct OutgoingLines: Hashable, Sendable {
         return lines
     }
 
-    /// Whether there is nothing to write.
     package var isEmpty: Bool { storage.count == skipped.count }
 
     /// The bytes to write (the shared storage itself when nothing is skipped).

@@ -46,7 +46,6 @@ final class Race {
     /// Their connections, in the same order: `racer(_:)` looks through these
     /// side by side, not through each racer's object.
     private let racerIDs: [ConnectionID]
-    /// Finishes so far.
     var finishCount = 0
 
     init(id: Int, seedText: String, dailyDate: String?, startedAt: Int, racers: [Racer]) {
@@ -58,11 +57,9 @@ final class Race {
         self.racerIDs = racers.map(\.id)
     }
 
-    /// The racer playing on a connection.
     func racer(_ id: ConnectionID) -> Racer? {
         racerIDs.firstIndex(of: id).map { racers[$0] }
     }
 
-    /// Whether every racer finished.
     var isOver: Bool { racers.allSatisfy { !$0.isRacing } }
 }

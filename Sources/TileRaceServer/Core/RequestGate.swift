@@ -12,7 +12,6 @@ import TileRaceProtocol
 ///
 /// One per session, owned by it (and so by its shard's queue).
 struct RequestGate {
-    /// What to do with a line.
     enum Verdict: Hashable {
         /// Nothing: an empty line, or a `PONG` (an answer, not a request).
         case ignore
@@ -29,16 +28,12 @@ struct RequestGate {
         /// Answer this error, then say `BYE <bye>` and close: too many
         /// refusals in a row, or a line too long (`reason` is for the log).
         case close(ProtocolError, bye: String, reason: String)
-        /// Nothing yet: the request's cost depends on a listing's length
-        /// that the caller did not know (`listedItems` gave nil); check the
-        /// line again once it does. No tokens were taken, no work counted.
-        case needsListedItems
 
         /// Whether the line was admitted as a request (its tokens taken).
         var isAdmitted: Bool {
             switch self {
             case .run, .answer: true
-            case .ignore, .flood, .close, .needsListedItems: false
+            case .ignore, .flood, .close: false
             }
         }
     }
@@ -52,17 +47,14 @@ struct RequestGate {
     /// The work done in the current turn, in request costs.
     private(set) var turnWork = 0
 
-    /// A gate with a full bucket of tokens at `now` (milliseconds).
     init(limits: ServerLimits, now: Int) {
         tokens = TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestBurst, now: now)
         maximumRefusalsInARow = limits.maximumRefusalsInARow
         workPerTurn = limits.workPerTurn
     }
 
-    /// `MOVE`'s requirements, cost and window.
     private static let moveAdmission = RequestVerb.move.admission
 
-    /// Starts a turn of the session's lines.
     mutating func beginTurn() {
         turnWork = 0
     }
@@ -71,10 +63,10 @@ struct RequestGate {
     var isTurnOver: Bool { turnWork >= workPerTurn }
 
     /// Decides on a whole line. `listedItems` says how many items a listing
-    /// reply would hold (asked only for `ROOMS`; nil when not known yet),
-    /// `meets` whether the session is in a state.
+    /// reply would hold (asked only for `ROOMS`), `meets` whether the
+    /// session is in a state.
     mutating func check(
-        _ line: String, now: Int, listedItems: () -> Int?, meets: (Requirement) -> Bool
+        _ line: String, now: Int, listedItems: () -> Int, meets: (Requirement) -> Bool
     ) -> Verdict {
         guard let verbWord = line.split(separator: " ").first else { return ignore() }
         let verb: RequestVerb
@@ -92,29 +84,20 @@ struct RequestGate {
     /// (`ClientMessage.plainMove`): the line a racer sends most, checked
     /// without the general parser, its row read once.
     mutating func check(plainMove move: ClientMessage, now: Int, meets: (Requirement) -> Bool) -> Verdict {
-        check(.success(move), of: .move, admission: RequestGate.moveAdmission, now: now, listedItems: { nil }, meets: meets)
+        check(.success(move), of: .move, admission: RequestGate.moveAdmission, now: now, listedItems: { 0 }, meets: meets)
     }
 
     /// Checks a parsed (or unreadable) request of `verb`: its cost, its
     /// requirements, its window.
     private mutating func check(
         _ request: Result<ClientMessage, ProtocolError>, of verb: RequestVerb, admission: RequestAdmission, now: Int,
-        listedItems: () -> Int?, meets: (Requirement) -> Bool
+        listedItems: () -> Int, meets: (Requirement) -> Bool
     ) -> Verdict {
-        var isListingUnknown = false
         let cost =
             switch request {
-            case .success(let request):
-                admission.tokens(for: request) {
-                    guard let items = listedItems() else {
-                        isListingUnknown = true
-                        return 0
-                    }
-                    return items
-                }
+            case .success(let request): admission.tokens(for: request, listedItems: listedItems)
             case .failure: 1
             }
-        if isListingUnknown { return .needsListedItems }
         if let refusal = admit(cost: cost, now: now) { return refusal }
         for requirement in admission.requirements where !meets(requirement) {
             return .answer(requirement.refusal)

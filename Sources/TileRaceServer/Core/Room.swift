@@ -5,7 +5,6 @@ import TileRaceProtocol
 ///
 /// Owned by `ServerCore`, and so by its shard's queue (`ServerShard.queue`).
 final class Room {
-    /// The name as created.
     let name: String
     /// The name's key (lower case): room names are compared without regard to case.
     let key: String
@@ -13,17 +12,13 @@ final class Room {
     let options: RoomOptions
     /// Whether this is the permanent `daily` room.
     let isDaily: Bool
-    /// Players in join order.
     var players: [ConnectionID] = []
-    /// Watchers in arrival order.
     var watchers: [ConnectionID] = []
-    /// Players who marked ready.
     var ready: Set<ConnectionID> = []
     /// Players who said they are bots (`HELLO ... bot=yes`).
     var bots: Set<ConnectionID> = []
     /// When the countdown ends, while one runs.
     var countdownEndsAt: Int?
-    /// The race under way.
     var race: Race?
     /// When the room last sent its racers' `PROGRESS`.
     var progressSentAt: Int?
@@ -64,10 +59,8 @@ final class Room {
     /// Whether a join code is needed.
     var isPrivate: Bool { options.code != nil }
 
-    /// Players and watchers.
     var everyone: [ConnectionID] { players + watchers }
 
-    /// Whether nobody is in the room.
     var isEmpty: Bool { players.isEmpty && watchers.isEmpty }
 
     /// Whether the players are one person and at least one bot: their race

@@ -1,4 +1,5 @@
 import TileRaceProtocol
+import TileRaceTransport
 
 /// What the state machine asks the I/O layer to do.
 package enum ServerAction: Hashable, Sendable {
@@ -23,15 +24,75 @@ package enum ServerAction: Hashable, Sendable {
     /// Publish this server's rooms to the shared room directory; the other
     /// servers' rooms come back as `ServerInput.remoteRooms`.
     case publishRooms([RoomDescription])
-    /// Write an entry to the server's log.
     case log(ServerLog.Level, LogEntry)
     /// Hand a line of the lobby's chat (a `CHAT` event) to every other shard
     /// of this server, for the sessions in the lobby there
     /// (`ServerInput.lobbyChat`); this shard's got it already.
     case lobbyChat(String)
-    /// Ask the registry the shards share a question; its answer comes back
-    /// as `ServerInput.registryAnswered` with the same id.
-    case askRegistry(Int, RegistryQuestion)
-    /// Tell the registry the shards share a change (no answer).
-    case tellRegistry(RegistryChange)
+}
+
+/// What happens to the server: the inputs of its state machine (`ServerCore`).
+package enum ServerInput: Sendable {
+    /// A connection was accepted from `peer` (an `address:port`).
+    case connected(ConnectionID, peer: String)
+    case received(ConnectionID, [UInt8])
+    /// A connection's turn to have more of its buffered lines handled
+    /// (after `ServerAction.input(_, .turn)`).
+    case inputTurn(ConnectionID)
+    /// A connection ended by itself: the peer closed it, it failed, or it fell
+    /// too far behind reading. `reason` is for the log.
+    case disconnected(ConnectionID, reason: String)
+    /// The leaderboard service answered the `leaderboard` action with this id.
+    case answered(Int, LeaderboardAnswer)
+    /// The other servers' rooms, read from the shared room directory.
+    case remoteRooms([RoomDescription])
+    /// The clock moved: fire the timers that are due.
+    case tick
+    /// The server is stopping: say goodbye to everyone.
+    case shutdown
+    /// A line of the lobby's chat said on another shard of this server
+    /// (`ServerAction.lobbyChat`): send it to this shard's lobby.
+    case lobbyChat(String)
+}
+
+/// Whether the I/O layer should read a connection: the core handles at most
+/// `ServerLimits.workPerTurn` of one connection's requests at a time, so that one
+/// connection that sends a lot cannot hold the server's queue for long, and it
+/// stops reading a connection whose lines must wait.
+package enum InputFlow: Hashable, Sendable {
+    /// Read it: everything it sent is handled.
+    case read
+    /// Stop reading it: its lines wait (its `SUBMIT` is being stored).
+    case hold
+    /// Stop reading it and give it another turn (`ServerInput.inputTurn`) once
+    /// the others had theirs and its unsent output is below the backpressure
+    /// threshold: it sent more lines than one turn handles.
+    case turn
+}
+
+/// Identifies one connection for the server's lifetime (never reused).
+package struct ConnectionID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// From 1.
+    package var number: Int
+
+    package init(number: Int) {
+        self.number = number
+    }
+
+    package static func < (lhs: ConnectionID, rhs: ConnectionID) -> Bool { lhs.number < rhs.number }
+
+    package var description: String { "conn \(number)" }
+}
+
+/// A table of connections' values (the core's sessions, a shard's
+/// connections) by `ConnectionID`.
+extension IntegerTable {
+    /// The value for connection `id` (by its number); setting nil removes it.
+    subscript(id: ConnectionID) -> Value? {
+        get { self[id.number] }
+        set { self[id.number] = newValue }
+    }
+
+    /// The connections that have a value, in order.
+    var sortedIDs: [ConnectionID] { keys.sorted().map(ConnectionID.init(number:)) }
 }

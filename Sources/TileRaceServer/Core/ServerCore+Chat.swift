@@ -6,12 +6,11 @@ import TileRaceProtocol
 /// room, to everyone greeted in the lobby (in no room and not playing a
 /// practice game) on every shard of this server. Nothing of it is written to
 /// disk or to the log, which counts the lines only. An operator may mute a
-/// nickname (`ServerRegistry.setMuted`): its `SAY` is then refused with `ERR muted`.
+/// nickname (`MUTE`): its `SAY` is then refused with `ERR muted`.
 extension ServerCore {
     func say(_ session: Session, text: String) throws(ProtocolError) {
         guard let nickname = session.nickname else { throw Requirement.named.refusal }
-        guard let isMuted = isMuted(nickname, for: session) else { return }
-        guard !isMuted else {
+        guard !registry.withState({ $0.mutedNicknames.contains(Names.nicknameKey(nickname)) }) else {
             throw ProtocolError(.muted, "an operator muted \(nickname) on this server: nothing you say is sent")
         }
         guard let room = room(of: session) else {
@@ -56,14 +55,5 @@ extension ServerCore {
     /// Whether a session hears the lobby's chat.
     func isInLobby(_ session: Session) -> Bool {
         session.isGreeted && !session.isAway && !session.isClosing && session.roomKey == nil && !session.isPracticing
-    }
-
-    /// Whether an operator muted this nickname on this server
-    /// (`ServerRegistry.setMuted`); nil while the registry is asked.
-    func isMuted(_ nickname: String, for session: Session) -> Bool? {
-        guard case .muted(let isMuted)? = registryAnswer(to: .isMuted(key: Names.nicknameKey(nickname)), for: session) else {
-            return nil
-        }
-        return isMuted
     }
 }

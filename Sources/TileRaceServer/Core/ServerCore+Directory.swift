@@ -17,12 +17,11 @@ extension ServerCore {
     }
 
     /// Publishes this server's rooms (every shard's: the registry lists
-    /// them, and the `publishRooms` action goes out with its answer) and
-    /// schedules the next time. One shard does it (`startDirectory` is
-    /// called on one core).
+    /// them) and schedules the next time. One shard does it
+    /// (`startDirectory` is called on one core).
     func publishRooms() {
         guard let interval = directoryMilliseconds, !isShuttingDown else { return }
-        askRegistry(.publicRooms, for: .directory)
+        outbox.append(.publishRooms(registry.withState { $0.publicRooms() }))
         timers.schedule(.directory, at: now + interval)
     }
 
@@ -33,7 +32,7 @@ extension ServerCore {
         for description in descriptions where description.server != nil && byKey[Room.key(description.name)] == nil {
             byKey[Room.key(description.name)] = description
         }
-        tellRegistry(.remoteRooms(byKey))
+        registry.withState { $0.remoteRooms = byKey }
     }
 
     /// `ERR moved`: the room is on another server.

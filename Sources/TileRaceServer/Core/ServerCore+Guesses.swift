@@ -7,24 +7,21 @@ import TileRaceProtocol
 extension ServerCore {
     /// Lets a guess be checked, or refuses it with `ERR flood` (counted too)
     /// when the address has spent its tries for the minute (the address's
-    /// guard is in the registry, shared by all shards). Returns false while
-    /// the registry is asked.
+    /// guard is in the registry, shared by all shards).
     /// - Parameters:
     ///   - bye: the `BYE` text when the connection's total is spent.
     ///   - flood: the `flood` error's text for a wait of so many seconds.
-    func admitGuess(by session: Session, bye: String, flood: (Int) -> String) throws(ProtocolError) -> Bool {
-        let question = RegistryQuestion.checkGuess(address: session.address, now: now, fresh: freshGuessGuard)
-        guard case .guessWait(let wait)? = registryAnswer(to: question, for: session) else { return false }
-        if let wait {
-            countGuess(by: session, bye: bye)
-            throw ProtocolError(.flood, flood((wait + 999) / 1000))
-        }
-        return true
+    func admitGuess(by session: Session, bye: String, flood: (Int) -> String) throws(ProtocolError) {
+        let (now, fresh) = (now, freshGuessGuard)
+        guard let wait = registry.withState({ $0.guessWait(address: session.address, now: now, fresh: fresh) }) else { return }
+        countGuess(by: session, bye: bye)
+        throw ProtocolError(.flood, flood((wait + 999) / 1000))
     }
 
     /// Counts a guess that was checked and wrong.
     func recordWrongGuess(by session: Session, bye: String) {
-        tellRegistry(.wrongGuess(address: session.address, now: now, fresh: freshGuessGuard))
+        let (now, fresh) = (now, freshGuessGuard)
+        registry.withState { $0.recordWrongGuess(address: session.address, now: now, fresh: fresh) }
         countGuess(by: session, bye: bye)
     }
 

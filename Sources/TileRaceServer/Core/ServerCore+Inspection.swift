@@ -4,26 +4,19 @@ import TileRaceProtocol
 /// What a core's state looks like from outside, for the deterministic
 /// simulator's invariants and for tests: read-only copies, never handles.
 extension ServerCore {
-    /// One session as the core holds it.
     package struct SessionView: Hashable, Sendable {
-        /// The session's id (the connection it started on).
         package var id: ConnectionID
         /// The connection carrying it now; nil while away.
         package var connection: ConnectionID?
-        /// Its nickname, if it has one.
         package var nickname: String?
-        /// Whether it said it is a bot.
         package var isBot: Bool
-        /// The room it is in, by name.
         package var room: String?
         /// Whether it is a watcher there (not a player).
         package var isWatching: Bool
         /// Its game: the practice game, or its racer's game in the race under way.
         package var game: GameView?
-        /// Whether it said `HELLO`.
         package var isGreeted = false
 
-        /// Whether its connection dropped and its seat is held.
         package var isAway: Bool { connection == nil }
     }
 
@@ -31,9 +24,7 @@ extension ServerCore {
     package struct GameView: Hashable, Sendable {
         /// Whether it is a race (else a practice game).
         package var isRace: Bool
-        /// The number of the last entry applied.
         package var lastSeq: Int
-        /// The game itself.
         package var game: Game
         /// How the racer finished, once finished (races).
         package var finish: FinishReason?
@@ -41,23 +32,16 @@ extension ServerCore {
         package var isClockPaused = false
     }
 
-    /// A race under way.
     package struct RaceView: Hashable, Sendable {
-        /// The room's name.
         package var room: String
-        /// The race's id.
         package var id: Int
-        /// When it started (monotonic milliseconds).
         package var startedAt: Int
         /// The room's time limit in seconds (0: none).
         package var timeLimit: Int
-        /// The racers, in the room's order.
         package var racers: [RacerView]
     }
 
-    /// One racer of a race under way.
     package struct RacerView: Hashable, Sendable {
-        /// The racer's session.
         package var id: ConnectionID
         /// The nickname raced under.
         package var nickname: String

@@ -10,9 +10,7 @@ import TileRaceProtocol
 extension ServerCore {
     /// A request waiting for the leaderboard service: who asked, and what.
     struct AwaitedAnswer {
-        /// The asker.
         var sessionID: ConnectionID
-        /// What was asked.
         var request: LeaderboardRequest
     }
 
@@ -31,8 +29,7 @@ extension ServerCore {
             throw ProtocolError(
                 .notEligible, "a ghost race is never eligible for a board: its seed is known (it was started with PRACTICE ... ghost=yes)")
         }
-        guard case .nicknameOwner(let owner)? = registryAnswer(to: .nicknameOwner(key: Names.nicknameKey(nickname)), for: session)
-        else { return }
+        let owner = registry.withState { $0.nicknames[Names.nicknameKey(nickname)] }
         let newToken = finished.claimToken ?? random.token()
         session.lastFinished?.claimToken = newToken
         let submission = LeaderboardSubmission(
@@ -116,14 +113,9 @@ extension ServerCore {
         case .failed(let error, let reason):
             if let reason { log(.error, LogEntry("store.error", [.init("reason", reason)], message: "error: \(reason)")) }
             // `INFO` asked whether the store is up: it is not.
-            if awaited.request == .status {
-                if let session, session.awaitedAnswer == id { infoStoreAnswered(false, for: session) }
-                return
-            }
-            lines = [ServerMessage.error(error).line]
+            lines = [awaited.request == .status ? infoLine(isStoreUp: false) : ServerMessage.error(error).line]
         case .status(let isUp):
-            if let session, session.awaitedAnswer == id { infoStoreAnswered(isUp, for: session) }
-            return
+            lines = [infoLine(isStoreUp: isUp)]
         }
         guard let session, session.awaitedAnswer == id else { return }
         send(session.id, lines: lines)

@@ -7,15 +7,10 @@ import TileRaceProtocol
 /// Bans and removals are kept in the leaderboard store (so every server of
 /// a shared store honours them, and they survive restarts); the registry
 /// holds the bans in force, read from the store at start, after each change
-/// and every few seconds. What reaches
-/// sessions of other shards (a kick, a ban, a notice) is left in the
-/// registry (`RegistryChange.kick`, `.changeBans`, `RegistryQuestion.announce`),
-/// and each shard asks for it at its sweep (`RegistryQuestion.moderation`)
-/// and carries it out, within a second; sessions on the operator's own shard
-/// get it at once. Each core keeps the bans and notices as it last learnt
-/// them (`moderation`), to close banned sessions and send notices; a new
-/// connection's address and a nickname at `HELLO` and `NICK` are checked
-/// against them and, with several shards, the registry's (`RegistryQuestion.ban`).
+/// and every few seconds. What reaches sessions of other shards (a kick, a
+/// ban, a notice) is left in the registry, and each shard takes it at its
+/// sweep and carries it out, within a second; sessions on the operator's
+/// own shard get it at once.
 extension ServerCore {
     // MARK: AUTH
 
@@ -26,10 +21,9 @@ extension ServerCore {
         guard let operatorSecret else {
             throw ProtocolError(.notOperator, "this server has no operator secret, so operator requests are off")
         }
-        let mayCheck = try admitGuess(by: session, bye: "too many wrong secrets") { seconds in
+        try admitGuess(by: session, bye: "too many wrong secrets") { seconds in
             "too many wrong secrets or join codes from your address; try again in \(seconds) s"
         }
-        guard mayCheck else { return }
         guard Self.isSameSecret(secret, operatorSecret) else {
             recordWrongGuess(by: session, bye: "too many wrong secrets")
             log(.info, "\(session.id) \(session.peer) gave a wrong operator secret")
@@ -57,16 +51,14 @@ extension ServerCore {
     /// their shards noted them (room and idle time as of their last sweep);
     /// by connection number.
     func listConnections(_ session: Session) {
-        guard let others = otherShardsConnections(for: session) else { return }
-        let all = (connectionList() + others).sorted { $0.id < $1.id }
+        let all = (connectionList() + otherShardsConnections()).sorted { $0.id < $1.id }
         send(session.id, lines: all.map { ServerMessage.connection($0).line } + [ServerMessage.ok(.connections(count: all.count)).line])
     }
 
-    /// The connections other shards noted in the registry (none with one
-    /// shard); nil while the registry is asked.
-    private func otherShardsConnections(for session: Session) -> [ConnectionInfo]? {
+    /// The connections other shards noted in the registry (none with one shard).
+    private func otherShardsConnections() -> [ConnectionInfo] {
         guard shardCount > 1 else { return [] }
-        guard case .connections(let noted)? = registryAnswer(to: .connections(exceptShard: shard), for: session) else { return nil }
+        let noted = registry.withState { [shard] in $0.connections.values.filter { $0.shard != shard } }
         return noted.map { noted in
             var info = noted.info
             info.idleMilliseconds = max(0, now - noted.heardAt)
@@ -75,14 +67,14 @@ extension ServerCore {
     }
 
     /// Notes a session's connection in the registry for the other shards'
-    /// `CONNECTIONS` (with several shards), or forgets it.
-    func noteConnection(of session: Session, isGone: Bool = false) {
+    /// `CONNECTIONS` (with several shards).
+    func noteConnection(of session: Session) {
         guard shardCount > 1 else { return }
-        guard !isGone else { return tellRegistry(.forgetConnection(session.id)) }
         let info = ConnectionInfo(
             id: session.id.number, nickname: session.nickname, room: room(of: session)?.name, address: session.address,
             idleMilliseconds: 0, isBot: session.isBot, isOperator: session.isOperator)
-        tellRegistry(.noteConnection(session.id, ServerRegistry.NotedConnection(shard: shard, info: info, heardAt: session.lastHeardAt)))
+        let noted = ServerRegistry.NotedConnection(shard: shard, info: info, heardAt: session.lastHeardAt)
+        registry.withState { $0.connections[session.id] = noted }
     }
 
     /// This shard's connected sessions (away ones have no connection to list).
@@ -98,15 +90,14 @@ extension ServerCore {
     /// `left`, the seat is not held); it gets `BYE kicked by the operator`.
     func kick(_ session: Session, nickname: String, reason: String) throws(ProtocolError) {
         let key = Names.nicknameKey(nickname)
-        guard case .nicknameOwner(let owner)? = registryAnswer(to: .nicknameOwner(key: key), for: session) else { return }
-        guard let id = owner else {
+        guard let id = registry.withState({ $0.nicknames[key] }) else {
             throw ProtocolError(.noSuchPlayer, "nobody connected is called \(nickname)")
         }
         let bye = "kicked by the operator" + (reason.isEmpty ? "" : ": \(reason)")
         if let kicked = sessions[id] {
             close(kicked, bye: bye, reason: "kicked by the operator")
         } else {
-            tellRegistry(.kick(id, bye: bye))
+            registry.withState { $0.kicks[id] = bye }
         }
         log(.info, "operator kicked \(nickname)" + (reason.isEmpty ? "" : " (\(reason))"))
         reply(session, .kick(nickname: nickname))
@@ -116,33 +107,24 @@ extension ServerCore {
     /// and at their next sweep on the others; the count is of every
     /// connection the server has.
     func announce(_ session: Session, text: String) {
-        guard case .moderation(let news)? = registryAnswer(to: .announce(text), for: session),
-            let others = otherShardsConnections(for: session)
-        else { return }
-        learnNotices(news)
+        registry.withState { $0.announce(text) }
         deliverNotices()
         log(.info, "operator announced: \(text)")
-        reply(session, .announce(count: connectionList().count + others.count))
+        reply(session, .announce(count: connectionList().count + otherShardsConnections().count))
     }
 
     /// `MUTE` / `UNMUTE`: the nickname's `SAY` is refused (`ERR muted`) on
     /// every shard of this server, or allowed again; the registry keeps it
     /// until the server stops.
     func setMuted(_ session: Session, nickname: String, _ isMuted: Bool) {
-        tellRegistry(.setMuted(key: Names.nicknameKey(nickname), isMuted))
+        _ = registry.withState { $0.setMuted(Names.nicknameKey(nickname), isMuted) }
         log(.info, "operator \(isMuted ? "muted" : "unmuted") \(nickname)")
         reply(session, isMuted ? .mute(nickname: nickname) : .unmute(nickname: nickname))
     }
 
-    /// Keeps the registry's latest notices, when they are newer than those known.
-    private func learnNotices(_ news: ServerRegistry.ModerationNews) {
-        guard news.lastNoticeNumber > moderation.lastNoticeNumber else { return }
-        moderation.notices = news.notices
-    }
-
     /// Sends each connected session the notices it has not had yet.
     private func deliverNotices() {
-        let (last, notices) = (moderation.lastNoticeNumber, moderation.notices)
+        let (last, notices) = registry.withState { ($0.lastNoticeNumber, $0.notices) }
         for id in sessions.sortedIDs {
             guard let session = sessions[id], session.lastNotice < last, !session.isAway else { continue }
             let lines = notices.filter { $0.number > session.lastNotice }.map { ServerMessage.event(.notice($0.text)).line }
@@ -206,22 +188,18 @@ extension ServerCore {
         }
     }
 
-    /// Changes the bans in force (the store has the change): here at once,
-    /// closing the sessions of this shard they name now, and in the registry,
-    /// for the other shards.
+    /// Changes the bans in force (the store has the change), closing the
+    /// sessions of this shard they name now (the other shards' at their sweep).
     private func changeBans(_ change: ServerRegistry.BanChange) {
-        let old = moderation.bans
-        change.apply(to: &moderation.bans)
-        tellRegistry(.changeBans(change))
-        // Answers to questions asked before may not have the change.
-        firstQuestionAfterBanChange = nextRegistryQuestionID
-        if moderation.bans != old { closeBannedSessions() }
+        let (isChanged, version) = registry.withState { ($0.changeBans(change), $0.bansVersion) }
+        bansVersion = version
+        if isChanged { closeBannedSessions() }
     }
 
-    /// The ban in force on a target, as this core knows the bans, if any.
+    /// The ban in force on a target, if any.
     func activeBan(of target: BanTarget) -> BanInfo? {
         let wall = clock.wallMilliseconds
-        return moderation.bans[target.key].flatMap { $0.isActive(at: wall) ? $0 : nil }
+        return registry.withState { $0.ban(of: target, wallMilliseconds: wall) }
     }
 
     /// Whether a ban this server knows of holds a nickname now (the simulator's invariant).
@@ -229,18 +207,10 @@ extension ServerCore {
         activeBan(of: .nickname(nickname)) != nil
     }
 
-    /// Refuses a banned nickname (at `HELLO` and `NICK`; with several
-    /// shards, as the registry knows the bans too): the reply is the `ERR
-    /// banned` and the connection then gets `BYE banned`. False while the
-    /// registry is asked.
-    func refuseIfBanned(_ session: Session, nickname: String) throws(ProtocolError) -> Bool {
-        var ban = activeBan(of: .nickname(nickname))
-        if shardCount > 1, ban == nil {
-            let question = RegistryQuestion.ban(of: [.nickname(nickname)], wallMilliseconds: clock.wallMilliseconds)
-            guard case .ban(let found)? = registryAnswer(to: question, for: session) else { return false }
-            ban = found
-        }
-        guard let ban else { return true }
+    /// Refuses a banned nickname (at `HELLO` and `NICK`): the reply is the
+    /// `ERR banned` and the connection then gets `BYE banned`.
+    func refuseIfBanned(_ session: Session, nickname: String) throws(ProtocolError) {
+        guard let ban = activeBan(of: .nickname(nickname)) else { return }
         session.byeAfterReply = "banned"
         log(.info, "\(session.id) \(session.peer) refused: \(nickname) is banned")
         throw ProtocolError(.banned, ban.refusalText)
@@ -260,33 +230,30 @@ extension ServerCore {
 
     // MARK: Every sweep
 
-    /// Asks what the operator asked of this shard's sessions from elsewhere
-    /// (kicks, bans and notices: `learn`), and notes this shard's
-    /// connections for `CONNECTIONS` on the others.
+    /// Carries out what the operator asked of this shard's sessions from
+    /// elsewhere: kicked sessions are closed, then banned ones (when the bans
+    /// changed), and notices go out; and notes this shard's connections for
+    /// `CONNECTIONS` on the others.
     func carryOutModeration() {
-        askRegistry(.moderation(shard: shard, sessions: sessions.sortedIDs), for: .moderation)
-        guard shardCount > 1 else { return }
         var noted: [ConnectionID: ServerRegistry.NotedConnection] = [:]
-        for info in connectionList() {
-            noted[ConnectionID(number: info.id)] = ServerRegistry.NotedConnection(
-                shard: shard, info: info, heardAt: now - info.idleMilliseconds)
+        if shardCount > 1 {
+            for info in connectionList() {
+                noted[ConnectionID(number: info.id)] = ServerRegistry.NotedConnection(
+                    shard: shard, info: info, heardAt: now - info.idleMilliseconds)
+            }
         }
-        tellRegistry(.shardConnections(shard: shard, noted))
-    }
-
-    /// The operator's news for this shard (the answer to the `moderation`
-    /// question `id`): kicked sessions are closed, then banned ones (when
-    /// the bans changed), and notices go out.
-    func learn(_ news: ServerRegistry.ModerationNews, askedAs id: Int) {
-        for (kicked, bye) in news.kicks.sorted(by: { $0.key < $1.key }) {
+        let ids = sessions.sortedIDs
+        let (kicks, version) = registry.withState { [shard, shardCount] registry in
+            if shardCount > 1 { registry.noteConnections(of: shard, noted) }
+            return (registry.takeKicks(of: ids), registry.bansVersion)
+        }
+        for (kicked, bye) in kicks.sorted(by: { $0.key < $1.key }) {
             if let session = sessions[kicked] { close(session, bye: bye, reason: "kicked by the operator") }
         }
-        if id >= firstQuestionAfterBanChange, news.bansVersion != moderation.bansVersion {
-            moderation.bans = news.bans
-            moderation.bansVersion = news.bansVersion
+        if version != bansVersion {
+            bansVersion = version
             closeBannedSessions()
         }
-        learnNotices(news)
         deliverNotices()
     }
 

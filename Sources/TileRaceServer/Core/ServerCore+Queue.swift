@@ -6,7 +6,6 @@ import TileRaceProtocol
 /// hosted there), the claim and rating the store gives at `QUEUE`, and
 /// the rated rooms (`quick-<n>`) the queue makes.
 extension ServerCore {
-    /// The refusal of a bot's `QUEUE`.
     static let botsUnqueued = ProtocolError(
         .notEligible, "quick races are rated, for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
 
@@ -22,7 +21,7 @@ extension ServerCore {
     /// (`queueProven` carries the request out).
     func queue(_ session: Session, token: String) throws(ProtocolError) {
         if session.isBot { throw ServerCore.botsUnqueued }
-        if moveToQueueShard(session) { return }
+        if moveSession(session, toShard: ServerCore.queueShard) { return }
         if matchQueue.contains(session.id) {
             reply(session, .queue(waiting: matchQueue.count, rating: session.provenRating.map(ShownRating.init)))
             return
@@ -110,7 +109,9 @@ extension ServerCore {
             session.role = .player
         }
         rooms[room.key] = room
-        tellRegistry(.addRoom(room.description, shard: shard))
+        // Its name (`quick-<n>`) is one `CREATE` refuses, so no other room has it.
+        let listing = ServerRegistry.Listing(shard: shard, description: room.description)
+        registry.withState { $0.rooms[room.key] = listing }
         for session in members {
             var lines = [ServerMessage.event(.matched(room.description)).line]
             for other in members where other !== session {
@@ -131,13 +132,6 @@ extension ServerCore {
                 message: "quick race \(name) made of \(summary)"))
         startCountdownIfReady(room)
         publish(room)
-    }
-
-    /// `QUEUE` on a shard other than the queue's: the session goes there
-    /// with its request; returns whether it goes.
-    private func moveToQueueShard(_ session: Session) -> Bool {
-        guard shard != ServerCore.queueShard else { return false }
-        return moveToShard(ServerCore.queueShard, session)
     }
 
     /// The store's refusal of a claim, in the words of the request that

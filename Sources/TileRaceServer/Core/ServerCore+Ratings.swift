@@ -6,15 +6,12 @@ import TileRaceProtocol
 extension ServerCore {
     /// A rated race's standings, waiting for the store's new ratings.
     struct AwaitedRatings {
-        /// The room's key.
         var roomKey: String
-        /// The race.
         var raceID: Int
         /// The `RESULT` lines' records, without ratings yet.
         var results: [RacerFinish]
     }
 
-    /// The refusal of a bot in a rated room.
     static let botsUnrated = ProtocolError(
         .notEligible, "rated rooms are for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
 

@@ -13,7 +13,11 @@ extension ServerCore {
         // tests fix through it.
         let secret = secrets.token()
         session.resumeSecret = secret
-        tellRegistry(.setResumeSecret(secret, ServerRegistry.ResumeTarget(session: session.id, shard: shard), replacing: old))
+        let target = ServerRegistry.ResumeTarget(session: session.id, shard: shard)
+        registry.withState { registry in
+            if let old { registry.resumeSecrets[old] = nil }
+            registry.resumeSecrets[secret] = target
+        }
         return secret
     }
 
@@ -33,7 +37,6 @@ extension ServerCore {
             return
         }
         session.connection = nil
-        stopAwaitingRegistry(session)
         connectionGone(connection, from: session.address)
         session.awayUntil = now + limits.resumeGraceMilliseconds
         timers.schedule(.resumeExpiry(session.id), at: now + limits.resumeGraceMilliseconds)
@@ -60,14 +63,11 @@ extension ServerCore {
     ///   nickname (counted per address like wrong join codes), `flood` past
     ///   that limit.
     func resume(_ fresh: Session, nickname: String, secret: String) throws(ProtocolError) {
-        guard let target = resumeTarget(secret, for: fresh) else { return }
-        // The held session lives on another shard: this connection goes there, and asks again.
-        if moveToHost(ofResumeTarget: target, fresh) { return }
+        let target = registry.withState { $0.resumeSecrets[secret] }
+        // The held session lives on another shard: this connection goes there with the request.
+        if let target, moveSession(fresh, toShard: target.shard) { return }
         let bye = "too many refused sessions"
-        let mayCheck = try admitGuess(by: fresh, bye: bye) {
-            "too many refused sessions and join codes from your address; try again in \($0) s"
-        }
-        guard mayCheck else { return }
+        try admitGuess(by: fresh, bye: bye) { "too many refused sessions and join codes from your address; try again in \($0) s" }
         guard let heldID = target?.session, let held = sessions[heldID], held.isAway,
             let heldNickname = held.nickname, Nickname(heldNickname) == Nickname(nickname),
             let connection = fresh.connection
@@ -80,7 +80,7 @@ extension ServerCore {
         sessions[fresh.id] = nil
         fresh.isClosing = true
         fresh.connection = nil
-        tellRegistry(.releaseSession(fresh.id, nicknameKey: nil, secret: fresh.resumeSecret))
+        registry.withState { $0.release(fresh.id, nicknameKey: nil, secret: fresh.resumeSecret) }
         held.connection = connection
         if connection != held.id { resumedConnections[connection] = held.id }
         held.peer = fresh.peer
@@ -89,7 +89,7 @@ extension ServerCore {
         held.lastHeardAt = now
         held.isPinged = false
         held.partialLineSince = nil
-        // The connection is held while the registry is asked: the flow it is in goes with it.
+        // The flow the connection is in (held while this runs) goes with it.
         held.inputFlow = fresh.inputFlow
         held.awayUntil = nil
         timers.cancel(.resumeExpiry(held.id))

@@ -8,8 +8,7 @@ import TileRaceProtocol
 /// there first (`ServerCore+ShardMoves`), and the request runs there.
 extension ServerCore {
     func listRooms(_ session: Session) {
-        guard case .listing(let listed, _)? = registryAnswer(to: .listing, for: session) else { return }
-        let lines = listed.map { ServerMessage.room($0).line }
+        let lines = registry.withState { $0.listing() }.map { ServerMessage.room($0).line }
         send(session.id, lines: lines + [ServerMessage.ok(.rooms(count: lines.count)).line])
     }
 
@@ -18,7 +17,7 @@ extension ServerCore {
             throw ProtocolError(
                 .badArguments, "room names starting with \(ServerCore.quickRoomPrefix) are for quick races (QUEUE); pick another")
         }
-        guard let facts = roomFacts(name, for: session) else { return }
+        let facts = registry.withState { $0.facts(ofRoom: Room.key(name)) }
         if options.isRated, session.isBot { throw ServerCore.botsUnrated }
         guard facts.host == nil else {
             throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
@@ -30,13 +29,11 @@ extension ServerCore {
         // Checked early (no move to another shard only to be refused), and
         // again where the room is listed.
         guard ServerRegistry.hasRoom(forAnotherOf: facts.roomCount, maximumRooms: limits.maximumRooms) else { throw tooManyRooms }
-        guard let moves = moveToShardForNewRoom(session) else { return }
-        if moves { return }
+        if moveToShardForNewRoom(session) { return }
         let room = Room(name: name, options: options)
         // Another shard may have taken the name, or the last room, meanwhile.
-        let registering = RegistryQuestion.register(room.description, shard: shard, maximumRooms: limits.maximumRooms)
-        guard case .registered(let registration)? = registryAnswer(to: registering, for: session) else { return }
-        switch registration {
+        let description = room.description
+        switch registry.withState({ [shard, limits] in $0.register(description, shard: shard, maximumRooms: limits.maximumRooms) }) {
         case .registered: break
         case .nameTaken: throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
         case .full: throw tooManyRooms
@@ -62,9 +59,7 @@ extension ServerCore {
     }
 
     func join(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
-        guard let facts = roomFacts(name, for: session) else { return }
-        if moveToHost(ofRoom: facts, session) { return }
-        guard let room = try findRoom(name, code: code, facts: facts, for: session) else { return }
+        guard let room = try findRoom(name, code: code, for: session) else { return }
         guard room.players.count < limits.maximumPlayersPerRoom else {
             throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumPlayersPerRoom) players")
         }
@@ -84,9 +79,7 @@ extension ServerCore {
     }
 
     func watch(_ session: Session, room name: String, code: String?) throws(ProtocolError) {
-        guard let facts = roomFacts(name, for: session) else { return }
-        if moveToHost(ofRoom: facts, session) { return }
-        guard let room = try findRoom(name, code: code, facts: facts, for: session) else { return }
+        guard let room = try findRoom(name, code: code, for: session) else { return }
         guard room.watchers.count < limits.maximumWatchersPerRoom else {
             throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumWatchersPerRoom) watchers")
         }
@@ -123,22 +116,22 @@ extension ServerCore {
     /// Tells the registry a room's summary changed (its members or state).
     func publish(_ room: Room) {
         guard rooms[room.key] === room else { return }
-        tellRegistry(.describe(room.description))
+        let description = room.description
+        registry.withState { $0.rooms[room.key]?.description = description }
     }
 
     /// Finds a room a session may enter. A missing room and a private room
     /// with a missing or wrong code get the same refusal. Attempts with a code
     /// that are refused are counted: past the per-minute limit they are refused
-    /// unchecked, and too many close the connection. Nil while the registry
-    /// is asked.
-    private func findRoom(
-        _ name: String, code: String?, facts: ServerRegistry.RoomFacts, for session: Session
-    ) throws(ProtocolError) -> Room? {
+    /// unchecked, and too many close the connection. Nil when the room is
+    /// on another shard: the session goes there with the request.
+    private func findRoom(_ name: String, code: String?, for session: Session) throws(ProtocolError) -> Room? {
+        let facts = registry.withState { $0.facts(ofRoom: Room.key(name)) }
+        if moveToHost(ofRoom: facts, session) { return nil }
         if let remote = facts.remote { throw moved(remote) }
         let bye = "too many wrong join codes"
         if code != nil {
-            let mayCheck = try admitGuess(by: session, bye: bye) { "too many wrong join codes from your address; try again in \($0) s" }
-            guard mayCheck else { return nil }
+            try admitGuess(by: session, bye: bye) { "too many wrong join codes from your address; try again in \($0) s" }
         }
         guard let room = rooms[Room.key(name)], room.options.code == nil || room.options.code == code else {
             if code != nil { recordWrongGuess(by: session, bye: bye) }
@@ -214,7 +207,7 @@ extension ServerCore {
         }
         if room.isEmpty, !room.isDaily {
             rooms[room.key] = nil
-            tellRegistry(.removeRoom(key: room.key))
+            registry.withState { $0.rooms[room.key] = nil }
             timers.cancel(.countdown(room.key))
             timers.cancel(.timeLimit(room.key))
             let chat = "\(room.chatLineCount) line\(room.chatLineCount == 1 ? "" : "s") of chat said"
@@ -248,7 +241,6 @@ extension ServerCore {
         publish(room)
     }
 
-    /// Stops a running countdown, telling the room why.
     func cancelCountdown(in room: Room, reason: CancelReason) {
         guard room.countdownEndsAt != nil else { return }
         room.countdownEndsAt = nil

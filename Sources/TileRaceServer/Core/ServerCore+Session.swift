@@ -3,33 +3,34 @@ import TileRaceProtocol
 /// Session requests: `HELLO`, `NICK`, `PING`, `QUIT`, `HELP`.
 extension ServerCore {
     func hello(_ session: Session, nickname: String?, isBot: Bool) throws(ProtocolError) {
-        if let nickname { guard try take(nickname, for: session) else { return } }
+        if let nickname { try take(nickname, for: session) }
         session.isGreeted = true
-        tellRegistry(.greeted)
+        registry.withState { $0.greetedCount += 1 }
         session.isBot = isBot
         reply(session, .hello(nickname: nickname, session: issueResumeSecret(for: session)))
     }
 
     func setNickname(_ session: Session, _ nickname: String) throws(ProtocolError) {
-        guard try take(nickname, for: session) else { return }
+        try take(nickname, for: session)
         reply(session, .nickname(nickname))
     }
 
     /// Gives a session a nickname no ban holds and no other connected client
-    /// uses (the registry claims it); false while the registry is asked.
-    private func take(_ nickname: String, for session: Session) throws(ProtocolError) -> Bool {
-        guard try refuseIfBanned(session, nickname: nickname) else { return false }
+    /// uses (the registry claims it).
+    private func take(_ nickname: String, for session: Session) throws(ProtocolError) {
+        try refuseIfBanned(session, nickname: nickname)
         let key = Names.nicknameKey(nickname)
-        guard let isClaimed = claimNickname(key, for: session) else { return false }
+        let oldKey = session.nickname.map(Names.nicknameKey)
+        let isClaimed = registry.withState { registry in
+            guard registry.claimNickname(key, for: session.id) else { return false }
+            if let oldKey, oldKey != key { registry.releaseNickname(oldKey, of: session.id) }
+            return true
+        }
         guard isClaimed else {
             throw ProtocolError(.nicknameTaken, "the nickname \(nickname) is in use by another player")
         }
-        if let oldKey = session.nickname.map(Names.nicknameKey), oldKey != key {
-            tellRegistry(.releaseNickname(key: oldKey, session: session.id))
-        }
         session.nickname = nickname
         noteConnection(of: session)
-        return true
     }
 
     func ping(_ session: Session, token: String?) {

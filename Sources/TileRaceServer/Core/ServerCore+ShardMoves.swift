@@ -3,51 +3,44 @@ import TileRaceProtocol
 /// Moving a session to another shard, all in one place.
 ///
 /// A handler whose request needs a room or a held session that another
-/// shard hosts asks to move (`moveToHost(ofRoom:_:)`,
-/// `moveToShardForNewRoom(_:)`, `moveToHost(ofResumeSecret:_:)`) and
-/// returns; the session then departs with that request (`ShardMove`), its
-/// shard hands over the connection (`ServerAction.transfer`, `release`), and
-/// the other shard's core takes it in (`arrive`) and runs the carried request
-/// first, where it stays (no handler moves it again), then the lines that
-/// followed it.
+/// shard hosts starts a move and returns; once the request returns, the
+/// session departs with it (`ShardMove.carrying`), its shard hands over the
+/// connection (`ServerAction.transfer`, `release`), and the other shard's
+/// core takes it in (`arrive`) and runs the carried request first, where it
+/// stays (no handler moves it again), then the lines that followed it.
+enum ShardMove {
+    /// A handler sent the session to this shard; the request being handled goes with it.
+    case leaving(toShard: Int)
+    /// It departed with the request to run first where it arrives (its
+    /// tokens taken already). Indirect (boxed): see `Session`'s layout.
+    indirect case carrying(ClientMessage, cost: Int)
+    /// The request it carried is running where it arrived: it stays there.
+    case runningCarried
+}
+
 extension ServerCore {
-    /// `JOIN` and `WATCH`: sends the session to the shard hosting the room
-    /// (as the registry said), when another one does; returns whether it
-    /// goes. (A room that does not exist is refused here.)
+    /// `JOIN` and `WATCH`: sends the session to the shard hosting the room,
+    /// when another one does; returns whether it goes.
     func moveToHost(ofRoom facts: ServerRegistry.RoomFacts, _ session: Session) -> Bool {
-        guard !isCarried(session), let host = facts.host, host != shard else { return false }
-        startMove(of: session, to: host)
-        return true
+        guard let host = facts.host else { return false }
+        return moveSession(session, toShard: host)
     }
 
     /// `CREATE`: sends the session to the shard hosting the fewest rooms
     /// (those on their way there counted), when that is another one;
-    /// returns whether it goes, nil while the registry is asked which.
-    func moveToShardForNewRoom(_ session: Session) -> Bool? {
+    /// returns whether it goes.
+    func moveToShardForNewRoom(_ session: Session) -> Bool {
         guard shardCount > 1, !isCarried(session) else { return false }
-        let question = RegistryQuestion.shardForNewRoom(preferring: shard, now: now)
-        guard case .shard(let target)? = registryAnswer(to: question, for: session) else { return nil }
-        guard target != shard else { return false }
-        startMove(of: session, to: target)
-        return true
+        let now = now
+        return moveSession(session, toShard: registry.withState { $0.shardForNewRoom(preferring: shard, now: now) })
     }
 
-    /// `QUEUE`: sends the session to `target` (the queue's shard), unless it
-    /// carried its request there; returns whether it goes.
-    func moveToShard(_ target: Int, _ session: Session) -> Bool {
+    /// Sends a session to shard `target` with the request being handled
+    /// (`departIfSent` once it returns), unless it is there already or
+    /// carried that request here; returns whether it goes.
+    func moveSession(_ session: Session, toShard target: Int) -> Bool {
         guard !isCarried(session), target != shard else { return false }
-        startMove(of: session, to: target)
-        return true
-    }
-
-    /// `HELLO ... resume=`: sends the session to the shard holding the
-    /// session the secret resumes (as the registry said), when another one
-    /// does; returns whether it goes (and asks again there).
-    func moveToHost(ofResumeTarget target: ServerRegistry.ResumeTarget?, _ session: Session) -> Bool {
-        guard !isCarried(session), let target, target.shard != shard else {
-            return false
-        }
-        startMove(of: session, to: target.shard)
+        session.shardMove = .leaving(toShard: target)
         return true
     }
 
@@ -93,7 +86,7 @@ extension ServerCore {
         }
         sessions[session.id] = session
         if connection != session.id { resumedConnections[connection] = session.id }
-        if let secret = session.resumeSecret { tellRegistry(.moveResumeSecret(secret, shard: shard)) }
+        if let secret = session.resumeSecret { registry.withState { [shard] in $0.resumeSecrets[secret]?.shard = shard } }
         session.inputFlow = .read
         runInput(of: session)
     }
@@ -105,19 +98,11 @@ extension ServerCore {
         session.shardMove = .runningCarried
         session.gate.countCarried(cost: cost)
         run(request, cost: cost, from: session)
-        // Waiting for the registry, it runs again there, still carried.
-        if session.awaitedQuestion == nil { session.shardMove = nil }
+        session.shardMove = nil
     }
 
-    /// Whether the session runs the request it carried here: it stays on this shard.
     private func isCarried(_ session: Session) -> Bool {
         if case .runningCarried = session.shardMove { return true }
         return false
-    }
-
-    /// Sends a connected session to another shard with the request being
-    /// handled (`departIfSent` once it returns).
-    private func startMove(of session: Session, to target: Int) {
-        session.shardMove = .leaving(toShard: target)
     }
 }

@@ -9,28 +9,22 @@ import TileRaceTransport
 ///
 /// A server runs one core per shard (`ServerShard`), each on its own queue
 /// and hosting some of the rooms; what they share (nicknames, the room
-/// directory, resume secrets, connection counts) is in the `ServerRegistry`,
-/// which the core never touches: it asks it questions and tells it changes
-/// as actions, and gets the answers as inputs (`ServerCore+Registry`), so it
-/// runs, and is tested, with no queue at all.
-/// A session lives on one shard at a time: when it enters a room hosted by
-/// another (or resumes a session held there), it departs with the request
-/// still to run (`ServerAction.transfer`), and the other shard's core takes
-/// it in (`arrive(_:)`) and runs that request first, so its replies stay in
-/// order (`ServerCore+ShardMoves`).
+/// directory, resume secrets, connection counts) is in the `Registry`, which
+/// handlers call directly. A session lives on one shard at a time: when it
+/// enters a room hosted by another (or resumes a session held there), it
+/// departs with the request still to run (`ServerAction.transfer`), and the
+/// other shard's core takes it in (`arrive(_:)`) and runs that request first,
+/// so its replies stay in order (`ServerCore+ShardMoves`).
 ///
 /// Each line passes the session's `RequestGate` (rate limit, verb table,
 /// requirements, turns) before its one dispatch (`dispatch(_:from:)`).
 ///
 /// Owned by one serial queue (its shard's): every call must come from it.
 package final class ServerCore {
-    /// What the server's timers are for.
     enum TimerKey: Hashable {
         /// Look for idle connections.
         case sweep
-        /// A room's countdown ends.
         case countdown(String)
-        /// A room's race reaches its time limit.
         case timeLimit(String)
         /// A room's coalesced `PROGRESS` is due.
         case progress(String)
@@ -40,7 +34,6 @@ package final class ServerCore {
         case directory
         /// The operator's bans are read again from the store (servers sharing it ban too).
         case bans
-        /// The matchmaking queue is looked at (`ServerCore+Queue`).
         case matchQueue
     }
 
@@ -50,16 +43,10 @@ package final class ServerCore {
     /// Where resume secrets come from (apart from `random`, so a secret per
     /// connection shifts no seed; the simulator seeds it too).
     let secrets: RandomSource
-    /// Requests handed to the leaderboard service, by their id.
     var awaitedAnswers: [Int: AwaitedAnswer] = [:]
     /// Rated races' standings waiting for the store's new ratings, by the request's id (`ServerCore+Ratings`).
     var awaitedRatings: [Int: AwaitedRatings] = [:]
-    /// Questions asked of the registry, by their id.
-    var awaitedRegistryAnswers: [Int: AwaitedRegistryAnswer] = [:]
-    /// The id of the next request handed to the leaderboard service.
     var nextLeaderboardRequestID = 1
-    /// The id of the next question asked of the registry.
-    var nextRegistryQuestionID = 1
     let serverName: String
     let logLevel: ServerLog.Level
     /// The operator's secret (`AUTH`); nil: operator requests are off.
@@ -68,47 +55,24 @@ package final class ServerCore {
     var banRefreshMilliseconds: Int?
     /// The leaderboard question that reads the bans again, while one is out.
     var banRefreshQuestion: Int?
-    /// The operator's bans in force and latest notices as this core last
-    /// learnt them from the registry, or made them itself (`ServerCore+Operator`).
-    var moderation = ServerRegistry.ModerationNews(bans: [:], bansVersion: 0, notices: [], kicks: [:])
-    /// The id of the first registry question asked after this core last
-    /// changed the bans: answers to earlier ones may not have the change.
-    var firstQuestionAfterBanChange = 0
+    /// The registry's `bansVersion` this core last closed banned sessions for.
+    var bansVersion = 0
+    let registry: Registry
 
     /// Sessions by their id (the connection they started on), away ones
     /// included (an `IntegerTable`: most requests look their session up).
-    var sessions = IntegerTable<Session>() {
-        didSet { lastSessionFound = nil }
-    }
-    /// The session `sessions` gave last, until it changes: a line's reply
-    /// goes to the session it came from, so it is not looked up again
-    /// (a look-up hashes the id with SipHash), nor is its connection
-    /// looked up in `resumedConnections`.
-    private var lastSessionFound: Session?
+    var sessions = IntegerTable<Session>()
     /// The session a resumed connection carries (connections that started
     /// their session are not listed: theirs has their id).
-    var resumedConnections: [ConnectionID: ConnectionID] = [:]
-    /// Connections waiting for the registry to admit them, with the session
-    /// each will start (it keeps what they send meanwhile).
-    var admitting: [ConnectionID: Session] = [:]
+    var resumedConnections = IntegerTable<ConnectionID>()
     /// This core's shard number (0 hosts `daily`).
     let shard: Int
-    /// How many shards the server has.
-    let shardCount: Int
     /// The id of the next race this shard starts: shard `k` of `n` numbers
     /// its races `k + 1`, `k + 1 + n`, ..., so ids are unique on the server.
     var nextRaceID: Int
     /// Sessions that departed to another shard, until their connection is handed over (`release`).
     var departing: [ConnectionID: Session] = [:]
-    /// The rooms this shard hosts, by key (lower-case name).
-    var rooms: [String: Room] = [:] {
-        didSet { roomsVersion &+= 1 }
-    }
-    /// Counts the changes to `rooms`: a session remembers the room it found
-    /// with the count it was found at (`Session.foundRoom`), since a racer's
-    /// every move looks its room up (the gate's requirement, then its game)
-    /// and a look-up hashes the room's name with SipHash.
-    private var roomsVersion = 0
+    var rooms: [String: Room] = [:]
     /// How often rooms are published to the directory; nil: no directory.
     var directoryMilliseconds: Int?
     var timers = TimerQueue<TimerKey>()
@@ -116,10 +80,6 @@ package final class ServerCore {
     /// The time of the input being handled (monotonic milliseconds).
     private(set) var now: Int
     var outbox: [ServerAction] = []
-    /// Memory of replies already carried out, for the next ones (`send`).
-    private(set) var spareReplyStorage: [[UInt8]] = []
-    /// The most memories `spareReplyStorage` keeps.
-    private static let spareReplyStorageCount = 64
     /// When the core started (monotonic milliseconds), for `INFO`'s uptime.
     let startedAt: Int
     /// Where the leaderboard is kept, for `INFO`.
@@ -132,37 +92,37 @@ package final class ServerCore {
     /// The number of the next quick race's room (`quick-<n>`).
     var nextQuickRoom = 1
 
-    /// A core; `shard` and `shardCount` place it among the shards of a
-    /// server (by default it is the only one); `bans`: the operator's bans
-    /// the store holds at start.
+    /// A core; `shard` places it among the shards sharing `registry` (by
+    /// default it is the only one).
     package init(
         limits: ServerLimits, clock: any ServerClock, random: RandomSource, secrets: RandomSource = .system, serverName: String,
-        logLevel: ServerLog.Level, shard: Int = 0, shardCount: Int = 1, storeKind: ServerInfo.Store = .memory,
-        operatorSecret: String? = nil, bans: [BanInfo] = []
+        logLevel: ServerLog.Level, registry: Registry = Registry(), shard: Int = 0, storeKind: ServerInfo.Store = .memory,
+        operatorSecret: String? = nil
     ) {
         self.operatorSecret = operatorSecret
-        ServerRegistry.BanChange.replaceAll(bans).apply(to: &moderation.bans)
         self.limits = limits
         self.clock = clock
         self.random = random
         self.secrets = secrets
         self.serverName = serverName
         self.logLevel = logLevel
+        self.registry = registry
         self.shard = shard
-        self.shardCount = max(1, shardCount)
         self.nextRaceID = shard + 1
         self.now = clock.monotonicMilliseconds
         self.startedAt = now
         self.storeKind = storeKind
         if shard == 0 {
-            // The registry lists it from the start (`ServerRegistry.State`).
+            // The registry lists it from the start.
             let daily = Room.daily()
             rooms[daily.key] = daily
         }
         timers.schedule(.sweep, at: now + limits.sweepMilliseconds)
     }
 
-    /// Handles one input and returns what to do, in order.
+    /// How many shards share the registry.
+    var shardCount: Int { registry.shardCount }
+
     package func handle(_ input: ServerInput) -> [ServerAction] {
         var actions: [ServerAction] = []
         handle(input, into: &actions)
@@ -175,7 +135,7 @@ package final class ServerCore {
     /// allocates no list (the shard's way).
     package func handle(_ input: ServerInput, into actions: inout [ServerAction]) {
         // The actions gather in `outbox` and change places with `actions` at the end.
-        reclaimReplyStorage(from: &actions)
+        actions.removeAll(keepingCapacity: true)
         defer { swap(&outbox, &actions) }
         now = clock.monotonicMilliseconds
         switch input {
@@ -184,14 +144,8 @@ package final class ServerCore {
         case .inputTurn(let id):
             if let session = session(on: id), !session.isClosing, session.inputFlow == .turn { runInput(of: session) }
         case .disconnected(let id, let reason):
-            if let session = session(on: id) {
-                dropped(session, reason: reason)
-            } else {
-                // Not admitted yet: the registry's answer finds it gone.
-                admitting[id] = nil
-            }
+            if let session = session(on: id) { dropped(session, reason: reason) }
         case .answered(let id, let answer): answered(id, answer)
-        case .registryAnswered(let id, let answer): registryAnswered(id, answer)
         case .remoteRooms(let descriptions): remoteRoomsArrived(descriptions)
         case .tick: fireTimers()
         case .shutdown: shutdown()
@@ -202,24 +156,12 @@ package final class ServerCore {
     /// `handle(.received(id, bytes), into:)` for bytes lent by a read (the
     /// shard's way): the session's framer copies them, and no array is made.
     package func handle(received bytes: UnsafeRawBufferPointer, on id: ConnectionID, into actions: inout [ServerAction]) {
-        reclaimReplyStorage(from: &actions)
+        actions.removeAll(keepingCapacity: true)
         defer { swap(&outbox, &actions) }
         now = clock.monotonicMilliseconds
         receive(id, bytes)
     }
 
-    /// Empties `actions` (carried out already), keeping the memory of the
-    /// replies among them for the next replies.
-    private func reclaimReplyStorage(from actions: inout [ServerAction]) {
-        while let action = actions.popLast() {
-            guard case .send(_, let lines) = consume action, spareReplyStorage.count < ServerCore.spareReplyStorageCount,
-                let storage = lines.reclaimStorage()
-            else { continue }
-            spareReplyStorage.append(storage)
-        }
-    }
-
-    /// When the next timer is due (monotonic milliseconds).
     package var nextDeadline: Int? { timers.nextDeadline() }
 
     /// Takes in a session that departed from another shard on `connection`
@@ -235,11 +177,7 @@ package final class ServerCore {
     // MARK: Connections
 
     private func receive(_ id: ConnectionID, _ bytes: UnsafeRawBufferPointer) {
-        guard let session = session(on: id), !session.isClosing else {
-            // Not admitted yet: the bytes wait in its framer.
-            admitting[id]?.framer.append(bytes)
-            return
-        }
+        guard let session = session(on: id), !session.isClosing else { return }
         session.framer.append(bytes)
         // Held or waiting for its turn: the bytes wait with the rest.
         guard session.inputFlow == .read else { return }
@@ -261,20 +199,18 @@ package final class ServerCore {
 
     /// Runs the complete lines a session has sent, in order, until none is
     /// left, the session closes or moves to another shard, it waits for the
-    /// leaderboard or the registry, or its turn is over (its gate counts the
-    /// work); then says whether to read it again, hold it, or give it
-    /// another turn.
+    /// leaderboard, or its turn is over (its gate counts the work); then
+    /// says whether to read it again, hold it, or give it another turn.
     func handleBufferedLines(of session: Session) {
         session.gate.beginTurn()
         runCarriedRequest(of: session)
-        runRequestAwaitingRegistry(of: session)
-        while !session.isClosing, !session.isWaiting, session.shardMove == nil {
+        while !session.isClosing, session.awaitedAnswer == nil, session.shardMove == nil {
             guard !session.gate.isTurnOver else {
                 setInputFlow(.turn, of: session)
                 return
             }
             let verdict: RequestGate.Verdict
-            if session.lineAwaitingListing == nil, logLevel < .debug, let move = session.framer.nextPlainMove() {
+            if logLevel < .debug, let move = session.framer.nextPlainMove() {
                 // The line a racer sends most, read where the framer holds
                 // it (no `String`; the debug log, which shows the line, reads
                 // it the general way).
@@ -282,16 +218,11 @@ package final class ServerCore {
                 verdict = session.gate.check(plainMove: move, now: now, meets: { meets($0, session) })
             } else {
                 let line: String?
-                if let awaiting = session.lineAwaitingListing {
-                    session.lineAwaitingListing = nil
-                    line = awaiting
-                } else {
-                    do throws(ProtocolError) {
-                        line = try session.framer.nextLine()
-                    } catch {
-                        carryOut(session.gate.check(unreadable: error, now: now), from: session)
-                        continue
-                    }
+                do throws(ProtocolError) {
+                    line = try session.framer.nextLine()
+                } catch {
+                    carryOut(session.gate.check(unreadable: error, now: now), from: session)
+                    continue
                 }
                 guard let line else {
                     setInputFlow(.read, of: session)
@@ -299,16 +230,7 @@ package final class ServerCore {
                 }
                 noteHeard(session)
                 verdict = session.gate.check(
-                    line, now: now, listedItems: { knownRoomCount(for: session) },
-                    meets: { meets($0, session) })
-                if verdict == .needsListedItems {
-                    // What a listing costs is the registry's to say: the line
-                    // waits for it, and is checked again with the answer.
-                    session.lineAwaitingListing = line
-                    session.registryAnswersUsed = 0
-                    _ = registryAnswer(to: .listing, for: session)
-                    continue
-                }
+                    line, now: now, listedItems: { registry.withState { $0.knownRoomCount } }, meets: { meets($0, session) })
                 if logLevel >= .debug, verdict.isAdmitted {
                     let shown = ServerCore.loggable(line, verdict)
                     log(
@@ -320,13 +242,11 @@ package final class ServerCore {
                 }
             }
             carryOut(verdict, from: session)
-            if session.awaitedQuestion == nil, !session.registryAnswers.isEmpty { session.registryAnswers.removeAll() }
         }
         if case .carrying = session.shardMove { return }
         if !session.isClosing { setInputFlow(.hold, of: session) }
     }
 
-    /// A whole line came from the session: it is active.
     private func noteHeard(_ session: Session) {
         session.lastHeardAt = now
         session.isPinged = false
@@ -352,10 +272,9 @@ package final class ServerCore {
         if let connection = session.connection { outbox.append(.input(connection, flow)) }
     }
 
-    /// Does what the gate decided on a line.
     private func carryOut(_ verdict: RequestGate.Verdict, from session: Session) {
         switch verdict {
-        case .ignore, .needsListedItems:
+        case .ignore:
             break
         case .run(let request, let cost):
             run(request, cost: cost, from: session)
@@ -370,20 +289,12 @@ package final class ServerCore {
     /// Carries out an admitted request (the one dispatch on the typed
     /// request); then the session departs when a handler sent it to another
     /// shard, or closes when its reply must be followed by `BYE`.
-    /// A handler that asks the registry returns at once; the request runs
-    /// again from the start when the answer is in (`ServerCore+Registry`).
     func run(_ request: ClientMessage, cost: Int, from session: Session) {
-        session.registryAnswersUsed = 0
         do throws(ProtocolError) {
             try dispatch(request, from: session)
         } catch {
             send(session.id, .error(error))
         }
-        if session.awaitedQuestion != nil {
-            session.requestAwaitingRegistry = PendingRequest(request, cost: cost)
-            return
-        }
-        if !session.registryAnswers.isEmpty { session.registryAnswers.removeAll() }
         if departIfSent(session, carrying: request, cost: cost) { return }
         if let bye = session.byeAfterReply, !session.isClosing {
             close(session, bye: bye, reason: bye)
@@ -423,13 +334,14 @@ package final class ServerCore {
         matchQueue.remove(session.id)
         if session.roomKey != nil { leaveRoom(session) }
         session.practice = nil
-        tellRegistry(
-            .releaseSession(session.id, nicknameKey: session.nickname.map(Names.nicknameKey), secret: session.resumeSecret))
+        registry.withState { registry in
+            registry.release(session.id, nicknameKey: session.nickname.map(Names.nicknameKey), secret: session.resumeSecret)
+            registry.connections[session.id] = nil
+            if session.isGreeted { registry.greetedCount -= 1 }
+        }
         sessions[session.id] = nil
-        noteConnection(of: session, isGone: true)
         timers.cancel(.resumeExpiry(session.id))
         if let connection = session.connection { connectionGone(connection, from: session.address) }
-        if session.isGreeted { tellRegistry(.ungreeted) }
         log(
             .info,
             LogEntry(
@@ -442,23 +354,22 @@ package final class ServerCore {
     /// A connection closed or dropped: it no longer counts for its address.
     func connectionGone(_ connection: ConnectionID, from address: String) {
         resumedConnections[connection] = nil
-        tellRegistry(.connectionClosed(address: address))
+        registry.withState { $0.connectionClosed(address: address) }
     }
 
     private func shutdown() {
         isShuttingDown = true
         // `RaceServer` logs the goodbyes once, counted over every shard.
-        for id in Set(sessions.sortedIDs).union(admitting.keys).sorted() {
-            guard let connection = sessions[id]?.connection ?? admitting[id]?.connection else { continue }
+        for id in sessions.sortedIDs {
+            guard let connection = sessions[id]?.connection else { continue }
             send(id, .event(.bye("server shutting down")))
             outbox.append(.close(connection))
         }
         sessions = IntegerTable()
-        admitting.removeAll()
-        resumedConnections.removeAll()
+        resumedConnections = IntegerTable()
         departing.removeAll()
         // Every shard shuts down; the shared state is dropped once for all.
-        tellRegistry(.reset)
+        registry.withState { $0 = ServerRegistry(shardCount: $0.shardCount) }
         for room in rooms.values {
             room.players.removeAll()
             room.watchers.removeAll()
@@ -498,7 +409,8 @@ package final class ServerCore {
     /// Pings quiet connections and closes silent ones; forgets the join-code
     /// counts of addresses with no recent refusal.
     private func sweep() {
-        tellRegistry(.forgetGuesses(now: now))
+        let now = now
+        registry.withState { $0.guessesByAddress = $0.guessesByAddress.filter { !$0.value.isForgettable(now: now) } }
         for id in sessions.sortedIDs {
             guard let session = sessions[id], !session.isAway else { continue }
             let silence = now - session.lastHeardAt
@@ -524,12 +436,7 @@ package final class ServerCore {
 
     /// Queues one line to a session's connection (dropped while it is away).
     func send(_ id: ConnectionID, _ message: ServerMessage) {
-        guard let connection = connection(of: id) else { return }
-        // Written into the memory of an earlier reply, taken back once carried out.
-        var storage = spareReplyStorage.popLast() ?? []
-        if storage.capacity == 0 { storage.reserveCapacity(128) }
-        message.write(to: &storage)
-        outbox.append(.send(connection, OutgoingLines(reclaimable: storage)))
+        send(id, OutgoingLines(message))
     }
 
     /// Queues lines to a session's connection, to be written together
@@ -556,29 +463,18 @@ package final class ServerCore {
     /// The connection that carries a session now (nil while away); for an
     /// id that is no session (a refused connection), the id itself.
     private func connection(of id: ConnectionID) -> ConnectionID? {
-        guard let session = session(id) else { return id }
+        guard let session = sessions[id] else { return id }
         return session.connection
     }
 
     /// The session a connection carries, if it is still its connection.
     func session(on connection: ConnectionID) -> Session? {
-        // The session found last (its input's reply goes back on its connection).
-        if let lastSessionFound, lastSessionFound.connection == connection { return lastSessionFound }
-        guard let session = session(resumedConnections[connection] ?? connection), session.connection == connection else {
+        guard let session = sessions[resumedConnections[connection] ?? connection], session.connection == connection else {
             return nil
         }
         return session
     }
 
-    /// `sessions[id]`, remembered until `sessions` changes.
-    private func session(_ id: ConnectionID) -> Session? {
-        if let lastSessionFound, lastSessionFound.id == id { return lastSessionFound }
-        let session = sessions[id]
-        lastSessionFound = session
-        return session
-    }
-
-    /// Queues an `OK` reply.
     func reply(_ session: Session, _ reply: OkReply) {
         send(session.id, .ok(reply))
     }
@@ -591,7 +487,6 @@ package final class ServerCore {
         for id in room.watchers where id != excluded { send(id, lines) }
     }
 
-    /// Queues a log entry.
     func log(_ level: ServerLog.Level, _ entry: @autoclosure () -> LogEntry) {
         guard level <= logLevel else { return }
         outbox.append(.log(level, entry()))
@@ -604,16 +499,16 @@ package final class ServerCore {
 
     // MARK: Lookups
 
-    /// The room a session is in.
+    /// The room a session is in (remembered by the session while it stays
+    /// there: a racer's every move looks its room up, and a look-up hashes
+    /// the room's name).
     func room(of session: Session) -> Room? {
         guard let key = session.roomKey else { return nil }
-        if let found = session.foundRoom, found.version == roomsVersion, found.room.key == key { return found.room }
-        let room = rooms[key]
-        session.foundRoom = room.map { ($0, roomsVersion) }
-        return room
+        if let found = session.foundRoom { return found }
+        session.foundRoom = rooms[key]
+        return session.foundRoom
     }
 
-    /// The game running for a session.
     enum ActiveGame {
         case practice
         case race(Room, Race, Race.Racer)
@@ -628,6 +523,5 @@ package final class ServerCore {
         return .race(room, race, racer)
     }
 
-    /// Today's UTC date.
     var today: String { UTCTime.date(epochMilliseconds: clock.wallMilliseconds) }
 }

@@ -4,12 +4,16 @@ import TileRaceProtocol
 /// connection; after a drop, the seat held for it to come back on another.
 ///
 /// Owned by `ServerCore`, and so by its shard's queue (`ServerShard.queue`).
+///
+/// The order of the stored properties is part of the hot path: Swift lays a
+/// class's properties out in the order written, so those every request
+/// reads (from `id` to `practice`) come first, together, and a line touches
+/// a few adjacent cache lines of the session instead of a score spread over
+/// its 1.4 kB; what is read rarely (connecting, greeting, resuming,
+/// finishing a game) comes after. Among the first, nothing large is stored
+/// inline: `shardMove` boxes the request it carries, so a session that
+/// carries none keeps a few bytes there, not a whole `ClientMessage`.
 final class Session {
-    // The stored properties a request reads come first, together, so a
-    // line touches a few adjacent cache lines of the session, not a score
-    // of them spread over its 1.4 kB (Swift lays a class's properties out
-    // in the order written); what a request rarely reads comes after.
-
     /// The session: the connection it started on. Rooms, races and nicknames
     /// refer to it by this, whichever connection carries it now.
     let id: ConnectionID
@@ -17,18 +21,13 @@ final class Session {
     var connection: ConnectionID?
     /// Whether the server is closing the connection (no more input is handled).
     var isClosing = false
-    /// Whether `HELLO` was accepted.
     var isGreeted = false
-    /// Whether the connection is read, held, or waiting for its next turn.
     var inputFlow = InputFlow.read
     /// Whether a `PING` was sent since the session was last heard (`lastHeardAt`).
     var isPinged = false
     /// The leaderboard request (`SUBMIT`, `TOP`, `RECORD`) this session
     /// waits for; its further input waits in the framer until then.
     var awaitedAnswer: Int?
-    /// The registry question this session's request waits for; its
-    /// further input waits in the framer until then.
-    var awaitedQuestion: Int?
     /// When the session last sent a whole line.
     var lastHeardAt: Int
     /// When the first byte of the line being received arrived (nil between lines).
@@ -36,35 +35,22 @@ final class Session {
     /// The number of the last operator's notice it was sent (or that was
     /// out when it connected).
     var lastNotice = 0
-    /// How many of `registryAnswers` the request has used so far in this run.
-    var registryAnswersUsed = 0
-    /// The registry's answers to the request being run, in the order it
-    /// asked; kept until it runs to the end.
-    var registryAnswers: [RegistryAnswer] = []
-    /// A `ROOMS` line waiting for the registry to say how many rooms there
-    /// are (what it costs): it is checked again by the gate with the answer.
-    var lineAwaitingListing: String?
     /// Set by a handler whose reply must be followed by `BYE <text>` and a close.
     var byeAfterReply: String?
-    /// The room `ServerCore.room(of:)` found for `roomKey` last, and the
-    /// count of changes to the core's rooms then: still the room while the
-    /// count and the key are the same.
-    var foundRoom: (room: Room, version: Int)?
     /// The key of the room this session is in (as player or watcher).
-    var roomKey: String?
-    /// Player or watcher in that room.
+    var roomKey: String? {
+        didSet { foundRoom = nil }
+    }
+    /// The room `ServerCore.room(of:)` found for `roomKey`, while it stays
+    /// there (a room is removed only once empty).
+    var foundRoom: Room?
     var role: MemberInfo.Role = .player
-    /// Cuts the incoming bytes into lines.
     var framer = LineFramer()
     /// Decides whether each of its lines runs, at what cost, or what refuses it.
     var gate: RequestGate
-    /// The request (and what it cost) that asked `awaitedQuestion`: it runs
-    /// again from the start once the answer is in.
-    var requestAwaitingRegistry: PendingRequest?
     /// Its move to another shard, from the request that asks for it until
     /// that request ran where it arrived (`ServerCore+ShardMoves`).
     var shardMove: ShardMove?
-    /// The practice game being played.
     var practice: LiveGame?
     /// Whether a practice game is being played. (`practice != nil` would
     /// copy the whole game out first: this runs for every move.)
@@ -72,7 +58,7 @@ final class Session {
         if case .some = practice { true } else { false }
     }
 
-    // Read rarely: on connecting, greeting, resuming, finishing a game.
+    // Read rarely.
 
     /// The peer's `address:port`, for the log.
     var peer: String
@@ -87,13 +73,12 @@ final class Session {
     /// Whether the client said it is a bot (`HELLO ... bot=yes`): shown to
     /// others, and its games never go on the leaderboard.
     var isBot = false
-    /// The nickname, unique among connected clients (without regard to case).
+    /// Unique among connected clients (without regard to case).
     var nickname: String?
     /// The last finished game, until submitted.
     var lastFinished: FinishedGame?
-    /// Limits join-code guessing.
+    /// Limits join-code guessing on this connection.
     var joinCodes: JoinCodeGuard
-    /// When the session connected.
     let connectedAt: Int
     /// Whether the connection unlocked the operator's requests (`AUTH`).
     var isOperator = false
@@ -130,12 +115,8 @@ final class Session {
         }
     }
 
-    /// Whether it waits for the leaderboard or the registry.
-    var isWaiting: Bool { awaitedAnswer != nil || awaitedQuestion != nil }
-
     /// Whether its connection dropped and its seat is held.
     var isAway: Bool { connection == nil }
 
-    /// The nickname, or a stand-in for the log.
     var logName: String { nickname ?? "-" }
 }

@@ -10,7 +10,6 @@ enum Standings {
     struct Finisher: Hashable, Sendable {
         var nickname: String
         var reason: FinishReason
-        /// The figures at the finish.
         var result: GameResult
         /// The order of the finish within the race (0 first).
         var order: Int

@@ -21,15 +21,12 @@ struct TimerQueue<Key: Hashable> {
     /// then costs no look-up until the queue changes.
     private var isFirstLive = false
 
-    /// The deadline of a key, or nil.
     func deadline(of key: Key) -> Int? {
         current[key]?.deadline
     }
 
-    /// Whether a key has a deadline.
     func isScheduled(_ key: Key) -> Bool { current[key] != nil }
 
-    /// Sets (or replaces) a key's deadline.
     mutating func schedule(_ key: Key, at deadline: Int) {
         nextToken += 1
         current[key] = (nextToken, deadline)
@@ -37,13 +34,11 @@ struct TimerQueue<Key: Hashable> {
         isFirstLive = false
     }
 
-    /// Removes a key's deadline.
     mutating func cancel(_ key: Key) {
         current[key] = nil
         isFirstLive = false
     }
 
-    /// The earliest live deadline.
     mutating func nextDeadline() -> Int? {
         dropStale()
         return heap.first?.deadline

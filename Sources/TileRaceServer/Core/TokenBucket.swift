@@ -5,7 +5,6 @@ struct TokenBucket: Hashable, Sendable {
     private var thousandths: Int
     private var updatedAt: Int
 
-    /// A full bucket at time `now` (milliseconds).
     init(rate: Int, burst: Int, now: Int) {
         self.rate = rate
         self.burst = burst

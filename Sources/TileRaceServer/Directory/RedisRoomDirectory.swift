@@ -93,7 +93,6 @@ final class RedisRoomDirectory: @unchecked Sendable {
         return found
         """
 
-    /// The directory's keys.
     enum Keys {
         static let servers = "tilerace:servers"
         static func rooms(of server: String) -> String { "tilerace:rooms:" + server }

@@ -15,7 +15,6 @@ import TileRaceTransport
 /// Owned by its shard's queue (`ServerShard.queue`): every method must be
 /// called on it (its `SocketChannel` asserts it at each entry).
 final class Connection {
-    /// What the connection reports to its owner.
     struct Handlers {
         /// Bytes arrived (only while open), lent for the call (`SocketChannel.Handlers.received`).
         var received: (ConnectionID, UnsafeRawBufferPointer) -> Void
@@ -62,7 +61,6 @@ final class Connection {
             pendingOutput: pendingOutput, poller: poller)
     }
 
-    /// Starts reading.
     func start() {
         let id = id
         let handlers = handlers

@@ -4,33 +4,28 @@ import TileRaceTransport
 /// One shard of a `RaceServer`: a serial queue with its `ServerCore`, the
 /// connections of the sessions that live on it (their dispatch sources run
 /// on its queue) and its timer. It carries out its core's actions: writes,
-/// closes, leaderboard requests (answered on its queue), registry questions
-/// and changes (answered at once when it is the only shard, else on the
-/// registry's queue and then on its own), input flow, and transfers, which hand a connection (socket, unsent output) and its
+/// closes, leaderboard requests (answered on its queue), input flow, and
+/// transfers, which hand a connection (socket, unsent output) and its
 /// session to another shard, whose queue re-creates the sources and runs
-/// the session's waiting request there.
+/// the session's carried request there.
 ///
 /// Owned by `queue`: every method must be called on it.
 ///
-/// Its closures (its connections' handlers, its timer, answers to its
-/// questions) hold it strongly: a shard lives while it serves (the shards
+/// Its closures (its connections' handlers, its timer, the leaderboard's
+/// answers) hold it strongly: a shard lives while it serves (the shards
 /// hold each other until they stop), and a weak reference would give it a
 /// side table, which makes every retain and release of it, several a
 /// request, take the runtime's slow path.
 final class ServerShard: @unchecked Sendable {
-    /// What the shard needs from its server.
     struct Settings {
         var limits: ServerLimits
         var log: ServerLog
         var clock: any ServerClock
         var leaderboard: any LeaderboardService
-        /// What the server's shards share.
-        var registry: ServerRegistry
         /// The room directory shared with other servers (a Redis store), if any.
         var directory: RedisRoomDirectory?
     }
 
-    /// The shard's number.
     let index: Int
     /// The queue that owns everything of the shard.
     let queue: DispatchQueue
@@ -40,8 +35,6 @@ final class ServerShard: @unchecked Sendable {
 
     private let core: ServerCore
     private let settings: Settings
-    /// What the shards share (set at the start; any thread may read it).
-    var registry: ServerRegistry { settings.registry }
     /// Reports input for all the shard's sockets at once, and keeps the
     /// shard's timer on the same thread (Linux; nil elsewhere).
     private let poller: ReadinessPoller?
@@ -76,7 +69,6 @@ final class ServerShard: @unchecked Sendable {
         poller = ReadinessPoller.make(queue: queue)
     }
 
-    /// The connections open on this shard.
     var connectionCount: Int {
         dispatchPrecondition(condition: .onQueue(queue))
         return connections.count
@@ -108,7 +100,6 @@ final class ServerShard: @unchecked Sendable {
 
     // MARK: Connections
 
-    /// Takes an accepted socket.
     func accepted(_ fd: Int32, peer: String, id: ConnectionID) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard phase == .running else {
@@ -335,18 +326,6 @@ final class ServerShard: @unchecked Sendable {
                 for other in shards where other !== self {
                     other.queue.async { other.process(.lobbyChat(line)) }
                 }
-            case .askRegistry(let id, let question):
-                let registry = settings.registry
-                guard registry.queue != nil else {
-                    // The only shard owns the registry: answered at once, next in line.
-                    inbox.append(.registryAnswered(id, registry.answerNow(question)))
-                    continue
-                }
-                registry.answer(question) { [self, queue] answer in
-                    queue.async { self.process(.registryAnswered(id, answer)) }
-                }
-            case .tellRegistry(let change):
-                settings.registry.apply(change)
             }
         }
     }

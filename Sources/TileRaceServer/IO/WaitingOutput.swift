@@ -13,7 +13,6 @@ struct WaitingOutput {
     /// Where the queue begins in `waits` (taken from the front without moving the rest).
     private var front = 0
 
-    /// Nothing waits.
     init() {}
 
     /// Whether no wait is in the queue (ended early or not).
@@ -48,7 +47,6 @@ struct WaitingOutput {
         compact()
     }
 
-    /// Forgets every wait.
     mutating func removeAll() {
         waits.removeAll()
         front = 0

@@ -5,15 +5,12 @@ import TileRaceProtocol
 
 /// Drives a `ServerCore` without sockets: connections are numbers, bytes go in,
 /// the lines each connection would receive are collected, and time moves only
-/// when the test says so. Registry questions are answered from `registry`
-/// after the actions that asked them, as a lone shard answers them.
+/// when the test says so.
 final class CoreHarness {
     let clock = ManualClock()
     let core: ServerCore
     /// What the core's shard would share with others (it is the only one).
-    let registry = ServerRegistry()
-    /// Registry answers waiting for the actions before them to be carried out.
-    private var registryAnswers: [ServerInput] = []
+    let registry = Registry()
     private(set) var output: [ConnectionID: [String]] = [:]
     private(set) var closed: [ConnectionID] = []
     private(set) var logs: [String] = []
@@ -41,7 +38,7 @@ final class CoreHarness {
         leaderboard = FileLeaderboardService(store: store)
         core = ServerCore(
             limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: logLevel,
-            operatorSecret: operatorSecret)
+            registry: registry, operatorSecret: operatorSecret)
     }
 
     /// Hands the held leaderboard requests to the service, in order, and
@@ -54,8 +51,7 @@ final class CoreHarness {
         if givesTurns { giveTurns() }
     }
 
-    /// Gives the core `answer` to the held request `id` (answering the
-    /// registry questions that follow, as its shard would).
+    /// Gives the core `answer` to the held request `id`.
     func answer(_ id: Int, with answer: LeaderboardAnswer) {
         heldRequests.removeAll { $0.id == id }
         perform(core.handle(.answered(id, answer)))
@@ -149,17 +145,10 @@ final class CoreHarness {
 
     /// Every room the server knows of, listed or not: what `ROOMS` costs by.
     func knownRoomCount() -> Int {
-        registry.sync { $0.rooms.count + $0.remoteRooms.count }
+        registry.withState { $0.knownRoomCount }
     }
 
     private func perform(_ actions: [ServerAction]) {
-        carryOut(actions)
-        while !registryAnswers.isEmpty {
-            carryOut(core.handle(registryAnswers.removeFirst()))
-        }
-    }
-
-    private func carryOut(_ actions: [ServerAction]) {
         for action in actions {
             switch action {
             case .send(let id, let lines), .sendSoon(let id, let lines): output[id, default: []] += lines.lines
@@ -175,10 +164,6 @@ final class CoreHarness {
             case .input(let id, let flow):
                 inputFlows[id] = flow
                 if flow == .turn { turnsDue.append(id) }
-            case .askRegistry(let id, let question):
-                registryAnswers.append(.registryAnswered(id, registry.answerNow(question)))
-            case .tellRegistry(let change):
-                registry.apply(change)
             case .leaderboard(let id, let request):
                 if holdsLeaderboard {
                     heldRequests.append((id, request))

@@ -7,25 +7,23 @@ import TileRaceProtocol
 /// names, and a transfer hands it and its session to the other core at once.
 final class ShardsHarness {
     let clock = ManualClock()
-    let registry: ServerRegistry
+    let registry: Registry
     let cores: [ServerCore]
     /// The shard each connection is on.
     private(set) var shardOf: [ConnectionID: Int] = [:]
     private(set) var logs: [String] = []
     private var output: [ConnectionID: [String]] = [:]
     private var turnsDue: [ConnectionID] = []
-    /// Registry answers waiting for the actions before them, with the shard that asked.
-    private var registryAnswers: [(ServerInput, shard: Int)] = []
     private var nextNumber = 1
 
     init(shards: Int, limits: ServerLimits = .standard, operatorSecret: String? = nil) {
-        let registry = ServerRegistry(shardCount: shards)
+        let registry = Registry(shardCount: shards)
         let clock = clock
         self.registry = registry
         cores = (0..<shards).map { shard in
             ServerCore(
                 limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: .debug,
-                shard: shard, shardCount: shards, operatorSecret: operatorSecret)
+                registry: registry, shard: shard, operatorSecret: operatorSecret)
         }
     }
 
@@ -79,14 +77,6 @@ final class ShardsHarness {
     }
 
     private func perform(_ actions: [ServerAction], on shard: Int) {
-        carryOut(actions, on: shard)
-        while !registryAnswers.isEmpty {
-            let (answer, asker) = registryAnswers.removeFirst()
-            carryOut(cores[asker].handle(answer), on: asker)
-        }
-    }
-
-    private func carryOut(_ actions: [ServerAction], on shard: Int) {
         for action in actions {
             switch action {
             case .send(let id, let lines), .sendSoon(let id, let lines): output[id, default: []] += lines.lines
@@ -94,15 +84,11 @@ final class ShardsHarness {
             case .transfer(let id, let target):
                 guard let session = cores[shard].release(id) else { continue }
                 shardOf[id] = target
-                carryOut(cores[target].arrive(session), on: target)
+                perform(cores[target].arrive(session), on: target)
             case .input(let id, let flow):
                 if flow == .turn { turnsDue.append(id) }
             case .lobbyChat(let line):
                 for other in cores.indices where other != shard { perform(cores[other].handle(.lobbyChat(line)), on: other) }
-            case .askRegistry(let id, let question):
-                registryAnswers.append((.registryAnswered(id, registry.answerNow(question)), shard))
-            case .tellRegistry(let change):
-                registry.apply(change)
             case .leaderboard(let id, .status):
                 // `INFO` asks whether the store is up: here it always is.
                 perform(cores[shard].handle(.answered(id, .status(isUp: true))), on: shard)
