@@ -34,8 +34,9 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
     }
 
     /// Carries out `request` and waits for its answer (tests and the
-    /// simulator, which run the core on their own thread); stops the process
-    /// loudly if none comes within 5 s rather than hang.
+    /// simulator, which run the core on their own thread). A service stuck
+    /// for 5 s (a disk that never answers) is answered `.failed`, as any
+    /// caller of `perform` already handles, instead of hanging or crashing.
     package func answer(_ request: LeaderboardRequest) -> LeaderboardAnswer {
         let answered = DispatchSemaphore(value: 0)
         let box = AnswerBox()
@@ -44,10 +45,12 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             answered.signal()
         }
         guard answered.wait(timeout: .now() + 5) == .success, let answer = box.answer else {
-            fatalError("the leaderboard service did not answer within 5 s")
+            return .failed(FileLeaderboardService.noAnswer, reason: "the leaderboard service did not answer within 5 s")
         }
         return answer
     }
+
+    static let noAnswer = ProtocolError(.unavailable, "the leaderboard did not answer in time; try again in a moment")
 
     /// Carries an answer from the service's queue to the waiting thread; the
     /// semaphore orders the write before the read.
