@@ -73,7 +73,7 @@ public final class LeaderboardStore {
             store.lockDescriptor = lock
             return store
         } catch {
-            FileDescriptor.close(lock)
+            FileSystem.unlock(lock)
             throw error
         }
     }
@@ -230,7 +230,7 @@ public final class LeaderboardStore {
         journal = nil
         claimsFile?.close()
         claimsFile = nil
-        if lockDescriptor >= 0 { FileDescriptor.close(lockDescriptor) }
+        if lockDescriptor >= 0 { FileSystem.unlock(lockDescriptor) }
         lockDescriptor = -1
     }
 
