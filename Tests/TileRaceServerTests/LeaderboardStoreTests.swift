@@ -259,10 +259,9 @@ struct LeaderboardStoreTests {
             let directory = TemporaryDirectory()
             let store = try LeaderboardStore.open(directory: directory.path)
             let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { Int32($0) }
+            let lockPath = directory.file("leaderboard.lock")
             let lock = try #require(
-                descriptors.first {
-                    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == directory.file("leaderboard.lock")
-                })
+                descriptors.first { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == lockPath })
             let copy = dup(lock)
             defer { close(copy) }
             store.close()
