@@ -19,7 +19,6 @@ public final class LeaderboardStore {
     /// The journal records after which the store compacts itself.
     public static let defaultCompactionThreshold = 1000
 
-    /// The current leaderboard.
     public private(set) var leaderboard: Leaderboard
     /// The data directory, nil in memory.
     public let directory: String?
