@@ -106,11 +106,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
                 completion(.rated([]))
                 return
             }
-            let write = PersistRequest(id: nextWriteID, generation: generation, records: rated.records)
-            nextWriteID += 1
-            writer.write(write) { outcome in
-                self.queue.async { self.written(write, outcome, completion: completion) { _ in .rated(rated.changes) } }
-            }
+            persist(rated.records, completion: completion) { _ in .rated(rated.changes) }
         }
     }
 
@@ -124,11 +120,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             return
         }
         for record in records { pending.apply(record) }
-        let write = PersistRequest(id: nextWriteID, generation: generation, records: records)
-        nextWriteID += 1
-        writer.write(write) { outcome in
-            self.queue.async { self.written(write, outcome, completion: completion) { _ in .moderated(found: found) } }
-        }
+        persist(records, completion: completion) { _ in .moderated(found: found) }
     }
 
     private func submit(_ submission: LeaderboardSubmission, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
@@ -146,10 +138,19 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             completion(.refused(error))
             return
         }
-        let write = PersistRequest(id: nextWriteID, generation: generation, records: decided.records)
+        persist(decided.records, completion: completion) { .submitted(decided.receipt, warnings: $0) }
+    }
+
+    /// Writes records already applied to `pending`; `completion` gets
+    /// `answer` (of the write's warnings) once they are on disk.
+    private func persist(
+        _ records: [LeaderboardRecord], completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
+        answer: @escaping @Sendable ([String]) -> LeaderboardAnswer
+    ) {
+        let write = PersistRequest(id: nextWriteID, generation: generation, records: records)
         nextWriteID += 1
         writer.write(write) { outcome in
-            self.queue.async { self.written(write, outcome, completion: completion) { .submitted(decided.receipt, warnings: $0) } }
+            self.queue.async { self.written(write, outcome, completion: completion, stored: answer) }
         }
     }
 
