@@ -12,24 +12,15 @@ import TileRaceEngine
 /// values most, 3 to 5 search with expectimax through 1, 2 and 3 spawns (2, 3
 /// and 4 moves).
 public struct Bot: Hashable, Sendable {
-    /// The strengths there are.
     public static let strengthRange = 1...5
     /// The strongest bot, the one behind practice hints.
     public static let strongest = Bot(validStrength: 5)
 
     /// Lines of play less likely than this are not searched further.
     public static let probabilityCutoff = 0.0001
-    /// The spawns strength 3 looks through (`SearchLimits.depth`).
-    public static let strength3Depth = 1
-    /// The spawns strength 4 looks through.
-    public static let strength4Depth = 2
-    /// The spawns strength 5 looks through.
-    public static let strength5Depth = 3
 
-    /// How well it plays, in `strengthRange`.
     public let strength: Int
 
-    /// Creates a bot.
     /// - Throws: `.invalidStrength` outside `strengthRange`.
     public init(strength: Int) throws(BotError) {
         guard Bot.strengthRange.contains(strength) else { throw .invalidStrength(strength) }
@@ -40,14 +31,10 @@ public struct Bot: Hashable, Sendable {
         strength = validStrength
     }
 
-    /// The search limits of strengths 3 to 5, nil for 1 and 2 (no search).
+    /// The search limits of strengths 3 to 5 (looking through 1, 2 and 3
+    /// spawns), nil for 1 and 2 (no search).
     public var limits: SearchLimits? {
-        switch strength {
-        case 3: SearchLimits(depth: Bot.strength3Depth, probabilityCutoff: Bot.probabilityCutoff)
-        case 4: SearchLimits(depth: Bot.strength4Depth, probabilityCutoff: Bot.probabilityCutoff)
-        case 5: SearchLimits(depth: Bot.strength5Depth, probabilityCutoff: Bot.probabilityCutoff)
-        default: nil
-        }
+        strength >= 3 ? SearchLimits(depth: strength - 2, probabilityCutoff: Bot.probabilityCutoff) : nil
     }
 
     /// The move it plays in a game, nil when the game is over. Reads only the board.

@@ -1,6 +1,5 @@
 /// What a bot can refuse, with a stable code and a message for people.
 public enum BotError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A strength outside `Bot.strengthRange`.
     case invalidStrength(Int)
 
     /// A short stable identifier, for programs and tests.
@@ -10,7 +9,6 @@ public enum BotError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What went wrong, in one line.
     public var message: String {
         switch self {
         case .invalidStrength(let strength):

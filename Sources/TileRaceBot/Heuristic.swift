@@ -19,7 +19,6 @@ import TileRaceEngine
 public enum Heuristic {
     /// A constant added to every line so that live boards score above a lost one (0).
     public static let livePenaltyOffset = 200_000.0
-    /// Points per empty cell.
     public static let emptyCellWeight = 270.0
     /// Points per tile that could merge with an equal neighbour along the line.
     public static let mergeWeight = 700.0
@@ -47,7 +46,6 @@ public enum Heuristic {
             + edgeWeight * Double(edgeExponent(exponents, count: count))
     }
 
-    /// The number of empty cells in a line.
     static func emptyCells(_ exponents: SIMD8<UInt8>, count: Int) -> Int {
         (0..<count).reduce(0) { $0 + (exponents[$1] == 0 ? 1 : 0) }
     }
@@ -88,7 +86,6 @@ public enum Heuristic {
         return min(falling, rising)
     }
 
-    /// The sum of `exponent^tileSumPower` over a line.
     static func tileSum(_ exponents: SIMD8<UInt8>, count: Int) -> Double {
         (0..<count).reduce(0.0) { $0 + pow(Double(exponents[$1]), tileSumPower) }
     }

@@ -7,10 +7,8 @@ import TileRaceEngine
 /// Built once per process and never written again: an immutable constant,
 /// which is why the type may be `@unchecked Sendable` although it holds a pointer.
 struct HeuristicTable4x4: @unchecked Sendable {
-    /// The one table, shared by every search.
     static let shared = HeuristicTable4x4()
 
-    /// The value of each line.
     private let values: UnsafePointer<Double>
 
     private init() {
@@ -23,7 +21,6 @@ struct HeuristicTable4x4: @unchecked Sendable {
         self.values = UnsafePointer(values)
     }
 
-    /// The value of one packed line.
     @inline(__always)
     func lineValue(_ line: UInt64) -> Double {
         values[Int(truncatingIfNeeded: line & 0xFFFF)]

@@ -12,7 +12,6 @@ struct PackedExpectimax4x4 {
     private struct Entry {
         /// The moves that were still to look at below it.
         var movesLeft: Int
-        /// Its value.
         var value: Double
     }
 
@@ -21,7 +20,6 @@ struct PackedExpectimax4x4 {
     private let moves = PackedRowTable4x4.shared
     private var table: [UInt64: Entry] = [:]
 
-    /// Creates a search with empty memory.
     init(limits: SearchLimits) {
         self.limits = limits
         table.reserveCapacity(1 << 12)

@@ -10,14 +10,12 @@ struct PlainExpectimax {
     private struct Entry {
         /// The moves that were still to look at below it.
         var movesLeft: Int
-        /// Its value.
         var value: Double
     }
 
     private let limits: SearchLimits
     private var table: [Board: Entry] = [:]
 
-    /// Creates a search with empty memory.
     init(limits: SearchLimits) {
         self.limits = limits
         table.reserveCapacity(1 << 12)

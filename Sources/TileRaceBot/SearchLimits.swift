@@ -9,7 +9,6 @@ public struct SearchLimits: Hashable, Sendable {
     /// probabilities) is not searched further: its board is valued at once.
     public var probabilityCutoff: Double
 
-    /// Creates limits.
     public init(depth: Int, probabilityCutoff: Double) {
         self.depth = depth
         self.probabilityCutoff = probabilityCutoff

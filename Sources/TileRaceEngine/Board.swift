@@ -71,7 +71,6 @@ public struct Board: Hashable, Sendable {
         return values
     }
 
-    /// The number of empty cells.
     public var emptyCount: Int {
         var count = 0
         for row in 0..<size {

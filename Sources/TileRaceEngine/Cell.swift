@@ -5,7 +5,6 @@ public struct Cell: Hashable, Sendable, CustomStringConvertible {
     /// The column, 0 at the left.
     public var column: Int
 
-    /// Creates a cell.
     public init(row: Int, column: Int) {
         self.row = row
         self.column = column

@@ -13,7 +13,6 @@
 public struct Game: Sendable {
     /// What the history stores and undo restores.
     public struct State: Hashable, Sendable {
-        /// The tiles.
         public var board: Board
         /// The random generator, positioned for the next spawn.
         public var random: SplitMix64
@@ -24,7 +23,6 @@ public struct Game: Sendable {
         /// Whether a tile of at least the target has appeared.
         public var hasWon: Bool
 
-        /// Creates a state.
         public init(board: Board, random: SplitMix64, score: Int, moveCount: Int, hasWon: Bool) {
             self.board = board
             self.random = random
@@ -42,7 +40,6 @@ public struct Game: Sendable {
         case plain(State)
     }
 
-    /// The size and target.
     public let config: GameConfig
     /// The seed the game started from.
     public private(set) var seed: Seed
@@ -140,9 +137,7 @@ public struct Game: Sendable {
         }
     }
 
-    /// The current state.
     public var state: State { isPacked ? packed.state : plain }
-    /// The tiles.
     public var board: Board { isPacked ? packed.board.board : plain.board }
     /// The tiles' values row by row, 0 for empty: `board.values` without
     /// making a `Board` (the server sends every racer's in `PROGRESS`).
@@ -150,7 +145,6 @@ public struct Game: Sendable {
     /// The largest tile's value, 0 when the board is empty: `board.largestValue`
     /// without making a `Board` (the server reads it for every move).
     public var largestTile: Int { isPacked ? packed.board.largestValue : plain.board.largestValue }
-    /// The score.
     public var score: Int { isPacked ? packed.score : plain.score }
     /// Valid moves made, net of undos.
     public var moveCount: Int { isPacked ? packed.moveCount : plain.moveCount }

@@ -10,14 +10,12 @@
 public struct GameLog: Hashable, Sendable, CustomStringConvertible {
     /// One step of a record.
     public enum Entry: Hashable, Sendable, CustomStringConvertible {
-        /// A move.
         case move(Direction)
         /// Undo the last move or removal.
         case undo
         /// Remove the tile at a cell.
         case remove(Cell)
 
-        /// The entry in record notation.
         public var description: String {
             switch self {
             case .move(let direction): String(direction.letter)
@@ -27,7 +25,6 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The entries in order.
     public private(set) var entries: [Entry]
 
     /// For a timed record, the milliseconds from the game's first move to

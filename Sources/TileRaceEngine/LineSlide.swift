@@ -7,7 +7,6 @@
 public enum LineSlide {
     /// The result of sliding one line.
     public struct Outcome: Hashable, Sendable {
-        /// The line after the slide.
         public var line: SIMD8<UInt8>
         /// The sum of the values of the tiles made by merges.
         public var points: Int

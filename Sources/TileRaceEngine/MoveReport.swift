@@ -1,13 +1,11 @@
 /// What a valid move did.
 public struct MoveReport: Hashable, Sendable {
-    /// The points the move scored.
     public var points: Int
     /// The tile that appeared, nil only if the board was full (never after a valid move).
     public var spawn: Spawn?
     /// Whether this move made the first tile of at least the target.
     public var reachedTarget: Bool
 
-    /// Creates a report.
     public init(points: Int, spawn: Spawn?, reachedTarget: Bool) {
         self.points = points
         self.spawn = spawn

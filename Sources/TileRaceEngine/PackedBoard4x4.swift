@@ -11,7 +11,6 @@ package struct PackedBoard4x4: Hashable, Sendable {
     /// Bit `4i` set for every cell `i`.
     static let lowBits: UInt64 = 0x1111_1111_1111_1111
 
-    /// The packed exponents.
     package var bits: UInt64
 
     /// Creates a board from its packed exponents.
@@ -79,11 +78,9 @@ package struct PackedBoard4x4: Hashable, Sendable {
     /// merges, or `outgrows` when a merge makes a tile above 2^15 (then the
     /// other fields mean nothing).
     package struct Slide {
-        /// The board after the move.
         package var bits: UInt64
         /// The points the move scores.
         package var points: Int
-        /// The number of merges.
         package var merges: Int
         /// Whether a merge would make a tile above 2^15.
         package var outgrows: Bool
@@ -160,7 +157,6 @@ package struct PackedBoard4x4: Hashable, Sendable {
         return false
     }
 
-    /// The number of empty cells.
     var emptyCount: Int {
         let prefix = emptyCells &* PackedBoard4x4.lowBits
         // The last cell's prefix counts them all, 16 wrapping to 0.

@@ -1,7 +1,6 @@
 /// `Game.State` with a packed 4x4 board: what the fast path plays on and
 /// what its history stores (40 bytes per entry instead of 112).
 struct PackedState4x4: Hashable, Sendable {
-    /// The tiles.
     var board: PackedBoard4x4
     /// The random generator, positioned for the next spawn.
     var random: SplitMix64

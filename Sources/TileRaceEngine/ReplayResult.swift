@@ -6,7 +6,6 @@ public struct ReplayResult: Hashable, Sendable {
     /// Entries skipped because they could not apply at their point.
     public let invalidCount: Int
 
-    /// Creates a result.
     public init(game: Game, invalidCount: Int) {
         self.game = game
         self.invalidCount = invalidCount

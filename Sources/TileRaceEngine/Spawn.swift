@@ -5,7 +5,6 @@ public struct Spawn: Hashable, Sendable {
     /// Its value, 2 or 4.
     public var value: Int
 
-    /// Creates a spawn.
     public init(cell: Cell, value: Int) {
         self.cell = cell
         self.value = value

@@ -9,7 +9,6 @@ public struct TileMotion: Hashable, Sendable {
     /// Whether the tile merges into another at `to` (its value doubles there).
     public var isMerging: Bool
 
-    /// Creates a motion.
     public init(from: Cell, to: Cell, value: Int, isMerging: Bool) {
         self.from = from
         self.to = to

@@ -6,13 +6,11 @@
 /// limits, and arrays may nest at most `maximumDepth` deep. After a
 /// violation the parser keeps throwing it (the stream cannot be trusted).
 public struct RESPParser: Sendable {
-    /// An array still waiting for elements.
     private struct OpenArray: Sendable {
         var count: Int
         var elements: [RESPValue]
     }
 
-    /// What one step of parsing read.
     private enum Token {
         case value(RESPValue)
         case arrayHeader(Int)
@@ -41,7 +39,6 @@ public struct RESPParser: Sendable {
     /// The bytes received but not yet returned as values.
     public var bufferedByteCount: Int { buffer.count - position }
 
-    /// Adds received bytes.
     public mutating func append(_ bytes: some Collection<UInt8>) {
         if position > 0, position * 2 >= buffer.count {
             buffer.removeFirst(position)

@@ -4,7 +4,6 @@
 public struct RedisAddress: Hashable, Sendable, CustomStringConvertible {
     /// A host name or an IPv4 or IPv6 address (without brackets).
     public var host: String
-    /// The TCP port.
     public var port: Int
     /// The database index, chosen with `SELECT` after connecting.
     public var database: Int
@@ -12,7 +11,6 @@ public struct RedisAddress: Hashable, Sendable, CustomStringConvertible {
     /// The expected form, for messages.
     public static let form = "redis://HOST[:PORT][/DB], e.g. redis://127.0.0.1:6379/0"
 
-    /// An address from its parts.
     public init(host: String, port: Int = 6379, database: Int = 0) {
         self.host = host
         self.port = port

@@ -21,7 +21,6 @@ import TileRaceTransport
 /// the socket's sources run there; completions run on the queue each caller
 /// names. So it is `@unchecked Sendable`, with no locks.
 public final class RedisConnection: @unchecked Sendable {
-    /// Where the connection is in its life.
     private enum State {
         /// No socket: the next command connects.
         case idle
@@ -41,7 +40,6 @@ public final class RedisConnection: @unchecked Sendable {
     /// The most bytes that may wait to be written.
     private static let outputLimit = 256 << 20
 
-    /// The server.
     public let address: RedisAddress
     /// The deadline of each command.
     public let timeoutMilliseconds: Int

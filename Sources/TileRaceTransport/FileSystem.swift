@@ -138,6 +138,16 @@ package enum FileSystem {
         return fd
     }
 
+    /// Releases a lock taken with `lock` and closes its descriptor. The
+    /// explicit unlock matters: a child being spawned holds a copy of every
+    /// descriptor until its exec closes it (O_CLOEXEC), and a copy keeps an
+    /// flock lock alive after our close, so a store reopened at that moment
+    /// would find itself locked.
+    package static func unlock(_ fd: Int32) {
+        flock(fd, LOCK_UN)
+        FileDescriptor.close(fd)
+    }
+
     package static func permissions(_ path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

@@ -11,8 +11,8 @@ import TileRaceTestSupport
 /// The terminal client among servers that share one Redis: a room hosted on
 /// another server is listed, and picking it moves the client there.
 @Suite struct ManyServersEndToEndTests {
-    @Test func pickingAnotherServersRoomMovesThereAndJoinsIt() throws {
-        guard let redis = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func pickingAnotherServersRoomMovesThereAndJoinsIt() throws {
+        let redis = try RedisForTests.start()
         let shared: (inout RaceServer.Configuration) -> Void = { configuration in
             configuration.redisStore = redis.address
             configuration.directoryIntervalMilliseconds = 100

@@ -21,8 +21,8 @@ import TileRaceTestSupport
         return result
     }
 
-    @Test func setAndGet() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func setAndGet() throws {
+        let server = try RedisForTests.start()
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
         #expect(redis.sendAndWait(["SET", "greeting", "hello\r\nworld"]) == .success(.simple("OK")))
@@ -32,8 +32,8 @@ import TileRaceTestSupport
         #expect(redis.sendAndWait(["GET", "empty"]) == .success(.bulk([])))
     }
 
-    @Test func aPipelineOfAThousandIncrementsComesBackInOrder() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func aPipelineOfAThousandIncrementsComesBackInOrder() throws {
+        let server = try RedisForTests.start()
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
         let replies = try redis.pipelineAndWait(Array(repeating: ["INCR", "counter"], count: 1000)).get()
@@ -41,8 +41,8 @@ import TileRaceTestSupport
         #expect(redis.pipelineAndWait([]) == .success([]))
     }
 
-    @Test func commandsFromManyCallersEachGetTheirOwnReply() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func commandsFromManyCallersEachGetTheirOwnReply() throws {
+        let server = try RedisForTests.start()
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
         let callers = DispatchQueue(label: "tilerace.tests.redis.callers")
@@ -63,8 +63,8 @@ import TileRaceTestSupport
         }
     }
 
-    @Test func aLuaScriptRuns() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func aLuaScriptRuns() throws {
+        let server = try RedisForTests.start()
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
         let script = "redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2]); return {redis.call('ZCARD', KEYS[1]), ARGV[2]}"
@@ -74,8 +74,8 @@ import TileRaceTestSupport
         #expect(redis.sendAndWait(["ZSCORE", "board", "ana"]).map(\.integer) == .success(2048))
     }
 
-    @Test func anErrorReplyIsDeliveredAsAValue() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func anErrorReplyIsDeliveredAsAValue() throws {
+        let server = try RedisForTests.start()
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
         let reply = try redis.sendAndWait(["NOSUCHCOMMAND", "x"]).get()
@@ -94,8 +94,8 @@ import TileRaceTestSupport
         #expect(redis.sendAndWait(["PING"]) == .success(.simple("PONG")))
     }
 
-    @Test func aCommandPastItsDeadlineTimesOutAndTheNextOneReconnects() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func aCommandPastItsDeadlineTimesOutAndTheNextOneReconnects() throws {
+        let server = try RedisForTests.start()
         let redis = RedisConnection(address: server.address, timeoutMilliseconds: 200)
         defer { redis.close() }
         let firstID = try #require(try redis.sendAndWait(["CLIENT", "ID"]).get().integer)
@@ -124,8 +124,8 @@ import TileRaceTestSupport
         #expect(secondID != firstID)
     }
 
-    @Test func aKilledServerFailsCommandsFastAndARestartedOneIsFoundAgain() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func aKilledServerFailsCommandsFastAndARestartedOneIsFoundAgain() throws {
+        let server = try RedisForTests.start()
         let redis = RedisConnection(address: server.address, timeoutMilliseconds: 2000)
         defer { redis.close() }
         #expect(redis.sendAndWait(["SET", "kept", "yes"]) == .success(.simple("OK")))
@@ -161,8 +161,8 @@ import TileRaceTestSupport
         #expect(redis.sendAndWait(["GET", "kept"]) == .success(.bulk(Array("yes".utf8))))
     }
 
-    @Test func aDatabaseIsSelectedAfterEachConnect() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func aDatabaseIsSelectedAfterEachConnect() throws {
+        let server = try RedisForTests.start()
         var address = server.address
         address.database = 2
         let second = RedisConnection(address: address)
@@ -179,8 +179,8 @@ import TileRaceTestSupport
         #expect(RedisConnectionTests.eventually(second, ["GET", "where"]) == .success(.bulk(Array("two".utf8))))
     }
 
-    @Test func aDatabaseThatDoesNotExistFailsTheCommands() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func aDatabaseThatDoesNotExistFailsTheCommands() throws {
+        let server = try RedisForTests.start()
         var address = server.address
         address.database = 99
         let redis = RedisConnection(address: address)
@@ -193,8 +193,8 @@ import TileRaceTestSupport
         #expect(reason == "SELECT 99 failed: ERR DB index is out of range" && retry != nil)
     }
 
-    @Test func aHostNameConnects() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func aHostNameConnects() throws {
+        let server = try RedisForTests.start()
         let redis = RedisConnection(address: RedisAddress(host: "localhost", port: server.address.port))
         defer { redis.close() }
         #expect(redis.sendAndWait(["PING"]) == .success(.simple("PONG")))

@@ -3,8 +3,8 @@ import Testing
 import TileRaceRedisProcess
 import TileRaceTestSupport
 
-/// How the tests find `redis-server`, and what they do without one: skip
-/// with one line per run, or fail under `TILERACE_REQUIRE_REDIS`.
+/// How the tests find `redis-server`, and what they do without one: show as
+/// skipped, or fail under `TILERACE_REQUIRE_REDIS`.
 @Suite struct RedisForTestsTests {
     @Test func theVariableNamesTheRedisServerAndAMissingOneMeansNoneIsInstalled() {
         #expect(RedisServerProcess.findExecutable(environment: ["TILERACE_REDIS_SERVER": "/nonexistent"]) == nil)
@@ -25,10 +25,8 @@ import TileRaceTestSupport
 
     @Test func theLinesThatSaySo() {
         #expect(
-            RedisForTests.skippedLine(count: 12)
-                == "12 Redis tests skipped: redis-server not found; "
-                + "apt-get install redis-server (Debian) or brew install redis (macOS) to run them")
-        #expect(RedisForTests.skippedLine(count: 1).hasPrefix("1 Redis test skipped: "))
+            RedisForTests.skippedComment.rawValue
+                == "redis-server not found; apt-get install redis-server (Debian) or brew install redis (macOS) to run it")
         #expect(
             "\(RedisForTests.Missing())"
                 == "redis-server not found, and TILERACE_REQUIRE_REDIS=1 requires it: "

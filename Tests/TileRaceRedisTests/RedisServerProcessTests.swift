@@ -7,8 +7,8 @@ import TileRaceTestSupport
 
 /// `RedisServerProcess`, the tests' and the benchmark's own Redis: its life and its directory.
 @Suite struct RedisServerProcessTests {
-    @Test func stoppingEndsTheServerAndRemovesItsDirectory() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func stoppingEndsTheServerAndRemovesItsDirectory() throws {
+        let server = try RedisForTests.start()
         #expect(server.isRunning)
         #expect(server.address.host == "127.0.0.1" && server.address.database == 0)
         #expect(FileManager.default.fileExists(atPath: server.directory + "/appendonlydir"))
@@ -23,8 +23,8 @@ import TileRaceTestSupport
         }
     }
 
-    @Test func aRestartKeepsThePortAndTheData() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func aRestartKeepsThePortAndTheData() throws {
+        let server = try RedisForTests.start()
         let port = server.address.port
         let redis = RedisConnection(address: server.address)
         defer { redis.close() }
@@ -34,8 +34,8 @@ import TileRaceTestSupport
         #expect(RedisConnectionTests.eventually(redis, ["LRANGE", "list", "0", "-1"]) == .success(.array([.bulk([97]), .bulk([98])])))
     }
 
-    @Test func aPausedServerAnswersNothingUntilResumedAndStillStops() throws {
-        guard let server = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func aPausedServerAnswersNothingUntilResumedAndStillStops() throws {
+        let server = try RedisForTests.start()
         let redis = RedisConnection(address: server.address, timeoutMilliseconds: 1000)
         defer { redis.close() }
         #expect(redis.sendAndWait(["PING"]) == .success(.simple("PONG")))

@@ -249,6 +249,27 @@ struct LeaderboardStoreTests {
         #expect(reopened.leaderboard.entry(of: "n0", on: .allTime)?.score == 9)
     }
 
+    #if os(Linux)
+        /// A child spawned by another test holds a copy of every descriptor
+        /// until its exec closes it; a copy of the lock's must not keep the
+        /// directory locked once the store is closed (the cause of
+        /// `compactionAppendsOnlyTheNewClaims` failing now and then: its
+        /// reopening found the directory locked).
+        @Test func aCopyOfTheLockDescriptorDoesNotOutliveClose() throws {
+            let directory = TemporaryDirectory()
+            let store = try LeaderboardStore.open(directory: directory.path)
+            let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { Int32($0) }
+            let lockPath = directory.file("leaderboard.lock")
+            let lock = try #require(
+                descriptors.first { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == lockPath })
+            let copy = dup(lock)
+            defer { close(copy) }
+            store.close()
+            let reopened = try LeaderboardStore.open(directory: directory.path)
+            reopened.close()
+        }
+    #endif
+
     @Test func aDeletedClaimsFileStopsTheStart() throws {
         let directory = try compactedDirectory()
         try FileManager.default.removeItem(atPath: directory.file("leaderboard.claims"))

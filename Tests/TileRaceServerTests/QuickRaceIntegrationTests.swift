@@ -8,7 +8,10 @@ import TileRaceTransport
 @Suite struct QuickRaceIntegrationTests {
     /// Three claimed nicknames with ratings 1500, 1550 and 1590, each within
     /// the others' bands: on a server of two shards, they send `QUEUE` and
-    /// are in one rated room, whose countdown starts within the promised 2 s.
+    /// are in one rated room, whose countdown starts. (When it starts, one
+    /// second after the last `QUEUE`, is pinned on a manual clock in
+    /// `CoreQuickRaceTests`: a wall-clock ceiling here would only measure
+    /// how loaded the machine is.)
     @Test func threePlayersOfCloseRatingsRaceInOneRatedRoom() throws {
         let today = UTCTime.date(epochMilliseconds: SystemClock().wallMilliseconds)
         let day = try #require(UTCTime.dayNumber(of: today))
@@ -30,7 +33,6 @@ import TileRaceTransport
         let seeded = leaderboard
         let server = try TestServer(makeStore: { LeaderboardStore.inMemory(seeded) }, shards: 2)
         let clients = try ratings.map { try server.client($0.0) }
-        let started = MonotonicClock.milliseconds()
         for (client, (nickname, _)) in zip(clients, ratings) {
             #expect(try client.ask("QUEUE token=\(token(nickname))").hasPrefix("OK QUEUE waiting="))
         }
@@ -42,7 +44,6 @@ import TileRaceTransport
             rooms.insert(matched.split(separator: " ")[1].description)
             try client.event("COUNTDOWN ")
         }
-        #expect(MonotonicClock.milliseconds() - started < 2_000)
         #expect(rooms.count == 1)
         #expect(rooms.first?.hasPrefix("room=quick-") == true)
         for client in clients { try client.event("START ") }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import TileRaceProtocol
 
 @testable import TileRaceServer
 
@@ -23,6 +24,19 @@ import Testing
         }
 
         func close() {}
+    }
+
+    /// A disk that never answers: the waiting `answer` gives up after 5 s
+    /// with a failure the caller handles, rather than hanging or crashing.
+    @Test func aWaitForADiskThatNeverAnswersEndsInAFailure() {
+        let store = GatedStore()
+        let service = FileLeaderboardService(store: store)
+        let ban = BanInfo(target: .nickname("bo"), untilMilliseconds: nil, reason: "rude")
+        #expect(
+            service.answer(.ban(ban))
+                == .failed(FileLeaderboardService.noAnswer, reason: "the leaderboard service did not answer within 5 s"))
+        store.gate.signal()
+        service.close()
     }
 
     @Test func othersAreServedWhileASubmissionWaitsForTheDisk() throws {

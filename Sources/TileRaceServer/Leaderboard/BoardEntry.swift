@@ -24,7 +24,6 @@ public struct BoardEntry: Hashable, Sendable {
     /// On a sprint board, the sprint time in milliseconds; nil on the others.
     public var sprintTime: Int?
 
-    /// Creates an entry.
     public init(sequence: Int, nickname: String, result: GameResult, date: String, log: String? = nil, sprintTime: Int? = nil) {
         self.sequence = sequence
         self.nickname = nickname

@@ -9,7 +9,6 @@ enum CRC32 {
         return value
     }
 
-    /// The checksum of some bytes.
     static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {

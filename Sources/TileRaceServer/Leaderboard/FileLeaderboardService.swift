@@ -34,8 +34,9 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
     }
 
     /// Carries out `request` and waits for its answer (tests and the
-    /// simulator, which run the core on their own thread); stops the process
-    /// loudly if none comes within 5 s rather than hang.
+    /// simulator, which run the core on their own thread). A service stuck
+    /// for 5 s (a disk that never answers) is answered `.failed`, as any
+    /// caller of `perform` already handles, instead of hanging or crashing.
     package func answer(_ request: LeaderboardRequest) -> LeaderboardAnswer {
         let answered = DispatchSemaphore(value: 0)
         let box = AnswerBox()
@@ -44,10 +45,12 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             answered.signal()
         }
         guard answered.wait(timeout: .now() + 5) == .success, let answer = box.answer else {
-            fatalError("the leaderboard service did not answer within 5 s")
+            return .failed(FileLeaderboardService.noAnswer, reason: "the leaderboard service did not answer within 5 s")
         }
         return answer
     }
+
+    static let noAnswer = ProtocolError(.unavailable, "the leaderboard did not answer in time; try again in a moment")
 
     /// Carries an answer from the service's queue to the waiting thread; the
     /// semaphore orders the write before the read.
@@ -103,11 +106,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
                 completion(.rated([]))
                 return
             }
-            let write = PersistRequest(id: nextWriteID, generation: generation, records: rated.records)
-            nextWriteID += 1
-            writer.write(write) { outcome in
-                self.queue.async { self.written(write, outcome, completion: completion) { _ in .rated(rated.changes) } }
-            }
+            persist(rated.records, completion: completion) { _ in .rated(rated.changes) }
         }
     }
 
@@ -121,11 +120,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             return
         }
         for record in records { pending.apply(record) }
-        let write = PersistRequest(id: nextWriteID, generation: generation, records: records)
-        nextWriteID += 1
-        writer.write(write) { outcome in
-            self.queue.async { self.written(write, outcome, completion: completion) { _ in .moderated(found: found) } }
-        }
+        persist(records, completion: completion) { _ in .moderated(found: found) }
     }
 
     private func submit(_ submission: LeaderboardSubmission, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
@@ -143,10 +138,19 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             completion(.refused(error))
             return
         }
-        let write = PersistRequest(id: nextWriteID, generation: generation, records: decided.records)
+        persist(decided.records, completion: completion) { .submitted(decided.receipt, warnings: $0) }
+    }
+
+    /// Writes records already applied to `pending`; `completion` gets
+    /// `answer` (of the write's warnings) once they are on disk.
+    private func persist(
+        _ records: [LeaderboardRecord], completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
+        answer: @escaping @Sendable ([String]) -> LeaderboardAnswer
+    ) {
+        let write = PersistRequest(id: nextWriteID, generation: generation, records: records)
         nextWriteID += 1
         writer.write(write) { outcome in
-            self.queue.async { self.written(write, outcome, completion: completion) { .submitted(decided.receipt, warnings: $0) } }
+            self.queue.async { self.written(write, outcome, completion: completion, stored: answer) }
         }
     }
 

@@ -17,7 +17,6 @@ public enum LeaderboardDemo {
         /// How long it took, in milliseconds (its official time).
         public var milliseconds: Int
 
-        /// Creates a game.
         public init(seed: Seed, log: GameLog, milliseconds: Int) {
             self.seed = seed
             self.log = log

@@ -1,7 +1,6 @@
 /// Where the server keeps its leaderboard: `LeaderboardStore` (on disk or in
 /// memory), or a stand-in in tests.
 package protocol LeaderboardPersisting: AnyObject {
-    /// The current leaderboard.
     var leaderboard: Leaderboard { get }
     /// What opening noticed but survived, for the log.
     var warnings: [String] { get }

@@ -22,7 +22,6 @@ public enum LeaderboardRecord: Hashable, Sendable {
         if case .claim(let claim) = self { claim } else { nil }
     }
 
-    /// The record's sequence number.
     public var sequence: Int {
         switch self {
         case .claim(let claim): claim.sequence

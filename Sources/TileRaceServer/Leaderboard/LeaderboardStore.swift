@@ -19,7 +19,6 @@ public final class LeaderboardStore {
     /// The journal records after which the store compacts itself.
     public static let defaultCompactionThreshold = 1000
 
-    /// The current leaderboard.
     public private(set) var leaderboard: Leaderboard
     /// The data directory, nil in memory.
     public let directory: String?
@@ -73,7 +72,7 @@ public final class LeaderboardStore {
             store.lockDescriptor = lock
             return store
         } catch {
-            FileDescriptor.close(lock)
+            FileSystem.unlock(lock)
             throw error
         }
     }
@@ -230,7 +229,7 @@ public final class LeaderboardStore {
         journal = nil
         claimsFile?.close()
         claimsFile = nil
-        if lockDescriptor >= 0 { FileDescriptor.close(lockDescriptor) }
+        if lockDescriptor >= 0 { FileSystem.unlock(lockDescriptor) }
         lockDescriptor = -1
     }
 

@@ -12,7 +12,6 @@ public struct NicknameClaim: Hashable, Sendable {
     /// stored before claims expired (those never expire).
     public var date: String?
 
-    /// Creates a claim.
     public init(sequence: Int, nickname: String, token: String, date: String? = nil) {
         self.sequence = sequence
         self.nickname = nickname

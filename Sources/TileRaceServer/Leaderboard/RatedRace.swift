@@ -11,7 +11,6 @@ package struct RatedRace: Hashable, Sendable {
         /// The place: a lower one beats a higher one, equal ones draw.
         package var place: Int
 
-        /// Creates a racer.
         package init(nickname: String, place: Int) {
             self.nickname = nickname
             self.place = place
@@ -23,7 +22,6 @@ package struct RatedRace: Hashable, Sendable {
     /// Today (UTC), `YYYY-MM-DD`: the rating period.
     package var date: String
 
-    /// Creates a rated race.
     package init(racers: [Racer], date: String) {
         self.racers = racers
         self.date = date
@@ -39,14 +37,12 @@ package struct RatedRace: Hashable, Sendable {
 
 /// What a rated race did to one racer's rating.
 package struct RatingChange: Hashable, Sendable {
-    /// The racer.
     package var nickname: String
     /// The rating before the race (its deviation grown with the days away).
     package var before: Glicko2.Rating
     /// The rating after it.
     package var after: Glicko2.Rating
 
-    /// Creates a change.
     package init(nickname: String, before: Glicko2.Rating, after: Glicko2.Rating) {
         self.nickname = nickname
         self.before = before

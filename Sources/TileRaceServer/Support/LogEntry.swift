@@ -7,16 +7,13 @@ public struct LogEntry: Hashable, Sendable {
     public struct Field: Hashable, Sendable {
         /// The fact's name, e.g. `peer`.
         public var key: String
-        /// Its value.
         public var value: Value
 
-        /// A field with a text value.
         public init(_ key: String, _ value: String) {
             self.key = key
             self.value = .text(value)
         }
 
-        /// A field with a number value.
         public init(_ key: String, _ value: Int) {
             self.key = key
             self.value = .number(value)

@@ -4,7 +4,6 @@ public struct RandomSource: Sendable {
     /// Returns 64 fresh random bits.
     public var next: @Sendable () -> UInt64
 
-    /// Creates a source from a function.
     public init(next: @escaping @Sendable () -> UInt64) {
         self.next = next
     }

@@ -12,7 +12,6 @@ public protocol ServerClock: Sendable {
 
 /// The machine's clocks.
 public struct SystemClock: ServerClock {
-    /// Creates the system clock.
     public init() {}
 
     /// Milliseconds since boot (`MonotonicClock`), never going back.

@@ -78,7 +78,6 @@ public struct ServerLog: Sendable {
         }
     }
 
-    /// The most detailed level written.
     public var level: Level
     /// How lines are written.
     public var format: Format

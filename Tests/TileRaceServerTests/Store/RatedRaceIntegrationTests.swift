@@ -38,8 +38,8 @@ import TileRaceTestSupport
         return results
     }
 
-    @Test func twoServersOfOneStoreRateFromTheSameRatings() throws {
-        guard let redis = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func twoServersOfOneStoreRateFromTheSameRatings() throws {
+        let redis = try RedisForTests.start()
         defer { redis.stop() }
         let a = try TestServer(redis: redis.address)
         defer { a.stop() }

@@ -14,7 +14,7 @@ import TileRaceTestSupport
 
     @Test(arguments: ServiceUnderTest.Kind.allCases)
     func aClaimIsProvedByItsTokenOnly(_ kind: ServiceUnderTest.Kind) throws {
-        guard let store = try ServiceUnderTest(kind) else { return }
+        let store = try ServiceUnderTest(kind)
         #expect(store.ask(.proveClaim(nickname: "ana", token: "x", today: Self.today)) == .refused(LeaderboardRules.unclaimed("ana")))
         #expect(store.claim("Ana", today: Self.today) == "tAna")
         #expect(store.ask(.proveClaim(nickname: "ANA", token: "tAna", today: Self.today)) == .provenRating(Glicko2.newcomer))
@@ -28,7 +28,7 @@ import TileRaceTestSupport
 
     @Test(arguments: ServiceUnderTest.Kind.allCases)
     func racesAreRatedPairByPairAndTheBoardListsThem(_ kind: ServiceUnderTest.Kind) throws {
-        guard let store = try ServiceUnderTest(kind) else { return }
+        let store = try ServiceUnderTest(kind)
         // ana wins, bo and cy draw behind her.
         let race = RatedRace(
             racers: [.init(nickname: "ana", place: 1), .init(nickname: "bo", place: 2), .init(nickname: "cy", place: 2)], date: Self.today)
@@ -73,7 +73,7 @@ import TileRaceTestSupport
     /// (established and provisional ranked apart), none without a rating.
     @Test(arguments: ServiceUnderTest.Kind.allCases)
     func oneNicknamesLineOfTheRatingBoard(_ kind: ServiceUnderTest.Kind) throws {
-        guard let store = try ServiceUnderTest(kind) else { return }
+        let store = try ServiceUnderTest(kind)
         // Four races of eight make most of them established; ivy and jo race once (provisional).
         let eight = ["ana", "bo", "cy", "di", "ed", "flo", "gus", "hal"]
         for _ in 0..<4 {
@@ -105,8 +105,8 @@ import TileRaceTestSupport
                 == .ratingPage([], TopSummary(board: .rating, date: nil, total: 10, offset: 0, count: 0)))
     }
 
-    @Test func twoServersOfOneRedisShareTheRatings() throws {
-        guard let redis = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func twoServersOfOneRedisShareTheRatings() throws {
+        let redis = try RedisForTests.start()
         defer { redis.stop() }
         let first = try RedisLeaderboardService(address: redis.address, durability: .strict, log: .silent)
         let second = try RedisLeaderboardService(address: redis.address, durability: .strict, log: .silent)

@@ -41,8 +41,8 @@ import TileRaceTestSupport
             token: token, newToken: newToken, isInUseByAnother: false)
     }
 
-    @Test func aStoreOfOlderValuesServesAndIsRewrittenAsRecords() throws {
-        guard let redis = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func aStoreOfOlderValuesServesAndIsRewrittenAsRecords() throws {
+        let redis = try RedisForTests.start()
         let control = RedisConnection(address: redis.address)
         defer { control.close() }
         for reply in try control.pipelineAndWait(Self.fixture).get() { _ = try reply.checked() }

@@ -44,8 +44,8 @@ import TileRaceTestSupport
         return box.take()
     }
 
-    @Test func aStalledStoreFailsAtOnceWhileDownAndComesBackByItself() throws {
-        guard let redis = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func aStalledStoreFailsAtOnceWhileDownAndComesBackByItself() throws {
+        let redis = try RedisForTests.start()
         let logs = LogCapture()
         let service = try RedisLeaderboardService(
             address: redis.address, durability: .strict, log: logs.log, timeoutMilliseconds: 1000)
@@ -77,8 +77,8 @@ import TileRaceTestSupport
         #expect(logs.lines.filter { $0.contains("reachable again") }.count == 1, "\(logs.lines)")
     }
 
-    @Test func requestsBehindAnUnavailableAnswerAreNotHeld() throws {
-        guard let redis = try RedisForTests.start() else { return }
+    @Test(.requiresRedis) func requestsBehindAnUnavailableAnswerAreNotHeld() throws {
+        let redis = try RedisForTests.start()
         // The room directory publishes once, at the start (its EVALs are not counted below).
         let server = try TestServer(redis: redis.address, directoryIntervalMilliseconds: 3_600_000)
         let ana = try server.client("ana")

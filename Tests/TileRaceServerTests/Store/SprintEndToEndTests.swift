@@ -26,7 +26,7 @@ import TileRaceTestSupport
         case .journal:
             server = try TestServer(dataDirectory: directory.path)
         case .redis:
-            guard let started = try RedisForTests.start() else { return }
+            let started = try RedisForTests.start()
             redis = started
             server = try TestServer(redis: started.address)
         }
