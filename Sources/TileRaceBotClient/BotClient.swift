@@ -14,14 +14,12 @@ import TileRaceTransport
 /// by `queue`, a serial queue of its own: every handler runs there. `start`
 /// and `stop` may be called from any thread; the callbacks run on `queue`.
 public final class BotClient: @unchecked Sendable {
-    /// How long connecting may take, in milliseconds.
     public static let connectTimeoutMilliseconds = 5000
     /// How long a stopped bot waits for the server's goodbye before closing anyway.
     public static let goodbyeTimeoutMilliseconds = 2000
     /// The most bytes waiting to be written before the server counts as not reading.
     static let maximumPendingBytes = 256 * 1024
 
-    /// The bot's settings.
     public let settings: BotSettings
     private let queue: DispatchQueue
     private let onReport: @Sendable (BotReport) -> Void
@@ -90,10 +88,8 @@ public final class BotClient: @unchecked Sendable {
             process(.event(event))
         case .answeredPing:
             onReport(.pinged)
-        case .unreadable:
-            break  // dropped
-        case .skippedEvent:
-            break  // it skips none
+        case .unreadable, .skippedEvent:
+            break  // Dropped; it skips no event.
         case .connectFailed(let reason):
             process(.disconnected("cannot reach \(settings.host):\(settings.port): \(reason)"))
         case .ended(let reason, let bye):

@@ -97,8 +97,7 @@ public struct Fields: Hashable, Sendable {
 
     /// A required value.
     public func string(_ key: String) throws(ProtocolError) -> String {
-        guard let value = self[key] else { throw ProtocolError(.badArguments, "missing field \(key)=") }
-        return value
+        try Fields.required(self[key], key)
     }
 
     /// A required integer, optionally within a range.
@@ -147,12 +146,23 @@ public struct Fields: Hashable, Sendable {
     public func choice<Choice: RawRepresentable & CaseIterable>(
         _ key: String, as _: Choice.Type, code: ErrorCode = .badArguments
     ) throws(ProtocolError) -> Choice where Choice.RawValue == String {
-        let value = try string(key)
+        try Fields.choice(try string(key), named: key, as: Choice.self, code: code)
+    }
+
+    static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: String, named key: String, as _: Choice.Type, code: ErrorCode = .badArguments
+    ) throws(ProtocolError) -> Choice where Choice.RawValue == String {
         guard let choice = Choice(rawValue: value) else {
             let words = Choice.allCases.map(\.rawValue).joined(separator: ", ")
             throw ProtocolError(code, "\(key)=\(TextFilter.printableASCII(value)) must be one of \(words)")
         }
         return choice
+    }
+
+    /// The text of a required field, or the `missing field` error.
+    static func required(_ text: String?, _ key: String) throws(ProtocolError) -> String {
+        guard let text else { throw ProtocolError(.badArguments, "missing field \(key)=") }
+        return text
     }
 
     /// Parses an integer value (an optional `-` then digits), optionally within a range.
