@@ -6,7 +6,6 @@ public struct Fields: Hashable, Sendable {
     /// `key=value` pairs, in order.
     public var pairs: [(key: String, value: String)]
 
-    /// Creates fields.
     public init(positionals: [String] = [], pairs: [(key: String, value: String)] = []) {
         self.positionals = positionals
         self.pairs = pairs
@@ -49,7 +48,6 @@ public struct Fields: Hashable, Sendable {
         pairs.last(where: { $0.key == key })?.value
     }
 
-    /// Appends a pair.
     public mutating func append(_ key: String, _ value: String) {
         if pairs.isEmpty { pairs.reserveCapacity(Fields.usualCount) }
         pairs.append((key, value))
@@ -95,7 +93,6 @@ public struct Fields: Hashable, Sendable {
         }
     }
 
-    /// A required value.
     public func string(_ key: String) throws(ProtocolError) -> String {
         try Fields.required(self[key], key)
     }
@@ -113,12 +110,10 @@ public struct Fields: Hashable, Sendable {
         return try Fields.integer(text, named: key, in: range, code: code)
     }
 
-    /// A required yes/no value.
     public func bool(_ key: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool {
         try Fields.bool(try string(key), named: key, code: code)
     }
 
-    /// An optional yes/no value.
     public func optionalBool(_ key: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool? {
         guard let text = self[key] else { return nil }
         return try Fields.bool(text, named: key, code: code)
@@ -179,7 +174,6 @@ public struct Fields: Hashable, Sendable {
         return value
     }
 
-    /// Parses a yes/no value.
     public static func bool(_ text: String, named name: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool {
         switch text {
         case "yes": return true

@@ -7,7 +7,6 @@ public struct LeaderboardQuery: FieldsRepresentable {
         case rank
         /// By nickname, without regard to case.
         case nickname = "nick"
-        /// By score.
         case score
 
         /// Reads a `sort=` word: a case's wire word, or `nickname` for `nick`
@@ -30,7 +29,6 @@ public struct LeaderboardQuery: FieldsRepresentable {
         case asc, desc
     }
 
-    /// The largest page.
     public static let maximumLimit = 100
     public var board: LeaderboardKind
     /// For a dated board (daily, sprint-daily), the UTC date; nil for today.

@@ -94,7 +94,6 @@ public enum OkReply: Hashable, Sendable {
         }
     }
 
-    /// The fields after `OK <VERB>`.
     public var fields: Fields {
         var fields = Fields()
         switch self {

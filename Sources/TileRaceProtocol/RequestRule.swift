@@ -1,6 +1,5 @@
 /// One row of the verb table (`RequestVerb.rule`): every fact of a verb.
 struct RequestRule: Sendable {
-    /// How the request is written.
     let usage: String
     /// An example added to the usage in `bad-arguments` errors, if any.
     let example: String?
@@ -13,7 +12,6 @@ struct RequestRule: Sendable {
     let cost: RequestCost
     /// How many positional values it takes.
     let positionalCount: ClosedRange<Int>
-    /// The `key=value` fields it knows.
     let keys: Set<String>
     /// At most how many run in a sliding window, on top of the cost (`SAY`).
     let window: RequestWindow?

@@ -1,11 +1,9 @@
 /// The events a server pushes (protocol.md section 7).
 public enum ServerEvent: Hashable, Sendable {
-    /// The greeting on connect.
     case hello(Greeting)
     /// Someone came into a room; `isBot` when they said they are a bot
     /// (written `bot=yes` only then).
     case joined(room: String, nickname: String, role: MemberInfo.Role, isBot: Bool = false)
-    /// Someone left a room.
     case left(room: String, nickname: String)
     /// Someone's ready mark changed.
     case ready(room: String, nickname: String, isReady: Bool, rating: ShownRating? = nil)
@@ -13,11 +11,8 @@ public enum ServerEvent: Hashable, Sendable {
     case countdown(room: String, milliseconds: Int)
     /// The countdown stopped.
     case cancel(room: String, reason: CancelReason)
-    /// The race begins.
     case start(RaceStart)
-    /// A racer's latest figures.
     case progress(RacerProgress)
-    /// A racer finished.
     case finish(RacerFinish)
     /// One line of the final standings (`place` and `race` set).
     case result(RacerFinish)
@@ -44,7 +39,6 @@ public enum ServerEvent: Hashable, Sendable {
     /// this quick race's room; `JOINED`, `READY` and `COUNTDOWN` follow.
     case matched(RoomDescription)
 
-    /// The event's verb.
     public var verb: String {
         switch self {
         case .hello: "HELLO"
@@ -70,14 +64,12 @@ public enum ServerEvent: Hashable, Sendable {
         }
     }
 
-    /// The verbs of events.
     public static let verbs: Set<String> = [
         "HELLO", "JOINED", "LEFT", "READY", "COUNTDOWN", "CANCEL", "START", "PROGRESS", "FINISH", "RESULT",
         "END", "RESYNC", "AWAY", "BACK", "PING", "BYE", "NOTICE", "CHAT",
         "QUEUED", "MATCHED",
     ]
 
-    /// The fields after the verb.
     var fields: Fields {
         var fields = Fields()
         switch self {
