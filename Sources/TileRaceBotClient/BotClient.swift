@@ -80,14 +80,10 @@ public final class BotClient: @unchecked Sendable {
 
     private func received(_ event: ClientConnection.Event) {
         switch event {
-        case .greeted(let greeting):
-            process(.greeted(greeting))
-        case .reply(let request, let result, _):
-            process(.reply(request, result))
-        case .event(let event):
-            process(.event(event))
-        case .answeredPing:
-            onReport(.pinged)
+        case .greeted(let greeting): process(.greeted(greeting))
+        case .reply(let request, let result, _): process(.reply(request, result))
+        case .event(let event): process(.event(event))
+        case .answeredPing: onReport(.pinged)
         case .unreadable, .skippedEvent:
             break  // Dropped; it skips no event.
         case .connectFailed(let reason):
@@ -110,10 +106,7 @@ public final class BotClient: @unchecked Sendable {
         isProcessing = true
         defer { isProcessing = false }
         while !inputs.isEmpty, !hasEnded {
-            let next = inputs.removeFirst()
-            for action in player.handle(next, now: MonotonicClock.milliseconds()) {
-                perform(action)
-            }
+            for action in player.handle(inputs.removeFirst(), now: MonotonicClock.milliseconds()) { perform(action) }
         }
     }
 
@@ -130,18 +123,11 @@ public final class BotClient: @unchecked Sendable {
                 queue.async { self.process(.moveChosen(direction, generation: generation)) }
             }
         case .wake(let at):
-            schedule(at: at)
-        case .report(let report):
-            onReport(report)
-        case .close(let ending):
-            finish(ending)
+            let timer = self.timer ?? makeTimer()
+            timer.schedule(deadline: .now() + .milliseconds(max(0, at - MonotonicClock.milliseconds())), leeway: .milliseconds(1))
+        case .report(let report): onReport(report)
+        case .close(let ending): finish(ending)
         }
-    }
-
-    private func schedule(at: Int) {
-        let delay = max(0, at - MonotonicClock.milliseconds())
-        let timer = self.timer ?? makeTimer()
-        timer.schedule(deadline: .now() + .milliseconds(delay), leeway: .milliseconds(1))
     }
 
     private func makeTimer() -> any DispatchSourceTimer {

@@ -175,8 +175,7 @@ public struct BotPlayer: Sendable {
 
     private mutating func event(_ event: ServerEvent, now: Int) -> [BotAction] {
         switch event {
-        case .ping(let token):
-            return [.send(.pong(token)), .report(.pinged)]
+        case .ping(let token): return [.send(.pong(token)), .report(.pinged)]
         case .bye(let text):
             bye = text
             return []
@@ -201,13 +200,11 @@ public struct BotPlayer: Sendable {
             let raced = phase != .waiting
             phase = .waiting
             game = nil
-            var actions: [BotAction] = []
-            if let result = lastResult, let place = result.place {
-                actions.append(.report(.placed(place: place, of: count, score: result.score)))
+            defer { lastResult = nil }
+            let placed = lastResult.flatMap { result in
+                result.place.map { [BotAction.report(.placed(place: $0, of: count, score: result.score))] }
             }
-            lastResult = nil
-            if raced { actions.append(.send(.say(BotPlayer.endOfRaceLine))) }
-            return actions + [.send(.ready(true))]
+            return (placed ?? []) + (raced ? [.send(.say(BotPlayer.endOfRaceLine))] : []) + [.send(.ready(true))]
         case .resync(let sync):
             guard phase == .racing || phase == .finished, let current = game,
                 let adopted = try? sync.makeGame(config: current.config, seed: current.seed)
