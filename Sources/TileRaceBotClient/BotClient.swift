@@ -14,14 +14,12 @@ import TileRaceTransport
 /// by `queue`, a serial queue of its own: every handler runs there. `start`
 /// and `stop` may be called from any thread; the callbacks run on `queue`.
 public final class BotClient: @unchecked Sendable {
-    /// How long connecting may take, in milliseconds.
     public static let connectTimeoutMilliseconds = 5000
     /// How long a stopped bot waits for the server's goodbye before closing anyway.
     public static let goodbyeTimeoutMilliseconds = 2000
     /// The most bytes waiting to be written before the server counts as not reading.
     static let maximumPendingBytes = 256 * 1024
 
-    /// The bot's settings.
     public let settings: BotSettings
     private let queue: DispatchQueue
     private let onReport: @Sendable (BotReport) -> Void
@@ -82,18 +80,12 @@ public final class BotClient: @unchecked Sendable {
 
     private func received(_ event: ClientConnection.Event) {
         switch event {
-        case .greeted(let greeting):
-            process(.greeted(greeting))
-        case .reply(let request, let result, _):
-            process(.reply(request, result))
-        case .event(let event):
-            process(.event(event))
-        case .answeredPing:
-            onReport(.pinged)
-        case .unreadable:
-            break  // dropped
-        case .skippedEvent:
-            break  // it skips none
+        case .greeted(let greeting): process(.greeted(greeting))
+        case .reply(let request, let result, _): process(.reply(request, result))
+        case .event(let event): process(.event(event))
+        case .answeredPing: onReport(.pinged)
+        case .unreadable, .skippedEvent:
+            break  // Dropped; it skips no event.
         case .connectFailed(let reason):
             process(.disconnected("cannot reach \(settings.host):\(settings.port): \(reason)"))
         case .ended(let reason, let bye):
@@ -114,10 +106,7 @@ public final class BotClient: @unchecked Sendable {
         isProcessing = true
         defer { isProcessing = false }
         while !inputs.isEmpty, !hasEnded {
-            let next = inputs.removeFirst()
-            for action in player.handle(next, now: MonotonicClock.milliseconds()) {
-                perform(action)
-            }
+            for action in player.handle(inputs.removeFirst(), now: MonotonicClock.milliseconds()) { perform(action) }
         }
     }
 
@@ -134,18 +123,11 @@ public final class BotClient: @unchecked Sendable {
                 queue.async { self.process(.moveChosen(direction, generation: generation)) }
             }
         case .wake(let at):
-            schedule(at: at)
-        case .report(let report):
-            onReport(report)
-        case .close(let ending):
-            finish(ending)
+            let timer = self.timer ?? makeTimer()
+            timer.schedule(deadline: .now() + .milliseconds(max(0, at - MonotonicClock.milliseconds())), leeway: .milliseconds(1))
+        case .report(let report): onReport(report)
+        case .close(let ending): finish(ending)
         }
-    }
-
-    private func schedule(at: Int) {
-        let delay = max(0, at - MonotonicClock.milliseconds())
-        let timer = self.timer ?? makeTimer()
-        timer.schedule(deadline: .now() + .milliseconds(delay), leeway: .milliseconds(1))
     }
 
     private func makeTimer() -> any DispatchSourceTimer {

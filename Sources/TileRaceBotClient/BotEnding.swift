@@ -11,11 +11,9 @@ public enum BotEnding: Hashable, Sendable {
     public var message: String {
         switch self {
         case .stopped: "left"
-        case .refused(let reason): reason
-        case .disconnected(let reason): reason
+        case .refused(let reason), .disconnected(let reason): reason
         }
     }
 
-    /// Whether it ended because it was told to, not because of a problem.
     public var isStopped: Bool { self == .stopped }
 }

@@ -13,35 +13,21 @@ import TileRaceProtocol
 /// searched for while the last one is on its way, and sent no sooner than
 /// one move interval after it.
 public struct BotPlayer: Sendable {
-    /// Where the player is.
+    /// Where the player is: `greeting` once `HELLO` is sent, `joining` once
+    /// `JOIN` or `CREATE` is; `waiting` in the room between races (or for a
+    /// race under way to end); `finished` when our race is over and the
+    /// others may still play; `leaving` once `LEAVE`/`QUIT` is sent.
     public enum Phase: Hashable, Sendable {
-        /// Waiting for the server's greeting.
-        case connecting
-        /// `HELLO` sent.
-        case greeting
-        /// `JOIN` or `CREATE` sent.
-        case joining
-        /// In the room, between races (or waiting for a race under way to end).
-        case waiting
-        /// Playing a race.
-        case racing
-        /// Our race is over; the others may still be playing.
-        case finished
-        /// `LEAVE`/`QUIT` sent: going.
-        case leaving
-        /// Done: nothing more happens.
-        case ended
+        case connecting, greeting, joining, waiting, racing, finished, leaving, ended
     }
 
-    /// What the player was told.
     public let settings: BotSettings
-    /// Where it is.
     public private(set) var phase = Phase.connecting
     /// The nickname asked for or accepted.
     public private(set) var nickname: String
     /// Our game in the race under way.
     public internal(set) var game: Game?
-    /// The number of the last entry sent.
+    /// The last entry sent.
     public private(set) var sequence = 0
     /// Races started for us in our room: the number the reports give a race.
     public private(set) var racesStarted = 0
@@ -50,7 +36,6 @@ public struct BotPlayer: Sendable {
     private var hasTriedCreating = false
     private var isInRoom = false
     private var isMoveInFlight = false
-    /// What the server's greeting offers (a `RESYNC` request).
     private var serverFeatures: Set<ServerFeature> = []
     /// Bumped whenever our board changes, so a search for an older board is dropped.
     private var generation = 0
@@ -61,7 +46,6 @@ public struct BotPlayer: Sendable {
     /// Our line of the standings being received (until `END`).
     private var lastResult: RacerFinish?
 
-    /// A player that has not connected yet.
     public init(settings: BotSettings) {
         self.settings = settings
         nickname = settings.nickname
@@ -70,24 +54,19 @@ public struct BotPlayer: Sendable {
     /// Applies what happened at `now` (monotonic milliseconds); returns what to do.
     public mutating func handle(_ input: BotInput, now: Int) -> [BotAction] {
         guard phase != .ended else { return [] }
-        let actions: [BotAction]
+        var actions: [BotAction] = []
         switch input {
         case .greeted(let greeting):
             phase = .greeting
             serverFeatures = greeting.features
             actions = [.send(.hello(nickname: nickname, isBot: true))]
-        case .reply(let request, let result):
-            actions = reply(request, result)
-        case .event(let event):
-            actions = self.event(event, now: now)
+        case .reply(let request, let result): actions = reply(request, result)
+        case .event(let event): actions = self.event(event, now: now)
         case .moveChosen(let direction, let generation):
             searchingGeneration = nil
             if generation == self.generation { chosen = direction }
-            actions = []
-        case .tick:
-            actions = []
-        case .stop:
-            actions = stop()
+        case .tick: break
+        case .stop: actions = stop()
         case .disconnected(let reason):
             let ending: BotEnding =
                 phase == .leaving ? .stopped : .disconnected(bye.map { "\(reason) (the server said: \($0))" } ?? reason)
@@ -103,15 +82,33 @@ public struct BotPlayer: Sendable {
     private mutating func reply(_ request: ClientMessage, _ result: Result<OkReply, ProtocolError>) -> [BotAction] {
         if phase == .leaving {
             // Only the goodbye matters now.
-            if case .quit = request { return end(.stopped) }
-            return []
+            return request == .quit ? end(.stopped) : []
         }
-        switch (request, result) {
-        case (.hello, .success(.hello(let accepted, _, _, _))):
+        switch result {
+        case .success(let reply): return succeeded(reply)
+        case .failure(let error): return failed(request.verb, error)
+        }
+    }
+
+    private mutating func succeeded(_ reply: OkReply) -> [BotAction] {
+        switch reply {
+        case .hello(let accepted, _, _, _):
             nickname = accepted ?? nickname
             phase = .joining
             return [.report(.connected(nickname: nickname)), .send(.join(room: settings.room, code: settings.code))]
-        case (.hello, .failure(let error)) where error.code == .nicknameTaken:
+        case .join(let room): return enteredRoom(room, created: false)
+        case .create(let room): return enteredRoom(room, created: true)
+        case .move(let acknowledgement): return moveAcknowledged(acknowledgement)
+        case .nickname, .quit, .help, .rooms, .watch, .who, .ready, .leave, .restart, .resign, .pause, .resume, .submit, .top, .record,
+            .practice, .resync, .info, .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .say, .mute, .unmute,
+            .queue, .unqueue:
+            return []
+        }
+    }
+
+    private mutating func failed(_ verb: RequestVerb, _ error: ProtocolError) -> [BotAction] {
+        switch verb {
+        case .hello where error.code == .nicknameTaken:
             nicknameAttempt += 1
             guard nicknameAttempt < BotNickname.maximumAttempts else {
                 return end(.refused("no free nickname: \(settings.nickname) and \(nicknameAttempt - 1) others are taken"))
@@ -119,24 +116,20 @@ public struct BotPlayer: Sendable {
             let taken = nickname
             nickname = BotNickname.candidate(settings.nickname, attempt: nicknameAttempt)
             return [.report(.nicknameTaken(taken, next: nickname)), .send(.hello(nickname: nickname, isBot: true))]
-        case (.hello, .failure(let error)):
+        case .hello:
             return end(.refused("the server refused the bot: \(error.message)"))
-        case (.join, .success(.join(let room))), (.create, .success(.create(let room))):
-            return enteredRoom(room, created: request.verb == .create)
-        case (.join, .failure(let error)) where error.code == .roomUnavailable && !hasTriedCreating:
+        case .join where error.code == .roomUnavailable && !hasTriedCreating:
             // Missing (or private with another code): try to make it; `room-exists` then means it is there.
             hasTriedCreating = true
             return [.send(.create(room: settings.room, options: RoomOptions(code: settings.code)))]
-        case (.create, .failure(let error)) where error.code == .roomExists:
+        case .create where error.code == .roomExists:
             return [.send(.join(room: settings.room, code: settings.code))]
-        case (.join, .failure(let error)), (.create, .failure(let error)):
+        case .join, .create:
             return end(.refused("cannot join room \(settings.room): \(error.message)"))
-        case (.ready, .failure(let error)):
+        case .ready:
             // A race under way: the next one, when it ends.
             return error.code == .raceInProgress ? [] : [.report(.note("READY refused: \(error.message)"))]
-        case (.move, .success(.move(let acknowledgement))):
-            return moveAcknowledged(acknowledgement)
-        case (.move, .failure(let error)), (.resync, .failure(let error)):
+        case .move, .resync:
             switch error.code {
             case .badSeq, .desync:
                 return []  // A RESYNC follows; the move stays in flight until then.
@@ -148,7 +141,9 @@ public struct BotPlayer: Sendable {
                 isMoveInFlight = false
                 return [.report(.note("MOVE refused: \(error.message)"))]
             }
-        default:
+        case .nickname, .ping, .pong, .quit, .help, .rooms, .watch, .who, .leave, .pause, .resume, .restart, .resign, .submit, .top,
+            .record, .practice, .info, .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .say, .mute, .unmute,
+            .queue, .unqueue:
             return []
         }
     }
@@ -180,20 +175,15 @@ public struct BotPlayer: Sendable {
 
     private mutating func event(_ event: ServerEvent, now: Int) -> [BotAction] {
         switch event {
-        case .ping(let token):
-            return [.send(.pong(token)), .report(.pinged)]
+        case .ping(let token): return [.send(.pong(token)), .report(.pinged)]
         case .bye(let text):
             bye = text
             return []
         case .start(let start):
             guard isInRoom, isUs(start.players), let game = try? start.makeGame() else { return [] }
-            self.game = game
+            adopt(game, sequence: 0)
             phase = .racing
             racesStarted += 1
-            sequence = 0
-            isMoveInFlight = false
-            chosen = nil
-            generation += 1
             // A person needs a moment to see the board, too.
             lastMoveAt = now
             return [.report(.raceStarted(number: racesStarted, players: start.players.count))]
@@ -207,29 +197,33 @@ public struct BotPlayer: Sendable {
         case .end(_, _, let count):
             guard isInRoom, phase == .racing || phase == .finished || phase == .waiting else { return [] }
             // A bot that raced says "gg" when the race is over, and nothing else ever.
-            let raced = phase == .racing || phase == .finished
+            let raced = phase != .waiting
             phase = .waiting
             game = nil
-            var actions: [BotAction] = []
-            if let result = lastResult, let place = result.place {
-                actions.append(.report(.placed(place: place, of: count, score: result.score)))
+            defer { lastResult = nil }
+            let placed = lastResult.flatMap { result in
+                result.place.map { [BotAction.report(.placed(place: $0, of: count, score: result.score))] }
             }
-            lastResult = nil
-            if raced { actions.append(.send(.say(BotPlayer.endOfRaceLine))) }
-            return actions + [.send(.ready(true))]
+            return (placed ?? []) + (raced ? [.send(.say(BotPlayer.endOfRaceLine))] : []) + [.send(.ready(true))]
         case .resync(let sync):
             guard phase == .racing || phase == .finished, let current = game,
                 let adopted = try? sync.makeGame(config: current.config, seed: current.seed)
             else { return [] }
-            game = adopted
-            sequence = sync.seq
-            isMoveInFlight = false
-            chosen = nil
-            generation += 1
+            adopt(adopted, sequence: sync.seq)
             return [.report(.resynced(seq: sync.seq))]
         case .hello, .joined, .left, .ready, .countdown, .cancel, .progress, .away, .back, .notice, .chat, .queued, .matched:
             return []
         }
+    }
+
+    /// Plays on from `game`, whose last entry is `sequence`: no move is in
+    /// flight, and a search for an earlier board is dropped.
+    private mutating func adopt(_ game: Game, sequence: Int) {
+        self.game = game
+        self.sequence = sequence
+        isMoveInFlight = false
+        chosen = nil
+        generation += 1
     }
 
     private func isUs(_ nicknames: [String]) -> Bool {
@@ -284,4 +278,35 @@ public struct BotPlayer: Sendable {
         phase = .ended
         return [.close(ending)]
     }
+}
+
+/// What happens to a bot player (`BotPlayer.handle`'s input).
+public enum BotInput: Hashable, Sendable {
+    case greeted(Greeting)
+    /// The answer to the request: its `OK` or its `ERR`.
+    case reply(ClientMessage, Result<OkReply, ProtocolError>)
+    /// An event from the server (`PING` included: the player answers it).
+    case event(ServerEvent)
+    /// The search chose `direction` (nil: no move) for the board of `generation`.
+    case moveChosen(Direction?, generation: Int)
+    /// A wake-up the player asked for (`BotAction.wake`) is due.
+    case tick
+    /// Leave the room and say goodbye (Ctrl-C, or the owner left).
+    case stop
+    /// The connection ended (or could not be made); the reason for people.
+    case disconnected(String)
+}
+
+/// What a bot player asks its runtime to do (`BotPlayer.handle`'s output).
+public enum BotAction: Hashable, Sendable {
+    case send(ClientMessage)
+    /// Find the bot's move on `board` (off the network queue) and answer
+    /// `BotInput.moveChosen` with `generation`.
+    case chooseMove(Board, generation: Int)
+    /// Call back with `BotInput.tick` at `at` (monotonic milliseconds),
+    /// replacing any earlier wake-up.
+    case wake(at: Int)
+    case report(BotReport)
+    /// Close the connection: the bot is done, for this reason.
+    case close(BotEnding)
 }

@@ -2,9 +2,8 @@ import TileRaceProtocol
 
 /// Something a bot player tells its owner (the command line prints it).
 public enum BotReport: Hashable, Sendable {
-    /// The server accepted our nickname.
     case connected(nickname: String)
-    /// The nickname was taken: trying another.
+    /// The first was taken: trying the next.
     case nicknameTaken(String, next: String)
     /// We are in the room (`created` when we made it), waiting for the next race.
     case joined(room: String, created: Bool)
@@ -12,19 +11,15 @@ public enum BotReport: Hashable, Sendable {
     /// we joined it (`START`'s `race=` is unique on the server, not the
     /// room's count, so the bot counts for itself).
     case raceStarted(number: Int, players: Int)
-    /// Our race is over, and why.
     case finished(FinishReason, score: Int, largestTile: Int, moves: Int)
-    /// The final standings gave us this place.
     case placed(place: Int, of: Int, score: Int)
     /// The server's copy of our game replaced ours (`RESYNC`).
     case resynced(seq: Int)
-    /// The server asked whether we are there (`PING`), and we answered.
+    /// We answered the server's `PING`.
     case pinged
     /// Something worth knowing that changes nothing (a refused request).
     case note(String)
-}
 
-extension BotReport {
     /// The report in words (without the bot's name), e.g. `joined room test`.
     public var text: String {
         switch self {

@@ -3,14 +3,12 @@
 /// where `<time>` is UTC (`2026-11-26T09:30:00.000Z`) and the reason is
 /// percent-encoded (`PercentText`).
 public struct BanInfo: FieldsRepresentable {
-    /// Whom it bans.
     public var target: BanTarget
     /// When it ends, in milliseconds since 1970 UTC; nil: never.
     public var untilMilliseconds: Int?
     /// Why, as the operator said (may be empty).
     public var reason: String
 
-    /// Creates a ban.
     public init(target: BanTarget, untilMilliseconds: Int?, reason: String) {
         self.target = target
         self.untilMilliseconds = untilMilliseconds
@@ -38,29 +36,24 @@ public struct BanInfo: FieldsRepresentable {
         return whom + until + (reason.isEmpty ? "" : ": \(reason)")
     }
 
-    public init(fields: Fields) throws(ProtocolError) {
-        let target = try BanTarget(try fields.string("target"))
-        _ = try fields.choice("kind", among: ["nick", "address"])
-        let until = try fields.string("until")
-        var milliseconds: Int?
-        if until != "never" {
-            guard let parsed = UTCTime.epochMilliseconds(timestamp: until) else {
-                throw ProtocolError(.badArguments, "until=\(TextFilter.quoted(until)) is not a UTC time or never")
-            }
-            milliseconds = parsed
-        }
-        let reason = try fields["reason"].map { (value: String) throws(ProtocolError) in
-            try PercentText.decode(value, key: "reason", code: .badArguments)
-        }
-        self.init(target: target, untilMilliseconds: milliseconds, reason: reason ?? "")
-    }
+    public static let blank = BanInfo(target: .nickname(""), untilMilliseconds: nil, reason: "")
 
-    public var fields: Fields {
-        var fields = Fields()
-        fields.append("target", target.description)
-        fields.append("kind", target.kind)
-        fields.append("until", untilText)
-        if !reason.isEmpty { fields.append("reason", PercentText.encode(reason)) }
-        return fields
-    }
+    public static let fieldTable: [Field<BanInfo>] = [
+        .value(
+            "target", \.target, encode: { $0.description },
+            decode: { text throws(ProtocolError) in try BanTarget(try Fields.required(text, "target")) }),
+        .derived("kind", { $0.target.kind }, among: ["nick", "address"]),
+        .value(
+            "until", \.untilMilliseconds, encode: { $0.map { UTCTime.timestamp(epochMilliseconds: $0) } ?? "never" },
+            decode: {
+                text throws(ProtocolError) in
+                let until = try Fields.required(text, "until")
+                guard until != "never" else { return nil }
+                guard let milliseconds = UTCTime.epochMilliseconds(timestamp: until) else {
+                    throw ProtocolError(.badArguments, "until=\(TextFilter.quoted(until)) is not a UTC time or never")
+                }
+                return milliseconds
+            }),
+        .percentText("reason", \.reason),
+    ]
 }

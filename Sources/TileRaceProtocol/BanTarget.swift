@@ -2,7 +2,6 @@
 /// regard to case), or a remote address (IPv4 or IPv6, as the server sees
 /// it). A nickname never holds `.` or `:`, an address always does.
 public enum BanTarget: Hashable, Sendable, CustomStringConvertible {
-    /// A nickname.
     case nickname(String)
     /// A remote address, e.g. `203.0.113.7` or `2001:db8::1`.
     case address(String)

@@ -38,7 +38,6 @@ public enum BoardField {
         return values
     }
 
-    /// Reads a board into rows.
     public static func rows(_ values: [Int]) -> [[Int]] {
         let size = Int(Double(values.count).squareRoot())
         guard size > 0 else { return [] }

@@ -3,7 +3,6 @@
 /// and capacity, which for a line of a dozen pieces (`OK MOVE`) cost more
 /// than writing the bytes.
 struct ByteCursor {
-    /// The scratch memory.
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// How many bytes are written.
     private(set) var count = 0
@@ -41,7 +40,6 @@ struct ByteCursor {
         }
     }
 
-    /// Writes bytes.
     mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
         precondition(count + bytes.count <= buffer.count, "line longer than its scratch memory")
         guard let source = bytes.baseAddress else { return }

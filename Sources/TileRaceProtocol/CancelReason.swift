@@ -23,7 +23,6 @@ public enum CancelReason: Hashable, Sendable {
         self = CancelReason.known.first { $0.word == word } ?? .other(TextFilter.printableASCII(word))
     }
 
-    /// The wire word.
     public var word: String {
         switch self {
         case .unready: "unready"

@@ -16,14 +16,12 @@ public struct ClientConversation: Sendable {
         /// How long after our `PING` with nothing received the server is taken as gone.
         public var answerTimeoutMilliseconds: Int
 
-        /// Creates timings.
         public init(greetingTimeoutMilliseconds: Int = 5000, keepAliveMilliseconds: Int = 30_000, answerTimeoutMilliseconds: Int = 30_000) {
             self.greetingTimeoutMilliseconds = greetingTimeoutMilliseconds
             self.keepAliveMilliseconds = keepAliveMilliseconds
             self.answerTimeoutMilliseconds = answerTimeoutMilliseconds
         }
 
-        /// The timings for play.
         public static let standard = Timing()
     }
 
@@ -62,7 +60,6 @@ public struct ClientConversation: Sendable {
     private var pingSentAt: Int?
     private var pingCount = 0
 
-    /// Whether the server greeted us.
     public private(set) var isGreeted = false
     /// The text of the server's `BYE`, once it said goodbye.
     public private(set) var bye: String?

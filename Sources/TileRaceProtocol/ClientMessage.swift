@@ -3,92 +3,53 @@ import TileRaceEngine
 /// Every line a client can send (protocol.md section 5), with the one parser
 /// the server uses and the one printer the client uses.
 public enum ClientMessage: Hashable, Sendable {
-    /// `HELLO tilerace 1 [nick] [bot=yes|no]`: `isBot` says the client is a
-    /// program playing (a bot), which the server shows to others and keeps
-    /// off the leaderboard.
+    /// `isBot`: the client is a program playing, which the server shows to
+    /// others and keeps off the leaderboard.
     case hello(nickname: String?, isBot: Bool = false, resume: String? = nil)
-    /// `NICK <nick>`.
     case nickname(String)
-    /// `PING [token]`.
     case ping(String?)
-    /// `PONG [token]`: the answer to the server's `PING`; not a request, gets no reply.
     case pong(String?)
-    /// `QUIT`.
     case quit
-    /// `HELP`.
     case help
-    /// `ROOMS`.
     case rooms
-    /// `CREATE <room> [options]`.
     case create(room: String, options: RoomOptions)
-    /// `JOIN <room> [code=]`.
     case join(room: String, code: String?)
-    /// `WATCH <room> [code=]`.
     case watch(room: String, code: String?)
-    /// `WHO`.
     case who
-    /// `READY [yes|no] [token=<token>]`: the token proves the nickname's
-    /// claim in a rated room.
+    /// The token proves the nickname's claim in a rated room.
     case ready(Bool, token: String? = nil)
-    /// `LEAVE`.
     case leave
-    /// `MOVE <seq> <log>`.
     case move(seq: Int, entries: [GameLog.Entry])
-    /// `RESTART`.
     case restart
-    /// `PAUSE`: stop the practice game's clock.
     case pause
-    /// `RESUME`: start the practice game's clock again.
     case resume
-    /// `RESIGN`.
     case resign
-    /// `SUBMIT <nick> [token=]`.
     case submit(nickname: String, token: String?)
-    /// `TOP [query]`.
     case top(LeaderboardQuery)
-    /// `RECORD <nick> [board=] [date=]`.
     case record(RecordQuery)
-    /// `PRACTICE [options]`.
     case practice(PracticeOptions)
-    /// `RESYNC`: ask for the server's copy of your game (section 5.3).
     case resync
-    /// `INFO`.
     case info
-    /// `AUTH <secret>`: unlock the operator's requests on this connection.
     case auth(secret: String)
-    /// `CONNECTIONS`: every connection, with addresses (operator).
     case connections
-    /// `KICK <nick> [reason=]`: close a player's connection (operator).
     case kick(nickname: String, reason: String)
-    /// `BAN <nick|address> [for=] [reason=]` (operator).
     case ban(BanOrder)
-    /// `UNBAN <nick|address>` (operator).
     case unban(BanTarget)
-    /// `BANS`: the bans in force (operator).
     case bans
-    /// `REMOVE-ENTRY <nick> [board=] [date=] [reason=]` (operator).
     case removeEntry(RemovalOrder)
-    /// `ANNOUNCE text=<text>`: a notice to every connection (operator).
     case announce(String)
-    /// `SAY text=<text>`: a line of chat to your room (or the lobby); the
-    /// text is the rest of the line (`ChatText`).
+    /// The text is the rest of the line (`ChatText`).
     case say(String)
-    /// `MUTE <nick>`: refuse that nickname's chat on this server (operator).
     case mute(nickname: String)
-    /// `UNMUTE <nick>`: let a muted nickname talk again (operator).
     case unmute(nickname: String)
-    /// `QUEUE token=<token>`: wait in the server's matchmaking queue for a
-    /// quick race (a 4x4 rated room); the token proves the nickname's claim.
+    /// The token proves the nickname's claim (as `READY`'s).
     case queue(token: String)
-    /// `UNQUEUE`: leave the matchmaking queue.
     case unqueue
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
-    /// This protocol's version.
     public static let protocolVersion = 1
 
-    /// The request's verb.
     public var verb: RequestVerb {
         switch self {
         case .hello: .hello
@@ -134,6 +95,10 @@ public enum ClientMessage: Hashable, Sendable {
     /// Whether the server answers this line (every line but `PONG`).
     public var expectsReply: Bool { verb.expectsReply }
 
+    /// Whether the replies to `MOVE` lines sent before this one are about an
+    /// earlier game (the game restarts, ends or is replaced).
+    public var endsOrReplacesGame: Bool { verb.rule.endsOrReplacesGame }
+
     /// Whether the reply has item lines before its `OK`.
     public var hasMultiLineReply: Bool { verb.hasMultiLineReply }
 
@@ -143,58 +108,39 @@ public enum ClientMessage: Hashable, Sendable {
         switch self {
         case .hello(let nickname, let isBot, let resume):
             fields.positionals = [ClientMessage.protocolName, String(ClientMessage.protocolVersion)] + (nickname.map { [$0] } ?? [])
-            if isBot { fields.append("bot", true) }
-            if let resume { fields.append("resume", resume) }
-        case .nickname(let nickname):
+            if isBot { fields.append(.bot, true) }
+            if let resume { fields.append(.resume, resume) }
+        case .nickname(let nickname), .auth(let nickname), .mute(let nickname), .unmute(let nickname):
             fields.positionals = [nickname]
         case .ping(let token), .pong(let token):
             fields.positionals = token.map { [$0] } ?? []
-        case .quit, .help, .rooms, .who, .leave, .restart, .resign, .pause, .resume:
-            break
         case .create(let room, let options):
-            fields = options.fields
             fields.positionals = [room]
+            options.append(to: &fields)
         case .join(let room, let code), .watch(let room, let code):
             fields.positionals = [room]
-            if let code { fields.append("code", code) }
+            if let code { fields.append(.code, code) }
         case .ready(let isReady, let token):
             fields.positionals = [isReady ? "yes" : "no"]
-            if let token { fields.append("token", token) }
+            if let token { fields.append(.token, token) }
         case .move(let seq, let entries):
             fields.positionals = [String(seq), GameLog(entries).description]
         case .submit(let nickname, let token):
             fields.positionals = [nickname]
-            if let token { fields.append("token", token) }
-        case .top(let query):
-            fields = query.fields
-        case .record(let query):
-            fields = query.fields
-        case .practice(let options):
-            fields = options.fields
-        case .resync, .info:
-            break
-        case .auth(let secret):
-            fields.positionals = [secret]
-        case .connections, .bans:
-            break
+            if let token { fields.append(.token, token) }
+        case .top(let query): query.append(to: &fields)
+        case .record(let query): query.append(to: &fields)
+        case .practice(let options): options.append(to: &fields)
         case .kick(let nickname, let reason):
             fields.positionals = [nickname]
-            if !reason.isEmpty { fields.append("reason", PercentText.encode(reason)) }
-        case .ban(let order):
-            fields = order.fields
-        case .unban(let target):
-            fields.positionals = [target.description]
-        case .removeEntry(let order):
-            fields = order.fields
-        case .announce(let text):
-            fields.append("text", PercentText.encode(text))
-        case .say(let text):
-            fields.append(ChatText.key, text)
-        case .mute(let nickname), .unmute(let nickname):
-            fields.positionals = [nickname]
-        case .queue(let token):
-            fields.append("token", token)
-        case .unqueue:
+            if !reason.isEmpty { fields.append(.reason, PercentText.encode(reason)) }
+        case .ban(let order): order.append(to: &fields)
+        case .unban(let target): fields.positionals = [target.description]
+        case .removeEntry(let order): order.append(to: &fields)
+        case .announce(let text): fields.append(.text, PercentText.encode(text))
+        case .say(let text): fields.append(ChatText.key, text)
+        case .queue(let token): fields.append(.token, token)
+        case .quit, .help, .rooms, .who, .leave, .restart, .resign, .pause, .resume, .resync, .info, .connections, .bans, .unqueue:
             break
         }
         return ([verb.rawValue] + fields.words).joined(separator: " ")

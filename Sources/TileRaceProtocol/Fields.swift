@@ -6,7 +6,6 @@ public struct Fields: Hashable, Sendable {
     /// `key=value` pairs, in order.
     public var pairs: [(key: String, value: String)]
 
-    /// Creates fields.
     public init(positionals: [String] = [], pairs: [(key: String, value: String)] = []) {
         self.positionals = positionals
         self.pairs = pairs
@@ -49,7 +48,6 @@ public struct Fields: Hashable, Sendable {
         pairs.last(where: { $0.key == key })?.value
     }
 
-    /// Appends a pair.
     public mutating func append(_ key: String, _ value: String) {
         if pairs.isEmpty { pairs.reserveCapacity(Fields.usualCount) }
         pairs.append((key, value))
@@ -95,10 +93,8 @@ public struct Fields: Hashable, Sendable {
         }
     }
 
-    /// A required value.
     public func string(_ key: String) throws(ProtocolError) -> String {
-        guard let value = self[key] else { throw ProtocolError(.badArguments, "missing field \(key)=") }
-        return value
+        try Fields.required(self[key], key)
     }
 
     /// A required integer, optionally within a range.
@@ -114,12 +110,10 @@ public struct Fields: Hashable, Sendable {
         return try Fields.integer(text, named: key, in: range, code: code)
     }
 
-    /// A required yes/no value.
     public func bool(_ key: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool {
         try Fields.bool(try string(key), named: key, code: code)
     }
 
-    /// An optional yes/no value.
     public func optionalBool(_ key: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool? {
         guard let text = self[key] else { return nil }
         return try Fields.bool(text, named: key, code: code)
@@ -147,12 +141,23 @@ public struct Fields: Hashable, Sendable {
     public func choice<Choice: RawRepresentable & CaseIterable>(
         _ key: String, as _: Choice.Type, code: ErrorCode = .badArguments
     ) throws(ProtocolError) -> Choice where Choice.RawValue == String {
-        let value = try string(key)
+        try Fields.choice(try string(key), named: key, as: Choice.self, code: code)
+    }
+
+    static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: String, named key: String, as _: Choice.Type, code: ErrorCode = .badArguments
+    ) throws(ProtocolError) -> Choice where Choice.RawValue == String {
         guard let choice = Choice(rawValue: value) else {
             let words = Choice.allCases.map(\.rawValue).joined(separator: ", ")
             throw ProtocolError(code, "\(key)=\(TextFilter.printableASCII(value)) must be one of \(words)")
         }
         return choice
+    }
+
+    /// The text of a required field, or the `missing field` error.
+    static func required(_ text: String?, _ key: String) throws(ProtocolError) -> String {
+        guard let text else { throw ProtocolError(.badArguments, "missing field \(key)=") }
+        return text
     }
 
     /// Parses an integer value (an optional `-` then digits), optionally within a range.
@@ -169,7 +174,6 @@ public struct Fields: Hashable, Sendable {
         return value
     }
 
-    /// Parses a yes/no value.
     public static func bool(_ text: String, named name: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool {
         switch text {
         case "yes": return true

@@ -2,25 +2,19 @@
 /// game goes: the server's record of a player's last game, a leaderboard
 /// entry (`ENTRY`), a board on disk, the standings. Who played it, where it
 /// ranks and when it was recorded are kept beside it, not in it.
-public struct GameResult: Hashable, Sendable {
-    /// Score.
+public struct GameResult: FieldsRepresentable {
     public var score: Int
-    /// Largest tile.
     public var largestTile: Int
     /// Valid moves, net of undos.
     public var moves: Int
     /// Official time in milliseconds.
     public var milliseconds: Int
-    /// Board size.
     public var size: Int
-    /// Target tile.
     public var target: Int
     /// Assists used: undos plus removals.
     public var assists: Int
-    /// The game's seed text.
     public var seed: String
 
-    /// Creates a result.
     public init(
         score: Int, largestTile: Int, moves: Int, milliseconds: Int, size: Int, target: Int, assists: Int, seed: String
     ) {
@@ -34,25 +28,9 @@ public struct GameResult: Hashable, Sendable {
         self.seed = seed
     }
 
-    /// Reads `score= max= moves= time= size= target= assists= seed=`.
-    public init(fields: Fields) throws(ProtocolError) {
-        let seed = try fields.string("seed")
-        guard Names.isValidSeed(seed) else { throw ProtocolError(.badArguments, "seed=\(TextFilter.quoted(seed)) is not a valid seed") }
-        self.init(
-            score: try fields.integer("score"), largestTile: try fields.integer("max"), moves: try fields.integer("moves"),
-            milliseconds: try fields.integer("time"), size: try fields.integer("size"), target: try fields.integer("target"),
-            assists: try fields.integer("assists"), seed: seed)
-    }
-
-    /// Appends `score= max= moves= time= size= target= assists= seed=`, in that order.
-    public func append(to fields: inout Fields) {
-        fields.append("score", score)
-        fields.append("max", largestTile)
-        fields.append("moves", moves)
-        fields.append("time", milliseconds)
-        fields.append("size", size)
-        fields.append("target", target)
-        fields.append("assists", assists)
-        fields.append("seed", seed)
-    }
+    public static let blank = GameResult(score: 0, largestTile: 0, moves: 0, milliseconds: 0, size: 0, target: 0, assists: 0, seed: "")
+    public static let fieldTable: [Field<GameResult>] = [
+        .integer("score", \.score), .integer("max", \.largestTile), .integer("moves", \.moves), .integer("time", \.milliseconds),
+        .integer("size", \.size), .integer("target", \.target), .integer("assists", \.assists), .seed("seed", \.seed),
+    ]
 }

@@ -6,24 +6,16 @@ public struct GameSync: FieldsRepresentable {
     public var seq: Int
     /// Row-major tile values.
     public var board: [Int]
-    /// Score.
     public var score: Int
     /// Valid moves, net of undos.
     public var moves: Int
-    /// Largest tile.
     public var largestTile: Int
-    /// Whether the target was reached.
     public var hasWon: Bool
-    /// Whether no move is possible.
     public var isOver: Bool
-    /// Undos used.
     public var undos: Int
-    /// Tiles removed.
     public var removals: Int
-    /// The random generator's state.
     public var randomState: UInt64
 
-    /// Creates a sync message.
     public init(
         seq: Int, board: [Int], score: Int, moves: Int, largestTile: Int, hasWon: Bool, isOver: Bool,
         undos: Int, removals: Int, randomState: UInt64
@@ -64,31 +56,24 @@ public struct GameSync: FieldsRepresentable {
         return Game(config: config, seed: seed, state: state, undoCount: undos, removalCount: removals)
     }
 
-    public init(fields: Fields) throws(ProtocolError) {
-        let rngText = try fields.string("rng")
-        guard rngText.utf8.count == 16, let random = UInt64(rngText, radix: 16) else {
-            throw ProtocolError(.badArguments, "rng=\(TextFilter.quoted(rngText)) is not 16 hexadecimal digits")
-        }
-        self.init(
-            seq: try fields.integer("seq"), board: try BoardField.decode(try fields.string("board")),
-            score: try fields.integer("score"), moves: try fields.integer("moves"),
-            largestTile: try fields.integer("max"), hasWon: try fields.bool("won"), isOver: try fields.bool("over"),
-            undos: try fields.integer("undos"), removals: try fields.integer("removals"), randomState: random)
-    }
-
-    public var fields: Fields {
-        var fields = Fields()
-        fields.append("seq", seq)
-        fields.append("board", BoardField.encode(board))
-        fields.append("score", score)
-        fields.append("moves", moves)
-        fields.append("max", largestTile)
-        fields.append("won", hasWon)
-        fields.append("over", isOver)
-        fields.append("undos", undos)
-        fields.append("removals", removals)
-        let hex = String(randomState, radix: 16)
-        fields.append("rng", String(repeating: "0", count: 16 - hex.count) + hex)
-        return fields
-    }
+    public static let blank = GameSync(
+        seq: 0, board: [], score: 0, moves: 0, largestTile: 0, hasWon: false, isOver: false, undos: 0, removals: 0, randomState: 0)
+    public static let fieldTable: [Field<GameSync>] = [
+        .integer("seq", \.seq), .board("board", \.board), .integer("score", \.score), .integer("moves", \.moves),
+        .integer("max", \.largestTile), .bool("won", \.hasWon), .bool("over", \.isOver), .integer("undos", \.undos),
+        .integer("removals", \.removals),
+        .value(
+            "rng", \.randomState,
+            encode: { random in
+                let hex = String(random, radix: 16)
+                return String(repeating: "0", count: 16 - hex.count) + hex
+            },
+            decode: { text throws(ProtocolError) in
+                let text = try Fields.required(text, "rng")
+                guard text.utf8.count == 16, let random = UInt64(text, radix: 16) else {
+                    throw ProtocolError(.badArguments, "rng=\(TextFilter.quoted(text)) is not 16 hexadecimal digits")
+                }
+                return random
+            }),
+    ]
 }

@@ -22,7 +22,6 @@ public enum Glicko2 {
         /// The volatility: how erratic the player's results are (0.06 for a newcomer).
         public var volatility: Double
 
-        /// Creates a rating.
         public init(rating: Double, deviation: Double, volatility: Double) {
             self.rating = rating
             self.deviation = deviation
@@ -44,7 +43,6 @@ public enum Glicko2 {
         /// 1 for a win, 0.5 for a draw, 0 for a loss.
         public var score: Double
 
-        /// Creates a game.
         public init(opponent: Rating, score: Double) {
             self.opponent = opponent
             self.score = score

@@ -1,5 +1,5 @@
 /// The `HELLO` event the server sends on connect.
-public struct Greeting: Hashable, Sendable {
+public struct Greeting: FieldsRepresentable {
     /// The protocol version this greeting names.
     public var version: Int
     /// The server software, e.g. `tilerace-0.1.0`.
@@ -12,7 +12,6 @@ public struct Greeting: Hashable, Sendable {
     /// (`features=`; none from a server older than them).
     public var features: Set<ServerFeature>
 
-    /// Creates a greeting.
     public init(
         version: Int = 1, server: String? = nil, lineLimit: Int? = nil, idleSeconds: Int? = nil, features: Set<ServerFeature> = []
     ) {
@@ -23,14 +22,25 @@ public struct Greeting: Hashable, Sendable {
         self.features = features
     }
 
-    /// The `features=` value: the features in `ServerFeature`'s order, by commas.
-    var featuresWord: String {
-        ServerFeature.allCases.filter(features.contains).map(\.rawValue).joined(separator: ",")
-    }
-
-    /// Reads a `features=` value; words this version does not know are
-    /// skipped (a later server may offer more).
-    static func features(from word: String?) -> Set<ServerFeature> {
-        Set((word ?? "").split(separator: ",").compactMap { ServerFeature(rawValue: String($0)) })
-    }
+    public static let blank = Greeting()
+    /// Read leniently: a number this client cannot read is left out, and a
+    /// feature it does not know is skipped (a later server may offer more).
+    public static let fieldTable: [Field<Greeting>] = [
+        Field(
+            key: "", write: { greeting, fields in fields.positionals = [ClientMessage.protocolName, String(greeting.version)] },
+            read: { greeting, fields throws(ProtocolError) in
+                guard fields.positionals.count >= 2, fields.positionals[0] == ClientMessage.protocolName,
+                    let version = Int(fields.positionals[1])
+                else { throw ProtocolError(.unsupportedVersion, "greeting does not name the tilerace protocol") }
+                greeting.version = version
+            }),
+        .string("server", \.server), .value("line", \.lineLimit, encode: { $0.map { String($0) } }, decode: { $0.flatMap { Int($0) } }),
+        .value("idle", \.idleSeconds, encode: { $0.map { String($0) } }, decode: { $0.flatMap { Int($0) } }),
+        .value(
+            "features", \.features,
+            encode: { features in
+                features.isEmpty ? nil : ServerFeature.allCases.filter(features.contains).map(\.rawValue).joined(separator: ",")
+            },
+            decode: { word in Set((word ?? "").split(separator: ",").compactMap { ServerFeature(rawValue: String($0)) }) }),
+    ]
 }

@@ -9,7 +9,6 @@ public struct LineFramer: Sendable {
     /// The protocol's limit: 1024 bytes, not counting the line ending.
     public static let maximumLineLength = 1024
 
-    /// This framer's limit.
     public let maximumLineLength: Int
     private var buffer: [UInt8] = []
     private var start = 0
@@ -24,7 +23,6 @@ public struct LineFramer: Sendable {
     /// The number of bytes received but not yet returned as lines.
     public var bufferedByteCount: Int { buffer.count - start }
 
-    /// Adds received bytes.
     public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         dropReturnedLines()
         buffer.append(contentsOf: bytes)

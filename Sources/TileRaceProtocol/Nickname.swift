@@ -6,12 +6,10 @@
 /// name as it was written, for showing. Stored formats keep the plain text
 /// or the key, never this value.
 public struct Nickname: Hashable, Sendable, CustomStringConvertible {
-    /// The name as written.
     public let text: String
     /// The key under which the name is compared and stored (`Names.nicknameKey`).
     public let key: String
 
-    /// Wraps a name as written.
     public init(_ text: String) {
         self.text = text
         key = Names.nicknameKey(text)
@@ -28,7 +26,6 @@ public struct Nickname: Hashable, Sendable, CustomStringConvertible {
 public typealias RoomName = Nickname
 
 extension Nickname {
-    /// The longest name allowed.
     public static let maximumLength = Names.maximumNameLength
 
     /// The rule in words, for prompts and errors.

@@ -17,146 +17,124 @@ public enum OkReply: Hashable, Sendable {
     case move(MoveAck)
     case restart(seed: String, restarts: Int)
     case resign(score: Int)
-    /// `OK PAUSE time=<ms>`: the practice clock stopped at this official time.
+    /// The practice clock stopped at this official time.
     case pause(milliseconds: Int)
-    /// `OK RESUME time=<ms>`: the practice clock runs again from this official time.
+    /// The practice clock runs again from this official time.
     case resume(milliseconds: Int)
     case submit(SubmitReceipt)
     case top(TopSummary)
-    /// `OK RECORD nick= seed= size= target= entries= count=`: the end of a record.
+    /// The end of a record.
     case record(RecordSummary)
     case practice(PracticeOptions)
-    /// `OK RESYNC`: the `RESYNC` event with the server's copy of your game follows.
+    /// The `RESYNC` event with the server's copy of your game follows.
     case resync
-    /// `OK INFO version= uptime= players= rooms= races= moves-per-second= store= store-up=`.
     case info(ServerInfo)
     /// `OK AUTH operator=yes`: the operator's requests are unlocked.
     case auth
-    /// `OK CONNECTIONS count=<n>`: the end of the operator's list of connections.
+    /// The end of the operator's list of connections.
     case connections(count: Int)
-    /// `OK KICK nick=<nick>`: the player's connection is closed.
+    /// The player's connection is closed.
     case kick(nickname: String)
-    /// `OK BAN <ban>`: the ban is stored.
     case ban(BanInfo)
-    /// `OK UNBAN target=<nick|address>`: the ban is lifted.
     case unban(target: BanTarget)
-    /// `OK BANS count=<n>`: the end of the list of bans.
+    /// The end of the list of bans.
     case bans(count: Int)
-    /// `OK REMOVE-ENTRY nick= board= [date=]`: the entry is gone from that board.
     case removeEntry(nickname: String, board: LeaderboardKind, date: String?)
-    /// `OK ANNOUNCE count=<n>`: the notice went to so many connections.
+    /// The notice went to so many connections.
     case announce(count: Int)
-    /// `OK SAY`: the line was said (it comes back as `CHAT`, to everyone).
+    /// The line was said (it comes back as `CHAT`, to everyone).
     case say
-    /// `OK MUTE nick=<nick>`: that nickname's `SAY` is refused on this server.
+    /// That nickname's `SAY` is refused on this server.
     case mute(nickname: String)
-    /// `OK UNMUTE nick=<nick>`: that nickname may talk again.
     case unmute(nickname: String)
-    /// `OK QUEUE waiting=<n> [rating=<n> [provisional=yes]]`: in the
-    /// matchmaking queue, with so many players waiting, and the player's
-    /// current rating (nil from a server that does not send it).
+    /// In the matchmaking queue, with so many players waiting, and the
+    /// player's current rating (nil from a server that does not send it).
     case queue(waiting: Int, rating: ShownRating? = nil)
-    /// `OK UNQUEUE`: out of the matchmaking queue (or was not in it).
+    /// Out of the matchmaking queue (or was not in it).
     case unqueue
 
     /// The verb of the request this answers.
-    public var verb: RequestVerb { parts.verb }
+    public var verb: RequestVerb {
+        switch self {
+        case .hello: .hello
+        case .nickname: .nickname
+        case .quit: .quit
+        case .help: .help
+        case .rooms: .rooms
+        case .create: .create
+        case .join: .join
+        case .watch: .watch
+        case .who: .who
+        case .ready: .ready
+        case .leave: .leave
+        case .move: .move
+        case .restart: .restart
+        case .resign: .resign
+        case .pause: .pause
+        case .resume: .resume
+        case .submit: .submit
+        case .top: .top
+        case .record: .record
+        case .practice: .practice
+        case .resync: .resync
+        case .info: .info
+        case .auth: .auth
+        case .connections: .connections
+        case .kick: .kick
+        case .ban: .ban
+        case .unban: .unban
+        case .bans: .bans
+        case .removeEntry: .removeEntry
+        case .announce: .announce
+        case .say: .say
+        case .mute: .mute
+        case .unmute: .unmute
+        case .queue: .queue
+        case .unqueue: .unqueue
+        }
+    }
 
-    /// The fields after `OK <VERB>`.
-    public var fields: Fields { parts.fields }
-
-    /// The verb and the fields, from one switch.
-    private var parts: (verb: RequestVerb, fields: Fields) {
+    public var fields: Fields {
         var fields = Fields()
-        let verb: RequestVerb
         switch self {
         case .hello(let nickname, let session, let isResumed, let room):
-            verb = .hello
-            if let nickname { fields.append("nick", nickname) }
-            if let session { fields.append("session", session) }
-            if isResumed { fields.append("resumed", true) }
-            if let room { fields.pairs += room.fields.pairs }
-        case .nickname(let nickname):
-            verb = .nickname
-            fields.append("nick", nickname)
-        case .quit: verb = .quit
-        case .help(let count):
-            verb = .help
-            fields.append("count", count)
-        case .rooms(let count):
-            verb = .rooms
-            fields.append("count", count)
-        case .create(let room): (verb, fields) = (.create, room.fields)
-        case .join(let room): (verb, fields) = (.join, room.fields)
-        case .watch(let room): (verb, fields) = (.watch, room.fields)
+            if let nickname { fields.append(.nick, nickname) }
+            if let session { fields.append(.session, session) }
+            if isResumed { fields.append(.resumed, true) }
+            room?.append(to: &fields)
+        case .nickname(let nickname), .kick(let nickname), .mute(let nickname), .unmute(let nickname): fields.append(.nick, nickname)
+        case .help(let count), .rooms(let count), .connections(let count), .bans(let count), .announce(let count):
+            fields.append(.count, count)
+        case .create(let room), .join(let room), .watch(let room): room.append(to: &fields)
         case .who(let room, let count):
-            verb = .who
-            fields.append("room", room)
-            fields.append("count", count)
-        case .ready(let isReady):
-            verb = .ready
-            fields.append("ready", isReady)
-        case .leave(let room):
-            verb = .leave
-            fields.append("room", room)
-        case .move(let ack): (verb, fields) = (.move, ack.fields)
+            fields.append(.room, room)
+            fields.append(.count, count)
+        case .ready(let isReady): fields.append(.ready, isReady)
+        case .leave(let room): fields.append(.room, room)
+        case .move(let acknowledgement): acknowledgement.append(to: &fields)
         case .restart(let seed, let restarts):
-            verb = .restart
-            fields.append("seed", seed)
-            fields.append("restarts", restarts)
-        case .pause(let milliseconds):
-            verb = .pause
-            fields.append("time", milliseconds)
-        case .resume(let milliseconds):
-            verb = .resume
-            fields.append("time", milliseconds)
-        case .resign(let score):
-            verb = .resign
-            fields.append("score", score)
-        case .submit(let receipt): (verb, fields) = (.submit, receipt.fields)
-        case .top(let summary): (verb, fields) = (.top, summary.fields)
-        case .record(let summary): (verb, fields) = (.record, summary.fields)
-        case .practice(let options): (verb, fields) = (.practice, options.fields)
-        case .resync: verb = .resync
-        case .info(let info): (verb, fields) = (.info, info.fields)
-        case .auth:
-            verb = .auth
-            fields.append("operator", true)
-        case .connections(let count):
-            verb = .connections
-            fields.append("count", count)
-        case .kick(let nickname):
-            verb = .kick
-            fields.append("nick", nickname)
-        case .ban(let ban): (verb, fields) = (.ban, ban.fields)
-        case .unban(let target):
-            verb = .unban
-            fields.append("target", target.description)
-        case .bans(let count):
-            verb = .bans
-            fields.append("count", count)
+            fields.append(.seed, seed)
+            fields.append(.restarts, restarts)
+        case .pause(let milliseconds), .resume(let milliseconds): fields.append(.time, milliseconds)
+        case .resign(let score): fields.append(.score, score)
+        case .submit(let receipt): receipt.append(to: &fields)
+        case .top(let summary): summary.append(to: &fields)
+        case .record(let summary): summary.append(to: &fields)
+        case .practice(let options): options.append(to: &fields)
+        case .info(let info): info.append(to: &fields)
+        case .auth: fields.append(.operator, true)
+        case .ban(let ban): ban.append(to: &fields)
+        case .unban(let target): fields.append(.target, target.description)
         case .removeEntry(let nickname, let board, let date):
-            verb = .removeEntry
-            fields.append("nick", nickname)
-            fields.append("board", board.rawValue)
-            if let date { fields.append("date", date) }
-        case .announce(let count):
-            verb = .announce
-            fields.append("count", count)
-        case .say: verb = .say
-        case .mute(let nickname):
-            verb = .mute
-            fields.append("nick", nickname)
-        case .unmute(let nickname):
-            verb = .unmute
-            fields.append("nick", nickname)
+            fields.append(.nick, nickname)
+            fields.append(.board, board.rawValue)
+            if let date { fields.append(.date, date) }
         case .queue(let waiting, let rating):
-            verb = .queue
-            fields.append("waiting", waiting)
+            fields.append(.waiting, waiting)
             rating?.append(to: &fields)
-        case .unqueue: verb = .unqueue
+        case .quit, .resync, .say, .unqueue: break
         }
-        return (verb, fields)
+        return fields
     }
 
     /// Reads the reply to `verb` from its fields.
@@ -167,23 +145,23 @@ public enum OkReply: Hashable, Sendable {
         switch verb {
         case .hello:
             return .hello(
-                nickname: fields["nick"], session: fields["session"], isResumed: try fields.optionalBool("resumed") ?? false,
-                room: fields["room"] == nil ? nil : try RoomDescription(fields: fields))
-        case .nickname: return .nickname(try fields.name("nick"))
+                nickname: fields[.nick], session: fields[.session], isResumed: try fields.flag(.resumed),
+                room: fields[.room] == nil ? nil : try RoomDescription(fields: fields))
+        case .nickname: return .nickname(try fields.name(.nick))
         case .quit: return .quit
-        case .help: return .help(count: try fields.integer("count"))
-        case .rooms: return .rooms(count: try fields.integer("count"))
+        case .help: return .help(count: try fields.integer(.count))
+        case .rooms: return .rooms(count: try fields.integer(.count))
         case .create: return .create(try RoomDescription(fields: fields))
         case .join: return .join(try RoomDescription(fields: fields))
         case .watch: return .watch(try RoomDescription(fields: fields))
-        case .who: return .who(room: try fields.name("room"), count: try fields.integer("count"))
-        case .ready: return .ready(try fields.bool("ready"))
-        case .leave: return .leave(room: try fields.name("room"))
+        case .who: return .who(room: try fields.name(.room), count: try fields.integer(.count))
+        case .ready: return .ready(try fields.bool(.ready))
+        case .leave: return .leave(room: try fields.name(.room))
         case .move: return .move(try MoveAck(fields: fields))
-        case .restart: return .restart(seed: try fields.string("seed"), restarts: try fields.integer("restarts"))
-        case .resign: return .resign(score: try fields.integer("score"))
-        case .pause: return .pause(milliseconds: try fields.integer("time"))
-        case .resume: return .resume(milliseconds: try fields.integer("time"))
+        case .restart: return .restart(seed: try fields.string(.seed), restarts: try fields.integer(.restarts))
+        case .resign: return .resign(score: try fields.integer(.score))
+        case .pause: return .pause(milliseconds: try fields.integer(.time))
+        case .resume: return .resume(milliseconds: try fields.integer(.time))
         case .submit: return .submit(try SubmitReceipt(fields: fields))
         case .top: return .top(try TopSummary(fields: fields))
         case .record: return .record(try RecordSummary(fields: fields))
@@ -191,19 +169,19 @@ public enum OkReply: Hashable, Sendable {
         case .resync: return .resync
         case .info: return .info(try ServerInfo(fields: fields))
         case .auth: return .auth
-        case .connections: return .connections(count: try fields.integer("count"))
-        case .kick: return .kick(nickname: try fields.name("nick"))
+        case .connections: return .connections(count: try fields.integer(.count))
+        case .kick: return .kick(nickname: try fields.name(.nick))
         case .ban: return .ban(try BanInfo(fields: fields))
-        case .unban: return .unban(target: try BanTarget(try fields.string("target")))
-        case .bans: return .bans(count: try fields.integer("count"))
+        case .unban: return .unban(target: try BanTarget(try fields.string(.target)))
+        case .bans: return .bans(count: try fields.integer(.count))
         case .removeEntry:
             return .removeEntry(
-                nickname: try fields.name("nick"), board: try fields.choice("board", as: LeaderboardKind.self), date: fields["date"])
-        case .announce: return .announce(count: try fields.integer("count"))
+                nickname: try fields.name(.nick), board: try fields.choice(.board, as: LeaderboardKind.self), date: fields[.date])
+        case .announce: return .announce(count: try fields.integer(.count))
         case .say: return .say
-        case .mute: return .mute(nickname: try fields.name("nick"))
-        case .unmute: return .unmute(nickname: try fields.name("nick"))
-        case .queue: return .queue(waiting: try fields.integer("waiting"), rating: try ShownRating(fields: fields))
+        case .mute: return .mute(nickname: try fields.name(.nick))
+        case .unmute: return .unmute(nickname: try fields.name(.nick))
+        case .queue: return .queue(waiting: try fields.integer(.waiting), rating: try ShownRating.optional(in: fields))
         case .unqueue: return .unqueue
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }

@@ -3,7 +3,6 @@
 /// The server answers a failed request with `ERR <code> <message>`; the client
 /// reports a malformed server line with the same type.
 public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The stable code.
     public var code: ErrorCode
     /// One line for people, printable ASCII only.
     public var message: String

@@ -2,15 +2,12 @@ import TileRaceEngine
 
 /// The `START` event: everything a player needs to begin the same game as the others.
 public struct RaceStart: FieldsRepresentable {
-    /// The room.
     public var room: String
     /// The race's number, unique on the server.
     public var race: Int
     /// The seed text (section 9.2 of protocol.md).
     public var seed: String
-    /// Board size.
     public var size: Int
-    /// Target tile.
     public var target: Int
     /// Whether undo and remove-tile are allowed.
     public var allowsAssists: Bool
@@ -26,7 +23,6 @@ public struct RaceStart: FieldsRepresentable {
     /// `START` that begins the race.
     public var elapsedMilliseconds: Int?
 
-    /// Creates a start message.
     public init(
         room: String, race: Int, seed: String, size: Int, target: Int, allowsAssists: Bool, timeLimit: Int, players: [String],
         bots: [String] = [], elapsedMilliseconds: Int? = nil
@@ -43,6 +39,14 @@ public struct RaceStart: FieldsRepresentable {
         self.elapsedMilliseconds = elapsedMilliseconds
     }
 
+    public static let blank = RaceStart(room: "", race: 0, seed: "", size: 0, target: 0, allowsAssists: false, timeLimit: 0, players: [])
+    public static let fieldTable: [Field<RaceStart>] = [
+        .name("room", \.room), .integer("race", \.race), .seed("seed", \.seed), .integer("size", \.size),
+        .integer("target", \.target), .bool("assists", \.allowsAssists), .integer("limit", \.timeLimit),
+        .names("players", \.players, as: "player", isRequired: true), .names("bots", \.bots, as: "bot", isRequired: false),
+        .integer("elapsed", \.elapsedMilliseconds, in: 0...Int.max),
+    ]
+
     /// Whether the racer with this nickname is a bot (nicknames compare without regard to case).
     public func isBot(_ nickname: String) -> Bool {
         let racer = Nickname(nickname)
@@ -56,34 +60,5 @@ public struct RaceStart: FieldsRepresentable {
         } catch {
             throw ProtocolError(.badArguments, error.message)
         }
-    }
-
-    public init(fields: Fields) throws(ProtocolError) {
-        let seed = try fields.string("seed")
-        guard Names.isValidSeed(seed) else { throw ProtocolError(.badArguments, "seed=\(TextFilter.quoted(seed)) is not a valid seed") }
-        let players = try fields.string("players").split(separator: ",").map(String.init)
-        for player in players { try Names.validateName(player, as: "player") }
-        let bots = (fields["bots"] ?? "").split(separator: ",").map(String.init)
-        for bot in bots { try Names.validateName(bot, as: "bot") }
-        self.init(
-            room: try fields.name("room"), race: try fields.integer("race"), seed: seed,
-            size: try fields.integer("size"), target: try fields.integer("target"),
-            allowsAssists: try fields.bool("assists"), timeLimit: try fields.integer("limit"), players: players, bots: bots,
-            elapsedMilliseconds: try fields.optionalInteger("elapsed", in: 0...Int.max))
-    }
-
-    public var fields: Fields {
-        var fields = Fields()
-        fields.append("room", room)
-        fields.append("race", race)
-        fields.append("seed", seed)
-        fields.append("size", size)
-        fields.append("target", target)
-        fields.append("assists", allowsAssists)
-        fields.append("limit", timeLimit)
-        fields.append("players", players.joined(separator: ","))
-        if !bots.isEmpty { fields.append("bots", bots.joined(separator: ",")) }
-        if let elapsedMilliseconds { fields.append("elapsed", elapsedMilliseconds) }
-        return fields
     }
 }

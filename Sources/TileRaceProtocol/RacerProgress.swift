@@ -1,19 +1,14 @@
 /// The `PROGRESS` event: a racer's latest figures and board.
 public struct RacerProgress: FieldsRepresentable {
-    /// The room.
     public var room: String
-    /// The racer.
     public var nickname: String
-    /// The racer's score.
     public var score: Int
-    /// The largest tile on the racer's board.
     public var largestTile: Int
     /// Valid moves made, net of undos.
     public var moves: Int
-    /// The racer's board, row-major tile values.
+    /// Row-major tile values.
     public var board: [Int]
 
-    /// Creates a progress message.
     public init(room: String, nickname: String, score: Int, largestTile: Int, moves: Int, board: [Int]) {
         self.room = room
         self.nickname = nickname
@@ -23,12 +18,11 @@ public struct RacerProgress: FieldsRepresentable {
         self.board = board
     }
 
-    public init(fields: Fields) throws(ProtocolError) {
-        self.init(
-            room: try fields.name("room"), nickname: try fields.name("nick"), score: try fields.integer("score"),
-            largestTile: try fields.integer("max"), moves: try fields.integer("moves"),
-            board: try BoardField.decode(try fields.string("board")))
-    }
+    public static let blank = RacerProgress(room: "", nickname: "", score: 0, largestTile: 0, moves: 0, board: [])
+    public static let fieldTable: [Field<RacerProgress>] = [
+        .name("room", \.room), .name("nick", \.nickname), .integer("score", \.score), .integer("max", \.largestTile),
+        .integer("moves", \.moves), .board("board", \.board),
+    ]
 
     /// The most bytes `write(to:)` writes: the names, three numbers, the
     /// board's values and their commas, and the field names.
@@ -36,9 +30,8 @@ public struct RacerProgress: FieldsRepresentable {
         64 + room.utf8.count + nickname.utf8.count + 3 * ByteCursor.maximumDecimalLength + BoardField.maximumWrittenLength(of: board)
     }
 
-    /// Writes the fields (` room=... nick=... board=...`, each after a
-    /// space): the same words as `fields`, straight into the line the
-    /// server sends for every racer's progress.
+    /// Writes the same words as `fields` (each after a space) straight into
+    /// the line the server sends for every racer's progress.
     func write(to cursor: inout ByteCursor) {
         cursor.write(" room=")
         cursor.write(word: room)
@@ -52,16 +45,5 @@ public struct RacerProgress: FieldsRepresentable {
         cursor.write(decimal: moves)
         cursor.write(" board=")
         BoardField.write(board, to: &cursor)
-    }
-
-    public var fields: Fields {
-        var fields = Fields()
-        fields.append("room", room)
-        fields.append("nick", nickname)
-        fields.append("score", score)
-        fields.append("max", largestTile)
-        fields.append("moves", moves)
-        fields.append("board", BoardField.encode(board))
-        return fields
     }
 }

@@ -4,9 +4,8 @@ public struct RatingEntry: FieldsRepresentable {
     /// Rank by rating, 1 for the best; the provisional ratings are ranked
     /// apart, after the others, again from 1.
     public var rank: Int
-    /// The nickname.
     public var nickname: String
-    /// The rating, rounded.
+    /// Rounded.
     public var rating: Int
     /// The rating deviation today (grown with the days away), rounded.
     public var deviation: Int
@@ -15,7 +14,6 @@ public struct RatingEntry: FieldsRepresentable {
     /// Whether the deviation is above `Glicko2.provisionalDeviation`.
     public var isProvisional: Bool
 
-    /// Creates an entry.
     public init(rank: Int, nickname: String, rating: Int, deviation: Int, races: Int, isProvisional: Bool) {
         self.rank = rank
         self.nickname = nickname
@@ -25,21 +23,9 @@ public struct RatingEntry: FieldsRepresentable {
         self.isProvisional = isProvisional
     }
 
-    public init(fields: Fields) throws(ProtocolError) {
-        self.init(
-            rank: try fields.integer("rank"), nickname: try fields.name("nick"), rating: try fields.integer("rating"),
-            deviation: try fields.integer("rd"), races: try fields.integer("races"),
-            isProvisional: try fields.optionalBool("provisional") ?? false)
-    }
-
-    public var fields: Fields {
-        var fields = Fields()
-        fields.append("rank", rank)
-        fields.append("nick", nickname)
-        fields.append("rating", rating)
-        fields.append("rd", deviation)
-        fields.append("races", races)
-        if isProvisional { fields.append("provisional", true) }
-        return fields
-    }
+    public static let blank = RatingEntry(rank: 0, nickname: "", rating: 0, deviation: 0, races: 0, isProvisional: false)
+    public static let fieldTable: [Field<RatingEntry>] = [
+        .integer("rank", \.rank), .name("nick", \.nickname), .integer("rating", \.rating), .integer("rd", \.deviation),
+        .integer("races", \.races), .flag("provisional", \.isProvisional),
+    ]
 }

@@ -1,20 +1,16 @@
 /// The `OK RECORD` line that ends a record: the game it rebuilds (seed, size,
 /// target) and how the log came (entries, chunks).
 public struct RecordSummary: FieldsRepresentable {
-    /// The nickname, as the entry shows it.
+    /// As the entry shows it.
     public var nickname: String
-    /// The game's seed text.
     public var seed: String
-    /// Board size.
     public var size: Int
-    /// Target tile.
     public var target: Int
     /// Entries in the log.
     public var entries: Int
     /// `LOG` lines before this one.
     public var count: Int
 
-    /// Creates a summary.
     public init(nickname: String, seed: String, size: Int, target: Int, entries: Int, count: Int) {
         self.nickname = nickname
         self.seed = seed
@@ -24,22 +20,9 @@ public struct RecordSummary: FieldsRepresentable {
         self.count = count
     }
 
-    public init(fields: Fields) throws(ProtocolError) {
-        let seed = try fields.string("seed")
-        guard Names.isValidSeed(seed) else { throw ProtocolError(.badArguments, "seed=\(TextFilter.quoted(seed)) is not a valid seed") }
-        self.init(
-            nickname: try fields.name("nick"), seed: seed, size: try fields.integer("size"), target: try fields.integer("target"),
-            entries: try fields.integer("entries", in: 0...Int.max), count: try fields.integer("count", in: 0...Int.max))
-    }
-
-    public var fields: Fields {
-        var fields = Fields()
-        fields.append("nick", nickname)
-        fields.append("seed", seed)
-        fields.append("size", size)
-        fields.append("target", target)
-        fields.append("entries", entries)
-        fields.append("count", count)
-        return fields
-    }
+    public static let blank = RecordSummary(nickname: "", seed: "", size: 0, target: 0, entries: 0, count: 0)
+    public static let fieldTable: [Field<RecordSummary>] = [
+        .name("nick", \.nickname), .seed("seed", \.seed), .integer("size", \.size), .integer("target", \.target),
+        .integer("entries", \.entries, in: 0...Int.max), .integer("count", \.count, in: 0...Int.max),
+    ]
 }

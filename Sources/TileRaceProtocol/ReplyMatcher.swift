@@ -9,7 +9,6 @@ public struct ReplyMatcher: Sendable {
     public enum Delivery: Hashable, Sendable {
         /// The reply to `request`, with the items of a multi-line reply.
         case reply(request: ClientMessage, reply: ServerMessage, items: [ServerMessage])
-        /// An event.
         case event(ServerEvent)
     }
 
@@ -17,7 +16,6 @@ public struct ReplyMatcher: Sendable {
     private var pendingHead = 0
     private var items: [ServerMessage] = []
 
-    /// Creates an empty matcher.
     public init() {}
 
     /// The number of requests still waiting for their reply.

@@ -1,33 +1,37 @@
-/// One row of the verb table (`RequestVerb.rule`).
+/// One row of the verb table (`RequestVerb.rule`): every fact of a verb.
 struct RequestRule: Sendable {
-    /// How the request is written.
     let usage: String
     /// An example added to the usage in `bad-arguments` errors, if any.
     let example: String?
-    /// What it does.
+    /// What it does, shown by `HELP`.
     let summary: String
     /// The states it needs, in the order they are checked.
     let requirements: [Requirement]
-    /// How the server answers it.
     let reply: ReplyShape
     /// What it costs in the rate limit.
     let cost: RequestCost
     /// How many positional values it takes.
     let positionalCount: ClosedRange<Int>
-    /// The `key=value` fields it knows.
     let keys: Set<String>
     /// At most how many run in a sliding window, on top of the cost (`SAY`).
     let window: RequestWindow?
     /// The field whose value is the rest of the line, spaces and all (`SAY`'s
     /// `text`); nil for requests made only of words.
     let textKey: String?
+    /// The greeting's feature a client needs before it sends the request;
+    /// nil for the requests of the first version of protocol 1.
+    let feature: ServerFeature?
+    /// Whether the replies to `MOVE` lines sent before it are about an
+    /// earlier game (the game restarts, ends or is replaced).
+    let endsOrReplacesGame: Bool
     /// Turns fields of the right shape into the message; throws for bad values.
     let read: @Sendable (Fields) throws(ProtocolError) -> ClientMessage
 
     init(
         usage: String, example: String? = nil, summary: String, requirements: [Requirement], reply: ReplyShape = .line,
         cost: RequestCost = .fixed(1), positionalCount: ClosedRange<Int> = 0...0, keys: Set<String> = [],
-        window: RequestWindow? = nil, textKey: String? = nil, read: @escaping @Sendable (Fields) throws(ProtocolError) -> ClientMessage
+        window: RequestWindow? = nil, textKey: String? = nil, feature: ServerFeature? = nil, endsOrReplacesGame: Bool = false,
+        read: @escaping @Sendable (Fields) throws(ProtocolError) -> ClientMessage
     ) {
         self.usage = usage
         self.example = example
@@ -39,16 +43,19 @@ struct RequestRule: Sendable {
         self.keys = keys
         self.window = window
         self.textKey = textKey
+        self.feature = feature
+        self.endsOrReplacesGame = endsOrReplacesGame
         self.read = read
     }
 
     /// A request without values.
     init(
         usage: String, summary: String, requirements: [Requirement], reply: ReplyShape = .line, cost: RequestCost = .fixed(1),
-        message: ClientMessage
+        feature: ServerFeature? = nil, endsOrReplacesGame: Bool = false, message: ClientMessage
     ) {
-        self.init(usage: usage, summary: summary, requirements: requirements, reply: reply, cost: cost) { _ throws(ProtocolError) in
-            message
-        }
+        self.init(
+            usage: usage, summary: summary, requirements: requirements, reply: reply, cost: cost, feature: feature,
+            endsOrReplacesGame: endsOrReplacesGame
+        ) { _ throws(ProtocolError) in message }
     }
 }

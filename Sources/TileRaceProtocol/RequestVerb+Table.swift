@@ -1,14 +1,19 @@
 import TileRaceEngine
 
 extension RequestVerb {
+    /// The verb's row, built once: a request's parse and admission read it.
+    var rule: RequestRule { RequestVerb.rules[self]! }  // Every verb has a row: `rules` is built from `allCases`.
+
+    private static let rules = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.makeRule()) })
+
     /// The verb's row of the table. A switch, so no verb can lack one.
-    var rule: RequestRule {
+    private func makeRule() -> RequestRule {
         switch self {
         case .hello:
             RequestRule(
                 usage: "HELLO tilerace 1 [nick] [bot=yes] [resume=<session>]",
                 summary: "introduce yourself (bot=yes: you are a program; resume=: take back a dropped connection's seat)",
-                requirements: [.notGreeted], positionalCount: 2...3, keys: ["bot", "resume"]
+                requirements: [.notGreeted], positionalCount: 2...3, keys: [WireKey.bot.rawValue, WireKey.resume.rawValue]
             ) { fields throws(ProtocolError) in
                 let words = fields.positionals
                 guard words[0] == ClientMessage.protocolName, words[1] == String(ClientMessage.protocolVersion) else {
@@ -18,13 +23,13 @@ extension RequestVerb {
                 }
                 let nickname = words.count == 3 ? words[2] : nil
                 if let nickname { try Names.validateName(nickname, as: "nickname") }
-                let resume = fields["resume"]
+                let resume = fields[.resume]
                 if let resume {
                     guard nickname != nil else { throw ProtocolError(.badArguments, "resume= needs the nickname of the session") }
                     guard resume.utf8.count == 32, resume.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
                     else { throw ProtocolError(.badSession, "resume= takes the 32 hexadecimal characters OK HELLO gave as session=") }
                 }
-                return .hello(nickname: nickname, isBot: try fields.optionalBool("bot", code: .badOption) ?? false, resume: resume)
+                return .hello(nickname: nickname, isBot: try fields.flag(.bot, code: .badOption), resume: resume)
             }
         case .nickname:
             RequestRule(
@@ -63,7 +68,7 @@ extension RequestVerb {
             RequestRule(
                 usage: "JOIN <room> [code=<code>]", summary: "join a room as a player",
                 requirements: [.greeted, .named, .outsideRooms, .notPracticing],
-                positionalCount: 1...1, keys: ["code"]
+                positionalCount: 1...1, keys: [WireKey.code.rawValue]
             ) { fields throws(ProtocolError) in
                 let (room, code) = try RequestVerb.roomAndCode(in: fields)
                 return .join(room: room, code: code)
@@ -71,7 +76,7 @@ extension RequestVerb {
         case .watch:
             RequestRule(
                 usage: "WATCH <room> [code=<code>]", summary: "watch a room", requirements: [.greeted, .outsideRooms, .notPracticing],
-                positionalCount: 1...1, keys: ["code"]
+                positionalCount: 1...1, keys: [WireKey.code.rawValue]
             ) { fields throws(ProtocolError) in
                 let (room, code) = try RequestVerb.roomAndCode(in: fields)
                 return .watch(room: room, code: code)
@@ -83,14 +88,15 @@ extension RequestVerb {
         case .ready:
             RequestRule(
                 usage: "READY [yes|no] [token=<token>]", summary: "mark yourself ready to race (or not)",
-                requirements: [.greeted, .player, .roomNotRacing], positionalCount: 0...1, keys: ["token"]
+                requirements: [.greeted, .player, .roomNotRacing], positionalCount: 0...1, keys: [WireKey.token.rawValue]
             ) { fields throws(ProtocolError) in
                 let token = try RequestVerb.claimToken(in: fields)
                 guard let word = fields.positionals.first else { return .ready(true, token: token) }
                 return .ready(try Fields.bool(word, named: "READY"), token: token)
             }
         case .leave:
-            RequestRule(usage: "LEAVE", summary: "leave your room", requirements: [.greeted, .member], message: .leave)
+            RequestRule(
+                usage: "LEAVE", summary: "leave your room", requirements: [.greeted, .member], endsOrReplacesGame: true, message: .leave)
         case .move:
             RequestRule(
                 usage: "MOVE <seq> <log>", example: "MOVE 1 LLUR", summary: "play entries (L R U D, Z undo, X<row><col> remove)",
@@ -120,13 +126,15 @@ extension RequestVerb {
         case .restart:
             RequestRule(
                 usage: "RESTART", summary: "start your game again from the same seed", requirements: [.greeted, .racing],
-                message: .restart)
+                endsOrReplacesGame: true, message: .restart)
         case .resign:
-            RequestRule(usage: "RESIGN", summary: "finish your game now", requirements: [.greeted, .racing], message: .resign)
+            RequestRule(
+                usage: "RESIGN", summary: "finish your game now", requirements: [.greeted, .racing], endsOrReplacesGame: true,
+                message: .resign)
         case .submit:
             RequestRule(
                 usage: "SUBMIT <nick> [token=<token>]", summary: "put your last finished game on the leaderboard",
-                requirements: [.greeted], positionalCount: 1...1, keys: ["token"]
+                requirements: [.greeted], positionalCount: 1...1, keys: [WireKey.token.rawValue]
             ) { fields throws(ProtocolError) in
                 let nickname = fields.positionals[0]
                 try Names.validateName(nickname, as: "nickname")
@@ -148,12 +156,12 @@ extension RequestVerb {
         case .practice:
             RequestRule(
                 usage: "PRACTICE [seed=<seed>] [size=4] [target=2048]", summary: "start a solo game",
-                requirements: [.greeted, .outsideRooms, .notPracticing], keys: PracticeOptions.keys
+                requirements: [.greeted, .outsideRooms, .notPracticing], keys: PracticeOptions.keys, endsOrReplacesGame: true
             ) { fields throws(ProtocolError) in .practice(try PracticeOptions(fields: fields)) }
         case .resync:
             RequestRule(
                 usage: "RESYNC", summary: "get the server's copy of your game (a RESYNC event follows the OK)",
-                requirements: [.greeted, .racing], message: .resync)
+                requirements: [.greeted, .racing], feature: .resync, message: .resync)
         case .info:
             RequestRule(
                 usage: "INFO", summary: "the server's version, uptime, players, rooms, races, moves per second and store",
@@ -171,10 +179,11 @@ extension RequestVerb {
             RequestRule(
                 usage: "KICK <nick> [reason=<text>]", example: "KICK ana reason=spam",
                 summary: "operator: close a player's connection", requirements: [.greeted, .operator], positionalCount: 1...1,
-                keys: ["reason"]
+                keys: [WireKey.reason.rawValue]
             ) { fields throws(ProtocolError) in
                 try Names.validateName(fields.positionals[0], as: "nickname")
-                return .kick(nickname: fields.positionals[0], reason: try OperatorField.reason(in: fields))
+                let reason = try fields[.reason].map { (text: String) throws(ProtocolError) in try PercentText.decode(text, key: "reason") }
+                return .kick(nickname: fields.positionals[0], reason: reason ?? "")
             }
         case .ban:
             RequestRule(
@@ -201,9 +210,9 @@ extension RequestVerb {
             RequestRule(
                 usage: "ANNOUNCE text=<text>", example: "ANNOUNCE text=restarting%20in%205%20minutes",
                 summary: "operator: show a notice to every player (text percent-encoded)", requirements: [.greeted, .operator],
-                keys: ["text"]
+                keys: [WireKey.text.rawValue]
             ) { fields throws(ProtocolError) in
-                let text = try PercentText.decode(try fields.string("text"), key: "text", code: .badArguments)
+                let text = try PercentText.decode(try fields.string(.text), key: "text", code: .badArguments)
                 guard !text.isEmpty else { throw ProtocolError(.badArguments, "text= is empty: say what to announce") }
                 return .announce(text)
             }
@@ -234,14 +243,15 @@ extension RequestVerb {
             RequestRule(
                 usage: "QUEUE token=<token>", example: "QUEUE token=3f2a9c",
                 summary: "wait for a quick race: a 4x4 rated room with players of close rating (token: your nickname's claim)",
-                requirements: [.greeted, .named, .outsideRooms, .notPracticing], keys: ["token"]
+                requirements: [.greeted, .named, .outsideRooms, .notPracticing], keys: [WireKey.token.rawValue], feature: .queue
             ) { fields throws(ProtocolError) in
                 // The claim's token, checked as READY's (32 hexadecimal characters from SUBMIT).
                 guard let token = try RequestVerb.claimToken(in: fields) else { throw ProtocolError(.badArguments, "missing field token=") }
                 return .queue(token: token)
             }
         case .unqueue:
-            RequestRule(usage: "UNQUEUE", summary: "leave the quick race queue", requirements: [.greeted], message: .unqueue)
+            RequestRule(
+                usage: "UNQUEUE", summary: "leave the quick race queue", requirements: [.greeted], feature: .queue, message: .unqueue)
         }
     }
 
@@ -266,14 +276,14 @@ extension RequestVerb {
     private static func roomAndCode(in fields: Fields) throws(ProtocolError) -> (room: String, code: String?) {
         let room = fields.positionals[0]
         try Names.validateName(room, as: "room name")
-        let code = fields["code"]
+        let code = fields[.code]
         if let code { try Names.validateName(code, as: "join code") }
         return (room, code)
     }
 
     /// The optional claim token of `SUBMIT` and `READY`: 1 to 64 letters and digits.
     private static func claimToken(in fields: Fields) throws(ProtocolError) -> String? {
-        let token = fields["token"]
+        let token = fields[.token]
         if let token, !(1...64).contains(token.utf8.count) || !token.utf8.allSatisfy(RequestVerb.isAlphanumeric) {
             throw ProtocolError(.badToken, "token must be letters and digits")
         }

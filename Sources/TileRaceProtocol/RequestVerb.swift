@@ -1,81 +1,48 @@
 /// The verbs a client sends (protocol.md section 5): the one verb table.
 ///
-/// Each verb's row (`rule`) holds all its facts, as Redis's command table
-/// does: its usage (for `HELP` and `bad-arguments`), the states it is allowed
-/// in, how it is answered, what it costs in the rate limit, how many
-/// positional values and which `key=value` fields it takes, and how its
-/// values become a `ClientMessage`.
-/// `CaseIterable` order is the order `HELP` lists them.
+/// Each verb's row (`rule`, in `RequestVerb+Table`) holds all its facts, as
+/// Redis's command table does: its usage (for `HELP` and `bad-arguments`),
+/// the states it is allowed in, how it is answered, what it costs in the
+/// rate limit, how many positional values and which `key=value` fields it
+/// takes, the greeting's feature it needs, whether it ends the game, and how
+/// its values become a `ClientMessage`. `CaseIterable` order is the order
+/// `HELP` lists them; `PONG` answers the server's `PING` and is no request.
 public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     /// `HELLO`: introduce yourself.
     case hello = "HELLO"
-    /// `NICK`: set the nickname.
     case nickname = "NICK"
-    /// `PING`: check the server answers.
     case ping = "PING"
-    /// `PONG`: answer the server's `PING` (not a request).
     case pong = "PONG"
-    /// `QUIT`: say goodbye.
     case quit = "QUIT"
-    /// `HELP`: list the requests.
     case help = "HELP"
-    /// `ROOMS`: list the public rooms.
     case rooms = "ROOMS"
-    /// `CREATE`: create a room.
     case create = "CREATE"
-    /// `JOIN`: join a room as a player.
     case join = "JOIN"
-    /// `WATCH`: watch a room.
     case watch = "WATCH"
-    /// `WHO`: list the people in your room.
     case who = "WHO"
-    /// `READY`: mark yourself ready or not.
     case ready = "READY"
-    /// `LEAVE`: leave your room.
     case leave = "LEAVE"
-    /// `MOVE`: play entries of the game record.
     case move = "MOVE"
-    /// `PAUSE`: stop a practice game's clock.
     case pause = "PAUSE"
-    /// `RESUME`: start a paused practice game's clock again.
     case resume = "RESUME"
-    /// `RESTART`: start the game again.
     case restart = "RESTART"
-    /// `RESIGN`: finish the game now.
     case resign = "RESIGN"
-    /// `SUBMIT`: put the last finished game on the leaderboard.
     case submit = "SUBMIT"
-    /// `TOP`: read a leaderboard.
     case top = "TOP"
-    /// `RECORD`: read the game record of a leaderboard entry.
     case record = "RECORD"
-    /// `PRACTICE`: start a solo game.
     case practice = "PRACTICE"
-    /// `RESYNC`: get the server's copy of your game.
     case resync = "RESYNC"
-    /// `INFO`: the server's version, uptime and load.
     case info = "INFO"
-    /// `AUTH`: unlock the operator's requests.
     case auth = "AUTH"
-    /// `CONNECTIONS`: list every connection (operator).
     case connections = "CONNECTIONS"
-    /// `KICK`: close a player's connection (operator).
     case kick = "KICK"
-    /// `BAN`: ban a nickname or an address (operator).
     case ban = "BAN"
-    /// `UNBAN`: lift a ban (operator).
     case unban = "UNBAN"
-    /// `BANS`: list the bans (operator).
     case bans = "BANS"
-    /// `REMOVE-ENTRY`: take an entry off a leaderboard (operator).
     case removeEntry = "REMOVE-ENTRY"
-    /// `ANNOUNCE`: a notice to every connection (operator).
     case announce = "ANNOUNCE"
-    /// `SAY`: say a line of chat to your room, or to the lobby.
     case say = "SAY"
-    /// `MUTE`: refuse a nickname's chat on this server (operator).
     case mute = "MUTE"
-    /// `UNMUTE`: let a muted nickname talk again (operator).
     case unmute = "UNMUTE"
     case queue = "QUEUE"
     case unqueue = "UNQUEUE"
@@ -98,8 +65,11 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     /// The states the request needs, checked in this order before its arguments.
     public var requirements: [Requirement] { rule.requirements }
 
-    /// How the server answers the request.
     public var reply: ReplyShape { rule.reply }
+
+    /// The greeting's feature a client needs before it sends this request
+    /// (`RESYNC`, `QUEUE`); nil for the first version's requests.
+    public var feature: ServerFeature? { rule.feature }
 
     /// Whether the server answers this verb (every verb but `PONG`, which is
     /// the answer to the server's `PING` and not a request).

@@ -1,12 +1,8 @@
 /// A room as the server describes it in `ROOM` items and `OK CREATE/JOIN/WATCH`.
 public struct RoomDescription: FieldsRepresentable {
-    /// The room's name.
     public var name: String
-    /// Waiting, counting down or racing.
     public var state: RoomState
-    /// Board size.
     public var size: Int
-    /// Target tile.
     public var target: Int
     /// Whether undo and remove-tile are allowed.
     public var allowsAssists: Bool
@@ -14,19 +10,16 @@ public struct RoomDescription: FieldsRepresentable {
     public var timeLimit: Int
     /// Whether a join code is needed.
     public var isPrivate: Bool
-    /// Players in the room.
     public var playerCount: Int
-    /// Spectators of the room.
     public var watcherCount: Int
     /// How many of the players are bots (`bots=<n>`, written only when not 0).
     public var botCount: Int
     /// The server hosting the room, `HOST:PORT`, when it is another server
     /// of the same community (`server=`, in `ROOM` items only).
     public var server: String?
-    /// Whether the room's races count for ratings (`rated=yes`, written only then).
+    /// Whether the room's races count for ratings (`rated=yes`).
     public var isRated: Bool
 
-    /// Creates a description.
     public init(
         name: String, state: RoomState, size: Int, target: Int, allowsAssists: Bool, timeLimit: Int,
         isPrivate: Bool, playerCount: Int, watcherCount: Int, botCount: Int = 0, server: String? = nil,
@@ -46,39 +39,27 @@ public struct RoomDescription: FieldsRepresentable {
         self.isRated = isRated
     }
 
-    public init(fields: Fields) throws(ProtocolError) {
-        self.init(
-            name: try fields.name("room"), state: try fields.choice("state", as: RoomState.self),
-            size: try fields.integer("size"), target: try fields.integer("target"),
-            allowsAssists: try fields.bool("assists"), timeLimit: try fields.integer("limit"),
-            isPrivate: try fields.bool("private"), playerCount: try fields.integer("players"),
-            watcherCount: try fields.integer("watchers"), botCount: try fields.optionalInteger("bots", in: 0...Int(Int32.max)) ?? 0,
-            server: try Self.server(in: fields), isRated: try fields.optionalBool("rated") ?? false)
-    }
-
-    public var fields: Fields {
-        var fields = Fields()
-        fields.append("room", name)
-        fields.append("state", state.rawValue)
-        fields.append("size", size)
-        fields.append("target", target)
-        fields.append("assists", allowsAssists)
-        fields.append("limit", timeLimit)
-        fields.append("private", isPrivate)
-        fields.append("players", playerCount)
-        fields.append("watchers", watcherCount)
-        if botCount > 0 { fields.append("bots", botCount) }
-        if let server { fields.append("server", server) }
-        if isRated { fields.append("rated", true) }
-        return fields
-    }
-
-    /// Reads `server=HOST:PORT` when present.
-    private static func server(in fields: Fields) throws(ProtocolError) -> String? {
-        guard let server = fields["server"] else { return nil }
-        guard ServerAddress.isValid(server) else {
-            throw ProtocolError(.badArguments, "server=\(TextFilter.quoted(server)) is not a HOST:PORT address")
-        }
-        return server
-    }
+    public static let blank = RoomDescription(
+        name: "", state: .waiting, size: 0, target: 0, allowsAssists: false, timeLimit: 0, isPrivate: false, playerCount: 0,
+        watcherCount: 0)
+    public static let fieldTable: [Field<RoomDescription>] = [
+        .name("room", \.name), .choice("state", \.state), .integer("size", \.size), .integer("target", \.target),
+        .bool("assists", \.allowsAssists), .integer("limit", \.timeLimit), .bool("private", \.isPrivate),
+        .integer("players", \.playerCount), .integer("watchers", \.watcherCount),
+        .value(
+            "bots", \.botCount, encode: { $0 > 0 ? String($0) : nil },
+            decode: { text throws(ProtocolError) in
+                try text.map { (text: String) throws(ProtocolError) in try Fields.integer(text, named: "bots", in: 0...Int(Int32.max)) }
+                    ?? 0
+            }),
+        .value(
+            "server", \.server, encode: { $0 },
+            decode: { server throws(ProtocolError) in
+                if let server, !ServerAddress.isValid(server) {
+                    throw ProtocolError(.badArguments, "server=\(TextFilter.quoted(server)) is not a HOST:PORT address")
+                }
+                return server
+            }),
+        .flag("rated", \.isRated),
+    ]
 }

@@ -4,18 +4,15 @@ import TileRaceEngine
 public struct RoomOptions: FieldsRepresentable {
     /// The allowed time limits in seconds besides 0 (no limit).
     public static let timeLimitRange = 10...3600
-    /// The `key=value` fields of the options, the only ones `CREATE` accepts.
-    public static let keys: Set<String> = ["size", "target", "assists", "limit", "code", "rated"]
-
-    /// Board size, 3 to 8.
+    /// 3 to 8.
     public var size: Int
-    /// Target tile, a power of two from 8 to 2^20.
+    /// A power of two from 8 to 2^20.
     public var target: Int
     /// Whether undo and remove-tile are allowed.
     public var allowsAssists: Bool
     /// Time limit in seconds, 0 for none.
     public var timeLimit: Int
-    /// The join code of a private room, nil for a public one.
+    /// Nil for a public room.
     public var code: String?
     /// Whether the room's races count for ratings (`rated=yes`): people
     /// only, with claimed nicknames, no assists (protocol.md section 5.2).
@@ -33,7 +30,6 @@ public struct RoomOptions: FieldsRepresentable {
         self.isRated = isRated
     }
 
-    /// The game configuration these options describe.
     public var gameConfig: GameConfig {
         get throws(ProtocolError) {
             do {
@@ -56,24 +52,15 @@ public struct RoomOptions: FieldsRepresentable {
         }
     }
 
-    public init(fields: Fields) throws(ProtocolError) {
-        self.init(
-            size: try fields.optionalInteger("size", code: .badOption) ?? 4,
-            target: try fields.optionalInteger("target", code: .badOption) ?? 2048,
-            allowsAssists: try fields.optionalBool("assists", code: .badOption) ?? false,
-            timeLimit: try fields.optionalInteger("limit", code: .badOption) ?? 0,
-            code: fields["code"], isRated: try fields.optionalBool("rated", code: .badOption) ?? false)
-        try validate()
-    }
+    public static let blank = RoomOptions()
+    public static let fieldTable: [Field<RoomOptions>] = [
+        .optional(.integer("size", \.size, code: .badOption)), .optional(.integer("target", \.target, code: .badOption)),
+        .optional(.bool("assists", \.allowsAssists, code: .badOption)), .optional(.integer("limit", \.timeLimit, code: .badOption)),
+        .string("code", \.code), .flag("rated", \.isRated, code: .badOption),
+    ]
 
-    public var fields: Fields {
-        var fields = Fields()
-        fields.append("size", size)
-        fields.append("target", target)
-        fields.append("assists", allowsAssists)
-        fields.append("limit", timeLimit)
-        if let code { fields.append("code", code) }
-        if isRated { fields.append("rated", true) }
-        return fields
+    public init(fields: Fields) throws(ProtocolError) {
+        self = try Self.read(fields)
+        try validate()
     }
 }

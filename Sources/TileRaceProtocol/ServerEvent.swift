@@ -1,11 +1,9 @@
 /// The events a server pushes (protocol.md section 7).
 public enum ServerEvent: Hashable, Sendable {
-    /// The greeting on connect.
     case hello(Greeting)
     /// Someone came into a room; `isBot` when they said they are a bot
     /// (written `bot=yes` only then).
     case joined(room: String, nickname: String, role: MemberInfo.Role, isBot: Bool = false)
-    /// Someone left a room.
     case left(room: String, nickname: String)
     /// Someone's ready mark changed.
     case ready(room: String, nickname: String, isReady: Bool, rating: ShownRating? = nil)
@@ -13,11 +11,8 @@ public enum ServerEvent: Hashable, Sendable {
     case countdown(room: String, milliseconds: Int)
     /// The countdown stopped.
     case cancel(room: String, reason: CancelReason)
-    /// The race begins.
     case start(RaceStart)
-    /// A racer's latest figures.
     case progress(RacerProgress)
-    /// A racer finished.
     case finish(RacerFinish)
     /// One line of the final standings (`place` and `race` set).
     case result(RacerFinish)
@@ -44,7 +39,6 @@ public enum ServerEvent: Hashable, Sendable {
     /// this quick race's room; `JOINED`, `READY` and `COUNTDOWN` follow.
     case matched(RoomDescription)
 
-    /// The event's verb.
     public var verb: String {
         switch self {
         case .hello: "HELLO"
@@ -70,66 +64,56 @@ public enum ServerEvent: Hashable, Sendable {
         }
     }
 
-    /// The verbs of events.
     public static let verbs: Set<String> = [
         "HELLO", "JOINED", "LEFT", "READY", "COUNTDOWN", "CANCEL", "START", "PROGRESS", "FINISH", "RESULT",
         "END", "RESYNC", "AWAY", "BACK", "PING", "BYE", "NOTICE", "CHAT",
         "QUEUED", "MATCHED",
     ]
 
-    /// The fields after the verb.
     var fields: Fields {
         var fields = Fields()
         switch self {
-        case .hello(let greeting):
-            fields.positionals = [ClientMessage.protocolName, String(greeting.version)]
-            if let server = greeting.server { fields.append("server", server) }
-            if let line = greeting.lineLimit { fields.append("line", line) }
-            if let idle = greeting.idleSeconds { fields.append("idle", idle) }
-            if !greeting.features.isEmpty { fields.append("features", greeting.featuresWord) }
+        case .hello(let greeting): greeting.append(to: &fields)
         case .joined(let room, let nickname, let role, let isBot):
-            fields.append("room", room)
-            fields.append("nick", nickname)
-            fields.append("role", role.rawValue)
-            if isBot { fields.append("bot", true) }
-        case .left(let room, let nickname):
-            fields.append("room", room)
-            fields.append("nick", nickname)
+            fields.append(.room, room)
+            fields.append(.nick, nickname)
+            fields.append(.role, role.rawValue)
+            if isBot { fields.append(.bot, true) }
+        case .left(let room, let nickname), .back(let room, let nickname):
+            fields.append(.room, room)
+            fields.append(.nick, nickname)
         case .ready(let room, let nickname, let isReady, let rating):
-            fields.append("room", room)
-            fields.append("nick", nickname)
-            fields.append("ready", isReady)
+            fields.append(.room, room)
+            fields.append(.nick, nickname)
+            fields.append(.ready, isReady)
             rating?.append(to: &fields)
         case .countdown(let room, let milliseconds):
-            fields.append("room", room)
-            fields.append("ms", milliseconds)
+            fields.append(.room, room)
+            fields.append(.ms, milliseconds)
         case .cancel(let room, let reason):
-            fields.append("room", room)
-            fields.append("reason", reason.word)
-        case .start(let start): fields = start.fields
-        case .progress(let progress): fields = progress.fields
-        case .finish(let finish), .result(let finish): fields = finish.fields
+            fields.append(.room, room)
+            fields.append(.reason, reason.word)
+        case .start(let start): start.append(to: &fields)
+        case .progress(let progress): progress.append(to: &fields)
+        case .finish(let finish), .result(let finish): finish.append(to: &fields)
         case .end(let room, let race, let count):
-            fields.append("room", room)
-            fields.append("race", race)
-            fields.append("count", count)
-        case .resync(let sync): fields = sync.fields
+            fields.append(.room, room)
+            fields.append(.race, race)
+            fields.append(.count, count)
+        case .resync(let sync): sync.append(to: &fields)
         case .away(let room, let nickname, let milliseconds):
-            fields.append("room", room)
-            fields.append("nick", nickname)
-            fields.append("ms", milliseconds)
-        case .back(let room, let nickname):
-            fields.append("room", room)
-            fields.append("nick", nickname)
+            fields.append(.room, room)
+            fields.append(.nick, nickname)
+            fields.append(.ms, milliseconds)
         case .ping(let token): fields.positionals = token.map { [$0] } ?? []
         case .bye(let text): fields.positionals = [TextFilter.printableASCII(text)]
-        case .notice(let text): fields.append("text", PercentText.encode(text))
-        case .chat(let line): fields = line.fields
+        case .notice(let text): fields.append(.text, PercentText.encode(text))
+        case .chat(let line): line.append(to: &fields)
         case .queued(let waiting, let seconds, let offersBots):
-            fields.append("waiting", waiting)
-            fields.append("seconds", seconds)
-            if offersBots { fields.append("offer", "bots") }
-        case .matched(let room): fields = room.fields
+            fields.append(.waiting, waiting)
+            fields.append(.seconds, seconds)
+            if offersBots { fields.append(.offer, "bots") }
+        case .matched(let room): room.append(to: &fields)
         }
         return fields
     }
@@ -138,45 +122,33 @@ public enum ServerEvent: Hashable, Sendable {
     static func parse(verb: String, rest: Substring) throws(ProtocolError) -> ServerEvent {
         let fields = Fields(words: rest.split(separator: " "))
         switch verb {
-        case "HELLO":
-            guard fields.positionals.count >= 2, fields.positionals[0] == ClientMessage.protocolName,
-                let version = Int(fields.positionals[1])
-            else { throw ProtocolError(.unsupportedVersion, "greeting does not name the tilerace protocol") }
-            return .hello(
-                Greeting(
-                    version: version, server: fields["server"], lineLimit: fields["line"].flatMap { Int($0) },
-                    idleSeconds: fields["idle"].flatMap { Int($0) }, features: Greeting.features(from: fields["features"])))
+        case "HELLO": return .hello(try Greeting(fields: fields))
         case "JOINED":
             return .joined(
-                room: try fields.name("room"), nickname: try fields.name("nick"), role: try fields.choice("role", as: MemberInfo.Role.self),
-                isBot: try fields.optionalBool("bot") ?? false)
-        case "LEFT":
-            return .left(room: try fields.name("room"), nickname: try fields.name("nick"))
+                room: try fields.name(.room), nickname: try fields.name(.nick), role: try fields.choice(.role, as: MemberInfo.Role.self),
+                isBot: try fields.flag(.bot))
+        case "LEFT": return .left(room: try fields.name(.room), nickname: try fields.name(.nick))
         case "READY":
             return .ready(
-                room: try fields.name("room"), nickname: try fields.name("nick"), isReady: try fields.bool("ready"),
-                rating: try ShownRating(fields: fields))
-        case "COUNTDOWN":
-            return .countdown(room: try fields.name("room"), milliseconds: try fields.integer("ms"))
-        case "CANCEL":
-            return .cancel(room: try fields.name("room"), reason: CancelReason(word: fields["reason"] ?? ""))
+                room: try fields.name(.room), nickname: try fields.name(.nick), isReady: try fields.bool(.ready),
+                rating: try ShownRating.optional(in: fields))
+        case "COUNTDOWN": return .countdown(room: try fields.name(.room), milliseconds: try fields.integer(.ms))
+        case "CANCEL": return .cancel(room: try fields.name(.room), reason: CancelReason(word: fields[.reason] ?? ""))
         case "START": return .start(try RaceStart(fields: fields))
         case "PROGRESS": return .progress(try RacerProgress(fields: fields))
         case "FINISH": return .finish(try RacerFinish(fields: fields))
         case "RESULT": return .result(try RacerFinish(fields: fields))
-        case "END":
-            return .end(room: try fields.name("room"), race: try fields.integer("race"), count: try fields.integer("count"))
+        case "END": return .end(room: try fields.name(.room), race: try fields.integer(.race), count: try fields.integer(.count))
         case "RESYNC": return .resync(try GameSync(fields: fields))
-        case "AWAY":
-            return .away(room: try fields.name("room"), nickname: try fields.name("nick"), milliseconds: try fields.integer("ms"))
-        case "BACK": return .back(room: try fields.name("room"), nickname: try fields.name("nick"))
+        case "AWAY": return .away(room: try fields.name(.room), nickname: try fields.name(.nick), milliseconds: try fields.integer(.ms))
+        case "BACK": return .back(room: try fields.name(.room), nickname: try fields.name(.nick))
         case "PING": return .ping(fields.positionals.first.map(TextFilter.printableASCII))
         case "BYE": return .bye(TextFilter.printableASCII(String(rest)))
-        case "NOTICE": return .notice(try PercentText.decode(try fields.string("text"), key: "text", code: .badArguments))
+        case "NOTICE": return .notice(try PercentText.decode(try fields.string(.text), key: WireKey.text.rawValue, code: .badArguments))
         case "CHAT": return .chat(try ChatLine(fields: Fields(afterVerb: rest, textKey: ChatText.key)))
         case "QUEUED":
             return .queued(
-                waiting: try fields.integer("waiting"), seconds: try fields.integer("seconds"), offersBots: fields["offer"] == "bots")
+                waiting: try fields.integer(.waiting), seconds: try fields.integer(.seconds), offersBots: fields[.offer] == "bots")
         case "MATCHED": return .matched(try RoomDescription(fields: fields))
         default: throw ProtocolError(.unknownVerb, "unknown event \(TextFilter.quoted(verb))")
         }

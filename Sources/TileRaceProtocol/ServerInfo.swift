@@ -25,13 +25,11 @@ public struct ServerInfo: FieldsRepresentable {
     public var races: Int
     /// Moves played per second over the last minute, in tenths (42 is 4.2).
     public var tenthsOfMovesPerSecond: Int
-    /// Where its leaderboard is kept.
     public var store: Store
     /// Whether that store answers (a Redis store that is down, or a data
     /// directory whose last write failed, is not up).
     public var isStoreUp: Bool
 
-    /// Creates the reply.
     public init(
         version: String, uptimeSeconds: Int, players: Int, rooms: Int, races: Int, tenthsOfMovesPerSecond: Int, store: Store,
         isStoreUp: Bool
@@ -56,31 +54,27 @@ public struct ServerInfo: FieldsRepresentable {
         "\(tenthsOfMovesPerSecond / 10).\(tenthsOfMovesPerSecond % 10)"
     }
 
-    public init(fields: Fields) throws(ProtocolError) {
-        let version = try fields.string("version")
-        guard (1...32).contains(version.utf8.count), version.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw ProtocolError(.badArguments, "version= must be a short word, not \(TextFilter.quoted(version))")
-        }
-        self.init(
-            version: version, uptimeSeconds: try fields.integer("uptime", in: 0...Int(Int32.max)),
-            players: try fields.integer("players", in: 0...Int(Int32.max)), rooms: try fields.integer("rooms", in: 0...Int(Int32.max)),
-            races: try fields.integer("races", in: 0...Int(Int32.max)),
-            tenthsOfMovesPerSecond: try Self.tenths(try fields.string("moves-per-second")),
-            store: try fields.choice("store", as: Store.self), isStoreUp: try fields.bool("store-up"))
-    }
-
-    public var fields: Fields {
-        var fields = Fields()
-        fields.append("version", version)
-        fields.append("uptime", uptimeSeconds)
-        fields.append("players", players)
-        fields.append("rooms", rooms)
-        fields.append("races", races)
-        fields.append("moves-per-second", movesPerSecondText)
-        fields.append("store", store.rawValue)
-        fields.append("store-up", isStoreUp)
-        return fields
-    }
+    public static let blank = ServerInfo(
+        version: "", uptimeSeconds: 0, players: 0, rooms: 0, races: 0, tenthsOfMovesPerSecond: 0, store: .memory, isStoreUp: false)
+    public static let fieldTable: [Field<ServerInfo>] = [
+        .value(
+            "version", \.version, encode: { $0 },
+            decode: { text throws(ProtocolError) in
+                let version = try Fields.required(text, "version")
+                guard (1...32).contains(version.utf8.count), version.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+                    throw ProtocolError(.badArguments, "version= must be a short word, not \(TextFilter.quoted(version))")
+                }
+                return version
+            }),
+        .integer("uptime", \.uptimeSeconds, in: 0...Int(Int32.max)), .integer("players", \.players, in: 0...Int(Int32.max)),
+        .integer("rooms", \.rooms, in: 0...Int(Int32.max)), .integer("races", \.races, in: 0...Int(Int32.max)),
+        .row(
+            "moves-per-second", encode: { $0.movesPerSecondText },
+            decode: { info, text throws(ProtocolError) in
+                info.tenthsOfMovesPerSecond = try ServerInfo.tenths(try Fields.required(text, "moves-per-second"))
+            }),
+        .choice("store", \.store), .bool("store-up", \.isStoreUp),
+    ]
 
     /// Reads `4.2` (a whole number and one decimal) as 42.
     private static func tenths(_ text: String) throws(ProtocolError) -> Int {

@@ -2,9 +2,7 @@
 /// events (protocol.md section 2), with the one parser the client uses and the
 /// one printer the server uses.
 public enum ServerMessage: Hashable, Sendable {
-    /// `OK <VERB> ...`.
     case ok(OkReply)
-    /// `ERR <code> <text>`.
     case error(ProtocolError)
     /// `PONG [token]`, the reply to `PING`.
     case pong(String?)
@@ -18,7 +16,6 @@ public enum ServerMessage: Hashable, Sendable {
     case log(String)
     /// An `INFO` item of the `HELP` reply.
     case info(String)
-    /// An event.
     case event(ServerEvent)
     /// A `CONNECTION` item of the operator's `CONNECTIONS` reply.
     case connection(ConnectionInfo)

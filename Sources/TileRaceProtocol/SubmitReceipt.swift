@@ -1,11 +1,9 @@
 /// The `OK SUBMIT` reply: where the submitted game landed, and, when the
 /// game was a sprint, where its time landed on the all-time sprint board.
 public struct SubmitReceipt: FieldsRepresentable {
-    /// The nickname.
     public var nickname: String
-    /// The board this receipt describes (daily for daily-challenge games).
+    /// Daily for daily-challenge games.
     public var board: LeaderboardKind
-    /// The submitted game's score.
     public var score: Int
     /// The entry's rank after the submission, nil if not in the top 100.
     public var rank: Int?
@@ -28,10 +26,8 @@ public struct SubmitReceipt: FieldsRepresentable {
     /// (`sprint-improved=`); nil if not a sprint.
     public var sprintImproved: Bool?
 
-    /// Whether the submitted game was a sprint.
     public var isSprint: Bool { sprintTime != nil }
 
-    /// Creates a receipt.
     public init(
         nickname: String, board: LeaderboardKind, score: Int, rank: Int?, best: Int, improved: Bool, token: String?,
         sprintTime: Int? = nil, sprintRank: Int? = nil, sprintBest: Int? = nil, sprintImproved: Bool? = nil
@@ -49,37 +45,25 @@ public struct SubmitReceipt: FieldsRepresentable {
         self.sprintImproved = sprintImproved
     }
 
-    public init(fields: Fields) throws(ProtocolError) {
-        let rankText = try fields.string("rank")
-        self.init(
-            nickname: try fields.name("nick"),
-            board: try fields.choice("board", as: LeaderboardKind.self),
-            score: try fields.integer("score"),
-            rank: rankText == "-" ? nil : try Fields.integer(rankText, named: "rank"),
-            best: try fields.integer("best"), improved: try fields.bool("improved"), token: fields["token"])
-        guard let sprintTime = try fields.optionalInteger("sprint", in: 0...Int.max) else { return }
-        let sprintRankText = try fields.string("sprint-rank")
-        self.sprintTime = sprintTime
-        self.sprintRank = sprintRankText == "-" ? nil : try Fields.integer(sprintRankText, named: "sprint-rank", in: 1...Int.max)
-        self.sprintBest = try fields.integer("sprint-best", in: 0...Int.max)
-        self.sprintImproved = try fields.bool("sprint-improved")
-    }
-
-    public var fields: Fields {
-        var fields = Fields()
-        fields.append("nick", nickname)
-        fields.append("board", board.rawValue)
-        fields.append("score", score)
-        fields.append("rank", rank.map(String.init) ?? "-")
-        fields.append("best", best)
-        fields.append("improved", improved)
-        if let sprintTime {
-            fields.append("sprint", sprintTime)
-            fields.append("sprint-rank", sprintRank.map(String.init) ?? "-")
-            fields.append("sprint-best", sprintBest ?? sprintTime)
-            fields.append("sprint-improved", sprintImproved ?? false)
-        }
-        if let token { fields.append("token", token) }
-        return fields
-    }
+    public static let blank = SubmitReceipt(nickname: "", board: .all, score: 0, rank: nil, best: 0, improved: false, token: nil)
+    public static let fieldTable: [Field<SubmitReceipt>] = [
+        .name("nick", \.nickname), .choice("board", \.board), .integer("score", \.score), .dashedInteger("rank", \.rank),
+        .integer("best", \.best), .bool("improved", \.improved), .integer("sprint", \.sprintTime, in: 0...Int.max),
+        .when({ $0.isSprint }, .dashedInteger("sprint-rank", \.sprintRank, in: 1...Int.max)),
+        .when(
+            { $0.isSprint },
+            .row(
+                "sprint-best", encode: { ($0.sprintBest ?? $0.sprintTime).map { String($0) } },
+                decode: { receipt, text throws(ProtocolError) in
+                    receipt.sprintBest = try Fields.integer(try Fields.required(text, "sprint-best"), named: "sprint-best", in: 0...Int.max)
+                })),
+        .when(
+            { $0.isSprint },
+            .row(
+                "sprint-improved", encode: { ($0.sprintImproved ?? false) ? "yes" : "no" },
+                decode: { receipt, text throws(ProtocolError) in
+                    receipt.sprintImproved = try Fields.bool(try Fields.required(text, "sprint-improved"), named: "sprint-improved")
+                })),
+        .string("token", \.token),
+    ]
 }

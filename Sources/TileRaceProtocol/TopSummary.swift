@@ -1,6 +1,5 @@
 /// The `OK TOP` line that ends a leaderboard page.
 public struct TopSummary: FieldsRepresentable {
-    /// Which board: all-time, daily, sprint or sprint-daily.
     public var board: LeaderboardKind
     /// A dated board's date (daily, sprint-daily); nil otherwise.
     public var date: String?
@@ -11,7 +10,6 @@ public struct TopSummary: FieldsRepresentable {
     /// Entries in this page.
     public var count: Int
 
-    /// Creates a summary.
     public init(board: LeaderboardKind, date: String?, total: Int, offset: Int, count: Int) {
         self.board = board
         self.date = date
@@ -20,20 +18,9 @@ public struct TopSummary: FieldsRepresentable {
         self.count = count
     }
 
-    public init(fields: Fields) throws(ProtocolError) {
-        self.init(
-            board: try fields.choice("board", as: LeaderboardKind.self),
-            date: fields["date"], total: try fields.integer("total"), offset: try fields.integer("offset"),
-            count: try fields.integer("count"))
-    }
-
-    public var fields: Fields {
-        var fields = Fields()
-        fields.append("board", board.rawValue)
-        if let date { fields.append("date", date) }
-        fields.append("total", total)
-        fields.append("offset", offset)
-        fields.append("count", count)
-        return fields
-    }
+    public static let blank = TopSummary(board: .all, date: nil, total: 0, offset: 0, count: 0)
+    public static let fieldTable: [Field<TopSummary>] = [
+        .choice("board", \.board), .string("date", \.date), .integer("total", \.total), .integer("offset", \.offset),
+        .integer("count", \.count),
+    ]
 }

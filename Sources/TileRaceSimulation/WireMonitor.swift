@@ -267,7 +267,10 @@ struct WireMonitor {
                         "race \(key) started with \(raceSeen.players) but \(party) got results for \(results) (END count=\(count))")
                 }
             }
-        default:
+        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating:
+            break
+        case .event(.hello), .event(.joined), .event(.left), .event(.ready), .event(.countdown), .event(.cancel), .event(.resync),
+            .event(.away), .event(.back), .event(.ping), .event(.bye), .event(.notice), .event(.chat):
             break
         }
     }
@@ -307,7 +310,12 @@ struct WireMonitor {
             queuedConnections.remove(id)
         case .ok(.leave):
             roomOf[id] = nil
-        default:
+        case .ok(.hello(_, _, _, .none)), .ok(.nickname), .ok(.quit), .ok(.help), .ok(.rooms), .ok(.who), .ok(.ready), .ok(.move),
+            .ok(.restart), .ok(.resign), .ok(.pause), .ok(.resume), .ok(.submit), .ok(.top), .ok(.record), .ok(.resync), .ok(.info),
+            .ok(.auth), .ok(.connections), .ok(.kick), .ok(.ban), .ok(.unban), .ok(.bans), .ok(.removeEntry), .ok(.announce), .ok(.say),
+            .ok(.mute), .ok(.unmute), .ok(.queue), .ok(.unqueue):
+            break
+        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .event:
             break
         }
     }

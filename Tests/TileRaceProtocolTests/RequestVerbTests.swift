@@ -158,6 +158,16 @@ import Testing
         #expect(ServerMessage.error(requirement.refusal).line == line)
     }
 
+    @Test func theRowSaysWhichFeatureAVerbNeedsAndWhetherItEndsTheGame() {
+        let featured = RequestVerb.allCases.filter { $0.feature != nil }
+        #expect(featured.map { "\($0.rawValue)=\($0.feature!.rawValue)" } == ["RESYNC=resync", "QUEUE=queue", "UNQUEUE=queue"])
+        let ending: [ClientMessage] = [.leave, .restart, .resign, .practice(PracticeOptions())]
+        for message in ending { #expect(message.endsOrReplacesGame, "\(message.line)") }
+        for message: ClientMessage in [.move(seq: 1, entries: [.move(.left)]), .resync, .ready(true), .quit] {
+            #expect(!message.endsOrReplacesGame, "\(message.line)")
+        }
+    }
+
     private static func knownList(_ verb: RequestVerb) -> String {
         let known = verb.rule.keys.sorted()
         return known.isEmpty ? "" : "; known: " + known.joined(separator: ", ")

@@ -193,14 +193,3 @@ extension Update {
         return []
     }
 }
-
-extension ClientMessage {
-    /// Whether the replies to `MOVE` lines sent before this one are about an
-    /// earlier game (the game restarts, ends or is replaced).
-    var endsOrReplacesGame: Bool {
-        switch self {
-        case .restart, .resign, .practice, .leave: true
-        default: false
-        }
-    }
-}

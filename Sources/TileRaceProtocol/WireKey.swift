@@ -1,0 +1,25 @@
+/// The keys of the messages whose values are an enum case's, not a
+/// `FieldsRepresentable` value's: each spelled once, used by the printer
+/// and the parser alike.
+enum WireKey: String {
+    case nick, session, resumed, count, room, ready, seed, restarts, score, time, `operator`, target, board, date, waiting, ms
+    case reason, race, offer, seconds, text, bot, resume, code, token, role
+}
+
+extension Fields {
+    subscript(key: WireKey) -> String? { self[key.rawValue] }
+
+    mutating func append(_ key: WireKey, _ value: String) { append(key.rawValue, value) }
+    mutating func append(_ key: WireKey, _ value: Int) { append(key.rawValue, value) }
+    mutating func append(_ key: WireKey, _ value: Bool) { append(key.rawValue, value) }
+
+    func string(_ key: WireKey) throws(ProtocolError) -> String { try string(key.rawValue) }
+    func integer(_ key: WireKey) throws(ProtocolError) -> Int { try integer(key.rawValue) }
+    func name(_ key: WireKey) throws(ProtocolError) -> String { try name(key.rawValue) }
+    func bool(_ key: WireKey) throws(ProtocolError) -> Bool { try bool(key.rawValue) }
+    func flag(_ key: WireKey, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool {
+        try optionalBool(key.rawValue, code: code) ?? false
+    }
+    func choice<Choice: RawRepresentable & CaseIterable>(_ key: WireKey, as type: Choice.Type) throws(ProtocolError) -> Choice
+    where Choice.RawValue == String { try choice(key.rawValue, as: type) }
+}
