@@ -8,16 +8,13 @@ enum MenuItem: Int, CaseIterable, Hashable, Sendable {
     case practice
     /// Today's seed, the same for everyone.
     case daily
-    /// The shared leaderboard.
     case leaderboard
     /// The games finished on this machine.
     case statistics
     /// Themes and the colour editor.
     case colours
-    /// Leave.
     case quit
 
-    /// The entry's text.
     var title: String {
         switch self {
         case .race: "Race with friends"
@@ -46,12 +43,9 @@ enum MenuItem: Int, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// The splash and the menu.
 struct MenuState: Hashable, Sendable {
-    /// How long the splash animation lasts, in seconds.
     static let introDurationMilliseconds = 1000
 
-    /// The highlighted entry.
     var selection: MenuItem = .race
     /// When the splash started; nil once it is over (or never shown).
     var introStartedAt: Int?

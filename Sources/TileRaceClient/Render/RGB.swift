@@ -1,4 +1,3 @@
-/// A 24-bit colour.
 public struct RGB: Hashable, Sendable, CustomStringConvertible {
     /// The red component, 0-255.
     public var red: UInt8
@@ -7,7 +6,6 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
     /// The blue component, 0-255.
     public var blue: UInt8
 
-    /// Creates a colour from its components.
     public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
         self.red = red
         self.green = green
@@ -28,7 +26,6 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
         self.init(hex: value)
     }
 
-    /// The colour as `#rrggbb`.
     public var hexText: String {
         let value = (UInt32(red) << 16) | (UInt32(green) << 8) | UInt32(blue)
         let digits = String(value, radix: 16)

@@ -2,7 +2,6 @@ extension Theme {
     /// The themes that come with the client, in the order `t` cycles through them.
     static let builtIn: [Theme] = [.classic, .dark, .light, .highContrast, .mono]
 
-    /// A built-in theme by name.
     static func named(_ name: String) -> Theme? {
         builtIn.first { $0.name == name }
     }

@@ -42,7 +42,6 @@ extension Update {
         }
     }
 
-    /// `OK QUEUE` or its refusal.
     static func queueReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) {
         guard model.screen == .quickRace, model.quickRace != nil else { return }
         switch result {

@@ -6,7 +6,6 @@ import TileRaceProtocol
 /// does not compile until a screen handles it (or it is listed as needing
 /// nothing).
 extension Update {
-    /// Applies news from the network.
     static func server(_ update: ServerUpdate, model: inout Model) -> [Effect] {
         switch update {
         case .greeted(let greeting):

@@ -30,7 +30,6 @@ extension Update {
         model.menu.introStartedAt = nil
     }
 
-    /// The reply to `RECORD`.
     static func recordReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
         switch result {
         case .success(.record(let summary)): recordArrived(summary, items: items, model: &model)

@@ -35,7 +35,6 @@ func view(_ model: Model, size: TerminalSize, theme: Theme) -> Frame {
     return frame
 }
 
-/// Sizes shared by the views.
 enum View {
     /// The smallest terminal any screen is drawn in.
     static let minimumSize = TerminalSize(width: 60, height: 18)
