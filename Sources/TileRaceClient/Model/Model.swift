@@ -25,14 +25,10 @@ struct Model: Sendable {
     var leaderboard = LeaderboardState()
     /// The games this player finished on this machine.
     var statistics = GameStatistics()
-    /// The recorded game played back on the watch screen, if any.
-    var watch: WatchState?
     var colours = ColourEditorState()
     var lobby = LobbyState()
     /// The room we are in (as player or spectator), when in one.
     var room: WaitingRoom?
-    /// Waiting in the quick race queue, on its screen.
-    var quickRace: QuickRaceState?
     var race: RaceState?
     /// Where we stand with a server.
     var connection: ConnectionStatus = .offline(reason: "no server connected")
@@ -111,7 +107,7 @@ struct Model: Sendable {
     var tickIntervalMilliseconds: Int? {
         if screen == .menu, menu.introStartedAt != nil { return 33 }
         if network.resuming != nil { return 100 }
-        if screen == .watch, let watch, watch.status == .ready {
+        if let watch, watch.status == .ready {
             if watch.animation != nil { return 16 }
             if !watch.isPaused, !watch.isAtEnd { return watch.isTimed ? 50 : min(watch.stepMilliseconds, 100) }
         }

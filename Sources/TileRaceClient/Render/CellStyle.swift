@@ -33,11 +33,6 @@ struct CellStyle: Hashable, Sendable {
         copy.isBold = true
         return copy
     }
-    var dim: CellStyle {
-        var copy = self
-        copy.isDim = true
-        return copy
-    }
     var reversed: CellStyle {
         var copy = self
         copy.isReversed = true

@@ -46,7 +46,7 @@ enum View {
         let boardSize: Int
         if model.screen == .game, let session = model.session {
             boardSize = session.game.config.size
-        } else if model.screen == .watch, let game = model.watch?.game {
+        } else if let game = model.watch?.game {
             boardSize = game.config.size
         } else {
             return minimumSize
