@@ -56,6 +56,14 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
         }
         return RGB(mix(red, other.red), mix(green, other.green), mix(blue, other.blue))
     }
+
+    /// How far apart two colours look, weighted by how the eye sees red, green and blue.
+    static func distance(_ a: RGB, _ b: RGB) -> Int {
+        let dr = Int(a.red) - Int(b.red)
+        let dg = Int(a.green) - Int(b.green)
+        let db = Int(a.blue) - Int(b.blue)
+        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
+    }
 }
 
 #if canImport(Glibc)
