@@ -31,7 +31,7 @@ import TileRaceProtocol
     @Test func quickRaceQueuesWithTheTokenAndShowsTheWait() {
         var model = Self.ready()
         #expect(update(&model, .key(.character("u"))) == [.send(.queue(token: "tana"))])
-        #expect(model.screen == .quickRace)
+        #expect(model.quickRace != nil)
         _ = Fixtures.reply(&model, to: .queue(token: "tana"), .queue(waiting: 2))
         #expect(model.quickRace?.waiting == 2)
         #expect(model.quickRace?.isQueued == true)
@@ -39,7 +39,7 @@ import TileRaceProtocol
         #expect(model.quickRace?.waiting == 3)
         #expect(model.quickRace?.offersBots == false)
         #expect(update(&model, .key(.character("a"))).isEmpty)
-        #expect(model.screen == .quickRace)
+        #expect(model.quickRace != nil)
     }
 
     @Test func escapeLeavesTheQueue() {
@@ -124,7 +124,7 @@ import TileRaceProtocol
         var model = Self.waiting()
         _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
         Fixtures.settle(&model)
-        #expect(model.screen == .quickRace)
+        #expect(model.quickRace != nil)
         #expect(model.quickRace?.isConnectionLost == true && model.quickRace?.isQueued == false)
         #expect(model.notice?.text == "connection lost: you left the queue")
         #expect(view(model, size: model.size, theme: .classic).plainText.contains("connection lost: you left the queue"))
@@ -139,7 +139,7 @@ import TileRaceProtocol
                     .success(.hello(nickname: "ana", session: String(repeating: "b", count: 32), isResumed: false, room: nil)),
                     items: [])))
         #expect(effects.contains(.send(.queue(token: "tana"))))
-        #expect(model.screen == .quickRace)
+        #expect(model.quickRace != nil)
         #expect(model.quickRace == QuickRaceState(startedAt: model.now))
         #expect(model.network.goal == nil)
         _ = Fixtures.reply(&model, to: .queue(token: "tana"), .queue(waiting: 1))

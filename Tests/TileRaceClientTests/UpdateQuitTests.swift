@@ -46,9 +46,9 @@ import TileRaceProtocol
         (
             "q on a watch-only run",
             { model in
-                model.watch = WatchState(title: "seed 42", expected: nil, returnScreen: nil)
-                model.watch?.load(seed: Seed(42), config: .standard, log: GameLog(), now: model.now)
-                model.screen = .watch
+                var watch = WatchState(title: "seed 42", expected: nil, returnScreen: nil)
+                watch.load(seed: Seed(42), config: .standard, log: GameLog(), now: model.now)
+                model.screen = .watch(watch)
                 return update(&model, .key(.character("q")))
             }
         ),

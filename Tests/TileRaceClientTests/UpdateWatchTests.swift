@@ -15,7 +15,7 @@ import TileRaceProtocol
         model.leaderboard.status = .loaded
         _ = update(&model, .key(.down))
         #expect(update(&model, .key(.enter)) == [.send(.record(RecordQuery(nickname: "ana")))])
-        #expect(model.screen == .watch)
+        #expect(model.watch != nil)
         #expect(model.watch?.status == .loading)
         #expect(model.watch?.title == "ana · all-time board · rank 2")
         #expect(model.watch?.expected == Fixtures.entries[1].result)
@@ -164,9 +164,9 @@ import TileRaceProtocol
     @Test(arguments: [Key.character("q"), Key.escape])
     func aCommandLineWatchQuitsOnQOrEscape(key: Key) {
         var model = Fixtures.model()
-        model.watch = WatchState(title: "seed 42", expected: nil, returnScreen: nil)
-        model.watch?.load(seed: Seed(42), config: .standard, log: GameLog(), now: model.now)
-        model.screen = .watch
+        var watch = WatchState(title: "seed 42", expected: nil, returnScreen: nil)
+        watch.load(seed: Seed(42), config: .standard, log: GameLog(), now: model.now)
+        model.screen = .watch(watch)
         #expect(update(&model, .key(key)) == [.quit])
     }
 

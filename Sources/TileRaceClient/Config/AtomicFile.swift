@@ -44,7 +44,6 @@ enum AtomicFile {
         }
     }
 
-    /// Creates a directory and its parents (0700).
     static func createDirectory(_ directory: String) throws(ConfigError) {
         var prefix = ""
         for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
@@ -55,7 +54,6 @@ enum AtomicFile {
         }
     }
 
-    /// The text of an `errno` value.
     static func describe(_ error: Int32) -> String {
         String(cString: strerror(error))
     }

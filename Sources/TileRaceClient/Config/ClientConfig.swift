@@ -7,7 +7,6 @@ public struct ClientConfig: Codable, Hashable, Sendable {
     /// The format version written in the file.
     public static let currentVersion = 1
 
-    /// The chosen theme's name.
     public var themeName: String = Theme.classic.name
     /// The user's colours per theme: theme name -> colour code (`"0"`, `"2"` ...) -> `#rrggbb`.
     public var colourOverrides: [String: [String: String]] = [:]
@@ -27,7 +26,6 @@ public struct ClientConfig: Codable, Hashable, Sendable {
     /// The quick phrases when the file names none.
     public static let defaultQuickPhrases = ["good luck", "nice!", "gg", "one more?"]
 
-    /// The defaults.
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
@@ -59,7 +57,6 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         mutedNicknames = try container.decodeIfPresent([String].self, forKey: .mutedNicknames) ?? []
     }
 
-    /// Writes the config with its version.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(ClientConfig.currentVersion, forKey: .version)
@@ -144,7 +141,6 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         return problems
     }
 
-    /// Whether this player muted a nickname.
     func isMuted(_ nickname: String) -> Bool {
         mutedNicknames.contains(Names.nicknameKey(nickname))
     }

@@ -5,7 +5,6 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, in one line, naming the file.
     public var message: String
 
-    /// Creates an error.
     public init(code: String, message: String) {
         self.code = code
         self.message = message

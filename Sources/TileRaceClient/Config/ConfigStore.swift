@@ -18,15 +18,12 @@ public struct ConfigStore: Sendable {
     /// The largest config file read.
     static let maximumFileSize = 1 << 20
 
-    /// The directory holding the config.
     public let directory: String
 
-    /// A store in a directory.
     public init(directory: String) {
         self.directory = directory
     }
 
-    /// The config file.
     public var path: String { directory + "/config.json" }
 
     /// The default directory: `$XDG_CONFIG_HOME/tilerace` when that is an
@@ -37,7 +34,6 @@ public struct ConfigStore: Sendable {
 
     /// The result of loading: the config to use, and what was wrong if anything.
     public struct Loaded: Sendable {
-        /// The config read, or the defaults.
         public var config: ClientConfig
         /// A one-line explanation when the file could not be used as is.
         public var problem: String?

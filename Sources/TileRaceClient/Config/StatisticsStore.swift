@@ -9,10 +9,8 @@ struct StatisticsStore: Sendable {
     /// The largest statistics file read.
     static let maximumFileSize = 1 << 20
 
-    /// The data directory.
     let directory: String
 
-    /// The statistics file.
     var path: String { directory + "/statistics.json" }
 
     /// The statistics, or empty ones and why the file could not be used.
@@ -29,7 +27,6 @@ struct StatisticsStore: Sendable {
         return (statistics, nil)
     }
 
-    /// Writes the statistics.
     func save(_ statistics: GameStatistics) throws(ConfigError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -8,7 +8,6 @@ package struct ClientFacts: Sendable {
     package struct Play: Hashable, Sendable {
         /// Whether it is a race (else practice or the offline daily).
         package var isRace: Bool
-        /// The race's room, for a race.
         package var room: String?
         /// Whether its entries go to the server (a race, or a mirrored practice game).
         package var sendsEntries: Bool
@@ -16,7 +15,6 @@ package struct ClientFacts: Sendable {
         package var sequence: Int
         /// Entries sent and not acknowledged yet.
         package var unacknowledgedCount: Int
-        /// The game as the client has it.
         package var game: Game
         /// How the end-of-game dialog says it ended, once it did: `won`,
         /// `noMoves`, `timeUp` or `resigned`.
@@ -47,9 +45,7 @@ package struct ClientFacts: Sendable {
     package var room: (name: String, isWatching: Bool)?
     /// The race on screen, by room, and whether it is over.
     package var race: (room: String, isOver: Bool)?
-    /// The game on screen.
     package var play: Play?
-    /// The status line.
     package var notice: String?
     /// The characters typed in the chat's input line, while it is open.
     package var chatInputLength: Int?
@@ -62,9 +58,7 @@ package struct ClientFacts: Sendable {
     package var lobbyRooms: [(name: String, isRated: Bool, players: Int)] = []
     /// The lobby's selected room (an index of `lobbyRooms`).
     package var lobbySelection = 0
-    /// Whether the room it is in is rated.
     package var isRoomRated = false
-    /// Whether it is ready in its room.
     package var isReady = false
 
     init(_ model: Model) {

@@ -10,9 +10,7 @@ import TileRaceProtocol
 ///
 /// Not thread-safe: one owner calls it.
 package struct ClientMachine: Sendable {
-    /// What happens to the client.
     package enum Input: Hashable, Sendable {
-        /// A key was pressed.
         case key(Key)
         /// Time passed (the runtime ticks, and checks the connection's timers).
         case tick
@@ -20,13 +18,11 @@ package struct ClientMachine: Sendable {
         case connected
         /// The connection asked for could not be made.
         case connectFailed(String)
-        /// Bytes arrived from the server.
         case received([UInt8])
         /// The connection ended (the server closed it, or it broke).
         case closed(String)
         /// A bot this client started stopped by itself.
         case botEnded(id: Int, reason: String)
-        /// The hint asked for (`Output.findHint`).
         case hintFound(Board, Direction?)
     }
 
@@ -42,7 +38,6 @@ package struct ClientMachine: Sendable {
         case quit
         /// Start a bot (`Input.botEnded` if it stops by itself).
         case startBot(BotRequest)
-        /// Stop a bot this client started.
         case stopBot(id: Int)
         /// Find the strongest move on a board (`Input.hintFound`).
         case findHint(Board)
@@ -55,10 +50,8 @@ package struct ClientMachine: Sendable {
         var outgoing: [ClientMessage] = []
     }
 
-    /// The client's state.
     private(set) var model: Model
     private var link: Link?
-    /// Whether the program ended.
     package private(set) var hasQuit = false
     /// What the client believes, for the simulator's invariants (as of the last input).
     package private(set) var facts: ClientFacts

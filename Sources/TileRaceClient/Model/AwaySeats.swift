@@ -11,7 +11,6 @@ struct AwaySeats: Hashable, Sendable {
     /// by nickname (without regard to case).
     private var deadlines: [Nickname: Int] = [:]
 
-    /// No one away.
     init() {}
 
     /// `AWAY`: `nickname`'s seat is held until `deadline` (client milliseconds).

@@ -1,14 +1,11 @@
 /// One point of a chart: `x` (seconds, or moves) and `y` (a score).
 struct ChartPoint: Hashable, Sendable {
-    /// The horizontal value.
     var x: Double
-    /// The vertical value.
     var y: Double
 }
 
 /// A marked moment on a chart line, e.g. a finish or a tile's first appearance.
 struct ChartMark: Hashable, Sendable {
-    /// Where.
     var point: ChartPoint
     /// What is drawn there (`◆`, `★`, `128`).
     var text: String
@@ -23,11 +20,9 @@ struct ChartSeries: Hashable, Sendable {
     /// long game's line keeps its shape in bounded memory.
     static let maximumPoints = 1024
 
-    /// The legend's name.
     var label: String
     /// The points, in increasing `x`.
     var points: [ChartPoint] = []
-    /// The marked moments.
     var marks: [ChartMark] = []
     /// Whether this is the player's own line (drawn last, on top).
     var isYou = false

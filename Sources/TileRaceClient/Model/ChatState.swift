@@ -7,11 +7,9 @@ struct ChatState: Hashable, Sendable {
     /// The most lines kept per place (the panes show the last ones that fit).
     static let keptLines = 50
 
-    /// One line said.
     struct Entry: Hashable, Sendable {
         /// Who said it, as the server sent it (shown sanitised).
         var nickname: String
-        /// Whether the sayer is a bot.
         var isBot: Bool
         /// What was said, as the server sent it (shown sanitised).
         var text: String
@@ -61,7 +59,6 @@ struct ChatState: Hashable, Sendable {
 enum ChatPlace: Hashable, Sendable {
     /// Their room (the room screen, the race, spectating, the standings).
     case room
-    /// The lobby (the list of rooms).
     case lobby
 }
 

@@ -9,7 +9,6 @@ public struct ClientOptions: Hashable, Sendable {
     public var isOffline = false
     /// The server to connect to, nil to host one in this process.
     public var host: String?
-    /// The server's TCP port.
     public var port = ClientOptions.defaultPort
     /// The nickname to use (pre-fills prompts).
     public var nickname: String?
@@ -19,9 +18,7 @@ public struct ClientOptions: Hashable, Sendable {
     public var isLocalOnly = false
     /// Whether tiles slide and the splash plays (off with `--no-anim`).
     public var animationsEnabled = true
-    /// The board size of practice games.
     public var size = 4
-    /// The target tile of practice games.
     public var target = 2048
     /// The seed of the first practice game, nil for a fresh one.
     public var seed: String?
@@ -44,10 +41,8 @@ public struct ClientOptions: Hashable, Sendable {
 
 /// A bad value on the `play` command line, said in one line.
 public struct ClientOptionError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What is wrong.
     public var message: String
 
-    /// Creates an error.
     public init(_ message: String) {
         self.message = message
     }

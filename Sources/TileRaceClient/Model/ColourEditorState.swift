@@ -11,7 +11,6 @@ struct ColourEditorState: Hashable, Sendable {
         /// Whether the next digit replaces the field (just focused) instead of appending.
         var replacesOnType = true
 
-        /// Fields showing a colour.
         init(code: Int, colour: RGB) {
             self.code = code
             self.texts = [String(colour.red), String(colour.green), String(colour.blue)]
@@ -35,6 +34,5 @@ struct ColourEditorState: Hashable, Sendable {
     /// The fields while editing, nil while choosing.
     var editing: Fields?
 
-    /// The selected code.
     var selectedCode: Int { Theme.editableCodes[selection] }
 }

@@ -2,7 +2,6 @@
 enum ConnectionStatus: Hashable, Sendable {
     /// No server: practice, the daily challenge (not submitted), statistics and colours.
     case offline(reason: String)
-    /// Connecting to a server, or greeting it.
     case connecting(ServerEndpoint)
     /// Connected and greeted: requests can be sent.
     case connected(ServerEndpoint)
@@ -20,7 +19,6 @@ enum ConnectionStatus: Hashable, Sendable {
         return false
     }
 
-    /// One line for the screen.
     var summary: String {
         switch self {
         case .offline(let reason): "offline: \(reason)"

@@ -12,7 +12,6 @@ extension Direction {
         }
     }
 
-    /// The direction in words.
     var name: String {
         switch self {
         case .up: "up"

@@ -15,13 +15,11 @@ enum Effect: Hashable, Sendable {
     case disconnect
     /// Save `Model.config` to the config directory.
     case saveConfig
-    /// Save `Model.statistics` to the data directory.
     case saveStatistics
     /// Stop the program as Ctrl-Z would (the terminal is restored, then taken back on resume).
     case suspend
     /// Draw the whole screen again (Ctrl-L), e.g. after another program wrote on it.
     case redraw
-    /// Ring the terminal bell (BEL).
     case bell
     /// Start a bot that joins a room like any player (`Event.botEnded` if it stops by itself).
     case startBot(BotRequest)

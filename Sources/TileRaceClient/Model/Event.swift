@@ -4,11 +4,9 @@ import TileRaceProtocol
 /// Something that happened, fed to `update`: a key, time passing, a resize,
 /// news from the server, or the outcome of an effect.
 enum Event: Sendable {
-    /// A key was pressed.
     case key(Key)
-    /// Time passed: `now` is monotonic seconds (only differences matter).
+    /// Time passed: `now` is monotonic milliseconds (only differences matter).
     case tick(Int)
-    /// The terminal changed size.
     case resize(TerminalSize)
     /// The UTC date changed (`YYYY-MM-DD`), e.g. at midnight while playing.
     case dateChanged(String)
@@ -18,7 +16,6 @@ enum Event: Sendable {
     case configSaved(backup: String?)
     /// The settings could not be saved.
     case configSaveFailed(String)
-    /// The statistics could not be saved.
     case statisticsSaveFailed(String)
     /// How many clients the server hosted in this process has connected,
     /// ourselves included; sent by the runtime now and then while hosting.
@@ -36,7 +33,6 @@ enum Event: Sendable {
 }
 
 extension Event {
-    /// Whether this is a key press.
     var isKey: Bool {
         if case .key = self { return true }
         return false

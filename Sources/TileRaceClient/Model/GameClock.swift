@@ -1,5 +1,5 @@
 /// The clock of one game, computed from times given to it (monotonic
-/// seconds from `tick` events); it never reads the system clock.
+/// milliseconds from `tick` events); it never reads the system clock.
 struct GameClock: Hashable, Sendable {
     /// When the clock started, nil before.
     private(set) var startedAt: Int?
@@ -20,9 +20,7 @@ struct GameClock: Hashable, Sendable {
 
     /// Whether the clock has started and not stopped.
     var isRunning: Bool { startedAt != nil && stoppedAt == nil && pausedAt == nil }
-    /// Whether the clock is paused.
     var isPaused: Bool { pausedAt != nil }
-    /// Whether the clock has started.
     var hasStarted: Bool { startedAt != nil }
 
     /// The milliseconds counted at `now`.
@@ -37,12 +35,10 @@ struct GameClock: Hashable, Sendable {
         if startedAt == nil { startedAt = now }
     }
 
-    /// Pauses a running clock.
     mutating func pause(at now: Int) {
         if isRunning { pausedAt = now }
     }
 
-    /// Resumes a paused clock.
     mutating func resume(at now: Int) {
         if let pausedAt {
             pausedTotal += max(0, now - pausedAt)

@@ -1,12 +1,8 @@
 /// One game this player finished on this machine, as the statistics keep it.
 struct FinishedGameSummary: Codable, Hashable, Sendable {
-    /// Board size.
     var size: Int
-    /// Target tile.
     var target: Int
-    /// Score.
     var score: Int
-    /// Largest tile.
     var largestTile: Int
     /// Moves, net of undos.
     var moves: Int
@@ -22,13 +18,9 @@ struct GameStatistics: Codable, Hashable, Sendable {
     /// The most games kept one by one.
     static let maximumGames = 1000
 
-    /// The best score of one board size.
     struct Best: Codable, Hashable, Sendable {
-        /// Board size.
         var size: Int
-        /// The best score ever on it.
         var score: Int
-        /// Games finished on it.
         var games: Int
     }
 
@@ -42,7 +34,6 @@ struct GameStatistics: Codable, Hashable, Sendable {
     /// Whether nothing was played yet.
     var isEmpty: Bool { gamesPlayed == 0 }
 
-    /// Counts a finished game.
     mutating func add(_ game: FinishedGameSummary) {
         gamesPlayed += 1
         if let index = bests.firstIndex(where: { $0.size == game.size }) {

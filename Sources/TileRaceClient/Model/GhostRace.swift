@@ -32,7 +32,6 @@ struct GhostRace: Hashable, Sendable {
     /// When the record reaches the target (milliseconds since its first
     /// move); nil when it never does.
     let targetTime: Int?
-    /// The record's final score.
     let finalScore: Int
 
     /// A ghost at the start of its record.

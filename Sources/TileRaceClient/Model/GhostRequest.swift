@@ -3,7 +3,6 @@ import TileRaceProtocol
 /// A ghost race waiting for its record: the `RECORD` asked, and where the
 /// entry came from (for the title).
 struct GhostRequest: Hashable, Sendable {
-    /// The `RECORD` request sent.
     var query: RecordQuery
     /// The board in words: `all-time board`, `sprint board`.
     var source: String

@@ -2,14 +2,10 @@ import TileRaceProtocol
 
 /// A sortable column, numbered as its key: 1 rank, 2 nickname, 3 score.
 enum LeaderboardColumn: Int, CaseIterable, Hashable, Sendable {
-    /// The place by score.
     case rank = 1
-    /// The nickname, alphabetically.
     case nickname = 2
-    /// The score.
     case score = 3
 
-    /// The column's heading.
     var title: String {
         switch self {
         case .rank: "rank"
@@ -21,7 +17,6 @@ enum LeaderboardColumn: Int, CaseIterable, Hashable, Sendable {
     /// The direction of the first press: rank and nickname ascending, score descending.
     var startsAscending: Bool { self != .score }
 
-    /// The `sort=` key of a `TOP` request.
     var sortKey: LeaderboardQuery.SortKey {
         switch self {
         case .rank: .rank
@@ -34,15 +29,12 @@ enum LeaderboardColumn: Int, CaseIterable, Hashable, Sendable {
 /// The leaderboard screen: which board, how the server sorts it, the
 /// entries fetched so far (pages from offset 0) and the scroll position.
 struct LeaderboardState: Hashable, Sendable {
-    /// Where the data stands.
     enum Status: Hashable, Sendable {
         /// No server: nothing to show.
         case notConnected
         /// Asked, waiting for the first page.
         case loading
-        /// Entries arrived.
         case loaded
-        /// The request failed.
         case failed(String)
     }
 
@@ -51,9 +43,7 @@ struct LeaderboardState: Hashable, Sendable {
 
     /// The board shown: one of `LeaderboardTab.all`.
     var board: LeaderboardKind = .all
-    /// The sort column.
     var column: LeaderboardColumn = .rank
-    /// The sort direction.
     var isAscending = true
     /// The entries received, in the server's order, from the first.
     var entries: [LeaderboardEntry] = []
@@ -63,11 +53,9 @@ struct LeaderboardState: Hashable, Sendable {
     var total = 0
     /// The daily board's date, as the server said.
     var date: String?
-    /// Where the data stands.
     var status: Status = .notConnected
     /// Whether a further page was asked for and not yet received.
     var isLoadingMore = false
-    /// The first entry shown.
     var scroll = 0
     /// The chosen entry (Enter watches its game), an index into the board.
     var selected = 0

@@ -3,9 +3,7 @@ import TileRaceProtocol
 /// A tab of the leaderboard screen: one board and its title. The tabs are
 /// the one list `all`, in the order shown: a new board is one line there.
 struct LeaderboardTab: Hashable, Sendable {
-    /// The board it shows.
     var board: LeaderboardKind
-    /// Its title on the tab bar.
     var title: String
 
     /// The tabs, left to right (Tab, ←/→ go through them in this order).

@@ -1,7 +1,6 @@
 import TileRaceProtocol
 
 extension RoomState {
-    /// The state in words.
     var title: String {
         switch self {
         case .waiting: "waiting"
@@ -11,9 +10,7 @@ extension RoomState {
     }
 }
 
-/// The form that creates a room.
 struct CreateRoomForm: Hashable, Sendable {
-    /// The fields in order.
     enum Field: Int, CaseIterable, Hashable, Sendable {
         case name, size, target, assists, timeLimit, code, rated, create
     }
@@ -21,21 +18,15 @@ struct CreateRoomForm: Hashable, Sendable {
     /// The time limits offered, in minutes (0: none).
     static let timeLimits = [0, 1, 2, 3, 5, 10, 15, 30, 60]
 
-    /// The room's name.
     var name = TextField()
-    /// The board size.
     var size = 4
-    /// The target tile.
     var target = 2048
-    /// Whether assists are allowed.
     var assistsAllowed = false
     /// The time limit in minutes (0: none).
     var timeLimitMinutes = 0
-    /// An optional join code.
     var code = TextField()
     /// Whether the room's races count for ratings (no assists then).
     var isRated = false
-    /// The field with the cursor.
     var focus: Field = .name
 
     /// The room's name and options, or why they are not valid yet.
@@ -53,20 +44,15 @@ struct CreateRoomForm: Hashable, Sendable {
     }
 }
 
-/// A room to create: its name and options.
 struct RoomRequest: Hashable, Sendable {
-    /// The room's name.
     var name: String
-    /// Its options.
     var options: RoomOptions
 }
 
 /// Why a form cannot be sent yet.
 struct FormProblem: Error, Hashable, Sendable {
-    /// What to fix.
     var message: String
 
-    /// Creates a problem.
     init(_ message: String) {
         self.message = message
     }
@@ -74,9 +60,7 @@ struct FormProblem: Error, Hashable, Sendable {
 
 /// The prompt that joins (or watches) a room by name and code.
 struct JoinPrompt: Hashable, Sendable {
-    /// The room's name.
     var name = TextField()
-    /// Its join code, if private.
     var code = TextField()
     /// Whether the code field has the cursor.
     var isCodeFocused = false
@@ -88,22 +72,18 @@ struct JoinPrompt: Hashable, Sendable {
 
 /// The lobby: the rooms on the server, and the create/join forms.
 struct LobbyState: Hashable, Sendable {
-    /// How often the list is asked for again while shown, in seconds.
     static let refreshIntervalMilliseconds = 3000
 
     /// The public rooms as last listed, sorted by name (the server's order).
     var rooms: [RoomDescription] = []
-    /// The highlighted room.
     var selection = 0
-    /// The create form, when open.
     var form: CreateRoomForm?
-    /// The join prompt, when open.
     var joinPrompt: JoinPrompt?
     /// Whether a list was asked for and not yet received.
     var isLoading = false
     /// Whether a list has arrived since the lobby opened.
     var hasLoaded = false
-    /// When the list is next asked for (monotonic seconds).
+    /// When the list is next asked for (monotonic milliseconds).
     var refreshAt: Int?
     /// The player's own rating, shown in the header where the server has
     /// ratings (`TOP board=rating nick=`, asked each time the lobby opens).
@@ -120,15 +100,11 @@ struct LobbyState: Hashable, Sendable {
     }
 }
 
-/// Someone in a room before the race.
 struct RoomMember: Hashable, Sendable {
     /// Their nickname (filtered when drawn).
     var nickname: String
-    /// Whether they are ready.
     var isReady: Bool
-    /// Whether this is us.
     var isYou: Bool
-    /// Player or spectator.
     var role: MemberInfo.Role = .player
     /// Waiting, racing or finished.
     var state: MemberInfo.State = .waiting
@@ -145,17 +121,15 @@ struct WaitingRoom: Hashable, Sendable {
     /// What a player who would race hears while a race runs in the room.
     static let raceUnderWayNotice = "a race is under way: you will race in the next one"
 
-    /// The room's name.
     var name: String
     /// The room's options (a private room's code is not known).
     var options: RoomOptions
-    /// Whether it is private.
     var isPrivate: Bool
     /// The join code we came in with (to come back after losing the connection).
     var code: String?
     /// Players in the order they joined, then watchers.
     var members: [RoomMember]
-    /// When the countdown ends, if it started (monotonic seconds).
+    /// When the countdown ends, if it started (monotonic milliseconds).
     var countdownEndsAt: Int?
     /// Whether we watch as a spectator.
     var isWatching = false
@@ -209,7 +183,6 @@ struct WaitingRoom: Hashable, Sendable {
     /// The players (not the watchers).
     var players: [RoomMember] { members.filter { $0.role == .player } }
 
-    /// Whether we are ready.
     var isReady: Bool { members.first(where: \.isYou)?.isReady ?? false }
 
     /// Whether this is the daily challenge's room.

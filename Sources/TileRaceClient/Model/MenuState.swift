@@ -8,50 +8,35 @@ enum MenuItem: Int, CaseIterable, Hashable, Sendable {
     case practice
     /// Today's seed, the same for everyone.
     case daily
-    /// The shared leaderboard.
     case leaderboard
     /// The games finished on this machine.
     case statistics
     /// Themes and the colour editor.
     case colours
-    /// Leave.
     case quit
 
-    /// The entry's text.
-    var title: String {
+    /// The entry's text, the key that selects it at once, and its word in the help.
+    private var row: (title: String, hotKey: Character, word: String) {
         switch self {
-        case .race: "Race with friends"
-        case .quickRace: "Quick race"
-        case .practice: "Practice"
-        case .daily: "Daily challenge"
-        case .leaderboard: "Leaderboard"
-        case .statistics: "Statistics"
-        case .colours: "Colours"
-        case .quit: "Quit"
+        case .race: ("Race with friends", "r", "race")
+        case .quickRace: ("Quick race", "u", "quick race")
+        case .practice: ("Practice", "p", "practice")
+        case .daily: ("Daily challenge", "d", "daily")
+        case .leaderboard: ("Leaderboard", "l", "leaderboard")
+        case .statistics: ("Statistics", "i", "statistics")
+        case .colours: ("Colours", "c", "colours")
+        case .quit: ("Quit", "q", "quit")
         }
     }
 
-    /// The key that selects the entry at once.
-    var hotKey: Character {
-        switch self {
-        case .race: "r"
-        case .quickRace: "u"
-        case .practice: "p"
-        case .daily: "d"
-        case .leaderboard: "l"
-        case .statistics: "i"
-        case .colours: "c"
-        case .quit: "q"
-        }
-    }
+    var title: String { row.title }
+    var hotKey: Character { row.hotKey }
+    var helpWord: String { row.word }
 }
 
-/// The splash and the menu.
 struct MenuState: Hashable, Sendable {
-    /// How long the splash animation lasts, in seconds.
     static let introDurationMilliseconds = 1000
 
-    /// The highlighted entry.
     var selection: MenuItem = .race
     /// When the splash started; nil once it is over (or never shown).
     var introStartedAt: Int?

@@ -8,39 +8,27 @@ struct Model: Sendable {
     var options: ClientOptions
     /// The saved settings (theme, colours, nickname, tokens).
     var config: ClientConfig
-    /// What colours the terminal shows.
     var colourMode: ColourMode
     /// Whether output is a terminal: without one, no splash and no animation.
     var isInteractive: Bool
-    /// The screen shown.
     var screen: Screen = .menu
-    /// The latest time from a tick (monotonic seconds).
+    /// The latest time from a tick (monotonic milliseconds).
     var now: Int
     /// Today's UTC date, `YYYY-MM-DD`.
     var today: String
-    /// The terminal's size.
     var size: TerminalSize
     /// Draws practice seeds (seeded once by the runtime, so the model stays pure).
     var seedSource: SplitMix64
-    /// The menu and splash.
     var menu = MenuState()
     /// The game on screen, if any.
     var session: PlaySession?
-    /// The leaderboard.
     var leaderboard = LeaderboardState()
     /// The games this player finished on this machine.
     var statistics = GameStatistics()
-    /// The recorded game played back on the watch screen, if any.
-    var watch: WatchState?
-    /// The colours screen.
     var colours = ColourEditorState()
-    /// The lobby.
     var lobby = LobbyState()
     /// The room we are in (as player or spectator), when in one.
     var room: WaitingRoom?
-    /// Waiting in the quick race queue, on its screen.
-    var quickRace: QuickRaceState?
-    /// The race, when in one.
     var race: RaceState?
     /// Where we stand with a server.
     var connection: ConnectionStatus = .offline(reason: "no server connected")
@@ -51,7 +39,6 @@ struct Model: Sendable {
     /// The clients connected to the server hosted in this process, ourselves
     /// included, as last reported; nil when not hosting (or not yet reported).
     var hostedClientCount: Int?
-    /// The status-line message.
     var notice: Notice?
     /// The server operator's latest notice (`NOTICE`): shown on every
     /// screen for `Notice.announcementMilliseconds`, and no key clears it.
@@ -77,7 +64,6 @@ struct Model: Sendable {
     var canAddBots = false
     /// The bots this client put in its room, oldest first; they leave with us.
     var ownBots: [OwnBot] = []
-    /// The number of the next bot this client starts.
     var nextBotNumber = 1
     /// The chat: the room's and the lobby's lines, the input line.
     var chat = ChatState()
@@ -116,12 +102,12 @@ struct Model: Sendable {
         return theme
     }
 
-    /// How often the runtime should send ticks now, in seconds; nil when
+    /// How often the runtime should send ticks now; nil when
     /// nothing on screen moves with time.
     var tickIntervalMilliseconds: Int? {
         if screen == .menu, menu.introStartedAt != nil { return 33 }
         if network.resuming != nil { return 100 }
-        if screen == .watch, let watch, watch.status == .ready {
+        if let watch, watch.status == .ready {
             if watch.animation != nil { return 16 }
             if !watch.isPaused, !watch.isAtEnd { return watch.isTimed ? 50 : min(watch.stepMilliseconds, 100) }
         }

@@ -11,7 +11,6 @@ public struct NetworkPlan: Hashable, Sendable {
     /// Why the client is offline, when it is.
     public var offlineReason: String
 
-    /// Creates a plan.
     public init(
         endpoint: ServerEndpoint?, hostingInfo: [String] = [], notice: String? = nil,
         offlineReason: String = "no server connected"

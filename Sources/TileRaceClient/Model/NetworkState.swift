@@ -3,13 +3,10 @@ import TileRaceProtocol
 /// What the client wants from the server next, once it has what that needs
 /// (a connection, a nickname).
 enum NetworkGoal: Hashable, Sendable {
-    /// Open the list of rooms.
     case openLobby
     /// Join a room as a player (with its code when private).
     case joinRoom(String, code: String?)
-    /// Watch a room as a spectator.
     case watchRoom(String, code: String?)
-    /// Create a room and join it.
     case createRoom(RoomRequest)
     /// Join the `daily` room to race the daily challenge.
     case joinDaily
@@ -87,7 +84,6 @@ struct NetworkState: Hashable, Sendable {
 
 /// Why the nickname prompt is shown, and what follows it.
 struct NicknamePrompt: Hashable, Sendable {
-    /// The nickname typed.
     var field: TextField
     /// Why it is asked, e.g. that the last one is in use.
     var message: String?

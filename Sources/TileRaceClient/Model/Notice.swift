@@ -1,33 +1,26 @@
 /// A short message on the status line, e.g. "nothing to undo".
 struct Notice: Hashable, Sendable {
-    /// How a notice looks.
     enum Kind: Hashable, Sendable {
-        /// Neutral information.
         case info
         /// Something refused or failed.
         case warning
-        /// Good news.
         case success
     }
 
-    /// How long a notice stays, in seconds, unless it is sticky.
+    /// How long a notice stays unless it is sticky.
     static let lifetimeMilliseconds = 4000
     /// How long the server operator's notice stays (no key clears it).
     static let announcementMilliseconds = 30_000
 
-    /// The message.
     var text: String
-    /// How it looks.
     var kind: Kind
-    /// When it goes away (monotonic seconds); nil stays until the next key.
+    /// When it goes away (monotonic milliseconds); nil stays until the next key.
     var expiresAt: Int?
 }
 
 /// Something drawn over the current screen that takes the keys first.
 enum Overlay: Hashable, Sendable {
-    /// The list of keys.
     case help
-    /// A yes/no question.
     case confirm(Confirmation)
     /// The nickname the server needs before racing.
     case nickname(NicknamePrompt)
@@ -39,7 +32,6 @@ enum Overlay: Hashable, Sendable {
 
 /// What a yes/no question is about.
 enum Confirmation: Hashable, Sendable {
-    /// Leave a game in progress for the menu.
     case leaveGame
     /// Give up the race (the room stays, to see the others finish).
     case resignRace
@@ -52,7 +44,6 @@ enum Confirmation: Hashable, Sendable {
     /// Forget the statistics of every game finished on this machine.
     case resetStatistics(games: Int)
 
-    /// The question.
     var question: String {
         switch self {
         case .leaveGame: "Leave this game? It is not finished."

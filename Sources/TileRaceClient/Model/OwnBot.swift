@@ -2,7 +2,6 @@
 struct OwnBot: Hashable, Sendable {
     /// The client's number for it.
     var id: Int
-    /// The nickname it asked for.
     var nickname: String
     /// How well it plays, 1 to 5.
     var strength: Int

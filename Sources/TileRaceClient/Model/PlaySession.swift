@@ -4,7 +4,6 @@ import TileRaceProtocol
 /// One game on screen: the engine's game, its clock, its copy on the server,
 /// and what is drawn over it (animation, removal cursor, end-of-game dialog).
 struct PlaySession: Hashable, Sendable {
-    /// What kind of game this is.
     enum Mode: Hashable, Sendable {
         /// A solo game; reset draws a new seed.
         case practice
@@ -15,14 +14,11 @@ struct PlaySession: Hashable, Sendable {
         case race(room: String)
     }
 
-    /// The kind of game.
     var mode: Mode
     /// The room of the race this game was, when the connection was lost
     /// during it: the board goes on here only, as a practice game.
     var lostRaceRoom: String?
-    /// The game itself.
     var game: Game
-    /// The game's clock.
     var clock = GameClock()
     /// The animation of the last move, while it plays.
     var animation: TileAnimation?
@@ -89,7 +85,6 @@ struct PlaySession: Hashable, Sendable {
     /// The chart's legend: what is marked, and the horizontal axis.
     static let progressLegend = "new best tile from \(firstMarkedTile) marked · moves"
 
-    /// A new game.
     init(mode: Mode, game: Game, assistsAllowed: Bool = true) {
         self.mode = mode
         self.game = game
@@ -109,7 +104,6 @@ struct PlaySession: Hashable, Sendable {
         }
     }
 
-    /// Whether this is a race.
     var isRace: Bool {
         if case .race = mode { return true }
         return false
@@ -161,7 +155,6 @@ struct PlaySession: Hashable, Sendable {
         isSprintPractice && serverCopy == .active && !game.hasWon
     }
 
-    /// Our figures now.
     var figures: Figures {
         Figures(score: game.score, moves: game.moveCount, largestTile: game.board.largestValue)
     }
@@ -169,11 +162,9 @@ struct PlaySession: Hashable, Sendable {
 
 /// The figures the server reports after each `MOVE`.
 struct Figures: Hashable, Sendable {
-    /// The score.
     var score: Int
     /// Valid moves, net of undos.
     var moves: Int
-    /// The largest tile.
     var largestTile: Int
 }
 
@@ -193,11 +184,9 @@ enum ServerCopy: Hashable, Sendable {
 /// The dialog at the end of a game (or when the target is reached in practice).
 @dynamicMemberLookup
 struct EndOfGame: Hashable, Sendable {
-    /// How the game ended.
     enum Outcome: Hashable, Sendable {
         /// The target tile was made.
         case won
-        /// No move is possible.
         case noMoves
         /// The race's time limit passed.
         case timeUp
@@ -207,7 +196,6 @@ struct EndOfGame: Hashable, Sendable {
         case lostToGhost
     }
 
-    /// Where the dialog is.
     enum Stage: Hashable, Sendable {
         /// Practice only: the target is reached; keep playing, submit or start anew.
         case reachedTarget
@@ -219,13 +207,11 @@ struct EndOfGame: Hashable, Sendable {
         case closed(message: String?, kind: Notice.Kind)
     }
 
-    /// How the game ended.
     var outcome: Outcome
     /// The game's figures at the end, its time by our clock.
     var result: GameResult
-    /// Where the dialog is.
     var stage: Stage
-    /// The official time from the server, in seconds, once known (races).
+    /// The official time from the server, once known (races).
     var officialMilliseconds: Int?
     /// Whether the player closed the dialog to watch the rest of the race.
     var isHidden = false

@@ -2,7 +2,6 @@ import TileRaceEngine
 import TileRaceProtocol
 
 extension FinishReason {
-    /// The reason in words.
     var title: String {
         switch self {
         case .target: "target"
@@ -14,11 +13,8 @@ extension FinishReason {
     }
 }
 
-/// Where a racer stands.
 enum RacerStatus: Hashable, Sendable {
-    /// Still playing.
     case playing
-    /// Done, and why.
     case finished(FinishReason)
 }
 
@@ -26,21 +22,16 @@ enum RacerStatus: Hashable, Sendable {
 struct RacePlayer: Hashable, Sendable {
     /// Their nickname (filtered when drawn).
     var nickname: String
-    /// Their score.
     var score: Int
-    /// Their largest tile.
     var largestTile: Int
-    /// Their moves.
     var moves: Int
-    /// Where they stand.
     var status: RacerStatus
     /// Their board, when the server sent one (for mini-boards).
     var board: Board?
-    /// Whether this is us.
     var isYou = false
     /// Whether they said they are a bot (known from the room's members).
     var isBot = false
-    /// Race seconds when they finished, if they did (the official time).
+    /// Race milliseconds when they finished, if they did (the official time).
     var finishedAfter: Int?
 
     /// The group they rank in: one still racing ranks with those who played on.
@@ -54,7 +45,6 @@ struct RacePlayer: Hashable, Sendable {
 /// The finish's figures read straight through it (`standing.score`).
 @dynamicMemberLookup
 struct Standing: Hashable, Sendable {
-    /// The `RESULT` line.
     var finish: RacerFinish
     /// Whether the racer is a bot, as known when the line arrived: kept with
     /// the result, so the tag stays after the bot has left the room.
@@ -66,9 +56,7 @@ struct Standing: Hashable, Sendable {
         self.isBot = isBot
     }
 
-    /// The place, from 1.
     var place: Int { finish.place ?? 0 }
-    /// Who.
     var nickname: String { finish.nickname }
 
     /// The finish's figures: `score`, `largestTile`, `moves`, `reason`, ...
@@ -87,7 +75,6 @@ struct Announcement: Hashable, Sendable {
 
 /// A race in a room, from its `START`: the racers, their progress, the outcome.
 struct RaceState: Hashable, Sendable {
-    /// Where the race is.
     enum Phase: Hashable, Sendable {
         /// Racing since `startedAt` (monotonic milliseconds: when `START` arrived).
         case racing(startedAt: Int)
@@ -98,11 +85,9 @@ struct RaceState: Hashable, Sendable {
     /// The most announcements kept.
     static let maximumAnnouncements = 20
 
-    /// The room's name.
     var room: String
     /// The race's options (its seed is in the game).
     var options: RoomOptions
-    /// Where the race is.
     var phase: Phase
     /// Everyone racing, us included, in the server's order.
     var players: [RacePlayer]
@@ -132,13 +117,11 @@ struct RaceState: Hashable, Sendable {
         }
     }
 
-    /// Whether the racer with this nickname is a bot.
     func isBot(_ nickname: String) -> Bool {
         let key = nickname.lowercased()
         return players.contains { $0.isBot && $0.nickname.lowercased() == key }
     }
 
-    /// Whether the standings arrived.
     var isOver: Bool {
         if case .finished = phase { return true }
         return false
@@ -171,7 +154,6 @@ struct RaceState: Hashable, Sendable {
         }
     }
 
-    /// Adds a line to the feed.
     mutating func announce(_ text: String, at now: Int) {
         announcements.append(Announcement(text: text, at: now))
         if announcements.count > RaceState.maximumAnnouncements { announcements.removeFirst() }

@@ -4,18 +4,14 @@ import TileRaceProtocol
 /// A game record to play back as the client starts (`tilerace replay --watch`):
 /// the game, its log, a title, and the figures it must end with if known.
 public struct RecordToWatch: Hashable, Sendable {
-    /// The seed.
     public var seed: Seed
-    /// Size and target.
     public var config: GameConfig
-    /// The log.
     public var log: GameLog
     /// The title line, e.g. `ana · all-time board · rank 1` or `seed 42`.
     public var title: String
     /// The figures the replay must end with (a leaderboard entry's), if any.
     public var expected: GameResult?
 
-    /// Creates a record to watch.
     public init(seed: Seed, config: GameConfig, log: GameLog, title: String, expected: GameResult?) {
         self.seed = seed
         self.config = config

@@ -11,7 +11,6 @@ struct ResumeAttempt: Hashable, Sendable {
 
     /// The secret of the dropped connection (from its `OK HELLO`).
     var secret: String
-    /// The nickname of the dropped connection.
     var nickname: String
     /// Tries made so far (the one under way included).
     var attempt = 0
@@ -33,7 +32,6 @@ struct ResumeAttempt: Hashable, Sendable {
         givesUpAt = now + ResumeAttempt.graceMilliseconds
     }
 
-    /// Starts a try.
     mutating func start() {
         attempt += 1
         isTrying = true

@@ -2,10 +2,8 @@
 public struct ServerEndpoint: Hashable, Sendable, CustomStringConvertible {
     /// The host name or IP address.
     public var host: String
-    /// The TCP port.
     public var port: Int
 
-    /// Creates an endpoint.
     public init(host: String, port: Int) {
         self.host = host
         self.port = port

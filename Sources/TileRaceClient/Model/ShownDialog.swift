@@ -5,17 +5,13 @@
 /// back once it is answered). Then the game's own: the race's standings,
 /// then the end of a game.
 enum ShownDialog: Hashable, Sendable, CaseIterable {
-    /// The keys of the screen.
     case help
-    /// A yes/no question.
     case confirm
     /// The nickname needed before racing.
     case nicknamePrompt
     /// The server could not be reached, or was lost.
     case connectionProblem
-    /// The strength of a bot to add.
     case botStrength
-    /// The final standings of a race.
     case standings
     /// Practice: the target is reached; keep going or finish here?
     case targetReached

@@ -2,34 +2,27 @@ import TileRaceProtocol
 
 /// A one-line text input that accepts only allowed characters, up to a length.
 struct TextField: Hashable, Sendable {
-    /// The text typed so far.
     var text: String
-    /// The most characters accepted.
     var maximumLength: Int
-    /// What the field accepts.
     var kind: Kind
     /// The last refusal, shown under the field until the next good key.
     var refusal: String?
 
-    /// The characters a field accepts.
     enum Kind: Hashable, Sendable {
         /// Nicknames, room names and join codes: `A-Z a-z 0-9 _ -`.
         case name
-        /// Digits only.
         case digits
         /// A line of chat: any printable character (no control characters),
         /// at most `maximumLength` Unicode code points (`ChatText`).
         case chat
     }
 
-    /// Creates a field.
     init(_ text: String = "", kind: Kind = .name, maximumLength: Int = Nickname.maximumLength) {
         self.text = String(text.prefix(maximumLength))
         self.kind = kind
         self.maximumLength = maximumLength
     }
 
-    /// Whether the field accepts a character.
     func accepts(_ character: Character) -> Bool {
         switch kind {
         case .name: Nickname.isAllowed(character)

@@ -3,7 +3,6 @@ import TileRaceEngine
 /// The slide and merge animation of one move: where each tile goes, and the
 /// tile that appears at the end. Purely visual: the game has already moved.
 struct TileAnimation: Hashable, Sendable {
-    /// How long the animation lasts, in seconds.
     static let durationMilliseconds = 150
     /// The share of the animation spent sliding; the rest pops merged and new tiles.
     static let slideShare = 0.7
@@ -12,7 +11,7 @@ struct TileAnimation: Hashable, Sendable {
     var motions: [TileMotion]
     /// The tile that appears after the move.
     var spawn: Spawn?
-    /// When it started (monotonic seconds).
+    /// When it started (monotonic milliseconds).
     var startedAt: Int
 
     /// How far along it is at `now`, from 0 to 1.

@@ -8,13 +8,11 @@ import TileRaceProtocol
 /// at its real pace (each entry when the server applied it), faster with
 /// `+`, and shows its running time; an untimed one at a fixed pace.
 struct WatchState: Hashable, Sendable {
-    /// Where the record stands.
     enum Status: Hashable, Sendable {
         /// Asked the server, waiting for the `LOG` lines.
         case loading
         /// The server had none, or it could not be read.
         case failed(String)
-        /// Playing back.
         case ready
     }
 
@@ -28,9 +26,7 @@ struct WatchState: Hashable, Sendable {
     var title: String
     /// The entry's figures the replay must end with, when it is an entry's.
     var expected: GameResult?
-    /// Where the record stands.
     var status: Status
-    /// The log.
     var entries: [GameLog.Entry] = []
     /// The game after `position` entries (nil until the record arrives).
     var game: Game?
@@ -38,9 +34,7 @@ struct WatchState: Hashable, Sendable {
     var position = 0
     /// Entries that did not apply where they stood (a local record may have them).
     var skipped = 0
-    /// Whether playback is stopped.
     var isPaused = false
-    /// The index in `speeds`.
     var speedIndex = WatchState.startingSpeedIndex
     /// When the next entry is due (monotonic milliseconds).
     var nextStepAt = 0

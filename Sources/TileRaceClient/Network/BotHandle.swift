@@ -1,10 +1,8 @@
 /// A bot started by a `BotLauncher`: how to stop it (it leaves the room and
 /// says goodbye).
 public struct BotHandle: Sendable {
-    /// Stops the bot.
     public var stop: @Sendable () -> Void
 
-    /// Creates a handle.
     public init(stop: @escaping @Sendable () -> Void) {
         self.stop = stop
     }

@@ -7,7 +7,6 @@ public struct BotLauncher: Sendable {
     /// the bot stops by itself (why, in one line), not when `stop` stops it.
     public var start: @Sendable (_ request: BotRequest, _ ended: @escaping @Sendable (String) -> Void) -> BotHandle
 
-    /// Creates a launcher.
     public init(start: @escaping @Sendable (_ request: BotRequest, _ ended: @escaping @Sendable (String) -> Void) -> BotHandle) {
         self.start = start
     }

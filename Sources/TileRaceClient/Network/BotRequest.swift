@@ -2,11 +2,8 @@
 public struct BotRequest: Hashable, Sendable {
     /// The client's number for it (to stop it, and to hear that it ended).
     public var id: Int
-    /// The server's host.
     public var host: String
-    /// The server's port.
     public var port: Int
-    /// The room to join.
     public var room: String
     /// The room's join code, when private.
     public var code: String?
@@ -15,7 +12,6 @@ public struct BotRequest: Hashable, Sendable {
     /// How well it plays, 1 to 5.
     public var strength: Int
 
-    /// Creates a request.
     public init(id: Int, host: String, port: Int, room: String, code: String?, nickname: String, strength: Int) {
         self.id = id
         self.host = host

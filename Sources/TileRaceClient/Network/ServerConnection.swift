@@ -26,7 +26,6 @@ final class ServerConnection: @unchecked Sendable {
         /// call `checkTimers()`).
         var checkIntervalMilliseconds = 1000
 
-        /// The limits the connection keeps.
         var connection: ClientConnection.Timing {
             ClientConnection.Timing(
                 connectTimeoutMilliseconds: connectTimeoutMilliseconds,
@@ -36,7 +35,6 @@ final class ServerConnection: @unchecked Sendable {
                 checkIntervalMilliseconds: checkIntervalMilliseconds)
         }
 
-        /// The timings for play.
         static let standard = Timing()
     }
 
@@ -49,14 +47,12 @@ final class ServerConnection: @unchecked Sendable {
         try ClientConnection.tcpConnector(endpoint.host, endpoint.port, timeout)
     }
 
-    /// The monotonic clock in milliseconds.
     typealias Clock = ClientConnection.Clock
 
     /// The most bytes waiting to be written before the server counts as not
     /// reading (and the connection as lost).
     static let maximumPendingBytes = 256 * 1024
 
-    /// The server.
     let endpoint: ServerEndpoint
     private let queue: DispatchQueue
     private let connector: Connector

@@ -6,7 +6,6 @@ enum ANSI {
     static let enterFullScreen = escape + "?1049h" + escape + "?25l" + escape + "?7l" + escape + "0m" + escape + "2J"
     /// Resets attributes, turns line wrap back on, shows the cursor and leaves the alternate screen.
     static let leaveFullScreen = escape + "0m" + escape + "?7h" + escape + "?25h" + escape + "?1049l"
-    /// Resets all attributes.
     static let resetStyle = escape + "0m"
     /// Clears the screen (in the current background).
     static let clearScreen = escape + "2J"

@@ -36,13 +36,6 @@ enum BasicColour: Int, CaseIterable, Hashable, Sendable {
     /// The candidate closest to `colour` (weighted by how the eye sees red,
     /// green and blue); nil when there is no candidate.
     static func nearest(to colour: RGB, among candidates: some Sequence<BasicColour>) -> BasicColour? {
-        candidates.min { distance($0.rgb, colour) < distance($1.rgb, colour) }
-    }
-
-    private static func distance(_ a: RGB, _ b: RGB) -> Int {
-        let dr = Int(a.red) - Int(b.red)
-        let dg = Int(a.green) - Int(b.green)
-        let db = Int(a.blue) - Int(b.blue)
-        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
+        candidates.min { RGB.distance($0.rgb, colour) < RGB.distance($1.rgb, colour) }
     }
 }

@@ -7,11 +7,8 @@ struct CellStyle: Hashable, Sendable {
     var foreground: RGB?
     /// The background colour, nil for the terminal's default.
     var background: RGB?
-    /// Bold text.
     var isBold = false
-    /// Dim (faint) text.
     var isDim = false
-    /// Underlined text.
     var isUnderlined = false
     /// Foreground and background swapped.
     var isReversed = false
@@ -19,7 +16,6 @@ struct CellStyle: Hashable, Sendable {
     /// The terminal's default look.
     static let plain = CellStyle()
 
-    /// Creates a style.
     init(
         foreground: RGB? = nil, background: RGB? = nil, isBold: Bool = false, isDim: Bool = false,
         isUnderlined: Bool = false, isReversed: Bool = false
@@ -32,32 +28,22 @@ struct CellStyle: Hashable, Sendable {
         self.isReversed = isReversed
     }
 
-    /// This style with bold text.
     var bold: CellStyle {
         var copy = self
         copy.isBold = true
         return copy
     }
-    /// This style with dim text.
-    var dim: CellStyle {
-        var copy = self
-        copy.isDim = true
-        return copy
-    }
-    /// This style reversed.
     var reversed: CellStyle {
         var copy = self
         copy.isReversed = true
         return copy
     }
-    /// This style underlined.
     var underlined: CellStyle {
         var copy = self
         copy.isUnderlined = true
         return copy
     }
 
-    /// This style with another background.
     func on(_ background: RGB?) -> CellStyle {
         var copy = self
         copy.background = background

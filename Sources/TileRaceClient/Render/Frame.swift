@@ -2,7 +2,6 @@
 struct FrameCell: Hashable, Sendable {
     /// The character shown (always one column wide).
     var character: Character
-    /// How it is drawn.
     var style: CellStyle
 
     /// A space in the terminal's default look.
@@ -12,26 +11,21 @@ struct FrameCell: Hashable, Sendable {
 /// A whole screen as a grid of cells: what a view draws and `FrameDiff`
 /// compares. Drawing outside the grid is clipped, never an error.
 struct Frame: Hashable, Sendable {
-    /// The number of columns.
     let width: Int
-    /// The number of rows.
     let height: Int
     /// The cells, row by row.
     private(set) var cells: [FrameCell]
 
-    /// A frame filled with one cell.
     init(width: Int, height: Int, filling cell: FrameCell = .blank) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.cells = Array(repeating: cell, count: self.width * self.height)
     }
 
-    /// A frame of a terminal size.
     init(size: TerminalSize, filling cell: FrameCell = .blank) {
         self.init(width: size.width, height: size.height, filling: cell)
     }
 
-    /// The whole frame as a rectangle.
     var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     /// The cell at a column and row.
@@ -131,15 +125,10 @@ struct Frame: Hashable, Sendable {
     }
 }
 
-/// The characters of a box outline.
 struct BoxLines: Sendable {
-    /// The corner at the top left.
     var topLeft: Character
-    /// The corner at the top right.
     var topRight: Character
-    /// The corner at the bottom left.
     var bottomLeft: Character
-    /// The corner at the bottom right.
     var bottomRight: Character
     /// The top and bottom edges.
     var horizontal: Character
@@ -150,8 +139,5 @@ struct BoxLines: Sendable {
     static let light = BoxLines(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─", vertical: "│")
     /// Thin lines with round corners.
     static let rounded = BoxLines(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│")
-    /// Heavy lines.
     static let heavy = BoxLines(topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━", vertical: "┃")
-    /// Double lines.
-    static let double = BoxLines(topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝", horizontal: "═", vertical: "║")
 }

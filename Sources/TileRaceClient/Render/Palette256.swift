@@ -14,7 +14,7 @@ enum Palette256 {
         let greyStep = min(23, max(0, (average - 3) / 10))
         let greyLevel = UInt8(8 + 10 * greyStep)
         let grey = RGB(greyLevel, greyLevel, greyLevel)
-        return distance(grey, colour) < distance(cube, colour) ? 232 + greyStep : cubeIndex
+        return RGB.distance(grey, colour) < RGB.distance(cube, colour) ? 232 + greyStep : cubeIndex
     }
 
     /// The palette index closest to a colour among those not `taken`, for
@@ -23,7 +23,7 @@ enum Palette256 {
         let nearest = index(for: colour)
         guard taken.contains(nearest) else { return nearest }
         let free = (16...255).filter { !taken.contains($0) }
-        return free.min { distance(self.colour(at: $0), colour) < distance(self.colour(at: $1), colour) } ?? nearest
+        return free.min { RGB.distance(self.colour(at: $0), colour) < RGB.distance(self.colour(at: $1), colour) } ?? nearest
     }
 
     /// The colour of a palette entry (16-255), which `index(for:)` maps back to it.
@@ -42,12 +42,5 @@ enum Palette256 {
             best = index
         }
         return best
-    }
-
-    private static func distance(_ a: RGB, _ b: RGB) -> Int {
-        let dr = Int(a.red) - Int(b.red)
-        let dg = Int(a.green) - Int(b.green)
-        let db = Int(a.blue) - Int(b.blue)
-        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
     }
 }

@@ -1,4 +1,3 @@
-/// A 24-bit colour.
 public struct RGB: Hashable, Sendable, CustomStringConvertible {
     /// The red component, 0-255.
     public var red: UInt8
@@ -7,7 +6,6 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
     /// The blue component, 0-255.
     public var blue: UInt8
 
-    /// Creates a colour from its components.
     public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
         self.red = red
         self.green = green
@@ -28,7 +26,6 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
         self.init(hex: value)
     }
 
-    /// The colour as `#rrggbb`.
     public var hexText: String {
         let value = (UInt32(red) << 16) | (UInt32(green) << 8) | UInt32(blue)
         let digits = String(value, radix: 16)
@@ -58,6 +55,14 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
             UInt8((Double(a) + (Double(b) - Double(a)) * min(1, max(0, fraction))).rounded())
         }
         return RGB(mix(red, other.red), mix(green, other.green), mix(blue, other.blue))
+    }
+
+    /// How far apart two colours look, weighted by how the eye sees red, green and blue.
+    static func distance(_ a: RGB, _ b: RGB) -> Int {
+        let dr = Int(a.red) - Int(b.red)
+        let dg = Int(a.green) - Int(b.green)
+        let db = Int(a.blue) - Int(b.blue)
+        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
     }
 }
 

@@ -1,12 +1,8 @@
 /// A rectangle of screen cells: column `x`, row `y`, both from 0 at the top left.
 struct Rect: Hashable, Sendable {
-    /// The first column.
     var x: Int
-    /// The first row.
     var y: Int
-    /// The number of columns.
     var width: Int
-    /// The number of rows.
     var height: Int
 
     /// The column just past the right edge.
@@ -25,14 +21,10 @@ struct Rect: Hashable, Sendable {
     }
 }
 
-/// The size of the terminal in columns and rows.
 public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
-    /// The number of columns.
     public var width: Int
-    /// The number of rows.
     public var height: Int
 
-    /// Creates a size.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

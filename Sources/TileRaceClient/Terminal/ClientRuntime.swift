@@ -13,7 +13,6 @@ import TileRaceTransport
 public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A short stable identifier: `not-a-terminal`, `dumb-terminal`, `terminal-settings`.
     public var code: String
-    /// What is wrong, in one line.
     public var message: String
 
     public var description: String { message }

@@ -19,7 +19,6 @@ final class Terminal {
         outputDescriptor = output
     }
 
-    /// Whether a file descriptor is a terminal.
     static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }

@@ -6,11 +6,9 @@
 /// (`BasicPalette+BuiltIn.swift`); a colour the user sets is picked again
 /// from its RGB value (`BasicPalette+Fitting.swift`).
 struct BasicPalette: Hashable, Sendable {
-    /// The colours of one tile value.
     struct Tile: Hashable, Sendable {
         /// The tile's block.
         var background: BasicColour
-        /// Its value.
         var text: BasicColour
 
         /// A tile drawn as `text` on `background`.
@@ -38,7 +36,6 @@ struct BasicPalette: Hashable, Sendable {
     var boardBackground: BasicColour
     /// Text written on the board itself (the paused board, the splash).
     var boardText: BasicColour
-    /// An empty cell of the board.
     var emptyCell: BasicColour
     /// Tiles 2, 4, 8 ... 2^17 (`Theme.tileColourCount` of them); bigger tiles use the last.
     var tiles: [Tile]

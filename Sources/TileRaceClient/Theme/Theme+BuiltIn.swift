@@ -2,7 +2,6 @@ extension Theme {
     /// The themes that come with the client, in the order `t` cycles through them.
     static let builtIn: [Theme] = [.classic, .dark, .light, .highContrast, .mono]
 
-    /// A built-in theme by name.
     static func named(_ name: String) -> Theme? {
         builtIn.first { $0.name == name }
     }
@@ -18,16 +17,18 @@ extension Theme {
         return values.map { RGB(hex: $0) }
     }
 
+    /// The original 2048's tiles, shared by `classic` and `light`.
+    private static let originalTiles = palette([
+        0xEEE4DA, 0xEDE0C8, 0xF2B179, 0xF59563, 0xF67C5F, 0xF65E3B, 0xEDCF72, 0xEDCC61, 0xEDC850,
+        0xEDC53F, 0xEDC22E, 0x3C3A32, 0x2F4858, 0x33658A, 0x55A630, 0x86BBD8, 0xF26419,
+    ])
+
     /// The colours of the original 2048, on the terminal's own background.
     static let classic = Theme(
         name: "classic", usesColour: true, screenBackground: nil, text: nil, mutedText: RGB(hex: 0x9C_9386),
         accent: RGB(hex: 0xED_C22E), warning: RGB(hex: 0xF6_5E3B), success: RGB(hex: 0x8F_C93A),
         boardBackground: RGB(hex: 0xBB_ADA0), emptyCellLightening: 0.24,
-        tiles: palette([
-            0xEEE4DA, 0xEDE0C8, 0xF2B179, 0xF59563, 0xF67C5F, 0xF65E3B, 0xEDCF72, 0xEDCC61, 0xEDC850,
-            0xEDC53F, 0xEDC22E, 0x3C3A32, 0x2F4858, 0x33658A, 0x55A630, 0x86BBD8, 0xF26419,
-        ]),
-        darkTileText: RGB(hex: 0x77_6E65), lightTileText: RGB(hex: 0xF9_F6F2),
+        tiles: originalTiles, darkTileText: RGB(hex: 0x77_6E65), lightTileText: RGB(hex: 0xF9_F6F2),
         palette16: .classic16, palette8: .classic8)
 
     /// Cool colours on a dark board.
@@ -49,11 +50,7 @@ extension Theme {
         mutedText: RGB(hex: 0x9C_9386), accent: RGB(hex: 0xC2_7C0E), warning: RGB(hex: 0xC0_3A1E),
         success: RGB(hex: 0x3B_8B2E),
         boardBackground: RGB(hex: 0xBB_ADA0), emptyCellLightening: 0.24,
-        tiles: palette([
-            0xEEE4DA, 0xEDE0C8, 0xF2B179, 0xF59563, 0xF67C5F, 0xF65E3B, 0xEDCF72, 0xEDCC61, 0xEDC850,
-            0xEDC53F, 0xEDC22E, 0x3C3A32, 0x2F4858, 0x33658A, 0x55A630, 0x86BBD8, 0xF26419,
-        ]),
-        darkTileText: RGB(hex: 0x77_6E65), lightTileText: RGB(hex: 0xF9_F6F2),
+        tiles: originalTiles, darkTileText: RGB(hex: 0x77_6E65), lightTileText: RGB(hex: 0xF9_F6F2),
         palette16: .light16, palette8: .light8)
 
     /// Saturated colours on black, bold text, for low vision or bright rooms.

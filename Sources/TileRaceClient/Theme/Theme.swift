@@ -22,7 +22,6 @@ struct Theme: Hashable, Sendable {
     var mutedText: RGB?
     /// Highlights: the selected line, titles.
     var accent: RGB?
-    /// Warnings and errors.
     var warning: RGB?
     /// Good news (ready marks, "you reached ...").
     var success: RGB?
@@ -32,11 +31,8 @@ struct Theme: Hashable, Sendable {
     var emptyCellLightening: Double
     /// Tile colours for 2, 4, 8 ... 2^17.
     var tiles: [RGB]
-    /// Text on light tiles.
     var darkTileText: RGB
-    /// Text on dark tiles.
     var lightTileText: RGB
-    /// Whether tile values are bold.
     var boldTileText: Bool = true
     /// The colours on a terminal with 16 colours, made by hand; nil: picked
     /// from the RGB colours (`BasicPalette.automatic`).
@@ -51,7 +47,6 @@ struct Theme: Hashable, Sendable {
     /// basic colours; nil: dark or light, whichever contrasts more.
     var tileTexts: [RGB]?
 
-    /// An empty cell of the board.
     var emptyCell: RGB {
         emptyCellColour ?? boardBackground.mixed(with: RGB(255, 255, 255), fraction: emptyCellLightening)
     }
@@ -115,24 +110,18 @@ struct Theme: Hashable, Sendable {
 
     /// Ordinary text on the screen background.
     var base: CellStyle { CellStyle(foreground: text, background: screenBackground) }
-    /// Secondary text.
     var muted: CellStyle {
         usesColour ? CellStyle(foreground: mutedText, background: screenBackground) : CellStyle(isDim: true)
     }
-    /// Titles and highlights.
     var accented: CellStyle { CellStyle(foreground: accent, background: screenBackground, isBold: true) }
-    /// The selected line of a list.
     var selected: CellStyle {
         usesColour
             ? CellStyle(foreground: accent, background: screenBackground, isBold: true)
             : CellStyle(isBold: true, isReversed: true)
     }
-    /// Warnings and errors.
     var warned: CellStyle { CellStyle(foreground: warning, background: screenBackground, isBold: true) }
-    /// Good news.
     var succeeded: CellStyle { CellStyle(foreground: success, background: screenBackground, isBold: true) }
 
-    /// The style of a tile's block and text.
     func tileStyle(exponent: Int) -> CellStyle {
         guard usesColour else {
             return CellStyle(isBold: exponent >= 7, isDim: exponent == 0)

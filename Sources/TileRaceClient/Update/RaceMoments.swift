@@ -7,10 +7,8 @@ struct RaceMoments: Equatable {
     /// Our race is over (the end dialog is open or was closed), other than by
     /// resigning, which the player did on purpose.
     var haveFinished: Bool
-    /// The standings are in.
     var isOver: Bool
 
-    /// The moments as the model stands.
     init(_ model: Model) {
         if case .racing = model.race?.phase { isRacing = true } else { isRacing = false }
         let end = model.session?.isRace == true ? model.session?.end : nil

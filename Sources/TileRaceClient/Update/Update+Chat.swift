@@ -31,7 +31,6 @@ extension Update {
         return []
     }
 
-    /// Opens the input line.
     static func openChat(_ model: inout Model) -> [Effect] {
         guard model.chatPlace != nil else { return [] }
         model.chat.input = TextField(model.chat.draft, kind: .chat, maximumLength: ChatText.maximumLength)

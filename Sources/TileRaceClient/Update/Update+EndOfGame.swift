@@ -176,7 +176,6 @@ extension Update {
 
     // MARK: Submission
 
-    /// The reply to `SUBMIT`.
     static func submitReplied(_ nickname: String, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
         switch result {
         case .success(.submit(let receipt)):

@@ -156,7 +156,6 @@ extension Update {
 
     // MARK: The server's copy
 
-    /// The reply to `MOVE` (or `RESYNC`).
     static func moveReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
         switch result {
         case .success(.move(let acknowledgement)):

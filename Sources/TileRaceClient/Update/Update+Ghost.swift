@@ -61,7 +61,6 @@ extension Update {
         session.ghost = ghost
         model.session = session
         model.race = nil
-        model.watch = nil
         model.pendingGhost = nil
         model.pendingPracticeSeed = nil
         model.menu.introStartedAt = nil

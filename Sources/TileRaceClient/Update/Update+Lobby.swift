@@ -197,7 +197,6 @@ extension Update {
         }
     }
 
-    /// The reply to `ROOMS`.
     static func roomsReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
         switch result {
         case .success:

@@ -46,7 +46,6 @@ extension Update {
     /// What a refused nickname is told: the rule.
     static let nicknameRuleNotice = "nickname: \(Nickname.rule)"
 
-    /// Keys in the nickname prompt.
     static func nicknamePromptKey(_ key: Key, prompt: NicknamePrompt, model: inout Model) -> [Effect] {
         var prompt = prompt
         switch key {
@@ -78,7 +77,6 @@ extension Update {
         }
     }
 
-    /// The reply to `NICK`.
     static func nicknameReplied(_ nickname: String, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
         switch result {
         case .success: nicknameAccepted(nickname, model: &model)

@@ -18,8 +18,7 @@ extension Update {
             model.show("a quick race is rated: submit a 4x4 game first to claim your nickname", .warning)
             return []
         }
-        model.quickRace = QuickRaceState(startedAt: model.now)
-        model.screen = .quickRace
+        model.screen = .quickRace(QuickRaceState(startedAt: model.now))
         return [.send(.queue(token: token))]
     }
 
@@ -29,12 +28,10 @@ extension Update {
         if let effects = sharedKey(key, model: &model) { return effects }
         switch key {
         case .escape, .character("q"):
-            model.quickRace = nil
             model.screen = .menu
             if model.network.goal == .quickRace { model.network.goal = nil }
             return [.send(.unqueue)]
         case .character("a") where model.quickRace?.offersBots == true:
-            model.quickRace = nil
             model.show("create a room (n), then press a in it to add bots: an unrated race", .info)
             return [.send(.unqueue)] + pursue(.openLobby, model: &model)
         default:
@@ -42,18 +39,17 @@ extension Update {
         }
     }
 
-    /// `OK QUEUE` or its refusal.
     static func queueReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) {
-        guard model.screen == .quickRace, model.quickRace != nil else { return }
+        guard var state = model.quickRace else { return }
         switch result {
         case .success(.queue(let waiting, let rating)):
-            model.quickRace?.isQueued = true
-            model.quickRace?.waiting = waiting
-            if let rating { model.quickRace?.rating = rating }
+            state.isQueued = true
+            state.waiting = waiting
+            if let rating { state.rating = rating }
+            model.screen = .quickRace(state)
         case .success:
             break
         case .failure(let error):
-            model.quickRace = nil
             model.screen = .menu
             model.show("no quick race: \(ScreenText.sanitize(error.message))", .warning)
         }
@@ -61,15 +57,15 @@ extension Update {
 
     /// `QUEUED`: how many wait, and the bots offer.
     static func queuedArrived(waiting: Int, offersBots: Bool, model: inout Model) {
-        guard model.screen == .quickRace, model.quickRace != nil else { return }
-        model.quickRace?.waiting = waiting
-        if offersBots { model.quickRace?.offersBots = true }
+        guard var state = model.quickRace else { return }
+        state.waiting = waiting
+        if offersBots { state.offersBots = true }
+        model.screen = .quickRace(state)
     }
 
     /// `MATCHED`: the room, as after `OK JOIN`; its `JOINED`, `READY` and
     /// `COUNTDOWN` follow.
     static func matchedArrived(_ description: RoomDescription, model: inout Model) -> [Effect] {
-        model.quickRace = nil
         model.roomExit = .menu
         let effects = enteredRoom(description, code: nil, isWatching: false, model: &model)
         model.show("quick race: matched with players of close rating; the countdown starts", .info)
@@ -84,9 +80,10 @@ extension Update {
     /// once it is connected (`queueAgain`, by the `quickRace` goal or
     /// after a resume).
     static func quickRaceConnectionLost(_ model: inout Model) {
-        guard model.screen == .quickRace, model.quickRace != nil else { return }
-        model.quickRace?.isQueued = false
-        model.quickRace?.isConnectionLost = true
+        guard var state = model.quickRace else { return }
+        state.isQueued = false
+        state.isConnectionLost = true
+        model.screen = .quickRace(state)
         model.network.goal = .quickRace
         model.show(queueLostText, .warning)
     }
@@ -95,18 +92,17 @@ extension Update {
     /// queue (the time waited starts again), or the menu with the reason
     /// when that cannot be.
     static func queueAgain(_ model: inout Model) -> [Effect] {
-        guard model.screen == .quickRace, model.quickRace?.isConnectionLost == true else { return [] }
+        guard model.quickRace?.isConnectionLost == true else { return [] }
         if model.network.goal == .quickRace { model.network.goal = nil }
         guard model.network.serverFeatures.contains(.queue), let nickname = model.network.nickname,
             let token = model.config.token(for: nickname)
         else {
-            model.quickRace = nil
             model.screen = .menu
             model.show(
                 "\(queueLostText): this server has no quick race for \(ScreenText.sanitize(model.network.nickname ?? "you"))", .warning)
             return []
         }
-        model.quickRace = QuickRaceState(startedAt: model.now)
+        model.screen = .quickRace(QuickRaceState(startedAt: model.now))
         model.show("connected again: back in the quick race queue", .info)
         return [.send(.queue(token: token))]
     }
@@ -114,8 +110,7 @@ extension Update {
     /// The player gave up on the connection (offline, or quit to the menu)
     /// while on the waiting screen: the menu, saying the queue was left.
     static func quickRaceGivenUp(_ model: inout Model) {
-        guard model.screen == .quickRace else { return }
-        model.quickRace = nil
+        guard model.quickRace != nil else { return }
         model.screen = .menu
         model.show(queueLostText, .warning)
     }

@@ -4,7 +4,6 @@ import TileRaceProtocol
 /// screen, a join code to ask, a room that moved to another server, the
 /// room `--room` names made when missing).
 extension Update {
-    /// The reply to `CREATE`.
     static func createReplied(
         _ name: String, options: RoomOptions, _ result: Result<OkReply, ProtocolError>, model: inout Model
     ) -> [Effect] {

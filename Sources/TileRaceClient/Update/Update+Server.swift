@@ -6,7 +6,6 @@ import TileRaceProtocol
 /// does not compile until a screen handles it (or it is listed as needing
 /// nothing).
 extension Update {
-    /// Applies news from the network.
     static func server(_ update: ServerUpdate, model: inout Model) -> [Effect] {
         switch update {
         case .greeted(let greeting):
@@ -144,7 +143,7 @@ extension Update {
             queuedArrived(waiting: waiting, offersBots: offersBots, model: &model)
         case .matched(let description):
             // Matched just as we left the queue (UNQUEUE crossed it): leave that room.
-            guard model.screen == .quickRace else { return [.send(.leave)] }
+            guard model.quickRace != nil else { return [.send(.leave)] }
             return matchedArrived(description, model: &model)
         }
         return []
@@ -184,8 +183,7 @@ extension Update {
         case .unqueue:
             break
         case .queue:
-            model.quickRace = nil
-            if model.screen == .quickRace { model.screen = .menu }
+            if model.quickRace != nil { model.screen = .menu }
             model.show("not connected to a server", .warning)
         case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record, .info, .say:
             model.show("not connected to a server", .warning)

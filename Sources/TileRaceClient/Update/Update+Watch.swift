@@ -14,10 +14,10 @@ extension Update {
         }
         let query = model.leaderboard.recordQuery(for: entry, today: model.today)
         let boardName = query.board.name(date: query.date ?? model.today)
-        model.watch = WatchState(
-            title: "\(ScreenText.sanitize(entry.nickname)) · \(boardName) · rank \(entry.rank)", expected: entry.result,
-            returnScreen: .leaderboard)
-        model.screen = .watch
+        model.screen = .watch(
+            WatchState(
+                title: "\(ScreenText.sanitize(entry.nickname)) · \(boardName) · rank \(entry.rank)", expected: entry.result,
+                returnScreen: .leaderboard))
         return [.send(.record(query))]
     }
 
@@ -25,12 +25,10 @@ extension Update {
     static func startWatch(_ record: RecordToWatch, model: inout Model) {
         var watch = WatchState(title: ScreenText.sanitize(record.title), expected: record.expected, returnScreen: nil)
         watch.load(seed: record.seed, config: record.config, log: record.log, now: model.now)
-        model.watch = watch
-        model.screen = .watch
+        model.screen = .watch(watch)
         model.menu.introStartedAt = nil
     }
 
-    /// The reply to `RECORD`.
     static func recordReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
         switch result {
         case .success(.record(let summary)): recordArrived(summary, items: items, model: &model)
@@ -46,7 +44,7 @@ extension Update {
         do throws(EngineError) {
             guard chunks.count == summary.count else {
                 watch.status = .failed("the record came with \(chunks.count) LOG lines, not \(summary.count)")
-                model.watch = watch
+                model.screen = .watch(watch)
                 return
             }
             let seed = try Seed(parsing: summary.seed)
@@ -56,25 +54,22 @@ extension Update {
         } catch {
             watch.status = .failed("the record cannot be replayed: \(error.message)")
         }
-        model.watch = watch
+        model.screen = .watch(watch)
     }
 
     /// `ERR` to `RECORD`: say why, on the watch screen.
     private static func recordRefused(_ error: ProtocolError, model: inout Model) {
-        guard model.watch?.status == .loading else { return }
-        model.watch?.status = .failed(
+        guard var watch = model.watch, watch.status == .loading else { return }
+        watch.status = .failed(
             error.code == .noRecord
                 ? "no record of this game: it was played before the server kept records" : ScreenText.sanitize(error.message))
+        model.screen = .watch(watch)
     }
 
     static func watchKey(_ key: Key, model: inout Model) -> [Effect] {
-        guard var watch = model.watch else {
-            model.screen = .menu
-            return []
-        }
+        guard var watch = model.watch else { return [] }
         switch key {
         case .escape, .character("q"):
-            model.watch = nil
             guard let screen = watch.returnScreen else { return quit(&model) }
             model.screen = screen
             return []
@@ -110,16 +105,15 @@ extension Update {
         case .end, .character("G"):
             watch.jump(to: watch.entries.count)
         default:
-            model.watch = watch
             return sharedKey(key, model: &model) ?? []
         }
-        model.watch = watch
+        model.screen = .watch(watch)
         return []
     }
 
     /// Time passing: the slide ends, and the next entry plays when it is due.
     static func watchTick(_ model: inout Model) {
-        guard model.screen == .watch, var watch = model.watch, watch.status == .ready else { return }
+        guard var watch = model.watch, watch.status == .ready else { return }
         let now = model.now
         if let animation = watch.animation, animation.isFinished(at: now) { watch.animation = nil }
         if watch.isTimed {
@@ -130,6 +124,6 @@ extension Update {
             watch.stepForward(now: now, animated: animated)
             watch.nextStepAt = max(watch.nextStepAt + watch.stepMilliseconds, now)
         }
-        model.watch = watch
+        model.screen = .watch(watch)
     }
 }

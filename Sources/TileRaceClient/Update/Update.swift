@@ -14,7 +14,6 @@ func update(_ model: inout Model, _ event: Event) -> [Effect] {
 /// what several screens share has its own (the connection, the nickname,
 /// resuming, away players, bots, the practice clock, shared keys).
 enum Update {
-    /// Applies one event.
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
         if model.network.isQuitting { return whileQuitting(event, model: &model) }
         let before = RaceMoments(model)

@@ -1,7 +1,6 @@
 /// A three-row font of digits drawn with box characters, for big tiles, the
 /// splash and the clock on large terminals.
 enum BigDigits {
-    /// The rows of a glyph.
     static let height = 3
 
     private static let glyphs: [Character: [String]] = [
@@ -31,7 +30,6 @@ enum BigDigits {
         return widths.reduce(0, +) + max(0, widths.count - 1)
     }
 
-    /// The three rows of `text`.
     static func rows(_ text: String) -> [String] {
         (0..<height).map { row in
             text.map { glyphs[$0]?[row] ?? "" }.joined(separator: " ")

@@ -8,20 +8,15 @@ struct BoardLayout: Hashable, Sendable {
         (23, 11), (25, 12),
     ]
 
-    /// The number of rows and columns of the board.
     var boardSize: Int
-    /// The columns of a tile.
     var tileWidth: Int
-    /// The rows of a tile.
     var tileHeight: Int
     /// The columns between tiles (and at the edges).
     var gapX: Int
     /// The rows between tiles (and at the edges).
     var gapY: Int
 
-    /// The columns of the whole board.
     var width: Int { boardSize * tileWidth + (boardSize + 1) * gapX }
-    /// The rows of the whole board.
     var height: Int { boardSize * tileHeight + (boardSize + 1) * gapY }
 
     /// A layout with a given tile size; outlined (uncoloured) boards use
@@ -44,7 +39,6 @@ struct BoardLayout: Hashable, Sendable {
         return best
     }
 
-    /// The smallest layout of a board.
     static func smallest(boardSize: Int, isOutlined: Bool) -> BoardLayout {
         BoardLayout(boardSize: boardSize, tileWidth: tileSizes[0].width, tileHeight: tileSizes[0].height, isOutlined: isOutlined)
     }

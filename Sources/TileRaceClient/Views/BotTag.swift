@@ -1,6 +1,5 @@
 /// The small `bot` tag after a bot's name in lists.
 enum BotTag {
-    /// The tag, with its space.
     static let tag = " bot"
 
     /// A nickname (filtered) in a column of `width`, with the tag when it is

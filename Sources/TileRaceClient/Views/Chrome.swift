@@ -135,24 +135,17 @@ enum Chrome {
 enum Dialog {
     /// How a line of a dialog is placed.
     enum Alignment {
-        /// From the left padding.
         case leading
-        /// Centred.
         case center
     }
 
-    /// One line of a dialog.
     struct Line {
-        /// The text.
         var text: String
-        /// How it looks.
         var style: CellStyle
-        /// Where it goes.
         var alignment: Alignment = .center
         /// The columns a line wrapped from this one starts in (a hanging indent).
         var indent = 0
 
-        /// An empty line.
         static let blank = Line(text: "", style: .plain)
     }
 

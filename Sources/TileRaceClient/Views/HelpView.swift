@@ -13,19 +13,7 @@ enum HelpView {
     /// but Quit, which has its own line): `r p d l i c`.
     static var menuHotKeys: (String, String) {
         let items = MenuItem.allCases.filter { $0 != .quit }
-        let words = items.map { item in
-            switch item {
-            case .race: "race"
-            case .quickRace: "quick race"
-            case .practice: "practice"
-            case .daily: "daily"
-            case .leaderboard: "leaderboard"
-            case .statistics: "statistics"
-            case .colours: "colours"
-            case .quit: "quit"
-            }
-        }
-        return (items.map { String($0.hotKey) }.joined(separator: " "), words.joined(separator: ", "))
+        return (items.map { String($0.hotKey) }.joined(separator: " "), items.map(\.helpWord).joined(separator: ", "))
     }
 
     /// The keys of the model's screen, as (key, what it does).

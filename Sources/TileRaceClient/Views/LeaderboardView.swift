@@ -12,7 +12,6 @@ enum LeaderboardView {
     static let columnWidths = (rank: 12, nickname: 19, score: 12, best: 7, assists: 9, time: 10)
     /// The date column: `MM-DD` when narrow, the whole date when wide.
     static func dateWidth(wideDates: Bool) -> Int { wideDates ? 12 : 7 }
-    /// The width of the table.
     static func tableWidth(wideDates: Bool) -> Int { 12 + 19 + 12 + 7 + 9 + 10 + dateWidth(wideDates: wideDates) }
     /// Whether the frame is wide enough for whole dates.
     static func hasWideDates(_ frame: Frame) -> Bool { frame.width >= 100 }

@@ -1,6 +1,5 @@
 /// The splash (2, 0, 4, 8 sliding and growing into place) and the main menu.
 enum MenuView {
-    /// The digits of the logo.
     static let logo: [Int] = [2, 0, 4, 8]
 
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {

@@ -2,16 +2,12 @@
 /// (4 to 8 columns, 1 to 3 rows) with which every board fits the space, so
 /// they grow with the window like our own board does.
 struct MiniBoardGrid: Equatable {
-    /// The columns of one cell.
     var cellWidth: Int
-    /// The rows of one cell.
     var cellHeight: Int
     /// Boards side by side.
     var columns: Int
-    /// The columns of one board.
     var boardSize: Int
 
-    /// The columns of one board.
     var boardWidth: Int { boardSize * cellWidth }
     /// The rows of one board with its name above and a gap below.
     var blockHeight: Int { boardSize * cellHeight + 2 }

@@ -4,7 +4,6 @@ import TileRaceEngine
 /// progress, mini-boards when wide enough, the feed, the countdown and the
 /// final standings. Drawn from `RaceState`, whatever filled it.
 enum RaceView {
-    /// The columns of one mini-board cell.
     static let miniCellWidth = 4
 
     static func drawPanel(_ model: Model, session: PlaySession, race: RaceState, in rect: Rect, theme: Theme, into frame: inout Frame) {

@@ -12,9 +12,7 @@
 /// a name is cut only when even that does not fit. The choice is made for
 /// all rows together, so they line up.
 enum RacerTable {
-    /// One racer's row.
     struct Row {
-        /// The racer.
         var player: RacePlayer
         /// What is shown in place of their moves, if anything.
         var mark: String?
@@ -23,7 +21,6 @@ enum RacerTable {
         /// In a rated race, their rating as the room showed it (`1523`, `1337?`).
         var rating: String?
 
-        /// A row.
         init(_ player: RacePlayer, mark: String? = nil, isBot: Bool? = nil, rating: String? = nil) {
             self.player = player
             self.mark = mark
@@ -34,9 +31,7 @@ enum RacerTable {
 
     /// The columns' indices, for `TextTable.Layout.wordings`.
     enum ColumnIndex {
-        /// Score.
         static let score = 2
-        /// Best tile.
         static let best = 3
         /// Points behind the first.
         static let behind = 4

@@ -6,7 +6,6 @@
 enum StandingsTable {
     /// Which columns a table has.
     enum Detail {
-        /// Every column.
         case full
         /// Place, name, score and how: the room's short list.
         case brief

@@ -15,11 +15,9 @@ struct TextTable {
         /// Whether the cells are aligned to the right, when not as the column says.
         var isRightAligned: Bool?
 
-        /// The width of the widest cell or the heading.
         var width: Int { max(heading.count, cells.map(\.count).max() ?? 0) }
     }
 
-    /// One column.
     struct Column {
         /// Its wordings, the longest first; each later one is shorter.
         var wordings: [Wording]
@@ -33,7 +31,6 @@ struct TextTable {
         /// flexible one and must be (by default with `…` at the end).
         var cut: ((_ row: Int, _ width: Int) -> String)?
 
-        /// A column with one wording.
         init(_ heading: String, _ cells: [String], isRightAligned: Bool = false, canBeLeftOut: Bool = false, gap: Int = 1) {
             self.init(
                 wordings: [Wording(heading: heading, cells: cells)], isRightAligned: isRightAligned, canBeLeftOut: canBeLeftOut,
@@ -49,7 +46,6 @@ struct TextTable {
         }
     }
 
-    /// The columns, left to right.
     var columns: [Column]
     /// The order in which columns give way (indices into `columns`), first to give way first.
     var givingWay: [Int] = []
@@ -60,7 +56,6 @@ struct TextTable {
     struct Layout: Equatable {
         /// The headings, aligned over their columns (spaces when there is none).
         var heading: String
-        /// The rows.
         var rows: [String]
         /// The wording chosen for each column, nil when it was left out.
         var wordings: [Int?]

@@ -35,7 +35,6 @@ func view(_ model: Model, size: TerminalSize, theme: Theme) -> Frame {
     return frame
 }
 
-/// Sizes shared by the views.
 enum View {
     /// The smallest terminal any screen is drawn in.
     static let minimumSize = TerminalSize(width: 60, height: 18)
@@ -47,7 +46,7 @@ enum View {
         let boardSize: Int
         if model.screen == .game, let session = model.session {
             boardSize = session.game.config.size
-        } else if model.screen == .watch, let game = model.watch?.game {
+        } else if let game = model.watch?.game {
             boardSize = game.config.size
         } else {
             return minimumSize
