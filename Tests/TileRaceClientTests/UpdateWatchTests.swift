@@ -160,7 +160,7 @@ import TileRaceProtocol
         #expect(model.watch == nil)
     }
 
-    /// `tilerace replay --watch` quits on q or on Esc, as its help and the README say.
+    /// `tilerace replay --watch` quits on q or on Esc, as its help and docs/playing.md say.
     @Test(arguments: [Key.character("q"), Key.escape])
     func aCommandLineWatchQuitsOnQOrEscape(key: Key) {
         var model = Fixtures.model()

@@ -10,7 +10,7 @@
 /// (Redis may have run the script), and finds its own claim. The journal's
 /// store answers only once the records are stored, so it never meets one.
 ///
-/// Key layout (see README, "Many servers"), with `tilerace:` before each:
+/// Key layout (see docs/hosting.md, "Many servers"), with `tilerace:` before each:
 /// - `sequence`: the last record number (orders equal scores).
 /// - `claims`: hash, nickname key → the claim's record, `claim seq= nick=
 ///   token= date=` (`LeaderboardRecord.text`).

@@ -33,7 +33,7 @@ public struct LogEntry: Hashable, Sendable {
         case number(Int)
     }
 
-    /// What happened, a fixed name (README: "Running a public server" lists them).
+    /// What happened, a fixed name (docs/hosting.md, "Logs for collectors", lists them).
     public var event: String
     /// Its facts, in order.
     public var fields: [Field]
