@@ -1,4 +1,4 @@
-/// The server holds a dropped seat a while (protocol.md 5.1.1); tries back off from 0.25 s to 4 s.
+/// The server holds a dropped seat a while (protocol.md 5.1.1); tries back off from 0.25 s to 4 s until the grace is spent.
 struct ResumeAttempt: Hashable, Sendable {
     /// The server's default hold: after that, trying is pointless.
     static let graceMilliseconds = 30_000

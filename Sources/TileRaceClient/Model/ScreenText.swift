@@ -1,6 +1,6 @@
 /// Makes outside text safe to draw: control, format, combining and wide characters go,
-/// so nothing can move the cursor, change colours or break the layout. The wire's `TextFilter` is
-/// not enough: this is the last line of defence, and also keeps the layout.
+/// so nothing can move the cursor, change colours or break the layout. `TextFilter` cleans the wire;
+/// this is the last line of defence before drawing.
 enum ScreenText {
     static let maximumLength = 200
 

@@ -45,8 +45,9 @@ final class ClientNetwork: @unchecked Sendable {
         connection = nil
     }
 
-    /// `done(false)` if `milliseconds` pass first; `done` runs on the queue after the update that tells of
-    /// the end. A later call replaces an earlier one still waiting.
+    /// `done(true)` once the connection ends (at once if none is open), `done(false)` if `milliseconds`
+    /// pass first; `done` runs on the queue after the update that tells of the end. A later call replaces
+    /// an earlier one still waiting.
     func awaitClose(withinMilliseconds milliseconds: Int, _ done: @escaping (Bool) -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard let connection, connection.isOpen else {

@@ -13,7 +13,7 @@ struct BasicPalette: Hashable, Sendable {
 
     /// 16, or 8 (the normal ones only, `30-37` / `40-47`).
     var colourCount: Int
-    /// Nil for the terminal's own (also the roles below).
+    /// Nil: the terminal's own colour (likewise the next five).
     var screenBackground: BasicColour?
     var text: BasicColour?
     var mutedText: BasicColour?
@@ -22,7 +22,7 @@ struct BasicPalette: Hashable, Sendable {
     var success: BasicColour?
     /// Colour code 0.
     var boardBackground: BasicColour
-    /// The paused board, the splash.
+    /// Text on the board itself (the paused board, the splash).
     var boardText: BasicColour
     var emptyCell: BasicColour
     /// `Theme.tileColourCount` of them; bigger tiles use the last.

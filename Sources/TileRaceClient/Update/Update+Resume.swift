@@ -18,7 +18,7 @@ extension Update {
         model.network.resumeSecret = nil
         // What was asked of the old connection will not be answered.
         model.network.gameChangesAwaitingReply = 0
-        /// Still connected for the screens: the seat is ours, and requests wait for it (`Update.apply`).
+        // Still connected for the screens: the seat is ours, and requests wait for it (`Update.apply`).
         model.connection = .connected(endpoint)
         // The queue holds no seat: its place is lost even so.
         quickRaceConnectionLost(&model)
@@ -54,7 +54,7 @@ extension Update {
         let attempts = model.network.resuming?.attempt ?? 1
         model.network.resuming = nil
         model.network.isCatchingUp = model.session?.sendsEntries == true
-        /// Our nickname in the catch-up START may be an earlier seat we gave up before coming back.
+        // Our nickname in the catch-up START may be an earlier seat we gave up before coming back.
         let wasRacing = model.session?.isRace == true && model.race.map { !$0.isOver } == true
         model.network.isCatchingUpOutsideRace = room?.state == .racing && !wasRacing
         model.connection = .connected(endpoint)
