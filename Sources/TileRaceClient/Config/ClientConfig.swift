@@ -1,29 +1,24 @@
 import TileRaceProtocol
 
-/// What the client remembers between runs, saved as JSON in the config
-/// directory: the theme, the user's colours, the last nickname and the
-/// secret token of each nickname claimed on a server.
+/// Saved as JSON in the config directory.
 public struct ClientConfig: Codable, Hashable, Sendable {
-    /// The format version written in the file.
     public static let currentVersion = 1
 
     public var themeName: String = Theme.classic.name
-    /// The user's colours per theme: theme name -> colour code (`"0"`, `"2"` ...) -> `#rrggbb`.
+    /// Theme name -> colour code (`"0"`, `"2"` ...) -> `#rrggbb`.
     public var colourOverrides: [String: [String: String]] = [:]
-    /// The nickname used last, offered first in the nickname prompt.
+    /// Offered first in the nickname prompt.
     public var lastNickname: String?
-    /// The secret token of each nickname claimed on a server: nickname -> token.
+    /// Nickname -> the secret token of its claim on a server.
     public var tokens: [String: String] = [:]
-    /// Whether the terminal bell rings when a race starts, when we finish and when it ends.
+    /// At a race's start, our finish and its end.
     public var isBellEnabled = true
-    /// The quick phrases keys 1 to 4 say during a race (`"phrases"`: four
-    /// texts of 1 to 200 characters).
+    /// Keys 1 to 4 in a race (`"phrases"`: four texts of 1 to 200 characters).
     public var quickPhrases = ClientConfig.defaultQuickPhrases
-    /// The nicknames whose chat this player does not want to see (`/mute`),
-    /// as lower-case keys, sorted.
+    /// `/mute`d nicknames, as lower-case keys, sorted.
     public var mutedNicknames: [String] = []
 
-    /// The quick phrases when the file names none.
+    /// When the file names none.
     public static let defaultQuickPhrases = ["good luck", "nice!", "gg", "one more?"]
 
     public init() {}
@@ -39,7 +34,7 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         case mutedNicknames = "muted"
     }
 
-    /// Reads a config; missing fields take their defaults, so older files keep working.
+    /// Missing fields take their defaults, so older files keep working.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? ClientConfig.currentVersion
@@ -69,26 +64,25 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         try container.encode(mutedNicknames, forKey: .mutedNicknames)
     }
 
-    /// The token stored for a nickname (nicknames are the same whatever their case).
+    /// Nicknames are the same whatever their case.
     func token(for nickname: String) -> String? {
         let key = nickname.lowercased()
         return tokens[key] ?? tokens.keys.sorted().first { $0.lowercased() == key }.flatMap { tokens[$0] }
     }
 
-    /// Stores the token a server gave when `nickname` was claimed.
     mutating func setToken(_ token: String, for nickname: String) {
         let key = nickname.lowercased()
         for old in tokens.keys where old.lowercased() == key { tokens[old] = nil }
         tokens[key] = token
     }
 
-    /// The theme to draw with: the chosen built-in (classic if unknown) with the user's colours.
+    /// The chosen built-in (classic if unknown) with the user's colours.
     var theme: Theme {
         let base = Theme.named(themeName) ?? .classic
         return base.applying(colourOverrides[base.name] ?? [:])
     }
 
-    /// Problems with values that parsed but make no sense, fixed by dropping them.
+    /// Values that parsed but make no sense are dropped.
     mutating func dropInvalidValues() -> [String] {
         var problems: [String] = []
         if Theme.named(themeName) == nil {
@@ -112,10 +106,7 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         return problems
     }
 
-    /// The quick phrases and muted nicknames that make no sense, dropped:
-    /// not four phrases (the defaults are used), a phrase that is not 1 to
-    /// 200 printable characters (that key's default is used), a muted
-    /// nickname that is not a nickname (ignored).
+    /// Not four phrases: the defaults; a bad phrase: that key's default; a bad muted nickname: ignored.
     private mutating func dropInvalidChatValues() -> [String] {
         var problems: [String] = []
         if quickPhrases.count != ClientConfig.defaultQuickPhrases.count {

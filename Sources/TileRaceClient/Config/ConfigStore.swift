@@ -7,15 +7,9 @@ import TileRaceTransport
     import Darwin
 #endif
 
-/// Reads and writes `config.json` in the client's config directory
-/// (`$XDG_CONFIG_HOME/tilerace`, else `~/.config/tilerace`).
-///
-/// Writes are atomic (a temporary file, synced, then renamed) with mode 0600,
-/// since the file holds nickname tokens; the directory is created 0700. A
-/// file that cannot be read or parsed is never overwritten: the first save
-/// after such a load moves it aside to `config.json.bak` (or `.bak.2`, ...).
+/// `config.json`, written atomically with mode 0600 (it holds tokens) in a 0700 directory.
+/// A file that cannot be read is never overwritten: the next save moves it to `config.json.bak`.
 public struct ConfigStore: Sendable {
-    /// The largest config file read.
     static let maximumFileSize = 1 << 20
 
     public let directory: String
@@ -26,24 +20,20 @@ public struct ConfigStore: Sendable {
 
     public var path: String { directory + "/config.json" }
 
-    /// The default directory: `$XDG_CONFIG_HOME/tilerace` when that is an
-    /// absolute path, else `$HOME/.config/tilerace`; nil with neither.
+    /// `$XDG_CONFIG_HOME/tilerace` when absolute, else `$HOME/.config/tilerace`; nil with neither.
     public static func defaultDirectory(environment: [String: String]) -> String? {
         DataPaths.configDirectory(environment: environment)
     }
 
-    /// The result of loading: the config to use, and what was wrong if anything.
     public struct Loaded: Sendable {
         public var config: ClientConfig
-        /// A one-line explanation when the file could not be used as is.
+        /// One line, when the file could not be used as is.
         public var problem: String?
-        /// Whether a file exists that could not be read or parsed, and must be
-        /// moved aside (not overwritten) before saving.
+        /// An unreadable file must be moved aside, not overwritten.
         public var mustPreserveExistingFile: Bool
     }
 
-    /// Reads the config. Never fails: a missing file gives the defaults; an
-    /// unreadable or corrupt one gives the defaults and a problem.
+    /// Never fails: a missing or corrupt file gives the defaults (corrupt with a problem).
     public func load() -> Loaded {
         let descriptor = open(path, O_RDONLY)
         if descriptor < 0 {
@@ -86,8 +76,7 @@ public struct ConfigStore: Sendable {
             mustPreserveExistingFile: true)
     }
 
-    /// Saves the config atomically with mode 0600. When `preservingExisting`,
-    /// the current file is first renamed to a free `.bak` name, returned.
+    /// When `preservingExisting`, the current file is first moved to a free `.bak` name, returned.
     @discardableResult
     public func save(_ config: ClientConfig, preservingExisting: Bool = false) throws(ConfigError) -> String? {
         try createDirectory()

@@ -1,62 +1,43 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// What a client believes about itself and the server, read off its model:
-/// what the deterministic simulator compares with the server's state.
+/// What a client believes, read off its model, for the simulator to compare with the server.
 package struct ClientFacts: Sendable {
-    /// A game on the client's screen.
     package struct Play: Hashable, Sendable {
-        /// Whether it is a race (else practice or the offline daily).
+        /// Else practice or the offline daily.
         package var isRace: Bool
         package var room: String?
-        /// Whether its entries go to the server (a race, or a mirrored practice game).
+        /// A race, or a mirrored practice game.
         package var sendsEntries: Bool
-        /// The number of the last entry sent.
         package var sequence: Int
-        /// Entries sent and not acknowledged yet.
         package var unacknowledgedCount: Int
         package var game: Game
-        /// How the end-of-game dialog says it ended, once it did: `won`,
-        /// `noMoves`, `timeUp` or `resigned`.
+        /// `won`, `noMoves`, `timeUp` or `resigned`, once ended.
         package var endOutcome: String?
-        /// Whether a practice game's clock stands still for the player
-        /// (paused, "keep going?", a question over it, Ctrl-Z): the server's
-        /// copy must stand still too.
+        /// Paused, "keep going?", a question, Ctrl-Z: the server's copy must stand still too.
         package var isClockHeld: Bool
     }
 
-    /// The nickname the server accepted for this connection.
     package var nickname: String?
-    /// Whether requests can be sent.
     package var isConnected: Bool
-    /// Whether it is reconnecting by itself to take a dropped seat back.
     package var isResuming: Bool
-    /// Whether it waits for the server's catch-up after resuming.
     package var isCatchingUp: Bool
-    /// Requests that end or replace a game, not answered yet.
     package var gameChangesAwaitingReply: Int
-    /// The screen shown: `menu`, `game`, `leaderboard`, `colours`, `lobby`,
-    /// `room`, `spectate`, `watch` or `statistics`.
+    /// `menu`, `game`, `leaderboard`, `colours`, `lobby`, `room`, `spectate`, `watch` or `statistics`.
     package var screen: String
-    /// The overlay shown, if any: `help`, `confirm`, `nickname`,
-    /// `connectionProblem` or `botStrength`.
+    /// `help`, `confirm`, `nickname`, `connectionProblem` or `botStrength`.
     package var overlay: String?
-    /// The room it is in, and whether as a watcher.
     package var room: (name: String, isWatching: Bool)?
-    /// The race on screen, by room, and whether it is over.
     package var race: (room: String, isOver: Bool)?
     package var play: Play?
     package var notice: String?
-    /// The characters typed in the chat's input line, while it is open.
+    /// While the chat input is open.
     package var chatInputLength: Int?
-    /// The lobby's create-room form, while it is open: the field with the
-    /// cursor (`name`, `size`, `target`, `assists`, `timeLimit`, `code`,
-    /// `rated`, `create`), the characters of the room's name, and whether
-    /// the room is to be rated.
+    /// While open: the focused field (`name`, `size`, ..., `create`), the name's length, rated or not.
     package var createRoomForm: (field: String, nameLength: Int, isRated: Bool)?
-    /// The rooms the lobby lists, in order: name, whether rated, players.
+    /// In order: name, rated, players.
     package var lobbyRooms: [(name: String, isRated: Bool, players: Int)] = []
-    /// The lobby's selected room (an index of `lobbyRooms`).
+    /// An index of `lobbyRooms`.
     package var lobbySelection = 0
     package var isRoomRated = false
     package var isReady = false

@@ -1,49 +1,39 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// The whole terminal client without its terminal and its sockets: the
-/// model, `update`, and one connection's `ClientConversation`, carrying out
-/// every effect the way the runtime does (`ClientRuntime`,
-/// `EffectInterpreter`, `ClientNetwork`, `ServerConnection`) except those that
-/// reach a socket, the terminal or another thread, which it returns as
-/// `Output`s. The deterministic simulator drives real clients through it.
-///
-/// Not thread-safe: one owner calls it.
+/// The client without terminal and sockets: model, `update` and `ClientConversation`, carrying out
+/// effects as the runtime does except those reaching the outside, returned as `Output`s.
+/// For the deterministic simulator. Not thread-safe: one owner calls it.
 package struct ClientMachine: Sendable {
     package enum Input: Hashable, Sendable {
         case key(Key)
-        /// Time passed (the runtime ticks, and checks the connection's timers).
+        /// The runtime ticks, and checks the connection's timers.
         case tick
-        /// The connection asked for (`Output.connect`) is open.
         case connected
-        /// The connection asked for could not be made.
         case connectFailed(String)
         case received([UInt8])
-        /// The connection ended (the server closed it, or it broke).
+        /// The server closed it, or it broke.
         case closed(String)
-        /// A bot this client started stopped by itself.
         case botEnded(id: Int, reason: String)
         case hintFound(Board, Direction?)
     }
 
-    /// What the client asks of the world.
     package enum Output: Hashable, Sendable {
-        /// Open a connection to the endpoint (the current one, if any, was closed: `close` came first).
+        /// `close` came first, if one was open.
         case connect(ServerEndpoint)
-        /// Write these lines to the open connection, in order.
+        /// In order.
         case write([String])
-        /// Close the connection (no more is reported about it).
+        /// No more is reported about it.
         case close
-        /// The program ends (what was written goes first).
+        /// What was written goes first.
         case quit
-        /// Start a bot (`Input.botEnded` if it stops by itself).
+        /// `Input.botEnded` if it stops by itself.
         case startBot(BotRequest)
         case stopBot(id: Int)
-        /// Find the strongest move on a board (`Input.hintFound`).
+        /// `Input.hintFound`.
         case findHint(Board)
     }
 
-    /// One connection's state, as `ServerConnection` keeps it.
     private struct Link: Sendable {
         var isOpen = false
         var conversation: ClientConversation?
@@ -53,15 +43,12 @@ package struct ClientMachine: Sendable {
     private(set) var model: Model
     private var link: Link?
     package private(set) var hasQuit = false
-    /// What the client believes, for the simulator's invariants (as of the last input).
+    /// For the simulator's invariants, as of the last input.
     package private(set) var facts: ClientFacts
-    /// How often the runtime would tick now (milliseconds).
+    /// Milliseconds.
     package private(set) var tickIntervalMilliseconds: Int
 
-    /// A client started as `tilerace play` would be with `options`, at `now`
-    /// (monotonic milliseconds), reaching the server at `endpoint`, with the
-    /// saved `config` (the nickname tokens it holds, say); returns it with
-    /// what it asks first.
+    /// As `tilerace play` would start with `options`, at monotonic `now`, with the saved `config`.
     package static func launch(
         options: ClientOptions, endpoint: ServerEndpoint?, seed: UInt64, now: Int, today: String,
         size: TerminalSize = TerminalSize(width: 80, height: 24), config: ClientConfig = ClientConfig()
@@ -89,7 +76,7 @@ package struct ClientMachine: Sendable {
         model.tickIntervalMilliseconds ?? 1000
     }
 
-    /// Applies what happened at `now` (monotonic milliseconds); returns what to do.
+    /// `now` is monotonic milliseconds.
     package mutating func handle(_ input: Input, now: Int) -> [Output] {
         guard !hasQuit else { return [] }
         var outputs: [Output] = []
@@ -130,10 +117,8 @@ package struct ClientMachine: Sendable {
         return outputs
     }
 
-    /// For the simulator: the client miscounts the figures it expects after
-    /// its latest entry not yet acknowledged (as a client bug would), so the
-    /// server's `OK MOVE` disagrees and the client must ask for the server's
-    /// copy of its game. Returns whether an entry was waiting for its `OK MOVE`.
+    /// For the simulator: a client-bug miscount makes `OK MOVE` disagree, so the client must resync.
+    /// Returns whether an entry was waiting for its `OK MOVE`.
     package mutating func miscountLatestEntry() -> Bool {
         guard let seq = model.session?.expected.keys.max() else { return false }
         model.session?.expected[seq]?.score += 2
@@ -141,13 +126,12 @@ package struct ClientMachine: Sendable {
         return true
     }
 
-    /// Reads the facts and the tick interval off the model again.
     private mutating func refresh() {
         facts = ClientFacts(model)
         tickIntervalMilliseconds = ClientMachine.tickInterval(of: model)
     }
 
-    /// What the conversation's outputs mean for `update`; a failure closes the link.
+    /// A failure closes the link.
     private mutating func conversationEvents(
         _ results: [ClientConversation.Output], now: Int, outputs: inout [Output]
     ) -> [Event] {
@@ -171,8 +155,7 @@ package struct ClientMachine: Sendable {
         return events
     }
 
-    /// Runs events through `update` and carries out their effects; events
-    /// that effects cause later (`notSent`) run after.
+    /// Events the effects cause later (`notSent`) run after.
     private mutating func process(_ events: [Event], now: Int, into outputs: inout [Output]) {
         var pending = events
         while !pending.isEmpty, !hasQuit {
@@ -183,7 +166,6 @@ package struct ClientMachine: Sendable {
         flush(now: now, into: &outputs)
     }
 
-    /// Carries out effects; returns the events they cause.
     @discardableResult
     private mutating func perform(_ effects: [Effect], now: Int, into outputs: inout [Output]) -> [Event] {
         var events: [Event] = []
@@ -219,7 +201,7 @@ package struct ClientMachine: Sendable {
             case .saveConfig:
                 events.append(.configSaved(backup: nil))
             case .suspend:
-                // Stopped and taken back at once, as `fg` right after Ctrl-Z.
+                // As `fg` right after Ctrl-Z.
                 events.append(.continued)
             case .saveStatistics, .redraw, .bell:
                 break
@@ -228,7 +210,7 @@ package struct ClientMachine: Sendable {
         return events
     }
 
-    /// Writes what waits, once the server greeted us (as `ServerConnection.flush`).
+    /// Once greeted, as `ServerConnection.flush`.
     private mutating func flush(now: Int, into outputs: inout [Output]) {
         guard let current = link, current.isOpen, var conversation = current.conversation, conversation.isGreeted,
             !current.outgoing.isEmpty
@@ -239,7 +221,7 @@ package struct ClientMachine: Sendable {
         outputs.append(.write(lines))
     }
 
-    /// The screen as plain text (what the player sees), drawn from the model.
+    /// Drawn from the model.
     package var screenText: String {
         let theme = model.theme.effective(for: model.colourMode)
         return view(model, size: model.size, theme: theme).plainText

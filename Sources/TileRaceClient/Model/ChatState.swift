@@ -1,34 +1,31 @@
 import TileRaceProtocol
 
-/// The chat the player sees: the lines of the room they are in (with the
-/// room's history, sent when they came in) and of the lobby, and the input
-/// line while it is open. Kept in memory only.
+/// The room's lines (with its history) and the lobby's, and the input line. Memory only.
 struct ChatState: Hashable, Sendable {
-    /// The most lines kept per place (the panes show the last ones that fit).
+    /// Per place.
     static let keptLines = 50
 
     struct Entry: Hashable, Sendable {
-        /// Who said it, as the server sent it (shown sanitised).
+        /// Shown sanitised.
         var nickname: String
         var isBot: Bool
-        /// What was said, as the server sent it (shown sanitised).
+        /// Shown sanitised.
         var text: String
 
-        /// The line as a pane shows it, `nick: text`, with every control
-        /// character and escape sequence taken out (`ScreenText.sanitize`).
+        /// `nick: text`, with control characters and escapes taken out.
         var shown: String {
             ScreenText.sanitize(nickname) + (isBot ? " (bot)" : "") + ": " + ScreenText.sanitize(text)
         }
     }
 
-    /// The lines of the room we are in, oldest first.
+    /// Oldest first.
     var roomLines: [Entry] = []
-    /// The lines of the lobby, oldest first.
+    /// Oldest first.
     var lobbyLines: [Entry] = []
-    /// The input line, while open: keys type into it and never reach the board.
+    /// While open, keys type into it and never reach the board.
     var input: TextField?
 
-    /// Adds a line to the room's or the lobby's lines, keeping the last ones.
+    /// Keeps the last ones.
     mutating func append(_ entry: Entry, toRoom: Bool) {
         if toRoom {
             roomLines.append(entry)
@@ -39,15 +36,12 @@ struct ChatState: Hashable, Sendable {
         }
     }
 
-    /// What was typed when a race's start closed the input line, offered
-    /// again the next time it opens.
+    /// Typed when a race's start closed the input line; offered again when it opens.
     var draft = ""
 
-    /// Whether the input line is open.
     var isTyping: Bool { input != nil }
 
-    /// Closes the input line, keeping what was typed for the next time it
-    /// opens (a race starts: the keys are the board's).
+    /// A race starts: the keys are the board's.
     mutating func closeKeepingDraft() {
         guard let input else { return }
         draft = input.text
@@ -55,16 +49,14 @@ struct ChatState: Hashable, Sendable {
     }
 }
 
-/// Where the player can chat on the screen shown.
 enum ChatPlace: Hashable, Sendable {
-    /// Their room (the room screen, the race, spectating, the standings).
+    /// The room screen, the race, spectating, the standings.
     case room
     case lobby
 }
 
 extension Model {
-    /// Where the player chats on this screen; nil where there is no chat
-    /// (the menu, practice, the leaderboard ...) or no connection.
+    /// Nil where there is no chat (menu, practice, leaderboard ...) or no connection.
     var chatPlace: ChatPlace? {
         guard connection.isConnected, network.nickname != nil else { return nil }
         switch screen {
@@ -75,8 +67,7 @@ extension Model {
         }
     }
 
-    /// The lines of the place the player chats in, without those of the
-    /// nicknames they muted, oldest first.
+    /// Without muted nicknames, oldest first.
     var shownChatLines: [ChatState.Entry] {
         let lines: [ChatState.Entry]
         switch chatPlace {

@@ -1,45 +1,37 @@
 import TileRaceProtocol
 
-/// How `tilerace play` was asked to run: what the command line said.
 public struct ClientOptions: Hashable, Sendable {
-    /// The port a server uses when none is given.
     public static let defaultPort = 2048
 
-    /// Play with no network at all.
     public var isOffline = false
-    /// The server to connect to, nil to host one in this process.
+    /// Nil to host one in this process.
     public var host: String?
     public var port = ClientOptions.defaultPort
-    /// The nickname to use (pre-fills prompts).
+    /// Pre-fills prompts.
     public var nickname: String?
-    /// A room to go straight into.
     public var room: String?
-    /// Keep the embedded server to this machine.
     public var isLocalOnly = false
-    /// Whether tiles slide and the splash plays (off with `--no-anim`).
+    /// Off with `--no-anim`.
     public var animationsEnabled = true
     public var size = 4
     public var target = 2048
-    /// The seed of the first practice game, nil for a fresh one.
+    /// Nil for a fresh one.
     public var seed: String?
-    /// A record to play back at once (`tilerace replay --watch`); Esc quits.
+    /// `tilerace replay --watch`; Esc quits.
     public var watch: RecordToWatch?
-    /// The leaderboard entry to race as a ghost once connected (`--ghost NICK [--board B]`).
+    /// Raced once connected (`--ghost NICK [--board B]`).
     public var ghost: RecordQuery?
-    /// A local record to race as a ghost at once (`--ghost-file PATH --seed S`).
+    /// `--ghost-file PATH --seed S`.
     public var ghostRecord: RecordToWatch?
-    /// Whether `--seed`, `--size` or `--target` was given: the game then
-    /// opens on a practice board instead of the menu (unless they are a
-    /// ghost record's).
+    /// Opens on a practice board instead of the menu, unless they are a ghost record's.
     public var opensPracticeDirectly: Bool {
         ghostRecord == nil && (seed != nil || size != 4 || target != 2048)
     }
 
-    /// The defaults: embedded server, 4x4 to 2048, animations on.
+    /// Embedded server, 4x4 to 2048, animations on.
     public init() {}
 }
 
-/// A bad value on the `play` command line, said in one line.
 public struct ClientOptionError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
@@ -51,8 +43,7 @@ public struct ClientOptionError: Error, Hashable, Sendable, CustomStringConverti
 }
 
 extension ClientOptions {
-    /// Builds options from the command line's flags and option values
-    /// (names with their dashes, e.g. `--port`), checking every value.
+    /// Names keep their dashes (`--port`); every value is checked.
     public static func parse(values: [String: String], flags: Set<String>) throws(ClientOptionError) -> ClientOptions {
         var options = ClientOptions()
         options.isOffline = flags.contains("--offline")
@@ -111,7 +102,7 @@ extension ClientOptions {
             }
             var board = LeaderboardKind.all
             if let word = values["--board"] {
-                // The rating board keeps ratings, not games: no ghost there.
+                // The rating board keeps ratings, not games.
                 let boards = LeaderboardKind.allCases.filter { $0 != .rating }
                 guard let kind = LeaderboardKind(rawValue: word), boards.contains(kind) else {
                     let known = boards.map(\.rawValue).joined(separator: ", ")

@@ -1,8 +1,7 @@
 import TileRaceEngine
 
-/// A move as the screen writes it: an arrow and a word.
 extension Direction {
-    /// An arrow pointing the way tiles slide.
+    /// The way tiles slide.
     var arrow: String {
         switch self {
         case .up: "↑"

@@ -1,34 +1,28 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// Something that happened, fed to `update`: a key, time passing, a resize,
-/// news from the server, or the outcome of an effect.
+/// A key, time, a resize, news from the server, or an effect's outcome.
 enum Event: Sendable {
     case key(Key)
-    /// Time passed: `now` is monotonic milliseconds (only differences matter).
+    /// Monotonic milliseconds (only differences matter).
     case tick(Int)
     case resize(TerminalSize)
-    /// The UTC date changed (`YYYY-MM-DD`), e.g. at midnight while playing.
+    /// `YYYY-MM-DD`, e.g. at midnight while playing.
     case dateChanged(String)
-    /// The server connection moved on: connected, a reply, an event, lost.
     case server(ServerUpdate)
-    /// The settings were saved; `backup` names where a broken old file was moved.
+    /// `backup` names where a broken old file was moved.
     case configSaved(backup: String?)
-    /// The settings could not be saved.
     case configSaveFailed(String)
     case statisticsSaveFailed(String)
-    /// How many clients the server hosted in this process has connected,
-    /// ourselves included; sent by the runtime now and then while hosting.
+    /// Ourselves included; sent now and then while hosting.
     case hostedClientCount(Int)
-    /// A bot this client started stopped by itself (it could not connect,
-    /// its room refused it, the server went away): why, in one line.
+    /// It could not connect, its room refused it, or the server went away.
     case botEnded(id: Int, reason: String)
-    /// The strongest bot's move on `board` (nil: none is left), found off the loop's queue.
+    /// Nil direction: no move is left.
     case hintFound(board: Board, direction: Direction?)
-    /// The program goes on after Ctrl-Z stopped it (`fg`, SIGCONT).
+    /// `fg`, SIGCONT.
     case continued
-    /// The program was asked to end from outside (SIGTERM, SIGHUP, SIGINT) or
-    /// the terminal went away: quit as the player would.
+    /// SIGTERM, SIGHUP, SIGINT or the terminal gone: quit as the player would.
     case terminate
 }
 

@@ -1,7 +1,5 @@
-/// Number and time formats shared by the views.
 enum Format {
-    /// A time in milliseconds as `mm:ss.t` (tenths, rounded down); minutes
-    /// grow past 59 (`75:02.3`).
+    /// `mm:ss.t`, tenths rounded down; minutes grow past 59 (`75:02.3`).
     static func clock(milliseconds: Int) -> String {
         let tenths = max(0, milliseconds / 100)
         let minutes = tenths / 600
@@ -9,24 +7,24 @@ enum Format {
         return pad(minutes, 2) + ":" + pad(secondsPart, 2) + "." + String(tenths % 10)
     }
 
-    /// A sprint time as `m:ss.t` (tenths, rounded down): `1:23.4`, `12:05.0`.
+    /// `m:ss.t`, tenths rounded down: `1:23.4`.
     static func sprint(milliseconds: Int) -> String {
         let tenths = max(0, milliseconds / 100)
         return String(tenths / 600) + ":" + pad((tenths / 10) % 60, 2) + "." + String(tenths % 10)
     }
 
-    /// A gap between two times: `3.2 s` below a minute, else `m:ss.t`.
+    /// `3.2 s` below a minute, else `m:ss.t`.
     static func margin(milliseconds: Int) -> String {
         let tenths = abs(milliseconds) / 100
         return tenths < 600 ? "\(tenths / 10).\(tenths % 10) s" : sprint(milliseconds: tenths * 100)
     }
 
-    /// A time limit in words: `5 min` in whole minutes, else `90 s`.
+    /// `5 min` in whole minutes, else `90 s`.
     static func duration(seconds: Int) -> String {
         seconds % 60 == 0 && seconds > 0 ? "\(seconds / 60) min" : "\(seconds) s"
     }
 
-    /// A whole number with spaces between thousands: `20 116`.
+    /// Spaces between thousands: `20 116`.
     static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var result = ""
@@ -37,7 +35,7 @@ enum Format {
         return (number < 0 ? "-" : "") + result
     }
 
-    /// A tile value in at most `width` characters: `2048`, else `2k`, `16k`, `1M`.
+    /// `2048`, else `2k`, `16k`, `1M`.
     static func tile(_ value: Int, width: Int) -> String {
         let full = String(value)
         if full.count <= width { return full }
@@ -45,7 +43,7 @@ enum Format {
         return "\(value >> 10)k"
     }
 
-    /// An ordinal place: 1st, 2nd, 3rd, 4th, 11th, 21st ...
+    /// 1st, 2nd, 3rd, 4th, 11th, 21st ...
     static func ordinal(_ number: Int) -> String {
         let suffix: String
         switch (number % 10, number % 100) {
@@ -58,13 +56,12 @@ enum Format {
         return "\(number)\(suffix)"
     }
 
-    /// A number left-padded with zeros to `width` digits.
     static func pad(_ number: Int, _ width: Int) -> String {
         let text = String(number)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
-    /// Text padded with spaces (or cut) to exactly `width` characters.
+    /// Padded with spaces or cut.
     static func fit(_ text: String, _ width: Int, alignRight: Bool = false) -> String {
         guard width > 0 else { return "" }
         if text.count > width { return String(text.prefix(max(0, width - 1))) + "…" }

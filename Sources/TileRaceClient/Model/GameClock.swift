@@ -1,36 +1,29 @@
-/// The clock of one game, computed from times given to it (monotonic
-/// milliseconds from `tick` events); it never reads the system clock.
+/// Computed from monotonic `tick` milliseconds; it never reads the system clock.
 struct GameClock: Hashable, Sendable {
-    /// When the clock started, nil before.
     private(set) var startedAt: Int?
-    /// When it was paused, nil while running.
     private(set) var pausedAt: Int?
-    /// When it stopped for good (game over), nil before.
+    /// Game over; nil before.
     private(set) var stoppedAt: Int?
-    /// Seconds spent paused, not counted.
+    /// Time spent paused, not counted.
     private(set) var pausedTotal: Int = 0
 
-    /// A clock that has not started.
     init() {}
 
-    /// A clock started at `time`.
     init(startedAt time: Int) {
         startedAt = time
     }
 
-    /// Whether the clock has started and not stopped.
     var isRunning: Bool { startedAt != nil && stoppedAt == nil && pausedAt == nil }
     var isPaused: Bool { pausedAt != nil }
     var hasStarted: Bool { startedAt != nil }
 
-    /// The milliseconds counted at `now`.
     func elapsed(at now: Int) -> Int {
         guard let startedAt else { return 0 }
         let end = stoppedAt ?? pausedAt ?? now
         return max(0, end - startedAt - pausedTotal)
     }
 
-    /// Starts the clock unless it already has.
+    /// Unless it already has.
     mutating func start(at now: Int) {
         if startedAt == nil { startedAt = now }
     }
@@ -46,7 +39,7 @@ struct GameClock: Hashable, Sendable {
         }
     }
 
-    /// Stops the clock for good.
+    /// For good.
     mutating func stop(at now: Int) {
         guard stoppedAt == nil else { return }
         resume(at: now)

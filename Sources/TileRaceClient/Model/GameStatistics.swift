@@ -1,21 +1,17 @@
-/// One game this player finished on this machine, as the statistics keep it.
 struct FinishedGameSummary: Codable, Hashable, Sendable {
     var size: Int
     var target: Int
     var score: Int
     var largestTile: Int
-    /// Moves, net of undos.
+    /// Net of undos.
     var moves: Int
-    /// The UTC date it finished, `YYYY-MM-DD`.
+    /// UTC, `YYYY-MM-DD`.
     var date: String
 }
 
-/// The games this player finished on this machine (`statistics.json` in the
-/// data directory): every game counts in `gamesPlayed` and the best scores;
-/// the medians, the share reaching 2048 and the histogram come from the last
-/// `maximumGames` kept, so the file stays small (about 100 KB at most).
+/// `statistics.json`: `gamesPlayed` and bests count every game; medians, share and histogram
+/// use the last `maximumGames`, so the file stays small (about 100 KB at most).
 struct GameStatistics: Codable, Hashable, Sendable {
-    /// The most games kept one by one.
     static let maximumGames = 1000
 
     struct Best: Codable, Hashable, Sendable {
@@ -24,14 +20,12 @@ struct GameStatistics: Codable, Hashable, Sendable {
         var games: Int
     }
 
-    /// Games finished, all of them.
     var gamesPlayed = 0
-    /// The best score and game count per board size, by size.
+    /// By board size.
     var bests: [Best] = []
-    /// The last games, oldest first.
+    /// Oldest first.
     var games: [FinishedGameSummary] = []
 
-    /// Whether nothing was played yet.
     var isEmpty: Bool { gamesPlayed == 0 }
 
     mutating func add(_ game: FinishedGameSummary) {
@@ -47,7 +41,7 @@ struct GameStatistics: Codable, Hashable, Sendable {
         if games.count > GameStatistics.maximumGames { games.removeFirst(games.count - GameStatistics.maximumGames) }
     }
 
-    /// The median score of the kept games of a board size, nil without any.
+    /// Nil without kept games of that size.
     func medianScore(size: Int) -> Int? {
         let scores = games.filter { $0.size == size }.map(\.score).sorted()
         guard !scores.isEmpty else { return nil }
@@ -55,29 +49,24 @@ struct GameStatistics: Codable, Hashable, Sendable {
         return scores.count % 2 == 1 ? scores[middle] : (scores[middle - 1] + scores[middle]) / 2
     }
 
-    /// The share of the kept games whose largest tile reached 2048, from 0 to 1.
+    /// From 0 to 1.
     var shareReaching2048: Double {
         games.isEmpty ? 0 : Double(games.filter { $0.largestTile >= 2048 }.count) / Double(games.count)
     }
 
-    /// One range of scores in the histogram and the kept games in it.
     struct ScoreBin: Hashable, Sendable {
-        /// The lowest score of the range.
         var from: Int
-        /// The highest score of the range (included).
+        /// Included.
         var to: Int
-        /// The kept games scoring in it.
         var count: Int
 
-        /// The range in words: `0-199`, `20 000-24 999`, or one score (`0`).
+        /// `0-199`, `20 000-24 999`, or one score (`0`).
         var label: String {
             from == to ? Format.grouped(from) : "\(Format.grouped(from))-\(Format.grouped(to))"
         }
     }
 
-    /// The kept games counted by score in at most `bins` equal ranges of a
-    /// round width, from 0 up to the range holding the best kept score
-    /// (none is empty past it): each range with its bounds and count.
+    /// At most `bins` equal ranges of a round width, from 0 up to the best kept score.
     func histogram(bins: Int) -> [ScoreBin] {
         guard bins > 0, !games.isEmpty else { return [] }
         let top = games.map(\.score).max() ?? 0

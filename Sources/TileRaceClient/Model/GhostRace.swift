@@ -1,40 +1,27 @@
 import TileRaceEngine
 
-/// A ghost race: the player's game raced against a recorded game on the same
-/// seed (a leaderboard entry's, or a local record), whose board is played
-/// back beside the player's at its recorded pace, as a live racer is shown.
-///
-/// The ghost's clock is the player's: it starts with the player's first
-/// move and stands still while the player's does (paused, a question on
-/// screen). A timed record plays each entry at its recorded time since its
-/// first move; an untimed one plays one entry every
-/// `untimedStepMilliseconds`. The race ends when either reaches the target.
+/// A recorded game on the same seed played back beside the player's, as a live racer is shown.
+/// The ghost's clock is the player's: it starts with the first move and stands still when the player's does.
 struct GhostRace: Hashable, Sendable {
-    /// The pace of a record without times: four entries a second.
+    /// Four entries a second, for a record without times.
     static let untimedStepMilliseconds = 250
-    /// Why a ghost race never goes on a board, as the end dialog says it.
     static let notEligible = "a ghost race is not eligible for any board: its seed was known"
 
-    /// Whose record: the entry's nickname, or the record file's name.
+    /// The entry's nickname, or the record file's name.
     var name: String
-    /// Where the record came from, for the title: `sprint board`, `file ghost.txt`.
+    /// For the title: `sprint board`, `file ghost.txt`.
     var source: String
-    /// The record's entries.
     var entries: [GameLog.Entry]
-    /// When each entry plays, in milliseconds since the first move.
+    /// Milliseconds since the first move.
     var times: [Int]
-    /// Whether the times are the record's own (else the fixed pace).
+    /// Else the fixed pace.
     var isTimed: Bool
-    /// The ghost's game after `position` entries.
     var game: Game
-    /// The entries played so far.
     var position = 0
-    /// When the record reaches the target (milliseconds since its first
-    /// move); nil when it never does.
+    /// Milliseconds since its first move; nil when it never does.
     let targetTime: Int?
     let finalScore: Int
 
-    /// A ghost at the start of its record.
     init(name: String, source: String, seed: Seed, config: GameConfig, log: GameLog) {
         self.name = name
         self.source = source
@@ -46,7 +33,7 @@ struct GhostRace: Hashable, Sendable {
         var end = game
         var targetTime: Int?
         for (index, entry) in log.entries.enumerated() {
-            // An entry that does not apply where it stands is skipped, as a replay does.
+            // Skipped, as a replay does.
             try? end.apply(entry)
             if targetTime == nil, end.hasWon { targetTime = times[index] }
         }
@@ -54,17 +41,14 @@ struct GhostRace: Hashable, Sendable {
         finalScore = end.score
     }
 
-    /// The target of the race: the record's own.
+    /// The record's own.
     var target: Int { game.config.target }
 
-    /// Whether every entry was played.
     var isAtEnd: Bool { position >= entries.count }
 
-    /// Whether the ghost made the target tile.
     var hasReachedTarget: Bool { game.hasWon }
 
-    /// Plays the entries due by `elapsed` milliseconds since the first move,
-    /// stopping at the one that makes the target (the race ends there).
+    /// Stops at the entry that makes the target (the race ends there).
     mutating func advance(to elapsed: Int) {
         while position < entries.count, times[position] <= elapsed, !game.hasWon {
             try? game.apply(entries[position])
@@ -72,13 +56,12 @@ struct GhostRace: Hashable, Sendable {
         }
     }
 
-    /// Back to the start of the record (the player's game starts again too).
+    /// The player's game starts again too.
     mutating func restart() {
         game = Game(config: game.config, seed: game.seed)
         position = 0
     }
 
-    /// The ghost as a racer in the race panel.
     var racer: RacePlayer {
         let status: RacerStatus =
             hasReachedTarget ? .finished(.target) : isAtEnd ? .finished(.over) : .playing
@@ -87,9 +70,7 @@ struct GhostRace: Hashable, Sendable {
             status: status, board: game.board, finishedAfter: hasReachedTarget ? targetTime : nil)
     }
 
-    /// The standings in one line, once the race is over: who won and by how
-    /// much (the time between the two at the target, else the points).
-    /// `reachedTargetAfter` is the player's time at the target, if they made it.
+    /// Who won and by how much (time at the target, else points); `reachedTargetAfter` is the player's.
     func verdict(reachedTargetAfter: Int?, score: Int) -> String {
         let ghost = "\(name)'s ghost"
         if let yours = reachedTargetAfter {
@@ -112,7 +93,6 @@ struct GhostRace: Hashable, Sendable {
             : "\(ghost) wins by \(Format.grouped(finalScore - score)) points"
     }
 
-    /// The player's score against the ghost's, in words.
     private func points(_ score: Int, _ ghostScore: Int) -> String {
         if score == ghostScore { return "you had the same score, \(Format.grouped(score))" }
         let gap = Format.grouped(abs(score - ghostScore))

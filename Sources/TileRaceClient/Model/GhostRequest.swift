@@ -1,9 +1,8 @@
 import TileRaceProtocol
 
-/// A ghost race waiting for its record: the `RECORD` asked, and where the
-/// entry came from (for the title).
+/// A ghost race waiting for its `RECORD`, and where the entry came from.
 struct GhostRequest: Hashable, Sendable {
     var query: RecordQuery
-    /// The board in words: `all-time board`, `sprint board`.
+    /// `all-time board`, `sprint board`.
     var source: String
 }

@@ -1,9 +1,9 @@
 import TileRaceEngine
 
-/// The move the strongest bot would play on a board (practice only).
+/// The strongest bot's move (practice only).
 struct Hint: Hashable, Sendable {
-    /// The board it was found for: once the board changes, it is stale.
+    /// Once the board changes, the hint is stale.
     var board: Board
-    /// The move, nil when no move is left.
+    /// Nil when no move is left.
     var direction: Direction?
 }

@@ -1,7 +1,5 @@
 extension Model {
-    /// Whether the racer or member with this nickname is a bot, from all the
-    /// model knows: the race's racers and the room's members (a spectator
-    /// learns the members from `WHO`, which may come after the race's `START`).
+    /// From the racers and members both: a spectator's `WHO` may come after `START`.
     func isBot(_ nickname: String) -> Bool {
         (race?.isBot(nickname) ?? false) || (room?.isBot(nickname) ?? false)
     }

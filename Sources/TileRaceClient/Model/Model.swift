@@ -1,76 +1,57 @@
 import TileRaceEngine
 
-/// Everything the client shows and remembers, as one value. `update`
-/// changes it in answer to events; `view` draws it. Time comes in through
-/// `tick` events only.
+/// Everything the client shows and remembers. `update` changes it; `view` draws it; time comes only from `tick`.
 struct Model: Sendable {
-    /// How the program was started.
     var options: ClientOptions
-    /// The saved settings (theme, colours, nickname, tokens).
     var config: ClientConfig
     var colourMode: ColourMode
-    /// Whether output is a terminal: without one, no splash and no animation.
+    /// Without a terminal, no splash and no animation.
     var isInteractive: Bool
     var screen: Screen = .menu
-    /// The latest time from a tick (monotonic milliseconds).
+    /// Monotonic milliseconds.
     var now: Int
-    /// Today's UTC date, `YYYY-MM-DD`.
+    /// UTC, `YYYY-MM-DD`.
     var today: String
     var size: TerminalSize
-    /// Draws practice seeds (seeded once by the runtime, so the model stays pure).
+    /// Seeded once by the runtime, so the model stays pure.
     var seedSource: SplitMix64
     var menu = MenuState()
-    /// The game on screen, if any.
     var session: PlaySession?
     var leaderboard = LeaderboardState()
-    /// The games this player finished on this machine.
+    /// Games finished on this machine.
     var statistics = GameStatistics()
     var colours = ColourEditorState()
     var lobby = LobbyState()
-    /// The room we are in (as player or spectator), when in one.
     var room: WaitingRoom?
     var race: RaceState?
-    /// Where we stand with a server.
     var connection: ConnectionStatus = .offline(reason: "no server connected")
-    /// Who we are on the server and what waits to be done there.
     var network = NetworkState()
-    /// Lines telling friends how to join the embedded server.
     var hostingInfo: [String] = []
-    /// The clients connected to the server hosted in this process, ourselves
-    /// included, as last reported; nil when not hosting (or not yet reported).
+    /// Clients of our hosted server, ourselves included; nil when not hosting.
     var hostedClientCount: Int?
     var notice: Notice?
-    /// The server operator's latest notice (`NOTICE`): shown on every
-    /// screen for `Notice.announcementMilliseconds`, and no key clears it.
+    /// Shown on every screen for `Notice.announcementMilliseconds`; no key clears it.
     var announcement: Notice?
-    /// What is drawn over the screen and takes the keys first.
     var overlay: Overlay?
-    /// When the dialog on screen opened by itself (the end of a game, a
-    /// lost connection, the standings) or in answer to a move: keys do
-    /// nothing for `ShownDialog.guardMilliseconds` after; nil for a dialog
-    /// the player asked for, or none.
+    /// Set when a dialog opened by itself or after a move: keys are ignored for `ShownDialog.guardMilliseconds`.
     var dialogOpenedAt: Int?
-    /// Whether the program is stopped by Ctrl-Z (until `Event.continued`):
-    /// a practice game's clock stands still meanwhile.
+    /// Ctrl-Z until `Event.continued`: a practice clock stands still meanwhile.
     var isSuspended = false
-    /// Where leaving a room takes the player: the menu when they chose the
-    /// daily challenge there, else the lobby (where rooms are chosen).
+    /// The menu when the daily challenge was chosen there, else the lobby.
     var roomExit: Screen = .lobby
-    /// Whether the config file was broken and must be kept aside on the next save.
+    /// A broken config file must be kept aside on the next save.
     var mustPreserveConfigFile = false
-    /// The `--seed` of the first practice game, used once.
+    /// `--seed`, used once.
     var pendingPracticeSeed: String?
-    /// Whether this client can start bots (the command line gave it a launcher).
+    /// Only when the command line gave a launcher.
     var canAddBots = false
-    /// The bots this client put in its room, oldest first; they leave with us.
+    /// Oldest first; they leave with us.
     var ownBots: [OwnBot] = []
     var nextBotNumber = 1
-    /// The chat: the room's and the lobby's lines, the input line.
     var chat = ChatState()
-    /// The record asked for a ghost race (`g` on the leaderboard, `--ghost`), until it arrives.
+    /// Until the record for a ghost race (`g`, `--ghost`) arrives.
     var pendingGhost: GhostRequest?
 
-    /// A model at the menu (with the splash when interactive and animated).
     init(
         options: ClientOptions, config: ClientConfig, colourMode: ColourMode, isInteractive: Bool,
         now: Int, today: String, size: TerminalSize, seedSource: SplitMix64
@@ -89,11 +70,9 @@ struct Model: Sendable {
         if options.isOffline { connection = .offline(reason: ConnectionStatus.offlineByChoice) }
     }
 
-    /// Whether moves slide and the splash plays.
     var animationsEnabled: Bool { options.animationsEnabled && isInteractive }
 
-    /// The theme to draw with: the saved one, with the colour being edited
-    /// previewed live on the colours screen.
+    /// The colour being edited is previewed live.
     var theme: Theme {
         var theme = config.theme
         if screen == .colours, let fields = colours.editing, let colour = fields.colour {
@@ -102,8 +81,7 @@ struct Model: Sendable {
         return theme
     }
 
-    /// How often the runtime should send ticks now; nil when
-    /// nothing on screen moves with time.
+    /// Nil when nothing on screen moves with time.
     var tickIntervalMilliseconds: Int? {
         if screen == .menu, menu.introStartedAt != nil { return 33 }
         if network.resuming != nil { return 100 }
@@ -124,29 +102,23 @@ struct Model: Sendable {
         return nil
     }
 
-    /// Whether keys do nothing yet: the dialog on screen opened by itself
-    /// (or in answer to a move) less than `ShownDialog.guardMilliseconds` ago,
-    /// so a key already on its way to the board cannot answer it.
+    /// So a key already on its way to the board cannot answer a dialog that opened by itself.
     var isDialogOpening: Bool {
         guard let openedAt = dialogOpenedAt, ShownDialog(self) != nil else { return false }
         return now - openedAt < ShownDialog.guardMilliseconds
     }
 
-    /// The other players that quitting would drop: clients of our hosted
-    /// server other than this one.
+    /// Clients of our hosted server other than this one.
     var otherHostedPlayers: Int {
         guard let count = hostedClientCount else { return 0 }
         return max(0, count - (connection.isConnected ? 1 : 0))
     }
 
-    /// Shows a message on the status line for a few seconds.
     mutating func show(_ text: String, _ kind: Notice.Kind = .info, sticky: Bool = false) {
         notice = Notice(text: text, kind: kind, expiresAt: sticky ? nil : now + Notice.lifetimeMilliseconds)
     }
 
-    /// Why `session`'s game cannot go on the leaderboard, in one line; nil
-    /// when it can (once finished). Said before the nickname would be asked,
-    /// and in "keep going?" before finishing is offered.
+    /// Nil when it can go on the leaderboard; said before the nickname is asked.
     func submitRefusal(for session: PlaySession) -> String? {
         if session.ghost != nil { return GhostRace.notEligible }
         if !connection.isConnected { return "not connected to a server: scores are submitted online only" }
@@ -161,7 +133,7 @@ struct Model: Sendable {
         }
     }
 
-    /// A fresh practice seed: a number below one billion.
+    /// Below one billion.
     mutating func nextPracticeSeed() -> Seed {
         Seed(seedSource.next() % 1_000_000_000)
     }

@@ -18,39 +18,35 @@ enum RacerStatus: Hashable, Sendable {
     case finished(FinishReason)
 }
 
-/// One racer as the server reports them.
 struct RacePlayer: Hashable, Sendable {
-    /// Their nickname (filtered when drawn).
+    /// Filtered when drawn.
     var nickname: String
     var score: Int
     var largestTile: Int
     var moves: Int
     var status: RacerStatus
-    /// Their board, when the server sent one (for mini-boards).
+    /// When the server sent one (for mini-boards).
     var board: Board?
     var isYou = false
-    /// Whether they said they are a bot (known from the room's members).
+    /// Known from the room's members.
     var isBot = false
-    /// Race milliseconds when they finished, if they did (the official time).
+    /// The official time, in race milliseconds.
     var finishedAfter: Int?
 
-    /// The group they rank in: one still racing ranks with those who played on.
+    /// One still racing ranks with those who played on.
     var standingGroup: FinishReason.Group {
         if case .finished(let reason) = status { return reason.group }
         return .playedOn
     }
 }
 
-/// One line of the final standings: a `RESULT` line as the client keeps it.
-/// The finish's figures read straight through it (`standing.score`).
+/// A kept `RESULT` line; the finish's figures read through it (`standing.score`).
 @dynamicMemberLookup
 struct Standing: Hashable, Sendable {
     var finish: RacerFinish
-    /// Whether the racer is a bot, as known when the line arrived: kept with
-    /// the result, so the tag stays after the bot has left the room.
+    /// Kept with the result, so the tag stays after the bot has left the room.
     var isBot: Bool
 
-    /// A standing from a `RESULT` line.
     init(_ finish: RacerFinish, isBot: Bool = false) {
         self.finish = finish
         self.isBot = isBot
@@ -59,53 +55,44 @@ struct Standing: Hashable, Sendable {
     var place: Int { finish.place ?? 0 }
     var nickname: String { finish.nickname }
 
-    /// The finish's figures: `score`, `largestTile`, `moves`, `reason`, ...
     subscript<Value>(dynamicMember keyPath: KeyPath<RacerFinish, Value>) -> Value {
         finish[keyPath: keyPath]
     }
 }
 
-/// Something that happened in the race, shown in the feed.
 struct Announcement: Hashable, Sendable {
-    /// The text (built from filtered names).
+    /// Built from filtered names.
     var text: String
-    /// When (monotonic milliseconds).
+    /// Monotonic milliseconds.
     var at: Int
 }
 
-/// A race in a room, from its `START`: the racers, their progress, the outcome.
 struct RaceState: Hashable, Sendable {
     enum Phase: Hashable, Sendable {
-        /// Racing since `startedAt` (monotonic milliseconds: when `START` arrived).
+        /// `startedAt`: monotonic milliseconds when `START` arrived.
         case racing(startedAt: Int)
-        /// Over, with the final standings.
         case finished(standings: [Standing])
     }
 
-    /// The most announcements kept.
     static let maximumAnnouncements = 20
 
     var room: String
-    /// The race's options (its seed is in the game).
+    /// The seed is in the game.
     var options: RoomOptions
     var phase: Phase
-    /// Everyone racing, us included, in the server's order.
+    /// Us included, in the server's order.
     var players: [RacePlayer]
-    /// The feed, oldest first.
+    /// Oldest first.
     var announcements: [Announcement] = []
-    /// `RESULT` lines received, waiting for `END`.
+    /// Waiting for `END`.
     var results: [Standing] = []
-    /// Every racer's score over time, for the chart after the race.
+    /// For the chart after the race.
     var timeline = RaceTimeline()
-    /// The racers whose connection dropped, until `BACK`, their `FINISH`,
-    /// `LEFT` or the end of the race.
+    /// Until `BACK`, their `FINISH`, `LEFT` or the race's end.
     var away = AwaySeats()
 
-    /// The racers ordered for display, as the server ranks its standings
-    /// (protocol.md section 7): target finishers by time; then those still
-    /// racing or who played on to the end; then those who resigned or left
-    /// (never above anyone still racing). Within a group: score (higher
-    /// first), fewer moves, nickname.
+    /// As the server ranks (protocol.md 7): target finishers by time; then those racing or played on;
+    /// then resigned or left (never above anyone racing). Within a group: score, fewer moves, nickname.
     var ranked: [RacePlayer] {
         players.sorted { a, b in
             let (aGroup, bGroup) = (a.standingGroup, b.standingGroup)
@@ -127,8 +114,7 @@ struct RaceState: Hashable, Sendable {
         return false
     }
 
-    /// Records a racer's figures (and, while racing, the point on their
-    /// line); a new finish is announced.
+    /// A new finish is announced.
     mutating func update(_ player: RacePlayer, at now: Int) {
         if case .racing(let startedAt) = phase {
             var reason: FinishReason?
@@ -147,7 +133,7 @@ struct RaceState: Hashable, Sendable {
         }
     }
 
-    /// Starts every racer's line at zero (at `START`).
+    /// At `START`.
     mutating func startTimeline() {
         for player in players {
             timeline.record(nickname: player.nickname, isYou: player.isYou, milliseconds: 0, score: player.score, finish: nil)

@@ -1,13 +1,11 @@
 import TileRaceProtocol
 
-/// Every racer's score over the race, from `START` (or from when a spectator
-/// started watching) to `END`: built from the `PROGRESS` and `FINISH` lines
-/// and the player's own moves, for the chart with the standings.
+/// Every racer's score from `START` (or when watching began) to `END`, for the standings chart.
 struct RaceTimeline: Hashable, Sendable {
-    /// One line per racer, in the order they first appeared.
+    /// In order of first appearance.
     var series: [ChartSeries] = []
 
-    /// Records a racer's score `milliseconds` into the race; a finish is marked.
+    /// A finish is marked.
     mutating func record(nickname: String, isYou: Bool, milliseconds: Int, score: Int, finish: FinishReason?) {
         let racer = Nickname(nickname)
         let index =

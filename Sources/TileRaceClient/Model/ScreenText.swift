@@ -1,17 +1,10 @@
-/// Makes text from outside (nicknames, room names, server messages) safe to
-/// put on the screen: control characters (C0, C1, DEL), format characters
-/// (bidirectional overrides, zero-width joiners), combining marks and
-/// characters that take two columns are removed or replaced, so nothing can
-/// move the cursor, change colours or break the layout.
-///
-/// The protocol module's `TextFilter` cleans text on the wire; this is the
-/// client's last line of defence before drawing, and also keeps the layout.
+/// Makes outside text safe to draw: control, format, combining and wide characters go,
+/// so nothing can move the cursor, change colours or break the layout. `TextFilter` cleans the wire;
+/// this is the last line of defence before drawing.
 enum ScreenText {
-    /// The longest text kept from outside.
     static let maximumLength = 200
 
-    /// The text with every unsafe character dropped (wide ones become `?`), at
-    /// most `maximumLength` characters.
+    /// Wide characters become `?`; at most `maximumLength`.
     static func sanitize(_ text: String) -> String {
         var result = ""
         for character in text {
@@ -29,7 +22,7 @@ enum ScreenText {
         return result
     }
 
-    /// Whether a character is safe to draw in one column.
+    /// In one column.
     static func isPrintable(_ character: Character) -> Bool {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else {
             return false
@@ -43,7 +36,7 @@ enum ScreenText {
         }
     }
 
-    /// Whether a character usually takes two columns (East Asian wide, emoji).
+    /// East Asian wide or emoji.
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)

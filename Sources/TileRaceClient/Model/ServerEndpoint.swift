@@ -1,6 +1,4 @@
-/// Where a server listens: a host name or address, and a TCP port.
 public struct ServerEndpoint: Hashable, Sendable, CustomStringConvertible {
-    /// The host name or IP address.
     public var host: String
     public var port: Int
 
@@ -9,7 +7,7 @@ public struct ServerEndpoint: Hashable, Sendable, CustomStringConvertible {
         self.port = port
     }
 
-    /// `host:port`, with an IPv6 address in brackets.
+    /// An IPv6 address goes in brackets.
     public var description: String {
         (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
     }

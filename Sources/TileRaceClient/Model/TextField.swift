@@ -1,19 +1,18 @@
 import TileRaceProtocol
 
-/// A one-line text input that accepts only allowed characters, up to a length.
+/// Accepts only allowed characters, up to a length.
 struct TextField: Hashable, Sendable {
     var text: String
     var maximumLength: Int
     var kind: Kind
-    /// The last refusal, shown under the field until the next good key.
+    /// Shown under the field until the next good key.
     var refusal: String?
 
     enum Kind: Hashable, Sendable {
-        /// Nicknames, room names and join codes: `A-Z a-z 0-9 _ -`.
+        /// `A-Z a-z 0-9 _ -`.
         case name
         case digits
-        /// A line of chat: any printable character (no control characters),
-        /// at most `maximumLength` Unicode code points (`ChatText`).
+        /// Printable, at most `maximumLength` code points (`ChatText`).
         case chat
     }
 
@@ -31,7 +30,7 @@ struct TextField: Hashable, Sendable {
         }
     }
 
-    /// Applies a key; returns whether the field used it (typing, Backspace).
+    /// Returns whether the field used the key.
     mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .character(let character):

@@ -1,31 +1,24 @@
 import Dispatch
 import TileRaceProtocol
 
-/// Carries out the network effects of `update` (`connect`, `send`,
-/// `disconnect`) with one `ServerConnection` at a time, and hands what the
-/// connection reports to `deliver`. A reconnect replaces the connection; the
-/// old one says nothing more.
-///
-/// Owned by `queue`, like the connection it holds: call it there; `deliver`
-/// is called there, never from inside `send`.
+/// `connect`, `send` and `disconnect` over one `ServerConnection` at a time; a reconnect replaces it
+/// and the old one says nothing more. Owned by `queue`; `deliver` runs there, never inside `send`.
 final class ClientNetwork: @unchecked Sendable {
     private let queue: DispatchQueue
     private let timing: ServerConnection.Timing
     private let deliver: (ServerUpdate) -> Void
     private var connection: ServerConnection?
-    /// Who waits for the current connection to end (`awaitClose`), with the
-    /// number that tells its deadline apart from a later wait's.
+    /// The number tells its deadline apart from a later wait's.
     private var closeWaiter: (number: Int, done: (Bool) -> Void)?
     private var closeWaiterCount = 0
 
-    /// A network side for the loop on `queue`.
     init(queue: DispatchQueue, timing: ServerConnection.Timing = .standard, deliver: @escaping (ServerUpdate) -> Void) {
         self.queue = queue
         self.timing = timing
         self.deliver = deliver
     }
 
-    /// Opens a connection to `endpoint`, closing any current one.
+    /// Closes any current one.
     func connect(to endpoint: ServerEndpoint) {
         dispatchPrecondition(condition: .onQueue(queue))
         connection?.close()
@@ -36,7 +29,7 @@ final class ClientNetwork: @unchecked Sendable {
         connection.start()
     }
 
-    /// Sends a request; without a connection, `notSent` follows.
+    /// Without a connection, `notSent` follows.
     func send(_ message: ClientMessage) {
         dispatchPrecondition(condition: .onQueue(queue))
         if let connection {
@@ -46,17 +39,14 @@ final class ClientNetwork: @unchecked Sendable {
         }
     }
 
-    /// Closes the connection, if any.
     func disconnect() {
         dispatchPrecondition(condition: .onQueue(queue))
         connection?.close()
         connection = nil
     }
 
-    /// Calls `done(true)` once the connection has ended (the server closed
-    /// it, or it failed), or `done(false)` when `milliseconds` pass first;
-    /// `done(true)` at once when no connection is open. `done` runs on the
-    /// queue, after the update that tells of the end; a later call replaces
+    /// `done(true)` once the connection ends (at once if none is open), `done(false)` if `milliseconds`
+    /// pass first; `done` runs on the queue after the update that tells of the end. A later call replaces
     /// an earlier one still waiting.
     func awaitClose(withinMilliseconds milliseconds: Int, _ done: @escaping (Bool) -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))

@@ -2,28 +2,19 @@ import Dispatch
 import TileRaceProtocol
 import TileRaceTransport
 
-/// The terminal client's connection to a TileRace server: the transport's
-/// `ClientConnection` (the conversation over a non-blocking socket: greeting,
-/// reply pairing, `PING`/`PONG`, keep-alive, `MOVE` batching), with what it
-/// reports turned into `ServerUpdate`s for the model. Requests sent in one
-/// turn of the queue go out together (keys read together make one `MOVE`).
-///
-/// All its state is owned by `queue` (the client loop's): `start`, `send`
-/// and `close` are called there (checked), and so is `handler`.
+/// The transport's `ClientConnection` with its reports turned into `ServerUpdate`s.
+/// Requests sent in one turn of the queue go out together (keys read together make one `MOVE`).
+/// All state is owned by `queue`: `start`, `send`, `close` and `handler` run there (checked).
 final class ServerConnection: @unchecked Sendable {
-    /// Time limits of a connection, in milliseconds (tests shorten them).
+    /// Milliseconds; tests shorten them.
     struct Timing: Sendable {
-        /// How long connecting may take.
         var connectTimeoutMilliseconds = 5000
-        /// How long the server has to greet us once connected.
         var greetingTimeoutMilliseconds = 5000
-        /// Silence on our side after which a `PING` is sent (the server closes
-        /// connections quiet for 120 s).
+        /// Silence before a `PING` (the server closes connections quiet for 120 s).
         var keepAliveMilliseconds = 30_000
-        /// How long after a `PING` with nothing received the server is taken as gone.
+        /// After a `PING` with nothing received, the server is taken as gone.
         var answerTimeoutMilliseconds = 30_000
-        /// How often the timers above are checked (0: never by itself; tests
-        /// call `checkTimers()`).
+        /// 0: never by itself (tests call `checkTimers()`).
         var checkIntervalMilliseconds = 1000
 
         var connection: ClientConnection.Timing {
@@ -38,19 +29,17 @@ final class ServerConnection: @unchecked Sendable {
         static let standard = Timing()
     }
 
-    /// Opens a connected non-blocking socket to an endpoint within a time
-    /// limit; blocks the calling thread (it runs off the loop's queue).
+    /// Blocks the calling thread; it runs off the loop's queue.
     typealias Connector = @Sendable (ServerEndpoint, _ timeoutMilliseconds: Int) throws(Socket.ConnectFailure) -> Int32
 
-    /// The real connector: resolves the name and connects over TCP.
+    /// Resolves the name and connects over TCP.
     static let tcpConnector: Connector = { endpoint, timeout throws(Socket.ConnectFailure) in
         try ClientConnection.tcpConnector(endpoint.host, endpoint.port, timeout)
     }
 
     typealias Clock = ClientConnection.Clock
 
-    /// The most bytes waiting to be written before the server counts as not
-    /// reading (and the connection as lost).
+    /// Beyond it the server counts as not reading, and the connection as lost.
     static let maximumPendingBytes = 256 * 1024
 
     let endpoint: ServerEndpoint
@@ -59,7 +48,6 @@ final class ServerConnection: @unchecked Sendable {
     private let connection: ClientConnection
     private var handler: ((ServerUpdate) -> Void)?
 
-    /// A connection to `endpoint` whose news goes to `handler` on `queue`.
     init(
         endpoint: ServerEndpoint, queue: DispatchQueue, timing: Timing = .standard,
         connector: @escaping Connector = ServerConnection.tcpConnector,
@@ -75,14 +63,12 @@ final class ServerConnection: @unchecked Sendable {
             clock: clock)
     }
 
-    /// Whether the connection is still being opened.
     var isConnecting: Bool { connection.isConnecting }
 
-    /// Whether the connection is open or being opened: it has neither
-    /// failed nor been closed.
+    /// Neither failed nor closed.
     var isOpen: Bool { connection.isOpen }
 
-    /// Connects (off the queue, so a slow name lookup never blocks the screen).
+    /// Off the queue, so a slow name lookup never blocks the screen.
     func start() {
         dispatchPrecondition(condition: .onQueue(queue))
         let (endpoint, connector) = (endpoint, connector)
@@ -90,8 +76,7 @@ final class ServerConnection: @unchecked Sendable {
         connection.connect(host: endpoint.host, port: endpoint.port, connector: connect) { [weak self] event in self?.received(event) }
     }
 
-    /// Queues a line for the server. Lines queued before the greeting wait
-    /// for it; with no connection, `notSent` is reported (never from inside this call).
+    /// Lines wait for the greeting; with no connection, `notSent` is reported (never from inside this call).
     func send(_ message: ClientMessage) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard connection.send(message) else {
@@ -100,15 +85,14 @@ final class ServerConnection: @unchecked Sendable {
         }
     }
 
-    /// Closes the connection; nothing more is reported.
+    /// Nothing more is reported.
     func close() {
         dispatchPrecondition(condition: .onQueue(queue))
         handler = nil
         connection.close()
     }
 
-    /// Checks the greeting, keep-alive and answer deadlines against the clock
-    /// (the timer calls it every `checkIntervalMilliseconds`).
+    /// The timer calls it every `checkIntervalMilliseconds`.
     func checkTimers() {
         connection.checkTimers()
     }

@@ -1,19 +1,16 @@
-/// One cell of a frame: a character one column wide and its style.
 struct FrameCell: Hashable, Sendable {
-    /// The character shown (always one column wide).
+    /// Always one column wide.
     var character: Character
     var style: CellStyle
 
-    /// A space in the terminal's default look.
     static let blank = FrameCell(character: " ", style: .plain)
 }
 
-/// A whole screen as a grid of cells: what a view draws and `FrameDiff`
-/// compares. Drawing outside the grid is clipped, never an error.
+/// What a view draws and `FrameDiff` compares. Drawing outside is clipped, never an error.
 struct Frame: Hashable, Sendable {
     let width: Int
     let height: Int
-    /// The cells, row by row.
+    /// Row by row.
     private(set) var cells: [FrameCell]
 
     init(width: Int, height: Int, filling cell: FrameCell = .blank) {
@@ -28,7 +25,6 @@ struct Frame: Hashable, Sendable {
 
     var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
-    /// The cell at a column and row.
     subscript(x: Int, y: Int) -> FrameCell {
         get { cells[y * width + x] }
         set {
@@ -37,9 +33,7 @@ struct Frame: Hashable, Sendable {
         }
     }
 
-    /// Writes text from (x, y) to the right, one column per character, clipped.
-    /// A style without background keeps the background already there, so text
-    /// can be written over a coloured block.
+    /// Clipped. A style without background keeps the one there, to write over a coloured block.
     @discardableResult
     mutating func text(_ string: String, x: Int, y: Int, style: CellStyle = .plain) -> Int {
         var column = x
@@ -56,15 +50,14 @@ struct Frame: Hashable, Sendable {
         return column
     }
 
-    /// Writes text centred in a row of `rect` (its `width` columns from
-    /// `x`); text wider than that is cut, ending with `…`.
+    /// Text wider than `rect` is cut, ending with `…`.
     mutating func centeredText(_ string: String, in rect: Rect, y: Int, style: CellStyle = .plain) {
         let length = string.count
         let x = rect.x + max(0, (rect.width - length) / 2)
         text(length > rect.width ? Format.fit(string, rect.width) : string, x: x, y: y, style: style)
     }
 
-    /// Fills a rectangle with a character in a style (the style is taken as is).
+    /// The style is taken as is.
     mutating func fill(_ rect: Rect, character: Character = " ", style: CellStyle = .plain) {
         let cell = FrameCell(character: character, style: style)
         let (columns, rows) = clipped(rect)
@@ -75,7 +68,7 @@ struct Frame: Hashable, Sendable {
         }
     }
 
-    /// Changes the style of the cells in a rectangle, keeping their characters.
+    /// Keeps the characters.
     mutating func restyle(_ rect: Rect, _ change: (inout CellStyle) -> Void) {
         let (columns, rows) = clipped(rect)
         for y in rows {
@@ -85,7 +78,7 @@ struct Frame: Hashable, Sendable {
         }
     }
 
-    /// The columns and rows of `rect` that lie inside the frame (possibly none).
+    /// Possibly none.
     private func clipped(_ rect: Rect) -> (columns: Range<Int>, rows: Range<Int>) {
         let left = min(width, max(0, rect.x))
         let right = max(left, min(width, rect.maxX))
@@ -94,7 +87,6 @@ struct Frame: Hashable, Sendable {
         return (left..<right, top..<bottom)
     }
 
-    /// Draws a box outline along the edges of `rect`.
     mutating func box(_ rect: Rect, style: CellStyle = .plain, lines: BoxLines = .light) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let horizontal = String(repeating: lines.horizontal, count: rect.width - 2)
@@ -106,7 +98,7 @@ struct Frame: Hashable, Sendable {
         }
     }
 
-    /// Copies another frame onto this one with its top left at (x, y), clipped.
+    /// Top left at (x, y), clipped.
     mutating func draw(_ other: Frame, x: Int, y: Int) {
         for row in 0..<other.height {
             for column in 0..<other.width {
@@ -115,7 +107,7 @@ struct Frame: Hashable, Sendable {
         }
     }
 
-    /// The characters row by row, trailing spaces removed: what snapshots compare.
+    /// Trailing spaces removed: what snapshots compare.
     var plainText: String {
         (0..<height).map { y in
             var line = String(cells[(y * width)..<((y + 1) * width)].map(\.character))
@@ -130,14 +122,12 @@ struct BoxLines: Sendable {
     var topRight: Character
     var bottomLeft: Character
     var bottomRight: Character
-    /// The top and bottom edges.
     var horizontal: Character
-    /// The left and right edges.
     var vertical: Character
 
-    /// Thin lines with square corners.
+    /// Square corners.
     static let light = BoxLines(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─", vertical: "│")
-    /// Thin lines with round corners.
+    /// Round corners.
     static let rounded = BoxLines(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│")
     static let heavy = BoxLines(topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━", vertical: "┃")
 }

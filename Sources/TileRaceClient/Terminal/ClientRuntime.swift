@@ -9,27 +9,19 @@ import TileRaceTransport
     import Darwin
 #endif
 
-/// Why the client could not start.
 public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A short stable identifier: `not-a-terminal`, `dumb-terminal`, `terminal-settings`.
+    /// Stable: `not-a-terminal`, `dumb-terminal`, `terminal-settings`.
     public var code: String
     public var message: String
 
     public var description: String { message }
 }
 
-/// Runs the terminal client: takes the terminal, feeds keys, signals and
-/// ticks into `update` on one serial queue, carries out the effects and
-/// draws each new frame as a diff. Returns the exit status.
+/// Feeds keys, signals and ticks into `update` on one serial queue and draws each frame as a diff.
 public enum ClientRuntime {
-    /// Plays until the user quits. Needs standard input to be a terminal;
-    /// when standard output is not one, there is no splash and no animation.
-    /// With no `--host` and no `--offline`, calls `host` (after the terminal
-    /// check) for a race server hosted in this process, plays on it, and
-    /// stops it on the way out.
+    /// Needs standard input to be a terminal; without a terminal on output, no splash or animation.
+    /// With no `--host` and no `--offline`, plays on the server `host` starts in this process.
     /// - Throws: `ClientStartError` before touching the terminal.
-    /// `bots`, when given, lets the player add bots to a room. `version`
-    /// goes into the report a crash leaves (`CrashReport`).
     public static func run(
         options: ClientOptions, environment: [String: String], version: String, bots: BotLauncher? = nil,
         host: () -> HostedServer
@@ -58,7 +50,7 @@ public enum ClientRuntime {
             config: loaded?.config ?? ClientConfig(), configProblem: loaded?.problem,
             mustPreserveConfigFile: loaded?.mustPreserveExistingFile ?? false, plan: plan,
             connectedClientCount: hosted.connectedClientCount, bots: bots)
-        // A crash from here on leaves a report, not the backtracer's question on a raw terminal.
+        // From here a crash leaves a report, not the backtracer's question on a raw terminal.
         CrashReport.prepare(environment: environment, version: version, arguments: CommandLine.arguments)
         guard terminal.take() else {
             throw ClientStartError(code: "terminal-settings", message: "cannot switch the terminal to raw mode")
@@ -77,18 +69,17 @@ public enum ClientRuntime {
     }
 }
 
-/// The event loop behind `ClientRuntime`. All its mutable state is owned by
-/// `queue`: every handler runs there, so no lock is needed.
+/// All mutable state is owned by `queue`: every handler runs there, so no lock is needed.
 final class ClientLoop: @unchecked Sendable {
     /// How long a lone ESC waits for the rest of a sequence.
     static let escapeWaitMilliseconds = 40
-    /// The slowest tick, so the date and notices stay current.
+    /// So the date and notices stay current.
     static let idleTickMilliseconds = 1000
 
     private let queue = DispatchQueue(label: "tilerace.client")
     private let terminal: Terminal
     private let store: ConfigStore?
-    /// Where the statistics of finished games are kept (nil: no data directory).
+    /// Nil: no data directory.
     private let statisticsStore: StatisticsStore?
     private let colourMode: ColourMode
     private var model: Model
@@ -106,18 +97,16 @@ final class ClientLoop: @unchecked Sendable {
     private var interpreter: EffectInterpreter?
     private var isRunning = true
     private var exitStatus: Int32 = 0
-    /// Set once `update` asked to quit: the loop waits for the server's
-    /// goodbye (`EffectInterpreter.finishQuitting`), drawing nothing more.
+    /// Waits for the server's goodbye (`EffectInterpreter.finishQuitting`), drawing nothing more.
     private var isQuitting = false
-    /// The status to exit with when quitting: 0, 1 when the terminal went
-    /// away, 128 + the signal that asked the program to end.
+    /// 0, 1 when the terminal went away, 128 + the signal that ended the program.
     private var quitStatus: Int32 = 0
-    /// Set when writing to the terminal failed: nothing more is drawn.
+    /// Nothing more is drawn.
     private var isOutputGone = false
     private let finished = DispatchSemaphore(value: 0)
-    /// How many clients the server this process hosts has (nil: none hosted).
+    /// Nil: none hosted.
     private let connectedClientCount: (@Sendable () -> Int)?
-    /// Starts the bots the player adds to a room (nil: none can be added).
+    /// Nil: none can be added.
     private let bots: BotLauncher?
 
     init(
@@ -149,7 +138,7 @@ final class ClientLoop: @unchecked Sendable {
         if let record = options.ghostRecord { Update.startGhostRace(record, model: &model) }
     }
 
-    /// Starts the sources, draws, and blocks the calling thread until the user quits.
+    /// Blocks the calling thread until the user quits.
     func runUntilQuit() -> Int32 {
         queue.async { self.start() }
         finished.wait()
@@ -196,13 +185,13 @@ final class ClientLoop: @unchecked Sendable {
         let count = read(terminal.inputDescriptor, &buffer, buffer.count)
         if count < 0, errno == EINTR || errno == EAGAIN { return }
         guard count > 0 else {
-            // The terminal went away (end of input, or an error): quit as if asked.
+            // End of input or an error: quit as if asked.
             input?.cancel()
             terminate(status: 1)
             return
         }
         let keys = decoder.feed(buffer[0..<count])
-        // A fresh count of the hosted server's players, so quitting asks with the right number.
+        // A fresh count, so quitting asks with the right number.
         process([.tick(MonotonicClock.milliseconds())] + hostedClientCountEvents() + keys.map(Event.key))
         if decoder.hasPendingInput {
             escapeGeneration += 1
@@ -245,7 +234,7 @@ final class ClientLoop: @unchecked Sendable {
     private func process(_ events: [Event]) {
         dispatchPrecondition(condition: .onQueue(queue))
         pendingEvents += events
-        // An effect's outcome that arrives at once is handled by the loop below.
+        // An outcome that arrives at once is handled by the loop below.
         guard !isProcessing else { return }
         isProcessing = true
         defer { isProcessing = false }
@@ -279,7 +268,7 @@ final class ClientLoop: @unchecked Sendable {
         let frame = view(model, size: model.size, theme: theme)
         let bytes = FrameDiff.bytes(from: lastFrame, to: frame, colourMode: colourMode)
         if !bytes.isEmpty, !terminal.write(bytes) {
-            // The terminal is gone: quit as if asked (after this turn of the loop).
+            // Quit as if asked, after this turn of the loop.
             isOutputGone = true
             queue.async { [weak self] in self?.terminate(status: 1) }
             return
@@ -296,17 +285,12 @@ final class ClientLoop: @unchecked Sendable {
 
     // MARK: Suspend and quit
 
-    /// Ctrl-Z: gives the terminal back and stops the whole process, as the
-    /// shell expects. This runs on a Dispatch worker thread, which blocks
-    /// SIGTSTP (so `raise(SIGTSTP)` stayed pending and the next keys were
-    /// played as moves); SIGSTOP cannot be blocked or caught. `fg` sends
-    /// SIGCONT, which resumes here and also arrives through the signal pipe.
+    /// Dispatch workers block SIGTSTP (it stayed pending and the next keys played as moves),
+    /// so SIGSTOP, which cannot be blocked; `fg`'s SIGCONT also arrives through the signal pipe.
     private func suspend() {
         terminal.release()
-        // The stop reaches the process's threads a moment after `kill` returns,
-        // so the terminal is taken back only when SIGCONT says it continued
-        // (`readSignals`), never here: that would make it raw again before
-        // the stop.
+        // The stop lands after `kill` returns, so the terminal is taken back only on SIGCONT (`readSignals`):
+        // doing it here would make it raw again before the stop.
         kill(getpid(), SIGSTOP)
     }
 
@@ -317,9 +301,7 @@ final class ClientLoop: @unchecked Sendable {
         process([.tick(MonotonicClock.milliseconds()), .continued, .resize(terminal.size())])
     }
 
-    /// `update` asked to quit: waits for the server's goodbye when `QUIT`
-    /// went out (a few hundred milliseconds at most), then stops. A second
-    /// request while waiting stops at once.
+    /// Waits for the goodbye when `QUIT` went out (a few hundred ms at most); a second request stops at once.
     private func quit() {
         guard !isQuitting, let interpreter else {
             stop(status: quitStatus)
@@ -332,8 +314,7 @@ final class ClientLoop: @unchecked Sendable {
         }
     }
 
-    /// Quits the way the player would (SIGTERM, SIGHUP, SIGINT, or the
-    /// terminal gone), exiting with `status`.
+    /// SIGTERM, SIGHUP, SIGINT, or the terminal gone.
     private func terminate(status: Int32) {
         guard isRunning else { return }
         if quitStatus == 0 { quitStatus = status }

@@ -7,41 +7,28 @@ import TileRaceTransport
     import Darwin
 #endif
 
-/// What the interactive client leaves when it crashes (a Swift runtime
-/// failure's trap, SIGSEGV, SIGBUS, SIGABRT, SIGFPE ...): instead of the
-/// Swift runtime's backtracer, which would ask a question on a terminal
-/// still in raw mode, `TerminalGuard` restores the terminal and calls
-/// `report`, which writes a report file in the data directory
-/// (`crash-<epoch>-<pid>.txt`: the signal, the version, the arguments, a
-/// backtrace), prints one line naming it on standard error, and exits with
-/// status 70.
+/// Instead of the Swift backtracer, which would ask a question on a raw terminal, `TerminalGuard`
+/// restores the terminal and calls `report`: it writes `crash-<epoch>-<pid>.txt` (signal, version,
+/// arguments, backtrace), names it on standard error and exits 70.
 ///
-/// Its state is process-wide and written only by `prepare`, once, on the
-/// thread that starts the client and before `TerminalGuard` arms the
-/// handlers; it lives in memory allocated once and never freed. `report`
-/// runs in a signal handler: it reads that memory and makes only
-/// async-signal-safe calls (`open`, `write`, `close`, `clock_gettime`,
-/// `alarm`, `_exit`) and glibc's `backtrace_symbols_fd`, which writes
-/// without allocating; `backtrace` is called once by `prepare`, so it has
-/// loaded its unwinder before any crash.
+/// `prepare` writes the state once, before the handlers are armed; it is never freed. `report` runs
+/// in a signal handler: only async-signal-safe calls and `backtrace_symbols_fd` (no allocation);
+/// `prepare` calls `backtrace` once so its unwinder is loaded before any crash.
 enum CrashReport {
-    /// The exit status after a crash (EX_SOFTWARE).
+    /// EX_SOFTWARE.
     static let exitStatus: Int32 = 70
-    /// The environment variable that, set to `1`, makes the client trap right
-    /// after taking the terminal: for the test of this report only.
+    /// Set to `1`, the client traps right after taking the terminal (for this report's test).
     static let testVariable = "TILERACE_CRASH_TEST"
-    /// The most frames a report lists.
     private static let maximumFrames: Int32 = 128
 
     private typealias Backtrace = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, Int32) -> Int32
     private typealias BacktraceSymbols = @convention(c) (UnsafePointer<UnsafeMutableRawPointer?>?, Int32, Int32) -> Void
 
-    /// Everything `report` needs, computed beforehand.
+    /// Computed beforehand.
     private struct Prepared {
-        /// The report's path, NUL-terminated.
+        /// NUL-terminated.
         var path: UnsafeMutablePointer<CChar>
         var pathCount: Int
-        /// The report's first lines.
         var header: UnsafeMutablePointer<UInt8>
         var headerCount: Int
         var backtrace: Backtrace?
@@ -53,14 +40,12 @@ enum CrashReport {
     nonisolated(unsafe) private static var digits: UnsafeMutablePointer<UInt8>?
     nonisolated(unsafe) private static var isReporting: Int32 = 0
 
-    /// Where a crash's report would go; nil before `prepare`.
+    /// Nil before `prepare`.
     static var path: String? {
         prepared.map { String(cString: $0.pointee.path) }
     }
 
-    /// Computes the report's path (in the data directory, made if missing;
-    /// else the temporary directory) and first lines, and finds the
-    /// backtrace functions. Once: later calls change nothing. Call it before
+    /// The data directory (made if missing), else the temporary one. Once only; call it before
     /// the terminal is taken, on the thread that takes it.
     static func prepare(environment: [String: String], version: String, arguments: [String]) {
         guard prepared == nil else { return }
@@ -81,7 +66,7 @@ enum CrashReport {
         let backtrace = dlsym(handle, "backtrace").map { unsafeBitCast($0, to: Backtrace.self) }
         let backtraceSymbols = dlsym(handle, "backtrace_symbols_fd").map { unsafeBitCast($0, to: BacktraceSymbols.self) }
         let frames = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Int(maximumFrames))
-        // The first call loads the unwinder (it may allocate): never in the handler.
+        // The first call may allocate: never in the handler.
         _ = backtrace?(frames, maximumFrames)
         CrashReport.frames = frames
         digits = UnsafeMutablePointer<UInt8>.allocate(capacity: 24)
@@ -96,10 +81,7 @@ enum CrashReport {
         prepared = state
     }
 
-    /// Writes the report of a crash by `signal`, says so on standard error
-    /// and exits. Returns only when `prepare` was not called (the caller then
-    /// lets the signal take its course). Async-signal-safe; a second crash
-    /// while reporting exits at once.
+    /// Returns only when `prepare` was not called. A second crash while reporting exits at once.
     static func report(_ signal: Int32) {
         guard let prepared else { return }
         if isReporting != 0 { _exit(exitStatus) }
@@ -119,7 +101,7 @@ enum CrashReport {
             putNumber(fd, Int(now.tv_sec))
             put(fd, "\n\n")
         }
-        // The one line the player sees, the terminal already restored.
+        // The terminal is already restored.
         put(STDERR_FILENO, "tilerace stopped unexpectedly (signal ")
         put(STDERR_FILENO, name)
         put(STDERR_FILENO, fd >= 0 ? "); a report was written to " : "); no report could be written to ")
@@ -139,8 +121,7 @@ enum CrashReport {
         _exit(exitStatus)
     }
 
-    /// Traps as a Swift runtime failure does (an arithmetic overflow, which
-    /// prints nothing first): what `TILERACE_CRASH_TEST=1` asks for.
+    /// As an arithmetic overflow does, printing nothing first (`TILERACE_CRASH_TEST=1`).
     static func trapForTest() {
         _ = overflow(Int.max - (getpid() > 0 ? 0 : 1))
     }
@@ -201,7 +182,7 @@ enum CrashReport {
         _ = write(fd, text.utf8Start, text.utf8CodeUnitCount)
     }
 
-    /// Writes a non-negative number in decimal, without allocating.
+    /// Non-negative, without allocating.
     private static func putNumber(_ fd: Int32, _ number: Int) {
         guard let digits else { return }
         var value = max(0, number)

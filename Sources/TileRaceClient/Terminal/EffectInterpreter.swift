@@ -1,27 +1,18 @@
 import Dispatch
 import TileRaceBot
 
-/// Carries out the effects of `update` that reach outside the model but not
-/// the terminal: requests to the server, connecting, saving settings,
-/// starting and stopping bots, and finding hints. The terminal client and
-/// the headless test client both run it, so tests exercise the real
-/// interpreter.
-///
-/// Owned by the client loop's queue, like the network side it drives (the
-/// bots' handles too); `deliver` is how work done elsewhere (a hint found, a
-/// bot that stopped) comes back: it must hand the event to that queue.
+/// Carries out effects that reach outside the model but not the terminal; the headless test client
+/// runs it too, so tests exercise the real interpreter. Owned by the loop's queue; `deliver` must
+/// hand work done elsewhere (a hint, a bot that stopped) back to that queue.
 final class EffectInterpreter {
-    /// What is left for the runtime: the effects about the terminal and the process.
+    /// The effects about the terminal and the process.
     enum Outcome {
-        /// Done; these events follow (e.g. `configSaved`).
+        /// E.g. `configSaved`.
         case handled([Event])
-        /// Leave the program, once `finishQuitting` says so.
+        /// Once `finishQuitting` says so.
         case quit
-        /// Stop as Ctrl-Z would.
         case suspend
-        /// Draw the whole screen again.
         case redraw
-        /// Ring the terminal's bell.
         case bell
     }
 
@@ -31,17 +22,13 @@ final class EffectInterpreter {
     private let bots: BotLauncher?
     private let deliver: @Sendable (Event) -> Void
     private var botHandles: [Int: BotHandle] = [:]
-    /// Whether `QUIT` was sent: quitting then waits for the server's goodbye.
+    /// Quitting then waits for the server's goodbye.
     private var hasSentQuit = false
 
-    /// How long quitting waits, after `QUIT`, for the server's `BYE` and the
-    /// end of the connection: long enough for a server on the other side of
-    /// the world, short enough not to be noticed.
+    /// Long enough for a server across the world, short enough not to be noticed.
     static let goodbyeWaitMilliseconds = 300
 
-    /// An interpreter sending through `network`, saving to `store` (nil:
-    /// nowhere to save, and saving says so), starting bots with `bots`, and
-    /// handing what finishes later to `deliver`.
+    /// `store` nil: nowhere to save, and saving says so.
     init(
         network: ClientNetwork, store: ConfigStore?, statisticsStore: StatisticsStore? = nil, bots: BotLauncher? = nil,
         deliver: @escaping @Sendable (Event) -> Void = { _ in }
@@ -53,17 +40,14 @@ final class EffectInterpreter {
         self.deliver = deliver
     }
 
-    /// Stops every bot still running (the program is ending).
+    /// The program is ending.
     func stopAllBots() {
         for handle in botHandles.values { handle.stop() }
         botHandles = [:]
     }
 
-    /// What the runtime does on `.quit` before it exits: when `QUIT` was
-    /// sent, waits until the connection ends (the server's `BYE`, then its
-    /// close) or `goodbyeWaitMilliseconds` pass, then calls `done` on the
-    /// queue with whether the connection ended in time. Without `QUIT`,
-    /// calls `done(true)` at once.
+    /// After `QUIT`, waits for the connection to end or `goodbyeWaitMilliseconds`, then `done(endedInTime)`;
+    /// without `QUIT`, `done(true)` at once.
     func finishQuitting(_ done: @escaping (Bool) -> Void) {
         guard hasSentQuit else {
             done(true)
@@ -72,7 +56,7 @@ final class EffectInterpreter {
         network.awaitClose(withinMilliseconds: EffectInterpreter.goodbyeWaitMilliseconds, done)
     }
 
-    /// Carries out `effect` for `model` (the model after the update that asked for it).
+    /// `model` is the model after the update that asked for it.
     func perform(_ effect: Effect, model: Model) -> Outcome {
         switch effect {
         case .quit:

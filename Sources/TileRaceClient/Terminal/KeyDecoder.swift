@@ -1,23 +1,16 @@
-/// Decodes the bytes read from a terminal in raw mode into keys.
-///
-/// Bytes may arrive in any pieces: an escape sequence split across reads is
-/// kept until it completes. Unknown or malformed sequences are dropped
-/// whole; invalid UTF-8 is skipped. A lone ESC cannot be told from the start
-/// of a sequence until time passes, so the runtime calls `flush()` when no
-/// more bytes came shortly after (`hasPendingInput`).
+/// Raw terminal bytes into keys. Split sequences are kept until complete; bad ones dropped whole.
+/// A lone ESC looks like a sequence's start, so the runtime calls `flush()` after a short quiet.
 struct KeyDecoder: Sendable {
-    /// The longest escape sequence kept; anything longer is dropped.
+    /// Anything longer is dropped.
     static let maximumSequenceLength = 32
 
     private var pending: [UInt8] = []
 
-    /// Creates a decoder with nothing pending.
     init() {}
 
-    /// Whether bytes are waiting for the rest of a sequence (or for `flush()`).
+    /// Or for `flush()`.
     var hasPendingInput: Bool { !pending.isEmpty }
 
-    /// Adds bytes and returns the keys they complete.
     mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
         pending.append(contentsOf: bytes)
         var keys: [Key] = []
@@ -38,7 +31,7 @@ struct KeyDecoder: Sendable {
         return keys
     }
 
-    /// Gives up waiting: a lone ESC becomes `.escape`, an unfinished sequence is dropped.
+    /// A lone ESC becomes `.escape`; an unfinished sequence is dropped.
     mutating func flush() -> [Key] {
         var keys: [Key] = []
         var index = 0
@@ -106,7 +99,7 @@ struct KeyDecoder: Sendable {
             // ESC ESC: the first is a lone Escape.
             return .key(.escape, length: 1)
         default:
-            // ESC then an ordinary key (Alt+key, or Escape typed just before it): Escape.
+            // Alt+key, or Escape typed just before a key: Escape.
             return .key(.escape, length: 1)
         }
     }
@@ -123,14 +116,14 @@ struct KeyDecoder: Sendable {
             }
             let length = index - start + 1
             guard (0x40...0x7E).contains(byte) else {
-                // Not a valid sequence: drop what we have and decode the byte anew.
+                // Not valid: drop what we have and decode the byte anew.
                 return .skip(length: index - start)
             }
             let parameters = String(decoding: pending[(start + 2)..<index], as: UTF8.self)
             return KeyDecoder.csiKey(parameters: parameters, final: byte).map { .key($0, length: length) }
                 ?? .skip(length: length)
         }
-        // Unfinished: wait for the rest, unless it is already far too long to be a key.
+        // Wait for the rest, unless already far too long to be a key.
         return isFinal || index - start > KeyDecoder.maximumSequenceLength ? .skip(length: index - start) : .incomplete
     }
 

@@ -4,18 +4,11 @@
     import Darwin
 #endif
 
-/// Puts the terminal back the way it was, from anywhere: a normal exit, an
-/// `atexit` handler, or a fatal signal (SIGSEGV, SIGABRT, a Swift trap ...).
-/// On a fatal signal, once `CrashReport` is prepared, it then writes the
-/// crash report and exits; otherwise the previous handler runs.
-///
-/// Its state is process-wide and written only by `activate` on the client's
-/// queue before the handlers can run; `restore` does only async-signal-safe
-/// work (`write`, `tcsetattr`) so a signal handler may call it.
+/// Restores the terminal from a normal exit, `atexit` or a fatal signal; on a signal, once `CrashReport`
+/// is prepared, it then reports and exits, else the previous handler runs. `activate` writes the state
+/// before handlers can run; `restore` is async-signal-safe (`write`, `tcsetattr`).
 enum TerminalGuard {
-    /// The signals that end the process with a crash; the terminal is restored
-    /// first, then `CrashReport` reports and exits (or, when it is not
-    /// prepared, the previous handler, e.g. Swift's backtracer, runs).
+    /// The terminal is restored first; then `CrashReport` reports, or the previous handler runs.
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
 
     private struct State {
@@ -32,7 +25,7 @@ enum TerminalGuard {
     nonisolated(unsafe) private static var isInstalled = false
     nonisolated(unsafe) private static let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: 64)
 
-    /// Remembers the terminal's original settings and arms the handlers.
+    /// Also arms the handlers.
     static func activate(saved: termios, input: Int32, output: Int32) {
         state.pointee = State(saved: saved, inputDescriptor: input, outputDescriptor: output)
         let bytes = Array(ANSI.leaveFullScreen.utf8)
@@ -50,14 +43,13 @@ enum TerminalGuard {
                 action.__sigaction_u.__sa_handler = { signal in TerminalGuard.handleFatal(signal) }
             #endif
             sigemptyset(&action.sa_mask)
-            // On the thread's alternate stack when it has one (a stack overflow).
+            // The alternate stack, when there is one, survives a stack overflow.
             action.sa_flags = Int32(SA_ONSTACK)
             sigaction(signal, &action, previousActions + Int(signal))
         }
     }
 
-    /// Restores the terminal if it is still in raw mode; safe to call twice
-    /// and from a signal handler.
+    /// Safe to call twice and from a signal handler.
     static func restore() {
         guard isActive != 0 else { return }
         isActive = 0

@@ -1,20 +1,13 @@
-/// The built-in themes' palettes for 16 and 8 colours, made by hand.
-///
-/// Rules they keep (and `BasicPaletteTests` checks): the empty cell is not
-/// the board; no tile has the background of the board, of an empty cell, or
-/// of the tile of half or twice its value; tile text reads on its tile (on
-/// xterm's 16 colours, and with 8 on the Linux console, which shows bold
-/// text in the bright colour). Hues follow the theme where the colours allow
-/// (classic: a white 2, warm colours up to 64, bright yellow for 128 and
-/// 2048); where they do not, keeping neighbours apart comes first.
+/// Hand-made palettes. Rules (`BasicPaletteTests` checks): the empty cell is not the board; no tile shares
+/// the board's, empty cell's, or half or double tile's background; tile text reads (xterm's 16, and 8 on the
+/// Linux console, which shows bold as bright). Hues follow the theme where possible; apartness comes first.
 extension BasicPalette {
-    /// Tiles 2 to 2^17 as (background, text) pairs.
     private static func tiles(_ pairs: [(BasicColour, BasicColour)]) -> [Tile] {
         precondition(pairs.count == Theme.tileColourCount, "a palette needs \(Theme.tileColourCount) tiles")
         return pairs.map { Tile($0.0, $0.1) }
     }
 
-    /// Classic with 16 colours: a grey board with black holes, on the terminal's own background.
+    /// A grey board with black holes, on the terminal's own background.
     static let classic16 = BasicPalette(
         colourCount: 16, screenBackground: nil, text: nil, mutedText: .brightBlack, accent: .yellow,
         warning: .brightRed, success: .green, boardBackground: .brightBlack, boardText: .brightWhite,
@@ -27,7 +20,7 @@ extension BasicPalette {
             (.brightRed, .brightWhite),
         ]))
 
-    /// Classic with 8 colours: a blue board with black holes.
+    /// A blue board with black holes.
     static let classic8 = BasicPalette(
         colourCount: 8, screenBackground: nil, text: nil, mutedText: nil, accent: .yellow, warning: .red,
         success: .green, boardBackground: .blue, boardText: .white, emptyCell: .black,
@@ -38,7 +31,7 @@ extension BasicPalette {
             (.magenta, .white), (.red, .yellow),
         ]))
 
-    /// Dark with 16 colours: black board, grey holes, cool tiles warming up to 2048.
+    /// Black board, grey holes, cool tiles warming up to 2048.
     static let dark16 = BasicPalette(
         colourCount: 16, screenBackground: .black, text: .white, mutedText: .brightBlack, accent: .brightCyan,
         warning: .brightMagenta, success: .brightGreen, boardBackground: .black, boardText: .white,
@@ -51,7 +44,7 @@ extension BasicPalette {
             (.brightWhite, .black),
         ]))
 
-    /// Dark with 8 colours: black board, blue holes.
+    /// Black board, blue holes.
     static let dark8 = BasicPalette(
         colourCount: 8, screenBackground: .black, text: .white, mutedText: .white, accent: .cyan,
         warning: .magenta, success: .green, boardBackground: .black, boardText: .white, emptyCell: .blue,
@@ -62,8 +55,7 @@ extension BasicPalette {
             (.red, .white), (.white, .black),
         ]))
 
-    /// Light with 16 colours: a white page, a grey board with light grey
-    /// holes, so 2 and 4 take pale colours instead of white.
+    /// Grey board, light grey holes, so 2 and 4 take pale colours instead of white.
     static let light16 = BasicPalette(
         colourCount: 16, screenBackground: .brightWhite, text: .black, mutedText: .brightBlack, accent: .blue,
         warning: .red, success: .green, boardBackground: .brightBlack, boardText: .brightWhite,
@@ -76,7 +68,7 @@ extension BasicPalette {
             (.brightRed, .brightWhite),
         ]))
 
-    /// Light with 8 colours: a grey page, a black board whose holes show the page.
+    /// A grey page, a black board whose holes show the page.
     static let light8 = BasicPalette(
         colourCount: 8, screenBackground: .white, text: .black, mutedText: .blue, accent: .magenta,
         warning: .red, success: .green, boardBackground: .black, boardText: .white, emptyCell: .white,
@@ -87,7 +79,7 @@ extension BasicPalette {
             (.magenta, .white), (.red, .yellow),
         ]))
 
-    /// High contrast with 16 colours: saturated tiles on black, grey holes.
+    /// Saturated tiles on black, grey holes.
     static let highContrast16 = BasicPalette(
         colourCount: 16, screenBackground: .black, text: .brightWhite, mutedText: .white,
         accent: .brightYellow, warning: .brightRed, success: .brightGreen, boardBackground: .black,
@@ -100,8 +92,7 @@ extension BasicPalette {
             (.brightWhite, .black),
         ]))
 
-    /// High contrast with 8 colours: grey holes, and only the dark tiles
-    /// under bright white text that the Linux console shows at 4.5:1 or more.
+    /// Only dark tiles under bright white, which the Linux console shows at 4.5:1 or more.
     static let highContrast8 = BasicPalette(
         colourCount: 8, screenBackground: .black, text: .white, mutedText: .white, accent: .yellow,
         warning: .red, success: .green, boardBackground: .black, boardText: .white, emptyCell: .white,

@@ -1,16 +1,10 @@
-/// Picking basic colours from a theme's RGB colours: for a colour the user
-/// set, or a theme without a hand-made palette.
-///
-/// Each colour is the nearest basic colour to the RGB one, skipping those
-/// that would make it look like its neighbours: the empty cell is never the
-/// board; a tile is never the board, the empty cell, or the tile of half or
-/// twice its value. Tile text is the theme's (dark or light, as the RGB theme
-/// chooses) when it stays readable, else black or white.
+/// The nearest basic colour to each RGB one, skipping any that would look like its neighbours.
+/// Tile text is the theme's when still readable, else black or white.
 extension BasicPalette {
-    /// The lowest contrast ratio at which the theme's own text colour is kept on a picked tile.
+    /// Below it, the theme's own text colour is not kept on a picked tile.
     static let readableContrast = 3.0
 
-    /// A palette of `colourCount` (16 or 8) colours picked from all of `theme`'s RGB colours.
+    /// 16 or 8 colours.
     static func automatic(for theme: Theme, colourCount: Int) -> BasicPalette {
         let available = BasicColour.available(count: colourCount)
         let screen = theme.screenBackground.flatMap { BasicColour.nearest(to: $0, among: available) }
@@ -26,18 +20,14 @@ extension BasicPalette {
         return palette.repicking(board: true, exponents: Set(1...Theme.tileColourCount), from: theme)
     }
 
-    /// This palette with the colour of `code` (0: the board and its empty
-    /// cells; 2, 4 ...: that tile) picked again from `theme`, where the user
-    /// has just set it; other tiles keep theirs unless they now clash with
-    /// the board or the empty cells.
+    /// Code 0: the board and empty cells; other tiles keep theirs unless they now clash.
     func refitted(code: Int, to theme: Theme) -> BasicPalette {
         if code == 0 { return repicking(board: true, exponents: [], from: theme) }
         guard code >= 2, code.nonzeroBitCount == 1, code.trailingZeroBitCount <= tiles.count else { return self }
         return repicking(board: false, exponents: [code.trailingZeroBitCount], from: theme)
     }
 
-    /// Picks again the board (with its empty cells and text) when asked, the
-    /// tiles at `exponents`, and any other tile whose background now clashes.
+    /// Also any other tile whose background now clashes.
     private func repicking(board repicksBoard: Bool, exponents: Set<Int>, from theme: Theme) -> BasicPalette {
         let available = BasicColour.available(count: colourCount)
         func nearest(to colour: RGB, avoiding taken: [BasicColour]) -> BasicColour {
@@ -62,8 +52,7 @@ extension BasicPalette {
         return palette
     }
 
-    /// The basic colour nearest to `preferred` when it reads well on
-    /// `background`, else black or the brightest white, whichever contrasts more.
+    /// Else black or the brightest white, whichever contrasts more.
     private func readableText(on background: BasicColour, preferring preferred: RGB) -> BasicColour {
         let available = BasicColour.available(count: colourCount)
         if let themed = BasicColour.nearest(to: preferred, among: available.filter { $0 != background }),

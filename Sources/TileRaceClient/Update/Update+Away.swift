@@ -1,9 +1,6 @@
 import TileRaceProtocol
 
-/// Another player losing their connection (`AWAY`) and taking their seat
-/// back (`BACK`), protocol.md sections 5.1.1 and 7: the room and the race
-/// keep the seat's deadline, so the racers list and the room's member list
-/// show "away 27s" counting down, and the feed and the status line say so.
+/// `AWAY` and `BACK` (protocol.md 5.1.1 and 7): the seat's deadline is kept so lists show "away 27s".
 extension Update {
     /// `AWAY`: `nickname`'s seat is held for `milliseconds` from now.
     static func playerAway(_ nickname: String, milliseconds: Int, model: inout Model) {
@@ -24,7 +21,6 @@ extension Update {
         model.show("\(name) lost the connection; their seat is kept for \((max(0, milliseconds) + 999) / 1000) s")
     }
 
-    /// `BACK`: `nickname` took their seat back.
     static func playerBack(_ nickname: String, model: inout Model) {
         model.room?.away.clear(nickname)
         if var race = model.race, race.away.deadline(of: nickname) != nil {

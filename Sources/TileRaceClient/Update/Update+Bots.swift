@@ -1,12 +1,11 @@
 import TileRaceProtocol
 
-/// Bots in the room screen: `a` adds one (asking its strength), `x` takes the
-/// last one added away; they leave when we leave the room.
+/// Bots in the room: `a` adds one, `x` removes the last added; they leave with us.
 extension Update {
-    /// The most players a room holds (protocol.md section 4).
+    /// protocol.md section 4.
     static let maximumPlayersPerRoom = 8
 
-    /// `a` in a room: asks the new bot's strength, when a bot can join.
+    /// Asks the new bot's strength, when a bot can join.
     static func askBotStrength(_ model: inout Model) {
         guard model.canAddBots else {
             model.show("bots are not available in this client", .warning)
@@ -28,7 +27,6 @@ extension Update {
         model.overlay = .botStrength
     }
 
-    /// The strength prompt: 1 to 5 adds the bot, Esc (or q) cancels.
     static func botStrengthKey(_ key: Key, model: inout Model) -> [Effect] {
         switch key {
         case .escape, .character("q"):
@@ -43,7 +41,7 @@ extension Update {
         return []
     }
 
-    /// Starts a bot of `strength` in our room, named after us (`ana-bot1`).
+    /// Named after us (`ana-bot1`).
     static func addBot(strength: Int, model: inout Model) -> [Effect] {
         guard let room = model.room, let endpoint = model.network.endpoint, model.connection.isConnected else { return [] }
         let number = model.nextBotNumber
@@ -61,7 +59,6 @@ extension Update {
         ]
     }
 
-    /// `x` in a room: the last bot we added leaves.
     static func removeLastBot(_ model: inout Model) -> [Effect] {
         guard let bot = model.ownBots.popLast() else {
             model.show("no bot of yours is in this room: a adds one")
@@ -71,14 +68,14 @@ extension Update {
         return [.stopBot(id: bot.id)]
     }
 
-    /// Every bot we added leaves (we are leaving the room, or lost the server).
+    /// We are leaving the room, or lost the server.
     static func stopOwnBots(_ model: inout Model) -> [Effect] {
         let effects = model.ownBots.map { Effect.stopBot(id: $0.id) }
         model.ownBots = []
         return effects
     }
 
-    /// A bot of ours stopped by itself: it is no longer ours to take away.
+    /// It is no longer ours to take away.
     static func botEnded(id: Int, reason: String, model: inout Model) {
         guard let index = model.ownBots.firstIndex(where: { $0.id == id }) else { return }
         let bot = model.ownBots.remove(at: index)

@@ -1,16 +1,12 @@
 import TileRaceProtocol
 
-/// Chat: the input line (opened with Enter or `/` on the race board and
-/// when spectating, `/` elsewhere; Enter sends, Esc closes; while it is
-/// open every key types and the board never moves), the quick phrases of
-/// keys 1 to 4 during a race, `/mute` and `/unmute`, and the `CHAT` lines.
+/// Chat: the input line (while open, every key types and the board never moves),
+/// quick phrases 1 to 4 in a race, `/mute` and `/unmute`, and `CHAT` lines.
 extension Update {
-    /// The words of the commands typed in the input line.
+    /// `//` says a line that starts with /.
     static let chatCommands = "/mute NICK, /unmute NICK, /muted (// says a line that starts with /)"
 
-    /// A key while the input line is open: it types into it; Enter sends
-    /// the line (or runs its command), Esc closes it. Nil when the input
-    /// line is not open (or there is no chat here any more: it closes).
+    /// Nil when the input line is not open (it also closes when chat is no longer here).
     static func chatInputKey(_ key: Key, model: inout Model) -> [Effect]? {
         guard var input = model.chat.input else { return nil }
         guard model.chatPlace != nil else {
@@ -24,7 +20,7 @@ extension Update {
             model.chat.input = nil
             return say(input.text, model: &model)
         default:
-            // Whatever it is (a move key, an arrow), it goes to the line, never to the board.
+            // Even a move key goes to the line, never to the board.
             _ = input.handle(key)
             model.chat.input = input
         }
@@ -38,14 +34,13 @@ extension Update {
         return []
     }
 
-    /// Says quick phrase `number` (1 to 4, from the config) to the room.
+    /// 1 to 4, from the config.
     static func quickPhrase(_ number: Int, model: inout Model) -> [Effect] {
         let phrases = model.config.quickPhrases
         guard model.chatPlace == .room, phrases.indices.contains(number - 1) else { return [] }
         return [.send(.say(phrases[number - 1]))]
     }
 
-    /// The quick phrase a key asks for: 1 to 4.
     static func quickPhraseNumber(_ key: Key) -> Int? {
         guard case .character(let character) = key, let number = character.wholeNumberValue, (1...4).contains(number),
             character.isASCII
@@ -53,7 +48,7 @@ extension Update {
         return number
     }
 
-    /// Sends what was typed: a line (spaces at its ends taken off), or a command.
+    /// Spaces at its ends are taken off.
     static func say(_ typed: String, model: inout Model) -> [Effect] {
         var text = Substring(typed)
         while text.first == " " { text.removeFirst() }
@@ -73,8 +68,7 @@ extension Update {
         return [.send(.say(String(text)))]
     }
 
-    /// `/mute NICK`, `/unmute NICK`, `/muted`: this player's own mutes,
-    /// saved in the config (the server and the others know nothing of them).
+    /// This player's own mutes, saved in the config; the server knows nothing of them.
     private static func chatCommand(_ text: String, model: inout Model) -> [Effect] {
         let words = text.split(separator: " ").map(String.init)
         switch (words[0], words.count) {
@@ -112,8 +106,7 @@ extension Update {
         }
     }
 
-    /// A `CHAT` line: kept with our room's lines, or the lobby's while we
-    /// are in no room; a line about another room is ignored.
+    /// Kept with our room's lines, or the lobby's outside rooms; other rooms' are ignored.
     static func chatArrived(_ line: ChatLine, model: inout Model) {
         let entry = ChatState.Entry(nickname: line.nickname, isBot: line.isBot, text: line.text)
         if let room = line.room {
@@ -125,8 +118,7 @@ extension Update {
         }
     }
 
-    /// The reply to `SAY`: the line comes back as `CHAT`; a refusal says
-    /// why (too fast, muted by an operator ...).
+    /// The line comes back as `CHAT`; a refusal says why.
     static func sayReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) {
         guard case .failure(let error) = result else { return }
         let text = ScreenText.sanitize(error.message)

@@ -2,7 +2,6 @@ import TileRaceProtocol
 
 /// The connection's life: starting, the greeting, losing it, reconnecting.
 extension Update {
-    /// Sets a new model up for a run: where to connect and what to say first.
     /// Returns `.connect` when there is a server to reach.
     static func launch(_ plan: NetworkPlan, model: inout Model) -> [Effect] {
         model.hostingInfo = plan.hostingInfo
@@ -24,18 +23,15 @@ extension Update {
 
     // MARK: Greeting
 
-    /// The server's greeting: introduce ourselves (or take our seat back).
     static func greeted(_ greeting: Greeting, model: inout Model) -> [Effect] {
         model.network.gameChangesAwaitingReply = 0
         model.network.serverFeatures = greeting.features
         if model.network.resuming != nil { return resumeGreeted(model: model) }
-        // Introduce ourselves, with the nickname we would like.
         let nickname = model.network.preferredNickname(options: model.options, config: model.config)
             .flatMap { Nickname.isValid($0) && $0 != model.network.takenNickname ? $0 : nil }
         return [.send(.hello(nickname: nickname))]
     }
 
-    /// The reply to `HELLO`: in, taken back (resumed), or refused.
     static func helloReplied(nickname: String?, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
         switch result {
         case .success(.hello(_, let session, let isResumed, let room)):
@@ -49,7 +45,7 @@ extension Update {
         }
     }
 
-    /// `OK HELLO`: connected; carries on with whatever was waiting for the connection.
+    /// Carries on with whatever waited for the connection.
     static func helloAccepted(nickname: String?, model: inout Model) -> [Effect] {
         guard let endpoint = model.network.endpoint else { return [] }
         model.connection = .connected(endpoint)
@@ -66,14 +62,14 @@ extension Update {
             model.show("connected again to \(endpoint)", .success)
         }
         model.network.hasConnected = true
-        // A ghost race's record asked before this connection (`--ghost`, or lost with the last one).
+        // Asked before this connection (`--ghost`, or lost with the last one).
         if let ghost = model.pendingGhost { effects.append(.send(.record(ghost.query))) }
         if model.screen == .leaderboard { effects += leaderboardRefresh(&model) }
         if let goal = model.network.goal { effects += pursue(goal, model: &model) }
         return effects
     }
 
-    /// `ERR` to `HELLO`: another nickname, or a server we cannot talk to.
+    /// Another nickname, or a server we cannot talk to.
     static func helloRefused(nickname: String?, error: ProtocolError, model: inout Model) -> [Effect] {
         if model.network.resuming != nil {
             return resumeGivenUp(
@@ -94,7 +90,6 @@ extension Update {
 
     // MARK: Losing the server
 
-    /// The connection asked for could not be made.
     static func connectFailed(_ reason: String, model: inout Model) -> [Effect] {
         if model.network.resuming != nil {
             resumeTryFailed(model: &model)
@@ -105,7 +100,6 @@ extension Update {
         return connectionLost("Cannot reach \(place): \(ScreenText.sanitize(reason))", model: &model)
     }
 
-    /// The connection ended (the server closed it, or it broke).
     static func disconnected(reason: String, bye: String?, model: inout Model) -> [Effect] {
         dealingLost(because: "connection dropped", model: &model)
         if model.network.resuming != nil {
@@ -121,21 +115,20 @@ extension Update {
         return connectionLost("Lost the connection\(place): \(why)", model: &model)
     }
 
-    /// The connection failed or ended: everything that needed it stops, and
-    /// the player is offered to reconnect or to go on offline.
+    /// Offers to reconnect or go on offline.
     static func connectionLost(_ message: String, model: inout Model) -> [Effect] {
         model.connection = .lost(reason: message)
         model.network.nickname = nil
         model.network.gameChangesAwaitingReply = 0
         if let room = model.room {
-            // After reconnecting, back into the room (made again if the server lost it).
+            // Made again if the server lost it.
             let code = room.code
             model.network.rejoiningRoom = room.name
             model.network.goal =
                 room.isWatching
                 ? .watchRoom(room.name, code: code)
                 : room.isDaily ? .joinDaily : .joinRoom(room.name, code: code)
-            // A quick race's room (`quick-<n>`) is made by the server's queue only: CREATE refuses the name.
+            // `quick-<n>` rooms are made by the queue only: CREATE refuses the name.
             if !room.isWatching, !room.isDaily, !room.name.lowercased().hasPrefix("quick-") {
                 var options = room.options
                 options.code = code
@@ -147,7 +140,7 @@ extension Update {
             var lost = (wasRacing: false, wasRace: false)
             if case .race(let room) = session.mode {
                 lost = (!session.isFinished, true)
-                // The board stays, played locally: it can no longer count.
+                // Played locally, it can no longer count.
                 session.lostRaceRoom = room
                 session.mode = .practice
                 session.serverCopy = .localOnly("the connection was lost")
@@ -173,7 +166,6 @@ extension Update {
             model.leaderboard.status = .failed("not connected")
         }
         model.overlay = .connectionProblem(ConnectionProblem(message: message, wasRacing: wasRacing))
-        // We are out of the room: our bots leave it too.
         return stopOwnBots(&model)
     }
 
@@ -198,7 +190,6 @@ extension Update {
         return []
     }
 
-    /// Connects again to the same server.
     static func reconnect(_ model: inout Model) -> [Effect] {
         guard let endpoint = model.network.endpoint else { return [] }
         model.overlay = nil
@@ -207,14 +198,11 @@ extension Update {
         return [.connect]
     }
 
-    /// The server a room moved us to (`ERR moved`) cannot be reached: back to
-    /// the server we started with, into its lobby, saying so. Nil when we
-    /// are on that server already.
+    /// The server `ERR moved` sent us to is unreachable: back home to its lobby. Nil when home already.
     static func returnHome(after reason: String, model: inout Model) -> [Effect]? {
         guard let home = model.network.homeEndpoint, let away = model.network.endpoint, away != home else { return nil }
         model.network.endpoint = home
         model.network.returnedHomeFrom = away
-        // A practice game mirrored on the server we leave goes on here only.
         if model.session?.serverCopy == .active {
             playHereOnly(because: "its server at \(away) cannot be reached", model: &model)
         }
@@ -232,7 +220,7 @@ extension Update {
 }
 
 extension NetworkGoal {
-    /// Whether the server needs a nickname for it (playing does; watching does not).
+    /// Playing does; watching does not.
     var needsNickname: Bool {
         switch self {
         case .watchRoom: false

@@ -1,11 +1,8 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// The end-of-game dialog: the outcome and figures, "keep going?" at the
-/// target, the nickname prompt and the submission (`SUBMIT` and its
-/// answers: where the game landed, or why it did not).
+/// The end-of-game dialog: outcome, "keep going?", nickname prompt and `SUBMIT`.
 extension Update {
-    /// Opens the end dialog when the game just ended or reached its target.
     static func checkEnd(reachedTarget: Bool, model: inout Model) {
         guard model.session?.end == nil else { return }
         model.changeSessionReadingModel { session, model in
@@ -22,7 +19,7 @@ extension Update {
                 session.clock.stop(at: model.now)
                 session.end = endOfGame(.won, session: session, now: model.now, stage: submitStage(model, session: session))
             } else if game.isOver {
-                // Played on past the target, the game ends with no more moves (its target is long reached).
+                // Played on past the target, it ends with no more moves.
                 session.clock.stop(at: model.now)
                 let outcome: EndOfGame.Outcome = game.hasWon && !session.isPlayingOn ? .won : .noMoves
                 session.end = endOfGame(outcome, session: session, now: model.now, stage: submitStage(model, session: session))
@@ -30,10 +27,7 @@ extension Update {
         }
     }
 
-    /// Ends the game now with `outcome` (resigned, time up, the server's
-    /// `FINISH`): its clock stops (at `clockStoppedAt`, else now), no tile is
-    /// being picked, and the end dialog opens on the nickname prompt, or on
-    /// why the game cannot be submitted.
+    /// Resigned, time up or `FINISH`: the clock stops (at `clockStoppedAt`, else now) and the dialog opens.
     static func endGame(_ outcome: EndOfGame.Outcome, clockStoppedAt: Int? = nil, model: inout Model) {
         model.changeSessionReadingModel { session, model in
             session.clock.stop(at: clockStoppedAt ?? model.now)
@@ -51,14 +45,13 @@ extension Update {
         return EndOfGame(outcome: outcome, result: result, stage: stage)
     }
 
-    /// The nickname prompt when the game can go on the leaderboard; otherwise
-    /// why not, said before asking.
+    /// Why not is said before the nickname is asked.
     static func submitStage(_ model: Model, session: PlaySession) -> EndOfGame.Stage {
         if let refusal = model.submitRefusal(for: session) { return .closed(message: refusal, kind: .info) }
         return .nickname(TextField(model.config.lastNickname ?? model.network.nickname ?? model.options.nickname ?? ""))
     }
 
-    /// Sends the finished game under `nickname` (with its token, if we hold one).
+    /// With its token, if we hold one.
     private static func submit(_ nickname: String, end: EndOfGame, model: inout Model) -> [Effect] {
         model.config.lastNickname = nickname
         model.session?.end = end
@@ -70,7 +63,7 @@ extension Update {
         guard let session = model.session, var end = session.end else { return [] }
         switch end.stage {
         case .reachedTarget:
-            // No key here is a move: a player still sliding tiles does not end the game (`ShownDialog`).
+            // No key here is a move (`ShownDialog`).
             switch key {
             case .enter, .character("c"), .character("C"), .character(" "):
                 // The clocks go on (`Update.holdPracticeClock`).
@@ -87,7 +80,7 @@ extension Update {
                     end.stage = submitStage(model, session: session)
                     session.end = end
                 }
-                // The server's practice game goes on past the target: finish it so it can be submitted.
+                // Finish the server's game so it can be submitted.
                 return endPracticeMirror(&model)
             case .character("n"), .character("r"):
                 return newGame(&model)
@@ -99,7 +92,7 @@ extension Update {
                 break
             }
         case .nickname(var field) where !end.isEditingNickname:
-            // The submit button has the focus: game keys still held do nothing.
+            // Game keys still held do nothing.
             switch key {
             case .enter where Nickname.isValid(field.text):
                 return submit(field.text, end: end, model: &model)
@@ -145,7 +138,6 @@ extension Update {
             case .character("q"), .escape, .enter:
                 guard session.isRace else { return leaveGame(&model) }
                 if key == .character("q") { return leaveRoom(&model) }
-                // Watch the others finish; the standings come at the end.
                 end.isHidden = true
                 model.session?.end = end
             case .character("t"):
@@ -157,7 +149,7 @@ extension Update {
         return []
     }
 
-    /// Our race is over and the dialog closed: watching the others finish.
+    /// Watching the others finish.
     static func finishedKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
         if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }
@@ -188,7 +180,6 @@ extension Update {
         }
     }
 
-    /// `SUBMIT` could not be sent: the dialog says so.
     static func submissionNotSent(model: inout Model) {
         model.changeSession { session in
             guard var end = session.end, case .submitting = end.stage else { return }
@@ -219,8 +210,7 @@ extension Update {
         return effects
     }
 
-    /// Where a sprint's time landed on the sprint board, from `OK SUBMIT`'s
-    /// sprint fields; nil when the game was not a sprint.
+    /// From `OK SUBMIT`'s sprint fields; nil when not a sprint.
     static func sprintNote(_ receipt: SubmitReceipt) -> String? {
         guard let time = receipt.sprintTime else { return nil }
         let sprint = "sprint \(Format.sprint(milliseconds: time))"
@@ -234,13 +224,12 @@ extension Update {
     private static func submitRefused(_ nickname: String, error: ProtocolError, model: inout Model) {
         switch error.code {
         case .badToken:
-            // Someone else claimed this nickname: ask for another.
             guard offerAgain(nickname, refusal: "\(nickname) belongs to someone else: pick another", model: &model) else {
                 model.show("the nickname \(nickname) belongs to someone else", .warning)
                 return
             }
         case .unavailable, .internal:
-            // The server's store failed: nothing was recorded, and the game can be sent again.
+            // Nothing was recorded: the game can be sent again.
             let why = error.code == .unavailable ? "the leaderboard cannot be reached now" : ScreenText.sanitize(error.message)
             let reason = "not submitted: \(why) (Enter tries again)"
             if !offerAgain(nickname, refusal: reason, model: &model) { model.show(reason, .warning) }
@@ -257,8 +246,7 @@ extension Update {
         }
     }
 
-    /// Puts the end dialog back on its nickname field, with why the
-    /// submission did not go through, if it is still waiting.
+    /// If the submission is still waiting.
     private static func offerAgain(_ nickname: String, refusal: String, model: inout Model) -> Bool {
         guard var end = model.session?.end, case .submitting = end.stage else { return false }
         var field = TextField(nickname)
@@ -269,7 +257,7 @@ extension Update {
         return true
     }
 
-    /// Shows what became of the submission in the end dialog, if it is still waiting.
+    /// If the submission is still waiting.
     @discardableResult
     private static func closeSubmission(_ message: String, kind: Notice.Kind, model: inout Model) -> Bool {
         guard var end = model.session?.end, case .submitting = end.stage else { return false }

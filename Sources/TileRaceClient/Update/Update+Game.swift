@@ -1,10 +1,8 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// The game screen: which keys go where (the end dialog, the standings,
-/// pause, picking a tile), pause, a new game or a restart, leaving; the
-/// replies to `PRACTICE` and `RESTART`. Moves and assists are in
-/// `Update+GameMoves`.
+/// The game screen's keys, pause, new game, restart, leaving, and replies to `PRACTICE` and `RESTART`.
+/// Moves and assists are in `Update+GameMoves`.
 extension Update {
     static func gameKey(_ key: Key, model: inout Model) -> [Effect] {
         guard let session = model.session else {
@@ -33,7 +31,7 @@ extension Update {
             if key == .enter || key == .character("/") { return openChat(&model) }
             if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }
         }
-        // `p` pressed again after the sprint warning pauses; any other key takes the warning back.
+        // `p` again after the sprint warning pauses; any other key takes the warning back.
         let wasPauseWarned = session.isPauseWarned
         model.session?.isPauseWarned = false
         if wasPauseWarned, model.notice?.text == pauseWarning { model.notice = nil }
@@ -65,7 +63,6 @@ extension Update {
 
     // MARK: Pause, reset, leave
 
-    /// What `p` says first on a game that can still be a sprint.
     static let pauseWarning = "pausing makes this game ineligible for the sprint board: p again pauses"
 
     static func pause(_ model: inout Model, isConfirmed: Bool = false) -> [Effect] {
@@ -79,7 +76,7 @@ extension Update {
             model.show(pauseWarning, .warning)
             return []
         }
-        // The clocks stop (`Update.holdPracticeClock`); what was said about the board is stale.
+        // The clocks stop (`Update.holdPracticeClock`); the notice about the board is stale.
         model.session?.isPaused = true
         model.notice = nil
         return []
@@ -92,7 +89,6 @@ extension Update {
             model.session?.isPaused = false
             return []
         case .character("q"), .character("Q"), .escape:
-            // The question that may follow holds the clock as the pause did.
             model.session?.isPaused = false
             return leave(&model)
         default:
@@ -114,7 +110,7 @@ extension Update {
         return newGame(&model)
     }
 
-    /// A new game: practice draws a new seed, the daily challenge starts its seed again.
+    /// Practice draws a new seed; the daily challenge starts its seed again.
     static func newGame(_ model: inout Model) -> [Effect] {
         guard let session = model.session else { return [] }
         switch session.mode {
@@ -137,10 +133,9 @@ extension Update {
         }
     }
 
-    /// Resigns the server's copy of a practice game still running there.
     static func endPracticeMirror(_ model: inout Model) -> [Effect] {
         if model.session?.isDealing == true {
-            // The server's game, once dealt, is given up: another PRACTICE would be refused while it runs.
+            // Another PRACTICE would be refused while the server's game runs.
             model.session?.dealingSince = nil
             return [.send(.resign)]
         }
@@ -149,7 +144,7 @@ extension Update {
         return session.game.isOver ? [] : [.send(.resign)]
     }
 
-    /// Back to the start of the race's seed: entries count from 1 again; the clock keeps running.
+    /// Entries count from 1 again; the clock keeps running.
     static func restartRace(_ model: inout Model) -> [Effect] {
         guard model.session?.isRace == true else { return [] }
         model.changeSession { session in
@@ -179,7 +174,6 @@ extension Update {
         return leaveGame(&model)
     }
 
-    /// Leaves a practice or daily game for the menu.
     static func leaveGame(_ model: inout Model) -> [Effect] {
         let effects = endPracticeMirror(&model)
         model.session = nil
@@ -190,16 +184,15 @@ extension Update {
 
     // MARK: Replies
 
-    /// The reply to `PRACTICE`: the server plays this game too, or it does not.
     static func practiceReplied(_ options: PracticeOptions, _ result: Result<OkReply, ProtocolError>, model: inout Model) {
-        // Asked without a seed (and not a ghost race): the server deals the board.
+        // The server deals the board.
         if options.seed == nil, !options.isGhost {
             dealReplied(result, model: &model)
             return
         }
         switch result {
         case .success:
-            // The server plays this game too: after a drop, its RESYNC is this game.
+            // After a drop, the server's RESYNC is this game.
             if model.session?.mode == .practice, model.session?.game.seed.text == options.seed {
                 model.session?.isServerCopyConfirmed = true
             }
@@ -210,7 +203,7 @@ extension Update {
         }
     }
 
-    /// The reply to `RESTART`: said only when refused for another reason than the game being over.
+    /// Said only when refused for another reason than the game being over.
     static func restartReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) {
         guard case .failure(let error) = result else { return }
         if error.code != .notRacing { model.show("restart refused: \(ScreenText.sanitize(error.message))", .warning) }

@@ -1,17 +1,14 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// The game screen's moves and assists (undo, remove-tile), each applied
-/// here at once and sent to the server's copy; the server's answers
-/// (`OK MOVE`, its refusals) and its copy of the game (`RESYNC`).
+/// Moves and assists, applied here at once and sent to the server's copy; `OK MOVE` and `RESYNC`.
 extension Update {
     static func move(_ direction: Direction, model: inout Model) -> [Effect] {
-        // The ghost may have made the target since the last tick: then the race is over.
+        // The ghost may have made the target since the last tick.
         if let effects = ghostCatchUp(&model) { return effects }
         let played = model.changeSessionReadingModel { session, model -> (report: MoveReport, effects: [Effect])? in
             guard !session.game.isOver else { return nil }
             let motions = model.animationsEnabled ? session.game.board.motions(for: direction) : []
-            // A move that changes nothing changes nothing here either.
             guard let report = try? session.game.move(direction) else { return nil }
             session.clock.start(at: model.now)
             session.hint = nil
@@ -25,12 +22,11 @@ extension Update {
         guard let (report, effects) = played ?? nil else { return [] }
         checkEnd(reachedTarget: report.reachedTarget, model: &model)
         syncRacer(&model)
-        // "Keep going?" waits on the player: the clocks wait too (`Update.holdPracticeClock`).
+        // The clocks wait on "Keep going?" too (`Update.holdPracticeClock`).
         return effects + ghostRaceAfterMove(&model)
     }
 
-    /// Sends an entry just applied to the server's copy of the game: always in
-    /// a race; in practice, `PRACTICE` goes first with the first entry when connected.
+    /// In practice, `PRACTICE` goes first with the first entry when connected.
     static func send(_ entry: GameLog.Entry, session: inout PlaySession, model: Model) -> [Effect] {
         var effects: [Effect] = []
         if session.mode == .practice, session.serverCopy == .notStarted {
@@ -78,7 +74,7 @@ extension Update {
             }
             return []
         }
-        // What the undone step said ("tile removed") no longer holds.
+        // "tile removed" no longer holds.
         model.notice = nil
         syncRacer(&model)
         return effects
@@ -151,7 +147,6 @@ extension Update {
         return []
     }
 
-    /// What the player sees while picking a tile to remove.
     static let removalNotice = "remove a tile: arrows move, Enter removes, Esc cancels"
 
     // MARK: The server's copy
@@ -168,7 +163,7 @@ extension Update {
         }
     }
 
-    /// `OK MOVE`: the server's figures must be ours after the same entries.
+    /// The server's figures must be ours after the same entries.
     private static func moveAcknowledged(_ acknowledgement: MoveAck, model: inout Model) -> [Effect] {
         guard model.network.gameChangesAwaitingReply == 0, model.session?.sendsEntries == true else { return [] }
         let seq = acknowledgement.seq
@@ -185,7 +180,7 @@ extension Update {
         model.show(
             "the server counts score \(Format.grouped(theirs.score)) after \(theirs.moves) moves, not "
                 + "\(Format.grouped(expected.score)): fetching its copy", .warning)
-        // RESYNC (or, for a server older than it, a MOVE that cannot be next) brings the server's state.
+        // RESYNC (or, for an older server, a MOVE that cannot be next) brings the server's state.
         return [.send(.askingForResync(offered: model.network.serverFeatures))]
     }
 
@@ -205,17 +200,15 @@ extension Update {
         }
     }
 
-    /// The `RESYNC` event: after a resume, it may be our own entries to send
-    /// again; otherwise the server's copy replaces ours.
+    /// After a resume it may list our entries to resend; otherwise the server's copy replaces ours.
     static func resyncArrived(_ sync: GameSync, startNamingUs: RaceStart?, model: inout Model) -> [Effect] {
-        // A race that started while our connection was failing: the
-        // RESYNC says it is ours after all.
+        // Started while our connection was failing: it is ours after all.
         if let startNamingUs { raceStarted(startNamingUs, model: &model) }
         let isCatchingUp = model.network.isCatchingUp
         if isCatchingUp, let session = model.session, session.mode == .practice, session.serverCopy == .active,
             !session.isServerCopyConfirmed
         {
-            // Its PRACTICE was lost with the connection: the server's game is an earlier one.
+            // Its PRACTICE was lost: the server's game is an earlier one.
             model.network.isCatchingUp = false
             playHereOnly(because: "the server did not get it before the connection failed", model: &model)
             return []
@@ -230,7 +223,6 @@ extension Update {
         return effects
     }
 
-    /// `RESYNC`: the server's copy of our game replaces ours, and we say so.
     private static func adopt(_ sync: GameSync, model: inout Model) {
         guard model.network.gameChangesAwaitingReply == 0, let session = model.session, session.sendsEntries,
             let game = try? sync.makeGame(config: session.game.config, seed: session.game.seed)

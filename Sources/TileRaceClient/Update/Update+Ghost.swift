@@ -1,13 +1,9 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// Ghost races: `g` on a leaderboard entry or `tilerace play --ghost NICK`
-/// fetches the entry's record (`RECORD`), `--ghost-file` gives one; the
-/// player then races it on its seed (a practice game sent with
-/// `ghost=yes`, never eligible for a board) while the ghost plays back
-/// beside the board (`GhostRace`). The race ends when one reaches the target.
+/// Ghost races: the player races a record (`RECORD`, or `--ghost-file`) on its seed, as practice with
+/// `ghost=yes`, never eligible for a board; the ghost plays back beside it; first to the target wins.
 extension Update {
-    /// `g` on a leaderboard entry: asks for its record, to race it.
     static func ghostEntry(_ entry: LeaderboardEntry, model: inout Model) -> [Effect] {
         guard model.connection.isConnected else {
             model.show("no server connected: records live on the server", .warning)
@@ -16,14 +12,13 @@ extension Update {
         return askGhost(model.leaderboard.recordQuery(for: entry, today: model.today), model: &model)
     }
 
-    /// Asks the server for the record of a ghost race (sent again at each greeting until it comes).
+    /// Sent again at each greeting until the record comes.
     static func askGhost(_ query: RecordQuery, model: inout Model) -> [Effect] {
         model.pendingGhost = GhostRequest(query: query, source: query.board.name(date: query.date))
         model.show("fetching \(ScreenText.sanitize(query.nickname))'s record for a ghost race…", sticky: true)
         return model.connection.isConnected ? [.send(.record(query))] : []
     }
 
-    /// The reply to a ghost race's `RECORD`: the race starts, or why not.
     static func ghostRecordReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
         guard let request = model.pendingGhost else { return }
         model.pendingGhost = nil
@@ -54,8 +49,7 @@ extension Update {
         }
     }
 
-    /// Opens the board for a ghost race: the record's seed, size and target;
-    /// the ghost waits for the player's first move.
+    /// The record's seed, size and target; the ghost waits for the player's first move.
     static func startGhostRace(_ ghost: GhostRace, model: inout Model) {
         var session = PlaySession(mode: .practice, game: Game(config: ghost.game.config, seed: ghost.game.seed))
         session.ghost = ghost
@@ -69,7 +63,7 @@ extension Update {
             "ghost race against \(ScreenText.sanitize(ghost.name)): it starts with your first move · not for any board")
     }
 
-    /// Opens the board for a ghost race against a local record (`--ghost-file`), named after its file.
+    /// Named after the file (`--ghost-file`).
     static func startGhostRace(_ record: RecordToWatch, model: inout Model) {
         let file = record.title.split(separator: "/").last.map(String.init) ?? record.title
         let name = file.split(separator: ".").first.map(String.init) ?? file
@@ -77,7 +71,7 @@ extension Update {
             GhostRace(name: name, source: "file \(file)", seed: record.seed, config: record.config, log: record.log), model: &model)
     }
 
-    /// The same ghost race again from the start (`r`, `n`).
+    /// `r`, `n`.
     static func restartGhostRace(_ model: inout Model) -> [Effect] {
         guard var ghost = model.session?.ghost else { return [] }
         let effects = endPracticeMirror(&model)
@@ -86,15 +80,11 @@ extension Update {
         return effects
     }
 
-    /// Time passing: the ghost plays the entries due by the player's clock;
-    /// when it makes the target first, the race is over.
     static func ghostTick(_ model: inout Model) -> [Effect] {
         ghostCatchUp(&model) ?? []
     }
 
-    /// Brings the ghost up to the player's clock (before a move, and at each
-    /// tick). Returns the effects of the race's end when the ghost has just
-    /// reached the target first; nil while the race goes on.
+    /// Before a move and at each tick. Nil while the race goes on, else the effects of its end.
     static func ghostCatchUp(_ model: inout Model) -> [Effect]? {
         guard let session = model.session, var ghost = session.ghost, session.end == nil, session.clock.hasStarted else { return nil }
         ghost.advance(to: session.clock.elapsed(at: model.now))
@@ -105,8 +95,7 @@ extension Update {
         return effects
     }
 
-    /// After a move: when it made the target, the race is over (and the
-    /// server's copy, which plays on past the target, is resigned).
+    /// The server's copy plays on past the target, so it is resigned when the race ends.
     static func ghostRaceAfterMove(_ model: inout Model) -> [Effect] {
         guard let session = model.session, session.ghost != nil, session.end != nil else { return [] }
         return endPracticeMirror(&model)

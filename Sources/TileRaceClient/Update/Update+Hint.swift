@@ -1,10 +1,9 @@
 import TileRaceEngine
 
-/// The practice hint: the strongest bot's move, found off the loop's queue
-/// and shown as arrows on the board. A game with a hint shown is not
-/// offered for submission.
+/// The practice hint: the strongest bot's move, found off the loop's queue.
+/// A game with a hint shown is not offered for submission.
 extension Update {
-    /// `i` in a game: looks for the move, in practice only.
+    /// Practice only.
     static func requestHint(_ model: inout Model) -> [Effect] {
         guard let session = model.session else { return [] }
         guard session.mode == .practice else {
@@ -17,8 +16,7 @@ extension Update {
         return [.findHint(session.game.board)]
     }
 
-    /// The move was found: shown if the board is still the one it was found
-    /// for, dropped otherwise (the player moved meanwhile).
+    /// Dropped if the player moved meanwhile.
     static func hintFound(_ board: Board, direction: Direction?, model: inout Model) {
         guard let session = model.session else { return }
         if session.hintSearch == board { model.session?.hintSearch = nil }

@@ -1,8 +1,6 @@
 import TileRaceProtocol
 
-/// The leaderboard screen: its keys, its pages (`TOP` and its replies).
 extension Update {
-    /// How many entries the leaderboard asks for at once.
     static let leaderboardPage = 100
 
     static func leaderboardKey(_ key: Key, model: inout Model) -> [Effect] {
@@ -56,8 +54,7 @@ extension Update {
         return loadMore(page: page, all: wantsAll, model: &model)
     }
 
-    /// Asks for the next entries when the rows shown come within a page of
-    /// the end of those received.
+    /// When the rows shown come within a page of the end of those received.
     private static func loadMore(page: Int, all: Bool, model: inout Model) -> [Effect] {
         let board = model.leaderboard
         guard model.connection.isConnected, board.status == .loaded, !board.isLoadingMore, board.hasMore,
@@ -68,7 +65,7 @@ extension Update {
         return [.send(.top(board.query(offset: board.received, count: count, today: model.today)))]
     }
 
-    /// Asks the server for the first page in the chosen order; offline, shows that none is connected.
+    /// Offline, shows that none is connected.
     static func leaderboardRefresh(_ model: inout Model) -> [Effect] {
         guard model.connection.isConnected else {
             model.leaderboard.status = .notConnected
@@ -83,7 +80,6 @@ extension Update {
 
     // MARK: Replies
 
-    /// The reply to `TOP`: a page of the board, or why not.
     static func leaderboardReplied(
         _ query: LeaderboardQuery, _ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model
     ) {
@@ -124,7 +120,6 @@ extension Update {
 }
 
 extension LeaderboardState {
-    /// The rows of entries that fit on a screen `height` rows tall.
     static func visibleRows(forHeight height: Int) -> Int {
         max(1, height - 7)
     }

@@ -1,7 +1,6 @@
 import TileRaceProtocol
 
-/// The lobby: the list of rooms (`ROOMS` and its reply), the create-room
-/// form and the join prompt.
+/// The lobby: the room list, the create form and the join prompt.
 extension Update {
     static func lobbyKey(_ key: Key, model: inout Model) -> [Effect] {
         if model.lobby.form != nil { return formKey(key, model: &model) }
@@ -52,7 +51,6 @@ extension Update {
         return []
     }
 
-    /// Asks for the list of rooms again every few seconds while the lobby is shown.
     static func lobbyTick(_ model: inout Model) -> [Effect] {
         guard model.screen == .lobby, model.connection.isConnected, !model.lobby.isLoading,
             model.lobby.form == nil, model.lobby.joinPrompt == nil,
@@ -118,7 +116,6 @@ extension Update {
             form.assistsAllowed.toggle()
             if form.assistsAllowed { form.isRated = false }
         case .rated:
-            // A rated race allows no assists.
             form.isRated.toggle()
             if form.isRated { form.assistsAllowed = false }
         case .timeLimit:
@@ -164,11 +161,9 @@ extension Update {
 
     // MARK: The list of rooms
 
-    /// Shows the lobby and asks for its rooms and, where the server has
-    /// ratings, the player's own rating (the header's "ana · rating 1523?").
+    /// Also asks the player's rating where the server has ratings (the header's "ana · rating 1523?").
     static func openLobby(_ model: inout Model) -> [Effect] {
         model.screen = .lobby
-        // A room entered from here is left for here.
         model.roomExit = .lobby
         model.lobby.isLoading = true
         model.lobby.form = nil
@@ -181,8 +176,7 @@ extension Update {
         return [.send(.rooms), .send(.top(LeaderboardQuery(board: .rating, limit: 1, nickname: nickname)))]
     }
 
-    /// The reply to the lobby's `TOP board=rating nick=`: the player's
-    /// rating, or none (unrated); a refusal leaves the header without it.
+    /// A refusal leaves the header without a rating.
     static func ownRatingReplied(
         _ query: LeaderboardQuery, _ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model
     ) {

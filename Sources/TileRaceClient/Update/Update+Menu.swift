@@ -66,7 +66,7 @@ extension Update {
         return []
     }
 
-    /// Race chosen while not connected: offer to reconnect, or say why not.
+    /// Offers to reconnect, or says why not.
     static func notConnected(model: inout Model) {
         switch model.connection {
         case .connecting(let endpoint):
@@ -78,14 +78,12 @@ extension Update {
         }
     }
 
-    /// Starts a practice game: on the seed given on the command line, else,
-    /// when connected, on one the server deals (`Update.askServerToDeal`),
-    /// else on one drawn here.
+    /// The `--seed` given, else one the server deals when connected, else one drawn here.
     @discardableResult
     static func startPractice(_ model: inout Model) -> [Effect] {
         let config: GameConfig
         do {
-            // --size and --target were checked when the options were read.
+            // Checked when the options were read.
             config = try GameConfig(size: model.options.size, target: model.options.target)
         } catch {
             model.show("cannot start practice: \(error.message)", .warning)
@@ -103,9 +101,9 @@ extension Update {
         model.session = PlaySession(mode: .practice, game: Game(config: config, seed: seed))
         model.race = nil
         model.screen = .game
-        // A notice about the menu ("racing needs a server") is not about this game.
+        // A notice about the menu is not about this game.
         if model.notice?.kind != .warning || model.notice?.expiresAt != nil { model.notice = nil }
-        // The seed drawn here stays as the fallback, should the server not deal one.
+        // The seed drawn here is the fallback should the server not deal.
         return !isChosen && dealsFromServer(model) ? askServerToDeal(&model) : []
     }
 

@@ -1,10 +1,8 @@
 import TileRaceProtocol
 
-/// The nickname prompt and what waits for a nickname: the goal to pursue
-/// once connected and named (`NICK` and its reply).
+/// The nickname prompt (`NICK`) and the goal waiting for a nickname.
 extension Update {
-    /// Does `goal` now if connected and named; otherwise keeps it for when we are
-    /// (asking for the nickname when that is what is missing).
+    /// Otherwise kept for later, asking for the nickname when that is missing.
     static func pursue(_ goal: NetworkGoal, model: inout Model) -> [Effect] {
         model.network.goal = goal
         guard model.connection.isConnected else { return [] }
@@ -31,7 +29,6 @@ extension Update {
         return effects
     }
 
-    /// Opens the nickname prompt before `goal`.
     static func askNickname(for goal: NetworkGoal, model: inout Model) {
         let taken = model.network.takenNickname
         let suggestion =
@@ -43,7 +40,6 @@ extension Update {
         model.overlay = .nickname(NicknamePrompt(field: TextField(suggestion), message: message, goal: goal))
     }
 
-    /// What a refused nickname is told: the rule.
     static let nicknameRuleNotice = "nickname: \(Nickname.rule)"
 
     static func nicknamePromptKey(_ key: Key, prompt: NicknamePrompt, model: inout Model) -> [Effect] {
@@ -84,7 +80,6 @@ extension Update {
         }
     }
 
-    /// `OK NICK`: remember the nickname and carry on.
     private static func nicknameAccepted(_ nickname: String, model: inout Model) -> [Effect] {
         model.network.nickname = nickname
         model.network.takenNickname = nil
@@ -97,7 +92,7 @@ extension Update {
         return effects
     }
 
-    /// `ERR` to `NICK`: say why in the prompt, so another can be typed.
+    /// Says why in the prompt, so another can be typed.
     private static func nicknameRefused(_ nickname: String, error: ProtocolError, model: inout Model) -> [Effect] {
         let message: String =
             switch error.code {

@@ -1,10 +1,8 @@
 import TileRaceProtocol
 
-/// Quick race: the menu's entry, the waiting screen's keys, and the queue's
-/// replies and events (protocol.md 5.8).
+/// Quick race (protocol.md 5.8).
 extension Update {
-    /// The menu's "Quick race": `QUEUE` with the nickname's claim token,
-    /// where the server offers it; otherwise a line saying why not.
+    /// `QUEUE` with the claim token where the server offers it; otherwise a line saying why not.
     static func startQuickRace(_ model: inout Model) -> [Effect] {
         guard model.connection.isConnected else {
             notConnected(model: &model)
@@ -22,8 +20,7 @@ extension Update {
         return [.send(.queue(token: token))]
     }
 
-    /// The waiting screen's keys: Esc or q leaves the queue; once bots are
-    /// offered, a takes the offer (the lobby, to race bots in a room of one's own).
+    /// Esc or q leaves the queue; a takes the bots offer (the lobby, to race bots in one's own room).
     static func quickRaceKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
         switch key {
@@ -55,7 +52,6 @@ extension Update {
         }
     }
 
-    /// `QUEUED`: how many wait, and the bots offer.
     static func queuedArrived(waiting: Int, offersBots: Bool, model: inout Model) {
         guard var state = model.quickRace else { return }
         state.waiting = waiting
@@ -63,8 +59,7 @@ extension Update {
         model.screen = .quickRace(state)
     }
 
-    /// `MATCHED`: the room, as after `OK JOIN`; its `JOINED`, `READY` and
-    /// `COUNTDOWN` follow.
+    /// As after `OK JOIN`; its `JOINED`, `READY` and `COUNTDOWN` follow.
     static func matchedArrived(_ description: RoomDescription, model: inout Model) -> [Effect] {
         model.roomExit = .menu
         let effects = enteredRoom(description, code: nil, isWatching: false, model: &model)
@@ -72,13 +67,9 @@ extension Update {
         return effects
     }
 
-    /// What the waiting screen says when the connection drops.
     static let queueLostText = "connection lost: you left the queue"
 
-    /// The connection dropped while waiting: the server forgets the queue
-    /// (protocol.md 5.8), so the screen says so, and the client queues again
-    /// once it is connected (`queueAgain`, by the `quickRace` goal or
-    /// after a resume).
+    /// The server forgets the queue on a drop (protocol.md 5.8): we queue again once connected (`queueAgain`).
     static func quickRaceConnectionLost(_ model: inout Model) {
         guard var state = model.quickRace else { return }
         state.isQueued = false
@@ -88,9 +79,7 @@ extension Update {
         model.show(queueLostText, .warning)
     }
 
-    /// Connected again after a drop on the waiting screen: back in the
-    /// queue (the time waited starts again), or the menu with the reason
-    /// when that cannot be.
+    /// The time waited starts again; the menu with the reason when that cannot be.
     static func queueAgain(_ model: inout Model) -> [Effect] {
         guard model.quickRace?.isConnectionLost == true else { return [] }
         if model.network.goal == .quickRace { model.network.goal = nil }
@@ -107,8 +96,7 @@ extension Update {
         return [.send(.queue(token: token))]
     }
 
-    /// The player gave up on the connection (offline, or quit to the menu)
-    /// while on the waiting screen: the menu, saying the queue was left.
+    /// Offline or quit to the menu while queued: the menu says the queue was left.
     static func quickRaceGivenUp(_ model: inout Model) {
         guard model.quickRace != nil else { return }
         model.screen = .menu

@@ -1,21 +1,13 @@
-/// Quitting: every way out (`q` at the menu, Ctrl-C, the quit confirmation
-/// while hosting, the end of a watch-only run, SIGTERM and SIGHUP) goes
-/// through `quit`, so the server always hears that the player left.
+/// Every way out goes through `quit`, so the server always hears that the player left.
 extension Update {
-    /// Leaves the program. When connected, says `QUIT` first: the server then
-    /// frees the seat at once (the room hears `LEFT`) instead of holding it
-    /// for a player who lost the connection; the runtime waits a moment for
-    /// the server's goodbye before it exits. Offline, just leaves.
+    /// `QUIT` makes the server free the seat at once instead of holding it; the runtime waits for its goodbye.
     static func quit(_ model: inout Model) -> [Effect] {
         guard model.connection.isConnected, !model.network.isQuitting else { return [.quit] }
         model.network.isQuitting = true
         return [.send(.quit), .quit]
     }
 
-    /// An event while waiting for the server's goodbye. The connection's end
-    /// (and anything else the server says) is expected and changes nothing;
-    /// keys do nothing but a second Ctrl-C, which leaves at once, as another
-    /// request to end does.
+    /// The connection's end is expected; keys do nothing but a second Ctrl-C, which leaves at once.
     static func whileQuitting(_ event: Event, model: inout Model) -> [Effect] {
         switch event {
         case .key(.control("c")), .terminate:

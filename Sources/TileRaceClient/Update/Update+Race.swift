@@ -1,12 +1,9 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// The race: its clock and time limit, resigning, the standings, leaving
-/// the room, watching as a spectator; the race's events (`START`,
-/// `PROGRESS`, `FINISH`, `RESULT`, `END`).
+/// The race: clock, time limit, resigning, standings, leaving, spectating, and its events.
 extension Update {
-    /// Ends our game when the race's time limit passes on our clock (the
-    /// server's `FINISH reason=time` then gives the official figures).
+    /// The server's `FINISH reason=time` then gives the official figures.
     static func raceTick(_ model: inout Model) -> [Effect] {
         guard let race = model.race, case .racing = race.phase, race.options.timeLimit > 0,
             let clock = model.session?.clock, model.session?.isRace == true, model.session?.end == nil
@@ -18,7 +15,7 @@ extension Update {
         return []
     }
 
-    /// Copies our local figures into our line of the race (the screen never waits for the server).
+    /// The screen never waits for the server.
     static func syncRacer(_ model: inout Model) {
         guard var race = model.race, let session = model.session,
             let index = race.players.firstIndex(where: \.isYou)
@@ -37,14 +34,13 @@ extension Update {
             case .resigned: player.status = .finished(.resigned)
             case .lostToGhost: player.status = .finished(.over)  // only a ghost race ends so, never a room's
             }
-            // Only the server's time is shown for a finish (its `FINISH` brings it): one time, not two.
+            // One time shown, the server's (from `FINISH`).
             player.finishedAfter = end.officialMilliseconds
         }
         race.update(player, at: model.now)
         model.race = race
     }
 
-    /// The standings are shown: Enter goes back to the room for the next race.
     static func standingsKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
         switch key {
@@ -60,7 +56,7 @@ extension Update {
         return []
     }
 
-    /// `q` confirmed during a race: resign, and stay to see the others finish.
+    /// Stays to see the others finish.
     static func resignRace(_ model: inout Model) -> [Effect] {
         guard model.session?.isRace == true, model.session?.end == nil else { return [] }
         endGame(.resigned, model: &model)
@@ -68,7 +64,6 @@ extension Update {
         return [.send(.resign)]
     }
 
-    /// From a finished race back to the room screen, to get ready again.
     static func backToRoom(_ model: inout Model) -> [Effect] {
         model.session = nil
         model.race = nil
@@ -82,9 +77,7 @@ extension Update {
         return [.send(.who)]
     }
 
-    /// Leaves the room (a race still running counts as left), playing or
-    /// watching: back where the player came from (`Model.roomExit`), the
-    /// list of rooms, or the menu when they chose the daily challenge there.
+    /// A running race counts as left. Goes back to `Model.roomExit`.
     static func leaveRoom(_ model: inout Model) -> [Effect] {
         let wasInRoom = model.room != nil
         model.session = nil
@@ -93,7 +86,6 @@ extension Update {
         model.chat.roomLines = []
         model.chat.input = nil
         model.notice = nil
-        // Our bots leave with us.
         let bots = stopOwnBots(&model)
         guard model.connection.isConnected, wasInRoom else {
             model.screen = .menu
@@ -106,7 +98,6 @@ extension Update {
         return bots + [.send(.leave)] + openLobby(&model)
     }
 
-    /// Keys while watching a race as a spectator.
     static func spectateKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
         if model.race?.isOver ?? true {
@@ -126,25 +117,20 @@ extension Update {
 
     // MARK: Events
 
-    /// `START`, after a resume: the race under way is the one we are in;
-    /// from the room while catching up (`isOutsideRace`), a race that names
-    /// us is ours only if our `RESYNC` follows.
+    /// From the room while catching up (`isOutsideRace`), a race naming us is ours only if our `RESYNC` follows.
     static func raceStartEvent(_ start: RaceStart, isOutsideRace: Bool, model: inout Model) {
-        // After resuming, the race under way is the one we are in.
         if model.network.isCatchingUp, model.race != nil, model.session?.isRace == true { return }
         raceStarted(start, mayRace: !isOutsideRace, model: &model)
         if isOutsideRace, start.players.contains(where: { isUs($0, model) }) { model.network.catchUpStart = start }
     }
 
-    /// `START`: everyone's board from the same seed; ours is played at once.
-    /// `START`: the race begins (or, catching up, is under way); we race in
-    /// it when it names us, unless `mayRace` is false (we only watch it from the room).
+    /// Everyone's board from the same seed; we race when named, unless `mayRace` is false.
     static func raceStarted(_ start: RaceStart, mayRace: Bool = true, model: inout Model) {
         guard var room = model.room, let game = try? start.makeGame() else {
             model.show("the server started a race this client cannot play", .warning)
             return
         }
-        // `START` does not say whether the room is rated: that stays as the room was described.
+        // `START` does not say whether the room is rated.
         let options = RoomOptions(
             size: start.size, target: start.target, allowsAssists: start.allowsAssists, timeLimit: start.timeLimit,
             isRated: room.options.isRated)
@@ -159,9 +145,9 @@ extension Update {
             }
         }
         let isRacing = mayRace && !room.isWatching && start.players.contains { isUs($0, model) }
-        // At the start the keys are the board's: a line being typed waits, kept, for the next `/` or Enter.
+        // A chat draft waits, kept, for the next `/` or Enter.
         if isRacing { model.chat.closeKeepingDraft() }
-        // A START that catches us up (WATCH, resume) says how long the race has run.
+        // A catch-up START (WATCH, resume) says how long the race has run.
         let startedAt = model.now - max(0, start.elapsedMilliseconds ?? 0)
         var race = RaceState(
             room: room.name, options: options, phase: .racing(startedAt: startedAt),
@@ -203,7 +189,7 @@ extension Update {
         model.race = race
     }
 
-    /// `FINISH`: a racer is done; when it is us, the server's word ends our game.
+    /// When it is us, the server's word ends our game.
     static func racerFinished(_ finish: RacerFinish, model: inout Model) {
         guard var race = model.race, !race.isOver else { return }
         let elapsed = finish.milliseconds
@@ -237,13 +223,11 @@ extension Update {
         if let index = model.room?.members.firstIndex(where: { Nickname($0.nickname) == Nickname(finish.nickname) }),
             model.room?.members[index].isYou == false || race.players.contains(where: \.isYou)
         {
-            // (Our own line only when we race: a FINISH under our nickname
-            // while we watch is an earlier seat of ours.)
+            // A FINISH under our nickname while we watch is an earlier seat of ours.
             model.room?.members[index].state = .finished
         }
     }
 
-    /// `END`: the standings are complete; the room waits for the next race.
     static func raceEnded(_ model: inout Model) {
         guard var race = model.race, var room = model.room else { return }
         let standings = race.results.sorted { $0.place < $1.place }
@@ -258,14 +242,13 @@ extension Update {
         for index in room.members.indices {
             room.members[index].isReady = false
             room.members[index].state = .waiting
-            // A rated race's new rating is the member's from now on.
             let finish = standings.first { Nickname($0.nickname) == Nickname(room.members[index].nickname) }?.finish
             if room.members[index].role == .player, let finish, let rating = finish.rating {
                 room.members[index].rating = ShownRating(rating: rating, isProvisional: finish.isProvisional)
             }
         }
         model.room = room
-        // A player who was not in this race saw it from the room: the room shows the standings.
+        // A non-racer saw it from the room, which shows the standings.
         if model.session?.isRace == true || model.screen == .spectate {
             model.race = race
         } else {
@@ -273,11 +256,10 @@ extension Update {
         }
     }
 
-    /// `RESULT`: one line of the standings.
     static func resultArrived(_ result: RacerFinish, model: inout Model) {
         let standing = Standing(result, isBot: model.isBot(result.nickname))
         model.race?.results.append(standing)
-        // A racer whose FINISH we missed (we were away) is finished all the same.
+        // We may have missed its FINISH while away.
         if let index = model.race?.players.firstIndex(where: {
             Nickname($0.nickname) == Nickname(result.nickname) && $0.status == .playing
         }) {

@@ -1,8 +1,6 @@
 import TileRaceProtocol
 
-/// The room screen between races: getting ready, bots, leaving; the
-/// replies to `WHO` and `READY`; the room's events (who comes and goes,
-/// ready marks, the countdown).
+/// The room screen between races: readiness, bots, leaving, `WHO`/`READY` replies and room events.
 extension Update {
     static func roomKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
@@ -20,7 +18,7 @@ extension Update {
                 model.show(WaitingRoom.raceUnderWayNotice)
                 return []
             }
-            // A rated room wants the nickname's claim proved: its token goes with READY.
+            // A rated room wants the nickname's claim proved by its token.
             let token = room.options.isRated ? model.network.nickname.flatMap { model.config.token(for: $0) } : nil
             guard let index = room.members.firstIndex(where: \.isYou) else { return [.send(.ready(true, token: token))] }
             room.members[index].isReady.toggle()
@@ -41,13 +39,12 @@ extension Update {
     }
     // MARK: Replies
 
-    /// The reply to `WHO`: the members, as the server knows them.
     static func whoReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
         guard case .success = result else { return }
         membersListed(items.compactMap { if case .member(let member) = $0 { member } else { nil } }, model: &model)
     }
 
-    /// The reply to `READY`: our mark, or why not (and the members again).
+    /// Also brings the members again.
     static func readyReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
         switch result {
         case .success(.ready(let isReady)):
@@ -73,8 +70,7 @@ extension Update {
         model.room = room
     }
 
-    /// `READY`: someone's ready mark, and in a rated room their rating
-    /// once their claim is proved (kept when the event carries none).
+    /// In a rated room, the rating once the claim is proved (kept when the event has none).
     static func setReady(_ isReady: Bool, of nickname: String?, rating: ShownRating? = nil, model: inout Model) {
         guard let nickname,
             let index = model.room?.members.firstIndex(where: {
@@ -110,7 +106,6 @@ extension Update {
         }
     }
 
-    /// `LEFT`: someone left the room.
     static func memberLeft(_ nickname: String, model: inout Model) {
         guard var waiting = model.room else { return }
         waiting.members.removeAll { Nickname($0.nickname) == Nickname(nickname) && !$0.isYou }
@@ -120,14 +115,12 @@ extension Update {
         if model.screen == .room { model.show("\(ScreenText.sanitize(nickname)) left the room") }
     }
 
-    /// `COUNTDOWN`: everyone is ready; the countdown is drawn here.
     static func countdownStarted(milliseconds: Int, model: inout Model) {
         model.room?.countdownEndsAt = model.now + max(0, milliseconds)
         model.room?.showsRatingChanges = false
         if model.screen == .room { model.notice = nil }
     }
 
-    /// `CANCEL`: the countdown stopped, and why.
     static func countdownCancelled(_ reason: CancelReason, model: inout Model) {
         model.room?.countdownEndsAt = nil
         let why =

@@ -1,8 +1,6 @@
 import TileRaceProtocol
 
-/// Going into a room: the replies to `CREATE`, `JOIN` and `WATCH` (the room
-/// screen, a join code to ask, a room that moved to another server, the
-/// room `--room` names made when missing).
+/// Going into a room: replies to `CREATE`, `JOIN` and `WATCH`.
 extension Update {
     static func createReplied(
         _ name: String, options: RoomOptions, _ result: Result<OkReply, ProtocolError>, model: inout Model
@@ -17,7 +15,7 @@ extension Update {
         }
     }
 
-    /// The reply to `JOIN` (or, `isWatching`, to `WATCH`).
+    /// `isWatching`: the reply is to `WATCH`.
     static func joinReplied(
         _ name: String, code: String?, isWatching: Bool, _ result: Result<OkReply, ProtocolError>, model: inout Model
     ) -> [Effect] {
@@ -33,7 +31,6 @@ extension Update {
         }
     }
 
-    /// `OK CREATE`, `OK JOIN` or `OK WATCH`: the room screen.
     static func enteredRoom(_ description: RoomDescription, code: String?, isWatching: Bool, model: inout Model) -> [Effect] {
         model.network.rejoiningRoom = nil
         model.network.movesFollowed = 0
@@ -45,7 +42,6 @@ extension Update {
         model.room = room
         model.race = nil
         model.session = nil
-        // The room's history comes next, as CHAT lines.
         model.chat.roomLines = []
         model.screen = .room
         model.lobby.form = nil
@@ -65,8 +61,7 @@ extension Update {
 
     private static func createRefused(_ name: String, error: ProtocolError, model: inout Model) -> [Effect] {
         if error.code == .roomExists, model.network.autoRoom.map({ RoomName($0.name) }) == RoomName(name) {
-            // --room names a room that exists after all (someone created it
-            // meanwhile, or it is private): join it; if it refuses, it is private.
+            // The --room room exists after all (created meanwhile, or private): join; a refusal means private.
             return [.send(.join(room: name, code: model.network.autoRoom?.options.code))]
         }
         switch error.code {
@@ -84,8 +79,7 @@ extension Update {
         return []
     }
 
-    /// `ERR moved HOST:PORT ...`: the room is on another server of the same
-    /// community; connect there and ask again (the greeting carries the goal on).
+    /// The room is on another server of the same community: connect there; the greeting carries the goal on.
     private static func followMove(to name: String, code: String?, isWatching: Bool, error: ProtocolError, model: inout Model)
         -> [Effect]
     {
@@ -116,12 +110,12 @@ extension Update {
         switch error.code {
         case .roomUnavailable:
             if let autoRoom, !isWatching, !model.network.hasTriedCreatingAutoRoom {
-                // Missing, or private: try to create it; `room-exists` then means it is there.
+                // Missing or private: try to create it; `room-exists` then means it is there.
                 model.network.hasTriedCreatingAutoRoom = true
                 return [.send(.create(room: autoRoom.name, options: autoRoom.options))]
             }
             if let rejoining = model.network.rejoiningRoom, RoomName(rejoining) == RoomName(name) {
-                // Going back after a lost connection: the room did not survive (a server restart).
+                // Rejoining after a lost connection: the room did not survive a server restart.
                 model.network.rejoiningRoom = nil
                 if model.screen != .lobby { effects += openLobby(&model) }
                 model.show("room \(name) is gone (the server restarted?): pick a room or make one", .warning)
@@ -146,8 +140,7 @@ extension Update {
         return effects
     }
 
-    /// The lobby with the join prompt open on `name`, its code field focused
-    /// (and its list asked for, when the lobby was not open).
+    /// The code field is focused; the list is asked for when the lobby was not open.
     private static func askJoinCode(_ name: String, isWatching: Bool, message: String, model: inout Model) -> [Effect] {
         var effects: [Effect] = []
         if model.screen != .lobby { effects += openLobby(&model) }
@@ -157,7 +150,7 @@ extension Update {
         prompt.isWatching = isWatching
         prompt.message = message
         model.lobby.joinPrompt = prompt
-        // The prompt says what went wrong; "joining …" is over.
+        // The prompt says what went wrong.
         model.notice = nil
         return effects
     }

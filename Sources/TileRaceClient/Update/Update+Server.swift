@@ -1,10 +1,7 @@
 import TileRaceProtocol
 
-/// The router of what the server says: each reply and each event goes to
-/// the home of the screen it is about (`Update+Room`, `Update+Race`,
-/// `Update+Game`, …). Both switches are exhaustive: a new request or event
-/// does not compile until a screen handles it (or it is listed as needing
-/// nothing).
+/// Routes each reply and event to its screen's home. Both switches are exhaustive,
+/// so a new request or event does not compile until something handles it.
 extension Update {
     static func server(_ update: ServerUpdate, model: inout Model) -> [Effect] {
         switch update {
@@ -28,7 +25,6 @@ extension Update {
 
     // MARK: Replies
 
-    /// The reply to `request`: to the screen that asked.
     static func reply(
         _ request: ClientMessage, _ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model
     ) -> [Effect] {
@@ -82,22 +78,20 @@ extension Update {
 
     // MARK: Events
 
-    /// An event: to the screen it is about, when it is about our room.
     static func serverEvent(_ event: ServerEvent, model: inout Model) -> [Effect] {
-        // A line of chat changes nothing else (not the catch-up after a resume).
+        // Chat changes nothing else (not even the catch-up after a resume).
         if case .chat(let line) = event {
             chatArrived(line, model: &model)
             return []
         }
-        // The catch-up's START, if any, comes first after a resumed OK HELLO,
-        // and our RESYNC right after it when the race is ours.
+        // After a resumed OK HELLO, the catch-up's START comes first, then our RESYNC if the race is ours.
         let isOutsideRace = model.network.isCatchingUpOutsideRace
         model.network.isCatchingUpOutsideRace = false
         let startNamingUs = model.network.catchUpStart
         model.network.catchUpStart = nil
         switch event {
         case .hello, .ping, .bye, .chat:
-            // The connection answers PING and reports BYE when the line closes; CHAT was handled above.
+            // The connection handles PING and BYE; CHAT was handled above.
             break
         case .notice(let text):
             operatorNoticeArrived(text, model: &model)
@@ -142,27 +136,25 @@ extension Update {
         case .queued(let waiting, _, let offersBots):
             queuedArrived(waiting: waiting, offersBots: offersBots, model: &model)
         case .matched(let description):
-            // Matched just as we left the queue (UNQUEUE crossed it): leave that room.
+            // UNQUEUE crossed the match: leave that room.
             guard model.quickRace != nil else { return [.send(.leave)] }
             return matchedArrived(description, model: &model)
         }
         return []
     }
 
-    /// Whether an event is about the room we are in.
     static func isOurRoom(_ name: String, _ model: Model) -> Bool {
         guard let room = model.room else { return false }
         return RoomName(room.name) == RoomName(name)
     }
 
-    /// Whether a nickname is ours on this connection.
     static func isUs(_ nickname: String, _ model: Model) -> Bool {
         model.network.nickname.map { Nickname($0) == Nickname(nickname) } ?? false
     }
 
     // MARK: Requests not sent
 
-    /// A request could not be sent (no connection): say so where it matters.
+    /// No connection: say so where it matters.
     static func notSent(_ message: ClientMessage, reason: String, model: inout Model) -> [Effect] {
         if message.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
         switch message {

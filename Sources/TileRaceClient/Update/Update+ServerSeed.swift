@@ -1,32 +1,25 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// A practice game dealt by the server: started while connected on a seed
-/// the player did not choose, the client asks `PRACTICE` without `seed=`
-/// and waits for `OK PRACTICE seed=...` (so the game can be a sprint). An
-/// error, no answer within `dealingTimeoutMilliseconds` or a dropped
-/// connection fall back to the client's own seed, as offline.
+/// A practice game dealt by the server (`PRACTICE` without `seed=`), so it can be a sprint.
+/// An error, a timeout or a drop fall back to the client's own seed.
 extension Update {
-    /// How long the board waits for the server's seed before falling back to the client's.
     static let dealingTimeoutMilliseconds = 2000
 
-    /// What the player sees while the server deals the board.
     static let dealingNotice = "dealing the board: it comes with the server's seed"
 
-    /// Whether a practice game starting now asks the server for its seed:
-    /// connected and greeted, not taking a dropped seat back.
+    /// Connected and greeted, and not taking a dropped seat back.
     static func dealsFromServer(_ model: Model) -> Bool {
         model.connection.isConnected && model.network.resuming == nil && !model.network.isCatchingUp
     }
 
-    /// Asks the server to deal the new practice game in `model.session`.
     static func askServerToDeal(_ model: inout Model) -> [Effect] {
         guard let config = model.session?.game.config else { return [] }
         model.session?.dealingSince = model.now
         return [.send(.practice(PracticeOptions(seed: nil, size: config.size, target: config.target)))]
     }
 
-    /// A key while the board is dealt: only leaving and help work.
+    /// Only leaving and help work.
     static func dealingKey(_ key: Key, model: inout Model) -> [Effect] {
         switch key {
         case .character("q"), .character("Q"), .escape:
@@ -39,9 +32,7 @@ extension Update {
         return []
     }
 
-    /// `OK PRACTICE` (or its refusal) for a `PRACTICE` without a seed.
-    /// A reply with another game change sent after it is stale (that change
-    /// ended or replaced its game): nothing to do.
+    /// For a `PRACTICE` without a seed. Stale if a later game change was sent.
     static func dealReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) {
         guard model.network.gameChangesAwaitingReply == 0, let session = model.session, session.mode == .practice,
             session.isDealing, session.ghost == nil
@@ -62,7 +53,7 @@ extension Update {
                 session.serverCopy = .active
                 session.isServerCopyConfirmed = true
                 session.sequence = 0
-                // The server's clock started with its answer: ours starts now, so both show one time.
+                // The server's clock started with its answer: ours starts now, so both agree.
                 session.clock.start(at: now)
             }
             if model.notice?.text == dealingNotice { model.notice = nil }
@@ -73,21 +64,19 @@ extension Update {
         }
     }
 
-    /// The server did not answer in time: its game (if it comes) is resigned.
+    /// Its game, if it comes, is resigned.
     static func dealingTick(_ model: inout Model) -> [Effect] {
         guard let since = model.session?.dealingSince, model.now - since >= dealingTimeoutMilliseconds else { return [] }
         playOwnSeed(because: "no answer in 2 s", model: &model)
         return [.send(.resign)]
     }
 
-    /// The `PRACTICE` could not be sent, or the connection dropped while waiting.
     static func dealingLost(because reason: String, model: inout Model) {
         guard model.session?.isDealing == true else { return }
         playOwnSeed(because: reason, model: &model)
     }
 
-    /// Falls back to the client's own seed, as today: a local game, sent
-    /// with `PRACTICE seed=` on the first move when connected.
+    /// A local game, sent with `PRACTICE seed=` on the first move when connected.
     private static func playOwnSeed(because reason: String, model: inout Model) {
         model.session?.dealingSince = nil
         let seed = model.session?.game.seed.text ?? ""

@@ -1,8 +1,7 @@
 import TileRaceEngine
 
-/// The keys several screens share: moves, the theme, help, the bell.
 extension Update {
-    /// The move a key asks for: arrows, WASD, hjkl.
+    /// Arrows, WASD, hjkl.
     static func direction(for key: Key) -> Direction? {
         switch key {
         case .up, .character("w"), .character("W"), .character("k"), .character("K"): .up
@@ -13,8 +12,7 @@ extension Update {
         }
     }
 
-    /// The keys every screen without a text field shares: `t` next theme,
-    /// `?` the help overlay, `b` bell on or off. Nil for any other key.
+    /// For screens without a text field: `t` theme, `?` help, `b` bell. Nil for any other key.
     static func sharedKey(_ key: Key, model: inout Model) -> [Effect]? {
         switch key {
         case .character("t"): return nextTheme(&model)
@@ -29,7 +27,7 @@ extension Update {
         }
     }
 
-    /// Switches to the next built-in theme and saves the choice.
+    /// Saves the choice.
     static func nextTheme(_ model: inout Model) -> [Effect] {
         model.config.themeName = Theme.nextName(after: model.config.theme.name)
         model.show("theme: \(model.config.themeName)")

@@ -1,12 +1,9 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// Watching a recorded game: fetched from the leaderboard (Enter on an
-/// entry), or given on the command line. Space pauses, `+`/`-` change the
-/// speed, ←/→ step one entry (pausing), Home/End jump, Esc returns. A timed
-/// record plays at its real pace (`WatchState.playTimed`).
+/// Watching a record from the leaderboard or the command line. Space pauses, `+`/`-` speed,
+/// ←/→ step (pausing), Home/End jump, Esc returns.
 extension Update {
-    /// Asks the server for an entry's record and opens the watch screen.
     static func watchEntry(_ entry: LeaderboardEntry, model: inout Model) -> [Effect] {
         guard model.connection.isConnected else {
             model.show("no server connected: records live on the server", .warning)
@@ -21,7 +18,7 @@ extension Update {
         return [.send(.record(query))]
     }
 
-    /// Opens the watch screen on a record given at the start; Esc quits.
+    /// Esc quits.
     static func startWatch(_ record: RecordToWatch, model: inout Model) {
         var watch = WatchState(title: ScreenText.sanitize(record.title), expected: record.expected, returnScreen: nil)
         watch.load(seed: record.seed, config: record.config, log: record.log, now: model.now)
@@ -37,7 +34,7 @@ extension Update {
         }
     }
 
-    /// The `RECORD` reply: its `LOG` chunks joined, checked and played.
+    /// Its `LOG` chunks are joined, checked and played.
     private static func recordArrived(_ summary: RecordSummary, items: [ServerMessage], model: inout Model) {
         guard var watch = model.watch, watch.status == .loading else { return }
         let chunks = items.compactMap { if case .log(let chunk) = $0 { chunk } else { nil } }
@@ -57,7 +54,6 @@ extension Update {
         model.screen = .watch(watch)
     }
 
-    /// `ERR` to `RECORD`: say why, on the watch screen.
     private static func recordRefused(_ error: ProtocolError, model: inout Model) {
         guard var watch = model.watch, watch.status == .loading else { return }
         watch.status = .failed(
@@ -111,7 +107,6 @@ extension Update {
         return []
     }
 
-    /// Time passing: the slide ends, and the next entry plays when it is due.
     static func watchTick(_ model: inout Model) {
         guard var watch = model.watch, watch.status == .ready else { return }
         let now = model.now
@@ -119,7 +114,7 @@ extension Update {
         if watch.isTimed {
             watch.playTimed(now: now, animated: model.animationsEnabled)
         } else if !watch.isPaused, !watch.isAtEnd, now >= watch.nextStepAt {
-            // Slides play when there is time for them between two entries.
+            // Slides play only when there is time for them between two entries.
             let animated = model.animationsEnabled && watch.stepMilliseconds >= TileAnimation.durationMilliseconds
             watch.stepForward(now: now, animated: animated)
             watch.nextStepAt = max(watch.nextStepAt + watch.stepMilliseconds, now)

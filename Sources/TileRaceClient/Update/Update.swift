@@ -1,18 +1,12 @@
 import TileRaceEngine
 
-/// Applies an event to the model and returns what the runtime must do.
-/// Pure: the same model and event always give the same result.
+/// Pure: the same model and event always give the same effects.
 func update(_ model: inout Model, _ event: Event) -> [Effect] {
     Update.apply(event, to: &model)
 }
 
-/// The client's state machine. This file routes keys and time: each key to
-/// the home of the screen (or dialog) shown; `Update+Server` routes the
-/// server's replies and events the same way. Each screen has one home
-/// holding its keys, its replies and its events (`Update+Lobby`,
-/// `Update+Room`, `Update+Race`, `Update+Game`, `Update+EndOfGame`, …);
-/// what several screens share has its own (the connection, the nickname,
-/// resuming, away players, bots, the practice clock, shared keys).
+/// The client's state machine. This file routes keys and time; `Update+Server` routes the server's lines.
+/// Each screen has one home for its keys, replies and events; shared concerns have their own.
 enum Update {
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
         if model.network.isQuitting { return whileQuitting(event, model: &model) }
@@ -34,7 +28,7 @@ enum Update {
         {
             // Greeting first: a request queued before our HELLO would be refused.
             if effects.contains(where: \.isMove), model.session?.serverCopy == .active {
-                // A new connection has no copy of this game (its server's was on the last one).
+                // The new connection has no copy of this game.
                 playHereOnly(because: "the connection it was sent on is gone", model: &model)
             }
             effects = effects.flatMap { effect -> [Effect] in
@@ -44,16 +38,12 @@ enum Update {
         }
         if model.network.resuming != nil {
             if let beforeKey, effects.contains(where: { $0.needsServerNow && !$0.isClockHint }), !effects.contains(.quit) {
-                // A key that asks the server for something (leave, resign, get
-                // ready, start a game...) waits for the seat: done locally
-                // only, it would leave us somewhere the server does not know.
+                // A key needing the server waits for the seat: done locally, it would leave us where the server does not know.
                 model = beforeKey
                 model.show("reconnecting: that waits until the connection is back", .warning)
                 return []
             }
-            // Nothing but the resuming HELLO goes out until the seat is back
-            // (and QUIT: after that HELLO, it gives the seat up at once): the
-            // game's entries wait in the session and are sent after it.
+            // Only the resuming HELLO (and QUIT) go out until the seat is back; entries are sent after.
             effects.removeAll { effect in
                 guard case .send(let message) = effect else { return false }
                 switch message {
@@ -63,7 +53,7 @@ enum Update {
             }
         }
         if wasPlaying, let session = model.session, let end = session.end, !session.isCounted, end.stage != .reachedTarget {
-            // A game just ended (not paused at its target, to play on): it counts in this machine's statistics.
+            // Not paused at its target to play on: it counts in this machine's statistics.
             model.session?.isCounted = true
             model.statistics.add(
                 FinishedGameSummary(
@@ -137,7 +127,7 @@ enum Update {
     // MARK: Keys
 
     private static func handle(_ key: Key, model: inout Model) -> [Effect] {
-        // A key is read: the program runs (whatever became of Ctrl-Z's stop).
+        // Whatever became of Ctrl-Z's stop.
         model.isSuspended = false
         switch key {
         case .control("c"): return quit(&model)
@@ -147,22 +137,21 @@ enum Update {
         case .control("l"): return [.redraw]
         default: break
         }
-        // Nothing is drawn while the terminal is too small, so keys would act unseen.
+        // Nothing is drawn while too small, so keys would act unseen.
         let theme = model.theme.effective(for: model.colourMode)
         guard model.size.covers(View.minimumSize(for: model, theme: theme)) else { return [] }
         if model.screen == .menu, model.menu.introStartedAt != nil {
             model.menu.introStartedAt = nil
             return []
         }
-        // A dialog that just opened by itself: this key was meant for what was there before.
+        // This key was meant for what was there before.
         if model.isDialogOpening { return [] }
         if model.notice?.expiresAt == nil { model.notice = nil }
         if let overlay = model.overlay {
             return handleOverlay(overlay, key: key, model: &model)
         }
-        // The chat's input line takes every key while it is open: typing never moves the board.
+        // Typing never moves the board.
         if let effects = chatInputKey(key, model: &model) { return effects }
-        // A key during an animation finishes it at once, then applies.
         model.session?.animation = nil
         switch model.screen {
         case .menu: return menuKey(key, model: &model)
@@ -181,7 +170,7 @@ enum Update {
     private static func handleOverlay(_ overlay: Overlay, key: Key, model: inout Model) -> [Effect] {
         switch overlay {
         case .help:
-            // Closed by the keys it names, never by a move (which would do nothing else).
+            // Never closed by a move.
             switch key {
             case .escape, .enter, .character(" "), .character("?"), .character("q"), .character("Q"):
                 model.overlay = nil
@@ -230,10 +219,7 @@ enum Update {
 
     // MARK: Dialogs
 
-    /// Whether a dialog that `event` opened was asked for: by a key that is
-    /// not a move where it was pressed. A dialog that opened by itself (a
-    /// server message, time passing) or in answer to a move ignores keys
-    /// for a moment (`ShownDialog.guardMilliseconds`).
+    /// A dialog that opened by itself or after a move ignores keys for `ShownDialog.guardMilliseconds`.
     private static func isAsked(_ event: Event, on screen: Screen) -> Bool {
         guard case .key(let key) = event else { return false }
         return !(screen == .game && direction(for: key) != nil)

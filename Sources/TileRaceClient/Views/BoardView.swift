@@ -1,20 +1,15 @@
 import TileRaceEngine
 
-/// Draws a board: coloured blocks with centred values, or a grid of lines
-/// when the theme has no colour; with the removal cursor and the slide
-/// animation when asked.
+/// Coloured blocks with centred values, or grid lines when the theme has no colour.
 enum BoardView {
-    /// What to draw over the tiles.
     struct Decorations {
-        /// The cell chosen for removal.
         var cursor: Cell?
-        /// The move animation and its progress (0 to 1).
+        /// With its progress (0 to 1).
         var animation: (TileAnimation, Double)?
-        /// A hint: arrows on the edge the tiles would slide to.
+        /// Arrows on the edge the tiles would slide to.
         var hint: Direction?
     }
 
-    /// Draws `board` with `layout` at (x, y).
     static func draw(
         _ board: Board, layout: BoardLayout, x: Int, y: Int, theme: Theme,
         decorations: Decorations = Decorations(), into frame: inout Frame
@@ -83,8 +78,7 @@ enum BoardView {
         }
     }
 
-    /// Arrows in the border the tiles would slide to, one beside each row
-    /// (left, right) or column (up, down).
+    /// One beside each row (left, right) or column (up, down).
     private static func drawHint(_ direction: Direction, layout: BoardLayout, bounds: Rect, theme: Theme, into frame: inout Frame) {
         let style =
             theme.usesColour
@@ -102,7 +96,7 @@ enum BoardView {
         }
     }
 
-    /// Draws one tile (exponent 0: an empty cell) filling `rect`.
+    /// Exponent 0: an empty cell.
     static func drawTile(exponent: Int, in rect: Rect, theme: Theme, into frame: inout Frame) {
         let style = theme.tileStyle(exponent: exponent)
         if theme.usesColour {
@@ -120,7 +114,7 @@ enum BoardView {
         drawLabel(value, in: rect, style: theme.usesColour ? style : CellStyle(isBold: exponent >= 7), into: &frame)
     }
 
-    /// Draws a tile value centred in `rect`: big digits when they fit, else text.
+    /// Big digits when they fit, else text.
     static func drawLabel(_ value: Int, in rect: Rect, style: CellStyle, into frame: inout Frame) {
         let full = String(value)
         if rect.height >= BigDigits.height + 2, BigDigits.width(of: full) + 2 <= rect.width {
@@ -134,8 +128,7 @@ enum BoardView {
         frame.text(text, x: rect.x + (rect.width - text.count + 1) / 2, y: rect.y + (rect.height - 1) / 2, style: style)
     }
 
-    /// Marks the tile chosen for removal: a heavy outline in the warning
-    /// colour when the tile is big enough, else the tile in reverse video.
+    /// A heavy warning-colour outline when the tile is big enough, else reverse video.
     private static func drawCursor(in rect: Rect, theme: Theme, into frame: inout Frame) {
         guard rect.height >= 3, rect.width >= 4 else {
             frame.restyle(rect) { style in
@@ -147,7 +140,7 @@ enum BoardView {
         frame.box(rect, style: CellStyle(foreground: theme.usesColour ? theme.warning : nil, isBold: true), lines: .heavy)
     }
 
-    /// The grid lines of an outlined board, in its gap rows and columns.
+    /// In the board's gap rows and columns.
     private static func drawGrid(layout: BoardLayout, bounds: Rect, theme: Theme, into frame: inout Frame) {
         let n = layout.boardSize
         let style = theme.muted

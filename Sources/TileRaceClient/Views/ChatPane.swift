@@ -1,12 +1,7 @@
-/// The chat on a screen: a rule, the last lines that fit (each wrapped to
-/// the pane's width, others' text sanitised so nothing in it is ever read
-/// as an escape sequence), and the input line while it is open (else, with
-/// nothing said yet, a hint). Its rows are set aside whether or not anyone
-/// spoke, so a new line never moves anything else on the screen.
+/// A rule, the last lines that fit (others' text sanitised), and the input line or a hint.
+/// Its rows are set aside whether or not anyone spoke, so a new line never moves anything else.
 enum ChatPane {
-    /// Draws the chat of the model's chat place in `rect` (nothing without one).
-    /// `hasRule`: a rule heads the pane (not in the race's compact pane,
-    /// whose few rows are all lines).
+    /// Nothing without a chat place. No rule in the race's compact pane, whose few rows are all lines.
     static func draw(_ model: Model, hint: String, hasRule: Bool = true, in rect: Rect, theme: Theme, into frame: inout Frame) {
         guard model.chatPlace != nil, rect.height >= (hasRule ? 2 : 1), rect.width >= 12 else { return }
         var top = rect.y
@@ -39,10 +34,9 @@ enum ChatPane {
         }
     }
 
-    /// The footer's hints while the input line is open.
     static let typingHints: [Chrome.Hint] = [("Enter", "send"), ("Esc", "close"), ("/mute NICK", "hide their lines")]
 
-    /// The input line: a prompt, the end of what was typed that fits, a cursor.
+    /// A prompt, the end of what was typed that fits, a cursor.
     static func inputLine(_ input: TextField, width: Int) -> String {
         let prompt = "say: "
         let room = max(1, width - prompt.count - 1)
@@ -50,14 +44,12 @@ enum ChatPane {
         return prompt + String(text.suffix(room)) + "_"
     }
 
-    /// The rows the lines take at `width`, oldest first: `nick: text`,
-    /// broken at spaces (a word longer than the width is cut), the rows
-    /// after the first indented by two.
+    /// Oldest first: `nick: text` broken at spaces (long words cut), continuation rows indented by two.
     static func wrappedRows(_ lines: [ChatState.Entry], width: Int) -> [String] {
         lines.flatMap { wrap($0.shown, width: width) }
     }
 
-    /// Breaks one line of text into rows of at most `width` characters.
+    /// Rows of at most `width` characters.
     static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 4 else { return [String(text.prefix(max(0, width)))] }
         var rows: [String] = []

@@ -1,18 +1,12 @@
-/// The parts every screen shares: the title line, the status line and the key hints.
 enum Chrome {
-    /// One key hint: the key and what it does.
     typealias Hint = (key: String, action: String)
 
-    /// Draws the title on the top row, with `right` (e.g. the clock) at the
-    /// right edge. A title too long for the row loses whole parts (see
-    /// `shorterTitles`) rather than being cut.
+    /// `right` (e.g. the clock) at the right edge; a long title loses whole parts (`shorterTitles`).
     static func header(_ title: String, right: String = "", theme: Theme, into frame: inout Frame) {
         header(shorterTitles(title), right: [right], theme: theme, into: &frame)
     }
 
-    /// A title and its shorter wordings, longest first: without the leading
-    /// "TILE RACE · ", then without its last ` · ` parts, one at a time
-    /// ("daily challenge 2026-11-25 · 4x4 to 2048", "daily challenge 2026-11-25").
+    /// Longest first: without "TILE RACE · ", then dropping its last ` · ` parts one at a time.
     static func shorterTitles(_ title: String) -> [String] {
         var titles = [title]
         var parts = title.split(separator: " · ", omittingEmptySubsequences: false).map(String.init)
@@ -27,13 +21,11 @@ enum Chrome {
         return titles
     }
 
-    /// Draws the title on the top row with a right part (the clock, the
-    /// connection), each given as wordings, the longest first: the longest
-    /// right part with which some title fits whole, with the longest such
-    /// title. Only when no pair fits is the shortest title cut.
+    /// Picks the longest right part with which some title fits whole, and the longest such title.
+    /// Only when no pair fits is the shortest title cut.
     static func header(_ titles: [String], right rights: [String], theme: Theme, into frame: inout Frame) {
         let (title, right) = headerParts(titles, right: rights, width: frame.width)
-        // The title gives way to the right part (the clock), two columns apart.
+        // Two columns apart.
         let titleWidth = right.isEmpty ? frame.width - 1 : frame.width - right.count - 3
         frame.text(Format.fit(" " + title, max(0, titleWidth)).trimmingTrailingSpaces, x: 0, y: 0, style: theme.accented)
         if !right.isEmpty {
@@ -41,7 +33,6 @@ enum Chrome {
         }
     }
 
-    /// The title and right part `header` shows in `width` columns.
     static func headerParts(_ titles: [String], right rights: [String], width: Int) -> (title: String, right: String) {
         let rights = rights.isEmpty ? [""] : rights
         for right in rights {
@@ -51,7 +42,7 @@ enum Chrome {
         return (titles.last ?? "", rights.last ?? "")
     }
 
-    /// Draws key hints on the bottom row, as many as fit.
+    /// As many as fit.
     static func footer(_ hints: [Hint], theme: Theme, into frame: inout Frame) {
         let y = frame.height - 1
         var x = 1
@@ -64,18 +55,15 @@ enum Chrome {
         }
     }
 
-    /// Draws the status line of every screen. While a dropped connection is
-    /// being taken back, the banner saying so, drawn from the model's state
-    /// (`network.resuming`) so that no key clears it, with any other notice
-    /// on the row above it; else the server operator's notice, the same way;
-    /// otherwise the notice, if any.
+    /// While resuming, the banner (from `network.resuming`, so no key clears it) with any notice above;
+    /// else the operator's notice the same way; otherwise the notice.
     static func status(_ model: Model, theme: Theme, into frame: inout Frame) {
         let width = frame.width - 2
         guard let banner = connectionBanner(model, width: width) ?? model.announcement.map({ Format.fit($0.text, width) }) else {
             notice(model.notice, theme: theme, into: &frame)
             return
         }
-        // The banner as a notice (shown when resuming began) is not said twice.
+        // Not said twice.
         if let notice = model.notice, notice.text != model.network.resuming?.banner {
             frame.fill(Rect(x: 0, y: frame.height - 3, width: frame.width, height: 1), style: theme.base)
             frame.text(
@@ -84,9 +72,7 @@ enum Chrome {
         frame.text(banner, x: 1, y: frame.height - 2, style: theme.warned)
     }
 
-    /// The banner while a dropped connection is being taken back, at most
-    /// `width` characters (longer, saying that moves still count, during a
-    /// game the server keeps); nil when the connection is not being resumed.
+    /// Longer during a game the server keeps (moves still count); nil when not resuming.
     static func connectionBanner(_ model: Model, width: Int) -> String? {
         guard let attempt = model.network.resuming else { return nil }
         var candidates = [attempt.banner]
@@ -97,7 +83,7 @@ enum Chrome {
         return RaceView.fitting(candidates, width: width)
     }
 
-    /// Draws the notice, if any, on the row above the hints.
+    /// On the row above the hints.
     static func notice(_ notice: Notice?, theme: Theme, into frame: inout Frame) {
         guard let notice else { return }
         let style = style(of: notice, theme: theme)
@@ -106,14 +92,13 @@ enum Chrome {
             frame.text(Format.fit(notice.text, width), x: 1, y: frame.height - 2, style: style)
             return
         }
-        // A long notice takes two rows: the one above is cleared for it.
+        // A long notice takes two rows.
         frame.fill(Rect(x: 0, y: frame.height - 3, width: frame.width, height: 1), style: theme.base)
         frame.text(String(notice.text[..<cut]), x: 1, y: frame.height - 3, style: style)
         let rest = notice.text[notice.text.index(after: cut)...]
         frame.text(Format.fit(String(rest), width), x: 1, y: frame.height - 2, style: style)
     }
 
-    /// How a notice of its kind looks.
     private static func style(of notice: Notice, theme: Theme) -> CellStyle {
         switch notice.kind {
         case .info: theme.base
@@ -122,7 +107,7 @@ enum Chrome {
         }
     }
 
-    /// A horizontal rule with a label: `── racers ────`.
+    /// `── racers ────`.
     static func rule(_ label: String, x: Int, y: Int, width: Int, theme: Theme, into frame: inout Frame) {
         guard width > 0 else { return }
         let head = label.isEmpty ? "" : "── " + label + " "
@@ -131,9 +116,7 @@ enum Chrome {
     }
 }
 
-/// A box drawn over the screen, with lines of text.
 enum Dialog {
-    /// How a line of a dialog is placed.
     enum Alignment {
         case leading
         case center
@@ -143,15 +126,13 @@ enum Dialog {
         var text: String
         var style: CellStyle
         var alignment: Alignment = .center
-        /// The columns a line wrapped from this one starts in (a hanging indent).
+        /// A hanging indent for wrapped lines.
         var indent = 0
 
         static let blank = Line(text: "", style: .plain)
     }
 
-    /// Draws a dialog of `lines`, centred in `area`, at least `minimumWidth`
-    /// wide. A line too long for the widest box the area holds is wrapped
-    /// at spaces, never cut in a word. Returns its rectangle.
+    /// Centred in `area`; long lines wrap at spaces, never in a word. Returns its rectangle.
     @discardableResult
     static func draw(_ lines: [Line], in area: Rect, minimumWidth: Int = 30, theme: Theme, into frame: inout Frame) -> Rect {
         let lines = wrapped(lines, width: area.width - 6)
@@ -173,8 +154,7 @@ enum Dialog {
         return rect
     }
 
-    /// The lines with each one longer than `width` broken at spaces; the
-    /// lines it continues on start `indent` columns in.
+    /// Broken at spaces; continuations start `indent` columns in.
     static func wrapped(_ lines: [Line], width: Int) -> [Line] {
         guard width > 0 else { return lines }
         return lines.flatMap { line -> [Line] in
@@ -199,7 +179,6 @@ enum Dialog {
 }
 
 extension String {
-    /// The string without spaces at its end.
     var trimmingTrailingSpaces: String {
         var copy = self
         while copy.last == " " { copy.removeLast() }

@@ -1,8 +1,7 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// The board screen of practice, the daily challenge and races: header with
-/// the clock, the board, the side panel, and the dialogs over them.
+/// The board screen of practice, the daily challenge and races, with the dialogs over it.
 enum GameView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
         guard let session = model.session else { return }
@@ -12,7 +11,7 @@ enum GameView {
             title(session, model: model), right: Format.clock(milliseconds: session.milliseconds(at: now)), theme: theme, into: &frame)
 
         let availableHeight = frame.height - 3
-        // A race's panel lists the racers: it gets more room when it can.
+        // A race's panel gets more room when it can.
         let ghostRace = session.ghost.map { ghostRaceState($0, session: session, model: model) }
         let race = model.race ?? ghostRace
         let preferredPanel = race == nil ? View.minimumPanelWidth : frame.width >= 150 ? 64 : 46
@@ -49,13 +48,13 @@ enum GameView {
             RaceView.drawPanel(model, session: session, race: race, in: panel, theme: theme, into: &frame)
             RaceView.drawGo(race, now: now, over: boardRect, theme: theme, into: &frame)
         } else if let ghostRace {
-            // The ghost is drawn as a live racer is: the same panel.
+            // Drawn as a live racer is.
             RaceView.drawPanel(model, session: session, race: ghostRace, in: panel, theme: theme, into: &frame)
         } else {
             drawPanel(model, session: session, in: panel, theme: theme, into: &frame)
         }
 
-        // One dialog at a time (`ShownDialog`): an overlay hides these until it is answered.
+        // One dialog at a time (`ShownDialog`): an overlay hides these until answered.
         let dialogArea = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
         switch ShownDialog(model) {
         case .standings:
@@ -88,7 +87,7 @@ enum GameView {
             let ghost = session.ghost.map { "\(ScreenText.sanitize($0.name)) · \($0.source)" } ?? ""
             return "TILE RACE · ghost race vs \(ghost) · \(config) · seed \(ScreenText.sanitize(session.game.seed.text))"
         case .practice:
-            // The race this was, lost with the connection: the board goes on here.
+            // The race lost with the connection: the board goes on here.
             if let room = session.lostRaceRoom {
                 let race = room.lowercased() == "daily" ? "daily challenge \(session.game.seed.text)" : "room \(room)"
                 return "TILE RACE · \(ScreenText.sanitize(race)) · \(config) · offline"
@@ -104,8 +103,7 @@ enum GameView {
         }
     }
 
-    /// A ghost race as the race panel draws it: the player and the ghost as
-    /// racers (the ghost with its mini-board), the ghost's finish in the feed.
+    /// The player and the ghost as racers (the ghost with its mini-board); its finish in the feed.
     static func ghostRaceState(_ ghost: GhostRace, session: PlaySession, model: Model) -> RaceState {
         let game = session.game
         // Cut off by the ghost's finish, the player's row keeps their moves.
@@ -134,7 +132,7 @@ enum GameView {
         drawCovered(rect, title: "PAUSED", line: "p resumes", theme: theme, into: &frame)
     }
 
-    /// The board's place with no tiles: a title and a line in its middle.
+    /// A title and a line in its middle.
     private static func drawCovered(_ rect: Rect, title: String, line: String, theme: Theme, into frame: inout Frame) {
         let style = theme.usesColour ? CellStyle(foreground: theme.lightTileText, background: theme.boardBackground) : theme.base
         frame.fill(rect, style: style)
@@ -144,7 +142,6 @@ enum GameView {
         frame.centeredText(line, in: rect, y: middle + 1, style: style)
     }
 
-    /// The figures next to a practice or daily board.
     private static func drawPanel(_ model: Model, session: PlaySession, in rect: Rect, theme: Theme, into frame: inout Frame) {
         let game = session.game
         let elapsed = session.milliseconds(at: model.now)

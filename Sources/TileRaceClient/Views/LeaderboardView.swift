@@ -1,19 +1,13 @@
 import TileRaceProtocol
 
-/// The leaderboard, one board per tab (`LeaderboardTab`): rank, nickname and
-/// score columns plus best tile, assists (undos and removals; on a sprint
-/// board the sprint time, as m:ss.t, in their place), time and date; sortable by the first three,
-/// scrollable; or why there is nothing. Dates are `MM-DD` below 100 columns
-/// and whole from there. The rating tab has rank, nickname, rating (with a
-/// `?` when provisional: those come after the others, ranked apart),
-/// deviation and rated races.
+/// One board per tab; sortable by rank, nickname and score. A sprint board shows the time (m:ss.t)
+/// where assists go. Dates are `MM-DD` below 100 columns. The rating tab ranks provisional (`?`) apart.
 enum LeaderboardView {
-    /// The columns of the table (text width each).
+    /// Text width each.
     static let columnWidths = (rank: 12, nickname: 19, score: 12, best: 7, assists: 9, time: 10)
-    /// The date column: `MM-DD` when narrow, the whole date when wide.
+    /// `MM-DD` when narrow, the whole date when wide.
     static func dateWidth(wideDates: Bool) -> Int { wideDates ? 12 : 7 }
     static func tableWidth(wideDates: Bool) -> Int { 12 + 19 + 12 + 7 + 9 + 10 + dateWidth(wideDates: wideDates) }
-    /// Whether the frame is wide enough for whole dates.
     static func hasWideDates(_ frame: Frame) -> Bool { frame.width >= 100 }
 
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
@@ -39,7 +33,7 @@ enum LeaderboardView {
             board.board == .rating
             ? [("deviation", widths.best + widths.assists), ("races", widths.time)]
             : [
-                // A sprint has no assists: its time takes their column, so it stays in view on narrow screens.
+                // A sprint has no assists: its time takes their column, staying in view on narrow screens.
                 ("best", widths.best), (board.board.isSprint ? "sprint" : "assists", widths.assists), ("time", widths.time),
                 ("date", dateWidth(wideDates: wideDates)),
             ]
@@ -86,8 +80,7 @@ enum LeaderboardView {
             [("↑↓", "choose"), ("Tab ←→", "board")] + watch + [("1 2 3", "sort"), ("q", "back")], theme: theme, into: &frame)
     }
 
-    /// The tab bar on the row under the header: one tab per board, the one
-    /// shown in brackets and highlighted, centred.
+    /// Under the header: the shown tab bracketed and highlighted, centred.
     static func drawTabs(_ shown: LeaderboardKind, hasRatings: Bool, width: Int, theme: Theme, into frame: inout Frame) {
         let tabs = LeaderboardTab.tabs(hasRatings: hasRatings)
         let labels = tabs.map { $0.board == shown ? "[ \($0.title) ]" : "  \($0.title)  " }
@@ -137,7 +130,7 @@ enum LeaderboardView {
         }
     }
 
-    /// The rating tab's rows: provisional ratings marked `?` and muted.
+    /// Provisional ratings marked `?` and muted.
     private static func drawRatingRows(
         _ board: LeaderboardState, you: String?, x: Int, area: Rect, theme: Theme, into frame: inout Frame
     ) {

@@ -1,25 +1,17 @@
-/// Lines of values drawn in text cells, a pure function from data to a frame:
-/// a legend, the lines, their marked moments, a value axis on the left and a
-/// horizontal axis with its ticks below.
-///
-/// With colour each line is braille dots (2x4 per cell) in its own colour.
-/// Without colour (`NO_COLOR`, the mono theme) lines could not be told apart,
-/// so each is drawn with its own plain ASCII character (`*`, `o`, `+`, ...)
-/// and the marks in ASCII as well.
+/// Lines of values drawn in text cells: legend, lines, marks, value axis and ticks.
+/// With colour, braille dots (2x4 per cell) per colour; without colour lines could not be told apart,
+/// so each gets its own ASCII character (`*`, `o`, `+`, ...).
 enum LineChart {
-    /// The lines' colours, in series order.
+    /// In series order.
     static let colours: [RGB] = [
         RGB(231, 76, 60), RGB(52, 152, 219), RGB(46, 204, 113), RGB(241, 196, 15), RGB(155, 89, 182), RGB(230, 126, 34),
         RGB(26, 188, 156), RGB(236, 112, 160),
     ]
-    /// The lines' characters without colour, in series order.
+    /// Without colour, in series order.
     static let plainSymbols: [Character] = ["*", "o", "+", "x", "%", "=", "~", "&"]
-    /// The smallest area a chart is drawn in.
     static let minimumSize = TerminalSize(width: 24, height: 6)
 
-    /// Draws `series` in `rect`; `title` goes at the right of the legend, or
-    /// the first of `shorterTitles` with which every line has its legend
-    /// entry (else the shortest, and the legend ends with "+N more").
+    /// `title` (or the first of `shorterTitles` letting every line keep its legend entry) goes right of the legend.
     static func draw(
         _ series: [ChartSeries], title: String, shorterTitles: [String] = [], in rect: Rect, theme: Theme, into frame: inout Frame
     ) {
@@ -31,10 +23,9 @@ enum LineChart {
         let topY = niceCeiling(max(1, all.map(\.y).max() ?? 1))
         let labelWidth = Format.grouped(Int(topY)).count
         let plot = Rect(x: rect.x + labelWidth + 2, y: rect.y + 1, width: rect.width - labelWidth - 2, height: rect.height - 3)
-        // Legend and title.
         var x = rect.x
         let names = series.map { ScreenText.sanitize($0.label) + ($0.isYou ? " (you)" : "") }
-        // Every line gets its entry if it can: entries closer together, then a shorter title.
+        // Entries closer together first, then a shorter title.
         var choice = (title: title, spacing: 2)
         search: for candidate in [title] + shorterTitles {
             for spacing in [2, 1] where legendCount(names, width: rect.width - candidate.count - 1, spacing: spacing) == names.count {
@@ -52,7 +43,6 @@ enum LineChart {
         }
         if shown < series.count { frame.text("+\(series.count - shown) more", x: x, y: rect.y, style: theme.muted) }
         frame.text(title, x: rect.maxX - title.count, y: rect.y, style: theme.muted)
-        // Axes.
         let axis = theme.muted
         for row in plot.y..<plot.maxY { frame.text(usesBraille ? "│" : "|", x: plot.x - 1, y: row, style: axis) }
         frame.text(
@@ -65,7 +55,7 @@ enum LineChart {
             frame.text(text, x: plot.x - 2 - text.count, y: row, style: axis)
         }
         drawTicks(from: minX, span: spanX, plot: plot, style: axis, into: &frame)
-        // Lines, the player's last (on top), then the marks.
+        // The player's last (on top), then the marks.
         let order = series.indices.filter { !series[$0].isYou } + series.indices.filter { series[$0].isYou }
         let rowOf = { (y: Double, rows: Int) -> Int in Int(((1 - min(1, max(0, y / topY))) * Double(rows - 1)).rounded()) }
         let columnOf = { (x: Double, columns: Int) -> Int in Int(((x - minX) / spanX * Double(columns - 1)).rounded()) }
@@ -103,8 +93,7 @@ enum LineChart {
         }
     }
 
-    /// How many legend entries (`━━ name`, `spacing` apart) fit in `width`
-    /// columns: all of them, or as many as leave room for "+N more" after them.
+    /// All of them, or as many as leave room for "+N more".
     static func legendCount(_ names: [String], width: Int, spacing: Int = 2) -> Int {
         let widths = names.map { $0.count + 3 }
         func fits(_ count: Int) -> Bool {
@@ -115,14 +104,13 @@ enum LineChart {
         return (0...names.count).reversed().first(where: fits) ?? 0
     }
 
-    /// The style of series `index`: its colour, or plain text without colour.
+    /// Plain text without colour.
     static func style(_ index: Int, theme: Theme) -> CellStyle {
         guard theme.usesColour, index >= 0 else { return theme.base }
         return theme.base.with(foreground: colours[index % colours.count])
     }
 
-    /// Visits the dots (or cells) of a line, column by column, joining each
-    /// column's value to the one before with a vertical run.
+    /// Column by column, joining each value to the last with a vertical run.
     private static func walk(
         _ series: ChartSeries, columns: Int, rows: Int, minX: Double, spanX: Double, rowOf: (Double, Int) -> Int,
         visit: (Int, Int) -> Void
@@ -141,14 +129,14 @@ enum LineChart {
         }
     }
 
-    /// The bit of a braille cell's dot (Unicode's numbering: 1-3 and 7 on the left, 4-6 and 8 on the right).
+    /// Unicode's numbering: 1-3 and 7 on the left, 4-6 and 8 on the right.
     private static func brailleBit(column: Int, row: Int) -> UInt8 {
         let left: [UInt8] = [0x01, 0x02, 0x04, 0x40]
         let right: [UInt8] = [0x08, 0x10, 0x20, 0x80]
         return column == 0 ? left[row] : right[row]
     }
 
-    /// Tick labels under the axis, 1-2-5 steps spaced so the labels never touch.
+    /// 1-2-5 steps, spaced so the labels never touch.
     private static func drawTicks(from minX: Double, span: Double, plot: Rect, style: CellStyle, into frame: inout Frame) {
         let widest = Format.grouped(Int(minX + span)).count
         let maximumTicks = max(1, plot.width / (widest + 3))
@@ -176,8 +164,7 @@ enum LineChart {
         }
     }
 
-    /// The smallest round number at or above `value` (1, 1.2, 1.5, 2, 2.5,
-    /// 3, 4, 5, 6, 8 times a power of ten), for the top of the value axis.
+    /// 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten: the top of the value axis.
     static func niceCeiling(_ value: Double) -> Double {
         var magnitude = 1.0
         while magnitude * 10 <= value { magnitude *= 10 }

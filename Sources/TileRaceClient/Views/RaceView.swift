@@ -1,13 +1,11 @@
 import TileRaceEngine
 
-/// The race parts of the board screen: our figures, the racers with live
-/// progress, mini-boards when wide enough, the feed, the countdown and the
-/// final standings. Drawn from `RaceState`, whatever filled it.
+/// The race parts of the board screen, drawn from `RaceState` whatever filled it.
 enum RaceView {
     static let miniCellWidth = 4
 
     static func drawPanel(_ model: Model, session: PlaySession, race: RaceState, in rect: Rect, theme: Theme, into frame: inout Frame) {
-        // The chat's rows at the bottom are the chat's, said or not: a new line moves nothing.
+        // Reserved whether said or not: a new line moves nothing.
         let chatRows = chatRows(model, height: rect.height)
         let chatArea = Rect(x: rect.x, y: rect.maxY - chatRows, width: rect.width, height: chatRows)
         ChatPane.draw(
@@ -17,8 +15,7 @@ enum RaceView {
             theme: theme, into: &frame)
     }
 
-    /// The rows the race panel sets aside for the chat: the last two lines
-    /// (a rule and the last three on a tall screen); none without chat.
+    /// Two lines (a rule and three on a tall screen); none without chat.
     static func chatRows(_ model: Model, height: Int) -> Int {
         guard model.chatPlace == .room else { return 0 }
         return height >= 34 ? 4 : 2
@@ -101,17 +98,14 @@ enum RaceView {
         }
     }
 
-    /// The mark in a racer's row: "offline" on ours while our dropped
-    /// connection is being taken back, "away 27s" on another's while the
-    /// server holds their seat; nil otherwise (and once a racer finished).
+    /// "offline" on ours while resuming, "away 27s" on another's; nil once finished.
     static func mark(of player: RacePlayer, race: RaceState, model: Model) -> String? {
         guard player.status == .playing else { return nil }
         if player.isYou { return model.network.resuming == nil ? nil : "offline" }
         return race.away.mark(player.nickname, at: model.now)
     }
 
-    /// Draws the racers' table (ranked) from row `y`: its heading as a rule,
-    /// then a row per racer while above `bottom`. Returns the row after it.
+    /// Heading as a rule, then a row per racer above `bottom`. Returns the row after it.
     @discardableResult
     static func drawRacers(
         _ ranked: [RacePlayer], model: Model, race: RaceState, x: Int, y: Int, width: Int, bottom: Int, theme: Theme,
@@ -130,7 +124,7 @@ enum RaceView {
             let player = row.player
             let style = player.isYou ? theme.accented.bold : (player.status == .playing ? theme.base : theme.muted)
             frame.text(line, x: x, y: y, style: style)
-            // The mark stands out (unless the row was too narrow to show it whole).
+            // Unless the row was too narrow to show it whole.
             if let mark = row.mark, let range = line.range(of: mark, options: .backwards) {
                 frame.text(mark, x: x + line.distance(from: line.startIndex, to: range.lowerBound), y: y, style: theme.warned)
             }
@@ -139,17 +133,14 @@ enum RaceView {
         return y
     }
 
-    /// The first of `candidates` (longest first) that fits `width`, else the
-    /// last one cut with an ellipsis: whole words are never cut while a
-    /// shorter wording exists.
+    /// Else the last cut with an ellipsis: no word is cut while a shorter wording exists.
     static func fitting(_ candidates: [String], width: Int) -> String {
         guard width > 0 else { return "" }
         if let fit = candidates.first(where: { $0.count <= width }) { return fit }
         return Format.fit(candidates.last ?? "", width).trimmingTrailingSpaces
     }
 
-    /// A small board: cells `cellWidth` by `cellHeight`, coloured (or
-    /// numbers and dots in mono), the value on each cell's middle row.
+    /// Coloured (numbers and dots in mono), the value on each cell's middle row.
     static func drawMiniBoard(
         _ board: Board, x: Int, y: Int, cellWidth: Int = miniCellWidth, cellHeight: Int = 1, theme: Theme,
         into frame: inout Frame
@@ -178,7 +169,7 @@ enum RaceView {
         }
     }
 
-    /// Draws "GO!" over the board just after the start.
+    /// Just after the start.
     static func drawGo(_ race: RaceState, now: Int, over rect: Rect, theme: Theme, into frame: inout Frame) {
         guard case .racing(let startedAt) = race.phase, now - startedAt < 800 else { return }
         let text = "GO!"
@@ -192,9 +183,7 @@ enum RaceView {
         }
     }
 
-    /// The final standings, over the board (or the spectator's view), with
-    /// what became of our submission when there is something to say; `isBot`
-    /// says who is a bot, beyond the race's racers and the standings' own facts.
+    /// With our submission's fate when there is something to say; `isBot` adds what the race does not know.
     static func drawStandings(
         _ standings: [Standing], race: RaceState, you: String?, note: (String, CellStyle)?, in area: Rect,
         isBot: ((String) -> Bool)? = nil, theme: Theme, into frame: inout Frame
@@ -216,7 +205,7 @@ enum RaceView {
             lines += [.blank, Dialog.Line(text: ScreenText.sanitize(text), style: style)]
         }
         lines += [.blank, Dialog.Line(text: "Enter back to the room    q leave the room", style: theme.muted)]
-        // The race's chart goes under the standings when there is room for it.
+        // When there is room for it.
         let chartHeight = area.height - lines.count - 3
         guard race.timeline.series.contains(where: { $0.points.count >= 2 }), chartHeight >= LineChart.minimumSize.height + 1
         else {

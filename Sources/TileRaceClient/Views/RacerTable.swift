@@ -1,24 +1,14 @@
-/// The racers as a table under one heading line: place (ours marked `▶`),
-/// name with its `bot` tag, score, best tile, the points each is `behind`
-/// the racer in first place, then moves, or how and when they finished. A
-/// mark ("away 27s", "offline") takes the place of the moves.
-///
-/// In a rated race a last column, `rating`, shows each racer's rating.
-///
-/// Narrow panels give way in this order: the last column's long wording
-/// ("221 moves", "done 07:12.4") becomes the short one ("221" under the
-/// heading `moves`, "✓ 07:12.4"), then the rating is left out, then
-/// `behind`, then `best`;
-/// a name is cut only when even that does not fit. The choice is made for
-/// all rows together, so they line up.
+/// The racers under one heading: place (ours `▶`), name (`bot`), score, best, `behind`, then moves or finish;
+/// a mark ("away 27s") replaces the moves, and a rated race adds `rating`. Narrow panels shorten the last
+/// column, then drop rating, `behind`, `best`; names are cut last. One choice for all rows, so they line up.
 enum RacerTable {
     struct Row {
         var player: RacePlayer
-        /// What is shown in place of their moves, if anything.
+        /// Shown in place of their moves.
         var mark: String?
-        /// Whether they are a bot (from whatever the model knows).
+        /// From whatever the model knows.
         var isBot: Bool
-        /// In a rated race, their rating as the room showed it (`1523`, `1337?`).
+        /// As the room showed it (`1523`, `1337?`).
         var rating: String?
 
         init(_ player: RacePlayer, mark: String? = nil, isBot: Bool? = nil, rating: String? = nil) {
@@ -29,24 +19,20 @@ enum RacerTable {
         }
     }
 
-    /// The columns' indices, for `TextTable.Layout.wordings`.
     enum ColumnIndex {
         static let score = 2
         static let best = 3
-        /// Points behind the first.
         static let behind = 4
-        /// Moves or finish.
         static let status = 5
-        /// The rating, in a rated race (giving way after the last column's long wording).
+        /// Gives way after the last column's long wording.
         static let rating = 6
     }
 
-    /// The rows (ranked, first place first) laid out in `width` columns.
+    /// Ranked, first place first.
     static func layout(_ rows: [Row], width: Int) -> TextTable.Layout {
         table(rows).layout(width: width)
     }
 
-    /// The table of `rows`, ready to be laid out.
     static func table(_ rows: [Row]) -> TextTable {
         let hasYou = rows.contains { $0.player.isYou }
         let leaderScore = rows.first?.player.score ?? 0
@@ -83,7 +69,7 @@ enum RacerTable {
         return table
     }
 
-    /// A row's last column, long and short: moves, a finish, or the mark.
+    /// Moves, a finish, or the mark.
     static func status(_ row: Row) -> (long: String, short: String) {
         let player = row.player
         var status: (long: String, short: String)

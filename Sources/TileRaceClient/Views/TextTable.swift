@@ -1,34 +1,27 @@
-/// Rows of text in columns, laid out to a width: each column is as wide as
-/// its widest cell (or heading), one or two spaces after the one before (two
-/// between numbers, whose thousands are grouped with a space). When the table is too
-/// wide, columns give way in a set order, least useful first: each to its
-/// next shorter wording, then, if it may, out of the table whole. Only when
-/// nothing can give way any more is the flexible column (the names) cut,
-/// so a word is never cut while dropping a column would have made room.
+/// Text columns laid out to a width, each as wide as its widest cell (two spaces between numbers).
+/// When too wide, columns give way least useful first: a shorter wording, then out whole if allowed.
+/// Only then is the flexible column (names) cut, so no word is cut while dropping a column would do.
 struct TextTable {
-    /// One way of writing a column: its heading and a cell per row.
     struct Wording {
-        /// The heading (may be empty).
+        /// May be empty.
         var heading: String
-        /// One cell per row.
         var cells: [String]
-        /// Whether the cells are aligned to the right, when not as the column says.
+        /// Overrides the column's alignment when set.
         var isRightAligned: Bool?
 
         var width: Int { max(heading.count, cells.map(\.count).max() ?? 0) }
     }
 
     struct Column {
-        /// Its wordings, the longest first; each later one is shorter.
+        /// Longest first; each later one is shorter.
         var wordings: [Wording]
-        /// Whether the cells are aligned to the right (numbers).
+        /// Numbers.
         var isRightAligned = false
-        /// Whether the column may be left out when its shortest wording does not fit.
+        /// When its shortest wording does not fit.
         var canBeLeftOut = false
-        /// The spaces before the column (none before the first one shown).
+        /// None before the first column shown.
         var gap = 1
-        /// How a cell of row `row` is cut to `width` when the column is the
-        /// flexible one and must be (by default with `…` at the end).
+        /// How the flexible column's cell is cut (by default with `…` at the end).
         var cut: ((_ row: Int, _ width: Int) -> String)?
 
         init(_ heading: String, _ cells: [String], isRightAligned: Bool = false, canBeLeftOut: Bool = false, gap: Int = 1) {
@@ -37,7 +30,7 @@ struct TextTable {
                 gap: gap)
         }
 
-        /// A column with several wordings, the longest first.
+        /// Longest first.
         init(wordings: [Wording], isRightAligned: Bool = false, canBeLeftOut: Bool = false, gap: Int = 1) {
             self.wordings = wordings
             self.isRightAligned = isRightAligned
@@ -47,21 +40,20 @@ struct TextTable {
     }
 
     var columns: [Column]
-    /// The order in which columns give way (indices into `columns`), first to give way first.
+    /// Indices into `columns`, first to give way first.
     var givingWay: [Int] = []
-    /// The column cut, as a last resort, when nothing else can give way.
+    /// Cut as a last resort.
     var flexibleColumn: Int?
 
-    /// The table laid out: the heading line and the rows, each at most `width` characters.
+    /// Each line at most `width` characters.
     struct Layout: Equatable {
-        /// The headings, aligned over their columns (spaces when there is none).
+        /// Spaces where there is none.
         var heading: String
         var rows: [String]
-        /// The wording chosen for each column, nil when it was left out.
+        /// Nil when left out.
         var wordings: [Int?]
     }
 
-    /// The table laid out in `width` columns.
     func layout(width: Int) -> Layout {
         var choice: [Int?] = columns.map { _ in 0 }
         for index in givingWay where index < columns.count {
@@ -103,7 +95,6 @@ struct TextTable {
         return Layout(heading: line(nil), rows: (0..<rowCount).map { line($0) }, wordings: choice)
     }
 
-    /// The width of the table with the columns' chosen wordings.
     private func totalWidth(_ choice: [Int?]) -> Int {
         let shown = columns.indices.filter { choice[$0] != nil }
         let widths = shown.map { columns[$0].wordings[choice[$0]!].width }
@@ -111,8 +102,7 @@ struct TextTable {
         return widths.reduce(0, +) + gaps.reduce(0, +)
     }
 
-    /// A heading line drawn as a rule: the runs of spaces before the first
-    /// heading and after the last become `─`, out to `width`.
+    /// The spaces before the first heading and after the last become `─`, out to `width`.
     static func rule(_ heading: String, width: Int) -> String {
         let trimmed = heading.trimmingTrailingSpaces
         let leading = trimmed.prefix { $0 == " " }.count
