@@ -30,7 +30,6 @@ public struct Board: Hashable, Sendable {
         }
     }
 
-    /// Whether a cell lies on the board.
     public func contains(row: Int, column: Int) -> Bool {
         (0..<size).contains(row) && (0..<size).contains(column)
     }
@@ -51,7 +50,6 @@ public struct Board: Hashable, Sendable {
         cells[row &* 8 &+ column] = UInt8(truncatingIfNeeded: exponent)
     }
 
-    /// The tile values, row by row.
     public var rows: [[Int]] {
         (0..<size).map { row in (0..<size).map { column in self[row, column] } }
     }

@@ -35,7 +35,6 @@ public struct Game: Sendable {
     }
 
     public let config: GameConfig
-    /// The seed the game started from.
     public private(set) var seed: Seed
     /// Undos used; never rolled back.
     public private(set) var undoCount = 0
@@ -140,7 +139,6 @@ public struct Game: Sendable {
     public var moveCount: Int { isPacked ? packed.moveCount : plain.moveCount }
     /// Whether the target has been reached (and not undone).
     public var hasWon: Bool { isPacked ? packed.hasWon : plain.hasWon }
-    /// Whether there is a state to go back to.
     public var canUndo: Bool { history.count > 0 && !isOver }
     /// The number of states undo can go back through.
     public var historyDepth: Int { history.count }
@@ -266,7 +264,6 @@ public struct Game: Sendable {
         isOver = isPacked ? !packed.board.canMove : !plain.board.canMove
     }
 
-    /// Applies one entry of a game record.
     public mutating func apply(_ entry: GameLog.Entry) throws(EngineError) {
         switch entry {
         case .move(let direction): _ = try move(direction)

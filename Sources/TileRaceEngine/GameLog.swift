@@ -48,7 +48,6 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
     /// Whether the record says when each entry was applied.
     public var isTimed: Bool { times != nil }
 
-    /// The same entries without their times.
     public var untimed: GameLog { GameLog(entries) }
 
     /// - Precondition: the record is untimed.

@@ -1,7 +1,6 @@
 /// The one rule behind all four moves, on one line read from the edge tiles move toward.
 /// Equal tiles that meet merge once per move, pairing from index 0. Lines hold exponents.
 public enum LineSlide {
-    /// The result of sliding one line.
     public struct Outcome: Hashable, Sendable {
         public var line: SIMD8<UInt8>
         /// The sum of the values of the tiles made by merges.

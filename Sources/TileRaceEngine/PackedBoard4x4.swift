@@ -9,7 +9,6 @@ package struct PackedBoard4x4: Hashable, Sendable {
 
     package var bits: UInt64
 
-    /// Creates a board from its packed exponents.
     package init(bits: UInt64) {
         self.bits = bits
     }
@@ -56,7 +55,6 @@ package struct PackedBoard4x4: Hashable, Sendable {
         }
     }
 
-    /// The same tiles as a plain `Board`.
     package var board: Board {
         var board = Board(size: 4)
         for index in 0..<16 {
@@ -68,10 +66,8 @@ package struct PackedBoard4x4: Hashable, Sendable {
     /// `outgrows` when a merge makes a tile above 2^15 (then the other fields mean nothing).
     package struct Slide {
         package var bits: UInt64
-        /// The points the move scores.
         package var points: Int
         package var merges: Int
-        /// Whether a merge would make a tile above 2^15.
         package var outgrows: Bool
     }
 

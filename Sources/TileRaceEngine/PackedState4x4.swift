@@ -29,7 +29,6 @@ extension PackedState4x4 {
         emptyCount = UInt8(board.emptyCount)
     }
 
-    /// The same state with a plain `Board`.
     var state: Game.State {
         Game.State(board: board.board, random: random, score: score, moveCount: moveCount, hasWon: hasWon)
     }

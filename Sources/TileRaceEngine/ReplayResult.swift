@@ -1,5 +1,4 @@
 public struct ReplayResult: Hashable, Sendable {
-    /// The game after the last entry.
     public let game: Game
     /// Entries skipped because they could not apply at their point.
     public let invalidCount: Int

@@ -29,7 +29,6 @@ public struct Seed: Hashable, Sendable, CustomStringConvertible {
         lhs.value == rhs.value && (lhs.givenText == rhs.givenText || lhs.text == rhs.text)
     }
 
-    /// Hashes the value and the text.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(value)
         hasher.combine(text)
@@ -48,7 +47,6 @@ public struct Seed: Hashable, Sendable, CustomStringConvertible {
         return value
     }
 
-    /// The 64-bit FNV-1a hash of some bytes.
     public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {

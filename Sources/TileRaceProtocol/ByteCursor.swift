@@ -2,7 +2,6 @@
 /// per-piece `Array.append` costs more than the bytes.
 struct ByteCursor {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
-    /// How many bytes are written.
     private(set) var count = 0
 
     private init(buffer: UnsafeMutableBufferPointer<UInt8>) {
@@ -42,7 +41,6 @@ struct ByteCursor {
         count += bytes.count
     }
 
-    /// Writes one byte.
     @inline(__always)
     mutating func write(byte: UInt8) {
         precondition(count < buffer.count, "line longer than its scratch memory")

@@ -1,6 +1,5 @@
 /// A `CONNECTION` item of the operator's `CONNECTIONS` reply; only an operator sees the address.
 public struct ConnectionInfo: FieldsRepresentable {
-    /// The connection's number on the server.
     public var id: Int
     /// Nil when it has none (`nick=-`).
     public var nickname: String?

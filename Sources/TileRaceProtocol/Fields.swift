@@ -56,7 +56,6 @@ public struct Fields: Hashable, Sendable {
         append(key, value ? "yes" : "no")
     }
 
-    /// Appends a pair whose value is an integer.
     public mutating func append(_ key: String, _ value: Int) {
         append(key, String(value))
     }

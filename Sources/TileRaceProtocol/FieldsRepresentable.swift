@@ -21,7 +21,6 @@ extension FieldsRepresentable {
         return value
     }
 
-    /// The value's fields, in the documented order.
     public var fields: Fields {
         var fields = Fields()
         append(to: &fields)
@@ -53,7 +52,6 @@ public struct Field<Root>: Sendable {
             read: { root, fields throws(ProtocolError) in try decode(&root, fields[key]) })
     }
 
-    /// A field kept in `path`.
     static func value<Value>(
         _ key: String, _ path: WritableKeyPath<Root, Value> & Sendable, encode: @escaping @Sendable (Value) -> String?,
         decode: @escaping @Sendable (String?) throws(ProtocolError) -> Value

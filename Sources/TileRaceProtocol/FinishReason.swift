@@ -23,7 +23,6 @@ public enum FinishReason: String, CaseIterable, Hashable, Sendable {
         public static func < (left: Group, right: Group) -> Bool { left.rawValue < right.rawValue }
     }
 
-    /// The group this finish ranks in.
     public var group: Group {
         switch self {
         case .target: .reachedTarget

@@ -1,6 +1,5 @@
 /// The `HELLO` event the server sends on connect.
 public struct Greeting: FieldsRepresentable {
-    /// The protocol version this greeting names.
     public var version: Int
     /// The server software, e.g. `tilerace-0.1.0`.
     public var server: String?

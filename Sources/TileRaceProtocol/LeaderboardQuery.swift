@@ -33,7 +33,6 @@ public struct LeaderboardQuery: FieldsRepresentable {
     public var sort: SortKey
     /// Nil for the key's natural order (rank and nick ascending, score descending).
     public var order: Order?
-    /// Entries to skip.
     public var offset: Int
     /// Entries to return, 1 to 100.
     public var limit: Int

@@ -1,7 +1,6 @@
 /// Protocol text written as UTF-8 straight into the bytes to send or keep,
 /// with no `String` per number.
 public enum LineBytes {
-    /// Appends text as it is.
     public static func append(_ text: String, to bytes: inout [UInt8]) {
         // A native or literal string is contiguous: one copy, not a walk through the UTF-8 view.
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }

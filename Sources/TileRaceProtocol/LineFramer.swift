@@ -10,7 +10,6 @@ public struct LineFramer: Sendable {
     private var scanned = 0
     private var isDiscardingLongLine = false
 
-    /// Creates a framer with a line limit.
     public init(maximumLineLength: Int = LineFramer.maximumLineLength) {
         self.maximumLineLength = maximumLineLength
     }

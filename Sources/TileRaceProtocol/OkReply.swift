@@ -51,7 +51,6 @@ public enum OkReply: Hashable, Sendable {
     /// Out of the matchmaking queue (or was not in it).
     case unqueue
 
-    /// The verb of the request this answers.
     public var verb: RequestVerb {
         switch self {
         case .hello: .hello
