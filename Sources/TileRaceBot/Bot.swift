@@ -1,16 +1,9 @@
 import TileRaceEngine
 
-/// A 2048 player of a chosen strength: given a board, the move it plays.
-///
-/// It sees only the tiles, like a person who cannot see the future: never
-/// the game's random state, so it does not know where the next tile spawns.
-/// A pure value: the same board always gets the same move, and `bestMove`
-/// may run on any thread (e.g. off a client's loop queue, for hints).
-///
-/// Strengths: 1 plays nearly at random (a valid move drawn from a generator
-/// seeded by the board), 2 greedily takes the move whose board `Heuristic`
-/// values most, 3 to 5 search with expectimax through 1, 2 and 3 spawns (2, 3
-/// and 4 moves).
+/// A 2048 player of a chosen strength. It sees only the tiles, never the random state,
+/// like a person who cannot see the future. Pure: the same board gets the same move, on
+/// any thread. Strength 1 plays a valid move at random (seeded by the board), 2 greedily
+/// by `Heuristic`, 3 to 5 expectimax through 1, 2 and 3 spawns.
 public struct Bot: Hashable, Sendable {
     public static let strengthRange = 1...5
     /// The strongest bot, the one behind practice hints.
@@ -31,8 +24,7 @@ public struct Bot: Hashable, Sendable {
         strength = validStrength
     }
 
-    /// The search limits of strengths 3 to 5 (looking through 1, 2 and 3
-    /// spawns), nil for 1 and 2 (no search).
+    /// Nil for strengths 1 and 2 (no search).
     public var limits: SearchLimits? {
         strength >= 3 ? SearchLimits(depth: strength - 2, probabilityCutoff: Bot.probabilityCutoff) : nil
     }
@@ -50,10 +42,8 @@ public struct Bot: Hashable, Sendable {
         }
     }
 
-    /// The value of each move on `board` (`Direction.allCases` order, nil for
-    /// a move that changes nothing) as strengths 2 to 5 see it: the board after
-    /// the move for 2, the expectimax value for 3 to 5. On a 4x4 board whose
-    /// tiles are below 2^15 it uses the packed board when `usesPackedBoard`.
+    /// `Direction.allCases` order, nil for a move that changes nothing. A 4x4 board below
+    /// 2^15 uses the packed board when `usesPackedBoard`.
     func moveValues(on board: Board, usesPackedBoard: Bool) -> [Double?] {
         let packed =
             usesPackedBoard && board.largestExponent < Int(PackedBoard4x4.largestExponent)
@@ -85,8 +75,7 @@ public struct Bot: Hashable, Sendable {
         return best?.direction
     }
 
-    /// A valid move drawn with a generator seeded by the board's tiles (the
-    /// same board, the same move), nil when none is valid.
+    /// Seeded by the tiles: the same board, the same move.
     func randomMove(on board: Board) -> Direction? {
         let valid = Direction.allCases.filter { board.sliding($0) != nil }
         guard !valid.isEmpty else { return nil }

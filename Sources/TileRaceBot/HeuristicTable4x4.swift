@@ -1,11 +1,7 @@
 import TileRaceEngine
 
-/// `Heuristic.lineValue` for each of the 65,536 lines of a packed 4x4 board
-/// (four 4-bit exponents, the first in the low nibble), so that a packed
-/// board's value is eight look-ups.
-///
-/// Built once per process and never written again: an immutable constant,
-/// which is why the type may be `@unchecked Sendable` although it holds a pointer.
+/// `Heuristic.lineValue` for all 65,536 packed lines, so a board's value is eight look-ups.
+/// Built once, never written: hence `@unchecked Sendable` despite the pointer.
 struct HeuristicTable4x4: @unchecked Sendable {
     static let shared = HeuristicTable4x4()
 
@@ -26,8 +22,7 @@ struct HeuristicTable4x4: @unchecked Sendable {
         values[Int(truncatingIfNeeded: line & 0xFFFF)]
     }
 
-    /// The value of a packed board: rows from the top, then columns from the
-    /// left, in the order `Heuristic.boardValue` adds them (same result).
+    /// Added in `Heuristic.boardValue`'s order, for the same result.
     @inline(__always)
     func boardValue(_ bits: UInt64) -> Double {
         let columns = PackedBoard4x4.transposed(bits)

@@ -1,12 +1,7 @@
 import TileRaceEngine
 
-/// Expectimax on the engine's packed 4x4 board: move nodes take the best of
-/// the four moves, chance nodes average over every empty cell with a 2
-/// (probability 0.9) or a 4 (0.1). Chance nodes are remembered in a
-/// transposition table for the one search (a board reached by two orders of
-/// moves is valued once).
-///
-/// A value owned by the one call that searches with it; never shared.
+/// Chance nodes average every empty cell with a 2 (0.9) or a 4 (0.1), and are kept in a
+/// transposition table for one search. Owned by one call; never shared.
 struct PackedExpectimax4x4 {
     /// What the table remembers of a chance node.
     private struct Entry {
@@ -25,8 +20,6 @@ struct PackedExpectimax4x4 {
         table.reserveCapacity(1 << 12)
     }
 
-    /// The value of each valid move from `bits`, in `Direction.allCases`
-    /// order, nil for a move that changes nothing.
     /// - Precondition: no tile above 2^14 (so no merge outgrows a 4-bit cell).
     mutating func moveValues(_ bits: UInt64) -> [Double?] {
         Direction.allCases.map { direction in

@@ -1,10 +1,7 @@
 import TileRaceEngine
 
-/// Expectimax on a plain `Board` of any size, node for node the same search
-/// as `PackedExpectimax4x4` (same order of moves and cells, same limits and
-/// table), so that both give the same values on a 4x4 board.
-///
-/// A value owned by the one call that searches with it; never shared.
+/// Node for node `PackedExpectimax4x4`'s search, so both give the same values on 4x4.
+/// Owned by one call; never shared.
 struct PlainExpectimax {
     /// What the table remembers of a chance node.
     private struct Entry {
@@ -21,8 +18,7 @@ struct PlainExpectimax {
         table.reserveCapacity(1 << 12)
     }
 
-    /// The value of each valid move from `board`, in `Direction.allCases`
-    /// order, nil for a move that changes nothing.
+    /// `Direction.allCases` order, nil for a move that changes nothing.
     mutating func moveValues(_ board: Board) -> [Double?] {
         Direction.allCases.map { direction in
             guard let next = board.sliding(direction) else { return nil }

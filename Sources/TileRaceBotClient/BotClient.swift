@@ -4,15 +4,9 @@ import TileRaceEngine
 import TileRaceProtocol
 import TileRaceTransport
 
-/// One bot playing on a server: an ordinary protocol client over the
-/// transport's `ClientConnection` (framing, greeting, reply pairing,
-/// `PING`/`PONG`, keep-alive), driven by a `BotPlayer`. It runs the search
-/// off its queue, wakes the player when a move is due (the bot's pace), and
-/// closes when the player is done.
-///
-/// All its mutable state (the player, the connection, the timer) is owned
-/// by `queue`, a serial queue of its own: every handler runs there. `start`
-/// and `stop` may be called from any thread; the callbacks run on `queue`.
+/// A `BotPlayer` over `ClientConnection`: searches off its queue, wakes the player at its
+/// pace, closes when done. All mutable state is owned by `queue`; `start` and `stop` may
+/// be called from any thread.
 public final class BotClient: @unchecked Sendable {
     public static let connectTimeoutMilliseconds = 5000
     /// How long a stopped bot waits for the server's goodbye before closing anyway.
@@ -32,8 +26,7 @@ public final class BotClient: @unchecked Sendable {
     private var inputs: [BotInput] = []
     private var isProcessing = false
 
-    /// A bot that will play with `settings`; `onReport` hears what happens,
-    /// `onEnd` once why it stopped (both on the bot's queue).
+    /// Both callbacks run on the bot's queue.
     public init(
         settings: BotSettings, onReport: @escaping @Sendable (BotReport) -> Void = { _ in },
         onEnd: @escaping @Sendable (BotEnding) -> Void = { _ in }
@@ -58,8 +51,7 @@ public final class BotClient: @unchecked Sendable {
         }
     }
 
-    /// Leaves the room, says goodbye and closes (at most
-    /// `goodbyeTimeoutMilliseconds` later); `onEnd` follows.
+    /// `onEnd` follows within `goodbyeTimeoutMilliseconds`.
     public func stop() {
         queue.async { [self] in
             process(.stop)
@@ -70,8 +62,7 @@ public final class BotClient: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on the bot's queue with its player (tests look inside, or
-    /// change the game to provoke a `RESYNC`).
+    /// For tests: to look inside, or change the game to provoke a `RESYNC`.
     func withPlayer(_ body: @escaping @Sendable (inout BotPlayer) -> Void) {
         queue.async { [self] in body(&player) }
     }
@@ -97,8 +88,7 @@ public final class BotClient: @unchecked Sendable {
 
     // MARK: The player
 
-    /// Feeds the player; inputs that arrive while its actions are carried
-    /// out (a connection that ends while writing) wait their turn.
+    /// Inputs arriving while actions run (a close during a write) wait their turn.
     private func process(_ input: BotInput) {
         dispatchPrecondition(condition: .onQueue(queue))
         inputs.append(input)
@@ -138,8 +128,7 @@ public final class BotClient: @unchecked Sendable {
         return timer
     }
 
-    /// Closes the connection (after writing what is queued, so the server
-    /// reads our goodbye) and tells the owner why, once.
+    /// Writes what is queued first, so the server reads our goodbye.
     private func finish(_ ending: BotEnding) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !hasEnded else { return }

@@ -1,7 +1,6 @@
 import TileRaceProtocol
 
-/// The nicknames a bot tries while the ones before are taken: the base, then
-/// the base with `-2`, `-3`, ... (shortened so that each is a valid name).
+/// The base, then `-2`, `-3`, ..., shortened to stay valid names.
 public enum BotNickname {
     /// How many nicknames a bot tries before giving up.
     public static let maximumAttempts = 50
@@ -13,9 +12,7 @@ public enum BotNickname {
         return String(base.prefix(Names.maximumNameLength - suffix.count)) + suffix
     }
 
-    /// The nickname of bot `index` (from 1) of `count` started together:
-    /// `bot-<index>` by default; `base` alone for a single bot, else
-    /// `base-<index>`.
+    /// `bot-<index>` by default; `base` alone for a single bot, else `base-<index>`.
     public static func numbered(_ base: String?, index: Int, count: Int) -> String {
         guard let base else { return "bot-\(index)" }
         return count == 1 ? base : "\(base)-\(index)"

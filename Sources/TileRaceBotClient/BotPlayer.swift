@@ -1,22 +1,12 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// One bot's side of the protocol, as a state machine: it greets the server
-/// as a bot (`HELLO ... bot=yes`, another nickname while one is taken), joins
-/// its room (creating it when missing), marks itself ready, plays each race
-/// at its pace, gets ready again when the race ends, answers `PING`, adopts
-/// the server's game on `RESYNC`, and says goodbye when stopped.
-///
-/// Pure: `handle` takes what happened and the time, and returns what to do;
-/// the runtime (`BotClient`) carries it out. One `MOVE` is in flight at a
-/// time, so a `RESYNC` always answers the one move sent. The next move is
-/// searched for while the last one is on its way, and sent no sooner than
-/// one move interval after it.
+/// One bot's side of the protocol as a pure state machine run by `BotClient`: greet as a
+/// bot, join or create its room, ready, race at its pace, again, and goodbye when stopped.
+/// One `MOVE` is in flight at a time, so a `RESYNC` answers the one move sent. The next
+/// move is searched while the last is on its way, sent no sooner than one interval after.
 public struct BotPlayer: Sendable {
-    /// Where the player is: `greeting` once `HELLO` is sent, `joining` once
-    /// `JOIN` or `CREATE` is; `waiting` in the room between races (or for a
-    /// race under way to end); `finished` when our race is over and the
-    /// others may still play; `leaving` once `LEAVE`/`QUIT` is sent.
+    /// `finished`: our race is over while others may still play.
     public enum Phase: Hashable, Sendable {
         case connecting, greeting, joining, waiting, racing, finished, leaving, ended
     }
@@ -162,8 +152,7 @@ public struct BotPlayer: Sendable {
         guard let game, acknowledgement.seq == sequence else { return [] }
         let theirs = (acknowledgement.score, acknowledgement.moves, acknowledgement.largestTile)
         guard theirs != (game.score, game.moveCount, game.board.largestValue), phase == .racing else { return [] }
-        // Our copy differs: RESYNC (or, for a server older than it, a MOVE
-        // that cannot be next) is answered with the server's copy.
+        // Our copy differs: RESYNC (or, on older servers, an impossible MOVE) brings the server's.
         isMoveInFlight = true
         return [.send(.askingForResync(offered: serverFeatures))]
     }
@@ -216,8 +205,7 @@ public struct BotPlayer: Sendable {
         }
     }
 
-    /// Plays on from `game`, whose last entry is `sequence`: no move is in
-    /// flight, and a search for an earlier board is dropped.
+    /// `sequence` is `game`'s last entry; a search for an earlier board is dropped.
     private mutating func adopt(_ game: Game, sequence: Int) {
         self.game = game
         self.sequence = sequence
@@ -233,8 +221,7 @@ public struct BotPlayer: Sendable {
 
     // MARK: Moving
 
-    /// Searches for the next move when none is chosen, and sends the chosen
-    /// one once the last is acknowledged and the interval has passed.
+    /// Sends once the last is acknowledged and the interval has passed.
     private mutating func advance(now: Int) -> [BotAction] {
         guard phase == .racing, var game, !game.isOver, !game.hasWon else { return [] }
         guard let direction = chosen else {
@@ -300,11 +287,9 @@ public enum BotInput: Hashable, Sendable {
 /// What a bot player asks its runtime to do (`BotPlayer.handle`'s output).
 public enum BotAction: Hashable, Sendable {
     case send(ClientMessage)
-    /// Find the bot's move on `board` (off the network queue) and answer
-    /// `BotInput.moveChosen` with `generation`.
+    /// Off the network queue; answer `BotInput.moveChosen` with `generation`.
     case chooseMove(Board, generation: Int)
-    /// Call back with `BotInput.tick` at `at` (monotonic milliseconds),
-    /// replacing any earlier wake-up.
+    /// Monotonic milliseconds; replaces any earlier wake-up.
     case wake(at: Int)
     case report(BotReport)
     /// Close the connection: the bot is done, for this reason.

@@ -7,9 +7,8 @@ public enum BotReport: Hashable, Sendable {
     case nicknameTaken(String, next: String)
     /// We are in the room (`created` when we made it), waiting for the next race.
     case joined(room: String, created: Bool)
-    /// A race began for us: our `number`th in the room, counted from 1 since
-    /// we joined it (`START`'s `race=` is unique on the server, not the
-    /// room's count, so the bot counts for itself).
+    /// `number` counts from 1 since we joined: `START`'s `race=` is unique on the server,
+    /// not the room's count.
     case raceStarted(number: Int, players: Int)
     case finished(FinishReason, score: Int, largestTile: Int, moves: Int)
     case placed(place: Int, of: Int, score: Int)

@@ -1,14 +1,10 @@
 import TileRaceBot
 
-/// What one bot player is told: where to play, under which nickname, how
-/// well and how fast.
 public struct BotSettings: Hashable, Sendable {
     /// A human pace: moves per second when none is given.
     public static let defaultMovesPerSecond = 4.0
     public static let minimumMovesPerSecond = 0.1
-    /// The fastest pace: half the request rate a server allows a connection
-    /// (200 a second, protocol.md section 4), so a bot never runs into it,
-    /// whatever else it sends.
+    /// Half the 200 requests a second a server allows, so a bot never hits the limit.
     public static let maximumMovesPerSecond = 100.0
     public static let movesPerSecondRange = minimumMovesPerSecond...maximumMovesPerSecond
 

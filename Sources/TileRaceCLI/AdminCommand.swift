@@ -3,9 +3,8 @@ import TileRaceProtocol
 import TileRaceServer
 import TileRaceTransport
 
-/// `tilerace admin`: the operator's requests to a running server
-/// (protocol.md section 13), unlocked with the server's operator secret,
-/// which is read from a file or the environment, never from the command line.
+/// `tilerace admin`: operator requests. The secret comes from a file or the environment,
+/// never the command line.
 struct AdminCommand: Command {
     let name = "admin"
     let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute"
@@ -125,8 +124,7 @@ struct AdminCommand: Command {
         }
     }
 
-    /// The operator secret: `--secret-file`, else `TILERACE_OPERATOR_SECRET`,
-    /// else the data directory's file.
+    /// `--secret-file`, else `TILERACE_OPERATOR_SECRET`, else the data directory's file.
     static func secret(_ arguments: Arguments, environment: [String: String]) throws(CommandLineError) -> String {
         var path = arguments.value("--secret-file")
         if path == nil, let secret = environment["TILERACE_OPERATOR_SECRET"], !secret.isEmpty {

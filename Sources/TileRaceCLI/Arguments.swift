@@ -20,8 +20,7 @@ public struct Arguments: Sendable {
     public private(set) var values: [String: String] = [:]
     public private(set) var positionals: [String] = []
 
-    /// Accepts `--name value` and `--name=value`; `--` ends the options; a
-    /// lone `-` is a positional word. An option given twice is a mistake:
+    /// `--` ends the options; a lone `-` is positional. An option given twice is a mistake:
     /// which one was meant cannot be told.
     public init(parsing words: [String], options: [Option]) throws(CommandLineError) {
         let byName = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -95,8 +94,7 @@ public struct Arguments: Sendable {
         }
     }
 
-    /// These arguments over `defaults` (a config file's): what is given here
-    /// wins, and so does an option of the same `exclusiveGroups` group
+    /// What is given here wins, also over an option of the same `exclusiveGroups` group
     /// (`--quiet` here drops `verbose yes` there).
     public func overriding(_ defaults: Arguments, exclusiveGroups: [Set<String>] = []) -> Arguments {
         let given = flags.union(values.keys)

@@ -10,8 +10,7 @@ import TileRaceServer
     import Darwin
 #endif
 
-/// `tilerace bot`: bots that join a room and race, race after race, until
-/// Ctrl-C (or SIGTERM), when they leave the room and say goodbye.
+/// `tilerace bot`: bots race until Ctrl-C or SIGTERM, then leave and say goodbye.
 struct BotCommand: Command {
     let name = "bot"
     let summary = "bots that race in a room like any player, until Ctrl-C"

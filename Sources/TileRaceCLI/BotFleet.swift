@@ -1,8 +1,7 @@
 import Dispatch
 import TileRaceBotClient
 
-/// The bots of `tilerace bot`: prints what each reports, a line at a time,
-/// in order. How many still play is owned by `queue`, where they report.
+/// Prints each bot's reports a line at a time, in order; `queue` owns how many still play.
 final class BotFleet: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tilerace.bot.fleet")
     private let console: Console

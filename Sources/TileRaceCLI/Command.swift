@@ -1,9 +1,5 @@
-/// One sub-command of `tilerace` (`play`, `serve`, `replay`, ...).
-///
-/// `CLI` parses the options the command declares, prints its help on
-/// `--help`, and turns a thrown `CommandLineError` into a one-line error, the
-/// usage and exit status 2. Failures while running (a port in use, an
-/// unreachable server) are the command's to report; it returns 1 for them.
+/// `CLI` parses the declared options, prints `--help`, and turns a `CommandLineError` into
+/// an error line, the usage and status 2. Runtime failures are the command's: it returns 1.
 protocol Command: Sendable {
     var name: String { get }
     /// One line.

@@ -1,8 +1,7 @@
 /// A mistake on the command line; reported in one line, followed by the usage, exit code 2.
 public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
-    /// The option to blame (`--port`): a value from a config file is then
-    /// reported with its file and line.
+    /// Lets a config-file value be reported with its file and line.
     public var option: String?
 
     public init(_ message: String, option: String? = nil) {

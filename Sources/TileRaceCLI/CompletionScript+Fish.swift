@@ -1,6 +1,4 @@
 extension CompletionScript {
-    /// The fish script: one `complete` line per command and per option, each
-    /// under the condition that the command word is that command.
     var fishText: String {
         var lines = header(comment: "#", install: "tilerace completions fish > ~/.config/fish/completions/tilerace.fish")
         lines += [

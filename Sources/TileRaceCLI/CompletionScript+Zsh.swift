@@ -45,8 +45,7 @@ extension CompletionScript {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `'--name[help]'`, or for one with a value `'--name=[help]:VALUE:action'`
-    /// (the value in the next word or after `=`; files for FILE and DIR).
+    /// `'--name[help]'`, or `'--name=[help]:VALUE:action'` (files for FILE and DIR).
     private static func zshSpec(_ option: Arguments.Option) -> String {
         let help = option.help.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")

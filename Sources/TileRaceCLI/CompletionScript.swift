@@ -1,8 +1,6 @@
 import TileRaceProtocol
 
-/// A shell completion script for `tilerace`, made from the commands' own
-/// tables, so it offers exactly what they accept. Pure: the text is a
-/// function of the tables.
+/// Made from the commands' own tables, so it offers exactly what they accept.
 struct CompletionScript: Sendable {
     enum Shell: String, CaseIterable, Sendable {
         case bash, zsh, fish

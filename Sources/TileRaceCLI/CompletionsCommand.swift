@@ -1,5 +1,3 @@
-/// `tilerace completions bash|zsh|fish`: prints a shell completion script
-/// for every command and option (`CompletionScript`).
 struct CompletionsCommand: Command {
     let name = "completions"
     let summary = "print a completion script for bash, zsh or fish"

@@ -1,9 +1,6 @@
-/// A command's settings file (`tilerace serve --config FILE`), written like
-/// redis.conf: `key value` lines, blank lines, `#` comments (a whole line,
-/// or the rest of one after a space). The keys are the command's long
-/// options without `--`, so every option is a setting with no code of its
-/// own; a flag takes `yes` or `no`; a value may be in double quotes, with
-/// `\"` and `\\` inside. Every mistake names the file and the line.
+/// A settings file like redis.conf: `key value` lines, `#` comments. Keys are the long
+/// options without `--`, so every option is a setting with no code of its own; flags take
+/// `yes`/`no`; values may be double-quoted (`\"`, `\\`). Every mistake names file and line.
 struct ConfigFile: Sendable {
     struct Setting: Sendable, Hashable {
         /// `--port`.
@@ -19,8 +16,7 @@ struct ConfigFile: Sendable {
     let settings: [Setting]
     private let options: [Arguments.Option]
 
-    /// The settings in `text`, the file at `path`; those in `excluded`
-    /// (`--config` itself) cannot be set. Errors start with `path:line:`.
+    /// `excluded` (`--config` itself) cannot be set. Errors start with `path:line:`.
     init(parsing text: String, path: String, options: [Arguments.Option], excluded: Set<String> = []) throws(CommandLineError) {
         self.path = path
         self.options = options

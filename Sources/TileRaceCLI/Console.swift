@@ -7,8 +7,7 @@ import TileRaceTransport
     import Darwin
 #endif
 
-/// Where a command writes and reads, so that tests run commands without the
-/// process's real streams.
+/// So tests run commands without the process's real streams.
 public struct Console: Sendable {
     public var writeOutput: @Sendable (String) -> Void
     public var writeError: @Sendable (String) -> Void

@@ -3,12 +3,10 @@ import TileRaceBotClient
 import TileRaceEngine
 import TileRaceServer
 
-/// The games behind `tilerace leaderboard --demo`: each played by a bot on a
-/// random seed, on 4x4, past 2048 until no move is left (as a person keeps
-/// going in practice), timed at the bots' default pace.
+/// `leaderboard --demo` games: bots on random 4x4 seeds, played past 2048 to the end
+/// as people do in practice, timed at the bots' default pace.
 enum DemoGames {
-    /// Strengths 1 (nearly random) to 3 (a short search): a spread of
-    /// scores, and a few hundred games take seconds.
+    /// A spread of scores, and a few hundred games take seconds.
     static let bots: [Bot] = (1...3).compactMap { try? Bot(strength: $0) }
 
     static let moveMilliseconds = Int((1000 / BotSettings.defaultMovesPerSecond).rounded())

@@ -2,10 +2,8 @@ import TileRaceClient
 import TileRaceServer
 import TileRaceTransport
 
-/// The race server `tilerace` runs in its own process when no `--host` is
-/// given, so one command hosts and plays. When another tilerace on this
-/// machine already holds the leaderboard, it joins that one; when the
-/// leaderboard cannot be used, it hosts with one in memory.
+/// The server `tilerace` runs itself when no `--host` is given. It joins another local
+/// tilerace that holds the leaderboard, or hosts with one in memory when it cannot be used.
 enum EmbeddedHost {
     /// Ports tried after the first (2048 to 2068).
     static let additionalPorts = 20
@@ -21,10 +19,8 @@ enum EmbeddedHost {
         }
     }
 
-    /// Starts the server for `options` (all interfaces, or this machine with
-    /// `--local`) with its leaderboard in `dataDirectory`. `addresses` are
-    /// this machine's (for the "friends join with" line); `probe` tells
-    /// whether a TileRace server answers on a local port.
+    /// `addresses` feed the "friends join with" line; `probe` tells whether a TileRace
+    /// server answers on a local port.
     static func start(
         options: ClientOptions, dataDirectory: String?, addresses: [String] = RaceServer.localAddresses(),
         probe: (Int) -> Bool = isTileRace
@@ -91,9 +87,8 @@ enum EmbeddedHost {
         return NetworkPlan(endpoint: ServerEndpoint(host: "127.0.0.1", port: port), hostingInfo: info, notice: notice)
     }
 
-    /// The address friends most likely reach this machine at: a home or
-    /// office network (192.168, then 10, then 172.16-31, container bridges
-    /// 172.17 last), then any other; link-local 169.254 only if nothing else.
+    /// Home or office networks first (192.168, 10, 172.16-31, container bridges 172.17 last),
+    /// then any other; link-local 169.254 only if nothing else.
     static func bestAddress(among addresses: [String]) -> String? {
         func rank(_ address: String) -> Int {
             let parts = address.split(separator: ".").compactMap { Int($0) }
@@ -113,8 +108,7 @@ enum EmbeddedHost {
         }?.element
     }
 
-    /// Whether a TileRace server (one that greets with `HELLO tilerace 1`)
-    /// answers on 127.0.0.1 at `port` within a second.
+    /// Greets with `HELLO tilerace 1` on 127.0.0.1 within a second.
     static func isTileRace(port: Int) -> Bool {
         guard (1...65535).contains(port),
             let client = try? LineClient(host: "127.0.0.1", port: port, timeoutMilliseconds: 300)

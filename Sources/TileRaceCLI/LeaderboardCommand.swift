@@ -3,8 +3,7 @@ import TileRaceProtocol
 import TileRaceServer
 import TileRaceTransport
 
-/// `tilerace leaderboard`: prints a running server's leaderboard, or fills an
-/// empty one with games played by bots, for demonstrations.
+/// `tilerace leaderboard`: prints a server's board, or fills an empty one with bot games.
 struct LeaderboardCommand: Command {
     let name = "leaderboard"
     let summary = "print a server's leaderboard (or fill an empty one with --demo)"
@@ -51,8 +50,7 @@ struct LeaderboardCommand: Command {
         return try printBoard(arguments, console: console)
     }
 
-    /// `--board` (or `--daily`) and `--date`, checked; `ratingRefusal` is the
-    /// mistake `--board rating` is, for a command that takes no rating board.
+    /// `ratingRefusal`: the mistake `--board rating` is, where no rating board is taken.
     static func board(
         _ arguments: Arguments, ratingRefusal: String? = nil
     ) throws(CommandLineError) -> (board: LeaderboardKind, date: String?) {

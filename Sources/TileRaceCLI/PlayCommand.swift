@@ -51,8 +51,7 @@ struct PlayCommand: Command {
         """
     }
 
-    /// The record of `--ghost-file` (white space ignored, times kept), on
-    /// the options' seed, size and target.
+    /// White space ignored, times kept.
     static func ghostRecord(_ path: String, options: ClientOptions) throws(CommandLineError) -> RecordToWatch {
         let text = String(decoding: try FileReader.contents(ofFile: path), as: UTF8.self)
         do throws(EngineError) {
@@ -83,9 +82,7 @@ struct PlayCommand: Command {
         }
     }
 
-    /// The bots a player adds to a room from the game: each its own
-    /// connection from this process, at a human pace (the client has no bot
-    /// runtime of its own).
+    /// Each its own connection from this process: the client has no bot runtime.
     static let bots = BotLauncher { request, ended in
         let strength = min(Bot.strengthRange.upperBound, max(Bot.strengthRange.lowerBound, request.strength))
         let bot = (try? Bot(strength: strength)) ?? .strongest

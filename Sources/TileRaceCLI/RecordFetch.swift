@@ -2,8 +2,7 @@ import TileRaceEngine
 import TileRaceProtocol
 import TileRaceTransport
 
-/// A leaderboard entry's game fetched from a server: `RECORD` for the log,
-/// `TOP` for the entry's figures to check the replay against.
+/// `RECORD` for the log, `TOP` for the figures to check the replay against.
 struct RecordFetch {
     var summary: RecordSummary
     /// The `LOG` chunks joined.

@@ -4,8 +4,7 @@ import TileRaceEngine
 import TileRaceProtocol
 import TileRaceTransport
 
-/// `tilerace replay`: replays a game record and prints the final board and
-/// figures, for a person or as one JSON line.
+/// `tilerace replay`: the final board and figures, for people or as one JSON line.
 struct ReplayCommand: Command {
     let name = "replay"
     let summary = "replay a game record (given, or a leaderboard entry's from a server) and print or watch it"

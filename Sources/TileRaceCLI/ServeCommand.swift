@@ -85,8 +85,7 @@ struct ServeCommand: Command {
         var logFormat: ServerLog.Format
     }
 
-    /// Options of which one given on the command line drops the others from a
-    /// config file (`--quiet` there wins over `verbose yes` in the file).
+    /// One given on the command line drops the others from the config file.
     static let exclusiveGroups: [Set<String>] = [["--quiet", "--verbose"], ["--data", "--store"]]
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
@@ -125,9 +124,7 @@ struct ServeCommand: Command {
         return CLI.success
     }
 
-    /// What `commandLine` asks for, over the settings of its `--config` file
-    /// when it names one (a value from the file that is wrong is reported
-    /// with the file's name and line).
+    /// Over its `--config` file's settings; a bad file value names the file and line.
     func settings(_ commandLine: Arguments, environment: [String: String]) throws(CommandLineError) -> Settings {
         try commandLine.requireNoPositionals()
         guard let path = commandLine.value("--config") else { return try settings(from: commandLine, environment: environment) }

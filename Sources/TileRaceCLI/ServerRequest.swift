@@ -1,9 +1,8 @@
 import TileRaceProtocol
 import TileRaceTransport
 
-/// Requests to a running server, the way the command-line tools ask:
-/// connect, check the greeting, `HELLO`, the requests with their items and
-/// replies, `QUIT`. Events are skipped; an `ERR` is `refused`.
+/// Connect, check the greeting, `HELLO`, the requests, `QUIT`. Events are skipped;
+/// an `ERR` is `refused`.
 enum ServerRequest {
     struct Answer {
         /// The item lines before the reply.
@@ -25,9 +24,7 @@ enum ServerRequest {
         (arguments.value("--host") ?? "127.0.0.1", try arguments.integer("--port", in: 1...65535, default: 2048))
     }
 
-    /// Sends each request in order and returns their answers. No connection
-    /// is `unreachable` ("cannot reach HOST:PORT: …"); a server that does not
-    /// greet in time, or is not a TileRace server, has `failed`.
+    /// No connection is `unreachable`; a silent or foreign server has `failed`.
     static func ask(
         _ requests: [ClientMessage], host: String, port: Int, connectTimeoutMilliseconds: Int = standardTimeoutMilliseconds,
         greetingTimeoutMilliseconds: Int = standardTimeoutMilliseconds

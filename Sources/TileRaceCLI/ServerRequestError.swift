@@ -1,13 +1,11 @@
 import TileRaceProtocol
 import TileRaceTransport
 
-/// Why asking a server failed, told apart so that each command says what
-/// happened and what to do.
+/// Told apart so each command says what happened and what to do.
 enum ServerRequestError: Error, Hashable, Sendable {
     /// No connection: "cannot reach H:P: connection refused".
     case unreachable(LineClient.Failure)
-    /// Connected, but no greeting, not a TileRace server, a closed
-    /// connection, an unexpected line.
+    /// Connected, but no greeting, a foreign server, a close or an unexpected line.
     case failed(LineClient.Failure)
     /// The server answered `ERR`.
     case refused(ProtocolError, endpoint: String)

@@ -6,9 +6,8 @@ import Dispatch
     import Darwin
 #endif
 
-/// SIGINT (Ctrl-C) and SIGTERM, caught for a command that runs until asked
-/// to stop (`serve`, `bot`): made before the work starts, so none is lost.
-/// The sources run on a queue of their own; the semaphore is thread-safe.
+/// Made before the work starts, so no signal is lost. The sources run on their own
+/// queue; the semaphore is thread-safe.
 final class StopSignals {
     /// Signalled once per signal (a command may also signal it).
     let stopRequested = DispatchSemaphore(value: 0)

@@ -2,8 +2,7 @@ import TileRaceProtocol
 
 /// The plain-text tables the commands print: leaderboards, ratings, `who`, `bans`, `info`.
 enum TextTable {
-    /// A leaderboard page, with a sprint column (m:ss.t) after the nickname
-    /// on a sprint board.
+    /// Sprint boards get a time column (m:ss.t) after the nickname.
     static func render(title: String, entries: [LeaderboardEntry]) -> String {
         guard !entries.isEmpty else { return title + "\n(no entries yet)" }
         let hasSprints = entries.contains { $0.sprintTime != nil }
@@ -22,8 +21,7 @@ enum TextTable {
         return ([title] + lines).joined(separator: "\n")
     }
 
-    /// The established ratings, then the provisional ones (deviation above
-    /// the cut-off) under a line of their own, each marked `?`.
+    /// Provisional ratings follow under their own line, each marked `?`.
     static func renderRatings(title: String, ratings: [RatingEntry]) -> String {
         guard !ratings.isEmpty else { return title + "\n(nobody is rated yet: race in a rated room)" }
         let rows = ratings.map { rating in
@@ -48,9 +46,8 @@ enum TextTable {
         return "\(seconds / 60):" + (secondsText.count < 2 ? "0" : "") + secondsText + ".\(tenths % 10)"
     }
 
-    /// Rows of cells in columns two spaces apart, each as wide as its widest
-    /// cell (at least its `minimumWidths` entry), left-aligned but for
-    /// `rightAligned`; no blanks at the ends of a line.
+    /// Columns two spaces apart, as wide as the widest cell (or `minimumWidths`); no blanks
+    /// at line ends.
     static func columns(_ rows: [[String]], minimumWidths: [Int] = [], rightAligned: Set<Int> = []) -> [String] {
         let widths = rows[0].indices.map { column in
             max(column < minimumWidths.count ? minimumWidths[column] : 0, rows.map { $0[column].count }.max() ?? 0)

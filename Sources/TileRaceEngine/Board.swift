@@ -1,15 +1,11 @@
-/// A square board of tiles, stored inline as exponents (no heap allocation).
-///
-/// Rows count from the top (row 0), columns from the left (column 0). A cell
-/// holds 0 when empty or `k` for the tile `2^k`. Copying a board is copying 64
-/// bytes, which keeps history and search cheap.
+/// A square board stored inline as exponents (0 empty, `k` for `2^k`), row 0 at the top.
+/// Copying it is 64 bytes, which keeps history and search cheap.
 public struct Board: Hashable, Sendable {
     /// The number of rows and of columns, 3 to 8.
     public let size: Int
     /// Exponents at `row * 8 + column`; cells beyond `size` stay 0.
     var cells: SIMD64<UInt8>
 
-    /// Creates an empty board.
     /// - Precondition: `size` is in `GameConfig.sizeRange`.
     public init(size: Int) {
         precondition(GameConfig.sizeRange.contains(size), "board size \(size) out of range")
@@ -34,7 +30,6 @@ public struct Board: Hashable, Sendable {
         }
     }
 
-    /// Whether a cell lies on the board.
     public func contains(row: Int, column: Int) -> Bool {
         (0..<size).contains(row) && (0..<size).contains(column)
     }
@@ -55,13 +50,11 @@ public struct Board: Hashable, Sendable {
         cells[row &* 8 &+ column] = UInt8(truncatingIfNeeded: exponent)
     }
 
-    /// The tile values, row by row.
     public var rows: [[Int]] {
         (0..<size).map { row in (0..<size).map { column in self[row, column] } }
     }
 
-    /// The tile values in one list, row by row (`rows` joined, without a
-    /// list per row: a server writes one for every `PROGRESS`).
+    /// Row by row, with no list per row: a server writes one for every `PROGRESS`.
     public var values: [Int] {
         var values: [Int] = []
         values.reserveCapacity(size &* size)
@@ -88,9 +81,7 @@ public struct Board: Hashable, Sendable {
         return exponent == 0 ? 0 : 1 << exponent
     }
 
-    /// Whether at least one move would change the board: two equal tiles
-    /// side by side, or a tile and an empty cell (then some tile has an empty
-    /// neighbour it can slide into). An empty board cannot move.
+    /// Two equal tiles side by side, or a tile beside an empty cell. An empty board cannot move.
     public var canMove: Bool {
         var hasTile = false
         var hasEmptyCell = false
@@ -109,8 +100,7 @@ public struct Board: Hashable, Sendable {
         return hasTile && hasEmptyCell
     }
 
-    /// The cell index (`row * 8 + column`) of position `position` along line
-    /// `line` read from the edge that `direction` moves toward.
+    /// `row * 8 + column` of `position` along `line`, read from the edge `direction` moves toward.
     func cellIndex(line: Int, position: Int, direction: Direction) -> Int {
         switch direction {
         case .left: line &* 8 &+ position
@@ -128,8 +118,7 @@ public struct Board: Hashable, Sendable {
         public var largestMergedExponent: Int
     }
 
-    /// Slides every line toward `direction`. Returns nil, leaving the board
-    /// untouched, when the move changes nothing.
+    /// Nil, leaving the board untouched, when the move changes nothing.
     public mutating func slide(_ direction: Direction) -> SlideResult? {
         var next = cells
         var points = 0

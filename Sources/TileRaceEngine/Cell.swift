@@ -1,8 +1,6 @@
 /// A cell of the board: row from the top, column from the left, both from 0.
 public struct Cell: Hashable, Sendable, CustomStringConvertible {
-    /// The row, 0 at the top.
     public var row: Int
-    /// The column, 0 at the left.
     public var column: Int
 
     public init(row: Int, column: Int) {

@@ -8,7 +8,6 @@ public enum Direction: Character, CaseIterable, Hashable, Sendable {
     /// The letter of this move in the game-record notation (`L R U D`).
     public var letter: Character { rawValue }
 
-    /// Creates a direction from its record letter, or nil.
     public init?(letter: Character) {
         self.init(rawValue: letter)
     }

@@ -1,15 +1,9 @@
-/// One seeded 2048 game: the board, its random state, the score and the
-/// history that undo walks back. A pure value: no I/O, no clock.
-///
-/// Every valid move pushes the state on the history and ends with exactly one
-/// spawn; an invalid move changes nothing at all, the random state included.
-/// Undo restores a pushed state exactly, so undo then the same move spawns the
-/// same tile again. Once no move is possible (`isOver`) the game refuses
-/// everything: a game record ends there.
-///
-/// A 4x4 game plays on a packed board (`PackedBoard4x4`) while every tile
-/// fits in 4 bits (up to 2^15) and moves to the plain `Board` for good when a
-/// merge makes a larger tile; both give exactly the same results.
+/// One seeded 2048 game, a pure value (no I/O, no clock). A valid move pushes the state
+/// and ends with exactly one spawn; an invalid one changes nothing, the random state
+/// included, so undo then the same move spawns the same tile. Once `isOver`, everything
+/// is refused: a record ends there.
+/// A 4x4 game plays on `PackedBoard4x4` while tiles fit in 4 bits (up to 2^15), and moves
+/// to the plain `Board` for good when a merge outgrows it; both give the same results.
 public struct Game: Sendable {
     /// What the history stores and undo restores.
     public struct State: Hashable, Sendable {
@@ -41,7 +35,6 @@ public struct Game: Sendable {
     }
 
     public let config: GameConfig
-    /// The seed the game started from.
     public private(set) var seed: Seed
     /// Undos used; never rolled back.
     public private(set) var undoCount = 0
@@ -77,8 +70,7 @@ public struct Game: Sendable {
         start()
     }
 
-    /// Resumes a game at a given state with an empty history, e.g. to adopt
-    /// the server's copy after a divergence.
+    /// E.g. to adopt the server's copy after a divergence.
     public init(config: GameConfig, seed: Seed, state: State, undoCount: Int, removalCount: Int) {
         self.init(config: config, seed: seed, state: state, undoCount: undoCount, removalCount: removalCount, usesPackedBoard: true)
     }
@@ -95,8 +87,7 @@ public struct Game: Sendable {
         isOver = !state.board.canMove
     }
 
-    /// Starts over from a new seed, exactly as `Game(config: config, seed:)`
-    /// would, but reusing the history's memory (no allocation in a loop of games).
+    /// As `Game(config:seed:)`, but reusing the history's memory (no allocation in a loop of games).
     public mutating func restart(seed: Seed) {
         self.seed = seed
         history.removeAll()
@@ -139,28 +130,23 @@ public struct Game: Sendable {
 
     public var state: State { isPacked ? packed.state : plain }
     public var board: Board { isPacked ? packed.board.board : plain.board }
-    /// The tiles' values row by row, 0 for empty: `board.values` without
-    /// making a `Board` (the server sends every racer's in `PROGRESS`).
+    /// Without making a `Board` (the server sends every racer's in `PROGRESS`).
     public var boardValues: [Int] { isPacked ? packed.board.values : plain.board.values }
-    /// The largest tile's value, 0 when the board is empty: `board.largestValue`
-    /// without making a `Board` (the server reads it for every move).
+    /// Without making a `Board` (the server reads it for every move).
     public var largestTile: Int { isPacked ? packed.board.largestValue : plain.board.largestValue }
     public var score: Int { isPacked ? packed.score : plain.score }
     /// Valid moves made, net of undos.
     public var moveCount: Int { isPacked ? packed.moveCount : plain.moveCount }
     /// Whether the target has been reached (and not undone).
     public var hasWon: Bool { isPacked ? packed.hasWon : plain.hasWon }
-    /// Whether there is a state to go back to.
     public var canUndo: Bool { history.count > 0 && !isOver }
     /// The number of states undo can go back through.
     public var historyDepth: Int { history.count }
-    /// The bytes the undo history takes (allocated, so with room not used
-    /// yet): under 1 MB for a game of 100,000 entries on any board.
+    /// Allocated capacity: under 1 MB for 100,000 entries on any board.
     public var historyMemoryByteCount: Int { history.memoryByteCount }
     /// Assists used: undos plus removals.
     public var assistCount: Int { undoCount + removalCount }
 
-    /// Makes a move: slide, score, one spawn.
     /// - Throws: `.gameOver`, or `.moveChangesNothing` (then nothing changed).
     @discardableResult
     public mutating func move(_ direction: Direction) throws(EngineError) -> MoveReport {
@@ -169,9 +155,7 @@ public struct Game: Sendable {
         return report
     }
 
-    /// Makes a move like `move(_:)`, or returns nil, changing nothing, when
-    /// the game is over or the move changes nothing. For search and replay
-    /// loops, where a refused move is routine rather than an error.
+    /// Nil instead of throwing, for search and replay loops where a refused move is routine.
     @inline(__always)
     public mutating func moveIfValid(_ direction: Direction) -> MoveReport? {
         guard !isOver else { return nil }
@@ -205,9 +189,7 @@ public struct Game: Sendable {
         return report
     }
 
-    /// Plays a move on a plain state: slide, score, move count, won, one
-    /// spawn; nil, changing nothing, when the move changes nothing. The one
-    /// transition of the plain path, used by moves and by history replays.
+    /// The one transition of the plain path (moves and history replays); nil when nothing changes.
     static func step(_ state: inout State, _ direction: Direction, targetExponent: Int) -> MoveReport? {
         guard let slide = state.board.slide(direction) else { return nil }
         state.score &+= slide.points
@@ -218,8 +200,7 @@ public struct Game: Sendable {
         return MoveReport(points: slide.points, spawn: spawn, reachedTarget: reachedTarget)
     }
 
-    /// The rest of a valid move on the packed board. The move is recorded
-    /// first: usually that only stores its direction (see `GameHistory`).
+    /// The move is recorded first: usually that only stores its direction (`GameHistory`).
     @inline(__always)
     private mutating func movePacked(_ slide: PackedBoard4x4.Slide, _ direction: Direction) -> MoveReport {
         if !history.extendLastSegment(direction) { history.pushMove(from: packed, direction) }
@@ -234,7 +215,6 @@ public struct Game: Sendable {
         return MoveReport(points: slide.points, spawn: spawn, reachedTarget: advance.reachedTarget)
     }
 
-    /// Restores the state before the last move or removal.
     /// - Throws: `.gameOver` or `.nothingToUndo`.
     public mutating func undo() throws(EngineError) {
         guard !isOver else { throw .gameOver }
@@ -245,8 +225,7 @@ public struct Game: Sendable {
             packed = state
             isPacked = true
         case .plain(let state):
-            // Back to the packed board once no plain state is left above it
-            // (a widening move pushed the state before it as a plain one).
+            // Back to packed once no plain state is left (a widening move pushed a plain one).
             if history.hasPlainStates {
                 plain = state
                 isPacked = false
@@ -260,7 +239,7 @@ public struct Game: Sendable {
         isOver = false
     }
 
-    /// Empties one occupied cell; spawns nothing and is not a move.
+    /// Not a move: spawns nothing.
     /// - Throws: `.gameOver`, `.offBoard` or `.emptyCell`.
     public mutating func removeTile(at cell: Cell) throws(EngineError) {
         guard !isOver else { throw .gameOver }
@@ -285,7 +264,6 @@ public struct Game: Sendable {
         isOver = isPacked ? !packed.board.canMove : !plain.board.canMove
     }
 
-    /// Applies one entry of a game record.
     public mutating func apply(_ entry: GameLog.Entry) throws(EngineError) {
         switch entry {
         case .move(let direction): _ = try move(direction)
@@ -299,9 +277,8 @@ public struct Game: Sendable {
         history.reserveCapacity(moves: moves, removals: removals, undos: undos, packed: isPacked)
     }
 
-    /// Spawns one tile as the rules say: a cell drawn among the empty ones in
-    /// row-major order, then its value (4 one time in ten, else 2). Draws
-    /// nothing when the board is full.
+    /// The rules: a cell drawn among the empty ones in row-major order, then 4 one time
+    /// in ten, else 2. Draws nothing on a full board.
     static func spawn(in state: inout State) -> Spawn? {
         let size = state.board.size
         let emptyCount = state.board.emptyCount
@@ -322,8 +299,7 @@ public struct Game: Sendable {
 }
 
 extension Game: Hashable {
-    /// Games are equal when everything they show and everything undo can
-    /// reach is equal, whichever board representation they use inside.
+    /// Equal when all they show and all undo can reach are equal, whatever the representation.
     public static func == (lhs: Game, rhs: Game) -> Bool {
         lhs.config == rhs.config && lhs.seed == rhs.seed && lhs.state == rhs.state
             && lhs.undoCount == rhs.undoCount && lhs.removalCount == rhs.removalCount

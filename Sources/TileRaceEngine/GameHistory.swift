@@ -1,27 +1,15 @@
-/// The states undo walks back through, oldest first, kept compact: a state is
-/// stored whole only now and then, and the entries made since are recorded so
-/// that undo recomputes the states in between (the rules are deterministic:
-/// the random state is part of the state). A game of 100,000 entries holds
-/// well under 1 MB of history on any board (see `memoryByteCount`).
-///
-/// Packed states are kept in segments: a start state and up to 32 entries made
-/// from it, each a move (2 bits, its direction) or a removal (a bit in
-/// `removals`, its cell in `removalCells`). Every segment but the last is
-/// full, and the last ends at the game's current state. A move therefore
-/// usually just records its direction, and only every 32nd entry appends to an
-/// array (an append costs a call into the runtime for the copy-on-write check,
-/// a large part of a move otherwise). Undo replays at most 31 entries.
-///
-/// Plain states (other sizes, or a 4x4 game whose tiles outgrew 4 bits) are
-/// kept as one byte per entry and a whole state before every 32nd entry
-/// (`plainCheckpointInterval`). A game only leaves the packed board when a
-/// tile outgrows it and only returns by undo, so every packed entry is older
-/// than every plain one, and popping takes the plain ones first.
+/// Undo's states, oldest first, kept compact: a state is stored whole now and then, and
+/// undo recomputes those in between from the entries (the random state is part of the
+/// state). 100,000 entries stay well under 1 MB on any board.
+/// Packed segments hold a start state and up to 32 entries (a move in 2 bits, a removal as
+/// a bit plus a cell), so a move usually just records its direction and only every 32nd
+/// appends to an array (the copy-on-write check would be a large part of a move).
+/// Plain states keep one byte per entry and a whole state every 32 entries. A game leaves
+/// the packed board only when a tile outgrows it and returns only by undo, so every packed
+/// entry is older than every plain one.
 struct GameHistory: Sendable {
-    /// A start state and the entries made from it, oldest lowest: a move's
-    /// direction index in `Direction.allCases` in 2 bits of `moves`, or a
-    /// removal, marked by its bit in `removals`, whose cell is the next one in
-    /// `removalCells` from `firstRemoval`.
+    /// Entries oldest lowest: a move's `Direction.allCases` index in 2 bits of `moves`, or a
+    /// removal (its bit in `removals`, its cell the next in `removalCells` from `firstRemoval`).
     struct Segment: Hashable, Sendable {
         var start: PackedState4x4
         var moves: UInt64
@@ -35,9 +23,8 @@ struct GameHistory: Sendable {
     /// Plain entries per whole plain state kept.
     static let plainCheckpointInterval = 32
 
-    /// Packed segments, oldest first. The last one's entries are kept in
-    /// `lastMoves`, `lastRemovals` and `lastCount`, not in the array, so that
-    /// recording a move does not touch the array.
+    /// The last segment lives in `lastMoves`, `lastRemovals`, `lastCount`, so recording
+    /// a move does not touch the array.
     private var segments: [Segment] = []
     private var lastMoves: UInt64 = 0
     private var lastRemovals: UInt32 = 0
@@ -57,16 +44,13 @@ struct GameHistory: Sendable {
     /// Whether some plain states are left (packed states may be pushed only when not).
     var hasPlainStates: Bool { !plainEntries.isEmpty }
 
-    /// The bytes the history's storage takes (allocated capacity, so it
-    /// includes room not used yet).
+    /// Allocated capacity, so it includes room not used yet.
     var memoryByteCount: Int {
         segments.capacity * MemoryLayout<Segment>.stride + removalCells.capacity
             + plainCheckpoints.capacity * MemoryLayout<Game.State>.stride + plainEntries.capacity
     }
 
-    /// Records a packed move toward `direction` made from the game's current
-    /// state, when the last segment has room; returns false, recording
-    /// nothing, otherwise (then call `pushMove`).
+    /// False, recording nothing, when the last segment is full (then call `pushMove`).
     @inline(__always)
     mutating func extendLastSegment(_ direction: Direction) -> Bool {
         guard lastCount > 0, lastCount < GameHistory.segmentCapacity else { return false }
@@ -85,8 +69,7 @@ struct GameHistory: Sendable {
         startSegment(current, moves: UInt64(direction.index), removals: 0)
     }
 
-    /// Records the removal of the tile at `cellIndex` (row * 4 + column) from
-    /// the packed state `current`.
+    /// `cellIndex` is row * 4 + column.
     mutating func pushRemoval(from current: PackedState4x4, cellIndex: Int) {
         assert(plainEntries.isEmpty, "a packed state pushed after a plain one")
         packedDepth &+= 1
@@ -130,7 +113,6 @@ struct GameHistory: Sendable {
         plainEntries.append(entry)
     }
 
-    /// Removes and returns the newest state, or nil when there is none.
     /// Packed states are recomputed with `table` and the game's target.
     mutating func popLast(table: PackedRowTable4x4, target: Int, targetExponent: Int) -> Game.Storage? {
         if !plainEntries.isEmpty {
@@ -196,8 +178,7 @@ struct GameHistory: Sendable {
         return state
     }
 
-    /// Makes room for a record of `moves` moves and `removals` removals without
-    /// reallocating (undos only shorten the history).
+    /// Undos only shorten the history, so this avoids any reallocation.
     mutating func reserveCapacity(moves: Int, removals: Int, undos: Int, packed isPacked: Bool) {
         let entries = moves &+ removals
         if isPacked {

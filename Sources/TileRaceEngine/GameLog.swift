@@ -1,12 +1,6 @@
-/// A game record in the notation the protocol and leaderboard carry:
-/// `L R U D` for moves, `Z` for undo, `X<row><column>` (one digit each) to
-/// remove a tile. Example: `LLURZDX03L`.
-///
-/// A *timed* record also says when each entry was applied: every entry is
-/// followed by `@` and the milliseconds since the entry before it (the first
-/// entry's since the game's first move, so usually `@0`). Example:
-/// `L@0D@153R@87` is L at 0 ms, D at 153 ms, R at 240 ms. A record is timed
-/// throughout or not at all.
+/// A game record: `L R U D` moves, `Z` undo, `X<row><column>` removal (`LLURZDX03L`).
+/// A timed record follows each entry with `@` and the milliseconds since the entry before
+/// (the first since the first move, usually `@0`): `L@0D@153R@87`. Timed throughout or not at all.
 public struct GameLog: Hashable, Sendable, CustomStringConvertible {
     /// One step of a record.
     public enum Entry: Hashable, Sendable, CustomStringConvertible {
@@ -27,12 +21,10 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
 
     public private(set) var entries: [Entry]
 
-    /// For a timed record, the milliseconds from the game's first move to
-    /// each entry (one per entry, never decreasing); nil for an untimed one.
+    /// Timed only: milliseconds from the first move to each entry, never decreasing.
     public private(set) var times: [Int]?
 
-    /// The largest gap between two entries a timed record may state, in
-    /// milliseconds (nine digits: about 11 days).
+    /// Nine digits: about 11 days.
     public static let maximumGap = 999_999_999
 
     /// Creates an untimed record from entries.
@@ -41,10 +33,7 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
         self.times = nil
     }
 
-    /// Creates a timed record: `times[i]` is when `entries[i]` was applied,
-    /// in milliseconds since the game's first move. Returns nil unless there
-    /// is one time per entry, none negative, none before the one before it,
-    /// and no gap above `maximumGap`.
+    /// Nil unless one time per entry, none negative or decreasing, no gap above `maximumGap`.
     public init?(_ entries: [Entry], times: [Int]) {
         guard entries.count == times.count else { return nil }
         var previous = 0
@@ -59,19 +48,15 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
     /// Whether the record says when each entry was applied.
     public var isTimed: Bool { times != nil }
 
-    /// The same entries without their times.
     public var untimed: GameLog { GameLog(entries) }
 
-    /// Adds an entry to an untimed record.
     /// - Precondition: the record is untimed.
     public mutating func append(_ entry: Entry) {
         precondition(times == nil, "append(_:at:) adds to a timed record")
         entries.append(entry)
     }
 
-    /// Adds an entry applied at `milliseconds` since the game's first move to
-    /// a timed record (an empty untimed record becomes timed). A time before
-    /// the last entry's counts as the last entry's.
+    /// An empty untimed record becomes timed; a time before the last entry's counts as it.
     /// - Precondition: the record is timed, or empty.
     public mutating func append(_ entry: Entry, at milliseconds: Int) {
         precondition(times != nil || entries.isEmpty, "append(_:) adds to an untimed record")
@@ -81,11 +66,8 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
         times = (times ?? []) + [time]
     }
 
-    /// Parses a record. With `ignoringWhitespace`, white space anywhere
-    /// (space, tab, line feed, carriage return, vertical tab, form feed) is
-    /// skipped, as in records read from files.
-    /// - Throws: `.malformedLog` naming the 1-based position (in characters)
-    ///   of the first fault.
+    /// `ignoringWhitespace` skips white space anywhere, as in files.
+    /// - Throws: `.malformedLog` naming the 1-based character position of the first fault.
     public init(parsing text: String, ignoringWhitespace: Bool = false) throws(EngineError) {
         var text = text
         let parsed = text.withUTF8 { bytes in GameLog.parse(bytes, ignoringWhitespace: ignoringWhitespace) }
@@ -107,12 +89,10 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
         case missingDigits(start: Int)
         /// The `@` at `offset` has no digits, or more than nine.
         case badTime(offset: Int)
-        /// The entry at `offset` has no time where the record is timed, or
-        /// one where the record is untimed (`timed` says which the record is).
+        /// `timed` says which the record is.
         case mixedTiming(offset: Int, timed: Bool)
 
-        /// The error for people. Every byte before `offset` was ASCII (the
-        /// first non-ASCII byte is a fault), so offset + 1 is the position.
+        /// Every byte before `offset` was ASCII (non-ASCII is a fault), so offset + 1 is the position.
         func error(in text: String) -> EngineError {
             switch self {
             case .unexpected(let offset):
@@ -197,8 +177,6 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
         return .success((entries, timed == true ? times : nil))
     }
 
-    /// The record in notation, e.g. `LLURZDX03L`, or `L@0D@153R@87` when
-    /// timed.
     public var description: String {
         guard let times else { return entries.map(\.description).joined() }
         var text = ""
@@ -215,8 +193,7 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
-    /// The character starting at a UTF-8 offset, named safely for an error
-    /// message (control characters and white space as U+XXXX).
+    /// Control characters and white space named as U+XXXX.
     private static func describe(_ text: String, at offset: Int) -> String {
         let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
         guard let scalar = text.unicodeScalars[index...].first else { return "the end" }

@@ -1,11 +1,6 @@
-/// The one rule behind all four moves, applied to a single row or column.
-///
-/// A line is read from the edge the tiles move toward (index 0) to the far
-/// edge. Tiles slide to the start; two equal tiles that meet merge into one of
-/// double value; a merged tile does not merge again in the same move; pairing
-/// starts at index 0. Lines hold exponents: 0 is empty, `k` is the tile `2^k`.
+/// The one rule behind all four moves, on one line read from the edge tiles move toward.
+/// Equal tiles that meet merge once per move, pairing from index 0. Lines hold exponents.
 public enum LineSlide {
-    /// The result of sliding one line.
     public struct Outcome: Hashable, Sendable {
         public var line: SIMD8<UInt8>
         /// The sum of the values of the tiles made by merges.
@@ -39,9 +34,8 @@ public enum LineSlide {
         return Outcome(line: result, points: points, largestMergedExponent: largest)
     }
 
-    /// Slides a line of tile values (0 for empty) toward index 0, returning the
-    /// new line and the points scored. A convenience for tests and tools.
-    /// - Precondition: `values` holds at most 8 entries, each 0 or a power of two from 2.
+    /// For tests and tools.
+    /// - Precondition: at most 8 values, each 0 or a power of two from 2.
     public static func slide(values: [Int]) -> (line: [Int], points: Int) {
         precondition(values.count <= 8, "a line holds at most 8 tiles")
         var line = SIMD8<UInt8>()

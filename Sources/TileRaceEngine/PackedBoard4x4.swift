@@ -1,10 +1,6 @@
-/// A 4x4 board packed in one `UInt64`: the exponent of cell `(row, column)`
-/// in the 4 bits at `4 * (row * 4 + column)`, so row `r` is bits `16r` to
-/// `16r + 15` with column 0 lowest.
-///
-/// The fast path of `Game` on 4x4 boards while every tile is at most 2^15:
-/// moves are four lookups in `PackedRowTable4x4` (up and down transpose the
-/// board first), spawns are bit arithmetic. `Board` is the plain reference.
+/// A 4x4 board in one `UInt64`: cell `(r, c)` is the 4 bits at `4 * (r * 4 + c)`.
+/// `Game`'s fast path while tiles are at most 2^15: moves are four table lookups (up and
+/// down transpose first). `Board` is the plain reference.
 package struct PackedBoard4x4: Hashable, Sendable {
     /// The largest exponent a 4-bit cell holds (the tile 32768).
     package static let largestExponent: UInt8 = 15
@@ -13,7 +9,6 @@ package struct PackedBoard4x4: Hashable, Sendable {
 
     package var bits: UInt64
 
-    /// Creates a board from its packed exponents.
     package init(bits: UInt64) {
         self.bits = bits
     }
@@ -30,14 +25,10 @@ package struct PackedBoard4x4: Hashable, Sendable {
         self.bits = bits
     }
 
-    /// The largest tile's value, 0 when the board is empty (as
-    /// `Board.largestValue`, without unpacking the board).
+    /// Without unpacking the board.
     package var largestValue: Int {
-        // The largest exponent, found by halving (8, 4, 2, 1) instead of
-        // looking at 16 cells: whether any cell is at least `e` is one add
-        // and mask each for the even and the odd cells, spread a byte apart
-        // (a cell of at most 15 plus 0x80 - e sets its byte's top bit
-        // exactly when it is at least e, and never carries into the next).
+        // Found by halving (8, 4, 2, 1), not by 16 cells: for even and odd cells a byte apart,
+        // a cell plus 0x80 - e sets its byte's top bit exactly when it is at least e, never carrying.
         let even = bits & 0x0F0F_0F0F_0F0F_0F0F
         let odd = (bits >> 4) & 0x0F0F_0F0F_0F0F_0F0F
         var largest: UInt64 = 0
@@ -52,8 +43,7 @@ package struct PackedBoard4x4: Hashable, Sendable {
 
     /// `Board.values` (row by row, 0 for empty), without unpacking the board.
     package var values: [Int] {
-        // Written in place: `map` over the range grew its array as it went
-        // (a race's every move makes one, for its PROGRESS).
+        // In place: `map` grew its array as it went (every race move makes one, for PROGRESS).
         Array(unsafeUninitializedCapacity: 16) { cells, count in
             var rest = bits
             for index in 0..<16 {
@@ -65,7 +55,6 @@ package struct PackedBoard4x4: Hashable, Sendable {
         }
     }
 
-    /// The same tiles as a plain `Board`.
     package var board: Board {
         var board = Board(size: 4)
         for index in 0..<16 {
@@ -74,21 +63,15 @@ package struct PackedBoard4x4: Hashable, Sendable {
         return board
     }
 
-    /// What a move would do: the new bits, the points and the number of
-    /// merges, or `outgrows` when a merge makes a tile above 2^15 (then the
-    /// other fields mean nothing).
+    /// `outgrows` when a merge makes a tile above 2^15 (then the other fields mean nothing).
     package struct Slide {
         package var bits: UInt64
-        /// The points the move scores.
         package var points: Int
         package var merges: Int
-        /// Whether a merge would make a tile above 2^15.
         package var outgrows: Bool
     }
 
-    /// Slides the board toward `direction` without changing it. Left and
-    /// right look rows up directly; up and down transpose the board and look
-    /// its rows (the columns) up in tables that give them back in column shape.
+    /// Up and down transpose and look columns up in tables that return them in column shape.
     @inline(__always)
     package func slid(_ direction: Direction, table: PackedRowTable4x4 = .shared) -> Slide {
         var result: UInt64 = 0
@@ -142,9 +125,7 @@ package struct PackedBoard4x4: Hashable, Sendable {
     /// Bit `4i` set for every empty cell `i`.
     package var emptyCells: UInt64 { PackedBoard4x4.zeroCells(bits) }
 
-    /// Whether at least one move would change the board: a tile and an empty
-    /// cell, or two equal neighbours in a row or a column. An empty board
-    /// cannot move.
+    /// A tile and an empty cell, or two equal neighbours. An empty board cannot move.
     var canMove: Bool {
         (emptyCells != 0 && bits != 0) || hasEqualNeighbours
     }
@@ -163,18 +144,11 @@ package struct PackedBoard4x4: Hashable, Sendable {
         return prefix == 0 && bits != 0 ? 0 : Int(truncatingIfNeeded: ((prefix >> 60) &- 1) & 0xF) &+ 1
     }
 
-    /// Spawns one tile as the rules say (a cell drawn among the empty ones in
-    /// row-major order, then 4 one time in ten, else 2) on a board with
-    /// `emptyCount` empty cells. Returns the cell index (`row * 4 + column`)
-    /// and the exponent, or nil, drawing nothing, when the board is full.
-    ///
-    /// Branch-free, and counting with multiplications rather than
-    /// `nonzeroBitCount` (the baseline x86-64 target has no POPCNT): cell `j`
-    /// of `prefix` counts the empty cells `0...j`, so empty cell number `k`
-    /// (from 0) is the empty cell whose count is `k + 1`. Counts are 4 bits
-    /// wide, so 16 wraps to 0 (only on an empty board, for its last cell),
-    /// which the comparison modulo 16 still finds. The caller passes the count
-    /// (a move knows it from its merges), so the division need not wait for it.
+    /// Returns the cell index and exponent, or nil on a full board (drawing nothing).
+    /// Branch-free, counting with multiplications (baseline x86-64 has no POPCNT): `prefix`'s
+    /// cell `j` counts empty cells `0...j`, so empty cell `k` is where the count is `k + 1`.
+    /// 4-bit counts wrap 16 to 0 (only an empty board's last cell), still found modulo 16.
+    /// The caller passes `emptyCount` so the division need not wait for it.
     @inline(__always)
     mutating func spawn(using random: inout SplitMix64, emptyCount: Int) -> (index: Int, exponent: Int)? {
         guard emptyCount > 0 else { return nil }
@@ -189,8 +163,7 @@ package struct PackedBoard4x4: Hashable, Sendable {
         return (shift &>> 2, Int(exponent))
     }
 
-    /// Whether two equal tiles touch in a row or a column (a full board can
-    /// still move then). Two empty cells side by side do not count.
+    /// Then a full board can still move. Two empty cells do not count.
     var hasEqualNeighbours: Bool {
         let occupied = ~emptyCells & PackedBoard4x4.lowBits
         let sameAsRight = PackedBoard4x4.zeroCells(bits ^ (bits >> 4)) & 0x0111_0111_0111_0111

@@ -1,35 +1,24 @@
-/// The tables behind the packed 4x4 fast path: for each of the 65,536 lines of
-/// four 4-bit exponents, the line slid both ways and the points (1.5 MB).
-///
-/// Built once per process from `LineSlide` (the plain rule, so the two cannot
-/// disagree) and never written again: immutable constants, which is why the
-/// type may be `@unchecked Sendable` although it holds pointers. Columns have
-/// their own tables whose entries are already spread into column shape, so an
-/// up or down move transposes the board once instead of twice.
+/// For all 65,536 lines of four exponents, the line slid both ways and its points (1.5 MB).
+/// Built once from `LineSlide`, so they cannot disagree, and never written: hence
+/// `@unchecked Sendable` despite the pointers. Column tables are already in column shape,
+/// so up and down transpose once, not twice.
 package struct PackedRowTable4x4: @unchecked Sendable, Hashable {
     /// The one table, shared by every game.
     package static let shared = PackedRowTable4x4()
 
-    /// Added to a line's `points` entry when a merge would make an exponent
-    /// above 15, which does not fit in a 4-bit cell. Four lines of points stay
-    /// far below it, so a sum over the lines still tells whether any outgrew.
+    /// Set when a merge would exceed exponent 15; four lines of points stay far below it,
+    /// so a sum still tells whether any outgrew.
     static let outgrowFlag: UInt32 = 1 << 24
-    /// Where a line's `points` entry keeps its number of merges (0 to 2; the
-    /// sum over four lines, at most 8, still fits in the top 4 bits).
+    /// Merges per line (0 to 2); four lines' sum (at most 8) fits in the top 4 bits.
     static let mergeShift: UInt32 = 28
 
-    /// Entry for row `r` (column 0 in the low nibble): bits 0-15 the row slid
-    /// toward column 0 (left), bits 16-31 the row slid toward column 3 (right).
+    /// Bits 0-15: the row slid left; bits 16-31: slid right.
     let slid: UnsafePointer<UInt32>
-    /// Entry for column `c` (row 0 in the low nibble, as a row of the
-    /// transposed board): the column slid toward row 0 (up), its cells at bits
-    /// 0, 16, 32 and 48, ready to be shifted into place.
+    /// The column slid up, its cells at bits 0, 16, 32, 48, ready to shift into place.
     let slidUp: UnsafePointer<UInt64>
     /// Like `slidUp`, toward row 3 (down).
     let slidDown: UnsafePointer<UInt64>
-    /// Entry for line `r`: the points a move scores on it (the same either
-    /// way), or `outgrowFlag` when a merge outgrows its cell; plus the number
-    /// of merges (the same either way) shifted by `mergeShift`.
+    /// Points (the same either way) or `outgrowFlag`, plus merges shifted by `mergeShift`.
     let points: UnsafePointer<UInt32>
     private init() {
         let slid = UnsafeMutablePointer<UInt32>.allocate(capacity: 1 << 16)

@@ -1,5 +1,4 @@
-/// `Game.State` with a packed 4x4 board: what the fast path plays on and
-/// what its history stores (40 bytes per entry instead of 112).
+/// `Game.State` on a packed board: 40 bytes per history entry instead of 112.
 struct PackedState4x4: Hashable, Sendable {
     var board: PackedBoard4x4
     /// The random generator, positioned for the next spawn.
@@ -10,8 +9,7 @@ struct PackedState4x4: Hashable, Sendable {
     var moveCount: Int
     /// Whether a tile of at least the target has appeared.
     var hasWon: Bool
-    /// The number of empty cells of `board`, kept up to date so that a move
-    /// knows it without counting (see `PackedBoard4x4.spawn`).
+    /// Kept up to date so a move knows it without counting.
     var emptyCount: UInt8
 }
 
@@ -31,25 +29,20 @@ extension PackedState4x4 {
         emptyCount = UInt8(board.emptyCount)
     }
 
-    /// The same state with a plain `Board`.
     var state: Game.State {
         Game.State(board: board.board, random: random, score: score, moveCount: moveCount, hasWon: hasWon)
     }
 }
 
 extension PackedState4x4 {
-    /// What `advance` did: the spawned cell index and exponent (nil only on a
-    /// full board, never after a valid move), the number of cells that were
-    /// empty before the spawn, and whether the target was reached just now.
+    /// The spawn is nil only on a full board, never after a valid move.
     struct Advance {
         var spawn: (index: Int, exponent: Int)?
         var emptyCountBeforeSpawn: Int
         var reachedTarget: Bool
     }
 
-    /// Plays a move whose `slide` changes the board and does not outgrow the
-    /// cells: new tiles, score, move count, won, then one spawn. The one
-    /// transition of the packed path, used by moves and by history replays.
+    /// The one transition of the packed path; `slide` must change the board and not outgrow.
     @inline(__always)
     mutating func advance(_ slide: PackedBoard4x4.Slide, target: Int, targetExponent: Int) -> Advance {
         board.bits = slide.bits

@@ -1,9 +1,5 @@
-/// Replays a game record, the way the server verifies a race and
-/// `tilerace replay` checks a game.
-///
-/// Entries that cannot apply at their point (a move that changes nothing, an
-/// undo with an empty history, removing an empty or off-board cell, anything
-/// once the game is over) are skipped and counted, never errors.
+/// Replays a record, as the server verifies a race and `tilerace replay` checks a game.
+/// Entries that cannot apply at their point are skipped and counted, never errors.
 public enum Replay {
     /// Plays `log` from the start of the game `(seed, config)`.
     public static func run(seed: Seed, config: GameConfig = .standard, log: GameLog) -> ReplayResult {
@@ -29,8 +25,6 @@ public enum Replay {
         return ReplayResult(game: game, invalidCount: invalidCount)
     }
 
-    /// Parses the texts of a record, as given on a command line or in a
-    /// protocol message, and replays it.
     /// - Throws: `.emptySeed`, `.invalidSize`, `.invalidTarget` or `.malformedLog`.
     public static func run(
         seedText: String, size: Int = 4, target: Int = 2048, log: String, ignoringWhitespace: Bool = false

@@ -1,7 +1,4 @@
-/// The outcome of replaying a game record: the final game and the number of
-/// entries that could not apply.
 public struct ReplayResult: Hashable, Sendable {
-    /// The game after the last entry.
     public let game: Game
     /// Entries skipped because they could not apply at their point.
     public let invalidCount: Int
@@ -11,10 +8,9 @@ public struct ReplayResult: Hashable, Sendable {
         self.invalidCount = invalidCount
     }
 
-    /// The one-line JSON summary of `tilerace replay --json`, keys in this order:
-    /// `{"board":[[0,2,...],...],"score":S,"moves":M,"invalid":I,"undos":U,"removals":R,"won":B,"over":B,"max":T}`.
-    /// `board` holds tile values row by row (0 for empty), `moves` the state's
-    /// move counter (net of undos), `max` the largest tile.
+    /// `tilerace replay --json`, keys in this order:
+    /// `{"board":[[0,2,...],...],"score":S,"moves":M,"invalid":I,"undos":U,"removals":R,"won":B,"over":B,"max":T}`;
+    /// `moves` is net of undos.
     public var jsonLine: String {
         let board = game.board
         let rows = board.rows.map { row in "[" + row.map(String.init).joined(separator: ",") + "]" }

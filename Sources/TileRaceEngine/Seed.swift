@@ -1,13 +1,9 @@
-/// The seed of a game, parsed from text as the "seeded 2048 v1" rules say.
-///
-/// A string of decimal digits that fits in `UInt64` is that number; any other
-/// non-empty text (`friday`, `2026-11-22`) is hashed with 64-bit FNV-1a over
-/// its UTF-8 bytes.
+/// Per "seeded 2048 v1": decimal digits fitting `UInt64` are that number; any other
+/// non-empty text is hashed with 64-bit FNV-1a over its UTF-8.
 public struct Seed: Hashable, Sendable, CustomStringConvertible {
     /// The 64-bit value the random generator starts from.
     public let value: UInt64
-    /// The text given, or nil for a seed made from a number (its text is
-    /// then written out only when asked for, keeping `Seed(n)` cheap).
+    /// Nil for a numeric seed (its text is written only when asked, keeping `Seed(n)` cheap).
     private let givenText: String?
 
     /// The text the seed was given as (the decimal digits for a numeric seed).
@@ -19,7 +15,6 @@ public struct Seed: Hashable, Sendable, CustomStringConvertible {
         self.givenText = nil
     }
 
-    /// Parses a seed from text.
     /// - Throws: `EngineError.emptySeed` when the text is empty.
     public init(parsing text: String) throws(EngineError) {
         guard !text.isEmpty else { throw .emptySeed }
@@ -34,7 +29,6 @@ public struct Seed: Hashable, Sendable, CustomStringConvertible {
         lhs.value == rhs.value && (lhs.givenText == rhs.givenText || lhs.text == rhs.text)
     }
 
-    /// Hashes the value and the text.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(value)
         hasher.combine(text)
@@ -53,7 +47,6 @@ public struct Seed: Hashable, Sendable, CustomStringConvertible {
         return value
     }
 
-    /// The 64-bit FNV-1a hash of some bytes.
     public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {

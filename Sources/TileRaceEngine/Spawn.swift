@@ -1,6 +1,5 @@
 /// A tile that appeared after a move.
 public struct Spawn: Hashable, Sendable {
-    /// Where it appeared.
     public var cell: Cell
     /// Its value, 2 or 4.
     public var value: Int

@@ -1,8 +1,5 @@
-/// The SplitMix64 pseudo-random generator of the "seeded 2048 v1" rules.
-///
-/// Its whole state is one `UInt64`, so a game can store it, copy it and put it
-/// back (undo restores the random state exactly). The arithmetic is fixed by
-/// the rules and must never change: other clients implement it too.
+/// SplitMix64 of "seeded 2048 v1": one `UInt64` of state, so undo can restore it.
+/// The arithmetic is fixed by the rules and must never change: other clients implement it.
 public struct SplitMix64: Hashable, Sendable {
     /// The generator's state; the seed before the first draw.
     public var state: UInt64

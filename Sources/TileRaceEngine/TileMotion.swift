@@ -18,9 +18,7 @@ public struct TileMotion: Hashable, Sendable {
 }
 
 extension Board {
-    /// The motion of every tile in a move, in row-major order of their start
-    /// cells; empty when the move changes nothing. Slower than `slide(_:)`:
-    /// meant for animation, not for search.
+    /// Row-major by start cell; empty when nothing changes. Slower than `slide(_:)`: for animation.
     public func motions(for direction: Direction) -> [TileMotion] {
         guard sliding(direction) != nil else { return [] }
         var motions: [TileMotion] = []

@@ -1,7 +1,4 @@
-/// A ban as the server keeps and lists it (a `BAN` item, `OK BAN`):
-/// `target=<nick|address> kind=nick|address until=<time>|never [reason=<text>]`,
-/// where `<time>` is UTC (`2026-11-26T09:30:00.000Z`) and the reason is
-/// percent-encoded (`PercentText`).
+/// A ban as the server lists it (`BAN` item); the reason is percent-encoded.
 public struct BanInfo: FieldsRepresentable {
     public var target: BanTarget
     /// When it ends, in milliseconds since 1970 UTC; nil: never.

@@ -1,14 +1,10 @@
-/// Whom a ban names (protocol.md section 13): a nickname (compared without
-/// regard to case), or a remote address (IPv4 or IPv6, as the server sees
-/// it). A nickname never holds `.` or `:`, an address always does.
+/// A nickname (compared without case) or a remote address: only an address holds `.` or `:`.
 public enum BanTarget: Hashable, Sendable, CustomStringConvertible {
     case nickname(String)
     /// A remote address, e.g. `203.0.113.7` or `2001:db8::1`.
     case address(String)
 
     /// Reads a target word: an address when it holds `.` or `:`, else a nickname.
-    /// - Throws: `bad-name` for a nickname that breaks the name rule,
-    ///   `bad-arguments` for an address with characters no address has.
     public init(_ word: String) throws(ProtocolError) {
         if word.contains(".") || word.contains(":") {
             let isAddressByte: (UInt8) -> Bool = { byte in

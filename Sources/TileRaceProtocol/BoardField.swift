@@ -12,8 +12,6 @@ public enum BoardField {
         values.count * (ByteCursor.maximumDecimalLength + 1)
     }
 
-    /// Writes the wire value through a cursor, as part of a line
-    /// (every `PROGRESS` holds a board).
     static func write(_ values: [Int], to cursor: inout ByteCursor) {
         for (index, value) in values.enumerated() {
             if index > 0 { cursor.write(byte: UInt8(ascii: ",")) }
@@ -21,8 +19,7 @@ public enum BoardField {
         }
     }
 
-    /// Reads the wire value; it must hold a square number (9 to 64) of values,
-    /// each 0 or a power of two from 2.
+    /// Requires a square number (9 to 64) of values, each 0 or a power of two from 2.
     public static func decode(_ text: String) throws(ProtocolError) -> [Int] {
         var values: [Int] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {

@@ -1,19 +1,14 @@
-/// Writes a short line of bounded length into scratch memory, so that it
-/// reaches its array in one append: each `Array.append` checks uniqueness
-/// and capacity, which for a line of a dozen pieces (`OK MOVE`) cost more
-/// than writing the bytes.
+/// Writes a short line into scratch memory, so it reaches its array in one append:
+/// per-piece `Array.append` costs more than the bytes.
 struct ByteCursor {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
-    /// How many bytes are written.
     private(set) var count = 0
 
     private init(buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.buffer = buffer
     }
 
-    /// Runs `body` with a cursor over `capacity` bytes of scratch memory,
-    /// then appends what it wrote to `bytes`. Writing past `capacity` stops
-    /// the program: callers size it from their longest line.
+    /// Appends what `body` wrote to `bytes`; writing past `capacity` traps.
     static func append(to bytes: inout [UInt8], capacity: Int, _ body: (inout ByteCursor) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var cursor = ByteCursor(buffer: buffer)
@@ -22,8 +17,7 @@ struct ByteCursor {
         }
     }
 
-    /// Writes a literal's bytes. (Inlined, the literal's length is known
-    /// where it is written: a few moves instead of a call to `memcpy`.)
+    /// Inlined so the literal's length is known: a few moves, not `memcpy`.
     @inline(__always)
     mutating func write(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
@@ -47,7 +41,6 @@ struct ByteCursor {
         count += bytes.count
     }
 
-    /// Writes one byte.
     @inline(__always)
     mutating func write(byte: UInt8) {
         precondition(count < buffer.count, "line longer than its scratch memory")
@@ -57,8 +50,7 @@ struct ByteCursor {
 
     /// Writes a number in decimal, as `String(value)` writes it.
     mutating func write(decimal value: Int) {
-        // One digit, most of a board's values (0, 2, 4, 8), at once: about
-        // 3% of a race move's instructions.
+        // One digit (most board values) at once: about 3% of a race move's instructions.
         if value >= 0, value < 10 {
             write(byte: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return

@@ -1,8 +1,4 @@
-/// Why a countdown stopped (`CANCEL reason=`, protocol.md section 7).
-///
-/// Read in one place and written in one place, like `FinishReason`; unlike
-/// it, a word this version does not know still reads (as `other`), so a
-/// later server may give new reasons without breaking older clients.
+/// Why a countdown stopped. An unknown word reads as `other`, so later servers may add reasons.
 public enum CancelReason: Hashable, Sendable {
     /// A player became not ready.
     case unready

@@ -1,15 +1,11 @@
-/// A line of chat as the server sends it (`CHAT [room=<room>] nick=<nick>
-/// [bot=yes] [history=yes] text=<text>`): who said what, in a room or (with
-/// no room) in the lobby. `text` is the last field, the rest of the line
-/// (read with `Fields(afterVerb:textKey:)`).
+/// A line of chat; no room means the lobby. `text` is the rest of the line.
 public struct ChatLine: FieldsRepresentable {
     /// Nil for the lobby.
     public var room: String?
     public var nickname: String
     /// Whether the sayer said it is a bot (`HELLO ... bot=yes`).
     public var isBot: Bool
-    /// Whether it is from the room's history, sent on `JOIN` or `WATCH`
-    /// (said before the receiver came in).
+    /// From the room's history, sent on `JOIN` or `WATCH`.
     public var isHistory: Bool
     /// What was said, exactly (show it through `TextFilter.displayable`).
     public var text: String

@@ -1,20 +1,13 @@
-/// The rules of a line of chat (`SAY text=...`, `CHAT ... text=...`):
-/// 1 to 200 characters (Unicode code points) of printable text. The framer
-/// already refuses control bytes; these rules also refuse the C1 controls
-/// and the bidirectional overrides, and a text of spaces only. Nothing is
-/// stripped: a text that breaks a rule is refused whole.
+/// Chat text rules: 1 to 200 code points, printable (no C1 controls or bidi overrides),
+/// not only spaces. A text that breaks a rule is refused whole, never stripped.
 public enum ChatText {
-    /// The most characters (Unicode code points) a line may hold: 200 code
-    /// points are at most 800 bytes, so a `CHAT` line stays within the line
-    /// limit.
+    /// 200 code points are at most 800 bytes, so a `CHAT` line fits the line limit.
     public static let maximumLength = 200
 
     /// The field that carries the text, always the last of its line.
     public static let key = "text"
 
-    /// Checks a text someone wants to say.
-    /// - Throws: `bad-arguments` saying what is wrong (empty, too long, a
-    ///   character that cannot be shown).
+    /// - Throws: `bad-arguments` saying what is wrong.
     public static func validate(_ text: String) throws(ProtocolError) {
         let scalars = text.unicodeScalars
         guard scalars.contains(where: { $0 != " " }) else {

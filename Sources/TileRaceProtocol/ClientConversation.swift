@@ -1,17 +1,12 @@
-/// A client's side of one connection to a TileRace server, as a pure state
-/// machine: the line framer, the greeting check, request/reply pairing
-/// (`ReplyMatcher`), `PING`/`PONG` both ways, the server's `BYE`, and the
-/// batching of `MOVE` entries. It never touches a socket: the runtime feeds
-/// it what arrived and the time, and carries out what it returns. The
-/// terminal client's `ServerConnection` runs on it, and so does the
-/// deterministic simulator, so both see the same conversation.
+/// A client's side of one connection as a pure state machine (framing, greeting,
+/// reply pairing, `PING`/`PONG`, `BYE`, `MOVE` batching). It never touches a socket,
+/// so the terminal client and the simulator share it.
 public struct ClientConversation: Sendable {
     /// Time limits of a conversation, in milliseconds.
     public struct Timing: Hashable, Sendable {
         /// How long the server has to greet us once connected.
         public var greetingTimeoutMilliseconds: Int
-        /// Silence on our side after which a `PING` is sent (the server
-        /// closes connections quiet for 120 s).
+        /// Silence after which we send `PING` (the server closes connections quiet for 120 s).
         public var keepAliveMilliseconds: Int
         /// How long after our `PING` with nothing received the server is taken as gone.
         public var answerTimeoutMilliseconds: Int
@@ -29,13 +24,10 @@ public struct ClientConversation: Sendable {
     public enum Output: Hashable, Sendable {
         /// The server greeted us (`HELLO tilerace 1`): requests may go out.
         case greeted(Greeting)
-        /// The reply to `request`: `OK` with the item lines of a multi-line
-        /// reply, or the `ERR` it got.
         case reply(ClientMessage, Result<OkReply, ProtocolError>, items: [ServerMessage])
         /// An event (`PING` is answered and `BYE` kept: neither is reported).
         case event(ServerEvent)
-        /// An event of a verb the owner skips (`skippedEvents`): its line was
-        /// not parsed, only recognised by its verb.
+        /// An event of a skipped verb, recognised by its verb only, not parsed.
         case skippedEvent(String)
         /// A line that could not be read (it was dropped).
         case unreadable(String)
@@ -66,10 +58,7 @@ public struct ClientConversation: Sendable {
     /// Whether it failed (nothing more is taken in).
     public private(set) var hasFailed = false
 
-    /// A conversation on a connection opened at `now` (monotonic milliseconds).
-    /// The events of `skippedEvents` (verbs such as `PROGRESS`, for an owner
-    /// that only counts them) are not parsed: each is reported as
-    /// `skippedEvent` with its verb, and never as unreadable.
+    /// `now` is monotonic milliseconds. Events of `skippedEvents` are not parsed.
     public init(timing: Timing = .standard, now: Int, skippedEvents: [String] = []) {
         precondition(
             skippedEvents.allSatisfy { ServerEvent.verbs.contains($0) && !["HELLO", "PING", "BYE"].contains($0) },
@@ -157,8 +146,7 @@ public struct ClientConversation: Sendable {
         }
     }
 
-    /// Whether `line` starts with the bytes `prefix` (compared in place: a
-    /// line whose verb the owner skips is never copied).
+    /// Compared in place, so a skipped line is never copied.
     private static func line(_ line: String, startsWith prefix: [UInt8]) -> Bool {
         let isPrefix = line.utf8.withContiguousStorageIfAvailable { bytes in
             guard bytes.count >= prefix.count else { return false }
@@ -170,9 +158,7 @@ public struct ClientConversation: Sendable {
 
     // MARK: Sending
 
-    /// The lines to write for `messages` (consecutive `MOVE`s joined while the
-    /// line stays short), each recorded to pair with its reply. Call it once
-    /// greeted, when the lines are handed to the socket.
+    /// Call once greeted, when the lines go to the socket: each is recorded to pair with its reply.
     public mutating func lines(for messages: [ClientMessage], now: Int) -> [String] {
         let batched = Self.batched(messages)
         for message in batched { matcher.sent(message) }
@@ -180,8 +166,6 @@ public struct ClientConversation: Sendable {
         return batched.map(\.line)
     }
 
-    /// Messages with consecutive `MOVE` lines joined into one, as long as the
-    /// line stays short enough.
     public static func batched(_ messages: [ClientMessage]) -> [ClientMessage] {
         var result: [ClientMessage] = []
         for message in messages {
@@ -199,14 +183,11 @@ public struct ClientConversation: Sendable {
 
     // MARK: Timers
 
-    /// Checks the greeting, keep-alive and answer deadlines at `now`: a
-    /// keep-alive `PING` to send, or the reason the server counts as gone.
     public mutating func checkTimers(now: Int) -> [Output] {
         guard !hasFailed else { return [] }
         if !isGreeted {
             guard now - openedAt >= timing.greetingTimeoutMilliseconds else { return [] }
-            // Connected (a connect that never completes is the runtime's to
-            // report, and this clock starts once it has), but silent.
+            // A connect that never completes is the runtime's to report; this clock starts after it.
             let limit = timing.greetingTimeoutMilliseconds
             let duration = limit % 1000 == 0 ? "\(limit / 1000) s" : "\(limit) ms"
             return [fail("it connected but sent no greeting within \(duration): is it a TileRace server?")]

@@ -1,19 +1,14 @@
 import TileRaceEngine
 
 extension ClientMessage {
-    /// Reads the request a racing client sends most, `MOVE <seq> <moves>`
-    /// written plainly (upper-case verb, one space each, a sequence number
-    /// from 1 to 2^31-1 without leading zeros, then only `L` `R` `U` `D`),
-    /// without the verb table's general machinery. Anything else is nil,
-    /// and the general parser (`RequestVerb.parse(line:)`) reads it, errors
-    /// and all; where both read a line they agree (tested).
+    /// A fast path for the most frequent request, a plainly written `MOVE <seq> <moves>`;
+    /// anything else is nil and goes to `RequestVerb.parse(line:)`. Both agree where both read (tested).
     public static func plainMove(_ line: String) -> ClientMessage? {
         var line = line
         return line.withUTF8 { plainMove(bytes: $0) }
     }
 
-    /// `plainMove(_:)` for a line's bytes, without its line ending (the
-    /// server reads it where the framer holds it: `LineFramer.nextPlainMove()`).
+    /// `plainMove(_:)` on a line's bytes, read where the framer holds them.
     public static func plainMove(bytes: UnsafeBufferPointer<UInt8>) -> ClientMessage? {
         guard bytes.count >= 8, bytes[0] == UInt8(ascii: "M"), bytes[1] == UInt8(ascii: "O"), bytes[2] == UInt8(ascii: "V"),
             bytes[3] == UInt8(ascii: "E"), bytes[4] == UInt8(ascii: " ")

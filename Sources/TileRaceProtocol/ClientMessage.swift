@@ -1,10 +1,8 @@
 import TileRaceEngine
 
-/// Every line a client can send (protocol.md section 5), with the one parser
-/// the server uses and the one printer the client uses.
+/// Every line a client can send, with the server's parser and the client's printer.
 public enum ClientMessage: Hashable, Sendable {
-    /// `isBot`: the client is a program playing, which the server shows to
-    /// others and keeps off the leaderboard.
+    /// `isBot`: shown to others and kept off the leaderboard.
     case hello(nickname: String?, isBot: Bool = false, resume: String? = nil)
     case nickname(String)
     case ping(String?)
@@ -95,8 +93,6 @@ public enum ClientMessage: Hashable, Sendable {
     /// Whether the server answers this line (every line but `PONG`).
     public var expectsReply: Bool { verb.expectsReply }
 
-    /// Whether the replies to `MOVE` lines sent before this one are about an
-    /// earlier game (the game restarts, ends or is replaced).
     public var endsOrReplacesGame: Bool { verb.rule.endsOrReplacesGame }
 
     /// Whether the reply has item lines before its `OK`.
@@ -146,8 +142,7 @@ public enum ClientMessage: Hashable, Sendable {
         return ([verb.rawValue] + fields.words).joined(separator: " ")
     }
 
-    /// Parses a line from a client (verbs in any case) with the verb table.
-    /// - Throws: a `ProtocolError` whose code and message the server sends back as `ERR`.
+    /// - Throws: the `ProtocolError` the server sends back as `ERR`.
     public static func parse(_ line: String) throws(ProtocolError) -> ClientMessage {
         guard let verbWord = line.split(separator: " ").first else { throw ProtocolError(.badArguments, "empty line") }
         return try RequestVerb(word: verbWord).parse(line: line)
@@ -155,15 +150,10 @@ public enum ClientMessage: Hashable, Sendable {
 }
 
 extension ClientMessage {
-    /// The `seq` of the `MOVE` that asks a server older than `RESYNC` for its
-    /// copy of the game: the largest allowed, never the next one, so the
-    /// server refuses it with `bad-seq` and sends its `RESYNC` event.
+    /// The largest seq, never the next, so an old server answers `bad-seq` and sends `RESYNC`.
     public static let legacyResyncSequence = Int(Int32.max)
 
-    /// The request that asks for the server's copy of your game: `RESYNC`
-    /// where the greeting offers it (`features`), else the `MOVE` that cannot
-    /// be next (`legacyResyncSequence`), which every server answers with
-    /// `ERR bad-seq` and the same `RESYNC` event.
+    /// `RESYNC` where the greeting offers it, else `legacyResyncSequence`'s `MOVE`.
     public static func askingForResync(offered features: Set<ServerFeature>) -> ClientMessage {
         features.contains(.resync) ? .resync : .move(seq: legacyResyncSequence, entries: [.move(.left)])
     }

@@ -1,8 +1,5 @@
-/// One line of the operator's `CONNECTIONS` reply (a `CONNECTION` item): a
-/// connection to the server, with what only an operator may see, its
-/// remote address.
+/// A `CONNECTION` item of the operator's `CONNECTIONS` reply; only an operator sees the address.
 public struct ConnectionInfo: FieldsRepresentable {
-    /// The connection's number on the server.
     public var id: Int
     /// Nil when it has none (`nick=-`).
     public var nickname: String?

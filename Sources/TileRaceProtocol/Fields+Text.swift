@@ -1,17 +1,12 @@
 extension Fields {
-    /// The fields of a request line after its verb (the line's first word).
-    /// With `textKey`, the first word that starts with `textKey=` takes the
-    /// rest of the line as its value, exactly as sent (spaces, runs of
-    /// spaces and `=` included): free text is always the last field
-    /// (protocol.md section 1, `SAY text=...`).
+    /// With `textKey`, the first word starting `textKey=` takes the rest of the line verbatim:
+    /// free text is always the last field.
     public init(requestLine line: String, textKey: String?) {
         let trimmed = Substring(line).drop(while: { $0 == " " })
         let rest = trimmed.firstIndex(of: " ").map { trimmed[trimmed.index(after: $0)...] } ?? ""
         self.init(afterVerb: rest, textKey: textKey)
     }
 
-    /// The fields of a line's `rest` after its verb; with `textKey`, as
-    /// `init(requestLine:textKey:)` reads them.
     public init(afterVerb rest: Substring, textKey: String?) {
         guard let textKey, let start = Fields.textStart(in: rest, key: textKey) else {
             self.init(wordsOf: rest)
@@ -21,8 +16,7 @@ extension Fields {
         append(textKey, String(rest[start.value...]))
     }
 
-    /// The words of `text` split at runs of spaces, read in place (no list
-    /// of words in between: this runs for every request).
+    /// Read in place, with no list of words: this runs for every request.
     init(wordsOf text: Substring) {
         self.init()
         let bytes = text.utf8
@@ -38,8 +32,6 @@ extension Fields {
         }
     }
 
-    /// Where the first word of `text` that starts with `key=` begins, and
-    /// where its value begins.
     private static func textStart(in text: Substring, key: String) -> (word: String.Index, value: String.Index)? {
         let prefix = Array((key + "=").utf8)
         let bytes = text.utf8

@@ -1,5 +1,4 @@
-/// The fields of one line after its verb: positional values and `key=value`
-/// pairs, with typed accessors that throw clear protocol errors.
+/// The fields of a line after its verb, with typed accessors that throw protocol errors.
 public struct Fields: Hashable, Sendable {
     /// Values without `=`, in order.
     public var positionals: [String]
@@ -27,8 +26,7 @@ public struct Fields: Hashable, Sendable {
         }
     }
 
-    /// Room for this many values or pairs at the first one: lines have a
-    /// few, and growing a list one by one costs an allocation each time.
+    /// Room for the usual few values, so a line allocates once.
     private static let usualCount = 8
 
     public static func == (lhs: Fields, rhs: Fields) -> Bool {
@@ -58,7 +56,6 @@ public struct Fields: Hashable, Sendable {
         append(key, value ? "yes" : "no")
     }
 
-    /// Appends a pair whose value is an integer.
     public mutating func append(_ key: String, _ value: Int) {
         append(key, String(value))
     }
@@ -68,8 +65,7 @@ public struct Fields: Hashable, Sendable {
         positionals + pairs.map { "\($0.key)=\($0.value)" }
     }
 
-    /// Appends the words to a line, each after a space (what `words` joined
-    /// with spaces would add after the verb, without the intermediate strings).
+    /// Each word after a space, without intermediate strings.
     public func write(to line: inout String) {
         for positional in positionals {
             line += " "
@@ -135,9 +131,7 @@ public struct Fields: Hashable, Sendable {
         return value
     }
 
-    /// A required value that must be the wire word (raw value) of one of
-    /// `Choice`'s cases, returned as that case: the words accepted and the
-    /// words listed in the error are the enum's own, so they cannot drift.
+    /// The accepted and listed words are the enum's own raw values, so they cannot drift.
     public func choice<Choice: RawRepresentable & CaseIterable>(
         _ key: String, as _: Choice.Type, code: ErrorCode = .badArguments
     ) throws(ProtocolError) -> Choice where Choice.RawValue == String {

@@ -1,11 +1,9 @@
-/// A value carried on the wire as `key=value` fields, described once by its
-/// `fieldTable`: the same rows print it (`fields`) and parse it
-/// (`init(fields:)`), so no key is spelled twice.
+/// A value carried as `key=value` fields, described once by `fieldTable`,
+/// which both prints and parses it, so no key is spelled twice.
 public protocol FieldsRepresentable: Hashable, Sendable {
     /// Its fields in the documented order: the order they are written and read.
     static var fieldTable: [Field<Self>] { get }
-    /// The value the rows are read into: a request's defaults, for the
-    /// fields a request may leave out.
+    /// A request's defaults, for the fields a request may leave out.
     static var blank: Self { get }
     /// Reads the value, throwing a protocol error for missing or bad fields.
     init(fields: Fields) throws(ProtocolError)
@@ -23,7 +21,6 @@ extension FieldsRepresentable {
         return value
     }
 
-    /// The value's fields, in the documented order.
     public var fields: Fields {
         var fields = Fields()
         append(to: &fields)
@@ -39,15 +36,13 @@ extension FieldsRepresentable {
     static var keys: Set<String> { Set(fieldTable.map(\.key).filter { !$0.isEmpty }) }
 }
 
-/// One row of a `fieldTable`: a key, and how its value is written and read
-/// (a positional value's row has an empty key).
+/// One row of a `fieldTable` (a positional value's row has an empty key).
 public struct Field<Root>: Sendable {
     let key: String
     let write: @Sendable (Root, inout Fields) -> Void
     let read: @Sendable (inout Root, Fields) throws(ProtocolError) -> Void
 
-    /// A field written as `encode` says (nil: not written) and read by
-    /// `decode` from the key's text (nil: absent).
+    /// `encode` nil: not written; `decode` gets nil when the key is absent.
     static func row(
         _ key: String, encode: @escaping @Sendable (Root) -> String?,
         decode: @escaping @Sendable (inout Root, String?) throws(ProtocolError) -> Void
@@ -57,7 +52,6 @@ public struct Field<Root>: Sendable {
             read: { root, fields throws(ProtocolError) in try decode(&root, fields[key]) })
     }
 
-    /// A field kept in `path`.
     static func value<Value>(
         _ key: String, _ path: WritableKeyPath<Root, Value> & Sendable, encode: @escaping @Sendable (Value) -> String?,
         decode: @escaping @Sendable (String?) throws(ProtocolError) -> Value
@@ -76,8 +70,7 @@ public struct Field<Root>: Sendable {
             })
     }
 
-    /// `field`, written and read only when `condition` holds of the value
-    /// (read after the rows before it).
+    /// Written and read only when `condition` holds (checked after the rows before it).
     static func when(_ condition: @escaping @Sendable (Root) -> Bool, _ field: Field) -> Field {
         Field(
             key: field.key, write: { root, fields in if condition(root) { field.write(root, &fields) } },
@@ -143,8 +136,6 @@ public struct Field<Root>: Sendable {
         value(key, path, encode: { $0 }, decode: { $0 })
     }
 
-    /// A nickname, room name or code (`Names.validateName`, its errors
-    /// naming `label`, the key by default).
     static func name(_ key: String, _ path: WritableKeyPath<Root, String> & Sendable, as label: String? = nil) -> Field {
         value(
             key, path, encode: { $0 },
@@ -177,8 +168,7 @@ public struct Field<Root>: Sendable {
             })
     }
 
-    /// Names joined by commas (`players=ana,bo`); `isRequired: false`: written
-    /// only when there is one, absent reads as none.
+    /// `isRequired: false`: written only when non-empty, absent reads as none.
     static func names(_ key: String, _ path: WritableKeyPath<Root, [String]> & Sendable, as label: String, isRequired: Bool) -> Field {
         value(
             key, path, encode: { isRequired || !$0.isEmpty ? $0.joined(separator: ",") : nil },
@@ -278,8 +268,7 @@ public struct Field<Root>: Sendable {
             })
     }
 
-    /// A word that follows from the value: written, and checked to be one
-    /// of `choices` when read, but not kept.
+    /// Derived from the value: written, checked against `choices` when read, not kept.
     static func derived(_ key: String, _ word: @escaping @Sendable (Root) -> String, among choices: [String]) -> Field {
         Field(
             key: key, write: { root, fields in fields.append(key, word(root)) },

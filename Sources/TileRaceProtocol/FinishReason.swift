@@ -11,13 +11,11 @@ public enum FinishReason: String, CaseIterable, Hashable, Sendable {
     /// The room's time limit passed.
     case time
 
-    /// Where a finish ranks in a race's standings (protocol.md section 7),
-    /// groups first: a racer who gave up never ranks above one who played on.
+    /// Standings rank groups first: a racer who gave up never ranks above one who played on.
     public enum Group: Int, Comparable, Hashable, Sendable {
         /// Reached the target: first, in the order they reached it.
         case reachedTarget
-        /// Played on to the end (no move left, or the time limit), or, in a
-        /// provisional order, still racing: by score.
+        /// Played to the end, or (provisional order) still racing: ranked by score.
         case playedOn
         /// Resigned or left: last, by score.
         case gaveUp
@@ -25,7 +23,6 @@ public enum FinishReason: String, CaseIterable, Hashable, Sendable {
         public static func < (left: Group, right: Group) -> Bool { left.rawValue < right.rawValue }
     }
 
-    /// The group this finish ranks in.
     public var group: Group {
         switch self {
         case .target: .reachedTarget

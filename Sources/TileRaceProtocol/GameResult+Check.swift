@@ -1,9 +1,7 @@
 import TileRaceEngine
 
 extension GameResult {
-    /// How a replayed game differs from these figures (score, largest tile,
-    /// moves, assists), for people: empty when the record gives exactly this
-    /// result. The one check of a fetched record, in the client and the CLI.
+    /// How a replayed game differs from these figures, for people; empty when they match.
     public func differences(from game: Game) -> [String] {
         var differences: [String] = []
         let pairs = [

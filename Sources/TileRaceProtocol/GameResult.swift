@@ -1,7 +1,5 @@
-/// The verified figures of a finished game, one value wherever a finished
-/// game goes: the server's record of a player's last game, a leaderboard
-/// entry (`ENTRY`), a board on disk, the standings. Who played it, where it
-/// ranks and when it was recorded are kept beside it, not in it.
+/// The verified figures of a finished game. Who played it, its rank and when
+/// it was recorded are kept beside it, not in it.
 public struct GameResult: FieldsRepresentable {
     public var score: Int
     public var largestTile: Int

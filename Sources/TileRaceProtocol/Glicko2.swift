@@ -4,14 +4,10 @@
     import Darwin
 #endif
 
-/// Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013): the
-/// rating math of rated races, pure, shared by the server's stores and the
-/// client. A rating is a `Glicko2.Rating` on the Glicko scale (1500 for a
-/// newcomer); the system constant is `tau` = 0.5 and a rating period is one
-/// UTC day: a deviation grows by one period's volatility for each whole day
-/// without a rated race (`aged(_:periods:)`), and each rated race is rated
-/// as one period's games (every other racer is one game, with the
-/// opponents' ratings from before the race).
+/// Glicko-2 (Glickman, 2013), on the Glicko scale (1500 for a newcomer), `tau` = 0.5.
+/// A rating period is one UTC day: a deviation grows once per whole day without
+/// a rated race, and each rated race is one period, every other racer one game
+/// (opponents' ratings from before the race).
 public enum Glicko2 {
     /// A player's rating, deviation and volatility on the Glicko scale.
     public struct Rating: Hashable, Sendable {
@@ -28,15 +24,13 @@ public enum Glicko2 {
             self.volatility = volatility
         }
 
-        /// Whether the deviation is above `Glicko2.provisionalDeviation`:
-        /// too uncertain to rank (shown with a `?`, listed apart).
+        /// Too uncertain to rank: shown with a `?`, listed apart.
         public var isProvisional: Bool {
             deviation > Glicko2.provisionalDeviation
         }
     }
 
-    /// One game of a rating period: the opponent's rating before it, and
-    /// the score (1 a win, 0.5 a draw, 0 a loss).
+    /// `score`: 1 a win, 0.5 a draw, 0 a loss.
     public struct Game: Hashable, Sendable {
         /// The opponent's rating at the start of the period.
         public var opponent: Rating
@@ -60,8 +54,7 @@ public enum Glicko2 {
     /// How closely the volatility's iteration converges.
     static let convergence = 0.000001
 
-    /// `player`'s rating after a rating period of `games` (step 6 alone, the
-    /// deviation's growth, when there are none).
+    /// With no games, only step 6 (the deviation's growth).
     public static func rated(_ player: Rating, games: [Game]) -> Rating {
         let mu = (player.rating - 1500) / scale
         let phi = player.deviation / scale
@@ -88,8 +81,7 @@ public enum Glicko2 {
         return Rating(rating: 1500 + scale * newMu, deviation: scale * newPhi, volatility: volatility)
     }
 
-    /// `player`'s rating after `periods` rating periods without a game: the
-    /// deviation grows (never above a newcomer's), the rest stays.
+    /// The deviation grows (never above a newcomer's); the rest stays.
     public static func aged(_ player: Rating, periods: Int) -> Rating {
         guard periods > 0 else { return player }
         let phi = player.deviation / scale

@@ -1,6 +1,5 @@
 /// The `HELLO` event the server sends on connect.
 public struct Greeting: FieldsRepresentable {
-    /// The protocol version this greeting names.
     public var version: Int
     /// The server software, e.g. `tilerace-0.1.0`.
     public var server: String?
@@ -8,8 +7,7 @@ public struct Greeting: FieldsRepresentable {
     public var lineLimit: Int?
     /// The idle limit in seconds.
     public var idleSeconds: Int?
-    /// What the server offers beyond the first version of protocol 1
-    /// (`features=`; none from a server older than them).
+    /// Features beyond protocol 1's first version (none from an older server).
     public var features: Set<ServerFeature>
 
     public init(
@@ -23,8 +21,8 @@ public struct Greeting: FieldsRepresentable {
     }
 
     public static let blank = Greeting()
-    /// Read leniently: a number this client cannot read is left out, and a
-    /// feature it does not know is skipped (a later server may offer more).
+    /// Lenient: an unreadable number is left out and an unknown feature skipped,
+    /// since a later server may offer more.
     public static let fieldTable: [Field<Greeting>] = [
         Field(
             key: "", write: { greeting, fields in fields.positionals = [ClientMessage.protocolName, String(greeting.version)] },

@@ -1,5 +1,4 @@
-/// One `ENTRY` line of a `TOP` reply: a verified result on a leaderboard.
-/// The result's figures read straight through it (`entry.score`).
+/// One `ENTRY` line of a `TOP` reply; the result's figures read through it.
 @dynamicMemberLookup
 public struct LeaderboardEntry: FieldsRepresentable {
     /// Rank by score (by sprint time on a sprint board), 1 for the best.
@@ -8,8 +7,7 @@ public struct LeaderboardEntry: FieldsRepresentable {
     public var result: GameResult
     /// The UTC date of the submission, `YYYY-MM-DD`.
     public var date: String
-    /// On a sprint board, the sprint time: the server's milliseconds from the
-    /// game's first move to the move that made 2048 (`sprint=`); nil on the
+    /// Sprint boards only: milliseconds from the first move to the move that made 2048.
     /// score boards.
     public var sprintTime: Int?
 

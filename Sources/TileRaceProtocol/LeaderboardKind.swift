@@ -1,7 +1,5 @@
-/// Which leaderboard: all-time, or the daily challenge's board of one UTC
-/// date, ranked by score; the sprint boards (all-time and per UTC date),
-/// ranked by the time to 2048; or the players' ratings (`rating`, protocol.md
-/// section 10). The raw value is the wire word.
+/// The score boards and sprint boards (all-time and per UTC date), and ratings.
+/// The raw value is the wire word.
 public enum LeaderboardKind: String, CaseIterable, Hashable, Sendable {
     case all, daily
     /// The all-time sprint board: the fastest verified times to 2048.

@@ -2,16 +2,13 @@
 public struct LeaderboardQuery: FieldsRepresentable {
     /// What to sort by; the raw value is the wire word (`sort=rank|nick|score`).
     public enum SortKey: String, CaseIterable, Hashable, Sendable {
-        /// By rank (score, or on a sprint board the sprint time, then the
-        /// order of recording).
+        /// Score (or sprint time), then recording order.
         case rank
         /// By nickname, without regard to case.
         case nickname = "nick"
         case score
 
-        /// Reads a `sort=` word: a case's wire word, or `nickname` for `nick`
-        /// (the word earlier servers wanted and earlier clients send).
-        /// - Throws: `bad-option` naming the documented words.
+        /// Also reads `nickname`, the word earlier clients send for `nick`.
         public init(word: String) throws(ProtocolError) {
             if word == "nickname" {
                 self = .nickname
@@ -36,12 +33,10 @@ public struct LeaderboardQuery: FieldsRepresentable {
     public var sort: SortKey
     /// Nil for the key's natural order (rank and nick ascending, score descending).
     public var order: Order?
-    /// Entries to skip.
     public var offset: Int
     /// Entries to return, 1 to 100.
     public var limit: Int
-    /// On the rating board only (`nick=`): just this nickname's line, as it
-    /// is in the whole list (its rank kept); nil for every player.
+    /// Rating board only: just this nickname's line, its rank kept.
     public var nickname: String?
 
     public init(

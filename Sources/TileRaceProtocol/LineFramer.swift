@@ -1,10 +1,5 @@
-/// Cuts a byte stream into protocol lines (protocol.md section 1).
-///
-/// Bytes arrive in chunks of any size; the framer keeps the partial tail until
-/// its `\n` comes. A `\r` before the `\n` is removed. A line longer than the
-/// limit is reported as soon as it is known to be too long, without waiting for
-/// its end, so a peer cannot make the buffer grow without bound. Client and
-/// server share this type.
+/// Cuts a byte stream into lines, dropping a `\r` before `\n`. A line over the limit
+/// is reported as soon as it is known too long, so a peer cannot grow the buffer without bound.
 public struct LineFramer: Sendable {
     /// The protocol's limit: 1024 bytes, not counting the line ending.
     public static let maximumLineLength = 1024
@@ -15,7 +10,6 @@ public struct LineFramer: Sendable {
     private var scanned = 0
     private var isDiscardingLongLine = false
 
-    /// Creates a framer with a line limit.
     public init(maximumLineLength: Int = LineFramer.maximumLineLength) {
         self.maximumLineLength = maximumLineLength
     }
@@ -28,23 +22,19 @@ public struct LineFramer: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Adds received bytes in an array (a concrete type, so the copy is one
-    /// `memcpy`, not the generic element-by-element append another module
-    /// gets).
+    /// A concrete array, so the copy is one `memcpy`, not a generic append.
     public mutating func append(_ bytes: [UInt8]) {
         dropReturnedLines()
         buffer.append(contentsOf: bytes)
     }
 
-    /// Adds received bytes from the memory they were read into (the
-    /// server's reads: one `memcpy`, and no array per read).
+    /// One `memcpy` and no array per read (the server's reads).
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         dropReturnedLines()
         buffer.append(contentsOf: bytes)
     }
 
-    /// Drops the bytes of lines already returned, once they are at least
-    /// half the buffer.
+    /// Once returned lines are at least half the buffer.
     private mutating func dropReturnedLines() {
         if start > 0, start >= buffer.count / 2 {
             buffer.removeFirst(start)
@@ -53,12 +43,8 @@ public struct LineFramer: Sendable {
         }
     }
 
-    /// Returns the next complete line without its ending, or nil when no whole
-    /// line is buffered yet.
-    /// - Throws: `line-too-long` once for a line over the limit (its bytes are
-    ///   dropped up to its end); `bad-line` for a line that is not UTF-8 or holds
-    ///   control characters (that line is dropped). The next call goes on with
-    ///   the following line.
+    /// - Throws: `line-too-long` once per over-long line (dropped to its end); `bad-line`
+    /// for a line not UTF-8 or with control characters. The next call reads on.
     public mutating func nextLine() throws(ProtocolError) -> String? {
         while true {
             guard let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) else {
@@ -87,11 +73,8 @@ public struct LineFramer: Sendable {
         }
     }
 
-    /// Takes the next line when it is a plain `MOVE`
-    /// (`ClientMessage.plainMove(bytes:)`), read where it lies: no `String`
-    /// is made for it. Otherwise (another line, no whole line yet, a long
-    /// line being dropped) takes nothing and returns nil, and `nextLine()`
-    /// reads what comes next, as it would have.
+    /// Takes the next line only when it is a plain `MOVE`, read in place with no `String`;
+    /// otherwise takes nothing, and `nextLine()` reads on as before.
     public mutating func nextPlainMove() -> ClientMessage? {
         guard !isDiscardingLongLine, let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) else {
             return nil
@@ -123,9 +106,8 @@ public struct LineFramer: Sendable {
         }
         // ASCII is valid UTF-8: nothing to check (the usual line).
         if isASCII { return String(decoding: bytes, as: UTF8.self) }
-        // Decoding repairs invalid sequences (with U+FFFD), so the bytes differ
-        // exactly when they were not valid UTF-8. (`String(validating:as:)`
-        // needs macOS 15; the package supports macOS 13.)
+        // Decoding repairs invalid UTF-8, so the bytes differ exactly when they were invalid.
+        // (`String(validating:as:)` needs macOS 15; the package supports 13.)
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.utf8.elementsEqual(bytes) else {
             throw ProtocolError(.badLine, "line is not valid UTF-8")

@@ -15,8 +15,7 @@ public struct MemberInfo: FieldsRepresentable {
     public var state: State
     /// Whether the member said it is a bot (`HELLO ... bot=yes`).
     public var isBot: Bool
-    /// In a rated room, the player's rating once the room knows it (its
-    /// claim proved); nil otherwise.
+    /// Rated rooms only, once the player's claim is proved.
     public var rating: ShownRating?
 
     public init(nickname: String, role: Role, isReady: Bool, state: State, isBot: Bool = false, rating: ShownRating? = nil) {

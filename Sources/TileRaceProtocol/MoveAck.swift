@@ -27,13 +27,10 @@ public struct MoveAck: FieldsRepresentable {
         .bool("won", \.hasWon), .bool("over", \.isOver), .choice("finished", \.finished),
     ]
 
-    /// The most bytes `write(to:)` writes: four numbers of at most 20
-    /// characters, and the field names, two flags and the longest reason
-    /// well within 128.
+    /// Four numbers of at most 20 characters; names, flags and the longest reason fit in 128.
     static let maximumWrittenLength = 4 * ByteCursor.maximumDecimalLength + 128
 
-    /// Writes the same words as `fields` (each after a space) straight into
-    /// the line the server sends for every move it acknowledges.
+    /// The same words as `fields`, written straight into the line sent for every move.
     func write(to cursor: inout ByteCursor) {
         cursor.write(" seq=")
         cursor.write(decimal: seq)

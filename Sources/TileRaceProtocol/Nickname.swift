@@ -1,10 +1,5 @@
-/// A nickname as an identity: two nicknames that differ only in case are the
-/// same person (protocol.md section 1). Room names compare the same way
-/// (`RoomName`).
-///
-/// Equality and hashing use `key` (`Names.nicknameKey`); `text` keeps the
-/// name as it was written, for showing. Stored formats keep the plain text
-/// or the key, never this value.
+/// Nicknames differing only in case are the same person; equality and hashing use `key`,
+/// `text` keeps the spelling for showing. Stored formats keep text or key, never this value.
 public struct Nickname: Hashable, Sendable, CustomStringConvertible {
     public let text: String
     /// The key under which the name is compared and stored (`Names.nicknameKey`).

@@ -1,8 +1,7 @@
 /// The `OK <VERB> ...` replies, one case per request that succeeded.
 public enum OkReply: Hashable, Sendable {
-    /// `session`: the secret that resumes this connection's seat if it drops;
-    /// `isResumed`: this `HELLO` took back a dropped connection's seat, in
-    /// `room` when it was in one.
+    /// `session`: the secret that resumes this seat if the connection drops;
+    /// `isResumed`: this `HELLO` took back a dropped seat (in `room` if any).
     case hello(nickname: String?, session: String? = nil, isResumed: Bool = false, room: RoomDescription? = nil)
     case nickname(String)
     case quit
@@ -47,13 +46,11 @@ public enum OkReply: Hashable, Sendable {
     /// That nickname's `SAY` is refused on this server.
     case mute(nickname: String)
     case unmute(nickname: String)
-    /// In the matchmaking queue, with so many players waiting, and the
-    /// player's current rating (nil from a server that does not send it).
+    /// `rating` is nil from a server that does not send it.
     case queue(waiting: Int, rating: ShownRating? = nil)
     /// Out of the matchmaking queue (or was not in it).
     case unqueue
 
-    /// The verb of the request this answers.
     public var verb: RequestVerb {
         switch self {
         case .hello: .hello

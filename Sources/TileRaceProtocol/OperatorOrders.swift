@@ -1,5 +1,4 @@
-/// The values of the operator's `BAN` request (protocol.md section 13):
-/// `<nick|address> [for=<duration>] [reason=<text>]`.
+/// The operator's `BAN <nick|address> [for=<duration>] [reason=<text>]`.
 public struct BanOrder: FieldsRepresentable {
     public var target: BanTarget
     /// How long, in seconds; nil: for good.
@@ -26,8 +25,7 @@ public struct BanOrder: FieldsRepresentable {
         .percentText("reason", \.reason, code: .badOption),
     ]
 
-    /// Durations of `for=`: a whole number followed by `s`, `m`, `h` or `d`
-    /// (`90s`, `30m`, `12h`, `7d`), 1 second to 3650 days.
+    /// `90s`, `30m`, `12h`, `7d`: 1 second to 3650 days.
     public enum Duration {
         /// - Throws: `bad-option` for another form or a value out of range.
         public static func seconds(_ text: String, key: String) throws(ProtocolError) -> Int {
@@ -43,8 +41,7 @@ public struct BanOrder: FieldsRepresentable {
     }
 }
 
-/// The values of the operator's `REMOVE-ENTRY` request:
-/// `<nick> [board=all|daily|sprint|sprint-daily] [date=YYYY-MM-DD] [reason=<text>]`.
+/// The operator's `REMOVE-ENTRY`.
 public struct RemovalOrder: FieldsRepresentable {
     /// The entry: nickname, board and date, as `RECORD` names one.
     public var query: RecordQuery

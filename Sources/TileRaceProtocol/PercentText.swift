@@ -1,7 +1,5 @@
-/// Free text (a reason, an announcement) carried in one `key=value` field
-/// (protocol.md section 13): UTF-8, with `%`, `=`, space and every byte
-/// outside printable ASCII written `%XX` (two upper-case hexadecimal
-/// digits), so the value is one word and the line stays strict.
+/// Free text in one `key=value` field: UTF-8 with `%`, `=`, space and non-printable
+/// bytes written `%XX`, so the value stays one word.
 public enum PercentText {
     /// The longest text, in bytes once decoded.
     public static let maximumLength = 200
@@ -19,10 +17,8 @@ public enum PercentText {
         return encoded
     }
 
-    /// Reads an encoded value of the field `key`: every `%` starts two
-    /// hexadecimal digits, the bytes are UTF-8, and no control character
-    /// nor more than `maximumLength` bytes are allowed.
-    /// - Throws: `code` (`bad-option` in requests) saying what is wrong.
+    /// - Throws: `code` (`bad-option` in requests) for a bad escape, a control
+    /// character or more than `maximumLength` bytes.
     public static func decode(_ value: String, key: String, code: ErrorCode = .badOption) throws(ProtocolError) -> String {
         var bytes: [UInt8] = []
         var iterator = value.utf8.makeIterator()

@@ -4,8 +4,7 @@ public struct PracticeOptions: FieldsRepresentable {
     public var seed: String?
     public var size: Int
     public var target: Int
-    /// Whether the game is a ghost race (`ghost=yes`): played against a
-    /// record whose seed is known, so it is never eligible for a board.
+    /// Against a record whose seed is known, so never eligible for a board.
     public var isGhost: Bool
 
     public init(seed: String? = nil, size: Int = 4, target: Int = 2048, isGhost: Bool = false) {

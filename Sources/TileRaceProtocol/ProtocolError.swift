@@ -1,7 +1,5 @@
-/// A line that cannot be accepted: a code for programs and a message for people.
-///
-/// The server answers a failed request with `ERR <code> <message>`; the client
-/// reports a malformed server line with the same type.
+/// A code for programs and a message for people: the server's `ERR <code> <message>`,
+/// also used by the client for a malformed server line.
 public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: ErrorCode
     /// One line for people, printable ASCII only.

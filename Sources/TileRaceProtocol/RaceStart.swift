@@ -15,12 +15,9 @@ public struct RaceStart: FieldsRepresentable {
     public var timeLimit: Int
     /// The racers' nicknames, in the room's order.
     public var players: [String]
-    /// The racers among `players` who said they are bots (`HELLO ... bot=yes`),
-    /// in the same order; written `bots=` only when there is one.
+    /// In `players` order; written only when there is one.
     public var bots: [String]
-    /// How long the race has run, in milliseconds, in a `START` that catches
-    /// someone up on a race under way (after `WATCH` or a resume); nil in the
-    /// `START` that begins the race.
+    /// Set when catching someone up (`WATCH`, a resume); nil when the race begins.
     public var elapsedMilliseconds: Int?
 
     public init(

@@ -13,17 +13,12 @@ public struct RacerFinish: FieldsRepresentable {
     public var moves: Int
     /// The official time from `START` to the finish, in milliseconds.
     public var milliseconds: Int
-    /// Whether the racer said it is a bot (`HELLO ... bot=yes`), so standings
-    /// keep the mark after it left.
+    /// Kept so standings show the mark after the bot left.
     public var isBot: Bool
-    /// In a rated race's `RESULT` lines: the racer's rating after the race
-    /// (rounded), nil otherwise.
+    /// Rated races only: the rounded rating after the race.
     public var rating: Int?
-    /// In a rated race's `RESULT` lines: `rating` less the rounded rating
-    /// before (written `+12` or `-8`), nil otherwise.
+    /// Rated races only: written `+12` or `-8`.
     public var ratingChange: Int?
-    /// In a rated race's `RESULT` lines: whether the rating's deviation is
-    /// above `Glicko2.provisionalDeviation`.
     public var isProvisional: Bool
 
     public init(

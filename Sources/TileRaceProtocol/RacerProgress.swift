@@ -24,14 +24,11 @@ public struct RacerProgress: FieldsRepresentable {
         .integer("moves", \.moves), .board("board", \.board),
     ]
 
-    /// The most bytes `write(to:)` writes: the names, three numbers, the
-    /// board's values and their commas, and the field names.
     var maximumWrittenLength: Int {
         64 + room.utf8.count + nickname.utf8.count + 3 * ByteCursor.maximumDecimalLength + BoardField.maximumWrittenLength(of: board)
     }
 
-    /// Writes the same words as `fields` (each after a space) straight into
-    /// the line the server sends for every racer's progress.
+    /// The same words as `fields`, written straight into every progress line.
     func write(to cursor: inout ByteCursor) {
         cursor.write(" room=")
         cursor.write(word: room)

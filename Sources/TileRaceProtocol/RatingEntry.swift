@@ -1,8 +1,6 @@
-/// One `RATING` line of a `TOP board=rating` reply: a player's rating
-/// (protocol.md section 10).
+/// One `RATING` line of a `TOP board=rating` reply.
 public struct RatingEntry: FieldsRepresentable {
-    /// Rank by rating, 1 for the best; the provisional ratings are ranked
-    /// apart, after the others, again from 1.
+    /// 1 for the best; provisional ratings are ranked apart, after, again from 1.
     public var rank: Int
     public var nickname: String
     /// Rounded.

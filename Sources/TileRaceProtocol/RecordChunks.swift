@@ -1,10 +1,6 @@
-/// Cuts a game log into the `LOG` lines of a `RECORD` reply and joins them
-/// again. A chunk never splits an entry (`X<row><column>` stays whole, and so
-/// does an entry's `@<milliseconds>` in a timed log), so each chunk is a valid
-/// log on its own, and `LOG <chunk>` fits the line limit.
+/// A chunk never splits an entry, so each is a valid log and `LOG <chunk>` fits the line limit.
 public enum RecordChunks {
-    /// The most characters of log in one `LOG` line: the line limit less
-    /// `LOG ` and room to spare.
+    /// The line limit less `LOG ` and room to spare.
     public static let maximumChunkLength = 1000
 
     /// The chunks of a log in record notation, in order (none for an empty log).
@@ -25,19 +21,15 @@ public enum RecordChunks {
         return chunks
     }
 
-    /// The number of chunks `split` makes of a log of `length` characters, at most
-    /// (used to price a request before the log is cut).
+    /// An upper bound, to price a request before the log is cut.
     public static func count(ofLength length: Int) -> Int {
         length == 0 ? 0 : (length + shortestChunk - 1) / shortestChunk
     }
 
-    /// The fewest characters a chunk before the last holds: stepping back to
-    /// an entry's start gives up at most the longest entry less one, `X03`
-    /// with `@` and nine digits (13 characters).
+    /// Stepping back to an entry's start loses at most the longest entry (`X03@` + 9 digits) less one.
     private static let shortestChunk = maximumChunkLength - 12
 
-    /// Whether an entry starts at `index`: not a digit (of an `X` or a time)
-    /// and not the `@` of a time.
+    /// Not a digit (of an `X` or a time) and not a time's `@`.
     private static func isEntryStart(_ bytes: [UInt8], at index: Int) -> Bool {
         let byte = bytes[index]
         return !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) && byte != UInt8(ascii: "@")

@@ -1,5 +1,4 @@
-/// The `RECORD` request: whose entry, on which board
-/// (`<nick> [board=all|daily|sprint|sprint-daily] [date=YYYY-MM-DD]`).
+/// `RECORD <nick> [board=...] [date=YYYY-MM-DD]`.
 public struct RecordQuery: FieldsRepresentable {
     /// Compared without regard to case.
     public var nickname: String

@@ -1,5 +1,4 @@
-/// The `OK RECORD` line that ends a record: the game it rebuilds (seed, size,
-/// target) and how the log came (entries, chunks).
+/// The `OK RECORD` that ends a record: the game it rebuilds and how the log came.
 public struct RecordSummary: FieldsRepresentable {
     /// As the entry shows it.
     public var nickname: String

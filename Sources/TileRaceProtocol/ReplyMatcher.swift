@@ -1,9 +1,5 @@
-/// Pairs a client's requests with the server's replies (protocol.md section 2).
-///
-/// Replies come in request order, so the matcher keeps a queue of the requests
-/// sent and gives each `OK`/`ERR`/`PONG` to the oldest one, with the item lines
-/// (`ROOM`, `MEMBER`, `ENTRY`, `INFO`) that came before it. Events pass straight
-/// through. Pure: feed it what was sent and what was received.
+/// Replies come in request order, so each `OK`/`ERR`/`PONG` goes to the oldest request,
+/// with the item lines before it. Events pass through.
 public struct ReplyMatcher: Sendable {
     /// What one server line completes.
     public enum Delivery: Hashable, Sendable {
@@ -27,9 +23,8 @@ public struct ReplyMatcher: Sendable {
         pending.append(message)
     }
 
-    /// Takes a line from the server; returns what it completes, or nil for an
-    /// item line of a reply still being collected.
-    /// - Throws: `bad-arguments` for a reply or item with no request waiting.
+    /// Nil for an item line of a reply still being collected.
+    /// - Throws: `bad-arguments` for a reply with no request waiting.
     public mutating func received(_ message: ServerMessage) throws(ProtocolError) -> Delivery? {
         switch message.kind {
         case .event:

@@ -1,5 +1,3 @@
-/// How the server answers a request (protocol.md section 2): a fact of its
-/// verb's row.
 public enum ReplyShape: Hashable, Sendable {
     /// No reply: `PONG` answers the server's `PING` and is not a request.
     case none

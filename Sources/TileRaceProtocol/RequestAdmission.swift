@@ -1,6 +1,4 @@
-/// What a server's gate needs of a verb's row before it runs a request:
-/// the states it requires, its cost and its window, read from the verb
-/// table in one go (`RequestVerb.admission`; a gate may keep `MOVE`'s).
+/// What a server's gate needs of a verb's row, read once (a gate may keep `MOVE`'s).
 public struct RequestAdmission: Sendable {
     /// The states the request needs, checked in this order.
     public let requirements: [Requirement]
@@ -15,8 +13,7 @@ public struct RequestAdmission: Sendable {
         cost = rule.cost
     }
 
-    /// The tokens a request takes before it runs: `listedItems` is asked
-    /// only by a verb whose reply lists what only the server knows (`ROOMS`).
+    /// `listedItems` is asked only by a verb whose reply lists what only the server knows.
     public func tokens(for request: ClientMessage, listedItems: () -> Int) -> Int {
         switch cost {
         case .fixed(let tokens): tokens

@@ -15,14 +15,11 @@ struct RequestRule: Sendable {
     let keys: Set<String>
     /// At most how many run in a sliding window, on top of the cost (`SAY`).
     let window: RequestWindow?
-    /// The field whose value is the rest of the line, spaces and all (`SAY`'s
-    /// `text`); nil for requests made only of words.
+    /// The field whose value is the rest of the line (`SAY`'s `text`).
     let textKey: String?
-    /// The greeting's feature a client needs before it sends the request;
-    /// nil for the requests of the first version of protocol 1.
+    /// Nil for the requests of protocol 1's first version.
     let feature: ServerFeature?
-    /// Whether the replies to `MOVE` lines sent before it are about an
-    /// earlier game (the game restarts, ends or is replaced).
+    /// True when it restarts, ends or replaces the game, so earlier `MOVE` replies are stale.
     let endsOrReplacesGame: Bool
     /// Turns fields of the right shape into the message; throws for bad values.
     let read: @Sendable (Fields) throws(ProtocolError) -> ClientMessage

@@ -258,8 +258,6 @@ extension RequestVerb {
     /// How many lines of chat a connection may say: 5 in any 10 s.
     public static let chatWindow = RequestWindow(count: 5, milliseconds: 10_000)
 
-    /// What a `TOP` costs: one token, and one more per 10 entries it asks for
-    /// (11 for 100).
     private static func topCost(_ request: ClientMessage) -> Int {
         guard case .top(let query) = request else { return 1 }
         return 1 + min(max(query.limit, 0), LeaderboardQuery.maximumLimit) / 10

@@ -1,7 +1,5 @@
-/// A limit on how often a verb's requests run, beyond their cost in tokens:
-/// at most `count` in any `milliseconds` (a sliding window, per connection).
-/// A fact of the verb's row (`SAY`: 5 lines per 10 s); past it the request
-/// is refused with `ERR flood` and not carried out.
+/// At most `count` per `milliseconds` per connection (sliding), beyond token cost;
+/// past it, `ERR flood`.
 public struct RequestWindow: Hashable, Sendable {
     /// How many requests may run within the window.
     public let count: Int

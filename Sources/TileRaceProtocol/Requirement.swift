@@ -1,7 +1,5 @@
-/// A state a request needs (protocol.md section 3), with the error (code and
-/// text) that refuses it. `RequestVerb` lists them per verb; the server
-/// checks them in that order, in one place (its request gate), before the
-/// request's values.
+/// A state a request needs, with the error that refuses it. The gate checks them
+/// in the verb's order, before the request's values.
 public enum Requirement: CaseIterable, Hashable, Sendable {
     /// `HELLO` not yet accepted (else `already-greeted`).
     case notGreeted

@@ -14,8 +14,7 @@ public struct RoomDescription: FieldsRepresentable {
     public var watcherCount: Int
     /// How many of the players are bots (`bots=<n>`, written only when not 0).
     public var botCount: Int
-    /// The server hosting the room, `HOST:PORT`, when it is another server
-    /// of the same community (`server=`, in `ROOM` items only).
+    /// Another server of the same community hosting the room (`ROOM` items only).
     public var server: String?
     /// Whether the room's races count for ratings (`rated=yes`).
     public var isRated: Bool

@@ -14,8 +14,7 @@ public struct RoomOptions: FieldsRepresentable {
     public var timeLimit: Int
     /// Nil for a public room.
     public var code: String?
-    /// Whether the room's races count for ratings (`rated=yes`): people
-    /// only, with claimed nicknames, no assists (protocol.md section 5.2).
+    /// People only, with claimed nicknames, no assists.
     public var isRated: Bool
 
     /// Creates options; `validate()` checks them.

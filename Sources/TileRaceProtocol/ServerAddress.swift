@@ -1,9 +1,6 @@
-/// A server's address as the protocol writes it (`server=` in `ROOM`, `ERR
-/// moved`): `HOST:PORT`, with an IPv6 address in brackets (`[::1]:2048`).
+/// `HOST:PORT`, an IPv6 address in brackets (`[::1]:2048`).
 public enum ServerAddress {
-    /// The host and port of `text`, or nil when it is not `HOST:PORT`: a host
-    /// of letters, digits, `.`, `-` and `_` (or a bracketed IPv6 address),
-    /// and a port from 1 to 65535.
+    /// Nil unless the host is letters, digits, `.`, `-`, `_` (or bracketed IPv6) and port 1 to 65535.
     public static func split(_ text: String) -> (host: String, port: Int)? {
         guard let colon = text.lastIndex(of: ":") else { return nil }
         var host = String(text[..<colon])

@@ -1,8 +1,7 @@
 /// The events a server pushes (protocol.md section 7).
 public enum ServerEvent: Hashable, Sendable {
     case hello(Greeting)
-    /// Someone came into a room; `isBot` when they said they are a bot
-    /// (written `bot=yes` only then).
+    /// `bot=yes` written only when `isBot`.
     case joined(room: String, nickname: String, role: MemberInfo.Role, isBot: Bool = false)
     case left(room: String, nickname: String)
     /// Someone's ready mark changed.
@@ -32,11 +31,9 @@ public enum ServerEvent: Hashable, Sendable {
     case notice(String)
     /// A line of chat in a room (or, with no room, the lobby).
     case chat(ChatLine)
-    /// `QUEUED waiting=<n> seconds=<s> [offer=bots]`: still in the quick
-    /// race queue, with so many waiting; `offer=bots` once, when alone past 20 s.
+    /// `offer=bots` once, when alone past 20 s.
     case queued(waiting: Int, seconds: Int, offersBots: Bool)
-    /// `MATCHED` with a room's fields (as `OK JOIN`'s): the queue put you in
-    /// this quick race's room; `JOINED`, `READY` and `COUNTDOWN` follow.
+    /// Put in this quick race's room; `JOINED`, `READY`, `COUNTDOWN` follow.
     case matched(RoomDescription)
 
     public var verb: String {

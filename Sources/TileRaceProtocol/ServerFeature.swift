@@ -1,7 +1,5 @@
-/// A request or behaviour a server offers beyond the first version of
-/// protocol 1, named in its greeting (`HELLO tilerace 1 ... features=resync`,
-/// protocol.md section 7), so a newer client can still talk to an older
-/// server: it uses a feature only when the greeting names it.
+/// Beyond protocol 1's first version, named in the greeting: a newer client
+/// uses a feature only when an older server names it.
 public enum ServerFeature: String, CaseIterable, Hashable, Sendable {
     /// The `RESYNC` request (section 5.3).
     case resync

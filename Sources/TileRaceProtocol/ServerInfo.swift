@@ -1,6 +1,5 @@
-/// The `OK INFO` reply: what a server is and how busy it is, for whoever
-/// runs it and for monitoring (protocol.md section 5.1). Figures are for the
-/// whole server (every shard); nothing in it names a player or an address.
+/// The `OK INFO` reply, for operators and monitoring: figures for the whole server,
+/// naming no player or address.
 public struct ServerInfo: FieldsRepresentable {
     /// Where the server keeps its leaderboard.
     public enum Store: String, CaseIterable, Hashable, Sendable {
@@ -16,8 +15,7 @@ public struct ServerInfo: FieldsRepresentable {
     public var version: String
     /// Whole seconds since it started.
     public var uptimeSeconds: Int
-    /// Greeted connections: players, watchers and bots, the asker included
-    /// (a dropped player whose seat is held counts until the seat is given up).
+    /// Greeted connections, the asker included; a held seat counts until given up.
     public var players: Int
     /// Its rooms (`daily` and private ones included).
     public var rooms: Int
@@ -26,8 +24,7 @@ public struct ServerInfo: FieldsRepresentable {
     /// Moves played per second over the last minute, in tenths (42 is 4.2).
     public var tenthsOfMovesPerSecond: Int
     public var store: Store
-    /// Whether that store answers (a Redis store that is down, or a data
-    /// directory whose last write failed, is not up).
+    /// False for a Redis store that is down or a data directory whose last write failed.
     public var isStoreUp: Bool
 
     public init(

@@ -1,6 +1,4 @@
-/// Every line a server can send: replies, items of multi-line replies, and
-/// events (protocol.md section 2), with the one parser the client uses and the
-/// one printer the server uses.
+/// Every line a server can send, with the client's parser and the server's printer.
 public enum ServerMessage: Hashable, Sendable {
     case ok(OkReply)
     case error(ProtocolError)
@@ -28,8 +26,7 @@ public enum ServerMessage: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// `OK`, `ERR` or `PONG`: answers the oldest request awaiting a reply.
         case reply
-        /// `ROOM`, `MEMBER`, `ENTRY`, `LOG`, `INFO` (and the operator's
-        /// `CONNECTION`, `BAN`; `RATING`): part of a multi-line reply.
+        /// Part of a multi-line reply.
         case item
         /// Pushed by the server.
         case event
@@ -44,10 +41,8 @@ public enum ServerMessage: Hashable, Sendable {
         }
     }
 
-    /// Appends the line and its `\n` to `bytes`, as a server writes it to a
-    /// connection. The lines sent most, `OK MOVE` and `PROGRESS`, are
-    /// written as bytes directly, without a list of fields or a `String`;
-    /// the others are `line`'s.
+    /// The most frequent lines, `OK MOVE` and `PROGRESS`, are written as bytes directly,
+    /// with no list of fields or `String`.
     public func write(to bytes: inout [UInt8]) {
         switch self {
         case .ok(.move(let acknowledgement)):
@@ -64,8 +59,6 @@ public enum ServerMessage: Hashable, Sendable {
         }
     }
 
-    /// Writes a line of the most frequent kinds whole (its head, its fields
-    /// of at most `length` bytes, its `\n`), then appends it once.
     private static func write(
         _ head: StaticString, fieldsOfLength length: Int, to bytes: inout [UInt8], _ fields: (inout ByteCursor) -> Void
     ) {
@@ -76,8 +69,7 @@ public enum ServerMessage: Hashable, Sendable {
         }
     }
 
-    /// The line to send, without its line ending.
-    /// Written into one string, without a list of words in between.
+    /// Without its line ending; built in one string.
     public var line: String {
         switch self {
         case .ok(.move), .event(.progress):
@@ -138,8 +130,6 @@ public enum ServerMessage: Hashable, Sendable {
         return line
     }
 
-    /// Parses a line from a server.
-    /// - Throws: a `ProtocolError` describing what is malformed.
     public static func parse(_ line: String) throws(ProtocolError) -> ServerMessage {
         let (verb, rest) = splitVerb(Substring(line))
         switch verb {

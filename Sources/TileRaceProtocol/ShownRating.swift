@@ -1,7 +1,5 @@
-/// A rating as a rated room shows it beside a nickname (protocol.md
-/// section 5.7): `rating=<n>` (rounded) and `provisional=yes` while its
-/// deviation is above `Glicko2.provisionalDeviation`. Carried by the
-/// `READY` event, `MEMBER` lines and `OK QUEUE`.
+/// A rating beside a nickname in a rated room: rounded, with `provisional=yes`
+/// while the deviation is above `Glicko2.provisionalDeviation`.
 public struct ShownRating: FieldsRepresentable {
     public var rating: Int
     public var isProvisional: Bool

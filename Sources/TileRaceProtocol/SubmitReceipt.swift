@@ -1,5 +1,4 @@
-/// The `OK SUBMIT` reply: where the submitted game landed, and, when the
-/// game was a sprint, where its time landed on the all-time sprint board.
+/// The `OK SUBMIT` reply, with the sprint board's fields when the game was a sprint.
 public struct SubmitReceipt: FieldsRepresentable {
     public var nickname: String
     /// Daily for daily-challenge games.
@@ -13,17 +12,12 @@ public struct SubmitReceipt: FieldsRepresentable {
     public var improved: Bool
     /// The secret token, only when this submission claimed the nickname.
     public var token: String?
-    /// The game's sprint time in milliseconds (`sprint=`), only when the game
-    /// was a sprint; the other `sprint...` fields are present exactly then.
+    /// Sprints only; the other `sprint...` fields are present exactly then.
     public var sprintTime: Int?
-    /// The rank of the nickname's entry on the all-time sprint board after
-    /// the submission (`sprint-rank=`), nil if not in the top 100 or not a sprint.
+    /// Nil if outside the top 100 or not a sprint.
     public var sprintRank: Int?
-    /// The nickname's best (lowest) time on the all-time sprint board
-    /// (`sprint-best=`), this game's when it has no entry; nil if not a sprint.
+    /// The lowest all-time time (this game's if it has no entry).
     public var sprintBest: Int?
-    /// Whether this game became the nickname's all-time sprint entry
-    /// (`sprint-improved=`); nil if not a sprint.
     public var sprintImproved: Bool?
 
     public var isSprint: Bool { sprintTime != nil }

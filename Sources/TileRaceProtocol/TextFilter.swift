@@ -1,8 +1,6 @@
-/// Makes text from the network safe to show or send back: no control
-/// characters, so no escape sequence can reach a terminal.
+/// Makes network text safe to show: no control characters, so no escape sequence reaches a terminal.
 public enum TextFilter {
-    /// Replaces every character outside printable ASCII (0x20-0x7E) with `?`.
-    /// Used for error texts that quote a client's input.
+    /// For error texts that quote a client's input.
     public static func printableASCII(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -11,8 +9,7 @@ public enum TextFilter {
         return String(scalars)
     }
 
-    /// Removes control characters (C0, DEL, C1, and the bidirectional
-    /// overrides) but keeps other Unicode; for text shown on a terminal.
+    /// Removes C0, DEL, C1 and bidi overrides, keeping other Unicode; for terminals.
     public static func displayable(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !isControl(scalar) {

@@ -1,6 +1,5 @@
-/// Calendar arithmetic for UTC dates and timestamps, without time zones or
-/// locales: the one place that turns an instant into the daily challenge's
-/// date, so client and server agree by construction.
+/// UTC dates without time zones or locales: the one place that turns an instant into
+/// the daily challenge's date, so client and server agree.
 public enum UTCTime {
     /// The date `YYYY-MM-DD` of an instant given in milliseconds since 1970 UTC.
     public static func date(epochMilliseconds: Int) -> String {
@@ -16,8 +15,7 @@ public enum UTCTime {
             + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2) + "." + pad(dayMilliseconds % 1000, 3) + "Z"
     }
 
-    /// The day number (from 1970-01-01) of a date `YYYY-MM-DD`, or nil when
-    /// it is not one.
+    /// Days from 1970-01-01; nil when not `YYYY-MM-DD`.
     public static func dayNumber(of date: String) -> Int? {
         let parts = date.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
@@ -34,8 +32,7 @@ public enum UTCTime {
         return (checkYear, checkMonth, checkDay) == (year, month, day) ? days : nil
     }
 
-    /// The instant of a timestamp `YYYY-MM-DDTHH:MM:SS.mmmZ` (as
-    /// `timestamp(epochMilliseconds:)` writes it), or nil when it is not one.
+    /// As `timestamp(epochMilliseconds:)` writes it; nil otherwise.
     public static func epochMilliseconds(timestamp: String) -> Int? {
         let parts = timestamp.split(separator: "T", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].hasSuffix("Z"), let days = dayNumber(of: String(parts[0])) else { return nil }
@@ -51,8 +48,7 @@ public enum UTCTime {
         return days * 86_400_000 + ((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds
     }
 
-    /// The proleptic Gregorian date of a day counted from 1970-01-01
-    /// (H. Hinnant's `civil_from_days`).
+    /// Proleptic Gregorian (H. Hinnant's `civil_from_days`).
     static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = floorDivide(shifted, 146_097)

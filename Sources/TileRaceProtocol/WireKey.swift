@@ -1,6 +1,4 @@
-/// The keys of the messages whose values are an enum case's, not a
-/// `FieldsRepresentable` value's: each spelled once, used by the printer
-/// and the parser alike.
+/// Keys of messages whose values are enum cases, spelled once for printer and parser.
 enum WireKey: String {
     case nick, session, resumed, count, room, ready, seed, restarts, score, time, `operator`, target, board, date, waiting, ms
     case reason, race, offer, seconds, text, bot, resume, code, token, role

@@ -1,7 +1,6 @@
 /// Writes commands in the form Redis reads: an array of bulk strings.
 public enum RESPEncoder {
-    /// One command: `*N\r\n` and, for each argument, `$length\r\nargument\r\n`
-    /// (its UTF-8 bytes, so any text is safe, `\r\n` included).
+    /// Bulk strings of UTF-8 bytes, so any text is safe, `\r\n` included.
     public static func command(_ arguments: [String]) -> [UInt8] {
         command(bytes: arguments.map { Array($0.utf8) })
     }

@@ -1,10 +1,6 @@
-/// An incremental RESP2 parser: bytes go in split anywhere, complete values
-/// come out in order. Arrays are built up as their elements arrive, so a
-/// large reply is read once, not again with every chunk.
-///
-/// Strict: every line must end with `\r\n`, lengths must be within the
-/// limits, and arrays may nest at most `maximumDepth` deep. After a
-/// violation the parser keeps throwing it (the stream cannot be trusted).
+/// Incremental RESP2: arrays are built as elements arrive, so a large reply is read once.
+/// Strict (`\r\n` endings, length and depth limits); after a violation it keeps throwing,
+/// since the stream cannot be trusted.
 public struct RESPParser: Sendable {
     private struct OpenArray: Sendable {
         var count: Int
@@ -27,9 +23,7 @@ public struct RESPParser: Sendable {
     /// The longest a simple string, error or number line may be.
     private var maximumLineLength: Int { max(maximumBulkLength, 64) }
 
-    /// A parser with limits on a bulk string's length, an array's element
-    /// count and how deep arrays nest (each reached value is allowed; one
-    /// more is a protocol violation).
+    /// Each limit itself is allowed; one more is a protocol violation.
     public init(maximumBulkLength: Int = 64 << 20, maximumArrayLength: Int = 1 << 20, maximumDepth: Int = 32) {
         self.maximumBulkLength = maximumBulkLength
         self.maximumArrayLength = maximumArrayLength
@@ -47,7 +41,7 @@ public struct RESPParser: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// The next complete value, or nil if more bytes are needed.
+    /// Nil if more bytes are needed.
     /// - Throws: `RedisError.protocolViolation` for malformed input.
     public mutating func next() throws(RedisError) -> RESPValue? {
         if let failure { throw failure }
@@ -65,8 +59,7 @@ public struct RESPParser: Sendable {
                 case .value(let scalar):
                     value = scalar
                 }
-                // Hand the value to the innermost open array, closing every
-                // array it completes.
+                // Into the innermost open array, closing every array it completes.
                 while !open.isEmpty {
                     open[open.count - 1].elements.append(value)
                     guard open[open.count - 1].elements.count == open[open.count - 1].count else { break }
@@ -83,8 +76,7 @@ public struct RESPParser: Sendable {
 
     // MARK: Tokens
 
-    /// Reads one scalar value or array header, or nil (consuming nothing) if
-    /// it is not all here yet.
+    /// Nil, consuming nothing, until it is all here.
     private mutating func nextToken() throws(RedisError) -> Token? {
         guard position < buffer.count else { return nil }
         let type = buffer[position]
@@ -129,8 +121,7 @@ public struct RESPParser: Sendable {
         }
     }
 
-    /// The bytes of the line that starts at `start`, up to its `\r\n`, and
-    /// where the next one starts; nil if the line is not all here yet.
+    /// Nil if the line is not all here yet.
     private func line(from start: Int, type: UInt8) throws(RedisError) -> (ArraySlice<UInt8>, Int)? {
         let isText = type == UInt8(ascii: "+") || type == UInt8(ascii: "-")
         let limit = isText ? maximumLineLength : 24

@@ -24,8 +24,7 @@ public enum RESPValue: Hashable, Sendable {
         }
     }
 
-    /// An integer, or a simple or bulk string that reads as one (Redis
-    /// returns scores and counters as bulk strings); nil otherwise.
+    /// Bulk strings too: Redis returns scores and counters as bulk strings.
     public var integer: Int? {
         switch self {
         case .integer(let value): value
@@ -44,8 +43,7 @@ public enum RESPValue: Hashable, Sendable {
         self == .bulk(nil) || self == .array(nil)
     }
 
-    /// The value itself, unless it is an error reply, which is thrown as
-    /// `RedisError.server(message)`: for callers that treat `-ERR` as a failure.
+    /// Throws an error reply as `RedisError.server(message)`, for callers that treat `-ERR` as failure.
     public func checked() throws(RedisError) -> RESPValue {
         if case .error(let message) = self { throw .server(message) }
         return self

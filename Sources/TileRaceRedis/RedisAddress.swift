@@ -1,6 +1,4 @@
-/// Where a Redis server is: `redis://HOST:PORT[/DB]` (default port 6379,
-/// database 0). HOST is a name, an IPv4 address, or an IPv6 address in
-/// brackets (`redis://[::1]:6379`).
+/// `redis://HOST:PORT[/DB]` (port 6379, database 0 by default); IPv6 in brackets.
 public struct RedisAddress: Hashable, Sendable, CustomStringConvertible {
     /// A host name or an IPv4 or IPv6 address (without brackets).
     public var host: String
@@ -23,7 +21,6 @@ public struct RedisAddress: Hashable, Sendable, CustomStringConvertible {
         return "redis://\(shownHost):\(port)" + (database == 0 ? "" : "/\(database)")
     }
 
-    /// Reads `redis://HOST[:PORT][/DB]`.
     /// - Throws: `RedisError.badAddress` saying what is wrong, with the expected form.
     public static func parse(_ text: String) throws(RedisError) -> RedisAddress {
         func bad(_ problem: String) -> RedisError {

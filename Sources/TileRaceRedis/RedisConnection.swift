@@ -2,24 +2,14 @@ import Dispatch
 import TileRaceTransport
 
 /// An asynchronous, pipelined connection to one Redis server.
-///
-/// - Connecting: lazily, on the first command, and again on the next command
-///   after a failure. After a failed attempt the next one waits (0.25 s,
-///   doubling up to 4 s, back to none once connected); commands sent while
-///   it waits fail at once with `.cannotConnect(address, reason:, retryMilliseconds: N)`, so
-///   callers never hang. After connecting, `SELECT db` goes first when the
-///   database is not 0.
-/// - Deadlines: each command has `timeoutMilliseconds`, counted from the
-///   call. One waiting for a connection that does not come in time fails
-///   with `.unreachable`. One that was written and got no reply in time fails
-///   with `.timeout`, and the connection is dropped (later replies could no
-///   longer be matched), so every other command on it fails with `.unreachable`.
-/// - Replies: an error reply (`-ERR ...`) is a success, `.success(.error(message))`;
-///   the caller decides (`RESPValue.checked()` makes it a failure).
-///
-/// Owned by its own serial queue: all its state is touched only there, and
-/// the socket's sources run there; completions run on the queue each caller
-/// names. So it is `@unchecked Sendable`, with no locks.
+/// - Connecting: lazily, and again after a failure, backing off 0.25 s doubling to 4 s;
+/// commands during the wait fail at once (`.cannotConnect`), so callers never hang.
+/// `SELECT db` goes first when the database is not 0.
+/// - Deadlines: `timeoutMilliseconds` from the call. Unconnected in time: `.unreachable`.
+/// Written and unanswered: `.timeout`, and the connection is dropped (later replies could
+/// not be matched), failing the rest with `.unreachable`.
+/// - `-ERR` replies are successes; the caller decides (`RESPValue.checked()`).
+/// State is touched only on its own serial queue, hence `@unchecked Sendable` with no locks.
 public final class RedisConnection: @unchecked Sendable {
     private enum State {
         /// No socket: the next command connects.
@@ -28,8 +18,7 @@ public final class RedisConnection: @unchecked Sendable {
         case connecting(SocketConnector)
         /// Connected: commands are written at once.
         case connected(SocketChannel)
-        /// The last attempt failed (`reason`: "connection refused"): commands
-        /// fail at once until `until` (uptime in nanoseconds).
+        /// Commands fail at once until `until` (uptime in nanoseconds).
         case waiting(until: UInt64, reason: String)
         /// Closed by its owner, for good.
         case closed
@@ -52,8 +41,6 @@ public final class RedisConnection: @unchecked Sendable {
     private var backoffMilliseconds = 0
     private var timerDeadline: UInt64?
 
-    /// A connection to `address`, not yet connected; each command gets
-    /// `timeoutMilliseconds` for its reply.
     public init(address: RedisAddress, timeoutMilliseconds: Int = 2000) {
         self.address = address
         self.timeoutMilliseconds = max(1, timeoutMilliseconds)
@@ -62,14 +49,12 @@ public final class RedisConnection: @unchecked Sendable {
     }
 
     deinit {
-        // Nothing else can touch the state now. The channel and the
-        // connector cancel their own sources as they go.
+        // Nothing else can touch the state now; the channel and connector cancel their own sources.
         for request in requests.removeAll() { request.finish(.failure(.closed)) }
     }
 
     // MARK: Commands
 
-    /// Sends one command; completion runs on `queue` (the caller's queue).
     /// An empty command is not sent: it gets `.error("ERR empty command")`.
     public func send(
         _ arguments: [String], on queue: DispatchQueue, completion: @escaping @Sendable (Result<RESPValue, RedisError>) -> Void
@@ -84,9 +69,7 @@ public final class RedisConnection: @unchecked Sendable {
         }
     }
 
-    /// Sends commands in one write; replies come back in order, together.
-    /// No commands give no replies; a pipeline with an empty command is not
-    /// sent and fails with `.server`.
+    /// One write; replies come back together. An empty command fails the pipeline with `.server`.
     public func pipeline(
         _ commands: [[String]], on queue: DispatchQueue, completion: @escaping @Sendable (Result<[RESPValue], RedisError>) -> Void
     ) {
@@ -104,8 +87,7 @@ public final class RedisConnection: @unchecked Sendable {
         }
     }
 
-    /// Blocking form for command-line tools and tests (must not be called on
-    /// the connection's own queue).
+    /// For tools and tests; never on the connection's own queue.
     public func sendAndWait(_ arguments: [String]) -> Result<RESPValue, RedisError> {
         wait { send(arguments, on: $0, completion: $1) }
     }
@@ -115,9 +97,7 @@ public final class RedisConnection: @unchecked Sendable {
         wait { pipeline(commands, on: $0, completion: $1) }
     }
 
-    /// Fails everything pending with `.closed` and closes the socket (the
-    /// descriptor is closed in its sources' cancel handler). Later commands
-    /// fail with `.closed`.
+    /// Later commands fail with `.closed` too.
     public func close() {
         dispatchPrecondition(condition: .notOnQueue(queue))
         queue.sync {
@@ -242,8 +222,7 @@ public final class RedisConnection: @unchecked Sendable {
         failAll(.cannotConnect(address, reason: reason, retryMilliseconds: backoffMilliseconds))
     }
 
-    /// Closes the connection and fails what waits on it; the next command
-    /// connects again at once.
+    /// The next command reconnects at once.
     private func drop(failing error: RedisError) {
         if case .connected(let channel) = state { channel.closeNow() }
         state = .idle
@@ -310,10 +289,7 @@ public final class RedisConnection: @unchecked Sendable {
         }
     }
 
-    /// Fails the requests whose deadline passed. One still waiting for a
-    /// connection is unreachable. When one was sent, the oldest sent request
-    /// (which holds up the rest) times out and the connection is dropped:
-    /// every other request on it is unreachable.
+    /// The oldest sent request holds up the rest, so its timeout drops the connection.
     private func checkDeadlines() {
         timerDeadline = nil
         let now = RedisConnection.now()
@@ -334,8 +310,7 @@ public final class RedisConnection: @unchecked Sendable {
     }
 }
 
-/// Where a blocking call's completion leaves its result: written before
-/// `done` is signalled and read after the wait, so the semaphore orders them.
+/// Written before `done` is signalled and read after the wait: the semaphore orders them.
 private final class ResultBox<Value: Sendable>: @unchecked Sendable {
     var result: Result<Value, RedisError>?
     let done = DispatchSemaphore(value: 0)

@@ -1,13 +1,9 @@
 /// Why a Redis address, command or reply failed.
 public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The address text is not `redis://HOST[:PORT][/DB]`; the message says
-    /// what is wrong and the expected form.
     case badAddress(String)
     /// The connection was lost (or dropped after a command got no reply); the reason.
     case unreachable(String)
-    /// Connecting to `address` failed (`reason`: "connection refused",
-    /// "unknown host h"); commands fail at once until the next attempt,
-    /// `retryMilliseconds` from now (nil when no attempt is waited for).
+    /// Commands fail at once until the retry, `retryMilliseconds` from now (nil: none waited for).
     case cannotConnect(RedisAddress, reason: String, retryMilliseconds: Int?)
     /// No reply within the command's deadline.
     case timeout(milliseconds: Int)

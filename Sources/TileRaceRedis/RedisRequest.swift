@@ -1,12 +1,9 @@
 import Dispatch
 
-/// One command, or one pipeline of commands, waiting for its replies on a
-/// `RedisConnection`.
 struct RedisRequest {
     /// Who waits for the replies.
     enum Purpose {
-        /// A caller: the replies, or the failure, go to `deliver` (which
-        /// hops to the caller's queue itself).
+        /// `deliver` hops to the caller's queue itself.
         case caller(deliver: (Result<[RESPValue], RedisError>) -> Void)
         /// The connection's own `SELECT` after connecting.
         case selectDatabase

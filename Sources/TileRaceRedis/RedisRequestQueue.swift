@@ -1,6 +1,5 @@
-/// The requests waiting on a `RedisConnection`, in order: the ones written
-/// to the socket first, then the ones waiting for a connection. Taking the
-/// first one off costs the same however many wait.
+/// Written ones first, then those waiting for a connection; taking the first costs the same
+/// however many wait.
 struct RedisRequestQueue {
     private var storage: [RedisRequest?] = []
     private var head = 0

@@ -1,5 +1,4 @@
-/// What the simulation does next, in time order; events at the same time
-/// keep the order they were scheduled in, so a run never depends on a tie.
+/// Ties keep their scheduling order, so a run never depends on a tie.
 struct EventQueue<Event> {
     private struct Entry {
         var time: Int

@@ -1,10 +1,8 @@
 import Dispatch
 import Foundation
 
-/// What the seeds run so far came to, gathered from the threads that run
-/// them: failures are printed as they come, and progress now and then.
-///
-/// Owned by its serial queue: `add` may be called from any thread.
+/// Gathers results from the seed threads; owned by its serial queue, so `add` may be
+/// called from any thread.
 final class ProgressReport: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tilerace.sim.progress")
     private let seedCount: Int

@@ -1,28 +1,20 @@
 import TileRaceProtocol
 import TileRaceServer
 
-/// The simulator's own reckoning of a rated race (protocol.md section
-/// 5.7), from the race's `RESULT` lines and the ratings the store held
-/// before it, with the pure `Glicko2`: each pair of racers is a game,
-/// racers who reached the target are placed in that order, those the time
-/// limit or game over finished by score (equal scores draw), and those who
-/// left or resigned lose to all who did not and draw among themselves.
-/// Nothing of the server's own rating code is used but the stored figures'
-/// rounding to millionths (`PlayerRating`).
+/// The simulator's own Glicko-2 reckoning of a rated race: each pair of racers is a game;
+/// target reachers place in order, the rest by score (ties draw), and leavers or resigners
+/// lose to all others and draw among themselves. Only `PlayerRating`'s rounding is shared
+/// with the server.
 enum RatingAudit {
-    /// The ratings the store held around a rated race: before it, and once
-    /// it had stored the race's ratings; `day` is the rating period.
+    /// `day` is the rating period.
     struct Snapshot {
         var before: [String: PlayerRating]
         var after: [String: PlayerRating]
         var day: Int
     }
 
-    /// How `results` (one race's `RESULT` lines, in order) break the
-    /// rules, or nil: every line carries a rating; each is the Glicko-2
-    /// rating from the ratings before and the places; each `change=` is
-    /// that rating less the racer's rating before the race (both rounded);
-    /// and the store holds the new ratings.
+    /// Nil unless a line lacks a rating, a rating or `change=` differs from the reckoning
+    /// from the ratings before, or the store lacks the new ratings.
     static func violation(of results: [RacerFinish], _ snapshot: Snapshot) -> String? {
         let places = ratingPlaces(of: results)
         let keys = results.map { Names.nicknameKey($0.nickname) }
@@ -65,8 +57,7 @@ enum RatingAudit {
         return nil
     }
 
-    /// The places the ratings go by, for `RESULT` lines in standings order:
-    /// equal places draw.
+    /// Equal places draw.
     static func ratingPlaces(of results: [RacerFinish]) -> [Int] {
         var places: [Int] = []
         for (index, result) in results.enumerated() {
@@ -93,10 +84,8 @@ enum RatingAudit {
         result.reason == .over || result.reason == .time
     }
 
-    /// What breaks "a rating changes only through a rated race" in the
-    /// store's ratings `before` and `after` a request: nil when only the
-    /// racers of a rated race (`ratedNicknames`) changed, or nobody when
-    /// the request was no rated race (nil).
+    /// "A rating changes only through a rated race": nil when only `ratedNicknames` changed
+    /// (nobody, when `ratedNicknames` is nil).
     static func changeViolation(
         before: [String: PlayerRating], after: [String: PlayerRating], ratedNicknames: [String]?, request: String
     ) -> String? {

@@ -1,10 +1,7 @@
 import TileRaceEngine
 import TileRaceServer
 
-/// A server's random numbers in a simulation: SplitMix64 from a seed the run drew.
-///
-/// Owned by the simulation's thread (the core calls it from there):
-/// `@unchecked Sendable` because `RandomSource` must be.
+/// Used only on the simulation's thread; `@unchecked Sendable` because `RandomSource` must be.
 final class SeededRandom: @unchecked Sendable {
     private var generator: SplitMix64
 

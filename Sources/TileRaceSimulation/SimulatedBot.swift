@@ -2,11 +2,8 @@ import TileRaceBotClient
 import TileRaceClient
 import TileRaceProtocol
 
-/// A bot a simulated player started from its room: the real `BotPlayer`
-/// over a `ClientConversation`, its moves picked at random (the search is
-/// not what is under test).
-///
-/// Owned by its simulation (one thread).
+/// The real `BotPlayer` over a `ClientConversation`, moving at random (the search is not
+/// under test). Owned by its simulation (one thread).
 final class SimulatedBot {
     let index: Int
     /// The player that started it, and that player's number for it.

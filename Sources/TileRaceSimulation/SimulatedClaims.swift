@@ -1,14 +1,10 @@
 import TileRaceProtocol
 import TileRaceServer
 
-/// The nicknames claimed before a run, decided by its seed: about three
-/// players in five hold their nickname's claim (its token is in their
-/// client's config, as `SUBMIT` would have left it), and about half of those
-/// have raced rated races before (a stored rating, some days old, so
-/// deviations have grown). The first two claimed, and half the others,
-/// mostly ask for quick races (`SimulatedPlayer.Style`); the rest create
-/// rated rooms and join those they see. The others stay unclaimed, so the
-/// refusals of quick races and rated rooms run too.
+/// Claims decided by the seed: about 3 players in 5 hold their claim's token, and about
+/// half of those have old ratings (so deviations have grown). The first two claimed and
+/// half the others mostly ask for quick races; the rest use rated rooms. Unclaimed players
+/// keep the refusals of quick races and rated rooms exercised.
 struct SimulatedClaims {
     /// The claim tokens by player index (claimed players only).
     private(set) var tokens: [Int: String] = [:]
@@ -17,8 +13,7 @@ struct SimulatedClaims {
     /// The store's leaderboard at the start: the claims and the ratings.
     private(set) var leaderboard = Leaderboard()
 
-    /// The claims of `playerCount` players named `p1`, `p2`... on `today`
-    /// (`YYYY-MM-DD`), drawn from `random`.
+    /// Players are named `p1`, `p2`...; `today` is `YYYY-MM-DD`.
     init(playerCount: Int, today: String, random: inout SimulationRandom) {
         let day = UTCTime.dayNumber(of: today) ?? 0
         var sequence = 0

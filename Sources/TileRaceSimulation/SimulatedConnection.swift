@@ -18,9 +18,7 @@ enum Party: Hashable, CustomStringConvertible {
     }
 }
 
-/// One TCP connection of the simulated network: bytes keep their order in
-/// each direction and take the connection's latency; a stall holds them; a
-/// cut ends it.
+/// Bytes keep their order each way and take the latency; a stall holds them; a cut ends it.
 final class SimulatedConnection {
     let id: Int
     let party: Party
@@ -47,8 +45,7 @@ final class SimulatedConnection {
     var heldToServer: [Held] = []
     var heldToClient: [Held] = []
     var isStallEndScheduled = false
-    /// The server's lines that wait for its next reply on the connection
-    /// (`ServerAction.sendSoon`), and until when at the latest.
+    /// `ServerAction.sendSoon` lines waiting for the next reply, and their deadline.
     var waitingOutput: [String] = []
     var outputWaitsUntil: Int?
 

@@ -1,10 +1,7 @@
 import TileRaceClient
 
-/// A simulated person at a real client (`ClientMachine`): they press keys
-/// at a human pace, mostly the ones that make sense on the screen shown,
-/// now and then any key at all.
-///
-/// Owned by its simulation (one thread).
+/// A person at a real `ClientMachine`: keys at a human pace, mostly sensible for the
+/// screen, now and then any key. Owned by its simulation (one thread).
 final class SimulatedPlayer {
     let index: Int
     var machine: ClientMachine
@@ -19,19 +16,14 @@ final class SimulatedPlayer {
     let style: Style
 
     enum Style {
-        /// Its nickname is not claimed: its quick races and its `READY` in
-        /// rated rooms are refused (until it claims it with a `SUBMIT`).
+        /// Its quick races and rated `READY`s are refused until a `SUBMIT` claims it.
         case unclaimed
-        /// Its nickname was claimed before the run (its client holds the
-        /// claim's token): it creates rated rooms more often, and now and
-        /// then asks for a quick race.
+        /// Holds its claim's token: creates rated rooms more, sometimes queues.
         case claimed
-        /// Claimed too, and it mostly asks for quick races: back to the
-        /// menu after a race, `u`, and a wait in the queue.
+        /// Claimed, and mostly queues: menu after a race, `u`, a wait.
         case quickRacer
     }
-    /// Set when the player quit while connected over a healthy link: the
-    /// server it was on and when, to check that its seat was not held.
+    /// Set on a quit over a healthy link, to check its seat was not held.
     var cleanQuit: (server: Int, connection: Int, nickname: String, at: Int)?
 
     init(index: Int, machine: ClientMachine, nickname: String, style: Style) {
@@ -43,11 +35,8 @@ final class SimulatedPlayer {
 
     var name: String { Party.player(index).description }
 
-    /// The next key, for what `facts` show; `isDraining` plays the game out
-    /// and starts nothing new. A player whose nickname is claimed goes for
-    /// rated rooms and quick races (`style`).
-    /// `isQueued` tells whether its connection is in the server's quick race
-    /// queue (the waiting screen's count goes on only then).
+    /// `isDraining` plays the game out and starts nothing new. `isQueued`: the waiting
+    /// screen's count goes on only then.
     static func nextKey(
         _ facts: ClientFacts, style: Style, isQueued: Bool, random: inout SimulationRandom, isDraining: Bool
     ) -> Key {
@@ -75,9 +64,7 @@ final class SimulatedPlayer {
                 (style == .quickRacer ? 80 : style == .claimed ? 10 : 4, .character("u")),
             ])
         case "quick-race":
-            // Mostly waits in the queue; now and then leaves it (UNQUEUE), or takes the bots offer.
-            // A waiting screen that stopped counting (the client does not queue again after
-            // reconnecting) is left sooner, to ask again.
+            // A screen that stopped counting (no requeue after a reconnect) is left sooner, to ask again.
             return random.pick([(isQueued ? 100 : 20, .down), (2, .escape), (1, .character("q")), (4, .character("a"))])
         case "lobby":
             // A claimed player goes for a rated room with a seat free.
@@ -96,8 +83,7 @@ final class SimulatedPlayer {
         case "room":
             let isRaceOver = facts.race?.isOver == true
             if style != .unclaimed, facts.isRoomRated, !isRaceOver {
-                // In a rated room (matched by the queue, or a room of one's own): ready (with the
-                // claim's token), and waits for the countdown; now and then unready, or gone.
+                // Rated room: ready with the claim's token, then wait; sometimes unready or gone.
                 if !facts.isReady { return random.pick([(10, .character("r")), (1, .character("q")), (1, .down)]) }
                 return random.pick([(60, .down), (1, .character("r")), (1, .character("q")), (1, .character("/"))])
             }
@@ -118,11 +104,7 @@ final class SimulatedPlayer {
         }
     }
 
-    /// A key in the lobby's create-room form: the room's name typed, the
-    /// fields gone through, values changed, Enter to create, Esc to give
-    /// up. A player with a claimed nickname mostly makes the room rated (its
-    /// `READY` then carries the claim's token); the others now and then
-    /// (their `READY` is refused there).
+    /// Claimed players mostly make the room rated; others sometimes do, to have `READY` refused.
     private static func formKey(
         _ form: (field: String, nameLength: Int, isRated: Bool), isClaimed: Bool, random: inout SimulationRandom
     ) -> Key {
@@ -141,10 +123,8 @@ final class SimulatedPlayer {
     /// What the simulated players name their rooms with.
     static let roomNameCharacters: [Character] = ["r", "a", "t", "e", "d", "k", "o", "1", "2", "-"]
 
-    /// A key while the chat's input line is open: mostly text (move keys,
-    /// spaces, `=`, accents, a `/` command now and then), Enter to say it,
-    /// Esc to give up; a line that grows long is mostly said (the input
-    /// line holds 200 characters, the most `SAY` takes).
+    /// Mostly text (with `=`, accents, `/` commands); a long line is mostly said
+    /// (the input holds 200 characters, `SAY`'s most).
     private static func chatKey(typed length: Int, random: inout SimulationRandom) -> Key {
         if length >= 150 {
             return random.chance(0.7) ? .enter : .character(random.element(of: chatCharacters))

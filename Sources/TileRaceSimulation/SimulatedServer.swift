@@ -1,7 +1,6 @@
 import TileRaceServer
 
-/// One simulated server: a real `ServerCore` (one shard), fed by the
-/// simulation, with the connections it has.
+/// A real `ServerCore` (one shard) fed by the simulation.
 final class SimulatedServer {
     let index: Int
     /// The address the others and `ERR moved` give for it.
@@ -19,8 +18,7 @@ final class SimulatedServer {
     var refusesUntil = 0
     /// The operator's connection (fed to the core directly), once it said `AUTH`.
     var operatorID: ConnectionID?
-    /// The kick the operator asked for and awaits the `OK KICK` of: the
-    /// nickname and the connection that must be closed with it.
+    /// The connection must be closed with the `OK KICK`.
     var expectedKick: (nickname: String, connection: ConnectionID?)?
     /// The nickname the operator muted last (its next mute action lifts it).
     var mutedNickname: String?

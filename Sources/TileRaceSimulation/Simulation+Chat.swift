@@ -1,13 +1,9 @@
 import TileRaceProtocol
 import TileRaceServer
 
-/// The chat's invariants, checked on each batch of a server's actions (one
-/// input handled): a line said in a room (a `CHAT` that is not history)
-/// reaches every member and watcher who was in the room before and after
-/// the batch, each the same number of times (once per time it was said),
-/// and nobody who was in neither; a batch of history holds at most the
-/// room's 20 lines. Per connection the lines keep the order they were said
-/// in: a batch's lines go out in one write, in order.
+/// Chat invariants per batch of actions: a line said in a room reaches every member and
+/// watcher present before and after the batch, once per saying, and nobody present in
+/// neither; history holds at most 20 lines; per connection, lines keep their order.
 extension Simulation {
     func checkChat(_ actions: [ServerAction], on index: Int) {
         guard let core = servers[index].core else { return }

@@ -1,11 +1,10 @@
-/// What goes wrong, and when: one fault every few seconds while the chaos
-/// lasts, its kind and target drawn when it strikes; then the drain heals everything.
+/// One fault every few seconds during the chaos, kind and target drawn when it strikes;
+/// then the drain heals everything.
 extension Simulation {
     enum Fault {
         /// A party's connection breaks (a reset: what is on its way is lost).
         case cut(Party)
-        /// A party's connection breaks and its server refuses it for a while
-        /// (its network is down): shorter or longer than the seat is held.
+        /// The server refuses it for a while: shorter or longer than the seat is held.
         case outage(Party, milliseconds: Int)
         /// A party's connection carries nothing for a while, then goes on.
         case stall(Party, milliseconds: Int)
@@ -16,8 +15,7 @@ extension Simulation {
         case restart(server: Int)
         /// The store misbehaves for a while.
         case store(StoreMode, milliseconds: Int)
-        /// A player's client miscounts the figures of the next entry it
-        /// sends (a client bug), so it must ask for the server's copy (`RESYNC`).
+        /// A client bug, so it must ask for the server's copy (`RESYNC`).
         case miscount(player: Int)
         case next
     }
@@ -116,8 +114,6 @@ extension Simulation {
         server.generation += 1
     }
 
-    /// The chaos is over: the network heals, stopped servers come back, the
-    /// store works, and players play their games out.
     func beginDraining() {
         isDraining = true
         note("simulation", "drains: faults stop, players finish their games")

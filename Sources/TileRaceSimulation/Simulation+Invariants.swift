@@ -20,9 +20,7 @@ extension Simulation {
         }
     }
 
-    /// No server holds more rooms made by `CREATE` than its limit, however
-    /// many arrive. (A quick race's room is made even past it: its players
-    /// were waiting already.)
+    /// A quick race's room is made even past the limit: its players were waiting already.
     private func checkRoomLimit() {
         for index in servers.indices {
             guard let created = servers[index].core?.createdRoomCount, created > Simulation.maximumRooms else { continue }
@@ -30,8 +28,7 @@ extension Simulation {
         }
     }
 
-    /// The server session a player's open connection carries, if it is quiet
-    /// (nothing on its way either way) and so in sync.
+    /// Nil unless quiet (nothing in flight either way), and so in sync.
     private func quietSession(of index: Int) -> ServerCore.SessionView? {
         guard let id = players[index].connection, let connection = connections[id], connection.isQuiet,
             connection.isOpenAtClient, connection.isOpenAtServer, !connection.isCut,
@@ -40,8 +37,7 @@ extension Simulation {
         return core.sessionView(on: connection.serverID)
     }
 
-    /// Once in sync, the client's game is the server's; the client never shows
-    /// a race game the server does not have, nor a resignation nobody made.
+    /// Also: no race game the server lacks, no resignation nobody made.
     private func checkClientAgreesWithServer(_ index: Int) {
         guard let session = quietSession(of: index) else { return }
         let facts = players[index].machine.facts
@@ -122,9 +118,7 @@ extension Simulation {
         }
     }
 
-    /// `INFO` tells what the server holds as it answers: its greeted
-    /// sessions (away ones included), its rooms, its races, this version;
-    /// and it names no address (the simulated peers are 10.0.0.x).
+    /// Greeted sessions (away included), rooms, races, version; no address (peers are 10.0.0.x).
     func checkInfo(_ info: ServerInfo, line: String, server index: Int) {
         guard let core = servers[index].core else { return }
         let greeted = core.sessionViews.filter(\.isGreeted).count
@@ -145,8 +139,7 @@ extension Simulation {
         if violation == nil { checkLeaderboard() }
     }
 
-    /// Section 10: one entry per nickname per board, best first, at most 100;
-    /// section 10.2 on the sprint boards (`sprintViolation`).
+    /// One entry per nickname per board, best first, at most 100.
     private func checkLeaderboard() {
         let leaderboard = store.leaderboard
         for board in leaderboard.boards.keys.sorted() {
@@ -166,10 +159,8 @@ extension Simulation {
         }
     }
 
-    /// What breaks section 10.2 on a sprint board, or nil: entries ranked by
-    /// sprint time, each 4x4 to 2048 with a timed record whose first entry
-    /// that makes 2048 comes with no assist before it, at the entry's sprint
-    /// time (the server's time of its 2048 entry).
+    /// Section 10.2: ranked by sprint time; 4x4 to 2048, timed, no assist before its first
+    /// 2048 entry, whose server time is the sprint time.
     static func sprintViolation(on board: LeaderboardBoardID, _ entries: [BoardEntry]) -> String? {
         let times = entries.map { $0.sprintTime ?? -1 }
         if times.contains(-1) || times != times.sorted() { return "board \(board) is not ranked by sprint time: \(times)" }

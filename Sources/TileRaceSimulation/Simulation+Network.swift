@@ -2,9 +2,7 @@ import TileRaceClient
 import TileRaceProtocol
 import TileRaceServer
 
-/// The simulated network: connecting, bytes in order with latency, stalls
-/// that hold them, closes that follow the bytes sent before them, and cuts
-/// that lose what is on its way.
+/// Closes follow the bytes sent before them; cuts lose what is in flight.
 extension Simulation {
     func connect(_ party: Party, to endpoint: ServerEndpoint, attempt: Int) {
         let latency = random.int(in: 1...40)
@@ -102,8 +100,7 @@ extension Simulation {
         deliverToClient(connection, bytes)
     }
 
-    /// Whether what arrives now must wait: the connection is stalled, or
-    /// holds what arrived before (bytes never overtake each other).
+    /// Stalled, or holding earlier bytes (bytes never overtake each other).
     private func holds(_ connection: SimulatedConnection) -> Bool {
         guard connection.stalledUntil > now || !connection.heldToServer.isEmpty || !connection.heldToClient.isEmpty else {
             return false

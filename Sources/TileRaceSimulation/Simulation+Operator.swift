@@ -1,17 +1,11 @@
 import TileRaceProtocol
 import TileRaceServer
 
-/// The server's operator (protocol.md section 13), now and then while the
-/// chaos lasts: on a server with connected players, it says `AUTH` once
-/// (on a connection of its own, fed to the core without the network) and
-/// then kicks a player, bans one for a few seconds, or announces. Its
-/// decisions come from a random stream of its own, so they change no other
-/// draw. Its invariants: a kicked player's connection is closed with the
-/// `OK KICK`; a server that knows of a ban (the one that made it at once,
-/// the others once they read the store again, which an outage delays)
-/// sends the banned nickname no `OK HELLO`, `OK NICK` nor a place in a
-/// race that begins (a catch-up `START` names who raced, left or not)
-/// while the ban lasts.
+/// The operator, now and then during the chaos: `AUTH` once on its own connection (fed to
+/// the core directly), then kicks, short bans or announces, from its own random stream so
+/// it changes no other draw. Checked: a kicked connection closes with `OK KICK`; a server
+/// that knows of a ban (at once, or after rereading the store) gives the nickname no
+/// `OK HELLO`, `OK NICK` or place in a beginning race while it lasts.
 extension Simulation {
     static let operatorSecret = "simulated-operator-secret-0123456789"
     /// How often servers read the bans again (milliseconds).
@@ -98,8 +92,6 @@ extension Simulation {
         }
     }
 
-    /// A banned nickname plays nowhere while its ban lasts: `line` is what
-    /// server `index` sent.
     func checkBans(_ line: String, from index: Int) {
         guard !bannedNicknames.isEmpty, let core = servers[index].core else { return }
         let named: [String]

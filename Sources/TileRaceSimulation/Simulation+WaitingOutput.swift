@@ -1,13 +1,10 @@
 import TileRaceServer
 
-/// The server's output that may wait for a connection's next reply
-/// (`ServerAction.sendSoon`), as the shard carries it out: it goes with the
-/// next lines written to the connection, in order before them, or when its
-/// wait (`ServerLimits.progressWaitMilliseconds`) ends, whichever comes
-/// first; lines for a connection the batch writes to anyway go at once.
+/// `ServerAction.sendSoon` as the shard does it: sent before the connection's next lines
+/// or when `ServerLimits.progressWaitMilliseconds` ends; a connection written to anyway
+/// gets it at once.
 extension Simulation {
-    /// Writes a server's lines to a connection: each is checked on its way
-    /// out (bans, `WireMonitor`) and put on the simulated wire.
+    /// Each line is checked on its way out (bans, `WireMonitor`).
     func serverWrites(_ lines: [String], to connection: Int, from index: Int) {
         guard !lines.isEmpty else { return }
         for line in lines { checkBans(line, from: index) }
@@ -15,9 +12,7 @@ extension Simulation {
         transmitToClient(connection, lines)
     }
 
-    /// Lets lines wait for the connection's next reply. Only a racer's news
-    /// of the others (`PROGRESS`) may wait: every other line is news the
-    /// client must not get late (a `START`, a `FINISH`, a reply).
+    /// Only `PROGRESS` may wait: any other line must not arrive late.
     func letWait(_ lines: [String], on id: Int) {
         guard let connection = connections[id] else { return }
         if let line = lines.first(where: { !$0.hasPrefix("PROGRESS ") }) {
@@ -40,8 +35,7 @@ extension Simulation {
         return lines
     }
 
-    /// A wait ends: what still waits is written, unless the server that let
-    /// it wait is gone (its output with it).
+    /// Unless the server that let it wait is gone (its output with it).
     func outputWaitEnds(_ id: Int) {
         guard let connection = connections[id], connection.outputWaitsUntil == now else { return }
         let lines = takeWaitingOutput(id)

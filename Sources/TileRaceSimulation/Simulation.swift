@@ -5,16 +5,10 @@ import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer
 
-/// A deterministic simulation of TileRace, in the manner of FoundationDB's
-/// simulator and TigerBeetle's VOPR: real server cores, real clients
-/// (`ClientMachine`) and real bots (`BotPlayer`), wired through a simulated
-/// network with latency, stalls, cuts, refused connects, servers that stop
-/// and come back and a store that is slow, failing or down, all driven by
-/// one seed. Simulated players press keys as people do. Invariants are
-/// checked after every step; the first one broken stops the run and is
-/// reported with the seed, the step and the last events of every party.
-///
-/// Not thread-safe: one run belongs to the thread that runs it.
+/// A deterministic simulation in the manner of FoundationDB's simulator and TigerBeetle's
+/// VOPR: real cores, clients and bots over a simulated network and store with faults, all
+/// from one seed. Invariants are checked after every step; the first broken stops the run.
+/// Not thread-safe: a run belongs to its thread.
 package final class Simulation {
     enum Event {
         case toServer(connection: Int, bytes: [UInt8])
@@ -86,15 +80,11 @@ package final class Simulation {
     var violation: SimulationViolation?
     /// When the races are next looked at for one that does not end.
     var nextRaceCheckAt = 0
-    /// The store's ratings around each rated race it was asked to rate, by
-    /// server, generation and request, until the answer reaches the server.
+    /// Kept until the answer reaches the server; by server, generation and request.
     var ratingSnapshots: [String: RatingAudit.Snapshot] = [:]
-    /// The racers (nickname keys) of each rated race whose ratings the
-    /// store has not answered yet, by server, generation and request: the
-    /// server ended their race, and its results wait for the answer.
+    /// Their results wait for the store's answer; by server, generation and request.
     var ratingsAwaited: [String: Set<String>] = [:]
-    /// Per server, the connections in a room after its last batch of
-    /// actions, with the room's key (`checkChat`).
+    /// For `checkChat`: each connection's room after the server's last batch.
     var chatMembership: [Int: [ConnectionID: String]] = [:]
 
     /// The shortest wait between a client's ticks (milliseconds).
@@ -103,8 +93,7 @@ package final class Simulation {
     static let directoryMilliseconds = 2000
     /// The longest a race may take before it counts as stuck (milliseconds).
     static let longestRaceMilliseconds = 150_000
-    /// Rooms a server holds besides `daily`: few, so that players' `CREATE`s
-    /// meet `ERR too-many-rooms` and the room limit is checked (`checkRoomLimit`).
+    /// Few, so `CREATE`s meet `ERR too-many-rooms` and the limit is checked.
     static let maximumRooms = 1
 
     init(seed: UInt64, settings: SimulationSettings, trace: SimulationTrace) {
@@ -123,8 +112,7 @@ package final class Simulation {
         self.trace = trace
     }
 
-    /// Runs one seed to its end or to its first broken invariant (then once
-    /// more, traced, for the report: the same seed makes the same run).
+    /// A failing seed runs again, traced, for the report (same seed, same run).
     package static func run(seed: UInt64, settings: SimulationSettings = SimulationSettings(), isTraced: Bool = false)
         -> SimulationReport
     {
@@ -176,8 +164,7 @@ package final class Simulation {
             if let token { config.tokens["p\(index + 1)"] = token }
             let style: SimulatedPlayer.Style =
                 token == nil ? .unclaimed : claims.quickRacers.contains(index) ? .quickRacer : .claimed
-            // Most go straight into one room (the first two always, a quick racer among them half
-            // the time); the others find it (or another) in the lobby, and quick racers start on the menu.
+            // Most start in one room (the first two always); quick racers start on the menu.
             let startsInRoom = style == .quickRacer ? index < 2 && random.chance(0.5) : index < 2 || random.chance(0.5)
             if startsInRoom { options.room = "sim" }
             // Of the others, some start in a ghost race against a local record (`--ghost-file`).
@@ -299,8 +286,7 @@ package final class Simulation {
         } else if players[index].style == .quickRacer, facts.screen == "game", facts.overlay == nil,
             facts.play.map({ $0.isRace && !$0.game.isOver && $0.endOutcome == nil }) == true
         {
-            // A quick racer races at a racer's pace (a race to 2048 without a time limit ends when
-            // the racers' games do).
+            // A race to 2048 without a time limit ends only when the games do.
             pause = random.int(in: 50...300)
         } else {
             pause = random.pick([
@@ -320,9 +306,7 @@ package final class Simulation {
 
     private func schedulePlayerTick(_ index: Int) {
         guard !players[index].hasExited else { return }
-        // The runtime ticks up to 20 times a second to move the clock on
-        // screen; what time decides (resume tries, countdowns, time limits)
-        // needs a few: a busy runtime's pace.
+        // Ticks up to 20 a second for the clock on screen; timers only need a busy runtime's pace.
         let due = now + max(Simulation.shortestTickMilliseconds, players[index].machine.tickIntervalMilliseconds)
         if let scheduled = players[index].nextTickAt, scheduled <= due { return }
         players[index].nextTickAt = due
@@ -446,9 +430,7 @@ package final class Simulation {
 
     // MARK: Operators
 
-    /// An operator runs `tilerace info` against a server: a connection that
-    /// says `HELLO`, `INFO` and `QUIT` (the reply is checked as the server
-    /// sends it: `checkInfo`). Again a few seconds later, until the drain.
+    /// `tilerace info` (`HELLO`, `INFO`, `QUIT`), repeated until the drain; see `checkInfo`.
     private func probeInfo() {
         guard !isDraining else { return }
         let index = probes.count
@@ -580,8 +562,7 @@ package final class Simulation {
             queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + 2000)
         case .healthy, .slow:
             let answer = answerNow(request, id: id, from: index)
-            // The operator's requests (reading the bans included) draw from
-            // its own stream, so they change no other draw.
+            // Its own stream, so it changes no other draw.
             let isOperators: Bool
             switch request {
             case .submit, .top, .record, .status, .proveClaim, .rate: isOperators = false
@@ -595,9 +576,8 @@ package final class Simulation {
         }
     }
 
-    /// The store's answer (it answers on its own queue: wait for it); a
-    /// rating changes only when a rated race is rated, and then the
-    /// store's ratings around it are kept for its `RESULT` lines.
+    /// The store answers on its own queue: wait. Rated races keep the ratings around them
+    /// for their `RESULT` lines.
     private func answerNow(_ request: LeaderboardRequest, id: Int, from index: Int) -> LeaderboardAnswer {
         let before = store.leaderboard.ratings
         let answer = store.answer(request)

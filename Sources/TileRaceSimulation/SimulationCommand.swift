@@ -1,8 +1,6 @@
 import Dispatch
 import Foundation
 
-/// `tilerace-sim`: runs many seeds and reports the failing ones, or replays
-/// one seed with a readable trace.
 package enum SimulationCommand {
     struct Request: Equatable {
         var firstSeed: UInt64 = 1

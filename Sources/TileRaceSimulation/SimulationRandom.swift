@@ -1,7 +1,6 @@
 import TileRaceEngine
 
-/// The simulation's only source of chance: SplitMix64 from one seed, so the
-/// same seed makes the same run.
+/// The only source of chance, so the same seed makes the same run.
 struct SimulationRandom {
     private var generator: SplitMix64
 

@@ -1,14 +1,11 @@
 /// What one simulated run is made of.
 package struct SimulationSettings: Hashable, Sendable {
-    /// Simulated players (real clients driven by random keys): each run
-    /// draws its number from this range.
     package var players: ClosedRange<Int>
     /// Servers sharing one store and one room directory.
     package var servers: Int
     /// How long faults are injected and players do anything at all (milliseconds).
     package var chaosMilliseconds: Int
-    /// How long after that the run goes on with the network healed and players
-    /// finishing their games, so every race can end (milliseconds).
+    /// Milliseconds of healed network after the chaos, so every race can end.
     package var drainMilliseconds: Int
     /// Whether faults (cuts, stalls, refused connects, server stops, store outages) are injected.
     package var injectsFaults: Bool

@@ -1,7 +1,5 @@
-/// What each party of a run did last, for the report of a violation; with
-/// `isFull` set, every line of the run in order (`tilerace-sim --trace`).
-/// A run is traced only when asked or when it is run again to report a
-/// violation (the same seed makes the same run): untraced, `note` costs nothing.
+/// Each party's last doings, for a violation report (`isFull`: every line). Traced only
+/// when asked or on the rerun that reports: untraced, `note` costs nothing.
 struct SimulationTrace {
     /// Lines kept per party when not tracing everything.
     static let recentLineCount = 24

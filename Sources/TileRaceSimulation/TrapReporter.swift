@@ -4,12 +4,9 @@
     import Darwin
 #endif
 
-/// A trap (a Swift runtime failure, a crash) in a simulated party stops the
-/// whole process, so no invariant can report it: this says which seeds were
-/// running, from a signal handler, before the process dies.
-///
-/// Each thread writes the seed it runs into its own slot (`running(_:on:)`);
-/// the handler only reads the slots and writes, both async-signal-safe.
+/// A trap kills the whole process, so no invariant can report it: a signal handler names
+/// the running seeds. Each thread writes its seed to its own slot; the handler only reads
+/// and writes, both async-signal-safe.
 enum TrapReporter {
     /// One slot per thread; 0 is "none" (seeds are stored plus one).
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UInt64> = {

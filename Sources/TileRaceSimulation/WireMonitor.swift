@@ -1,23 +1,12 @@
 import TileRaceProtocol
 
-/// Reads every line on the simulated wire, both ways: each must parse; the
-/// server must never answer a client with an error that means the client
-/// broke the protocol; every race's results must name each racer once, and
-/// mark as bots exactly the racers its `START` named as bots; a `START` that
-/// catches someone up says how long the race has run; a client asks a server
-/// that offers `RESYNC` with it, and its `OK RESYNC` comes with the server's
-/// copy of the game; no `SUBMIT` of a ghost race succeeds; ratings come
-/// only in the results of rated rooms' races, for every racer or none, and
-/// never lower the winner's; a quick race (`MATCHED`) holds 2 to 8
-/// players, each queued (`OK QUEUE` not followed by `OK UNQUEUE`, a room,
-/// a practice game or another `MATCHED`) and in no other room; a rated
-/// race's ratings are the simulator's own Glicko-2 reckoning
-/// (`RatingAudit`), and never come in a race with a bot, with assists or
-/// with fewer than two racers at its start; a `PROGRESS` reaches the other
-/// members of its room, never the racer it is about (a connection whose
-/// nickname is the racer's since before the race started) nor a connection
-/// in another room; and it keeps the evidence the client-side invariants need
-/// (who resigned).
+/// Checks every line on the simulated wire: it parses; no `ERR` blames the client; results
+/// name each racer once and mark `START`'s bots; a catch-up `START` gives the elapsed time;
+/// `RESYNC` is used where offered and its reply carries the game; no ghost `SUBMIT` succeeds;
+/// ratings come only in rated races, for all or none, match `RatingAudit`, never lower the
+/// winner's, and never with bots, assists or under two racers; a `MATCHED` race holds 2 to 8
+/// queued players in no other room; `PROGRESS` reaches only the racer's roommates. It keeps
+/// who resigned, for the client-side invariants.
 struct WireMonitor {
     /// What one connection's receiver saw of one race.
     private struct RaceSeen {
@@ -57,8 +46,7 @@ struct WireMonitor {
     private var endedRaces: Set<String> = []
     /// Per connection, the races it was told about.
     private var seen: [Int: [String: RaceSeen]] = [:]
-    /// Per party, whether its own resignation is known since its last race
-    /// started: it sent `RESIGN`, or the server finished it as resigned or left.
+    /// It sent `RESIGN`, or the server finished it as resigned or left.
     private(set) var resignationKnown: [String: Bool] = [:]
     /// The last server line parsed, and what it parsed to.
     private var lastParsed: (line: String, message: ServerMessage)?
@@ -72,37 +60,29 @@ struct WireMonitor {
     private(set) var progressLines = 0
     /// Ghost races the server started (`OK PRACTICE ... ghost=yes`), on all servers.
     private(set) var ghostRacesStarted = 0
-    /// Per party, whether its last game was a ghost race (`PRACTICE ... ghost=yes`,
-    /// until another `PRACTICE` or a race's `START`): no `SUBMIT` of it may succeed.
+    /// Until another `PRACTICE` or a `START`: no `SUBMIT` of it may succeed.
     private var lastGameIsGhost: [String: Bool] = [:]
     /// The rooms described as rated (`rated=yes`), by server prefix and room key.
     private var ratedRooms: Set<String> = []
-    /// Practice games the clients asked the server to deal (`PRACTICE`
-    /// without `seed=`), on all servers.
+    /// `PRACTICE` without `seed=`, on all servers.
     private(set) var practicesAskedToDeal = 0
-    /// The connections in the quick race queue: from `OK QUEUE` until
-    /// `OK UNQUEUE` or `MATCHED` (a closed connection's id is never used again).
+    /// A closed connection's id is never reused.
     private var queuedConnections: Set<Int> = []
     /// The quick races the queue made (rooms `MATCHED` named), on all servers.
     private(set) var quickRacesMatched = 0
     /// `CREATE`s refused with `ERR too-many-rooms`, on all servers.
     private(set) var createsRefusedFull = 0
-    /// Per quick race's room (server prefix and room key), the players it
-    /// holds as `MATCHED` said, and the connections told so far.
+    /// Keyed by server prefix and room key: size per `MATCHED`, and connections told so far.
     private var quickRooms: [String: (size: Int, connections: Set<Int>)] = [:]
     /// The quick races matched in the batch of lines being sent (`batchEnded`).
     private var matchedInBatch: Set<String> = []
-    /// Per connection, the room it is in (server prefix and room key), from
-    /// `OK CREATE`, `OK JOIN`, `OK WATCH`, `MATCHED` or a resumed `OK HELLO`
-    /// until `OK LEAVE` (the only way out of a room on a live connection).
+    /// Until `OK LEAVE`, the only way out of a room on a live connection.
     private var roomOf: [Int: String] = [:]
     /// Races whose `RESULT` lines carried ratings, on all servers.
     private(set) var ratedRacesRated = 0
     /// The rated races whose ratings were checked (`checkRatings`, once each).
     private var ratedRacesChecked: Set<String> = []
-    /// The store's ratings around the rated race whose answer the server is
-    /// being handed now (the simulation's `.storeAnswer` event): the rated
-    /// `RESULT` lines it sends then are checked against them.
+    /// For the `.storeAnswer` being handed now: its rated `RESULT` lines are checked against it.
     var ratingSnapshot: RatingAudit.Snapshot?
 
     mutating func clientSent(_ line: String, by party: String, simulation: Simulation) {
@@ -275,12 +255,8 @@ struct WireMonitor {
         }
     }
 
-    /// A `PROGRESS` goes to the other members of the racer's room: never to
-    /// the racer itself, never to a connection in another room. (A nickname
-    /// is one session's at a time: a connection that had the racer's
-    /// nickname when the race began is the racer's. One that took the
-    /// nickname later, after the racer's session ended, may be told of the
-    /// earlier racer, and a resumed racer's new connection is not checked.)
+    /// A connection holding the racer's nickname since the race began is the racer's; one
+    /// that took it later may hear of the earlier racer, and a resumed racer is not checked.
     private func checkProgress(
         _ progress: RacerProgress, line: String, id: Int, party: String, prefix: String, simulation: Simulation
     ) {
@@ -299,8 +275,7 @@ struct WireMonitor {
         queuedConnections.contains(connection)
     }
 
-    /// A connection entered or left a room, or a practice game (out of the
-    /// quick race queue, then).
+    /// Entering a practice game also leaves the quick race queue.
     private mutating func noteRoomChange(_ message: ServerMessage, id: Int, prefix: String) {
         switch message {
         case .ok(.create(let room)), .ok(.join(let room)), .ok(.watch(let room)), .ok(.hello(_, _, _, .some(let room))):
@@ -320,8 +295,7 @@ struct WireMonitor {
         }
     }
 
-    /// Every connection a quick race was made of heard `MATCHED` in the
-    /// batch that made it (called after each batch of a server's actions).
+    /// Called after each batch.
     mutating func batchEnded(simulation: Simulation) {
         for key in matchedInBatch.sorted() {
             guard let matched = quickRooms[key], matched.connections.count != matched.size else { continue }
@@ -332,10 +306,8 @@ struct WireMonitor {
         matchedInBatch = []
     }
 
-    /// A rated race's ratings (once per race, at the first `END` after its
-    /// rated `RESULT` lines): a race of people only, no assists and two
-    /// racers or more at its start, rated as the simulator reckons it from
-    /// the store's ratings before it.
+    /// Checked once, at the first `END` after its rated `RESULT`s: people only, no assists,
+    /// two or more racers at the start, and the simulator's reckoning.
     private mutating func checkRatings(of race: RaceSeen, key: String, simulation: Simulation) {
         ratedRacesRated += 1
         let invariant = "only races of two people or more without assists are rated"
@@ -354,9 +326,7 @@ struct WireMonitor {
         }
     }
 
-    /// The `START` that begins a race says nothing of time; one sent later
-    /// (catching a watcher or a returning racer up) says exactly how long the
-    /// race has run.
+    /// A catch-up `START` must say exactly how long the race has run; the first says nothing.
     private mutating func checkElapsedTime(of start: RaceStart, key: String, party: String, simulation: Simulation) {
         let now = simulation.now
         guard let startedAt = startSentAt[key] else {

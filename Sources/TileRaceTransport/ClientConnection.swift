@@ -1,27 +1,17 @@
 import Dispatch
 import TileRaceProtocol
 
-/// A client's connection to a TileRace server: the pure `ClientConversation`
-/// (greeting, request/reply pairing, `PING`, `BYE`, `MOVE` batching,
-/// deadlines) run over a `SocketChannel`. The terminal client, the bots and
-/// the server bench talk to servers through it.
-///
-/// Requests go out once the server greeted us, at the end of the queue's
-/// turn or at once (`WritePolicy`); while the socket still takes earlier
-/// output they wait, their `MOVE` entries joined. The first failure (the
-/// peer closed, a socket error, a silent or foreign server, a peer that does
-/// not read) closes the socket and is reported once, with the server's
-/// `BYE`; after `close`, nothing is reported.
-///
-/// Owned by `queue`: every method is called on it (checked), and the
-/// handler runs on it and may call back in.
+/// `ClientConversation` over a `SocketChannel`, for the client, the bots and the bench.
+/// Requests go out once greeted, per `WritePolicy`; while the socket is busy they wait,
+/// their `MOVE`s joined. The first failure closes the socket and is reported once, with
+/// the server's `BYE`; nothing is reported after `close`.
+/// Owned by `queue` (checked); the handler runs on it and may call back in.
 package final class ClientConnection: @unchecked Sendable {
     package struct Timing: Hashable, Sendable {
         package var connectTimeoutMilliseconds: Int
         /// The greeting, keep-alive and answer limits.
         package var conversation: ClientConversation.Timing
-        /// How often those are checked (0: never by itself; the owner calls
-        /// `checkTimers()`).
+        /// 0: never by itself; the owner calls `checkTimers()`.
         package var checkIntervalMilliseconds: Int
 
         package init(
@@ -37,8 +27,7 @@ package final class ClientConnection: @unchecked Sendable {
     }
 
     package enum WritePolicy: Hashable, Sendable {
-        /// After the queue's turn, so requests of one turn (keys read
-        /// together) go out in one write, their moves in one `MOVE` line.
+        /// Requests of one turn (keys read together) go in one write, moves in one `MOVE`.
         case endOfTurn
         case immediately
     }
@@ -46,8 +35,7 @@ package final class ClientConnection: @unchecked Sendable {
     package enum Event: Hashable, Sendable {
         /// Requests go out from now.
         case greeted(Greeting)
-        /// `OK` with the items of a multi-line reply, or the `ERR` (an `OK`
-        /// that could not be read counts as an `internal` error).
+        /// An unreadable `OK` counts as an `internal` error.
         case reply(ClientMessage, Result<OkReply, ProtocolError>, items: [ServerMessage])
         /// Not `PING` (answered here) nor `BYE` (kept for `ended`).
         case event(ServerEvent)
@@ -62,8 +50,7 @@ package final class ClientConnection: @unchecked Sendable {
         case ended(reason: String, bye: String?)
     }
 
-    /// Opens a connected non-blocking socket within a time limit, blocking
-    /// the calling thread (which is not the queue's).
+    /// Blocks the calling thread, which is not the queue's.
     package typealias Connector =
         @Sendable (_ host: String, _ port: Int, _ timeoutMilliseconds: Int) throws(Socket.ConnectFailure) -> Int32
 
@@ -94,14 +81,10 @@ package final class ClientConnection: @unchecked Sendable {
     private var outgoing: [ClientMessage] = []
     private var isFlushScheduled = false
 
-    /// A connection on `queue`, not opened yet.
     /// - Parameters:
-    ///   - outputLimit: the most bytes that may wait before the server counts
-    ///     as not reading (and the connection as lost).
-    ///   - poller: reports input for the sockets of `queue` (else the channel
-    ///     has a read source).
-    ///   - skippedEvents: verbs of events the owner only counts (the bench's
-    ///     `PROGRESS`), not parsed.
+    /// - outputLimit: bytes that may wait before the server counts as not reading.
+    /// - poller: reports input for `queue`'s sockets (else the channel has a read source).
+    /// - skippedEvents: verbs of events the owner only counts, not parsed.
     package init(
         queue: DispatchQueue, timing: Timing = .standard, outputLimit: Int = 256 * 1024, writePolicy: WritePolicy = .endOfTurn,
         clock: @escaping Clock = MonotonicClock.milliseconds, poller: ReadinessPoller? = nil, skippedEvents: [String] = []
@@ -213,8 +196,8 @@ package final class ClientConnection: @unchecked Sendable {
         send([message])
     }
 
-    /// Queues requests; returns false (queuing nothing) unless `isOpen`.
-    /// Output past the limit ends the connection (reported before this returns).
+    /// False, queuing nothing, unless `isOpen`. Output past the limit ends the connection
+    /// (reported before this returns).
     @discardableResult
     package func send(_ messages: [ClientMessage]) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
@@ -242,8 +225,7 @@ package final class ClientConnection: @unchecked Sendable {
         }
     }
 
-    /// Writes the queued requests, unless the socket still takes earlier
-    /// output (then they wait, their entries batched).
+    /// Unless the socket still takes earlier output (then they wait, batched).
     private func flush() {
         guard state == .open, conversation.isGreeted, let channel, !channel.isWaitingToWrite, !outgoing.isEmpty else { return }
         let lines = conversation.lines(for: outgoing, now: clock())
@@ -309,8 +291,7 @@ package final class ClientConnection: @unchecked Sendable {
         tearDown()
     }
 
-    /// Writes what is queued (once greeted), then closes, waiting up to
-    /// `lingerMilliseconds` for the server to hang up; nothing more is reported.
+    /// Waits up to `lingerMilliseconds` for the server to hang up; nothing more is reported.
     package func closeAfterFlush(lingerMilliseconds: Int) {
         dispatchPrecondition(condition: .onQueue(queue))
         handler = nil

@@ -1,5 +1,4 @@
-/// Where TileRace keeps its files, by the XDG base directory rules, for
-/// server and client alike.
+/// XDG base directories, for server and client alike.
 public enum DataPaths {
     /// `$XDG_DATA_HOME/tilerace` when absolute, else `$HOME/.local/share/tilerace`.
     public static func dataDirectory(environment: [String: String]) -> String? {

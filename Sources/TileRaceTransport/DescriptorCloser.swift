@@ -1,8 +1,5 @@
-/// Closes a descriptor once every dispatch source on it was cancelled
-/// (closing earlier would let the kernel reuse the number under a live
-/// source), or hands it to its next owner (`handOff`).
-///
-/// Touched only on the owner's serial queue, where the cancel handlers run.
+/// Closes a descriptor only once every source on it is cancelled (earlier, the kernel could
+/// reuse the number under a live source). Touched only on the owner's serial queue.
 final class DescriptorCloser: @unchecked Sendable {
     private let fd: Int32
     private var remaining: Int
@@ -20,8 +17,7 @@ final class DescriptorCloser: @unchecked Sendable {
         self.closed = closed
     }
 
-    /// The last cancelled source hands the descriptor to `next` instead of
-    /// closing it (`closed` is not called). Call before cancelling.
+    /// Then `closed` is not called. Call before cancelling.
     func handOff(to next: @escaping (Int32) -> Void) {
         handoff = next
     }

@@ -4,11 +4,9 @@
     import Darwin
 #endif
 
-/// The calls that hold for any descriptor, socket or file. Closing goes
-/// through here and nowhere else.
+/// Closing goes through here and nowhere else.
 package enum FileDescriptor {
-    /// One used by dispatch sources is closed only in their cancel handlers
-    /// (`DescriptorCloser`).
+    /// One used by dispatch sources is closed only in their cancel handlers.
     package static func close(_ fd: Int32) {
         #if canImport(Glibc)
             _ = Glibc.close(fd)

@@ -4,8 +4,8 @@
     import Darwin
 #endif
 
-/// The POSIX file calls the leaderboard store needs for durability: appending
-/// with a sync, atomic replacement, locking, private permissions.
+/// What the leaderboard store needs for durability: synced appends, atomic replacement,
+/// locking, private permissions.
 package enum FileSystem {
     package struct Failure: Error, Equatable {
         /// `open`, `fsync`, `rename`...
@@ -87,8 +87,7 @@ package enum FileSystem {
         guard ftruncate(fd, off_t(length)) == 0 else { throw Failure(operation: "truncate", path: path, errno: errno) }
     }
 
-    /// Writes `path.tmp` (mode 0600), syncs it, renames it over `path`, then
-    /// syncs the directory so the rename itself survives a crash.
+    /// Syncs the directory too, so the rename survives a crash.
     package static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(Failure) {
         let temporary = path + ".tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -117,15 +116,13 @@ package enum FileSystem {
         let fd = open(name, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(operation: "open", path: name, errno: errno) }
         defer { FileDescriptor.close(fd) }
-        // Some file systems refuse fsync on a directory; the rename is then as
-        // durable as they make it.
+        // Some file systems refuse fsync on a directory; then the rename is as durable as they make it.
         if fsync(fd) != 0, errno != EINVAL, errno != EBADF {
             throw Failure(operation: "fsync", path: name, errno: errno)
         }
     }
 
-    /// An exclusive lock on `path` (created 0600), without waiting: the
-    /// descriptor that holds it, or nil when another process holds it.
+    /// Without waiting; nil when another process holds it.
     package static func lock(_ path: String) throws(Failure) -> Int32? {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(operation: "open", path: path, errno: errno) }
@@ -138,11 +135,8 @@ package enum FileSystem {
         return fd
     }
 
-    /// Releases a lock taken with `lock` and closes its descriptor. The
-    /// explicit unlock matters: a child being spawned holds a copy of every
-    /// descriptor until its exec closes it (O_CLOEXEC), and a copy keeps an
-    /// flock lock alive after our close, so a store reopened at that moment
-    /// would find itself locked.
+    /// The explicit unlock matters: a child being spawned holds copies of our descriptors
+    /// until exec, and a copy keeps the flock alive after our close.
     package static func unlock(_ fd: Int32) {
         flock(fd, LOCK_UN)
         FileDescriptor.close(fd)

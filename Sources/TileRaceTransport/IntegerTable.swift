@@ -1,13 +1,7 @@
-/// Values by positive integer key, for the tables looked up on every request
-/// (sessions, connections, a poller's sockets): open addressing with linear
-/// probing, the slot picked by multiplying the key by 2⁶⁴/φ. `Dictionary`'s
-/// SipHash was most of a look-up's cost; these keys are the server's own
-/// numbers, so no peer can choose keys that collide. At most half the slots
-/// are taken; a removal moves the entries after it back (no tombstones).
-///
-/// Public and inlinable so each module gets code specialized for its values
-/// (no `package` generic was specialized across modules: the generic code
-/// cost several times as much).
+/// Linear probing, keyed by multiplying by 2⁶⁴/φ: `Dictionary`'s SipHash was most of a
+/// look-up, and these keys are the server's own, so no peer can force collisions. At most
+/// half full; removal shifts back (no tombstones). Public and inlinable so each module
+/// specializes it: `package` generics were not, and cost several times as much.
 public struct IntegerTable<Value> {
     /// `IntegerTable.empty` where free.
     @usableFromInline var slotKeys: [Int]
@@ -74,8 +68,7 @@ public struct IntegerTable<Value> {
         }
     }
 
-    /// Frees a slot, then moves back each entry of the run after it that
-    /// would no longer be found past the gap (backward-shift deletion).
+    /// Backward-shift deletion.
     @inlinable mutating func remove(at slot: Int) {
         let mask = slotKeys.count - 1
         var gap = slot

@@ -1,8 +1,7 @@
 import Dispatch
 import TileRaceProtocol
 
-/// A blocking client for protocol lines, with a deadline on every wait, for
-/// the command-line tools and tests. Used from one thread at a time.
+/// Blocking, with a deadline on every wait, for tools and tests. One thread at a time.
 public final class LineClient {
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         public var message: String

@@ -1,10 +1,7 @@
 import Dispatch
 
-/// A listening socket whose read source accepts connections; out of
-/// descriptors, it pauses accepting briefly instead of spinning.
-///
-/// Owned by its queue: every method is called on it (checked), and the
-/// handlers run there.
+/// Out of descriptors, it pauses accepting briefly instead of spinning.
+/// Owned by its queue (checked); the handlers run there.
 package final class Listener: @unchecked Sendable {
     package let port: Int
     private let fd: Int32

@@ -1,7 +1,6 @@
 import Dispatch
 
-/// The one place the monotonic clock (which never jumps with the wall
-/// clock) is read in milliseconds, for server, client and bots alike.
+/// The one reader of the monotonic clock, which never jumps with the wall clock.
 package enum MonotonicClock {
     /// Since an arbitrary start: only differences mean anything.
     package static func milliseconds() -> Int {

@@ -6,25 +6,16 @@ import Foundation
     import Glibc
 #endif
 
-/// Tells a queue's sockets' channels when they have input, from one epoll
-/// set (Linux) watched level-triggered. A thread of its own waits on the set
-/// and runs the ready sockets' handlers with `queue.sync`: on an idle queue
-/// (the usual case under load) they run right on that thread, so a batch
-/// costs one `epoll_wait` and no hand-off (a dispatch read source on the set
-/// cost a wake-up of libdispatch's event thread, a hand-off to a worker and
-/// a re-arming per batch). It also keeps one timer for the queue's owner, a
-/// timerfd in the same set: a dispatch timer woke two threads per firing,
-/// a tenth of the server's CPU in a race with `PROGRESS` every 100 ms.
-///
-/// Only on Linux (`make` returns nil elsewhere; channels then keep a read
-/// source each). Owned by `queue`: every method is called on it, and the
-/// handlers run on it. The thread ends after `close()` (or once the poller
-/// is let go), then closes the descriptors.
+/// One level-triggered epoll set for a queue's sockets. Its own thread waits and runs
+/// handlers with `queue.sync`, which on an idle queue runs right there: one `epoll_wait`
+/// per batch, no hand-off (a dispatch read source cost a wake-up, a hand-off and a re-arm).
+/// Its timerfd replaces a dispatch timer that woke two threads per firing, a tenth of the
+/// server's CPU with `PROGRESS` every 100 ms. Linux only (`make` is nil elsewhere). Owned
+/// by `queue`; the thread ends after `close()` or release, then closes the descriptors.
 package final class ReadinessPoller: @unchecked Sendable {
     package let queue: DispatchQueue
 
-    /// What its channels read into, one at a time on the queue (a temporary
-    /// allocation that size is not on the stack: each read would allocate).
+    /// One read at a time on the queue; a temporary that size would allocate each read.
     package let readScratch = UnsafeMutableRawBufferPointer.allocate(
         byteCount: SocketChannel.readChunkBytes, alignment: MemoryLayout<UInt64>.alignment)
 
@@ -53,8 +44,7 @@ package final class ReadinessPoller: @unchecked Sendable {
             _ = epoll_ctl(descriptors.epollFD, EPOLL_CTL_ADD, descriptors.wakeFD, &event)
             event.data.u64 = ReadinessPoller.timerToken
             _ = epoll_ctl(descriptors.epollFD, EPOLL_CTL_ADD, descriptors.timerFD, &event)
-            // The thread holds the poller only while it runs handlers: a
-            // poller let go without `close()` wakes it (`deinit`) to end.
+            // Held only while running handlers: a released poller wakes it (`deinit`) to end.
             let thread = Thread { [weak self] in
                 ReadinessPoller.waitForReadySockets(on: descriptors, queue: queue) { events, count in
                     self?.runHandlers(events, count: count) ?? false
@@ -102,8 +92,7 @@ package final class ReadinessPoller: @unchecked Sendable {
         return token
     }
 
-    /// Starts or stops watching `fd` for input (a socket out of the set has
-    /// its hang-up not reported either).
+    /// A socket out of the set does not report its hang-up either.
     package func watch(_ token: UInt64, fd: Int32, _ isWatched: Bool) {
         assertOnQueue(queue)
         #if canImport(Glibc)
@@ -126,8 +115,7 @@ package final class ReadinessPoller: @unchecked Sendable {
         timerHandler = handler
     }
 
-    /// Fires the timer once, `milliseconds` from now (at once when 0 or
-    /// less), replacing any earlier setting.
+    /// At once when 0 or less; replaces any earlier setting.
     package func scheduleTimer(afterMilliseconds milliseconds: Int) {
         assertOnQueue(queue)
         #if canImport(Glibc)
@@ -163,8 +151,7 @@ package final class ReadinessPoller: @unchecked Sendable {
                 while true {
                     let count = epoll_wait(descriptors.epollFD, events.baseAddress, Int32(events.count), -1)
                     if count < 0, errno != EINTR { break }
-                    // The plain `sync` (no result): the one returning a
-                    // value wraps the closure in more closures per batch.
+                    // The result-returning `sync` wraps the closure in more closures per batch.
                     var isOpen = true
                     queue.sync { isOpen = runHandlers(events, Int(max(0, count))) }
                     if !isOpen { break }
@@ -172,8 +159,7 @@ package final class ReadinessPoller: @unchecked Sendable {
             }
         }
 
-        /// Runs the ready sockets' handlers, and takes more while a whole batch
-        /// was ready; returns whether the poller is still open.
+        /// Takes more while a whole batch was ready; false once the poller is closed.
         private func runHandlers(_ events: UnsafeMutableBufferPointer<epoll_event>, count: Int) -> Bool {
             var count = count
             while !isClosed {
@@ -202,8 +188,7 @@ package final class ReadinessPoller: @unchecked Sendable {
     #endif
 }
 
-/// A socket's handler, boxed: a table of a class is specialized where one of
-/// bare closures ran generic code (metadata look-ups on every call).
+/// Boxed: a table of a class is specialized, where bare closures ran generic code.
 private final class Handler {
     let run: () -> Void
 

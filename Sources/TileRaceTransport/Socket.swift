@@ -4,10 +4,8 @@
     import Darwin
 #endif
 
-/// The POSIX socket calls of the server, the client and the tools. Every
-/// difference between Linux and macOS (socket types, `MSG_NOSIGNAL` versus
-/// `SO_NOSIGPIPE`, `sin_len`) lives in this one file; calls that hold for any
-/// descriptor are in `FileDescriptor`. A failure carries its errno.
+/// Every Linux/macOS difference (socket types, `MSG_NOSIGNAL` vs `SO_NOSIGPIPE`, `sin_len`)
+/// lives here. A failure carries its errno.
 package enum Socket {
     package enum ReceiveResult: Equatable {
         case bytes(Int)
@@ -76,8 +74,7 @@ package enum Socket {
 
     // MARK: Listening
 
-    /// A non-blocking socket listening on `address` (an IPv4 or IPv6 literal;
-    /// `::` also accepts IPv4) and `port` (0 picks a free one), and its port.
+    /// `::` also accepts IPv4; port 0 picks a free one.
     package static func listen(address: String, port: Int, backlog: Int32 = 512) throws(ListenFailure) -> (Int32, port: Int) {
         guard let socketAddress = SocketAddress(address: address, port: port) else { throw .invalidAddress }
         let fd = socket(socketAddress.family, streamType, 0)
@@ -118,9 +115,7 @@ package enum Socket {
 
     // MARK: Connecting (tools and tests)
 
-    /// Connects to each address `host` resolves to in turn, within
-    /// `timeoutMilliseconds` each, blocking the calling thread (`SocketConnector`
-    /// does not).
+    /// Each address in turn, blocking the thread (`SocketConnector` does not).
     /// `receiveBufferBytes` shrinks the kernel's buffer (a slow reader, in tests).
     package static func connect(
         host: String, port: Int, timeoutMilliseconds: Int, isNonBlocking: Bool = false, receiveBufferBytes: Int? = nil
@@ -161,8 +156,7 @@ package enum Socket {
         case failed(ConnectFailure)
     }
 
-    /// The addresses `host` (a name or a literal) resolves to, in the
-    /// resolver's order. Blocks while the name resolves.
+    /// In the resolver's order; blocks while the name resolves.
     package static func resolve(host: String, port: Int) throws(ConnectFailure) -> [SocketAddress] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -272,8 +266,7 @@ package enum Socket {
 
     // MARK: Options
 
-    /// Non-blocking, close-on-exec, no SIGPIPE, and Nagle's algorithm off
-    /// (protocol lines are small and latency matters).
+    /// Nagle off: protocol lines are small and latency matters.
     private static func configure(_ fd: Int32) {
         FileDescriptor.setNonBlocking(fd)
         FileDescriptor.setCloseOnExec(fd)

@@ -4,8 +4,6 @@
     import Darwin
 #endif
 
-/// An IPv4 or IPv6 socket address, built from a literal or resolved from a
-/// name (`Socket.resolve`).
 package struct SocketAddress: Sendable {
     var family: Int32
     var storage = sockaddr_storage()

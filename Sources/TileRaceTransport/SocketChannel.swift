@@ -1,28 +1,15 @@
 import Dispatch
 
-/// One non-blocking TCP socket and its byte streams, framing nothing (its
-/// owner frames: protocol lines for the server and the client, RESP for
-/// Redis).
-///
-/// - Reading: each readable event reads up to `maximumReadsPerEvent` chunks
-///   and lends each to the owner for the call (no array per read). While
-///   the owner holds reading, bytes wait in the kernel and TCP slows the peer.
-/// - Writing: `enqueue` queues, `flush` writes what the kernel takes, the
-///   write source the rest. A peer that lets more than `outputLimit` bytes
-///   pile up is cut off.
-/// - Closing: `closeAfterFlush` writes what is queued, shuts the write side
-///   and drops the peer's last bytes for a moment, so the peer reads the last
-///   lines (`BYE`) before the end of the stream; `closeNow` drops output.
-///   The descriptor is closed only in the sources' cancel handlers.
-/// - Moving: `detach` hands the socket and its unsent output to a channel on
-///   another queue (a player moving to its room's shard).
-///
-/// Owned by `queue`: every method is called on it (checked) and the handlers
-/// run on it; handlers hold their owner weakly (a late callback may come
-/// after it is gone). A channel on a poller is held by the poller from
-/// `start` until it closes or detaches, so its owner must close it: a weak
-/// reference to it would give it a side table, and every retain and release
-/// on the server's path would take the runtime's slow path.
+/// One non-blocking TCP socket; its owner frames (lines, or RESP for Redis).
+/// - Reading: up to `maximumReadsPerEvent` chunks per event, each lent for the call. While
+/// reading is held, bytes wait in the kernel and TCP slows the peer.
+/// - Writing: a peer that lets more than `outputLimit` bytes pile up is cut off.
+/// - Closing: `closeAfterFlush` shuts the write side and drops the peer's last bytes for a
+/// moment, so the peer reads `BYE` before the end. The descriptor closes only in cancel handlers.
+/// - Moving: `detach` hands the socket and unsent output to another queue's channel.
+/// Owned by `queue` (checked); handlers hold the owner weakly. A poller holds its channels
+/// until they close, so owners must close them: a weak reference would add a side table
+/// and slow every retain and release on the server's path.
 package final class SocketChannel: @unchecked Sendable {
     package enum Phase: Equatable, Sendable {
         case open
@@ -34,8 +21,7 @@ package final class SocketChannel: @unchecked Sendable {
         case closed
     }
 
-    /// Why a channel stopped by itself while open. All but `peerClosed`
-    /// (after which writing still works) close it.
+    /// All but `peerClosed` (after which writing still works) close it.
     package enum EndReason: Equatable, Sendable {
         case peerClosed
         case readFailed(Int32)
@@ -45,8 +31,7 @@ package final class SocketChannel: @unchecked Sendable {
     }
 
     package struct Handlers {
-        /// Bytes arrived (only while open), lent for the call: the owner
-        /// copies what it keeps (the next read may reuse the memory).
+        /// Lent for the call: the next read may reuse the memory.
         package var received: (UnsafeRawBufferPointer) -> Void
         /// The channel stopped by itself while open; at most once.
         package var ended: (EndReason) -> Void
@@ -72,9 +57,7 @@ package final class SocketChannel: @unchecked Sendable {
 
     package private(set) var phase = Phase.open
 
-    // What every read and write uses first, together (Swift lays a class's
-    // properties out in the order written): a request then touches one or
-    // two of the channel's cache lines, not all of them.
+    // Used by every read and write, declared together so they share a cache line or two.
     private let fd: Int32
     private let poller: ReadinessPoller?
     private var isReading = false
@@ -94,13 +77,10 @@ package final class SocketChannel: @unchecked Sendable {
     private let closer: DescriptorCloser
     private var lingerMilliseconds = 1000
 
-    /// A channel that owns the connected non-blocking socket `fd`.
     /// - Parameters:
-    ///   - closeTimeoutMilliseconds: how long `closeAfterFlush` waits for the
-    ///     output to drain before closing anyway.
-    ///   - pendingOutput: what a detached channel left unsent, written first.
-    ///   - poller: reports input for the sockets of `queue`; without one, the
-    ///     channel has a read source.
+    /// - closeTimeoutMilliseconds: how long `closeAfterFlush` waits to drain before closing anyway.
+    /// - pendingOutput: a detached channel's unsent bytes, written first.
+    /// - poller: without one, the channel has a read source.
     package init(
         fd: Int32, queue: DispatchQueue, outputLimit: Int, closeTimeoutMilliseconds: Int = 5000,
         pendingOutput: OutputBuffer = OutputBuffer(), poller: ReadinessPoller? = nil
@@ -121,8 +101,8 @@ package final class SocketChannel: @unchecked Sendable {
     }
 
     deinit {
-        // A suspended or never-started source must not be released uncancelled.
-        // Closing the descriptor takes it out of a poller's set.
+        // A suspended or unstarted source must not be released uncancelled. Closing the
+        // descriptor takes it out of a poller's set.
         cancelSources(leavingPoller: false)
     }
 
@@ -142,8 +122,7 @@ package final class SocketChannel: @unchecked Sendable {
             readSource.setEventHandler { [weak self] in self?.readAvailable() }
             writeSource.setEventHandler { [weak self] in self?.writeQueued() }
         } else if let poller {
-            // Held until the channel closes: the poller forgets it then, and a
-            // cancelled source lets go of its handler.
+            // Until the channel closes: the poller forgets it then.
             pollToken = poller.register { self.readAvailable() }
             writeSource.setEventHandler { self.writeQueued() }
         }
@@ -152,8 +131,7 @@ package final class SocketChannel: @unchecked Sendable {
         if !output.isEmpty { writeQueued() }
     }
 
-    /// Stops (`true`) or restarts reading. Closing still reads (and drops)
-    /// the peer's last bytes.
+    /// Closing still reads (and drops) the peer's last bytes.
     package func holdReading(_ held: Bool) {
         assertOnQueue(queue)
         guard held != isReadingHeld else { return }
@@ -161,8 +139,7 @@ package final class SocketChannel: @unchecked Sendable {
         updateReading()
     }
 
-    /// Queues lines (each with a `\n`). Returns false, and closes, past the
-    /// output limit. Ignored unless open.
+    /// False, and closes, past the output limit. Ignored unless open.
     @discardableResult
     package func enqueue(_ lines: [String]) -> Bool {
         assertOnQueue(queue)
@@ -171,8 +148,7 @@ package final class SocketChannel: @unchecked Sendable {
         return checkOutputLimit()
     }
 
-    /// Queues bytes as they are. Returns false, and closes, past the output
-    /// limit. Ignored unless open.
+    /// False, and closes, past the output limit. Ignored unless open.
     @discardableResult
     package func enqueue(bytes: ArraySlice<UInt8>) -> Bool {
         assertOnQueue(queue)
@@ -186,8 +162,7 @@ package final class SocketChannel: @unchecked Sendable {
         writeQueued()
     }
 
-    /// Closes once the output is written (or after the close timeout), then
-    /// waits up to `lingerMilliseconds` for the peer to hang up.
+    /// Or after the close timeout; then waits up to `lingerMilliseconds` for the peer to hang up.
     package func closeAfterFlush(lingerMilliseconds: Int = 1000) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard phase == .open else { return }
@@ -204,10 +179,8 @@ package final class SocketChannel: @unchecked Sendable {
         teardown()
     }
 
-    /// Gives the socket up without closing it: reading and writing stop, and
-    /// once both sources are cancelled `next` gets the descriptor and the
-    /// unsent output (on this queue). Nothing more is reported, not even
-    /// `closed`. Returns false (doing nothing) unless open.
+    /// Once both sources are cancelled, `next` gets the descriptor and unsent output on this
+    /// queue; nothing more is reported. False, doing nothing, unless open.
     @discardableResult
     package func detach(to next: @escaping (Int32, OutputBuffer) -> Void) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
@@ -221,10 +194,8 @@ package final class SocketChannel: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Reads what the event reported, sparing the read that would only say
-    /// `EAGAIN`: a read source's `data` is how many bytes the kernel held (0:
-    /// no estimate, read until `EAGAIN`); on a poller, which watches
-    /// level-triggered, a read that does not fill the buffer took all.
+    /// Spares the read that would only say `EAGAIN`: a read source's `data` is the kernel's
+    /// count (0: unknown); on a level-triggered poller, a short read took all.
     private func readAvailable() {
         var expected = 0
         if poller == nil, let readSource { expected = Int(clamping: readSource.data) }
@@ -311,9 +282,7 @@ package final class SocketChannel: @unchecked Sendable {
 
     // MARK: Closing
 
-    /// Everything is written: send the FIN, drop what the peer sent, and give
-    /// it a moment to hang up (closing with unread input would reset the
-    /// connection, and the peer could lose the last lines).
+    /// Closing with unread input would reset the connection and lose the peer's last lines.
     private func linger() {
         phase = .lingering
         updateReading()

@@ -1,15 +1,9 @@
 import Dispatch
 
-/// Connects a non-blocking TCP socket without blocking its queue, nor a
-/// thread for long: the name resolves on a global queue, then each address
-/// is tried in turn, a write source telling when a `connect` is done; one
-/// deadline for it all. (A blocking connect on a global queue holds one of
-/// its few threads while a peer does not answer, and work behind it waits.)
-///
-/// Owned by `queue`: `start` and `cancel` are called on it (checked), and the
-/// completion runs on it, at most once, with a socket that is then the
-/// caller's. Every socket is closed, or handed over, only in its write
-/// source's cancel handler, once the source is gone.
+/// Connects without blocking its queue, or a thread for long: a blocking connect on a
+/// global queue holds one of its few threads while a peer is silent. One deadline overall.
+/// Owned by `queue` (checked); the completion runs on it at most once, and the socket is
+/// then the caller's. Sockets close only in their write source's cancel handler.
 package final class SocketConnector: @unchecked Sendable {
     package typealias Completion = (Result<Int32, Socket.ConnectFailure>) -> Void
 
