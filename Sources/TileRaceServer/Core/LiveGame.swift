@@ -21,11 +21,8 @@ struct LiveGame {
     private(set) var game: Game
     /// The number of the last entry applied (0 before the first).
     private(set) var lastSeq = 0
-    /// The entries applied since the start or last restart, in timed record
-    /// notation (each entry with `@` and the milliseconds since the one
-    /// before; the first's since the game's first entry): what a leaderboard
-    /// entry keeps (at most `ServerLimits.maximumEntriesPerGame` entries,
-    /// thirteen bytes at most each).
+    /// Entries since the start or last restart, in timed record notation
+    /// (`@` + ms since the previous entry): what a leaderboard entry keeps.
     var appliedLog: String { String(decoding: appliedLogBytes, as: UTF8.self) }
     /// `appliedLog`'s bytes, appended to per entry without a `String` each.
     private var appliedLogBytes: [UInt8] = []
@@ -88,10 +85,9 @@ struct LiveGame {
         var failure: (number: Int, entry: GameLog.Entry, error: EngineError)?
     }
 
-    /// Applies entries in order, all at `now` (monotonic milliseconds), which
-    /// the record keeps. Stops after an entry that reaches the target (when
-    /// `stopsAtTarget`) or leaves no move, or at the first entry that does
-    /// not apply.
+    /// Applies entries in order, all at `now` (monotonic ms). Stops after an
+    /// entry that reaches the target (if `stopsAtTarget`) or leaves no move,
+    /// or at the first entry that does not apply.
     mutating func apply(_ entries: [GameLog.Entry], stopsAtTarget: Bool, at now: Int) -> Outcome {
         defer {
             if !keepsHistory, game.historyDepth >= LiveGame.historyTrimInterval {

@@ -1,13 +1,7 @@
-/// The matchmaking queue of quick races (`QUEUE`), as a value with no clock
-/// of its own: the times it is given are the server's monotonic
-/// milliseconds. Its rules (protocol.md, "Quick race"): a player's band is
-/// its rating ±100, widened by 50 for every 5 s waited; a room of 2 to 8 is
-/// made of players each within every other's band, the longest-waiting
-/// first, once its newest player waited a second (so players who queue
-/// together race together); a player still alone after 20 s is offered bots, once; a
-/// `QUEUED` notice is due every 5 s of waiting.
-///
-/// A value: its owner (the core of the shard holding the queue) keeps it.
+/// The quick-race queue, with no clock of its own (times are monotonic ms).
+/// Rules in protocol.md, "Quick race": band = rating ±100, +50 per 5 s
+/// waited; a room waits a second after its newest player so players who
+/// queue together race together.
 struct MatchQueue {
     struct Waiter: Equatable {
         var id: ConnectionID
@@ -82,11 +76,8 @@ struct MatchQueue {
         return distance <= band(of: first, at: now) && distance <= band(of: second, at: now)
     }
 
-    /// Takes out the rooms that can be made at `now`: each is the
-    /// longest-waiting player left and, in waiting order, up to 7 others
-    /// each close to everyone already in it; one of 2 or more is a room
-    /// once its newest player waited `gatherMilliseconds` (until then they
-    /// all wait).
+    /// Takes out the rooms that can be made at `now`; players all wait until
+    /// the newest of a group has waited `gatherMilliseconds`.
     mutating func match(at now: Int) -> [[Waiter]] {
         var rooms: [[Waiter]] = []
         var left = waiters

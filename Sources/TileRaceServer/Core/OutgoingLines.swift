@@ -1,11 +1,8 @@
 import TileRaceProtocol
 
-/// Lines on their way to one connection, as the bytes to write: each line's
-/// UTF-8 followed by `\n`. The core writes a reply straight into them
-/// (`ServerMessage.write(to:)`), and the shard copies them into the
-/// connection's output in one go; a broadcast shares one copy among all
-/// its connections. A room's coalesced `PROGRESS` is one copy too: each
-/// racer gets it with its own line left out (`skipping(_:)`).
+/// Lines on their way to one connection, as bytes (UTF-8 + `\n` each).
+/// A broadcast shares one copy among its connections; a room's `PROGRESS`
+/// too, each racer skipping its own line (`skipping(_:)`).
 package struct OutgoingLines: Hashable, Sendable {
     /// The bytes the lines are taken from, every line ended by `\n`
     /// (shared by the connections of a broadcast).

@@ -1,10 +1,7 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// A race under way in a room: the racers' games on one seed, the official
-/// clock, and the finishes so far.
-///
-/// Owned by `ServerCore`, and so by its shard's queue (`ServerShard.queue`).
+/// A race under way in a room. Owned by its shard's queue.
 final class Race {
     /// One racer: the server's copy of their game and how they finished.
     final class Racer {

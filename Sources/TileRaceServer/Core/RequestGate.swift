@@ -1,26 +1,17 @@
 import TileRaceProtocol
 
-/// The request gate, passed before any request runs (as Redis's
-/// `processCommand` checks a command before its handler): for each line a
-/// session sends, whether it runs, what it costs, or what refuses it. It
-/// looks the verb up in the verb table (`RequestVerb`), reads the values,
-/// takes the row's cost from the flood limit (a token bucket), checks the
-/// row's requirements in order (their refusals are the table's), and counts
-/// the work of the session's turn (`ServerLimits.workPerTurn`, in request
-/// costs, so a turn holds a few heavy requests or many light ones). It knows
-/// nothing of rooms or games: the core says which requirements are met.
-///
-/// One per session, owned by it (and so by its shard's queue).
+/// Checks each line before it runs (like Redis's `processCommand`): verb
+/// table, values, flood tokens, requirements, and the turn's work budget
+/// (in request costs, so a turn holds a few heavy requests or many light
+/// ones). Knows nothing of rooms: the core says which requirements are met.
 struct RequestGate {
     enum Verdict: Hashable {
         /// Nothing: an empty line, or a `PONG` (an answer, not a request).
         case ignore
         /// Carry the request out; its tokens are taken.
         case run(ClientMessage, cost: Int)
-        /// Answer this error and carry nothing out: the line was admitted
-        /// (its tokens are taken), but its verb is unknown, a requirement is
-        /// not met, or its values are bad (a request refused for its values
-        /// costs one token).
+        /// Answer this error and run nothing; the line's tokens are still taken
+        /// (a request refused for its values costs one).
         case answer(ProtocolError)
         /// Answer this `ERR flood` and carry nothing out: the connection
         /// sends too fast.

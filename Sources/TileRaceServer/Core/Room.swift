@@ -1,9 +1,6 @@
 import TileRaceProtocol
 
-/// A room: its fixed options, its players (in the order they joined), its
-/// watchers, the ready marks, and the countdown or race under way.
-///
-/// Owned by `ServerCore`, and so by its shard's queue (`ServerShard.queue`).
+/// A room. Players are in join order. Owned by its shard's queue.
 final class Room {
     let name: String
     /// The name's key (lower case): room names are compared without regard to case.

@@ -5,11 +5,8 @@ import TileRaceTransport
 package enum ServerAction: Hashable, Sendable {
     /// Write these lines to a connection, in order.
     case send(ConnectionID, OutgoingLines)
-    /// Write these lines to a connection, in order after what was sent to
-    /// it, but the write may wait up to `ServerLimits.progressWaitMilliseconds`
-    /// for the next `send` to the connection, so that both go in one write:
-    /// a racer's news of the others (`PROGRESS`) rides with the reply to
-    /// its next move. What is sent meanwhile is not held back.
+    /// Like `send`, but may wait up to `ServerLimits.progressWaitMilliseconds`
+    /// so that a racer's `PROGRESS` rides in one write with its next reply.
     case sendSoon(ConnectionID, OutgoingLines)
     /// Close a connection once what was sent to it is written.
     case close(ConnectionID)
@@ -55,10 +52,8 @@ package enum ServerInput: Sendable {
     case lobbyChat(String)
 }
 
-/// Whether the I/O layer should read a connection: the core handles at most
-/// `ServerLimits.workPerTurn` of one connection's requests at a time, so that one
-/// connection that sends a lot cannot hold the server's queue for long, and it
-/// stops reading a connection whose lines must wait.
+/// Whether to read a connection: at most `ServerLimits.workPerTurn` per
+/// turn, so one busy connection cannot hold the shard's queue.
 package enum InputFlow: Hashable, Sendable {
     /// Read it: everything it sent is handled.
     case read

@@ -1,10 +1,7 @@
 import TileRaceProtocol
 
-/// Admitting connections: a new connection from an address the operator
-/// banned is refused (`ServerCore+Operator`); else it is counted by the
-/// registry (the server's and each address's connection limits) and its
-/// session starts with `HELLO`. A refused one gets its error and `BYE`, and
-/// is closed.
+/// Admitting connections: banned addresses are refused, then the registry
+/// applies the server's and per-address connection limits.
 extension ServerCore {
     func connect(_ id: ConnectionID, peer: String) {
         let address = PeerAddress.address(of: peer)

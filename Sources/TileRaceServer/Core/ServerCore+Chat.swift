@@ -1,12 +1,8 @@
 import TileRaceProtocol
 
-/// Chat (`SAY`, the `CHAT` event): a line to everyone in the sayer's room
-/// (players and watchers, the sayer too), kept in the room's history of its
-/// last lines for whoever joins or watches later; or, from a session in no
-/// room, to everyone greeted in the lobby (in no room and not playing a
-/// practice game) on every shard of this server. Nothing of it is written to
-/// disk or to the log, which counts the lines only. An operator may mute a
-/// nickname (`MUTE`): its `SAY` is then refused with `ERR muted`.
+/// Chat: to the sayer's room (kept in its history for later joiners), or,
+/// from no room, to the lobby on every shard. Never written to disk or
+/// logged (the log only counts lines).
 extension ServerCore {
     func say(_ session: Session, text: String) throws(ProtocolError) {
         guard let nickname = session.nickname else { throw Requirement.named.refusal }

@@ -1,14 +1,7 @@
 import TileRaceProtocol
 
-/// The room directory of a community of servers sharing one store: every
-/// `directoryMilliseconds` the core publishes its public rooms (a
-/// `publishRooms` action; the directory keeps them for a few intervals) and
-/// gets the other servers' rooms back (`remoteRooms`). `ROOMS` lists both;
-/// `JOIN` and `WATCH` of a room hosted elsewhere answer `ERR moved`; `CREATE`
-/// refuses a name another server uses. Each server keeps its own `daily`
-/// room, which is not published; private rooms are not published either
-/// (they are reached on their own server, as a refusal must not tell that
-/// they exist).
+/// The room directory shared by servers on one store. `daily` and private
+/// rooms are not published: a refusal must not reveal a private room.
 extension ServerCore {
     /// Starts publishing rooms every `milliseconds`, the first time now.
     package func startDirectory(every milliseconds: Int) {

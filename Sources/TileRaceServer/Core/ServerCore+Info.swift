@@ -1,11 +1,7 @@
 import TileRaceProtocol
 
-/// `INFO`: the server's version, uptime and load, for whoever runs it; and
-/// the count of moves behind its moves per second.
-///
-/// The figures are the whole server's, from the registry. Each shard adds
-/// its moves there once a second (at its first move of a new second, at its
-/// sweep, and before it answers `INFO`), never per move.
+/// `INFO`: whole-server figures from the registry. Shards add their moves
+/// once a second, never per move, to keep the lock off the hot path.
 extension ServerCore {
     /// `INFO`: asks the leaderboard service whether the store is up; the
     /// session waits like `TOP`, and the reply (`infoLine`) is made with the

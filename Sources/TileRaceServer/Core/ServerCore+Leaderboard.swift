@@ -1,12 +1,8 @@
 import TileRaceProtocol
 
-/// Leaderboard requests: `SUBMIT`, `TOP` and `RECORD` (and the store's
-/// part of the operator's requests, `ServerCore+Operator`).
-///
-/// Each is handed to the leaderboard service as a `leaderboard` action and
-/// answered when the service's answer comes back (`answered`). Until then the
-/// asker's further requests wait in its framer, so replies stay in order;
-/// everyone else goes on. A submission is answered only once it is stored.
+/// Leaderboard requests go to the service as actions. Until the answer
+/// comes back the asker's later lines wait, so replies stay in order.
+/// A submission is answered only once it is stored.
 extension ServerCore {
     /// A request waiting for the leaderboard service: who asked, and what.
     struct AwaitedAnswer {

@@ -1,16 +1,9 @@
 import TileRaceProtocol
 
-/// The operator's requests (protocol.md section 13): `AUTH` unlocks them on
-/// a connection; `CONNECTIONS`, `KICK`, `BAN`, `UNBAN`, `BANS`,
-/// `REMOVE-ENTRY` and `ANNOUNCE`.
-///
-/// Bans and removals are kept in the leaderboard store (so every server of
-/// a shared store honours them, and they survive restarts); the registry
-/// holds the bans in force, read from the store at start, after each change
-/// and every few seconds. What reaches sessions of other shards (a kick, a
-/// ban, a notice) is left in the registry, and each shard takes it at its
-/// sweep and carries it out, within a second; sessions on the operator's
-/// own shard get it at once.
+/// Operator requests (protocol.md section 13). Bans live in the store so
+/// every server on it honours them across restarts. Actions on other
+/// shards' sessions go through the registry and run at their sweep
+/// (within a second).
 extension ServerCore {
     // MARK: AUTH
 
@@ -230,10 +223,8 @@ extension ServerCore {
 
     // MARK: Every sweep
 
-    /// Carries out what the operator asked of this shard's sessions from
-    /// elsewhere: kicked sessions are closed, then banned ones (when the bans
-    /// changed), and notices go out; and notes this shard's connections for
-    /// `CONNECTIONS` on the others.
+    /// Carries out operator actions left for this shard by others, and notes
+    /// this shard's connections for `CONNECTIONS` elsewhere.
     func carryOutModeration() {
         var noted: [ConnectionID: ServerRegistry.NotedConnection] = [:]
         if shardCount > 1 {

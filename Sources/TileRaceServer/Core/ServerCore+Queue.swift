@@ -1,10 +1,7 @@
 import TileRaceProtocol
 
-/// Quick races (`QUEUE`, `UNQUEUE`, protocol.md section 5.8): the server's
-/// matchmaking queue (`MatchQueue`), held by shard 0's core (a session on
-/// another shard moves there with its `QUEUE`, as it would to enter a room
-/// hosted there), the claim and rating the store gives at `QUEUE`, and
-/// the rated rooms (`quick-<n>`) the queue makes.
+/// Quick races (protocol.md 5.8). The queue lives on shard 0: a session
+/// elsewhere moves there with its `QUEUE`.
 extension ServerCore {
     static let botsUnqueued = ProtocolError(
         .notEligible, "quick races are rated, for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
@@ -57,10 +54,8 @@ extension ServerCore {
         reply(session, .unqueue)
     }
 
-    /// Takes a session out of the queue as it enters a room or a practice
-    /// game, or moves to another shard (protocol.md 5.8: no reply), so a
-    /// player who came back out before the queue's next look is not
-    /// matched all the same.
+    /// Takes a session out of the queue (no reply, protocol.md 5.8), so one
+    /// who left before the queue's next look is not matched anyway.
     func leaveQueue(_ session: Session, because reason: String) {
         guard matchQueue.remove(session.id) else { return }
         log(
@@ -89,10 +84,8 @@ extension ServerCore {
         if matchQueue.count > 0 { timers.schedule(.matchQueue, at: now + ServerCore.queueLookMilliseconds) }
     }
 
-    /// A quick race's room: rated, 4x4, every waiter in it and ready as
-    /// if each had sent `JOIN` and `READY` (its claim proven at `QUEUE`);
-    /// each gets `MATCHED`, a `JOINED` for each other player, a `READY`
-    /// for every player, then the room's `COUNTDOWN`.
+    /// A quick race's room: rated, 4x4, everyone joined and ready as if each
+    /// had sent `JOIN` and `READY` (claims were proven at `QUEUE`).
     private func makeQuickRoom(of group: [MatchQueue.Waiter]) {
         var name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
         while rooms[Room.key(name)] != nil {

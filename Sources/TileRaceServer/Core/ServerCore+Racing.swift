@@ -288,11 +288,8 @@ extension ServerCore {
 
     // MARK: Progress
 
-    /// Notes that a racer's state changed. A room sends its racers'
-    /// `PROGRESS` together, at most once per interval: at once when the last
-    /// sending is an interval ago, else when it is. So at most one `PROGRESS`
-    /// per racer goes out per interval, carrying the latest state, and each
-    /// member gets the room's news in one write instead of one per racer.
+    /// Batches `PROGRESS`: at most once per interval per room, so each member
+    /// gets the room's news in one write instead of one per racer.
     func noteProgress(of racer: Race.Racer, in room: Room) {
         racer.isProgressPending = true
         let due = (room.progressSentAt ?? Int.min / 2) + limits.progressIntervalMilliseconds
@@ -306,11 +303,8 @@ extension ServerCore {
         }
     }
 
-    /// Sends the `PROGRESS` of every racer whose state changed since the last
-    /// sending, to everyone else in the room: the lines are written once,
-    /// and each member gets them all but its own, in one piece. A racer who
-    /// is racing may get them up to `ServerLimits.progressWaitMilliseconds`
-    /// later, with the reply to its next move.
+    /// Sends changed racers' `PROGRESS`, written once; each member gets all
+    /// but its own line.
     func sendPendingProgress(in room: Room) {
         if room.isProgressTimerSet {
             room.isProgressTimerSet = false

@@ -15,9 +15,8 @@ extension ServerCore {
     static let botsUnrated = ProtocolError(
         .notEligible, "rated rooms are for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
 
-    /// Whether `session` may get ready in a rated room: it proved its
-    /// nickname's claim before, or asks the store now with `token` (then
-    /// false; the store's answer carries the `READY` out, `claimProven`).
+    /// Whether `session` may get ready in a rated room. False while the store
+    /// checks `token`; its answer then carries the `READY` out.
     /// - Throws: `not-eligible` for a bot or without a token.
     func hasProvenClaim(_ session: Session, token: String?) throws(ProtocolError) -> Bool {
         guard !session.isBot else { throw ServerCore.botsUnrated }
@@ -60,10 +59,8 @@ extension ServerCore {
         outbox.append(.leaderboard(id, .rate(race)))
     }
 
-    /// The places the ratings go by, for standings in order: whoever
-    /// reached the target earlier wins; among those the time limit or game
-    /// over finished, the higher score wins and equal scores draw; all who
-    /// left or resigned draw among themselves, after everyone else.
+    /// Places for ratings: reaching the target earlier wins; else higher score
+    /// wins, equal scores draw; all who left or resigned draw, last.
     static func ratingPlaces(of ranked: [Standings.Finisher]) -> [Int] {
         var places: [Int] = []
         for (index, finisher) in ranked.enumerated() {

@@ -1,10 +1,7 @@
 import TileRaceProtocol
 
-/// Sessions that survive a dropped connection (protocol.md section 5.1.1):
-/// the seat (nickname, room, ready mark, game) is held for
-/// `resumeGraceMilliseconds`, the room hears `AWAY` and then `BACK` or the
-/// usual `FINISH ... left` and `LEFT`, and `HELLO ... resume=<secret>` on a
-/// new connection takes the seat back and catches up.
+/// Sessions that survive a dropped connection (protocol.md 5.1.1): the
+/// seat is held for `resumeGraceMilliseconds`.
 extension ServerCore {
     /// Gives a session a new resume secret (the old one no longer works).
     func issueResumeSecret(for session: Session) -> String {
@@ -57,11 +54,9 @@ extension ServerCore {
                 message: "\(session.id) \(session.peer) \(session.logName) away: \(reason); seat held for \(held) s"))
     }
 
-    /// `HELLO tilerace 1 <nick> resume=<secret>`: the connection of `fresh`
-    /// takes over the away session the secret names, which catches up.
-    /// - Throws: `bad-session` when the secret names no away session of that
-    ///   nickname (counted per address like wrong join codes), `flood` past
-    ///   that limit.
+    /// The connection of `fresh` takes over the away session the secret names.
+    /// - Throws: `bad-session` (counted per address like wrong join codes),
+    ///   `flood` past that limit.
     func resume(_ fresh: Session, nickname: String, secret: String) throws(ProtocolError) {
         let target = registry.withState { $0.resumeSecrets[secret] }
         // The held session lives on another shard: this connection goes there with the request.

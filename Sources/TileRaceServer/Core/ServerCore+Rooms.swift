@@ -1,11 +1,7 @@
 import TileRaceProtocol
 
-/// Room requests (`ROOMS`, `CREATE`, `JOIN`, `WATCH`, `WHO`, `READY`,
-/// `LEAVE`) and the countdown.
-///
-/// A room lives on one shard; the registry lists every shard's rooms. A
-/// session that creates, joins or watches a room on another shard moves
-/// there first (`ServerCore+ShardMoves`), and the request runs there.
+/// Room requests and the countdown. A request for a room on another shard
+/// moves the session there first (`ServerCore+ShardMoves`).
 extension ServerCore {
     func listRooms(_ session: Session) {
         let lines = registry.withState { $0.listing() }.map { ServerMessage.room($0).line }
@@ -120,11 +116,9 @@ extension ServerCore {
         registry.withState { $0.rooms[room.key]?.description = description }
     }
 
-    /// Finds a room a session may enter. A missing room and a private room
-    /// with a missing or wrong code get the same refusal. Attempts with a code
-    /// that are refused are counted: past the per-minute limit they are refused
-    /// unchecked, and too many close the connection. Nil when the room is
-    /// on another shard: the session goes there with the request.
+    /// A missing room and a private room with a wrong code get the same
+    /// refusal, so a private room's existence does not leak. Nil when the
+    /// room is on another shard: the session goes there with the request.
     private func findRoom(_ name: String, code: String?, for session: Session) throws(ProtocolError) -> Room? {
         let facts = registry.withState { $0.facts(ofRoom: Room.key(name)) }
         if moveToHost(ofRoom: facts, session) { return nil }

@@ -1,13 +1,8 @@
 import TileRaceProtocol
 
-/// Moving a session to another shard, all in one place.
-///
-/// A handler whose request needs a room or a held session that another
-/// shard hosts starts a move and returns; once the request returns, the
-/// session departs with it (`ShardMove.carrying`), its shard hands over the
-/// connection (`ServerAction.transfer`, `release`), and the other shard's
-/// core takes it in (`arrive`) and runs the carried request first, where it
-/// stays (no handler moves it again), then the lines that followed it.
+/// Moving a session to another shard. The session departs carrying its
+/// request; the other shard runs that request first, then the lines that
+/// followed it, so replies stay in order.
 enum ShardMove {
     /// A handler sent the session to this shard; the request being handled goes with it.
     case leaving(toShard: Int)

@@ -2,22 +2,11 @@ import TileRaceEngine
 import TileRaceProtocol
 import TileRaceTransport
 
-/// The race server's logic as a state machine: connection events and clock
-/// ticks go in (`handle(_:)`), lines to send, connections to close and log
-/// lines come out. It knows nothing of sockets, so it is tested by feeding it
-/// inputs; its `ServerShard` carries its actions out.
+/// The server's logic as a state machine with no sockets: inputs in
+/// (`handle(_:)`), actions out, so it is tested by feeding it inputs.
 ///
-/// A server runs one core per shard (`ServerShard`), each on its own queue
-/// and hosting some of the rooms; what they share (nicknames, the room
-/// directory, resume secrets, connection counts) is in the `Registry`, which
-/// handlers call directly. A session lives on one shard at a time: when it
-/// enters a room hosted by another (or resumes a session held there), it
-/// departs with the request still to run (`ServerAction.transfer`), and the
-/// other shard's core takes it in (`arrive(_:)`) and runs that request first,
-/// so its replies stay in order (`ServerCore+ShardMoves`).
-///
-/// Each line passes the session's `RequestGate` (rate limit, verb table,
-/// requirements, turns) before its one dispatch (`dispatch(_:from:)`).
+/// One core per shard; what shards share is in `Registry`. A session moving
+/// to another shard carries its pending request so replies stay in order.
 ///
 /// Owned by one serial queue (its shard's): every call must come from it.
 package final class ServerCore {
@@ -129,10 +118,8 @@ package final class ServerCore {
         return actions
     }
 
-    /// `handle(_:)` for a caller that keeps one list of actions: it gets the
-    /// actions in `actions` (what was there is dropped), and the core keeps
-    /// the list's old storage for the next input, so a steady flow of inputs
-    /// allocates no list (the shard's way).
+    /// `handle(_:)` into a caller's list, reusing its storage so a steady
+    /// flow of inputs allocates no list.
     package func handle(_ input: ServerInput, into actions: inout [ServerAction]) {
         // The actions gather in `outbox` and change places with `actions` at the end.
         actions.removeAll(keepingCapacity: true)
@@ -184,10 +171,7 @@ package final class ServerCore {
         runInput(of: session)
     }
 
-    /// Handles a turn of the session's buffered lines and keeps track of
-    /// its partial line: a partial line is not activity; its first byte
-    /// starts its deadline. (Whole lines waiting for a turn or a store are
-    /// not a partial line.)
+    /// A partial line is not activity; its first byte starts its deadline.
     func runInput(of session: Session) {
         handleBufferedLines(of: session)
         if session.inputFlow != .read || session.framer.bufferedByteCount == 0 {
@@ -197,10 +181,8 @@ package final class ServerCore {
         }
     }
 
-    /// Runs the complete lines a session has sent, in order, until none is
-    /// left, the session closes or moves to another shard, it waits for the
-    /// leaderboard, or its turn is over (its gate counts the work); then
-    /// says whether to read it again, hold it, or give it another turn.
+    /// Runs buffered lines until none is left, the session closes or moves,
+    /// waits for the leaderboard, or its turn's work is spent.
     func handleBufferedLines(of session: Session) {
         session.gate.beginTurn()
         runCarriedRequest(of: session)

@@ -1,14 +1,12 @@
 import Synchronization
 import TileRaceProtocol
 
-/// What the shards of one server share, for handlers to call directly.
+/// What the shards of one server share.
 ///
-/// Concurrency: the one exception to "each piece of mutable state is owned by
-/// one serial queue". Several shards share it behind a `Mutex`: each call
-/// holds the lock for a few dictionary operations and calls nothing else, so
-/// no shard waits long and no lock order can deadlock. With one shard (and in
-/// the simulator and the core tests) its one queue or thread owns it and no
-/// lock is taken.
+/// The one exception to "state is owned by one serial queue": a `Mutex`
+/// guards it. Each call holds the lock for a few dictionary operations and
+/// calls nothing else, so no shard waits long and no lock order can
+/// deadlock. With one shard no lock is taken.
 package final class Registry: @unchecked Sendable {
     let shardCount: Int
     private let lock = Mutex(())
@@ -26,12 +24,8 @@ package final class Registry: @unchecked Sendable {
     }
 }
 
-/// The facts the shards share: nicknames, the room directory (which shard
-/// hosts which room, and each room's summary for `ROOMS`), resume secrets,
-/// connection counts, the per-address guess guards, what `INFO` counts, and
-/// the operator's bans, notices, kicks and mutes (`ServerCore+Operator`).
-/// None of it changes per move (a shard adds its moves once a second). A
-/// value: its rules are tested with no lock and no queue.
+/// The facts the shards share. Nothing here changes per move (shards add
+/// moves once a second). A value, so its rules test without locks.
 struct ServerRegistry {
     package struct ResumeTarget: Hashable, Sendable {
         var session: ConnectionID
@@ -110,21 +104,15 @@ struct ServerRegistry {
     /// Sessions the operator kicked that live on another shard, with the
     /// `BYE` text: their shard closes them at its next sweep.
     var kicks: [ConnectionID: String] = [:]
-    /// Every connection with several shards, and the shard listing it:
-    /// added at connect, renamed at `HELLO` and `NICK`, gone at close, and
-    /// each shard's refreshed at its sweep (room, idle time), for
-    /// `CONNECTIONS` asked on another shard.
+    /// Every connection when there are several shards, for `CONNECTIONS`
+    /// asked on another shard.
     var connections: [ConnectionID: NotedConnection] = [:]
     /// Nickname keys an operator muted: their `SAY` is refused (`ERR muted`)
     /// on every shard, until unmuted or the server stops (never on disk).
     var mutedNicknames: Set<String> = []
-    /// Rooms placed on a shard (`shardForNewRoom`) and not yet registered
-    /// there, oldest first: counted as that shard's, so a burst of
-    /// `CREATE`s placed before any is registered spreads over the shards
-    /// instead of all going to the one that was emptiest. Each `register`
-    /// from the shard settles its oldest one; one whose `CREATE` never got
-    /// there (the session left on the way, the name was taken meanwhile) is
-    /// forgotten after `placementMilliseconds`.
+    /// Rooms placed on a shard but not yet registered, counted as that
+    /// shard's so a burst of `CREATE`s spreads out. Forgotten after
+    /// `placementMilliseconds` if their `CREATE` never arrives.
     var placements: [Placement] = []
     let shardCount: Int
 
@@ -209,10 +197,8 @@ struct ServerRegistry {
         return best
     }
 
-    /// Lists a new room as hosted by `shard`, unless its name is taken or the
-    /// server has `maximumRooms` rooms besides `daily` (checked here, in one
-    /// step with the listing: `CREATE`s on several shards at once cannot
-    /// pass it together).
+    /// Lists a new room unless its name is taken or the room limit is reached;
+    /// checked in the same step so concurrent `CREATE`s cannot both pass.
     mutating func register(_ description: RoomDescription, shard: Int, maximumRooms: Int) -> Registration {
         if let settled = placements.firstIndex(where: { $0.shard == shard }) { placements.remove(at: settled) }
         let key = Room.key(description.name)

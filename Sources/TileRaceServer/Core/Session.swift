@@ -1,18 +1,12 @@
 import TileRaceProtocol
 
-/// Everything the server knows about one player's session: normally one
-/// connection; after a drop, the seat held for it to come back on another.
+/// One player's session: normally one connection; after a drop, the seat
+/// held for it. Owned by its shard's queue.
 ///
-/// Owned by `ServerCore`, and so by its shard's queue (`ServerShard.queue`).
-///
-/// The order of the stored properties is part of the hot path: Swift lays a
-/// class's properties out in the order written, so those every request
-/// reads (from `id` to `practice`) come first, together, and a line touches
-/// a few adjacent cache lines of the session instead of a score spread over
-/// its 1.4 kB; what is read rarely (connecting, greeting, resuming,
-/// finishing a game) comes after. Among the first, nothing large is stored
-/// inline: `shardMove` boxes the request it carries, so a session that
-/// carries none keeps a few bytes there, not a whole `ClientMessage`.
+/// Property order matters for speed: Swift lays properties out as written,
+/// so the ones every request reads (`id` to `practice`) come first and
+/// share a few cache lines. Keep large values out of that group
+/// (`shardMove` is boxed for this reason).
 final class Session {
     /// The session: the connection it started on. Rooms, races and nicknames
     /// refer to it by this, whichever connection carries it now.

@@ -1,9 +1,8 @@
 import TileRaceProtocol
 
-/// The final order of a race (protocol.md section 7): racers who reached the
-/// target first, in the order they reached it; then those who played on to
-/// the end (no move left, time limit); then those who resigned or left. Within
-/// the last two groups: higher score, then fewer moves, then earlier finish.
+/// A race's final order (protocol.md section 7): target reached, in order;
+/// then played to the end; then resigned or left. Ties within the last two:
+/// higher score, fewer moves, earlier finish.
 enum Standings {
     /// One racer's finish, as the standings need it.
     @dynamicMemberLookup

@@ -1,7 +1,6 @@
-/// Deadlines by key, earliest first. Scheduling a key again replaces its
-/// deadline; cancelled or replaced deadlines are skipped lazily. Keys that are
-/// due at the same time come out in the order they were scheduled, so the
-/// order never depends on hashing.
+/// Deadlines by key, earliest first. Rescheduling replaces; stale entries
+/// are skipped lazily. Equal deadlines keep scheduling order, so the order
+/// never depends on hashing.
 struct TimerQueue<Key: Hashable> {
     private struct Item {
         var deadline: Int
