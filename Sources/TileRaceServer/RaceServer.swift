@@ -3,9 +3,8 @@ import TileRaceProtocol
 import TileRaceRedis
 import TileRaceTransport
 
-/// The TileRace race server: listens for TCP connections and runs protocol v1
-/// (protocol.md) with the persistent leaderboard. Use it from the command line
-/// (`tilerace serve`) or embed it in another program:
+/// The TileRace race server (protocol.md), with the persistent leaderboard.
+/// Use it from `tilerace serve` or embed it:
 ///
 /// ```swift
 /// var configuration = RaceServer.Configuration()
@@ -18,16 +17,8 @@ import TileRaceTransport
 /// server.stop()   // BYE to everyone, then closes
 /// ```
 ///
-/// The players are served by shards (`ServerShard`, `shards` of them: by
-/// default one per core), each a serial queue with its own `ServerCore`
-/// hosting some rooms, the connections of the sessions in them, and their
-/// races; rooms never interact, so races on different shards run in
-/// parallel. A session moves to the shard of the room it enters. What the
-/// shards share (nicknames, the room directory, resume secrets, connection
-/// counts) is kept by a `Registry` (behind a lock when shared), and
-/// the leaderboard is a service with queues of its own (`LeaderboardService`),
-/// so a disk sync never stalls the players. This object's own queue accepts
-/// connections (handing them to the shards in turn) and starts and stops.
+/// Players are served by shards (`ServerShard`, one per core by default);
+/// rooms never interact, so races on different shards run in parallel.
 /// The public methods may be called from any other thread.
 public final class RaceServer: @unchecked Sendable {
     /// How to run a server.
@@ -59,10 +50,8 @@ public final class RaceServer: @unchecked Sendable {
         /// Start on a Redis store that does not sync every change to its
         /// append-only file (the log says so at start).
         public var acceptsRelaxedStoreDurability = false
-        /// The address players reach this server at, `HOST:PORT`, for the
-        /// room directory of a Redis store; nil: the bind address when it is
-        /// one address, else this machine's first address other than
-        /// loopback; with the port it listens on.
+        /// `HOST:PORT` for a Redis store's room directory; nil: the bind address,
+        /// or this machine's first non-loopback address, with the listening port.
         public var advertisedAddress: String?
         /// How often rooms are published to the directory; they expire after three times this.
         public var directoryIntervalMilliseconds = 2000
@@ -119,9 +108,8 @@ public final class RaceServer: @unchecked Sendable {
 
     /// Opens the leaderboard and starts listening.
     /// - Returns: the port it listens on.
-    /// - Throws: `addressInUse` when the port (and every additional one tried)
-    ///   is taken, `invalidAddress`, `cannotListen`, or `leaderboard` when the
-    ///   data directory cannot be opened (e.g. a damaged journal).
+    /// - Throws: `addressInUse` when every port tried is taken,
+    ///   `invalidAddress`, `cannotListen`, or `leaderboard`.
     @discardableResult
     public func start() throws(ServerError) -> Int {
         precondition(DispatchQueue.getSpecific(key: queueKey) == nil, "RaceServer.start() called on the server's own queue")
@@ -129,10 +117,8 @@ public final class RaceServer: @unchecked Sendable {
         return try result.get()
     }
 
-    /// Stops: no more connections are accepted, every client gets
-    /// `BYE server shutting down`, output is flushed (for at most the close
-    /// timeout), the leaderboard is closed. Returns when done. Must not be
-    /// called from the server's own queue.
+    /// Sends everyone `BYE`, flushes (up to the close timeout), closes the
+    /// leaderboard. Must not be called from the server's own queue.
     public func stop() {
         precondition(DispatchQueue.getSpecific(key: queueKey) == nil, "RaceServer.stop() called on the server's own queue")
         let done = DispatchSemaphore(value: 0)

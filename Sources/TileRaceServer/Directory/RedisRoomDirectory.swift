@@ -2,14 +2,9 @@ import Dispatch
 import TileRaceProtocol
 import TileRaceRedis
 
-/// The list of rooms of every server sharing one Redis store.
-///
-/// Each server writes its public rooms to `tilerace:rooms:<HOST:PORT>` (a
-/// hash, room key → room description) with an expiry of a few publishing
-/// intervals, and lists itself in the set `tilerace:servers`; one script does
-/// that and reads the others' rooms back, so a server that stops publishing
-/// (it died) drops out of every list within the expiry. Owned by its serial
-/// queue; the connection has its own.
+/// The rooms of every server sharing one Redis store. Each server's rooms
+/// expire after a few publishing intervals, so a dead server drops out of
+/// every list. Owned by its serial queue; the connection has its own.
 final class RedisRoomDirectory: @unchecked Sendable {
     /// The address players reach this server at, `HOST:PORT`.
     let advertisedAddress: String
@@ -63,10 +58,9 @@ final class RedisRoomDirectory: @unchecked Sendable {
         return rooms
     }
 
-    /// KEYS: the servers set, this server's rooms. ARGV: this server, the
-    /// expiry in ms, then room key and description pairs. Returns the other
-    /// live servers' rooms as `server, description` pairs, and forgets
-    /// servers whose rooms expired.
+    /// KEYS: the servers set, this server's rooms. ARGV: this server, expiry
+    /// in ms, then room key/description pairs. Returns the other live servers'
+    /// rooms as `server, description` pairs.
     static let script = """
         local servers, mine, me, expiry = KEYS[1], KEYS[2], ARGV[1], ARGV[2]
         redis.call('DEL', mine)

@@ -1,27 +1,19 @@
 import Dispatch
 import TileRaceTransport
 
-/// One accepted player connection: the transport's `SocketChannel` plus the
-/// connection's identity, and the words the server logs when it ends.
+/// One accepted player connection. Read unless the core holds its input or
+/// more than `backpressureBytes` wait to be sent.
 ///
-/// It is read unless the core holds its input (`InputFlow`) or more than
-/// `backpressureBytes` of output wait for the peer to take them.
+/// Its handlers capture the id, not the connection: a weak reference would
+/// add a side table and put every retain/release on the runtime's slow path.
 ///
-/// Its channel's handlers capture the connection's id, not the connection:
-/// its owner looks it up (`describe(_:)`, `outputDrained()`). (A weak
-/// reference would give the connection a side table, which makes every
-/// retain and release of it, several a move, take the runtime's slow path.)
-///
-/// Owned by its shard's queue (`ServerShard.queue`): every method must be
-/// called on it (its `SocketChannel` asserts it at each entry).
+/// Owned by its shard's queue (its `SocketChannel` asserts it).
 final class Connection {
     struct Handlers {
         /// Bytes arrived (only while open), lent for the call (`SocketChannel.Handlers.received`).
         var received: (ConnectionID, UnsafeRawBufferPointer) -> Void
-        /// The connection ended by itself while open: the peer closed it, an
-        /// error, or too much unsent output. Called at most once; the owner
-        /// logs it in the words of `describe(_:)`, and after the peer's end of
-        /// stream closes once the output is written.
+        /// The connection ended on its own (peer closed, error, too much unsent
+        /// output). Called at most once.
         var ended: (ConnectionID, SocketChannel.EndReason) -> Void
         /// The descriptor was closed; forget the connection.
         var closed: (ConnectionID) -> Void

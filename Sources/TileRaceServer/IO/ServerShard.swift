@@ -1,21 +1,14 @@
 import Dispatch
 import TileRaceTransport
 
-/// One shard of a `RaceServer`: a serial queue with its `ServerCore`, the
-/// connections of the sessions that live on it (their dispatch sources run
-/// on its queue) and its timer. It carries out its core's actions: writes,
-/// closes, leaderboard requests (answered on its queue), input flow, and
-/// transfers, which hand a connection (socket, unsent output) and its
-/// session to another shard, whose queue re-creates the sources and runs
-/// the session's carried request there.
+/// One shard of a `RaceServer`: a serial queue with its `ServerCore`, its
+/// sessions' connections and its timer; it carries out the core's actions.
 ///
 /// Owned by `queue`: every method must be called on it.
 ///
-/// Its closures (its connections' handlers, its timer, the leaderboard's
-/// answers) hold it strongly: a shard lives while it serves (the shards
-/// hold each other until they stop), and a weak reference would give it a
-/// side table, which makes every retain and release of it, several a
-/// request, take the runtime's slow path.
+/// Its closures hold it strongly (shards hold each other until they stop):
+/// a weak reference would add a side table and put every retain/release on
+/// the runtime's slow path.
 final class ServerShard: @unchecked Sendable {
     struct Settings {
         var limits: ServerLimits
@@ -216,10 +209,8 @@ final class ServerShard: @unchecked Sendable {
 
     // MARK: Carrying out actions
 
-    /// Feeds an input to the core and carries out its actions. Inputs that
-    /// arise meanwhile (a connection failing while written to) wait their turn,
-    /// so the core never runs re-entrantly. Output is flushed once per batch:
-    /// each connection's lines of the batch go out in one write.
+    /// Inputs that arise while actions run wait their turn, so the core never
+    /// runs re-entrantly. Each connection's output of a batch goes in one write.
     private func process(_ input: ServerInput) {
         assertOnQueue(queue)
         guard !isProcessing else {

@@ -1,13 +1,7 @@
-/// The connections whose output waits a little for more to go with it
-/// (`ServerAction.sendSoon`), in the order their waits end. Every wait is
-/// as long, so the order they began in is the order they end in, and a
-/// queue is enough: no heap, no search.
-///
-/// A wait may end early, when the connection's output is written for
-/// another reason; its owner says which waits still go on (`isWaiting`),
-/// and the others are dropped as they come to the front.
-///
-/// Owned by its shard's queue (`ServerShard.queue`).
+/// Connections whose output waits a little for more (`sendSoon`). Every
+/// wait is equally long, so a FIFO queue keeps them in end order; waits
+/// that ended early are dropped as they reach the front (`isWaiting`).
+/// Owned by its shard's queue.
 struct WaitingOutput {
     private var waits: [(id: ConnectionID, until: Int)] = []
     /// Where the queue begins in `waits` (taken from the front without moving the rest).

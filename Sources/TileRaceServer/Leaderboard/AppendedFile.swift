@@ -6,11 +6,8 @@ import TileRaceTransport
     import Darwin
 #endif
 
-/// A file that only grows, each append synced before it counts: the
-/// leaderboard's journal and its claims file. An append that fails is cut
-/// back, so the file never keeps part of one; opening cuts off anything past
-/// the good part (what a crash mid-append leaves).
-///
+/// An append-only file, each append synced before it counts. A failed
+/// append is cut back, and opening cuts off a torn tail from a crash.
 /// Owned by its store's queue.
 final class AppendedFile {
     let path: String

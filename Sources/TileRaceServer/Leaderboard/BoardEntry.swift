@@ -1,13 +1,7 @@
 import TileRaceProtocol
 
-/// One recorded result on a board: a verified game under a nickname, with the
-/// sequence number that orders equal scores (the earlier recorded ranks higher)
-/// and the UTC date of its submission, and the game's record (the log as the
-/// server applied it, in record notation, timed since the server kept times)
-/// when it has one: entries stored before records were kept have none. On a
-/// sprint board it also has its sprint time, which ranks it. The result's
-/// figures read straight through it (`entry.score`); seed, size and target
-/// are in the result.
+/// One result on a board. `sequence` breaks score ties (earlier ranks
+/// higher). Entries stored before records were kept have no log.
 @dynamicMemberLookup
 public struct BoardEntry: Hashable, Sendable {
     /// When it was recorded, among all records of the leaderboard (from 1).

@@ -1,14 +1,10 @@
 import Dispatch
 import TileRaceProtocol
 
-/// The leaderboard this server keeps alone, in a `LeaderboardStore` (its
-/// journal files, or memory only).
+/// The leaderboard this server keeps alone, in a `LeaderboardStore`.
 ///
-/// Owned by its serial queue: submissions are decided there, in the order
-/// made, on `pending` (what is stored plus what is being written); their
-/// records are written in order on the writer's disk queue; `TOP` and
-/// `RECORD` are answered from `committed`, only what is stored, without
-/// waiting for a sync.
+/// Submissions are decided on `pending` (stored plus being written), in
+/// order; `TOP` and `RECORD` read `committed`, so they never wait for a sync.
 package final class FileLeaderboardService: LeaderboardService, @unchecked Sendable {
     let warnings: [String]
     private let queue = DispatchQueue(label: "tilerace.server.leaderboard")
@@ -33,10 +29,8 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         queue.sync { committed }
     }
 
-    /// Carries out `request` and waits for its answer (tests and the
-    /// simulator, which run the core on their own thread). A service stuck
-    /// for 5 s (a disk that never answers) is answered `.failed`, as any
-    /// caller of `perform` already handles, instead of hanging or crashing.
+    /// Answers `request` synchronously (tests, simulator). A stuck disk is
+    /// answered `.failed` after 5 s instead of hanging.
     package func answer(_ request: LeaderboardRequest) -> LeaderboardAnswer {
         let answered = DispatchSemaphore(value: 0)
         let box = AnswerBox()

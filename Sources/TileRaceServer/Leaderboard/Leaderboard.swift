@@ -1,20 +1,12 @@
 import TileRaceProtocol
 
-/// The leaderboard's rules as a pure value (the original app's rules,
-/// protocol.md section 10): one best entry per nickname per board (nicknames
-/// compared without regard to case), ranked by score with equal scores in
-/// recording order (the sprint boards by sprint time, lowest first, section
-/// 10.2), only the top 100 kept (`capacity`), and nicknames
-/// claimed by the first submission's secret token. A claim unused for
-/// `claimExpiryDays` whose nickname has no entry on any board expires: the
-/// nickname is free again.
+/// The leaderboard's rules as a pure value (protocol.md section 10).
+/// Nicknames compare case-insensitively. An unused claim whose nickname has
+/// no entry expires after `claimExpiryDays`.
 ///
-/// Every change is a `LeaderboardRecord`; applying the same records in the same
-/// order always gives the same leaderboard, which is what the journal relies on.
-///
-/// The Redis store keeps the same rules in Lua (`RedisLeaderboardScripts`);
-/// the differential tests (`LeaderboardDifferentialTests`) hold the two to
-/// identical boards, claims and answers.
+/// Applying the same records in the same order always gives the same
+/// leaderboard: the journal relies on it. The Redis store's Lua keeps the
+/// same rules; `LeaderboardDifferentialTests` hold the two identical.
 public struct Leaderboard: Hashable, Sendable {
     /// Entries kept per board on a server.
     public static let capacity = 100
@@ -62,9 +54,8 @@ public struct Leaderboard: Hashable, Sendable {
         rank(of: nickname, on: board).map { entries(on: board)[$0 - 1] }
     }
 
-    /// Applies a record. A claim of a nickname already claimed changes nothing;
-    /// an entry is recorded only if it beats the nickname's entry on its board
-    /// (or the nickname has none) and makes the top `capacity`.
+    /// Applies a record. An entry is recorded only if it beats the nickname's
+    /// entry on its board and makes the top `capacity`.
     /// - Returns: whether the leaderboard changed.
     @discardableResult
     public mutating func apply(_ record: LeaderboardRecord) -> Bool {
@@ -170,18 +161,12 @@ public struct Leaderboard: Hashable, Sendable {
             game, log: log, date: date, dailyDate: dailyDate, sprintTime: sprintTime, nickname: nickname, token: token, newToken: newToken)
     }
 
-    /// Applies a submission of `game` under `nickname` on `date` (today, UTC)
-    /// and returns the records to store. Its cost does not grow with the
-    /// number of claims. A daily-challenge game goes to its daily board and to
-    /// the all-time board; the receipt then describes the daily board. A
-    /// nickname's first submission (or its first after its claim expired)
-    /// claims it; a later one on a new day records the claim's use. `log` is
-    /// the game's record as the server applied it, kept with its entries. A
-    /// sprint (`sprintTime`, section 10.2) also goes to the sprint board and
-    /// to the sprint-daily board of `date`; the receipt's sprint fields then
-    /// describe the sprint board.
-    /// - Throws: `bad-token` when the nickname is claimed and `token` is not
-    ///   its token; nothing changes then.
+    /// Applies a submission and returns the records to store. Its cost does
+    /// not grow with the number of claims. A daily game also goes to the
+    /// all-time board, a sprint to the sprint boards; the receipt describes
+    /// the daily (or sprint) board.
+    /// - Throws: `bad-token` when the nickname is claimed with another token;
+    ///   nothing changes then.
     public mutating func submit(
         _ game: GameResult, log: String? = nil, date: String, dailyDate: String?, sprintTime: Int? = nil, nickname: String, token: String?,
         newToken: () -> String

@@ -13,10 +13,7 @@ public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConv
     /// The sprints submitted on one UTC date (`YYYY-MM-DD`), ranked by sprint time.
     case sprintDaily(String)
 
-    /// The board a request names: `kind`, and for a dated kind `date`, or
-    /// `today` when it names none. `rating` is no board of games (`TOP`
-    /// answers it from the ratings, `RecordQuery` refuses it): it names the
-    /// all-time board here.
+    /// `rating` is not a board of games: it names the all-time board here.
     public init(kind: LeaderboardKind, date: String?, today: String) {
         switch kind {
         case .all: self = .allTime

@@ -1,15 +1,9 @@
 import TileRaceTransport
 
-/// `leaderboard.claims`: the nickname claims, one checksummed claim record
-/// per line, appended at each compaction (only the claims made or used since
-/// the last one) and synced; rewritten whole only to drop expired claims, at
-/// most once a day. So a compaction's cost does not grow with the number of
-/// claims, and the snapshot stays small.
-///
-/// A later line for the same nickname is that claim's use (same token) or
-/// replaces an expired claim, as `Leaderboard.apply` rules.
-///
-/// Owned by the disk queue (through `LeaderboardStore`).
+/// `leaderboard.claims`: appended at each compaction with only the claims
+/// made or used since, and rewritten whole at most once a day to drop
+/// expired ones, so compaction cost does not grow with the claim count.
+/// Owned by the disk queue.
 final class LeaderboardClaimsFile {
     /// The first line of every claims file.
     static let header = "tilerace-leaderboard-claims 1"

@@ -1,9 +1,7 @@
 import TileRaceTransport
 
-/// The append-only journal: one checksummed line per record, synced to disk
-/// before a submission is acknowledged.
-///
-/// Owned by its `LeaderboardStore`'s queue (the `LeaderboardWriter`'s disk queue).
+/// The append-only journal, synced before a submission is acknowledged.
+/// Owned by the `LeaderboardWriter`'s disk queue.
 final class LeaderboardJournal {
     /// The first line of every journal.
     static let header = "tilerace-leaderboard-journal 1"
@@ -30,10 +28,9 @@ final class LeaderboardJournal {
     /// The header of a journal that continues after record `after`.
     static func header(after: Int) -> String { header + " after=\(after)" }
 
-    /// Reads a journal. An incomplete last line (no line end) is what a crash
-    /// while appending leaves (it was never acknowledged): it is reported in
-    /// `tornWarning` and left out. A complete line that is damaged, or
-    /// record numbers that skip, are errors: nothing acknowledged is dropped.
+    /// A torn last line is what a crash mid-append leaves (never acknowledged):
+    /// it is dropped with a warning. Any other damage is an error, so nothing
+    /// acknowledged is silently lost.
     static func read(_ bytes: [UInt8], path: String) throws(StoreError) -> Contents {
         let (lines, tail) = StoredLine.split(bytes)
         guard let first = lines.first else {
@@ -100,10 +97,8 @@ final class LeaderboardJournal {
         recordCount += records.count
     }
 
-    /// Replaces the journal with an empty one (after a snapshot holds its
-    /// records). When the new file cannot be made (a full disk), the old one
-    /// stays open and in use; once the new file is in place, appends go to it
-    /// (reopened on the next append if opening it failed now).
+    /// Replaces the journal with an empty one. If the new file cannot be made
+    /// (full disk), the old one stays in use.
     func reset(after: Int) throws(StoreError) {
         let header = LeaderboardJournal.header(after: after)
         do throws(FileSystem.Failure) {

@@ -31,20 +31,10 @@ public enum LeaderboardRecord: Hashable, Sendable {
         }
     }
 
-    /// The stored text: `claim seq= nick= token= [date=]`, `entry seq= board=
-    /// nick= score= max= moves= time= size= target= assists= seed= date=
-    /// [sprint=] [log=]` (`sprint=` exactly on the sprint boards; the log
-    /// timed or not), `ban seq= target= until=<ms>|never [reason=]`, `unban seq=
-    /// target=` or `removal seq= board= nick= [reason=]` (reasons
-    /// percent-encoded), or `rating seq= nick= r= rd= vol= day= races=`
-    /// (the figures in millionths, the day a `UTCTime.dayNumber`). The log, when kept, is the last field and makes the line as
-    /// long as the game (a byte per move, three per removal): stored lines
-    /// have no length limit.
-    ///
-    /// The journal, the snapshot and the claims file store this text, and so
-    /// does the Redis store (an entry there without its log, which is kept
-    /// apart): its script writes the same words (`RedisLeaderboardScripts`),
-    /// taking what follows an entry's nickname from `entryFields`.
+    /// The stored text: `claim`, `entry`, `ban`, `unban`, `removal` or `rating`
+    /// followed by `key=value` words (reasons percent-encoded, rating figures
+    /// in millionths). An entry's log is its last field, so lines have no
+    /// length limit. The Redis scripts write the same words.
     public var text: String {
         switch self {
         case .claim(let claim):

@@ -1,20 +1,11 @@
 import TileRaceTransport
 
-/// The leaderboard and where it is kept.
+/// The leaderboard and its files: snapshot, claims, journal, and a lock so
+/// two servers never write the same files (mode 0600, directory 0700).
+/// Without a directory it lives in memory only.
 ///
-/// In a data directory it keeps `leaderboard.snapshot` (the boards, compacted,
-/// replaced atomically), `leaderboard.claims` (the nickname claims, appended
-/// at each compaction), `leaderboard.journal` (append-only, synced before
-/// every acknowledgement) and `leaderboard.lock` (held while open, so two
-/// servers never write the same files). Files are created with mode 0600, the
-/// directory with 0700. Without a directory it lives in memory only.
-///
-/// No step's cost grows with the number of claims except loading them at
-/// start and, at most once a day, rewriting the claims file without the
-/// expired ones.
-///
-/// Owned by one serial queue: the disk queue of the `LeaderboardWriter`
-/// that holds it (or the caller's, in tests and tools); not thread-safe.
+/// Owned by one serial queue (the `LeaderboardWriter`'s disk queue); not
+/// thread-safe.
 public final class LeaderboardStore {
     /// The journal records after which the store compacts itself.
     public static let defaultCompactionThreshold = 1000
@@ -45,16 +36,11 @@ public final class LeaderboardStore {
         LeaderboardStore(directory: nil, leaderboard: leaderboard, compactionThreshold: .max)
     }
 
-    /// Opens (creating if needed) the store in `directory`, loads the snapshot
-    /// and the claims and replays the journal, forgets the claims expired on
-    /// `today` (UTC `YYYY-MM-DD`, if given), then compacts.
+    /// Opens (creating if needed) the store, loads it, replays the journal,
+    /// forgets claims expired on `today`, then compacts.
     /// - Parameter acceptingLoss: start even when records are known to be
-    ///   missing (a deleted journal or snapshot), keeping what is left; the
-    ///   operator's explicit choice (`tilerace serve --accept-leaderboard-loss`).
-    /// - Throws: `corrupt` naming the file and line of any damage other than an
-    ///   incomplete last journal record; `missingRecords` when the snapshot and
-    ///   the journal do not join up; `locked` if another server holds it; `io`
-    ///   when a file cannot be read or written.
+    ///   missing; only on the operator's explicit choice.
+    /// - Throws: `corrupt`, `missingRecords`, `locked` or `io`.
     public static func open(
         directory: String, compactionThreshold: Int = defaultCompactionThreshold, acceptingLoss: Bool = false, today: String? = nil
     ) throws(StoreError) -> LeaderboardStore {
@@ -194,11 +180,8 @@ public final class LeaderboardStore {
         }
     }
 
-    /// Appends the claims made or used since the last compaction to the
-    /// claims file (or rewrites it without expired claims), writes a snapshot
-    /// of the boards (temp file, sync, rename, directory sync), then empties
-    /// the journal. A crash between the steps is harmless: records already in
-    /// the claims file or the snapshot are applied again, to no effect.
+    /// A crash between compaction's steps is harmless: records already in the
+    /// claims file or snapshot are applied again, to no effect.
     public func compact() throws(StoreError) {
         guard let directory, let journal, let claimsFile else { return }
         if needsClaimsRewrite {

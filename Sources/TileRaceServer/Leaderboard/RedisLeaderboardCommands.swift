@@ -62,10 +62,8 @@ struct RedisLeaderboardCommands: Sendable {
         ["HMGET", keys.ratings] + race.racers.map { Names.nicknameKey($0.nickname) }
     }
 
-    /// The second step of rating a race: from the stored ratings `reply`
-    /// (`readRatings`), the new ratings (`Leaderboard.rate`) and the script
-    /// that writes them unless one changed meanwhile; nil for a race that
-    /// cannot be rated.
+    /// From the stored ratings, the new ratings and the script that writes
+    /// them unless one changed meanwhile; nil for a race that cannot be rated.
     func ratingUpdate(of race: RatedRace, stored reply: RESPValue) throws(ProtocolError) -> (
         command: [String], changes: [RatingChange]
     )? {

@@ -1,15 +1,7 @@
-/// Whether a shared leaderboard store answers, and when to check whether it
-/// is back: the decisions of `RedisLeaderboardService`, as a value. Times are
-/// milliseconds on a steady clock.
-///
-/// - Up: requests go to the store.
-/// - A request fails (no reply in time, a refused or lost connection): down.
-///   Requests are then refused at once, without asking the store, and one
-///   probe at a time asks whether it is back: the first
-///   `backoffRange.lowerBound` ms after going down, the next twice as long
-///   after a probe fails, up to `backoffRange.upperBound`.
-/// - Any answer from the store (a probe's, or one to a request sent before
-///   it went down): up again.
+/// Whether a shared store answers, as a value (times in steady-clock ms).
+/// A failed request takes it down: requests are refused at once and one
+/// probe at a time checks, with exponential backoff over `backoffRange`.
+/// Any answer brings it up.
 struct StoreHealth: Hashable, Sendable {
     /// Up, or down and waiting for a probe.
     enum State: Hashable, Sendable {

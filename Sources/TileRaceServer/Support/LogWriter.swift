@@ -1,14 +1,10 @@
 import Dispatch
 import TileRaceProtocol
 
-/// Writes log lines (to standard error) without ever making the caller
-/// wait: lines go into a bounded buffer, and a queue of its own does the
-/// writing. When the output is not read (a full pipe), lines past the bound
-/// are dropped and counted, and the count is written as soon as writing
-/// works again.
-///
-/// The buffer is owned by `bufferQueue`, which only ever appends or takes
-/// lines (it never waits); the blocking writes run on `writeQueue`.
+/// Writes log lines to standard error without making the caller wait: a
+/// bounded buffer, written by a queue of its own. When the output is not
+/// read, extra lines are dropped and counted, and the count written later.
+/// `bufferQueue` never blocks; writes run on `writeQueue`.
 public final class LogWriter: @unchecked Sendable {
     /// How many lines wait at most before new ones are dropped.
     public let capacity: Int
