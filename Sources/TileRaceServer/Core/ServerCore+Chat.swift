@@ -1,8 +1,7 @@
 import TileRaceProtocol
 
-/// Chat: to the sayer's room (kept in its history for later joiners), or,
-/// from no room, to the lobby on every shard. Never written to disk or
-/// logged (the log only counts lines).
+/// Chat: to the sayer's room or, from no room, the lobby on every shard.
+/// Never written to disk or logged (the log only counts lines).
 extension ServerCore {
     func say(_ session: Session, text: String) throws(ProtocolError) {
         guard let nickname = session.nickname else { throw Requirement.named.refusal }

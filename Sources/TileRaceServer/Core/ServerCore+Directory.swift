@@ -9,9 +9,7 @@ extension ServerCore {
         timers.schedule(.directory, at: now)
     }
 
-    /// Publishes this server's rooms (every shard's: the registry lists
-    /// them) and schedules the next time. One shard does it
-    /// (`startDirectory` is called on one core).
+    /// Publishes every shard's rooms; only one core calls `startDirectory`.
     func publishRooms() {
         guard let interval = directoryMilliseconds, !isShuttingDown else { return }
         outbox.append(.publishRooms(registry.withState { $0.publicRooms() }))

@@ -2,8 +2,7 @@ import TileRaceProtocol
 
 /// The one dispatch of a parsed request to its handler.
 extension ServerCore {
-    /// Runs a checked request: one exhaustive switch, so every request reaches
-    /// exactly one handler.
+    /// One exhaustive switch, so every request reaches exactly one handler.
     /// - Throws: the `ProtocolError` to answer as `ERR`.
     func dispatch(_ request: ClientMessage, from session: Session) throws(ProtocolError) {
         switch request {

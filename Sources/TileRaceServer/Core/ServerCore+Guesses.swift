@@ -1,11 +1,9 @@
 import TileRaceProtocol
 
-/// Guessable secrets (join codes, resume secrets): refusals count per
-/// address per minute (so reconnecting does not reset them) and per
-/// connection, which is closed after too many.
+/// Guessable secrets: refusals count per address per minute (so
+/// reconnecting does not reset them) and per connection.
 extension ServerCore {
-    /// Lets a guess be checked, or refuses it with `ERR flood` when the
-    /// address has spent its tries for the minute.
+    /// Refuses with `ERR flood` when the address has spent its tries.
     /// - Parameters:
     ///   - bye: the `BYE` text when the connection's total is spent.
     ///   - flood: the `flood` text for a wait of so many seconds.

@@ -3,9 +3,8 @@ import TileRaceProtocol
 /// `INFO`: whole-server figures from the registry. Shards add their moves
 /// once a second, never per move, to keep the lock off the hot path.
 extension ServerCore {
-    /// `INFO`: asks the leaderboard service whether the store is up; the
-    /// session waits like `TOP`, and the reply (`infoLine`) is made with the
-    /// counts of the moment the answer comes.
+    /// Waits for the store's health like `TOP`; the counts are taken when the
+    /// answer comes.
     func info(_ session: Session) {
         ask(.status, for: session)
     }

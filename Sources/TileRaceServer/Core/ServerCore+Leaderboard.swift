@@ -1,8 +1,7 @@
 import TileRaceProtocol
 
-/// Leaderboard requests go to the service as actions. Until the answer
-/// comes back the asker's later lines wait, so replies stay in order.
-/// A submission is answered only once it is stored.
+/// Until the service answers, the asker's later lines wait, so replies stay
+/// in order. A submission is answered only once stored.
 extension ServerCore {
     /// A request waiting for the leaderboard service: who asked, and what.
     struct AwaitedAnswer {

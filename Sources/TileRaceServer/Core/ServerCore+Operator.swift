@@ -1,15 +1,12 @@
 import TileRaceProtocol
 
-/// Operator requests (protocol.md section 13). Bans live in the store so
-/// every server on it honours them across restarts. Actions on other
-/// shards' sessions go through the registry and run at their sweep
-/// (within a second).
+/// Operator requests (protocol.md 13). Bans live in the store so every
+/// server honours them across restarts; other shards act at their sweep.
 extension ServerCore {
     // MARK: AUTH
 
-    /// `AUTH <secret>`: a wrong secret counts like a wrong join code (per
-    /// address, and per connection); the comparison takes the same time
-    /// wherever the secrets differ.
+    /// A wrong secret counts like a wrong join code; the comparison is
+    /// constant-time.
     func authenticate(_ session: Session, secret: String) throws(ProtocolError) {
         guard let operatorSecret else {
             throw ProtocolError(.notOperator, "this server has no operator secret, so operator requests are off")
@@ -40,9 +37,7 @@ extension ServerCore {
 
     // MARK: CONNECTIONS, KICK, ANNOUNCE
 
-    /// `CONNECTIONS`: this shard's connections as they are, the others' as
-    /// their shards noted them (room and idle time as of their last sweep);
-    /// by connection number.
+    /// Other shards' connections are as of their last sweep.
     func listConnections(_ session: Session) {
         let all = (connectionList() + otherShardsConnections()).sorted { $0.id < $1.id }
         send(session.id, lines: all.map { ServerMessage.connection($0).line } + [ServerMessage.ok(.connections(count: all.count)).line])
@@ -96,9 +91,7 @@ extension ServerCore {
         reply(session, .kick(nickname: nickname))
     }
 
-    /// `ANNOUNCE`: a `NOTICE` to every greeted connection, now on this shard
-    /// and at their next sweep on the others; the count is of every
-    /// connection the server has.
+    /// Other shards deliver the `NOTICE` at their next sweep.
     func announce(_ session: Session, text: String) {
         registry.withState { $0.announce(text) }
         deliverNotices()
@@ -106,9 +99,7 @@ extension ServerCore {
         reply(session, .announce(count: connectionList().count + otherShardsConnections().count))
     }
 
-    /// `MUTE` / `UNMUTE`: the nickname's `SAY` is refused (`ERR muted`) on
-    /// every shard of this server, or allowed again; the registry keeps it
-    /// until the server stops.
+    /// Mutes apply on every shard and last until the server stops.
     func setMuted(_ session: Session, nickname: String, _ isMuted: Bool) {
         _ = registry.withState { $0.setMuted(Names.nicknameKey(nickname), isMuted) }
         log(.info, "operator \(isMuted ? "muted" : "unmuted") \(nickname)")

@@ -13,9 +13,8 @@ extension ServerCore {
     /// How often the queue is looked at while players wait.
     static let queueLookMilliseconds = 250
 
-    /// `QUEUE token=`: moves to the queue's shard, then asks the store
-    /// whether the token proves the nickname's claim, and its rating
-    /// (`queueProven` carries the request out).
+    /// Moves to the queue's shard, then asks the store to prove the claim
+    /// (`queueProven` goes on).
     func queue(_ session: Session, token: String) throws(ProtocolError) {
         if session.isBot { throw ServerCore.botsUnqueued }
         if moveSession(session, toShard: ServerCore.queueShard) { return }
@@ -65,9 +64,7 @@ extension ServerCore {
                 message: "\(session.logName) left the quick race queue (\(reason))"))
     }
 
-    /// The queue's timer: drops who cannot wait any more (gone, moved
-    /// away, in a room or a practice game), makes the rooms it can, tells
-    /// the others how long they waited.
+    /// The queue's timer: drops who left, makes rooms, sends `QUEUED`.
     func lookAtQueue() {
         for waiter in matchQueue.waiters {
             let session = sessions[waiter.id]
@@ -127,9 +124,7 @@ extension ServerCore {
         publish(room)
     }
 
-    /// The store's refusal of a claim, in the words of the request that
-    /// asked: the store words an unclaimed nickname for `READY`; a `QUEUE`
-    /// (asked from outside rooms) hears of `QUEUE`.
+    /// The store words refusals for `READY`; a `QUEUE` gets them reworded.
     func claimRefusal(_ error: ProtocolError, of request: LeaderboardRequest, for session: Session?) -> ProtocolError {
         guard case .proveClaim(let nickname, _, _) = request, error.code == .notEligible, let session, session.roomKey == nil else {
             return error

@@ -1,8 +1,7 @@
 import TileRaceProtocol
 
-/// Rated rooms (`CREATE ... rated=yes`, protocol.md section 5.7): who may
-/// race in them, the claim a racer proves at `READY`, and the ratings the
-/// store computes at the race's end, which the `RESULT` lines carry.
+/// Rated rooms (protocol.md 5.7): eligibility, claims proved at `READY`,
+/// and ratings the store computes at the race's end.
 extension ServerCore {
     /// A rated race's standings, waiting for the store's new ratings.
     struct AwaitedRatings {
@@ -15,8 +14,8 @@ extension ServerCore {
     static let botsUnrated = ProtocolError(
         .notEligible, "rated rooms are for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
 
-    /// Whether `session` may get ready in a rated room. False while the store
-    /// checks `token`; its answer then carries the `READY` out.
+    /// False while the store checks `token`; its answer then carries the
+    /// `READY` out.
     /// - Throws: `not-eligible` for a bot or without a token.
     func hasProvenClaim(_ session: Session, token: String?) throws(ProtocolError) -> Bool {
         guard !session.isBot else { throw ServerCore.botsUnrated }
@@ -80,9 +79,8 @@ extension ServerCore {
         return places
     }
 
-    /// The store answered a rated race: its standings go out with each
-    /// racer's rating and change (without them when the store failed: the
-    /// race then counted for nothing, and the log says why).
+    /// If the store failed, results go out without ratings and the race counts
+    /// for nothing (the log says why).
     func ratingsAnswered(_ awaited: AwaitedRatings, _ answer: LeaderboardAnswer) {
         var results = awaited.results
         switch answer {
@@ -116,9 +114,7 @@ extension ServerCore {
         sendResults(results, of: awaited.raceID, in: room)
     }
 
-    /// The rating a rated room shows beside `session`'s nickname: the one
-    /// its proved claim brought, or its last rated race left; nil in an
-    /// unrated room or before the claim is proved.
+    /// Nil in an unrated room or before the claim is proved.
     func shownRating(of session: Session, in room: Room) -> ShownRating? {
         guard room.options.isRated, let nickname = session.nickname, session.provenClaim == Names.nicknameKey(nickname) else {
             return nil

@@ -54,7 +54,6 @@ extension ServerCore {
                 message: "\(session.id) \(session.peer) \(session.logName) away: \(reason); seat held for \(held) s"))
     }
 
-    /// The connection of `fresh` takes over the away session the secret names.
     /// - Throws: `bad-session` (counted per address like wrong join codes),
     ///   `flood` past that limit.
     func resume(_ fresh: Session, nickname: String, secret: String) throws(ProtocolError) {
@@ -112,9 +111,8 @@ extension ServerCore {
         setInputFlow(held.framer.bufferedByteCount > 0 ? .turn : .read, of: held)
     }
 
-    /// What a racer who comes back needs: the countdown, or the race's
-    /// `START`, its own game (`RESYNC`), the others' `PROGRESS` and the
-    /// `FINISH`es; or the results of the race that ended while it was away.
+    /// Replays the countdown or race state, or the results of a race that
+    /// ended while away.
     private func catchUpAfterResume(_ session: Session, in room: Room) {
         if let endsAt = room.countdownEndsAt {
             send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))

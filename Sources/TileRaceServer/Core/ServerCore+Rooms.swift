@@ -176,9 +176,8 @@ extension ServerCore {
         leaveRoom(session)
     }
 
-    /// Takes a session out of its room: a racer finishes as `left`, the others
-    /// get `LEFT`, a countdown restarts without the player, a race whose last
-    /// racer left ends, and an empty room (other than `daily`) is removed.
+    /// A countdown restarts without the player; an empty room other than
+    /// `daily` is removed.
     func leaveRoom(_ session: Session) {
         guard let room = room(of: session) else { return }
         session.roomKey = nil
@@ -217,9 +216,8 @@ extension ServerCore {
 
     // MARK: Countdown
 
-    /// Starts the countdown when every player of a waiting room is ready (and
-    /// none is away); or, when one person races only bots, the race itself:
-    /// the person was the last to get ready, so nobody needs the countdown.
+    /// When one person races only bots, the race starts at once: that person
+    /// was the last to get ready, so nobody needs the countdown.
     func startCountdownIfReady(_ room: Room) {
         guard room.state == .waiting, !room.players.isEmpty,
             room.players.allSatisfy({ room.ready.contains($0) && sessions[$0]?.isAway != true }),

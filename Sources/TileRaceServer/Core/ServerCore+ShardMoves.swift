@@ -21,18 +21,15 @@ extension ServerCore {
         return moveSession(session, toShard: host)
     }
 
-    /// `CREATE`: sends the session to the shard hosting the fewest rooms
-    /// (those on their way there counted), when that is another one;
-    /// returns whether it goes.
+    /// Sends the session to the shard with the fewest rooms (placements
+    /// counted); returns whether it goes.
     func moveToShardForNewRoom(_ session: Session) -> Bool {
         guard shardCount > 1, !isCarried(session) else { return false }
         let now = now
         return moveSession(session, toShard: registry.withState { $0.shardForNewRoom(preferring: shard, now: now) })
     }
 
-    /// Sends a session to shard `target` with the request being handled
-    /// (`departIfSent` once it returns), unless it is there already or
-    /// carried that request here; returns whether it goes.
+    /// No move when already there or when it carried this request here.
     func moveSession(_ session: Session, toShard target: Int) -> Bool {
         guard !isCarried(session), target != shard else { return false }
         session.shardMove = .leaving(toShard: target)
@@ -44,9 +41,8 @@ extension ServerCore {
         departing.removeValue(forKey: connection)
     }
 
-    /// After a request ran: when a handler sent the session to another
-    /// shard, it leaves this core with the request, to run first there, and
-    /// this returns true.
+    /// When a handler sent the session elsewhere, it leaves with the request
+    /// and this returns true.
     func departIfSent(_ session: Session, carrying request: ClientMessage, cost: Int) -> Bool {
         guard case .leaving(let target) = session.shardMove else { return false }
         guard let connection = session.connection else {
@@ -68,9 +64,8 @@ extension ServerCore {
         return true
     }
 
-    /// Takes in a session that departed from another shard (or from this
-    /// one, when its connection was closing) and runs its carried request
-    /// and the lines that followed it.
+    /// Also used for a move to this same shard, when its connection was
+    /// closing.
     func takeIn(_ session: Session) {
         guard let connection = session.connection else { return }
         guard !isShuttingDown else {

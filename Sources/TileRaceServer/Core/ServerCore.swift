@@ -151,9 +151,7 @@ package final class ServerCore {
 
     package var nextDeadline: Int? { timers.nextDeadline() }
 
-    /// Takes in a session that departed from another shard on `connection`
-    /// (which now carries it here), and runs its carried request and lines
-    /// (`takeIn(_:)`).
+    /// Takes in a session from another shard (`takeIn(_:)`).
     func arrive(_ session: Session) -> [ServerAction] {
         now = clock.monotonicMilliseconds
         defer { outbox.removeAll(keepingCapacity: true) }
@@ -193,9 +191,7 @@ package final class ServerCore {
             }
             let verdict: RequestGate.Verdict
             if logLevel < .debug, let move = session.framer.nextPlainMove() {
-                // The line a racer sends most, read where the framer holds
-                // it (no `String`; the debug log, which shows the line, reads
-                // it the general way).
+                // The most common line, read in place without making a `String`.
                 noteHeard(session)
                 verdict = session.gate.check(plainMove: move, now: now, meets: { meets($0, session) })
             } else {
@@ -235,9 +231,7 @@ package final class ServerCore {
         session.partialLineSince = nil
     }
 
-    /// A request line as the log shows it: quoted, except a line of chat,
-    /// which the log counts and never shows, and `AUTH`, whose secret it
-    /// never shows.
+    /// Chat lines and `AUTH` secrets are never shown.
     static func loggable(_ line: String, _ verdict: RequestGate.Verdict) -> String {
         guard case .run(.say(let text), _) = verdict else {
             let verb = line.split(separator: " ").first?.uppercased()
@@ -268,9 +262,8 @@ package final class ServerCore {
         }
     }
 
-    /// Carries out an admitted request (the one dispatch on the typed
-    /// request); then the session departs when a handler sent it to another
-    /// shard, or closes when its reply must be followed by `BYE`.
+    /// Then the session departs if sent elsewhere, or closes if its reply
+    /// ends with `BYE`.
     func run(_ request: ClientMessage, cost: Int, from session: Session) {
         do throws(ProtocolError) {
             try dispatch(request, from: session)
@@ -481,9 +474,8 @@ package final class ServerCore {
 
     // MARK: Lookups
 
-    /// The room a session is in (remembered by the session while it stays
-    /// there: a racer's every move looks its room up, and a look-up hashes
-    /// the room's name).
+    /// Cached on the session: every move looks its room up, and a look-up
+    /// hashes the name.
     func room(of session: Session) -> Room? {
         guard let key = session.roomKey else { return nil }
         if let found = session.foundRoom { return found }
