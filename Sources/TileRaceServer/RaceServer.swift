@@ -43,9 +43,8 @@ public final class RaceServer: @unchecked Sendable {
         public var clock: any ServerClock = SystemClock()
         /// Random seeds and tokens.
         public var random = RandomSource.system
-        /// Keep the leaderboard in this Redis server, shared with the other
-        /// servers that name it, instead of `dataDirectory`; the servers then
-        /// also share their rooms (`advertisedAddress`).
+        /// Share the leaderboard, and rooms, through this Redis instead of
+        /// `dataDirectory`.
         public var redisStore: RedisAddress?
         /// Start on a Redis store that does not sync every change to its
         /// append-only file (the log says so at start).
@@ -58,9 +57,8 @@ public final class RaceServer: @unchecked Sendable {
         /// A leaderboard store to use instead of `dataDirectory` (tests: a
         /// disk that is slow or fails on command).
         var makeStore: (@Sendable () -> any LeaderboardPersisting)?
-        /// A file holding the operator's secret (`AUTH`); nil: the data
-        /// directory's `operator.secret`, made at the first start; with
-        /// neither, operator requests are off.
+        /// Nil: the data directory's `operator.secret`; with neither, operator
+        /// requests are off.
         public var operatorSecretFile: String?
         /// The operator's secret itself (tests), instead of a file.
         public var operatorSecret: String?
@@ -138,9 +136,7 @@ public final class RaceServer: @unchecked Sendable {
         return shards.reduce(0) { sum, shard in sum + shard.queue.sync { shard.connectionCount } }
     }
 
-    /// The shard hosting the room with this key (lower-case name), as the
-    /// registry the shards share lists it; nil before the start or when
-    /// no shard hosts one (for tests).
+    /// For tests: nil before the start or when no shard hosts it.
     func shard(hostingRoom key: String) -> Int? {
         queue.sync { registry }?.withState { $0.rooms[key]?.shard }
     }
@@ -252,9 +248,7 @@ public final class RaceServer: @unchecked Sendable {
         }
     }
 
-    /// The operator's secret: the configuration's, its file's, or the data
-    /// directory's (made now at the first start); nil, said in the log, when
-    /// there is none.
+    /// Nil (logged) when there is none.
     private func loadOperatorSecret() throws(ServerError) -> String? {
         if let secret = configuration.operatorSecret { return secret }
         do throws(OperatorSecretError) {

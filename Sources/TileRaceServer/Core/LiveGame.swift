@@ -1,9 +1,8 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// A game being played entry by entry over the network: the server's copy of
-/// a racer's (or a practice player's) game, with the entry numbering of `MOVE`,
-/// its timed record, and whether it is a sprint (protocol.md section 10.2).
+/// The server's copy of a racer's or practice player's game, entry by
+/// entry, with its timed record.
 struct LiveGame {
     /// The longest sprint: a slower game to 2048 is not one (the Redis
     /// board orders times exactly below 2^23 ms).
@@ -128,9 +127,8 @@ struct LiveGame {
         }
     }
 
-    /// Records the sprint time when the game just reached its target as a
-    /// sprint: 4x4 to 2048 on the server's seed, no assist, never paused,
-    /// never restarted, within `maximumSprintTime`.
+    /// A sprint: 4x4 to 2048 on the server's seed, no assist, never paused or
+    /// restarted, within `maximumSprintTime`.
     private mutating func noteWin(at time: Int) {
         guard config.size == 4, config.target == 2048, hasServerSeed, game.assistCount == 0, !wasPaused, restarts == 0,
             time <= LiveGame.maximumSprintTime

@@ -100,9 +100,8 @@ struct MatchQueue {
         return rooms
     }
 
-    /// The `QUEUED` notices due at `now` (every `noticeMilliseconds`, and
-    /// at once with the bots offer when a waiter passes
-    /// `botsOfferMilliseconds`); marks them sent.
+    /// The `QUEUED` notices due at `now` (with the bots offer once a waiter
+    /// passes `botsOfferMilliseconds`); marks them sent.
     mutating func notices(at now: Int) -> [Notice] {
         var due: [Notice] = []
         for index in waiters.indices {

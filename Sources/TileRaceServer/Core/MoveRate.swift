@@ -1,6 +1,5 @@
-/// Moves counted per second over the last minute, for `INFO`'s moves per
-/// second: sixty buckets, each holding the count of one second (a bucket is
-/// reused when its second comes round again).
+/// Moves per second over the last minute: sixty one-second buckets,
+/// reused as their second comes round.
 struct MoveRate: Hashable, Sendable {
     static let window = 60
 

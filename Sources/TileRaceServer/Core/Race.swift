@@ -5,9 +5,8 @@ import TileRaceProtocol
 final class Race {
     /// One racer: the server's copy of their game and how they finished.
     final class Racer {
-        // What a move and a room's `PROGRESS` test for every racer comes
-        // before the game's 550 bytes, in the racer's first cache line
-        // (Swift lays the properties out in the order written).
+        // Fields every move and `PROGRESS` reads come before the game's 550
+        // bytes, in the racer's first cache line (Swift keeps declared order).
         let id: ConnectionID
         /// Whether a newer state waits to be sent.
         var isProgressPending = false

@@ -53,9 +53,7 @@ struct RequestGate {
     /// Whether the turn did its work: the lines left wait for the next one.
     var isTurnOver: Bool { turnWork >= workPerTurn }
 
-    /// Decides on a whole line. `listedItems` says how many items a listing
-    /// reply would hold (asked only for `ROOMS`), `meets` whether the
-    /// session is in a state.
+    /// `listedItems`: the item count of a listing reply (only `ROOMS`).
     mutating func check(
         _ line: String, now: Int, listedItems: () -> Int, meets: (Requirement) -> Bool
     ) -> Verdict {
@@ -71,9 +69,7 @@ struct RequestGate {
         return check(request, of: verb, admission: verb.admission, now: now, listedItems: listedItems, meets: meets)
     }
 
-    /// `check(_:now:listedItems:meets:)` for a plain `MOVE` already read
-    /// (`ClientMessage.plainMove`): the line a racer sends most, checked
-    /// without the general parser, its row read once.
+    /// Fast path for the most common line, a plain `MOVE`: no general parser.
     mutating func check(plainMove move: ClientMessage, now: Int, meets: (Requirement) -> Bool) -> Verdict {
         check(.success(move), of: .move, admission: RequestGate.moveAdmission, now: now, listedItems: { 0 }, meets: meets)
     }
@@ -101,9 +97,7 @@ struct RequestGate {
         }
     }
 
-    /// Counts a request of a verb with a window (`SAY`), or refuses it with
-    /// `ERR flood` when the window holds its most already (its tokens stay
-    /// taken: it was admitted, then refused).
+    /// Refused requests keep their tokens taken: they were admitted first.
     private mutating func admit(_ verb: RequestVerb, within window: RequestWindow, now: Int) -> Verdict? {
         var times = windowed[verb, default: []].filter { now - $0 < window.milliseconds }
         defer { windowed[verb] = times }
@@ -119,9 +113,8 @@ struct RequestGate {
         return nil
     }
 
-    /// Decides on a line the framer could not read: one too long closes the
-    /// connection; any other (control characters, bad UTF-8) is answered
-    /// like a request that costs one token.
+    /// A line too long closes the connection; any other unreadable line costs
+    /// one token.
     mutating func check(unreadable error: ProtocolError, now: Int) -> Verdict {
         guard error.code != .lineTooLong else {
             turnWork += 1
@@ -136,9 +129,8 @@ struct RequestGate {
         turnWork += cost
     }
 
-    /// Charges the tokens a reply costs once it is known (`RECORD`'s `LOG`
-    /// lines), going into debt when there are not that many: the requests
-    /// that follow wait until it is paid back.
+    /// Charges a reply's cost once known (`RECORD`'s `LOG` lines), going into
+    /// debt: later requests wait until it is paid back.
     mutating func chargeReply(of verb: RequestVerb, itemLines: Int, now: Int) {
         tokens.charge(now: now, cost: verb.costAfterReply(itemLines: itemLines))
     }

@@ -22,9 +22,7 @@ package enum ServerAction: Hashable, Sendable {
     /// servers' rooms come back as `ServerInput.remoteRooms`.
     case publishRooms([RoomDescription])
     case log(ServerLog.Level, LogEntry)
-    /// Hand a line of the lobby's chat (a `CHAT` event) to every other shard
-    /// of this server, for the sessions in the lobby there
-    /// (`ServerInput.lobbyChat`); this shard's got it already.
+    /// Hand a lobby `CHAT` line to every other shard; this shard has it already.
     case lobbyChat(String)
 }
 
@@ -59,9 +57,8 @@ package enum InputFlow: Hashable, Sendable {
     case read
     /// Stop reading it: its lines wait (its `SUBMIT` is being stored).
     case hold
-    /// Stop reading it and give it another turn (`ServerInput.inputTurn`) once
-    /// the others had theirs and its unsent output is below the backpressure
-    /// threshold: it sent more lines than one turn handles.
+    /// It sent more than one turn handles: read it again once the others had
+    /// their turn and its output is below the backpressure threshold.
     case turn
 }
 

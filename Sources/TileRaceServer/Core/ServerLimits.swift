@@ -16,13 +16,10 @@ public struct ServerLimits: Hashable, Sendable {
     public var maximumWatchersPerRoom = 32
     /// Bytes waiting to be sent to one connection before it is disconnected.
     public var maximumPendingOutputBytes = 1 << 20
-    /// Bytes waiting to be sent to one connection beyond which the server stops
-    /// reading its requests until they are written (backpressure: no replies
-    /// are built that the client is not taking).
+    /// Unsent bytes past which the server stops reading a connection, so no
+    /// replies are built that the client is not taking.
     public var backpressureBytes = 64 << 10
-    /// The work one connection's turn may do before the others get theirs,
-    /// in request costs (a `PING` costs 1, a `TOP` of 100 entries 11): about
-    /// 16 light requests or one or two heavy ones.
+    /// One turn's work in request costs (`PING` 1, a 100-entry `TOP` 11).
     public var workPerTurn = 16
     /// Silence after which a connection is sent `BYE idle` and closed.
     public var idleMilliseconds = 120_000
@@ -30,9 +27,7 @@ public struct ServerLimits: Hashable, Sendable {
     public var pingMilliseconds = 45_000
     /// How long a connection may take to send `HELLO` after connecting.
     public var helloMilliseconds = 30_000
-    /// How long a line may take from its first byte to its end. A partial
-    /// line is not activity: bytes trickled without a line end do not keep
-    /// a connection alive.
+    /// Bytes trickled without a line end do not keep a connection alive.
     public var lineMilliseconds = 10_000
     /// How long a dropped connection's seat (nickname, room, ready mark, game)
     /// is held for it to resume with `HELLO ... resume=`; 0: not held.
@@ -56,9 +51,8 @@ public struct ServerLimits: Hashable, Sendable {
     public var countdownMilliseconds = 3000
     /// The shortest time between two `PROGRESS` lines about one racer.
     public var progressIntervalMilliseconds = 100
-    /// How long the `PROGRESS` lines for a racer who is racing may wait
-    /// for the reply to the racer's next request, so that both go in one
-    /// write (`ServerAction.sendSoon`); 0: they are written at once.
+    /// How long a racer's `PROGRESS` may wait to share a write with its next
+    /// reply; 0: written at once.
     public var progressWaitMilliseconds = 50
     /// How long a closing connection may take to deliver its last lines.
     public var closeTimeoutMilliseconds = 5000

@@ -69,9 +69,8 @@ struct ServerRegistry {
         var description: RoomDescription
     }
 
-    /// Whether a server holding `roomCount` rooms (`daily` among them) may
-    /// have one more under `maximumRooms` (which leaves `daily` out): the
-    /// rule `CREATE` checks early and `register` checks again.
+    /// `maximumRooms` leaves `daily` out, `roomCount` counts it. `CREATE`
+    /// checks early and `register` again.
     static func hasRoom(forAnotherOf roomCount: Int, maximumRooms: Int) -> Bool {
         roomCount - 1 < maximumRooms
     }
@@ -92,9 +91,8 @@ struct ServerRegistry {
     var greetedCount = 0
     /// Moves played in all shards over the last minute (each shard adds its count once a second).
     var moveRate = MoveRate()
-    /// The operator's bans, by `BanTarget.key`: what the store holds, as
-    /// last read from it (at start, after each change made here, and every
-    /// few seconds, for bans made by servers sharing the store).
+    /// Bans as last read from the store (at start, after each change here,
+    /// and every few seconds for other servers' bans).
     var bans: [String: BanInfo] = [:]
     /// Counts changes of `bans`: each shard closes its banned sessions once per change.
     var bansVersion = 0
@@ -182,9 +180,8 @@ struct ServerRegistry {
         return RoomFacts(host: host, remote: host == nil ? remoteRooms[key] : nil, roomCount: rooms.count)
     }
 
-    /// The shard a new room goes to: the one hosting the fewest rooms,
-    /// counting those placed there and not yet registered (`preferring` on
-    /// a tie); the room counts as placed there from `now`.
+    /// The shard with the fewest rooms, placements counted (`preferred` on a
+    /// tie).
     mutating func shardForNewRoom(preferring preferred: Int, now: Int) -> Int {
         guard shardCount > 1 else { return preferred }
         placements.removeAll { $0.expires <= now }
@@ -210,9 +207,7 @@ struct ServerRegistry {
 
     // MARK: Guesses, INFO
 
-    /// Nil when a guess (a join code, a resume secret) from `address` may be
-    /// checked at `now`, else the milliseconds until one may (the guess is
-    /// counted); `fresh`: the guard of an address that has none.
+    /// Nil when a guess from `address` may be checked now, else the ms to wait.
     mutating func guessWait(address: String, now: Int, fresh: JoinCodeGuard) -> Int? {
         var byAddress = guessesByAddress[address] ?? fresh
         defer { guessesByAddress[address] = byAddress }

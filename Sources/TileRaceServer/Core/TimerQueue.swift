@@ -15,9 +15,8 @@ struct TimerQueue<Key: Hashable> {
     private var current: [Key: (token: Int, deadline: Int)] = [:]
     private var heap: [Item] = []
     private var nextToken = 0
-    /// Whether the heap's first item is known to be live: asking for the
-    /// next deadline again (the shard does after every batch of input)
-    /// then costs no look-up until the queue changes.
+    /// Saves a look-up when the next deadline is asked again (after every
+    /// batch) with no change.
     private var isFirstLive = false
 
     func deadline(of key: Key) -> Int? {

@@ -23,9 +23,8 @@ struct TokenBucket: Hashable, Sendable {
         return true
     }
 
-    /// Takes `cost` tokens for work already done, going into debt (down to
-    /// one burst) when there are not that many: the requests that follow wait
-    /// until it is paid back.
+    /// Charges work already done, going into debt (down to one burst): later
+    /// requests wait until it is paid back.
     mutating func charge(now: Int, cost: Int) {
         _ = take(now: now, cost: 0)
         thousandths = max(-burst * 1000, thousandths - cost * 1000)

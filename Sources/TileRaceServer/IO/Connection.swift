@@ -73,9 +73,8 @@ final class Connection {
         updateReading()
     }
 
-    /// Queues lines, as bytes with their line endings. Returns false (and
-    /// closes at once) when the unsent output would pass the limit. Ignored
-    /// unless open.
+    /// Returns false (and closes) when unsent output would pass the limit.
+    /// Ignored unless open.
     @discardableResult
     func enqueue(_ lines: OutgoingLines) -> Bool {
         let (first, second) = lines.parts
@@ -99,9 +98,8 @@ final class Connection {
         channel.closeNow()
     }
 
-    /// Gives the socket up, for another shard: once the sources are
-    /// cancelled, `next` gets the descriptor and the unsent output. Nothing
-    /// more is reported. Returns false (doing nothing) unless open.
+    /// Hands the socket and unsent output to `next` once the sources are
+    /// cancelled. Returns false unless open.
     func detach(to next: @escaping (Int32, OutputBuffer) -> Void) -> Bool {
         channel.detach(to: next)
     }

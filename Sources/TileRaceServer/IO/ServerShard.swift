@@ -67,9 +67,8 @@ final class ServerShard: @unchecked Sendable {
         return connections.count
     }
 
-    /// Starts the timer; with `directoryEvery`, this shard publishes the
-    /// server's rooms to the shared room directory that often.
-    /// With `bansEvery`, it reads the operator's bans from the store that often.
+    /// With `directoryEvery`, publishes the rooms that often; with
+    /// `bansEvery`, reads the bans from the store that often.
     func start(directoryEvery interval: Int? = nil, bansEvery banInterval: Int? = nil) {
         dispatchPrecondition(condition: .onQueue(queue))
         if let interval { core.startDirectory(every: interval) }
@@ -149,9 +148,8 @@ final class ServerShard: @unchecked Sendable {
         scheduleInputTurn(connection)
     }
 
-    /// Gives a connection its next turn of input after what is already queued
-    /// (other connections' reads, timers), unless its output is backed up:
-    /// then the turn waits until the output drains.
+    /// Queues a connection's next turn after other work, or after its output
+    /// drains if backed up.
     private func scheduleInputTurn(_ connection: Connection) {
         guard !connection.isOutputBacklogged else { return }
         connection.wantsInputTurn = false
@@ -225,9 +223,8 @@ final class ServerShard: @unchecked Sendable {
         runWaiting()
     }
 
-    /// `process(.received(id, bytes))` for bytes lent by a read: the core
-    /// takes them without an array made for them (nor a `ServerInput`);
-    /// while the shard is at work they wait in the inbox, copied.
+    /// Lent bytes go to the core without an array; while the shard is busy
+    /// they wait in the inbox, copied.
     private func received(_ bytes: UnsafeRawBufferPointer, on id: ConnectionID) {
         assertOnQueue(queue)
         guard !isProcessing else {
@@ -321,18 +318,16 @@ final class ServerShard: @unchecked Sendable {
         }
     }
 
-    /// Queues lines to a connection, flushed at the end of the batch.
-    /// (Kept out of `perform`'s switch: inlined there, the look-up made the
-    /// compiler copy each action whole.)
+    /// Out of `perform`'s switch: inlined there, the compiler copied each
+    /// action whole.
     @inline(never)
     private func send(_ lines: OutgoingLines, to id: ConnectionID) {
         guard let connection = connections[id], connection.enqueue(lines) else { return }
         schedule(connection)
     }
 
-    /// Queues lines to a connection that may wait for its next reply
-    /// (`ServerAction.sendSoon`): flushed with the next lines sent to it,
-    /// or when the wait ends (`endWaits()`), whichever comes first.
+    /// Flushed with the next lines to it or when the wait ends, whichever is
+    /// first.
     @inline(never)
     private func sendSoon(_ lines: OutgoingLines, to id: ConnectionID) {
         guard let connection = connections[id], connection.enqueue(lines) else { return }
@@ -352,9 +347,8 @@ final class ServerShard: @unchecked Sendable {
         }
     }
 
-    /// Hands a connection and its departed session to shard `target`: the
-    /// sources stop here, and once cancelled, the socket and the output not
-    /// yet written go to the other shard's queue.
+    /// The socket and unsent output go to the other shard's queue once the
+    /// sources here are cancelled.
     private func transfer(_ id: ConnectionID, to target: Int) {
         guard let session = core.release(id) else { return }
         let next = target >= 0 && target < shards.count ? shards[target] : nil
@@ -396,9 +390,8 @@ final class ServerShard: @unchecked Sendable {
     }
 }
 
-/// A session on its way from one shard's queue to another's: the sending
-/// shard let go of it (`ServerCore.release`) before it is boxed, and only
-/// the receiving shard touches it afterwards.
+/// Unchecked Sendable is safe: the sender released it before boxing, and
+/// only the receiver touches it afterwards.
 private struct SessionBox: @unchecked Sendable {
     let session: Session
 }

@@ -12,9 +12,8 @@ struct WaitingOutput {
     /// Whether no wait is in the queue (ended early or not).
     var isEmpty: Bool { front == waits.count }
 
-    /// A connection's output waits until `deadline`, or until the last
-    /// wait's end if that is later (so the queue stays in order, whatever
-    /// a clock does); returns the deadline it got.
+    /// The deadline is raised to the last wait's end if later, so the queue
+    /// stays in order whatever the clock does; returns the deadline it got.
     @discardableResult
     mutating func append(_ id: ConnectionID, until deadline: Int) -> Int {
         let deadline = isEmpty ? deadline : max(deadline, waits[waits.count - 1].until)
@@ -46,9 +45,8 @@ struct WaitingOutput {
         front = 0
     }
 
-    /// Gives back the room of the waits taken from the front: all of it
-    /// once the queue is empty (keeping the memory), else once they are
-    /// most of it.
+    /// Reclaims the front's used slots: all once empty (keeping capacity),
+    /// else once they are most of it.
     private mutating func compact() {
         if front == waits.count {
             waits.removeAll(keepingCapacity: true)

@@ -32,9 +32,8 @@ public struct BoardEntry: Hashable, Sendable {
         result[keyPath: keyPath]
     }
 
-    /// Whether this entry ranks above `other`: higher score, or the same score
-    /// recorded earlier; by sprint time instead (lower first, then recorded
-    /// earlier) when both have one (sprint boards).
+    /// Higher score, or same score recorded earlier; on sprint boards lower
+    /// time first.
     public func ranks(above other: BoardEntry) -> Bool {
         if let time = sprintTime, let otherTime = other.sprintTime {
             return time != otherTime ? time < otherTime : sequence < other.sequence

@@ -40,9 +40,8 @@ extension Leaderboard {
         return rated
     }
 
-    /// Whether `token` proves the claim on `nickname` on `date`; the refusal
-    /// otherwise: `not-eligible` for a nickname nobody claimed, `bad-token`
-    /// for a wrong or missing token.
+    /// - Throws: `not-eligible` when nobody claimed it, `bad-token` for a
+    ///   wrong or missing token.
     public func proveClaim(of nickname: String, token: String?, on date: String) throws(ProtocolError) {
         guard let claim = claim(of: nickname, on: date) else { throw LeaderboardRules.unclaimed(nickname) }
         guard let token, claim.isToken(token) else { throw LeaderboardRules.badToken(claim.nickname, tokenGiven: token != nil) }

@@ -103,9 +103,7 @@ public struct Leaderboard: Hashable, Sendable {
         }
     }
 
-    /// Whether a claim has expired on `today`: unused for more than
-    /// `claimExpiryDays`, and its nickname has no entry on any board. Claims
-    /// without a date never expire.
+    /// Claims without a date never expire.
     public func isExpired(_ claim: NicknameClaim, on today: String) -> Bool {
         guard let date = claim.date, let cutoff = Leaderboard.expiryCutoff(on: today), date < cutoff else { return false }
         let nickname = Nickname(claim.nickname)

@@ -1,8 +1,6 @@
 import TileRaceProtocol
 
-/// Which board an entry is on: the all-time board, the daily challenge's
-/// board of one UTC date, the all-time sprint board, or the sprint board of
-/// one UTC date.
+/// Which board an entry is on; dated boards are per UTC date.
 public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Every game submitted.
     case allTime

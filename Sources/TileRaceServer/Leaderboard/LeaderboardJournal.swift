@@ -14,9 +14,7 @@ final class LeaderboardJournal {
         var validLength = 0
         /// Set when an incomplete last record was found (and should be cut off).
         var tornWarning: String?
-        /// The record the journal continues after (`after=` in its header:
-        /// the snapshot's last record when it was started); nil in journals
-        /// written before the header said so.
+        /// `after=` in the header; nil in journals older than the header field.
         var after: Int?
     }
 

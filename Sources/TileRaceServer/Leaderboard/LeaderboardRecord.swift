@@ -89,9 +89,8 @@ public enum LeaderboardRecord: Hashable, Sendable {
         return fields.words.joined(separator: " ")
     }
 
-    /// The words of an entry's record after its nickname: `score= max= moves=
-    /// time= size= target= assists= seed= date=`, then `sprint=` on a sprint
-    /// board and `log=` when given.
+    /// An entry record's words after its nickname (`sprint=` on sprint
+    /// boards, `log=` when given).
     static func entryFields(result: GameResult, date: String, sprintTime: Int? = nil, log: String?) -> String {
         var fields = Fields()
         result.append(to: &fields)

@@ -154,8 +154,8 @@ public final class LeaderboardStore {
         }
     }
 
-    /// Stores records durably (journal, synced) and applies them. When this
-    /// returns, the records survive a crash; when it throws, nothing changed.
+    /// When this returns, the records survive a crash; when it throws, nothing
+    /// changed.
     /// - Returns: warnings about a compaction that failed (the records are safe).
     @discardableResult
     public func commit(_ records: [LeaderboardRecord]) throws(StoreError) -> [String] {

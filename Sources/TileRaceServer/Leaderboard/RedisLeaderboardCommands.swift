@@ -1,9 +1,8 @@
 import TileRaceProtocol
 import TileRaceRedis
 
-/// The Redis store's requests as commands and its replies as answers, with no
-/// I/O (`RedisLeaderboardService` sends them): each request is one script of
-/// `RedisLeaderboardScripts`, so one atomic step.
+/// The Redis store's requests and replies, with no I/O; each request is one
+/// script, so one atomic step.
 struct RedisLeaderboardCommands: Sendable {
     /// Where the store lives in Redis.
     let keys: RedisLeaderboardKeys

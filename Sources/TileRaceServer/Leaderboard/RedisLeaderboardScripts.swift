@@ -141,9 +141,8 @@ enum RedisLeaderboardScripts {
         return 1
         """
 
-    /// The operator's lifting of a ban. KEYS: bans, sequence. ARGV: the
-    /// target's key. Returns 1, or 0 when there was no such ban. A lifted
-    /// ban takes a record number, as the journal's `unban` record does.
+    /// KEYS: bans, sequence. ARGV: the target's key. Returns 1, or 0 when no
+    /// such ban. Takes a record number, like the journal's `unban`.
     static let unban = """
         if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
         redis.call('INCR', KEYS[2])

@@ -11,9 +11,8 @@ enum RedisLeaderboardValue {
         return LeaderboardRecord.entry(board, stored).text
     }
 
-    /// Reads an entry's value on `board` (without its log).
-    /// - Throws: `internal`, quoting the value, when it is neither form or
-    ///   names another board.
+    /// - Throws: `internal` when the value is in neither form or names
+    ///   another board.
     static func entry(_ text: String, on board: LeaderboardBoardID) throws(ProtocolError) -> BoardEntry {
         guard text.hasPrefix("entry ") else { return try olderEntry(text) }
         do throws(LeaderboardRecordError) {

@@ -7,9 +7,8 @@ struct StoreHealth: Hashable, Sendable {
     enum State: Hashable, Sendable {
         /// Requests go to the store.
         case up
-        /// Requests are refused. The next probe is due at `probeAt`, or is
-        /// under way when `probe` (its number) is set; after it fails the
-        /// next one waits `wait` ms.
+        /// Requests are refused. The next probe is due at `probeAt`, or under way
+        /// when `probe` is set; the one after waits `wait` ms.
         case down(probeAt: Int, wait: Int, probe: Int?)
     }
 
@@ -67,9 +66,7 @@ struct StoreHealth: Hashable, Sendable {
         return probes
     }
 
-    /// Probe `number` failed at `now`. The one under way: the next one is due
-    /// after `wait`, and waits twice as long after that. An earlier one
-    /// (the store answered meanwhile) is a failure like a request's.
+    /// A stale probe (the store answered meanwhile) counts as a failed request.
     mutating func probeFailed(_ number: Int, at now: Int) -> Transition? {
         switch state {
         case .up:

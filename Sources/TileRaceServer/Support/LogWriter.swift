@@ -17,9 +17,7 @@ public final class LogWriter: @unchecked Sendable {
     private var dropped = 0
     private var isWriting = false
 
-    /// A writer handing text to `sink` (which may block) and holding at
-    /// most `capacity` lines meanwhile; its own warning of dropped lines is
-    /// written in `format`.
+    /// `sink` may block; at most `capacity` lines are held meanwhile.
     public init(
         capacity: Int = 10_000, format: ServerLog.Format = .text, clock: any ServerClock = SystemClock(),
         sink: @escaping @Sendable (String) -> Void
@@ -47,9 +45,8 @@ public final class LogWriter: @unchecked Sendable {
     /// How many lines were dropped and not yet reported (for tests).
     var droppedCount: Int { bufferQueue.sync { dropped } }
 
-    /// Waits until every line queued so far was written or dropped, for at
-    /// most `timeoutMilliseconds` (the output may never drain). Returns
-    /// whether everything was written.
+    /// Waits at most `timeoutMilliseconds`, since the output may never
+    /// drain. Returns whether everything was written.
     @discardableResult
     public func waitUntilWritten(timeoutMilliseconds: Int) -> Bool {
         let deadline = DispatchTime.now() + .milliseconds(timeoutMilliseconds)

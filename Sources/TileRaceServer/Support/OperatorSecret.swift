@@ -14,9 +14,8 @@ public enum OperatorSecret {
         directory + "/" + fileName
     }
 
-    /// Reads the secret in `path`: its first line, without spaces around it.
-    /// - Throws: a message naming the file when it cannot be read, is
-    ///   empty, holds control characters or spaces, or is shorter than 16.
+    /// - Throws: when the file cannot be read, is empty, holds control
+    ///   characters or spaces, or is shorter than 16.
     public static func read(path: String) throws(OperatorSecretError) -> String {
         let bytes: [UInt8]?
         do throws(FileSystem.Failure) {
