@@ -5,22 +5,16 @@
 struct MatchQueue {
     struct Waiter: Equatable {
         var id: ConnectionID
-        /// Its nickname, for the log.
         var nickname: String
         /// Its current Glicko-2 rating (a newcomer's 1500).
         var rating: Double
         var since: Int
-        /// Whether it was offered bots (`QUEUED ... offer=bots`).
         var isOfferedBots = false
-        /// When its last `QUEUED` notice was due.
         var lastNotice: Int
 
-        /// Seconds waited at `now`, rounded down.
         func secondsWaited(at now: Int) -> Int { max(0, now - since) / 1000 }
     }
 
-    /// A notice due to a waiter: its `QUEUED` line, with the bots offer the
-    /// first time it is alone past `botsOfferMilliseconds`.
     struct Notice: Equatable {
         var id: ConnectionID
         var waiting: Int
@@ -30,34 +24,28 @@ struct MatchQueue {
 
     /// The band's half-width when a player joins.
     static let initialBand = 100.0
-    /// How much the band widens at each step.
     static let bandStep = 50.0
-    /// How long each step takes.
     static let bandStepMilliseconds = 5_000
     /// How long a player waits alone before bots are offered.
     static let botsOfferMilliseconds = 20_000
-    /// How often a waiter hears `QUEUED`.
     static let noticeMilliseconds = 5_000
-    /// How long the newest player of a room waits before it is made, for
-    /// others who queue at the same time to come along.
+    /// Lets others who queue at the same moment join the same room.
     static let gatherMilliseconds = 1_000
-    /// The most players a quick race holds.
     static let maximumRoomSize = 8
 
-    /// The players waiting, longest-waiting first.
+    /// Longest-waiting first.
     private(set) var waiters: [Waiter] = []
 
     var count: Int { waiters.count }
 
     func contains(_ id: ConnectionID) -> Bool { waiters.contains { $0.id == id } }
 
-    /// Adds a player (again: its place and time are kept).
+    /// Adding again keeps its place and time.
     mutating func add(_ id: ConnectionID, nickname: String, rating: Double, at now: Int) {
         guard !contains(id) else { return }
         waiters.append(Waiter(id: id, nickname: nickname, rating: rating, since: now, lastNotice: now))
     }
 
-    /// Removes a player; returns whether it waited.
     @discardableResult
     mutating func remove(_ id: ConnectionID) -> Bool {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return false }
@@ -65,12 +53,11 @@ struct MatchQueue {
         return true
     }
 
-    /// A waiter's band's half-width at `now`.
     static func band(of waiter: Waiter, at now: Int) -> Double {
         initialBand + bandStep * Double(max(0, now - waiter.since) / bandStepMilliseconds)
     }
 
-    /// Whether two waiters are each within the other's band at `now`.
+    /// Each must be within the other's band.
     static func areClose(_ first: Waiter, _ second: Waiter, at now: Int) -> Bool {
         let distance = abs(first.rating - second.rating)
         return distance <= band(of: first, at: now) && distance <= band(of: second, at: now)

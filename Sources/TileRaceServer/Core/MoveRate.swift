@@ -6,7 +6,6 @@ struct MoveRate: Hashable, Sendable {
     private var counts = [Int](repeating: 0, count: MoveRate.window)
     private var seconds = [Int](repeating: Int.min, count: MoveRate.window)
 
-    /// Adds `count` moves played in `second` (seconds of the server's clock).
     mutating func add(_ count: Int, atSecond second: Int) {
         let index = Self.index(of: second)
         if seconds[index] != second {

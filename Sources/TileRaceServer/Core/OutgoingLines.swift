@@ -24,7 +24,6 @@ package struct OutgoingLines: Hashable, Sendable {
         for message in messages { message.write(to: &storage) }
     }
 
-    /// Lines already printed (without their line endings).
     package init(lines: [String]) {
         storage = []
         storage.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
@@ -54,17 +53,16 @@ package struct OutgoingLines: Hashable, Sendable {
 
     package var isEmpty: Bool { storage.count == skipped.count }
 
-    /// The bytes to write (the shared storage itself when nothing is skipped).
     package var bytes: [UInt8] {
         skipped.isEmpty ? storage : Array(storage[..<skipped.lowerBound]) + storage[skipped.upperBound...]
     }
 
-    /// The bytes to write, in at most two parts of the shared storage (no copy).
+    /// At most two slices of the shared storage, no copy.
     package var parts: (ArraySlice<UInt8>, ArraySlice<UInt8>) {
         (storage[..<skipped.lowerBound], storage[skipped.upperBound...])
     }
 
-    /// The lines, without their line endings (for tests and the simulator).
+    /// For tests and the simulator.
     package var lines: [String] {
         bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().map {
             String(decoding: $0, as: UTF8.self)

@@ -8,19 +8,14 @@ struct RequestGate {
     enum Verdict: Hashable {
         /// Nothing: an empty line, or a `PONG` (an answer, not a request).
         case ignore
-        /// Carry the request out; its tokens are taken.
         case run(ClientMessage, cost: Int)
         /// Answer this error and run nothing; the line's tokens are still taken
         /// (a request refused for its values costs one).
         case answer(ProtocolError)
-        /// Answer this `ERR flood` and carry nothing out: the connection
-        /// sends too fast.
         case flood(ProtocolError)
-        /// Answer this error, then say `BYE <bye>` and close: too many
-        /// refusals in a row, or a line too long (`reason` is for the log).
+        /// Too many refusals in a row, or a line too long (`reason` is for the log).
         case close(ProtocolError, bye: String, reason: String)
 
-        /// Whether the line was admitted as a request (its tokens taken).
         var isAdmitted: Bool {
             switch self {
             case .run, .answer: true
@@ -35,7 +30,7 @@ struct RequestGate {
     private var windowed: [RequestVerb: [Int]] = [:]
     private let maximumRefusalsInARow: Int
     private let workPerTurn: Int
-    /// The work done in the current turn, in request costs.
+    /// In request costs.
     private(set) var turnWork = 0
 
     init(limits: ServerLimits, now: Int) {
@@ -50,7 +45,6 @@ struct RequestGate {
         turnWork = 0
     }
 
-    /// Whether the turn did its work: the lines left wait for the next one.
     var isTurnOver: Bool { turnWork >= workPerTurn }
 
     /// `listedItems`: the item count of a listing reply (only `ROOMS`).
@@ -74,8 +68,6 @@ struct RequestGate {
         check(.success(move), of: .move, admission: RequestGate.moveAdmission, now: now, listedItems: { 0 }, meets: meets)
     }
 
-    /// Checks a parsed (or unreadable) request of `verb`: its cost, its
-    /// requirements, its window.
     private mutating func check(
         _ request: Result<ClientMessage, ProtocolError>, of verb: RequestVerb, admission: RequestAdmission, now: Int,
         listedItems: () -> Int, meets: (Requirement) -> Bool
@@ -123,8 +115,7 @@ struct RequestGate {
         return admit(cost: 1, now: now) ?? .answer(error)
     }
 
-    /// Counts a request admitted elsewhere in this turn's work: the one a
-    /// session carried from another shard, whose tokens were taken there.
+    /// The carried request's tokens were taken on the shard it came from.
     mutating func countCarried(cost: Int) {
         turnWork += cost
     }
@@ -140,8 +131,8 @@ struct RequestGate {
         return .ignore
     }
 
-    /// Takes `cost` tokens, or refuses the line with `ERR flood` (and closes
-    /// after too many refusals in a row). A refused line is one unit of work.
+    /// Closes after too many refusals in a row. A refused line is one unit of
+    /// work.
     private mutating func admit(cost: Int, now: Int) -> Verdict? {
         if tokens.take(now: now, cost: cost) {
             refusalsInARow = 0

@@ -5,30 +5,21 @@ final class Room {
     let name: String
     /// The name's key (lower case): room names are compared without regard to case.
     let key: String
-    /// The options fixed at creation (with the join code of a private room).
     let options: RoomOptions
-    /// Whether this is the permanent `daily` room.
     let isDaily: Bool
     var players: [ConnectionID] = []
     var watchers: [ConnectionID] = []
     var ready: Set<ConnectionID> = []
-    /// Players who said they are bots (`HELLO ... bot=yes`).
     var bots: Set<ConnectionID> = []
-    /// When the countdown ends, while one runs.
     var countdownEndsAt: Int?
     var race: Race?
-    /// When the room last sent its racers' `PROGRESS`.
     var progressSentAt: Int?
-    /// Whether the core's timer for the room's next `PROGRESS` is set.
     var isProgressTimerSet = false
-    /// The last race's id and its `RESULT` and `END` lines (for a racer who
-    /// comes back after it ended).
+    /// For a racer who comes back after the race ended.
     var lastResults: (race: Int, lines: [String])?
-    /// The room's last lines of chat (at most `ServerLimits.chatHistoryLines`),
-    /// oldest first, sent to whoever joins or watches; kept in memory only.
+    /// At most `ServerLimits.chatHistoryLines`; memory only, never on disk.
     var chatHistory: [ChatLine] = []
-    /// The lines of chat said in the room, for the log (which counts them
-    /// and never shows them).
+    /// The log counts chat lines but never shows them.
     var chatLineCount = 0
 
     init(name: String, options: RoomOptions, isDaily: Bool = false) {
