@@ -3,7 +3,7 @@ import TileRaceProtocol
 /// A room. Players are in join order. Owned by its shard's queue.
 final class Room {
     let name: String
-    /// The name's key (lower case): room names are compared without regard to case.
+    /// Lower case: room names compare case-insensitively.
     let key: String
     let options: RoomOptions
     let isDaily: Bool
@@ -35,24 +35,20 @@ final class Room {
         Room(name: "daily", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 0), isDaily: true)
     }
 
-    /// The key a room name is looked up by.
     static func key(_ name: String) -> String { name.lowercased() }
 
-    /// Waiting, counting down or racing.
     var state: RoomState {
         if race != nil { return .racing }
         return countdownEndsAt == nil ? .waiting : .countdown
     }
 
-    /// Whether a join code is needed.
     var isPrivate: Bool { options.code != nil }
 
     var everyone: [ConnectionID] { players + watchers }
 
     var isEmpty: Bool { players.isEmpty && watchers.isEmpty }
 
-    /// Whether the players are one person and at least one bot: their race
-    /// starts without a countdown.
+    /// Such a race starts without a countdown.
     var isOnePersonWithBots: Bool { !bots.isEmpty && players.count - bots.count == 1 }
 
     /// The description sent in `ROOM` items and `OK CREATE/JOIN/WATCH`.

@@ -31,14 +31,12 @@ extension ServerCore {
                 message: "\(id) \(session.peer) connected"))
     }
 
-    /// Refuses a connection from a banned address: `ERR banned`, `BYE banned`, close.
     private func refuseBanned(_ id: ConnectionID, peer: String, _ ban: BanInfo) {
         outbox.append(.send(id, OutgoingLines([.error(ProtocolError(.banned, ban.refusalText)), .event(.bye("banned"))])))
         outbox.append(.close(id))
         log(.info, "\(id) \(peer) refused: banned")
     }
 
-    /// Refuses a connection a limit does not let in: its error, `BYE`, close.
     private func refuse(_ id: ConnectionID, peer: String, _ refusal: ServerRegistry.Refusal) {
         let (error, bye, reason) =
             switch refusal {

@@ -26,8 +26,6 @@ extension ServerCore {
         broadcast(.chat(line), in: room)
     }
 
-    /// Sends the room's last lines of chat (`CHAT ... history=yes`) to a
-    /// session that just joined or watched it.
     func sendChatHistory(of room: Room, to session: Session) {
         guard !room.chatHistory.isEmpty else { return }
         let lines = room.chatHistory.map { line in
@@ -38,8 +36,7 @@ extension ServerCore {
         send(session.id, lines: lines)
     }
 
-    /// Sends a `CHAT` line of the lobby to every session of this shard that
-    /// is in the lobby: greeted, connected, in no room, playing no practice game.
+    /// The lobby: greeted, connected, in no room, no practice game.
     func sendToLobby(_ line: String) {
         for id in sessions.sortedIDs {
             guard let session = sessions[id], isInLobby(session) else { continue }
@@ -47,7 +44,6 @@ extension ServerCore {
         }
     }
 
-    /// Whether a session hears the lobby's chat.
     func isInLobby(_ session: Session) -> Bool {
         session.isGreeted && !session.isAway && !session.isClosing && session.roomKey == nil && !session.isPracticing
     }

@@ -3,7 +3,6 @@ import TileRaceProtocol
 /// The room directory shared by servers on one store. `daily` and private
 /// rooms are not published: a refusal must not reveal a private room.
 extension ServerCore {
-    /// Starts publishing rooms every `milliseconds`, the first time now.
     package func startDirectory(every milliseconds: Int) {
         directoryMilliseconds = milliseconds
         timers.schedule(.directory, at: now)
@@ -16,8 +15,7 @@ extension ServerCore {
         timers.schedule(.directory, at: now + interval)
     }
 
-    /// The other servers' rooms, as the directory read them (each with its
-    /// `server`): kept in the registry (one shard publishes, all of them list).
+    /// Kept in the registry: one shard publishes, all of them list.
     func remoteRoomsArrived(_ descriptions: [RoomDescription]) {
         var byKey: [String: RoomDescription] = [:]
         for description in descriptions where description.server != nil && byKey[Room.key(description.name)] == nil {
@@ -26,7 +24,6 @@ extension ServerCore {
         registry.withState { $0.remoteRooms = byKey }
     }
 
-    /// `ERR moved`: the room is on another server.
     func moved(_ room: RoomDescription) -> ProtocolError {
         let server = room.server ?? ""
         return ProtocolError(.moved, "\(server) room \(room.name) is hosted by the server at \(server): connect there and ask again")

@@ -1,6 +1,5 @@
 import TileRaceProtocol
 
-/// The one dispatch of a parsed request to its handler.
 extension ServerCore {
     /// One exhaustive switch, so every request reaches exactly one handler.
     /// - Throws: the `ProtocolError` to answer as `ERR`.

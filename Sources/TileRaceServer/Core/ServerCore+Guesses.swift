@@ -14,14 +14,12 @@ extension ServerCore {
         throw ProtocolError(.flood, flood((wait + 999) / 1000))
     }
 
-    /// Counts a guess that was checked and wrong.
     func recordWrongGuess(by session: Session, bye: String) {
         let (now, fresh) = (now, freshGuessGuard)
         registry.withState { $0.recordWrongGuess(address: session.address, now: now, fresh: fresh) }
         countGuess(by: session, bye: bye)
     }
 
-    /// The guard of an address with no refused guess yet.
     private var freshGuessGuard: JoinCodeGuard {
         JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
     }

@@ -9,7 +9,6 @@ extension ServerCore {
         ask(.status, for: session)
     }
 
-    /// The `OK INFO` line, once the store said whether it is up.
     func infoLine(isStoreUp: Bool) -> String {
         addPendingMoves()
         let second = now / 1000
@@ -21,7 +20,6 @@ extension ServerCore {
         return ServerMessage.ok(.info(info)).line
     }
 
-    /// Counts `count` moves applied now.
     func countMoves(_ count: Int) {
         guard count > 0 else { return }
         let second = now / 1000
@@ -30,7 +28,6 @@ extension ServerCore {
         pendingMoves += count
     }
 
-    /// Adds the moves counted to the registry's.
     func addPendingMoves() {
         guard pendingMoves > 0 else { return }
         let (count, second) = (pendingMoves, pendingMovesSecond)

@@ -25,7 +25,7 @@ extension ServerCore {
         log(.info, "\(session.id) \(session.peer) is the operator")
     }
 
-    /// Compares two secrets in time that depends on their lengths only.
+    /// Time depends on the lengths only, so a wrong guess leaks nothing.
     static func isSameSecret(_ given: String, _ secret: String) -> Bool {
         let (left, right) = (Array(given.utf8), Array(secret.utf8))
         var difference = UInt8(left.count == right.count ? 0 : 1)
@@ -43,7 +43,6 @@ extension ServerCore {
         send(session.id, lines: all.map { ServerMessage.connection($0).line } + [ServerMessage.ok(.connections(count: all.count)).line])
     }
 
-    /// The connections other shards noted in the registry (none with one shard).
     private func otherShardsConnections() -> [ConnectionInfo] {
         guard shardCount > 1 else { return [] }
         let noted = registry.withState { [shard] in $0.connections.values.filter { $0.shard != shard } }
@@ -54,8 +53,7 @@ extension ServerCore {
         }
     }
 
-    /// Notes a session's connection in the registry for the other shards'
-    /// `CONNECTIONS` (with several shards).
+    /// For `CONNECTIONS` on other shards.
     func noteConnection(of session: Session) {
         guard shardCount > 1 else { return }
         let info = ConnectionInfo(
@@ -65,7 +63,7 @@ extension ServerCore {
         registry.withState { $0.connections[session.id] = noted }
     }
 
-    /// This shard's connected sessions (away ones have no connection to list).
+    /// Away sessions have no connection to list.
     func connectionList() -> [ConnectionInfo] {
         sessions.values.filter { !$0.isAway && !$0.isClosing }.map { session in
             ConnectionInfo(
@@ -74,8 +72,7 @@ extension ServerCore {
         }
     }
 
-    /// `KICK <nick>`: the player's session ends at once (a racer finishes as
-    /// `left`, the seat is not held); it gets `BYE kicked by the operator`.
+    /// No seat is held: a racer finishes as `left`.
     func kick(_ session: Session, nickname: String, reason: String) throws(ProtocolError) {
         let key = Names.nicknameKey(nickname)
         guard let id = registry.withState({ $0.nicknames[key] }) else {
@@ -106,7 +103,6 @@ extension ServerCore {
         reply(session, isMuted ? .mute(nickname: nickname) : .unmute(nickname: nickname))
     }
 
-    /// Sends each connected session the notices it has not had yet.
     private func deliverNotices() {
         let (last, notices) = registry.withState { ($0.lastNoticeNumber, $0.notices) }
         for id in sessions.sortedIDs {
@@ -119,7 +115,7 @@ extension ServerCore {
 
     // MARK: BAN, UNBAN, BANS, REMOVE-ENTRY
 
-    /// `BAN`: stored first; once the store has it, every session it names is closed.
+    /// Stored first; sessions are closed once the store has it.
     func ban(_ session: Session, _ order: BanOrder) throws(ProtocolError) {
         if case .address(let address) = order.target, PeerAddress.isLoopback(address) {
             throw ProtocolError(
@@ -141,8 +137,6 @@ extension ServerCore {
         ask(.removeEntry(order, today: today), for: session)
     }
 
-    /// The reply to an operator's request the store answered, after doing
-    /// what follows from it here (bans in force, banned sessions closed).
     func moderationLines(_ answer: LeaderboardAnswer, _ request: LeaderboardRequest, session: Session?) -> [String] {
         switch (request, answer) {
         case (.ban(let ban), .moderated):
@@ -172,8 +166,7 @@ extension ServerCore {
         }
     }
 
-    /// Changes the bans in force (the store has the change), closing the
-    /// sessions of this shard they name now (the other shards' at their sweep).
+    /// Closes this shard's banned sessions now; other shards at their sweep.
     private func changeBans(_ change: ServerRegistry.BanChange) {
         let (isChanged, version) = registry.withState { ($0.changeBans(change), $0.bansVersion) }
         bansVersion = version
