@@ -6,7 +6,7 @@ struct MatchQueue {
     struct Waiter: Equatable {
         var id: ConnectionID
         var nickname: String
-        /// Its current Glicko-2 rating (a newcomer's 1500).
+        /// A newcomer's is 1500.
         var rating: Double
         var since: Int
         var isOfferedBots = false
@@ -22,11 +22,10 @@ struct MatchQueue {
         var offersBots: Bool
     }
 
-    /// The band's half-width when a player joins.
+    /// Half-width, at joining.
     static let initialBand = 100.0
     static let bandStep = 50.0
     static let bandStepMilliseconds = 5_000
-    /// How long a player waits alone before bots are offered.
     static let botsOfferMilliseconds = 20_000
     static let noticeMilliseconds = 5_000
     /// Lets others who queue at the same moment join the same room.
@@ -40,7 +39,6 @@ struct MatchQueue {
 
     func contains(_ id: ConnectionID) -> Bool { waiters.contains { $0.id == id } }
 
-    /// Adding again keeps its place and time.
     mutating func add(_ id: ConnectionID, nickname: String, rating: Double, at now: Int) {
         guard !contains(id) else { return }
         waiters.append(Waiter(id: id, nickname: nickname, rating: rating, since: now, lastNotice: now))

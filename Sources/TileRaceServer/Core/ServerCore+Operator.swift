@@ -173,19 +173,17 @@ extension ServerCore {
         if isChanged { closeBannedSessions() }
     }
 
-    /// The ban in force on a target, if any.
     func activeBan(of target: BanTarget) -> BanInfo? {
         let wall = clock.wallMilliseconds
         return registry.withState { $0.ban(of: target, wallMilliseconds: wall) }
     }
 
-    /// Whether a ban this server knows of holds a nickname now (the simulator's invariant).
+    /// The simulator's invariant.
     package func isBanned(nickname: String) -> Bool {
         activeBan(of: .nickname(nickname)) != nil
     }
 
-    /// Refuses a banned nickname (at `HELLO` and `NICK`): the reply is the
-    /// `ERR banned` and the connection then gets `BYE banned`.
+    /// At `HELLO` and `NICK`; the connection then gets `BYE banned`.
     func refuseIfBanned(_ session: Session, nickname: String) throws(ProtocolError) {
         guard let ban = activeBan(of: .nickname(nickname)) else { return }
         session.byeAfterReply = "banned"
@@ -193,8 +191,7 @@ extension ServerCore {
         throw ProtocolError(.banned, ban.refusalText)
     }
 
-    /// Closes this shard's sessions that a ban in force names, by nickname
-    /// or address (not the operator's own), with `BYE banned: <why>`.
+    /// Not the operator's own session.
     private func closeBannedSessions() {
         for id in sessions.sortedIDs {
             guard let session = sessions[id], !session.isClosing, !session.isOperator else { continue }
@@ -234,13 +231,13 @@ extension ServerCore {
 
     // MARK: Reading the bans again
 
-    /// Reads the bans every `milliseconds` (one shard of a server does).
+    /// Only one shard of a server does this.
     package func startBanRefresh(every milliseconds: Int) {
         banRefreshMilliseconds = milliseconds
         timers.schedule(.bans, at: now + milliseconds)
     }
 
-    /// Asks the store for its bans, unless a question is out already.
+    /// Unless a question is out already.
     func refreshBans() {
         if let milliseconds = banRefreshMilliseconds { timers.schedule(.bans, at: now + milliseconds) }
         guard banRefreshQuestion == nil else { return }
@@ -250,8 +247,7 @@ extension ServerCore {
         outbox.append(.leaderboard(id, .bans))
     }
 
-    /// The store's bans arrived: they are the bans in force (a store that
-    /// cannot be reached changes nothing).
+    /// An unreachable store changes nothing.
     func bansRead(_ answer: LeaderboardAnswer) {
         banRefreshQuestion = nil
         guard case .bans(let stored) = answer else { return }

@@ -6,11 +6,9 @@ extension ServerCore {
     static let botsUnqueued = ProtocolError(
         .notEligible, "quick races are rated, for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
 
-    /// The shard whose core holds the queue, and hosts the quick races.
     static let queueShard = 0
-    /// The prefix of quick races' room names, which `CREATE` refuses.
+    /// `CREATE` refuses names with it, so quick rooms never clash.
     static let quickRoomPrefix = "quick-"
-    /// How often the queue is looked at while players wait.
     static let queueLookMilliseconds = 250
 
     /// Moves to the queue's shard, then asks the store to prove the claim
@@ -26,7 +24,6 @@ extension ServerCore {
         ask(.proveClaim(nickname: nickname, token: token, today: today), for: session)
     }
 
-    /// The store proved the claim: the session waits in the queue.
     func queueProven(_ session: Session, rating: Glicko2.Rating) {
         guard let nickname = session.nickname, session.roomKey == nil, !session.isPracticing else {
             send(session.id, .error(ProtocolError(.notEligible, "QUEUE is for players outside rooms and practice games")))
@@ -45,7 +42,7 @@ extension ServerCore {
         if !timers.isScheduled(.matchQueue) { timers.schedule(.matchQueue, at: now + ServerCore.queueLookMilliseconds) }
     }
 
-    /// `UNQUEUE`: out of the queue (answered alike when not in it).
+    /// Answered alike when not in the queue.
     func unqueue(_ session: Session) {
         if matchQueue.remove(session.id) {
             log(.info, LogEntry("queue.left", [.init("nick", session.logName)], message: "\(session.logName) left the quick race queue"))
@@ -99,7 +96,6 @@ extension ServerCore {
             session.role = .player
         }
         rooms[room.key] = room
-        // Its name (`quick-<n>`) is one `CREATE` refuses, so no other room has it.
         let listing = ServerRegistry.Listing(shard: shard, description: room.description)
         registry.withState { $0.rooms[room.key] = listing }
         for session in members {

@@ -3,11 +3,9 @@ import TileRaceProtocol
 /// Rated rooms (protocol.md 5.7): eligibility, claims proved at `READY`,
 /// and ratings the store computes at the race's end.
 extension ServerCore {
-    /// A rated race's standings, waiting for the store's new ratings.
     struct AwaitedRatings {
         var roomKey: String
         var raceID: Int
-        /// The `RESULT` lines' records, without ratings yet.
         var results: [RacerFinish]
     }
 
@@ -32,8 +30,6 @@ extension ServerCore {
         return true
     }
 
-    /// The store said the token proves the claim, and gave its rating: the
-    /// `READY` is carried out.
     func claimProven(for session: Session, rating: Glicko2.Rating) {
         guard let nickname = session.nickname else { return }
         session.provenClaim = Names.nicknameKey(nickname)
@@ -45,8 +41,7 @@ extension ServerCore {
         }
     }
 
-    /// Hands a finished rated race to the store; its standings go out when
-    /// the new ratings are in (`ratingsAnswered`).
+    /// Its standings go out when the new ratings are in.
     func askRatings(of ranked: [Standings.Finisher], results: [RacerFinish], in room: Room) {
         guard let raceID = results.first?.race else { return }
         let places = ServerCore.ratingPlaces(of: ranked)
@@ -122,8 +117,7 @@ extension ServerCore {
         return session.provenRating.map(ShownRating.init)
     }
 
-    /// A rated race's new ratings, kept by the racers still in its room so
-    /// the room shows them until the next race changes them.
+    /// The room shows them until the next race changes them.
     private func keepRatings(_ changes: [RatingChange], in room: Room?) {
         guard let room else { return }
         for id in room.players {

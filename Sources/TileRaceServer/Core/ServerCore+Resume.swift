@@ -3,7 +3,7 @@ import TileRaceProtocol
 /// Sessions that survive a dropped connection (protocol.md 5.1.1): the
 /// seat is held for `resumeGraceMilliseconds`.
 extension ServerCore {
-    /// Gives a session a new resume secret (the old one no longer works).
+    /// The old secret stops working.
     func issueResumeSecret(for session: Session) -> String {
         let old = session.resumeSecret
         // Not from `random`: a secret per connection must not shift the seeds
@@ -18,8 +18,7 @@ extension ServerCore {
         return secret
     }
 
-    /// A connection dropped (end of stream, reset, write error, silence): a
-    /// session with a seat worth keeping is held; any other is forgotten.
+    /// Only a session with a seat worth keeping is held.
     func dropped(_ session: Session, reason: String) {
         guard limits.resumeGraceMilliseconds > 0, !isShuttingDown, session.isGreeted, let connection = session.connection,
             (session.roomKey != nil && session.role == .player) || session.isPracticing
@@ -70,7 +69,6 @@ extension ServerCore {
             throw ProtocolError(
                 .badSession, "no session to resume with that secret (wrong, expired or taken back already); say HELLO without resume=")
         }
-        // The fresh session gives its connection (and what it sent after HELLO) to the held one.
         sessions[fresh.id] = nil
         fresh.isClosing = true
         fresh.connection = nil
@@ -83,7 +81,6 @@ extension ServerCore {
         held.lastHeardAt = now
         held.isPinged = false
         held.partialLineSince = nil
-        // The flow the connection is in (held while this runs) goes with it.
         held.inputFlow = fresh.inputFlow
         held.awayUntil = nil
         timers.cancel(.resumeExpiry(held.id))
@@ -107,7 +104,6 @@ extension ServerCore {
                     .init("on", connection.number),
                 ],
                 message: "\(held.id) \(held.peer) \(heldNickname) back on \(connection)"))
-        // Lines sent after the HELLO wait in the framer: they get a turn.
         setInputFlow(held.framer.bufferedByteCount > 0 ? .turn : .read, of: held)
     }
 

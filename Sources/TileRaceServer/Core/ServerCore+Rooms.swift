@@ -49,7 +49,6 @@ extension ServerCore {
                 message: "room \(name) created by \(session.logName)\(room.isPrivate ? " (private)" : "")"))
     }
 
-    /// `CREATE` on a server with its maximum of rooms.
     private var tooManyRooms: ProtocolError {
         ProtocolError(.tooManyRooms, "the server has its maximum of \(limits.maximumRooms) rooms; join one")
     }
@@ -92,8 +91,6 @@ extension ServerCore {
         sendChatHistory(of: room, to: session)
     }
 
-    /// Tells a new watcher what is under way: the countdown's time left, or the
-    /// race's `START`, each racer's `PROGRESS` and the `FINISH`es so far.
     private func catchUp(_ session: Session, in room: Room) {
         if let endsAt = room.countdownEndsAt {
             send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))
@@ -109,7 +106,6 @@ extension ServerCore {
         send(session.id, lines: lines)
     }
 
-    /// Tells the registry a room's summary changed (its members or state).
     func publish(_ room: Room) {
         guard rooms[room.key] === room else { return }
         let description = room.description

@@ -6,16 +6,13 @@ import TileRaceProtocol
 enum ShardMove {
     /// A handler sent the session to this shard; the request being handled goes with it.
     case leaving(toShard: Int)
-    /// It departed with the request to run first where it arrives (its
-    /// tokens taken already). Indirect (boxed): see `Session`'s layout.
+    /// Tokens already taken. Boxed to keep `Session`'s hot fields small.
     indirect case carrying(ClientMessage, cost: Int)
-    /// The request it carried is running where it arrived: it stays there.
+    /// Running where it arrived: it stays there.
     case runningCarried
 }
 
 extension ServerCore {
-    /// `JOIN` and `WATCH`: sends the session to the shard hosting the room,
-    /// when another one does; returns whether it goes.
     func moveToHost(ofRoom facts: ServerRegistry.RoomFacts, _ session: Session) -> Bool {
         guard let host = facts.host else { return false }
         return moveSession(session, toShard: host)
@@ -81,8 +78,7 @@ extension ServerCore {
         runInput(of: session)
     }
 
-    /// Runs the request a session carried here, before its other lines: its
-    /// tokens were taken where it was sent, and it counts in this turn.
+    /// Its tokens were taken where it was sent; it counts in this turn.
     func runCarriedRequest(of session: Session) {
         guard case .carrying(let request, let cost) = session.shardMove else { return }
         session.shardMove = .runningCarried

@@ -11,17 +11,13 @@ import TileRaceTransport
 /// Owned by one serial queue (its shard's): every call must come from it.
 package final class ServerCore {
     enum TimerKey: Hashable {
-        /// Look for idle connections.
         case sweep
         case countdown(String)
         case timeLimit(String)
-        /// A room's coalesced `PROGRESS` is due.
         case progress(String)
-        /// An away session's held seat is given up.
         case resumeExpiry(ConnectionID)
-        /// This server's rooms are published to the shared room directory.
         case directory
-        /// The operator's bans are read again from the store (servers sharing it ban too).
+        /// Re-read so bans by servers sharing the store apply here too.
         case bans
         case matchQueue
     }
@@ -33,52 +29,46 @@ package final class ServerCore {
     /// connection shifts no seed; the simulator seeds it too).
     let secrets: RandomSource
     var awaitedAnswers: [Int: AwaitedAnswer] = [:]
-    /// Rated races' standings waiting for the store's new ratings, by the request's id (`ServerCore+Ratings`).
     var awaitedRatings: [Int: AwaitedRatings] = [:]
     var nextLeaderboardRequestID = 1
     let serverName: String
     let logLevel: ServerLog.Level
-    /// The operator's secret (`AUTH`); nil: operator requests are off.
+    /// Nil: operator requests are off.
     let operatorSecret: String?
-    /// How often the bans are read again from the store; nil: never (one shard reads them).
+    /// Nil: never (only one shard reads them).
     var banRefreshMilliseconds: Int?
-    /// The leaderboard question that reads the bans again, while one is out.
     var banRefreshQuestion: Int?
     /// The registry's `bansVersion` this core last closed banned sessions for.
     var bansVersion = 0
     let registry: Registry
 
-    /// Sessions by their id (the connection they started on), away ones
-    /// included (an `IntegerTable`: most requests look their session up).
+    /// By the id they started on, away ones included.
     var sessions = IntegerTable<Session>()
-    /// The session a resumed connection carries (connections that started
-    /// their session are not listed: theirs has their id).
+    /// Only resumed connections; others carry the session with their own id.
     var resumedConnections = IntegerTable<ConnectionID>()
-    /// This core's shard number (0 hosts `daily`).
+    /// 0 hosts `daily`.
     let shard: Int
     /// The id of the next race this shard starts: shard `k` of `n` numbers
     /// its races `k + 1`, `k + 1 + n`, ..., so ids are unique on the server.
     var nextRaceID: Int
-    /// Sessions that departed to another shard, until their connection is handed over (`release`).
+    /// Until their connection is handed over (`release`).
     var departing: [ConnectionID: Session] = [:]
     var rooms: [String: Room] = [:]
-    /// How often rooms are published to the directory; nil: no directory.
+    /// Nil: no directory.
     var directoryMilliseconds: Int?
     var timers = TimerQueue<TimerKey>()
     var isShuttingDown = false
-    /// The time of the input being handled (monotonic milliseconds).
+    /// Monotonic ms.
     private(set) var now: Int
     var outbox: [ServerAction] = []
-    /// When the core started (monotonic milliseconds), for `INFO`'s uptime.
+    /// Monotonic ms, for `INFO`'s uptime.
     let startedAt: Int
-    /// Where the leaderboard is kept, for `INFO`.
     let storeKind: ServerInfo.Store
     /// Moves applied in the second `pendingMovesSecond`, not yet added to the registry's rate.
     var pendingMoves = 0
     var pendingMovesSecond = 0
-    /// The quick races' matchmaking queue (only shard 0's is used, `ServerCore+Queue`).
+    /// Only shard 0's is used.
     var matchQueue = MatchQueue()
-    /// The number of the next quick race's room (`quick-<n>`).
     var nextQuickRoom = 1
 
     /// A core; `shard` places it among the shards sharing `registry` (by
