@@ -99,7 +99,6 @@ package final class ServerCore {
         timers.schedule(.sweep, at: now + limits.sweepMilliseconds)
     }
 
-    /// How many shards share the registry.
     var shardCount: Int { registry.shardCount }
 
     package func handle(_ input: ServerInput) -> [ServerAction] {
@@ -130,8 +129,7 @@ package final class ServerCore {
         }
     }
 
-    /// `handle(.received(id, bytes), into:)` for bytes lent by a read (the
-    /// shard's way): the session's framer copies them, and no array is made.
+    /// For bytes lent by a read: the framer copies them, no array is made.
     package func handle(received bytes: UnsafeRawBufferPointer, on id: ConnectionID, into actions: inout [ServerAction]) {
         actions.removeAll(keepingCapacity: true)
         defer { swap(&outbox, &actions) }
@@ -266,7 +264,6 @@ package final class ServerCore {
         }
     }
 
-    /// Whether a session is in a state a request needs (its gate asks).
     private func meets(_ requirement: Requirement, _ session: Session) -> Bool {
         switch requirement {
         case .notGreeted: !session.isGreeted
@@ -283,7 +280,6 @@ package final class ServerCore {
         }
     }
 
-    /// Says `BYE`, closes the connection and forgets the session.
     func close(_ session: Session, bye: String, reason: String) {
         let connection = session.connection
         send(session.id, .event(.bye(bye)))
@@ -291,8 +287,7 @@ package final class ServerCore {
         if let connection { outbox.append(.close(connection)) }
     }
 
-    /// Forgets a session: it leaves its room (a racer finishes as `left`) and
-    /// frees its nickname.
+    /// A racer finishes as `left`.
     func remove(_ session: Session, reason: String) {
         guard sessions[session.id] != nil else { return }
         session.isClosing = true
@@ -316,7 +311,6 @@ package final class ServerCore {
                 message: "\(session.id) \(session.peer) \(session.logName) closed: \(reason)"))
     }
 
-    /// A connection closed or dropped: it no longer counts for its address.
     func connectionGone(_ connection: ConnectionID, from address: String) {
         resumedConnections[connection] = nil
         registry.withState { $0.connectionClosed(address: address) }
@@ -371,8 +365,6 @@ package final class ServerCore {
         }
     }
 
-    /// Pings quiet connections and closes silent ones; forgets the join-code
-    /// counts of addresses with no recent refusal.
     private func sweep() {
         let now = now
         registry.withState { $0.guessesByAddress = $0.guessesByAddress.filter { !$0.value.isForgettable(now: now) } }
@@ -399,40 +391,32 @@ package final class ServerCore {
 
     // MARK: Output
 
-    /// Queues one line to a session's connection (dropped while it is away).
+    /// Dropped while the session is away (as for all `send`s).
     func send(_ id: ConnectionID, _ message: ServerMessage) {
         send(id, OutgoingLines(message))
     }
 
-    /// Queues lines to a session's connection, to be written together
-    /// (dropped while it is away).
     func send(_ id: ConnectionID, lines: [String]) {
         send(id, OutgoingLines(lines: lines))
     }
 
-    /// Queues lines already written as bytes to a session's connection
-    /// (dropped while it is away).
     func send(_ id: ConnectionID, _ lines: OutgoingLines) {
         guard let connection = connection(of: id) else { return }
         outbox.append(.send(connection, lines))
     }
 
-    /// Queues lines to a session's connection that may wait a little for
-    /// its next reply (`ServerAction.sendSoon`; dropped while it is away).
     func sendSoon(_ id: ConnectionID, _ lines: OutgoingLines) {
         guard limits.progressWaitMilliseconds > 0 else { return send(id, lines) }
         guard let connection = connection(of: id) else { return }
         outbox.append(.sendSoon(connection, lines))
     }
 
-    /// The connection that carries a session now (nil while away); for an
-    /// id that is no session (a refused connection), the id itself.
+    /// For an id that is no session (a refused connection), the id itself.
     private func connection(of id: ConnectionID) -> ConnectionID? {
         guard let session = sessions[id] else { return id }
         return session.connection
     }
 
-    /// The session a connection carries, if it is still its connection.
     func session(on connection: ConnectionID) -> Session? {
         guard let session = sessions[resumedConnections[connection] ?? connection], session.connection == connection else {
             return nil
@@ -444,7 +428,6 @@ package final class ServerCore {
         send(session.id, .ok(reply))
     }
 
-    /// Queues an event to everyone in a room, except one connection.
     func broadcast(_ event: ServerEvent, in room: Room, except excluded: ConnectionID? = nil) {
         // One copy of the bytes for every member (shared, not copied): a PROGRESS goes to the whole room.
         let lines = OutgoingLines(.event(event))
@@ -457,7 +440,6 @@ package final class ServerCore {
         outbox.append(.log(level, entry()))
     }
 
-    /// Queues a log line with no event of its own (`LogEntry(message:)`).
     func log(_ level: ServerLog.Level, _ message: @autoclosure () -> String) {
         log(level, LogEntry(message: message()))
     }
@@ -478,7 +460,6 @@ package final class ServerCore {
         case race(Room, Race, Race.Racer)
     }
 
-    /// The game running for a session: its practice game, or its unfinished race.
     func activeGame(of session: Session) -> ActiveGame? {
         if session.isPracticing { return .practice }
         guard let room = room(of: session), let race = room.race, let racer = race.racer(session.id), racer.isRacing else {

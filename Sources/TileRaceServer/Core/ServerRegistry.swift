@@ -32,30 +32,25 @@ struct ServerRegistry {
         var shard: Int
     }
 
-    /// Why a connection is refused.
     enum Refusal: Hashable {
         case serverFull
         case tooManyFromAddress
     }
 
-    /// What `register` did with a new room.
     enum Registration: Hashable {
         case registered
         case nameTaken
         case full
     }
 
-    /// What the registry knows of a room name.
     struct RoomFacts: Hashable {
-        /// The shard hosting a room of that name, if one does.
         var host: Int?
-        /// Another server's public room of that name, when no shard here hosts one.
+        /// Set only when no shard here hosts one.
         var remote: RoomDescription?
-        /// The rooms of every shard of this server.
+        /// Every shard's.
         var roomCount: Int
     }
 
-    /// A room placed on `shard` by `shardForNewRoom`, until it is registered or `expires`.
     struct Placement {
         var shard: Int
         var expires: Int
@@ -75,38 +70,35 @@ struct ServerRegistry {
         roomCount - 1 < maximumRooms
     }
 
-    /// Nickname keys (lower case) of connected clients, to their session.
+    /// Lower-case keys.
     var nicknames: [String: ConnectionID] = [:]
-    /// Sessions in all shards, away ones included.
+    /// Away ones included.
     var sessionCount = 0
     var connectionsByAddress: [String: Int] = [:]
-    /// Refused join codes and resume secrets by remote address.
+    /// Join codes and resume secrets.
     var guessesByAddress: [String: JoinCodeGuard] = [:]
     var resumeSecrets: [String: ResumeTarget] = [:]
-    /// Rooms by key (lower-case name); `daily` is on shard 0 from the start.
+    /// `daily` is on shard 0 from the start.
     var rooms: [String: Listing]
-    /// Other servers' public rooms by key, from the shared room directory.
     var remoteRooms: [String: RoomDescription] = [:]
-    /// Greeted sessions in all shards, away ones included (`INFO`'s players).
+    /// Away ones included (`INFO`'s players).
     var greetedCount = 0
-    /// Moves played in all shards over the last minute (each shard adds its count once a second).
+    /// Each shard adds its count once a second.
     var moveRate = MoveRate()
     /// Bans as last read from the store (at start, after each change here,
     /// and every few seconds for other servers' bans).
     var bans: [String: BanInfo] = [:]
-    /// Counts changes of `bans`: each shard closes its banned sessions once per change.
+    /// Each shard closes its banned sessions once per change.
     var bansVersion = 0
-    /// The operator's latest notices (`ANNOUNCE`), numbered from 1.
     var notices: [OperatorNotice] = []
     var lastNoticeNumber = 0
-    /// Sessions the operator kicked that live on another shard, with the
-    /// `BYE` text: their shard closes them at its next sweep.
+    /// Kicks of sessions on other shards, with the `BYE` text: closed at
+    /// their shard's next sweep.
     var kicks: [ConnectionID: String] = [:]
     /// Every connection when there are several shards, for `CONNECTIONS`
     /// asked on another shard.
     var connections: [ConnectionID: NotedConnection] = [:]
-    /// Nickname keys an operator muted: their `SAY` is refused (`ERR muted`)
-    /// on every shard, until unmuted or the server stops (never on disk).
+    /// Never on disk: lasts until unmuted or the server stops.
     var mutedNicknames: Set<String> = []
     /// Rooms placed on a shard but not yet registered, counted as that
     /// shard's so a burst of `CREATE`s spreads out. Forgotten after
@@ -122,8 +114,7 @@ struct ServerRegistry {
 
     // MARK: Connections and nicknames
 
-    /// Counts a new connection and its session from `address`, unless a
-    /// limit refuses it (`isExempt`: no per-address limit).
+    /// `isExempt`: no per-address limit.
     mutating func admit(address: String, isExempt: Bool, limits: ServerLimits) -> Refusal? {
         guard sessionCount < limits.maximumConnections else { return .serverFull }
         guard isExempt || connectionsByAddress[address, default: 0] < limits.maximumConnectionsPerAddress else {
@@ -134,8 +125,7 @@ struct ServerRegistry {
         return nil
     }
 
-    /// Forgets a session: its nickname (when it still owns the one with this
-    /// key) and its resume secret are freed, and it no longer counts.
+    /// The nickname is freed only if this session still owns it.
     mutating func release(_ session: ConnectionID, nicknameKey: String?, secret: String?) {
         if let nicknameKey { releaseNickname(nicknameKey, of: session) }
         if let secret { resumeSecrets[secret] = nil }
@@ -147,7 +137,6 @@ struct ServerRegistry {
         connectionsByAddress[address] = remaining > 0 ? remaining : nil
     }
 
-    /// Gives the nickname with this key to a session, unless another has it.
     mutating func claimNickname(_ key: String, for session: ConnectionID) -> Bool {
         if let owner = nicknames[key], owner != session { return false }
         nicknames[key] = session
@@ -160,17 +149,16 @@ struct ServerRegistry {
 
     // MARK: Rooms
 
-    /// Every room the server knows of, listed or not: what `ROOMS` costs by.
+    /// What `ROOMS` costs by.
     var knownRoomCount: Int { rooms.count + remoteRooms.count }
 
-    /// The rooms `ROOMS` lists: this server's public ones and other servers'.
     func listing() -> [RoomDescription] {
         var listed = rooms.values.map(\.description).filter { !$0.isPrivate }
         listed += remoteRooms.filter { rooms[$0.key] == nil }.map(\.value)
         return listed.sorted { (Room.key($0.name), $0.name) < (Room.key($1.name), $1.name) }
     }
 
-    /// This server's public rooms for the room directory (`daily` and private rooms left out).
+    /// `daily` and private rooms left out.
     func publicRooms() -> [RoomDescription] {
         rooms.filter { !$0.value.description.isPrivate && $0.key != "daily" }.sorted { $0.key < $1.key }.map(\.value.description)
     }
@@ -218,7 +206,6 @@ struct ServerRegistry {
         guessesByAddress[address, default: fresh].recordFailure(now: now)
     }
 
-    /// What `INFO` counts for the whole server, with the moves of the minute up to `second`.
     func info(second: Int) -> (players: Int, rooms: Int, races: Int, movesInLastMinute: Int) {
         let races = rooms.values.filter { $0.description.state == .racing }.count
         return (greetedCount, rooms.count, races, moveRate.total(atSecond: second))
@@ -226,12 +213,11 @@ struct ServerRegistry {
 
     // MARK: Operator
 
-    /// The ban in force at `wallMilliseconds` on a target, if any.
     func ban(of target: BanTarget, wallMilliseconds: Int) -> BanInfo? {
         bans[target.key].flatMap { $0.isActive(at: wallMilliseconds) ? $0 : nil }
     }
 
-    /// Changes the bans in force (the store has the change); returns whether it changed any.
+    /// Returns whether it changed any.
     mutating func changeBans(_ change: BanChange) -> Bool {
         let old = bans
         change.apply(to: &bans)
@@ -240,7 +226,7 @@ struct ServerRegistry {
         return true
     }
 
-    /// The kicks of `sessions` (taken: each is given once).
+    /// Each kick is given once.
     mutating func takeKicks(of sessions: [ConnectionID]) -> [ConnectionID: String] {
         var taken: [ConnectionID: String] = [:]
         for id in sessions {
@@ -249,45 +235,40 @@ struct ServerRegistry {
         return taken
     }
 
-    /// Adds the operator's notice, numbered after the last one (the latest 16 are kept).
+    /// The latest 16 are kept.
     mutating func announce(_ text: String) {
         lastNoticeNumber += 1
         notices.append(OperatorNotice(number: lastNoticeNumber, text: text))
         if notices.count > 16 { notices.removeFirst(notices.count - 16) }
     }
 
-    /// Every connection of `shard` as it sees them at its sweep, replacing what it noted before.
     mutating func noteConnections(of shard: Int, _ noted: [ConnectionID: NotedConnection]) {
         connections = connections.filter { $0.value.shard != shard }.merging(noted) { _, new in new }
     }
 
-    /// Mutes a nickname (by its key) or unmutes it; returns whether this changed anything.
     mutating func setMuted(_ key: String, _ isMuted: Bool) -> Bool {
         isMuted ? mutedNicknames.insert(key).inserted : mutedNicknames.remove(key) != nil
     }
 }
 
 extension ServerRegistry {
-    /// One of the operator's notices (`ANNOUNCE`), numbered from 1.
     struct OperatorNotice: Hashable {
         var number: Int
         var text: String
     }
 
-    /// A connection as its shard noted it, for `CONNECTIONS` asked on another shard.
     struct NotedConnection: Hashable {
         var shard: Int
-        /// What `CONNECTIONS` says of it (its idle time as of `heardAt`).
+        /// Idle time as of `heardAt`.
         var info: ConnectionInfo
-        /// When it last sent a line (monotonic milliseconds).
+        /// Monotonic ms.
         var heardAt: Int
     }
 
-    /// A change of the bans in force (the store has it already).
+    /// The store has it already.
     enum BanChange: Hashable {
         case ban(BanInfo)
         case lift(BanTarget)
-        /// The bans read from the store replace those known.
         case replaceAll([BanInfo])
 
         func apply(to bans: inout [String: BanInfo]) {
