@@ -53,20 +53,15 @@ final class Session {
     var awayRaceID: Int?
     /// Its games never go on the leaderboard.
     var isBot = false
-    /// Unique among connected clients (without regard to case).
+    /// Unique among connected clients, case-insensitively.
     var nickname: String?
-    /// The last finished game, until submitted.
     var lastFinished: FinishedGame?
-    /// Limits join-code guessing on this connection.
     var joinCodes: JoinCodeGuard
     let connectedAt: Int
-    /// Whether the connection unlocked the operator's requests (`AUTH`).
     var isOperator = false
-    /// The nickname key whose claim this session proved (`READY token=` in
-    /// a rated room, or `QUEUE`), so a later `READY` needs no token.
+    /// So a later `READY` in a rated room needs no token.
     var provenClaim: String?
-    /// The rating of that nickname: the store's answer to the proof, then
-    /// each rated race's new rating (what rated rooms show beside it).
+    /// Updated after each rated race; shown beside the nickname in rated rooms.
     var provenRating: Glicko2.Rating?
 
     init(id: ConnectionID, peer: String, now: Int, limits: ServerLimits) {
@@ -80,8 +75,7 @@ final class Session {
         self.connectedAt = now
     }
 
-    /// Whether a `QUIT` waits among the lines received and not handled yet
-    /// (the lines are used up: call it only when the connection is gone).
+    /// Consumes the buffered lines: call it only once the connection is gone.
     func hasQuitWaiting() -> Bool {
         while true {
             let line: String?
@@ -95,7 +89,6 @@ final class Session {
         }
     }
 
-    /// Whether its connection dropped and its seat is held.
     var isAway: Bool { connection == nil }
 
     var logName: String { nickname ?? "-" }

@@ -42,7 +42,6 @@ struct TimerQueue<Key: Hashable> {
         return heap.first?.deadline
     }
 
-    /// Removes and returns the keys due at `now`, earliest first.
     mutating func popDue(now: Int) -> [Key] {
         var due: [Key] = []
         while true {

@@ -1,4 +1,4 @@
-/// A request-rate limiter: `rate` tokens per second, holding at most `burst`.
+/// `rate` tokens per second, holding at most `burst`.
 struct TokenBucket: Hashable, Sendable {
     let rate: Int
     let burst: Int
@@ -12,7 +12,6 @@ struct TokenBucket: Hashable, Sendable {
         self.updatedAt = now
     }
 
-    /// Takes `cost` tokens if there are that many.
     mutating func take(now: Int, cost: Int = 1) -> Bool {
         if now > updatedAt {
             thousandths = min(burst * 1000, thousandths + (now - updatedAt) * rate)

@@ -10,26 +10,21 @@ import TileRaceTransport
 /// Owned by its shard's queue (its `SocketChannel` asserts it).
 final class Connection {
     struct Handlers {
-        /// Bytes arrived (only while open), lent for the call (`SocketChannel.Handlers.received`).
+        /// Only while open; the bytes are lent for the call.
         var received: (ConnectionID, UnsafeRawBufferPointer) -> Void
         /// The connection ended on its own (peer closed, error, too much unsent
         /// output). Called at most once.
         var ended: (ConnectionID, SocketChannel.EndReason) -> Void
-        /// The descriptor was closed; forget the connection.
         var closed: (ConnectionID) -> Void
-        /// Output that had to wait for the peer is now all written; the
-        /// owner calls `outputDrained()`.
+        /// The owner then calls `outputDrained()`.
         var drained: (ConnectionID) -> Void
     }
 
     let id: ConnectionID
     let peer: String
-    /// Set while the connection waits in its owner's list of connections to flush.
     var isFlushScheduled = false
-    /// When the output waiting for the connection's next reply is written
-    /// at the latest (`ServerAction.sendSoon`); nil while none waits.
+    /// Latest write time of output waiting for the next reply; nil when none.
     var outputWaitsUntil: Int?
-    /// Set while the core wants to give the connection another turn of input.
     var wantsInputTurn = false
 
     private let channel: SocketChannel
@@ -64,10 +59,8 @@ final class Connection {
                 drained: { handlers.drained(id) }))
     }
 
-    /// Whether more output waits than the backpressure threshold allows.
     var isOutputBacklogged: Bool { channel.pendingOutputBytes > backpressureBytes }
 
-    /// Holds reading (or reads again) as the core asks.
     func holdInput(_ held: Bool) {
         isInputHeld = held
         updateReading()
@@ -81,19 +74,17 @@ final class Connection {
         return channel.enqueue(bytes: first) && (second.isEmpty || channel.enqueue(bytes: second))
     }
 
-    /// Writes as much queued output as the socket takes now.
     func flush() {
         channel.flush()
         updateReading()
     }
 
-    /// Closes once the queued output is written (or after the close timeout),
-    /// then waits up to `lingerMilliseconds` for the peer to hang up.
+    /// Then waits up to `lingerMilliseconds` for the peer to hang up.
     func closeAfterFlush(lingerMilliseconds: Int = 1000) {
         channel.closeAfterFlush(lingerMilliseconds: lingerMilliseconds)
     }
 
-    /// Closes now, dropping unsent output.
+    /// Drops unsent output.
     func closeNow() {
         channel.closeNow()
     }
@@ -104,12 +95,10 @@ final class Connection {
         channel.detach(to: next)
     }
 
-    /// The output that waited is written: reads again unless held.
     func outputDrained() {
         updateReading()
     }
 
-    /// Why the connection ended, in the words of the log.
     func describe(_ reason: SocketChannel.EndReason) -> String {
         switch reason {
         case .peerClosed:

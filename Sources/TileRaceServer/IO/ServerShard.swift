@@ -15,35 +15,30 @@ final class ServerShard: @unchecked Sendable {
         var log: ServerLog
         var clock: any ServerClock
         var leaderboard: any LeaderboardService
-        /// The room directory shared with other servers (a Redis store), if any.
         var directory: RedisRoomDirectory?
     }
 
     let index: Int
-    /// The queue that owns everything of the shard.
     let queue: DispatchQueue
-    /// All shards of the server, this one included, by number: set once
-    /// before any connection arrives, then only read.
+    /// Set once before any connection arrives, then only read.
     var shards: [ServerShard] = []
 
     private let core: ServerCore
     private let settings: Settings
-    /// Reports input for all the shard's sockets at once, and keeps the
-    /// shard's timer on the same thread (Linux; nil elsewhere).
+    /// Keeps the timer on the same thread as socket input (Linux; nil
+    /// elsewhere).
     private let poller: ReadinessPoller?
-    /// The shard's timer where there is no poller.
     private var timer: (any DispatchSourceTimer)?
     private var isTimerStarted = false
     private var armedDeadline: Int?
-    /// The open connections by number (`IntegerTable`: every reply looks
-    /// its connection up, and a `Dictionary` would hash the id with SipHash).
+    /// `IntegerTable`: every reply looks its connection up, and a `Dictionary`
+    /// would hash with SipHash.
     private var connections = IntegerTable<Connection>()
     private var inbox: [ServerInput] = []
     private var toFlush: [Connection] = []
-    /// Connections whose output waits for their next reply (`ServerAction.sendSoon`).
     private var waitingOutput = WaitingOutput()
     private var turnsDue: [Connection] = []
-    /// The core's actions for the input being carried out (kept, with its storage, for the next).
+    /// Kept with its storage for the next input.
     private var actions: [ServerAction] = []
     /// The list `toFlush` or `turnsDue` changes places with while it is worked through.
     private var spareConnections: [Connection] = []
@@ -53,7 +48,7 @@ final class ServerShard: @unchecked Sendable {
 
     private enum Phase { case running, stopping, stopped }
 
-    /// A shard with its core; call `start()` on its queue.
+    /// Call `start()` on its queue.
     init(index: Int, core: ServerCore, settings: Settings) {
         self.index = index
         self.core = core
@@ -102,7 +97,6 @@ final class ServerShard: @unchecked Sendable {
         process(.connected(id, peer: peer))
     }
 
-    /// Takes a connection handed over by another shard, and the session it carries.
     func arrived(_ session: Session, on id: ConnectionID, fd: Int32, pendingOutput: OutputBuffer) {
         dispatchPrecondition(condition: .onQueue(queue))
         let connection = open(id, fd: fd, peer: session.peer, pendingOutput: pendingOutput)
@@ -132,15 +126,13 @@ final class ServerShard: @unchecked Sendable {
         return connection
     }
 
-    /// A connection ended by itself: the core hears why; a peer that
-    /// closed its side is closed once its output is written.
+    /// A peer that closed its side is closed once its output is written.
     private func ended(_ id: ConnectionID, _ reason: SocketChannel.EndReason) {
         guard let connection = connections[id] else { return }
         process(.disconnected(id, reason: connection.describe(reason)))
         if reason == .peerClosed { connection.closeAfterFlush() }
     }
 
-    /// A connection's backed-up output is written: its turn can come.
     private func drained(_ id: ConnectionID) {
         guard let connection = connections[id] else { return }
         connection.outputDrained()
@@ -164,8 +156,8 @@ final class ServerShard: @unchecked Sendable {
 
     // MARK: Stopping
 
-    /// Says goodbye to everyone on the shard; `completion` runs once every
-    /// connection closed (or after the close timeout).
+    /// `completion` runs once every connection closed (or after the close
+    /// timeout).
     func beginStop(_ completion: @escaping () -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
         switch phase {
@@ -216,8 +208,7 @@ final class ServerShard: @unchecked Sendable {
             return
         }
         isProcessing = true
-        // The inbox is empty here: the input goes first, without a trip
-        // through the inbox (a copy in and a copy out of a large enum).
+        // Skips the inbox: that would copy a large enum in and out.
         core.handle(input, into: &actions)
         perform(actions)
         runWaiting()
@@ -237,8 +228,7 @@ final class ServerShard: @unchecked Sendable {
         runWaiting()
     }
 
-    /// Runs what waits (`runWaiting()`), unless the shard is at work already
-    /// and will get to it.
+    /// Unless the shard is at work already and will get to it.
     private func processWaiting() {
         assertOnQueue(queue)
         guard !isProcessing else { return }
@@ -246,8 +236,7 @@ final class ServerShard: @unchecked Sendable {
         runWaiting()
     }
 
-    /// Runs what waits while `isProcessing`: inputs that came while one was
-    /// handled, then flushes and input turns; then sets the timer.
+    /// Queued inputs, then flushes and input turns; then sets the timer.
     private func runWaiting() {
         while true {
             if !inbox.isEmpty {
@@ -337,7 +326,6 @@ final class ServerShard: @unchecked Sendable {
             id, until: settings.clock.monotonicMilliseconds + settings.limits.progressWaitMilliseconds)
     }
 
-    /// Flushes the output whose wait ended (at the end of the batch that follows).
     private func endWaits() {
         guard !waitingOutput.isEmpty else { return }
         waitingOutput.removeEnded(by: settings.clock.monotonicMilliseconds) { id, deadline in
@@ -377,7 +365,6 @@ final class ServerShard: @unchecked Sendable {
         }
     }
 
-    /// When the first wait of output that still goes on ends.
     private var nextWaitEnd: Int? {
         guard !waitingOutput.isEmpty else { return nil }
         return waitingOutput.nextDeadline { id, deadline in connections[id]?.outputWaitsUntil == deadline }

@@ -4,12 +4,12 @@
 /// Owned by its shard's queue.
 struct WaitingOutput {
     private var waits: [(id: ConnectionID, until: Int)] = []
-    /// Where the queue begins in `waits` (taken from the front without moving the rest).
+    /// Taken from the front without moving the rest.
     private var front = 0
 
     init() {}
 
-    /// Whether no wait is in the queue (ended early or not).
+    /// Counts waits that ended early too.
     var isEmpty: Bool { front == waits.count }
 
     /// The deadline is raised to the last wait's end if later, so the queue
@@ -21,16 +21,14 @@ struct WaitingOutput {
         return deadline
     }
 
-    /// When the first wait that still goes on ends; the waits before it,
-    /// which ended early, are dropped.
+    /// Waits before it, which ended early, are dropped.
     mutating func nextDeadline(isWaiting: (ConnectionID, Int) -> Bool) -> Int? {
         while front < waits.count, !isWaiting(waits[front].id, waits[front].until) { front += 1 }
         compact()
         return front < waits.count ? waits[front].until : nil
     }
 
-    /// Takes out the waits that end by `now`, in order, and hands each
-    /// (connection, deadline) to `body`, which checks whether it still went on.
+    /// `body` checks whether each wait still went on.
     mutating func removeEnded(by now: Int, _ body: (ConnectionID, Int) -> Void) {
         while front < waits.count, waits[front].until <= now {
             let wait = waits[front]

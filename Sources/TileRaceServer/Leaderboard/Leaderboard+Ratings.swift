@@ -3,8 +3,7 @@ import TileRaceProtocol
 /// Ratings (protocol.md 5.7): Glicko-2 over rated races. The Redis store
 /// uses the same functions, so both stores rate alike.
 extension Leaderboard {
-    /// A player's rating on `day`, grown with the days away; a newcomer's
-    /// when they have none.
+    /// Deviation grown with the days away; a newcomer's when none.
     public func rating(of nickname: String, onDay day: Int) -> Glicko2.Rating {
         ratings[Names.nicknameKey(nickname)]?.current(onDay: day) ?? Glicko2.newcomer
     }
@@ -33,7 +32,6 @@ extension Leaderboard {
         return (records, changes)
     }
 
-    /// Rates a race against this leaderboard's ratings and applies it.
     package mutating func rate(_ race: RatedRace) -> (records: [LeaderboardRecord], changes: [RatingChange])? {
         guard let rated = Leaderboard.rate(race, stored: ratings, lastSequence: lastSequence) else { return nil }
         for record in rated.records { apply(record) }
@@ -47,8 +45,7 @@ extension Leaderboard {
         guard let token, claim.isToken(token) else { throw LeaderboardRules.badToken(claim.nickname, tokenGiven: token != nil) }
     }
 
-    /// One page of the rating board for `TOP board=rating` (`today` dates
-    /// the deviations' growth).
+    /// `today` dates the deviations' growth.
     public func ratingPage(_ query: LeaderboardQuery, today: String) -> (entries: [RatingEntry], summary: TopSummary) {
         Leaderboard.ratingPage(query, of: Array(ratings.values), today: today)
     }

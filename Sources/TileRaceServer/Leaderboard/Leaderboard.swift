@@ -8,24 +8,19 @@ import TileRaceProtocol
 /// leaderboard: the journal relies on it. The Redis store's Lua keeps the
 /// same rules; `LeaderboardDifferentialTests` hold the two identical.
 public struct Leaderboard: Hashable, Sendable {
-    /// Entries kept per board on a server.
+    /// Per board.
     public static let capacity = 100
-    /// Days without use after which a claim whose nickname has no entry on
-    /// any board expires.
     public static let claimExpiryDays = 30
 
-    /// Each board's entries, best first.
+    /// Best first.
     public private(set) var boards: [LeaderboardBoardID: [BoardEntry]] = [:]
-    /// The claims, by nickname key (lower case).
+    /// By lower-case nickname key.
     public private(set) var claims: [String: NicknameClaim] = [:]
-    /// The highest sequence number applied.
     public private(set) var lastSequence = 0
-    /// The operator's bans, by `BanTarget.key` (expired ones too, until lifted).
+    /// Expired ones too, until lifted.
     public private(set) var bans: [String: BanInfo] = [:]
-    /// The players' Glicko-2 ratings, by nickname key (`Leaderboard+Ratings`).
     public private(set) var ratings: [String: PlayerRating] = [:]
-    /// Entries kept per board: `Leaderboard.capacity`, or fewer where tests
-    /// fill boards quickly.
+    /// Fewer than `Leaderboard.capacity` only where tests fill boards quickly.
     public let capacity: Int
 
     /// An empty leaderboard that keeps `capacity` entries per board (at least one).
