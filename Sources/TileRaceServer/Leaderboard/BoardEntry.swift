@@ -4,18 +4,16 @@ import TileRaceProtocol
 /// higher). Entries stored before records were kept have no log.
 @dynamicMemberLookup
 public struct BoardEntry: Hashable, Sendable {
-    /// When it was recorded, among all records of the leaderboard (from 1).
+    /// Among all records of the leaderboard, from 1.
     public var sequence: Int
-    /// The nickname, as its owner first gave it.
+    /// As its owner first gave it.
     public var nickname: String
-    /// The verified figures.
     public var result: GameResult
-    /// The UTC date of the submission, `YYYY-MM-DD`.
+    /// UTC `YYYY-MM-DD`.
     public var date: String
-    /// The game's log in record notation (`LLURZDX03L`, or timed
-    /// `L@0L@153...`), nil when not kept.
+    /// Record notation (`LLURZDX03L`, or timed `L@0L@153...`).
     public var log: String?
-    /// On a sprint board, the sprint time in milliseconds; nil on the others.
+    /// Milliseconds; only on sprint boards.
     public var sprintTime: Int?
 
     public init(sequence: Int, nickname: String, result: GameResult, date: String, log: String? = nil, sprintTime: Int? = nil) {
@@ -27,7 +25,6 @@ public struct BoardEntry: Hashable, Sendable {
         self.sprintTime = sprintTime
     }
 
-    /// The result's figures: `score`, `largestTile`, `moves`, `milliseconds`, ...
     public subscript<Value>(dynamicMember keyPath: KeyPath<GameResult, Value>) -> Value {
         result[keyPath: keyPath]
     }
@@ -41,14 +38,12 @@ public struct BoardEntry: Hashable, Sendable {
         return result.score != other.result.score ? result.score > other.result.score : sequence < other.sequence
     }
 
-    /// Whether this entry replaces `existing`, the same nickname's entry on
-    /// the board: a higher score, or a lower sprint time on a sprint board.
+    /// A higher score, or a lower sprint time on a sprint board.
     public func beats(_ existing: BoardEntry) -> Bool {
         if let time = sprintTime, let existingTime = existing.sprintTime { return time < existingTime }
         return result.score > existing.result.score
     }
 
-    /// The entry as a `TOP` item with its rank.
     public func protocolEntry(rank: Int) -> LeaderboardEntry {
         LeaderboardEntry(rank: rank, nickname: nickname, result: result, date: date, sprintTime: sprintTime)
     }

@@ -13,10 +13,10 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
     private var pending: Leaderboard
     private var generation = 0
     private var nextWriteID = 1
-    /// Whether the last write failed (a full disk): `INFO` says the store is down until one succeeds.
+    /// `INFO` says the store is down until a write succeeds.
     private var lastWriteFailed = false
 
-    /// Takes over `store`: from here on only the service and its writer touch it.
+    /// From here on only the service and its writer touch `store`.
     package init(store: any LeaderboardPersisting) {
         warnings = store.warnings
         committed = store.leaderboard
@@ -24,7 +24,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         writer = LeaderboardWriter(store: store)
     }
 
-    /// What is stored now (tests and tools; waits for the service's queue).
+    /// Tests and tools; waits for the service's queue.
     package var leaderboard: Leaderboard {
         queue.sync { committed }
     }
@@ -46,8 +46,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
 
     static let noAnswer = ProtocolError(.unavailable, "the leaderboard did not answer in time; try again in a moment")
 
-    /// Carries an answer from the service's queue to the waiting thread; the
-    /// semaphore orders the write before the read.
+    /// The semaphore orders the write before the read.
     private final class AnswerBox: @unchecked Sendable {
         var answer: LeaderboardAnswer?
     }
@@ -104,8 +103,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         }
     }
 
-    /// Stores the operator's records (none when there is nothing to change)
-    /// and answers `moderated` once they are on disk.
+    /// Answers `moderated` once the records are on disk.
     private func store(
         _ records: [LeaderboardRecord], found: Bool = true, completion: @escaping @Sendable (LeaderboardAnswer) -> Void
     ) {
@@ -135,8 +133,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         persist(decided.records, completion: completion) { .submitted(decided.receipt, warnings: $0) }
     }
 
-    /// Writes records already applied to `pending`; `completion` gets
-    /// `answer` (of the write's warnings) once they are on disk.
+    /// The records are already applied to `pending`.
     private func persist(
         _ records: [LeaderboardRecord], completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
         answer: @escaping @Sendable ([String]) -> LeaderboardAnswer

@@ -28,23 +28,21 @@ public struct Leaderboard: Hashable, Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// Whether there is no entry and no claim at all.
     public var isEmpty: Bool {
         claims.isEmpty && boards.values.allSatisfy(\.isEmpty) && bans.isEmpty && ratings.isEmpty
     }
 
-    /// A board's entries, best first.
+    /// Best first.
     public func entries(on board: LeaderboardBoardID) -> [BoardEntry] {
         boards[board] ?? []
     }
 
-    /// The 1-based rank of a nickname's entry on a board, or nil.
+    /// 1-based.
     public func rank(of nickname: String, on board: LeaderboardBoardID) -> Int? {
         let wanted = Nickname(nickname)
         return entries(on: board).firstIndex { Nickname($0.nickname) == wanted }.map { $0 + 1 }
     }
 
-    /// A nickname's entry on a board, or nil.
     public func entry(of nickname: String, on board: LeaderboardBoardID) -> BoardEntry? {
         rank(of: nickname, on: board).map { entries(on: board)[$0 - 1] }
     }
@@ -107,14 +105,13 @@ public struct Leaderboard: Hashable, Sendable {
         return !boards.values.contains { entries in entries.contains { Nickname($0.nickname) == nickname } }
     }
 
-    /// The claim on a nickname that holds on `today` (not expired), or nil.
+    /// Nil when none or expired.
     public func claim(of nickname: String, on today: String) -> NicknameClaim? {
         guard let claim = claims[Names.nicknameKey(nickname)], !isExpired(claim, on: today) else { return nil }
         return claim
     }
 
-    /// Forgets the claims expired on `today`.
-    /// - Returns: how many were forgotten.
+    /// - Returns: how many expired claims were forgotten.
     @discardableResult
     public mutating func removeExpiredClaims(on today: String) -> Int {
         guard let cutoff = Leaderboard.expiryCutoff(on: today) else { return 0 }
@@ -129,22 +126,18 @@ public struct Leaderboard: Hashable, Sendable {
         return removed
     }
 
-    /// The earliest date of use that has not expired on `today` (dates
-    /// `YYYY-MM-DD` compare as text).
+    /// Dates `YYYY-MM-DD` compare as text.
     static func expiryCutoff(on today: String) -> String? {
         UTCTime.dayNumber(of: today).map { UTCTime.date(epochMilliseconds: ($0 - claimExpiryDays) * 86_400_000) }
     }
 
-    /// What a submission did: the records to store and the reply.
     public struct Submission: Hashable, Sendable {
-        /// The records to journal, in order (possibly none).
+        /// In order; possibly none.
         public var records: [LeaderboardRecord]
-        /// The `OK SUBMIT` reply.
         public var receipt: SubmitReceipt
     }
 
-    /// Works out a submission without changing this value (tools and tests:
-    /// it copies the leaderboard; the server applies `submit` in place).
+    /// Copies the leaderboard (tools and tests); the server uses `submit`.
     public func submission(
         of game: GameResult, log: String? = nil, date: String, dailyDate: String?, sprintTime: Int? = nil, nickname: String,
         token: String?, newToken: () -> String
@@ -222,21 +215,17 @@ public struct Leaderboard: Hashable, Sendable {
         return Submission(records: records, receipt: receipt)
     }
 
-    /// One page of a board for `TOP`, and its summary line. `today` is the
-    /// daily board's date when the query names none.
+    /// `today` is the daily board's date when the query names none.
     public func page(_ query: LeaderboardQuery, today: String) -> (entries: [LeaderboardEntry], summary: TopSummary) {
         let board = Leaderboard.board(of: query, today: today)
         return Leaderboard.page(query, of: board, ranked: entries(on: board))
     }
 
-    /// The board a query names: all-time, sprint, or the daily or
-    /// sprint-daily board of its date (`today` when it names none).
     public static func board(of query: LeaderboardQuery, today: String) -> LeaderboardBoardID {
         LeaderboardBoardID(kind: query.board, date: query.date, today: today)
     }
 
-    /// One page of a board's entries (given best first) for `TOP`, and its
-    /// summary line: what any store answers, from the entries it keeps.
+    /// Shared by every store, from the entries it keeps.
     public static func page(_ query: LeaderboardQuery, of board: LeaderboardBoardID, ranked entries: [BoardEntry]) -> (
         entries: [LeaderboardEntry], summary: TopSummary
     ) {
@@ -260,44 +249,35 @@ public struct Leaderboard: Hashable, Sendable {
         return (page, summary)
     }
 
-    /// The entry a `RECORD` query names (`today` is the daily board's date
-    /// when it names none), or nil.
     public func entry(for query: RecordQuery, today: String) -> BoardEntry? {
         entry(of: query.nickname, on: LeaderboardBoardID(kind: query.board, date: query.date, today: today))
     }
 
-    /// Every claim and entry as records, in sequence order within each kind.
     /// Applying them to an empty leaderboard gives this one.
     public var records: [LeaderboardRecord] {
         claimRecords(after: 0) + entryRecords + banRecords + ratingRecords
     }
 
-    /// The ratings as records, by nickname key: what a snapshot stores
-    /// besides the boards and the bans.
     public var ratingRecords: [LeaderboardRecord] {
         ratings.keys.sorted().compactMap { key in ratings[key].map(LeaderboardRecord.rating) }
     }
 
-    /// The bans as records, by target: what a snapshot stores besides the
-    /// boards (a ban keeps its number when written again).
+    /// A ban keeps its number when written again.
     public var banRecords: [LeaderboardRecord] {
         bans.keys.sorted().compactMap { key in bans[key].map { LeaderboardRecord.ban(sequence: lastSequence, $0) } }
     }
 
-    /// The claims made or used after record `sequence`, in sequence order.
     public func claimRecords(after sequence: Int) -> [LeaderboardRecord] {
         claims.values.filter { $0.sequence > sequence }.sorted { $0.sequence < $1.sequence }.map(LeaderboardRecord.claim)
     }
 
-    /// Every board's entries as records: what a snapshot stores.
     public var entryRecords: [LeaderboardRecord] {
         boards.keys.sorted().flatMap { board in entries(on: board).map { LeaderboardRecord.entry(board, $0) } }
     }
 }
 
 extension Leaderboard {
-    /// Raises the last sequence number (a snapshot remembers it even when the
-    /// record that used it is gone from every board).
+    /// A snapshot remembers it even when the record that used it is gone.
     mutating func advanceSequence(to sequence: Int) {
         lastSequence = max(lastSequence, sequence)
     }

@@ -2,13 +2,12 @@ import TileRaceProtocol
 
 /// Which board an entry is on; dated boards are per UTC date.
 public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// Every game submitted.
     case allTime
-    /// The daily-challenge games of one date (`YYYY-MM-DD`).
+    /// `YYYY-MM-DD`.
     case daily(String)
-    /// Every sprint submitted, ranked by sprint time.
+    /// Ranked by sprint time.
     case sprint
-    /// The sprints submitted on one UTC date (`YYYY-MM-DD`), ranked by sprint time.
+    /// UTC `YYYY-MM-DD`, ranked by sprint time.
     case sprintDaily(String)
 
     /// `rating` is not a board of games: it names the all-time board here.
