@@ -17,9 +17,11 @@
 enum RedisLeaderboardScripts {
     /// A submission. KEYS: claims, sequence, boards-of, then board, entries
     /// and logs of each board (all-time, daily, sprint, sprint-daily as they
-    /// apply). ARGV: see the caller (`RedisLeaderboardCommands`); empty means
-    /// none. Returns `{"taken"}`, `{"bad-token", nick, given}` or
-    /// `{"ok", nick, token, improved, rank, best}` (+ the sprint's three).
+    /// apply). ARGV: see `RedisLeaderboardCommands`; empty means none.
+    /// Returns `{"taken"}`, `{"bad-token", nick, "0"|"1" (token given)}` or
+    /// `{"ok", nick, claimed token or "", improved "0"|"1", rank or 0, best}`
+    /// for the last score board, then for a sprint the same three for the
+    /// sprint board.
     static let submit = """
         local claimsKey, sequenceKey, boardsOf = KEYS[1], KEYS[2], KEYS[3]
         local nickname, key, token, newToken = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
