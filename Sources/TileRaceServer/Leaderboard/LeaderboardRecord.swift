@@ -1,23 +1,18 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// One change to the leaderboard, as the journal and the snapshot store it:
-/// a nickname claimed, or an entry recorded on a board.
+/// One change to the leaderboard, as the journal and snapshot store it.
 public enum LeaderboardRecord: Hashable, Sendable {
-    /// A nickname was claimed.
     case claim(NicknameClaim)
-    /// An entry was recorded on a board (replacing the nickname's entry there).
+    /// Replaces the nickname's entry on that board.
     case entry(LeaderboardBoardID, BoardEntry)
-    /// The operator banned a nickname or an address (`BAN`).
     case ban(sequence: Int, BanInfo)
-    /// The operator lifted a ban (`UNBAN`).
     case unban(sequence: Int, BanTarget)
-    /// The operator took a nickname's entry off a board (`REMOVE-ENTRY`).
+    /// `REMOVE-ENTRY`.
     case removal(sequence: Int, LeaderboardBoardID, nickname: String, reason: String)
     /// A player's rating after a rated race.
     case rating(PlayerRating)
 
-    /// The claim, if this is one.
     public var claim: NicknameClaim? {
         if case .claim(let claim) = self { claim } else { nil }
     }
@@ -100,7 +95,6 @@ public enum LeaderboardRecord: Hashable, Sendable {
         return fields.words.joined(separator: " ")
     }
 
-    /// Reads the stored text.
     /// - Throws: a message saying what is wrong.
     public init(text: String) throws(LeaderboardRecordError) {
         let fields = Fields(words: text.split(separator: " "))
@@ -184,8 +178,7 @@ public enum LeaderboardRecord: Hashable, Sendable {
     }
 }
 
-/// Why a stored record could not be read.
 public struct LeaderboardRecordError: Error, Hashable, Sendable {
-    /// What is wrong, for people.
+    /// For people.
     public var detail: String
 }

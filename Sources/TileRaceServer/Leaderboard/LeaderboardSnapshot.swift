@@ -2,10 +2,8 @@
 /// it is always whole. Ends with `end last= count= claims=`; older
 /// snapshots hold claims among their records and have no `claims=`.
 enum LeaderboardSnapshot {
-    /// The first line of every snapshot.
     static let header = "tilerace-leaderboard-snapshot 1"
 
-    /// The file content for a leaderboard.
     static func encode(_ leaderboard: Leaderboard, claimLines: Int) -> [UInt8] {
         let records = leaderboard.entryRecords + leaderboard.banRecords + leaderboard.ratingRecords
         var text = header + "\n"

@@ -7,22 +7,21 @@ import TileRaceTransport
 /// Owned by one serial queue (the `LeaderboardWriter`'s disk queue); not
 /// thread-safe.
 public final class LeaderboardStore {
-    /// The journal records after which the store compacts itself.
+    /// Journal records after which the store compacts itself.
     public static let defaultCompactionThreshold = 1000
 
     public private(set) var leaderboard: Leaderboard
-    /// The data directory, nil in memory.
+    /// Nil in memory.
     public let directory: String?
-    /// What opening noticed but survived (e.g. an incomplete last journal record).
+    /// What opening noticed but survived (e.g. a torn last journal record).
     public private(set) var warnings: [String] = []
 
     private var journal: LeaderboardJournal?
     private var claimsFile: LeaderboardClaimsFile?
     private var lockDescriptor: Int32 = -1
     private let compactionThreshold: Int
-    /// The last date expired claims were looked for.
     private var expiryDate: String?
-    /// Set when claims expired: the next compaction rewrites the claims file.
+    /// The next compaction then rewrites the claims file.
     private var needsClaimsRewrite = false
 
     private init(directory: String?, leaderboard: Leaderboard, compactionThreshold: Int) {
@@ -31,7 +30,6 @@ public final class LeaderboardStore {
         self.compactionThreshold = compactionThreshold
     }
 
-    /// A store that keeps nothing on disk.
     public static func inMemory(_ leaderboard: Leaderboard = Leaderboard()) -> LeaderboardStore {
         LeaderboardStore(directory: nil, leaderboard: leaderboard, compactionThreshold: .max)
     }
@@ -199,14 +197,12 @@ public final class LeaderboardStore {
         try journal.reset(after: leaderboard.lastSequence)
     }
 
-    /// Forgets the claims expired on `today`; the next compaction rewrites the
-    /// claims file without them.
+    /// The next compaction rewrites the claims file without them.
     private func forgetExpiredClaims(on today: String) {
         expiryDate = today
         if leaderboard.removeExpiredClaims(on: today) > 0, directory != nil { needsClaimsRewrite = true }
     }
 
-    /// Closes the files and releases the data directory.
     public func close() {
         journal?.close()
         journal = nil
@@ -218,7 +214,6 @@ public final class LeaderboardStore {
 
     deinit { close() }
 
-    /// The files of a data directory.
     struct Paths {
         var directory: String
         var snapshot: String { directory + "/leaderboard.snapshot" }

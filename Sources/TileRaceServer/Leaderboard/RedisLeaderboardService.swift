@@ -11,9 +11,9 @@ import TileRaceTransport
 /// refused at once while one `PING` at a time checks whether it is back.
 /// Owned by its serial queue; the connection has its own.
 final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
-    /// How strictly the store's durability is checked at start.
+    /// Checked at start.
     enum Durability: Sendable {
-        /// Refuse to start unless Redis syncs every change (`appendonly yes`, `appendfsync always`).
+        /// Refuse to start unless `appendonly yes` and `appendfsync always`.
         case strict
         /// Start anyway, and say so in the log.
         case relaxed
@@ -90,13 +90,12 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
 
     // MARK: Running scripts
 
-    /// The answer while the store cannot be reached.
     private static let unavailable = LeaderboardAnswer.failed(
         ProtocolError(.unavailable, "the shared leaderboard cannot be reached right now; nothing was changed, try again in a moment"),
         reason: nil)
 
-    /// How many times a rated race is tried again when another server
-    /// changed one of its racers' ratings between the read and the write.
+    /// Retries when another server changed a racer's rating between the read
+    /// and the write.
     private static let rateAttempts = 5
 
     /// Optimistic: reads the ratings, rates, and writes only if nobody changed
@@ -132,8 +131,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         }
     }
 
-    /// Sends a command, or answers `ERR unavailable` at once while the store
-    /// is down; turns its reply into an answer, or an outage into `ERR unavailable`.
+    /// While the store is down, answers `ERR unavailable` at once.
     private func run(
         _ command: [String], answer: @escaping @Sendable (RESPValue) -> LeaderboardAnswer,
         completion: @escaping @Sendable (LeaderboardAnswer) -> Void
@@ -141,8 +139,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         send(command, completion: completion) { completion(answer($0)) }
     }
 
-    /// Sends a command and hands its reply to `replied` (an error reply
-    /// fails the request); an outage answers `completion` with `ERR unavailable`.
+    /// An error reply fails the request; an outage answers `ERR unavailable`.
     private func send(
         _ command: [String], completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
         replied: @escaping @Sendable (RESPValue) -> Void
@@ -172,8 +169,8 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         }
     }
 
-    /// Sends the probe that is due, if one is: a `PING`, whose answer brings
-    /// the store up, and whose failure schedules the next.
+    /// A `PING`: its answer brings the store up, its failure schedules the
+    /// next.
     private func probe() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !isClosed, let number = health.startProbe(at: Self.now()) else { return }
