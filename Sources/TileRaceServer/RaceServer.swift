@@ -3,9 +3,8 @@ import TileRaceProtocol
 import TileRaceRedis
 import TileRaceTransport
 
-/// The TileRace race server: listens for TCP connections and runs protocol v1
-/// (protocol.md) with the persistent leaderboard. Use it from the command line
-/// (`tilerace serve`) or embed it in another program:
+/// The TileRace race server (protocol.md), with the persistent leaderboard.
+/// Use it from `tilerace serve` or embed it:
 ///
 /// ```swift
 /// var configuration = RaceServer.Configuration()
@@ -18,16 +17,8 @@ import TileRaceTransport
 /// server.stop()   // BYE to everyone, then closes
 /// ```
 ///
-/// The players are served by shards (`ServerShard`, `shards` of them: by
-/// default one per core), each a serial queue with its own `ServerCore`
-/// hosting some rooms, the connections of the sessions in them, and their
-/// races; rooms never interact, so races on different shards run in
-/// parallel. A session moves to the shard of the room it enters. What the
-/// shards share (nicknames, the room directory, resume secrets, connection
-/// counts) is kept by a `Registry` (behind a lock when shared), and
-/// the leaderboard is a service with queues of its own (`LeaderboardService`),
-/// so a disk sync never stalls the players. This object's own queue accepts
-/// connections (handing them to the shards in turn) and starts and stops.
+/// Players are served by shards (`ServerShard`, one per core by default);
+/// rooms never interact, so races on different shards run in parallel.
 /// The public methods may be called from any other thread.
 public final class RaceServer: @unchecked Sendable {
     /// How to run a server.
@@ -52,26 +43,22 @@ public final class RaceServer: @unchecked Sendable {
         public var clock: any ServerClock = SystemClock()
         /// Random seeds and tokens.
         public var random = RandomSource.system
-        /// Keep the leaderboard in this Redis server, shared with the other
-        /// servers that name it, instead of `dataDirectory`; the servers then
-        /// also share their rooms (`advertisedAddress`).
+        /// Share the leaderboard, and rooms, through this Redis instead of
+        /// `dataDirectory`.
         public var redisStore: RedisAddress?
         /// Start on a Redis store that does not sync every change to its
         /// append-only file (the log says so at start).
         public var acceptsRelaxedStoreDurability = false
-        /// The address players reach this server at, `HOST:PORT`, for the
-        /// room directory of a Redis store; nil: the bind address when it is
-        /// one address, else this machine's first address other than
-        /// loopback; with the port it listens on.
+        /// `HOST:PORT` for a Redis store's room directory; nil: the bind address,
+        /// or this machine's first non-loopback address, with the listening port.
         public var advertisedAddress: String?
         /// How often rooms are published to the directory; they expire after three times this.
         public var directoryIntervalMilliseconds = 2000
         /// A leaderboard store to use instead of `dataDirectory` (tests: a
         /// disk that is slow or fails on command).
         var makeStore: (@Sendable () -> any LeaderboardPersisting)?
-        /// A file holding the operator's secret (`AUTH`); nil: the data
-        /// directory's `operator.secret`, made at the first start; with
-        /// neither, operator requests are off.
+        /// Nil: the data directory's `operator.secret`; with neither, operator
+        /// requests are off.
         public var operatorSecretFile: String?
         /// The operator's secret itself (tests), instead of a file.
         public var operatorSecret: String?
@@ -119,9 +106,8 @@ public final class RaceServer: @unchecked Sendable {
 
     /// Opens the leaderboard and starts listening.
     /// - Returns: the port it listens on.
-    /// - Throws: `addressInUse` when the port (and every additional one tried)
-    ///   is taken, `invalidAddress`, `cannotListen`, or `leaderboard` when the
-    ///   data directory cannot be opened (e.g. a damaged journal).
+    /// - Throws: `addressInUse` when every port tried is taken,
+    ///   `invalidAddress`, `cannotListen`, or `leaderboard`.
     @discardableResult
     public func start() throws(ServerError) -> Int {
         precondition(DispatchQueue.getSpecific(key: queueKey) == nil, "RaceServer.start() called on the server's own queue")
@@ -129,10 +115,8 @@ public final class RaceServer: @unchecked Sendable {
         return try result.get()
     }
 
-    /// Stops: no more connections are accepted, every client gets
-    /// `BYE server shutting down`, output is flushed (for at most the close
-    /// timeout), the leaderboard is closed. Returns when done. Must not be
-    /// called from the server's own queue.
+    /// Sends everyone `BYE`, flushes (up to the close timeout), closes the
+    /// leaderboard. Must not be called from the server's own queue.
     public func stop() {
         precondition(DispatchQueue.getSpecific(key: queueKey) == nil, "RaceServer.stop() called on the server's own queue")
         let done = DispatchSemaphore(value: 0)
@@ -152,9 +136,7 @@ public final class RaceServer: @unchecked Sendable {
         return shards.reduce(0) { sum, shard in sum + shard.queue.sync { shard.connectionCount } }
     }
 
-    /// The shard hosting the room with this key (lower-case name), as the
-    /// registry the shards share lists it; nil before the start or when
-    /// no shard hosts one (for tests).
+    /// For tests: nil before the start or when no shard hosts it.
     func shard(hostingRoom key: String) -> Int? {
         queue.sync { registry }?.withState { $0.rooms[key]?.shard }
     }
@@ -266,9 +248,7 @@ public final class RaceServer: @unchecked Sendable {
         }
     }
 
-    /// The operator's secret: the configuration's, its file's, or the data
-    /// directory's (made now at the first start); nil, said in the log, when
-    /// there is none.
+    /// Nil (logged) when there is none.
     private func loadOperatorSecret() throws(ServerError) -> String? {
         if let secret = configuration.operatorSecret { return secret }
         do throws(OperatorSecretError) {

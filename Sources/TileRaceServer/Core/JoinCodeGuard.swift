@@ -6,7 +6,6 @@ package struct JoinCodeGuard: Hashable, Sendable {
     /// Failures (checked or not) after which the connection is closed.
     let maximum: Int
     private var recent: [Int] = []
-    /// Every refused attempt so far.
     private(set) var total = 0
 
     init(perMinute: Int, maximum: Int) {
@@ -29,24 +28,21 @@ package struct JoinCodeGuard: Hashable, Sendable {
         total += 1
     }
 
-    /// Records a refused attempt.
     mutating func recordFailure(now: Int) {
         recent.append(now)
         total += 1
     }
 
-    /// Milliseconds until another attempt may be checked.
     func wait(now: Int) -> Int {
         guard recent.count >= perMinute, let oldest = recent.first else { return 0 }
         return max(0, 60_000 - (now - oldest))
     }
 
-    /// Whether nothing of it matters any more: no refusal in the last minute
-    /// (for a per-address guard, which has no lifetime total to keep).
+    /// A per-address guard has no lifetime total, so it is dropped after a
+    /// quiet minute.
     func isForgettable(now: Int) -> Bool {
         recent.allSatisfy { now - $0 >= 60_000 }
     }
 
-    /// Whether the connection has used up its attempts.
     var isExhausted: Bool { total >= maximum }
 }

@@ -1,9 +1,8 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// A game being played entry by entry over the network: the server's copy of
-/// a racer's (or a practice player's) game, with the entry numbering of `MOVE`,
-/// its timed record, and whether it is a sprint (protocol.md section 10.2).
+/// The server's copy of a racer's or practice player's game, entry by
+/// entry, with its timed record.
 struct LiveGame {
     /// The longest sprint: a slower game to 2048 is not one (the Redis
     /// board orders times exactly below 2^23 ms).
@@ -12,46 +11,34 @@ struct LiveGame {
     /// Without assists no undo can come, so the history is dropped this often.
     static let historyTrimInterval = 256
 
-    /// The seed text, as sent in `START` or `OK PRACTICE`.
     let seedText: String
     let seed: Seed
     let config: GameConfig
-    /// When the game's clock started (monotonic milliseconds).
+    /// Monotonic ms.
     let startedAt: Int
     private(set) var game: Game
-    /// The number of the last entry applied (0 before the first).
+    /// 0 before the first.
     private(set) var lastSeq = 0
-    /// The entries applied since the start or last restart, in timed record
-    /// notation (each entry with `@` and the milliseconds since the one
-    /// before; the first's since the game's first entry): what a leaderboard
-    /// entry keeps (at most `ServerLimits.maximumEntriesPerGame` entries,
-    /// thirteen bytes at most each).
+    /// Entries since the start or last restart, in timed record notation
+    /// (`@` + ms since the previous entry): what a leaderboard entry keeps.
     var appliedLog: String { String(decoding: appliedLogBytes, as: UTF8.self) }
-    /// `appliedLog`'s bytes, appended to per entry without a `String` each.
     private var appliedLogBytes: [UInt8] = []
     private(set) var restarts = 0
-    /// Whether undo is allowed, so the history must be kept.
     let keepsHistory: Bool
-    /// When the clock was paused (practice only), if it is.
+    /// Practice only.
     private(set) var pausedAt: Int?
-    /// Milliseconds spent paused before `pausedAt`.
     private(set) var pausedTotal = 0
-    /// Whether the seed is one the server chose (a practice without `seed=`,
-    /// a race, the daily challenge): a condition of a sprint.
+    /// Only a server-chosen seed can make a sprint.
     let hasServerSeed: Bool
     /// The official time (`elapsed`) when the game's first entry was applied.
     private(set) var firstEntryAt: Int?
-    /// The time of the last entry applied, since the first entry.
     private(set) var lastEntryTime = 0
-    /// Whether the clock was ever paused.
     private(set) var wasPaused = false
-    /// The sprint time, once the game reached 2048 as a sprint (section 10.2):
-    /// the time since the first entry of the entry that made 2048.
+    /// Time from the first entry to the entry that made 2048.
     private(set) var sprintTime: Int?
     /// Whether it is a ghost race (`PRACTICE ... ghost=yes`): never eligible for a board.
     var isGhost = false
 
-    /// Starts a game; `hasServerSeed` when the server chose its seed.
     init(seedText: String, seed: Seed, config: GameConfig, startedAt: Int, keepsHistory: Bool, hasServerSeed: Bool) {
         self.seedText = seedText
         self.seed = seed
@@ -67,31 +54,27 @@ struct LiveGame {
         max(0, (pausedAt ?? now) - startedAt - pausedTotal)
     }
 
-    /// Stops the clock (practice: `PAUSE`); does nothing when it is stopped.
     mutating func pause(at now: Int) {
         if pausedAt == nil { pausedAt = now }
         wasPaused = true
     }
 
-    /// Starts the clock again (`RESUME`, or any entry played while paused).
+    /// Any entry played while paused resumes the clock too.
     mutating func resume(at now: Int) {
         guard let pausedAt else { return }
         pausedTotal += max(0, now - pausedAt)
         self.pausedAt = nil
     }
 
-    /// What applying a `MOVE` line did.
     struct Outcome {
-        /// Set when an entry finished the game (the rest of the line was ignored).
+        /// The rest of the line is ignored after a finish.
         var finished: FinishReason?
-        /// Set when an entry could not be applied: its number, the entry and why.
         var failure: (number: Int, entry: GameLog.Entry, error: EngineError)?
     }
 
-    /// Applies entries in order, all at `now` (monotonic milliseconds), which
-    /// the record keeps. Stops after an entry that reaches the target (when
-    /// `stopsAtTarget`) or leaves no move, or at the first entry that does
-    /// not apply.
+    /// Applies entries in order, all at `now` (monotonic ms). Stops after an
+    /// entry that reaches the target (if `stopsAtTarget`) or leaves no move,
+    /// or at the first entry that does not apply.
     mutating func apply(_ entries: [GameLog.Entry], stopsAtTarget: Bool, at now: Int) -> Outcome {
         defer {
             if !keepsHistory, game.historyDepth >= LiveGame.historyTrimInterval {
@@ -121,7 +104,6 @@ struct LiveGame {
         return Outcome()
     }
 
-    /// Appends an entry in record notation (`entry.description`'s bytes).
     private static func append(_ entry: GameLog.Entry, to bytes: inout [UInt8]) {
         switch entry {
         case .move(.left): bytes.append(UInt8(ascii: "L"))
@@ -132,9 +114,8 @@ struct LiveGame {
         }
     }
 
-    /// Records the sprint time when the game just reached its target as a
-    /// sprint: 4x4 to 2048 on the server's seed, no assist, never paused,
-    /// never restarted, within `maximumSprintTime`.
+    /// A sprint: 4x4 to 2048 on the server's seed, no assist, never paused or
+    /// restarted, within `maximumSprintTime`.
     private mutating func noteWin(at time: Int) {
         guard config.size == 4, config.target == 2048, hasServerSeed, game.assistCount == 0, !wasPaused, restarts == 0,
             time <= LiveGame.maximumSprintTime
@@ -142,7 +123,7 @@ struct LiveGame {
         sprintTime = time
     }
 
-    /// Starts again from the seed; the clock keeps running.
+    /// The clock keeps running.
     mutating func restart() {
         game = Game(config: config, seed: seed)
         lastSeq = 0
@@ -150,23 +131,19 @@ struct LiveGame {
         restarts += 1
     }
 
-    /// The `OK MOVE` figures.
     func acknowledgement(finished: FinishReason?) -> MoveAck {
         MoveAck(
             seq: lastSeq, score: game.score, moves: game.moveCount, largestTile: game.largestTile,
             hasWon: game.hasWon, isOver: game.isOver, finished: finished)
     }
 
-    /// The `RESYNC` state.
     var sync: GameSync { GameSync(seq: lastSeq, game: game) }
 
-    /// The verified result of the game, finished `milliseconds` after its start.
     func finished(milliseconds: Int, dailyDate: String?) -> FinishedGame {
         FinishedGame(
             result: result(milliseconds: milliseconds), log: appliedLog, dailyDate: dailyDate, sprintTime: sprintTime, isGhost: isGhost)
     }
 
-    /// The game's figures now, `milliseconds` after its start.
     func result(milliseconds: Int) -> GameResult {
         GameResult(
             score: game.score, largestTile: game.largestTile, moves: game.moveCount, milliseconds: milliseconds,

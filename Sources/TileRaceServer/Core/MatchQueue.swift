@@ -1,32 +1,20 @@
-/// The matchmaking queue of quick races (`QUEUE`), as a value with no clock
-/// of its own: the times it is given are the server's monotonic
-/// milliseconds. Its rules (protocol.md, "Quick race"): a player's band is
-/// its rating ±100, widened by 50 for every 5 s waited; a room of 2 to 8 is
-/// made of players each within every other's band, the longest-waiting
-/// first, once its newest player waited a second (so players who queue
-/// together race together); a player still alone after 20 s is offered bots, once; a
-/// `QUEUED` notice is due every 5 s of waiting.
-///
-/// A value: its owner (the core of the shard holding the queue) keeps it.
+/// The quick-race queue, with no clock of its own (times are monotonic ms).
+/// Rules in protocol.md, "Quick race": band = rating ±100, +50 per 5 s
+/// waited; a room waits a second after its newest player so players who
+/// queue together race together.
 struct MatchQueue {
     struct Waiter: Equatable {
         var id: ConnectionID
-        /// Its nickname, for the log.
         var nickname: String
-        /// Its current Glicko-2 rating (a newcomer's 1500).
+        /// A newcomer's is 1500.
         var rating: Double
         var since: Int
-        /// Whether it was offered bots (`QUEUED ... offer=bots`).
         var isOfferedBots = false
-        /// When its last `QUEUED` notice was due.
         var lastNotice: Int
 
-        /// Seconds waited at `now`, rounded down.
         func secondsWaited(at now: Int) -> Int { max(0, now - since) / 1000 }
     }
 
-    /// A notice due to a waiter: its `QUEUED` line, with the bots offer the
-    /// first time it is alone past `botsOfferMilliseconds`.
     struct Notice: Equatable {
         var id: ConnectionID
         var waiting: Int
@@ -34,36 +22,28 @@ struct MatchQueue {
         var offersBots: Bool
     }
 
-    /// The band's half-width when a player joins.
+    /// Half-width, at joining.
     static let initialBand = 100.0
-    /// How much the band widens at each step.
     static let bandStep = 50.0
-    /// How long each step takes.
     static let bandStepMilliseconds = 5_000
-    /// How long a player waits alone before bots are offered.
     static let botsOfferMilliseconds = 20_000
-    /// How often a waiter hears `QUEUED`.
     static let noticeMilliseconds = 5_000
-    /// How long the newest player of a room waits before it is made, for
-    /// others who queue at the same time to come along.
+    /// Lets others who queue at the same moment join the same room.
     static let gatherMilliseconds = 1_000
-    /// The most players a quick race holds.
     static let maximumRoomSize = 8
 
-    /// The players waiting, longest-waiting first.
+    /// Longest-waiting first.
     private(set) var waiters: [Waiter] = []
 
     var count: Int { waiters.count }
 
     func contains(_ id: ConnectionID) -> Bool { waiters.contains { $0.id == id } }
 
-    /// Adds a player (again: its place and time are kept).
     mutating func add(_ id: ConnectionID, nickname: String, rating: Double, at now: Int) {
         guard !contains(id) else { return }
         waiters.append(Waiter(id: id, nickname: nickname, rating: rating, since: now, lastNotice: now))
     }
 
-    /// Removes a player; returns whether it waited.
     @discardableResult
     mutating func remove(_ id: ConnectionID) -> Bool {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return false }
@@ -71,22 +51,18 @@ struct MatchQueue {
         return true
     }
 
-    /// A waiter's band's half-width at `now`.
     static func band(of waiter: Waiter, at now: Int) -> Double {
         initialBand + bandStep * Double(max(0, now - waiter.since) / bandStepMilliseconds)
     }
 
-    /// Whether two waiters are each within the other's band at `now`.
+    /// Each must be within the other's band.
     static func areClose(_ first: Waiter, _ second: Waiter, at now: Int) -> Bool {
         let distance = abs(first.rating - second.rating)
         return distance <= band(of: first, at: now) && distance <= band(of: second, at: now)
     }
 
-    /// Takes out the rooms that can be made at `now`: each is the
-    /// longest-waiting player left and, in waiting order, up to 7 others
-    /// each close to everyone already in it; one of 2 or more is a room
-    /// once its newest player waited `gatherMilliseconds` (until then they
-    /// all wait).
+    /// Takes out the rooms that can be made at `now`; players all wait until
+    /// the newest of a group has waited `gatherMilliseconds`.
     mutating func match(at now: Int) -> [[Waiter]] {
         var rooms: [[Waiter]] = []
         var left = waiters
@@ -109,9 +85,8 @@ struct MatchQueue {
         return rooms
     }
 
-    /// The `QUEUED` notices due at `now` (every `noticeMilliseconds`, and
-    /// at once with the bots offer when a waiter passes
-    /// `botsOfferMilliseconds`); marks them sent.
+    /// The `QUEUED` notices due at `now` (with the bots offer once a waiter
+    /// passes `botsOfferMilliseconds`); marks them sent.
     mutating func notices(at now: Int) -> [Notice] {
         var due: [Notice] = []
         for index in waiters.indices {

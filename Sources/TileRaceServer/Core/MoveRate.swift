@@ -1,13 +1,11 @@
-/// Moves counted per second over the last minute, for `INFO`'s moves per
-/// second: sixty buckets, each holding the count of one second (a bucket is
-/// reused when its second comes round again).
+/// Moves per second over the last minute: sixty one-second buckets,
+/// reused as their second comes round.
 struct MoveRate: Hashable, Sendable {
     static let window = 60
 
     private var counts = [Int](repeating: 0, count: MoveRate.window)
     private var seconds = [Int](repeating: Int.min, count: MoveRate.window)
 
-    /// Adds `count` moves played in `second` (seconds of the server's clock).
     mutating func add(_ count: Int, atSecond second: Int) {
         let index = Self.index(of: second)
         if seconds[index] != second {

@@ -1,11 +1,8 @@
 import TileRaceProtocol
 
-/// Lines on their way to one connection, as the bytes to write: each line's
-/// UTF-8 followed by `\n`. The core writes a reply straight into them
-/// (`ServerMessage.write(to:)`), and the shard copies them into the
-/// connection's output in one go; a broadcast shares one copy among all
-/// its connections. A room's coalesced `PROGRESS` is one copy too: each
-/// racer gets it with its own line left out (`skipping(_:)`).
+/// Lines on their way to one connection, as bytes (UTF-8 + `\n` each).
+/// A broadcast shares one copy among its connections; a room's `PROGRESS`
+/// too, each racer skipping its own line (`skipping(_:)`).
 package struct OutgoingLines: Hashable, Sendable {
     /// The bytes the lines are taken from, every line ended by `\n`
     /// (shared by the connections of a broadcast).
@@ -27,7 +24,6 @@ package struct OutgoingLines: Hashable, Sendable {
         for message in messages { message.write(to: &storage) }
     }
 
-    /// Lines already printed (without their line endings).
     package init(lines: [String]) {
         storage = []
         storage.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
@@ -57,17 +53,16 @@ package struct OutgoingLines: Hashable, Sendable {
 
     package var isEmpty: Bool { storage.count == skipped.count }
 
-    /// The bytes to write (the shared storage itself when nothing is skipped).
     package var bytes: [UInt8] {
         skipped.isEmpty ? storage : Array(storage[..<skipped.lowerBound]) + storage[skipped.upperBound...]
     }
 
-    /// The bytes to write, in at most two parts of the shared storage (no copy).
+    /// At most two slices of the shared storage, no copy.
     package var parts: (ArraySlice<UInt8>, ArraySlice<UInt8>) {
         (storage[..<skipped.lowerBound], storage[skipped.upperBound...])
     }
 
-    /// The lines, without their line endings (for tests and the simulator).
+    /// For tests and the simulator.
     package var lines: [String] {
         bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().map {
             String(decoding: $0, as: UTF8.self)

@@ -10,8 +10,6 @@ enum PeerAddress {
         return String(peer[..<colon])
     }
 
-    /// Whether an address is this machine's loopback (127.0.0.0/8, `::1`,
-    /// or IPv4 loopback mapped into IPv6).
     static func isLoopback(_ address: String) -> Bool {
         address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
     }

@@ -1,26 +1,17 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// A race under way in a room: the racers' games on one seed, the official
-/// clock, and the finishes so far.
-///
-/// Owned by `ServerCore`, and so by its shard's queue (`ServerShard.queue`).
+/// A race under way in a room. Owned by its shard's queue.
 final class Race {
-    /// One racer: the server's copy of their game and how they finished.
     final class Racer {
-        // What a move and a room's `PROGRESS` test for every racer comes
-        // before the game's 550 bytes, in the racer's first cache line
-        // (Swift lays the properties out in the order written).
+        // Fields every move and `PROGRESS` reads come before the game's 550
+        // bytes, in the racer's first cache line (Swift keeps declared order).
         let id: ConnectionID
-        /// Whether a newer state waits to be sent.
         var isProgressPending = false
-        /// Set once the racer finished.
         var finish: (reason: FinishReason, milliseconds: Int, order: Int)?
-        /// Whether the racer said it is a bot (`HELLO ... bot=yes`), kept
-        /// for the standings after it leaves.
+        /// Kept for the standings after it leaves.
         let isBot: Bool
         let nickname: String
-        /// The server's copy of the racer's game, replayed entry by entry.
         var liveGame: LiveGame
 
         init(id: ConnectionID, nickname: String, isBot: Bool, liveGame: LiveGame) {
@@ -33,18 +24,14 @@ final class Race {
         var isRacing: Bool { finish == nil }
     }
 
-    /// The number unique on the server.
+    /// Unique on the server.
     let id: Int
-    /// The seed text all racers got.
     let seedText: String
-    /// The daily board's date for a race of the `daily` room.
     let dailyDate: String?
-    /// When `START` was sent (monotonic milliseconds).
+    /// Monotonic ms.
     let startedAt: Int
-    /// The racers in the room's order.
     let racers: [Racer]
-    /// Their connections, in the same order: `racer(_:)` looks through these
-    /// side by side, not through each racer's object.
+    /// Searched side by side, not through each racer object, for speed.
     private let racerIDs: [ConnectionID]
     var finishCount = 0
 

@@ -1,35 +1,21 @@
 import TileRaceProtocol
 
-/// The request gate, passed before any request runs (as Redis's
-/// `processCommand` checks a command before its handler): for each line a
-/// session sends, whether it runs, what it costs, or what refuses it. It
-/// looks the verb up in the verb table (`RequestVerb`), reads the values,
-/// takes the row's cost from the flood limit (a token bucket), checks the
-/// row's requirements in order (their refusals are the table's), and counts
-/// the work of the session's turn (`ServerLimits.workPerTurn`, in request
-/// costs, so a turn holds a few heavy requests or many light ones). It knows
-/// nothing of rooms or games: the core says which requirements are met.
-///
-/// One per session, owned by it (and so by its shard's queue).
+/// Checks each line before it runs (like Redis's `processCommand`): verb
+/// table, values, flood tokens, requirements, and the turn's work budget
+/// (in request costs, so a turn holds a few heavy requests or many light
+/// ones). Knows nothing of rooms: the core says which requirements are met.
 struct RequestGate {
     enum Verdict: Hashable {
         /// Nothing: an empty line, or a `PONG` (an answer, not a request).
         case ignore
-        /// Carry the request out; its tokens are taken.
         case run(ClientMessage, cost: Int)
-        /// Answer this error and carry nothing out: the line was admitted
-        /// (its tokens are taken), but its verb is unknown, a requirement is
-        /// not met, or its values are bad (a request refused for its values
-        /// costs one token).
+        /// Answer this error and run nothing; the line's tokens are still taken
+        /// (a request refused for its values costs one).
         case answer(ProtocolError)
-        /// Answer this `ERR flood` and carry nothing out: the connection
-        /// sends too fast.
         case flood(ProtocolError)
-        /// Answer this error, then say `BYE <bye>` and close: too many
-        /// refusals in a row, or a line too long (`reason` is for the log).
+        /// Too many refusals in a row, or a line too long (`reason` is for the log).
         case close(ProtocolError, bye: String, reason: String)
 
-        /// Whether the line was admitted as a request (its tokens taken).
         var isAdmitted: Bool {
             switch self {
             case .run, .answer: true
@@ -44,7 +30,7 @@ struct RequestGate {
     private var windowed: [RequestVerb: [Int]] = [:]
     private let maximumRefusalsInARow: Int
     private let workPerTurn: Int
-    /// The work done in the current turn, in request costs.
+    /// In request costs.
     private(set) var turnWork = 0
 
     init(limits: ServerLimits, now: Int) {
@@ -59,12 +45,9 @@ struct RequestGate {
         turnWork = 0
     }
 
-    /// Whether the turn did its work: the lines left wait for the next one.
     var isTurnOver: Bool { turnWork >= workPerTurn }
 
-    /// Decides on a whole line. `listedItems` says how many items a listing
-    /// reply would hold (asked only for `ROOMS`), `meets` whether the
-    /// session is in a state.
+    /// `listedItems`: the item count of a listing reply (only `ROOMS`).
     mutating func check(
         _ line: String, now: Int, listedItems: () -> Int, meets: (Requirement) -> Bool
     ) -> Verdict {
@@ -80,15 +63,11 @@ struct RequestGate {
         return check(request, of: verb, admission: verb.admission, now: now, listedItems: listedItems, meets: meets)
     }
 
-    /// `check(_:now:listedItems:meets:)` for a plain `MOVE` already read
-    /// (`ClientMessage.plainMove`): the line a racer sends most, checked
-    /// without the general parser, its row read once.
+    /// Fast path for the most common line, a plain `MOVE`: no general parser.
     mutating func check(plainMove move: ClientMessage, now: Int, meets: (Requirement) -> Bool) -> Verdict {
         check(.success(move), of: .move, admission: RequestGate.moveAdmission, now: now, listedItems: { 0 }, meets: meets)
     }
 
-    /// Checks a parsed (or unreadable) request of `verb`: its cost, its
-    /// requirements, its window.
     private mutating func check(
         _ request: Result<ClientMessage, ProtocolError>, of verb: RequestVerb, admission: RequestAdmission, now: Int,
         listedItems: () -> Int, meets: (Requirement) -> Bool
@@ -110,9 +89,7 @@ struct RequestGate {
         }
     }
 
-    /// Counts a request of a verb with a window (`SAY`), or refuses it with
-    /// `ERR flood` when the window holds its most already (its tokens stay
-    /// taken: it was admitted, then refused).
+    /// Refused requests keep their tokens taken: they were admitted first.
     private mutating func admit(_ verb: RequestVerb, within window: RequestWindow, now: Int) -> Verdict? {
         var times = windowed[verb, default: []].filter { now - $0 < window.milliseconds }
         defer { windowed[verb] = times }
@@ -128,9 +105,8 @@ struct RequestGate {
         return nil
     }
 
-    /// Decides on a line the framer could not read: one too long closes the
-    /// connection; any other (control characters, bad UTF-8) is answered
-    /// like a request that costs one token.
+    /// A line too long closes the connection; any other unreadable line costs
+    /// one token.
     mutating func check(unreadable error: ProtocolError, now: Int) -> Verdict {
         guard error.code != .lineTooLong else {
             turnWork += 1
@@ -139,15 +115,13 @@ struct RequestGate {
         return admit(cost: 1, now: now) ?? .answer(error)
     }
 
-    /// Counts a request admitted elsewhere in this turn's work: the one a
-    /// session carried from another shard, whose tokens were taken there.
+    /// The carried request's tokens were taken on the shard it came from.
     mutating func countCarried(cost: Int) {
         turnWork += cost
     }
 
-    /// Charges the tokens a reply costs once it is known (`RECORD`'s `LOG`
-    /// lines), going into debt when there are not that many: the requests
-    /// that follow wait until it is paid back.
+    /// Charges a reply's cost once known (`RECORD`'s `LOG` lines), going into
+    /// debt: later requests wait until it is paid back.
     mutating func chargeReply(of verb: RequestVerb, itemLines: Int, now: Int) {
         tokens.charge(now: now, cost: verb.costAfterReply(itemLines: itemLines))
     }
@@ -157,8 +131,8 @@ struct RequestGate {
         return .ignore
     }
 
-    /// Takes `cost` tokens, or refuses the line with `ERR flood` (and closes
-    /// after too many refusals in a row). A refused line is one unit of work.
+    /// Closes after too many refusals in a row. A refused line is one unit of
+    /// work.
     private mutating func admit(cost: Int, now: Int) -> Verdict? {
         if tokens.take(now: now, cost: cost) {
             refusalsInARow = 0

@@ -3,74 +3,53 @@ import TileRaceTransport
 
 /// What the state machine asks the I/O layer to do.
 package enum ServerAction: Hashable, Sendable {
-    /// Write these lines to a connection, in order.
     case send(ConnectionID, OutgoingLines)
-    /// Write these lines to a connection, in order after what was sent to
-    /// it, but the write may wait up to `ServerLimits.progressWaitMilliseconds`
-    /// for the next `send` to the connection, so that both go in one write:
-    /// a racer's news of the others (`PROGRESS`) rides with the reply to
-    /// its next move. What is sent meanwhile is not held back.
+    /// Like `send`, but may wait up to `ServerLimits.progressWaitMilliseconds`
+    /// so that a racer's `PROGRESS` rides in one write with its next reply.
     case sendSoon(ConnectionID, OutgoingLines)
-    /// Close a connection once what was sent to it is written.
+    /// Closes once what was sent is written.
     case close(ConnectionID)
-    /// Hand a request to the leaderboard service; its answer comes back as
-    /// `ServerInput.answered` with the same id.
+    /// The answer comes back as `ServerInput.answered` with the same id.
     case leaderboard(Int, LeaderboardRequest)
-    /// Read a connection, stop reading it, or give it another turn.
     case input(ConnectionID, InputFlow)
-    /// Hand a connection to another shard: the session it carries departed
-    /// (take it with `ServerCore.release`) and arrives there (`ServerCore.arrive`).
+    /// The session departed (`ServerCore.release`) and arrives there
+    /// (`ServerCore.arrive`).
     case transfer(ConnectionID, shard: Int)
-    /// Publish this server's rooms to the shared room directory; the other
-    /// servers' rooms come back as `ServerInput.remoteRooms`.
+    /// Other servers' rooms come back as `ServerInput.remoteRooms`.
     case publishRooms([RoomDescription])
     case log(ServerLog.Level, LogEntry)
-    /// Hand a line of the lobby's chat (a `CHAT` event) to every other shard
-    /// of this server, for the sessions in the lobby there
-    /// (`ServerInput.lobbyChat`); this shard's got it already.
+    /// Hand a lobby `CHAT` line to every other shard; this shard has it already.
     case lobbyChat(String)
 }
 
-/// What happens to the server: the inputs of its state machine (`ServerCore`).
 package enum ServerInput: Sendable {
-    /// A connection was accepted from `peer` (an `address:port`).
+    /// `peer` is `address:port`.
     case connected(ConnectionID, peer: String)
     case received(ConnectionID, [UInt8])
-    /// A connection's turn to have more of its buffered lines handled
-    /// (after `ServerAction.input(_, .turn)`).
     case inputTurn(ConnectionID)
-    /// A connection ended by itself: the peer closed it, it failed, or it fell
-    /// too far behind reading. `reason` is for the log.
+    /// Peer closed, failed, or fell too far behind reading. `reason` is for
+    /// the log.
     case disconnected(ConnectionID, reason: String)
-    /// The leaderboard service answered the `leaderboard` action with this id.
     case answered(Int, LeaderboardAnswer)
-    /// The other servers' rooms, read from the shared room directory.
     case remoteRooms([RoomDescription])
-    /// The clock moved: fire the timers that are due.
     case tick
-    /// The server is stopping: say goodbye to everyone.
     case shutdown
-    /// A line of the lobby's chat said on another shard of this server
-    /// (`ServerAction.lobbyChat`): send it to this shard's lobby.
+    /// Lobby chat from another shard of this server.
     case lobbyChat(String)
 }
 
-/// Whether the I/O layer should read a connection: the core handles at most
-/// `ServerLimits.workPerTurn` of one connection's requests at a time, so that one
-/// connection that sends a lot cannot hold the server's queue for long, and it
-/// stops reading a connection whose lines must wait.
+/// Whether to read a connection: at most `ServerLimits.workPerTurn` per
+/// turn, so one busy connection cannot hold the shard's queue.
 package enum InputFlow: Hashable, Sendable {
-    /// Read it: everything it sent is handled.
     case read
-    /// Stop reading it: its lines wait (its `SUBMIT` is being stored).
+    /// Its lines wait (e.g. its `SUBMIT` is being stored).
     case hold
-    /// Stop reading it and give it another turn (`ServerInput.inputTurn`) once
-    /// the others had theirs and its unsent output is below the backpressure
-    /// threshold: it sent more lines than one turn handles.
+    /// It sent more than one turn handles: read it again once the others had
+    /// their turn and its output is below the backpressure threshold.
     case turn
 }
 
-/// Identifies one connection for the server's lifetime (never reused).
+/// Never reused during the server's lifetime.
 package struct ConnectionID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// From 1.
     package var number: Int
@@ -84,15 +63,12 @@ package struct ConnectionID: Hashable, Comparable, Sendable, CustomStringConvert
     package var description: String { "conn \(number)" }
 }
 
-/// A table of connections' values (the core's sessions, a shard's
-/// connections) by `ConnectionID`.
 extension IntegerTable {
-    /// The value for connection `id` (by its number); setting nil removes it.
+    /// Setting nil removes it.
     subscript(id: ConnectionID) -> Value? {
         get { self[id.number] }
         set { self[id.number] = newValue }
     }
 
-    /// The connections that have a value, in order.
     var sortedIDs: [ConnectionID] { keys.sorted().map(ConnectionID.init(number:)) }
 }

@@ -1,10 +1,7 @@
 import TileRaceProtocol
 
-/// Admitting connections: a new connection from an address the operator
-/// banned is refused (`ServerCore+Operator`); else it is counted by the
-/// registry (the server's and each address's connection limits) and its
-/// session starts with `HELLO`. A refused one gets its error and `BYE`, and
-/// is closed.
+/// Admitting connections: banned addresses are refused, then the registry
+/// applies the server's and per-address connection limits.
 extension ServerCore {
     func connect(_ id: ConnectionID, peer: String) {
         let address = PeerAddress.address(of: peer)
@@ -34,14 +31,12 @@ extension ServerCore {
                 message: "\(id) \(session.peer) connected"))
     }
 
-    /// Refuses a connection from a banned address: `ERR banned`, `BYE banned`, close.
     private func refuseBanned(_ id: ConnectionID, peer: String, _ ban: BanInfo) {
         outbox.append(.send(id, OutgoingLines([.error(ProtocolError(.banned, ban.refusalText)), .event(.bye("banned"))])))
         outbox.append(.close(id))
         log(.info, "\(id) \(peer) refused: banned")
     }
 
-    /// Refuses a connection a limit does not let in: its error, `BYE`, close.
     private func refuse(_ id: ConnectionID, peer: String, _ refusal: ServerRegistry.Refusal) {
         let (error, bye, reason) =
             switch refusal {

@@ -1,12 +1,7 @@
 import TileRaceProtocol
 
-/// Chat (`SAY`, the `CHAT` event): a line to everyone in the sayer's room
-/// (players and watchers, the sayer too), kept in the room's history of its
-/// last lines for whoever joins or watches later; or, from a session in no
-/// room, to everyone greeted in the lobby (in no room and not playing a
-/// practice game) on every shard of this server. Nothing of it is written to
-/// disk or to the log, which counts the lines only. An operator may mute a
-/// nickname (`MUTE`): its `SAY` is then refused with `ERR muted`.
+/// Chat: to the sayer's room or, from no room, the lobby on every shard.
+/// Never written to disk or logged (the log only counts lines).
 extension ServerCore {
     func say(_ session: Session, text: String) throws(ProtocolError) {
         guard let nickname = session.nickname else { throw Requirement.named.refusal }
@@ -31,8 +26,6 @@ extension ServerCore {
         broadcast(.chat(line), in: room)
     }
 
-    /// Sends the room's last lines of chat (`CHAT ... history=yes`) to a
-    /// session that just joined or watched it.
     func sendChatHistory(of room: Room, to session: Session) {
         guard !room.chatHistory.isEmpty else { return }
         let lines = room.chatHistory.map { line in
@@ -43,8 +36,7 @@ extension ServerCore {
         send(session.id, lines: lines)
     }
 
-    /// Sends a `CHAT` line of the lobby to every session of this shard that
-    /// is in the lobby: greeted, connected, in no room, playing no practice game.
+    /// The lobby: greeted, connected, in no room, no practice game.
     func sendToLobby(_ line: String) {
         for id in sessions.sortedIDs {
             guard let session = sessions[id], isInLobby(session) else { continue }
@@ -52,7 +44,6 @@ extension ServerCore {
         }
     }
 
-    /// Whether a session hears the lobby's chat.
     func isInLobby(_ session: Session) -> Bool {
         session.isGreeted && !session.isAway && !session.isClosing && session.roomKey == nil && !session.isPracticing
     }

@@ -1,32 +1,21 @@
 import TileRaceProtocol
 
-/// The room directory of a community of servers sharing one store: every
-/// `directoryMilliseconds` the core publishes its public rooms (a
-/// `publishRooms` action; the directory keeps them for a few intervals) and
-/// gets the other servers' rooms back (`remoteRooms`). `ROOMS` lists both;
-/// `JOIN` and `WATCH` of a room hosted elsewhere answer `ERR moved`; `CREATE`
-/// refuses a name another server uses. Each server keeps its own `daily`
-/// room, which is not published; private rooms are not published either
-/// (they are reached on their own server, as a refusal must not tell that
-/// they exist).
+/// The room directory shared by servers on one store. `daily` and private
+/// rooms are not published: a refusal must not reveal a private room.
 extension ServerCore {
-    /// Starts publishing rooms every `milliseconds`, the first time now.
     package func startDirectory(every milliseconds: Int) {
         directoryMilliseconds = milliseconds
         timers.schedule(.directory, at: now)
     }
 
-    /// Publishes this server's rooms (every shard's: the registry lists
-    /// them) and schedules the next time. One shard does it
-    /// (`startDirectory` is called on one core).
+    /// Publishes every shard's rooms; only one core calls `startDirectory`.
     func publishRooms() {
         guard let interval = directoryMilliseconds, !isShuttingDown else { return }
         outbox.append(.publishRooms(registry.withState { $0.publicRooms() }))
         timers.schedule(.directory, at: now + interval)
     }
 
-    /// The other servers' rooms, as the directory read them (each with its
-    /// `server`): kept in the registry (one shard publishes, all of them list).
+    /// Kept in the registry: one shard publishes, all of them list.
     func remoteRoomsArrived(_ descriptions: [RoomDescription]) {
         var byKey: [String: RoomDescription] = [:]
         for description in descriptions where description.server != nil && byKey[Room.key(description.name)] == nil {
@@ -35,7 +24,6 @@ extension ServerCore {
         registry.withState { $0.remoteRooms = byKey }
     }
 
-    /// `ERR moved`: the room is on another server.
     func moved(_ room: RoomDescription) -> ProtocolError {
         let server = room.server ?? ""
         return ProtocolError(.moved, "\(server) room \(room.name) is hosted by the server at \(server): connect there and ask again")

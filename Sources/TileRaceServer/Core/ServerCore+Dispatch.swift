@@ -1,10 +1,7 @@
 import TileRaceProtocol
 
-/// The one dispatch of a parsed request to its handler.
 extension ServerCore {
-    /// Carries out a request whose verb, requirements and values were checked:
-    /// one exhaustive switch on the typed message, so every request reaches
-    /// exactly one handler with its values already typed.
+    /// One exhaustive switch, so every request reaches exactly one handler.
     /// - Throws: the `ProtocolError` to answer as `ERR`.
     func dispatch(_ request: ClientMessage, from session: Session) throws(ProtocolError) {
         switch request {

@@ -1,16 +1,12 @@
 import TileRaceProtocol
 
-/// Secrets a client could try to guess (a private room's join code, a
-/// session's resume secret) are guarded together: refused tries are counted
-/// per remote address per minute (reconnecting does not reset them), and in
-/// total per connection, which is closed after too many.
+/// Guessable secrets: refusals count per address per minute (so
+/// reconnecting does not reset them) and per connection.
 extension ServerCore {
-    /// Lets a guess be checked, or refuses it with `ERR flood` (counted too)
-    /// when the address has spent its tries for the minute (the address's
-    /// guard is in the registry, shared by all shards).
+    /// Refuses with `ERR flood` when the address has spent its tries.
     /// - Parameters:
     ///   - bye: the `BYE` text when the connection's total is spent.
-    ///   - flood: the `flood` error's text for a wait of so many seconds.
+    ///   - flood: the `flood` text for a wait of so many seconds.
     func admitGuess(by session: Session, bye: String, flood: (Int) -> String) throws(ProtocolError) {
         let (now, fresh) = (now, freshGuessGuard)
         guard let wait = registry.withState({ $0.guessWait(address: session.address, now: now, fresh: fresh) }) else { return }
@@ -18,14 +14,12 @@ extension ServerCore {
         throw ProtocolError(.flood, flood((wait + 999) / 1000))
     }
 
-    /// Counts a guess that was checked and wrong.
     func recordWrongGuess(by session: Session, bye: String) {
         let (now, fresh) = (now, freshGuessGuard)
         registry.withState { $0.recordWrongGuess(address: session.address, now: now, fresh: fresh) }
         countGuess(by: session, bye: bye)
     }
 
-    /// The guard of an address with no refused guess yet.
     private var freshGuessGuard: JoinCodeGuard {
         JoinCodeGuard(perMinute: limits.joinCodeFailuresPerMinute, maximum: limits.maximumJoinCodeFailures)
     }

@@ -1,20 +1,14 @@
 import TileRaceProtocol
 
-/// `INFO`: the server's version, uptime and load, for whoever runs it; and
-/// the count of moves behind its moves per second.
-///
-/// The figures are the whole server's, from the registry. Each shard adds
-/// its moves there once a second (at its first move of a new second, at its
-/// sweep, and before it answers `INFO`), never per move.
+/// `INFO`: whole-server figures from the registry. Shards add their moves
+/// once a second, never per move, to keep the lock off the hot path.
 extension ServerCore {
-    /// `INFO`: asks the leaderboard service whether the store is up; the
-    /// session waits like `TOP`, and the reply (`infoLine`) is made with the
-    /// counts of the moment the answer comes.
+    /// Waits for the store's health like `TOP`; the counts are taken when the
+    /// answer comes.
     func info(_ session: Session) {
         ask(.status, for: session)
     }
 
-    /// The `OK INFO` line, once the store said whether it is up.
     func infoLine(isStoreUp: Bool) -> String {
         addPendingMoves()
         let second = now / 1000
@@ -26,7 +20,6 @@ extension ServerCore {
         return ServerMessage.ok(.info(info)).line
     }
 
-    /// Counts `count` moves applied now.
     func countMoves(_ count: Int) {
         guard count > 0 else { return }
         let second = now / 1000
@@ -35,7 +28,6 @@ extension ServerCore {
         pendingMoves += count
     }
 
-    /// Adds the moves counted to the registry's.
     func addPendingMoves() {
         guard pendingMoves > 0 else { return }
         let (count, second) = (pendingMoves, pendingMovesSecond)

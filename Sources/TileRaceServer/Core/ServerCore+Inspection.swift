@@ -6,29 +6,24 @@ import TileRaceProtocol
 extension ServerCore {
     package struct SessionView: Hashable, Sendable {
         package var id: ConnectionID
-        /// The connection carrying it now; nil while away.
+        /// Nil while away.
         package var connection: ConnectionID?
         package var nickname: String?
         package var isBot: Bool
         package var room: String?
-        /// Whether it is a watcher there (not a player).
         package var isWatching: Bool
-        /// Its game: the practice game, or its racer's game in the race under way.
         package var game: GameView?
         package var isGreeted = false
 
         package var isAway: Bool { connection == nil }
     }
 
-    /// A game the server is playing entry by entry for a session.
     package struct GameView: Hashable, Sendable {
-        /// Whether it is a race (else a practice game).
+        /// Else a practice game.
         package var isRace: Bool
         package var lastSeq: Int
         package var game: Game
-        /// How the racer finished, once finished (races).
         package var finish: FinishReason?
-        /// Whether its clock is stopped (a practice game after `PAUSE`).
         package var isClockPaused = false
     }
 
@@ -36,34 +31,30 @@ extension ServerCore {
         package var room: String
         package var id: Int
         package var startedAt: Int
-        /// The room's time limit in seconds (0: none).
+        /// Seconds; 0: none.
         package var timeLimit: Int
         package var racers: [RacerView]
     }
 
     package struct RacerView: Hashable, Sendable {
         package var id: ConnectionID
-        /// The nickname raced under.
         package var nickname: String
-        /// How the racer finished, once finished.
         package var finish: FinishReason?
     }
 
-    /// Every session, away ones included, by id.
+    /// Away sessions included.
     package var sessionViews: [SessionView] {
         sessions.sortedIDs.compactMap { sessions[$0].map(view(of:)) }
     }
 
-    /// How many rooms this core hosts (`daily` included).
+    /// `daily` included.
     package var roomCount: Int { rooms.count }
 
-    /// How many of them players made with `CREATE`: neither `daily` nor a
-    /// quick race's (which the queue makes even past the room limit).
+    /// Neither `daily` nor quick races (the queue may pass the room limit).
     package var createdRoomCount: Int {
         rooms.values.count { !$0.isDaily && !$0.key.hasPrefix(ServerCore.quickRoomPrefix) }
     }
 
-    /// The session a connection carries now, if any.
     package func sessionView(on connection: ConnectionID) -> SessionView? {
         session(on: connection).map(view(of:))
     }
@@ -82,7 +73,6 @@ extension ServerCore {
             isWatching: session.role == .watcher, game: game, isGreeted: session.isGreeted)
     }
 
-    /// The races under way, by room name.
     package var raceViews: [RaceView] {
         rooms.keys.sorted().compactMap { key in
             guard let room = rooms[key], let race = room.race else { return nil }

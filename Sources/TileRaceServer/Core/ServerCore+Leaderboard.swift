@@ -1,14 +1,8 @@
 import TileRaceProtocol
 
-/// Leaderboard requests: `SUBMIT`, `TOP` and `RECORD` (and the store's
-/// part of the operator's requests, `ServerCore+Operator`).
-///
-/// Each is handed to the leaderboard service as a `leaderboard` action and
-/// answered when the service's answer comes back (`answered`). Until then the
-/// asker's further requests wait in its framer, so replies stay in order;
-/// everyone else goes on. A submission is answered only once it is stored.
+/// Until the service answers, the asker's later lines wait, so replies stay
+/// in order. A submission is answered only once stored.
 extension ServerCore {
-    /// A request waiting for the leaderboard service: who asked, and what.
     struct AwaitedAnswer {
         var sessionID: ConnectionID
         var request: LeaderboardRequest
@@ -42,13 +36,12 @@ extension ServerCore {
         ask(.top(query, today: today), for: session)
     }
 
-    /// `RECORD`: the entry's log in `LOG` chunks, then `OK RECORD`; `ERR
-    /// no-record` when there is no such entry or it kept no log.
+    /// `ERR no-record` when there is no such entry or it kept no log.
     func record(_ session: Session, _ query: RecordQuery) {
         ask(.record(query, today: today), for: session)
     }
 
-    /// Hands a request to the service; the session's input waits for the answer.
+    /// The session's input waits for the answer.
     func ask(_ request: LeaderboardRequest, for session: Session) {
         let id = nextLeaderboardRequestID
         nextLeaderboardRequestID += 1
@@ -57,8 +50,8 @@ extension ServerCore {
         outbox.append(.leaderboard(id, request))
     }
 
-    /// The service answered: reply to the asker (when still there) and give
-    /// its waiting requests a turn (which waits while its output is backed up).
+    /// Then gives the asker's waiting requests a turn (unless its output is
+    /// backed up).
     func answered(_ id: Int, _ answer: LeaderboardAnswer) {
         if id == banRefreshQuestion {
             bansRead(answer)
@@ -123,8 +116,7 @@ extension ServerCore {
         setInputFlow(.turn, of: session)
     }
 
-    /// A `RECORD` reply: the `LOG` chunks and `OK RECORD`, charged one
-    /// request token per `LOG` line now that their number is known.
+    /// `LOG` lines are charged a token each now that their number is known.
     private func recordLines(_ entry: BoardEntry?, _ request: LeaderboardRequest, session: Session?) -> [String] {
         guard case .record(let query, let today) = request else { return [] }
         guard let entry, let log = entry.log else {

@@ -1,22 +1,12 @@
 import TileRaceProtocol
 
-/// The operator's requests (protocol.md section 13): `AUTH` unlocks them on
-/// a connection; `CONNECTIONS`, `KICK`, `BAN`, `UNBAN`, `BANS`,
-/// `REMOVE-ENTRY` and `ANNOUNCE`.
-///
-/// Bans and removals are kept in the leaderboard store (so every server of
-/// a shared store honours them, and they survive restarts); the registry
-/// holds the bans in force, read from the store at start, after each change
-/// and every few seconds. What reaches sessions of other shards (a kick, a
-/// ban, a notice) is left in the registry, and each shard takes it at its
-/// sweep and carries it out, within a second; sessions on the operator's
-/// own shard get it at once.
+/// Operator requests (protocol.md 13). Bans live in the store so every
+/// server honours them across restarts; other shards act at their sweep.
 extension ServerCore {
     // MARK: AUTH
 
-    /// `AUTH <secret>`: a wrong secret counts like a wrong join code (per
-    /// address, and per connection); the comparison takes the same time
-    /// wherever the secrets differ.
+    /// A wrong secret counts like a wrong join code; the comparison is
+    /// constant-time.
     func authenticate(_ session: Session, secret: String) throws(ProtocolError) {
         guard let operatorSecret else {
             throw ProtocolError(.notOperator, "this server has no operator secret, so operator requests are off")
@@ -35,7 +25,7 @@ extension ServerCore {
         log(.info, "\(session.id) \(session.peer) is the operator")
     }
 
-    /// Compares two secrets in time that depends on their lengths only.
+    /// Time depends on the lengths only, so a wrong guess leaks nothing.
     static func isSameSecret(_ given: String, _ secret: String) -> Bool {
         let (left, right) = (Array(given.utf8), Array(secret.utf8))
         var difference = UInt8(left.count == right.count ? 0 : 1)
@@ -47,15 +37,12 @@ extension ServerCore {
 
     // MARK: CONNECTIONS, KICK, ANNOUNCE
 
-    /// `CONNECTIONS`: this shard's connections as they are, the others' as
-    /// their shards noted them (room and idle time as of their last sweep);
-    /// by connection number.
+    /// Other shards' connections are as of their last sweep.
     func listConnections(_ session: Session) {
         let all = (connectionList() + otherShardsConnections()).sorted { $0.id < $1.id }
         send(session.id, lines: all.map { ServerMessage.connection($0).line } + [ServerMessage.ok(.connections(count: all.count)).line])
     }
 
-    /// The connections other shards noted in the registry (none with one shard).
     private func otherShardsConnections() -> [ConnectionInfo] {
         guard shardCount > 1 else { return [] }
         let noted = registry.withState { [shard] in $0.connections.values.filter { $0.shard != shard } }
@@ -66,8 +53,7 @@ extension ServerCore {
         }
     }
 
-    /// Notes a session's connection in the registry for the other shards'
-    /// `CONNECTIONS` (with several shards).
+    /// For `CONNECTIONS` on other shards.
     func noteConnection(of session: Session) {
         guard shardCount > 1 else { return }
         let info = ConnectionInfo(
@@ -77,7 +63,7 @@ extension ServerCore {
         registry.withState { $0.connections[session.id] = noted }
     }
 
-    /// This shard's connected sessions (away ones have no connection to list).
+    /// Away sessions have no connection to list.
     func connectionList() -> [ConnectionInfo] {
         sessions.values.filter { !$0.isAway && !$0.isClosing }.map { session in
             ConnectionInfo(
@@ -86,8 +72,7 @@ extension ServerCore {
         }
     }
 
-    /// `KICK <nick>`: the player's session ends at once (a racer finishes as
-    /// `left`, the seat is not held); it gets `BYE kicked by the operator`.
+    /// No seat is held: a racer finishes as `left`.
     func kick(_ session: Session, nickname: String, reason: String) throws(ProtocolError) {
         let key = Names.nicknameKey(nickname)
         guard let id = registry.withState({ $0.nicknames[key] }) else {
@@ -103,9 +88,7 @@ extension ServerCore {
         reply(session, .kick(nickname: nickname))
     }
 
-    /// `ANNOUNCE`: a `NOTICE` to every greeted connection, now on this shard
-    /// and at their next sweep on the others; the count is of every
-    /// connection the server has.
+    /// Other shards deliver the `NOTICE` at their next sweep.
     func announce(_ session: Session, text: String) {
         registry.withState { $0.announce(text) }
         deliverNotices()
@@ -113,16 +96,13 @@ extension ServerCore {
         reply(session, .announce(count: connectionList().count + otherShardsConnections().count))
     }
 
-    /// `MUTE` / `UNMUTE`: the nickname's `SAY` is refused (`ERR muted`) on
-    /// every shard of this server, or allowed again; the registry keeps it
-    /// until the server stops.
+    /// Mutes apply on every shard and last until the server stops.
     func setMuted(_ session: Session, nickname: String, _ isMuted: Bool) {
         _ = registry.withState { $0.setMuted(Names.nicknameKey(nickname), isMuted) }
         log(.info, "operator \(isMuted ? "muted" : "unmuted") \(nickname)")
         reply(session, isMuted ? .mute(nickname: nickname) : .unmute(nickname: nickname))
     }
 
-    /// Sends each connected session the notices it has not had yet.
     private func deliverNotices() {
         let (last, notices) = registry.withState { ($0.lastNoticeNumber, $0.notices) }
         for id in sessions.sortedIDs {
@@ -135,7 +115,7 @@ extension ServerCore {
 
     // MARK: BAN, UNBAN, BANS, REMOVE-ENTRY
 
-    /// `BAN`: stored first; once the store has it, every session it names is closed.
+    /// Stored first; sessions are closed once the store has it.
     func ban(_ session: Session, _ order: BanOrder) throws(ProtocolError) {
         if case .address(let address) = order.target, PeerAddress.isLoopback(address) {
             throw ProtocolError(
@@ -157,8 +137,6 @@ extension ServerCore {
         ask(.removeEntry(order, today: today), for: session)
     }
 
-    /// The reply to an operator's request the store answered, after doing
-    /// what follows from it here (bans in force, banned sessions closed).
     func moderationLines(_ answer: LeaderboardAnswer, _ request: LeaderboardRequest, session: Session?) -> [String] {
         switch (request, answer) {
         case (.ban(let ban), .moderated):
@@ -188,27 +166,24 @@ extension ServerCore {
         }
     }
 
-    /// Changes the bans in force (the store has the change), closing the
-    /// sessions of this shard they name now (the other shards' at their sweep).
+    /// Closes this shard's banned sessions now; other shards at their sweep.
     private func changeBans(_ change: ServerRegistry.BanChange) {
         let (isChanged, version) = registry.withState { ($0.changeBans(change), $0.bansVersion) }
         bansVersion = version
         if isChanged { closeBannedSessions() }
     }
 
-    /// The ban in force on a target, if any.
     func activeBan(of target: BanTarget) -> BanInfo? {
         let wall = clock.wallMilliseconds
         return registry.withState { $0.ban(of: target, wallMilliseconds: wall) }
     }
 
-    /// Whether a ban this server knows of holds a nickname now (the simulator's invariant).
+    /// The simulator's invariant.
     package func isBanned(nickname: String) -> Bool {
         activeBan(of: .nickname(nickname)) != nil
     }
 
-    /// Refuses a banned nickname (at `HELLO` and `NICK`): the reply is the
-    /// `ERR banned` and the connection then gets `BYE banned`.
+    /// At `HELLO` and `NICK`; the connection then gets `BYE banned`.
     func refuseIfBanned(_ session: Session, nickname: String) throws(ProtocolError) {
         guard let ban = activeBan(of: .nickname(nickname)) else { return }
         session.byeAfterReply = "banned"
@@ -216,8 +191,7 @@ extension ServerCore {
         throw ProtocolError(.banned, ban.refusalText)
     }
 
-    /// Closes this shard's sessions that a ban in force names, by nickname
-    /// or address (not the operator's own), with `BYE banned: <why>`.
+    /// Not the operator's own session.
     private func closeBannedSessions() {
         for id in sessions.sortedIDs {
             guard let session = sessions[id], !session.isClosing, !session.isOperator else { continue }
@@ -230,10 +204,8 @@ extension ServerCore {
 
     // MARK: Every sweep
 
-    /// Carries out what the operator asked of this shard's sessions from
-    /// elsewhere: kicked sessions are closed, then banned ones (when the bans
-    /// changed), and notices go out; and notes this shard's connections for
-    /// `CONNECTIONS` on the others.
+    /// Carries out operator actions left for this shard by others, and notes
+    /// this shard's connections for `CONNECTIONS` elsewhere.
     func carryOutModeration() {
         var noted: [ConnectionID: ServerRegistry.NotedConnection] = [:]
         if shardCount > 1 {
@@ -259,13 +231,13 @@ extension ServerCore {
 
     // MARK: Reading the bans again
 
-    /// Reads the bans every `milliseconds` (one shard of a server does).
+    /// Only one shard of a server does this.
     package func startBanRefresh(every milliseconds: Int) {
         banRefreshMilliseconds = milliseconds
         timers.schedule(.bans, at: now + milliseconds)
     }
 
-    /// Asks the store for its bans, unless a question is out already.
+    /// Unless a question is out already.
     func refreshBans() {
         if let milliseconds = banRefreshMilliseconds { timers.schedule(.bans, at: now + milliseconds) }
         guard banRefreshQuestion == nil else { return }
@@ -275,8 +247,7 @@ extension ServerCore {
         outbox.append(.leaderboard(id, .bans))
     }
 
-    /// The store's bans arrived: they are the bans in force (a store that
-    /// cannot be reached changes nothing).
+    /// An unreachable store changes nothing.
     func bansRead(_ answer: LeaderboardAnswer) {
         banRefreshQuestion = nil
         guard case .bans(let stored) = answer else { return }

@@ -1,24 +1,18 @@
 import TileRaceProtocol
 
-/// Quick races (`QUEUE`, `UNQUEUE`, protocol.md section 5.8): the server's
-/// matchmaking queue (`MatchQueue`), held by shard 0's core (a session on
-/// another shard moves there with its `QUEUE`, as it would to enter a room
-/// hosted there), the claim and rating the store gives at `QUEUE`, and
-/// the rated rooms (`quick-<n>`) the queue makes.
+/// Quick races (protocol.md 5.8). The queue lives on shard 0: a session
+/// elsewhere moves there with its `QUEUE`.
 extension ServerCore {
     static let botsUnqueued = ProtocolError(
         .notEligible, "quick races are rated, for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
 
-    /// The shard whose core holds the queue, and hosts the quick races.
     static let queueShard = 0
-    /// The prefix of quick races' room names, which `CREATE` refuses.
+    /// `CREATE` refuses names with it, so quick rooms never clash.
     static let quickRoomPrefix = "quick-"
-    /// How often the queue is looked at while players wait.
     static let queueLookMilliseconds = 250
 
-    /// `QUEUE token=`: moves to the queue's shard, then asks the store
-    /// whether the token proves the nickname's claim, and its rating
-    /// (`queueProven` carries the request out).
+    /// Moves to the queue's shard, then asks the store to prove the claim
+    /// (`queueProven` goes on).
     func queue(_ session: Session, token: String) throws(ProtocolError) {
         if session.isBot { throw ServerCore.botsUnqueued }
         if moveSession(session, toShard: ServerCore.queueShard) { return }
@@ -30,7 +24,6 @@ extension ServerCore {
         ask(.proveClaim(nickname: nickname, token: token, today: today), for: session)
     }
 
-    /// The store proved the claim: the session waits in the queue.
     func queueProven(_ session: Session, rating: Glicko2.Rating) {
         guard let nickname = session.nickname, session.roomKey == nil, !session.isPracticing else {
             send(session.id, .error(ProtocolError(.notEligible, "QUEUE is for players outside rooms and practice games")))
@@ -49,7 +42,7 @@ extension ServerCore {
         if !timers.isScheduled(.matchQueue) { timers.schedule(.matchQueue, at: now + ServerCore.queueLookMilliseconds) }
     }
 
-    /// `UNQUEUE`: out of the queue (answered alike when not in it).
+    /// Answered alike when not in the queue.
     func unqueue(_ session: Session) {
         if matchQueue.remove(session.id) {
             log(.info, LogEntry("queue.left", [.init("nick", session.logName)], message: "\(session.logName) left the quick race queue"))
@@ -57,10 +50,8 @@ extension ServerCore {
         reply(session, .unqueue)
     }
 
-    /// Takes a session out of the queue as it enters a room or a practice
-    /// game, or moves to another shard (protocol.md 5.8: no reply), so a
-    /// player who came back out before the queue's next look is not
-    /// matched all the same.
+    /// Takes a session out of the queue (no reply, protocol.md 5.8), so one
+    /// who left before the queue's next look is not matched anyway.
     func leaveQueue(_ session: Session, because reason: String) {
         guard matchQueue.remove(session.id) else { return }
         log(
@@ -70,9 +61,7 @@ extension ServerCore {
                 message: "\(session.logName) left the quick race queue (\(reason))"))
     }
 
-    /// The queue's timer: drops who cannot wait any more (gone, moved
-    /// away, in a room or a practice game), makes the rooms it can, tells
-    /// the others how long they waited.
+    /// The queue's timer: drops who left, makes rooms, sends `QUEUED`.
     func lookAtQueue() {
         for waiter in matchQueue.waiters {
             let session = sessions[waiter.id]
@@ -89,10 +78,8 @@ extension ServerCore {
         if matchQueue.count > 0 { timers.schedule(.matchQueue, at: now + ServerCore.queueLookMilliseconds) }
     }
 
-    /// A quick race's room: rated, 4x4, every waiter in it and ready as
-    /// if each had sent `JOIN` and `READY` (its claim proven at `QUEUE`);
-    /// each gets `MATCHED`, a `JOINED` for each other player, a `READY`
-    /// for every player, then the room's `COUNTDOWN`.
+    /// A quick race's room: rated, 4x4, everyone joined and ready as if each
+    /// had sent `JOIN` and `READY` (claims were proven at `QUEUE`).
     private func makeQuickRoom(of group: [MatchQueue.Waiter]) {
         var name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
         while rooms[Room.key(name)] != nil {
@@ -109,7 +96,6 @@ extension ServerCore {
             session.role = .player
         }
         rooms[room.key] = room
-        // Its name (`quick-<n>`) is one `CREATE` refuses, so no other room has it.
         let listing = ServerRegistry.Listing(shard: shard, description: room.description)
         registry.withState { $0.rooms[room.key] = listing }
         for session in members {
@@ -134,9 +120,7 @@ extension ServerCore {
         publish(room)
     }
 
-    /// The store's refusal of a claim, in the words of the request that
-    /// asked: the store words an unclaimed nickname for `READY`; a `QUEUE`
-    /// (asked from outside rooms) hears of `QUEUE`.
+    /// The store words refusals for `READY`; a `QUEUE` gets them reworded.
     func claimRefusal(_ error: ProtocolError, of request: LeaderboardRequest, for session: Session?) -> ProtocolError {
         guard case .proveClaim(let nickname, _, _) = request, error.code == .notEligible, let session, session.roomKey == nil else {
             return error

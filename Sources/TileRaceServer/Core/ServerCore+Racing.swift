@@ -1,8 +1,6 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// Races and practice games: `MOVE`, `RESTART`, `RESIGN`, `PRACTICE`, the
-/// start, progress, finishes and standings.
 extension ServerCore {
     // MARK: Requests
 
@@ -21,7 +19,7 @@ extension ServerCore {
                 endRaceIfOver(in: room)
             }
         case .practice:
-            // Changed where it is stored: a copy would copy the whole game, history and all.
+            // Changed in place: a copy would copy the whole game and history.
             guard session.isPracticing else { return }
             session.practice!.resume(at: now)  // an entry played while paused starts the clock again
             let outcome = play(entries, seq: seq, on: &session.practice!, stopsAtTarget: false, for: session)
@@ -31,8 +29,7 @@ extension ServerCore {
         }
     }
 
-    /// Applies a `MOVE` line to a game and replies: `OK MOVE`, or `ERR bad-seq`
-    /// / `ERR desync` followed by `RESYNC`. Returns nil when nothing was applied.
+    /// Returns nil when nothing was applied.
     private func play(
         _ entries: [GameLog.Entry], seq: Int, on game: inout LiveGame, stopsAtTarget: Bool, for session: Session
     ) -> LiveGame.Outcome? {
@@ -66,8 +63,6 @@ extension ServerCore {
         return outcome
     }
 
-    /// `RESYNC`: `OK RESYNC`, then the server's copy of the game as a
-    /// `RESYNC` event, as after `ERR bad-seq`.
     func resync(_ session: Session) {
         let sync: GameSync
         switch activeGame(of: session) {
@@ -83,14 +78,13 @@ extension ServerCore {
         send(session.id, .event(.resync(sync)))
     }
 
-    /// `PAUSE`: stops a practice game's clock (a race's keeps running).
+    /// A race's clock keeps running.
     func pause(_ session: Session) {
         session.practice?.pause(at: now)
         guard let practice = session.practice else { return }
         reply(session, .pause(milliseconds: practice.elapsed(at: now)))
     }
 
-    /// `RESUME`: starts a paused practice game's clock again.
     func resume(_ session: Session) {
         session.practice?.resume(at: now)
         guard let practice = session.practice else { return }
@@ -152,8 +146,6 @@ extension ServerCore {
 
     // MARK: Race lifecycle
 
-    /// Starts a race (when its countdown ends, or at once for one person
-    /// with bots): every player gets the same `START`, and the official clock starts.
     func startRace(in room: Room) {
         guard room.race == nil else { return }
         room.countdownEndsAt = nil
@@ -202,8 +194,7 @@ extension ServerCore {
                 message: "race \(race.id) started in room \(room.name): seed \(seedText), \(names)"))
     }
 
-    /// The `START` of a race; `isCatchUp` for one that catches someone up
-    /// on the race under way (it says how long the race has run).
+    /// `isCatchUp`: the `START` says how long the race has run.
     func raceStart(_ race: Race, in room: Room, isCatchUp: Bool = false) -> RaceStart {
         RaceStart(
             room: room.name, race: race.id, seed: race.seedText, size: room.options.size, target: room.options.target,
@@ -211,7 +202,7 @@ extension ServerCore {
             bots: race.racers.filter(\.isBot).map(\.nickname), elapsedMilliseconds: isCatchUp ? now - race.startedAt : nil)
     }
 
-    /// Finishes a racer: their last progress goes out first, then `FINISH` to the room.
+    /// The racer's last progress goes out before `FINISH`.
     func finish(_ racer: Race.Racer, of race: Race, in room: Room, reason: FinishReason) {
         guard racer.isRacing else { return }
         if racer.isProgressPending { sendProgress(of: racer, in: room) }
@@ -222,7 +213,6 @@ extension ServerCore {
         broadcast(.finish(finishRecord(of: racer, in: room)), in: room)
     }
 
-    /// The `FINISH` of a finished racer.
     func finishRecord(of racer: Race.Racer, in room: Room) -> RacerFinish {
         let game = racer.liveGame.game
         return RacerFinish(
@@ -231,7 +221,6 @@ extension ServerCore {
             isBot: racer.isBot)
     }
 
-    /// Finishes every racer still racing when the time limit passes, then ends the race.
     func endRaceAtTimeLimit(in room: Room) {
         guard let race = room.race else { return }
         for racer in race.racers where racer.isRacing {
@@ -240,12 +229,10 @@ extension ServerCore {
         endRaceIfOver(in: room)
     }
 
-    /// Sends the standings (`RESULT` lines and `END`, together) once every racer
-    /// finished; the room goes back to waiting with nobody ready.
+    /// The room then goes back to waiting with nobody ready.
     func endRaceIfOver(in room: Room) {
         guard let race = room.race, race.isOver else { return }
         let finishers = race.racers.compactMap { racer -> Standings.Finisher? in
-            // A race is over when every racer has finished.
             guard let finish = racer.finish else { return nil }
             return Standings.Finisher(
                 nickname: racer.nickname, reason: finish.reason, result: racer.liveGame.result(milliseconds: finish.milliseconds),
@@ -277,8 +264,7 @@ extension ServerCore {
                 message: "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))"))
     }
 
-    /// Sends the standings (`RESULT` lines, then `END`) to everyone in the
-    /// room, and keeps them for a racer who comes back.
+    /// Kept for a racer who comes back.
     func sendResults(_ results: [RacerFinish], of raceID: Int, in room: Room) {
         var lines = results.map { ServerMessage.event(.result($0)).line }
         lines.append(ServerMessage.event(.end(room: room.name, race: raceID, count: results.count)).line)
@@ -288,29 +274,22 @@ extension ServerCore {
 
     // MARK: Progress
 
-    /// Notes that a racer's state changed. A room sends its racers'
-    /// `PROGRESS` together, at most once per interval: at once when the last
-    /// sending is an interval ago, else when it is. So at most one `PROGRESS`
-    /// per racer goes out per interval, carrying the latest state, and each
-    /// member gets the room's news in one write instead of one per racer.
+    /// Batches `PROGRESS`: at most once per interval per room, so each member
+    /// gets the room's news in one write instead of one per racer.
     func noteProgress(of racer: Race.Racer, in room: Room) {
         racer.isProgressPending = true
         let due = (room.progressSentAt ?? Int.min / 2) + limits.progressIntervalMilliseconds
         if now >= due {
             sendPendingProgress(in: room)
         } else if !room.isProgressTimerSet {
-            // The room's flag, not the timer queue, says so: no look-up by
-            // the room's name for every move.
+            // A flag on the room avoids a look-up by name on every move.
             room.isProgressTimerSet = true
             timers.schedule(.progress(room.key), at: due)
         }
     }
 
-    /// Sends the `PROGRESS` of every racer whose state changed since the last
-    /// sending, to everyone else in the room: the lines are written once,
-    /// and each member gets them all but its own, in one piece. A racer who
-    /// is racing may get them up to `ServerLimits.progressWaitMilliseconds`
-    /// later, with the reply to its next move.
+    /// Sends changed racers' `PROGRESS`, written once; each member gets all
+    /// but its own line.
     func sendPendingProgress(in room: Room) {
         if room.isProgressTimerSet {
             room.isProgressTimerSet = false
@@ -335,13 +314,11 @@ extension ServerCore {
         for id in room.watchers { send(id, lines) }
     }
 
-    /// Sends a racer's `PROGRESS` to everyone else in the room.
     func sendProgress(of racer: Race.Racer, in room: Room) {
         racer.isProgressPending = false
         broadcast(.progress(progress(of: racer, in: room)), in: room, except: racer.id)
     }
 
-    /// A racer's current `PROGRESS`.
     func progress(of racer: Race.Racer, in room: Room) -> RacerProgress {
         let game = racer.liveGame.game
         return RacerProgress(

@@ -1,23 +1,19 @@
 import TileRaceProtocol
 
-/// Rated rooms (`CREATE ... rated=yes`, protocol.md section 5.7): who may
-/// race in them, the claim a racer proves at `READY`, and the ratings the
-/// store computes at the race's end, which the `RESULT` lines carry.
+/// Rated rooms (protocol.md 5.7): eligibility, claims proved at `READY`,
+/// and ratings the store computes at the race's end.
 extension ServerCore {
-    /// A rated race's standings, waiting for the store's new ratings.
     struct AwaitedRatings {
         var roomKey: String
         var raceID: Int
-        /// The `RESULT` lines' records, without ratings yet.
         var results: [RacerFinish]
     }
 
     static let botsUnrated = ProtocolError(
         .notEligible, "rated rooms are for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
 
-    /// Whether `session` may get ready in a rated room: it proved its
-    /// nickname's claim before, or asks the store now with `token` (then
-    /// false; the store's answer carries the `READY` out, `claimProven`).
+    /// False while the store checks `token`; its answer then carries the
+    /// `READY` out.
     /// - Throws: `not-eligible` for a bot or without a token.
     func hasProvenClaim(_ session: Session, token: String?) throws(ProtocolError) -> Bool {
         guard !session.isBot else { throw ServerCore.botsUnrated }
@@ -34,8 +30,6 @@ extension ServerCore {
         return true
     }
 
-    /// The store said the token proves the claim, and gave its rating: the
-    /// `READY` is carried out.
     func claimProven(for session: Session, rating: Glicko2.Rating) {
         guard let nickname = session.nickname else { return }
         session.provenClaim = Names.nicknameKey(nickname)
@@ -47,8 +41,7 @@ extension ServerCore {
         }
     }
 
-    /// Hands a finished rated race to the store; its standings go out when
-    /// the new ratings are in (`ratingsAnswered`).
+    /// Its standings go out when the new ratings are in.
     func askRatings(of ranked: [Standings.Finisher], results: [RacerFinish], in room: Room) {
         guard let raceID = results.first?.race else { return }
         let places = ServerCore.ratingPlaces(of: ranked)
@@ -60,10 +53,8 @@ extension ServerCore {
         outbox.append(.leaderboard(id, .rate(race)))
     }
 
-    /// The places the ratings go by, for standings in order: whoever
-    /// reached the target earlier wins; among those the time limit or game
-    /// over finished, the higher score wins and equal scores draw; all who
-    /// left or resigned draw among themselves, after everyone else.
+    /// Places for ratings: reaching the target earlier wins; else higher score
+    /// wins, equal scores draw; all who left or resigned draw, last.
     static func ratingPlaces(of ranked: [Standings.Finisher]) -> [Int] {
         var places: [Int] = []
         for (index, finisher) in ranked.enumerated() {
@@ -83,9 +74,8 @@ extension ServerCore {
         return places
     }
 
-    /// The store answered a rated race: its standings go out with each
-    /// racer's rating and change (without them when the store failed: the
-    /// race then counted for nothing, and the log says why).
+    /// If the store failed, results go out without ratings and the race counts
+    /// for nothing (the log says why).
     func ratingsAnswered(_ awaited: AwaitedRatings, _ answer: LeaderboardAnswer) {
         var results = awaited.results
         switch answer {
@@ -119,9 +109,7 @@ extension ServerCore {
         sendResults(results, of: awaited.raceID, in: room)
     }
 
-    /// The rating a rated room shows beside `session`'s nickname: the one
-    /// its proved claim brought, or its last rated race left; nil in an
-    /// unrated room or before the claim is proved.
+    /// Nil in an unrated room or before the claim is proved.
     func shownRating(of session: Session, in room: Room) -> ShownRating? {
         guard room.options.isRated, let nickname = session.nickname, session.provenClaim == Names.nicknameKey(nickname) else {
             return nil
@@ -129,8 +117,7 @@ extension ServerCore {
         return session.provenRating.map(ShownRating.init)
     }
 
-    /// A rated race's new ratings, kept by the racers still in its room so
-    /// the room shows them until the next race changes them.
+    /// The room shows them until the next race changes them.
     private func keepRatings(_ changes: [RatingChange], in room: Room?) {
         guard let room else { return }
         for id in room.players {

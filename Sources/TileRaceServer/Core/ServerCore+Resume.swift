@@ -1,12 +1,9 @@
 import TileRaceProtocol
 
-/// Sessions that survive a dropped connection (protocol.md section 5.1.1):
-/// the seat (nickname, room, ready mark, game) is held for
-/// `resumeGraceMilliseconds`, the room hears `AWAY` and then `BACK` or the
-/// usual `FINISH ... left` and `LEFT`, and `HELLO ... resume=<secret>` on a
-/// new connection takes the seat back and catches up.
+/// Sessions that survive a dropped connection (protocol.md 5.1.1): the
+/// seat is held for `resumeGraceMilliseconds`.
 extension ServerCore {
-    /// Gives a session a new resume secret (the old one no longer works).
+    /// The old secret stops working.
     func issueResumeSecret(for session: Session) -> String {
         let old = session.resumeSecret
         // Not from `random`: a secret per connection must not shift the seeds
@@ -21,8 +18,7 @@ extension ServerCore {
         return secret
     }
 
-    /// A connection dropped (end of stream, reset, write error, silence): a
-    /// session with a seat worth keeping is held; any other is forgotten.
+    /// Only a session with a seat worth keeping is held.
     func dropped(_ session: Session, reason: String) {
         guard limits.resumeGraceMilliseconds > 0, !isShuttingDown, session.isGreeted, let connection = session.connection,
             (session.roomKey != nil && session.role == .player) || session.isPracticing
@@ -57,11 +53,8 @@ extension ServerCore {
                 message: "\(session.id) \(session.peer) \(session.logName) away: \(reason); seat held for \(held) s"))
     }
 
-    /// `HELLO tilerace 1 <nick> resume=<secret>`: the connection of `fresh`
-    /// takes over the away session the secret names, which catches up.
-    /// - Throws: `bad-session` when the secret names no away session of that
-    ///   nickname (counted per address like wrong join codes), `flood` past
-    ///   that limit.
+    /// - Throws: `bad-session` (counted per address like wrong join codes),
+    ///   `flood` past that limit.
     func resume(_ fresh: Session, nickname: String, secret: String) throws(ProtocolError) {
         let target = registry.withState { $0.resumeSecrets[secret] }
         // The held session lives on another shard: this connection goes there with the request.
@@ -76,7 +69,6 @@ extension ServerCore {
             throw ProtocolError(
                 .badSession, "no session to resume with that secret (wrong, expired or taken back already); say HELLO without resume=")
         }
-        // The fresh session gives its connection (and what it sent after HELLO) to the held one.
         sessions[fresh.id] = nil
         fresh.isClosing = true
         fresh.connection = nil
@@ -89,7 +81,6 @@ extension ServerCore {
         held.lastHeardAt = now
         held.isPinged = false
         held.partialLineSince = nil
-        // The flow the connection is in (held while this runs) goes with it.
         held.inputFlow = fresh.inputFlow
         held.awayUntil = nil
         timers.cancel(.resumeExpiry(held.id))
@@ -113,13 +104,11 @@ extension ServerCore {
                     .init("on", connection.number),
                 ],
                 message: "\(held.id) \(held.peer) \(heldNickname) back on \(connection)"))
-        // Lines sent after the HELLO wait in the framer: they get a turn.
         setInputFlow(held.framer.bufferedByteCount > 0 ? .turn : .read, of: held)
     }
 
-    /// What a racer who comes back needs: the countdown, or the race's
-    /// `START`, its own game (`RESYNC`), the others' `PROGRESS` and the
-    /// `FINISH`es; or the results of the race that ended while it was away.
+    /// Replays the countdown or race state, or the results of a race that
+    /// ended while away.
     private func catchUpAfterResume(_ session: Session, in room: Room) {
         if let endsAt = room.countdownEndsAt {
             send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))

@@ -1,11 +1,7 @@
 import TileRaceProtocol
 
-/// Room requests (`ROOMS`, `CREATE`, `JOIN`, `WATCH`, `WHO`, `READY`,
-/// `LEAVE`) and the countdown.
-///
-/// A room lives on one shard; the registry lists every shard's rooms. A
-/// session that creates, joins or watches a room on another shard moves
-/// there first (`ServerCore+ShardMoves`), and the request runs there.
+/// Room requests and the countdown. A request for a room on another shard
+/// moves the session there first (`ServerCore+ShardMoves`).
 extension ServerCore {
     func listRooms(_ session: Session) {
         let lines = registry.withState { $0.listing() }.map { ServerMessage.room($0).line }
@@ -53,7 +49,6 @@ extension ServerCore {
                 message: "room \(name) created by \(session.logName)\(room.isPrivate ? " (private)" : "")"))
     }
 
-    /// `CREATE` on a server with its maximum of rooms.
     private var tooManyRooms: ProtocolError {
         ProtocolError(.tooManyRooms, "the server has its maximum of \(limits.maximumRooms) rooms; join one")
     }
@@ -96,8 +91,6 @@ extension ServerCore {
         sendChatHistory(of: room, to: session)
     }
 
-    /// Tells a new watcher what is under way: the countdown's time left, or the
-    /// race's `START`, each racer's `PROGRESS` and the `FINISH`es so far.
     private func catchUp(_ session: Session, in room: Room) {
         if let endsAt = room.countdownEndsAt {
             send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))
@@ -113,18 +106,15 @@ extension ServerCore {
         send(session.id, lines: lines)
     }
 
-    /// Tells the registry a room's summary changed (its members or state).
     func publish(_ room: Room) {
         guard rooms[room.key] === room else { return }
         let description = room.description
         registry.withState { $0.rooms[room.key]?.description = description }
     }
 
-    /// Finds a room a session may enter. A missing room and a private room
-    /// with a missing or wrong code get the same refusal. Attempts with a code
-    /// that are refused are counted: past the per-minute limit they are refused
-    /// unchecked, and too many close the connection. Nil when the room is
-    /// on another shard: the session goes there with the request.
+    /// A missing room and a private room with a wrong code get the same
+    /// refusal, so a private room's existence does not leak. Nil when the
+    /// room is on another shard: the session goes there with the request.
     private func findRoom(_ name: String, code: String?, for session: Session) throws(ProtocolError) -> Room? {
         let facts = registry.withState { $0.facts(ofRoom: Room.key(name)) }
         if moveToHost(ofRoom: facts, session) { return nil }
@@ -182,9 +172,8 @@ extension ServerCore {
         leaveRoom(session)
     }
 
-    /// Takes a session out of its room: a racer finishes as `left`, the others
-    /// get `LEFT`, a countdown restarts without the player, a race whose last
-    /// racer left ends, and an empty room (other than `daily`) is removed.
+    /// A countdown restarts without the player; an empty room other than
+    /// `daily` is removed.
     func leaveRoom(_ session: Session) {
         guard let room = room(of: session) else { return }
         session.roomKey = nil
@@ -223,9 +212,8 @@ extension ServerCore {
 
     // MARK: Countdown
 
-    /// Starts the countdown when every player of a waiting room is ready (and
-    /// none is away); or, when one person races only bots, the race itself:
-    /// the person was the last to get ready, so nobody needs the countdown.
+    /// When one person races only bots, the race starts at once: that person
+    /// was the last to get ready, so nobody needs the countdown.
     func startCountdownIfReady(_ room: Room) {
         guard room.state == .waiting, !room.players.isEmpty,
             room.players.allSatisfy({ room.ready.contains($0) && sessions[$0]?.isAway != true }),

@@ -1,6 +1,5 @@
 import TileRaceProtocol
 
-/// Session requests: `HELLO`, `NICK`, `PING`, `QUIT`, `HELP`.
 extension ServerCore {
     func hello(_ session: Session, nickname: String?, isBot: Bool) throws(ProtocolError) {
         if let nickname { try take(nickname, for: session) }
@@ -15,8 +14,6 @@ extension ServerCore {
         reply(session, .nickname(nickname))
     }
 
-    /// Gives a session a nickname no ban holds and no other connected client
-    /// uses (the registry claims it).
     private func take(_ nickname: String, for session: Session) throws(ProtocolError) {
         try refuseIfBanned(session, nickname: nickname)
         let key = Names.nicknameKey(nickname)
@@ -42,8 +39,7 @@ extension ServerCore {
         close(session, bye: "goodbye", reason: "quit")
     }
 
-    /// `HELP`: the requests that have a reply; the operator's only to a
-    /// connection that said `AUTH` (the others learn of `AUTH` alone).
+    /// Operator requests are listed only after `AUTH`.
     func help(_ session: Session) {
         let verbs = RequestVerb.allCases.filter { verb in
             verb.expectsReply && (session.isOperator || !verb.requirements.contains(.operator))

@@ -1,43 +1,32 @@
 import TileRaceProtocol
 
-/// Moving a session to another shard, all in one place.
-///
-/// A handler whose request needs a room or a held session that another
-/// shard hosts starts a move and returns; once the request returns, the
-/// session departs with it (`ShardMove.carrying`), its shard hands over the
-/// connection (`ServerAction.transfer`, `release`), and the other shard's
-/// core takes it in (`arrive`) and runs the carried request first, where it
-/// stays (no handler moves it again), then the lines that followed it.
+/// Moving a session to another shard. The session departs carrying its
+/// request; the other shard runs that request first, then the lines that
+/// followed it, so replies stay in order.
 enum ShardMove {
     /// A handler sent the session to this shard; the request being handled goes with it.
     case leaving(toShard: Int)
-    /// It departed with the request to run first where it arrives (its
-    /// tokens taken already). Indirect (boxed): see `Session`'s layout.
+    /// Tokens already taken. Boxed to keep `Session`'s hot fields small.
     indirect case carrying(ClientMessage, cost: Int)
-    /// The request it carried is running where it arrived: it stays there.
+    /// Running where it arrived: it stays there.
     case runningCarried
 }
 
 extension ServerCore {
-    /// `JOIN` and `WATCH`: sends the session to the shard hosting the room,
-    /// when another one does; returns whether it goes.
     func moveToHost(ofRoom facts: ServerRegistry.RoomFacts, _ session: Session) -> Bool {
         guard let host = facts.host else { return false }
         return moveSession(session, toShard: host)
     }
 
-    /// `CREATE`: sends the session to the shard hosting the fewest rooms
-    /// (those on their way there counted), when that is another one;
-    /// returns whether it goes.
+    /// Sends the session to the shard with the fewest rooms (placements
+    /// counted); returns whether it goes.
     func moveToShardForNewRoom(_ session: Session) -> Bool {
         guard shardCount > 1, !isCarried(session) else { return false }
         let now = now
         return moveSession(session, toShard: registry.withState { $0.shardForNewRoom(preferring: shard, now: now) })
     }
 
-    /// Sends a session to shard `target` with the request being handled
-    /// (`departIfSent` once it returns), unless it is there already or
-    /// carried that request here; returns whether it goes.
+    /// No move when already there or when it carried this request here.
     func moveSession(_ session: Session, toShard target: Int) -> Bool {
         guard !isCarried(session), target != shard else { return false }
         session.shardMove = .leaving(toShard: target)
@@ -49,9 +38,8 @@ extension ServerCore {
         departing.removeValue(forKey: connection)
     }
 
-    /// After a request ran: when a handler sent the session to another
-    /// shard, it leaves this core with the request, to run first there, and
-    /// this returns true.
+    /// When a handler sent the session elsewhere, it leaves with the request
+    /// and this returns true.
     func departIfSent(_ session: Session, carrying request: ClientMessage, cost: Int) -> Bool {
         guard case .leaving(let target) = session.shardMove else { return false }
         guard let connection = session.connection else {
@@ -73,9 +61,8 @@ extension ServerCore {
         return true
     }
 
-    /// Takes in a session that departed from another shard (or from this
-    /// one, when its connection was closing) and runs its carried request
-    /// and the lines that followed it.
+    /// Also used for a move to this same shard, when its connection was
+    /// closing.
     func takeIn(_ session: Session) {
         guard let connection = session.connection else { return }
         guard !isShuttingDown else {
@@ -91,8 +78,7 @@ extension ServerCore {
         runInput(of: session)
     }
 
-    /// Runs the request a session carried here, before its other lines: its
-    /// tokens were taken where it was sent, and it counts in this turn.
+    /// Its tokens were taken where it was sent; it counts in this turn.
     func runCarriedRequest(of session: Session) {
         guard case .carrying(let request, let cost) = session.shardMove else { return }
         session.shardMove = .runningCarried

@@ -2,37 +2,22 @@ import TileRaceEngine
 import TileRaceProtocol
 import TileRaceTransport
 
-/// The race server's logic as a state machine: connection events and clock
-/// ticks go in (`handle(_:)`), lines to send, connections to close and log
-/// lines come out. It knows nothing of sockets, so it is tested by feeding it
-/// inputs; its `ServerShard` carries its actions out.
+/// The server's logic as a state machine with no sockets: inputs in
+/// (`handle(_:)`), actions out, so it is tested by feeding it inputs.
 ///
-/// A server runs one core per shard (`ServerShard`), each on its own queue
-/// and hosting some of the rooms; what they share (nicknames, the room
-/// directory, resume secrets, connection counts) is in the `Registry`, which
-/// handlers call directly. A session lives on one shard at a time: when it
-/// enters a room hosted by another (or resumes a session held there), it
-/// departs with the request still to run (`ServerAction.transfer`), and the
-/// other shard's core takes it in (`arrive(_:)`) and runs that request first,
-/// so its replies stay in order (`ServerCore+ShardMoves`).
-///
-/// Each line passes the session's `RequestGate` (rate limit, verb table,
-/// requirements, turns) before its one dispatch (`dispatch(_:from:)`).
+/// One core per shard; what shards share is in `Registry`. A session moving
+/// to another shard carries its pending request so replies stay in order.
 ///
 /// Owned by one serial queue (its shard's): every call must come from it.
 package final class ServerCore {
     enum TimerKey: Hashable {
-        /// Look for idle connections.
         case sweep
         case countdown(String)
         case timeLimit(String)
-        /// A room's coalesced `PROGRESS` is due.
         case progress(String)
-        /// An away session's held seat is given up.
         case resumeExpiry(ConnectionID)
-        /// This server's rooms are published to the shared room directory.
         case directory
-        /// The operator's bans are read again from the store (servers sharing it ban too).
+        /// Re-read so bans by servers sharing the store apply here too.
         case bans
         case matchQueue
     }
@@ -44,52 +29,46 @@ package final class ServerCore {
     /// connection shifts no seed; the simulator seeds it too).
     let secrets: RandomSource
     var awaitedAnswers: [Int: AwaitedAnswer] = [:]
-    /// Rated races' standings waiting for the store's new ratings, by the request's id (`ServerCore+Ratings`).
     var awaitedRatings: [Int: AwaitedRatings] = [:]
     var nextLeaderboardRequestID = 1
     let serverName: String
     let logLevel: ServerLog.Level
-    /// The operator's secret (`AUTH`); nil: operator requests are off.
+    /// Nil: operator requests are off.
     let operatorSecret: String?
-    /// How often the bans are read again from the store; nil: never (one shard reads them).
+    /// Nil: never (only one shard reads them).
     var banRefreshMilliseconds: Int?
-    /// The leaderboard question that reads the bans again, while one is out.
     var banRefreshQuestion: Int?
     /// The registry's `bansVersion` this core last closed banned sessions for.
     var bansVersion = 0
     let registry: Registry
 
-    /// Sessions by their id (the connection they started on), away ones
-    /// included (an `IntegerTable`: most requests look their session up).
+    /// By the id they started on, away ones included.
     var sessions = IntegerTable<Session>()
-    /// The session a resumed connection carries (connections that started
-    /// their session are not listed: theirs has their id).
+    /// Only resumed connections; others carry the session with their own id.
     var resumedConnections = IntegerTable<ConnectionID>()
-    /// This core's shard number (0 hosts `daily`).
+    /// 0 hosts `daily`.
     let shard: Int
     /// The id of the next race this shard starts: shard `k` of `n` numbers
     /// its races `k + 1`, `k + 1 + n`, ..., so ids are unique on the server.
     var nextRaceID: Int
-    /// Sessions that departed to another shard, until their connection is handed over (`release`).
+    /// Until their connection is handed over (`release`).
     var departing: [ConnectionID: Session] = [:]
     var rooms: [String: Room] = [:]
-    /// How often rooms are published to the directory; nil: no directory.
+    /// Nil: no directory.
     var directoryMilliseconds: Int?
     var timers = TimerQueue<TimerKey>()
     var isShuttingDown = false
-    /// The time of the input being handled (monotonic milliseconds).
+    /// Monotonic ms.
     private(set) var now: Int
     var outbox: [ServerAction] = []
-    /// When the core started (monotonic milliseconds), for `INFO`'s uptime.
+    /// Monotonic ms, for `INFO`'s uptime.
     let startedAt: Int
-    /// Where the leaderboard is kept, for `INFO`.
     let storeKind: ServerInfo.Store
     /// Moves applied in the second `pendingMovesSecond`, not yet added to the registry's rate.
     var pendingMoves = 0
     var pendingMovesSecond = 0
-    /// The quick races' matchmaking queue (only shard 0's is used, `ServerCore+Queue`).
+    /// Only shard 0's is used.
     var matchQueue = MatchQueue()
-    /// The number of the next quick race's room (`quick-<n>`).
     var nextQuickRoom = 1
 
     /// A core; `shard` places it among the shards sharing `registry` (by
@@ -120,7 +99,6 @@ package final class ServerCore {
         timers.schedule(.sweep, at: now + limits.sweepMilliseconds)
     }
 
-    /// How many shards share the registry.
     var shardCount: Int { registry.shardCount }
 
     package func handle(_ input: ServerInput) -> [ServerAction] {
@@ -129,10 +107,8 @@ package final class ServerCore {
         return actions
     }
 
-    /// `handle(_:)` for a caller that keeps one list of actions: it gets the
-    /// actions in `actions` (what was there is dropped), and the core keeps
-    /// the list's old storage for the next input, so a steady flow of inputs
-    /// allocates no list (the shard's way).
+    /// `handle(_:)` into a caller's list, reusing its storage so a steady
+    /// flow of inputs allocates no list.
     package func handle(_ input: ServerInput, into actions: inout [ServerAction]) {
         // The actions gather in `outbox` and change places with `actions` at the end.
         actions.removeAll(keepingCapacity: true)
@@ -153,8 +129,7 @@ package final class ServerCore {
         }
     }
 
-    /// `handle(.received(id, bytes), into:)` for bytes lent by a read (the
-    /// shard's way): the session's framer copies them, and no array is made.
+    /// For bytes lent by a read: the framer copies them, no array is made.
     package func handle(received bytes: UnsafeRawBufferPointer, on id: ConnectionID, into actions: inout [ServerAction]) {
         actions.removeAll(keepingCapacity: true)
         defer { swap(&outbox, &actions) }
@@ -164,9 +139,7 @@ package final class ServerCore {
 
     package var nextDeadline: Int? { timers.nextDeadline() }
 
-    /// Takes in a session that departed from another shard on `connection`
-    /// (which now carries it here), and runs its carried request and lines
-    /// (`takeIn(_:)`).
+    /// Takes in a session from another shard (`takeIn(_:)`).
     func arrive(_ session: Session) -> [ServerAction] {
         now = clock.monotonicMilliseconds
         defer { outbox.removeAll(keepingCapacity: true) }
@@ -184,10 +157,7 @@ package final class ServerCore {
         runInput(of: session)
     }
 
-    /// Handles a turn of the session's buffered lines and keeps track of
-    /// its partial line: a partial line is not activity; its first byte
-    /// starts its deadline. (Whole lines waiting for a turn or a store are
-    /// not a partial line.)
+    /// A partial line is not activity; its first byte starts its deadline.
     func runInput(of session: Session) {
         handleBufferedLines(of: session)
         if session.inputFlow != .read || session.framer.bufferedByteCount == 0 {
@@ -197,10 +167,8 @@ package final class ServerCore {
         }
     }
 
-    /// Runs the complete lines a session has sent, in order, until none is
-    /// left, the session closes or moves to another shard, it waits for the
-    /// leaderboard, or its turn is over (its gate counts the work); then
-    /// says whether to read it again, hold it, or give it another turn.
+    /// Runs buffered lines until none is left, the session closes or moves,
+    /// waits for the leaderboard, or its turn's work is spent.
     func handleBufferedLines(of session: Session) {
         session.gate.beginTurn()
         runCarriedRequest(of: session)
@@ -211,9 +179,7 @@ package final class ServerCore {
             }
             let verdict: RequestGate.Verdict
             if logLevel < .debug, let move = session.framer.nextPlainMove() {
-                // The line a racer sends most, read where the framer holds
-                // it (no `String`; the debug log, which shows the line, reads
-                // it the general way).
+                // The most common line, read in place without making a `String`.
                 noteHeard(session)
                 verdict = session.gate.check(plainMove: move, now: now, meets: { meets($0, session) })
             } else {
@@ -253,9 +219,7 @@ package final class ServerCore {
         session.partialLineSince = nil
     }
 
-    /// A request line as the log shows it: quoted, except a line of chat,
-    /// which the log counts and never shows, and `AUTH`, whose secret it
-    /// never shows.
+    /// Chat lines and `AUTH` secrets are never shown.
     static func loggable(_ line: String, _ verdict: RequestGate.Verdict) -> String {
         guard case .run(.say(let text), _) = verdict else {
             let verb = line.split(separator: " ").first?.uppercased()
@@ -286,9 +250,8 @@ package final class ServerCore {
         }
     }
 
-    /// Carries out an admitted request (the one dispatch on the typed
-    /// request); then the session departs when a handler sent it to another
-    /// shard, or closes when its reply must be followed by `BYE`.
+    /// Then the session departs if sent elsewhere, or closes if its reply
+    /// ends with `BYE`.
     func run(_ request: ClientMessage, cost: Int, from session: Session) {
         do throws(ProtocolError) {
             try dispatch(request, from: session)
@@ -301,7 +264,6 @@ package final class ServerCore {
         }
     }
 
-    /// Whether a session is in a state a request needs (its gate asks).
     private func meets(_ requirement: Requirement, _ session: Session) -> Bool {
         switch requirement {
         case .notGreeted: !session.isGreeted
@@ -318,7 +280,6 @@ package final class ServerCore {
         }
     }
 
-    /// Says `BYE`, closes the connection and forgets the session.
     func close(_ session: Session, bye: String, reason: String) {
         let connection = session.connection
         send(session.id, .event(.bye(bye)))
@@ -326,8 +287,7 @@ package final class ServerCore {
         if let connection { outbox.append(.close(connection)) }
     }
 
-    /// Forgets a session: it leaves its room (a racer finishes as `left`) and
-    /// frees its nickname.
+    /// A racer finishes as `left`.
     func remove(_ session: Session, reason: String) {
         guard sessions[session.id] != nil else { return }
         session.isClosing = true
@@ -351,7 +311,6 @@ package final class ServerCore {
                 message: "\(session.id) \(session.peer) \(session.logName) closed: \(reason)"))
     }
 
-    /// A connection closed or dropped: it no longer counts for its address.
     func connectionGone(_ connection: ConnectionID, from address: String) {
         resumedConnections[connection] = nil
         registry.withState { $0.connectionClosed(address: address) }
@@ -406,8 +365,6 @@ package final class ServerCore {
         }
     }
 
-    /// Pings quiet connections and closes silent ones; forgets the join-code
-    /// counts of addresses with no recent refusal.
     private func sweep() {
         let now = now
         registry.withState { $0.guessesByAddress = $0.guessesByAddress.filter { !$0.value.isForgettable(now: now) } }
@@ -434,40 +391,32 @@ package final class ServerCore {
 
     // MARK: Output
 
-    /// Queues one line to a session's connection (dropped while it is away).
+    /// Dropped while the session is away (as for all `send`s).
     func send(_ id: ConnectionID, _ message: ServerMessage) {
         send(id, OutgoingLines(message))
     }
 
-    /// Queues lines to a session's connection, to be written together
-    /// (dropped while it is away).
     func send(_ id: ConnectionID, lines: [String]) {
         send(id, OutgoingLines(lines: lines))
     }
 
-    /// Queues lines already written as bytes to a session's connection
-    /// (dropped while it is away).
     func send(_ id: ConnectionID, _ lines: OutgoingLines) {
         guard let connection = connection(of: id) else { return }
         outbox.append(.send(connection, lines))
     }
 
-    /// Queues lines to a session's connection that may wait a little for
-    /// its next reply (`ServerAction.sendSoon`; dropped while it is away).
     func sendSoon(_ id: ConnectionID, _ lines: OutgoingLines) {
         guard limits.progressWaitMilliseconds > 0 else { return send(id, lines) }
         guard let connection = connection(of: id) else { return }
         outbox.append(.sendSoon(connection, lines))
     }
 
-    /// The connection that carries a session now (nil while away); for an
-    /// id that is no session (a refused connection), the id itself.
+    /// For an id that is no session (a refused connection), the id itself.
     private func connection(of id: ConnectionID) -> ConnectionID? {
         guard let session = sessions[id] else { return id }
         return session.connection
     }
 
-    /// The session a connection carries, if it is still its connection.
     func session(on connection: ConnectionID) -> Session? {
         guard let session = sessions[resumedConnections[connection] ?? connection], session.connection == connection else {
             return nil
@@ -479,7 +428,6 @@ package final class ServerCore {
         send(session.id, .ok(reply))
     }
 
-    /// Queues an event to everyone in a room, except one connection.
     func broadcast(_ event: ServerEvent, in room: Room, except excluded: ConnectionID? = nil) {
         // One copy of the bytes for every member (shared, not copied): a PROGRESS goes to the whole room.
         let lines = OutgoingLines(.event(event))
@@ -492,16 +440,14 @@ package final class ServerCore {
         outbox.append(.log(level, entry()))
     }
 
-    /// Queues a log line with no event of its own (`LogEntry(message:)`).
     func log(_ level: ServerLog.Level, _ message: @autoclosure () -> String) {
         log(level, LogEntry(message: message()))
     }
 
     // MARK: Lookups
 
-    /// The room a session is in (remembered by the session while it stays
-    /// there: a racer's every move looks its room up, and a look-up hashes
-    /// the room's name).
+    /// Cached on the session: every move looks its room up, and a look-up
+    /// hashes the name.
     func room(of session: Session) -> Room? {
         guard let key = session.roomKey else { return nil }
         if let found = session.foundRoom { return found }
@@ -514,7 +460,6 @@ package final class ServerCore {
         case race(Room, Race, Race.Racer)
     }
 
-    /// The game running for a session: its practice game, or its unfinished race.
     func activeGame(of session: Session) -> ActiveGame? {
         if session.isPracticing { return .practice }
         guard let room = room(of: session), let race = room.race, let racer = race.racer(session.id), racer.isRacing else {

@@ -1,28 +1,20 @@
 /// The limits of protocol.md section 4, and the server's timings. Tests shrink
 /// some of them (e.g. the countdown) to run fast.
 public struct ServerLimits: Hashable, Sendable {
-    /// Connections at once.
     public var maximumConnections = 1000
-    /// Connections at once from one remote address.
     public var maximumConnectionsPerAddress = 16
-    /// Whether connections from this machine (loopback) are exempt from the
-    /// per-address limit (for benchmarks and local test rigs).
+    /// Exempts loopback from the per-address limit (benchmarks, local rigs).
     public var exemptsLoopback = false
-    /// Rooms at once, besides `daily`.
+    /// Besides `daily`.
     public var maximumRooms = 256
-    /// Players per room.
     public var maximumPlayersPerRoom = 8
-    /// Watchers per room.
     public var maximumWatchersPerRoom = 32
-    /// Bytes waiting to be sent to one connection before it is disconnected.
+    /// Unsent bytes past which the connection is dropped.
     public var maximumPendingOutputBytes = 1 << 20
-    /// Bytes waiting to be sent to one connection beyond which the server stops
-    /// reading its requests until they are written (backpressure: no replies
-    /// are built that the client is not taking).
+    /// Unsent bytes past which the server stops reading a connection, so no
+    /// replies are built that the client is not taking.
     public var backpressureBytes = 64 << 10
-    /// The work one connection's turn may do before the others get theirs,
-    /// in request costs (a `PING` costs 1, a `TOP` of 100 entries 11): about
-    /// 16 light requests or one or two heavy ones.
+    /// One turn's work in request costs (`PING` 1, a 100-entry `TOP` 11).
     public var workPerTurn = 16
     /// Silence after which a connection is sent `BYE idle` and closed.
     public var idleMilliseconds = 120_000
@@ -30,44 +22,33 @@ public struct ServerLimits: Hashable, Sendable {
     public var pingMilliseconds = 45_000
     /// How long a connection may take to send `HELLO` after connecting.
     public var helloMilliseconds = 30_000
-    /// How long a line may take from its first byte to its end. A partial
-    /// line is not activity: bytes trickled without a line end do not keep
-    /// a connection alive.
+    /// Bytes trickled without a line end do not keep a connection alive.
     public var lineMilliseconds = 10_000
     /// How long a dropped connection's seat (nickname, room, ready mark, game)
     /// is held for it to resume with `HELLO ... resume=`; 0: not held.
     public var resumeGraceMilliseconds = 30_000
-    /// How often idle connections are looked for.
     public var sweepMilliseconds = 1000
-    /// Sustained requests per second per connection.
     public var requestsPerSecond = 200
-    /// Requests a connection may send in a burst.
     public var requestBurst = 400
-    /// Refused requests in a row after which a connection is closed.
     public var maximumRefusalsInARow = 100
-    /// Refused join codes per remote address per minute before `ERR flood`.
+    /// Per remote address, before `ERR flood`.
     public var joinCodeFailuresPerMinute = 5
-    /// Refused join codes after which the connection is closed.
+    /// Per connection, before it is closed.
     public var maximumJoinCodeFailures = 20
-    /// Entries one game may have (since its start or last restart): the undo
-    /// history grows with every move, so this bounds a game's memory.
+    /// Bounds a game's memory: the undo history grows with every move.
     public var maximumEntriesPerGame = 100_000
-    /// The countdown before a race.
     public var countdownMilliseconds = 3000
-    /// The shortest time between two `PROGRESS` lines about one racer.
+    /// Per racer.
     public var progressIntervalMilliseconds = 100
-    /// How long the `PROGRESS` lines for a racer who is racing may wait
-    /// for the reply to the racer's next request, so that both go in one
-    /// write (`ServerAction.sendSoon`); 0: they are written at once.
+    /// How long a racer's `PROGRESS` may wait to share a write with its next
+    /// reply; 0: written at once.
     public var progressWaitMilliseconds = 50
     /// How long a closing connection may take to deliver its last lines.
     public var closeTimeoutMilliseconds = 5000
     /// The lines of chat a room keeps to send whoever joins or watches it.
     public var chatHistoryLines = 20
 
-    /// The limits protocol v1 documents.
     public static let standard = ServerLimits()
 
-    /// Creates the standard limits; change fields to adjust.
     public init() {}
 }

@@ -1,17 +1,13 @@
 import Foundation
 import TileRaceProtocol
 
-/// What the shards of one server share, for handlers to call directly.
+/// What the shards of one server share.
 ///
-/// Concurrency: the one exception to "each piece of mutable state is owned by
-/// one serial queue". Several shards share it behind a lock: each call
-/// holds it for a few dictionary operations and calls nothing else, so no
-/// shard waits long and no lock order can deadlock. With one shard (and in
-/// the simulator and the core tests) its one queue or thread owns it and no
-/// lock is taken. The lock is an `NSLock` (a pthread mutex), not
-/// `Synchronization.Mutex`: Thread Sanitizer sees a pthread mutex's ordering
-/// but not the futex under `Mutex` on Linux, and reported every shared call
-/// as a race.
+/// The one exception to "state is owned by one serial queue": a lock guards
+/// it. Each call holds the lock for a few dictionary operations and calls
+/// nothing else, so no shard waits long and no lock order can deadlock. With
+/// one shard no lock is taken. An `NSLock` (a pthread mutex) rather than
+/// `Synchronization.Mutex`, whose futex Thread Sanitizer cannot see on Linux.
 package final class Registry: @unchecked Sendable {
     let shardCount: Int
     private let lock = NSLock()
@@ -31,42 +27,33 @@ package final class Registry: @unchecked Sendable {
     }
 }
 
-/// The facts the shards share: nicknames, the room directory (which shard
-/// hosts which room, and each room's summary for `ROOMS`), resume secrets,
-/// connection counts, the per-address guess guards, what `INFO` counts, and
-/// the operator's bans, notices, kicks and mutes (`ServerCore+Operator`).
-/// None of it changes per move (a shard adds its moves once a second). A
-/// value: its rules are tested with no lock and no queue.
+/// The facts the shards share. Nothing here changes per move (shards add
+/// moves once a second). A value, so its rules test without locks.
 struct ServerRegistry {
     package struct ResumeTarget: Hashable, Sendable {
         var session: ConnectionID
         var shard: Int
     }
 
-    /// Why a connection is refused.
     enum Refusal: Hashable {
         case serverFull
         case tooManyFromAddress
     }
 
-    /// What `register` did with a new room.
     enum Registration: Hashable {
         case registered
         case nameTaken
         case full
     }
 
-    /// What the registry knows of a room name.
     struct RoomFacts: Hashable {
-        /// The shard hosting a room of that name, if one does.
         var host: Int?
-        /// Another server's public room of that name, when no shard here hosts one.
+        /// Set only when no shard here hosts one.
         var remote: RoomDescription?
-        /// The rooms of every shard of this server.
+        /// Every shard's.
         var roomCount: Int
     }
 
-    /// A room placed on `shard` by `shardForNewRoom`, until it is registered or `expires`.
     struct Placement {
         var shard: Int
         var expires: Int
@@ -80,56 +67,45 @@ struct ServerRegistry {
         var description: RoomDescription
     }
 
-    /// Whether a server holding `roomCount` rooms (`daily` among them) may
-    /// have one more under `maximumRooms` (which leaves `daily` out): the
-    /// rule `CREATE` checks early and `register` checks again.
+    /// `maximumRooms` leaves `daily` out, `roomCount` counts it. `CREATE`
+    /// checks early and `register` again.
     static func hasRoom(forAnotherOf roomCount: Int, maximumRooms: Int) -> Bool {
         roomCount - 1 < maximumRooms
     }
 
-    /// Nickname keys (lower case) of connected clients, to their session.
+    /// Lower-case keys.
     var nicknames: [String: ConnectionID] = [:]
-    /// Sessions in all shards, away ones included.
+    /// Away ones included.
     var sessionCount = 0
     var connectionsByAddress: [String: Int] = [:]
-    /// Refused join codes and resume secrets by remote address.
+    /// Join codes and resume secrets.
     var guessesByAddress: [String: JoinCodeGuard] = [:]
     var resumeSecrets: [String: ResumeTarget] = [:]
-    /// Rooms by key (lower-case name); `daily` is on shard 0 from the start.
+    /// `daily` is on shard 0 from the start.
     var rooms: [String: Listing]
-    /// Other servers' public rooms by key, from the shared room directory.
     var remoteRooms: [String: RoomDescription] = [:]
-    /// Greeted sessions in all shards, away ones included (`INFO`'s players).
+    /// Away ones included (`INFO`'s players).
     var greetedCount = 0
-    /// Moves played in all shards over the last minute (each shard adds its count once a second).
+    /// Each shard adds its count once a second.
     var moveRate = MoveRate()
-    /// The operator's bans, by `BanTarget.key`: what the store holds, as
-    /// last read from it (at start, after each change made here, and every
-    /// few seconds, for bans made by servers sharing the store).
+    /// Bans as last read from the store (at start, after each change here,
+    /// and every few seconds for other servers' bans).
     var bans: [String: BanInfo] = [:]
-    /// Counts changes of `bans`: each shard closes its banned sessions once per change.
+    /// Each shard closes its banned sessions once per change.
     var bansVersion = 0
-    /// The operator's latest notices (`ANNOUNCE`), numbered from 1.
     var notices: [OperatorNotice] = []
     var lastNoticeNumber = 0
-    /// Sessions the operator kicked that live on another shard, with the
-    /// `BYE` text: their shard closes them at its next sweep.
+    /// Kicks of sessions on other shards, with the `BYE` text: closed at
+    /// their shard's next sweep.
     var kicks: [ConnectionID: String] = [:]
-    /// Every connection with several shards, and the shard listing it:
-    /// added at connect, renamed at `HELLO` and `NICK`, gone at close, and
-    /// each shard's refreshed at its sweep (room, idle time), for
-    /// `CONNECTIONS` asked on another shard.
+    /// Every connection when there are several shards, for `CONNECTIONS`
+    /// asked on another shard.
     var connections: [ConnectionID: NotedConnection] = [:]
-    /// Nickname keys an operator muted: their `SAY` is refused (`ERR muted`)
-    /// on every shard, until unmuted or the server stops (never on disk).
+    /// Never on disk: lasts until unmuted or the server stops.
     var mutedNicknames: Set<String> = []
-    /// Rooms placed on a shard (`shardForNewRoom`) and not yet registered
-    /// there, oldest first: counted as that shard's, so a burst of
-    /// `CREATE`s placed before any is registered spreads over the shards
-    /// instead of all going to the one that was emptiest. Each `register`
-    /// from the shard settles its oldest one; one whose `CREATE` never got
-    /// there (the session left on the way, the name was taken meanwhile) is
-    /// forgotten after `placementMilliseconds`.
+    /// Rooms placed on a shard but not yet registered, counted as that
+    /// shard's so a burst of `CREATE`s spreads out. Forgotten after
+    /// `placementMilliseconds` if their `CREATE` never arrives.
     var placements: [Placement] = []
     let shardCount: Int
 
@@ -141,8 +117,7 @@ struct ServerRegistry {
 
     // MARK: Connections and nicknames
 
-    /// Counts a new connection and its session from `address`, unless a
-    /// limit refuses it (`isExempt`: no per-address limit).
+    /// `isExempt`: no per-address limit.
     mutating func admit(address: String, isExempt: Bool, limits: ServerLimits) -> Refusal? {
         guard sessionCount < limits.maximumConnections else { return .serverFull }
         guard isExempt || connectionsByAddress[address, default: 0] < limits.maximumConnectionsPerAddress else {
@@ -153,8 +128,7 @@ struct ServerRegistry {
         return nil
     }
 
-    /// Forgets a session: its nickname (when it still owns the one with this
-    /// key) and its resume secret are freed, and it no longer counts.
+    /// The nickname is freed only if this session still owns it.
     mutating func release(_ session: ConnectionID, nicknameKey: String?, secret: String?) {
         if let nicknameKey { releaseNickname(nicknameKey, of: session) }
         if let secret { resumeSecrets[secret] = nil }
@@ -166,7 +140,6 @@ struct ServerRegistry {
         connectionsByAddress[address] = remaining > 0 ? remaining : nil
     }
 
-    /// Gives the nickname with this key to a session, unless another has it.
     mutating func claimNickname(_ key: String, for session: ConnectionID) -> Bool {
         if let owner = nicknames[key], owner != session { return false }
         nicknames[key] = session
@@ -179,17 +152,16 @@ struct ServerRegistry {
 
     // MARK: Rooms
 
-    /// Every room the server knows of, listed or not: what `ROOMS` costs by.
+    /// What `ROOMS` costs by.
     var knownRoomCount: Int { rooms.count + remoteRooms.count }
 
-    /// The rooms `ROOMS` lists: this server's public ones and other servers'.
     func listing() -> [RoomDescription] {
         var listed = rooms.values.map(\.description).filter { !$0.isPrivate }
         listed += remoteRooms.filter { rooms[$0.key] == nil }.map(\.value)
         return listed.sorted { (Room.key($0.name), $0.name) < (Room.key($1.name), $1.name) }
     }
 
-    /// This server's public rooms for the room directory (`daily` and private rooms left out).
+    /// `daily` and private rooms left out.
     func publicRooms() -> [RoomDescription] {
         rooms.filter { !$0.value.description.isPrivate && $0.key != "daily" }.sorted { $0.key < $1.key }.map(\.value.description)
     }
@@ -199,9 +171,8 @@ struct ServerRegistry {
         return RoomFacts(host: host, remote: host == nil ? remoteRooms[key] : nil, roomCount: rooms.count)
     }
 
-    /// The shard a new room goes to: the one hosting the fewest rooms,
-    /// counting those placed there and not yet registered (`preferring` on
-    /// a tie); the room counts as placed there from `now`.
+    /// The shard with the fewest rooms, placements counted (`preferred` on a
+    /// tie).
     mutating func shardForNewRoom(preferring preferred: Int, now: Int) -> Int {
         guard shardCount > 1 else { return preferred }
         placements.removeAll { $0.expires <= now }
@@ -214,10 +185,8 @@ struct ServerRegistry {
         return best
     }
 
-    /// Lists a new room as hosted by `shard`, unless its name is taken or the
-    /// server has `maximumRooms` rooms besides `daily` (checked here, in one
-    /// step with the listing: `CREATE`s on several shards at once cannot
-    /// pass it together).
+    /// Lists a new room unless its name is taken or the room limit is reached;
+    /// checked in the same step so concurrent `CREATE`s cannot both pass.
     mutating func register(_ description: RoomDescription, shard: Int, maximumRooms: Int) -> Registration {
         if let settled = placements.firstIndex(where: { $0.shard == shard }) { placements.remove(at: settled) }
         let key = Room.key(description.name)
@@ -229,9 +198,7 @@ struct ServerRegistry {
 
     // MARK: Guesses, INFO
 
-    /// Nil when a guess (a join code, a resume secret) from `address` may be
-    /// checked at `now`, else the milliseconds until one may (the guess is
-    /// counted); `fresh`: the guard of an address that has none.
+    /// Nil when a guess from `address` may be checked now, else the ms to wait.
     mutating func guessWait(address: String, now: Int, fresh: JoinCodeGuard) -> Int? {
         var byAddress = guessesByAddress[address] ?? fresh
         defer { guessesByAddress[address] = byAddress }
@@ -242,7 +209,6 @@ struct ServerRegistry {
         guessesByAddress[address, default: fresh].recordFailure(now: now)
     }
 
-    /// What `INFO` counts for the whole server, with the moves of the minute up to `second`.
     func info(second: Int) -> (players: Int, rooms: Int, races: Int, movesInLastMinute: Int) {
         let races = rooms.values.filter { $0.description.state == .racing }.count
         return (greetedCount, rooms.count, races, moveRate.total(atSecond: second))
@@ -250,12 +216,11 @@ struct ServerRegistry {
 
     // MARK: Operator
 
-    /// The ban in force at `wallMilliseconds` on a target, if any.
     func ban(of target: BanTarget, wallMilliseconds: Int) -> BanInfo? {
         bans[target.key].flatMap { $0.isActive(at: wallMilliseconds) ? $0 : nil }
     }
 
-    /// Changes the bans in force (the store has the change); returns whether it changed any.
+    /// Returns whether it changed any.
     mutating func changeBans(_ change: BanChange) -> Bool {
         let old = bans
         change.apply(to: &bans)
@@ -264,7 +229,7 @@ struct ServerRegistry {
         return true
     }
 
-    /// The kicks of `sessions` (taken: each is given once).
+    /// Each kick is given once.
     mutating func takeKicks(of sessions: [ConnectionID]) -> [ConnectionID: String] {
         var taken: [ConnectionID: String] = [:]
         for id in sessions {
@@ -273,45 +238,40 @@ struct ServerRegistry {
         return taken
     }
 
-    /// Adds the operator's notice, numbered after the last one (the latest 16 are kept).
+    /// The latest 16 are kept.
     mutating func announce(_ text: String) {
         lastNoticeNumber += 1
         notices.append(OperatorNotice(number: lastNoticeNumber, text: text))
         if notices.count > 16 { notices.removeFirst(notices.count - 16) }
     }
 
-    /// Every connection of `shard` as it sees them at its sweep, replacing what it noted before.
     mutating func noteConnections(of shard: Int, _ noted: [ConnectionID: NotedConnection]) {
         connections = connections.filter { $0.value.shard != shard }.merging(noted) { _, new in new }
     }
 
-    /// Mutes a nickname (by its key) or unmutes it; returns whether this changed anything.
     mutating func setMuted(_ key: String, _ isMuted: Bool) -> Bool {
         isMuted ? mutedNicknames.insert(key).inserted : mutedNicknames.remove(key) != nil
     }
 }
 
 extension ServerRegistry {
-    /// One of the operator's notices (`ANNOUNCE`), numbered from 1.
     struct OperatorNotice: Hashable {
         var number: Int
         var text: String
     }
 
-    /// A connection as its shard noted it, for `CONNECTIONS` asked on another shard.
     struct NotedConnection: Hashable {
         var shard: Int
-        /// What `CONNECTIONS` says of it (its idle time as of `heardAt`).
+        /// Idle time as of `heardAt`.
         var info: ConnectionInfo
-        /// When it last sent a line (monotonic milliseconds).
+        /// Monotonic ms.
         var heardAt: Int
     }
 
-    /// A change of the bans in force (the store has it already).
+    /// The store has it already.
     enum BanChange: Hashable {
         case ban(BanInfo)
         case lift(BanTarget)
-        /// The bans read from the store replace those known.
         case replaceAll([BanInfo])
 
         func apply(to bans: inout [String: BanInfo]) {

@@ -1,92 +1,67 @@
 import TileRaceProtocol
 
-/// Everything the server knows about one player's session: normally one
-/// connection; after a drop, the seat held for it to come back on another.
+/// One player's session: normally one connection; after a drop, the seat
+/// held for it. Owned by its shard's queue.
 ///
-/// Owned by `ServerCore`, and so by its shard's queue (`ServerShard.queue`).
-///
-/// The order of the stored properties is part of the hot path: Swift lays a
-/// class's properties out in the order written, so those every request
-/// reads (from `id` to `practice`) come first, together, and a line touches
-/// a few adjacent cache lines of the session instead of a score spread over
-/// its 1.4 kB; what is read rarely (connecting, greeting, resuming,
-/// finishing a game) comes after. Among the first, nothing large is stored
-/// inline: `shardMove` boxes the request it carries, so a session that
-/// carries none keeps a few bytes there, not a whole `ClientMessage`.
+/// Property order matters for speed: Swift lays properties out as written,
+/// so the ones every request reads (`id` to `practice`) come first and
+/// share a few cache lines. Keep large values out of that group
+/// (`shardMove` is boxed for this reason).
 final class Session {
-    /// The session: the connection it started on. Rooms, races and nicknames
-    /// refer to it by this, whichever connection carries it now.
+    /// The connection it started on: others refer to it by this, whichever
+    /// connection carries it now.
     let id: ConnectionID
-    /// The connection that carries it now; nil while it is away.
+    /// Nil while away.
     var connection: ConnectionID?
-    /// Whether the server is closing the connection (no more input is handled).
+    /// No more input is handled.
     var isClosing = false
     var isGreeted = false
     var inputFlow = InputFlow.read
-    /// Whether a `PING` was sent since the session was last heard (`lastHeardAt`).
     var isPinged = false
-    /// The leaderboard request (`SUBMIT`, `TOP`, `RECORD`) this session
-    /// waits for; its further input waits in the framer until then.
+    /// Its later input waits in the framer until the answer.
     var awaitedAnswer: Int?
-    /// When the session last sent a whole line.
     var lastHeardAt: Int
-    /// When the first byte of the line being received arrived (nil between lines).
+    /// Nil between lines.
     var partialLineSince: Int?
-    /// The number of the last operator's notice it was sent (or that was
-    /// out when it connected).
     var lastNotice = 0
-    /// Set by a handler whose reply must be followed by `BYE <text>` and a close.
     var byeAfterReply: String?
-    /// The key of the room this session is in (as player or watcher).
     var roomKey: String? {
         didSet { foundRoom = nil }
     }
-    /// The room `ServerCore.room(of:)` found for `roomKey`, while it stays
-    /// there (a room is removed only once empty).
+    /// Cached while it stays (a room is removed only once empty).
     var foundRoom: Room?
     var role: MemberInfo.Role = .player
     var framer = LineFramer()
-    /// Decides whether each of its lines runs, at what cost, or what refuses it.
     var gate: RequestGate
-    /// Its move to another shard, from the request that asks for it until
-    /// that request ran where it arrived (`ServerCore+ShardMoves`).
+    /// Set until the request that moves it has run where it arrived.
     var shardMove: ShardMove?
     var practice: LiveGame?
-    /// Whether a practice game is being played. (`practice != nil` would
-    /// copy the whole game out first: this runs for every move.)
+    /// `practice != nil` would copy the whole game out, on every move.
     var isPracticing: Bool {
         if case .some = practice { true } else { false }
     }
 
     // Read rarely.
 
-    /// The peer's `address:port`, for the log.
     var peer: String
-    /// The peer's address, what per-address limits count by.
+    /// What per-address limits count by.
     var address: String
-    /// The secret that resumes the session (`OK HELLO ... session=`).
     var resumeSecret: String?
-    /// While away: when the held seat is given up (monotonic milliseconds).
+    /// Monotonic ms.
     var awayUntil: Int?
-    /// While away: the race it was in, to send its results if it ended meanwhile.
+    /// To send its results if the race ended meanwhile.
     var awayRaceID: Int?
-    /// Whether the client said it is a bot (`HELLO ... bot=yes`): shown to
-    /// others, and its games never go on the leaderboard.
+    /// Its games never go on the leaderboard.
     var isBot = false
-    /// Unique among connected clients (without regard to case).
+    /// Unique among connected clients, case-insensitively.
     var nickname: String?
-    /// The last finished game, until submitted.
     var lastFinished: FinishedGame?
-    /// Limits join-code guessing on this connection.
     var joinCodes: JoinCodeGuard
     let connectedAt: Int
-    /// Whether the connection unlocked the operator's requests (`AUTH`).
     var isOperator = false
-    /// The nickname key whose claim this session proved (`READY token=` in
-    /// a rated room, or `QUEUE`), so a later `READY` needs no token.
+    /// So a later `READY` in a rated room needs no token.
     var provenClaim: String?
-    /// The rating of that nickname: the store's answer to the proof, then
-    /// each rated race's new rating (what rated rooms show beside it).
+    /// Updated after each rated race; shown beside the nickname in rated rooms.
     var provenRating: Glicko2.Rating?
 
     init(id: ConnectionID, peer: String, now: Int, limits: ServerLimits) {
@@ -100,8 +75,7 @@ final class Session {
         self.connectedAt = now
     }
 
-    /// Whether a `QUIT` waits among the lines received and not handled yet
-    /// (the lines are used up: call it only when the connection is gone).
+    /// Consumes the buffered lines: call it only once the connection is gone.
     func hasQuitWaiting() -> Bool {
         while true {
             let line: String?
@@ -115,7 +89,6 @@ final class Session {
         }
     }
 
-    /// Whether its connection dropped and its seat is held.
     var isAway: Bool { connection == nil }
 
     var logName: String { nickname ?? "-" }

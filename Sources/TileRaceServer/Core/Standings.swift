@@ -1,28 +1,23 @@
 import TileRaceProtocol
 
-/// The final order of a race (protocol.md section 7): racers who reached the
-/// target first, in the order they reached it; then those who played on to
-/// the end (no move left, time limit); then those who resigned or left. Within
-/// the last two groups: higher score, then fewer moves, then earlier finish.
+/// A race's final order (protocol.md section 7): target reached, in order;
+/// then played to the end; then resigned or left. Ties within the last two:
+/// higher score, fewer moves, earlier finish.
 enum Standings {
-    /// One racer's finish, as the standings need it.
     @dynamicMemberLookup
     struct Finisher: Hashable, Sendable {
         var nickname: String
         var reason: FinishReason
         var result: GameResult
-        /// The order of the finish within the race (0 first).
+        /// 0 first.
         var order: Int
-        /// Whether the racer said it is a bot.
         var isBot = false
 
-        /// The result's figures: `score`, `moves`, ...
         subscript<Value>(dynamicMember keyPath: KeyPath<GameResult, Value>) -> Value {
             result[keyPath: keyPath]
         }
     }
 
-    /// The finishers in final order.
     static func rank(_ finishers: [Finisher]) -> [Finisher] {
         finishers.sorted { left, right in
             let (leftGroup, rightGroup) = (left.reason.group, right.reason.group)

@@ -1,7 +1,6 @@
-/// Deadlines by key, earliest first. Scheduling a key again replaces its
-/// deadline; cancelled or replaced deadlines are skipped lazily. Keys that are
-/// due at the same time come out in the order they were scheduled, so the
-/// order never depends on hashing.
+/// Deadlines by key, earliest first. Rescheduling replaces; stale entries
+/// are skipped lazily. Equal deadlines keep scheduling order, so the order
+/// never depends on hashing.
 struct TimerQueue<Key: Hashable> {
     private struct Item {
         var deadline: Int
@@ -16,9 +15,8 @@ struct TimerQueue<Key: Hashable> {
     private var current: [Key: (token: Int, deadline: Int)] = [:]
     private var heap: [Item] = []
     private var nextToken = 0
-    /// Whether the heap's first item is known to be live: asking for the
-    /// next deadline again (the shard does after every batch of input)
-    /// then costs no look-up until the queue changes.
+    /// Saves a look-up when the next deadline is asked again (after every
+    /// batch) with no change.
     private var isFirstLive = false
 
     func deadline(of key: Key) -> Int? {
@@ -44,7 +42,6 @@ struct TimerQueue<Key: Hashable> {
         return heap.first?.deadline
     }
 
-    /// Removes and returns the keys due at `now`, earliest first.
     mutating func popDue(now: Int) -> [Key] {
         var due: [Key] = []
         while true {

@@ -1,4 +1,4 @@
-/// A request-rate limiter: `rate` tokens per second, holding at most `burst`.
+/// `rate` tokens per second, holding at most `burst`.
 struct TokenBucket: Hashable, Sendable {
     let rate: Int
     let burst: Int
@@ -12,7 +12,6 @@ struct TokenBucket: Hashable, Sendable {
         self.updatedAt = now
     }
 
-    /// Takes `cost` tokens if there are that many.
     mutating func take(now: Int, cost: Int = 1) -> Bool {
         if now > updatedAt {
             thousandths = min(burst * 1000, thousandths + (now - updatedAt) * rate)
@@ -23,9 +22,8 @@ struct TokenBucket: Hashable, Sendable {
         return true
     }
 
-    /// Takes `cost` tokens for work already done, going into debt (down to
-    /// one burst) when there are not that many: the requests that follow wait
-    /// until it is paid back.
+    /// Charges work already done, going into debt (down to one burst): later
+    /// requests wait until it is paid back.
     mutating func charge(now: Int, cost: Int) {
         _ = take(now: now, cost: 0)
         thousandths = max(-burst * 1000, thousandths - cost * 1000)

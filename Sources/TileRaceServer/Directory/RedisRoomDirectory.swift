@@ -2,31 +2,25 @@ import Dispatch
 import TileRaceProtocol
 import TileRaceRedis
 
-/// The list of rooms of every server sharing one Redis store.
-///
-/// Each server writes its public rooms to `tilerace:rooms:<HOST:PORT>` (a
-/// hash, room key → room description) with an expiry of a few publishing
-/// intervals, and lists itself in the set `tilerace:servers`; one script does
-/// that and reads the others' rooms back, so a server that stops publishing
-/// (it died) drops out of every list within the expiry. Owned by its serial
-/// queue; the connection has its own.
+/// The rooms of every server sharing one Redis store. Each server's rooms
+/// expire after a few publishing intervals, so a dead server drops out of
+/// every list. Owned by its serial queue; the connection has its own.
 final class RedisRoomDirectory: @unchecked Sendable {
-    /// The address players reach this server at, `HOST:PORT`.
+    /// `HOST:PORT`.
     let advertisedAddress: String
     private let connection: RedisConnection
     private let expiryMilliseconds: Int
     private let queue = DispatchQueue(label: "tilerace.server.room-directory")
 
-    /// A directory for the server reached at `advertisedAddress`, whose
-    /// published rooms expire `expiryMilliseconds` after each publication.
+    /// Published rooms expire `expiryMilliseconds` after each publication.
     init(address: RedisAddress, advertisedAddress: String, expiryMilliseconds: Int, timeoutMilliseconds: Int = 2000) {
         self.advertisedAddress = advertisedAddress
         self.expiryMilliseconds = expiryMilliseconds
         connection = RedisConnection(address: address, timeoutMilliseconds: timeoutMilliseconds)
     }
 
-    /// Publishes this server's rooms; `completion` gets the other servers'
-    /// rooms (each with its `server`), or nil when Redis could not be asked.
+    /// `completion` gets the other servers' rooms, or nil when Redis could not
+    /// be asked.
     func publish(_ rooms: [RoomDescription], completion: @escaping @Sendable ([RoomDescription]?) -> Void) {
         var arguments = [advertisedAddress, String(expiryMilliseconds)]
         for room in rooms {
@@ -42,13 +36,13 @@ final class RedisRoomDirectory: @unchecked Sendable {
         }
     }
 
-    /// Removes this server's rooms at once (a clean stop), waiting at most the connection's timeout.
+    /// On a clean stop; waits at most the connection's timeout.
     func withdraw() {
         _ = connection.pipelineAndWait([["DEL", Keys.rooms(of: advertisedAddress)], ["SREM", Keys.servers, advertisedAddress]])
         connection.close()
     }
 
-    /// Reads `server, description, server, description, ...`; skips what does not parse.
+    /// Skips what does not parse.
     static func rooms(from values: [RESPValue]) -> [RoomDescription] {
         var rooms: [RoomDescription] = []
         var index = 0
@@ -63,10 +57,9 @@ final class RedisRoomDirectory: @unchecked Sendable {
         return rooms
     }
 
-    /// KEYS: the servers set, this server's rooms. ARGV: this server, the
-    /// expiry in ms, then room key and description pairs. Returns the other
-    /// live servers' rooms as `server, description` pairs, and forgets
-    /// servers whose rooms expired.
+    /// KEYS: the servers set, this server's rooms. ARGV: this server, expiry
+    /// in ms, then room key/description pairs. Returns the other live servers'
+    /// rooms as `server, description` pairs.
     static let script = """
         local servers, mine, me, expiry = KEYS[1], KEYS[2], ARGV[1], ARGV[2]
         redis.call('DEL', mine)

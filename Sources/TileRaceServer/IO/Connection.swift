@@ -1,43 +1,30 @@
 import Dispatch
 import TileRaceTransport
 
-/// One accepted player connection: the transport's `SocketChannel` plus the
-/// connection's identity, and the words the server logs when it ends.
+/// One accepted player connection. Read unless the core holds its input or
+/// more than `backpressureBytes` wait to be sent.
 ///
-/// It is read unless the core holds its input (`InputFlow`) or more than
-/// `backpressureBytes` of output wait for the peer to take them.
+/// Its handlers capture the id, not the connection: a weak reference would
+/// add a side table and put every retain/release on the runtime's slow path.
 ///
-/// Its channel's handlers capture the connection's id, not the connection:
-/// its owner looks it up (`describe(_:)`, `outputDrained()`). (A weak
-/// reference would give the connection a side table, which makes every
-/// retain and release of it, several a move, take the runtime's slow path.)
-///
-/// Owned by its shard's queue (`ServerShard.queue`): every method must be
-/// called on it (its `SocketChannel` asserts it at each entry).
+/// Owned by its shard's queue (its `SocketChannel` asserts it).
 final class Connection {
     struct Handlers {
-        /// Bytes arrived (only while open), lent for the call (`SocketChannel.Handlers.received`).
+        /// Only while open; the bytes are lent for the call.
         var received: (ConnectionID, UnsafeRawBufferPointer) -> Void
-        /// The connection ended by itself while open: the peer closed it, an
-        /// error, or too much unsent output. Called at most once; the owner
-        /// logs it in the words of `describe(_:)`, and after the peer's end of
-        /// stream closes once the output is written.
+        /// The connection ended on its own (peer closed, error, too much unsent
+        /// output). Called at most once.
         var ended: (ConnectionID, SocketChannel.EndReason) -> Void
-        /// The descriptor was closed; forget the connection.
         var closed: (ConnectionID) -> Void
-        /// Output that had to wait for the peer is now all written; the
-        /// owner calls `outputDrained()`.
+        /// The owner then calls `outputDrained()`.
         var drained: (ConnectionID) -> Void
     }
 
     let id: ConnectionID
     let peer: String
-    /// Set while the connection waits in its owner's list of connections to flush.
     var isFlushScheduled = false
-    /// When the output waiting for the connection's next reply is written
-    /// at the latest (`ServerAction.sendSoon`); nil while none waits.
+    /// Latest write time of output waiting for the next reply; nil when none.
     var outputWaitsUntil: Int?
-    /// Set while the core wants to give the connection another turn of input.
     var wantsInputTurn = false
 
     private let channel: SocketChannel
@@ -72,54 +59,46 @@ final class Connection {
                 drained: { handlers.drained(id) }))
     }
 
-    /// Whether more output waits than the backpressure threshold allows.
     var isOutputBacklogged: Bool { channel.pendingOutputBytes > backpressureBytes }
 
-    /// Holds reading (or reads again) as the core asks.
     func holdInput(_ held: Bool) {
         isInputHeld = held
         updateReading()
     }
 
-    /// Queues lines, as bytes with their line endings. Returns false (and
-    /// closes at once) when the unsent output would pass the limit. Ignored
-    /// unless open.
+    /// Returns false (and closes) when unsent output would pass the limit.
+    /// Ignored unless open.
     @discardableResult
     func enqueue(_ lines: OutgoingLines) -> Bool {
         let (first, second) = lines.parts
         return channel.enqueue(bytes: first) && (second.isEmpty || channel.enqueue(bytes: second))
     }
 
-    /// Writes as much queued output as the socket takes now.
     func flush() {
         channel.flush()
         updateReading()
     }
 
-    /// Closes once the queued output is written (or after the close timeout),
-    /// then waits up to `lingerMilliseconds` for the peer to hang up.
+    /// Then waits up to `lingerMilliseconds` for the peer to hang up.
     func closeAfterFlush(lingerMilliseconds: Int = 1000) {
         channel.closeAfterFlush(lingerMilliseconds: lingerMilliseconds)
     }
 
-    /// Closes now, dropping unsent output.
+    /// Drops unsent output.
     func closeNow() {
         channel.closeNow()
     }
 
-    /// Gives the socket up, for another shard: once the sources are
-    /// cancelled, `next` gets the descriptor and the unsent output. Nothing
-    /// more is reported. Returns false (doing nothing) unless open.
+    /// Hands the socket and unsent output to `next` once the sources are
+    /// cancelled. Returns false unless open.
     func detach(to next: @escaping (Int32, OutputBuffer) -> Void) -> Bool {
         channel.detach(to: next)
     }
 
-    /// The output that waited is written: reads again unless held.
     func outputDrained() {
         updateReading()
     }
 
-    /// Why the connection ended, in the words of the log.
     func describe(_ reason: SocketChannel.EndReason) -> String {
         switch reason {
         case .peerClosed:

@@ -1,56 +1,44 @@
 import Dispatch
 import TileRaceTransport
 
-/// One shard of a `RaceServer`: a serial queue with its `ServerCore`, the
-/// connections of the sessions that live on it (their dispatch sources run
-/// on its queue) and its timer. It carries out its core's actions: writes,
-/// closes, leaderboard requests (answered on its queue), input flow, and
-/// transfers, which hand a connection (socket, unsent output) and its
-/// session to another shard, whose queue re-creates the sources and runs
-/// the session's carried request there.
+/// One shard of a `RaceServer`: a serial queue with its `ServerCore`, its
+/// sessions' connections and its timer; it carries out the core's actions.
 ///
 /// Owned by `queue`: every method must be called on it.
 ///
-/// Its closures (its connections' handlers, its timer, the leaderboard's
-/// answers) hold it strongly: a shard lives while it serves (the shards
-/// hold each other until they stop), and a weak reference would give it a
-/// side table, which makes every retain and release of it, several a
-/// request, take the runtime's slow path.
+/// Its closures hold it strongly (shards hold each other until they stop):
+/// a weak reference would add a side table and put every retain/release on
+/// the runtime's slow path.
 final class ServerShard: @unchecked Sendable {
     struct Settings {
         var limits: ServerLimits
         var log: ServerLog
         var clock: any ServerClock
         var leaderboard: any LeaderboardService
-        /// The room directory shared with other servers (a Redis store), if any.
         var directory: RedisRoomDirectory?
     }
 
     let index: Int
-    /// The queue that owns everything of the shard.
     let queue: DispatchQueue
-    /// All shards of the server, this one included, by number: set once
-    /// before any connection arrives, then only read.
+    /// Set once before any connection arrives, then only read.
     var shards: [ServerShard] = []
 
     private let core: ServerCore
     private let settings: Settings
-    /// Reports input for all the shard's sockets at once, and keeps the
-    /// shard's timer on the same thread (Linux; nil elsewhere).
+    /// Keeps the timer on the same thread as socket input (Linux; nil
+    /// elsewhere).
     private let poller: ReadinessPoller?
-    /// The shard's timer where there is no poller.
     private var timer: (any DispatchSourceTimer)?
     private var isTimerStarted = false
     private var armedDeadline: Int?
-    /// The open connections by number (`IntegerTable`: every reply looks
-    /// its connection up, and a `Dictionary` would hash the id with SipHash).
+    /// `IntegerTable`: every reply looks its connection up, and a `Dictionary`
+    /// would hash with SipHash.
     private var connections = IntegerTable<Connection>()
     private var inbox: [ServerInput] = []
     private var toFlush: [Connection] = []
-    /// Connections whose output waits for their next reply (`ServerAction.sendSoon`).
     private var waitingOutput = WaitingOutput()
     private var turnsDue: [Connection] = []
-    /// The core's actions for the input being carried out (kept, with its storage, for the next).
+    /// Kept with its storage for the next input.
     private var actions: [ServerAction] = []
     /// The list `toFlush` or `turnsDue` changes places with while it is worked through.
     private var spareConnections: [Connection] = []
@@ -60,7 +48,7 @@ final class ServerShard: @unchecked Sendable {
 
     private enum Phase { case running, stopping, stopped }
 
-    /// A shard with its core; call `start()` on its queue.
+    /// Call `start()` on its queue.
     init(index: Int, core: ServerCore, settings: Settings) {
         self.index = index
         self.core = core
@@ -74,9 +62,8 @@ final class ServerShard: @unchecked Sendable {
         return connections.count
     }
 
-    /// Starts the timer; with `directoryEvery`, this shard publishes the
-    /// server's rooms to the shared room directory that often.
-    /// With `bansEvery`, it reads the operator's bans from the store that often.
+    /// With `directoryEvery`, publishes the rooms that often; with
+    /// `bansEvery`, reads the bans from the store that often.
     func start(directoryEvery interval: Int? = nil, bansEvery banInterval: Int? = nil) {
         dispatchPrecondition(condition: .onQueue(queue))
         if let interval { core.startDirectory(every: interval) }
@@ -110,7 +97,6 @@ final class ServerShard: @unchecked Sendable {
         process(.connected(id, peer: peer))
     }
 
-    /// Takes a connection handed over by another shard, and the session it carries.
     func arrived(_ session: Session, on id: ConnectionID, fd: Int32, pendingOutput: OutputBuffer) {
         dispatchPrecondition(condition: .onQueue(queue))
         let connection = open(id, fd: fd, peer: session.peer, pendingOutput: pendingOutput)
@@ -140,15 +126,13 @@ final class ServerShard: @unchecked Sendable {
         return connection
     }
 
-    /// A connection ended by itself: the core hears why; a peer that
-    /// closed its side is closed once its output is written.
+    /// A peer that closed its side is closed once its output is written.
     private func ended(_ id: ConnectionID, _ reason: SocketChannel.EndReason) {
         guard let connection = connections[id] else { return }
         process(.disconnected(id, reason: connection.describe(reason)))
         if reason == .peerClosed { connection.closeAfterFlush() }
     }
 
-    /// A connection's backed-up output is written: its turn can come.
     private func drained(_ id: ConnectionID) {
         guard let connection = connections[id] else { return }
         connection.outputDrained()
@@ -156,9 +140,8 @@ final class ServerShard: @unchecked Sendable {
         scheduleInputTurn(connection)
     }
 
-    /// Gives a connection its next turn of input after what is already queued
-    /// (other connections' reads, timers), unless its output is backed up:
-    /// then the turn waits until the output drains.
+    /// Queues a connection's next turn after other work, or after its output
+    /// drains if backed up.
     private func scheduleInputTurn(_ connection: Connection) {
         guard !connection.isOutputBacklogged else { return }
         connection.wantsInputTurn = false
@@ -173,8 +156,8 @@ final class ServerShard: @unchecked Sendable {
 
     // MARK: Stopping
 
-    /// Says goodbye to everyone on the shard; `completion` runs once every
-    /// connection closed (or after the close timeout).
+    /// `completion` runs once every connection closed (or after the close
+    /// timeout).
     func beginStop(_ completion: @escaping () -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
         switch phase {
@@ -216,10 +199,8 @@ final class ServerShard: @unchecked Sendable {
 
     // MARK: Carrying out actions
 
-    /// Feeds an input to the core and carries out its actions. Inputs that
-    /// arise meanwhile (a connection failing while written to) wait their turn,
-    /// so the core never runs re-entrantly. Output is flushed once per batch:
-    /// each connection's lines of the batch go out in one write.
+    /// Inputs that arise while actions run wait their turn, so the core never
+    /// runs re-entrantly. Each connection's output of a batch goes in one write.
     private func process(_ input: ServerInput) {
         assertOnQueue(queue)
         guard !isProcessing else {
@@ -227,16 +208,14 @@ final class ServerShard: @unchecked Sendable {
             return
         }
         isProcessing = true
-        // The inbox is empty here: the input goes first, without a trip
-        // through the inbox (a copy in and a copy out of a large enum).
+        // Skips the inbox: that would copy a large enum in and out.
         core.handle(input, into: &actions)
         perform(actions)
         runWaiting()
     }
 
-    /// `process(.received(id, bytes))` for bytes lent by a read: the core
-    /// takes them without an array made for them (nor a `ServerInput`);
-    /// while the shard is at work they wait in the inbox, copied.
+    /// Lent bytes go to the core without an array; while the shard is busy
+    /// they wait in the inbox, copied.
     private func received(_ bytes: UnsafeRawBufferPointer, on id: ConnectionID) {
         assertOnQueue(queue)
         guard !isProcessing else {
@@ -249,8 +228,7 @@ final class ServerShard: @unchecked Sendable {
         runWaiting()
     }
 
-    /// Runs what waits (`runWaiting()`), unless the shard is at work already
-    /// and will get to it.
+    /// Unless the shard is at work already and will get to it.
     private func processWaiting() {
         assertOnQueue(queue)
         guard !isProcessing else { return }
@@ -258,8 +236,7 @@ final class ServerShard: @unchecked Sendable {
         runWaiting()
     }
 
-    /// Runs what waits while `isProcessing`: inputs that came while one was
-    /// handled, then flushes and input turns; then sets the timer.
+    /// Queued inputs, then flushes and input turns; then sets the timer.
     private func runWaiting() {
         while true {
             if !inbox.isEmpty {
@@ -330,18 +307,16 @@ final class ServerShard: @unchecked Sendable {
         }
     }
 
-    /// Queues lines to a connection, flushed at the end of the batch.
-    /// (Kept out of `perform`'s switch: inlined there, the look-up made the
-    /// compiler copy each action whole.)
+    /// Out of `perform`'s switch: inlined there, the compiler copied each
+    /// action whole.
     @inline(never)
     private func send(_ lines: OutgoingLines, to id: ConnectionID) {
         guard let connection = connections[id], connection.enqueue(lines) else { return }
         schedule(connection)
     }
 
-    /// Queues lines to a connection that may wait for its next reply
-    /// (`ServerAction.sendSoon`): flushed with the next lines sent to it,
-    /// or when the wait ends (`endWaits()`), whichever comes first.
+    /// Flushed with the next lines to it or when the wait ends, whichever is
+    /// first.
     @inline(never)
     private func sendSoon(_ lines: OutgoingLines, to id: ConnectionID) {
         guard let connection = connections[id], connection.enqueue(lines) else { return }
@@ -351,7 +326,6 @@ final class ServerShard: @unchecked Sendable {
             id, until: settings.clock.monotonicMilliseconds + settings.limits.progressWaitMilliseconds)
     }
 
-    /// Flushes the output whose wait ended (at the end of the batch that follows).
     private func endWaits() {
         guard !waitingOutput.isEmpty else { return }
         waitingOutput.removeEnded(by: settings.clock.monotonicMilliseconds) { id, deadline in
@@ -361,9 +335,8 @@ final class ServerShard: @unchecked Sendable {
         }
     }
 
-    /// Hands a connection and its departed session to shard `target`: the
-    /// sources stop here, and once cancelled, the socket and the output not
-    /// yet written go to the other shard's queue.
+    /// The socket and unsent output go to the other shard's queue once the
+    /// sources here are cancelled.
     private func transfer(_ id: ConnectionID, to target: Int) {
         guard let session = core.release(id) else { return }
         let next = target >= 0 && target < shards.count ? shards[target] : nil
@@ -392,7 +365,6 @@ final class ServerShard: @unchecked Sendable {
         }
     }
 
-    /// When the first wait of output that still goes on ends.
     private var nextWaitEnd: Int? {
         guard !waitingOutput.isEmpty else { return nil }
         return waitingOutput.nextDeadline { id, deadline in connections[id]?.outputWaitsUntil == deadline }
@@ -405,9 +377,8 @@ final class ServerShard: @unchecked Sendable {
     }
 }
 
-/// A session on its way from one shard's queue to another's: the sending
-/// shard let go of it (`ServerCore.release`) before it is boxed, and only
-/// the receiving shard touches it afterwards.
+/// Unchecked Sendable is safe: the sender released it before boxing, and
+/// only the receiver touches it afterwards.
 private struct SessionBox: @unchecked Sendable {
     let session: Session
 }

@@ -1,26 +1,19 @@
-/// The connections whose output waits a little for more to go with it
-/// (`ServerAction.sendSoon`), in the order their waits end. Every wait is
-/// as long, so the order they began in is the order they end in, and a
-/// queue is enough: no heap, no search.
-///
-/// A wait may end early, when the connection's output is written for
-/// another reason; its owner says which waits still go on (`isWaiting`),
-/// and the others are dropped as they come to the front.
-///
-/// Owned by its shard's queue (`ServerShard.queue`).
+/// Connections whose output waits a little for more (`sendSoon`). Every
+/// wait is equally long, so a FIFO queue keeps them in end order; waits
+/// that ended early are dropped as they reach the front (`isWaiting`).
+/// Owned by its shard's queue.
 struct WaitingOutput {
     private var waits: [(id: ConnectionID, until: Int)] = []
-    /// Where the queue begins in `waits` (taken from the front without moving the rest).
+    /// Taken from the front without moving the rest.
     private var front = 0
 
     init() {}
 
-    /// Whether no wait is in the queue (ended early or not).
+    /// Counts waits that ended early too.
     var isEmpty: Bool { front == waits.count }
 
-    /// A connection's output waits until `deadline`, or until the last
-    /// wait's end if that is later (so the queue stays in order, whatever
-    /// a clock does); returns the deadline it got.
+    /// The deadline is raised to the last wait's end if later, so the queue
+    /// stays in order whatever the clock does; returns the deadline it got.
     @discardableResult
     mutating func append(_ id: ConnectionID, until deadline: Int) -> Int {
         let deadline = isEmpty ? deadline : max(deadline, waits[waits.count - 1].until)
@@ -28,16 +21,14 @@ struct WaitingOutput {
         return deadline
     }
 
-    /// When the first wait that still goes on ends; the waits before it,
-    /// which ended early, are dropped.
+    /// Waits before it, which ended early, are dropped.
     mutating func nextDeadline(isWaiting: (ConnectionID, Int) -> Bool) -> Int? {
         while front < waits.count, !isWaiting(waits[front].id, waits[front].until) { front += 1 }
         compact()
         return front < waits.count ? waits[front].until : nil
     }
 
-    /// Takes out the waits that end by `now`, in order, and hands each
-    /// (connection, deadline) to `body`, which checks whether it still went on.
+    /// `body` checks whether each wait still went on.
     mutating func removeEnded(by now: Int, _ body: (ConnectionID, Int) -> Void) {
         while front < waits.count, waits[front].until <= now {
             let wait = waits[front]
@@ -52,9 +43,8 @@ struct WaitingOutput {
         front = 0
     }
 
-    /// Gives back the room of the waits taken from the front: all of it
-    /// once the queue is empty (keeping the memory), else once they are
-    /// most of it.
+    /// Reclaims the front's used slots: all once empty (keeping capacity),
+    /// else once they are most of it.
     private mutating func compact() {
         if front == waits.count {
             waits.removeAll(keepingCapacity: true)

@@ -6,19 +6,15 @@ import TileRaceTransport
     import Darwin
 #endif
 
-/// A file that only grows, each append synced before it counts: the
-/// leaderboard's journal and its claims file. An append that fails is cut
-/// back, so the file never keeps part of one; opening cuts off anything past
-/// the good part (what a crash mid-append leaves).
-///
+/// An append-only file, each append synced before it counts. A failed
+/// append is cut back, and opening cuts off a torn tail from a crash.
 /// Owned by its store's queue.
 final class AppendedFile {
     let path: String
-    /// The length of the good part.
+    /// Bytes of the good part.
     private(set) var length: Int
     private var fd: Int32 = -1
 
-    /// The file at `path` whose good part is `length` bytes (0: none yet).
     init(path: String, length: Int) {
         self.path = path
         self.length = length
@@ -26,7 +22,7 @@ final class AppendedFile {
 
     deinit { close() }
 
-    /// Opens it for appending now, cutting off what follows the good part.
+    /// Cuts off what follows the good part.
     func open() throws(StoreError) {
         guard fd < 0 else { return }
         do throws(FileSystem.Failure) {
@@ -41,8 +37,7 @@ final class AppendedFile {
         }
     }
 
-    /// Appends bytes and syncs them (opening the file first if needed). On
-    /// failure the file is cut back to where it was.
+    /// On failure the file is cut back to where it was.
     func append(_ bytes: [UInt8]) throws(StoreError) {
         guard !bytes.isEmpty else { return }
         try open()
@@ -56,14 +51,12 @@ final class AppendedFile {
         length += bytes.count
     }
 
-    /// The path now names a new file (replaced atomically) of `length` bytes:
-    /// the old descriptor is closed, and the next append opens the new file.
+    /// The path names a new file now: the next append opens it.
     func replaced(length: Int) {
         close()
         self.length = length
     }
 
-    /// Closes the file.
     func close() {
         if fd >= 0 { FileDescriptor.close(fd) }
         fd = -1

@@ -1,27 +1,19 @@
 import TileRaceProtocol
 
-/// One recorded result on a board: a verified game under a nickname, with the
-/// sequence number that orders equal scores (the earlier recorded ranks higher)
-/// and the UTC date of its submission, and the game's record (the log as the
-/// server applied it, in record notation, timed since the server kept times)
-/// when it has one: entries stored before records were kept have none. On a
-/// sprint board it also has its sprint time, which ranks it. The result's
-/// figures read straight through it (`entry.score`); seed, size and target
-/// are in the result.
+/// One result on a board. `sequence` breaks score ties (earlier ranks
+/// higher). Entries stored before records were kept have no log.
 @dynamicMemberLookup
 public struct BoardEntry: Hashable, Sendable {
-    /// When it was recorded, among all records of the leaderboard (from 1).
+    /// Among all records of the leaderboard, from 1.
     public var sequence: Int
-    /// The nickname, as its owner first gave it.
+    /// As its owner first gave it.
     public var nickname: String
-    /// The verified figures.
     public var result: GameResult
-    /// The UTC date of the submission, `YYYY-MM-DD`.
+    /// UTC `YYYY-MM-DD`.
     public var date: String
-    /// The game's log in record notation (`LLURZDX03L`, or timed
-    /// `L@0L@153...`), nil when not kept.
+    /// Record notation (`LLURZDX03L`, or timed `L@0L@153...`).
     public var log: String?
-    /// On a sprint board, the sprint time in milliseconds; nil on the others.
+    /// Milliseconds; only on sprint boards.
     public var sprintTime: Int?
 
     public init(sequence: Int, nickname: String, result: GameResult, date: String, log: String? = nil, sprintTime: Int? = nil) {
@@ -33,14 +25,12 @@ public struct BoardEntry: Hashable, Sendable {
         self.sprintTime = sprintTime
     }
 
-    /// The result's figures: `score`, `largestTile`, `moves`, `milliseconds`, ...
     public subscript<Value>(dynamicMember keyPath: KeyPath<GameResult, Value>) -> Value {
         result[keyPath: keyPath]
     }
 
-    /// Whether this entry ranks above `other`: higher score, or the same score
-    /// recorded earlier; by sprint time instead (lower first, then recorded
-    /// earlier) when both have one (sprint boards).
+    /// Higher score, or same score recorded earlier; on sprint boards lower
+    /// time first.
     public func ranks(above other: BoardEntry) -> Bool {
         if let time = sprintTime, let otherTime = other.sprintTime {
             return time != otherTime ? time < otherTime : sequence < other.sequence
@@ -48,14 +38,12 @@ public struct BoardEntry: Hashable, Sendable {
         return result.score != other.result.score ? result.score > other.result.score : sequence < other.sequence
     }
 
-    /// Whether this entry replaces `existing`, the same nickname's entry on
-    /// the board: a higher score, or a lower sprint time on a sprint board.
+    /// A higher score, or a lower sprint time on a sprint board.
     public func beats(_ existing: BoardEntry) -> Bool {
         if let time = sprintTime, let existingTime = existing.sprintTime { return time < existingTime }
         return result.score > existing.result.score
     }
 
-    /// The entry as a `TOP` item with its rank.
     public func protocolEntry(rank: Int) -> LeaderboardEntry {
         LeaderboardEntry(rank: rank, nickname: nickname, result: result, date: date, sprintTime: sprintTime)
     }

@@ -17,7 +17,6 @@ enum CRC32 {
         return crc ^ 0xFFFF_FFFF
     }
 
-    /// The checksum as 8 lower-case hexadecimal digits.
     static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let text = String(checksum(bytes), radix: 16)
         return String(repeating: "0", count: 8 - text.count) + text

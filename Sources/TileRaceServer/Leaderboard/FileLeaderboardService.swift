@@ -1,14 +1,10 @@
 import Dispatch
 import TileRaceProtocol
 
-/// The leaderboard this server keeps alone, in a `LeaderboardStore` (its
-/// journal files, or memory only).
+/// The leaderboard this server keeps alone, in a `LeaderboardStore`.
 ///
-/// Owned by its serial queue: submissions are decided there, in the order
-/// made, on `pending` (what is stored plus what is being written); their
-/// records are written in order on the writer's disk queue; `TOP` and
-/// `RECORD` are answered from `committed`, only what is stored, without
-/// waiting for a sync.
+/// Submissions are decided on `pending` (stored plus being written), in
+/// order; `TOP` and `RECORD` read `committed`, so they never wait for a sync.
 package final class FileLeaderboardService: LeaderboardService, @unchecked Sendable {
     let warnings: [String]
     private let queue = DispatchQueue(label: "tilerace.server.leaderboard")
@@ -17,10 +13,10 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
     private var pending: Leaderboard
     private var generation = 0
     private var nextWriteID = 1
-    /// Whether the last write failed (a full disk): `INFO` says the store is down until one succeeds.
+    /// `INFO` says the store is down until a write succeeds.
     private var lastWriteFailed = false
 
-    /// Takes over `store`: from here on only the service and its writer touch it.
+    /// From here on only the service and its writer touch `store`.
     package init(store: any LeaderboardPersisting) {
         warnings = store.warnings
         committed = store.leaderboard
@@ -28,15 +24,13 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         writer = LeaderboardWriter(store: store)
     }
 
-    /// What is stored now (tests and tools; waits for the service's queue).
+    /// Tests and tools; waits for the service's queue.
     package var leaderboard: Leaderboard {
         queue.sync { committed }
     }
 
-    /// Carries out `request` and waits for its answer (tests and the
-    /// simulator, which run the core on their own thread). A service stuck
-    /// for 5 s (a disk that never answers) is answered `.failed`, as any
-    /// caller of `perform` already handles, instead of hanging or crashing.
+    /// Answers `request` synchronously (tests, simulator). A stuck disk is
+    /// answered `.failed` after 5 s instead of hanging.
     package func answer(_ request: LeaderboardRequest) -> LeaderboardAnswer {
         let answered = DispatchSemaphore(value: 0)
         let box = AnswerBox()
@@ -52,8 +46,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
 
     static let noAnswer = ProtocolError(.unavailable, "the leaderboard did not answer in time; try again in a moment")
 
-    /// Carries an answer from the service's queue to the waiting thread; the
-    /// semaphore orders the write before the read.
+    /// The semaphore orders the write before the read.
     private final class AnswerBox: @unchecked Sendable {
         var answer: LeaderboardAnswer?
     }
@@ -110,8 +103,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         }
     }
 
-    /// Stores the operator's records (none when there is nothing to change)
-    /// and answers `moderated` once they are on disk.
+    /// Answers `moderated` once the records are on disk.
     private func store(
         _ records: [LeaderboardRecord], found: Bool = true, completion: @escaping @Sendable (LeaderboardAnswer) -> Void
     ) {
@@ -141,8 +133,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         persist(decided.records, completion: completion) { .submitted(decided.receipt, warnings: $0) }
     }
 
-    /// Writes records already applied to `pending`; `completion` gets
-    /// `answer` (of the write's warnings) once they are on disk.
+    /// The records are already applied to `pending`.
     private func persist(
         _ records: [LeaderboardRecord], completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
         answer: @escaping @Sendable ([String]) -> LeaderboardAnswer

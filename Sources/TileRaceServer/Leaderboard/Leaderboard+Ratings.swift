@@ -1,21 +1,16 @@
 import TileRaceProtocol
 
-/// The ratings' rules (protocol.md section 5.7): Glicko-2 (`Glicko2`) over
-/// each rated race, the claim a rated racer proves, and the rating board.
-/// The Redis store applies the same function to what it reads
-/// (`RedisLeaderboardService`), so both stores rate alike.
+/// Ratings (protocol.md 5.7): Glicko-2 over rated races. The Redis store
+/// uses the same functions, so both stores rate alike.
 extension Leaderboard {
-    /// A player's rating on `day`, grown with the days away; a newcomer's
-    /// when they have none.
+    /// Deviation grown with the days away; a newcomer's when none.
     public func rating(of nickname: String, onDay day: Int) -> Glicko2.Rating {
         ratings[Names.nicknameKey(nickname)]?.current(onDay: day) ?? Glicko2.newcomer
     }
 
-    /// Rates a race: each pair of racers is a game, each racer's games are
-    /// one rating period against the others' ratings before the race.
-    /// Returns the records to store (numbered after `lastSequence`) and
-    /// each racer's change, in the race's order; nil for a race that cannot
-    /// be rated (fewer than two racers, or a date that is not one).
+    /// Rates a race: each pair of racers is a game; each racer's games are one
+    /// rating period against the others' pre-race ratings. Nil when it cannot
+    /// be rated (fewer than two racers, or a bad date).
     package static func rate(
         _ race: RatedRace, stored: [String: PlayerRating], lastSequence: Int
     ) -> (records: [LeaderboardRecord], changes: [RatingChange])? {
@@ -37,33 +32,27 @@ extension Leaderboard {
         return (records, changes)
     }
 
-    /// Rates a race against this leaderboard's ratings and applies it.
     package mutating func rate(_ race: RatedRace) -> (records: [LeaderboardRecord], changes: [RatingChange])? {
         guard let rated = Leaderboard.rate(race, stored: ratings, lastSequence: lastSequence) else { return nil }
         for record in rated.records { apply(record) }
         return rated
     }
 
-    /// Whether `token` proves the claim on `nickname` on `date`; the refusal
-    /// otherwise: `not-eligible` for a nickname nobody claimed, `bad-token`
-    /// for a wrong or missing token.
+    /// - Throws: `not-eligible` when nobody claimed it, `bad-token` for a
+    ///   wrong or missing token.
     public func proveClaim(of nickname: String, token: String?, on date: String) throws(ProtocolError) {
         guard let claim = claim(of: nickname, on: date) else { throw LeaderboardRules.unclaimed(nickname) }
         guard let token, claim.isToken(token) else { throw LeaderboardRules.badToken(claim.nickname, tokenGiven: token != nil) }
     }
 
-    /// One page of the rating board for `TOP board=rating` (`today` dates
-    /// the deviations' growth).
+    /// `today` dates the deviations' growth.
     public func ratingPage(_ query: LeaderboardQuery, today: String) -> (entries: [RatingEntry], summary: TopSummary) {
         Leaderboard.ratingPage(query, of: Array(ratings.values), today: today)
     }
 
-    /// One page of the rating board from the stored ratings (any store's):
-    /// the established ratings by rating, then the provisional ones by
-    /// rating, each ranked from 1; equal ratings in nickname order.
-    /// `sort=nick` orders by nickname, `sort=score` by rating across both.
-    /// `nick=` keeps that nickname's line only, ranked as in the whole
-    /// list (none when it has no rating); `total` is still the whole list's.
+    /// One page of the rating board: established ratings, then provisional,
+    /// each by rating; ties in nickname order. `nick=` keeps one line, ranked
+    /// as in the whole list; `total` is still the whole list's.
     public static func ratingPage(_ query: LeaderboardQuery, of stored: [PlayerRating], today: String) -> (
         entries: [RatingEntry], summary: TopSummary
     ) {

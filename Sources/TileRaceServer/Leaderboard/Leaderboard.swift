@@ -1,39 +1,26 @@
 import TileRaceProtocol
 
-/// The leaderboard's rules as a pure value (the original app's rules,
-/// protocol.md section 10): one best entry per nickname per board (nicknames
-/// compared without regard to case), ranked by score with equal scores in
-/// recording order (the sprint boards by sprint time, lowest first, section
-/// 10.2), only the top 100 kept (`capacity`), and nicknames
-/// claimed by the first submission's secret token. A claim unused for
-/// `claimExpiryDays` whose nickname has no entry on any board expires: the
-/// nickname is free again.
+/// The leaderboard's rules as a pure value (protocol.md section 10).
+/// Nicknames compare case-insensitively. An unused claim whose nickname has
+/// no entry expires after `claimExpiryDays`.
 ///
-/// Every change is a `LeaderboardRecord`; applying the same records in the same
-/// order always gives the same leaderboard, which is what the journal relies on.
-///
-/// The Redis store keeps the same rules in Lua (`RedisLeaderboardScripts`);
-/// the differential tests (`LeaderboardDifferentialTests`) hold the two to
-/// identical boards, claims and answers.
+/// Applying the same records in the same order always gives the same
+/// leaderboard: the journal relies on it. The Redis store's Lua keeps the
+/// same rules; `LeaderboardDifferentialTests` hold the two identical.
 public struct Leaderboard: Hashable, Sendable {
-    /// Entries kept per board on a server.
+    /// Per board.
     public static let capacity = 100
-    /// Days without use after which a claim whose nickname has no entry on
-    /// any board expires.
     public static let claimExpiryDays = 30
 
-    /// Each board's entries, best first.
+    /// Best first.
     public private(set) var boards: [LeaderboardBoardID: [BoardEntry]] = [:]
-    /// The claims, by nickname key (lower case).
+    /// By lower-case nickname key.
     public private(set) var claims: [String: NicknameClaim] = [:]
-    /// The highest sequence number applied.
     public private(set) var lastSequence = 0
-    /// The operator's bans, by `BanTarget.key` (expired ones too, until lifted).
+    /// Expired ones too, until lifted.
     public private(set) var bans: [String: BanInfo] = [:]
-    /// The players' Glicko-2 ratings, by nickname key (`Leaderboard+Ratings`).
     public private(set) var ratings: [String: PlayerRating] = [:]
-    /// Entries kept per board: `Leaderboard.capacity`, or fewer where tests
-    /// fill boards quickly.
+    /// Fewer than `Leaderboard.capacity` only where tests fill boards quickly.
     public let capacity: Int
 
     /// An empty leaderboard that keeps `capacity` entries per board (at least one).
@@ -41,30 +28,27 @@ public struct Leaderboard: Hashable, Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// Whether there is no entry and no claim at all.
     public var isEmpty: Bool {
         claims.isEmpty && boards.values.allSatisfy(\.isEmpty) && bans.isEmpty && ratings.isEmpty
     }
 
-    /// A board's entries, best first.
+    /// Best first.
     public func entries(on board: LeaderboardBoardID) -> [BoardEntry] {
         boards[board] ?? []
     }
 
-    /// The 1-based rank of a nickname's entry on a board, or nil.
+    /// 1-based.
     public func rank(of nickname: String, on board: LeaderboardBoardID) -> Int? {
         let wanted = Nickname(nickname)
         return entries(on: board).firstIndex { Nickname($0.nickname) == wanted }.map { $0 + 1 }
     }
 
-    /// A nickname's entry on a board, or nil.
     public func entry(of nickname: String, on board: LeaderboardBoardID) -> BoardEntry? {
         rank(of: nickname, on: board).map { entries(on: board)[$0 - 1] }
     }
 
-    /// Applies a record. A claim of a nickname already claimed changes nothing;
-    /// an entry is recorded only if it beats the nickname's entry on its board
-    /// (or the nickname has none) and makes the top `capacity`.
+    /// Applies a record. An entry is recorded only if it beats the nickname's
+    /// entry on its board and makes the top `capacity`.
     /// - Returns: whether the leaderboard changed.
     @discardableResult
     public mutating func apply(_ record: LeaderboardRecord) -> Bool {
@@ -112,9 +96,7 @@ public struct Leaderboard: Hashable, Sendable {
         }
     }
 
-    /// Whether a claim has expired on `today`: unused for more than
-    /// `claimExpiryDays`, and its nickname has no entry on any board. Claims
-    /// without a date never expire.
+    /// Claims without a date never expire.
     public func isExpired(_ claim: NicknameClaim, on today: String) -> Bool {
         guard let date = claim.date, let cutoff = Leaderboard.expiryCutoff(on: today), date < cutoff else { return false }
         let nickname = Nickname(claim.nickname)
@@ -123,14 +105,13 @@ public struct Leaderboard: Hashable, Sendable {
         return !boards.values.contains { entries in entries.contains { Nickname($0.nickname) == nickname } }
     }
 
-    /// The claim on a nickname that holds on `today` (not expired), or nil.
+    /// Nil when none or expired.
     public func claim(of nickname: String, on today: String) -> NicknameClaim? {
         guard let claim = claims[Names.nicknameKey(nickname)], !isExpired(claim, on: today) else { return nil }
         return claim
     }
 
-    /// Forgets the claims expired on `today`.
-    /// - Returns: how many were forgotten.
+    /// - Returns: how many expired claims were forgotten.
     @discardableResult
     public mutating func removeExpiredClaims(on today: String) -> Int {
         guard let cutoff = Leaderboard.expiryCutoff(on: today) else { return 0 }
@@ -145,22 +126,18 @@ public struct Leaderboard: Hashable, Sendable {
         return removed
     }
 
-    /// The earliest date of use that has not expired on `today` (dates
-    /// `YYYY-MM-DD` compare as text).
+    /// Dates `YYYY-MM-DD` compare as text.
     static func expiryCutoff(on today: String) -> String? {
         UTCTime.dayNumber(of: today).map { UTCTime.date(epochMilliseconds: ($0 - claimExpiryDays) * 86_400_000) }
     }
 
-    /// What a submission did: the records to store and the reply.
     public struct Submission: Hashable, Sendable {
-        /// The records to journal, in order (possibly none).
+        /// In order; possibly none.
         public var records: [LeaderboardRecord]
-        /// The `OK SUBMIT` reply.
         public var receipt: SubmitReceipt
     }
 
-    /// Works out a submission without changing this value (tools and tests:
-    /// it copies the leaderboard; the server applies `submit` in place).
+    /// Copies the leaderboard (tools and tests); the server uses `submit`.
     public func submission(
         of game: GameResult, log: String? = nil, date: String, dailyDate: String?, sprintTime: Int? = nil, nickname: String,
         token: String?, newToken: () -> String
@@ -170,18 +147,12 @@ public struct Leaderboard: Hashable, Sendable {
             game, log: log, date: date, dailyDate: dailyDate, sprintTime: sprintTime, nickname: nickname, token: token, newToken: newToken)
     }
 
-    /// Applies a submission of `game` under `nickname` on `date` (today, UTC)
-    /// and returns the records to store. Its cost does not grow with the
-    /// number of claims. A daily-challenge game goes to its daily board and to
-    /// the all-time board; the receipt then describes the daily board. A
-    /// nickname's first submission (or its first after its claim expired)
-    /// claims it; a later one on a new day records the claim's use. `log` is
-    /// the game's record as the server applied it, kept with its entries. A
-    /// sprint (`sprintTime`, section 10.2) also goes to the sprint board and
-    /// to the sprint-daily board of `date`; the receipt's sprint fields then
-    /// describe the sprint board.
-    /// - Throws: `bad-token` when the nickname is claimed and `token` is not
-    ///   its token; nothing changes then.
+    /// Applies a submission and returns the records to store. Its cost does
+    /// not grow with the number of claims. A daily game also goes to the
+    /// all-time board, a sprint to the sprint boards; the receipt describes
+    /// the daily (or sprint) board.
+    /// - Throws: `bad-token` when the nickname is claimed with another token;
+    ///   nothing changes then.
     public mutating func submit(
         _ game: GameResult, log: String? = nil, date: String, dailyDate: String?, sprintTime: Int? = nil, nickname: String, token: String?,
         newToken: () -> String
@@ -244,21 +215,17 @@ public struct Leaderboard: Hashable, Sendable {
         return Submission(records: records, receipt: receipt)
     }
 
-    /// One page of a board for `TOP`, and its summary line. `today` is the
-    /// daily board's date when the query names none.
+    /// `today` is the daily board's date when the query names none.
     public func page(_ query: LeaderboardQuery, today: String) -> (entries: [LeaderboardEntry], summary: TopSummary) {
         let board = Leaderboard.board(of: query, today: today)
         return Leaderboard.page(query, of: board, ranked: entries(on: board))
     }
 
-    /// The board a query names: all-time, sprint, or the daily or
-    /// sprint-daily board of its date (`today` when it names none).
     public static func board(of query: LeaderboardQuery, today: String) -> LeaderboardBoardID {
         LeaderboardBoardID(kind: query.board, date: query.date, today: today)
     }
 
-    /// One page of a board's entries (given best first) for `TOP`, and its
-    /// summary line: what any store answers, from the entries it keeps.
+    /// Shared by every store, from the entries it keeps.
     public static func page(_ query: LeaderboardQuery, of board: LeaderboardBoardID, ranked entries: [BoardEntry]) -> (
         entries: [LeaderboardEntry], summary: TopSummary
     ) {
@@ -282,44 +249,35 @@ public struct Leaderboard: Hashable, Sendable {
         return (page, summary)
     }
 
-    /// The entry a `RECORD` query names (`today` is the daily board's date
-    /// when it names none), or nil.
     public func entry(for query: RecordQuery, today: String) -> BoardEntry? {
         entry(of: query.nickname, on: LeaderboardBoardID(kind: query.board, date: query.date, today: today))
     }
 
-    /// Every claim and entry as records, in sequence order within each kind.
     /// Applying them to an empty leaderboard gives this one.
     public var records: [LeaderboardRecord] {
         claimRecords(after: 0) + entryRecords + banRecords + ratingRecords
     }
 
-    /// The ratings as records, by nickname key: what a snapshot stores
-    /// besides the boards and the bans.
     public var ratingRecords: [LeaderboardRecord] {
         ratings.keys.sorted().compactMap { key in ratings[key].map(LeaderboardRecord.rating) }
     }
 
-    /// The bans as records, by target: what a snapshot stores besides the
-    /// boards (a ban keeps its number when written again).
+    /// A ban keeps its number when written again.
     public var banRecords: [LeaderboardRecord] {
         bans.keys.sorted().compactMap { key in bans[key].map { LeaderboardRecord.ban(sequence: lastSequence, $0) } }
     }
 
-    /// The claims made or used after record `sequence`, in sequence order.
     public func claimRecords(after sequence: Int) -> [LeaderboardRecord] {
         claims.values.filter { $0.sequence > sequence }.sorted { $0.sequence < $1.sequence }.map(LeaderboardRecord.claim)
     }
 
-    /// Every board's entries as records: what a snapshot stores.
     public var entryRecords: [LeaderboardRecord] {
         boards.keys.sorted().flatMap { board in entries(on: board).map { LeaderboardRecord.entry(board, $0) } }
     }
 }
 
 extension Leaderboard {
-    /// Raises the last sequence number (a snapshot remembers it even when the
-    /// record that used it is gone from every board).
+    /// A snapshot remembers it even when the record that used it is gone.
     mutating func advanceSequence(to sequence: Int) {
         lastSequence = max(lastSequence, sequence)
     }

@@ -1,22 +1,16 @@
 import TileRaceProtocol
 
-/// Which board an entry is on: the all-time board, the daily challenge's
-/// board of one UTC date, the all-time sprint board, or the sprint board of
-/// one UTC date.
+/// Which board an entry is on; dated boards are per UTC date.
 public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// Every game submitted.
     case allTime
-    /// The daily-challenge games of one date (`YYYY-MM-DD`).
+    /// `YYYY-MM-DD`.
     case daily(String)
-    /// Every sprint submitted, ranked by sprint time.
+    /// Ranked by sprint time.
     case sprint
-    /// The sprints submitted on one UTC date (`YYYY-MM-DD`), ranked by sprint time.
+    /// UTC `YYYY-MM-DD`, ranked by sprint time.
     case sprintDaily(String)
 
-    /// The board a request names: `kind`, and for a dated kind `date`, or
-    /// `today` when it names none. `rating` is no board of games (`TOP`
-    /// answers it from the ratings, `RecordQuery` refuses it): it names the
-    /// all-time board here.
+    /// `rating` is not a board of games: it names the all-time board here.
     public init(kind: LeaderboardKind, date: String?, today: String) {
         switch kind {
         case .all: self = .allTime

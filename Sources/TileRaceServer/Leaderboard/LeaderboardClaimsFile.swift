@@ -1,39 +1,27 @@
 import TileRaceTransport
 
-/// `leaderboard.claims`: the nickname claims, one checksummed claim record
-/// per line, appended at each compaction (only the claims made or used since
-/// the last one) and synced; rewritten whole only to drop expired claims, at
-/// most once a day. So a compaction's cost does not grow with the number of
-/// claims, and the snapshot stays small.
-///
-/// A later line for the same nickname is that claim's use (same token) or
-/// replaces an expired claim, as `Leaderboard.apply` rules.
-///
-/// Owned by the disk queue (through `LeaderboardStore`).
+/// `leaderboard.claims`: appended at each compaction with only the claims
+/// made or used since, and rewritten whole at most once a day to drop
+/// expired ones, so compaction cost does not grow with the claim count.
+/// Owned by the disk queue.
 final class LeaderboardClaimsFile {
-    /// The first line of every claims file.
     static let header = "tilerace-leaderboard-claims 1"
 
-    /// What reading a claims file found.
     struct Contents {
-        /// The claims, in file order.
+        /// In file order.
         var claims: [NicknameClaim] = []
-        /// The length of the good part of the file.
         var validLength = 0
-        /// Set when an incomplete last line was found (a compaction stopped
-        /// while appending; the journal still holds those claims).
+        /// A compaction stopped mid-append; the journal still holds those claims.
         var tornWarning: String?
     }
 
     let path: String
-    /// Claim lines in the file.
     private(set) var lineCount: Int
-    /// The highest record number of a claim in the file.
     private(set) var lastSequence: Int
     private let file: AppendedFile
 
-    /// Reads a claims file. A damaged whole line stops the start; an
-    /// incomplete last line is left out (with a warning).
+    /// A damaged whole line stops the start; a torn last line is left out
+    /// with a warning.
     static func read(_ bytes: [UInt8], path: String) throws(StoreError) -> Contents {
         let (lines, tail) = StoredLine.split(bytes)
         guard let first = lines.first, String(decoding: first.bytes, as: UTF8.self) == header else {
@@ -59,8 +47,7 @@ final class LeaderboardClaimsFile {
         return contents
     }
 
-    /// The claims file at `path` whose good part (read before) is `contents`;
-    /// nil contents: there is none yet (it is created on the first append).
+    /// Nil contents: no file yet (created on the first append).
     init(path: String, contents: Contents?) {
         self.path = path
         lineCount = contents?.claims.count ?? 0
@@ -68,8 +55,7 @@ final class LeaderboardClaimsFile {
         file = AppendedFile(path: path, length: contents?.validLength ?? 0)
     }
 
-    /// Appends claims (in record order) and syncs them, making the file
-    /// first if there is none. On failure the file is cut back to where it was.
+    /// Creates the file if needed. On failure it is cut back to where it was.
     func append(_ claims: [NicknameClaim]) throws(StoreError) {
         guard !claims.isEmpty else { return }
         if file.length == 0 { try rewrite([], through: lastSequence) }
@@ -78,8 +64,7 @@ final class LeaderboardClaimsFile {
         lastSequence = max(lastSequence, claims.map(\.sequence).max() ?? 0)
     }
 
-    /// Replaces the file with exactly these claims (atomically): every claim
-    /// up to record `sequence`.
+    /// Atomically; `claims` must be every claim up to record `sequence`.
     func rewrite(_ claims: [NicknameClaim], through sequence: Int) throws(StoreError) {
         let text = LeaderboardClaimsFile.header + "\n" + claims.map { StoredLine.encode(LeaderboardRecord.claim($0).text) }.joined()
         do throws(FileSystem.Failure) {
@@ -92,7 +77,6 @@ final class LeaderboardClaimsFile {
         lastSequence = sequence
     }
 
-    /// Closes the file.
     func close() {
         file.close()
     }

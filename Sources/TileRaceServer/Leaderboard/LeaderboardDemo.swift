@@ -1,12 +1,9 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// Fills an empty leaderboard with real games for demonstrations: each
-/// entry is a game someone (`tilerace leaderboard --demo`: the bots) played
-/// to its end, recorded like a submission: its figures are what replaying
-/// its record gives, and the record is kept, so the entry can be watched and
-/// checked like any other. Nicknames are 1 to 9 random letters. It never
-/// touches a leaderboard that has anything in it.
+/// Fills an empty leaderboard with real bot games, recorded like
+/// submissions so they can be watched and checked. Never touches a
+/// non-empty leaderboard.
 public enum LeaderboardDemo {
     /// One finished game to put on the board.
     public struct PlayedGame: Hashable, Sendable {
@@ -30,10 +27,8 @@ public enum LeaderboardDemo {
         guard store.leaderboard.isEmpty else { throw .notEmpty(directory: store.directory ?? "memory") }
     }
 
-    /// Records `games` on the all-time board of an empty store, each under a
-    /// new random nickname (only the best 100 stay, by the usual rules). Each
-    /// is replayed on a standard 4x4 board with target 2048; the replay's
-    /// figures are the entry's.
+    /// Records `games` on the all-time board of an empty store (only the best
+    /// 100 stay).
     /// - Returns: the number of entries on the board afterwards.
     /// - Throws: `notEmpty` if the store has any entry or claim; `io` on write failure.
     @discardableResult

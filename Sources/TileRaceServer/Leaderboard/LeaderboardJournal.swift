@@ -1,39 +1,30 @@
 import TileRaceTransport
 
-/// The append-only journal: one checksummed line per record, synced to disk
-/// before a submission is acknowledged.
-///
-/// Owned by its `LeaderboardStore`'s queue (the `LeaderboardWriter`'s disk queue).
+/// The append-only journal, synced before a submission is acknowledged.
+/// Owned by the `LeaderboardWriter`'s disk queue.
 final class LeaderboardJournal {
-    /// The first line of every journal.
     static let header = "tilerace-leaderboard-journal 1"
 
-    /// What reading a journal found.
     struct Contents {
-        /// The records with their 1-based line numbers.
+        /// Line numbers are 1-based.
         var records: [(record: LeaderboardRecord, line: Int)] = []
-        /// The length of the good part of the file.
         var validLength = 0
-        /// Set when an incomplete last record was found (and should be cut off).
+        /// Set when a torn last record was found (to be cut off).
         var tornWarning: String?
-        /// The record the journal continues after (`after=` in its header:
-        /// the snapshot's last record when it was started); nil in journals
-        /// written before the header said so.
+        /// `after=` in the header; nil in journals older than the header field.
         var after: Int?
     }
 
     let path: String
     private let file: AppendedFile
-    /// Records appended since the journal was created or reset.
+    /// Since the journal was created or reset.
     private(set) var recordCount: Int
 
-    /// The header of a journal that continues after record `after`.
     static func header(after: Int) -> String { header + " after=\(after)" }
 
-    /// Reads a journal. An incomplete last line (no line end) is what a crash
-    /// while appending leaves (it was never acknowledged): it is reported in
-    /// `tornWarning` and left out. A complete line that is damaged, or
-    /// record numbers that skip, are errors: nothing acknowledged is dropped.
+    /// A torn last line is what a crash mid-append leaves (never acknowledged):
+    /// it is dropped with a warning. Any other damage is an error, so nothing
+    /// acknowledged is silently lost.
     static func read(_ bytes: [UInt8], path: String) throws(StoreError) -> Contents {
         let (lines, tail) = StoredLine.split(bytes)
         guard let first = lines.first else {
@@ -73,7 +64,7 @@ final class LeaderboardJournal {
         return contents
     }
 
-    /// Creates an empty journal (atomically) and opens it.
+    /// Atomically.
     static func create(path: String, after: Int) throws(StoreError) -> LeaderboardJournal {
         do throws(FileSystem.Failure) {
             try FileSystem.replaceAtomically(path, with: Array((header(after: after) + "\n").utf8))
@@ -83,8 +74,7 @@ final class LeaderboardJournal {
         return try LeaderboardJournal(path: path, length: header(after: after).utf8.count + 1, recordCount: 0)
     }
 
-    /// Opens an existing journal whose good part is `length` bytes long,
-    /// cutting off anything after it.
+    /// Cuts off anything after the good part.
     init(path: String, length: Int, recordCount: Int) throws(StoreError) {
         self.path = path
         self.recordCount = recordCount
@@ -92,18 +82,15 @@ final class LeaderboardJournal {
         try file.open()
     }
 
-    /// Appends records and syncs them to disk. On failure the file is cut back
-    /// to where it was, so a failed write leaves no partial record.
+    /// On failure the file is cut back, so it never keeps a partial record.
     func append(_ records: [LeaderboardRecord]) throws(StoreError) {
         guard !records.isEmpty else { return }
         try file.append(Array(records.map { StoredLine.encode($0.text) }.joined().utf8))
         recordCount += records.count
     }
 
-    /// Replaces the journal with an empty one (after a snapshot holds its
-    /// records). When the new file cannot be made (a full disk), the old one
-    /// stays open and in use; once the new file is in place, appends go to it
-    /// (reopened on the next append if opening it failed now).
+    /// Replaces the journal with an empty one. If the new file cannot be made
+    /// (full disk), the old one stays in use.
     func reset(after: Int) throws(StoreError) {
         let header = LeaderboardJournal.header(after: after)
         do throws(FileSystem.Failure) {
@@ -117,7 +104,6 @@ final class LeaderboardJournal {
         try file.open()
     }
 
-    /// Closes the file.
     func close() {
         file.close()
     }

@@ -1,23 +1,18 @@
 import TileRaceEngine
 import TileRaceProtocol
 
-/// One change to the leaderboard, as the journal and the snapshot store it:
-/// a nickname claimed, or an entry recorded on a board.
+/// One change to the leaderboard, as the journal and snapshot store it.
 public enum LeaderboardRecord: Hashable, Sendable {
-    /// A nickname was claimed.
     case claim(NicknameClaim)
-    /// An entry was recorded on a board (replacing the nickname's entry there).
+    /// Replaces the nickname's entry on that board.
     case entry(LeaderboardBoardID, BoardEntry)
-    /// The operator banned a nickname or an address (`BAN`).
     case ban(sequence: Int, BanInfo)
-    /// The operator lifted a ban (`UNBAN`).
     case unban(sequence: Int, BanTarget)
-    /// The operator took a nickname's entry off a board (`REMOVE-ENTRY`).
+    /// `REMOVE-ENTRY`.
     case removal(sequence: Int, LeaderboardBoardID, nickname: String, reason: String)
     /// A player's rating after a rated race.
     case rating(PlayerRating)
 
-    /// The claim, if this is one.
     public var claim: NicknameClaim? {
         if case .claim(let claim) = self { claim } else { nil }
     }
@@ -31,20 +26,10 @@ public enum LeaderboardRecord: Hashable, Sendable {
         }
     }
 
-    /// The stored text: `claim seq= nick= token= [date=]`, `entry seq= board=
-    /// nick= score= max= moves= time= size= target= assists= seed= date=
-    /// [sprint=] [log=]` (`sprint=` exactly on the sprint boards; the log
-    /// timed or not), `ban seq= target= until=<ms>|never [reason=]`, `unban seq=
-    /// target=` or `removal seq= board= nick= [reason=]` (reasons
-    /// percent-encoded), or `rating seq= nick= r= rd= vol= day= races=`
-    /// (the figures in millionths, the day a `UTCTime.dayNumber`). The log, when kept, is the last field and makes the line as
-    /// long as the game (a byte per move, three per removal): stored lines
-    /// have no length limit.
-    ///
-    /// The journal, the snapshot and the claims file store this text, and so
-    /// does the Redis store (an entry there without its log, which is kept
-    /// apart): its script writes the same words (`RedisLeaderboardScripts`),
-    /// taking what follows an entry's nickname from `entryFields`.
+    /// The stored text: `claim`, `entry`, `ban`, `unban`, `removal` or `rating`
+    /// followed by `key=value` words (reasons percent-encoded, rating figures
+    /// in millionths). An entry's log is its last field, so lines have no
+    /// length limit. The Redis scripts write the same words.
     public var text: String {
         switch self {
         case .claim(let claim):
@@ -99,9 +84,8 @@ public enum LeaderboardRecord: Hashable, Sendable {
         return fields.words.joined(separator: " ")
     }
 
-    /// The words of an entry's record after its nickname: `score= max= moves=
-    /// time= size= target= assists= seed= date=`, then `sprint=` on a sprint
-    /// board and `log=` when given.
+    /// An entry record's words after its nickname (`sprint=` on sprint
+    /// boards, `log=` when given).
     static func entryFields(result: GameResult, date: String, sprintTime: Int? = nil, log: String?) -> String {
         var fields = Fields()
         result.append(to: &fields)
@@ -111,7 +95,6 @@ public enum LeaderboardRecord: Hashable, Sendable {
         return fields.words.joined(separator: " ")
     }
 
-    /// Reads the stored text.
     /// - Throws: a message saying what is wrong.
     public init(text: String) throws(LeaderboardRecordError) {
         let fields = Fields(words: text.split(separator: " "))
@@ -195,8 +178,7 @@ public enum LeaderboardRecord: Hashable, Sendable {
     }
 }
 
-/// Why a stored record could not be read.
 public struct LeaderboardRecordError: Error, Hashable, Sendable {
-    /// What is wrong, for people.
+    /// For people.
     public var detail: String
 }

@@ -13,9 +13,8 @@ enum LeaderboardRules {
         ProtocolError(.badToken, "the nickname \(nickname) is claimed; " + (tokenGiven ? "that is not its token" : "give its token="))
     }
 
-    /// A rated room's racer (or, with `then: "QUEUE"`, a quick race's)
-    /// whose nickname nobody claimed: the stores answer the `READY` wording,
-    /// and the core gives `QUEUE` its own (`ServerCore.claimRefusal`).
+    /// Worded for `READY`; the core rewords it for `QUEUE`
+    /// (`ServerCore.claimRefusal`).
     static func unclaimed(_ nickname: String, then verb: String = "READY") -> ProtocolError {
         ProtocolError(
             .notEligible,

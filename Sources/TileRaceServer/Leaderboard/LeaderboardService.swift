@@ -1,10 +1,6 @@
-/// Where the server's leaderboards, nickname claims and game records live:
-/// this server's own files (`FileLeaderboardService`), or a Redis server
-/// shared with other servers (`RedisLeaderboardService`).
-///
-/// Requests are answered asynchronously and in the order made, so no disk
-/// sync or network round trip ever runs on a queue that serves players, and
-/// one service can serve several of them.
+/// Where leaderboards, claims and game records live: local files or a
+/// shared Redis. Answers are asynchronous and in order, so no disk sync or
+/// network round trip runs on a queue that serves players.
 protocol LeaderboardService: AnyObject, Sendable {
     /// What opening the store noticed but survived, for the log.
     var warnings: [String] { get }

@@ -1,17 +1,9 @@
-/// The compacted snapshot: every board's entries and the operator's bans, written to a temporary
-/// file, synced and renamed over the old one, so it is always whole. The
-/// claims live in `leaderboard.claims` (`LeaderboardClaimsFile`); the
-/// snapshot says how many lines that file had when it was written.
-///
-/// Format: a header line, one checksummed line per record, then a checksummed
-/// `end last=<sequence> count=<records> claims=<claim lines>` line. Snapshots
-/// written before the claims file hold the claims among their records (and
-/// no `claims=`).
+/// The compacted snapshot, written to a temp file, synced and renamed, so
+/// it is always whole. Ends with `end last= count= claims=`; older
+/// snapshots hold claims among their records and have no `claims=`.
 enum LeaderboardSnapshot {
-    /// The first line of every snapshot.
     static let header = "tilerace-leaderboard-snapshot 1"
 
-    /// The file content for a leaderboard.
     static func encode(_ leaderboard: Leaderboard, claimLines: Int) -> [UInt8] {
         let records = leaderboard.entryRecords + leaderboard.banRecords + leaderboard.ratingRecords
         var text = header + "\n"
@@ -20,10 +12,8 @@ enum LeaderboardSnapshot {
         return Array(text.utf8)
     }
 
-    /// Reads a snapshot. Any damage is an error: a snapshot is replaced
-    /// atomically, so a damaged one was damaged after it was written.
-    /// - Returns: the leaderboard, and the claims file's line count it was
-    ///   written with (nil in snapshots from before the claims file).
+    /// Any damage is an error: a snapshot is replaced atomically, so damage
+    /// happened after it was written.
     static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> (Leaderboard, claimLines: Int?) {
         let (lines, tail) = StoredLine.split(bytes)
         guard let first = lines.first, String(decoding: first.bytes, as: UTF8.self) == header else {

@@ -1,37 +1,27 @@
 import TileRaceTransport
 
-/// The leaderboard and where it is kept.
+/// The leaderboard and its files: snapshot, claims, journal, and a lock so
+/// two servers never write the same files (mode 0600, directory 0700).
+/// Without a directory it lives in memory only.
 ///
-/// In a data directory it keeps `leaderboard.snapshot` (the boards, compacted,
-/// replaced atomically), `leaderboard.claims` (the nickname claims, appended
-/// at each compaction), `leaderboard.journal` (append-only, synced before
-/// every acknowledgement) and `leaderboard.lock` (held while open, so two
-/// servers never write the same files). Files are created with mode 0600, the
-/// directory with 0700. Without a directory it lives in memory only.
-///
-/// No step's cost grows with the number of claims except loading them at
-/// start and, at most once a day, rewriting the claims file without the
-/// expired ones.
-///
-/// Owned by one serial queue: the disk queue of the `LeaderboardWriter`
-/// that holds it (or the caller's, in tests and tools); not thread-safe.
+/// Owned by one serial queue (the `LeaderboardWriter`'s disk queue); not
+/// thread-safe.
 public final class LeaderboardStore {
-    /// The journal records after which the store compacts itself.
+    /// Journal records after which the store compacts itself.
     public static let defaultCompactionThreshold = 1000
 
     public private(set) var leaderboard: Leaderboard
-    /// The data directory, nil in memory.
+    /// Nil in memory.
     public let directory: String?
-    /// What opening noticed but survived (e.g. an incomplete last journal record).
+    /// What opening noticed but survived (e.g. a torn last journal record).
     public private(set) var warnings: [String] = []
 
     private var journal: LeaderboardJournal?
     private var claimsFile: LeaderboardClaimsFile?
     private var lockDescriptor: Int32 = -1
     private let compactionThreshold: Int
-    /// The last date expired claims were looked for.
     private var expiryDate: String?
-    /// Set when claims expired: the next compaction rewrites the claims file.
+    /// The next compaction then rewrites the claims file.
     private var needsClaimsRewrite = false
 
     private init(directory: String?, leaderboard: Leaderboard, compactionThreshold: Int) {
@@ -40,21 +30,15 @@ public final class LeaderboardStore {
         self.compactionThreshold = compactionThreshold
     }
 
-    /// A store that keeps nothing on disk.
     public static func inMemory(_ leaderboard: Leaderboard = Leaderboard()) -> LeaderboardStore {
         LeaderboardStore(directory: nil, leaderboard: leaderboard, compactionThreshold: .max)
     }
 
-    /// Opens (creating if needed) the store in `directory`, loads the snapshot
-    /// and the claims and replays the journal, forgets the claims expired on
-    /// `today` (UTC `YYYY-MM-DD`, if given), then compacts.
+    /// Opens (creating if needed) the store, loads it, replays the journal,
+    /// forgets claims expired on `today`, then compacts.
     /// - Parameter acceptingLoss: start even when records are known to be
-    ///   missing (a deleted journal or snapshot), keeping what is left; the
-    ///   operator's explicit choice (`tilerace serve --accept-leaderboard-loss`).
-    /// - Throws: `corrupt` naming the file and line of any damage other than an
-    ///   incomplete last journal record; `missingRecords` when the snapshot and
-    ///   the journal do not join up; `locked` if another server holds it; `io`
-    ///   when a file cannot be read or written.
+    ///   missing; only on the operator's explicit choice.
+    /// - Throws: `corrupt`, `missingRecords`, `locked` or `io`.
     public static func open(
         directory: String, compactionThreshold: Int = defaultCompactionThreshold, acceptingLoss: Bool = false, today: String? = nil
     ) throws(StoreError) -> LeaderboardStore {
@@ -168,8 +152,8 @@ public final class LeaderboardStore {
         }
     }
 
-    /// Stores records durably (journal, synced) and applies them. When this
-    /// returns, the records survive a crash; when it throws, nothing changed.
+    /// When this returns, the records survive a crash; when it throws, nothing
+    /// changed.
     /// - Returns: warnings about a compaction that failed (the records are safe).
     @discardableResult
     public func commit(_ records: [LeaderboardRecord]) throws(StoreError) -> [String] {
@@ -194,11 +178,8 @@ public final class LeaderboardStore {
         }
     }
 
-    /// Appends the claims made or used since the last compaction to the
-    /// claims file (or rewrites it without expired claims), writes a snapshot
-    /// of the boards (temp file, sync, rename, directory sync), then empties
-    /// the journal. A crash between the steps is harmless: records already in
-    /// the claims file or the snapshot are applied again, to no effect.
+    /// A crash between compaction's steps is harmless: records already in the
+    /// claims file or snapshot are applied again, to no effect.
     public func compact() throws(StoreError) {
         guard let directory, let journal, let claimsFile else { return }
         if needsClaimsRewrite {
@@ -216,14 +197,12 @@ public final class LeaderboardStore {
         try journal.reset(after: leaderboard.lastSequence)
     }
 
-    /// Forgets the claims expired on `today`; the next compaction rewrites the
-    /// claims file without them.
+    /// The next compaction rewrites the claims file without them.
     private func forgetExpiredClaims(on today: String) {
         expiryDate = today
         if leaderboard.removeExpiredClaims(on: today) > 0, directory != nil { needsClaimsRewrite = true }
     }
 
-    /// Closes the files and releases the data directory.
     public func close() {
         journal?.close()
         journal = nil
@@ -235,7 +214,6 @@ public final class LeaderboardStore {
 
     deinit { close() }
 
-    /// The files of a data directory.
     struct Paths {
         var directory: String
         var snapshot: String { directory + "/leaderboard.snapshot" }

@@ -1,12 +1,8 @@
 import Dispatch
 
-/// Stores the core's `PersistRequest`s on a serial disk queue of its own, so
-/// appending, syncing and compacting never stall the queue that serves
-/// players. Requests are written in the order given; after one fails, the
-/// rest of its generation fail unwritten (see `PersistRequest`).
-///
-/// The store is owned by the disk queue from `init` on: only the writer
-/// touches it, there.
+/// Stores `PersistRequest`s on its own disk queue, so syncs never stall
+/// the players' queue. After one request fails, the rest of its generation
+/// fail unwritten. Only the writer touches the store, on that queue.
 final class LeaderboardWriter: @unchecked Sendable {
     private let store: any LeaderboardPersisting
     private let queue = DispatchQueue(label: "tilerace.server.disk")

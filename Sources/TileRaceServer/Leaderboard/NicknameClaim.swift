@@ -1,6 +1,5 @@
-/// A nickname and the secret token of whoever submitted under it first, with
-/// the date it was last used (claims unused for 30 days whose nickname has no
-/// entry on any board expire: see `Leaderboard.isExpired`).
+/// A nickname and its first submitter's secret token, with the date last
+/// used (for expiry, `Leaderboard.isExpired`).
 public struct NicknameClaim: Hashable, Sendable {
     /// When it was recorded, among all records of the leaderboard.
     public var sequence: Int

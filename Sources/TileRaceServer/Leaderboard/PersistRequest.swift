@@ -1,10 +1,7 @@
-/// Leaderboard records the core asks to be stored durably before it answers
-/// `OK SUBMIT`. Requests are written in the order they were made.
+/// Records the core needs stored before it answers `OK SUBMIT`.
 ///
-/// `generation` makes a failure exact: after one request of a generation
-/// fails, every later request of that generation fails too without being
-/// written, since each was computed on a leaderboard that included the failed
-/// records. The core then starts a new generation from what is stored.
+/// After one request of a `generation` fails, later ones of it fail too
+/// unwritten, since each was computed on top of the failed records.
 struct PersistRequest: Hashable, Sendable {
     /// Identifies the request in its completion.
     var id: Int

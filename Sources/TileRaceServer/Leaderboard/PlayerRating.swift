@@ -1,9 +1,7 @@
 import TileRaceProtocol
 
-/// A player's stored Glicko-2 rating: as of the UTC day of their last rated
-/// race, with the number of rated races it counts. Stored rounded to
-/// millionths (`LeaderboardRecord.rating`), so every store keeps the same
-/// figures.
+/// A player's stored Glicko-2 rating, as of the day of their last rated
+/// race. Rounded to millionths so every store keeps the same figures.
 public struct PlayerRating: Hashable, Sendable {
     /// When it was recorded, among all records of the leaderboard.
     public var sequence: Int

@@ -1,8 +1,7 @@
 import TileRaceProtocol
 
-/// A rated race as the core hands it to the store at its end: each racer
-/// with their place (equal places are draws; a racer who left or resigned
-/// is placed after everyone who did not), and the UTC date.
+/// A rated race at its end: equal places are draws; who left or resigned
+/// is placed after everyone else.
 package struct RatedRace: Hashable, Sendable {
     /// One racer and their place.
     package struct Racer: Hashable, Sendable {

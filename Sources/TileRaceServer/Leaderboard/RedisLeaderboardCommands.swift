@@ -1,9 +1,8 @@
 import TileRaceProtocol
 import TileRaceRedis
 
-/// The Redis store's requests as commands and its replies as answers, with no
-/// I/O (`RedisLeaderboardService` sends them): each request is one script of
-/// `RedisLeaderboardScripts`, so one atomic step.
+/// The Redis store's requests and replies, with no I/O; each request is one
+/// script, so one atomic step.
 struct RedisLeaderboardCommands: Sendable {
     /// Where the store lives in Redis.
     let keys: RedisLeaderboardKeys
@@ -62,10 +61,8 @@ struct RedisLeaderboardCommands: Sendable {
         ["HMGET", keys.ratings] + race.racers.map { Names.nicknameKey($0.nickname) }
     }
 
-    /// The second step of rating a race: from the stored ratings `reply`
-    /// (`readRatings`), the new ratings (`Leaderboard.rate`) and the script
-    /// that writes them unless one changed meanwhile; nil for a race that
-    /// cannot be rated.
+    /// From the stored ratings, the new ratings and the script that writes
+    /// them unless one changed meanwhile; nil for a race that cannot be rated.
     func ratingUpdate(of race: RatedRace, stored reply: RESPValue) throws(ProtocolError) -> (
         command: [String], changes: [RatingChange]
     )? {

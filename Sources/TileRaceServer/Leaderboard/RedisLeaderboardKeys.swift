@@ -1,6 +1,4 @@
-/// The keys of the Redis store, all under one prefix (`tilerace:`; layout in
-/// `RedisLeaderboardScripts`). Tests put many stores in one Redis under
-/// prefixes of their own.
+/// The Redis keys under one prefix, so tests can share one Redis.
 struct RedisLeaderboardKeys: Hashable, Sendable {
     /// What every key starts with.
     let prefix: String

@@ -1,56 +1,27 @@
-/// The Lua scripts the Redis store runs: each request is one script, so each
-/// is one atomic step however many servers share the store (Redis runs one
-/// script at a time). They keep the rules of `Leaderboard` exactly, and
-/// write its records' text: the differential tests
-/// (`LeaderboardDifferentialTests`) apply thousands of random sequences to
-/// both stores and compare every answer, board, claim and stored value.
+/// The Redis store's Lua scripts: one script per request, so each is one
+/// atomic step however many servers share the store. They keep the rules of
+/// `Leaderboard` exactly (`LeaderboardDifferentialTests` compare them).
 ///
-/// One rule only this store needs: a submission whose new claim's token is
-/// the claim's token is the same game sent again after its answer was lost
-/// (Redis may have run the script), and finds its own claim. The journal's
-/// store answers only once the records are stored, so it never meets one.
+/// A submission whose new claim token equals the stored claim's is a resend
+/// after a lost answer, and finds its own claim.
 ///
-/// Key layout (see docs/hosting.md, "Many servers"), with `tilerace:` before each:
-/// - `sequence`: the last record number (orders equal scores).
-/// - `claims`: hash, nickname key → the claim's record, `claim seq= nick=
-///   token= date=` (`LeaderboardRecord.text`).
-/// - `boards-of`: hash, nickname key → how many boards hold its entry (claims
-///   of nicknames on no board can expire).
-/// - `board:<board>`: sorted set of nickname keys; the score is
-///   `score * 2^30 + (2^30 - 1 - sequence)`, so higher scores, then earlier
-///   records, rank first (exact in a double while scores stay below 2^23).
-///   On a sprint board it is `time * 2^30 + sequence`, read lowest first, so
-///   lower sprint times, then earlier records, rank first (exact while times
-///   stay below 2^23 ms: a sprint takes at most 2 hours, 7,200,000 ms).
-/// - `entries:<board>`: hash, nickname key → the entry's record without its
-///   log, `entry seq= board= nick= score= max= moves= time= size= target=
-///   assists= seed= date=` (`RedisLeaderboardValue`).
-/// - `logs:<board>`: hash, nickname key → the game's record.
-/// - `bans`: hash, `nick:<nickname key>` or `address:<address>` → the ban's
-///   record, `ban seq= target= until=<ms>|never [reason=]`.
-/// - `ratings`: hash, nickname key → the player's rating's record, `rating
-///   seq= nick= r= rd= vol= day= races=` (a rated nickname counts once in
-///   `boards-of`, so its claim never expires, as in the journal's store).
-/// `<board>` is `all`, `daily:YYYY-MM-DD`, `sprint` or `sprint-daily:YYYY-MM-DD`. Values written by servers before
-/// claims and entries were records are still read (`RedisLeaderboardValue`).
+/// Key layout (docs/hosting.md, "Many servers"), each under `tilerace:`:
+/// - `sequence`, `claims`, `entries:<board>`, `logs:<board>`, `bans`,
+///   `ratings`: record text by nickname key (entries without their log).
+/// - `boards-of`: boards holding a nickname's entry (ratings count once),
+///   so claims of nicknames on no board can expire.
+/// - `board:<board>`: sorted set; score `score * 2^30 + (2^30 - 1 - seq)`,
+///   or on sprint boards `time * 2^30 + seq` read lowest first. Exact in a
+///   double while scores and times stay below 2^23 (a sprint is at most
+///   7,200,000 ms).
 enum RedisLeaderboardScripts {
     /// A submission. KEYS: claims, sequence, boards-of, then board, entries
-    /// and logs of the all-time board, then of the daily board for a daily
-    /// game, then of the sprint board and the sprint-daily board for a
-    /// sprint. ARGV: nickname, nickname key, token (empty: none), the new
-    /// claim's token, today, the claim-expiry cutoff (empty: none), `1` when
-    /// another connection uses the nickname, score, the entry's record after
-    /// its nickname (`LeaderboardRecord.entryFields`, without the log), log
-    /// (empty: none), the board capacity, the sprint time (empty: not a
-    /// sprint), the sprint entries' record after the nickname (with
-    /// `sprint=`), then the name of each board named in KEYS (`all`,
-    /// `daily:YYYY-MM-DD`, `sprint`, `sprint-daily:YYYY-MM-DD`).
-    ///
-    /// Returns `{"taken"}`, `{"bad-token", nickname, "0"|"1" (a token was
-    /// given)}` or `{"ok", nickname, claimed token or "", improved "0"|"1",
-    /// rank or 0, best score}` for the last score board named, followed for
-    /// a sprint by `sprint improved "0"|"1", sprint rank or 0, best time` on
-    /// the sprint board.
+    /// and logs of each board (all-time, daily, sprint, sprint-daily as they
+    /// apply). ARGV: see `RedisLeaderboardCommands`; empty means none.
+    /// Returns `{"taken"}`, `{"bad-token", nick, "0"|"1" (token given)}` or
+    /// `{"ok", nick, claimed token or "", improved "0"|"1", rank or 0, best}`
+    /// for the last score board, then for a sprint the same three for the
+    /// sprint board.
     static let submit = """
         local claimsKey, sequenceKey, boardsOf = KEYS[1], KEYS[2], KEYS[3]
         local nickname, key, token, newToken = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
@@ -172,19 +143,17 @@ enum RedisLeaderboardScripts {
         return 1
         """
 
-    /// The operator's lifting of a ban. KEYS: bans, sequence. ARGV: the
-    /// target's key. Returns 1, or 0 when there was no such ban. A lifted
-    /// ban takes a record number, as the journal's `unban` record does.
+    /// KEYS: bans, sequence. ARGV: the target's key. Returns 1, or 0 when no
+    /// such ban. Takes a record number, like the journal's `unban`.
     static let unban = """
         if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
         redis.call('INCR', KEYS[2])
         return 1
         """
 
-    /// The operator's removal of an entry. KEYS: board, entries, logs,
-    /// boards-of, sequence. ARGV: nickname key. Returns 1, or 0 when there
-    /// was no entry. A removal takes a record number, as the journal's
-    /// `removal` record does.
+    /// KEYS: board, entries, logs, boards-of, sequence. ARGV: nickname key.
+    /// Returns 1, or 0 when no entry. Takes a record number, like the
+    /// journal's `removal`.
     static let removeEntry = """
         if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 0 then return 0 end
         redis.call('INCR', KEYS[5])
@@ -195,11 +164,8 @@ enum RedisLeaderboardScripts {
         return 1
         """
 
-    /// Whether a token proves a nickname's claim, and its rating record
-    /// when it does (`READY token=` in a rated room, and `QUEUE`). KEYS:
-    /// claims, boards-of, ratings. ARGV: nickname key, token (empty: none),
-    /// the claim-expiry cutoff (empty: none). Returns `{"ok", record}` (an
-    /// empty record: none), `{"unclaimed"}` (none, or expired) or
+    /// KEYS: claims, boards-of, ratings. ARGV: nickname key, token, expiry
+    /// cutoff. Returns `{"ok", record}`, `{"unclaimed"}` or
     /// `{"bad-token", nickname}`.
     static let proveClaim = """
         local claim = redis.call('HGET', KEYS[1], ARGV[1])
@@ -217,12 +183,9 @@ enum RedisLeaderboardScripts {
         return {'ok', redis.call('HGET', KEYS[3], ARGV[1]) or ''}
         """
 
-    /// A rated race's new ratings, written only if no racer's rating changed
-    /// since it was read. KEYS: ratings, sequence, boards-of. ARGV: for each
-    /// racer, its nickname key, the rating's record as read (empty: none),
-    /// its nickname, and the new record's words after the nickname
-    /// (`LeaderboardRecord.ratingFields`). Returns `ok`, or `changed`
-    /// (nothing written: read again).
+    /// Writes new ratings only if none changed since read (else `changed`:
+    /// read again). KEYS: ratings, sequence, boards-of. ARGV per racer: key,
+    /// record as read, nickname, new record's fields.
     static let rate = """
         for i = 1, #ARGV, 4 do
           if (redis.call('HGET', KEYS[1], ARGV[i]) or '') ~= ARGV[i + 1] then return 'changed' end

@@ -3,26 +3,17 @@ import TileRaceProtocol
 import TileRaceRedis
 import TileRaceTransport
 
-/// The leaderboard kept in a Redis server, shared by every TileRace server
-/// that names it (`tilerace serve --store redis://HOST:PORT`): one set of
-/// boards, nickname claims and daily boards for a whole community.
+/// The leaderboard in a Redis server shared by a community of servers.
+/// `OK SUBMIT` follows Redis's reply, which with `appendfsync always`
+/// (checked at start) comes after the change is synced.
 ///
-/// Each request is one Lua script (`RedisLeaderboardScripts`), so each
-/// submission is one atomic step whichever server makes it. `OK SUBMIT`
-/// follows Redis's reply, which with `appendfsync always` comes after the
-/// change is synced to its append-only file (checked at start).
-///
-/// When a request gets no reply in time, or Redis refuses or drops the
-/// connection, the store is down (`StoreHealth`): SUBMIT, TOP and RECORD
-/// then answer `ERR unavailable` at once, without asking Redis, while one
-/// `PING` at a time (0.25 s after, then waiting twice as long after each
-/// failed one, up to 4 s) asks whether it is back; its answer brings the
-/// store up again. The outage is logged once, and its end too. Owned by its
-/// serial queue (the health and `isClosed`); the connection has its own.
+/// When Redis fails, the store is down (`StoreHealth`): requests are
+/// refused at once while one `PING` at a time checks whether it is back.
+/// Owned by its serial queue; the connection has its own.
 final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
-    /// How strictly the store's durability is checked at start.
+    /// Checked at start.
     enum Durability: Sendable {
-        /// Refuse to start unless Redis syncs every change (`appendonly yes`, `appendfsync always`).
+        /// Refuse to start unless `appendonly yes` and `appendfsync always`.
         case strict
         /// Start anyway, and say so in the log.
         case relaxed
@@ -37,9 +28,8 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     private var isClosed = false
 
     /// Connects to Redis and checks its durability settings.
-    /// - Throws: `cannotConnect` when no connection can be made to Redis,
-    ///   `unreachable` when it does not answer, `notDurable` when it does not
-    ///   sync each change and `durability` is `strict`.
+    /// - Throws: `cannotConnect`, `unreachable`, or `notDurable` when Redis
+    ///   does not sync each change and `durability` is `strict`.
     init(address: RedisAddress, durability: Durability, log: ServerLog, timeoutMilliseconds: Int = 2000) throws(StoreError) {
         let connection = RedisConnection(address: address, timeoutMilliseconds: timeoutMilliseconds)
         let store = "\(address)"
@@ -100,19 +90,16 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
 
     // MARK: Running scripts
 
-    /// The answer while the store cannot be reached.
     private static let unavailable = LeaderboardAnswer.failed(
         ProtocolError(.unavailable, "the shared leaderboard cannot be reached right now; nothing was changed, try again in a moment"),
         reason: nil)
 
-    /// How many times a rated race is tried again when another server
-    /// changed one of its racers' ratings between the read and the write.
+    /// Retries when another server changed a racer's rating between the read
+    /// and the write.
     private static let rateAttempts = 5
 
-    /// Rates a race: reads the racers' ratings, rates them
-    /// (`Leaderboard.rate`, the journal's rules), and writes the new ones
-    /// only if nobody changed them meanwhile (`RedisLeaderboardScripts.rate`),
-    /// else reads again.
+    /// Optimistic: reads the ratings, rates, and writes only if nobody changed
+    /// them meanwhile; else reads again.
     private func rate(_ race: RatedRace, attempt: Int, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         let commands = commands
         send(commands.readRatings(of: race), completion: completion) { [self] reply in
@@ -144,8 +131,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         }
     }
 
-    /// Sends a command, or answers `ERR unavailable` at once while the store
-    /// is down; turns its reply into an answer, or an outage into `ERR unavailable`.
+    /// While the store is down, answers `ERR unavailable` at once.
     private func run(
         _ command: [String], answer: @escaping @Sendable (RESPValue) -> LeaderboardAnswer,
         completion: @escaping @Sendable (LeaderboardAnswer) -> Void
@@ -153,8 +139,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         send(command, completion: completion) { completion(answer($0)) }
     }
 
-    /// Sends a command and hands its reply to `replied` (an error reply
-    /// fails the request); an outage answers `completion` with `ERR unavailable`.
+    /// An error reply fails the request; an outage answers `ERR unavailable`.
     private func send(
         _ command: [String], completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
         replied: @escaping @Sendable (RESPValue) -> Void
@@ -184,8 +169,8 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         }
     }
 
-    /// Sends the probe that is due, if one is: a `PING`, whose answer brings
-    /// the store up, and whose failure schedules the next.
+    /// A `PING`: its answer brings the store up, its failure schedules the
+    /// next.
     private func probe() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !isClosed, let number = health.startProbe(at: Self.now()) else { return }

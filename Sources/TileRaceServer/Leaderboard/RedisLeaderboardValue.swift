@@ -1,14 +1,8 @@
 import TileRaceProtocol
 
-/// How the Redis store keeps entries: the entry's record text, as the journal
-/// writes it (`LeaderboardRecord.text`), without its log (`logs:<board>`
-/// keeps that apart, so `TOP` does not read whole games). Claims are claim
-/// records in the same text, read and written only by the scripts.
-///
-/// Servers before this format wrote an entry as `sequence nickname date
-/// score max moves milliseconds size target assists seed` and a claim as
-/// `token date nickname` (`-` for no date): both are still read, and replaced
-/// by record text when the entry improves or the claim is used.
+/// Redis entries are record text without the log (kept apart so `TOP`
+/// does not read whole games). Older servers' formats are still read, and
+/// replaced when the entry improves or the claim is used.
 enum RedisLeaderboardValue {
     /// The value that stores `entry` on `board`.
     static func text(of entry: BoardEntry, on board: LeaderboardBoardID) -> String {
@@ -17,9 +11,8 @@ enum RedisLeaderboardValue {
         return LeaderboardRecord.entry(board, stored).text
     }
 
-    /// Reads an entry's value on `board` (without its log).
-    /// - Throws: `internal`, quoting the value, when it is neither form or
-    ///   names another board.
+    /// - Throws: `internal` when the value is in neither form or names
+    ///   another board.
     static func entry(_ text: String, on board: LeaderboardBoardID) throws(ProtocolError) -> BoardEntry {
         guard text.hasPrefix("entry ") else { return try olderEntry(text) }
         do throws(LeaderboardRecordError) {

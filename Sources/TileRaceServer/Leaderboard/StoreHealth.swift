@@ -1,23 +1,14 @@
-/// Whether a shared leaderboard store answers, and when to check whether it
-/// is back: the decisions of `RedisLeaderboardService`, as a value. Times are
-/// milliseconds on a steady clock.
-///
-/// - Up: requests go to the store.
-/// - A request fails (no reply in time, a refused or lost connection): down.
-///   Requests are then refused at once, without asking the store, and one
-///   probe at a time asks whether it is back: the first
-///   `backoffRange.lowerBound` ms after going down, the next twice as long
-///   after a probe fails, up to `backoffRange.upperBound`.
-/// - Any answer from the store (a probe's, or one to a request sent before
-///   it went down): up again.
+/// Whether a shared store answers, as a value (times in steady-clock ms).
+/// A failed request takes it down: requests are refused at once and one
+/// probe at a time checks, with exponential backoff over `backoffRange`.
+/// Any answer brings it up.
 struct StoreHealth: Hashable, Sendable {
     /// Up, or down and waiting for a probe.
     enum State: Hashable, Sendable {
         /// Requests go to the store.
         case up
-        /// Requests are refused. The next probe is due at `probeAt`, or is
-        /// under way when `probe` (its number) is set; after it fails the
-        /// next one waits `wait` ms.
+        /// Requests are refused. The next probe is due at `probeAt`, or under way
+        /// when `probe` is set; the one after waits `wait` ms.
         case down(probeAt: Int, wait: Int, probe: Int?)
     }
 
@@ -75,9 +66,7 @@ struct StoreHealth: Hashable, Sendable {
         return probes
     }
 
-    /// Probe `number` failed at `now`. The one under way: the next one is due
-    /// after `wait`, and waits twice as long after that. An earlier one
-    /// (the store answered meanwhile) is a failure like a request's.
+    /// A stale probe (the store answered meanwhile) counts as a failed request.
     mutating func probeFailed(_ number: Int, at now: Int) -> Transition? {
         switch state {
         case .up:

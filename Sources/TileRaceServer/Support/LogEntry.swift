@@ -1,7 +1,5 @@
-/// One thing the server logs: what happened (`event`, a fixed name such as
-/// `connection.opened`), its facts (`fields`, in order), and the sentence a
-/// person reads (`message`, the text format's line after its time). Both
-/// formats of `ServerLog` write the same entries.
+/// One logged event: a fixed `event` name, its `fields` in order, and the
+/// human `message`. Both log formats write the same entries.
 public struct LogEntry: Hashable, Sendable {
     /// One fact of an entry.
     public struct Field: Hashable, Sendable {

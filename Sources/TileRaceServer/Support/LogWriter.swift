@@ -1,14 +1,10 @@
 import Dispatch
 import TileRaceProtocol
 
-/// Writes log lines (to standard error) without ever making the caller
-/// wait: lines go into a bounded buffer, and a queue of its own does the
-/// writing. When the output is not read (a full pipe), lines past the bound
-/// are dropped and counted, and the count is written as soon as writing
-/// works again.
-///
-/// The buffer is owned by `bufferQueue`, which only ever appends or takes
-/// lines (it never waits); the blocking writes run on `writeQueue`.
+/// Writes log lines to standard error without making the caller wait: a
+/// bounded buffer, written by a queue of its own. When the output is not
+/// read, extra lines are dropped and counted, and the count written later.
+/// `bufferQueue` never blocks; writes run on `writeQueue`.
 public final class LogWriter: @unchecked Sendable {
     /// How many lines wait at most before new ones are dropped.
     public let capacity: Int
@@ -21,9 +17,7 @@ public final class LogWriter: @unchecked Sendable {
     private var dropped = 0
     private var isWriting = false
 
-    /// A writer handing text to `sink` (which may block) and holding at
-    /// most `capacity` lines meanwhile; its own warning of dropped lines is
-    /// written in `format`.
+    /// `sink` may block; at most `capacity` lines are held meanwhile.
     public init(
         capacity: Int = 10_000, format: ServerLog.Format = .text, clock: any ServerClock = SystemClock(),
         sink: @escaping @Sendable (String) -> Void
@@ -51,9 +45,8 @@ public final class LogWriter: @unchecked Sendable {
     /// How many lines were dropped and not yet reported (for tests).
     var droppedCount: Int { bufferQueue.sync { dropped } }
 
-    /// Waits until every line queued so far was written or dropped, for at
-    /// most `timeoutMilliseconds` (the output may never drain). Returns
-    /// whether everything was written.
+    /// Waits at most `timeoutMilliseconds`, since the output may never
+    /// drain. Returns whether everything was written.
     @discardableResult
     public func waitUntilWritten(timeoutMilliseconds: Int) -> Bool {
         let deadline = DispatchTime.now() + .milliseconds(timeoutMilliseconds)

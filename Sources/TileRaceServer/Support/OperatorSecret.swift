@@ -1,11 +1,8 @@
 import TileRaceTransport
 
-/// The operator's secret (protocol.md section 13): what `AUTH` must give to
-/// unlock the operator's requests. It lives in a file only its owner can
-/// read: the data directory's `operator.secret`, made at the first start
-/// (32 random bytes from the system's generator, as 64 hexadecimal
-/// characters, mode 0600), or a file the operator names. It is never taken
-/// from a command line, where other users of the machine could read it.
+/// The operator's secret for `AUTH` (protocol.md section 13), in a 0600
+/// file (`operator.secret`, made at first start, or one the operator
+/// names). Never taken from a command line, where other users could read it.
 public enum OperatorSecret {
     /// The file's name in a data directory.
     public static let fileName = "operator.secret"
@@ -17,9 +14,8 @@ public enum OperatorSecret {
         directory + "/" + fileName
     }
 
-    /// Reads the secret in `path`: its first line, without spaces around it.
-    /// - Throws: a message naming the file when it cannot be read, is
-    ///   empty, holds control characters or spaces, or is shorter than 16.
+    /// - Throws: when the file cannot be read, is empty, holds control
+    ///   characters or spaces, or is shorter than 16.
     public static func read(path: String) throws(OperatorSecretError) -> String {
         let bytes: [UInt8]?
         do throws(FileSystem.Failure) {

@@ -1,11 +1,8 @@
 import TileRaceProtocol
 import TileRaceTransport
 
-/// The server's log: one line per event on standard error. `quiet` keeps
-/// errors only; `verbose` adds every request. Every entry goes through one
-/// path (`callAsFunction`) and is written in one of two formats: `text`, a
-/// UTC timestamp and the entry's message; or `json`, one object a line for
-/// log collectors.
+/// The server's log, on standard error, as `text` or `json` (one object a
+/// line, for log collectors).
 public struct ServerLog: Sendable {
     /// How much to log.
     public enum Level: Int, Comparable, Sendable {
