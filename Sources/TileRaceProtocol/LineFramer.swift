@@ -107,7 +107,6 @@ public struct LineFramer: Sendable {
         // ASCII is valid UTF-8: nothing to check (the usual line).
         if isASCII { return String(decoding: bytes, as: UTF8.self) }
         // Decoding repairs invalid UTF-8, so the bytes differ exactly when they were invalid.
-        // (`String(validating:as:)` needs macOS 15; the package supports 13.)
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.utf8.elementsEqual(bytes) else {
             throw ProtocolError(.badLine, "line is not valid UTF-8")
