@@ -25,7 +25,7 @@ import TileRaceTestSupport
 
     @Test func theLinesThatSaySo() {
         #expect(
-            RedisForTests.skippedComment.rawValue
+            RedisForTests.skippedText
                 == "redis-server not found; apt-get install redis-server (Debian) or brew install redis (macOS) to run it")
         #expect(
             "\(RedisForTests.Missing())"

@@ -1,6 +1,11 @@
 import Foundation
-import Testing
 import TileRaceRedisProcess
+
+// A release build of the whole package (CI's) builds this target too, where
+// the toolchain offers no Testing module: only the test runs need it.
+#if canImport(Testing)
+    import Testing
+#endif
 
 /// The `redis-server` a test starts for itself. On a machine without one a
 /// Redis test is reported as skipped, with why, never as passed having done
@@ -27,7 +32,7 @@ public enum RedisForTests {
         "redis-server not found, and TILERACE_REQUIRE_REDIS=1 requires it: apt-get install redis-server (Debian) or brew install redis (macOS)"
 
     /// Why a Redis test was skipped: Swift Testing prints it after the test's name.
-    public static let skippedComment: Comment =
+    public static let skippedText =
         "redis-server not found; apt-get install redis-server (Debian) or brew install redis (macOS) to run it"
 
     /// `TILERACE_REQUIRE_REDIS` set to anything but empty or `0` requires it.
@@ -52,17 +57,24 @@ public enum RedisForTests {
         switch currentDecision {
         case .run: return try RedisServerProcess(arguments: arguments)
         case .fail: throw Missing()
-        case .skip: try Test.cancel(skippedComment)
+        case .skip:
+            #if canImport(Testing)
+                try Test.cancel(Comment(rawValue: skippedText))
+            #else
+                throw Missing()
+            #endif
         }
     }
 }
 
-extension Trait where Self == ConditionTrait {
-    /// For a test that needs `redis-server`: skipped (and said so) on a
-    /// machine without one, so it cannot pass having tested nothing; still
-    /// run under `TILERACE_REQUIRE_REDIS=1`, where `RedisForTests.start`
-    /// then fails it.
-    public static var requiresRedis: Self {
-        .enabled(if: RedisForTests.currentDecision != .skip, RedisForTests.skippedComment)
+#if canImport(Testing)
+    extension Trait where Self == ConditionTrait {
+        /// For a test that needs `redis-server`: skipped (and said so) on a
+        /// machine without one, so it cannot pass having tested nothing; still
+        /// run under `TILERACE_REQUIRE_REDIS=1`, where `RedisForTests.start`
+        /// then fails it.
+        public static var requiresRedis: Self {
+            .enabled(if: RedisForTests.currentDecision != .skip, Comment(rawValue: RedisForTests.skippedText))
+        }
     }
-}
+#endif
