@@ -8,11 +8,11 @@ import TileRaceProtocol
 @Suite struct LeaderboardTabsTests {
     private func loaded(_ board: LeaderboardKind = .all, entries: [LeaderboardEntry] = Fixtures.entries) -> Model {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .leaderboard
-        model.leaderboard.board = board
-        model.leaderboard.entries = entries
-        model.leaderboard.total = entries.count
-        model.leaderboard.status = .loaded
+        model.screen = .leaderboard(LeaderboardState())
+        model.leaderboard?.board = board
+        model.leaderboard?.entries = entries
+        model.leaderboard?.total = entries.count
+        model.leaderboard?.status = .loaded
         return model
     }
 
@@ -38,18 +38,18 @@ import TileRaceProtocol
     @Test func theRatingTabIsOnlyWhereTheServerRates() {
         var model = loaded(.sprintDaily)
         _ = update(&model, .key(.tab))
-        #expect(model.leaderboard.board == .all, "no rating tab where the server offers no ratings")
+        #expect(model.leaderboard?.board == .all, "no rating tab where the server offers no ratings")
         model.network.serverFeatures = [.resync, .ratings]
-        model.leaderboard.board = .sprintDaily
+        model.leaderboard?.board = .sprintDaily
         #expect(update(&model, .key(.tab)) == [top(.rating)])
-        #expect(model.leaderboard.board == .rating)
+        #expect(model.leaderboard?.board == .rating)
         _ = update(&model, .key(.character("d")))
-        #expect(model.leaderboard.board == .rating)
+        #expect(model.leaderboard?.board == .rating)
         _ = update(&model, .key(.tab))
-        #expect(model.leaderboard.board == .all)
-        model.leaderboard.board = .all
+        #expect(model.leaderboard?.board == .all)
+        model.leaderboard?.board = .all
         _ = update(&model, .key(.left))
-        #expect(model.leaderboard.board == .rating)
+        #expect(model.leaderboard?.board == .rating)
     }
 
     @Test func tabAndArrowsGoThroughTheBoardsAndAskForEach() {
@@ -60,12 +60,12 @@ import TileRaceProtocol
             (.left, .sprintDaily, today), (.backTab, .daily, today), (.left, .sprint, nil),
         ]
         for (key, board, date) in steps {
-            model.leaderboard.selected = 3
+            model.leaderboard?.selected = 3
             let effects = update(&model, .key(key))
-            #expect(model.leaderboard.board == board, "after \(key)")
+            #expect(model.leaderboard?.board == board, "after \(key)")
             #expect(effects == [top(board, date: date)], "after \(key)")
-            #expect(model.leaderboard.selected == 0, "a new board starts at its top")
-            #expect(model.leaderboard.status == .loading)
+            #expect(model.leaderboard?.selected == 0, "a new board starts at its top")
+            #expect(model.leaderboard?.status == .loading)
         }
     }
 
@@ -73,7 +73,7 @@ import TileRaceProtocol
         var model = loaded(.sprint)
         #expect(update(&model, .key(.character("d"))) == [top(.sprintDaily, date: model.today)])
         #expect(update(&model, .key(.character("d"))) == [top(.sprint)])
-        model.leaderboard.board = .all
+        model.leaderboard?.board = .all
         #expect(update(&model, .key(.character("d"))) == [top(.daily, date: model.today)])
     }
 
@@ -84,8 +84,8 @@ import TileRaceProtocol
         Fixtures.reply(
             &model, to: .top(query), .top(TopSummary(board: .sprint, date: nil, total: 5, offset: 0, count: 5)),
             items: Self.sprintEntries.map { .entry($0) })
-        #expect(model.leaderboard.status == .loaded)
-        #expect(model.leaderboard.entries.map(\.sprintTime) == Self.sprintEntries.map(\.sprintTime))
+        #expect(model.leaderboard?.status == .loaded)
+        #expect(model.leaderboard?.entries.map(\.sprintTime) == Self.sprintEntries.map(\.sprintTime))
     }
 
     @Test func sprintTimesReadAsMinutesSecondsAndTenths() {
@@ -103,13 +103,13 @@ import TileRaceProtocol
         let frame = view(model, size: model.size, theme: .classic)
         assertSnapshot(frame.plainText, named: "leaderboard-sprint-tab-80x24-classic")
         #expect(frame.plainText.contains("1:23.4"))
-        model.leaderboard.board = .sprintDaily
-        model.leaderboard.date = "2026-11-25"
+        model.leaderboard?.board = .sprintDaily
+        model.leaderboard?.date = "2026-11-25"
         model.size = TerminalSize(width: 60, height: 18)
         assertSnapshot(view(model, size: model.size, theme: .mono).plainText, named: "leaderboard-daily-sprint-tab-60x18-mono")
-        model.leaderboard.board = .daily
-        model.leaderboard.entries = []
-        model.leaderboard.total = 0
+        model.leaderboard?.board = .daily
+        model.leaderboard?.entries = []
+        model.leaderboard?.total = 0
         model.size = TerminalSize(width: 120, height: 30)
         assertSnapshot(view(model, size: model.size, theme: .classic).plainText, named: "leaderboard-daily-score-tab-empty-120x30-classic")
     }

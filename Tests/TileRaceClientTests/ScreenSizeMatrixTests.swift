@@ -29,10 +29,10 @@ import TileRaceProtocol
             Fixtures.room("evil-room", state: .countdown, size: 3, target: 256, limit: 90),
         ]
         var leaderboard = Fixtures.connected(Fixtures.model())
-        leaderboard.screen = .leaderboard
-        leaderboard.leaderboard.entries = Fixtures.entries
-        leaderboard.leaderboard.total = 20
-        leaderboard.leaderboard.status = .loaded
+        leaderboard.screen = .leaderboard(LeaderboardState())
+        leaderboard.leaderboard?.entries = Fixtures.entries
+        leaderboard.leaderboard?.total = 20
+        leaderboard.leaderboard?.status = .loaded
         var colours = Fixtures.model()
         _ = update(&colours, .key(.character("c")))
         var config = ClientConfig()

@@ -37,10 +37,10 @@ import TileRaceProtocol
     private func onLeaderboard() -> Model {
         var model = Fixtures.connected(Fixtures.model())
         model.config.lastNickname = "ana"
-        model.screen = .leaderboard
-        model.leaderboard.entries = [Self.entry]
-        model.leaderboard.total = 1
-        model.leaderboard.status = .loaded
+        model.screen = .leaderboard(LeaderboardState())
+        model.leaderboard?.entries = [Self.entry]
+        model.leaderboard?.total = 1
+        model.leaderboard?.status = .loaded
         return model
     }
 
@@ -200,7 +200,7 @@ import TileRaceProtocol
         var model = onLeaderboard()
         _ = update(&model, .key(.character("g")))
         Fixtures.refuse(&model, .record(RecordQuery(nickname: "bo")), .noRecord)
-        #expect(model.screen == .leaderboard)
+        #expect(model.leaderboard != nil)
         #expect(model.session == nil)
         #expect(model.pendingGhost == nil)
         #expect(model.notice?.text == "no ghost race: no record of bo's game on the all-time board")

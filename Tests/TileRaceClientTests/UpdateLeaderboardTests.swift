@@ -6,10 +6,10 @@ import TileRaceProtocol
 @Suite struct UpdateLeaderboardTests {
     private func loaded(height: Int = 24, total: Int = 20) -> Model {
         var model = Fixtures.connected(Fixtures.model(size: TerminalSize(width: 80, height: height)))
-        model.screen = .leaderboard
-        model.leaderboard.entries = Fixtures.entries
-        model.leaderboard.total = total
-        model.leaderboard.status = .loaded
+        model.screen = .leaderboard(LeaderboardState())
+        model.leaderboard?.entries = Fixtures.entries
+        model.leaderboard?.total = total
+        model.leaderboard?.status = .loaded
         return model
     }
 
@@ -17,13 +17,13 @@ import TileRaceProtocol
         var model = Fixtures.connected(Fixtures.model())
         let effects = update(&model, .key(.character("l")))
         #expect(effects == [.send(.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 0, limit: 50)))])
-        #expect(model.leaderboard.status == .loading)
+        #expect(model.leaderboard?.status == .loading)
         let query = LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 0, limit: 50)
         Fixtures.reply(
             &model, to: .top(query), .top(TopSummary(board: .all, date: nil, total: 20, offset: 0, count: 20)),
             items: Fixtures.entries.map { .entry($0) })
-        #expect(model.leaderboard.status == .loaded)
-        #expect(model.leaderboard.entries.map(\.rank) == Array(1...20))
+        #expect(model.leaderboard?.status == .loaded)
+        #expect(model.leaderboard?.entries.map(\.rank) == Array(1...20))
     }
 
     @Test func sortKeysAskTheServerAndFlip() {
@@ -40,7 +40,7 @@ import TileRaceProtocol
         Fixtures.reply(
             &model, to: .top(stale), .top(TopSummary(board: .all, date: nil, total: 1, offset: 0, count: 1)),
             items: [.entry(Fixtures.entries[0])])
-        #expect(model.leaderboard.status == .loading)
+        #expect(model.leaderboard?.status == .loading)
     }
 
     @Test func scrollingStaysInRange() {
@@ -54,8 +54,8 @@ import TileRaceProtocol
         ]
         for (key, selected, scroll) in steps {
             _ = update(&model, .key(key))
-            #expect(model.leaderboard.selected == selected, "after \(key)")
-            #expect(model.leaderboard.scroll == scroll, "after \(key)")
+            #expect(model.leaderboard?.selected == selected, "after \(key)")
+            #expect(model.leaderboard?.scroll == scroll, "after \(key)")
         }
     }
 
@@ -65,7 +65,7 @@ import TileRaceProtocol
             update(&model, .key(.pageDown)) == [
                 .send(.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 20, limit: 50)))
             ])
-        #expect(model.leaderboard.isLoadingMore)
+        #expect(model.leaderboard?.isLoadingMore == true)
         #expect(update(&model, .key(.pageDown)).isEmpty)
         let more = (21...70).map { rank in
             LeaderboardEntry(
@@ -77,35 +77,35 @@ import TileRaceProtocol
         Fixtures.reply(
             &model, to: .top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 20, limit: 50)),
             .top(TopSummary(board: .all, date: nil, total: 75, offset: 20, count: 50)), items: more.map { .entry($0) })
-        #expect(model.leaderboard.entries.count == 70)
-        #expect(!model.leaderboard.isLoadingMore)
+        #expect(model.leaderboard?.entries.count == 70)
+        #expect(model.leaderboard?.isLoadingMore == false)
         #expect(
             update(&model, .key(.end)) == [
                 .send(.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 70, limit: 5)))
             ])
-        #expect(model.leaderboard.scroll == 75 - 17)
+        #expect(model.leaderboard?.scroll == 75 - 17)
     }
 
     @Test func keysAreIgnoredWhileTheTerminalIsTooSmall() {
         var model = loaded(height: 12)
         #expect(update(&model, .key(.down)).isEmpty)
-        #expect(model.leaderboard.scroll == 0)
+        #expect(model.leaderboard?.scroll == 0)
         _ = update(&model, .key(.character("q")))
-        #expect(model.screen == .leaderboard)
+        #expect(model.leaderboard != nil)
         #expect(update(&model, .key(.control("c"))) == [.send(.quit), .quit])
     }
 
     @Test func dailyToggleAsksForTodaysBoard() {
         var model = loaded()
         let effects = update(&model, .key(.character("d")))
-        #expect(model.leaderboard.board == .daily)
-        #expect(model.leaderboard.status == .loading)
+        #expect(model.leaderboard?.board == .daily)
+        #expect(model.leaderboard?.status == .loading)
         #expect(
             effects == [.send(.top(LeaderboardQuery(board: .daily, date: Fixtures.today, sort: .rank, order: .asc, offset: 0, limit: 50)))])
         var offline = loaded()
         offline.connection = .offline(reason: "test")
         #expect(update(&offline, .key(.character("d"))).isEmpty)
-        #expect(offline.leaderboard.status == .notConnected)
+        #expect(offline.leaderboard?.status == .notConnected)
     }
 
     @Test func qGoesBack() {

@@ -535,6 +535,6 @@ import TileRaceProtocol
         #expect(model.screen == .game)
         _ = update(&model, .key(.character("q")))
         _ = update(&model, .key(.character("l")))
-        #expect(model.leaderboard.status == .notConnected)
+        #expect(model.leaderboard?.status == .notConnected)
     }
 }

@@ -9,10 +9,10 @@ import TileRaceProtocol
 @Suite struct UpdateWatchTests {
     @Test func enterOnAnEntryAsksForItsRecord() {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .leaderboard
-        model.leaderboard.entries = Fixtures.entries
-        model.leaderboard.total = 20
-        model.leaderboard.status = .loaded
+        model.screen = .leaderboard(LeaderboardState())
+        model.leaderboard?.entries = Fixtures.entries
+        model.leaderboard?.total = 20
+        model.leaderboard?.status = .loaded
         _ = update(&model, .key(.down))
         #expect(update(&model, .key(.enter)) == [.send(.record(RecordQuery(nickname: "ana")))])
         #expect(model.watch != nil)
@@ -23,11 +23,11 @@ import TileRaceProtocol
 
     @Test func theDailyBoardAsksForItsDate() {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .leaderboard
-        model.leaderboard.board = .daily
-        model.leaderboard.date = "2026-11-21"
-        model.leaderboard.entries = Fixtures.entries
-        model.leaderboard.status = .loaded
+        model.screen = .leaderboard(LeaderboardState())
+        model.leaderboard?.board = .daily
+        model.leaderboard?.date = "2026-11-21"
+        model.leaderboard?.entries = Fixtures.entries
+        model.leaderboard?.status = .loaded
         #expect(update(&model, .key(.enter)) == [.send(.record(RecordQuery(nickname: "bo", board: .daily, date: "2026-11-21")))])
     }
 
@@ -156,7 +156,7 @@ import TileRaceProtocol
     @Test func escapeReturnsToTheLeaderboard() {
         var model = Fixtures.watching()
         #expect(update(&model, .key(.escape)).isEmpty)
-        #expect(model.screen == .leaderboard)
+        #expect(model.leaderboard != nil)
         #expect(model.watch == nil)
     }
 
@@ -178,21 +178,21 @@ import TileRaceProtocol
 
     @Test func aMissingRecordSaysSo() {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .leaderboard
-        model.leaderboard.entries = Fixtures.entries
-        model.leaderboard.status = .loaded
+        model.screen = .leaderboard(LeaderboardState())
+        model.leaderboard?.entries = Fixtures.entries
+        model.leaderboard?.status = .loaded
         _ = update(&model, .key(.enter))
         Fixtures.refuse(&model, .record(RecordQuery(nickname: "bo")), .noRecord, "bo has no game record on the all-time board")
         #expect(model.watch?.status == .failed("no record of this game: it was played before the server kept records"))
         _ = update(&model, .key(.escape))
-        #expect(model.screen == .leaderboard)
+        #expect(model.leaderboard != nil)
     }
 
     @Test func aRecordWithMissingLinesIsAnError() {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .leaderboard
-        model.leaderboard.entries = Fixtures.entries
-        model.leaderboard.status = .loaded
+        model.screen = .leaderboard(LeaderboardState())
+        model.leaderboard?.entries = Fixtures.entries
+        model.leaderboard?.status = .loaded
         _ = update(&model, .key(.enter))
         Fixtures.reply(
             &model, to: .record(RecordQuery(nickname: "bo")),
@@ -202,11 +202,11 @@ import TileRaceProtocol
 
     @Test func offlineEnterSaysWhy() {
         var model = Fixtures.model()
-        model.screen = .leaderboard
-        model.leaderboard.entries = Fixtures.entries
-        model.leaderboard.status = .loaded
+        model.screen = .leaderboard(LeaderboardState())
+        model.leaderboard?.entries = Fixtures.entries
+        model.leaderboard?.status = .loaded
         #expect(update(&model, .key(.enter)).isEmpty)
-        #expect(model.screen == .leaderboard)
+        #expect(model.leaderboard != nil)
     }
 
     @Test func slidesPlayAtSlowSpeedsWhenAnimated() {

@@ -357,9 +357,9 @@ import TileRaceProtocol
         _ = update(&tampered, .key(.end))
         snapshot(tampered, "watch-mismatch-80x24-classic")
         var loading = Fixtures.connected(Fixtures.model())
-        loading.screen = .leaderboard
-        loading.leaderboard.entries = Fixtures.entries
-        loading.leaderboard.status = .loaded
+        loading.screen = .leaderboard(LeaderboardState())
+        loading.leaderboard?.entries = Fixtures.entries
+        loading.leaderboard?.status = .loaded
         _ = update(&loading, .key(.enter))
         snapshot(loading, "watch-loading-80x24-classic")
         Fixtures.refuse(&loading, .record(RecordQuery(nickname: "bo")), .noRecord)
@@ -381,14 +381,14 @@ import TileRaceProtocol
 
     @Test func leaderboard() {
         var model = Fixtures.model()
-        model.screen = .leaderboard
+        model.screen = .leaderboard(LeaderboardState())
         snapshot(model, "leaderboard-offline-80x24-classic")
         model = Fixtures.connected(model)
         model.config.lastNickname = "ana"
-        model.leaderboard.entries = Fixtures.entries
-        model.leaderboard.total = 20
-        model.leaderboard.status = .loaded
-        model.leaderboard.sort(by: .score)
+        model.leaderboard?.entries = Fixtures.entries
+        model.leaderboard?.total = 20
+        model.leaderboard?.status = .loaded
+        model.leaderboard?.sort(by: .score)
         snapshot(model, "leaderboard-by-score-80x24-classic")
         snapshot(model, "leaderboard-by-score-60x18-classic", size: TerminalSize(width: 60, height: 18))
         snapshot(model, "leaderboard-by-score-120x40-classic", size: TerminalSize(width: 120, height: 40))
@@ -398,28 +398,28 @@ import TileRaceProtocol
         _ = update(&model, .key(.pageDown))
         snapshot(model, "leaderboard-scrolled-80x24-mono", theme: .mono)
         _ = update(&model, .key(.character("2")))
-        model.leaderboard.entries = Fixtures.entries.sorted { $0.nickname.lowercased() < $1.nickname.lowercased() }
-        model.leaderboard.status = .loaded
+        model.leaderboard?.entries = Fixtures.entries.sorted { $0.nickname.lowercased() < $1.nickname.lowercased() }
+        model.leaderboard?.status = .loaded
         snapshot(model, "leaderboard-by-nickname-200x50-classic", size: Self.large)
-        model.leaderboard.total = 85
+        model.leaderboard?.total = 85
         snapshot(model, "leaderboard-more-on-the-server-80x24-classic")
         snapshot(model, "leaderboard-40x10-too-small", size: Self.tiny)
         // The rating tab (offered by the server) is left of the score tab.
         model.network.serverFeatures = [.resync, .ratings]
-        model.leaderboard.board = .all
+        model.leaderboard?.board = .all
         let effects = update(&model, .key(.left))
-        #expect(model.leaderboard.board == .rating)
+        #expect(model.leaderboard?.board == .rating)
         #expect(effects == [.send(.top(LeaderboardQuery(board: .rating, sort: .nickname, order: .asc, offset: 0, limit: 50)))])
-        model.leaderboard.ratings = [
+        model.leaderboard?.ratings = [
             RatingEntry(rank: 1, nickname: "bo", rating: 1734, deviation: 61, races: 40, isProvisional: false),
             RatingEntry(rank: 2, nickname: "ana", rating: 1523, deviation: 96, races: 14, isProvisional: false),
             RatingEntry(rank: 1, nickname: "chen", rating: 1662, deviation: 290, races: 1, isProvisional: true),
         ]
-        model.leaderboard.total = 3
-        model.leaderboard.status = .loaded
+        model.leaderboard?.total = 3
+        model.leaderboard?.status = .loaded
         snapshot(model, "leaderboard-rating-80x24-classic")
         _ = update(&model, .key(.tab))
-        #expect(model.leaderboard.board == .all)
+        #expect(model.leaderboard?.board == .all)
     }
 
     // MARK: Colours

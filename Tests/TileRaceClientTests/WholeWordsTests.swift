@@ -176,13 +176,13 @@ import TileRaceProtocol
         screens.append(("spectate-standings", spectating(finished: true)))
 
         var leaderboard = Fixtures.connected(Fixtures.model())
-        leaderboard.screen = .leaderboard
-        leaderboard.leaderboard.entries = Fixtures.entries
-        leaderboard.leaderboard.total = 20
-        leaderboard.leaderboard.status = .loaded
+        leaderboard.screen = .leaderboard(LeaderboardState())
+        leaderboard.leaderboard?.entries = Fixtures.entries
+        leaderboard.leaderboard?.total = 20
+        leaderboard.leaderboard?.status = .loaded
         screens.append(("leaderboard", leaderboard))
         var offlineBoard = Fixtures.model()
-        offlineBoard.screen = .leaderboard
+        offlineBoard.screen = .leaderboard(LeaderboardState())
         screens.append(("leaderboard-offline", offlineBoard))
 
         var statistics = Fixtures.model()

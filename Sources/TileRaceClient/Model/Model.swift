@@ -17,10 +17,8 @@ struct Model: Sendable {
     var seedSource: SplitMix64
     var menu = MenuState()
     var session: PlaySession?
-    var leaderboard = LeaderboardState()
     /// Games finished on this machine.
     var statistics = GameStatistics()
-    var colours = ColourEditorState()
     var lobby = LobbyState()
     var room: WaitingRoom?
     var race: RaceState?
@@ -75,7 +73,7 @@ struct Model: Sendable {
     /// The colour being edited is previewed live.
     var theme: Theme {
         var theme = config.theme
-        if screen == .colours, let fields = colours.editing, let colour = fields.colour {
+        if let fields = colours?.editing, let colour = fields.colour {
             theme.setColour(colour, code: fields.code)
         }
         return theme

@@ -1,11 +1,12 @@
-/// The screen shown, with state only it has; what outlives a screen stays in `Model`.
+/// The screen shown, with state only it has; what outlives a screen stays in `Model`
+/// (the menu's cursor, the game, the room and its race, the lobby's listing).
 indirect enum Screen: Hashable, Sendable {
     /// Also the splash.
     case menu
     /// Practice, daily challenge or race (`Model.race` says which).
     case game
-    case leaderboard
-    case colours
+    case leaderboard(LeaderboardState)
+    case colours(ColourEditorState)
     case lobby
     case room
     case spectate
@@ -15,12 +16,25 @@ indirect enum Screen: Hashable, Sendable {
     case quickRace(QuickRaceState)
 }
 
+/// Each screen's state, nil on any other screen; setting it elsewhere changes nothing.
 extension Model {
+    var leaderboard: LeaderboardState? {
+        get { if case .leaderboard(let state) = screen { state } else { nil } }
+        set { if let newValue, case .leaderboard = screen { screen = .leaderboard(newValue) } }
+    }
+
+    var colours: ColourEditorState? {
+        get { if case .colours(let state) = screen { state } else { nil } }
+        set { if let newValue, case .colours = screen { screen = .colours(newValue) } }
+    }
+
     var watch: WatchState? {
-        if case .watch(let watch) = screen { watch } else { nil }
+        get { if case .watch(let state) = screen { state } else { nil } }
+        set { if let newValue, case .watch = screen { screen = .watch(newValue) } }
     }
 
     var quickRace: QuickRaceState? {
-        if case .quickRace(let state) = screen { state } else { nil }
+        get { if case .quickRace(let state) = screen { state } else { nil } }
+        set { if let newValue, case .quickRace = screen { screen = .quickRace(newValue) } }
     }
 }

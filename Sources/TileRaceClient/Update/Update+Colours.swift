@@ -1,28 +1,30 @@
 extension Update {
     static func coloursKey(_ key: Key, model: inout Model) -> [Effect] {
-        if model.colours.editing != nil {
+        guard var state = model.colours else { return [] }
+        if state.editing != nil {
             return colourFieldKey(key, model: &model)
         }
+        defer { model.colours = state }
         let count = Theme.editableCodes.count
         switch key {
         case .up, .character("k"), .character("w"):
-            model.colours.selection = (model.colours.selection + count - 1) % count
+            state.selection = (state.selection + count - 1) % count
         case .down, .character("j"), .character("s"):
-            model.colours.selection = (model.colours.selection + 1) % count
+            state.selection = (state.selection + 1) % count
         case .home:
-            model.colours.selection = 0
+            state.selection = 0
         case .end:
-            model.colours.selection = count - 1
+            state.selection = count - 1
         case .enter, .character("e"), .character(" "):
             let theme = model.config.theme
             guard theme.usesColour else {
                 model.show("the mono theme has no colours: press t for another theme", .warning)
                 return []
             }
-            let code = model.colours.selectedCode
-            model.colours.editing = ColourEditorState.Fields(code: code, colour: theme.colour(code: code) ?? RGB(0, 0, 0))
+            let code = state.selectedCode
+            state.editing = ColourEditorState.Fields(code: code, colour: theme.colour(code: code) ?? RGB(0, 0, 0))
         case .character("x"), .delete, .backspace:
-            let code = String(model.colours.selectedCode)
+            let code = String(state.selectedCode)
             let name = model.config.theme.name
             guard model.config.colourOverrides[name]?[code] != nil else {
                 model.show("code \(code) already has the theme's colour")
@@ -45,7 +47,7 @@ extension Update {
     }
 
     private static func colourFieldKey(_ key: Key, model: inout Model) -> [Effect] {
-        guard var fields = model.colours.editing else { return [] }
+        guard var fields = model.colours?.editing else { return [] }
         switch key {
         case .tab, .right:
             fields.focus = (fields.focus + 1) % 3
@@ -79,16 +81,16 @@ extension Update {
         case .enter:
             guard let colour = fields.colour else {
                 model.show("each of R, G and B must be a number from 0 to 255", .warning)
-                model.colours.editing = fields
+                model.colours?.editing = fields
                 return []
             }
             let name = model.config.theme.name
             model.config.colourOverrides[name, default: [:]][String(fields.code)] = colour.hexText
-            model.colours.editing = nil
+            model.colours?.editing = nil
             model.show("code \(fields.code) is now \(colour.hexText) in \(name)", .success)
             return [.saveConfig]
         case .escape:
-            model.colours.editing = nil
+            model.colours?.editing = nil
             model.show("colour unchanged")
             return []
         case .character:
@@ -96,7 +98,7 @@ extension Update {
         default:
             break
         }
-        model.colours.editing = fields
+        model.colours?.editing = fields
         return []
     }
 }

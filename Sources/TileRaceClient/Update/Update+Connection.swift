@@ -64,7 +64,7 @@ extension Update {
         model.network.hasConnected = true
         // Asked before this connection (`--ghost`, or lost with the last one).
         if let ghost = model.pendingGhost { effects.append(.send(.record(ghost.query))) }
-        if model.screen == .leaderboard { effects += leaderboardRefresh(&model) }
+        effects += leaderboardRefresh(&model)
         if let goal = model.network.goal { effects += pursue(goal, model: &model) }
         return effects
     }
@@ -162,8 +162,8 @@ extension Update {
             model.screen = .menu
         }
         model.lobby = LobbyState()
-        if model.leaderboard.status == .loading || model.leaderboard.status == .loaded {
-            model.leaderboard.status = .failed("not connected")
+        if model.leaderboard?.status == .loading || model.leaderboard?.status == .loaded {
+            model.leaderboard?.status = .failed("not connected")
         }
         model.overlay = .connectionProblem(ConnectionProblem(message: message, wasRacing: wasRacing))
         return stopOwnBots(&model)

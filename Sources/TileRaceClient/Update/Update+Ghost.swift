@@ -9,7 +9,8 @@ extension Update {
             model.show("no server connected: records live on the server", .warning)
             return []
         }
-        return askGhost(model.leaderboard.recordQuery(for: entry, today: model.today), model: &model)
+        guard let board = model.leaderboard else { return [] }
+        return askGhost(board.recordQuery(for: entry, today: model.today), model: &model)
     }
 
     /// Sent again at each greeting until the record comes.

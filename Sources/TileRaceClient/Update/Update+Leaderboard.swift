@@ -5,7 +5,7 @@ extension Update {
 
     static func leaderboardKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
-        var board = model.leaderboard
+        guard var board = model.leaderboard else { return [] }
         let page = LeaderboardState.visibleRows(forHeight: model.size.height)
         var wantsAll = false
         switch key {
@@ -56,26 +56,27 @@ extension Update {
 
     /// When the rows shown come within a page of the end of those received.
     private static func loadMore(page: Int, all: Bool, model: inout Model) -> [Effect] {
-        let board = model.leaderboard
-        guard model.connection.isConnected, board.status == .loaded, !board.isLoadingMore, board.hasMore,
+        guard let board = model.leaderboard, model.connection.isConnected, board.status == .loaded, !board.isLoadingMore, board.hasMore,
             board.scroll + 2 * page >= board.received
         else { return [] }
-        model.leaderboard.isLoadingMore = true
+        model.leaderboard?.isLoadingMore = true
         let count = all ? board.total - board.received : max(LeaderboardState.pageSize, board.scroll + page - board.received)
         return [.send(.top(board.query(offset: board.received, count: count, today: model.today)))]
     }
 
     /// Offline, shows that none is connected.
     static func leaderboardRefresh(_ model: inout Model) -> [Effect] {
+        guard var board = model.leaderboard else { return [] }
+        defer { model.leaderboard = board }
         guard model.connection.isConnected else {
-            model.leaderboard.status = .notConnected
+            board.status = .notConnected
             return []
         }
-        model.leaderboard.status = .loading
-        model.leaderboard.isLoadingMore = false
-        model.leaderboard.scroll = 0
-        model.leaderboard.selected = 0
-        return [.send(.top(model.leaderboard.query(offset: 0, today: model.today)))]
+        board.status = .loading
+        board.isLoadingMore = false
+        board.scroll = 0
+        board.selected = 0
+        return [.send(.top(board.query(offset: 0, today: model.today)))]
     }
 
     // MARK: Replies
@@ -91,9 +92,9 @@ extension Update {
         case .success:
             break
         case .failure(let error):
-            if model.leaderboard.isCurrent(query) {
-                if query.offset == 0 { model.leaderboard.status = .failed(ScreenText.sanitize(error.message)) }
-                model.leaderboard.isLoadingMore = false
+            if model.leaderboard?.isCurrent(query) == true {
+                if query.offset == 0 { model.leaderboard?.status = .failed(ScreenText.sanitize(error.message)) }
+                model.leaderboard?.isLoadingMore = false
             }
         }
     }
@@ -101,8 +102,7 @@ extension Update {
     private static func leaderboardPage(
         _ query: LeaderboardQuery, summary: TopSummary, entries: [LeaderboardEntry], ratings: [RatingEntry], model: inout Model
     ) {
-        var board = model.leaderboard
-        guard board.isCurrent(query) else { return }
+        guard var board = model.leaderboard, board.isCurrent(query) else { return }
         if query.offset == 0 {
             board.entries = entries
             board.ratings = ratings

@@ -48,13 +48,12 @@ extension Update {
             }
             startDaily(&model)
         case .leaderboard:
-            model.screen = .leaderboard
+            model.screen = .leaderboard(LeaderboardState())
             return leaderboardRefresh(&model)
         case .statistics:
             model.screen = .statistics
         case .colours:
-            model.screen = .colours
-            model.colours.editing = nil
+            model.screen = .colours(ColourEditorState())
         case .quit:
             let others = model.otherHostedPlayers
             guard others == 0 else {

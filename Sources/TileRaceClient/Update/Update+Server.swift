@@ -163,7 +163,7 @@ extension Update {
         case .top(let query) where query.nickname != nil:
             break  // The lobby's own rating: the header goes on without it.
         case .top:
-            model.leaderboard.status = .notConnected
+            model.leaderboard?.status = .notConnected
         case .rooms:
             model.lobby.isLoading = false
         case .practice:

@@ -5,16 +5,17 @@ import TileRaceProtocol
 /// ←/→ step (pausing), Home/End jump, Esc returns.
 extension Update {
     static func watchEntry(_ entry: LeaderboardEntry, model: inout Model) -> [Effect] {
+        guard let board = model.leaderboard else { return [] }
         guard model.connection.isConnected else {
             model.show("no server connected: records live on the server", .warning)
             return []
         }
-        let query = model.leaderboard.recordQuery(for: entry, today: model.today)
+        let query = board.recordQuery(for: entry, today: model.today)
         let boardName = query.board.name(date: query.date ?? model.today)
         model.screen = .watch(
             WatchState(
                 title: "\(ScreenText.sanitize(entry.nickname)) · \(boardName) · rank \(entry.rank)", expected: entry.result,
-                returnScreen: .leaderboard))
+                returnScreen: model.screen))
         return [.send(.record(query))]
     }
 

@@ -16,17 +16,18 @@ enum ColoursView {
         }
         if let note { frame.text(Format.fit(note, frame.width - 2).trimmingTrailingSpaces, x: 1, y: 1, style: theme.warned) }
 
+        let state = model.colours ?? ColourEditorState()
         let codes = Theme.editableCodes
         let listTop = 2
         let visible = frame.height - listTop - 3
-        let selection = model.colours.selection
+        let selection = state.selection
         let start = min(max(0, selection - visible / 2), max(0, codes.count - visible))
         // The numbers are the theme's; the blocks are drawn as this terminal shows them.
         let preview = model.theme.colours(for: model.colourMode)
         for (offset, code) in codes.enumerated().dropFirst(start).prefix(visible) {
             let y = listTop + offset - start
             let isSelected = offset == selection
-            let editing = isSelected ? model.colours.editing : nil
+            let editing = isSelected ? state.editing : nil
             drawRow(
                 code: code, y: y, isSelected: isSelected, editing: editing, colour: model.theme.colour(code: code),
                 overridden: model.config.colourOverrides[saved.name]?[String(code)] != nil,
@@ -37,7 +38,7 @@ enum ColoursView {
         }
         Chrome.status(model, theme: theme, into: &frame)
         let hints: [Chrome.Hint] =
-            model.colours.editing != nil
+            state.editing != nil
             ? [("Tab", "next field"), ("0-255", "type"), ("↑↓", "±1"), ("Enter", "confirm"), ("Esc", "cancel")]
             : [("↑↓", "choose code"), ("Enter", "edit"), ("x", "theme colour"), ("t", "theme"), ("q", "back")]
         Chrome.footer(hints, theme: theme, into: &frame)

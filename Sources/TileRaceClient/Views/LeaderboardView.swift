@@ -11,7 +11,7 @@ enum LeaderboardView {
     static func hasWideDates(_ frame: Frame) -> Bool { frame.width >= 100 }
 
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
-        let board = model.leaderboard
+        let board = model.leaderboard ?? LeaderboardState()
         let scope =
             board.board == .rating ? "rating" : board.board.isDated ? "daily \(ScreenText.sanitize(board.date ?? model.today))" : "all time"
         let arrow = board.isAscending ? "▲" : "▼"

@@ -172,10 +172,10 @@ extension Fixtures {
     /// two `LOG` lines) and playing from its start.
     static func watching(size: TerminalSize = TerminalSize(width: 80, height: 24), tampered: Bool = false) -> Model {
         var model = connected(Fixtures.model(size: size))
-        model.screen = .leaderboard
-        model.leaderboard.entries = [recordEntry(tampered: tampered)]
-        model.leaderboard.total = 1
-        model.leaderboard.status = .loaded
+        model.screen = .leaderboard(LeaderboardState())
+        model.leaderboard?.entries = [recordEntry(tampered: tampered)]
+        model.leaderboard?.total = 1
+        model.leaderboard?.status = .loaded
         _ = update(&model, .key(.enter))
         let chunks = RecordChunks.split(recordLog, maximumLength: 12)
         reply(
