@@ -1,7 +1,7 @@
 import TileRaceEngine
 
 /// Everything the client shows and remembers. `update` changes it; `view` draws it; time comes only from `tick`.
-struct Model: Sendable {
+struct Model: Equatable, Sendable {
     var options: ClientOptions
     var config: ClientConfig
     var colourMode: ColourMode

@@ -40,6 +40,14 @@ enum Confirmation: Hashable, Sendable {
     case quitWhileHosting(players: Int)
     case resetStatistics(games: Int)
 
+    /// In a game the server keeps, what it does goes to the server.
+    var asksServer: Bool {
+        switch self {
+        case .leaveGame, .resignRace, .restartRace, .newGame: true
+        case .quitWhileHosting, .resetStatistics: false
+        }
+    }
+
     var question: String {
         switch self {
         case .leaveGame: "Leave this game? It is not finished."

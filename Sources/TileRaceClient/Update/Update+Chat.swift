@@ -17,6 +17,7 @@ extension Update {
         case .escape:
             model.chat.input = nil
         case .enter:
+            guard !waitsForSeat(&model) else { return [] }
             model.chat.input = nil
             return say(input.text, model: &model)
         default:
@@ -37,7 +38,7 @@ extension Update {
     /// 1 to 4, from the config.
     static func quickPhrase(_ number: Int, model: inout Model) -> [Effect] {
         let phrases = model.config.quickPhrases
-        guard model.chatPlace == .room, phrases.indices.contains(number - 1) else { return [] }
+        guard model.chatPlace == .room, phrases.indices.contains(number - 1), !waitsForSeat(&model) else { return [] }
         return [.send(.say(phrases[number - 1]))]
     }
 

@@ -53,6 +53,7 @@ extension Update {
 
     /// With its token, if we hold one.
     private static func submit(_ nickname: String, end: EndOfGame, model: inout Model) -> [Effect] {
+        guard !waitsForSeat(&model) else { return [] }
         model.config.lastNickname = nickname
         model.session?.end = end
         model.session?.end?.stage = .submitting(nickname: nickname)
@@ -73,6 +74,7 @@ extension Update {
                 }
                 return []
             case .character("f"), .character("F"):
+                guard !waitsForSeat(&model) else { return [] }
                 model.changeSessionReadingModel { session, model in
                     session.clock.resume(at: model.now)
                     session.clock.stop(at: model.now)

@@ -112,7 +112,7 @@ extension Update {
 
     /// Practice draws a new seed; the daily challenge starts its seed again.
     static func newGame(_ model: inout Model) -> [Effect] {
-        guard let session = model.session else { return [] }
+        guard let session = model.session, !waitsForSeat(&model) else { return [] }
         switch session.mode {
         case .practice where session.ghost != nil:
             return restartGhostRace(&model)
@@ -146,7 +146,7 @@ extension Update {
 
     /// Entries count from 1 again; the clock keeps running.
     static func restartRace(_ model: inout Model) -> [Effect] {
-        guard model.session?.isRace == true else { return [] }
+        guard model.session?.isRace == true, !waitsForSeat(&model) else { return [] }
         model.changeSession { session in
             session.game = Game(config: session.game.config, seed: session.game.seed)
             session.animation = nil
@@ -175,6 +175,7 @@ extension Update {
     }
 
     static func leaveGame(_ model: inout Model) -> [Effect] {
+        guard !waitsForSeat(&model) else { return [] }
         let effects = endPracticeMirror(&model)
         model.session = nil
         model.screen = .menu

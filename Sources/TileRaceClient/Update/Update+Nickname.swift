@@ -51,7 +51,7 @@ extension Update {
             model.show("no nickname: racing needs one")
             return []
         case .enter:
-            guard !prompt.isChecking else { return [] }
+            guard !prompt.isChecking, !waitsForSeat(&model) else { return [] }
             guard Nickname.isValid(prompt.field.text) else {
                 prompt.field.refusal = nicknameRuleNotice
                 model.overlay = .nickname(prompt)

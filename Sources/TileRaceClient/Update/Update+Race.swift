@@ -58,13 +58,14 @@ extension Update {
 
     /// Stays to see the others finish.
     static func resignRace(_ model: inout Model) -> [Effect] {
-        guard model.session?.isRace == true, model.session?.end == nil else { return [] }
+        guard model.session?.isRace == true, model.session?.end == nil, !waitsForSeat(&model) else { return [] }
         endGame(.resigned, model: &model)
         syncRacer(&model)
         return [.send(.resign)]
     }
 
     static func backToRoom(_ model: inout Model) -> [Effect] {
+        guard !waitsForSeat(&model) else { return [] }
         model.session = nil
         model.race = nil
         model.notice = nil
@@ -79,6 +80,7 @@ extension Update {
 
     /// A running race counts as left. Goes back to `Model.roomExit`.
     static func leaveRoom(_ model: inout Model) -> [Effect] {
+        guard !waitsForSeat(&model) else { return [] }
         let wasInRoom = model.room != nil
         model.session = nil
         model.race = nil

@@ -24,6 +24,17 @@ extension Update {
         quickRaceConnectionLost(&model)
     }
 
+    static let waitsForSeatNotice = "reconnecting: that waits until the connection is back"
+
+    /// True, and said, while the seat is being taken back: a key that would ask the server refuses here, before it
+    /// changes anything, or it would leave us where the server does not know. Moves are played and sent once back;
+    /// `PAUSE`/`RESUME` and `QUIT` wait for nobody. `Update.apply` drops any other request, and says so.
+    static func waitsForSeat(_ model: inout Model) -> Bool {
+        guard model.network.resuming != nil else { return false }
+        model.show(waitsForSeatNotice, .warning)
+        return true
+    }
+
     /// Gives up once the server cannot be holding the seat any more.
     static func resumeTick(_ model: inout Model) -> [Effect] {
         guard var attempt = model.network.resuming, !attempt.isTrying else { return [] }

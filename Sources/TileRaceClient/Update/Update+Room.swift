@@ -10,6 +10,7 @@ extension Update {
         }
         switch key {
         case .character("r"), .character(" "), .enter:
+            guard !waitsForSeat(&model) else { return [] }
             guard !room.isWatching else {
                 model.show("you are watching this room: leave it (q) and join it to race")
                 return []

@@ -12,7 +12,6 @@ enum Update {
         if model.network.isQuitting { return whileQuitting(event, model: &model) }
         let before = RaceMoments(model)
         let wasPlaying = model.session.map { $0.end == nil || $0.end?.stage == .reachedTarget } ?? false
-        let beforeKey = model.network.resuming != nil && event.isKey ? model : nil
         let dialogBefore = ShownDialog(model)
         let screenBefore = model.screen
         let wasClockHeld = isPracticeClockHeld(model)
@@ -37,20 +36,18 @@ enum Update {
             }
         }
         if model.network.resuming != nil {
-            if let beforeKey, effects.contains(where: { $0.needsServerNow && !$0.isClockHint }), !effects.contains(.quit) {
-                // A key needing the server waits for the seat: done locally, it would leave us where the server does not know.
-                model = beforeKey
-                model.show("reconnecting: that waits until the connection is back", .warning)
-                return []
-            }
             // Only the resuming HELLO (and QUIT) go out until the seat is back; entries are sent after.
+            var droppedRequest = false
             effects.removeAll { effect in
                 guard case .send(let message) = effect else { return false }
                 switch message {
                 case .hello, .quit: return false
-                default: return true
+                default:
+                    droppedRequest = droppedRequest || effect.needsServerNow && !effect.isClockHint
+                    return true
                 }
             }
+            if droppedRequest { model.show(waitsForSeatNotice, .warning) }
         }
         if wasPlaying, let session = model.session, let end = session.end, !session.isCounted, end.stage != .reachedTarget {
             // Not paused at its target to play on: it counts in this machine's statistics.
@@ -181,6 +178,8 @@ enum Update {
         case .confirm(let confirmation):
             switch key {
             case .character("y"), .character("Y"), .enter:
+                // Refused while resuming, the question stays.
+                if confirmation.asksServer, waitsForSeat(&model) { return [] }
                 model.overlay = nil
                 return confirm(confirmation, model: &model)
             case .character("n"), .character("N"), .escape, .character("q"):
