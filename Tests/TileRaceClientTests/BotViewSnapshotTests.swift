@@ -48,13 +48,13 @@ import TileRaceProtocol
 
     @Test func lobbyCountsBots() {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .lobby
-        model.lobby.hasLoaded = true
+        model.screen = .lobby(LobbyState())
+        model.lobby?.hasLoaded = true
         var friday = Fixtures.room("friday", players: 3, watchers: 1)
         friday.botCount = 2
         var solo = Fixtures.room("solo", state: .racing)
         solo.botCount = 1
-        model.lobby.rooms = [friday, solo]
+        model.lobby?.rooms = [friday, solo]
         snapshot(model, "bots-lobby-80x24-classic")
         #expect(LobbyView.players(friday) == "3 (2 bots) +1")
         #expect(LobbyView.players(solo) == "1 (1 bot)")

@@ -56,9 +56,9 @@ import TileRaceProtocol
         say(&room, [("bo", "ready when you are"), ("chen", "one more?"), ("eve", String(repeating: "long words ", count: 12))])
         assertSnapshot(text(room), named: "chat-room-80x24")
         var lobby = Fixtures.connected(Fixtures.model())
-        lobby.screen = .lobby
-        lobby.lobby.hasLoaded = true
-        lobby.lobby.rooms = [Fixtures.room("friday", players: 3)]
+        lobby.screen = .lobby(LobbyState())
+        lobby.lobby?.hasLoaded = true
+        lobby.lobby?.rooms = [Fixtures.room("friday", players: 3)]
         say(&lobby, [("lo", "anyone for a 5x5?")], room: nil)
         _ = update(&lobby, .key(.character("/")))
         assertSnapshot(text(lobby), named: "chat-lobby-typing-80x24")

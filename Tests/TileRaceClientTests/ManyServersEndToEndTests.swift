@@ -26,9 +26,9 @@ import TileRaceTestSupport
         try bo.waitUntil("connected to B") { $0.connection.isConnected && $0.network.nickname == "bo" }
         bo.press(.character("r"))
         try bo.waitUntil("sees friday, hosted on A") { model in
-            model.lobby.rooms.contains { $0.name == "friday" && $0.server == "127.0.0.1:\(a.port)" }
+            model.lobby?.rooms.contains { $0.name == "friday" && $0.server == "127.0.0.1:\(a.port)" } == true
         }
-        let index = bo.model.lobby.rooms.firstIndex { $0.name == "friday" }!
+        let index = (bo.model.lobby?.rooms.firstIndex { $0.name == "friday" })!
         for _ in 0..<index { bo.press(.down) }
         bo.press(.enter)
         try bo.waitUntil("in room friday on A") { model in

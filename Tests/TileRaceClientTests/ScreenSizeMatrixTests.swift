@@ -22,9 +22,9 @@ import TileRaceProtocol
             members: [RoomMember(nickname: "bo", isReady: true, isYou: false), RoomMember(nickname: "ana", isReady: false, isYou: true)])
         room.room?.code = "k3y"
         var lobby = Fixtures.connected(Fixtures.model())
-        lobby.screen = .lobby
-        lobby.lobby.hasLoaded = true
-        lobby.lobby.rooms = [
+        lobby.screen = .lobby(LobbyState())
+        lobby.lobby?.hasLoaded = true
+        lobby.lobby?.rooms = [
             Fixtures.room("friday", players: 3, watchers: 1),
             Fixtures.room("evil-room", state: .countdown, size: 3, target: 256, limit: 90),
         ]

@@ -6,12 +6,12 @@ import TileRaceProtocol
 @Suite struct UpdateLobbyTests {
     private func lobby() -> Model {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .lobby
-        model.lobby.rooms = [
+        model.screen = .lobby(LobbyState())
+        model.lobby?.rooms = [
             Fixtures.room("friday", players: 3),
             Fixtures.room("secret", state: .racing, size: 5, target: 4096, assists: true, limit: 300, isPrivate: true, players: 2),
         ]
-        model.lobby.hasLoaded = true
+        model.lobby?.hasLoaded = true
         return model
     }
 
@@ -29,19 +29,19 @@ import TileRaceProtocol
         var model = lobby()
         _ = update(&model, .key(.down))
         #expect(update(&model, .key(.enter)).isEmpty)
-        #expect(model.lobby.joinPrompt?.name.text == "secret")
-        #expect(model.lobby.joinPrompt?.isCodeFocused == true)
+        #expect(model.lobby?.joinPrompt?.name.text == "secret")
+        #expect(model.lobby?.joinPrompt?.isCodeFocused == true)
         for character in "k3y" { _ = update(&model, .key(.character(character))) }
         #expect(update(&model, .key(.enter)) == [.send(.join(room: "secret", code: "k3y"))])
-        #expect(model.lobby.joinPrompt == nil)
+        #expect(model.lobby?.joinPrompt == nil)
     }
 
     @Test func joinByNameValidates() {
         var model = lobby()
         _ = update(&model, .key(.character("J")))
-        #expect(model.lobby.joinPrompt != nil)
+        #expect(model.lobby?.joinPrompt != nil)
         #expect(update(&model, .key(.enter)).isEmpty)
-        #expect(model.lobby.joinPrompt?.name.refusal != nil)
+        #expect(model.lobby?.joinPrompt?.name.refusal != nil)
         for character in "sat" { _ = update(&model, .key(.character(character))) }
         #expect(update(&model, .key(.enter)) == [.send(.join(room: "sat", code: nil))])
     }
@@ -51,7 +51,7 @@ import TileRaceProtocol
         let theme = model.config.themeName
         _ = update(&model, .key(.character("n")))
         for character in "t?t" { _ = update(&model, .key(.character(character))) }
-        #expect(model.lobby.form?.name.text == "tt")
+        #expect(model.lobby?.form?.name.text == "tt")
         #expect(model.config.themeName == theme)
         #expect(model.overlay == nil)
         _ = update(&model, .key(.escape))
@@ -62,7 +62,7 @@ import TileRaceProtocol
     @Test func createARoom() {
         var model = lobby()
         _ = update(&model, .key(.character("n")))
-        #expect(model.lobby.form?.focus == .name)
+        #expect(model.lobby?.form?.focus == .name)
         #expect(update(&model, .key(.enter)).isEmpty)
         #expect(model.notice?.text.contains("room name") == true)
         for character in "fri" { _ = update(&model, .key(.character(character))) }
@@ -81,13 +81,13 @@ import TileRaceProtocol
         let options = RoomOptions(size: 6, target: 1024, allowsAssists: true, timeLimit: 120, code: "c0de")
         #expect(update(&model, .key(.enter)) == [.send(.create(room: "fri", options: options))])
         // The form stays until the server agrees, so a refusal can be fixed.
-        #expect(model.lobby.form != nil)
+        #expect(model.lobby?.form != nil)
         Fixtures.refuse(&model, .create(room: "fri", options: options), .roomExists)
         #expect(model.notice?.text.contains("already exists") == true)
-        #expect(model.lobby.form?.name.text == "fri")
+        #expect(model.lobby?.form?.name.text == "fri")
         let description = Fixtures.room("fri", size: 6, target: 1024, assists: true, limit: 120, isPrivate: true)
         #expect(Fixtures.reply(&model, to: .create(room: "fri", options: options), .create(description)) == [.send(.who)])
-        #expect(model.lobby.form == nil)
+        #expect(model.lobby?.form == nil)
         #expect(model.screen == .room)
         #expect(model.room?.code == "c0de")
         #expect(model.room?.members == [RoomMember(nickname: "ana", isReady: false, isYou: true)])
@@ -97,17 +97,17 @@ import TileRaceProtocol
         var model = lobby()
         _ = update(&model, .key(.character("n")))
         for character in "league" { _ = update(&model, .key(.character(character))) }
-        model.lobby.form?.focus = .assists
+        model.lobby?.form?.focus = .assists
         _ = update(&model, .key(.right))
-        #expect(model.lobby.form?.assistsAllowed == true)
-        model.lobby.form?.focus = .rated
+        #expect(model.lobby?.form?.assistsAllowed == true)
+        model.lobby?.form?.focus = .rated
         _ = update(&model, .key(.right))
-        #expect(model.lobby.form?.isRated == true && model.lobby.form?.assistsAllowed == false)
-        model.lobby.form?.focus = .create
+        #expect(model.lobby?.form?.isRated == true && model.lobby?.form?.assistsAllowed == false)
+        model.lobby?.form?.focus = .create
         #expect(update(&model, .key(.enter)) == [.send(.create(room: "league", options: RoomOptions(isRated: true)))])
-        model.lobby.form?.focus = .assists
+        model.lobby?.form?.focus = .assists
         _ = update(&model, .key(.right))
-        #expect(model.lobby.form?.isRated == false)
+        #expect(model.lobby?.form?.isRated == false)
     }
 
     @Test func formValuesStayInRange() {
@@ -115,30 +115,30 @@ import TileRaceProtocol
         _ = update(&model, .key(.character("n")))
         _ = update(&model, .key(.tab))
         for _ in 0..<10 { _ = update(&model, .key(.right)) }
-        #expect(model.lobby.form?.size == 8)
+        #expect(model.lobby?.form?.size == 8)
         _ = update(&model, .key(.tab))
         for _ in 0..<30 { _ = update(&model, .key(.left)) }
-        #expect(model.lobby.form?.target == 8)
+        #expect(model.lobby?.form?.target == 8)
         _ = update(&model, .key(.escape))
-        #expect(model.lobby.form == nil)
-        #expect(model.screen == .lobby)
+        #expect(model.lobby?.form == nil)
+        #expect(model.lobby != nil)
     }
 
     @Test func theListIsReplacedKeepingTheSelectionAndRefreshedWhileShown() {
         var model = lobby()
         _ = update(&model, .key(.down))
-        model.lobby.isLoading = true
+        model.lobby?.isLoading = true
         Fixtures.reply(
             &model, to: .rooms, .rooms(count: 3),
             items: [
                 .room(Fixtures.room("alpha")), .room(Fixtures.room("friday")), .room(Fixtures.room("secret", isPrivate: true)),
             ])
-        #expect(model.lobby.rooms.map(\.name) == ["alpha", "friday", "secret"])
-        #expect(model.lobby.selection == 2)
-        #expect(!model.lobby.isLoading)
+        #expect(model.lobby?.rooms.map(\.name) == ["alpha", "friday", "secret"])
+        #expect(model.lobby?.selection == 2)
+        #expect(model.lobby?.isLoading == false)
         #expect(update(&model, .tick(Fixtures.now + 1_000)).isEmpty)
         #expect(update(&model, .tick(Fixtures.now + LobbyState.refreshIntervalMilliseconds)) == [.send(.rooms)])
-        #expect(model.lobby.isLoading)
+        #expect(model.lobby?.isLoading == true)
         #expect(update(&model, .tick(Fixtures.now + 10_000)).isEmpty)
     }
 
@@ -172,15 +172,15 @@ import TileRaceProtocol
         #expect(model.room?.isReady == true)
         #expect(update(&model, .key(.character("r"))) == [.send(.ready(false))])
         #expect(update(&model, .key(.character("q"))) == [.send(.leave), .send(.rooms)])
-        #expect(model.screen == .lobby)
+        #expect(model.lobby != nil)
         #expect(model.room == nil)
     }
 
     @Test func notConnectedRequestsFailClearly() {
         var model = lobby()
-        model.lobby.isLoading = true
+        model.lobby?.isLoading = true
         _ = update(&model, .server(.notSent(.rooms, reason: "not connected")))
-        #expect(!model.lobby.isLoading)
+        #expect(model.lobby?.isLoading == false)
         _ = update(&model, .server(.notSent(.join(room: "friday", code: nil), reason: "not connected")))
         #expect(model.notice?.text == "not connected to a server")
     }

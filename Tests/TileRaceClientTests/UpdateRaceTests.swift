@@ -85,7 +85,7 @@ import TileRaceProtocol
         _ = update(&model, .key(.escape))
         #expect(model.session?.end?.isHidden == true)
         #expect(update(&model, .key(.character("q"))) == [.send(.leave), .send(.rooms)])
-        #expect(model.screen == .lobby)
+        #expect(model.lobby != nil)
         #expect(model.room == nil)
     }
 

@@ -215,7 +215,7 @@ import TileRaceProtocol
 
     @Test func requestsWaitForOurHelloOnANewConnection() {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .lobby
+        model.screen = .lobby(LobbyState())
         model.connection = .connecting(Fixtures.endpoint)
         // Refreshing the lobby before the greeting: not queued ahead of HELLO.
         let effects = update(&model, .key(.character("g")))

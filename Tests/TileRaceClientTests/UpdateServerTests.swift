@@ -74,7 +74,7 @@ import TileRaceProtocol
         #expect(update(&model, .key(.character("x"))).isEmpty)
         #expect(Fixtures.reply(&model, to: .nickname("cy"), .nickname("cy")) == [.saveConfig, .send(.rooms)])
         #expect(model.overlay == nil)
-        #expect(model.screen == .lobby)
+        #expect(model.lobby != nil)
         #expect(model.config.lastNickname == "cy")
     }
 
@@ -366,7 +366,7 @@ import TileRaceProtocol
 
     @Test func losingTheServerInTheLobbyGoesToTheMenuWithTheReason() {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .lobby
+        model.screen = .lobby(LobbyState())
         _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
         #expect(model.screen == .menu)
         #expect(model.connection == .lost(reason: "Lost the connection to 192.168.1.20:2048: connection reset by peer"))
@@ -399,20 +399,20 @@ import TileRaceProtocol
 
     @Test func joinRefusalsSayWhatToDo() {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .lobby
-        model.lobby.hasLoaded = true
+        model.screen = .lobby(LobbyState())
+        model.lobby?.hasLoaded = true
         Fixtures.refuse(&model, .join(room: "fri", code: nil), .roomFull)
         #expect(model.notice?.text == "room fri is full")
         Fixtures.refuse(&model, .join(room: "fri", code: "x"), .flood)
         #expect(model.notice?.text == "too many wrong join codes: wait a minute before trying again")
         Fixtures.refuse(&model, .watch(room: "vault", code: nil), .roomUnavailable)
-        #expect(model.lobby.joinPrompt?.isWatching == true)
-        #expect(model.lobby.joinPrompt?.message == "room vault is private (or gone): type its join code")
+        #expect(model.lobby?.joinPrompt?.isWatching == true)
+        #expect(model.lobby?.joinPrompt?.message == "room vault is private (or gone): type its join code")
         for character in "k3y" { _ = update(&model, .key(.character(character))) }
         #expect(update(&model, .key(.enter)) == [.send(.watch(room: "vault", code: "k3y"))])
         #expect(model.notice?.text == "watching vault…")
         Fixtures.refuse(&model, .watch(room: "vault", code: "k3y"), .roomUnavailable)
-        #expect(model.lobby.joinPrompt?.message == "no room vault, or the code is wrong")
+        #expect(model.lobby?.joinPrompt?.message == "no room vault, or the code is wrong")
         // The prompt says what went wrong: the "watching …" notice does not stay behind.
         #expect(model.notice == nil)
     }
@@ -425,8 +425,8 @@ import TileRaceProtocol
         model.network.hasTriedCreatingAutoRoom = true
         let effects = Fixtures.refuse(&model, .join(room: "friday", code: nil), .roomUnavailable)
         #expect(effects == [.send(.rooms)])
-        #expect(model.screen == .lobby)
-        #expect(model.lobby.joinPrompt == nil)
+        #expect(model.lobby != nil)
+        #expect(model.lobby?.joinPrompt == nil)
         #expect(model.notice?.text == "room friday is gone (the server restarted?): pick a room or make one")
     }
 
@@ -446,16 +446,16 @@ import TileRaceProtocol
         model.overlay = nil
         let effects = Fixtures.refuse(&model, .join(room: "quick-1", code: nil), .roomUnavailable)
         #expect(effects == [.send(.rooms)])
-        #expect(model.screen == .lobby)
+        #expect(model.lobby != nil)
         #expect(model.notice?.text == "room quick-1 is gone (the server restarted?): pick a room or make one")
     }
 
     @Test func watchingAPrivateRoomFromTheListAsksForTheCode() {
         var model = Fixtures.connected(Fixtures.model(), nickname: nil)
-        model.screen = .lobby
-        model.lobby.rooms = [Fixtures.room("vault", isPrivate: true)]
+        model.screen = .lobby(LobbyState())
+        model.lobby?.rooms = [Fixtures.room("vault", isPrivate: true)]
         #expect(update(&model, .key(.character("w"))).isEmpty)
-        #expect(model.lobby.joinPrompt?.isWatching == true)
+        #expect(model.lobby?.joinPrompt?.isWatching == true)
         for character in "k3y" { _ = update(&model, .key(.character(character))) }
         // Watching needs no nickname.
         #expect(update(&model, .key(.enter)) == [.send(.watch(room: "vault", code: "k3y"))])

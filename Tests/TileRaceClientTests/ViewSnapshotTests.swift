@@ -223,9 +223,9 @@ import TileRaceProtocol
 
     @Test func lobby() {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .lobby
-        model.lobby.hasLoaded = true
-        model.lobby.rooms = [
+        model.screen = .lobby(LobbyState())
+        model.lobby?.hasLoaded = true
+        model.lobby?.rooms = [
             Fixtures.room("friday", players: 3, watchers: 1),
             Fixtures.room("secret", state: .racing, size: 5, target: 4096, assists: true, limit: 300, isPrivate: true, players: 2),
             Fixtures.room("evil-room", state: .countdown, size: 3, target: 256, limit: 90),

@@ -106,13 +106,13 @@ import TileRaceProtocol
     /// The lobby: rooms here, a room on another server, bots and watchers.
     static func lobby() -> Model {
         var model = Fixtures.connected(Fixtures.model())
-        model.screen = .lobby
-        model.lobby.hasLoaded = true
+        model.screen = .lobby(LobbyState())
+        model.lobby?.hasLoaded = true
         var friday = Fixtures.room("friday", players: 3, watchers: 1)
         friday.botCount = 2
         var elsewhere = Fixtures.room("tuesday-club", state: .racing, size: 5, target: 4096, limit: 600, players: 4)
         elsewhere.server = "192.168.1.21:2048"
-        model.lobby.rooms = [friday, Fixtures.room("evil-room", state: .countdown, size: 3, target: 256, limit: 90), elsewhere]
+        model.lobby?.rooms = [friday, Fixtures.room("evil-room", state: .countdown, size: 3, target: 256, limit: 90), elsewhere]
         return model
     }
 

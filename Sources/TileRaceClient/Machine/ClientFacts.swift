@@ -54,11 +54,11 @@ package struct ClientFacts: Sendable {
         race = model.race.map { ($0.room, $0.isOver) }
         notice = model.notice?.text
         chatInputLength = model.chat.input.map { $0.text.unicodeScalars.count }
-        lobbyRooms = model.lobby.rooms.map { ($0.name, $0.isRated, $0.playerCount) }
-        lobbySelection = model.lobby.selection
+        lobbyRooms = (model.lobby?.rooms ?? []).map { ($0.name, $0.isRated, $0.playerCount) }
+        lobbySelection = model.lobby?.selection ?? 0
         isRoomRated = model.room?.options.isRated ?? false
         isReady = model.room?.isReady ?? false
-        if model.screen == .lobby, let form = model.lobby.form {
+        if let form = model.lobby?.form {
             createRoomForm = ("\(form.focus)", form.name.text.unicodeScalars.count, form.isRated)
         }
         play = model.session.map { session in

@@ -19,7 +19,6 @@ struct Model: Equatable, Sendable {
     var session: PlaySession?
     /// Games finished on this machine.
     var statistics = GameStatistics()
-    var lobby = LobbyState()
     var room: WaitingRoom?
     var race: RaceState?
     var connection: ConnectionStatus = .offline(reason: "no server connected")
@@ -35,8 +34,8 @@ struct Model: Equatable, Sendable {
     var dialogOpenedAt: Int?
     /// Ctrl-Z until `Event.continued`: a practice clock stands still meanwhile.
     var isSuspended = false
-    /// The menu when the daily challenge was chosen there, else the lobby.
-    var roomExit: Screen = .lobby
+    /// When the daily challenge or a quick race was chosen there; else leaving a room opens the lobby.
+    var leavesRoomToMenu = false
     /// A broken config file must be kept aside on the next save.
     var mustPreserveConfigFile = false
     /// `--seed`, used once.

@@ -1,5 +1,5 @@
 /// The screen shown, with state only it has; what outlives a screen stays in `Model`
-/// (the menu's cursor, the game, the room and its race, the lobby's listing).
+/// (the menu's cursor, the game, the room and its race).
 indirect enum Screen: Hashable, Sendable {
     /// Also the splash.
     case menu
@@ -7,7 +7,7 @@ indirect enum Screen: Hashable, Sendable {
     case game
     case leaderboard(LeaderboardState)
     case colours(ColourEditorState)
-    case lobby
+    case lobby(LobbyState)
     case room
     case spectate
     case statistics
@@ -21,6 +21,11 @@ extension Model {
     var leaderboard: LeaderboardState? {
         get { if case .leaderboard(let state) = screen { state } else { nil } }
         set { if let newValue, case .leaderboard = screen { screen = .leaderboard(newValue) } }
+    }
+
+    var lobby: LobbyState? {
+        get { if case .lobby(let state) = screen { state } else { nil } }
+        set { if let newValue, case .lobby = screen { screen = .lobby(newValue) } }
     }
 
     var colours: ColourEditorState? {

@@ -158,10 +158,9 @@ extension Update {
         let wasRacing = lostRace?.wasRacing ?? false
         model.room = nil
         quickRaceConnectionLost(&model)
-        if model.screen == .lobby || model.screen == .room || model.screen == .spectate {
+        if model.lobby != nil || model.screen == .room || model.screen == .spectate {
             model.screen = .menu
         }
-        model.lobby = LobbyState()
         if model.leaderboard?.status == .loading || model.leaderboard?.status == .loaded {
             model.leaderboard?.status = .failed("not connected")
         }

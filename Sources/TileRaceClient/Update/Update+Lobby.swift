@@ -3,45 +3,46 @@ import TileRaceProtocol
 /// The lobby: the room list, the create form and the join prompt.
 extension Update {
     static func lobbyKey(_ key: Key, model: inout Model) -> [Effect] {
-        if model.lobby.form != nil { return formKey(key, model: &model) }
-        if model.lobby.joinPrompt != nil { return joinKey(key, model: &model) }
+        guard let lobby = model.lobby else { return [] }
+        if lobby.form != nil { return formKey(key, model: &model) }
+        if lobby.joinPrompt != nil { return joinKey(key, model: &model) }
         if let effects = sharedKey(key, model: &model) { return effects }
-        let count = model.lobby.rooms.count
+        let count = lobby.rooms.count
         switch key {
         case .up, .character("k"):
-            model.lobby.selection = max(0, model.lobby.selection - 1)
+            model.lobby?.selection = max(0, lobby.selection - 1)
         case .down, .character("j"):
-            model.lobby.selection = min(max(0, count - 1), model.lobby.selection + 1)
+            model.lobby?.selection = min(max(0, count - 1), lobby.selection + 1)
         case .home:
-            model.lobby.selection = 0
+            model.lobby?.selection = 0
         case .end:
-            model.lobby.selection = max(0, count - 1)
+            model.lobby?.selection = max(0, count - 1)
         case .enter, .character("w"), .character("W"):
             guard count > 0 else {
                 model.show("no rooms yet: n creates one")
                 return []
             }
             let isWatching = key != .enter
-            let room = model.lobby.rooms[min(model.lobby.selection, count - 1)]
+            let room = lobby.rooms[min(lobby.selection, count - 1)]
             if room.isPrivate {
                 var prompt = JoinPrompt()
                 prompt.name = TextField(room.name)
                 prompt.isCodeFocused = true
                 prompt.isWatching = isWatching
                 prompt.message = "room \(room.name) is private: type its join code"
-                model.lobby.joinPrompt = prompt
+                model.lobby?.joinPrompt = prompt
                 return []
             }
             model.show("\(isWatching ? "watching" : "joining") \(ScreenText.sanitize(room.name))…")
             return pursue(isWatching ? .watchRoom(room.name, code: nil) : .joinRoom(room.name, code: nil), model: &model)
         case .character("n"), .character("c"):
-            model.lobby.form = CreateRoomForm()
+            model.lobby?.form = CreateRoomForm()
         case .character("J"):
-            model.lobby.joinPrompt = JoinPrompt()
+            model.lobby?.joinPrompt = JoinPrompt()
         case .character("/"):
             return openChat(&model)
         case .character("g"), .character("r"):
-            model.lobby.isLoading = true
+            model.lobby?.isLoading = true
             return [.send(.rooms)]
         case .character("q"), .escape:
             model.screen = .menu
@@ -52,20 +53,19 @@ extension Update {
     }
 
     static func lobbyTick(_ model: inout Model) -> [Effect] {
-        guard model.screen == .lobby, model.connection.isConnected, !model.lobby.isLoading,
-            model.lobby.form == nil, model.lobby.joinPrompt == nil,
-            let refreshAt = model.lobby.refreshAt, model.now >= refreshAt
+        guard let lobby = model.lobby, model.connection.isConnected, !lobby.isLoading, lobby.form == nil,
+            lobby.joinPrompt == nil, let refreshAt = lobby.refreshAt, model.now >= refreshAt
         else { return [] }
-        model.lobby.isLoading = true
+        model.lobby?.isLoading = true
         return [.send(.rooms)]
     }
 
     private static func formKey(_ key: Key, model: inout Model) -> [Effect] {
-        guard var form = model.lobby.form else { return [] }
+        guard var form = model.lobby?.form else { return [] }
         let fields = CreateRoomForm.Field.allCases
         switch key {
         case .escape:
-            model.lobby.form = nil
+            model.lobby?.form = nil
             return []
         case .tab, .down:
             form.focus = fields[(form.focus.rawValue + 1) % fields.count]
@@ -74,7 +74,7 @@ extension Update {
         case .enter:
             switch form.request {
             case .success(let request):
-                model.lobby.form = form
+                model.lobby?.form = form
                 model.show("creating room \(request.name)…")
                 return pursue(.createRoom(request), model: &model)
             case .failure(let problem):
@@ -93,7 +93,7 @@ extension Update {
                 model.show("↑↓ or Tab move between fields, ←→ change a value, Enter creates", .info)
             }
         }
-        model.lobby.form = form
+        model.lobby?.form = form
         return []
     }
 
@@ -128,25 +128,25 @@ extension Update {
     }
 
     private static func joinKey(_ key: Key, model: inout Model) -> [Effect] {
-        guard var prompt = model.lobby.joinPrompt else { return [] }
+        guard var prompt = model.lobby?.joinPrompt else { return [] }
         switch key {
         case .escape:
-            model.lobby.joinPrompt = nil
+            model.lobby?.joinPrompt = nil
             return []
         case .tab, .backTab, .up, .down:
             prompt.isCodeFocused.toggle()
         case .enter:
             guard Nickname.isValid(prompt.name.text) else {
                 prompt.name.refusal = "room name: \(Nickname.rule)"
-                model.lobby.joinPrompt = prompt
+                model.lobby?.joinPrompt = prompt
                 return []
             }
             if !prompt.code.text.isEmpty, !Nickname.isValid(prompt.code.text) {
                 prompt.code.refusal = "join code: \(Nickname.rule)"
-                model.lobby.joinPrompt = prompt
+                model.lobby?.joinPrompt = prompt
                 return []
             }
-            model.lobby.joinPrompt = nil
+            model.lobby?.joinPrompt = nil
             let code = prompt.code.text.isEmpty ? nil : prompt.code.text
             model.show("\(prompt.isWatching ? "watching" : "joining") \(prompt.name.text)…")
             return pursue(
@@ -155,7 +155,7 @@ extension Update {
         default:
             if prompt.isCodeFocused { _ = prompt.code.handle(key) } else { _ = prompt.name.handle(key) }
         }
-        model.lobby.joinPrompt = prompt
+        model.lobby?.joinPrompt = prompt
         return []
     }
 
@@ -163,14 +163,11 @@ extension Update {
 
     /// Also asks the player's rating where the server has ratings (the header's "ana · rating 1523?").
     static func openLobby(_ model: inout Model) -> [Effect] {
-        model.screen = .lobby
-        model.roomExit = .lobby
-        model.lobby.isLoading = true
-        model.lobby.form = nil
-        model.lobby.joinPrompt = nil
-        model.lobby.refreshAt = nil
+        var lobby = LobbyState()
+        lobby.isLoading = true
+        model.screen = .lobby(lobby)
+        model.leavesRoomToMenu = false
         guard model.network.serverFeatures.contains(.ratings), let nickname = model.network.nickname else {
-            model.lobby.ownRating = .unknown
             return [.send(.rooms)]
         }
         return [.send(.rooms), .send(.top(LeaderboardQuery(board: .rating, limit: 1, nickname: nickname)))]
@@ -185,9 +182,9 @@ extension Update {
         case .success:
             let line = items.lazy.compactMap { if case .rating(let entry) = $0 { entry } else { nil } }
                 .first { Nickname($0.nickname) == Nickname(nickname) }
-            model.lobby.ownRating = line.map { .rated(ShownRating(rating: $0.rating, isProvisional: $0.isProvisional)) } ?? .unrated
+            model.lobby?.ownRating = line.map { .rated(ShownRating(rating: $0.rating, isProvisional: $0.isProvisional)) } ?? .unrated
         case .failure:
-            model.lobby.ownRating = .unknown
+            model.lobby?.ownRating = .unknown
         }
     }
 
@@ -196,21 +193,23 @@ extension Update {
         case .success:
             roomsListed(items.compactMap { if case .room(let room) = $0 { room } else { nil } }, model: &model)
         case .failure(let error):
-            model.lobby.isLoading = false
+            model.lobby?.isLoading = false
             model.show("cannot list the rooms: \(ScreenText.sanitize(error.message))", .warning)
         }
     }
 
     private static func roomsListed(_ rooms: [RoomDescription], model: inout Model) {
-        let selected = model.lobby.rooms.indices.contains(model.lobby.selection) ? model.lobby.rooms[model.lobby.selection].name : nil
-        model.lobby.rooms = rooms
-        model.lobby.isLoading = false
-        model.lobby.hasLoaded = true
-        model.lobby.refreshAt = model.now + LobbyState.refreshIntervalMilliseconds
+        guard var lobby = model.lobby else { return }
+        let selected = lobby.rooms.indices.contains(lobby.selection) ? lobby.rooms[lobby.selection].name : nil
+        lobby.rooms = rooms
+        lobby.isLoading = false
+        lobby.hasLoaded = true
+        lobby.refreshAt = model.now + LobbyState.refreshIntervalMilliseconds
         if let selected, let index = rooms.firstIndex(where: { $0.name == selected }) {
-            model.lobby.selection = index
+            lobby.selection = index
         } else {
-            model.lobby.selection = min(model.lobby.selection, max(0, rooms.count - 1))
+            lobby.selection = min(lobby.selection, max(0, rooms.count - 1))
         }
+        model.lobby = lobby
     }
 }

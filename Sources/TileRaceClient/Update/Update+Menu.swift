@@ -43,7 +43,7 @@ extension Update {
         case .daily:
             if model.connection.isConnected {
                 // Chosen here: leaving the daily room comes back here.
-                model.roomExit = .menu
+                model.leavesRoomToMenu = true
                 return pursue(.joinDaily, model: &model)
             }
             startDaily(&model)

@@ -61,7 +61,7 @@ extension Update {
 
     /// As after `OK JOIN`; its `JOINED`, `READY` and `COUNTDOWN` follow.
     static func matchedArrived(_ description: RoomDescription, model: inout Model) -> [Effect] {
-        model.roomExit = .menu
+        model.leavesRoomToMenu = true
         let effects = enteredRoom(description, code: nil, isWatching: false, model: &model)
         model.show("quick race: matched with players of close rating; the countdown starts", .info)
         return effects

@@ -78,7 +78,7 @@ extension Update {
         return [.send(.who)]
     }
 
-    /// A running race counts as left. Goes back to `Model.roomExit`.
+    /// A running race counts as left. Goes back to the lobby, or the menu (`Model.leavesRoomToMenu`).
     static func leaveRoom(_ model: inout Model) -> [Effect] {
         guard !waitsForSeat(&model) else { return [] }
         let wasInRoom = model.room != nil
@@ -93,7 +93,7 @@ extension Update {
             model.screen = .menu
             return bots
         }
-        if model.roomExit == .menu {
+        if model.leavesRoomToMenu {
             model.screen = .menu
             return bots + [.send(.leave)]
         }

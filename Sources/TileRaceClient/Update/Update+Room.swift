@@ -4,10 +4,7 @@ import TileRaceProtocol
 extension Update {
     static func roomKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
-        guard var room = model.room else {
-            model.screen = .lobby
-            return []
-        }
+        guard var room = model.room else { return openLobby(&model) }
         switch key {
         case .character("r"), .character(" "), .enter:
             guard !waitsForSeat(&model) else { return [] }

@@ -44,8 +44,6 @@ extension Update {
         model.session = nil
         model.chat.roomLines = []
         model.screen = .room
-        model.lobby.form = nil
-        model.lobby.joinPrompt = nil
         if model.network.autoRoom.map({ RoomName($0.name) }) == RoomName(description.name) {
             model.network.autoRoom = nil
         }
@@ -117,7 +115,7 @@ extension Update {
             if let rejoining = model.network.rejoiningRoom, RoomName(rejoining) == RoomName(name) {
                 // Rejoining after a lost connection: the room did not survive a server restart.
                 model.network.rejoiningRoom = nil
-                if model.screen != .lobby { effects += openLobby(&model) }
+                if model.lobby == nil { effects += openLobby(&model) }
                 model.show("room \(name) is gone (the server restarted?): pick a room or make one", .warning)
                 break
             }
@@ -143,13 +141,13 @@ extension Update {
     /// The code field is focused; the list is asked for when the lobby was not open.
     private static func askJoinCode(_ name: String, isWatching: Bool, message: String, model: inout Model) -> [Effect] {
         var effects: [Effect] = []
-        if model.screen != .lobby { effects += openLobby(&model) }
+        if model.lobby == nil { effects += openLobby(&model) }
         var prompt = JoinPrompt()
         prompt.name = TextField(name)
         prompt.isCodeFocused = true
         prompt.isWatching = isWatching
         prompt.message = message
-        model.lobby.joinPrompt = prompt
+        model.lobby?.joinPrompt = prompt
         // The prompt says what went wrong.
         model.notice = nil
         return effects

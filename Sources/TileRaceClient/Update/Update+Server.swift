@@ -165,7 +165,7 @@ extension Update {
         case .top:
             model.leaderboard?.status = .notConnected
         case .rooms:
-            model.lobby.isLoading = false
+            model.lobby?.isLoading = false
         case .practice:
             dealingLost(because: "not sent: \(reason)", model: &model)
         case .move, .resync, .restart, .resign, .pong, .ping, .leave, .quit:

@@ -3,7 +3,7 @@ import TileRaceProtocol
 /// The rooms on the server, with the create-room form and the join prompt.
 enum LobbyView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
-        let lobby = model.lobby
+        let lobby = model.lobby ?? LobbyState()
         Chrome.header(titles(model), right: [model.connection.summary, model.connection.shortSummary], theme: theme, into: &frame)
         let x = 3
         let table = table(lobby.rooms).layout(width: frame.width - x - 1)
@@ -169,7 +169,7 @@ enum LobbyView {
     /// where the server has ratings ("ana · rating 1523?", "ana · unrated").
     static func titles(_ model: Model) -> [String] {
         let rating: String
-        switch model.lobby.ownRating {
+        switch model.lobby?.ownRating ?? .unknown {
         case .unknown: return ["TILE RACE · rooms", "rooms"]
         case .unrated: rating = "unrated"
         case .rated(let shown): rating = "rating " + RatingText.text(shown.rating, isProvisional: shown.isProvisional)
