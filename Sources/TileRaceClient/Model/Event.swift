@@ -25,10 +25,3 @@ enum Event: Sendable {
     /// SIGTERM, SIGHUP, SIGINT or the terminal gone: quit as the player would.
     case terminate
 }
-
-extension Event {
-    var isKey: Bool {
-        if case .key = self { return true }
-        return false
-    }
-}
