@@ -27,7 +27,7 @@ import TileRaceTransport
         throw LineClient.Failure(message: "the connection closed before the reply to \(line)")
     }
 
-    @Test(arguments: Store.allCases)
+    @Test(arguments: RedisForTests.stores(redis: Store.redis))
     func aSprintsGhostReachesTheTargetAtTheSprintTime(_ store: Store) throws {
         var redis: RedisServerProcess?
         if store == .redis {

@@ -11,6 +11,12 @@ import TileRaceTestSupport
         #expect(RedisServerProcess.findExecutable(environment: ["TILERACE_REDIS_SERVER": "/bin/sh", "PATH": ""]) == "/bin/sh")
     }
 
+    enum Store: CaseIterable { case file, redis }
+
+    @Test(.requiresRedis) func theRedisCasesOfPerStoreTestsRunWhereRedisDoes() {
+        #expect(RedisForTests.stores(redis: Store.redis) == [.file, .redis])
+    }
+
     @Test func aMachineWithRedisRunsTheTests() {
         #expect(RedisForTests.decision(installed: true, environment: [:]) == .run)
         #expect(RedisForTests.decision(installed: true, environment: ["TILERACE_REQUIRE_REDIS": "1"]) == .run)

@@ -46,11 +46,15 @@ public enum RedisForTests {
         decision(installed: RedisServerProcess.isInstalled, environment: ProcessInfo.processInfo.environment)
     }
 
+    /// The stores a test runs on, one case each: the Redis one only where it
+    /// can run, so that no Redis case counts as passed having run nothing
+    /// (`theRedisCasesOfPerStoreTestsRunWhereRedisDoes` shows as skipped then).
+    public static func stores<Store: CaseIterable & Equatable>(redis: Store) -> [Store] {
+        Store.allCases.filter { $0 != redis || currentDecision != .skip }
+    }
+
     /// Starts a `redis-server` of the test's own (see `RedisServerProcess`).
-    /// Where none is installed and none required it cancels the running test
-    /// case, which Swift Testing reports as skipped: that covers the Redis
-    /// case of a test run once per store, which `.requiresRedis` cannot skip
-    /// alone.
+    /// Where none is installed and none required it cancels the running test.
     /// - Throws: `Missing` when `redis-server` is missing but required, or
     ///   `RedisServerProcess.Failure` when it does not start.
     public static func start(arguments: [String] = []) throws -> RedisServerProcess {

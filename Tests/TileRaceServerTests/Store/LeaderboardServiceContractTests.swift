@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+import TileRaceTestSupport
 
 @testable import TileRaceServer
 
@@ -22,7 +23,7 @@ import TileRaceProtocol
             isInUseByAnother: inUse, sprintTime: sprint)
     }
 
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func aFirstSubmissionClaimsTheNicknameAndLaterOnesNeedItsToken(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         guard case .submitted(let first, _) = store.ask(.submit(Self.submission("Ana", 100, newToken: "t1"))) else {
@@ -66,7 +67,7 @@ import TileRaceProtocol
         )
     }
 
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func anUnclaimedNicknameInUseByAnotherIsRefused(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         #expect(store.ask(.submit(Self.submission("bo", 10, inUse: true))) == .refused(LeaderboardRules.nicknameInUse("bo")))
@@ -81,7 +82,7 @@ import TileRaceProtocol
         }
     }
 
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func aDailyGameGoesOnItsDailyBoardAndTheAllTimeBoard(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         _ = store.ask(.submit(Self.submission("ana", 300, newToken: "ta")))
@@ -104,7 +105,7 @@ import TileRaceProtocol
         #expect(other.isEmpty)
     }
 
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func aRecordComesWithItsLog(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         _ = store.ask(.submit(Self.submission("ana", 300, newToken: "ta", log: "LLURX03D")))
@@ -124,7 +125,7 @@ import TileRaceProtocol
         #expect(store.ask(.record(RecordQuery(nickname: "nobody"), today: "2026-11-23")) == .record(nil))
     }
 
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func aSprintGoesOnTheSprintBoardsRankedByTimeOneBestPerNickname(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         let today = "2026-11-23"
@@ -210,7 +211,7 @@ import TileRaceProtocol
     /// 500 submissions by 140 nicknames over 60 days, with ties, wrong tokens,
     /// nicknames in use, boards past 100 entries and expiring claims: every
     /// answer and every page is the one `Leaderboard` gives.
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func aLongRandomSessionAnswersExactlyAsTheRulesSay(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         var oracle = Leaderboard()

@@ -1,6 +1,7 @@
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+import TileRaceTestSupport
 
 @testable import TileRaceServer
 
@@ -22,7 +23,7 @@ import TileRaceProtocol
         return bans.sorted { $0.target.key < $1.target.key }
     }
 
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func bansAreStoredReplacedListedAndLifted(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         #expect(store.ask(.bans) == .bans([]))
@@ -38,7 +39,7 @@ import TileRaceProtocol
         #expect(Self.sortedBans(store.ask(.bans)) == [Self.address])
     }
 
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func aRemovedEntryIsGoneFromItsBoardOnly(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         guard case .submitted = store.ask(.submit(Self.submission("Ana", 100, daily: "2026-11-23"))),

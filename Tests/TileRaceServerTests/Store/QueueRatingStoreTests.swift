@@ -12,7 +12,7 @@ import TileRaceTestSupport
 @Suite struct QueueRatingStoreTests {
     private static let today = "2026-11-23"
 
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func theTokenProvesTheClaimAndTheAnswerCarriesTheRating(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         #expect(
@@ -36,7 +36,7 @@ import TileRaceTestSupport
         #expect(rating.rating > 1500)
     }
 
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func theRatingIsAgedToTheDayAsked(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         #expect(store.claim("ana", today: Self.today) == "tana")

@@ -12,7 +12,7 @@ import TileRaceTestSupport
 @Suite struct RatingStoreTests {
     private static let today = "2026-11-23"
 
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func aClaimIsProvedByItsTokenOnly(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         #expect(store.ask(.proveClaim(nickname: "ana", token: "x", today: Self.today)) == .refused(LeaderboardRules.unclaimed("ana")))
@@ -26,7 +26,7 @@ import TileRaceTestSupport
                 == .refused(LeaderboardRules.badToken("Ana", tokenGiven: false)))
     }
 
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func racesAreRatedPairByPairAndTheBoardListsThem(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         // ana wins, bo and cy draw behind her.
@@ -71,7 +71,7 @@ import TileRaceTestSupport
 
     /// `TOP board=rating nick=`: one player's line as in the whole list
     /// (established and provisional ranked apart), none without a rating.
-    @Test(arguments: ServiceUnderTest.Kind.allCases)
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func oneNicknamesLineOfTheRatingBoard(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
         // Four races of eight make most of them established; ivy and jo race once (provisional).

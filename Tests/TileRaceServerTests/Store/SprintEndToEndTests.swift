@@ -17,7 +17,7 @@ import TileRaceTestSupport
         var testDescription: String { rawValue }
     }
 
-    @Test(arguments: Store.allCases)
+    @Test(arguments: RedisForTests.stores(redis: Store.redis))
     func aSprintReachedInPracticeEntersTheSprintBoardWithTheServersTime(_ store: Store) throws {
         let directory = TemporaryDirectory()
         var redis: RedisServerProcess?
