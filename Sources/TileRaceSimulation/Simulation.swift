@@ -124,19 +124,14 @@ package final class Simulation {
         simulation.start()
         simulation.runEvents()
         simulation.store.close()
-        var report = SimulationReport(
-            seed: seed, steps: simulation.steps, racesStarted: simulation.monitor.racesStarted,
-            racesEnded: simulation.monitor.racesEnded, resyncsAnswered: simulation.monitor.resyncsAnswered,
-            faults: simulation.faultCount, infoReplies: simulation.monitor.infoReplies, violation: simulation.violation,
+        let monitor = simulation.monitor
+        return SimulationReport(
+            seed: seed, steps: simulation.steps, racesStarted: monitor.racesStarted, racesEnded: monitor.racesEnded,
+            resyncsAnswered: monitor.resyncsAnswered, faults: simulation.faultCount, infoReplies: monitor.infoReplies,
+            ghostRacesStarted: monitor.ghostRacesStarted, practicesAskedToDeal: monitor.practicesAskedToDeal,
+            quickRacesMatched: monitor.quickRacesMatched, ratedRacesRated: monitor.ratedRacesRated, progressLines: monitor.progressLines,
+            createsRefusedFull: monitor.createsRefusedFull, linesThatWaited: simulation.linesThatWaited, violation: simulation.violation,
             trace: simulation.trace.lines)
-        report.ghostRacesStarted = simulation.monitor.ghostRacesStarted
-        report.practicesAskedToDeal = simulation.monitor.practicesAskedToDeal
-        report.quickRacesMatched = simulation.monitor.quickRacesMatched
-        report.ratedRacesRated = simulation.monitor.ratedRacesRated
-        report.progressLines = simulation.monitor.progressLines
-        report.createsRefusedFull = simulation.monitor.createsRefusedFull
-        report.linesThatWaited = simulation.linesThatWaited
-        return report
     }
 
     var now: Int { clock.now }
