@@ -156,11 +156,7 @@ public enum ServerMessage: Hashable, Sendable {
         case "CONNECTION": return .connection(try ConnectionInfo(fields: Fields(words: rest.split(separator: " "))))
         case "BAN": return .ban(try BanInfo(fields: Fields(words: rest.split(separator: " "))))
         case "RATING": return .rating(try RatingEntry(fields: Fields(words: rest.split(separator: " "))))
-        default:
-            guard ServerEvent.verbs.contains(verb) else {
-                throw ProtocolError(.unknownVerb, "unknown server line \(TextFilter.quoted(verb))")
-            }
-            return .event(try ServerEvent.parse(verb: verb, rest: rest))
+        default: return .event(try ServerEvent.parse(verb: verb, rest: rest))
         }
     }
 
