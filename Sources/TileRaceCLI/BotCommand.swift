@@ -4,12 +4,6 @@ import TileRaceBotClient
 import TileRaceProtocol
 import TileRaceServer
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `tilerace bot`: bots race until Ctrl-C or SIGTERM, then leave and say goodbye.
 struct BotCommand: Command {
     let name = "bot"

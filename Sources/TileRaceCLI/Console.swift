@@ -1,12 +1,6 @@
 import Foundation
 import TileRaceTransport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// So tests run commands without the process's real streams.
 public struct Console: Sendable {
     public var writeOutput: @Sendable (String) -> Void

@@ -5,12 +5,6 @@ import TileRaceRedis
 import TileRaceServer
 import TileRaceTransport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `tilerace serve`: runs the race server until SIGINT or SIGTERM.
 struct ServeCommand: Command {
     let name = "serve"

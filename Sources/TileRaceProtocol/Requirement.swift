@@ -24,37 +24,20 @@ public enum Requirement: CaseIterable, Hashable, Sendable {
     /// The connection unlocked the operator's requests with `AUTH` (else `not-operator`).
     case `operator`
 
-    /// The code of the `ERR` that refuses a request when this is not met.
-    public var errorCode: ErrorCode {
-        switch self {
-        case .notGreeted: .alreadyGreeted
-        case .greeted: .helloFirst
-        case .named: .noNickname
-        case .outsideRooms, .notPracticing: .busy
-        case .member, .player: .notInRoom
-        case .roomNotRacing: .raceInProgress
-        case .racing, .practicing: .notRacing
-        case .operator: .notOperator
-        }
-    }
-
-    /// What the `ERR` that refuses a request when this is not met says.
-    public var refusalText: String {
-        switch self {
-        case .notGreeted: "HELLO was already accepted"
-        case .greeted: "send HELLO tilerace 1 [nick] first"
-        case .named: "set a nickname first: NICK <nick>"
-        case .outsideRooms: "you are in a room; LEAVE it first"
-        case .notPracticing: "you are playing a practice game; RESIGN it first"
-        case .member: "you are not in a room"
-        case .player: "you are not a player in a room"
-        case .roomNotRacing: "the room is racing; wait for the race to end"
-        case .practicing: "no practice game is running (a race's clock cannot be paused)"
-        case .racing: "no game is running for you"
-        case .operator: "this request is for the server's operator: AUTH <secret> first"
-        }
-    }
-
     /// The `ERR` that refuses a request when this is not met.
-    public var refusal: ProtocolError { ProtocolError(errorCode, refusalText) }
+    public var refusal: ProtocolError {
+        switch self {
+        case .notGreeted: ProtocolError(.alreadyGreeted, "HELLO was already accepted")
+        case .greeted: ProtocolError(.helloFirst, "send HELLO tilerace 1 [nick] first")
+        case .named: ProtocolError(.noNickname, "set a nickname first: NICK <nick>")
+        case .outsideRooms: ProtocolError(.busy, "you are in a room; LEAVE it first")
+        case .notPracticing: ProtocolError(.busy, "you are playing a practice game; RESIGN it first")
+        case .member: ProtocolError(.notInRoom, "you are not in a room")
+        case .player: ProtocolError(.notInRoom, "you are not a player in a room")
+        case .roomNotRacing: ProtocolError(.raceInProgress, "the room is racing; wait for the race to end")
+        case .practicing: ProtocolError(.notRacing, "no practice game is running (a race's clock cannot be paused)")
+        case .racing: ProtocolError(.notRacing, "no game is running for you")
+        case .operator: ProtocolError(.notOperator, "this request is for the server's operator: AUTH <secret> first")
+        }
+    }
 }

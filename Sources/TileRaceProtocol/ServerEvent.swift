@@ -115,7 +115,7 @@ public enum ServerEvent: Hashable, Sendable {
         return fields
     }
 
-    /// Reads an event from its verb and the rest of its line.
+    /// Reads an event from its verb and the rest of its line; another verb is an unknown line.
     static func parse(verb: String, rest: Substring) throws(ProtocolError) -> ServerEvent {
         let fields = Fields(words: rest.split(separator: " "))
         switch verb {
@@ -147,7 +147,7 @@ public enum ServerEvent: Hashable, Sendable {
             return .queued(
                 waiting: try fields.integer(.waiting), seconds: try fields.integer(.seconds), offersBots: fields[.offer] == "bots")
         case "MATCHED": return .matched(try RoomDescription(fields: fields))
-        default: throw ProtocolError(.unknownVerb, "unknown event \(TextFilter.quoted(verb))")
+        default: throw ProtocolError(.unknownVerb, "unknown server line \(TextFilter.quoted(verb))")
         }
     }
 }

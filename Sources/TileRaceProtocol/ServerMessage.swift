@@ -83,51 +83,28 @@ public enum ServerMessage: Hashable, Sendable {
         }
         var line = ""
         line.reserveCapacity(128)
-        switch self {
-        case .ok(let reply):
-            line += "OK "
-            line += reply.verb.rawValue
-            reply.fields.write(to: &line)
-        case .error(let error):
-            line += "ERR "
-            line += error.code.rawValue
-            line += " "
-            line += error.message
-        case .pong(let token):
-            line += "PONG"
-            if let token {
-                line += " "
-                line += token
-            }
-        case .room(let room):
-            line += "ROOM"
-            room.fields.write(to: &line)
-        case .member(let member):
-            line += "MEMBER"
-            member.fields.write(to: &line)
-        case .entry(let entry):
-            line += "ENTRY"
-            entry.fields.write(to: &line)
-        case .log(let chunk):
-            line += "LOG "
-            line += chunk
-        case .info(let text):
-            line += "INFO "
-            line += TextFilter.printableASCII(text)
-        case .event(let event):
-            line += event.verb
-            event.fields.write(to: &line)
-        case .connection(let connection):
-            line += "CONNECTION"
-            connection.fields.write(to: &line)
-        case .ban(let ban):
-            line += "BAN"
-            ban.fields.write(to: &line)
-        case .rating(let entry):
-            line += "RATING"
-            entry.fields.write(to: &line)
-        }
+        let (head, fields) = parts
+        line += head
+        fields.write(to: &line)
         return line
+    }
+
+    /// The line's first word (`OK` with its verb) and the fields after it.
+    private var parts: (head: String, fields: Fields) {
+        switch self {
+        case .ok(let reply): ("OK " + reply.verb.rawValue, reply.fields)
+        case .error(let error): ("ERR", Fields(positionals: [error.code.rawValue, error.message]))
+        case .pong(let token): ("PONG", Fields(positionals: token.map { [$0] } ?? []))
+        case .room(let room): ("ROOM", room.fields)
+        case .member(let member): ("MEMBER", member.fields)
+        case .entry(let entry): ("ENTRY", entry.fields)
+        case .log(let chunk): ("LOG", Fields(positionals: [chunk]))
+        case .info(let text): ("INFO", Fields(positionals: [TextFilter.printableASCII(text)]))
+        case .event(let event): (event.verb, event.fields)
+        case .connection(let connection): ("CONNECTION", connection.fields)
+        case .ban(let ban): ("BAN", ban.fields)
+        case .rating(let entry): ("RATING", entry.fields)
+        }
     }
 
     public static func parse(_ line: String) throws(ProtocolError) -> ServerMessage {
@@ -156,11 +133,7 @@ public enum ServerMessage: Hashable, Sendable {
         case "CONNECTION": return .connection(try ConnectionInfo(fields: Fields(words: rest.split(separator: " "))))
         case "BAN": return .ban(try BanInfo(fields: Fields(words: rest.split(separator: " "))))
         case "RATING": return .rating(try RatingEntry(fields: Fields(words: rest.split(separator: " "))))
-        default:
-            guard ServerEvent.verbs.contains(verb) else {
-                throw ProtocolError(.unknownVerb, "unknown server line \(TextFilter.quoted(verb))")
-            }
-            return .event(try ServerEvent.parse(verb: verb, rest: rest))
+        default: return .event(try ServerEvent.parse(verb: verb, rest: rest))
         }
     }
 

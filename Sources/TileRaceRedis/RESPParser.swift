@@ -85,12 +85,10 @@ public struct RESPParser: Sendable {
         }
         guard let (line, afterLine) = try line(from: position + 1, type: type) else { return nil }
         switch type {
-        case UInt8(ascii: "+"):
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
             position = afterLine
-            return .value(.simple(String(decoding: line, as: UTF8.self)))
-        case UInt8(ascii: "-"):
-            position = afterLine
-            return .value(.error(String(decoding: line, as: UTF8.self)))
+            let text = String(decoding: line, as: UTF8.self)
+            return .value(type == UInt8(ascii: "+") ? .simple(text) : .error(text))
         case UInt8(ascii: ":"):
             guard let number = RESPParser.integer(line) else {
                 throw .protocolViolation("bad integer \(RESPParser.quoted(line)): expected digits, with an optional -")

@@ -38,11 +38,6 @@ public enum RESPValue: Hashable, Sendable {
         if case .array(let elements?) = self { elements } else { nil }
     }
 
-    /// Whether this is the null bulk string or the null array.
-    public var isNull: Bool {
-        self == .bulk(nil) || self == .array(nil)
-    }
-
     /// Throws an error reply as `RedisError.server(message)`, for callers that treat `-ERR` as failure.
     public func checked() throws(RedisError) -> RESPValue {
         if case .error(let message) = self { throw .server(message) }

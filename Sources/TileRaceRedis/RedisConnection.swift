@@ -146,13 +146,9 @@ public final class RedisConnection: @unchecked Sendable {
             return
         }
         var request = RedisRequest(bytes: bytes, replyCount: replyCount, deadline: deadline(), purpose: .caller(deliver: deliver))
-        if case .connected(let channel) = state {
-            request.isSent = true
-            requests.append(request)
-            write(bytes, on: channel)
-        } else {
-            requests.append(request)
-        }
+        if case .connected = state { request.isSent = true }
+        requests.append(request)
+        if case .connected(let channel) = state { write(bytes, on: channel) }
         armTimer(for: request.deadline)
         if case .idle = state { connect() }
     }

@@ -14,14 +14,6 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The connection was closed by its owner.
     case closed
 
-    /// Whether the server could not be reached: connecting failed, or the connection was lost.
-    public var isUnreachable: Bool {
-        switch self {
-        case .unreachable, .cannotConnect: true
-        case .badAddress, .timeout, .protocolViolation, .server, .closed: false
-        }
-    }
-
     /// One line for people.
     public var description: String {
         switch self {

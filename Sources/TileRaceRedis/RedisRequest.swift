@@ -22,14 +22,6 @@ struct RedisRequest {
     /// Whether it was written to the current connection.
     var isSent = false
 
-    /// A request for `replyCount` replies to `bytes`.
-    init(bytes: [UInt8], replyCount: Int, deadline: UInt64, purpose: Purpose) {
-        self.bytes = bytes
-        self.replyCount = replyCount
-        self.deadline = deadline
-        self.purpose = purpose
-    }
-
     /// Gives the caller its result; nothing for the connection's own requests.
     func finish(_ result: Result<[RESPValue], RedisError>) {
         if case .caller(let deliver) = purpose { deliver(result) }

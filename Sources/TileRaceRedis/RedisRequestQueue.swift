@@ -4,13 +4,8 @@ struct RedisRequestQueue {
     private var storage: [RedisRequest?] = []
     private var head = 0
 
-    /// An empty queue.
-    init() {}
-
-    /// Whether nothing waits.
     var isEmpty: Bool { head == storage.count }
 
-    /// The oldest request.
     var first: RedisRequest? { isEmpty ? nil : storage[head] }
 
     /// The earliest deadline of all.
@@ -23,7 +18,6 @@ struct RedisRequestQueue {
         storage[head...].contains { $0.map { $0.isSent && $0.deadline <= now } ?? false }
     }
 
-    /// Adds a request at the end.
     mutating func append(_ request: RedisRequest) {
         storage.append(request)
     }
@@ -45,7 +39,6 @@ struct RedisRequestQueue {
         return storage[head].map { $0.replies.count == $0.replyCount } ?? false
     }
 
-    /// Takes the oldest request off.
     mutating func removeFirst() -> RedisRequest? {
         guard let request = first else { return nil }
         storage[head] = nil
@@ -70,7 +63,6 @@ struct RedisRequestQueue {
         return bytes
     }
 
-    /// Takes every request off.
     mutating func removeAll() -> [RedisRequest] {
         let all = storage[head...].compactMap { $0 }
         storage = []

@@ -2,12 +2,6 @@ import Foundation
 import TileRaceRedis
 import TileRaceTransport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A real `redis-server` of our own, for a test or a benchmark (`tilerace
 /// bench store`): on a free loopback port, with its append-only file (synced
 /// on every write) in a fresh temporary directory that goes away with it. It can be stopped, killed and restarted on the

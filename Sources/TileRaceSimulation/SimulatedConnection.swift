@@ -28,22 +28,12 @@ final class SimulatedConnection {
     let serverID: ConnectionID
     /// One-way latency (milliseconds).
     let latency: Int
-    /// When the last bytes towards the server arrive.
-    var toServerAt = 0
-    /// When the last bytes towards the client arrive.
-    var toClientAt = 0
     /// Until when nothing moves either way (an outage).
     var stalledUntil = 0
-    var isOpenAtClient = true
-    var isOpenAtServer = true
-    /// Bytes sent and not yet arrived, each way.
-    var inFlightToServer = 0
-    var inFlightToClient = 0
+    var toServer = Way()
+    var toClient = Way()
     /// Whether it was cut: whatever is on its way is lost, and nothing more goes through.
     var isCut = false
-    /// What arrived while it was stalled, each way, in order: delivered when the stall ends.
-    var heldToServer: [Held] = []
-    var heldToClient: [Held] = []
     var isStallEndScheduled = false
     /// `ServerAction.sendSoon` lines waiting for the next reply, and their deadline.
     var waitingOutput: [String] = []
@@ -52,6 +42,18 @@ final class SimulatedConnection {
     enum Held {
         case bytes([UInt8])
         case close(String)
+    }
+
+    /// The traffic one way, towards one end.
+    struct Way {
+        /// When the last bytes sent this way arrive.
+        var lastArrival = 0
+        /// Bytes sent and not yet arrived.
+        var inFlight = 0
+        /// What arrived while it was stalled, in order: delivered when the stall ends.
+        var held: [Held] = []
+        /// Whether the end it goes to is open.
+        var isOpen = true
     }
 
     init(id: Int, party: Party, server: Int, generation: Int, serverID: ConnectionID, latency: Int) {
@@ -63,5 +65,19 @@ final class SimulatedConnection {
         self.latency = latency
     }
 
-    var isQuiet: Bool { inFlightToServer == 0 && inFlightToClient == 0 }
+    var isQuiet: Bool { toServer.inFlight == 0 && toClient.inFlight == 0 }
+
+    subscript(towards end: End) -> Way {
+        get { end == .server ? toServer : toClient }
+        set {
+            if end == .server { toServer = newValue } else { toClient = newValue }
+        }
+    }
+}
+
+/// One end of a simulated connection.
+enum End {
+    case server, client
+
+    var opposite: End { self == .server ? .client : .server }
 }

@@ -108,7 +108,7 @@ extension Simulation {
     private func stopServer(_ index: Int) {
         feed(index, .shutdown)
         let server = servers[index]
-        for id in server.connections.values.sorted() { closeFromServer(id, reason: "the server closed the connection") }
+        for id in server.connections.values.sorted() { close(id, at: .server, reason: "the server closed the connection") }
         server.connections = [:]
         server.core = nil
         server.generation += 1

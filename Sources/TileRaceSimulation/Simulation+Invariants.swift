@@ -31,7 +31,7 @@ extension Simulation {
     /// Nil unless quiet (nothing in flight either way), and so in sync.
     private func quietSession(of index: Int) -> ServerCore.SessionView? {
         guard let id = players[index].connection, let connection = connections[id], connection.isQuiet,
-            connection.isOpenAtClient, connection.isOpenAtServer, !connection.isCut,
+            connection.toClient.isOpen, connection.toServer.isOpen, !connection.isCut,
             let core = servers[connection.server].core, servers[connection.server].generation == connection.generation
         else { return nil }
         return core.sessionView(on: connection.serverID)

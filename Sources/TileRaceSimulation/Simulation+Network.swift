@@ -46,7 +46,7 @@ extension Simulation {
             probes[probe] = connection.id
             let lines = [ClientMessage.hello(nickname: nil).line, ClientMessage.info.line, ClientMessage.quit.line]
             for line in lines { monitor.clientSent(line, by: "\(party)", simulation: self) }
-            transmitToServer(connection.id, lines)
+            transmit(connection.id, lines, to: .server)
         }
         feed(index, .connected(serverID, peer: "10.0.0.\(connection.id % 250 + 1):\(40_000 + connection.id)"))
     }
@@ -62,47 +62,31 @@ extension Simulation {
 
     // MARK: Bytes
 
-    func transmitToServer(_ id: Int, _ lines: [String]) {
-        guard let connection = connections[id], connection.isOpenAtClient, !connection.isCut, !lines.isEmpty else { return }
-        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        let at = max(now + connection.latency, connection.toServerAt)
-        connection.toServerAt = at
-        connection.inFlightToServer += 1
-        queue.schedule(.toServer(connection: id, bytes: bytes), at: at)
-    }
-
-    func transmitToClient(_ id: Int, _ lines: [String]) {
-        guard let connection = connections[id], connection.isOpenAtServer, !connection.isCut, !lines.isEmpty else { return }
-        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-        let at = max(now + connection.latency, connection.toClientAt)
-        connection.toClientAt = at
-        connection.inFlightToClient += 1
-        queue.schedule(.toClient(connection: id, bytes: bytes), at: at)
-    }
-
-    func arriveAtServer(_ id: Int, _ bytes: [UInt8]) {
-        guard let connection = connections[id], !connection.isCut else { return }
-        if holds(connection) {
-            connection.heldToServer.append(.bytes(bytes))
+    /// Sends lines from the opposite end towards `end`.
+    func transmit(_ id: Int, _ lines: [String], to end: End) {
+        guard let connection = connections[id], connection[towards: end.opposite].isOpen, !connection.isCut, !lines.isEmpty else {
             return
         }
-        connection.inFlightToServer -= 1
-        deliverToServer(connection, bytes)
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let at = max(now + connection.latency, connection[towards: end].lastArrival)
+        connection[towards: end].lastArrival = at
+        connection[towards: end].inFlight += 1
+        queue.schedule(.arrives(connection: id, at: end, bytes: bytes), at: at)
     }
 
-    func arriveAtClient(_ id: Int, _ bytes: [UInt8]) {
+    func arrive(_ id: Int, _ bytes: [UInt8], at end: End) {
         guard let connection = connections[id], !connection.isCut else { return }
         if holds(connection) {
-            connection.heldToClient.append(.bytes(bytes))
+            connection[towards: end].held.append(.bytes(bytes))
             return
         }
-        connection.inFlightToClient -= 1
-        deliverToClient(connection, bytes)
+        connection[towards: end].inFlight -= 1
+        deliver(bytes, on: connection, at: end)
     }
 
     /// Stalled, or holding earlier bytes (bytes never overtake each other).
     private func holds(_ connection: SimulatedConnection) -> Bool {
-        guard connection.stalledUntil > now || !connection.heldToServer.isEmpty || !connection.heldToClient.isEmpty else {
+        guard connection.stalledUntil > now || !connection.toServer.held.isEmpty || !connection.toClient.held.isEmpty else {
             return false
         }
         if !connection.isStallEndScheduled {
@@ -122,123 +106,94 @@ extension Simulation {
             queue.schedule(.stallEnds(connection: id), at: connection.stalledUntil)
             return
         }
-        let toServer = connection.heldToServer
-        let toClient = connection.heldToClient
-        connection.heldToServer = []
-        connection.heldToClient = []
-        for held in toServer {
-            release(held, of: connection, deliver: deliverToServer, close: closeReachesServer, inFlight: \.inFlightToServer)
-        }
-        for held in toClient {
-            release(held, of: connection, deliver: deliverToClient, close: closeReachesClient, inFlight: \.inFlightToClient)
-        }
-    }
-
-    /// Delivers what a stall held, one way.
-    private func release(
-        _ held: SimulatedConnection.Held, of connection: SimulatedConnection,
-        deliver: (SimulatedConnection, [UInt8]) -> Void, close: (SimulatedConnection, String) -> Void,
-        inFlight: ReferenceWritableKeyPath<SimulatedConnection, Int>
-    ) {
-        switch held {
-        case .bytes(let bytes):
-            connection[keyPath: inFlight] -= 1
-            deliver(connection, bytes)
-        case .close(let reason):
-            close(connection, reason)
+        let held = [End.server, .client].map { end in (end, connection[towards: end].held) }
+        connection.toServer.held = []
+        connection.toClient.held = []
+        for (end, items) in held {
+            for item in items {
+                switch item {
+                case .bytes(let bytes):
+                    connection[towards: end].inFlight -= 1
+                    deliver(bytes, on: connection, at: end)
+                case .close(let reason):
+                    closeReaches(connection, end, reason: reason)
+                }
+            }
         }
     }
 
-    private func deliverToServer(_ connection: SimulatedConnection, _ bytes: [UInt8]) {
-        let server = servers[connection.server]
-        guard connection.isOpenAtServer, server.generation == connection.generation else { return }
-        feed(connection.server, .received(connection.serverID, bytes))
-    }
-
-    private func deliverToClient(_ connection: SimulatedConnection, _ bytes: [UInt8]) {
-        guard connection.isOpenAtClient else { return }
-        switch connection.party {
-        case .player(let player):
+    private func deliver(_ bytes: [UInt8], on connection: SimulatedConnection, at end: End) {
+        guard connection[towards: end].isOpen else { return }
+        switch (end, connection.party) {
+        case (.server, _):
+            guard servers[connection.server].generation == connection.generation else { return }
+            feed(connection.server, .received(connection.serverID, bytes))
+        case (.client, .player(let player)):
             guard players[player].connection == connection.id else { return }
             drive(player, .received(bytes))
-        case .bot(let bot):
+        case (.client, .bot(let bot)):
             guard bots[bot].connection == connection.id else { return }
             botReceived(bot, bytes)
-        case .probe:
+        case (.client, .probe):
             break  // the reply is checked as the server sends it
         }
     }
 
     // MARK: Closing
 
-    /// The client closes its end: the server hears it after what was sent before.
+    /// The client closes its end.
     func closeFromClient(_ id: Int) {
-        guard let connection = connections[id], connection.isOpenAtClient else { return }
-        connection.isOpenAtClient = false
-        let at = max(now + connection.latency, connection.toServerAt)
-        queue.schedule(.closedAtServer(connection: id, reason: "the peer closed the connection"), at: at)
+        close(id, at: .client, reason: "the peer closed the connection")
     }
 
-    /// The server closes its end: the client hears it after what was sent before.
-    func closeFromServer(_ id: Int, reason: String) {
-        guard let connection = connections[id], connection.isOpenAtServer else { return }
-        connection.isOpenAtServer = false
-        let at = max(now + connection.latency, connection.toClientAt)
-        queue.schedule(.closedAtClient(connection: id, reason: reason), at: at)
+    /// One end closes: the opposite end hears it after what was sent before.
+    func close(_ id: Int, at end: End, reason: String) {
+        guard let connection = connections[id], connection[towards: end].isOpen else { return }
+        connection[towards: end].isOpen = false
+        let at = max(now + connection.latency, connection[towards: end.opposite].lastArrival)
+        queue.schedule(.closeArrives(connection: id, at: end.opposite, reason: reason), at: at)
     }
 
     /// The connection breaks (a reset): what is on its way is lost; both ends hear it.
     func cut(_ id: Int) {
         guard let connection = connections[id], !connection.isCut else { return }
         connection.isCut = true
-        connection.heldToServer = []
-        connection.heldToClient = []
-        connection.inFlightToServer = 0
-        connection.inFlightToClient = 0
-        queue.schedule(.closedAtServer(connection: id, reason: "read failed: connection reset by peer"), at: now + connection.latency)
-        queue.schedule(.closedAtClient(connection: id, reason: "connection reset by peer"), at: now + connection.latency)
+        for end in [End.server, .client] {
+            connection[towards: end].held = []
+            connection[towards: end].inFlight = 0
+        }
+        queue.schedule(
+            .closeArrives(connection: id, at: .server, reason: "read failed: connection reset by peer"), at: now + connection.latency)
+        queue.schedule(.closeArrives(connection: id, at: .client, reason: "connection reset by peer"), at: now + connection.latency)
     }
 
-    func closeArrivesAtServer(_ id: Int, reason: String) {
+    func closeArrives(_ id: Int, at end: End, reason: String) {
         guard let connection = connections[id] else { return }
         if !connection.isCut, holds(connection) {
-            connection.heldToServer.append(.close(reason))
+            connection[towards: end].held.append(.close(reason))
             return
         }
-        closeReachesServer(connection, reason: reason)
+        closeReaches(connection, end, reason: reason)
     }
 
-    func closeArrivesAtClient(_ id: Int, reason: String) {
-        guard let connection = connections[id] else { return }
-        if !connection.isCut, holds(connection) {
-            connection.heldToClient.append(.close(reason))
-            return
-        }
-        closeReachesClient(connection, reason: reason)
-    }
-
-    private func closeReachesServer(_ connection: SimulatedConnection, reason: String) {
-        guard connection.isOpenAtServer else { return }
-        connection.isOpenAtServer = false
-        let server = servers[connection.server]
-        guard server.generation == connection.generation, server.connections.removeValue(forKey: connection.serverID) != nil
-        else { return }
-        feed(connection.server, .disconnected(connection.serverID, reason: reason))
-    }
-
-    private func closeReachesClient(_ connection: SimulatedConnection, reason: String) {
-        guard connection.isOpenAtClient else { return }
-        connection.isOpenAtClient = false
-        switch connection.party {
-        case .player(let player):
+    private func closeReaches(_ connection: SimulatedConnection, _ end: End, reason: String) {
+        guard connection[towards: end].isOpen else { return }
+        connection[towards: end].isOpen = false
+        switch (end, connection.party) {
+        case (.server, _):
+            let server = servers[connection.server]
+            guard server.generation == connection.generation, server.connections.removeValue(forKey: connection.serverID) != nil
+            else { return }
+            feed(connection.server, .disconnected(connection.serverID, reason: reason))
+        case (.client, .player(let player)):
             guard players[player].connection == connection.id else { return }
             players[player].connection = nil
             drive(player, .closed(reason))
-        case .bot(let bot):
+        case (.client, .bot(let bot)):
             guard bots[bot].connection == connection.id else { return }
             bots[bot].connection = nil
             driveBot(bot, .disconnected(reason))
-        case .probe(let probe):
+        case (.client, .probe(let probe)):
             probes[probe] = nil
         }
     }

@@ -9,7 +9,7 @@ extension Simulation {
         guard !lines.isEmpty else { return }
         for line in lines { checkBans(line, from: index) }
         for line in lines { monitor.serverSent(line, on: connection, simulation: self) }
-        transmitToClient(connection, lines)
+        transmit(connection, lines, to: .client)
     }
 
     /// Only `PROGRESS` may wait: any other line must not arrive late.

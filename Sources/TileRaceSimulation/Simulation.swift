@@ -11,10 +11,8 @@ import TileRaceServer
 /// Not thread-safe: a run belongs to its thread.
 package final class Simulation {
     enum Event {
-        case toServer(connection: Int, bytes: [UInt8])
-        case toClient(connection: Int, bytes: [UInt8])
-        case closedAtServer(connection: Int, reason: String)
-        case closedAtClient(connection: Int, reason: String)
+        case arrives(connection: Int, at: End, bytes: [UInt8])
+        case closeArrives(connection: Int, at: End, reason: String)
         case stallEnds(connection: Int)
         /// The server's output that waited on a connection is written (`ServerAction.sendSoon`).
         case outputWaitEnds(connection: Int)
@@ -126,19 +124,14 @@ package final class Simulation {
         simulation.start()
         simulation.runEvents()
         simulation.store.close()
-        var report = SimulationReport(
-            seed: seed, steps: simulation.steps, racesStarted: simulation.monitor.racesStarted,
-            racesEnded: simulation.monitor.racesEnded, resyncsAnswered: simulation.monitor.resyncsAnswered,
-            faults: simulation.faultCount, infoReplies: simulation.monitor.infoReplies, violation: simulation.violation,
+        let monitor = simulation.monitor
+        return SimulationReport(
+            seed: seed, steps: simulation.steps, racesStarted: monitor.racesStarted, racesEnded: monitor.racesEnded,
+            resyncsAnswered: monitor.resyncsAnswered, faults: simulation.faultCount, infoReplies: monitor.infoReplies,
+            ghostRacesStarted: monitor.ghostRacesStarted, practicesAskedToDeal: monitor.practicesAskedToDeal,
+            quickRacesMatched: monitor.quickRacesMatched, ratedRacesRated: monitor.ratedRacesRated, progressLines: monitor.progressLines,
+            createsRefusedFull: monitor.createsRefusedFull, linesThatWaited: simulation.linesThatWaited, violation: simulation.violation,
             trace: simulation.trace.lines)
-        report.ghostRacesStarted = simulation.monitor.ghostRacesStarted
-        report.practicesAskedToDeal = simulation.monitor.practicesAskedToDeal
-        report.quickRacesMatched = simulation.monitor.quickRacesMatched
-        report.ratedRacesRated = simulation.monitor.ratedRacesRated
-        report.progressLines = simulation.monitor.progressLines
-        report.createsRefusedFull = simulation.monitor.createsRefusedFull
-        report.linesThatWaited = simulation.linesThatWaited
-        return report
     }
 
     var now: Int { clock.now }
@@ -204,10 +197,8 @@ package final class Simulation {
 
     private func handle(_ event: Event) {
         switch event {
-        case .toServer(let id, let bytes): arriveAtServer(id, bytes)
-        case .toClient(let id, let bytes): arriveAtClient(id, bytes)
-        case .closedAtServer(let id, let reason): closeArrivesAtServer(id, reason: reason)
-        case .closedAtClient(let id, let reason): closeArrivesAtClient(id, reason: reason)
+        case .arrives(let id, let end, let bytes): arrive(id, bytes, at: end)
+        case .closeArrives(let id, let end, let reason): closeArrives(id, at: end, reason: reason)
         case .stallEnds(let id): stallEnds(id)
         case .outputWaitEnds(let id): outputWaitEnds(id)
         case .connectDone(let party, let attempt, let server, let latency):
@@ -325,7 +316,7 @@ package final class Simulation {
             case .write(let lines):
                 guard let id = players[index].connection else { continue }
                 for line in lines { monitor.clientSent(line, by: name, simulation: self) }
-                transmitToServer(id, lines)
+                transmit(id, lines, to: .server)
             case .close:
                 note(name, "closes its connection")
                 if let id = players[index].connection { closeFromClient(id) }
@@ -383,7 +374,7 @@ package final class Simulation {
                 let lines = conversation.lines(for: [message], now: now)
                 bots[index].conversation = conversation
                 for line in lines { monitor.clientSent(line, by: bots[index].name, simulation: self) }
-                transmitToServer(id, lines)
+                transmit(id, lines, to: .server)
             case .chooseMove(let board, let generation):
                 let directions = Direction.allCases.filter { board.sliding($0) != nil }
                 let direction = directions.isEmpty ? nil : random.element(of: directions)
@@ -418,7 +409,7 @@ package final class Simulation {
                 guard let id = bots[index].connection, var current = bots[index].conversation else { continue }
                 let lines = current.lines(for: [message], now: now)
                 bots[index].conversation = current
-                transmitToServer(id, lines)
+                transmit(id, lines, to: .server)
             case .fail(let reason):
                 if let id = bots[index].connection { closeFromClient(id) }
                 bots[index].connection = nil
@@ -511,7 +502,7 @@ package final class Simulation {
                 if id == server.operatorID { server.operatorID = nil }
                 guard let connection = server.connections.removeValue(forKey: id) else { continue }
                 serverWrites(takeWaitingOutput(connection), to: connection, from: index)
-                closeFromServer(connection, reason: "the server closed the connection")
+                close(connection, at: .server, reason: "the server closed the connection")
             case .leaderboard(let id, let request):
                 askStore(id, request, from: index)
             case .input(let id, let flow):

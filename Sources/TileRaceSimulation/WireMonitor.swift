@@ -13,13 +13,13 @@ struct WireMonitor {
         var players: [String]
         /// The racers its `START` named as bots (nickname keys).
         var bots: Set<String>
-        var results: [String] = []
-        /// The `RESULT` lines that carried a rating, and their changes.
-        var ratingChanges: [Int] = []
         /// Whether its `START` allowed assists.
         var allowsAssists = false
         /// The `RESULT` lines as parsed, in order.
         var finishes: [RacerFinish] = []
+
+        var results: [String] { finishes.map { Names.nicknameKey($0.nickname) } }
+        var ratingChanges: [Int] { finishes.compactMap(\.ratingChange) }
     }
 
     /// Errors that say the client sent something it should not have, whatever the timing.
@@ -207,10 +207,8 @@ struct WireMonitor {
             if case .event(.result) = message, let race = finish.race {
                 let key = prefix + String(race)
                 let nickname = Names.nicknameKey(finish.nickname)
-                seen[id]?[key]?.results.append(nickname)
                 seen[id]?[key]?.finishes.append(finish)
                 if let change = finish.ratingChange {
-                    seen[id]?[key]?.ratingChanges.append(change)
                     if !ratedRooms.contains(prefix + Names.nicknameKey(finish.room)) {
                         simulation.fail("ratings change only in rated rooms", "\(party) got a rating in an unrated room's result: \(line)")
                     }

@@ -15,14 +15,9 @@ package enum FileDescriptor {
         #endif
     }
 
-    package static func setNonBlocking(_ fd: Int32) {
+    package static func setNonBlocking(_ fd: Int32, _ isNonBlocking: Bool = true) {
         let flags = fcntl(fd, F_GETFL, 0)
-        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
-    }
-
-    package static func setBlocking(_ fd: Int32) {
-        let flags = fcntl(fd, F_GETFL, 0)
-        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+        _ = fcntl(fd, F_SETFL, isNonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
     }
 
     package static func setCloseOnExec(_ fd: Int32) {

@@ -142,7 +142,7 @@ package enum Socket {
                 lastFailure = failure
                 continue
             }
-            if !isNonBlocking { FileDescriptor.setBlocking(fd) }
+            FileDescriptor.setNonBlocking(fd, isNonBlocking)
             return fd
         }
         throw lastFailure
@@ -288,7 +288,7 @@ package enum Socket {
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         guard result == 0 else { return nil }
-        return SocketAddress.port(of: storage)
+        return SocketAddress.describe(storage).split(separator: ":").last.flatMap { Int($0) }
     }
 
     #if canImport(Glibc)

@@ -86,20 +86,4 @@ package struct SocketAddress: Sendable {
     private static func cText(_ text: [CChar]) -> String {
         String(decoding: text.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-
-    static func port(of storage: sockaddr_storage) -> Int? {
-        var copy = storage
-        switch Int32(storage.ss_family) {
-        case AF_INET:
-            return withUnsafePointer(to: &copy) {
-                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
-            }
-        case AF_INET6:
-            return withUnsafePointer(to: &copy) {
-                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
-            }
-        default:
-            return nil
-        }
-    }
 }

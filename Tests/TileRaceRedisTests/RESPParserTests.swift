@@ -143,7 +143,6 @@ import Testing
         #expect(RESPValue.error("1").integer == nil)
         #expect(RESPValue.array([.integer(1)]).array == [.integer(1)])
         #expect(RESPValue.array(nil).array == nil)
-        #expect(RESPValue.array(nil).isNull && RESPValue.bulk(nil).isNull && !RESPValue.bulk([]).isNull)
         #expect(try RESPValue.integer(1).checked() == .integer(1))
         #expect(throws: RedisError.server("ERR no")) { try RESPValue.error("ERR no").checked() }
     }
