@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "TileRaceRedis", dependencies: ["TileRaceTransport"]),
         /// A real `redis-server` of our own on loopback, for tests and
         /// `tilerace-bench store`: started, stopped, killed, paused, restarted.
-        .target(name: "TileRaceRedisProcess", dependencies: ["TileRaceRedis", "TileRaceTransport"]),
+        /// Test support, not product: `tilerace` links none of it.
+        .target(name: "TileRaceRedisProcess", dependencies: ["TileRaceRedis", "TileRaceTransport"], path: "Tests/TileRaceRedisProcess"),
         /// The 2048 search behind bots and hints: expectimax over the engine's boards.
         .target(name: "TileRaceBot", dependencies: ["TileRaceEngine"]),
         /// The Dispatch TCP race server and the persistent leaderboard.

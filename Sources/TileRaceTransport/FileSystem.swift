@@ -141,12 +141,6 @@ package enum FileSystem {
         flock(fd, LOCK_UN)
         FileDescriptor.close(fd)
     }
-
-    package static func permissions(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Int(info.st_mode & 0o777)
-    }
 }
 
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }

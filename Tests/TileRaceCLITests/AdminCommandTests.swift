@@ -3,6 +3,7 @@ import Testing
 import TileRaceProtocol
 import TileRaceServer
 import TileRaceServerTestSupport
+import TileRaceTestSupport
 import TileRaceTransport
 
 @testable import TileRaceCLI
@@ -43,7 +44,7 @@ import TileRaceTransport
     @Test func theServerMakesItsSecretOnlyItsOwnerCanRead() throws {
         let host = try TestHost()
         let path = OperatorSecret.path(inDataDirectory: host.directory)
-        #expect(FileSystem.permissions(path) == 0o600)
+        #expect(filePermissions(path) == 0o600)
         let secret = try OperatorSecret.read(path: path)
         #expect(secret.count == 64 && secret.allSatisfy(\.isHexDigit))
     }

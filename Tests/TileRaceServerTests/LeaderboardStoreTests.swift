@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TileRaceEngine
 import TileRaceProtocol
+import TileRaceTestSupport
 
 @testable import TileRaceServer
 @testable import TileRaceTransport
@@ -55,9 +56,9 @@ struct LeaderboardStoreTests {
         let store = try LeaderboardStore.open(directory: directory.path + "/deeper/data")
         try submit(store, "ana", 1)
         try store.compact()
-        #expect(FileSystem.permissions(directory.path + "/deeper/data") == 0o700)
+        #expect(filePermissions(directory.path + "/deeper/data") == 0o700)
         for name in ["leaderboard.journal", "leaderboard.snapshot", "leaderboard.claims", "leaderboard.lock"] {
-            #expect(FileSystem.permissions(directory.path + "/deeper/data/" + name) == 0o600)
+            #expect(filePermissions(directory.path + "/deeper/data/" + name) == 0o600)
         }
     }
 

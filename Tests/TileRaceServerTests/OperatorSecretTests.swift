@@ -1,5 +1,6 @@
 import Testing
 import TileRaceProtocol
+import TileRaceTestSupport
 
 @testable import TileRaceServer
 @testable import TileRaceTransport
@@ -11,7 +12,7 @@ import TileRaceProtocol
         let directory = TemporaryDirectory()
         let (secret, isNew) = try OperatorSecret.loadOrCreate(inDataDirectory: directory.path + "/data")
         #expect(isNew && secret.count == 64 && secret.allSatisfy(\.isHexDigit))
-        #expect(FileSystem.permissions(directory.path + "/data/operator.secret") == 0o600)
+        #expect(filePermissions(directory.path + "/data/operator.secret") == 0o600)
         let again = try OperatorSecret.loadOrCreate(inDataDirectory: directory.path + "/data")
         #expect(again.secret == secret && !again.isNew)
     }
