@@ -95,6 +95,6 @@ struct PlayCommand: Command {
                 if !ending.isStopped { ended(ending.message) }
             })
         client.start()
-        return BotHandle { client.stop() }
+        return { client.stop() }
     }
 }

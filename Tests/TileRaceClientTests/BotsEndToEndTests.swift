@@ -17,7 +17,7 @@ import TileRaceServerTestSupport
             bot: try! Bot(strength: request.strength), movesPerSecond: 50)
         let client = BotClient(settings: settings, onEnd: { ending in if !ending.isStopped { ended(ending.message) } })
         client.start()
-        return BotHandle { client.stop() }
+        return { client.stop() }
     }
 
     @Test func aPlayerAloneWithBotsRacesAtOnce() throws {

@@ -8,7 +8,6 @@
 /// renamed over it (mode 0600), then the directory synced; the directory is
 /// created (0700) first if needed. A crash leaves the old file or the new one.
 enum AtomicFile {
-    /// Writes `bytes` to `path` in `directory`.
     static func replace(_ path: String, in directory: String, with bytes: [UInt8]) throws(ConfigError) {
         try createDirectory(directory)
         let temporary = path + ".tmp.\(getpid())"

@@ -39,7 +39,7 @@ public struct ConfigStore: Sendable {
         if descriptor < 0 {
             let error = errno
             if error == ENOENT { return Loaded(config: ClientConfig(), problem: nil, mustPreserveExistingFile: false) }
-            return broken("cannot read \(path): \(ConfigStore.describe(error))")
+            return broken("cannot read \(path): \(AtomicFile.describe(error))")
         }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
@@ -48,7 +48,7 @@ public struct ConfigStore: Sendable {
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                return broken("cannot read \(path): \(ConfigStore.describe(errno))")
+                return broken("cannot read \(path): \(AtomicFile.describe(errno))")
             }
             if count == 0 { break }
             bytes += buffer[0..<count]
@@ -79,12 +79,11 @@ public struct ConfigStore: Sendable {
     /// When `preservingExisting`, the current file is first moved to a free `.bak` name, returned.
     @discardableResult
     public func save(_ config: ClientConfig, preservingExisting: Bool = false) throws(ConfigError) -> String? {
-        try createDirectory()
         var backup: String?
         if preservingExisting, ConfigStore.exists(path) {
             let target = freeBackupPath()
             guard rename(path, target) == 0 else {
-                throw ConfigError(code: "backup", message: "cannot move \(path) aside to \(target): \(ConfigStore.describe(errno))")
+                throw ConfigError(code: "backup", message: "cannot move \(path) aside to \(target): \(AtomicFile.describe(errno))")
             }
             backup = target
         }
@@ -96,16 +95,8 @@ public struct ConfigStore: Sendable {
         } catch {
             throw ConfigError(code: "encode", message: "cannot encode the config: \(error)")
         }
-        try writeAtomically(Array(data) + [0x0A])
+        try AtomicFile.replace(path, in: directory, with: Array(data) + [0x0A])
         return backup
-    }
-
-    private func writeAtomically(_ bytes: [UInt8]) throws(ConfigError) {
-        try AtomicFile.replace(path, in: directory, with: bytes)
-    }
-
-    private func createDirectory() throws(ConfigError) {
-        try AtomicFile.createDirectory(directory)
     }
 
     private func freeBackupPath() -> String {
@@ -121,10 +112,6 @@ public struct ConfigStore: Sendable {
     private static func exists(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0
-    }
-
-    private static func describe(_ error: Int32) -> String {
-        String(cString: strerror(error))
     }
 
     private static func describe(decoding error: any Error) -> String {

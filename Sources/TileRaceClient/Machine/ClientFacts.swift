@@ -67,7 +67,7 @@ package struct ClientFacts: Sendable {
             return Play(
                 isRace: session.isRace, room: room, sendsEntries: session.sendsEntries, sequence: session.sequence,
                 unacknowledgedCount: session.unacknowledged.count, game: session.game,
-                endOutcome: session.end.map { ClientFacts.name(of: $0.outcome) }, isClockHeld: Update.isPracticeClockHeld(model))
+                endOutcome: session.end.map { "\($0.outcome)" }, isClockHeld: Update.isPracticeClockHeld(model))
         }
     }
 
@@ -83,16 +83,6 @@ package struct ClientFacts: Sendable {
         case .watch: "watch"
         case .statistics: "statistics"
         case .quickRace: "quick-race"
-        }
-    }
-
-    private static func name(of outcome: EndOfGame.Outcome) -> String {
-        switch outcome {
-        case .won: "won"
-        case .noMoves: "noMoves"
-        case .timeUp: "timeUp"
-        case .resigned: "resigned"
-        case .lostToGhost: "lostToGhost"
         }
     }
 

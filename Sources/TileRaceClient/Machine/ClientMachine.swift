@@ -45,7 +45,6 @@ package struct ClientMachine: Sendable {
     package private(set) var hasQuit = false
     /// For the simulator's invariants, as of the last input.
     package private(set) var facts: ClientFacts
-    /// Milliseconds.
     package private(set) var tickIntervalMilliseconds: Int
 
     /// As `tilerace play` would start with `options`, at monotonic `now`, with the saved `config`.
@@ -221,7 +220,6 @@ package struct ClientMachine: Sendable {
         outputs.append(.write(lines))
     }
 
-    /// Drawn from the model.
     package var screenText: String {
         let theme = model.theme.effective(for: model.colourMode)
         return view(model, size: model.size, theme: theme).plainText

@@ -11,3 +11,6 @@ public struct BotLauncher: Sendable {
         self.start = start
     }
 }
+
+/// Stops a bot started by a `BotLauncher` (it leaves the room and says goodbye).
+public typealias BotHandle = @Sendable () -> Void

@@ -11,7 +11,6 @@ public struct HostedServer: Sendable {
     /// Stops the hosted server (BYE to everyone); does nothing when there is none.
     public var stop: @Sendable () -> Void
 
-    /// Creates a description of a hosted server.
     public init(plan: NetworkPlan, connectedClientCount: (@Sendable () -> Int)? = nil, stop: @escaping @Sendable () -> Void = {}) {
         self.plan = plan
         self.connectedClientCount = connectedClientCount

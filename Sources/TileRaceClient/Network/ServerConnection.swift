@@ -32,7 +32,6 @@ final class ServerConnection: @unchecked Sendable {
     /// Blocks the calling thread; it runs off the loop's queue.
     typealias Connector = @Sendable (ServerEndpoint, _ timeoutMilliseconds: Int) throws(Socket.ConnectFailure) -> Int32
 
-    /// Resolves the name and connects over TCP.
     static let tcpConnector: Connector = { endpoint, timeout throws(Socket.ConnectFailure) in
         try ClientConnection.tcpConnector(endpoint.host, endpoint.port, timeout)
     }

@@ -25,13 +25,7 @@ struct Frame: Hashable, Sendable {
 
     var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
-    subscript(x: Int, y: Int) -> FrameCell {
-        get { cells[y * width + x] }
-        set {
-            guard x >= 0, y >= 0, x < width, y < height else { return }
-            cells[y * width + x] = newValue
-        }
-    }
+    subscript(x: Int, y: Int) -> FrameCell { cells[y * width + x] }
 
     /// Clipped. A style without background keeps the one there, to write over a coloured block.
     @discardableResult
@@ -95,15 +89,6 @@ struct Frame: Hashable, Sendable {
         for y in (rect.y + 1)..<(rect.maxY - 1) {
             text(String(lines.vertical), x: rect.x, y: y, style: style)
             text(String(lines.vertical), x: rect.maxX - 1, y: y, style: style)
-        }
-    }
-
-    /// Top left at (x, y), clipped.
-    mutating func draw(_ other: Frame, x: Int, y: Int) {
-        for row in 0..<other.height {
-            for column in 0..<other.width {
-                self[x + column, y + row] = other[column, row]
-            }
         }
     }
 

@@ -15,6 +15,17 @@ public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertib
     public var message: String
 
     public var description: String { message }
+
+    /// The refusal for a terminal that cannot draw the full-screen interface
+    /// (`TERM=dumb`: no cursor movement), or nil when the terminal will do.
+    static func unsupportedTerminal(environment: [String: String]) -> ClientStartError? {
+        guard environment["TERM"]?.lowercased() == "dumb" else { return nil }
+        return ClientStartError(
+            code: "dumb-terminal",
+            message: "TERM=dumb cannot show the full-screen game (it needs cursor movement): "
+                + "run it in a terminal emulator such as xterm, or set TERM (e.g. TERM=xterm-256color); "
+                + "`tilerace leaderboard` works anywhere")
+    }
 }
 
 /// Feeds keys, signals and ticks into `update` on one serial queue and draws each frame as a diff.
@@ -57,13 +68,9 @@ public enum ClientRuntime {
         }
         if environment[CrashReport.testVariable] == "1" { CrashReport.trapForTest() }
         let status = loop.runUntilQuit()
-        if let problem = loaded?.problem {
-            let line = "tilerace: " + problem + "\n"
-            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        }
-        if store == nil {
-            let line = "tilerace: settings were not saved: neither XDG_CONFIG_HOME nor HOME is set\n"
-            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        let unsaved = store == nil ? "settings were not saved: neither XDG_CONFIG_HOME nor HOME is set" : nil
+        for problem in [loaded?.problem, unsaved].compactMap({ $0 }) {
+            _ = "tilerace: \(problem)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
         }
         return status
     }

@@ -42,7 +42,7 @@ final class EffectInterpreter {
 
     /// The program is ending.
     func stopAllBots() {
-        for handle in botHandles.values { handle.stop() }
+        for stop in botHandles.values { stop() }
         botHandles = [:]
     }
 
@@ -79,7 +79,7 @@ final class EffectInterpreter {
             let deliver = deliver
             botHandles[request.id] = bots.start(request) { reason in deliver(.botEnded(id: request.id, reason: reason)) }
         case .stopBot(let id):
-            botHandles.removeValue(forKey: id)?.stop()
+            botHandles.removeValue(forKey: id)?()
         case .findHint(let board):
             let deliver = deliver
             DispatchQueue.global(qos: .userInitiated).async {

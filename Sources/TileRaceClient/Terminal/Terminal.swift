@@ -7,13 +7,10 @@
 /// The controlling terminal: raw mode, the alternate screen, its size, and
 /// writing frames. Owned by the client's queue (not thread-safe).
 final class Terminal {
-    /// Where keys come from.
     let inputDescriptor: Int32
-    /// Where frames go.
     let outputDescriptor: Int32
     private var original: termios?
 
-    /// A terminal on standard input and output.
     init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         inputDescriptor = input
         outputDescriptor = output

@@ -107,6 +107,14 @@ struct Theme: Hashable, Sendable {
     var warned: CellStyle { CellStyle(foreground: warning, background: screenBackground, isBold: true) }
     var succeeded: CellStyle { CellStyle(foreground: success, background: screenBackground, isBold: true) }
 
+    func style(of kind: Notice.Kind) -> CellStyle {
+        switch kind {
+        case .info: base
+        case .warning: warned
+        case .success: succeeded
+        }
+    }
+
     func tileStyle(exponent: Int) -> CellStyle {
         guard usesColour else {
             return CellStyle(isBold: exponent >= 7, isDim: exponent == 0)

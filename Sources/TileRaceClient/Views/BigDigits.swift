@@ -36,7 +36,6 @@ enum BigDigits {
         }
     }
 
-    /// Draws `text` with its top left at (x, y).
     static func draw(_ text: String, x: Int, y: Int, style: CellStyle, into frame: inout Frame) {
         for (index, row) in rows(text).enumerated() {
             frame.text(row, x: x, y: y + index, style: style)

@@ -75,13 +75,7 @@ enum EndOfGameView {
             lines.append(Dialog.Line(text: "Esc stop waiting", style: theme.muted))
         case .closed(let message, let kind):
             if let message {
-                let style: CellStyle =
-                    switch kind {
-                    case .info: theme.base
-                    case .warning: theme.warned
-                    case .success: theme.succeeded
-                    }
-                lines.append(Dialog.Line(text: ScreenText.sanitize(message), style: style))
+                lines.append(Dialog.Line(text: ScreenText.sanitize(message), style: theme.style(of: kind)))
                 lines.append(.blank)
             }
             let hint =

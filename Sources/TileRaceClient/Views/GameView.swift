@@ -31,7 +31,7 @@ enum GameView {
         let panel = Rect(x: boardRect.maxX + 3, y: 1, width: panelWidth, height: availableHeight)
 
         if session.isPaused {
-            drawPaused(boardRect, theme: theme, into: &frame)
+            drawCovered(boardRect, title: "PAUSED", line: "p resumes", theme: theme, into: &frame)
         } else if session.isDealing {
             drawCovered(boardRect, title: "DEALING…", line: "the server draws the seed", theme: theme, into: &frame)
         } else {
@@ -126,10 +126,6 @@ enum GameView {
             race.announce("the ghost starts with your first move", at: 0)
         }
         return race
-    }
-
-    private static func drawPaused(_ rect: Rect, theme: Theme, into frame: inout Frame) {
-        drawCovered(rect, title: "PAUSED", line: "p resumes", theme: theme, into: &frame)
     }
 
     /// A title and a line in its middle.

@@ -3,7 +3,6 @@ import TileRaceProtocol
 /// One board per tab; sortable by rank, nickname and score. A sprint board shows the time (m:ss.t)
 /// where assists go. Dates are `MM-DD` below 100 columns. The rating tab ranks provisional (`?`) apart.
 enum LeaderboardView {
-    /// Text width each.
     static let columnWidths = (rank: 12, nickname: 19, score: 12, best: 7, assists: 9, time: 10)
     /// `MM-DD` when narrow, the whole date when wide.
     static func dateWidth(wideDates: Bool) -> Int { wideDates ? 12 : 7 }

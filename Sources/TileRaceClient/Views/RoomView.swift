@@ -54,9 +54,12 @@ enum RoomView {
             frame.width >= 100
             ? Rect(x: listWidth + 8, y: 4, width: frame.width - listWidth - 10, height: bottom - 4)
             : Rect(x: 2, y: y + 3, width: frame.width - 4, height: max(0, bottom - y - 3))
-        if room.isRaceUnderWay, let race = model.race {
-            drawLiveRace(model, race: race, in: side, theme: theme, into: &frame)
-        } else if !room.lastStandings.isEmpty {
+        let hasRoom = side.height >= 3 && side.width >= 20
+        if hasRoom, room.isRaceUnderWay, let race = model.race {
+            RaceView.drawRacers(
+                race.ranked, model: model, race: race, x: side.x, y: side.y, width: side.width, bottom: side.maxY, theme: theme,
+                into: &frame)
+        } else if hasRoom, !room.lastStandings.isEmpty {
             drawStandings(room.lastStandings, model: model, in: side, theme: theme, into: &frame)
         }
         Chrome.status(model, theme: theme, into: &frame)
@@ -141,14 +144,7 @@ enum RoomView {
         }
     }
 
-    private static func drawLiveRace(_ model: Model, race: RaceState, in rect: Rect, theme: Theme, into frame: inout Frame) {
-        guard rect.height >= 3, rect.width >= 20 else { return }
-        RaceView.drawRacers(
-            race.ranked, model: model, race: race, x: rect.x, y: rect.y, width: rect.width, bottom: rect.maxY, theme: theme, into: &frame)
-    }
-
     private static func drawStandings(_ standings: [Standing], model: Model, in rect: Rect, theme: Theme, into frame: inout Frame) {
-        guard rect.height >= 3, rect.width >= 20 else { return }
         Chrome.rule("last race", x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
         let you = model.network.nickname?.lowercased()
         let shown = Array(standings.prefix(rect.height - 1))
