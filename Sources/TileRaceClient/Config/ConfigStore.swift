@@ -39,7 +39,7 @@ public struct ConfigStore: Sendable {
         if descriptor < 0 {
             let error = errno
             if error == ENOENT { return Loaded(config: ClientConfig(), problem: nil, mustPreserveExistingFile: false) }
-            return broken("cannot read \(path): \(AtomicFile.describe(error))")
+            return broken("cannot read \(path): \(FileDescriptor.describe(error))")
         }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
@@ -48,7 +48,7 @@ public struct ConfigStore: Sendable {
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                return broken("cannot read \(path): \(AtomicFile.describe(errno))")
+                return broken("cannot read \(path): \(FileDescriptor.describe(errno))")
             }
             if count == 0 { break }
             bytes += buffer[0..<count]
@@ -83,7 +83,7 @@ public struct ConfigStore: Sendable {
         if preservingExisting, ConfigStore.exists(path) {
             let target = freeBackupPath()
             guard rename(path, target) == 0 else {
-                throw ConfigError(code: "backup", message: "cannot move \(path) aside to \(target): \(AtomicFile.describe(errno))")
+                throw ConfigError(code: "backup", message: "cannot move \(path) aside to \(target): \(FileDescriptor.describe(errno))")
             }
             backup = target
         }

@@ -49,7 +49,8 @@ package struct ClientFacts: Sendable {
         isCatchingUp = model.network.isCatchingUp
         gameChangesAwaitingReply = model.network.gameChangesAwaitingReply
         screen = ClientFacts.name(of: model.screen)
-        overlay = model.overlay.map(ClientFacts.name(of:))
+        // The case's name, without its payload.
+        overlay = model.overlay.map { String("\($0)".prefix { $0 != "(" }) }
         room = model.room.map { ($0.name, $0.isWatching) }
         race = model.race.map { ($0.room, $0.isOver) }
         notice = model.notice?.text
@@ -83,16 +84,6 @@ package struct ClientFacts: Sendable {
         case .watch: "watch"
         case .statistics: "statistics"
         case .quickRace: "quick-race"
-        }
-    }
-
-    private static func name(of overlay: Overlay) -> String {
-        switch overlay {
-        case .help: "help"
-        case .confirm: "confirm"
-        case .nickname: "nickname"
-        case .connectionProblem: "connectionProblem"
-        case .botStrength: "botStrength"
         }
     }
 }

@@ -6,8 +6,6 @@ struct KeyDecoder: Sendable {
 
     private var pending: [UInt8] = []
 
-    init() {}
-
     /// Or for `flush()`.
     var hasPendingInput: Bool { !pending.isEmpty }
 

@@ -20,7 +20,7 @@ final class Recorder: @unchecked Sendable {
 
     init(
         _ endpoint: ServerEndpoint, timing: ServerConnection.Timing = .standard, clock: ManualClock? = nil,
-        connector: @escaping ServerConnection.Connector = ServerConnection.tcpConnector
+        connector: @escaping ServerConnection.Connector = ClientConnection.tcpConnector
     ) {
         var timing = timing
         if clock != nil { timing.checkIntervalMilliseconds = 0 }  // the test checks the timers itself
