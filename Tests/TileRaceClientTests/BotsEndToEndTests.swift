@@ -11,7 +11,7 @@ import TileRaceServerTestSupport
 /// leave when the player does.
 @Suite struct BotsEndToEndTests {
     /// Real bots, as the command line wires them, but fast.
-    static let launcher = BotLauncher { request, ended in
+    static let launcher: BotLauncher = { request, ended in
         let settings = BotSettings(
             host: request.host, port: request.port, room: request.room, code: request.code, nickname: request.nickname,
             bot: try! Bot(strength: request.strength), movesPerSecond: 50)

@@ -3,6 +3,8 @@ import TileRaceProtocol
 /// Saved as JSON in the config directory.
 public struct ClientConfig: Codable, Hashable, Sendable {
     public static let currentVersion = 1
+    /// Written to every file (the rest by the synthesized `encode`); read back only to refuse newer files.
+    private var version = ClientConfig.currentVersion
 
     public var themeName: String = Theme.classic.name
     /// Theme name -> colour code (`"0"`, `"2"` ...) -> `#rrggbb`.
@@ -50,18 +52,6 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         isBellEnabled = try container.decodeIfPresent(Bool.self, forKey: .isBellEnabled) ?? true
         quickPhrases = try container.decodeIfPresent([String].self, forKey: .quickPhrases) ?? ClientConfig.defaultQuickPhrases
         mutedNicknames = try container.decodeIfPresent([String].self, forKey: .mutedNicknames) ?? []
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ClientConfig.currentVersion, forKey: .version)
-        try container.encode(themeName, forKey: .themeName)
-        try container.encode(colourOverrides, forKey: .colourOverrides)
-        try container.encodeIfPresent(lastNickname, forKey: .lastNickname)
-        try container.encode(tokens, forKey: .tokens)
-        try container.encode(isBellEnabled, forKey: .isBellEnabled)
-        try container.encode(quickPhrases, forKey: .quickPhrases)
-        try container.encode(mutedNicknames, forKey: .mutedNicknames)
     }
 
     /// Nicknames are the same whatever their case.

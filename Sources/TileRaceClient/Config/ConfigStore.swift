@@ -35,26 +35,17 @@ public struct ConfigStore: Sendable {
 
     /// Never fails: a missing or corrupt file gives the defaults (corrupt with a problem).
     public func load() -> Loaded {
-        let descriptor = open(path, O_RDONLY)
-        if descriptor < 0 {
-            let error = errno
-            if error == ENOENT { return Loaded(config: ClientConfig(), problem: nil, mustPreserveExistingFile: false) }
-            return broken("cannot read \(path): \(FileDescriptor.describe(error))")
+        let bytes: [UInt8]
+        do throws(FileSystem.Failure) {
+            guard let read = try FileSystem.read(path) else {
+                return Loaded(config: ClientConfig(), problem: nil, mustPreserveExistingFile: false)
+            }
+            bytes = read
+        } catch {
+            return broken("cannot read \(path): \(FileDescriptor.describe(error.errno))")
         }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return broken("cannot read \(path): \(FileDescriptor.describe(errno))")
-            }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-            if bytes.count > ConfigStore.maximumFileSize {
-                return broken("\(path) is larger than \(ConfigStore.maximumFileSize / 1024) KB")
-            }
+        guard bytes.count <= ConfigStore.maximumFileSize else {
+            return broken("\(path) is larger than \(ConfigStore.maximumFileSize / 1024) KB")
         }
         var config: ClientConfig
         do {

@@ -19,10 +19,6 @@ struct Frame: Hashable, Sendable {
         self.cells = Array(repeating: cell, count: self.width * self.height)
     }
 
-    init(size: TerminalSize, filling cell: FrameCell = .blank) {
-        self.init(width: size.width, height: size.height, filling: cell)
-    }
-
     var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     subscript(x: Int, y: Int) -> FrameCell { cells[y * width + x] }

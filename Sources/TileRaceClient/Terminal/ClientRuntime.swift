@@ -54,13 +54,9 @@ public enum ClientRuntime {
             hosted = host()
         }
         defer { hosted.stop() }
-        let plan = hosted.plan
         let terminal = Terminal()
         let loop = ClientLoop(
-            terminal: terminal, store: store, options: options, environment: environment,
-            config: loaded?.config ?? ClientConfig(), configProblem: loaded?.problem,
-            mustPreserveConfigFile: loaded?.mustPreserveExistingFile ?? false, plan: plan,
-            connectedClientCount: hosted.connectedClientCount, bots: bots)
+            terminal: terminal, store: store, loaded: loaded, options: options, environment: environment, hosted: hosted, bots: bots)
         // From here a crash leaves a report, not the backtracer's question on a raw terminal.
         CrashReport.prepare(environment: environment, version: version, arguments: CommandLine.arguments)
         guard terminal.take() else {
@@ -117,28 +113,27 @@ final class ClientLoop: @unchecked Sendable {
     private let bots: BotLauncher?
 
     init(
-        terminal: Terminal, store: ConfigStore?, options: ClientOptions, environment: [String: String],
-        config: ClientConfig, configProblem: String?, mustPreserveConfigFile: Bool, plan: NetworkPlan,
-        connectedClientCount: (@Sendable () -> Int)?, bots: BotLauncher?
+        terminal: Terminal, store: ConfigStore?, loaded: ConfigStore.Loaded?, options: ClientOptions, environment: [String: String],
+        hosted: HostedServer, bots: BotLauncher?
     ) {
         self.terminal = terminal
-        self.connectedClientCount = connectedClientCount
+        connectedClientCount = hosted.connectedClientCount
         self.bots = bots
         self.store = store
         statisticsStore = DataPaths.dataDirectory(environment: environment).map(StatisticsStore.init(directory:))
         self.colourMode = ColourMode.detect(environment: environment)
         var random = SystemRandomNumberGenerator()
         model = Model(
-            options: options, config: config, colourMode: colourMode,
+            options: options, config: loaded?.config ?? ClientConfig(), colourMode: colourMode,
             isInteractive: Terminal.isTerminal(terminal.outputDescriptor), now: MonotonicClock.milliseconds(),
             today: ClientLoop.today(), size: terminal.size(), seedSource: SplitMix64(seed: random.next()))
-        model.mustPreserveConfigFile = mustPreserveConfigFile
+        model.mustPreserveConfigFile = loaded?.mustPreserveExistingFile ?? false
         model.canAddBots = bots != nil
-        launchEffects = Update.launch(plan, model: &model)
-        if let configProblem { model.show(configProblem, .warning, sticky: true) }
-        if let loaded = statisticsStore?.load() {
-            model.statistics = loaded.statistics
-            if let problem = loaded.problem, configProblem == nil { model.show(problem, .warning) }
+        launchEffects = Update.launch(hosted.plan, model: &model)
+        if let problem = loaded?.problem { model.show(problem, .warning, sticky: true) }
+        if let statistics = statisticsStore?.load() {
+            model.statistics = statistics.statistics
+            if let problem = statistics.problem, loaded?.problem == nil { model.show(problem, .warning) }
         }
         if options.opensPracticeDirectly { Update.startPractice(&model) }
         if let record = options.watch { Update.startWatch(record, model: &model) }
