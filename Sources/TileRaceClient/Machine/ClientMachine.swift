@@ -84,11 +84,7 @@ package struct ClientMachine: Sendable {
         case .key(let key):
             events.append(.key(key))
         case .tick:
-            if link?.isOpen == true, var conversation = link?.conversation {
-                let results = conversation.checkTimers(now: now)
-                link?.conversation = conversation
-                events += conversationEvents(results, now: now, outputs: &outputs)
-            }
+            events += converse(outputs: &outputs) { $0.checkTimers(now: now) }
         case .connected:
             guard link != nil, link?.isOpen == false else { break }
             link?.isOpen = true
@@ -98,10 +94,7 @@ package struct ClientMachine: Sendable {
             link = nil
             events.append(.server(.connectFailed(reason)))
         case .received(let bytes):
-            guard link?.isOpen == true, var conversation = link?.conversation else { break }
-            let results = conversation.received(bytes)
-            link?.conversation = conversation
-            events += conversationEvents(results, now: now, outputs: &outputs)
+            events += converse(outputs: &outputs) { $0.received(bytes) }
         case .closed(let reason):
             guard let current = link, current.isOpen else { break }
             link = nil
@@ -130,10 +123,13 @@ package struct ClientMachine: Sendable {
         tickIntervalMilliseconds = ClientMachine.tickInterval(of: model)
     }
 
-    /// A failure closes the link.
-    private mutating func conversationEvents(
-        _ results: [ClientConversation.Output], now: Int, outputs: inout [Output]
+    /// `step` on the open link's conversation, its results as events; a failure closes the link.
+    private mutating func converse(
+        outputs: inout [Output], _ step: (inout ClientConversation) -> [ClientConversation.Output]
     ) -> [Event] {
+        guard link?.isOpen == true, var conversation = link?.conversation else { return [] }
+        let results = step(&conversation)
+        link?.conversation = conversation
         var events: [Event] = []
         for result in results {
             switch result {

@@ -28,7 +28,6 @@ struct Theme: Hashable, Sendable {
     var tiles: [RGB]
     var darkTileText: RGB
     var lightTileText: RGB
-    var boldTileText: Bool = true
     /// Hand-made for 16 colours; nil picks from RGB (`BasicPalette.automatic`).
     var palette16: BasicPalette?
     /// Hand-made for 8 colours; nil picks from RGB.
@@ -121,6 +120,6 @@ struct Theme: Hashable, Sendable {
         }
         return CellStyle(
             foreground: tileText(exponent: exponent), background: tileBackground(exponent: exponent),
-            isBold: boldTileText && exponent > 0)
+            isBold: exponent > 0)
     }
 }

@@ -99,11 +99,7 @@ enum BoardView {
     /// Exponent 0: an empty cell.
     static func drawTile(exponent: Int, in rect: Rect, theme: Theme, into frame: inout Frame) {
         let style = theme.tileStyle(exponent: exponent)
-        if theme.usesColour {
-            frame.fill(rect, style: style)
-        } else {
-            frame.fill(rect, style: theme.base)
-        }
+        frame.fill(rect, style: theme.usesColour ? style : theme.base)
         guard exponent > 0 else {
             if !theme.usesColour, rect.width >= 1 {
                 frame.text("·", x: rect.x + rect.width / 2, y: rect.y + (rect.height - 1) / 2, style: theme.muted)

@@ -175,15 +175,10 @@ enum RaceView {
 
     static func drawGo(_ race: RaceState, now: Int, over rect: Rect, theme: Theme, into frame: inout Frame) {
         guard case .racing(let startedAt) = race.phase, now - startedAt < 800 else { return }
-        let text = "GO!"
         let box = rect.centered(width: min(rect.width, 17), height: min(rect.height, 7))
         frame.fill(box, style: CellStyle(foreground: theme.text, background: theme.screenBackground))
         frame.box(box, style: CellStyle(foreground: theme.accent, background: theme.screenBackground), lines: .rounded)
-        if BigDigits.canDraw(text), box.height >= 5 {
-            BigDigits.draw(text, x: box.x + (box.width - BigDigits.width(of: text)) / 2, y: box.y + 2, style: theme.accented, into: &frame)
-        } else {
-            frame.centeredText(text, in: box, y: box.y + box.height / 2, style: theme.accented)
-        }
+        frame.centeredText("GO!", in: box, y: box.y + box.height / 2, style: theme.accented)
     }
 
     /// With our submission's fate when there is something to say; `isBot` adds what the race does not know.

@@ -148,7 +148,7 @@ enum RoomView {
         Chrome.rule("last race", x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
         let you = model.network.nickname?.lowercased()
         let shown = Array(standings.prefix(rect.height - 1))
-        let table = StandingsTable.layout(shown, detail: .brief, isBot: model.isBot, you: nil, width: rect.width)
+        let table = StandingsTable.layout(shown, isBrief: true, isBot: model.isBot, you: nil, width: rect.width)
         for (index, (standing, row)) in zip(shown, table.rows).enumerated() {
             let isYou = standing.nickname.lowercased() == you
             frame.text(row, x: rect.x, y: rect.y + 1 + index, style: isYou ? theme.base.bold : theme.base)
