@@ -30,7 +30,6 @@ package struct ClientFacts: Sendable {
     package var room: (name: String, isWatching: Bool)?
     package var race: (room: String, isOver: Bool)?
     package var play: Play?
-    package var notice: String?
     /// While the chat input is open.
     package var chatInputLength: Int?
     /// While open: the focused field (`name`, `size`, ..., `create`), the name's length, rated or not.
@@ -53,7 +52,6 @@ package struct ClientFacts: Sendable {
         overlay = model.overlay.map { String("\($0)".prefix { $0 != "(" }) }
         room = model.room.map { ($0.name, $0.isWatching) }
         race = model.race.map { ($0.room, $0.isOver) }
-        notice = model.notice?.text
         chatInputLength = model.chat.input.map { $0.text.unicodeScalars.count }
         lobbyRooms = model.lobby.rooms.map { ($0.name, $0.isRated, $0.playerCount) }
         lobbySelection = model.lobby.selection

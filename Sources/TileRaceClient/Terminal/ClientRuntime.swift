@@ -81,9 +81,6 @@ final class ClientLoop: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "tilerace.client")
     private let terminal: Terminal
-    private let store: ConfigStore?
-    /// Nil: no data directory.
-    private let statisticsStore: StatisticsStore?
     private let colourMode: ColourMode
     private var model: Model
     private var decoder = KeyDecoder()
@@ -96,8 +93,9 @@ final class ClientLoop: @unchecked Sendable {
     private var pendingEvents: [Event] = []
     private var isProcessing = false
     private var launchEffects: [Effect] = []
-    private var network: ClientNetwork?
-    private var interpreter: EffectInterpreter?
+    // Made at the end of `init`, when `self` can be captured.
+    private var network: ClientNetwork!
+    private var interpreter: EffectInterpreter!
     private var isRunning = true
     private var exitStatus: Int32 = 0
     /// Waits for the server's goodbye (`EffectInterpreter.finishQuitting`), drawing nothing more.
@@ -109,8 +107,6 @@ final class ClientLoop: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Nil: none hosted.
     private let connectedClientCount: (@Sendable () -> Int)?
-    /// Nil: none can be added.
-    private let bots: BotLauncher?
 
     init(
         terminal: Terminal, store: ConfigStore?, loaded: ConfigStore.Loaded?, options: ClientOptions, environment: [String: String],
@@ -118,9 +114,7 @@ final class ClientLoop: @unchecked Sendable {
     ) {
         self.terminal = terminal
         connectedClientCount = hosted.connectedClientCount
-        self.bots = bots
-        self.store = store
-        statisticsStore = DataPaths.dataDirectory(environment: environment).map(StatisticsStore.init(directory:))
+        let statisticsStore = DataPaths.dataDirectory(environment: environment).map(StatisticsStore.init(directory:))
         self.colourMode = ColourMode.detect(environment: environment)
         var random = SystemRandomNumberGenerator()
         model = Model(
@@ -138,6 +132,13 @@ final class ClientLoop: @unchecked Sendable {
         if options.opensPracticeDirectly { Update.startPractice(&model) }
         if let record = options.watch { Update.startWatch(record, model: &model) }
         if let record = options.ghostRecord { Update.startGhostRace(record, model: &model) }
+        network = ClientNetwork(queue: queue) { [weak self] update in
+            self?.process([.tick(MonotonicClock.milliseconds()), .server(update)])
+        }
+        interpreter = EffectInterpreter(network: network, store: store, statisticsStore: statisticsStore, bots: bots) { [weak self] event in
+            guard let self else { return }
+            queue.async { self.process([.tick(MonotonicClock.milliseconds()), event]) }
+        }
     }
 
     /// Blocks the calling thread until the user quits.
@@ -167,14 +168,6 @@ final class ClientLoop: @unchecked Sendable {
         timer.setEventHandler { [weak self] in self?.tick() }
         timer.resume()
         self.timer = timer
-        let network = ClientNetwork(queue: queue) { [weak self] update in
-            self?.process([.tick(MonotonicClock.milliseconds()), .server(update)])
-        }
-        self.network = network
-        interpreter = EffectInterpreter(network: network, store: store, statisticsStore: statisticsStore, bots: bots) { [weak self] event in
-            guard let self else { return }
-            queue.async { self.process([.tick(MonotonicClock.milliseconds()), event]) }
-        }
         let effects = launchEffects
         launchEffects = []
         for effect in effects { perform(effect) }
@@ -254,7 +247,6 @@ final class ClientLoop: @unchecked Sendable {
 
     private func perform(_ effect: Effect) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard let interpreter else { return }
         switch interpreter.perform(effect, model: model) {
         case .handled(let events): pendingEvents += events
         case .quit: quit()
@@ -305,7 +297,7 @@ final class ClientLoop: @unchecked Sendable {
 
     /// Waits for the goodbye when `QUIT` went out (a few hundred ms at most); a second request stops at once.
     private func quit() {
-        guard !isQuitting, let interpreter else {
+        guard !isQuitting else {
             stop(status: quitStatus)
             return
         }
@@ -329,8 +321,8 @@ final class ClientLoop: @unchecked Sendable {
         exitStatus = status
         timer?.cancel()
         for source in sources { source.cancel() }
-        network?.disconnect()
-        interpreter?.stopAllBots()
+        network.disconnect()
+        interpreter.stopAllBots()
         terminal.release()
         finished.signal()
     }
