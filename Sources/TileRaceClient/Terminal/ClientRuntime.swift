@@ -38,9 +38,7 @@ public enum ClientRuntime {
         host: () -> HostedServer
     ) throws(ClientStartError) -> Int32 {
         guard Terminal.isTerminal(STDIN_FILENO) else {
-            throw ClientStartError(
-                code: "not-a-terminal",
-                message: "needs an interactive terminal: standard input is not a TTY")
+            throw ClientStartError(code: "not-a-terminal", message: "needs an interactive terminal: standard input is not a TTY")
         }
         if let refusal = ClientStartError.unsupportedTerminal(environment: environment) { throw refusal }
         let store = ConfigStore.defaultDirectory(environment: environment).map(ConfigStore.init(directory:))

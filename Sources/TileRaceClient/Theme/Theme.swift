@@ -118,8 +118,6 @@ struct Theme: Hashable, Sendable {
         guard usesColour else {
             return CellStyle(isBold: exponent >= 7, isDim: exponent == 0)
         }
-        return CellStyle(
-            foreground: tileText(exponent: exponent), background: tileBackground(exponent: exponent),
-            isBold: exponent > 0)
+        return CellStyle(foreground: tileText(exponent: exponent), background: tileBackground(exponent: exponent), isBold: exponent > 0)
     }
 }

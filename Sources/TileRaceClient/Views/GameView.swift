@@ -7,8 +7,7 @@ enum GameView {
         guard let session = model.session else { return }
         let now = model.now
         let config = session.game.config
-        Chrome.header(
-            title(session, model: model), right: Format.clock(milliseconds: session.milliseconds(at: now)), theme: theme, into: &frame)
+        Chrome.header(title(session), right: Format.clock(milliseconds: session.milliseconds(at: now)), theme: theme, into: &frame)
 
         let availableHeight = frame.height - 3
         // A race's panel gets more room when it can.
@@ -80,7 +79,7 @@ enum GameView {
         Chrome.footer(hints(model, session: session), theme: theme, into: &frame)
     }
 
-    static func title(_ session: PlaySession, model: Model) -> String {
+    static func title(_ session: PlaySession) -> String {
         let config = session.game.config
         switch session.mode {
         case .practice where session.ghost != nil:

@@ -75,8 +75,7 @@ enum LeaderboardView {
         Chrome.status(model, theme: theme, into: &frame)
         // A rating is no game: nothing to watch on the rating tab.
         let watch: [(String, String)] = board.board == .rating ? [] : [("Enter", "watch"), ("g", "ghost")]
-        Chrome.footer(
-            [("↑↓", "choose"), ("Tab ←→", "board")] + watch + [("1 2 3", "sort"), ("q", "back")], theme: theme, into: &frame)
+        Chrome.footer([("↑↓", "choose"), ("Tab ←→", "board")] + watch + [("1 2 3", "sort"), ("q", "back")], theme: theme, into: &frame)
     }
 
     /// Under the header: the shown tab bracketed and highlighted, centred.

@@ -26,8 +26,7 @@ enum SpectateView {
         if case .finished(let standings) = race.phase {
             // The chat stays in view under the standings.
             let area = Rect(x: 0, y: 1, width: frame.width, height: chatRows == 0 ? frame.height - 3 : content.maxY - 1)
-            RaceView.drawStandings(
-                standings, race: race, you: nil, note: nil, in: area, isBot: model.isBot, theme: theme, into: &frame)
+            RaceView.drawStandings(standings, race: race, you: nil, note: nil, in: area, isBot: model.isBot, theme: theme, into: &frame)
         }
         Chrome.status(model, theme: theme, into: &frame)
         let hints: [Chrome.Hint] =
