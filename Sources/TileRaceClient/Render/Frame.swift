@@ -40,6 +40,12 @@ struct Frame: Hashable, Sendable {
         return column
     }
 
+    /// Cut to `width` (ending with `…`); `y` moves on to the next row.
+    mutating func line(_ string: String, x: Int, y: inout Int, width: Int, style: CellStyle) {
+        text(Format.fit(string, width).trimmingTrailingSpaces, x: x, y: y, style: style)
+        y += 1
+    }
+
     /// Text wider than `rect` is cut, ending with `…`.
     mutating func centeredText(_ string: String, in rect: Rect, y: Int, style: CellStyle = .plain) {
         let length = string.count

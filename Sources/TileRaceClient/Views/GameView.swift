@@ -174,18 +174,12 @@ enum GameView {
             } else {
                 nil
             }
-        if let (text, style) = status {
-            frame.text(Format.fit(text, rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: style)
-            y += 1
-        }
+        if let (text, style) = status { frame.line(text, x: rect.x, y: &y, width: rect.width, style: style) }
         if session.hasShownHint, y < rect.maxY - 1 {
-            frame.text(
-                Format.fit("hint used: not for the leaderboard", rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.muted)
-            y += 1
+            frame.line("hint used: not for the leaderboard", x: rect.x, y: &y, width: rect.width, style: theme.muted)
         }
         if case .daily = session.mode, y < rect.maxY - 1 {
-            frame.text(Format.fit("same board for everyone today", rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.muted)
-            y += 1
+            frame.line("same board for everyone today", x: rect.x, y: &y, width: rect.width, style: theme.muted)
         }
         // Tall terminals have room for the keys as well.
         let keys = HelpView.keys(for: model)
@@ -197,8 +191,7 @@ enum GameView {
             // An aside in brackets gives way first: "pause (hides the board)" becomes "pause".
             let room = rect.width - 16
             let shortAction = action.count <= room ? action : String(action.prefix { $0 != "(" }).trimmingTrailingSpaces
-            frame.text(Format.fit(shortAction, room).trimmingTrailingSpaces, x: rect.x + 16, y: y, style: theme.muted)
-            y += 1
+            frame.line(shortAction, x: rect.x + 16, y: &y, width: room, style: theme.muted)
         }
     }
 

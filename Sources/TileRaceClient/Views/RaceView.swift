@@ -79,8 +79,7 @@ enum RaceView {
         Chrome.rule("race", x: rect.x, y: y, width: min(rect.width, 56), theme: theme, into: &frame)
         y += 1
         for announcement in race.announcements.suffix(available).reversed() {
-            frame.text(Format.fit(announcement.text, rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.base)
-            y += 1
+            frame.line(announcement.text, x: rect.x, y: &y, width: rect.width, style: theme.base)
         }
     }
 

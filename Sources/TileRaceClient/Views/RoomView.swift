@@ -40,8 +40,7 @@ enum RoomView {
         if !watchers.isEmpty, y < bottom - 3 {
             let names = watchers.map { ScreenText.sanitize($0.nickname) + ($0.isBot ? " (bot)" : "") + ($0.isYou ? " (you)" : "") }
                 .joined(separator: ", ")
-            frame.text(Format.fit("watching: " + names, listWidth).trimmingTrailingSpaces, x: 4, y: y, style: theme.muted)
-            y += 1
+            frame.line("watching: " + names, x: 4, y: &y, width: listWidth, style: theme.muted)
         }
         y += 1
         // Beside a side panel (100 columns and more, when it shows something) the status keeps to the list's width.
