@@ -144,28 +144,9 @@ enum BoardView {
             let y = bounds.y + line * (layout.tileHeight + 1)
             for x in bounds.x..<bounds.maxX {
                 let column = (x - bounds.x) % (layout.tileWidth + 1) == 0 ? (x - bounds.x) / (layout.tileWidth + 1) : -1
-                let character: Character
-                if column < 0 {
-                    character = "─"
-                } else {
-                    let top = line == 0
-                    let bottom = line == n
-                    let left = column == 0
-                    let right = column == n
-                    character =
-                        switch (top, bottom, left, right) {
-                        case (true, _, true, _): "┌"
-                        case (true, _, _, true): "┐"
-                        case (_, true, true, _): "└"
-                        case (_, true, _, true): "┘"
-                        case (true, _, _, _): "┬"
-                        case (_, true, _, _): "┴"
-                        case (_, _, true, _): "├"
-                        case (_, _, _, true): "┤"
-                        default: "┼"
-                        }
-                }
-                frame.text(String(character), x: x, y: y, style: style)
+                // Rows of the table: top, middle, bottom; in each, left, middle, right.
+                let crossing = Array("┌┬┐├┼┤└┴┘")[(line == 0 ? 0 : line == n ? 6 : 3) + (column == 0 ? 0 : column == n ? 2 : 1)]
+                frame.text(column < 0 ? "─" : String(crossing), x: x, y: y, style: style)
             }
         }
         for column in 0...n {
