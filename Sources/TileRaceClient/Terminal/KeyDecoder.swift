@@ -109,16 +109,7 @@ struct KeyDecoder: Sendable {
         let first = parameters.split(separator: ";", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         switch final {
         case UInt8(ascii: "Z"): return .backTab
-        case UInt8(ascii: "~"):
-            switch first {
-            case "1", "7": return .home
-            case "2": return .insert
-            case "3": return .delete
-            case "4", "8": return .end
-            case "5": return .pageUp
-            case "6": return .pageDown
-            default: return nil
-            }
+        case UInt8(ascii: "~"): return tildeKeys[first]
         default: return letterKeys[final]
         }
     }
@@ -127,6 +118,11 @@ struct KeyDecoder: Sendable {
     private static let letterKeys: [UInt8: Key] = [
         UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right, UInt8(ascii: "D"): .left,
         UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
+    ]
+
+    /// `ESC [ n ~`, by `n`.
+    private static let tildeKeys: [String: Key] = [
+        "1": .home, "7": .home, "2": .insert, "3": .delete, "4": .end, "8": .end, "5": .pageUp, "6": .pageDown,
     ]
 
     private func decodeUTF8(at start: Int, isFinal: Bool) -> Step {
