@@ -108,7 +108,7 @@ import TileRaceTransport
 
     @Test func pingsWhenQuietAndGivesUpWhenNothingAnswers() throws {
         let (peer, client, clock) = try greetedByAScriptedPeer()
-        let timing = ServerConnection.Timing.standard
+        let timing = ClientConnection.Timing.standard
         // Quiet for a moment less than the keep-alive: nothing is sent.
         clock.advance(timing.conversation.keepAliveMilliseconds - 1)
         client.checkTimers()
@@ -130,7 +130,7 @@ import TileRaceTransport
 
     @Test func anAnswerKeepsTheConnection() throws {
         let (peer, client, clock) = try greetedByAScriptedPeer()
-        let timing = ServerConnection.Timing.standard
+        let timing = ClientConnection.Timing.standard
         clock.advance(timing.conversation.keepAliveMilliseconds)
         client.checkTimers()
         #expect(peer.readLine() == "PING keepalive1")
@@ -150,7 +150,7 @@ import TileRaceTransport
         let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: peer.port), clock: clock)
         #expect(peer.accept())
         try client.waitUntilConnected()
-        clock.advance(ServerConnection.Timing.standard.conversation.greetingTimeoutMilliseconds)
+        clock.advance(ClientConnection.Timing.standard.conversation.greetingTimeoutMilliseconds)
         client.checkTimers()
         let reason = try client.wait("disconnection") { if case .disconnected(let reason, _) = $0 { reason } else { nil } }
         #expect(reason == "it connected but sent no greeting within 5 s: is it a TileRace server?")
@@ -158,7 +158,7 @@ import TileRaceTransport
 
     @Test func aConnectThatNeverCompletesSaysItTimedOut() throws {
         let silent = try #require(SilentPort())
-        var timing = ServerConnection.Timing.standard
+        var timing = ClientConnection.Timing.standard
         timing.connectTimeoutMilliseconds = 500
         timing.conversation.greetingTimeoutMilliseconds = 500
         timing.checkIntervalMilliseconds = 50

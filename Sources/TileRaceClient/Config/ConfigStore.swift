@@ -14,10 +14,6 @@ public struct ConfigStore: Sendable {
 
     public let directory: String
 
-    public init(directory: String) {
-        self.directory = directory
-    }
-
     public var path: String { directory + "/config.json" }
 
     /// `$XDG_CONFIG_HOME/tilerace` when absolute, else `$HOME/.config/tilerace`; nil with neither.

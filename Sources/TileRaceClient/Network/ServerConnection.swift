@@ -6,28 +6,20 @@ import TileRaceTransport
 /// Requests sent in one turn of the queue go out together (keys read together make one `MOVE`).
 /// All state is owned by `queue`: `start`, `send`, `close` and `handler` run there (checked).
 final class ServerConnection: @unchecked Sendable {
-    /// Milliseconds; tests shorten them.
-    typealias Timing = ClientConnection.Timing
-
-    /// Blocks the calling thread; it runs off the loop's queue.
-    typealias Connector = ClientConnection.Connector
-
-    typealias Clock = ClientConnection.Clock
-
     /// Beyond it the server counts as not reading, and the connection as lost.
     static let maximumPendingBytes = 256 * 1024
 
     let endpoint: ServerEndpoint
     private let queue: DispatchQueue
-    private let connector: Connector
+    private let connector: ClientConnection.Connector
     private let connection: ClientConnection
     private var handler: ((ServerUpdate) -> Void)?
 
     init(
-        endpoint: ServerEndpoint, queue: DispatchQueue, timing: Timing = .standard,
-        connector: @escaping Connector = ClientConnection.tcpConnector,
-        clock: @escaping Clock = MonotonicClock.milliseconds,
-        handler: @escaping (ServerUpdate) -> Void
+        endpoint: ServerEndpoint, queue: DispatchQueue, timing: ClientConnection.Timing = .standard,
+        // It blocks the calling thread, off the loop's queue.
+        connector: @escaping ClientConnection.Connector = ClientConnection.tcpConnector,
+        clock: @escaping ClientConnection.Clock = MonotonicClock.milliseconds, handler: @escaping (ServerUpdate) -> Void
     ) {
         self.endpoint = endpoint
         self.queue = queue
