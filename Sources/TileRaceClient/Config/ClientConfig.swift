@@ -92,13 +92,7 @@ public struct ClientConfig: Codable, Hashable, Sendable {
             problems.append("ignored invalid nickname")
             lastNickname = nil
         }
-        problems += dropInvalidChatValues()
-        return problems
-    }
-
-    /// Not four phrases: the defaults; a bad phrase: that key's default; a bad muted nickname: ignored.
-    private mutating func dropInvalidChatValues() -> [String] {
-        var problems: [String] = []
+        // Not four phrases: the defaults; a bad phrase: that key's default; a bad muted nickname: ignored.
         if quickPhrases.count != ClientConfig.defaultQuickPhrases.count {
             problems.append(
                 "\"phrases\" must hold \(ClientConfig.defaultQuickPhrases.count) texts, one per key 1 to 4 (it holds \(quickPhrases.count)); using the defaults"

@@ -70,8 +70,17 @@ enum BoardView {
                 drawTile(exponent: board.exponent(row: row, column: column), in: rect(cell), theme: theme, into: &frame)
             }
         }
+        // A heavy warning-colour outline when the tile is big enough, else reverse video.
         if let cursor = decorations.cursor, board.contains(row: cursor.row, column: cursor.column) {
-            drawCursor(in: rect(cursor), theme: theme, into: &frame)
+            let tile = rect(cursor)
+            if tile.height >= 3, tile.width >= 4 {
+                frame.box(tile, style: CellStyle(foreground: theme.usesColour ? theme.warning : nil, isBold: true), lines: .heavy)
+            } else {
+                frame.restyle(tile) { style in
+                    style.isReversed = true
+                    style.isBold = true
+                }
+            }
         }
         if let hint = decorations.hint {
             drawHint(hint, layout: layout, bounds: bounds, theme: theme, into: &frame)
@@ -122,18 +131,6 @@ enum BoardView {
         }
         let text = Format.tile(value, width: rect.width)
         frame.text(text, x: rect.x + (rect.width - text.count + 1) / 2, y: rect.y + (rect.height - 1) / 2, style: style)
-    }
-
-    /// A heavy warning-colour outline when the tile is big enough, else reverse video.
-    private static func drawCursor(in rect: Rect, theme: Theme, into frame: inout Frame) {
-        guard rect.height >= 3, rect.width >= 4 else {
-            frame.restyle(rect) { style in
-                style.isReversed = true
-                style.isBold = true
-            }
-            return
-        }
-        frame.box(rect, style: CellStyle(foreground: theme.usesColour ? theme.warning : nil, isBold: true), lines: .heavy)
     }
 
     /// In the board's gap rows and columns.
