@@ -68,11 +68,7 @@ package struct ClientMachine: Sendable {
     private init(model: Model) {
         self.model = model
         facts = ClientFacts(model)
-        tickIntervalMilliseconds = ClientMachine.tickInterval(of: model)
-    }
-
-    private static func tickInterval(of model: Model) -> Int {
-        model.tickIntervalMilliseconds ?? 1000
+        tickIntervalMilliseconds = model.tickIntervalMilliseconds ?? 1000
     }
 
     /// `now` is monotonic milliseconds.
@@ -120,7 +116,7 @@ package struct ClientMachine: Sendable {
 
     private mutating func refresh() {
         facts = ClientFacts(model)
-        tickIntervalMilliseconds = ClientMachine.tickInterval(of: model)
+        tickIntervalMilliseconds = model.tickIntervalMilliseconds ?? 1000
     }
 
     /// `step` on the open link's conversation, its results as events; a failure closes the link.

@@ -37,7 +37,7 @@ public enum ClientRuntime {
         options: ClientOptions, environment: [String: String], version: String, bots: BotLauncher? = nil,
         host: () -> HostedServer
     ) throws(ClientStartError) -> Int32 {
-        guard Terminal.isTerminal(STDIN_FILENO) else {
+        guard isatty(STDIN_FILENO) == 1 else {
             throw ClientStartError(code: "not-a-terminal", message: "needs an interactive terminal: standard input is not a TTY")
         }
         if let refusal = ClientStartError.unsupportedTerminal(environment: environment) { throw refusal }
@@ -117,7 +117,7 @@ final class ClientLoop: @unchecked Sendable {
         var random = SystemRandomNumberGenerator()
         model = Model(
             options: options, config: loaded?.config ?? ClientConfig(), colourMode: colourMode,
-            isInteractive: Terminal.isTerminal(terminal.outputDescriptor), now: MonotonicClock.milliseconds(),
+            isInteractive: isatty(terminal.outputDescriptor) == 1, now: MonotonicClock.milliseconds(),
             today: ClientLoop.today(), size: terminal.size(), seedSource: SplitMix64(seed: random.next()))
         model.mustPreserveConfigFile = loaded?.mustPreserveExistingFile ?? false
         model.canAddBots = bots != nil

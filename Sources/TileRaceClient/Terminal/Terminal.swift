@@ -11,10 +11,6 @@ final class Terminal {
     let outputDescriptor = STDOUT_FILENO
     private var original: termios?
 
-    static func isTerminal(_ descriptor: Int32) -> Bool {
-        isatty(descriptor) == 1
-    }
-
     /// The size of the terminal (from output, else input), 80x24 if unknown.
     func size() -> TerminalSize {
         for descriptor in [outputDescriptor, inputDescriptor] {
