@@ -96,11 +96,8 @@ struct Frame: Hashable, Sendable {
 
     /// Trailing spaces removed: what snapshots compare.
     var plainText: String {
-        (0..<height).map { y in
-            var line = String(cells[(y * width)..<((y + 1) * width)].map(\.character))
-            while line.last == " " { line.removeLast() }
-            return line
-        }.joined(separator: "\n")
+        (0..<height).map { y in String(cells[(y * width)..<((y + 1) * width)].map(\.character)).trimmingTrailingSpaces }
+            .joined(separator: "\n")
     }
 }
 
