@@ -9,9 +9,8 @@ struct Theme: Hashable, Sendable {
     /// As saved in the config.
     var name: String
     var usesColour: Bool
-    /// Nil for the terminal's own.
+    /// Nil for the terminal's own (likewise `text`).
     var screenBackground: RGB?
-    /// Nil for the terminal's own.
     var text: RGB?
     /// Hints, labels.
     var mutedText: RGB?

@@ -188,8 +188,7 @@ enum RaceView {
         var lines: [Dialog.Line] = [
             Dialog.Line(text: "Final standings · room \(ScreenText.sanitize(race.room))", style: theme.accented), .blank,
         ]
-        let extra = note == nil ? 0 : 2
-        let shown = Array(standings.prefix(max(1, area.height - 8 - extra)))
+        let shown = Array(standings.prefix(max(1, area.height - 8 - (note == nil ? 0 : 2))))
         let table = StandingsTable.layout(shown, isBot: isBot ?? race.isBot, you: you, width: max(1, area.width - 6))
         for (standing, row) in zip(shown, table.rows) {
             let isYou = you.map { standing.nickname.lowercased() == $0.lowercased() } ?? false
