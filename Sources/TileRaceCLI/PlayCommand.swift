@@ -83,7 +83,7 @@ struct PlayCommand: Command {
     }
 
     /// Each its own connection from this process: the client has no bot runtime.
-    static let bots = BotLauncher { request, ended in
+    static let bots: BotLauncher = { request, ended in
         let strength = min(Bot.strengthRange.upperBound, max(Bot.strengthRange.lowerBound, request.strength))
         let bot = (try? Bot(strength: strength)) ?? .strongest
         let settings = BotSettings(
@@ -95,6 +95,6 @@ struct PlayCommand: Command {
                 if !ending.isStopped { ended(ending.message) }
             })
         client.start()
-        return BotHandle { client.stop() }
+        return { client.stop() }
     }
 }

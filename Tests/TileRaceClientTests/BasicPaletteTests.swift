@@ -76,7 +76,7 @@ import Testing
         // xterm's colours for 16; the Linux console's for 8, where bold text shows in the bright colour.
         func background(_ colour: BasicColour) -> RGB { mode == .palette8 ? Self.consoleColours[colour.rawValue] : colour.rgb }
         func text(_ colour: BasicColour) -> RGB {
-            mode == .palette8 ? Self.consoleColours[colour.rawValue + (theme.boldTileText ? 8 : 0)] : colour.rgb
+            mode == .palette8 ? Self.consoleColours[colour.rawValue + 8] : colour.rgb
         }
         let minimum = theme.name == "high-contrast" ? 4.5 : 2.2
         for (index, tile) in palette.tiles.enumerated() {

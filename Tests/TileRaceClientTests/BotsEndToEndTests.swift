@@ -11,13 +11,13 @@ import TileRaceServerTestSupport
 /// leave when the player does.
 @Suite struct BotsEndToEndTests {
     /// Real bots, as the command line wires them, but fast.
-    static let launcher = BotLauncher { request, ended in
+    static let launcher: BotLauncher = { request, ended in
         let settings = BotSettings(
             host: request.host, port: request.port, room: request.room, code: request.code, nickname: request.nickname,
             bot: try! Bot(strength: request.strength), movesPerSecond: 50)
         let client = BotClient(settings: settings, onEnd: { ending in if !ending.isStopped { ended(ending.message) } })
         client.start()
-        return BotHandle { client.stop() }
+        return { client.stop() }
     }
 
     @Test func aPlayerAloneWithBotsRacesAtOnce() throws {

@@ -108,18 +108,18 @@ import TileRaceTransport
 
     @Test func pingsWhenQuietAndGivesUpWhenNothingAnswers() throws {
         let (peer, client, clock) = try greetedByAScriptedPeer()
-        let timing = ServerConnection.Timing.standard
+        let timing = ClientConnection.Timing.standard
         // Quiet for a moment less than the keep-alive: nothing is sent.
-        clock.advance(timing.keepAliveMilliseconds - 1)
+        clock.advance(timing.conversation.keepAliveMilliseconds - 1)
         client.checkTimers()
         client.send(.rooms)
         #expect(peer.readLine() == "ROOMS")
         // Quiet for the whole keep-alive: a PING.
-        clock.advance(timing.keepAliveMilliseconds)
+        clock.advance(timing.conversation.keepAliveMilliseconds)
         client.checkTimers()
         #expect(peer.readLine() == "PING keepalive1")
         // No answer for the whole answer timeout: the server is taken as gone.
-        clock.advance(timing.answerTimeoutMilliseconds - 1)
+        clock.advance(timing.conversation.answerTimeoutMilliseconds - 1)
         client.checkTimers()
         #expect(!client.updates.contains { if case .disconnected = $0 { true } else { false } })
         clock.advance(1)
@@ -130,8 +130,8 @@ import TileRaceTransport
 
     @Test func anAnswerKeepsTheConnection() throws {
         let (peer, client, clock) = try greetedByAScriptedPeer()
-        let timing = ServerConnection.Timing.standard
-        clock.advance(timing.keepAliveMilliseconds)
+        let timing = ClientConnection.Timing.standard
+        clock.advance(timing.conversation.keepAliveMilliseconds)
         client.checkTimers()
         #expect(peer.readLine() == "PING keepalive1")
         peer.send("PONG keepalive1")
@@ -139,7 +139,7 @@ import TileRaceTransport
         #expect(peer.readLine() == "ROOMS")
         peer.send("OK ROOMS count=0")
         try client.wait("reply") { if case .reply(.rooms, _, _) = $0 { true } else { nil } }
-        clock.advance(timing.answerTimeoutMilliseconds)
+        clock.advance(timing.conversation.answerTimeoutMilliseconds)
         client.checkTimers()
         #expect(!client.updates.contains { if case .disconnected = $0 { true } else { false } })
     }
@@ -150,7 +150,7 @@ import TileRaceTransport
         let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: peer.port), clock: clock)
         #expect(peer.accept())
         try client.waitUntilConnected()
-        clock.advance(ServerConnection.Timing.standard.greetingTimeoutMilliseconds)
+        clock.advance(ClientConnection.Timing.standard.conversation.greetingTimeoutMilliseconds)
         client.checkTimers()
         let reason = try client.wait("disconnection") { if case .disconnected(let reason, _) = $0 { reason } else { nil } }
         #expect(reason == "it connected but sent no greeting within 5 s: is it a TileRace server?")
@@ -158,9 +158,9 @@ import TileRaceTransport
 
     @Test func aConnectThatNeverCompletesSaysItTimedOut() throws {
         let silent = try #require(SilentPort())
-        var timing = ServerConnection.Timing.standard
+        var timing = ClientConnection.Timing.standard
         timing.connectTimeoutMilliseconds = 500
-        timing.greetingTimeoutMilliseconds = 500
+        timing.conversation.greetingTimeoutMilliseconds = 500
         timing.checkIntervalMilliseconds = 50
         let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: silent.port), timing: timing)
         let reason = try client.wait("failure") { if case .connectFailed(let reason) = $0 { reason } else { nil } }
@@ -172,7 +172,7 @@ import TileRaceTransport
 
     @Test func aTimedOutConnectNamesItsTimeLimit() throws {
         // The connector stands in for a host that never answers, for the standard 5 s.
-        let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: 2048)) { _, timeout throws(Socket.ConnectFailure) in
+        let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: 2048)) { _, _, timeout throws(Socket.ConnectFailure) in
             #expect(timeout == 5000)
             throw .timedOut
         }
@@ -201,8 +201,8 @@ import TileRaceTransport
 
     @Test func anUnknownHostIsAClearFailure() throws {
         // The name is never looked up: the connector stands in for the resolver.
-        let unknown = Recorder(ServerEndpoint(host: "no-such-host.invalid", port: 2048)) { endpoint, _ throws(Socket.ConnectFailure) in
-            throw .unknownHost(endpoint.host)
+        let unknown = Recorder(ServerEndpoint(host: "no-such-host.invalid", port: 2048)) { host, _, _ throws(Socket.ConnectFailure) in
+            throw .unknownHost(host)
         }
         let why = try unknown.wait("failure") { if case .connectFailed(let reason) = $0 { reason } else { nil } }
         #expect(why == "unknown host no-such-host.invalid")

@@ -3,6 +3,8 @@ import TileRaceProtocol
 /// Saved as JSON in the config directory.
 public struct ClientConfig: Codable, Hashable, Sendable {
     public static let currentVersion = 1
+    /// Written to every file (the rest by the synthesized `encode`); read back only to refuse newer files.
+    private var version = ClientConfig.currentVersion
 
     public var themeName: String = Theme.classic.name
     /// Theme name -> colour code (`"0"`, `"2"` ...) -> `#rrggbb`.
@@ -52,18 +54,6 @@ public struct ClientConfig: Codable, Hashable, Sendable {
         mutedNicknames = try container.decodeIfPresent([String].self, forKey: .mutedNicknames) ?? []
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ClientConfig.currentVersion, forKey: .version)
-        try container.encode(themeName, forKey: .themeName)
-        try container.encode(colourOverrides, forKey: .colourOverrides)
-        try container.encodeIfPresent(lastNickname, forKey: .lastNickname)
-        try container.encode(tokens, forKey: .tokens)
-        try container.encode(isBellEnabled, forKey: .isBellEnabled)
-        try container.encode(quickPhrases, forKey: .quickPhrases)
-        try container.encode(mutedNicknames, forKey: .mutedNicknames)
-    }
-
     /// Nicknames are the same whatever their case.
     func token(for nickname: String) -> String? {
         let key = nickname.lowercased()
@@ -102,13 +92,7 @@ public struct ClientConfig: Codable, Hashable, Sendable {
             problems.append("ignored invalid nickname")
             lastNickname = nil
         }
-        problems += dropInvalidChatValues()
-        return problems
-    }
-
-    /// Not four phrases: the defaults; a bad phrase: that key's default; a bad muted nickname: ignored.
-    private mutating func dropInvalidChatValues() -> [String] {
-        var problems: [String] = []
+        // Not four phrases: the defaults; a bad phrase: that key's default; a bad muted nickname: ignored.
         if quickPhrases.count != ClientConfig.defaultQuickPhrases.count {
             problems.append(
                 "\"phrases\" must hold \(ClientConfig.defaultQuickPhrases.count) texts, one per key 1 to 4 (it holds \(quickPhrases.count)); using the defaults"

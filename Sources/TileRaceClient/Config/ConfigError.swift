@@ -5,10 +5,5 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, in one line, naming the file.
     public var message: String
 
-    public init(code: String, message: String) {
-        self.code = code
-        self.message = message
-    }
-
     public var description: String { message }
 }

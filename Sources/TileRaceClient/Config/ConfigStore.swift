@@ -14,10 +14,6 @@ public struct ConfigStore: Sendable {
 
     public let directory: String
 
-    public init(directory: String) {
-        self.directory = directory
-    }
-
     public var path: String { directory + "/config.json" }
 
     /// `$XDG_CONFIG_HOME/tilerace` when absolute, else `$HOME/.config/tilerace`; nil with neither.
@@ -35,26 +31,17 @@ public struct ConfigStore: Sendable {
 
     /// Never fails: a missing or corrupt file gives the defaults (corrupt with a problem).
     public func load() -> Loaded {
-        let descriptor = open(path, O_RDONLY)
-        if descriptor < 0 {
-            let error = errno
-            if error == ENOENT { return Loaded(config: ClientConfig(), problem: nil, mustPreserveExistingFile: false) }
-            return broken("cannot read \(path): \(ConfigStore.describe(error))")
+        let bytes: [UInt8]
+        do throws(FileSystem.Failure) {
+            guard let read = try FileSystem.read(path) else {
+                return Loaded(config: ClientConfig(), problem: nil, mustPreserveExistingFile: false)
+            }
+            bytes = read
+        } catch {
+            return broken("cannot read \(path): \(FileDescriptor.describe(error.errno))")
         }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return broken("cannot read \(path): \(ConfigStore.describe(errno))")
-            }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-            if bytes.count > ConfigStore.maximumFileSize {
-                return broken("\(path) is larger than \(ConfigStore.maximumFileSize / 1024) KB")
-            }
+        guard bytes.count <= ConfigStore.maximumFileSize else {
+            return broken("\(path) is larger than \(ConfigStore.maximumFileSize / 1024) KB")
         }
         var config: ClientConfig
         do {
@@ -79,12 +66,11 @@ public struct ConfigStore: Sendable {
     /// When `preservingExisting`, the current file is first moved to a free `.bak` name, returned.
     @discardableResult
     public func save(_ config: ClientConfig, preservingExisting: Bool = false) throws(ConfigError) -> String? {
-        try createDirectory()
         var backup: String?
         if preservingExisting, ConfigStore.exists(path) {
             let target = freeBackupPath()
             guard rename(path, target) == 0 else {
-                throw ConfigError(code: "backup", message: "cannot move \(path) aside to \(target): \(ConfigStore.describe(errno))")
+                throw ConfigError(code: "backup", message: "cannot move \(path) aside to \(target): \(FileDescriptor.describe(errno))")
             }
             backup = target
         }
@@ -96,16 +82,8 @@ public struct ConfigStore: Sendable {
         } catch {
             throw ConfigError(code: "encode", message: "cannot encode the config: \(error)")
         }
-        try writeAtomically(Array(data) + [0x0A])
+        try AtomicFile.replace(path, in: directory, with: Array(data) + [0x0A])
         return backup
-    }
-
-    private func writeAtomically(_ bytes: [UInt8]) throws(ConfigError) {
-        try AtomicFile.replace(path, in: directory, with: bytes)
-    }
-
-    private func createDirectory() throws(ConfigError) {
-        try AtomicFile.createDirectory(directory)
     }
 
     private func freeBackupPath() -> String {
@@ -121,10 +99,6 @@ public struct ConfigStore: Sendable {
     private static func exists(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0
-    }
-
-    private static func describe(_ error: Int32) -> String {
-        String(cString: strerror(error))
     }
 
     private static func describe(decoding error: any Error) -> String {

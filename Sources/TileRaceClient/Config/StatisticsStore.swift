@@ -6,7 +6,6 @@ import Foundation
 /// A file that cannot be read counts as empty and is said so; it is
 /// replaced by the next save.
 struct StatisticsStore: Sendable {
-    /// The largest statistics file read.
     static let maximumFileSize = 1 << 20
 
     let directory: String

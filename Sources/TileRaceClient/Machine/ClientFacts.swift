@@ -30,7 +30,6 @@ package struct ClientFacts: Sendable {
     package var room: (name: String, isWatching: Bool)?
     package var race: (room: String, isOver: Bool)?
     package var play: Play?
-    package var notice: String?
     /// While the chat input is open.
     package var chatInputLength: Int?
     /// While open: the focused field (`name`, `size`, ..., `create`), the name's length, rated or not.
@@ -49,10 +48,10 @@ package struct ClientFacts: Sendable {
         isCatchingUp = model.network.isCatchingUp
         gameChangesAwaitingReply = model.network.gameChangesAwaitingReply
         screen = ClientFacts.name(of: model.screen)
-        overlay = model.overlay.map(ClientFacts.name(of:))
+        // The case's name, without its payload.
+        overlay = model.overlay.map { String("\($0)".prefix { $0 != "(" }) }
         room = model.room.map { ($0.name, $0.isWatching) }
         race = model.race.map { ($0.room, $0.isOver) }
-        notice = model.notice?.text
         chatInputLength = model.chat.input.map { $0.text.unicodeScalars.count }
         lobbyRooms = (model.lobby?.rooms ?? []).map { ($0.name, $0.isRated, $0.playerCount) }
         lobbySelection = model.lobby?.selection ?? 0
@@ -67,7 +66,7 @@ package struct ClientFacts: Sendable {
             return Play(
                 isRace: session.isRace, room: room, sendsEntries: session.sendsEntries, sequence: session.sequence,
                 unacknowledgedCount: session.unacknowledged.count, game: session.game,
-                endOutcome: session.end.map { ClientFacts.name(of: $0.outcome) }, isClockHeld: Update.isPracticeClockHeld(model))
+                endOutcome: session.end.map { "\($0.outcome)" }, isClockHeld: Update.isPracticeClockHeld(model))
         }
     }
 
@@ -83,26 +82,6 @@ package struct ClientFacts: Sendable {
         case .watch: "watch"
         case .statistics: "statistics"
         case .quickRace: "quick-race"
-        }
-    }
-
-    private static func name(of outcome: EndOfGame.Outcome) -> String {
-        switch outcome {
-        case .won: "won"
-        case .noMoves: "noMoves"
-        case .timeUp: "timeUp"
-        case .resigned: "resigned"
-        case .lostToGhost: "lostToGhost"
-        }
-    }
-
-    private static func name(of overlay: Overlay) -> String {
-        switch overlay {
-        case .help: "help"
-        case .confirm: "confirm"
-        case .nickname: "nickname"
-        case .connectionProblem: "connectionProblem"
-        case .botStrength: "botStrength"
         }
     }
 }

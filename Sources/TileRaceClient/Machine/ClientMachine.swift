@@ -45,7 +45,6 @@ package struct ClientMachine: Sendable {
     package private(set) var hasQuit = false
     /// For the simulator's invariants, as of the last input.
     package private(set) var facts: ClientFacts
-    /// Milliseconds.
     package private(set) var tickIntervalMilliseconds: Int
 
     /// As `tilerace play` would start with `options`, at monotonic `now`, with the saved `config`.
@@ -69,11 +68,7 @@ package struct ClientMachine: Sendable {
     private init(model: Model) {
         self.model = model
         facts = ClientFacts(model)
-        tickIntervalMilliseconds = ClientMachine.tickInterval(of: model)
-    }
-
-    private static func tickInterval(of model: Model) -> Int {
-        model.tickIntervalMilliseconds ?? 1000
+        tickIntervalMilliseconds = model.tickIntervalMilliseconds ?? 1000
     }
 
     /// `now` is monotonic milliseconds.
@@ -85,11 +80,7 @@ package struct ClientMachine: Sendable {
         case .key(let key):
             events.append(.key(key))
         case .tick:
-            if link?.isOpen == true, var conversation = link?.conversation {
-                let results = conversation.checkTimers(now: now)
-                link?.conversation = conversation
-                events += conversationEvents(results, now: now, outputs: &outputs)
-            }
+            events += converse(outputs: &outputs) { $0.checkTimers(now: now) }
         case .connected:
             guard link != nil, link?.isOpen == false else { break }
             link?.isOpen = true
@@ -99,10 +90,7 @@ package struct ClientMachine: Sendable {
             link = nil
             events.append(.server(.connectFailed(reason)))
         case .received(let bytes):
-            guard link?.isOpen == true, var conversation = link?.conversation else { break }
-            let results = conversation.received(bytes)
-            link?.conversation = conversation
-            events += conversationEvents(results, now: now, outputs: &outputs)
+            events += converse(outputs: &outputs) { $0.received(bytes) }
         case .closed(let reason):
             guard let current = link, current.isOpen else { break }
             link = nil
@@ -128,13 +116,16 @@ package struct ClientMachine: Sendable {
 
     private mutating func refresh() {
         facts = ClientFacts(model)
-        tickIntervalMilliseconds = ClientMachine.tickInterval(of: model)
+        tickIntervalMilliseconds = model.tickIntervalMilliseconds ?? 1000
     }
 
-    /// A failure closes the link.
-    private mutating func conversationEvents(
-        _ results: [ClientConversation.Output], now: Int, outputs: inout [Output]
+    /// `step` on the open link's conversation, its results as events; a failure closes the link.
+    private mutating func converse(
+        outputs: inout [Output], _ step: (inout ClientConversation) -> [ClientConversation.Output]
     ) -> [Event] {
+        guard link?.isOpen == true, var conversation = link?.conversation else { return [] }
+        let results = step(&conversation)
+        link?.conversation = conversation
         var events: [Event] = []
         for result in results {
             switch result {
@@ -221,7 +212,6 @@ package struct ClientMachine: Sendable {
         outputs.append(.write(lines))
     }
 
-    /// Drawn from the model.
     package var screenText: String {
         let theme = model.theme.effective(for: model.colourMode)
         return view(model, size: model.size, theme: theme).plainText

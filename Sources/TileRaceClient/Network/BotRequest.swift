@@ -11,14 +11,4 @@ public struct BotRequest: Hashable, Sendable {
     public var nickname: String
     /// How well it plays, 1 to 5.
     public var strength: Int
-
-    public init(id: Int, host: String, port: Int, room: String, code: String?, nickname: String, strength: Int) {
-        self.id = id
-        self.host = host
-        self.port = port
-        self.room = room
-        self.code = code
-        self.nickname = nickname
-        self.strength = strength
-    }
 }

@@ -1,18 +1,19 @@
 import Dispatch
 import TileRaceProtocol
+import TileRaceTransport
 
 /// `connect`, `send` and `disconnect` over one `ServerConnection` at a time; a reconnect replaces it
 /// and the old one says nothing more. Owned by `queue`; `deliver` runs there, never inside `send`.
 final class ClientNetwork: @unchecked Sendable {
     private let queue: DispatchQueue
-    private let timing: ServerConnection.Timing
+    private let timing: ClientConnection.Timing
     private let deliver: (ServerUpdate) -> Void
     private var connection: ServerConnection?
     /// The number tells its deadline apart from a later wait's.
     private var closeWaiter: (number: Int, done: (Bool) -> Void)?
     private var closeWaiterCount = 0
 
-    init(queue: DispatchQueue, timing: ServerConnection.Timing = .standard, deliver: @escaping (ServerUpdate) -> Void) {
+    init(queue: DispatchQueue, timing: ClientConnection.Timing = .standard, deliver: @escaping (ServerUpdate) -> Void) {
         self.queue = queue
         self.timing = timing
         self.deliver = deliver

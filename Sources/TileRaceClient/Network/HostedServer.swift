@@ -3,15 +3,12 @@
 /// connect and what to tell the player, how many are connected, and how to
 /// stop it on the way out.
 public struct HostedServer: Sendable {
-    /// Where to connect and what to tell the player about hosting.
     public var plan: NetworkPlan
-    /// How many clients are connected to the server this process hosts (this
-    /// one included); nil when this process hosts none.
+    /// This client included; nil when this process hosts none.
     public var connectedClientCount: (@Sendable () -> Int)?
-    /// Stops the hosted server (BYE to everyone); does nothing when there is none.
+    /// BYE to everyone; nothing when none is hosted.
     public var stop: @Sendable () -> Void
 
-    /// Creates a description of a hosted server.
     public init(plan: NetworkPlan, connectedClientCount: (@Sendable () -> Int)? = nil, stop: @escaping @Sendable () -> Void = {}) {
         self.plan = plan
         self.connectedClientCount = connectedClientCount

@@ -6,60 +6,27 @@ import TileRaceTransport
 /// Requests sent in one turn of the queue go out together (keys read together make one `MOVE`).
 /// All state is owned by `queue`: `start`, `send`, `close` and `handler` run there (checked).
 final class ServerConnection: @unchecked Sendable {
-    /// Milliseconds; tests shorten them.
-    struct Timing: Sendable {
-        var connectTimeoutMilliseconds = 5000
-        var greetingTimeoutMilliseconds = 5000
-        /// Silence before a `PING` (the server closes connections quiet for 120 s).
-        var keepAliveMilliseconds = 30_000
-        /// After a `PING` with nothing received, the server is taken as gone.
-        var answerTimeoutMilliseconds = 30_000
-        /// 0: never by itself (tests call `checkTimers()`).
-        var checkIntervalMilliseconds = 1000
-
-        var connection: ClientConnection.Timing {
-            ClientConnection.Timing(
-                connectTimeoutMilliseconds: connectTimeoutMilliseconds,
-                conversation: ClientConversation.Timing(
-                    greetingTimeoutMilliseconds: greetingTimeoutMilliseconds, keepAliveMilliseconds: keepAliveMilliseconds,
-                    answerTimeoutMilliseconds: answerTimeoutMilliseconds),
-                checkIntervalMilliseconds: checkIntervalMilliseconds)
-        }
-
-        static let standard = Timing()
-    }
-
-    /// Blocks the calling thread; it runs off the loop's queue.
-    typealias Connector = @Sendable (ServerEndpoint, _ timeoutMilliseconds: Int) throws(Socket.ConnectFailure) -> Int32
-
-    /// Resolves the name and connects over TCP.
-    static let tcpConnector: Connector = { endpoint, timeout throws(Socket.ConnectFailure) in
-        try ClientConnection.tcpConnector(endpoint.host, endpoint.port, timeout)
-    }
-
-    typealias Clock = ClientConnection.Clock
-
     /// Beyond it the server counts as not reading, and the connection as lost.
     static let maximumPendingBytes = 256 * 1024
 
     let endpoint: ServerEndpoint
     private let queue: DispatchQueue
-    private let connector: Connector
+    private let connector: ClientConnection.Connector
     private let connection: ClientConnection
     private var handler: ((ServerUpdate) -> Void)?
 
     init(
-        endpoint: ServerEndpoint, queue: DispatchQueue, timing: Timing = .standard,
-        connector: @escaping Connector = ServerConnection.tcpConnector,
-        clock: @escaping Clock = MonotonicClock.milliseconds,
-        handler: @escaping (ServerUpdate) -> Void
+        endpoint: ServerEndpoint, queue: DispatchQueue, timing: ClientConnection.Timing = .standard,
+        // It blocks the calling thread, off the loop's queue.
+        connector: @escaping ClientConnection.Connector = ClientConnection.tcpConnector,
+        clock: @escaping ClientConnection.Clock = MonotonicClock.milliseconds, handler: @escaping (ServerUpdate) -> Void
     ) {
         self.endpoint = endpoint
         self.queue = queue
         self.connector = connector
         self.handler = handler
         connection = ClientConnection(
-            queue: queue, timing: timing.connection, outputLimit: ServerConnection.maximumPendingBytes, writePolicy: .endOfTurn,
+            queue: queue, timing: timing, outputLimit: ServerConnection.maximumPendingBytes, writePolicy: .endOfTurn,
             clock: clock)
     }
 
@@ -71,17 +38,14 @@ final class ServerConnection: @unchecked Sendable {
     /// Off the queue, so a slow name lookup never blocks the screen.
     func start() {
         dispatchPrecondition(condition: .onQueue(queue))
-        let (endpoint, connector) = (endpoint, connector)
-        let connect: ClientConnection.Connector = { _, _, timeout throws(Socket.ConnectFailure) in try connector(endpoint, timeout) }
-        connection.connect(host: endpoint.host, port: endpoint.port, connector: connect) { [weak self] event in self?.received(event) }
+        connection.connect(host: endpoint.host, port: endpoint.port, connector: connector) { [weak self] event in self?.received(event) }
     }
 
     /// Lines wait for the greeting; with no connection, `notSent` is reported (never from inside this call).
     func send(_ message: ClientMessage) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard connection.send(message) else {
+        if !connection.send(message) {
             queue.async { [weak self] in self?.handler?(.notSent(message, reason: "not connected")) }
-            return
         }
     }
 
@@ -102,8 +66,7 @@ final class ServerConnection: @unchecked Sendable {
         case .greeted(let greeting): handler?(.greeted(greeting))
         case .reply(let request, let result, let items): handler?(.reply(request, result, items: items))
         case .event(let event): handler?(.event(event))
-        case .answeredPing: break  // the connection's own business
-        case .skippedEvent: break  // it skips none
+        case .answeredPing, .skippedEvent: break  // the connection's own business; it skips no event
         case .unreadable(let line): handler?(.unreadable(line))
         case .connectFailed(let reason): handler?(.connectFailed(reason))
         case .ended(let reason, let bye): handler?(.disconnected(reason: reason, bye: bye))

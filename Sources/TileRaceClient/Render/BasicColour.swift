@@ -7,26 +7,15 @@ enum BasicColour: Int, CaseIterable, Hashable, Sendable {
 
     /// The usual xterm value of the colour. A theme drawn with basic colours
     /// holds exactly these values, which `Palette16` maps back to their number.
-    var rgb: RGB {
-        switch self {
-        case .black: RGB(0, 0, 0)
-        case .red: RGB(205, 0, 0)
-        case .green: RGB(0, 205, 0)
-        case .yellow: RGB(205, 205, 0)
-        case .blue: RGB(0, 0, 238)
-        case .magenta: RGB(205, 0, 205)
-        case .cyan: RGB(0, 205, 205)
-        case .white: RGB(229, 229, 229)
-        case .brightBlack: RGB(127, 127, 127)
-        case .brightRed: RGB(255, 0, 0)
-        case .brightGreen: RGB(0, 255, 0)
-        case .brightYellow: RGB(255, 255, 0)
-        case .brightBlue: RGB(92, 92, 255)
-        case .brightMagenta: RGB(255, 0, 255)
-        case .brightCyan: RGB(0, 255, 255)
-        case .brightWhite: RGB(255, 255, 255)
-        }
-    }
+    var rgb: RGB { BasicColour.xterm[rawValue] }
+
+    /// In `rawValue` order: the normal eight, then the bright ones.
+    private static let xterm = [
+        RGB(0, 0, 0), RGB(205, 0, 0), RGB(0, 205, 0), RGB(205, 205, 0), RGB(0, 0, 238), RGB(205, 0, 205), RGB(0, 205, 205),
+        RGB(229, 229, 229),
+        RGB(127, 127, 127), RGB(255, 0, 0), RGB(0, 255, 0), RGB(255, 255, 0), RGB(92, 92, 255), RGB(255, 0, 255), RGB(0, 255, 255),
+        RGB(255, 255, 255),
+    ]
 
     /// The colours a terminal with `count` colours (16 or 8) shows.
     static func available(count: Int) -> ArraySlice<BasicColour> {

@@ -19,19 +19,9 @@ struct Frame: Hashable, Sendable {
         self.cells = Array(repeating: cell, count: self.width * self.height)
     }
 
-    init(size: TerminalSize, filling cell: FrameCell = .blank) {
-        self.init(width: size.width, height: size.height, filling: cell)
-    }
-
     var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
-    subscript(x: Int, y: Int) -> FrameCell {
-        get { cells[y * width + x] }
-        set {
-            guard x >= 0, y >= 0, x < width, y < height else { return }
-            cells[y * width + x] = newValue
-        }
-    }
+    subscript(x: Int, y: Int) -> FrameCell { cells[y * width + x] }
 
     /// Clipped. A style without background keeps the one there, to write over a coloured block.
     @discardableResult
@@ -48,6 +38,12 @@ struct Frame: Hashable, Sendable {
             column += 1
         }
         return column
+    }
+
+    /// Cut to `width` (ending with `…`); `y` moves on to the next row.
+    mutating func line(_ string: String, x: Int, y: inout Int, width: Int, style: CellStyle) {
+        text(Format.fit(string, width).trimmingTrailingSpaces, x: x, y: y, style: style)
+        y += 1
     }
 
     /// Text wider than `rect` is cut, ending with `…`.
@@ -98,22 +94,10 @@ struct Frame: Hashable, Sendable {
         }
     }
 
-    /// Top left at (x, y), clipped.
-    mutating func draw(_ other: Frame, x: Int, y: Int) {
-        for row in 0..<other.height {
-            for column in 0..<other.width {
-                self[x + column, y + row] = other[column, row]
-            }
-        }
-    }
-
     /// Trailing spaces removed: what snapshots compare.
     var plainText: String {
-        (0..<height).map { y in
-            var line = String(cells[(y * width)..<((y + 1) * width)].map(\.character))
-            while line.last == " " { line.removeLast() }
-            return line
-        }.joined(separator: "\n")
+        (0..<height).map { y in String(cells[(y * width)..<((y + 1) * width)].map(\.character)).trimmingTrailingSpaces }
+            .joined(separator: "\n")
     }
 }
 

@@ -1,10 +1,8 @@
 /// Maps 24-bit colours to the nearest entry of the xterm 256-colour palette
 /// (the 6x6x6 cube, indices 16-231, and the grey ramp, 232-255).
 enum Palette256 {
-    /// The levels of one axis of the colour cube.
     static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
 
-    /// The palette index closest to a colour.
     static func index(for colour: RGB) -> Int {
         let (r, g, b) = (Int(colour.red), Int(colour.green), Int(colour.blue))
         let (ri, gi, bi) = (nearestLevel(r), nearestLevel(g), nearestLevel(b))

@@ -1,9 +1,6 @@
 public struct RGB: Hashable, Sendable, CustomStringConvertible {
-    /// The red component, 0-255.
     public var red: UInt8
-    /// The green component, 0-255.
     public var green: UInt8
-    /// The blue component, 0-255.
     public var blue: UInt8
 
     public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {

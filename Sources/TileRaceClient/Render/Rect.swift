@@ -25,11 +25,6 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
     /// Whether this size is at least `other` in both directions.
     func covers(_ other: TerminalSize) -> Bool {
         width >= other.width && height >= other.height

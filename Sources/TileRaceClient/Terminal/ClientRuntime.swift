@@ -15,6 +15,17 @@ public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertib
     public var message: String
 
     public var description: String { message }
+
+    /// The refusal for a terminal that cannot draw the full-screen interface
+    /// (`TERM=dumb`: no cursor movement), or nil when the terminal will do.
+    static func unsupportedTerminal(environment: [String: String]) -> ClientStartError? {
+        guard environment["TERM"]?.lowercased() == "dumb" else { return nil }
+        return ClientStartError(
+            code: "dumb-terminal",
+            message: "TERM=dumb cannot show the full-screen game (it needs cursor movement): "
+                + "run it in a terminal emulator such as xterm, or set TERM (e.g. TERM=xterm-256color); "
+                + "`tilerace leaderboard` works anywhere")
+    }
 }
 
 /// Feeds keys, signals and ticks into `update` on one serial queue and draws each frame as a diff.
@@ -26,10 +37,8 @@ public enum ClientRuntime {
         options: ClientOptions, environment: [String: String], version: String, bots: BotLauncher? = nil,
         host: () -> HostedServer
     ) throws(ClientStartError) -> Int32 {
-        guard Terminal.isTerminal(STDIN_FILENO) else {
-            throw ClientStartError(
-                code: "not-a-terminal",
-                message: "needs an interactive terminal: standard input is not a TTY")
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw ClientStartError(code: "not-a-terminal", message: "needs an interactive terminal: standard input is not a TTY")
         }
         if let refusal = ClientStartError.unsupportedTerminal(environment: environment) { throw refusal }
         let store = ConfigStore.defaultDirectory(environment: environment).map(ConfigStore.init(directory:))
@@ -43,13 +52,9 @@ public enum ClientRuntime {
             hosted = host()
         }
         defer { hosted.stop() }
-        let plan = hosted.plan
         let terminal = Terminal()
         let loop = ClientLoop(
-            terminal: terminal, store: store, options: options, environment: environment,
-            config: loaded?.config ?? ClientConfig(), configProblem: loaded?.problem,
-            mustPreserveConfigFile: loaded?.mustPreserveExistingFile ?? false, plan: plan,
-            connectedClientCount: hosted.connectedClientCount, bots: bots)
+            terminal: terminal, store: store, loaded: loaded, options: options, environment: environment, hosted: hosted, bots: bots)
         // From here a crash leaves a report, not the backtracer's question on a raw terminal.
         CrashReport.prepare(environment: environment, version: version, arguments: CommandLine.arguments)
         guard terminal.take() else {
@@ -57,13 +62,9 @@ public enum ClientRuntime {
         }
         if environment[CrashReport.testVariable] == "1" { CrashReport.trapForTest() }
         let status = loop.runUntilQuit()
-        if let problem = loaded?.problem {
-            let line = "tilerace: " + problem + "\n"
-            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        }
-        if store == nil {
-            let line = "tilerace: settings were not saved: neither XDG_CONFIG_HOME nor HOME is set\n"
-            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        let unsaved = store == nil ? "settings were not saved: neither XDG_CONFIG_HOME nor HOME is set" : nil
+        for problem in [loaded?.problem, unsaved].compactMap({ $0 }) {
+            _ = "tilerace: \(problem)\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
         }
         return status
     }
@@ -78,9 +79,6 @@ final class ClientLoop: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "tilerace.client")
     private let terminal: Terminal
-    private let store: ConfigStore?
-    /// Nil: no data directory.
-    private let statisticsStore: StatisticsStore?
     private let colourMode: ColourMode
     private var model: Model
     private var decoder = KeyDecoder()
@@ -93,8 +91,9 @@ final class ClientLoop: @unchecked Sendable {
     private var pendingEvents: [Event] = []
     private var isProcessing = false
     private var launchEffects: [Effect] = []
-    private var network: ClientNetwork?
-    private var interpreter: EffectInterpreter?
+    // Made at the end of `init`, when `self` can be captured.
+    private var network: ClientNetwork!
+    private var interpreter: EffectInterpreter!
     private var isRunning = true
     private var exitStatus: Int32 = 0
     /// Waits for the server's goodbye (`EffectInterpreter.finishQuitting`), drawing nothing more.
@@ -106,36 +105,38 @@ final class ClientLoop: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Nil: none hosted.
     private let connectedClientCount: (@Sendable () -> Int)?
-    /// Nil: none can be added.
-    private let bots: BotLauncher?
 
     init(
-        terminal: Terminal, store: ConfigStore?, options: ClientOptions, environment: [String: String],
-        config: ClientConfig, configProblem: String?, mustPreserveConfigFile: Bool, plan: NetworkPlan,
-        connectedClientCount: (@Sendable () -> Int)?, bots: BotLauncher?
+        terminal: Terminal, store: ConfigStore?, loaded: ConfigStore.Loaded?, options: ClientOptions, environment: [String: String],
+        hosted: HostedServer, bots: BotLauncher?
     ) {
         self.terminal = terminal
-        self.connectedClientCount = connectedClientCount
-        self.bots = bots
-        self.store = store
-        statisticsStore = DataPaths.dataDirectory(environment: environment).map(StatisticsStore.init(directory:))
+        connectedClientCount = hosted.connectedClientCount
+        let statisticsStore = DataPaths.dataDirectory(environment: environment).map(StatisticsStore.init(directory:))
         self.colourMode = ColourMode.detect(environment: environment)
         var random = SystemRandomNumberGenerator()
         model = Model(
-            options: options, config: config, colourMode: colourMode,
-            isInteractive: Terminal.isTerminal(terminal.outputDescriptor), now: MonotonicClock.milliseconds(),
+            options: options, config: loaded?.config ?? ClientConfig(), colourMode: colourMode,
+            isInteractive: isatty(terminal.outputDescriptor) == 1, now: MonotonicClock.milliseconds(),
             today: ClientLoop.today(), size: terminal.size(), seedSource: SplitMix64(seed: random.next()))
-        model.mustPreserveConfigFile = mustPreserveConfigFile
+        model.mustPreserveConfigFile = loaded?.mustPreserveExistingFile ?? false
         model.canAddBots = bots != nil
-        launchEffects = Update.launch(plan, model: &model)
-        if let configProblem { model.show(configProblem, .warning, sticky: true) }
-        if let loaded = statisticsStore?.load() {
-            model.statistics = loaded.statistics
-            if let problem = loaded.problem, configProblem == nil { model.show(problem, .warning) }
+        launchEffects = Update.launch(hosted.plan, model: &model)
+        if let problem = loaded?.problem { model.show(problem, .warning, sticky: true) }
+        if let statistics = statisticsStore?.load() {
+            model.statistics = statistics.statistics
+            if let problem = statistics.problem, loaded?.problem == nil { model.show(problem, .warning) }
         }
         if options.opensPracticeDirectly { Update.startPractice(&model) }
         if let record = options.watch { Update.startWatch(record, model: &model) }
         if let record = options.ghostRecord { Update.startGhostRace(record, model: &model) }
+        network = ClientNetwork(queue: queue) { [weak self] update in
+            self?.process([.tick(MonotonicClock.milliseconds()), .server(update)])
+        }
+        interpreter = EffectInterpreter(network: network, store: store, statisticsStore: statisticsStore, bots: bots) { [weak self] event in
+            guard let self else { return }
+            queue.async { self.process([.tick(MonotonicClock.milliseconds()), event]) }
+        }
     }
 
     /// Blocks the calling thread until the user quits.
@@ -165,14 +166,6 @@ final class ClientLoop: @unchecked Sendable {
         timer.setEventHandler { [weak self] in self?.tick() }
         timer.resume()
         self.timer = timer
-        let network = ClientNetwork(queue: queue) { [weak self] update in
-            self?.process([.tick(MonotonicClock.milliseconds()), .server(update)])
-        }
-        self.network = network
-        interpreter = EffectInterpreter(network: network, store: store, statisticsStore: statisticsStore, bots: bots) { [weak self] event in
-            guard let self else { return }
-            queue.async { self.process([.tick(MonotonicClock.milliseconds()), event]) }
-        }
         let effects = launchEffects
         launchEffects = []
         for effect in effects { perform(effect) }
@@ -252,7 +245,6 @@ final class ClientLoop: @unchecked Sendable {
 
     private func perform(_ effect: Effect) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard let interpreter else { return }
         switch interpreter.perform(effect, model: model) {
         case .handled(let events): pendingEvents += events
         case .quit: quit()
@@ -303,7 +295,7 @@ final class ClientLoop: @unchecked Sendable {
 
     /// Waits for the goodbye when `QUIT` went out (a few hundred ms at most); a second request stops at once.
     private func quit() {
-        guard !isQuitting, let interpreter else {
+        guard !isQuitting else {
             stop(status: quitStatus)
             return
         }
@@ -327,8 +319,8 @@ final class ClientLoop: @unchecked Sendable {
         exitStatus = status
         timer?.cancel()
         for source in sources { source.cancel() }
-        network?.disconnect()
-        interpreter?.stopAllBots()
+        network.disconnect()
+        interpreter.stopAllBots()
         terminal.release()
         finished.signal()
     }

@@ -24,31 +24,19 @@ enum CrashReport {
     private typealias Backtrace = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, Int32) -> Int32
     private typealias BacktraceSymbols = @convention(c) (UnsafePointer<UnsafeMutableRawPointer?>?, Int32, Int32) -> Void
 
-    /// Computed beforehand.
-    private struct Prepared {
-        /// NUL-terminated.
-        var path: UnsafeMutablePointer<CChar>
-        var pathCount: Int
-        var header: UnsafeMutablePointer<UInt8>
-        var headerCount: Int
-        var backtrace: Backtrace?
-        var backtraceSymbols: BacktraceSymbols?
-    }
-
-    nonisolated(unsafe) private static var prepared: UnsafeMutablePointer<Prepared>?
+    // Set by `prepare`, `reportPath` last; never freed, so the handler can always read them.
+    nonisolated(unsafe) private static var reportPath: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var reportHeader: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var backtrace: Backtrace?
+    nonisolated(unsafe) private static var backtraceSymbols: BacktraceSymbols?
     nonisolated(unsafe) private static var frames: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     nonisolated(unsafe) private static var digits: UnsafeMutablePointer<UInt8>?
     nonisolated(unsafe) private static var isReporting: Int32 = 0
 
-    /// Nil before `prepare`.
-    static var path: String? {
-        prepared.map { String(cString: $0.pointee.path) }
-    }
-
     /// The data directory (made if missing), else the temporary one. Once only; call it before
     /// the terminal is taken, on the thread that takes it.
     static func prepare(environment: [String: String], version: String, arguments: [String]) {
-        guard prepared == nil else { return }
+        guard reportPath == nil else { return }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let epoch = Int(now.tv_sec)
@@ -63,34 +51,26 @@ enum CrashReport {
 
             """
         let handle = dlopen(nil, RTLD_NOW)
-        let backtrace = dlsym(handle, "backtrace").map { unsafeBitCast($0, to: Backtrace.self) }
-        let backtraceSymbols = dlsym(handle, "backtrace_symbols_fd").map { unsafeBitCast($0, to: BacktraceSymbols.self) }
+        backtrace = dlsym(handle, "backtrace").map { unsafeBitCast($0, to: Backtrace.self) }
+        backtraceSymbols = dlsym(handle, "backtrace_symbols_fd").map { unsafeBitCast($0, to: BacktraceSymbols.self) }
         let frames = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Int(maximumFrames))
         // The first call may allocate: never in the handler.
         _ = backtrace?(frames, maximumFrames)
         CrashReport.frames = frames
         digits = UnsafeMutablePointer<UInt8>.allocate(capacity: 24)
-        let pathBytes = copy(path.utf8CString.map { UInt8(bitPattern: $0) })
-        let headerBytes = copy(Array(header.utf8))
-        let state = UnsafeMutablePointer<Prepared>.allocate(capacity: 1)
-        state.initialize(
-            to: Prepared(
-                path: UnsafeMutableRawPointer(pathBytes.pointer).bindMemory(to: CChar.self, capacity: pathBytes.count),
-                pathCount: pathBytes.count - 1, header: headerBytes.pointer, headerCount: headerBytes.count,
-                backtrace: backtrace, backtraceSymbols: backtraceSymbols))
-        prepared = state
+        reportHeader = strdup(header)
+        reportPath = strdup(path)
     }
 
     /// Returns only when `prepare` was not called. A second crash while reporting exits at once.
     static func report(_ signal: Int32) {
-        guard let prepared else { return }
+        guard let path = reportPath, let header = reportHeader else { return }
         if isReporting != 0 { _exit(exitStatus) }
         isReporting = 1
-        let state = prepared.pointee
         let (name, meaning) = describe(signal)
-        let fd = open(state.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         if fd >= 0 {
-            _ = write(fd, state.header, state.headerCount)
+            _ = write(fd, header, strlen(header))
             put(fd, "signal: ")
             put(fd, name)
             put(fd, " (")
@@ -105,10 +85,10 @@ enum CrashReport {
         put(STDERR_FILENO, "tilerace stopped unexpectedly (signal ")
         put(STDERR_FILENO, name)
         put(STDERR_FILENO, fd >= 0 ? "); a report was written to " : "); no report could be written to ")
-        _ = write(STDERR_FILENO, state.path, state.pathCount)
+        _ = write(STDERR_FILENO, path, strlen(path))
         put(STDERR_FILENO, "\n")
         if fd >= 0 {
-            if let backtrace = state.backtrace, let backtraceSymbols = state.backtraceSymbols, let frames {
+            if let backtrace, let backtraceSymbols, let frames {
                 put(fd, "backtrace (addresses as program(+offset); addr2line -f -e PROGRAM OFFSET names them):\n")
                 // An unwinder stuck on a lock the crash held must not hang the exit.
                 alarm(3)
@@ -155,12 +135,6 @@ enum CrashReport {
     private static func quoted(_ argument: String) -> String {
         let plain = !argument.isEmpty && argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:@,+".contains($0) }
         return plain ? argument : "'" + argument.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-    }
-
-    private static func copy(_ bytes: [UInt8]) -> (pointer: UnsafeMutablePointer<UInt8>, count: Int) {
-        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
-        pointer.initialize(from: bytes, count: bytes.count)
-        return (pointer, bytes.count)
     }
 
     // MARK: In the handler (async-signal-safe only)

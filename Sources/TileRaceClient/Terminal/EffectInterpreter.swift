@@ -42,7 +42,7 @@ final class EffectInterpreter {
 
     /// The program is ending.
     func stopAllBots() {
-        for handle in botHandles.values { handle.stop() }
+        for stop in botHandles.values { stop() }
         botHandles = [:]
     }
 
@@ -59,14 +59,10 @@ final class EffectInterpreter {
     /// `model` is the model after the update that asked for it.
     func perform(_ effect: Effect, model: Model) -> Outcome {
         switch effect {
-        case .quit:
-            return .quit
-        case .suspend:
-            return .suspend
-        case .redraw:
-            return .redraw
-        case .bell:
-            return .bell
+        case .quit: return .quit
+        case .suspend: return .suspend
+        case .redraw: return .redraw
+        case .bell: return .bell
         case .send(let message):
             if case .quit = message { hasSentQuit = true }
             network.send(message)
@@ -77,9 +73,9 @@ final class EffectInterpreter {
         case .startBot(let request):
             guard let bots else { return .handled([.botEnded(id: request.id, reason: "bots are not available")]) }
             let deliver = deliver
-            botHandles[request.id] = bots.start(request) { reason in deliver(.botEnded(id: request.id, reason: reason)) }
+            botHandles[request.id] = bots(request) { reason in deliver(.botEnded(id: request.id, reason: reason)) }
         case .stopBot(let id):
-            botHandles.removeValue(forKey: id)?.stop()
+            botHandles.removeValue(forKey: id)?()
         case .findHint(let board):
             let deliver = deliver
             DispatchQueue.global(qos: .userInitiated).async {

@@ -6,47 +6,38 @@ struct KeyDecoder: Sendable {
 
     private var pending: [UInt8] = []
 
-    init() {}
-
     /// Or for `flush()`.
     var hasPendingInput: Bool { !pending.isEmpty }
 
     mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
         pending.append(contentsOf: bytes)
-        var keys: [Key] = []
-        var index = 0
-        while index < pending.count {
-            switch decode(at: index, isFinal: false) {
-            case .key(let key, let length):
-                keys.append(key)
-                index += length
-            case .skip(let length):
-                index += length
-            case .incomplete:
-                pending.removeFirst(index)
-                return keys
-            }
-        }
-        pending.removeAll(keepingCapacity: true)
-        return keys
+        return decodePending(isFinal: false)
     }
 
     /// A lone ESC becomes `.escape`; an unfinished sequence is dropped.
     mutating func flush() -> [Key] {
+        decodePending(isFinal: true)
+    }
+
+    /// Not final: an unfinished sequence stays pending.
+    private mutating func decodePending(isFinal: Bool) -> [Key] {
         var keys: [Key] = []
         var index = 0
         while index < pending.count {
-            switch decode(at: index, isFinal: true) {
+            switch decode(at: index, isFinal: isFinal) {
             case .key(let key, let length):
                 keys.append(key)
                 index += length
             case .skip(let length):
                 index += max(1, length)
+            case .incomplete where !isFinal:
+                pending.removeFirst(index)
+                return keys
             case .incomplete:
                 index += 1
             }
         }
-        pending.removeAll()
+        pending.removeAll(keepingCapacity: true)
         return keys
     }
 
@@ -75,31 +66,18 @@ struct KeyDecoder: Sendable {
         guard start + 1 < pending.count else {
             return isFinal ? .key(.escape, length: 1) : .incomplete
         }
-        let next = pending[start + 1]
-        switch next {
+        switch pending[start + 1] {
         case UInt8(ascii: "["):
             return decodeCSI(at: start, isFinal: isFinal)
         case UInt8(ascii: "O"):
             guard start + 2 < pending.count else {
                 return isFinal ? .skip(length: 2) : .incomplete
             }
-            let key: Key? =
-                switch pending[start + 2] {
-                case UInt8(ascii: "A"): .up
-                case UInt8(ascii: "B"): .down
-                case UInt8(ascii: "C"): .right
-                case UInt8(ascii: "D"): .left
-                case UInt8(ascii: "H"): .home
-                case UInt8(ascii: "F"): .end
-                case UInt8(ascii: "M"): .enter
-                default: nil
-                }
+            let final = pending[start + 2]
+            let key: Key? = final == UInt8(ascii: "M") ? .enter : KeyDecoder.letterKeys[final]
             return key.map { .key($0, length: 3) } ?? .skip(length: 3)
-        case 0x1B:
-            // ESC ESC: the first is a lone Escape.
-            return .key(.escape, length: 1)
         default:
-            // Alt+key, or Escape typed just before a key: Escape.
+            // ESC ESC (the first is a lone Escape), Alt+key, or Escape typed just before a key: Escape.
             return .key(.escape, length: 1)
         }
     }
@@ -130,26 +108,22 @@ struct KeyDecoder: Sendable {
     private static func csiKey(parameters: String, final: UInt8) -> Key? {
         let first = parameters.split(separator: ";", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         switch final {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .backTab
-        case UInt8(ascii: "~"):
-            switch first {
-            case "1", "7": return .home
-            case "2": return .insert
-            case "3": return .delete
-            case "4", "8": return .end
-            case "5": return .pageUp
-            case "6": return .pageDown
-            default: return nil
-            }
-        default: return nil
+        case UInt8(ascii: "~"): return tildeKeys[first]
+        default: return letterKeys[final]
         }
     }
+
+    /// The final letters `ESC O` and `ESC [` share.
+    private static let letterKeys: [UInt8: Key] = [
+        UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right, UInt8(ascii: "D"): .left,
+        UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
+    ]
+
+    /// `ESC [ n ~`, by `n`.
+    private static let tildeKeys: [String: Key] = [
+        "1": .home, "7": .home, "2": .insert, "3": .delete, "4": .end, "8": .end, "5": .pageUp, "6": .pageDown,
+    ]
 
     private func decodeUTF8(at start: Int, isFinal: Bool) -> Step {
         let byte = pending[start]

@@ -24,18 +24,23 @@ enum SignalPipe {
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         }
         writeDescriptor = descriptors[1]
-        for signal in signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = { number in SignalPipe.deliver(number) }
-            #else
-                action.__sigaction_u.__sa_handler = { number in SignalPipe.deliver(number) }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
-        }
+        for signal in signals { install(for: signal, flags: SA_RESTART) { SignalPipe.deliver($0) } }
         return descriptors[0]
+    }
+
+    /// Keeps the action it replaces in `previous` when given.
+    static func install(
+        for signal: Int32, flags: Int32, previous: UnsafeMutablePointer<sigaction>? = nil, _ handler: @convention(c) (Int32) -> Void
+    ) {
+        var action = sigaction()
+        #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+        #else
+            action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = flags
+        sigaction(signal, &action, previous)
     }
 
     private static func deliver(_ signal: Int32) {

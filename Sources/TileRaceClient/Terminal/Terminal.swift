@@ -7,21 +7,9 @@
 /// The controlling terminal: raw mode, the alternate screen, its size, and
 /// writing frames. Owned by the client's queue (not thread-safe).
 final class Terminal {
-    /// Where keys come from.
-    let inputDescriptor: Int32
-    /// Where frames go.
-    let outputDescriptor: Int32
+    let inputDescriptor = STDIN_FILENO
+    let outputDescriptor = STDOUT_FILENO
     private var original: termios?
-
-    /// A terminal on standard input and output.
-    init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
-        inputDescriptor = input
-        outputDescriptor = output
-    }
-
-    static func isTerminal(_ descriptor: Int32) -> Bool {
-        isatty(descriptor) == 1
-    }
 
     /// The size of the terminal (from output, else input), 80x24 if unknown.
     func size() -> TerminalSize {

@@ -36,16 +36,10 @@ enum TerminalGuard {
         isInstalled = true
         atexit { TerminalGuard.restore() }
         for signal in fatalSignals {
-            var action = sigaction()
-            #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = { signal in TerminalGuard.handleFatal(signal) }
-            #else
-                action.__sigaction_u.__sa_handler = { signal in TerminalGuard.handleFatal(signal) }
-            #endif
-            sigemptyset(&action.sa_mask)
             // The alternate stack, when there is one, survives a stack overflow.
-            action.sa_flags = Int32(SA_ONSTACK)
-            sigaction(signal, &action, previousActions + Int(signal))
+            SignalPipe.install(for: signal, flags: Int32(SA_ONSTACK), previous: previousActions + Int(signal)) {
+                TerminalGuard.handleFatal($0)
+            }
         }
     }
 

@@ -46,8 +46,7 @@ extension BasicPalette {
             guard exponents.contains(exponent) || taken.contains(palette.tiles[index].background) else { continue }
             if index + 1 < tiles.count, !exponents.contains(exponent + 1) { taken.append(palette.tiles[index + 1].background) }
             let background = nearest(to: theme.tileBackground(exponent: exponent), avoiding: taken)
-            palette.tiles[index] = Tile(
-                background, palette.readableText(on: background, preferring: theme.tileText(exponent: exponent)))
+            palette.tiles[index] = Tile(background, palette.readableText(on: background, preferring: theme.tileText(exponent: exponent)))
         }
         return palette
     }

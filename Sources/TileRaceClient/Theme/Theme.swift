@@ -9,9 +9,8 @@ struct Theme: Hashable, Sendable {
     /// As saved in the config.
     var name: String
     var usesColour: Bool
-    /// Nil for the terminal's own.
+    /// Nil for the terminal's own (likewise `text`).
     var screenBackground: RGB?
-    /// Nil for the terminal's own.
     var text: RGB?
     /// Hints, labels.
     var mutedText: RGB?
@@ -28,7 +27,6 @@ struct Theme: Hashable, Sendable {
     var tiles: [RGB]
     var darkTileText: RGB
     var lightTileText: RGB
-    var boldTileText: Bool = true
     /// Hand-made for 16 colours; nil picks from RGB (`BasicPalette.automatic`).
     var palette16: BasicPalette?
     /// Hand-made for 8 colours; nil picks from RGB.
@@ -107,12 +105,18 @@ struct Theme: Hashable, Sendable {
     var warned: CellStyle { CellStyle(foreground: warning, background: screenBackground, isBold: true) }
     var succeeded: CellStyle { CellStyle(foreground: success, background: screenBackground, isBold: true) }
 
+    func style(of kind: Notice.Kind) -> CellStyle {
+        switch kind {
+        case .info: base
+        case .warning: warned
+        case .success: succeeded
+        }
+    }
+
     func tileStyle(exponent: Int) -> CellStyle {
         guard usesColour else {
             return CellStyle(isBold: exponent >= 7, isDim: exponent == 0)
         }
-        return CellStyle(
-            foreground: tileText(exponent: exponent), background: tileBackground(exponent: exponent),
-            isBold: boldTileText && exponent > 0)
+        return CellStyle(foreground: tileText(exponent: exponent), background: tileBackground(exponent: exponent), isBold: exponent > 0)
     }
 }

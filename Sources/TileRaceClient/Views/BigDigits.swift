@@ -19,27 +19,15 @@ enum BigDigits {
         " ": [" ", " ", " "],
     ]
 
-    /// Whether every character of `text` has a glyph.
-    static func canDraw(_ text: String) -> Bool {
-        text.allSatisfy { glyphs[$0] != nil }
-    }
-
     /// The columns `text` takes (glyphs separated by one column).
     static func width(of text: String) -> Int {
         let widths = text.map { glyphs[$0]?.first?.count ?? 0 }
         return widths.reduce(0, +) + max(0, widths.count - 1)
     }
 
-    static func rows(_ text: String) -> [String] {
-        (0..<height).map { row in
-            text.map { glyphs[$0]?[row] ?? "" }.joined(separator: " ")
-        }
-    }
-
-    /// Draws `text` with its top left at (x, y).
     static func draw(_ text: String, x: Int, y: Int, style: CellStyle, into frame: inout Frame) {
-        for (index, row) in rows(text).enumerated() {
-            frame.text(row, x: x, y: y + index, style: style)
+        for row in 0..<height {
+            frame.text(text.map { glyphs[$0]?[row] ?? "" }.joined(separator: " "), x: x, y: y + row, style: style)
         }
     }
 }

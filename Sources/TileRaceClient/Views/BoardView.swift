@@ -70,8 +70,17 @@ enum BoardView {
                 drawTile(exponent: board.exponent(row: row, column: column), in: rect(cell), theme: theme, into: &frame)
             }
         }
+        // A heavy warning-colour outline when the tile is big enough, else reverse video.
         if let cursor = decorations.cursor, board.contains(row: cursor.row, column: cursor.column) {
-            drawCursor(in: rect(cursor), theme: theme, into: &frame)
+            let tile = rect(cursor)
+            if tile.height >= 3, tile.width >= 4 {
+                frame.box(tile, style: CellStyle(foreground: theme.usesColour ? theme.warning : nil, isBold: true), lines: .heavy)
+            } else {
+                frame.restyle(tile) { style in
+                    style.isReversed = true
+                    style.isBold = true
+                }
+            }
         }
         if let hint = decorations.hint {
             drawHint(hint, layout: layout, bounds: bounds, theme: theme, into: &frame)
@@ -99,11 +108,7 @@ enum BoardView {
     /// Exponent 0: an empty cell.
     static func drawTile(exponent: Int, in rect: Rect, theme: Theme, into frame: inout Frame) {
         let style = theme.tileStyle(exponent: exponent)
-        if theme.usesColour {
-            frame.fill(rect, style: style)
-        } else {
-            frame.fill(rect, style: theme.base)
-        }
+        frame.fill(rect, style: theme.usesColour ? style : theme.base)
         guard exponent > 0 else {
             if !theme.usesColour, rect.width >= 1 {
                 frame.text("·", x: rect.x + rect.width / 2, y: rect.y + (rect.height - 1) / 2, style: theme.muted)
@@ -128,18 +133,6 @@ enum BoardView {
         frame.text(text, x: rect.x + (rect.width - text.count + 1) / 2, y: rect.y + (rect.height - 1) / 2, style: style)
     }
 
-    /// A heavy warning-colour outline when the tile is big enough, else reverse video.
-    private static func drawCursor(in rect: Rect, theme: Theme, into frame: inout Frame) {
-        guard rect.height >= 3, rect.width >= 4 else {
-            frame.restyle(rect) { style in
-                style.isReversed = true
-                style.isBold = true
-            }
-            return
-        }
-        frame.box(rect, style: CellStyle(foreground: theme.usesColour ? theme.warning : nil, isBold: true), lines: .heavy)
-    }
-
     /// In the board's gap rows and columns.
     private static func drawGrid(layout: BoardLayout, bounds: Rect, theme: Theme, into frame: inout Frame) {
         let n = layout.boardSize
@@ -148,28 +141,9 @@ enum BoardView {
             let y = bounds.y + line * (layout.tileHeight + 1)
             for x in bounds.x..<bounds.maxX {
                 let column = (x - bounds.x) % (layout.tileWidth + 1) == 0 ? (x - bounds.x) / (layout.tileWidth + 1) : -1
-                let character: Character
-                if column < 0 {
-                    character = "─"
-                } else {
-                    let top = line == 0
-                    let bottom = line == n
-                    let left = column == 0
-                    let right = column == n
-                    character =
-                        switch (top, bottom, left, right) {
-                        case (true, _, true, _): "┌"
-                        case (true, _, _, true): "┐"
-                        case (_, true, true, _): "└"
-                        case (_, true, _, true): "┘"
-                        case (true, _, _, _): "┬"
-                        case (_, true, _, _): "┴"
-                        case (_, _, true, _): "├"
-                        case (_, _, _, true): "┤"
-                        default: "┼"
-                        }
-                }
-                frame.text(String(character), x: x, y: y, style: style)
+                // Rows of the table: top, middle, bottom; in each, left, middle, right.
+                let crossing = Array("┌┬┐├┼┤└┴┘")[(line == 0 ? 0 : line == n ? 6 : 3) + (column == 0 ? 0 : column == n ? 2 : 1)]
+                frame.text(column < 0 ? "─" : String(crossing), x: x, y: y, style: style)
             }
         }
         for column in 0...n {

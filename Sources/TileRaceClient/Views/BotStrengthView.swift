@@ -7,11 +7,11 @@ enum BotStrengthView {
     ]
 
     static func draw(theme: Theme, into frame: inout Frame) {
-        var lines: [Dialog.Line] = [Dialog.Line(text: "Add a bot to the room", style: theme.accented), .blank]
-        lines.append(Dialog.Line(text: "How well does it play?", style: theme.base.bold, alignment: .leading))
-        for strength in strengths {
-            lines.append(Dialog.Line(text: strength, style: theme.base, alignment: .leading))
-        }
+        var lines: [Dialog.Line] = [
+            Dialog.Line(text: "Add a bot to the room", style: theme.accented), .blank,
+            Dialog.Line(text: "How well does it play?", style: theme.base.bold, alignment: .leading),
+        ]
+        lines += strengths.map { Dialog.Line(text: $0, style: theme.base, alignment: .leading) }
         lines += [
             .blank,
             Dialog.Line(text: "It races at 4 moves a second and leaves with you.", style: theme.muted, alignment: .leading),

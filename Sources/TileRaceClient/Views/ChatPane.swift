@@ -13,7 +13,9 @@ enum ChatPane {
         var rows = rect.maxY - top
         if let input = model.chat.input {
             rows -= 1
-            frame.text(inputLine(input, width: rect.width), x: rect.x, y: rect.maxY - 1, style: theme.accented)
+            // The prompt, the end of what was typed that fits, a cursor.
+            let typed = ScreenText.sanitize(input.text).suffix(max(1, rect.width - "say: ".count - 1))
+            frame.text("say: " + typed + "_", x: rect.x, y: rect.maxY - 1, style: theme.accented)
             if let refusal = input.refusal, rows > 0 {
                 rows -= 1
                 frame.text(Format.fit(refusal, rect.width).trimmingTrailingSpaces, x: rect.x, y: rect.maxY - 2, style: theme.warned)
@@ -24,7 +26,8 @@ enum ChatPane {
             frame.text(RaceView.fitting([hint, "/ to chat"], width: rect.width), x: rect.x, y: top, style: theme.muted)
             return
         }
-        var shown = Array(wrappedRows(lines, width: rect.width).suffix(max(0, rows)))
+        // Oldest first: `nick: text` broken at spaces (long words cut), continuation rows indented by two.
+        var shown = Array(lines.flatMap { wrap($0.shown, width: rect.width) }.suffix(max(0, rows)))
         // A line's end alone says little: start at a line's first row when another is shown.
         while shown.count > 1, shown[0].hasPrefix("  "), shown.contains(where: { !$0.hasPrefix("  ") }) {
             shown.removeFirst()
@@ -35,19 +38,6 @@ enum ChatPane {
     }
 
     static let typingHints: [Chrome.Hint] = [("Enter", "send"), ("Esc", "close"), ("/mute NICK", "hide their lines")]
-
-    /// A prompt, the end of what was typed that fits, a cursor.
-    static func inputLine(_ input: TextField, width: Int) -> String {
-        let prompt = "say: "
-        let room = max(1, width - prompt.count - 1)
-        let text = ScreenText.sanitize(input.text)
-        return prompt + String(text.suffix(room)) + "_"
-    }
-
-    /// Oldest first: `nick: text` broken at spaces (long words cut), continuation rows indented by two.
-    static func wrappedRows(_ lines: [ChatState.Entry], width: Int) -> [String] {
-        lines.flatMap { wrap($0.shown, width: width) }
-    }
 
     /// Rows of at most `width` characters.
     static func wrap(_ text: String, width: Int) -> [String] {

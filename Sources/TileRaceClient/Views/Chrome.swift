@@ -67,7 +67,7 @@ enum Chrome {
         if let notice = model.notice, notice.text != model.network.resuming?.banner {
             frame.fill(Rect(x: 0, y: frame.height - 3, width: frame.width, height: 1), style: theme.base)
             frame.text(
-                Format.fit(notice.text, width).trimmingTrailingSpaces, x: 1, y: frame.height - 3, style: style(of: notice, theme: theme))
+                Format.fit(notice.text, width).trimmingTrailingSpaces, x: 1, y: frame.height - 3, style: theme.style(of: notice.kind))
         }
         frame.text(banner, x: 1, y: frame.height - 2, style: theme.warned)
     }
@@ -86,7 +86,7 @@ enum Chrome {
     /// On the row above the hints.
     static func notice(_ notice: Notice?, theme: Theme, into frame: inout Frame) {
         guard let notice else { return }
-        let style = style(of: notice, theme: theme)
+        let style = theme.style(of: notice.kind)
         let width = frame.width - 2
         guard notice.text.count > width, let cut = notice.text.prefix(width).lastIndex(of: " ") else {
             frame.text(Format.fit(notice.text, width), x: 1, y: frame.height - 2, style: style)
@@ -97,14 +97,6 @@ enum Chrome {
         frame.text(String(notice.text[..<cut]), x: 1, y: frame.height - 3, style: style)
         let rest = notice.text[notice.text.index(after: cut)...]
         frame.text(Format.fit(String(rest), width), x: 1, y: frame.height - 2, style: style)
-    }
-
-    private static func style(of notice: Notice, theme: Theme) -> CellStyle {
-        switch notice.kind {
-        case .info: theme.base
-        case .warning: theme.warned
-        case .success: theme.succeeded
-        }
     }
 
     /// `── racers ────`.

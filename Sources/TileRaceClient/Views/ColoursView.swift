@@ -33,8 +33,14 @@ enum ColoursView {
                 overridden: model.config.colourOverrides[saved.name]?[String(code)] != nil,
                 preview: preview, theme: theme, into: &frame)
         }
-        if frame.width >= 104, preview.usesColour {
-            drawSampleBoard(preview, area: Rect(x: 80, y: 2, width: frame.width - 78, height: frame.height - 5), into: &frame)
+        // A board of sample tiles in the previewed colours.
+        if frame.width >= 104, preview.usesColour,
+            var board = try? Board(rows: [[0, 2, 4, 8], [16, 32, 64, 128], [256, 512, 1024, 2048], [4096, 8192, 16384, 32768]]),
+            let layout = BoardLayout.best(boardSize: 4, maxWidth: frame.width - 78, maxHeight: frame.height - 6, isOutlined: false)
+        {
+            board.setExponent(0, row: 0, column: 0)
+            frame.text("preview", x: 80, y: 2, style: preview.muted)
+            BoardView.draw(board, layout: layout, x: 80, y: 3, theme: preview, into: &frame)
         }
         Chrome.status(model, theme: theme, into: &frame)
         let hints: [Chrome.Hint] =
@@ -82,15 +88,5 @@ enum ColoursView {
             let text = Format.tile(code, width: 6)
             frame.text(text, x: x + (8 - text.count) / 2, y: y, style: style)
         }
-    }
-
-    /// A board of sample tiles in the previewed colours.
-    private static func drawSampleBoard(_ theme: Theme, area: Rect, into frame: inout Frame) {
-        guard var board = try? Board(rows: [[0, 2, 4, 8], [16, 32, 64, 128], [256, 512, 1024, 2048], [4096, 8192, 16384, 32768]]),
-            let layout = BoardLayout.best(boardSize: 4, maxWidth: area.width, maxHeight: area.height - 1, isOutlined: false)
-        else { return }
-        board.setExponent(0, row: 0, column: 0)
-        frame.text("preview", x: area.x, y: area.y, style: theme.muted)
-        BoardView.draw(board, layout: layout, x: area.x, y: area.y + 1, theme: theme, into: &frame)
     }
 }

@@ -4,7 +4,6 @@ import TileRaceProtocol
 /// nickname prompt and what became of the submission.
 enum EndOfGameView {
     static func draw(_ end: EndOfGame, model: Model, session: PlaySession, in area: Rect, theme: Theme, into frame: inout Frame) {
-        var lines: [Dialog.Line] = []
         let title: String =
             switch end.outcome {
             case .won: "You reached \(end.target)!"
@@ -15,13 +14,12 @@ enum EndOfGameView {
             case .resigned: "You resigned"
             case .lostToGhost: "The ghost reached \(end.target) first"
             }
-        lines.append(Dialog.Line(text: title, style: end.outcome == .won ? theme.succeeded : theme.accented))
-        lines.append(
-            Dialog.Line(
-                text:
-                    "score \(Format.grouped(end.score)) · \(Format.grouped(end.moves)) moves · \(Format.clock(milliseconds: end.time))",
-                style: theme.base))
-        lines.append(Dialog.Line(text: "best tile \(end.largestTile) · assists \(end.assists)", style: theme.muted))
+        let figures = "score \(Format.grouped(end.score)) · \(Format.grouped(end.moves)) moves · \(Format.clock(milliseconds: end.time))"
+        var lines = [
+            Dialog.Line(text: title, style: end.outcome == .won ? theme.succeeded : theme.accented),
+            Dialog.Line(text: figures, style: theme.base),
+            Dialog.Line(text: "best tile \(end.largestTile) · assists \(end.assists)", style: theme.muted),
+        ]
         if let race = model.race, let place = race.ranked.firstIndex(where: \.isYou) {
             let stillRacing = race.players.filter { $0.status == .playing }.count
             var text = "\(Format.ordinal(place + 1)) of \(race.players.count) in room \(ScreenText.sanitize(race.room))"
@@ -29,8 +27,8 @@ enum EndOfGameView {
             lines.append(Dialog.Line(text: text, style: theme.base))
         } else if let ghost = session.ghost {
             let verdict = ghost.verdict(reachedTargetAfter: end.outcome == .won ? end.time : nil, score: end.score)
-            for line in ConnectionProblemView.wrap(verdict, width: max(20, min(64, area.width - 10))) {
-                lines.append(Dialog.Line(text: line, style: theme.base))
+            lines += ConnectionProblemView.wrap(verdict, width: max(20, min(64, area.width - 10))).map {
+                Dialog.Line(text: $0, style: theme.base)
             }
         } else if case .daily(let date) = session.mode {
             lines.append(Dialog.Line(text: "daily challenge \(date)", style: theme.muted))
@@ -44,45 +42,34 @@ enum EndOfGameView {
             let question =
                 refusal == nil ? "Keep going for a bigger tile, or finish and submit?" : "Keep going for a bigger tile, or finish here?"
             lines.append(Dialog.Line(text: question, style: theme.base))
-            for line in ConnectionProblemView.wrap(refusal ?? "", width: max(20, min(64, area.width - 10))) {
-                lines.append(Dialog.Line(text: line, style: theme.muted))
+            lines += ConnectionProblemView.wrap(refusal ?? "", width: max(20, min(64, area.width - 10))).map {
+                Dialog.Line(text: $0, style: theme.muted)
             }
-            lines.append(.blank)
             // No key of this dialog is a move: a player still sliding tiles cannot end the game by accident.
-            lines.append(Dialog.Line(text: "Enter keep going   f finish   n new game   q menu", style: theme.muted))
+            lines += [.blank, Dialog.Line(text: "Enter keep going   f finish   n new game   q menu", style: theme.muted)]
         case .nickname(let field) where !end.isEditingNickname:
             lines.append(Dialog.Line(text: "Submit to the leaderboard?", style: theme.base.bold, alignment: .leading))
             // Compact, so that the keys line still fits at 60x18.
             let hasNickname = Nickname.isValid(field.text)
             let button = hasNickname ? "[ Submit as \(field.text) ]" : "[ Choose a nickname ]"
-            lines.append(Dialog.Line(text: button, style: theme.accented.bold))
-            lines.append(.blank)
             let hint = hasNickname ? "Enter submit   e edit nickname   Esc skip" : "Enter choose a nickname   Esc skip"
-            lines.append(Dialog.Line(text: hint, style: theme.muted))
+            lines += [Dialog.Line(text: button, style: theme.accented.bold), .blank, Dialog.Line(text: hint, style: theme.muted)]
         case .nickname(let field):
-            lines.append(Dialog.Line(text: "Submit to the leaderboard?", style: theme.base.bold, alignment: .leading))
-            lines.append(Dialog.Line(text: "Nickname: " + field.text + "_", style: theme.accented, alignment: .leading))
-            if let refusal = field.refusal {
-                lines.append(Dialog.Line(text: refusal, style: theme.warned, alignment: .leading))
-            } else {
-                lines.append(Dialog.Line(text: Nickname.rule, style: theme.muted, alignment: .leading))
-            }
-            lines.append(.blank)
-            lines.append(Dialog.Line(text: "Enter confirm    Esc cancel", style: theme.muted))
+            lines += [
+                Dialog.Line(text: "Submit to the leaderboard?", style: theme.base.bold, alignment: .leading),
+                Dialog.Line(text: "Nickname: " + field.text + "_", style: theme.accented, alignment: .leading),
+                Dialog.Line(
+                    text: field.refusal ?? Nickname.rule, style: field.refusal == nil ? theme.muted : theme.warned, alignment: .leading),
+                .blank, Dialog.Line(text: "Enter confirm    Esc cancel", style: theme.muted),
+            ]
         case .submitting(let nickname):
-            lines.append(Dialog.Line(text: "Submitting as \(nickname)…", style: theme.base))
-            lines.append(.blank)
-            lines.append(Dialog.Line(text: "Esc stop waiting", style: theme.muted))
+            lines += [
+                Dialog.Line(text: "Submitting as \(nickname)…", style: theme.base), .blank,
+                Dialog.Line(text: "Esc stop waiting", style: theme.muted),
+            ]
         case .closed(let message, let kind):
             if let message {
-                let style: CellStyle =
-                    switch kind {
-                    case .info: theme.base
-                    case .warning: theme.warned
-                    case .success: theme.succeeded
-                    }
-                lines.append(Dialog.Line(text: ScreenText.sanitize(message), style: style))
-                lines.append(.blank)
+                lines += [Dialog.Line(text: ScreenText.sanitize(message), style: theme.style(of: kind)), .blank]
             }
             let hint =
                 session.isRace

@@ -7,8 +7,7 @@ enum GameView {
         guard let session = model.session else { return }
         let now = model.now
         let config = session.game.config
-        Chrome.header(
-            title(session, model: model), right: Format.clock(milliseconds: session.milliseconds(at: now)), theme: theme, into: &frame)
+        Chrome.header(title(session), right: Format.clock(milliseconds: session.milliseconds(at: now)), theme: theme, into: &frame)
 
         let availableHeight = frame.height - 3
         // A race's panel gets more room when it can.
@@ -31,7 +30,7 @@ enum GameView {
         let panel = Rect(x: boardRect.maxX + 3, y: 1, width: panelWidth, height: availableHeight)
 
         if session.isPaused {
-            drawPaused(boardRect, theme: theme, into: &frame)
+            drawCovered(boardRect, title: "PAUSED", line: "p resumes", theme: theme, into: &frame)
         } else if session.isDealing {
             drawCovered(boardRect, title: "DEALING…", line: "the server draws the seed", theme: theme, into: &frame)
         } else {
@@ -80,7 +79,7 @@ enum GameView {
         Chrome.footer(hints(model, session: session), theme: theme, into: &frame)
     }
 
-    static func title(_ session: PlaySession, model: Model) -> String {
+    static func title(_ session: PlaySession) -> String {
         let config = session.game.config
         switch session.mode {
         case .practice where session.ghost != nil:
@@ -126,10 +125,6 @@ enum GameView {
             race.announce("the ghost starts with your first move", at: 0)
         }
         return race
-    }
-
-    private static func drawPaused(_ rect: Rect, theme: Theme, into frame: inout Frame) {
-        drawCovered(rect, title: "PAUSED", line: "p resumes", theme: theme, into: &frame)
     }
 
     /// A title and a line in its middle.
@@ -179,18 +174,12 @@ enum GameView {
             } else {
                 nil
             }
-        if let (text, style) = status {
-            frame.text(Format.fit(text, rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: style)
-            y += 1
-        }
+        if let (text, style) = status { frame.line(text, x: rect.x, y: &y, width: rect.width, style: style) }
         if session.hasShownHint, y < rect.maxY - 1 {
-            frame.text(
-                Format.fit("hint used: not for the leaderboard", rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.muted)
-            y += 1
+            frame.line("hint used: not for the leaderboard", x: rect.x, y: &y, width: rect.width, style: theme.muted)
         }
         if case .daily = session.mode, y < rect.maxY - 1 {
-            frame.text(Format.fit("same board for everyone today", rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.muted)
-            y += 1
+            frame.line("same board for everyone today", x: rect.x, y: &y, width: rect.width, style: theme.muted)
         }
         // Tall terminals have room for the keys as well.
         let keys = HelpView.keys(for: model)
@@ -202,8 +191,7 @@ enum GameView {
             // An aside in brackets gives way first: "pause (hides the board)" becomes "pause".
             let room = rect.width - 16
             let shortAction = action.count <= room ? action : String(action.prefix { $0 != "(" }).trimmingTrailingSpaces
-            frame.text(Format.fit(shortAction, room).trimmingTrailingSpaces, x: rect.x + 16, y: y, style: theme.muted)
-            y += 1
+            frame.line(shortAction, x: rect.x + 16, y: &y, width: room, style: theme.muted)
         }
     }
 

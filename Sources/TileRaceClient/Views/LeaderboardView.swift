@@ -3,7 +3,6 @@ import TileRaceProtocol
 /// One board per tab; sortable by rank, nickname and score. A sprint board shows the time (m:ss.t)
 /// where assists go. Dates are `MM-DD` below 100 columns. The rating tab ranks provisional (`?`) apart.
 enum LeaderboardView {
-    /// Text width each.
     static let columnWidths = (rank: 12, nickname: 19, score: 12, best: 7, assists: 9, time: 10)
     /// `MM-DD` when narrow, the whole date when wide.
     static func dateWidth(wideDates: Bool) -> Int { wideDates ? 12 : 7 }
@@ -76,8 +75,7 @@ enum LeaderboardView {
         Chrome.status(model, theme: theme, into: &frame)
         // A rating is no game: nothing to watch on the rating tab.
         let watch: [(String, String)] = board.board == .rating ? [] : [("Enter", "watch"), ("g", "ghost")]
-        Chrome.footer(
-            [("↑↓", "choose"), ("Tab ←→", "board")] + watch + [("1 2 3", "sort"), ("q", "back")], theme: theme, into: &frame)
+        Chrome.footer([("↑↓", "choose"), ("Tab ←→", "board")] + watch + [("1 2 3", "sort"), ("q", "back")], theme: theme, into: &frame)
     }
 
     /// Under the header: the shown tab bracketed and highlighted, centred.

@@ -131,9 +131,7 @@ enum LineChart {
 
     /// Unicode's numbering: 1-3 and 7 on the left, 4-6 and 8 on the right.
     private static func brailleBit(column: Int, row: Int) -> UInt8 {
-        let left: [UInt8] = [0x01, 0x02, 0x04, 0x40]
-        let right: [UInt8] = [0x08, 0x10, 0x20, 0x80]
-        return column == 0 ? left[row] : right[row]
+        [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]][column][row]
     }
 
     /// 1-2-5 steps, spaced so the labels never touch.

@@ -16,7 +16,7 @@ enum MenuView {
         for (index, digit) in logo.enumerated() {
             let final = Rect(x: left + index * (tile.width + gap), y: top, width: tile.width, height: tile.height)
             let rect = progress < 1 ? introRect(index: index, final: final, progress: progress, frame: frame) : final
-            drawLogoTile(digit, in: rect, finalHeight: tile.height, theme: theme, into: &frame)
+            drawLogoTile(digit, in: rect, theme: theme, into: &frame)
         }
         guard progress >= 1 else { return }
 
@@ -78,24 +78,20 @@ enum MenuView {
         return Rect(x: Int(x - Double(width) / 2), y: Int(y - Double(height) / 2), width: width, height: height)
     }
 
-    private static func drawLogoTile(_ digit: Int, in rect: Rect, finalHeight: Int, theme: Theme, into frame: inout Frame) {
+    private static func drawLogoTile(_ digit: Int, in rect: Rect, theme: Theme, into frame: inout Frame) {
         let exponent = digit == 0 ? 0 : digit.trailingZeroBitCount
+        var style = theme.base.bold
         if theme.usesColour {
             let background = digit == 0 ? theme.boardBackground : theme.tileBackground(exponent: exponent)
             let foreground = digit == 0 ? theme.lightTileText : theme.tileText(exponent: exponent)
-            let style = CellStyle(foreground: foreground, background: background, isBold: true)
+            style = CellStyle(foreground: foreground, background: background, isBold: true)
             frame.fill(rect, style: style)
-            drawDigit(digit, in: rect, style: style, into: &frame)
         } else {
             frame.fill(rect, style: theme.base)
             if rect.width >= 3, rect.height >= 3 {
                 frame.box(rect, style: theme.base, lines: .light)
             }
-            drawDigit(digit, in: rect, style: theme.base.bold, into: &frame)
         }
-    }
-
-    private static func drawDigit(_ digit: Int, in rect: Rect, style: CellStyle, into frame: inout Frame) {
         guard rect.width >= 3, rect.height >= 1 else { return }
         if rect.height >= BigDigits.height + 2, rect.width >= 5 {
             BigDigits.draw(String(digit), x: rect.x + (rect.width - 3) / 2, y: rect.y + (rect.height - 3) / 2, style: style, into: &frame)

@@ -5,8 +5,7 @@ enum NicknamePromptView {
     static func draw(_ prompt: NicknamePrompt, theme: Theme, into frame: inout Frame) {
         var lines: [Dialog.Line] = [Dialog.Line(text: "Your nickname", style: theme.accented), .blank]
         if let message = prompt.message {
-            lines.append(Dialog.Line(text: ScreenText.sanitize(message), style: theme.base, alignment: .leading))
-            lines.append(.blank)
+            lines += [Dialog.Line(text: ScreenText.sanitize(message), style: theme.base, alignment: .leading), .blank]
         }
         lines.append(Dialog.Line(text: "Nickname: " + prompt.field.text + "_", style: theme.accented, alignment: .leading))
         if prompt.isChecking {
@@ -26,13 +25,14 @@ enum ConnectionProblemView {
     static func draw(_ problem: ConnectionProblem, model: Model, theme: Theme, into frame: inout Frame) {
         let width = min(frame.width - 10, 64)
         var lines: [Dialog.Line] = [Dialog.Line(text: "No connection to the server", style: theme.warned), .blank]
-        for line in wrap(ScreenText.sanitize(problem.message), width: width) {
-            lines.append(Dialog.Line(text: line, style: theme.base, alignment: .leading))
+        lines += wrap(ScreenText.sanitize(problem.message), width: width).map {
+            Dialog.Line(text: $0, style: theme.base, alignment: .leading)
         }
         lines.append(.blank)
         if problem.wasRacing {
-            lines.append(Dialog.Line(text: "Your race is over; your board stays, played offline.", style: theme.muted, alignment: .leading))
-            lines.append(.blank)
+            lines += [
+                Dialog.Line(text: "Your race is over; your board stays, played offline.", style: theme.muted, alignment: .leading), .blank,
+            ]
         }
         let offline = model.screen == .game && model.session != nil ? "keep playing offline" : "play offline"
         let again = model.network.hasConnected ? "reconnect" : "retry"

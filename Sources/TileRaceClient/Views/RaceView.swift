@@ -63,29 +63,15 @@ enum RaceView {
             race.ranked, model: model, race: race, x: rect.x, y: y, width: rect.width, bottom: rect.maxY, theme: theme, into: &frame)
         y += 1
         let others = race.ranked.filter { !$0.isYou && $0.board != nil }
-        let boardSize = game.config.size
         let feedRows = min(race.announcements.count, 4)
-        if !others.isEmpty,
-            let grid = MiniBoardGrid.best(
-                count: others.count, boardSize: boardSize, width: rect.width,
-                height: rect.maxY - y - feedRows - 1)
+        if let grid = MiniBoardGrid.best(
+            count: others.count, boardSize: game.config.size, width: rect.width, height: rect.maxY - y - feedRows - 1)
         {
-            let gridTop = y
-            for (index, player) in others.enumerated() {
-                let column = index % grid.columns
-                let top = gridTop + (index / grid.columns) * grid.blockHeight
-                guard top + grid.blockHeight - 1 <= rect.maxY - feedRows - 1 else { break }
-                let x = rect.x + column * (grid.boardWidth + 3)
-                frame.text(
-                    BotTag.name(player.nickname, isBot: player.isBot || model.isBot(player.nickname), width: grid.boardWidth)
-                        .trimmingTrailingSpaces, x: x, y: top,
-                    style: theme.base.bold)
-                if let board = player.board {
-                    drawMiniBoard(
-                        board, x: x, y: top + 1, cellWidth: grid.cellWidth, cellHeight: grid.cellHeight, theme: theme,
-                        into: &frame)
-                }
-                y = max(y, top + grid.blockHeight)
+            y = drawBoards(
+                others, columns: grid.columns, boardWidth: grid.boardWidth, blockHeight: grid.blockHeight, x: rect.x, y: y,
+                maxY: rect.maxY - feedRows - 1, model: model, theme: theme, into: &frame
+            ) { board, x, y, frame in
+                drawMiniBoard(board, x: x, y: y, cellWidth: grid.cellWidth, cellHeight: grid.cellHeight, theme: theme, into: &frame)
             }
         }
         guard feedRows > 0, y < rect.maxY - 1 else { return }
@@ -93,9 +79,26 @@ enum RaceView {
         Chrome.rule("race", x: rect.x, y: y, width: min(rect.width, 56), theme: theme, into: &frame)
         y += 1
         for announcement in race.announcements.suffix(available).reversed() {
-            frame.text(Format.fit(announcement.text, rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.base)
-            y += 1
+            frame.line(announcement.text, x: rect.x, y: &y, width: rect.width, style: theme.base)
         }
+    }
+
+    /// Each player's name over their board, `columns` a row, while a whole block fits by `maxY`. Returns the row below.
+    static func drawBoards(
+        _ players: [RacePlayer], columns: Int, boardWidth: Int, blockHeight: Int, x: Int, y: Int, maxY: Int, model: Model,
+        theme: Theme, into frame: inout Frame, board drawBoard: (Board, _ x: Int, _ y: Int, inout Frame) -> Void
+    ) -> Int {
+        var bottom = y
+        for (index, player) in players.enumerated() {
+            let left = x + (index % columns) * (boardWidth + 3)
+            let top = y + (index / columns) * blockHeight
+            guard top + blockHeight - 1 <= maxY else { break }
+            let name = BotTag.name(player.nickname, isBot: player.isBot || model.isBot(player.nickname), width: boardWidth)
+            frame.text(name.trimmingTrailingSpaces, x: left, y: top, style: theme.base.bold)
+            if let board = player.board { drawBoard(board, left, top + 1, &frame) }
+            bottom = max(bottom, top + blockHeight)
+        }
+        return bottom
     }
 
     /// "offline" on ours while resuming, "away 27s" on another's; nil once finished.
@@ -169,18 +172,12 @@ enum RaceView {
         }
     }
 
-    /// Just after the start.
     static func drawGo(_ race: RaceState, now: Int, over rect: Rect, theme: Theme, into frame: inout Frame) {
         guard case .racing(let startedAt) = race.phase, now - startedAt < 800 else { return }
-        let text = "GO!"
         let box = rect.centered(width: min(rect.width, 17), height: min(rect.height, 7))
         frame.fill(box, style: CellStyle(foreground: theme.text, background: theme.screenBackground))
         frame.box(box, style: CellStyle(foreground: theme.accent, background: theme.screenBackground), lines: .rounded)
-        if BigDigits.canDraw(text), box.height >= 5 {
-            BigDigits.draw(text, x: box.x + (box.width - BigDigits.width(of: text)) / 2, y: box.y + 2, style: theme.accented, into: &frame)
-        } else {
-            frame.centeredText(text, in: box, y: box.y + box.height / 2, style: theme.accented)
-        }
+        frame.centeredText("GO!", in: box, y: box.y + box.height / 2, style: theme.accented)
     }
 
     /// With our submission's fate when there is something to say; `isBot` adds what the race does not know.
@@ -191,8 +188,7 @@ enum RaceView {
         var lines: [Dialog.Line] = [
             Dialog.Line(text: "Final standings · room \(ScreenText.sanitize(race.room))", style: theme.accented), .blank,
         ]
-        let extra = note == nil ? 0 : 2
-        let shown = Array(standings.prefix(max(1, area.height - 8 - extra)))
+        let shown = Array(standings.prefix(max(1, area.height - 8 - (note == nil ? 0 : 2))))
         let table = StandingsTable.layout(shown, isBot: isBot ?? race.isBot, you: you, width: max(1, area.width - 6))
         for (standing, row) in zip(shown, table.rows) {
             let isYou = you.map { standing.nickname.lowercased() == $0.lowercased() } ?? false

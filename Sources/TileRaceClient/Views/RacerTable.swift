@@ -19,21 +19,8 @@ enum RacerTable {
         }
     }
 
-    enum ColumnIndex {
-        static let score = 2
-        static let best = 3
-        static let behind = 4
-        static let status = 5
-        /// Gives way after the last column's long wording.
-        static let rating = 6
-    }
-
     /// Ranked, first place first.
     static func layout(_ rows: [Row], width: Int) -> TextTable.Layout {
-        table(rows).layout(width: width)
-    }
-
-    static func table(_ rows: [Row]) -> TextTable {
         let hasYou = rows.contains { $0.player.isYou }
         let leaderScore = rows.first?.player.score ?? 0
         let places = rows.enumerated().map { index, row in
@@ -61,12 +48,14 @@ enum RacerTable {
                         TextTable.Wording(heading: "moves", cells: statuses.map(\.short), isRightAligned: true),
                     ], gap: 2),
             ],
-            givingWay: [ColumnIndex.status, ColumnIndex.behind, ColumnIndex.best], flexibleColumn: 1)
+            // The status, `behind`, `best`.
+            givingWay: [5, 4, 3], flexibleColumn: 1)
         if rows.contains(where: { $0.rating != nil }) {
             table.columns.append(TextTable.Column("rating", rows.map { $0.rating ?? "" }, isRightAligned: true, canBeLeftOut: true, gap: 2))
-            table.givingWay.insert(ColumnIndex.rating, at: 1)
+            // After the status's long wording.
+            table.givingWay.insert(6, at: 1)
         }
-        return table
+        return table.layout(width: width)
     }
 
     /// Moves, a finish, or the mark.

@@ -40,8 +40,7 @@ enum RoomView {
         if !watchers.isEmpty, y < bottom - 3 {
             let names = watchers.map { ScreenText.sanitize($0.nickname) + ($0.isBot ? " (bot)" : "") + ($0.isYou ? " (you)" : "") }
                 .joined(separator: ", ")
-            frame.text(Format.fit("watching: " + names, listWidth).trimmingTrailingSpaces, x: 4, y: y, style: theme.muted)
-            y += 1
+            frame.line("watching: " + names, x: 4, y: &y, width: listWidth, style: theme.muted)
         }
         y += 1
         // Beside a side panel (100 columns and more, when it shows something) the status keeps to the list's width.
@@ -54,9 +53,12 @@ enum RoomView {
             frame.width >= 100
             ? Rect(x: listWidth + 8, y: 4, width: frame.width - listWidth - 10, height: bottom - 4)
             : Rect(x: 2, y: y + 3, width: frame.width - 4, height: max(0, bottom - y - 3))
-        if room.isRaceUnderWay, let race = model.race {
-            drawLiveRace(model, race: race, in: side, theme: theme, into: &frame)
-        } else if !room.lastStandings.isEmpty {
+        let hasRoom = side.height >= 3 && side.width >= 20
+        if hasRoom, room.isRaceUnderWay, let race = model.race {
+            RaceView.drawRacers(
+                race.ranked, model: model, race: race, x: side.x, y: side.y, width: side.width, bottom: side.maxY, theme: theme,
+                into: &frame)
+        } else if hasRoom, !room.lastStandings.isEmpty {
             drawStandings(room.lastStandings, model: model, in: side, theme: theme, into: &frame)
         }
         Chrome.status(model, theme: theme, into: &frame)
@@ -141,18 +143,11 @@ enum RoomView {
         }
     }
 
-    private static func drawLiveRace(_ model: Model, race: RaceState, in rect: Rect, theme: Theme, into frame: inout Frame) {
-        guard rect.height >= 3, rect.width >= 20 else { return }
-        RaceView.drawRacers(
-            race.ranked, model: model, race: race, x: rect.x, y: rect.y, width: rect.width, bottom: rect.maxY, theme: theme, into: &frame)
-    }
-
     private static func drawStandings(_ standings: [Standing], model: Model, in rect: Rect, theme: Theme, into frame: inout Frame) {
-        guard rect.height >= 3, rect.width >= 20 else { return }
         Chrome.rule("last race", x: rect.x, y: rect.y, width: min(rect.width, 56), theme: theme, into: &frame)
         let you = model.network.nickname?.lowercased()
         let shown = Array(standings.prefix(rect.height - 1))
-        let table = StandingsTable.layout(shown, detail: .brief, isBot: model.isBot, you: nil, width: rect.width)
+        let table = StandingsTable.layout(shown, isBrief: true, isBot: model.isBot, you: nil, width: rect.width)
         for (index, (standing, row)) in zip(shown, table.rows).enumerated() {
             let isYou = standing.nickname.lowercased() == you
             frame.text(row, x: rect.x, y: rect.y + 1 + index, style: isYou ? theme.base.bold : theme.base)

@@ -26,8 +26,7 @@ enum SpectateView {
         if case .finished(let standings) = race.phase {
             // The chat stays in view under the standings.
             let area = Rect(x: 0, y: 1, width: frame.width, height: chatRows == 0 ? frame.height - 3 : content.maxY - 1)
-            RaceView.drawStandings(
-                standings, race: race, you: nil, note: nil, in: area, isBot: model.isBot, theme: theme, into: &frame)
+            RaceView.drawStandings(standings, race: race, you: nil, note: nil, in: area, isBot: model.isBot, theme: theme, into: &frame)
         }
         Chrome.status(model, theme: theme, into: &frame)
         let hints: [Chrome.Hint] =
@@ -56,33 +55,20 @@ enum SpectateView {
             else { continue }
             if chosen == nil || layout.tileWidth > chosen!.layout.tileWidth { chosen = (columns, layout) }
         }
-        var bottom = top
+        var bottom: Int
         if let (columns, layout) = chosen {
-            for (index, player) in players.enumerated() {
-                let x = area.x + (index % columns) * (layout.width + 3)
-                let y = area.y + (index / columns) * (layout.height + 2)
-                frame.text(
-                    BotTag.name(player.nickname, isBot: player.isBot || model.isBot(player.nickname), width: layout.width)
-                        .trimmingTrailingSpaces, x: x, y: y,
-                    style: theme.base.bold)
-                BoardView.draw(player.board!, layout: layout, x: x, y: y + 1, theme: theme, into: &frame)
-                bottom = max(bottom, y + layout.height + 1)
-            }
+            bottom =
+                RaceView.drawBoards(
+                    players, columns: columns, boardWidth: layout.width, blockHeight: layout.height + 2, x: area.x, y: area.y,
+                    maxY: area.maxY, model: model, theme: theme, into: &frame
+                ) { board, x, y, frame in BoardView.draw(board, layout: layout, x: x, y: y, theme: theme, into: &frame) } - 1
         } else {
             let size = race.options.size
             let boardWidth = size * RaceView.miniCellWidth
-            let columns = max(1, (area.width + 3) / (boardWidth + 3))
-            for (index, player) in players.enumerated() {
-                let x = area.x + (index % columns) * (boardWidth + 3)
-                let y = area.y + (index / columns) * (size + 2)
-                guard y + size + 1 <= area.maxY else { break }
-                frame.text(
-                    BotTag.name(player.nickname, isBot: player.isBot || model.isBot(player.nickname), width: boardWidth)
-                        .trimmingTrailingSpaces, x: x, y: y,
-                    style: theme.base.bold)
-                RaceView.drawMiniBoard(player.board!, x: x, y: y + 1, theme: theme, into: &frame)
-                bottom = max(bottom, y + size + 2)
-            }
+            bottom = RaceView.drawBoards(
+                players, columns: max(1, (area.width + 3) / (boardWidth + 3)), boardWidth: boardWidth, blockHeight: size + 2,
+                x: area.x, y: area.y, maxY: area.maxY, model: model, theme: theme, into: &frame
+            ) { board, x, y, frame in RaceView.drawMiniBoard(board, x: x, y: y, theme: theme, into: &frame) }
         }
         guard let last = race.announcements.last, bottom < content.maxY else { return }
         frame.text(Format.fit(last.text, content.width).trimmingTrailingSpaces, x: content.x, y: bottom, style: theme.muted)

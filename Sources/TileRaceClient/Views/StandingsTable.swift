@@ -4,17 +4,10 @@
 /// when provisional), and `◀ you` on ours. Narrow boxes leave out the moves, then the best
 /// tile, before any name is cut.
 enum StandingsTable {
-    /// Which columns a table has.
-    enum Detail {
-        case full
-        /// Place, name, score and how: the room's short list.
-        case brief
-    }
-
     /// The standings laid out in `width` columns; `isBot` says who is a bot
-    /// (beyond what each standing kept), `you` is our nickname.
+    /// (beyond what each standing kept), `you` is our nickname. Brief: place, name, score and how (the room's short list).
     static func layout(
-        _ standings: [Standing], detail: Detail = .full, isBot: (String) -> Bool, you: String?, width: Int
+        _ standings: [Standing], isBrief: Bool = false, isBot: (String) -> Bool, you: String?, width: Int
     ) -> TextTable.Layout {
         let you = you?.lowercased()
         let bots = standings.map { $0.isBot || isBot($0.nickname) }
@@ -29,7 +22,7 @@ enum StandingsTable {
             name,
             TextTable.Column("score", standings.map { Format.grouped($0.score) }, isRightAligned: true, gap: 2),
         ]
-        if detail == .full {
+        if !isBrief {
             columns += [
                 TextTable.Column("best", standings.map { String($0.largestTile) }, isRightAligned: true, canBeLeftOut: true, gap: 2),
                 TextTable.Column("moves", standings.map { "\($0.moves) moves" }, isRightAligned: true, canBeLeftOut: true, gap: 2),
@@ -50,7 +43,7 @@ enum StandingsTable {
         if standings.contains(where: { $0.nickname.lowercased() == you }) {
             columns.append(TextTable.Column("", standings.map { $0.nickname.lowercased() == you ? "◀ you" : "" }, gap: 2))
         }
-        let givingWay = detail == .full ? [4, 3] : []
+        let givingWay = isBrief ? [] : [4, 3]
         return TextTable(columns: columns, givingWay: givingWay, flexibleColumn: 1).layout(width: width)
     }
 }

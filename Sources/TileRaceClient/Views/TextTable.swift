@@ -24,19 +24,6 @@ struct TextTable {
         /// How the flexible column's cell is cut (by default with `…` at the end).
         var cut: ((_ row: Int, _ width: Int) -> String)?
 
-        init(_ heading: String, _ cells: [String], isRightAligned: Bool = false, canBeLeftOut: Bool = false, gap: Int = 1) {
-            self.init(
-                wordings: [Wording(heading: heading, cells: cells)], isRightAligned: isRightAligned, canBeLeftOut: canBeLeftOut,
-                gap: gap)
-        }
-
-        /// Longest first.
-        init(wordings: [Wording], isRightAligned: Bool = false, canBeLeftOut: Bool = false, gap: Int = 1) {
-            self.wordings = wordings
-            self.isRightAligned = isRightAligned
-            self.canBeLeftOut = canBeLeftOut
-            self.gap = gap
-        }
     }
 
     var columns: [Column]
@@ -110,5 +97,14 @@ struct TextTable {
         var text = String(repeating: "─", count: max(0, leading - 1)) + (leading > 0 ? " " : "") + trimmed.dropFirst(leading)
         if text.count < width { text += " " + String(repeating: "─", count: max(0, width - text.count - 1)) }
         return String(text.prefix(max(0, width)))
+    }
+}
+
+extension TextTable.Column {
+    /// One wording.
+    init(_ heading: String, _ cells: [String], isRightAligned: Bool = false, canBeLeftOut: Bool = false, gap: Int = 1) {
+        self.init(
+            wordings: [TextTable.Wording(heading: heading, cells: cells)], isRightAligned: isRightAligned, canBeLeftOut: canBeLeftOut,
+            gap: gap)
     }
 }

@@ -1,7 +1,7 @@
 /// Draws the whole screen for a model: the current screen, then overlays
 /// (help, questions), or a "too small" message. Pure.
 func view(_ model: Model, size: TerminalSize, theme: Theme) -> Frame {
-    var frame = Frame(size: size, filling: FrameCell(character: " ", style: theme.base))
+    var frame = Frame(width: size.width, height: size.height, filling: FrameCell(character: " ", style: theme.base))
     let minimum = View.minimumSize(for: model, theme: theme)
     guard size.covers(minimum) else {
         TooSmallView.draw(needed: minimum, size: size, theme: theme, into: &frame)

@@ -78,23 +78,17 @@ enum WatchView {
         frame.text(state.0, x: rect.x, y: y, style: state.1)
         y += 1
         if watch.skipped > 0 {
-            frame.text(
-                Format.fit("\(watch.skipped) entries did not apply", rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.muted
-            )
-            y += 1
+            frame.line("\(watch.skipped) entries did not apply", x: rect.x, y: &y, width: rect.width, style: theme.muted)
         }
         y += 1
         guard watch.expected != nil else { return }
         if watch.differences.isEmpty {
-            frame.text(
-                Format.fit("✓ ends with the entry's figures", rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.succeeded)
+            frame.line("✓ ends with the entry's figures", x: rect.x, y: &y, width: rect.width, style: theme.succeeded)
             return
         }
-        frame.text(Format.fit("✗ does not end with the entry's", rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.warned)
-        y += 1
+        frame.line("✗ does not end with the entry's", x: rect.x, y: &y, width: rect.width, style: theme.warned)
         for difference in watch.differences where y < rect.maxY {
-            frame.text(Format.fit(difference, rect.width).trimmingTrailingSpaces, x: rect.x, y: y, style: theme.warned)
-            y += 1
+            frame.line(difference, x: rect.x, y: &y, width: rect.width, style: theme.warned)
         }
     }
 }

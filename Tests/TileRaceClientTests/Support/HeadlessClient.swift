@@ -21,8 +21,8 @@ final class HeadlessClient: @unchecked Sendable {
     private var quitResult: Bool?
 
     init(
-        _ name: String, endpoint: ServerEndpoint, nickname: String?, room: String? = nil, bots: BotLauncher? = nil,
-        configure: (inout ClientOptions) -> Void = { _ in }
+        _ name: String, endpoint: ServerEndpoint, nickname: String?, room: String? = nil,
+        configure: (inout ClientOptions) -> Void = { _ in }, bots: BotLauncher? = nil
     ) {
         self.name = name
         queue = DispatchQueue(label: "tilerace.tests.client.\(name)")

@@ -19,8 +19,8 @@ final class Recorder: @unchecked Sendable {
     private(set) var connection: ServerConnection!
 
     init(
-        _ endpoint: ServerEndpoint, timing: ServerConnection.Timing = .standard, clock: ManualClock? = nil,
-        connector: @escaping ServerConnection.Connector = ServerConnection.tcpConnector
+        _ endpoint: ServerEndpoint, timing: ClientConnection.Timing = .standard, clock: ManualClock? = nil,
+        connector: @escaping ClientConnection.Connector = ClientConnection.tcpConnector
     ) {
         var timing = timing
         if clock != nil { timing.checkIntervalMilliseconds = 0 }  // the test checks the timers itself
