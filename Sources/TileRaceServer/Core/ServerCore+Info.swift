@@ -3,12 +3,6 @@ import TileRaceProtocol
 /// `INFO`: whole-server figures from the registry. Shards add their moves
 /// once a second, never per move, to keep the lock off the hot path.
 extension ServerCore {
-    /// Waits for the store's health like `TOP`; the counts are taken when the
-    /// answer comes.
-    func info(_ session: Session) {
-        ask(.status, for: session)
-    }
-
     func infoLine(isStoreUp: Bool) -> String {
         addPendingMoves()
         let second = now / 1000

@@ -32,15 +32,6 @@ extension ServerCore {
         ask(.submit(submission), for: session)
     }
 
-    func top(_ session: Session, _ query: LeaderboardQuery) {
-        ask(.top(query, today: today), for: session)
-    }
-
-    /// `ERR no-record` when there is no such entry or it kept no log.
-    func record(_ session: Session, _ query: RecordQuery) {
-        ask(.record(query, today: today), for: session)
-    }
-
     /// The session's input waits for the answer.
     func ask(_ request: LeaderboardRequest, for session: Session) {
         let id = nextLeaderboardRequestID

@@ -125,18 +125,6 @@ extension ServerCore {
         ask(.ban(BanInfo(target: order.target, untilMilliseconds: until, reason: order.reason)), for: session)
     }
 
-    func unban(_ session: Session, _ target: BanTarget) {
-        ask(.unban(target), for: session)
-    }
-
-    func listBans(_ session: Session) {
-        ask(.bans, for: session)
-    }
-
-    func removeEntry(_ session: Session, _ order: RemovalOrder) {
-        ask(.removeEntry(order, today: today), for: session)
-    }
-
     func moderationLines(_ answer: LeaderboardAnswer, _ request: LeaderboardRequest, session: Session?) -> [String] {
         switch (request, answer) {
         case (.ban(let ban), .moderated):

@@ -89,7 +89,7 @@ extension ServerCore {
         reply(held, .hello(nickname: heldNickname, session: newSecret, isResumed: true, room: room?.description))
         if let room {
             broadcast(.back(room: room.name, nickname: heldNickname), in: room, except: held.id)
-            catchUpAfterResume(held, in: room)
+            catchUp(held, in: room)
             startCountdownIfReady(room)
         } else if let practice = held.practice {
             send(held.id, .event(.resync(practice.sync)))
@@ -105,26 +105,5 @@ extension ServerCore {
                 ],
                 message: "\(held.id) \(held.peer) \(heldNickname) back on \(connection)"))
         setInputFlow(held.framer.bufferedByteCount > 0 ? .turn : .read, of: held)
-    }
-
-    /// Replays the countdown or race state, or the results of a race that
-    /// ended while away.
-    private func catchUpAfterResume(_ session: Session, in room: Room) {
-        if let endsAt = room.countdownEndsAt {
-            send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))
-        }
-        if let race = room.race {
-            var lines = [ServerMessage.event(.start(raceStart(race, in: room, isCatchUp: true))).line]
-            if let own = race.racer(session.id) { lines.append(ServerMessage.event(.resync(own.liveGame.sync)).line) }
-            for racer in race.racers where racer.id != session.id {
-                lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)
-            }
-            for racer in race.racers.filter({ $0.finish != nil }).sorted(by: { $0.finish!.order < $1.finish!.order }) {
-                lines.append(ServerMessage.event(.finish(finishRecord(of: racer, in: room))).line)
-            }
-            send(session.id, lines: lines)
-        } else if let awayRace = session.awayRaceID, let results = room.lastResults, results.race == awayRace {
-            send(session.id, lines: results.lines)
-        }
     }
 }

@@ -91,19 +91,28 @@ extension ServerCore {
         sendChatHistory(of: room, to: session)
     }
 
-    private func catchUp(_ session: Session, in room: Room) {
+    /// Replays the countdown or race state to a watcher or a racer back from
+    /// away (its own game as `RESYNC`), or the results of a race that ended
+    /// while it was away.
+    func catchUp(_ session: Session, in room: Room) {
         if let endsAt = room.countdownEndsAt {
             send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))
         }
-        guard let race = room.race else { return }
-        var lines = [ServerMessage.event(.start(raceStart(race, in: room, isCatchUp: true))).line]
-        for racer in race.racers {
-            lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)
+        if let race = room.race {
+            var lines = [ServerMessage.event(.start(raceStart(race, in: room, isCatchUp: true))).line]
+            // A watcher who raced earlier in this race gets its progress like the others'.
+            let own = session.role == .player ? race.racer(session.id) : nil
+            if let own { lines.append(ServerMessage.event(.resync(own.liveGame.sync)).line) }
+            for racer in race.racers where racer !== own {
+                lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)
+            }
+            for racer in race.racers.filter({ $0.finish != nil }).sorted(by: { $0.finish!.order < $1.finish!.order }) {
+                lines.append(ServerMessage.event(.finish(finishRecord(of: racer, in: room))).line)
+            }
+            send(session.id, lines: lines)
+        } else if let awayRace = session.awayRaceID, let results = room.lastResults, results.race == awayRace {
+            send(session.id, lines: results.lines)
         }
-        for racer in race.racers.filter({ $0.finish != nil }).sorted(by: { $0.finish!.order < $1.finish!.order }) {
-            lines.append(ServerMessage.event(.finish(finishRecord(of: racer, in: room))).line)
-        }
-        send(session.id, lines: lines)
     }
 
     func publish(_ room: Room) {

@@ -30,10 +30,6 @@ extension ServerCore {
         noteConnection(of: session)
     }
 
-    func ping(_ session: Session, token: String?) {
-        send(session.id, .pong(token))
-    }
-
     func quit(_ session: Session) {
         reply(session, .quit)
         close(session, bye: "goodbye", reason: "quit")

@@ -5,23 +5,29 @@ import TileRaceProtocol
 ///
 /// Submissions are decided on `pending` (stored plus being written), in
 /// order; `TOP` and `RECORD` read `committed`, so they never wait for a sync.
+/// Records are written on a disk queue of their own, so syncs never stall
+/// this one; only that queue touches the store.
 package final class FileLeaderboardService: LeaderboardService, @unchecked Sendable {
     let warnings: [String]
     private let queue = DispatchQueue(label: "tilerace.server.leaderboard")
-    private let writer: LeaderboardWriter
+    private let diskQueue = DispatchQueue(label: "tilerace.server.disk")
+    private let store: any LeaderboardPersisting
     private var committed: Leaderboard
     private var pending: Leaderboard
+    /// After one write of a generation fails, later ones of it fail too
+    /// unwritten, since each was computed on top of the failed records.
     private var generation = 0
-    private var nextWriteID = 1
+    /// On `diskQueue`.
+    private var failedGeneration: Int?
     /// `INFO` says the store is down until a write succeeds.
     private var lastWriteFailed = false
 
-    /// From here on only the service and its writer touch `store`.
+    /// From here on only the service touches `store`.
     package init(store: any LeaderboardPersisting) {
         warnings = store.warnings
         committed = store.leaderboard
         pending = store.leaderboard
-        writer = LeaderboardWriter(store: store)
+        self.store = store
     }
 
     /// Tests and tools; waits for the service's queue.
@@ -55,8 +61,9 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         queue.async { self.handle(request, completion: completion) }
     }
 
+    /// Waits for every write given so far, then closes the store.
     package func close() {
-        queue.sync { writer.close() }
+        queue.sync { diskQueue.sync { store.close() } }
     }
 
     private func handle(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
@@ -138,29 +145,42 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         _ records: [LeaderboardRecord], completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
         answer: @escaping @Sendable ([String]) -> LeaderboardAnswer
     ) {
-        let write = PersistRequest(id: nextWriteID, generation: generation, records: records)
-        nextWriteID += 1
-        writer.write(write) { outcome in
-            self.queue.async { self.written(write, outcome, completion: completion, stored: answer) }
+        let generation = generation
+        diskQueue.async {
+            let outcome = self.write(records, of: generation)
+            self.queue.async { self.written(records, of: generation, outcome, completion: completion, stored: answer) }
+        }
+    }
+
+    private func write(_ records: [LeaderboardRecord], of generation: Int) -> Result<[String], StoreError> {
+        dispatchPrecondition(condition: .onQueue(diskQueue))
+        if failedGeneration == generation {
+            return .failure(.io(operation: "write", path: "leaderboard", reason: "an earlier submission could not be saved"))
+        }
+        do throws(StoreError) {
+            return .success(try store.commit(records))
+        } catch {
+            failedGeneration = generation
+            return .failure(error)
         }
     }
 
     private func written(
-        _ write: PersistRequest, _ outcome: PersistOutcome, completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
-        stored answer: ([String]) -> LeaderboardAnswer
+        _ records: [LeaderboardRecord], of writeGeneration: Int, _ outcome: Result<[String], StoreError>,
+        completion: @escaping @Sendable (LeaderboardAnswer) -> Void, stored answer: ([String]) -> LeaderboardAnswer
     ) {
         dispatchPrecondition(condition: .onQueue(queue))
         switch outcome {
-        case .stored(let warnings):
+        case .success(let warnings):
             lastWriteFailed = false
-            for record in write.records {
+            for record in records {
                 committed.apply(record)
                 committed.advanceSequence(to: record.sequence)
             }
             completion(answer(warnings))
-        case .failed(let error):
+        case .failure(let error):
             lastWriteFailed = true
-            if write.generation == generation {
+            if writeGeneration == generation {
                 // The rest of this generation fails unwritten: start again from what is stored.
                 generation += 1
                 pending = committed

@@ -4,7 +4,7 @@ import TileRaceTransport
 /// two servers never write the same files (mode 0600, directory 0700).
 /// Without a directory it lives in memory only.
 ///
-/// Owned by one serial queue (the `LeaderboardWriter`'s disk queue); not
+/// Owned by one serial queue (the `FileLeaderboardService`'s disk queue); not
 /// thread-safe.
 public final class LeaderboardStore {
     /// Journal records after which the store compacts itself.
@@ -43,12 +43,9 @@ public final class LeaderboardStore {
         directory: String, compactionThreshold: Int = defaultCompactionThreshold, acceptingLoss: Bool = false, today: String? = nil
     ) throws(StoreError) -> LeaderboardStore {
         let paths = Paths(directory: directory)
-        let lockDescriptor: Int32?
-        do throws(FileSystem.Failure) {
+        let lockDescriptor = try StoreError.catching { () throws(FileSystem.Failure) in
             try FileSystem.makeDirectories(directory)
-            lockDescriptor = try FileSystem.lock(paths.lock)
-        } catch {
-            throw StoreError(error)
+            return try FileSystem.lock(paths.lock)
         }
         guard let lock = lockDescriptor else { throw .locked(directory: directory) }
         do throws(StoreError) {
@@ -145,11 +142,7 @@ public final class LeaderboardStore {
     }
 
     private static func read(_ path: String) throws(StoreError) -> [UInt8]? {
-        do throws(FileSystem.Failure) {
-            return try FileSystem.read(path)
-        } catch {
-            throw StoreError(error)
-        }
+        try StoreError.catching { () throws(FileSystem.Failure) in try FileSystem.read(path) }
     }
 
     /// When this returns, the records survive a crash; when it throws, nothing
@@ -188,11 +181,9 @@ public final class LeaderboardStore {
         } else {
             try claimsFile.append(leaderboard.claimRecords(after: claimsFile.lastSequence).compactMap(\.claim))
         }
-        do throws(FileSystem.Failure) {
-            try FileSystem.replaceAtomically(
-                Paths(directory: directory).snapshot, with: LeaderboardSnapshot.encode(leaderboard, claimLines: claimsFile.lineCount))
-        } catch {
-            throw StoreError(error)
+        let snapshot = LeaderboardSnapshot.encode(leaderboard, claimLines: claimsFile.lineCount)
+        try StoreError.catching { () throws(FileSystem.Failure) in
+            try FileSystem.replaceAtomically(Paths(directory: directory).snapshot, with: snapshot)
         }
         try journal.reset(after: leaderboard.lastSequence)
     }

@@ -66,4 +66,13 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     init(_ failure: FileSystem.Failure) {
         self = .io(operation: failure.operation, path: failure.path, reason: FileDescriptor.describe(failure.errno))
     }
+
+    /// Runs file operations, a failure thrown as `io`.
+    static func catching<Value>(_ body: () throws(FileSystem.Failure) -> Value) throws(StoreError) -> Value {
+        do throws(FileSystem.Failure) {
+            return try body()
+        } catch {
+            throw StoreError(error)
+        }
+    }
 }
