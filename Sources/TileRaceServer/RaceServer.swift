@@ -21,7 +21,6 @@ import TileRaceTransport
 /// rooms never interact, so races on different shards run in parallel.
 /// The public methods may be called from any other thread.
 public final class RaceServer: @unchecked Sendable {
-    /// How to run a server.
     public struct Configuration: Sendable {
         /// The address to listen on: `0.0.0.0` (all IPv4), `::` (all IPv6 and
         /// IPv4), `127.0.0.1` (this machine only), or any local address.
@@ -35,13 +34,10 @@ public final class RaceServer: @unchecked Sendable {
         /// Start even when leaderboard records are known to be missing (a
         /// deleted journal or snapshot), keeping what is left.
         public var acceptsLeaderboardLoss = false
-        /// Limits and timings.
         public var limits = ServerLimits.standard
-        /// Where log lines go.
         public var log = ServerLog.standardError()
         /// The clock for timers, race times and dates.
         public var clock: any ServerClock = SystemClock()
-        /// Random seeds and tokens.
         public var random = RandomSource.system
         /// Share the leaderboard, and rooms, through this Redis instead of
         /// `dataDirectory`.
@@ -99,7 +95,6 @@ public final class RaceServer: @unchecked Sendable {
         queue.setSpecific(key: queueKey, value: true)
     }
 
-    /// The port the server listens on, once started.
     public var port: Int? {
         queue.sync { listener?.port }
     }
@@ -171,8 +166,9 @@ public final class RaceServer: @unchecked Sendable {
         let count = max(1, configuration.shards)
         let registry = Registry(shardCount: count)
         self.registry = registry
-        let bans = Self.storedBans(in: leaderboard)
-        _ = registry.withState { $0.changeBans(.replaceAll(bans)) }
+        // Read before the first connection is let in (none when the store does
+        // not answer within 5 s: they come with the next read).
+        if case .bans(let bans) = leaderboard.answer(.bans) { _ = registry.withState { $0.changeBans(.replaceAll(bans)) } }
         if let redis = configuration.redisStore {
             let bound = configuration.bindAddress
             let host = bound == "0.0.0.0" || bound == "::" ? Socket.interfaceAddresses().first ?? "127.0.0.1" : bound
@@ -270,19 +266,6 @@ public final class RaceServer: @unchecked Sendable {
         } catch {
             throw .operatorSecret(error)
         }
-    }
-
-    /// The bans the store holds, read before the first connection is let in
-    /// (none when the store does not answer within 5 s: they come with the next read).
-    private static func storedBans(in leaderboard: any LeaderboardService) -> [BanInfo] {
-        final class Box: @unchecked Sendable { var bans: [BanInfo] = [] }
-        let box = Box()
-        let answered = DispatchSemaphore(value: 0)
-        leaderboard.perform(.bans) { answer in
-            if case .bans(let bans) = answer { box.bans = bans }
-            answered.signal()
-        }
-        return answered.wait(timeout: .now() + 5) == .success ? box.bans : []
     }
 
     private func bind() throws(ServerError) -> (Int32, Int) {

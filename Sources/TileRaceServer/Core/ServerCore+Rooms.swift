@@ -35,13 +35,7 @@ extension ServerCore {
         case .full: throw tooManyRooms
         }
         rooms[room.key] = room
-        room.players.append(session.id)
-        if session.isBot { room.bots.insert(session.id) }
-        session.roomKey = room.key
-        session.role = .player
-        leaveQueue(session, because: "entered room \(name)")
-        reply(session, .create(room.description))
-        publish(room)
+        seat(session, in: room, as: .player, reply: OkReply.create)
         log(
             .info,
             LogEntry(
@@ -60,13 +54,7 @@ extension ServerCore {
         }
         if room.options.isRated, session.isBot { throw ServerCore.botsUnrated }
         cancelCountdown(in: room, reason: .joined)
-        room.players.append(session.id)
-        if session.isBot { room.bots.insert(session.id) }
-        session.roomKey = room.key
-        session.role = .player
-        leaveQueue(session, because: "entered room \(room.name)")
-        reply(session, .join(room.description))
-        publish(room)
+        seat(session, in: room, as: .player, reply: OkReply.join)
         broadcast(
             .joined(room: room.name, nickname: session.nickname ?? "", role: .player, isBot: session.isBot), in: room,
             except: session.id)
@@ -78,17 +66,27 @@ extension ServerCore {
         guard room.watchers.count < limits.maximumWatchersPerRoom else {
             throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumWatchersPerRoom) watchers")
         }
-        room.watchers.append(session.id)
-        session.roomKey = room.key
-        session.role = .watcher
-        leaveQueue(session, because: "watches room \(room.name)")
-        reply(session, .watch(room.description))
-        publish(room)
+        seat(session, in: room, as: .watcher, reply: OkReply.watch)
         if let nickname = session.nickname {
             broadcast(.joined(room: room.name, nickname: nickname, role: .watcher, isBot: session.isBot), in: room, except: session.id)
         }
         catchUp(session, in: room)
         sendChatHistory(of: room, to: session)
+    }
+
+    /// Takes the session out of the quick race queue and replies with the room.
+    private func seat(_ session: Session, in room: Room, as role: MemberInfo.Role, reply made: (RoomDescription) -> OkReply) {
+        if role == .player {
+            room.players.append(session.id)
+            if session.isBot { room.bots.insert(session.id) }
+        } else {
+            room.watchers.append(session.id)
+        }
+        session.roomKey = room.key
+        session.role = role
+        leaveQueue(session, because: role == .player ? "entered room \(room.name)" : "watches room \(room.name)")
+        reply(session, made(room.description))
+        publish(room)
     }
 
     /// Replays the countdown or race state to a watcher or a racer back from

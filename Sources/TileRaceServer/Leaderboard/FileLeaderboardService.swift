@@ -8,7 +8,7 @@ import TileRaceProtocol
 /// Records are written on a disk queue of their own, so syncs never stall
 /// this one; only that queue touches the store.
 package final class FileLeaderboardService: LeaderboardService, @unchecked Sendable {
-    let warnings: [String]
+    package let warnings: [String]
     private let queue = DispatchQueue(label: "tilerace.server.leaderboard")
     private let diskQueue = DispatchQueue(label: "tilerace.server.disk")
     private let store: any LeaderboardPersisting
@@ -35,28 +35,6 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         queue.sync { committed }
     }
 
-    /// Answers `request` synchronously (tests, simulator). A stuck disk is
-    /// answered `.failed` after 5 s instead of hanging.
-    package func answer(_ request: LeaderboardRequest) -> LeaderboardAnswer {
-        let answered = DispatchSemaphore(value: 0)
-        let box = AnswerBox()
-        perform(request) { answer in
-            box.answer = answer
-            answered.signal()
-        }
-        guard answered.wait(timeout: .now() + 5) == .success, let answer = box.answer else {
-            return .failed(FileLeaderboardService.noAnswer, reason: "the leaderboard service did not answer within 5 s")
-        }
-        return answer
-    }
-
-    static let noAnswer = ProtocolError(.unavailable, "the leaderboard did not answer in time; try again in a moment")
-
-    /// The semaphore orders the write before the read.
-    private final class AnswerBox: @unchecked Sendable {
-        var answer: LeaderboardAnswer?
-    }
-
     package func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         queue.async { self.handle(request, completion: completion) }
     }
@@ -76,7 +54,8 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             let (entries, summary) = committed.page(query, today: today)
             completion(.page(entries, summary))
         case .record(let query, let today):
-            completion(.record(committed.entry(for: query, today: today)))
+            let board = LeaderboardBoardID(kind: query.board, date: query.date, today: today)
+            completion(.record(committed.entry(of: query.nickname, on: board)))
         case .submit(let submission):
             submit(submission, completion: completion)
         case .status:

@@ -21,7 +21,6 @@ public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConv
         }
     }
 
-    /// The protocol's name of the board's kind.
     public var kind: LeaderboardKind {
         switch self {
         case .allTime: .all
@@ -31,7 +30,6 @@ public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConv
         }
     }
 
-    /// Whether the board ranks sprint times (lowest first) rather than scores.
     public var isSprint: Bool { kind.isSprint }
 
     /// The date of a dated board (daily, sprint-daily), nil otherwise.
@@ -52,7 +50,6 @@ public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConv
         }
     }
 
-    /// Reads the stored form.
     public init?(_ text: String) {
         if text == "all" {
             self = .allTime

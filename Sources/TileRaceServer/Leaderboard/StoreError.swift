@@ -8,7 +8,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Records are known to be missing: the snapshot and the journal do not
     /// join up, or one of them is gone.
     case missingRecords(files: [String], detail: String)
-    /// A file operation failed.
     case io(operation: String, path: String, reason: String)
     /// Another process (a running server) holds the data directory.
     case locked(directory: String)
@@ -21,7 +20,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The Redis store does not sync each change to its append-only file.
     case notDurable(store: String, detail: String)
 
-    /// A short stable identifier.
     public var code: String {
         switch self {
         case .corrupt: "corrupt"
@@ -35,7 +33,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// One line for people.
     public var message: String {
         switch self {
         case .corrupt(let file, let line, let detail):

@@ -4,12 +4,10 @@ import TileRaceTransport
 /// file (`operator.secret`, made at first start, or one the operator
 /// names). Never taken from a command line, where other users could read it.
 public enum OperatorSecret {
-    /// The file's name in a data directory.
     public static let fileName = "operator.secret"
     /// The shortest secret a file may hold.
     public static let minimumLength = 16
 
-    /// The secret file of a data directory.
     public static func path(inDataDirectory directory: String) -> String {
         directory + "/" + fileName
     }
@@ -52,9 +50,19 @@ public enum OperatorSecret {
     }
 }
 
+/// Whether `given` is `secret` (the operator's, or a claim's token), in a
+/// time that depends on the lengths only, so a wrong guess leaks nothing.
+func isSameSecret(_ given: String, _ secret: String) -> Bool {
+    let (left, right) = (Array(given.utf8), Array(secret.utf8))
+    var difference = UInt8(left.count == right.count ? 0 : 1)
+    for index in right.indices {
+        difference |= right[index] ^ (index < left.count ? left[index] : 0)
+    }
+    return difference == 0
+}
+
 /// Why the operator's secret could not be read or made.
 public struct OperatorSecretError: Error, Hashable, Sendable {
-    /// One line for people, naming the file.
     public var message: String
 }
 
