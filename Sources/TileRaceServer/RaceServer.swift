@@ -176,10 +176,8 @@ public final class RaceServer: @unchecked Sendable {
             directory = RedisRoomDirectory(
                 address: redis, advertisedAddress: advertised, expiryMilliseconds: 3 * configuration.directoryIntervalMilliseconds)
             configuration.log(
-                .info,
-                LogEntry(
-                    "server.sharing-rooms", [.init("store", "\(redis)"), .init("advertise", advertised)],
-                    message: "sharing rooms through \(redis) as \(advertised)"))
+                .info, "server.sharing-rooms", [.init("store", "\(redis)"), .init("advertise", advertised)],
+                message: "sharing rooms through \(redis) as \(advertised)")
         }
         let settings = ServerShard.Settings(
             limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard,
@@ -209,16 +207,14 @@ public final class RaceServer: @unchecked Sendable {
         let store = configuration.redisStore.map { "\($0)" } ?? configuration.dataDirectory
         let data = store.map { "leaderboard in \($0)" } ?? "leaderboard in memory only"
         configuration.log(
-            .info,
-            LogEntry(
-                "server.listening",
-                [
-                    .init("address", configuration.bindAddress), .init("port", port), .init("store", store ?? "memory"),
-                    .init("shards", count),
-                ],
-                message:
-                    "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data); \(count) shard\(count == 1 ? "" : "s"))"
-            ))
+            .info, "server.listening",
+            [
+                .init("address", configuration.bindAddress), .init("port", port), .init("store", store ?? "memory"),
+                .init("shards", count),
+            ],
+            message:
+                "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data); \(count) shard\(count == 1 ? "" : "s"))"
+        )
         return port
     }
 
@@ -323,12 +319,10 @@ public final class RaceServer: @unchecked Sendable {
             guard let self else { return }
             let count = goodbyeCount
             configuration.log(
-                .info,
-                LogEntry(
-                    "server.stopping", [.init("connections", count)],
-                    message: count == 0
-                        ? "shutting down: no connection to say goodbye to"
-                        : "shutting down: saying goodbye to \(count) connection\(count == 1 ? "" : "s")"))
+                .info, "server.stopping", [.init("connections", count)],
+                message: count == 0
+                    ? "shutting down: no connection to say goodbye to"
+                    : "shutting down: saying goodbye to \(count) connection\(count == 1 ? "" : "s")")
             stopped.notify(queue: queue) { [weak self] in self?.finishStop() }
         }
     }

@@ -25,10 +25,8 @@ extension ServerCore {
             idleSeconds: limits.idleMilliseconds / 1000, features: Set(ServerFeature.allCases))
         send(id, .event(.hello(greeting)))
         log(
-            .info,
-            LogEntry(
-                "connection.opened", [.init("connection", id.number), .init("peer", session.peer)],
-                message: "\(id) \(session.peer) connected"))
+            .info, "connection.opened", [.init("connection", id.number), .init("peer", session.peer)],
+            message: "\(id) \(session.peer) connected")
     }
 
     private func refuseBanned(_ id: ConnectionID, peer: String, _ ban: BanInfo) {
@@ -57,9 +55,7 @@ extension ServerCore {
         outbox.append(.close(id))
         let shown = refusal == .serverFull ? reason : "too many connections from \(PeerAddress.address(of: peer))"
         log(
-            .info,
-            LogEntry(
-                "connection.refused", [.init("connection", id.number), .init("peer", peer), .init("reason", reason)],
-                message: "\(id) \(peer) refused: \(shown)"))
+            .info, "connection.refused", [.init("connection", id.number), .init("peer", peer), .init("reason", reason)],
+            message: "\(id) \(peer) refused: \(shown)")
     }
 }

@@ -34,11 +34,9 @@ extension ServerCore {
         matchQueue.add(session.id, nickname: nickname, rating: rating.rating, at: now)
         reply(session, .queue(waiting: matchQueue.count, rating: ShownRating(rating)))
         log(
-            .info,
-            LogEntry(
-                "queue.joined",
-                [.init("nick", nickname), .init("rating", Int(rating.rating.rounded())), .init("waiting", matchQueue.count)],
-                message: "\(nickname) (rating \(Int(rating.rating.rounded()))) waits for a quick race (\(matchQueue.count) waiting)"))
+            .info, "queue.joined",
+            [.init("nick", nickname), .init("rating", Int(rating.rating.rounded())), .init("waiting", matchQueue.count)],
+            message: "\(nickname) (rating \(Int(rating.rating.rounded()))) waits for a quick race (\(matchQueue.count) waiting)")
         if !timers.isScheduled(.matchQueue) { timers.schedule(.matchQueue, at: now + ServerCore.queueLookMilliseconds) }
     }
 
@@ -55,21 +53,14 @@ extension ServerCore {
     func leaveQueue(_ session: Session, because reason: String) {
         guard matchQueue.remove(session.id) else { return }
         log(
-            .info,
-            LogEntry(
-                "queue.left", [.init("nick", session.logName), .init("reason", reason)],
-                message: "\(session.logName) left the quick race queue (\(reason))"))
+            .info, "queue.left", [.init("nick", session.logName), .init("reason", reason)],
+            message: "\(session.logName) left the quick race queue (\(reason))")
     }
 
     /// The queue's timer: drops who left, makes rooms, sends `QUEUED`.
     func lookAtQueue() {
-        for waiter in matchQueue.waiters {
-            let session = sessions[waiter.id]
-            if session == nil || session?.isClosing == true || session?.connection == nil || session?.roomKey != nil
-                || session?.isPracticing == true
-            {
-                matchQueue.remove(waiter.id)
-            }
+        for waiter in matchQueue.waiters where sessions[waiter.id].map(isInLobby) != true {
+            matchQueue.remove(waiter.id)
         }
         for group in matchQueue.match(at: now) { makeQuickRoom(of: group) }
         for notice in matchQueue.notices(at: now) {
@@ -81,11 +72,8 @@ extension ServerCore {
     /// A quick race's room: rated, 4x4, everyone joined and ready as if each
     /// had sent `JOIN` and `READY` (claims were proven at `QUEUE`).
     private func makeQuickRoom(of group: [MatchQueue.Waiter]) {
-        var name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
-        while rooms[Room.key(name)] != nil {
-            nextQuickRoom += 1
-            name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
-        }
+        while rooms[Room.key(ServerCore.quickRoomPrefix + String(nextQuickRoom))] != nil { nextQuickRoom += 1 }
+        let name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
         nextQuickRoom += 1
         let room = Room(name: name, options: RoomOptions(isRated: true))
         let members = group.compactMap { sessions[$0.id] }
@@ -112,10 +100,8 @@ extension ServerCore {
         }
         let summary = group.map { "\($0.nickname) \(Int($0.rating.rounded()))" }.joined(separator: ", ")
         log(
-            .info,
-            LogEntry(
-                "queue.matched", [.init("room", name), .init("players", summary)],
-                message: "quick race \(name) made of \(summary)"))
+            .info, "queue.matched", [.init("room", name), .init("players", summary)],
+            message: "quick race \(name) made of \(summary)")
         startCountdownIfReady(room)
         publish(room)
     }

@@ -39,23 +39,16 @@ extension ServerCore {
             return nil
         }
         guard game.lastSeq + entries.count <= limits.maximumEntriesPerGame else {
-            send(
-                session.id,
-                .error(
-                    ProtocolError(
-                        .badArguments,
-                        "a game holds at most \(limits.maximumEntriesPerGame) entries; RESIGN or RESTART; nothing was applied")))
+            let detail = "a game holds at most \(limits.maximumEntriesPerGame) entries; RESIGN or RESTART; nothing was applied"
+            send(session.id, .error(ProtocolError(.badArguments, detail)))
             return nil
         }
         let applied = game.lastSeq
         let outcome = game.apply(entries, stopsAtTarget: stopsAtTarget, at: now)
         countMoves(game.lastSeq - applied)
         if let failure = outcome.failure {
-            send(
-                session.id,
-                .error(
-                    ProtocolError(
-                        .desync, "entry \(failure.number) (\(failure.entry)) does not apply: \(failure.error.message)")))
+            let detail = "entry \(failure.number) (\(failure.entry)) does not apply: \(failure.error.message)"
+            send(session.id, .error(ProtocolError(.desync, detail)))
             send(session.id, .event(.resync(game.sync)))
         } else {
             reply(session, .move(game.acknowledgement(finished: outcome.finished)))
@@ -155,16 +148,14 @@ extension ServerCore {
             let seed = try? Seed(parsing: seedText)
         else {
             log(
-                .error,
-                LogEntry(
-                    "race.not-started",
-                    [
-                        .init("room", room.name), .init("size", room.options.size), .init("target", room.options.target),
-                        .init("seed", seedText),
-                    ],
-                    message:
-                        "error: room \(room.name) cannot start a race (size \(room.options.size), target \(room.options.target), seed \(seedText))"
-                ))
+                .error, "race.not-started",
+                [
+                    .init("room", room.name), .init("size", room.options.size), .init("target", room.options.target),
+                    .init("seed", seedText),
+                ],
+                message:
+                    "error: room \(room.name) cannot start a race (size \(room.options.size), target \(room.options.target), seed \(seedText))"
+            )
             return
         }
         let racers = room.players.compactMap { id -> Race.Racer? in
@@ -187,11 +178,9 @@ extension ServerCore {
         }
         let names = racers.map(\.nickname).joined(separator: ", ")
         log(
-            .info,
-            LogEntry(
-                "race.started",
-                [.init("race", race.id), .init("room", room.name), .init("seed", seedText), .init("players", names)],
-                message: "race \(race.id) started in room \(room.name): seed \(seedText), \(names)"))
+            .info, "race.started",
+            [.init("race", race.id), .init("room", room.name), .init("seed", seedText), .init("players", names)],
+            message: "race \(race.id) started in room \(room.name): seed \(seedText), \(names)")
     }
 
     /// `isCatchUp`: the `START` says how long the race has run.
@@ -258,10 +247,8 @@ extension ServerCore {
             "\($0.offset + 1). \($0.element.nickname) \($0.element.reason.rawValue) \($0.element.score)"
         }
         log(
-            .info,
-            LogEntry(
-                "race.ended", [.init("race", race.id), .init("room", room.name), .init("results", summary.joined(separator: ", "))],
-                message: "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))"))
+            .info, "race.ended", [.init("race", race.id), .init("room", room.name), .init("results", summary.joined(separator: ", "))],
+            message: "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))")
     }
 
     /// Kept for a racer who comes back.

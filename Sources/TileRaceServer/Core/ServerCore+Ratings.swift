@@ -88,10 +88,8 @@ extension ServerCore {
             }
             let summary = changes.map { "\($0.nickname) \($0.shownRating) (\($0.shownChange >= 0 ? "+" : "")\($0.shownChange))" }
             log(
-                .info,
-                LogEntry(
-                    "race.rated", [.init("race", awaited.raceID), .init("ratings", summary.joined(separator: ", "))],
-                    message: "race \(awaited.raceID) rated: \(summary.joined(separator: ", "))"))
+                .info, "race.rated", [.init("race", awaited.raceID), .init("ratings", summary.joined(separator: ", "))],
+                message: "race \(awaited.raceID) rated: \(summary.joined(separator: ", "))")
         default:
             let detail: String
             switch answer {
@@ -100,10 +98,8 @@ extension ServerCore {
             default: detail = "unexpected answer from the store"
             }
             log(
-                .error,
-                LogEntry(
-                    "race.not-rated", [.init("race", awaited.raceID), .init("reason", detail)],
-                    message: "error: race \(awaited.raceID) could not be rated: \(detail)"))
+                .error, "race.not-rated", [.init("race", awaited.raceID), .init("reason", detail)],
+                message: "error: race \(awaited.raceID) could not be rated: \(detail)")
         }
         guard let room = rooms[awaited.roomKey] else { return }
         sendResults(results, of: awaited.raceID, in: room)

@@ -45,12 +45,10 @@ extension ServerCore {
         }
         let held = limits.resumeGraceMilliseconds / 1000
         log(
-            .info,
-            LogEntry(
-                "connection.away",
-                [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
-                    + [.init("reason", reason), .init("held", held)],
-                message: "\(session.id) \(session.peer) \(session.logName) away: \(reason); seat held for \(held) s"))
+            .info, "connection.away",
+            [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
+                + [.init("reason", reason), .init("held", held)],
+            message: "\(session.id) \(session.peer) \(session.logName) away: \(reason); seat held for \(held) s")
     }
 
     /// - Throws: `bad-session` (counted per address like wrong join codes),
@@ -96,14 +94,12 @@ extension ServerCore {
         }
         held.awayRaceID = nil
         log(
-            .info,
-            LogEntry(
-                "connection.back",
-                [
-                    .init("connection", held.id.number), .init("peer", held.peer), .init("nick", heldNickname),
-                    .init("on", connection.number),
-                ],
-                message: "\(held.id) \(held.peer) \(heldNickname) back on \(connection)"))
+            .info, "connection.back",
+            [
+                .init("connection", held.id.number), .init("peer", held.peer), .init("nick", heldNickname),
+                .init("on", connection.number),
+            ],
+            message: "\(held.id) \(held.peer) \(heldNickname) back on \(connection)")
         setInputFlow(held.framer.bufferedByteCount > 0 ? .turn : .read, of: held)
     }
 }

@@ -37,10 +37,8 @@ extension ServerCore {
         rooms[room.key] = room
         seat(session, in: room, as: .player, reply: OkReply.create)
         log(
-            .info,
-            LogEntry(
-                "room.created", [.init("room", name), .init("nick", session.logName), .init("private", room.isPrivate ? "yes" : "no")],
-                message: "room \(name) created by \(session.logName)\(room.isPrivate ? " (private)" : "")"))
+            .info, "room.created", [.init("room", name), .init("nick", session.logName), .init("private", room.isPrivate ? "yes" : "no")],
+            message: "room \(name) created by \(session.logName)\(room.isPrivate ? " (private)" : "")")
     }
 
     private var tooManyRooms: ProtocolError {
@@ -208,10 +206,8 @@ extension ServerCore {
             timers.cancel(.timeLimit(room.key))
             let chat = "\(room.chatLineCount) line\(room.chatLineCount == 1 ? "" : "s") of chat said"
             log(
-                .info,
-                LogEntry(
-                    "room.removed", [.init("room", room.name), .init("chat-lines", room.chatLineCount)],
-                    message: "room \(room.name) removed (empty; \(chat))"))
+                .info, "room.removed", [.init("room", room.name), .init("chat-lines", room.chatLineCount)],
+                message: "room \(room.name) removed (empty; \(chat))")
         } else {
             publish(room)
         }

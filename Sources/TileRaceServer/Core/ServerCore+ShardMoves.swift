@@ -53,11 +53,9 @@ extension ServerCore {
         departing[connection] = session
         outbox.append(.transfer(connection, shard: target))
         log(
-            .debug,
-            LogEntry(
-                "connection.shard",
-                [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("shard", target)],
-                message: "\(session.id) \(session.logName) moves to shard \(target)"))
+            .debug, "connection.shard",
+            [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("shard", target)],
+            message: "\(session.id) \(session.logName) moves to shard \(target)")
         return true
     }
 

@@ -200,11 +200,9 @@ package final class ServerCore {
                 if logLevel >= .debug, verdict.isAdmitted {
                     let shown = ServerCore.loggable(line, verdict)
                     log(
-                        .debug,
-                        LogEntry(
-                            "request",
-                            [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("line", shown)],
-                            message: "\(session.id) \(session.logName): \(shown)"))
+                        .debug, "request",
+                        [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("line", shown)],
+                        message: "\(session.id) \(session.logName): \(shown)")
                 }
             }
             carryOut(verdict, from: session)
@@ -303,12 +301,10 @@ package final class ServerCore {
         timers.cancel(.resumeExpiry(session.id))
         if let connection = session.connection { connectionGone(connection, from: session.address) }
         log(
-            .info,
-            LogEntry(
-                "connection.closed",
-                [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
-                    + [.init("reason", reason)],
-                message: "\(session.id) \(session.peer) \(session.logName) closed: \(reason)"))
+            .info, "connection.closed",
+            [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
+                + [.init("reason", reason)],
+            message: "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")
     }
 
     func connectionGone(_ connection: ConnectionID, from address: String) {
@@ -442,6 +438,12 @@ package final class ServerCore {
 
     func log(_ level: ServerLog.Level, _ message: @autoclosure () -> String) {
         log(level, LogEntry(message: message()))
+    }
+
+    func log(
+        _ level: ServerLog.Level, _ event: String, _ fields: @autoclosure () -> [LogEntry.Field], message: @autoclosure () -> String
+    ) {
+        log(level, LogEntry(event, fields(), message: message()))
     }
 
     // MARK: Lookups

@@ -101,28 +101,32 @@ final class ServerShard: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         let connection = open(id, fd: fd, peer: session.peer, pendingOutput: pendingOutput)
         guard phase != .stopped else {
-            connection.closeNow()
+            connection.channel.closeNow()
             return
         }
         schedule(connection)
         perform(core.arrive(session))
-        processWaiting()
+        // Unless the shard is at work already and will get to it.
+        guard !isProcessing else { return }
+        isProcessing = true
+        runWaiting()
     }
 
+    /// The handlers capture the id, not the connection: a weak reference
+    /// would add a side table and put every retain/release on the runtime's
+    /// slow path.
     @discardableResult
     private func open(_ id: ConnectionID, fd: Int32, peer: String, pendingOutput: OutputBuffer) -> Connection {
-        let handlers = Connection.Handlers(
-            received: { id, bytes in self.received(bytes, on: id) },
-            ended: { id, reason in self.ended(id, reason) },
-            closed: { id in self.closed(id) },
-            drained: { id in self.drained(id) })
         let limits = settings.limits
         let connection = Connection(
             id: id, fd: fd, peer: peer, queue: queue, outputLimit: limits.maximumPendingOutputBytes,
             backpressureBytes: limits.backpressureBytes, closeTimeoutMilliseconds: limits.closeTimeoutMilliseconds,
-            handlers: handlers, pendingOutput: pendingOutput, poller: poller)
+            pendingOutput: pendingOutput, poller: poller)
         connections[id] = connection
-        connection.start()
+        connection.channel.start(
+            SocketChannel.Handlers(
+                received: { bytes in self.received(bytes, on: id) }, ended: { reason in self.ended(id, reason) },
+                closed: { self.closed(id) }, drained: { self.drained(id) }))
         return connection
     }
 
@@ -130,12 +134,12 @@ final class ServerShard: @unchecked Sendable {
     private func ended(_ id: ConnectionID, _ reason: SocketChannel.EndReason) {
         guard let connection = connections[id] else { return }
         process(.disconnected(id, reason: connection.describe(reason)))
-        if reason == .peerClosed { connection.closeAfterFlush() }
+        if reason == .peerClosed { connection.channel.closeAfterFlush() }
     }
 
     private func drained(_ id: ConnectionID) {
         guard let connection = connections[id] else { return }
-        connection.outputDrained()
+        connection.updateReading()
         guard connection.wantsInputTurn else { return }
         scheduleInputTurn(connection)
     }
@@ -176,7 +180,7 @@ final class ServerShard: @unchecked Sendable {
         let timeout = settings.limits.closeTimeoutMilliseconds + 500
         queue.asyncAfter(deadline: .now() + .milliseconds(timeout)) {
             guard self.phase == .stopping else { return }
-            for connection in self.connections.values { connection.closeNow() }
+            for connection in self.connections.values { connection.channel.closeNow() }
             self.finishStop()
         }
         if connections.isEmpty { finishStop() }
@@ -228,14 +232,6 @@ final class ServerShard: @unchecked Sendable {
         runWaiting()
     }
 
-    /// Unless the shard is at work already and will get to it.
-    private func processWaiting() {
-        assertOnQueue(queue)
-        guard !isProcessing else { return }
-        isProcessing = true
-        runWaiting()
-    }
-
     /// Queued inputs, then flushes and input turns; then sets the timer.
     private func runWaiting() {
         while true {
@@ -278,7 +274,7 @@ final class ServerShard: @unchecked Sendable {
                 sendSoon(lines, to: id)
             case .close(let id):
                 // When stopping, do not wait long for clients to hang up.
-                connections[id]?.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
+                connections[id]?.channel.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
             case .leaderboard(let id, let request):
                 settings.leaderboard.perform(request) { [self, queue] answer in
                     queue.async { self.process(.answered(id, answer)) }
@@ -342,7 +338,7 @@ final class ServerShard: @unchecked Sendable {
         let next = target >= 0 && target < shards.count ? shards[target] : nil
         let box = SessionBox(session: session)
         guard let next, let connection = connections[id],
-            connection.detach(to: { fd, output in
+            connection.channel.detach(to: { fd, output in
                 next.queue.async { next.arrived(box.session, on: id, fd: fd, pendingOutput: output) }
             })
         else {

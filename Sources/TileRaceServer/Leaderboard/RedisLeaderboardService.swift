@@ -197,18 +197,14 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         case .wentDown:
             let reason = error.map { "\($0)" } ?? "no reply"
             log(
-                .error,
-                LogEntry(
-                    "store.down", [.init("store", "\(connection.address)"), .init("reason", reason)],
-                    message:
-                        "error: leaderboard store \(connection.address) unreachable (\(reason)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
-                ))
+                .error, "store.down", [.init("store", "\(connection.address)"), .init("reason", reason)],
+                message:
+                    "error: leaderboard store \(connection.address) unreachable (\(reason)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
+            )
         case .cameBack:
             log(
-                .info,
-                LogEntry(
-                    "store.up", [.init("store", "\(connection.address)")],
-                    message: "leaderboard store \(connection.address) reachable again"))
+                .info, "store.up", [.init("store", "\(connection.address)")],
+                message: "leaderboard store \(connection.address) reachable again")
         case nil:
             break
         }

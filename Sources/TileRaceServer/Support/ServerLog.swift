@@ -98,6 +98,12 @@ public struct ServerLog: Sendable {
         write(format.line(entry(), level: level, time: UTCTime.timestamp(epochMilliseconds: clock.wallMilliseconds)))
     }
 
+    public func callAsFunction(
+        _ level: Level, _ event: String, _ fields: @autoclosure () -> [LogEntry.Field], message: @autoclosure () -> String
+    ) {
+        callAsFunction(level, LogEntry(event, fields(), message: message()))
+    }
+
     /// Writes a line with no event of its own (`LogEntry(message:)`) if its level is enabled.
     public func callAsFunction(_ level: Level, _ message: @autoclosure () -> String) {
         callAsFunction(level, LogEntry(message: message()))
