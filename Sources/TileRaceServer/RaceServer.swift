@@ -213,7 +213,7 @@ public final class RaceServer: @unchecked Sendable {
                 .init("shards", count),
             ],
             message:
-                "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data); \(count) shard\(count == 1 ? "" : "s"))"
+                "tilerace server listening on \(ServerAddress.format(host: configuration.bindAddress, port: port)) (\(data); \(count) shard\(count == 1 ? "" : "s"))"
         )
         return port
     }
@@ -353,9 +353,5 @@ public final class RaceServer: @unchecked Sendable {
         let shard = shards[nextShard]
         nextShard = (nextShard + 1) % shards.count
         shard.queue.async { shard.accepted(fd, peer: peer, id: id) }
-    }
-
-    private func display(_ address: String) -> String {
-        address.contains(":") ? "[\(address)]" : address
     }
 }

@@ -91,12 +91,12 @@ extension ServerCore {
                 .info, "race.rated", [.init("race", awaited.raceID), .init("ratings", summary.joined(separator: ", "))],
                 message: "race \(awaited.raceID) rated: \(summary.joined(separator: ", "))")
         default:
-            let detail: String
-            switch answer {
-            case .failed(let error, let reason): detail = reason ?? error.message
-            case .refused(let error): detail = error.message
-            default: detail = "unexpected answer from the store"
-            }
+            let detail =
+                switch answer {
+                case .failed(let error, let reason): reason ?? error.message
+                case .refused(let error): error.message
+                default: "unexpected answer from the store"
+                }
             log(
                 .error, "race.not-rated", [.init("race", awaited.raceID), .init("reason", detail)],
                 message: "error: race \(awaited.raceID) could not be rated: \(detail)")

@@ -112,9 +112,7 @@ final class ServerShard: @unchecked Sendable {
         runWaiting()
     }
 
-    /// The handlers capture the id, not the connection: a weak reference
-    /// would add a side table and put every retain/release on the runtime's
-    /// slow path.
+    /// The handlers capture the id, not the connection, for the same reason.
     @discardableResult
     private func open(_ id: ConnectionID, fd: Int32, peer: String, pendingOutput: OutputBuffer) -> Connection {
         let limits = settings.limits

@@ -4,7 +4,6 @@ import TileRaceTransport
 /// The server's log, on standard error, as `text` or `json` (one object a
 /// line, for log collectors).
 public struct ServerLog: Sendable {
-    /// How much to log.
     public enum Level: Int, Comparable, Sendable {
         /// Errors and warnings only (`--quiet`); their messages start with
         /// `error:` or `warning:`.
