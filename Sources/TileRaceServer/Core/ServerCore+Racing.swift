@@ -20,7 +20,6 @@ extension ServerCore {
             }
         case .practice:
             // Changed in place: a copy would copy the whole game and history.
-            guard session.isPracticing else { return }
             session.practice!.resume(at: now)  // an entry played while paused starts the clock again
             let outcome = play(entries, seq: seq, on: &session.practice!, stopsAtTarget: false, for: session)
             if outcome?.finished != nil { finishPractice(session) }

@@ -215,11 +215,8 @@ struct RedisLeaderboardCommands: Sendable {
     private static func entries(from reply: RESPValue, on board: LeaderboardBoardID) throws(ProtocolError) -> [BoardEntry] {
         guard let values = reply.array else { throw unexpected(reply) }
         var entries: [BoardEntry] = []
-        for value in values {
-            // An entry dropped between the two reads of the script cannot happen (scripts are atomic); skip a hole anyway.
-            guard let text = value.string else { continue }
-            entries.append(try RedisLeaderboardValue.entry(text, on: board))
-        }
+        // An entry dropped between the two reads of the script cannot happen (scripts are atomic); skip a hole anyway.
+        for case let text? in values.map(\.string) { entries.append(try RedisLeaderboardValue.entry(text, on: board)) }
         return entries
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import TileRaceTransport
 
 /// The operator's secret for `AUTH` (protocol.md section 13), in a 0600
@@ -23,7 +24,7 @@ public enum OperatorSecret {
         }
         guard let bytes else { throw OperatorSecretError(message: "the operator secret file \(path) does not exist") }
         let firstLine = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-        let secret = firstLine.trimmingSpaces
+        let secret = firstLine.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
         guard secret.utf8.count >= minimumLength, secret.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw OperatorSecretError(
                 message:
@@ -64,12 +65,4 @@ func isSameSecret(_ given: String, _ secret: String) -> Bool {
 /// Why the operator's secret could not be read or made.
 public struct OperatorSecretError: Error, Hashable, Sendable {
     public var message: String
-}
-
-extension Substring {
-    /// Without spaces, tabs and carriage returns at either end.
-    fileprivate var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        return String(self.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
-    }
 }
