@@ -61,20 +61,12 @@ public final class LeaderboardStore {
     private static func load(
         paths: Paths, compactionThreshold: Int, acceptingLoss: Bool, today: String?
     ) throws(StoreError) -> LeaderboardStore {
-        var leaderboard = Leaderboard()
-        var snapshotLast = 0
-        var snapshotClaimLines = 0
         let snapshotBytes = try read(paths.snapshot)
-        if let snapshotBytes {
-            let (decoded, claimLines) = try LeaderboardSnapshot.decode(snapshotBytes, path: paths.snapshot)
-            leaderboard = decoded
-            snapshotLast = leaderboard.lastSequence
-            snapshotClaimLines = claimLines ?? 0
-        }
-        var claims: LeaderboardClaimsFile.Contents?
-        if let bytes = try read(paths.claims) {
-            claims = try LeaderboardClaimsFile.read(bytes, path: paths.claims)
-        }
+        let snapshot = try snapshotBytes.map { (bytes) throws(StoreError) in try LeaderboardSnapshot.decode(bytes, path: paths.snapshot) }
+        var leaderboard = snapshot?.0 ?? Leaderboard()
+        let snapshotLast = leaderboard.lastSequence
+        let snapshotClaimLines = snapshot?.claimLines ?? 0
+        let claims = try read(paths.claims).map { (bytes) throws(StoreError) in try LeaderboardClaimsFile.read(bytes, path: paths.claims) }
         for claim in claims?.claims ?? [] { leaderboard.apply(.claim(claim)) }
         let store = LeaderboardStore(directory: paths.directory, leaderboard: leaderboard, compactionThreshold: compactionThreshold)
         store.claimsFile = LeaderboardClaimsFile(path: paths.claims, contents: claims)
