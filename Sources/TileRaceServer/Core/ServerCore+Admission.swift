@@ -6,8 +6,9 @@ extension ServerCore {
     func connect(_ id: ConnectionID, peer: String) {
         let address = PeerAddress.address(of: peer)
         if let ban = activeBan(of: .address(address)) {
-            refuseBanned(id, peer: peer, ban)
-            return
+            outbox.append(.send(id, OutgoingLines([.error(ProtocolError(.banned, ban.refusalText)), .event(.bye("banned"))])))
+            outbox.append(.close(id))
+            return log(.info, "\(id) \(peer) refused: banned")
         }
         let isExempt = limits.exemptsLoopback && PeerAddress.isLoopback(address)
         let refusal =
@@ -27,12 +28,6 @@ extension ServerCore {
         log(
             .info, "connection.opened", [.init("connection", id.number), .init("peer", session.peer)],
             message: "\(id) \(session.peer) connected")
-    }
-
-    private func refuseBanned(_ id: ConnectionID, peer: String, _ ban: BanInfo) {
-        outbox.append(.send(id, OutgoingLines([.error(ProtocolError(.banned, ban.refusalText)), .event(.bye("banned"))])))
-        outbox.append(.close(id))
-        log(.info, "\(id) \(peer) refused: banned")
     }
 
     private func refuse(_ id: ConnectionID, peer: String, _ refusal: ServerRegistry.Refusal) {

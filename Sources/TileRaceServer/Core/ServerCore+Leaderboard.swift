@@ -45,7 +45,9 @@ extension ServerCore {
     /// backed up).
     func answered(_ id: Int, _ answer: LeaderboardAnswer) {
         if id == banRefreshQuestion {
-            bansRead(answer)
+            banRefreshQuestion = nil
+            // An unreachable store changes nothing.
+            if case .bans(let stored) = answer { changeBans(.replaceAll(stored)) }
             return
         }
         if let ratings = awaitedRatings.removeValue(forKey: id) {

@@ -144,7 +144,7 @@ extension ServerCore {
     }
 
     /// Closes this shard's banned sessions now; other shards at their sweep.
-    private func changeBans(_ change: ServerRegistry.BanChange) {
+    func changeBans(_ change: ServerRegistry.BanChange) {
         let (isChanged, version) = registry.withState { ($0.changeBans(change), $0.bansVersion) }
         bansVersion = version
         if isChanged { closeBannedSessions() }
@@ -220,12 +220,5 @@ extension ServerCore {
         nextLeaderboardRequestID += 1
         banRefreshQuestion = id
         outbox.append(.leaderboard(id, .bans))
-    }
-
-    /// An unreachable store changes nothing.
-    func bansRead(_ answer: LeaderboardAnswer) {
-        banRefreshQuestion = nil
-        guard case .bans(let stored) = answer else { return }
-        changeBans(.replaceAll(stored))
     }
 }

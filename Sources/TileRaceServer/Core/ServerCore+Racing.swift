@@ -193,7 +193,10 @@ extension ServerCore {
     /// The racer's last progress goes out before `FINISH`.
     func finish(_ racer: Race.Racer, of race: Race, in room: Room, reason: FinishReason) {
         guard racer.isRacing else { return }
-        if racer.isProgressPending { sendProgress(of: racer, in: room) }
+        if racer.isProgressPending {
+            racer.isProgressPending = false
+            broadcast(.progress(progress(of: racer, in: room)), in: room, except: racer.id)
+        }
         let milliseconds = reason == .time ? room.options.timeLimit * 1000 : now - race.startedAt
         racer.finish = (reason, milliseconds, race.finishCount)
         race.finishCount += 1
@@ -298,11 +301,6 @@ extension ServerCore {
             if race.racer(id)?.isRacing == true { sendSoon(id, others) } else { send(id, others) }
         }
         for id in room.watchers { send(id, lines) }
-    }
-
-    func sendProgress(of racer: Race.Racer, in room: Room) {
-        racer.isProgressPending = false
-        broadcast(.progress(progress(of: racer, in: room)), in: room, except: racer.id)
     }
 
     func progress(of racer: Race.Racer, in room: Room) -> RacerProgress {

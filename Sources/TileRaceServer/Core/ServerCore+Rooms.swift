@@ -122,7 +122,7 @@ extension ServerCore {
     /// room is on another shard: the session goes there with the request.
     private func findRoom(_ name: String, code: String?, for session: Session) throws(ProtocolError) -> Room? {
         let facts = registry.withState { $0.facts(ofRoom: Room.key(name)) }
-        if moveToHost(ofRoom: facts, session) { return nil }
+        if let host = facts.host, moveSession(session, toShard: host) { return nil }
         if let remote = facts.remote { throw moved(remote) }
         let bye = "too many wrong join codes"
         if code != nil {

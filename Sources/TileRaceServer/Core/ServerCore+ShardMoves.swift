@@ -13,11 +13,6 @@ enum ShardMove {
 }
 
 extension ServerCore {
-    func moveToHost(ofRoom facts: ServerRegistry.RoomFacts, _ session: Session) -> Bool {
-        guard let host = facts.host else { return false }
-        return moveSession(session, toShard: host)
-    }
-
     /// Sends the session to the shard with the fewest rooms (placements
     /// counted); returns whether it goes.
     func moveToShardForNewRoom(_ session: Session) -> Bool {

@@ -220,7 +220,10 @@ public struct Leaderboard: Hashable, Sendable {
     public static func page(_ query: LeaderboardQuery, of board: LeaderboardBoardID, ranked entries: [BoardEntry]) -> (
         entries: [LeaderboardEntry], summary: TopSummary
     ) {
-        let ranked = entries.enumerated().map { $0.element.protocolEntry(rank: $0.offset + 1) }
+        let ranked = entries.enumerated().map { index, entry in
+            LeaderboardEntry(
+                rank: index + 1, nickname: entry.nickname, result: entry.result, date: entry.date, sprintTime: entry.sprintTime)
+        }
         var ordered = ranked
         if query.sort == .nickname {
             ordered.sort { left, right in
