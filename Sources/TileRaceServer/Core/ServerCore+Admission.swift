@@ -117,7 +117,7 @@ extension ServerCore {
 
     func recordWrongGuess(by session: Session, bye: String) {
         let (now, fresh) = (now, freshGuessGuard)
-        registry.withState { $0.recordWrongGuess(address: session.address, now: now, fresh: fresh) }
+        registry.withState { $0.guessesByAddress[session.address, default: fresh].recordFailure(now: now) }
         countGuess(by: session, bye: bye)
     }
 

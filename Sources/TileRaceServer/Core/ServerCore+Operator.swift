@@ -152,7 +152,7 @@ extension ServerCore {
 
     func activeBan(of target: BanTarget) -> BanInfo? {
         let wall = clock.wallMilliseconds
-        return registry.withState { $0.ban(of: target, wallMilliseconds: wall) }
+        return registry.withState { $0.bans[target.key] }.flatMap { $0.isActive(at: wall) ? $0 : nil }
     }
 
     /// The simulator's invariant.
@@ -191,7 +191,9 @@ extension ServerCore {
         }
         let ids = sessions.sortedIDs
         let (kicks, version) = registry.withState { [shard, shardCount] registry in
-            if shardCount > 1 { registry.noteConnections(of: shard, noted) }
+            if shardCount > 1 {
+                registry.connections = registry.connections.filter { $0.value.shard != shard }.merging(noted) { _, new in new }
+            }
             return (registry.takeKicks(of: ids), registry.bansVersion)
         }
         for (kicked, bye) in kicks.sorted(by: { $0.key < $1.key }) {

@@ -309,7 +309,10 @@ package final class ServerCore {
 
     func connectionGone(_ connection: ConnectionID, from address: String) {
         resumedConnections[connection] = nil
-        registry.withState { $0.connectionClosed(address: address) }
+        registry.withState { registry in
+            let remaining = registry.connectionsByAddress[address, default: 1] - 1
+            registry.connectionsByAddress[address] = remaining > 0 ? remaining : nil
+        }
     }
 
     private func shutdown() {
