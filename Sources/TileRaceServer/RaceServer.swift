@@ -179,9 +179,7 @@ public final class RaceServer: @unchecked Sendable {
                 .info, "server.sharing-rooms", [.init("store", "\(redis)"), .init("advertise", advertised)],
                 message: "sharing rooms through \(redis) as \(advertised)")
         }
-        let settings = ServerShard.Settings(
-            limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard,
-            directory: directory)
+        let settings = ServerShard.Settings(log: configuration.log, leaderboard: leaderboard, directory: directory)
         let hasFiles = configuration.dataDirectory != nil || configuration.makeStore != nil
         let storeKind: ServerInfo.Store = configuration.redisStore != nil ? .redis : hasFiles ? .file : .memory
         shards = (0..<count).map { index in

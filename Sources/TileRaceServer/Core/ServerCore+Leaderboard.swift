@@ -93,7 +93,7 @@ extension ServerCore {
         case .record(let entry):
             lines = recordLines(entry, awaited.request, session: session)
         case .bans, .moderated:
-            lines = moderationLines(answer, awaited.request, session: session)
+            lines = moderationLines(answer, awaited.request)
         case .refused(let error):
             lines = [ServerMessage.error(claimRefusal(error, of: awaited.request, for: session)).line]
         case .failed(let error, let reason):

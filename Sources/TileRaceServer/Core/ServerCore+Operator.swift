@@ -114,7 +114,7 @@ extension ServerCore {
         ask(.ban(BanInfo(target: order.target, untilMilliseconds: until, reason: order.reason)), for: session)
     }
 
-    func moderationLines(_ answer: LeaderboardAnswer, _ request: LeaderboardRequest, session: Session?) -> [String] {
+    func moderationLines(_ answer: LeaderboardAnswer, _ request: LeaderboardRequest) -> [String] {
         switch (request, answer) {
         case (.ban(let ban), .moderated):
             changeBans(.ban(ban))

@@ -70,17 +70,12 @@ extension ServerCore {
         send(session.id, .event(.resync(sync)))
     }
 
-    /// A race's clock keeps running.
-    func pause(_ session: Session) {
-        session.practice?.pause(at: now)
-        guard let practice = session.practice else { return }
-        reply(session, .pause(milliseconds: practice.elapsed(at: now)))
-    }
-
-    func resume(_ session: Session) {
-        session.practice?.resume(at: now)
-        guard let practice = session.practice else { return }
-        reply(session, .resume(milliseconds: practice.elapsed(at: now)))
+    /// `PAUSE` and `RESUME`: a race's clock keeps running.
+    func setPaused(_ session: Session, _ isPaused: Bool) {
+        guard session.isPracticing else { return }
+        if isPaused { session.practice!.pause(at: now) } else { session.practice!.resume(at: now) }
+        let elapsed = session.practice!.elapsed(at: now)
+        reply(session, isPaused ? .pause(milliseconds: elapsed) : .resume(milliseconds: elapsed))
     }
 
     func restart(_ session: Session) {

@@ -10,10 +10,9 @@ import TileRaceTransport
 /// a weak reference would add a side table and put every retain/release on
 /// the runtime's slow path.
 final class ServerShard: @unchecked Sendable {
+    /// Limits and clock come from the core.
     struct Settings {
-        var limits: ServerLimits
         var log: ServerLog
-        var clock: any ServerClock
         var leaderboard: any LeaderboardService
         var directory: RedisRoomDirectory?
     }
@@ -115,7 +114,7 @@ final class ServerShard: @unchecked Sendable {
     /// The handlers capture the id, not the connection, for the same reason.
     @discardableResult
     private func open(_ id: ConnectionID, fd: Int32, peer: String, pendingOutput: OutputBuffer) -> Connection {
-        let limits = settings.limits
+        let limits = core.limits
         let connection = Connection(
             id: id, fd: fd, peer: peer, queue: queue, outputLimit: limits.maximumPendingOutputBytes,
             backpressureBytes: limits.backpressureBytes, closeTimeoutMilliseconds: limits.closeTimeoutMilliseconds,
@@ -175,7 +174,7 @@ final class ServerShard: @unchecked Sendable {
         phase = .stopping
         stopWaiters.append(completion)
         process(.shutdown)
-        let timeout = settings.limits.closeTimeoutMilliseconds + 500
+        let timeout = core.limits.closeTimeoutMilliseconds + 500
         queue.asyncAfter(deadline: .now() + .milliseconds(timeout)) {
             guard self.phase == .stopping else { return }
             for connection in self.connections.values { connection.channel.closeNow() }
@@ -317,12 +316,12 @@ final class ServerShard: @unchecked Sendable {
         // Flushed at the end of this batch anyway, or waiting already: the lines go with the rest.
         guard !connection.isFlushScheduled, connection.outputWaitsUntil == nil else { return }
         connection.outputWaitsUntil = waitingOutput.append(
-            id, until: settings.clock.monotonicMilliseconds + settings.limits.progressWaitMilliseconds)
+            id, until: core.clock.monotonicMilliseconds + core.limits.progressWaitMilliseconds)
     }
 
     private func endWaits() {
         guard !waitingOutput.isEmpty else { return }
-        waitingOutput.removeEnded(by: settings.clock.monotonicMilliseconds) { id, deadline in
+        waitingOutput.removeEnded(by: core.clock.monotonicMilliseconds) { id, deadline in
             // A connection flushed since (or gone) no longer waits.
             guard let connection = connections[id], connection.outputWaitsUntil == deadline else { return }
             schedule(connection)
@@ -351,7 +350,7 @@ final class ServerShard: @unchecked Sendable {
         guard isTimerStarted, let deadline = earliest(core.nextDeadline, nextWaitEnd) else { return }
         guard deadline != armedDeadline else { return }
         armedDeadline = deadline
-        let delay = max(0, deadline - settings.clock.monotonicMilliseconds)
+        let delay = max(0, deadline - core.clock.monotonicMilliseconds)
         if let poller {
             poller.scheduleTimer(afterMilliseconds: delay)
         } else {
