@@ -58,13 +58,9 @@ extension ServerCore {
     func resync(_ session: Session) {
         let sync: GameSync
         switch activeGame(of: session) {
-        case .practice:
-            guard let practice = session.practice else { return }
-            sync = practice.sync
-        case .race(_, _, let racer):
-            sync = racer.liveGame.sync
-        case nil:
-            return
+        case .practice: sync = session.practice!.sync
+        case .race(_, _, let racer): sync = racer.liveGame.sync
+        case nil: return
         }
         reply(session, .resync)
         send(session.id, .event(.resync(sync)))
