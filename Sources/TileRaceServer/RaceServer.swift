@@ -342,10 +342,7 @@ public final class RaceServer: @unchecked Sendable {
     /// moves to the shard of the room it enters).
     private func accepted(_ fd: Int32, peer: String) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard phase == .running, !shards.isEmpty else {
-            FileDescriptor.close(fd)
-            return
-        }
+        guard phase == .running, !shards.isEmpty else { return FileDescriptor.close(fd) }
         let id = ConnectionID(number: nextConnectionNumber)
         nextConnectionNumber += 1
         let shard = shards[nextShard]

@@ -13,10 +13,7 @@ extension ServerCore {
         let isExempt = limits.exemptsLoopback && PeerAddress.isLoopback(address)
         let refusal =
             isShuttingDown ? .serverFull : registry.withState { [limits] in $0.admit(address: address, isExempt: isExempt, limits: limits) }
-        if let refusal {
-            refuse(id, peer: peer, refusal)
-            return
-        }
+        if let refusal { return refuse(id, peer: peer, refusal) }
         let session = Session(id: id, peer: peer, now: now, limits: limits)
         session.lastNotice = registry.withState { $0.lastNoticeNumber }
         sessions[id] = session

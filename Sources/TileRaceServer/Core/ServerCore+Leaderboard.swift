@@ -50,10 +50,7 @@ extension ServerCore {
             if case .bans(let stored) = answer { changeBans(.replaceAll(stored)) }
             return
         }
-        if let ratings = awaitedRatings.removeValue(forKey: id) {
-            ratingsAnswered(ratings, answer)
-            return
-        }
+        if let ratings = awaitedRatings.removeValue(forKey: id) { return ratingsAnswered(ratings, answer) }
         guard let awaited = awaitedAnswers.removeValue(forKey: id) else { return }
         let session = sessions[awaited.sessionID]
         let lines: [String]

@@ -222,10 +222,7 @@ extension ServerCore {
             room.players.allSatisfy({ room.ready.contains($0) && sessions[$0]?.isAway != true }),
             !room.options.isRated || room.players.count >= 2
         else { return }
-        if room.isOnePersonWithBots {
-            startRace(in: room)
-            return
-        }
+        if room.isOnePersonWithBots { return startRace(in: room) }
         room.countdownEndsAt = now + limits.countdownMilliseconds
         timers.schedule(.countdown(room.key), at: now + limits.countdownMilliseconds)
         broadcast(.countdown(room: room.name, milliseconds: limits.countdownMilliseconds), in: room)

@@ -173,10 +173,7 @@ package final class ServerCore {
         session.gate.beginTurn()
         runCarriedRequest(of: session)
         while !session.isClosing, session.awaitedAnswer == nil, session.shardMove == nil {
-            guard !session.gate.isTurnOver else {
-                setInputFlow(.turn, of: session)
-                return
-            }
+            guard !session.gate.isTurnOver else { return setInputFlow(.turn, of: session) }
             let verdict: RequestGate.Verdict
             if logLevel < .debug, let move = session.framer.nextPlainMove() {
                 // The most common line, read in place without making a `String`.
@@ -190,10 +187,7 @@ package final class ServerCore {
                     carryOut(session.gate.check(unreadable: error, now: now), from: session)
                     continue
                 }
-                guard let line else {
-                    setInputFlow(.read, of: session)
-                    return
-                }
+                guard let line else { return setInputFlow(.read, of: session) }
                 noteHeard(session)
                 verdict = session.gate.check(
                     line, now: now, listedItems: { registry.withState { $0.knownRoomCount } }, meets: { meets($0, session) })

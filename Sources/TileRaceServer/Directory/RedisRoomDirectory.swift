@@ -28,10 +28,7 @@ final class RedisRoomDirectory: @unchecked Sendable {
         }
         let command = ["EVAL", Self.script, "2", Keys.servers, Keys.rooms(of: advertisedAddress)] + arguments
         connection.send(command, on: queue) { result in
-            guard case .success(let reply) = result, let values = reply.array else {
-                completion(nil)
-                return
-            }
+            guard case .success(let reply) = result, let values = reply.array else { return completion(nil) }
             completion(Self.rooms(from: values))
         }
     }

@@ -99,10 +99,7 @@ final class ServerShard: @unchecked Sendable {
     func arrived(_ session: Session, on id: ConnectionID, fd: Int32, pendingOutput: OutputBuffer) {
         dispatchPrecondition(condition: .onQueue(queue))
         let connection = open(id, fd: fd, peer: session.peer, pendingOutput: pendingOutput)
-        guard phase != .stopped else {
-            connection.channel.closeNow()
-            return
-        }
+        guard phase != .stopped else { return connection.channel.closeNow() }
         schedule(connection)
         perform(core.arrive(session))
         // Unless the shard is at work already and will get to it.
@@ -204,10 +201,7 @@ final class ServerShard: @unchecked Sendable {
     /// runs re-entrantly. Each connection's output of a batch goes in one write.
     private func process(_ input: ServerInput) {
         assertOnQueue(queue)
-        guard !isProcessing else {
-            inbox.append(input)
-            return
-        }
+        guard !isProcessing else { return inbox.append(input) }
         isProcessing = true
         // Skips the inbox: that would copy a large enum in and out.
         core.handle(input, into: &actions)
@@ -219,10 +213,7 @@ final class ServerShard: @unchecked Sendable {
     /// they wait in the inbox, copied.
     private func received(_ bytes: UnsafeRawBufferPointer, on id: ConnectionID) {
         assertOnQueue(queue)
-        guard !isProcessing else {
-            inbox.append(.received(id, Array(bytes)))
-            return
-        }
+        guard !isProcessing else { return inbox.append(.received(id, Array(bytes))) }
         isProcessing = true
         core.handle(received: bytes, on: id, into: &actions)
         perform(actions)

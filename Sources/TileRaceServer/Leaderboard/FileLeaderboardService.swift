@@ -81,10 +81,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
                 completion(.refused(error))
             }
         case .rate(let race):
-            guard let rated = pending.rate(race) else {
-                completion(.rated([]))
-                return
-            }
+            guard let rated = pending.rate(race) else { return completion(.rated([])) }
             persist(rated.records, completion: completion) { _ in .rated(rated.changes) }
         }
     }
@@ -93,10 +90,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
     private func store(
         _ records: [LeaderboardRecord], found: Bool = true, completion: @escaping @Sendable (LeaderboardAnswer) -> Void
     ) {
-        guard !records.isEmpty else {
-            completion(.moderated(found: found))
-            return
-        }
+        guard !records.isEmpty else { return completion(.moderated(found: found)) }
         for record in records { pending.apply(record) }
         persist(records, completion: completion) { _ in .moderated(found: found) }
     }

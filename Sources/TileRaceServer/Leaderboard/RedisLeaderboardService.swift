@@ -98,10 +98,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         send(commands.readRatings(of: race), completion: completion) { [self] reply in
             let update: (command: [String], changes: [RatingChange])
             do throws(ProtocolError) {
-                guard let made = try commands.ratingUpdate(of: race, stored: reply) else {
-                    completion(.rated([]))
-                    return
-                }
+                guard let made = try commands.ratingUpdate(of: race, stored: reply) else { return completion(.rated([])) }
                 update = made
             } catch {
                 completion(.failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message))
@@ -126,10 +123,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         replied: @escaping @Sendable (RESPValue) -> Void
     ) {
         queue.async { [self] in
-            guard health.isUp else {
-                completion(Self.unavailable)
-                return
-            }
+            guard health.isUp else { return completion(Self.unavailable) }
             connection.send(command, on: queue) { result in
                 switch result {
                 case .success(.error(let message)):
