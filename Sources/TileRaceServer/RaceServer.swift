@@ -289,8 +289,7 @@ public final class RaceServer: @unchecked Sendable {
             completion()
             return
         case .stopping:
-            stopWaiters.append(completion)
-            return
+            return stopWaiters.append(completion)
         case .running:
             break
         }

@@ -83,8 +83,7 @@ extension ServerCore {
             } else {
                 queueProven(session, rating: rating)
             }
-            setInputFlow(.turn, of: session)
-            return
+            return setInputFlow(.turn, of: session)
         case .rated:
             lines = []
         case .record(let entry):

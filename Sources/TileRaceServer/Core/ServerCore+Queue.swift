@@ -17,8 +17,7 @@ extension ServerCore {
         if session.isBot { throw ServerCore.botsUnqueued }
         if moveSession(session, toShard: ServerCore.queueShard) { return }
         if matchQueue.contains(session.id) {
-            reply(session, .queue(waiting: matchQueue.count, rating: session.provenRating.map(ShownRating.init)))
-            return
+            return reply(session, .queue(waiting: matchQueue.count, rating: session.provenRating.map(ShownRating.init)))
         }
         guard let nickname = session.nickname else { return }
         ask(.proveClaim(nickname: nickname, token: token, today: today), for: session)
@@ -26,8 +25,7 @@ extension ServerCore {
 
     func queueProven(_ session: Session, rating: Glicko2.Rating) {
         guard let nickname = session.nickname, session.roomKey == nil, !session.isPracticing else {
-            send(session.id, .error(ProtocolError(.notEligible, "QUEUE is for players outside rooms and practice games")))
-            return
+            return send(session.id, .error(ProtocolError(.notEligible, "QUEUE is for players outside rooms and practice games")))
         }
         session.provenClaim = Names.nicknameKey(nickname)
         session.provenRating = rating

@@ -23,8 +23,7 @@ extension ServerCore {
         guard limits.resumeGraceMilliseconds > 0, !isShuttingDown, session.isGreeted, let connection = session.connection,
             (session.roomKey != nil && session.role == .player) || session.isPracticing
         else {
-            remove(session, reason: reason)
-            return
+            return remove(session, reason: reason)
         }
         if session.hasQuitWaiting() {
             // It said QUIT, still waiting behind a slow request (a SUBMIT to

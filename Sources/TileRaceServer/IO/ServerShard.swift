@@ -160,11 +160,9 @@ final class ServerShard: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         switch phase {
         case .stopped:
-            completion()
-            return
+            return completion()
         case .stopping:
-            stopWaiters.append(completion)
-            return
+            return stopWaiters.append(completion)
         case .running:
             break
         }

@@ -97,8 +97,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
 
     private func submit(_ submission: LeaderboardSubmission, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         if submission.isInUseByAnother, pending.claim(of: submission.nickname, on: submission.date) == nil {
-            completion(.refused(LeaderboardRules.nicknameInUse(submission.nickname)))
-            return
+            return completion(.refused(LeaderboardRules.nicknameInUse(submission.nickname)))
         }
         let decided: Leaderboard.Submission
         do throws(ProtocolError) {
@@ -107,8 +106,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
                 sprintTime: submission.sprintTime, nickname: submission.nickname, token: submission.token, newToken: { submission.newToken }
             )
         } catch {
-            completion(.refused(error))
-            return
+            return completion(.refused(error))
         }
         persist(decided.records, completion: completion) { .submitted(decided.receipt, warnings: $0) }
     }
