@@ -28,8 +28,7 @@ extension ServerCore {
         if session.hasQuitWaiting() {
             // It said QUIT, still waiting behind a slow request (a SUBMIT to
             // a stalled store): it left on purpose, so nobody waits for it.
-            remove(session, reason: "quit (\(reason) before its QUIT was handled)")
-            return
+            return remove(session, reason: "quit (\(reason) before its QUIT was handled)")
         }
         session.connection = nil
         connectionGone(connection, from: session.address)

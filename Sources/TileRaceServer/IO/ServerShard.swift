@@ -329,8 +329,7 @@ final class ServerShard: @unchecked Sendable {
             })
         else {
             // Closing already (its end is being reported): it stays, and its request runs here.
-            perform(core.arrive(session))
-            return
+            return perform(core.arrive(session))
         }
         connections[id] = nil
     }

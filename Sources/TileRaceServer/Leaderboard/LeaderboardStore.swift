@@ -150,9 +150,7 @@ public final class LeaderboardStore {
         }
         // Claims are dated with the day they are made or used: a new day is
         // when expired claims are looked for.
-        let dates = records.compactMap { record -> String? in
-            if case .claim(let claim) = record { claim.date } else { nil }
-        }
+        let dates = records.compactMap { $0.claim?.date }
         if let today = dates.max(), today > (expiryDate ?? "") { forgetExpiredClaims(on: today) }
         guard let journal, journal.recordCount >= compactionThreshold else { return [] }
         do throws(StoreError) {
