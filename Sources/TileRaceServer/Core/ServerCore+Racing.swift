@@ -77,9 +77,8 @@ extension ServerCore {
     func restart(_ session: Session) {
         switch activeGame(of: session) {
         case .practice:
-            session.practice?.restart()
-            guard let practice = session.practice else { return }
-            reply(session, .restart(seed: practice.seedText, restarts: practice.restarts))
+            session.practice!.restart()
+            reply(session, .restart(seed: session.practice!.seedText, restarts: session.practice!.restarts))
         case .race(let room, _, let racer):
             racer.liveGame.restart()
             reply(session, .restart(seed: racer.liveGame.seedText, restarts: racer.liveGame.restarts))
@@ -92,8 +91,7 @@ extension ServerCore {
     func resign(_ session: Session) {
         switch activeGame(of: session) {
         case .practice:
-            guard let score = session.practice?.game.score else { return }
-            reply(session, .resign(score: score))
+            reply(session, .resign(score: session.practice!.game.score))
             finishPractice(session)
         case .race(let room, let race, let racer):
             reply(session, .resign(score: racer.liveGame.game.score))

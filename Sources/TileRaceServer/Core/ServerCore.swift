@@ -370,9 +370,8 @@ package final class ServerCore {
                 close(session, bye: "line not finished in time", reason: "a line unfinished for \(limits.lineMilliseconds / 1000) s")
             } else if silence >= limits.idleMilliseconds {
                 // Silence is what a dead network looks like: the seat is held.
-                let connection = session.connection
                 send(id, .event(.bye("idle")))
-                if let connection { outbox.append(.close(connection)) }
+                if let connection = session.connection { outbox.append(.close(connection)) }
                 dropped(session, reason: "idle for \(silence / 1000) s")
             } else if silence >= limits.pingMilliseconds, !session.isPinged {
                 session.isPinged = true
