@@ -132,6 +132,7 @@ extension ServerCore {
 
     // `INFO`: whole-server figures from the registry. Shards add their moves
     // once a second, never per move, to keep the lock off the hot path.
+
     func infoLine(isStoreUp: Bool) -> String {
         addPendingMoves()
         let second = now / 1000

@@ -241,6 +241,7 @@ extension ServerCore {
 
     // The room directory shared by servers on one store. `daily` and private
     // rooms are not published: a refusal must not reveal a private room.
+
     package func startDirectory(every milliseconds: Int) {
         directoryMilliseconds = milliseconds
         timers.schedule(.directory, at: now)

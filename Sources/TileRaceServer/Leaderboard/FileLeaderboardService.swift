@@ -6,12 +6,12 @@ import TileRaceProtocol
 /// Submissions are decided on `pending` (stored plus being written), in
 /// order; `TOP` and `RECORD` read `committed`, so they never wait for a sync.
 /// Records are written on a disk queue of their own, so syncs never stall
-/// this one; only that queue touches the store.
+/// this one; only that queue touches `persisting`.
 package final class FileLeaderboardService: LeaderboardService, @unchecked Sendable {
     package let warnings: [String]
     private let queue = DispatchQueue(label: "tilerace.server.leaderboard")
     private let diskQueue = DispatchQueue(label: "tilerace.server.disk")
-    private let store: any LeaderboardPersisting
+    private let persisting: any LeaderboardPersisting
     private var committed: Leaderboard
     private var pending: Leaderboard
     /// After one write of a generation fails, later ones of it fail too
@@ -27,7 +27,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         warnings = store.warnings
         committed = store.leaderboard
         pending = store.leaderboard
-        self.store = store
+        persisting = store
     }
 
     /// Tests and tools; waits for the service's queue.
@@ -41,7 +41,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
 
     /// Waits for every write given so far, then closes the store.
     package func close() {
-        queue.sync { diskQueue.sync { store.close() } }
+        queue.sync { diskQueue.sync { persisting.close() } }
     }
 
     private func handle(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
@@ -129,7 +129,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             return .failure(.io(operation: "write", path: "leaderboard", reason: "an earlier submission could not be saved"))
         }
         do throws(StoreError) {
-            return .success(try store.commit(records))
+            return .success(try persisting.commit(records))
         } catch {
             failedGeneration = generation
             return .failure(error)
