@@ -42,9 +42,7 @@ final class RedisRoomDirectory: @unchecked Sendable {
     /// Skips what does not parse.
     static func rooms(from values: [RESPValue]) -> [RoomDescription] {
         var rooms: [RoomDescription] = []
-        var index = 0
-        while index + 1 < values.count {
-            defer { index += 2 }
+        for index in stride(from: 0, to: values.count - 1, by: 2) {
             guard let server = values[index].string, let text = values[index + 1].string,
                 var room = try? RoomDescription(fields: Fields(words: text.split(separator: " ")))
             else { continue }

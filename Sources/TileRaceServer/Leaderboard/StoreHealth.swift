@@ -19,13 +19,10 @@ struct StoreHealth: Hashable, Sendable {
     /// The shortest and the longest wait before a probe.
     static let backoffRange = 250...4000
 
-    private(set) var state: State
+    /// Up when the store has just opened.
+    private(set) var state = State.up
     /// The number of the last probe started.
     private var probes = 0
-
-    init(_ state: State = .up) {
-        self.state = state
-    }
 
     var isUp: Bool { state == .up }
 
