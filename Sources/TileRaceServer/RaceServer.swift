@@ -283,18 +283,13 @@ public final class RaceServer: @unchecked Sendable {
 
     private func beginStop(_ completion: @escaping () -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
-        switch phase {
-        case .idle, .stopped:
+        if phase == .idle || phase == .stopped {
             phase = .stopped
-            completion()
-            return
-        case .stopping:
-            return stopWaiters.append(completion)
-        case .running:
-            break
+            return completion()
         }
-        phase = .stopping
         stopWaiters.append(completion)
+        guard phase == .running else { return }
+        phase = .stopping
         listener?.stop()
         // Each shard counts the connections it says goodbye to as it begins
         // to stop; the counts meet here, and are logged once, before the end.

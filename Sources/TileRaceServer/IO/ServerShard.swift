@@ -158,16 +158,10 @@ final class ServerShard: @unchecked Sendable {
     /// timeout).
     func beginStop(_ completion: @escaping () -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
-        switch phase {
-        case .stopped:
-            return completion()
-        case .stopping:
-            return stopWaiters.append(completion)
-        case .running:
-            break
-        }
-        phase = .stopping
+        if phase == .stopped { return completion() }
         stopWaiters.append(completion)
+        guard phase == .running else { return }
+        phase = .stopping
         process(.shutdown)
         let timeout = core.limits.closeTimeoutMilliseconds + 500
         queue.asyncAfter(deadline: .now() + .milliseconds(timeout)) {
