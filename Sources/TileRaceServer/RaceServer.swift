@@ -21,7 +21,6 @@ import TileRaceTransport
 /// rooms never interact, so races on different shards run in parallel.
 /// The public methods may be called from any other thread.
 public final class RaceServer: @unchecked Sendable {
-    /// How to run a server.
     public struct Configuration: Sendable {
         /// The address to listen on: `0.0.0.0` (all IPv4), `::` (all IPv6 and
         /// IPv4), `127.0.0.1` (this machine only), or any local address.
@@ -35,13 +34,10 @@ public final class RaceServer: @unchecked Sendable {
         /// Start even when leaderboard records are known to be missing (a
         /// deleted journal or snapshot), keeping what is left.
         public var acceptsLeaderboardLoss = false
-        /// Limits and timings.
         public var limits = ServerLimits.standard
-        /// Where log lines go.
         public var log = ServerLog.standardError()
         /// The clock for timers, race times and dates.
         public var clock: any ServerClock = SystemClock()
-        /// Random seeds and tokens.
         public var random = RandomSource.system
         /// Share the leaderboard, and rooms, through this Redis instead of
         /// `dataDirectory`.
@@ -99,7 +95,6 @@ public final class RaceServer: @unchecked Sendable {
         queue.setSpecific(key: queueKey, value: true)
     }
 
-    /// The port the server listens on, once started.
     public var port: Int? {
         queue.sync { listener?.port }
     }
@@ -171,8 +166,9 @@ public final class RaceServer: @unchecked Sendable {
         let count = max(1, configuration.shards)
         let registry = Registry(shardCount: count)
         self.registry = registry
-        let bans = Self.storedBans(in: leaderboard)
-        _ = registry.withState { $0.changeBans(.replaceAll(bans)) }
+        // Read before the first connection is let in (none when the store does
+        // not answer within 5 s: they come with the next read).
+        if case .bans(let bans) = leaderboard.answer(.bans) { _ = registry.withState { $0.changeBans(.replaceAll(bans)) } }
         if let redis = configuration.redisStore {
             let bound = configuration.bindAddress
             let host = bound == "0.0.0.0" || bound == "::" ? Socket.interfaceAddresses().first ?? "127.0.0.1" : bound
@@ -180,14 +176,10 @@ public final class RaceServer: @unchecked Sendable {
             directory = RedisRoomDirectory(
                 address: redis, advertisedAddress: advertised, expiryMilliseconds: 3 * configuration.directoryIntervalMilliseconds)
             configuration.log(
-                .info,
-                LogEntry(
-                    "server.sharing-rooms", [.init("store", "\(redis)"), .init("advertise", advertised)],
-                    message: "sharing rooms through \(redis) as \(advertised)"))
+                .info, "server.sharing-rooms", [.init("store", "\(redis)"), .init("advertise", advertised)],
+                message: "sharing rooms through \(redis) as \(advertised)")
         }
-        let settings = ServerShard.Settings(
-            limits: configuration.limits, log: configuration.log, clock: configuration.clock, leaderboard: leaderboard,
-            directory: directory)
+        let settings = ServerShard.Settings(log: configuration.log, leaderboard: leaderboard, directory: directory)
         let hasFiles = configuration.dataDirectory != nil || configuration.makeStore != nil
         let storeKind: ServerInfo.Store = configuration.redisStore != nil ? .redis : hasFiles ? .file : .memory
         shards = (0..<count).map { index in
@@ -213,16 +205,14 @@ public final class RaceServer: @unchecked Sendable {
         let store = configuration.redisStore.map { "\($0)" } ?? configuration.dataDirectory
         let data = store.map { "leaderboard in \($0)" } ?? "leaderboard in memory only"
         configuration.log(
-            .info,
-            LogEntry(
-                "server.listening",
-                [
-                    .init("address", configuration.bindAddress), .init("port", port), .init("store", store ?? "memory"),
-                    .init("shards", count),
-                ],
-                message:
-                    "tilerace server listening on \(display(configuration.bindAddress)):\(port) (\(data); \(count) shard\(count == 1 ? "" : "s"))"
-            ))
+            .info, "server.listening",
+            [
+                .init("address", configuration.bindAddress), .init("port", port), .init("store", store ?? "memory"),
+                .init("shards", count),
+            ],
+            message:
+                "tilerace server listening on \(ServerAddress.format(host: configuration.bindAddress, port: port)) (\(data); \(count) shard\(count == 1 ? "" : "s"))"
+        )
         return port
     }
 
@@ -272,19 +262,6 @@ public final class RaceServer: @unchecked Sendable {
         }
     }
 
-    /// The bans the store holds, read before the first connection is let in
-    /// (none when the store does not answer within 5 s: they come with the next read).
-    private static func storedBans(in leaderboard: any LeaderboardService) -> [BanInfo] {
-        final class Box: @unchecked Sendable { var bans: [BanInfo] = [] }
-        let box = Box()
-        let answered = DispatchSemaphore(value: 0)
-        leaderboard.perform(.bans) { answer in
-            if case .bans(let bans) = answer { box.bans = bans }
-            answered.signal()
-        }
-        return answered.wait(timeout: .now() + 5) == .success ? box.bans : []
-    }
-
     private func bind() throws(ServerError) -> (Int32, Int) {
         let address = configuration.bindAddress
         let first = configuration.port
@@ -306,19 +283,13 @@ public final class RaceServer: @unchecked Sendable {
 
     private func beginStop(_ completion: @escaping () -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
-        switch phase {
-        case .idle, .stopped:
+        if phase == .idle || phase == .stopped {
             phase = .stopped
-            completion()
-            return
-        case .stopping:
-            stopWaiters.append(completion)
-            return
-        case .running:
-            break
+            return completion()
         }
-        phase = .stopping
         stopWaiters.append(completion)
+        guard phase == .running else { return }
+        phase = .stopping
         listener?.stop()
         // Each shard counts the connections it says goodbye to as it begins
         // to stop; the counts meet here, and are logged once, before the end.
@@ -340,12 +311,10 @@ public final class RaceServer: @unchecked Sendable {
             guard let self else { return }
             let count = goodbyeCount
             configuration.log(
-                .info,
-                LogEntry(
-                    "server.stopping", [.init("connections", count)],
-                    message: count == 0
-                        ? "shutting down: no connection to say goodbye to"
-                        : "shutting down: saying goodbye to \(count) connection\(count == 1 ? "" : "s")"))
+                .info, "server.stopping", [.init("connections", count)],
+                message: count == 0
+                    ? "shutting down: no connection to say goodbye to"
+                    : "shutting down: saying goodbye to \(count) connection\(count == 1 ? "" : "s")")
             stopped.notify(queue: queue) { [weak self] in self?.finishStop() }
         }
     }
@@ -367,18 +336,11 @@ public final class RaceServer: @unchecked Sendable {
     /// moves to the shard of the room it enters).
     private func accepted(_ fd: Int32, peer: String) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard phase == .running, !shards.isEmpty else {
-            FileDescriptor.close(fd)
-            return
-        }
+        guard phase == .running, !shards.isEmpty else { return FileDescriptor.close(fd) }
         let id = ConnectionID(number: nextConnectionNumber)
         nextConnectionNumber += 1
         let shard = shards[nextShard]
         nextShard = (nextShard + 1) % shards.count
         shard.queue.async { shard.accepted(fd, peer: peer, id: id) }
-    }
-
-    private func display(_ address: String) -> String {
-        address.contains(":") ? "[\(address)]" : address
     }
 }

@@ -11,7 +11,6 @@ public enum ServerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The operator's secret could not be read or made.
     case operatorSecret(OperatorSecretError)
 
-    /// A short stable identifier.
     public var code: String {
         switch self {
         case .invalidAddress: "invalid-address"
@@ -22,7 +21,6 @@ public enum ServerError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// One line for people.
     public var message: String {
         switch self {
         case .invalidAddress(let address):

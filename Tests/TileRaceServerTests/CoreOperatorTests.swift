@@ -97,10 +97,10 @@ import TileRaceProtocol
     }
 
     @Test func secretsCompareWholly() {
-        #expect(ServerCore.isSameSecret(Self.secret, Self.secret))
-        #expect(!ServerCore.isSameSecret(String(Self.secret.dropLast()), Self.secret))
-        #expect(!ServerCore.isSameSecret(Self.secret + "0", Self.secret))
-        #expect(!ServerCore.isSameSecret("", Self.secret))
+        #expect(isSameSecret(Self.secret, Self.secret))
+        #expect(!isSameSecret(String(Self.secret.dropLast()), Self.secret))
+        #expect(!isSameSecret(Self.secret + "0", Self.secret))
+        #expect(!isSameSecret("", Self.secret))
     }
 
     @Test func connectionsListsEveryoneWithAddressRoomAndIdleTime() {

@@ -6,26 +6,22 @@ import TileRaceProtocol
 package struct OutgoingLines: Hashable, Sendable {
     /// The bytes the lines are taken from, every line ended by `\n`
     /// (shared by the connections of a broadcast).
-    private var storage: [UInt8]
+    private var storage: [UInt8] = []
     /// The part of `storage` this connection does not get (empty: none).
     private var skipped: Range<Int> = 0..<0
-    package init() {
-        storage = []
-    }
+
+    package init() {}
 
     package init(_ message: ServerMessage) {
-        storage = []
         storage.reserveCapacity(128)
         message.write(to: &storage)
     }
 
     package init(_ messages: [ServerMessage]) {
-        storage = []
         for message in messages { message.write(to: &storage) }
     }
 
     package init(lines: [String]) {
-        storage = []
         storage.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
         for line in lines {
             storage.append(contentsOf: line.utf8)

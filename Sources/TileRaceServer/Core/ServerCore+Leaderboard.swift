@@ -32,15 +32,6 @@ extension ServerCore {
         ask(.submit(submission), for: session)
     }
 
-    func top(_ session: Session, _ query: LeaderboardQuery) {
-        ask(.top(query, today: today), for: session)
-    }
-
-    /// `ERR no-record` when there is no such entry or it kept no log.
-    func record(_ session: Session, _ query: RecordQuery) {
-        ask(.record(query, today: today), for: session)
-    }
-
     /// The session's input waits for the answer.
     func ask(_ request: LeaderboardRequest, for session: Session) {
         let id = nextLeaderboardRequestID
@@ -54,13 +45,12 @@ extension ServerCore {
     /// backed up).
     func answered(_ id: Int, _ answer: LeaderboardAnswer) {
         if id == banRefreshQuestion {
-            bansRead(answer)
+            banRefreshQuestion = nil
+            // An unreachable store changes nothing.
+            if case .bans(let stored) = answer { changeBans(.replaceAll(stored)) }
             return
         }
-        if let ratings = awaitedRatings.removeValue(forKey: id) {
-            ratingsAnswered(ratings, answer)
-            return
-        }
+        if let ratings = awaitedRatings.removeValue(forKey: id) { return ratingsAnswered(ratings, answer) }
         guard let awaited = awaitedAnswers.removeValue(forKey: id) else { return }
         let session = sessions[awaited.sessionID]
         let lines: [String]
@@ -93,14 +83,13 @@ extension ServerCore {
             } else {
                 queueProven(session, rating: rating)
             }
-            setInputFlow(.turn, of: session)
-            return
+            return setInputFlow(.turn, of: session)
         case .rated:
             lines = []
         case .record(let entry):
             lines = recordLines(entry, awaited.request, session: session)
         case .bans, .moderated:
-            lines = moderationLines(answer, awaited.request, session: session)
+            lines = moderationLines(answer, awaited.request)
         case .refused(let error):
             lines = [ServerMessage.error(claimRefusal(error, of: awaited.request, for: session)).line]
         case .failed(let error, let reason):
@@ -137,5 +126,36 @@ extension ServerCore {
         let summary = RecordSummary(
             nickname: entry.nickname, seed: entry.seed, size: entry.size, target: entry.target, entries: entries, count: chunks.count)
         return chunks.map { ServerMessage.log($0).line } + [ServerMessage.ok(.record(summary)).line]
+    }
+
+    // MARK: INFO
+
+    // `INFO`: whole-server figures from the registry. Shards add their moves
+    // once a second, never per move, to keep the lock off the hot path.
+
+    func infoLine(isStoreUp: Bool) -> String {
+        addPendingMoves()
+        let second = now / 1000
+        let (players, rooms, races, moves) = registry.withState { $0.info(second: second) }
+        let info = ServerInfo(
+            version: TileRaceVersion.current, uptimeSeconds: max(0, now - startedAt) / 1000, players: players, rooms: rooms,
+            races: races, tenthsOfMovesPerSecond: ServerInfo.tenthsPerSecond(movesInLastMinute: moves), store: storeKind,
+            isStoreUp: isStoreUp)
+        return ServerMessage.ok(.info(info)).line
+    }
+
+    func countMoves(_ count: Int) {
+        guard count > 0 else { return }
+        let second = now / 1000
+        if second != pendingMovesSecond { addPendingMoves() }
+        pendingMovesSecond = second
+        pendingMoves += count
+    }
+
+    func addPendingMoves() {
+        guard pendingMoves > 0 else { return }
+        let (count, second) = (pendingMoves, pendingMovesSecond)
+        pendingMoves = 0
+        registry.withState { $0.moveRate.add(count, atSecond: second) }
     }
 }

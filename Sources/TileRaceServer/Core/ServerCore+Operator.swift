@@ -14,7 +14,7 @@ extension ServerCore {
         try admitGuess(by: session, bye: "too many wrong secrets") { seconds in
             "too many wrong secrets or join codes from your address; try again in \(seconds) s"
         }
-        guard Self.isSameSecret(secret, operatorSecret) else {
+        guard isSameSecret(secret, operatorSecret) else {
             recordWrongGuess(by: session, bye: "too many wrong secrets")
             log(.info, "\(session.id) \(session.peer) gave a wrong operator secret")
             throw ProtocolError(.badSecret, "that is not the operator secret")
@@ -23,16 +23,6 @@ extension ServerCore {
         noteConnection(of: session)
         reply(session, .auth)
         log(.info, "\(session.id) \(session.peer) is the operator")
-    }
-
-    /// Time depends on the lengths only, so a wrong guess leaks nothing.
-    static func isSameSecret(_ given: String, _ secret: String) -> Bool {
-        let (left, right) = (Array(given.utf8), Array(secret.utf8))
-        var difference = UInt8(left.count == right.count ? 0 : 1)
-        for index in right.indices {
-            difference |= right[index] ^ (index < left.count ? left[index] : 0)
-        }
-        return difference == 0
     }
 
     // MARK: CONNECTIONS, KICK, ANNOUNCE
@@ -56,20 +46,19 @@ extension ServerCore {
     /// For `CONNECTIONS` on other shards.
     func noteConnection(of session: Session) {
         guard shardCount > 1 else { return }
-        let info = ConnectionInfo(
-            id: session.id.number, nickname: session.nickname, room: room(of: session)?.name, address: session.address,
-            idleMilliseconds: 0, isBot: session.isBot, isOperator: session.isOperator)
-        let noted = ServerRegistry.NotedConnection(shard: shard, info: info, heardAt: session.lastHeardAt)
+        let noted = ServerRegistry.NotedConnection(shard: shard, info: connectionInfo(of: session), heardAt: session.lastHeardAt)
         registry.withState { $0.connections[session.id] = noted }
     }
 
     /// Away sessions have no connection to list.
     func connectionList() -> [ConnectionInfo] {
-        sessions.values.filter { !$0.isAway && !$0.isClosing }.map { session in
-            ConnectionInfo(
-                id: session.id.number, nickname: session.nickname, room: room(of: session)?.name, address: session.address,
-                idleMilliseconds: max(0, now - session.lastHeardAt), isBot: session.isBot, isOperator: session.isOperator)
-        }
+        sessions.values.filter { !$0.isAway && !$0.isClosing }.map(connectionInfo(of:))
+    }
+
+    private func connectionInfo(of session: Session) -> ConnectionInfo {
+        ConnectionInfo(
+            id: session.id.number, nickname: session.nickname, room: room(of: session)?.name, address: session.address,
+            idleMilliseconds: max(0, now - session.lastHeardAt), isBot: session.isBot, isOperator: session.isOperator)
     }
 
     /// No seat is held: a racer finishes as `left`.
@@ -125,19 +114,7 @@ extension ServerCore {
         ask(.ban(BanInfo(target: order.target, untilMilliseconds: until, reason: order.reason)), for: session)
     }
 
-    func unban(_ session: Session, _ target: BanTarget) {
-        ask(.unban(target), for: session)
-    }
-
-    func listBans(_ session: Session) {
-        ask(.bans, for: session)
-    }
-
-    func removeEntry(_ session: Session, _ order: RemovalOrder) {
-        ask(.removeEntry(order, today: today), for: session)
-    }
-
-    func moderationLines(_ answer: LeaderboardAnswer, _ request: LeaderboardRequest, session: Session?) -> [String] {
+    func moderationLines(_ answer: LeaderboardAnswer, _ request: LeaderboardRequest) -> [String] {
         switch (request, answer) {
         case (.ban(let ban), .moderated):
             changeBans(.ban(ban))
@@ -167,7 +144,7 @@ extension ServerCore {
     }
 
     /// Closes this shard's banned sessions now; other shards at their sweep.
-    private func changeBans(_ change: ServerRegistry.BanChange) {
+    func changeBans(_ change: ServerRegistry.BanChange) {
         let (isChanged, version) = registry.withState { ($0.changeBans(change), $0.bansVersion) }
         bansVersion = version
         if isChanged { closeBannedSessions() }
@@ -175,7 +152,7 @@ extension ServerCore {
 
     func activeBan(of target: BanTarget) -> BanInfo? {
         let wall = clock.wallMilliseconds
-        return registry.withState { $0.ban(of: target, wallMilliseconds: wall) }
+        return registry.withState { $0.bans[target.key] }.flatMap { $0.isActive(at: wall) ? $0 : nil }
     }
 
     /// The simulator's invariant.
@@ -208,15 +185,15 @@ extension ServerCore {
     /// this shard's connections for `CONNECTIONS` elsewhere.
     func carryOutModeration() {
         var noted: [ConnectionID: ServerRegistry.NotedConnection] = [:]
-        if shardCount > 1 {
-            for info in connectionList() {
-                noted[ConnectionID(number: info.id)] = ServerRegistry.NotedConnection(
-                    shard: shard, info: info, heardAt: now - info.idleMilliseconds)
-            }
+        for session in sessions.values where shardCount > 1 && !session.isAway && !session.isClosing {
+            let info = connectionInfo(of: session)
+            noted[session.id] = ServerRegistry.NotedConnection(shard: shard, info: info, heardAt: session.lastHeardAt)
         }
         let ids = sessions.sortedIDs
         let (kicks, version) = registry.withState { [shard, shardCount] registry in
-            if shardCount > 1 { registry.noteConnections(of: shard, noted) }
+            if shardCount > 1 {
+                registry.connections = registry.connections.filter { $0.value.shard != shard }.merging(noted) { _, new in new }
+            }
             return (registry.takeKicks(of: ids), registry.bansVersion)
         }
         for (kicked, bye) in kicks.sorted(by: { $0.key < $1.key }) {
@@ -245,12 +222,5 @@ extension ServerCore {
         nextLeaderboardRequestID += 1
         banRefreshQuestion = id
         outbox.append(.leaderboard(id, .bans))
-    }
-
-    /// An unreachable store changes nothing.
-    func bansRead(_ answer: LeaderboardAnswer) {
-        banRefreshQuestion = nil
-        guard case .bans(let stored) = answer else { return }
-        changeBans(.replaceAll(stored))
     }
 }

@@ -17,8 +17,7 @@ extension ServerCore {
         if session.isBot { throw ServerCore.botsUnqueued }
         if moveSession(session, toShard: ServerCore.queueShard) { return }
         if matchQueue.contains(session.id) {
-            reply(session, .queue(waiting: matchQueue.count, rating: session.provenRating.map(ShownRating.init)))
-            return
+            return reply(session, .queue(waiting: matchQueue.count, rating: session.provenRating.map(ShownRating.init)))
         }
         guard let nickname = session.nickname else { return }
         ask(.proveClaim(nickname: nickname, token: token, today: today), for: session)
@@ -26,19 +25,16 @@ extension ServerCore {
 
     func queueProven(_ session: Session, rating: Glicko2.Rating) {
         guard let nickname = session.nickname, session.roomKey == nil, !session.isPracticing else {
-            send(session.id, .error(ProtocolError(.notEligible, "QUEUE is for players outside rooms and practice games")))
-            return
+            return send(session.id, .error(ProtocolError(.notEligible, "QUEUE is for players outside rooms and practice games")))
         }
         session.provenClaim = Names.nicknameKey(nickname)
         session.provenRating = rating
         matchQueue.add(session.id, nickname: nickname, rating: rating.rating, at: now)
         reply(session, .queue(waiting: matchQueue.count, rating: ShownRating(rating)))
         log(
-            .info,
-            LogEntry(
-                "queue.joined",
-                [.init("nick", nickname), .init("rating", Int(rating.rating.rounded())), .init("waiting", matchQueue.count)],
-                message: "\(nickname) (rating \(Int(rating.rating.rounded()))) waits for a quick race (\(matchQueue.count) waiting)"))
+            .info, "queue.joined",
+            [.init("nick", nickname), .init("rating", Int(rating.rating.rounded())), .init("waiting", matchQueue.count)],
+            message: "\(nickname) (rating \(Int(rating.rating.rounded()))) waits for a quick race (\(matchQueue.count) waiting)")
         if !timers.isScheduled(.matchQueue) { timers.schedule(.matchQueue, at: now + ServerCore.queueLookMilliseconds) }
     }
 
@@ -55,21 +51,14 @@ extension ServerCore {
     func leaveQueue(_ session: Session, because reason: String) {
         guard matchQueue.remove(session.id) else { return }
         log(
-            .info,
-            LogEntry(
-                "queue.left", [.init("nick", session.logName), .init("reason", reason)],
-                message: "\(session.logName) left the quick race queue (\(reason))"))
+            .info, "queue.left", [.init("nick", session.logName), .init("reason", reason)],
+            message: "\(session.logName) left the quick race queue (\(reason))")
     }
 
     /// The queue's timer: drops who left, makes rooms, sends `QUEUED`.
     func lookAtQueue() {
-        for waiter in matchQueue.waiters {
-            let session = sessions[waiter.id]
-            if session == nil || session?.isClosing == true || session?.connection == nil || session?.roomKey != nil
-                || session?.isPracticing == true
-            {
-                matchQueue.remove(waiter.id)
-            }
+        for waiter in matchQueue.waiters where sessions[waiter.id].map(isInLobby) != true {
+            matchQueue.remove(waiter.id)
         }
         for group in matchQueue.match(at: now) { makeQuickRoom(of: group) }
         for notice in matchQueue.notices(at: now) {
@@ -81,11 +70,8 @@ extension ServerCore {
     /// A quick race's room: rated, 4x4, everyone joined and ready as if each
     /// had sent `JOIN` and `READY` (claims were proven at `QUEUE`).
     private func makeQuickRoom(of group: [MatchQueue.Waiter]) {
-        var name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
-        while rooms[Room.key(name)] != nil {
-            nextQuickRoom += 1
-            name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
-        }
+        while rooms[Room.key(ServerCore.quickRoomPrefix + String(nextQuickRoom))] != nil { nextQuickRoom += 1 }
+        let name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
         nextQuickRoom += 1
         let room = Room(name: name, options: RoomOptions(isRated: true))
         let members = group.compactMap { sessions[$0.id] }
@@ -112,10 +98,8 @@ extension ServerCore {
         }
         let summary = group.map { "\($0.nickname) \(Int($0.rating.rounded()))" }.joined(separator: ", ")
         log(
-            .info,
-            LogEntry(
-                "queue.matched", [.init("room", name), .init("players", summary)],
-                message: "quick race \(name) made of \(summary)"))
+            .info, "queue.matched", [.init("room", name), .init("players", summary)],
+            message: "quick race \(name) made of \(summary)")
         startCountdownIfReady(room)
         publish(room)
     }

@@ -20,7 +20,6 @@ extension ServerCore {
             }
         case .practice:
             // Changed in place: a copy would copy the whole game and history.
-            guard session.isPracticing else { return }
             session.practice!.resume(at: now)  // an entry played while paused starts the clock again
             let outcome = play(entries, seq: seq, on: &session.practice!, stopsAtTarget: false, for: session)
             if outcome?.finished != nil { finishPractice(session) }
@@ -39,23 +38,16 @@ extension ServerCore {
             return nil
         }
         guard game.lastSeq + entries.count <= limits.maximumEntriesPerGame else {
-            send(
-                session.id,
-                .error(
-                    ProtocolError(
-                        .badArguments,
-                        "a game holds at most \(limits.maximumEntriesPerGame) entries; RESIGN or RESTART; nothing was applied")))
+            let detail = "a game holds at most \(limits.maximumEntriesPerGame) entries; RESIGN or RESTART; nothing was applied"
+            send(session.id, .error(ProtocolError(.badArguments, detail)))
             return nil
         }
         let applied = game.lastSeq
         let outcome = game.apply(entries, stopsAtTarget: stopsAtTarget, at: now)
         countMoves(game.lastSeq - applied)
         if let failure = outcome.failure {
-            send(
-                session.id,
-                .error(
-                    ProtocolError(
-                        .desync, "entry \(failure.number) (\(failure.entry)) does not apply: \(failure.error.message)")))
+            let detail = "entry \(failure.number) (\(failure.entry)) does not apply: \(failure.error.message)"
+            send(session.id, .error(ProtocolError(.desync, detail)))
             send(session.id, .event(.resync(game.sync)))
         } else {
             reply(session, .move(game.acknowledgement(finished: outcome.finished)))
@@ -66,37 +58,27 @@ extension ServerCore {
     func resync(_ session: Session) {
         let sync: GameSync
         switch activeGame(of: session) {
-        case .practice:
-            guard let practice = session.practice else { return }
-            sync = practice.sync
-        case .race(_, _, let racer):
-            sync = racer.liveGame.sync
-        case nil:
-            return
+        case .practice: sync = session.practice!.sync
+        case .race(_, _, let racer): sync = racer.liveGame.sync
+        case nil: return
         }
         reply(session, .resync)
         send(session.id, .event(.resync(sync)))
     }
 
-    /// A race's clock keeps running.
-    func pause(_ session: Session) {
-        session.practice?.pause(at: now)
-        guard let practice = session.practice else { return }
-        reply(session, .pause(milliseconds: practice.elapsed(at: now)))
-    }
-
-    func resume(_ session: Session) {
-        session.practice?.resume(at: now)
-        guard let practice = session.practice else { return }
-        reply(session, .resume(milliseconds: practice.elapsed(at: now)))
+    /// `PAUSE` and `RESUME`: a race's clock keeps running.
+    func setPaused(_ session: Session, _ isPaused: Bool) {
+        guard session.isPracticing else { return }
+        if isPaused { session.practice!.pause(at: now) } else { session.practice!.resume(at: now) }
+        let elapsed = session.practice!.elapsed(at: now)
+        reply(session, isPaused ? .pause(milliseconds: elapsed) : .resume(milliseconds: elapsed))
     }
 
     func restart(_ session: Session) {
         switch activeGame(of: session) {
         case .practice:
-            session.practice?.restart()
-            guard let practice = session.practice else { return }
-            reply(session, .restart(seed: practice.seedText, restarts: practice.restarts))
+            session.practice!.restart()
+            reply(session, .restart(seed: session.practice!.seedText, restarts: session.practice!.restarts))
         case .race(let room, _, let racer):
             racer.liveGame.restart()
             reply(session, .restart(seed: racer.liveGame.seedText, restarts: racer.liveGame.restarts))
@@ -109,8 +91,7 @@ extension ServerCore {
     func resign(_ session: Session) {
         switch activeGame(of: session) {
         case .practice:
-            guard let score = session.practice?.game.score else { return }
-            reply(session, .resign(score: score))
+            reply(session, .resign(score: session.practice!.game.score))
             finishPractice(session)
         case .race(let room, let race, let racer):
             reply(session, .resign(score: racer.liveGame.game.score))
@@ -155,16 +136,14 @@ extension ServerCore {
             let seed = try? Seed(parsing: seedText)
         else {
             log(
-                .error,
-                LogEntry(
-                    "race.not-started",
-                    [
-                        .init("room", room.name), .init("size", room.options.size), .init("target", room.options.target),
-                        .init("seed", seedText),
-                    ],
-                    message:
-                        "error: room \(room.name) cannot start a race (size \(room.options.size), target \(room.options.target), seed \(seedText))"
-                ))
+                .error, "race.not-started",
+                [
+                    .init("room", room.name), .init("size", room.options.size), .init("target", room.options.target),
+                    .init("seed", seedText),
+                ],
+                message:
+                    "error: room \(room.name) cannot start a race (size \(room.options.size), target \(room.options.target), seed \(seedText))"
+            )
             return
         }
         let racers = room.players.compactMap { id -> Race.Racer? in
@@ -187,11 +166,9 @@ extension ServerCore {
         }
         let names = racers.map(\.nickname).joined(separator: ", ")
         log(
-            .info,
-            LogEntry(
-                "race.started",
-                [.init("race", race.id), .init("room", room.name), .init("seed", seedText), .init("players", names)],
-                message: "race \(race.id) started in room \(room.name): seed \(seedText), \(names)"))
+            .info, "race.started",
+            [.init("race", race.id), .init("room", room.name), .init("seed", seedText), .init("players", names)],
+            message: "race \(race.id) started in room \(room.name): seed \(seedText), \(names)")
     }
 
     /// `isCatchUp`: the `START` says how long the race has run.
@@ -205,7 +182,10 @@ extension ServerCore {
     /// The racer's last progress goes out before `FINISH`.
     func finish(_ racer: Race.Racer, of race: Race, in room: Room, reason: FinishReason) {
         guard racer.isRacing else { return }
-        if racer.isProgressPending { sendProgress(of: racer, in: room) }
+        if racer.isProgressPending {
+            racer.isProgressPending = false
+            broadcast(.progress(progress(of: racer, in: room)), in: room, except: racer.id)
+        }
         let milliseconds = reason == .time ? room.options.timeLimit * 1000 : now - race.startedAt
         racer.finish = (reason, milliseconds, race.finishCount)
         race.finishCount += 1
@@ -258,10 +238,8 @@ extension ServerCore {
             "\($0.offset + 1). \($0.element.nickname) \($0.element.reason.rawValue) \($0.element.score)"
         }
         log(
-            .info,
-            LogEntry(
-                "race.ended", [.init("race", race.id), .init("room", room.name), .init("results", summary.joined(separator: ", "))],
-                message: "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))"))
+            .info, "race.ended", [.init("race", race.id), .init("room", room.name), .init("results", summary.joined(separator: ", "))],
+            message: "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))")
     }
 
     /// Kept for a racer who comes back.
@@ -312,11 +290,6 @@ extension ServerCore {
             if race.racer(id)?.isRacing == true { sendSoon(id, others) } else { send(id, others) }
         }
         for id in room.watchers { send(id, lines) }
-    }
-
-    func sendProgress(of racer: Race.Racer, in room: Room) {
-        racer.isProgressPending = false
-        broadcast(.progress(progress(of: racer, in: room)), in: room, except: racer.id)
     }
 
     func progress(of racer: Race.Racer, in room: Room) -> RacerProgress {

@@ -88,22 +88,18 @@ extension ServerCore {
             }
             let summary = changes.map { "\($0.nickname) \($0.shownRating) (\($0.shownChange >= 0 ? "+" : "")\($0.shownChange))" }
             log(
-                .info,
-                LogEntry(
-                    "race.rated", [.init("race", awaited.raceID), .init("ratings", summary.joined(separator: ", "))],
-                    message: "race \(awaited.raceID) rated: \(summary.joined(separator: ", "))"))
+                .info, "race.rated", [.init("race", awaited.raceID), .init("ratings", summary.joined(separator: ", "))],
+                message: "race \(awaited.raceID) rated: \(summary.joined(separator: ", "))")
         default:
-            let detail: String
-            switch answer {
-            case .failed(let error, let reason): detail = reason ?? error.message
-            case .refused(let error): detail = error.message
-            default: detail = "unexpected answer from the store"
-            }
+            let detail =
+                switch answer {
+                case .failed(let error, let reason): reason ?? error.message
+                case .refused(let error): error.message
+                default: "unexpected answer from the store"
+                }
             log(
-                .error,
-                LogEntry(
-                    "race.not-rated", [.init("race", awaited.raceID), .init("reason", detail)],
-                    message: "error: race \(awaited.raceID) could not be rated: \(detail)"))
+                .error, "race.not-rated", [.init("race", awaited.raceID), .init("reason", detail)],
+                message: "error: race \(awaited.raceID) could not be rated: \(detail)")
         }
         guard let room = rooms[awaited.roomKey] else { return }
         sendResults(results, of: awaited.raceID, in: room)

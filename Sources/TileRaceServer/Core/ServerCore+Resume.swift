@@ -23,14 +23,12 @@ extension ServerCore {
         guard limits.resumeGraceMilliseconds > 0, !isShuttingDown, session.isGreeted, let connection = session.connection,
             (session.roomKey != nil && session.role == .player) || session.isPracticing
         else {
-            remove(session, reason: reason)
-            return
+            return remove(session, reason: reason)
         }
         if session.hasQuitWaiting() {
             // It said QUIT, still waiting behind a slow request (a SUBMIT to
             // a stalled store): it left on purpose, so nobody waits for it.
-            remove(session, reason: "quit (\(reason) before its QUIT was handled)")
-            return
+            return remove(session, reason: "quit (\(reason) before its QUIT was handled)")
         }
         session.connection = nil
         connectionGone(connection, from: session.address)
@@ -45,12 +43,10 @@ extension ServerCore {
         }
         let held = limits.resumeGraceMilliseconds / 1000
         log(
-            .info,
-            LogEntry(
-                "connection.away",
-                [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
-                    + [.init("reason", reason), .init("held", held)],
-                message: "\(session.id) \(session.peer) \(session.logName) away: \(reason); seat held for \(held) s"))
+            .info, "connection.away",
+            [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
+                + [.init("reason", reason), .init("held", held)],
+            message: "\(session.id) \(session.peer) \(session.logName) away: \(reason); seat held for \(held) s")
     }
 
     /// - Throws: `bad-session` (counted per address like wrong join codes),
@@ -89,42 +85,19 @@ extension ServerCore {
         reply(held, .hello(nickname: heldNickname, session: newSecret, isResumed: true, room: room?.description))
         if let room {
             broadcast(.back(room: room.name, nickname: heldNickname), in: room, except: held.id)
-            catchUpAfterResume(held, in: room)
+            catchUp(held, in: room)
             startCountdownIfReady(room)
         } else if let practice = held.practice {
             send(held.id, .event(.resync(practice.sync)))
         }
         held.awayRaceID = nil
         log(
-            .info,
-            LogEntry(
-                "connection.back",
-                [
-                    .init("connection", held.id.number), .init("peer", held.peer), .init("nick", heldNickname),
-                    .init("on", connection.number),
-                ],
-                message: "\(held.id) \(held.peer) \(heldNickname) back on \(connection)"))
+            .info, "connection.back",
+            [
+                .init("connection", held.id.number), .init("peer", held.peer), .init("nick", heldNickname),
+                .init("on", connection.number),
+            ],
+            message: "\(held.id) \(held.peer) \(heldNickname) back on \(connection)")
         setInputFlow(held.framer.bufferedByteCount > 0 ? .turn : .read, of: held)
-    }
-
-    /// Replays the countdown or race state, or the results of a race that
-    /// ended while away.
-    private func catchUpAfterResume(_ session: Session, in room: Room) {
-        if let endsAt = room.countdownEndsAt {
-            send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))
-        }
-        if let race = room.race {
-            var lines = [ServerMessage.event(.start(raceStart(race, in: room, isCatchUp: true))).line]
-            if let own = race.racer(session.id) { lines.append(ServerMessage.event(.resync(own.liveGame.sync)).line) }
-            for racer in race.racers where racer.id != session.id {
-                lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)
-            }
-            for racer in race.racers.filter({ $0.finish != nil }).sorted(by: { $0.finish!.order < $1.finish!.order }) {
-                lines.append(ServerMessage.event(.finish(finishRecord(of: racer, in: room))).line)
-            }
-            send(session.id, lines: lines)
-        } else if let awayRace = session.awayRaceID, let results = room.lastResults, results.race == awayRace {
-            send(session.id, lines: results.lines)
-        }
     }
 }

@@ -35,18 +35,10 @@ extension ServerCore {
         case .full: throw tooManyRooms
         }
         rooms[room.key] = room
-        room.players.append(session.id)
-        if session.isBot { room.bots.insert(session.id) }
-        session.roomKey = room.key
-        session.role = .player
-        leaveQueue(session, because: "entered room \(name)")
-        reply(session, .create(room.description))
-        publish(room)
+        seat(session, in: room, as: .player, reply: OkReply.create)
         log(
-            .info,
-            LogEntry(
-                "room.created", [.init("room", name), .init("nick", session.logName), .init("private", room.isPrivate ? "yes" : "no")],
-                message: "room \(name) created by \(session.logName)\(room.isPrivate ? " (private)" : "")"))
+            .info, "room.created", [.init("room", name), .init("nick", session.logName), .init("private", room.isPrivate ? "yes" : "no")],
+            message: "room \(name) created by \(session.logName)\(room.isPrivate ? " (private)" : "")")
     }
 
     private var tooManyRooms: ProtocolError {
@@ -60,13 +52,7 @@ extension ServerCore {
         }
         if room.options.isRated, session.isBot { throw ServerCore.botsUnrated }
         cancelCountdown(in: room, reason: .joined)
-        room.players.append(session.id)
-        if session.isBot { room.bots.insert(session.id) }
-        session.roomKey = room.key
-        session.role = .player
-        leaveQueue(session, because: "entered room \(room.name)")
-        reply(session, .join(room.description))
-        publish(room)
+        seat(session, in: room, as: .player, reply: OkReply.join)
         broadcast(
             .joined(room: room.name, nickname: session.nickname ?? "", role: .player, isBot: session.isBot), in: room,
             except: session.id)
@@ -78,12 +64,7 @@ extension ServerCore {
         guard room.watchers.count < limits.maximumWatchersPerRoom else {
             throw ProtocolError(.roomFull, "room \(room.name) has its maximum of \(limits.maximumWatchersPerRoom) watchers")
         }
-        room.watchers.append(session.id)
-        session.roomKey = room.key
-        session.role = .watcher
-        leaveQueue(session, because: "watches room \(room.name)")
-        reply(session, .watch(room.description))
-        publish(room)
+        seat(session, in: room, as: .watcher, reply: OkReply.watch)
         if let nickname = session.nickname {
             broadcast(.joined(room: room.name, nickname: nickname, role: .watcher, isBot: session.isBot), in: room, except: session.id)
         }
@@ -91,19 +72,43 @@ extension ServerCore {
         sendChatHistory(of: room, to: session)
     }
 
-    private func catchUp(_ session: Session, in room: Room) {
+    /// Takes the session out of the quick race queue and replies with the room.
+    private func seat(_ session: Session, in room: Room, as role: MemberInfo.Role, reply made: (RoomDescription) -> OkReply) {
+        if role == .player {
+            room.players.append(session.id)
+            if session.isBot { room.bots.insert(session.id) }
+        } else {
+            room.watchers.append(session.id)
+        }
+        session.roomKey = room.key
+        session.role = role
+        leaveQueue(session, because: role == .player ? "entered room \(room.name)" : "watches room \(room.name)")
+        reply(session, made(room.description))
+        publish(room)
+    }
+
+    /// Replays the countdown or race state to a watcher or a racer back from
+    /// away (its own game as `RESYNC`), or the results of a race that ended
+    /// while it was away.
+    func catchUp(_ session: Session, in room: Room) {
         if let endsAt = room.countdownEndsAt {
             send(session.id, .event(.countdown(room: room.name, milliseconds: max(0, endsAt - now))))
         }
-        guard let race = room.race else { return }
-        var lines = [ServerMessage.event(.start(raceStart(race, in: room, isCatchUp: true))).line]
-        for racer in race.racers {
-            lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)
+        if let race = room.race {
+            var lines = [ServerMessage.event(.start(raceStart(race, in: room, isCatchUp: true))).line]
+            // A watcher who raced earlier in this race gets its progress like the others'.
+            let own = session.role == .player ? race.racer(session.id) : nil
+            if let own { lines.append(ServerMessage.event(.resync(own.liveGame.sync)).line) }
+            for racer in race.racers where racer !== own {
+                lines.append(ServerMessage.event(.progress(progress(of: racer, in: room))).line)
+            }
+            for racer in race.racers.filter({ $0.finish != nil }).sorted(by: { $0.finish!.order < $1.finish!.order }) {
+                lines.append(ServerMessage.event(.finish(finishRecord(of: racer, in: room))).line)
+            }
+            send(session.id, lines: lines)
+        } else if let awayRace = session.awayRaceID, let results = room.lastResults, results.race == awayRace {
+            send(session.id, lines: results.lines)
         }
-        for racer in race.racers.filter({ $0.finish != nil }).sorted(by: { $0.finish!.order < $1.finish!.order }) {
-            lines.append(ServerMessage.event(.finish(finishRecord(of: racer, in: room))).line)
-        }
-        send(session.id, lines: lines)
     }
 
     func publish(_ room: Room) {
@@ -117,7 +122,7 @@ extension ServerCore {
     /// room is on another shard: the session goes there with the request.
     private func findRoom(_ name: String, code: String?, for session: Session) throws(ProtocolError) -> Room? {
         let facts = registry.withState { $0.facts(ofRoom: Room.key(name)) }
-        if moveToHost(ofRoom: facts, session) { return nil }
+        if let host = facts.host, moveSession(session, toShard: host) { return nil }
         if let remote = facts.remote { throw moved(remote) }
         let bye = "too many wrong join codes"
         if code != nil {
@@ -201,10 +206,8 @@ extension ServerCore {
             timers.cancel(.timeLimit(room.key))
             let chat = "\(room.chatLineCount) line\(room.chatLineCount == 1 ? "" : "s") of chat said"
             log(
-                .info,
-                LogEntry(
-                    "room.removed", [.init("room", room.name), .init("chat-lines", room.chatLineCount)],
-                    message: "room \(room.name) removed (empty; \(chat))"))
+                .info, "room.removed", [.init("room", room.name), .init("chat-lines", room.chatLineCount)],
+                message: "room \(room.name) removed (empty; \(chat))")
         } else {
             publish(room)
         }
@@ -219,10 +222,7 @@ extension ServerCore {
             room.players.allSatisfy({ room.ready.contains($0) && sessions[$0]?.isAway != true }),
             !room.options.isRated || room.players.count >= 2
         else { return }
-        if room.isOnePersonWithBots {
-            startRace(in: room)
-            return
-        }
+        if room.isOnePersonWithBots { return startRace(in: room) }
         room.countdownEndsAt = now + limits.countdownMilliseconds
         timers.schedule(.countdown(room.key), at: now + limits.countdownMilliseconds)
         broadcast(.countdown(room: room.name, milliseconds: limits.countdownMilliseconds), in: room)
@@ -235,5 +235,36 @@ extension ServerCore {
         timers.cancel(.countdown(room.key))
         broadcast(.cancel(room: room.name, reason: reason), in: room)
         publish(room)
+    }
+
+    // MARK: The room directory
+
+    // The room directory shared by servers on one store. `daily` and private
+    // rooms are not published: a refusal must not reveal a private room.
+
+    package func startDirectory(every milliseconds: Int) {
+        directoryMilliseconds = milliseconds
+        timers.schedule(.directory, at: now)
+    }
+
+    /// Publishes every shard's rooms; only one core calls `startDirectory`.
+    func publishRooms() {
+        guard let interval = directoryMilliseconds, !isShuttingDown else { return }
+        outbox.append(.publishRooms(registry.withState { $0.publicRooms() }))
+        timers.schedule(.directory, at: now + interval)
+    }
+
+    /// Kept in the registry: one shard publishes, all of them list.
+    func remoteRoomsArrived(_ descriptions: [RoomDescription]) {
+        var byKey: [String: RoomDescription] = [:]
+        for description in descriptions where description.server != nil && byKey[Room.key(description.name)] == nil {
+            byKey[Room.key(description.name)] = description
+        }
+        registry.withState { $0.remoteRooms = byKey }
+    }
+
+    func moved(_ room: RoomDescription) -> ProtocolError {
+        let server = room.server ?? ""
+        return ProtocolError(.moved, "\(server) room \(room.name) is hosted by the server at \(server): connect there and ask again")
     }
 }

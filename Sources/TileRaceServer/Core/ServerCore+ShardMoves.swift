@@ -13,11 +13,6 @@ enum ShardMove {
 }
 
 extension ServerCore {
-    func moveToHost(ofRoom facts: ServerRegistry.RoomFacts, _ session: Session) -> Bool {
-        guard let host = facts.host else { return false }
-        return moveSession(session, toShard: host)
-    }
-
     /// Sends the session to the shard with the fewest rooms (placements
     /// counted); returns whether it goes.
     func moveToShardForNewRoom(_ session: Session) -> Bool {
@@ -53,11 +48,9 @@ extension ServerCore {
         departing[connection] = session
         outbox.append(.transfer(connection, shard: target))
         log(
-            .debug,
-            LogEntry(
-                "connection.shard",
-                [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("shard", target)],
-                message: "\(session.id) \(session.logName) moves to shard \(target)"))
+            .debug, "connection.shard",
+            [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("shard", target)],
+            message: "\(session.id) \(session.logName) moves to shard \(target)")
         return true
     }
 

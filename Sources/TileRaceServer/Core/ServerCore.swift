@@ -173,10 +173,7 @@ package final class ServerCore {
         session.gate.beginTurn()
         runCarriedRequest(of: session)
         while !session.isClosing, session.awaitedAnswer == nil, session.shardMove == nil {
-            guard !session.gate.isTurnOver else {
-                setInputFlow(.turn, of: session)
-                return
-            }
+            guard !session.gate.isTurnOver else { return setInputFlow(.turn, of: session) }
             let verdict: RequestGate.Verdict
             if logLevel < .debug, let move = session.framer.nextPlainMove() {
                 // The most common line, read in place without making a `String`.
@@ -190,21 +187,16 @@ package final class ServerCore {
                     carryOut(session.gate.check(unreadable: error, now: now), from: session)
                     continue
                 }
-                guard let line else {
-                    setInputFlow(.read, of: session)
-                    return
-                }
+                guard let line else { return setInputFlow(.read, of: session) }
                 noteHeard(session)
                 verdict = session.gate.check(
                     line, now: now, listedItems: { registry.withState { $0.knownRoomCount } }, meets: { meets($0, session) })
                 if logLevel >= .debug, verdict.isAdmitted {
                     let shown = ServerCore.loggable(line, verdict)
                     log(
-                        .debug,
-                        LogEntry(
-                            "request",
-                            [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("line", shown)],
-                            message: "\(session.id) \(session.logName): \(shown)"))
+                        .debug, "request",
+                        [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("line", shown)],
+                        message: "\(session.id) \(session.logName): \(shown)")
                 }
             }
             carryOut(verdict, from: session)
@@ -303,17 +295,18 @@ package final class ServerCore {
         timers.cancel(.resumeExpiry(session.id))
         if let connection = session.connection { connectionGone(connection, from: session.address) }
         log(
-            .info,
-            LogEntry(
-                "connection.closed",
-                [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
-                    + [.init("reason", reason)],
-                message: "\(session.id) \(session.peer) \(session.logName) closed: \(reason)"))
+            .info, "connection.closed",
+            [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
+                + [.init("reason", reason)],
+            message: "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")
     }
 
     func connectionGone(_ connection: ConnectionID, from address: String) {
         resumedConnections[connection] = nil
-        registry.withState { $0.connectionClosed(address: address) }
+        registry.withState { registry in
+            let remaining = registry.connectionsByAddress[address, default: 1] - 1
+            registry.connectionsByAddress[address] = remaining > 0 ? remaining : nil
+        }
     }
 
     private func shutdown() {
@@ -377,9 +370,8 @@ package final class ServerCore {
                 close(session, bye: "line not finished in time", reason: "a line unfinished for \(limits.lineMilliseconds / 1000) s")
             } else if silence >= limits.idleMilliseconds {
                 // Silence is what a dead network looks like: the seat is held.
-                let connection = session.connection
                 send(id, .event(.bye("idle")))
-                if let connection { outbox.append(.close(connection)) }
+                if let connection = session.connection { outbox.append(.close(connection)) }
                 dropped(session, reason: "idle for \(silence / 1000) s")
             } else if silence >= limits.pingMilliseconds, !session.isPinged {
                 session.isPinged = true
@@ -442,6 +434,12 @@ package final class ServerCore {
 
     func log(_ level: ServerLog.Level, _ message: @autoclosure () -> String) {
         log(level, LogEntry(message: message()))
+    }
+
+    func log(
+        _ level: ServerLog.Level, _ event: String, _ fields: @autoclosure () -> [LogEntry.Field], message: @autoclosure () -> String
+    ) {
+        log(level, LogEntry(event, fields(), message: message()))
     }
 
     // MARK: Lookups

@@ -135,11 +135,6 @@ struct ServerRegistry {
         sessionCount -= 1
     }
 
-    mutating func connectionClosed(address: String) {
-        let remaining = connectionsByAddress[address, default: 1] - 1
-        connectionsByAddress[address] = remaining > 0 ? remaining : nil
-    }
-
     mutating func claimNickname(_ key: String, for session: ConnectionID) -> Bool {
         if let owner = nicknames[key], owner != session { return false }
         nicknames[key] = session
@@ -205,20 +200,12 @@ struct ServerRegistry {
         return byAddress.mayCheck(now: now) ? nil : byAddress.wait(now: now)
     }
 
-    mutating func recordWrongGuess(address: String, now: Int, fresh: JoinCodeGuard) {
-        guessesByAddress[address, default: fresh].recordFailure(now: now)
-    }
-
     func info(second: Int) -> (players: Int, rooms: Int, races: Int, movesInLastMinute: Int) {
         let races = rooms.values.filter { $0.description.state == .racing }.count
         return (greetedCount, rooms.count, races, moveRate.total(atSecond: second))
     }
 
     // MARK: Operator
-
-    func ban(of target: BanTarget, wallMilliseconds: Int) -> BanInfo? {
-        bans[target.key].flatMap { $0.isActive(at: wallMilliseconds) ? $0 : nil }
-    }
 
     /// Returns whether it changed any.
     mutating func changeBans(_ change: BanChange) -> Bool {
@@ -243,10 +230,6 @@ struct ServerRegistry {
         lastNoticeNumber += 1
         notices.append(OperatorNotice(number: lastNoticeNumber, text: text))
         if notices.count > 16 { notices.removeFirst(notices.count - 16) }
-    }
-
-    mutating func noteConnections(of shard: Int, _ noted: [ConnectionID: NotedConnection]) {
-        connections = connections.filter { $0.value.shard != shard }.merging(noted) { _, new in new }
     }
 
     mutating func setMuted(_ key: String, _ isMuted: Bool) -> Bool {

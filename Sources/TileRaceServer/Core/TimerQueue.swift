@@ -12,22 +12,19 @@ struct TimerQueue<Key: Hashable> {
         }
     }
 
-    private var current: [Key: (token: Int, deadline: Int)] = [:]
+    /// The token of each key's live item.
+    private var current: [Key: Int] = [:]
     private var heap: [Item] = []
     private var nextToken = 0
     /// Saves a look-up when the next deadline is asked again (after every
     /// batch) with no change.
     private var isFirstLive = false
 
-    func deadline(of key: Key) -> Int? {
-        current[key]?.deadline
-    }
-
     func isScheduled(_ key: Key) -> Bool { current[key] != nil }
 
     mutating func schedule(_ key: Key, at deadline: Int) {
         nextToken += 1
-        current[key] = (nextToken, deadline)
+        current[key] = nextToken
         push(Item(deadline: deadline, token: nextToken, key: key))
         isFirstLive = false
     }
@@ -55,7 +52,7 @@ struct TimerQueue<Key: Hashable> {
 
     private mutating func dropStale() {
         guard !isFirstLive else { return }
-        while let first = heap.first, current[first.key]?.token != first.token { pop() }
+        while let first = heap.first, current[first.key] != first.token { pop() }
         isFirstLive = true
     }
 

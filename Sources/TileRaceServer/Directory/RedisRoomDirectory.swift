@@ -28,10 +28,7 @@ final class RedisRoomDirectory: @unchecked Sendable {
         }
         let command = ["EVAL", Self.script, "2", Keys.servers, Keys.rooms(of: advertisedAddress)] + arguments
         connection.send(command, on: queue) { result in
-            guard case .success(let reply) = result, let values = reply.array else {
-                completion(nil)
-                return
-            }
+            guard case .success(let reply) = result, let values = reply.array else { return completion(nil) }
             completion(Self.rooms(from: values))
         }
     }
@@ -45,9 +42,7 @@ final class RedisRoomDirectory: @unchecked Sendable {
     /// Skips what does not parse.
     static func rooms(from values: [RESPValue]) -> [RoomDescription] {
         var rooms: [RoomDescription] = []
-        var index = 0
-        while index + 1 < values.count {
-            defer { index += 2 }
+        for index in stride(from: 0, to: values.count - 1, by: 2) {
             guard let server = values[index].string, let text = values[index + 1].string,
                 var room = try? RoomDescription(fields: Fields(words: text.split(separator: " ")))
             else { continue }

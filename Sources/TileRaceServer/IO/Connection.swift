@@ -4,22 +4,8 @@ import TileRaceTransport
 /// One accepted player connection. Read unless the core holds its input or
 /// more than `backpressureBytes` wait to be sent.
 ///
-/// Its handlers capture the id, not the connection: a weak reference would
-/// add a side table and put every retain/release on the runtime's slow path.
-///
 /// Owned by its shard's queue (its `SocketChannel` asserts it).
 final class Connection {
-    struct Handlers {
-        /// Only while open; the bytes are lent for the call.
-        var received: (ConnectionID, UnsafeRawBufferPointer) -> Void
-        /// The connection ended on its own (peer closed, error, too much unsent
-        /// output). Called at most once.
-        var ended: (ConnectionID, SocketChannel.EndReason) -> Void
-        var closed: (ConnectionID) -> Void
-        /// The owner then calls `outputDrained()`.
-        var drained: (ConnectionID) -> Void
-    }
-
     let id: ConnectionID
     let peer: String
     var isFlushScheduled = false
@@ -27,36 +13,23 @@ final class Connection {
     var outputWaitsUntil: Int?
     var wantsInputTurn = false
 
-    private let channel: SocketChannel
+    /// Closing, detaching and the rest go to it directly.
+    let channel: SocketChannel
     private let outputLimit: Int
     private let backpressureBytes: Int
-    private let handlers: Handlers
     private var isInputHeld = false
 
     init(
         id: ConnectionID, fd: Int32, peer: String, queue: DispatchQueue, outputLimit: Int, backpressureBytes: Int,
-        closeTimeoutMilliseconds: Int, handlers: Handlers, pendingOutput: OutputBuffer = OutputBuffer(),
-        poller: ReadinessPoller? = nil
+        closeTimeoutMilliseconds: Int, pendingOutput: OutputBuffer = OutputBuffer(), poller: ReadinessPoller? = nil
     ) {
         self.id = id
         self.peer = peer
         self.outputLimit = outputLimit
         self.backpressureBytes = backpressureBytes
-        self.handlers = handlers
         channel = SocketChannel(
             fd: fd, queue: queue, outputLimit: outputLimit, closeTimeoutMilliseconds: closeTimeoutMilliseconds,
             pendingOutput: pendingOutput, poller: poller)
-    }
-
-    func start() {
-        let id = id
-        let handlers = handlers
-        channel.start(
-            SocketChannel.Handlers(
-                received: { bytes in handlers.received(id, bytes) },
-                ended: { reason in handlers.ended(id, reason) },
-                closed: { handlers.closed(id) },
-                drained: { handlers.drained(id) }))
     }
 
     var isOutputBacklogged: Bool { channel.pendingOutputBytes > backpressureBytes }
@@ -79,26 +52,6 @@ final class Connection {
         updateReading()
     }
 
-    /// Then waits up to `lingerMilliseconds` for the peer to hang up.
-    func closeAfterFlush(lingerMilliseconds: Int = 1000) {
-        channel.closeAfterFlush(lingerMilliseconds: lingerMilliseconds)
-    }
-
-    /// Drops unsent output.
-    func closeNow() {
-        channel.closeNow()
-    }
-
-    /// Hands the socket and unsent output to `next` once the sources are
-    /// cancelled. Returns false unless open.
-    func detach(to next: @escaping (Int32, OutputBuffer) -> Void) -> Bool {
-        channel.detach(to: next)
-    }
-
-    func outputDrained() {
-        updateReading()
-    }
-
     func describe(_ reason: SocketChannel.EndReason) -> String {
         switch reason {
         case .peerClosed:
@@ -112,7 +65,8 @@ final class Connection {
         }
     }
 
-    private func updateReading() {
+    /// After a flush, a change of hold, or the output drained.
+    func updateReading() {
         channel.holdReading(isInputHeld || isOutputBacklogged)
     }
 }

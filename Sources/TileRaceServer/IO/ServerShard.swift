@@ -10,10 +10,9 @@ import TileRaceTransport
 /// a weak reference would add a side table and put every retain/release on
 /// the runtime's slow path.
 final class ServerShard: @unchecked Sendable {
+    /// Limits and clock come from the core.
     struct Settings {
-        var limits: ServerLimits
         var log: ServerLog
-        var clock: any ServerClock
         var leaderboard: any LeaderboardService
         var directory: RedisRoomDirectory?
     }
@@ -100,29 +99,28 @@ final class ServerShard: @unchecked Sendable {
     func arrived(_ session: Session, on id: ConnectionID, fd: Int32, pendingOutput: OutputBuffer) {
         dispatchPrecondition(condition: .onQueue(queue))
         let connection = open(id, fd: fd, peer: session.peer, pendingOutput: pendingOutput)
-        guard phase != .stopped else {
-            connection.closeNow()
-            return
-        }
+        guard phase != .stopped else { return connection.channel.closeNow() }
         schedule(connection)
         perform(core.arrive(session))
-        processWaiting()
+        // Unless the shard is at work already and will get to it.
+        guard !isProcessing else { return }
+        isProcessing = true
+        runWaiting()
     }
 
+    /// The handlers capture the id, not the connection, for the same reason.
     @discardableResult
     private func open(_ id: ConnectionID, fd: Int32, peer: String, pendingOutput: OutputBuffer) -> Connection {
-        let handlers = Connection.Handlers(
-            received: { id, bytes in self.received(bytes, on: id) },
-            ended: { id, reason in self.ended(id, reason) },
-            closed: { id in self.closed(id) },
-            drained: { id in self.drained(id) })
-        let limits = settings.limits
+        let limits = core.limits
         let connection = Connection(
             id: id, fd: fd, peer: peer, queue: queue, outputLimit: limits.maximumPendingOutputBytes,
             backpressureBytes: limits.backpressureBytes, closeTimeoutMilliseconds: limits.closeTimeoutMilliseconds,
-            handlers: handlers, pendingOutput: pendingOutput, poller: poller)
+            pendingOutput: pendingOutput, poller: poller)
         connections[id] = connection
-        connection.start()
+        connection.channel.start(
+            SocketChannel.Handlers(
+                received: { bytes in self.received(bytes, on: id) }, ended: { reason in self.ended(id, reason) },
+                closed: { self.closed(id) }, drained: { self.drained(id) }))
         return connection
     }
 
@@ -130,12 +128,12 @@ final class ServerShard: @unchecked Sendable {
     private func ended(_ id: ConnectionID, _ reason: SocketChannel.EndReason) {
         guard let connection = connections[id] else { return }
         process(.disconnected(id, reason: connection.describe(reason)))
-        if reason == .peerClosed { connection.closeAfterFlush() }
+        if reason == .peerClosed { connection.channel.closeAfterFlush() }
     }
 
     private func drained(_ id: ConnectionID) {
         guard let connection = connections[id] else { return }
-        connection.outputDrained()
+        connection.updateReading()
         guard connection.wantsInputTurn else { return }
         scheduleInputTurn(connection)
     }
@@ -160,23 +158,15 @@ final class ServerShard: @unchecked Sendable {
     /// timeout).
     func beginStop(_ completion: @escaping () -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
-        switch phase {
-        case .stopped:
-            completion()
-            return
-        case .stopping:
-            stopWaiters.append(completion)
-            return
-        case .running:
-            break
-        }
-        phase = .stopping
+        if phase == .stopped { return completion() }
         stopWaiters.append(completion)
+        guard phase == .running else { return }
+        phase = .stopping
         process(.shutdown)
-        let timeout = settings.limits.closeTimeoutMilliseconds + 500
+        let timeout = core.limits.closeTimeoutMilliseconds + 500
         queue.asyncAfter(deadline: .now() + .milliseconds(timeout)) {
             guard self.phase == .stopping else { return }
-            for connection in self.connections.values { connection.closeNow() }
+            for connection in self.connections.values { connection.channel.closeNow() }
             self.finishStop()
         }
         if connections.isEmpty { finishStop() }
@@ -203,10 +193,7 @@ final class ServerShard: @unchecked Sendable {
     /// runs re-entrantly. Each connection's output of a batch goes in one write.
     private func process(_ input: ServerInput) {
         assertOnQueue(queue)
-        guard !isProcessing else {
-            inbox.append(input)
-            return
-        }
+        guard !isProcessing else { return inbox.append(input) }
         isProcessing = true
         // Skips the inbox: that would copy a large enum in and out.
         core.handle(input, into: &actions)
@@ -218,21 +205,10 @@ final class ServerShard: @unchecked Sendable {
     /// they wait in the inbox, copied.
     private func received(_ bytes: UnsafeRawBufferPointer, on id: ConnectionID) {
         assertOnQueue(queue)
-        guard !isProcessing else {
-            inbox.append(.received(id, Array(bytes)))
-            return
-        }
+        guard !isProcessing else { return inbox.append(.received(id, Array(bytes))) }
         isProcessing = true
         core.handle(received: bytes, on: id, into: &actions)
         perform(actions)
-        runWaiting()
-    }
-
-    /// Unless the shard is at work already and will get to it.
-    private func processWaiting() {
-        assertOnQueue(queue)
-        guard !isProcessing else { return }
-        isProcessing = true
         runWaiting()
     }
 
@@ -278,7 +254,7 @@ final class ServerShard: @unchecked Sendable {
                 sendSoon(lines, to: id)
             case .close(let id):
                 // When stopping, do not wait long for clients to hang up.
-                connections[id]?.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
+                connections[id]?.channel.closeAfterFlush(lingerMilliseconds: phase == .stopping ? 100 : 1000)
             case .leaderboard(let id, let request):
                 settings.leaderboard.perform(request) { [self, queue] answer in
                     queue.async { self.process(.answered(id, answer)) }
@@ -323,12 +299,12 @@ final class ServerShard: @unchecked Sendable {
         // Flushed at the end of this batch anyway, or waiting already: the lines go with the rest.
         guard !connection.isFlushScheduled, connection.outputWaitsUntil == nil else { return }
         connection.outputWaitsUntil = waitingOutput.append(
-            id, until: settings.clock.monotonicMilliseconds + settings.limits.progressWaitMilliseconds)
+            id, until: core.clock.monotonicMilliseconds + core.limits.progressWaitMilliseconds)
     }
 
     private func endWaits() {
         guard !waitingOutput.isEmpty else { return }
-        waitingOutput.removeEnded(by: settings.clock.monotonicMilliseconds) { id, deadline in
+        waitingOutput.removeEnded(by: core.clock.monotonicMilliseconds) { id, deadline in
             // A connection flushed since (or gone) no longer waits.
             guard let connection = connections[id], connection.outputWaitsUntil == deadline else { return }
             schedule(connection)
@@ -342,13 +318,12 @@ final class ServerShard: @unchecked Sendable {
         let next = target >= 0 && target < shards.count ? shards[target] : nil
         let box = SessionBox(session: session)
         guard let next, let connection = connections[id],
-            connection.detach(to: { fd, output in
+            connection.channel.detach(to: { fd, output in
                 next.queue.async { next.arrived(box.session, on: id, fd: fd, pendingOutput: output) }
             })
         else {
             // Closing already (its end is being reported): it stays, and its request runs here.
-            perform(core.arrive(session))
-            return
+            return perform(core.arrive(session))
         }
         connections[id] = nil
     }
@@ -357,7 +332,7 @@ final class ServerShard: @unchecked Sendable {
         guard isTimerStarted, let deadline = earliest(core.nextDeadline, nextWaitEnd) else { return }
         guard deadline != armedDeadline else { return }
         armedDeadline = deadline
-        let delay = max(0, deadline - settings.clock.monotonicMilliseconds)
+        let delay = max(0, deadline - core.clock.monotonicMilliseconds)
         if let poller {
             poller.scheduleTimer(afterMilliseconds: delay)
         } else {

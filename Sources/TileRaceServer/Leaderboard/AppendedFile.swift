@@ -25,15 +25,13 @@ final class AppendedFile {
     /// Cuts off what follows the good part.
     func open() throws(StoreError) {
         guard fd < 0 else { return }
-        do throws(FileSystem.Failure) {
+        try StoreError.catching { () throws(FileSystem.Failure) in
             fd = try FileSystem.openForAppending(path)
             var size = stat()
             if fstat(fd, &size) == 0, Int(size.st_size) != length {
                 try FileSystem.truncate(fd, to: length, path: path)
                 try FileSystem.sync(fd, path: path)
             }
-        } catch {
-            throw StoreError(error)
         }
     }
 

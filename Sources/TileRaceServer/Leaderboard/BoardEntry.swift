@@ -43,8 +43,4 @@ public struct BoardEntry: Hashable, Sendable {
         if let time = sprintTime, let existingTime = existing.sprintTime { return time < existingTime }
         return result.score > existing.result.score
     }
-
-    public func protocolEntry(rank: Int) -> LeaderboardEntry {
-        LeaderboardEntry(rank: rank, nickname: nickname, result: result, date: date, sprintTime: sprintTime)
-    }
 }

@@ -5,23 +5,29 @@ import TileRaceProtocol
 ///
 /// Submissions are decided on `pending` (stored plus being written), in
 /// order; `TOP` and `RECORD` read `committed`, so they never wait for a sync.
+/// Records are written on a disk queue of their own, so syncs never stall
+/// this one; only that queue touches `persisting`.
 package final class FileLeaderboardService: LeaderboardService, @unchecked Sendable {
-    let warnings: [String]
+    package let warnings: [String]
     private let queue = DispatchQueue(label: "tilerace.server.leaderboard")
-    private let writer: LeaderboardWriter
+    private let diskQueue = DispatchQueue(label: "tilerace.server.disk")
+    private let persisting: any LeaderboardPersisting
     private var committed: Leaderboard
     private var pending: Leaderboard
+    /// After one write of a generation fails, later ones of it fail too
+    /// unwritten, since each was computed on top of the failed records.
     private var generation = 0
-    private var nextWriteID = 1
+    /// On `diskQueue`.
+    private var failedGeneration: Int?
     /// `INFO` says the store is down until a write succeeds.
     private var lastWriteFailed = false
 
-    /// From here on only the service and its writer touch `store`.
+    /// From here on only the service touches `store`.
     package init(store: any LeaderboardPersisting) {
         warnings = store.warnings
         committed = store.leaderboard
         pending = store.leaderboard
-        writer = LeaderboardWriter(store: store)
+        persisting = store
     }
 
     /// Tests and tools; waits for the service's queue.
@@ -29,34 +35,13 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         queue.sync { committed }
     }
 
-    /// Answers `request` synchronously (tests, simulator). A stuck disk is
-    /// answered `.failed` after 5 s instead of hanging.
-    package func answer(_ request: LeaderboardRequest) -> LeaderboardAnswer {
-        let answered = DispatchSemaphore(value: 0)
-        let box = AnswerBox()
-        perform(request) { answer in
-            box.answer = answer
-            answered.signal()
-        }
-        guard answered.wait(timeout: .now() + 5) == .success, let answer = box.answer else {
-            return .failed(FileLeaderboardService.noAnswer, reason: "the leaderboard service did not answer within 5 s")
-        }
-        return answer
-    }
-
-    static let noAnswer = ProtocolError(.unavailable, "the leaderboard did not answer in time; try again in a moment")
-
-    /// The semaphore orders the write before the read.
-    private final class AnswerBox: @unchecked Sendable {
-        var answer: LeaderboardAnswer?
-    }
-
     package func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         queue.async { self.handle(request, completion: completion) }
     }
 
+    /// Waits for every write given so far, then closes the store.
     package func close() {
-        queue.sync { writer.close() }
+        queue.sync { diskQueue.sync { persisting.close() } }
     }
 
     private func handle(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
@@ -69,7 +54,8 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             let (entries, summary) = committed.page(query, today: today)
             completion(.page(entries, summary))
         case .record(let query, let today):
-            completion(.record(committed.entry(for: query, today: today)))
+            let board = LeaderboardBoardID(kind: query.board, date: query.date, today: today)
+            completion(.record(committed.entry(of: query.nickname, on: board)))
         case .submit(let submission):
             submit(submission, completion: completion)
         case .status:
@@ -95,10 +81,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
                 completion(.refused(error))
             }
         case .rate(let race):
-            guard let rated = pending.rate(race) else {
-                completion(.rated([]))
-                return
-            }
+            guard let rated = pending.rate(race) else { return completion(.rated([])) }
             persist(rated.records, completion: completion) { _ in .rated(rated.changes) }
         }
     }
@@ -107,18 +90,14 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
     private func store(
         _ records: [LeaderboardRecord], found: Bool = true, completion: @escaping @Sendable (LeaderboardAnswer) -> Void
     ) {
-        guard !records.isEmpty else {
-            completion(.moderated(found: found))
-            return
-        }
+        guard !records.isEmpty else { return completion(.moderated(found: found)) }
         for record in records { pending.apply(record) }
         persist(records, completion: completion) { _ in .moderated(found: found) }
     }
 
     private func submit(_ submission: LeaderboardSubmission, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         if submission.isInUseByAnother, pending.claim(of: submission.nickname, on: submission.date) == nil {
-            completion(.refused(LeaderboardRules.nicknameInUse(submission.nickname)))
-            return
+            return completion(.refused(LeaderboardRules.nicknameInUse(submission.nickname)))
         }
         let decided: Leaderboard.Submission
         do throws(ProtocolError) {
@@ -127,8 +106,7 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
                 sprintTime: submission.sprintTime, nickname: submission.nickname, token: submission.token, newToken: { submission.newToken }
             )
         } catch {
-            completion(.refused(error))
-            return
+            return completion(.refused(error))
         }
         persist(decided.records, completion: completion) { .submitted(decided.receipt, warnings: $0) }
     }
@@ -138,29 +116,42 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         _ records: [LeaderboardRecord], completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
         answer: @escaping @Sendable ([String]) -> LeaderboardAnswer
     ) {
-        let write = PersistRequest(id: nextWriteID, generation: generation, records: records)
-        nextWriteID += 1
-        writer.write(write) { outcome in
-            self.queue.async { self.written(write, outcome, completion: completion, stored: answer) }
+        let generation = generation
+        diskQueue.async {
+            let outcome = self.write(records, of: generation)
+            self.queue.async { self.written(records, of: generation, outcome, completion: completion, stored: answer) }
+        }
+    }
+
+    private func write(_ records: [LeaderboardRecord], of generation: Int) -> Result<[String], StoreError> {
+        dispatchPrecondition(condition: .onQueue(diskQueue))
+        if failedGeneration == generation {
+            return .failure(.io(operation: "write", path: "leaderboard", reason: "an earlier submission could not be saved"))
+        }
+        do throws(StoreError) {
+            return .success(try persisting.commit(records))
+        } catch {
+            failedGeneration = generation
+            return .failure(error)
         }
     }
 
     private func written(
-        _ write: PersistRequest, _ outcome: PersistOutcome, completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
-        stored answer: ([String]) -> LeaderboardAnswer
+        _ records: [LeaderboardRecord], of writeGeneration: Int, _ outcome: Result<[String], StoreError>,
+        completion: @escaping @Sendable (LeaderboardAnswer) -> Void, stored answer: ([String]) -> LeaderboardAnswer
     ) {
         dispatchPrecondition(condition: .onQueue(queue))
         switch outcome {
-        case .stored(let warnings):
+        case .success(let warnings):
             lastWriteFailed = false
-            for record in write.records {
+            for record in records {
                 committed.apply(record)
                 committed.advanceSequence(to: record.sequence)
             }
             completion(answer(warnings))
-        case .failed(let error):
+        case .failure(let error):
             lastWriteFailed = true
-            if write.generation == generation {
+            if writeGeneration == generation {
                 // The rest of this generation fails unwritten: start again from what is stored.
                 generation += 1
                 pending = committed

@@ -42,7 +42,7 @@ extension Leaderboard {
     ///   wrong or missing token.
     public func proveClaim(of nickname: String, token: String?, on date: String) throws(ProtocolError) {
         guard let claim = claim(of: nickname, on: date) else { throw LeaderboardRules.unclaimed(nickname) }
-        guard let token, claim.isToken(token) else { throw LeaderboardRules.badToken(claim.nickname, tokenGiven: token != nil) }
+        guard let token, isSameSecret(token, claim.token) else { throw LeaderboardRules.badToken(claim.nickname, tokenGiven: token != nil) }
     }
 
     /// `today` dates the deviations' growth.

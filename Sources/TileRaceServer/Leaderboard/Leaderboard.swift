@@ -161,7 +161,7 @@ public struct Leaderboard: Hashable, Sendable {
         var claimedToken: String?
         var shownNickname = nickname
         if let claim = claim(of: nickname, on: date) {
-            guard let token, claim.isToken(token) else {
+            guard let token, isSameSecret(token, claim.token) else {
                 throw LeaderboardRules.badToken(claim.nickname, tokenGiven: token != nil)
             }
             shownNickname = claim.nickname
@@ -181,36 +181,27 @@ public struct Leaderboard: Hashable, Sendable {
         }
         var boardIDs: [LeaderboardBoardID] = [.allTime]
         if let dailyDate { boardIDs.append(.daily(dailyDate)) }
+        if sprintTime != nil { boardIDs += [.sprint, .sprintDaily(date)] }
         var improved: Set<LeaderboardBoardID> = []
         for board in boardIDs {
-            let record = LeaderboardRecord.entry(
-                board, BoardEntry(sequence: lastSequence + 1, nickname: shownNickname, result: game, date: date, log: log))
-            if apply(record) {
-                records.append(record)
+            let entry = BoardEntry(
+                sequence: lastSequence + 1, nickname: shownNickname, result: game, date: date, log: log,
+                sprintTime: board.isSprint ? sprintTime : nil)
+            if apply(.entry(board, entry)) {
+                records.append(.entry(board, entry))
                 improved.insert(board)
             }
         }
-        let described = boardIDs[boardIDs.count - 1]
+        let described: LeaderboardBoardID = dailyDate.map { .daily($0) } ?? .allTime
         var receipt = SubmitReceipt(
             nickname: shownNickname, board: described.kind, score: game.score, rank: rank(of: shownNickname, on: described),
             best: entry(of: shownNickname, on: described)?.score ?? game.score,
             improved: improved.contains(described), token: claimedToken)
         if let sprintTime {
-            var sprintImproved = false
-            for board in [LeaderboardBoardID.sprint, .sprintDaily(date)] {
-                let record = LeaderboardRecord.entry(
-                    board,
-                    BoardEntry(
-                        sequence: lastSequence + 1, nickname: shownNickname, result: game, date: date, log: log, sprintTime: sprintTime))
-                if apply(record) {
-                    records.append(record)
-                    if board == .sprint { sprintImproved = true }
-                }
-            }
             receipt.sprintTime = sprintTime
             receipt.sprintRank = rank(of: shownNickname, on: .sprint)
             receipt.sprintBest = entry(of: shownNickname, on: .sprint)?.sprintTime ?? sprintTime
-            receipt.sprintImproved = sprintImproved
+            receipt.sprintImproved = improved.contains(.sprint)
         }
         return Submission(records: records, receipt: receipt)
     }
@@ -229,7 +220,10 @@ public struct Leaderboard: Hashable, Sendable {
     public static func page(_ query: LeaderboardQuery, of board: LeaderboardBoardID, ranked entries: [BoardEntry]) -> (
         entries: [LeaderboardEntry], summary: TopSummary
     ) {
-        let ranked = entries.enumerated().map { $0.element.protocolEntry(rank: $0.offset + 1) }
+        let ranked = entries.enumerated().map { index, entry in
+            LeaderboardEntry(
+                rank: index + 1, nickname: entry.nickname, result: entry.result, date: entry.date, sprintTime: entry.sprintTime)
+        }
         var ordered = ranked
         if query.sort == .nickname {
             ordered.sort { left, right in
@@ -247,10 +241,6 @@ public struct Leaderboard: Hashable, Sendable {
         let summary = TopSummary(
             board: board.kind, date: board.date, total: ranked.count, offset: query.offset, count: page.count)
         return (page, summary)
-    }
-
-    public func entry(for query: RecordQuery, today: String) -> BoardEntry? {
-        entry(of: query.nickname, on: LeaderboardBoardID(kind: query.board, date: query.date, today: today))
     }
 
     /// Applying them to an empty leaderboard gives this one.

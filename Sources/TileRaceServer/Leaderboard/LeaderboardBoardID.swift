@@ -21,7 +21,6 @@ public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConv
         }
     }
 
-    /// The protocol's name of the board's kind.
     public var kind: LeaderboardKind {
         switch self {
         case .allTime: .all
@@ -31,7 +30,6 @@ public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConv
         }
     }
 
-    /// Whether the board ranks sprint times (lowest first) rather than scores.
     public var isSprint: Bool { kind.isSprint }
 
     /// The date of a dated board (daily, sprint-daily), nil otherwise.
@@ -44,42 +42,22 @@ public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConv
 
     /// The stored form: `all`, `daily:YYYY-MM-DD`, `sprint` or `sprint-daily:YYYY-MM-DD`.
     public var description: String {
-        switch self {
-        case .allTime: "all"
-        case .daily(let date): "daily:" + date
-        case .sprint: "sprint"
-        case .sprintDaily(let date): "sprint-daily:" + date
-        }
+        kind.rawValue + (date.map { ":" + $0 } ?? "")
     }
 
-    /// Reads the stored form.
     public init?(_ text: String) {
-        if text == "all" {
-            self = .allTime
-        } else if text.hasPrefix("daily:"), Names.isValidDate(String(text.dropFirst(6))) {
-            self = .daily(String(text.dropFirst(6)))
-        } else if text == "sprint" {
-            self = .sprint
-        } else if text.hasPrefix("sprint-daily:"), Names.isValidDate(String(text.dropFirst(13))) {
-            self = .sprintDaily(String(text.dropFirst(13)))
-        } else {
-            return nil
-        }
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let date = parts.count == 2 ? parts[1] : nil
+        guard let kind = LeaderboardKind(rawValue: parts[0]), kind != .rating, kind.isDated == (date != nil) else { return nil }
+        if let date, !Names.isValidDate(date) { return nil }
+        self.init(kind: kind, date: date, today: "")
     }
 
     /// All-time first, then daily boards by date, then the sprint board,
-    /// then sprint-daily boards by date.
+    /// then sprint-daily boards by date (the order of `LeaderboardKind`).
     public static func < (lhs: LeaderboardBoardID, rhs: LeaderboardBoardID) -> Bool {
         lhs.order != rhs.order ? lhs.order < rhs.order : (lhs.date ?? "") < (rhs.date ?? "")
     }
 
-    /// The place of the board's kind in `<`.
-    private var order: Int {
-        switch self {
-        case .allTime: 0
-        case .daily: 1
-        case .sprint: 2
-        case .sprintDaily: 3
-        }
-    }
+    private var order: Int { LeaderboardKind.allCases.firstIndex(of: kind) ?? 0 }
 }

@@ -67,11 +67,7 @@ final class LeaderboardClaimsFile {
     /// Atomically; `claims` must be every claim up to record `sequence`.
     func rewrite(_ claims: [NicknameClaim], through sequence: Int) throws(StoreError) {
         let text = LeaderboardClaimsFile.header + "\n" + claims.map { StoredLine.encode(LeaderboardRecord.claim($0).text) }.joined()
-        do throws(FileSystem.Failure) {
-            try FileSystem.replaceAtomically(path, with: Array(text.utf8))
-        } catch {
-            throw StoreError(error)
-        }
+        try StoreError.catching { () throws(FileSystem.Failure) in try FileSystem.replaceAtomically(path, with: Array(text.utf8)) }
         file.replaced(length: text.utf8.count)
         lineCount = claims.count
         lastSequence = sequence

@@ -7,9 +7,7 @@ import TileRaceProtocol
 public enum LeaderboardDemo {
     /// One finished game to put on the board.
     public struct PlayedGame: Hashable, Sendable {
-        /// Where it started.
         public var seed: Seed
-        /// What was played, from the start.
         public var log: GameLog
         /// How long it took, in milliseconds (its official time).
         public var milliseconds: Int

@@ -1,7 +1,7 @@
 import TileRaceTransport
 
 /// The append-only journal, synced before a submission is acknowledged.
-/// Owned by the `LeaderboardWriter`'s disk queue.
+/// Owned by the `FileLeaderboardService`'s disk queue.
 final class LeaderboardJournal {
     static let header = "tilerace-leaderboard-journal 1"
 
@@ -66,10 +66,8 @@ final class LeaderboardJournal {
 
     /// Atomically.
     static func create(path: String, after: Int) throws(StoreError) -> LeaderboardJournal {
-        do throws(FileSystem.Failure) {
+        try StoreError.catching { () throws(FileSystem.Failure) in
             try FileSystem.replaceAtomically(path, with: Array((header(after: after) + "\n").utf8))
-        } catch {
-            throw StoreError(error)
         }
         return try LeaderboardJournal(path: path, length: header(after: after).utf8.count + 1, recordCount: 0)
     }
@@ -93,11 +91,8 @@ final class LeaderboardJournal {
     /// (full disk), the old one stays in use.
     func reset(after: Int) throws(StoreError) {
         let header = LeaderboardJournal.header(after: after)
-        do throws(FileSystem.Failure) {
-            try FileSystem.replaceAtomically(path, with: Array((header + "\n").utf8))
-        } catch {
-            throw StoreError(error)
-        }
+        let bytes = Array((header + "\n").utf8)
+        try StoreError.catching { () throws(FileSystem.Failure) in try FileSystem.replaceAtomically(path, with: bytes) }
         // The path now names the new, empty journal: the old descriptor must not be written again.
         file.replaced(length: header.utf8.count + 1)
         recordCount = 0

@@ -179,6 +179,5 @@ public enum LeaderboardRecord: Hashable, Sendable {
 }
 
 public struct LeaderboardRecordError: Error, Hashable, Sendable {
-    /// For people.
     public var detail: String
 }

@@ -13,7 +13,6 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case status
     /// Store the operator's ban (replacing one of the same target).
     case ban(BanInfo)
-    /// Lift the ban of a target.
     case unban(BanTarget)
     /// Every ban stored, expired ones too.
     case bans
@@ -35,11 +34,8 @@ package struct LeaderboardSubmission: Hashable, Sendable {
     var log: String?
     /// Today (UTC): the claim's date, and the daily board when `dailyDate` is set.
     var date: String
-    /// The daily challenge's date, for a daily game.
     var dailyDate: String?
-    /// The nickname asked for.
     var nickname: String
-    /// The claim token the submitter gave.
     var token: String?
     /// The token a new claim gets (made by the core, so its tests stay seeded).
     var newToken: String

@@ -25,17 +25,14 @@ enum LeaderboardSnapshot {
         var leaderboard = Leaderboard()
         var count = 0
         for (index, line) in lines.enumerated().dropFirst() {
-            let lineNumber = index + 1
-            let payload: String
             do throws(LeaderboardRecordError) {
-                payload = try StoredLine.decode(line.bytes)
-            } catch {
-                throw .corrupt(file: path, line: lineNumber, detail: error.detail)
-            }
-            if payload.hasPrefix("end ") {
-                guard index == lines.count - 1 else {
-                    throw .corrupt(file: path, line: lineNumber, detail: "the end line is not the last line")
+                let payload = try StoredLine.decode(line.bytes)
+                guard payload.hasPrefix("end ") else {
+                    leaderboard.apply(try LeaderboardRecord(text: payload))
+                    count += 1
+                    continue
                 }
+                guard index == lines.count - 1 else { throw LeaderboardRecordError(detail: "the end line is not the last line") }
                 let fields = payload.split(separator: " ").dropFirst()
                 let values = Dictionary(
                     fields.map { word in
@@ -43,21 +40,17 @@ enum LeaderboardSnapshot {
                         return (String(parts[0]), parts.count > 1 ? Int(parts[1]) : nil)
                     }, uniquingKeysWith: { _, last in last })
                 guard let last = values["last"] ?? nil, let expected = values["count"] ?? nil, expected == count else {
-                    throw .corrupt(file: path, line: lineNumber, detail: "the end line does not match the \(count) records before it")
+                    throw LeaderboardRecordError(detail: "the end line does not match the \(count) records before it")
                 }
                 let claimLines = values["claims"] ?? nil
                 if values.keys.contains("claims"), claimLines == nil {
-                    throw .corrupt(file: path, line: lineNumber, detail: "the end line's claims= is not a number")
+                    throw LeaderboardRecordError(detail: "the end line's claims= is not a number")
                 }
                 leaderboard.advanceSequence(to: last)
                 return (leaderboard, claimLines)
-            }
-            do throws(LeaderboardRecordError) {
-                leaderboard.apply(try LeaderboardRecord(text: payload))
             } catch {
-                throw .corrupt(file: path, line: lineNumber, detail: error.detail)
+                throw .corrupt(file: path, line: index + 1, detail: error.detail)
             }
-            count += 1
         }
         throw .corrupt(file: path, line: lines.count + 1, detail: "the snapshot ends without its end line (it is cut short)")
     }

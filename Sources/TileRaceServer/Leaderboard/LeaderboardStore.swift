@@ -4,7 +4,7 @@ import TileRaceTransport
 /// two servers never write the same files (mode 0600, directory 0700).
 /// Without a directory it lives in memory only.
 ///
-/// Owned by one serial queue (the `LeaderboardWriter`'s disk queue); not
+/// Owned by one serial queue (the `FileLeaderboardService`'s disk queue); not
 /// thread-safe.
 public final class LeaderboardStore {
     /// Journal records after which the store compacts itself.
@@ -43,12 +43,9 @@ public final class LeaderboardStore {
         directory: String, compactionThreshold: Int = defaultCompactionThreshold, acceptingLoss: Bool = false, today: String? = nil
     ) throws(StoreError) -> LeaderboardStore {
         let paths = Paths(directory: directory)
-        let lockDescriptor: Int32?
-        do throws(FileSystem.Failure) {
+        let lockDescriptor = try StoreError.catching { () throws(FileSystem.Failure) in
             try FileSystem.makeDirectories(directory)
-            lockDescriptor = try FileSystem.lock(paths.lock)
-        } catch {
-            throw StoreError(error)
+            return try FileSystem.lock(paths.lock)
         }
         guard let lock = lockDescriptor else { throw .locked(directory: directory) }
         do throws(StoreError) {
@@ -64,20 +61,12 @@ public final class LeaderboardStore {
     private static func load(
         paths: Paths, compactionThreshold: Int, acceptingLoss: Bool, today: String?
     ) throws(StoreError) -> LeaderboardStore {
-        var leaderboard = Leaderboard()
-        var snapshotLast = 0
-        var snapshotClaimLines = 0
         let snapshotBytes = try read(paths.snapshot)
-        if let snapshotBytes {
-            let (decoded, claimLines) = try LeaderboardSnapshot.decode(snapshotBytes, path: paths.snapshot)
-            leaderboard = decoded
-            snapshotLast = leaderboard.lastSequence
-            snapshotClaimLines = claimLines ?? 0
-        }
-        var claims: LeaderboardClaimsFile.Contents?
-        if let bytes = try read(paths.claims) {
-            claims = try LeaderboardClaimsFile.read(bytes, path: paths.claims)
-        }
+        let snapshot = try snapshotBytes.map { (bytes) throws(StoreError) in try LeaderboardSnapshot.decode(bytes, path: paths.snapshot) }
+        var leaderboard = snapshot?.0 ?? Leaderboard()
+        let snapshotLast = leaderboard.lastSequence
+        let snapshotClaimLines = snapshot?.claimLines ?? 0
+        let claims = try read(paths.claims).map { (bytes) throws(StoreError) in try LeaderboardClaimsFile.read(bytes, path: paths.claims) }
         for claim in claims?.claims ?? [] { leaderboard.apply(.claim(claim)) }
         let store = LeaderboardStore(directory: paths.directory, leaderboard: leaderboard, compactionThreshold: compactionThreshold)
         store.claimsFile = LeaderboardClaimsFile(path: paths.claims, contents: claims)
@@ -145,11 +134,7 @@ public final class LeaderboardStore {
     }
 
     private static func read(_ path: String) throws(StoreError) -> [UInt8]? {
-        do throws(FileSystem.Failure) {
-            return try FileSystem.read(path)
-        } catch {
-            throw StoreError(error)
-        }
+        try StoreError.catching { () throws(FileSystem.Failure) in try FileSystem.read(path) }
     }
 
     /// When this returns, the records survive a crash; when it throws, nothing
@@ -165,9 +150,7 @@ public final class LeaderboardStore {
         }
         // Claims are dated with the day they are made or used: a new day is
         // when expired claims are looked for.
-        let dates = records.compactMap { record -> String? in
-            if case .claim(let claim) = record { claim.date } else { nil }
-        }
+        let dates = records.compactMap { $0.claim?.date }
         if let today = dates.max(), today > (expiryDate ?? "") { forgetExpiredClaims(on: today) }
         guard let journal, journal.recordCount >= compactionThreshold else { return [] }
         do throws(StoreError) {
@@ -188,11 +171,9 @@ public final class LeaderboardStore {
         } else {
             try claimsFile.append(leaderboard.claimRecords(after: claimsFile.lastSequence).compactMap(\.claim))
         }
-        do throws(FileSystem.Failure) {
-            try FileSystem.replaceAtomically(
-                Paths(directory: directory).snapshot, with: LeaderboardSnapshot.encode(leaderboard, claimLines: claimsFile.lineCount))
-        } catch {
-            throw StoreError(error)
+        let snapshot = LeaderboardSnapshot.encode(leaderboard, claimLines: claimsFile.lineCount)
+        try StoreError.catching { () throws(FileSystem.Failure) in
+            try FileSystem.replaceAtomically(Paths(directory: directory).snapshot, with: snapshot)
         }
         try journal.reset(after: leaderboard.lastSequence)
     }

@@ -17,15 +17,4 @@ public struct NicknameClaim: Hashable, Sendable {
         self.token = token
         self.date = date
     }
-
-    /// Whether `candidate` is the token, compared in constant time.
-    public func isToken(_ candidate: String) -> Bool {
-        let expected = Array(token.utf8)
-        let given = Array(candidate.utf8)
-        var difference = UInt8(expected.count == given.count ? 0 : 1)
-        for index in 0..<expected.count {
-            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
-        }
-        return difference == 0
-    }
 }

@@ -7,14 +7,11 @@ public struct PlayerRating: Hashable, Sendable {
     public var sequence: Int
     /// The nickname as the claim spells it.
     public var nickname: String
-    /// The rating after the last rated race.
     public var rating: Glicko2.Rating
     /// The day number (`UTCTime.dayNumber`) of the last rated race.
     public var day: Int
-    /// How many rated races it counts.
     public var races: Int
 
-    /// Creates a stored rating, rounding its figures to millionths.
     public init(sequence: Int, nickname: String, rating: Glicko2.Rating, day: Int, races: Int) {
         self.sequence = sequence
         self.nickname = nickname
@@ -29,7 +26,6 @@ public struct PlayerRating: Hashable, Sendable {
         Glicko2.aged(rating, periods: today - day)
     }
 
-    /// A rating's figures rounded to millionths, as stored.
     static func rounded(_ rating: Glicko2.Rating) -> Glicko2.Rating {
         Glicko2.Rating(
             rating: (rating.rating * 1_000_000).rounded() / 1_000_000,

@@ -3,7 +3,6 @@ import TileRaceProtocol
 /// A rated race at its end: equal places are draws; who left or resigned
 /// is placed after everyone else.
 package struct RatedRace: Hashable, Sendable {
-    /// One racer and their place.
     package struct Racer: Hashable, Sendable {
         /// The racer's nickname (its claim was proved at `READY`).
         package var nickname: String
@@ -39,7 +38,6 @@ package struct RatingChange: Hashable, Sendable {
     package var nickname: String
     /// The rating before the race (its deviation grown with the days away).
     package var before: Glicko2.Rating
-    /// The rating after it.
     package var after: Glicko2.Rating
 
     package init(nickname: String, before: Glicko2.Rating, after: Glicko2.Rating) {
@@ -48,7 +46,6 @@ package struct RatingChange: Hashable, Sendable {
         self.after = after
     }
 
-    /// The rounded rating after the race.
     package var shownRating: Int {
         Int(after.rating.rounded())
     }

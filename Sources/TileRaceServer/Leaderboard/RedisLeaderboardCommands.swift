@@ -4,18 +4,15 @@ import TileRaceRedis
 /// The Redis store's requests and replies, with no I/O; each request is one
 /// script, so one atomic step.
 struct RedisLeaderboardCommands: Sendable {
-    /// Where the store lives in Redis.
     let keys: RedisLeaderboardKeys
     /// Entries kept per board: `Leaderboard.capacity`, or fewer in tests.
     let capacity: Int
 
-    /// The commands of the store under `keys`, whose boards keep `capacity` entries.
     init(keys: RedisLeaderboardKeys = .standard, capacity: Int = Leaderboard.capacity) {
         self.keys = keys
         self.capacity = max(1, capacity)
     }
 
-    /// The command that carries out `request`.
     func command(for request: LeaderboardRequest) -> [String] {
         switch request {
         case .submit(let submission):
@@ -67,12 +64,8 @@ struct RedisLeaderboardCommands: Sendable {
         command: [String], changes: [RatingChange]
     )? {
         guard let values = reply.array, values.count == race.racers.count else { throw Self.unexpected(reply) }
-        var stored: [String: PlayerRating] = [:]
-        for value in values {
-            guard let text = value.string else { continue }
-            guard case .rating(let rating) = try Self.record(text) else { throw Self.unexpected(value) }
-            stored[Names.nicknameKey(rating.nickname)] = rating
-        }
+        let ratings = try Self.records(in: reply) { if case .rating(let rating) = $0 { rating } else { nil } }
+        let stored = Dictionary(ratings.map { (Names.nicknameKey($0.nickname), $0) }, uniquingKeysWith: { _, last in last })
         guard let rated = Leaderboard.rate(race, stored: stored, lastSequence: 0) else { return nil }
         var arguments: [String] = []
         for (index, record) in rated.records.enumerated() {
@@ -85,13 +78,27 @@ struct RedisLeaderboardCommands: Sendable {
         return (command, rated.changes)
     }
 
-    /// Reads a stored record.
-    private static func record(_ text: String) throws(ProtocolError) -> LeaderboardRecord {
+    private static func record(_ text: String, kind: String = "record") throws(ProtocolError) -> LeaderboardRecord {
         do throws(LeaderboardRecordError) {
             return try LeaderboardRecord(text: text)
         } catch {
-            throw ProtocolError(.internal, "a stored record cannot be read: \(error.detail)")
+            throw ProtocolError(.internal, "a stored \(kind) cannot be read: \(error.detail)")
         }
+    }
+
+    /// The records of an array reply (holes skipped), each as `wanted`
+    /// takes it; one it does not take is an unexpected reply.
+    private static func records<Value>(
+        in reply: RESPValue, kind: String = "record", _ wanted: (LeaderboardRecord) -> Value?
+    ) throws(ProtocolError) -> [Value] {
+        guard let values = reply.array else { throw unexpected(reply) }
+        var taken: [Value] = []
+        for value in values {
+            guard let text = value.string else { continue }
+            guard let item = wanted(try record(text, kind: kind)) else { throw unexpected(value) }
+            taken.append(item)
+        }
+        return taken
     }
 
     /// What Redis's `reply` to the command of `request` answers. An error
@@ -105,13 +112,7 @@ struct RedisLeaderboardCommands: Sendable {
             case .submit(let submission):
                 return try Self.receipt(from: reply, submission)
             case .top(let query, let today) where query.board == .rating:
-                guard let values = reply.array else { throw Self.unexpected(reply) }
-                var stored: [PlayerRating] = []
-                for value in values {
-                    guard let text = value.string else { continue }
-                    guard case .rating(let rating) = try Self.record(text) else { throw Self.unexpected(value) }
-                    stored.append(rating)
-                }
+                let stored = try Self.records(in: reply) { if case .rating(let rating) = $0 { rating } else { nil } }
                 let (page, summary) = Leaderboard.ratingPage(query, of: stored, today: today)
                 return .ratingPage(page, summary)
             case .top(let query, let today):
@@ -132,20 +133,7 @@ struct RedisLeaderboardCommands: Sendable {
                 guard let count = reply.integer else { throw Self.unexpected(reply) }
                 return .moderated(found: count > 0)
             case .bans:
-                guard let values = reply.array else { throw Self.unexpected(reply) }
-                var bans: [BanInfo] = []
-                for value in values {
-                    guard let text = value.string else { continue }
-                    let record: LeaderboardRecord
-                    do throws(LeaderboardRecordError) {
-                        record = try LeaderboardRecord(text: text)
-                    } catch {
-                        throw ProtocolError(.internal, "a stored ban cannot be read: \(error.detail)")
-                    }
-                    guard case .ban(_, let ban) = record else { throw Self.unexpected(value) }
-                    bans.append(ban)
-                }
-                return .bans(bans)
+                return .bans(try Self.records(in: reply, kind: "ban") { if case .ban(_, let ban) = $0 { ban } else { nil } })
             case .proveClaim(let nickname, let token, let today):
                 guard let parts = reply.array, let outcome = parts.first?.string else { throw Self.unexpected(reply) }
                 switch outcome {
@@ -227,11 +215,8 @@ struct RedisLeaderboardCommands: Sendable {
     private static func entries(from reply: RESPValue, on board: LeaderboardBoardID) throws(ProtocolError) -> [BoardEntry] {
         guard let values = reply.array else { throw unexpected(reply) }
         var entries: [BoardEntry] = []
-        for value in values {
-            // An entry dropped between the two reads of the script cannot happen (scripts are atomic); skip a hole anyway.
-            guard let text = value.string else { continue }
-            entries.append(try RedisLeaderboardValue.entry(text, on: board))
-        }
+        // An entry dropped between the two reads of the script cannot happen (scripts are atomic); skip a hole anyway.
+        for case let text? in values.map(\.string) { entries.append(try RedisLeaderboardValue.entry(text, on: board)) }
         return entries
     }
 

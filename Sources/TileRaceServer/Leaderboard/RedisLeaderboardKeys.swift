@@ -1,12 +1,9 @@
 /// The Redis keys under one prefix, so tests can share one Redis.
 struct RedisLeaderboardKeys: Hashable, Sendable {
-    /// What every key starts with.
     let prefix: String
 
-    /// The keys every server uses.
     static let standard = RedisLeaderboardKeys(prefix: "tilerace:")
 
-    /// The last record number.
     var sequence: String { prefix + "sequence" }
     /// The claims, by nickname key.
     var claims: String { prefix + "claims" }

@@ -71,16 +71,9 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     }
 
     func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
+        if case .rate(let race) = request { return rate(race, attempt: 1, completion: completion) }
         let commands = commands
-        if case .rate(let race) = request {
-            rate(race, attempt: 1, completion: completion)
-            return
-        }
-        run(commands.command(for: request)) { reply in
-            commands.answer(to: request, reply: reply)
-        } completion: {
-            completion($0)
-        }
+        send(commands.command(for: request), completion: completion) { completion(commands.answer(to: request, reply: $0)) }
     }
 
     func close() {
@@ -105,22 +98,14 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         send(commands.readRatings(of: race), completion: completion) { [self] reply in
             let update: (command: [String], changes: [RatingChange])
             do throws(ProtocolError) {
-                guard let made = try commands.ratingUpdate(of: race, stored: reply) else {
-                    completion(.rated([]))
-                    return
-                }
+                guard let made = try commands.ratingUpdate(of: race, stored: reply) else { return completion(.rated([])) }
                 update = made
             } catch {
                 completion(.failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message))
                 return
             }
-            run(update.command) { reply in
-                reply.string == "ok" ? .rated(update.changes) : .refused(ProtocolError(.internal, "changed"))
-            } completion: { [self] answer in
-                guard case .refused = answer else {
-                    completion(answer)
-                    return
-                }
+            send(update.command, completion: completion) { [self] reply in
+                guard reply.string != "ok" else { return completion(.rated(update.changes)) }
                 guard attempt < Self.rateAttempts else {
                     completion(
                         .failed(ProtocolError(.internal, "the ratings changed under us; try again"), reason: "rating: too many retries"))
@@ -131,24 +116,14 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         }
     }
 
-    /// While the store is down, answers `ERR unavailable` at once.
-    private func run(
-        _ command: [String], answer: @escaping @Sendable (RESPValue) -> LeaderboardAnswer,
-        completion: @escaping @Sendable (LeaderboardAnswer) -> Void
-    ) {
-        send(command, completion: completion) { completion(answer($0)) }
-    }
-
-    /// An error reply fails the request; an outage answers `ERR unavailable`.
+    /// An error reply fails the request; an outage, or a store known to be
+    /// down, answers `ERR unavailable`.
     private func send(
         _ command: [String], completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
         replied: @escaping @Sendable (RESPValue) -> Void
     ) {
         queue.async { [self] in
-            guard health.isUp else {
-                completion(Self.unavailable)
-                return
-            }
+            guard health.isUp else { return completion(Self.unavailable) }
             connection.send(command, on: queue) { result in
                 switch result {
                 case .success(.error(let message)):
@@ -216,18 +191,14 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         case .wentDown:
             let reason = error.map { "\($0)" } ?? "no reply"
             log(
-                .error,
-                LogEntry(
-                    "store.down", [.init("store", "\(connection.address)"), .init("reason", reason)],
-                    message:
-                        "error: leaderboard store \(connection.address) unreachable (\(reason)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
-                ))
+                .error, "store.down", [.init("store", "\(connection.address)"), .init("reason", reason)],
+                message:
+                    "error: leaderboard store \(connection.address) unreachable (\(reason)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
+            )
         case .cameBack:
             log(
-                .info,
-                LogEntry(
-                    "store.up", [.init("store", "\(connection.address)")],
-                    message: "leaderboard store \(connection.address) reachable again"))
+                .info, "store.up", [.init("store", "\(connection.address)")],
+                message: "leaderboard store \(connection.address) reachable again")
         case nil:
             break
         }

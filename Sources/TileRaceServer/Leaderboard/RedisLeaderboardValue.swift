@@ -4,13 +4,6 @@ import TileRaceProtocol
 /// does not read whole games). Older servers' formats are still read, and
 /// replaced when the entry improves or the claim is used.
 enum RedisLeaderboardValue {
-    /// The value that stores `entry` on `board`.
-    static func text(of entry: BoardEntry, on board: LeaderboardBoardID) -> String {
-        var stored = entry
-        stored.log = nil
-        return LeaderboardRecord.entry(board, stored).text
-    }
-
     /// - Throws: `internal` when the value is in neither form or names
     ///   another board.
     static func entry(_ text: String, on board: LeaderboardBoardID) throws(ProtocolError) -> BoardEntry {

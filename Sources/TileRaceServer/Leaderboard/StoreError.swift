@@ -8,7 +8,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Records are known to be missing: the snapshot and the journal do not
     /// join up, or one of them is gone.
     case missingRecords(files: [String], detail: String)
-    /// A file operation failed.
     case io(operation: String, path: String, reason: String)
     /// Another process (a running server) holds the data directory.
     case locked(directory: String)
@@ -21,7 +20,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The Redis store does not sync each change to its append-only file.
     case notDurable(store: String, detail: String)
 
-    /// A short stable identifier.
     public var code: String {
         switch self {
         case .corrupt: "corrupt"
@@ -35,7 +33,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// One line for people.
     public var message: String {
         switch self {
         case .corrupt(let file, let line, let detail):
@@ -65,5 +62,14 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     init(_ failure: FileSystem.Failure) {
         self = .io(operation: failure.operation, path: failure.path, reason: FileDescriptor.describe(failure.errno))
+    }
+
+    /// Runs file operations, a failure thrown as `io`.
+    static func catching<Value>(_ body: () throws(FileSystem.Failure) -> Value) throws(StoreError) -> Value {
+        do throws(FileSystem.Failure) {
+            return try body()
+        } catch {
+            throw StoreError(error)
+        }
     }
 }

@@ -3,9 +3,7 @@
 /// probe at a time checks, with exponential backoff over `backoffRange`.
 /// Any answer brings it up.
 struct StoreHealth: Hashable, Sendable {
-    /// Up, or down and waiting for a probe.
     enum State: Hashable, Sendable {
-        /// Requests go to the store.
         case up
         /// Requests are refused. The next probe is due at `probeAt`, or under way
         /// when `probe` is set; the one after waits `wait` ms.
@@ -14,26 +12,18 @@ struct StoreHealth: Hashable, Sendable {
 
     /// A change the log tells of, once each.
     enum Transition: Hashable, Sendable {
-        /// The store stopped answering.
         case wentDown
-        /// The store answers again.
         case cameBack
     }
 
     /// The shortest and the longest wait before a probe.
     static let backoffRange = 250...4000
 
-    /// Where the store stands.
-    private(set) var state: State
+    /// Up when the store has just opened.
+    private(set) var state = State.up
     /// The number of the last probe started.
     private var probes = 0
 
-    /// A store in `state` (up, for a store that just opened).
-    init(_ state: State = .up) {
-        self.state = state
-    }
-
-    /// Whether requests go to the store.
     var isUp: Bool { state == .up }
 
     /// When the next probe is due: while down with none under way.

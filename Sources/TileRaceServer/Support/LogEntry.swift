@@ -1,7 +1,6 @@
 /// One logged event: a fixed `event` name, its `fields` in order, and the
 /// human `message`. Both log formats write the same entries.
 public struct LogEntry: Hashable, Sendable {
-    /// One fact of an entry.
     public struct Field: Hashable, Sendable {
         /// The fact's name, e.g. `peer`.
         public var key: String
@@ -25,20 +24,16 @@ public struct LogEntry: Hashable, Sendable {
 
     /// The value of a field: a JSON string or a JSON number.
     public enum Value: Hashable, Sendable {
-        /// Text.
         case text(String)
-        /// A whole number.
         case number(Int)
     }
 
     /// What happened, a fixed name (docs/hosting.md, "Logs for collectors", lists them).
     public var event: String
-    /// Its facts, in order.
     public var fields: [Field]
     /// The line a person reads (without the time).
     public var message: String
 
-    /// An entry for `event` with its `fields`, read as `message`.
     public init(_ event: String, _ fields: [Field] = [], message: String) {
         self.event = event
         self.fields = fields

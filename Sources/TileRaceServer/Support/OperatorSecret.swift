@@ -1,15 +1,14 @@
+import Foundation
 import TileRaceTransport
 
 /// The operator's secret for `AUTH` (protocol.md section 13), in a 0600
 /// file (`operator.secret`, made at first start, or one the operator
 /// names). Never taken from a command line, where other users could read it.
 public enum OperatorSecret {
-    /// The file's name in a data directory.
     public static let fileName = "operator.secret"
     /// The shortest secret a file may hold.
     public static let minimumLength = 16
 
-    /// The secret file of a data directory.
     public static func path(inDataDirectory directory: String) -> String {
         directory + "/" + fileName
     }
@@ -25,7 +24,7 @@ public enum OperatorSecret {
         }
         guard let bytes else { throw OperatorSecretError(message: "the operator secret file \(path) does not exist") }
         let firstLine = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-        let secret = firstLine.trimmingSpaces
+        let secret = firstLine.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
         guard secret.utf8.count >= minimumLength, secret.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw OperatorSecretError(
                 message:
@@ -52,16 +51,18 @@ public enum OperatorSecret {
     }
 }
 
-/// Why the operator's secret could not be read or made.
-public struct OperatorSecretError: Error, Hashable, Sendable {
-    /// One line for people, naming the file.
-    public var message: String
+/// Whether `given` is `secret` (the operator's, or a claim's token), in a
+/// time that depends on the lengths only, so a wrong guess leaks nothing.
+func isSameSecret(_ given: String, _ secret: String) -> Bool {
+    let (left, right) = (Array(given.utf8), Array(secret.utf8))
+    var difference = UInt8(left.count == right.count ? 0 : 1)
+    for index in right.indices {
+        difference |= right[index] ^ (index < left.count ? left[index] : 0)
+    }
+    return difference == 0
 }
 
-extension Substring {
-    /// Without spaces, tabs and carriage returns at either end.
-    fileprivate var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        return String(self.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
-    }
+/// Why the operator's secret could not be read or made.
+public struct OperatorSecretError: Error, Hashable, Sendable {
+    public var message: String
 }

@@ -1,7 +1,6 @@
 /// Where the server gets unpredictable numbers: race and practice seeds, and
 /// the secret tokens that protect nicknames. Passed in, so tests can fix it.
 public struct RandomSource: Sendable {
-    /// Returns 64 fresh random bits.
     public var next: @Sendable () -> UInt64
 
     public init(next: @escaping @Sendable () -> UInt64) {

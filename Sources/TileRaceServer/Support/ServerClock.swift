@@ -10,7 +10,6 @@ public protocol ServerClock: Sendable {
     var wallMilliseconds: Int { get }
 }
 
-/// The machine's clocks.
 public struct SystemClock: ServerClock {
     public init() {}
 

@@ -4,7 +4,6 @@ import TileRaceTransport
 /// The server's log, on standard error, as `text` or `json` (one object a
 /// line, for log collectors).
 public struct ServerLog: Sendable {
-    /// How much to log.
     public enum Level: Int, Comparable, Sendable {
         /// Errors and warnings only (`--quiet`); their messages start with
         /// `error:` or `warning:`.
@@ -15,15 +14,6 @@ public struct ServerLog: Sendable {
         case debug
 
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
-
-        /// Its name in a JSON line.
-        public var name: String {
-            switch self {
-            case .error: "error"
-            case .info: "info"
-            case .debug: "debug"
-            }
-        }
     }
 
     /// How each line is written (`tilerace serve --log-format`).
@@ -41,7 +31,7 @@ public struct ServerLog: Sendable {
             case .text:
                 return time + " " + entry.message + "\n"
             case .json:
-                var line = "{\"time\":" + Self.quoted(time) + ",\"level\":" + Self.quoted(level.name)
+                var line = "{\"time\":" + Self.quoted(time) + ",\"level\":" + Self.quoted("\(level)")
                 line += ",\"event\":" + Self.quoted(entry.event) + ",\"message\":" + Self.quoted(entry.message) + ",\"fields\":{"
                 for (index, field) in entry.fields.enumerated() {
                     if index > 0 { line += "," }
@@ -76,14 +66,12 @@ public struct ServerLog: Sendable {
     }
 
     public var level: Level
-    /// How lines are written.
     public var format: Format
     /// Writes one finished line (with its newline).
     public var write: @Sendable (String) -> Void
     /// Gives the wall time for timestamps.
     public var clock: any ServerClock
 
-    /// Creates a log writing through `write`.
     public init(
         level: Level, format: Format = .text, clock: any ServerClock = SystemClock(), write: @escaping @Sendable (String) -> Void
     ) {
@@ -103,13 +91,16 @@ public struct ServerLog: Sendable {
     /// A log that writes nothing (for a server embedded in another program).
     public static let silent = ServerLog(level: .error) { _ in }
 
-    /// Whether lines of `level` are written.
-    public func isEnabled(_ level: Level) -> Bool { level <= self.level }
-
     /// Writes an entry if its level is enabled: the one way into the log.
     public func callAsFunction(_ level: Level, _ entry: @autoclosure () -> LogEntry) {
-        guard isEnabled(level) else { return }
+        guard level <= self.level else { return }
         write(format.line(entry(), level: level, time: UTCTime.timestamp(epochMilliseconds: clock.wallMilliseconds)))
+    }
+
+    public func callAsFunction(
+        _ level: Level, _ event: String, _ fields: @autoclosure () -> [LogEntry.Field], message: @autoclosure () -> String
+    ) {
+        callAsFunction(level, LogEntry(event, fields(), message: message()))
     }
 
     /// Writes a line with no event of its own (`LogEntry(message:)`) if its level is enabled.

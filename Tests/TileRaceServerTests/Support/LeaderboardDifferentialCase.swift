@@ -368,3 +368,12 @@ struct LeaderboardDifferentialCase {
         }
     }
 }
+
+extension RedisLeaderboardValue {
+    /// The value the submit script stores for `entry` on `board`.
+    static func text(of entry: BoardEntry, on board: LeaderboardBoardID) -> String {
+        var stored = entry
+        stored.log = nil
+        return LeaderboardRecord.entry(board, stored).text
+    }
+}
