@@ -201,7 +201,7 @@ package struct ClientMachine: Sendable {
         return events
     }
 
-    /// Once greeted, as `ServerConnection.flush`.
+    /// Once greeted, as `ClientNetwork` writes at the end of a turn.
     private mutating func flush(now: Int, into outputs: inout [Output]) {
         guard let current = link, current.isOpen, var conversation = current.conversation, conversation.isGreeted,
             !current.outgoing.isEmpty

@@ -3,8 +3,8 @@ import TileRaceProtocol
 
 /// The board screen of practice, the daily challenge and races, with the dialogs over it.
 enum GameView {
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
-        guard let session = model.session else { return }
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
+        guard let session = model.session else { return nil }
         let now = model.now
         let config = session.game.config
         Chrome.header(title(session), right: Format.clock(milliseconds: session.milliseconds(at: now)), theme: theme, into: &frame)
@@ -75,8 +75,7 @@ enum GameView {
         case .help, .confirm, .nicknamePrompt, .connectionProblem, .botStrength, nil:
             break
         }
-        Chrome.status(model, theme: theme, into: &frame)
-        Chrome.footer(hints(model, session: session), theme: theme, into: &frame)
+        return hints(model, session: session)
     }
 
     static func title(_ session: PlaySession) -> String {

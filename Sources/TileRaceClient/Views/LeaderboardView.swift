@@ -9,7 +9,7 @@ enum LeaderboardView {
     static func tableWidth(wideDates: Bool) -> Int { 12 + 19 + 12 + 7 + 9 + 10 + dateWidth(wideDates: wideDates) }
     static func hasWideDates(_ frame: Frame) -> Bool { frame.width >= 100 }
 
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
         let board = model.leaderboard ?? LeaderboardState()
         let scope =
             board.board == .rating ? "rating" : board.board.isDated ? "daily \(ScreenText.sanitize(board.date ?? model.today))" : "all time"
@@ -72,10 +72,9 @@ enum LeaderboardView {
         case .loaded:
             drawRows(board, you: model.config.lastNickname, x: x, area: area, theme: theme, into: &frame)
         }
-        Chrome.status(model, theme: theme, into: &frame)
         // A rating is no game: nothing to watch on the rating tab.
-        let watch: [(String, String)] = board.board == .rating ? [] : [("Enter", "watch"), ("g", "ghost")]
-        Chrome.footer([("↑↓", "choose"), ("Tab ←→", "board")] + watch + [("1 2 3", "sort"), ("q", "back")], theme: theme, into: &frame)
+        let watch: [Chrome.Hint] = board.board == .rating ? [] : [("Enter", "watch"), ("g", "ghost")]
+        return [("↑↓", "choose"), ("Tab ←→", "board")] + watch + [("1 2 3", "sort"), ("q", "back")]
     }
 
     /// Under the header: the shown tab bracketed and highlighted, centred.

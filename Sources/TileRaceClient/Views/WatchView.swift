@@ -4,8 +4,8 @@ import TileRaceEngine
 /// figures, the position in the record, the speed and whether the replay
 /// ends with the leaderboard entry's figures.
 enum WatchView {
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
-        guard let watch = model.watch else { return }
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
+        guard let watch = model.watch else { return nil }
         let right = watch.status == .ready ? "entry \(Format.grouped(watch.position)) of \(Format.grouped(watch.entries.count))" : ""
         Chrome.header("WATCH · \(watch.title)", right: right, theme: theme, into: &frame)
         let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
@@ -21,8 +21,7 @@ enum WatchView {
         case .ready:
             if let game = watch.game { drawBoard(model, watch: watch, game: game, in: area, theme: theme, into: &frame) }
         }
-        Chrome.status(model, theme: theme, into: &frame)
-        Chrome.footer(hints(watch), theme: theme, into: &frame)
+        return hints(watch)
     }
 
     static func hints(_ watch: WatchState) -> [Chrome.Hint] {
