@@ -153,11 +153,20 @@ struct AdminCommand: Command {
     static func describe(_ answer: ServerRequest.Answer, endpoint: String) -> String {
         switch answer.reply {
         case .connections(let count):
-            let connections = answer.items.compactMap { if case .connection(let info) = $0 { info } else { nil } }
-            return connectionTable(connections, title: "\(count) connection\(count == 1 ? "" : "s") on \(endpoint)")
+            let rows = answer.items.compactMap { item -> [String]? in
+                guard case .connection(let info) = item else { return nil }
+                let tags = (info.isBot ? " (bot)" : "") + (info.isOperator ? " (operator)" : "")
+                return [String(info.id), (info.nickname ?? "-") + tags, info.room ?? "-", info.address, idle(info.idleMilliseconds)]
+            }
+            let title = "\(count) connection\(count == 1 ? "" : "s") on \(endpoint)"
+            return table(title: title, header: ["id", "nickname", "room", "address", "idle"], rows: rows)
         case .bans(let count):
-            let bans = answer.items.compactMap { if case .ban(let ban) = $0 { ban } else { nil } }
-            return banTable(bans, title: count == 0 ? "no bans on \(endpoint)" : "\(count) ban\(count == 1 ? "" : "s") on \(endpoint)")
+            let rows = answer.items.compactMap { item -> [String]? in
+                guard case .ban(let ban) = item else { return nil }
+                return [ban.target.description, ban.target.kind, ban.untilText, ban.reason]
+            }
+            let title = count == 0 ? "no bans on \(endpoint)" : "\(count) ban\(count == 1 ? "" : "s") on \(endpoint)"
+            return rows.isEmpty ? title : table(title: title, header: ["target", "kind", "until", "reason"], rows: rows)
         case .kick(let nickname):
             return "kicked \(nickname)"
         case .ban(let ban):
@@ -176,24 +185,6 @@ struct AdminCommand: Command {
         default:
             return ServerMessage.ok(answer.reply).line
         }
-    }
-
-    /// The `who` table: number, nickname, room, address, idle time.
-    static func connectionTable(_ connections: [ConnectionInfo], title: String) -> String {
-        let rows = connections.map { info in
-            [
-                String(info.id), (info.nickname ?? "-") + (info.isBot ? " (bot)" : "") + (info.isOperator ? " (operator)" : ""),
-                info.room ?? "-", info.address, idle(info.idleMilliseconds),
-            ]
-        }
-        return table(title: title, header: ["id", "nickname", "room", "address", "idle"], rows: rows)
-    }
-
-    /// The `bans` table: target, kind, until, reason.
-    static func banTable(_ bans: [BanInfo], title: String) -> String {
-        guard !bans.isEmpty else { return title }
-        let rows = bans.map { [$0.target.description, $0.target.kind, $0.untilText, $0.reason] }
-        return table(title: title, header: ["target", "kind", "until", "reason"], rows: rows)
     }
 
     /// An idle time as `42s`, `3m05s` or `2h07m`.

@@ -39,7 +39,7 @@ public enum CLI {
         }
         guard let command = command(named: first) else {
             console.printError("tilerace: unknown command \(Arguments.quoted(first))")
-            console.printError(shortUsage)
+            console.printError("usage: tilerace [\(commands.map(\.name).joined(separator: "|"))] [options]   (tilerace --help lists them)")
             return usageError
         }
         return run(command, words: Array(arguments.dropFirst()), console: console)
@@ -83,9 +83,5 @@ public enum CLI {
             "tilerace --version prints the version.",
         ]
         return lines.joined(separator: "\n")
-    }
-
-    static var shortUsage: String {
-        "usage: tilerace [\(commands.map(\.name).joined(separator: "|"))] [options]   (tilerace --help lists them)"
     }
 }

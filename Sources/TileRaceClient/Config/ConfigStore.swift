@@ -16,11 +16,6 @@ public struct ConfigStore: Sendable {
 
     public var path: String { directory + "/config.json" }
 
-    /// `$XDG_CONFIG_HOME/tilerace` when absolute, else `$HOME/.config/tilerace`; nil with neither.
-    public static func defaultDirectory(environment: [String: String]) -> String? {
-        DataPaths.configDirectory(environment: environment)
-    }
-
     public struct Loaded: Sendable {
         public var config: ClientConfig
         /// One line, when the file could not be used as is.

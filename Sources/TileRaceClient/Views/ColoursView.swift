@@ -63,7 +63,10 @@ enum ColoursView {
             if let editing {
                 text = editing.texts[index] + (editing.focus == index ? "_" : "")
                 if editing.value(index) == nil { style = theme.warned }
-                if editing.focus == index { style = style.bold.underlined }
+                if editing.focus == index {
+                    style.isBold = true
+                    style.isUnderlined = true
+                }
             } else {
                 text = String([colour.red, colour.green, colour.blue][index])
             }
