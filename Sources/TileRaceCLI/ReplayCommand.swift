@@ -61,10 +61,9 @@ struct ReplayCommand: Command {
         try arguments.requireNoPositionals()
         if arguments.has("--json"), arguments.has("--watch") { throw CommandLineError("give --json or --watch, not both") }
         if arguments.value("--host") != nil { return try runRemote(arguments, console: console) }
-        for option in ["--port", "--nick", "--date", "--board"] where arguments.value(option) != nil {
+        for option in ["--port", "--nick", "--date", "--board", "--daily"] where arguments.has(option) {
             throw CommandLineError("\(option) needs --host")
         }
-        if arguments.has("--daily") { throw CommandLineError("--daily needs --host") }
         guard let seedText = arguments.value("--seed") else { throw CommandLineError("--seed is required") }
         let size = try arguments.integer("--size", in: GameConfig.sizeRange, default: 4)
         let target = try ReplayCommand.target(arguments.value("--target"))
