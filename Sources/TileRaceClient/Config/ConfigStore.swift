@@ -69,15 +69,7 @@ public struct ConfigStore: Sendable {
             }
             backup = target
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(config)
-        } catch {
-            throw ConfigError(code: "encode", message: "cannot encode the config: \(error)")
-        }
-        try AtomicFile.replace(path, in: directory, with: Array(data) + [0x0A])
+        try AtomicFile.replace(path, in: directory, withJSON: config, formatting: [.prettyPrinted, .sortedKeys], naming: "the config")
         return backup
     }
 
