@@ -56,8 +56,7 @@ struct AdminCommand: Command {
             console.print(Self.describe(answers[1], endpoint: "\(host):\(port)"))
             return CLI.success
         } catch {
-            console.printError("tilerace admin: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
     }
 

@@ -20,6 +20,12 @@ extension Command {
     var details: String { "" }
     var positionalWords: [String] { [] }
 
+    /// Says why it failed while running; returns `CLI.failure`.
+    func failure(_ message: String, console: Console) -> Int32 {
+        console.printError("tilerace \(name): \(message)")
+        return CLI.failure
+    }
+
     var helpText: String {
         Arguments.helpText(title: "tilerace \(name): \(summary)", usage: usage, options: options, details: details)
     }

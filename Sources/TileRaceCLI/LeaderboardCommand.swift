@@ -86,8 +86,7 @@ struct LeaderboardCommand: Command {
                     + "the all-time board holds \(kept)")
             return CLI.success
         } catch {
-            console.printError("tilerace leaderboard: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
     }
 
@@ -121,8 +120,7 @@ struct LeaderboardCommand: Command {
             console.print(TextTable.render(title: title, entries: entries))
             return CLI.success
         } catch {
-            console.printError("tilerace leaderboard: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
     }
 }

@@ -97,8 +97,7 @@ struct ReplayCommand: Command {
         do throws(ServerRequestError) {
             fetched = try RecordFetch.fetch(nickname: nickname, board: board, date: date, host: host, port: port)
         } catch {
-            console.printError("tilerace replay: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
         let summary = fetched.summary
         let record: RecordToWatch
@@ -108,16 +107,14 @@ struct ReplayCommand: Command {
                 seedText: summary.seed, size: summary.size, target: summary.target, log: fetched.log,
                 title: "\(summary.nickname) · \(ReplayCommand.boardName(board, date: date))\(rank)", expected: fetched.entry?.result)
         } catch {
-            console.printError("tilerace replay: the server's record cannot be replayed: \(error.message)")
-            return CLI.failure
+            return failure("the server's record cannot be replayed: \(error.message)", console: console)
         }
         if arguments.has("--watch") { return try startWatch(record, console: console) }
         let result = Replay.run(seed: record.seed, config: record.config, log: record.log)
         if let entry = fetched.entry {
             let differences = entry.result.differences(from: result.game)
             guard differences.isEmpty else {
-                console.printError("tilerace replay: the record does not give the entry's figures: " + differences.joined(separator: "; "))
-                return CLI.failure
+                return failure("the record does not give the entry's figures: " + differences.joined(separator: "; "), console: console)
             }
         }
         if arguments.has("--json") {
@@ -143,8 +140,7 @@ struct ReplayCommand: Command {
                 HostedServer(plan: .offline("watching a record"))
             }
         } catch {
-            console.printError("tilerace replay: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
     }
 

@@ -101,10 +101,8 @@ struct ServeCommand: Command {
                 }
             }
         } catch {
-            var message = "tilerace serve: \(error.message)"
-            if case .addressInUse = error { message += "; is another server running? pick another port with --port N" }
-            console.printError(message)
-            return CLI.failure
+            let hint = if case .addressInUse = error { "; is another server running? pick another port with --port N" } else { "" }
+            return failure(error.message + hint, console: console)
         }
         stopRequested.wait()
         server.stop()
