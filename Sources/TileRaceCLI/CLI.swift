@@ -67,7 +67,6 @@ public enum CLI {
     }
 
     static var overview: String {
-        let width = (commands.map(\.name.count).max() ?? 0) + 2
         var lines = [
             "tilerace: multiplayer 2048 in the terminal: race friends on the same seeded board",
             "",
@@ -75,9 +74,7 @@ public enum CLI {
             "",
             "commands:",
         ]
-        for command in commands {
-            lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary)
-        }
+        lines += TextTable.columns(commands.map { [$0.name, $0.summary] }).map { "  " + $0 }
         lines += [
             "", "tilerace help <command> (or tilerace <command> --help) explains a command.",
             "tilerace --version prints the version.",

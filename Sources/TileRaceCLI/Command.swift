@@ -37,11 +37,7 @@ extension Arguments {
         var lines = [title, ""] + usageLines(usage)
         if !options.isEmpty {
             lines += ["", "options:"]
-            let labels = options.map { option in option.name + (option.valueName.map { " " + $0 } ?? "") }
-            let width = (labels.map(\.count).max() ?? 0) + 2
-            for (label, option) in zip(labels, options) {
-                lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
-            }
+            lines += TextTable.columns(options.map { [$0.name + ($0.valueName.map { " " + $0 } ?? ""), $0.help] }).map { "  " + $0 }
         }
         if !details.isEmpty {
             lines += ["", details]
