@@ -125,23 +125,21 @@ struct AdminCommand: Command {
 
     /// `--secret-file`, else `TILERACE_OPERATOR_SECRET`, else the data directory's file.
     static func secret(_ arguments: Arguments, environment: [String: String]) throws(CommandLineError) -> String {
-        var path = arguments.value("--secret-file")
-        if path == nil, let secret = environment["TILERACE_OPERATOR_SECRET"], !secret.isEmpty {
-            guard arguments.value("--data") == nil else {
-                throw CommandLineError("--data is not read when TILERACE_OPERATOR_SECRET is set")
-            }
+        let data = arguments.value("--data")
+        let path: String
+        if let file = arguments.value("--secret-file") {
+            guard data == nil else { throw CommandLineError("--secret-file and --data cannot be used together") }
+            path = file
+        } else if let secret = environment["TILERACE_OPERATOR_SECRET"], !secret.isEmpty {
+            guard data == nil else { throw CommandLineError("--data is not read when TILERACE_OPERATOR_SECRET is set") }
             return secret
-        }
-        if path == nil {
-            guard let directory = arguments.value("--data") ?? DataPaths.dataDirectory(environment: environment) else {
-                throw CommandLineError("no operator secret: give --secret-file FILE or set TILERACE_OPERATOR_SECRET")
-            }
+        } else if let directory = data ?? DataPaths.dataDirectory(environment: environment) {
             path = OperatorSecret.path(inDataDirectory: directory)
-        } else if arguments.value("--data") != nil {
-            throw CommandLineError("--secret-file and --data cannot be used together")
+        } else {
+            throw CommandLineError("no operator secret: give --secret-file FILE or set TILERACE_OPERATOR_SECRET")
         }
         do throws(OperatorSecretError) {
-            return try OperatorSecret.read(path: path ?? "")
+            return try OperatorSecret.read(path: path)
         } catch {
             throw CommandLineError(
                 error.message + "; give --secret-file FILE, --data DIR (the server's data directory) or TILERACE_OPERATOR_SECRET")
