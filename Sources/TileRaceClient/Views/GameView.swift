@@ -147,12 +147,12 @@ enum GameView {
             y += BigDigits.height + 1
         }
         let figures: [PanelFigures.Row] = [
-            .init("SCORE", Format.grouped(game.score)),
-            .init("BEST TILE", String(game.board.largestValue)),
-            .init("MOVES", Format.grouped(game.moveCount)),
-            .init("TARGET", (game.hasWon ? "✓ " : "") + String(game.config.target), style: game.hasWon ? theme.succeeded : nil),
-            .init("TIME", Format.clock(milliseconds: elapsed)),
-            .init("ASSISTS", String(game.assistCount)),
+            ("SCORE", Format.grouped(game.score), nil),
+            ("BEST TILE", String(game.board.largestValue), nil),
+            ("MOVES", Format.grouped(game.moveCount), nil),
+            ("TARGET", (game.hasWon ? "✓ " : "") + String(game.config.target), game.hasWon ? theme.succeeded : nil),
+            ("TIME", Format.clock(milliseconds: elapsed), nil),
+            ("ASSISTS", String(game.assistCount), nil),
         ]
         PanelFigures.draw(figures, x: rect.x, width: width, y: &y, theme: theme, into: &frame)
         frame.text("undo \(game.undoCount) · removed \(game.removalCount)", x: rect.x + 2, y: y, style: theme.muted)

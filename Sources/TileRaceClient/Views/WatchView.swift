@@ -53,16 +53,16 @@ enum WatchView {
         let width = min(rect.width, 32)
         var y = rect.y + 1
         var figures: [PanelFigures.Row] = [
-            .init("SCORE", Format.grouped(game.score)),
-            .init("BEST TILE", String(game.board.largestValue)),
-            .init("MOVES", Format.grouped(game.moveCount)),
-            .init("ASSISTS", String(game.assistCount)),
-            .init("ENTRY", "\(Format.grouped(watch.position)) / \(Format.grouped(watch.entries.count))"),
+            ("SCORE", Format.grouped(game.score), nil),
+            ("BEST TILE", String(game.board.largestValue), nil),
+            ("MOVES", Format.grouped(game.moveCount), nil),
+            ("ASSISTS", String(game.assistCount), nil),
+            ("ENTRY", "\(Format.grouped(watch.position)) / \(Format.grouped(watch.entries.count))", nil),
             watch.isTimed
-                ? .init("SPEED", watch.speed == 1 ? "real pace" : "\(watch.speed)x real pace")
-                : .init("SPEED", watch.speed == WatchState.speeds.last ? "fastest" : "\(watch.speed) per second"),
+                ? ("SPEED", watch.speed == 1 ? "real pace" : "\(watch.speed)x real pace", nil)
+                : ("SPEED", watch.speed == WatchState.speeds.last ? "fastest" : "\(watch.speed) per second", nil),
         ]
-        if watch.isTimed { figures.append(.init("TIME", Format.clock(milliseconds: watch.runningTime))) }
+        if watch.isTimed { figures.append(("TIME", Format.clock(milliseconds: watch.runningTime), nil)) }
         PanelFigures.draw(figures, x: rect.x, width: width, y: &y, theme: theme, into: &frame)
         y += 1
         let barWidth = width
