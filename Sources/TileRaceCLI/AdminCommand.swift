@@ -56,8 +56,7 @@ struct AdminCommand: Command {
             console.print(Self.describe(answers[1], endpoint: "\(host):\(port)"))
             return CLI.success
         } catch {
-            console.printError("tilerace admin: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
     }
 
@@ -126,23 +125,21 @@ struct AdminCommand: Command {
 
     /// `--secret-file`, else `TILERACE_OPERATOR_SECRET`, else the data directory's file.
     static func secret(_ arguments: Arguments, environment: [String: String]) throws(CommandLineError) -> String {
-        var path = arguments.value("--secret-file")
-        if path == nil, let secret = environment["TILERACE_OPERATOR_SECRET"], !secret.isEmpty {
-            guard arguments.value("--data") == nil else {
-                throw CommandLineError("--data is not read when TILERACE_OPERATOR_SECRET is set")
-            }
+        let data = arguments.value("--data")
+        let path: String
+        if let file = arguments.value("--secret-file") {
+            guard data == nil else { throw CommandLineError("--secret-file and --data cannot be used together") }
+            path = file
+        } else if let secret = environment["TILERACE_OPERATOR_SECRET"], !secret.isEmpty {
+            guard data == nil else { throw CommandLineError("--data is not read when TILERACE_OPERATOR_SECRET is set") }
             return secret
-        }
-        if path == nil {
-            guard let directory = arguments.value("--data") ?? DataPaths.dataDirectory(environment: environment) else {
-                throw CommandLineError("no operator secret: give --secret-file FILE or set TILERACE_OPERATOR_SECRET")
-            }
+        } else if let directory = data ?? DataPaths.dataDirectory(environment: environment) {
             path = OperatorSecret.path(inDataDirectory: directory)
-        } else if arguments.value("--data") != nil {
-            throw CommandLineError("--secret-file and --data cannot be used together")
+        } else {
+            throw CommandLineError("no operator secret: give --secret-file FILE or set TILERACE_OPERATOR_SECRET")
         }
         do throws(OperatorSecretError) {
-            return try OperatorSecret.read(path: path ?? "")
+            return try OperatorSecret.read(path: path)
         } catch {
             throw CommandLineError(
                 error.message + "; give --secret-file FILE, --data DIR (the server's data directory) or TILERACE_OPERATOR_SECRET")
@@ -153,11 +150,20 @@ struct AdminCommand: Command {
     static func describe(_ answer: ServerRequest.Answer, endpoint: String) -> String {
         switch answer.reply {
         case .connections(let count):
-            let connections = answer.items.compactMap { if case .connection(let info) = $0 { info } else { nil } }
-            return connectionTable(connections, title: "\(count) connection\(count == 1 ? "" : "s") on \(endpoint)")
+            let rows = answer.items.compactMap { item -> [String]? in
+                guard case .connection(let info) = item else { return nil }
+                let tags = (info.isBot ? " (bot)" : "") + (info.isOperator ? " (operator)" : "")
+                return [String(info.id), (info.nickname ?? "-") + tags, info.room ?? "-", info.address, idle(info.idleMilliseconds)]
+            }
+            let title = "\(count) connection\(count == 1 ? "" : "s") on \(endpoint)"
+            return table(title: title, header: ["id", "nickname", "room", "address", "idle"], rows: rows)
         case .bans(let count):
-            let bans = answer.items.compactMap { if case .ban(let ban) = $0 { ban } else { nil } }
-            return banTable(bans, title: count == 0 ? "no bans on \(endpoint)" : "\(count) ban\(count == 1 ? "" : "s") on \(endpoint)")
+            let rows = answer.items.compactMap { item -> [String]? in
+                guard case .ban(let ban) = item else { return nil }
+                return [ban.target.description, ban.target.kind, ban.untilText, ban.reason]
+            }
+            let title = count == 0 ? "no bans on \(endpoint)" : "\(count) ban\(count == 1 ? "" : "s") on \(endpoint)"
+            return rows.isEmpty ? title : table(title: title, header: ["target", "kind", "until", "reason"], rows: rows)
         case .kick(let nickname):
             return "kicked \(nickname)"
         case .ban(let ban):
@@ -176,24 +182,6 @@ struct AdminCommand: Command {
         default:
             return ServerMessage.ok(answer.reply).line
         }
-    }
-
-    /// The `who` table: number, nickname, room, address, idle time.
-    static func connectionTable(_ connections: [ConnectionInfo], title: String) -> String {
-        let rows = connections.map { info in
-            [
-                String(info.id), (info.nickname ?? "-") + (info.isBot ? " (bot)" : "") + (info.isOperator ? " (operator)" : ""),
-                info.room ?? "-", info.address, idle(info.idleMilliseconds),
-            ]
-        }
-        return table(title: title, header: ["id", "nickname", "room", "address", "idle"], rows: rows)
-    }
-
-    /// The `bans` table: target, kind, until, reason.
-    static func banTable(_ bans: [BanInfo], title: String) -> String {
-        guard !bans.isEmpty else { return title }
-        let rows = bans.map { [$0.target.description, $0.target.kind, $0.untilText, $0.reason] }
-        return table(title: title, header: ["target", "kind", "until", "reason"], rows: rows)
     }
 
     /// An idle time as `42s`, `3m05s` or `2h07m`.

@@ -62,7 +62,8 @@ public struct Arguments: Sendable {
         }
     }
 
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// A flag given, or an option given a value.
+    public func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 
     public func value(_ name: String) -> String? { values[name] }
 

@@ -39,7 +39,7 @@ public enum CLI {
         }
         guard let command = command(named: first) else {
             console.printError("tilerace: unknown command \(Arguments.quoted(first))")
-            console.printError(shortUsage)
+            console.printError("usage: tilerace [\(commands.map(\.name).joined(separator: "|"))] [options]   (tilerace --help lists them)")
             return usageError
         }
         return run(command, words: Array(arguments.dropFirst()), console: console)
@@ -67,7 +67,6 @@ public enum CLI {
     }
 
     static var overview: String {
-        let width = (commands.map(\.name.count).max() ?? 0) + 2
         var lines = [
             "tilerace: multiplayer 2048 in the terminal: race friends on the same seeded board",
             "",
@@ -75,17 +74,11 @@ public enum CLI {
             "",
             "commands:",
         ]
-        for command in commands {
-            lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary)
-        }
+        lines += TextTable.columns(commands.map { [$0.name, $0.summary] }).map { "  " + $0 }
         lines += [
             "", "tilerace help <command> (or tilerace <command> --help) explains a command.",
             "tilerace --version prints the version.",
         ]
         return lines.joined(separator: "\n")
-    }
-
-    static var shortUsage: String {
-        "usage: tilerace [\(commands.map(\.name).joined(separator: "|"))] [options]   (tilerace --help lists them)"
     }
 }

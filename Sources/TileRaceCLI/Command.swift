@@ -20,6 +20,12 @@ extension Command {
     var details: String { "" }
     var positionalWords: [String] { [] }
 
+    /// Says why it failed while running; returns `CLI.failure`.
+    func failure(_ message: String, console: Console) -> Int32 {
+        console.printError("tilerace \(name): \(message)")
+        return CLI.failure
+    }
+
     var helpText: String {
         Arguments.helpText(title: "tilerace \(name): \(summary)", usage: usage, options: options, details: details)
     }
@@ -31,11 +37,7 @@ extension Arguments {
         var lines = [title, ""] + usageLines(usage)
         if !options.isEmpty {
             lines += ["", "options:"]
-            let labels = options.map { option in option.name + (option.valueName.map { " " + $0 } ?? "") }
-            let width = (labels.map(\.count).max() ?? 0) + 2
-            for (label, option) in zip(labels, options) {
-                lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
-            }
+            lines += TextTable.columns(options.map { [$0.name + ($0.valueName.map { " " + $0 } ?? ""), $0.help] }).map { "  " + $0 }
         }
         if !details.isEmpty {
             lines += ["", details]

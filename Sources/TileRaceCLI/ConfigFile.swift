@@ -37,7 +37,7 @@ struct ConfigFile: Sendable {
             var rest = ConfigFile.trimmed(line.dropFirst(key.count))
             if rest.hasPrefix("#") { rest = rest[rest.endIndex...] }
             if key.hasPrefix("-") {
-                throw failure("write the setting without dashes: \(ConfigFile.keyName(key)), not \(key)")
+                throw failure("write the setting without dashes: \(key.drop { $0 == "-" }.prefix { $0 != "=" }), not \(key)")
             }
             if key.contains("="), rest.isEmpty {
                 let parts = key.split(separator: "=", maxSplits: 1).map(String.init)
@@ -148,9 +148,5 @@ struct ConfigFile: Sendable {
             return text[text.endIndex...]
         }
         return text[first...last]
-    }
-
-    private static func keyName(_ word: String) -> String {
-        String(word.drop { $0 == "-" }.prefix { $0 != "=" })
     }
 }

@@ -21,8 +21,7 @@ struct InfoCommand: Command {
             console.print(Self.render(info, endpoint: ServerAddress.format(host: host, port: port)))
             return CLI.success
         } catch {
-            console.printError("tilerace info: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
     }
 

@@ -40,10 +40,9 @@ struct LeaderboardCommand: Command {
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
         if arguments.value("--demo") != nil {
-            for option in ["--host", "--port", "--sort", "--order", "--date", "--board"] where arguments.value(option) != nil {
+            for option in ["--host", "--port", "--sort", "--order", "--date", "--board", "--daily"] where arguments.has(option) {
                 throw CommandLineError("\(option) cannot be used with --demo")
             }
-            if arguments.has("--daily") { throw CommandLineError("--daily cannot be used with --demo") }
             return try fillDemo(arguments, console: console)
         }
         if arguments.value("--data") != nil { throw CommandLineError("--data is only used with --demo") }
@@ -87,8 +86,7 @@ struct LeaderboardCommand: Command {
                     + "the all-time board holds \(kept)")
             return CLI.success
         } catch {
-            console.printError("tilerace leaderboard: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
     }
 
@@ -122,8 +120,7 @@ struct LeaderboardCommand: Command {
             console.print(TextTable.render(title: title, entries: entries))
             return CLI.success
         } catch {
-            console.printError("tilerace leaderboard: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
     }
 }

@@ -77,8 +77,7 @@ struct PlayCommand: Command {
                 EmbeddedHost.start(options: options, dataDirectory: DataPaths.dataDirectory(environment: environment)).hostedServer
             }
         } catch {
-            console.printError("tilerace play: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
     }
 

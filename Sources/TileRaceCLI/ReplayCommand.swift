@@ -61,10 +61,9 @@ struct ReplayCommand: Command {
         try arguments.requireNoPositionals()
         if arguments.has("--json"), arguments.has("--watch") { throw CommandLineError("give --json or --watch, not both") }
         if arguments.value("--host") != nil { return try runRemote(arguments, console: console) }
-        for option in ["--port", "--nick", "--date", "--board"] where arguments.value(option) != nil {
+        for option in ["--port", "--nick", "--date", "--board", "--daily"] where arguments.has(option) {
             throw CommandLineError("\(option) needs --host")
         }
-        if arguments.has("--daily") { throw CommandLineError("--daily needs --host") }
         guard let seedText = arguments.value("--seed") else { throw CommandLineError("--seed is required") }
         let size = try arguments.integer("--size", in: GameConfig.sizeRange, default: 4)
         let target = try ReplayCommand.target(arguments.value("--target"))
@@ -98,8 +97,7 @@ struct ReplayCommand: Command {
         do throws(ServerRequestError) {
             fetched = try RecordFetch.fetch(nickname: nickname, board: board, date: date, host: host, port: port)
         } catch {
-            console.printError("tilerace replay: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
         let summary = fetched.summary
         let record: RecordToWatch
@@ -109,16 +107,14 @@ struct ReplayCommand: Command {
                 seedText: summary.seed, size: summary.size, target: summary.target, log: fetched.log,
                 title: "\(summary.nickname) · \(ReplayCommand.boardName(board, date: date))\(rank)", expected: fetched.entry?.result)
         } catch {
-            console.printError("tilerace replay: the server's record cannot be replayed: \(error.message)")
-            return CLI.failure
+            return failure("the server's record cannot be replayed: \(error.message)", console: console)
         }
         if arguments.has("--watch") { return try startWatch(record, console: console) }
         let result = Replay.run(seed: record.seed, config: record.config, log: record.log)
         if let entry = fetched.entry {
             let differences = entry.result.differences(from: result.game)
             guard differences.isEmpty else {
-                console.printError("tilerace replay: the record does not give the entry's figures: " + differences.joined(separator: "; "))
-                return CLI.failure
+                return failure("the record does not give the entry's figures: " + differences.joined(separator: "; "), console: console)
             }
         }
         if arguments.has("--json") {
@@ -144,8 +140,7 @@ struct ReplayCommand: Command {
                 HostedServer(plan: .offline("watching a record"))
             }
         } catch {
-            console.printError("tilerace replay: \(error.message)")
-            return CLI.failure
+            return failure(error.message, console: console)
         }
     }
 

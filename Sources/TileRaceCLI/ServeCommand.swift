@@ -69,15 +69,8 @@ struct ServeCommand: Command {
         names another; with a Redis store and no such file, operator requests are off.
         """
 
-    /// What the options ask for: the server's configuration and how to log.
-    struct Settings {
-        /// The server's configuration (its log not yet made).
-        var configuration: RaceServer.Configuration
-        /// How much to log.
-        var logLevel: ServerLog.Level
-        /// How to write each line.
-        var logFormat: ServerLog.Format
-    }
+    /// What the options ask for: the server's configuration (its log not yet made) and how to log.
+    typealias Settings = (configuration: RaceServer.Configuration, logLevel: ServerLog.Level, logFormat: ServerLog.Format)
 
     /// One given on the command line drops the others from the config file.
     static let exclusiveGroups: [Set<String>] = [["--quiet", "--verbose"], ["--data", "--store"]]
@@ -108,10 +101,8 @@ struct ServeCommand: Command {
                 }
             }
         } catch {
-            var message = "tilerace serve: \(error.message)"
-            if case .addressInUse = error { message += "; is another server running? pick another port with --port N" }
-            console.printError(message)
-            return CLI.failure
+            let hint = if case .addressInUse = error { "; is another server running? pick another port with --port N" } else { "" }
+            return failure(error.message + hint, console: console)
         }
         stopRequested.wait()
         server.stop()
@@ -127,7 +118,7 @@ struct ServeCommand: Command {
         do throws(CommandLineError) {
             return try settings(from: arguments, environment: environment)
         } catch {
-            guard let option = error.option, commandLine.value(option) == nil, !commandLine.has(option),
+            guard let option = error.option, !commandLine.has(option),
                 let location = file.location(of: option)
             else { throw error }
             throw CommandLineError("\(location): \(error.message)")
@@ -163,7 +154,7 @@ struct ServeCommand: Command {
         configuration.serverName = "tilerace-\(CLI.version)"
         let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info
         let format = try arguments.choice("--log-format", as: ServerLog.Format.self) ?? .text
-        return Settings(configuration: configuration, logLevel: level, logFormat: format)
+        return (configuration, level, format)
     }
 
     /// `--store`, `--data`, `--store-durability` and `--advertise`.

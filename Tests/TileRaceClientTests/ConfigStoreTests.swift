@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TileRaceTransport
 
 @testable import TileRaceClient
 
@@ -152,10 +153,10 @@ import Testing
     }
 
     @Test func defaultDirectoryFollowsXDG() {
-        #expect(ConfigStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/a"]) == "/x/cfg/tilerace")
+        #expect(DataPaths.configDirectory(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/a"]) == "/x/cfg/tilerace")
         #expect(
-            ConfigStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.config/tilerace")
-        #expect(ConfigStore.defaultDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.config/tilerace")
-        #expect(ConfigStore.defaultDirectory(environment: [:]) == nil)
+            DataPaths.configDirectory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.config/tilerace")
+        #expect(DataPaths.configDirectory(environment: ["HOME": "/home/a"]) == "/home/a/.config/tilerace")
+        #expect(DataPaths.configDirectory(environment: [:]) == nil)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TileRaceTransport
 
 #if canImport(Glibc)
@@ -37,5 +38,20 @@ enum AtomicFile {
             throw ConfigError(code: "rename", message: "cannot replace \(path): \(FileDescriptor.describe(error))")
         }
         try? FileSystem.syncDirectory(of: path)
+    }
+
+    /// `value` as JSON and a newline; `what` names it when it cannot be encoded.
+    static func replace(
+        _ path: String, in directory: String, withJSON value: some Encodable, formatting: JSONEncoder.OutputFormatting, naming what: String
+    ) throws(ConfigError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = formatting
+        let data: Data
+        do {
+            data = try encoder.encode(value)
+        } catch {
+            throw ConfigError(code: "encode", message: "cannot encode \(what): \(error)")
+        }
+        try replace(path, in: directory, with: Array(data) + [0x0A])
     }
 }

@@ -16,11 +16,6 @@ public struct ConfigStore: Sendable {
 
     public var path: String { directory + "/config.json" }
 
-    /// `$XDG_CONFIG_HOME/tilerace` when absolute, else `$HOME/.config/tilerace`; nil with neither.
-    public static func defaultDirectory(environment: [String: String]) -> String? {
-        DataPaths.configDirectory(environment: environment)
-    }
-
     public struct Loaded: Sendable {
         public var config: ClientConfig
         /// One line, when the file could not be used as is.
@@ -74,15 +69,7 @@ public struct ConfigStore: Sendable {
             }
             backup = target
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(config)
-        } catch {
-            throw ConfigError(code: "encode", message: "cannot encode the config: \(error)")
-        }
-        try AtomicFile.replace(path, in: directory, with: Array(data) + [0x0A])
+        try AtomicFile.replace(path, in: directory, withJSON: config, formatting: [.prettyPrinted, .sortedKeys], naming: "the config")
         return backup
     }
 

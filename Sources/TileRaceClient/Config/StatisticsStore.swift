@@ -27,14 +27,6 @@ struct StatisticsStore: Sendable {
     }
 
     func save(_ statistics: GameStatistics) throws(ConfigError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(statistics)
-        } catch {
-            throw ConfigError(code: "encode", message: "cannot encode the statistics: \(error)")
-        }
-        try AtomicFile.replace(path, in: directory, with: Array(data) + [0x0A])
+        try AtomicFile.replace(path, in: directory, withJSON: statistics, formatting: [.sortedKeys], naming: "the statistics")
     }
 }

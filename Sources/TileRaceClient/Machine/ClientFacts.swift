@@ -47,8 +47,9 @@ package struct ClientFacts: Sendable {
         isResuming = model.network.resuming != nil
         isCatchingUp = model.network.isCatchingUp
         gameChangesAwaitingReply = model.network.gameChangesAwaitingReply
-        screen = ClientFacts.name(of: model.screen)
-        // The case's name, without its payload.
+        // The case's name, without its payload (`quickRace` as `quick-race`).
+        let screenName = Mirror(reflecting: model.screen).children.first?.label ?? "\(model.screen)"
+        screen = screenName == "quickRace" ? "quick-race" : screenName
         overlay = model.overlay.map { String("\($0)".prefix { $0 != "(" }) }
         room = model.room.map { ($0.name, $0.isWatching) }
         race = model.race.map { ($0.room, $0.isOver) }
@@ -67,21 +68,6 @@ package struct ClientFacts: Sendable {
                 isRace: session.isRace, room: room, sendsEntries: session.sendsEntries, sequence: session.sequence,
                 unacknowledgedCount: session.unacknowledged.count, game: session.game,
                 endOutcome: session.end.map { "\($0.outcome)" }, isClockHeld: Update.isPracticeClockHeld(model))
-        }
-    }
-
-    private static func name(of screen: Screen) -> String {
-        switch screen {
-        case .menu: "menu"
-        case .game: "game"
-        case .leaderboard: "leaderboard"
-        case .colours: "colours"
-        case .lobby: "lobby"
-        case .room: "room"
-        case .spectate: "spectate"
-        case .watch: "watch"
-        case .statistics: "statistics"
-        case .quickRace: "quick-race"
         }
     }
 }

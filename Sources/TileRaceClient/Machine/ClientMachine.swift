@@ -173,16 +173,13 @@ package struct ClientMachine: Sendable {
                 } else {
                     events.append(.server(.notSent(message, reason: "not connected")))
                 }
-            case .connect:
+            case .connect, .disconnect:
                 if link != nil { outputs.append(.close) }
                 link = nil
-                if let endpoint = model.network.endpoint {
+                if case .connect = effect, let endpoint = model.network.endpoint {
                     link = Link()
                     outputs.append(.connect(endpoint))
                 }
-            case .disconnect:
-                if link != nil { outputs.append(.close) }
-                link = nil
             case .startBot(let request):
                 outputs.append(.startBot(request))
             case .stopBot(let id):
@@ -201,7 +198,7 @@ package struct ClientMachine: Sendable {
         return events
     }
 
-    /// Once greeted, as `ServerConnection.flush`.
+    /// Once greeted, as `ClientNetwork` writes at the end of a turn.
     private mutating func flush(now: Int, into outputs: inout [Output]) {
         guard let current = link, current.isOpen, var conversation = current.conversation, conversation.isGreeted,
             !current.outgoing.isEmpty

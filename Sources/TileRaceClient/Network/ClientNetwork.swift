@@ -2,48 +2,70 @@ import Dispatch
 import TileRaceProtocol
 import TileRaceTransport
 
-/// `connect`, `send` and `disconnect` over one `ServerConnection` at a time; a reconnect replaces it
-/// and the old one says nothing more. Owned by `queue`; `deliver` runs there, never inside `send`.
+/// The transport's `ClientConnection`, one at a time, with its reports turned into `ServerUpdate`s; a
+/// reconnect replaces it and the old one says nothing more. Requests sent in one turn of the queue go
+/// out together (keys read together make one `MOVE`). Owned by `queue`: every call and `deliver` run
+/// there, `deliver` never inside `send`.
 final class ClientNetwork: @unchecked Sendable {
+    /// Beyond it the server counts as not reading, and the connection as lost.
+    static let maximumPendingBytes = 256 * 1024
+
     private let queue: DispatchQueue
     private let timing: ClientConnection.Timing
+    private let connector: ClientConnection.Connector
+    private let clock: ClientConnection.Clock
     private let deliver: (ServerUpdate) -> Void
-    private var connection: ServerConnection?
+    private var connection: ClientConnection?
     /// The number tells its deadline apart from a later wait's.
     private var closeWaiter: (number: Int, done: (Bool) -> Void)?
     private var closeWaiterCount = 0
 
-    init(queue: DispatchQueue, timing: ClientConnection.Timing = .standard, deliver: @escaping (ServerUpdate) -> Void) {
+    init(
+        queue: DispatchQueue, timing: ClientConnection.Timing = .standard,
+        // It blocks the calling thread, off the loop's queue.
+        connector: @escaping ClientConnection.Connector = ClientConnection.tcpConnector,
+        clock: @escaping ClientConnection.Clock = MonotonicClock.milliseconds, deliver: @escaping (ServerUpdate) -> Void
+    ) {
         self.queue = queue
         self.timing = timing
+        self.connector = connector
+        self.clock = clock
         self.deliver = deliver
     }
 
-    /// Closes any current one.
+    var isConnecting: Bool { connection?.isConnecting ?? false }
+
+    /// Closes any current one. The name is looked up off the queue, so a slow one never blocks the screen.
     func connect(to endpoint: ServerEndpoint) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        connection?.close()
-        let connection = ServerConnection(endpoint: endpoint, queue: queue, timing: timing) { [weak self] update in
-            self?.received(update)
-        }
+        disconnect()
+        let connection = ClientConnection(
+            queue: queue, timing: timing, outputLimit: ClientNetwork.maximumPendingBytes, writePolicy: .endOfTurn, clock: clock)
         self.connection = connection
-        connection.start()
+        connection.connect(host: endpoint.host, port: endpoint.port, connector: connector) { [weak self, weak connection] event in
+            guard let self, let connection, self.connection === connection else { return }
+            received(event)
+        }
     }
 
-    /// Without a connection, `notSent` follows.
+    /// Lines wait for the greeting; with no connection, `notSent` follows.
     func send(_ message: ClientMessage) {
         dispatchPrecondition(condition: .onQueue(queue))
-        if let connection {
-            connection.send(message)
-        } else {
+        if connection?.send(message) != true {
             queue.async { [weak self] in self?.deliver(.notSent(message, reason: "not connected")) }
         }
     }
 
+    /// Nothing more is reported, not even the end.
     func disconnect() {
         dispatchPrecondition(condition: .onQueue(queue))
-        connection?.close()
+        let closing = connection
         connection = nil
+        closing?.close()
+    }
+
+    /// The timer calls it every `checkIntervalMilliseconds`.
+    func checkTimers() {
+        connection?.checkTimers()
     }
 
     /// `done(true)` once the connection ends (at once if none is open), `done(false)` if `milliseconds`
@@ -65,14 +87,24 @@ final class ClientNetwork: @unchecked Sendable {
         }
     }
 
-    private func received(_ update: ServerUpdate) {
+    private func received(_ event: ClientConnection.Event) {
+        let update: ServerUpdate
+        switch event {
+        case .greeted(let greeting): update = .greeted(greeting)
+        case .reply(let request, let result, let items): update = .reply(request, result, items: items)
+        case .event(let event): update = .event(event)
+        case .answeredPing, .skippedEvent: return  // the connection's own business; it skips no event
+        case .unreadable(let line): update = .unreadable(line)
+        case .connectFailed(let reason): update = .connectFailed(reason)
+        case .ended(let reason, let bye): update = .disconnected(reason: reason, bye: bye)
+        }
         deliver(update)
-        switch update {
-        case .disconnected, .connectFailed:
+        switch event {
+        case .connectFailed, .ended:
             guard let waiter = closeWaiter else { return }
             closeWaiter = nil
             waiter.done(true)
-        case .greeted, .reply, .event, .notSent, .unreadable:
+        default:
             break
         }
     }

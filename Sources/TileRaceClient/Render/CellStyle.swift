@@ -18,11 +18,6 @@ struct CellStyle: Hashable, Sendable {
         copy.isBold = true
         return copy
     }
-    var underlined: CellStyle {
-        var copy = self
-        copy.isUnderlined = true
-        return copy
-    }
 
     func with(foreground: RGB?) -> CellStyle {
         var copy = self

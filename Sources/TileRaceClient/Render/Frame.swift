@@ -85,12 +85,13 @@ struct Frame: Hashable, Sendable {
 
     mutating func box(_ rect: Rect, style: CellStyle = .plain, lines: BoxLines = .light) {
         guard rect.width >= 2, rect.height >= 2 else { return }
-        let horizontal = String(repeating: lines.horizontal, count: rect.width - 2)
-        text(String(lines.topLeft) + horizontal + String(lines.topRight), x: rect.x, y: rect.y, style: style)
-        text(String(lines.bottomLeft) + horizontal + String(lines.bottomRight), x: rect.x, y: rect.maxY - 1, style: style)
+        let parts = lines.characters.map(String.init)
+        let rule = String(repeating: parts[4], count: rect.width - 2)
+        text(parts[0] + rule + parts[1], x: rect.x, y: rect.y, style: style)
+        text(parts[2] + rule + parts[3], x: rect.x, y: rect.maxY - 1, style: style)
         for y in (rect.y + 1)..<(rect.maxY - 1) {
-            text(String(lines.vertical), x: rect.x, y: y, style: style)
-            text(String(lines.vertical), x: rect.maxX - 1, y: y, style: style)
+            text(parts[5], x: rect.x, y: y, style: style)
+            text(parts[5], x: rect.maxX - 1, y: y, style: style)
         }
     }
 
@@ -101,17 +102,11 @@ struct Frame: Hashable, Sendable {
     }
 }
 
+/// The corners (top left, top right, bottom left, bottom right), then the horizontal and the vertical line.
 struct BoxLines: Sendable {
-    var topLeft: Character
-    var topRight: Character
-    var bottomLeft: Character
-    var bottomRight: Character
-    var horizontal: Character
-    var vertical: Character
+    let characters: [Character]
 
-    /// Square corners.
-    static let light = BoxLines(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─", vertical: "│")
-    /// Round corners.
-    static let rounded = BoxLines(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│")
-    static let heavy = BoxLines(topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━", vertical: "┃")
+    static let light = BoxLines(characters: Array("┌┐└┘─│"))
+    static let rounded = BoxLines(characters: Array("╭╮╰╯─│"))
+    static let heavy = BoxLines(characters: Array("┏┓┗┛━┃"))
 }

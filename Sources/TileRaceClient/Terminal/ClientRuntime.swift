@@ -41,7 +41,7 @@ public enum ClientRuntime {
             throw ClientStartError(code: "not-a-terminal", message: "needs an interactive terminal: standard input is not a TTY")
         }
         if let refusal = ClientStartError.unsupportedTerminal(environment: environment) { throw refusal }
-        let store = ConfigStore.defaultDirectory(environment: environment).map(ConfigStore.init(directory:))
+        let store = DataPaths.configDirectory(environment: environment).map(ConfigStore.init(directory:))
         let loaded = store?.load()
         let hosted: HostedServer
         if options.isOffline {

@@ -3,7 +3,7 @@ import TileRaceEngine
 /// The colours screen: the theme, each colour code with its R G B and a
 /// preview; while editing, the fields and a live preview.
 enum ColoursView {
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
         let saved = model.config.theme
         Chrome.header("COLOURS · theme: \(saved.name) (t: next theme)", theme: theme, into: &frame)
         var note: String?
@@ -42,12 +42,9 @@ enum ColoursView {
             frame.text("preview", x: 80, y: 2, style: preview.muted)
             BoardView.draw(board, layout: layout, x: 80, y: 3, theme: preview, into: &frame)
         }
-        Chrome.status(model, theme: theme, into: &frame)
-        let hints: [Chrome.Hint] =
-            state.editing != nil
+        return state.editing != nil
             ? [("Tab", "next field"), ("0-255", "type"), ("↑↓", "±1"), ("Enter", "confirm"), ("Esc", "cancel")]
             : [("↑↓", "choose code"), ("Enter", "edit"), ("x", "theme colour"), ("t", "theme"), ("q", "back")]
-        Chrome.footer(hints, theme: theme, into: &frame)
     }
 
     private static func drawRow(
@@ -66,7 +63,10 @@ enum ColoursView {
             if let editing {
                 text = editing.texts[index] + (editing.focus == index ? "_" : "")
                 if editing.value(index) == nil { style = theme.warned }
-                if editing.focus == index { style = style.bold.underlined }
+                if editing.focus == index {
+                    style.isBold = true
+                    style.isUnderlined = true
+                }
             } else {
                 text = String([colour.red, colour.green, colour.blue][index])
             }

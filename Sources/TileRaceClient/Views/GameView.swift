@@ -3,8 +3,8 @@ import TileRaceProtocol
 
 /// The board screen of practice, the daily challenge and races, with the dialogs over it.
 enum GameView {
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
-        guard let session = model.session else { return }
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
+        guard let session = model.session else { return nil }
         let now = model.now
         let config = session.game.config
         Chrome.header(title(session), right: Format.clock(milliseconds: session.milliseconds(at: now)), theme: theme, into: &frame)
@@ -75,8 +75,7 @@ enum GameView {
         case .help, .confirm, .nicknamePrompt, .connectionProblem, .botStrength, nil:
             break
         }
-        Chrome.status(model, theme: theme, into: &frame)
-        Chrome.footer(hints(model, session: session), theme: theme, into: &frame)
+        return hints(model, session: session)
     }
 
     static func title(_ session: PlaySession) -> String {
@@ -148,12 +147,12 @@ enum GameView {
             y += BigDigits.height + 1
         }
         let figures: [PanelFigures.Row] = [
-            .init("SCORE", Format.grouped(game.score)),
-            .init("BEST TILE", String(game.board.largestValue)),
-            .init("MOVES", Format.grouped(game.moveCount)),
-            .init("TARGET", (game.hasWon ? "✓ " : "") + String(game.config.target), style: game.hasWon ? theme.succeeded : nil),
-            .init("TIME", Format.clock(milliseconds: elapsed)),
-            .init("ASSISTS", String(game.assistCount)),
+            ("SCORE", Format.grouped(game.score), nil),
+            ("BEST TILE", String(game.board.largestValue), nil),
+            ("MOVES", Format.grouped(game.moveCount), nil),
+            ("TARGET", (game.hasWon ? "✓ " : "") + String(game.config.target), game.hasWon ? theme.succeeded : nil),
+            ("TIME", Format.clock(milliseconds: elapsed), nil),
+            ("ASSISTS", String(game.assistCount), nil),
         ]
         PanelFigures.draw(figures, x: rect.x, width: width, y: &y, theme: theme, into: &frame)
         frame.text("undo \(game.undoCount) · removed \(game.removalCount)", x: rect.x + 2, y: y, style: theme.muted)

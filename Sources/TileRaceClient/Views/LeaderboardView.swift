@@ -9,7 +9,7 @@ enum LeaderboardView {
     static func tableWidth(wideDates: Bool) -> Int { 12 + 19 + 12 + 7 + 9 + 10 + dateWidth(wideDates: wideDates) }
     static func hasWideDates(_ frame: Frame) -> Bool { frame.width >= 100 }
 
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
         let board = model.leaderboard ?? LeaderboardState()
         let scope =
             board.board == .rating ? "rating" : board.board.isDated ? "daily \(ScreenText.sanitize(board.date ?? model.today))" : "all time"
@@ -57,9 +57,7 @@ enum LeaderboardView {
             frame.centeredText(ScreenText.sanitize(message), in: area, y: area.y + 1, style: theme.warned)
         case .loaded where board.board == .rating && board.ratings.isEmpty:
             frame.centeredText("nobody is rated yet: race in a rated room", in: area, y: area.y + 1, style: theme.muted)
-        case .loaded where board.board == .rating:
-            drawRatingRows(board, you: model.config.lastNickname, x: x, area: area, theme: theme, into: &frame)
-        case .loaded where board.entries.isEmpty:
+        case .loaded where board.board != .rating && board.entries.isEmpty:
             let text =
                 switch board.board {
                 case .all: "no entries yet: finish a 4x4 game and submit it"
@@ -72,10 +70,9 @@ enum LeaderboardView {
         case .loaded:
             drawRows(board, you: model.config.lastNickname, x: x, area: area, theme: theme, into: &frame)
         }
-        Chrome.status(model, theme: theme, into: &frame)
         // A rating is no game: nothing to watch on the rating tab.
-        let watch: [(String, String)] = board.board == .rating ? [] : [("Enter", "watch"), ("g", "ghost")]
-        Chrome.footer([("↑↓", "choose"), ("Tab ←→", "board")] + watch + [("1 2 3", "sort"), ("q", "back")], theme: theme, into: &frame)
+        let watch: [Chrome.Hint] = board.board == .rating ? [] : [("Enter", "watch"), ("g", "ghost")]
+        return [("↑↓", "choose"), ("Tab ←→", "board")] + watch + [("1 2 3", "sort"), ("q", "back")]
     }
 
     /// Under the header: the shown tab bracketed and highlighted, centred.
@@ -89,23 +86,37 @@ enum LeaderboardView {
         }
     }
 
+    /// The entries, or the ratings (provisional ones marked `?` and muted), then which rows show.
     private static func drawRows(_ board: LeaderboardState, you: String?, x: Int, area: Rect, theme: Theme, into frame: inout Frame) {
-        let entries = board.entries
+        let isRating = board.board == .rating
+        let count = isRating ? board.ratings.count : board.entries.count
         let visible = LeaderboardState.visibleRows(forHeight: frame.height)
-        let start = min(max(0, board.scroll), max(0, entries.count - 1))
+        let start = min(max(0, board.scroll), max(0, count - 1))
         let widths = columnWidths
-        let wideDates = hasWideDates(frame)
+        let wideDates = !isRating && hasWideDates(frame)
         let you = you?.lowercased()
-        for (offset, entry) in entries.dropFirst(start).prefix(visible).enumerated() {
-            let y = area.y + offset
+        for index in start..<min(count, start + visible) {
+            let y = area.y + index - start
             var column = x
-            let isYou = entry.nickname.lowercased() == you
-            let isSelected = start + offset == board.selected
-            if isSelected { frame.text("▸", x: x - 1, y: y, style: theme.selected) }
+            let isYou = (isRating ? board.ratings[index].nickname : board.entries[index].nickname).lowercased() == you
+            if index == board.selected { frame.text("▸", x: x - 1, y: y, style: theme.selected) }
             func cell(_ text: String, _ width: Int, style: CellStyle = theme.base) {
                 frame.text(Format.fit(text, width - 2).trimmingTrailingSpaces, x: column, y: y, style: isYou ? theme.accented : style)
                 column += width
             }
+            if isRating {
+                let entry = board.ratings[index]
+                let style = entry.isProvisional ? theme.muted : theme.base
+                cell(Format.fit(String(entry.rank), 4, alignRight: true), widths.rank, style: style)
+                cell(ScreenText.sanitize(entry.nickname), widths.nickname, style: entry.isProvisional ? theme.muted : theme.base.bold)
+                // The digits line up: a space where a provisional rating has its `?`.
+                let rating = RatingText.text(entry.rating, isProvisional: entry.isProvisional) + (entry.isProvisional ? "" : " ")
+                cell(Format.fit(rating, widths.score - 3, alignRight: true), widths.score, style: style)
+                cell(Format.fit(String(entry.deviation), 4, alignRight: true), widths.best + widths.assists, style: style)
+                cell(String(entry.races), widths.time, style: style)
+                continue
+            }
+            let entry = board.entries[index]
             cell(Format.fit(String(entry.rank), 4, alignRight: true), widths.rank)
             cell(ScreenText.sanitize(entry.nickname), widths.nickname, style: theme.base.bold)
             cell(Format.fit(Format.grouped(entry.score), widths.score - 4, alignRight: true), widths.score)
@@ -120,44 +131,10 @@ enum LeaderboardView {
             let date = ScreenText.sanitize(entry.date)
             cell(wideDates || date.count < 10 ? date : String(date.dropFirst(5)), dateWidth(wideDates: wideDates))
         }
-        let shownEnd = min(entries.count, start + visible)
         if board.total > visible || board.hasMore {
-            var text = "\(start + 1)-\(shownEnd) of \(board.total)"
-            if board.isLoadingMore { text = "loading more… " + text }
+            var text = "\(start + 1)-\(min(count, start + visible)) of \(board.total)"
+            if board.isLoadingMore, !isRating { text = "loading more… " + text }
             frame.text(text, x: x + tableWidth(wideDates: wideDates) - text.count, y: frame.height - 3, style: theme.muted)
-        }
-    }
-
-    /// Provisional ratings marked `?` and muted.
-    private static func drawRatingRows(
-        _ board: LeaderboardState, you: String?, x: Int, area: Rect, theme: Theme, into frame: inout Frame
-    ) {
-        let entries = board.ratings
-        let visible = LeaderboardState.visibleRows(forHeight: frame.height)
-        let start = min(max(0, board.scroll), max(0, entries.count - 1))
-        let widths = columnWidths
-        let you = you?.lowercased()
-        for (offset, entry) in entries.dropFirst(start).prefix(visible).enumerated() {
-            let y = area.y + offset
-            var column = x
-            let isYou = entry.nickname.lowercased() == you
-            if start + offset == board.selected { frame.text("▸", x: x - 1, y: y, style: theme.selected) }
-            func cell(_ text: String, _ width: Int, style: CellStyle) {
-                frame.text(Format.fit(text, width - 2).trimmingTrailingSpaces, x: column, y: y, style: isYou ? theme.accented : style)
-                column += width
-            }
-            let style = entry.isProvisional ? theme.muted : theme.base
-            cell(Format.fit(String(entry.rank), 4, alignRight: true), widths.rank, style: style)
-            cell(ScreenText.sanitize(entry.nickname), widths.nickname, style: entry.isProvisional ? theme.muted : theme.base.bold)
-            // The digits line up: a space where a provisional rating has its `?`.
-            let rating = RatingText.text(entry.rating, isProvisional: entry.isProvisional) + (entry.isProvisional ? "" : " ")
-            cell(Format.fit(rating, widths.score - 3, alignRight: true), widths.score, style: style)
-            cell(Format.fit(String(entry.deviation), 4, alignRight: true), widths.best + widths.assists, style: style)
-            cell(String(entry.races), widths.time, style: style)
-        }
-        if board.total > visible || board.hasMore {
-            let text = "\(start + 1)-\(min(entries.count, start + visible)) of \(board.total)"
-            frame.text(text, x: x + tableWidth(wideDates: false) - text.count, y: frame.height - 3, style: theme.muted)
         }
     }
 }

@@ -65,7 +65,7 @@ enum LineChart {
             for index in order {
                 walk(series[index], columns: plot.width * 2, rows: plot.height * 4, minX: minX, spanX: spanX, rowOf: rowOf) { column, row in
                     let cell = (row / 4) * plot.width + column / 2
-                    dots[cell] |= brailleBit(column: column % 2, row: row % 4)
+                    dots[cell] |= brailleBits[column % 2][row % 4]
                     owners[cell] = index
                 }
             }
@@ -129,10 +129,8 @@ enum LineChart {
         }
     }
 
-    /// Unicode's numbering: 1-3 and 7 on the left, 4-6 and 8 on the right.
-    private static func brailleBit(column: Int, row: Int) -> UInt8 {
-        [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]][column][row]
-    }
+    /// By column, then row. Unicode's numbering: 1-3 and 7 on the left, 4-6 and 8 on the right.
+    private static let brailleBits: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
 
     /// 1-2-5 steps, spaced so the labels never touch.
     private static func drawTicks(from minX: Double, span: Double, plot: Rect, style: CellStyle, into frame: inout Frame) {

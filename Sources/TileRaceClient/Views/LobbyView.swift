@@ -2,7 +2,7 @@ import TileRaceProtocol
 
 /// The rooms on the server, with the create-room form and the join prompt.
 enum LobbyView {
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
         let lobby = model.lobby ?? LobbyState()
         Chrome.header(titles(model), right: [model.connection.summary, model.connection.shortSummary], theme: theme, into: &frame)
         let x = 3
@@ -47,21 +47,18 @@ enum LobbyView {
         } else if let prompt = lobby.joinPrompt {
             drawJoin(prompt, in: area, theme: theme, into: &frame)
         }
-        Chrome.status(model, theme: theme, into: &frame)
-        let hints: [Chrome.Hint] =
-            if model.chat.isTyping {
-                ChatPane.typingHints
-            } else if lobby.form != nil {
-                [("↑↓ Tab", "field"), ("←→", "change"), ("Enter", "create"), ("Esc", "cancel")]
-            } else if lobby.joinPrompt != nil {
-                [("Tab", "name/code"), ("Enter", "join"), ("Esc", "cancel")]
-            } else {
-                [
-                    ("↑↓", "choose"), ("Enter", "join"), ("w", "watch"), ("n", "new room"), ("J", "join by name"), ("/", "chat"),
-                    ("q", "back"),
-                ]
-            }
-        Chrome.footer(hints, theme: theme, into: &frame)
+        return if model.chat.isTyping {
+            ChatPane.typingHints
+        } else if lobby.form != nil {
+            [("↑↓ Tab", "field"), ("←→", "change"), ("Enter", "create"), ("Esc", "cancel")]
+        } else if lobby.joinPrompt != nil {
+            [("Tab", "name/code"), ("Enter", "join"), ("Esc", "cancel")]
+        } else {
+            [
+                ("↑↓", "choose"), ("Enter", "join"), ("w", "watch"), ("n", "new room"), ("J", "join by name"), ("/", "chat"),
+                ("q", "back"),
+            ]
+        }
     }
 
     /// The room list as a table: room, players, state, board, then (when a

@@ -40,18 +40,8 @@ enum ConnectionProblemView {
         Dialog.draw(lines, in: frame.bounds, minimumWidth: 50, theme: theme, into: &frame)
     }
 
-    /// Breaks text into lines of at most `width` characters at spaces.
+    /// Broken at spaces into lines of at most `width` characters, as dialogs break them; none for no text.
     static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            if !current.isEmpty, current.count + 1 + word.count > width {
-                lines.append(current)
-                current = ""
-            }
-            current += (current.isEmpty ? "" : " ") + word
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
+        text.isEmpty ? [] : Dialog.wrapped([Dialog.Line(text: text, style: .plain)], width: width).map(\.text)
     }
 }

@@ -1,18 +1,8 @@
 /// The figure rows of a side panel (practice, daily, a watched record): each
 /// label muted on the left, its value right-aligned within the panel.
 enum PanelFigures {
-    /// One row: a label, a value, and the value's style (nil: the theme's bold).
-    struct Row {
-        var label: String
-        var value: String
-        var style: CellStyle?
-
-        init(_ label: String, _ value: String, style: CellStyle? = nil) {
-            self.label = label
-            self.value = value
-            self.style = style
-        }
-    }
+    /// The value's style nil: the theme's bold.
+    typealias Row = (label: String, value: String, style: CellStyle?)
 
     /// Draws `rows` from line `y` down, `width` wide from `x`; `y` ends below the last.
     static func draw(_ rows: [Row], x: Int, width: Int, y: inout Int, theme: Theme, into frame: inout Frame) {

@@ -1,15 +1,11 @@
 /// The quick race's waiting screen: how long we waited, how many players
 /// look for a race, and the bots offer once the server makes it.
 enum QuickRaceView {
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
         Chrome.header("QUICK RACE · rated, 4x4", right: model.network.nickname ?? "", theme: theme, into: &frame)
         let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
-        var footer: [(String, String)] = [("Esc", "leave the queue")]
-        defer {
-            Chrome.status(model, theme: theme, into: &frame)
-            Chrome.footer(footer, theme: theme, into: &frame)
-        }
-        guard let state = model.quickRace else { return }
+        let leave: Chrome.Hint = ("Esc", "leave the queue")
+        guard let state = model.quickRace else { return [leave] }
         let seconds = state.secondsWaited(at: model.now)
         var y = area.y + area.height / 2 - 3
         let looking =
@@ -32,9 +28,9 @@ enum QuickRaceView {
         if state.offersBots {
             frame.centeredText(
                 "nobody close enough yet: a races bots instead (unrated), or keep waiting", in: area, y: y, style: theme.base)
-            footer.insert(("a", "race bots"), at: 0)
-        } else {
-            frame.centeredText("the range of ratings widens the longer you wait", in: area, y: y, style: theme.muted)
+            return [("a", "race bots"), leave]
         }
+        frame.centeredText("the range of ratings widens the longer you wait", in: area, y: y, style: theme.muted)
+        return [leave]
     }
 }

@@ -1,8 +1,8 @@
 /// The room between races: its options, who is in it and who is ready, the
 /// countdown, a race under way that we are not in, and the last standings.
 enum RoomView {
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
-        guard let room = model.room else { return }
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
+        guard let room = model.room else { return nil }
         let options = room.options
         let name = ScreenText.sanitize(room.name)
         let board = "\(options.size)x\(options.size) to \(options.target)"
@@ -61,8 +61,7 @@ enum RoomView {
         } else if hasRoom, !room.lastStandings.isEmpty {
             drawStandings(room.lastStandings, model: model, in: side, theme: theme, into: &frame)
         }
-        Chrome.status(model, theme: theme, into: &frame)
-        Chrome.footer(hints(model, room: room), theme: theme, into: &frame)
+        return hints(model, room: room)
     }
 
     /// The line under the header, in wordings from the longest: the room's

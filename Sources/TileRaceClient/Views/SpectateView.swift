@@ -3,8 +3,8 @@ import TileRaceEngine
 /// A race watched as a spectator: every racer's figures and board, the feed,
 /// and the standings at the end.
 enum SpectateView {
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
-        guard let race = model.race else { return }
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
+        guard let race = model.race else { return nil }
         let options = race.options
         var clock = ""
         if case .racing(let startedAt) = race.phase { clock = Format.clock(milliseconds: model.now - startedAt) }
@@ -28,12 +28,9 @@ enum SpectateView {
             let area = Rect(x: 0, y: 1, width: frame.width, height: chatRows == 0 ? frame.height - 3 : content.maxY - 1)
             RaceView.drawStandings(standings, race: race, you: nil, note: nil, in: area, isBot: model.isBot, theme: theme, into: &frame)
         }
-        Chrome.status(model, theme: theme, into: &frame)
-        let hints: [Chrome.Hint] =
-            model.chat.isTyping
+        return model.chat.isTyping
             ? ChatPane.typingHints
             : race.isOver ? [("Enter", "back to the room"), ("q", "leave")] : [("q", "stop watching"), ("?", "help")]
-        Chrome.footer(hints, theme: theme, into: &frame)
     }
 
     /// The racers' boards in a grid, as large as the room allows (mini-boards

@@ -2,20 +2,17 @@
 /// games, best and median score; the share that reached 2048; a histogram
 /// of scores (bars of `█`, `#` without colour).
 enum StatisticsView {
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
         let statistics = model.statistics
         Chrome.header(
             "STATISTICS · games finished on this machine",
             right: statistics.gamesPlayed == 1 ? "1 game" : "\(Format.grouped(statistics.gamesPlayed)) games", theme: theme,
             into: &frame)
         let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
-        defer {
-            Chrome.status(model, theme: theme, into: &frame)
-            Chrome.footer([("x", "reset"), ("q", "back")], theme: theme, into: &frame)
-        }
+        let hints: [Chrome.Hint] = [("x", "reset"), ("q", "back")]
         guard !statistics.isEmpty else {
             frame.centeredText("no game finished yet: play one, and it counts here", in: area, y: area.y + 2, style: theme.muted)
-            return
+            return hints
         }
         let width = min(area.width - 4, 96)
         let x = (frame.width - width) / 2
@@ -37,12 +34,13 @@ enum StatisticsView {
         frame.text("reached 2048 in \(share)%\(scope) · medians\(scope.isEmpty ? " of all games" : scope)", x: x, y: y, style: theme.muted)
         y += 2
         let rows = area.maxY - y - 1
-        guard rows >= 3 else { return }
+        guard rows >= 3 else { return hints }
         frame.text("scores", x: x, y: y, style: theme.base.bold)
         drawHistogram(
             statistics.histogram(bins: min(rows - 1, 12, max(1, statistics.games.count))),
             in: Rect(x: x, y: y + 1, width: width, height: rows - 1), theme: theme,
             into: &frame)
+        return hints
     }
 
     /// One bar per score range, labelled with the range, longest scaled to the width.

@@ -7,17 +7,23 @@ func view(_ model: Model, size: TerminalSize, theme: Theme) -> Frame {
         TooSmallView.draw(needed: minimum, size: size, theme: theme, into: &frame)
         return frame
     }
+    // Each screen returns its footer's hints; the status and the footer are drawn over it. The menu draws its own.
+    var hints: [Chrome.Hint]?
     switch model.screen {
     case .menu: MenuView.draw(model, theme: theme, into: &frame)
-    case .game: GameView.draw(model, theme: theme, into: &frame)
-    case .leaderboard: LeaderboardView.draw(model, theme: theme, into: &frame)
-    case .colours: ColoursView.draw(model, theme: theme, into: &frame)
-    case .lobby: LobbyView.draw(model, theme: theme, into: &frame)
-    case .room: RoomView.draw(model, theme: theme, into: &frame)
-    case .spectate: SpectateView.draw(model, theme: theme, into: &frame)
-    case .watch: WatchView.draw(model, theme: theme, into: &frame)
-    case .statistics: StatisticsView.draw(model, theme: theme, into: &frame)
-    case .quickRace: QuickRaceView.draw(model, theme: theme, into: &frame)
+    case .game: hints = GameView.draw(model, theme: theme, into: &frame)
+    case .leaderboard: hints = LeaderboardView.draw(model, theme: theme, into: &frame)
+    case .colours: hints = ColoursView.draw(model, theme: theme, into: &frame)
+    case .lobby: hints = LobbyView.draw(model, theme: theme, into: &frame)
+    case .room: hints = RoomView.draw(model, theme: theme, into: &frame)
+    case .spectate: hints = SpectateView.draw(model, theme: theme, into: &frame)
+    case .watch: hints = WatchView.draw(model, theme: theme, into: &frame)
+    case .statistics: hints = StatisticsView.draw(model, theme: theme, into: &frame)
+    case .quickRace: hints = QuickRaceView.draw(model, theme: theme, into: &frame)
+    }
+    if let hints {
+        Chrome.status(model, theme: theme, into: &frame)
+        Chrome.footer(hints, theme: theme, into: &frame)
     }
     switch model.overlay {
     case .help: HelpView.draw(model, theme: theme, into: &frame)

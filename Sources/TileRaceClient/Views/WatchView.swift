@@ -4,8 +4,8 @@ import TileRaceEngine
 /// figures, the position in the record, the speed and whether the replay
 /// ends with the leaderboard entry's figures.
 enum WatchView {
-    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
-        guard let watch = model.watch else { return }
+    static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
+        guard let watch = model.watch else { return nil }
         let right = watch.status == .ready ? "entry \(Format.grouped(watch.position)) of \(Format.grouped(watch.entries.count))" : ""
         Chrome.header("WATCH · \(watch.title)", right: right, theme: theme, into: &frame)
         let area = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3)
@@ -21,8 +21,7 @@ enum WatchView {
         case .ready:
             if let game = watch.game { drawBoard(model, watch: watch, game: game, in: area, theme: theme, into: &frame) }
         }
-        Chrome.status(model, theme: theme, into: &frame)
-        Chrome.footer(hints(watch), theme: theme, into: &frame)
+        return hints(watch)
     }
 
     static func hints(_ watch: WatchState) -> [Chrome.Hint] {
@@ -54,16 +53,16 @@ enum WatchView {
         let width = min(rect.width, 32)
         var y = rect.y + 1
         var figures: [PanelFigures.Row] = [
-            .init("SCORE", Format.grouped(game.score)),
-            .init("BEST TILE", String(game.board.largestValue)),
-            .init("MOVES", Format.grouped(game.moveCount)),
-            .init("ASSISTS", String(game.assistCount)),
-            .init("ENTRY", "\(Format.grouped(watch.position)) / \(Format.grouped(watch.entries.count))"),
+            ("SCORE", Format.grouped(game.score), nil),
+            ("BEST TILE", String(game.board.largestValue), nil),
+            ("MOVES", Format.grouped(game.moveCount), nil),
+            ("ASSISTS", String(game.assistCount), nil),
+            ("ENTRY", "\(Format.grouped(watch.position)) / \(Format.grouped(watch.entries.count))", nil),
             watch.isTimed
-                ? .init("SPEED", watch.speed == 1 ? "real pace" : "\(watch.speed)x real pace")
-                : .init("SPEED", watch.speed == WatchState.speeds.last ? "fastest" : "\(watch.speed) per second"),
+                ? ("SPEED", watch.speed == 1 ? "real pace" : "\(watch.speed)x real pace", nil)
+                : ("SPEED", watch.speed == WatchState.speeds.last ? "fastest" : "\(watch.speed) per second", nil),
         ]
-        if watch.isTimed { figures.append(.init("TIME", Format.clock(milliseconds: watch.runningTime))) }
+        if watch.isTimed { figures.append(("TIME", Format.clock(milliseconds: watch.runningTime), nil)) }
         PanelFigures.draw(figures, x: rect.x, width: width, y: &y, theme: theme, into: &frame)
         y += 1
         let barWidth = width

@@ -6,7 +6,7 @@ import TileRaceTransport
 @testable import TileRaceClient
 
 /// The client without a terminal: a model, `update`, and the real effect
-/// interpreter with its network side (`ClientNetwork` and `ServerConnection`)
+/// interpreter with its network side (`ClientNetwork`)
 /// on one serial queue, as `ClientLoop` runs them. Keys are pressed from the test; `waitUntil` blocks
 /// (with a deadline) until the model shows what is expected.
 final class HeadlessClient: @unchecked Sendable {

@@ -10,13 +10,13 @@ struct WaitFailure: Error, CustomStringConvertible {
     let description: String
 }
 
-/// A `ServerConnection` driven from a test: it runs on its own queue and
+/// A `ClientNetwork` driven from a test: it runs on its own queue and
 /// records every update; `wait` blocks (with a deadline) until one matches.
 final class Recorder: @unchecked Sendable {
     let queue = DispatchQueue(label: "tilerace.tests.recorder")
     private let arrived = DispatchSemaphore(value: 0)
     private var recorded: [ServerUpdate] = []
-    private(set) var connection: ServerConnection!
+    private(set) var connection: ClientNetwork!
 
     init(
         _ endpoint: ServerEndpoint, timing: ClientConnection.Timing = .standard, clock: ManualClock? = nil,
@@ -26,13 +26,12 @@ final class Recorder: @unchecked Sendable {
         if clock != nil { timing.checkIntervalMilliseconds = 0 }  // the test checks the timers itself
         var now = MonotonicClock.milliseconds
         if let clock { now = { clock.now } }
-        connection = ServerConnection(endpoint: endpoint, queue: queue, timing: timing, connector: connector, clock: now) {
-            [weak self] update in
+        connection = ClientNetwork(queue: queue, timing: timing, connector: connector, clock: now) { [weak self] update in
             guard let self else { return }
             self.recorded.append(update)
             self.arrived.signal()
         }
-        queue.sync { connection.start() }
+        queue.sync { connection.connect(to: endpoint) }
     }
 
     /// Every update so far.
@@ -45,7 +44,7 @@ final class Recorder: @unchecked Sendable {
 
     /// Closes the connection.
     func close() {
-        queue.sync { connection.close() }
+        queue.sync { connection.disconnect() }
     }
 
     /// Checks the connection's deadlines now (with a manual clock).
