@@ -6,8 +6,6 @@ struct AwaySeats: Hashable, Sendable {
     /// Client milliseconds, by case-insensitive nickname.
     private var deadlines: [Nickname: Int] = [:]
 
-    init() {}
-
     /// `deadline` is client milliseconds.
     mutating func markAway(_ nickname: String, until deadline: Int) {
         deadlines[Nickname(nickname)] = deadline

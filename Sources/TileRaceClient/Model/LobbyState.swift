@@ -138,24 +138,6 @@ struct WaitingRoom: Hashable, Sendable {
         return RatingText.text(rating.rating, isProvisional: rating.isProvisional)
     }
 
-    init(_ description: RoomDescription, isWatching: Bool) {
-        name = description.name
-        options = RoomOptions(
-            size: description.size, target: description.target, allowsAssists: description.allowsAssists,
-            timeLimit: description.timeLimit, isRated: description.isRated)
-        isPrivate = description.isPrivate
-        members = []
-        self.isWatching = isWatching
-        isRaceUnderWay = description.state == .racing
-    }
-
-    init(name: String, options: RoomOptions, isPrivate: Bool, members: [RoomMember]) {
-        self.name = name
-        self.options = options
-        self.isPrivate = isPrivate
-        self.members = members
-    }
-
     var players: [RoomMember] { members.filter { $0.role == .player } }
 
     var isReady: Bool { members.first(where: \.isYou)?.isReady ?? false }
@@ -165,5 +147,16 @@ struct WaitingRoom: Hashable, Sendable {
     func isBot(_ nickname: String) -> Bool {
         let key = nickname.lowercased()
         return members.contains { $0.isBot && $0.nickname.lowercased() == key }
+    }
+}
+
+extension WaitingRoom {
+    init(_ description: RoomDescription, isWatching: Bool) {
+        let options = RoomOptions(
+            size: description.size, target: description.target, allowsAssists: description.allowsAssists,
+            timeLimit: description.timeLimit, isRated: description.isRated)
+        self.init(
+            name: description.name, options: options, isPrivate: description.isPrivate, members: [], isWatching: isWatching,
+            isRaceUnderWay: description.state == .racing)
     }
 }

@@ -62,12 +62,6 @@ struct PlaySession: Hashable, Sendable {
     static let firstMarkedTile = 128
     static let progressLegend = "new best tile from \(firstMarkedTile) marked · moves"
 
-    init(mode: Mode, game: Game, assistsAllowed: Bool = true) {
-        self.mode = mode
-        self.game = game
-        self.assistsAllowed = assistsAllowed
-    }
-
     mutating func recordProgress() {
         let moves = Double(game.moveCount)
         progress.points.removeAll { $0.x > moves }

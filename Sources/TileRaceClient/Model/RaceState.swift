@@ -109,6 +109,12 @@ struct RaceState: Hashable, Sendable {
         return players.contains { $0.isBot && $0.nickname.lowercased() == key }
     }
 
+    /// A racer not yet known starts from nothing.
+    func player(_ nickname: String, isBot: Bool) -> RacePlayer {
+        players.first { Nickname($0.nickname) == Nickname(nickname) }
+            ?? RacePlayer(nickname: nickname, score: 0, largestTile: 0, moves: 0, status: .playing, isBot: isBot)
+    }
+
     var isOver: Bool {
         if case .finished = phase { return true }
         return false

@@ -25,12 +25,9 @@ extension Update {
             let isWatching = key != .enter
             let room = lobby.rooms[min(lobby.selection, count - 1)]
             if room.isPrivate {
-                var prompt = JoinPrompt()
-                prompt.name = TextField(room.name)
-                prompt.isCodeFocused = true
-                prompt.isWatching = isWatching
-                prompt.message = "room \(room.name) is private: type its join code"
-                model.lobby?.joinPrompt = prompt
+                model.lobby?.joinPrompt = JoinPrompt(
+                    name: TextField(room.name), isCodeFocused: true, isWatching: isWatching,
+                    message: "room \(room.name) is private: type its join code")
                 return []
             }
             model.show("\(isWatching ? "watching" : "joining") \(ScreenText.sanitize(room.name))…")

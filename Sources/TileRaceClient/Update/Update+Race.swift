@@ -177,11 +177,7 @@ extension Update {
 
     static func racerProgressed(_ progress: RacerProgress, model: inout Model) {
         guard var race = model.race, !race.isOver else { return }
-        var player =
-            race.players.first { Nickname($0.nickname) == Nickname(progress.nickname) }
-            ?? RacePlayer(
-                nickname: progress.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
-                isBot: model.room?.isBot(progress.nickname) ?? false)
+        var player = race.player(progress.nickname, isBot: model.room?.isBot(progress.nickname) ?? false)
         guard !player.isYou else { return }
         player.score = progress.score
         player.largestTile = progress.largestTile
@@ -195,11 +191,7 @@ extension Update {
     static func racerFinished(_ finish: RacerFinish, model: inout Model) {
         guard var race = model.race, !race.isOver else { return }
         let elapsed = finish.milliseconds
-        var player =
-            race.players.first { Nickname($0.nickname) == Nickname(finish.nickname) }
-            ?? RacePlayer(
-                nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
-                isBot: model.room?.isBot(finish.nickname) ?? false)
+        var player = race.player(finish.nickname, isBot: model.room?.isBot(finish.nickname) ?? false)
         if player.isYou, model.session?.isRace == true {
             if model.session?.end == nil {
                 let outcome: EndOfGame.Outcome =

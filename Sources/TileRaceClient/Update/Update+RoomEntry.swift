@@ -142,12 +142,7 @@ extension Update {
     private static func askJoinCode(_ name: String, isWatching: Bool, message: String, model: inout Model) -> [Effect] {
         var effects: [Effect] = []
         if model.lobby == nil { effects += openLobby(&model) }
-        var prompt = JoinPrompt()
-        prompt.name = TextField(name)
-        prompt.isCodeFocused = true
-        prompt.isWatching = isWatching
-        prompt.message = message
-        model.lobby?.joinPrompt = prompt
+        model.lobby?.joinPrompt = JoinPrompt(name: TextField(name), isCodeFocused: true, isWatching: isWatching, message: message)
         // The prompt says what went wrong.
         model.notice = nil
         return effects

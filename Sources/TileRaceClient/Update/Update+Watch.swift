@@ -56,11 +56,10 @@ extension Update {
     }
 
     private static func recordRefused(_ error: ProtocolError, model: inout Model) {
-        guard var watch = model.watch, watch.status == .loading else { return }
-        watch.status = .failed(
+        guard model.watch?.status == .loading else { return }
+        model.watch?.status = .failed(
             error.code == .noRecord
                 ? "no record of this game: it was played before the server kept records" : ScreenText.sanitize(error.message))
-        model.screen = .watch(watch)
     }
 
     static func watchKey(_ key: Key, model: inout Model) -> [Effect] {
