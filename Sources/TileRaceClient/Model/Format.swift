@@ -1,10 +1,7 @@
 enum Format {
     /// `mm:ss.t`, tenths rounded down; minutes grow past 59 (`75:02.3`).
     static func clock(milliseconds: Int) -> String {
-        let tenths = max(0, milliseconds / 100)
-        let minutes = tenths / 600
-        let secondsPart = (tenths / 10) % 60
-        return pad(minutes, 2) + ":" + pad(secondsPart, 2) + "." + String(tenths % 10)
+        (milliseconds < 600_000 ? "0" : "") + sprint(milliseconds: milliseconds)
     }
 
     /// `m:ss.t`, tenths rounded down: `1:23.4`.

@@ -172,17 +172,13 @@ extension Update {
         switch key {
         case .enter, .character("r"), .character("R"):
             return reconnect(&model)
-        case .escape, .character("o"), .character("O"):
+        case .escape, .character("o"), .character("O"), .character("q"), .character("Q"):
             model.overlay = nil
             model.network.goal = nil
-            model.show("playing offline: choose Race on the menu to reconnect")
+            let quits = key == .character("q") || key == .character("Q")
+            if quits { model.session = nil } else { model.show("playing offline: choose Race on the menu to reconnect") }
             quickRaceGivenUp(&model)
-        case .character("q"), .character("Q"):
-            model.overlay = nil
-            model.network.goal = nil
-            model.session = nil
-            quickRaceGivenUp(&model)
-            model.screen = .menu
+            if quits { model.screen = .menu }
         default:
             break
         }

@@ -98,16 +98,19 @@ extension Update {
     }
 
     static func reset(_ model: inout Model) -> [Effect] {
+        askFirst(inRace: .restartRace, inProgress: .newGame, model: &model) ?? newGame(&model)
+    }
+
+    static func leave(_ model: inout Model) -> [Effect] {
+        askFirst(inRace: .resignRace, inProgress: .leaveGame, model: &model) ?? leaveGame(&model)
+    }
+
+    /// A race or a game in progress has something to lose; nil when nothing is asked.
+    private static func askFirst(inRace: Confirmation, inProgress: Confirmation, model: inout Model) -> [Effect]? {
         guard let session = model.session else { return [] }
-        if session.isRace {
-            model.overlay = .confirm(.restartRace)
-            return []
-        }
-        if session.isInProgress {
-            model.overlay = .confirm(.newGame)
-            return []
-        }
-        return newGame(&model)
+        guard session.isRace || session.isInProgress else { return nil }
+        model.overlay = .confirm(session.isRace ? inRace : inProgress)
+        return []
     }
 
     /// Practice draws a new seed; the daily challenge starts its seed again.
@@ -159,19 +162,6 @@ extension Update {
         model.show("back to the start of the seed: the clock keeps running")
         syncRacer(&model)
         return [.send(.restart)]
-    }
-
-    static func leave(_ model: inout Model) -> [Effect] {
-        guard let session = model.session else { return [] }
-        if session.isRace {
-            model.overlay = .confirm(.resignRace)
-            return []
-        }
-        if session.isInProgress {
-            model.overlay = .confirm(.leaveGame)
-            return []
-        }
-        return leaveGame(&model)
     }
 
     static func leaveGame(_ model: inout Model) -> [Effect] {

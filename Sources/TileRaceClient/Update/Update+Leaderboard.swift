@@ -8,50 +8,42 @@ extension Update {
         guard var board = model.leaderboard else { return [] }
         let page = LeaderboardState.visibleRows(forHeight: model.size.height)
         var wantsAll = false
+        var refreshes = false
         switch key {
         case .up, .character("k"), .character("w"): board.select(board.selected - 1, page: page)
         case .down, .character("j"), .character("s"): board.select(board.selected + 1, page: page)
         case .pageUp: board.select(board.selected - page, page: page)
         case .pageDown, .character(" "): board.select(board.selected + page, page: page)
         case .home: board.select(0, page: page)
-        case .character("g"):
+        case .character("g"), .enter:
             model.leaderboard = board
             guard board.status == .loaded, board.board != .rating, board.entries.indices.contains(board.selected) else { return [] }
-            return ghostEntry(board.entries[board.selected], model: &model)
+            let entry = board.entries[board.selected]
+            return key == .enter ? watchEntry(entry, model: &model) : ghostEntry(entry, model: &model)
         case .end, .character("G"):
             board.select(max(board.total, board.received) - 1, page: page)
             wantsAll = true
-        case .enter:
-            model.leaderboard = board
-            guard board.status == .loaded, board.board != .rating, board.entries.indices.contains(board.selected) else { return [] }
-            return watchEntry(board.entries[board.selected], model: &model)
         case .character("1"), .character("2"), .character("3"):
-            if case .character(let digit) = key, let number = digit.wholeNumberValue,
-                let column = LeaderboardColumn(rawValue: number)
-            {
+            if case .character(let digit) = key, let number = digit.wholeNumberValue, let column = LeaderboardColumn(rawValue: number) {
                 board.sort(by: column)
-                model.leaderboard = board
-                return leaderboardRefresh(&model)
+                refreshes = true
             }
         case .character("d"):
             board.show(board.board.otherPeriod)
-            model.leaderboard = board
-            return leaderboardRefresh(&model)
+            refreshes = true
         case .tab, .right, .character("l"), .backTab, .left, .character("h"):
             let steps = key == .tab || key == .right || key == .character("l") ? 1 : -1
             board.show(LeaderboardTab.board(steps, from: board.board, hasRatings: model.network.serverFeatures.contains(.ratings)))
-            model.leaderboard = board
-            return leaderboardRefresh(&model)
+            refreshes = true
         case .character("r"):
-            model.leaderboard = board
-            return leaderboardRefresh(&model)
+            refreshes = true
         case .character("q"), .escape:
             model.screen = .menu
         default:
             break
         }
         model.leaderboard = board
-        return loadMore(page: page, all: wantsAll, model: &model)
+        return refreshes ? leaderboardRefresh(&model) : loadMore(page: page, all: wantsAll, model: &model)
     }
 
     /// When the rows shown come within a page of the end of those received.

@@ -57,15 +57,14 @@ extension Update {
     }
 
     private static func membersListed(_ members: [MemberInfo], model: inout Model) {
-        guard var room = model.room else { return }
+        guard let room = model.room else { return }
         let you = model.network.nickname.map(Nickname.init)
-        room.members = members.map { member in
+        model.room?.members = members.map { member in
             let isYou = Nickname(member.nickname) == you && (member.role == .watcher) == room.isWatching
             return RoomMember(
                 nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state,
                 isBot: member.isBot, rating: member.rating)
         }
-        model.room = room
     }
 
     /// In a rated room, the rating once the claim is proved (kept when the event has none).
@@ -105,10 +104,8 @@ extension Update {
     }
 
     static func memberLeft(_ nickname: String, model: inout Model) {
-        guard var waiting = model.room else { return }
-        waiting.members.removeAll { Nickname($0.nickname) == Nickname(nickname) && !$0.isYou }
-        waiting.away.clear(nickname)
-        model.room = waiting
+        model.room?.members.removeAll { Nickname($0.nickname) == Nickname(nickname) && !$0.isYou }
+        model.room?.away.clear(nickname)
         model.race?.away.clear(nickname)
         if model.screen == .room { model.show("\(ScreenText.sanitize(nickname)) left the room") }
     }

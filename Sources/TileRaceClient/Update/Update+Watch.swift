@@ -64,13 +64,10 @@ extension Update {
 
     static func watchKey(_ key: Key, model: inout Model) -> [Effect] {
         guard var watch = model.watch else { return [] }
-        switch key {
-        case .escape, .character("q"):
+        if key == .escape || key == .character("q") {
             guard let screen = watch.returnScreen else { return quit(&model) }
             model.screen = screen
             return []
-        default:
-            break
         }
         guard watch.status == .ready else { return sharedKey(key, model: &model) ?? [] }
         let now = model.now
