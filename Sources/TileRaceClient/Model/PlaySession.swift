@@ -177,6 +177,11 @@ struct EndOfGame: Hashable, Sendable {
         return false
     }
 
+    var isSubmitting: Bool {
+        if case .submitting = stage { return true }
+        return false
+    }
+
     /// `score`, `moves`, `largestTile`, `assists`, `target`, ...
     subscript<Value>(dynamicMember keyPath: KeyPath<GameResult, Value>) -> Value {
         result[keyPath: keyPath]

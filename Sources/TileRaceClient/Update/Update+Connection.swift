@@ -148,9 +148,8 @@ extension Update {
             } else if session.serverCopy == .active {
                 session.serverCopy = .localOnly("the connection was lost")
             }
-            if var end = session.end, case .submitting = end.stage {
-                end.stage = .closed(message: "the connection was lost: not submitted", kind: .warning)
-                session.end = end
+            if session.end?.isSubmitting == true {
+                session.end?.stage = .closed(message: "the connection was lost: not submitted", kind: .warning)
             }
             return lost
         }

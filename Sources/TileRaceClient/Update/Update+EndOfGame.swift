@@ -155,11 +155,8 @@ extension Update {
     }
 
     static func submissionNotSent(model: inout Model) {
-        model.changeSession { session in
-            guard var end = session.end, case .submitting = end.stage else { return }
-            end.stage = .closed(message: "not connected: not submitted", kind: .warning)
-            session.end = end
-        }
+        guard model.session?.end?.isSubmitting == true else { return }
+        model.session?.end?.stage = .closed(message: "not connected: not submitted", kind: .warning)
     }
 
     private static func submitted(_ receipt: SubmitReceipt, nickname: String, model: inout Model) -> [Effect] {
@@ -222,22 +219,20 @@ extension Update {
 
     /// If the submission is still waiting.
     private static func offerAgain(_ nickname: String, refusal: String, model: inout Model) -> Bool {
-        guard var end = model.session?.end, case .submitting = end.stage else { return false }
+        guard model.session?.end?.isSubmitting == true else { return false }
         var field = TextField(nickname)
         field.refusal = refusal
-        end.stage = .nickname(field)
-        end.isEditingNickname = true
-        model.session?.end = end
+        model.session?.end?.stage = .nickname(field)
+        model.session?.end?.isEditingNickname = true
         return true
     }
 
     /// If the submission is still waiting.
     @discardableResult
     private static func closeSubmission(_ message: String, kind: Notice.Kind, model: inout Model) -> Bool {
-        guard var end = model.session?.end, case .submitting = end.stage else { return false }
-        end.stage = .closed(message: message, kind: kind)
-        end.isHidden = false
-        model.session?.end = end
+        guard model.session?.end?.isSubmitting == true else { return false }
+        model.session?.end?.stage = .closed(message: message, kind: kind)
+        model.session?.end?.isHidden = false
         return true
     }
 }

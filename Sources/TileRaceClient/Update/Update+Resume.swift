@@ -37,21 +37,18 @@ extension Update {
 
     /// Gives up once the server cannot be holding the seat any more.
     static func resumeTick(_ model: inout Model) -> [Effect] {
-        guard var attempt = model.network.resuming, !attempt.isTrying else { return [] }
+        guard let attempt = model.network.resuming, !attempt.isTrying else { return [] }
         guard model.now < attempt.givesUpAt else {
             return resumeGivenUp("could not get back within \(ResumeAttempt.graceMilliseconds / 1000) s (\(attempt.reason))", model: &model)
         }
         guard model.now >= attempt.nextTryAt else { return [] }
-        attempt.start()
-        model.network.resuming = attempt
+        model.network.resuming?.start()
         return [.connect]
     }
 
     /// No connection, or it dropped again before the greeting.
     static func resumeTryFailed(model: inout Model) {
-        guard var attempt = model.network.resuming else { return }
-        attempt.failed(now: model.now)
-        model.network.resuming = attempt
+        model.network.resuming?.failed(now: model.now)
     }
 
     static func resumeGreeted(model: Model) -> [Effect] {

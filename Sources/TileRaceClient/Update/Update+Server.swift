@@ -64,14 +64,12 @@ extension Update {
             recordReplied(result, items: items, model: &model)
         case .say:
             sayReplied(result, model: &model)
-        case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign, .info:
+        case .queue:
+            queueReplied(result, model: &model)
+        case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign, .info, .unqueue:
             break  // The reply changes nothing on screen (the client does not ask INFO).
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
-        case .queue:
-            queueReplied(result, model: &model)
-        case .unqueue:
-            break
         }
         return []
     }
@@ -168,12 +166,10 @@ extension Update {
             model.lobby?.isLoading = false
         case .practice:
             dealingLost(because: "not sent: \(reason)", model: &model)
-        case .move, .resync, .restart, .resign, .pong, .ping, .leave, .quit:
+        case .move, .resync, .restart, .resign, .pong, .ping, .leave, .quit, .unqueue:
             break
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: this client never sends them.
-        case .unqueue:
-            break
         case .queue:
             if model.quickRace != nil { model.screen = .menu }
             model.show("not connected to a server", .warning)
