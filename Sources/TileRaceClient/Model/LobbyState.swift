@@ -29,31 +29,24 @@ struct CreateRoomForm: Hashable, Sendable {
     var isRated = false
     var focus: Field = .name
 
-    var request: Result<RoomRequest, FormProblem> {
-        guard Nickname.isValid(name.text) else { return .failure(FormProblem("room name: \(Nickname.rule)")) }
-        if !code.text.isEmpty, !Nickname.isValid(code.text) {
-            return .failure(FormProblem("join code: \(Nickname.rule), or empty for a public room"))
-        }
-        return .success(
-            RoomRequest(
-                name: name.text,
-                options: RoomOptions(
-                    size: size, target: target, allowsAssists: assistsAllowed, timeLimit: timeLimitMinutes * 60,
-                    code: code.text.isEmpty ? nil : code.text, isRated: isRated)))
+    /// Nil when the form can be sent.
+    var problem: String? {
+        guard Nickname.isValid(name.text) else { return "room name: \(Nickname.rule)" }
+        if !code.text.isEmpty, !Nickname.isValid(code.text) { return "join code: \(Nickname.rule), or empty for a public room" }
+        return nil
+    }
+
+    var request: RoomRequest {
+        let options = RoomOptions(
+            size: size, target: target, allowsAssists: assistsAllowed, timeLimit: timeLimitMinutes * 60,
+            code: code.text.isEmpty ? nil : code.text, isRated: isRated)
+        return RoomRequest(name: name.text, options: options)
     }
 }
 
 struct RoomRequest: Hashable, Sendable {
     var name: String
     var options: RoomOptions
-}
-
-struct FormProblem: Error, Hashable, Sendable {
-    var message: String
-
-    init(_ message: String) {
-        self.message = message
-    }
 }
 
 struct JoinPrompt: Hashable, Sendable {

@@ -139,13 +139,6 @@ struct RaceState: Hashable, Sendable {
         }
     }
 
-    /// At `START`.
-    mutating func startTimeline() {
-        for player in players {
-            timeline.record(nickname: player.nickname, isYou: player.isYou, milliseconds: 0, score: player.score, finish: nil)
-        }
-    }
-
     mutating func announce(_ text: String, at now: Int) {
         announcements.append(Announcement(text: text, at: now))
         if announcements.count > RaceState.maximumAnnouncements { announcements.removeFirst() }

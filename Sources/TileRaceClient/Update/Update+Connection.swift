@@ -26,7 +26,7 @@ extension Update {
     static func greeted(_ greeting: Greeting, model: inout Model) -> [Effect] {
         model.network.gameChangesAwaitingReply = 0
         model.network.serverFeatures = greeting.features
-        if model.network.resuming != nil { return resumeGreeted(model: model) }
+        if let attempt = model.network.resuming { return [.send(.hello(nickname: attempt.nickname, resume: attempt.secret))] }
         let nickname = model.network.preferredNickname(options: model.options, config: model.config)
             .flatMap { Nickname.isValid($0) && $0 != model.network.takenNickname ? $0 : nil }
         return [.send(.hello(nickname: nickname))]

@@ -58,22 +58,19 @@ extension Update {
             model.show("undo is off in this room", .warning)
             return []
         }
-        let undone = model.changeSessionReadingModel { session, model -> Result<[Effect], EngineError> in
-            do throws(EngineError) {
+        let undone: [Effect]?
+        do throws(EngineError) {
+            undone = try model.changeSessionReadingModel { session, model throws(EngineError) in
                 try session.game.undo()
-            } catch {
-                return .failure(error)
+                let effects = send(.undo, session: &session, model: model)
+                session.recordProgress()
+                return effects
             }
-            let effects = send(.undo, session: &session, model: model)
-            session.recordProgress()
-            return .success(effects)
-        }
-        guard case .success(let effects) = undone else {
-            if case .failure(let error) = undone {
-                model.show(error == .nothingToUndo ? "nothing to undo" : error.message, .warning)
-            }
+        } catch {
+            model.show(error == .nothingToUndo ? "nothing to undo" : error.message, .warning)
             return []
         }
+        guard let effects = undone else { return [] }
         // "tile removed" no longer holds.
         model.notice = nil
         syncRacer(&model)
@@ -116,21 +113,18 @@ extension Update {
         }
         switch key {
         case .enter, .character(" "), .character("x"), .character("X"):
-            let removed = model.changeSessionReadingModel { session, model -> Result<[Effect], EngineError> in
-                do throws(EngineError) {
+            let removed: [Effect]?
+            do throws(EngineError) {
+                removed = try model.changeSessionReadingModel { session, model throws(EngineError) in
                     try session.game.removeTile(at: cursor)
-                } catch {
-                    return .failure(error)
+                    session.removalCursor = nil
+                    return send(.remove(cursor), session: &session, model: model)
                 }
-                session.removalCursor = nil
-                return .success(send(.remove(cursor), session: &session, model: model))
-            }
-            guard case .success(let effects) = removed else {
-                if case .failure(let error) = removed {
-                    model.show(error.code == "empty-cell" ? "that cell is empty: pick a tile" : error.message, .warning, sticky: true)
-                }
+            } catch {
+                model.show(error.code == "empty-cell" ? "that cell is empty: pick a tile" : error.message, .warning, sticky: true)
                 return []
             }
+            guard let effects = removed else { return [] }
             model.show("tile removed")
             syncRacer(&model)
             // Removing the last tiles can leave a board with no move.

@@ -81,10 +81,6 @@ extension Update {
         return effects
     }
 
-    static func ghostTick(_ model: inout Model) -> [Effect] {
-        ghostCatchUp(&model) ?? []
-    }
-
     /// Before a move and at each tick. Nil while the race goes on, else the effects of its end.
     static func ghostCatchUp(_ model: inout Model) -> [Effect]? {
         guard let session = model.session, var ghost = session.ghost, session.end == nil, session.clock.hasStarted else { return nil }

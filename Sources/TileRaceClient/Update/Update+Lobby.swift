@@ -69,13 +69,12 @@ extension Update {
         case .backTab, .up:
             form.focus = fields[(form.focus.rawValue + fields.count - 1) % fields.count]
         case .enter:
-            switch form.request {
-            case .success(let request):
+            if let problem = form.problem {
+                model.show(problem, .warning)
+            } else {
                 model.lobby?.form = form
-                model.show("creating room \(request.name)…")
-                return pursue(.createRoom(request), model: &model)
-            case .failure(let problem):
-                model.show(problem.message, .warning)
+                model.show("creating room \(form.name.text)…")
+                return pursue(.createRoom(form.request), model: &model)
             }
         case .left, .right, .character(" "), .character("h"), .character("l"), .character("-"), .character("+"):
             let isTextField = form.focus == .name || form.focus == .code

@@ -158,7 +158,9 @@ extension Update {
                     nickname: nickname, score: 0, largestTile: game.board.largestValue, moves: 0, status: .playing,
                     board: game.board, isYou: isRacing && isUs(nickname, model), isBot: start.isBot(nickname) || room.isBot(nickname))
             })
-        race.startTimeline()
+        for player in race.players {
+            race.timeline.record(nickname: player.nickname, isYou: player.isYou, milliseconds: 0, score: player.score, finish: nil)
+        }
         race.announce("go! seed \(ScreenText.sanitize(start.seed)) · \(game.config)", at: model.now)
         model.race = race
         if isRacing {

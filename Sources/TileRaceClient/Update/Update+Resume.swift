@@ -51,11 +51,6 @@ extension Update {
         model.network.resuming?.failed(now: model.now)
     }
 
-    static func resumeGreeted(model: Model) -> [Effect] {
-        guard let attempt = model.network.resuming else { return [] }
-        return [.send(.hello(nickname: attempt.nickname, resume: attempt.secret))]
-    }
-
     /// `OK HELLO ... resumed=yes`; catch-up events follow (`START`, `RESYNC`, `PROGRESS` ...).
     static func resumed(room: RoomDescription?, model: inout Model) -> [Effect] {
         guard let endpoint = model.network.endpoint else { return [] }

@@ -38,8 +38,15 @@ extension Update {
     // MARK: Replies
 
     static func whoReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
-        guard case .success = result else { return }
-        membersListed(items.compactMap { if case .member(let member) = $0 { member } else { nil } }, model: &model)
+        guard case .success = result, let room = model.room else { return }
+        let you = model.network.nickname.map(Nickname.init)
+        model.room?.members = items.compactMap { item in
+            guard case .member(let member) = item else { return nil }
+            let isYou = Nickname(member.nickname) == you && (member.role == .watcher) == room.isWatching
+            return RoomMember(
+                nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state,
+                isBot: member.isBot, rating: member.rating)
+        }
     }
 
     /// Also brings the members again.
@@ -50,21 +57,16 @@ extension Update {
         case .success:
             break
         case .failure(let error):
-            model.show(readyRefusal(error), .warning)
+            let why =
+                switch error.code {
+                case .raceInProgress: WaitingRoom.raceUnderWayNotice
+                case .notInRoom: "you are not in a room any more"
+                default: "ready refused: \(ScreenText.sanitize(error.message))"
+                }
+            model.show(why, .warning)
             return model.room == nil ? [] : [.send(.who)]
         }
         return []
-    }
-
-    private static func membersListed(_ members: [MemberInfo], model: inout Model) {
-        guard let room = model.room else { return }
-        let you = model.network.nickname.map(Nickname.init)
-        model.room?.members = members.map { member in
-            let isYou = Nickname(member.nickname) == you && (member.role == .watcher) == room.isWatching
-            return RoomMember(
-                nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state,
-                isBot: member.isBot, rating: member.rating)
-        }
     }
 
     /// In a rated room, the rating once the claim is proved (kept when the event has none).
@@ -76,14 +78,6 @@ extension Update {
         else { return }
         model.room?.members[index].isReady = isReady
         if let rating { model.room?.members[index].rating = rating }
-    }
-
-    private static func readyRefusal(_ error: ProtocolError) -> String {
-        switch error.code {
-        case .raceInProgress: WaitingRoom.raceUnderWayNotice
-        case .notInRoom: "you are not in a room any more"
-        default: "ready refused: \(ScreenText.sanitize(error.message))"
-        }
     }
 
     // MARK: Events

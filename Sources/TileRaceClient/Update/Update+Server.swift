@@ -92,7 +92,9 @@ extension Update {
             // The connection handles PING and BYE; CHAT was handled above.
             break
         case .notice(let text):
-            operatorNoticeArrived(text, model: &model)
+            // The operator's word belongs to no screen: shown over any until it expires; no key clears it.
+            model.announcement = Notice(
+                text: "server: " + ScreenText.sanitize(text), kind: .warning, expiresAt: model.now + Notice.announcementMilliseconds)
         case .joined(let room, let nickname, let role, let isBot):
             guard isOurRoom(room, model) else { break }
             memberJoined(nickname, role: role, isBot: isBot, model: &model)

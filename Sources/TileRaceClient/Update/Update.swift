@@ -18,7 +18,9 @@ enum Update {
         var effects = effects(of: event, model: &model)
         effects = holdPracticeClock(wasHeld: wasClockHeld, around: effects, model: &model)
         if let dialog = ShownDialog(model), dialog != dialogBefore {
-            model.dialogOpenedAt = isAsked(event, on: screenBefore) ? nil : model.now
+            // Asked for by a key that is not a move: no guard (`Model.isDialogOpening`).
+            let isAsked = if case .key(let key) = event { !(screenBefore == .game && direction(for: key) != nil) } else { false }
+            model.dialogOpenedAt = isAsked ? nil : model.now
         } else if ShownDialog(model) == nil {
             model.dialogOpenedAt = nil
         }
@@ -118,7 +120,7 @@ enum Update {
         if let expiry = model.announcement?.expiresAt, now >= expiry { model.announcement = nil }
         if let animation = model.session?.animation, animation.isFinished(at: now) { model.session?.animation = nil }
         watchTick(&model)
-        return raceTick(&model) + lobbyTick(&model) + resumeTick(&model) + ghostTick(&model) + dealingTick(&model)
+        return raceTick(&model) + lobbyTick(&model) + resumeTick(&model) + (ghostCatchUp(&model) ?? []) + dealingTick(&model)
     }
 
     // MARK: Keys
@@ -214,13 +216,5 @@ enum Update {
             model.show("statistics reset")
             return [.saveStatistics]
         }
-    }
-
-    // MARK: Dialogs
-
-    /// A dialog that opened by itself or after a move ignores keys for `ShownDialog.guardMilliseconds`.
-    private static func isAsked(_ event: Event, on screen: Screen) -> Bool {
-        guard case .key(let key) = event else { return false }
-        return !(screen == .game && direction(for: key) != nil)
     }
 }
