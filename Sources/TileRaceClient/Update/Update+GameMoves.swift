@@ -145,21 +145,14 @@ extension Update {
 
     // MARK: The server's copy
 
+    /// The server's figures must be ours after the same entries.
     static func moveReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
-        switch result {
-        case .success(.move(let acknowledgement)):
-            return moveAcknowledged(acknowledgement, model: &model)
-        case .success:
-            return []
-        case .failure(let error):
-            moveRefused(error, model: &model)
+        guard model.network.gameChangesAwaitingReply == 0, let session = model.session, session.sendsEntries else { return [] }
+        guard case .success(let reply) = result else {
+            if case .failure(let error) = result { moveRefused(error, session: session, model: &model) }
             return []
         }
-    }
-
-    /// The server's figures must be ours after the same entries.
-    private static func moveAcknowledged(_ acknowledgement: MoveAck, model: inout Model) -> [Effect] {
-        guard model.network.gameChangesAwaitingReply == 0, model.session?.sendsEntries == true else { return [] }
+        guard case .move(let acknowledgement) = reply else { return [] }
         let seq = acknowledgement.seq
         let expected = model.changeSession { session -> Figures? in
             session.unacknowledged = session.unacknowledged.filter { $0.key > seq }
@@ -178,8 +171,7 @@ extension Update {
         return [.send(.askingForResync(offered: model.network.serverFeatures))]
     }
 
-    private static func moveRefused(_ error: ProtocolError, model: inout Model) {
-        guard model.network.gameChangesAwaitingReply == 0, let session = model.session, session.sendsEntries else { return }
+    private static func moveRefused(_ error: ProtocolError, session: PlaySession, model: inout Model) {
         switch error.code {
         case .badSeq, .desync:
             break  // RESYNC follows with the server's copy.

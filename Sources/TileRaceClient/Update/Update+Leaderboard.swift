@@ -76,25 +76,17 @@ extension Update {
     static func leaderboardReplied(
         _ query: LeaderboardQuery, _ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model
     ) {
-        switch result {
-        case .success(.top(let summary)):
-            leaderboardPage(
-                query, summary: summary, entries: items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } },
-                ratings: items.compactMap { if case .rating(let entry) = $0 { entry } else { nil } }, model: &model)
-        case .success:
-            break
-        case .failure(let error):
-            if model.leaderboard?.isCurrent(query) == true {
+        guard var board = model.leaderboard, board.isCurrent(query) else { return }
+        guard case .success(let reply) = result else {
+            if case .failure(let error) = result {
                 if query.offset == 0 { model.leaderboard?.status = .failed(ScreenText.sanitize(error.message)) }
                 model.leaderboard?.isLoadingMore = false
             }
+            return
         }
-    }
-
-    private static func leaderboardPage(
-        _ query: LeaderboardQuery, summary: TopSummary, entries: [LeaderboardEntry], ratings: [RatingEntry], model: inout Model
-    ) {
-        guard var board = model.leaderboard, board.isCurrent(query) else { return }
+        guard case .top(let summary) = reply else { return }
+        let entries = items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }
+        let ratings = items.compactMap { if case .rating(let entry) = $0 { entry } else { nil } }
         if query.offset == 0 {
             board.entries = entries
             board.ratings = ratings

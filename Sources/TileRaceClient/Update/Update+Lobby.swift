@@ -81,8 +81,7 @@ extension Update {
             if isTextField {
                 if case .character = key { _ = textFieldKey(key, form: &form) }
             } else {
-                let step = (key == .left || key == .character("h") || key == .character("-")) ? -1 : 1
-                adjust(&form, step: step)
+                adjust(&form, step: (key == .left || key == .character("h") || key == .character("-")) ? -1 : 1)
             }
         default:
             if !textFieldKey(key, form: &form) {
@@ -185,17 +184,13 @@ extension Update {
     }
 
     static func roomsReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
-        switch result {
-        case .success:
-            roomsListed(items.compactMap { if case .room(let room) = $0 { room } else { nil } }, model: &model)
-        case .failure(let error):
+        if case .failure(let error) = result {
             model.lobby?.isLoading = false
             model.show("cannot list the rooms: \(ScreenText.sanitize(error.message))", .warning)
+            return
         }
-    }
-
-    private static func roomsListed(_ rooms: [RoomDescription], model: inout Model) {
         guard var lobby = model.lobby else { return }
+        let rooms = items.compactMap { if case .room(let room) = $0 { room } else { nil } }
         let selected = lobby.rooms.indices.contains(lobby.selection) ? lobby.rooms[lobby.selection].name : nil
         lobby.rooms = rooms
         lobby.isLoading = false

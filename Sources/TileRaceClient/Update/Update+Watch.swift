@@ -27,17 +27,18 @@ extension Update {
         model.menu.introStartedAt = nil
     }
 
-    static func recordReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
-        switch result {
-        case .success(.record(let summary)): recordArrived(summary, items: items, model: &model)
-        case .success: break
-        case .failure(let error): recordRefused(error, model: &model)
-        }
-    }
-
     /// Its `LOG` chunks are joined, checked and played.
-    private static func recordArrived(_ summary: RecordSummary, items: [ServerMessage], model: inout Model) {
+    static func recordReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
         guard var watch = model.watch, watch.status == .loading else { return }
+        guard case .success(let reply) = result else {
+            if case .failure(let error) = result {
+                model.watch?.status = .failed(
+                    error.code == .noRecord
+                        ? "no record of this game: it was played before the server kept records" : ScreenText.sanitize(error.message))
+            }
+            return
+        }
+        guard case .record(let summary) = reply else { return }
         let chunks = items.compactMap { if case .log(let chunk) = $0 { chunk } else { nil } }
         do throws(EngineError) {
             guard chunks.count == summary.count else {
@@ -53,13 +54,6 @@ extension Update {
             watch.status = .failed("the record cannot be replayed: \(error.message)")
         }
         model.screen = .watch(watch)
-    }
-
-    private static func recordRefused(_ error: ProtocolError, model: inout Model) {
-        guard model.watch?.status == .loading else { return }
-        model.watch?.status = .failed(
-            error.code == .noRecord
-                ? "no record of this game: it was played before the server kept records" : ScreenText.sanitize(error.message))
     }
 
     static func watchKey(_ key: Key, model: inout Model) -> [Effect] {
