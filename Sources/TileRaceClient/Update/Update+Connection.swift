@@ -45,6 +45,21 @@ extension Update {
         }
     }
 
+    /// Another nickname, or a server we cannot talk to.
+    private static func helloRefused(nickname: String?, error: ProtocolError, model: inout Model) -> [Effect] {
+        if model.network.resuming != nil {
+            return resumeGivenUp(
+                error.code == .badSession ? "the server no longer holds your seat" : ScreenText.sanitize(error.message), model: &model)
+        }
+        if error.code == .nicknameTaken, let nickname {
+            model.network.takenNickname = nickname
+            model.show("the nickname \(nickname) is in use on this server: you will be asked for another", .warning)
+            return [.send(.hello(nickname: nil))]
+        }
+        if error.code == .badName { return [.send(.hello(nickname: nil))] }
+        return connectionLost("The server refused this client: \(ScreenText.sanitize(error.message))", model: &model) + [.disconnect]
+    }
+
     /// Carries on with whatever waited for the connection.
     static func helloAccepted(nickname: String?, model: inout Model) -> [Effect] {
         guard let endpoint = model.network.endpoint else { return [] }
@@ -66,25 +81,6 @@ extension Update {
         if let ghost = model.pendingGhost { effects.append(.send(.record(ghost.query))) }
         effects += leaderboardRefresh(&model)
         if let goal = model.network.goal { effects += pursue(goal, model: &model) }
-        return effects
-    }
-
-    /// Another nickname, or a server we cannot talk to.
-    static func helloRefused(nickname: String?, error: ProtocolError, model: inout Model) -> [Effect] {
-        if model.network.resuming != nil {
-            return resumeGivenUp(
-                error.code == .badSession ? "the server no longer holds your seat" : ScreenText.sanitize(error.message), model: &model)
-        }
-        if error.code == .nicknameTaken, let nickname {
-            model.network.takenNickname = nickname
-            model.show("the nickname \(nickname) is in use on this server: you will be asked for another", .warning)
-            return [.send(.hello(nickname: nil))]
-        }
-        if error.code == .badName {
-            return [.send(.hello(nickname: nil))]
-        }
-        var effects = connectionLost("The server refused this client: \(ScreenText.sanitize(error.message))", model: &model)
-        effects.append(.disconnect)
         return effects
     }
 

@@ -142,24 +142,17 @@ extension Update {
 
     // MARK: Submission
 
-    static func submitReplied(_ nickname: String, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
-        switch result {
-        case .success(.submit(let receipt)):
-            return submitted(receipt, nickname: nickname, model: &model)
-        case .success:
-            return []
-        case .failure(let error):
-            submitRefused(nickname, error: error, model: &model)
-            return []
-        }
-    }
-
     static func submissionNotSent(model: inout Model) {
         guard model.session?.end?.isSubmitting == true else { return }
         model.session?.end?.stage = .closed(message: "not connected: not submitted", kind: .warning)
     }
 
-    private static func submitted(_ receipt: SubmitReceipt, nickname: String, model: inout Model) -> [Effect] {
+    static func submitReplied(_ nickname: String, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
+        guard case .success(let reply) = result else {
+            if case .failure(let error) = result { submitRefused(nickname, error: error, model: &model) }
+            return []
+        }
+        guard case .submit(let receipt) = reply else { return [] }
         var effects: [Effect] = []
         if let token = receipt.token {
             model.config.setToken(token, for: receipt.nickname)

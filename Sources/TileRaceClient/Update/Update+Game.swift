@@ -15,18 +15,10 @@ extension Update {
             if end.isHidden { return finishedKey(key, model: &model) }
             return endKey(key, model: &model)
         }
-        if raceIsOver {
-            return standingsKey(key, model: &model)
-        }
-        if session.isPaused {
-            return pausedKey(key, model: &model)
-        }
-        if session.isDealing {
-            return dealingKey(key, model: &model)
-        }
-        if session.removalCursor != nil {
-            return removalKey(key, model: &model)
-        }
+        if raceIsOver { return standingsKey(key, model: &model) }
+        if session.isPaused { return pausedKey(key, model: &model) }
+        if session.isDealing { return dealingKey(key, model: &model) }
+        if session.removalCursor != nil { return removalKey(key, model: &model) }
         if session.isRace {
             if key == .enter || key == .character("/") { return openChat(&model) }
             if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }

@@ -1,8 +1,6 @@
 import TileRaceProtocol
 
 extension Update {
-    static let leaderboardPage = 100
-
     static func leaderboardKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
         guard var board = model.leaderboard else { return [] }

@@ -131,22 +131,18 @@ extension Update {
         case .tab, .backTab, .up, .down:
             prompt.isCodeFocused.toggle()
         case .enter:
-            guard Nickname.isValid(prompt.name.text) else {
+            if !Nickname.isValid(prompt.name.text) {
                 prompt.name.refusal = "room name: \(Nickname.rule)"
-                model.lobby?.joinPrompt = prompt
-                return []
-            }
-            if !prompt.code.text.isEmpty, !Nickname.isValid(prompt.code.text) {
+            } else if !prompt.code.text.isEmpty, !Nickname.isValid(prompt.code.text) {
                 prompt.code.refusal = "join code: \(Nickname.rule)"
-                model.lobby?.joinPrompt = prompt
-                return []
+            } else {
+                model.lobby?.joinPrompt = nil
+                let code = prompt.code.text.isEmpty ? nil : prompt.code.text
+                model.show("\(prompt.isWatching ? "watching" : "joining") \(prompt.name.text)…")
+                return pursue(
+                    prompt.isWatching ? .watchRoom(prompt.name.text, code: code) : .joinRoom(prompt.name.text, code: code),
+                    model: &model)
             }
-            model.lobby?.joinPrompt = nil
-            let code = prompt.code.text.isEmpty ? nil : prompt.code.text
-            model.show("\(prompt.isWatching ? "watching" : "joining") \(prompt.name.text)…")
-            return pursue(
-                prompt.isWatching ? .watchRoom(prompt.name.text, code: code) : .joinRoom(prompt.name.text, code: code),
-                model: &model)
         default:
             if prompt.isCodeFocused { _ = prompt.code.handle(key) } else { _ = prompt.name.handle(key) }
         }

@@ -17,7 +17,7 @@ extension Update {
 
     /// The screen never waits for the server.
     static func syncRacer(_ model: inout Model) {
-        guard var race = model.race, let session = model.session,
+        guard let race = model.race, let session = model.session,
             let index = race.players.firstIndex(where: \.isYou)
         else { return }
         var player = race.players[index]
@@ -37,8 +37,7 @@ extension Update {
             // One time shown, the server's (from `FINISH`).
             player.finishedAfter = end.officialMilliseconds
         }
-        race.update(player, at: model.now)
-        model.race = race
+        model.race?.update(player, at: model.now)
     }
 
     static func standingsKey(_ key: Key, model: inout Model) -> [Effect] {
@@ -178,15 +177,14 @@ extension Update {
     }
 
     static func racerProgressed(_ progress: RacerProgress, model: inout Model) {
-        guard var race = model.race, !race.isOver else { return }
+        guard let race = model.race, !race.isOver else { return }
         var player = race.player(progress.nickname, isBot: model.room?.isBot(progress.nickname) ?? false)
         guard !player.isYou else { return }
         player.score = progress.score
         player.largestTile = progress.largestTile
         player.moves = progress.moves
         player.board = try? Board(rows: BoardField.rows(progress.board))
-        race.update(player, at: model.now)
-        model.race = race
+        model.race?.update(player, at: model.now)
     }
 
     /// When it is us, the server's word ends our game.

@@ -103,7 +103,6 @@ extension Update {
         _ name: String, code: String?, isWatching: Bool, error: ProtocolError, model: inout Model
     ) -> [Effect] {
         let autoRoom = model.network.autoRoom.flatMap { RoomName($0.name) == RoomName(name) ? $0 : nil }
-        let isAutoRoom = autoRoom != nil
         var effects: [Effect] = []
         switch error.code {
         case .roomUnavailable:
@@ -134,7 +133,7 @@ extension Update {
         default:
             model.show("cannot join room \(name): \(ScreenText.sanitize(error.message))", .warning)
         }
-        if isAutoRoom { model.network.autoRoom = nil }
+        if autoRoom != nil { model.network.autoRoom = nil }
         return effects
     }
 

@@ -72,43 +72,35 @@ enum Update {
         case .tick(let now):
             model.now = max(model.now, now)
             return tick(&model)
-        case .resize(let size):
-            model.size = size
-            return []
-        case .dateChanged(let date):
-            model.today = date
-            return []
         case .server(let update):
             return server(update, model: &model)
+        case .terminate:
+            return quit(&model)
+        case .key(let key):
+            return handle(key, model: &model)
+        case .resize(let size):
+            model.size = size
+        case .dateChanged(let date):
+            model.today = date
         case .configSaved(let backup):
             model.mustPreserveConfigFile = false
             if let backup {
                 model.show("settings saved; the unreadable old file was kept as \(backup)", .info, sticky: true)
             }
-            return []
         case .configSaveFailed(let message):
             model.show("could not save settings: \(ScreenText.sanitize(message))", .warning, sticky: true)
-            return []
         case .statisticsSaveFailed(let message):
             model.show("could not save the statistics: \(ScreenText.sanitize(message))", .warning)
-            return []
         case .hostedClientCount(let count):
             model.hostedClientCount = max(0, count)
-            return []
         case .botEnded(let id, let reason):
             botEnded(id: id, reason: reason, model: &model)
-            return []
         case .hintFound(let board, let direction):
             hintFound(board, direction: direction, model: &model)
-            return []
         case .continued:
             model.isSuspended = false
-            return []
-        case .terminate:
-            return quit(&model)
-        case .key(let key):
-            return handle(key, model: &model)
         }
+        return []
     }
 
     // MARK: Time
