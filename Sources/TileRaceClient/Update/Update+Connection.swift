@@ -132,10 +132,10 @@ extension Update {
                 model.network.hasTriedCreatingAutoRoom = false
             }
         }
-        let lostRace = model.changeSession { session -> (wasRacing: Bool, wasRace: Bool) in
-            var lost = (wasRacing: false, wasRace: false)
+        let wasRace = model.session?.isRace == true
+        let wasRacing = wasRace && model.session?.isFinished == false
+        model.changeSession { session in
             if case .race(let room) = session.mode {
-                lost = (!session.isFinished, true)
                 // Played locally, it can no longer count.
                 session.lostRaceRoom = room
                 session.mode = .practice
@@ -147,10 +147,8 @@ extension Update {
             if session.end?.isSubmitting == true {
                 session.end?.stage = .closed(message: "the connection was lost: not submitted", kind: .warning)
             }
-            return lost
         }
-        if lostRace?.wasRace == true { model.race = nil }
-        let wasRacing = lostRace?.wasRacing ?? false
+        if wasRace { model.race = nil }
         model.room = nil
         quickRaceConnectionLost(&model)
         if model.lobby != nil || model.screen == .room || model.screen == .spectate {

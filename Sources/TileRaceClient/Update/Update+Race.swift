@@ -243,11 +243,7 @@ extension Update {
         }
         model.room = room
         // A non-racer saw it from the room, which shows the standings.
-        if model.session?.isRace == true || model.screen == .spectate {
-            model.race = race
-        } else {
-            model.race = nil
-        }
+        model.race = model.session?.isRace == true || model.screen == .spectate ? race : nil
     }
 
     static func resultArrived(_ result: RacerFinish, model: inout Model) {
