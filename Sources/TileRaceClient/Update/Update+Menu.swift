@@ -119,4 +119,22 @@ extension Update {
             model.show("daily challenge \(model.today), played offline: scores cannot be submitted", .info)
         }
     }
+
+    /// The statistics screen: `x` resets them (asking first), `q` goes back.
+    static func statisticsKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
+        switch key {
+        case .character("x"), .character("X"):
+            if model.statistics.isEmpty {
+                model.show("nothing to reset: no game finished here yet")
+            } else {
+                model.overlay = .confirm(.resetStatistics(games: model.statistics.gamesPlayed))
+            }
+        case .character("q"), .escape:
+            model.screen = .menu
+        default:
+            break
+        }
+        return []
+    }
 }

@@ -10,7 +10,7 @@ func update(_ model: inout Model, _ event: Event) -> [Effect] {
 enum Update {
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
         if model.network.isQuitting { return whileQuitting(event, model: &model) }
-        let before = RaceMoments(model)
+        let momentsBefore = raceMoments(model)
         let wasPlaying = model.session.map { $0.end == nil || $0.end?.stage == .reachedTarget } ?? false
         let dialogBefore = ShownDialog(model)
         let screenBefore = model.screen
@@ -60,11 +60,17 @@ enum Update {
                     largestTile: end.largestTile, moves: end.moves, date: model.today))
             effects.append(.saveStatistics)
         }
-        if model.config.isBellEnabled, RaceMoments(model).ringsBell(after: before) { effects.append(.bell) }
+        if model.config.isBellEnabled, zip(raceMoments(model), momentsBefore).contains(where: { $0 && !$1 }) { effects.append(.bell) }
         for case .send(let message) in effects where message.endsOrReplacesGame {
             model.network.gameChangesAwaitingReply += 1
         }
         return effects
+    }
+
+    /// Racing, our finish (not by resigning, done on purpose), the race over: the bell rings as each begins.
+    private static func raceMoments(_ model: Model) -> [Bool] {
+        let end = model.session?.isRace == true ? model.session?.end : nil
+        return [model.race?.isOver == false, end != nil && end?.outcome != .resigned, model.race?.isOver == true]
     }
 
     private static func effects(of event: Event, model: inout Model) -> [Effect] {
