@@ -98,9 +98,7 @@ extension ClientOptions {
             throw ClientOptionError("--ghost-file needs the record's seed: give --seed S (and --size, --target if not 4 and 2048)")
         }
         if options.isOffline, options.host != nil { throw ClientOptionError("--offline and --host cannot be used together") }
-        if options.isOffline, options.room != nil {
-            throw ClientOptionError("--room needs a server; it cannot be used with --offline")
-        }
+        if options.isOffline, options.room != nil { throw ClientOptionError("--room needs a server; it cannot be used with --offline") }
         if options.isLocalOnly, options.host != nil {
             throw ClientOptionError("--local is for the embedded server; it cannot be used with --host")
         }

@@ -114,11 +114,9 @@ extension Update {
         case .practice:
             let effects = endPracticeMirror(&model)
             let dealing = startPractice(&model)
-            if model.session?.isDealing == true {
-                model.show("new game · dealing the board")
-            } else {
-                model.show("new game · seed \(model.session?.game.seed.text ?? "")")
-            }
+            model.show(
+                model.session?.isDealing == true ? "new game · dealing the board" : "new game · seed \(model.session?.game.seed.text ?? "")"
+            )
             return effects + dealing
         case .daily:
             startDaily(&model)

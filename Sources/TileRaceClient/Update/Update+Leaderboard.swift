@@ -16,8 +16,13 @@ extension Update {
         case .character("g"), .enter:
             model.leaderboard = board
             guard board.status == .loaded, board.board != .rating, board.entries.indices.contains(board.selected) else { return [] }
+            guard model.connection.isConnected else {
+                model.show("no server connected: records live on the server", .warning)
+                return []
+            }
             let entry = board.entries[board.selected]
-            return key == .enter ? watchEntry(entry, model: &model) : ghostEntry(entry, model: &model)
+            let query = board.recordQuery(for: entry, today: model.today)
+            return key == .enter ? watchEntry(entry, query: query, model: &model) : askGhost(query, model: &model)
         case .end, .character("G"):
             board.select(max(board.total, board.received) - 1, page: page)
             wantsAll = true

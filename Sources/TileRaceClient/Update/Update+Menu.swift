@@ -88,22 +88,15 @@ extension Update {
             model.show("cannot start practice: \(error.message)", .warning)
             return []
         }
-        let seed: Seed
-        var isChosen = false
-        if let text = model.pendingPracticeSeed, let parsed = try? Seed(parsing: text) {
-            seed = parsed
-            isChosen = true
-            model.pendingPracticeSeed = nil
-        } else {
-            seed = model.nextPracticeSeed()
-        }
-        model.session = PlaySession(mode: .practice, game: Game(config: config, seed: seed))
+        let chosen = model.pendingPracticeSeed.flatMap { try? Seed(parsing: $0) }
+        if chosen != nil { model.pendingPracticeSeed = nil }
+        model.session = PlaySession(mode: .practice, game: Game(config: config, seed: chosen ?? model.nextPracticeSeed()))
         model.race = nil
         model.screen = .game
         // A notice about the menu is not about this game.
         if model.notice?.kind != .warning || model.notice?.expiresAt != nil { model.notice = nil }
         // The seed drawn here is the fallback should the server not deal.
-        return !isChosen && dealsFromServer(model) ? askServerToDeal(&model) : []
+        return chosen == nil && dealsFromServer(model) ? askServerToDeal(&model) : []
     }
 
     static func startDaily(_ model: inout Model) {

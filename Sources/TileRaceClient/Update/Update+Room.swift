@@ -86,11 +86,8 @@ extension Update {
         guard var room = model.room else { return }
         guard !room.members.contains(where: { Nickname($0.nickname) == Nickname(nickname) && $0.role == role }) else { return }
         let member = RoomMember(nickname: nickname, isReady: false, isYou: false, role: role, isBot: isBot)
-        if role == .player, let firstWatcher = room.members.firstIndex(where: { $0.role == .watcher }) {
-            room.members.insert(member, at: firstWatcher)
-        } else {
-            room.members.append(member)
-        }
+        let firstWatcher = role == .player ? room.members.firstIndex(where: { $0.role == .watcher }) : nil
+        room.members.insert(member, at: firstWatcher ?? room.members.endIndex)
         model.room = room
         if model.screen == .room {
             model.show("\(ScreenText.sanitize(nickname)) \(role == .player ? "joined" : "is watching")")

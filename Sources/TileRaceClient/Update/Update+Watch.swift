@@ -4,13 +4,7 @@ import TileRaceProtocol
 /// Watching a record from the leaderboard or the command line. Space pauses, `+`/`-` speed,
 /// ←/→ step (pausing), Home/End jump, Esc returns.
 extension Update {
-    static func watchEntry(_ entry: LeaderboardEntry, model: inout Model) -> [Effect] {
-        guard let board = model.leaderboard else { return [] }
-        guard model.connection.isConnected else {
-            model.show("no server connected: records live on the server", .warning)
-            return []
-        }
-        let query = board.recordQuery(for: entry, today: model.today)
+    static func watchEntry(_ entry: LeaderboardEntry, query: RecordQuery, model: inout Model) -> [Effect] {
         let boardName = query.board.name(date: query.date ?? model.today)
         model.screen = .watch(
             WatchState(
