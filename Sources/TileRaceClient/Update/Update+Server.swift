@@ -5,18 +5,12 @@ import TileRaceProtocol
 extension Update {
     static func server(_ update: ServerUpdate, model: inout Model) -> [Effect] {
         switch update {
-        case .greeted(let greeting):
-            return greeted(greeting, model: &model)
-        case .connectFailed(let reason):
-            return connectFailed(reason, model: &model)
-        case .reply(let request, let result, let items):
-            return reply(request, result, items: items, model: &model)
-        case .event(let event):
-            return serverEvent(event, model: &model)
-        case .notSent(let message, let reason):
-            return notSent(message, reason: ScreenText.sanitize(reason), model: &model)
-        case .disconnected(let reason, let bye):
-            return disconnected(reason: reason, bye: bye, model: &model)
+        case .greeted(let greeting): return greeted(greeting, model: &model)
+        case .connectFailed(let reason): return connectFailed(reason, model: &model)
+        case .reply(let request, let result, let items): return reply(request, result, items: items, model: &model)
+        case .event(let event): return serverEvent(event, model: &model)
+        case .notSent(let message, let reason): return notSent(message, reason: ScreenText.sanitize(reason), model: &model)
+        case .disconnected(let reason, let bye): return disconnected(reason: reason, bye: bye, model: &model)
         case .unreadable(let line):
             model.show("the server sent a line this client cannot read: \(ScreenText.sanitize(String(line.prefix(60))))", .warning)
             return []
@@ -30,42 +24,24 @@ extension Update {
     ) -> [Effect] {
         if request.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
         switch request {
-        case .hello(let nickname, _, _):
-            return helloReplied(nickname: nickname, result, model: &model)
-        case .nickname(let nickname):
-            return nicknameReplied(nickname, result, model: &model)
-        case .rooms:
-            roomsReplied(result, items: items, model: &model)
-        case .create(let name, let options):
-            return createReplied(name, options: options, result, model: &model)
-        case .join(let name, let code):
-            return joinReplied(name, code: code, isWatching: false, result, model: &model)
-        case .watch(let name, let code):
-            return joinReplied(name, code: code, isWatching: true, result, model: &model)
-        case .who:
-            whoReplied(result, items: items, model: &model)
-        case .ready:
-            return readyReplied(result, model: &model)
-        case .move, .resync:
-            return moveReplied(result, model: &model)
-        case .practice(let options):
-            practiceReplied(options, result, model: &model)
-        case .restart:
-            restartReplied(result, model: &model)
-        case .submit(let nickname, _):
-            return submitReplied(nickname, result, model: &model)
-        case .top(let query) where query.nickname != nil:
-            ownRatingReplied(query, result, items: items, model: &model)
-        case .top(let query):
-            leaderboardReplied(query, result, items: items, model: &model)
-        case .record(let query) where model.pendingGhost?.query == query:
-            ghostRecordReplied(result, items: items, model: &model)
-        case .record:
-            recordReplied(result, items: items, model: &model)
-        case .say:
-            sayReplied(result, model: &model)
-        case .queue:
-            queueReplied(result, model: &model)
+        case .hello(let nickname, _, _): return helloReplied(nickname: nickname, result, model: &model)
+        case .nickname(let nickname): return nicknameReplied(nickname, result, model: &model)
+        case .rooms: roomsReplied(result, items: items, model: &model)
+        case .create(let name, let options): return createReplied(name, options: options, result, model: &model)
+        case .join(let name, let code): return joinReplied(name, code: code, isWatching: false, result, model: &model)
+        case .watch(let name, let code): return joinReplied(name, code: code, isWatching: true, result, model: &model)
+        case .who: whoReplied(result, items: items, model: &model)
+        case .ready: return readyReplied(result, model: &model)
+        case .move, .resync: return moveReplied(result, model: &model)
+        case .practice(let options): practiceReplied(options, result, model: &model)
+        case .restart: restartReplied(result, model: &model)
+        case .submit(let nickname, _): return submitReplied(nickname, result, model: &model)
+        case .top(let query) where query.nickname != nil: ownRatingReplied(query, result, items: items, model: &model)
+        case .top(let query): leaderboardReplied(query, result, items: items, model: &model)
+        case .record(let query) where model.pendingGhost?.query == query: ghostRecordReplied(result, items: items, model: &model)
+        case .record: recordReplied(result, items: items, model: &model)
+        case .say: sayReplied(result, model: &model)
+        case .queue: queueReplied(result, model: &model)
         case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign, .info, .unqueue:
             break  // The reply changes nothing on screen (the client does not ask INFO).
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:

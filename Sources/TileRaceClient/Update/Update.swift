@@ -199,16 +199,11 @@ enum Update {
 
     private static func confirm(_ confirmation: Confirmation, model: inout Model) -> [Effect] {
         switch confirmation {
-        case .leaveGame:
-            return leaveGame(&model)
-        case .resignRace:
-            return resignRace(&model)
-        case .restartRace:
-            return restartRace(&model)
-        case .newGame:
-            return newGame(&model)
-        case .quitWhileHosting:
-            return quit(&model)
+        case .leaveGame: return leaveGame(&model)
+        case .resignRace: return resignRace(&model)
+        case .restartRace: return restartRace(&model)
+        case .newGame: return newGame(&model)
+        case .quitWhileHosting: return quit(&model)
         case .resetStatistics:
             model.statistics = GameStatistics()
             model.show("statistics reset")
