@@ -77,8 +77,7 @@ extension Update {
                 return pursue(.createRoom(form.request), model: &model)
             }
         case .left, .right, .character(" "), .character("h"), .character("l"), .character("-"), .character("+"):
-            let isTextField = form.focus == .name || form.focus == .code
-            if isTextField {
+            if form.focus == .name || form.focus == .code {
                 if case .character = key { _ = textFieldKey(key, form: &form) }
             } else {
                 adjust(&form, step: (key == .left || key == .character("h") || key == .character("-")) ? -1 : 1)

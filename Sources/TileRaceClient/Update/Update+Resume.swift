@@ -62,21 +62,15 @@ extension Update {
         model.network.isCatchingUpOutsideRace = room?.state == .racing && !wasRacing
         model.connection = .connected(endpoint)
         model.show("back: the connection was restored (\(attempts) \(attempts == 1 ? "try" : "tries"))", .success)
-        if let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true {
-            return leaveAgainAfterResume(room, model: &model) + queueAgain(&model)
-        }
-        return queueAgain(&model)
-    }
-
-    /// Our `LEAVE` was lost with the connection: leave again, or the room waits for us.
-    /// A game started here meanwhile goes on here only.
-    private static func leaveAgainAfterResume(_ room: RoomDescription, model: inout Model) -> [Effect] {
+        guard let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true else { return queueAgain(&model) }
+        // Our `LEAVE` was lost with the connection: leave again, or the room waits for us.
+        // A game started here meanwhile goes on here only.
         model.network.isCatchingUp = false
         model.network.isCatchingUpOutsideRace = false
         if model.session?.serverCopy == .active {
             playHereOnly(because: "the server did not get it before the connection failed", model: &model)
         }
-        return [.send(.leave)]
+        return [.send(.leave)] + queueAgain(&model)
     }
 
     static func playHereOnly(because reason: String, model: inout Model) {

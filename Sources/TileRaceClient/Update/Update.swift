@@ -168,26 +168,17 @@ enum Update {
         switch overlay {
         case .help:
             // Never closed by a move.
-            switch key {
-            case .escape, .enter, .character(" "), .character("?"), .character("q"), .character("Q"):
-                model.overlay = nil
-            default:
-                break
-            }
+            if [.escape, .enter, .character(" "), .character("?"), .character("q"), .character("Q")].contains(key) { model.overlay = nil }
             return []
         case .confirm(let confirmation):
-            switch key {
-            case .character("y"), .character("Y"), .enter:
+            if [.character("y"), .character("Y"), .enter].contains(key) {
                 // Refused while resuming, the question stays.
                 if confirmation.asksServer, waitsForSeat(&model) { return [] }
                 model.overlay = nil
                 return confirm(confirmation, model: &model)
-            case .character("n"), .character("N"), .escape, .character("q"):
-                model.overlay = nil
-                return []
-            default:
-                return []
             }
+            if [.character("n"), .character("N"), .escape, .character("q")].contains(key) { model.overlay = nil }
+            return []
         case .nickname(let prompt):
             return nicknamePromptKey(key, prompt: prompt, model: &model)
         case .connectionProblem(let problem):
