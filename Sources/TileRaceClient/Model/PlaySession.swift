@@ -74,10 +74,7 @@ struct PlaySession: Hashable, Sendable {
         }
     }
 
-    var isRace: Bool {
-        if case .race = mode { return true }
-        return false
-    }
+    var isRace: Bool { if case .race = mode { true } else { false } }
 
     var sendsEntries: Bool {
         isRace || serverCopy == .active
@@ -172,15 +169,9 @@ struct EndOfGame: Hashable, Sendable {
     /// The official time once given, else our clock's.
     var time: Int { officialMilliseconds ?? result.milliseconds }
 
-    var isClosed: Bool {
-        if case .closed = stage { return true }
-        return false
-    }
+    var isClosed: Bool { if case .closed = stage { true } else { false } }
 
-    var isSubmitting: Bool {
-        if case .submitting = stage { return true }
-        return false
-    }
+    var isSubmitting: Bool { if case .submitting = stage { true } else { false } }
 
     /// `score`, `moves`, `largestTile`, `assists`, `target`, ...
     subscript<Value>(dynamicMember keyPath: KeyPath<GameResult, Value>) -> Value {

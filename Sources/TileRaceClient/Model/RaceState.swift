@@ -115,10 +115,7 @@ struct RaceState: Hashable, Sendable {
             ?? RacePlayer(nickname: nickname, score: 0, largestTile: 0, moves: 0, status: .playing, isBot: isBot)
     }
 
-    var isOver: Bool {
-        if case .finished = phase { return true }
-        return false
-    }
+    var isOver: Bool { if case .finished = phase { true } else { false } }
 
     /// A new finish is announced.
     mutating func update(_ player: RacePlayer, at now: Int) {

@@ -209,10 +209,5 @@ extension Update {
 
 extension NetworkGoal {
     /// Playing does; watching does not.
-    var needsNickname: Bool {
-        switch self {
-        case .watchRoom: false
-        default: true
-        }
-    }
+    var needsNickname: Bool { if case .watchRoom = self { false } else { true } }
 }
