@@ -13,9 +13,7 @@ struct ChatState: Hashable, Sendable {
         var text: String
 
         /// `nick: text`, with control characters and escapes taken out.
-        var shown: String {
-            ScreenText.sanitize(nickname) + (isBot ? " (bot)" : "") + ": " + ScreenText.sanitize(text)
-        }
+        var shown: String { ScreenText.sanitize(nickname) + (isBot ? " (bot)" : "") + ": " + ScreenText.sanitize(text) }
     }
 
     /// Oldest first.

@@ -24,9 +24,7 @@ public struct ClientOptions: Hashable, Sendable {
     /// `--ghost-file PATH --seed S`.
     public var ghostRecord: RecordToWatch?
     /// Opens on a practice board instead of the menu, unless they are a ghost record's.
-    public var opensPracticeDirectly: Bool {
-        ghostRecord == nil && (seed != nil || size != 4 || target != 2048)
-    }
+    public var opensPracticeDirectly: Bool { ghostRecord == nil && (seed != nil || size != 4 || target != 2048) }
 
     /// Embedded server, 4x4 to 2048, animations on.
     public init() {}

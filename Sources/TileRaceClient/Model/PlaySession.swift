@@ -76,14 +76,10 @@ struct PlaySession: Hashable, Sendable {
 
     var isRace: Bool { if case .race = mode { true } else { false } }
 
-    var sendsEntries: Bool {
-        isRace || serverCopy == .active
-    }
+    var sendsEntries: Bool { isRace || serverCopy == .active }
 
     /// Leaving an in-progress game loses something.
-    var isInProgress: Bool {
-        game.moveCount > 0 && !isFinished
-    }
+    var isInProgress: Bool { game.moveCount > 0 && !isFinished }
 
     /// No moves left, target in a race, time up, resigned, or submitted.
     var isFinished: Bool {
@@ -92,9 +88,7 @@ struct PlaySession: Hashable, Sendable {
     }
 
     /// A hint for an earlier board is stale.
-    var currentHint: Hint? {
-        hint.flatMap { $0.board == game.board ? $0 : nil }
-    }
+    var currentHint: Hint? { hint.flatMap { $0.board == game.board ? $0 : nil } }
 
     /// The server's official time once given, else our clock's.
     func milliseconds(at now: Int) -> Int {
@@ -111,13 +105,9 @@ struct PlaySession: Hashable, Sendable {
     }
 
     /// Pausing now would spoil the sprint, so the player is warned first.
-    var canStillBeSprint: Bool {
-        isSprintPractice && serverCopy == .active && !game.hasWon
-    }
+    var canStillBeSprint: Bool { isSprintPractice && serverCopy == .active && !game.hasWon }
 
-    var figures: Figures {
-        Figures(score: game.score, moves: game.moveCount, largestTile: game.board.largestValue)
-    }
+    var figures: Figures { Figures(score: game.score, moves: game.moveCount, largestTile: game.board.largestValue) }
 }
 
 struct Figures: Hashable, Sendable {
