@@ -91,9 +91,7 @@ struct PlaySession: Hashable, Sendable {
     var currentHint: Hint? { hint.flatMap { $0.board == game.board ? $0 : nil } }
 
     /// The server's official time once given, else our clock's.
-    func milliseconds(at now: Int) -> Int {
-        end?.officialMilliseconds ?? clock.elapsed(at: now)
-    }
+    func milliseconds(at now: Int) -> Int { end?.officialMilliseconds ?? clock.elapsed(at: now) }
 
     var isDealing: Bool { dealingSince != nil }
 

@@ -79,7 +79,6 @@ extension Update {
         switch key {
         case .character("p"), .character("P"), .enter, .character(" "):
             model.session?.isPaused = false
-            return []
         case .character("q"), .character("Q"), .escape:
             model.session?.isPaused = false
             return leave(&model)

@@ -107,7 +107,5 @@ extension Update {
 }
 
 extension LeaderboardState {
-    static func visibleRows(forHeight height: Int) -> Int {
-        max(1, height - 7)
-    }
+    static func visibleRows(forHeight height: Int) -> Int { max(1, height - 7) }
 }

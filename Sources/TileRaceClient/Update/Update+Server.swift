@@ -119,10 +119,7 @@ extension Update {
         return []
     }
 
-    static func isOurRoom(_ name: String, _ model: Model) -> Bool {
-        guard let room = model.room else { return false }
-        return RoomName(room.name) == RoomName(name)
-    }
+    static func isOurRoom(_ name: String, _ model: Model) -> Bool { model.room.map { RoomName($0.name) == RoomName(name) } ?? false }
 
     static func isUs(_ nickname: String, _ model: Model) -> Bool {
         model.network.nickname.map { Nickname($0) == Nickname(nickname) } ?? false
