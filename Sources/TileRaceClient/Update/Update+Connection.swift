@@ -87,8 +87,9 @@ extension Update {
     // MARK: Losing the server
 
     static func connectFailed(_ reason: String, model: inout Model) -> [Effect] {
+        // A resuming try failed (here, or when the line drops before the greeting): the next one waits longer.
         if model.network.resuming != nil {
-            resumeTryFailed(model: &model)
+            model.network.resuming?.failed(now: model.now)
             return []
         }
         if let effects = returnHome(after: reason, model: &model) { return effects }
@@ -99,7 +100,7 @@ extension Update {
     static func disconnected(reason: String, bye: String?, model: inout Model) -> [Effect] {
         dealingLost(because: "connection dropped", model: &model)
         if model.network.resuming != nil {
-            resumeTryFailed(model: &model)
+            model.network.resuming?.failed(now: model.now)
             return []
         }
         if canResume(afterBye: bye, model: model) {

@@ -46,11 +46,6 @@ extension Update {
         return [.connect]
     }
 
-    /// No connection, or it dropped again before the greeting.
-    static func resumeTryFailed(model: inout Model) {
-        model.network.resuming?.failed(now: model.now)
-    }
-
     /// `OK HELLO ... resumed=yes`; catch-up events follow (`START`, `RESYNC`, `PROGRESS` ...).
     static func resumed(room: RoomDescription?, model: inout Model) -> [Effect] {
         guard let endpoint = model.network.endpoint else { return [] }

@@ -20,10 +20,8 @@ extension Update {
         _ name: String, code: String?, isWatching: Bool, _ result: Result<OkReply, ProtocolError>, model: inout Model
     ) -> [Effect] {
         switch result {
-        case .success(.join(let description)) where !isWatching:
-            return enteredRoom(description, code: code, isWatching: false, model: &model)
-        case .success(.watch(let description)) where isWatching:
-            return enteredRoom(description, code: code, isWatching: true, model: &model)
+        case .success(.join(let description)) where !isWatching, .success(.watch(let description)) where isWatching:
+            return enteredRoom(description, code: code, isWatching: isWatching, model: &model)
         case .success:
             return []
         case .failure(let error):
