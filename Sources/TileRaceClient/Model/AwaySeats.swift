@@ -6,8 +6,6 @@ struct AwaySeats: Hashable, Sendable {
     /// Client milliseconds, by case-insensitive nickname.
     private var deadlines: [Nickname: Int] = [:]
 
-    init() {}
-
     /// `deadline` is client milliseconds.
     mutating func markAway(_ nickname: String, until deadline: Int) {
         deadlines[Nickname(nickname)] = deadline
@@ -19,9 +17,7 @@ struct AwaySeats: Hashable, Sendable {
     }
 
     /// Even if that time has passed.
-    func deadline(of nickname: String) -> Int? {
-        deadlines[Nickname(nickname)]
-    }
+    func deadline(of nickname: String) -> Int? { deadlines[Nickname(nickname)] }
 
     /// Rounded up (at least 1); nil when not away or past the deadline.
     func secondsLeft(_ nickname: String, at now: Int) -> Int? {
@@ -30,12 +26,8 @@ struct AwaySeats: Hashable, Sendable {
     }
 
     /// E.g. "away 27s".
-    func mark(_ nickname: String, at now: Int) -> String? {
-        secondsLeft(nickname, at: now).map { "away \($0)s" }
-    }
+    func mark(_ nickname: String, at now: Int) -> String? { secondsLeft(nickname, at: now).map { "away \($0)s" } }
 
     /// A mark on screen then counts down.
-    func isAnyoneAway(at now: Int) -> Bool {
-        deadlines.values.contains { $0 > now }
-    }
+    func isAnyoneAway(at now: Int) -> Bool { deadlines.values.contains { $0 > now } }
 }

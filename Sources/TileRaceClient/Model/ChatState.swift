@@ -13,9 +13,7 @@ struct ChatState: Hashable, Sendable {
         var text: String
 
         /// `nick: text`, with control characters and escapes taken out.
-        var shown: String {
-            ScreenText.sanitize(nickname) + (isBot ? " (bot)" : "") + ": " + ScreenText.sanitize(text)
-        }
+        var shown: String { ScreenText.sanitize(nickname) + (isBot ? " (bot)" : "") + ": " + ScreenText.sanitize(text) }
     }
 
     /// Oldest first.
@@ -27,13 +25,9 @@ struct ChatState: Hashable, Sendable {
 
     /// Keeps the last ones.
     mutating func append(_ entry: Entry, toRoom: Bool) {
-        if toRoom {
-            roomLines.append(entry)
-            if roomLines.count > ChatState.keptLines { roomLines.removeFirst(roomLines.count - ChatState.keptLines) }
-        } else {
-            lobbyLines.append(entry)
-            if lobbyLines.count > ChatState.keptLines { lobbyLines.removeFirst(lobbyLines.count - ChatState.keptLines) }
-        }
+        let lines: WritableKeyPath<ChatState, [Entry]> = toRoom ? \.roomLines : \.lobbyLines
+        self[keyPath: lines].append(entry)
+        self[keyPath: lines].removeFirst(max(0, self[keyPath: lines].count - ChatState.keptLines))
     }
 
     /// Typed when a race's start closed the input line; offered again when it opens.

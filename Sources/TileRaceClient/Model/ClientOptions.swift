@@ -24,9 +24,7 @@ public struct ClientOptions: Hashable, Sendable {
     /// `--ghost-file PATH --seed S`.
     public var ghostRecord: RecordToWatch?
     /// Opens on a practice board instead of the menu, unless they are a ghost record's.
-    public var opensPracticeDirectly: Bool {
-        ghostRecord == nil && (seed != nil || size != 4 || target != 2048)
-    }
+    public var opensPracticeDirectly: Bool { ghostRecord == nil && (seed != nil || size != 4 || target != 2048) }
 
     /// Embedded server, 4x4 to 2048, animations on.
     public init() {}
@@ -45,72 +43,45 @@ public struct ClientOptionError: Error, Hashable, Sendable, CustomStringConverti
 extension ClientOptions {
     /// Names keep their dashes (`--port`); every value is checked.
     public static func parse(values: [String: String], flags: Set<String>) throws(ClientOptionError) -> ClientOptions {
+        /// Nil when not given; refused when `read` finds it is not what is `expected`.
+        func value<Value>(_ name: String, expected: String, _ read: (String) -> Value?) throws(ClientOptionError) -> Value? {
+            guard let text = values[name] else { return nil }
+            guard let value = read(text) else { throw ClientOptionError("invalid value \(quoted(text)) for \(name): expected \(expected)") }
+            return value
+        }
+        func number(_ text: String, in range: ClosedRange<Int>) -> Int? { Int(text).flatMap { range.contains($0) ? $0 : nil } }
+        func name(_ text: String) -> String? { Nickname.isValid(text) ? text : nil }
         var options = ClientOptions()
         options.isOffline = flags.contains("--offline")
         options.isLocalOnly = flags.contains("--local")
         options.animationsEnabled = !flags.contains("--no-anim")
-        if let host = values["--host"] {
+        options.host = try value("--host", expected: "a host name or an IP address") { host in
             guard !host.isEmpty, host.count <= 253,
                 host.unicodeScalars.allSatisfy({
                     $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-:_[]%".unicodeScalars.contains($0)
                 })
-            else {
-                throw ClientOptionError("invalid value \(quoted(host)) for --host: expected a host name or an IP address")
-            }
-            options.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+            else { return nil }
+            return host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         }
-        if let port = values["--port"] {
-            guard let number = Int(port), (1...65535).contains(number) else {
-                throw ClientOptionError("invalid value \(quoted(port)) for --port: expected a whole number from 1 to 65535")
-            }
-            options.port = number
+        options.port = try value("--port", expected: "a whole number from 1 to 65535") { number($0, in: 1...65535) } ?? options.port
+        options.nickname = try value("--nick", expected: Nickname.rule, name)
+        options.room = try value("--room", expected: Nickname.rule, name)
+        options.size = try value("--size", expected: "a whole number from 3 to 8") { number($0, in: 3...8) } ?? options.size
+        options.target =
+            try value("--target", expected: "a power of two from 8 to 1048576") {
+                number($0, in: 8...(1 << 20)).flatMap { $0.nonzeroBitCount == 1 ? $0 : nil }
+            } ?? options.target
+        options.seed = try value("--seed", expected: "1-64 visible ASCII characters, e.g. 42 or friday") { seed in
+            !seed.isEmpty && seed.count <= 64 && seed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) ? seed : nil
         }
-        if let nickname = values["--nick"] {
-            guard Nickname.isValid(nickname) else {
-                throw ClientOptionError("invalid value \(quoted(nickname)) for --nick: expected \(Nickname.rule)")
+        if let nickname = try value("--ghost", expected: Nickname.rule, name) {
+            // The rating board keeps ratings, not games.
+            let boards = LeaderboardKind.allCases.filter { $0 != .rating }
+            let known = boards.map(\.rawValue).joined(separator: ", ")
+            let board = try value("--board", expected: "one of \(known)") {
+                LeaderboardKind(rawValue: $0).flatMap { boards.contains($0) ? $0 : nil }
             }
-            options.nickname = nickname
-        }
-        if let room = values["--room"] {
-            guard Nickname.isValid(room) else {
-                throw ClientOptionError("invalid value \(quoted(room)) for --room: expected \(Nickname.rule)")
-            }
-            options.room = room
-        }
-        if let size = values["--size"] {
-            guard let number = Int(size), (3...8).contains(number) else {
-                throw ClientOptionError("invalid value \(quoted(size)) for --size: expected a whole number from 3 to 8")
-            }
-            options.size = number
-        }
-        if let target = values["--target"] {
-            guard let number = Int(target), (8...(1 << 20)).contains(number), number.nonzeroBitCount == 1 else {
-                throw ClientOptionError("invalid value \(quoted(target)) for --target: expected a power of two from 8 to 1048576")
-            }
-            options.target = number
-        }
-        if let seed = values["--seed"] {
-            guard !seed.isEmpty, seed.count <= 64, seed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-                throw ClientOptionError(
-                    "invalid value \(quoted(seed)) for --seed: expected 1-64 visible ASCII characters, e.g. 42 or friday")
-            }
-            options.seed = seed
-        }
-        if let nickname = values["--ghost"] {
-            guard Nickname.isValid(nickname) else {
-                throw ClientOptionError("invalid value \(quoted(nickname)) for --ghost: expected \(Nickname.rule)")
-            }
-            var board = LeaderboardKind.all
-            if let word = values["--board"] {
-                // The rating board keeps ratings, not games.
-                let boards = LeaderboardKind.allCases.filter { $0 != .rating }
-                guard let kind = LeaderboardKind(rawValue: word), boards.contains(kind) else {
-                    let known = boards.map(\.rawValue).joined(separator: ", ")
-                    throw ClientOptionError("invalid value \(quoted(word)) for --board: expected one of \(known)")
-                }
-                board = kind
-            }
-            options.ghost = RecordQuery(nickname: nickname, board: board)
+            options.ghost = RecordQuery(nickname: nickname, board: board ?? .all)
             if options.isOffline {
                 throw ClientOptionError("--ghost NICK races a server's record; offline, race a record file with --ghost-file PATH --seed S")
             }
@@ -124,12 +95,8 @@ extension ClientOptions {
         if values["--ghost-file"] != nil, options.seed == nil {
             throw ClientOptionError("--ghost-file needs the record's seed: give --seed S (and --size, --target if not 4 and 2048)")
         }
-        if options.isOffline, options.host != nil {
-            throw ClientOptionError("--offline and --host cannot be used together")
-        }
-        if options.isOffline, options.room != nil {
-            throw ClientOptionError("--room needs a server; it cannot be used with --offline")
-        }
+        if options.isOffline, options.host != nil { throw ClientOptionError("--offline and --host cannot be used together") }
+        if options.isOffline, options.room != nil { throw ClientOptionError("--room needs a server; it cannot be used with --offline") }
         if options.isLocalOnly, options.host != nil {
             throw ClientOptionError("--local is for the embedded server; it cannot be used with --host")
         }

@@ -9,10 +9,7 @@ enum ConnectionStatus: Hashable, Sendable {
     static let offlineByChoice = "started with --offline"
     static let worksOffline = "practice, daily, statistics and colours work offline"
 
-    var isConnected: Bool {
-        if case .connected = self { return true }
-        return false
-    }
+    var isConnected: Bool { if case .connected = self { true } else { false } }
 
     var summary: String {
         switch self {

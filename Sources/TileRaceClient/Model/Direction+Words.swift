@@ -11,12 +11,5 @@ extension Direction {
         }
     }
 
-    var name: String {
-        switch self {
-        case .up: "up"
-        case .down: "down"
-        case .left: "left"
-        case .right: "right"
-        }
-    }
+    var name: String { "\(self)" }
 }

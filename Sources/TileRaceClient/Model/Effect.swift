@@ -26,15 +26,10 @@ enum Effect: Hashable, Sendable {
 }
 
 extension Effect {
-    var isMove: Bool {
-        if case .send(.move) = self { return true }
-        return false
-    }
+    var isMove: Bool { if case .send(.move) = self { true } else { false } }
 
     /// While resuming it is dropped: the server hears the clock's state once back (`Update.holdAgainAfterResume`).
-    var isClockHint: Bool {
-        self == .send(.pause) || self == .send(.resume)
-    }
+    var isClockHint: Bool { self == .send(.pause) || self == .send(.resume) }
 
     /// Anything but entries (resent after a resume) and `HELLO`, `PING`, `PONG`.
     var needsServerNow: Bool {

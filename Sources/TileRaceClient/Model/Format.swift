@@ -1,11 +1,6 @@
 enum Format {
     /// `mm:ss.t`, tenths rounded down; minutes grow past 59 (`75:02.3`).
-    static func clock(milliseconds: Int) -> String {
-        let tenths = max(0, milliseconds / 100)
-        let minutes = tenths / 600
-        let secondsPart = (tenths / 10) % 60
-        return pad(minutes, 2) + ":" + pad(secondsPart, 2) + "." + String(tenths % 10)
-    }
+    static func clock(milliseconds: Int) -> String { (milliseconds < 600_000 ? "0" : "") + sprint(milliseconds: milliseconds) }
 
     /// `m:ss.t`, tenths rounded down: `1:23.4`.
     static func sprint(milliseconds: Int) -> String {
@@ -20,9 +15,7 @@ enum Format {
     }
 
     /// `5 min` in whole minutes, else `90 s`.
-    static func duration(seconds: Int) -> String {
-        seconds % 60 == 0 && seconds > 0 ? "\(seconds / 60) min" : "\(seconds) s"
-    }
+    static func duration(seconds: Int) -> String { seconds % 60 == 0 && seconds > 0 ? "\(seconds / 60) min" : "\(seconds) s" }
 
     /// Spaces between thousands: `20 116`.
     static func grouped(_ number: Int) -> String {

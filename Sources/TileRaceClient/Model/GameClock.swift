@@ -7,12 +7,6 @@ struct GameClock: Hashable, Sendable {
     /// Time spent paused, not counted.
     private(set) var pausedTotal: Int = 0
 
-    init() {}
-
-    init(startedAt time: Int) {
-        startedAt = time
-    }
-
     var isRunning: Bool { startedAt != nil && stoppedAt == nil && pausedAt == nil }
     var isPaused: Bool { pausedAt != nil }
     var hasStarted: Bool { startedAt != nil }

@@ -50,9 +50,7 @@ struct GameStatistics: Codable, Hashable, Sendable {
     }
 
     /// From 0 to 1.
-    var shareReaching2048: Double {
-        games.isEmpty ? 0 : Double(games.filter { $0.largestTile >= 2048 }.count) / Double(games.count)
-    }
+    var shareReaching2048: Double { games.isEmpty ? 0 : Double(games.filter { $0.largestTile >= 2048 }.count) / Double(games.count) }
 
     struct ScoreBin: Hashable, Sendable {
         var from: Int
@@ -61,9 +59,7 @@ struct GameStatistics: Codable, Hashable, Sendable {
         var count: Int
 
         /// `0-199`, `20 000-24 999`, or one score (`0`).
-        var label: String {
-            from == to ? Format.grouped(from) : "\(Format.grouped(from))-\(Format.grouped(to))"
-        }
+        var label: String { from == to ? Format.grouped(from) : "\(Format.grouped(from))-\(Format.grouped(to))" }
     }
 
     /// At most `bins` equal ranges of a round width, from 0 up to the best kept score.

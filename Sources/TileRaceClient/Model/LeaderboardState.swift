@@ -6,13 +6,7 @@ enum LeaderboardColumn: Int, CaseIterable, Hashable, Sendable {
     case nickname = 2
     case score = 3
 
-    var title: String {
-        switch self {
-        case .rank: "rank"
-        case .nickname: "nickname"
-        case .score: "score"
-        }
-    }
+    var title: String { "\(self)" }
 
     /// Rank and nickname ascending, score descending.
     var startsAscending: Bool { self != .score }

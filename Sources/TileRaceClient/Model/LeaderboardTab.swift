@@ -15,9 +15,7 @@ struct LeaderboardTab: Hashable, Sendable {
     ]
 
     /// The rating tab only where the server has `features=ratings`.
-    static func tabs(hasRatings: Bool) -> [LeaderboardTab] {
-        all.filter { hasRatings || $0.board != .rating }
-    }
+    static func tabs(hasRatings: Bool) -> [LeaderboardTab] { all.filter { hasRatings || $0.board != .rating } }
 
     /// To the left when negative, going round at either end.
     static func board(_ steps: Int, from board: LeaderboardKind, hasRatings: Bool) -> LeaderboardKind {

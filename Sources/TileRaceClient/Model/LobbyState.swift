@@ -29,31 +29,24 @@ struct CreateRoomForm: Hashable, Sendable {
     var isRated = false
     var focus: Field = .name
 
-    var request: Result<RoomRequest, FormProblem> {
-        guard Nickname.isValid(name.text) else { return .failure(FormProblem("room name: \(Nickname.rule)")) }
-        if !code.text.isEmpty, !Nickname.isValid(code.text) {
-            return .failure(FormProblem("join code: \(Nickname.rule), or empty for a public room"))
-        }
-        return .success(
-            RoomRequest(
-                name: name.text,
-                options: RoomOptions(
-                    size: size, target: target, allowsAssists: assistsAllowed, timeLimit: timeLimitMinutes * 60,
-                    code: code.text.isEmpty ? nil : code.text, isRated: isRated)))
+    /// Nil when the form can be sent.
+    var problem: String? {
+        guard Nickname.isValid(name.text) else { return "room name: \(Nickname.rule)" }
+        if !code.text.isEmpty, !Nickname.isValid(code.text) { return "join code: \(Nickname.rule), or empty for a public room" }
+        return nil
+    }
+
+    var request: RoomRequest {
+        let options = RoomOptions(
+            size: size, target: target, allowsAssists: assistsAllowed, timeLimit: timeLimitMinutes * 60,
+            code: code.text.isEmpty ? nil : code.text, isRated: isRated)
+        return RoomRequest(name: name.text, options: options)
     }
 }
 
 struct RoomRequest: Hashable, Sendable {
     var name: String
     var options: RoomOptions
-}
-
-struct FormProblem: Error, Hashable, Sendable {
-    var message: String
-
-    init(_ message: String) {
-        self.message = message
-    }
 }
 
 struct JoinPrompt: Hashable, Sendable {
@@ -138,24 +131,6 @@ struct WaitingRoom: Hashable, Sendable {
         return RatingText.text(rating.rating, isProvisional: rating.isProvisional)
     }
 
-    init(_ description: RoomDescription, isWatching: Bool) {
-        name = description.name
-        options = RoomOptions(
-            size: description.size, target: description.target, allowsAssists: description.allowsAssists,
-            timeLimit: description.timeLimit, isRated: description.isRated)
-        isPrivate = description.isPrivate
-        members = []
-        self.isWatching = isWatching
-        isRaceUnderWay = description.state == .racing
-    }
-
-    init(name: String, options: RoomOptions, isPrivate: Bool, members: [RoomMember]) {
-        self.name = name
-        self.options = options
-        self.isPrivate = isPrivate
-        self.members = members
-    }
-
     var players: [RoomMember] { members.filter { $0.role == .player } }
 
     var isReady: Bool { members.first(where: \.isYou)?.isReady ?? false }
@@ -165,5 +140,16 @@ struct WaitingRoom: Hashable, Sendable {
     func isBot(_ nickname: String) -> Bool {
         let key = nickname.lowercased()
         return members.contains { $0.isBot && $0.nickname.lowercased() == key }
+    }
+}
+
+extension WaitingRoom {
+    init(_ description: RoomDescription, isWatching: Bool) {
+        let options = RoomOptions(
+            size: description.size, target: description.target, allowsAssists: description.allowsAssists,
+            timeLimit: description.timeLimit, isRated: description.isRated)
+        self.init(
+            name: description.name, options: options, isPrivate: description.isPrivate, members: [], isWatching: isWatching,
+            isRaceUnderWay: description.state == .racing)
     }
 }

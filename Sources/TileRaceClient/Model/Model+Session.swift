@@ -9,13 +9,15 @@ extension Model {
         return change(&changed)
     }
 
-    /// The change gets the model without its session (`session` is nil there).
+    /// The change gets the model without its session (`session` is nil there); if it throws, the session is kept as changed.
     @discardableResult
-    mutating func changeSessionReadingModel<Result>(_ change: (inout PlaySession, Model) -> Result) -> Result? {
+    mutating func changeSessionReadingModel<Result, Failure>(
+        _ change: (inout PlaySession, Model) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
         guard var changed = session else { return nil }
         session = nil
         let rest = self
         defer { session = changed }
-        return change(&changed, rest)
+        return try change(&changed, rest)
     }
 }

@@ -130,8 +130,9 @@ struct Model: Equatable, Sendable {
         }
     }
 
+    /// From the racers and members both: a spectator's `WHO` may come after `START`.
+    func isBot(_ nickname: String) -> Bool { (race?.isBot(nickname) ?? false) || (room?.isBot(nickname) ?? false) }
+
     /// Below one billion.
-    mutating func nextPracticeSeed() -> Seed {
-        Seed(seedSource.next() % 1_000_000_000)
-    }
+    mutating func nextPracticeSeed() -> Seed { Seed(seedSource.next() % 1_000_000_000) }
 }

@@ -17,7 +17,5 @@ public struct NetworkPlan: Hashable, Sendable {
         self.offlineReason = offlineReason
     }
 
-    public static func offline(_ reason: String) -> NetworkPlan {
-        NetworkPlan(endpoint: nil, offlineReason: reason)
-    }
+    public static func offline(_ reason: String) -> NetworkPlan { NetworkPlan(endpoint: nil, offlineReason: reason) }
 }

@@ -49,9 +49,7 @@ struct NetworkState: Hashable, Sendable {
     var isQuitting = false
 
     /// This connection's, else `--nick`, else the last one used.
-    func preferredNickname(options: ClientOptions, config: ClientConfig) -> String? {
-        nickname ?? options.nickname ?? config.lastNickname
-    }
+    func preferredNickname(options: ClientOptions, config: ClientConfig) -> String? { nickname ?? options.nickname ?? config.lastNickname }
 }
 
 /// Why the nickname prompt is shown, and what follows it.

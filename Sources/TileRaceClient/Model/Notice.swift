@@ -57,9 +57,7 @@ enum Confirmation: Hashable, Sendable {
         case .resetStatistics(let games):
             "Forget the statistics of \(games == 1 ? "the 1 game" : "all \(games) games") finished here? This cannot be undone."
         case .quitWhileHosting(let players):
-            players == 1
-                ? "1 player connected: quit anyway? Hosting stops and they are dropped."
-                : "\(players) players connected: quit anyway? Hosting stops and they are dropped."
+            "\(players == 1 ? "1 player" : "\(players) players") connected: quit anyway? Hosting stops and they are dropped."
         }
     }
 }

@@ -62,12 +62,6 @@ struct PlaySession: Hashable, Sendable {
     static let firstMarkedTile = 128
     static let progressLegend = "new best tile from \(firstMarkedTile) marked · moves"
 
-    init(mode: Mode, game: Game, assistsAllowed: Bool = true) {
-        self.mode = mode
-        self.game = game
-        self.assistsAllowed = assistsAllowed
-    }
-
     mutating func recordProgress() {
         let moves = Double(game.moveCount)
         progress.points.removeAll { $0.x > moves }
@@ -80,19 +74,12 @@ struct PlaySession: Hashable, Sendable {
         }
     }
 
-    var isRace: Bool {
-        if case .race = mode { return true }
-        return false
-    }
+    var isRace: Bool { if case .race = mode { true } else { false } }
 
-    var sendsEntries: Bool {
-        isRace || serverCopy == .active
-    }
+    var sendsEntries: Bool { isRace || serverCopy == .active }
 
     /// Leaving an in-progress game loses something.
-    var isInProgress: Bool {
-        game.moveCount > 0 && !isFinished
-    }
+    var isInProgress: Bool { game.moveCount > 0 && !isFinished }
 
     /// No moves left, target in a race, time up, resigned, or submitted.
     var isFinished: Bool {
@@ -101,14 +88,10 @@ struct PlaySession: Hashable, Sendable {
     }
 
     /// A hint for an earlier board is stale.
-    var currentHint: Hint? {
-        hint.flatMap { $0.board == game.board ? $0 : nil }
-    }
+    var currentHint: Hint? { hint.flatMap { $0.board == game.board ? $0 : nil } }
 
     /// The server's official time once given, else our clock's.
-    func milliseconds(at now: Int) -> Int {
-        end?.officialMilliseconds ?? clock.elapsed(at: now)
-    }
+    func milliseconds(at now: Int) -> Int { end?.officialMilliseconds ?? clock.elapsed(at: now) }
 
     var isDealing: Bool { dealingSince != nil }
 
@@ -120,13 +103,9 @@ struct PlaySession: Hashable, Sendable {
     }
 
     /// Pausing now would spoil the sprint, so the player is warned first.
-    var canStillBeSprint: Bool {
-        isSprintPractice && serverCopy == .active && !game.hasWon
-    }
+    var canStillBeSprint: Bool { isSprintPractice && serverCopy == .active && !game.hasWon }
 
-    var figures: Figures {
-        Figures(score: game.score, moves: game.moveCount, largestTile: game.board.largestValue)
-    }
+    var figures: Figures { Figures(score: game.score, moves: game.moveCount, largestTile: game.board.largestValue) }
 }
 
 struct Figures: Hashable, Sendable {
@@ -178,13 +157,20 @@ struct EndOfGame: Hashable, Sendable {
     /// The official time once given, else our clock's.
     var time: Int { officialMilliseconds ?? result.milliseconds }
 
-    var isClosed: Bool {
-        if case .closed = stage { return true }
-        return false
-    }
+    var isClosed: Bool { if case .closed = stage { true } else { false } }
+
+    var isSubmitting: Bool { if case .submitting = stage { true } else { false } }
 
     /// `score`, `moves`, `largestTile`, `assists`, `target`, ...
     subscript<Value>(dynamicMember keyPath: KeyPath<GameResult, Value>) -> Value {
         result[keyPath: keyPath]
     }
+}
+
+/// The strongest bot's move (practice only).
+struct Hint: Hashable, Sendable {
+    /// Once the board changes, the hint is stale.
+    var board: Board
+    /// Nil when no move is left.
+    var direction: Direction?
 }

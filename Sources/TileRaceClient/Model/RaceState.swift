@@ -109,10 +109,13 @@ struct RaceState: Hashable, Sendable {
         return players.contains { $0.isBot && $0.nickname.lowercased() == key }
     }
 
-    var isOver: Bool {
-        if case .finished = phase { return true }
-        return false
+    /// A racer not yet known starts from nothing.
+    func player(_ nickname: String, isBot: Bool) -> RacePlayer {
+        players.first { Nickname($0.nickname) == Nickname(nickname) }
+            ?? RacePlayer(nickname: nickname, score: 0, largestTile: 0, moves: 0, status: .playing, isBot: isBot)
     }
+
+    var isOver: Bool { if case .finished = phase { true } else { false } }
 
     /// A new finish is announced.
     mutating func update(_ player: RacePlayer, at now: Int) {
@@ -130,13 +133,6 @@ struct RaceState: Hashable, Sendable {
         } else {
             players.append(player)
             if player.status != .playing { announce(player, at: now) }
-        }
-    }
-
-    /// At `START`.
-    mutating func startTimeline() {
-        for player in players {
-            timeline.record(nickname: player.nickname, isYou: player.isYou, milliseconds: 0, score: player.score, finish: nil)
         }
     }
 

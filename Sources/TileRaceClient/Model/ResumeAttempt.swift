@@ -39,7 +39,5 @@ struct ResumeAttempt: Hashable, Sendable {
         nextTryAt = now + min(ResumeAttempt.longestWaitMilliseconds, ResumeAttempt.firstWaitMilliseconds << min(attempt, 8))
     }
 
-    var banner: String {
-        "connection lost, reconnecting (\(max(attempt, 1)))…"
-    }
+    var banner: String { "connection lost, reconnecting (\(max(attempt, 1)))…" }
 }

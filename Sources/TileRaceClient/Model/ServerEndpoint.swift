@@ -8,7 +8,5 @@ public struct ServerEndpoint: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An IPv6 address goes in brackets.
-    public var description: String {
-        (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
-    }
+    public var description: String { (host.contains(":") ? "[\(host)]" : host) + ":\(port)" }
 }

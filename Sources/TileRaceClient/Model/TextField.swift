@@ -55,11 +55,7 @@ struct TextField: Hashable, Sendable {
             if !text.isEmpty { text.removeLast() }
             refusal = nil
             return true
-        case .control("u"):
-            text = ""
-            refusal = nil
-            return true
-        case .control("w"):
+        case .control("u"), .control("w"):
             text = ""
             refusal = nil
             return true

@@ -12,11 +12,7 @@ struct TileAnimation: Hashable, Sendable {
     var startedAt: Int
 
     /// From 0 to 1.
-    func progress(at now: Int) -> Double {
-        min(1, max(0, Double(now - startedAt) / Double(TileAnimation.durationMilliseconds)))
-    }
+    func progress(at now: Int) -> Double { min(1, max(0, Double(now - startedAt) / Double(TileAnimation.durationMilliseconds))) }
 
-    func isFinished(at now: Int) -> Bool {
-        now - startedAt >= TileAnimation.durationMilliseconds
-    }
+    func isFinished(at now: Int) -> Bool { now - startedAt >= TileAnimation.durationMilliseconds }
 }

@@ -18,7 +18,7 @@ struct WatchState: Hashable, Sendable {
     var title: String
     /// The figures the replay must end with, for an entry's record.
     var expected: GameResult?
-    var status: Status
+    var status = Status.loading
     var entries: [GameLog.Entry] = []
     /// Nil until the record arrives.
     var game: Game?
@@ -40,13 +40,6 @@ struct WatchState: Hashable, Sendable {
     var playedTime = 0
     /// Monotonic milliseconds.
     var lastTickAt = 0
-
-    init(title: String, expected: GameResult?, returnScreen: Screen?) {
-        self.title = title
-        self.expected = expected
-        self.status = .loading
-        self.returnScreen = returnScreen
-    }
 
     /// For a timed record, a multiple of the real pace.
     var speed: Int { WatchState.speeds[speedIndex] }

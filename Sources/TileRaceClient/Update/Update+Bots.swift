@@ -48,8 +48,7 @@ extension Update {
         model.nextBotNumber += 1
         let owner = String((model.network.nickname ?? "my").prefix(Names.maximumNameLength - 4 - String(number).count))
         let nickname = "\(owner)-bot\(number)"
-        let bot = OwnBot(id: number, nickname: nickname, strength: strength)
-        model.ownBots.append(bot)
+        model.ownBots.append(OwnBot(id: number, nickname: nickname, strength: strength))
         model.show("\(nickname) (strength \(strength)) is joining · x takes the last bot away")
         return [
             .startBot(

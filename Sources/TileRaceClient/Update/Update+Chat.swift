@@ -110,13 +110,8 @@ extension Update {
     /// Kept with our room's lines, or the lobby's outside rooms; other rooms' are ignored.
     static func chatArrived(_ line: ChatLine, model: inout Model) {
         let entry = ChatState.Entry(nickname: line.nickname, isBot: line.isBot, text: line.text)
-        if let room = line.room {
-            guard isOurRoom(room, model) else { return }
-            model.chat.append(entry, toRoom: true)
-        } else {
-            guard model.room == nil else { return }
-            model.chat.append(entry, toRoom: false)
-        }
+        guard line.room.map({ isOurRoom($0, model) }) ?? (model.room == nil) else { return }
+        model.chat.append(entry, toRoom: line.room != nil)
     }
 
     /// The line comes back as `CHAT`; a refusal says why.

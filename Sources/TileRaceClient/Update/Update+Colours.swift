@@ -55,13 +55,9 @@ extension Update {
         case .backTab, .left:
             fields.focus = (fields.focus + 2) % 3
             fields.replacesOnType = true
-        case .up, .down:
-            let step = key == .up ? 1 : -1
-            let value = Int(fields.texts[fields.focus]) ?? 0
-            fields.texts[fields.focus] = String(min(255, max(0, value + step)))
-            fields.replacesOnType = false
-        case .pageUp, .pageDown:
-            let step = key == .pageUp ? 16 : -16
+        case .up, .down, .pageUp, .pageDown:
+            let size = key == .up || key == .down ? 1 : 16
+            let step = key == .up || key == .pageUp ? size : -size
             let value = Int(fields.texts[fields.focus]) ?? 0
             fields.texts[fields.focus] = String(min(255, max(0, value + step)))
             fields.replacesOnType = false

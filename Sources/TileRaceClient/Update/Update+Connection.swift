@@ -26,7 +26,7 @@ extension Update {
     static func greeted(_ greeting: Greeting, model: inout Model) -> [Effect] {
         model.network.gameChangesAwaitingReply = 0
         model.network.serverFeatures = greeting.features
-        if model.network.resuming != nil { return resumeGreeted(model: model) }
+        if let attempt = model.network.resuming { return [.send(.hello(nickname: attempt.nickname, resume: attempt.secret))] }
         let nickname = model.network.preferredNickname(options: model.options, config: model.config)
             .flatMap { Nickname.isValid($0) && $0 != model.network.takenNickname ? $0 : nil }
         return [.send(.hello(nickname: nickname))]
@@ -43,6 +43,21 @@ extension Update {
         case .failure(let error):
             return helloRefused(nickname: nickname, error: error, model: &model)
         }
+    }
+
+    /// Another nickname, or a server we cannot talk to.
+    private static func helloRefused(nickname: String?, error: ProtocolError, model: inout Model) -> [Effect] {
+        if model.network.resuming != nil {
+            return resumeGivenUp(
+                error.code == .badSession ? "the server no longer holds your seat" : ScreenText.sanitize(error.message), model: &model)
+        }
+        if error.code == .nicknameTaken, let nickname {
+            model.network.takenNickname = nickname
+            model.show("the nickname \(nickname) is in use on this server: you will be asked for another", .warning)
+            return [.send(.hello(nickname: nil))]
+        }
+        if error.code == .badName { return [.send(.hello(nickname: nil))] }
+        return connectionLost("The server refused this client: \(ScreenText.sanitize(error.message))", model: &model) + [.disconnect]
     }
 
     /// Carries on with whatever waited for the connection.
@@ -69,30 +84,12 @@ extension Update {
         return effects
     }
 
-    /// Another nickname, or a server we cannot talk to.
-    static func helloRefused(nickname: String?, error: ProtocolError, model: inout Model) -> [Effect] {
-        if model.network.resuming != nil {
-            return resumeGivenUp(
-                error.code == .badSession ? "the server no longer holds your seat" : ScreenText.sanitize(error.message), model: &model)
-        }
-        if error.code == .nicknameTaken, let nickname {
-            model.network.takenNickname = nickname
-            model.show("the nickname \(nickname) is in use on this server: you will be asked for another", .warning)
-            return [.send(.hello(nickname: nil))]
-        }
-        if error.code == .badName {
-            return [.send(.hello(nickname: nil))]
-        }
-        var effects = connectionLost("The server refused this client: \(ScreenText.sanitize(error.message))", model: &model)
-        effects.append(.disconnect)
-        return effects
-    }
-
     // MARK: Losing the server
 
     static func connectFailed(_ reason: String, model: inout Model) -> [Effect] {
+        // A resuming try failed (here, or when the line drops before the greeting): the next one waits longer.
         if model.network.resuming != nil {
-            resumeTryFailed(model: &model)
+            model.network.resuming?.failed(now: model.now)
             return []
         }
         if let effects = returnHome(after: reason, model: &model) { return effects }
@@ -103,7 +100,7 @@ extension Update {
     static func disconnected(reason: String, bye: String?, model: inout Model) -> [Effect] {
         dealingLost(because: "connection dropped", model: &model)
         if model.network.resuming != nil {
-            resumeTryFailed(model: &model)
+            model.network.resuming?.failed(now: model.now)
             return []
         }
         if canResume(afterBye: bye, model: model) {
@@ -136,10 +133,10 @@ extension Update {
                 model.network.hasTriedCreatingAutoRoom = false
             }
         }
-        let lostRace = model.changeSession { session -> (wasRacing: Bool, wasRace: Bool) in
-            var lost = (wasRacing: false, wasRace: false)
+        let wasRace = model.session?.isRace == true
+        let wasRacing = wasRace && model.session?.isFinished == false
+        model.changeSession { session in
             if case .race(let room) = session.mode {
-                lost = (!session.isFinished, true)
                 // Played locally, it can no longer count.
                 session.lostRaceRoom = room
                 session.mode = .practice
@@ -148,14 +145,11 @@ extension Update {
             } else if session.serverCopy == .active {
                 session.serverCopy = .localOnly("the connection was lost")
             }
-            if var end = session.end, case .submitting = end.stage {
-                end.stage = .closed(message: "the connection was lost: not submitted", kind: .warning)
-                session.end = end
+            if session.end?.isSubmitting == true {
+                session.end?.stage = .closed(message: "the connection was lost: not submitted", kind: .warning)
             }
-            return lost
         }
-        if lostRace?.wasRace == true { model.race = nil }
-        let wasRacing = lostRace?.wasRacing ?? false
+        if wasRace { model.race = nil }
         model.room = nil
         quickRaceConnectionLost(&model)
         if model.lobby != nil || model.screen == .room || model.screen == .spectate {
@@ -172,17 +166,13 @@ extension Update {
         switch key {
         case .enter, .character("r"), .character("R"):
             return reconnect(&model)
-        case .escape, .character("o"), .character("O"):
+        case .escape, .character("o"), .character("O"), .character("q"), .character("Q"):
             model.overlay = nil
             model.network.goal = nil
-            model.show("playing offline: choose Race on the menu to reconnect")
+            let quits = key == .character("q") || key == .character("Q")
+            if quits { model.session = nil } else { model.show("playing offline: choose Race on the menu to reconnect") }
             quickRaceGivenUp(&model)
-        case .character("q"), .character("Q"):
-            model.overlay = nil
-            model.network.goal = nil
-            model.session = nil
-            quickRaceGivenUp(&model)
-            model.screen = .menu
+            if quits { model.screen = .menu }
         default:
             break
         }
@@ -220,10 +210,5 @@ extension Update {
 
 extension NetworkGoal {
     /// Playing does; watching does not.
-    var needsNickname: Bool {
-        switch self {
-        case .watchRoom: false
-        default: true
-        }
-    }
+    var needsNickname: Bool { if case .watchRoom = self { false } else { true } }
 }

@@ -8,20 +8,15 @@ extension Update {
         model.changeSessionReadingModel { session, model in
             let game = session.game
             if game.isOver, session.serverCopy == .active { session.serverCopy = .finished }
-            if reachedTarget, session.ghost != nil {
-                // A ghost race ends at the target: there is no playing on.
-                session.clock.stop(at: model.now)
-                session.end = endOfGame(.won, session: session, now: model.now, stage: submitStage(model, session: session))
-            } else if reachedTarget, !session.isPlayingOn, !session.isRace, !game.isOver {
+            // A race or a ghost race ends at the target: there is no playing on.
+            let endsAtTarget = reachedTarget && (session.ghost != nil || session.isRace)
+            if reachedTarget, !endsAtTarget, !session.isPlayingOn, !game.isOver {
                 session.clock.pause(at: model.now)
                 session.end = endOfGame(.won, session: session, now: model.now, stage: .reachedTarget)
-            } else if reachedTarget, session.isRace {
-                session.clock.stop(at: model.now)
-                session.end = endOfGame(.won, session: session, now: model.now, stage: submitStage(model, session: session))
-            } else if game.isOver {
+            } else if endsAtTarget || game.isOver {
                 // Played on past the target, it ends with no more moves.
                 session.clock.stop(at: model.now)
-                let outcome: EndOfGame.Outcome = game.hasWon && !session.isPlayingOn ? .won : .noMoves
+                let outcome: EndOfGame.Outcome = endsAtTarget || game.hasWon && !session.isPlayingOn ? .won : .noMoves
                 session.end = endOfGame(outcome, session: session, now: model.now, stage: submitStage(model, session: session))
             }
         }
@@ -93,45 +88,22 @@ extension Update {
             default:
                 break
             }
+        case .nickname(let field) where key == .enter && Nickname.isValid(field.text):
+            return submit(field.text, end: end, model: &model)
+        case .nickname where key == .escape:
+            end.stage = .closed(message: "not submitted", kind: .info)
         case .nickname(var field) where !end.isEditingNickname:
             // Game keys still held do nothing.
-            switch key {
-            case .enter where Nickname.isValid(field.text):
-                return submit(field.text, end: end, model: &model)
-            case .enter, .character("e"), .tab:
+            if key == .enter || key == .character("e") || key == .tab {
                 field.refusal = nil
                 end.stage = .nickname(field)
                 end.isEditingNickname = true
-                model.session?.end = end
-            case .escape:
-                end.stage = .closed(message: "not submitted", kind: .info)
-                model.session?.end = end
-            default:
-                break
             }
         case .nickname(var field):
-            switch key {
-            case .enter:
-                guard Nickname.isValid(field.text) else {
-                    field.refusal = nicknameRuleNotice
-                    end.stage = .nickname(field)
-                    model.session?.end = end
-                    return []
-                }
-                return submit(field.text, end: end, model: &model)
-            case .escape:
-                end.stage = .closed(message: "not submitted", kind: .info)
-                model.session?.end = end
-            default:
-                _ = field.handle(key)
-                end.stage = .nickname(field)
-                model.session?.end = end
-            }
+            if key == .enter { field.refusal = nicknameRuleNotice } else { _ = field.handle(key) }
+            end.stage = .nickname(field)
         case .submitting:
-            if key == .escape {
-                end.stage = .closed(message: "submission sent; not waiting for the answer", kind: .info)
-                model.session?.end = end
-            }
+            if key == .escape { end.stage = .closed(message: "submission sent; not waiting for the answer", kind: .info) }
         case .closed:
             switch key {
             case .character("r"), .character("n"):
@@ -141,13 +113,13 @@ extension Update {
                 guard session.isRace else { return leaveGame(&model) }
                 if key == .character("q") { return leaveRoom(&model) }
                 end.isHidden = true
-                model.session?.end = end
             case .character("t"):
                 return nextTheme(&model)
             default:
                 break
             }
         }
+        model.session?.end = end
         return []
     }
 
@@ -170,27 +142,17 @@ extension Update {
 
     // MARK: Submission
 
-    static func submitReplied(_ nickname: String, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
-        switch result {
-        case .success(.submit(let receipt)):
-            return submitted(receipt, nickname: nickname, model: &model)
-        case .success:
-            return []
-        case .failure(let error):
-            submitRefused(nickname, error: error, model: &model)
-            return []
-        }
-    }
-
     static func submissionNotSent(model: inout Model) {
-        model.changeSession { session in
-            guard var end = session.end, case .submitting = end.stage else { return }
-            end.stage = .closed(message: "not connected: not submitted", kind: .warning)
-            session.end = end
-        }
+        guard model.session?.end?.isSubmitting == true else { return }
+        model.session?.end?.stage = .closed(message: "not connected: not submitted", kind: .warning)
     }
 
-    private static func submitted(_ receipt: SubmitReceipt, nickname: String, model: inout Model) -> [Effect] {
+    static func submitReplied(_ nickname: String, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
+        guard case .success(let reply) = result else {
+            if case .failure(let error) = result { submitRefused(nickname, error: error, model: &model) }
+            return []
+        }
+        guard case .submit(let receipt) = reply else { return [] }
         var effects: [Effect] = []
         if let token = receipt.token {
             model.config.setToken(token, for: receipt.nickname)
@@ -250,22 +212,20 @@ extension Update {
 
     /// If the submission is still waiting.
     private static func offerAgain(_ nickname: String, refusal: String, model: inout Model) -> Bool {
-        guard var end = model.session?.end, case .submitting = end.stage else { return false }
+        guard model.session?.end?.isSubmitting == true else { return false }
         var field = TextField(nickname)
         field.refusal = refusal
-        end.stage = .nickname(field)
-        end.isEditingNickname = true
-        model.session?.end = end
+        model.session?.end?.stage = .nickname(field)
+        model.session?.end?.isEditingNickname = true
         return true
     }
 
     /// If the submission is still waiting.
     @discardableResult
     private static func closeSubmission(_ message: String, kind: Notice.Kind, model: inout Model) -> Bool {
-        guard var end = model.session?.end, case .submitting = end.stage else { return false }
-        end.stage = .closed(message: message, kind: kind)
-        end.isHidden = false
-        model.session?.end = end
+        guard model.session?.end?.isSubmitting == true else { return false }
+        model.session?.end?.stage = .closed(message: message, kind: kind)
+        model.session?.end?.isHidden = false
         return true
     }
 }

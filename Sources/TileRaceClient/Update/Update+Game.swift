@@ -15,18 +15,10 @@ extension Update {
             if end.isHidden { return finishedKey(key, model: &model) }
             return endKey(key, model: &model)
         }
-        if raceIsOver {
-            return standingsKey(key, model: &model)
-        }
-        if session.isPaused {
-            return pausedKey(key, model: &model)
-        }
-        if session.isDealing {
-            return dealingKey(key, model: &model)
-        }
-        if session.removalCursor != nil {
-            return removalKey(key, model: &model)
-        }
+        if raceIsOver { return standingsKey(key, model: &model) }
+        if session.isPaused { return pausedKey(key, model: &model) }
+        if session.isDealing { return dealingKey(key, model: &model) }
+        if session.removalCursor != nil { return removalKey(key, model: &model) }
         if session.isRace {
             if key == .enter || key == .character("/") { return openChat(&model) }
             if let number = quickPhraseNumber(key) { return quickPhrase(number, model: &model) }
@@ -87,7 +79,6 @@ extension Update {
         switch key {
         case .character("p"), .character("P"), .enter, .character(" "):
             model.session?.isPaused = false
-            return []
         case .character("q"), .character("Q"), .escape:
             model.session?.isPaused = false
             return leave(&model)
@@ -98,16 +89,19 @@ extension Update {
     }
 
     static func reset(_ model: inout Model) -> [Effect] {
+        askFirst(inRace: .restartRace, inProgress: .newGame, model: &model) ?? newGame(&model)
+    }
+
+    static func leave(_ model: inout Model) -> [Effect] {
+        askFirst(inRace: .resignRace, inProgress: .leaveGame, model: &model) ?? leaveGame(&model)
+    }
+
+    /// A race or a game in progress has something to lose; nil when nothing is asked.
+    private static func askFirst(inRace: Confirmation, inProgress: Confirmation, model: inout Model) -> [Effect]? {
         guard let session = model.session else { return [] }
-        if session.isRace {
-            model.overlay = .confirm(.restartRace)
-            return []
-        }
-        if session.isInProgress {
-            model.overlay = .confirm(.newGame)
-            return []
-        }
-        return newGame(&model)
+        guard session.isRace || session.isInProgress else { return nil }
+        model.overlay = .confirm(session.isRace ? inRace : inProgress)
+        return []
     }
 
     /// Practice draws a new seed; the daily challenge starts its seed again.
@@ -119,11 +113,9 @@ extension Update {
         case .practice:
             let effects = endPracticeMirror(&model)
             let dealing = startPractice(&model)
-            if model.session?.isDealing == true {
-                model.show("new game · dealing the board")
-            } else {
-                model.show("new game · seed \(model.session?.game.seed.text ?? "")")
-            }
+            model.show(
+                model.session?.isDealing == true ? "new game · dealing the board" : "new game · seed \(model.session?.game.seed.text ?? "")"
+            )
             return effects + dealing
         case .daily:
             startDaily(&model)
@@ -159,19 +151,6 @@ extension Update {
         model.show("back to the start of the seed: the clock keeps running")
         syncRacer(&model)
         return [.send(.restart)]
-    }
-
-    static func leave(_ model: inout Model) -> [Effect] {
-        guard let session = model.session else { return [] }
-        if session.isRace {
-            model.overlay = .confirm(.resignRace)
-            return []
-        }
-        if session.isInProgress {
-            model.overlay = .confirm(.leaveGame)
-            return []
-        }
-        return leaveGame(&model)
     }
 
     static func leaveGame(_ model: inout Model) -> [Effect] {

@@ -58,22 +58,19 @@ extension Update {
             model.show("undo is off in this room", .warning)
             return []
         }
-        let undone = model.changeSessionReadingModel { session, model -> Result<[Effect], EngineError> in
-            do throws(EngineError) {
+        let undone: [Effect]?
+        do throws(EngineError) {
+            undone = try model.changeSessionReadingModel { session, model throws(EngineError) in
                 try session.game.undo()
-            } catch {
-                return .failure(error)
+                let effects = send(.undo, session: &session, model: model)
+                session.recordProgress()
+                return effects
             }
-            let effects = send(.undo, session: &session, model: model)
-            session.recordProgress()
-            return .success(effects)
-        }
-        guard case .success(let effects) = undone else {
-            if case .failure(let error) = undone {
-                model.show(error == .nothingToUndo ? "nothing to undo" : error.message, .warning)
-            }
+        } catch {
+            model.show(error == .nothingToUndo ? "nothing to undo" : error.message, .warning)
             return []
         }
+        guard let effects = undone else { return [] }
         // "tile removed" no longer holds.
         model.notice = nil
         syncRacer(&model)
@@ -116,21 +113,18 @@ extension Update {
         }
         switch key {
         case .enter, .character(" "), .character("x"), .character("X"):
-            let removed = model.changeSessionReadingModel { session, model -> Result<[Effect], EngineError> in
-                do throws(EngineError) {
+            let removed: [Effect]?
+            do throws(EngineError) {
+                removed = try model.changeSessionReadingModel { session, model throws(EngineError) in
                     try session.game.removeTile(at: cursor)
-                } catch {
-                    return .failure(error)
+                    session.removalCursor = nil
+                    return send(.remove(cursor), session: &session, model: model)
                 }
-                session.removalCursor = nil
-                return .success(send(.remove(cursor), session: &session, model: model))
-            }
-            guard case .success(let effects) = removed else {
-                if case .failure(let error) = removed {
-                    model.show(error.code == "empty-cell" ? "that cell is empty: pick a tile" : error.message, .warning, sticky: true)
-                }
+            } catch {
+                model.show(error.code == "empty-cell" ? "that cell is empty: pick a tile" : error.message, .warning, sticky: true)
                 return []
             }
+            guard let effects = removed else { return [] }
             model.show("tile removed")
             syncRacer(&model)
             // Removing the last tiles can leave a board with no move.
@@ -151,21 +145,14 @@ extension Update {
 
     // MARK: The server's copy
 
+    /// The server's figures must be ours after the same entries.
     static func moveReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
-        switch result {
-        case .success(.move(let acknowledgement)):
-            return moveAcknowledged(acknowledgement, model: &model)
-        case .success:
-            return []
-        case .failure(let error):
-            moveRefused(error, model: &model)
+        guard model.network.gameChangesAwaitingReply == 0, let session = model.session, session.sendsEntries else { return [] }
+        guard case .success(let reply) = result else {
+            if case .failure(let error) = result { moveRefused(error, session: session, model: &model) }
             return []
         }
-    }
-
-    /// The server's figures must be ours after the same entries.
-    private static func moveAcknowledged(_ acknowledgement: MoveAck, model: inout Model) -> [Effect] {
-        guard model.network.gameChangesAwaitingReply == 0, model.session?.sendsEntries == true else { return [] }
+        guard case .move(let acknowledgement) = reply else { return [] }
         let seq = acknowledgement.seq
         let expected = model.changeSession { session -> Figures? in
             session.unacknowledged = session.unacknowledged.filter { $0.key > seq }
@@ -184,8 +171,7 @@ extension Update {
         return [.send(.askingForResync(offered: model.network.serverFeatures))]
     }
 
-    private static func moveRefused(_ error: ProtocolError, model: inout Model) {
-        guard model.network.gameChangesAwaitingReply == 0, let session = model.session, session.sendsEntries else { return }
+    private static func moveRefused(_ error: ProtocolError, session: PlaySession, model: inout Model) {
         switch error.code {
         case .badSeq, .desync:
             break  // RESYNC follows with the server's copy.

@@ -4,15 +4,6 @@ import TileRaceProtocol
 /// Ghost races: the player races a record (`RECORD`, or `--ghost-file`) on its seed, as practice with
 /// `ghost=yes`, never eligible for a board; the ghost plays back beside it; first to the target wins.
 extension Update {
-    static func ghostEntry(_ entry: LeaderboardEntry, model: inout Model) -> [Effect] {
-        guard model.connection.isConnected else {
-            model.show("no server connected: records live on the server", .warning)
-            return []
-        }
-        guard let board = model.leaderboard else { return [] }
-        return askGhost(board.recordQuery(for: entry, today: model.today), model: &model)
-    }
-
     /// Sent again at each greeting until the record comes.
     static func askGhost(_ query: RecordQuery, model: inout Model) -> [Effect] {
         model.pendingGhost = GhostRequest(query: query, source: query.board.name(date: query.date))
@@ -79,10 +70,6 @@ extension Update {
         ghost.restart()
         startGhostRace(ghost, model: &model)
         return effects
-    }
-
-    static func ghostTick(_ model: inout Model) -> [Effect] {
-        ghostCatchUp(&model) ?? []
     }
 
     /// Before a move and at each tick. Nil while the race goes on, else the effects of its end.

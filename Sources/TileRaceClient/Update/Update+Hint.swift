@@ -25,10 +25,6 @@ extension Update {
             session.hint = Hint(board: board, direction: direction)
             session.hasShownHint = true
         }
-        if let direction {
-            model.show("hint: \(direction.arrow) \(direction.name) · a game with a hint cannot be submitted")
-        } else {
-            model.show("no move left")
-        }
+        model.show(direction.map { "hint: \($0.arrow) \($0.name) · a game with a hint cannot be submitted" } ?? "no move left")
     }
 }

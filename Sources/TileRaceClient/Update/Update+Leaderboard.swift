@@ -1,57 +1,52 @@
 import TileRaceProtocol
 
 extension Update {
-    static let leaderboardPage = 100
-
     static func leaderboardKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
         guard var board = model.leaderboard else { return [] }
         let page = LeaderboardState.visibleRows(forHeight: model.size.height)
         var wantsAll = false
+        var refreshes = false
         switch key {
         case .up, .character("k"), .character("w"): board.select(board.selected - 1, page: page)
         case .down, .character("j"), .character("s"): board.select(board.selected + 1, page: page)
         case .pageUp: board.select(board.selected - page, page: page)
         case .pageDown, .character(" "): board.select(board.selected + page, page: page)
         case .home: board.select(0, page: page)
-        case .character("g"):
+        case .character("g"), .enter:
             model.leaderboard = board
             guard board.status == .loaded, board.board != .rating, board.entries.indices.contains(board.selected) else { return [] }
-            return ghostEntry(board.entries[board.selected], model: &model)
+            guard model.connection.isConnected else {
+                model.show("no server connected: records live on the server", .warning)
+                return []
+            }
+            let entry = board.entries[board.selected]
+            let query = board.recordQuery(for: entry, today: model.today)
+            return key == .enter ? watchEntry(entry, query: query, model: &model) : askGhost(query, model: &model)
         case .end, .character("G"):
             board.select(max(board.total, board.received) - 1, page: page)
             wantsAll = true
-        case .enter:
-            model.leaderboard = board
-            guard board.status == .loaded, board.board != .rating, board.entries.indices.contains(board.selected) else { return [] }
-            return watchEntry(board.entries[board.selected], model: &model)
         case .character("1"), .character("2"), .character("3"):
-            if case .character(let digit) = key, let number = digit.wholeNumberValue,
-                let column = LeaderboardColumn(rawValue: number)
-            {
+            if case .character(let digit) = key, let number = digit.wholeNumberValue, let column = LeaderboardColumn(rawValue: number) {
                 board.sort(by: column)
-                model.leaderboard = board
-                return leaderboardRefresh(&model)
+                refreshes = true
             }
         case .character("d"):
             board.show(board.board.otherPeriod)
-            model.leaderboard = board
-            return leaderboardRefresh(&model)
+            refreshes = true
         case .tab, .right, .character("l"), .backTab, .left, .character("h"):
             let steps = key == .tab || key == .right || key == .character("l") ? 1 : -1
             board.show(LeaderboardTab.board(steps, from: board.board, hasRatings: model.network.serverFeatures.contains(.ratings)))
-            model.leaderboard = board
-            return leaderboardRefresh(&model)
+            refreshes = true
         case .character("r"):
-            model.leaderboard = board
-            return leaderboardRefresh(&model)
+            refreshes = true
         case .character("q"), .escape:
             model.screen = .menu
         default:
             break
         }
         model.leaderboard = board
-        return loadMore(page: page, all: wantsAll, model: &model)
+        return refreshes ? leaderboardRefresh(&model) : loadMore(page: page, all: wantsAll, model: &model)
     }
 
     /// When the rows shown come within a page of the end of those received.
@@ -84,25 +79,17 @@ extension Update {
     static func leaderboardReplied(
         _ query: LeaderboardQuery, _ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model
     ) {
-        switch result {
-        case .success(.top(let summary)):
-            leaderboardPage(
-                query, summary: summary, entries: items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } },
-                ratings: items.compactMap { if case .rating(let entry) = $0 { entry } else { nil } }, model: &model)
-        case .success:
-            break
-        case .failure(let error):
-            if model.leaderboard?.isCurrent(query) == true {
+        guard var board = model.leaderboard, board.isCurrent(query) else { return }
+        guard case .success(let reply) = result else {
+            if case .failure(let error) = result {
                 if query.offset == 0 { model.leaderboard?.status = .failed(ScreenText.sanitize(error.message)) }
                 model.leaderboard?.isLoadingMore = false
             }
+            return
         }
-    }
-
-    private static func leaderboardPage(
-        _ query: LeaderboardQuery, summary: TopSummary, entries: [LeaderboardEntry], ratings: [RatingEntry], model: inout Model
-    ) {
-        guard var board = model.leaderboard, board.isCurrent(query) else { return }
+        guard case .top(let summary) = reply else { return }
+        let entries = items.compactMap { if case .entry(let entry) = $0 { entry } else { nil } }
+        let ratings = items.compactMap { if case .rating(let entry) = $0 { entry } else { nil } }
         if query.offset == 0 {
             board.entries = entries
             board.ratings = ratings
@@ -120,7 +107,5 @@ extension Update {
 }
 
 extension LeaderboardState {
-    static func visibleRows(forHeight height: Int) -> Int {
-        max(1, height - 7)
-    }
+    static func visibleRows(forHeight height: Int) -> Int { max(1, height - 7) }
 }

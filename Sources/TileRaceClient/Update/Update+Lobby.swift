@@ -25,12 +25,9 @@ extension Update {
             let isWatching = key != .enter
             let room = lobby.rooms[min(lobby.selection, count - 1)]
             if room.isPrivate {
-                var prompt = JoinPrompt()
-                prompt.name = TextField(room.name)
-                prompt.isCodeFocused = true
-                prompt.isWatching = isWatching
-                prompt.message = "room \(room.name) is private: type its join code"
-                model.lobby?.joinPrompt = prompt
+                model.lobby?.joinPrompt = JoinPrompt(
+                    name: TextField(room.name), isCodeFocused: true, isWatching: isWatching,
+                    message: "room \(room.name) is private: type its join code")
                 return []
             }
             model.show("\(isWatching ? "watching" : "joining") \(ScreenText.sanitize(room.name))…")
@@ -72,21 +69,18 @@ extension Update {
         case .backTab, .up:
             form.focus = fields[(form.focus.rawValue + fields.count - 1) % fields.count]
         case .enter:
-            switch form.request {
-            case .success(let request):
+            if let problem = form.problem {
+                model.show(problem, .warning)
+            } else {
                 model.lobby?.form = form
-                model.show("creating room \(request.name)…")
-                return pursue(.createRoom(request), model: &model)
-            case .failure(let problem):
-                model.show(problem.message, .warning)
+                model.show("creating room \(form.name.text)…")
+                return pursue(.createRoom(form.request), model: &model)
             }
         case .left, .right, .character(" "), .character("h"), .character("l"), .character("-"), .character("+"):
-            let isTextField = form.focus == .name || form.focus == .code
-            if isTextField {
+            if form.focus == .name || form.focus == .code {
                 if case .character = key { _ = textFieldKey(key, form: &form) }
             } else {
-                let step = (key == .left || key == .character("h") || key == .character("-")) ? -1 : 1
-                adjust(&form, step: step)
+                adjust(&form, step: (key == .left || key == .character("h") || key == .character("-")) ? -1 : 1)
             }
         default:
             if !textFieldKey(key, form: &form) {
@@ -136,22 +130,18 @@ extension Update {
         case .tab, .backTab, .up, .down:
             prompt.isCodeFocused.toggle()
         case .enter:
-            guard Nickname.isValid(prompt.name.text) else {
+            if !Nickname.isValid(prompt.name.text) {
                 prompt.name.refusal = "room name: \(Nickname.rule)"
-                model.lobby?.joinPrompt = prompt
-                return []
-            }
-            if !prompt.code.text.isEmpty, !Nickname.isValid(prompt.code.text) {
+            } else if !prompt.code.text.isEmpty, !Nickname.isValid(prompt.code.text) {
                 prompt.code.refusal = "join code: \(Nickname.rule)"
-                model.lobby?.joinPrompt = prompt
-                return []
+            } else {
+                model.lobby?.joinPrompt = nil
+                let code = prompt.code.text.isEmpty ? nil : prompt.code.text
+                model.show("\(prompt.isWatching ? "watching" : "joining") \(prompt.name.text)…")
+                return pursue(
+                    prompt.isWatching ? .watchRoom(prompt.name.text, code: code) : .joinRoom(prompt.name.text, code: code),
+                    model: &model)
             }
-            model.lobby?.joinPrompt = nil
-            let code = prompt.code.text.isEmpty ? nil : prompt.code.text
-            model.show("\(prompt.isWatching ? "watching" : "joining") \(prompt.name.text)…")
-            return pursue(
-                prompt.isWatching ? .watchRoom(prompt.name.text, code: code) : .joinRoom(prompt.name.text, code: code),
-                model: &model)
         default:
             if prompt.isCodeFocused { _ = prompt.code.handle(key) } else { _ = prompt.name.handle(key) }
         }
@@ -189,17 +179,13 @@ extension Update {
     }
 
     static func roomsReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
-        switch result {
-        case .success:
-            roomsListed(items.compactMap { if case .room(let room) = $0 { room } else { nil } }, model: &model)
-        case .failure(let error):
+        if case .failure(let error) = result {
             model.lobby?.isLoading = false
             model.show("cannot list the rooms: \(ScreenText.sanitize(error.message))", .warning)
+            return
         }
-    }
-
-    private static func roomsListed(_ rooms: [RoomDescription], model: inout Model) {
         guard var lobby = model.lobby else { return }
+        let rooms = items.compactMap { if case .room(let room) = $0 { room } else { nil } }
         let selected = lobby.rooms.indices.contains(lobby.selection) ? lobby.rooms[lobby.selection].name : nil
         lobby.rooms = rooms
         lobby.isLoading = false

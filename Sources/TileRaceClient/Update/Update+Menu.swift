@@ -88,22 +88,15 @@ extension Update {
             model.show("cannot start practice: \(error.message)", .warning)
             return []
         }
-        let seed: Seed
-        var isChosen = false
-        if let text = model.pendingPracticeSeed, let parsed = try? Seed(parsing: text) {
-            seed = parsed
-            isChosen = true
-            model.pendingPracticeSeed = nil
-        } else {
-            seed = model.nextPracticeSeed()
-        }
-        model.session = PlaySession(mode: .practice, game: Game(config: config, seed: seed))
+        let chosen = model.pendingPracticeSeed.flatMap { try? Seed(parsing: $0) }
+        if chosen != nil { model.pendingPracticeSeed = nil }
+        model.session = PlaySession(mode: .practice, game: Game(config: config, seed: chosen ?? model.nextPracticeSeed()))
         model.race = nil
         model.screen = .game
         // A notice about the menu is not about this game.
         if model.notice?.kind != .warning || model.notice?.expiresAt != nil { model.notice = nil }
         // The seed drawn here is the fallback should the server not deal.
-        return !isChosen && dealsFromServer(model) ? askServerToDeal(&model) : []
+        return chosen == nil && dealsFromServer(model) ? askServerToDeal(&model) : []
     }
 
     static func startDaily(_ model: inout Model) {
@@ -118,5 +111,23 @@ extension Update {
         if !model.connection.isConnected {
             model.show("daily challenge \(model.today), played offline: scores cannot be submitted", .info)
         }
+    }
+
+    /// The statistics screen: `x` resets them (asking first), `q` goes back.
+    static func statisticsKey(_ key: Key, model: inout Model) -> [Effect] {
+        if let effects = sharedKey(key, model: &model) { return effects }
+        switch key {
+        case .character("x"), .character("X"):
+            if model.statistics.isEmpty {
+                model.show("nothing to reset: no game finished here yet")
+            } else {
+                model.overlay = .confirm(.resetStatistics(games: model.statistics.gamesPlayed))
+            }
+        case .character("q"), .escape:
+            model.screen = .menu
+        default:
+            break
+        }
+        return []
     }
 }

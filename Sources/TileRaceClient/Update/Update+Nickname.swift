@@ -74,26 +74,8 @@ extension Update {
     }
 
     static func nicknameReplied(_ nickname: String, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
-        switch result {
-        case .success: nicknameAccepted(nickname, model: &model)
-        case .failure(let error): nicknameRefused(nickname, error: error, model: &model)
-        }
-    }
-
-    private static func nicknameAccepted(_ nickname: String, model: inout Model) -> [Effect] {
-        model.network.nickname = nickname
-        model.network.takenNickname = nil
-        model.config.lastNickname = nickname
-        var effects: [Effect] = [.saveConfig]
-        if case .nickname(let prompt) = model.overlay {
-            model.overlay = nil
-            effects += pursue(prompt.goal, model: &model)
-        }
-        return effects
-    }
-
-    /// Says why in the prompt, so another can be typed.
-    private static func nicknameRefused(_ nickname: String, error: ProtocolError, model: inout Model) -> [Effect] {
+        guard case .failure(let error) = result else { return nicknameAccepted(nickname, model: &model) }
+        // Said in the prompt, so another can be typed.
         let message: String =
             switch error.code {
             case .nicknameTaken: "\(nickname) is in use on this server: pick another"
@@ -110,5 +92,17 @@ extension Update {
             model.show(message, .warning)
         }
         return []
+    }
+
+    private static func nicknameAccepted(_ nickname: String, model: inout Model) -> [Effect] {
+        model.network.nickname = nickname
+        model.network.takenNickname = nil
+        model.config.lastNickname = nickname
+        var effects: [Effect] = [.saveConfig]
+        if case .nickname(let prompt) = model.overlay {
+            model.overlay = nil
+            effects += pursue(prompt.goal, model: &model)
+        }
+        return effects
     }
 }

@@ -37,13 +37,12 @@ extension Update {
     }
 
     static func queueReplied(_ result: Result<OkReply, ProtocolError>, model: inout Model) {
-        guard var state = model.quickRace else { return }
+        guard model.quickRace != nil else { return }
         switch result {
         case .success(.queue(let waiting, let rating)):
-            state.isQueued = true
-            state.waiting = waiting
-            if let rating { state.rating = rating }
-            model.screen = .quickRace(state)
+            model.quickRace?.isQueued = true
+            model.quickRace?.waiting = waiting
+            if let rating { model.quickRace?.rating = rating }
         case .success:
             break
         case .failure(let error):
@@ -53,10 +52,8 @@ extension Update {
     }
 
     static func queuedArrived(waiting: Int, offersBots: Bool, model: inout Model) {
-        guard var state = model.quickRace else { return }
-        state.waiting = waiting
-        if offersBots { state.offersBots = true }
-        model.screen = .quickRace(state)
+        model.quickRace?.waiting = waiting
+        if offersBots { model.quickRace?.offersBots = true }
     }
 
     /// As after `OK JOIN`; its `JOINED`, `READY` and `COUNTDOWN` follow.
@@ -71,10 +68,9 @@ extension Update {
 
     /// The server forgets the queue on a drop (protocol.md 5.8): we queue again once connected (`queueAgain`).
     static func quickRaceConnectionLost(_ model: inout Model) {
-        guard var state = model.quickRace else { return }
-        state.isQueued = false
-        state.isConnectionLost = true
-        model.screen = .quickRace(state)
+        guard model.quickRace != nil else { return }
+        model.quickRace?.isQueued = false
+        model.quickRace?.isConnectionLost = true
         model.network.goal = .quickRace
         model.show(queueLostText, .warning)
     }

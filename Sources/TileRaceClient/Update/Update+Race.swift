@@ -17,7 +17,7 @@ extension Update {
 
     /// The screen never waits for the server.
     static func syncRacer(_ model: inout Model) {
-        guard var race = model.race, let session = model.session,
+        guard let race = model.race, let session = model.session,
             let index = race.players.firstIndex(where: \.isYou)
         else { return }
         var player = race.players[index]
@@ -37,8 +37,7 @@ extension Update {
             // One time shown, the server's (from `FINISH`).
             player.finishedAfter = end.officialMilliseconds
         }
-        race.update(player, at: model.now)
-        model.race = race
+        model.race?.update(player, at: model.now)
     }
 
     static func standingsKey(_ key: Key, model: inout Model) -> [Effect] {
@@ -158,7 +157,9 @@ extension Update {
                     nickname: nickname, score: 0, largestTile: game.board.largestValue, moves: 0, status: .playing,
                     board: game.board, isYou: isRacing && isUs(nickname, model), isBot: start.isBot(nickname) || room.isBot(nickname))
             })
-        race.startTimeline()
+        for player in race.players {
+            race.timeline.record(nickname: player.nickname, isYou: player.isYou, milliseconds: 0, score: player.score, finish: nil)
+        }
         race.announce("go! seed \(ScreenText.sanitize(start.seed)) · \(game.config)", at: model.now)
         model.race = race
         if isRacing {
@@ -176,30 +177,21 @@ extension Update {
     }
 
     static func racerProgressed(_ progress: RacerProgress, model: inout Model) {
-        guard var race = model.race, !race.isOver else { return }
-        var player =
-            race.players.first { Nickname($0.nickname) == Nickname(progress.nickname) }
-            ?? RacePlayer(
-                nickname: progress.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
-                isBot: model.room?.isBot(progress.nickname) ?? false)
+        guard let race = model.race, !race.isOver else { return }
+        var player = race.player(progress.nickname, isBot: model.room?.isBot(progress.nickname) ?? false)
         guard !player.isYou else { return }
         player.score = progress.score
         player.largestTile = progress.largestTile
         player.moves = progress.moves
         player.board = try? Board(rows: BoardField.rows(progress.board))
-        race.update(player, at: model.now)
-        model.race = race
+        model.race?.update(player, at: model.now)
     }
 
     /// When it is us, the server's word ends our game.
     static func racerFinished(_ finish: RacerFinish, model: inout Model) {
         guard var race = model.race, !race.isOver else { return }
         let elapsed = finish.milliseconds
-        var player =
-            race.players.first { Nickname($0.nickname) == Nickname(finish.nickname) }
-            ?? RacePlayer(
-                nickname: finish.nickname, score: 0, largestTile: 0, moves: 0, status: .playing,
-                isBot: model.room?.isBot(finish.nickname) ?? false)
+        var player = race.player(finish.nickname, isBot: model.room?.isBot(finish.nickname) ?? false)
         if player.isYou, model.session?.isRace == true {
             if model.session?.end == nil {
                 let outcome: EndOfGame.Outcome =
@@ -251,11 +243,7 @@ extension Update {
         }
         model.room = room
         // A non-racer saw it from the room, which shows the standings.
-        if model.session?.isRace == true || model.screen == .spectate {
-            model.race = race
-        } else {
-            model.race = nil
-        }
+        model.race = model.session?.isRace == true || model.screen == .spectate ? race : nil
     }
 
     static func resultArrived(_ result: RacerFinish, model: inout Model) {

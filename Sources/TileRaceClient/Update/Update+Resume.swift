@@ -37,26 +37,13 @@ extension Update {
 
     /// Gives up once the server cannot be holding the seat any more.
     static func resumeTick(_ model: inout Model) -> [Effect] {
-        guard var attempt = model.network.resuming, !attempt.isTrying else { return [] }
+        guard let attempt = model.network.resuming, !attempt.isTrying else { return [] }
         guard model.now < attempt.givesUpAt else {
             return resumeGivenUp("could not get back within \(ResumeAttempt.graceMilliseconds / 1000) s (\(attempt.reason))", model: &model)
         }
         guard model.now >= attempt.nextTryAt else { return [] }
-        attempt.start()
-        model.network.resuming = attempt
+        model.network.resuming?.start()
         return [.connect]
-    }
-
-    /// No connection, or it dropped again before the greeting.
-    static func resumeTryFailed(model: inout Model) {
-        guard var attempt = model.network.resuming else { return }
-        attempt.failed(now: model.now)
-        model.network.resuming = attempt
-    }
-
-    static func resumeGreeted(model: Model) -> [Effect] {
-        guard let attempt = model.network.resuming else { return [] }
-        return [.send(.hello(nickname: attempt.nickname, resume: attempt.secret))]
     }
 
     /// `OK HELLO ... resumed=yes`; catch-up events follow (`START`, `RESYNC`, `PROGRESS` ...).
@@ -70,21 +57,15 @@ extension Update {
         model.network.isCatchingUpOutsideRace = room?.state == .racing && !wasRacing
         model.connection = .connected(endpoint)
         model.show("back: the connection was restored (\(attempts) \(attempts == 1 ? "try" : "tries"))", .success)
-        if let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true {
-            return leaveAgainAfterResume(room, model: &model) + queueAgain(&model)
-        }
-        return queueAgain(&model)
-    }
-
-    /// Our `LEAVE` was lost with the connection: leave again, or the room waits for us.
-    /// A game started here meanwhile goes on here only.
-    private static func leaveAgainAfterResume(_ room: RoomDescription, model: inout Model) -> [Effect] {
+        guard let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true else { return queueAgain(&model) }
+        // Our `LEAVE` was lost with the connection: leave again, or the room waits for us.
+        // A game started here meanwhile goes on here only.
         model.network.isCatchingUp = false
         model.network.isCatchingUpOutsideRace = false
         if model.session?.serverCopy == .active {
             playHereOnly(because: "the server did not get it before the connection failed", model: &model)
         }
-        return [.send(.leave)]
+        return [.send(.leave)] + queueAgain(&model)
     }
 
     static func playHereOnly(because reason: String, model: inout Model) {

@@ -38,8 +38,15 @@ extension Update {
     // MARK: Replies
 
     static func whoReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
-        guard case .success = result else { return }
-        membersListed(items.compactMap { if case .member(let member) = $0 { member } else { nil } }, model: &model)
+        guard case .success = result, let room = model.room else { return }
+        let you = model.network.nickname.map(Nickname.init)
+        model.room?.members = items.compactMap { item in
+            guard case .member(let member) = item else { return nil }
+            let isYou = Nickname(member.nickname) == you && (member.role == .watcher) == room.isWatching
+            return RoomMember(
+                nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state,
+                isBot: member.isBot, rating: member.rating)
+        }
     }
 
     /// Also brings the members again.
@@ -50,22 +57,16 @@ extension Update {
         case .success:
             break
         case .failure(let error):
-            model.show(readyRefusal(error), .warning)
+            let why =
+                switch error.code {
+                case .raceInProgress: WaitingRoom.raceUnderWayNotice
+                case .notInRoom: "you are not in a room any more"
+                default: "ready refused: \(ScreenText.sanitize(error.message))"
+                }
+            model.show(why, .warning)
             return model.room == nil ? [] : [.send(.who)]
         }
         return []
-    }
-
-    private static func membersListed(_ members: [MemberInfo], model: inout Model) {
-        guard var room = model.room else { return }
-        let you = model.network.nickname.map(Nickname.init)
-        room.members = members.map { member in
-            let isYou = Nickname(member.nickname) == you && (member.role == .watcher) == room.isWatching
-            return RoomMember(
-                nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state,
-                isBot: member.isBot, rating: member.rating)
-        }
-        model.room = room
     }
 
     /// In a rated room, the rating once the claim is proved (kept when the event has none).
@@ -79,25 +80,14 @@ extension Update {
         if let rating { model.room?.members[index].rating = rating }
     }
 
-    private static func readyRefusal(_ error: ProtocolError) -> String {
-        switch error.code {
-        case .raceInProgress: WaitingRoom.raceUnderWayNotice
-        case .notInRoom: "you are not in a room any more"
-        default: "ready refused: \(ScreenText.sanitize(error.message))"
-        }
-    }
-
     // MARK: Events
 
     static func memberJoined(_ nickname: String, role: MemberInfo.Role, isBot: Bool, model: inout Model) {
         guard var room = model.room else { return }
         guard !room.members.contains(where: { Nickname($0.nickname) == Nickname(nickname) && $0.role == role }) else { return }
         let member = RoomMember(nickname: nickname, isReady: false, isYou: false, role: role, isBot: isBot)
-        if role == .player, let firstWatcher = room.members.firstIndex(where: { $0.role == .watcher }) {
-            room.members.insert(member, at: firstWatcher)
-        } else {
-            room.members.append(member)
-        }
+        let firstWatcher = role == .player ? room.members.firstIndex(where: { $0.role == .watcher }) : nil
+        room.members.insert(member, at: firstWatcher ?? room.members.endIndex)
         model.room = room
         if model.screen == .room {
             model.show("\(ScreenText.sanitize(nickname)) \(role == .player ? "joined" : "is watching")")
@@ -105,10 +95,8 @@ extension Update {
     }
 
     static func memberLeft(_ nickname: String, model: inout Model) {
-        guard var waiting = model.room else { return }
-        waiting.members.removeAll { Nickname($0.nickname) == Nickname(nickname) && !$0.isYou }
-        waiting.away.clear(nickname)
-        model.room = waiting
+        model.room?.members.removeAll { Nickname($0.nickname) == Nickname(nickname) && !$0.isYou }
+        model.room?.away.clear(nickname)
         model.race?.away.clear(nickname)
         if model.screen == .room { model.show("\(ScreenText.sanitize(nickname)) left the room") }
     }

@@ -20,10 +20,8 @@ extension Update {
         _ name: String, code: String?, isWatching: Bool, _ result: Result<OkReply, ProtocolError>, model: inout Model
     ) -> [Effect] {
         switch result {
-        case .success(.join(let description)) where !isWatching:
-            return enteredRoom(description, code: code, isWatching: false, model: &model)
-        case .success(.watch(let description)) where isWatching:
-            return enteredRoom(description, code: code, isWatching: true, model: &model)
+        case .success(.join(let description)) where !isWatching, .success(.watch(let description)) where isWatching:
+            return enteredRoom(description, code: code, isWatching: isWatching, model: &model)
         case .success:
             return []
         case .failure(let error):
@@ -103,7 +101,6 @@ extension Update {
         _ name: String, code: String?, isWatching: Bool, error: ProtocolError, model: inout Model
     ) -> [Effect] {
         let autoRoom = model.network.autoRoom.flatMap { RoomName($0.name) == RoomName(name) ? $0 : nil }
-        let isAutoRoom = autoRoom != nil
         var effects: [Effect] = []
         switch error.code {
         case .roomUnavailable:
@@ -134,7 +131,7 @@ extension Update {
         default:
             model.show("cannot join room \(name): \(ScreenText.sanitize(error.message))", .warning)
         }
-        if isAutoRoom { model.network.autoRoom = nil }
+        if autoRoom != nil { model.network.autoRoom = nil }
         return effects
     }
 
@@ -142,12 +139,7 @@ extension Update {
     private static func askJoinCode(_ name: String, isWatching: Bool, message: String, model: inout Model) -> [Effect] {
         var effects: [Effect] = []
         if model.lobby == nil { effects += openLobby(&model) }
-        var prompt = JoinPrompt()
-        prompt.name = TextField(name)
-        prompt.isCodeFocused = true
-        prompt.isWatching = isWatching
-        prompt.message = message
-        model.lobby?.joinPrompt = prompt
+        model.lobby?.joinPrompt = JoinPrompt(name: TextField(name), isCodeFocused: true, isWatching: isWatching, message: message)
         // The prompt says what went wrong.
         model.notice = nil
         return effects

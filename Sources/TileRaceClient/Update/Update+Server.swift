@@ -5,18 +5,12 @@ import TileRaceProtocol
 extension Update {
     static func server(_ update: ServerUpdate, model: inout Model) -> [Effect] {
         switch update {
-        case .greeted(let greeting):
-            return greeted(greeting, model: &model)
-        case .connectFailed(let reason):
-            return connectFailed(reason, model: &model)
-        case .reply(let request, let result, let items):
-            return reply(request, result, items: items, model: &model)
-        case .event(let event):
-            return serverEvent(event, model: &model)
-        case .notSent(let message, let reason):
-            return notSent(message, reason: ScreenText.sanitize(reason), model: &model)
-        case .disconnected(let reason, let bye):
-            return disconnected(reason: reason, bye: bye, model: &model)
+        case .greeted(let greeting): return greeted(greeting, model: &model)
+        case .connectFailed(let reason): return connectFailed(reason, model: &model)
+        case .reply(let request, let result, let items): return reply(request, result, items: items, model: &model)
+        case .event(let event): return serverEvent(event, model: &model)
+        case .notSent(let message, let reason): return notSent(message, reason: ScreenText.sanitize(reason), model: &model)
+        case .disconnected(let reason, let bye): return disconnected(reason: reason, bye: bye, model: &model)
         case .unreadable(let line):
             model.show("the server sent a line this client cannot read: \(ScreenText.sanitize(String(line.prefix(60))))", .warning)
             return []
@@ -30,48 +24,28 @@ extension Update {
     ) -> [Effect] {
         if request.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
         switch request {
-        case .hello(let nickname, _, _):
-            return helloReplied(nickname: nickname, result, model: &model)
-        case .nickname(let nickname):
-            return nicknameReplied(nickname, result, model: &model)
-        case .rooms:
-            roomsReplied(result, items: items, model: &model)
-        case .create(let name, let options):
-            return createReplied(name, options: options, result, model: &model)
-        case .join(let name, let code):
-            return joinReplied(name, code: code, isWatching: false, result, model: &model)
-        case .watch(let name, let code):
-            return joinReplied(name, code: code, isWatching: true, result, model: &model)
-        case .who:
-            whoReplied(result, items: items, model: &model)
-        case .ready:
-            return readyReplied(result, model: &model)
-        case .move, .resync:
-            return moveReplied(result, model: &model)
-        case .practice(let options):
-            practiceReplied(options, result, model: &model)
-        case .restart:
-            restartReplied(result, model: &model)
-        case .submit(let nickname, _):
-            return submitReplied(nickname, result, model: &model)
-        case .top(let query) where query.nickname != nil:
-            ownRatingReplied(query, result, items: items, model: &model)
-        case .top(let query):
-            leaderboardReplied(query, result, items: items, model: &model)
-        case .record(let query) where model.pendingGhost?.query == query:
-            ghostRecordReplied(result, items: items, model: &model)
-        case .record:
-            recordReplied(result, items: items, model: &model)
-        case .say:
-            sayReplied(result, model: &model)
-        case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign, .info:
+        case .hello(let nickname, _, _): return helloReplied(nickname: nickname, result, model: &model)
+        case .nickname(let nickname): return nicknameReplied(nickname, result, model: &model)
+        case .rooms: roomsReplied(result, items: items, model: &model)
+        case .create(let name, let options): return createReplied(name, options: options, result, model: &model)
+        case .join(let name, let code): return joinReplied(name, code: code, isWatching: false, result, model: &model)
+        case .watch(let name, let code): return joinReplied(name, code: code, isWatching: true, result, model: &model)
+        case .who: whoReplied(result, items: items, model: &model)
+        case .ready: return readyReplied(result, model: &model)
+        case .move, .resync: return moveReplied(result, model: &model)
+        case .practice(let options): practiceReplied(options, result, model: &model)
+        case .restart: restartReplied(result, model: &model)
+        case .submit(let nickname, _): return submitReplied(nickname, result, model: &model)
+        case .top(let query) where query.nickname != nil: ownRatingReplied(query, result, items: items, model: &model)
+        case .top(let query): leaderboardReplied(query, result, items: items, model: &model)
+        case .record(let query) where model.pendingGhost?.query == query: ghostRecordReplied(result, items: items, model: &model)
+        case .record: recordReplied(result, items: items, model: &model)
+        case .say: sayReplied(result, model: &model)
+        case .queue: queueReplied(result, model: &model)
+        case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign, .info, .unqueue:
             break  // The reply changes nothing on screen (the client does not ask INFO).
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
-        case .queue:
-            queueReplied(result, model: &model)
-        case .unqueue:
-            break
         }
         return []
     }
@@ -94,7 +68,9 @@ extension Update {
             // The connection handles PING and BYE; CHAT was handled above.
             break
         case .notice(let text):
-            operatorNoticeArrived(text, model: &model)
+            // The operator's word belongs to no screen: shown over any until it expires; no key clears it.
+            model.announcement = Notice(
+                text: "server: " + ScreenText.sanitize(text), kind: .warning, expiresAt: model.now + Notice.announcementMilliseconds)
         case .joined(let room, let nickname, let role, let isBot):
             guard isOurRoom(room, model) else { break }
             memberJoined(nickname, role: role, isBot: isBot, model: &model)
@@ -143,10 +119,7 @@ extension Update {
         return []
     }
 
-    static func isOurRoom(_ name: String, _ model: Model) -> Bool {
-        guard let room = model.room else { return false }
-        return RoomName(room.name) == RoomName(name)
-    }
+    static func isOurRoom(_ name: String, _ model: Model) -> Bool { model.room.map { RoomName($0.name) == RoomName(name) } ?? false }
 
     static func isUs(_ nickname: String, _ model: Model) -> Bool {
         model.network.nickname.map { Nickname($0) == Nickname(nickname) } ?? false
@@ -168,12 +141,10 @@ extension Update {
             model.lobby?.isLoading = false
         case .practice:
             dealingLost(because: "not sent: \(reason)", model: &model)
-        case .move, .resync, .restart, .resign, .pong, .ping, .leave, .quit:
+        case .move, .resync, .restart, .resign, .pong, .ping, .leave, .quit, .unqueue:
             break
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: this client never sends them.
-        case .unqueue:
-            break
         case .queue:
             if model.quickRace != nil { model.screen = .menu }
             model.show("not connected to a server", .warning)

@@ -4,13 +4,7 @@ import TileRaceProtocol
 /// Watching a record from the leaderboard or the command line. Space pauses, `+`/`-` speed,
 /// ←/→ step (pausing), Home/End jump, Esc returns.
 extension Update {
-    static func watchEntry(_ entry: LeaderboardEntry, model: inout Model) -> [Effect] {
-        guard let board = model.leaderboard else { return [] }
-        guard model.connection.isConnected else {
-            model.show("no server connected: records live on the server", .warning)
-            return []
-        }
-        let query = board.recordQuery(for: entry, today: model.today)
+    static func watchEntry(_ entry: LeaderboardEntry, query: RecordQuery, model: inout Model) -> [Effect] {
         let boardName = query.board.name(date: query.date ?? model.today)
         model.screen = .watch(
             WatchState(
@@ -27,17 +21,18 @@ extension Update {
         model.menu.introStartedAt = nil
     }
 
-    static func recordReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
-        switch result {
-        case .success(.record(let summary)): recordArrived(summary, items: items, model: &model)
-        case .success: break
-        case .failure(let error): recordRefused(error, model: &model)
-        }
-    }
-
     /// Its `LOG` chunks are joined, checked and played.
-    private static func recordArrived(_ summary: RecordSummary, items: [ServerMessage], model: inout Model) {
+    static func recordReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
         guard var watch = model.watch, watch.status == .loading else { return }
+        guard case .success(let reply) = result else {
+            if case .failure(let error) = result {
+                model.watch?.status = .failed(
+                    error.code == .noRecord
+                        ? "no record of this game: it was played before the server kept records" : ScreenText.sanitize(error.message))
+            }
+            return
+        }
+        guard case .record(let summary) = reply else { return }
         let chunks = items.compactMap { if case .log(let chunk) = $0 { chunk } else { nil } }
         do throws(EngineError) {
             guard chunks.count == summary.count else {
@@ -55,23 +50,12 @@ extension Update {
         model.screen = .watch(watch)
     }
 
-    private static func recordRefused(_ error: ProtocolError, model: inout Model) {
-        guard var watch = model.watch, watch.status == .loading else { return }
-        watch.status = .failed(
-            error.code == .noRecord
-                ? "no record of this game: it was played before the server kept records" : ScreenText.sanitize(error.message))
-        model.screen = .watch(watch)
-    }
-
     static func watchKey(_ key: Key, model: inout Model) -> [Effect] {
         guard var watch = model.watch else { return [] }
-        switch key {
-        case .escape, .character("q"):
+        if key == .escape || key == .character("q") {
             guard let screen = watch.returnScreen else { return quit(&model) }
             model.screen = screen
             return []
-        default:
-            break
         }
         guard watch.status == .ready else { return sharedKey(key, model: &model) ?? [] }
         let now = model.now

@@ -10,7 +10,7 @@ func update(_ model: inout Model, _ event: Event) -> [Effect] {
 enum Update {
     static func apply(_ event: Event, to model: inout Model) -> [Effect] {
         if model.network.isQuitting { return whileQuitting(event, model: &model) }
-        let before = RaceMoments(model)
+        let momentsBefore = raceMoments(model)
         let wasPlaying = model.session.map { $0.end == nil || $0.end?.stage == .reachedTarget } ?? false
         let dialogBefore = ShownDialog(model)
         let screenBefore = model.screen
@@ -18,7 +18,9 @@ enum Update {
         var effects = effects(of: event, model: &model)
         effects = holdPracticeClock(wasHeld: wasClockHeld, around: effects, model: &model)
         if let dialog = ShownDialog(model), dialog != dialogBefore {
-            model.dialogOpenedAt = isAsked(event, on: screenBefore) ? nil : model.now
+            // Asked for by a key that is not a move: no guard (`Model.isDialogOpening`).
+            let isAsked = if case .key(let key) = event { !(screenBefore == .game && direction(for: key) != nil) } else { false }
+            model.dialogOpenedAt = isAsked ? nil : model.now
         } else if ShownDialog(model) == nil {
             model.dialogOpenedAt = nil
         }
@@ -58,11 +60,17 @@ enum Update {
                     largestTile: end.largestTile, moves: end.moves, date: model.today))
             effects.append(.saveStatistics)
         }
-        if model.config.isBellEnabled, RaceMoments(model).ringsBell(after: before) { effects.append(.bell) }
+        if model.config.isBellEnabled, zip(raceMoments(model), momentsBefore).contains(where: { $0 && !$1 }) { effects.append(.bell) }
         for case .send(let message) in effects where message.endsOrReplacesGame {
             model.network.gameChangesAwaitingReply += 1
         }
         return effects
+    }
+
+    /// Racing, our finish (not by resigning, done on purpose), the race over: the bell rings as each begins.
+    private static func raceMoments(_ model: Model) -> [Bool] {
+        let end = model.session?.isRace == true ? model.session?.end : nil
+        return [model.race?.isOver == false, end != nil && end?.outcome != .resigned, model.race?.isOver == true]
     }
 
     private static func effects(of event: Event, model: inout Model) -> [Effect] {
@@ -70,43 +78,35 @@ enum Update {
         case .tick(let now):
             model.now = max(model.now, now)
             return tick(&model)
-        case .resize(let size):
-            model.size = size
-            return []
-        case .dateChanged(let date):
-            model.today = date
-            return []
         case .server(let update):
             return server(update, model: &model)
+        case .terminate:
+            return quit(&model)
+        case .key(let key):
+            return handle(key, model: &model)
+        case .resize(let size):
+            model.size = size
+        case .dateChanged(let date):
+            model.today = date
         case .configSaved(let backup):
             model.mustPreserveConfigFile = false
             if let backup {
                 model.show("settings saved; the unreadable old file was kept as \(backup)", .info, sticky: true)
             }
-            return []
         case .configSaveFailed(let message):
             model.show("could not save settings: \(ScreenText.sanitize(message))", .warning, sticky: true)
-            return []
         case .statisticsSaveFailed(let message):
             model.show("could not save the statistics: \(ScreenText.sanitize(message))", .warning)
-            return []
         case .hostedClientCount(let count):
             model.hostedClientCount = max(0, count)
-            return []
         case .botEnded(let id, let reason):
             botEnded(id: id, reason: reason, model: &model)
-            return []
         case .hintFound(let board, let direction):
             hintFound(board, direction: direction, model: &model)
-            return []
         case .continued:
             model.isSuspended = false
-            return []
-        case .terminate:
-            return quit(&model)
-        case .key(let key):
-            return handle(key, model: &model)
         }
+        return []
     }
 
     // MARK: Time
@@ -118,7 +118,7 @@ enum Update {
         if let expiry = model.announcement?.expiresAt, now >= expiry { model.announcement = nil }
         if let animation = model.session?.animation, animation.isFinished(at: now) { model.session?.animation = nil }
         watchTick(&model)
-        return raceTick(&model) + lobbyTick(&model) + resumeTick(&model) + ghostTick(&model) + dealingTick(&model)
+        return raceTick(&model) + lobbyTick(&model) + resumeTick(&model) + (ghostCatchUp(&model) ?? []) + dealingTick(&model)
     }
 
     // MARK: Keys
@@ -168,26 +168,17 @@ enum Update {
         switch overlay {
         case .help:
             // Never closed by a move.
-            switch key {
-            case .escape, .enter, .character(" "), .character("?"), .character("q"), .character("Q"):
-                model.overlay = nil
-            default:
-                break
-            }
+            if [.escape, .enter, .character(" "), .character("?"), .character("q"), .character("Q")].contains(key) { model.overlay = nil }
             return []
         case .confirm(let confirmation):
-            switch key {
-            case .character("y"), .character("Y"), .enter:
+            if [.character("y"), .character("Y"), .enter].contains(key) {
                 // Refused while resuming, the question stays.
                 if confirmation.asksServer, waitsForSeat(&model) { return [] }
                 model.overlay = nil
                 return confirm(confirmation, model: &model)
-            case .character("n"), .character("N"), .escape, .character("q"):
-                model.overlay = nil
-                return []
-            default:
-                return []
             }
+            if [.character("n"), .character("N"), .escape, .character("q")].contains(key) { model.overlay = nil }
+            return []
         case .nickname(let prompt):
             return nicknamePromptKey(key, prompt: prompt, model: &model)
         case .connectionProblem(let problem):
@@ -199,28 +190,15 @@ enum Update {
 
     private static func confirm(_ confirmation: Confirmation, model: inout Model) -> [Effect] {
         switch confirmation {
-        case .leaveGame:
-            return leaveGame(&model)
-        case .resignRace:
-            return resignRace(&model)
-        case .restartRace:
-            return restartRace(&model)
-        case .newGame:
-            return newGame(&model)
-        case .quitWhileHosting:
-            return quit(&model)
+        case .leaveGame: return leaveGame(&model)
+        case .resignRace: return resignRace(&model)
+        case .restartRace: return restartRace(&model)
+        case .newGame: return newGame(&model)
+        case .quitWhileHosting: return quit(&model)
         case .resetStatistics:
             model.statistics = GameStatistics()
             model.show("statistics reset")
             return [.saveStatistics]
         }
-    }
-
-    // MARK: Dialogs
-
-    /// A dialog that opened by itself or after a move ignores keys for `ShownDialog.guardMilliseconds`.
-    private static func isAsked(_ event: Event, on screen: Screen) -> Bool {
-        guard case .key(let key) = event else { return false }
-        return !(screen == .game && direction(for: key) != nil)
     }
 }
