@@ -16,7 +16,7 @@ extension Fields {
     func name(_ key: WireKey) throws(ProtocolError) -> String { try name(key.rawValue) }
     func bool(_ key: WireKey) throws(ProtocolError) -> Bool { try bool(key.rawValue) }
     func flag(_ key: WireKey, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool {
-        try optionalBool(key.rawValue, code: code) ?? false
+        try self[key].map { (text: String) throws(ProtocolError) in try Fields.bool(text, named: key.rawValue, code: code) } ?? false
     }
     func choice<Choice: RawRepresentable & CaseIterable>(_ key: WireKey, as type: Choice.Type) throws(ProtocolError) -> Choice
     where Choice.RawValue == String { try choice(key.rawValue, as: type) }

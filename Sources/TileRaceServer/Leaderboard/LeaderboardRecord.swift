@@ -129,7 +129,9 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 }
                 _ = try fields.integer("size", in: 3...8)
                 for key in ["score", "max", "moves", "time", "target", "assists"] { _ = try fields.integer(key, in: natural) }
-                let sprintTime = try fields.optionalInteger("sprint", in: natural)
+                let sprintTime = try fields["sprint"].map { (text: String) throws(ProtocolError) in
+                    try Fields.integer(text, named: "sprint", in: natural)
+                }
                 guard (sprintTime != nil) == board.isSprint else {
                     throw ProtocolError(.badArguments, board.isSprint ? "a sprint entry without sprint=" : "sprint= off a sprint board")
                 }
