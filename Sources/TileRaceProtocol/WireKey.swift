@@ -5,6 +5,11 @@ enum WireKey: String {
 }
 
 extension Fields {
+    /// Fields of one pair.
+    init(_ key: WireKey, _ value: String) { self.init(pairs: [(key.rawValue, value)]) }
+    init(_ key: WireKey, _ value: Int) { self.init(key, String(value)) }
+    init(_ key: WireKey, _ value: Bool) { self.init(key, value ? "yes" : "no") }
+
     subscript(key: WireKey) -> String? { self[key.rawValue] }
 
     mutating func append(_ key: WireKey, _ value: String) { append(key.rawValue, value) }
