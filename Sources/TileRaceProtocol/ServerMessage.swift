@@ -100,7 +100,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .entry(let entry): ("ENTRY", entry.fields)
         case .log(let chunk): ("LOG", Fields(positionals: [chunk]))
         case .info(let text): ("INFO", Fields(positionals: [TextFilter.printableASCII(text)]))
-        case .event(let event): (event.verb, event.fields)
+        case .event(let event): event.parts
         case .connection(let connection): ("CONNECTION", connection.fields)
         case .ban(let ban): ("BAN", ban.fields)
         case .rating(let entry): ("RATING", entry.fields)
