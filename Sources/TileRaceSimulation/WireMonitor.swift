@@ -168,8 +168,6 @@ struct WireMonitor {
             if case .ok(.submit) = message, lastGameIsGhost[party] == true {
                 simulation.fail("a ghost race is never on a board", "\(party) submitted a ghost race and got \(line)")
             }
-            if case .ok(.create(let room)) = message, room.isRated { ratedRooms.insert(prefix + Names.nicknameKey(room.name)) }
-            if case .ok(.join(let room)) = message, room.isRated { ratedRooms.insert(prefix + Names.nicknameKey(room.name)) }
             noteRoomChange(message, id: id, prefix: prefix)
             if case .ok(.info(let info)) = message {
                 infoReplies += 1
@@ -271,11 +269,12 @@ struct WireMonitor {
         queuedConnections.contains(connection)
     }
 
-    /// Entering a practice game also leaves the quick race queue.
+    /// Entering a practice game also leaves the quick race queue. A room described as rated is noted.
     private mutating func noteRoomChange(_ message: ServerMessage, id: Int, prefix: String) {
         switch message {
         case .ok(.create(let room)), .ok(.join(let room)), .ok(.watch(let room)), .ok(.hello(_, _, _, .some(let room))):
             roomOf[id] = prefix + Names.nicknameKey(room.name)
+            if room.isRated { ratedRooms.insert(prefix + Names.nicknameKey(room.name)) }
             queuedConnections.remove(id)
         case .ok(.practice):
             queuedConnections.remove(id)
