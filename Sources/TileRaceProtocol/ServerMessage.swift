@@ -125,7 +125,7 @@ public enum ServerMessage: Hashable, Sendable {
         case "ENTRY": return .entry(try LeaderboardEntry(fields: Fields(words: rest.split(separator: " "))))
         case "LOG":
             let chunk = String(rest)
-            guard !chunk.isEmpty, chunk.utf8.allSatisfy(ServerMessage.isLogByte) else {
+            guard !chunk.isEmpty, chunk.utf8.allSatisfy({ "LRUDZX@".utf8.contains($0) || (0x30...0x39).contains($0) }) else {
                 throw ProtocolError(.badArguments, "LOG holds something other than L R U D Z X, @ and digits")
             }
             return .log(chunk)
@@ -135,11 +135,6 @@ public enum ServerMessage: Hashable, Sendable {
         case "RATING": return .rating(try RatingEntry(fields: Fields(words: rest.split(separator: " "))))
         default: return .event(try ServerEvent.parse(verb: verb, rest: rest))
         }
-    }
-
-    /// Whether a byte may appear in a `LOG` chunk: `L R U D Z X` and digits.
-    private static func isLogByte(_ byte: UInt8) -> Bool {
-        "LRUDZX@".utf8.contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// Splits off the first space-separated word.
