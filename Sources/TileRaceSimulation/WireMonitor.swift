@@ -160,7 +160,10 @@ struct WireMonitor {
         case .error(let error) where error.code == .tooManyRooms:
             createsRefusedFull += 1
         case .ok:
-            if line.hasPrefix("OK HELLO") || line.hasPrefix("OK NICK"), let nickname = field("nick", in: line) {
+            var accepted: String?
+            if case .ok(.hello(let nickname, _, _, _)) = message { accepted = nickname }
+            if case .ok(.nickname(let nickname)) = message { accepted = nickname }
+            if let nickname = accepted {
                 nicknames[party, default: []].insert(Names.nicknameKey(nickname))
                 nicknameOf[id] = (Names.nicknameKey(nickname), simulation.now)
             }
@@ -339,10 +342,5 @@ struct WireMonitor {
                 "a late START says how long the race has run",
                 "race \(key) started \(expected) ms ago but \(party) got a START without elapsed=")
         }
-    }
-
-    /// The value of `name=` in a line of fields.
-    private func field(_ name: String, in line: String) -> String? {
-        line.split(separator: " ").first { $0.hasPrefix("\(name)=") }.map { String($0.dropFirst(name.count + 1)) }
     }
 }
