@@ -55,6 +55,12 @@ public enum OkReply: Hashable, Sendable {
 
     public var fields: Fields { parts.fields }
 
+    /// `OK <VERB>` and the fields after it, built once.
+    var lineParts: (String, Fields) {
+        let (verb, fields) = parts
+        return ("OK " + verb.rawValue, fields)
+    }
+
     /// The verb it answers and the fields after it, in one switch so neither can miss a case.
     private var parts: (verb: RequestVerb, fields: Fields) {
         var fields = Fields()

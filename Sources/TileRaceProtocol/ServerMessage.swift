@@ -92,7 +92,7 @@ public enum ServerMessage: Hashable, Sendable {
     /// The line's first word (`OK` with its verb) and the fields after it.
     private var parts: (head: String, fields: Fields) {
         switch self {
-        case .ok(let reply): ("OK " + reply.verb.rawValue, reply.fields)
+        case .ok(let reply): reply.lineParts
         case .error(let error): ("ERR", Fields(positionals: [error.code.rawValue, error.message]))
         case .pong(let token): ("PONG", Fields(positionals: token.map { [$0] } ?? []))
         case .room(let room): ("ROOM", room.fields)
