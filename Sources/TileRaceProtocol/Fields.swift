@@ -98,36 +98,14 @@ public struct Fields: Hashable, Sendable {
         try Fields.integer(try string(key), named: key, in: range, code: code)
     }
 
-    /// An optional integer, optionally within a range.
-    public func optionalInteger(_ key: String, in range: ClosedRange<Int>? = nil, code: ErrorCode = .badArguments) throws(ProtocolError)
-        -> Int?
-    {
-        guard let text = self[key] else { return nil }
-        return try Fields.integer(text, named: key, in: range, code: code)
-    }
-
     public func bool(_ key: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool {
         try Fields.bool(try string(key), named: key, code: code)
-    }
-
-    public func optionalBool(_ key: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool? {
-        guard let text = self[key] else { return nil }
-        return try Fields.bool(text, named: key, code: code)
     }
 
     /// A required name (nickname, room name, code).
     public func name(_ key: String) throws(ProtocolError) -> String {
         let value = try string(key)
         try Names.validateName(value, as: key)
-        return value
-    }
-
-    /// A required value that must be one of `choices`.
-    public func choice(_ key: String, among choices: [String], code: ErrorCode = .badArguments) throws(ProtocolError) -> String {
-        let value = try string(key)
-        guard choices.contains(value) else {
-            throw ProtocolError(code, "\(key)=\(TextFilter.printableASCII(value)) must be one of \(choices.joined(separator: ", "))")
-        }
         return value
     }
 

@@ -272,7 +272,13 @@ public struct Field<Root>: Sendable {
     static func derived(_ key: String, _ word: @escaping @Sendable (Root) -> String, among choices: [String]) -> Field {
         Field(
             key: key, write: { root, fields in fields.append(key, word(root)) },
-            read: { _, fields throws(ProtocolError) in _ = try fields.choice(key, among: choices) })
+            read: { _, fields throws(ProtocolError) in
+                let value = try fields.string(key)
+                guard choices.contains(value) else {
+                    throw ProtocolError(
+                        .badArguments, "\(key)=\(TextFilter.printableASCII(value)) must be one of \(choices.joined(separator: ", "))")
+                }
+            })
     }
 
     /// An optional `ShownRating`'s fields.

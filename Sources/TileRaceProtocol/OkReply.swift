@@ -51,87 +51,76 @@ public enum OkReply: Hashable, Sendable {
     /// Out of the matchmaking queue (or was not in it).
     case unqueue
 
-    public var verb: RequestVerb {
-        switch self {
-        case .hello: .hello
-        case .nickname: .nickname
-        case .quit: .quit
-        case .help: .help
-        case .rooms: .rooms
-        case .create: .create
-        case .join: .join
-        case .watch: .watch
-        case .who: .who
-        case .ready: .ready
-        case .leave: .leave
-        case .move: .move
-        case .restart: .restart
-        case .resign: .resign
-        case .pause: .pause
-        case .resume: .resume
-        case .submit: .submit
-        case .top: .top
-        case .record: .record
-        case .practice: .practice
-        case .resync: .resync
-        case .info: .info
-        case .auth: .auth
-        case .connections: .connections
-        case .kick: .kick
-        case .ban: .ban
-        case .unban: .unban
-        case .bans: .bans
-        case .removeEntry: .removeEntry
-        case .announce: .announce
-        case .say: .say
-        case .mute: .mute
-        case .unmute: .unmute
-        case .queue: .queue
-        case .unqueue: .unqueue
-        }
+    public var verb: RequestVerb { parts.verb }
+
+    public var fields: Fields { parts.fields }
+
+    /// `OK <VERB>` and the fields after it, built once.
+    var lineParts: (String, Fields) {
+        let (verb, fields) = parts
+        return ("OK " + verb.rawValue, fields)
     }
 
-    public var fields: Fields {
+    /// The verb it answers and the fields after it, in one switch so neither can miss a case.
+    private var parts: (verb: RequestVerb, fields: Fields) {
         var fields = Fields()
+        let verb: RequestVerb
         switch self {
         case .hello(let nickname, let session, let isResumed, let room):
+            verb = .hello
             if let nickname { fields.append(.nick, nickname) }
             if let session { fields.append(.session, session) }
             if isResumed { fields.append(.resumed, true) }
             room?.append(to: &fields)
-        case .nickname(let nickname), .kick(let nickname), .mute(let nickname), .unmute(let nickname): fields.append(.nick, nickname)
-        case .help(let count), .rooms(let count), .connections(let count), .bans(let count), .announce(let count):
-            fields.append(.count, count)
-        case .create(let room), .join(let room), .watch(let room): room.append(to: &fields)
+        case .nickname(let nickname): (verb, fields) = (.nickname, Fields(.nick, nickname))
+        case .kick(let nickname): (verb, fields) = (.kick, Fields(.nick, nickname))
+        case .mute(let nickname): (verb, fields) = (.mute, Fields(.nick, nickname))
+        case .unmute(let nickname): (verb, fields) = (.unmute, Fields(.nick, nickname))
+        case .help(let count): (verb, fields) = (.help, Fields(.count, count))
+        case .rooms(let count): (verb, fields) = (.rooms, Fields(.count, count))
+        case .connections(let count): (verb, fields) = (.connections, Fields(.count, count))
+        case .bans(let count): (verb, fields) = (.bans, Fields(.count, count))
+        case .announce(let count): (verb, fields) = (.announce, Fields(.count, count))
+        case .create(let room): (verb, fields) = (.create, room.fields)
+        case .join(let room): (verb, fields) = (.join, room.fields)
+        case .watch(let room): (verb, fields) = (.watch, room.fields)
         case .who(let room, let count):
+            verb = .who
             fields.append(.room, room)
             fields.append(.count, count)
-        case .ready(let isReady): fields.append(.ready, isReady)
-        case .leave(let room): fields.append(.room, room)
-        case .move(let acknowledgement): acknowledgement.append(to: &fields)
+        case .ready(let isReady): (verb, fields) = (.ready, Fields(.ready, isReady))
+        case .leave(let room): (verb, fields) = (.leave, Fields(.room, room))
+        case .move(let acknowledgement): (verb, fields) = (.move, acknowledgement.fields)
         case .restart(let seed, let restarts):
+            verb = .restart
             fields.append(.seed, seed)
             fields.append(.restarts, restarts)
-        case .pause(let milliseconds), .resume(let milliseconds): fields.append(.time, milliseconds)
-        case .resign(let score): fields.append(.score, score)
-        case .submit(let receipt): receipt.append(to: &fields)
-        case .top(let summary): summary.append(to: &fields)
-        case .record(let summary): summary.append(to: &fields)
-        case .practice(let options): options.append(to: &fields)
-        case .info(let info): info.append(to: &fields)
-        case .auth: fields.append(.operator, true)
-        case .ban(let ban): ban.append(to: &fields)
-        case .unban(let target): fields.append(.target, target.description)
+        case .pause(let milliseconds): (verb, fields) = (.pause, Fields(.time, milliseconds))
+        case .resume(let milliseconds): (verb, fields) = (.resume, Fields(.time, milliseconds))
+        case .resign(let score): (verb, fields) = (.resign, Fields(.score, score))
+        case .submit(let receipt): (verb, fields) = (.submit, receipt.fields)
+        case .top(let summary): (verb, fields) = (.top, summary.fields)
+        case .record(let summary): (verb, fields) = (.record, summary.fields)
+        case .practice(let options): (verb, fields) = (.practice, options.fields)
+        case .info(let info): (verb, fields) = (.info, info.fields)
+        case .auth: (verb, fields) = (.auth, Fields(.operator, true))
+        case .ban(let ban): (verb, fields) = (.ban, ban.fields)
+        case .unban(let target): (verb, fields) = (.unban, Fields(.target, target.description))
         case .removeEntry(let nickname, let board, let date):
+            verb = .removeEntry
             fields.append(.nick, nickname)
             fields.append(.board, board.rawValue)
             if let date { fields.append(.date, date) }
         case .queue(let waiting, let rating):
+            verb = .queue
             fields.append(.waiting, waiting)
             rating?.append(to: &fields)
-        case .quit, .resync, .say, .unqueue: break
+        case .quit: verb = .quit
+        case .resync: verb = .resync
+        case .say: verb = .say
+        case .unqueue: verb = .unqueue
         }
-        return fields
+        return (verb, fields)
     }
 
     /// Reads the reply to `verb` from its fields.

@@ -11,8 +11,8 @@ public enum RecordChunks {
         while start < bytes.count {
             var end = min(start + max(3, maximumLength), bytes.count)
             if end < bytes.count {
-                // Step back to an entry's start: a letter (not a digit, not an `@`).
-                while end > start, !isEntryStart(bytes, at: end) { end -= 1 }
+                // Step back to an entry's start: a letter (not a digit of an `X` or a time, not a time's `@`).
+                while end > start, (0x30...0x39).contains(bytes[end]) || bytes[end] == UInt8(ascii: "@") { end -= 1 }
                 if end == start { end = min(start + max(3, maximumLength), bytes.count) }
             }
             chunks.append(String(decoding: bytes[start..<end], as: UTF8.self))
@@ -28,12 +28,6 @@ public enum RecordChunks {
 
     /// Stepping back to an entry's start loses at most the longest entry (`X03@` + 9 digits) less one.
     private static let shortestChunk = maximumChunkLength - 12
-
-    /// Not a digit (of an `X` or a time) and not a time's `@`.
-    private static func isEntryStart(_ bytes: [UInt8], at index: Int) -> Bool {
-        let byte = bytes[index]
-        return !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) && byte != UInt8(ascii: "@")
-    }
 
     /// The log of a reply's `LOG` items, in the order they came.
     public static func join(_ chunks: [String]) -> String {

@@ -36,83 +36,69 @@ public enum ServerEvent: Hashable, Sendable {
     /// Put in this quick race's room; `JOINED`, `READY`, `COUNTDOWN` follow.
     case matched(RoomDescription)
 
-    public var verb: String {
-        switch self {
-        case .hello: "HELLO"
-        case .joined: "JOINED"
-        case .left: "LEFT"
-        case .ready: "READY"
-        case .countdown: "COUNTDOWN"
-        case .cancel: "CANCEL"
-        case .start: "START"
-        case .progress: "PROGRESS"
-        case .finish: "FINISH"
-        case .result: "RESULT"
-        case .end: "END"
-        case .resync: "RESYNC"
-        case .away: "AWAY"
-        case .back: "BACK"
-        case .ping: "PING"
-        case .bye: "BYE"
-        case .notice: "NOTICE"
-        case .chat: "CHAT"
-        case .queued: "QUEUED"
-        case .matched: "MATCHED"
-        }
-    }
-
     public static let verbs: Set<String> = [
         "HELLO", "JOINED", "LEFT", "READY", "COUNTDOWN", "CANCEL", "START", "PROGRESS", "FINISH", "RESULT",
         "END", "RESYNC", "AWAY", "BACK", "PING", "BYE", "NOTICE", "CHAT",
         "QUEUED", "MATCHED",
     ]
 
-    var fields: Fields {
+    /// The verb and the fields after it, in one switch so neither can miss a case.
+    var parts: (String, Fields) {
         var fields = Fields()
+        let verb: String
         switch self {
-        case .hello(let greeting): greeting.append(to: &fields)
+        case .hello(let greeting): (verb, fields) = ("HELLO", greeting.fields)
         case .joined(let room, let nickname, let role, let isBot):
+            verb = "JOINED"
             fields.append(.room, room)
             fields.append(.nick, nickname)
             fields.append(.role, role.rawValue)
             if isBot { fields.append(.bot, true) }
         case .left(let room, let nickname), .back(let room, let nickname):
+            if case .left = self { verb = "LEFT" } else { verb = "BACK" }
             fields.append(.room, room)
             fields.append(.nick, nickname)
         case .ready(let room, let nickname, let isReady, let rating):
+            verb = "READY"
             fields.append(.room, room)
             fields.append(.nick, nickname)
             fields.append(.ready, isReady)
             rating?.append(to: &fields)
         case .countdown(let room, let milliseconds):
+            verb = "COUNTDOWN"
             fields.append(.room, room)
             fields.append(.ms, milliseconds)
         case .cancel(let room, let reason):
+            verb = "CANCEL"
             fields.append(.room, room)
             fields.append(.reason, reason.word)
-        case .start(let start): start.append(to: &fields)
-        case .progress(let progress): progress.append(to: &fields)
-        case .finish(let finish), .result(let finish): finish.append(to: &fields)
+        case .start(let start): (verb, fields) = ("START", start.fields)
+        case .progress(let progress): (verb, fields) = ("PROGRESS", progress.fields)
+        case .finish(let finish): (verb, fields) = ("FINISH", finish.fields)
+        case .result(let finish): (verb, fields) = ("RESULT", finish.fields)
         case .end(let room, let race, let count):
+            verb = "END"
             fields.append(.room, room)
             fields.append(.race, race)
             fields.append(.count, count)
-        case .resync(let sync): sync.append(to: &fields)
+        case .resync(let sync): (verb, fields) = ("RESYNC", sync.fields)
         case .away(let room, let nickname, let milliseconds):
+            verb = "AWAY"
             fields.append(.room, room)
             fields.append(.nick, nickname)
             fields.append(.ms, milliseconds)
-        case .ping(let token): fields.positionals = token.map { [$0] } ?? []
-        case .bye(let text): fields.positionals = [TextFilter.printableASCII(text)]
-        case .notice(let text): fields.append(.text, PercentText.encode(text))
-        case .chat(let line): line.append(to: &fields)
+        case .ping(let token): (verb, fields) = ("PING", Fields(positionals: token.map { [$0] } ?? []))
+        case .bye(let text): (verb, fields) = ("BYE", Fields(positionals: [TextFilter.printableASCII(text)]))
+        case .notice(let text): (verb, fields) = ("NOTICE", Fields(.text, PercentText.encode(text)))
+        case .chat(let line): (verb, fields) = ("CHAT", line.fields)
         case .queued(let waiting, let seconds, let offersBots):
+            verb = "QUEUED"
             fields.append(.waiting, waiting)
             fields.append(.seconds, seconds)
             if offersBots { fields.append(.offer, "bots") }
-        case .matched(let room): room.append(to: &fields)
+        case .matched(let room): (verb, fields) = ("MATCHED", room.fields)
         }
-        return fields
+        return (verb, fields)
     }
 
     /// Reads an event from its verb and the rest of its line; another verb is an unknown line.

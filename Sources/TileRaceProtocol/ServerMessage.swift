@@ -92,7 +92,7 @@ public enum ServerMessage: Hashable, Sendable {
     /// The line's first word (`OK` with its verb) and the fields after it.
     private var parts: (head: String, fields: Fields) {
         switch self {
-        case .ok(let reply): ("OK " + reply.verb.rawValue, reply.fields)
+        case .ok(let reply): reply.lineParts
         case .error(let error): ("ERR", Fields(positionals: [error.code.rawValue, error.message]))
         case .pong(let token): ("PONG", Fields(positionals: token.map { [$0] } ?? []))
         case .room(let room): ("ROOM", room.fields)
@@ -100,7 +100,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .entry(let entry): ("ENTRY", entry.fields)
         case .log(let chunk): ("LOG", Fields(positionals: [chunk]))
         case .info(let text): ("INFO", Fields(positionals: [TextFilter.printableASCII(text)]))
-        case .event(let event): (event.verb, event.fields)
+        case .event(let event): event.parts
         case .connection(let connection): ("CONNECTION", connection.fields)
         case .ban(let ban): ("BAN", ban.fields)
         case .rating(let entry): ("RATING", entry.fields)
@@ -125,7 +125,7 @@ public enum ServerMessage: Hashable, Sendable {
         case "ENTRY": return .entry(try LeaderboardEntry(fields: Fields(words: rest.split(separator: " "))))
         case "LOG":
             let chunk = String(rest)
-            guard !chunk.isEmpty, chunk.utf8.allSatisfy(ServerMessage.isLogByte) else {
+            guard !chunk.isEmpty, chunk.utf8.allSatisfy({ "LRUDZX@".utf8.contains($0) || (0x30...0x39).contains($0) }) else {
                 throw ProtocolError(.badArguments, "LOG holds something other than L R U D Z X, @ and digits")
             }
             return .log(chunk)
@@ -135,11 +135,6 @@ public enum ServerMessage: Hashable, Sendable {
         case "RATING": return .rating(try RatingEntry(fields: Fields(words: rest.split(separator: " "))))
         default: return .event(try ServerEvent.parse(verb: verb, rest: rest))
         }
-    }
-
-    /// Whether a byte may appear in a `LOG` chunk: `L R U D Z X` and digits.
-    private static func isLogByte(_ byte: UInt8) -> Bool {
-        "LRUDZX@".utf8.contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// Splits off the first space-separated word.

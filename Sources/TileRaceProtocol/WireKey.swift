@@ -5,6 +5,11 @@ enum WireKey: String {
 }
 
 extension Fields {
+    /// Fields of one pair.
+    init(_ key: WireKey, _ value: String) { self.init(pairs: [(key.rawValue, value)]) }
+    init(_ key: WireKey, _ value: Int) { self.init(key, String(value)) }
+    init(_ key: WireKey, _ value: Bool) { self.init(key, value ? "yes" : "no") }
+
     subscript(key: WireKey) -> String? { self[key.rawValue] }
 
     mutating func append(_ key: WireKey, _ value: String) { append(key.rawValue, value) }
@@ -16,7 +21,7 @@ extension Fields {
     func name(_ key: WireKey) throws(ProtocolError) -> String { try name(key.rawValue) }
     func bool(_ key: WireKey) throws(ProtocolError) -> Bool { try bool(key.rawValue) }
     func flag(_ key: WireKey, code: ErrorCode = .badArguments) throws(ProtocolError) -> Bool {
-        try optionalBool(key.rawValue, code: code) ?? false
+        try self[key].map { (text: String) throws(ProtocolError) in try Fields.bool(text, named: key.rawValue, code: code) } ?? false
     }
     func choice<Choice: RawRepresentable & CaseIterable>(_ key: WireKey, as type: Choice.Type) throws(ProtocolError) -> Choice
     where Choice.RawValue == String { try choice(key.rawValue, as: type) }

@@ -168,7 +168,7 @@ public final class RaceServer: @unchecked Sendable {
         self.registry = registry
         // Read before the first connection is let in (none when the store does
         // not answer within 5 s: they come with the next read).
-        if case .bans(let bans) = leaderboard.answer(.bans) { _ = registry.withState { $0.changeBans(.replaceAll(bans)) } }
+        if case .bans(let bans) = leaderboard.answer(.bans) { _ = registry.withState { $0.changeBans { $0 = ServerRegistry.keyed(bans) } } }
         if let redis = configuration.redisStore {
             let bound = configuration.bindAddress
             let host = bound == "0.0.0.0" || bound == "::" ? Socket.interfaceAddresses().first ?? "127.0.0.1" : bound
@@ -222,7 +222,7 @@ public final class RaceServer: @unchecked Sendable {
         do throws(StoreError) {
             if let redis = configuration.redisStore {
                 return try RedisLeaderboardService(
-                    address: redis, durability: configuration.acceptsRelaxedStoreDurability ? .relaxed : .strict, log: configuration.log)
+                    address: redis, acceptsRelaxedDurability: configuration.acceptsRelaxedStoreDurability, log: configuration.log)
             }
             if let makeStore = configuration.makeStore { return FileLeaderboardService(store: makeStore()) }
             let store =

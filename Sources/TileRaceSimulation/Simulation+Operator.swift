@@ -93,16 +93,12 @@ extension Simulation {
     }
 
     func checkBans(_ line: String, from index: Int) {
-        guard !bannedNicknames.isEmpty, let core = servers[index].core else { return }
+        guard !bannedNicknames.isEmpty, let core = servers[index].core, let message = try? ServerMessage.parse(line) else { return }
         let named: [String]
-        if line.hasPrefix("OK HELLO ") || line.hasPrefix("OK NICK ") {
-            named = line.split(separator: " ").filter { $0.hasPrefix("nick=") }.map { String($0.dropFirst(5)) }
-        } else if line.hasPrefix("START "), !line.contains(" elapsed="),
-            let players = line.split(separator: " ").first(where: { $0.hasPrefix("players=") })
-        {
-            named = players.dropFirst(8).split(separator: ",").map(String.init)
-        } else {
-            return
+        switch message {
+        case .ok(.hello(.some(let nickname), _, _, _)), .ok(.nickname(let nickname)): named = [nickname]
+        case .event(.start(let start)) where start.elapsedMilliseconds == nil: named = start.players
+        default: return
         }
         for nickname in named {
             guard bannedNicknames.contains(Nickname(nickname)), core.isBanned(nickname: nickname) else { continue }

@@ -30,16 +30,13 @@ struct WireMonitor {
     /// The most players a quick race holds (protocol.md section 5.8).
     static let largestQuickRace = 8
 
-    /// Races started (`START` seen first time), on all servers.
-    private(set) var racesStarted = 0
-    /// Races ended (`END` seen first time).
-    private(set) var racesEnded = 0
     /// `OK RESYNC` replies followed by the `RESYNC` event, on all servers.
     private(set) var resyncsAnswered = 0
     /// The parties whose last line was `OK RESYNC`: their next one must be the `RESYNC` event.
     private var awaitingResyncEvent: Set<String> = []
     /// `OK INFO` replies sent, each checked.
     private(set) var infoReplies = 0
+    /// Races started (`START` seen first time) and ended (`END` seen first time), on all servers.
     private var startedRaces: Set<String> = []
     /// When each race's first `START` was sent (simulated milliseconds).
     private var startSentAt: [String: Int] = [:]
@@ -68,19 +65,16 @@ struct WireMonitor {
     private(set) var practicesAskedToDeal = 0
     /// A closed connection's id is never reused.
     private var queuedConnections: Set<Int> = []
-    /// The quick races the queue made (rooms `MATCHED` named), on all servers.
-    private(set) var quickRacesMatched = 0
     /// `CREATE`s refused with `ERR too-many-rooms`, on all servers.
     private(set) var createsRefusedFull = 0
-    /// Keyed by server prefix and room key: size per `MATCHED`, and connections told so far.
+    /// The quick races the queue made (rooms `MATCHED` named), on all servers. Keyed by server
+    /// prefix and room key: size per `MATCHED`, and connections told so far.
     private var quickRooms: [String: (size: Int, connections: Set<Int>)] = [:]
     /// The quick races matched in the batch of lines being sent (`batchEnded`).
     private var matchedInBatch: Set<String> = []
     /// Until `OK LEAVE`, the only way out of a room on a live connection.
     private var roomOf: [Int: String] = [:]
-    /// Races whose `RESULT` lines carried ratings, on all servers.
-    private(set) var ratedRacesRated = 0
-    /// The rated races whose ratings were checked (`checkRatings`, once each).
+    /// Races whose `RESULT` lines carried ratings, on all servers, checked once each (`checkRatings`).
     private var ratedRacesChecked: Set<String> = []
     /// For the `.storeAnswer` being handed now: its rated `RESULT` lines are checked against it.
     var ratingSnapshot: RatingAudit.Snapshot?
@@ -154,7 +148,6 @@ struct WireMonitor {
                 simulation.fail("a quick race holds 2 to 8 players", "\(party) was matched into a room of \(room.playerCount): \(line)")
             }
             var matched = quickRooms[key] ?? (room.playerCount, [])
-            if quickRooms[key] == nil { quickRacesMatched += 1 }
             if !matched.connections.insert(id).inserted || matched.size != room.playerCount {
                 simulation.fail("a quick race holds 2 to 8 players", "\(party) got a second or different MATCHED for \(key): \(line)")
             }
@@ -167,7 +160,10 @@ struct WireMonitor {
         case .error(let error) where error.code == .tooManyRooms:
             createsRefusedFull += 1
         case .ok:
-            if line.hasPrefix("OK HELLO") || line.hasPrefix("OK NICK"), let nickname = field("nick", in: line) {
+            var accepted: String?
+            if case .ok(.hello(let nickname, _, _, _)) = message { accepted = nickname }
+            if case .ok(.nickname(let nickname)) = message { accepted = nickname }
+            if let nickname = accepted {
                 nicknames[party, default: []].insert(Names.nicknameKey(nickname))
                 nicknameOf[id] = (Names.nicknameKey(nickname), simulation.now)
             }
@@ -175,8 +171,6 @@ struct WireMonitor {
             if case .ok(.submit) = message, lastGameIsGhost[party] == true {
                 simulation.fail("a ghost race is never on a board", "\(party) submitted a ghost race and got \(line)")
             }
-            if case .ok(.create(let room)) = message, room.isRated { ratedRooms.insert(prefix + Names.nicknameKey(room.name)) }
-            if case .ok(.join(let room)) = message, room.isRated { ratedRooms.insert(prefix + Names.nicknameKey(room.name)) }
             noteRoomChange(message, id: id, prefix: prefix)
             if case .ok(.info(let info)) = message {
                 infoReplies += 1
@@ -184,7 +178,7 @@ struct WireMonitor {
             }
         case .event(.start(let start)):
             let key = prefix + String(start.race)
-            if startedRaces.insert(key).inserted { racesStarted += 1 }
+            startedRaces.insert(key)
             checkElapsedTime(of: start, key: key, party: party, simulation: simulation)
             raceStartedAt[id] = startSentAt[key]
             let players = start.players.map(Names.nicknameKey)
@@ -228,7 +222,7 @@ struct WireMonitor {
             checkProgress(progress, line: line, id: id, party: party, prefix: prefix, simulation: simulation)
         case .event(.end(_, let race, let count)):
             let key = prefix + String(race)
-            if endedRaces.insert(key).inserted { racesEnded += 1 }
+            endedRaces.insert(key)
             if let raceSeen = seen[id]?.removeValue(forKey: key) {
                 let results = raceSeen.results
                 if !raceSeen.ratingChanges.isEmpty, raceSeen.ratingChanges.count != results.count {
@@ -268,16 +262,22 @@ struct WireMonitor {
         }
     }
 
+    var racesStarted: Int { startedRaces.count }
+    var racesEnded: Int { endedRaces.count }
+    var quickRacesMatched: Int { quickRooms.count }
+    var ratedRacesRated: Int { ratedRacesChecked.count }
+
     /// Whether a connection is in a quick race queue (`OK QUEUE` and no way out since).
     func isQueued(_ connection: Int) -> Bool {
         queuedConnections.contains(connection)
     }
 
-    /// Entering a practice game also leaves the quick race queue.
+    /// Entering a practice game also leaves the quick race queue. A room described as rated is noted.
     private mutating func noteRoomChange(_ message: ServerMessage, id: Int, prefix: String) {
         switch message {
         case .ok(.create(let room)), .ok(.join(let room)), .ok(.watch(let room)), .ok(.hello(_, _, _, .some(let room))):
             roomOf[id] = prefix + Names.nicknameKey(room.name)
+            if room.isRated { ratedRooms.insert(prefix + Names.nicknameKey(room.name)) }
             queuedConnections.remove(id)
         case .ok(.practice):
             queuedConnections.remove(id)
@@ -307,7 +307,6 @@ struct WireMonitor {
     /// Checked once, at the first `END` after its rated `RESULT`s: people only, no assists,
     /// two or more racers at the start, and the simulator's reckoning.
     private mutating func checkRatings(of race: RaceSeen, key: String, simulation: Simulation) {
-        ratedRacesRated += 1
         let invariant = "only races of two people or more without assists are rated"
         if !race.bots.isEmpty {
             simulation.fail(invariant, "race \(key) with the bots \(race.bots.sorted()) was rated")
@@ -343,10 +342,5 @@ struct WireMonitor {
                 "a late START says how long the race has run",
                 "race \(key) started \(expected) ms ago but \(party) got a START without elapsed=")
         }
-    }
-
-    /// The value of `name=` in a line of fields.
-    private func field(_ name: String, in line: String) -> String? {
-        line.split(separator: " ").first { $0.hasPrefix("\(name)=") }.map { String($0.dropFirst(name.count + 1)) }
     }
 }

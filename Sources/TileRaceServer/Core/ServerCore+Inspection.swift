@@ -9,9 +9,7 @@ extension ServerCore {
         /// Nil while away.
         package var connection: ConnectionID?
         package var nickname: String?
-        package var isBot: Bool
         package var room: String?
-        package var isWatching: Bool
         package var game: GameView?
         package var isGreeted = false
 
@@ -31,13 +29,10 @@ extension ServerCore {
         package var room: String
         package var id: Int
         package var startedAt: Int
-        /// Seconds; 0: none.
-        package var timeLimit: Int
         package var racers: [RacerView]
     }
 
     package struct RacerView: Hashable, Sendable {
-        package var id: ConnectionID
         package var nickname: String
         package var finish: FinishReason?
     }
@@ -69,16 +64,16 @@ extension ServerCore {
             game = GameView(isRace: true, lastSeq: racer.liveGame.lastSeq, game: racer.liveGame.game, finish: racer.finish?.reason)
         }
         return SessionView(
-            id: session.id, connection: session.connection, nickname: session.nickname, isBot: session.isBot, room: room?.name,
-            isWatching: session.role == .watcher, game: game, isGreeted: session.isGreeted)
+            id: session.id, connection: session.connection, nickname: session.nickname, room: room?.name, game: game,
+            isGreeted: session.isGreeted)
     }
 
     package var raceViews: [RaceView] {
         rooms.keys.sorted().compactMap { key in
             guard let room = rooms[key], let race = room.race else { return nil }
             return RaceView(
-                room: room.name, id: race.id, startedAt: race.startedAt, timeLimit: room.options.timeLimit,
-                racers: race.racers.map { RacerView(id: $0.id, nickname: $0.nickname, finish: $0.finish?.reason) })
+                room: room.name, id: race.id, startedAt: race.startedAt,
+                racers: race.racers.map { RacerView(nickname: $0.nickname, finish: $0.finish?.reason) })
         }
     }
 }

@@ -47,7 +47,7 @@ extension ServerCore {
         if id == banRefreshQuestion {
             banRefreshQuestion = nil
             // An unreachable store changes nothing.
-            if case .bans(let stored) = answer { changeBans(.replaceAll(stored)) }
+            if case .bans(let stored) = answer { changeBans { $0 = ServerRegistry.keyed(stored) } }
             return
         }
         if let ratings = awaitedRatings.removeValue(forKey: id) { return ratingsAnswered(ratings, answer) }
@@ -136,7 +136,10 @@ extension ServerCore {
     func infoLine(isStoreUp: Bool) -> String {
         addPendingMoves()
         let second = now / 1000
-        let (players, rooms, races, moves) = registry.withState { $0.info(second: second) }
+        let (players, rooms, races, moves) = registry.withState { registry in
+            let races = registry.rooms.values.count { $0.description.state == .racing }
+            return (registry.greetedCount, registry.rooms.count, races, registry.moveRate.total(atSecond: second))
+        }
         let info = ServerInfo(
             version: TileRaceVersion.current, uptimeSeconds: max(0, now - startedAt) / 1000, players: players, rooms: rooms,
             races: races, tenthsOfMovesPerSecond: ServerInfo.tenthsPerSecond(movesInLastMinute: moves), store: storeKind,

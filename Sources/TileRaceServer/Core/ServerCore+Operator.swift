@@ -117,18 +117,18 @@ extension ServerCore {
     func moderationLines(_ answer: LeaderboardAnswer, _ request: LeaderboardRequest) -> [String] {
         switch (request, answer) {
         case (.ban(let ban), .moderated):
-            changeBans(.ban(ban))
+            changeBans { $0[ban.target.key] = ban }
             log(.info, "operator banned \(ban.target) until \(ban.untilText)" + (ban.reason.isEmpty ? "" : " (\(ban.reason))"))
             return [ServerMessage.ok(.ban(ban)).line]
         case (.unban(let target), .moderated(let found)):
             guard found else { return [ServerMessage.error(ProtocolError(.notBanned, "\(target) is not banned")).line] }
-            changeBans(.lift(target))
+            changeBans { $0[target.key] = nil }
             log(.info, "operator lifted the ban of \(target)")
             return [ServerMessage.ok(.unban(target: target)).line]
         case (.bans, .bans(let stored)):
             let wall = clock.wallMilliseconds
             let active = stored.filter { $0.isActive(at: wall) }.sorted { $0.target.key < $1.target.key }
-            changeBans(.replaceAll(stored))
+            changeBans { $0 = ServerRegistry.keyed(stored) }
             return active.map { ServerMessage.ban($0).line } + [ServerMessage.ok(.bans(count: active.count)).line]
         case (.removeEntry(let order, let today), .moderated(let found)):
             let query = order.query
@@ -144,7 +144,7 @@ extension ServerCore {
     }
 
     /// Closes this shard's banned sessions now; other shards at their sweep.
-    func changeBans(_ change: ServerRegistry.BanChange) {
+    func changeBans(_ change: (inout [String: BanInfo]) -> Void) {
         let (isChanged, version) = registry.withState { ($0.changeBans(change), $0.bansVersion) }
         bansVersion = version
         if isChanged { closeBannedSessions() }
@@ -194,7 +194,10 @@ extension ServerCore {
             if shardCount > 1 {
                 registry.connections = registry.connections.filter { $0.value.shard != shard }.merging(noted) { _, new in new }
             }
-            return (registry.takeKicks(of: ids), registry.bansVersion)
+            // Each kick is given once.
+            var kicks: [ConnectionID: String] = [:]
+            for id in ids { kicks[id] = registry.kicks.removeValue(forKey: id) }
+            return (kicks, registry.bansVersion)
         }
         for (kicked, bye) in kicks.sorted(by: { $0.key < $1.key }) {
             if let session = sessions[kicked] { close(session, bye: bye, reason: "kicked by the operator") }

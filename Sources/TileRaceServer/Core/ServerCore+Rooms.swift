@@ -15,13 +15,9 @@ extension ServerCore {
         }
         let facts = registry.withState { $0.facts(ofRoom: Room.key(name)) }
         if options.isRated, session.isBot { throw ServerCore.botsUnrated }
-        guard facts.host == nil else {
-            throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
-        }
-        if let remote = facts.remote {
-            throw ProtocolError(
-                .roomExists, "a room named \(name) exists on the server at \(remote.server ?? "?"); JOIN it or pick another name")
-        }
+        let exists = { (place: String) in ProtocolError(.roomExists, "a room named \(name) exists\(place); JOIN it or pick another name") }
+        guard facts.host == nil else { throw exists("") }
+        if let remote = facts.remote { throw exists(" on the server at \(remote.server ?? "?")") }
         // Checked early (no move to another shard only to be refused), and
         // again where the room is listed.
         guard ServerRegistry.hasRoom(forAnotherOf: facts.roomCount, maximumRooms: limits.maximumRooms) else { throw tooManyRooms }
@@ -31,7 +27,7 @@ extension ServerCore {
         let description = room.description
         switch registry.withState({ [shard, limits] in $0.register(description, shard: shard, maximumRooms: limits.maximumRooms) }) {
         case .registered: break
-        case .nameTaken: throw ProtocolError(.roomExists, "a room named \(name) exists; JOIN it or pick another name")
+        case .nameTaken: throw exists("")
         case .full: throw tooManyRooms
         }
         rooms[room.key] = room

@@ -191,7 +191,7 @@ struct ServerRegistry {
         return .registered
     }
 
-    // MARK: Guesses, INFO
+    // MARK: Guesses
 
     /// Nil when a guess from `address` may be checked now, else the ms to wait.
     mutating func guessWait(address: String, now: Int, fresh: JoinCodeGuard) -> Int? {
@@ -200,29 +200,15 @@ struct ServerRegistry {
         return byAddress.mayCheck(now: now) ? nil : byAddress.wait(now: now)
     }
 
-    func info(second: Int) -> (players: Int, rooms: Int, races: Int, movesInLastMinute: Int) {
-        let races = rooms.values.filter { $0.description.state == .racing }.count
-        return (greetedCount, rooms.count, races, moveRate.total(atSecond: second))
-    }
-
     // MARK: Operator
 
-    /// Returns whether it changed any.
-    mutating func changeBans(_ change: BanChange) -> Bool {
+    /// `change` is what the store has already. Returns whether it changed any.
+    mutating func changeBans(_ change: (inout [String: BanInfo]) -> Void) -> Bool {
         let old = bans
-        change.apply(to: &bans)
+        change(&bans)
         guard bans != old else { return false }
         bansVersion += 1
         return true
-    }
-
-    /// Each kick is given once.
-    mutating func takeKicks(of sessions: [ConnectionID]) -> [ConnectionID: String] {
-        var taken: [ConnectionID: String] = [:]
-        for id in sessions {
-            if let bye = kicks.removeValue(forKey: id) { taken[id] = bye }
-        }
-        return taken
     }
 
     /// The latest 16 are kept.
@@ -234,6 +220,11 @@ struct ServerRegistry {
 
     mutating func setMuted(_ key: String, _ isMuted: Bool) -> Bool {
         isMuted ? mutedNicknames.insert(key).inserted : mutedNicknames.remove(key) != nil
+    }
+
+    /// The store's list, by target key.
+    static func keyed(_ stored: [BanInfo]) -> [String: BanInfo] {
+        Dictionary(stored.map { ($0.target.key, $0) }, uniquingKeysWith: { _, last in last })
     }
 }
 
@@ -249,21 +240,5 @@ extension ServerRegistry {
         var info: ConnectionInfo
         /// Monotonic ms.
         var heardAt: Int
-    }
-
-    /// The store has it already.
-    enum BanChange: Hashable {
-        case ban(BanInfo)
-        case lift(BanTarget)
-        case replaceAll([BanInfo])
-
-        func apply(to bans: inout [String: BanInfo]) {
-            switch self {
-            case .ban(let ban): bans[ban.target.key] = ban
-            case .lift(let target): bans[target.key] = nil
-            case .replaceAll(let stored):
-                bans = Dictionary(stored.map { ($0.target.key, $0) }, uniquingKeysWith: { _, last in last })
-            }
-        }
     }
 }

@@ -31,46 +31,40 @@ public enum LeaderboardRecord: Hashable, Sendable {
     /// in millionths). An entry's log is its last field, so lines have no
     /// length limit. The Redis scripts write the same words.
     public var text: String {
+        var fields = Fields()
+        fields.append("seq", sequence)
+        var tail: String?
         switch self {
         case .claim(let claim):
-            var fields = Fields(positionals: ["claim"])
-            fields.append("seq", claim.sequence)
+            fields.positionals = ["claim"]
             fields.append("nick", claim.nickname)
             fields.append("token", claim.token)
             if let date = claim.date { fields.append("date", date) }
-            return fields.words.joined(separator: " ")
         case .entry(let board, let entry):
-            var fields = Fields(positionals: ["entry"])
-            fields.append("seq", entry.sequence)
+            fields.positionals = ["entry"]
             fields.append("board", board.description)
             fields.append("nick", entry.nickname)
-            return fields.words.joined(separator: " ") + " "
-                + Self.entryFields(result: entry.result, date: entry.date, sprintTime: entry.sprintTime, log: entry.log)
-        case .ban(let sequence, let ban):
-            var fields = Fields(positionals: ["ban"])
-            fields.append("seq", sequence)
+            tail = Self.entryFields(result: entry.result, date: entry.date, sprintTime: entry.sprintTime, log: entry.log)
+        case .ban(_, let ban):
+            fields.positionals = ["ban"]
             fields.append("target", ban.target.description)
             fields.append("until", ban.untilMilliseconds.map(String.init) ?? "never")
             if !ban.reason.isEmpty { fields.append("reason", PercentText.encode(ban.reason)) }
-            return fields.words.joined(separator: " ")
-        case .unban(let sequence, let target):
-            var fields = Fields(positionals: ["unban"])
-            fields.append("seq", sequence)
+        case .unban(_, let target):
+            fields.positionals = ["unban"]
             fields.append("target", target.description)
-            return fields.words.joined(separator: " ")
-        case .removal(let sequence, let board, let nickname, let reason):
-            var fields = Fields(positionals: ["removal"])
-            fields.append("seq", sequence)
+        case .removal(_, let board, let nickname, let reason):
+            fields.positionals = ["removal"]
             fields.append("board", board.description)
             fields.append("nick", nickname)
             if !reason.isEmpty { fields.append("reason", PercentText.encode(reason)) }
-            return fields.words.joined(separator: " ")
         case .rating(let rating):
-            var fields = Fields(positionals: ["rating"])
-            fields.append("seq", rating.sequence)
+            fields.positionals = ["rating"]
             fields.append("nick", rating.nickname)
-            return fields.words.joined(separator: " ") + " " + Self.ratingFields(rating)
+            tail = Self.ratingFields(rating)
         }
+        let words = fields.words.joined(separator: " ")
+        return tail.map { words + " " + $0 } ?? words
     }
 
     /// The words of a rating's record after its nickname: `r= rd= vol= day= races=`.
@@ -129,7 +123,9 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 }
                 _ = try fields.integer("size", in: 3...8)
                 for key in ["score", "max", "moves", "time", "target", "assists"] { _ = try fields.integer(key, in: natural) }
-                let sprintTime = try fields.optionalInteger("sprint", in: natural)
+                let sprintTime = try fields["sprint"].map { (text: String) throws(ProtocolError) in
+                    try Fields.integer(text, named: "sprint", in: natural)
+                }
                 guard (sprintTime != nil) == board.isSprint else {
                     throw ProtocolError(.badArguments, board.isSprint ? "a sprint entry without sprint=" : "sprint= off a sprint board")
                 }

@@ -101,12 +101,9 @@ struct RedisLeaderboardCommands: Sendable {
         return taken
     }
 
-    /// What Redis's `reply` to the command of `request` answers. An error
-    /// reply, or one that cannot be read, fails the request (`internal`).
+    /// What Redis's `reply` to the command of `request` answers. A reply that cannot be
+    /// read fails the request (`internal`); the service answers an error reply before this.
     func answer(to request: LeaderboardRequest, reply: RESPValue) -> LeaderboardAnswer {
-        if case .error(let message) = reply {
-            return .failed(ProtocolError(.internal, "the leaderboard store refused the request; try again"), reason: "redis: \(message)")
-        }
         do throws(ProtocolError) {
             switch request {
             case .submit(let submission):

@@ -11,14 +11,6 @@ import TileRaceTransport
 /// refused at once while one `PING` at a time checks whether it is back.
 /// Owned by its serial queue; the connection has its own.
 final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
-    /// Checked at start.
-    enum Durability: Sendable {
-        /// Refuse to start unless `appendonly yes` and `appendfsync always`.
-        case strict
-        /// Start anyway, and say so in the log.
-        case relaxed
-    }
-
     let warnings: [String]
     private let commands = RedisLeaderboardCommands()
     private let connection: RedisConnection
@@ -27,10 +19,12 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     private var health = StoreHealth()
     private var isClosed = false
 
-    /// Connects to Redis and checks its durability settings.
-    /// - Throws: `cannotConnect`, `unreachable`, or `notDurable` when Redis
-    ///   does not sync each change and `durability` is `strict`.
-    init(address: RedisAddress, durability: Durability, log: ServerLog, timeoutMilliseconds: Int = 2000) throws(StoreError) {
+    /// Connects to Redis and checks its durability settings: without `acceptsRelaxedDurability`
+    /// it refuses to start unless `appendonly yes` and `appendfsync always`; with it, it starts and logs a warning.
+    /// - Throws: `cannotConnect`, `unreachable`, or `notDurable`.
+    init(
+        address: RedisAddress, acceptsRelaxedDurability: Bool = false, log: ServerLog, timeoutMilliseconds: Int = 2000
+    ) throws(StoreError) {
         let connection = RedisConnection(address: address, timeoutMilliseconds: timeoutMilliseconds)
         let store = "\(address)"
         let settings: [RESPValue]
@@ -57,7 +51,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
                 appendOnly == nil || fsync == nil
                 ? "does not let us read its appendonly and appendfsync settings (CONFIG GET)"
                 : "has appendonly \(appendOnly ?? "?") and appendfsync \(fsync ?? "?") (not yes and always)"
-            guard durability == .relaxed else {
+            guard acceptsRelaxedDurability else {
                 connection.close()
                 throw .notDurable(store: store, detail: detail)
             }

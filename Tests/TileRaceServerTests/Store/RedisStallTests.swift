@@ -48,7 +48,7 @@ import TileRaceTestSupport
         let redis = try RedisForTests.start()
         let logs = LogCapture()
         let service = try RedisLeaderboardService(
-            address: redis.address, durability: .strict, log: logs.log, timeoutMilliseconds: 1000)
+            address: redis.address, log: logs.log, timeoutMilliseconds: 1000)
         defer { service.close() }
         guard case .page = Self.ask(service, Self.top) else {
             Issue.record("no page before the stall")
