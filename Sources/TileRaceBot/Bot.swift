@@ -36,10 +36,7 @@ public struct Bot: Hashable, Sendable {
 
     /// The move it plays on a board, nil when no move changes it.
     public func bestMove(on board: Board) -> Direction? {
-        switch strength {
-        case 1: return randomMove(on: board)
-        default: return Bot.bestDirection(moveValues(on: board, usesPackedBoard: true))
-        }
+        strength == 1 ? randomMove(on: board) : Bot.bestDirection(moveValues(on: board, usesPackedBoard: true))
     }
 
     /// `Direction.allCases` order, nil for a move that changes nothing. A 4x4 board below

@@ -8,13 +8,6 @@ public struct TileMotion: Hashable, Sendable {
     public var value: Int
     /// Whether the tile merges into another at `to` (its value doubles there).
     public var isMerging: Bool
-
-    public init(from: Cell, to: Cell, value: Int, isMerging: Bool) {
-        self.from = from
-        self.to = to
-        self.value = value
-        self.isMerging = isMerging
-    }
 }
 
 extension Board {
