@@ -24,13 +24,11 @@ extension Board {
                 let exponent = cells[index]
                 if exponent == 0 { continue }
                 let merges = lastCanMerge && lastExponent == exponent
-                if merges {
-                    lastCanMerge = false
-                } else {
+                if !merges {
                     filled += 1
                     lastExponent = exponent
-                    lastCanMerge = true
                 }
+                lastCanMerge = !merges
                 let target = cellIndex(line: line, position: filled - 1, direction: direction)
                 motions.append(
                     TileMotion(
