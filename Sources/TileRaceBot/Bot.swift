@@ -24,11 +24,6 @@ public struct Bot: Hashable, Sendable {
         strength = validStrength
     }
 
-    /// Nil for strengths 1 and 2 (no search).
-    public var limits: SearchLimits? {
-        strength >= 3 ? SearchLimits(depth: strength - 2, probabilityCutoff: Bot.probabilityCutoff) : nil
-    }
-
     /// The move it plays in a game, nil when the game is over. Reads only the board.
     public func bestMove(for game: Game) -> Direction? {
         game.isOver ? nil : bestMove(on: game.board)
@@ -45,7 +40,8 @@ public struct Bot: Hashable, Sendable {
         let packed =
             usesPackedBoard && board.largestExponent < Int(PackedBoard4x4.largestExponent)
             ? PackedBoard4x4(board) : nil
-        guard let limits else {
+        // Strengths 1 and 2 do not search.
+        guard strength >= 3 else {
             return Direction.allCases.map { direction in
                 if let packed {
                     let slide = packed.slid(direction)
@@ -54,6 +50,7 @@ public struct Bot: Hashable, Sendable {
                 return board.sliding(direction).map(Heuristic.boardValue)
             }
         }
+        let limits = SearchLimits(depth: strength - 2, probabilityCutoff: Bot.probabilityCutoff)
         if let packed {
             var search = PackedExpectimax4x4(limits: limits)
             return search.moveValues(packed.bits)
