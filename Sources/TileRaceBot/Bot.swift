@@ -24,11 +24,6 @@ public struct Bot: Hashable, Sendable {
         strength = validStrength
     }
 
-    /// Nil for strengths 1 and 2 (no search).
-    public var limits: SearchLimits? {
-        strength >= 3 ? SearchLimits(depth: strength - 2, probabilityCutoff: Bot.probabilityCutoff) : nil
-    }
-
     /// The move it plays in a game, nil when the game is over. Reads only the board.
     public func bestMove(for game: Game) -> Direction? {
         game.isOver ? nil : bestMove(on: game.board)
@@ -36,10 +31,7 @@ public struct Bot: Hashable, Sendable {
 
     /// The move it plays on a board, nil when no move changes it.
     public func bestMove(on board: Board) -> Direction? {
-        switch strength {
-        case 1: return randomMove(on: board)
-        default: return Bot.bestDirection(moveValues(on: board, usesPackedBoard: true))
-        }
+        strength == 1 ? randomMove(on: board) : Bot.bestDirection(moveValues(on: board, usesPackedBoard: true))
     }
 
     /// `Direction.allCases` order, nil for a move that changes nothing. A 4x4 board below
@@ -48,7 +40,8 @@ public struct Bot: Hashable, Sendable {
         let packed =
             usesPackedBoard && board.largestExponent < Int(PackedBoard4x4.largestExponent)
             ? PackedBoard4x4(board) : nil
-        guard let limits else {
+        // Strengths 1 and 2 do not search.
+        guard strength >= 3 else {
             return Direction.allCases.map { direction in
                 if let packed {
                     let slide = packed.slid(direction)
@@ -57,6 +50,7 @@ public struct Bot: Hashable, Sendable {
                 return board.sliding(direction).map(Heuristic.boardValue)
             }
         }
+        let limits = SearchLimits(depth: strength - 2, probabilityCutoff: Bot.probabilityCutoff)
         if let packed {
             var search = PackedExpectimax4x4(limits: limits)
             return search.moveValues(packed.bits)

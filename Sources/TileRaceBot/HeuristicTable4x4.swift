@@ -27,14 +27,8 @@ struct HeuristicTable4x4: @unchecked Sendable {
     func boardValue(_ bits: UInt64) -> Double {
         let columns = PackedBoard4x4.transposed(bits)
         var total = 0.0
-        total += lineValue(bits)
-        total += lineValue(bits >> 16)
-        total += lineValue(bits >> 32)
-        total += lineValue(bits >> 48)
-        total += lineValue(columns)
-        total += lineValue(columns >> 16)
-        total += lineValue(columns >> 32)
-        total += lineValue(columns >> 48)
+        for shift in stride(from: UInt64(0), to: 64, by: 16) { total += lineValue(bits >> shift) }
+        for shift in stride(from: UInt64(0), to: 64, by: 16) { total += lineValue(columns >> shift) }
         return total
     }
 }

@@ -3,17 +3,11 @@ import TileRaceEngine
 /// Chance nodes average every empty cell with a 2 (0.9) or a 4 (0.1), and are kept in a
 /// transposition table for one search. Owned by one call; never shared.
 struct PackedExpectimax4x4 {
-    /// What the table remembers of a chance node.
-    private struct Entry {
-        /// The moves that were still to look at below it.
-        var movesLeft: Int
-        var value: Double
-    }
-
     private let limits: SearchLimits
     private let heuristic = HeuristicTable4x4.shared
     private let moves = PackedRowTable4x4.shared
-    private var table: [UInt64: Entry] = [:]
+    /// A chance node's value, and the moves that were still to look at below it.
+    private var table: [UInt64: (movesLeft: Int, value: Double)] = [:]
 
     init(limits: SearchLimits) {
         self.limits = limits
@@ -46,7 +40,7 @@ struct PackedExpectimax4x4 {
             empty &= empty &- 1
         }
         let value = total / Double(emptyCount)
-        table[bits] = Entry(movesLeft: movesLeft, value: value)
+        table[bits] = (movesLeft, value)
         return value
     }
 

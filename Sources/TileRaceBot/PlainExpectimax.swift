@@ -3,15 +3,9 @@ import TileRaceEngine
 /// Node for node `PackedExpectimax4x4`'s search, so both give the same values on 4x4.
 /// Owned by one call; never shared.
 struct PlainExpectimax {
-    /// What the table remembers of a chance node.
-    private struct Entry {
-        /// The moves that were still to look at below it.
-        var movesLeft: Int
-        var value: Double
-    }
-
     private let limits: SearchLimits
-    private var table: [Board: Entry] = [:]
+    /// A chance node's value, and the moves that were still to look at below it.
+    private var table: [Board: (movesLeft: Int, value: Double)] = [:]
 
     init(limits: SearchLimits) {
         self.limits = limits
@@ -46,7 +40,7 @@ struct PlainExpectimax {
             }
         }
         let value = total / Double(emptyCount)
-        table[board] = Entry(movesLeft: movesLeft, value: value)
+        table[board] = (movesLeft, value)
         return value
     }
 

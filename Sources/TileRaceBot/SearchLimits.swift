@@ -5,9 +5,4 @@ public struct SearchLimits: Hashable, Sendable {
     public var depth: Int
     /// Probability of a line (product of its spawns) below which its board is valued at once.
     public var probabilityCutoff: Double
-
-    public init(depth: Int, probabilityCutoff: Double) {
-        self.depth = depth
-        self.probabilityCutoff = probabilityCutoff
-    }
 }

@@ -113,19 +113,16 @@ public final class BotClient: @unchecked Sendable {
                 queue.async { self.process(.moveChosen(direction, generation: generation)) }
             }
         case .wake(let at):
-            let timer = self.timer ?? makeTimer()
-            timer.schedule(deadline: .now() + .milliseconds(max(0, at - MonotonicClock.milliseconds())), leeway: .milliseconds(1))
+            if timer == nil {
+                let timer = DispatchSource.makeTimerSource(queue: queue)
+                timer.setEventHandler { [weak self] in self?.process(.tick) }
+                timer.resume()
+                self.timer = timer
+            }
+            timer?.schedule(deadline: .now() + .milliseconds(max(0, at - MonotonicClock.milliseconds())), leeway: .milliseconds(1))
         case .report(let report): onReport(report)
         case .close(let ending): finish(ending)
         }
-    }
-
-    private func makeTimer() -> any DispatchSourceTimer {
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [weak self] in self?.process(.tick) }
-        timer.resume()
-        self.timer = timer
-        return timer
     }
 
     /// Writes what is queued first, so the server reads our goodbye.

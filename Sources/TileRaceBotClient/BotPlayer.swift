@@ -58,10 +58,7 @@ public struct BotPlayer: Sendable {
         case .tick: break
         case .stop: actions = stop()
         case .disconnected(let reason):
-            let ending: BotEnding =
-                phase == .leaving ? .stopped : .disconnected(bye.map { "\(reason) (the server said: \($0))" } ?? reason)
-            phase = .ended
-            return [.close(ending)]
+            return end(phase == .leaving ? .stopped : .disconnected(bye.map { "\(reason) (the server said: \($0))" } ?? reason))
         }
         guard phase != .ended else { return actions }
         return actions + advance(now: now)

@@ -110,16 +110,9 @@ public struct Board: Hashable, Sendable {
         }
     }
 
-    /// What a slide did: the points scored and the largest merged exponent.
-    public struct SlideResult: Hashable, Sendable {
-        /// The sum of the values of the tiles made by merges.
-        public var points: Int
-        /// The largest exponent made by a merge, 0 when nothing merged.
-        public var largestMergedExponent: Int
-    }
-
-    /// Nil, leaving the board untouched, when the move changes nothing.
-    public mutating func slide(_ direction: Direction) -> SlideResult? {
+    /// The points scored and the largest exponent made by a merge (0 when none); nil, leaving
+    /// the board untouched, when the move changes nothing.
+    public mutating func slide(_ direction: Direction) -> (points: Int, largestMergedExponent: Int)? {
         var next = cells
         var points = 0
         var largest: UInt8 = 0
@@ -138,7 +131,7 @@ public struct Board: Hashable, Sendable {
         }
         guard next != cells else { return nil }
         cells = next
-        return SlideResult(points: points, largestMergedExponent: Int(largest))
+        return (points, Int(largest))
     }
 
     /// The board after a move, or nil when the move changes nothing.

@@ -7,8 +7,4 @@ public enum Direction: Character, CaseIterable, Hashable, Sendable {
 
     /// The letter of this move in the game-record notation (`L R U D`).
     public var letter: Character { rawValue }
-
-    public init?(letter: Character) {
-        self.init(rawValue: letter)
-    }
 }

@@ -24,49 +24,28 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidBoardShape
 
     /// A short stable identifier, for programs and tests.
-    public var code: String {
-        switch self {
-        case .emptySeed: "empty-seed"
-        case .invalidSize: "invalid-size"
-        case .invalidTarget: "invalid-target"
-        case .moveChangesNothing: "move-changes-nothing"
-        case .nothingToUndo: "nothing-to-undo"
-        case .emptyCell: "empty-cell"
-        case .offBoard: "off-board"
-        case .gameOver: "game-over"
-        case .malformedLog: "malformed-log"
-        case .invalidTileValue: "invalid-tile-value"
-        case .invalidBoardShape: "invalid-board-shape"
-        }
-    }
+    public var code: String { codeAndMessage.code }
 
     /// A one-line explanation for people.
-    public var message: String {
-        switch self {
-        case .emptySeed:
-            "the seed is empty; give digits or any text, e.g. 42 or friday"
-        case .invalidSize(let size):
-            "board size \(size) is not allowed; use \(GameConfig.sizeRange.lowerBound) to \(GameConfig.sizeRange.upperBound)"
-        case .invalidTarget(let target):
-            "target \(target) is not allowed; use a power of two from \(GameConfig.targetRange.lowerBound) to \(GameConfig.targetRange.upperBound)"
-        case .moveChangesNothing(let direction):
-            "move \(direction.letter) changes nothing"
-        case .nothingToUndo:
-            "nothing to undo"
-        case .emptyCell(let row, let column):
-            "cell row \(row) column \(column) is empty"
-        case .offBoard(let row, let column, let size):
-            "cell row \(row) column \(column) is off the \(size)x\(size) board"
-        case .gameOver:
-            "the game is over: no move is possible"
-        case .malformedLog(let position, let detail):
-            "game record, position \(position): \(detail)"
-        case .invalidTileValue(let value):
-            "tile value \(value) is not 0 or a power of two from 2"
-        case .invalidBoardShape:
-            "the board rows do not form a square of size \(GameConfig.sizeRange.lowerBound) to \(GameConfig.sizeRange.upperBound)"
-        }
-    }
+    public var message: String { codeAndMessage.message }
 
     public var description: String { message }
+
+    private var codeAndMessage: (code: String, message: String) {
+        let sizes = "\(GameConfig.sizeRange.lowerBound) to \(GameConfig.sizeRange.upperBound)"
+        let targets = "\(GameConfig.targetRange.lowerBound) to \(GameConfig.targetRange.upperBound)"
+        return switch self {
+        case .emptySeed: ("empty-seed", "the seed is empty; give digits or any text, e.g. 42 or friday")
+        case .invalidSize(let size): ("invalid-size", "board size \(size) is not allowed; use \(sizes)")
+        case .invalidTarget(let target): ("invalid-target", "target \(target) is not allowed; use a power of two from \(targets)")
+        case .moveChangesNothing(let direction): ("move-changes-nothing", "move \(direction.letter) changes nothing")
+        case .nothingToUndo: ("nothing-to-undo", "nothing to undo")
+        case .emptyCell(let row, let column): ("empty-cell", "cell row \(row) column \(column) is empty")
+        case .offBoard(let row, let column, let size): ("off-board", "cell row \(row) column \(column) is off the \(size)x\(size) board")
+        case .gameOver: ("game-over", "the game is over: no move is possible")
+        case .malformedLog(let position, let detail): ("malformed-log", "game record, position \(position): \(detail)")
+        case .invalidTileValue(let value): ("invalid-tile-value", "tile value \(value) is not 0 or a power of two from 2")
+        case .invalidBoardShape: ("invalid-board-shape", "the board rows do not form a square of size \(sizes)")
+        }
+    }
 }

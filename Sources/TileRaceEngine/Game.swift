@@ -97,17 +97,6 @@ public struct Game: Sendable {
     private mutating func start() {
         undoCount = 0
         removalCount = 0
-        if usesPackedBoard, config.size == 4 {
-            packed = PackedState4x4.empty
-            packed.random = SplitMix64(seed: seed.value)
-            isPacked = true
-            _ = packed.board.spawn(using: &packed.random, emptyCount: 16)
-            let second = packed.board.spawn(using: &packed.random, emptyCount: 15)
-            packed.emptyCount = 14
-            lastSpawn = second.map { Spawn(cell: Cell(row: $0.index >> 2, column: $0.index & 3), value: 1 << $0.exponent) }
-            isOver = false
-            return
-        }
         var state = State(
             board: Board(size: config.size), random: SplitMix64(seed: seed.value),
             score: 0, moveCount: 0, hasWon: false)
@@ -205,10 +194,7 @@ public struct Game: Sendable {
     private mutating func movePacked(_ slide: PackedBoard4x4.Slide, _ direction: Direction) -> MoveReport {
         if !history.extendLastSegment(direction) { history.pushMove(from: packed, direction) }
         let advance = packed.advance(slide, target: config.target, targetExponent: config.targetExponent)
-        var spawn: Spawn?
-        if let spawned = advance.spawn {
-            spawn = Spawn(cell: Cell(row: spawned.index &>> 2, column: spawned.index & 3), value: 1 &<< spawned.exponent)
-        }
+        let spawn = advance.spawn.map { Spawn(cell: Cell(row: $0.index &>> 2, column: $0.index & 3), value: 1 &<< $0.exponent) }
         // Only a board filled by this spawn can be stuck.
         isOver = advance.emptyCountBeforeSpawn == 1 && !packed.board.hasEqualNeighbours
         lastSpawn = spawn
@@ -243,18 +229,16 @@ public struct Game: Sendable {
     /// - Throws: `.gameOver`, `.offBoard` or `.emptyCell`.
     public mutating func removeTile(at cell: Cell) throws(EngineError) {
         guard !isOver else { throw .gameOver }
-        guard (0..<config.size).contains(cell.row), (0..<config.size).contains(cell.column) else {
+        let board = self.board
+        guard board.contains(row: cell.row, column: cell.column) else {
             throw .offBoard(row: cell.row, column: cell.column, size: config.size)
         }
+        guard board[cell.row, cell.column] != 0 else { throw .emptyCell(row: cell.row, column: cell.column) }
         if isPacked {
             let index = cell.row &* 4 &+ cell.column
-            guard (packed.board.bits >> UInt64(4 &* index)) & 0xF != 0 else { throw .emptyCell(row: cell.row, column: cell.column) }
             history.pushRemoval(from: packed, cellIndex: index)
             packed.removeTile(atIndex: index)
         } else {
-            guard plain.board.exponent(row: cell.row, column: cell.column) != 0 else {
-                throw .emptyCell(row: cell.row, column: cell.column)
-            }
             history.push(plain, removal: cell)
             plain.board.setExponent(0, row: cell.row, column: cell.column)
         }

@@ -117,12 +117,9 @@ struct GameHistory: Sendable {
     mutating func popLast(table: PackedRowTable4x4, target: Int, targetExponent: Int) -> Game.Storage? {
         if !plainEntries.isEmpty {
             plainEntries.removeLast()
-            let index = plainEntries.count
-            let offset = index % GameHistory.plainCheckpointInterval
-            guard offset > 0 else { return plainCheckpoints.popLast().map { .plain($0) } }
-            guard let checkpoint = plainCheckpoints.last else { return nil }
-            let entries = plainEntries[(index &- offset)..<index]
-            return .plain(GameHistory.replayPlain(from: checkpoint, entries: entries, targetExponent: targetExponent))
+            let state = plainState(before: plainEntries.count, targetExponent: targetExponent)
+            if plainEntries.count % GameHistory.plainCheckpointInterval == 0 { plainCheckpoints.removeLast() }
+            return .plain(state)
         }
         guard let last = segments.last else { return nil }
         packedDepth &-= 1
@@ -163,10 +160,10 @@ struct GameHistory: Sendable {
         return state
     }
 
-    /// The plain state after `entries` made from `start`.
-    private static func replayPlain(from start: Game.State, entries: ArraySlice<UInt8>, targetExponent: Int) -> Game.State {
-        var state = start
-        for entry in entries {
+    /// The plain state before plain entry `index`: its checkpoint, then the entries since.
+    private func plainState(before index: Int, targetExponent: Int) -> Game.State {
+        var state = plainCheckpoints[index / GameHistory.plainCheckpointInterval]
+        for entry in plainEntries[(index - index % GameHistory.plainCheckpointInterval)..<index] {
             if entry < 4 {
                 let applied = Game.step(&state, Direction.allCases[Int(entry)], targetExponent: targetExponent)
                 assert(applied != nil, "a recorded move no longer applies")
@@ -217,13 +214,7 @@ struct GameHistory: Sendable {
                 states.append(state.state)
             }
         }
-        for index in plainEntries.indices {
-            let offset = index % GameHistory.plainCheckpointInterval
-            let checkpoint = plainCheckpoints[index / GameHistory.plainCheckpointInterval]
-            let entries = plainEntries[(index - offset)..<index]
-            states.append(GameHistory.replayPlain(from: checkpoint, entries: entries, targetExponent: targetExponent))
-        }
-        return states
+        return states + plainEntries.indices.map { plainState(before: $0, targetExponent: targetExponent) }
     }
 }
 

@@ -128,7 +128,10 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
         /// The offset of the next byte that is not skipped white space, or nil at the end.
         func nextSignificant(from start: Int) -> Int? {
             var index = start
-            while index < bytes.count, ignoringWhitespace, isWhitespace(bytes[index]) { index &+= 1 }
+            // The white space a record file may contain anywhere.
+            while index < bytes.count, ignoringWhitespace, bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) {
+                index &+= 1
+            }
             return index < bytes.count ? index : nil
         }
         while let index = nextSignificant(from: offset) {
@@ -186,11 +189,6 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
             previous = time
         }
         return text
-    }
-
-    /// The white space a record file may contain anywhere.
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     /// Control characters and white space named as U+XXXX.

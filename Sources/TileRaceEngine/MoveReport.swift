@@ -5,10 +5,4 @@ public struct MoveReport: Hashable, Sendable {
     public var spawn: Spawn?
     /// Whether this move made the first tile of at least the target.
     public var reachedTarget: Bool
-
-    public init(points: Int, spawn: Spawn?, reachedTarget: Bool) {
-        self.points = points
-        self.spawn = spawn
-        self.reachedTarget = reachedTarget
-    }
 }

@@ -32,9 +32,7 @@ extension PackedState4x4 {
     var state: Game.State {
         Game.State(board: board.board, random: random, score: score, moveCount: moveCount, hasWon: hasWon)
     }
-}
 
-extension PackedState4x4 {
     /// The spawn is nil only on a full board, never after a valid move.
     struct Advance {
         var spawn: (index: Int, exponent: Int)?
@@ -59,9 +57,7 @@ extension PackedState4x4 {
         emptyCount = UInt8(truncatingIfNeeded: max(emptyCountBeforeSpawn &- 1, 0))
         return Advance(spawn: spawn, emptyCountBeforeSpawn: emptyCountBeforeSpawn, reachedTarget: reachedTarget)
     }
-}
 
-extension PackedState4x4 {
     /// Empties the occupied cell at `index` (row * 4 + column): a removal.
     @inline(__always)
     mutating func removeTile(atIndex index: Int) {

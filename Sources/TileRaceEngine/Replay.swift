@@ -5,15 +5,8 @@ public enum Replay {
     public static func run(seed: Seed, config: GameConfig = .standard, log: GameLog) -> ReplayResult {
         var game = Game(config: config, seed: seed)
         var invalidCount = 0
-        var removals = 0
-        var undos = 0
-        for entry in log.entries {
-            switch entry {
-            case .move: break
-            case .undo: undos &+= 1
-            case .remove: removals &+= 1
-            }
-        }
+        let undos = log.entries.count { $0 == .undo }
+        let removals = log.entries.count { if case .remove = $0 { true } else { false } }
         game.reserveHistory(moves: log.entries.count &- removals &- undos, removals: removals, undos: undos)
         for entry in log.entries {
             do throws(EngineError) {

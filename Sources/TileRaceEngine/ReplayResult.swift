@@ -3,11 +3,6 @@ public struct ReplayResult: Hashable, Sendable {
     /// Entries skipped because they could not apply at their point.
     public let invalidCount: Int
 
-    public init(game: Game, invalidCount: Int) {
-        self.game = game
-        self.invalidCount = invalidCount
-    }
-
     /// `tilerace replay --json`, keys in this order:
     /// `{"board":[[0,2,...],...],"score":S,"moves":M,"invalid":I,"undos":U,"removals":R,"won":B,"over":B,"max":T}`;
     /// `moves` is net of undos.

@@ -3,9 +3,4 @@ public struct Spawn: Hashable, Sendable {
     public var cell: Cell
     /// Its value, 2 or 4.
     public var value: Int
-
-    public init(cell: Cell, value: Int) {
-        self.cell = cell
-        self.value = value
-    }
 }

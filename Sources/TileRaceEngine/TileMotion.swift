@@ -8,13 +8,6 @@ public struct TileMotion: Hashable, Sendable {
     public var value: Int
     /// Whether the tile merges into another at `to` (its value doubles there).
     public var isMerging: Bool
-
-    public init(from: Cell, to: Cell, value: Int, isMerging: Bool) {
-        self.from = from
-        self.to = to
-        self.value = value
-        self.isMerging = isMerging
-    }
 }
 
 extension Board {
@@ -31,13 +24,11 @@ extension Board {
                 let exponent = cells[index]
                 if exponent == 0 { continue }
                 let merges = lastCanMerge && lastExponent == exponent
-                if merges {
-                    lastCanMerge = false
-                } else {
+                if !merges {
                     filled += 1
                     lastExponent = exponent
-                    lastCanMerge = true
                 }
+                lastCanMerge = !merges
                 let target = cellIndex(line: line, position: filled - 1, direction: direction)
                 motions.append(
                     TileMotion(

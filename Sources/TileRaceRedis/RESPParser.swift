@@ -20,9 +20,6 @@ public struct RESPParser: Sendable {
     private var open: [OpenArray] = []
     private var failure: RedisError?
 
-    /// The longest a simple string, error or number line may be.
-    private var maximumLineLength: Int { max(maximumBulkLength, 64) }
-
     /// Each limit itself is allowed; one more is a protocol violation.
     public init(maximumBulkLength: Int = 64 << 20, maximumArrayLength: Int = 1 << 20, maximumDepth: Int = 32) {
         self.maximumBulkLength = maximumBulkLength
@@ -122,7 +119,8 @@ public struct RESPParser: Sendable {
     /// Nil if the line is not all here yet.
     private func line(from start: Int, type: UInt8) throws(RedisError) -> (ArraySlice<UInt8>, Int)? {
         let isText = type == UInt8(ascii: "+") || type == UInt8(ascii: "-")
-        let limit = isText ? maximumLineLength : 24
+        // A simple string or error may be as long as a bulk string; a number needs 24 bytes at most.
+        let limit = isText ? max(maximumBulkLength, 64) : 24
         var index = start
         while index < buffer.count {
             switch buffer[index] {

@@ -63,10 +63,7 @@ public final class RedisConnection: @unchecked Sendable {
             queue.async { completion(.success(.error("ERR empty command"))) }
             return
         }
-        let bytes = RESPEncoder.command(arguments)
-        self.queue.async { [self] in
-            submit(bytes, replyCount: 1) { result in queue.async { completion(result.map { $0[0] }) } }
-        }
+        pipeline([arguments], on: queue) { completion($0.map { $0[0] }) }
     }
 
     /// One write; replies come back together. An empty command fails the pipeline with `.server`.

@@ -120,7 +120,7 @@ struct GameLogTests {
         #expect(GameLog.Entry.move(.down).description == "D")
         #expect(GameLog.Entry.undo.description == "Z")
         #expect(GameLog.Entry.remove(Cell(row: 7, column: 2)).description == "X72")
-        #expect(Direction(letter: "U") == .up)
-        #expect(Direction(letter: "x") == nil)
+        #expect(Direction(rawValue: "U") == .up)
+        #expect(Direction(rawValue: "x") == nil)
     }
 }

@@ -61,3 +61,19 @@ struct LineSlideTests {
         #expect(LineSlide.slide(exponents: SIMD8<UInt8>(), count: 4).largestMergedExponent == 0)
     }
 }
+
+extension LineSlide {
+    /// The rule on tile values.
+    /// - Precondition: at most 8 values, each 0 or a power of two from 2.
+    static func slide(values: [Int]) -> (line: [Int], points: Int) {
+        precondition(values.count <= 8, "a line holds at most 8 tiles")
+        var line = SIMD8<UInt8>()
+        for (index, value) in values.enumerated() {
+            precondition(value == 0 || (value >= 2 && value.nonzeroBitCount == 1), "not a tile value: \(value)")
+            line[index] = value == 0 ? 0 : UInt8(value.trailingZeroBitCount)
+        }
+        let outcome = slide(exponents: line, count: values.count)
+        let slid = (0..<values.count).map { outcome.line[$0] == 0 ? 0 : 1 << Int(outcome.line[$0]) }
+        return (slid, outcome.points)
+    }
+}
