@@ -241,7 +241,7 @@ struct CoreErrorTextTests {
 
     @Test func theTableCoversEveryCodeTheCoreSends() {
         let covered = Set(Self.table.compactMap { $0.expected.errorCode })
-        // `unavailable` comes from the Redis store only: `RedisStoreTests`.
+        // `unavailable` comes from the Redis store only: `RedisStallTests`.
         let elsewhere: Set = ["line-too-long", "server-full", "too-many-connections", "internal", "unavailable"]
         let missing = ErrorCode.allCases.map(\.rawValue).filter { !covered.contains($0) && !elsewhere.contains($0) }
         #expect(missing == [])

@@ -43,7 +43,7 @@ struct BoardLayout: Hashable, Sendable {
         BoardLayout(boardSize: boardSize, tileWidth: tileSizes[0].width, tileHeight: tileSizes[0].height, isOutlined: isOutlined)
     }
 
-    /// The rectangle of the tile at a row and column, for a board drawn at `origin`.
+    /// The rectangle of the tile at a row and column, for a board whose corner is at (`originX`, `originY`).
     func tileRect(row: Int, column: Int, originX: Int, originY: Int) -> Rect {
         Rect(
             x: originX + gapX + column * (tileWidth + gapX), y: originY + gapY + row * (tileHeight + gapY),
