@@ -131,9 +131,17 @@ public struct Field<Root>: Sendable {
         value(key, path, encode: { $0 }, decode: { text throws(ProtocolError) in try Fields.required(text, key) })
     }
 
-    /// Written only when set.
-    static func string(_ key: String, _ path: WritableKeyPath<Root, String?> & Sendable) -> Field {
-        value(key, path, encode: { $0 }, decode: { $0 })
+    /// Written only when set; read through `check`, which throws the refusal of a bad value.
+    static func string(
+        _ key: String, _ path: WritableKeyPath<Root, String?> & Sendable,
+        check: @escaping @Sendable (String) throws(ProtocolError) -> Void = { _ in }
+    ) -> Field {
+        value(
+            key, path, encode: { $0 },
+            decode: { text throws(ProtocolError) in
+                if let text { try check(text) }
+                return text
+            })
     }
 
     static func name(_ key: String, _ path: WritableKeyPath<Root, String> & Sendable, as label: String? = nil) -> Field {
@@ -148,12 +156,7 @@ public struct Field<Root>: Sendable {
 
     /// A name written only when set.
     static func name(_ key: String, _ path: WritableKeyPath<Root, String?> & Sendable, as label: String? = nil) -> Field {
-        value(
-            key, path, encode: { $0 },
-            decode: { text throws(ProtocolError) in
-                if let text { try Names.validateName(text, as: label ?? key) }
-                return text
-            })
+        string(key, path) { text throws(ProtocolError) in try Names.validateName(text, as: label ?? key) }
     }
 
     /// A name, or `-` for none.
@@ -200,11 +203,7 @@ public struct Field<Root>: Sendable {
 
     /// A UTC date written only when set.
     static func date(_ key: String, _ path: WritableKeyPath<Root, String?> & Sendable, code: ErrorCode) -> Field {
-        value(
-            key, path, encode: { $0 },
-            decode: { text throws(ProtocolError) in
-                try text.map { (text: String) throws(ProtocolError) in try Field.checkedDate(text, key, code: code) }
-            })
+        string(key, path) { text throws(ProtocolError) in _ = try Field.checkedDate(text, key, code: code) }
     }
 
     private static func checkedDate(_ date: String, _ key: String, code: ErrorCode = .badArguments) throws(ProtocolError) -> String {

@@ -16,14 +16,11 @@ public struct PracticeOptions: FieldsRepresentable {
 
     public static let blank = PracticeOptions()
     public static let fieldTable: [Field<PracticeOptions>] = [
-        .value(
-            "seed", \.seed, encode: { $0 },
-            decode: { seed throws(ProtocolError) in
-                if let seed, !Names.isValidSeed(seed) {
-                    throw ProtocolError(.badOption, "seed=\(TextFilter.quoted(seed)) must be 1 to 64 characters from A-Z a-z 0-9 _ - . :")
-                }
-                return seed
-            }),
+        .string("seed", \.seed) { seed throws(ProtocolError) in
+            guard Names.isValidSeed(seed) else {
+                throw ProtocolError(.badOption, "seed=\(TextFilter.quoted(seed)) must be 1 to 64 characters from A-Z a-z 0-9 _ - . :")
+            }
+        },
         .optional(.integer("size", \.size, code: .badOption)), .optional(.integer("target", \.target, code: .badOption)),
         .flag("ghost", \.isGhost, code: .badOption),
     ]

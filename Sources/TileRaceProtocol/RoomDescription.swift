@@ -51,14 +51,11 @@ public struct RoomDescription: FieldsRepresentable {
                 try text.map { (text: String) throws(ProtocolError) in try Fields.integer(text, named: "bots", in: 0...Int(Int32.max)) }
                     ?? 0
             }),
-        .value(
-            "server", \.server, encode: { $0 },
-            decode: { server throws(ProtocolError) in
-                if let server, !ServerAddress.isValid(server) {
-                    throw ProtocolError(.badArguments, "server=\(TextFilter.quoted(server)) is not a HOST:PORT address")
-                }
-                return server
-            }),
+        .string("server", \.server) { server throws(ProtocolError) in
+            guard ServerAddress.isValid(server) else {
+                throw ProtocolError(.badArguments, "server=\(TextFilter.quoted(server)) is not a HOST:PORT address")
+            }
+        },
         .flag("rated", \.isRated),
     ]
 }
