@@ -13,13 +13,13 @@ enum Update {
         let momentsBefore = raceMoments(model)
         let wasPlaying = model.session.map { $0.end == nil || $0.end?.stage == .reachedTarget } ?? false
         let dialogBefore = ShownDialog(model)
-        let screenBefore = model.screen
+        let wasOnGame = model.screen == .game
         let wasClockHeld = isPracticeClockHeld(model)
         var effects = effects(of: event, model: &model)
         effects = holdPracticeClock(wasHeld: wasClockHeld, around: effects, model: &model)
         if let dialog = ShownDialog(model), dialog != dialogBefore {
             // Asked for by a key that is not a move: no guard (`Model.isDialogOpening`).
-            let isAsked = if case .key(let key) = event { !(screenBefore == .game && direction(for: key) != nil) } else { false }
+            let isAsked = if case .key(let key) = event { !(wasOnGame && direction(for: key) != nil) } else { false }
             model.dialogOpenedAt = isAsked ? nil : model.now
         } else if ShownDialog(model) == nil {
             model.dialogOpenedAt = nil
@@ -60,17 +60,19 @@ enum Update {
                     largestTile: end.largestTile, moves: end.moves, date: model.today))
             effects.append(.saveStatistics)
         }
-        if model.config.isBellEnabled, zip(raceMoments(model), momentsBefore).contains(where: { $0 && !$1 }) { effects.append(.bell) }
+        if model.config.isBellEnabled, raceMoments(model) & ~momentsBefore != 0 { effects.append(.bell) }
         for case .send(let message) in effects where message.endsOrReplacesGame {
             model.network.gameChangesAwaitingReply += 1
         }
         return effects
     }
 
-    /// Racing, our finish (not by resigning, done on purpose), the race over: the bell rings as each begins.
-    private static func raceMoments(_ model: Model) -> [Bool] {
+    /// Racing, our finish (not by resigning, done on purpose), the race over, one bit each (no allocation on
+    /// every event): the bell rings as each begins.
+    private static func raceMoments(_ model: Model) -> Int {
         let end = model.session?.isRace == true ? model.session?.end : nil
-        return [model.race?.isOver == false, end != nil && end?.outcome != .resigned, model.race?.isOver == true]
+        let isFinished = end != nil && end?.outcome != .resigned
+        return (model.race?.isOver == false ? 1 : 0) | (isFinished ? 2 : 0) | (model.race?.isOver == true ? 4 : 0)
     }
 
     private static func effects(of event: Event, model: inout Model) -> [Effect] {
