@@ -196,6 +196,8 @@ import TileRaceServerTestSupport
         try ana.waitUntil("in room fri") { $0.room?.players.count == 1 }
         let bo = HeadlessClient("bo", endpoint: host.endpoint, nickname: "bo", room: "fri")
         try ana.waitUntil("with bo") { $0.room?.players.count == 2 }
+        // bo's `r` counts only once his own screen is the room (his OK JOIN can come after ana hears JOINED).
+        try bo.waitUntil("in room fri") { $0.screen == .room && $0.room?.players.count == 2 }
         ana.press(.character("r"))
         bo.press(.character("r"))
         try ana.waitUntil("racing") { $0.session?.isRace == true }
