@@ -222,6 +222,52 @@ import TileRaceServerTestSupport
         #expect(ana.model.session!.game.moveCount >= 4)
     }
 
+    /// kg comes in while ana and bo race (`J`, the room's name, Enter): once their race is over, all three race the next one.
+    @Test func aPlayerWhoJoinsDuringARaceRacesTheNextOne() throws {
+        let host = try TestHost()
+        let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana", room: "rep")
+        try ana.waitUntil("in room rep") { $0.room?.players.count == 1 }
+        let bo = HeadlessClient("bo", endpoint: host.endpoint, nickname: "bo", room: "rep")
+        try bo.waitUntil("in room rep") { $0.screen == .room && $0.room?.players.count == 2 }
+        ana.press(.character("r"))
+        bo.press(.character("r"))
+        for client in [ana, bo] { try client.waitUntil("racing") { $0.session?.isRace == true } }
+        let kg = HeadlessClient("kg", endpoint: host.endpoint, nickname: "kg")
+        try kg.waitUntil("connected") { $0.network.nickname == "kg" }
+        kg.press(.character("r"))
+        try kg.waitUntil("in the lobby") { $0.lobby?.hasLoaded == true }
+        kg.press(.character("J"))
+        kg.type("rep")
+        kg.press(.enter)
+        try kg.waitUntil("in room rep, the race under way") { $0.screen == .room && $0.room?.isRaceUnderWay == true }
+        try kg.waitUntil("sees both racing") { $0.room?.players.filter { $0.state == .racing }.count == 2 }
+        try Self.resignAndGoBack([ana, bo])
+        try kg.waitUntil("sees the race end") { $0.room?.isRaceUnderWay == false }
+        try Self.readyAndRace([ana, bo, kg])
+    }
+
+    /// Resigns each client's race and, once it is over, goes back to the room.
+    static func resignAndGoBack(_ clients: [HeadlessClient]) throws {
+        for client in clients { client.press(.character("q"), .character("y")) }
+        for client in clients {
+            try client.waitUntil("the race over") { $0.race?.isOver == true }
+            try client.waitForDialogKeys()
+            // Esc closes the dialog (and hides one already closed); r then goes back to the room.
+            client.press(.escape, .character("r"))
+            try client.waitUntil("back in the room") { $0.screen == .room && $0.race == nil }
+        }
+    }
+
+    /// Everyone presses r: one race starts with them all.
+    static func readyAndRace(_ clients: [HeadlessClient]) throws {
+        for client in clients { client.press(.character("r")) }
+        for client in clients {
+            try client.waitUntil("racing with all \(clients.count)") {
+                $0.session?.isRace == true && $0.race?.players.count == clients.count
+            }
+        }
+    }
+
     @Test func reconnectingGoesBackIntoTheRoom() throws {
         var host: TestHost? = try TestHost()
         let port = host!.port

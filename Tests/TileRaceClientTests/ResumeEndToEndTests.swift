@@ -134,6 +134,33 @@ import TileRaceTransport
         #expect(problem.wasRacing)
     }
 
+    /// kg's seat expires while ana and bo race on; "Enter reconnect" brings him back into the room during
+    /// their race, and he races the next one with them.
+    @Test func reconnectingAfterTheSeatExpiredDuringARaceRacesTheNextOne() throws {
+        let host = try TestHost { $0.limits.resumeGraceMilliseconds = 300 }
+        let proxy = try #require(FaultProxy(forwardingTo: host.port))
+        let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana", room: "rep")
+        try ana.waitUntil("in room rep") { $0.room?.players.count == 1 }
+        let bo = HeadlessClient("bo", endpoint: host.endpoint, nickname: "bo", room: "rep")
+        let kg = HeadlessClient("kg", endpoint: ServerEndpoint(host: "127.0.0.1", port: proxy.port), nickname: "kg", room: "rep")
+        for client in [bo, kg] { try client.waitUntil("in room rep") { $0.screen == .room && $0.room?.players.count == 3 } }
+        for client in [ana, bo, kg] { client.press(.character("r")) }
+        for client in [ana, bo, kg] { try client.waitUntil("racing") { $0.session?.isRace == true } }
+        proxy.isRefusing = true
+        proxy.cutAll()
+        try ana.waitUntil("sees kg leave") { racer("kg", in: $0)?.status == .finished(.left) }
+        proxy.isRefusing = false
+        try kg.waitUntil("told the seat is gone", seconds: 8) { if case .connectionProblem = $0.overlay { true } else { false } }
+        try kg.waitForDialogKeys()
+        kg.press(.enter)
+        try kg.waitUntil("back in room rep, the race under way") {
+            $0.connection.isConnected && $0.screen == .room && $0.room?.isRaceUnderWay == true
+        }
+        try EndToEndTests.resignAndGoBack([ana, bo])
+        try kg.waitUntil("sees the race end") { $0.room?.isRaceUnderWay == false }
+        try EndToEndTests.readyAndRace([ana, bo, kg])
+    }
+
     @Test func aPracticeGameIsResumedWithTheMovesMadeMeanwhile() throws {
         let host = try TestHost()
         let proxy = try #require(FaultProxy(forwardingTo: host.port))

@@ -210,6 +210,34 @@ import TileRaceProtocol
         #expect(model.room?.lastStandings.map(\.nickname) == ["bo", "chen"])
     }
 
+    /// `JOIN` during a race brings no `START` (protocol.md 5.2): its `END` frees the room all the same.
+    @Test func aMemberWhoCameInDuringARaceReadiesOnceItEnds() {
+        var model = Fixtures.connected(Fixtures.model(), nickname: "kg")
+        Fixtures.reply(&model, to: .join(room: "friday", code: nil), .join(Fixtures.room("friday", state: .racing, players: 3)))
+        Fixtures.reply(
+            &model, to: .who, .who(room: "friday", count: 3),
+            items: [("ana", MemberInfo.State.racing), ("bo", .racing), ("kg", .waiting)].map {
+                .member(MemberInfo(nickname: $0, role: .player, isReady: false, state: $1))
+            })
+        #expect(model.room?.isRaceUnderWay == true)
+        #expect(update(&model, .key(.character("r"))).isEmpty)
+        #expect(model.notice?.text == WaitingRoom.raceUnderWayNotice)
+        for (place, nickname) in ["ana", "bo"].enumerated() {
+            let finish = RacerFinish(
+                room: "friday", race: 7, nickname: nickname, reason: .resigned, score: 4, largestTile: 4, moves: 1, milliseconds: 900)
+            Fixtures.event(&model, .finish(finish))
+            #expect(model.room?.members.first { $0.nickname == nickname }?.state == .finished)
+            var result = finish
+            result.place = place + 1
+            Fixtures.event(&model, .result(result))
+        }
+        Fixtures.event(&model, .end(room: "friday", race: 7, count: 2))
+        #expect(model.room?.isRaceUnderWay == false)
+        #expect(model.room?.members.map(\.state) == [.waiting, .waiting, .waiting])
+        #expect(update(&model, .key(.character("r"))) == [.send(.ready(true, token: nil))])
+        #expect(model.room?.isReady == true)
+    }
+
     @Test func watchingSpectatesTheRace() {
         var model = inRoom(["bo"])
         model.room?.isWatching = true

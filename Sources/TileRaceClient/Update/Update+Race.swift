@@ -189,6 +189,14 @@ extension Update {
 
     /// When it is us, the server's word ends our game.
     static func racerFinished(_ finish: RacerFinish, model: inout Model) {
+        // A FINISH under our nickname while we watch is an earlier seat of ours. A member who came in during
+        // the race has no race of it (no `START`), and sees its racers finish all the same.
+        if model.race?.isOver != true,
+            let index = model.room?.members.firstIndex(where: { Nickname($0.nickname) == Nickname(finish.nickname) }),
+            model.room?.members[index].isYou == false || model.race?.players.contains(where: \.isYou) == true
+        {
+            model.room?.members[index].state = .finished
+        }
         guard var race = model.race, !race.isOver else { return }
         let elapsed = finish.milliseconds
         var player = race.player(finish.nickname, isBot: model.room?.isBot(finish.nickname) ?? false)
@@ -214,21 +222,13 @@ extension Update {
         race.away.clear(finish.nickname)
         race.update(player, at: model.now)
         model.race = race
-        if let index = model.room?.members.firstIndex(where: { Nickname($0.nickname) == Nickname(finish.nickname) }),
-            model.room?.members[index].isYou == false || race.players.contains(where: \.isYou)
-        {
-            // A FINISH under our nickname while we watch is an earlier seat of ours.
-            model.room?.members[index].state = .finished
-        }
     }
 
+    /// Also for a member who came in during the race and so has no race of it (`JOIN` brings no `START`):
+    /// its room is waiting again all the same.
     static func raceEnded(_ model: inout Model) {
-        guard var race = model.race, var room = model.room else { return }
-        let standings = race.results.sorted { $0.place < $1.place }
-        race.results = []
-        race.phase = .finished(standings: standings)
-        race.away = AwaySeats()
-        race.announce("race over", at: model.now)
+        guard var room = model.room else { return }
+        let standings = model.race?.results.sorted { $0.place < $1.place } ?? []
         room.lastStandings = standings
         room.showsRatingChanges = true
         room.isRaceUnderWay = false
@@ -242,6 +242,11 @@ extension Update {
             }
         }
         model.room = room
+        guard var race = model.race else { return }
+        race.results = []
+        race.phase = .finished(standings: standings)
+        race.away = AwaySeats()
+        race.announce("race over", at: model.now)
         // A non-racer saw it from the room, which shows the standings.
         model.race = model.session?.isRace == true || model.screen == .spectate ? race : nil
     }
