@@ -73,6 +73,10 @@ final class SimulatedPlayer {
             {
                 return rated == facts.lobbySelection ? .enter : rated < facts.lobbySelection ? .up : .down
             }
+            // Joins a room whose race is under way, to race the next one.
+            if let racing = facts.lobbyRooms.firstIndex(where: \.isRacing), random.chance(0.5) {
+                return racing == facts.lobbySelection ? .enter : racing < facts.lobbySelection ? .up : .down
+            }
             // n opens the create-room form (`formKey`).
             return random.pick([
                 (30, .enter), (8, .down), (4, .up), (style == .claimed ? 12 : 6, .character("n")), (4, .character("w")),

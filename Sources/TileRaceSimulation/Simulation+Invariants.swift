@@ -8,6 +8,7 @@ extension Simulation {
     func checkInvariants() {
         for index in players.indices where !players[index].hasExited {
             checkClientAgreesWithServer(index)
+            checkRoomAgreesWithServer(index)
             if violation != nil { return }
         }
         for index in players.indices {
@@ -84,6 +85,30 @@ extension Simulation {
                 "client's game is the server's",
                 "\(name) at entry \(play.sequence): client board \(play.game.board.rows) score \(play.game.score) moves \(play.game.moveCount); server board \(game.game.board.rows) score \(game.game.score) moves \(game.game.moveCount)"
             )
+        }
+    }
+
+    /// Once the lines in flight have arrived, the client shows its room as the server holds it: the same room,
+    /// waiting, counting down or racing, and the same players ready.
+    private func checkRoomAgreesWithServer(_ index: Int) {
+        guard let session = quietSession(of: index), let id = players[index].connection, let server = connections[id]?.server,
+            let core = servers[server].core
+        else { return }
+        let facts = players[index].machine.facts
+        // An answer still to come (a rated READY waits for the store) may change what it shows.
+        guard facts.isConnected, !facts.isResuming, !facts.isCatchingUp, facts.pendingRequestCount == 0 else { return }
+        let room = session.room.flatMap(core.roomView(named:))
+        // A rated race's results wait for the store's ratings: the server ended it already.
+        guard room?.awaitsRatings != true else { return }
+        func text(_ name: String, _ state: String, _ ready: [String]) -> String {
+            "room \(name.lowercased()) \(state), ready: \(ready.map { $0.lowercased() }.sorted())"
+        }
+        let shown = facts.room.map { text($0.name, $0.isRacing ? "racing" : $0.isCountingDown ? "countdown" : "waiting", $0.ready) }
+        let held = room.map { text($0.name, $0.state.rawValue, $0.ready) }
+        if shown != held {
+            fail(
+                "the client's room is the server's",
+                "\(players[index].name) shows \(shown ?? "no room"); the server holds \(held ?? "no room") for it")
         }
     }
 

@@ -213,6 +213,27 @@ import TileRaceProtocol
         #expect(effects == [.send(.leave)])
     }
 
+    /// Found by the simulator's room invariant (seeds 2 and 13): bo left and a bot readied while we were away.
+    @Test func backInOurRoomAsksWhoIsThereNow() {
+        var model = Fixtures.connected(Fixtures.model())
+        model.network.resumeSecret = Self.secret
+        model.room = WaitingRoom(
+            name: "friday", options: RoomOptions(), isPrivate: false,
+            members: [
+                RoomMember(nickname: "ana", isReady: true, isYou: true), RoomMember(nickname: "bo", isReady: true, isYou: false),
+            ])
+        model.screen = .room
+        _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+        #expect(update(&model, .server(Self.resumedHello(room: Self.friday(.waiting)))) == [.send(.who)])
+        Fixtures.reply(
+            &model, to: .who, .who(room: "friday", count: 2),
+            items: [
+                .member(MemberInfo(nickname: "ana", role: .player, isReady: true, state: .waiting)),
+                .member(MemberInfo(nickname: "bo-bot1", role: .player, isReady: true, state: .waiting, isBot: true)),
+            ])
+        #expect(model.room?.members.map(\.nickname) == ["ana", "bo-bot1"])
+    }
+
     @Test func requestsWaitForOurHelloOnANewConnection() {
         var model = Fixtures.connected(Fixtures.model())
         model.screen = .lobby(LobbyState())

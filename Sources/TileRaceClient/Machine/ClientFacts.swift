@@ -23,19 +23,22 @@ package struct ClientFacts: Sendable {
     package var isResuming: Bool
     package var isCatchingUp: Bool
     package var gameChangesAwaitingReply: Int
+    /// Requests sent and not answered yet (`ClientMachine` sets it).
+    package var pendingRequestCount = 0
     /// `menu`, `game`, `leaderboard`, `colours`, `lobby`, `room`, `spectate`, `watch` or `statistics`.
     package var screen: String
     /// `help`, `confirm`, `nickname`, `connectionProblem` or `botStrength`.
     package var overlay: String?
-    package var room: (name: String, isWatching: Bool)?
+    /// `isRacing`: a race is under way, ours or not; `ready`: the players shown ready.
+    package var room: (name: String, isWatching: Bool, isRacing: Bool, isCountingDown: Bool, ready: [String])?
     package var race: (room: String, isOver: Bool)?
     package var play: Play?
     /// While the chat input is open.
     package var chatInputLength: Int?
     /// While open: the focused field (`name`, `size`, ..., `create`), the name's length, rated or not.
     package var createRoomForm: (field: String, nameLength: Int, isRated: Bool)?
-    /// In order: name, rated, players.
-    package var lobbyRooms: [(name: String, isRated: Bool, players: Int)] = []
+    /// In order: name, rated, players, racing.
+    package var lobbyRooms: [(name: String, isRated: Bool, players: Int, isRacing: Bool)] = []
     /// An index of `lobbyRooms`.
     package var lobbySelection = 0
     package var isRoomRated = false
@@ -51,10 +54,14 @@ package struct ClientFacts: Sendable {
         let screenName = Mirror(reflecting: model.screen).children.first?.label ?? "\(model.screen)"
         screen = screenName == "quickRace" ? "quick-race" : screenName
         overlay = model.overlay.map { String("\($0)".prefix { $0 != "(" }) }
-        room = model.room.map { ($0.name, $0.isWatching) }
+        let isRaceShown = model.race.map { !$0.isOver } ?? false
+        room = model.room.map { room in
+            let ready = room.players.filter(\.isReady).map(\.nickname)
+            return (room.name, room.isWatching, room.isRaceUnderWay || isRaceShown, room.countdownEndsAt != nil, ready)
+        }
         race = model.race.map { ($0.room, $0.isOver) }
         chatInputLength = model.chat.input.map { $0.text.unicodeScalars.count }
-        lobbyRooms = (model.lobby?.rooms ?? []).map { ($0.name, $0.isRated, $0.playerCount) }
+        lobbyRooms = (model.lobby?.rooms ?? []).map { ($0.name, $0.isRated, $0.playerCount, $0.state == .racing) }
         lobbySelection = model.lobby?.selection ?? 0
         isRoomRated = model.room?.options.isRated ?? false
         isReady = model.room?.isReady ?? false

@@ -116,6 +116,7 @@ package struct ClientMachine: Sendable {
 
     private mutating func refresh() {
         facts = ClientFacts(model)
+        facts.pendingRequestCount = link?.conversation?.pendingRequestCount ?? 0
         tickIntervalMilliseconds = model.tickIntervalMilliseconds ?? 1000
     }
 

@@ -57,7 +57,10 @@ extension Update {
         model.network.isCatchingUpOutsideRace = room?.state == .racing && !wasRacing
         model.connection = .connected(endpoint)
         model.show("back: the connection was restored (\(attempts) \(attempts == 1 ? "try" : "tries"))", .success)
-        guard let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true else { return queueAgain(&model) }
+        guard let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true else {
+            // Back in our room: who came, left or got ready meanwhile went by unheard.
+            return (room == nil ? [] : [.send(.who)]) + queueAgain(&model)
+        }
         // Our `LEAVE` was lost with the connection: leave again, or the room waits for us.
         // A game started here meanwhile goes on here only.
         model.network.isCatchingUp = false

@@ -37,6 +37,15 @@ extension ServerCore {
         package var finish: FinishReason?
     }
 
+    package struct RoomView: Hashable, Sendable {
+        package var name: String
+        package var state: RoomState
+        /// The ready players' nicknames, in join order.
+        package var ready: [String]
+        /// A rated race ended here, and its results wait for the store's ratings: its members hear of it later.
+        package var awaitsRatings: Bool
+    }
+
     /// Away sessions included.
     package var sessionViews: [SessionView] {
         sessions.sortedIDs.compactMap { sessions[$0].map(view(of:)) }
@@ -66,6 +75,14 @@ extension ServerCore {
         return SessionView(
             id: session.id, connection: session.connection, nickname: session.nickname, room: room?.name, game: game,
             isGreeted: session.isGreeted)
+    }
+
+    package func roomView(named name: String) -> RoomView? {
+        guard let room = rooms[Room.key(name)] else { return nil }
+        return RoomView(
+            name: room.name, state: room.state,
+            ready: room.players.filter(room.ready.contains).compactMap { sessions[$0]?.nickname },
+            awaitsRatings: awaitedRatings.values.contains { $0.roomKey == room.key })
     }
 
     package var raceViews: [RaceView] {
