@@ -17,19 +17,25 @@ public struct MemberInfo: FieldsRepresentable {
     public var isBot: Bool
     /// Rated rooms only, once the player's claim is proved.
     public var rating: ShownRating?
+    /// A player whose connection dropped: how long its seat is still held, in milliseconds.
+    public var awayMilliseconds: Int?
 
-    public init(nickname: String, role: Role, isReady: Bool, state: State, isBot: Bool = false, rating: ShownRating? = nil) {
+    public init(
+        nickname: String, role: Role, isReady: Bool, state: State, isBot: Bool = false, rating: ShownRating? = nil,
+        awayMilliseconds: Int? = nil
+    ) {
         self.nickname = nickname
         self.role = role
         self.isReady = isReady
         self.state = state
         self.isBot = isBot
         self.rating = rating
+        self.awayMilliseconds = awayMilliseconds
     }
 
     public static let blank = MemberInfo(nickname: "", role: .player, isReady: false, state: .waiting)
     public static let fieldTable: [Field<MemberInfo>] = [
         .name("nick", \.nickname), .choice("role", \.role), .bool("ready", \.isReady), .choice("state", \.state),
-        .flag("bot", \.isBot), .rating(\.rating),
+        .flag("bot", \.isBot), .rating(\.rating), .integer("away", \.awayMilliseconds, in: 0...Int.max),
     ]
 }

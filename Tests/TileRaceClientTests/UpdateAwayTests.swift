@@ -198,4 +198,25 @@ import TileRaceProtocol
         #expect(model.tickIntervalMilliseconds == nil)
         #expect(!screenText(model).contains("away"))
     }
+
+    /// kg comes in while bo's seat is held: `MEMBER ... away=` says so (he heard no `AWAY`), and the room says why no race starts.
+    @Test func someoneWhoComesInLaterSeesAHeldSeat() {
+        var model = Fixtures.connected(Fixtures.model(), nickname: "kg")
+        Fixtures.reply(&model, to: .join(room: "friday", code: nil), .join(Fixtures.room("friday", players: 3)))
+        Fixtures.reply(
+            &model, to: .who, .who(room: "friday", count: 3),
+            items: [
+                .member(MemberInfo(nickname: "ana", role: .player, isReady: true, state: .waiting)),
+                .member(MemberInfo(nickname: "bo", role: .player, isReady: true, state: .waiting, awayMilliseconds: 27_400)),
+                .member(MemberInfo(nickname: "kg", role: .player, isReady: false, state: .waiting)),
+            ])
+        _ = update(&model, .key(.character("r")))
+        Fixtures.reply(&model, to: .ready(true), .ready(true))
+        let text = screenText(model)
+        #expect(text.contains("bo  away 28s"))
+        #expect(text.contains("3 of 3 ready · the race starts when everyone is back"))
+        Fixtures.event(&model, .back(room: "friday", nickname: "bo"))
+        #expect(!screenText(model).contains("away"))
+        #expect(screenText(model).contains("3 of 3 ready · the race starts when all are ready"))
+    }
 }

@@ -39,6 +39,10 @@ import TileRaceEngine
             "MEMBER nick=bot-1 role=player ready=yes state=racing bot=yes"
         ),
         (
+            .member(MemberInfo(nickname: "bo", role: .player, isReady: true, state: .waiting, awayMilliseconds: 27_400)),
+            "MEMBER nick=bo role=player ready=yes state=waiting away=27400"
+        ),
+        (
             .room(
                 RoomDescription(
                     name: "friday", state: .waiting, size: 4, target: 16, allowsAssists: false, timeLimit: 0,

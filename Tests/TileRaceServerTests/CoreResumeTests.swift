@@ -132,6 +132,23 @@ import TileRaceProtocol
         #expect(harness.take(ana) == ["BACK room=r nick=bo", "COUNTDOWN room=r ms=3000"])
     }
 
+    /// kg, who came in after bo's `AWAY`, learns of the held seat from `WHO`; once bo is back, it says no more.
+    @Test func whoSaysHowLongAHeldSeatIsStillHeld() throws {
+        let harness = CoreHarness()
+        let (_, bo, secret) = try readyRoom(harness)
+        harness.disconnect(bo)
+        harness.advance(2600)
+        let (kg, _) = try greet(harness, "kg")
+        _ = harness.ask(kg, "JOIN r")
+        #expect(
+            harness.ask(kg, "WHO") == [
+                "MEMBER nick=ana role=player ready=yes state=waiting", "MEMBER nick=bo role=player ready=yes state=waiting away=27400",
+                "MEMBER nick=kg role=player ready=no state=waiting", "OK WHO room=r count=3",
+            ])
+        _ = resume(harness, "bo", secret)
+        #expect(harness.ask(kg, "WHO").contains("MEMBER nick=bo role=player ready=yes state=waiting"))
+    }
+
     @Test func aPracticeGameIsResumed() throws {
         let harness = CoreHarness()
         let (ana, secret) = try greet(harness, "ana")

@@ -38,15 +38,19 @@ extension Update {
     // MARK: Replies
 
     static func whoReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
-        guard case .success = result, let room = model.room else { return }
+        guard case .success = result, var room = model.room else { return }
         let you = model.network.nickname.map(Nickname.init)
-        model.room?.members = items.compactMap { item in
+        let members: [RoomMember] = items.compactMap { item in
             guard case .member(let member) = item else { return nil }
             let isYou = Nickname(member.nickname) == you && (member.role == .watcher) == room.isWatching
+            // Someone who came in after its `AWAY` learns of the held seat here.
+            if let away = member.awayMilliseconds, !isYou { room.away.markAway(member.nickname, until: model.now + away) }
             return RoomMember(
                 nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state,
                 isBot: member.isBot, rating: member.rating)
         }
+        room.members = members
+        model.room = room
     }
 
     /// Also brings the members again.

@@ -134,8 +134,13 @@ enum RoomView {
             frame.text(text, x: x, y: y, style: theme.base)
         } else {
             let ready = "\(players.filter(\.isReady).count) of \(players.count) ready"
+            // A held seat keeps its ready mark, but no race starts until its player is back.
+            let isAnyoneAway = players.contains { !$0.isYou && room.away.secondsLeft($0.nickname, at: model.now) != nil }
             let text = RaceView.fitting(
-                [ready + " · the race starts when all are ready", ready + " · starts when all are ready", ready], width: width)
+                isAnyoneAway
+                    ? [ready + " · the race starts when everyone is back", ready + " · starts when all are back", ready]
+                    : [ready + " · the race starts when all are ready", ready + " · starts when all are ready", ready],
+                width: width)
             frame.text(text, x: x, y: y, style: theme.base)
             let hint = room.isReady ? "you are ready: r if you are not" : "press r when you are ready"
             frame.text(hint, x: x, y: y + 1, style: room.isReady ? theme.succeeded : theme.accented)

@@ -138,7 +138,7 @@ extension ServerCore {
             let state: MemberInfo.State = room.race?.racer(id).map { $0.isRacing ? .racing : .finished } ?? .waiting
             return MemberInfo(
                 nickname: nickname, role: .player, isReady: room.ready.contains(id), state: state, isBot: member.isBot,
-                rating: shownRating(of: member, in: room))
+                rating: shownRating(of: member, in: room), awayMilliseconds: member.awayUntil.map { max(0, $0 - now) })
         }
         members += room.watchers.compactMap { id in
             guard let watcher = sessions[id], let nickname = watcher.nickname else { return nil }
