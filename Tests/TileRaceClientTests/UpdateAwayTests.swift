@@ -214,7 +214,7 @@ import TileRaceProtocol
         Fixtures.reply(&model, to: .ready(true), .ready(true))
         let text = screenText(model)
         #expect(text.contains("bo  away 28s"))
-        #expect(text.contains("3 of 3 ready · the race starts when everyone is back"))
+        #expect(text.contains("3 of 3 ready · the race starts when all are back"))
         Fixtures.event(&model, .back(room: "friday", nickname: "bo"))
         #expect(!screenText(model).contains("away"))
         #expect(screenText(model).contains("3 of 3 ready · the race starts when all are ready"))

@@ -133,14 +133,13 @@ enum RoomView {
                 width: width)
             frame.text(text, x: x, y: y, style: theme.base)
         } else {
-            let ready = "\(players.filter(\.isReady).count) of \(players.count) ready"
+            let readyCount = players.filter(\.isReady).count
+            let ready = "\(readyCount) of \(players.count) ready"
             // A held seat keeps its ready mark, but no race starts until its player is back.
             let isAnyoneAway = players.contains { !$0.isYou && room.away.secondsLeft($0.nickname, at: model.now) != nil }
+            let until = !isAnyoneAway ? "all are ready" : readyCount == players.count ? "all are back" : "all are ready and back"
             let text = RaceView.fitting(
-                isAnyoneAway
-                    ? [ready + " · the race starts when everyone is back", ready + " · starts when all are back", ready]
-                    : [ready + " · the race starts when all are ready", ready + " · starts when all are ready", ready],
-                width: width)
+                [ready + " · the race starts when " + until, ready + " · starts when " + until, ready], width: width)
             frame.text(text, x: x, y: y, style: theme.base)
             let hint = room.isReady ? "you are ready: r if you are not" : "press r when you are ready"
             frame.text(hint, x: x, y: y + 1, style: room.isReady ? theme.succeeded : theme.accented)
