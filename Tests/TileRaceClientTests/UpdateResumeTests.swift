@@ -234,6 +234,26 @@ import TileRaceProtocol
         #expect(model.room?.members.map(\.nickname) == ["ana", "bo-bot1"])
     }
 
+    /// Found by the simulator's room invariant (seeds 44 and 140): what ended while the line was down, unheard.
+    @Test func backInOurRoomARaceOrCountdownThatEndedUnheardIsOver() {
+        for isRaceUnderWay in [true, false] {
+            var model = Fixtures.connected(Fixtures.model())
+            model.network.resumeSecret = Self.secret
+            model.room = WaitingRoom(
+                name: "friday", options: RoomOptions(), isPrivate: false,
+                members: [RoomMember(nickname: "ana", isReady: !isRaceUnderWay, isYou: true)])
+            // We came in during a race (its END was lost with the line), or a countdown ran (its CANCEL was lost).
+            model.room?.isRaceUnderWay = isRaceUnderWay
+            model.room?.countdownEndsAt = isRaceUnderWay ? nil : Fixtures.now + 2000
+            model.screen = .room
+            _ = update(&model, .server(.disconnected(reason: "connection reset by peer", bye: nil)))
+            _ = update(&model, .server(Self.resumedHello(room: Self.friday(.waiting))))
+            #expect(model.room?.isRaceUnderWay == false)
+            #expect(model.room?.countdownEndsAt == nil)
+            #expect(model.room?.isReady == !isRaceUnderWay)
+        }
+    }
+
     @Test func requestsWaitForOurHelloOnANewConnection() {
         var model = Fixtures.connected(Fixtures.model())
         model.screen = .lobby(LobbyState())

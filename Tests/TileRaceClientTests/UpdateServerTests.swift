@@ -234,6 +234,7 @@ import TileRaceProtocol
         Fixtures.event(&model, .end(room: "friday", race: 7, count: 2))
         #expect(model.room?.isRaceUnderWay == false)
         #expect(model.room?.members.map(\.state) == [.waiting, .waiting, .waiting])
+        #expect(model.room?.lastStandings.map(\.nickname) == ["ana", "bo"])
         #expect(update(&model, .key(.character("r"))) == [.send(.ready(true, token: nil))])
         #expect(model.room?.isReady == true)
     }

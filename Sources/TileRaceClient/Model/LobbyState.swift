@@ -112,6 +112,8 @@ struct WaitingRoom: Hashable, Sendable {
     var countdownEndsAt: Int?
     var isWatching = false
     var isRaceUnderWay = false
+    /// The race's `RESULT` lines, waiting for its `END` (also when we joined during it, and so have no race of it).
+    var results: [Standing] = []
     var lastStandings: [Standing] = []
     /// Until `BACK` or `LEFT`; kept apart from `members`, which `WHO` replaces.
     var away = AwaySeats()

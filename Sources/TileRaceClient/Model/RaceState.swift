@@ -84,8 +84,6 @@ struct RaceState: Hashable, Sendable {
     var players: [RacePlayer]
     /// Oldest first.
     var announcements: [Announcement] = []
-    /// Waiting for `END`.
-    var results: [Standing] = []
     /// For the chart after the race.
     var timeline = RaceTimeline()
     /// Until `BACK`, their `FINISH`, `LEFT` or the race's end.

@@ -228,7 +228,8 @@ extension Update {
     /// its room is waiting again all the same.
     static func raceEnded(_ model: inout Model) {
         guard var room = model.room else { return }
-        let standings = model.race?.results.sorted { $0.place < $1.place } ?? []
+        let standings = room.results.sorted { $0.place < $1.place }
+        room.results = []
         room.lastStandings = standings
         room.showsRatingChanges = true
         room.isRaceUnderWay = false
@@ -243,7 +244,6 @@ extension Update {
         }
         model.room = room
         guard var race = model.race else { return }
-        race.results = []
         race.phase = .finished(standings: standings)
         race.away = AwaySeats()
         race.announce("race over", at: model.now)
@@ -253,7 +253,7 @@ extension Update {
 
     static func resultArrived(_ result: RacerFinish, model: inout Model) {
         let standing = Standing(result, isBot: model.isBot(result.nickname))
-        model.race?.results.append(standing)
+        model.room?.results.append(standing)
         // We may have missed its FINISH while away.
         if let index = model.race?.players.firstIndex(where: {
             Nickname($0.nickname) == Nickname(result.nickname) && $0.status == .playing

@@ -57,10 +57,17 @@ extension Update {
         model.network.isCatchingUpOutsideRace = room?.state == .racing && !wasRacing
         model.connection = .connected(endpoint)
         model.show("back: the connection was restored (\(attempts) \(attempts == 1 ? "try" : "tries"))", .success)
-        guard let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true else {
-            // Back in our room: who came, left or got ready meanwhile went by unheard.
-            return (room == nil ? [] : [.send(.who)]) + queueAgain(&model)
+        if let room, let shown = model.room, RoomName(shown.name) == RoomName(room.name) {
+            // Back in our room. What went by unheard comes again: a countdown or race still running in the
+            // catch-up, and who is there and ready from `WHO`.
+            model.room?.countdownEndsAt = nil
+            // A race not ours that ended meanwhile (its `END` lost with the line): the room waits again.
+            if room.state != .racing, model.session?.isRace != true, shown.isRaceUnderWay || model.race?.isOver == false {
+                raceEnded(&model)
+            }
+            return [.send(.who)] + queueAgain(&model)
         }
+        guard let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true else { return queueAgain(&model) }
         // Our `LEAVE` was lost with the connection: leave again, or the room waits for us.
         // A game started here meanwhile goes on here only.
         model.network.isCatchingUp = false
