@@ -235,6 +235,7 @@ import TileRaceProtocol
         #expect(model.room?.isRaceUnderWay == false)
         #expect(model.room?.members.map(\.state) == [.waiting, .waiting, .waiting])
         #expect(model.room?.lastStandings.map(\.nickname) == ["ana", "bo"])
+        #expect(model.notice?.text == "the race is over: press r when you are ready for the next one")
         #expect(update(&model, .key(.character("r"))) == [.send(.ready(true, token: nil))])
         #expect(model.room?.isReady == true)
     }

@@ -243,6 +243,8 @@ extension Update {
             }
         }
         model.room = room
+        // From the room: "a race is under way" is over.
+        if model.screen == .room, !room.isWatching { model.show("the race is over: press r when you are ready for the next one") }
         guard var race = model.race else { return }
         race.phase = .finished(standings: standings)
         race.away = AwaySeats()
