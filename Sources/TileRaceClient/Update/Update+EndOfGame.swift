@@ -88,17 +88,22 @@ extension Update {
             default:
                 break
             }
-        case .nickname(let field) where key == .enter && Nickname.isValid(field.text):
-            return submit(field.text, end: end, model: &model)
-        case .nickname where key == .escape:
-            end.stage = .closed(message: "not submitted", kind: .info)
         case .nickname(var field) where !end.isEditingNickname:
-            // Game keys still held do nothing.
-            if key == .enter || key == .character("e") || key == .tab {
+            // Game keys still held do nothing. After a resign, Enter takes the safe choice: not submitting (`e` then
+            // Enter still submits).
+            if key == .escape || key == .character("q") || key == .enter && end.outcome == .resigned {
+                end.stage = .closed(message: "not submitted", kind: .info)
+            } else if key == .enter, Nickname.isValid(field.text) {
+                return submit(field.text, end: end, model: &model)
+            } else if key == .enter || key == .character("e") || key == .tab {
                 field.refusal = nil
                 end.stage = .nickname(field)
                 end.isEditingNickname = true
             }
+        case .nickname(let field) where key == .enter && Nickname.isValid(field.text):
+            return submit(field.text, end: end, model: &model)
+        case .nickname where key == .escape:
+            end.stage = .closed(message: "not submitted", kind: .info)
         case .nickname(var field):
             if key == .enter { field.refusal = nicknameRuleNotice } else { _ = field.handle(key) }
             end.stage = .nickname(field)
