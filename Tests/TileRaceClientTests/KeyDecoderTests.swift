@@ -20,8 +20,15 @@ import Testing
         (Array("\u{1B}[15~x".utf8), [.character("x")]),
         (Array("\u{1B}[200~y".utf8), [.character("y")]),
         (Array("\u{1B}[<0;10;5Mz".utf8), [.character("z")]),
-        ([0x1B, 0x1B, 0x5B, 0x41], [.escape, .up]),
-        ([0x1B, 0x71], [.escape, .character("q")]),
+        // Alt with an arrow is the arrow; Alt with a character is no key (never Escape, then the character).
+        ([0x1B, 0x1B, 0x5B, 0x41], [.up]),
+        ([0x1B, 0x71], []),
+        (Array("\u{1B}n\u{1B}Té\u{1B}\u{7F}\u{1B}\ra".utf8), [.character("é"), .character("a")]),
+        ([0x1B, 0xC3, 0xA9, 0x62], [.character("b")]),
+        // Escape twice.
+        ([0x1B, 0x1B], [.escape, .escape]),
+        // The Linux console's F1 and F5.
+        (Array("\u{1B}[[Ac\u{1B}[[E".utf8), [.character("c")]),
         ([0xFF, 0x61, 0xC3, 0x28], [.character("a"), .character("(")]),
         ([0x00, 0x1C, 0x62], [.character("b")]),
     ]

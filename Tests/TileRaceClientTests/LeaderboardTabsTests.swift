@@ -88,13 +88,14 @@ import TileRaceProtocol
         #expect(model.leaderboard?.entries.map(\.sprintTime) == Self.sprintEntries.map(\.sprintTime))
     }
 
+    /// As every time the client shows (`Format.clock`): one game, one way of writing its time.
     @Test func sprintTimesReadAsMinutesSecondsAndTenths() {
-        #expect(Format.sprint(milliseconds: 83_456) == "1:23.4")
-        #expect(Format.sprint(milliseconds: 9_999) == "0:09.9")
-        #expect(Format.sprint(milliseconds: 3_725_100) == "62:05.1")
+        #expect(Format.clock(milliseconds: 83_456) == "01:23.4")
+        #expect(Format.clock(milliseconds: 9_999) == "00:09.9")
+        #expect(Format.clock(milliseconds: 3_725_100) == "62:05.1")
         #expect(Format.margin(milliseconds: 3_250) == "3.2 s")
         #expect(Format.margin(milliseconds: -3_250) == "3.2 s")
-        #expect(Format.margin(milliseconds: 61_000) == "1:01.0")
+        #expect(Format.margin(milliseconds: 61_000) == "01:01.0")
     }
 
     @Test func snapshots() {

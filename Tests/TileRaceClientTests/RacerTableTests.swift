@@ -41,6 +41,27 @@ import Testing
         #expect(narrow.rows == ["  1 bo     3 724   256    240", "▶ 2 ana    3 412   256    221"])
     }
 
+    /// Ranked by time, by score, then those who gave up: `behind` counts only among those ranked by score,
+    /// so a finisher with more points than the one above, or a racer who left with more, is never "-12".
+    @Test func behindIsNeverNegative() {
+        var first = RacePlayer(nickname: "ana", score: 816, largestTile: 128, moves: 120, status: .finished(.target))
+        first.finishedAfter = 15_000
+        var second = RacePlayer(nickname: "bo-bot3", score: 828, largestTile: 128, moves: 130, status: .finished(.target), isBot: true)
+        second.finishedAfter = 19_000
+        let racing = RacePlayer(nickname: "chen", score: 300, largestTile: 32, moves: 60, status: .playing)
+        let stuck = RacePlayer(nickname: "eve", score: 120, largestTile: 16, moves: 40, status: .finished(.over))
+        let left = RacePlayer(nickname: "dan", score: 932, largestTile: 128, moves: 90, status: .finished(.left))
+        let table = RacerTable.layout(rows([first, second, racing, stuck, left]), width: 60)
+        #expect(
+            table.rows == [
+                " 1 ana            816   128       —  done 00:15.0",
+                " 2 bo-bot3 bot    828   128       —  done 00:19.0",
+                " 3 chen           300    32       —  60 moves",
+                " 4 eve            120    16     180  no moves",
+                " 5 dan            932   128       —  left",
+            ])
+    }
+
     @Test func aFinishIsShownWholeEvenInTheNarrowestPanel() {
         var winner = RacePlayer(nickname: "bo", score: 20116, largestTile: 2048, moves: 938, status: .finished(.target))
         winner.finishedAfter = 8_300

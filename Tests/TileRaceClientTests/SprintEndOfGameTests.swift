@@ -13,14 +13,19 @@ import TileRaceProtocol
     }
 
     @Test func theSubmitReplySaysWhereTheSprintLanded() {
-        #expect(Update.sprintNote(receipt(sprint: nil, rank: nil)) == nil)
-        #expect(Update.sprintNote(receipt(sprint: 83_456, rank: 3)) == "sprint 1:23.4: 3rd on the sprint board")
+        #expect(Update.sprintNote(receipt(sprint: nil, rank: nil), showsTime: true) == nil)
+        #expect(Update.sprintNote(receipt(sprint: 83_456, rank: 3), showsTime: false) == "a sprint: 3rd on the sprint board")
         #expect(
-            Update.sprintNote(receipt(sprint: 95_000, rank: 1, best: 83_456, improved: false))
-                == "sprint 1:35.0: stays 1st on the sprint board, best 1:23.4")
-        #expect(Update.sprintNote(receipt(sprint: 7_000_000, rank: nil)) == "sprint 116:40.0: not in the top 100 of the sprint board")
+            Update.sprintNote(receipt(sprint: 83_456, rank: 3), showsTime: true) == "sprint 01:23.4 to 2048: 3rd on the sprint board")
+        #expect(
+            Update.sprintNote(receipt(sprint: 95_000, rank: 1, best: 83_456, improved: false), showsTime: false)
+                == "a sprint: stays 1st on the sprint board, best 01:23.4")
+        #expect(
+            Update.sprintNote(receipt(sprint: 7_000_000, rank: nil), showsTime: true)
+                == "sprint 116:40.0 to 2048: not in the top 100 of the sprint board")
     }
 
+    /// Played on past 2048, the game's time and its sprint's are different spans: both are said, each for what it is.
     @Test func theClosedDialogCarriesTheSprintRank() {
         var model = Fixtures.connected(Fixtures.practice(moves: [.left, .up, .right]))
         model.session?.end = EndOfGame(
@@ -31,7 +36,27 @@ import TileRaceProtocol
         Fixtures.reply(&model, to: .submit(nickname: "ana", token: nil), .submit(receipt(sprint: 83_456, rank: 3)))
         #expect(
             model.session?.end?.stage
-                == .closed(message: "ana is 2nd on the leaderboard with 20 116 · sprint 1:23.4: 3rd on the sprint board", kind: .success))
+                == .closed(
+                    message: "ana is 2nd on the leaderboard with 20 116 · sprint 01:23.4 to 2048: 3rd on the sprint board", kind: .success))
+    }
+
+    /// Ended at 2048, the game has one time: the server's sprint time, which the dialog shows where its own
+    /// clock's was (`03:06.7` beside `sprint 3:05.2`), in the one format (`mm:ss.t`) every time is written in.
+    @Test func aPracticeSprintShowsOneTimeTheOfficialOne() {
+        var model = Fixtures.connected(Fixtures.practice(moves: [.left, .up, .right]))
+        model.session?.end = EndOfGame(
+            outcome: .won,
+            result: GameResult(
+                score: 20_116, largestTile: 2048, moves: 900, milliseconds: 186_700, size: 4, target: 2048, assists: 0, seed: "42"),
+            stage: .submitting(nickname: "ana"))
+        Fixtures.reply(&model, to: .submit(nickname: "ana", token: nil), .submit(receipt(sprint: 185_200, rank: 3)))
+        #expect(model.session?.end?.time == 185_200)
+        let screen = view(model, size: model.size, theme: .classic).plainText
+        #expect(screen.components(separatedBy: "03:05.2").count == 3, "the header and the dialog")
+        #expect(!screen.contains("03:06.7") && !screen.contains(" 3:05.2"))
+        #expect(
+            model.session?.end?.stage
+                == .closed(message: "ana is 2nd on the leaderboard with 20 116 · a sprint: 3rd on the sprint board", kind: .success))
     }
 
     @Test func aRaceWonAt2048WithoutAssistsIsASprint() {

@@ -107,6 +107,29 @@ import TileRaceProtocol
         #expect(model.lobby?.joinPrompt != nil)
     }
 
+    /// Alt-n (ESC n), arrows, F-keys and unknown sequences, as the terminal sends them: while the line is open
+    /// they type or do nothing; none closes it, opens a screen or changes a setting (Alt-t was Esc then `t`).
+    @Test func escapeSequencesNeverCloseTheLineOrAct() {
+        var model = Fixtures.connected(Fixtures.model())
+        model.screen = .lobby(LobbyState())
+        _ = update(&model, .key(.character("/")))
+        _ = type("abc", into: &model)
+        let config = model.config
+        let sequences = [
+            "\u{1B}n", "\u{1B}t", "\u{1B}q", "\u{1B}[A", "\u{1B}OP", "\u{1B}[15~", "\u{1B}[[A", "\u{1B}[1;3C", "\u{1B}[99z",
+            "\u{1B}\u{1B}[B", "\u{1B}[200~x\u{1B}[201~",
+        ]
+        var decoder = KeyDecoder()
+        for bytes in sequences {
+            let keys = decoder.feed(Array(bytes.utf8)) + decoder.flush()
+            let effects = keys.flatMap { update(&model, .key($0)) }
+            #expect(effects.isEmpty, "\(bytes.debugDescription)")
+            #expect(model.chat.isTyping && model.lobby != nil && model.overlay == nil, "\(bytes.debugDescription)")
+        }
+        #expect(model.chat.input?.text == "abcx")
+        #expect(model.config == config)
+    }
+
     @Test func inTheRoomSlashChatsAndEnterStillMarksReady() {
         var model = Fixtures.race()
         model.session = nil

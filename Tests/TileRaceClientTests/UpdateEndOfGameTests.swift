@@ -35,6 +35,15 @@ import TileRaceProtocol
         #expect(update(&model, .key(.enter)) == [.saveConfig, .send(.submit(nickname: "ana", token: nil))])
     }
 
+    /// `q`, as everywhere else, and Esc close the question unsubmitted; a finished game keeps Enter on submit.
+    @Test func qAndEscSkipSubmitting() {
+        for key in [Key.character("q"), .escape] {
+            var model = ended(nickname: "ana")
+            #expect(update(&model, .key(key)).isEmpty)
+            #expect(model.session?.end?.stage == .closed(message: "not submitted", kind: .info))
+        }
+    }
+
     @Test func editingTheNicknameIsAnExplicitStep() {
         var model = ended(nickname: "ana")
         _ = update(&model, .key(.character("e")))

@@ -15,14 +15,16 @@ import TileRaceProtocol
         #expect(Update.direction(for: key) == direction)
     }
 
-    @Test func aMoveAppliesTheEngineAndStartsTheClock() {
+    /// A practice board's clock starts as it is dealt, here as with the server's seed (one rule, docs/playing.md):
+    /// a board of `--seed` no longer sat at 00:00.0 until the first move.
+    @Test func aMoveAppliesTheEngineAndTheClockRunsFromTheDeal() {
         var model = Fixtures.practice(moves: [])
         var expected = model.session!.game
-        #expect(!model.session!.clock.hasStarted)
+        #expect(model.session?.clock.startedAt == Fixtures.now)
         #expect(update(&model, .key(.left)).isEmpty)
         _ = try? expected.move(.left)
         #expect(model.session?.game == expected)
-        #expect(model.session?.clock.hasStarted == true)
+        #expect(model.session?.clock.startedAt == Fixtures.now)
         #expect(model.session?.serverCopy == .localOnly("it was started offline"))
     }
 

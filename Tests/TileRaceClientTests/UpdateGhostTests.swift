@@ -140,7 +140,7 @@ import TileRaceProtocol
         _ = update(&model, .key(.down))
         #expect(model.session?.game.score == score)
         let verdict = try #require(session.ghost).verdict(reachedTargetAfter: nil, score: session.game.score)
-        #expect(verdict.hasPrefix("bo's ghost reached \(Self.target) first, after 0:0"))
+        #expect(verdict.hasPrefix("bo's ghost reached \(Self.target) first, after 00:0"))
     }
 
     @Test func reachingTheTargetFirstWinsByTheTimeBetween() throws {
@@ -160,7 +160,7 @@ import TileRaceProtocol
         let verdict = try #require(session.ghost).verdict(reachedTargetAfter: end.time, score: end.score)
         #expect(
             verdict
-                == "you beat bo's ghost by \(Format.margin(milliseconds: ghostTime - yours)) (\(Format.sprint(milliseconds: yours)) against \(Format.sprint(milliseconds: ghostTime)))"
+                == "you beat bo's ghost by \(Format.margin(milliseconds: ghostTime - yours)) (\(Format.clock(milliseconds: yours)) against \(Format.clock(milliseconds: ghostTime)))"
         )
         #expect(end.stage == .closed(message: GhostRace.notEligible, kind: .info))
     }
@@ -178,7 +178,7 @@ import TileRaceProtocol
         winner.advance(to: 0)
         #expect(
             winner.verdict(reachedTargetAfter: nil, score: 0)
-                == "bo's ghost wins: it reaches \(Self.target) after \(Format.sprint(milliseconds: winner.targetTime!))")
+                == "bo's ghost wins: it reaches \(Self.target) after \(Format.clock(milliseconds: winner.targetTime!))")
     }
 
     @Test func rStartsTheSameGhostRaceAgain() throws {

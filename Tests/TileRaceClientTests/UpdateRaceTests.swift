@@ -89,6 +89,26 @@ import TileRaceProtocol
         #expect(model.room == nil)
     }
 
+    /// Enter, meant for what comes after, never submits a resigned game (an 8-point game claimed the nickname):
+    /// skipping is the default, `e` then Enter still submits.
+    @Test func afterAResignEnterSkipsSubmitting() {
+        var model = Fixtures.race()
+        model.config.lastNickname = "ana"
+        _ = update(&model, .key(.character("q")))
+        _ = update(&model, .key(.character("y")))
+        #expect(model.session?.end?.stage == .nickname(TextField("ana")))
+        model.dialogOpenedAt = nil
+        #expect(update(&model, .key(.enter)).isEmpty)
+        #expect(model.session?.end?.stage == .closed(message: "not submitted", kind: .info))
+        var submitting = Fixtures.race()
+        submitting.config.lastNickname = "ana"
+        _ = update(&submitting, .key(.character("q")))
+        _ = update(&submitting, .key(.character("y")))
+        submitting.dialogOpenedAt = nil
+        _ = update(&submitting, .key(.character("e")))
+        #expect(update(&submitting, .key(.enter)) == [.saveConfig, .send(.submit(nickname: "ana", token: nil))])
+    }
+
     @Test func finishesAreAnnounced() {
         var model = Fixtures.race()
         var bo = model.race!.players[0]

@@ -75,12 +75,11 @@ import TileRaceProtocol
     }
 
     @Test func aPracticeGameTheServerNeverAcknowledgedIsPlayedHereOnlyAfterAResume() throws {
-        // A seed chosen on the command line: the client's own, sent with the first move.
+        // A seed chosen on the command line: the client's own, sent as it is dealt.
         var model = Fixtures.connected(Fixtures.model(options: Fixtures.chosenSeed))
         model.network.resumeSecret = Self.secret
-        _ = update(&model, .key(.character("p")))
+        var sent = update(&model, .key(.character("p")))
         let seed = try #require(model.session).game.seed.text
-        var sent: [Effect] = []
         for direction in [Key.left, .up, .right] { sent += update(&model, .key(direction)) }
         #expect(sent.contains(.send(.practice(PracticeOptions(seed: seed, size: 4, target: 2048)))))
         // The line fails before OK PRACTICE: the server still has an earlier game, at entry 2.

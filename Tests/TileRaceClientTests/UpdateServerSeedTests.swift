@@ -118,11 +118,12 @@ import TileRaceProtocol
         var offline = Fixtures.model()
         #expect(update(&offline, .key(.character("p"))).isEmpty)
         #expect(offline.session?.isDealing == false)
-        // A seed given on the command line is kept, connected or not.
+        // A seed given on the command line is kept, connected or not; the server gets it as it is dealt.
         var options = ClientOptions()
         options.seed = "friday"
         var chosen = Fixtures.connected(Fixtures.model(options: options))
-        #expect(update(&chosen, .key(.character("p"))).isEmpty)
+        #expect(update(&chosen, .key(.character("p"))) == [.send(.practice(PracticeOptions(seed: "friday", size: 4, target: 2048)))])
+        #expect(chosen.session?.clock.startedAt == chosen.now)
         #expect(chosen.session?.game.seed.text == "friday")
         #expect(chosen.session?.isDealing == false)
         // A ghost race's PRACTICE (its own seed) is not a deal.

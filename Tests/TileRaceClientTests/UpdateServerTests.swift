@@ -533,7 +533,7 @@ import TileRaceProtocol
                 &model,
                 .finish(
                     RacerFinish(
-                        room: "friday", nickname: "ana", reason: .resigned, score: 0, largestTile: 4,
+                        room: "friday", nickname: "ana", reason: .over, score: 0, largestTile: 4,
                         moves: 0, milliseconds: 1000)))
             Fixtures.settle(&model)
             _ = update(&model, .key(.enter))

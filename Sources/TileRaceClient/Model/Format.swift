@@ -1,17 +1,14 @@
 enum Format {
-    /// `mm:ss.t`, tenths rounded down; minutes grow past 59 (`75:02.3`).
-    static func clock(milliseconds: Int) -> String { (milliseconds < 600_000 ? "0" : "") + sprint(milliseconds: milliseconds) }
-
-    /// `m:ss.t`, tenths rounded down: `1:23.4`.
-    static func sprint(milliseconds: Int) -> String {
+    /// `mm:ss.t`, tenths rounded down; minutes grow past 59 (`75:02.3`). The one way the client writes a time.
+    static func clock(milliseconds: Int) -> String {
         let tenths = max(0, milliseconds / 100)
-        return String(tenths / 600) + ":" + pad((tenths / 10) % 60, 2) + "." + String(tenths % 10)
+        return pad(tenths / 600, 2) + ":" + pad((tenths / 10) % 60, 2) + "." + String(tenths % 10)
     }
 
-    /// `3.2 s` below a minute, else `m:ss.t`.
+    /// `3.2 s` below a minute, else `mm:ss.t`.
     static func margin(milliseconds: Int) -> String {
         let tenths = abs(milliseconds) / 100
-        return tenths < 600 ? "\(tenths / 10).\(tenths % 10) s" : sprint(milliseconds: tenths * 100)
+        return tenths < 600 ? "\(tenths / 10).\(tenths % 10) s" : clock(milliseconds: tenths * 100)
     }
 
     /// `5 min` in whole minutes, else `90 s`.

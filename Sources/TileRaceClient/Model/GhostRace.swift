@@ -77,15 +77,15 @@ struct GhostRace: Hashable, Sendable {
             guard let theirs = targetTime else {
                 return "you won: \(ghost) never reached \(target) (it ended on \(Format.grouped(finalScore)))"
             }
-            if yours == theirs { return "a dead heat: both reached \(target) after \(Format.sprint(milliseconds: yours))" }
+            if yours == theirs { return "a dead heat: both reached \(target) after \(Format.clock(milliseconds: yours))" }
             return
-                "you beat \(ghost) by \(Format.margin(milliseconds: theirs - yours)) (\(Format.sprint(milliseconds: yours)) against \(Format.sprint(milliseconds: theirs)))"
+                "you beat \(ghost) by \(Format.margin(milliseconds: theirs - yours)) (\(Format.clock(milliseconds: yours)) against \(Format.clock(milliseconds: theirs)))"
         }
         if hasReachedTarget, let theirs = targetTime {
-            return "\(ghost) reached \(target) first, after \(Format.sprint(milliseconds: theirs)); " + points(score, game.score)
+            return "\(ghost) reached \(target) first, after \(Format.clock(milliseconds: theirs)); " + points(score, game.score)
         }
         if let theirs = targetTime {
-            return "\(ghost) wins: it reaches \(target) after \(Format.sprint(milliseconds: theirs))"
+            return "\(ghost) wins: it reaches \(target) after \(Format.clock(milliseconds: theirs))"
         }
         if score == finalScore { return "a tie with \(ghost): both scored \(Format.grouped(score))" }
         return score > finalScore

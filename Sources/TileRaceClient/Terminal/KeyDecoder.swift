@@ -76,15 +76,29 @@ struct KeyDecoder: Sendable {
             let final = pending[start + 2]
             let key: Key? = final == UInt8(ascii: "M") ? .enter : KeyDecoder.letterKeys[final]
             return key.map { .key($0, length: 3) } ?? .skip(length: 3)
+        case 0x1B:
+            // Alt with a key that has a sequence (ESC ESC [ A) is that key, as xterm's modifiers are ignored;
+            // else the first ESC is a lone Escape (two pressed quickly).
+            guard start + 2 < pending.count else { return isFinal ? .key(.escape, length: 1) : .incomplete }
+            guard [UInt8(ascii: "["), UInt8(ascii: "O")].contains(pending[start + 2]) else { return .key(.escape, length: 1) }
+            return .skip(length: 1)
         default:
-            // ESC ESC (the first is a lone Escape), Alt+key, or Escape typed just before a key: Escape.
-            return .key(.escape, length: 1)
+            // Alt with a key (ESC n) is no key: never Escape and then n, which would close the chat line and act.
+            switch decode(at: start + 1, isFinal: isFinal) {
+            case .key(_, let length), .skip(let length): return .skip(length: 1 + length)
+            case .incomplete: return .incomplete
+            }
         }
     }
 
     /// `ESC [ parameters intermediates final`; parameters 0x30-0x3F,
     /// intermediates 0x20-0x2F, final 0x40-0x7E.
     private func decodeCSI(at start: Int, isFinal: Bool) -> Step {
+        // The Linux console's F1 to F5: `ESC [ [ A` to `E`.
+        if start + 2 < pending.count, pending[start + 2] == UInt8(ascii: "[") {
+            guard start + 3 < pending.count else { return isFinal ? .skip(length: 3) : .incomplete }
+            return .skip(length: 4)
+        }
         var index = start + 2
         while index < pending.count {
             let byte = pending[index]

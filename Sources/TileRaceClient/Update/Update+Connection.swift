@@ -79,6 +79,10 @@ extension Update {
         model.network.hasConnected = true
         // Asked before this connection (`--ghost`, or lost with the last one).
         if let ghost = model.pendingGhost { effects.append(.send(.record(ghost.query))) }
+        // A board dealt here while connecting (`--seed`): the server's clock starts as near ours as it can.
+        if model.session?.ghost == nil, model.session?.clock.hasStarted == true {
+            effects += model.changeSessionReadingModel { session, model in mirrorPractice(&session, model: model) } ?? []
+        }
         effects += leaderboardRefresh(&model)
         if let goal = model.network.goal { effects += pursue(goal, model: &model) }
         return effects

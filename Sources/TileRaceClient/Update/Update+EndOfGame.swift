@@ -88,17 +88,22 @@ extension Update {
             default:
                 break
             }
-        case .nickname(let field) where key == .enter && Nickname.isValid(field.text):
-            return submit(field.text, end: end, model: &model)
-        case .nickname where key == .escape:
-            end.stage = .closed(message: "not submitted", kind: .info)
         case .nickname(var field) where !end.isEditingNickname:
-            // Game keys still held do nothing.
-            if key == .enter || key == .character("e") || key == .tab {
+            // Game keys still held do nothing. After a resign, Enter takes the safe choice: not submitting (`e` then
+            // Enter still submits).
+            if key == .escape || key == .character("q") || key == .enter && end.outcome == .resigned {
+                end.stage = .closed(message: "not submitted", kind: .info)
+            } else if key == .enter, Nickname.isValid(field.text) {
+                return submit(field.text, end: end, model: &model)
+            } else if key == .enter || key == .character("e") || key == .tab {
                 field.refusal = nil
                 end.stage = .nickname(field)
                 end.isEditingNickname = true
             }
+        case .nickname(let field) where key == .enter && Nickname.isValid(field.text):
+            return submit(field.text, end: end, model: &model)
+        case .nickname where key == .escape:
+            end.stage = .closed(message: "not submitted", kind: .info)
         case .nickname(var field):
             if key == .enter { field.refusal = nicknameRuleNotice } else { _ = field.handle(key) }
             end.stage = .nickname(field)
@@ -168,19 +173,25 @@ extension Update {
         } else {
             message = "\(Format.grouped(receipt.score)) is not in the top 100 of \(board)"
         }
-        if let sprint = sprintNote(receipt) { message += " · " + sprint }
+        // One game, one time: a game that ended at 2048 shows its sprint time, the server's (from the first move),
+        // unless a race's official time (from the start, as its standings) is shown.
+        let endedAtTarget = model.session?.end?.outcome == .won
+        if endedAtTarget, model.session?.isRace == false, let time = receipt.sprintTime {
+            model.session?.end?.officialMilliseconds = time
+        }
+        if let sprint = sprintNote(receipt, showsTime: !endedAtTarget) { message += " · " + sprint }
         if receipt.token != nil { message += " · nickname claimed" }
         if !closeSubmission(message, kind: .success, model: &model) { model.show(message, .success) }
         return effects
     }
 
-    /// From `OK SUBMIT`'s sprint fields; nil when not a sprint.
-    static func sprintNote(_ receipt: SubmitReceipt) -> String? {
+    /// From `OK SUBMIT`'s sprint fields; nil when not a sprint. Its time only for a game played on past 2048.
+    static func sprintNote(_ receipt: SubmitReceipt, showsTime: Bool) -> String? {
         guard let time = receipt.sprintTime else { return nil }
-        let sprint = "sprint \(Format.sprint(milliseconds: time))"
+        let sprint = showsTime ? "sprint \(Format.clock(milliseconds: time)) to 2048" : "a sprint"
         guard let rank = receipt.sprintRank else { return sprint + ": not in the top 100 of the sprint board" }
         if receipt.sprintImproved == false, let best = receipt.sprintBest {
-            return sprint + ": stays \(Format.ordinal(rank)) on the sprint board, best \(Format.sprint(milliseconds: best))"
+            return sprint + ": stays \(Format.ordinal(rank)) on the sprint board, best \(Format.clock(milliseconds: best))"
         }
         return sprint + ": \(Format.ordinal(rank)) on the sprint board"
     }

@@ -26,23 +26,9 @@ extension Update {
         return effects + ghostRaceAfterMove(&model)
     }
 
-    /// In practice, `PRACTICE` goes first with the first entry when connected.
+    /// In practice, `PRACTICE` goes first with the first entry when not sent before (`Update.mirrorPractice`).
     static func send(_ entry: GameLog.Entry, session: inout PlaySession, model: Model) -> [Effect] {
-        var effects: [Effect] = []
-        if session.mode == .practice, session.serverCopy == .notStarted {
-            if !model.connection.isConnected {
-                session.serverCopy = .localOnly("it was started offline")
-            } else if !Names.isValidSeed(session.game.seed.text) {
-                session.serverCopy = .localOnly("its seed cannot be sent to a server")
-            } else {
-                let config = session.game.config
-                let options = PracticeOptions(
-                    seed: session.game.seed.text, size: config.size, target: config.target, isGhost: session.ghost != nil)
-                effects.append(.send(.practice(options)))
-                session.serverCopy = .active
-                session.sequence = 0
-            }
-        }
+        var effects = mirrorPractice(&session, model: model)
         guard session.sendsEntries else { return effects }
         session.sequence += 1
         session.expected[session.sequence] = session.figures
@@ -50,6 +36,28 @@ extension Update {
         session.unacknowledged[session.sequence] = entry
         effects.append(.send(.move(seq: session.sequence, entries: [entry])))
         return effects
+    }
+
+    /// `PRACTICE seed=` for a practice game on its own seed, once: as it is dealt when connected (so the server's
+    /// clock starts with ours), else with the first entry; a game started offline is played here only.
+    static func mirrorPractice(_ session: inout PlaySession, model: Model) -> [Effect] {
+        guard session.mode == .practice, session.serverCopy == .notStarted else { return [] }
+        if !model.connection.isConnected {
+            session.serverCopy = .localOnly("it was started offline")
+        } else if !Names.isValidSeed(session.game.seed.text) {
+            session.serverCopy = .localOnly("its seed cannot be sent to a server")
+        } else {
+            let config = session.game.config
+            session.serverCopy = .active
+            session.sequence = 0
+            return [
+                .send(
+                    .practice(
+                        PracticeOptions(
+                            seed: session.game.seed.text, size: config.size, target: config.target, isGhost: session.ghost != nil)))
+            ]
+        }
+        return []
     }
 
     static func undo(_ model: inout Model) -> [Effect] {

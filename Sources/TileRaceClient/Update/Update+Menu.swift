@@ -96,7 +96,12 @@ extension Update {
         // A notice about the menu is not about this game.
         if model.notice?.kind != .warning || model.notice?.expiresAt != nil { model.notice = nil }
         // The seed drawn here is the fallback should the server not deal.
-        return chosen == nil && dealsFromServer(model) ? askServerToDeal(&model) : []
+        if chosen == nil, dealsFromServer(model) { return askServerToDeal(&model) }
+        // Dealt here: its clock starts now, as a dealt one's does with the server's answer, and the server's with it.
+        return model.changeSessionReadingModel { session, model in
+            session.clock.start(at: model.now)
+            return dealsFromServer(model) ? mirrorPractice(&session, model: model) : []
+        } ?? []
     }
 
     static func startDaily(_ model: inout Model) {

@@ -79,6 +79,7 @@ extension Update {
     /// A local game, sent with `PRACTICE seed=` on the first move when connected.
     private static func playOwnSeed(because reason: String, model: inout Model) {
         model.session?.dealingSince = nil
+        model.session?.clock.start(at: model.now)
         let seed = model.session?.game.seed.text ?? ""
         model.show("no board from the server (\(reason)): playing on own seed \(seed)", .warning)
     }

@@ -51,8 +51,13 @@ enum EndOfGameView {
             lines.append(Dialog.Line(text: "Submit to the leaderboard?", style: theme.base.bold, alignment: .leading))
             // Compact, so that the keys line still fits at 60x18.
             let hasNickname = Nickname.isValid(field.text)
-            let button = hasNickname ? "[ Submit as \(field.text) ]" : "[ Choose a nickname ]"
-            let hint = hasNickname ? "Enter submit   e edit nickname   Esc skip" : "Enter choose a nickname   Esc skip"
+            // After a resign, skipping is focused (`Update.endKey`).
+            let button =
+                end.outcome == .resigned ? "[ Skip ]" : hasNickname ? "[ Submit as \(field.text) ]" : "[ Choose a nickname ]"
+            let hint =
+                end.outcome == .resigned
+                ? "Enter skip   e submit (nickname first)"
+                : hasNickname ? "Enter submit   e edit nickname   q skip" : "Enter choose a nickname   q skip"
             lines += [Dialog.Line(text: button, style: theme.accented.bold), .blank, Dialog.Line(text: hint, style: theme.muted)]
         case .nickname(let field):
             lines += [

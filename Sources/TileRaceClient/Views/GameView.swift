@@ -116,7 +116,7 @@ enum GameView {
             phase: .racing(startedAt: model.now - session.clock.elapsed(at: model.now)), players: [you, ghost.racer])
         if ghost.hasReachedTarget, let time = ghost.targetTime {
             race.announce(
-                "\(ScreenText.sanitize(ghost.name))'s ghost reached \(ghost.target) after \(Format.sprint(milliseconds: time))", at: 0)
+                "\(ScreenText.sanitize(ghost.name))'s ghost reached \(ghost.target) after \(Format.clock(milliseconds: time))", at: 0)
         } else if ghost.isAtEnd, !ghost.entries.isEmpty {
             race.announce("\(ScreenText.sanitize(ghost.name))'s ghost: its record ends here", at: 0)
         }

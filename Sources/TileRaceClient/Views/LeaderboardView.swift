@@ -1,7 +1,7 @@
 import TileRaceProtocol
 
-/// One board per tab; sortable by rank, nickname and score. A sprint board shows the time (m:ss.t)
-/// where assists go. Dates are `MM-DD` below 100 columns. The rating tab ranks provisional (`?`) apart.
+/// One board per tab; sortable by rank, nickname and score. A sprint board shows the sprint time where
+/// assists go, and no other time (one game, one time). Dates are `MM-DD` below 100 columns. The rating tab ranks provisional (`?`) apart.
 enum LeaderboardView {
     static let columnWidths = (rank: 12, nickname: 19, score: 12, best: 7, assists: 9, time: 10)
     /// `MM-DD` when narrow, the whole date when wide.
@@ -33,7 +33,8 @@ enum LeaderboardView {
             ? [("deviation", widths.best + widths.assists), ("races", widths.time)]
             : [
                 // A sprint has no assists: its time takes their column, staying in view on narrow screens.
-                ("best", widths.best), (board.board.isSprint ? "sprint" : "assists", widths.assists), ("time", widths.time),
+                ("best", widths.best), (board.board.isSprint ? "sprint" : "assists", widths.assists),
+                (board.board.isSprint ? "" : "time", widths.time),
                 ("date", dateWidth(wideDates: wideDates)),
             ]
         for (title, width) in otherHeadings {
@@ -122,12 +123,12 @@ enum LeaderboardView {
             cell(Format.fit(Format.grouped(entry.score), widths.score - 4, alignRight: true), widths.score)
             cell(String(entry.largestTile), widths.best)
             if board.board.isSprint {
-                let sprint = entry.sprintTime.map { Format.sprint(milliseconds: $0) } ?? "—"
+                let sprint = entry.sprintTime.map { Format.clock(milliseconds: $0) } ?? "—"
                 cell(Format.fit(sprint, widths.assists - 2, alignRight: true), widths.assists)
             } else {
                 cell(Format.fit(String(entry.assists), widths.assists - 4, alignRight: true), widths.assists)
             }
-            cell(Format.clock(milliseconds: entry.milliseconds), widths.time)
+            cell(board.board.isSprint ? "" : Format.clock(milliseconds: entry.milliseconds), widths.time)
             let date = ScreenText.sanitize(entry.date)
             cell(wideDates || date.count < 10 ? date : String(date.dropFirst(5)), dateWidth(wideDates: wideDates))
         }

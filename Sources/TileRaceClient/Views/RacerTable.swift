@@ -22,7 +22,6 @@ enum RacerTable {
     /// Ranked, first place first.
     static func layout(_ rows: [Row], width: Int) -> TextTable.Layout {
         let hasYou = rows.contains { $0.player.isYou }
-        let leaderScore = rows.first?.player.score ?? 0
         let places = rows.enumerated().map { index, row in
             (hasYou ? (row.player.isYou ? "▶" : " ") : "") + Format.fit(String(index + 1), 2, alignRight: true)
         }
@@ -38,10 +37,7 @@ enum RacerTable {
                 name,
                 TextTable.Column("score", rows.map { Format.grouped($0.player.score) }, isRightAligned: true, gap: 2),
                 TextTable.Column("best", rows.map { String($0.player.largestTile) }, isRightAligned: true, canBeLeftOut: true, gap: 2),
-                TextTable.Column(
-                    "behind",
-                    rows.enumerated().map { index, row in index == 0 ? "—" : Format.grouped(leaderScore - row.player.score) },
-                    isRightAligned: true, canBeLeftOut: true, gap: 2),
+                TextTable.Column("behind", behind(rows), isRightAligned: true, canBeLeftOut: true, gap: 2),
                 TextTable.Column(
                     wordings: [
                         TextTable.Wording(heading: "", cells: statuses.map(\.long)),
@@ -56,6 +52,17 @@ enum RacerTable {
             table.givingWay.insert(6, at: 1)
         }
         return table.layout(width: width)
+    }
+
+    /// Points behind the best score among those ranked by score (racing, or played to the end), so never negative:
+    /// `—` for that best and for anyone ranked otherwise (reached the target: by time; resigned or left: out).
+    static func behind(_ rows: [Row]) -> [String] {
+        let ranksByScore = rows.map { $0.player.standingGroup == .playedOn }
+        let best = zip(rows, ranksByScore).filter(\.1).map(\.0.player.score).max() ?? 0
+        let first = ranksByScore.firstIndex(of: true)
+        return rows.indices.map { index in
+            ranksByScore[index] && index != first ? Format.grouped(best - rows[index].player.score) : "—"
+        }
     }
 
     /// Moves, a finish, or the mark.
