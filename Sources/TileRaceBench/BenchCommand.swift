@@ -1,8 +1,8 @@
 import TileRaceCLI
 
 /// `tilerace-bench`: picks the benchmark, checks the options that apply to
-/// it, and runs it. Its mistakes read as `tilerace`'s: one line, the usage,
-/// exit status 2.
+/// it, and runs it. Its mistakes read as `tilerace`'s: one line, where to
+/// read the usage, exit status 2.
 public enum BenchCommand {
     static let summary = "measure the engine (steps, replays, allocations), a bot, or a server under a racing load"
     static let usage = [
@@ -91,8 +91,7 @@ public enum BenchCommand {
             return try run(Arguments(parsing: words, options: options(parsing: words)), console: console)
         } catch {
             console.printError("tilerace-bench: \(error.message)")
-            for line in Arguments.usageLines(usage) { console.printError(line) }
-            console.printError("(tilerace-bench --help explains every option)")
+            console.printError("Run 'tilerace-bench --help' for usage.")
             return CLI.usageError
         }
     }

@@ -39,7 +39,7 @@ public enum CLI {
         }
         guard let command = command(named: first) else {
             console.printError("tilerace: unknown command \(Arguments.quoted(first))")
-            console.printError("usage: tilerace [\(commands.map(\.name).joined(separator: "|"))] [options]   (tilerace --help lists them)")
+            console.printError("Run 'tilerace --help' for the commands.")
             return usageError
         }
         return run(command, words: Array(arguments.dropFirst()), console: console)
@@ -59,9 +59,9 @@ public enum CLI {
         do throws(CommandLineError) {
             return try command.run(Arguments(parsing: words, options: command.options), console: console)
         } catch {
+            // One line and where to read more, as git does: the usage would push the error out of sight.
             console.printError("tilerace \(command.name): \(error.message)")
-            for line in Arguments.usageLines(command.usage) { console.printError(line) }
-            console.printError("(tilerace help \(command.name) explains every option)")
+            console.printError("Run 'tilerace help \(command.name)' for usage.")
             return usageError
         }
     }

@@ -1,4 +1,4 @@
-/// A mistake on the command line; reported in one line, followed by the usage, exit code 2.
+/// A mistake on the command line; reported in one line, then where to read the usage, exit code 2.
 public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// Lets a config-file value be reported with its file and line.

@@ -53,7 +53,7 @@ struct BenchCommandTests {
         #expect(run.output.isEmpty)
         let lines = run.error.split(separator: "\n").map(String.init)
         #expect(lines.first == message)
-        #expect(lines.dropFirst().first == "usage: tilerace-bench engine [--steps N] [--runs N]")
+        #expect(lines.dropFirst() == ["Run 'tilerace-bench --help' for usage."])
     }
 
     @Test func runsAShortMeasurement() {

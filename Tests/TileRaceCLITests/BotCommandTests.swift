@@ -40,7 +40,7 @@ struct BotCommandTests {
     func badOptionsAreOneLineAndTheUsage(_ arguments: [String], _ message: String) {
         let console = TestConsole()
         #expect(CLI.run(arguments: arguments, console: console.console) == CLI.usageError)
-        #expect(console.error.hasPrefix(message + "\nusage: tilerace bot"))
+        #expect(console.error == message + "\nRun 'tilerace help bot' for usage.\n")
     }
 
     @Test func nicknamesAreNumberedWithCount() throws {

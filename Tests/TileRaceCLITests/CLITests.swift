@@ -19,7 +19,7 @@ struct CLITests {
     func unknownCommandIsAMistake(command: String) {
         let run = TestConsole.run([command])
         #expect(run.status == 2)
-        #expect(run.error.hasPrefix("tilerace: unknown command '\(command)'\n"))
+        #expect(run.error == "tilerace: unknown command '\(command)'\nRun 'tilerace --help' for the commands.\n")
     }
 
     @Test func versionPrintsTheOneVersion() {

@@ -172,7 +172,7 @@ struct ConfigFileTests {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString).conf").path
         let run = TestConsole.run(["serve", "--config", missing])
         #expect(run.status == 2)
-        #expect(run.error.hasPrefix("tilerace serve: cannot read '\(missing)': No such file or directory\nusage: tilerace serve"))
+        #expect(run.error == "tilerace serve: cannot read '\(missing)': No such file or directory\nRun 'tilerace help serve' for usage.\n")
 
         let binary = try write("")
         defer { try? FileManager.default.removeItem(atPath: binary) }

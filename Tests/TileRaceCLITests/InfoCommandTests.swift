@@ -48,7 +48,10 @@ struct InfoCommandTests {
     @Test func badOptionsAreUsageErrors() {
         let run = TestConsole.run(["info", "--port", "0"])
         #expect(run.status == 2)
-        #expect(run.error.hasPrefix("tilerace info: invalid value '0' for --port: expected a whole number from 1 to 65535\nusage: "))
+        #expect(
+            run.error
+                == "tilerace info: invalid value '0' for --port: expected a whole number from 1 to 65535\nRun 'tilerace help info' for usage.\n"
+        )
         #expect(TestConsole.run(["info", "extra"]).status == 2)
     }
 

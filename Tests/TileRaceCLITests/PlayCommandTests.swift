@@ -47,7 +47,7 @@ struct PlayCommandTests {
     func badOptionsAreOneLineAndTheUsage(_ arguments: [String], _ message: String) {
         let captured = Captured()
         #expect(CLI.run(arguments: arguments, console: captured.console) == CLI.usageError)
-        #expect(captured.errors.hasPrefix(message + "\nusage: tilerace play"))
+        #expect(captured.errors == message + "\nRun 'tilerace help play' for usage.\n")
     }
 
     @Test func aGhostFileIsReadInTheReplayNotationOnItsSeed() throws {

@@ -33,6 +33,9 @@ import TileRaceProtocol
     @Test func roomMarksBotsAndListsTheBotKeys() {
         var model = Self.roomWithBots()
         snapshot(model, "bots-room-80x24-classic")
+        // Ours with the strength it was given; another's as the server knows it.
+        let text = view(model, size: model.size, theme: .classic).plainText
+        #expect(text.contains("ana-bot1 bot, strength 5") && text.contains("rob bot\n"))
         model.room?.lastStandings = [
             Fixtures.standing(1, "rob", score: 20116, largestTile: 2048, moves: 938, reason: .target, milliseconds: 432400),
             Fixtures.standing(2, "ana", score: 9120, largestTile: 512, moves: 610, reason: .resigned, milliseconds: 300000),

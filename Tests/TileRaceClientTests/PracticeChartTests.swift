@@ -31,6 +31,18 @@ import TileRaceProtocol
         #expect(marks.last == String(session.game.board.largestValue))
     }
 
+    /// Issue 44: milestones close together ran into one number ("128256"); the later one stays.
+    @Test func marksOfALineNeverTouch() {
+        var line = ChartSeries(label: "score")
+        for x in 0...100 { line.append(ChartPoint(x: Double(x), y: Double(x))) }
+        line.marks = [128, 256].enumerated().map { index, tile in
+            ChartMark(point: ChartPoint(x: Double(50 + 9 * index), y: 50), text: String(tile), plainText: String(tile))
+        }
+        var frame = Frame(width: 40, height: 10)
+        LineChart.draw([line], title: "moves", in: frame.bounds, theme: .classic, into: &frame)
+        #expect(!frame.plainText.contains("128256") && frame.plainText.contains("256"), "\(frame.plainText)")
+    }
+
     @Test func anUndoTakesTheLineBack() throws {
         var model = Fixtures.practice(moves: [.left, .up, .right])
         let before = try #require(model.session?.progress.points)

@@ -59,6 +59,23 @@ import TileRaceProtocol
                 == .closed(message: "ana is 2nd on the leaderboard with 20 116 · a sprint: 3rd on the sprint board", kind: .success))
     }
 
+    /// Issue 44: the result wrapped mid-phrase and pushed the keys out of the dialog.
+    @Test func theSubmittedResultKeepsItsKeysInView() throws {
+        for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 60, height: 18)] {
+            var model = Fixtures.connected(PracticeChartTests.played(size: size))
+            model.session?.end?.stage = .submitting(nickname: "ana")
+            var claimed = receipt(sprint: 83_456, rank: 3)
+            claimed.token = "0123456789abcdef0123456789abcdef"
+            Fixtures.reply(&model, to: .submit(nickname: "ana", token: nil), .submit(claimed))
+            let text = view(model, size: size, theme: .classic).plainText
+            let rows = text.split(separator: "\n")
+            #expect(text.contains("r new game    q menu"), "\(size)\n\(text)")
+            let board = "ana is 2nd on the leaderboard with 20 116"
+            #expect(rows.contains { $0.contains(board) && !$0.contains("sprint") }, "\(size)\n\(text)")
+            #expect(rows.contains { $0.contains("sprint 1:23.4: 3rd on the sprint board") }, "\(size)\n\(text)")
+        }
+    }
+
     @Test func aRaceWonAt2048WithoutAssistsIsASprint() {
         var model = Fixtures.race()
         let result = GameResult(

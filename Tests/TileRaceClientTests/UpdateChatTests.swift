@@ -63,6 +63,21 @@ import TileRaceProtocol
         #expect(model.screen == .game && model.overlay == nil)
     }
 
+    /// Issue 44: `/` did nothing while the end-of-game dialog was open.
+    @Test func slashOverTheEndOfARaceOpensTheLineInView() {
+        var model = Fixtures.race()
+        Update.endGame(.resigned, model: &model)
+        #expect(ShownDialog(model) == .endOfGame)
+        _ = update(&model, .key(.character("/")))
+        #expect(model.chat.isTyping)
+        _ = type("gg", into: &model)
+        #expect(view(model, size: model.size, theme: .classic).plainText.contains("say: gg_"))
+        #expect(update(&model, .key(.enter)) == [.send(.say("gg"))])
+        // Enter again brings the dialog back.
+        _ = update(&model, .key(.enter))
+        #expect(ShownDialog(model) == .endOfGame)
+    }
+
     @Test func spacesAtTheEndsAreTakenOffAndABlankLineSendsNothing() {
         var model = Fixtures.race()
         _ = update(&model, .key(.enter))

@@ -49,8 +49,9 @@ import TileRaceProtocol
         #expect(page == 11)
         // The chosen entry moves; the rows shown follow it.
         let steps: [(Key, selected: Int, scroll: Int)] = [
-            (.up, 0, 0), (.down, 1, 0), (.character("j"), 2, 0), (.pageUp, 0, 0), (.pageDown, 11, 1), (.pageDown, 19, 9),
-            (.home, 0, 0), (.end, 19, 9), (.character("k"), 18, 9), (.pageUp, 7, 7),
+            // A page moves the rows shown by a page too (issue 44: they moved by one).
+            (.up, 0, 0), (.down, 1, 0), (.character("j"), 2, 0), (.pageUp, 0, 0), (.pageDown, 11, 9), (.pageDown, 19, 9),
+            (.home, 0, 0), (.end, 19, 9), (.character("k"), 18, 9), (.pageUp, 7, 0),
         ]
         for (key, selected, scroll) in steps {
             _ = update(&model, .key(key))

@@ -63,10 +63,16 @@ import TileRaceProtocol
         _ = update(&model, .key(.character("u")))
         Fixtures.event(&model, .queued(waiting: 1, seconds: 20, offersBots: true))
         #expect(model.quickRace?.offersBots == true)
+        model.canAddBots = true
         let effects = update(&model, .key(.character("a")))
-        #expect(effects.first == .send(.unqueue))
-        #expect(effects.contains(.send(.rooms)))
-        #expect(model.lobby != nil)
+        // Issue 44: a room with bots, not the lobby and a line of instructions.
+        #expect(effects == [.send(.unqueue), .send(.create(room: "ana-bots", options: RoomOptions()))])
+        Fixtures.reply(&model, to: .create(room: "ana-bots", options: RoomOptions()), .create(Fixtures.room("ana-bots")))
+        #expect(model.screen == .room && model.room?.name == "ana-bots")
+        #expect(model.overlay == .botStrength)
+        _ = update(&model, .tick(model.now + ShownDialog.guardMilliseconds))
+        #expect(update(&model, .key(.character("3"))).contains { if case .startBot = $0 { true } else { false } })
+        #expect(model.ownBots.map(\.strength) == [3])
     }
 
     @Test func matchedEntersTheRatedRoomAndItsEventsFollow() {

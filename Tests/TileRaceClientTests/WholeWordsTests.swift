@@ -217,6 +217,56 @@ import TileRaceProtocol
         }
     }
 
+    /// Issue 44, item 6: what was cut, hidden, said twice or out of line at 80x24 and 60x18.
+    @Test func nothingIsCutHiddenSaidTwiceOrOutOfLine() throws {
+        // Beside an 8x8 board the panel is narrow: its status wraps, whole.
+        let eight = view(Fixtures.practice(moves: [], boardSize: 8), size: Self.sizes[0], theme: .classic).plainText
+        assertWholeWords(eight, "8x8 board")
+        #expect(eight.contains("the clock starts with your first"))
+        for size in Self.sizes {
+            // Every leaderboard tab, and the way back.
+            var board = Fixtures.connected(Fixtures.model(size: size))
+            board.network.serverFeatures.insert(.ratings)
+            board.screen = .leaderboard(LeaderboardState())
+            board.leaderboard?.entries = Fixtures.entries
+            board.leaderboard?.status = .loaded
+            let rows = view(board, size: size, theme: .classic).plainText.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(rows[1].hasSuffix(" rating") || rows[1].contains(" rating "), "\(size): \(rows[1])")
+            #expect(rows[size.height - 1].hasSuffix("q back"), "\(size): \(rows[size.height - 1])")
+
+            // The dialog says why; the menu under it does not say it again.
+            var menu = Fixtures.model(size: size)
+            menu.network.endpoint = ServerEndpoint(host: "10.0.0.5", port: 2048)
+            _ = update(&menu, .server(.connectFailed("connection refused")))
+            let menuText = view(menu, size: size, theme: .classic).plainText
+            #expect(menuText.components(separatedBy: "connection refused").count == 2, "\(size)\n\(menuText)")
+
+            // The race's feed runs oldest first, as the chat under it.
+            var race = Fixtures.race(size: size)
+            race.race?.announce("bo reached 256", at: Fixtures.now)
+            race.race?.announce("bo reached 512", at: Fixtures.now)
+            let raceText = view(race, size: size, theme: .classic).plainText
+            let newer = try #require(raceText.range(of: "bo reached 512"), "\(size)\n\(raceText)")
+            let older = raceText.range(of: "bo reached 256")
+            #expect(older.map { $0.lowerBound < newer.lowerBound } ?? (size.height < 24), "\(size)\n\(raceText)")
+
+            // A rated room's ratings in one column.
+            var rated = Fixtures.connected(Fixtures.model(size: size))
+            rated.screen = .room
+            rated.room = WaitingRoom(
+                name: "league", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, isRated: true), isPrivate: false,
+                members: [
+                    RoomMember(nickname: "bo", isReady: true, isYou: false, rating: ShownRating(rating: 1337, isProvisional: true)),
+                    RoomMember(nickname: "ana", isReady: false, isYou: true, rating: ShownRating(rating: 1523, isProvisional: false)),
+                    RoomMember(nickname: "dmitri", isReady: true, isYou: false, rating: ShownRating(rating: 1498, isProvisional: false)),
+                ])
+            let columns = view(rated, size: size, theme: .classic).plainText.split(separator: "\n").compactMap { row in
+                row.firstRange(of: /1[0-9]{3}/).map { row.distance(from: row.startIndex, to: $0.lowerBound) }
+            }
+            #expect(columns.count >= 2 && Set(columns).count == 1, "\(size): \(columns)")
+        }
+    }
+
     @Test func theHelperFindsCutWordsAndLetsProgressBe() {
         #expect(WholeWords.cuts(in: "  results go to the daily boa…\nloading…").count == 1)
         #expect(WholeWords.cuts(in: "1 bo  lead ✓ 00:08…").count == 1)

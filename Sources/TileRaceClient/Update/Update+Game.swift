@@ -13,6 +13,11 @@ extension Update {
         if let end = session.end {
             if raceIsOver, end.isHidden || end.isClosed { return standingsKey(key, model: &model) }
             if end.isHidden { return finishedKey(key, model: &model) }
+            // In a race the dialog steps aside for the chat line (Enter brings it back).
+            if key == .character("/"), model.chatPlace == .room, !end.isEditingNickname, !end.isSubmitting {
+                model.session?.end?.isHidden = true
+                return openChat(&model)
+            }
             return endKey(key, model: &model)
         }
         if raceIsOver { return standingsKey(key, model: &model) }

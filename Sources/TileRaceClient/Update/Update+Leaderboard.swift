@@ -10,8 +10,11 @@ extension Update {
         switch key {
         case .up, .character("k"), .character("w"): board.select(board.selected - 1, page: page)
         case .down, .character("j"), .character("s"): board.select(board.selected + 1, page: page)
-        case .pageUp: board.select(board.selected - page, page: page)
-        case .pageDown, .character(" "): board.select(board.selected + page, page: page)
+        case .pageUp, .pageDown, .character(" "):
+            // The rows shown move a page with the cursor.
+            let step = key == .pageUp ? -page : page
+            board.scroll += step
+            board.select(board.selected + step, page: page)
         case .home: board.select(0, page: page)
         case .character("g"), .enter:
             model.leaderboard = board

@@ -20,7 +20,7 @@ extension Update {
         return [.send(.queue(token: token))]
     }
 
-    /// Esc or q leaves the queue; a takes the bots offer (the lobby, to race bots in one's own room).
+    /// Esc or q leaves the queue; a takes the bots offer: a room of one's own (unrated), that asks the bots' strength.
     static func quickRaceKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
         switch key {
@@ -29,8 +29,9 @@ extension Update {
             if model.network.goal == .quickRace { model.network.goal = nil }
             return [.send(.unqueue)]
         case .character("a") where model.quickRace?.offersBots == true:
-            model.show("create a room (n), then press a in it to add bots: an unrated race", .info)
-            return [.send(.unqueue)] + pursue(.openLobby, model: &model)
+            let owner = (model.network.nickname ?? "my").prefix(Names.maximumNameLength - "-bots".count)
+            model.show("making room \(owner)-bots for you and bots…", .info)
+            return [.send(.unqueue), .send(.create(room: "\(owner)-bots", options: RoomOptions()))]
         default:
             return []
         }

@@ -7,7 +7,11 @@ extension Update {
     ) -> [Effect] {
         switch result {
         case .success(.create(let description)):
-            return enteredRoom(description, code: options.code, isWatching: false, model: &model)
+            // Made from the quick race's bots offer: the bots' question comes at once.
+            let isForBots = model.quickRace?.offersBots == true
+            let effects = enteredRoom(description, code: options.code, isWatching: false, model: &model)
+            if isForBots { askBotStrength(&model) }
+            return effects
         case .success:
             return []
         case .failure(let error):

@@ -42,8 +42,13 @@ enum Chrome {
         return (titles.last ?? "", rights.last ?? "")
     }
 
-    /// As many as fit.
+    /// As many as fit; the way out (`q`, `Esc`) stays while others give way from the end.
     static func footer(_ hints: [Hint], theme: Theme, into frame: inout Frame) {
+        var hints = hints
+        let width = { (hints: [Hint]) in hints.reduce(0) { $0 + $1.key.count + 1 + $1.action.count } + 2 * (hints.count - 1) }
+        while width(hints) > frame.width - 2, let last = hints.lastIndex(where: { $0.key != "q" && $0.key != "Esc" }) {
+            hints.remove(at: last)
+        }
         let y = frame.height - 1
         var x = 1
         for (index, hint) in hints.enumerated() {

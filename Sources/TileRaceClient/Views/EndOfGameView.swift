@@ -74,7 +74,10 @@ enum EndOfGameView {
             ]
         case .closed(let message, let kind):
             if let message {
-                lines += [Dialog.Line(text: ScreenText.sanitize(message), style: theme.style(of: kind)), .blank]
+                // A long result goes a part a line ("ana is 2nd ..." / "sprint 1:23.4: ..."), not cut mid-phrase.
+                let text = ScreenText.sanitize(message)
+                let parts = text.count <= area.width - 6 ? [text] : text.components(separatedBy: " · ")
+                lines += parts.map { Dialog.Line(text: $0, style: theme.style(of: kind)) } + [.blank]
             }
             let hint =
                 session.isRace
@@ -102,7 +105,8 @@ enum EndOfGameView {
     }
 
     private static func drawChart(_ lines: [Dialog.Line], session: PlaySession, in area: Rect, theme: Theme, into frame: inout Frame) {
-        let dialogHeight = lines.count + 4
+        // As drawn: long lines wrap, and the keys' line must stay in view.
+        let dialogHeight = Dialog.wrapped(lines, width: area.width - 6).count + 4
         let chartHeight = min(area.height - dialogHeight, max(10, area.height / 2))
         guard !session.isRace, session.progress.points.count >= 2, chartHeight >= LineChart.minimumSize.height + 2 else {
             Dialog.draw(lines, in: area, minimumWidth: 44, theme: theme, into: &frame)

@@ -173,7 +173,12 @@ enum GameView {
             } else {
                 nil
             }
-        if let (text, style) = status { frame.line(text, x: rect.x, y: &y, width: rect.width, style: style) }
+        // Beside a large board the panel is narrow: the status wraps.
+        if let (text, style) = status {
+            for row in ConnectionProblemView.wrap(text, width: rect.width) {
+                frame.line(row, x: rect.x, y: &y, width: rect.width, style: style)
+            }
+        }
         if session.hasShownHint, y < rect.maxY - 1 {
             frame.line("hint used: not for the leaderboard", x: rect.x, y: &y, width: rect.width, style: theme.muted)
         }

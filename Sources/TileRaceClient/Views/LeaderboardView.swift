@@ -79,8 +79,12 @@ enum LeaderboardView {
     /// Under the header: the shown tab bracketed and highlighted, centred.
     static func drawTabs(_ shown: LeaderboardKind, hasRatings: Bool, width: Int, theme: Theme, into frame: inout Frame) {
         let tabs = LeaderboardTab.tabs(hasRatings: hasRatings)
-        let labels = tabs.map { $0.board == shown ? "[ \($0.title) ]" : "  \($0.title)  " }
-        let total = labels.reduce(0) { $0 + $1.count } + labels.count - 1
+        // Closer together when they do not fit.
+        let padded = { (pad: String) in tabs.map { $0.board == shown ? "[\(pad)\($0.title)\(pad)]" : " \(pad)\($0.title)\(pad) " } }
+        let totalWidth = { (labels: [String]) in labels.reduce(0) { $0 + $1.count } + labels.count - 1 }
+        var labels = padded(" ")
+        if totalWidth(labels) > width { labels = padded("") }
+        let total = totalWidth(labels)
         var x = max(0, (width - total) / 2)
         for (tab, label) in zip(tabs, labels) {
             x = frame.text(label, x: x, y: 1, style: tab.board == shown ? theme.selected : theme.muted) + 1

@@ -83,11 +83,15 @@ enum LineChart {
             }
         }
         for index in order {
-            for mark in series[index].marks {
+            // The latest first; one that would touch another of its line's marks is left out ("128256" reads as one number).
+            var taken: [Int: [Range<Int>]] = [:]
+            for mark in series[index].marks.reversed() {
                 let column = columnOf(mark.point.x, plot.width)
                 let row = rowOf(mark.point.y, plot.height)
                 let text = usesBraille ? mark.text : mark.plainText
                 let start = min(plot.x + column, plot.maxX - text.count)
+                guard !(taken[row] ?? []).contains(where: { $0.overlaps(start - 1..<start + text.count + 1) }) else { continue }
+                taken[row, default: []].append(start..<start + text.count)
                 frame.text(text, x: start, y: plot.y + row, style: style(index, theme: theme).bold)
             }
         }

@@ -48,6 +48,8 @@ enum MenuView {
     /// offline, what works without a server). Each is wrapped to the width.
     static func infoText(_ model: Model) -> [String] {
         if !model.hostingInfo.isEmpty { return model.hostingInfo.map(ScreenText.sanitize) }
+        // The dialog says it.
+        if case .connectionProblem = model.overlay { return [] }
         if model.connection.isConnected, let nickname = model.network.nickname {
             return [model.connection.summary + " as " + ScreenText.sanitize(nickname)]
         }

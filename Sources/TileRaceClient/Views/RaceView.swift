@@ -78,7 +78,8 @@ enum RaceView {
         let available = min(feedRows, rect.maxY - y - 1)
         Chrome.rule("race", x: rect.x, y: y, width: min(rect.width, 56), theme: theme, into: &frame)
         y += 1
-        for announcement in race.announcements.suffix(available).reversed() {
+        // Oldest first, as the chat under it.
+        for announcement in race.announcements.suffix(available) {
             frame.line(announcement.text, x: rect.x, y: &y, width: rect.width, style: theme.base)
         }
     }

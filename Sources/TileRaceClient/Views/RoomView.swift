@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// The room between races: its options, who is in it and who is ready, the
 /// countdown, a race under way that we are not in, and the last standings.
 enum RoomView {
@@ -26,10 +28,12 @@ enum RoomView {
             model, hint: "/ to chat · /mute NICK hides someone's lines",
             in: Rect(x: 2, y: frame.height - 3 - chatRows, width: frame.width - 4, height: chatRows), theme: theme, into: &frame)
         let bottom = frame.height - 4 - chatRows
+        let nameWidth = players.map { BotTag.width(of: $0.nickname, isBot: $0.isBot) }.max() ?? 0
         for member in players where y < bottom - 3 {
+            let strength = model.ownBots.first { Nickname($0.nickname) == Nickname(member.nickname) }?.strength
             drawMember(
-                member, away: room.away.mark(member.nickname, at: model.now), rating: room.rating(of: member.nickname), x: 4, y: y,
-                theme: theme, into: &frame)
+                member, strength: strength, away: room.away.mark(member.nickname, at: model.now), rating: room.rating(of: member.nickname),
+                x: 4, y: y, nameWidth: nameWidth, theme: theme, into: &frame)
             y += 1
         }
         if players.isEmpty {
@@ -93,12 +97,13 @@ enum RoomView {
         return hints
     }
 
-    /// One player of the room: their state, name, bot tag, their rating
-    /// after the room's last rated race (`1523 +12`, `?` while provisional),
-    /// and `away` (e.g. "away 27s") while the server holds their dropped
-    /// connection's seat.
+    /// One player of the room: their state, name, bot tag (with the strength of ours), their rating
+    /// after the room's last rated race (`1523 +12`, `?` while provisional)
+    /// in a column after the longest name, and `away` (e.g. "away 27s")
+    /// while the server holds their dropped connection's seat.
     private static func drawMember(
-        _ member: RoomMember, away: String?, rating: String?, x: Int, y: Int, theme: Theme, into frame: inout Frame
+        _ member: RoomMember, strength: Int?, away: String?, rating: String?, x: Int, y: Int, nameWidth: Int, theme: Theme,
+        into frame: inout Frame
     ) {
         let mark: (String, CellStyle) =
             switch member.state {
@@ -108,8 +113,8 @@ enum RoomView {
             }
         frame.text(mark.0, x: x, y: y, style: mark.1)
         var end = frame.text(ScreenText.sanitize(member.nickname), x: x + 11, y: y, style: member.isYou ? theme.base.bold : theme.base)
-        if member.isBot { end = frame.text(" bot", x: end, y: y, style: theme.muted) }
-        if let rating { end = frame.text("  " + rating, x: end, y: y, style: theme.muted) }
+        if member.isBot { end = frame.text(" bot" + (strength.map { ", strength \($0)" } ?? ""), x: end, y: y, style: theme.muted) }
+        if let rating { end = frame.text(rating, x: x + 13 + nameWidth, y: y, style: theme.muted) }
         if let away, !member.isYou { end = frame.text("  " + away, x: end, y: y, style: theme.warned) }
         if member.isYou { frame.text("◀ you", x: end + 2, y: y, style: theme.accented) }
     }

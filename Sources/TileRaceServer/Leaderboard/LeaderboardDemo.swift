@@ -19,6 +19,13 @@ public enum LeaderboardDemo {
         }
     }
 
+    /// Names people pick.
+    public static let nicknames = [
+        "ana", "bo", "chen", "dmitri", "eve", "fay", "gus", "hal", "ivy", "jo", "kai", "lena", "mira", "nils", "omar", "pia",
+        "quinn", "rosa", "sam", "tariq", "uma", "vic", "wen", "xena", "yuki", "zoe", "tilefan", "merger", "slider", "corner_k",
+        "two048", "luckyfour", "nightowl", "bigtile", "swipe", "ada", "linus", "grace", "alan", "tux",
+    ]
+
     /// Checks that the store has no entry and no claim, before games are played for it.
     /// - Throws: `notEmpty` otherwise.
     public static func requireEmpty(_ store: LeaderboardStore) throws(StoreError) {
@@ -32,15 +39,15 @@ public enum LeaderboardDemo {
     @discardableResult
     public static func fill(_ store: LeaderboardStore, games: [PlayedGame], random: RandomSource, date: String) throws(StoreError) -> Int {
         try requireEmpty(store)
-        let letters = Array("abcdefghijklmnopqrstuvwxyz")
         var used: Set<String> = []
         var records: [LeaderboardRecord] = []
         let firstSequence = store.leaderboard.lastSequence + 1
         for played in games {
             var nickname = ""
+            // Once the names are taken, they get numbers as people's do (`mira7`).
             repeat {
-                let length = Int(random.next() % 9) + 1
-                nickname = String((0..<length).map { _ in letters[Int(random.next() % 26)] })
+                nickname = nicknames[Int(random.next() % UInt64(nicknames.count))]
+                if used.contains(nickname) { nickname += String(random.next() % 100) }
             } while !used.insert(nickname).inserted
             let game = Replay.run(seed: played.seed, config: .standard, log: played.log).game
             let result = GameResult(
