@@ -170,6 +170,42 @@ import TileRaceProtocol
         #expect(harness.ask(admin, "BAN 1.2.3.x").first?.hasPrefix("ERR bad-arguments '1.2.3.x' is neither") == true)
     }
 
+    /// Addresses are compared, not spellings: a word with `.` or `:` that is no address is refused, and an address
+    /// is kept in the one spelling the server sees its peers in.
+    @Test func aBanNamesAnAddressInItsOneSpelling() {
+        let (harness, admin) = operatorHarness()
+        for word in ["999.1.2.3", "1.2.3", "a.b", "300.0.0.1", "1:2", "01.2.3.4"] {
+            #expect(harness.ask(admin, "BAN \(word)").first?.hasPrefix("ERR bad-arguments '\(word)' is neither") == true, "\(word)")
+        }
+        for loopback in ["0:0:0:0:0:0:0:1", "::ffff:127.0.0.1", "127.1.2.3"] {
+            #expect(harness.ask(admin, "BAN \(loopback)").first?.hasPrefix("ERR bad-arguments") == true, "\(loopback)")
+        }
+        #expect(harness.ask(admin, "BAN 2001:DB8:0:0:0:0:0:7") == ["OK BAN target=2001:db8::7 kind=address until=never"])
+        #expect(harness.take(harness.connect(from: "[2001:db8::7]")) == ["ERR banned your address is banned for good", "BYE banned"])
+        #expect(harness.ask(admin, "BAN ::ffff:203.0.113.9") == ["OK BAN target=203.0.113.9 kind=address until=never"])
+        let mapped = harness.connect(from: "[::ffff:203.0.113.9]")
+        #expect(harness.take(mapped) == ["ERR banned your address is banned for good", "BYE banned"])
+        #expect(harness.ask(admin, "UNBAN 2001:db8::0:7") == ["OK UNBAN target=2001:db8::7"])
+    }
+
+    /// A read of the bans the store answered before an `UNBAN` (another shard's refresh) does not bring the ban back.
+    @Test func anAcknowledgedUnbanHoldsAtOnce() {
+        let (harness, admin) = operatorHarness()
+        _ = harness.ask(admin, "BAN 203.0.113.7")
+        harness.core.startBanRefresh(every: 2000)
+        harness.holdsLeaderboard = true
+        harness.advance(2000)
+        harness.send(admin, "UNBAN 203.0.113.7")
+        let held = harness.heldRequests
+        guard held.count == 2, held[0].request == .bans else { return #expect(Bool(false), "\(held)") }
+        harness.answer(held[1].id, with: harness.leaderboard.answer(held[1].request))
+        #expect(harness.take(admin) == ["OK UNBAN target=203.0.113.7"])
+        let stale = BanInfo(target: .address("203.0.113.7"), untilMilliseconds: nil, reason: "")
+        harness.answer(held[0].id, with: .bans([stale]))
+        let eve = harness.connect(from: "203.0.113.7")
+        #expect(harness.take(eve).first?.hasPrefix("HELLO tilerace 1") == true)
+    }
+
     @Test func unbanAndBans() {
         let (harness, admin) = operatorHarness()
         _ = harness.ask(admin, "BAN bo reason=rude%20words")

@@ -44,10 +44,10 @@ extension ServerCore {
     /// Then gives the asker's waiting requests a turn (unless its output is
     /// backed up).
     func answered(_ id: Int, _ answer: LeaderboardAnswer) {
-        if id == banRefreshQuestion {
+        if let question = banRefreshQuestion, question.id == id {
             banRefreshQuestion = nil
             // An unreachable store changes nothing.
-            if case .bans(let stored) = answer { changeBans { $0 = ServerRegistry.keyed(stored) } }
+            if case .bans(let stored) = answer { changeBans(readAt: question.bansVersion) { $0 = ServerRegistry.keyed(stored) } }
             return
         }
         if let ratings = awaitedRatings.removeValue(forKey: id) { return ratingsAnswered(ratings, answer) }

@@ -128,7 +128,6 @@ extension ServerCore {
         case (.bans, .bans(let stored)):
             let wall = clock.wallMilliseconds
             let active = stored.filter { $0.isActive(at: wall) }.sorted { $0.target.key < $1.target.key }
-            changeBans { $0 = ServerRegistry.keyed(stored) }
             return active.map { ServerMessage.ban($0).line } + [ServerMessage.ok(.bans(count: active.count)).line]
         case (.removeEntry(let order, let today), .moderated(let found)):
             let query = order.query
@@ -144,8 +143,9 @@ extension ServerCore {
     }
 
     /// Closes this shard's banned sessions now; other shards at their sweep.
-    func changeBans(_ change: (inout [String: BanInfo]) -> Void) {
-        let (isChanged, version) = registry.withState { ($0.changeBans(change), $0.bansVersion) }
+    /// `readAt`: as `ServerRegistry.changeBans`.
+    func changeBans(readAt readVersion: Int? = nil, _ change: (inout [String: BanInfo]) -> Void) {
+        let (isChanged, version) = registry.withState { ($0.changeBans(readAt: readVersion, change), $0.bansVersion) }
         bansVersion = version
         if isChanged { closeBannedSessions() }
     }
@@ -223,7 +223,7 @@ extension ServerCore {
         guard banRefreshQuestion == nil else { return }
         let id = nextLeaderboardRequestID
         nextLeaderboardRequestID += 1
-        banRefreshQuestion = id
+        banRefreshQuestion = (id, registry.withState { $0.bansVersion })
         outbox.append(.leaderboard(id, .bans))
     }
 }

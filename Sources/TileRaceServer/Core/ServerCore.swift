@@ -37,7 +37,8 @@ package final class ServerCore {
     let operatorSecret: String?
     /// Nil: never (only one shard reads them).
     var banRefreshMilliseconds: Int?
-    var banRefreshQuestion: Int?
+    /// The question's id and the registry's `bansVersion` when it was asked.
+    var banRefreshQuestion: (id: Int, bansVersion: Int)?
     /// The registry's `bansVersion` this core last closed banned sessions for.
     var bansVersion = 0
     let registry: Registry
