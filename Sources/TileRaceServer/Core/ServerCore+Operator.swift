@@ -61,17 +61,24 @@ extension ServerCore {
             idleMilliseconds: max(0, now - session.lastHeardAt), isBot: session.isBot, isOperator: session.isOperator)
     }
 
-    /// No seat is held: a racer finishes as `left`.
-    func kick(_ session: Session, nickname: String, reason: String) throws(ProtocolError) {
-        let key = Names.nicknameKey(nickname)
+    /// No seat is held: a racer finishes as `left`. The reply names the
+    /// player as connected (on another shard: as of its last sweep).
+    func kick(_ session: Session, nickname asked: String, reason: String) throws(ProtocolError) {
+        let key = Names.nicknameKey(asked)
         guard let id = registry.withState({ $0.nicknames[key] }) else {
-            throw ProtocolError(.noSuchPlayer, "nobody connected is called \(nickname)")
+            throw ProtocolError(.noSuchPlayer, "nobody connected is called \(asked)")
         }
         let bye = "kicked by the operator" + (reason.isEmpty ? "" : ": \(reason)")
+        let nickname: String
         if let kicked = sessions[id] {
+            nickname = kicked.nickname ?? asked
             close(kicked, bye: bye, reason: "kicked by the operator")
         } else {
-            registry.withState { $0.kicks[id] = bye }
+            nickname =
+                registry.withState { registry in
+                    registry.kicks[id] = bye
+                    return registry.connections[id]?.info.nickname
+                } ?? asked
         }
         log(.info, "operator kicked \(nickname)" + (reason.isEmpty ? "" : " (\(reason))"))
         reply(session, .kick(nickname: nickname))
@@ -131,12 +138,14 @@ extension ServerCore {
             return active.map { ServerMessage.ban($0).line } + [ServerMessage.ok(.bans(count: active.count)).line]
         case (.removeEntry(let order, let today), .moderated(let found)):
             let query = order.query
-            let board = query.board == .all ? "the all-time board" : "the daily board of \(query.date ?? today)"
+            let board = LeaderboardBoardID(kind: query.board, date: query.date, today: today)
             guard found else {
-                return [ServerMessage.error(ProtocolError(.noRecord, "\(query.nickname) has no entry on \(board)")).line]
+                return [ServerMessage.error(ProtocolError(.noRecord, "\(query.nickname) has no entry on \(board.spokenName)")).line]
             }
-            log(.info, "operator removed \(query.nickname)'s entry from \(board)" + (order.reason.isEmpty ? "" : ": \(order.reason)"))
-            return [ServerMessage.ok(.removeEntry(nickname: query.nickname, board: query.board, date: query.date)).line]
+            log(
+                .info,
+                "operator removed \(query.nickname)'s entry from \(board.spokenName)" + (order.reason.isEmpty ? "" : ": \(order.reason)"))
+            return [ServerMessage.ok(.removeEntry(nickname: query.nickname, board: query.board, date: board.date)).line]
         default:
             return [ServerMessage.error(ProtocolError(.internal, "the store answered something else; try again")).line]
         }

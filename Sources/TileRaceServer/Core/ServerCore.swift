@@ -123,7 +123,7 @@ package final class ServerCore {
         case .disconnected(let id, let reason):
             if let session = session(on: id) { dropped(session, reason: reason) }
         case .answered(let id, let answer): answered(id, answer)
-        case .remoteRooms(let descriptions): remoteRoomsArrived(descriptions)
+        case .remoteRooms(let descriptions, let nicknames): remoteRoomsArrived(descriptions, nicknames: nicknames)
         case .tick: fireTimers()
         case .shutdown: shutdown()
         case .lobbyChat(let line): sendToLobby(line)

@@ -84,6 +84,9 @@ struct ServerRegistry {
     /// `daily` is on shard 0 from the start.
     var rooms: [String: Listing]
     var remoteRooms: [String: RoomDescription] = [:]
+    /// Lower-case nicknames connected to other servers sharing the store, as
+    /// of their last publication: `SUBMIT` cannot claim them here.
+    var remoteNicknames: Set<String> = []
     /// Away ones included (`INFO`'s players).
     var greetedCount = 0
     /// Each shard adds its count once a second.
