@@ -107,7 +107,7 @@ struct AdminCommand: Command {
                     }
                     return .ban(BanOrder(target: try BanTarget(words[0]), seconds: seconds, reason: reason))
                 case "unban":
-                    return .unban(try BanTarget(words[0]))
+                    return .unban(try BanTarget(words[0], readsOlderWords: true))
                 case "mute", "unmute":
                     try Names.validateName(words[0], as: "nickname")
                     return command == "mute" ? .mute(nickname: words[0]) : .unmute(nickname: words[0])

@@ -38,7 +38,7 @@ public struct BanInfo: FieldsRepresentable {
     public static let fieldTable: [Field<BanInfo>] = [
         .value(
             "target", \.target, encode: { $0.description },
-            decode: { text throws(ProtocolError) in try BanTarget(try Fields.required(text, "target")) }),
+            decode: { text throws(ProtocolError) in try BanTarget(try Fields.required(text, "target"), readsOlderWords: true) }),
         .derived("kind", { $0.target.kind }, among: ["nick", "address"]),
         .value(
             "until", \.untilMilliseconds, encode: { $0.map { UTCTime.timestamp(epochMilliseconds: $0) } ?? "never" },

@@ -158,7 +158,7 @@ public enum OkReply: Hashable, Sendable {
         case .connections: return .connections(count: try fields.integer(.count))
         case .kick: return .kick(nickname: try fields.name(.nick))
         case .ban: return .ban(try BanInfo(fields: fields))
-        case .unban: return .unban(target: try BanTarget(try fields.string(.target)))
+        case .unban: return .unban(target: try BanTarget(try fields.string(.target), readsOlderWords: true))
         case .bans: return .bans(count: try fields.integer(.count))
         case .removeEntry:
             return .removeEntry(

@@ -195,7 +195,7 @@ extension RequestVerb {
             RequestRule(
                 usage: "UNBAN <nick|address>", example: "UNBAN ana", summary: "operator: lift a ban",
                 requirements: [.greeted, .operator], positionalCount: 1...1
-            ) { fields throws(ProtocolError) in .unban(try BanTarget(fields.positionals[0])) }
+            ) { fields throws(ProtocolError) in .unban(try BanTarget(fields.positionals[0], readsOlderWords: true)) }
         case .bans:
             RequestRule(
                 usage: "BANS", summary: "operator: list the bans in force", requirements: [.greeted, .operator], reply: .items,

@@ -220,7 +220,7 @@ package final class Simulation {
             monitor.ratingSnapshot = nil
         case .remoteRooms(let index, let generation):
             guard servers[index].generation == generation else { return }
-            feed(index, .remoteRooms(remoteRooms(for: index)))
+            feed(index, .remoteRooms(remoteRooms(for: index), nicknames: []))
         case .playerTick(let index):
             guard players[index].nextTickAt == now else { return }
             players[index].nextTickAt = nil
@@ -509,7 +509,7 @@ package final class Simulation {
                 if flow == .turn { queue.schedule(.serverTurn(index, generation: server.generation, id), at: now) }
             case .transfer(let id, _):
                 fail("one shard per server", "\(serverName(index)) asked to move \(id) to another shard")
-            case .publishRooms(let rooms):
+            case .publishRooms(let rooms, _):
                 directory[index] = (rooms, now)
                 for other in servers.indices where other != index && servers[other].isRunning {
                     queue.schedule(.remoteRooms(other, generation: servers[other].generation), at: now + random.int(in: 1...50))

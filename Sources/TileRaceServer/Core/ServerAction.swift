@@ -15,8 +15,9 @@ package enum ServerAction: Hashable, Sendable {
     /// The session departed (`ServerCore.release`) and arrives there
     /// (`ServerCore.arrive`).
     case transfer(ConnectionID, shard: Int)
-    /// Other servers' rooms come back as `ServerInput.remoteRooms`.
-    case publishRooms([RoomDescription])
+    /// With every nickname connected here (lower case); other servers'
+    /// rooms and nicknames come back as `ServerInput.remoteRooms`.
+    case publishRooms([RoomDescription], nicknames: [String])
     case log(ServerLog.Level, LogEntry)
     /// Hand a lobby `CHAT` line to every other shard; this shard has it already.
     case lobbyChat(String)
@@ -31,7 +32,8 @@ package enum ServerInput: Sendable {
     /// the log.
     case disconnected(ConnectionID, reason: String)
     case answered(Int, LeaderboardAnswer)
-    case remoteRooms([RoomDescription])
+    /// Other servers' public rooms and connected nicknames (lower case).
+    case remoteRooms([RoomDescription], nicknames: Set<String>)
     case tick
     case shutdown
     /// Lobby chat from another shard of this server.

@@ -23,12 +23,14 @@ extension ServerCore {
             throw ProtocolError(
                 .notEligible, "a ghost race is never eligible for a board: its seed is known (it was started with PRACTICE ... ghost=yes)")
         }
-        let owner = registry.withState { $0.nicknames[Names.nicknameKey(nickname)] }
+        let key = Names.nicknameKey(nickname)
+        let (owner, isConnectedElsewhere) = registry.withState { ($0.nicknames[key], $0.remoteNicknames.contains(key)) }
         let newToken = finished.claimToken ?? random.token()
         session.lastFinished?.claimToken = newToken
         let submission = LeaderboardSubmission(
             result: finished.result, log: finished.log, date: today, dailyDate: finished.dailyDate, nickname: nickname,
-            token: token, newToken: newToken, isInUseByAnother: owner != nil && owner != session.id, sprintTime: finished.sprintTime)
+            token: token, newToken: newToken, isInUseByAnother: owner.map { $0 != session.id } ?? isConnectedElsewhere,
+            sprintTime: finished.sprintTime)
         ask(.submit(submission), for: session)
     }
 
@@ -44,10 +46,10 @@ extension ServerCore {
     /// Then gives the asker's waiting requests a turn (unless its output is
     /// backed up).
     func answered(_ id: Int, _ answer: LeaderboardAnswer) {
-        if id == banRefreshQuestion {
+        if let question = banRefreshQuestion, question.id == id {
             banRefreshQuestion = nil
             // An unreachable store changes nothing.
-            if case .bans(let stored) = answer { changeBans { $0 = ServerRegistry.keyed(stored) } }
+            if case .bans(let stored) = answer { changeBans(readAt: question.bansVersion) { $0 = ServerRegistry.keyed(stored) } }
             return
         }
         if let ratings = awaitedRatings.removeValue(forKey: id) { return ratingsAnswered(ratings, answer) }
@@ -109,14 +111,8 @@ extension ServerCore {
     private func recordLines(_ entry: BoardEntry?, _ request: LeaderboardRequest, session: Session?) -> [String] {
         guard case .record(let query, let today) = request else { return [] }
         guard let entry, let log = entry.log else {
-            let board =
-                switch query.board {
-                case .all: "the all-time board"
-                case .daily: "the daily board of \(query.date ?? today)"
-                case .sprint: "the sprint board"
-                case .sprintDaily: "the sprint board of \(query.date ?? today)"
-                case .rating: "the rating board"  // RECORD refuses board=rating before asking
-                }
+            // RECORD refuses board=rating before asking.
+            let board = LeaderboardBoardID(kind: query.board, date: query.date, today: today).spokenName
             return [ServerMessage.error(ProtocolError(.noRecord, "\(query.nickname) has no game record on \(board)")).line]
         }
         let chunks = RecordChunks.split(log)

@@ -61,17 +61,24 @@ extension ServerCore {
             idleMilliseconds: max(0, now - session.lastHeardAt), isBot: session.isBot, isOperator: session.isOperator)
     }
 
-    /// No seat is held: a racer finishes as `left`.
-    func kick(_ session: Session, nickname: String, reason: String) throws(ProtocolError) {
-        let key = Names.nicknameKey(nickname)
+    /// No seat is held: a racer finishes as `left`. The reply names the
+    /// player as connected (on another shard: as of its last sweep).
+    func kick(_ session: Session, nickname asked: String, reason: String) throws(ProtocolError) {
+        let key = Names.nicknameKey(asked)
         guard let id = registry.withState({ $0.nicknames[key] }) else {
-            throw ProtocolError(.noSuchPlayer, "nobody connected is called \(nickname)")
+            throw ProtocolError(.noSuchPlayer, "nobody connected is called \(asked)")
         }
         let bye = "kicked by the operator" + (reason.isEmpty ? "" : ": \(reason)")
+        let nickname: String
         if let kicked = sessions[id] {
+            nickname = kicked.nickname ?? asked
             close(kicked, bye: bye, reason: "kicked by the operator")
         } else {
-            registry.withState { $0.kicks[id] = bye }
+            nickname =
+                registry.withState { registry in
+                    registry.kicks[id] = bye
+                    return registry.connections[id]?.info.nickname
+                } ?? asked
         }
         log(.info, "operator kicked \(nickname)" + (reason.isEmpty ? "" : " (\(reason))"))
         reply(session, .kick(nickname: nickname))
@@ -128,24 +135,26 @@ extension ServerCore {
         case (.bans, .bans(let stored)):
             let wall = clock.wallMilliseconds
             let active = stored.filter { $0.isActive(at: wall) }.sorted { $0.target.key < $1.target.key }
-            changeBans { $0 = ServerRegistry.keyed(stored) }
             return active.map { ServerMessage.ban($0).line } + [ServerMessage.ok(.bans(count: active.count)).line]
         case (.removeEntry(let order, let today), .moderated(let found)):
             let query = order.query
-            let board = query.board == .all ? "the all-time board" : "the daily board of \(query.date ?? today)"
+            let board = LeaderboardBoardID(kind: query.board, date: query.date, today: today)
             guard found else {
-                return [ServerMessage.error(ProtocolError(.noRecord, "\(query.nickname) has no entry on \(board)")).line]
+                return [ServerMessage.error(ProtocolError(.noRecord, "\(query.nickname) has no entry on \(board.spokenName)")).line]
             }
-            log(.info, "operator removed \(query.nickname)'s entry from \(board)" + (order.reason.isEmpty ? "" : ": \(order.reason)"))
-            return [ServerMessage.ok(.removeEntry(nickname: query.nickname, board: query.board, date: query.date)).line]
+            log(
+                .info,
+                "operator removed \(query.nickname)'s entry from \(board.spokenName)" + (order.reason.isEmpty ? "" : ": \(order.reason)"))
+            return [ServerMessage.ok(.removeEntry(nickname: query.nickname, board: query.board, date: board.date)).line]
         default:
             return [ServerMessage.error(ProtocolError(.internal, "the store answered something else; try again")).line]
         }
     }
 
     /// Closes this shard's banned sessions now; other shards at their sweep.
-    func changeBans(_ change: (inout [String: BanInfo]) -> Void) {
-        let (isChanged, version) = registry.withState { ($0.changeBans(change), $0.bansVersion) }
+    /// `readAt`: as `ServerRegistry.changeBans`.
+    func changeBans(readAt readVersion: Int? = nil, _ change: (inout [String: BanInfo]) -> Void) {
+        let (isChanged, version) = registry.withState { ($0.changeBans(readAt: readVersion, change), $0.bansVersion) }
         bansVersion = version
         if isChanged { closeBannedSessions() }
     }
@@ -223,7 +232,7 @@ extension ServerCore {
         guard banRefreshQuestion == nil else { return }
         let id = nextLeaderboardRequestID
         nextLeaderboardRequestID += 1
-        banRefreshQuestion = id
+        banRefreshQuestion = (id, registry.withState { $0.bansVersion })
         outbox.append(.leaderboard(id, .bans))
     }
 }

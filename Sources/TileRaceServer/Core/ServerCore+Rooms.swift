@@ -243,20 +243,25 @@ extension ServerCore {
         timers.schedule(.directory, at: now)
     }
 
-    /// Publishes every shard's rooms; only one core calls `startDirectory`.
+    /// Publishes every shard's rooms and connected nicknames; only one core
+    /// calls `startDirectory`.
     func publishRooms() {
         guard let interval = directoryMilliseconds, !isShuttingDown else { return }
-        outbox.append(.publishRooms(registry.withState { $0.publicRooms() }))
+        let (rooms, nicknames) = registry.withState { ($0.publicRooms(), $0.nicknames.keys.sorted()) }
+        outbox.append(.publishRooms(rooms, nicknames: nicknames))
         timers.schedule(.directory, at: now + interval)
     }
 
     /// Kept in the registry: one shard publishes, all of them list.
-    func remoteRoomsArrived(_ descriptions: [RoomDescription]) {
+    func remoteRoomsArrived(_ descriptions: [RoomDescription], nicknames: Set<String>) {
         var byKey: [String: RoomDescription] = [:]
         for description in descriptions where description.server != nil && byKey[Room.key(description.name)] == nil {
             byKey[Room.key(description.name)] = description
         }
-        registry.withState { $0.remoteRooms = byKey }
+        registry.withState {
+            $0.remoteRooms = byKey
+            $0.remoteNicknames = nicknames
+        }
     }
 
     func moved(_ room: RoomDescription) -> ProtocolError {

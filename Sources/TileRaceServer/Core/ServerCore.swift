@@ -37,7 +37,8 @@ package final class ServerCore {
     let operatorSecret: String?
     /// Nil: never (only one shard reads them).
     var banRefreshMilliseconds: Int?
-    var banRefreshQuestion: Int?
+    /// The question's id and the registry's `bansVersion` when it was asked.
+    var banRefreshQuestion: (id: Int, bansVersion: Int)?
     /// The registry's `bansVersion` this core last closed banned sessions for.
     var bansVersion = 0
     let registry: Registry
@@ -122,7 +123,7 @@ package final class ServerCore {
         case .disconnected(let id, let reason):
             if let session = session(on: id) { dropped(session, reason: reason) }
         case .answered(let id, let answer): answered(id, answer)
-        case .remoteRooms(let descriptions): remoteRoomsArrived(descriptions)
+        case .remoteRooms(let descriptions, let nicknames): remoteRoomsArrived(descriptions, nicknames: nicknames)
         case .tick: fireTimers()
         case .shutdown: shutdown()
         case .lobbyChat(let line): sendToLobby(line)

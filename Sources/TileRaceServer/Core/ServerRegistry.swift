@@ -84,6 +84,9 @@ struct ServerRegistry {
     /// `daily` is on shard 0 from the start.
     var rooms: [String: Listing]
     var remoteRooms: [String: RoomDescription] = [:]
+    /// Lower-case nicknames connected to other servers sharing the store, as
+    /// of their last publication: `SUBMIT` cannot claim them here.
+    var remoteNicknames: Set<String> = []
     /// Away ones included (`INFO`'s players).
     var greetedCount = 0
     /// Each shard adds its count once a second.
@@ -202,11 +205,16 @@ struct ServerRegistry {
 
     // MARK: Operator
 
-    /// `change` is what the store has already. Returns whether it changed any.
-    mutating func changeBans(_ change: (inout [String: BanInfo]) -> Void) -> Bool {
+    /// `change` is what the store has already. `readAt`: the `bansVersion` when
+    /// the store was read, for a read of the whole list; a ban or unban made
+    /// here since may have overtaken it, so it changes nothing then (the next
+    /// read brings what it had). Returns whether it changed any.
+    mutating func changeBans(readAt version: Int? = nil, _ change: (inout [String: BanInfo]) -> Void) -> Bool {
+        if let version, version != bansVersion { return false }
         let old = bans
         change(&bans)
-        guard bans != old else { return false }
+        // A ban or unban counts as a change even when this list had it already (or never had it).
+        guard bans != old || version == nil else { return false }
         bansVersion += 1
         return true
     }

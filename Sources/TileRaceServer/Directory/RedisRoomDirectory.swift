@@ -2,9 +2,10 @@ import Dispatch
 import TileRaceProtocol
 import TileRaceRedis
 
-/// The rooms of every server sharing one Redis store. Each server's rooms
-/// expire after a few publishing intervals, so a dead server drops out of
-/// every list. Owned by its serial queue; the connection has its own.
+/// The rooms, and the connected nicknames, of every server sharing one Redis
+/// store. Each server's expire after a few publishing intervals, so a dead
+/// server drops out of every list. Owned by its serial queue; the connection
+/// has its own.
 final class RedisRoomDirectory: @unchecked Sendable {
     /// `HOST:PORT`.
     let advertisedAddress: String
@@ -19,23 +20,30 @@ final class RedisRoomDirectory: @unchecked Sendable {
         connection = RedisConnection(address: address, timeoutMilliseconds: timeoutMilliseconds)
     }
 
-    /// `completion` gets the other servers' rooms, or nil when Redis could not
-    /// be asked.
-    func publish(_ rooms: [RoomDescription], completion: @escaping @Sendable ([RoomDescription]?) -> Void) {
-        var arguments = [advertisedAddress, String(expiryMilliseconds)]
+    /// `completion` gets the other servers' rooms and nicknames, or nil when
+    /// Redis could not be asked.
+    func publish(
+        _ rooms: [RoomDescription], nicknames: [String] = [],
+        completion: @escaping @Sendable ((rooms: [RoomDescription], nicknames: Set<String>)?) -> Void
+    ) {
+        var arguments = [advertisedAddress, String(expiryMilliseconds), String(nicknames.count)] + nicknames
         for room in rooms {
             arguments += [Names.nicknameKey(room.name), room.fields.words.joined(separator: " ")]
         }
-        let command = ["EVAL", Self.script, "2", Keys.servers, Keys.rooms(of: advertisedAddress)] + arguments
-        connection.send(command, on: queue) { result in
-            guard case .success(let reply) = result, let values = reply.array else { return completion(nil) }
-            completion(Self.rooms(from: values))
+        let keys = [Keys.servers, Keys.rooms(of: advertisedAddress), Keys.nicknames(of: advertisedAddress)]
+        connection.send(["EVAL", Self.script, String(keys.count)] + keys + arguments, on: queue) { result in
+            guard case .success(let reply) = result, let values = reply.array, values.count == 2, let rooms = values[0].array,
+                let nicknames = values[1].array
+            else { return completion(nil) }
+            completion((Self.rooms(from: rooms), Set(nicknames.compactMap(\.string))))
         }
     }
 
     /// On a clean stop; waits at most the connection's timeout.
     func withdraw() {
-        _ = connection.pipelineAndWait([["DEL", Keys.rooms(of: advertisedAddress)], ["SREM", Keys.servers, advertisedAddress]])
+        _ = connection.pipelineAndWait([
+            ["DEL", Keys.rooms(of: advertisedAddress), Keys.nicknames(of: advertisedAddress)], ["SREM", Keys.servers, advertisedAddress],
+        ])
         connection.close()
     }
 
@@ -52,17 +60,22 @@ final class RedisRoomDirectory: @unchecked Sendable {
         return rooms
     }
 
-    /// KEYS: the servers set, this server's rooms. ARGV: this server, expiry
-    /// in ms, then room key/description pairs. Returns the other live servers'
-    /// rooms as `server, description` pairs.
+    /// KEYS: the servers set, this server's rooms, this server's nicknames.
+    /// ARGV: this server, expiry in ms, the number of nicknames, the
+    /// nicknames, then room key/description pairs. Returns the other live
+    /// servers' rooms as `server, description` pairs, and their nicknames.
+    /// (An older server's script leaves the nicknames alone.)
     static let script = """
-        local servers, mine, me, expiry = KEYS[1], KEYS[2], ARGV[1], ARGV[2]
-        redis.call('DEL', mine)
+        local servers, mine, myNicknames, me, expiry = KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2]
+        local nicknameCount = tonumber(ARGV[3])
+        redis.call('DEL', mine, myNicknames)
         redis.call('HSET', mine, ':alive', '1')
-        for i = 3, #ARGV, 2 do redis.call('HSET', mine, ARGV[i], ARGV[i + 1]) end
+        for i = 4 + nicknameCount, #ARGV, 2 do redis.call('HSET', mine, ARGV[i], ARGV[i + 1]) end
         redis.call('PEXPIRE', mine, expiry)
+        for i = 4, 3 + nicknameCount do redis.call('SADD', myNicknames, ARGV[i]) end
+        if nicknameCount > 0 then redis.call('PEXPIRE', myNicknames, expiry) end
         redis.call('SADD', servers, me)
-        local found = {}
+        local found, nicknames = {}, {}
         for _, server in ipairs(redis.call('SMEMBERS', servers)) do
           if server ~= me then
             local rooms = redis.call('HGETALL', 'tilerace:rooms:' .. server)
@@ -75,14 +88,18 @@ final class RedisRoomDirectory: @unchecked Sendable {
                   found[#found + 1] = rooms[i + 1]
                 end
               end
+              for _, nickname in ipairs(redis.call('SMEMBERS', 'tilerace:nicknames:' .. server)) do
+                nicknames[#nicknames + 1] = nickname
+              end
             end
           end
         end
-        return found
+        return {found, nicknames}
         """
 
     enum Keys {
         static let servers = "tilerace:servers"
         static func rooms(of server: String) -> String { "tilerace:rooms:" + server }
+        static func nicknames(of server: String) -> String { "tilerace:nicknames:" + server }
     }
 }

@@ -268,9 +268,9 @@ final class ServerShard: @unchecked Sendable {
                 }
             case .transfer(let id, let target):
                 transfer(id, to: target)
-            case .publishRooms(let rooms):
-                settings.directory?.publish(rooms) { [self, queue] remote in
-                    queue.async { self.process(.remoteRooms(remote ?? [])) }
+            case .publishRooms(let rooms, let nicknames):
+                settings.directory?.publish(rooms, nicknames: nicknames) { [self, queue] remote in
+                    queue.async { self.process(.remoteRooms(remote?.rooms ?? [], nicknames: remote?.nicknames ?? [])) }
                 }
             case .log(let level, let entry):
                 settings.log(level, entry)

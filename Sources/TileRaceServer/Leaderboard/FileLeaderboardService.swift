@@ -27,6 +27,11 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         warnings = store.warnings
         committed = store.leaderboard
         pending = store.leaderboard
+        // Three values (these and the store's) that change apart: each gets
+        // storage of its own now, not at the first submission, which would
+        // wait while a million claims are copied twice (a quarter of a second).
+        committed.separateStorage()
+        pending.separateStorage()
         persisting = store
     }
 

@@ -105,6 +105,13 @@ public struct Leaderboard: Hashable, Sendable {
         return !boards.values.contains { entries in entries.contains { Nickname($0.nickname) == nickname } }
     }
 
+    /// Gives this value storage of its own now, so its next change does not
+    /// first copy every claim and rating it shares with another value.
+    public mutating func separateStorage() {
+        claims.reserveCapacity(claims.count)
+        ratings.reserveCapacity(ratings.count)
+    }
+
     /// Nil when none or expired.
     public func claim(of nickname: String, on today: String) -> NicknameClaim? {
         guard let claim = claims[Names.nicknameKey(nickname)], !isExpired(claim, on: today) else { return nil }

@@ -40,6 +40,17 @@ public enum LeaderboardBoardID: Hashable, Comparable, Sendable, CustomStringConv
         }
     }
 
+    /// How messages name it: `the all-time board`, `the daily board of
+    /// 2026-11-20`, `the sprint board`, `the sprint board of 2026-11-20`.
+    public var spokenName: String {
+        switch self {
+        case .allTime: "the all-time board"
+        case .daily(let date): "the daily board of \(date)"
+        case .sprint: "the sprint board"
+        case .sprintDaily(let date): "the sprint board of \(date)"
+        }
+    }
+
     /// The stored form: `all`, `daily:YYYY-MM-DD`, `sprint` or `sprint-daily:YYYY-MM-DD`.
     public var description: String {
         kind.rawValue + (date.map { ":" + $0 } ?? "")

@@ -141,11 +141,13 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 let reason = try fields["reason"].map { (value: String) throws(ProtocolError) in
                     try PercentText.decode(value, key: "reason", code: .badArguments)
                 }
+                let target = try BanTarget(try fields.string("target"), readsOlderWords: true)
                 self = .ban(
                     sequence: try fields.integer("seq", in: 1...Int.max),
-                    BanInfo(target: try BanTarget(try fields.string("target")), untilMilliseconds: milliseconds, reason: reason ?? ""))
+                    BanInfo(target: target, untilMilliseconds: milliseconds, reason: reason ?? ""))
             case "unban":
-                self = .unban(sequence: try fields.integer("seq", in: 1...Int.max), try BanTarget(try fields.string("target")))
+                let target = try BanTarget(try fields.string("target"), readsOlderWords: true)
+                self = .unban(sequence: try fields.integer("seq", in: 1...Int.max), target)
             case "removal":
                 guard let board = LeaderboardBoardID(try fields.string("board")) else {
                     throw ProtocolError(.badArguments, "bad board")

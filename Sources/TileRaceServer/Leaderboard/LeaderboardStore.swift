@@ -23,6 +23,9 @@ public final class LeaderboardStore {
     private var expiryDate: String?
     /// The next compaction then rewrites the claims file.
     private var needsClaimsRewrite = false
+    /// Claims committed since the claims file was written, in order: a
+    /// compaction appends them without looking through every claim.
+    private var unwrittenClaims: [NicknameClaim] = []
 
     private init(directory: String?, leaderboard: Leaderboard, compactionThreshold: Int) {
         self.directory = directory
@@ -119,6 +122,9 @@ public final class LeaderboardStore {
             store.leaderboard.advanceSequence(to: record.sequence)
         }
         if let today { store.forgetExpiredClaims(on: today) }
+        if let claimsFile = store.claimsFile {
+            store.unwrittenClaims = store.leaderboard.claimRecords(after: claimsFile.lastSequence).compactMap(\.claim)
+        }
         if let warning = contents.tornWarning { store.warnings.append("warning: " + warning) }
         store.journal = try LeaderboardJournal(
             path: paths.journal, length: contents.validLength, recordCount: contents.records.count)
@@ -148,6 +154,7 @@ public final class LeaderboardStore {
             leaderboard.apply(record)
             leaderboard.advanceSequence(to: record.sequence)
         }
+        if directory != nil { unwrittenClaims += records.compactMap(\.claim) }
         // Claims are dated with the day they are made or used: a new day is
         // when expired claims are looked for.
         let dates = records.compactMap { $0.claim?.date }
@@ -169,8 +176,9 @@ public final class LeaderboardStore {
             try claimsFile.rewrite(leaderboard.claimRecords(after: 0).compactMap(\.claim), through: leaderboard.lastSequence)
             needsClaimsRewrite = false
         } else {
-            try claimsFile.append(leaderboard.claimRecords(after: claimsFile.lastSequence).compactMap(\.claim))
+            try claimsFile.append(unwrittenClaims)
         }
+        unwrittenClaims = []
         let snapshot = LeaderboardSnapshot.encode(leaderboard, claimLines: claimsFile.lineCount)
         try StoreError.catching { () throws(FileSystem.Failure) in
             try FileSystem.replaceAtomically(Paths(directory: directory).snapshot, with: snapshot)

@@ -63,6 +63,25 @@ import TileRaceTestSupport
         #expect(try carl.ask("SUBMIT ana token=\(token)").hasPrefix("OK SUBMIT nick=ana board=all score=0 rank=1"))
     }
 
+    /// An unclaimed nickname connected to one server cannot be claimed through another (as on one server),
+    /// and can once it leaves.
+    @Test(.requiresRedis) func aNicknameConnectedToOneServerCannotBeClaimedThroughAnother() throws {
+        let redis = try RedisForTests.start()
+        let a = try TestServer(redis: redis.address)
+        let b = try TestServer(redis: redis.address)
+        let ana = try a.client("ana")
+        // ana's room shows on b once b has read a's publication, which names ana too.
+        #expect(try ana.ask("CREATE anas").hasPrefix("OK CREATE room=anas"))
+        let carl = try b.client("carl")
+        let published = try publications(of: b, in: redis)
+        _ = try ask(carl, "ROOMS", afterEachPublication: published) { lines in lines.contains { $0.hasPrefix("ROOM room=anas") } }
+        try finished(carl)
+        #expect(try carl.ask("SUBMIT ANA").hasPrefix("ERR nick-taken "))
+        _ = try ana.ask("QUIT")
+        _ = try ask(carl, "ROOMS", afterEachPublication: published) { lines in !lines.contains { $0.hasPrefix("ROOM room=anas") } }
+        #expect(try carl.ask("SUBMIT ANA").hasPrefix("OK SUBMIT nick=ANA "))
+    }
+
     @Test(.requiresRedis) func roomsOfEveryServerAreListedAndJoiningOneElsewhereAnswersMoved() throws {
         let redis = try RedisForTests.start()
         let a = try TestServer(redis: redis.address)

@@ -115,7 +115,7 @@ final class CoreHarness {
 
     /// The directory read other servers' rooms.
     func remoteRooms(_ rooms: [RoomDescription]) {
-        perform(core.handle(.remoteRooms(rooms)))
+        perform(core.handle(.remoteRooms(rooms, nicknames: [])))
     }
 
     /// The connection dropped.
@@ -157,7 +157,7 @@ final class CoreHarness {
             case .transfer(let id, _):
                 // One core is the only shard: a session that moves arrives here again.
                 if let session = core.release(id) { perform(core.arrive(session)) }
-            case .publishRooms(let rooms): publishedRooms.append(rooms)
+            case .publishRooms(let rooms, _): publishedRooms.append(rooms)
             case .lobbyChat:
                 // One core is the only shard: its lobby got the line already.
                 break
