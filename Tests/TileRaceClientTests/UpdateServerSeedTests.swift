@@ -106,6 +106,26 @@ import TileRaceProtocol
         #expect(model.session?.serverCopy == .notStarted, "the board is the client's, as today")
     }
 
+    /// The server may have dealt the game as the line dropped: the seat is
+    /// taken back and that game resigned, so the server holds no game (nor
+    /// the nickname) for a player who plays on its own seed.
+    @Test func aDropWhileDealingTakesTheSeatBackAndResignsTheDealtGame() throws {
+        var (model, _) = dealing()
+        model.network.resumeSecret = UpdateResumeTests.secret
+        let ownSeed = model.session!.game.seed.text
+        _ = update(&model, .server(.disconnected(reason: "reset by peer", bye: nil)))
+        #expect(model.network.resuming != nil)
+        #expect(model.session?.isDealing == false)
+        #expect(update(&model, .server(UpdateResumeTests.resumedHello(room: nil))) == [.send(.resign)])
+        let dealt = Game(config: .standard, seed: try Seed(parsing: "server-seed"))
+        #expect(update(&model, .server(.event(.resync(GameSync(seq: 0, game: dealt))))) == [])
+        #expect(model.session?.game.seed.text == ownSeed)
+        // As after any fallback: PRACTICE seed= goes with the first move.
+        Fixtures.reply(&model, to: .resign, .resign(score: 0))
+        let effects = update(&model, .key(.left)) + update(&model, .key(.right))
+        #expect(effects.first == .send(.practice(PracticeOptions(seed: ownSeed, size: 4, target: 2048))))
+    }
+
     @Test func aPracticeThatCouldNotBeAskedFallsBack() {
         var (model, _) = dealing()
         _ = update(&model, .server(.notSent(Self.dealRequest, reason: "no connection")))

@@ -106,6 +106,71 @@ struct ConnectionIntegrationTests {
         #expect(!server.logs.lines.contains { $0.contains("reading too slowly") })
     }
 
+    /// Issue 44: requests the server held back (it stopped reading while the
+    /// replies waited) arrive at once when the client reads again.
+    @Test func aClientWithinTheRateThatPausesReadingGetsEveryReplyAndIsNoFlood() throws {
+        var limits = ServerLimits.fast
+        limits.backpressureBytes = 16 * 1024
+        // The rate is about what the client reads at once it reads: what waited is served faster than it.
+        limits.requestsPerSecond = 2000
+        limits.requestBurst = 40
+        let directory = TemporaryDirectory()
+        do {
+            let store = try LeaderboardStore.open(directory: directory.path)
+            try LeaderboardDemo.fill(store, games: try Autoplayer.demoGames(100), random: .system, date: "2026-11-22")
+            store.close()
+        }
+        let server = try TestServer(limits: limits, dataDirectory: directory.path)
+        defer { server.stop() }
+        let paused = try server.client("paused", receiveBufferBytes: 4096)
+        // 12 tokens every 7 ms (86% of the rate) for 2 s, reading nothing: about 3 MB of replies, past
+        // what the kernel holds, so the server stops reading it.
+        let rounds = 285
+        let start = Date()
+        for round in 1...rounds {
+            try paused.send("TOP limit=100\nPING \(round)")
+            Thread.sleep(until: start.addingTimeInterval(Double(round) * 0.007))
+        }
+        var answers: [String] = []
+        while answers.count < rounds {
+            let line = try paused.readLine()
+            if line.hasPrefix("PONG") || line.hasPrefix("ERR") { answers.append(line) }
+        }
+        #expect(answers == (1...rounds).map { "PONG \($0)" })
+        #expect(try paused.ask("PING") == "PONG")
+        #expect(!server.logs.lines.contains { $0.contains("flooding") })
+    }
+
+    /// The same while the server waits for the store: it reads nothing of the
+    /// client meanwhile, and what the client sent within the rate is no flood.
+    @Test func requestsSentWhileTheServerWaitedForTheStoreAreNoFlood() throws {
+        var limits = ServerLimits.fast
+        limits.requestsPerSecond = 200
+        limits.requestBurst = 20
+        let store = SlowDiskTests.GatedStore()
+        let server = try TestServer(limits: limits, makeStore: { store })
+        defer {
+            store.gate.signal()
+            server.stop()
+        }
+        let ana = try server.client("ana")
+        _ = try ana.request("PRACTICE seed=42")
+        _ = try ana.request("RESIGN")
+        try ana.send("SUBMIT ana")
+        #expect(store.entered.wait(timeout: .now() + 5) == .success)
+        // Half the rate for 1 s, while the SUBMIT waits.
+        let start = Date()
+        for round in 1...100 {
+            try ana.send("PING \(round)")
+            Thread.sleep(until: start.addingTimeInterval(Double(round) * 0.01))
+        }
+        store.gate.signal()
+        #expect(try ana.readLine().hasPrefix("OK SUBMIT nick=ana "))
+        var answers: [String] = []
+        for _ in 1...100 { answers.append(try ana.readLine()) }
+        #expect(answers == (1...100).map { "PONG \($0)" })
+    }
+
     @Test func aPeerThatNeverReadsIsDroppedWhenEventsPassTheOutputLimit() throws {
         var limits = ServerLimits.fast
         limits.maximumPendingOutputBytes = 16 * 1024

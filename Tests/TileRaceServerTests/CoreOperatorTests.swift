@@ -297,6 +297,27 @@ import TileRaceProtocol
         #expect(harness.take(admin).last == "OK CONNECTIONS count=2")
     }
 
+    /// A connection open but not greeted when the notice reaches its shard
+    /// gets it once greeted.
+    @Test func aNoticeReachesWhoSaysHelloAfterItOnAnotherShard() {
+        let harness = ShardsHarness(shards: 2, operatorSecret: Self.secret)
+        let admin = harness.connect(to: 0)
+        harness.send(admin, "HELLO tilerace 1", "AUTH \(Self.secret)")
+        let shy = harness.connect(to: 1)
+        harness.send(admin, "ANNOUNCE text=hello")
+        harness.advance(1000)
+        #expect(harness.take(shy).count == 1)  // the greeting
+        harness.send(shy, "HELLO tilerace 1 shy")
+        let greeted = harness.take(shy)
+        #expect(greeted.count == 2 && greeted.first?.hasPrefix("OK HELLO nick=shy ") == true && greeted.last == "NOTICE text=hello")
+        harness.advance(1000)
+        #expect(harness.take(shy).isEmpty, "given once")
+        // One who connects after it does not get it.
+        let late = harness.player("late", on: 1)
+        harness.advance(1000)
+        #expect(harness.take(late).isEmpty)
+    }
+
     /// A ban another server of the store made reaches this one when it reads the bans again.
     @Test func bansReadAgainFromTheStoreCloseWhomTheyName() {
         let harness = CoreHarness(operatorSecret: Self.secret)

@@ -169,6 +169,50 @@ struct CoreRatedRaceTests {
         #expect(harness.ask(bo, "READY") == ["OK READY ready=yes", "READY room=league nick=bo ready=yes \(rating(boLine))"])
     }
 
+    /// Racers who resigned all draw (section 5.7): they share a place, and
+    /// so do players on with equal scores; an unrated race places them in turn.
+    @Test func racersTheRatingCountsAsDrawnShareAPlace() {
+        let harness = CoreHarness(store: Self.store())
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        let cy = harness.player("cy")
+        _ = harness.ask(ana, "CREATE league rated=yes limit=10")
+        for id in [bo, cy] { _ = harness.ask(id, "JOIN league") }
+        for (id, token) in [(ana, "tana"), (bo, "tbo"), (cy, "tcy")] { _ = harness.ask(id, "READY token=\(token)") }
+        harness.advance(3000)
+        for id in [ana, bo, cy] { harness.send(id, "RESIGN") }
+        let results = harness.take(cy).filter { $0.hasPrefix("RESULT") }
+        #expect(results.count == 3 && results.allSatisfy { $0.contains(" place=1 ") && $0.contains(" rating=") }, "\(results)")
+        // Unrated, the same race places them one after another.
+        for id in [ana, bo, cy] { _ = harness.ask(id, "LEAVE") }
+        _ = harness.ask(ana, "CREATE friendly limit=10")
+        for id in [bo, cy] { _ = harness.ask(id, "JOIN friendly") }
+        for id in [ana, bo, cy] { _ = harness.ask(id, "READY") }
+        harness.advance(3000)
+        for id in [ana, bo, cy] { harness.send(id, "RESIGN") }
+        let places = harness.take(cy).filter { $0.hasPrefix("RESULT") }.map { $0.split(separator: " ")[3] }
+        #expect(places == ["place=1", "place=2", "place=3"])
+    }
+
+    /// Nobody played it to its end and nobody is there to hear it: not rated.
+    @Test func aRatedRaceEveryRacerLeftChangesNoRating() {
+        let harness = CoreHarness(store: Self.store())
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        let cy = harness.player("cy")
+        _ = harness.ask(ana, "CREATE league rated=yes limit=10")
+        _ = harness.ask(bo, "JOIN league")
+        _ = harness.ask(cy, "WATCH league")
+        _ = harness.ask(ana, "READY token=tana")
+        _ = harness.ask(bo, "READY token=tbo")
+        harness.advance(3000)
+        _ = harness.ask(ana, "LEAVE")
+        _ = harness.ask(bo, "LEAVE")
+        let results = harness.take(cy).filter { $0.hasPrefix("RESULT") }
+        #expect(results.count == 2 && results.allSatisfy { !$0.contains("rating=") && $0.contains(" place=1 ") }, "\(results)")
+        #expect(harness.leaderboard.leaderboard.ratings == Self.store().leaderboard.ratings)
+    }
+
     @Test func anUnratedRoomChangesNoRating() {
         let harness = CoreHarness(store: Self.store())
         let ana = harness.player("ana")

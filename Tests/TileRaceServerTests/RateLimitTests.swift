@@ -16,6 +16,28 @@ struct RateLimitTests {
         #expect(later == 400)  // never more than the burst
     }
 
+    @Test func timeTheServerHeldTheClientBackRefillsPastTheBurst() {
+        var bucket = TokenBucket(rate: 200, burst: 400, now: 0)
+        for _ in 0..<400 { _ = bucket.take(now: 0) }
+        // Not read from 1 s to 11 s: what the rate gave in those 11 s, not cut to the burst.
+        bucket.hold(true, now: 1000)
+        bucket.hold(false, now: 11_000)
+        var allowed = 0
+        for _ in 0..<5000 where bucket.take(now: 11_000) { allowed += 1 }
+        #expect(allowed == 2200)
+        // Taken while held, it refills past the burst too; what is not taken is kept after.
+        bucket.hold(true, now: 12_000)
+        for _ in 0..<100 { _ = bucket.take(now: 20_000) }
+        bucket.hold(false, now: 30_000)
+        var kept = 0
+        for _ in 0..<5000 where bucket.take(now: 40_000) { kept += 1 }
+        #expect(kept == 3800 - 100)
+        // Without a hold, never past the burst again.
+        var later = 0
+        for _ in 0..<1000 where bucket.take(now: 60_000) { later += 1 }
+        #expect(later == 400)
+    }
+
     @Test func joinCodesAreCheckedFivePerMinuteAndExhaustAtTwenty() {
         var guardian = JoinCodeGuard(perMinute: 5, maximum: 20)
         for attempt in 0..<5 {

@@ -102,12 +102,14 @@ extension Update {
     }
 
     static func disconnected(reason: String, bye: String?, model: inout Model) -> [Effect] {
+        // Asked while dealing: the server may hold the game it dealt.
+        let canResume = canResume(afterBye: bye, model: model)
         dealingLost(because: "connection dropped", model: &model)
         if model.network.resuming != nil {
             model.network.resuming?.failed(now: model.now)
             return []
         }
-        if canResume(afterBye: bye, model: model) {
+        if canResume {
             beginResuming(reason: ScreenText.sanitize(bye.map { "the server said \"\($0)\"" } ?? reason), model: &model)
             return []
         }

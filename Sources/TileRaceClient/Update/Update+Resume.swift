@@ -8,7 +8,8 @@ extension Update {
     static func canResume(afterBye bye: String?, model: Model) -> Bool {
         guard model.network.resumeSecret != nil, model.network.nickname != nil, bye == nil || bye == "idle" else { return false }
         if let room = model.room, !room.isWatching { return true }
-        return model.session?.sendsEntries == true && model.session?.serverCopy == .active
+        // A game being dealt is taken back to be resigned (`resumed`).
+        return model.session?.isDealing == true || model.session?.sendsEntries == true && model.session?.serverCopy == .active
     }
 
     static func beginResuming(reason: String, model: inout Model) {
@@ -67,7 +68,12 @@ extension Update {
             }
             return [.send(.who)] + queueAgain(&model)
         }
-        guard let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true else { return queueAgain(&model) }
+        guard let room, model.room.map({ RoomName($0.name) != RoomName(room.name) }) ?? true else {
+            // The server's practice game is not ours unless it confirmed it (dealt as the line dropped, or our
+            // PRACTICE lost): resigned, so it holds no game nobody plays.
+            let isStray = room == nil && model.session?.mode == .practice && model.session?.isServerCopyConfirmed == false
+            return (isStray ? [.send(.resign)] : []) + queueAgain(&model)
+        }
         // Our `LEAVE` was lost with the connection: leave again, or the room waits for us.
         // A game started here meanwhile goes on here only.
         model.network.isCatchingUp = false

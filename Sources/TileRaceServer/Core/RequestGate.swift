@@ -120,6 +120,12 @@ struct RequestGate {
         turnWork += cost
     }
 
+    /// Whether the server reads nothing of the client now (its replies are
+    /// not taken, or it waits for the store): that time refills past the burst.
+    mutating func holdReading(_ held: Bool, now: Int) {
+        tokens.hold(held, now: now)
+    }
+
     /// Charges a reply's cost once known (`RECORD`'s `LOG` lines), going into
     /// debt: later requests wait until it is paid back.
     mutating func chargeReply(of verb: RequestVerb, itemLines: Int, now: Int) {

@@ -99,13 +99,15 @@ extension ServerCore {
         reply(session, isMuted ? .mute(nickname: nickname) : .unmute(nickname: nickname))
     }
 
-    private func deliverNotices() {
+    /// Those announced since each session connected; one not greeted yet
+    /// gets them after its `OK HELLO` (`only`: that session).
+    func deliverNotices(only: Session? = nil) {
         let (last, notices) = registry.withState { ($0.lastNoticeNumber, $0.notices) }
-        for id in sessions.sortedIDs {
-            guard let session = sessions[id], session.lastNotice < last, !session.isAway else { continue }
+        for id in only.map({ [$0.id] }) ?? sessions.sortedIDs {
+            guard let session = sessions[id], session.lastNotice < last, session.isGreeted, !session.isAway else { continue }
             let lines = notices.filter { $0.number > session.lastNotice }.map { ServerMessage.event(.notice($0.text)).line }
             session.lastNotice = last
-            if session.isGreeted { send(session.id, lines: lines) }
+            send(session.id, lines: lines)
         }
     }
 

@@ -219,14 +219,17 @@ extension ServerCore {
                 order: finish.order, isBot: racer.isBot)
         }
         let ranked = Standings.rank(finishers)
-        let results = ranked.enumerated().map { place, finisher in
+        // In a rated room, those the rating counts as drawn share a place.
+        let places = room.options.isRated ? ServerCore.ratingPlaces(of: ranked) : ranked.indices.map { $0 + 1 }
+        let results = zip(ranked, places).map { finisher, place in
             RacerFinish(
-                room: room.name, race: race.id, place: place + 1, nickname: finisher.nickname, reason: finisher.reason,
+                room: room.name, race: race.id, place: place, nickname: finisher.nickname, reason: finisher.reason,
                 score: finisher.score, largestTile: finisher.largestTile, moves: finisher.moves,
                 milliseconds: finisher.milliseconds, isBot: finisher.isBot)
         }
-        if room.options.isRated, ranked.count >= 2, !ranked.contains(where: \.isBot) {
-            askRatings(of: ranked, results: results, in: room)
+        // A race every racer left was played to its end by nobody, and nobody is there to hear it: it is not rated.
+        if room.options.isRated, ranked.count >= 2, !ranked.contains(where: \.isBot), ranked.contains(where: { $0.reason != .left }) {
+            askRatings(results, in: room)
         } else {
             sendResults(results, of: race.id, in: room)
         }
@@ -234,9 +237,7 @@ extension ServerCore {
         room.ready.removeAll()
         publish(room)
         timers.cancel(.timeLimit(room.key))
-        let summary = ranked.enumerated().map {
-            "\($0.offset + 1). \($0.element.nickname) \($0.element.reason.rawValue) \($0.element.score)"
-        }
+        let summary = zip(places, ranked).map { "\($0). \($1.nickname) \($1.reason.rawValue) \($1.score)" }
         log(
             .info, "race.ended", [.init("race", race.id), .init("room", room.name), .init("results", summary.joined(separator: ", "))],
             message: "race \(race.id) in room \(room.name) ended: \(summary.joined(separator: ", "))")

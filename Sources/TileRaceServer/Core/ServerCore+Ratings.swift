@@ -41,12 +41,11 @@ extension ServerCore {
         }
     }
 
-    /// Its standings go out when the new ratings are in.
-    func askRatings(of ranked: [Standings.Finisher], results: [RacerFinish], in room: Room) {
+    /// Its standings go out when the new ratings are in; their places are
+    /// `ratingPlaces`.
+    func askRatings(_ results: [RacerFinish], in room: Room) {
         guard let raceID = results.first?.race else { return }
-        let places = ServerCore.ratingPlaces(of: ranked)
-        let race = RatedRace(
-            racers: zip(ranked, places).map { RatedRace.Racer(nickname: $0.nickname, place: $1) }, date: today)
+        let race = RatedRace(racers: results.map { RatedRace.Racer(nickname: $0.nickname, place: $0.place ?? 0) }, date: today)
         let id = nextLeaderboardRequestID
         nextLeaderboardRequestID += 1
         awaitedRatings[id] = AwaitedRatings(roomKey: room.key, raceID: raceID, results: results)

@@ -78,6 +78,8 @@ extension ServerCore {
         held.isPinged = false
         held.partialLineSince = nil
         held.inputFlow = fresh.inputFlow
+        // Read on the new connection, whatever the old one was at its drop.
+        held.gate.holdReading(false, now: now)
         held.awayUntil = nil
         timers.cancel(.resumeExpiry(held.id))
         let newSecret = issueResumeSecret(for: held)

@@ -68,6 +68,8 @@ extension ServerCore {
         if connection != session.id { resumedConnections[connection] = session.id }
         if let secret = session.resumeSecret { registry.withState { [shard] in $0.resumeSecrets[secret]?.shard = shard } }
         session.inputFlow = .read
+        // Read here from the start.
+        session.gate.holdReading(false, now: now)
         runInput(of: session)
     }
 

@@ -140,6 +140,13 @@ package final class ServerCore {
 
     package var nextDeadline: Int? { timers.nextDeadline() }
 
+    /// Whether the shard reads nothing of the connection now (its replies
+    /// wait, or its input is held): what the client sends meanwhile comes at
+    /// once, and is not counted as a flood (protocol.md section 4).
+    func readingHeld(_ held: Bool, on id: ConnectionID) {
+        session(on: id)?.gate.holdReading(held, now: clock.monotonicMilliseconds)
+    }
+
     /// Takes in a session from another shard (`takeIn(_:)`).
     func arrive(_ session: Session) -> [ServerAction] {
         now = clock.monotonicMilliseconds

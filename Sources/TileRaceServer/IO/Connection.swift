@@ -18,6 +18,7 @@ final class Connection {
     private let outputLimit: Int
     private let backpressureBytes: Int
     private var isInputHeld = false
+    private var isReadingHeld = false
 
     init(
         id: ConnectionID, fd: Int32, peer: String, queue: DispatchQueue, outputLimit: Int, backpressureBytes: Int,
@@ -34,9 +35,9 @@ final class Connection {
 
     var isOutputBacklogged: Bool { channel.pendingOutputBytes > backpressureBytes }
 
+    /// Then `updateReading`.
     func holdInput(_ held: Bool) {
         isInputHeld = held
-        updateReading()
     }
 
     /// Returns false (and closes) when unsent output would pass the limit.
@@ -47,9 +48,9 @@ final class Connection {
         return channel.enqueue(bytes: first) && (second.isEmpty || channel.enqueue(bytes: second))
     }
 
+    /// Then `updateReading`.
     func flush() {
         channel.flush()
-        updateReading()
     }
 
     func describe(_ reason: SocketChannel.EndReason) -> String {
@@ -65,8 +66,13 @@ final class Connection {
         }
     }
 
-    /// After a flush, a change of hold, or the output drained.
-    func updateReading() {
-        channel.holdReading(isInputHeld || isOutputBacklogged)
+    /// After a flush, a change of hold, or the output drained. Returns
+    /// whether reading is held now, if that changed.
+    func updateReading() -> Bool? {
+        let held = isInputHeld || isOutputBacklogged
+        guard held != isReadingHeld else { return nil }
+        isReadingHeld = held
+        channel.holdReading(held)
+        return held
     }
 }

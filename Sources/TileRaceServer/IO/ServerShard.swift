@@ -133,9 +133,15 @@ final class ServerShard: @unchecked Sendable {
 
     private func drained(_ id: ConnectionID) {
         guard let connection = connections[id] else { return }
-        connection.updateReading()
+        updateReading(connection)
         guard connection.wantsInputTurn else { return }
         scheduleInputTurn(connection)
+    }
+
+    /// The core counts the time reading is held.
+    private func updateReading(_ connection: Connection) {
+        guard let held = connection.updateReading() else { return }
+        core.readingHeld(held, on: connection.id)
     }
 
     /// Queues a connection's next turn after other work, or after its output
@@ -225,6 +231,7 @@ final class ServerShard: @unchecked Sendable {
                     connection.isFlushScheduled = false
                     connection.outputWaitsUntil = nil
                     connection.flush()
+                    updateReading(connection)
                 }
                 spareConnections.removeAll(keepingCapacity: true)
             } else if !turnsDue.isEmpty {
@@ -262,6 +269,7 @@ final class ServerShard: @unchecked Sendable {
             case .input(let id, let flow):
                 guard let connection = connections[id] else { continue }
                 connection.holdInput(flow != .read)
+                updateReading(connection)
                 if flow == .turn {
                     connection.wantsInputTurn = true
                     turnsDue.append(connection)
