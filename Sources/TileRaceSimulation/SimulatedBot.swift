@@ -14,6 +14,8 @@ final class SimulatedBot {
     var conversation: ClientConversation?
     var wakeAt: Int?
     var hasEnded = false
+    /// When it last sent a `MOVE`.
+    var movedAt: Int?
 
     init(index: Int, owner: Int, ownerBotID: Int, player: BotPlayer) {
         self.index = index

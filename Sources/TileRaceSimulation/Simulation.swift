@@ -373,6 +373,7 @@ package final class Simulation {
                 else { continue }
                 let lines = conversation.lines(for: [message], now: now)
                 bots[index].conversation = conversation
+                if case .move = message { bots[index].movedAt = now }
                 for line in lines { monitor.clientSent(line, by: bots[index].name, simulation: self) }
                 transmit(id, lines, to: .server)
             case .chooseMove(let board, let generation):

@@ -74,6 +74,8 @@ struct WireMonitor {
     private var matchedInBatch: Set<String> = []
     /// Until `OK LEAVE`, the only way out of a room on a live connection.
     private var roomOf: [Int: String] = [:]
+    /// Connections watching their room: told every racer's progress, their own earlier seat's too.
+    private var watching: Set<Int> = []
     /// Races whose `RESULT` lines carried ratings, on all servers, checked once each (`checkRatings`).
     private var ratedRacesChecked: Set<String> = []
     /// For the `.storeAnswer` being handed now: its rated `RESULT` lines are checked against it.
@@ -249,11 +251,12 @@ struct WireMonitor {
 
     /// A connection holding the racer's nickname since the race began is the racer's; one
     /// that took it later may hear of the earlier racer, and a resumed racer is not checked.
+    /// One that left the race and watches it hears of its earlier seat like the others.
     private func checkProgress(
         _ progress: RacerProgress, line: String, id: Int, party: String, prefix: String, simulation: Simulation
     ) {
         if let own = nicknameOf[id], own.key == Names.nicknameKey(progress.nickname), let started = raceStartedAt[id],
-            own.since <= started
+            own.since <= started, !watching.contains(id)
         {
             simulation.fail("no racer hears its own PROGRESS", "\(party) got its own \(line)")
         }
@@ -277,12 +280,14 @@ struct WireMonitor {
         switch message {
         case .ok(.create(let room)), .ok(.join(let room)), .ok(.watch(let room)), .ok(.hello(_, _, _, .some(let room))):
             roomOf[id] = prefix + Names.nicknameKey(room.name)
+            if case .ok(.watch) = message { watching.insert(id) } else { watching.remove(id) }
             if room.isRated { ratedRooms.insert(prefix + Names.nicknameKey(room.name)) }
             queuedConnections.remove(id)
         case .ok(.practice):
             queuedConnections.remove(id)
         case .ok(.leave):
             roomOf[id] = nil
+            watching.remove(id)
         case .ok(.hello(_, _, _, .none)), .ok(.nickname), .ok(.quit), .ok(.help), .ok(.rooms), .ok(.who), .ok(.ready), .ok(.move),
             .ok(.restart), .ok(.resign), .ok(.pause), .ok(.resume), .ok(.submit), .ok(.top), .ok(.record), .ok(.resync), .ok(.info),
             .ok(.auth), .ok(.connections), .ok(.kick), .ok(.ban), .ok(.unban), .ok(.bans), .ok(.removeEntry), .ok(.announce), .ok(.say),

@@ -133,6 +133,33 @@ import TileRaceProtocol
         #expect(model.session?.game.board == theirs.board)
     }
 
+    /// Seeds 708410 and 807776: after a RESTART lost with the line, our board ran out of
+    /// moves here; the server's copy, at an earlier entry, goes on, and so does the race
+    /// (it stayed "No moves left" while the server waited for our moves).
+    @Test func aRaceOurBoardEndedHereGoesOnFromTheServersCopy() throws {
+        var model = Self.resumingRace()
+        var ours = Game(config: .standard, seed: Seed(2024))
+        _ = ours.moveIfValid(.right)
+        var theirs = Game(config: .standard, seed: Seed(2024))
+        _ = theirs.moveIfValid(.left)
+        model.session?.sequence = 1
+        model.session?.expected = [1: Figures(score: ours.score, moves: ours.moveCount, largestTile: ours.board.largestValue)]
+        model.session?.boardsAfter = [1: ours.board]
+        model.session?.unacknowledged = [1: .move(.right)]
+        Update.endGame(.noMoves, model: &model)
+        Update.syncRacer(&model)
+        _ = update(&model, .server(Self.resumedHello(room: Self.friday(.racing))))
+        _ = update(&model, .server(.event(.resync(GameSync(seq: 1, game: theirs)))))
+        let session = try #require(model.session)
+        #expect(session.game.board == theirs.board)
+        #expect(session.end == nil)
+        #expect(session.clock.isRunning)
+        #expect(model.race?.players.first(where: \.isYou)?.status == .playing)
+        let key = try #require([Key.left, .right, .up, .down].first { Update.direction(for: $0).flatMap(theirs.board.sliding) != nil })
+        let direction = try #require(Update.direction(for: key))
+        #expect(update(&model, .key(key)).contains(.send(.move(seq: 2, entries: [.move(direction)]))))
+    }
+
     @Test func aRaceResignedWhileTheLineWasDownIsResignedAgain() throws {
         var model = Fixtures.race()
         model.network.resumeSecret = Self.secret

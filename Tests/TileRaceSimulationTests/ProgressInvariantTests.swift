@@ -56,6 +56,19 @@ import TileRaceServer
         #expect(simulation.violation == nil)
     }
 
+    /// Seed 802066: ana left the race and watches it; the catch-up tells a watcher every
+    /// racer's progress, her earlier seat's too (`ServerCore.catchUp`).
+    @Test func aRacerWhoLeftAndWatchesHearsOfItsEarlierSeat() {
+        let simulation = MonitoredWire.simulation(connections: 1)
+        MonitoredWire.send([(1, "OK HELLO nick=ana"), (1, "OK CREATE \(Self.room("r"))"), (1, Self.start)], to: simulation)
+        simulation.clock.now += 5000
+        let caughtUp = "START room=r race=1 seed=1 size=4 target=2048 assists=no limit=0 players=ana,bo elapsed=5000"
+        MonitoredWire.send(
+            [(1, "OK LEAVE room=r"), (1, "OK WATCH \(Self.room("r"))"), (1, caughtUp), (1, Self.progress(room: "r", nick: "ana"))],
+            to: simulation)
+        #expect(simulation.violation == nil)
+    }
+
     @Test func progressFromAnotherRoomIsCaught() {
         let simulation = MonitoredWire.simulation(connections: 1)
         MonitoredWire.send(

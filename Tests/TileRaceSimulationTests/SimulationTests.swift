@@ -74,6 +74,16 @@ import TileRaceProtocol
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
     }
 
+    /// Seeds of issue 44 (found by the release build): 702563 (a race left to a bot moving at
+    /// random on a 5x5 board outran the drain: slow, not stuck), 708410 and 807776 (a RESTART
+    /// lost with the line; the client played on to "no moves", adopted the server's earlier
+    /// copy on resuming, and still showed the race over).
+    @Test(arguments: [702563, 708410, 807776] as [UInt64])
+    func seedsOfIssue44StayFixed(seed: UInt64) {
+        let report = Simulation.run(seed: seed)
+        #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
+    }
+
     @Test func aRunWithoutFaultsRacesAndKeepsEveryInvariant() {
         let report = Simulation.run(seed: 1, settings: SimulationSettings(players: 3...3, injectsFaults: false))
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")

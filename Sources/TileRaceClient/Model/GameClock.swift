@@ -33,7 +33,12 @@ struct GameClock: Hashable, Sendable {
         }
     }
 
-    /// For good.
+    /// A race's game taken back from its end (the server's copy goes on): the time since the start counts again.
+    mutating func reopen() {
+        stoppedAt = nil
+    }
+
+    /// For good (unless reopened).
     mutating func stop(at now: Int) {
         guard stoppedAt == nil else { return }
         resume(at: now)

@@ -222,6 +222,8 @@ extension Update {
             let game = try? sync.makeGame(config: session.game.config, seed: session.game.seed)
         else { return }
         let changed = game.board != session.game.board || game.score != session.game.score
+        // Our board ended the race here (a RESTART lost with the line, say); the server's goes on, and so do we.
+        let goesOn = session.isRace && [.noMoves, .won].contains(session.end?.outcome) && !game.isOver && !game.hasWon
         model.changeSession { session in
             session.game = game
             session.sequence = sync.seq
@@ -230,6 +232,14 @@ extension Update {
             session.unacknowledged = [:]
             session.animation = nil
             session.removalCursor = nil
+            if goesOn {
+                session.end = nil
+                session.clock.reopen()
+            }
+        }
+        if goesOn, let index = model.race?.players.firstIndex(where: \.isYou) {
+            model.race?.players[index].status = .playing
+            model.race?.players[index].finishedAfter = nil
         }
         if changed {
             model.show(
