@@ -82,6 +82,8 @@ import TileRaceServerTestSupport
             }
             #expect(field.text == client.name)
             try client.waitForDialogKeys()
+            // A resigned game (bo's) is submitted only by choice: `e`, then Enter.
+            if client.model.session?.end?.outcome == .resigned { client.press(.character("e")) }
             client.press(.enter)
             try client.waitUntil("submitted") { model in
                 if case .closed(_, .success)? = model.session?.end?.stage { return true }
