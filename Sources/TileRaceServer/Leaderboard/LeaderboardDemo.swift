@@ -44,10 +44,13 @@ public enum LeaderboardDemo {
         let firstSequence = store.leaderboard.lastSequence + 1
         for played in games {
             var nickname = ""
-            // Once the names are taken, they get numbers as people's do (`mira7`).
+            // Once every name is taken, they get numbers as people's do (`mira7`).
             repeat {
-                nickname = nicknames[Int(random.next() % UInt64(nicknames.count))]
-                if used.contains(nickname) { nickname += String(random.next() % 100) }
+                let fresh = nicknames.filter { !used.contains($0) }
+                nickname =
+                    fresh.isEmpty
+                    ? nicknames[Int(random.next() % UInt64(nicknames.count))] + String(random.next() % 100)
+                    : fresh[Int(random.next() % UInt64(fresh.count))]
             } while !used.insert(nickname).inserted
             let game = Replay.run(seed: played.seed, config: .standard, log: played.log).game
             let result = GameResult(
