@@ -219,8 +219,10 @@ import TileRaceProtocol
 
     /// Issue 44, item 6: what was cut, hidden, said twice or out of line at 80x24 and 60x18.
     @Test func nothingIsCutHiddenSaidTwiceOrOutOfLine() throws {
-        // Beside an 8x8 board the panel is narrow: its status wraps, whole.
-        let eight = view(Fixtures.practice(moves: [], boardSize: 8), size: Self.sizes[0], theme: .classic).plainText
+        // Beside an 8x8 board the panel is narrow: its status wraps, whole (a ghost race's clock waits for the first move).
+        var waiting = Fixtures.practice(moves: [], boardSize: 8)
+        waiting.session?.clock = GameClock()
+        let eight = view(waiting, size: Self.sizes[0], theme: .classic).plainText
         assertWholeWords(eight, "8x8 board")
         #expect(eight.contains("the clock starts with your first"))
         for size in Self.sizes {
