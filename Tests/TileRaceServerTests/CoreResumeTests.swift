@@ -76,6 +76,22 @@ import TileRaceProtocol
         #expect(again.first?.hasPrefix("ERR bad-session ") == true)
     }
 
+    /// Simulator seeds 533 and 1072: a rated `READY`'s answer, come after the drop, was sent on the new connection
+    /// ahead of the reply to its own first request.
+    @Test func aReplyTheDroppedConnectionAwaitedIsNotSentOnTheNewOne() throws {
+        let harness = CoreHarness()
+        let (_, bo, secret) = try readyRoom(harness)
+        harness.holdsLeaderboard = true
+        harness.send(bo, "TOP")
+        harness.disconnect(bo)
+        let (back, _) = resume(harness, "bo", secret)
+        harness.send(back, "WHO")
+        harness.answerHeldRequests()
+        let lines = harness.take(back)
+        #expect(!lines.contains { $0.hasPrefix("OK TOP") || $0.hasPrefix("ENTRY ") }, "\(lines)")
+        #expect(lines.last?.hasPrefix("OK WHO room=r count=2") == true, "\(lines)")
+    }
+
     @Test func aSeatNotTakenBackInTimeIsGivenUp() throws {
         let harness = CoreHarness()
         let (ana, bo, secret) = try racing(harness)

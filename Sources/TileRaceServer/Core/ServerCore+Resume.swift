@@ -81,6 +81,9 @@ extension ServerCore {
         // Read on the new connection, whatever the old one was at its drop.
         held.gate.holdReading(false, now: now)
         held.awayUntil = nil
+        // The store's answer to a request of the dropped connection is not a reply on this one, which did not ask
+        // (it would be taken for the answer to this one's first request): what it did shows in events and `WHO`.
+        held.awaitedAnswer = nil
         timers.cancel(.resumeExpiry(held.id))
         let newSecret = issueResumeSecret(for: held)
         let room = room(of: held)
