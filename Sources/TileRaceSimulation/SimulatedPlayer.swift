@@ -169,6 +169,8 @@ final class SimulatedPlayer {
         guard facts.screen == "game", let play = facts.play, !play.game.isOver, play.endOutcome == nil else {
             return .character("?")
         }
+        // Arrows would move the remove-tile cursor for ever (seed 740924): Esc puts it away.
+        if play.isRemovingTile { return .escape }
         return random.element(of: [.up, .down, .left, .right])
     }
 

@@ -77,8 +77,9 @@ import TileRaceProtocol
     /// Seeds of issue 44 (found by the release build): 702563 (a race left to a bot moving at
     /// random on a 5x5 board outran the drain: slow, not stuck), 708410 and 807776 (a RESTART
     /// lost with the line; the client played on to "no moves", adopted the server's earlier
-    /// copy on resuming, and still showed the race over).
-    @Test(arguments: [702563, 708410, 807776] as [UInt64])
+    /// copy on resuming, and still showed the race over); 740924 (from the 100,000 seeds after
+    /// them: a player draining its race pressed arrows in remove-tile mode for ever).
+    @Test(arguments: [702563, 708410, 807776, 740924] as [UInt64])
     func seedsOfIssue44StayFixed(seed: UInt64) {
         let report = Simulation.run(seed: seed)
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")

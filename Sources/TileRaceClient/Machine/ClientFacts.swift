@@ -16,6 +16,8 @@ package struct ClientFacts: Sendable {
         package var endOutcome: String?
         /// Paused, "keep going?", a question, Ctrl-Z: the server's copy must stand still too.
         package var isClockHeld: Bool
+        /// Arrows move the remove-tile cursor, not the tiles.
+        package var isRemovingTile = false
     }
 
     package var nickname: String?
@@ -74,7 +76,8 @@ package struct ClientFacts: Sendable {
             return Play(
                 isRace: session.isRace, room: room, sendsEntries: session.sendsEntries, sequence: session.sequence,
                 unacknowledgedCount: session.unacknowledged.count, game: session.game,
-                endOutcome: session.end.map { "\($0.outcome)" }, isClockHeld: Update.isPracticeClockHeld(model))
+                endOutcome: session.end.map { "\($0.outcome)" }, isClockHeld: Update.isPracticeClockHeld(model),
+                isRemovingTile: session.removalCursor != nil)
         }
     }
 }
