@@ -132,6 +132,16 @@ import TileRaceTransport
         guard case .connectionProblem(let problem)? = bo.model.overlay else { return }
         #expect(problem.message.hasSuffix("the server no longer holds your seat"))
         #expect(problem.wasRacing)
+        // Enter reconnects, and the new connection stays (issue 44, item 4b: it was cut and resumed ~3 s later).
+        try bo.waitForDialogKeys()
+        let accepted = proxy.accepted
+        bo.press(.enter)
+        try bo.waitUntil("connected again") { $0.connection.isConnected && $0.network.nickname == "bo" }
+        try ana.waitUntil("sees bo in the room again") { $0.room?.players.contains { $0.nickname == "bo" } == true }
+        #expect(throws: WaitFailure.self) {
+            try bo.waitUntil("cut and resumed", seconds: 5) { $0.network.resuming != nil || proxy.accepted > accepted + 1 }
+        }
+        #expect(ana.model.room?.away.deadline(of: "bo") == nil)
     }
 
     /// kg's seat expires while ana and bo race on; "Enter reconnect" brings him back into the room during

@@ -238,6 +238,8 @@ import TileRaceProtocol
         #expect(model.notice?.text == "the race is over: press r when you are ready for the next one")
         #expect(update(&model, .key(.character("r"))) == [.send(.ready(true, token: nil))])
         #expect(model.room?.isReady == true)
+        // Answered: the room's own line says they are ready.
+        #expect(model.notice == nil)
     }
 
     @Test func watchingSpectatesTheRace() {

@@ -73,7 +73,7 @@ extension Update {
             return []
         }
         model.screen = .room
-        model.show(model.room?.isWatching == true ? "watching: the next race appears here" : "press r when you are ready for the next race")
+        model.show(model.room?.isWatching == true ? "watching: the next race appears here" : WaitingRoom.backFromRaceNotice)
         return [.send(.who)]
     }
 
@@ -244,7 +244,7 @@ extension Update {
         }
         model.room = room
         // From the room: "a race is under way" is over.
-        if model.screen == .room, !room.isWatching { model.show("the race is over: press r when you are ready for the next one") }
+        if model.screen == .room, !room.isWatching { model.show(WaitingRoom.raceOverNotice) }
         guard var race = model.race else { return }
         race.phase = .finished(standings: standings)
         race.away = AwaySeats()

@@ -16,6 +16,7 @@ extension Update {
                 model.show(WaitingRoom.raceUnderWayNotice)
                 return []
             }
+            if let notice = model.notice, WaitingRoom.readyPrompts.contains(notice.text) { model.notice = nil }
             // A rated room wants the nickname's claim proved by its token.
             let token = room.options.isRated ? model.network.nickname.flatMap { model.config.token(for: $0) } : nil
             guard let index = room.members.firstIndex(where: \.isYou) else { return [.send(.ready(true, token: token))] }

@@ -54,7 +54,7 @@ extension Update {
         } else if room.isRaceUnderWay {
             model.show(WaitingRoom.raceUnderWayNotice, .info)
         } else {
-            model.show("press r when you are ready: the race starts when everyone is ready", .info)
+            model.show(WaitingRoom.enteredNotice, .info)
         }
         return [.send(.who)]
     }
