@@ -176,6 +176,29 @@ import TileRaceProtocol
         #expect(model.shownChatLines.map(\.shown) == ["lo (bot): hi all"])
     }
 
+    @Test func theLobbysLinesOutliveItsScreenAndItsHistoryReplacesThem() {
+        var model = Fixtures.connected(Fixtures.model())
+        _ = Update.openLobby(&model)
+        Fixtures.event(&model, .chat(ChatLine(room: nil, nickname: "lo", text: "one")))
+        Fixtures.event(&model, .chat(ChatLine(room: nil, nickname: "li", text: "two")))
+        _ = update(&model, .key(.character("q")))
+        #expect(model.screen == .menu)
+        _ = Update.openLobby(&model)
+        #expect(model.shownChatLines.map(\.shown) == ["lo: one", "li: two"])
+        // Back from a room (or greeted again), the server's history replaces them: nothing shows twice.
+        _ = Fixtures.reply(&model, to: .leave, .leave(room: "friday"))
+        for text in ["two", "three"] { Fixtures.event(&model, .chat(ChatLine(room: nil, nickname: "li", isHistory: true, text: text))) }
+        Fixtures.event(&model, .chat(ChatLine(room: nil, nickname: "lo", text: "four")))
+        #expect(model.shownChatLines.map(\.text) == ["two", "three", "four"])
+        _ = Fixtures.reply(&model, to: .hello(nickname: "ana"), .hello(nickname: "ana"))
+        Fixtures.event(&model, .chat(ChatLine(room: nil, nickname: "lo", isHistory: true, text: "four")))
+        #expect(model.shownChatLines.map(\.text) == ["four"])
+        // A server without the lobby's history sends none: what we kept stays.
+        _ = Fixtures.reply(&model, to: .leave, .leave(room: "friday"))
+        Fixtures.event(&model, .chat(ChatLine(room: nil, nickname: "lo", text: "five")))
+        #expect(model.shownChatLines.map(\.text) == ["four", "five"])
+    }
+
     @Test func muteHidesSomeonesLinesForUsAndIsSaved() {
         var model = Fixtures.race()
         Fixtures.event(&model, .chat(ChatLine(room: "friday", nickname: "Bo", text: "spam")))

@@ -165,6 +165,38 @@ import TileRaceProtocol
         #expect(harness.take(li) == ["CHAT nick=lo text=hello other shard"])
     }
 
+    @Test func theLobbyKeepsItsLast20LinesForWhoeverGreetsOrLeavesARoom() {
+        let harness = CoreHarness()
+        let (ana, _, _) = roomWithAWatcher(harness)
+        let lo = harness.player("lo")
+        for number in 1...25 {
+            _ = harness.ask(lo, "SAY text=line \(number)")
+            harness.advance(2000)
+        }
+        _ = harness.ask(ana, "SAY text=in the room")
+        let li = harness.connect()
+        let greeted = harness.ask(li, "HELLO tilerace 1 li").filter { !$0.hasPrefix("HELLO ") }
+        #expect(greeted.first?.hasPrefix("OK HELLO nick=li") == true)
+        let history = Array(greeted.dropFirst())
+        #expect(history.count == 20)
+        #expect(history.first == "CHAT nick=lo history=yes text=line 6")
+        #expect(history.last == "CHAT nick=lo history=yes text=line 25")
+        // A watcher without a nickname reads the lobby: it gets them too.
+        let anonymous = harness.connect()
+        #expect(Array(harness.ask(anonymous, "HELLO tilerace 1").filter { $0.hasPrefix("CHAT ") }) == history)
+        // Back in the lobby from a room, right after OK LEAVE.
+        #expect(harness.ask(ana, "LEAVE") == ["OK LEAVE room=r"] + history)
+    }
+
+    @Test func theLobbysHistoryIsOneOnEveryShard() {
+        let harness = ShardsHarness(shards: 2)
+        let lo = harness.player("lo", on: 0)
+        harness.send(lo, "SAY text=said on shard 0")
+        let li = harness.connect(to: 1)
+        harness.send(li, "HELLO tilerace 1 li")
+        #expect(harness.take(li).last == "CHAT nick=lo history=yes text=said on shard 0")
+    }
+
     @Test func anOperatorsMuteRefusesTheNicknamesLinesUntilUnmuted() {
         let harness = CoreHarness()
         let (ana, bo, _) = roomWithAWatcher(harness)

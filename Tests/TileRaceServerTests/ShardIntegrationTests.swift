@@ -100,6 +100,27 @@ import TileRaceProtocol
         #expect(try taker.ask("CREATE home").hasPrefix("OK CREATE room=home "))
     }
 
+    /// The lobby's last lines reach whoever greets, on either shard (once its
+    /// shard heard the line: li's shows it has), and whoever leaves a room.
+    @Test func theLobbysHistoryIsTheWholeServers() throws {
+        let server = try TestServer(shards: 2)
+        defer { server.stop() }
+        let lo = try server.client("lo")
+        let li = try server.client("li")
+        #expect(try lo.ask("SAY text=anyone for a 5x5?") == "OK SAY")
+        _ = try li.event("CHAT nick=lo text=anyone for a 5x5?")
+        let history = "CHAT nick=lo history=yes text=anyone for a 5x5?"
+        for nickname in ["cy", "di"] {
+            let late = try server.rawClient()
+            _ = try late.readLine()
+            #expect(try late.ask("HELLO tilerace 1 \(nickname)").hasPrefix("OK HELLO nick=\(nickname) "))
+            #expect(try late.readLine() == history)
+            #expect(try late.ask("CREATE \(nickname)-room").hasPrefix("OK CREATE"))
+            #expect(try late.ask("LEAVE") == "OK LEAVE room=\(nickname)-room")
+            #expect(try late.readLine() == history)
+        }
+    }
+
     /// Ana's room is on shard 1 (connection 1 moved there to create it); her
     /// new connection (the third) starts on shard 2 and moves to take her seat back.
     @Test func aSessionResumesFromAnotherShard() throws {

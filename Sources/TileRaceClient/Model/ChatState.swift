@@ -18,8 +18,10 @@ struct ChatState: Hashable, Sendable {
 
     /// Oldest first.
     var roomLines: [Entry] = []
-    /// Oldest first.
+    /// Oldest first. Outlive the lobby screen, and the connection.
     var lobbyLines: [Entry] = []
+    /// After `OK HELLO` and `OK LEAVE`: the lobby's history, if the server sends one, replaces `lobbyLines`.
+    var awaitsLobbyHistory = false
     /// While open, keys type into it and never reach the board.
     var input: TextField?
 

@@ -111,6 +111,11 @@ extension Update {
     static func chatArrived(_ line: ChatLine, model: inout Model) {
         let entry = ChatState.Entry(nickname: line.nickname, isBot: line.isBot, text: line.text)
         guard line.room.map({ isOurRoom($0, model) }) ?? (model.room == nil) else { return }
+        if line.room == nil {
+            // The history's first line replaces what we kept (no line shows twice); a live line ends the history.
+            if line.isHistory, model.chat.awaitsLobbyHistory { model.chat.lobbyLines = [] }
+            model.chat.awaitsLobbyHistory = false
+        }
         model.chat.append(entry, toRoom: line.room != nil)
     }
 

@@ -37,6 +37,7 @@ extension Update {
         case .success(.hello(_, let session, let isResumed, let room)):
             model.network.resumeSecret = session
             if isResumed { return resumed(room: room, model: &model) }
+            model.chat.awaitsLobbyHistory = true
             return helloAccepted(nickname: nickname, model: &model)
         case .success:
             return []

@@ -42,7 +42,8 @@ extension Update {
         case .record: recordReplied(result, items: items, model: &model)
         case .say: sayReplied(result, model: &model)
         case .queue: queueReplied(result, model: &model)
-        case .ping, .pong, .quit, .help, .leave, .pause, .resume, .resign, .info, .unqueue:
+        case .leave: model.chat.awaitsLobbyHistory = true
+        case .ping, .pong, .quit, .help, .pause, .resume, .resign, .info, .unqueue:
             break  // The reply changes nothing on screen (the client does not ask INFO).
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
             break  // The operator's requests: `tilerace admin` sends them, never this client.

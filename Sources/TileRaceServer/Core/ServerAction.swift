@@ -19,8 +19,8 @@ package enum ServerAction: Hashable, Sendable {
     /// rooms and nicknames come back as `ServerInput.remoteRooms`.
     case publishRooms([RoomDescription], nicknames: [String])
     case log(ServerLog.Level, LogEntry)
-    /// Hand a lobby `CHAT` line to every other shard; this shard has it already.
-    case lobbyChat(String)
+    /// Hand a line of lobby chat to every other shard; this shard has it already.
+    case lobbyChat(ChatLine)
 }
 
 package enum ServerInput: Sendable {
@@ -37,7 +37,7 @@ package enum ServerInput: Sendable {
     case tick
     case shutdown
     /// Lobby chat from another shard of this server.
-    case lobbyChat(String)
+    case lobbyChat(ChatLine)
 }
 
 /// Whether to read a connection: at most `ServerLimits.workPerTurn` per

@@ -59,6 +59,7 @@ extension ServerCore {
         registry.withState { $0.greetedCount += 1 }
         session.isBot = isBot
         reply(session, .hello(nickname: nickname, session: issueResumeSecret(for: session)))
+        sendChatHistory(of: nil, to: session)
         deliverNotices(only: session)
     }
 

@@ -11,24 +11,28 @@ extension ServerCore {
         guard let room = room(of: session) else {
             let line = ChatLine(room: nil, nickname: nickname, isBot: session.isBot, text: text)
             reply(session, .say)
-            let event = ServerMessage.event(.chat(line)).line
-            sendToLobby(event)
-            outbox.append(.lobbyChat(event))
+            sayInLobby(line)
+            outbox.append(.lobbyChat(line))
             return
         }
         let line = ChatLine(room: room.name, nickname: nickname, isBot: session.isBot, text: text)
-        room.chatHistory.append(line)
-        if room.chatHistory.count > limits.chatHistoryLines {
-            room.chatHistory.removeFirst(room.chatHistory.count - limits.chatHistoryLines)
-        }
+        keep(line, in: &room.chatHistory)
         room.chatLineCount += 1
         reply(session, .say)
         broadcast(.chat(line), in: room)
     }
 
-    func sendChatHistory(of room: Room, to session: Session) {
-        guard !room.chatHistory.isEmpty else { return }
-        let lines = room.chatHistory.map { line in
+    /// The last `ServerLimits.chatHistoryLines`.
+    private func keep(_ line: ChatLine, in history: inout [ChatLine]) {
+        history.append(line)
+        history.removeFirst(max(0, history.count - limits.chatHistoryLines))
+    }
+
+    /// A room's history (`JOIN`, `WATCH`) or, with no room, the lobby's (`HELLO`, `LEAVE`).
+    func sendChatHistory(of room: Room?, to session: Session) {
+        let history = room?.chatHistory ?? lobbyChat
+        guard !history.isEmpty else { return }
+        let lines = history.map { line in
             var old = line
             old.isHistory = true
             return ServerMessage.event(.chat(old)).line
@@ -36,11 +40,13 @@ extension ServerCore {
         send(session.id, lines: lines)
     }
 
-    /// The lobby: greeted, connected, in no room, no practice game.
-    func sendToLobby(_ line: String) {
+    /// To the lobby on this shard (greeted, connected, in no room, no practice game), which keeps it.
+    func sayInLobby(_ line: ChatLine) {
+        keep(line, in: &lobbyChat)
+        let event = ServerMessage.event(.chat(line)).line
         for id in sessions.sortedIDs {
             guard let session = sessions[id], isInLobby(session) else { continue }
-            send(id, lines: [line])
+            send(id, lines: [event])
         }
     }
 

@@ -171,6 +171,7 @@ extension ServerCore {
         guard let room = room(of: session) else { return }
         reply(session, .leave(room: room.name))
         leaveRoom(session)
+        sendChatHistory(of: nil, to: session)
     }
 
     /// A countdown restarts without the player; an empty room other than

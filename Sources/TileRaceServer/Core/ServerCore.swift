@@ -55,6 +55,9 @@ package final class ServerCore {
     /// Until their connection is handed over (`release`).
     var departing: [ConnectionID: Session] = [:]
     var rooms: [String: Room] = [:]
+    /// The lobby's last lines, as this shard delivered them (every shard keeps
+    /// its copy, in the order its lobby heard them). Memory only.
+    var lobbyChat: [ChatLine] = []
     /// Nil: no directory.
     var directoryMilliseconds: Int?
     var timers = TimerQueue<TimerKey>()
@@ -126,7 +129,7 @@ package final class ServerCore {
         case .remoteRooms(let descriptions, let nicknames): remoteRoomsArrived(descriptions, nicknames: nicknames)
         case .tick: fireTimers()
         case .shutdown: shutdown()
-        case .lobbyChat(let line): sendToLobby(line)
+        case .lobbyChat(let line): sayInLobby(line)
         }
     }
 
