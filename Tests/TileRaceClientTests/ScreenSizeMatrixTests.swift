@@ -96,11 +96,11 @@ import TileRaceProtocol
         }
     }
 
-    /// The final standings at the smallest size: a row for each of four racers, the chat under them giving way.
+    /// The final standings at the smallest size: a row for each of six racers, the chat under them giving way.
     @Test func theFinalStandingsListEveryRacerAtTheSmallestSize() {
         let size = TerminalSize(width: 60, height: 18)
         var model = Fixtures.race(size: size)
-        let names = ["chen", "bo", "dmitri", "ana"]
+        let names = ["chen", "bo", "dmitri", "eve", "fay", "ana"]
         model.race?.phase = .finished(
             standings: names.enumerated().map { index, name in
                 Fixtures.standing(
