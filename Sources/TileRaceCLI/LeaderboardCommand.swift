@@ -32,7 +32,7 @@ struct LeaderboardCommand: Command {
         Stop the server that uses the data directory first.
 
         --board sprint ranks the sprints, the fastest verified times to 2048 (protocol.md
-        section 10.2), shown as m:ss.t in a sprint column; sprint-daily is one UTC day's.
+        section 10.2), shown as mm:ss.t in a sprint column; sprint-daily is one UTC day's.
         --board rating lists the players' Glicko-2 ratings (protocol.md section 5.7),
         the provisional ones (marked ?) apart after the others.
         """

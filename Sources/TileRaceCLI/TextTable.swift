@@ -1,8 +1,9 @@
+import TileRaceClient
 import TileRaceProtocol
 
 /// The plain-text tables the commands print: leaderboards, ratings, `who`, `bans`, `info`.
 enum TextTable {
-    /// Sprint boards get a time column (m:ss.t) after the nickname.
+    /// Sprint boards get a time column (mm:ss.t, as the client writes it) after the nickname.
     static func render(title: String, entries: [LeaderboardEntry]) -> String {
         guard !entries.isEmpty else { return title + "\n(no entries yet)" }
         let hasSprints = entries.contains { $0.sprintTime != nil }
@@ -12,8 +13,8 @@ enum TextTable {
             row(
                 [
                     String(entry.rank), entry.nickname, String(entry.score), String(entry.largestTile), String(entry.moves),
-                    String(entry.assists), time(entry.milliseconds), entry.date,
-                ], sprint: entry.sprintTime.map(time) ?? "-")
+                    String(entry.assists), Format.clock(milliseconds: entry.milliseconds), entry.date,
+                ], sprint: entry.sprintTime.map { Format.clock(milliseconds: $0) } ?? "-")
         }
         let lines = columns(
             [header] + rows, minimumWidths: row([4, 8, 7, 7, 6, 7, 8, 0], sprint: 8),
@@ -36,14 +37,6 @@ enum TextTable {
             lines.insert("provisional (deviation above \(Int(Glicko2.provisionalDeviation))):", at: first + 1)
         }
         return ([title] + lines).joined(separator: "\n")
-    }
-
-    /// A duration as `m:ss.t` (minutes may exceed 59).
-    static func time(_ milliseconds: Int) -> String {
-        let tenths = max(0, milliseconds) / 100
-        let seconds = tenths / 10
-        let secondsText = String(seconds % 60)
-        return "\(seconds / 60):" + (secondsText.count < 2 ? "0" : "") + secondsText + ".\(tenths % 10)"
     }
 
     /// Columns two spaces apart, as wide as the widest cell (or `minimumWidths`); no blanks

@@ -65,4 +65,49 @@ import TileRaceProtocol
             }
         }
     }
+
+    /// The room's player list at the smallest size: every player of three or four, our own row last
+    /// (as it is when we joined last); with more than fit, our own row and "+N more".
+    @Test func theRoomListsEveryPlayerAtTheSmallestSize() {
+        let size = TerminalSize(width: 60, height: 18)
+        for names in [["ana", "bo", "kg"], ["ana", "bo", "dan", "kg"], ["ana", "bo", "cy", "dan", "eve", "fay", "kg"]] {
+            var model = Fixtures.connected(Fixtures.model(), nickname: "kg")
+            model.size = size
+            model.screen = .room
+            model.room = WaitingRoom(
+                name: "rep", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 0), isPrivate: false,
+                members: names.map { RoomMember(nickname: $0, isReady: $0 == "bo", isYou: $0 == "kg") })
+            let text = view(model, size: size, theme: .classic).plainText
+            #expect(text.contains("kg  ◀ you"), "\(text)")
+            #expect(text.contains("press r when you are ready"), "\(text)")
+            if names.count <= 4 {
+                for name in names {
+                    #expect(text.contains("· waiting  \(name)") || text.contains("✓ ready    \(name)"), "\(name)\n\(text)")
+                }
+                #expect(!text.contains("more"), "\(text)")
+                // The countdown's big digits need the blank row above the status; without it, the seconds go in the text.
+                model.room?.countdownEndsAt = model.now + 3000
+                let countdown = view(model, size: size, theme: .classic).plainText
+                #expect(countdown.contains("kg  ◀ you"), "\(countdown)")
+                #expect(countdown.contains(names.count == 4 ? "the race starts in 3" : "╺━┓"), "\(countdown)")
+            } else {
+                #expect(text.contains("+4 more"), "\(text)")
+            }
+        }
+    }
+
+    /// The final standings at the smallest size: a row for each of six racers, the chat under them giving way.
+    @Test func theFinalStandingsListEveryRacerAtTheSmallestSize() {
+        let size = TerminalSize(width: 60, height: 18)
+        var model = Fixtures.race(size: size)
+        let names = ["chen", "bo", "dmitri", "eve", "fay", "ana"]
+        model.race?.phase = .finished(
+            standings: names.enumerated().map { index, name in
+                Fixtures.standing(
+                    index + 1, name, score: 900 - index * 100, largestTile: 64, moves: 80, reason: .over, milliseconds: 60_000)
+            })
+        let text = view(model, size: size, theme: .classic).plainText
+        for (index, name) in names.enumerated() { #expect(text.contains("\(Format.ordinal(index + 1))  \(name)"), "\(text)") }
+        #expect(text.contains("◀ you"), "\(text)")
+    }
 }

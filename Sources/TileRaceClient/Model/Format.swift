@@ -1,6 +1,7 @@
-enum Format {
-    /// `mm:ss.t`, tenths rounded down; minutes grow past 59 (`75:02.3`). The one way the client writes a time.
-    static func clock(milliseconds: Int) -> String {
+package enum Format {
+    /// `mm:ss.t`, tenths rounded down; minutes grow past 59 (`75:02.3`). The one way the client and the
+    /// command line write a time.
+    package static func clock(milliseconds: Int) -> String {
         let tenths = max(0, milliseconds / 100)
         return pad(tenths / 600, 2) + ":" + pad((tenths / 10) % 60, 2) + "." + String(tenths % 10)
     }

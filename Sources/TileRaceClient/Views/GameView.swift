@@ -58,13 +58,14 @@ enum GameView {
         switch ShownDialog(model) {
         case .standings:
             if let race = model.race, case .finished(let standings) = race.phase {
-                // The chat stays in view under the standings.
-                let chatRows = RaceView.chatRows(model, height: availableHeight)
-                let dialogArea = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3 - chatRows)
                 var note: (String, CellStyle)?
                 if let end = session.end, case .closed(let message?, let kind) = end.stage {
                     note = (message, kind == .warning ? theme.warned : kind == .success ? theme.succeeded : theme.muted)
                 }
+                // The chat stays in view under the standings where that leaves a row for every racer.
+                let chatRows = RaceView.chatRows(model, height: availableHeight)
+                let fitsAboveChat = standings.count + (note == nil ? 8 : 10) <= frame.height - 3 - chatRows
+                let dialogArea = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3 - (fitsAboveChat ? chatRows : 0))
                 let you = race.players.first(where: \.isYou)?.nickname
                 RaceView.drawStandings(standings, race: race, you: you, note: note, in: dialogArea, theme: theme, into: &frame)
             }

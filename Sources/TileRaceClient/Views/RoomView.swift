@@ -29,11 +29,17 @@ enum RoomView {
             in: Rect(x: 2, y: frame.height - 3 - chatRows, width: frame.width - 4, height: chatRows), theme: theme, into: &frame)
         let bottom = frame.height - 4 - chatRows
         let nameWidth = players.map { BotTag.width(of: $0.nickname, isBot: $0.isBot) }.max() ?? 0
-        for member in players where y < bottom - 3 {
+        // The rows down to `bottom` less the status's two: every player, else as many as fit with our own row and "+N more".
+        let (shown, more) = Self.shown(players, rows: bottom - 1 - y)
+        for member in shown {
             let strength = model.ownBots.first { Nickname($0.nickname) == Nickname(member.nickname) }?.strength
             drawMember(
                 member, strength: strength, away: room.away.mark(member.nickname, at: model.now), rating: room.rating(of: member.nickname),
                 x: 4, y: y, nameWidth: nameWidth, theme: theme, into: &frame)
+            y += 1
+        }
+        if more > 0 {
+            frame.text("+\(more) more", x: 4, y: y, style: theme.muted)
             y += 1
         }
         if players.isEmpty {
@@ -41,16 +47,18 @@ enum RoomView {
             y += 1
         }
         let watchers = room.members.filter { $0.role == .watcher }
-        if !watchers.isEmpty, y < bottom - 3 {
+        if !watchers.isEmpty, y < bottom - 2 {
             let names = watchers.map { ScreenText.sanitize($0.nickname) + ($0.isBot ? " (bot)" : "") + ($0.isYou ? " (you)" : "") }
                 .joined(separator: ", ")
             frame.line("watching: " + names, x: 4, y: &y, width: listWidth, style: theme.muted)
         }
-        y += 1
+        // A blank row before the status where one is left: the countdown's big digits start there.
+        let hasBlankAbove = y < bottom - 1
+        if hasBlankAbove { y += 1 }
         // Beside a side panel (100 columns and more, when it shows something) the status keeps to the list's width.
         let hasSidePanel = frame.width >= 100 && ((room.isRaceUnderWay && model.race != nil) || !room.lastStandings.isEmpty)
         let statusWidth = hasSidePanel ? listWidth + 2 : frame.width - 5
-        drawStatus(model, room: room, x: 4, y: y, width: statusWidth, theme: theme, into: &frame)
+        drawStatus(model, room: room, x: 4, y: y, width: statusWidth, hasBlankAbove: hasBlankAbove, theme: theme, into: &frame)
 
         // Beside the list when there is room, else under it: the race under way, or the last standings.
         let side =
@@ -66,6 +74,14 @@ enum RoomView {
             drawStandings(room.lastStandings, model: model, in: side, theme: theme, into: &frame)
         }
         return hints(model, room: room)
+    }
+
+    /// The players that fit in `rows`: all of them, else the first ones and our own row, leaving the last row to "+N more".
+    static func shown(_ players: [RoomMember], rows: Int) -> (shown: [RoomMember], more: Int) {
+        guard players.count > rows else { return (players, 0) }
+        var shown = Array(players.prefix(max(1, rows - 1)))
+        if let you = players.first(where: \.isYou), !shown.contains(where: \.isYou) { shown[shown.count - 1] = you }
+        return (shown, players.count - shown.count)
     }
 
     /// The line under the header, in wordings from the longest: the room's
@@ -120,12 +136,17 @@ enum RoomView {
     }
 
     private static func drawStatus(
-        _ model: Model, room: WaitingRoom, x: Int, y: Int, width: Int, theme: Theme, into frame: inout Frame
+        _ model: Model, room: WaitingRoom, x: Int, y: Int, width: Int, hasBlankAbove: Bool, theme: Theme, into frame: inout Frame
     ) {
         let players = room.players
         if let endsAt = room.countdownEndsAt {
             let seconds = max(1, (endsAt - model.now + 999) / 1000)
-            frame.text("everyone is ready: the race starts in", x: x, y: y, style: theme.base.bold)
+            let text = "everyone is ready: the race starts in"
+            guard hasBlankAbove else {
+                frame.text(text + " \(seconds)", x: x, y: y, style: theme.base.bold)
+                return
+            }
+            frame.text(text, x: x, y: y, style: theme.base.bold)
             BigDigits.draw(String(seconds), x: x + 39, y: y - 1, style: theme.accented, into: &frame)
         } else if room.isRaceUnderWay {
             let text =
