@@ -78,8 +78,9 @@ import TileRaceProtocol
     /// random on a 5x5 board outran the drain: slow, not stuck), 708410 and 807776 (a RESTART
     /// lost with the line; the client played on to "no moves", adopted the server's earlier
     /// copy on resuming, and still showed the race over); 740924 (from the 100,000 seeds after
-    /// them: a player draining its race pressed arrows in remove-tile mode for ever).
-    @Test(arguments: [702563, 708410, 807776, 740924] as [UInt64])
+    /// them: a player draining its race pressed arrows in remove-tile mode for ever); 533 and 1072
+    /// (the room invariant: a rated READY's answer, come after a drop, was sent on the resumed connection).
+    @Test(arguments: [702563, 708410, 807776, 740924, 533, 1072] as [UInt64])
     func seedsOfIssue44StayFixed(seed: UInt64) {
         let report = Simulation.run(seed: seed)
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
