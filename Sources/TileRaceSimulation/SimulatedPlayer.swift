@@ -12,6 +12,8 @@ final class SimulatedPlayer {
     /// When a tick is scheduled (nil: none).
     var nextTickAt: Int?
     var hasExited = false
+    /// When it last sent a `MOVE`.
+    var movedAt: Int?
     let nickname: String
     let style: Style
 

@@ -132,11 +132,16 @@ extension Simulation {
     /// Every race ends: no server runs a race that `isStuck` says has run too long, unless its
     /// only racers left are bots still moving (at random here: on a large board, for minutes).
     private func checkNoStuckRace(isStuck: (_ startedAt: Int) -> Bool) {
-        let movingBots = Set(
-            bots.filter { !$0.hasEnded && $0.movedAt.map { now - $0 < 5000 } == true }.map { Nickname($0.player.nickname) })
+        // A racer that moved in the last 5 s is slow, not stuck: random keys on a 5x5 board (seed 702563), or on
+        // a board holding a 1024 (763606), play for minutes. A stuck race has nobody moving.
+        let now = now
+        let isRecent = { (movedAt: Int?) in movedAt.map { now - $0 < 5000 } == true }
+        let moving = Set(
+            bots.filter { !$0.hasEnded && isRecent($0.movedAt) }.map { Nickname($0.player.nickname) }
+                + players.filter { !$0.hasExited && isRecent($0.movedAt) }.map { Nickname($0.nickname) })
         for server in servers {
             for race in server.core?.raceViews ?? [] where isStuck(race.startedAt) {
-                guard race.racers.contains(where: { $0.finish == nil && !movingBots.contains(Nickname($0.nickname)) }) else { continue }
+                guard race.racers.contains(where: { $0.finish == nil && !moving.contains(Nickname($0.nickname)) }) else { continue }
                 let racers = race.racers.map { "\($0.nickname) \($0.finish?.rawValue ?? "racing")" }.joined(separator: ", ")
                 fail(
                     "every race ends",

@@ -315,6 +315,7 @@ package final class Simulation {
                 connect(.player(index), to: endpoint, attempt: players[index].connectAttempt)
             case .write(let lines):
                 guard let id = players[index].connection else { continue }
+                if lines.contains(where: { $0.hasPrefix("MOVE ") }) { players[index].movedAt = now }
                 for line in lines { monitor.clientSent(line, by: name, simulation: self) }
                 transmit(id, lines, to: .server)
             case .close:
