@@ -146,6 +146,15 @@ import TileRaceProtocol
         #expect(chosen.session?.clock.startedAt == chosen.now)
         #expect(chosen.session?.game.seed.text == "friday")
         #expect(chosen.session?.isDealing == false)
+        // Dealt and paused while offline: once connected, the server's clock starts held, as ours is (seed 778498).
+        var paused = Fixtures.model(options: options)
+        _ = update(&paused, .key(.character("p")))
+        _ = update(&paused, .key(.character("p")))
+        #expect(paused.session?.isPaused == true)
+        paused.network.endpoint = Fixtures.endpoint
+        #expect(
+            Update.helloAccepted(nickname: "ana", model: &paused).prefix(2)
+                == [.send(.practice(PracticeOptions(seed: "friday", size: 4, target: 2048))), .send(.pause)])
         // A ghost race's PRACTICE (its own seed) is not a deal.
         var (model, _) = dealing()
         Fixtures.reply(

@@ -80,8 +80,9 @@ import TileRaceProtocol
     /// copy on resuming, and still showed the race over); 740924 (from the 100,000 seeds after
     /// them: a player draining its race pressed arrows in remove-tile mode for ever); 533 and 1072
     /// (the room invariant: a rated READY's answer, come after a drop, was sent on the resumed connection);
-    /// 763606 (a player's random keys on a board holding a 1024 outran the drain: slow, not stuck).
-    @Test(arguments: [702563, 708410, 807776, 740924, 533, 1072, 763606] as [UInt64])
+    /// 763606 (a player's random keys on a board holding a 1024 outran the drain: slow, not stuck); 778498 (a board
+    /// dealt and paused offline went to the server once connected with its clock running).
+    @Test(arguments: [702563, 708410, 807776, 740924, 533, 1072, 763606, 778498] as [UInt64])
     func seedsOfIssue44StayFixed(seed: UInt64) {
         let report = Simulation.run(seed: seed)
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")

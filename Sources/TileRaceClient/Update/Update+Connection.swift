@@ -82,7 +82,10 @@ extension Update {
         if let ghost = model.pendingGhost { effects.append(.send(.record(ghost.query))) }
         // A board dealt here while connecting (`--seed`): the server's clock starts as near ours as it can.
         if model.session?.ghost == nil, model.session?.clock.hasStarted == true {
-            effects += model.changeSessionReadingModel { session, model in mirrorPractice(&session, model: model) } ?? []
+            let isHeld = isPracticeClockHeld(model)
+            let mirrored = model.changeSessionReadingModel { session, model in mirrorPractice(&session, model: model) } ?? []
+            // Paused (or a question open) meanwhile: the server's clock stands still with ours (seed 778498).
+            effects += mirrored + (isHeld && !mirrored.isEmpty ? [.send(.pause)] : [])
         }
         effects += leaderboardRefresh(&model)
         if let goal = model.network.goal { effects += pursue(goal, model: &model) }
