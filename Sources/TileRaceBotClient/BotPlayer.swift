@@ -41,6 +41,11 @@ public struct BotPlayer: Sendable {
         nickname = settings.nickname
     }
 
+    /// Our `HELLO`: with our strength where the server knows `strength=` (an older one refuses it).
+    private var hello: ClientMessage {
+        .hello(nickname: nickname, isBot: true, strength: serverFeatures.contains(.strength) ? settings.bot.strength : nil)
+    }
+
     /// Applies what happened at `now` (monotonic milliseconds); returns what to do.
     public mutating func handle(_ input: BotInput, now: Int) -> [BotAction] {
         guard phase != .ended else { return [] }
@@ -49,7 +54,7 @@ public struct BotPlayer: Sendable {
         case .greeted(let greeting):
             phase = .greeting
             serverFeatures = greeting.features
-            actions = [.send(.hello(nickname: nickname, isBot: true))]
+            actions = [.send(hello)]
         case .reply(let request, let result): actions = reply(request, result)
         case .event(let event): actions = self.event(event, now: now)
         case .moveChosen(let direction, let generation):
@@ -102,7 +107,7 @@ public struct BotPlayer: Sendable {
             }
             let taken = nickname
             nickname = BotNickname.candidate(settings.nickname, attempt: nicknameAttempt)
-            return [.report(.nicknameTaken(taken, next: nickname)), .send(.hello(nickname: nickname, isBot: true))]
+            return [.report(.nicknameTaken(taken, next: nickname)), .send(hello)]
         case .hello:
             return end(.refused("the server refused the bot: \(error.message)"))
         case .join where error.code == .roomUnavailable && !hasTriedCreating:

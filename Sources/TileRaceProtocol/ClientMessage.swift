@@ -3,7 +3,7 @@ import TileRaceEngine
 /// Every line a client can send, with the server's parser and the client's printer.
 public enum ClientMessage: Hashable, Sendable {
     /// `isBot`: shown to others and kept off the leaderboard.
-    case hello(nickname: String?, isBot: Bool = false, resume: String? = nil)
+    case hello(nickname: String?, isBot: Bool = false, resume: String? = nil, strength: Int? = nil)
     case nickname(String)
     case ping(String?)
     case pong(String?)
@@ -102,9 +102,10 @@ public enum ClientMessage: Hashable, Sendable {
     public var line: String {
         var fields = Fields()
         switch self {
-        case .hello(let nickname, let isBot, let resume):
+        case .hello(let nickname, let isBot, let resume, let strength):
             fields.positionals = [ClientMessage.protocolName, String(ClientMessage.protocolVersion)] + (nickname.map { [$0] } ?? [])
             if isBot { fields.append(.bot, true) }
+            if let strength { fields.append(.strength, strength) }
             if let resume { fields.append(.resume, resume) }
         case .nickname(let nickname), .auth(let nickname), .mute(let nickname), .unmute(let nickname):
             fields.positionals = [nickname]

@@ -11,9 +11,10 @@ extension RequestVerb {
         switch self {
         case .hello:
             RequestRule(
-                usage: "HELLO tilerace 1 [nick] [bot=yes] [resume=<session>]",
+                usage: "HELLO tilerace 1 [nick] [bot=yes [strength=<1-5>]] [resume=<session>]",
                 summary: "introduce yourself (bot=yes: you are a program; resume=: take back a dropped connection's seat)",
-                requirements: [.notGreeted], positionalCount: 2...3, keys: [WireKey.bot.rawValue, WireKey.resume.rawValue]
+                requirements: [.notGreeted], positionalCount: 2...3,
+                keys: [WireKey.bot.rawValue, WireKey.strength.rawValue, WireKey.resume.rawValue]
             ) { fields throws(ProtocolError) in
                 let words = fields.positionals
                 guard words[0] == ClientMessage.protocolName, words[1] == String(ClientMessage.protocolVersion) else {
@@ -29,7 +30,12 @@ extension RequestVerb {
                     guard resume.utf8.count == 32, resume.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
                     else { throw ProtocolError(.badSession, "resume= takes the 32 hexadecimal characters OK HELLO gave as session=") }
                 }
-                return .hello(nickname: nickname, isBot: try fields.flag(.bot, code: .badOption), resume: resume)
+                let isBot = try fields.flag(.bot, code: .badOption)
+                let strength = try fields[.strength].map { (text: String) throws(ProtocolError) in
+                    guard isBot else { throw ProtocolError(.badArguments, "strength= is a bot's: say bot=yes with it") }
+                    return try Fields.integer(text, named: "strength", in: 1...5)
+                }
+                return .hello(nickname: nickname, isBot: isBot, resume: resume, strength: strength)
             }
         case .nickname:
             RequestRule(

@@ -1,8 +1,8 @@
 /// The events a server pushes (protocol.md section 7).
 public enum ServerEvent: Hashable, Sendable {
     case hello(Greeting)
-    /// `bot=yes` written only when `isBot`.
-    case joined(room: String, nickname: String, role: MemberInfo.Role, isBot: Bool = false)
+    /// `bot=yes` written only when `isBot`; `strength=` when a bot said it.
+    case joined(room: String, nickname: String, role: MemberInfo.Role, isBot: Bool = false, strength: Int? = nil)
     case left(room: String, nickname: String)
     /// Someone's ready mark changed.
     case ready(room: String, nickname: String, isReady: Bool, rating: ShownRating? = nil)
@@ -48,12 +48,13 @@ public enum ServerEvent: Hashable, Sendable {
         let verb: String
         switch self {
         case .hello(let greeting): (verb, fields) = ("HELLO", greeting.fields)
-        case .joined(let room, let nickname, let role, let isBot):
+        case .joined(let room, let nickname, let role, let isBot, let strength):
             verb = "JOINED"
             fields.append(.room, room)
             fields.append(.nick, nickname)
             fields.append(.role, role.rawValue)
             if isBot { fields.append(.bot, true) }
+            if let strength { fields.append(.strength, strength) }
         case .left(let room, let nickname), .back(let room, let nickname):
             if case .left = self { verb = "LEFT" } else { verb = "BACK" }
             fields.append(.room, room)
@@ -109,7 +110,7 @@ public enum ServerEvent: Hashable, Sendable {
         case "JOINED":
             return .joined(
                 room: try fields.name(.room), nickname: try fields.name(.nick), role: try fields.choice(.role, as: MemberInfo.Role.self),
-                isBot: try fields.flag(.bot))
+                isBot: try fields.flag(.bot), strength: fields[.strength].flatMap { Int($0) })
         case "LEFT": return .left(room: try fields.name(.room), nickname: try fields.name(.nick))
         case "READY":
             return .ready(

@@ -7,4 +7,6 @@ public enum ServerFeature: String, CaseIterable, Hashable, Sendable {
     case ratings
     /// The quick race queue (`QUEUE`, `UNQUEUE`, section 5.8).
     case queue
+    /// A bot's `strength=` (`HELLO`, section 5.1).
+    case strength
 }

@@ -22,7 +22,7 @@ import TileRaceTestSupport
         let bot = recorder.bot(Self.settings(port: host.port))
         bot.start()
         defer { bot.stop() }
-        #expect(try ana.line("JOINED") == "JOINED room=race nick=bot-1 role=player bot=yes")
+        #expect(try ana.line("JOINED") == "JOINED room=race nick=bot-1 role=player bot=yes strength=2")
         #expect(try ana.line("READY") == "READY room=race nick=bot-1 ready=yes")
         #expect(try ana.ask("READY") == "OK READY ready=yes")
         #expect(try ana.line("START").hasSuffix("players=ana,bot-1 bots=bot-1"))
@@ -72,7 +72,7 @@ import TileRaceTestSupport
         #expect(recorder.ending == nil)
         let cy = try Peer(port: host.port, nickname: "cy")
         _ = try cy.ask("WATCH race")
-        #expect(try cy.request("WHO").contains("MEMBER nick=bot-1 role=player ready=yes state=waiting bot=yes"))
+        #expect(try cy.request("WHO").contains("MEMBER nick=bot-1 role=player ready=yes state=waiting bot=yes strength=2"))
     }
 
     @Test func aBotAdoptsTheServersCopyAndRacesOn() throws {
@@ -123,7 +123,7 @@ import TileRaceTestSupport
         let bot = recorder.bot(Self.settings(port: host.port))
         bot.start()
         defer { bot.stop() }
-        #expect(try ana.line("JOINED") == "JOINED room=race nick=bot-1-2 role=player bot=yes")
+        #expect(try ana.line("JOINED") == "JOINED room=race nick=bot-1-2 role=player bot=yes strength=2")
         #expect(recorder.reports.contains(.nicknameTaken("bot-1", next: "bot-1-2")))
     }
 

@@ -23,7 +23,7 @@ import TileRaceProtocol
         model.room?.members = [
             RoomMember(nickname: "bo", isReady: true, isYou: false),
             RoomMember(nickname: "ana", isReady: false, isYou: true),
-            RoomMember(nickname: "ana-bot1", isReady: true, isYou: false, isBot: true),
+            RoomMember(nickname: "ana-bot1", isReady: true, isYou: false, isBot: true, strength: 5),
             RoomMember(nickname: "rob", isReady: true, isYou: false, isBot: true),
         ]
         model.ownBots = [OwnBot(id: 1, nickname: "ana-bot1", strength: 5)]
@@ -33,7 +33,7 @@ import TileRaceProtocol
     @Test func roomMarksBotsAndListsTheBotKeys() {
         var model = Self.roomWithBots()
         snapshot(model, "bots-room-80x24-classic")
-        // Ours with the strength it was given; another's as the server knows it.
+        // A bot with the strength the server told; one that did not say it, a plain bot.
         let text = view(model, size: model.size, theme: .classic).plainText
         #expect(text.contains("ana-bot1 bot, strength 5") && text.contains("rob bot\n"))
         model.room?.lastStandings = [

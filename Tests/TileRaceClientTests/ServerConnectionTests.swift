@@ -219,7 +219,7 @@ import TileRaceTransport
         let text = "HELLO tilerace 1 server=fake\r\nJOINED room=a nick=bo role=player\nGARBAGE \u{1B}[2J\nBYE going away\n"
         let fake = try #require(FakeServer(sending: text))
         let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: fake.port))
-        try client.wait("event") { if case .event(.joined("a", "bo", .player, false)) = $0 { true } else { nil } }
+        try client.wait("event") { if case .event(.joined("a", "bo", .player, false, nil)) = $0 { true } else { nil } }
         try client.wait("unreadable line") { if case .unreadable = $0 { true } else { nil } }
         client.send(.rooms)
         // The fake never answers, but it has not closed either: still connected.

@@ -147,4 +147,14 @@ import TileRaceProtocol
                             players: ["ana", "rob"])))))
         #expect(model.race?.players.map(\.isBot) == [false, true])
     }
+
+    @Test func anotherPlayersBotIsShownWithTheStrengthTheServerTold() {
+        var model = Self.inRoom()
+        _ = update(&model, .server(.event(.joined(room: "friday", nickname: "bo-bot1", role: .player, isBot: true, strength: 2))))
+        #expect(view(model, size: model.size, theme: .classic).plainText.contains("bo-bot1 bot, strength 2"))
+        Fixtures.reply(
+            &model, to: .who, .who(room: "friday", count: 1),
+            items: [.member(MemberInfo(nickname: "rob", role: .player, isReady: true, state: .waiting, isBot: true, strength: 4))])
+        #expect(view(model, size: model.size, theme: .classic).plainText.contains("rob bot, strength 4"))
+    }
 }

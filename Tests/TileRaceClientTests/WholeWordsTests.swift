@@ -83,7 +83,7 @@ import TileRaceProtocol
             name: "daily", options: RoomOptions(size: 4, target: 2048, allowsAssists: false, timeLimit: 0), isPrivate: false,
             members: [
                 RoomMember(nickname: "ana", isReady: false, isYou: true),
-                RoomMember(nickname: "ana-bot1", isReady: true, isYou: false, isBot: true),
+                RoomMember(nickname: "ana-bot1", isReady: true, isYou: false, isBot: true, strength: 3),
             ])
         model.canAddBots = true
         model.ownBots = [OwnBot(id: 1, nickname: "ana-bot1", strength: 3)]

@@ -31,12 +31,20 @@ import TileRaceEngine
             "JOINED room=friday nick=bot-1 role=player bot=yes"
         ),
         (
+            .event(.joined(room: "friday", nickname: "bot-1", role: .player, isBot: true, strength: 3)),
+            "JOINED room=friday nick=bot-1 role=player bot=yes strength=3"
+        ),
+        (
             .member(MemberInfo(nickname: "ana", role: .player, isReady: false, state: .waiting)),
             "MEMBER nick=ana role=player ready=no state=waiting"
         ),
         (
             .member(MemberInfo(nickname: "bot-1", role: .player, isReady: true, state: .racing, isBot: true)),
             "MEMBER nick=bot-1 role=player ready=yes state=racing bot=yes"
+        ),
+        (
+            .member(MemberInfo(nickname: "bot-2", role: .watcher, isReady: false, state: .waiting, isBot: true, strength: 5)),
+            "MEMBER nick=bot-2 role=watcher ready=no state=waiting bot=yes strength=5"
         ),
         (
             .member(MemberInfo(nickname: "bo", role: .player, isReady: true, state: .waiting, awayMilliseconds: 27_400)),

@@ -81,6 +81,21 @@ import TileRaceProtocol
         #expect(harness.ask(robotBack, "SUBMIT bot-1").first?.hasPrefix("ERR not-eligible ") == true)
     }
 
+    @Test func aBotsStrengthIsShownToTheOthersInItsRoom() {
+        let harness = CoreHarness()
+        let ana = harness.player("ana")
+        _ = harness.ask(ana, "CREATE r")
+        let robot = harness.connect()
+        _ = harness.take(robot)
+        _ = harness.ask(robot, "HELLO tilerace 1 bot-1 bot=yes strength=4")
+        _ = harness.ask(robot, "JOIN r")
+        #expect(harness.take(ana) == ["JOINED room=r nick=bot-1 role=player bot=yes strength=4"])
+        #expect(harness.ask(ana, "WHO").dropFirst().first == "MEMBER nick=bot-1 role=player ready=no state=waiting bot=yes strength=4")
+        // An older bot, without strength=, is a plain bot.
+        _ = harness.ask(harness.bot("bot-2"), "JOIN r")
+        #expect(harness.take(ana) == ["JOINED room=r nick=bot-2 role=player bot=yes"])
+    }
+
     @Test func aWrongJoinCodeCountsForSixtySecondsAfterItWasRefused() {
         let harness = CoreHarness()
         _ = harness.ask(harness.player("ana"), "CREATE p code=k")

@@ -37,7 +37,8 @@ struct ServerStartTests {
         let port = try server.start()
         defer { server.stop() }
         let client = try LineClient(host: "127.0.0.1", port: port)
-        let greeting = "HELLO tilerace 1 server=tilerace-\(TileRaceVersion.current) line=1024 idle=120 features=resync,ratings,queue"
+        let greeting =
+            "HELLO tilerace 1 server=tilerace-\(TileRaceVersion.current) line=1024 idle=120 features=resync,ratings,queue,strength"
         #expect(try client.readLine() == greeting)
     }
 

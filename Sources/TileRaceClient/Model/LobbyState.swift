@@ -92,6 +92,8 @@ struct RoomMember: Hashable, Sendable {
     var state: MemberInfo.State = .waiting
     /// `bot=yes`.
     var isBot = false
+    /// A bot's `strength=`, when the server tells it.
+    var strength: Int?
     /// Rated rooms: from `READY`/`MEMBER` or the last rated race; nil when unknown.
     var rating: ShownRating?
 }

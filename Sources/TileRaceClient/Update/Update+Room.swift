@@ -48,7 +48,7 @@ extension Update {
             if let away = member.awayMilliseconds, !isYou { room.away.markAway(member.nickname, until: model.now + away) }
             return RoomMember(
                 nickname: member.nickname, isReady: member.isReady, isYou: isYou, role: member.role, state: member.state,
-                isBot: member.isBot, rating: member.rating)
+                isBot: member.isBot, strength: member.strength, rating: member.rating)
         }
         room.members = members
         model.room = room
@@ -87,10 +87,10 @@ extension Update {
 
     // MARK: Events
 
-    static func memberJoined(_ nickname: String, role: MemberInfo.Role, isBot: Bool, model: inout Model) {
+    static func memberJoined(_ nickname: String, role: MemberInfo.Role, isBot: Bool, strength: Int?, model: inout Model) {
         guard var room = model.room else { return }
         guard !room.members.contains(where: { Nickname($0.nickname) == Nickname(nickname) && $0.role == role }) else { return }
-        let member = RoomMember(nickname: nickname, isReady: false, isYou: false, role: role, isBot: isBot)
+        let member = RoomMember(nickname: nickname, isReady: false, isYou: false, role: role, isBot: isBot, strength: strength)
         let firstWatcher = role == .player ? room.members.firstIndex(where: { $0.role == .watcher }) : nil
         room.members.insert(member, at: firstWatcher ?? room.members.endIndex)
         model.room = room

@@ -24,7 +24,7 @@ extension Update {
     ) -> [Effect] {
         if request.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
         switch request {
-        case .hello(let nickname, _, _): return helloReplied(nickname: nickname, result, model: &model)
+        case .hello(let nickname, _, _, _): return helloReplied(nickname: nickname, result, model: &model)
         case .nickname(let nickname): return nicknameReplied(nickname, result, model: &model)
         case .rooms: roomsReplied(result, items: items, model: &model)
         case .create(let name, let options): return createReplied(name, options: options, result, model: &model)
@@ -72,9 +72,9 @@ extension Update {
             // The operator's word belongs to no screen: shown over any until it expires; no key clears it.
             model.announcement = Notice(
                 text: "server: " + ScreenText.sanitize(text), kind: .warning, expiresAt: model.now + Notice.announcementMilliseconds)
-        case .joined(let room, let nickname, let role, let isBot):
+        case .joined(let room, let nickname, let role, let isBot, let strength):
             guard isOurRoom(room, model) else { break }
-            memberJoined(nickname, role: role, isBot: isBot, model: &model)
+            memberJoined(nickname, role: role, isBot: isBot, strength: strength, model: &model)
         case .left(let room, let nickname):
             guard isOurRoom(room, model) else { break }
             memberLeft(nickname, model: &model)

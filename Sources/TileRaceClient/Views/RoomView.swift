@@ -32,9 +32,8 @@ enum RoomView {
         // The rows down to `bottom` less the status's two: every player, else as many as fit with our own row and "+N more".
         let (shown, more) = Self.shown(players, rows: bottom - 1 - y)
         for member in shown {
-            let strength = model.ownBots.first { Nickname($0.nickname) == Nickname(member.nickname) }?.strength
             drawMember(
-                member, strength: strength, away: room.away.mark(member.nickname, at: model.now), rating: room.rating(of: member.nickname),
+                member, away: room.away.mark(member.nickname, at: model.now), rating: room.rating(of: member.nickname),
                 x: 4, y: y, nameWidth: nameWidth, theme: theme, into: &frame)
             y += 1
         }
@@ -113,12 +112,12 @@ enum RoomView {
         return hints
     }
 
-    /// One player of the room: their state, name, bot tag (with the strength of ours), their rating
+    /// One player of the room: their state, name, bot tag (with its strength when known), their rating
     /// after the room's last rated race (`1523 +12`, `?` while provisional)
     /// in a column after the longest name, and `away` (e.g. "away 27s")
     /// while the server holds their dropped connection's seat.
     private static func drawMember(
-        _ member: RoomMember, strength: Int?, away: String?, rating: String?, x: Int, y: Int, nameWidth: Int, theme: Theme,
+        _ member: RoomMember, away: String?, rating: String?, x: Int, y: Int, nameWidth: Int, theme: Theme,
         into frame: inout Frame
     ) {
         let mark: (String, CellStyle) =
@@ -129,7 +128,7 @@ enum RoomView {
             }
         frame.text(mark.0, x: x, y: y, style: mark.1)
         var end = frame.text(ScreenText.sanitize(member.nickname), x: x + 11, y: y, style: member.isYou ? theme.base.bold : theme.base)
-        if member.isBot { end = frame.text(" bot" + (strength.map { ", strength \($0)" } ?? ""), x: end, y: y, style: theme.muted) }
+        if member.isBot { end = frame.text(" bot" + (member.strength.map { ", strength \($0)" } ?? ""), x: end, y: y, style: theme.muted) }
         if let rating { end = frame.text(rating, x: x + 13 + nameWidth, y: y, style: theme.muted) }
         if let away, !member.isYou { end = frame.text("  " + away, x: end, y: y, style: theme.warned) }
         if member.isYou { frame.text("◀ you", x: end + 2, y: y, style: theme.accented) }

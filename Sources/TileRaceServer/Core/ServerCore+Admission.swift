@@ -53,11 +53,12 @@ extension ServerCore {
 
     // MARK: HELLO, NICK, QUIT, HELP
 
-    func hello(_ session: Session, nickname: String?, isBot: Bool) throws(ProtocolError) {
+    func hello(_ session: Session, nickname: String?, isBot: Bool, strength: Int?) throws(ProtocolError) {
         if let nickname { try take(nickname, for: session) }
         session.isGreeted = true
         registry.withState { $0.greetedCount += 1 }
         session.isBot = isBot
+        session.strength = strength
         reply(session, .hello(nickname: nickname, session: issueResumeSecret(for: session)))
         sendChatHistory(of: nil, to: session)
         deliverNotices(only: session)

@@ -5,11 +5,11 @@ extension ServerCore {
     /// - Throws: the `ProtocolError` to answer as `ERR`.
     func dispatch(_ request: ClientMessage, from session: Session) throws(ProtocolError) {
         switch request {
-        case .hello(let nickname, let isBot, let secret):
+        case .hello(let nickname, let isBot, let secret, let strength):
             if let secret, let nickname {
                 try resume(session, nickname: nickname, secret: secret)
             } else {
-                try hello(session, nickname: nickname, isBot: isBot)
+                try hello(session, nickname: nickname, isBot: isBot, strength: strength)
             }
         case .nickname(let nickname): try setNickname(session, nickname)
         case .ping(let token): send(session.id, .pong(token))

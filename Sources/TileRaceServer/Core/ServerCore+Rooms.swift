@@ -50,8 +50,8 @@ extension ServerCore {
         cancelCountdown(in: room, reason: .joined)
         seat(session, in: room, as: .player, reply: OkReply.join)
         broadcast(
-            .joined(room: room.name, nickname: session.nickname ?? "", role: .player, isBot: session.isBot), in: room,
-            except: session.id)
+            .joined(room: room.name, nickname: session.nickname ?? "", role: .player, isBot: session.isBot, strength: session.strength),
+            in: room, except: session.id)
         sendChatHistory(of: room, to: session)
     }
 
@@ -62,7 +62,9 @@ extension ServerCore {
         }
         seat(session, in: room, as: .watcher, reply: OkReply.watch)
         if let nickname = session.nickname {
-            broadcast(.joined(room: room.name, nickname: nickname, role: .watcher, isBot: session.isBot), in: room, except: session.id)
+            broadcast(
+                .joined(room: room.name, nickname: nickname, role: .watcher, isBot: session.isBot, strength: session.strength), in: room,
+                except: session.id)
         }
         catchUp(session, in: room)
         sendChatHistory(of: room, to: session)
@@ -138,11 +140,13 @@ extension ServerCore {
             let state: MemberInfo.State = room.race?.racer(id).map { $0.isRacing ? .racing : .finished } ?? .waiting
             return MemberInfo(
                 nickname: nickname, role: .player, isReady: room.ready.contains(id), state: state, isBot: member.isBot,
-                rating: shownRating(of: member, in: room), awayMilliseconds: member.awayUntil.map { max(0, $0 - now) })
+                strength: member.strength, rating: shownRating(of: member, in: room),
+                awayMilliseconds: member.awayUntil.map { max(0, $0 - now) })
         }
         members += room.watchers.compactMap { id in
             guard let watcher = sessions[id], let nickname = watcher.nickname else { return nil }
-            return MemberInfo(nickname: nickname, role: .watcher, isReady: false, state: .waiting, isBot: watcher.isBot)
+            return MemberInfo(
+                nickname: nickname, role: .watcher, isReady: false, state: .waiting, isBot: watcher.isBot, strength: watcher.strength)
         }
         let lines = members.map { ServerMessage.member($0).line }
         send(session.id, lines: lines + [ServerMessage.ok(.who(room: room.name, count: lines.count)).line])

@@ -53,6 +53,8 @@ final class Session {
     var awayRaceID: Int?
     /// Its games never go on the leaderboard.
     var isBot = false
+    /// A bot's `HELLO ... strength=`, shown to the others in its rooms.
+    var strength: Int?
     /// Unique among connected clients, case-insensitively.
     var nickname: String?
     var lastFinished: FinishedGame?
