@@ -172,8 +172,8 @@ def check(binary, case, workdir):
         first = err.split("\n", 1)[0]
         if out:
             problems.append("stdout not empty on error: %r" % out[:200])
-        if not first.startswith("tilerace replay: ") or "usage: tilerace replay" not in err:
-            problems.append("stderr is not one error line plus usage: %r" % err[:300])
+        if not first.startswith("tilerace replay: ") or err != first + "\nRun 'tilerace help replay' for usage.\n":
+            problems.append("stderr is not one error line plus where to read the usage: %r" % err[:300])
         if value is not None and "position %d:" % value not in first:
             problems.append("error should name position %d: %r" % (value, first))
     return problems
