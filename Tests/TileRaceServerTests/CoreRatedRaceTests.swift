@@ -140,17 +140,22 @@ struct CoreRatedRaceTests {
             ])
     }
 
+    /// `nicknames` in rated room league, each ready with its claim's token (`t` and the nickname): the race runs.
+    private func ratedRace(_ harness: CoreHarness, _ nicknames: [String]) -> [ConnectionID] {
+        let ids = nicknames.map { harness.player($0) }
+        _ = harness.ask(ids[0], "CREATE league rated=yes limit=10")
+        for id in ids.dropFirst() { _ = harness.ask(id, "JOIN league") }
+        for (id, nickname) in zip(ids, nicknames) { _ = harness.ask(id, "READY token=t\(nickname)") }
+        harness.advance(3000)
+        return ids
+    }
+
     /// After a rated race the room shows each racer's new rating: the next
     /// `WHO` and `READY` carry what the store answered.
     @Test func theRoomKeepsTheNewRatingsAfterARatedRace() throws {
         let harness = CoreHarness(store: Self.store())
-        let ana = harness.player("ana")
-        let bo = harness.player("bo")
-        _ = harness.ask(ana, "CREATE league rated=yes limit=10")
-        _ = harness.ask(bo, "JOIN league")
-        _ = harness.ask(ana, "READY token=tana")
-        _ = harness.ask(bo, "READY token=tbo")
-        harness.advance(3000)
+        let racers = ratedRace(harness, ["ana", "bo"])
+        let (ana, bo) = (racers[0], racers[1])
         _ = harness.ask(bo, "RESIGN")
         harness.advance(10_000)
         let results = harness.take(ana).filter { $0.hasPrefix("RESULT") }
@@ -173,13 +178,8 @@ struct CoreRatedRaceTests {
     /// so do players on with equal scores; an unrated race places them in turn.
     @Test func racersTheRatingCountsAsDrawnShareAPlace() {
         let harness = CoreHarness(store: Self.store())
-        let ana = harness.player("ana")
-        let bo = harness.player("bo")
-        let cy = harness.player("cy")
-        _ = harness.ask(ana, "CREATE league rated=yes limit=10")
-        for id in [bo, cy] { _ = harness.ask(id, "JOIN league") }
-        for (id, token) in [(ana, "tana"), (bo, "tbo"), (cy, "tcy")] { _ = harness.ask(id, "READY token=\(token)") }
-        harness.advance(3000)
+        let racers = ratedRace(harness, ["ana", "bo", "cy"])
+        let (ana, bo, cy) = (racers[0], racers[1], racers[2])
         for id in [ana, bo, cy] { harness.send(id, "RESIGN") }
         let results = harness.take(cy).filter { $0.hasPrefix("RESULT") }
         #expect(results.count == 3 && results.allSatisfy { $0.contains(" place=1 ") && $0.contains(" rating=") }, "\(results)")
@@ -197,15 +197,10 @@ struct CoreRatedRaceTests {
     /// Nobody played it to its end and nobody is there to hear it: not rated.
     @Test func aRatedRaceEveryRacerLeftChangesNoRating() {
         let harness = CoreHarness(store: Self.store())
-        let ana = harness.player("ana")
-        let bo = harness.player("bo")
+        let racers = ratedRace(harness, ["ana", "bo"])
+        let (ana, bo) = (racers[0], racers[1])
         let cy = harness.player("cy")
-        _ = harness.ask(ana, "CREATE league rated=yes limit=10")
-        _ = harness.ask(bo, "JOIN league")
         _ = harness.ask(cy, "WATCH league")
-        _ = harness.ask(ana, "READY token=tana")
-        _ = harness.ask(bo, "READY token=tbo")
-        harness.advance(3000)
         _ = harness.ask(ana, "LEAVE")
         _ = harness.ask(bo, "LEAVE")
         let results = harness.take(cy).filter { $0.hasPrefix("RESULT") }
