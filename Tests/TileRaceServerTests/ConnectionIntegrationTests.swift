@@ -73,19 +73,23 @@ struct ConnectionIntegrationTests {
         #expect(try host.event("JOINED") == "JOINED room=den nick=guest role=player")
     }
 
+    /// A server whose board holds 100 entries, so `TOP limit=100` is a heavy reply; the directory lives as long as it.
+    private static func serverWithAFullBoard(limits: ServerLimits) throws -> (TestServer, TemporaryDirectory) {
+        let directory = TemporaryDirectory()
+        let store = try LeaderboardStore.open(directory: directory.path)
+        try LeaderboardDemo.fill(store, games: try Autoplayer.demoGames(100), random: .system, date: "2026-11-22")
+        store.close()
+        return (try TestServer(limits: limits, dataDirectory: directory.path), directory)
+    }
+
     @Test func aSlowReaderIsNotReadWhileItsRepliesWaitAndLosesNone() throws {
         var limits = ServerLimits.fast
         limits.maximumPendingOutputBytes = 256 * 1024
         // The rate limit would refuse most of these heavy requests: this test is about backpressure.
         limits.requestsPerSecond = 100_000
         limits.requestBurst = 100_000
-        let directory = TemporaryDirectory()
-        do {
-            let store = try LeaderboardStore.open(directory: directory.path)
-            try LeaderboardDemo.fill(store, games: try Autoplayer.demoGames(100), random: .system, date: "2026-11-22")
-            store.close()
-        }
-        let server = try TestServer(limits: limits, dataDirectory: directory.path)
+        let (server, directory) = try Self.serverWithAFullBoard(limits: limits)
+        defer { withExtendedLifetime(directory) {} }
         defer { server.stop() }
         let ana = try server.client("ana")
         let slow = try server.client("slow", receiveBufferBytes: 4096)
@@ -114,13 +118,8 @@ struct ConnectionIntegrationTests {
         // The rate is about what the client reads at once it reads: what waited is served faster than it.
         limits.requestsPerSecond = 2000
         limits.requestBurst = 200
-        let directory = TemporaryDirectory()
-        do {
-            let store = try LeaderboardStore.open(directory: directory.path)
-            try LeaderboardDemo.fill(store, games: try Autoplayer.demoGames(100), random: .system, date: "2026-11-22")
-            store.close()
-        }
-        let server = try TestServer(limits: limits, dataDirectory: directory.path)
+        let (server, directory) = try Self.serverWithAFullBoard(limits: limits)
+        defer { withExtendedLifetime(directory) {} }
         defer { server.stop() }
         let paused = try server.client("paused", receiveBufferBytes: 4096)
         // 12 tokens at least 7 ms apart (86% of the rate at most) for 3.5 s, reading nothing: about 5 MB of
