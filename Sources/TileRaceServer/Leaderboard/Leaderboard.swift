@@ -15,7 +15,7 @@ public struct Leaderboard: Hashable, Sendable {
     /// Best first.
     public private(set) var boards: [LeaderboardBoardID: [BoardEntry]] = [:]
     /// By lower-case nickname key.
-    public private(set) var claims: [String: NicknameClaim] = [:]
+    public private(set) var claims = NicknameTable<NicknameClaim>()
     public private(set) var lastSequence = 0
     /// Expired ones too, until lifted.
     public private(set) var bans: [String: BanInfo] = [:]
@@ -106,9 +106,9 @@ public struct Leaderboard: Hashable, Sendable {
     }
 
     /// Gives this value storage of its own now, so its next change does not
-    /// first copy every claim and rating it shares with another value.
+    /// first copy every rating it shares with another value (claims are
+    /// copied a part at a time anyway).
     public mutating func separateStorage() {
-        claims.reserveCapacity(claims.count)
         ratings.reserveCapacity(ratings.count)
     }
 
@@ -122,11 +122,11 @@ public struct Leaderboard: Hashable, Sendable {
     @discardableResult
     public mutating func removeExpiredClaims(on today: String) -> Int {
         guard let cutoff = Leaderboard.expiryCutoff(on: today) else { return 0 }
-        let old = claims.filter { _, claim in claim.date.map { $0 < cutoff } ?? false }
+        let old = claims.values.filter { claim in claim.date.map { $0 < cutoff } ?? false }.map { Names.nicknameKey($0.nickname) }
         guard !old.isEmpty else { return 0 }
         let onBoards = Set(boards.values.joined().map { Names.nicknameKey($0.nickname) }).union(ratings.keys)
         var removed = 0
-        for key in old.keys where !onBoards.contains(key) {
+        for key in old where !onBoards.contains(key) {
             claims[key] = nil
             removed += 1
         }

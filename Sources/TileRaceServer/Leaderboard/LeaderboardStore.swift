@@ -20,8 +20,8 @@ public final class LeaderboardStore {
     private var claimsFile: LeaderboardClaimsFile?
     private var lockDescriptor: Int32 = -1
     private let compactionThreshold: Int
-    private var expiryDate: String?
-    /// The next compaction then rewrites the claims file.
+    /// Expired claims are forgotten at the start only (a look through every
+    /// claim); the compaction then rewrites the claims file without them.
     private var needsClaimsRewrite = false
     /// Claims committed since the claims file was written, in order: a
     /// compaction appends them without looking through every claim.
@@ -155,10 +155,6 @@ public final class LeaderboardStore {
             leaderboard.advanceSequence(to: record.sequence)
         }
         if directory != nil { unwrittenClaims += records.compactMap(\.claim) }
-        // Claims are dated with the day they are made or used: a new day is
-        // when expired claims are looked for.
-        let dates = records.compactMap { $0.claim?.date }
-        if let today = dates.max(), today > (expiryDate ?? "") { forgetExpiredClaims(on: today) }
         guard let journal, journal.recordCount >= compactionThreshold else { return [] }
         do throws(StoreError) {
             try compact()
@@ -186,9 +182,9 @@ public final class LeaderboardStore {
         try journal.reset(after: leaderboard.lastSequence)
     }
 
-    /// The next compaction rewrites the claims file without them.
+    /// Until the next start an expired claim stays in memory and on disk,
+    /// where the rules treat it as gone (`Leaderboard.isExpired`).
     private func forgetExpiredClaims(on today: String) {
-        expiryDate = today
         if leaderboard.removeExpiredClaims(on: today) > 0, directory != nil { needsClaimsRewrite = true }
     }
 
