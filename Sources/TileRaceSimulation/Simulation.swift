@@ -511,6 +511,8 @@ package final class Simulation {
                 if flow == .turn { queue.schedule(.serverTurn(index, generation: server.generation, id), at: now) }
             case .transfer(let id, _):
                 fail("one shard per server", "\(serverName(index)) asked to move \(id) to another shard")
+            case .handOff(let ids, _):
+                fail("one shard per server", "\(serverName(index)) asked to move \(ids) to another shard")
             case .publishRooms(let rooms, _):
                 directory[index] = (rooms, now)
                 for other in servers.indices where other != index && servers[other].isRunning {

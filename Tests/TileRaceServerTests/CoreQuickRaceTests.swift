@@ -89,6 +89,20 @@ struct CoreQuickRaceTests {
         #expect(harness.ask(ana, "QUEUE token=tana").first?.hasPrefix("ERR ") == true)
     }
 
+    /// A matched player who drops holds the countdown while its seat is
+    /// held; once it is given up, the others race.
+    @Test func theOthersRaceOnceADroppedPlayersSeatIsGivenUp() {
+        let (harness, ids) = Self.queued(["ana", "cy", "di"])
+        harness.advance(1000)
+        #expect(harness.take(ids[0]).last == "COUNTDOWN room=quick-1 ms=3000")
+        harness.disconnect(ids[2])
+        #expect(harness.take(ids[0]) == ["AWAY room=quick-1 nick=di ms=30000", "CANCEL room=quick-1 reason=away"])
+        harness.advance(30_000)
+        #expect(harness.take(ids[0]).suffix(2) == ["LEFT room=quick-1 nick=di", "COUNTDOWN room=quick-1 ms=3000"])
+        harness.advance(3000)
+        #expect(harness.take(ids[1]).last?.hasPrefix("START room=quick-1 ") == true)
+    }
+
     @Test func theBandWidensUntilTheyMatch() {
         let (harness, ids) = Self.queued(["ana", "bo"])
         harness.advance(4_999)

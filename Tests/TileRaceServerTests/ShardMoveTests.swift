@@ -1,5 +1,6 @@
 import Testing
 import TileRaceProtocol
+import TileRaceTestSupport
 
 @testable import TileRaceServer
 
@@ -88,5 +89,79 @@ import TileRaceProtocol
         #expect(harness.take(dee).first?.hasPrefix("OK CREATE room=t ") == true)
         #expect(harness.registry.withState { $0.rooms["t"]?.shard } == 0)
         #expect(harness.shardOf[dee] == 0)
+    }
+
+    /// ana, bo and eve rated 1900 and cy and di newcomers (1500): two quick
+    /// races, 400 apart. Tokens are `t` and the nickname.
+    private func quickRaceHarness() -> ShardsHarness {
+        var leaderboard = Leaderboard()
+        let day = UTCTime.dayNumber(of: "2026-11-22")!
+        for (index, nickname) in ["ana", "bo", "cy", "di", "eve"].enumerated() {
+            leaderboard.apply(.claim(NicknameClaim(sequence: 2 * index + 1, nickname: nickname, token: "t\(nickname)", date: "2026-11-22")))
+            guard !["cy", "di"].contains(nickname) else { continue }
+            let rating = Glicko2.Rating(rating: 1900, deviation: 80, volatility: 0.06)
+            leaderboard.apply(.rating(PlayerRating(sequence: 2 * index + 2, nickname: nickname, rating: rating, day: day, races: 9)))
+        }
+        return ShardsHarness(shards: 3, store: .inMemory(leaderboard))
+    }
+
+    /// Queued on shard 0, each group moves as one to the shard with the
+    /// fewest rooms (1, then 2: `daily` is on 0), and hears its room whole
+    /// there: everyone joined and ready, then the countdown, then the start.
+    @Test func quickRacesSpreadOverTheShardsWithEveryPlayerFromTheStart() {
+        let harness = quickRaceHarness()
+        let ids = ["ana", "cy", "bo", "di"].enumerated().map { harness.player($1, on: $0 % 3) }
+        for (id, nickname) in zip(ids, ["ana", "cy", "bo", "di"]) {
+            harness.send(id, "QUEUE token=t\(nickname)")
+            #expect(harness.take(id).first?.hasPrefix("OK QUEUE waiting=") == true)
+            #expect(harness.shardOf[id] == 0)
+        }
+        harness.advance(1000)
+        let (ana, cy, bo, di) = (ids[0], ids[1], ids[2], ids[3])
+        for (id, shard, room, other) in [
+            (ana, 1, "quick-2", "bo"), (bo, 1, "quick-2", "ana"), (cy, 2, "quick-3", "di"), (di, 2, "quick-3", "cy"),
+        ] {
+            let lines = harness.take(id)
+            #expect(lines.first?.hasPrefix("MATCHED room=\(room) ") == true)
+            #expect(lines.first?.contains(" players=2") == true)
+            #expect(lines.contains("JOINED room=\(room) nick=\(other) role=player"))
+            #expect(lines.filter { $0.hasPrefix("READY room=\(room) ") && $0.contains(" ready=yes") }.count == 2)
+            #expect(lines.last == "COUNTDOWN room=\(room) ms=3000")
+            #expect(harness.shardOf[id] == shard)
+            #expect(harness.registry.withState { $0.rooms[room]?.shard } == shard)
+        }
+        harness.advance(3000)
+        for id in ids { #expect(harness.take(id).first?.hasPrefix("START room=quick-") == true) }
+        harness.send(ana, "WHO")
+        #expect(harness.take(ana).last == "OK WHO room=quick-2 count=2")
+    }
+
+    /// eve's connection ends while the group moves: she arrives without it
+    /// and holds her seat, away, as after a drop right after the match; ana
+    /// and bo are told, and race once her seat is given up.
+    @Test func aPlayerLostDuringTheHandOffIsAwayAndTheOthersRaceWithoutHer() {
+        let harness = quickRaceHarness()
+        let ids = ["ana", "bo", "eve"].map { harness.player($0, on: 0) }
+        for (id, nickname) in zip(ids, ["ana", "bo", "eve"]) { harness.send(id, "QUEUE token=t\(nickname)") }
+        for id in ids { _ = harness.take(id) }
+        harness.endsOnHandOff = [ids[2]]
+        harness.advance(1000)
+        for id in ids.prefix(2) {
+            let lines = harness.take(id)
+            #expect(lines.first?.hasPrefix("MATCHED room=quick-2 ") == true)
+            #expect(lines.first?.contains(" players=3") == true)
+            #expect(lines.last == "AWAY room=quick-2 nick=eve ms=30000")
+            #expect(!lines.contains { $0.hasPrefix("COUNTDOWN") })
+            #expect(harness.shardOf[id] == 1)
+        }
+        #expect(harness.take(ids[2]).isEmpty)
+        harness.advance(30_000)
+        for id in ids.prefix(2) {
+            let lines = harness.take(id)
+            #expect(lines.contains("LEFT room=quick-2 nick=eve"))
+            #expect(lines.last == "COUNTDOWN room=quick-2 ms=3000")
+        }
+        harness.advance(3000)
+        for id in ids.prefix(2) { #expect(harness.take(id).first?.hasPrefix("START room=quick-2 ") == true) }
     }
 }

@@ -15,6 +15,9 @@ package enum ServerAction: Hashable, Sendable {
     /// The session departed (`ServerCore.release`) and arrives there
     /// (`ServerCore.arrive`).
     case transfer(ConnectionID, shard: Int)
+    /// A quick race's matched players depart together and arrive together
+    /// (`ServerCore.arriveMatched`), which makes their room there.
+    case handOff([ConnectionID], shard: Int)
     /// With every nickname connected here (lower case); other servers'
     /// rooms and nicknames come back as `ServerInput.remoteRooms`.
     case publishRooms([RoomDescription], nicknames: [String])

@@ -1,7 +1,8 @@
 import TileRaceProtocol
 
 /// Quick races (protocol.md 5.8). The queue lives on shard 0: a session
-/// elsewhere moves there with its `QUEUE`.
+/// elsewhere moves there with its `QUEUE`. A matched group moves as one to
+/// the shard with the fewest rooms, and its room is made there.
 extension ServerCore {
     static let botsUnqueued = ProtocolError(
         .notEligible, "quick races are rated, for people: this connection said HELLO ... bot=yes (race bots in an unrated room)")
@@ -60,21 +61,50 @@ extension ServerCore {
         for waiter in matchQueue.waiters where sessions[waiter.id].map(isInLobby) != true {
             matchQueue.remove(waiter.id)
         }
-        for group in matchQueue.match(at: now) { makeQuickRoom(of: group) }
+        for group in matchQueue.match(at: now) { place(group.compactMap { sessions[$0.id] }) }
         for notice in matchQueue.notices(at: now) {
             send(notice.id, .event(.queued(waiting: notice.waiting, seconds: notice.seconds, offersBots: notice.offersBots)))
         }
         if matchQueue.count > 0 { timers.schedule(.matchQueue, at: now + ServerCore.queueLookMilliseconds) }
     }
 
+    /// Hands the group over as one (`ServerAction.handOff`) to the shard
+    /// with the fewest rooms; here when that is this one, or when one of them
+    /// waits for the store (its answer comes back here).
+    private func place(_ group: [Session]) {
+        let now = now
+        let canLeave = group.allSatisfy { $0.connection != nil && $0.awaitedAnswer == nil && $0.shardMove == nil }
+        let target = canLeave ? registry.withState { $0.shardForNewRoom(preferring: shard, now: now) } : shard
+        guard target != shard else { return makeQuickRoom(of: group) }
+        var connections: [ConnectionID] = []
+        for session in group {
+            guard let connection = session.connection else { continue }
+            depart(session, on: connection, to: target)
+            connections.append(connection)
+        }
+        outbox.append(.handOff(connections, shard: target))
+    }
+
+    /// A group handed over by `place` (`arriveMatched`) makes its room here.
+    /// `lost`: those whose connection ended on the way; they hold their
+    /// seats, away, as after a drop right after the match.
+    func takeInMatched(_ group: [Session], lost: Set<ConnectionID>) {
+        guard !isShuttingDown else {
+            for session in group { takeIn(session) }
+            return
+        }
+        for session in group { settle(session) }
+        makeQuickRoom(of: group, lost: lost)
+        for session in group where !lost.contains(session.id) { readAgain(session) }
+    }
+
     /// A quick race's room: rated, 4x4, everyone joined and ready as if each
     /// had sent `JOIN` and `READY` (claims were proven at `QUEUE`).
-    private func makeQuickRoom(of group: [MatchQueue.Waiter]) {
-        while rooms[Room.key(ServerCore.quickRoomPrefix + String(nextQuickRoom))] != nil { nextQuickRoom += 1 }
+    private func makeQuickRoom(of members: [Session], lost: Set<ConnectionID> = []) {
+        while rooms[Room.key(ServerCore.quickRoomPrefix + String(nextQuickRoom))] != nil { nextQuickRoom += shardCount }
         let name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
-        nextQuickRoom += 1
+        nextQuickRoom += shardCount
         let room = Room(name: name, options: RoomOptions(isRated: true))
-        let members = group.compactMap { sessions[$0.id] }
         for session in members {
             room.players.append(session.id)
             room.ready.insert(session.id)
@@ -83,8 +113,11 @@ extension ServerCore {
         }
         rooms[room.key] = room
         let listing = ServerRegistry.Listing(shard: shard, description: room.description)
-        registry.withState { $0.rooms[room.key] = listing }
-        for session in members {
+        registry.withState { [shard] in
+            $0.rooms[room.key] = listing
+            $0.settlePlacement(on: shard)
+        }
+        for session in members where !lost.contains(session.id) {
             var lines = [ServerMessage.event(.matched(room.description)).line]
             for other in members where other !== session {
                 lines.append(ServerMessage.event(.joined(room: room.name, nickname: other.nickname ?? "", role: .player)).line)
@@ -96,10 +129,13 @@ extension ServerCore {
             }
             send(session.id, lines: lines)
         }
-        let summary = group.map { "\($0.nickname) \(Int($0.rating.rounded()))" }.joined(separator: ", ")
+        let summary = members.map { "\($0.logName) \(Int(($0.provenRating?.rating ?? 0).rounded()))" }.joined(separator: ", ")
         log(
             .info, "queue.matched", [.init("room", name), .init("players", summary)],
             message: "quick race \(name) made of \(summary)")
+        for session in members where lost.contains(session.id) {
+            dropped(session, reason: "connection lost while moving to shard \(shard)")
+        }
         startCountdownIfReady(room)
         publish(room)
     }

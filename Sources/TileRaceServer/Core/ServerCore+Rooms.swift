@@ -194,7 +194,8 @@ extension ServerCore {
                 finish(racer, of: race, in: room, reason: .left)
             }
             broadcast(.left(room: room.name, nickname: session.nickname ?? ""), in: room)
-            if room.countdownEndsAt != nil {
+            // An away player's seat given up: the countdown its drop cancelled may go now.
+            if room.countdownEndsAt != nil || session.isAway {
                 cancelCountdown(in: room, reason: .left)
                 startCountdownIfReady(room)
             }

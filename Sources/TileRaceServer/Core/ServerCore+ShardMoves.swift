@@ -43,15 +43,20 @@ extension ServerCore {
         }
         session.shardMove = .carrying(request, cost: cost)
         leaveQueue(session, because: "moved to shard \(target)")
+        depart(session, on: connection, to: target)
+        outbox.append(.transfer(connection, shard: target))
+        return true
+    }
+
+    /// Until its shard hands the connection over (`release`).
+    func depart(_ session: Session, on connection: ConnectionID, to target: Int) {
         sessions[session.id] = nil
         resumedConnections[connection] = nil
         departing[connection] = session
-        outbox.append(.transfer(connection, shard: target))
         log(
             .debug, "connection.shard",
             [.init("connection", session.id.number)] + LogEntry.Field.nick(session.nickname) + [.init("shard", target)],
             message: "\(session.id) \(session.logName) moves to shard \(target)")
-        return true
     }
 
     /// Also used for a move to this same shard, when its connection was
@@ -64,9 +69,18 @@ extension ServerCore {
             outbox.append(.close(connection))
             return
         }
+        settle(session)
+        readAgain(session)
+    }
+
+    /// Its session is this shard's from now on.
+    func settle(_ session: Session) {
         sessions[session.id] = session
-        if connection != session.id { resumedConnections[connection] = session.id }
+        if let connection = session.connection, connection != session.id { resumedConnections[connection] = session.id }
         if let secret = session.resumeSecret { registry.withState { [shard] in $0.resumeSecrets[secret]?.shard = shard } }
+    }
+
+    func readAgain(_ session: Session) {
         session.inputFlow = .read
         // Read here from the start.
         session.gate.holdReading(false, now: now)

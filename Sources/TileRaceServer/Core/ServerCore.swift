@@ -73,7 +73,8 @@ package final class ServerCore {
     var pendingMovesSecond = 0
     /// Only shard 0's is used.
     var matchQueue = MatchQueue()
-    var nextQuickRoom = 1
+    /// Numbered like races, so quick rooms made on different shards never share a name.
+    var nextQuickRoom: Int
 
     /// A core; `shard` places it among the shards sharing `registry` (by
     /// default it is the only one).
@@ -92,6 +93,7 @@ package final class ServerCore {
         self.registry = registry
         self.shard = shard
         self.nextRaceID = shard + 1
+        self.nextQuickRoom = shard + 1
         self.now = clock.monotonicMilliseconds
         self.startedAt = now
         self.storeKind = storeKind
@@ -155,6 +157,14 @@ package final class ServerCore {
         now = clock.monotonicMilliseconds
         defer { outbox.removeAll(keepingCapacity: true) }
         takeIn(session)
+        return outbox
+    }
+
+    /// Takes in a quick race's group from shard 0 (`takeInMatched(_:lost:)`).
+    func arriveMatched(_ group: [Session], lost: Set<ConnectionID>) -> [ServerAction] {
+        now = clock.monotonicMilliseconds
+        defer { outbox.removeAll(keepingCapacity: true) }
+        takeInMatched(group, lost: lost)
         return outbox
     }
 

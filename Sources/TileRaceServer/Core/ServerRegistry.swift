@@ -183,10 +183,15 @@ struct ServerRegistry {
         return best
     }
 
+    /// A room placed there arrived: it counts as listed from now on.
+    mutating func settlePlacement(on shard: Int) {
+        if let settled = placements.firstIndex(where: { $0.shard == shard }) { placements.remove(at: settled) }
+    }
+
     /// Lists a new room unless its name is taken or the room limit is reached;
     /// checked in the same step so concurrent `CREATE`s cannot both pass.
     mutating func register(_ description: RoomDescription, shard: Int, maximumRooms: Int) -> Registration {
-        if let settled = placements.firstIndex(where: { $0.shard == shard }) { placements.remove(at: settled) }
+        settlePlacement(on: shard)
         let key = Room.key(description.name)
         guard rooms[key] == nil else { return .nameTaken }
         guard ServerRegistry.hasRoom(forAnotherOf: rooms.count, maximumRooms: maximumRooms) else { return .full }

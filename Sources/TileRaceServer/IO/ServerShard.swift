@@ -276,6 +276,8 @@ final class ServerShard: @unchecked Sendable {
                 }
             case .transfer(let id, let target):
                 transfer(id, to: target)
+            case .handOff(let ids, let target):
+                handOff(ids, to: target)
             case .publishRooms(let rooms, let nicknames):
                 settings.directory?.publish(rooms, nicknames: nicknames) { [self, queue] remote in
                     queue.async { self.process(.remoteRooms(remote?.rooms ?? [], nicknames: remote?.nicknames ?? [])) }
@@ -336,6 +338,53 @@ final class ServerShard: @unchecked Sendable {
         connections[id] = nil
     }
 
+    /// Like `transfer`, for a matched group: the sockets go once all are
+    /// detached, in one hop, so the room there is made with every player in
+    /// it. One whose connection is ending already stays here to close, and
+    /// its session goes with the others as lost.
+    private func handOff(_ ids: [ConnectionID], to target: Int) {
+        let group = MatchedGroup(sessions: ids.compactMap { core.release($0) })
+        // Never so: the core sends a group elsewhere.
+        guard target != index, target >= 0, target < shards.count else { return arrivedMatched(group) }
+        let next = shards[target]
+        // One for the loop, so the group goes after the last detach, wherever that happens.
+        var waiting = 1
+        let departed = {
+            waiting -= 1
+            guard waiting == 0 else { return }
+            next.queue.async { next.arrivedMatched(group) }
+        }
+        for session in group.sessions {
+            waiting += 1
+            guard let id = session.connection, let connection = connections[id],
+                connection.channel.detach(to: { fd, output in
+                    group.sockets[id] = (fd, output)
+                    departed()
+                })
+            else {
+                group.lost.insert(session.id)
+                waiting -= 1
+                continue
+            }
+            connections[id] = nil
+        }
+        departed()
+    }
+
+    private func arrivedMatched(_ group: MatchedGroup) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        for session in group.sessions {
+            guard let id = session.connection, let (fd, output) = group.sockets[id] else { continue }
+            let connection = open(id, fd: fd, peer: session.peer, pendingOutput: output)
+            if phase == .stopped { connection.channel.closeNow() } else { schedule(connection) }
+        }
+        guard phase != .stopped else { return }
+        perform(core.arriveMatched(group.sessions, lost: group.lost))
+        guard !isProcessing else { return }
+        isProcessing = true
+        runWaiting()
+    }
+
     private func armTimer() {
         guard isTimerStarted, let deadline = earliest(core.nextDeadline, nextWaitEnd) else { return }
         guard deadline != armedDeadline else { return }
@@ -364,4 +413,17 @@ final class ServerShard: @unchecked Sendable {
 /// only the receiver touches it afterwards.
 private struct SessionBox: @unchecked Sendable {
     let session: Session
+}
+
+/// A matched group on its way between shards: filled on the sending shard's
+/// queue, then read only on the receiving one's (the same reasoning as `SessionBox`).
+private final class MatchedGroup: @unchecked Sendable {
+    let sessions: [Session]
+    var sockets: [ConnectionID: (fd: Int32, output: OutputBuffer)] = [:]
+    /// Their connections were ending: they arrive without one.
+    var lost: Set<ConnectionID> = []
+
+    init(sessions: [Session]) {
+        self.sessions = sessions
+    }
 }

@@ -157,6 +157,8 @@ final class CoreHarness {
             case .transfer(let id, _):
                 // One core is the only shard: a session that moves arrives here again.
                 if let session = core.release(id) { perform(core.arrive(session)) }
+            case .handOff(let ids, _):
+                perform(core.arriveMatched(ids.compactMap(core.release), lost: []))
             case .publishRooms(let rooms, _): publishedRooms.append(rooms)
             case .lobbyChat:
                 // One core is the only shard: its lobby got the line already.

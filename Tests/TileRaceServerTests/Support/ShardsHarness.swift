@@ -16,7 +16,13 @@ final class ShardsHarness {
     private var turnsDue: [ConnectionID] = []
     private var nextNumber = 1
 
-    init(shards: Int, limits: ServerLimits = .standard, operatorSecret: String? = nil) {
+    /// Nil: only `INFO`'s question is answered.
+    private let leaderboard: FileLeaderboardService?
+    /// Connections that end while a quick race hands them to another shard.
+    var endsOnHandOff: Set<ConnectionID> = []
+
+    init(shards: Int, limits: ServerLimits = .standard, operatorSecret: String? = nil, store: LeaderboardStore? = nil) {
+        leaderboard = store.map { FileLeaderboardService(store: $0) }
         let registry = Registry(shardCount: shards)
         let clock = clock
         self.registry = registry
@@ -85,10 +91,17 @@ final class ShardsHarness {
                 guard let session = cores[shard].release(id) else { continue }
                 shardOf[id] = target
                 perform(cores[target].arrive(session), on: target)
+            case .handOff(let ids, let target):
+                let group = ids.compactMap { cores[shard].release($0) }
+                for id in ids where !endsOnHandOff.contains(id) { shardOf[id] = target }
+                let lost = Set(group.filter { endsOnHandOff.contains($0.connection ?? $0.id) }.map(\.id))
+                perform(cores[target].arriveMatched(group, lost: lost), on: target)
             case .input(let id, let flow):
                 if flow == .turn { turnsDue.append(id) }
             case .lobbyChat(let line):
                 for other in cores.indices where other != shard { perform(cores[other].handle(.lobbyChat(line)), on: other) }
+            case .leaderboard(let id, let request) where leaderboard != nil:
+                perform(cores[shard].handle(.answered(id, leaderboard?.answer(request) ?? .status(isUp: true))), on: shard)
             case .leaderboard(let id, .status):
                 // `INFO` asks whether the store is up: here it always is.
                 perform(cores[shard].handle(.answered(id, .status(isUp: true))), on: shard)
