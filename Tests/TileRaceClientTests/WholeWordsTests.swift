@@ -252,6 +252,15 @@ import TileRaceProtocol
             let older = raceText.range(of: "bo reached 256")
             #expect(older.map { $0.lowerBound < newer.lowerBound } ?? (size.height < 24), "\(size)\n\(raceText)")
 
+            // A room just entered says once what to do, and the status line under it does not say it again.
+            for state in [RoomState.waiting, .racing] {
+                var entered = Fixtures.connected(Fixtures.model(size: size), nickname: "kg")
+                Fixtures.reply(&entered, to: .join(room: "rep", code: nil), .join(Fixtures.room("rep", state: state, players: 2)))
+                let text = view(entered, size: size, theme: .classic).plainText
+                let hint = state == .waiting ? "press r" : "a race is under way"
+                #expect(text.components(separatedBy: hint).count == 2, "\(size) \(state)\n\(text)")
+            }
+
             // A rated room's ratings in one column.
             var rated = Fixtures.connected(Fixtures.model(size: size))
             rated.screen = .room

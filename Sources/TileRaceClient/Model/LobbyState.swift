@@ -101,11 +101,10 @@ struct RoomMember: Hashable, Sendable {
 /// The room screen: members, readiness, countdown and last standings.
 struct WaitingRoom: Hashable, Sendable {
     static let raceUnderWayNotice = "a race is under way: you will race in the next one"
-    static let enteredNotice = "press r when you are ready: the race starts when everyone is ready"
     static let backFromRaceNotice = "press r when you are ready for the next race"
     static let raceOverNotice = "the race is over: press r when you are ready for the next one"
     /// They ask for `r`, and pressing it answers them.
-    static let readyPrompts: Set = [enteredNotice, backFromRaceNotice, raceOverNotice]
+    static let readyPrompts: Set = [backFromRaceNotice, raceOverNotice]
 
     var name: String
     /// A private room's code is not known.

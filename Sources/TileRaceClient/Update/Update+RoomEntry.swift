@@ -51,10 +51,6 @@ extension Update {
         }
         if isWatching {
             model.show("watching room \(ScreenText.sanitize(description.name)): its races appear here", .info)
-        } else if room.isRaceUnderWay {
-            model.show(WaitingRoom.raceUnderWayNotice, .info)
-        } else {
-            model.show(WaitingRoom.enteredNotice, .info)
         }
         return [.send(.who)]
     }
