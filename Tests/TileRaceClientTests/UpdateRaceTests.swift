@@ -109,6 +109,24 @@ import TileRaceProtocol
         #expect(update(&submitting, .key(.enter)) == [.saveConfig, .send(.submit(nickname: "ana", token: nil))])
     }
 
+    /// A rated race counts racers who all resigned as drawn: they share the
+    /// place in `RESULT`, and the dialog says so instead of "2nd".
+    @Test func theDialogGivesTheServersPlaceWithTies() {
+        var model = Fixtures.race()
+        _ = update(&model, .key(.character("q")))
+        _ = update(&model, .key(.character("y")))
+        let places = [("ana", 1), ("bo", 1), ("chen", 3), ("dmitri", 4)]
+        for (nickname, place) in places {
+            let finish = RacerFinish(
+                room: "friday", race: 7, place: place, nickname: nickname, reason: .resigned, score: 0, largestTile: 2, moves: 0,
+                milliseconds: 9000)
+            Fixtures.event(&model, .result(finish))
+        }
+        Fixtures.event(&model, .end(room: "friday", race: 7, count: 4))
+        let text = view(model, size: TerminalSize(width: 80, height: 24), theme: .classic).plainText
+        #expect(text.contains("1st of 4, tied, in room friday"), "\(text)")
+    }
+
     @Test func finishesAreAnnounced() {
         var model = Fixtures.race()
         var bo = model.race!.players[0]

@@ -20,9 +20,19 @@ enum EndOfGameView {
             Dialog.Line(text: figures, style: theme.base),
             Dialog.Line(text: "best tile \(end.largestTile) · assists \(end.assists)", style: theme.muted),
         ]
-        if let race = model.race, let place = race.ranked.firstIndex(where: \.isYou) {
+        if let race = model.race, let index = race.ranked.firstIndex(where: \.isYou) {
             let stillRacing = race.players.filter { $0.status == .playing }.count
-            var text = "\(Format.ordinal(place + 1)) of \(race.players.count) in room \(ScreenText.sanitize(race.room))"
+            // Once the results are in, the server's place: racers a rated race counts as drawn share one.
+            var place = index + 1
+            var isTied = false
+            if case .finished(let standings) = race.phase, let own = standings.first(where: { $0.nickname == race.ranked[index].nickname }),
+                own.place > 0
+            {
+                place = own.place
+                isTied = standings.filter { $0.place == own.place }.count > 1
+            }
+            var text =
+                "\(Format.ordinal(place)) of \(race.players.count)\(isTied ? ", tied," : "") in room \(ScreenText.sanitize(race.room))"
             if stillRacing > 0, !race.isOver { text += " so far · \(stillRacing) still racing" }
             lines.append(Dialog.Line(text: text, style: theme.base))
         } else if let ghost = session.ghost {
