@@ -51,6 +51,9 @@ extension Update {
         }
         if isWatching {
             model.show("watching room \(ScreenText.sanitize(description.name)): its races appear here", .info)
+        } else if let notice = model.notice, notice.kind == .info, notice.expiresAt != nil {
+            // "joining rep…" is done, and the room itself says what to do.
+            model.notice = nil
         }
         return [.send(.who)]
     }
