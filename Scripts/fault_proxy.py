@@ -83,6 +83,13 @@ def cut():
     print(f"cut {len(current)} connection(s) at {time.strftime('%H:%M:%S')}", flush=True)
 
 
+def outage_over(seconds):
+    global refusing
+    with lock:
+        refusing = False
+    print(f"up again after {seconds} s at {time.strftime('%H:%M:%S')}", flush=True)
+
+
 def main():
     global refusing
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -114,10 +121,9 @@ def main():
             with lock:
                 refusing = True
             cut()
-            time.sleep(float(words[1]))
-            with lock:
-                refusing = False
-            print(f"up again after {words[1]} s at {time.strftime('%H:%M:%S')}", flush=True)
+            # Commands typed meanwhile run at once: a sleep here held them until the outage ended, when a
+            # "cut" typed during it cut the client's new connection (issue 44, item 4b).
+            threading.Timer(float(words[1]), outage_over, args=(words[1],)).start()
         elif command == "status":
             with lock:
                 print(f"{len(pairs)} connection(s); {'down' if refusing else 'up'}", flush=True)
