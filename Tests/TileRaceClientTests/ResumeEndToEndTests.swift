@@ -144,6 +144,42 @@ import TileRaceTransport
         #expect(ana.model.room?.away.deadline(of: "bo") == nil)
     }
 
+    /// Issue 44 item 4b with the room on one of four shards and a countdown of the real 3 s: kg's seat expires while
+    /// ana is ready and cy is not; "Enter reconnect" brings him back on a new connection (it lands on any shard and
+    /// moves to the room's), and the countdown and the race then run on that connection: it is never cut and resumed.
+    @Test func theConnectionAfterAnExpiredSeatStaysThroughACountdownOnAnotherShard() throws {
+        let host = try TestHost {
+            $0.shards = 4
+            $0.limits.resumeGraceMilliseconds = 300
+            $0.limits.countdownMilliseconds = 3000
+        }
+        let proxy = try #require(FaultProxy(forwardingTo: host.port))
+        let ana = HeadlessClient("ana", endpoint: host.endpoint, nickname: "ana", room: "rep")
+        try ana.waitUntil("in room rep") { $0.room?.players.count == 1 }
+        let cy = HeadlessClient("cy", endpoint: host.endpoint, nickname: "cy", room: "rep")
+        let kg = HeadlessClient("kg", endpoint: ServerEndpoint(host: "127.0.0.1", port: proxy.port), nickname: "kg", room: "rep")
+        for client in [cy, kg] { try client.waitUntil("in room rep") { $0.screen == .room && $0.room?.players.count == 3 } }
+        ana.press(.character("r"))
+        try kg.waitUntil("sees ana ready") { $0.room?.players.contains { $0.nickname == "ana" && $0.isReady } == true }
+        proxy.isRefusing = true
+        proxy.cutAll()
+        try ana.waitUntil("sees kg leave") { $0.room?.players.count == 2 }
+        proxy.isRefusing = false
+        try kg.waitUntil("told the seat is gone", seconds: 8) { if case .connectionProblem = $0.overlay { true } else { false } }
+        try kg.waitForDialogKeys()
+        let accepted = proxy.accepted
+        kg.press(.enter)
+        try kg.waitUntil("back in room rep") { $0.connection.isConnected && $0.screen == .room && $0.room?.players.count == 3 }
+        for client in [kg, cy] { client.press(.character("r")) }
+        try kg.waitUntil("racing after the countdown", seconds: 8) { $0.session?.isRace == true }
+        try ana.waitUntil("racing with kg") { $0.race?.players.contains { $0.nickname == "kg" } == true }
+        #expect(throws: WaitFailure.self) {
+            try kg.waitUntil("cut and resumed", seconds: 2) { $0.network.resuming != nil || proxy.accepted > accepted + 1 }
+        }
+        #expect(proxy.accepted == accepted + 1)
+        #expect(ana.model.race?.away.deadline(of: "kg") == nil)
+    }
+
     /// kg's seat expires while ana and bo race on; "Enter reconnect" brings him back into the room during
     /// their race, and he races the next one with them.
     @Test func reconnectingAfterTheSeatExpiredDuringARaceRacesTheNextOne() throws {

@@ -297,6 +297,27 @@ import TileRaceProtocol
         #expect(harness.take(admin).last == "OK CONNECTIONS count=2")
     }
 
+    /// A session that moved to another shard (its room is there) is listed once by every shard at once, not
+    /// twice by one and not at all by the other until their sweeps.
+    @Test func aSessionThatMovedShardsIsListedOnceEverywhere() {
+        let harness = ShardsHarness(shards: 2, operatorSecret: Self.secret)
+        let admins = [0, 1].map { shard in
+            let admin = harness.connect(to: shard)
+            harness.send(admin, "HELLO tilerace 1", "AUTH \(Self.secret)")
+            _ = harness.take(admin)
+            return admin
+        }
+        let ana = harness.player("ana", on: 0)
+        harness.send(ana, "CREATE fri")
+        #expect(harness.shardOf[ana] == 1)
+        for admin in admins {
+            harness.send(admin, "CONNECTIONS")
+            let listed = harness.take(admin)
+            #expect(listed.filter { $0.contains(" nick=ana ") }.count == 1, "\(listed)")
+            #expect(listed.last == "OK CONNECTIONS count=3")
+        }
+    }
+
     /// A connection open but not greeted when the notice reaches its shard
     /// gets it once greeted.
     @Test func aNoticeReachesWhoSaysHelloAfterItOnAnotherShard() {

@@ -73,11 +73,13 @@ extension ServerCore {
         readAgain(session)
     }
 
-    /// Its session is this shard's from now on.
+    /// Its session is this shard's from now on: every shard's `CONNECTIONS` lists it here at once (its room as of
+    /// this shard's next sweep), not twice or not at all until then.
     func settle(_ session: Session) {
         sessions[session.id] = session
         if let connection = session.connection, connection != session.id { resumedConnections[connection] = session.id }
         if let secret = session.resumeSecret { registry.withState { [shard] in $0.resumeSecrets[secret]?.shard = shard } }
+        noteConnection(of: session)
     }
 
     func readAgain(_ session: Session) {

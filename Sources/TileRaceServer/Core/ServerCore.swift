@@ -309,7 +309,6 @@ package final class ServerCore {
         session.practice = nil
         registry.withState { registry in
             registry.release(session.id, nicknameKey: session.nickname.map(Names.nicknameKey), secret: session.resumeSecret)
-            registry.connections[session.id] = nil
             if session.isGreeted { registry.greetedCount -= 1 }
         }
         sessions[session.id] = nil

@@ -131,10 +131,11 @@ struct ServerRegistry {
         return nil
     }
 
-    /// The nickname is freed only if this session still owns it.
+    /// The nickname is freed only if this session still owns it; its `CONNECTIONS` entry goes.
     mutating func release(_ session: ConnectionID, nicknameKey: String?, secret: String?) {
         if let nicknameKey { releaseNickname(nicknameKey, of: session) }
         if let secret { resumeSecrets[secret] = nil }
+        connections[session] = nil
         sessionCount -= 1
     }
 
