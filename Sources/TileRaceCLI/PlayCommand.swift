@@ -87,7 +87,8 @@ struct PlayCommand: Command {
         let strength = min(Bot.strengthRange.upperBound, max(Bot.strengthRange.lowerBound, request.strength))
         let bot = (try? Bot(strength: strength)) ?? .strongest
         let settings = BotSettings(
-            host: request.host, port: request.port, room: request.room, code: request.code, nickname: request.nickname, bot: bot)
+            host: request.host, port: request.port, room: request.room, code: request.code, nickname: request.nickname, bot: bot,
+            via: request.via)
         let client = BotClient(
             settings: settings,
             onEnd: { ending in
