@@ -23,6 +23,7 @@ import TileRaceProtocol
         let (ana, anaReply) = try Self.visitor("ana", via: "203.0.113.9", server: server)
         let (bo, boReply) = try Self.visitor("bo", via: "203.0.113.9", server: server)
         #expect(anaReply.hasPrefix("OK HELLO nick=ana") && boReply.hasPrefix("OK HELLO nick=bo"))
+        #expect(server.logs.awaitLine(containing: "counts as its visitor's 203.0.113.9"))
         // The visitor's third is refused, as a third from their own address would be.
         let (cy, cyReply) = try Self.visitor("cy", via: "203.0.113.9", server: server)
         #expect(cyReply == Self.refusal)

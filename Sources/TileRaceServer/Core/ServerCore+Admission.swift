@@ -74,6 +74,7 @@ extension ServerCore {
                 "your address has the most connections allowed (\(limits.maximumConnectionsPerAddress)); close one and try again")
         }
         session.address = visitor
+        log(.info, "\(session.id) \(session.peer) counts as its visitor's \(visitor)")
     }
 
     func hello(_ session: Session, nickname: String?, isBot: Bool, strength: Int?) throws(ProtocolError) {
