@@ -29,14 +29,15 @@ public enum Asciicast {
             _ = update(&model, .tick(now))
             let frame = view(model, size: size, theme: theme)
             let bytes =
-                (lastFrame == nil ? Array(ANSI.enterFullScreen.utf8) : [])
+                (lastFrame == nil ? Array(ANSI.hideCursor.utf8) : [])
                 + FrameDiff.bytes(from: lastFrame, to: frame, colourMode: colourMode)
             if !bytes.isEmpty { lines.append(event(at: now, String(decoding: bytes, as: UTF8.self))) }
             lastFrame = frame
             guard let watch = model.watch, watch.status == .ready, !watch.isAtEnd || watch.animation != nil else { break }
             now += model.tickIntervalMilliseconds ?? 1000
         }
-        lines.append(event(at: now + holdMilliseconds, ""))
+        let end = ANSI.showCursor + ANSI.moveCursor(x: 0, y: size.height - 1)
+        lines.append(event(at: now + holdMilliseconds, end))
         return lines.joined(separator: "\n") + "\n"
     }
 
