@@ -41,9 +41,11 @@ public struct BotPlayer: Sendable {
         nickname = settings.nickname
     }
 
-    /// Our `HELLO`: with our strength where the server knows `strength=` (an older one refuses it).
+    /// Our `HELLO`: with our strength and visitor where the server knows `strength=` and `via=` (an older one refuses them).
     private var hello: ClientMessage {
-        .hello(nickname: nickname, isBot: true, strength: serverFeatures.contains(.strength) ? settings.bot.strength : nil)
+        .hello(
+            nickname: nickname, isBot: true, strength: serverFeatures.contains(.strength) ? settings.bot.strength : nil,
+            via: serverFeatures.contains(.via) ? settings.via : nil)
     }
 
     /// Applies what happened at `now` (monotonic milliseconds); returns what to do.

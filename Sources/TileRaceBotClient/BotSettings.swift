@@ -18,11 +18,13 @@ public struct BotSettings: Hashable, Sendable {
     public var bot: Bot
     /// Moves per second, within `movesPerSecondRange`.
     public var movesPerSecond: Double
+    /// `HELLO ... via=`: whom a bot started for an ssh visitor counts as (protocol.md 5.1).
+    public var via: String?
 
     /// Creates settings; the pace is clamped to `movesPerSecondRange`.
     public init(
         host: String, port: Int, room: String, code: String? = nil, nickname: String, bot: Bot,
-        movesPerSecond: Double = BotSettings.defaultMovesPerSecond
+        movesPerSecond: Double = BotSettings.defaultMovesPerSecond, via: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -30,6 +32,7 @@ public struct BotSettings: Hashable, Sendable {
         self.code = code
         self.nickname = nickname
         self.bot = bot
+        self.via = via
         self.movesPerSecond = min(BotSettings.maximumMovesPerSecond, max(BotSettings.minimumMovesPerSecond, movesPerSecond))
     }
 

@@ -10,7 +10,7 @@ struct PlayCommand: Command {
     let name = "play"
     let summary = "play in the terminal: race friends, practice, daily challenge (the default)"
     let usage = [
-        "tilerace play [--offline] [--host H] [--port P] [--nick N] [--room R] [--local]",
+        "tilerace play [--offline] [--host H] [--port P] [--nick N] [--room R] [--local] [--via ADDR]",
         "              [--no-anim] [--size N] [--target T] [--seed S]",
         "tilerace play --ghost NICK [--board all|daily|sprint|sprint-daily] [--host H] [--port P]",
         "tilerace play --ghost-file PATH --seed S [--size N] [--target T] [--offline]",
@@ -19,6 +19,7 @@ struct PlayCommand: Command {
         .flag("--offline", "play with no network at all (practice, daily challenge, colours)"),
         .value("--host", "H", "connect to the server on host H"),
         .value("--port", "P", "the server's TCP port, or the first port to host on (default 2048)"),
+        .value("--via", "ADDR", "count this connection as ADDR's on a server of this machine (the ssh account's, Deploy/ssh)"),
         .value("--nick", "N", "your nickname: 1-16 of A-Z a-z 0-9 _ -"),
         .value("--room", "R", "go straight into room R (created if missing; asks the code of a private one)"),
         .flag("--local", "keep the embedded server to this machine"),
@@ -86,7 +87,8 @@ struct PlayCommand: Command {
         let strength = min(Bot.strengthRange.upperBound, max(Bot.strengthRange.lowerBound, request.strength))
         let bot = (try? Bot(strength: strength)) ?? .strongest
         let settings = BotSettings(
-            host: request.host, port: request.port, room: request.room, code: request.code, nickname: request.nickname, bot: bot)
+            host: request.host, port: request.port, room: request.room, code: request.code, nickname: request.nickname, bot: bot,
+            via: request.via)
         let client = BotClient(
             settings: settings,
             onEnd: { ending in

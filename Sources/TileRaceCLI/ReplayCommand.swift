@@ -9,8 +9,8 @@ struct ReplayCommand: Command {
     let name = "replay"
     let summary = "replay a game record (given, or a leaderboard entry's from a server) and print or watch it"
     let usage = [
-        "tilerace replay --seed S [--size N] [--target T] (--moves LOG | --moves-file FILE|-) [--json | --watch]",
-        "tilerace replay --host H [--port P] --nick N [--board BOARD | --daily] [--date YYYY-MM-DD] [--json | --watch]",
+        "tilerace replay --seed S [--size N] [--target T] (--moves LOG | --moves-file FILE|-) [--json | --watch] [--cast FILE]",
+        "tilerace replay --host H [--port P] --nick N [--board BOARD | --daily] [--date YYYY-MM-DD] [--json | --watch] [--cast FILE]",
     ]
     let options: [Arguments.Option] = [
         .value("--seed", "S", "the game's seed: decimal digits (up to 2^64-1) or any other text"),
@@ -26,6 +26,7 @@ struct ReplayCommand: Command {
         .flag("--json", "print one JSON line instead of the board"),
         .flag("--watch", "play the game back on the board in the terminal (Space pause, + - speed, arrows step, q or Esc quits)"),
         .value("--board", "BOARD", "with --host: the entry on this board: all (default), daily, sprint or sprint-daily"),
+        .value("--cast", "FILE", "also write the game played back as an asciicast v2 file (asciinema play FILE)"),
     ]
     let details = """
         The record: L R U D are moves, Z is undo, X<row><column> removes a tile
@@ -42,6 +43,10 @@ struct ReplayCommand: Command {
         With --host the record is the one a leaderboard entry keeps (the
         server's RECORD request); the replay is checked against the entry's
         figures, and a difference is an error (exit 1).
+
+        --cast FILE writes the game as the watch screen draws it, 80x24 at its
+        recorded pace, in asciinema's asciicast v2 format: asciinema play FILE
+        plays it in a terminal, and agg FILE game.gif makes a GIF of it.
 
         --watch plays a timed record (one the server kept with the time of each
         entry, protocol.md 9.8) at its real pace with its running time shown (+
@@ -60,6 +65,7 @@ struct ReplayCommand: Command {
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         try arguments.requireNoPositionals()
         if arguments.has("--json"), arguments.has("--watch") { throw CommandLineError("give --json or --watch, not both") }
+        if arguments.has("--cast"), arguments.has("--watch") { throw CommandLineError("give --cast or --watch, not both") }
         if arguments.value("--host") != nil { return try runRemote(arguments, console: console) }
         for option in ["--port", "--nick", "--date", "--board", "--daily"] where arguments.has(option) {
             throw CommandLineError("\(option) needs --host")
@@ -76,6 +82,7 @@ struct ReplayCommand: Command {
             throw CommandLineError(error.message)
         }
         if arguments.has("--watch") { return try startWatch(record, console: console) }
+        try ReplayCommand.writeCast(of: record, arguments)
         let result = Replay.run(seed: record.seed, config: record.config, log: record.log)
         console.print(arguments.has("--json") ? result.jsonLine : ReplayCommand.report(result))
         return CLI.success
@@ -117,6 +124,7 @@ struct ReplayCommand: Command {
                 return failure("the record does not give the entry's figures: " + differences.joined(separator: "; "), console: console)
             }
         }
+        try ReplayCommand.writeCast(of: record, arguments)
         if arguments.has("--json") {
             console.print(result.jsonLine)
         } else {
@@ -128,6 +136,17 @@ struct ReplayCommand: Command {
                 } ?? "\(summary.nickname)'s entry left the board while it was fetched: nothing to check against")
         }
         return CLI.success
+    }
+
+    /// `--cast FILE`: the game as the watch screen draws it, in asciinema's format.
+    static func writeCast(of record: RecordToWatch, _ arguments: Arguments) throws(CommandLineError) {
+        guard let path = arguments.value("--cast") else { return }
+        let today = UTCTime.date(epochMilliseconds: Int(Date().timeIntervalSince1970 * 1000))
+        do {
+            try Data(Asciicast.make(record, today: today).utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandLineError("cannot write the cast to \(path): \(error.localizedDescription)")
+        }
     }
 
     /// Plays the record in the terminal: the client's watch screen, offline.

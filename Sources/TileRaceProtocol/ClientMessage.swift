@@ -2,8 +2,9 @@ import TileRaceEngine
 
 /// Every line a client can send, with the server's parser and the client's printer.
 public enum ClientMessage: Hashable, Sendable {
-    /// `isBot`: shown to others and kept off the leaderboard.
-    case hello(nickname: String?, isBot: Bool = false, resume: String? = nil, strength: Int? = nil)
+    /// `isBot`: shown to others and kept off the leaderboard. `via`: the address of the visitor a program on the
+    /// server's machine speaks for (the ssh wrapper's), counted in its place (protocol.md 5.1).
+    case hello(nickname: String?, isBot: Bool = false, resume: String? = nil, strength: Int? = nil, via: String? = nil)
     case nickname(String)
     case ping(String?)
     case pong(String?)
@@ -102,11 +103,12 @@ public enum ClientMessage: Hashable, Sendable {
     public var line: String {
         var fields = Fields()
         switch self {
-        case .hello(let nickname, let isBot, let resume, let strength):
+        case .hello(let nickname, let isBot, let resume, let strength, let via):
             fields.positionals = [ClientMessage.protocolName, String(ClientMessage.protocolVersion)] + (nickname.map { [$0] } ?? [])
             if isBot { fields.append(.bot, true) }
             if let strength { fields.append(.strength, strength) }
             if let resume { fields.append(.resume, resume) }
+            if let via { fields.append(.via, via) }
         case .nickname(let nickname), .auth(let nickname), .mute(let nickname), .unmute(let nickname):
             fields.positionals = [nickname]
         case .ping(let token), .pong(let token):

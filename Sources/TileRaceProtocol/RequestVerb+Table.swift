@@ -11,10 +11,10 @@ extension RequestVerb {
         switch self {
         case .hello:
             RequestRule(
-                usage: "HELLO tilerace 1 [nick] [bot=yes [strength=<1-5>]] [resume=<session>]",
+                usage: "HELLO tilerace 1 [nick] [bot=yes [strength=<1-5>]] [resume=<session>] [via=<address>]",
                 summary: "introduce yourself (bot=yes: you are a program; resume=: take back a dropped connection's seat)",
                 requirements: [.notGreeted], positionalCount: 2...3,
-                keys: [WireKey.bot.rawValue, WireKey.strength.rawValue, WireKey.resume.rawValue]
+                keys: [WireKey.bot.rawValue, WireKey.strength.rawValue, WireKey.resume.rawValue, WireKey.via.rawValue]
             ) { fields throws(ProtocolError) in
                 let words = fields.positionals
                 guard words[0] == ClientMessage.protocolName, words[1] == String(ClientMessage.protocolVersion) else {
@@ -35,7 +35,13 @@ extension RequestVerb {
                     guard isBot else { throw ProtocolError(.badArguments, "strength= is a bot's: say bot=yes with it") }
                     return try Fields.integer(text, named: "strength", in: 1...5)
                 }
-                return .hello(nickname: nickname, isBot: isBot, resume: resume, strength: strength)
+                let via = try fields[.via].map { (text: String) throws(ProtocolError) in
+                    guard let address = BanTarget.address(text) else {
+                        throw ProtocolError(.badArguments, "via= takes an IPv4 or IPv6 address, not \(TextFilter.printableASCII(text))")
+                    }
+                    return address
+                }
+                return .hello(nickname: nickname, isBot: isBot, resume: resume, strength: strength, via: via)
             }
         case .nickname:
             RequestRule(

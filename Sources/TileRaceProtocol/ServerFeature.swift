@@ -9,4 +9,6 @@ public enum ServerFeature: String, CaseIterable, Hashable, Sendable {
     case queue
     /// A bot's `strength=` (`HELLO`, section 5.1).
     case strength
+    /// `HELLO ... via=`, a visitor's address from a program on the server's machine (section 5.1).
+    case via
 }

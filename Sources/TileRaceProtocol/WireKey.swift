@@ -1,7 +1,7 @@
 /// Keys of messages whose values are enum cases, spelled once for printer and parser.
 enum WireKey: String {
     case nick, session, resumed, count, room, ready, seed, restarts, score, time, `operator`, target, board, date, waiting, ms
-    case reason, race, offer, seconds, text, bot, strength, resume, code, token, role
+    case reason, race, offer, seconds, text, bot, strength, resume, via, code, token, role
 }
 
 extension Fields {

@@ -33,6 +33,19 @@ import TileRaceServer
         actions.compactMap { if case .chooseMove(let board, let generation) = $0 { (board, generation) } else { nil } }
     }
 
+    @Test func saysWhomItCountsAsWhereTheServerOffersIt() {
+        var settings = Self.settings
+        settings.via = "203.0.113.9"
+        var player = BotPlayer(settings: settings)
+        #expect(
+            player.handle(.greeted(Greeting(features: [.strength, .via])), now: 0) == [
+                .send(.hello(nickname: "bot-1", isBot: true, strength: 2, via: "203.0.113.9"))
+            ])
+        var older = BotPlayer(settings: settings)
+        #expect(
+            older.handle(.greeted(Greeting(features: [.strength])), now: 0) == [.send(.hello(nickname: "bot-1", isBot: true, strength: 2))])
+    }
+
     @Test func greetsAsABotJoinsAndGetsReady() {
         var player = BotPlayer(settings: Self.settings)
         #expect(player.handle(.greeted(Greeting()), now: 0) == [.send(.hello(nickname: "bot-1", isBot: true))])

@@ -29,7 +29,7 @@ import TileRaceProtocol
         let options = try ClientOptions.parse(
             values: [
                 "--host": "[::1]", "--port": "4000", "--nick": "ana", "--room": "friday", "--size": "5",
-                "--target": "512", "--seed": "2026-11-22",
+                "--target": "512", "--seed": "2026-11-22", "--via": "::ffff:203.0.113.9",
             ],
             flags: ["--no-anim"])
         #expect(options.host == "::1")
@@ -39,6 +39,7 @@ import TileRaceProtocol
         #expect(options.size == 5)
         #expect(options.target == 512)
         #expect(options.seed == "2026-11-22")
+        #expect(options.via == "203.0.113.9")
         #expect(!options.animationsEnabled)
     }
 
@@ -52,6 +53,7 @@ import TileRaceProtocol
         (["--room": ""], [], "invalid value '' for --room: expected 1-16 letters, digits, _ or -"),
         (["--host": "a b"], [], "invalid value 'a b' for --host: expected a host name or an IP address"),
         (["--host": "evil\u{1B}[2J"], [], "invalid value 'evil[2J' for --host: expected a host name or an IP address"),
+        (["--via": "somewhere"], [], "invalid value 'somewhere' for --via: expected an IPv4 or IPv6 address"),
         (["--seed": ""], [], "invalid value '' for --seed: expected 1-64 visible ASCII characters, e.g. 42 or friday"),
         (["--host": "h"], ["--offline"], "--offline and --host cannot be used together"),
         (["--host": "h"], ["--local"], "--local is for the embedded server; it cannot be used with --host"),

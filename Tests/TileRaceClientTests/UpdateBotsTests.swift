@@ -36,6 +36,13 @@ import TileRaceProtocol
         #expect(model.overlay == nil)
         #expect(model.ownBots == [OwnBot(id: 1, nickname: "ana-bot1", strength: 4)])
         #expect(model.notice?.text == "ana-bot1 (strength 4) is joining · x takes the last bot away")
+        // An ssh visitor's bots count against the visitor's address, as their client does.
+        var visitor = Self.inRoom()
+        visitor.options.via = "203.0.113.9"
+        _ = update(&visitor, .key(.character("a")))
+        var expected = Self.request(1, strength: 2)
+        expected.via = "203.0.113.9"
+        #expect(update(&visitor, .key(.character("2"))) == [.startBot(expected)])
         _ = update(&model, .key(.character("a")))
         #expect(update(&model, .key(.escape)).isEmpty)
         #expect(model.overlay == nil && model.ownBots.count == 1)

@@ -127,6 +127,12 @@ import TileRaceProtocol
         #expect(update(&model, .tick(Fixtures.now + 100)) == [])
         #expect(model.now == Fixtures.now + 100)
         #expect(update(&model, .key(.control("c"))) == [.quit])
-        #expect(update(&model, .terminate) == [.quit])
+    }
+
+    /// A closed terminal sends SIGHUP and ends the input at once: the second must not drop the connection before `QUIT` is out.
+    @Test func theTerminalsEndWhileQuittingWaitsForTheGoodbye() {
+        var model = Fixtures.connected(Fixtures.model())
+        #expect(update(&model, .terminate) == [.send(.quit), .quit])
+        #expect(update(&model, .terminate) == [])
     }
 }

@@ -41,6 +41,19 @@ import TileRaceProtocol
         #expect(model.network.nickname == "ana")
     }
 
+    /// `--via`: the ssh visitor's address goes on `HELLO` only to a server that offers it (an older one refuses the field).
+    @Test func theVisitorsAddressGoesOnHelloWhereOffered() {
+        var options = ClientOptions()
+        options.nickname = "ana"
+        options.via = "203.0.113.9"
+        var model = Fixtures.model(options: options)
+        _ = Update.launch(NetworkPlan(endpoint: Fixtures.endpoint), model: &model)
+        #expect(update(&model, .server(.greeted(Greeting(features: [.via])))) == [.send(.hello(nickname: "ana", via: "203.0.113.9"))])
+        var older = Fixtures.model(options: options)
+        _ = Update.launch(NetworkPlan(endpoint: Fixtures.endpoint), model: &older)
+        #expect(update(&older, .server(.greeted(Greeting(features: [.strength])))) == [.send(.hello(nickname: "ana"))])
+    }
+
     @Test func offlinePlansNeverConnect() {
         var options = ClientOptions()
         options.isOffline = true

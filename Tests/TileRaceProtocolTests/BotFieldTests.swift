@@ -16,7 +16,7 @@ import Testing
         #expect(throws: ProtocolError(.badOption, "bot=maybe must be yes or no")) {
             try ClientMessage.parse("HELLO tilerace 1 bo bot=maybe")
         }
-        #expect(throws: ProtocolError(.badOption, "unknown option 'robot'; known: bot, resume, strength")) {
+        #expect(throws: ProtocolError(.badOption, "unknown option 'robot'; known: bot, resume, strength, via")) {
             try ClientMessage.parse("HELLO tilerace 1 bo robot=yes")
         }
     }

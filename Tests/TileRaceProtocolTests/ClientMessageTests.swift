@@ -10,6 +10,7 @@ import TileRaceEngine
         (.hello(nickname: nil), "HELLO tilerace 1"),
         (.hello(nickname: "bot-1", isBot: true), "HELLO tilerace 1 bot-1 bot=yes"),
         (.hello(nickname: "bot-1", isBot: true, strength: 3), "HELLO tilerace 1 bot-1 bot=yes strength=3"),
+        (.hello(nickname: "ana", via: "203.0.113.9"), "HELLO tilerace 1 ana via=203.0.113.9"),
         (.nickname("bo_2"), "NICK bo_2"),
         (.ping("t1"), "PING t1"),
         (.ping(nil), "PING"),
@@ -136,7 +137,7 @@ import TileRaceEngine
     static let refusals: [(String, ErrorCode, String)] = [
         ("FLY away", .unknownVerb, "unknown request 'FLY'; send HELP for the list"),
         ("HELLO tilerace 2 ana", .unsupportedVersion, "this server speaks tilerace 1, not tilerace 2"),
-        ("HELLO", .badArguments, "usage: HELLO tilerace 1 [nick] [bot=yes [strength=<1-5>]] [resume=<session>]"),
+        ("HELLO", .badArguments, "usage: HELLO tilerace 1 [nick] [bot=yes [strength=<1-5>]] [resume=<session>] [via=<address>]"),
         ("HELLO tilerace 1 bo strength=3", .badArguments, "strength= is a bot's: say bot=yes with it"),
         ("HELLO tilerace 1 bo bot=yes strength=6", .badArguments, "strength=6 is out of range 1 to 5"),
         ("HELLO tilerace 1 bo bot=yes strength=x", .badArguments, "strength=x is not a whole number"),

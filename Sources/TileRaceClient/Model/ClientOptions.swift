@@ -23,6 +23,8 @@ public struct ClientOptions: Hashable, Sendable {
     public var ghost: RecordQuery?
     /// `--ghost-file PATH --seed S`.
     public var ghostRecord: RecordToWatch?
+    /// `--via ADDR`: the ssh visitor's address, counted in this connection's place by a server on this machine.
+    public var via: String?
     /// Opens on a practice board instead of the menu, unless they are a ghost record's.
     public var opensPracticeDirectly: Bool { ghostRecord == nil && (seed != nil || size != 4 || target != 2048) }
 
@@ -64,6 +66,7 @@ extension ClientOptions {
             return host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         }
         options.port = try value("--port", expected: "a whole number from 1 to 65535") { number($0, in: 1...65535) } ?? options.port
+        options.via = try value("--via", expected: "an IPv4 or IPv6 address", BanTarget.address)
         options.nickname = try value("--nick", expected: Nickname.rule, name)
         options.room = try value("--room", expected: Nickname.rule, name)
         options.size = try value("--size", expected: "a whole number from 3 to 8") { number($0, in: 3...8) } ?? options.size

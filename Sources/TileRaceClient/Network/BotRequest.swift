@@ -11,4 +11,6 @@ public struct BotRequest: Hashable, Sendable {
     public var nickname: String
     /// How well it plays, 1 to 5.
     public var strength: Int
+    /// The ssh visitor's address (`--via`), so their bots count against it too.
+    public var via: String? = nil
 }

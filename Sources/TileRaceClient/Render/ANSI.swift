@@ -6,6 +6,10 @@ enum ANSI {
     static let enterFullScreen = escape + "?1049h" + escape + "?25l" + escape + "?7l" + escape + "0m" + escape + "2J"
     /// Resets attributes, turns line wrap back on, shows the cursor and leaves the alternate screen.
     static let leaveFullScreen = escape + "0m" + escape + "?7h" + escape + "?25h" + escape + "?1049l"
+    /// A recording's start and end (`Asciicast`): as the full screen, but on the main screen, so that its last
+    /// frame stays when it ends.
+    static let hideCursor = escape + "?25l" + escape + "?7l"
+    static let showCursor = escape + "0m" + escape + "?7h" + escape + "?25h"
     static let resetStyle = escape + "0m"
     /// Clears the screen (in the current background).
     static let clearScreen = escape + "2J"

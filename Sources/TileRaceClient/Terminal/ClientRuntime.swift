@@ -16,6 +16,12 @@ public struct ClientStartError: Error, Hashable, Sendable, CustomStringConvertib
 
     public var description: String { message }
 
+    /// The refusal when standard input is not a terminal; over ssh (`ssh host tilerace`, `ssh -T`) it says how to get one.
+    static func notATerminal(environment: [String: String]) -> ClientStartError {
+        let hint = environment["SSH_CONNECTION"] == nil ? "" : " (over ssh, ask for one: ssh -t)"
+        return ClientStartError(code: "not-a-terminal", message: "needs an interactive terminal: standard input is not a TTY" + hint)
+    }
+
     /// The refusal for a terminal that cannot draw the full-screen interface
     /// (`TERM=dumb`: no cursor movement), or nil when the terminal will do.
     static func unsupportedTerminal(environment: [String: String]) -> ClientStartError? {
@@ -37,9 +43,7 @@ public enum ClientRuntime {
         options: ClientOptions, environment: [String: String], version: String, bots: BotLauncher? = nil,
         host: () -> HostedServer
     ) throws(ClientStartError) -> Int32 {
-        guard isatty(STDIN_FILENO) == 1 else {
-            throw ClientStartError(code: "not-a-terminal", message: "needs an interactive terminal: standard input is not a TTY")
-        }
+        guard isatty(STDIN_FILENO) == 1 else { throw ClientStartError.notATerminal(environment: environment) }
         if let refusal = ClientStartError.unsupportedTerminal(environment: environment) { throw refusal }
         let store = DataPaths.configDirectory(environment: environment).map(ConfigStore.init(directory:))
         let loaded = store?.load()

@@ -54,7 +54,7 @@ extension Update {
             .startBot(
                 BotRequest(
                     id: number, host: endpoint.host, port: endpoint.port, room: room.name, code: room.code, nickname: nickname,
-                    strength: strength))
+                    strength: strength, via: model.options.via))
         ]
     }
 

@@ -26,10 +26,11 @@ extension Update {
     static func greeted(_ greeting: Greeting, model: inout Model) -> [Effect] {
         model.network.gameChangesAwaitingReply = 0
         model.network.serverFeatures = greeting.features
-        if let attempt = model.network.resuming { return [.send(.hello(nickname: attempt.nickname, resume: attempt.secret))] }
+        let via = greeting.features.contains(.via) ? model.options.via : nil
+        if let attempt = model.network.resuming { return [.send(.hello(nickname: attempt.nickname, resume: attempt.secret, via: via))] }
         let nickname = model.network.preferredNickname(options: model.options, config: model.config)
             .flatMap { Nickname.isValid($0) && $0 != model.network.takenNickname ? $0 : nil }
-        return [.send(.hello(nickname: nickname))]
+        return [.send(.hello(nickname: nickname, via: via))]
     }
 
     static func helloReplied(nickname: String?, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {

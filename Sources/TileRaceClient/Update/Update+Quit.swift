@@ -7,16 +7,18 @@ extension Update {
         return [.send(.quit), .quit]
     }
 
-    /// The connection's end is expected; keys do nothing but a second Ctrl-C, which leaves at once.
+    /// The connection's end is expected; keys do nothing but a second Ctrl-C, which leaves at once. Another
+    /// `.terminate` does not cut the short wait for the goodbye: a closed terminal (an ssh window) sends SIGHUP
+    /// and ends the input together, and leaving at the second would drop the connection before `QUIT` went out.
     static func whileQuitting(_ event: Event, model: inout Model) -> [Effect] {
         switch event {
-        case .key(.control("c")), .terminate:
+        case .key(.control("c")):
             return [.quit]
         case .tick(let now):
             model.now = max(model.now, now)
         case .resize(let size):
             model.size = size
-        case .key, .dateChanged, .server, .configSaved, .configSaveFailed, .statisticsSaveFailed, .hostedClientCount, .botEnded,
+        case .key, .terminate, .dateChanged, .server, .configSaved, .configSaveFailed, .statisticsSaveFailed, .hostedClientCount, .botEnded,
             .hintFound, .continued:
             break
         }

@@ -24,7 +24,7 @@ extension Update {
     ) -> [Effect] {
         if request.endsOrReplacesGame { model.network.gameChangesAwaitingReply = max(0, model.network.gameChangesAwaitingReply - 1) }
         switch request {
-        case .hello(let nickname, _, _, _): return helloReplied(nickname: nickname, result, model: &model)
+        case .hello(let nickname, _, _, _, _): return helloReplied(nickname: nickname, result, model: &model)
         case .nickname(let nickname): return nicknameReplied(nickname, result, model: &model)
         case .rooms: roomsReplied(result, items: items, model: &model)
         case .create(let name, let options): return createReplied(name, options: options, result, model: &model)

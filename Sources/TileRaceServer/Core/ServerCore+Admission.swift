@@ -53,6 +53,30 @@ extension ServerCore {
 
     // MARK: HELLO, NICK, QUIT, HELP
 
+    /// `HELLO ... via=`: a connection from this machine (the ssh wrapper's client) counts against the visitor's
+    /// address, and is banned by it, instead of loopback's. From elsewhere `via=` is ignored, so nobody can
+    /// spend another address's connections or escape their own.
+    func count(_ session: Session, asVisitor visitor: String) throws(ProtocolError) {
+        guard PeerAddress.isLoopback(session.address), visitor != session.address else { return }
+        if let ban = activeBan(of: .address(visitor)) {
+            session.byeAfterReply = "banned"
+            throw ProtocolError(.banned, ban.refusalText)
+        }
+        let isExempt = limits.exemptsLoopback && PeerAddress.isLoopback(visitor)
+        let isCounted = registry.withState { [limits, session] in
+            $0.move(from: session.address, to: visitor, isExempt: isExempt, limits: limits)
+        }
+        guard isCounted else {
+            session.byeAfterReply = "too many connections"
+            log(.info, "\(session.id) \(session.peer) refused: too many connections from \(visitor)")
+            throw ProtocolError(
+                .tooManyConnections,
+                "your address has the most connections allowed (\(limits.maximumConnectionsPerAddress)); close one and try again")
+        }
+        session.address = visitor
+        log(.info, "\(session.id) \(session.peer) counts as its visitor's \(visitor)")
+    }
+
     func hello(_ session: Session, nickname: String?, isBot: Bool, strength: Int?) throws(ProtocolError) {
         if let nickname { try take(nickname, for: session) }
         session.isGreeted = true

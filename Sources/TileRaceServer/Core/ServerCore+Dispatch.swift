@@ -5,7 +5,8 @@ extension ServerCore {
     /// - Throws: the `ProtocolError` to answer as `ERR`.
     func dispatch(_ request: ClientMessage, from session: Session) throws(ProtocolError) {
         switch request {
-        case .hello(let nickname, let isBot, let secret, let strength):
+        case .hello(let nickname, let isBot, let secret, let strength, let via):
+            if let via { try count(session, asVisitor: via) }
             if let secret, let nickname {
                 try resume(session, nickname: nickname, secret: secret)
             } else {

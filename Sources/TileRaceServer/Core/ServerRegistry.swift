@@ -131,6 +131,15 @@ struct ServerRegistry {
         return nil
     }
 
+    /// A connection counted against `address` is counted against `visitor` instead, if `visitor` has room.
+    mutating func move(from address: String, to visitor: String, isExempt: Bool, limits: ServerLimits) -> Bool {
+        guard isExempt || connectionsByAddress[visitor, default: 0] < limits.maximumConnectionsPerAddress else { return false }
+        let remaining = connectionsByAddress[address, default: 1] - 1
+        connectionsByAddress[address] = remaining > 0 ? remaining : nil
+        connectionsByAddress[visitor, default: 0] += 1
+        return true
+    }
+
     /// The nickname is freed only if this session still owns it; its `CONNECTIONS` entry goes.
     mutating func release(_ session: ConnectionID, nicknameKey: String?, secret: String?) {
         if let nicknameKey { releaseNickname(nicknameKey, of: session) }
