@@ -104,7 +104,7 @@ struct LeaderboardCommand: Command {
                 let unlisted = summary.unlisted ?? 0
                 let title =
                     "rating board on \(host):\(port): \(summary.total) player\(summary.total == 1 ? "" : "s")"
-                    + (unlisted > 0 ? ", \(unlisted) more not listed yet" : "")
+                    + (unlisted > 0 ? ", \(unlisted) not listed yet" : "")
                 console.print(TextTable.renderRatings(title: title, ratings: ratings, unlisted: unlisted))
                 return CLI.success
             }
