@@ -33,8 +33,8 @@ struct LeaderboardCommand: Command {
 
         --board sprint ranks the sprints, the fastest verified times to 2048 (protocol.md
         section 10.2), shown as mm:ss.t in a sprint column; sprint-daily is one UTC day's.
-        --board rating lists the players' Glicko-2 ratings (protocol.md section 5.7),
-        the provisional ones (marked ?) apart after the others.
+        --board rating lists the players' established Glicko-2 ratings (protocol.md section
+        5.7: 10 rated races, a deviation under 90, a rated race in the last 30 days).
         """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
@@ -101,8 +101,11 @@ struct LeaderboardCommand: Command {
             guard case .top(let summary) = answer.reply else { throw .unexpectedReply(answer, to: "TOP") }
             if board == .rating {
                 let ratings = answer.items.compactMap { if case .rating(let rating) = $0 { rating } else { nil } }
-                let title = "rating board on \(host):\(port): \(summary.total) player\(summary.total == 1 ? "" : "s")"
-                console.print(TextTable.renderRatings(title: title, ratings: ratings))
+                let unlisted = summary.unlisted ?? 0
+                let title =
+                    "rating board on \(host):\(port): \(summary.total) player\(summary.total == 1 ? "" : "s")"
+                    + (unlisted > 0 ? ", \(unlisted) not listed yet" : "")
+                console.print(TextTable.renderRatings(title: title, ratings: ratings, unlisted: unlisted))
                 return CLI.success
             }
             let boardName =

@@ -22,9 +22,16 @@ enum TextTable {
         return ([title] + lines).joined(separator: "\n")
     }
 
-    /// Provisional ratings follow under their own line, each marked `?`.
-    static func renderRatings(title: String, ratings: [RatingEntry]) -> String {
-        guard !ratings.isEmpty else { return title + "\n(nobody is rated yet: race in a rated room)" }
+    /// Provisional ratings (from servers before listing) follow under their own line, each marked `?`.
+    /// `unlisted`: the rated players the board does not list.
+    static func renderRatings(title: String, ratings: [RatingEntry], unlisted: Int = 0) -> String {
+        guard !ratings.isEmpty else {
+            let empty =
+                unlisted > 0
+                ? "no rating is listed yet: \(RatingEntry.placementRaces) rated races make one"
+                : "nobody is rated yet: race in a rated room"
+            return title + "\n(\(empty))"
+        }
         let rows = ratings.map { rating in
             [
                 String(rating.rank), rating.nickname, String(rating.rating) + (rating.isProvisional ? "?" : ""), String(rating.deviation),

@@ -261,6 +261,8 @@ struct LeaderboardCommandTests {
                    2  cyrano      1337?        250      2
                 """)
         #expect(TextTable.renderRatings(title: "t", ratings: []) == "t\n(nobody is rated yet: race in a rated room)")
+        // A server that lists established ratings only, none of them yet.
+        #expect(TextTable.renderRatings(title: "t", ratings: [], unlisted: 2) == "t\n(no rating is listed yet: 10 rated races make one)")
     }
 
     @Test func printsARunningServersRatingBoard() throws {

@@ -409,7 +409,11 @@ import TileRaceProtocol
         model.leaderboard?.board = .all
         let effects = update(&model, .key(.left))
         #expect(model.leaderboard?.board == .rating)
-        #expect(effects == [.send(.top(LeaderboardQuery(board: .rating, sort: .nickname, order: .asc, offset: 0, limit: 50)))])
+        #expect(
+            effects == [
+                .send(.top(LeaderboardQuery(board: .rating, sort: .nickname, order: .asc, offset: 0, limit: 50))),
+                .send(.top(LeaderboardQuery(board: .rating, limit: 1, nickname: "ana"))),
+            ])
         model.leaderboard?.ratings = [
             RatingEntry(rank: 1, nickname: "bo", rating: 1734, deviation: 61, races: 40, isProvisional: false),
             RatingEntry(rank: 2, nickname: "ana", rating: 1523, deviation: 96, races: 14, isProvisional: false),

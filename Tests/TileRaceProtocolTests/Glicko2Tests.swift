@@ -73,4 +73,36 @@ struct Glicko2Tests {
         #expect(Glicko2.aged(player, periods: 100_000).deviation == 350)
         #expect(!player.isProvisional && Glicko2.newcomer.isProvisional)
     }
+
+    /// The rating board's rule (protocol.md 5.7): placement, then activity, then certainty.
+    @Test func aRatingIsListedOnceEstablishedAndWhileActive() {
+        #expect(RatingEntry.unlisted(races: 10, daysAway: 0, deviation: 60) == nil)
+        #expect(RatingEntry.unlisted(races: 9, daysAway: 0, deviation: 60) == .placement)
+        // The last rated race on one of the last 30 UTC dates, today's included.
+        #expect(RatingEntry.unlisted(races: 10, daysAway: 29, deviation: 60) == nil)
+        #expect(RatingEntry.unlisted(races: 10, daysAway: 30, deviation: 60) == .inactive)
+        // Under 90, unrounded.
+        #expect(RatingEntry.unlisted(races: 10, daysAway: 0, deviation: 89.999) == nil)
+        #expect(RatingEntry.unlisted(races: 10, daysAway: 0, deviation: 90) == .uncertain)
+        // The first reason that holds.
+        #expect(RatingEntry.unlisted(races: 3, daysAway: 40, deviation: 200) == .placement)
+        #expect(RatingEntry.unlisted(races: 12, daysAway: 40, deviation: 200) == .inactive)
+    }
+
+    /// The bound is within reach as protocol.md says: one opponent a race, winning half, under 90 after 17 races;
+    /// two or more opponents a race, within the placement's 10.
+    @Test func theListingsDeviationIsReachedAsDocumented() {
+        let opponent = Glicko2.Rating(rating: 1500, deviation: 80, volatility: 0.06)
+        func racesToList(opponents: Int) -> Int {
+            var player = Glicko2.newcomer
+            for race in 1...100 {
+                player = Glicko2.rated(
+                    player, games: (0..<opponents).map { Glicko2.Game(opponent: opponent, score: Double((race + $0) % 2)) })
+                if player.deviation < RatingEntry.listedDeviation { return race }
+            }
+            return 100
+        }
+        #expect(racesToList(opponents: 1) == 17)
+        #expect(racesToList(opponents: 2) <= RatingEntry.placementRaces)
+    }
 }

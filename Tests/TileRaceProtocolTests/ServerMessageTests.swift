@@ -197,6 +197,15 @@ import TileRaceEngine
         ),
         (.ok(.top(TopSummary(board: .rating, date: nil, total: 2, offset: 0, count: 2))), "OK TOP board=rating total=2 offset=0 count=2"),
         (
+            .rating(
+                RatingEntry(rank: 0, nickname: "bo", rating: 1662, deviation: 180, races: 7, isProvisional: true, unlisted: .placement)),
+            "RATING rank=0 nick=bo rating=1662 rd=180 races=7 provisional=yes unlisted=placement"
+        ),
+        (
+            .ok(.top(TopSummary(board: .rating, date: nil, total: 2, offset: 0, count: 1, unlisted: 3))),
+            "OK TOP board=rating total=2 offset=0 count=1 unlisted=3"
+        ),
+        (
             .room(
                 RoomDescription(
                     name: "league", state: .waiting, size: 4, target: 2048, allowsAssists: false, timeLimit: 0, isPrivate: false,

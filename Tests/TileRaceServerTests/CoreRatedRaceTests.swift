@@ -227,14 +227,17 @@ struct CoreRatedRaceTests {
         #expect(harness.leaderboard.leaderboard.ratings == Self.store().leaderboard.ratings)
     }
 
-    @Test func theRatingBoardListsProvisionalPlayersApart() {
+    /// Only established ratings are listed (protocol.md 5.7); a player's own line says why it is not.
+    @Test func theRatingBoardListsEstablishedRatingsOnly() {
         let harness = CoreHarness(store: Self.store())
         let ana = harness.player("ana")
-        // ana: sqrt(80^2 + 3 (0.06 * 173.7178)^2) = 82, established; bo: 150, provisional.
+        // ana: 9 rated races, one short of the placement; bo: 2.
+        #expect(harness.ask(ana, "TOP board=rating") == ["OK TOP board=rating total=0 offset=0 count=0 unlisted=2"])
+        // sqrt(80^2 + 3 (0.06 * 173.7178)^2) = 82.
         #expect(
-            harness.ask(ana, "TOP board=rating") == [
-                "RATING rank=1 nick=ana rating=1600 rd=82 races=9", "RATING rank=1 nick=bo rating=1450 rd=150 races=2 provisional=yes",
-                "OK TOP board=rating total=2 offset=0 count=2",
+            harness.ask(ana, "TOP board=rating nick=ana") == [
+                "RATING rank=0 nick=ana rating=1600 rd=82 races=9 unlisted=placement",
+                "OK TOP board=rating total=0 offset=0 count=1 unlisted=2",
             ])
     }
 
@@ -243,9 +246,10 @@ struct CoreRatedRaceTests {
         let ana = harness.player("ana")
         #expect(
             harness.ask(ana, "TOP board=rating nick=BO") == [
-                "RATING rank=1 nick=bo rating=1450 rd=150 races=2 provisional=yes", "OK TOP board=rating total=2 offset=0 count=1",
+                "RATING rank=0 nick=bo rating=1450 rd=150 races=2 provisional=yes unlisted=placement",
+                "OK TOP board=rating total=0 offset=0 count=1 unlisted=2",
             ])
-        #expect(harness.ask(ana, "TOP board=rating nick=cy") == ["OK TOP board=rating total=2 offset=0 count=0"])
+        #expect(harness.ask(ana, "TOP board=rating nick=cy") == ["OK TOP board=rating total=0 offset=0 count=0 unlisted=2"])
         #expect(
             harness.ask(ana, "TOP board=daily nick=ana") == [
                 "ERR bad-option nick= picks one player's line of the rating board only: TOP board=rating nick=<nick>"

@@ -40,6 +40,10 @@ struct LeaderboardState: Hashable, Sendable {
     /// `RATING` lines, in the server's order.
     var ratings: [RatingEntry] = []
     var total = 0
+    /// The rating board: rated players it does not list (`unlisted=`).
+    var unlisted = 0
+    /// The rating board: the player's own `RATING` line (`TOP board=rating nick=`), asked with each refresh.
+    var own: RatingEntry?
     /// As the server said.
     var date: String?
     var status: Status = .notConnected

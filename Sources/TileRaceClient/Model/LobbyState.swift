@@ -79,7 +79,8 @@ struct LobbyState: Hashable, Sendable {
         case unknown
         /// No rated race yet.
         case unrated
-        case rated(ShownRating)
+        /// The `RATING` line: with `unlisted=` while not on the rating board.
+        case rated(RatingEntry)
     }
 }
 

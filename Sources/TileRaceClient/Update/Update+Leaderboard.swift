@@ -74,7 +74,10 @@ extension Update {
         board.isLoadingMore = false
         board.scroll = 0
         board.selected = 0
-        return [.send(.top(board.query(offset: 0, today: model.today)))]
+        let page = ClientMessage.top(board.query(offset: 0, today: model.today))
+        // The player's own line says why it is not listed (protocol.md 5.7).
+        guard board.board == .rating, let nickname = model.network.nickname else { return [.send(page)] }
+        return [.send(page), .send(.top(LeaderboardQuery(board: .rating, limit: 1, nickname: nickname)))]
     }
 
     // MARK: Replies
@@ -101,6 +104,7 @@ extension Update {
             board.ratings += ratings
         }
         board.total = summary.total
+        board.unlisted = summary.unlisted ?? 0
         board.date = summary.date
         board.status = .loaded
         board.isLoadingMore = false

@@ -163,7 +163,8 @@ extension Update {
         return [.send(.rooms), .send(.top(LeaderboardQuery(board: .rating, limit: 1, nickname: nickname)))]
     }
 
-    /// A refusal leaves the header without a rating.
+    /// A refusal leaves the header without a rating. The rating tab keeps the
+    /// line too, to say why it is not listed.
     static func ownRatingReplied(
         _ query: LeaderboardQuery, _ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model
     ) {
@@ -172,9 +173,11 @@ extension Update {
         case .success:
             let line = items.lazy.compactMap { if case .rating(let entry) = $0 { entry } else { nil } }
                 .first { Nickname($0.nickname) == Nickname(nickname) }
-            model.lobby?.ownRating = line.map { .rated(ShownRating(rating: $0.rating, isProvisional: $0.isProvisional)) } ?? .unrated
+            model.lobby?.ownRating = line.map { .rated($0) } ?? .unrated
+            model.leaderboard?.own = line
         case .failure:
             model.lobby?.ownRating = .unknown
+            model.leaderboard?.own = nil
         }
     }
 

@@ -1,7 +1,8 @@
 import TileRaceProtocol
 
 /// One board per tab; sortable by rank, nickname and score. A sprint board shows the sprint time where
-/// assists go, and no other time (one game, one time). Dates are `MM-DD` below 100 columns. The rating tab ranks provisional (`?`) apart.
+/// assists go, and no other time (one game, one time). Dates are `MM-DD` below 100 columns. The rating tab lists the listed
+/// ratings, and under them why the player's own is not listed.
 enum LeaderboardView {
     static let columnWidths = (rank: 12, nickname: 19, score: 12, best: 7, assists: 9, time: 10)
     /// `MM-DD` when narrow, the whole date when wide.
@@ -57,7 +58,12 @@ enum LeaderboardView {
         case .failed(let message):
             frame.centeredText(ScreenText.sanitize(message), in: area, y: area.y + 1, style: theme.warned)
         case .loaded where board.board == .rating && board.ratings.isEmpty:
-            frame.centeredText("nobody is rated yet: race in a rated room", in: area, y: area.y + 1, style: theme.muted)
+            let text =
+                board.unlisted > 0
+                ? "no rating is listed yet: \(RatingEntry.placementRaces) rated races make one"
+                : "nobody is rated yet: race in a rated room"
+            frame.centeredText(text, in: area, y: area.y + 1, style: theme.muted)
+            drawStanding(board, x: x, width: frame.width - x - 1, theme: theme, into: &frame)
         case .loaded where board.board != .rating && board.entries.isEmpty:
             let text =
                 switch board.board {
@@ -136,10 +142,32 @@ enum LeaderboardView {
             let date = ScreenText.sanitize(entry.date)
             cell(wideDates || date.count < 10 ? date : String(date.dropFirst(5)), dateWidth(wideDates: wideDates))
         }
+        var shown = ""
         if board.total > visible || board.hasMore {
-            var text = "\(start + 1)-\(min(count, start + visible)) of \(board.total)"
-            if board.isLoadingMore, !isRating { text = "loading more… " + text }
-            frame.text(text, x: x + tableWidth(wideDates: wideDates) - text.count, y: frame.height - 3, style: theme.muted)
+            shown = "\(start + 1)-\(min(count, start + visible)) of \(board.total)"
+            if board.isLoadingMore, !isRating { shown = "loading more… " + shown }
+            frame.text(shown, x: x + tableWidth(wideDates: wideDates) - shown.count, y: frame.height - 3, style: theme.muted)
         }
+        if isRating {
+            let width = min(frame.width - x - 1, tableWidth(wideDates: wideDates) - (shown.isEmpty ? 0 : shown.count + 2))
+            drawStanding(board, x: x, width: width, theme: theme, into: &frame)
+        }
+    }
+
+    /// Under the ratings: why the player's own is not listed ("you: 1662? · not listed yet: 3 more rated races"),
+    /// or else how many the board does not list.
+    private static func drawStanding(_ board: LeaderboardState, x: Int, width: Int, theme: Theme, into frame: inout Frame) {
+        let text: String
+        let style: CellStyle
+        if let own = board.own, let why = RatingText.unlisted(own) {
+            text = "you: \(RatingText.text(own.rating, isProvisional: own.isProvisional)) · \(why)"
+            style = theme.accented
+        } else if board.unlisted > 0 {
+            text = "\(board.unlisted) rated player\(board.unlisted == 1 ? "" : "s") not listed yet"
+            style = theme.muted
+        } else {
+            return
+        }
+        frame.text(Format.fit(text, max(0, width)).trimmingTrailingSpaces, x: x, y: frame.height - 3, style: style)
     }
 }

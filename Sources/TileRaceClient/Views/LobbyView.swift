@@ -163,15 +163,23 @@ enum LobbyView {
     }
 
     /// The header's wordings, longest first: with the player's rating
-    /// where the server has ratings ("ana · rating 1523?", "ana · unrated").
+    /// where the server has ratings ("ana · rating 1523?", "ana · unrated"),
+    /// and why it is not on the rating board where it is not.
     static func titles(_ model: Model) -> [String] {
         let rating: String
+        var why: (whole: String, short: String)?
         switch model.lobby?.ownRating ?? .unknown {
         case .unknown: return ["TILE RACE · rooms", "rooms"]
         case .unrated: rating = "unrated"
-        case .rated(let shown): rating = "rating " + RatingText.text(shown.rating, isProvisional: shown.isProvisional)
+        case .rated(let entry):
+            rating = "rating " + RatingText.text(entry.rating, isProvisional: entry.isProvisional)
+            if let whole = RatingText.unlisted(entry), let short = RatingText.unlisted(entry, isShort: true) { why = (whole, short) }
         }
         let me = ScreenText.sanitize(model.network.nickname ?? "you") + " · " + rating
-        return ["TILE RACE · rooms · " + me, "rooms · " + me, me, "rooms"]
+        let shorter = ["TILE RACE · rooms · " + me, "rooms · " + me, me, "rooms"]
+        guard let why else { return shorter }
+        // Why it is not listed goes before the room's name does.
+        return ["TILE RACE · rooms · \(me) · \(why.whole)", "rooms · \(me) · \(why.whole)", "\(me) · \(why.whole)", "\(me) · \(why.short)"]
+            + shorter
     }
 }

@@ -50,45 +50,42 @@ extension Leaderboard {
         Leaderboard.ratingPage(query, of: Array(ratings.values), today: today)
     }
 
-    /// One page of the rating board: established ratings, then provisional,
-    /// each by rating; ties in nickname order. `nick=` keeps one line, ranked
-    /// as in the whole list; `total` is still the whole list's.
+    /// One page of the rating board: the listed ratings (`RatingEntry.unlisted`), by rating; ties in nickname
+    /// order. `nick=` keeps one line, ranked as in the whole list, or rank 0 with why it is not listed; `total`
+    /// is still the whole board's, and `unlisted` counts the ratings kept off it.
     public static func ratingPage(_ query: LeaderboardQuery, of stored: [PlayerRating], today: String) -> (
         entries: [RatingEntry], summary: TopSummary
     ) {
         let day = UTCTime.dayNumber(of: today) ?? 0
-        let shown = stored.map { rating -> RatingEntry in
-            let current = rating.current(onDay: day)
-            return RatingEntry(
-                rank: 0, nickname: rating.nickname, rating: Int(current.rating.rounded()), deviation: Int(current.deviation.rounded()),
-                races: rating.races, isProvisional: current.isProvisional)
-        }
         func byRating(_ left: RatingEntry, _ right: RatingEntry) -> Bool {
             left.rating != right.rating
                 ? left.rating > right.rating : Names.nicknameKey(left.nickname) < Names.nicknameKey(right.nickname)
         }
-        var ranked: [RatingEntry] = []
-        for isProvisional in [false, true] {
-            let group = shown.filter { $0.isProvisional == isProvisional }.sorted(by: byRating)
-            ranked += group.enumerated().map { index, entry in
-                var entry = entry
-                entry.rank = index + 1
-                return entry
-            }
+        var listed: [RatingEntry] = []
+        var unlisted: [RatingEntry] = []
+        for rating in stored {
+            let current = rating.current(onDay: day)
+            let entry = RatingEntry(
+                rank: 0, nickname: rating.nickname, rating: Int(current.rating.rounded()), deviation: Int(current.deviation.rounded()),
+                races: rating.races, isProvisional: current.isProvisional,
+                unlisted: RatingEntry.unlisted(races: rating.races, daysAway: day - rating.day, deviation: current.deviation))
+            if entry.unlisted == nil { listed.append(entry) } else { unlisted.append(entry) }
         }
-        var ordered = ranked
+        listed.sort(by: byRating)
+        for index in listed.indices { listed[index].rank = index + 1 }
+        var ordered = listed
         if let nickname = query.nickname {
-            ordered = ranked.filter { Names.nicknameKey($0.nickname) == Names.nicknameKey(nickname) }
+            ordered = (listed + unlisted).filter { Names.nicknameKey($0.nickname) == Names.nicknameKey(nickname) }
         }
         switch query.sort {
-        case .rank: break
+        case .rank, .score: break
         case .nickname: ordered.sort { Names.nicknameKey($0.nickname) < Names.nicknameKey($1.nickname) }
-        case .score: ordered.sort(by: byRating)
         }
         let naturalOrder: LeaderboardQuery.Order = query.sort == .score ? .desc : .asc
         if query.effectiveOrder != naturalOrder { ordered.reverse() }
         let page = Array(ordered.dropFirst(query.offset).prefix(query.limit))
-        let summary = TopSummary(board: .rating, date: nil, total: ranked.count, offset: query.offset, count: page.count)
+        let summary = TopSummary(
+            board: .rating, date: nil, total: listed.count, offset: query.offset, count: page.count, unlisted: unlisted.count)
         return (page, summary)
     }
 }

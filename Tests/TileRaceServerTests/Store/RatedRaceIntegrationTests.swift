@@ -69,8 +69,36 @@ import TileRaceTestSupport
             rating: won.rating, deviation: won.deviation, volatility: won.volatility, games: [(lost.rating, lost.deviation, 1)])
         let rating = Int(again.rating.rounded())
         #expect(second.first?.contains("rating=\(rating) change=+\(rating - winner)") == true, "\(second)")
-        let board = try anaOnB.request("TOP board=rating")
-        #expect(board.first?.hasPrefix("RATING rank=1 nick=ana rating=\(rating) ") == true, "\(board)")
-        #expect(board.last == "OK TOP board=rating total=2 offset=0 count=2")
+        // Two rated races are short of the placement's 10: ana's line says so, and the board lists nobody yet.
+        let board = try anaOnB.request("TOP board=rating nick=ana")
+        #expect(board.first?.hasPrefix("RATING rank=0 nick=ana rating=\(rating) ") == true, "\(board)")
+        #expect(board.first?.hasSuffix(" races=2 provisional=yes unlisted=placement") == true, "\(board)")
+        #expect(board.last == "OK TOP board=rating total=0 offset=0 count=1 unlisted=2")
+    }
+
+    enum Store: CaseIterable, Equatable {
+        case file, redis
+    }
+
+    /// A bot (`HELLO ... bot=yes`) reaches no public board on either store: its game is refused at `SUBMIT`
+    /// (the score, daily and sprint boards), and it can enter no rated race (the rating board).
+    @Test(arguments: RedisForTests.stores(redis: Store.redis))
+    func aBotReachesNoBoard(_ store: Store) throws {
+        let redis = store == .redis ? try RedisForTests.start() : nil
+        defer { redis?.stop() }
+        let directory = TemporaryDirectory()
+        let server = try TestServer(dataDirectory: store == .file ? directory.path : nil, redis: redis?.address)
+        defer { server.stop() }
+        let bot = try BotSessionTests.bot("bot-1", on: server)
+        #expect(try bot.ask("PRACTICE seed=42 size=4").hasPrefix("OK PRACTICE"))
+        #expect(try bot.ask("RESIGN").hasPrefix("OK RESIGN"))
+        #expect(try bot.ask("SUBMIT bot-1").hasPrefix("ERR not-eligible bots' games never go on the leaderboard"))
+        #expect(try bot.ask("CREATE league rated=yes").hasPrefix("ERR not-eligible rated rooms are for people"))
+        #expect(try bot.ask("QUEUE token=0123").hasPrefix("ERR not-eligible quick races are rated, for people"))
+        for board in ["all", "daily", "sprint", "sprint-daily", "rating"] {
+            let page = try bot.request("TOP board=\(board)")
+            #expect(page.count == 1 && page.last?.contains(" total=0 ") == true, "\(page)")
+        }
+        #expect(try bot.request("TOP board=rating nick=bot-1") == ["OK TOP board=rating total=0 offset=0 count=0 unlisted=0"])
     }
 }

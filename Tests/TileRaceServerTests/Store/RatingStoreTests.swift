@@ -62,47 +62,76 @@ import TileRaceTestSupport
             Issue.record("no page")
             return
         }
-        #expect(summary == TopSummary(board: .rating, date: nil, total: 3, offset: 0, count: 3))
-        // Every one of them is provisional still (deviations above 110): one group, by rating.
-        #expect(entries.map(\.nickname) == (second[0].shownRating > second[1].shownRating ? ["bo", "ana", "cy"] : ["ana", "bo", "cy"]))
-        #expect(entries.allSatisfy(\.isProvisional) && entries.map(\.rank) == [1, 2, 3])
-        #expect(entries.first { $0.nickname == "cy" }?.races == 1 && entries.first { $0.nickname == "bo" }?.races == 2)
+        // Nobody has the placement's 10 rated races: the board lists none, and says how many it keeps off.
+        #expect(entries.isEmpty && summary == TopSummary(board: .rating, date: nil, total: 0, offset: 0, count: 0, unlisted: 3))
+        guard case .ratingPage(let bo, _) = store.ask(.top(LeaderboardQuery(board: .rating, nickname: "BO"), today: "2026-11-24")) else {
+            Issue.record("no page")
+            return
+        }
+        #expect(bo.map(\.rank) == [0] && bo.map(\.races) == [2] && bo.map(\.unlisted) == [.placement] && bo.allSatisfy(\.isProvisional))
     }
 
-    /// `TOP board=rating nick=`: one player's line as in the whole list
-    /// (established and provisional ranked apart), none without a rating.
+    /// `TOP board=rating nick=`: one player's line as in the whole list, its
+    /// rank 0 and why when it is not listed, none without a rating.
     @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
     func oneNicknamesLineOfTheRatingBoard(_ kind: ServiceUnderTest.Kind) throws {
         let store = try ServiceUnderTest(kind)
-        // Four races of eight make most of them established; ivy and jo race once (provisional).
+        // The placement's ten races of eight list them all; ivy and jo race once.
         let eight = ["ana", "bo", "cy", "di", "ed", "flo", "gus", "hal"]
-        for _ in 0..<4 {
-            let race = RatedRace(racers: eight.enumerated().map { .init(nickname: $1, place: $0 + 1) }, date: Self.today)
+        rateTenRaces(of: eight, on: Self.today, in: store)
+        _ = store.ask(.rate(RatedRace(racers: [.init(nickname: "ivy", place: 1), .init(nickname: "jo", place: 2)], date: Self.today)))
+        guard case .ratingPage(let whole, let summary) = store.ask(.top(LeaderboardQuery(board: .rating), today: Self.today)) else {
+            Issue.record("no page")
+            return
+        }
+        #expect(whole.map(\.nickname) == eight && whole.map(\.rank) == Array(1...8) && whole.allSatisfy { $0.unlisted == nil })
+        #expect(summary == TopSummary(board: .rating, date: nil, total: 8, offset: 0, count: 8, unlisted: 2))
+        let query = LeaderboardQuery(board: .rating, nickname: "BO")
+        #expect(
+            store.ask(.top(query, today: Self.today))
+                == .ratingPage([whole[1]], TopSummary(board: .rating, date: nil, total: 8, offset: 0, count: 1, unlisted: 2)))
+        guard case .ratingPage(let jo, _) = store.ask(.top(LeaderboardQuery(board: .rating, nickname: "jo"), today: Self.today)) else {
+            Issue.record("no page")
+            return
+        }
+        #expect(jo.map(\.rank) == [0] && jo.map(\.unlisted) == [.placement] && jo.map(\.races) == [1])
+        #expect(
+            store.ask(.top(LeaderboardQuery(board: .rating, nickname: "eve"), today: Self.today))
+                == .ratingPage([], TopSummary(board: .rating, date: nil, total: 8, offset: 0, count: 0, unlisted: 2)))
+    }
+
+    /// A rating stays listed while its last rated race was on one of the last 30 UTC dates.
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
+    func aRatingLeavesTheBoardAfterThirtyDaysWithoutARatedRace(_ kind: ServiceUnderTest.Kind) throws {
+        let store = try ServiceUnderTest(kind)
+        let eight = ["ana", "bo", "cy", "di", "ed", "flo", "gus", "hal"]
+        // Taking turns first, so that all of them stay under the deviation's bound for the 29 days.
+        rateTenRaces(of: eight, on: "2026-11-01", takingTurns: true, in: store)
+        for (today, unlisted) in [("2026-11-30", nil), ("2026-12-01", RatingEntry.Unlisted.inactive)] {
+            guard case .ratingPage(let page, let summary) = store.ask(.top(LeaderboardQuery(board: .rating), today: today)),
+                case .ratingPage(let ana, _) = store.ask(.top(LeaderboardQuery(board: .rating, nickname: "ana"), today: today))
+            else {
+                Issue.record("no page")
+                return
+            }
+            #expect(page.count == (unlisted == nil ? 8 : 0) && summary.unlisted == (unlisted == nil ? 0 : 8), "\(today)")
+            // Listed, its rank on the board; not, rank 0.
+            let rank = unlisted == nil ? page.first { $0.nickname == "ana" }?.rank ?? -1 : 0
+            #expect(ana.map(\.unlisted) == [unlisted] && ana.map(\.rank) == [rank], "\(today)")
+        }
+    }
+
+    /// Ten races, each placing the racers in the order given, or (`taking turns`) each race the next one first.
+    private func rateTenRaces(of racers: [String], on date: String, takingTurns: Bool = false, in store: ServiceUnderTest) {
+        for number in 0..<RatingEntry.placementRaces {
+            let turn = takingTurns ? number : 0
+            let race = RatedRace(
+                racers: racers.enumerated().map { .init(nickname: $1, place: ($0 + turn) % racers.count + 1) }, date: date)
             guard case .rated = store.ask(.rate(race)) else {
                 Issue.record("not rated")
                 return
             }
         }
-        _ = store.ask(.rate(RatedRace(racers: [.init(nickname: "ivy", place: 1), .init(nickname: "jo", place: 2)], date: Self.today)))
-        guard case .ratingPage(let whole, _) = store.ask(.top(LeaderboardQuery(board: .rating), today: Self.today)) else {
-            Issue.record("no page")
-            return
-        }
-        #expect(Set(whole.map(\.nickname)) == Set(eight + ["ivy", "jo"]))
-        // The second established player, and the last provisional one (ranked among the provisional).
-        let established = whole[1]
-        let provisional = try #require(whole.last)
-        #expect(!established.isProvisional && established.rank == 2)
-        #expect(provisional.isProvisional && provisional.rank == whole.filter(\.isProvisional).count && provisional.rank > 1)
-        for expected in [established, provisional] {
-            let query = LeaderboardQuery(board: .rating, nickname: expected.nickname.uppercased())
-            #expect(
-                store.ask(.top(query, today: Self.today))
-                    == .ratingPage([expected], TopSummary(board: .rating, date: nil, total: 10, offset: 0, count: 1)))
-        }
-        #expect(
-            store.ask(.top(LeaderboardQuery(board: .rating, nickname: "eve"), today: Self.today))
-                == .ratingPage([], TopSummary(board: .rating, date: nil, total: 10, offset: 0, count: 0)))
     }
 
     @Test(.requiresRedis) func twoServersOfOneRedisShareTheRatings() throws {
@@ -130,11 +159,12 @@ import TileRaceTestSupport
             return
         }
         #expect(again[0].before == changes[0].after)
-        guard case .ratingPage(let entries, _) = ask(second, .top(LeaderboardQuery(board: .rating), today: Self.today)) else {
+        let query = LeaderboardQuery(board: .rating, nickname: "ana")
+        guard case .ratingPage(let entries, _) = ask(second, .top(query, today: Self.today)) else {
             Issue.record("no page")
             return
         }
-        #expect(entries.map(\.nickname) == ["ana", "bo"] && entries.map(\.races) == [2, 2])
+        #expect(entries.map(\.nickname) == ["ana"] && entries.map(\.races) == [2])
     }
 }
 

@@ -160,7 +160,10 @@ struct LeaderboardDifferentialCase {
             return .rate(RatedRace(racers: racers, date: today))
         case 32..<36:
             let sort = [LeaderboardQuery.SortKey.rank, .nickname, .score][number(below: 3)]
-            let query = LeaderboardQuery(board: .rating, sort: sort, offset: number(below: 2), limit: 1 + number(below: 6))
+            // Now and then one nickname's line, listed or not (`unlisted=`).
+            let nickname = number(below: 3) == 0 ? nextNickname() : nil
+            let query = LeaderboardQuery(
+                board: .rating, sort: sort, offset: number(below: 2), limit: 1 + number(below: 6), nickname: nickname)
             return .top(query, today: today)
         case 14..<19:
             // The operator takes an entry off (perhaps one that is not there).
