@@ -9,6 +9,8 @@ import TileRaceTransport
 /// Written and unanswered: `.timeout`, and the connection is dropped (later replies could
 /// not be matched), failing the rest with `.unreachable`.
 /// - `-ERR` replies are successes; the caller decides (`RESPValue.checked()`).
+/// - `EVAL` goes by the script's hash (`EVALSHA`) once it is known, loading the
+/// script again on `NOSCRIPT` (a restarted, flushed or newly promoted server).
 /// State is touched only on its own serial queue, hence `@unchecked Sendable` with no locks.
 public final class RedisConnection: @unchecked Sendable {
     private enum State {
@@ -40,6 +42,8 @@ public final class RedisConnection: @unchecked Sendable {
     private var requests = RedisRequestQueue()
     private var backoffMilliseconds = 0
     private var timerDeadline: UInt64?
+    /// The SHA1 of each script sent with `EVAL`, as `SCRIPT LOAD` answered.
+    private var scriptHashes: [String: String] = [:]
 
     public init(address: RedisAddress, timeoutMilliseconds: Int = 2000) {
         self.address = address
@@ -63,7 +67,33 @@ public final class RedisConnection: @unchecked Sendable {
             queue.async { completion(.success(.error("ERR empty command"))) }
             return
         }
+        if arguments[0] == "EVAL", arguments.count >= 3 { return evaluate(arguments, on: queue, completion: completion) }
         pipeline([arguments], on: queue) { completion($0.map { $0[0] }) }
+    }
+
+    /// `EVAL` by hash: the first time with `SCRIPT LOAD` to learn it, and
+    /// again in full when the server answers `NOSCRIPT`.
+    private func evaluate(
+        _ arguments: [String], on queue: DispatchQueue, completion: @escaping @Sendable (Result<RESPValue, RedisError>) -> Void
+    ) {
+        let script = arguments[1]
+        self.queue.async { [self] in
+            guard let hash = scriptHashes[script] else {
+                let load = ["SCRIPT", "LOAD", script]
+                submit(RESPEncoder.command(load) + RESPEncoder.command(arguments), replyCount: 2) { [self] result in
+                    if case .success(let replies) = result, let hash = replies[0].string { scriptHashes[script] = hash }
+                    queue.async { completion(result.map { $0[1] }) }
+                }
+                return
+            }
+            let byHash = ["EVALSHA", hash] + arguments.dropFirst(2)
+            submit(RESPEncoder.command(byHash), replyCount: 1) { [self] result in
+                guard case .success(let replies) = result, case .error(let message) = replies[0], message.hasPrefix("NOSCRIPT") else {
+                    return queue.async { completion(result.map { $0[0] }) }
+                }
+                submit(RESPEncoder.command(arguments), replyCount: 1) { result in queue.async { completion(result.map { $0[0] }) } }
+            }
+        }
     }
 
     /// One write; replies come back together. An empty command fails the pipeline with `.server`.
