@@ -50,7 +50,7 @@ import TileRaceTestSupport
         let redis = try RedisForTests.start()
         let logs = LogCapture()
         let service = try RedisLeaderboardService(
-            address: redis.address, log: logs.log, timeoutMilliseconds: 1000)
+            address: .server(redis.address), log: logs.log, timeoutMilliseconds: 1000)
         defer { service.close() }
         guard case .page = Self.ask(service, Self.top) else {
             Issue.record("no page before the stall")
