@@ -11,7 +11,8 @@ import TileRaceTestSupport
 /// Servers on a store that sentinels name (`--store redis-sentinel://...`):
 /// they find the primary, follow a fail-over, and acknowledge only what a
 /// replica holds too, so a kill -9 of the primary loses nothing acknowledged.
-@Suite struct SentinelTests {
+/// One at a time: each starts up to six redis-servers.
+@Suite(.serialized) struct SentinelTests {
     @Test(.requiresRedis) func aChangeIsAcknowledgedOnlyOnceAReplicaHoldsIt() throws {
         let cluster = try SentinelCluster(replicas: 1, sentinels: 1)
         let sentinel = cluster.sentinels[0].address
@@ -80,6 +81,8 @@ import TileRaceTestSupport
             #expect(
                 server.logs.awaitLine(containing: "primary of tilerace is \(primary.hostAndPort) (was \(old.hostAndPort))", seconds: 10))
             #expect(server.logs.awaitLine(containing: "reachable again", seconds: 10))
+            // The hint: the sentinel it asked announced the switch.
+            #expect(server.logs.awaitLine(containing: "sentinels switched \(cluster.endpoint) to \(primary.hostAndPort)", seconds: 10))
         }
         let pages = try servers.map { try $0.client().request("TOP") }
         #expect(pages[0] == pages[1] && pages[0].count > 1, "\(pages)")
