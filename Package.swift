@@ -103,7 +103,8 @@ let package = Package(
         /// depends on none of the code under test (the line framer and the
         /// Redis process aside).
         .target(
-            name: "TileRaceTestSupport", dependencies: ["TileRaceProtocol", "TileRaceRedisProcess"], path: "Tests/TileRaceTestSupport"
+            name: "TileRaceTestSupport", dependencies: ["TileRaceProtocol", "TileRaceRedis", "TileRaceRedisProcess"],
+            path: "Tests/TileRaceTestSupport"
         ),
         /// A real race server on loopback for the tests of what talks to one
         /// (client, bots, command line).

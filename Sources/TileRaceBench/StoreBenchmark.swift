@@ -66,7 +66,7 @@ struct StoreBenchmark {
                 }
             }
             defer { started?.stop() }
-            let result = try benchmark.run("redis store (appendfsync always)") { $0.redisStore = redis }
+            let result = try benchmark.run("redis store (appendfsync always)") { $0.redisStore = .server(redis) }
             console.print(StoreBenchmark.line(for: result))
             return CLI.success
         } catch {

@@ -10,7 +10,8 @@ struct ServeCommand: Command {
     let name = "serve"
     let summary = "host races: run the TileRace server (protocol.md)"
     let usage = [
-        "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR | --store file:DIR | --store redis://HOST:PORT[/DB]]",
+        "tilerace serve [--port 2048] [--bind ADDRESS] [--data DIR | --store file:DIR | --store redis://HOST:PORT[/DB]",
+        "               | --store redis-sentinel://HOST:PORT[,HOST:PORT...]/NAME]",
         "               [--store-durability strict|relaxed] [--advertise HOST:PORT] [--max-per-address N] [--exempt-loopback]",
         "               [--resume-grace SECONDS] [--max-connections N] [--max-rooms N] [--countdown MS] [--progress-wait MS]",
         "               [--shards N]",
@@ -23,11 +24,13 @@ struct ServeCommand: Command {
         .value("--data", "DIR", "where the leaderboard is kept (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
         .value(
             "--store", "STORE",
-            "file:DIR (the same as --data DIR) or redis://HOST:PORT[/DB]: a Redis server shared with other servers (leaderboard, claims, rooms)"
+            "file:DIR (the same as --data DIR), redis://HOST:PORT[/DB]: a Redis server shared with other servers (leaderboard, claims, "
+                + "rooms), or redis-sentinel://HOST:PORT[,HOST:PORT...]/NAME: the primary NAME that these sentinels name"
         ),
         .value(
             "--store-durability", "MODE",
-            "strict (default): refuse a Redis store that does not sync every change (appendonly yes, appendfsync always); relaxed: start anyway"
+            "strict (default): refuse a Redis store that does not sync every change (appendonly yes, appendfsync always), and with "
+                + "sentinels, acknowledge a change once a replica holds it; relaxed: start anyway, acknowledge at once"
         ),
         .value("--advertise", "HOST:PORT", "with a Redis store: where players reach this server (default: its first address and its port)"),
         .value("--max-per-address", "N", "connections at once from one remote address (default 16)"),
@@ -184,12 +187,12 @@ struct ServeCommand: Command {
             configuration.dataDirectory = directory
         } else if let store, store.lowercased().hasPrefix("redis") {
             do throws(RedisError) {
-                configuration.redisStore = try RedisAddress.parse(store)
+                configuration.redisStore = try RedisEndpoint.parse(store)
             } catch {
                 throw CommandLineError("--store: \(error.description)", option: "--store")
             }
         } else if let store {
-            throw CommandLineError("--store must be file:DIR or redis://HOST:PORT[/DB], not \(store)", option: "--store")
+            throw CommandLineError("--store must be file:DIR, \(RedisEndpoint.forms), not \(store)", option: "--store")
         }
         if configuration.redisStore == nil, configuration.advertisedAddress != nil {
             throw CommandLineError("--advertise is for servers sharing a Redis store (--store redis://...)", option: "--advertise")

@@ -7,6 +7,10 @@ struct RedisRequest {
         case caller(deliver: (Result<[RESPValue], RedisError>) -> Void)
         /// The connection's own `SELECT` after connecting.
         case selectDatabase
+        /// With sentinels, the connection's own `ROLE`: is it the primary?
+        case checkRole
+        /// `SUBSCRIBE`: gets every reply from then on, and is never done.
+        case subscription(deliver: (Result<[RESPValue], RedisError>) -> Void)
     }
 
     /// The encoded commands.
@@ -24,6 +28,9 @@ struct RedisRequest {
 
     /// Gives the caller its result; nothing for the connection's own requests.
     func finish(_ result: Result<[RESPValue], RedisError>) {
-        if case .caller(let deliver) = purpose { deliver(result) }
+        switch purpose {
+        case .caller(let deliver), .subscription(let deliver): deliver(result)
+        case .selectDatabase, .checkRole: break
+        }
     }
 }

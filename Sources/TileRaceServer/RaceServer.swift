@@ -41,7 +41,7 @@ public final class RaceServer: @unchecked Sendable {
         public var random = RandomSource.system
         /// Share the leaderboard, and rooms, through this Redis instead of
         /// `dataDirectory`.
-        public var redisStore: RedisAddress?
+        public var redisStore: RedisEndpoint?
         /// Start on a Redis store that does not sync every change to its
         /// append-only file (the log says so at start).
         public var acceptsRelaxedStoreDurability = false

@@ -36,7 +36,7 @@ import TileRaceTransport
         }
         defer { redis?.stop() }
         let host = try TestHost { configuration in
-            if let redis { configuration.redisStore = redis.address }
+            if let redis { configuration.redisStore = .server(redis.address) }
         }
 
         // ana's sprint, over the wire, on the seed the server chose.

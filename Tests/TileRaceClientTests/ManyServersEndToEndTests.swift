@@ -14,7 +14,7 @@ import TileRaceTestSupport
     @Test(.requiresRedis) func pickingAnotherServersRoomMovesThereAndJoinsIt() throws {
         let redis = try RedisForTests.start()
         let shared: (inout RaceServer.Configuration) -> Void = { configuration in
-            configuration.redisStore = redis.address
+            configuration.redisStore = .server(redis.address)
             configuration.directoryIntervalMilliseconds = 100
         }
         let a = try TestHost(configure: shared)

@@ -36,15 +36,35 @@ public final class RedisServerProcess {
     public let directory: String
     private let executable: String
     private let extraArguments: [String]
+    /// For a sentinel: the lines of its config file after `port`, `dir` and `logfile`.
+    private let sentinelSettings: [String]?
     private var process: Process?
 
     /// Starts a server on a free port and waits (at most 5 s) until it
     /// answers PING. `arguments` are added to the command line.
     /// - Throws: `Failure` when `redis-server` is missing or does not start.
-    public init(arguments: [String] = []) throws {
+    public convenience init(arguments: [String] = []) throws {
+        try self.init(arguments: arguments, sentinelSettings: nil)
+    }
+
+    /// A sentinel (`redis-server FILE --sentinel`) watching the primary `name` at
+    /// `primary` with `quorum`, its timeouts short for tests: it finds the replicas and
+    /// other sentinels by itself, and rewrites its config file in its directory.
+    public convenience init(sentinelOf name: String, primary: RedisAddress, quorum: Int = 2) throws {
+        try self.init(
+            arguments: [],
+            sentinelSettings: [
+                "sentinel monitor \(name) \(primary.host) \(primary.port) \(quorum)",
+                "sentinel down-after-milliseconds \(name) 1500", "sentinel failover-timeout \(name) 3000",
+                "sentinel parallel-syncs \(name) 2",
+            ])
+    }
+
+    private init(arguments: [String], sentinelSettings: [String]?) throws {
         guard let executable = RedisServerProcess.findExecutable() else { throw Failure(description: RedisServerProcess.notInstalled) }
         self.executable = executable
         extraArguments = arguments
+        self.sentinelSettings = sentinelSettings
         directory = NSTemporaryDirectory() + "tilerace-redis-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         address = RedisAddress(host: "127.0.0.1", port: 0)
@@ -129,6 +149,12 @@ public final class RedisServerProcess {
                 "--port", String(address.port), "--bind", "127.0.0.1", "--dir", directory, "--appendonly", "yes",
                 "--appendfsync", "always", "--save", "", "--daemonize", "no", "--logfile", directory + "/redis.log",
             ] + extraArguments
+        if let sentinelSettings {
+            let file = directory + "/sentinel.conf"
+            let lines = ["port \(address.port)", "bind 127.0.0.1", "dir \(directory)", "logfile \(directory)/redis.log"] + sentinelSettings
+            try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+            process.arguments = [file, "--sentinel"]
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

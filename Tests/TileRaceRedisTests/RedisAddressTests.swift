@@ -55,3 +55,40 @@ import Testing
         }
     }
 }
+
+/// `RedisEndpoint`: a plain address, or sentinels and the primary's name.
+@Suite struct RedisEndpointTests {
+    @Test func goodForms() throws {
+        let local = RedisAddress(host: "127.0.0.1", port: 26379)
+        #expect(try RedisEndpoint.parse("redis://127.0.0.1:6380/2") == .server(RedisAddress(host: "127.0.0.1", port: 6380, database: 2)))
+        #expect(try RedisEndpoint.parse("redis-sentinel://127.0.0.1/main") == .sentinels([local], name: "main"))
+        let three = try RedisEndpoint.parse("Redis-Sentinel://a.internal:26379,[::1]:26380,10.0.0.3/tile_race-1")
+        #expect(
+            three
+                == .sentinels(
+                    [
+                        RedisAddress(host: "a.internal", port: 26379), RedisAddress(host: "::1", port: 26380),
+                        RedisAddress(host: "10.0.0.3", port: 26379),
+                    ],
+                    name: "tile_race-1"))
+        #expect(three.description == "redis-sentinel://a.internal:26379,[::1]:26380,10.0.0.3:26379/tile_race-1")
+        #expect(try RedisEndpoint.parse(three.description) == three)
+    }
+
+    static let bad: [(String, String)] = [
+        ("redis-sentinel://127.0.0.1:26379", "the primary's NAME is missing"),
+        ("redis-sentinel://127.0.0.1:26379/", "the primary's NAME is missing"),
+        ("redis-sentinel://127.0.0.1:26379/a b", "the NAME \"a b\" is not letters, digits, -, _ and ."),
+        ("redis-sentinel://h:1/na/me", "the NAME \"na/me\" is not letters, digits, -, _ and ."),
+        ("redis-sentinel:///main", "a sentinel's HOST:PORT is missing"),
+        ("redis-sentinel://a:1,,b:2/main", "a sentinel's HOST:PORT is missing"),
+        ("redis-sentinel://a:port/main", "the sentinel \"a:port\" is not HOST:PORT"),
+        ("redis-sentinel://user@a:1/main", "unexpected characters (@, spaces, ? or #) in \"user@a:1\""),
+    ]
+
+    @Test(arguments: bad) func badForms(text: String, problem: String) {
+        #expect(throws: RedisError.badAddress("\(problem) in \"\(text)\": expected redis-sentinel://HOST:PORT[,HOST:PORT...]/NAME")) {
+            try RedisEndpoint.parse(text)
+        }
+    }
+}

@@ -74,6 +74,20 @@ import TileRaceTestSupport
         #expect(redis.sendAndWait(["ZSCORE", "board", "ana"]).map(\.integer) == .success(2048))
     }
 
+    @Test(.requiresRedis) func aScriptGoesByItsHashAndSurvivesAScriptFlush() throws {
+        let server = try RedisForTests.start()
+        let redis = RedisConnection(address: server.address)
+        defer { redis.close() }
+        let script = "return redis.call('INCR', KEYS[1])"
+        for expected in 1...3 { #expect(redis.sendAndWait(["EVAL", script, "1", "counter"]) == .success(.integer(expected))) }
+        #expect(redis.sendAndWait(["SCRIPT", "FLUSH"]) == .success(.simple("OK")))
+        for expected in 4...5 { #expect(redis.sendAndWait(["EVAL", script, "1", "counter"]) == .success(.integer(expected))) }
+        // The body went twice: the first time and after the flush; else by hash.
+        let stats = try #require(redis.sendAndWait(["INFO", "commandstats"]).get().string)
+        #expect(stats.contains("cmdstat_eval:calls=2,"))
+        #expect(stats.contains("cmdstat_evalsha:calls=4,") || stats.contains("cmdstat_evalsha:calls=3,"))
+    }
+
     @Test(.requiresRedis) func anErrorReplyIsDeliveredAsAValue() throws {
         let server = try RedisForTests.start()
         let redis = RedisConnection(address: server.address)

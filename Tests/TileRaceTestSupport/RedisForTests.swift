@@ -1,4 +1,5 @@
 import Foundation
+import TileRaceRedis
 import TileRaceRedisProcess
 
 // A release build of the whole package (CI's) builds this target too, where
@@ -58,8 +59,17 @@ public enum RedisForTests {
     /// - Throws: `Missing` when `redis-server` is missing but required, or
     ///   `RedisServerProcess.Failure` when it does not start.
     public static func start(arguments: [String] = []) throws -> RedisServerProcess {
+        try whereInstalled { try RedisServerProcess(arguments: arguments) }
+    }
+
+    /// Starts a sentinel of the test's own (`RedisServerProcess(sentinelOf:primary:quorum:)`), as `start` does.
+    public static func startSentinel(of name: String, primary: RedisAddress, quorum: Int) throws -> RedisServerProcess {
+        try whereInstalled { try RedisServerProcess(sentinelOf: name, primary: primary, quorum: quorum) }
+    }
+
+    private static func whereInstalled(_ start: () throws -> RedisServerProcess) throws -> RedisServerProcess {
         switch currentDecision {
-        case .run: return try RedisServerProcess(arguments: arguments)
+        case .run: return try start()
         case .fail: throw Missing()
         case .skip:
             #if canImport(Testing)

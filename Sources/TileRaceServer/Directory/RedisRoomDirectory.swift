@@ -14,10 +14,10 @@ final class RedisRoomDirectory: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tilerace.server.room-directory")
 
     /// Published rooms expire `expiryMilliseconds` after each publication.
-    init(address: RedisAddress, advertisedAddress: String, expiryMilliseconds: Int, timeoutMilliseconds: Int = 2000) {
+    init(address: RedisEndpoint, advertisedAddress: String, expiryMilliseconds: Int, timeoutMilliseconds: Int = 2000) {
         self.advertisedAddress = advertisedAddress
         self.expiryMilliseconds = expiryMilliseconds
-        connection = RedisConnection(address: address, timeoutMilliseconds: timeoutMilliseconds)
+        connection = RedisConnection(endpoint: address, timeoutMilliseconds: timeoutMilliseconds)
     }
 
     /// `completion` gets the other servers' rooms and nicknames, or nil when

@@ -5,7 +5,9 @@ import TileRaceTransport
 
 /// The leaderboard in a Redis server shared by a community of servers.
 /// `OK SUBMIT` follows Redis's reply, which with `appendfsync always`
-/// (checked at start) comes after the change is synced.
+/// (checked at start) comes after the change is synced; with sentinels, a
+/// change is acknowledged only once a replica holds it too (`WAIT 1`), so
+/// the loss of one machine and the fail-over lose nothing acknowledged.
 ///
 /// When Redis fails, the store is down (`StoreHealth`): requests are
 /// refused at once while one `PING` at a time checks whether it is back.
@@ -18,19 +20,24 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     private let log: ServerLog
     private var health = StoreHealth()
     private var isClosed = false
+    /// With sentinels and strict durability: how long a change waits for a replica.
+    private let replicaWaitMilliseconds: Int?
 
     /// Connects to Redis and checks its durability settings: without `acceptsRelaxedDurability`
-    /// it refuses to start unless `appendonly yes` and `appendfsync always`; with it, it starts and logs a warning.
+    /// it refuses to start unless `appendonly yes` and `appendfsync always`, or with sentinels,
+    /// a replica connected to the primary; with it, it starts and logs a warning.
     /// - Throws: `cannotConnect`, `unreachable`, or `notDurable`.
     init(
-        address: RedisAddress, acceptsRelaxedDurability: Bool = false, log: ServerLog, timeoutMilliseconds: Int = 2000
+        address endpoint: RedisEndpoint, acceptsRelaxedDurability: Bool = false, log: ServerLog, timeoutMilliseconds: Int = 2000
     ) throws(StoreError) {
-        let connection = RedisConnection(address: address, timeoutMilliseconds: timeoutMilliseconds)
-        let store = "\(address)"
+        let connection = RedisConnection(endpoint: endpoint, timeoutMilliseconds: timeoutMilliseconds) { line in
+            log(.info, "store.primary", [.init("store", "\(endpoint)")], message: "leaderboard store \(endpoint): \(line)")
+        }
+        let store = "\(endpoint)"
         let settings: [RESPValue]
-        switch connection.pipelineAndWait([["PING"], ["CONFIG", "GET", "appendonly"], ["CONFIG", "GET", "appendfsync"]]) {
+        switch connection.pipelineAndWait([["PING"], ["CONFIG", "GET", "appendonly"], ["CONFIG", "GET", "appendfsync"], ["ROLE"]]) {
         case .success(let values): settings = values
-        case .failure(.cannotConnect(_, let reason, _)):
+        case .failure(.cannotConnect(let address, let reason, _)):
             // Not "retrying": the server does not start without its store.
             connection.close()
             throw .cannotConnect(address, reason: reason)
@@ -38,7 +45,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
             connection.close()
             throw .unreachable(store: store, reason: error.description)
         }
-        guard settings.count == 3, settings[0].string == "PONG" else {
+        guard settings.count == 4, settings[0].string == "PONG" else {
             connection.close()
             let answer = settings.first.map(RedisLeaderboardCommands.describe) ?? "no reply"
             throw .unreachable(store: store, reason: "it did not answer PING: \(answer)")
@@ -46,7 +53,22 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         let appendOnly = settings[1].array?.last?.string
         let fsync = settings[2].array?.last?.string
         var warnings: [String] = []
-        if appendOnly != "yes" || fsync != "always" {
+        var replicaWait: Int?
+        if case .sentinels = endpoint {
+            // The promise is a second copy on another machine, not the primary's disk.
+            let replicas = settings[3].array.flatMap { $0.count == 3 ? $0[2].array?.count : nil } ?? 0
+            if acceptsRelaxedDurability {
+                warnings.append(
+                    "warning: --store-durability relaxed: changes are acknowledged before a replica of \(store) holds them; a fail-over can lose them"
+                )
+            } else if replicas == 0 {
+                connection.close()
+                throw .notDurable(
+                    store: store, detail: "has no replica connected to its primary (ROLE), so a fail-over could lose a change")
+            } else {
+                replicaWait = max(1, timeoutMilliseconds / 2)
+            }
+        } else if appendOnly != "yes" || fsync != "always" {
             let detail =
                 appendOnly == nil || fsync == nil
                 ? "does not let us read its appendonly and appendfsync settings (CONFIG GET)"
@@ -59,6 +81,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
                 "warning: --store-durability relaxed: the leaderboard store \(store) \(detail); a submission acknowledged just before a crash of Redis can be lost"
             )
         }
+        replicaWaitMilliseconds = replicaWait
         self.connection = connection
         self.log = log
         self.warnings = warnings
@@ -67,7 +90,14 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
     func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         if case .rate(let race) = request { return rate(race, attempt: 1, completion: completion) }
         let commands = commands
-        send(commands.command(for: request), completion: completion) { completion(commands.answer(to: request, reply: $0)) }
+        let changes =
+            switch request {
+            case .submit, .ban, .unban, .removeEntry: true
+            case .top, .record, .status, .bans, .proveClaim, .rate: false
+            }
+        send(commands.command(for: request), changes: changes, completion: completion) {
+            completion(commands.answer(to: request, reply: $0))
+        }
     }
 
     func close() {
@@ -98,7 +128,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
                 completion(.failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message))
                 return
             }
-            send(update.command, completion: completion) { [self] reply in
+            send(update.command, changes: true, completion: completion) { [self] reply in
                 guard reply.string != "ok" else { return completion(.rated(update.changes)) }
                 guard attempt < Self.rateAttempts else {
                     completion(
@@ -110,8 +140,27 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         }
     }
 
+    private static let unreplicated = LeaderboardAnswer.failed(
+        ProtocolError(.unavailable, "the shared leaderboard could not keep a second copy of this right now; try again in a moment"),
+        reason: nil)
+
     /// An error reply fails the request; an outage, or a store known to be
-    /// down, answers `ERR unavailable`.
+    /// down, answers `ERR unavailable`. A command that `changes` the store is
+    /// answered, with sentinels, once a replica confirms it (`WAIT`), else
+    /// `ERR unavailable`.
+    private func send(
+        _ command: [String], changes: Bool = false, completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
+        replied: @escaping @Sendable (RESPValue) -> Void
+    ) {
+        guard changes, let wait = replicaWaitMilliseconds else { return send(command, completion: completion, replied: replied) }
+        send(command, completion: completion) { [self] reply in
+            send(["WAIT", "1", String(wait)], completion: completion) { replicas in
+                guard (replicas.integer ?? 0) >= 1 else { return completion(Self.unreplicated) }
+                replied(reply)
+            }
+        }
+    }
+
     private func send(
         _ command: [String], completion: @escaping @Sendable (LeaderboardAnswer) -> Void,
         replied: @escaping @Sendable (RESPValue) -> Void
@@ -185,14 +234,14 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         case .wentDown:
             let reason = error.map { "\($0)" } ?? "no reply"
             log(
-                .error, "store.down", [.init("store", "\(connection.address)"), .init("reason", reason)],
+                .error, "store.down", [.init("store", "\(connection.endpoint)"), .init("reason", reason)],
                 message:
-                    "error: leaderboard store \(connection.address) unreachable (\(reason)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
+                    "error: leaderboard store \(connection.endpoint) unreachable (\(reason)); SUBMIT, TOP and RECORD answer ERR unavailable until it is back"
             )
         case .cameBack:
             log(
-                .info, "store.up", [.init("store", "\(connection.address)")],
-                message: "leaderboard store \(connection.address) reachable again")
+                .info, "store.up", [.init("store", "\(connection.endpoint)")],
+                message: "leaderboard store \(connection.endpoint) reachable again")
         case nil:
             break
         }

@@ -51,6 +51,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "`redis-server --port \(address.port) --appendonly yes --appendfsync always`, or check the address given to --store"
         case .unreachable(let store, let reason):
             "cannot use the leaderboard store \(store): \(reason)"
+        case .notDurable(let store, let detail) where store.hasPrefix("redis-sentinel://"):
+            "the leaderboard store \(store) \(detail); start a replica of its primary (replicaof in redis.conf), "
+                + "or start with --store-durability relaxed to accept that"
         case .notDurable(let store, let detail):
             "the leaderboard store \(store) \(detail), so an acknowledged submission could be lost in a crash; "
                 + "set it with `redis-cli -h HOST -p PORT CONFIG SET appendonly yes` and `CONFIG SET appendfsync always` "

@@ -113,7 +113,7 @@ import TileRaceTestSupport
         let b = try TestServer(redis: redis.address)
         let published = try publications(of: b, in: redis)
         // A server that publishes once and dies (no clean withdrawal).
-        let ghost = RedisRoomDirectory(address: redis.address, advertisedAddress: "10.9.9.9:2048", expiryMilliseconds: 500)
+        let ghost = RedisRoomDirectory(address: .server(redis.address), advertisedAddress: "10.9.9.9:2048", expiryMilliseconds: 500)
         let ghostRooms = try RedisKeyWatch(redis.address, key: RedisRoomDirectory.Keys.rooms(of: "10.9.9.9:2048"))
         let sent = DispatchSemaphore(value: 0)
         let room = RoomDescription(

@@ -137,8 +137,8 @@ import TileRaceTestSupport
     @Test(.requiresRedis) func twoServersOfOneRedisShareTheRatings() throws {
         let redis = try RedisForTests.start()
         defer { redis.stop() }
-        let first = try RedisLeaderboardService(address: redis.address, log: .silent)
-        let second = try RedisLeaderboardService(address: redis.address, log: .silent)
+        let first = try RedisLeaderboardService(address: .server(redis.address), log: .silent)
+        let second = try RedisLeaderboardService(address: .server(redis.address), log: .silent)
         defer {
             first.close()
             second.close()

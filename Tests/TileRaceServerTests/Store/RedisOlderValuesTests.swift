@@ -46,7 +46,7 @@ import TileRaceTestSupport
         let control = RedisConnection(address: redis.address)
         defer { control.close() }
         for reply in try control.pipelineAndWait(Self.fixture).get() { _ = try reply.checked() }
-        let service = try RedisLeaderboardService(address: redis.address, log: .silent)
+        let service = try RedisLeaderboardService(address: .server(redis.address), log: .silent)
         defer { service.close() }
         let ask = { (request: LeaderboardRequest) -> LeaderboardAnswer in
             let box = AnswerBox()

@@ -21,16 +21,18 @@ import TileRaceTestSupport
 @Suite struct RedisStallTests {
     private static let top = LeaderboardRequest.top(LeaderboardQuery(), today: "2026-11-23")
 
-    /// How many `EVAL`s (one per leaderboard request) Redis has run.
+    /// How many scripts (one per leaderboard request) Redis has run, by `EVAL` or `EVALSHA`.
     private static func evalCalls(_ address: RedisAddress) -> Int {
         let connection = RedisConnection(address: address)
         defer { connection.close() }
         guard case .success(.bulk(let bytes?)) = connection.sendAndWait(["INFO", "commandstats"]) else { return -1 }
-        let prefix = "cmdstat_eval:calls="
-        for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix(prefix) {
-            return Int(line.dropFirst(prefix.count).prefix { $0.isNumber }) ?? -1
+        var calls = 0
+        for prefix in ["cmdstat_eval:calls=", "cmdstat_evalsha:calls="] {
+            for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix(prefix) {
+                calls += Int(line.dropFirst(prefix.count).prefix { $0.isNumber }) ?? 0
+            }
         }
-        return 0
+        return calls
     }
 
     private static func isUnavailable(_ answer: LeaderboardAnswer) -> Bool {
@@ -48,7 +50,7 @@ import TileRaceTestSupport
         let redis = try RedisForTests.start()
         let logs = LogCapture()
         let service = try RedisLeaderboardService(
-            address: redis.address, log: logs.log, timeoutMilliseconds: 1000)
+            address: .server(redis.address), log: logs.log, timeoutMilliseconds: 1000)
         defer { service.close() }
         guard case .page = Self.ask(service, Self.top) else {
             Issue.record("no page before the stall")

@@ -30,7 +30,7 @@ final class ServiceUnderTest {
         case .redis:
             let redis = try RedisForTests.start()
             self.redis = redis
-            service = try RedisLeaderboardService(address: redis.address, log: .silent)
+            service = try RedisLeaderboardService(address: .server(redis.address), log: .silent)
         }
     }
 

@@ -51,7 +51,7 @@ final class TestServer {
     init(
         limits: ServerLimits = .fast, dataDirectory: String? = nil, random: RandomSource = .system,
         clock: any ServerClock = SystemClock(), makeStore: (@Sendable () -> any LeaderboardPersisting)? = nil,
-        redis: RedisAddress? = nil, relaxedDurability: Bool = false, directoryIntervalMilliseconds: Int = 100,
+        redis: RedisAddress? = nil, store: RedisEndpoint? = nil, relaxedDurability: Bool = false, directoryIntervalMilliseconds: Int = 100,
         shards: Int? = nil, logFormat: ServerLog.Format = .text, operatorSecret: String? = nil
     ) throws {
         var configuration = RaceServer.Configuration()
@@ -65,7 +65,7 @@ final class TestServer {
         configuration.log = logs.log
         configuration.log.format = logFormat
         if let shards { configuration.shards = shards }
-        configuration.redisStore = redis
+        configuration.redisStore = store ?? redis.map(RedisEndpoint.server)
         configuration.acceptsRelaxedStoreDurability = relaxedDurability
         configuration.directoryIntervalMilliseconds = directoryIntervalMilliseconds
         configuration.operatorSecret = operatorSecret
