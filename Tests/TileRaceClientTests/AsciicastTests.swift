@@ -75,4 +75,42 @@ import TileRaceEngine
         #expect(terminal.text == end.plainText)
         #expect(terminal.text.contains("36"))  // the final score
     }
+
+    /// `s` on the end-of-race dialog saves the race just run, in the current directory, under a name not taken;
+    /// its record replays to the board on screen.
+    @Test func theRaceJustRunIsSavedAsARecording() throws {
+        var model = Fixtures.race()
+        _ = update(&model, .key(.character("q")))
+        _ = update(&model, .key(.character("y")))
+        model.dialogOpenedAt = nil
+        _ = update(&model, .key(.enter))
+        let effects = update(&model, .key(.character("s")))
+        guard case .saveRecording(let record) = try #require(effects.first) else {
+            Issue.record("\(effects)")
+            return
+        }
+        let session = try #require(model.session)
+        #expect(record.log.entries.count == 5 && record.log.isTimed)
+        #expect(Replay.run(seed: record.seed, config: record.config, log: record.log).game.board == session.game.board)
+        #expect(record.title == "race in room friday · 4x4 to 2048")
+
+        let directory = NSTemporaryDirectory() + "tilerace-recordings-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let network = ClientNetwork(queue: DispatchQueue(label: "test")) { _ in }
+        let interpreter = EffectInterpreter(network: network, store: nil, recordingDirectory: directory)
+        for number in 1...2 {
+            guard case .handled(let events) = interpreter.perform(.saveRecording(record), model: model),
+                case .recordingSaved(let name) = try #require(events.first)
+            else {
+                Issue.record("not saved")
+                return
+            }
+            #expect(name == "tilerace-\(model.today)-\(number).cast")
+            let text = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+            #expect(text == Asciicast.make(record, today: model.today))
+        }
+        _ = update(&model, .recordingSaved("tilerace-2026-12-07-2.cast"))
+        #expect(model.notice?.text == "saved: asciinema play tilerace-2026-12-07-2.cast")
+    }
 }

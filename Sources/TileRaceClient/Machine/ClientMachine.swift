@@ -192,7 +192,7 @@ package struct ClientMachine: Sendable {
             case .suspend:
                 // As `fg` right after Ctrl-Z.
                 events.append(.continued)
-            case .saveStatistics, .redraw, .bell:
+            case .saveStatistics, .redraw, .bell, .saveRecording:
                 break
             }
         }

@@ -23,6 +23,8 @@ enum Effect: Hashable, Sendable {
     case stopBot(id: Int)
     /// Off the loop's queue (`Event.hintFound`).
     case findHint(Board)
+    /// As an asciicast file (`Asciicast`), in the current directory.
+    case saveRecording(RecordToWatch)
 }
 
 extension Effect {

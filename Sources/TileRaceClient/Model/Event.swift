@@ -14,6 +14,9 @@ enum Event: Sendable {
     case configSaved(backup: String?)
     case configSaveFailed(String)
     case statisticsSaveFailed(String)
+    /// The file's name.
+    case recordingSaved(String)
+    case recordingSaveFailed(String)
     /// Ourselves included; sent now and then while hosting.
     case hostedClientCount(Int)
     /// It could not connect, its room refused it, or the server went away.

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import TileRaceBot
 
 /// Carries out effects that reach outside the model but not the terminal; the headless test client
@@ -24,6 +25,8 @@ final class EffectInterpreter {
     private var botHandles: [Int: BotHandle] = [:]
     /// Quitting then waits for the server's goodbye.
     private var hasSentQuit = false
+    /// Where `s` on the end-of-game dialog saves the game.
+    private let recordingDirectory: String
 
     /// Long enough for a server across the world, short enough not to be noticed.
     static let goodbyeWaitMilliseconds = 300
@@ -31,8 +34,9 @@ final class EffectInterpreter {
     /// `store` nil: nowhere to save, and saving says so.
     init(
         network: ClientNetwork, store: ConfigStore?, statisticsStore: StatisticsStore? = nil, bots: BotLauncher? = nil,
-        deliver: @escaping @Sendable (Event) -> Void = { _ in }
+        recordingDirectory: String = FileManager.default.currentDirectoryPath, deliver: @escaping @Sendable (Event) -> Void = { _ in }
     ) {
+        self.recordingDirectory = recordingDirectory
         self.network = network
         self.store = store
         self.statisticsStore = statisticsStore
@@ -56,6 +60,21 @@ final class EffectInterpreter {
         network.awaitClose(withinMilliseconds: EffectInterpreter.goodbyeWaitMilliseconds, done)
     }
 
+    /// `tilerace-<date>-<n>.cast` in `recordingDirectory`, the first such name not taken.
+    private func saveRecording(_ record: RecordToWatch, today: String) -> Event {
+        let text = Asciicast.make(record, today: today)
+        for number in 1...999 {
+            let name = "tilerace-\(today)-\(number).cast"
+            let path = recordingDirectory + "/" + name
+            guard !FileManager.default.fileExists(atPath: path) else { continue }
+            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+                return .recordingSaveFailed("cannot write \(path)")
+            }
+            return .recordingSaved(name)
+        }
+        return .recordingSaveFailed("999 recordings of \(today) are in \(recordingDirectory) already")
+    }
+
     /// `model` is the model after the update that asked for it.
     func perform(_ effect: Effect, model: Model) -> Outcome {
         switch effect {
@@ -76,6 +95,8 @@ final class EffectInterpreter {
             botHandles[request.id] = bots(request) { reason in deliver(.botEnded(id: request.id, reason: reason)) }
         case .stopBot(let id):
             botHandles.removeValue(forKey: id)?()
+        case .saveRecording(let record):
+            return .handled([saveRecording(record, today: model.today)])
         case .findHint(let board):
             let deliver = deliver
             DispatchQueue.global(qos: .userInitiated).async {

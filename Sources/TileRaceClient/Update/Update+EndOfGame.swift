@@ -111,6 +111,8 @@ extension Update {
             if key == .escape { end.stage = .closed(message: "submission sent; not waiting for the answer", kind: .info) }
         case .closed:
             switch key {
+            case .character("s"), .character("S"):
+                return saveRecording(of: session, model: &model)
             case .character("r"), .character("n"):
                 if session.isRace { return [] }
                 return newGame(&model)
@@ -126,6 +128,24 @@ extension Update {
         }
         model.session?.end = end
         return []
+    }
+
+    /// The game just played, as the watch screen draws it, at its pace.
+    static func saveRecording(of session: PlaySession, model: inout Model) -> [Effect] {
+        guard let log = session.record, !log.entries.isEmpty else {
+            model.show(
+                session.record == nil ? "no recording: the board became the server's copy during the game" : "nothing to save: no move",
+                .warning)
+            return []
+        }
+        let config = session.game.config
+        let title =
+            switch session.mode {
+            case .race(let room): "race in room \(room) · \(config.size)x\(config.size) to \(config.target)"
+            case .daily(let date): "daily challenge \(date)"
+            case .practice: "practice · seed \(session.game.seed.text)"
+            }
+        return [.saveRecording(RecordToWatch(seed: session.game.seed, config: config, log: log, title: title, expected: nil))]
     }
 
     /// Watching the others finish.

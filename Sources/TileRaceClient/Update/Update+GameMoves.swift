@@ -28,6 +28,7 @@ extension Update {
 
     /// In practice, `PRACTICE` goes first with the first entry when not sent before (`Update.mirrorPractice`).
     static func send(_ entry: GameLog.Entry, session: inout PlaySession, model: Model) -> [Effect] {
+        session.record?.append(entry, at: session.clock.elapsed(at: model.now))
         var effects = mirrorPractice(&session, model: model)
         guard session.sendsEntries else { return effects }
         session.sequence += 1
@@ -232,6 +233,7 @@ extension Update {
             session.unacknowledged = [:]
             session.animation = nil
             session.removalCursor = nil
+            if changed { session.record = nil }
             if goesOn {
                 session.end = nil
                 session.clock.reopen()

@@ -18,8 +18,8 @@ extension Update {
             model.now = max(model.now, now)
         case .resize(let size):
             model.size = size
-        case .key, .terminate, .dateChanged, .server, .configSaved, .configSaveFailed, .statisticsSaveFailed, .hostedClientCount, .botEnded,
-            .hintFound, .continued:
+        case .key, .terminate, .dateChanged, .server, .configSaved, .configSaveFailed, .statisticsSaveFailed, .recordingSaved,
+            .recordingSaveFailed, .hostedClientCount, .botEnded, .hintFound, .continued:
             break
         }
         return []

@@ -99,6 +99,10 @@ enum Update {
             model.show("could not save settings: \(ScreenText.sanitize(message))", .warning, sticky: true)
         case .statisticsSaveFailed(let message):
             model.show("could not save the statistics: \(ScreenText.sanitize(message))", .warning)
+        case .recordingSaved(let name):
+            model.show("saved: asciinema play \(ScreenText.sanitize(name))", .success, sticky: true)
+        case .recordingSaveFailed(let message):
+            model.show("could not save the recording: \(ScreenText.sanitize(message))", .warning, sticky: true)
         case .hostedClientCount(let count):
             model.hostedClientCount = max(0, count)
         case .botEnded(let id, let reason):

@@ -91,7 +91,8 @@ enum EndOfGameView {
             }
             let hint =
                 session.isRace
-                ? "Enter watch the race    q leave the room" : session.ghost != nil ? "r race again    q menu" : "r new game    q menu"
+                ? "Enter watch the race    s save    q leave the room"
+                : session.ghost != nil ? "r race again    s save    q menu" : "r new game    s save    q menu"
             lines.append(Dialog.Line(text: hint, style: theme.muted))
         }
         // After a practice or daily game: its score over the moves, when there is room.
