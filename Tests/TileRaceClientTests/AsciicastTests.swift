@@ -76,7 +76,7 @@ import TileRaceEngine
         #expect(terminal.text.contains("36"))  // the final score
     }
 
-    /// `s` on the end-of-race dialog saves the race just run, in the current directory, under a name not taken;
+    /// `c` on the end-of-race dialog saves the race just run, in the current directory, under a name not taken;
     /// its record replays to the board on screen.
     @Test func theRaceJustRunIsSavedAsARecording() throws {
         var model = Fixtures.race()
@@ -84,7 +84,7 @@ import TileRaceEngine
         _ = update(&model, .key(.character("y")))
         model.dialogOpenedAt = nil
         _ = update(&model, .key(.enter))
-        let effects = update(&model, .key(.character("s")))
+        let effects = update(&model, .key(.character("c")))
         guard case .saveRecording(let record) = try #require(effects.first) else {
             Issue.record("\(effects)")
             return

@@ -70,7 +70,7 @@ import TileRaceProtocol
             Fixtures.reply(&model, to: .submit(nickname: "ana", token: nil), .submit(claimed))
             let text = view(model, size: size, theme: .classic).plainText
             let rows = text.split(separator: "\n")
-            #expect(text.contains("r new game    s save    q menu"), "\(size)\n\(text)")
+            #expect(text.contains("r new game    c save    q menu"), "\(size)\n\(text)")
             let board = "ana is 2nd on the leaderboard with 20 116"
             #expect(rows.contains { $0.contains(board) && !$0.contains("sprint") }, "\(size)\n\(text)")
             #expect(rows.contains { $0.contains("sprint 01:23.4 to 2048: 3rd on the sprint board") }, "\(size)\n\(text)")

@@ -38,7 +38,7 @@ struct PlaySession: Hashable, Sendable {
     var boardsAfter: [Int: Board] = [:]
     /// Resent after a dropped connection is resumed.
     var unacknowledged: [Int: GameLog.Entry] = [:]
-    /// Every entry played here, timed from the first move, to save as a recording (`s` once the game is over);
+    /// Every entry played here, timed from the first move, to save as a recording (`c` once the game is over);
     /// nil once the server's copy replaced our board, when it no longer replays to what is shown.
     var record: GameLog? = GameLog()
     var restarts = 0

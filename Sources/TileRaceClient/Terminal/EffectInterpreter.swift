@@ -25,7 +25,7 @@ final class EffectInterpreter {
     private var botHandles: [Int: BotHandle] = [:]
     /// Quitting then waits for the server's goodbye.
     private var hasSentQuit = false
-    /// Where `s` on the end-of-game dialog saves the game.
+    /// Where `c` on the end-of-game dialog saves the game.
     private let recordingDirectory: String
 
     /// Long enough for a server across the world, short enough not to be noticed.

@@ -111,7 +111,8 @@ extension Update {
             if key == .escape { end.stage = .closed(message: "submission sent; not waiting for the answer", kind: .info) }
         case .closed:
             switch key {
-            case .character("s"), .character("S"):
+            // Not `s`, a move key that may still be pressed as the game ends.
+            case .character("c"), .character("C"):
                 return saveRecording(of: session, model: &model)
             case .character("r"), .character("n"):
                 if session.isRace { return [] }

@@ -91,8 +91,8 @@ enum EndOfGameView {
             }
             let hint =
                 session.isRace
-                ? "Enter watch the race    s save    q leave the room"
-                : session.ghost != nil ? "r race again    s save    q menu" : "r new game    s save    q menu"
+                ? "Enter watch the race    c save    q leave the room"
+                : session.ghost != nil ? "r race again    c save    q menu" : "r new game    c save    q menu"
             lines.append(Dialog.Line(text: hint, style: theme.muted))
         }
         // After a practice or daily game: its score over the moves, when there is room.
