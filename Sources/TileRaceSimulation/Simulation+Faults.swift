@@ -1,3 +1,5 @@
+import TileRaceServer
+
 /// One fault every few seconds during the chaos, kind and target drawn when it strikes;
 /// then the drain heals everything.
 extension Simulation {
@@ -17,6 +19,8 @@ extension Simulation {
         case store(StoreMode, milliseconds: Int)
         /// A client bug, so it must ask for the server's copy (`RESYNC`).
         case miscount(player: Int)
+        /// An armed fail-over strikes (`armedFailover`).
+        case failoverDue
         case next
     }
 
@@ -58,11 +62,17 @@ extension Simulation {
         case .restart(let index):
             guard !servers[index].isRunning else { return }
             startServer(index)
+        case .failoverDue:
+            guard let milliseconds = armedFailover, !isDraining else { return }
+            armedFailover = nil
+            faultCount += 1
+            inject(.store(.failover, milliseconds: milliseconds))
         case .miscount(let index):
             pendingMiscounts.insert(index)
         case .store(let mode, let milliseconds):
             note("store", mode == .healthy ? "healthy" : "\(mode.rawValue) for \(milliseconds) ms")
             storeMode = mode
+            if mode == .failover { failOver() }
             if mode != .healthy { queue.schedule(.fault(.store(.healthy, milliseconds: 0)), at: now + milliseconds) }
         }
     }
@@ -92,9 +102,25 @@ extension Simulation {
         case "stop":
             return .stop(server: random.int(in: 0...(servers.count - 1)), milliseconds: random.int(in: 500...20_000))
         default:
-            let mode = random.pick([(1, StoreMode.slow), (1, .failing), (1, .down)])
-            return .store(mode, milliseconds: random.int(in: 1000...15_000))
+            let mode = random.pick([(1, StoreMode.slow), (1, .failing), (1, .down), (1, .failover)])
+            let milliseconds = random.int(in: 1000...15_000)
+            guard mode == .failover, unacknowledged.isEmpty else { return .store(mode, milliseconds: milliseconds) }
+            // It strikes while a change is on its way: the next one (`askStore`), or in 15 s at the latest.
+            armedFailover = milliseconds
+            queue.schedule(.fault(.failoverDue), at: now + 15_000)
+            return nil
         }
+    }
+
+    /// The answers on their way are lost (`Event.storeAnswer`), and the new primary holds the changes up to the last
+    /// acknowledged, none after it.
+    private func failOver() {
+        note("store", "fails over: \(store.leaderboard.lastSequence - acknowledged.sequence) unacknowledged record(s) lost")
+        storePrimary += 1
+        unacknowledged = [:]
+        store.close()
+        store = FileLeaderboardService(store: LeaderboardStore.inMemory(acknowledged.leaderboard))
+        checkAcknowledgedKept()
     }
 
     private func connection(of party: Party) -> Int? {
@@ -121,5 +147,6 @@ extension Simulation {
         outages = [:]
         for index in servers.indices where !servers[index].isRunning { startServer(index) }
         storeMode = .healthy
+        armedFailover = nil
     }
 }

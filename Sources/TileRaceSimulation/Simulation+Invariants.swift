@@ -170,7 +170,25 @@ extension Simulation {
     /// At the end of the drain: every race that started before it ended, and the leaderboard keeps its rules.
     func finalChecks() {
         checkNoStuckRace { $0 < settings.chaosMilliseconds }
+        if violation == nil { checkAcknowledgedKept() }
         if violation == nil { checkLeaderboard() }
+    }
+
+    /// After a fail-over and at the end: the store holds every record acknowledged (its sequence) and every claim a
+    /// `SUBMIT`'s answer gave.
+    func checkAcknowledgedKept() {
+        let leaderboard = store.leaderboard
+        let today = UTCTime.date(epochMilliseconds: clock.wallMilliseconds)
+        if leaderboard.lastSequence < acknowledged.sequence {
+            fail(
+                "the store keeps what it acknowledged",
+                "the store's last record is \(leaderboard.lastSequence) but record \(acknowledged.sequence) was acknowledged")
+        } else if let (key, token) = acknowledgedClaims.sorted(by: { $0.key < $1.key }).first(where: {
+            leaderboard.claim(of: $0.key, on: today)?.token != $0.value
+        }) {
+            let held = leaderboard.claim(of: key, on: today).map { "the token \($0.token)" } ?? "no claim"
+            fail("the store keeps what it acknowledged", "\(key) was given the claim token \(token) but the store holds \(held)")
+        }
     }
 
     /// One entry per nickname per board, best first, at most 100.

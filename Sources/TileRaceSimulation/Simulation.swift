@@ -19,7 +19,8 @@ package final class Simulation {
         case connectDone(Party, attempt: Int, server: Int, latency: Int)
         case serverTick(Int, generation: Int)
         case serverTurn(Int, generation: Int, ConnectionID)
-        case storeAnswer(Int, generation: Int, id: Int, LeaderboardAnswer)
+        /// `primary`: the store's primary that answered; a fail-over loses its answers still on their way.
+        case storeAnswer(Int, generation: Int, id: Int, primary: Int, LeaderboardAnswer)
         case remoteRooms(Int, generation: Int)
         case playerTick(Int)
         case playerAct(Int)
@@ -37,6 +38,8 @@ package final class Simulation {
 
     enum StoreMode: String {
         case healthy, slow, failing, down
+        /// A fail-over: down for a while, then back with only the changes up to the last acknowledged.
+        case failover
     }
 
     let seed: UInt64
@@ -57,9 +60,20 @@ package final class Simulation {
     let playerCount: Int
     /// The nicknames claimed before the run, and the ratings stored then.
     let claims: SimulatedClaims
-    /// The shared leaderboard store, holding `claims` at the start.
-    let store: FileLeaderboardService
+    /// The shared leaderboard store, holding `claims` at the start; a fail-over replaces it.
+    var store: FileLeaderboardService
     var storeMode = StoreMode.healthy
+    /// Counts the store's fail-overs (`Event.storeAnswer`).
+    var storePrimary = 0
+    /// The store after each change whose answer is still on its way, by server, generation and request.
+    var unacknowledged: [String: (sequence: Int, leaderboard: Leaderboard)] = [:]
+    /// The store after the last change acknowledged (its answer delivered): a fail-over comes back to it, as a
+    /// replica holds what the primary sent it in order, at least up to the last write that `WAIT` confirmed.
+    var acknowledged: (sequence: Int, leaderboard: Leaderboard)
+    /// A fail-over drawn while no change was on its way: it strikes at the next change.
+    var armedFailover: Int?
+    /// Each claim's token once a `SUBMIT`'s answer gave it, by nickname key.
+    var acknowledgedClaims: [String: String] = [:]
     /// Each server's last published rooms and when.
     var directory: [Int: (rooms: [RoomDescription], at: Int)] = [:]
     var monitor = WireMonitor()
@@ -106,6 +120,7 @@ package final class Simulation {
             playerCount: playerCount, today: UTCTime.date(epochMilliseconds: SimulationClock.startEpochMilliseconds),
             random: &claimsRandom)
         store = FileLeaderboardService(store: LeaderboardStore.inMemory(claims.leaderboard))
+        acknowledged = (claims.leaderboard.lastSequence, claims.leaderboard)
         operatorRandom = SimulationRandom(seed: seed ^ 0x6f70_6572_6174_6f72)
         self.trace = trace
     }
@@ -210,9 +225,19 @@ package final class Simulation {
         case .serverTurn(let index, let generation, let id):
             guard servers[index].generation == generation else { return }
             feed(index, .inputTurn(id))
-        case .storeAnswer(let index, let generation, let id, let answer):
-            let snapshot = ratingSnapshots.removeValue(forKey: "\(index)/\(generation)/\(id)")
-            ratingsAwaited["\(index)/\(generation)/\(id)"] = nil
+        case .storeAnswer(let index, let generation, let id, let primary, var answer):
+            let key = "\(index)/\(generation)/\(id)"
+            var snapshot = ratingSnapshots.removeValue(forKey: key)
+            ratingsAwaited[key] = nil
+            if primary == storePrimary {
+                acknowledge(answer, key: key)
+                // The ratings its RESULT lines carry are those the store holds as they go out.
+                snapshot?.after = store.leaderboard.ratings
+            } else {
+                // The primary that computed it failed over before it was delivered.
+                answer = .failed(ProtocolError(.unavailable, "the leaderboard store is unavailable"), reason: "failed over")
+                snapshot = nil
+            }
             guard servers[index].generation == generation else { return }
             // The RESULT lines a rated race's answer lets out are checked against the store's ratings around it.
             monitor.ratingSnapshot = snapshot
@@ -549,12 +574,12 @@ package final class Simulation {
             ratingsAwaited["\(index)/\(generation)/\(id)"] = Set(race.racers.map { Names.nicknameKey($0.nickname) })
         }
         switch storeMode {
-        case .down:
+        case .down, .failover:
             let answer = LeaderboardAnswer.failed(ProtocolError(.unavailable, "the leaderboard store is unavailable"), reason: nil)
-            queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + 1)
+            queue.schedule(.storeAnswer(index, generation: generation, id: id, primary: storePrimary, answer), at: now + 1)
         case .failing:
             let answer = LeaderboardAnswer.failed(ProtocolError(.unavailable, "the leaderboard store timed out"), reason: "timed out")
-            queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + 2000)
+            queue.schedule(.storeAnswer(index, generation: generation, id: id, primary: storePrimary, answer), at: now + 2000)
         case .healthy, .slow:
             let answer = answerNow(request, id: id, from: index)
             // Its own stream, so it changes no other draw.
@@ -567,16 +592,22 @@ package final class Simulation {
                 isOperators
                 ? (storeMode == .slow ? operatorRandom.int(in: 300...1500) : operatorRandom.int(in: 1...20))
                 : (storeMode == .slow ? random.int(in: 300...1500) : random.int(in: 1...20))
-            queue.schedule(.storeAnswer(index, generation: generation, id: id, answer), at: now + delay)
+            queue.schedule(.storeAnswer(index, generation: generation, id: id, primary: storePrimary, answer), at: now + delay)
         }
     }
 
     /// The store answers on its own queue: wait. Rated races keep the ratings around them
     /// for their `RESULT` lines.
     private func answerNow(_ request: LeaderboardRequest, id: Int, from index: Int) -> LeaderboardAnswer {
-        let before = store.leaderboard.ratings
+        let old = store.leaderboard
+        let before = old.ratings
         let answer = store.answer(request)
-        let after = store.leaderboard.ratings
+        let leaderboard = store.leaderboard
+        let after = leaderboard.ratings
+        if leaderboard.lastSequence > old.lastSequence {
+            unacknowledged["\(index)/\(servers[index].generation)/\(id)"] = (leaderboard.lastSequence, leaderboard)
+            if armedFailover != nil { queue.schedule(.fault(.failoverDue), at: now) }
+        }
         var ratedNicknames: [String]?
         if case .rate(let race) = request {
             ratedNicknames = race.racers.map(\.nickname)
@@ -591,6 +622,15 @@ package final class Simulation {
             fail("a rating changes only through a rated race", violation)
         }
         return answer
+    }
+
+    /// The answer is delivered: its change (if any) and those before it are acknowledged.
+    private func acknowledge(_ answer: LeaderboardAnswer, key: String) {
+        if case .submitted(let receipt, _) = answer, let token = receipt.token {
+            acknowledgedClaims[Names.nicknameKey(receipt.nickname)] = token
+        }
+        guard let change = unacknowledged.removeValue(forKey: key), change.sequence > acknowledged.sequence else { return }
+        acknowledged = change
     }
 
     // MARK: Tracing and failing

@@ -132,10 +132,21 @@ import TileRaceProtocol
             ("refuse", { $0.contains("refuses connections for") }),
             ("stop", { $0.contains(": stops for") }),
             ("store", { $0.contains("store: slow for") || $0.contains("store: failing for") || $0.contains("store: down for") }),
+            ("fail-over", { $0.contains("store: fails over:") }),
         ]
         for (kind, isFault) in kinds {
             #expect(lines.contains(where: isFault), "no \(kind) fault in seeds 1 to 8")
         }
+    }
+
+    /// A fail-over that strikes while a rated race's ratings are on their way
+    /// loses them (the store comes back with what it acknowledged): the race
+    /// ends unrated, and the store keeps every acknowledged record and claim.
+    @Test func aFailOverLosesOnlyWhatWasNotAcknowledged() {
+        let report = Simulation.run(seed: 121, isTraced: true)
+        #expect(report.violation == nil)
+        #expect(report.trace.contains { $0.contains("store: fails over: 2 unacknowledged record(s) lost") })
+        #expect(report.trace.contains { $0.contains("could not be rated: failed over") })
     }
 
     /// Players race leaderboard entries' ghosts (`g`): the servers start
