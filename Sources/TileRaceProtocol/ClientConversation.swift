@@ -96,9 +96,13 @@ public struct ClientConversation: Sendable {
 
     private mutating func handle(_ line: String, into outputs: inout [Output]) {
         guard isGreeted else {
-            if case .event(.hello(let greeting))? = try? ServerMessage.parse(line), greeting.version == ClientMessage.protocolVersion {
+            let message = try? ServerMessage.parse(line)
+            if case .event(.hello(let greeting))? = message, greeting.version == ClientMessage.protocolVersion {
                 isGreeted = true
                 outputs.append(.greeted(greeting))
+            } else if case .error(let refusal)? = message {
+                // A TileRace server that turns the connection away (full, too many from this address) says why instead.
+                outputs.append(fail("the server refused the connection: \(TextFilter.printableASCII(String(refusal.message.prefix(120))))"))
             } else {
                 outputs.append(fail("this is not a TileRace server (it said \"\(TextFilter.printableASCII(String(line.prefix(40))))\")"))
             }

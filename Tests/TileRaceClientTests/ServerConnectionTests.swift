@@ -215,6 +215,13 @@ import TileRaceTransport
         #expect(reason == "this is not a TileRace server (it said \"SSH-2.0-OpenSSH_9.6\")")
     }
 
+    @Test func aServerThatTurnsUsAwaySaysWhy() throws {
+        let fake = try #require(FakeServer(sending: "ERR too-many-connections too many connections from 127.0.0.1\n"))
+        let client = Recorder(ServerEndpoint(host: "127.0.0.1", port: fake.port))
+        let reason = try client.wait("disconnection") { if case .disconnected(let reason, _) = $0 { reason } else { nil } }
+        #expect(reason == "the server refused the connection: too many connections from 127.0.0.1")
+    }
+
     @Test func badLinesAreDroppedAndTheRestIsRead() throws {
         let text = "HELLO tilerace 1 server=fake\r\nJOINED room=a nick=bo role=player\nGARBAGE \u{1B}[2J\nBYE going away\n"
         let fake = try #require(FakeServer(sending: text))
