@@ -146,7 +146,10 @@ extension Update {
             case .daily(let date): "daily challenge \(date)"
             case .practice: "practice · seed \(session.game.seed.text)"
             }
-        return [.saveRecording(RecordToWatch(seed: session.game.seed, config: config, log: log, title: title, expected: nil))]
+        // Timed from the first move, as a record is: a race's clock started at its START.
+        let first = log.times?.first ?? 0
+        let timed = log.times.flatMap { GameLog(log.entries, times: $0.map { $0 - first }) } ?? log
+        return [.saveRecording(RecordToWatch(seed: session.game.seed, config: config, log: timed, title: title, expected: nil))]
     }
 
     /// Watching the others finish.

@@ -47,6 +47,9 @@ extension Update {
             return openChat(&model)
         case .enter, .character(" "), .character("r"):
             return backToRoom(&model)
+        case .character("c"), .character("C"):
+            guard let session = model.session else { return [] }
+            return saveRecording(of: session, model: &model)
         case .character("q"), .escape:
             return leaveRoom(&model)
         default:

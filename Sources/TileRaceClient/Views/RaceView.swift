@@ -201,7 +201,9 @@ enum RaceView {
         if let (text, style) = note {
             lines += [.blank, Dialog.Line(text: ScreenText.sanitize(text), style: style)]
         }
-        lines += [.blank, Dialog.Line(text: "Enter back to the room    q leave the room", style: theme.muted)]
+        // A racer may save the race (`c`); a spectator has no game of its own.
+        let keys = you == nil ? "Enter back to the room    q leave the room" : "Enter back to the room    c save    q leave the room"
+        lines += [.blank, Dialog.Line(text: keys, style: theme.muted)]
         // When there is room for it.
         let chartHeight = area.height - lines.count - 3
         guard race.timeline.series.contains(where: { $0.points.count >= 2 }), chartHeight >= LineChart.minimumSize.height + 1
