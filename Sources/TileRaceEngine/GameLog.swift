@@ -63,7 +63,9 @@ public struct GameLog: Hashable, Sendable, CustomStringConvertible {
         let last = times?.last ?? 0
         let time = min(max(milliseconds, last), last + GameLog.maximumGap)
         entries.append(entry)
-        times = (times ?? []) + [time]
+        // In place: a client appends at every move.
+        times = times ?? []
+        times?.append(time)
     }
 
     /// `ignoringWhitespace` skips white space anywhere, as in files.

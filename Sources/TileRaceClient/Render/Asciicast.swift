@@ -1,4 +1,5 @@
 import TileRaceEngine
+import TileRaceProtocol
 
 /// A record drawn by the client's own watch screen, frame by frame at its recorded pace (an untimed record at
 /// the watch screen's 4 entries a second), as an asciicast v2 file: asciinema's format, a JSON header line with
@@ -20,7 +21,7 @@ public enum Asciicast {
         let theme = model.theme.effective(for: colourMode)
         let term = colourMode == .trueColour ? "xterm-direct" : "xterm-256color"
         var lines = [
-            "{\"version\": 2, \"width\": \(size.width), \"height\": \(size.height), \"title\": \(json(record.title)), "
+            "{\"version\": 2, \"width\": \(size.width), \"height\": \(size.height), \"title\": \(TextFilter.jsonQuoted(record.title)), "
                 + "\"env\": {\"TERM\": \"\(term)\"}}"
         ]
         var lastFrame: Frame?
@@ -43,24 +44,6 @@ public enum Asciicast {
 
     private static func event(at milliseconds: Int, _ text: String) -> String {
         let seconds = "\(milliseconds / 1000)." + String(String(1000 + milliseconds % 1000).dropFirst())
-        return "[\(seconds), \"o\", \(json(text))]"
-    }
-
-    /// A JSON string literal.
-    static func json(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                escaped += "\\u" + String(String(scalar.value + 0x10000, radix: 16).dropFirst())
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\""
+        return "[\(seconds), \"o\", \(TextFilter.jsonQuoted(text))]"
     }
 }

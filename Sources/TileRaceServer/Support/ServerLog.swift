@@ -31,37 +31,20 @@ public struct ServerLog: Sendable {
             case .text:
                 return time + " " + entry.message + "\n"
             case .json:
-                var line = "{\"time\":" + Self.quoted(time) + ",\"level\":" + Self.quoted("\(level)")
-                line += ",\"event\":" + Self.quoted(entry.event) + ",\"message\":" + Self.quoted(entry.message) + ",\"fields\":{"
+                var line = "{\"time\":" + TextFilter.jsonQuoted(time) + ",\"level\":" + TextFilter.jsonQuoted("\(level)")
+                line +=
+                    ",\"event\":" + TextFilter.jsonQuoted(entry.event) + ",\"message\":" + TextFilter.jsonQuoted(entry.message)
+                    + ",\"fields\":{"
                 for (index, field) in entry.fields.enumerated() {
                     if index > 0 { line += "," }
-                    line += Self.quoted(field.key) + ":"
+                    line += TextFilter.jsonQuoted(field.key) + ":"
                     switch field.value {
-                    case .text(let text): line += Self.quoted(text)
+                    case .text(let text): line += TextFilter.jsonQuoted(text)
                     case .number(let number): line += String(number)
                     }
                 }
                 return line + "}}\n"
             }
-        }
-
-        /// A JSON string: quotes, backslashes and control characters escaped.
-        static func quoted(_ text: String) -> String {
-            var quoted = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": quoted += "\\\""
-                case "\\": quoted += "\\\\"
-                case "\n": quoted += "\\n"
-                case "\r": quoted += "\\r"
-                case "\t": quoted += "\\t"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                    let hex = String(scalar.value, radix: 16)
-                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: quoted.unicodeScalars.append(scalar)
-                }
-            }
-            return quoted + "\""
         }
     }
 
