@@ -76,6 +76,18 @@ import TileRaceEngine
         #expect(terminal.text.contains("36"))  // the final score
     }
 
+    /// A practice recording's title names its board, as the game screen's does.
+    @Test func aPracticeRecordingIsTitledWithItsBoard() throws {
+        let model = Fixtures.practice(boardSize: 3)
+        let session = try #require(model.session)
+        var copy = model
+        guard case .saveRecording(let record) = try #require(Update.saveRecording(of: session, model: &copy).first) else {
+            Issue.record("not saved")
+            return
+        }
+        #expect(record.title == "practice · 3x3 to 2048 · seed 42")
+    }
+
     /// `c` on the end-of-race dialog saves the race just run, in the current directory, under a name not taken;
     /// its record replays to the board on screen.
     @Test func theRaceJustRunIsSavedAsARecording() throws {

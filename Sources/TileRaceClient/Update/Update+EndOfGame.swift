@@ -142,9 +142,9 @@ extension Update {
         let config = session.game.config
         let title =
             switch session.mode {
-            case .race(let room): "race in room \(room) · \(config.size)x\(config.size) to \(config.target)"
-            case .daily(let date): "daily challenge \(date)"
-            case .practice: "practice · seed \(session.game.seed.text)"
+            case .race(let room): "race in room \(room) · \(config)"
+            case .daily(let date): "daily challenge \(date) · \(config)"
+            case .practice: "practice · \(config) · seed \(session.game.seed.text)"
             }
         // Timed from the first move, as a record is: a race's clock started at its START.
         let first = log.times?.first ?? 0
