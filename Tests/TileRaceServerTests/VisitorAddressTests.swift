@@ -64,6 +64,23 @@ import TileRaceProtocol
         #expect(!harness.isClosed(harness.connect()))
     }
 
+    /// More visitors than loopback's share arrive at the same moment: none is refused before saying whose it is.
+    @Test func aBurstOfVisitorsIsCountedByTheirOwnAddresses() {
+        var limits = ServerLimits.standard
+        limits.maximumConnectionsPerAddress = 1
+        let harness = CoreHarness(limits: limits)
+        let burst = (0..<4).map { _ in harness.connect() }
+        #expect(burst.allSatisfy { !harness.isClosed($0) })
+        for (index, id) in burst.enumerated() {
+            _ = harness.take(id)
+            #expect(harness.ask(id, "HELLO tilerace 1 v\(index) via=198.51.100.\(index + 1)").first?.hasPrefix("OK HELLO") == true)
+        }
+        // This machine's own share is still whole, and a connection that never greeted spent none of it.
+        let own = harness.connect()
+        _ = harness.take(own)
+        #expect(harness.ask(own, "HELLO tilerace 1 ana").first?.hasPrefix("OK HELLO") == true)
+    }
+
     @Test func viaIsIgnoredFromAnotherMachine() {
         var limits = ServerLimits.standard
         limits.maximumConnectionsPerAddress = 1

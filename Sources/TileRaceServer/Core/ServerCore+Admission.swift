@@ -10,11 +10,12 @@ extension ServerCore {
             outbox.append(.close(id))
             return log(.info, "\(id) \(peer) refused: banned")
         }
-        let isExempt = limits.exemptsLoopback && PeerAddress.isLoopback(address)
+        let counted = PeerAddress.isLoopback(address) ? nil : address
         let refusal =
-            isShuttingDown ? .serverFull : registry.withState { [limits] in $0.admit(address: address, isExempt: isExempt, limits: limits) }
+            isShuttingDown ? .serverFull : registry.withState { [limits] in $0.admit(address: counted, isExempt: false, limits: limits) }
         if let refusal { return refuse(id, peer: peer, refusal) }
         let session = Session(id: id, peer: peer, now: now, limits: limits)
+        session.countedAddress = counted
         session.lastNotice = registry.withState { $0.lastNoticeNumber }
         sessions[id] = session
         noteConnection(of: session)
@@ -53,26 +54,27 @@ extension ServerCore {
 
     // MARK: HELLO, NICK, QUIT, HELP
 
-    /// `HELLO ... via=`: a connection from this machine (the ssh wrapper's client) counts against the visitor's
-    /// address, and is banned by it, instead of loopback's. From elsewhere `via=` is ignored, so nobody can
-    /// spend another address's connections or escape their own.
-    func count(_ session: Session, asVisitor visitor: String) throws(ProtocolError) {
-        guard PeerAddress.isLoopback(session.address), visitor != session.address else { return }
-        if let ban = activeBan(of: .address(visitor)) {
+    /// A connection from this machine is counted at its first `HELLO`: with `via=` (the ssh wrapper's client)
+    /// against the visitor's address, and banned by it, else against loopback's. From elsewhere `via=` is
+    /// ignored, so nobody can spend another address's connections or escape their own.
+    func countAtGreeting(_ session: Session, via: String?) throws(ProtocolError) {
+        guard session.countedAddress == nil else { return }
+        let visitor = via ?? session.address
+        if visitor != session.address, let ban = activeBan(of: .address(visitor)) {
             session.byeAfterReply = "banned"
             throw ProtocolError(.banned, ban.refusalText)
         }
         let isExempt = limits.exemptsLoopback && PeerAddress.isLoopback(visitor)
-        let isCounted = registry.withState { [limits, session] in
-            $0.move(from: session.address, to: visitor, isExempt: isExempt, limits: limits)
-        }
-        guard isCounted else {
+        let refusal = registry.withState { [limits] in $0.admit(address: visitor, isExempt: isExempt, limits: limits, isNew: false) }
+        guard refusal == nil else {
             session.byeAfterReply = "too many connections"
             log(.info, "\(session.id) \(session.peer) refused: too many connections from \(visitor)")
             throw ProtocolError(
                 .tooManyConnections,
                 "your address has the most connections allowed (\(limits.maximumConnectionsPerAddress)); close one and try again")
         }
+        session.countedAddress = visitor
+        guard visitor != session.address else { return }
         session.address = visitor
         log(.info, "\(session.id) \(session.peer) counts as its visitor's \(visitor)")
     }

@@ -6,7 +6,7 @@ extension ServerCore {
     func dispatch(_ request: ClientMessage, from session: Session) throws(ProtocolError) {
         switch request {
         case .hello(let nickname, let isBot, let secret, let strength, let via):
-            if let via { try count(session, asVisitor: via) }
+            try countAtGreeting(session, via: via)
             if let secret, let nickname {
                 try resume(session, nickname: nickname, secret: secret)
             } else {

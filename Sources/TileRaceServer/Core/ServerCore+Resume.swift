@@ -31,7 +31,7 @@ extension ServerCore {
             return remove(session, reason: "quit (\(reason) before its QUIT was handled)")
         }
         session.connection = nil
-        connectionGone(connection, from: session.address)
+        connectionGone(connection, from: session.countedAddress)
         session.awayUntil = now + limits.resumeGraceMilliseconds
         timers.schedule(.resumeExpiry(session.id), at: now + limits.resumeGraceMilliseconds)
         if let room = room(of: session) {
@@ -73,6 +73,7 @@ extension ServerCore {
         if connection != held.id { resumedConnections[connection] = held.id }
         held.peer = fresh.peer
         held.address = fresh.address
+        held.countedAddress = fresh.countedAddress
         held.framer = fresh.framer
         held.lastHeardAt = now
         held.isPinged = false

@@ -313,7 +313,7 @@ package final class ServerCore {
         }
         sessions[session.id] = nil
         timers.cancel(.resumeExpiry(session.id))
-        if let connection = session.connection { connectionGone(connection, from: session.address) }
+        if let connection = session.connection { connectionGone(connection, from: session.countedAddress) }
         log(
             .info, "connection.closed",
             [.init("connection", session.id.number), .init("peer", session.peer)] + LogEntry.Field.nick(session.nickname)
@@ -321,8 +321,9 @@ package final class ServerCore {
             message: "\(session.id) \(session.peer) \(session.logName) closed: \(reason)")
     }
 
-    func connectionGone(_ connection: ConnectionID, from address: String) {
+    func connectionGone(_ connection: ConnectionID, from address: String?) {
         resumedConnections[connection] = nil
+        guard let address else { return }
         registry.withState { registry in
             let remaining = registry.connectionsByAddress[address, default: 1] - 1
             registry.connectionsByAddress[address] = remaining > 0 ? remaining : nil

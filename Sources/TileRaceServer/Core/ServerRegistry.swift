@@ -120,24 +120,18 @@ struct ServerRegistry {
 
     // MARK: Connections and nicknames
 
+    /// A connection (`isNew`) or one admitted already being counted against `address` (nil: not yet);
     /// `isExempt`: no per-address limit.
-    mutating func admit(address: String, isExempt: Bool, limits: ServerLimits) -> Refusal? {
-        guard sessionCount < limits.maximumConnections else { return .serverFull }
-        guard isExempt || connectionsByAddress[address, default: 0] < limits.maximumConnectionsPerAddress else {
-            return .tooManyFromAddress
+    mutating func admit(address: String?, isExempt: Bool, limits: ServerLimits, isNew: Bool = true) -> Refusal? {
+        guard !isNew || sessionCount < limits.maximumConnections else { return .serverFull }
+        if let address {
+            guard isExempt || connectionsByAddress[address, default: 0] < limits.maximumConnectionsPerAddress else {
+                return .tooManyFromAddress
+            }
+            connectionsByAddress[address, default: 0] += 1
         }
-        sessionCount += 1
-        connectionsByAddress[address, default: 0] += 1
+        if isNew { sessionCount += 1 }
         return nil
-    }
-
-    /// A connection counted against `address` is counted against `visitor` instead, if `visitor` has room.
-    mutating func move(from address: String, to visitor: String, isExempt: Bool, limits: ServerLimits) -> Bool {
-        guard isExempt || connectionsByAddress[visitor, default: 0] < limits.maximumConnectionsPerAddress else { return false }
-        let remaining = connectionsByAddress[address, default: 1] - 1
-        connectionsByAddress[address] = remaining > 0 ? remaining : nil
-        connectionsByAddress[visitor, default: 0] += 1
-        return true
     }
 
     /// The nickname is freed only if this session still owns it; its `CONNECTIONS` entry goes.

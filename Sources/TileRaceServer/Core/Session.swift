@@ -44,8 +44,11 @@ final class Session {
     // Read rarely.
 
     var peer: String
-    /// What per-address limits count by.
+    /// What per-address limits and bans go by.
     var address: String
+    /// The address its connection is counted against; nil for one from this machine until its `HELLO`
+    /// says whose it is (an ssh visitor's), so a burst of visitors is not refused as loopback's.
+    var countedAddress: String?
     var resumeSecret: String?
     /// Monotonic ms.
     var awayUntil: Int?
