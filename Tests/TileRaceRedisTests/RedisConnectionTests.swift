@@ -229,7 +229,9 @@ import TileRaceTestSupport
             return
         }
         #expect(reason == "connection refused")
-        #expect((1...250).contains(waited ?? -1))
+        // Within the back-off it is not tried again (what is left of the wait); a slow machine past it tries
+        // again and waits twice as long.
+        #expect((1...250).contains(waited ?? -1) || waited == 500)
     }
 
     @Test func aConnectWithoutAnswerIsUnreachable() throws {
