@@ -39,6 +39,20 @@ import TileRaceProtocol
         #expect(histogram.map(\.count) == [5, 2, 0, 1, 2])
     }
 
+    /// A game taken back leaves the figures as if it had never been counted: the best falls back to the next.
+    @Test func aWithdrawnGameIsUncounted() {
+        var statistics = Self.sample()
+        statistics.withdraw(FinishedGameSummary(size: 4, target: 2048, score: 24800, largestTile: 2048, moves: 100, date: "2026-11-22"))
+        statistics.withdraw(FinishedGameSummary(size: 5, target: 2048, score: 5200, largestTile: 512, moves: 100, date: "2026-11-22"))
+        #expect(statistics.gamesPlayed == 8)
+        #expect(statistics.bests.map(\.size) == [3, 4] && statistics.bests.map(\.score) == [1500, 20116])
+        #expect(statistics.bests.map(\.games) == [2, 6])
+        // One never counted changes nothing.
+        let before = statistics
+        statistics.withdraw(game(999))
+        #expect(statistics == before)
+    }
+
     /// Scores: one game, equal games, a wide range, nothing but zeros.
     static let scoreSets: [[Int]] = [
         [152], [500, 500, 500], [4, 100_000, 2048], [0], [0, 0, 8], [3, 7, 1],

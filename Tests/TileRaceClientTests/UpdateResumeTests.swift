@@ -148,8 +148,15 @@ import TileRaceProtocol
         model.session?.unacknowledged = [1: .move(.right)]
         Update.endGame(.noMoves, model: &model)
         Update.syncRacer(&model)
+        // Counted in this machine's statistics as it ended here, as `update` does.
+        let ended = try #require(model.session)
+        model.statistics.add(Update.summary(of: ended, try #require(ended.end), today: model.today))
+        model.session?.isCounted = true
         _ = update(&model, .server(Self.resumedHello(room: Self.friday(.racing))))
-        _ = update(&model, .server(.event(.resync(GameSync(seq: 1, game: theirs)))))
+        // Not an ended game after all: taken back from the statistics, to be counted when it ends.
+        #expect(update(&model, .server(.event(.resync(GameSync(seq: 1, game: theirs))))).contains(.saveStatistics))
+        #expect(model.statistics.isEmpty && model.statistics.games.isEmpty && model.statistics.bests.isEmpty)
+        #expect(model.session?.isCounted == false)
         let session = try #require(model.session)
         #expect(session.game.board == theirs.board)
         #expect(session.end == nil)

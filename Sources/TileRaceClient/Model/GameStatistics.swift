@@ -41,6 +41,19 @@ struct GameStatistics: Codable, Hashable, Sendable {
         if games.count > GameStatistics.maximumGames { games.removeFirst(games.count - GameStatistics.maximumGames) }
     }
 
+    /// Takes back a game counted too early (a race our board ended that the server's copy went on with).
+    mutating func withdraw(_ game: FinishedGameSummary) {
+        guard let kept = games.lastIndex(of: game), let index = bests.firstIndex(where: { $0.size == game.size }) else { return }
+        games.remove(at: kept)
+        gamesPlayed -= 1
+        bests[index].games -= 1
+        if bests[index].games == 0 {
+            bests.remove(at: index)
+        } else if bests[index].score == game.score {
+            bests[index].score = games.filter { $0.size == game.size }.map(\.score).max() ?? 0
+        }
+    }
+
     /// Nil without kept games of that size.
     func medianScore(size: Int) -> Int? {
         let scores = games.filter { $0.size == size }.map(\.score).sorted()

@@ -212,19 +212,25 @@ extension Update {
         if let resent = resyncAfterResume(sync, model: &model) {
             effects = resent
         } else {
-            adopt(sync, model: &model)
+            effects = adopt(sync, model: &model)
         }
         if isCatchingUp { effects += resignAgainAfterResume(model) + holdAgainAfterResume(model) }
         return effects
     }
 
-    private static func adopt(_ sync: GameSync, model: inout Model) {
+    /// Saves the statistics when it takes back a game counted as ended.
+    private static func adopt(_ sync: GameSync, model: inout Model) -> [Effect] {
         guard model.network.gameChangesAwaitingReply == 0, let session = model.session, session.sendsEntries,
             let game = try? sync.makeGame(config: session.game.config, seed: session.game.seed)
-        else { return }
+        else { return [] }
         let changed = game.board != session.game.board || game.score != session.game.score
         // Our board ended the race here (a RESTART lost with the line, say); the server's goes on, and so do we.
         let goesOn = session.isRace && [.noMoves, .won].contains(session.end?.outcome) && !game.isOver && !game.hasWon
+        let isWithdrawn = goesOn && session.isCounted
+        if isWithdrawn, let end = session.end {
+            model.statistics.withdraw(summary(of: session, end, today: model.today))
+            model.session?.isCounted = false
+        }
         model.changeSession { session in
             session.game = game
             session.sequence = sync.seq
@@ -250,5 +256,6 @@ extension Update {
         }
         checkEnd(reachedTarget: session.isRace && game.hasWon, model: &model)
         syncRacer(&model)
+        return isWithdrawn ? [.saveStatistics] : []
     }
 }

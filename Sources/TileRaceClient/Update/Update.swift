@@ -54,10 +54,7 @@ enum Update {
         if wasPlaying, let session = model.session, let end = session.end, !session.isCounted, end.stage != .reachedTarget {
             // Not paused at its target to play on: it counts in this machine's statistics.
             model.session?.isCounted = true
-            model.statistics.add(
-                FinishedGameSummary(
-                    size: session.game.config.size, target: session.game.config.target, score: end.score,
-                    largestTile: end.largestTile, moves: end.moves, date: model.today))
+            model.statistics.add(summary(of: session, end, today: model.today))
             effects.append(.saveStatistics)
         }
         if model.config.isBellEnabled, raceMoments(model) & ~momentsBefore != 0 { effects.append(.bell) }
@@ -65,6 +62,12 @@ enum Update {
             model.network.gameChangesAwaitingReply += 1
         }
         return effects
+    }
+
+    static func summary(of session: PlaySession, _ end: EndOfGame, today: String) -> FinishedGameSummary {
+        FinishedGameSummary(
+            size: session.game.config.size, target: session.game.config.target, score: end.score, largestTile: end.largestTile,
+            moves: end.moves, date: today)
     }
 
     /// Racing, our finish (not by resigning, done on purpose), the race over, one bit each (no allocation on
