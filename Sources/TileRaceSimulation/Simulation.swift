@@ -585,8 +585,8 @@ package final class Simulation {
             // Its own stream, so it changes no other draw.
             let isOperators: Bool
             switch request {
-            case .submit, .top, .record, .status, .proveClaim, .rate: isOperators = false
-            case .ban, .unban, .bans, .removeEntry: isOperators = true
+            case .submit, .top, .record, .status, .proveClaim, .rate, .report: isOperators = false
+            case .ban, .unban, .bans, .removeEntry, .reports, .dismiss: isOperators = true
             }
             let delay =
                 isOperators
