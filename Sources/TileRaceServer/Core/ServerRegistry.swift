@@ -261,7 +261,9 @@ struct ServerRegistry {
         if reportedPairs[pair] == today {
             return ProtocolError(.flood, "you reported \(reported) today already: the operators have it")
         }
+        // Forget what no longer limits anyone, so neither grows past a day's reports.
         reportedPairs = reportedPairs.filter { $0.value == today }
+        reportTimes = reportTimes.filter { $0.value.last.map { wall - $0 < window.milliseconds } ?? false }
         reportedPairs[pair] = today
         reportTimes[reporter] = times + [wall]
         return nil
