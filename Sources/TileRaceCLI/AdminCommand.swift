@@ -7,12 +7,13 @@ import TileRaceTransport
 /// never the command line.
 struct AdminCommand: Command {
     let name = "admin"
-    let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute"
+    let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute, reports"
     let usage = [
         "tilerace admin [--host H] [--port P] [--secret-file FILE | --data DIR] COMMAND ..., where COMMAND is one of",
         "  who  |  bans  |  announce TEXT  |  kick NICK [--reason TEXT]  |  unban NICK|ADDRESS  |  mute NICK  |  unmute NICK",
         "  ban NICK|ADDRESS [--for DURATION] [--reason TEXT]",
         "  remove-entry NICK [--board all|daily] [--date YYYY-MM-DD] [--reason TEXT]",
+        "  reports  |  dismiss ID",
     ]
     let options: [Arguments.Option] =
         ServerRequest.options + [
@@ -40,12 +41,16 @@ struct AdminCommand: Command {
         nickname's entry off a board (the reason goes to the server's log).
         announce shows TEXT to every player, on whatever screen they are. mute
         refuses a nickname's chat on this server until unmute or a restart.
+        reports lists the players' open reports: who reported whom and why, the
+        races the two shared (replay one's seed with tilerace replay --seed, or
+        fetch a submitted game with tilerace replay --host --nick) and the room's
+        last lines; dismiss ID closes one.
         Exit status: 0 done, 1 refused or unreachable, 2 a mistake on this line.
         """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         guard let command = arguments.positionals.first else {
-            throw CommandLineError("say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute or unmute")
+            throw CommandLineError("say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, reports or dismiss")
         }
         let words = Array(arguments.positionals.dropFirst())
         let request = try Self.request(command, words: words, arguments: arguments)
@@ -64,11 +69,12 @@ struct AdminCommand: Command {
     static func request(_ command: String, words: [String], arguments: Arguments) throws(CommandLineError) -> ClientMessage {
         let allowed: [String: Set<String>] = [
             "who": [], "kick": ["--reason"], "ban": ["--for", "--reason"], "unban": [], "bans": [],
-            "remove-entry": ["--board", "--date", "--reason"], "announce": [], "mute": [], "unmute": [],
+            "remove-entry": ["--board", "--date", "--reason"], "announce": [], "mute": [], "unmute": [], "reports": [], "dismiss": [],
         ]
         guard let options = allowed[command] else {
             throw CommandLineError(
-                "unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry, announce, mute or unmute")
+                "unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, "
+                    + "reports or dismiss")
         }
         for option in ["--for", "--reason", "--board", "--date"] where arguments.value(option) != nil && !options.contains(option) {
             throw CommandLineError("\(option) is not an option of \(command)")
@@ -79,9 +85,12 @@ struct AdminCommand: Command {
         }
         do throws(ProtocolError) {
             switch command {
-            case "who", "bans":
+            case "who", "bans", "reports":
                 guard words.isEmpty else { throw ProtocolError(.badArguments, "\(command) takes no more words") }
-                return command == "who" ? .connections : .bans
+                return ["who": .connections, "bans": .bans][command] ?? .reports
+            case "dismiss":
+                guard words.count == 1 else { throw ProtocolError(.badArguments, "dismiss takes one report id (reports lists them)") }
+                return .dismiss(id: try Fields.integer(words[0], named: "report id", in: 1...Int.max))
             case "announce":
                 let text = words.joined(separator: " ")
                 guard !text.isEmpty else {
@@ -179,9 +188,35 @@ struct AdminCommand: Command {
             return "muted \(nickname): their chat is refused until unmute or a restart"
         case .unmute(let nickname):
             return "unmuted \(nickname)"
+        case .reports(let count):
+            return reportsText(count: count, items: answer.items, endpoint: endpoint)
+        case .dismiss(let id):
+            return "dismissed report \(id)"
         default:
             return ServerMessage.ok(answer.reply).line
         }
+    }
+
+    /// Each report with its shared races and room lines.
+    private static func reportsText(count: Int, items: [ServerMessage], endpoint: String) -> String {
+        var lines = [count == 0 ? "no open reports on \(endpoint)" : "\(count) open report\(count == 1 ? "" : "s") on \(endpoint)"]
+        for item in items {
+            switch item {
+            case .report(let report):
+                lines.append("")
+                lines.append(
+                    "report \(report.id), \(UTCTime.timestamp(epochMilliseconds: report.milliseconds)): \(report.reporter) reported "
+                        + "\(report.nickname): \(TextFilter.displayable(report.reason))")
+                let races = report.races.map { "race \($0.id) in \($0.room) (seed \($0.seed))" }
+                lines.append("  races together: " + (races.isEmpty ? "none lately" : races.joined(separator: ", ")))
+                lines.append("  dismiss it with: tilerace admin dismiss \(report.id)")
+            case .reportLine(_, let line):
+                lines.append("  \(line.room.map { "[\($0)] " } ?? "[lobby] ")\(line.nickname): \(TextFilter.displayable(line.text))")
+            default:
+                continue
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// An idle time as `42s`, `3m05s` or `2h07m`.

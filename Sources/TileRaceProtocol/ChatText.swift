@@ -7,11 +7,11 @@ public enum ChatText {
     /// The field that carries the text, always the last of its line.
     public static let key = "text"
 
-    /// - Throws: `bad-arguments` saying what is wrong.
-    public static func validate(_ text: String) throws(ProtocolError) {
+    /// - Throws: `bad-arguments` saying what is wrong (`saying`: how the text is given, for an empty one).
+    public static func validate(_ text: String, saying field: String = "SAY text=") throws(ProtocolError) {
         let scalars = text.unicodeScalars
         guard scalars.contains(where: { $0 != " " }) else {
-            throw ProtocolError(.badArguments, "nothing to say: SAY text=<1 to \(maximumLength) characters>")
+            throw ProtocolError(.badArguments, "nothing to say: \(field)<1 to \(maximumLength) characters>")
         }
         guard scalars.count <= maximumLength else {
             throw ProtocolError(

@@ -44,6 +44,10 @@ public enum ClientMessage: Hashable, Sendable {
     /// The token proves the nickname's claim (as `READY`'s).
     case queue(token: String)
     case unqueue
+    /// The reason is the rest of the line (`ChatText`'s rules).
+    case report(nickname: String, reason: String)
+    case reports
+    case dismiss(id: Int)
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -88,6 +92,9 @@ public enum ClientMessage: Hashable, Sendable {
         case .unmute: .unmute
         case .queue: .queue
         case .unqueue: .unqueue
+        case .report: .report
+        case .reports: .reports
+        case .dismiss: .dismiss
         }
     }
 
@@ -139,7 +146,12 @@ public enum ClientMessage: Hashable, Sendable {
         case .announce(let text): fields.append(.text, PercentText.encode(text))
         case .say(let text): fields.append(ChatText.key, text)
         case .queue(let token): fields.append(.token, token)
-        case .quit, .help, .rooms, .who, .leave, .restart, .resign, .pause, .resume, .resync, .info, .connections, .bans, .unqueue:
+        case .report(let nickname, let reason):
+            fields.positionals = [nickname]
+            fields.append(.reason, reason)
+        case .dismiss(let id): fields.positionals = [String(id)]
+        case .quit, .help, .rooms, .who, .leave, .restart, .resign, .pause, .resume, .resync, .info, .connections, .bans, .unqueue,
+            .reports:
             break
         }
         return ([verb.rawValue] + fields.words).joined(separator: " ")

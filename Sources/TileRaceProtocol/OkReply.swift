@@ -50,6 +50,12 @@ public enum OkReply: Hashable, Sendable {
     case queue(waiting: Int, rating: ShownRating? = nil)
     /// Out of the matchmaking queue (or was not in it).
     case unqueue
+    /// The report is stored (the same whether or not anyone uses the nickname).
+    case report(nickname: String)
+    /// The end of the list of open reports.
+    case reports(count: Int)
+    /// The report is closed.
+    case dismiss(id: Int)
 
     public var verb: RequestVerb { parts.verb }
 
@@ -119,6 +125,9 @@ public enum OkReply: Hashable, Sendable {
         case .resync: verb = .resync
         case .say: verb = .say
         case .unqueue: verb = .unqueue
+        case .report(let nickname): (verb, fields) = (.report, Fields(.nick, nickname))
+        case .reports(let count): (verb, fields) = (.reports, Fields(.count, count))
+        case .dismiss(let id): (verb, fields) = (.dismiss, Fields(.id, id))
         }
         return (verb, fields)
     }
@@ -169,6 +178,9 @@ public enum OkReply: Hashable, Sendable {
         case .unmute: return .unmute(nickname: try fields.name(.nick))
         case .queue: return .queue(waiting: try fields.integer(.waiting), rating: try ShownRating.optional(in: fields))
         case .unqueue: return .unqueue
+        case .report: return .report(nickname: try fields.name(.nick))
+        case .reports: return .reports(count: try fields.integer(.count))
+        case .dismiss: return .dismiss(id: try fields.integer(.id))
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }

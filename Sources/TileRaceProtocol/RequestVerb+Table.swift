@@ -264,11 +264,38 @@ extension RequestVerb {
         case .unqueue:
             RequestRule(
                 usage: "UNQUEUE", summary: "leave the quick race queue", requirements: [.greeted], feature: .queue, message: .unqueue)
+        case .report:
+            RequestRule(
+                usage: "REPORT <nick> reason=<text>", example: "REPORT bo reason=plays far too fast",
+                summary: "report a player to the operators (reason: 1-200 characters, the rest of the line); they never see it",
+                requirements: [.greeted, .named], positionalCount: 1...1, keys: [WireKey.reason.rawValue],
+                window: RequestVerb.reportWindow, textKey: WireKey.reason.rawValue, feature: .reports
+            ) { fields throws(ProtocolError) in
+                let nickname = fields.positionals[0]
+                try Names.validateName(nickname, as: "nickname")
+                guard let reason = fields[.reason] else {
+                    throw ProtocolError(.badArguments, "say why: REPORT \(nickname) reason=<what they did>")
+                }
+                try ChatText.validate(reason, saying: "REPORT \(nickname) reason=")
+                return .report(nickname: nickname, reason: reason)
+            }
+        case .reports:
+            RequestRule(
+                usage: "REPORTS", summary: "operator: list the open reports (REPORT items, each with its REPORT-LINE room lines)",
+                requirements: [.greeted, .operator], reply: .items, cost: .fixed(2), feature: .reports, message: .reports)
+        case .dismiss:
+            RequestRule(
+                usage: "DISMISS <id>", example: "DISMISS 7", summary: "operator: close a report (REPORTS lists its id)",
+                requirements: [.greeted, .operator], positionalCount: 1...1, feature: .reports
+            ) { fields throws(ProtocolError) in .dismiss(id: try Fields.integer(fields.positionals[0], named: "id", in: 1...Int.max)) }
         }
     }
 
     /// How many lines of chat a connection may say: 5 in any 10 s.
     public static let chatWindow = RequestWindow(count: 5, milliseconds: 10_000)
+
+    /// How many reports a connection may make: 3 in any 10 minutes.
+    public static let reportWindow = RequestWindow(count: 3, milliseconds: 600_000)
 
     private static func topCost(_ request: ClientMessage) -> Int {
         guard case .top(let query) = request else { return 1 }

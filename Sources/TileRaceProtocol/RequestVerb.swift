@@ -40,6 +40,9 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case unmute = "UNMUTE"
     case queue = "QUEUE"
     case unqueue = "UNQUEUE"
+    case report = "REPORT"
+    case reports = "REPORTS"
+    case dismiss = "DISMISS"
 
     /// - Throws: `unknown-verb`.
     public init(word: some StringProtocol) throws(ProtocolError) {

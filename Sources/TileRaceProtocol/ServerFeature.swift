@@ -11,4 +11,6 @@ public enum ServerFeature: String, CaseIterable, Hashable, Sendable {
     case strength
     /// `HELLO ... via=`, a visitor's address from a program on the server's machine (section 5.1).
     case via
+    /// Players' reports and the operator's review of them (`REPORT`, section 5.6; `REPORTS`, `DISMISS`, section 13).
+    case reports
 }

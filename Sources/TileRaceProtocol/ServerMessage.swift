@@ -21,6 +21,10 @@ public enum ServerMessage: Hashable, Sendable {
     case ban(BanInfo)
     /// A `RATING` item of the `TOP board=rating` reply.
     case rating(RatingEntry)
+    /// A `REPORT` item of the operator's `REPORTS` reply (its lines follow as `reportLine`).
+    case report(PlayerReport)
+    /// A `REPORT-LINE` item: one room line of report `id`; its text is the rest of the line.
+    case reportLine(id: Int, ChatLine)
 
     /// What a line is, known from its verb alone.
     public enum Kind: Hashable, Sendable {
@@ -36,7 +40,7 @@ public enum ServerMessage: Hashable, Sendable {
     public var kind: Kind {
         switch self {
         case .ok, .error, .pong: .reply
-        case .room, .member, .entry, .log, .info, .connection, .ban, .rating: .item
+        case .room, .member, .entry, .log, .info, .connection, .ban, .rating, .report, .reportLine: .item
         case .event: .event
         }
     }
@@ -104,6 +108,8 @@ public enum ServerMessage: Hashable, Sendable {
         case .connection(let connection): ("CONNECTION", connection.fields)
         case .ban(let ban): ("BAN", ban.fields)
         case .rating(let entry): ("RATING", entry.fields)
+        case .report(let report): ("REPORT", report.fields)
+        case .reportLine(let id, let line): ("REPORT-LINE", Fields(.id, id).appending(line))
         }
     }
 
@@ -133,6 +139,10 @@ public enum ServerMessage: Hashable, Sendable {
         case "CONNECTION": return .connection(try ConnectionInfo(fields: Fields(words: rest.split(separator: " "))))
         case "BAN": return .ban(try BanInfo(fields: Fields(words: rest.split(separator: " "))))
         case "RATING": return .rating(try RatingEntry(fields: Fields(words: rest.split(separator: " "))))
+        case "REPORT": return .report(try PlayerReport(fields: Fields(words: rest.split(separator: " "))))
+        case "REPORT-LINE":
+            let fields = Fields(afterVerb: rest, textKey: ChatText.key)
+            return .reportLine(id: try fields.integer(.id), try ChatLine(fields: fields))
         default: return .event(try ServerEvent.parse(verb: verb, rest: rest))
         }
     }

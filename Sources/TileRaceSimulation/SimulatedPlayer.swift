@@ -40,7 +40,7 @@ final class SimulatedPlayer {
     /// `isDraining` plays the game out and starts nothing new. `isQueued`: the waiting
     /// screen's count goes on only then.
     static func nextKey(
-        _ facts: ClientFacts, style: Style, isQueued: Bool, random: inout SimulationRandom, isDraining: Bool
+        _ facts: ClientFacts, style: Style, isQueued: Bool, random: inout SimulationRandom, isDraining: Bool, reports: Bool = false
     ) -> Key {
         if isDraining { return drainingKey(facts, random: &random) }
         if random.chance(0.004) { return .control("c") }
@@ -57,6 +57,8 @@ final class SimulatedPlayer {
                 (2, .character("y")), (1, .character("n")), (1, .character("i")), (2, .character("s")), (1, .tab),
                 (2, .character("f")), (1, .control("z")), (2, .character("1")), (1, .character("2")), (1, .character("3")),
                 (1, .character("4")), (1, .character("/")),
+                // Reports from the final standings; last, so weighing nothing it changes no other draw.
+                (reports ? 1 : 0, .character("!")),
             ])
         case "menu":
             // u: a quick race (refused to a player whose nickname nobody claimed).

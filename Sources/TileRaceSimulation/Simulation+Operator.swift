@@ -106,3 +106,17 @@ extension Simulation {
         }
     }
 }
+
+extension Simulation {
+    /// A player's `OK REPORT` means the report is in the store, for the
+    /// operator's `REPORTS` (the store keeps what it acknowledged).
+    func checkReportStored(of nickname: String, by reporter: String?, party: String) {
+        let reported = Nickname(nickname)
+        let stored = store.leaderboard.reports.values.contains { report in
+            Nickname(report.nickname) == reported && reporter.map { Names.nicknameKey(report.reporter) == $0 } ?? true
+        }
+        if !stored {
+            fail("a report reaches the operator's list", "\(party) got OK REPORT nick=\(nickname) but the store holds no such report")
+        }
+    }
+}

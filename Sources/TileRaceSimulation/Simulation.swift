@@ -145,8 +145,8 @@ package final class Simulation {
             resyncsAnswered: monitor.resyncsAnswered, faults: simulation.faultCount, infoReplies: monitor.infoReplies,
             ghostRacesStarted: monitor.ghostRacesStarted, practicesAskedToDeal: monitor.practicesAskedToDeal,
             quickRacesMatched: monitor.quickRacesMatched, ratedRacesRated: monitor.ratedRacesRated, progressLines: monitor.progressLines,
-            createsRefusedFull: monitor.createsRefusedFull, linesThatWaited: simulation.linesThatWaited, violation: simulation.violation,
-            trace: simulation.trace.lines)
+            createsRefusedFull: monitor.createsRefusedFull, linesThatWaited: simulation.linesThatWaited, reportsMade: monitor.reportsMade,
+            violation: simulation.violation, trace: simulation.trace.lines)
     }
 
     var now: Int { clock.now }
@@ -284,7 +284,7 @@ package final class Simulation {
         let facts = players[index].machine.facts
         let key = SimulatedPlayer.nextKey(
             facts, style: players[index].style, isQueued: players[index].connection.map(monitor.isQueued) ?? false, random: &random,
-            isDraining: isDraining)
+            isDraining: isDraining, reports: settings.reports)
         note(
             players[index].name,
             "key \(key) on \(facts.screen)\(facts.overlay.map { " (\($0))" } ?? "")\(facts.play.map { " playing \($0.isRace ? "race \($0.room ?? "?")" : "practice") entry \($0.sequence)\($0.endOutcome.map { ", ended: \($0)" } ?? "")" } ?? "")"
@@ -585,8 +585,8 @@ package final class Simulation {
             // Its own stream, so it changes no other draw.
             let isOperators: Bool
             switch request {
-            case .submit, .top, .record, .status, .proveClaim, .rate: isOperators = false
-            case .ban, .unban, .bans, .removeEntry: isOperators = true
+            case .submit, .top, .record, .status, .proveClaim, .rate, .report: isOperators = false
+            case .ban, .unban, .bans, .removeEntry, .reports, .dismiss: isOperators = true
             }
             let delay =
                 isOperators

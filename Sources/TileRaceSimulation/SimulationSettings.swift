@@ -13,12 +13,16 @@ package struct SimulationSettings: Hashable, Sendable {
     package var probesInfo: Bool
     /// Whether the server's operator kicks, bans and announces now and then.
     package var moderates: Bool
+    /// Whether players report others from the final standings (`!`). Off by
+    /// default: its key would change every other seed's draws.
+    package var reports: Bool
 
     package init(
         players: ClosedRange<Int> = 2...5, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 60_000,
-        injectsFaults: Bool = true, probesInfo: Bool = true, moderates: Bool = true
+        injectsFaults: Bool = true, probesInfo: Bool = true, moderates: Bool = true, reports: Bool = false
     ) {
         self.moderates = moderates
+        self.reports = reports
         self.players = max(1, players.lowerBound)...max(1, players.upperBound)
         self.servers = max(1, servers)
         self.chaosMilliseconds = chaosMilliseconds
@@ -54,6 +58,8 @@ package struct SimulationReport: Sendable {
     package var createsRefusedFull = 0
     /// `PROGRESS` lines the servers let wait for the reply to the racer's next request.
     package var linesThatWaited = 0
+    /// Reports the players made (`OK REPORT`), each found in the store.
+    package var reportsMade = 0
     /// The first invariant broken, if any (the run stopped there).
     package var violation: SimulationViolation?
     package var trace: [String]

@@ -170,6 +170,10 @@ struct WireMonitor {
                 nicknameOf[id] = (Names.nicknameKey(nickname), simulation.now)
             }
             if case .ok(.practice(let options)) = message, options.isGhost { ghostRacesStarted += 1 }
+            if case .ok(.report(let nickname)) = message {
+                reportsMade += 1
+                simulation.checkReportStored(of: nickname, by: nicknameOf[id]?.key, party: party)
+            }
             if case .ok(.submit) = message, lastGameIsGhost[party] == true {
                 simulation.fail("a ghost race is never on a board", "\(party) submitted a ghost race and got \(line)")
             }
@@ -241,6 +245,8 @@ struct WireMonitor {
                         "race \(key) started with \(raceSeen.players) but \(party) got results for \(results) (END count=\(count))")
                 }
             }
+        case .report, .reportLine:
+            simulation.fail("a report is never shown to a player", "\(party), no operator, got \(line)")
         case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating:
             break
         case .event(.hello), .event(.joined), .event(.left), .event(.ready), .event(.countdown), .event(.cancel), .event(.resync),
@@ -267,6 +273,8 @@ struct WireMonitor {
 
     var racesStarted: Int { startedRaces.count }
     var racesEnded: Int { endedRaces.count }
+    /// `OK REPORT`s seen.
+    private(set) var reportsMade = 0
     var quickRacesMatched: Int { quickRooms.count }
     var ratedRacesRated: Int { ratedRacesChecked.count }
 
@@ -291,9 +299,9 @@ struct WireMonitor {
         case .ok(.hello(_, _, _, .none)), .ok(.nickname), .ok(.quit), .ok(.help), .ok(.rooms), .ok(.who), .ok(.ready), .ok(.move),
             .ok(.restart), .ok(.resign), .ok(.pause), .ok(.resume), .ok(.submit), .ok(.top), .ok(.record), .ok(.resync), .ok(.info),
             .ok(.auth), .ok(.connections), .ok(.kick), .ok(.ban), .ok(.unban), .ok(.bans), .ok(.removeEntry), .ok(.announce), .ok(.say),
-            .ok(.mute), .ok(.unmute), .ok(.queue), .ok(.unqueue):
+            .ok(.mute), .ok(.unmute), .ok(.queue), .ok(.unqueue), .ok(.report), .ok(.reports), .ok(.dismiss):
             break
-        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .event:
+        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .event, .report, .reportLine:
             break
         }
     }

@@ -88,6 +88,31 @@ import TileRaceTransport
         #expect(bad.status == 2)
     }
 
+    /// `reports` lists who reported whom, why, and the lines said; `dismiss` closes one.
+    @Test func reportsAndDismiss() throws {
+        let host = try TestHost()
+        #expect(admin(host, ["reports"]).output == "no open reports on 127.0.0.1:\(host.port)\n")
+        let ana = try player("ana", on: host)
+        try ana.send("SAY text=hi all")
+        #expect(try ana.readLine() == "OK SAY")
+        #expect(try ana.readLine() == "CHAT nick=ana text=hi all")
+        try ana.send("REPORT bo reason=bot, 100% sure")
+        #expect(try ana.readLine() == "OK REPORT nick=bo")
+        let reports = admin(host, ["reports"])
+        let lines = reports.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(reports.status == 0 && lines.count == 6, "\(reports.output)\(reports.errors)")
+        #expect(lines.first == "1 open report on 127.0.0.1:\(host.port)")
+        #expect(lines.dropFirst(2).first?.hasSuffix(": ana reported bo: bot, 100% sure") == true, "\(lines)")
+        #expect(
+            Array(lines.suffix(3)) == [
+                "  races together: none lately", "  dismiss it with: tilerace admin dismiss 1", "  [lobby] ana: hi all",
+            ])
+        #expect(admin(host, ["dismiss", "1"]).output == "dismissed report 1\n")
+        let again = admin(host, ["dismiss", "1"])
+        #expect(again.status == 1 && again.errors == "tilerace admin: the server refused: no-record: no open report has id 1\n")
+        #expect(admin(host, ["dismiss", "one"]).status == 2)
+    }
+
     @Test func banUnbanBansAndRemoveEntry() throws {
         let host = try TestHost()
         let bo = try player("bo", on: host)
@@ -128,10 +153,10 @@ import TileRaceTransport
 
     @Test func mistakesOnTheCommandLine() throws {
         let cases: [([String], String)] = [
-            ([], "tilerace admin: say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute or unmute"),
+            ([], "tilerace admin: say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, reports or dismiss"),
             (
                 ["frobnicate"],
-                "tilerace admin: unknown admin command 'frobnicate': who, kick, ban, unban, bans, remove-entry, announce, mute or unmute"
+                "tilerace admin: unknown admin command 'frobnicate': who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, reports or dismiss"
             ),
             (["who", "--reason", "x"], "tilerace admin: --reason is not an option of who"),
             (["ban"], "tilerace admin: ban takes one nickname or address"),

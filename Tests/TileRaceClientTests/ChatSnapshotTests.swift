@@ -48,6 +48,23 @@ import TileRaceProtocol
         assertSnapshot(text(Fixtures.race(size: TerminalSize(width: 120, height: 40)).withChat(from: model)), named: "chat-race-120x40")
     }
 
+    /// A report from the final standings: the chat line opened with
+    /// `/report NICK `, then the confirmation on the status line.
+    @Test func aReportFromTheStandings() {
+        for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 60, height: 18)] {
+            var model = WholeWordsTests.fiveRacersFinished()
+            model.size = size
+            model.network.serverFeatures = [.reports]
+            _ = update(&model, .key(.tab))
+            _ = update(&model, .key(.character("!")))
+            for character in "rude in chat" { _ = update(&model, .key(.character(character))) }
+            assertSnapshot(text(model), named: "chat-report-typing-\(size.width)x\(size.height)")
+            _ = update(&model, .key(.enter))
+            Fixtures.reply(&model, to: .report(nickname: "bo", reason: "rude in chat"), .report(nickname: "bo"))
+            assertSnapshot(text(model), named: "chat-report-sent-\(size.width)x\(size.height)")
+        }
+    }
+
     @Test func theRoomTheLobbyAndTheSpectatorHaveTheirPanes() {
         var room = Fixtures.race()
         room.session = nil

@@ -225,6 +225,65 @@ import TileRaceProtocol
         #expect(update(&model, .key(.enter)) == [.send(.say("/slash"))])
     }
 
+    /// `/report NICK WHY` (protocol.md 5.6): sent where the server takes
+    /// reports; a missing reason opens the line again; the answer, or why not,
+    /// on the status line.
+    @Test func slashReportSendsAReportAndSaysWhatCameOfIt() {
+        var model = Fixtures.race()
+        model.network.serverFeatures = [.reports]
+        _ = update(&model, .key(.enter))
+        _ = type("/report  bo   rude, 100% = rude ", into: &model)
+        #expect(update(&model, .key(.enter)) == [.send(.report(nickname: "bo", reason: "rude, 100% = rude"))])
+        Fixtures.reply(&model, to: .report(nickname: "bo", reason: "rude, 100% = rude"), .report(nickname: "bo"))
+        #expect(model.notice?.text == "reported bo: the operators will look at it")
+        Fixtures.refuse(&model, .report(nickname: "bo", reason: "again"), .flood, "you reported bo today already: the operators have it")
+        #expect(model.notice?.text == "not reported: you reported bo today already: the operators have it")
+        // No reason yet: the line opens again with the command, to say why.
+        _ = update(&model, .key(.enter))
+        _ = type("/report chen", into: &model)
+        #expect(update(&model, .key(.enter)).isEmpty)
+        #expect(model.chat.input?.text == "/report chen ")
+        #expect(model.notice?.text == "say why you report chen, then Enter")
+        _ = type("afk bot", into: &model)
+        #expect(update(&model, .key(.enter)) == [.send(.report(nickname: "chen", reason: "afk bot"))])
+        for (typed, notice) in [
+            ("/report ANA cheats", "you cannot report yourself"), ("/report", "/report NICK WHY: say whom you report and why"),
+            ("/report b@d cheats", "b@d is not a nickname"),
+        ] {
+            _ = update(&model, .key(.enter))
+            _ = type(typed, into: &model)
+            #expect(update(&model, .key(.enter)).isEmpty, "\(typed)")
+            #expect(model.notice?.text == notice, "\(typed)")
+        }
+        // An older server takes none.
+        model.network.serverFeatures = []
+        _ = update(&model, .key(.enter))
+        _ = type("/report bo cheats", into: &model)
+        #expect(update(&model, .key(.enter)).isEmpty)
+        #expect(model.notice?.text == "this server takes no reports (it is older); tell its operator")
+    }
+
+    /// In the final standings, Tab picks another racer (round, never us) and
+    /// `!` opens the chat line with `/report NICK `; no move key does either.
+    @Test func theStandingsPickARacerToReport() {
+        var model = WholeWordsTests.fiveRacersFinished()
+        model.network.serverFeatures = [.reports]
+        #expect(update(&model, .key(.character("!"))).isEmpty)
+        #expect(model.chat.input?.text == "/report bo ")
+        _ = update(&model, .key(.escape))
+        for expected in ["bo", "ana-bot1", "chen", "rob", "bo"] {
+            _ = update(&model, .key(.tab))
+            #expect(model.race?.picked == expected)
+        }
+        _ = update(&model, .key(.backTab))
+        #expect(model.race?.picked == "rob")
+        for key in [Key.up, .down, .left, .right] { _ = update(&model, .key(key)) }
+        #expect(model.race?.picked == "rob")
+        _ = update(&model, .key(.character("!")))
+        _ = type("left at once", into: &model)
+        #expect(update(&model, .key(.enter)) == [.send(.report(nickname: "rob", reason: "left at once"))])
+    }
+
     @Test func aRefusedLineSaysWhy() {
         var model = Fixtures.race()
         Fixtures.refuse(&model, .say("x"), .flood, "at most 5 SAY per 10 s; try again in 4 s (this one was not carried out)")

@@ -78,6 +78,9 @@ import TileRaceEngine
         (.unmute(nickname: "bo"), "UNMUTE bo"),
         (.queue(token: "3f2a9c"), "QUEUE token=3f2a9c"),
         (.unqueue, "UNQUEUE"),
+        (.report(nickname: "bo", reason: "says rude things, 100% = rude"), "REPORT bo reason=says rude things, 100% = rude"),
+        (.reports, "REPORTS"),
+        (.dismiss(id: 7), "DISMISS 7"),
     ]
 
     @Test func resyncIsAskedWithTheRequestWhereOfferedElseWithAMoveThatCannotBeNext() {
@@ -184,6 +187,12 @@ import TileRaceEngine
         ("ANNOUNCE", .badArguments, "missing field text="),
         ("ANNOUNCE hello", .badArguments, "usage: ANNOUNCE text=<text>, e.g. ANNOUNCE text=restarting%20in%205%20minutes"),
         ("REMOVE-ENTRY ana board=weekly", .badOption, "board=weekly must be one of all, daily, sprint, sprint-daily, rating"),
+        ("REPORT bo", .badArguments, "say why: REPORT bo reason=<what they did>"),
+        ("REPORT bo reason=   ", .badArguments, "nothing to say: REPORT bo reason=<1 to 200 characters>"),
+        ("REPORT b@d reason=x", .badName, "nickname 'b@d' must be 1 to 16 characters from A-Z a-z 0-9 _ -"),
+        ("REPORT bo why=x", .badOption, "unknown option 'why'; known: reason"),
+        ("DISMISS seven", .badArguments, "id=seven is not a whole number"),
+        ("DISMISS 0", .badArguments, "id=0 is out of range 1 to 9223372036854775807"),
     ]
 
     @Test func refusesBadRequestsWithExactErrors() {

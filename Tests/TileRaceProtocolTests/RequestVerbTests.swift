@@ -45,6 +45,9 @@ import Testing
         .unmute: ("UNMUTE bo", "UNMUTE bo ana"),
         .queue: ("QUEUE token=3f2a9c", "QUEUE ana token=3f2a9c"),
         .unqueue: ("UNQUEUE", "UNQUEUE now"),
+        .report: ("REPORT bo reason=spam", "REPORT reason=spam"),
+        .reports: ("REPORTS", "REPORTS all"),
+        .dismiss: ("DISMISS 7", "DISMISS"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {
@@ -55,8 +58,13 @@ import Testing
     func anUnknownOptionIsBadOption(_ verb: RequestVerb) throws {
         let valid = try #require(Self.shapes[verb]).valid
         #expect(try ClientMessage.parse(valid).verb == verb)
-        // SAY's text is the rest of the line: an option goes before it.
-        let withOption = verb == .say ? "SAY colour=red text=hi" : valid + " colour=red"
+        // SAY's text and REPORT's reason are the rest of the line: an option goes before them.
+        let withOption =
+            switch verb {
+            case .say: "SAY colour=red text=hi"
+            case .report: "REPORT bo colour=red reason=spam"
+            default: valid + " colour=red"
+            }
         #expect(throws: ProtocolError(.badOption, "unknown option 'colour'" + Self.knownList(verb))) {
             try ClientMessage.parse(withOption)
         }
@@ -107,11 +115,11 @@ import Testing
         #expect(OkReply.quit.verb == ClientMessage.quit.verb)
         #expect(ServerMessage.ok(.rooms(count: 2)).line == "OK ROOMS count=2")
         #expect(RequestVerb.allCases.filter { !$0.expectsReply } == [.pong])
-        #expect(RequestVerb.allCases.filter(\.hasMultiLineReply) == [.help, .rooms, .who, .top, .record, .connections, .bans])
+        #expect(RequestVerb.allCases.filter(\.hasMultiLineReply) == [.help, .rooms, .who, .top, .record, .connections, .bans, .reports])
     }
 
     @Test func eachRowSaysHowItIsAnswered() {
-        let items: [RequestVerb] = [.help, .rooms, .who, .top, .record, .connections, .bans]
+        let items: [RequestVerb] = [.help, .rooms, .who, .top, .record, .connections, .bans, .reports]
         for verb in RequestVerb.allCases {
             #expect(verb.reply == (verb == .pong ? .none : items.contains(verb) ? .items : .line), "\(verb)")
         }
@@ -160,7 +168,10 @@ import Testing
 
     @Test func theRowSaysWhichFeatureAVerbNeedsAndWhetherItEndsTheGame() {
         let featured = RequestVerb.allCases.filter { $0.feature != nil }
-        #expect(featured.map { "\($0.rawValue)=\($0.feature!.rawValue)" } == ["RESYNC=resync", "QUEUE=queue", "UNQUEUE=queue"])
+        #expect(
+            featured.map { "\($0.rawValue)=\($0.feature!.rawValue)" } == [
+                "RESYNC=resync", "QUEUE=queue", "UNQUEUE=queue", "REPORT=reports", "REPORTS=reports", "DISMISS=reports",
+            ])
         let ending: [ClientMessage] = [.leave, .restart, .resign, .practice(PracticeOptions())]
         for message in ending { #expect(message.endsOrReplacesGame, "\(message.line)") }
         for message: ClientMessage in [.move(seq: 1, entries: [.move(.left)]), .resync, .ready(true), .quit] {

@@ -271,6 +271,25 @@ import TileRaceEngine
         (.event(.notice("back in 5 minutes")), "NOTICE text=back%20in%205%20minutes"),
         (.ok(.queue(waiting: 3)), "OK QUEUE waiting=3"),
         (.ok(.unqueue), "OK UNQUEUE"),
+        (.ok(.report(nickname: "bo")), "OK REPORT nick=bo"),
+        (.ok(.reports(count: 1)), "OK REPORTS count=1"),
+        (.ok(.dismiss(id: 7)), "OK DISMISS id=7"),
+        (
+            .report(
+                PlayerReport(
+                    id: 7, reporter: "ana", nickname: "bo", milliseconds: 1_796_623_311_336, reason: "rude, 100%",
+                    races: [SharedRace(id: 2, room: "fri", seed: "80668514"), SharedRace(id: 4, room: "daily", seed: "2026-12-07")])),
+            "REPORT id=7 from=ana nick=bo at=2026-12-07T06:01:51.336Z races=2:fri:80668514,4:daily:2026-12-07 reason=rude,%20100%25"
+        ),
+        (
+            .report(PlayerReport(id: 8, reporter: "ana", nickname: "cyd", milliseconds: 1_796_623_311_000, reason: "x")),
+            "REPORT id=8 from=ana nick=cyd at=2026-12-07T06:01:51.000Z races=- reason=x"
+        ),
+        (
+            .reportLine(id: 7, ChatLine(room: "fri", nickname: "bo", text: "lol you are slow")),
+            "REPORT-LINE id=7 room=fri nick=bo text=lol you are slow"
+        ),
+        (.reportLine(id: 7, ChatLine(room: nil, nickname: "bo", text: " a=b ")), "REPORT-LINE id=7 nick=bo text= a=b "),
         (.event(.queued(waiting: 2, seconds: 10, offersBots: false)), "QUEUED waiting=2 seconds=10"),
         (.event(.queued(waiting: 1, seconds: 20, offersBots: true)), "QUEUED waiting=1 seconds=20 offer=bots"),
         (.event(.matched(room)), "MATCHED " + roomLine),

@@ -9,7 +9,10 @@ struct CoreConnectionTests {
     @Test func greetsThenPingsAQuietConnectionThenClosesASilentOne() {
         let harness = CoreHarness()
         let id = harness.connect()
-        #expect(harness.take(id) == ["HELLO tilerace 1 server=tilerace-test line=1024 idle=120 features=resync,ratings,queue,strength,via"])
+        #expect(
+            harness.take(id) == [
+                "HELLO tilerace 1 server=tilerace-test line=1024 idle=120 features=resync,ratings,queue,strength,via,reports"
+            ])
         #expect(harness.ask(id, "HELLO tilerace 1").map { $0.prefix(17) } == ["OK HELLO session="])
         harness.advance(44_000)
         #expect(harness.take(id).isEmpty)

@@ -23,6 +23,7 @@ import TileRaceProtocol
         let refusal = "ERR not-operator this request is for the server's operator: AUTH <secret> first"
         for request in [
             "CONNECTIONS", "KICK bo", "BAN bo", "UNBAN bo", "BANS", "REMOVE-ENTRY bo", "ANNOUNCE text=hi", "MUTE bo", "UNMUTE bo",
+            "REPORTS", "DISMISS 1",
         ] {
             #expect(harness.ask(ana, request) == [refusal], "\(request)")
         }
@@ -55,6 +56,71 @@ import TileRaceProtocol
         #expect(harness.ask(ana, "SAY text=sorry").first == "OK SAY")
         _ = harness.take(admin)  // ana's line reached the lobby, where the operator is
         #expect(harness.ask(admin, "MUTE not/a/name").first?.hasPrefix("ERR bad-name nickname 'not/a/name' must be") == true)
+    }
+
+    /// `REPORT` (protocol.md 5.6): stored with the races the two shared
+    /// and the room's last lines, listed by `REPORTS` and closed by
+    /// `DISMISS`; the reported player hears nothing of it.
+    @Test func aReportCarriesTheSharedRacesAndTheRoomsLinesAndReachesOnlyTheOperator() {
+        let (harness, admin) = operatorHarness()
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "CREATE r")
+        _ = harness.ask(bo, "JOIN r")
+        _ = harness.ask(ana, "READY")
+        _ = harness.ask(bo, "READY")
+        harness.advance(3000)
+        _ = harness.ask(ana, "RESIGN")
+        _ = harness.ask(bo, "RESIGN")
+        _ = harness.ask(ana, "SAY text=gg")
+        _ = harness.ask(bo, "SAY text=lol, you're slow")
+        for id in [ana, bo, admin] { _ = harness.take(id) }
+        #expect(harness.ask(ana, "REPORT Bo reason=rude in chat, twice") == ["OK REPORT nick=Bo"])
+        #expect(harness.take(bo).isEmpty)
+        #expect(harness.take(admin).isEmpty)
+        // Anyone may be reported, connected or not: the answer is the same.
+        #expect(harness.ask(ana, "REPORT nobody reason=just checking") == ["OK REPORT nick=nobody"])
+        let at = UTCTime.timestamp(epochMilliseconds: harness.clock.wallMilliseconds)
+        #expect(
+            harness.ask(admin, "REPORTS") == [
+                "REPORT id=1 from=ana nick=Bo at=\(at) races=1:r:1 reason=rude%20in%20chat,%20twice",
+                "REPORT-LINE id=1 room=r nick=ana text=gg", "REPORT-LINE id=1 room=r nick=bo text=lol, you're slow",
+                "REPORT id=2 from=ana nick=nobody at=\(at) races=- reason=just%20checking",
+                "REPORT-LINE id=2 room=r nick=ana text=gg", "REPORT-LINE id=2 room=r nick=bo text=lol, you're slow",
+                "OK REPORTS count=2",
+            ])
+        #expect(harness.ask(admin, "DISMISS 2") == ["OK DISMISS id=2"])
+        #expect(harness.ask(admin, "DISMISS 2") == ["ERR no-record no open report has id 2"])
+        #expect(harness.ask(admin, "REPORTS").last == "OK REPORTS count=1")
+        #expect(harness.take(bo).isEmpty)
+        // The log says who reported whom, never what was said.
+        #expect(harness.logs.contains("ana reported Bo (REPORTS lists it)"))
+        #expect(!harness.logs.contains { $0.contains("you're slow") || $0.contains("rude") })
+    }
+
+    /// A report of yourself is refused; one a day per nickname reported; 3 per
+    /// 10 minutes per connection, and per reporting nickname over its connections.
+    @Test func reportsAreRateLimited() {
+        let harness = CoreHarness()
+        let ana = harness.player("ana")
+        #expect(harness.ask(ana, "REPORT ANA reason=me") == ["ERR bad-arguments you cannot report yourself"])
+        #expect(harness.ask(ana, "REPORT bo reason=cheats") == ["OK REPORT nick=bo"])
+        #expect(harness.ask(ana, "REPORT BO reason=again") == ["ERR flood you reported BO today already: the operators have it"])
+        #expect(
+            harness.ask(ana, "REPORT cyd reason=cheats")
+                == ["ERR flood at most 3 REPORT per 600 s; try again in 600 s (this one was not carried out)"])
+        harness.disconnect(ana)
+        let again = harness.player("ana")
+        #expect(harness.ask(again, "REPORT cyd reason=cheats") == ["OK REPORT nick=cyd"])
+        #expect(harness.ask(again, "REPORT dee reason=cheats") == ["OK REPORT nick=dee"])
+        #expect(harness.ask(again, "REPORT eve reason=cheats") == ["ERR flood at most 3 reports per 10 minutes; try again in 10 min"])
+        for _ in 1...10 {
+            harness.advance(60_000)
+            _ = harness.ask(again, "PING")
+        }
+        _ = harness.take(again)
+        #expect(harness.ask(again, "REPORT eve reason=cheats") == ["OK REPORT nick=eve"])
+        #expect(harness.ask(again, "REPORT bo reason=cheats").first?.hasPrefix("ERR flood you reported bo today already") == true)
     }
 
     @Test func withoutASecretAuthIsOff() {

@@ -126,6 +126,54 @@ import TileRaceProtocol
         #expect(top[1] == "OK TOP board=all total=1 offset=0 count=1")
     }
 
+    /// Two players race and chat; one reports the other: the operator's
+    /// `REPORTS` shows the race they shared and the room's lines, after a
+    /// restart too, and the reported connection gets nothing of it.
+    @Test func aReportReachesTheOperatorAndNeverTheReportedPlayer() throws {
+        let directory = TemporaryDirectory()
+        let secret = "0123456789abcdef0123456789abcdef"
+        var server = try TestServer(dataDirectory: directory.path, operatorSecret: secret)
+        let ana = try server.client("ana")
+        let bo = try server.client("bo")
+        #expect(try ana.ask("CREATE fri").hasPrefix("OK CREATE"))
+        #expect(try bo.ask("JOIN fri").hasPrefix("OK JOIN"))
+        #expect(try ana.ask("READY") == "OK READY ready=yes")
+        #expect(try bo.ask("READY") == "OK READY ready=yes")
+        let start = try ana.event("START")
+        _ = try bo.event("START")
+        let race = try #require(start.field("race"))
+        let seed = try #require(start.field("seed"))
+        #expect(try ana.ask("RESIGN").hasPrefix("OK RESIGN"))
+        #expect(try bo.ask("RESIGN").hasPrefix("OK RESIGN"))
+        _ = try ana.event("END")
+        _ = try bo.event("END")
+        #expect(try bo.ask("SAY text=lol you are slow") == "OK SAY")
+        _ = try ana.event("CHAT room=fri nick=bo text=lol you are slow")
+        _ = try bo.events(until: "CHAT room=fri nick=bo")
+        #expect(try ana.ask("REPORT bo reason=insults me") == "OK REPORT nick=bo")
+        let expected = [
+            "from=ana nick=bo", "races=\(race):fri:\(seed) reason=insults%20me", "REPORT-LINE id=1 room=fri nick=bo text=lol you are slow",
+            "OK REPORTS count=1",
+        ]
+        let admin = try server.client()
+        #expect(try admin.ask("AUTH \(secret)") == "OK AUTH operator=yes")
+        let reports = try admin.request("REPORTS").joined(separator: "\n")
+        for part in expected { #expect(reports.contains(part), "\(reports)") }
+        #expect(reports.hasPrefix("REPORT id=1 "))
+        // bo's connection heard nothing of it: its next reply is the first line it gets.
+        #expect(try bo.request("PING") == ["PONG"])
+        #expect(bo.linesAtHand().isEmpty)
+        for client in [ana, bo, admin] { client.close() }
+        server.stop()
+        server = try TestServer(dataDirectory: directory.path, operatorSecret: secret)
+        let again = try server.client()
+        #expect(try again.ask("AUTH \(secret)") == "OK AUTH operator=yes")
+        #expect(try again.request("REPORTS").joined(separator: "\n") == reports)
+        #expect(try again.ask("DISMISS 1") == "OK DISMISS id=1")
+        #expect(try again.request("REPORTS") == ["OK REPORTS count=0"])
+        server.stop()
+    }
+
     @Test func aRacerWhoDisconnectsDoesNotBreakTheRace() throws {
         var limits = ServerLimits.fast
         limits.resumeGraceMilliseconds = 0  // no seat held: the racer counts as left at once

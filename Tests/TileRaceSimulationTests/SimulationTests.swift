@@ -157,6 +157,14 @@ import TileRaceProtocol
         #expect(reports.map(\.ghostRacesStarted).reduce(0, +) > 0)
     }
 
+    /// Players report others from the final standings (`!`): each report is
+    /// in the store for the operator, and no player is ever shown one (`WireMonitor`).
+    @Test func playersReportOthersAndOnlyTheOperatorSeesIt() {
+        let reports = (1...10).map { Simulation.run(seed: UInt64(300 + $0), settings: SimulationSettings(reports: true)) }
+        #expect(reports.allSatisfy { $0.violation == nil })
+        #expect(reports.map(\.reportsMade).reduce(0, +) > 0)
+    }
+
     /// Players start practice games on the server's seed (`PRACTICE` without
     /// `seed=`), and their games stay the server's (`checkClientAgreesWithServer`).
     @Test func practiceGamesAreDealtByTheServer() {

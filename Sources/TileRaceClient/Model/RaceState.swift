@@ -88,6 +88,8 @@ struct RaceState: Hashable, Sendable {
     var timeline = RaceTimeline()
     /// Until `BACK`, their `FINISH`, `LEFT` or the race's end.
     var away = AwaySeats()
+    /// The racer picked in the final standings (Tab), whom `!` reports.
+    var picked: String?
 
     /// As the server ranks (protocol.md 7): target finishers by time; then those racing or played on;
     /// then resigned or left (never above anyone racing). Within a group: score, fewer moves, nickname.

@@ -1,10 +1,10 @@
 import TileRaceProtocol
 
 /// Chat: the input line (while open, every key types and the board never moves),
-/// quick phrases 1 to 4 in a race, `/mute` and `/unmute`, and `CHAT` lines.
+/// quick phrases 1 to 4 in a race, `/mute`, `/unmute` and `/report`, and `CHAT` lines.
 extension Update {
     /// `//` says a line that starts with /.
-    static let chatCommands = "/mute NICK, /unmute NICK, /muted (// says a line that starts with /)"
+    static let chatCommands = "/mute NICK, /unmute NICK, /muted, /report NICK WHY (// says a line that starts with /)"
 
     /// Nil when the input line is not open (it also closes when chat is no longer here).
     static func chatInputKey(_ key: Key, model: inout Model) -> [Effect]? {
@@ -72,6 +72,7 @@ extension Update {
     /// This player's own mutes, saved in the config; the server knows nothing of them.
     private static func chatCommand(_ text: String, model: inout Model) -> [Effect] {
         let words = text.split(separator: " ").map(String.init)
+        if words[0] == "/report" { return report(text, model: &model) }
         switch (words[0], words.count) {
         case ("/mute", 2), ("/unmute", 2):
             let nickname = words[1]
@@ -104,6 +105,59 @@ extension Update {
         default:
             model.show("unknown command \(ScreenText.sanitize(words[0])): \(chatCommands)", .warning)
             return []
+        }
+    }
+
+    /// `/report NICK WHY`: to the server's operators, with the races the two
+    /// shared and the room's last lines; the reported player is never told.
+    private static func report(_ text: String, model: inout Model) -> [Effect] {
+        let rest = text.dropFirst("/report".count).drop { $0 == " " }
+        let nickname = String(rest.prefix { $0 != " " })
+        let reason = String(rest.dropFirst(nickname.count).drop { $0 == " " })
+        guard !nickname.isEmpty else {
+            model.show("/report NICK WHY: say whom you report and why", .warning)
+            return []
+        }
+        guard Nickname.isValid(nickname) else {
+            model.show("\(ScreenText.sanitize(nickname)) is not a nickname", .warning)
+            return []
+        }
+        guard !isUs(nickname, model) else {
+            model.show("you cannot report yourself", .warning)
+            return []
+        }
+        guard !reason.isEmpty else {
+            model.chat.input = TextField("/report \(nickname) ", kind: .chat, maximumLength: ChatText.maximumLength)
+            model.show("say why you report \(nickname), then Enter", .warning)
+            return []
+        }
+        guard model.network.serverFeatures.contains(.reports) else {
+            model.show("this server takes no reports (it is older); tell its operator", .warning)
+            return []
+        }
+        do throws(ProtocolError) {
+            try ChatText.validate(reason, saying: "/report \(nickname) ")
+        } catch {
+            model.show("not reported: \(ScreenText.sanitize(error.message))", .warning)
+            return []
+        }
+        guard !waitsForSeat(&model) else { return [] }
+        return [.send(.report(nickname: nickname, reason: reason))]
+    }
+
+    /// The racers table's `!`: the chat line opens with `/report NICK `.
+    static func startReport(of nickname: String, model: inout Model) -> [Effect] {
+        guard model.chatPlace != nil, !isUs(nickname, model) else { return [] }
+        model.chat.input = TextField("/report \(nickname) ", kind: .chat, maximumLength: ChatText.maximumLength)
+        return []
+    }
+
+    static func reportReplied(_ nickname: String, _ result: Result<OkReply, ProtocolError>, model: inout Model) {
+        switch result {
+        case .success:
+            model.show("reported \(nickname): the operators will look at it")
+        case .failure(let error):
+            model.show("not reported: \(ScreenText.sanitize(error.message))", .warning)
         }
     }
 

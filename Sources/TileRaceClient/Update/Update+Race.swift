@@ -50,12 +50,35 @@ extension Update {
         case .character("c"), .character("C"):
             guard let session = model.session else { return [] }
             return saveRecording(of: session, model: &model)
+        case .tab, .backTab:
+            // Not the arrows: a move key never acts on a dialog (a racer may still be sliding tiles).
+            pickRacer(key == .tab ? 1 : -1, model: &model)
+        case .character("!"):
+            guard let nickname = model.race?.picked ?? otherRacers(model).first else {
+                model.show("nobody else raced: there is no one to report")
+                return []
+            }
+            return startReport(of: nickname, model: &model)
         case .character("q"), .escape:
             return leaveRoom(&model)
         default:
             break
         }
         return []
+    }
+
+    /// The others in the final standings, in their order.
+    static func otherRacers(_ model: Model) -> [String] {
+        guard let race = model.race, case .finished(let standings) = race.phase else { return [] }
+        return standings.map(\.nickname).filter { !isUs($0, model) }
+    }
+
+    /// Tab and Shift-Tab in the final standings: the next or previous other racer, round.
+    static func pickRacer(_ step: Int, model: inout Model) {
+        let others = otherRacers(model)
+        guard !others.isEmpty else { return }
+        let index = model.race?.picked.flatMap { others.firstIndex(of: $0) }
+        model.race?.picked = others[index.map { ($0 + step + others.count) % others.count } ?? (step > 0 ? 0 : others.count - 1)]
     }
 
     /// Stays to see the others finish.

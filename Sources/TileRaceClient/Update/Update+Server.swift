@@ -42,10 +42,11 @@ extension Update {
         case .record: recordReplied(result, items: items, model: &model)
         case .say: sayReplied(result, model: &model)
         case .queue: queueReplied(result, model: &model)
+        case .report(let nickname, _): reportReplied(nickname, result, model: &model)
         case .leave: model.chat.awaitsLobbyHistory = true
         case .ping, .pong, .quit, .help, .pause, .resume, .resign, .info, .unqueue:
             break  // The reply changes nothing on screen (the client does not ask INFO).
-        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
+        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute, .reports, .dismiss:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
         }
         return []
@@ -144,13 +145,15 @@ extension Update {
             dealingLost(because: "not sent: \(reason)", model: &model)
         case .move, .resync, .restart, .resign, .pong, .ping, .leave, .quit, .unqueue:
             break
-        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
+        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute, .reports, .dismiss:
             break  // The operator's requests: this client never sends them.
         case .queue:
             if model.quickRace != nil { model.screen = .menu }
             model.show("not connected to a server", .warning)
         case .hello, .nickname, .help, .create, .join, .watch, .who, .ready, .pause, .resume, .record, .info, .say:
             model.show("not connected to a server", .warning)
+        case .report(let nickname, _):
+            model.show("not reported \(nickname): not connected to a server", .warning)
         }
         return []
     }

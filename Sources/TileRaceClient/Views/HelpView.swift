@@ -81,6 +81,7 @@ enum HelpView {
     private static func chatKeys(enter: Bool) -> [(String, String)] {
         var keys: [(String, String)] = [
             (enter ? "Enter or /" : "/", "chat: type, Enter sends, Esc closes"), ("/mute NICK", "hide their lines (/unmute)"),
+            ("/report NICK WHY", "report them to the operators"),
         ]
         if enter { keys.insert(("1 2 3 4", "quick phrases (config \"phrases\")"), at: 1) }
         return keys

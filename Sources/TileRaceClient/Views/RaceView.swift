@@ -186,6 +186,7 @@ enum RaceView {
         _ standings: [Standing], race: RaceState, you: String?, note: (String, CellStyle)?, in area: Rect,
         isBot: ((String) -> Bool)? = nil, theme: Theme, into frame: inout Frame
     ) {
+        let others = standings.contains { standing in you.map { standing.nickname.lowercased() != $0.lowercased() } ?? true }
         var lines: [Dialog.Line] = [
             Dialog.Line(text: "Final standings · room \(ScreenText.sanitize(race.room))", style: theme.accented), .blank,
         ]
@@ -193,7 +194,8 @@ enum RaceView {
         let table = StandingsTable.layout(shown, isBot: isBot ?? race.isBot, you: you, width: max(1, area.width - 6))
         for (standing, row) in zip(shown, table.rows) {
             let isYou = you.map { standing.nickname.lowercased() == $0.lowercased() } ?? false
-            lines.append(Dialog.Line(text: row, style: isYou ? theme.base.bold : theme.base, alignment: .leading))
+            let style = standing.nickname == race.picked ? theme.selected : isYou ? theme.base.bold : theme.base
+            lines.append(Dialog.Line(text: row, style: style, alignment: .leading))
         }
         if standings.isEmpty {
             lines.append(Dialog.Line(text: "nobody finished", style: theme.muted))
@@ -201,8 +203,14 @@ enum RaceView {
         if let (text, style) = note {
             lines += [.blank, Dialog.Line(text: ScreenText.sanitize(text), style: style)]
         }
-        // A racer may save the race (`c`); a spectator has no game of its own.
-        let keys = you == nil ? "Enter back to the room    q leave the room" : "Enter back to the room    c save    q leave the room"
+        // A racer may save the race (`c`); a spectator has no game of its own. Tab picks another racer, `!` reports them.
+        let keys =
+            switch (you == nil, others) {
+            case (true, false): "Enter back to the room    q leave the room"
+            case (false, false): "Enter back to the room    c save    q leave the room"
+            case (true, true): "Enter the room   Tab pick   ! report   q leave"
+            case (false, true): "Enter the room  c save  Tab pick  ! report  q leave"
+            }
         lines += [.blank, Dialog.Line(text: keys, style: theme.muted)]
         // When there is room for it.
         let chartHeight = area.height - lines.count - 3

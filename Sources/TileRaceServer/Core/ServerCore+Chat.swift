@@ -1,7 +1,8 @@
 import TileRaceProtocol
 
 /// Chat: to the sayer's room or, from no room, the lobby on every shard.
-/// Never written to disk or logged (the log only counts lines).
+/// Never written to disk or logged (the log only counts lines), but for the
+/// last lines a player's `REPORT` carries to the operators.
 extension ServerCore {
     func say(_ session: Session, text: String) throws(ProtocolError) {
         guard let nickname = session.nickname else { throw Requirement.named.refusal }

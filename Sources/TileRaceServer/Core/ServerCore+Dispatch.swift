@@ -50,6 +50,9 @@ extension ServerCore {
         case .unmute(let nickname): setMuted(session, nickname: nickname, false)
         case .queue(let token): try queue(session, token: token)
         case .unqueue: unqueue(session)
+        case .report(let nickname, let reason): try report(session, nickname: nickname, reason: reason)
+        case .reports: ask(.reports, for: session)
+        case .dismiss(let id): ask(.dismiss(id: id), for: session)
         }
     }
 }

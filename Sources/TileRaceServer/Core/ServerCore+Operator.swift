@@ -148,9 +148,50 @@ extension ServerCore {
                 .info,
                 "operator removed \(query.nickname)'s entry from \(board.spokenName)" + (order.reason.isEmpty ? "" : ": \(order.reason)"))
             return [ServerMessage.ok(.removeEntry(nickname: query.nickname, board: query.board, date: board.date)).line]
+        case (.report(let report), .moderated):
+            // Who reported whom; the reason and the room lines stay in the store.
+            log(
+                .info, "report.made", [.init("from", report.reporter), .init("nick", report.nickname)],
+                message: "\(report.reporter) reported \(report.nickname) (REPORTS lists it)")
+            return [ServerMessage.ok(.report(nickname: report.nickname)).line]
+        case (.reports, .reports(let reports)):
+            let items = reports.flatMap { report in
+                [ServerMessage.report(report).line] + report.lines.map { ServerMessage.reportLine(id: report.id, $0).line }
+            }
+            return items + [ServerMessage.ok(.reports(count: reports.count)).line]
+        case (.dismiss(let id), .moderated(let found)):
+            guard found else { return [ServerMessage.error(ProtocolError(.noRecord, "no open report has id \(id)")).line] }
+            log(.info, "operator dismissed report \(id)")
+            return [ServerMessage.ok(.dismiss(id: id)).line]
         default:
             return [ServerMessage.error(ProtocolError(.internal, "the store answered something else; try again")).line]
         }
+    }
+
+    // MARK: REPORT
+
+    /// Races remembered per session for `REPORT`.
+    static let rememberedRaces = 10
+
+    /// Stored with the races the two shared and the last lines of the
+    /// reporter's room (or lobby); nothing is sent to the reported player,
+    /// and the reply is the same whether or not anyone uses the nickname.
+    func report(_ session: Session, nickname: String, reason: String) throws(ProtocolError) {
+        guard let reporter = session.nickname else { throw Requirement.named.refusal }
+        let reported = Names.nicknameKey(nickname)
+        let reporterKey = Names.nicknameKey(reporter)
+        guard reported != reporterKey else { throw ProtocolError(.badArguments, "you cannot report yourself") }
+        let wall = clock.wallMilliseconds
+        let today = today
+        if let refusal = registry.withState({ $0.admitReport(by: reporterKey, of: nickname, at: wall, today: today) }) { throw refusal }
+        let races = session.recentRaces.filter { $0.nicknameKeys.contains(reported) }.map(\.race)
+        let lines = (room(of: session)?.chatHistory ?? lobbyChat).suffix(PlayerReport.maximumLines).map { line in
+            ChatLine(room: line.room, nickname: line.nickname, text: line.text)
+        }
+        let report = PlayerReport(
+            id: 1, reporter: reporter, nickname: nickname, milliseconds: wall, reason: reason,
+            races: Array(races.suffix(PlayerReport.maximumRaces)), lines: lines)
+        ask(.report(report), for: session)
     }
 
     /// Closes this shard's banned sessions now; other shards at their sweep.

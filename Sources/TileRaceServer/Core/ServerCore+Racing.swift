@@ -159,6 +159,13 @@ extension ServerCore {
         let race = Race(id: raceID, seedText: seedText, dailyDate: room.isDaily ? seedText : nil, startedAt: now, racers: racers)
         room.race = race
         room.ready.removeAll()
+        let shared = SharedRace(id: raceID, room: room.name, seed: seedText)
+        let keys = Set(racers.map { Names.nicknameKey($0.nickname) })
+        for racer in racers {
+            guard let session = sessions[racer.id] else { continue }
+            session.recentRaces.append((shared, keys))
+            session.recentRaces.removeFirst(max(0, session.recentRaces.count - ServerCore.rememberedRaces))
+        }
         publish(room)
         broadcast(.start(raceStart(race, in: room)), in: room)
         if room.options.timeLimit > 0 {

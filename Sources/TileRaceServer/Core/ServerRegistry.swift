@@ -106,6 +106,10 @@ struct ServerRegistry {
     var connections: [ConnectionID: NotedConnection] = [:]
     /// Never on disk: lasts until unmuted or the server stops.
     var mutedNicknames: Set<String> = []
+    /// `REPORT`'s limits by reporter nickname key, in memory only: when it
+    /// reported lately (wall ms), and whom it reported on which day.
+    var reportTimes: [String: [Int]] = [:]
+    var reportedPairs: [String: String] = [:]
     /// Rooms placed on a shard but not yet registered, counted as that
     /// shard's so a burst of `CREATE`s spreads out. Forgotten after
     /// `placementMilliseconds` if their `CREATE` never arrives.
@@ -234,6 +238,33 @@ struct ServerRegistry {
         notices.append(OperatorNotice(number: lastNoticeNumber, text: text))
         if notices.count > 16 { notices.removeFirst(notices.count - 16) }
     }
+
+    /// Counts a report by `reporter` (a nickname key) of the nickname `reported` unless
+    /// it passes `REPORT`'s limits (protocol.md 5.6).
+    /// - Returns: the refusal, or nil when counted.
+    mutating func admitReport(by reporter: String, of reported: String, at wall: Int, today: String) -> ProtocolError? {
+        let window = ServerRegistry.reportsPerNickname
+        let times = reportTimes[reporter, default: []].filter { wall - $0 < window.milliseconds }
+        if times.count >= window.count, let oldest = times.first {
+            let minutes = max(1, (oldest + window.milliseconds - wall + 59_999) / 60_000)
+            reportTimes[reporter] = times
+            return ProtocolError(
+                .flood, "at most \(window.count) reports per \(window.milliseconds / 60_000) minutes; try again in \(minutes) min")
+        }
+        let pair = reporter + " " + Names.nicknameKey(reported)
+        if reportedPairs[pair] == today {
+            return ProtocolError(.flood, "you reported \(reported) today already: the operators have it")
+        }
+        // Forget what no longer limits anyone, so neither grows past a day's reports.
+        reportedPairs = reportedPairs.filter { $0.value == today }
+        reportTimes = reportTimes.filter { $0.value.last.map { wall - $0 < window.milliseconds } ?? false }
+        reportedPairs[pair] = today
+        reportTimes[reporter] = times + [wall]
+        return nil
+    }
+
+    /// A nickname's reports, on top of each connection's (`RequestVerb.reportWindow`).
+    static let reportsPerNickname = RequestWindow(count: 3, milliseconds: 600_000)
 
     mutating func setMuted(_ key: String, _ isMuted: Bool) -> Bool {
         isMuted ? mutedNicknames.insert(key).inserted : mutedNicknames.remove(key) != nil

@@ -68,6 +68,9 @@ final class Session {
     var provenClaim: String?
     /// Updated after each rated race; shown beside the nickname in rated rooms.
     var provenRating: Glicko2.Rating?
+    /// The last races it raced in, with their racers' nickname keys, oldest
+    /// first: the races a `REPORT` says the two shared.
+    var recentRaces: [(race: SharedRace, nicknameKeys: Set<String>)] = []
 
     init(id: ConnectionID, peer: String, now: Int, limits: ServerLimits) {
         self.id = id

@@ -88,6 +88,14 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         case .rate(let race):
             guard let rated = pending.rate(race) else { return completion(.rated([])) }
             persist(rated.records, completion: completion) { _ in .rated(rated.changes) }
+        case .report(var report):
+            report.id = pending.lastSequence + 1
+            store([.report(report)], completion: completion)
+        case .reports:
+            completion(.reports(committed.reports.keys.sorted().compactMap { committed.reports[$0] }))
+        case .dismiss(let id):
+            let found = pending.reports[id] != nil
+            store(found ? [.dismissal(sequence: pending.lastSequence + 1, id: id)] : [], found: found, completion: completion)
         }
     }
 

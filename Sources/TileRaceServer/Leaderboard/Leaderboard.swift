@@ -20,6 +20,8 @@ public struct Leaderboard: Hashable, Sendable {
     /// Expired ones too, until lifted.
     public private(set) var bans: [String: BanInfo] = [:]
     public private(set) var ratings: [String: PlayerRating] = [:]
+    /// The open reports, by id.
+    public private(set) var reports: [Int: PlayerReport] = [:]
     /// Fewer than `Leaderboard.capacity` only where tests fill boards quickly.
     public let capacity: Int
 
@@ -29,7 +31,7 @@ public struct Leaderboard: Hashable, Sendable {
     }
 
     public var isEmpty: Bool {
-        claims.isEmpty && boards.values.allSatisfy(\.isEmpty) && bans.isEmpty && ratings.isEmpty
+        claims.isEmpty && boards.values.allSatisfy(\.isEmpty) && bans.isEmpty && ratings.isEmpty && reports.isEmpty
     }
 
     /// Best first.
@@ -93,6 +95,13 @@ public struct Leaderboard: Hashable, Sendable {
             ratings[Names.nicknameKey(rating.nickname)] = rating
             lastSequence = max(lastSequence, rating.sequence)
             return true
+        case .report(let report):
+            reports[report.id] = report
+            lastSequence = max(lastSequence, report.id)
+            return true
+        case .dismissal(let sequence, let id):
+            lastSequence = max(lastSequence, sequence)
+            return reports.removeValue(forKey: id) != nil
         }
     }
 
@@ -252,7 +261,12 @@ public struct Leaderboard: Hashable, Sendable {
 
     /// Applying them to an empty leaderboard gives this one.
     public var records: [LeaderboardRecord] {
-        claimRecords(after: 0) + entryRecords + banRecords + ratingRecords
+        claimRecords(after: 0) + entryRecords + banRecords + ratingRecords + reportRecords
+    }
+
+    /// A report keeps its number (its id).
+    public var reportRecords: [LeaderboardRecord] {
+        reports.keys.sorted().compactMap { reports[$0].map(LeaderboardRecord.report) }
     }
 
     public var ratingRecords: [LeaderboardRecord] {

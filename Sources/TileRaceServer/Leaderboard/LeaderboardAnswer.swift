@@ -7,7 +7,7 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     case record(BoardEntry?)
     /// In no particular order.
     case bans([BanInfo])
-    /// `found`: the ban or entry existed (always true for `ban`).
+    /// `found`: the ban, entry or report existed (always true for `ban` and `report`).
     case moderated(found: Bool)
     /// A rule refused it (wrong token, nickname in use); nothing changed.
     case refused(ProtocolError)
@@ -22,4 +22,6 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     /// The claim is proven; the rating is aged to the day asked (a newcomer's
     /// when none).
     case provenRating(Glicko2.Rating)
+    /// The open reports, by id.
+    case reports([PlayerReport])
 }

@@ -12,6 +12,10 @@ public enum LeaderboardRecord: Hashable, Sendable {
     case removal(sequence: Int, LeaderboardBoardID, nickname: String, reason: String)
     /// A player's rating after a rated race.
     case rating(PlayerRating)
+    /// A player's report (`REPORT`); its number is its id.
+    case report(PlayerReport)
+    /// `DISMISS`: the report `id` is closed.
+    case dismissal(sequence: Int, id: Int)
 
     public var claim: NicknameClaim? {
         if case .claim(let claim) = self { claim } else { nil }
@@ -23,12 +27,14 @@ public enum LeaderboardRecord: Hashable, Sendable {
         case .entry(_, let entry): entry.sequence
         case .ban(let sequence, _), .unban(let sequence, _), .removal(let sequence, _, _, _): sequence
         case .rating(let rating): rating.sequence
+        case .report(let report): report.id
+        case .dismissal(let sequence, _): sequence
         }
     }
 
-    /// The stored text: `claim`, `entry`, `ban`, `unban`, `removal` or `rating`
-    /// followed by `key=value` words (reasons percent-encoded, rating figures
-    /// in millionths). An entry's log is its last field, so lines have no
+    /// The stored text: `claim`, `entry`, `ban`, `unban`, `removal`, `rating`,
+    /// `report` or `dismissal` followed by `key=value` words (reasons and a
+    /// report's room lines percent-encoded, rating figures in millionths). An entry's log is its last field, so lines have no
     /// length limit. The Redis scripts write the same words.
     public var text: String {
         var fields = Fields()
@@ -62,6 +68,12 @@ public enum LeaderboardRecord: Hashable, Sendable {
             fields.positionals = ["rating"]
             fields.append("nick", rating.nickname)
             tail = Self.ratingFields(rating)
+        case .report(let report):
+            fields.positionals = ["report"]
+            tail = Self.reportFields(report)
+        case .dismissal(_, let id):
+            fields.positionals = ["dismissal"]
+            fields.append("id", id)
         }
         let words = fields.words.joined(separator: " ")
         return tail.map { words + " " + $0 } ?? words
@@ -75,6 +87,20 @@ public enum LeaderboardRecord: Hashable, Sendable {
         fields.append("vol", PlayerRating.millionths(rating.rating.volatility))
         fields.append("day", rating.day)
         fields.append("races", rating.races)
+        return fields.words.joined(separator: " ")
+    }
+
+    /// A report record's words after its number: `from= nick= at= room= races= reason= lines=`
+    /// (`at` in milliseconds; `room` only when its lines were said in a room).
+    static func reportFields(_ report: PlayerReport) -> String {
+        var fields = Fields()
+        fields.append("from", report.reporter)
+        fields.append("nick", report.nickname)
+        fields.append("at", report.milliseconds)
+        if let room = report.lines.first?.room { fields.append("room", room) }
+        fields.append("races", report.races.isEmpty ? "-" : report.races.map(\.description).joined(separator: ","))
+        fields.append("reason", PercentText.encode(report.reason))
+        fields.append("lines", report.linesText)
         return fields.words.joined(separator: " ")
     }
 
@@ -167,6 +193,21 @@ public enum LeaderboardRecord: Hashable, Sendable {
                     PlayerRating(
                         sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), rating: rating,
                         day: try fields.integer("day", in: 0...Int(Int32.max)), races: try fields.integer("races", in: 1...Int.max)))
+            case "report":
+                let room = try fields["room"].map { (name: String) throws(ProtocolError) in
+                    try Names.validateName(name, as: "room name")
+                    return name
+                }
+                self = .report(
+                    PlayerReport(
+                        id: try fields.integer("seq", in: 1...Int.max), reporter: try fields.name("from"),
+                        nickname: try fields.name("nick"),
+                        milliseconds: try fields.integer("at", in: natural),
+                        reason: try PercentText.decode(try fields.string("reason"), key: "reason", code: .badArguments),
+                        races: try SharedRace.list(try fields.string("races")),
+                        lines: try PlayerReport.lines(try fields.string("lines"), room: room)))
+            case "dismissal":
+                self = .dismissal(sequence: try fields.integer("seq", in: 1...Int.max), id: try fields.integer("id", in: 1...Int.max))
             default:
                 throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")
             }

@@ -23,6 +23,12 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case proveClaim(nickname: String, token: String?, today: String)
     /// Rate a race that ended in a rated room, and store the new ratings.
     case rate(RatedRace)
+    /// Store a player's report (the store numbers it: its id).
+    case report(PlayerReport)
+    /// The open reports.
+    case reports
+    /// Close a report.
+    case dismiss(id: Int)
 }
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and

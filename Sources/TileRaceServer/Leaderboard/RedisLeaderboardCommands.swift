@@ -50,6 +50,13 @@ struct RedisLeaderboardCommands: Sendable {
                 arguments: [Names.nicknameKey(nickname), token ?? "", Leaderboard.expiryCutoff(on: today) ?? ""])
         case .rate(let race):
             return readRatings(of: race)
+        case .report(let report):
+            return Self.script(
+                RedisLeaderboardScripts.report, keys: [keys.reports, keys.sequence], arguments: [LeaderboardRecord.reportFields(report)])
+        case .reports:
+            return ["HVALS", keys.reports]
+        case .dismiss(let id):
+            return Self.script(RedisLeaderboardScripts.dismiss, keys: [keys.reports, keys.sequence], arguments: [String(id)])
         }
     }
 
@@ -126,7 +133,13 @@ struct RedisLeaderboardCommands: Sendable {
                 return .status(isUp: reply.string == "PONG")
             case .ban:
                 return .moderated(found: true)
-            case .unban, .removeEntry:
+            case .report:
+                guard reply.integer != nil else { throw Self.unexpected(reply) }
+                return .moderated(found: true)
+            case .reports:
+                let reports = try Self.records(in: reply, kind: "report") { if case .report(let report) = $0 { report } else { nil } }
+                return .reports(reports.sorted { $0.id < $1.id })
+            case .unban, .removeEntry, .dismiss:
                 guard let count = reply.integer else { throw Self.unexpected(reply) }
                 return .moderated(found: count > 0)
             case .bans:

@@ -7,7 +7,8 @@
 ///
 /// Key layout (docs/hosting.md, "Many servers"), each under `tilerace:`:
 /// - `sequence`, `claims`, `entries:<board>`, `logs:<board>`, `bans`,
-///   `ratings`: record text by nickname key (entries without their log).
+///   `ratings`: record text by nickname key (entries without their log);
+///   `reports`: open reports' record text by id.
 /// - `boards-of`: boards holding a nickname's entry (ratings count once),
 ///   so claims of nicknames on no board can expire.
 /// - `board:<board>`: sorted set; score `score * 2^30 + (2^30 - 1 - seq)`,
@@ -146,6 +147,22 @@ enum RedisLeaderboardScripts {
     /// KEYS: bans, sequence. ARGV: the target's key. Returns 1, or 0 when no
     /// such ban. Takes a record number, like the journal's `unban`.
     static let unban = """
+        if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
+        redis.call('INCR', KEYS[2])
+        return 1
+        """
+
+    /// A player's report, numbered by the sequence (its id). KEYS: reports,
+    /// sequence. ARGV: the record's words after its number. Returns the id.
+    static let report = """
+        local sequence = redis.call('INCR', KEYS[2])
+        redis.call('HSET', KEYS[1], sequence, 'report seq=' .. sequence .. ' ' .. ARGV[1])
+        return sequence
+        """
+
+    /// KEYS: reports, sequence. ARGV: the report's id. Returns 1, or 0 when
+    /// no such open report. Takes a record number, like the journal's `dismissal`.
+    static let dismiss = """
         if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
         redis.call('INCR', KEYS[2])
         return 1

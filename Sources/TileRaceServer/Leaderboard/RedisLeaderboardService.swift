@@ -92,8 +92,8 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         let commands = commands
         let changes =
             switch request {
-            case .submit, .ban, .unban, .removeEntry: true
-            case .top, .record, .status, .bans, .proveClaim, .rate: false
+            case .submit, .ban, .unban, .removeEntry, .report, .dismiss: true
+            case .top, .record, .status, .bans, .proveClaim, .rate, .reports: false
             }
         send(commands.command(for: request), changes: changes, completion: completion) {
             completion(commands.answer(to: request, reply: $0))

@@ -14,7 +14,8 @@ import TileRaceRedis
 /// boards of 1 to 5 entries (so entries fall off and claims can expire), and
 /// `TOP`, `RECORD` and the operator's `REMOVE-ENTRY` now and then, and
 /// rated races (`rate`, two steps on Redis: `LeaderboardDifferentialTests`)
-/// with the claims their racers prove (`proveClaim`) and the rating board. Every answer must be the same; at the end
+/// with the claims their racers prove (`proveClaim`) and the rating board,
+/// and players' reports (`report`, `reports`, `dismiss`: ids that exist or not). Every answer must be the same; at the end
 /// so must every board, claim, record number and stored text.
 ///
 /// The requests are the ones the core makes: a new claim token per game,
@@ -165,6 +166,20 @@ struct LeaderboardDifferentialCase {
             let query = LeaderboardQuery(
                 board: .rating, sort: sort, offset: number(below: 2), limit: 1 + number(below: 6), nickname: nickname)
             return .top(query, today: today)
+        case 36..<40:
+            // A player's report, with the room lines and shared races it carries (or none).
+            let lines = (0..<number(below: 3)).map { index in
+                ChatLine(room: "fri", nickname: nextNickname(), text: ["gg", "lol, you're slow", "100% ✓ = yes"][index])
+            }
+            let races = (0..<number(below: 3)).map { SharedRace(id: 1 + $0 * 2, room: "fri", seed: String(number(below: 1000))) }
+            let report = PlayerReport(
+                id: 1, reporter: nextNickname(), nickname: nextNickname(), milliseconds: day * 86_400_000 + number(below: 86_400_000),
+                reason: ["cheats", "says rude things, twice"][number(below: 2)], races: races, lines: lines)
+            return .report(report)
+        case 40..<42:
+            return .reports
+        case 42..<45:
+            return .dismiss(id: 1 + number(below: 8))
         case 14..<19:
             // The operator takes an entry off (perhaps one that is not there).
             let query = RecordQuery(nickname: nextNickname(), board: nextBoard(), date: nextDailyDate())
@@ -243,7 +258,7 @@ struct LeaderboardDifferentialCase {
             refused = nil
         case .refused:
             refused = submission
-        case .page, .record, .failed, .status, .bans, .moderated, .rated, .ratingPage, .provenRating:
+        case .page, .record, .failed, .status, .bans, .moderated, .rated, .ratingPage, .provenRating, .reports:
             break
         }
     }
@@ -296,6 +311,13 @@ struct LeaderboardDifferentialCase {
         if stored.ratings != ratings {
             differences.append("ratings: \(stored.ratings) in Redis, \(ratings) in the journal's store")
         }
+        let reports = Dictionary(uniqueKeysWithValues: expected.reports.map { (String($0.key), LeaderboardRecord.report($0.value).text) })
+        if stored.reports != reports {
+            differences.append("reports: \(stored.reports) in Redis, \(reports) in the journal's store")
+        }
+        for text in stored.reports.values where (try? LeaderboardRecord(text: text)).map({ reports.values.contains($0.text) }) != true {
+            differences.append("report does not read back: \(text)")
+        }
         if stored.boardsOf != boardCounts {
             differences.append("boards-of: \(stored.boardsOf) in Redis; the boards hold \(boardCounts)")
         }
@@ -335,6 +357,12 @@ struct LeaderboardDifferentialCase {
             return "PROVE \(nickname) token=\(token ?? "none") today=\(today)"
         case .rate(let race):
             return "RATE " + race.racers.map { "\($0.nickname)=\($0.place)" }.joined(separator: " ") + " today=\(race.date)"
+        case .report(let report):
+            return "REPORT " + LeaderboardRecord.reportFields(report)
+        case .reports:
+            return "REPORTS"
+        case .dismiss(let id):
+            return "DISMISS \(id)"
         }
     }
 
@@ -368,6 +396,8 @@ struct LeaderboardDifferentialCase {
         case .ratingPage(let entries, let summary):
             "OK TOP \(summary.fields.words.joined(separator: " ")): "
                 + entries.map { $0.fields.words.joined(separator: " ") }.joined(separator: ", ")
+        case .reports(let reports):
+            "REPORTS " + reports.map { LeaderboardRecord.report($0).text }.joined(separator: ", ")
         }
     }
 }
