@@ -17,15 +17,25 @@ extension Leaderboard {
         guard race.racers.count >= 2, let day = UTCTime.dayNumber(of: race.date) else { return nil }
         let keys = race.racers.map { Names.nicknameKey($0.nickname) }
         let before = keys.map { stored[$0]?.current(onDay: day) ?? Glicko2.newcomer }
+        var afters: [Glicko2.Rating] = []
+        var took = keys.map { stored[$0]?.took ?? [:] }
+        for index in race.racers.indices {
+            let opponents = race.racers.indices.filter { $0 != index }
+            let games = opponents.map { Glicko2.Game(opponent: before[$0], score: race.score(of: index, against: $0)) }
+            let after = Glicko2.rated(before[index], games: games)
+            afters.append(after)
+            // What this racer lost to each opponent is kept with the opponent's rating, to give back (protocol.md 13).
+            for (opponent, part) in zip(opponents, Glicko2.changeParts(of: before[index], after: after, games: games)) {
+                let lost = PlayerRating.millionths(-part)
+                if lost > 0 { took[opponent][keys[index], default: 0] += lost }
+            }
+        }
         var records: [LeaderboardRecord] = []
         var changes: [RatingChange] = []
         for (index, racer) in race.racers.enumerated() {
-            let games = race.racers.indices.filter { $0 != index }.map {
-                Glicko2.Game(opponent: before[$0], score: race.score(of: index, against: $0))
-            }
             let stored = PlayerRating(
-                sequence: lastSequence + index + 1, nickname: racer.nickname, rating: Glicko2.rated(before[index], games: games), day: day,
-                races: (stored[keys[index]]?.races ?? 0) + 1)
+                sequence: lastSequence + index + 1, nickname: racer.nickname, rating: afters[index], day: day,
+                races: (stored[keys[index]]?.races ?? 0) + 1, took: took[index])
             records.append(.rating(stored))
             changes.append(RatingChange(nickname: racer.nickname, before: before[index], after: stored.rating))
         }

@@ -67,7 +67,8 @@ public enum LeaderboardRecord: Hashable, Sendable {
         return tail.map { words + " " + $0 } ?? words
     }
 
-    /// The words of a rating's record after its nickname: `r= rd= vol= day= races=`.
+    /// The words of a rating's record after its nickname: `r= rd= vol= day= races=`, and
+    /// `took=<key>:<millionths>,...` (by key) when opponents lost points to the player.
     static func ratingFields(_ rating: PlayerRating) -> String {
         var fields = Fields()
         fields.append("r", PlayerRating.millionths(rating.rating.rating))
@@ -75,7 +76,23 @@ public enum LeaderboardRecord: Hashable, Sendable {
         fields.append("vol", PlayerRating.millionths(rating.rating.volatility))
         fields.append("day", rating.day)
         fields.append("races", rating.races)
+        if !rating.took.isEmpty {
+            fields.append("took", rating.took.keys.sorted().map { "\($0):\(rating.took[$0] ?? 0)" }.joined(separator: ","))
+        }
         return fields.words.joined(separator: " ")
+    }
+
+    /// `took=`'s value read back.
+    static func took(_ text: String) throws(ProtocolError) -> [String: Int] {
+        var took: [String: Int] = [:]
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: ":")
+            guard parts.count == 2, Names.isValidName(String(parts[0])), let points = Int(parts[1]), points > 0 else {
+                throw ProtocolError(.badArguments, "bad took=")
+            }
+            took[Names.nicknameKey(String(parts[0]))] = points
+        }
+        return took
     }
 
     /// An entry record's words after its nickname (`sprint=` on sprint
@@ -166,7 +183,8 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 self = .rating(
                     PlayerRating(
                         sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), rating: rating,
-                        day: try fields.integer("day", in: 0...Int(Int32.max)), races: try fields.integer("races", in: 1...Int.max)))
+                        day: try fields.integer("day", in: 0...Int(Int32.max)), races: try fields.integer("races", in: 1...Int.max),
+                        took: try fields["took"].map(Self.took) ?? [:]))
             default:
                 throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")
             }
