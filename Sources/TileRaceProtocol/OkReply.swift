@@ -50,6 +50,9 @@ public enum OkReply: Hashable, Sendable {
     case queue(waiting: Int, rating: ShownRating? = nil)
     /// Out of the matchmaking queue (or was not in it).
     case unqueue
+    /// Marked assisted: `refunded` opponents were given back `points` rating points in all.
+    case assist(nickname: String, refunded: Int, points: Int)
+    case unassist(nickname: String)
 
     public var verb: RequestVerb { parts.verb }
 
@@ -119,6 +122,12 @@ public enum OkReply: Hashable, Sendable {
         case .resync: verb = .resync
         case .say: verb = .say
         case .unqueue: verb = .unqueue
+        case .assist(let nickname, let refunded, let points):
+            verb = .assist
+            fields.append(.nick, nickname)
+            fields.append(.refunded, refunded)
+            fields.append(.points, points)
+        case .unassist(let nickname): (verb, fields) = (.unassist, Fields(.nick, nickname))
         }
         return (verb, fields)
     }
@@ -169,6 +178,9 @@ public enum OkReply: Hashable, Sendable {
         case .unmute: return .unmute(nickname: try fields.name(.nick))
         case .queue: return .queue(waiting: try fields.integer(.waiting), rating: try ShownRating.optional(in: fields))
         case .unqueue: return .unqueue
+        case .assist:
+            return .assist(nickname: try fields.name(.nick), refunded: try fields.integer(.refunded), points: try fields.integer(.points))
+        case .unassist: return .unassist(nickname: try fields.name(.nick))
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }

@@ -264,6 +264,26 @@ extension RequestVerb {
         case .unqueue:
             RequestRule(
                 usage: "UNQUEUE", summary: "leave the quick race queue", requirements: [.greeted], feature: .queue, message: .unqueue)
+        case .assist:
+            RequestRule(
+                usage: "ASSIST <nick> [reason=<text>]", example: "ASSIST bo reason=engine",
+                summary:
+                    "operator: mark a nickname as assisted (an engine): off every board, out of rated play, its opponents' points given back",
+                requirements: [.greeted, .operator], positionalCount: 1...1, keys: [WireKey.reason.rawValue]
+            ) { fields throws(ProtocolError) in
+                try Names.validateName(fields.positionals[0], as: "nickname")
+                let reason = try fields[.reason].map { (text: String) throws(ProtocolError) in try PercentText.decode(text, key: "reason") }
+                return .assist(nickname: fields.positionals[0], reason: reason ?? "")
+            }
+        case .unassist:
+            RequestRule(
+                usage: "UNASSIST <nick>", example: "UNASSIST bo",
+                summary: "operator: lift a nickname's assisted mark (the points given back stay given)",
+                requirements: [.greeted, .operator], positionalCount: 1...1
+            ) { fields throws(ProtocolError) in
+                try Names.validateName(fields.positionals[0], as: "nickname")
+                return .unassist(nickname: fields.positionals[0])
+            }
         }
     }
 

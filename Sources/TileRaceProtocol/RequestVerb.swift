@@ -40,6 +40,8 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case unmute = "UNMUTE"
     case queue = "QUEUE"
     case unqueue = "UNQUEUE"
+    case assist = "ASSIST"
+    case unassist = "UNASSIST"
 
     /// - Throws: `unknown-verb`.
     public init(word: some StringProtocol) throws(ProtocolError) {

@@ -45,6 +45,8 @@ import Testing
         .unmute: ("UNMUTE bo", "UNMUTE bo ana"),
         .queue: ("QUEUE token=3f2a9c", "QUEUE ana token=3f2a9c"),
         .unqueue: ("UNQUEUE", "UNQUEUE now"),
+        .assist: ("ASSIST bo reason=engine", "ASSIST"),
+        .unassist: ("UNASSIST bo", "UNASSIST bo ana"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {

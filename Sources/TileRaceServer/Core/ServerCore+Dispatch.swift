@@ -50,6 +50,8 @@ extension ServerCore {
         case .unmute(let nickname): setMuted(session, nickname: nickname, false)
         case .queue(let token): try queue(session, token: token)
         case .unqueue: unqueue(session)
+        case .assist(let nickname, let reason): ask(.assist(nickname: nickname, reason: reason), for: session)
+        case .unassist(let nickname): ask(.unassist(nickname: nickname), for: session)
         }
     }
 }

@@ -148,8 +148,33 @@ extension ServerCore {
                 .info,
                 "operator removed \(query.nickname)'s entry from \(board.spokenName)" + (order.reason.isEmpty ? "" : ": \(order.reason)"))
             return [ServerMessage.ok(.removeEntry(nickname: query.nickname, board: query.board, date: board.date)).line]
+        case (.assist(let nickname, let reason), .assisted(let refunded, let points, let isNew)):
+            let shown = Int((Double(points) / 1_000_000).rounded())
+            if isNew {
+                stopRatedPlay(of: nickname)
+                log(
+                    .info,
+                    "operator marked \(nickname) assisted, giving \(refunded) opponents back \(shown) rating points"
+                        + (reason.isEmpty ? "" : " (\(reason))"))
+            }
+            return [ServerMessage.ok(.assist(nickname: nickname, refunded: refunded, points: shown)).line]
+        case (.unassist(let nickname), .moderated(let found)):
+            guard found else { return [ServerMessage.error(ProtocolError(.notAssisted, "\(nickname) is not marked assisted")).line] }
+            log(.info, "operator lifted \(nickname)'s assisted mark")
+            return [ServerMessage.ok(.unassist(nickname: nickname)).line]
         default:
             return [ServerMessage.error(ProtocolError(.internal, "the store answered something else; try again")).line]
+        }
+    }
+
+    /// An assisted nickname's sessions on this shard leave the queue and must prove their
+    /// claim again to ready in a rated room, which the store then refuses.
+    private func stopRatedPlay(of nickname: String) {
+        let key = Names.nicknameKey(nickname)
+        for id in sessions.sortedIDs {
+            guard let session = sessions[id], session.nickname.map(Names.nicknameKey) == key else { continue }
+            session.provenClaim = nil
+            leaveQueue(session, because: "marked assisted")
         }
     }
 

@@ -88,6 +88,15 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         case .rate(let race):
             guard let rated = pending.rate(race) else { return completion(.rated([])) }
             persist(rated.records, completion: completion) { _ in .rated(rated.changes) }
+        case .assist(let nickname, let reason):
+            guard let marked = pending.assist(nickname, reason: reason) else {
+                return completion(.assisted(refunded: 0, points: 0, isNew: false))
+            }
+            persist(marked.records, completion: completion) { _ in .assisted(refunded: marked.refunded, points: marked.points, isNew: true)
+            }
+        case .unassist(let nickname):
+            let found = pending.assisted[Names.nicknameKey(nickname)] != nil
+            store(found ? [.unassist(sequence: pending.lastSequence + 1, nickname: nickname)] : [], found: found, completion: completion)
         }
     }
 

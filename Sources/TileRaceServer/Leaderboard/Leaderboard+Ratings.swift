@@ -53,11 +53,43 @@ extension Leaderboard {
     public func proveClaim(of nickname: String, token: String?, on date: String) throws(ProtocolError) {
         guard let claim = claim(of: nickname, on: date) else { throw LeaderboardRules.unclaimed(nickname) }
         guard let token, isSameSecret(token, claim.token) else { throw LeaderboardRules.badToken(claim.nickname, tokenGiven: token != nil) }
+        if assisted[Names.nicknameKey(nickname)] != nil { throw LeaderboardRules.assisted(claim.nickname) }
+    }
+
+    /// `ASSIST` (protocol.md 13): each opponent who lost points to the nickname in rated
+    /// races is given them back on its current rating (its `took=`, then emptied), and the
+    /// nickname is marked. Nil when it is marked already (nothing changes).
+    package mutating func assist(_ nickname: String, reason: String) -> (
+        records: [LeaderboardRecord], refunded: Int, points: Int
+    )? {
+        let key = Names.nicknameKey(nickname)
+        guard assisted[key] == nil else { return nil }
+        var records: [LeaderboardRecord] = []
+        var (refunded, points) = (0, 0)
+        func record(_ record: LeaderboardRecord) {
+            apply(record)
+            records.append(record)
+        }
+        if var own = ratings[key], !own.took.isEmpty {
+            for opponent in own.took.keys.sorted() {
+                guard var rating = ratings[opponent], let lost = own.took[opponent] else { continue }
+                rating.sequence = lastSequence + 1
+                rating.rating.rating = Double(PlayerRating.millionths(rating.rating.rating) + lost) / 1_000_000
+                record(.rating(rating))
+                refunded += 1
+                points += lost
+            }
+            own.sequence = lastSequence + 1
+            own.took = [:]
+            record(.rating(own))
+        }
+        record(.assist(sequence: lastSequence + 1, nickname: nickname, reason: reason))
+        return (records, refunded, points)
     }
 
     /// `today` dates the deviations' growth.
     public func ratingPage(_ query: LeaderboardQuery, today: String) -> (entries: [RatingEntry], summary: TopSummary) {
-        Leaderboard.ratingPage(query, of: Array(ratings.values), today: today)
+        Leaderboard.ratingPage(query, of: ratings.filter { assisted[$0.key] == nil }.map(\.value), today: today)
     }
 
     /// One page of the rating board: the listed ratings (`RatingEntry.unlisted`), by rating; ties in nickname

@@ -20,6 +20,8 @@ public struct Leaderboard: Hashable, Sendable {
     /// Expired ones too, until lifted.
     public private(set) var bans: [String: BanInfo] = [:]
     public private(set) var ratings: [String: PlayerRating] = [:]
+    /// Nicknames marked assisted (`ASSIST`), by nickname key: their `assist` records. On no board.
+    public private(set) var assisted: [String: LeaderboardRecord] = [:]
     /// Fewer than `Leaderboard.capacity` only where tests fill boards quickly.
     public let capacity: Int
 
@@ -29,7 +31,7 @@ public struct Leaderboard: Hashable, Sendable {
     }
 
     public var isEmpty: Bool {
-        claims.isEmpty && boards.values.allSatisfy(\.isEmpty) && bans.isEmpty && ratings.isEmpty
+        claims.isEmpty && boards.values.allSatisfy(\.isEmpty) && bans.isEmpty && ratings.isEmpty && assisted.isEmpty
     }
 
     /// Best first.
@@ -93,6 +95,13 @@ public struct Leaderboard: Hashable, Sendable {
             ratings[Names.nicknameKey(rating.nickname)] = rating
             lastSequence = max(lastSequence, rating.sequence)
             return true
+        case .assist(let sequence, let nickname, _):
+            assisted[Names.nicknameKey(nickname)] = record
+            lastSequence = max(lastSequence, sequence)
+            return true
+        case .unassist(let sequence, let nickname):
+            lastSequence = max(lastSequence, sequence)
+            return assisted.removeValue(forKey: Names.nicknameKey(nickname)) != nil
         }
     }
 
@@ -216,7 +225,7 @@ public struct Leaderboard: Hashable, Sendable {
     /// `today` is the daily board's date when the query names none.
     public func page(_ query: LeaderboardQuery, today: String) -> (entries: [LeaderboardEntry], summary: TopSummary) {
         let board = Leaderboard.board(of: query, today: today)
-        return Leaderboard.page(query, of: board, ranked: entries(on: board))
+        return Leaderboard.page(query, of: board, ranked: entries(on: board).filter { assisted[Names.nicknameKey($0.nickname)] == nil })
     }
 
     public static func board(of query: LeaderboardQuery, today: String) -> LeaderboardBoardID {
@@ -252,7 +261,11 @@ public struct Leaderboard: Hashable, Sendable {
 
     /// Applying them to an empty leaderboard gives this one.
     public var records: [LeaderboardRecord] {
-        claimRecords(after: 0) + entryRecords + banRecords + ratingRecords
+        claimRecords(after: 0) + entryRecords + banRecords + ratingRecords + assistRecords
+    }
+
+    public var assistRecords: [LeaderboardRecord] {
+        assisted.keys.sorted().compactMap { assisted[$0] }
     }
 
     public var ratingRecords: [LeaderboardRecord] {

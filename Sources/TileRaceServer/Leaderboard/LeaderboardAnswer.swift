@@ -22,4 +22,7 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     /// The claim is proven; the rating is aged to the day asked (a newcomer's
     /// when none).
     case provenRating(Glicko2.Rating)
+    /// `ASSIST` stored: `refunded` opponents given back `points` millionths of rating
+    /// points in all; `isNew` false when it was marked already (nothing changed).
+    case assisted(refunded: Int, points: Int, isNew: Bool)
 }

@@ -12,6 +12,10 @@ public enum LeaderboardRecord: Hashable, Sendable {
     case removal(sequence: Int, LeaderboardBoardID, nickname: String, reason: String)
     /// A player's rating after a rated race.
     case rating(PlayerRating)
+    /// `ASSIST`: the nickname is marked assisted (an engine).
+    case assist(sequence: Int, nickname: String, reason: String)
+    /// `UNASSIST`.
+    case unassist(sequence: Int, nickname: String)
 
     public var claim: NicknameClaim? {
         if case .claim(let claim) = self { claim } else { nil }
@@ -23,10 +27,11 @@ public enum LeaderboardRecord: Hashable, Sendable {
         case .entry(_, let entry): entry.sequence
         case .ban(let sequence, _), .unban(let sequence, _), .removal(let sequence, _, _, _): sequence
         case .rating(let rating): rating.sequence
+        case .assist(let sequence, _, _), .unassist(let sequence, _): sequence
         }
     }
 
-    /// The stored text: `claim`, `entry`, `ban`, `unban`, `removal` or `rating`
+    /// The stored text: `claim`, `entry`, `ban`, `unban`, `removal`, `rating`, `assist` or `unassist`
     /// followed by `key=value` words (reasons percent-encoded, rating figures
     /// in millionths). An entry's log is its last field, so lines have no
     /// length limit. The Redis scripts write the same words.
@@ -62,6 +67,13 @@ public enum LeaderboardRecord: Hashable, Sendable {
             fields.positionals = ["rating"]
             fields.append("nick", rating.nickname)
             tail = Self.ratingFields(rating)
+        case .assist(_, let nickname, let reason):
+            fields.positionals = ["assist"]
+            fields.append("nick", nickname)
+            if !reason.isEmpty { fields.append("reason", PercentText.encode(reason)) }
+        case .unassist(_, let nickname):
+            fields.positionals = ["unassist"]
+            fields.append("nick", nickname)
         }
         let words = fields.words.joined(separator: " ")
         return tail.map { words + " " + $0 } ?? words
@@ -185,6 +197,14 @@ public enum LeaderboardRecord: Hashable, Sendable {
                         sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), rating: rating,
                         day: try fields.integer("day", in: 0...Int(Int32.max)), races: try fields.integer("races", in: 1...Int.max),
                         took: try fields["took"].map(Self.took) ?? [:]))
+            case "assist":
+                let reason = try fields["reason"].map { (value: String) throws(ProtocolError) in
+                    try PercentText.decode(value, key: "reason", code: .badArguments)
+                }
+                self = .assist(
+                    sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), reason: reason ?? "")
+            case "unassist":
+                self = .unassist(sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"))
             default:
                 throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")
             }

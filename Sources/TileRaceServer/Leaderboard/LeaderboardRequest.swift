@@ -23,6 +23,9 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case proveClaim(nickname: String, token: String?, today: String)
     /// Rate a race that ended in a rated room, and store the new ratings.
     case rate(RatedRace)
+    /// Mark a nickname assisted and give its opponents back what they lost to it (`ASSIST`).
+    case assist(nickname: String, reason: String)
+    case unassist(nickname: String)
 }
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and

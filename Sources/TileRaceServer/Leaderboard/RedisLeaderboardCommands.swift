@@ -18,11 +18,12 @@ struct RedisLeaderboardCommands: Sendable {
         case .submit(let submission):
             return submitCommand(submission)
         case .top(let query, _) where query.board == .rating:
-            return ["HVALS", keys.ratings]
+            return Self.script(RedisLeaderboardScripts.ratings, keys: [keys.ratings, keys.assisted], arguments: [])
         case .top(let query, let today):
             let board = Leaderboard.board(of: query, today: today)
             return Self.script(
-                RedisLeaderboardScripts.board, keys: [keys.board(board), keys.entries(board)], arguments: [board.isSprint ? "sprint" : ""])
+                RedisLeaderboardScripts.board, keys: [keys.board(board), keys.entries(board), keys.assisted],
+                arguments: [board.isSprint ? "sprint" : ""])
         case .record(let query, let today):
             let board = Self.board(of: query, today: today)
             return Self.script(
@@ -46,10 +47,18 @@ struct RedisLeaderboardCommands: Sendable {
                 arguments: [Names.nicknameKey(order.query.nickname)])
         case .proveClaim(let nickname, let token, let today):
             return Self.script(
-                RedisLeaderboardScripts.proveClaim, keys: [keys.claims, keys.boardsOf, keys.ratings],
+                RedisLeaderboardScripts.proveClaim, keys: [keys.claims, keys.boardsOf, keys.ratings, keys.assisted],
                 arguments: [Names.nicknameKey(nickname), token ?? "", Leaderboard.expiryCutoff(on: today) ?? ""])
         case .rate(let race):
             return readRatings(of: race)
+        case .assist(let nickname, let reason):
+            let words = LeaderboardRecord.assist(sequence: 1, nickname: nickname, reason: reason).text.split(separator: " ").dropFirst(2)
+            return Self.script(
+                RedisLeaderboardScripts.assist, keys: [keys.assisted, keys.ratings, keys.sequence],
+                arguments: [Names.nicknameKey(nickname), words.joined(separator: " ")])
+        case .unassist(let nickname):
+            return Self.script(
+                RedisLeaderboardScripts.unassist, keys: [keys.assisted, keys.sequence], arguments: [Names.nicknameKey(nickname)])
         }
     }
 
@@ -126,7 +135,12 @@ struct RedisLeaderboardCommands: Sendable {
                 return .status(isUp: reply.string == "PONG")
             case .ban:
                 return .moderated(found: true)
-            case .unban, .removeEntry:
+            case .assist:
+                guard let parts = reply.array, parts.count == 2, let refunded = parts[0].integer, let points = parts[1].integer else {
+                    throw Self.unexpected(reply)
+                }
+                return .assisted(refunded: max(0, refunded), points: points, isNew: refunded >= 0)
+            case .unban, .removeEntry, .unassist:
                 guard let count = reply.integer else { throw Self.unexpected(reply) }
                 return .moderated(found: count > 0)
             case .bans:
@@ -141,6 +155,7 @@ struct RedisLeaderboardCommands: Sendable {
                     return .provenRating(rating.current(onDay: UTCTime.dayNumber(of: today) ?? 0))
                 case "unclaimed": return .refused(LeaderboardRules.unclaimed(nickname))
                 case "bad-token": return .refused(LeaderboardRules.badToken(parts.last?.string ?? nickname, tokenGiven: token != nil))
+                case "assisted": return .refused(LeaderboardRules.assisted(parts.last?.string ?? nickname))
                 default: throw Self.unexpected(reply)
                 }
             case .rate:

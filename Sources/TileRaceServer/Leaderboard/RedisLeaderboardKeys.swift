@@ -13,6 +13,8 @@ struct RedisLeaderboardKeys: Hashable, Sendable {
     var bans: String { prefix + "bans" }
     /// The players' ratings, by nickname key.
     var ratings: String { prefix + "ratings" }
+    /// The nicknames marked assisted (`ASSIST`), by nickname key.
+    var assisted: String { prefix + "assisted" }
 
     /// A board's ranking (a sorted set of nickname keys).
     func board(_ board: LeaderboardBoardID) -> String { prefix + "board:\(board)" }

@@ -7,7 +7,7 @@
 ///
 /// Key layout (docs/hosting.md, "Many servers"), each under `tilerace:`:
 /// - `sequence`, `claims`, `entries:<board>`, `logs:<board>`, `bans`,
-///   `ratings`: record text by nickname key (entries without their log).
+///   `ratings`, `assisted`: record text by nickname key (entries without their log).
 /// - `boards-of`: boards holding a nickname's entry (ratings count once),
 ///   so claims of nicknames on no board can expire.
 /// - `board:<board>`: sorted set; score `score * 2^30 + (2^30 - 1 - seq)`,
@@ -151,6 +151,10 @@ enum RedisLeaderboardScripts {
         return 1
         """
 
+    /// KEYS: assisted, sequence. ARGV: the nickname key. Returns 1, or 0 when
+    /// not marked. Takes a record number, like the journal's `unassist`.
+    static let unassist = unban
+
     /// KEYS: board, entries, logs, boards-of, sequence. ARGV: nickname key.
     /// Returns 1, or 0 when no entry. Takes a record number, like the
     /// journal's `removal`.
@@ -164,9 +168,9 @@ enum RedisLeaderboardScripts {
         return 1
         """
 
-    /// KEYS: claims, boards-of, ratings. ARGV: nickname key, token, expiry
-    /// cutoff. Returns `{"ok", record}`, `{"unclaimed"}` or
-    /// `{"bad-token", nickname}`.
+    /// KEYS: claims, boards-of, ratings, assisted. ARGV: nickname key, token, expiry
+    /// cutoff. Returns `{"ok", record}`, `{"unclaimed"}`,
+    /// `{"bad-token", nickname}` or `{"assisted", nickname}`.
     static let proveClaim = """
         local claim = redis.call('HGET', KEYS[1], ARGV[1])
         if not claim then return {'unclaimed'} end
@@ -180,6 +184,7 @@ enum RedisLeaderboardScripts {
         local onBoards = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
         if claimDate ~= nil and ARGV[3] ~= '' and claimDate < ARGV[3] and onBoards == 0 then return {'unclaimed'} end
         if claimToken ~= ARGV[2] then return {'bad-token', claimNickname} end
+        if redis.call('HEXISTS', KEYS[4], ARGV[1]) == 1 then return {'assisted', claimNickname} end
         return {'ok', redis.call('HGET', KEYS[3], ARGV[1]) or ''}
         """
 
@@ -198,12 +203,57 @@ enum RedisLeaderboardScripts {
         return 'ok'
         """
 
-    /// A board's entries, best first. KEYS: board, entries. ARGV: `sprint`
-    /// for a sprint board (lowest first), empty for a score board.
+    /// A board's entries, best first, but assisted nicknames'. KEYS: board, entries,
+    /// assisted. ARGV: `sprint` for a sprint board (lowest first), empty for a score board.
     static let board = """
-        local keys = redis.call(ARGV[1] == 'sprint' and 'ZRANGE' or 'ZREVRANGE', KEYS[1], 0, -1)
+        local keys = {}
+        for _, key in ipairs(redis.call(ARGV[1] == 'sprint' and 'ZRANGE' or 'ZREVRANGE', KEYS[1], 0, -1)) do
+          if redis.call('HEXISTS', KEYS[3], key) == 0 then keys[#keys + 1] = key end
+        end
         if #keys == 0 then return {} end
         return redis.call('HMGET', KEYS[2], unpack(keys))
+        """
+
+    /// Every rating but assisted nicknames'. KEYS: ratings, assisted.
+    static let ratings = """
+        local all, shown = redis.call('HGETALL', KEYS[1]), {}
+        for i = 1, #all, 2 do
+          if redis.call('HEXISTS', KEYS[2], all[i]) == 0 then shown[#shown + 1] = all[i + 1] end
+        end
+        return shown
+        """
+
+    /// `ASSIST`, as `Leaderboard.assist`: each opponent in the nickname's `took=` (in
+    /// key order) gets its points back on its rating, the nickname's `took=` is emptied,
+    /// then the mark. KEYS: assisted, ratings, sequence. ARGV: nickname key, the
+    /// `assist` record's words after its number. Returns `{opponents, millionths}`, or
+    /// `{-1, 0}` when it is marked already.
+    static let assist = """
+        if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return {-1, 0} end
+        local sequence = tonumber(redis.call('GET', KEYS[3]) or '0')
+        local refunded, points = 0, 0
+        local function renumbered(text)
+          sequence = sequence + 1
+          return (string.gsub(text, '^rating seq=%d+', 'rating seq=' .. sequence))
+        end
+        local own = redis.call('HGET', KEYS[2], ARGV[1])
+        local took = own and string.match(own, ' took=(%S+)')
+        if took then
+          for key, lost in string.gmatch(took, '([^:,]+):(%d+)') do
+            local rating = redis.call('HGET', KEYS[2], key)
+            if rating then
+              local r = tonumber(string.match(rating, ' r=(%d+)')) + tonumber(lost)
+              rating = string.gsub(renumbered(rating), ' r=%d+', ' r=' .. string.format('%d', r))
+              redis.call('HSET', KEYS[2], key, rating)
+              refunded, points = refunded + 1, points + tonumber(lost)
+            end
+          end
+          redis.call('HSET', KEYS[2], ARGV[1], (string.gsub(renumbered(own), ' took=%S+', '')))
+        end
+        sequence = sequence + 1
+        redis.call('SET', KEYS[3], sequence)
+        redis.call('HSET', KEYS[1], ARGV[1], 'assist seq=' .. sequence .. ' ' .. ARGV[2])
+        return {refunded, points}
         """
 
     /// One entry and its log. KEYS: entries, logs. ARGV: nickname key.

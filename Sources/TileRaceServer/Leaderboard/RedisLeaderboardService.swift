@@ -92,7 +92,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         let commands = commands
         let changes =
             switch request {
-            case .submit, .ban, .unban, .removeEntry: true
+            case .submit, .ban, .unban, .removeEntry, .assist, .unassist: true
             case .top, .record, .status, .bans, .proveClaim, .rate: false
             }
         send(commands.command(for: request), changes: changes, completion: completion) {

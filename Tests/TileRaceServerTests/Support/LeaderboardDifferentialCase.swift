@@ -14,7 +14,8 @@ import TileRaceRedis
 /// boards of 1 to 5 entries (so entries fall off and claims can expire), and
 /// `TOP`, `RECORD` and the operator's `REMOVE-ENTRY` now and then, and
 /// rated races (`rate`, two steps on Redis: `LeaderboardDifferentialTests`)
-/// with the claims their racers prove (`proveClaim`) and the rating board. Every answer must be the same; at the end
+/// with the claims their racers prove (`proveClaim`) and the rating board, and the operator's `ASSIST` (its
+/// refunds) and `UNASSIST`. Every answer must be the same; at the end
 /// so must every board, claim, record number and stored text.
 ///
 /// The requests are the ones the core makes: a new claim token per game,
@@ -169,6 +170,11 @@ struct LeaderboardDifferentialCase {
             // The operator takes an entry off (perhaps one that is not there).
             let query = RecordQuery(nickname: nextNickname(), board: nextBoard(), date: nextDailyDate())
             return .removeEntry(RemovalOrder(query: query, reason: "cheating"), today: today)
+        case 36..<40:
+            // The operator marks a nickname assisted (perhaps again), or lifts the mark.
+            let nickname = nextNickname()
+            return number(below: 4) == 0
+                ? .unassist(nickname: nickname) : .assist(nickname: nickname, reason: ["", "engine"][number(below: 2)])
         default:
             return .submit(nextSubmission())
         }
@@ -243,7 +249,7 @@ struct LeaderboardDifferentialCase {
             refused = nil
         case .refused:
             refused = submission
-        case .page, .record, .failed, .status, .bans, .moderated, .rated, .ratingPage, .provenRating:
+        case .page, .record, .failed, .status, .bans, .moderated, .rated, .ratingPage, .provenRating, .assisted:
             break
         }
     }
@@ -296,6 +302,10 @@ struct LeaderboardDifferentialCase {
         if stored.ratings != ratings {
             differences.append("ratings: \(stored.ratings) in Redis, \(ratings) in the journal's store")
         }
+        let assisted = expected.assisted.mapValues(\.text)
+        if stored.assisted != assisted {
+            differences.append("assisted: \(stored.assisted) in Redis, \(assisted) in the journal's store")
+        }
         if stored.boardsOf != boardCounts {
             differences.append("boards-of: \(stored.boardsOf) in Redis; the boards hold \(boardCounts)")
         }
@@ -335,6 +345,10 @@ struct LeaderboardDifferentialCase {
             return "PROVE \(nickname) token=\(token ?? "none") today=\(today)"
         case .rate(let race):
             return "RATE " + race.racers.map { "\($0.nickname)=\($0.place)" }.joined(separator: " ") + " today=\(race.date)"
+        case .assist(let nickname, let reason):
+            return "ASSIST \(nickname) reason=\(reason)"
+        case .unassist(let nickname):
+            return "UNASSIST \(nickname)"
         }
     }
 
@@ -365,6 +379,8 @@ struct LeaderboardDifferentialCase {
         case .rated(let changes):
             "RATED "
                 + changes.map { "\($0.nickname) \($0.after.rating)/\($0.after.deviation)/\($0.after.volatility)" }.joined(separator: ", ")
+        case .assisted(let refunded, let points, let isNew):
+            "ASSISTED refunded=\(refunded) points=\(points) new=\(isNew)"
         case .ratingPage(let entries, let summary):
             "OK TOP \(summary.fields.words.joined(separator: " ")): "
                 + entries.map { $0.fields.words.joined(separator: " ") }.joined(separator: ", ")
