@@ -269,7 +269,7 @@ import TileRaceProtocol
         let (ana, bo) = (harness.player("ana"), harness.player("bo"))
         #expect(harness.ask(bo, "QUEUE token=tbo") == ["OK QUEUE waiting=1 rating=1450"])
         #expect(harness.ask(admin, "ASSIST BO reason=engine%20moves") == ["OK ASSIST nick=BO refunded=1 points=12"])
-        #expect(harness.logs.contains("operator marked BO assisted, giving 1 opponents back 12 rating points (engine moves)"))
+        #expect(harness.logs.contains("operator marked BO assisted, giving back 12 rating points to 1 opponent (engine moves)"))
         // Out of the queue: ana waits alone.
         #expect(harness.ask(ana, "QUEUE token=tana") == ["OK QUEUE waiting=1 rating=1462"])
         let refusal = "ERR assisted the operator marked bo as playing with an engine's help: it plays no rated race and is on no board"

@@ -88,6 +88,16 @@ import TileRaceProtocol
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
     }
 
+    /// Seeds where the operator marks a winner of a rated race assisted and its opponents get
+    /// points back (a refund of half what was lost breaks "the points given back equal what
+    /// was lost to that player" in each; a rating board listing assisted nicknames breaks
+    /// "an assisted nickname is on no board" in each too).
+    @Test(arguments: [91, 183, 233] as [UInt64])
+    func theOperatorsAssistGivesBackWhatWasLost(seed: UInt64) {
+        let report = Simulation.run(seed: seed)
+        #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
+    }
+
     @Test func aRunWithoutFaultsRacesAndKeepsEveryInvariant() {
         let report = Simulation.run(seed: 1, settings: SimulationSettings(players: 3...3, injectsFaults: false))
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")

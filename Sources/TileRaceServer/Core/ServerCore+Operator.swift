@@ -154,7 +154,7 @@ extension ServerCore {
                 stopRatedPlay(of: nickname)
                 log(
                     .info,
-                    "operator marked \(nickname) assisted, giving \(refunded) opponents back \(shown) rating points"
+                    "operator marked \(nickname) assisted, giving back \(shown) rating points to \(refunded) opponent\(refunded == 1 ? "" : "s")"
                         + (reason.isEmpty ? "" : " (\(reason))"))
             }
             return [ServerMessage.ok(.assist(nickname: nickname, refunded: refunded, points: shown)).line]
