@@ -150,11 +150,11 @@ extension ServerCore {
             return [ServerMessage.ok(.removeEntry(nickname: query.nickname, board: query.board, date: board.date)).line]
         case (.assist(let nickname, let reason), .assisted(let refunded, let points, let isNew)):
             let shown = Int((Double(points) / 1_000_000).rounded())
-            if isNew {
-                stopRatedPlay(of: nickname)
+            stopRatedPlay(of: nickname)
+            if isNew || refunded > 0 {
                 log(
                     .info,
-                    "operator marked \(nickname) assisted, giving back \(shown) rating points to \(refunded) opponent\(refunded == 1 ? "" : "s")"
+                    "operator marked \(nickname) assisted\(isNew ? "" : " again"), giving back \(shown) rating points to \(refunded) opponent\(refunded == 1 ? "" : "s")"
                         + (reason.isEmpty ? "" : " (\(reason))"))
             }
             return [ServerMessage.ok(.assist(nickname: nickname, refunded: refunded, points: shown)).line]

@@ -89,11 +89,10 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
             guard let rated = pending.rate(race) else { return completion(.rated([])) }
             persist(rated.records, completion: completion) { _ in .rated(rated.changes) }
         case .assist(let nickname, let reason):
-            guard let marked = pending.assist(nickname, reason: reason) else {
-                return completion(.assisted(refunded: 0, points: 0, isNew: false))
-            }
-            persist(marked.records, completion: completion) { _ in .assisted(refunded: marked.refunded, points: marked.points, isNew: true)
-            }
+            let marked = pending.assist(nickname, reason: reason)
+            let answer = LeaderboardAnswer.assisted(refunded: marked.refunded, points: marked.points, isNew: marked.isNew)
+            guard !marked.records.isEmpty else { return completion(answer) }
+            persist(marked.records, completion: completion) { _ in answer }
         case .unassist(let nickname):
             let found = pending.assisted[Names.nicknameKey(nickname)] != nil
             store(found ? [.unassist(sequence: pending.lastSequence + 1, nickname: nickname)] : [], found: found, completion: completion)

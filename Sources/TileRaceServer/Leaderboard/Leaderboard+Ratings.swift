@@ -58,12 +58,13 @@ extension Leaderboard {
 
     /// `ASSIST` (protocol.md 13): each opponent who lost points to the nickname in rated
     /// races is given them back on its current rating (its `took=`, then emptied), and the
-    /// nickname is marked. Nil when it is marked already (nothing changes).
+    /// nickname is marked unless it is already (`isNew`): then only what it took since, in a
+    /// race under way at the first mark, is given back.
     package mutating func assist(_ nickname: String, reason: String) -> (
-        records: [LeaderboardRecord], refunded: Int, points: Int
-    )? {
+        records: [LeaderboardRecord], refunded: Int, points: Int, isNew: Bool
+    ) {
         let key = Names.nicknameKey(nickname)
-        guard assisted[key] == nil else { return nil }
+        let isNew = assisted[key] == nil
         var records: [LeaderboardRecord] = []
         var (refunded, points) = (0, 0)
         func record(_ record: LeaderboardRecord) {
@@ -83,8 +84,8 @@ extension Leaderboard {
             own.took = [:]
             record(.rating(own))
         }
-        record(.assist(sequence: lastSequence + 1, nickname: nickname, reason: reason))
-        return (records, refunded, points)
+        if isNew { record(.assist(sequence: lastSequence + 1, nickname: nickname, reason: reason)) }
+        return (records, refunded, points, isNew)
     }
 
     /// `today` dates the deviations' growth.

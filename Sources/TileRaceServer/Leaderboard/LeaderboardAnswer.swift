@@ -23,6 +23,6 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     /// when none).
     case provenRating(Glicko2.Rating)
     /// `ASSIST` stored: `refunded` opponents given back `points` millionths of rating
-    /// points in all; `isNew` false when it was marked already (nothing changed).
+    /// points in all; `isNew` false when it was marked already.
     case assisted(refunded: Int, points: Int, isNew: Bool)
 }

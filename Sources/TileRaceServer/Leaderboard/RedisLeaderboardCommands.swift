@@ -136,10 +136,10 @@ struct RedisLeaderboardCommands: Sendable {
             case .ban:
                 return .moderated(found: true)
             case .assist:
-                guard let parts = reply.array, parts.count == 2, let refunded = parts[0].integer, let points = parts[1].integer else {
-                    throw Self.unexpected(reply)
-                }
-                return .assisted(refunded: max(0, refunded), points: points, isNew: refunded >= 0)
+                guard let parts = reply.array, parts.count == 3, let refunded = parts[0].integer, let points = parts[1].integer,
+                    let isNew = parts[2].integer
+                else { throw Self.unexpected(reply) }
+                return .assisted(refunded: refunded, points: points, isNew: isNew == 1)
             case .unban, .removeEntry, .unassist:
                 guard let count = reply.integer else { throw Self.unexpected(reply) }
                 return .moderated(found: count > 0)

@@ -225,13 +225,13 @@ enum RedisLeaderboardScripts {
 
     /// `ASSIST`, as `Leaderboard.assist`: each opponent in the nickname's `took=` (in
     /// key order) gets its points back on its rating, the nickname's `took=` is emptied,
-    /// then the mark. KEYS: assisted, ratings, sequence. ARGV: nickname key, the
-    /// `assist` record's words after its number. Returns `{opponents, millionths}`, or
-    /// `{-1, 0}` when it is marked already.
+    /// then the mark unless it is marked already. KEYS: assisted, ratings, sequence. ARGV:
+    /// nickname key, the `assist` record's words after its number. Returns `{opponents,
+    /// millionths, 1 if marked now else 0}`.
     static let assist = """
-        if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return {-1, 0} end
+        local isNew = redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0
         local sequence = tonumber(redis.call('GET', KEYS[3]) or '0')
-        local refunded, points = 0, 0
+        local first, refunded, points = sequence, 0, 0
         local function renumbered(text)
           sequence = sequence + 1
           return (string.gsub(text, '^rating seq=%d+', 'rating seq=' .. sequence))
@@ -250,10 +250,12 @@ enum RedisLeaderboardScripts {
           end
           redis.call('HSET', KEYS[2], ARGV[1], (string.gsub(renumbered(own), ' took=%S+', '')))
         end
-        sequence = sequence + 1
-        redis.call('SET', KEYS[3], sequence)
-        redis.call('HSET', KEYS[1], ARGV[1], 'assist seq=' .. sequence .. ' ' .. ARGV[2])
-        return {refunded, points}
+        if isNew then
+          sequence = sequence + 1
+          redis.call('HSET', KEYS[1], ARGV[1], 'assist seq=' .. sequence .. ' ' .. ARGV[2])
+        end
+        if sequence ~= first then redis.call('SET', KEYS[3], sequence) end
+        return {refunded, points, isNew and 1 or 0}
         """
 
     /// One entry and its log. KEYS: entries, logs. ARGV: nickname key.

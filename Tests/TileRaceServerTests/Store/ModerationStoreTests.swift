@@ -220,6 +220,15 @@ import TileRaceTestSupport
                 store.ask(.proveClaim(nickname: "bo", token: "tBo", today: Self.today)) == .refused(LeaderboardRules.assisted("Bo")))
             #expect(store.ask(.proveClaim(nickname: "bo", token: "wrong", today: Self.today)) != .refused(LeaderboardRules.assisted("Bo")))
         }
+        // A race under way when bo was marked ends rated: marking bo again gives cy that one back.
+        let cyThen = Self.rating(of: "cy", in: store)
+        let race = Self.rate([("bo", 1), ("cy", 2)], in: store)
+        guard case .assisted(1, let again, false) = store.ask(.assist(nickname: "bo", reason: "")) else {
+            Issue.record("nothing given back again")
+            return
+        }
+        #expect(abs(Double(again) / 1_000_000 - (race[1].before.rating - race[1].after.rating)) < 0.00001)
+        #expect(Self.rating(of: "cy", in: store) == cyThen)
         // Lifted: back on the boards, and in rated play; what was given back stays given.
         #expect(store.ask(.unassist(nickname: "bo")) == .moderated(found: true))
         #expect(store.ask(.unassist(nickname: "bo")) == .moderated(found: false))
