@@ -45,6 +45,12 @@ public struct Leaderboard: Hashable, Sendable {
         return entries(on: board).firstIndex { Nickname($0.nickname) == wanted }.map { $0 + 1 }
     }
 
+    /// 1-based among the entries `TOP` lists (assisted nicknames' left out); nil for an assisted nickname.
+    public func listedRank(of nickname: String, on board: LeaderboardBoardID) -> Int? {
+        guard assisted[Names.nicknameKey(nickname)] == nil, let rank = rank(of: nickname, on: board) else { return nil }
+        return rank - entries(on: board).prefix(rank - 1).count { assisted[Names.nicknameKey($0.nickname)] != nil }
+    }
+
     public func entry(of nickname: String, on board: LeaderboardBoardID) -> BoardEntry? {
         rank(of: nickname, on: board).map { entries(on: board)[$0 - 1] }
     }
@@ -210,12 +216,12 @@ public struct Leaderboard: Hashable, Sendable {
         }
         let described: LeaderboardBoardID = dailyDate.map { .daily($0) } ?? .allTime
         var receipt = SubmitReceipt(
-            nickname: shownNickname, board: described.kind, score: game.score, rank: rank(of: shownNickname, on: described),
+            nickname: shownNickname, board: described.kind, score: game.score, rank: listedRank(of: shownNickname, on: described),
             best: entry(of: shownNickname, on: described)?.score ?? game.score,
             improved: improved.contains(described), token: claimedToken)
         if let sprintTime {
             receipt.sprintTime = sprintTime
-            receipt.sprintRank = rank(of: shownNickname, on: .sprint)
+            receipt.sprintRank = listedRank(of: shownNickname, on: .sprint)
             receipt.sprintBest = entry(of: shownNickname, on: .sprint)?.sprintTime ?? sprintTime
             receipt.sprintImproved = improved.contains(.sprint)
         }

@@ -183,6 +183,7 @@ struct RedisLeaderboardCommands: Sendable {
         if let daily = submission.dailyDate { boards.append(.daily(daily)) }
         if submission.sprintTime != nil { boards += [.sprint, .sprintDaily(submission.date)] }
         for board in boards { scriptKeys += [keys.board(board), keys.entries(board), keys.logs(board)] }
+        scriptKeys.append(keys.assisted)
         let result = submission.result
         let arguments =
             [

@@ -17,11 +17,11 @@
 enum RedisLeaderboardScripts {
     /// A submission. KEYS: claims, sequence, boards-of, then board, entries
     /// and logs of each board (all-time, daily, sprint, sprint-daily as they
-    /// apply). ARGV: see `RedisLeaderboardCommands`; empty means none.
+    /// apply), then assisted. ARGV: see `RedisLeaderboardCommands`; empty means none.
     /// Returns `{"taken"}`, `{"bad-token", nick, "0"|"1" (token given)}` or
     /// `{"ok", nick, claimed token or "", improved "0"|"1", rank or 0, best}`
     /// for the last score board, then for a sprint the same three for the
-    /// sprint board.
+    /// sprint board; ranks as `TOP` lists them (0 for an assisted nickname).
     static let submit = """
         local claimsKey, sequenceKey, boardsOf = KEYS[1], KEYS[2], KEYS[3]
         local nickname, key, token, newToken = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
@@ -106,7 +106,18 @@ enum RedisLeaderboardScripts {
           end
           return true
         end
-        local boardCount = (#KEYS - 3) / 3
+        local assistedKey = KEYS[#KEYS]
+        -- A rank as TOP lists it: assisted nicknames' entries above are left out; an assisted nickname has none.
+        local function listed(rankedKey, rank, rankCommand)
+          if not rank or redis.call('HEXISTS', assistedKey, key) == 1 then return 0 end
+          local above = 0
+          for _, other in ipairs(redis.call('HKEYS', assistedKey)) do
+            local otherRank = redis.call(rankCommand, rankedKey, other)
+            if otherRank and otherRank < rank then above = above + 1 end
+          end
+          return rank + 1 - above
+        end
+        local boardCount = (#KEYS - 4) / 3
         local scoreBoards = sprintTime and boardCount - 2 or boardCount
         local improved, boardKey = false, nil
         for board = 1, scoreBoards do
@@ -117,7 +128,7 @@ enum RedisLeaderboardScripts {
         local best = score
         local kept = redis.call('ZSCORE', boardKey, key)
         if kept then best = math.floor(tonumber(kept) / base) end
-        local reply = {'ok', shown, claimed, improved and '1' or '0', rank and (rank + 1) or 0, best}
+        local reply = {'ok', shown, claimed, improved and '1' or '0', listed(boardKey, rank, 'ZREVRANK'), best}
         if not sprintTime then return reply end
         local sprintKey = KEYS[scoreBoards * 3 + 4]
         local sprintImproved = false
@@ -130,7 +141,7 @@ enum RedisLeaderboardScripts {
         local sprintKept = redis.call('ZSCORE', sprintKey, key)
         if sprintKept then sprintBest = math.floor(tonumber(sprintKept) / base) end
         reply[7] = sprintImproved and '1' or '0'
-        reply[8] = sprintRank and (sprintRank + 1) or 0
+        reply[8] = listed(sprintKey, sprintRank, 'ZRANK')
         reply[9] = sprintBest
         return reply
         """

@@ -220,6 +220,18 @@ import TileRaceTestSupport
                 store.ask(.proveClaim(nickname: "bo", token: "tBo", today: Self.today)) == .refused(LeaderboardRules.assisted("Bo")))
             #expect(store.ask(.proveClaim(nickname: "bo", token: "wrong", today: Self.today)) != .refused(LeaderboardRules.assisted("Bo")))
         }
+        // A receipt ranks as TOP lists: dee comes after ana, bo (not listed) and cy, third; bo has no rank.
+        for (nickname, token, rank) in [("dee", nil, 3), ("Bo", "tBo", nil)] as [(String, String?, Int?)] {
+            let submission = LeaderboardSubmission(
+                result: GameResult(score: 8, largestTile: 8, moves: 3, milliseconds: 900, size: 4, target: 2048, assists: 0, seed: "7"),
+                log: nil, date: Self.today, dailyDate: nil, nickname: nickname, token: token, newToken: "t\(nickname)",
+                isInUseByAnother: false)
+            guard case .submitted(let receipt, _) = store.ask(.submit(submission)) else {
+                Issue.record("\(nickname) not submitted")
+                return
+            }
+            #expect(receipt.rank == rank, "\(nickname)")
+        }
         // A race under way when bo was marked ends rated: marking bo again gives cy that one back.
         let cyThen = Self.rating(of: "cy", in: store)
         let race = Self.rate([("bo", 1), ("cy", 2)], in: store)
@@ -233,7 +245,7 @@ import TileRaceTestSupport
         #expect(store.ask(.unassist(nickname: "bo")) == .moderated(found: true))
         #expect(store.ask(.unassist(nickname: "bo")) == .moderated(found: false))
         try store.restart()
-        #expect(Self.nicknames(on: .all, in: store).sorted() == ["Bo", "ana", "cy"])
+        #expect(Self.nicknames(on: .all, in: store).sorted() == ["Bo", "ana", "cy", "dee"])
         #expect(Self.rating(of: "bo", in: store) != nil)
         guard case .provenRating = store.ask(.proveClaim(nickname: "bo", token: "tBo", today: Self.today)) else {
             Issue.record("bo is still refused")
