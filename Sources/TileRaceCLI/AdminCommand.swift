@@ -7,13 +7,14 @@ import TileRaceTransport
 /// never the command line.
 struct AdminCommand: Command {
     let name = "admin"
-    let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute, reports"
+    let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute, reports, assist"
     let usage = [
         "tilerace admin [--host H] [--port P] [--secret-file FILE | --data DIR] COMMAND ..., where COMMAND is one of",
         "  who  |  bans  |  announce TEXT  |  kick NICK [--reason TEXT]  |  unban NICK|ADDRESS  |  mute NICK  |  unmute NICK",
         "  ban NICK|ADDRESS [--for DURATION] [--reason TEXT]",
         "  remove-entry NICK [--board all|daily] [--date YYYY-MM-DD] [--reason TEXT]",
         "  reports  |  dismiss ID",
+        "  assist NICK [--reason TEXT]  |  unassist NICK",
     ]
     let options: [Arguments.Option] =
         ServerRequest.options + [
@@ -24,7 +25,7 @@ struct AdminCommand: Command {
                 "--data", "DIR",
                 "the server's data directory, whose operator.secret is read (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
             .value("--for", "DURATION", "ban: how long, e.g. 90s, 30m, 12h, 7d (default: for good)"),
-            .value("--reason", "TEXT", "kick, ban, remove-entry: why (the player reads it; the log keeps it)"),
+            .value("--reason", "TEXT", "kick, ban, remove-entry, assist: why (the player reads it; the log keeps it)"),
             .value("--board", "BOARD", "remove-entry: all (default) or daily"),
             .value("--date", "YYYY-MM-DD", "remove-entry with --board daily: that day's board (default today, UTC)"),
         ]
@@ -45,12 +46,16 @@ struct AdminCommand: Command {
         races the two shared (replay one's seed with tilerace replay --seed, or
         fetch a submitted game with tilerace replay --host --nick) and the room's
         last lines; dismiss ID closes one.
+        assist marks a nickname as playing with an engine's help: it leaves every
+        board and rated play, and the rating points its opponents lost to it are
+        given back; unassist lifts the mark (the points given back stay given).
         Exit status: 0 done, 1 refused or unreachable, 2 a mistake on this line.
         """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         guard let command = arguments.positionals.first else {
-            throw CommandLineError("say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, reports or dismiss")
+            throw CommandLineError(
+                "say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, reports, dismiss, assist or unassist")
         }
         let words = Array(arguments.positionals.dropFirst())
         let request = try Self.request(command, words: words, arguments: arguments)
@@ -70,11 +75,12 @@ struct AdminCommand: Command {
         let allowed: [String: Set<String>] = [
             "who": [], "kick": ["--reason"], "ban": ["--for", "--reason"], "unban": [], "bans": [],
             "remove-entry": ["--board", "--date", "--reason"], "announce": [], "mute": [], "unmute": [], "reports": [], "dismiss": [],
+            "assist": ["--reason"], "unassist": [],
         ]
         guard let options = allowed[command] else {
             throw CommandLineError(
                 "unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, "
-                    + "reports or dismiss")
+                    + "reports, dismiss, assist or unassist")
         }
         for option in ["--for", "--reason", "--board", "--date"] where arguments.value(option) != nil && !options.contains(option) {
             throw CommandLineError("\(option) is not an option of \(command)")
@@ -120,6 +126,9 @@ struct AdminCommand: Command {
                 case "mute", "unmute":
                     try Names.validateName(words[0], as: "nickname")
                     return command == "mute" ? .mute(nickname: words[0]) : .unmute(nickname: words[0])
+                case "assist", "unassist":
+                    try Names.validateName(words[0], as: "nickname")
+                    return command == "assist" ? .assist(nickname: words[0], reason: reason) : .unassist(nickname: words[0])
                 default:
                     var fields = Fields(positionals: [words[0]])
                     if let board = arguments.value("--board") { fields.append("board", board) }
@@ -192,6 +201,11 @@ struct AdminCommand: Command {
             return reportsText(count: count, items: answer.items, endpoint: endpoint)
         case .dismiss(let id):
             return "dismissed report \(id)"
+        case .assist(let nickname, let refunded, let points):
+            return "marked \(nickname) assisted: off every board and rated play; "
+                + "\(refunded) opponent\(refunded == 1 ? "" : "s") given back \(points) rating point\(points == 1 ? "" : "s")"
+        case .unassist(let nickname):
+            return "lifted \(nickname)'s assisted mark (the points given back stay given)"
         default:
             return ServerMessage.ok(answer.reply).line
         }

@@ -48,6 +48,9 @@ public enum ClientMessage: Hashable, Sendable {
     case report(nickname: String, reason: String)
     case reports
     case dismiss(id: Int)
+    /// The operator marks a nickname as assisted (an engine).
+    case assist(nickname: String, reason: String)
+    case unassist(nickname: String)
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -95,6 +98,8 @@ public enum ClientMessage: Hashable, Sendable {
         case .report: .report
         case .reports: .reports
         case .dismiss: .dismiss
+        case .assist: .assist
+        case .unassist: .unassist
         }
     }
 
@@ -116,7 +121,7 @@ public enum ClientMessage: Hashable, Sendable {
             if let strength { fields.append(.strength, strength) }
             if let resume { fields.append(.resume, resume) }
             if let via { fields.append(.via, via) }
-        case .nickname(let nickname), .auth(let nickname), .mute(let nickname), .unmute(let nickname):
+        case .nickname(let nickname), .auth(let nickname), .mute(let nickname), .unmute(let nickname), .unassist(let nickname):
             fields.positionals = [nickname]
         case .ping(let token), .pong(let token):
             fields.positionals = token.map { [$0] } ?? []
@@ -137,7 +142,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .top(let query): query.append(to: &fields)
         case .record(let query): query.append(to: &fields)
         case .practice(let options): options.append(to: &fields)
-        case .kick(let nickname, let reason):
+        case .kick(let nickname, let reason), .assist(let nickname, let reason):
             fields.positionals = [nickname]
             if !reason.isEmpty { fields.append(.reason, PercentText.encode(reason)) }
         case .ban(let order): order.append(to: &fields)

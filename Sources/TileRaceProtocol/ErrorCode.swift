@@ -39,4 +39,6 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable {
     case noSuchPlayer = "no-such-player"
     case notBanned = "not-banned"
     case muted = "muted"
+    case assisted = "assisted"
+    case notAssisted = "not-assisted"
 }

@@ -81,6 +81,19 @@ public enum Glicko2 {
         return Rating(rating: 1500 + scale * newMu, deviation: scale * newPhi, volatility: volatility)
     }
 
+    /// Each game's part of the rating change `rated` gave (`after`, as it returned it), on the
+    /// Glicko scale: the rating step is a sum over the period's games, `scale` × new phi² ×
+    /// g(phi_j) × (s_j − E_j), so the parts add up to the change.
+    public static func changeParts(of player: Rating, after: Rating, games: [Game]) -> [Double] {
+        let mu = (player.rating - 1500) / scale
+        let newPhi = after.deviation / scale
+        return games.map { game in
+            let weight = g(game.opponent.deviation / scale)
+            let expected = 1 / (1 + exp(-weight * (mu - (game.opponent.rating - 1500) / scale)))
+            return scale * newPhi * newPhi * weight * (game.score - expected)
+        }
+    }
+
     /// The deviation grows (never above a newcomer's); the rest stays.
     public static func aged(_ player: Rating, periods: Int) -> Rating {
         guard periods > 0 else { return player }

@@ -56,6 +56,9 @@ public enum OkReply: Hashable, Sendable {
     case reports(count: Int)
     /// The report is closed.
     case dismiss(id: Int)
+    /// Marked assisted: `refunded` opponents were given back `points` rating points in all.
+    case assist(nickname: String, refunded: Int, points: Int)
+    case unassist(nickname: String)
 
     public var verb: RequestVerb { parts.verb }
 
@@ -128,6 +131,12 @@ public enum OkReply: Hashable, Sendable {
         case .report(let nickname): (verb, fields) = (.report, Fields(.nick, nickname))
         case .reports(let count): (verb, fields) = (.reports, Fields(.count, count))
         case .dismiss(let id): (verb, fields) = (.dismiss, Fields(.id, id))
+        case .assist(let nickname, let refunded, let points):
+            verb = .assist
+            fields.append(.nick, nickname)
+            fields.append(.refunded, refunded)
+            fields.append(.points, points)
+        case .unassist(let nickname): (verb, fields) = (.unassist, Fields(.nick, nickname))
         }
         return (verb, fields)
     }
@@ -181,6 +190,9 @@ public enum OkReply: Hashable, Sendable {
         case .report: return .report(nickname: try fields.name(.nick))
         case .reports: return .reports(count: try fields.integer(.count))
         case .dismiss: return .dismiss(id: try fields.integer(.id))
+        case .assist:
+            return .assist(nickname: try fields.name(.nick), refunded: try fields.integer(.refunded), points: try fields.integer(.points))
+        case .unassist: return .unassist(nickname: try fields.name(.nick))
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }

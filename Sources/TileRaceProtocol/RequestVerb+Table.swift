@@ -288,6 +288,26 @@ extension RequestVerb {
                 usage: "DISMISS <id>", example: "DISMISS 7", summary: "operator: close a report (REPORTS lists its id)",
                 requirements: [.greeted, .operator], positionalCount: 1...1, feature: .reports
             ) { fields throws(ProtocolError) in .dismiss(id: try Fields.integer(fields.positionals[0], named: "id", in: 1...Int.max)) }
+        case .assist:
+            RequestRule(
+                usage: "ASSIST <nick> [reason=<text>]", example: "ASSIST bo reason=engine",
+                summary:
+                    "operator: mark a nickname as assisted (an engine): off every board, out of rated play, its opponents' points given back",
+                requirements: [.greeted, .operator], positionalCount: 1...1, keys: [WireKey.reason.rawValue]
+            ) { fields throws(ProtocolError) in
+                try Names.validateName(fields.positionals[0], as: "nickname")
+                let reason = try fields[.reason].map { (text: String) throws(ProtocolError) in try PercentText.decode(text, key: "reason") }
+                return .assist(nickname: fields.positionals[0], reason: reason ?? "")
+            }
+        case .unassist:
+            RequestRule(
+                usage: "UNASSIST <nick>", example: "UNASSIST bo",
+                summary: "operator: lift a nickname's assisted mark (the points given back stay given)",
+                requirements: [.greeted, .operator], positionalCount: 1...1
+            ) { fields throws(ProtocolError) in
+                try Names.validateName(fields.positionals[0], as: "nickname")
+                return .unassist(nickname: fields.positionals[0])
+            }
         }
     }
 

@@ -43,6 +43,8 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case report = "REPORT"
     case reports = "REPORTS"
     case dismiss = "DISMISS"
+    case assist = "ASSIST"
+    case unassist = "UNASSIST"
 
     /// - Throws: `unknown-verb`.
     public init(word: some StringProtocol) throws(ProtocolError) {

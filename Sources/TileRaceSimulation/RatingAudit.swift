@@ -1,3 +1,4 @@
+import Foundation
 import TileRaceProtocol
 import TileRaceServer
 
@@ -55,6 +56,30 @@ enum RatingAudit {
             }
         }
         return nil
+    }
+
+    /// What each racer lost to each opponent (indexes), in millionths of a rating point: of the
+    /// rating step's sum over the games, `scale` * phi'^2 * g(phi_j) * (s_j - E_j) (Glickman,
+    /// step 7), the parts under zero. `before`: the ratings the race started from (aged);
+    /// `deviationsAfter`: phi' on the Glicko scale.
+    static func lostParts(places: [Int], before: [Glicko2.Rating], deviationsAfter: [Double]) -> [(
+        loser: Int, winner: Int, millionths: Int
+    )] {
+        let scale = 173.7178
+        var parts: [(loser: Int, winner: Int, millionths: Int)] = []
+        for loser in places.indices {
+            let mu = (before[loser].rating - 1500) / scale
+            for winner in places.indices where winner != loser {
+                let phi = before[winner].deviation / scale
+                let g = 1 / (1 + 3 * phi * phi / (Double.pi * Double.pi)).squareRoot()
+                let expected = 1 / (1 + exp(-g * (mu - (before[winner].rating - 1500) / scale)))
+                let score = places[loser] < places[winner] ? 1 : places[loser] == places[winner] ? 0.5 : 0
+                let part = deviationsAfter[loser] * deviationsAfter[loser] / scale * g * (score - expected)
+                let lost = Int((-part * 1_000_000).rounded())
+                if lost > 0 { parts.append((loser, winner, lost)) }
+            }
+        }
+        return parts
     }
 
     /// Equal places draw.

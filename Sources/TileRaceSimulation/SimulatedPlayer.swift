@@ -57,8 +57,8 @@ final class SimulatedPlayer {
                 (2, .character("y")), (1, .character("n")), (1, .character("i")), (2, .character("s")), (1, .tab),
                 (2, .character("f")), (1, .control("z")), (2, .character("1")), (1, .character("2")), (1, .character("3")),
                 (1, .character("4")), (1, .character("/")),
-                // Reports from the final standings; last, so weighing nothing it changes no other draw.
-                (reports ? 1 : 0, .character("!")),
+                // Reports from the final standings (where `!` works); last, so weighing nothing it changes no other draw.
+                (reports ? (facts.race?.isOver == true ? 60 : 1) : 0, .character("!")),
             ])
         case "menu":
             // u: a quick race (refused to a player whose nickname nobody claimed).

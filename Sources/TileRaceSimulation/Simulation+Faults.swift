@@ -118,6 +118,7 @@ extension Simulation {
         note("store", "fails over: \(store.leaderboard.lastSequence - acknowledged.sequence) unacknowledged record(s) lost")
         storePrimary += 1
         unacknowledged = [:]
+        refundLedgers.removeAll { $0.sequence > acknowledged.sequence }
         store.close()
         store = FileLeaderboardService(store: LeaderboardStore.inMemory(acknowledged.leaderboard))
         checkAcknowledgedKept()

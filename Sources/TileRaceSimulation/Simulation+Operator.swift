@@ -2,10 +2,12 @@ import TileRaceProtocol
 import TileRaceServer
 
 /// The operator, now and then during the chaos: `AUTH` once on its own connection (fed to
-/// the core directly), then kicks, short bans or announces, from its own random stream so
-/// it changes no other draw. Checked: a kicked connection closes with `OK KICK`; a server
-/// that knows of a ban (at once, or after rereading the store) gives the nickname no
-/// `OK HELLO`, `OK NICK` or place in a beginning race while it lasts.
+/// the core directly), then kicks, short bans, announces or marks a nickname assisted, from
+/// its own random stream so it changes no other draw. Checked: a kicked connection closes
+/// with `OK KICK`; a server that knows of a ban (at once, or after rereading the store) gives
+/// the nickname no `OK HELLO`, `OK NICK` or place in a beginning race while it lasts; an
+/// assisted nickname is on no board, and the points `ASSIST` gives back are what the
+/// simulator reckons its opponents lost to it.
 extension Simulation {
     static let operatorSecret = "simulated-operator-secret-0123456789"
     /// How often servers read the bans again (milliseconds).
@@ -26,7 +28,11 @@ extension Simulation {
         let targets = core.sessionViews.filter { view in
             view.nickname != nil && view.connection.map { servers[index].connections[$0] != nil } == true
         }
-        let kind = operatorRandom.pick([(50, "announce"), (20, "kick"), (15, "ban"), (15, "mute")])
+        // An assist names, when there is one, a winner of rated races (connected or not): one whose opponents lost it
+        // points; the operator looks at such winners one time in three.
+        let winners = store.leaderboard.ratings.values.filter { !$0.took.isEmpty }.map(\.nickname).sorted()
+        var kind = operatorRandom.pick([(40, "announce"), (20, "kick"), (15, "ban"), (15, "mute"), (10, "assist")])
+        if !winners.isEmpty, operatorRandom.int(in: 1...3) == 1 { kind = "assist" }
         var lines = servers[index].operatorID == nil ? ["HELLO tilerace 1", "AUTH \(Simulation.operatorSecret)"] : []
         if servers[index].operatorID == nil {
             let id = ConnectionID(number: servers[index].nextConnectionNumber)
@@ -39,7 +45,8 @@ extension Simulation {
             lines.append(ClientMessage.announce("notice \(operatorRandom.int(in: 1...999)) from the operator").line)
         } else {
             let target = operatorRandom.element(of: targets)
-            guard let nickname = target.nickname else { return }
+            guard var nickname = target.nickname else { return }
+            if kind == "assist", !winners.isEmpty { nickname = operatorRandom.element(of: winners) }
             if kind == "mute" {
                 // A mute now, lifted at the next one: players meanwhile get `ERR muted`.
                 if let muted = servers[index].mutedNickname {
@@ -49,6 +56,8 @@ extension Simulation {
                     lines.append(ClientMessage.mute(nickname: nickname).line)
                     servers[index].mutedNickname = nickname
                 }
+            } else if kind == "assist" {
+                lines.append(ClientMessage.assist(nickname: nickname, reason: "simulated").line)
             } else if kind == "kick" {
                 servers[index].expectedKick = (nickname, target.connection)
                 lines.append(ClientMessage.kick(nickname: nickname, reason: "simulated").line)
@@ -103,6 +112,71 @@ extension Simulation {
         for nickname in named {
             guard bannedNicknames.contains(Nickname(nickname)), core.isBanned(nickname: nickname) else { continue }
             fail("a banned nickname never plays", "\(serverName(index)) sent \(line.prefix(100)) while it knows \(nickname) is banned")
+        }
+    }
+
+    // MARK: ASSIST
+
+    /// A rated race the store rated: what each racer lost to each other, by the simulator's own reckoning.
+    func noteRatedRace(_ race: RatedRace, before: [String: PlayerRating], after: [String: PlayerRating]) {
+        let day = UTCTime.dayNumber(of: race.date) ?? 0
+        let keys = race.racers.map { Names.nicknameKey($0.nickname) }
+        let ratings = keys.map { key in before[key].map { Glicko2.aged($0.rating, periods: day - $0.day) } ?? Glicko2.newcomer }
+        var took = refundLedgers.last?.took ?? [:]
+        let parts = RatingAudit.lostParts(
+            places: race.racers.map(\.place), before: ratings, deviationsAfter: keys.map { after[$0]?.rating.deviation ?? 0 })
+        for part in parts { took[keys[part.winner], default: [:]][keys[part.loser], default: 0] += part.millionths }
+        refundLedgers.append((store.leaderboard.lastSequence, took))
+    }
+
+    /// "The points given back equal what was lost to that player": each opponent's rating
+    /// rose by what the ledger says it lost to the nickname, nobody else's changed, and the
+    /// reply counts them; then the nickname owes nothing. A thousandth of a point is allowed
+    /// per opponent (the store reckons from deviations it has not rounded yet).
+    /// - Returns: the nicknames whose ratings may change.
+    func checkRefunds(
+        of nickname: String, _ answer: LeaderboardAnswer, before: [String: PlayerRating], after: [String: PlayerRating]
+    ) -> [String] {
+        // Marked already, it gives back what it took since (a race under way at the first mark).
+        guard case .assisted(let refunded, let points, _) = answer else { return [] }
+        let key = Names.nicknameKey(nickname)
+        var took = refundLedgers.last?.took ?? [:]
+        let invariant = "the points given back equal what was lost to that player"
+        let owed = (took[key] ?? [:]).filter { before[$0.key] != nil }
+        let millionths = { (rating: PlayerRating?) in Int(((rating?.rating.rating ?? 0) * 1_000_000).rounded()) }
+        for (opponent, lost) in owed.sorted(by: { $0.key < $1.key }) {
+            let given = millionths(after[opponent]) - millionths(before[opponent])
+            if abs(given - lost) > 1000 {
+                fail(invariant, "ASSIST \(nickname) gave \(opponent) back \(given) millionths; it lost \(lost) to \(nickname)")
+            }
+        }
+        let total = owed.values.reduce(0, +)
+        if refunded != owed.count || abs(points - total) > 1000 * max(1, owed.count) {
+            fail(invariant, "ASSIST \(nickname) answered \(refunded) opponents and \(points) millionths; owed \(owed.count) and \(total)")
+        }
+        took[key] = nil
+        refundLedgers.append((store.leaderboard.lastSequence, took))
+        return [nickname] + owed.keys.sorted()
+    }
+
+    /// "An assisted nickname is on no board": every board's public page (`TOP`), and the rating board's.
+    func checkAssistedOffBoards() {
+        let leaderboard = store.leaderboard
+        guard !leaderboard.assisted.isEmpty else { return }
+        let today = UTCTime.date(epochMilliseconds: clock.wallMilliseconds)
+        let limit = LeaderboardQuery.maximumLimit
+        var shown: [(board: String, nickname: String)] = []
+        for board in leaderboard.boards.keys.sorted() {
+            let query = LeaderboardQuery(board: board.kind, date: board.date, limit: limit)
+            shown += leaderboard.page(query, today: today).entries.map { ("\(board)", $0.nickname) }
+        }
+        for nickname in Set(leaderboard.assisted.keys) {
+            shown += leaderboard.ratingPage(LeaderboardQuery(board: .rating, limit: limit, nickname: nickname), today: today).entries.map {
+                ("rating", $0.nickname)
+            }
+        }
+        if let listed = shown.first(where: { leaderboard.assisted[Names.nicknameKey($0.nickname)] != nil }) {
+            fail("an assisted nickname is on no board", "TOP board=\(listed.board) lists \(listed.nickname), marked assisted")
         }
     }
 }

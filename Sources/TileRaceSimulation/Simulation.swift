@@ -96,6 +96,10 @@ package final class Simulation {
     var ratingSnapshots: [String: RatingAudit.Snapshot] = [:]
     /// Their results wait for the store's answer; by server, generation and request.
     var ratingsAwaited: [String: Set<String>] = [:]
+    /// What each player took from each opponent in rated races (millionths, by nickname keys: winner, then loser),
+    /// as the simulator reckons it (`RatingAudit.lostParts`), after each change with the store's last record
+    /// number then, so a fail-over goes back with the store.
+    var refundLedgers: [(sequence: Int, took: [String: [String: Int]])] = [(0, [:])]
     /// For `checkChat`: each connection's room after the server's last batch.
     var chatMembership: [Int: [ConnectionID: String]] = [:]
 
@@ -586,7 +590,7 @@ package final class Simulation {
             let isOperators: Bool
             switch request {
             case .submit, .top, .record, .status, .proveClaim, .rate, .report: isOperators = false
-            case .ban, .unban, .bans, .removeEntry, .reports, .dismiss: isOperators = true
+            case .ban, .unban, .bans, .removeEntry, .reports, .dismiss, .assist, .unassist: isOperators = true
             }
             let delay =
                 isOperators
@@ -614,7 +618,13 @@ package final class Simulation {
             let today = UTCTime.date(epochMilliseconds: clock.wallMilliseconds)
             ratingSnapshots["\(index)/\(servers[index].generation)/\(id)"] = RatingAudit.Snapshot(
                 before: before, after: after, day: UTCTime.dayNumber(of: today) ?? 0)
+            if case .rated(let changes) = answer, !changes.isEmpty { noteRatedRace(race, before: before, after: after) }
         }
+        if case .assist(let nickname, _) = request {
+            // Its refunds change the ratings of those who lost to the nickname.
+            ratedNicknames = checkRefunds(of: nickname, answer, before: before, after: after)
+        }
+        if leaderboard.lastSequence > old.lastSequence { checkAssistedOffBoards() }
         if before != after,
             let violation = RatingAudit.changeViolation(
                 before: before, after: after, ratedNicknames: ratedNicknames, request: "\(request)".prefix(80).description)

@@ -299,7 +299,8 @@ struct WireMonitor {
         case .ok(.hello(_, _, _, .none)), .ok(.nickname), .ok(.quit), .ok(.help), .ok(.rooms), .ok(.who), .ok(.ready), .ok(.move),
             .ok(.restart), .ok(.resign), .ok(.pause), .ok(.resume), .ok(.submit), .ok(.top), .ok(.record), .ok(.resync), .ok(.info),
             .ok(.auth), .ok(.connections), .ok(.kick), .ok(.ban), .ok(.unban), .ok(.bans), .ok(.removeEntry), .ok(.announce), .ok(.say),
-            .ok(.mute), .ok(.unmute), .ok(.queue), .ok(.unqueue), .ok(.report), .ok(.reports), .ok(.dismiss):
+            .ok(.mute), .ok(.unmute), .ok(.queue), .ok(.unqueue), .ok(.report), .ok(.reports), .ok(.dismiss), .ok(.assist),
+            .ok(.unassist):
             break
         case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .event, .report, .reportLine:
             break

@@ -113,6 +113,19 @@ import TileRaceTransport
         #expect(admin(host, ["dismiss", "one"]).status == 2)
     }
 
+    @Test func assistAndUnassist() throws {
+        let host = try TestHost()
+        let assist = admin(host, ["assist", "ana", "--reason", "an engine"])
+        #expect(
+            assist.status == 0
+                && assist.output == "marked ana assisted: off every board and rated play; 0 opponents given back 0 rating points\n",
+            "\(assist.errors)")
+        let unassist = admin(host, ["unassist", "ana"])
+        #expect(unassist.status == 0 && unassist.output == "lifted ana's assisted mark (the points given back stay given)\n")
+        let again = admin(host, ["unassist", "ana"])
+        #expect(again.status == 1 && again.errors == "tilerace admin: the server refused: not-assisted: ana is not marked assisted\n")
+    }
+
     @Test func banUnbanBansAndRemoveEntry() throws {
         let host = try TestHost()
         let bo = try player("bo", on: host)
@@ -153,11 +166,18 @@ import TileRaceTransport
 
     @Test func mistakesOnTheCommandLine() throws {
         let cases: [([String], String)] = [
-            ([], "tilerace admin: say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, reports or dismiss"),
+            (
+                [],
+                "tilerace admin: say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, reports, dismiss, "
+                    + "assist or unassist"
+            ),
             (
                 ["frobnicate"],
-                "tilerace admin: unknown admin command 'frobnicate': who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, reports or dismiss"
+                "tilerace admin: unknown admin command 'frobnicate': who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, "
+                    + "reports, dismiss, assist or unassist"
             ),
+            (["assist"], "tilerace admin: assist takes one nickname"),
+            (["unassist", "bo", "--reason", "x"], "tilerace admin: --reason is not an option of unassist"),
             (["who", "--reason", "x"], "tilerace admin: --reason is not an option of who"),
             (["ban"], "tilerace admin: ban takes one nickname or address"),
             (["ban", "bo", "--for", "ever"], "tilerace admin: --for 'ever' must be a whole number and s, m, h or d (90s, 30m, 12h, 7d)"),

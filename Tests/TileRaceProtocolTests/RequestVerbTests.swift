@@ -48,6 +48,8 @@ import Testing
         .report: ("REPORT bo reason=spam", "REPORT reason=spam"),
         .reports: ("REPORTS", "REPORTS all"),
         .dismiss: ("DISMISS 7", "DISMISS"),
+        .assist: ("ASSIST bo reason=engine", "ASSIST"),
+        .unassist: ("UNASSIST bo", "UNASSIST bo ana"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {

@@ -207,6 +207,21 @@ struct CoreErrorTextTests {
                     _ = harness.registry.withState { $0.setMuted("ana", true) }
                     return ana
                 }, request: "SAY text=hi", expected: "ERR muted an operator muted ana on this server: nothing you say is sent"),
+            Provocation(setup: operatorConnection, request: "UNASSIST nobody", expected: "ERR not-assisted nobody is not marked assisted"),
+            Provocation(
+                setup: { harness in
+                    let game = GameResult(
+                        score: 8, largestTile: 8, moves: 3, milliseconds: 900, size: 4, target: 2048, assists: 0, seed: "7")
+                    _ = harness.leaderboard.answer(
+                        .submit(
+                            LeaderboardSubmission(
+                                result: game, log: nil, date: "2026-11-22", dailyDate: nil, nickname: "ana", token: nil, newToken: "tana",
+                                isInUseByAnother: false)))
+                    _ = harness.leaderboard.answer(.assist(nickname: "ana", reason: ""))
+                    return harness.player("ana")
+                }, request: "QUEUE token=tana",
+                expected: "ERR assisted the operator marked ana as playing with an engine's help: it plays no rated race and is on no board"
+            ),
         ]
     }
 

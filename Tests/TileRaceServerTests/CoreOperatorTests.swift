@@ -24,6 +24,7 @@ import TileRaceProtocol
         for request in [
             "CONNECTIONS", "KICK bo", "BAN bo", "UNBAN bo", "BANS", "REMOVE-ENTRY bo", "ANNOUNCE text=hi", "MUTE bo", "UNMUTE bo",
             "REPORTS", "DISMISS 1",
+            "ASSIST bo", "UNASSIST bo",
         ] {
             #expect(harness.ask(ana, request) == [refusal], "\(request)")
         }
@@ -312,6 +313,41 @@ import TileRaceProtocol
         #expect(
             harness.ask(admin, "REMOVE-ENTRY ana board=sprint-daily date=2026-11-20")
                 == ["ERR no-record ana has no entry on the sprint board of 2026-11-20"])
+    }
+
+    /// `ASSIST`: ana gets back what she lost to bo (bo's `took=`), bo leaves the queue and
+    /// can neither queue nor ready in a rated room again; `UNASSIST` lifts it.
+    @Test func assistGivesPointsBackAndStopsRatedPlay() {
+        var leaderboard = Leaderboard()
+        let day = UTCTime.dayNumber(of: "2026-11-22")!
+        for (index, nickname) in ["ana", "bo"].enumerated() {
+            leaderboard.apply(.claim(NicknameClaim(sequence: index + 1, nickname: nickname, token: "t\(nickname)", date: "2026-11-22")))
+        }
+        let figures = Glicko2.Rating(rating: 1450, deviation: 80, volatility: 0.06)
+        leaderboard.apply(.rating(PlayerRating(sequence: 3, nickname: "ana", rating: figures, day: day, races: 9)))
+        leaderboard.apply(
+            .rating(PlayerRating(sequence: 4, nickname: "bo", rating: figures, day: day, races: 9, took: ["ana": 12_345_678])))
+        let harness = CoreHarness(store: LeaderboardStore.inMemory(leaderboard), operatorSecret: Self.secret)
+        let admin = harness.connect()
+        _ = harness.take(admin)
+        _ = harness.ask(admin, "HELLO tilerace 1")
+        _ = harness.ask(admin, "AUTH \(Self.secret)")
+        let (ana, bo) = (harness.player("ana"), harness.player("bo"))
+        #expect(harness.ask(bo, "QUEUE token=tbo") == ["OK QUEUE waiting=1 rating=1450"])
+        #expect(harness.ask(admin, "ASSIST BO reason=engine%20moves") == ["OK ASSIST nick=BO refunded=1 points=12"])
+        #expect(harness.logs.contains("operator marked BO assisted, giving back 12 rating points to 1 opponent (engine moves)"))
+        // Out of the queue: ana waits alone.
+        #expect(harness.ask(ana, "QUEUE token=tana") == ["OK QUEUE waiting=1 rating=1462"])
+        let refusal = "ERR assisted the operator marked bo as playing with an engine's help: it plays no rated race and is on no board"
+        #expect(harness.ask(bo, "QUEUE token=tbo") == [refusal])
+        #expect(harness.ask(bo, "CREATE league rated=yes").first?.hasPrefix("OK CREATE") == true)
+        #expect(harness.ask(bo, "READY token=tbo") == [refusal])
+        #expect(harness.ask(admin, "TOP board=rating nick=bo") == ["OK TOP board=rating total=0 offset=0 count=0 unlisted=1"])
+        // Once: marked again, nothing more is given back.
+        #expect(harness.ask(admin, "ASSIST bo") == ["OK ASSIST nick=bo refunded=0 points=0"])
+        #expect(harness.ask(admin, "UNASSIST bo") == ["OK UNASSIST nick=bo"])
+        #expect(harness.ask(admin, "UNASSIST bo") == ["ERR not-assisted bo is not marked assisted"])
+        #expect(harness.ask(bo, "READY token=tbo").first == "OK READY ready=yes")
     }
 
     @Test func announceReachesEveryGreetedConnection() {

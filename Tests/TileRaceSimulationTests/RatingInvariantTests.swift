@@ -61,6 +61,28 @@ import TileRaceServer
         #expect(RatingAudit.violation(of: results, snapshot) == nil)
     }
 
+    /// The simulator's own reckoning of what each racer lost to each other (`ASSIST`'s
+    /// refunds) agrees with what the store keeps (`took=`), and the parts of a racer's
+    /// change add up to it.
+    @Test func whatEachRacerLostIsReckonedAsTheStoreKeepsIt() {
+        let (_, snapshot) = Self.race()
+        let keys = ["ana", "bo", "cy", "dee"]
+        let before = keys.map { key in snapshot.before[key].map { Glicko2.aged($0.rating, periods: Self.day - $0.day) } ?? Glicko2.newcomer
+        }
+        let parts = RatingAudit.lostParts(
+            places: [1, 2, 2, 4], before: before, deviationsAfter: keys.map { snapshot.after[$0]?.rating.deviation ?? 0 })
+        // Everyone loses to ana, dee to all; cy (1500) draws bo (1450), below what it expected.
+        #expect(
+            parts.map { "\(keys[$0.loser])>\(keys[$0.winner])" }.sorted() == ["bo>ana", "cy>ana", "cy>bo", "dee>ana", "dee>bo", "dee>cy"])
+        for part in parts {
+            let kept = snapshot.after[keys[part.winner]]?.took[keys[part.loser]] ?? 0
+            #expect(abs(kept - part.millionths) <= 2, "\(keys[part.loser]) lost \(part.millionths) to \(keys[part.winner]); kept \(kept)")
+        }
+        let deeLost = parts.filter { $0.loser == 3 }.map { $0.millionths }.reduce(0, +)
+        let deeChange = (before[3].rating - (snapshot.after["dee"]?.rating.rating ?? 0)) * 1_000_000
+        #expect(abs(Double(deeLost) - deeChange) <= 3)
+    }
+
     @Test func aChangeThatIsNotTheNewRatingLessTheOldIsCaught() {
         var (results, snapshot) = Self.race()
         results[1].ratingChange = (results[1].ratingChange ?? 0) + 1

@@ -88,6 +88,16 @@ import TileRaceProtocol
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
     }
 
+    /// Seeds where the operator marks a winner of a rated race assisted and its opponents get
+    /// points back (a refund of half what was lost breaks "the points given back equal what
+    /// was lost to that player" in each; a rating board listing assisted nicknames breaks
+    /// "an assisted nickname is on no board" in each too).
+    @Test(arguments: [91, 183, 233] as [UInt64])
+    func theOperatorsAssistGivesBackWhatWasLost(seed: UInt64) {
+        let report = Simulation.run(seed: seed)
+        #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
+    }
+
     @Test func aRunWithoutFaultsRacesAndKeepsEveryInvariant() {
         let report = Simulation.run(seed: 1, settings: SimulationSettings(players: 3...3, injectsFaults: false))
         #expect(report.violation == nil, "\(report.violation.map(String.init(describing:)) ?? "")")
@@ -160,7 +170,8 @@ import TileRaceProtocol
     /// Players report others from the final standings (`!`): each report is
     /// in the store for the operator, and no player is ever shown one (`WireMonitor`).
     @Test func playersReportOthersAndOnlyTheOperatorSeesIt() {
-        let reports = (1...10).map { Simulation.run(seed: UInt64(300 + $0), settings: SimulationSettings(reports: true)) }
+        // Seeds whose players reach the final standings and press `!` (few do: re-pick them when the draws change).
+        let reports = [310, 327, 367, 393].map { Simulation.run(seed: UInt64($0), settings: SimulationSettings(reports: true)) }
         #expect(reports.allSatisfy { $0.violation == nil })
         #expect(reports.map(\.reportsMade).reduce(0, +) > 0)
     }

@@ -53,6 +53,8 @@ extension ServerCore {
         case .report(let nickname, let reason): try report(session, nickname: nickname, reason: reason)
         case .reports: ask(.reports, for: session)
         case .dismiss(let id): ask(.dismiss(id: id), for: session)
+        case .assist(let nickname, let reason): ask(.assist(nickname: nickname, reason: reason), for: session)
+        case .unassist(let nickname): ask(.unassist(nickname: nickname), for: session)
         }
     }
 }

@@ -90,7 +90,7 @@ extension ServerCore {
             lines = []
         case .record(let entry):
             lines = recordLines(entry, awaited.request, session: session)
-        case .bans, .moderated, .reports:
+        case .bans, .moderated, .reports, .assisted:
             lines = moderationLines(answer, awaited.request)
         case .refused(let error):
             lines = [ServerMessage.error(claimRefusal(error, of: awaited.request, for: session)).line]

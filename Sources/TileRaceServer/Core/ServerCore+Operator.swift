@@ -163,6 +163,20 @@ extension ServerCore {
             guard found else { return [ServerMessage.error(ProtocolError(.noRecord, "no open report has id \(id)")).line] }
             log(.info, "operator dismissed report \(id)")
             return [ServerMessage.ok(.dismiss(id: id)).line]
+        case (.assist(let nickname, let reason), .assisted(let refunded, let points, let isNew)):
+            let shown = Int((Double(points) / 1_000_000).rounded())
+            stopRatedPlay(of: nickname)
+            if isNew || refunded > 0 {
+                log(
+                    .info,
+                    "operator marked \(nickname) assisted\(isNew ? "" : " again"), giving back \(shown) rating points to \(refunded) opponent\(refunded == 1 ? "" : "s")"
+                        + (reason.isEmpty ? "" : " (\(reason))"))
+            }
+            return [ServerMessage.ok(.assist(nickname: nickname, refunded: refunded, points: shown)).line]
+        case (.unassist(let nickname), .moderated(let found)):
+            guard found else { return [ServerMessage.error(ProtocolError(.notAssisted, "\(nickname) is not marked assisted")).line] }
+            log(.info, "operator lifted \(nickname)'s assisted mark")
+            return [ServerMessage.ok(.unassist(nickname: nickname)).line]
         default:
             return [ServerMessage.error(ProtocolError(.internal, "the store answered something else; try again")).line]
         }
@@ -192,6 +206,17 @@ extension ServerCore {
             id: 1, reporter: reporter, nickname: nickname, milliseconds: wall, reason: reason,
             races: Array(races.suffix(PlayerReport.maximumRaces)), lines: lines)
         ask(.report(report), for: session)
+    }
+
+    /// An assisted nickname's sessions on this shard leave the queue and must prove their
+    /// claim again to ready in a rated room, which the store then refuses.
+    private func stopRatedPlay(of nickname: String) {
+        let key = Names.nicknameKey(nickname)
+        for id in sessions.sortedIDs {
+            guard let session = sessions[id], session.nickname.map(Names.nicknameKey) == key else { continue }
+            session.provenClaim = nil
+            leaveQueue(session, because: "marked assisted")
+        }
     }
 
     /// Closes this shard's banned sessions now; other shards at their sweep.

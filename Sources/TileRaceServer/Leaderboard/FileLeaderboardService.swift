@@ -96,6 +96,14 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         case .dismiss(let id):
             let found = pending.reports[id] != nil
             store(found ? [.dismissal(sequence: pending.lastSequence + 1, id: id)] : [], found: found, completion: completion)
+        case .assist(let nickname, let reason):
+            let marked = pending.assist(nickname, reason: reason)
+            let answer = LeaderboardAnswer.assisted(refunded: marked.refunded, points: marked.points, isNew: marked.isNew)
+            guard !marked.records.isEmpty else { return completion(answer) }
+            persist(marked.records, completion: completion) { _ in answer }
+        case .unassist(let nickname):
+            let found = pending.assisted[Names.nicknameKey(nickname)] != nil
+            store(found ? [.unassist(sequence: pending.lastSequence + 1, nickname: nickname)] : [], found: found, completion: completion)
         }
     }
 

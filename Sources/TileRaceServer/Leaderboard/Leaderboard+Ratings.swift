@@ -17,15 +17,25 @@ extension Leaderboard {
         guard race.racers.count >= 2, let day = UTCTime.dayNumber(of: race.date) else { return nil }
         let keys = race.racers.map { Names.nicknameKey($0.nickname) }
         let before = keys.map { stored[$0]?.current(onDay: day) ?? Glicko2.newcomer }
+        var afters: [Glicko2.Rating] = []
+        var took = keys.map { stored[$0]?.took ?? [:] }
+        for index in race.racers.indices {
+            let opponents = race.racers.indices.filter { $0 != index }
+            let games = opponents.map { Glicko2.Game(opponent: before[$0], score: race.score(of: index, against: $0)) }
+            let after = Glicko2.rated(before[index], games: games)
+            afters.append(after)
+            // What this racer lost to each opponent is kept with the opponent's rating, to give back (protocol.md 13).
+            for (opponent, part) in zip(opponents, Glicko2.changeParts(of: before[index], after: after, games: games)) {
+                let lost = PlayerRating.millionths(-part)
+                if lost > 0 { took[opponent][keys[index], default: 0] += lost }
+            }
+        }
         var records: [LeaderboardRecord] = []
         var changes: [RatingChange] = []
         for (index, racer) in race.racers.enumerated() {
-            let games = race.racers.indices.filter { $0 != index }.map {
-                Glicko2.Game(opponent: before[$0], score: race.score(of: index, against: $0))
-            }
             let stored = PlayerRating(
-                sequence: lastSequence + index + 1, nickname: racer.nickname, rating: Glicko2.rated(before[index], games: games), day: day,
-                races: (stored[keys[index]]?.races ?? 0) + 1)
+                sequence: lastSequence + index + 1, nickname: racer.nickname, rating: afters[index], day: day,
+                races: (stored[keys[index]]?.races ?? 0) + 1, took: took[index])
             records.append(.rating(stored))
             changes.append(RatingChange(nickname: racer.nickname, before: before[index], after: stored.rating))
         }
@@ -43,11 +53,44 @@ extension Leaderboard {
     public func proveClaim(of nickname: String, token: String?, on date: String) throws(ProtocolError) {
         guard let claim = claim(of: nickname, on: date) else { throw LeaderboardRules.unclaimed(nickname) }
         guard let token, isSameSecret(token, claim.token) else { throw LeaderboardRules.badToken(claim.nickname, tokenGiven: token != nil) }
+        if assisted[Names.nicknameKey(nickname)] != nil { throw LeaderboardRules.assisted(claim.nickname) }
+    }
+
+    /// `ASSIST` (protocol.md 13): each opponent who lost points to the nickname in rated
+    /// races is given them back on its current rating (its `took=`, then emptied), and the
+    /// nickname is marked unless it is already (`isNew`): then only what it took since, in a
+    /// race under way at the first mark, is given back.
+    package mutating func assist(_ nickname: String, reason: String) -> (
+        records: [LeaderboardRecord], refunded: Int, points: Int, isNew: Bool
+    ) {
+        let key = Names.nicknameKey(nickname)
+        let isNew = assisted[key] == nil
+        var records: [LeaderboardRecord] = []
+        var (refunded, points) = (0, 0)
+        func record(_ record: LeaderboardRecord) {
+            apply(record)
+            records.append(record)
+        }
+        if var own = ratings[key], !own.took.isEmpty {
+            for opponent in own.took.keys.sorted() {
+                guard var rating = ratings[opponent], let lost = own.took[opponent] else { continue }
+                rating.sequence = lastSequence + 1
+                rating.rating.rating = Double(PlayerRating.millionths(rating.rating.rating) + lost) / 1_000_000
+                record(.rating(rating))
+                refunded += 1
+                points += lost
+            }
+            own.sequence = lastSequence + 1
+            own.took = [:]
+            record(.rating(own))
+        }
+        if isNew { record(.assist(sequence: lastSequence + 1, nickname: nickname, reason: reason)) }
+        return (records, refunded, points, isNew)
     }
 
     /// `today` dates the deviations' growth.
     public func ratingPage(_ query: LeaderboardQuery, today: String) -> (entries: [RatingEntry], summary: TopSummary) {
-        Leaderboard.ratingPage(query, of: Array(ratings.values), today: today)
+        Leaderboard.ratingPage(query, of: ratings.filter { assisted[$0.key] == nil }.map(\.value), today: today)
     }
 
     /// One page of the rating board: the listed ratings (`RatingEntry.unlisted`), by rating; ties in nickname

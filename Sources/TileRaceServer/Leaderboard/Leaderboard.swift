@@ -22,6 +22,8 @@ public struct Leaderboard: Hashable, Sendable {
     public private(set) var ratings: [String: PlayerRating] = [:]
     /// The open reports, by id.
     public private(set) var reports: [Int: PlayerReport] = [:]
+    /// Nicknames marked assisted (`ASSIST`), by nickname key: their `assist` records. On no board.
+    public private(set) var assisted: [String: LeaderboardRecord] = [:]
     /// Fewer than `Leaderboard.capacity` only where tests fill boards quickly.
     public let capacity: Int
 
@@ -32,6 +34,7 @@ public struct Leaderboard: Hashable, Sendable {
 
     public var isEmpty: Bool {
         claims.isEmpty && boards.values.allSatisfy(\.isEmpty) && bans.isEmpty && ratings.isEmpty && reports.isEmpty
+            && assisted.isEmpty
     }
 
     /// Best first.
@@ -43,6 +46,12 @@ public struct Leaderboard: Hashable, Sendable {
     public func rank(of nickname: String, on board: LeaderboardBoardID) -> Int? {
         let wanted = Nickname(nickname)
         return entries(on: board).firstIndex { Nickname($0.nickname) == wanted }.map { $0 + 1 }
+    }
+
+    /// 1-based among the entries `TOP` lists (assisted nicknames' left out); nil for an assisted nickname.
+    public func listedRank(of nickname: String, on board: LeaderboardBoardID) -> Int? {
+        guard assisted[Names.nicknameKey(nickname)] == nil, let rank = rank(of: nickname, on: board) else { return nil }
+        return rank - entries(on: board).prefix(rank - 1).count { assisted[Names.nicknameKey($0.nickname)] != nil }
     }
 
     public func entry(of nickname: String, on board: LeaderboardBoardID) -> BoardEntry? {
@@ -102,6 +111,13 @@ public struct Leaderboard: Hashable, Sendable {
         case .dismissal(let sequence, let id):
             lastSequence = max(lastSequence, sequence)
             return reports.removeValue(forKey: id) != nil
+        case .assist(let sequence, let nickname, _):
+            assisted[Names.nicknameKey(nickname)] = record
+            lastSequence = max(lastSequence, sequence)
+            return true
+        case .unassist(let sequence, let nickname):
+            lastSequence = max(lastSequence, sequence)
+            return assisted.removeValue(forKey: Names.nicknameKey(nickname)) != nil
         }
     }
 
@@ -210,12 +226,12 @@ public struct Leaderboard: Hashable, Sendable {
         }
         let described: LeaderboardBoardID = dailyDate.map { .daily($0) } ?? .allTime
         var receipt = SubmitReceipt(
-            nickname: shownNickname, board: described.kind, score: game.score, rank: rank(of: shownNickname, on: described),
+            nickname: shownNickname, board: described.kind, score: game.score, rank: listedRank(of: shownNickname, on: described),
             best: entry(of: shownNickname, on: described)?.score ?? game.score,
             improved: improved.contains(described), token: claimedToken)
         if let sprintTime {
             receipt.sprintTime = sprintTime
-            receipt.sprintRank = rank(of: shownNickname, on: .sprint)
+            receipt.sprintRank = listedRank(of: shownNickname, on: .sprint)
             receipt.sprintBest = entry(of: shownNickname, on: .sprint)?.sprintTime ?? sprintTime
             receipt.sprintImproved = improved.contains(.sprint)
         }
@@ -225,7 +241,7 @@ public struct Leaderboard: Hashable, Sendable {
     /// `today` is the daily board's date when the query names none.
     public func page(_ query: LeaderboardQuery, today: String) -> (entries: [LeaderboardEntry], summary: TopSummary) {
         let board = Leaderboard.board(of: query, today: today)
-        return Leaderboard.page(query, of: board, ranked: entries(on: board))
+        return Leaderboard.page(query, of: board, ranked: entries(on: board).filter { assisted[Names.nicknameKey($0.nickname)] == nil })
     }
 
     public static func board(of query: LeaderboardQuery, today: String) -> LeaderboardBoardID {
@@ -261,12 +277,16 @@ public struct Leaderboard: Hashable, Sendable {
 
     /// Applying them to an empty leaderboard gives this one.
     public var records: [LeaderboardRecord] {
-        claimRecords(after: 0) + entryRecords + banRecords + ratingRecords + reportRecords
+        claimRecords(after: 0) + entryRecords + banRecords + ratingRecords + reportRecords + assistRecords
     }
 
     /// A report keeps its number (its id).
     public var reportRecords: [LeaderboardRecord] {
         reports.keys.sorted().compactMap { reports[$0].map(LeaderboardRecord.report) }
+    }
+
+    public var assistRecords: [LeaderboardRecord] {
+        assisted.keys.sorted().compactMap { assisted[$0] }
     }
 
     public var ratingRecords: [LeaderboardRecord] {

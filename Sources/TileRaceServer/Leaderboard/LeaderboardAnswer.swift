@@ -24,4 +24,7 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     case provenRating(Glicko2.Rating)
     /// The open reports, by id.
     case reports([PlayerReport])
+    /// `ASSIST` stored: `refunded` opponents given back `points` millionths of rating
+    /// points in all; `isNew` false when it was marked already.
+    case assisted(refunded: Int, points: Int, isNew: Bool)
 }

@@ -16,6 +16,10 @@ public enum LeaderboardRecord: Hashable, Sendable {
     case report(PlayerReport)
     /// `DISMISS`: the report `id` is closed.
     case dismissal(sequence: Int, id: Int)
+    /// `ASSIST`: the nickname is marked assisted (an engine).
+    case assist(sequence: Int, nickname: String, reason: String)
+    /// `UNASSIST`.
+    case unassist(sequence: Int, nickname: String)
 
     public var claim: NicknameClaim? {
         if case .claim(let claim) = self { claim } else { nil }
@@ -29,12 +33,14 @@ public enum LeaderboardRecord: Hashable, Sendable {
         case .rating(let rating): rating.sequence
         case .report(let report): report.id
         case .dismissal(let sequence, _): sequence
+        case .assist(let sequence, _, _), .unassist(let sequence, _): sequence
         }
     }
 
     /// The stored text: `claim`, `entry`, `ban`, `unban`, `removal`, `rating`,
-    /// `report` or `dismissal` followed by `key=value` words (reasons and a
-    /// report's room lines percent-encoded, rating figures in millionths). An entry's log is its last field, so lines have no
+    /// `report`, `dismissal`, `assist` or `unassist` followed by `key=value`
+    /// words (reasons and a report's room lines percent-encoded, rating figures
+    /// in millionths). An entry's log is its last field, so lines have no
     /// length limit. The Redis scripts write the same words.
     public var text: String {
         var fields = Fields()
@@ -74,12 +80,20 @@ public enum LeaderboardRecord: Hashable, Sendable {
         case .dismissal(_, let id):
             fields.positionals = ["dismissal"]
             fields.append("id", id)
+        case .assist(_, let nickname, let reason):
+            fields.positionals = ["assist"]
+            fields.append("nick", nickname)
+            if !reason.isEmpty { fields.append("reason", PercentText.encode(reason)) }
+        case .unassist(_, let nickname):
+            fields.positionals = ["unassist"]
+            fields.append("nick", nickname)
         }
         let words = fields.words.joined(separator: " ")
         return tail.map { words + " " + $0 } ?? words
     }
 
-    /// The words of a rating's record after its nickname: `r= rd= vol= day= races=`.
+    /// The words of a rating's record after its nickname: `r= rd= vol= day= races=`, and
+    /// `took=<key>:<millionths>,...` (by key) when opponents lost points to the player.
     static func ratingFields(_ rating: PlayerRating) -> String {
         var fields = Fields()
         fields.append("r", PlayerRating.millionths(rating.rating.rating))
@@ -87,6 +101,9 @@ public enum LeaderboardRecord: Hashable, Sendable {
         fields.append("vol", PlayerRating.millionths(rating.rating.volatility))
         fields.append("day", rating.day)
         fields.append("races", rating.races)
+        if !rating.took.isEmpty {
+            fields.append("took", rating.took.keys.sorted().map { "\($0):\(rating.took[$0] ?? 0)" }.joined(separator: ","))
+        }
         return fields.words.joined(separator: " ")
     }
 
@@ -102,6 +119,19 @@ public enum LeaderboardRecord: Hashable, Sendable {
         fields.append("reason", PercentText.encode(report.reason))
         fields.append("lines", report.linesText)
         return fields.words.joined(separator: " ")
+    }
+
+    /// `took=`'s value read back.
+    static func took(_ text: String) throws(ProtocolError) -> [String: Int] {
+        var took: [String: Int] = [:]
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: ":")
+            guard parts.count == 2, Names.isValidName(String(parts[0])), let points = Int(parts[1]), points > 0 else {
+                throw ProtocolError(.badArguments, "bad took=")
+            }
+            took[Names.nicknameKey(String(parts[0]))] = points
+        }
+        return took
     }
 
     /// An entry record's words after its nickname (`sprint=` on sprint
@@ -192,7 +222,8 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 self = .rating(
                     PlayerRating(
                         sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), rating: rating,
-                        day: try fields.integer("day", in: 0...Int(Int32.max)), races: try fields.integer("races", in: 1...Int.max)))
+                        day: try fields.integer("day", in: 0...Int(Int32.max)), races: try fields.integer("races", in: 1...Int.max),
+                        took: try fields["took"].map(Self.took) ?? [:]))
             case "report":
                 let room = try fields["room"].map { (name: String) throws(ProtocolError) in
                     try Names.validateName(name, as: "room name")
@@ -208,6 +239,14 @@ public enum LeaderboardRecord: Hashable, Sendable {
                         lines: try PlayerReport.lines(try fields.string("lines"), room: room)))
             case "dismissal":
                 self = .dismissal(sequence: try fields.integer("seq", in: 1...Int.max), id: try fields.integer("id", in: 1...Int.max))
+            case "assist":
+                let reason = try fields["reason"].map { (value: String) throws(ProtocolError) in
+                    try PercentText.decode(value, key: "reason", code: .badArguments)
+                }
+                self = .assist(
+                    sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), reason: reason ?? "")
+            case "unassist":
+                self = .unassist(sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"))
             default:
                 throw ProtocolError(.badArguments, "unknown record kind \(TextFilter.quoted(fields.positionals[0]))")
             }

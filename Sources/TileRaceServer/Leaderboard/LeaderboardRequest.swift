@@ -29,6 +29,9 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case reports
     /// Close a report.
     case dismiss(id: Int)
+    /// Mark a nickname assisted and give its opponents back what they lost to it (`ASSIST`).
+    case assist(nickname: String, reason: String)
+    case unassist(nickname: String)
 }
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and

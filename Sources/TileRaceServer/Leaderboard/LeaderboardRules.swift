@@ -22,6 +22,12 @@ enum LeaderboardRules {
         )
     }
 
+    /// `READY` in a rated room, or `QUEUE`, by a nickname the operator marked assisted.
+    static func assisted(_ nickname: String) -> ProtocolError {
+        ProtocolError(
+            .assisted, "the operator marked \(nickname) as playing with an engine's help: it plays no rated race and is on no board")
+    }
+
     /// A submission the store could not keep.
     static let notSaved = ProtocolError(.internal, "the leaderboard could not be saved; your game was not recorded, try again")
 }

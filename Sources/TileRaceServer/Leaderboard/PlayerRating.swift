@@ -11,13 +11,25 @@ public struct PlayerRating: Hashable, Sendable {
     /// The day number (`UTCTime.dayNumber`) of the last rated race.
     public var day: Int
     public var races: Int
+    /// What each opponent lost to this player in rated races, summed: nickname key → rating
+    /// points in millionths (`Glicko2.changeParts`), given back if this player is marked
+    /// assisted. At most `tookLimit` opponents, the largest.
+    public var took: [String: Int]
 
-    public init(sequence: Int, nickname: String, rating: Glicko2.Rating, day: Int, races: Int) {
+    /// Opponents kept in `took`.
+    public static let tookLimit = 100
+
+    public init(sequence: Int, nickname: String, rating: Glicko2.Rating, day: Int, races: Int, took: [String: Int] = [:]) {
         self.sequence = sequence
         self.nickname = nickname
         self.rating = PlayerRating.rounded(rating)
         self.day = day
         self.races = races
+        self.took = took
+        if took.count > PlayerRating.tookLimit {
+            let kept = took.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(PlayerRating.tookLimit)
+            self.took = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        }
     }
 
     /// The rating on day `today`: its deviation grown by one rating period

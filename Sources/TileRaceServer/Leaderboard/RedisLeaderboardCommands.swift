@@ -18,11 +18,12 @@ struct RedisLeaderboardCommands: Sendable {
         case .submit(let submission):
             return submitCommand(submission)
         case .top(let query, _) where query.board == .rating:
-            return ["HVALS", keys.ratings]
+            return Self.script(RedisLeaderboardScripts.ratings, keys: [keys.ratings, keys.assisted], arguments: [])
         case .top(let query, let today):
             let board = Leaderboard.board(of: query, today: today)
             return Self.script(
-                RedisLeaderboardScripts.board, keys: [keys.board(board), keys.entries(board)], arguments: [board.isSprint ? "sprint" : ""])
+                RedisLeaderboardScripts.board, keys: [keys.board(board), keys.entries(board), keys.assisted],
+                arguments: [board.isSprint ? "sprint" : ""])
         case .record(let query, let today):
             let board = Self.board(of: query, today: today)
             return Self.script(
@@ -46,7 +47,7 @@ struct RedisLeaderboardCommands: Sendable {
                 arguments: [Names.nicknameKey(order.query.nickname)])
         case .proveClaim(let nickname, let token, let today):
             return Self.script(
-                RedisLeaderboardScripts.proveClaim, keys: [keys.claims, keys.boardsOf, keys.ratings],
+                RedisLeaderboardScripts.proveClaim, keys: [keys.claims, keys.boardsOf, keys.ratings, keys.assisted],
                 arguments: [Names.nicknameKey(nickname), token ?? "", Leaderboard.expiryCutoff(on: today) ?? ""])
         case .rate(let race):
             return readRatings(of: race)
@@ -57,6 +58,14 @@ struct RedisLeaderboardCommands: Sendable {
             return ["HVALS", keys.reports]
         case .dismiss(let id):
             return Self.script(RedisLeaderboardScripts.dismiss, keys: [keys.reports, keys.sequence], arguments: [String(id)])
+        case .assist(let nickname, let reason):
+            let words = LeaderboardRecord.assist(sequence: 1, nickname: nickname, reason: reason).text.split(separator: " ").dropFirst(2)
+            return Self.script(
+                RedisLeaderboardScripts.assist, keys: [keys.assisted, keys.ratings, keys.sequence],
+                arguments: [Names.nicknameKey(nickname), words.joined(separator: " ")])
+        case .unassist(let nickname):
+            return Self.script(
+                RedisLeaderboardScripts.unassist, keys: [keys.assisted, keys.sequence], arguments: [Names.nicknameKey(nickname)])
         }
     }
 
@@ -139,7 +148,12 @@ struct RedisLeaderboardCommands: Sendable {
             case .reports:
                 let reports = try Self.records(in: reply, kind: "report") { if case .report(let report) = $0 { report } else { nil } }
                 return .reports(reports.sorted { $0.id < $1.id })
-            case .unban, .removeEntry, .dismiss:
+            case .assist:
+                guard let parts = reply.array, parts.count == 3, let refunded = parts[0].integer, let points = parts[1].integer,
+                    let isNew = parts[2].integer
+                else { throw Self.unexpected(reply) }
+                return .assisted(refunded: refunded, points: points, isNew: isNew == 1)
+            case .unban, .removeEntry, .dismiss, .unassist:
                 guard let count = reply.integer else { throw Self.unexpected(reply) }
                 return .moderated(found: count > 0)
             case .bans:
@@ -154,6 +168,7 @@ struct RedisLeaderboardCommands: Sendable {
                     return .provenRating(rating.current(onDay: UTCTime.dayNumber(of: today) ?? 0))
                 case "unclaimed": return .refused(LeaderboardRules.unclaimed(nickname))
                 case "bad-token": return .refused(LeaderboardRules.badToken(parts.last?.string ?? nickname, tokenGiven: token != nil))
+                case "assisted": return .refused(LeaderboardRules.assisted(parts.last?.string ?? nickname))
                 default: throw Self.unexpected(reply)
                 }
             case .rate:
@@ -181,6 +196,7 @@ struct RedisLeaderboardCommands: Sendable {
         if let daily = submission.dailyDate { boards.append(.daily(daily)) }
         if submission.sprintTime != nil { boards += [.sprint, .sprintDaily(submission.date)] }
         for board in boards { scriptKeys += [keys.board(board), keys.entries(board), keys.logs(board)] }
+        scriptKeys.append(keys.assisted)
         let result = submission.result
         let arguments =
             [

@@ -15,6 +15,8 @@ struct RedisLeaderboardKeys: Hashable, Sendable {
     var ratings: String { prefix + "ratings" }
     /// The open reports, by id.
     var reports: String { prefix + "reports" }
+    /// The nicknames marked assisted (`ASSIST`), by nickname key.
+    var assisted: String { prefix + "assisted" }
 
     /// A board's ranking (a sorted set of nickname keys).
     func board(_ board: LeaderboardBoardID) -> String { prefix + "board:\(board)" }

@@ -7,7 +7,7 @@
 ///
 /// Key layout (docs/hosting.md, "Many servers"), each under `tilerace:`:
 /// - `sequence`, `claims`, `entries:<board>`, `logs:<board>`, `bans`,
-///   `ratings`: record text by nickname key (entries without their log);
+///   `ratings`, `assisted`: record text by nickname key (entries without their log);
 ///   `reports`: open reports' record text by id.
 /// - `boards-of`: boards holding a nickname's entry (ratings count once),
 ///   so claims of nicknames on no board can expire.
@@ -18,11 +18,11 @@
 enum RedisLeaderboardScripts {
     /// A submission. KEYS: claims, sequence, boards-of, then board, entries
     /// and logs of each board (all-time, daily, sprint, sprint-daily as they
-    /// apply). ARGV: see `RedisLeaderboardCommands`; empty means none.
+    /// apply), then assisted. ARGV: see `RedisLeaderboardCommands`; empty means none.
     /// Returns `{"taken"}`, `{"bad-token", nick, "0"|"1" (token given)}` or
     /// `{"ok", nick, claimed token or "", improved "0"|"1", rank or 0, best}`
     /// for the last score board, then for a sprint the same three for the
-    /// sprint board.
+    /// sprint board; ranks as `TOP` lists them (0 for an assisted nickname).
     static let submit = """
         local claimsKey, sequenceKey, boardsOf = KEYS[1], KEYS[2], KEYS[3]
         local nickname, key, token, newToken = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
@@ -107,7 +107,18 @@ enum RedisLeaderboardScripts {
           end
           return true
         end
-        local boardCount = (#KEYS - 3) / 3
+        local assistedKey = KEYS[#KEYS]
+        -- A rank as TOP lists it: assisted nicknames' entries above are left out; an assisted nickname has none.
+        local function listed(rankedKey, rank, rankCommand)
+          if not rank or redis.call('HEXISTS', assistedKey, key) == 1 then return 0 end
+          local above = 0
+          for _, other in ipairs(redis.call('HKEYS', assistedKey)) do
+            local otherRank = redis.call(rankCommand, rankedKey, other)
+            if otherRank and otherRank < rank then above = above + 1 end
+          end
+          return rank + 1 - above
+        end
+        local boardCount = (#KEYS - 4) / 3
         local scoreBoards = sprintTime and boardCount - 2 or boardCount
         local improved, boardKey = false, nil
         for board = 1, scoreBoards do
@@ -118,7 +129,7 @@ enum RedisLeaderboardScripts {
         local best = score
         local kept = redis.call('ZSCORE', boardKey, key)
         if kept then best = math.floor(tonumber(kept) / base) end
-        local reply = {'ok', shown, claimed, improved and '1' or '0', rank and (rank + 1) or 0, best}
+        local reply = {'ok', shown, claimed, improved and '1' or '0', listed(boardKey, rank, 'ZREVRANK'), best}
         if not sprintTime then return reply end
         local sprintKey = KEYS[scoreBoards * 3 + 4]
         local sprintImproved = false
@@ -131,7 +142,7 @@ enum RedisLeaderboardScripts {
         local sprintKept = redis.call('ZSCORE', sprintKey, key)
         if sprintKept then sprintBest = math.floor(tonumber(sprintKept) / base) end
         reply[7] = sprintImproved and '1' or '0'
-        reply[8] = sprintRank and (sprintRank + 1) or 0
+        reply[8] = listed(sprintKey, sprintRank, 'ZRANK')
         reply[9] = sprintBest
         return reply
         """
@@ -167,6 +178,9 @@ enum RedisLeaderboardScripts {
         redis.call('INCR', KEYS[2])
         return 1
         """
+    /// KEYS: assisted, sequence. ARGV: the nickname key. Returns 1, or 0 when
+    /// not marked. Takes a record number, like the journal's `unassist`.
+    static let unassist = unban
 
     /// KEYS: board, entries, logs, boards-of, sequence. ARGV: nickname key.
     /// Returns 1, or 0 when no entry. Takes a record number, like the
@@ -181,9 +195,9 @@ enum RedisLeaderboardScripts {
         return 1
         """
 
-    /// KEYS: claims, boards-of, ratings. ARGV: nickname key, token, expiry
-    /// cutoff. Returns `{"ok", record}`, `{"unclaimed"}` or
-    /// `{"bad-token", nickname}`.
+    /// KEYS: claims, boards-of, ratings, assisted. ARGV: nickname key, token, expiry
+    /// cutoff. Returns `{"ok", record}`, `{"unclaimed"}`,
+    /// `{"bad-token", nickname}` or `{"assisted", nickname}`.
     static let proveClaim = """
         local claim = redis.call('HGET', KEYS[1], ARGV[1])
         if not claim then return {'unclaimed'} end
@@ -197,6 +211,7 @@ enum RedisLeaderboardScripts {
         local onBoards = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
         if claimDate ~= nil and ARGV[3] ~= '' and claimDate < ARGV[3] and onBoards == 0 then return {'unclaimed'} end
         if claimToken ~= ARGV[2] then return {'bad-token', claimNickname} end
+        if redis.call('HEXISTS', KEYS[4], ARGV[1]) == 1 then return {'assisted', claimNickname} end
         return {'ok', redis.call('HGET', KEYS[3], ARGV[1]) or ''}
         """
 
@@ -215,12 +230,59 @@ enum RedisLeaderboardScripts {
         return 'ok'
         """
 
-    /// A board's entries, best first. KEYS: board, entries. ARGV: `sprint`
-    /// for a sprint board (lowest first), empty for a score board.
+    /// A board's entries, best first, but assisted nicknames'. KEYS: board, entries,
+    /// assisted. ARGV: `sprint` for a sprint board (lowest first), empty for a score board.
     static let board = """
-        local keys = redis.call(ARGV[1] == 'sprint' and 'ZRANGE' or 'ZREVRANGE', KEYS[1], 0, -1)
+        local keys = {}
+        for _, key in ipairs(redis.call(ARGV[1] == 'sprint' and 'ZRANGE' or 'ZREVRANGE', KEYS[1], 0, -1)) do
+          if redis.call('HEXISTS', KEYS[3], key) == 0 then keys[#keys + 1] = key end
+        end
         if #keys == 0 then return {} end
         return redis.call('HMGET', KEYS[2], unpack(keys))
+        """
+
+    /// Every rating but assisted nicknames'. KEYS: ratings, assisted.
+    static let ratings = """
+        local all, shown = redis.call('HGETALL', KEYS[1]), {}
+        for i = 1, #all, 2 do
+          if redis.call('HEXISTS', KEYS[2], all[i]) == 0 then shown[#shown + 1] = all[i + 1] end
+        end
+        return shown
+        """
+
+    /// `ASSIST`, as `Leaderboard.assist`: each opponent in the nickname's `took=` (in
+    /// key order) gets its points back on its rating, the nickname's `took=` is emptied,
+    /// then the mark unless it is marked already. KEYS: assisted, ratings, sequence. ARGV:
+    /// nickname key, the `assist` record's words after its number. Returns `{opponents,
+    /// millionths, 1 if marked now else 0}`.
+    static let assist = """
+        local isNew = redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0
+        local sequence = tonumber(redis.call('GET', KEYS[3]) or '0')
+        local first, refunded, points = sequence, 0, 0
+        local function renumbered(text)
+          sequence = sequence + 1
+          return (string.gsub(text, '^rating seq=%d+', 'rating seq=' .. sequence))
+        end
+        local own = redis.call('HGET', KEYS[2], ARGV[1])
+        local took = own and string.match(own, ' took=(%S+)')
+        if took then
+          for key, lost in string.gmatch(took, '([^:,]+):(%d+)') do
+            local rating = redis.call('HGET', KEYS[2], key)
+            if rating then
+              local r = tonumber(string.match(rating, ' r=(%d+)')) + tonumber(lost)
+              rating = string.gsub(renumbered(rating), ' r=%d+', ' r=' .. string.format('%d', r))
+              redis.call('HSET', KEYS[2], key, rating)
+              refunded, points = refunded + 1, points + tonumber(lost)
+            end
+          end
+          redis.call('HSET', KEYS[2], ARGV[1], (string.gsub(renumbered(own), ' took=%S+', '')))
+        end
+        if isNew then
+          sequence = sequence + 1
+          redis.call('HSET', KEYS[1], ARGV[1], 'assist seq=' .. sequence .. ' ' .. ARGV[2])
+        end
+        if sequence ~= first then redis.call('SET', KEYS[3], sequence) end
+        return {refunded, points, isNew and 1 or 0}
         """
 
     /// One entry and its log. KEYS: entries, logs. ARGV: nickname key.

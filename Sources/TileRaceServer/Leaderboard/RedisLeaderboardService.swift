@@ -92,7 +92,7 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
         let commands = commands
         let changes =
             switch request {
-            case .submit, .ban, .unban, .removeEntry, .report, .dismiss: true
+            case .submit, .ban, .unban, .removeEntry, .report, .dismiss, .assist, .unassist: true
             case .top, .record, .status, .bans, .proveClaim, .rate, .reports: false
             }
         send(commands.command(for: request), changes: changes, completion: completion) {

@@ -158,3 +158,160 @@ import TileRaceTestSupport
         for record in records { #expect(try LeaderboardRecord(text: record.text) == record) }
     }
 }
+
+/// `ASSIST` (protocol.md section 13), the same for every store: what the
+/// opponents lost to the assisted nickname is given back once, the nickname
+/// leaves every board and rated play, and it all survives a restart (a new
+/// service on the same Redis, or the journal's store opened again, compacted
+/// or not).
+@Suite struct AssistStoreTests {
+    private static let today = "2026-11-23"
+
+    /// A service of `kind` that a restart finds again: the journal's in a directory, or Redis.
+    private final class Restartable {
+        let kind: ServiceUnderTest.Kind
+        let directory = TemporaryDirectory()
+        let redis: ServiceUnderTest?
+        let compactionThreshold: Int
+        var service: any LeaderboardService
+
+        init(_ kind: ServiceUnderTest.Kind, compactionThreshold: Int) throws {
+            self.kind = kind
+            self.compactionThreshold = compactionThreshold
+            if kind == .redis {
+                let redis = try ServiceUnderTest(.redis)
+                self.redis = redis
+                service = redis.service
+            } else {
+                redis = nil
+                service = FileLeaderboardService(
+                    store: try LeaderboardStore.open(directory: directory.path, compactionThreshold: compactionThreshold))
+            }
+        }
+
+        func ask(_ request: LeaderboardRequest) -> LeaderboardAnswer {
+            let box = AnswerBox()
+            service.perform(request) { box.put($0) }
+            return box.take()
+        }
+
+        func restart() throws {
+            if let redis, let address = redis.redis?.address {
+                service = try RedisLeaderboardService(address: .server(address), log: .silent)
+            } else {
+                service.close()
+                service = FileLeaderboardService(
+                    store: try LeaderboardStore.open(directory: directory.path, compactionThreshold: compactionThreshold))
+            }
+        }
+
+        deinit { service.close() }
+    }
+
+    private static func rate(_ places: [(String, Int)], in store: Restartable) -> [RatingChange] {
+        guard case .rated(let changes) = store.ask(.rate(RatedRace(racers: places.map { .init(nickname: $0.0, place: $0.1) }, date: today)))
+        else { return [] }
+        return changes
+    }
+
+    private static func claim(_ nickname: String, in store: Restartable) {
+        let submission = LeaderboardSubmission(
+            result: GameResult(score: 8, largestTile: 8, moves: 3, milliseconds: 900, size: 4, target: 2048, assists: 0, seed: "7"),
+            log: nil, date: today, dailyDate: today, nickname: nickname, token: nil, newToken: "t\(nickname)", isInUseByAnother: false)
+        _ = store.ask(.submit(submission))
+    }
+
+    private static func nicknames(on board: LeaderboardKind, in store: Restartable) -> [String] {
+        switch store.ask(.top(LeaderboardQuery(board: board), today: today)) {
+        case .page(let entries, _): entries.map(\.nickname)
+        case .ratingPage(let entries, _): entries.map(\.nickname)
+        default: ["?"]
+        }
+    }
+
+    private static func rating(of nickname: String, in store: Restartable) -> Int? {
+        guard case .ratingPage(let entries, _) = store.ask(.top(LeaderboardQuery(board: .rating, nickname: nickname), today: today))
+        else { return nil }
+        return entries.first?.rating
+    }
+
+    static let cases: [(ServiceUnderTest.Kind, Int)] =
+        [(.file, 1000), (.file, 1)] + RedisForTests.stores(redis: ServiceUnderTest.Kind.redis).filter { $0 == .redis }.map { ($0, 1000) }
+
+    @Test(arguments: cases)
+    func theOpponentsGetBackWhatTheyLostAndTheNicknameLeavesEveryBoard(_ kind: ServiceUnderTest.Kind, compactionThreshold: Int) throws {
+        let store = try Restartable(kind, compactionThreshold: compactionThreshold)
+        for nickname in ["ana", "Bo", "cy"] { Self.claim(nickname, in: store) }
+        // Three newcomers: bo beats ana and cy, ana beats cy. Then ana beats cy alone.
+        let first = Self.rate([("ana", 2), ("bo", 1), ("cy", 3)], in: store)
+        _ = Self.rate([("ana", 1), ("cy", 2)], in: store)
+        try #require(first.count == 3)
+        // What each lost to bo, apart from the code: newcomers expect 0.5 of each other, so the
+        // rating step's part of a game is scale * phi'^2 * g(phi) * (score - 0.5): ana's games
+        // against bo and cy cancel; cy's two losses are equal halves of its change.
+        let phi = 350 / 173.7178
+        let g = 1 / (1 + 3 * phi * phi / (Double.pi * Double.pi)).squareRoot()
+        let anaLost = first[0].after.deviation * first[0].after.deviation / 173.7178 * g * 0.5
+        let cyLost = (1500 - first[2].after.rating) / 2
+        let (anaBefore, cyBefore) = (Self.rating(of: "ana", in: store), Self.rating(of: "cy", in: store))
+        guard case .assisted(let refunded, let points, true) = store.ask(.assist(nickname: "BO", reason: "engine")) else {
+            Issue.record("not marked")
+            return
+        }
+        #expect(refunded == 2 && abs(Double(points) / 1_000_000 - (anaLost + cyLost)) < 0.00001)
+        #expect(Self.rating(of: "ana", in: store).map { abs(Double($0) - Double(anaBefore ?? 0) - anaLost) <= 1 } == true)
+        #expect(Self.rating(of: "cy", in: store).map { abs(Double($0) - Double(cyBefore ?? 0) - cyLost) <= 1 } == true)
+        // Once: a second mark gives nothing back.
+        #expect(store.ask(.assist(nickname: "bo", reason: "")) == .assisted(refunded: 0, points: 0, isNew: false))
+        for restart in [false, true] {
+            if restart { try store.restart() }
+            for board in [LeaderboardKind.all, .daily] { #expect(Self.nicknames(on: board, in: store) == ["ana", "cy"], "\(board)") }
+            #expect(Self.rating(of: "bo", in: store) == nil)
+            #expect(
+                store.ask(.proveClaim(nickname: "bo", token: "tBo", today: Self.today)) == .refused(LeaderboardRules.assisted("Bo")))
+            #expect(store.ask(.proveClaim(nickname: "bo", token: "wrong", today: Self.today)) != .refused(LeaderboardRules.assisted("Bo")))
+        }
+        // A receipt ranks as TOP lists: dee comes after ana, bo (not listed) and cy, third; bo has no rank.
+        for (nickname, token, rank) in [("dee", nil, 3), ("Bo", "tBo", nil)] as [(String, String?, Int?)] {
+            let submission = LeaderboardSubmission(
+                result: GameResult(score: 8, largestTile: 8, moves: 3, milliseconds: 900, size: 4, target: 2048, assists: 0, seed: "7"),
+                log: nil, date: Self.today, dailyDate: nil, nickname: nickname, token: token, newToken: "t\(nickname)",
+                isInUseByAnother: false)
+            guard case .submitted(let receipt, _) = store.ask(.submit(submission)) else {
+                Issue.record("\(nickname) not submitted")
+                return
+            }
+            #expect(receipt.rank == rank, "\(nickname)")
+        }
+        // A race under way when bo was marked ends rated: marking bo again gives cy that one back.
+        let cyThen = Self.rating(of: "cy", in: store)
+        let race = Self.rate([("bo", 1), ("cy", 2)], in: store)
+        guard case .assisted(1, let again, false) = store.ask(.assist(nickname: "bo", reason: "")) else {
+            Issue.record("nothing given back again")
+            return
+        }
+        #expect(abs(Double(again) / 1_000_000 - (race[1].before.rating - race[1].after.rating)) < 0.00001)
+        #expect(Self.rating(of: "cy", in: store) == cyThen)
+        // Lifted: back on the boards, and in rated play; what was given back stays given.
+        #expect(store.ask(.unassist(nickname: "bo")) == .moderated(found: true))
+        #expect(store.ask(.unassist(nickname: "bo")) == .moderated(found: false))
+        try store.restart()
+        #expect(Self.nicknames(on: .all, in: store).sorted() == ["Bo", "ana", "cy", "dee"])
+        #expect(Self.rating(of: "bo", in: store) != nil)
+        guard case .provenRating = store.ask(.proveClaim(nickname: "bo", token: "tBo", today: Self.today)) else {
+            Issue.record("bo is still refused")
+            return
+        }
+        #expect(store.ask(.assist(nickname: "bo", reason: "")) == .assisted(refunded: 0, points: 0, isNew: true))
+    }
+
+    @Test func assistRecordsReadBackTheirText() throws {
+        let records: [LeaderboardRecord] = [
+            .assist(sequence: 7, nickname: "Bo", reason: "an engine's moves"), .assist(sequence: 8, nickname: "cy", reason: ""),
+            .unassist(sequence: 9, nickname: "Bo"),
+        ]
+        #expect(
+            records.map(\.text) == ["assist seq=7 nick=Bo reason=an%20engine's%20moves", "assist seq=8 nick=cy", "unassist seq=9 nick=Bo"])
+        for record in records { #expect(try LeaderboardRecord(text: record.text) == record) }
+    }
+}

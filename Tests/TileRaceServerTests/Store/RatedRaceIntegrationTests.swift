@@ -80,6 +80,46 @@ import TileRaceTestSupport
         case file, redis
     }
 
+    /// `ASSIST` over real sockets, on either store: ana wins a rated race against bo, the
+    /// operator marks ana assisted, and bo's rating is back where it was (his one game's part
+    /// of the change, all of it, given back); ana can no longer queue and is on no board,
+    /// also after a restart.
+    @Test(arguments: RedisForTests.stores(redis: Store.redis))
+    func anAssistedWinnersOpponentGetsHisPointsBack(_ store: Store) throws {
+        let redis = store == .redis ? try RedisForTests.start() : nil
+        defer { redis?.stop() }
+        let directory = TemporaryDirectory()
+        let secret = "0123456789abcdef0123456789abcdef"
+        var server = try TestServer(dataDirectory: store == .file ? directory.path : nil, redis: redis?.address, operatorSecret: secret)
+        defer { server.stop() }
+        let ana = try server.client("ana")
+        let bo = try server.client("bo")
+        let tokens = (try Self.claim(ana, "ana"), try Self.claim(bo, "bo"))
+        let results = try Self.race(in: "league", ana: ana, bo: bo, tokens: tokens)
+        #expect(results.last?.contains("nick=bo ") == true && results.last?.contains(" change=-") == true, "\(results)")
+        let admin = try server.client()
+        #expect(try admin.ask("AUTH \(secret)") == "OK AUTH operator=yes")
+        let answer = try admin.ask("ASSIST ana reason=engine")
+        let lost = PaperGlicko2.rated(rating: 1500, deviation: 350, volatility: 0.06, games: [(1500, 350, 0)])
+        #expect(answer == "OK ASSIST nick=ana refunded=1 points=\(Int((1500 - lost.rating).rounded()))")
+        for restarted in [false, true] {
+            let (ana, bo) = restarted ? (try server.client("ana"), try server.client("bo")) : (ana, bo)
+            let line = try bo.request("TOP board=rating nick=bo")
+            #expect(line.first?.hasPrefix("RATING rank=0 nick=bo rating=1500 ") == true, "\(line)")
+            #expect(
+                try ana.ask("QUEUE token=\(tokens.0)")
+                    == "ERR assisted the operator marked ana as playing with an engine's help: it plays no rated race and is on no board")
+            #expect(try bo.request("TOP board=rating nick=ana") == ["OK TOP board=rating total=0 offset=0 count=0 unlisted=1"])
+            let all = try bo.request("TOP")
+            #expect(all.contains { $0.contains("nick=bo ") } && !all.contains { $0.contains("nick=ana ") }, "\(all)")
+            guard store == .file, !restarted else { break }
+            ana.close()
+            bo.close()
+            server.stop()
+            server = try TestServer(dataDirectory: directory.path, operatorSecret: secret)
+        }
+    }
+
     /// A bot (`HELLO ... bot=yes`) reaches no public board on either store: its game is refused at `SUBMIT`
     /// (the score, daily and sprint boards), and it can enter no rated race (the rating board).
     @Test(arguments: RedisForTests.stores(redis: Store.redis))

@@ -168,6 +168,33 @@ import TileRaceTestSupport
     }
 }
 
+/// What a rated race cost each racer is kept with the rating of the opponent it lost to
+/// (protocol.md 13, `ASSIST`): Glicko-2's rating step is a sum over the games, and the
+/// loser's part against the winner is the winner's `took=`.
+@Suite struct RatingTookTests {
+    @Test func whatEachRacerLostIsKeptWithTheRatingOfWhoTookIt() throws {
+        var leaderboard = Leaderboard()
+        // ana wins, bo and cy draw behind her: both lose to ana, nobody to a draw.
+        let race = RatedRace(
+            racers: [.init(nickname: "Ana", place: 1), .init(nickname: "bo", place: 2), .init(nickname: "cy", place: 2)],
+            date: "2026-11-23")
+        _ = leaderboard.rate(race)
+        let bo = PaperGlicko2.rated(rating: 1500, deviation: 350, volatility: 0.06, games: [(1500, 350, 0), (1500, 350, 0.5)])
+        let lost = Int(((1500 - bo.rating) * 1_000_000).rounded())
+        let took = try #require(leaderboard.ratings["ana"]?.took)
+        #expect(took.keys.sorted() == ["bo", "cy"] && took.values.allSatisfy { abs($0 - lost) <= 1 })
+        #expect(leaderboard.ratings["bo"]?.took == [:] && leaderboard.ratings["cy"]?.took == [:])
+        // The next race adds to it; the record keeps it, and reads it back.
+        _ = leaderboard.rate(RatedRace(racers: [.init(nickname: "ana", place: 1), .init(nickname: "BO", place: 2)], date: "2026-11-23"))
+        let again = try #require(leaderboard.ratings["ana"])
+        #expect(again.took["cy"] == took["cy"] && (again.took["bo"] ?? 0) > (took["bo"] ?? 0))
+        let text = LeaderboardRecord.rating(again).text
+        #expect(text.hasSuffix(" races=2 took=bo:\(again.took["bo"] ?? 0),cy:\(again.took["cy"] ?? 0)"))
+        #expect(try LeaderboardRecord(text: text) == .rating(again))
+        #expect(throws: LeaderboardRecordError.self) { try LeaderboardRecord(text: text + ",x:y") }
+    }
+}
+
 /// The journal's store keeps ratings across a restart, in the journal and
 /// in the snapshot a compaction writes.
 @Suite struct RatingJournalTests {

@@ -15,7 +15,8 @@ import TileRaceRedis
 /// `TOP`, `RECORD` and the operator's `REMOVE-ENTRY` now and then, and
 /// rated races (`rate`, two steps on Redis: `LeaderboardDifferentialTests`)
 /// with the claims their racers prove (`proveClaim`) and the rating board,
-/// and players' reports (`report`, `reports`, `dismiss`: ids that exist or not). Every answer must be the same; at the end
+/// players' reports (`report`, `reports`, `dismiss`: ids that exist or not), and the operator's `ASSIST` (its
+/// refunds) and `UNASSIST`. Every answer must be the same; at the end
 /// so must every board, claim, record number and stored text.
 ///
 /// The requests are the ones the core makes: a new claim token per game,
@@ -184,6 +185,11 @@ struct LeaderboardDifferentialCase {
             // The operator takes an entry off (perhaps one that is not there).
             let query = RecordQuery(nickname: nextNickname(), board: nextBoard(), date: nextDailyDate())
             return .removeEntry(RemovalOrder(query: query, reason: "cheating"), today: today)
+        case 36..<40:
+            // The operator marks a nickname assisted (perhaps again), or lifts the mark.
+            let nickname = nextNickname()
+            return number(below: 4) == 0
+                ? .unassist(nickname: nickname) : .assist(nickname: nickname, reason: ["", "engine"][number(below: 2)])
         default:
             return .submit(nextSubmission())
         }
@@ -258,7 +264,7 @@ struct LeaderboardDifferentialCase {
             refused = nil
         case .refused:
             refused = submission
-        case .page, .record, .failed, .status, .bans, .moderated, .rated, .ratingPage, .provenRating, .reports:
+        case .page, .record, .failed, .status, .bans, .moderated, .rated, .ratingPage, .provenRating, .reports, .assisted:
             break
         }
     }
@@ -318,6 +324,10 @@ struct LeaderboardDifferentialCase {
         for text in stored.reports.values where (try? LeaderboardRecord(text: text)).map({ reports.values.contains($0.text) }) != true {
             differences.append("report does not read back: \(text)")
         }
+        let assisted = expected.assisted.mapValues(\.text)
+        if stored.assisted != assisted {
+            differences.append("assisted: \(stored.assisted) in Redis, \(assisted) in the journal's store")
+        }
         if stored.boardsOf != boardCounts {
             differences.append("boards-of: \(stored.boardsOf) in Redis; the boards hold \(boardCounts)")
         }
@@ -363,6 +373,10 @@ struct LeaderboardDifferentialCase {
             return "REPORTS"
         case .dismiss(let id):
             return "DISMISS \(id)"
+        case .assist(let nickname, let reason):
+            return "ASSIST \(nickname) reason=\(reason)"
+        case .unassist(let nickname):
+            return "UNASSIST \(nickname)"
         }
     }
 
@@ -393,6 +407,8 @@ struct LeaderboardDifferentialCase {
         case .rated(let changes):
             "RATED "
                 + changes.map { "\($0.nickname) \($0.after.rating)/\($0.after.deviation)/\($0.after.volatility)" }.joined(separator: ", ")
+        case .assisted(let refunded, let points, let isNew):
+            "ASSISTED refunded=\(refunded) points=\(points) new=\(isNew)"
         case .ratingPage(let entries, let summary):
             "OK TOP \(summary.fields.words.joined(separator: " ")): "
                 + entries.map { $0.fields.words.joined(separator: " ") }.joined(separator: ", ")

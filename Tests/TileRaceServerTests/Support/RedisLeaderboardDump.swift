@@ -21,6 +21,8 @@ struct RedisLeaderboardDump {
     var ratings: [String: String] = [:]
     /// Report id → the open report as stored.
     var reports: [String: String] = [:]
+    /// Nickname key → the `assist` record as stored.
+    var assisted: [String: String] = [:]
 
     /// Reads the store under `keys` through `connection`.
     static func read(_ connection: RedisConnection, keys: RedisLeaderboardKeys = .standard) throws -> RedisLeaderboardDump {
@@ -55,6 +57,7 @@ struct RedisLeaderboardDump {
             commands += [
                 ["GET", keys.sequence], ["HGETALL", keys.claims], ["HGETALL", keys.boardsOf], ["HGETALL", keys.ratings],
                 ["HGETALL", keys.reports],
+                ["HGETALL", keys.assisted],
             ]
             for board in storeBoards {
                 commands += [
@@ -72,6 +75,7 @@ struct RedisLeaderboardDump {
             dump.boardsOf = try hash(replies.removeFirst()).mapValues { Int($0) ?? -1 }
             dump.ratings = try hash(replies.removeFirst())
             dump.reports = try hash(replies.removeFirst())
+            dump.assisted = try hash(replies.removeFirst())
             for board in storeBoards {
                 dump.ranking[board] = replies.removeFirst().array?.compactMap(\.string) ?? []
                 dump.entries[board] = try hash(replies.removeFirst())
