@@ -7,12 +7,13 @@ import TileRaceTransport
 /// never the command line.
 struct AdminCommand: Command {
     let name = "admin"
-    let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute"
+    let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute, review"
     let usage = [
         "tilerace admin [--host H] [--port P] [--secret-file FILE | --data DIR] COMMAND ..., where COMMAND is one of",
         "  who  |  bans  |  announce TEXT  |  kick NICK [--reason TEXT]  |  unban NICK|ADDRESS  |  mute NICK  |  unmute NICK",
         "  ban NICK|ADDRESS [--for DURATION] [--reason TEXT]",
         "  remove-entry NICK [--board all|daily] [--date YYYY-MM-DD] [--reason TEXT]",
+        "  review  |  approve ID  |  reject ID [--reason TEXT]",
     ]
     let options: [Arguments.Option] =
         ServerRequest.options + [
@@ -23,7 +24,7 @@ struct AdminCommand: Command {
                 "--data", "DIR",
                 "the server's data directory, whose operator.secret is read (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
             .value("--for", "DURATION", "ban: how long, e.g. 90s, 30m, 12h, 7d (default: for good)"),
-            .value("--reason", "TEXT", "kick, ban, remove-entry: why (the player reads it; the log keeps it)"),
+            .value("--reason", "TEXT", "kick, ban, remove-entry, reject: why (the player reads it; the log keeps it)"),
             .value("--board", "BOARD", "remove-entry: all (default) or daily"),
             .value("--date", "YYYY-MM-DD", "remove-entry with --board daily: that day's board (default today, UTC)"),
         ]
@@ -40,12 +41,16 @@ struct AdminCommand: Command {
         nickname's entry off a board (the reason goes to the server's log).
         announce shows TEXT to every player, on whatever screen they are. mute
         refuses a nickname's chat on this server until unmute or a restart.
+        review lists the games held for review (played as no person plays,
+        docs/fair-play.md), each with its id; approve ID puts one on its boards,
+        reject ID throws it away.
         Exit status: 0 done, 1 refused or unreachable, 2 a mistake on this line.
         """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         guard let command = arguments.positionals.first else {
-            throw CommandLineError("say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute or unmute")
+            throw CommandLineError(
+                "say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, review, approve or reject")
         }
         let words = Array(arguments.positionals.dropFirst())
         let request = try Self.request(command, words: words, arguments: arguments)
@@ -65,10 +70,12 @@ struct AdminCommand: Command {
         let allowed: [String: Set<String>] = [
             "who": [], "kick": ["--reason"], "ban": ["--for", "--reason"], "unban": [], "bans": [],
             "remove-entry": ["--board", "--date", "--reason"], "announce": [], "mute": [], "unmute": [],
+            "review": [], "approve": [], "reject": ["--reason"],
         ]
         guard let options = allowed[command] else {
             throw CommandLineError(
-                "unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry, announce, mute or unmute")
+                "unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, "
+                    + "review, approve or reject")
         }
         for option in ["--for", "--reason", "--board", "--date"] where arguments.value(option) != nil && !options.contains(option) {
             throw CommandLineError("\(option) is not an option of \(command)")
@@ -79,9 +86,14 @@ struct AdminCommand: Command {
         }
         do throws(ProtocolError) {
             switch command {
-            case "who", "bans":
+            case "who", "bans", "review":
                 guard words.isEmpty else { throw ProtocolError(.badArguments, "\(command) takes no more words") }
-                return command == "who" ? .connections : .bans
+                return command == "who" ? .connections : command == "bans" ? .bans : .review
+            case "approve", "reject":
+                guard words.count == 1, let id = Int(words[0]), id > 0 else {
+                    throw ProtocolError(.badArguments, "\(command) takes the id of a held game, as review lists it")
+                }
+                return command == "approve" ? .approve(id: id) : .reject(id: id, reason: reason)
             case "announce":
                 let text = words.joined(separator: " ")
                 guard !text.isEmpty else {
@@ -179,6 +191,21 @@ struct AdminCommand: Command {
             return "muted \(nickname): their chat is refused until unmute or a restart"
         case .unmute(let nickname):
             return "unmuted \(nickname)"
+        case .review(let count):
+            let rows = answer.items.compactMap { item -> [String]? in
+                guard case .held(let held) = item else { return nil }
+                let board = held.sprintTime.map { "sprint \(Double($0) / 1000) s" } ?? (held.dailyDate.map { "daily \($0)" } ?? "all")
+                return [
+                    String(held.id), held.nickname, board, String(held.result.score), String(held.result.moves), held.rule, held.date,
+                ]
+            }
+            guard !rows.isEmpty else { return "nothing held for review on \(endpoint)" }
+            let title = "\(count) game\(count == 1 ? "" : "s") held for review on \(endpoint) (approve ID or reject ID)"
+            return table(title: title, header: ["id", "nickname", "board", "score", "moves", "rule", "date"], rows: rows)
+        case .approve(let id):
+            return "approved held game \(id): it is on its boards"
+        case .reject(let id):
+            return "rejected held game \(id): it is gone"
         default:
             return ServerMessage.ok(answer.reply).line
         }

@@ -44,6 +44,9 @@ public enum ClientMessage: Hashable, Sendable {
     /// The token proves the nickname's claim (as `READY`'s).
     case queue(token: String)
     case unqueue
+    case review
+    case approve(id: Int)
+    case reject(id: Int, reason: String)
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -88,6 +91,9 @@ public enum ClientMessage: Hashable, Sendable {
         case .unmute: .unmute
         case .queue: .queue
         case .unqueue: .unqueue
+        case .review: .review
+        case .approve: .approve
+        case .reject: .reject
         }
     }
 
@@ -139,6 +145,11 @@ public enum ClientMessage: Hashable, Sendable {
         case .announce(let text): fields.append(.text, PercentText.encode(text))
         case .say(let text): fields.append(ChatText.key, text)
         case .queue(let token): fields.append(.token, token)
+        case .approve(let id): fields.positionals = [String(id)]
+        case .reject(let id, let reason):
+            fields.positionals = [String(id)]
+            if !reason.isEmpty { fields.append(.reason, PercentText.encode(reason)) }
+        case .review: break
         case .quit, .help, .rooms, .who, .leave, .restart, .resign, .pause, .resume, .resync, .info, .connections, .bans, .unqueue:
             break
         }

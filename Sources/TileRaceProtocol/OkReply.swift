@@ -50,6 +50,10 @@ public enum OkReply: Hashable, Sendable {
     case queue(waiting: Int, rating: ShownRating? = nil)
     /// Out of the matchmaking queue (or was not in it).
     case unqueue
+    /// The end of the list of held games.
+    case review(count: Int)
+    case approve(id: Int)
+    case reject(id: Int)
 
     public var verb: RequestVerb { parts.verb }
 
@@ -119,6 +123,9 @@ public enum OkReply: Hashable, Sendable {
         case .resync: verb = .resync
         case .say: verb = .say
         case .unqueue: verb = .unqueue
+        case .review(let count): (verb, fields) = (.review, Fields(.count, count))
+        case .approve(let id): (verb, fields) = (.approve, Fields(.id, id))
+        case .reject(let id): (verb, fields) = (.reject, Fields(.id, id))
         }
         return (verb, fields)
     }
@@ -169,6 +176,9 @@ public enum OkReply: Hashable, Sendable {
         case .unmute: return .unmute(nickname: try fields.name(.nick))
         case .queue: return .queue(waiting: try fields.integer(.waiting), rating: try ShownRating.optional(in: fields))
         case .unqueue: return .unqueue
+        case .review: return .review(count: try fields.integer(.count))
+        case .approve: return .approve(id: try fields.integer(.id))
+        case .reject: return .reject(id: try fields.integer(.id))
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }

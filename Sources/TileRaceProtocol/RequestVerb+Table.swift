@@ -264,6 +264,23 @@ extension RequestVerb {
         case .unqueue:
             RequestRule(
                 usage: "UNQUEUE", summary: "leave the quick race queue", requirements: [.greeted], feature: .queue, message: .unqueue)
+        case .review:
+            RequestRule(
+                usage: "REVIEW", summary: "operator: list the games held for review", requirements: [.greeted, .operator], reply: .items,
+                cost: .fixed(2), message: .review)
+        case .approve, .reject:
+            RequestRule(
+                usage: self == .approve ? "APPROVE <id>" : "REJECT <id> [reason=<text>]",
+                example: self == .approve ? "APPROVE 42" : "REJECT 42 reason=computed",
+                summary: self == .approve
+                    ? "operator: put a held game on its boards" : "operator: throw a held game away (reason percent-encoded)",
+                requirements: [.greeted, .operator], positionalCount: 1...1, keys: self == .approve ? [] : [WireKey.reason.rawValue]
+            ) { [self] fields throws(ProtocolError) in
+                let id = try Fields.integer(fields.positionals[0], named: "id", in: 1...Int.max)
+                guard self == .reject else { return .approve(id: id) }
+                let reason = try fields[.reason].map { (text: String) throws(ProtocolError) in try PercentText.decode(text, key: "reason") }
+                return .reject(id: id, reason: reason ?? "")
+            }
         }
     }
 

@@ -40,6 +40,9 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case unmute = "UNMUTE"
     case queue = "QUEUE"
     case unqueue = "UNQUEUE"
+    case review = "REVIEW"
+    case approve = "APPROVE"
+    case reject = "REJECT"
 
     /// - Throws: `unknown-verb`.
     public init(word: some StringProtocol) throws(ProtocolError) {

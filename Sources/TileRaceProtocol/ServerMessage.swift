@@ -21,6 +21,8 @@ public enum ServerMessage: Hashable, Sendable {
     case ban(BanInfo)
     /// A `RATING` item of the `TOP board=rating` reply.
     case rating(RatingEntry)
+    /// A `HELD` item of the operator's `REVIEW` reply.
+    case held(HeldInfo)
 
     /// What a line is, known from its verb alone.
     public enum Kind: Hashable, Sendable {
@@ -36,7 +38,7 @@ public enum ServerMessage: Hashable, Sendable {
     public var kind: Kind {
         switch self {
         case .ok, .error, .pong: .reply
-        case .room, .member, .entry, .log, .info, .connection, .ban, .rating: .item
+        case .room, .member, .entry, .log, .info, .connection, .ban, .rating, .held: .item
         case .event: .event
         }
     }
@@ -104,6 +106,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .connection(let connection): ("CONNECTION", connection.fields)
         case .ban(let ban): ("BAN", ban.fields)
         case .rating(let entry): ("RATING", entry.fields)
+        case .held(let held): ("HELD", held.fields)
         }
     }
 
@@ -133,6 +136,7 @@ public enum ServerMessage: Hashable, Sendable {
         case "CONNECTION": return .connection(try ConnectionInfo(fields: Fields(words: rest.split(separator: " "))))
         case "BAN": return .ban(try BanInfo(fields: Fields(words: rest.split(separator: " "))))
         case "RATING": return .rating(try RatingEntry(fields: Fields(words: rest.split(separator: " "))))
+        case "HELD": return .held(try HeldInfo(fields: Fields(words: rest.split(separator: " "))))
         default: return .event(try ServerEvent.parse(verb: verb, rest: rest))
         }
     }

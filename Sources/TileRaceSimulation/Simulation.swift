@@ -586,7 +586,7 @@ package final class Simulation {
             let isOperators: Bool
             switch request {
             case .submit, .top, .record, .status, .proveClaim, .rate: isOperators = false
-            case .ban, .unban, .bans, .removeEntry: isOperators = true
+            case .ban, .unban, .bans, .removeEntry, .held, .review: isOperators = true
             }
             let delay =
                 isOperators

@@ -241,7 +241,7 @@ struct WireMonitor {
                         "race \(key) started with \(raceSeen.players) but \(party) got results for \(results) (END count=\(count))")
                 }
             }
-        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating:
+        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .held:
             break
         case .event(.hello), .event(.joined), .event(.left), .event(.ready), .event(.countdown), .event(.cancel), .event(.resync),
             .event(.away), .event(.back), .event(.ping), .event(.bye), .event(.notice), .event(.chat):
@@ -291,9 +291,9 @@ struct WireMonitor {
         case .ok(.hello(_, _, _, .none)), .ok(.nickname), .ok(.quit), .ok(.help), .ok(.rooms), .ok(.who), .ok(.ready), .ok(.move),
             .ok(.restart), .ok(.resign), .ok(.pause), .ok(.resume), .ok(.submit), .ok(.top), .ok(.record), .ok(.resync), .ok(.info),
             .ok(.auth), .ok(.connections), .ok(.kick), .ok(.ban), .ok(.unban), .ok(.bans), .ok(.removeEntry), .ok(.announce), .ok(.say),
-            .ok(.mute), .ok(.unmute), .ok(.queue), .ok(.unqueue):
+            .ok(.mute), .ok(.unmute), .ok(.queue), .ok(.unqueue), .ok(.review), .ok(.approve), .ok(.reject):
             break
-        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .event:
+        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .event, .held:
             break
         }
     }

@@ -78,6 +78,10 @@ import TileRaceEngine
         (.unmute(nickname: "bo"), "UNMUTE bo"),
         (.queue(token: "3f2a9c"), "QUEUE token=3f2a9c"),
         (.unqueue, "UNQUEUE"),
+        (.review, "REVIEW"),
+        (.approve(id: 17), "APPROVE 17"),
+        (.reject(id: 17, reason: "a computed path"), "REJECT 17 reason=a%20computed%20path"),
+        (.reject(id: 18, reason: ""), "REJECT 18"),
     ]
 
     @Test func resyncIsAskedWithTheRequestWhereOfferedElseWithAMoveThatCannotBeNext() {

@@ -45,6 +45,9 @@ import Testing
         .unmute: ("UNMUTE bo", "UNMUTE bo ana"),
         .queue: ("QUEUE token=3f2a9c", "QUEUE ana token=3f2a9c"),
         .unqueue: ("UNQUEUE", "UNQUEUE now"),
+        .review: ("REVIEW", "REVIEW all"),
+        .approve: ("APPROVE 42", "APPROVE"),
+        .reject: ("REJECT 42 reason=computed", "REJECT 42 43"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {
@@ -107,11 +110,11 @@ import Testing
         #expect(OkReply.quit.verb == ClientMessage.quit.verb)
         #expect(ServerMessage.ok(.rooms(count: 2)).line == "OK ROOMS count=2")
         #expect(RequestVerb.allCases.filter { !$0.expectsReply } == [.pong])
-        #expect(RequestVerb.allCases.filter(\.hasMultiLineReply) == [.help, .rooms, .who, .top, .record, .connections, .bans])
+        #expect(RequestVerb.allCases.filter(\.hasMultiLineReply) == [.help, .rooms, .who, .top, .record, .connections, .bans, .review])
     }
 
     @Test func eachRowSaysHowItIsAnswered() {
-        let items: [RequestVerb] = [.help, .rooms, .who, .top, .record, .connections, .bans]
+        let items: [RequestVerb] = [.help, .rooms, .who, .top, .record, .connections, .bans, .review]
         for verb in RequestVerb.allCases {
             #expect(verb.reply == (verb == .pong ? .none : items.contains(verb) ? .items : .line), "\(verb)")
         }

@@ -45,7 +45,7 @@ extension Update {
         case .leave: model.chat.awaitsLobbyHistory = true
         case .ping, .pong, .quit, .help, .pause, .resume, .resign, .info, .unqueue:
             break  // The reply changes nothing on screen (the client does not ask INFO).
-        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
+        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute, .review, .approve, .reject:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
         }
         return []
@@ -144,7 +144,7 @@ extension Update {
             dealingLost(because: "not sent: \(reason)", model: &model)
         case .move, .resync, .restart, .resign, .pong, .ping, .leave, .quit, .unqueue:
             break
-        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute:
+        case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute, .review, .approve, .reject:
             break  // The operator's requests: this client never sends them.
         case .queue:
             if model.quickRace != nil { model.screen = .menu }

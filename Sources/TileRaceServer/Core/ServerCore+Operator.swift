@@ -148,6 +148,17 @@ extension ServerCore {
                 .info,
                 "operator removed \(query.nickname)'s entry from \(board.spokenName)" + (order.reason.isEmpty ? "" : ": \(order.reason)"))
             return [ServerMessage.ok(.removeEntry(nickname: query.nickname, board: query.board, date: board.date)).line]
+        case (.held, .held(let held)):
+            let items = held.map { entry in
+                HeldInfo(
+                    id: entry.sequence, nickname: entry.nickname, rule: entry.rule, date: entry.date, dailyDate: entry.dailyDate,
+                    sprintTime: entry.sprintTime, result: entry.result)
+            }
+            return items.map { ServerMessage.held($0).line } + [ServerMessage.ok(.review(count: items.count)).line]
+        case (.review(let id, let isApproved, let reason), .moderated(let found)):
+            guard found else { return [ServerMessage.error(ProtocolError(.noRecord, "nothing is held for review under id \(id)")).line] }
+            log(.info, "operator \(isApproved ? "approved" : "rejected") held game \(id)" + (reason.isEmpty ? "" : ": \(reason)"))
+            return [ServerMessage.ok(isApproved ? .approve(id: id) : .reject(id: id)).line]
         default:
             return [ServerMessage.error(ProtocolError(.internal, "the store answered something else; try again")).line]
         }

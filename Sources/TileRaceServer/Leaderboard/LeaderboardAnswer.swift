@@ -22,4 +22,6 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     /// The claim is proven; the rating is aged to the day asked (a newcomer's
     /// when none).
     case provenRating(Glicko2.Rating)
+    /// Held submissions, oldest first.
+    case held([HeldEntry])
 }

@@ -23,6 +23,10 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case proveClaim(nickname: String, token: String?, today: String)
     /// Rate a race that ended in a rated room, and store the new ratings.
     case rate(RatedRace)
+    /// Every submission held for review (`REVIEW`).
+    case held
+    /// The operator's `APPROVE` (onto its boards) or `REJECT` of a held submission.
+    case review(id: Int, isApproved: Bool, reason: String)
 }
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and
@@ -45,4 +49,6 @@ package struct LeaderboardSubmission: Hashable, Sendable {
     /// The sprint time when the game is a sprint (protocol.md section 10.2):
     /// it then goes to the sprint boards too.
     var sprintTime: Int? = nil
+    /// The rule of `Plausibility` the game broke: it is then held for review, on no board.
+    var heldRule: String? = nil
 }

@@ -13,6 +13,8 @@ struct RedisLeaderboardKeys: Hashable, Sendable {
     var bans: String { prefix + "bans" }
     /// The players' ratings, by nickname key.
     var ratings: String { prefix + "ratings" }
+    /// Submissions held for review, by id.
+    var held: String { prefix + "held" }
 
     /// A board's ranking (a sorted set of nickname keys).
     func board(_ board: LeaderboardBoardID) -> String { prefix + "board:\(board)" }

@@ -165,6 +165,13 @@ struct LeaderboardDifferentialCase {
             let query = LeaderboardQuery(
                 board: .rating, sort: sort, offset: number(below: 2), limit: 1 + number(below: 6), nickname: nickname)
             return .top(query, today: today)
+        case 36..<40:
+            return .held
+        case 40..<46:
+            // The operator decides on a held game (or on an id decided already, or never held).
+            let heldIDs = file.leaderboard.held.keys.sorted()
+            let id = heldIDs.isEmpty || number(below: 5) == 0 ? 1 + number(below: 40) : heldIDs[number(below: heldIDs.count)]
+            return .review(id: id, isApproved: number(below: 2) == 0, reason: ["", "computed"][number(below: 2)])
         case 14..<19:
             // The operator takes an entry off (perhaps one that is not there).
             let query = RecordQuery(nickname: nextNickname(), board: nextBoard(), date: nextDailyDate())
@@ -225,7 +232,7 @@ struct LeaderboardDifferentialCase {
         return LeaderboardSubmission(
             result: result, log: Self.logs[number(below: Self.logs.count)], date: today, dailyDate: daily, nickname: nickname,
             token: token, newToken: String(random.next(), radix: 16) + String(random.next(), radix: 16),
-            isInUseByAnother: number(below: 12) == 0, sprintTime: sprint)
+            isInUseByAnother: number(below: 12) == 0, sprintTime: sprint, heldRule: number(below: 4) == 0 ? "rate" : nil)
     }
 
     /// One of the tokens claims gave so far (perhaps another nickname's).
@@ -243,7 +250,7 @@ struct LeaderboardDifferentialCase {
             refused = nil
         case .refused:
             refused = submission
-        case .page, .record, .failed, .status, .bans, .moderated, .rated, .ratingPage, .provenRating:
+        case .page, .record, .failed, .status, .bans, .moderated, .rated, .ratingPage, .provenRating, .held:
             break
         }
     }
@@ -296,6 +303,10 @@ struct LeaderboardDifferentialCase {
         if stored.ratings != ratings {
             differences.append("ratings: \(stored.ratings) in Redis, \(ratings) in the journal's store")
         }
+        let held = Dictionary(uniqueKeysWithValues: expected.held.map { (String($0.key), LeaderboardRecord.held($0.value).text) })
+        if stored.held != held {
+            differences.append("held: \(stored.held) in Redis, \(held) in the journal's store")
+        }
         if stored.boardsOf != boardCounts {
             differences.append("boards-of: \(stored.boardsOf) in Redis; the boards hold \(boardCounts)")
         }
@@ -314,6 +325,7 @@ struct LeaderboardDifferentialCase {
             fields.append("date", submission.date)
             if let daily = submission.dailyDate { fields.append("daily", daily) }
             if let sprint = submission.sprintTime { fields.append("sprint", sprint) }
+            if let rule = submission.heldRule { fields.append("held", rule) }
             submission.result.append(to: &fields)
             if let log = submission.log { fields.append("log", log) }
             return fields.words.joined(separator: " ")
@@ -335,6 +347,10 @@ struct LeaderboardDifferentialCase {
             return "PROVE \(nickname) token=\(token ?? "none") today=\(today)"
         case .rate(let race):
             return "RATE " + race.racers.map { "\($0.nickname)=\($0.place)" }.joined(separator: " ") + " today=\(race.date)"
+        case .held:
+            return "REVIEW"
+        case .review(let id, let isApproved, let reason):
+            return "\(isApproved ? "APPROVE" : "REJECT") \(id) reason=\(reason)"
         }
     }
 
@@ -368,6 +384,8 @@ struct LeaderboardDifferentialCase {
         case .ratingPage(let entries, let summary):
             "OK TOP \(summary.fields.words.joined(separator: " ")): "
                 + entries.map { $0.fields.words.joined(separator: " ") }.joined(separator: ", ")
+        case .held(let held):
+            "HELD " + held.map { LeaderboardRecord.held($0).text }.joined(separator: ", ")
         }
     }
 }

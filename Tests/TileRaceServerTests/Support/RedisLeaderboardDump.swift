@@ -19,6 +19,8 @@ struct RedisLeaderboardDump {
     var logs: [LeaderboardBoardID: [String: String]] = [:]
     /// Nickname key → the rating as stored.
     var ratings: [String: String] = [:]
+    /// Held id → the held game as stored.
+    var held: [String: String] = [:]
 
     /// Reads the store under `keys` through `connection`.
     static func read(_ connection: RedisConnection, keys: RedisLeaderboardKeys = .standard) throws -> RedisLeaderboardDump {
@@ -50,7 +52,10 @@ struct RedisLeaderboardDump {
                 throw TestFailure(description: "a prefix other than name: \(keys.prefix)")
             }
             let storeBoards = (boards[keys.prefix] ?? []).sorted()
-            commands += [["GET", keys.sequence], ["HGETALL", keys.claims], ["HGETALL", keys.boardsOf], ["HGETALL", keys.ratings]]
+            commands += [
+                ["GET", keys.sequence], ["HGETALL", keys.claims], ["HGETALL", keys.boardsOf], ["HGETALL", keys.ratings],
+                ["HGETALL", keys.held],
+            ]
             for board in storeBoards {
                 commands += [
                     [board.isSprint ? "ZRANGE" : "ZREVRANGE", keys.board(board), "0", "-1"], ["HGETALL", keys.entries(board)],
@@ -66,6 +71,7 @@ struct RedisLeaderboardDump {
             dump.claims = try hash(replies.removeFirst())
             dump.boardsOf = try hash(replies.removeFirst()).mapValues { Int($0) ?? -1 }
             dump.ratings = try hash(replies.removeFirst())
+            dump.held = try hash(replies.removeFirst())
             for board in storeBoards {
                 dump.ranking[board] = replies.removeFirst().array?.compactMap(\.string) ?? []
                 dump.entries[board] = try hash(replies.removeFirst())

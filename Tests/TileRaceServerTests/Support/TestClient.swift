@@ -155,7 +155,7 @@ final class TestClient {
         let verb = line.split(separator: " ").first.map(String.init) ?? ""
         switch verb {
         case "OK", "ERR", "PONG": return .reply
-        case "ROOM", "MEMBER", "ENTRY", "INFO", "CONNECTION", "BAN", "LOG", "RATING": return .item
+        case "ROOM", "MEMBER", "ENTRY", "INFO", "CONNECTION", "BAN", "LOG", "RATING", "HELD": return .item
         default: return .event
         }
     }
