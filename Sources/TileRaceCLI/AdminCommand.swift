@@ -13,7 +13,7 @@ struct AdminCommand: Command {
         "  who  |  bans  |  announce TEXT  |  kick NICK [--reason TEXT]  |  unban NICK|ADDRESS  |  mute NICK  |  unmute NICK",
         "  ban NICK|ADDRESS [--for DURATION] [--reason TEXT]",
         "  remove-entry NICK [--board all|daily] [--date YYYY-MM-DD] [--reason TEXT]",
-        "  review  |  approve ID  |  reject ID [--reason TEXT]",
+        "  review  |  record ID  |  approve ID  |  reject ID [--reason TEXT]",
     ]
     let options: [Arguments.Option] =
         ServerRequest.options + [
@@ -42,8 +42,9 @@ struct AdminCommand: Command {
         announce shows TEXT to every player, on whatever screen they are. mute
         refuses a nickname's chat on this server until unmute or a restart.
         review lists the games held for review (played as no person plays,
-        docs/fair-play.md), each with its id; approve ID puts one on its boards,
-        reject ID throws it away.
+        docs/fair-play.md), each with its id; record ID prints one's timed
+        record (watch it: tilerace replay --seed SEED --moves-file FILE --watch);
+        approve ID puts one on its boards, reject ID throws it away.
         Exit status: 0 done, 1 refused or unreachable, 2 a mistake on this line.
         """
 
@@ -70,7 +71,7 @@ struct AdminCommand: Command {
         let allowed: [String: Set<String>] = [
             "who": [], "kick": ["--reason"], "ban": ["--for", "--reason"], "unban": [], "bans": [],
             "remove-entry": ["--board", "--date", "--reason"], "announce": [], "mute": [], "unmute": [],
-            "review": [], "approve": [], "reject": ["--reason"],
+            "review": [], "approve": [], "reject": ["--reason"], "record": [],
         ]
         guard let options = allowed[command] else {
             throw CommandLineError(
@@ -88,12 +89,12 @@ struct AdminCommand: Command {
             switch command {
             case "who", "bans", "review":
                 guard words.isEmpty else { throw ProtocolError(.badArguments, "\(command) takes no more words") }
-                return command == "who" ? .connections : command == "bans" ? .bans : .review
-            case "approve", "reject":
+                return command == "who" ? .connections : command == "bans" ? .bans : .review(id: nil)
+            case "approve", "reject", "record":
                 guard words.count == 1, let id = Int(words[0]), id > 0 else {
                     throw ProtocolError(.badArguments, "\(command) takes the id of a held game, as review lists it")
                 }
-                return command == "approve" ? .approve(id: id) : .reject(id: id, reason: reason)
+                return command == "approve" ? .approve(id: id) : command == "reject" ? .reject(id: id, reason: reason) : .review(id: id)
             case "announce":
                 let text = words.joined(separator: " ")
                 guard !text.isEmpty else {
@@ -192,16 +193,22 @@ struct AdminCommand: Command {
         case .unmute(let nickname):
             return "unmuted \(nickname)"
         case .review(let count):
+            // `record ID`: the record alone, for a file.
+            let chunks = answer.items.compactMap { item -> String? in if case .log(let chunk) = item { chunk } else { nil } }
+            guard chunks.isEmpty else { return RecordChunks.join(chunks) }
             let rows = answer.items.compactMap { item -> [String]? in
                 guard case .held(let held) = item else { return nil }
                 let board = held.sprintTime.map { "sprint \(Double($0) / 1000) s" } ?? (held.dailyDate.map { "daily \($0)" } ?? "all")
                 return [
                     String(held.id), held.nickname, board, String(held.result.score), String(held.result.moves), held.rule, held.date,
+                    held.result.seed,
                 ]
             }
             guard !rows.isEmpty else { return "nothing held for review on \(endpoint)" }
             let title = "\(count) game\(count == 1 ? "" : "s") held for review on \(endpoint) (approve ID or reject ID)"
-            return table(title: title, header: ["id", "nickname", "board", "score", "moves", "rule", "date"], rows: rows)
+            let watch = "watch one: tilerace admin record ID > FILE; tilerace replay --seed SEED --moves-file FILE --watch"
+            return table(title: title, header: ["id", "nickname", "board", "score", "moves", "rule", "date", "seed"], rows: rows)
+                + "\n" + watch
         case .approve(let id):
             return "approved held game \(id): it is on its boards"
         case .reject(let id):

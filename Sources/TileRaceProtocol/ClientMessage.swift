@@ -44,7 +44,8 @@ public enum ClientMessage: Hashable, Sendable {
     /// The token proves the nickname's claim (as `READY`'s).
     case queue(token: String)
     case unqueue
-    case review
+    /// With an id: that held game, with its record.
+    case review(id: Int?)
     case approve(id: Int)
     case reject(id: Int, reason: String)
 
@@ -149,7 +150,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .reject(let id, let reason):
             fields.positionals = [String(id)]
             if !reason.isEmpty { fields.append(.reason, PercentText.encode(reason)) }
-        case .review: break
+        case .review(let id): fields.positionals = id.map { [String($0)] } ?? []
         case .quit, .help, .rooms, .who, .leave, .restart, .resign, .pause, .resume, .resync, .info, .connections, .bans, .unqueue:
             break
         }

@@ -266,8 +266,15 @@ extension RequestVerb {
                 usage: "UNQUEUE", summary: "leave the quick race queue", requirements: [.greeted], feature: .queue, message: .unqueue)
         case .review:
             RequestRule(
-                usage: "REVIEW", summary: "operator: list the games held for review", requirements: [.greeted, .operator], reply: .items,
-                cost: .fixed(2), message: .review)
+                usage: "REVIEW [<id>]", example: "REVIEW 42",
+                summary: "operator: list the games held for review, or one with its record", requirements: [.greeted, .operator],
+                reply: .items, cost: .fixed(2), positionalCount: 0...1
+            ) { fields throws(ProtocolError) in
+                .review(
+                    id: try fields.positionals.first.map { (text: String) throws(ProtocolError) in
+                        try Fields.integer(text, named: "id", in: 1...Int.max)
+                    })
+            }
         case .approve, .reject:
             RequestRule(
                 usage: self == .approve ? "APPROVE <id>" : "REJECT <id> [reason=<text>]",

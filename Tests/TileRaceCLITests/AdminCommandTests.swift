@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer
 import TileRaceServerTestSupport
@@ -137,9 +138,16 @@ import TileRaceTransport
         #expect(review.status == 0)
         let lines = review.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "2 games held for review on 127.0.0.1:\(host.port) (approve ID or reject ID)")
-        #expect(lines.dropFirst().first?.split(separator: " ") == ["id", "nickname", "board", "score", "moves", "rule", "date"])
-        let ids = lines.dropFirst(2).compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(ids.count == 2 && lines.dropFirst(2).allSatisfy { $0.contains(" 300 ") && $0.contains(" rate ") })
+        #expect(lines.dropFirst().first?.split(separator: " ") == ["id", "nickname", "board", "score", "moves", "rule", "date", "seed"])
+        #expect(lines.last == "watch one: tilerace admin record ID > FILE; tilerace replay --seed SEED --moves-file FILE --watch")
+        let rows = lines.dropFirst(2).dropLast()
+        let ids = rows.compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(ids.count == 2 && rows.allSatisfy { $0.contains(" 300 ") && $0.contains(" rate ") && $0.hasSuffix(" 1") })
+        // The held game's timed record, to watch with tilerace replay: the moves sent, six lines at one instant each.
+        let record = admin(host, ["record", ids[0]])
+        #expect(record.status == 0)
+        let log = try GameLog(parsing: record.output.trimmingCharacters(in: .newlines))
+        #expect(log.entries == moves.map(GameLog.Entry.move) && log.isTimed)
         let approved = admin(host, ["approve", ids[0]])
         #expect(approved.status == 0 && approved.output == "approved held game \(ids[0]): it is on its boards\n")
         let rejected = admin(host, ["reject", ids[1], "--reason", "a computed path"])

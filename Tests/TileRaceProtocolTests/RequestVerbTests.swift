@@ -45,7 +45,7 @@ import Testing
         .unmute: ("UNMUTE bo", "UNMUTE bo ana"),
         .queue: ("QUEUE token=3f2a9c", "QUEUE ana token=3f2a9c"),
         .unqueue: ("UNQUEUE", "UNQUEUE now"),
-        .review: ("REVIEW", "REVIEW all"),
+        .review: ("REVIEW 17", "REVIEW 17 18"),
         .approve: ("APPROVE 42", "APPROVE"),
         .reject: ("REJECT 42 reason=computed", "REJECT 42 43"),
     ]

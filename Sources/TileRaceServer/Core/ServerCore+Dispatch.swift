@@ -50,7 +50,7 @@ extension ServerCore {
         case .unmute(let nickname): setMuted(session, nickname: nickname, false)
         case .queue(let token): try queue(session, token: token)
         case .unqueue: unqueue(session)
-        case .review: ask(.held, for: session)
+        case .review(let id): ask(.held(id: id), for: session)
         case .approve(let id): ask(.review(id: id, isApproved: true, reason: ""), for: session)
         case .reject(let id, let reason): ask(.review(id: id, isApproved: false, reason: reason), for: session)
         }

@@ -23,8 +23,8 @@ package enum LeaderboardRequest: Hashable, Sendable {
     case proveClaim(nickname: String, token: String?, today: String)
     /// Rate a race that ended in a rated room, and store the new ratings.
     case rate(RatedRace)
-    /// Every submission held for review (`REVIEW`).
-    case held
+    /// Every submission held for review (`REVIEW`); the core keeps only `id`'s when given.
+    case held(id: Int?)
     /// The operator's `APPROVE` (onto its boards) or `REJECT` of a held submission.
     case review(id: Int, isApproved: Bool, reason: String)
 }

@@ -166,7 +166,7 @@ struct LeaderboardDifferentialCase {
                 board: .rating, sort: sort, offset: number(below: 2), limit: 1 + number(below: 6), nickname: nickname)
             return .top(query, today: today)
         case 36..<40:
-            return .held
+            return .held(id: nil)
         case 40..<46:
             // The operator decides on a held game (or on an id decided already, or never held).
             let heldIDs = file.leaderboard.held.keys.sorted()
