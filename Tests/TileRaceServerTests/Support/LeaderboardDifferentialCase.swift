@@ -14,7 +14,9 @@ import TileRaceRedis
 /// boards of 1 to 5 entries (so entries fall off and claims can expire), and
 /// `TOP`, `RECORD` and the operator's `REMOVE-ENTRY` now and then, and
 /// rated races (`rate`, two steps on Redis: `LeaderboardDifferentialTests`)
-/// with the claims their racers prove (`proveClaim`) and the rating board. Every answer must be the same; at the end
+/// with the claims their racers prove (`proveClaim`) and the rating board, games held for review
+/// (docs/fair-play.md), their list, approvals (two steps on Redis) and rejections, of ids held, decided
+/// already or never held. Every answer must be the same; at the end
 /// so must every board, claim, record number and stored text.
 ///
 /// The requests are the ones the core makes: a new claim token per game,
