@@ -95,7 +95,7 @@ public struct BotPlayer: Sendable {
         case .move(let acknowledgement): return moveAcknowledged(acknowledgement)
         case .nickname, .quit, .help, .rooms, .watch, .who, .ready, .leave, .restart, .resign, .pause, .resume, .submit, .top, .record,
             .practice, .resync, .info, .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .say, .mute, .unmute,
-            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist:
+            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist, .review, .approve, .reject:
             return []
         }
     }
@@ -137,7 +137,7 @@ public struct BotPlayer: Sendable {
             }
         case .nickname, .ping, .pong, .quit, .help, .rooms, .watch, .who, .leave, .pause, .resume, .restart, .resign, .submit, .top,
             .record, .practice, .info, .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .say, .mute, .unmute,
-            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist:
+            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist, .review, .approve, .reject:
             return []
         }
     }

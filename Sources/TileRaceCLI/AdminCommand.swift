@@ -7,7 +7,8 @@ import TileRaceTransport
 /// never the command line.
 struct AdminCommand: Command {
     let name = "admin"
-    let summary = "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute, reports, assist"
+    let summary =
+        "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute, review, reports, assist"
     let usage = [
         "tilerace admin [--host H] [--port P] [--secret-file FILE | --data DIR] COMMAND ..., where COMMAND is one of",
         "  who  |  bans  |  announce TEXT  |  kick NICK [--reason TEXT]  |  unban NICK|ADDRESS  |  mute NICK  |  unmute NICK",
@@ -15,6 +16,7 @@ struct AdminCommand: Command {
         "  remove-entry NICK [--board all|daily] [--date YYYY-MM-DD] [--reason TEXT]",
         "  reports  |  dismiss ID",
         "  assist NICK [--reason TEXT]  |  unassist NICK",
+        "  review  |  record ID  |  approve ID  |  reject ID [--reason TEXT]",
     ]
     let options: [Arguments.Option] =
         ServerRequest.options + [
@@ -25,7 +27,7 @@ struct AdminCommand: Command {
                 "--data", "DIR",
                 "the server's data directory, whose operator.secret is read (default $XDG_DATA_HOME/tilerace or ~/.local/share/tilerace)"),
             .value("--for", "DURATION", "ban: how long, e.g. 90s, 30m, 12h, 7d (default: for good)"),
-            .value("--reason", "TEXT", "kick, ban, remove-entry, assist: why (the player reads it; the log keeps it)"),
+            .value("--reason", "TEXT", "kick, ban, remove-entry, reject, assist: why (the player reads it; the log keeps it)"),
             .value("--board", "BOARD", "remove-entry: all (default) or daily"),
             .value("--date", "YYYY-MM-DD", "remove-entry with --board daily: that day's board (default today, UTC)"),
         ]
@@ -49,13 +51,18 @@ struct AdminCommand: Command {
         assist marks a nickname as playing with an engine's help: it leaves every
         board and rated play, and the rating points its opponents lost to it are
         given back; unassist lifts the mark (the points given back stay given).
+        review lists the games held for review (played as no person plays,
+        docs/fair-play.md), each with its id; record ID prints one's timed
+        record (watch it: tilerace replay --seed SEED --moves-file FILE --watch);
+        approve ID puts one on its boards, reject ID throws it away.
         Exit status: 0 done, 1 refused or unreachable, 2 a mistake on this line.
         """
 
     func run(_ arguments: Arguments, console: Console) throws(CommandLineError) -> Int32 {
         guard let command = arguments.positionals.first else {
             throw CommandLineError(
-                "say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, reports, dismiss, assist or unassist")
+                "say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, review, record, approve, reject, "
+                    + "reports, dismiss, assist or unassist")
         }
         let words = Array(arguments.positionals.dropFirst())
         let request = try Self.request(command, words: words, arguments: arguments)
@@ -75,12 +82,12 @@ struct AdminCommand: Command {
         let allowed: [String: Set<String>] = [
             "who": [], "kick": ["--reason"], "ban": ["--for", "--reason"], "unban": [], "bans": [],
             "remove-entry": ["--board", "--date", "--reason"], "announce": [], "mute": [], "unmute": [], "reports": [], "dismiss": [],
-            "assist": ["--reason"], "unassist": [],
+            "assist": ["--reason"], "unassist": [], "review": [], "approve": [], "reject": ["--reason"], "record": [],
         ]
         guard let options = allowed[command] else {
             throw CommandLineError(
                 "unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, "
-                    + "reports, dismiss, assist or unassist")
+                    + "review, record, approve, reject, reports, dismiss, assist or unassist")
         }
         for option in ["--for", "--reason", "--board", "--date"] where arguments.value(option) != nil && !options.contains(option) {
             throw CommandLineError("\(option) is not an option of \(command)")
@@ -91,12 +98,17 @@ struct AdminCommand: Command {
         }
         do throws(ProtocolError) {
             switch command {
-            case "who", "bans", "reports":
-                guard words.isEmpty else { throw ProtocolError(.badArguments, "\(command) takes no more words") }
-                return ["who": .connections, "bans": .bans][command] ?? .reports
             case "dismiss":
                 guard words.count == 1 else { throw ProtocolError(.badArguments, "dismiss takes one report id (reports lists them)") }
                 return .dismiss(id: try Fields.integer(words[0], named: "report id", in: 1...Int.max))
+            case "who", "bans", "reports", "review":
+                guard words.isEmpty else { throw ProtocolError(.badArguments, "\(command) takes no more words") }
+                return ["who": .connections, "bans": .bans, "reports": .reports][command] ?? .review(id: nil)
+            case "approve", "reject", "record":
+                guard words.count == 1, let id = Int(words[0]), id > 0 else {
+                    throw ProtocolError(.badArguments, "\(command) takes the id of a held game, as review lists it")
+                }
+                return command == "approve" ? .approve(id: id) : command == "reject" ? .reject(id: id, reason: reason) : .review(id: id)
             case "announce":
                 let text = words.joined(separator: " ")
                 guard !text.isEmpty else {
@@ -206,6 +218,27 @@ struct AdminCommand: Command {
                 + "\(refunded) opponent\(refunded == 1 ? "" : "s") given back \(points) rating point\(points == 1 ? "" : "s")"
         case .unassist(let nickname):
             return "lifted \(nickname)'s assisted mark (the points given back stay given)"
+        case .review(let count):
+            // `record ID`: the record alone, for a file.
+            let chunks = answer.items.compactMap { item -> String? in if case .log(let chunk) = item { chunk } else { nil } }
+            guard chunks.isEmpty else { return RecordChunks.join(chunks) }
+            let rows = answer.items.compactMap { item -> [String]? in
+                guard case .held(let held) = item else { return nil }
+                let board = held.sprintTime.map { "sprint \(Double($0) / 1000) s" } ?? (held.dailyDate.map { "daily \($0)" } ?? "all")
+                return [
+                    String(held.id), held.nickname, board, String(held.result.score), String(held.result.moves), held.rule, held.date,
+                    held.result.seed,
+                ]
+            }
+            guard !rows.isEmpty else { return "nothing held for review on \(endpoint)" }
+            let title = "\(count) game\(count == 1 ? "" : "s") held for review on \(endpoint) (approve ID or reject ID)"
+            let watch = "watch one: tilerace admin record ID > FILE; tilerace replay --seed SEED --moves-file FILE --watch"
+            return table(title: title, header: ["id", "nickname", "board", "score", "moves", "rule", "date", "seed"], rows: rows)
+                + "\n" + watch
+        case .approve(let id):
+            return "approved held game \(id): it is on its boards"
+        case .reject(let id):
+            return "rejected held game \(id): it is gone"
         default:
             return ServerMessage.ok(answer.reply).line
         }

@@ -51,6 +51,10 @@ public enum ClientMessage: Hashable, Sendable {
     /// The operator marks a nickname as assisted (an engine).
     case assist(nickname: String, reason: String)
     case unassist(nickname: String)
+    /// With an id: that held game, with its record.
+    case review(id: Int?)
+    case approve(id: Int)
+    case reject(id: Int, reason: String)
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -100,6 +104,9 @@ public enum ClientMessage: Hashable, Sendable {
         case .dismiss: .dismiss
         case .assist: .assist
         case .unassist: .unassist
+        case .review: .review
+        case .approve: .approve
+        case .reject: .reject
         }
     }
 
@@ -155,6 +162,11 @@ public enum ClientMessage: Hashable, Sendable {
             fields.positionals = [nickname]
             fields.append(.reason, reason)
         case .dismiss(let id): fields.positionals = [String(id)]
+        case .approve(let id): fields.positionals = [String(id)]
+        case .reject(let id, let reason):
+            fields.positionals = [String(id)]
+            if !reason.isEmpty { fields.append(.reason, PercentText.encode(reason)) }
+        case .review(let id): fields.positionals = id.map { [String($0)] } ?? []
         case .quit, .help, .rooms, .who, .leave, .restart, .resign, .pause, .resume, .resync, .info, .connections, .bans, .unqueue,
             .reports:
             break

@@ -59,6 +59,10 @@ public enum OkReply: Hashable, Sendable {
     /// Marked assisted: `refunded` opponents were given back `points` rating points in all.
     case assist(nickname: String, refunded: Int, points: Int)
     case unassist(nickname: String)
+    /// The end of the list of held games.
+    case review(count: Int)
+    case approve(id: Int)
+    case reject(id: Int)
 
     public var verb: RequestVerb { parts.verb }
 
@@ -137,6 +141,9 @@ public enum OkReply: Hashable, Sendable {
             fields.append(.refunded, refunded)
             fields.append(.points, points)
         case .unassist(let nickname): (verb, fields) = (.unassist, Fields(.nick, nickname))
+        case .review(let count): (verb, fields) = (.review, Fields(.count, count))
+        case .approve(let id): (verb, fields) = (.approve, Fields(.id, id))
+        case .reject(let id): (verb, fields) = (.reject, Fields(.id, id))
         }
         return (verb, fields)
     }
@@ -193,6 +200,9 @@ public enum OkReply: Hashable, Sendable {
         case .assist:
             return .assist(nickname: try fields.name(.nick), refunded: try fields.integer(.refunded), points: try fields.integer(.points))
         case .unassist: return .unassist(nickname: try fields.name(.nick))
+        case .review: return .review(count: try fields.integer(.count))
+        case .approve: return .approve(id: try fields.integer(.id))
+        case .reject: return .reject(id: try fields.integer(.id))
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }

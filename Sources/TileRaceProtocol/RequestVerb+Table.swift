@@ -308,6 +308,30 @@ extension RequestVerb {
                 try Names.validateName(fields.positionals[0], as: "nickname")
                 return .unassist(nickname: fields.positionals[0])
             }
+        case .review:
+            RequestRule(
+                usage: "REVIEW [<id>]", example: "REVIEW 42",
+                summary: "operator: list the games held for review, or one with its record", requirements: [.greeted, .operator],
+                reply: .items, cost: .fixed(2), positionalCount: 0...1
+            ) { fields throws(ProtocolError) in
+                .review(
+                    id: try fields.positionals.first.map { (text: String) throws(ProtocolError) in
+                        try Fields.integer(text, named: "id", in: 1...Int.max)
+                    })
+            }
+        case .approve, .reject:
+            RequestRule(
+                usage: self == .approve ? "APPROVE <id>" : "REJECT <id> [reason=<text>]",
+                example: self == .approve ? "APPROVE 42" : "REJECT 42 reason=computed",
+                summary: self == .approve
+                    ? "operator: put a held game on its boards" : "operator: throw a held game away (reason percent-encoded)",
+                requirements: [.greeted, .operator], positionalCount: 1...1, keys: self == .approve ? [] : [WireKey.reason.rawValue]
+            ) { [self] fields throws(ProtocolError) in
+                let id = try Fields.integer(fields.positionals[0], named: "id", in: 1...Int.max)
+                guard self == .reject else { return .approve(id: id) }
+                let reason = try fields[.reason].map { (text: String) throws(ProtocolError) in try PercentText.decode(text, key: "reason") }
+                return .reject(id: id, reason: reason ?? "")
+            }
         }
     }
 

@@ -45,6 +45,9 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case dismiss = "DISMISS"
     case assist = "ASSIST"
     case unassist = "UNASSIST"
+    case review = "REVIEW"
+    case approve = "APPROVE"
+    case reject = "REJECT"
 
     /// - Throws: `unknown-verb`.
     public init(word: some StringProtocol) throws(ProtocolError) {

@@ -25,6 +25,8 @@ public enum ServerMessage: Hashable, Sendable {
     case report(PlayerReport)
     /// A `REPORT-LINE` item: one room line of report `id`; its text is the rest of the line.
     case reportLine(id: Int, ChatLine)
+    /// A `HELD` item of the operator's `REVIEW` reply.
+    case held(HeldInfo)
 
     /// What a line is, known from its verb alone.
     public enum Kind: Hashable, Sendable {
@@ -40,7 +42,7 @@ public enum ServerMessage: Hashable, Sendable {
     public var kind: Kind {
         switch self {
         case .ok, .error, .pong: .reply
-        case .room, .member, .entry, .log, .info, .connection, .ban, .rating, .report, .reportLine: .item
+        case .room, .member, .entry, .log, .info, .connection, .ban, .rating, .report, .reportLine, .held: .item
         case .event: .event
         }
     }
@@ -110,6 +112,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .rating(let entry): ("RATING", entry.fields)
         case .report(let report): ("REPORT", report.fields)
         case .reportLine(let id, let line): ("REPORT-LINE", Fields(.id, id).appending(line))
+        case .held(let held): ("HELD", held.fields)
         }
     }
 
@@ -143,6 +146,7 @@ public enum ServerMessage: Hashable, Sendable {
         case "REPORT-LINE":
             let fields = Fields(afterVerb: rest, textKey: ChatText.key)
             return .reportLine(id: try fields.integer(.id), try ChatLine(fields: fields))
+        case "HELD": return .held(try HeldInfo(fields: Fields(words: rest.split(separator: " "))))
         default: return .event(try ServerEvent.parse(verb: verb, rest: rest))
         }
     }

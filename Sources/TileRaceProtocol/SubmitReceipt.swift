@@ -19,12 +19,16 @@ public struct SubmitReceipt: FieldsRepresentable {
     /// The lowest all-time time (this game's if it has no entry).
     public var sprintBest: Int?
     public var sprintImproved: Bool?
+    /// The rule the game broke (`Plausibility.Rule`'s name) when it is held
+    /// for review: then on no public board, whatever `rank` says of the
+    /// nickname's entry there.
+    public var held: String?
 
     public var isSprint: Bool { sprintTime != nil }
 
     public init(
         nickname: String, board: LeaderboardKind, score: Int, rank: Int?, best: Int, improved: Bool, token: String?,
-        sprintTime: Int? = nil, sprintRank: Int? = nil, sprintBest: Int? = nil, sprintImproved: Bool? = nil
+        sprintTime: Int? = nil, sprintRank: Int? = nil, sprintBest: Int? = nil, sprintImproved: Bool? = nil, held: String? = nil
     ) {
         self.nickname = nickname
         self.board = board
@@ -37,6 +41,7 @@ public struct SubmitReceipt: FieldsRepresentable {
         self.sprintRank = sprintRank
         self.sprintBest = sprintBest
         self.sprintImproved = sprintImproved
+        self.held = held
     }
 
     public static let blank = SubmitReceipt(nickname: "", board: .all, score: 0, rank: nil, best: 0, improved: false, token: nil)
@@ -58,6 +63,6 @@ public struct SubmitReceipt: FieldsRepresentable {
                 decode: { receipt, text throws(ProtocolError) in
                     receipt.sprintImproved = try Fields.bool(try Fields.required(text, "sprint-improved"), named: "sprint-improved")
                 })),
-        .string("token", \.token),
+        .string("token", \.token), .string("held", \.held),
     ]
 }

@@ -590,7 +590,7 @@ package final class Simulation {
             let isOperators: Bool
             switch request {
             case .submit, .top, .record, .status, .proveClaim, .rate, .report: isOperators = false
-            case .ban, .unban, .bans, .removeEntry, .reports, .dismiss, .assist, .unassist: isOperators = true
+            case .ban, .unban, .bans, .removeEntry, .reports, .dismiss, .assist, .unassist, .held, .review: isOperators = true
             }
             let delay =
                 isOperators

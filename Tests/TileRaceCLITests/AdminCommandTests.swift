@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer
 import TileRaceServerTestSupport
@@ -154,6 +155,51 @@ import TileRaceTransport
         #expect(removal.errors == "tilerace admin: the server refused: no-record: nobody has no entry on the all-time board\n")
     }
 
+    /// Games sent at a program's speed are held (docs/fair-play.md): review lists them, approve and reject decide.
+    @Test func reviewApproveAndReject() throws {
+        let host = try TestHost()
+        #expect(admin(host, ["review"]).output == "nothing held for review on 127.0.0.1:\(host.port)\n")
+        let moves = Array(try #require(SprintMoves.toReach2048(seedText: "1")).prefix(300))
+        for nickname in ["ana", "bo"] {
+            let client = try player(nickname, on: host)
+            let lines =
+                ["PRACTICE seed=1"] + SprintMoves.batches(moves).enumerated().map { index, batch in "MOVE \(index * 50 + 1) \(batch)" }
+            for line in lines + ["RESIGN"] {
+                try client.send(line)
+                #expect(try client.readLine()?.hasPrefix("OK ") == true, "\(line)")
+            }
+            try client.send("SUBMIT \(nickname)")
+            let submitted = try #require(try client.readLine())
+            #expect(submitted.hasPrefix("OK SUBMIT nick=\(nickname) board=all ") && submitted.hasSuffix(" held=rate"), "\(submitted)")
+        }
+        let review = admin(host, ["review"])
+        #expect(review.status == 0)
+        let lines = review.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "2 games held for review on 127.0.0.1:\(host.port) (approve ID or reject ID)")
+        #expect(lines.dropFirst().first?.split(separator: " ") == ["id", "nickname", "board", "score", "moves", "rule", "date", "seed"])
+        #expect(lines.last == "watch one: tilerace admin record ID > FILE; tilerace replay --seed SEED --moves-file FILE --watch")
+        let rows = lines.dropFirst(2).dropLast()
+        let ids = rows.compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(ids.count == 2 && rows.allSatisfy { $0.contains(" 300 ") && $0.contains(" rate ") && $0.hasSuffix(" 1") })
+        // The held game's timed record, to watch with tilerace replay: the moves sent, six lines at one instant each.
+        let record = admin(host, ["record", ids[0]])
+        #expect(record.status == 0)
+        let log = try GameLog(parsing: record.output.trimmingCharacters(in: .newlines))
+        #expect(log.entries == moves.map(GameLog.Entry.move) && log.isTimed)
+        let approved = admin(host, ["approve", ids[0]])
+        #expect(approved.status == 0 && approved.output == "approved held game \(ids[0]): it is on its boards\n")
+        let rejected = admin(host, ["reject", ids[1], "--reason", "a computed path"])
+        #expect(rejected.status == 0 && rejected.output == "rejected held game \(ids[1]): it is gone\n")
+        let again = admin(host, ["reject", ids[1]])
+        #expect(again.status == 1)
+        #expect(again.errors == "tilerace admin: the server refused: no-record: nothing is held for review under id \(ids[1])\n")
+        #expect(admin(host, ["review"]).output == "nothing held for review on 127.0.0.1:\(host.port)\n")
+        let viewer = try player("cyd", on: host)
+        try viewer.send("TOP")
+        #expect(try viewer.readLine()?.hasPrefix("ENTRY rank=1 nick=ana ") == true)
+        #expect(try viewer.readLine()?.hasPrefix("OK TOP board=all total=1 ") == true)
+    }
+
     @Test func aWrongSecretIsRefused() throws {
         let host = try TestHost()
         let file = host.directory + "/wrong.secret"
@@ -168,13 +214,13 @@ import TileRaceTransport
         let cases: [([String], String)] = [
             (
                 [],
-                "tilerace admin: say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, reports, dismiss, "
-                    + "assist or unassist"
+                "tilerace admin: say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, review, record, "
+                    + "approve, reject, reports, dismiss, assist or unassist"
             ),
             (
                 ["frobnicate"],
                 "tilerace admin: unknown admin command 'frobnicate': who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, "
-                    + "reports, dismiss, assist or unassist"
+                    + "review, record, approve, reject, reports, dismiss, assist or unassist"
             ),
             (["assist"], "tilerace admin: assist takes one nickname"),
             (["unassist", "bo", "--reason", "x"], "tilerace admin: --reason is not an option of unassist"),
@@ -182,6 +228,8 @@ import TileRaceTransport
             (["ban"], "tilerace admin: ban takes one nickname or address"),
             (["ban", "bo", "--for", "ever"], "tilerace admin: --for 'ever' must be a whole number and s, m, h or d (90s, 30m, 12h, 7d)"),
             (["announce"], "tilerace admin: announce needs the text to show, e.g. announce restarting in 5 minutes"),
+            (["approve", "first"], "tilerace admin: approve takes the id of a held game, as review lists it"),
+            (["approve", "1", "--reason", "x"], "tilerace admin: --reason is not an option of approve"),
             (
                 ["who", "--data", "/nonexistent/tilerace"],
                 "tilerace admin: the operator secret file /nonexistent/tilerace/operator.secret does not exist; give --secret-file FILE, --data DIR (the server's data directory) or TILERACE_OPERATOR_SECRET"

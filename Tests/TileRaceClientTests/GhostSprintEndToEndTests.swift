@@ -9,8 +9,9 @@ import TileRaceTransport
 @testable import TileRaceClient
 
 /// The ghost of a sprint, against a real server on 127.0.0.1, on each store:
-/// ana's practice reaches 2048 on the server's seed and enters the sprint
-/// board; bo races it with `tilerace play --ghost ana --board sprint`, on its
+/// ana's practice reaches 2048 on the server's seed, sent at a program's
+/// speed, so it is held for review (docs/fair-play.md) until the operator
+/// approves it onto the sprint board; bo races it with `tilerace play --ghost ana --board sprint`, on its
 /// seed, and its ghost reaches 2048 exactly at ana's sprint time.
 @Suite struct GhostSprintEndToEndTests {
     enum Store: String, CaseIterable, CustomTestStringConvertible {
@@ -37,6 +38,7 @@ import TileRaceTransport
         defer { redis?.stop() }
         let host = try TestHost { configuration in
             if let redis { configuration.redisStore = .server(redis.address) }
+            configuration.operatorSecret = "sprint-ghost-secret"
         }
 
         // ana's sprint, over the wire, on the seed the server chose.
@@ -66,6 +68,16 @@ import TileRaceTransport
             return
         }
         let sprint = try #require(receipt.sprintTime, "ana's game is a sprint")
+        #expect(receipt.held == "rate")
+        #expect(try ask("AUTH sprint-ghost-secret", on: ana) == "OK AUTH operator=yes")
+        try ana.send("REVIEW")
+        let held = try #require(try ana.readLine())
+        guard case .held(let item) = try ServerMessage.parse(held) else {
+            Issue.record("not a HELD item: \(held)")
+            return
+        }
+        #expect(try ana.readLine() == "OK REVIEW count=1")
+        #expect(try ask("APPROVE \(item.id)", on: ana) == "OK APPROVE id=\(item.id)")
 
         // bo: tilerace play --ghost ana --board sprint.
         let bo = HeadlessClient("bo", endpoint: host.endpoint, nickname: "bo") {

@@ -90,6 +90,26 @@ import TileRaceProtocol
         #expect(model.session?.end?.stage == .closed(message: "ana is 3rd on the leaderboard with 1 234", kind: .success))
     }
 
+    /// A game the server holds for review (docs/fair-play.md) says so and why, and claims as any game does.
+    @Test func aHeldGameSaysItIsHeldForReviewAndWhy() {
+        var model = ended(nickname: "ana")
+        _ = update(&model, .key(.enter))
+        var receipt = SubmitReceipt(nickname: "ana", board: .all, score: 20564, rank: nil, best: 20564, improved: false, token: "abc123")
+        receipt.held = "rate"
+        #expect(Fixtures.reply(&model, to: .submit(nickname: "ana", token: nil), .submit(receipt)) == [.saveConfig])
+        #expect(
+            model.session?.end?.stage
+                == .closed(
+                    message: "held for review: over 250 moves within 10 s, faster than hands play · nickname claimed", kind: .warning))
+        // A rule this client does not know yet is named.
+        model = ended(nickname: "ana")
+        _ = update(&model, .key(.enter))
+        receipt.held = "newer"
+        receipt.token = nil
+        _ = Fixtures.reply(&model, to: .submit(nickname: "ana", token: nil), .submit(receipt))
+        #expect(model.session?.end?.stage == .closed(message: "held for review: it broke the server's rule newer", kind: .warning))
+    }
+
     @Test func aClaimStoresTheNewToken() {
         var model = ended(nickname: "Ana")
         _ = update(&model, .key(.enter))

@@ -81,6 +81,11 @@ import TileRaceEngine
         (.report(nickname: "bo", reason: "says rude things, 100% = rude"), "REPORT bo reason=says rude things, 100% = rude"),
         (.reports, "REPORTS"),
         (.dismiss(id: 7), "DISMISS 7"),
+        (.review(id: nil), "REVIEW"),
+        (.review(id: 17), "REVIEW 17"),
+        (.approve(id: 17), "APPROVE 17"),
+        (.reject(id: 17, reason: "a computed path"), "REJECT 17 reason=a%20computed%20path"),
+        (.reject(id: 18, reason: ""), "REJECT 18"),
     ]
 
     @Test func resyncIsAskedWithTheRequestWhereOfferedElseWithAMoveThatCannotBeNext() {

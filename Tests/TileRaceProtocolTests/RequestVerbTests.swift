@@ -50,6 +50,9 @@ import Testing
         .dismiss: ("DISMISS 7", "DISMISS"),
         .assist: ("ASSIST bo reason=engine", "ASSIST"),
         .unassist: ("UNASSIST bo", "UNASSIST bo ana"),
+        .review: ("REVIEW 17", "REVIEW 17 18"),
+        .approve: ("APPROVE 42", "APPROVE"),
+        .reject: ("REJECT 42 reason=computed", "REJECT 42 43"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {
@@ -117,11 +120,14 @@ import Testing
         #expect(OkReply.quit.verb == ClientMessage.quit.verb)
         #expect(ServerMessage.ok(.rooms(count: 2)).line == "OK ROOMS count=2")
         #expect(RequestVerb.allCases.filter { !$0.expectsReply } == [.pong])
-        #expect(RequestVerb.allCases.filter(\.hasMultiLineReply) == [.help, .rooms, .who, .top, .record, .connections, .bans, .reports])
+        #expect(
+            RequestVerb.allCases.filter(\.hasMultiLineReply) == [
+                .help, .rooms, .who, .top, .record, .connections, .bans, .reports, .review,
+            ])
     }
 
     @Test func eachRowSaysHowItIsAnswered() {
-        let items: [RequestVerb] = [.help, .rooms, .who, .top, .record, .connections, .bans, .reports]
+        let items: [RequestVerb] = [.help, .rooms, .who, .top, .record, .connections, .bans, .reports, .review]
         for verb in RequestVerb.allCases {
             #expect(verb.reply == (verb == .pong ? .none : items.contains(verb) ? .items : .line), "\(verb)")
         }

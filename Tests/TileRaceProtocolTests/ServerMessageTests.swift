@@ -172,6 +172,25 @@ import TileRaceEngine
         (.ok(.top(TopSummary(board: .sprint, date: nil, total: 0, offset: 0, count: 0))), "OK TOP board=sprint total=0 offset=0 count=0"),
         (.log("L@0D@153X03@87R@1204"), "LOG L@0D@153X03@87R@1204"),
         (
+            .ok(
+                .submit(
+                    SubmitReceipt(
+                        nickname: "ana", board: .all, score: 20_112, rank: nil, best: 20_112, improved: false, token: nil,
+                        sprintTime: 30, sprintRank: nil, sprintBest: 30, sprintImproved: false, held: "rate"))),
+            "OK SUBMIT nick=ana board=all score=20112 rank=- best=20112 improved=no sprint=30 sprint-rank=- sprint-best=30 sprint-improved=no held=rate"
+        ),
+        (
+            .held(
+                HeldInfo(
+                    id: 17, nickname: "ana", rule: "rate", date: "2026-11-22", dailyDate: nil, sprintTime: 30,
+                    result: GameResult(
+                        score: 20_112, largestTile: 2048, moves: 943, milliseconds: 31, size: 4, target: 2048, assists: 0, seed: "7"))),
+            "HELD id=17 nick=ana rule=rate date=2026-11-22 sprint=30 score=20112 max=2048 moves=943 time=31 size=4 target=2048 assists=0 seed=7"
+        ),
+        (.ok(.review(count: 1)), "OK REVIEW count=1"),
+        (.ok(.approve(id: 17)), "OK APPROVE id=17"),
+        (.ok(.reject(id: 17)), "OK REJECT id=17"),
+        (
             .event(
                 .result(
                     RacerFinish(

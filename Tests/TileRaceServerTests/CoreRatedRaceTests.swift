@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TileRaceProtocol
+import TileRaceServerTestSupport
 import TileRaceTestSupport
 
 @testable import TileRaceServer
@@ -205,6 +206,23 @@ struct CoreRatedRaceTests {
         _ = harness.ask(bo, "LEAVE")
         let results = harness.take(cy).filter { $0.hasPrefix("RESULT") }
         #expect(results.count == 2 && results.allSatisfy { !$0.contains("rating=") && $0.contains(" place=1 ") }, "\(results)")
+        #expect(harness.leaderboard.leaderboard.ratings == Self.store().leaderboard.ratings)
+    }
+
+    /// A racer who played as no person plays (docs/fair-play.md: 300 moves at one instant) leaves the race unrated.
+    @Test func aRatedRaceWithAGamePlayedAsNoPersonPlaysChangesNoRating() throws {
+        let harness = CoreHarness(store: Self.store())
+        let racers = ratedRace(harness, ["ana", "bo"])
+        let (ana, bo) = (racers[0], racers[1])
+        let start = try #require(harness.take(ana).first { $0.hasPrefix("START ") })
+        let seed = try #require(start.field("seed"))
+        let moves = Array(try #require(SprintMoves.toReach2048(seedText: seed)).prefix(300))
+        for (index, batch) in SprintMoves.batches(moves).enumerated() {
+            #expect(harness.ask(ana, "MOVE \(index * 50 + 1) \(batch)").last?.hasPrefix("OK MOVE") == true)
+        }
+        _ = harness.ask(ana, "RESIGN")
+        let results = (harness.ask(bo, "RESIGN") + harness.take(bo)).filter { $0.hasPrefix("RESULT") }
+        #expect(results.count == 2 && results.allSatisfy { !$0.contains("rating=") }, "\(results)")
         #expect(harness.leaderboard.leaderboard.ratings == Self.store().leaderboard.ratings)
     }
 

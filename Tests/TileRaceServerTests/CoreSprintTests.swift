@@ -18,19 +18,25 @@ import TileRaceServerTestSupport
         return (seed, moves)
     }
 
-    /// Sends `moves` from entry `seq` on, 50 a line, the clock moving
-    /// `gap` ms before each line but the first. Returns the next entry's number.
+    /// Sends `moves` from entry `seq` on, one a line at a person's pace
+    /// (`gap`), so no rule of fair play holds the game. Returns the next entry's number.
     @discardableResult
-    private func play(_ harness: CoreHarness, _ id: ConnectionID, _ moves: [Direction], from seq: Int = 1, gap: Int = 1000) -> Int {
+    private func play(_ harness: CoreHarness, _ id: ConnectionID, _ moves: [Direction], from seq: Int = 1) -> Int {
         var seq = seq
-        for (index, batch) in SprintMoves.batches(moves).enumerated() {
-            if index > 0 { harness.advance(gap) }
-            let reply = harness.ask(id, "MOVE \(seq) \(batch)")
-            #expect(reply.first?.hasPrefix("OK MOVE") == true, "\(reply)")
-            seq += batch.count
+        for (index, move) in moves.enumerated() {
+            if index > 0 { harness.advance(Self.gap(index)) }
+            let reply = harness.ask(id, "MOVE \(seq) \(move.letter)")
+            #expect(reply.contains { $0.hasPrefix("OK MOVE") }, "\(reply)")
+            seq += 1
         }
         return seq
     }
+
+    /// The ms before move `index` (from 0): 180 to 420, about four moves a second.
+    private static func gap(_ index: Int) -> Int { [180, 260, 420][index % 3] }
+
+    /// The time from the first move to move `index`.
+    private static func time(toMove index: Int) -> Int { (1..<(index + 1)).reduce(0) { $0 + gap($1) } }
 
     @Test func aSprintInPracticeGoesOnTheSprintBoardsWithTheServersTime() throws {
         let harness = CoreHarness()
@@ -42,7 +48,7 @@ import TileRaceServerTestSupport
         _ = harness.ask(ana, "PAUSE")
         harness.advance(60_000)
         _ = harness.ask(ana, "RESIGN")
-        let expected = (moves.count - 1) / 50 * 1000
+        let expected = Self.time(toMove: moves.count - 1)
         let submitted = harness.ask(ana, "SUBMIT ana")
         let receipt = try #require(try Self.receipt(submitted))
         #expect(receipt.sprintTime == expected)
@@ -120,9 +126,9 @@ import TileRaceServerTestSupport
         let seed = try #require(start.field("seed"))
         let moves = try #require(SprintMoves.toReach2048(seedText: seed))
         harness.advance(700)
-        play(harness, ana, moves, gap: 250)
+        play(harness, ana, moves)
         let receipt = try #require(try Self.receipt(harness.ask(ana, "SUBMIT ana")))
-        #expect(receipt.sprintTime == (moves.count - 1) / 50 * 250)
+        #expect(receipt.sprintTime == Self.time(toMove: moves.count - 1))
     }
 
     private static func receipt(_ lines: [String]) throws -> SubmitReceipt? {

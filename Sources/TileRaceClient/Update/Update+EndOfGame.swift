@@ -204,8 +204,14 @@ extension Update {
             model.session?.end?.officialMilliseconds = time
         }
         if let sprint = sprintNote(receipt, showsTime: !endedAtTarget) { message += " · " + sprint }
+        var kind = Notice.Kind.success
+        if let rule = receipt.held {
+            // On no board until the operator approves it (docs/fair-play.md).
+            message = "held for review: " + (Plausibility.Rule(rawValue: rule)?.explanation ?? "it broke the server's rule \(rule)")
+            kind = .warning
+        }
         if receipt.token != nil { message += " · nickname claimed" }
-        if !closeSubmission(message, kind: .success, model: &model) { model.show(message, .success) }
+        if !closeSubmission(message, kind: kind, model: &model) { model.show(message, kind) }
         return effects
     }
 

@@ -47,7 +47,7 @@ extension Update {
         case .ping, .pong, .quit, .help, .pause, .resume, .resign, .info, .unqueue:
             break  // The reply changes nothing on screen (the client does not ask INFO).
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute, .reports, .dismiss, .assist,
-            .unassist:
+            .unassist, .review, .approve, .reject:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
         }
         return []
@@ -147,7 +147,7 @@ extension Update {
         case .move, .resync, .restart, .resign, .pong, .ping, .leave, .quit, .unqueue:
             break
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute, .reports, .dismiss, .assist,
-            .unassist:
+            .unassist, .review, .approve, .reject:
             break  // The operator's requests: this client never sends them.
         case .queue:
             if model.quickRace != nil { model.screen = .menu }

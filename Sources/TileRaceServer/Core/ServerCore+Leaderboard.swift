@@ -1,3 +1,4 @@
+import TileRaceEngine
 import TileRaceProtocol
 
 /// Until the service answers, the asker's later lines wait, so replies stay
@@ -27,10 +28,12 @@ extension ServerCore {
         let (owner, isConnectedElsewhere) = registry.withState { ($0.nicknames[key], $0.remoteNicknames.contains(key)) }
         let newToken = finished.claimToken ?? random.token()
         session.lastFinished?.claimToken = newToken
+        // The server's own record of the game, timed by its clock, is what the rules judge.
+        let heldRule = (try? GameLog(parsing: finished.log)).flatMap(Plausibility.judge)
         let submission = LeaderboardSubmission(
             result: finished.result, log: finished.log, date: today, dailyDate: finished.dailyDate, nickname: nickname,
             token: token, newToken: newToken, isInUseByAnother: owner.map { $0 != session.id } ?? isConnectedElsewhere,
-            sprintTime: finished.sprintTime)
+            sprintTime: finished.sprintTime, heldRule: heldRule?.rawValue)
         ask(.submit(submission), for: session)
     }
 
@@ -69,6 +72,10 @@ extension ServerCore {
                 fields += [.init("sprint", sprintTime), .init("sprint-rank", sprintRank)]
                 message += ", a sprint of \(sprintTime) ms (sprint rank \(sprintRank))"
             }
+            if let rule = receipt.held {
+                fields.append(.init("held", rule))
+                message += ", held for review: \(rule)"
+            }
             log(.info, LogEntry("leaderboard.submitted", fields, message: message))
             session?.lastFinished?.isSubmitted = true
             lines = [ServerMessage.ok(.submit(receipt)).line]
@@ -90,7 +97,7 @@ extension ServerCore {
             lines = []
         case .record(let entry):
             lines = recordLines(entry, awaited.request, session: session)
-        case .bans, .moderated, .reports, .assisted:
+        case .bans, .moderated, .reports, .assisted, .held:
             lines = moderationLines(answer, awaited.request)
         case .refused(let error):
             lines = [ServerMessage.error(claimRefusal(error, of: awaited.request, for: session)).line]

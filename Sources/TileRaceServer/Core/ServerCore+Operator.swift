@@ -177,6 +177,25 @@ extension ServerCore {
             guard found else { return [ServerMessage.error(ProtocolError(.notAssisted, "\(nickname) is not marked assisted")).line] }
             log(.info, "operator lifted \(nickname)'s assisted mark")
             return [ServerMessage.ok(.unassist(nickname: nickname)).line]
+        case (.held(let id), .held(let held)):
+            let listed = held.filter { entry in id.map { $0 == entry.sequence } ?? true }
+            if let id, listed.isEmpty {
+                return [ServerMessage.error(ProtocolError(.noRecord, "nothing is held for review under id \(id)")).line]
+            }
+            var lines: [String] = []
+            for entry in listed {
+                let item = HeldInfo(
+                    id: entry.sequence, nickname: entry.nickname, rule: entry.rule, date: entry.date, dailyDate: entry.dailyDate,
+                    sprintTime: entry.sprintTime, result: entry.result)
+                lines.append(ServerMessage.held(item).line)
+                // One game asked for: its record too, to watch it (`tilerace replay`).
+                if id != nil, let log = entry.log { lines += RecordChunks.split(log).map { ServerMessage.log($0).line } }
+            }
+            return lines + [ServerMessage.ok(.review(count: listed.count)).line]
+        case (.review(let id, let isApproved, let reason), .moderated(let found)):
+            guard found else { return [ServerMessage.error(ProtocolError(.noRecord, "nothing is held for review under id \(id)")).line] }
+            log(.info, "operator \(isApproved ? "approved" : "rejected") held game \(id)" + (reason.isEmpty ? "" : ": \(reason)"))
+            return [ServerMessage.ok(isApproved ? .approve(id: id) : .reject(id: id)).line]
         default:
             return [ServerMessage.error(ProtocolError(.internal, "the store answered something else; try again")).line]
         }

@@ -235,7 +235,16 @@ extension ServerCore {
                 milliseconds: finisher.milliseconds, isBot: finisher.isBot)
         }
         // A race every racer left was played to its end by nobody, and nobody is there to hear it: it is not rated.
-        if room.options.isRated, ranked.count >= 2, !ranked.contains(where: \.isBot), ranked.contains(where: { $0.reason != .left }) {
+        // Nor is one a racer played as no person does (docs/fair-play.md): its ratings would mean nothing.
+        let implausible = race.racers.first { (try? GameLog(parsing: $0.liveGame.appliedLog)).flatMap(Plausibility.judge) != nil }
+        if let implausible, room.options.isRated {
+            log(
+                .info, "race.unrated", [.init("race", race.id), .init("room", room.name), .init("nick", implausible.nickname)],
+                message: "race \(race.id) in room \(room.name) is not rated: \(implausible.nickname) played as no person does")
+        }
+        if room.options.isRated, implausible == nil, ranked.count >= 2, !ranked.contains(where: \.isBot),
+            ranked.contains(where: { $0.reason != .left })
+        {
             askRatings(results, in: room)
         } else {
             sendResults(results, of: race.id, in: room)

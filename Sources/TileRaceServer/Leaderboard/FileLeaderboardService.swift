@@ -104,6 +104,13 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         case .unassist(let nickname):
             let found = pending.assisted[Names.nicknameKey(nickname)] != nil
             store(found ? [.unassist(sequence: pending.lastSequence + 1, nickname: nickname)] : [], found: found, completion: completion)
+        case .held:
+            completion(.held(committed.held.keys.sorted().compactMap { committed.held[$0] }))
+        case .review(let id, let isApproved, let reason):
+            guard let records = pending.review(id, isApproved: isApproved, reason: reason) else {
+                return completion(.moderated(found: false))
+            }
+            persist(records, completion: completion) { _ in .moderated(found: true) }
         }
     }
 
@@ -124,7 +131,8 @@ package final class FileLeaderboardService: LeaderboardService, @unchecked Senda
         do throws(ProtocolError) {
             decided = try pending.submit(
                 submission.result, log: submission.log, date: submission.date, dailyDate: submission.dailyDate,
-                sprintTime: submission.sprintTime, nickname: submission.nickname, token: submission.token, newToken: { submission.newToken }
+                sprintTime: submission.sprintTime, nickname: submission.nickname, token: submission.token, heldRule: submission.heldRule,
+                newToken: { submission.newToken }
             )
         } catch {
             return completion(.refused(error))

@@ -24,6 +24,8 @@ public struct Leaderboard: Hashable, Sendable {
     public private(set) var reports: [Int: PlayerReport] = [:]
     /// Nicknames marked assisted (`ASSIST`), by nickname key: their `assist` records. On no board.
     public private(set) var assisted: [String: LeaderboardRecord] = [:]
+    /// Submissions held for review, by id (their record's number).
+    public private(set) var held: [Int: HeldEntry] = [:]
     /// Fewer than `Leaderboard.capacity` only where tests fill boards quickly.
     public let capacity: Int
 
@@ -34,7 +36,7 @@ public struct Leaderboard: Hashable, Sendable {
 
     public var isEmpty: Bool {
         claims.isEmpty && boards.values.allSatisfy(\.isEmpty) && bans.isEmpty && ratings.isEmpty && reports.isEmpty
-            && assisted.isEmpty
+            && assisted.isEmpty && held.isEmpty
     }
 
     /// Best first.
@@ -118,6 +120,13 @@ public struct Leaderboard: Hashable, Sendable {
         case .unassist(let sequence, let nickname):
             lastSequence = max(lastSequence, sequence)
             return assisted.removeValue(forKey: Names.nicknameKey(nickname)) != nil
+        case .held(let entry):
+            held[entry.sequence] = entry
+            lastSequence = max(lastSequence, entry.sequence)
+            return true
+        case .review(let sequence, let id, _, _):
+            lastSequence = max(lastSequence, sequence)
+            return held.removeValue(forKey: id) != nil
         }
     }
 
@@ -187,7 +196,7 @@ public struct Leaderboard: Hashable, Sendable {
     ///   nothing changes then.
     public mutating func submit(
         _ game: GameResult, log: String? = nil, date: String, dailyDate: String?, sprintTime: Int? = nil, nickname: String, token: String?,
-        newToken: () -> String
+        heldRule: String? = nil, newToken: () -> String
     ) throws(ProtocolError) -> Submission {
         var records: [LeaderboardRecord] = []
         var claimedToken: String?
@@ -211,24 +220,22 @@ public struct Leaderboard: Hashable, Sendable {
             records.append(record)
             claimedToken = token
         }
-        var boardIDs: [LeaderboardBoardID] = [.allTime]
-        if let dailyDate { boardIDs.append(.daily(dailyDate)) }
-        if sprintTime != nil { boardIDs += [.sprint, .sprintDaily(date)] }
+        let submitted = HeldEntry(
+            sequence: lastSequence + 1, nickname: shownNickname, result: game, date: date, dailyDate: dailyDate, sprintTime: sprintTime,
+            log: log, rule: heldRule ?? "")
         var improved: Set<LeaderboardBoardID> = []
-        for board in boardIDs {
-            let entry = BoardEntry(
-                sequence: lastSequence + 1, nickname: shownNickname, result: game, date: date, log: log,
-                sprintTime: board.isSprint ? sprintTime : nil)
-            if apply(.entry(board, entry)) {
-                records.append(.entry(board, entry))
-                improved.insert(board)
-            }
+        if heldRule != nil {
+            apply(.held(submitted))
+            records.append(.held(submitted))
+        } else {
+            improved = place(submitted, records: &records)
         }
         let described: LeaderboardBoardID = dailyDate.map { .daily($0) } ?? .allTime
         var receipt = SubmitReceipt(
             nickname: shownNickname, board: described.kind, score: game.score, rank: listedRank(of: shownNickname, on: described),
             best: entry(of: shownNickname, on: described)?.score ?? game.score,
             improved: improved.contains(described), token: claimedToken)
+        receipt.held = heldRule
         if let sprintTime {
             receipt.sprintTime = sprintTime
             receipt.sprintRank = listedRank(of: shownNickname, on: .sprint)
@@ -236,6 +243,34 @@ public struct Leaderboard: Hashable, Sendable {
             receipt.sprintImproved = improved.contains(.sprint)
         }
         return Submission(records: records, receipt: receipt)
+    }
+
+    /// Puts `entry`'s game on its boards where it improves on the nickname's
+    /// entry, each as a record of its own.
+    /// - Returns: the boards it went on.
+    private mutating func place(_ entry: HeldEntry, records: inout [LeaderboardRecord]) -> Set<LeaderboardBoardID> {
+        var improved: Set<LeaderboardBoardID> = []
+        for board in entry.boards {
+            let placed = BoardEntry(
+                sequence: lastSequence + 1, nickname: entry.nickname, result: entry.result, date: entry.date, log: entry.log,
+                sprintTime: board.isSprint ? entry.sprintTime : nil)
+            if apply(.entry(board, placed)) {
+                records.append(.entry(board, placed))
+                improved.insert(board)
+            }
+        }
+        return improved
+    }
+
+    /// The operator's decision on the held entry `id`: its record, then, when
+    /// approved, the entries it places; nil when nothing is held under `id`.
+    public mutating func review(_ id: Int, isApproved: Bool, reason: String) -> [LeaderboardRecord]? {
+        guard let entry = held[id] else { return nil }
+        let decision = LeaderboardRecord.review(sequence: lastSequence + 1, id: id, isApproved: isApproved, reason: reason)
+        apply(decision)
+        var records = [decision]
+        if isApproved { _ = place(entry, records: &records) }
+        return records
     }
 
     /// `today` is the daily board's date when the query names none.
@@ -277,7 +312,7 @@ public struct Leaderboard: Hashable, Sendable {
 
     /// Applying them to an empty leaderboard gives this one.
     public var records: [LeaderboardRecord] {
-        claimRecords(after: 0) + entryRecords + banRecords + ratingRecords + reportRecords + assistRecords
+        claimRecords(after: 0) + entryRecords + banRecords + ratingRecords + reportRecords + assistRecords + heldRecords
     }
 
     /// A report keeps its number (its id).
@@ -287,6 +322,10 @@ public struct Leaderboard: Hashable, Sendable {
 
     public var assistRecords: [LeaderboardRecord] {
         assisted.keys.sorted().compactMap { assisted[$0] }
+    }
+
+    public var heldRecords: [LeaderboardRecord] {
+        held.keys.sorted().compactMap { id in held[id].map(LeaderboardRecord.held) }
     }
 
     public var ratingRecords: [LeaderboardRecord] {

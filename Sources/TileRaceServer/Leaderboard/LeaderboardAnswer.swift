@@ -27,4 +27,6 @@ package enum LeaderboardAnswer: Hashable, Sendable {
     /// `ASSIST` stored: `refunded` opponents given back `points` millionths of rating
     /// points in all; `isNew` false when it was marked already.
     case assisted(refunded: Int, points: Int, isNew: Bool)
+    /// Held submissions, oldest first.
+    case held([HeldEntry])
 }

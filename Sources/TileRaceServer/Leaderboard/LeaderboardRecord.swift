@@ -20,6 +20,11 @@ public enum LeaderboardRecord: Hashable, Sendable {
     case assist(sequence: Int, nickname: String, reason: String)
     /// `UNASSIST`.
     case unassist(sequence: Int, nickname: String)
+    /// A submission that broke a rule of `Plausibility`, off every public board.
+    case held(HeldEntry)
+    /// The operator's `APPROVE` or `REJECT` of the held entry `id`; an
+    /// approval's entries follow as records of their own.
+    case review(sequence: Int, id: Int, isApproved: Bool, reason: String)
 
     public var claim: NicknameClaim? {
         if case .claim(let claim) = self { claim } else { nil }
@@ -34,11 +39,13 @@ public enum LeaderboardRecord: Hashable, Sendable {
         case .report(let report): report.id
         case .dismissal(let sequence, _): sequence
         case .assist(let sequence, _, _), .unassist(let sequence, _): sequence
+        case .held(let held): held.sequence
+        case .review(let sequence, _, _, _): sequence
         }
     }
 
     /// The stored text: `claim`, `entry`, `ban`, `unban`, `removal`, `rating`,
-    /// `report`, `dismissal`, `assist` or `unassist` followed by `key=value`
+    /// `report`, `dismissal`, `assist`, `unassist`, `held` or `review` followed by `key=value`
     /// words (reasons and a report's room lines percent-encoded, rating figures
     /// in millionths). An entry's log is its last field, so lines have no
     /// length limit. The Redis scripts write the same words.
@@ -87,6 +94,15 @@ public enum LeaderboardRecord: Hashable, Sendable {
         case .unassist(_, let nickname):
             fields.positionals = ["unassist"]
             fields.append("nick", nickname)
+        case .held(let held):
+            fields.positionals = ["held"]
+            fields.append("nick", held.nickname)
+            tail = Self.heldFields(held)
+        case .review(_, let id, let isApproved, let reason):
+            fields.positionals = ["review"]
+            fields.append("id", id)
+            fields.append("verdict", isApproved ? "approved" : "rejected")
+            if !reason.isEmpty { fields.append("reason", PercentText.encode(reason)) }
         }
         let words = fields.words.joined(separator: " ")
         return tail.map { words + " " + $0 } ?? words
@@ -134,6 +150,16 @@ public enum LeaderboardRecord: Hashable, Sendable {
         return took
     }
 
+    /// A held entry's words after its nickname: `rule=`, `daily=` for a
+    /// daily game, then an entry's.
+    static func heldFields(_ held: HeldEntry) -> String {
+        var fields = Fields()
+        fields.append("rule", held.rule)
+        if let daily = held.dailyDate { fields.append("daily", daily) }
+        return fields.words.joined(separator: " ") + " "
+            + entryFields(result: held.result, date: held.date, sprintTime: held.sprintTime, log: held.log)
+    }
+
     /// An entry record's words after its nickname (`sprint=` on sprint
     /// boards, `log=` when given).
     static func entryFields(result: GameResult, date: String, sprintTime: Int? = nil, log: String?) -> String {
@@ -166,31 +192,29 @@ public enum LeaderboardRecord: Hashable, Sendable {
                 guard let board = LeaderboardBoardID(try fields.string("board")) else {
                     throw ProtocolError(.badArguments, "bad board")
                 }
-                let date = try fields.string("date")
-                guard Names.isValidDate(date) else { throw ProtocolError(.badArguments, "bad date") }
-                let result = try GameResult(fields: fields)
-                let log = fields["log"]
-                if let log {
-                    do throws(EngineError) {
-                        _ = try GameLog(parsing: log)
-                    } catch {
-                        throw ProtocolError(.badArguments, "bad log: \(error.message)")
-                    }
-                }
-                _ = try fields.integer("size", in: 3...8)
-                for key in ["score", "max", "moves", "time", "target", "assists"] { _ = try fields.integer(key, in: natural) }
-                let sprintTime = try fields["sprint"].map { (text: String) throws(ProtocolError) in
-                    try Fields.integer(text, named: "sprint", in: natural)
-                }
-                guard (sprintTime != nil) == board.isSprint else {
+                let entry = try Self.entry(fields)
+                guard (entry.sprintTime != nil) == board.isSprint else {
                     throw ProtocolError(.badArguments, board.isSprint ? "a sprint entry without sprint=" : "sprint= off a sprint board")
                 }
-                self = .entry(
-                    board,
-                    BoardEntry(
-                        sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), result: result, date: date,
-                        log: log, sprintTime: sprintTime)
-                )
+                self = .entry(board, entry)
+            case "held":
+                let entry = try Self.entry(fields)
+                let rule = try fields.string("rule")
+                let daily = fields["daily"]
+                if let daily, !Names.isValidDate(daily) { throw ProtocolError(.badArguments, "bad daily date") }
+                self = .held(
+                    HeldEntry(
+                        sequence: entry.sequence, nickname: entry.nickname, result: entry.result, date: entry.date, dailyDate: daily,
+                        sprintTime: entry.sprintTime, log: entry.log, rule: rule))
+            case "review":
+                let verdict = try fields.string("verdict")
+                guard verdict == "approved" || verdict == "rejected" else { throw ProtocolError(.badArguments, "bad verdict") }
+                let reason = try fields["reason"].map { (value: String) throws(ProtocolError) in
+                    try PercentText.decode(value, key: "reason", code: .badArguments)
+                }
+                self = .review(
+                    sequence: try fields.integer("seq", in: 1...Int.max), id: try fields.integer("id", in: 1...Int.max),
+                    isApproved: verdict == "approved", reason: reason ?? "")
             case "ban":
                 let until = try fields.string("until")
                 let milliseconds = until == "never" ? nil : try Fields.integer(until, named: "until", in: natural)
@@ -253,6 +277,32 @@ public enum LeaderboardRecord: Hashable, Sendable {
         } catch {
             throw LeaderboardRecordError(detail: error.message)
         }
+    }
+}
+
+extension LeaderboardRecord {
+    /// An entry's fields (an `entry` or `held` record), checked.
+    private static func entry(_ fields: Fields) throws(ProtocolError) -> BoardEntry {
+        let natural = 0...Int.max
+        let date = try fields.string("date")
+        guard Names.isValidDate(date) else { throw ProtocolError(.badArguments, "bad date") }
+        let result = try GameResult(fields: fields)
+        let log = fields["log"]
+        if let log {
+            do throws(EngineError) {
+                _ = try GameLog(parsing: log)
+            } catch {
+                throw ProtocolError(.badArguments, "bad log: \(error.message)")
+            }
+        }
+        _ = try fields.integer("size", in: 3...8)
+        for key in ["score", "max", "moves", "time", "target", "assists"] { _ = try fields.integer(key, in: natural) }
+        let sprintTime = try fields["sprint"].map { (text: String) throws(ProtocolError) in
+            try Fields.integer(text, named: "sprint", in: natural)
+        }
+        return BoardEntry(
+            sequence: try fields.integer("seq", in: 1...Int.max), nickname: try fields.name("nick"), result: result, date: date, log: log,
+            sprintTime: sprintTime)
     }
 }
 

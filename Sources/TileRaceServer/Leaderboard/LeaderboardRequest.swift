@@ -32,6 +32,10 @@ package enum LeaderboardRequest: Hashable, Sendable {
     /// Mark a nickname assisted and give its opponents back what they lost to it (`ASSIST`).
     case assist(nickname: String, reason: String)
     case unassist(nickname: String)
+    /// Every submission held for review (`REVIEW`); the core keeps only `id`'s when given.
+    case held(id: Int?)
+    /// The operator's `APPROVE` (onto its boards) or `REJECT` of a held submission.
+    case review(id: Int, isApproved: Bool, reason: String)
 }
 
 /// A `SUBMIT` as the core hands it to the leaderboard service: the game, and
@@ -54,4 +58,6 @@ package struct LeaderboardSubmission: Hashable, Sendable {
     /// The sprint time when the game is a sprint (protocol.md section 10.2):
     /// it then goes to the sprint boards too.
     var sprintTime: Int? = nil
+    /// The rule of `Plausibility` the game broke: it is then held for review, on no board.
+    var heldRule: String? = nil
 }

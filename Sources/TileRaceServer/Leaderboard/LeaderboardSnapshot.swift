@@ -7,7 +7,7 @@ enum LeaderboardSnapshot {
     static func encode(_ leaderboard: Leaderboard, claimLines: Int) -> [UInt8] {
         let records =
             leaderboard.entryRecords + leaderboard.banRecords + leaderboard.ratingRecords + leaderboard.reportRecords
-            + leaderboard.assistRecords
+            + leaderboard.assistRecords + leaderboard.heldRecords
         var text = header + "\n"
         for record in records { text += StoredLine.encode(record.text) }
         text += StoredLine.encode("end last=\(leaderboard.lastSequence) count=\(records.count) claims=\(claimLines)")

@@ -66,7 +66,21 @@ struct RedisLeaderboardCommands: Sendable {
         case .unassist(let nickname):
             return Self.script(
                 RedisLeaderboardScripts.unassist, keys: [keys.assisted, keys.sequence], arguments: [Names.nicknameKey(nickname)])
+        case .held:
+            return ["HVALS", keys.held]
+        case .review(let id, true, _):
+            // The first step of an approval: the held record (`approval(of:)` then places it).
+            return ["HGET", keys.held, String(id)]
+        case .review(let id, false, _):
+            return Self.script(RedisLeaderboardScripts.reject, keys: [keys.held, keys.sequence], arguments: [String(id)])
         }
+    }
+
+    /// The held entry of an approval's first step (`HGET`); nil when none.
+    func heldEntry(in reply: RESPValue) throws(ProtocolError) -> HeldEntry? {
+        guard let text = reply.string else { return nil }
+        guard case .held(let entry) = try Self.record(text) else { throw Self.unexpected(reply) }
+        return entry
     }
 
     /// The first step of rating a race: its racers' stored ratings.
@@ -174,6 +188,16 @@ struct RedisLeaderboardCommands: Sendable {
             case .rate:
                 // Two steps, run by the service (`readRatings`, `ratingUpdate`).
                 throw Self.unexpected(reply)
+            case .held:
+                let held = try Self.records(in: reply) { if case .held(let entry) = $0 { entry } else { nil } }
+                return .held(held.sorted { $0.sequence < $1.sequence })
+            case .review(_, true, _):
+                // The approval's second step: the submit script's answer.
+                guard let outcome = reply.array?.first?.string, ["ok", "gone"].contains(outcome) else { throw Self.unexpected(reply) }
+                return .moderated(found: outcome == "ok")
+            case .review(_, false, _):
+                guard let count = reply.integer else { throw Self.unexpected(reply) }
+                return .moderated(found: count > 0)
             }
         } catch {
             return .failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message)
@@ -191,20 +215,36 @@ struct RedisLeaderboardCommands: Sendable {
     }
 
     private func submitCommand(_ submission: LeaderboardSubmission) -> [String] {
-        var scriptKeys = [keys.claims, keys.sequence, keys.boardsOf]
-        var boards: [LeaderboardBoardID] = [.allTime]
-        if let daily = submission.dailyDate { boards.append(.daily(daily)) }
-        if submission.sprintTime != nil { boards += [.sprint, .sprintDaily(submission.date)] }
+        let entry = HeldEntry(
+            sequence: 0, nickname: submission.nickname, result: submission.result, date: submission.date,
+            dailyDate: submission.dailyDate, sprintTime: submission.sprintTime, log: submission.log, rule: submission.heldRule ?? "")
+        return placing(
+            entry, token: submission.token, newToken: submission.newToken, isInUseByAnother: submission.isInUseByAnother,
+            isHeld: submission.heldRule != nil)
+    }
+
+    /// The approval of a held entry: the submit script without a claim, given the held id.
+    func approval(of entry: HeldEntry) -> [String] {
+        placing(entry, token: nil, newToken: "", isInUseByAnother: false, isHeld: false, approvedID: entry.sequence)
+    }
+
+    /// The submit script's command for `entry`'s game (see the script for its arguments).
+    private func placing(
+        _ entry: HeldEntry, token: String?, newToken: String, isInUseByAnother: Bool, isHeld: Bool, approvedID: Int? = nil
+    ) -> [String] {
+        var scriptKeys = [keys.claims, keys.sequence, keys.boardsOf, keys.held]
+        let boards = entry.boards
         for board in boards { scriptKeys += [keys.board(board), keys.entries(board), keys.logs(board)] }
         scriptKeys.append(keys.assisted)
-        let result = submission.result
+        let result = entry.result
         let arguments =
             [
-                submission.nickname, Names.nicknameKey(submission.nickname), submission.token ?? "", submission.newToken, submission.date,
-                Leaderboard.expiryCutoff(on: submission.date) ?? "", submission.isInUseByAnother ? "1" : "0", String(result.score),
-                LeaderboardRecord.entryFields(result: result, date: submission.date, log: nil), submission.log ?? "", String(capacity),
-                submission.sprintTime.map(String.init) ?? "",
-                LeaderboardRecord.entryFields(result: result, date: submission.date, sprintTime: submission.sprintTime, log: nil),
+                entry.nickname, Names.nicknameKey(entry.nickname), token ?? "", newToken, entry.date,
+                Leaderboard.expiryCutoff(on: entry.date) ?? "", isInUseByAnother ? "1" : "0", String(result.score),
+                LeaderboardRecord.entryFields(result: result, date: entry.date, log: nil), entry.log ?? "", String(capacity),
+                entry.sprintTime.map(String.init) ?? "",
+                LeaderboardRecord.entryFields(result: result, date: entry.date, sprintTime: entry.sprintTime, log: nil),
+                isHeld ? LeaderboardRecord.heldFields(entry) : "", approvedID.map(String.init) ?? "",
             ] + boards.map(\.description)
         return Self.script(RedisLeaderboardScripts.submit, keys: scriptKeys, arguments: arguments)
     }
@@ -232,6 +272,7 @@ struct RedisLeaderboardCommands: Sendable {
                 receipt.sprintBest = sprintBest
                 receipt.sprintImproved = parts[6].string == "1"
             }
+            receipt.held = submission.heldRule
             return .submitted(receipt, warnings: [])
         default:
             throw unexpected(reply)

@@ -17,6 +17,8 @@ struct RedisLeaderboardKeys: Hashable, Sendable {
     var reports: String { prefix + "reports" }
     /// The nicknames marked assisted (`ASSIST`), by nickname key.
     var assisted: String { prefix + "assisted" }
+    /// Submissions held for review, by id.
+    var held: String { prefix + "held" }
 
     /// A board's ranking (a sorted set of nickname keys).
     func board(_ board: LeaderboardBoardID) -> String { prefix + "board:\(board)" }

@@ -9,6 +9,7 @@
 /// - `sequence`, `claims`, `entries:<board>`, `logs:<board>`, `bans`,
 ///   `ratings`, `assisted`: record text by nickname key (entries without their log);
 ///   `reports`: open reports' record text by id.
+/// - `held`: held submissions' records (with their logs) by id.
 /// - `boards-of`: boards holding a nickname's entry (ratings count once),
 ///   so claims of nicknames on no board can expire.
 /// - `board:<board>`: sorted set; score `score * 2^30 + (2^30 - 1 - seq)`,
@@ -16,25 +17,35 @@
 ///   double while scores and times stay below 2^23 (a sprint is at most
 ///   7,200,000 ms).
 enum RedisLeaderboardScripts {
-    /// A submission. KEYS: claims, sequence, boards-of, then board, entries
-    /// and logs of each board (all-time, daily, sprint, sprint-daily as they
-    /// apply), then assisted. ARGV: see `RedisLeaderboardCommands`; empty means none.
-    /// Returns `{"taken"}`, `{"bad-token", nick, "0"|"1" (token given)}` or
+    /// A submission, or the approval of a held one. KEYS: claims, sequence,
+    /// boards-of, held, then board, entries and logs of each board (all-time,
+    /// daily, sprint, sprint-daily as they apply), then assisted. ARGV: see
+    /// `RedisLeaderboardCommands`; empty means none. A submission with a held
+    /// record's words (ARGV[14]) is held instead of placed; an approval
+    /// (ARGV[15]: the held id) skips the claim, takes the held record off and
+    /// places its entries. Returns `{"gone"}` (an approval of no held id),
+    /// `{"taken"}`, `{"bad-token", nick, "0"|"1" (token given)}` or
     /// `{"ok", nick, claimed token or "", improved "0"|"1", rank or 0, best}`
     /// for the last score board, then for a sprint the same three for the
     /// sprint board; ranks as `TOP` lists them (0 for an assisted nickname).
     static let submit = """
-        local claimsKey, sequenceKey, boardsOf = KEYS[1], KEYS[2], KEYS[3]
+        local claimsKey, sequenceKey, boardsOf, heldKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
         local nickname, key, token, newToken = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
         local date, cutoff, inUse = ARGV[5], ARGV[6], ARGV[7]
         local score, entryFields, log = tonumber(ARGV[8]), ARGV[9], ARGV[10]
         local capacity = tonumber(ARGV[11])
         local sprintTime, sprintFields = tonumber(ARGV[12]), ARGV[13]
+        local heldFields, approved = ARGV[14], ARGV[15]
         local base = 1073741824
         local sequence = tonumber(redis.call('GET', sequenceKey) or '0')
         local function nextSequence()
           sequence = sequence + 1
           redis.call('SET', sequenceKey, sequence)
+        end
+        if approved ~= '' then
+          if redis.call('HDEL', heldKey, approved) == 0 then return {'gone'} end
+          -- The review's record.
+          nextSequence()
         end
         -- A claim's record, as LeaderboardRecord.text writes it.
         local function claimRecord(claimNickname, claimToken)
@@ -51,33 +62,41 @@ enum RedisLeaderboardScripts {
           return oldToken, oldDate, oldNickname
         end
         local shown, claimed = nickname, ''
-        local claim = redis.call('HGET', claimsKey, key)
-        local held, claimToken, claimDate, claimNickname = false, nil, nil, nil
-        if claim then
-          claimToken, claimDate, claimNickname = readClaim(claim)
-          local onBoards = tonumber(redis.call('HGET', boardsOf, key) or '0')
-          local expired = claimDate ~= nil and cutoff ~= '' and claimDate < cutoff and onBoards == 0
-          held = not expired
-        end
-        if held then
-          if token ~= claimToken then
-            -- The submitter's own claim, made by an attempt whose answer was lost: give its token again.
-            if claimToken ~= newToken then return {'bad-token', claimNickname, token == '' and '0' or '1'} end
+        -- An approval's nickname was claimed when it was held.
+        if approved == '' then
+          local claim = redis.call('HGET', claimsKey, key)
+          local held, claimToken, claimDate, claimNickname = false, nil, nil, nil
+          if claim then
+            claimToken, claimDate, claimNickname = readClaim(claim)
+            local onBoards = tonumber(redis.call('HGET', boardsOf, key) or '0')
+            local expired = claimDate ~= nil and cutoff ~= '' and claimDate < cutoff and onBoards == 0
+            held = not expired
+          end
+          if held then
+            if token ~= claimToken then
+              -- The submitter's own claim, made by an attempt whose answer was lost: give its token again.
+              if claimToken ~= newToken then return {'bad-token', claimNickname, token == '' and '0' or '1'} end
+              claimed = newToken
+            end
+            shown = claimNickname
+            if claimDate ~= date then
+              nextSequence()
+              redis.call('HSET', claimsKey, key, claimRecord(claimNickname, claimToken))
+            end
+          else
+            if inUse == '1' then return {'taken'} end
+            nextSequence()
+            redis.call('HSET', claimsKey, key, claimRecord(nickname, newToken))
             claimed = newToken
           end
-          shown = claimNickname
-          if claimDate ~= date then
-            nextSequence()
-            redis.call('HSET', claimsKey, key, claimRecord(claimNickname, claimToken))
-          end
-        else
-          if inUse == '1' then return {'taken'} end
+        end
+        if heldFields ~= '' then
           nextSequence()
-          redis.call('HSET', claimsKey, key, claimRecord(nickname, newToken))
-          claimed = newToken
+          redis.call('HSET', heldKey, sequence, 'held seq=' .. sequence .. ' nick=' .. shown .. ' ' .. heldFields)
         end
         -- Places the entry on a board: by score (higher first), or on a sprint board by time (lower first).
         local function place(boardKey, entriesKey, logsKey, boardName, isSprint)
+          if heldFields ~= '' then return false end
           local existing = redis.call('ZSCORE', boardKey, key)
           local composite, above, fields
           if isSprint then
@@ -118,12 +137,13 @@ enum RedisLeaderboardScripts {
           end
           return rank + 1 - above
         end
-        local boardCount = (#KEYS - 4) / 3
+        -- Four keys before the boards, assisted after them.
+        local boardCount = (#KEYS - 5) / 3
         local scoreBoards = sprintTime and boardCount - 2 or boardCount
         local improved, boardKey = false, nil
         for board = 1, scoreBoards do
-          boardKey = KEYS[board * 3 + 1]
-          improved = place(boardKey, KEYS[board * 3 + 2], KEYS[board * 3 + 3], ARGV[13 + board], false)
+          boardKey = KEYS[board * 3 + 2]
+          improved = place(boardKey, KEYS[board * 3 + 3], KEYS[board * 3 + 4], ARGV[15 + board], false)
         end
         local rank = redis.call('ZREVRANK', boardKey, key)
         local best = score
@@ -131,10 +151,10 @@ enum RedisLeaderboardScripts {
         if kept then best = math.floor(tonumber(kept) / base) end
         local reply = {'ok', shown, claimed, improved and '1' or '0', listed(boardKey, rank, 'ZREVRANK'), best}
         if not sprintTime then return reply end
-        local sprintKey = KEYS[scoreBoards * 3 + 4]
+        local sprintKey = KEYS[scoreBoards * 3 + 5]
         local sprintImproved = false
         for board = scoreBoards + 1, boardCount do
-          local placed = place(KEYS[board * 3 + 1], KEYS[board * 3 + 2], KEYS[board * 3 + 3], ARGV[13 + board], true)
+          local placed = place(KEYS[board * 3 + 2], KEYS[board * 3 + 3], KEYS[board * 3 + 4], ARGV[15 + board], true)
           if board == scoreBoards + 1 then sprintImproved = placed end
         end
         local sprintRank = redis.call('ZRANK', sprintKey, key)
@@ -198,6 +218,18 @@ enum RedisLeaderboardScripts {
     /// KEYS: claims, boards-of, ratings, assisted. ARGV: nickname key, token, expiry
     /// cutoff. Returns `{"ok", record}`, `{"unclaimed"}`,
     /// `{"bad-token", nickname}` or `{"assisted", nickname}`.
+    /// The operator's `REJECT`. KEYS: held, sequence. ARGV: the held id.
+    /// Returns 1, or 0 when nothing is held under it. Takes a record number,
+    /// like the journal's `review`.
+    static let reject = """
+        if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
+        redis.call('INCR', KEYS[2])
+        return 1
+        """
+
+    /// KEYS: claims, boards-of, ratings. ARGV: nickname key, token, expiry
+    /// cutoff. Returns `{"ok", record}`, `{"unclaimed"}` or
+    /// `{"bad-token", nickname}`.
     static let proveClaim = """
         local claim = redis.call('HGET', KEYS[1], ARGV[1])
         if not claim then return {'unclaimed'} end

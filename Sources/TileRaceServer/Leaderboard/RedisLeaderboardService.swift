@@ -89,11 +89,12 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
 
     func perform(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
         if case .rate(let race) = request { return rate(race, attempt: 1, completion: completion) }
+        if case .review(_, true, _) = request { return approve(request, completion: completion) }
         let commands = commands
         let changes =
             switch request {
-            case .submit, .ban, .unban, .removeEntry, .report, .dismiss, .assist, .unassist: true
-            case .top, .record, .status, .bans, .proveClaim, .rate, .reports: false
+            case .submit, .ban, .unban, .removeEntry, .report, .dismiss, .assist, .unassist, .review: true
+            case .top, .record, .status, .bans, .proveClaim, .rate, .reports, .held: false
             }
         send(commands.command(for: request), changes: changes, completion: completion) {
             completion(commands.answer(to: request, reply: $0))
@@ -136,6 +137,25 @@ final class RedisLeaderboardService: LeaderboardService, @unchecked Sendable {
                     return
                 }
                 rate(race, attempt: attempt + 1, completion: completion)
+            }
+        }
+    }
+
+    /// Reads the held record, then places it with the submit script, which
+    /// answers `gone` when another operator decided on it meanwhile.
+    private func approve(_ request: LeaderboardRequest, completion: @escaping @Sendable (LeaderboardAnswer) -> Void) {
+        let commands = commands
+        send(commands.command(for: request), completion: completion) { [self] reply in
+            let entry: HeldEntry
+            do throws(ProtocolError) {
+                guard let held = try commands.heldEntry(in: reply) else { return completion(.moderated(found: false)) }
+                entry = held
+            } catch {
+                completion(.failed(ProtocolError(.internal, "the leaderboard store answered wrongly; try again"), reason: error.message))
+                return
+            }
+            send(commands.approval(of: entry), changes: true, completion: completion) { reply in
+                completion(commands.answer(to: request, reply: reply))
             }
         }
     }

@@ -66,13 +66,22 @@ import TileRaceTestSupport
             }
             guard !steps.isEmpty else { break }
             let replies = try connection.pipelineAndWait(steps.map { cases[$0.index].redis.command(for: $0.request) }).get()
-            // A rated race's second step, as the service takes it: the ratings read, rated, written.
+            // A rated race's and an approval's second step, as the service takes them: the ratings
+            // read, rated, written; the held game read, placed.
             var updates: [Int: (command: [String], changes: [RatingChange])?] = [:]
+            var approvals: [Int: [String]?] = [:]
             for (position, (step, reply)) in zip(steps, replies).enumerated() {
-                guard case .rate(let race) = step.request else { continue }
-                updates[position] = try cases[step.index].redis.ratingUpdate(of: race, stored: reply)
+                let redis = cases[step.index].redis
+                if case .rate(let race) = step.request {
+                    updates.updateValue(try redis.ratingUpdate(of: race, stored: reply), forKey: position)
+                }
+                if case .review(_, true, _) = step.request {
+                    approvals.updateValue(try redis.heldEntry(in: reply).map(redis.approval), forKey: position)
+                }
             }
-            let writes = updates.keys.sorted().compactMap { position in updates[position]??.command }
+            let writes = (Set(updates.keys).union(approvals.keys)).sorted().compactMap { position in
+                updates[position]??.command ?? approvals[position] ?? nil
+            }
             var written = writes.isEmpty ? [] : try connection.pipelineAndWait(writes).get()[...]
             for (position, (step, reply)) in zip(steps, replies).enumerated() {
                 let differential = cases[step.index]
@@ -85,6 +94,11 @@ import TileRaceTestSupport
                     } else {
                         answer = .rated([])
                     }
+                    report = differential.check(expected: step.expected, answer: answer)
+                } else if let approval = approvals[position] {
+                    let answer =
+                        approval == nil
+                        ? .moderated(found: false) : differential.redis.answer(to: step.request, reply: written.removeFirst())
                     report = differential.check(expected: step.expected, answer: answer)
                 } else {
                     report = differential.check(step.request, expected: step.expected, reply: reply)

@@ -140,11 +140,86 @@ import TileRaceTestSupport
         #expect(reopened.leaderboard.reports.keys.sorted() == [8, 10])
     }
 
+    private static func held(_ nickname: String, _ score: Int, sprint: Int? = nil, token: String? = nil) -> LeaderboardSubmission {
+        var submission = submission(nickname, score, daily: "2026-11-23", token: token)
+        submission.sprintTime = sprint
+        submission.heldRule = "rate"
+        return submission
+    }
+
+    /// Held games (docs/fair-play.md) are on no board, claim as any game, and wait for the operator's decision.
+    @Test(arguments: RedisForTests.stores(redis: ServiceUnderTest.Kind.redis))
+    func aHeldGameIsOnNoBoardUntilApprovedAndARejectedOneIsGone(_ kind: ServiceUnderTest.Kind) throws {
+        let store = try ServiceUnderTest(kind)
+        guard case .submitted(let receipt, _) = store.ask(.submit(Self.held("Ana", 900, sprint: 30))) else {
+            Issue.record("not submitted")
+            return
+        }
+        #expect(receipt.held == "rate" && receipt.token == "t-Ana" && receipt.rank == nil && receipt.improved == false)
+        #expect(receipt.sprintRank == nil && receipt.sprintImproved == false)
+        guard case .submitted = store.ask(.submit(Self.held("bo", 800))) else {
+            Issue.record("not submitted")
+            return
+        }
+        for board in LeaderboardKind.allCases where board != .rating {
+            #expect(store.ask(.top(LeaderboardQuery(board: board), today: "2026-11-23")).isEmptyPage, "\(board)")
+        }
+        guard case .held(let held) = store.ask(.held(id: nil)) else {
+            Issue.record("no list")
+            return
+        }
+        #expect(held.map(\.nickname) == ["Ana", "bo"] && held[0].sprintTime == 30 && held[0].dailyDate == "2026-11-23")
+        #expect(held[0].log == "LRUD" && held[0].rule == "rate")
+        #expect(store.ask(.review(id: held[0].sequence, isApproved: true, reason: "")) == .moderated(found: true))
+        #expect(store.ask(.review(id: held[1].sequence, isApproved: false, reason: "a computed path")) == .moderated(found: true))
+        #expect(store.ask(.review(id: held[1].sequence, isApproved: true, reason: "")) == .moderated(found: false))
+        #expect(store.ask(.held(id: nil)) == .held([]))
+        // Approved: on the all-time, daily and sprint boards with its record; rejected: on none.
+        for board in [LeaderboardKind.all, .daily, .sprint, .sprintDaily] {
+            guard case .record(let entry?) = store.ask(.record(RecordQuery(nickname: "ana", board: board), today: "2026-11-23")) else {
+                Issue.record("ana is not on \(board)")
+                continue
+            }
+            #expect(entry.score == 900 && entry.log == "LRUD")
+        }
+        #expect(store.ask(.record(RecordQuery(nickname: "bo"), today: "2026-11-23")) == .record(nil))
+    }
+
+    /// The journal keeps held games and decisions; a compaction writes the held ones into the snapshot.
+    @Test(arguments: [1000, 1])
+    func theJournalsStoreKeepsHeldGamesAndDecisionsAcrossRestarts(compactionThreshold: Int) throws {
+        let directory = TemporaryDirectory()
+        var ids: [Int] = []
+        do {
+            let service = FileLeaderboardService(
+                store: try LeaderboardStore.open(directory: directory.path, compactionThreshold: compactionThreshold))
+            defer { service.close() }
+            for (nickname, score) in [("ana", 900), ("bo", 800), ("cyd", 700)] {
+                #expect(service.answer(.submit(Self.held(nickname, score))) != .moderated(found: false))
+            }
+            ids = service.leaderboard.held.keys.sorted()
+            #expect(service.answer(.review(id: ids[0], isApproved: true, reason: "")) == .moderated(found: true))
+            #expect(service.answer(.review(id: ids[1], isApproved: false, reason: "a script")) == .moderated(found: true))
+        }
+        let reopened = FileLeaderboardService(store: try LeaderboardStore.open(directory: directory.path))
+        defer { reopened.close() }
+        #expect(reopened.leaderboard.held.keys.sorted() == [ids[2]])
+        #expect(reopened.leaderboard.entries(on: .allTime).map(\.nickname) == ["ana"])
+        #expect(reopened.answer(.review(id: ids[1], isApproved: true, reason: "")) == .moderated(found: false))
+    }
+
     @Test func moderationRecordsReadBackTheirText() throws {
         let records: [LeaderboardRecord] = [
             .ban(sequence: 3, Self.bo), .ban(sequence: 4, Self.address), .unban(sequence: 5, .nickname("Bo")),
             .removal(sequence: 6, .daily("2026-11-23"), nickname: "ana", reason: "50% faster than a bot"),
             .report(Self.numbered(Self.report, 7)), .report(Self.numbered(Self.lobbyReport, 8)), .dismissal(sequence: 9, id: 7),
+            .review(sequence: 8, id: 7, isApproved: false, reason: "a script"), .review(sequence: 9, id: 2, isApproved: true, reason: ""),
+            .held(
+                HeldEntry(
+                    sequence: 7, nickname: "Ana",
+                    result: GameResult(
+                        score: 8, largestTile: 8, moves: 3, milliseconds: 900, size: 4, target: 2048, assists: 0, seed: "7"),
+                    date: "2026-11-23", dailyDate: "2026-11-22", sprintTime: 30, log: "L@0R@0", rule: "rate")),
         ]
         #expect(
             records.map(\.text) == [
@@ -154,6 +229,9 @@ import TileRaceTestSupport
                     + "lines=Bo:lol%2C%20you're%20slow,ana:a%3Db%20%25",
                 "report seq=8 from=cyd nick=eve at=1795341700000 races=- reason=spam lines=eve:buy%20gold%20%E2%9C%93",
                 "dismissal seq=9 id=7",
+                "review seq=8 id=7 verdict=rejected reason=a%20script", "review seq=9 id=2 verdict=approved",
+                "held seq=7 nick=Ana rule=rate daily=2026-11-22 score=8 max=8 moves=3 time=900 size=4 target=2048 assists=0 seed=7 "
+                    + "date=2026-11-23 sprint=30 log=L@0R@0",
             ])
         for record in records { #expect(try LeaderboardRecord(text: record.text) == record) }
     }
@@ -313,5 +391,11 @@ import TileRaceTestSupport
         #expect(
             records.map(\.text) == ["assist seq=7 nick=Bo reason=an%20engine's%20moves", "assist seq=8 nick=cy", "unassist seq=9 nick=Bo"])
         for record in records { #expect(try LeaderboardRecord(text: record.text) == record) }
+    }
+}
+
+extension LeaderboardAnswer {
+    fileprivate var isEmptyPage: Bool {
+        if case .page(let entries, let summary) = self { entries.isEmpty && summary.total == 0 } else { false }
     }
 }

@@ -15,8 +15,9 @@ import TileRaceRedis
 /// `TOP`, `RECORD` and the operator's `REMOVE-ENTRY` now and then, and
 /// rated races (`rate`, two steps on Redis: `LeaderboardDifferentialTests`)
 /// with the claims their racers prove (`proveClaim`) and the rating board,
-/// players' reports (`report`, `reports`, `dismiss`: ids that exist or not), and the operator's `ASSIST` (its
-/// refunds) and `UNASSIST`. Every answer must be the same; at the end
+/// players' reports (`report`, `reports`, `dismiss`: ids that exist or not), the operator's `ASSIST` (its
+/// refunds) and `UNASSIST`, games held for review (docs/fair-play.md), their list, approvals (two steps
+/// on Redis) and rejections, of ids held, decided already or never held. Every answer must be the same; at the end
 /// so must every board, claim, record number and stored text.
 ///
 /// The requests are the ones the core makes: a new claim token per game,
@@ -167,7 +168,7 @@ struct LeaderboardDifferentialCase {
             let query = LeaderboardQuery(
                 board: .rating, sort: sort, offset: number(below: 2), limit: 1 + number(below: 6), nickname: nickname)
             return .top(query, today: today)
-        case 36..<40:
+        case 36..<39:
             // A player's report, with the room lines and shared races it carries (or none).
             let lines = (0..<number(below: 3)).map { index in
                 ChatLine(room: "fri", nickname: nextNickname(), text: ["gg", "lol, you're slow", "100% ✓ = yes"][index])
@@ -177,15 +178,22 @@ struct LeaderboardDifferentialCase {
                 id: 1, reporter: nextNickname(), nickname: nextNickname(), milliseconds: day * 86_400_000 + number(below: 86_400_000),
                 reason: ["cheats", "says rude things, twice"][number(below: 2)], races: races, lines: lines)
             return .report(report)
-        case 40..<42:
+        case 39..<41:
             return .reports
-        case 42..<45:
+        case 41..<43:
             return .dismiss(id: 1 + number(below: 8))
+        case 43..<45:
+            return .held(id: nil)
+        case 45..<50:
+            // The operator decides on a held game (or on an id decided already, or never held).
+            let heldIDs = file.leaderboard.held.keys.sorted()
+            let id = heldIDs.isEmpty || number(below: 5) == 0 ? 1 + number(below: 40) : heldIDs[number(below: heldIDs.count)]
+            return .review(id: id, isApproved: number(below: 2) == 0, reason: ["", "computed"][number(below: 2)])
         case 14..<19:
             // The operator takes an entry off (perhaps one that is not there).
             let query = RecordQuery(nickname: nextNickname(), board: nextBoard(), date: nextDailyDate())
             return .removeEntry(RemovalOrder(query: query, reason: "cheating"), today: today)
-        case 36..<40:
+        case 50..<54:
             // The operator marks a nickname assisted (perhaps again), or lifts the mark.
             let nickname = nextNickname()
             return number(below: 4) == 0
@@ -246,7 +254,7 @@ struct LeaderboardDifferentialCase {
         return LeaderboardSubmission(
             result: result, log: Self.logs[number(below: Self.logs.count)], date: today, dailyDate: daily, nickname: nickname,
             token: token, newToken: String(random.next(), radix: 16) + String(random.next(), radix: 16),
-            isInUseByAnother: number(below: 12) == 0, sprintTime: sprint)
+            isInUseByAnother: number(below: 12) == 0, sprintTime: sprint, heldRule: number(below: 4) == 0 ? "rate" : nil)
     }
 
     /// One of the tokens claims gave so far (perhaps another nickname's).
@@ -264,7 +272,7 @@ struct LeaderboardDifferentialCase {
             refused = nil
         case .refused:
             refused = submission
-        case .page, .record, .failed, .status, .bans, .moderated, .rated, .ratingPage, .provenRating, .reports, .assisted:
+        case .page, .record, .failed, .status, .bans, .moderated, .rated, .ratingPage, .provenRating, .reports, .assisted, .held:
             break
         }
     }
@@ -328,6 +336,10 @@ struct LeaderboardDifferentialCase {
         if stored.assisted != assisted {
             differences.append("assisted: \(stored.assisted) in Redis, \(assisted) in the journal's store")
         }
+        let held = Dictionary(uniqueKeysWithValues: expected.held.map { (String($0.key), LeaderboardRecord.held($0.value).text) })
+        if stored.held != held {
+            differences.append("held: \(stored.held) in Redis, \(held) in the journal's store")
+        }
         if stored.boardsOf != boardCounts {
             differences.append("boards-of: \(stored.boardsOf) in Redis; the boards hold \(boardCounts)")
         }
@@ -346,6 +358,7 @@ struct LeaderboardDifferentialCase {
             fields.append("date", submission.date)
             if let daily = submission.dailyDate { fields.append("daily", daily) }
             if let sprint = submission.sprintTime { fields.append("sprint", sprint) }
+            if let rule = submission.heldRule { fields.append("held", rule) }
             submission.result.append(to: &fields)
             if let log = submission.log { fields.append("log", log) }
             return fields.words.joined(separator: " ")
@@ -377,6 +390,10 @@ struct LeaderboardDifferentialCase {
             return "ASSIST \(nickname) reason=\(reason)"
         case .unassist(let nickname):
             return "UNASSIST \(nickname)"
+        case .held:
+            return "REVIEW"
+        case .review(let id, let isApproved, let reason):
+            return "\(isApproved ? "APPROVE" : "REJECT") \(id) reason=\(reason)"
         }
     }
 
@@ -414,6 +431,8 @@ struct LeaderboardDifferentialCase {
                 + entries.map { $0.fields.words.joined(separator: " ") }.joined(separator: ", ")
         case .reports(let reports):
             "REPORTS " + reports.map { LeaderboardRecord.report($0).text }.joined(separator: ", ")
+        case .held(let held):
+            "HELD " + held.map { LeaderboardRecord.held($0).text }.joined(separator: ", ")
         }
     }
 }

@@ -23,6 +23,8 @@ struct RedisLeaderboardDump {
     var reports: [String: String] = [:]
     /// Nickname key → the `assist` record as stored.
     var assisted: [String: String] = [:]
+    /// Held id → the held game as stored.
+    var held: [String: String] = [:]
 
     /// Reads the store under `keys` through `connection`.
     static func read(_ connection: RedisConnection, keys: RedisLeaderboardKeys = .standard) throws -> RedisLeaderboardDump {
@@ -58,6 +60,7 @@ struct RedisLeaderboardDump {
                 ["GET", keys.sequence], ["HGETALL", keys.claims], ["HGETALL", keys.boardsOf], ["HGETALL", keys.ratings],
                 ["HGETALL", keys.reports],
                 ["HGETALL", keys.assisted],
+                ["HGETALL", keys.held],
             ]
             for board in storeBoards {
                 commands += [
@@ -76,6 +79,7 @@ struct RedisLeaderboardDump {
             dump.ratings = try hash(replies.removeFirst())
             dump.reports = try hash(replies.removeFirst())
             dump.assisted = try hash(replies.removeFirst())
+            dump.held = try hash(replies.removeFirst())
             for board in storeBoards {
                 dump.ranking[board] = replies.removeFirst().array?.compactMap(\.string) ?? []
                 dump.entries[board] = try hash(replies.removeFirst())

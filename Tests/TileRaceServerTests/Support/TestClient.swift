@@ -155,7 +155,7 @@ final class TestClient {
         let verb = line.split(separator: " ").first.map(String.init) ?? ""
         switch verb {
         case "OK", "ERR", "PONG": return .reply
-        case "ROOM", "MEMBER", "ENTRY", "INFO", "CONNECTION", "BAN", "LOG", "RATING", "REPORT", "REPORT-LINE": return .item
+        case "ROOM", "MEMBER", "ENTRY", "INFO", "CONNECTION", "BAN", "LOG", "RATING", "REPORT", "REPORT-LINE", "HELD": return .item
         default: return .event
         }
     }
