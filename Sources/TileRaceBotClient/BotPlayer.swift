@@ -95,7 +95,8 @@ public struct BotPlayer: Sendable {
         case .move(let acknowledgement): return moveAcknowledged(acknowledgement)
         case .nickname, .quit, .help, .rooms, .watch, .who, .ready, .leave, .restart, .resign, .pause, .resume, .submit, .top, .record,
             .practice, .resync, .info, .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .say, .mute, .unmute,
-            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist, .review, .approve, .reject:
+            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist, .review, .approve, .reject, .arenas, .arena, .arenaLeave,
+            .berserk, .standings, .arenaCreate:
             return []
         }
     }
@@ -137,7 +138,8 @@ public struct BotPlayer: Sendable {
             }
         case .nickname, .ping, .pong, .quit, .help, .rooms, .watch, .who, .leave, .pause, .resume, .restart, .resign, .submit, .top,
             .record, .practice, .info, .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .say, .mute, .unmute,
-            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist, .review, .approve, .reject:
+            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist, .review, .approve, .reject, .arenas, .arena, .arenaLeave,
+            .berserk, .standings, .arenaCreate:
             return []
         }
     }
@@ -204,7 +206,8 @@ public struct BotPlayer: Sendable {
             else { return [] }
             adopt(adopted, sequence: sync.seq)
             return [.report(.resynced(seq: sync.seq))]
-        case .hello, .joined, .left, .ready, .countdown, .cancel, .progress, .away, .back, .notice, .chat, .queued, .matched:
+        case .hello, .joined, .left, .ready, .countdown, .cancel, .progress, .away, .back, .notice, .chat, .queued, .matched, .scored,
+            .berserk, .arenaEnd:
             return []
         }
     }

@@ -8,7 +8,7 @@ import TileRaceTransport
 struct AdminCommand: Command {
     let name = "admin"
     let summary =
-        "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute, review, reports, assist"
+        "moderate a running server as its operator: who, kick, ban, unban, bans, remove-entry, announce, mute, review, reports, assist, arena"
     let usage = [
         "tilerace admin [--host H] [--port P] [--secret-file FILE | --data DIR] COMMAND ..., where COMMAND is one of",
         "  who  |  bans  |  announce TEXT  |  kick NICK [--reason TEXT]  |  unban NICK|ADDRESS  |  mute NICK  |  unmute NICK",
@@ -17,6 +17,7 @@ struct AdminCommand: Command {
         "  reports  |  dismiss ID",
         "  assist NICK [--reason TEXT]  |  unassist NICK",
         "  review  |  record ID  |  approve ID  |  reject ID [--reason TEXT]",
+        "  arena [--start now|DURATION] [--length DURATION] [--size N] [--target N] [--race-limit DURATION] [--race-size N] [--rated]",
     ]
     let options: [Arguments.Option] =
         ServerRequest.options + [
@@ -30,6 +31,13 @@ struct AdminCommand: Command {
             .value("--reason", "TEXT", "kick, ban, remove-entry, reject, assist: why (the player reads it; the log keeps it)"),
             .value("--board", "BOARD", "remove-entry: all (default) or daily"),
             .value("--date", "YYYY-MM-DD", "remove-entry with --board daily: that day's board (default today, UTC)"),
+            .value("--start", "WHEN", "arena: now (default) or in how long, e.g. 10m"),
+            .value("--length", "DURATION", "arena: how long it runs, e.g. 30m (default 30m)"),
+            .value("--size", "N", "arena: the board's size (default 4)"),
+            .value("--target", "N", "arena: the tile to reach (default 2048)"),
+            .value("--race-limit", "DURATION", "arena: each race's time limit, e.g. 3m, or 0 for none (default 3m)"),
+            .value("--race-size", "N", "arena: players a race is made for, 2 to 4 (default 2)"),
+            .flag("--rated", "arena: its races are rated"),
         ]
     let details = """
         The secret: --secret-file FILE, else the environment variable
@@ -55,6 +63,8 @@ struct AdminCommand: Command {
         docs/fair-play.md), each with its id; record ID prints one's timed
         record (watch it: tilerace replay --seed SEED --moves-file FILE --watch);
         approve ID puts one on its boards, reject ID throws it away.
+        arena schedules an arena (protocol.md 5.9): players join it with ARENA
+        and race whoever is free near their rank until its time is up.
         Exit status: 0 done, 1 refused or unreachable, 2 a mistake on this line.
         """
 
@@ -62,7 +72,7 @@ struct AdminCommand: Command {
         guard let command = arguments.positionals.first else {
             throw CommandLineError(
                 "say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, review, record, approve, reject, "
-                    + "reports, dismiss, assist or unassist")
+                    + "reports, dismiss, assist, unassist or arena")
         }
         let words = Array(arguments.positionals.dropFirst())
         let request = try Self.request(command, words: words, arguments: arguments)
@@ -83,13 +93,15 @@ struct AdminCommand: Command {
             "who": [], "kick": ["--reason"], "ban": ["--for", "--reason"], "unban": [], "bans": [],
             "remove-entry": ["--board", "--date", "--reason"], "announce": [], "mute": [], "unmute": [], "reports": [], "dismiss": [],
             "assist": ["--reason"], "unassist": [], "review": [], "approve": [], "reject": ["--reason"], "record": [],
+            "arena": Set(Self.arenaOptions),
         ]
         guard let options = allowed[command] else {
             throw CommandLineError(
                 "unknown admin command \(Arguments.quoted(command)): who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, "
-                    + "review, record, approve, reject, reports, dismiss, assist or unassist")
+                    + "review, record, approve, reject, reports, dismiss, assist, unassist or arena")
         }
-        for option in ["--for", "--reason", "--board", "--date"] where arguments.value(option) != nil && !options.contains(option) {
+        for option in ["--for", "--reason", "--board", "--date"] + Self.arenaOptions
+        where arguments.has(option) && !options.contains(option) {
             throw CommandLineError("\(option) is not an option of \(command)")
         }
         let reason = arguments.value("--reason") ?? ""
@@ -109,6 +121,9 @@ struct AdminCommand: Command {
                     throw ProtocolError(.badArguments, "\(command) takes the id of a held game, as review lists it")
                 }
                 return command == "approve" ? .approve(id: id) : command == "reject" ? .reject(id: id, reason: reason) : .review(id: id)
+            case "arena":
+                guard words.isEmpty else { throw ProtocolError(.badArguments, "arena takes options only, e.g. arena --length 30m") }
+                return .arenaCreate(try Self.arenaSettings(arguments))
             case "announce":
                 let text = words.joined(separator: " ")
                 guard !text.isEmpty else {
@@ -151,6 +166,32 @@ struct AdminCommand: Command {
         } catch {
             throw CommandLineError(error.message.replacingOccurrences(of: "for=", with: "--for "))
         }
+    }
+
+    static let arenaOptions = ["--start", "--length", "--size", "--target", "--race-limit", "--race-size", "--rated"]
+
+    /// `admin arena`'s options as `ARENA-CREATE` takes them.
+    static func arenaSettings(_ arguments: Arguments) throws(ProtocolError) -> ArenaSettings {
+        func seconds(_ option: String) throws(ProtocolError) -> Int? {
+            guard let text = arguments.value(option) else { return nil }
+            if option == "--start" && text == "now" || option == "--race-limit" && text == "0" { return 0 }
+            return try BanOrder.Duration.seconds(text, key: option)
+        }
+        func integer(_ option: String) throws(ProtocolError) -> Int? {
+            try arguments.value(option).map { (text: String) throws(ProtocolError) in
+                try Fields.integer(text, named: option, code: .badOption)
+            }
+        }
+        var settings = ArenaSettings()
+        settings.startsIn = try seconds("--start") ?? settings.startsIn
+        settings.length = try seconds("--length") ?? settings.length
+        settings.raceLimit = try seconds("--race-limit") ?? settings.raceLimit
+        settings.size = try integer("--size") ?? settings.size
+        settings.target = try integer("--target") ?? settings.target
+        settings.raceSize = try integer("--race-size") ?? settings.raceSize
+        settings.isRated = arguments.has("--rated")
+        try settings.validate()
+        return settings
     }
 
     /// `--secret-file`, else `TILERACE_OPERATOR_SECRET`, else the data directory's file.
@@ -239,6 +280,11 @@ struct AdminCommand: Command {
             return "approved held game \(id): it is on its boards"
         case .reject(let id):
             return "rejected held game \(id): it is gone"
+        case .arenaCreate(let info):
+            let settings = info.settings
+            return "arena \(info.id) created: starts in \(info.startsIn) s, runs \(settings.length) s; \(settings.size)x\(settings.size) "
+                + "to \(settings.target), races of \(settings.raceSize), \(settings.raceLimit) s each"
+                + (settings.isRated ? ", rated" : "") + " (players: ARENA \(info.id))"
         default:
             return ServerMessage.ok(answer.reply).line
         }

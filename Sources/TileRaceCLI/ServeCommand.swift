@@ -14,7 +14,7 @@ struct ServeCommand: Command {
         "               | --store redis-sentinel://HOST:PORT[,HOST:PORT...]/NAME]",
         "               [--store-durability strict|relaxed] [--advertise HOST:PORT] [--max-per-address N] [--exempt-loopback]",
         "               [--resume-grace SECONDS] [--max-connections N] [--max-rooms N] [--countdown MS] [--progress-wait MS]",
-        "               [--shards N]",
+        "               [--shards N] [--arena-every DURATION [--arena-length DURATION]]",
         "               [--accept-leaderboard-loss] [--quiet | --verbose] [--log-format text|json] [--config FILE]",
         "               [--operator-secret-file FILE]",
     ]
@@ -40,6 +40,8 @@ struct ServeCommand: Command {
         .value("--max-rooms", "N", "rooms at once besides daily (default 256; raise it with --max-connections: 8 racers a room)"),
         .value("--shards", "N", "queues serving players, each hosting some rooms (default: one per core)"),
         .value("--countdown", "MS", "milliseconds from everyone ready to the start (default 3000; benchmarks use less)"),
+        .value("--arena-every", "DURATION", "start an arena at every whole multiple of DURATION (UTC), e.g. 1h (default: none)"),
+        .value("--arena-length", "DURATION", "how long a scheduled arena runs, e.g. 30m (default 30m, at most --arena-every)"),
         .value(
             "--progress-wait", "MS",
             "how long a racer's news of the others (PROGRESS) may wait to go with the reply to its next move, in one write (default 50; 0: at once)"
@@ -152,12 +154,36 @@ struct ServeCommand: Command {
             "--progress-wait", in: 0...ServerLimits.standard.progressIntervalMilliseconds,
             default: ServerLimits.standard.progressWaitMilliseconds)
         configuration.shards = try arguments.integer("--shards", in: 1...256, default: configuration.shards)
+        try scheduleArenas(arguments, &configuration.limits)
         configuration.acceptsLeaderboardLoss = arguments.has("--accept-leaderboard-loss")
         configuration.operatorSecretFile = arguments.value("--operator-secret-file")
         configuration.serverName = "tilerace-\(CLI.version)"
         let level: ServerLog.Level = arguments.has("--quiet") ? .error : arguments.has("--verbose") ? .debug : .info
         let format = try arguments.choice("--log-format", as: ServerLog.Format.self) ?? .text
         return (configuration, level, format)
+    }
+
+    /// `--arena-every` and `--arena-length`: arenas of the default settings (4x4 to 2048, 3 min races, unrated).
+    private func scheduleArenas(_ arguments: Arguments, _ limits: inout ServerLimits) throws(CommandLineError) {
+        func seconds(_ option: String) throws(CommandLineError) -> Int? {
+            guard let text = arguments.value(option) else { return nil }
+            do throws(ProtocolError) {
+                return try BanOrder.Duration.seconds(text, key: option)
+            } catch {
+                throw CommandLineError(error.message.replacingOccurrences(of: "\(option)=", with: "\(option) "), option: option)
+            }
+        }
+        guard let every = try seconds("--arena-every") else {
+            if arguments.has("--arena-length") { throw CommandLineError("--arena-length needs --arena-every", option: "--arena-length") }
+            return
+        }
+        let length = try seconds("--arena-length") ?? min(every, 1800)
+        guard length <= every, ArenaSettings.lengthRange.contains(length), every >= 60 else {
+            throw CommandLineError(
+                "--arena-every must be 1m or more, and --arena-length 10s or more and at most --arena-every", option: "--arena-every")
+        }
+        limits.arenaEverySeconds = every
+        limits.scheduledArena.length = length
     }
 
     /// `--store`, `--data`, `--store-durability` and `--advertise`.

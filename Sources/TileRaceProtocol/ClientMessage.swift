@@ -55,6 +55,13 @@ public enum ClientMessage: Hashable, Sendable {
     case review(id: Int?)
     case approve(id: Int)
     case reject(id: Int, reason: String)
+    case arenas
+    /// The token proves the nickname's claim in a rated arena.
+    case arena(id: Int, token: String? = nil)
+    case arenaLeave
+    case berserk
+    case standings(arena: Int, offset: Int = 0, limit: Int = 20)
+    case arenaCreate(ArenaSettings)
 
     /// The protocol name and version a `HELLO` must carry.
     public static let protocolName = "tilerace"
@@ -107,6 +114,12 @@ public enum ClientMessage: Hashable, Sendable {
         case .review: .review
         case .approve: .approve
         case .reject: .reject
+        case .arenas: .arenas
+        case .arena: .arena
+        case .arenaLeave: .arenaLeave
+        case .berserk: .berserk
+        case .standings: .standings
+        case .arenaCreate: .arenaCreate
         }
     }
 
@@ -167,8 +180,16 @@ public enum ClientMessage: Hashable, Sendable {
             fields.positionals = [String(id)]
             if !reason.isEmpty { fields.append(.reason, PercentText.encode(reason)) }
         case .review(let id): fields.positionals = id.map { [String($0)] } ?? []
+        case .arena(let id, let token):
+            fields.positionals = [String(id)]
+            if let token { fields.append(.token, token) }
+        case .standings(let arena, let offset, let limit):
+            fields.positionals = [String(arena)]
+            if offset != 0 { fields.append("offset", offset) }
+            if limit != 20 { fields.append("limit", limit) }
+        case .arenaCreate(let settings): settings.append(to: &fields)
         case .quit, .help, .rooms, .who, .leave, .restart, .resign, .pause, .resume, .resync, .info, .connections, .bans, .unqueue,
-            .reports:
+            .reports, .arenas, .arenaLeave, .berserk:
             break
         }
         return ([verb.rawValue] + fields.words).joined(separator: " ")

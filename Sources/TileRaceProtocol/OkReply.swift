@@ -63,6 +63,17 @@ public enum OkReply: Hashable, Sendable {
     case review(count: Int)
     case approve(id: Int)
     case reject(id: Int)
+    /// The end of the `ARENA` items.
+    case arenas(count: Int)
+    /// In the arena, which is shown.
+    case arena(ArenaInfo)
+    /// Out of the arena `id` (nil: was in none).
+    case arenaLeave(id: Int?)
+    /// Berserk for the next race.
+    case berserk
+    /// The end of the `STANDING` items of arena `arena`, which has `count` players.
+    case standings(arena: Int, count: Int)
+    case arenaCreate(ArenaInfo)
 
     public var verb: RequestVerb { parts.verb }
 
@@ -144,6 +155,17 @@ public enum OkReply: Hashable, Sendable {
         case .review(let count): (verb, fields) = (.review, Fields(.count, count))
         case .approve(let id): (verb, fields) = (.approve, Fields(.id, id))
         case .reject(let id): (verb, fields) = (.reject, Fields(.id, id))
+        case .arenas(let count): (verb, fields) = (.arenas, Fields(.count, count))
+        case .arena(let info): (verb, fields) = (.arena, info.fields)
+        case .arenaCreate(let info): (verb, fields) = (.arenaCreate, info.fields)
+        case .arenaLeave(let id):
+            verb = .arenaLeave
+            if let id { fields.append("id", id) }
+        case .berserk: verb = .berserk
+        case .standings(let arena, let count):
+            verb = .standings
+            fields.append("arena", arena)
+            fields.append(.count, count)
         }
         return (verb, fields)
     }
@@ -203,6 +225,13 @@ public enum OkReply: Hashable, Sendable {
         case .review: return .review(count: try fields.integer(.count))
         case .approve: return .approve(id: try fields.integer(.id))
         case .reject: return .reject(id: try fields.integer(.id))
+        case .arenas: return .arenas(count: try fields.integer(.count))
+        case .arena: return .arena(try ArenaInfo(fields: fields))
+        case .arenaCreate: return .arenaCreate(try ArenaInfo(fields: fields))
+        case .arenaLeave:
+            return .arenaLeave(id: try fields["id"].map { (text: String) throws(ProtocolError) in try Fields.integer(text, named: "id") })
+        case .berserk: return .berserk
+        case .standings: return .standings(arena: try fields.integer("arena"), count: try fields.integer(.count))
         case .ping, .pong: throw ProtocolError(.badArguments, "OK for \(word), which is answered by PONG or not at all")
         }
     }

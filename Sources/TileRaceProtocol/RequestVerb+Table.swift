@@ -332,8 +332,59 @@ extension RequestVerb {
                 let reason = try fields[.reason].map { (text: String) throws(ProtocolError) in try PercentText.decode(text, key: "reason") }
                 return .reject(id: id, reason: reason ?? "")
             }
+        case .arenas:
+            RequestRule(
+                usage: "ARENAS", summary: "list the arenas: running, upcoming and just over", requirements: [.greeted], reply: .items,
+                cost: .fixed(2), feature: .arena, message: .arenas)
+        case .arena:
+            RequestRule(
+                usage: "ARENA <id> [token=<token>]", example: "ARENA 1",
+                summary: "join an arena: you are paired for race after race until you ARENA-LEAVE (token: a rated arena's claim)",
+                requirements: [.greeted, .named, .outsideRooms, .notPracticing], positionalCount: 1...1,
+                keys: [WireKey.token.rawValue], feature: .arena
+            ) { fields throws(ProtocolError) in
+                let id = try Fields.integer(fields.positionals[0], named: "arena", in: 1...Int(Int32.max))
+                return .arena(id: id, token: try RequestVerb.claimToken(in: fields))
+            }
+        case .arenaLeave:
+            RequestRule(
+                usage: "ARENA-LEAVE", summary: "leave your arena: never paired again (a race under way still counts)",
+                requirements: [.greeted], feature: .arena, message: .arenaLeave)
+        case .berserk:
+            RequestRule(
+                usage: "BERSERK", summary: "halve your own clock for your next arena race, for +1 point on a win",
+                requirements: [.greeted, .named], feature: .arena, message: .berserk)
+        case .standings:
+            RequestRule(
+                usage: "STANDINGS <id> [offset=0] [limit=20]", example: "STANDINGS 1 limit=10",
+                summary: "read an arena's standings", requirements: [.greeted], reply: .items, cost: .fixed(3), positionalCount: 1...1,
+                keys: ["offset", "limit"], feature: .arena
+            ) { fields throws(ProtocolError) in
+                let id = try Fields.integer(fields.positionals[0], named: "arena", in: 1...Int(Int32.max))
+                let offset = try fields["offset"].map { (text: String) throws(ProtocolError) in
+                    try Fields.integer(text, named: "offset", in: 0...Int(Int32.max))
+                }
+                let limit = try fields["limit"].map { (text: String) throws(ProtocolError) in
+                    try Fields.integer(text, named: "limit", in: 1...RequestVerb.maximumStandingsLimit)
+                }
+                return .standings(arena: id, offset: offset ?? 0, limit: limit ?? 20)
+            }
+        case .arenaCreate:
+            RequestRule(
+                usage: "ARENA-CREATE [in=0] [length=1800] [size=4] [target=2048] [limit=180] [rated=no] [race-size=2]",
+                example: "ARENA-CREATE in=600 length=1800 limit=180",
+                summary: "operator: schedule an arena (in= seconds from now, length= and limit= seconds, races of race-size players)",
+                requirements: [.greeted, .operator, .outsideRooms, .notPracticing], keys: ArenaSettings.keys, feature: .arena
+            ) { fields throws(ProtocolError) in
+                let settings = try ArenaSettings(fields: fields)
+                try settings.validate()
+                return .arenaCreate(settings)
+            }
         }
     }
+
+    /// `STANDINGS`'s largest page.
+    public static let maximumStandingsLimit = 100
 
     /// How many lines of chat a connection may say: 5 in any 10 s.
     public static let chatWindow = RequestWindow(count: 5, milliseconds: 10_000)

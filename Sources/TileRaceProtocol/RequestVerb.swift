@@ -48,6 +48,12 @@ public enum RequestVerb: String, CaseIterable, Hashable, Sendable {
     case review = "REVIEW"
     case approve = "APPROVE"
     case reject = "REJECT"
+    case arenas = "ARENAS"
+    case arena = "ARENA"
+    case arenaLeave = "ARENA-LEAVE"
+    case berserk = "BERSERK"
+    case standings = "STANDINGS"
+    case arenaCreate = "ARENA-CREATE"
 
     /// - Throws: `unknown-verb`.
     public init(word: some StringProtocol) throws(ProtocolError) {

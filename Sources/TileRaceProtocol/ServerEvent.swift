@@ -35,11 +35,17 @@ public enum ServerEvent: Hashable, Sendable {
     case queued(waiting: Int, seconds: Int, offersBots: Bool)
     /// Put in this quick race's room; `JOINED`, `READY`, `COUNTDOWN` follow.
     case matched(RoomDescription)
+    /// An arena race scored: the racer's new line of the standings.
+    case scored(ArenaStanding)
+    /// A racer of this arena race halved its own clock to `limit` seconds.
+    case berserk(arena: Int, room: String, nickname: String, limit: Int)
+    /// The arena is over: its standings are final; the podium's nicknames, best first.
+    case arenaEnd(arena: Int, players: Int, podium: [String])
 
     public static let verbs: Set<String> = [
         "HELLO", "JOINED", "LEFT", "READY", "COUNTDOWN", "CANCEL", "START", "PROGRESS", "FINISH", "RESULT",
         "END", "RESYNC", "AWAY", "BACK", "PING", "BYE", "NOTICE", "CHAT",
-        "QUEUED", "MATCHED",
+        "QUEUED", "MATCHED", "SCORED", "BERSERK", "ARENA-END",
     ]
 
     /// The verb and the fields after it, in one switch so neither can miss a case.
@@ -98,6 +104,18 @@ public enum ServerEvent: Hashable, Sendable {
             fields.append(.seconds, seconds)
             if offersBots { fields.append(.offer, "bots") }
         case .matched(let room): (verb, fields) = ("MATCHED", room.fields)
+        case .scored(let standing): (verb, fields) = ("SCORED", standing.fields)
+        case .berserk(let arena, let room, let nickname, let limit):
+            verb = "BERSERK"
+            fields.append("arena", arena)
+            fields.append(.room, room)
+            fields.append(.nick, nickname)
+            fields.append("limit", limit)
+        case .arenaEnd(let arena, let players, let podium):
+            verb = "ARENA-END"
+            fields.append("arena", arena)
+            fields.append("players", players)
+            if !podium.isEmpty { fields.append("podium", podium.joined(separator: ",")) }
         }
         return (verb, fields)
     }
@@ -134,6 +152,15 @@ public enum ServerEvent: Hashable, Sendable {
             return .queued(
                 waiting: try fields.integer(.waiting), seconds: try fields.integer(.seconds), offersBots: fields[.offer] == "bots")
         case "MATCHED": return .matched(try RoomDescription(fields: fields))
+        case "SCORED": return .scored(try ArenaStanding(fields: fields))
+        case "BERSERK":
+            return .berserk(
+                arena: try fields.integer("arena"), room: try fields.name(.room), nickname: try fields.name(.nick),
+                limit: try fields.integer("limit"))
+        case "ARENA-END":
+            return .arenaEnd(
+                arena: try fields.integer("arena"), players: try fields.integer("players"),
+                podium: fields["podium"].map { $0.split(separator: ",").map(String.init) } ?? [])
         default: throw ProtocolError(.unknownVerb, "unknown server line \(TextFilter.quoted(verb))")
         }
     }

@@ -13,4 +13,6 @@ public enum ServerFeature: String, CaseIterable, Hashable, Sendable {
     case via
     /// Players' reports and the operator's review of them (`REPORT`, section 5.6; `REPORTS`, `DISMISS`, section 13).
     case reports
+    /// Arenas (`ARENAS`, `ARENA`, `ARENA-LEAVE`, `BERSERK`, `STANDINGS`, `ARENA-CREATE`, section 5.9).
+    case arena
 }

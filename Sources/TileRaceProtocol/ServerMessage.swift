@@ -27,6 +27,10 @@ public enum ServerMessage: Hashable, Sendable {
     case reportLine(id: Int, ChatLine)
     /// A `HELD` item of the operator's `REVIEW` reply.
     case held(HeldInfo)
+    /// An `ARENA` item of the `ARENAS` reply.
+    case arena(ArenaInfo)
+    /// A `STANDING` item of the `STANDINGS` reply.
+    case standing(ArenaStanding)
 
     /// What a line is, known from its verb alone.
     public enum Kind: Hashable, Sendable {
@@ -42,7 +46,7 @@ public enum ServerMessage: Hashable, Sendable {
     public var kind: Kind {
         switch self {
         case .ok, .error, .pong: .reply
-        case .room, .member, .entry, .log, .info, .connection, .ban, .rating, .report, .reportLine, .held: .item
+        case .room, .member, .entry, .log, .info, .connection, .ban, .rating, .report, .reportLine, .held, .arena, .standing: .item
         case .event: .event
         }
     }
@@ -113,6 +117,8 @@ public enum ServerMessage: Hashable, Sendable {
         case .report(let report): ("REPORT", report.fields)
         case .reportLine(let id, let line): ("REPORT-LINE", Fields(.id, id).appending(line))
         case .held(let held): ("HELD", held.fields)
+        case .arena(let info): ("ARENA", info.fields)
+        case .standing(let standing): ("STANDING", standing.fields)
         }
     }
 
@@ -147,6 +153,8 @@ public enum ServerMessage: Hashable, Sendable {
             let fields = Fields(afterVerb: rest, textKey: ChatText.key)
             return .reportLine(id: try fields.integer(.id), try ChatLine(fields: fields))
         case "HELD": return .held(try HeldInfo(fields: Fields(words: rest.split(separator: " "))))
+        case "ARENA": return .arena(try ArenaInfo(fields: Fields(words: rest.split(separator: " "))))
+        case "STANDING": return .standing(try ArenaStanding(fields: Fields(words: rest.split(separator: " "))))
         default: return .event(try ServerEvent.parse(verb: verb, rest: rest))
         }
     }

@@ -179,7 +179,8 @@ public final class RaceServer: @unchecked Sendable {
                 .info, "server.sharing-rooms", [.init("store", "\(redis)"), .init("advertise", advertised)],
                 message: "sharing rooms through \(redis) as \(advertised)")
         }
-        let settings = ServerShard.Settings(log: configuration.log, leaderboard: leaderboard, directory: directory)
+        var settings = ServerShard.Settings(log: configuration.log, leaderboard: leaderboard, directory: directory)
+        if configuration.redisStore == nil, let directory = configuration.dataDirectory { settings.arenaFile = directory + "/arenas.json" }
         let hasFiles = configuration.dataDirectory != nil || configuration.makeStore != nil
         let storeKind: ServerInfo.Store = configuration.redisStore != nil ? .redis : hasFiles ? .file : .memory
         shards = (0..<count).map { index in
@@ -187,6 +188,9 @@ public final class RaceServer: @unchecked Sendable {
                 limits: configuration.limits, clock: configuration.clock, random: configuration.random,
                 serverName: configuration.serverName, logLevel: configuration.log.level, registry: registry, shard: index,
                 storeKind: storeKind, operatorSecret: operatorSecret)
+            if index == ServerCore.arenaShard, let file = settings.arenaFile, let bytes = try? FileSystem.read(file) {
+                configuration.log(.info, LogEntry("arena.restored", message: core.restoreArenas(bytes)))
+            }
             return ServerShard(index: index, core: core, settings: settings)
         }
         for shard in shards {

@@ -552,6 +552,8 @@ package final class Simulation {
             case .lobbyChat:
                 // One shard per server: its lobby got the line already.
                 break
+            case .keepArenas:
+                break  // The simulated servers keep no files.
             }
         }
         monitor.batchEnded(simulation: self)

@@ -247,8 +247,10 @@ struct WireMonitor {
             }
         case .report, .reportLine:
             simulation.fail("a report is never shown to a player", "\(party), no operator, got \(line)")
-        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .held:
+        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .held, .arena, .standing:
             break
+        case .event(.scored), .event(.berserk), .event(.arenaEnd):
+            break  // The simulator's players join no arena yet.
         case .event(.hello), .event(.joined), .event(.left), .event(.ready), .event(.countdown), .event(.cancel), .event(.resync),
             .event(.away), .event(.back), .event(.ping), .event(.bye), .event(.notice), .event(.chat):
             break
@@ -300,9 +302,11 @@ struct WireMonitor {
             .ok(.restart), .ok(.resign), .ok(.pause), .ok(.resume), .ok(.submit), .ok(.top), .ok(.record), .ok(.resync), .ok(.info),
             .ok(.auth), .ok(.connections), .ok(.kick), .ok(.ban), .ok(.unban), .ok(.bans), .ok(.removeEntry), .ok(.announce), .ok(.say),
             .ok(.mute), .ok(.unmute), .ok(.queue), .ok(.unqueue), .ok(.report), .ok(.reports), .ok(.dismiss), .ok(.assist),
-            .ok(.unassist), .ok(.review), .ok(.approve), .ok(.reject):
+            .ok(.unassist), .ok(.review), .ok(.approve), .ok(.reject), .ok(.arenas), .ok(.arena), .ok(.arenaLeave), .ok(.berserk),
+            .ok(.standings), .ok(.arenaCreate):
             break
-        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .event, .report, .reportLine, .held:
+        case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .event, .report, .reportLine, .held,
+            .arena, .standing:
             break
         }
     }

@@ -215,12 +215,12 @@ import TileRaceTransport
             (
                 [],
                 "tilerace admin: say what to do: who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, review, record, "
-                    + "approve, reject, reports, dismiss, assist or unassist"
+                    + "approve, reject, reports, dismiss, assist, unassist or arena"
             ),
             (
                 ["frobnicate"],
                 "tilerace admin: unknown admin command 'frobnicate': who, kick, ban, unban, bans, remove-entry, announce, mute, unmute, "
-                    + "review, record, approve, reject, reports, dismiss, assist or unassist"
+                    + "review, record, approve, reject, reports, dismiss, assist, unassist or arena"
             ),
             (["assist"], "tilerace admin: assist takes one nickname"),
             (["unassist", "bo", "--reason", "x"], "tilerace admin: --reason is not an option of unassist"),
@@ -240,6 +240,24 @@ import TileRaceTransport
             #expect(CLI.run(arguments: ["admin"] + words, console: captured.console) == 2, "\(words)")
             #expect(captured.errors.split(separator: "\n").first.map(String.init) == message, "\(words)")
         }
+    }
+
+    @Test func arenaSchedulesAnArenaThatPlayersList() throws {
+        let host = try TestHost()
+        let run = admin(
+            host, ["arena", "--start", "10m", "--length", "30m", "--size", "5", "--target", "1024", "--race-limit", "90s", "--rated"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output
+                == "arena 1 created: starts in 600 s, runs 1800 s; 5x5 to 1024, races of 2, 90 s each, rated (players: ARENA 1)\n")
+        let ana = try player("ana", on: host)
+        try ana.send("ARENAS")
+        #expect(try ana.readLine()?.hasPrefix("ARENA id=1 state=upcoming length=1800 size=5 target=1024 limit=90 rated=yes ") == true)
+        let refused = admin(host, ["arena", "--race-size", "7"])
+        #expect(refused.status == 2)
+        #expect(refused.errors.hasPrefix("tilerace admin: race-size=7 must be 2 to 4\n"))
+        #expect(admin(host, ["arena", "now"]).errors.hasPrefix("tilerace admin: arena takes options only, e.g. arena --length 30m\n"))
+        #expect(admin(host, ["who", "--rated"]).errors.hasPrefix("tilerace admin: --rated is not an option of who\n"))
     }
 
     @Test func theSecretComesFromTheEnvironmentBeforeTheDataDirectory() throws {

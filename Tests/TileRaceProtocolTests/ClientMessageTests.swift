@@ -86,6 +86,17 @@ import TileRaceEngine
         (.approve(id: 17), "APPROVE 17"),
         (.reject(id: 17, reason: "a computed path"), "REJECT 17 reason=a%20computed%20path"),
         (.reject(id: 18, reason: ""), "REJECT 18"),
+        (.arenas, "ARENAS"),
+        (.arena(id: 3), "ARENA 3"),
+        (.arena(id: 3, token: "3f2a9c"), "ARENA 3 token=3f2a9c"),
+        (.arenaLeave, "ARENA-LEAVE"),
+        (.berserk, "BERSERK"),
+        (.standings(arena: 3), "STANDINGS 3"),
+        (.standings(arena: 3, offset: 20, limit: 10), "STANDINGS 3 offset=20 limit=10"),
+        (
+            .arenaCreate(ArenaSettings(startsIn: 600, length: 3600, size: 5, target: 1024, raceLimit: 0, isRated: true, raceSize: 3)),
+            "ARENA-CREATE in=600 length=3600 size=5 target=1024 limit=0 rated=yes race-size=3"
+        ),
     ]
 
     @Test func resyncIsAskedWithTheRequestWhereOfferedElseWithAMoveThatCannotBeNext() {

@@ -53,6 +53,12 @@ import Testing
         .review: ("REVIEW 17", "REVIEW 17 18"),
         .approve: ("APPROVE 42", "APPROVE"),
         .reject: ("REJECT 42 reason=computed", "REJECT 42 43"),
+        .arenas: ("ARENAS", "ARENAS all"),
+        .arena: ("ARENA 1 token=3f2a9c", "ARENA"),
+        .arenaLeave: ("ARENA-LEAVE", "ARENA-LEAVE 1"),
+        .berserk: ("BERSERK", "BERSERK now"),
+        .standings: ("STANDINGS 1 limit=10", "STANDINGS"),
+        .arenaCreate: ("ARENA-CREATE length=600 rated=yes", "ARENA-CREATE 600"),
     ]
 
     @Test func everyVerbHasAShapeToTest() {
@@ -122,12 +128,12 @@ import Testing
         #expect(RequestVerb.allCases.filter { !$0.expectsReply } == [.pong])
         #expect(
             RequestVerb.allCases.filter(\.hasMultiLineReply) == [
-                .help, .rooms, .who, .top, .record, .connections, .bans, .reports, .review,
+                .help, .rooms, .who, .top, .record, .connections, .bans, .reports, .review, .arenas, .standings,
             ])
     }
 
     @Test func eachRowSaysHowItIsAnswered() {
-        let items: [RequestVerb] = [.help, .rooms, .who, .top, .record, .connections, .bans, .reports, .review]
+        let items: [RequestVerb] = [.help, .rooms, .who, .top, .record, .connections, .bans, .reports, .review, .arenas, .standings]
         for verb in RequestVerb.allCases {
             #expect(verb.reply == (verb == .pong ? .none : items.contains(verb) ? .items : .line), "\(verb)")
         }
@@ -178,7 +184,9 @@ import Testing
         let featured = RequestVerb.allCases.filter { $0.feature != nil }
         #expect(
             featured.map { "\($0.rawValue)=\($0.feature!.rawValue)" } == [
-                "RESYNC=resync", "QUEUE=queue", "UNQUEUE=queue", "REPORT=reports", "REPORTS=reports", "DISMISS=reports",
+                "RESYNC=resync", "QUEUE=queue", "UNQUEUE=queue", "REPORT=reports", "REPORTS=reports", "DISMISS=reports", "ARENAS=arena",
+                "ARENA=arena", "ARENA-LEAVE=arena", "BERSERK=arena",
+                "STANDINGS=arena", "ARENA-CREATE=arena",
             ])
         let ending: [ClientMessage] = [.leave, .restart, .resign, .practice(PracticeOptions())]
         for message in ending { #expect(message.endsOrReplacesGame, "\(message.line)") }

@@ -339,6 +339,34 @@ import TileRaceEngine
             ),
             "MEMBER nick=bo role=player ready=no state=finished rating=1337 provisional=yes"
         ),
+        (
+            .arena(ArenaInfo(id: 2, state: .running, settings: ArenaSettings(), startsIn: 0, endsIn: 1714, players: 9)),
+            "ARENA id=2 state=running length=1800 size=4 target=2048 limit=180 rated=no race-size=2 starts-in=0 ends-in=1714 players=9"
+        ),
+        (
+            .ok(.arena(ArenaInfo(id: 2, state: .upcoming, settings: ArenaSettings(isRated: true), startsIn: 60, endsIn: 1860, players: 0))),
+            "OK ARENA id=2 state=upcoming length=1800 size=4 target=2048 limit=180 rated=yes race-size=2 starts-in=60 ends-in=1860 players=0"
+        ),
+        (.ok(.arenas(count: 2)), "OK ARENAS count=2"),
+        (.ok(.arenaLeave(id: 2)), "OK ARENA-LEAVE id=2"),
+        (.ok(.arenaLeave(id: nil)), "OK ARENA-LEAVE"),
+        (.ok(.berserk), "OK BERSERK"),
+        (.ok(.standings(arena: 2, count: 9)), "OK STANDINGS arena=2 count=9"),
+        (
+            .standing(
+                ArenaStanding(arena: 2, rank: 1, nickname: "ana", points: 13, streak: 3, races: 5, performance: 1912, sheet: "20245")),
+            "STANDING arena=2 rank=1 nick=ana points=13 streak=3 fire=yes races=5 performance=1912 sheet=20245"
+        ),
+        (
+            .event(
+                .scored(
+                    ArenaStanding(
+                        arena: 2, rank: 9, nickname: "bo", points: 0, streak: 0, races: 0, performance: nil, sheet: "", hasLeft: true))),
+            "SCORED arena=2 rank=9 nick=bo points=0 streak=0 fire=no races=0 performance=- left=yes"
+        ),
+        (.event(.berserk(arena: 2, room: "quick-4", nickname: "ana", limit: 90)), "BERSERK arena=2 room=quick-4 nick=ana limit=90"),
+        (.event(.arenaEnd(arena: 2, players: 9, podium: ["ana", "bo", "cy"])), "ARENA-END arena=2 players=9 podium=ana,bo,cy"),
+        (.event(.arenaEnd(arena: 2, players: 0, podium: [])), "ARENA-END arena=2 players=0"),
     ]
 
     @Test func printsEachLineAsDocumented() {

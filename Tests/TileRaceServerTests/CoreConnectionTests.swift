@@ -11,7 +11,7 @@ struct CoreConnectionTests {
         let id = harness.connect()
         #expect(
             harness.take(id) == [
-                "HELLO tilerace 1 server=tilerace-test line=1024 idle=120 features=resync,ratings,queue,strength,via,reports"
+                "HELLO tilerace 1 server=tilerace-test line=1024 idle=120 features=resync,ratings,queue,strength,via,reports,arena"
             ])
         #expect(harness.ask(id, "HELLO tilerace 1").map { $0.prefix(17) } == ["OK HELLO session="])
         harness.advance(44_000)

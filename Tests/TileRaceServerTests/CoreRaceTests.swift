@@ -327,7 +327,7 @@ struct CoreRaceTests {
     @Test func resyncAnswersWithTheServersCopyAndTheOldMoveThatCannotBeNextStillDoes() throws {
         let harness = CoreHarness()
         let greeting = harness.take(harness.connect())
-        #expect(greeting.first?.hasSuffix(" features=resync,ratings,queue,strength,via,reports") == true)
+        #expect(greeting.first?.hasSuffix(" features=resync,ratings,queue,strength,via,reports,arena") == true)
         let (ana, _) = readyRoom(harness)
         #expect(harness.ask(ana, "RESYNC") == ["ERR not-racing no game is running for you"])
         harness.advance(3000)

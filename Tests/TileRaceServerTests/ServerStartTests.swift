@@ -38,7 +38,7 @@ struct ServerStartTests {
         defer { server.stop() }
         let client = try LineClient(host: "127.0.0.1", port: port)
         let greeting =
-            "HELLO tilerace 1 server=tilerace-\(TileRaceVersion.current) line=1024 idle=120 features=resync,ratings,queue,strength,via,reports"
+            "HELLO tilerace 1 server=tilerace-\(TileRaceVersion.current) line=1024 idle=120 features=resync,ratings,queue,strength,via,reports,arena"
         #expect(try client.readLine() == greeting)
     }
 

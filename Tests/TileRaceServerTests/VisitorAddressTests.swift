@@ -11,7 +11,7 @@ import TileRaceProtocol
     /// A loopback connection that said `HELLO` with `via=`, and the reply.
     private static func visitor(_ nickname: String, via address: String, server: TestServer) throws -> (TestClient, String) {
         let client = try TestClient(port: server.port, nickname: nickname, greet: false)
-        #expect(try client.readLine().contains("features=resync,ratings,queue,strength,via,reports"))
+        #expect(try client.readLine().contains("features=resync,ratings,queue,strength,via,reports,arena"))
         return (client, try client.ask("HELLO tilerace 1 \(nickname) via=\(address)"))
     }
 

@@ -49,6 +49,8 @@ extension Update {
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute, .reports, .dismiss, .assist,
             .unassist, .review, .approve, .reject:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
+        case .arenas, .arena, .arenaLeave, .berserk, .standings, .arenaCreate:
+            break  // Arenas: this client does not send them yet.
         }
         return []
     }
@@ -70,6 +72,8 @@ extension Update {
         case .hello, .ping, .bye, .chat:
             // The connection handles PING and BYE; CHAT was handled above.
             break
+        case .scored, .berserk, .arenaEnd:
+            break  // Arenas: this client does not join them yet.
         case .notice(let text):
             // The operator's word belongs to no screen: shown over any until it expires; no key clears it.
             model.announcement = Notice(
@@ -149,6 +153,8 @@ extension Update {
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute, .reports, .dismiss, .assist,
             .unassist, .review, .approve, .reject:
             break  // The operator's requests: this client never sends them.
+        case .arenas, .arena, .arenaLeave, .berserk, .standings, .arenaCreate:
+            break  // Arenas: this client does not send them yet.
         case .queue:
             if model.quickRace != nil { model.screen = .menu }
             model.show("not connected to a server", .warning)

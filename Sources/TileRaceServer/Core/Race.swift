@@ -12,6 +12,8 @@ final class Race {
         /// Kept for the standings after it leaves.
         let isBot: Bool
         let nickname: String
+        /// Its own clock: the room's limit, halved by an arena's berserk; 0: none.
+        var timeLimitMilliseconds = 0
         var liveGame: LiveGame
 
         init(id: ConnectionID, nickname: String, isBot: Bool, liveGame: LiveGame) {

@@ -21,6 +21,8 @@ final class Room {
     var chatHistory: [ChatLine] = []
     /// The log counts chat lines but never shows them.
     var chatLineCount = 0
+    /// An arena's race: the arena, the race's number in it, who races berserk.
+    var arena: (id: Int, race: Int, berserk: Set<String>)?
 
     init(name: String, options: RoomOptions, isDaily: Bool = false) {
         self.name = name

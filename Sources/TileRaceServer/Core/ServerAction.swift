@@ -24,6 +24,8 @@ package enum ServerAction: Hashable, Sendable {
     case log(ServerLog.Level, LogEntry)
     /// Hand a line of lobby chat to every other shard; this shard has it already.
     case lobbyChat(ChatLine)
+    /// The arenas' snapshot (JSON, `Arena.Snapshot`) to keep in the data directory's `arenas.json`.
+    case keepArenas([UInt8])
 }
 
 package enum ServerInput: Sendable {

@@ -58,6 +58,12 @@ extension ServerCore {
         case .review(let id): ask(.held(id: id), for: session)
         case .approve(let id): ask(.review(id: id, isApproved: true, reason: ""), for: session)
         case .reject(let id, let reason): ask(.review(id: id, isApproved: false, reason: reason), for: session)
+        case .arenas: listArenas(session)
+        case .arena(let id, let token): try joinArena(session, id: id, token: token)
+        case .arenaLeave: leaveArena(session)
+        case .berserk: try berserk(session)
+        case .standings(let id, let offset, let limit): try listStandings(session, arena: id, offset: offset, limit: limit)
+        case .arenaCreate(let settings): createArena(session, settings)
         }
     }
 }

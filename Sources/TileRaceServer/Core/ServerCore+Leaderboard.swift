@@ -89,6 +89,8 @@ extension ServerCore {
             // A rated room's `READY token=` comes from a player in a room; `QUEUE` from one outside.
             if session.roomKey != nil {
                 claimProven(for: session, rating: rating)
+            } else if session.joiningArena != nil {
+                arenaProven(session, rating: rating)
             } else {
                 queueProven(session, rating: rating)
             }

@@ -21,6 +21,7 @@ extension ServerCore {
             return reply(session, .queue(waiting: matchQueue.count, rating: session.provenRating.map(ShownRating.init)))
         }
         guard let nickname = session.nickname else { return }
+        session.joiningArena = nil
         ask(.proveClaim(nickname: nickname, token: token, today: today), for: session)
     }
 
@@ -100,11 +101,17 @@ extension ServerCore {
 
     /// A quick race's room: rated, 4x4, everyone joined and ready as if each
     /// had sent `JOIN` and `READY` (claims were proven at `QUEUE`).
-    private func makeQuickRoom(of members: [Session], lost: Set<ConnectionID> = []) {
+    /// An arena's race room is one too, of the arena's options; its berserk
+    /// racers are announced before the countdown.
+    func makeQuickRoom(
+        of members: [Session], lost: Set<ConnectionID> = [], options: RoomOptions = RoomOptions(isRated: true),
+        arena: (id: Int, race: Int, berserk: Set<String>)? = nil
+    ) {
         while rooms[Room.key(ServerCore.quickRoomPrefix + String(nextQuickRoom))] != nil { nextQuickRoom += shardCount }
         let name = ServerCore.quickRoomPrefix + String(nextQuickRoom)
         nextQuickRoom += shardCount
-        let room = Room(name: name, options: RoomOptions(isRated: true))
+        let room = Room(name: name, options: options)
+        room.arena = arena
         for session in members {
             room.players.append(session.id)
             room.ready.insert(session.id)
@@ -126,6 +133,10 @@ extension ServerCore {
                 let ready = ServerEvent.ready(
                     room: room.name, nickname: member.nickname ?? "", isReady: true, rating: shownRating(of: member, in: room))
                 lines.append(ServerMessage.event(ready).line)
+            }
+            for nickname in arena?.berserk.sorted() ?? [] {
+                let event = ServerEvent.berserk(arena: arena?.id ?? 0, room: name, nickname: nickname, limit: options.timeLimit / 2)
+                lines.append(ServerMessage.event(event).line)
             }
             send(session.id, lines: lines)
         }

@@ -151,7 +151,10 @@ extension ServerCore {
             let liveGame = LiveGame(
                 seedText: seedText, seed: seed, config: config, startedAt: now, keepsHistory: room.options.allowsAssists,
                 hasServerSeed: true)
-            return Race.Racer(id: id, nickname: nickname, isBot: session.isBot, liveGame: liveGame)
+            let racer = Race.Racer(id: id, nickname: nickname, isBot: session.isBot, liveGame: liveGame)
+            racer.timeLimitMilliseconds = room.options.timeLimit * 1000
+            if room.arena?.berserk.contains(nickname) == true { racer.timeLimitMilliseconds /= 2 }
+            return racer
         }
         guard !racers.isEmpty else { return }
         let raceID = nextRaceID
@@ -170,6 +173,7 @@ extension ServerCore {
         broadcast(.start(raceStart(race, in: room)), in: room)
         if room.options.timeLimit > 0 {
             timers.schedule(.timeLimit(room.key), at: now + room.options.timeLimit * 1000)
+            if room.arena?.berserk.isEmpty == false { timers.schedule(.berserkLimit(room.key), at: now + room.options.timeLimit * 500) }
         }
         let names = racers.map(\.nickname).joined(separator: ", ")
         log(
@@ -193,7 +197,7 @@ extension ServerCore {
             racer.isProgressPending = false
             broadcast(.progress(progress(of: racer, in: room)), in: room, except: racer.id)
         }
-        let milliseconds = reason == .time ? room.options.timeLimit * 1000 : now - race.startedAt
+        let milliseconds = reason == .time ? racer.timeLimitMilliseconds : now - race.startedAt
         racer.finish = (reason, milliseconds, race.finishCount)
         race.finishCount += 1
         sessions[racer.id]?.lastFinished = racer.liveGame.finished(milliseconds: milliseconds, dailyDate: race.dailyDate)
@@ -253,6 +257,9 @@ extension ServerCore {
         room.ready.removeAll()
         publish(room)
         timers.cancel(.timeLimit(room.key))
+        timers.cancel(.berserkLimit(room.key))
+        scoreArenaRace(in: room, race: race, ranked: ranked)
+        if room.lastResults?.race == race.id { backToArena(from: room) }
         let summary = zip(places, ranked).map { "\($0). \($1.nickname) \($1.reason.rawValue) \($1.score)" }
         log(
             .info, "race.ended", [.init("race", race.id), .init("room", room.name), .init("results", summary.joined(separator: ", "))],
@@ -265,6 +272,7 @@ extension ServerCore {
         lines.append(ServerMessage.event(.end(room: room.name, race: raceID, count: results.count)).line)
         for id in room.everyone { send(id, lines: lines) }
         room.lastResults = (raceID, lines)
+        if room.race == nil { backToArena(from: room) }
     }
 
     // MARK: Progress

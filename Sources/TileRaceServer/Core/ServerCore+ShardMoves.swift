@@ -50,6 +50,7 @@ extension ServerCore {
 
     /// Until its shard hands the connection over (`release`).
     func depart(_ session: Session, on connection: ConnectionID, to target: Int) {
+        quitArena(session)
         sessions[session.id] = nil
         resumedConnections[connection] = nil
         departing[connection] = session

@@ -20,6 +20,9 @@ package final class ServerCore {
         /// Re-read so bans by servers sharing the store apply here too.
         case bans
         case matchQueue
+        case arenas
+        /// An arena race's berserk racers run out of time.
+        case berserkLimit(String)
     }
 
     let limits: ServerLimits
@@ -75,6 +78,12 @@ package final class ServerCore {
     var matchQueue = MatchQueue()
     /// Numbered like races, so quick rooms made on different shards never share a name.
     var nextQuickRoom: Int
+    /// Only the arenas' shard's (shard 0) are used: by id, those over kept for `STANDINGS`.
+    var arenas: [Int: Arena] = [:]
+    /// Whose end was announced (`ARENA-END`).
+    var closedArenas: Set<Int> = []
+    /// Numbers arena races (a room's `arena.race`).
+    var nextArenaRace = 1
 
     /// A core; `shard` places it among the shards sharing `registry` (by
     /// default it is the only one).
@@ -101,6 +110,7 @@ package final class ServerCore {
             // The registry lists it from the start.
             let daily = Room.daily()
             rooms[daily.key] = daily
+            if limits.arenaEverySeconds > 0 { timers.schedule(.arenas, at: now) }
         }
         timers.schedule(.sweep, at: now + limits.sweepMilliseconds)
     }
@@ -305,6 +315,7 @@ package final class ServerCore {
         guard sessions[session.id] != nil else { return }
         session.isClosing = true
         matchQueue.remove(session.id)
+        quitArena(session)
         if session.roomKey != nil { leaveRoom(session) }
         session.practice = nil
         registry.withState { registry in
@@ -371,6 +382,10 @@ package final class ServerCore {
                 refreshBans()
             case .matchQueue:
                 lookAtQueue()
+            case .arenas:
+                lookAtArenas()
+            case .berserkLimit(let roomKey):
+                if let room = rooms[roomKey] { endBerserkClocks(in: room) }
             case .resumeExpiry(let id):
                 if let session = sessions[id], session.isAway {
                     remove(session, reason: "did not come back within \(limits.resumeGraceMilliseconds / 1000) s")

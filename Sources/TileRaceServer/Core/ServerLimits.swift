@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// The limits of protocol.md section 4, and the server's timings. Tests shrink
 /// some of them (e.g. the countdown) to run fast.
 public struct ServerLimits: Hashable, Sendable {
@@ -47,6 +49,12 @@ public struct ServerLimits: Hashable, Sendable {
     public var closeTimeoutMilliseconds = 5000
     /// The lines of chat a room keeps to send whoever joins or watches it.
     public var chatHistoryLines = 20
+    /// How often the arenas' shard pairs the free players of its arenas.
+    public var arenaPairingMilliseconds = 2000
+    /// `serve --arena-every`: an arena of `scheduledArena` starts at every
+    /// whole multiple of this many seconds on the UTC clock; 0: none.
+    public var arenaEverySeconds = 0
+    public var scheduledArena = ArenaSettings()
 
     public static let standard = ServerLimits()
 

@@ -84,6 +84,9 @@ struct ServerRegistry {
     /// `daily` is on shard 0 from the start.
     var rooms: [String: Listing]
     var remoteRooms: [String: RoomDescription] = [:]
+    /// Shard 0's arenas as of its last change, so any shard answers `ARENAS`
+    /// and `STANDINGS` without moving the session.
+    var arenas: [Int: Arena] = [:]
     /// Lower-case nicknames connected to other servers sharing the store, as
     /// of their last publication: `SUBMIT` cannot claim them here.
     var remoteNicknames: Set<String> = []

@@ -71,6 +71,10 @@ final class Session {
     /// The last races it raced in, with their racers' nickname keys, oldest
     /// first: the races a `REPORT` says the two shared.
     var recentRaces: [(race: SharedRace, nicknameKeys: Set<String>)] = []
+    /// The arena it joined (on the arenas' shard), or waits to join while the store proves its claim.
+    var arenaID: Int?
+    /// The arena it asked to join while the store proves its claim.
+    var joiningArena: Int?
 
     init(id: ConnectionID, peer: String, now: Int, limits: ServerLimits) {
         self.id = id

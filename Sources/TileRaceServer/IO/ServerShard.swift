@@ -15,6 +15,9 @@ final class ServerShard: @unchecked Sendable {
         var log: ServerLog
         var leaderboard: any LeaderboardService
         var directory: RedisRoomDirectory?
+        /// Where `keepArenas` writes (nil: arenas are not kept), on its own queue.
+        var arenaFile: String?
+        var arenaDisk = DispatchQueue(label: "tilerace.server.arenas")
     }
 
     let index: Int
@@ -288,6 +291,18 @@ final class ServerShard: @unchecked Sendable {
                 // One shard's lines reach each other shard in the order said.
                 for other in shards where other !== self {
                     other.queue.async { other.process(.lobbyChat(line)) }
+                }
+            case .keepArenas(let bytes):
+                guard let path = settings.arenaFile else { continue }
+                settings.arenaDisk.async { [log = settings.log] in
+                    do throws(FileSystem.Failure) {
+                        try FileSystem.replaceAtomically(path, with: bytes)
+                    } catch {
+                        log(
+                            .error,
+                            LogEntry(
+                                "arena.not-kept", [.init("reason", error.message)], message: "error: arenas not kept: \(error.message)"))
+                    }
                 }
             }
         }

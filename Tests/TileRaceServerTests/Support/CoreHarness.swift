@@ -14,6 +14,8 @@ final class CoreHarness {
     private(set) var output: [ConnectionID: [String]] = [:]
     private(set) var closed: [ConnectionID] = []
     private(set) var logs: [String] = []
+    /// The last arenas' snapshot the core asked to keep.
+    private(set) var keptArenas: [UInt8]?
     /// Leaderboard requests not yet handed to the service, while `holdsLeaderboard` is set.
     private(set) var heldRequests: [(id: Int, request: LeaderboardRequest)] = []
     /// When set, leaderboard requests wait until `answerHeldRequests()`, as a slow disk would make them.
@@ -163,6 +165,7 @@ final class CoreHarness {
             case .lobbyChat:
                 // One core is the only shard: its lobby got the line already.
                 break
+            case .keepArenas(let bytes): keptArenas = bytes
             case .input(let id, let flow):
                 inputFlows[id] = flow
                 if flow == .turn { turnsDue.append(id) }

@@ -107,7 +107,7 @@ final class ShardsHarness {
                 perform(cores[shard].handle(.answered(id, .status(isUp: true))), on: shard)
             case .close(let id):
                 closed.insert(id)
-            case .leaderboard, .publishRooms:
+            case .leaderboard, .publishRooms, .keepArenas:
                 break
             }
         }

@@ -155,7 +155,8 @@ final class TestClient {
         let verb = line.split(separator: " ").first.map(String.init) ?? ""
         switch verb {
         case "OK", "ERR", "PONG": return .reply
-        case "ROOM", "MEMBER", "ENTRY", "INFO", "CONNECTION", "BAN", "LOG", "RATING", "REPORT", "REPORT-LINE", "HELD": return .item
+        case "ROOM", "MEMBER", "ENTRY", "INFO", "CONNECTION", "BAN", "LOG", "RATING", "REPORT", "REPORT-LINE", "HELD", "ARENA", "STANDING":
+            return .item
         default: return .event
         }
     }

@@ -1,0 +1,223 @@
+import Testing
+import TileRaceProtocol
+
+@testable import TileRaceServer
+
+/// Arenas in the state machine (protocol.md 5.9), on a manual clock: made by
+/// the operator, joined, paired every 2 s, raced in rooms of their own,
+/// scored, left, and frozen at the end.
+struct CoreArenaTests {
+    private static let secret = "s3cret-operator"
+
+    /// A harness, the operator's connection, and an arena of `settings` created by it.
+    private static func arena(_ settings: String = "length=600 target=8 limit=60") -> (CoreHarness, ConnectionID) {
+        let harness = CoreHarness(operatorSecret: secret)
+        let admin = harness.player("admin")
+        _ = harness.ask(admin, "AUTH \(secret)")
+        #expect(harness.ask(admin, "ARENA-CREATE \(settings)").first?.hasPrefix("OK ARENA-CREATE id=1 state=") == true)
+        return (harness, admin)
+    }
+
+    /// Runs the next pairing and countdown; returns the seed of the race `id` starts.
+    private static func paired(_ harness: CoreHarness, _ id: ConnectionID) -> String? {
+        harness.advance(2000 + 3000)
+        return harness.take(id).last { $0.hasPrefix("START ") }?.field("seed")
+    }
+
+    /// `winner` reaches the target (8); `loser` resigns. Returns what the loser then got.
+    @discardableResult
+    private static func race(_ harness: CoreHarness, seed: String, winner: ConnectionID, loser: ConnectionID) throws -> [String] {
+        var player = try Autoplayer(seed: seed, target: 8)
+        var seq = 1
+        while let direction = player.next() {
+            let reply = harness.ask(winner, "MOVE \(seq) \(direction.letter)")
+            seq += 1
+            if reply.contains(where: { $0.contains("finished=") }) { break }
+        }
+        return harness.ask(loser, "RESIGN")
+    }
+
+    @Test func creatingListingAndJoiningAnArena() {
+        let (harness, admin) = Self.arena("in=60 length=600 size=5 target=1024 limit=120 race-size=3")
+        let ana = harness.player("ana")
+        #expect(harness.ask(ana, "ARENA-CREATE").first?.hasPrefix("ERR not-operator") == true)
+        #expect(harness.ask(admin, "ARENA-CREATE race-size=5") == ["ERR bad-option race-size=5 must be 2 to 4"])
+        let listed = "id=1 state=upcoming length=600 size=5 target=1024 limit=120 rated=no race-size=3 starts-in=60 ends-in=660 players=0"
+        #expect(harness.ask(ana, "ARENAS") == ["ARENA \(listed)", "OK ARENAS count=1"])
+        #expect(harness.ask(ana, "ARENA 2") == ["ERR bad-arguments there is no arena 2; ARENAS lists them"])
+        #expect(harness.ask(ana, "ARENA 1") == ["OK ARENA \(listed.replacingOccurrences(of: "players=0", with: "players=1"))"])
+        #expect(harness.ask(ana, "BERSERK") == ["OK BERSERK"])
+        #expect(harness.ask(ana, "ARENA-LEAVE") == ["OK ARENA-LEAVE id=1"])
+        #expect(harness.ask(ana, "ARENA-LEAVE") == ["OK ARENA-LEAVE"])
+        #expect(harness.ask(ana, "BERSERK").first?.hasPrefix("ERR not-eligible you are in no arena") == true)
+    }
+
+    @Test func racesScoreWithAStreakOnFireAndADrawPutsItOut() throws {
+        let (harness, _) = Self.arena()
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "ARENA 1")
+        _ = harness.ask(bo, "ARENA 1")
+        harness.advance(2000)
+        let matched = harness.take(ana)
+        #expect(matched.first?.hasPrefix("MATCHED room=quick-1 state=waiting size=4 target=8 assists=no limit=60 ") == true)
+        #expect(matched.last == "COUNTDOWN room=quick-1 ms=3000")
+        for round in 1...3 {
+            harness.advance(3000)
+            let seed = try #require(harness.take(ana).last { $0.hasPrefix("START ") }?.field("seed"))
+            let lines = try Self.race(harness, seed: seed, winner: ana, loser: bo)
+            let scored = lines.filter { $0.hasPrefix("SCORED ") }
+            let points = [2, 4, 8][round - 1]
+            #expect(
+                scored.first == "SCORED arena=1 rank=1 nick=ana points=\(points) streak=\(round) fire=\(round >= 2 ? "yes" : "no") "
+                    + "races=\(round) performance=1900 sheet=\(["2", "22", "224"][round - 1])")
+            #expect(lines.suffix(1) == ["LEFT room=quick-\(round) nick=bo"], "back in the arena once the race is over")
+            _ = harness.take(ana)
+            harness.advance(2000)
+            #expect(harness.take(ana).first?.hasPrefix("MATCHED room=quick-\(round + 1) ") == true)
+        }
+        // A draw on fire scores 2 and puts the fire out.
+        harness.advance(3000)
+        _ = harness.ask(ana, "RESIGN")
+        _ = harness.ask(bo, "RESIGN")
+        #expect(
+            harness.take(ana).first { $0.hasPrefix("SCORED arena=1 rank=1 nick=ana ") }
+                == "SCORED arena=1 rank=1 nick=ana points=10 streak=0 fire=no races=4 performance=1800 sheet=2242")
+        #expect(
+            harness.ask(bo, "STANDINGS 1") == [
+                "STANDING arena=1 rank=1 nick=ana points=10 streak=0 fire=no races=4 performance=1800 sheet=2242",
+                "STANDING arena=1 rank=2 nick=bo points=1 streak=0 fire=no races=4 performance=1200 sheet=0001",
+                "OK STANDINGS arena=1 count=2",
+            ])
+    }
+
+    @Test func berserkHalvesTheClockAndAddsAPointToAWin() throws {
+        let (harness, _) = Self.arena("length=600 target=8 limit=20")
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "ARENA 1")
+        _ = harness.ask(bo, "ARENA 1")
+        #expect(harness.ask(bo, "BERSERK") == ["OK BERSERK"])
+        harness.advance(2000)
+        #expect(harness.take(ana).contains("BERSERK arena=1 room=quick-1 nick=bo limit=10"))
+        harness.advance(3000)
+        _ = harness.take(ana)
+        _ = harness.take(bo)
+        #expect(harness.ask(bo, "BERSERK").first?.hasPrefix("ERR busy") == true)
+        harness.advance(10_000)
+        let finished = harness.take(ana)
+        #expect(finished.count == 1 && finished.first?.hasPrefix("FINISH room=quick-1 nick=bo reason=time score=0 ") == true)
+        #expect(finished.first?.hasSuffix(" moves=0 time=10000") == true)
+        // bo's clock ran out; ana resigns: bo (time) places above ana (resigned) and wins, berserk.
+        _ = harness.ask(ana, "RESIGN")
+        #expect(harness.take(bo).contains { $0.hasPrefix("SCORED arena=1 rank=1 nick=bo points=3 streak=1 ") })
+    }
+
+    @Test func whoLeavesIsNeverPairedAndTheOddPlayerOutRacesInAThree() {
+        let (harness, _) = Self.arena()
+        let ids = ["ana", "bo", "cy", "di"].map { harness.player($0) }
+        for id in ids { _ = harness.ask(id, "ARENA 1") }
+        #expect(harness.ask(ids[3], "ARENA-LEAVE") == ["OK ARENA-LEAVE id=1"])
+        harness.advance(2000)
+        #expect(harness.take(ids[0]).first?.contains(" players=3 ") == true)
+        #expect(harness.take(ids[3]).isEmpty)
+    }
+
+    @Test func aRaceRunningAtTheEndScoresNothingAndTheArenaEndsWithItsPodium() throws {
+        let (harness, _) = Self.arena("length=30 target=8 limit=60")
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "ARENA 1")
+        _ = harness.ask(bo, "ARENA 1")
+        let seed = try #require(Self.paired(harness, ana))
+        try Self.race(harness, seed: seed, winner: ana, loser: bo)
+        _ = Self.paired(harness, ana)
+        _ = harness.take(bo)
+        harness.advance(25_000)
+        #expect(harness.take(bo) == ["ARENA-END arena=1 players=2 podium=ana,bo"])
+        _ = harness.ask(ana, "RESIGN")
+        _ = harness.ask(bo, "RESIGN")
+        #expect(!harness.take(bo).contains { $0.hasPrefix("SCORED ") }, "frozen")
+        #expect(
+            harness.ask(bo, "STANDINGS 1").first
+                == "STANDING arena=1 rank=1 nick=ana points=2 streak=1 fire=no races=1 performance=1900 sheet=2")
+        #expect(harness.ask(bo, "ARENAS").first?.contains("state=over") == true)
+        #expect(harness.ask(bo, "ARENA 1") == ["ERR not-eligible arena 1 is over"])
+    }
+
+    @Test func aScheduleKeepsTheNextArenaListed() {
+        var limits = ServerLimits.standard
+        limits.arenaEverySeconds = 3600
+        // The manual clock starts at 10:00 UTC: the next arena is at 11:00.
+        let harness = CoreHarness(limits: limits)
+        let ana = harness.player("ana")
+        harness.advance(0)
+        #expect(
+            harness.ask(ana, "ARENAS") == [
+                "ARENA id=1 state=upcoming length=1800 size=4 target=2048 limit=180 rated=no race-size=2 starts-in=3600 ends-in=5400 "
+                    + "players=0",
+                "OK ARENAS count=1",
+            ])
+        harness.advance(3_600_000)
+        let listed = harness.ask(harness.player("bo"), "ARENAS")
+        #expect(
+            listed.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == [
+                "ARENA id=1 state=running", "ARENA id=2 state=upcoming", "OK ARENAS count=2",
+            ])
+    }
+
+    @Test func aRestartKeepsWhatWasScoredAndTheArenaGoesOn() throws {
+        let (harness, _) = Self.arena()
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "ARENA 1")
+        _ = harness.ask(bo, "ARENA 1")
+        try Self.race(harness, seed: try #require(Self.paired(harness, ana)), winner: ana, loser: bo)
+        // A second race is under way when the server stops: it is lost and scores nothing.
+        _ = Self.paired(harness, ana)
+        let kept = try #require(harness.keptArenas)
+        let restarted = CoreHarness()
+        #expect(restarted.core.restoreArenas(kept) == "arenas restored: 1, open: 1 (2 players)")
+        let (ana2, bo2) = (restarted.player("ana"), restarted.player("bo"))
+        #expect(restarted.ask(bo2, "STANDINGS 1").first?.hasPrefix("STANDING arena=1 rank=1 nick=ana points=2 streak=1 ") == true)
+        _ = restarted.ask(ana2, "ARENA 1")
+        _ = restarted.ask(bo2, "ARENA 1")
+        let lines = try Self.race(restarted, seed: try #require(Self.paired(restarted, ana2)), winner: ana2, loser: bo2)
+        #expect(lines.contains { $0.hasPrefix("SCORED arena=1 rank=1 nick=ana points=4 streak=2 fire=yes races=2 ") })
+        #expect(
+            CoreHarness().core.restoreArenas(Array("{".utf8)) == "error: arenas.json is not a snapshot of arenas; starting without them")
+    }
+
+    @Test func everyShardReadsTheArenasAndMovingAwayLeavesTheArena() {
+        let harness = ShardsHarness(shards: 2, operatorSecret: Self.secret)
+        let admin = harness.player("admin", on: 1)
+        harness.send(admin, "AUTH \(Self.secret)", "ARENA-CREATE length=600")
+        #expect(harness.take(admin).last?.hasPrefix("OK ARENA-CREATE id=1 ") == true)
+        let bo = harness.player("bo", on: 1)
+        harness.send(bo, "ARENA 1")
+        #expect(
+            harness.take(bo) == [
+                "OK ARENA id=1 state=running length=600 size=4 target=2048 limit=180 rated=no race-size=2 starts-in=0 ends-in=600 players=1"
+            ])
+        #expect(harness.shardOf[bo] == 0)
+        // A new room goes to shard 1 (shard 0 hosts daily): bo moves there and out of the arena.
+        harness.send(bo, "CREATE lounge")
+        #expect(harness.take(bo).first?.hasPrefix("OK CREATE room=lounge ") == true)
+        #expect(harness.shardOf[bo] == 1)
+        harness.send(bo, "STANDINGS 1", "WHO")
+        let lines = harness.take(bo)
+        #expect(lines.first == "STANDING arena=1 rank=1 nick=bo points=0 streak=0 fire=no races=0 performance=- left=yes")
+        #expect(lines.contains("OK WHO room=lounge count=1"))
+    }
+
+    @Test func aDroppedPlayerIsNotPairedUntilItComesBack() {
+        let (harness, _) = Self.arena()
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "ARENA 1")
+        _ = harness.ask(bo, "ARENA 1")
+        harness.disconnect(bo)
+        harness.advance(2000)
+        #expect(harness.take(ana).isEmpty)
+    }
+}
