@@ -52,7 +52,9 @@ struct BotCommand: Command {
             guard arguments.value("--room") == nil, arguments.value("--code") == nil else {
                 throw CommandLineError("--arena and --room (or --code) cannot be used together: bots race in one or the other")
             }
-            guard let id = Int(text), id > 0 else { throw CommandLineError("invalid arena id \(Arguments.quoted(text)): ARENAS lists them") }
+            guard let id = Int(text), id > 0 else {
+                throw CommandLineError("invalid arena id \(Arguments.quoted(text)): ARENAS lists them")
+            }
             return id
         }
         guard let room = arguments.value("--room") ?? arena.map({ "arena-\($0)" }) else {

@@ -196,8 +196,10 @@ import TileRaceTestSupport
             settings.arena = 1
             return recorder.bot(settings)
         }
-        bots.forEach { $0.start() }
-        defer { bots.forEach { $0.stop() } }
+        for bot in bots { bot.start() }
+        defer {
+            for bot in bots { bot.stop() }
+        }
         for recorder in recorders {
             #expect(recorder.wait(for: { $0 == .joinedArena(1) }))
             // Paired, raced and placed: the race scored; then paired again.
