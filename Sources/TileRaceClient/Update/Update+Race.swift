@@ -91,6 +91,11 @@ extension Update {
 
     static func backToRoom(_ model: inout Model) -> [Effect] {
         guard !waitsForSeat(&model) else { return [] }
+        // Out of an arena race's room once its `LEFT` came.
+        if model.room == nil, model.arena != nil {
+            backToArena(&model)
+            return []
+        }
         model.session = nil
         model.race = nil
         model.notice = nil
@@ -103,7 +108,7 @@ extension Update {
         return [.send(.who)]
     }
 
-    /// A running race counts as left. Goes back to the lobby, or the menu (`Model.leavesRoomToMenu`).
+    /// A running race counts as left. Goes back to the arena we are in, else the lobby, or the menu (`Model.leavesRoomToMenu`).
     static func leaveRoom(_ model: inout Model) -> [Effect] {
         guard !waitsForSeat(&model) else { return [] }
         let wasInRoom = model.room != nil
@@ -114,6 +119,10 @@ extension Update {
         model.chat.input = nil
         model.notice = nil
         let bots = stopOwnBots(&model)
+        if model.arena != nil {
+            backToArena(&model)
+            return bots + (wasInRoom ? [.send(.leave)] : [])
+        }
         guard model.connection.isConnected, wasInRoom else {
             model.screen = .menu
             return bots
