@@ -5,7 +5,8 @@ import TileRaceProtocol
 enum ArenaListView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
         let list = model.arenaList ?? ArenaListState()
-        Chrome.header(["ARENAS · timed tournaments"], right: [model.connection.summary, model.connection.shortSummary], theme: theme, into: &frame)
+        Chrome.header(
+            ["ARENAS · timed tournaments"], right: [model.connection.summary, model.connection.shortSummary], theme: theme, into: &frame)
         let x = 3
         let table = table(list, at: model.now).layout(width: frame.width - x - 1)
         frame.text(table.heading, x: x, y: 2, style: theme.base.bold)
@@ -32,23 +33,25 @@ enum ArenaListView {
         return [("↑↓", "choose"), ("Enter", "join"), ("g", "refresh"), ("q", "back")]
     }
 
-    /// Number, state, clock, board, time a race, rated, players; narrow
-    /// screens leave out the race size, then whether it is rated.
+    /// Number, state, clock, board (rated or not), time a race, racers a race, players;
+    /// narrow screens leave out the racers a race, then the time.
     static func table(_ list: ArenaListState, at now: Int) -> TextTable {
         let arenas = list.arenas
         let columns = [
-            TextTable.Column("arena", arenas.map { "#\($0.id)" }),
+            TextTable.Column("#", arenas.map { String($0.id) }, isRightAligned: true),
             TextTable.Column("state", arenas.map { list.joining == $0.id ? "joining…" : $0.state.rawValue }, gap: 2),
             TextTable.Column("clock", arenas.map { list.clock(of: $0, at: now) }, gap: 2),
-            TextTable.Column("board", arenas.map { "\($0.settings.size)x\($0.settings.size) → \($0.settings.target)" }, gap: 2),
+            TextTable.Column(
+                "board",
+                arenas.map { "\($0.settings.size)x\($0.settings.size) → \($0.settings.target)" + ($0.settings.isRated ? " rated" : "") },
+                gap: 2),
             TextTable.Column(
                 "a race",
                 arenas.map { $0.settings.raceLimit == 0 ? "no limit" : ArenaState.minutes(milliseconds: $0.settings.raceLimit * 1000) },
-                isRightAligned: true, gap: 2),
-            TextTable.Column("rated", arenas.map { $0.settings.isRated ? "rated" : "" }, canBeLeftOut: true, gap: 2),
-            TextTable.Column("racers", arenas.map { "\($0.settings.raceSize)" }, isRightAligned: true, canBeLeftOut: true, gap: 2),
+                isRightAligned: true, canBeLeftOut: true, gap: 2),
+            TextTable.Column("racers", arenas.map { String($0.settings.raceSize) }, isRightAligned: true, canBeLeftOut: true, gap: 2),
             TextTable.Column("players", arenas.map { String($0.players) }, isRightAligned: true, gap: 2),
         ]
-        return TextTable(columns: columns, givingWay: [6, 5])
+        return TextTable(columns: columns, givingWay: [5, 4])
     }
 }

@@ -8,17 +8,19 @@ enum ArenaView {
         guard let arena = model.arena else { return [("q", "back")] }
         let settings = arena.info.settings
         let limit = settings.raceLimit == 0 ? "no time limit" : ArenaState.minutes(milliseconds: settings.raceLimit * 1000) + " a race"
-        let title = "ARENA #\(arena.info.id) · \(settings.size)x\(settings.size) to \(settings.target) · \(limit)"
-        Chrome.header(
-            title + (settings.isRated ? " · rated" : "") + (arena.isOver ? " · final standings" : ""),
-            right: arena.clock(at: model.now), theme: theme, into: &frame)
+        let parts = [
+            "ARENA #\(arena.info.id)", arena.isOver ? "final standings" : nil, "\(settings.size)x\(settings.size) to \(settings.target)",
+            limit, settings.isRated ? "rated" : nil,
+        ]
+        Chrome.header(parts.compactMap { $0 }.joined(separator: " · "), right: arena.clock(at: model.now), theme: theme, into: &frame)
         let width = frame.width - 4
         var y = 2
         if arena.isOver {
             y = drawPodium(arena, at: y, theme: theme, into: &frame) + 1
         } else {
             frame.text(RaceView.fitting(ownLines(arena, model: model), width: width), x: 2, y: y, style: theme.base.bold)
-            frame.text(RaceView.fitting(nextLines(arena, model: model), width: width), x: 2, y: y + 1, style: nextStyle(arena, theme: theme))
+            frame.text(
+                RaceView.fitting(nextLines(arena, model: model), width: width), x: 2, y: y + 1, style: nextStyle(arena, theme: theme))
             y += 3
         }
         let first = arena.isOver ? min(3, arena.podium?.count ?? 0) : 0
@@ -33,7 +35,8 @@ enum ArenaView {
             return ["you: no race yet · a win scores 2, a draw 1", "you: no race yet"]
         }
         let points = own.points == 1 ? "1 point" : "\(own.points) points"
-        let fire = own.isOnFire ? " · x2 on fire (\(own.streak) wins in a row)" : own.streak == 1 ? " · 1 win: one more and you are on fire" : ""
+        let fire =
+            own.isOnFire ? " · x2 on fire (\(own.streak) wins in a row)" : own.streak == 1 ? " · 1 win: one more and you are on fire" : ""
         let short = own.isOnFire ? " · x2 on fire" : ""
         return [
             "you: \(Format.ordinal(own.rank)) of \(arena.standings.count) · \(points)\(fire)",
@@ -94,7 +97,8 @@ enum ArenaView {
             TextTable.Column("", standings.map { $0.isOnFire ? "x2" : "" }, gap: 1),
             TextTable.Column("races", standings.map { String($0.races) }, isRightAligned: true, gap: 2),
             TextTable.Column("sheet", standings.map { String($0.sheet.suffix(12)) }, canBeLeftOut: true, gap: 2),
-            TextTable.Column("perf", standings.map { $0.performance.map(String.init) ?? "-" }, isRightAligned: true, canBeLeftOut: true, gap: 2),
+            TextTable.Column(
+                "perf", standings.map { $0.performance.map(String.init) ?? "-" }, isRightAligned: true, canBeLeftOut: true, gap: 2),
             TextTable.Column("", standings.map { Nickname($0.nickname) == you ? "◀ you" : "" }, gap: 2),
         ]
         return TextTable(columns: columns, givingWay: [6, 5], flexibleColumn: 1)
