@@ -71,6 +71,7 @@ import TileRaceProtocol
         #expect(update(&older, .key(.character("a"))).isEmpty && older.screen == .menu)
         var model = Self.ready()
         #expect(view(model, size: model.size, theme: .classic).plainText.contains("Arena"))
+        Self.snapshot(model, "arena-menu")
         _ = update(&model, .key(.down))
         _ = update(&model, .key(.down))
         #expect(model.menu.selection == .arena)
