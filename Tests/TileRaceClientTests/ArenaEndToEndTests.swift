@@ -32,7 +32,8 @@ import TileRaceServerTestSupport
         _ = try bo.reply("ARENA")
         try bo.wait("bo's race") { if case .event(.start) = $0 { true } else { nil } }
         try ana.waitUntil("racing bo") { $0.screen == .game && $0.session?.isRace == true && $0.race?.players.count == 2 }
-        bo.send(.resign)
+        // bo leaves the arena as well (the race still counts), so nobody pairs ana again at once.
+        bo.send(.resign, .arenaLeave)
         ana.press(.character("q"), .character("y"))
         try ana.waitUntil("scored") { model in
             model.arena?.standings.count == 2 && model.arena?.standings.allSatisfy { $0.races == 1 } == true

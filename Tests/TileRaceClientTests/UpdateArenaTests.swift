@@ -236,6 +236,14 @@ import TileRaceProtocol
         #expect(model.arena != nil)
     }
 
+    /// Pairing comes within 2 s of a race's end: the race's room and standings take `l` too.
+    @Test func lInARaceRoomLeavesTheArenaToo() {
+        var model = Self.inArena()
+        Fixtures.event(&model, .matched(Self.quickRoom))
+        #expect(update(&model, .key(.character("l"))) == [.send(.leave), .send(.arenaLeave), .send(.arenas)])
+        #expect(model.arena == nil && model.room == nil && model.arenaList != nil)
+    }
+
     @Test func arenaEndShowsThePodiumThenTheMenu() {
         var model = Self.inArena()
         #expect(

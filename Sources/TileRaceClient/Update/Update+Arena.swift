@@ -102,14 +102,21 @@ extension Update {
             }
             return [.send(.berserk)]
         case .character("l"), .character("q"), .escape:
-            guard !waitsForSeat(&model) else { return [] }
-            model.arena = nil
-            let effects = openArenas(&model)
-            model.show("you left arena \(arena.info.id): your points stay in its standings")
-            return [.send(.arenaLeave)] + effects
+            return leaveArena(&model)
         default:
             return sharedKey(key, model: &model) ?? []
         }
+    }
+
+    /// `l` between races, in a race's room or its standings: out of the arena (and the room), to the list.
+    static func leaveArena(_ model: inout Model) -> [Effect] {
+        guard let arena = model.arena, !waitsForSeat(&model) else { return [] }
+        let room: [Effect] = model.room == nil ? [] : [.send(.leave)]
+        backToArena(&model)
+        model.arena = nil
+        let effects = openArenas(&model)
+        model.show("you left arena \(arena.info.id): your points stay in its standings")
+        return room + [.send(.arenaLeave)] + effects
     }
 
     /// After an arena race (`LEFT` of us, then Enter or q on its standings): the arena screen, paired again soon.

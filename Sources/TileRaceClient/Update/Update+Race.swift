@@ -59,6 +59,8 @@ extension Update {
                 return []
             }
             return startReport(of: nickname, model: &model)
+        case .character("l") where model.arena != nil:
+            return leaveArena(&model)
         case .character("q"), .escape:
             return leaveRoom(&model)
         default:

@@ -78,6 +78,9 @@ enum HelpView {
             ] + chatKeys(enter: false) + common
         case .room:
             if model.room?.isWatching == true { return [("q", "stop watching")] + common }
+            if model.arena != nil {
+                return [("l", "leave the arena"), ("q", "leave this race (still in the arena)")] + chatKeys(enter: false) + common
+            }
             var keys: [(String, String)] = [("r", "ready / not ready")]
             if model.canAddBots { keys += [("a", "add a bot (asks its strength, 1-5)"), ("x", "remove the last bot you added")] }
             return keys + [("q", "leave the room (your bots leave too)")] + chatKeys(enter: false) + common
