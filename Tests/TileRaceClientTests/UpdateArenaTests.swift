@@ -223,6 +223,9 @@ import TileRaceProtocol
         // The race's standings stay until a key; then the arena, not the lobby.
         #expect(model.room == nil && model.screen == .game && model.race?.isOver == true)
         _ = update(&model, .tick(model.now + ShownDialog.guardMilliseconds))
+        model.session?.end?.isHidden = true
+        #expect(
+            view(model, size: model.size, theme: .classic).plainText.contains("Enter the arena  c save  Tab pick  ! report  l leave arena"))
         #expect(update(&model, .key(.enter)).isEmpty)
         #expect(model.screen == .arena && model.race == nil && model.session == nil)
         #expect(model.arena?.standing(of: "ana")?.rank == 2)
