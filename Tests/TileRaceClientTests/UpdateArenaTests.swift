@@ -226,7 +226,7 @@ import TileRaceProtocol
         model.session?.end?.isHidden = true
         #expect(
             view(model, size: model.size, theme: .classic).plainText.contains("Enter the arena  c save  Tab pick  ! report  l leave arena"))
-        #expect(update(&model, .key(.enter)).isEmpty)
+        #expect(update(&model, .key(.enter)) == [.send(.standings(arena: 1, limit: 100))])
         #expect(model.screen == .arena && model.race == nil && model.session == nil)
         #expect(model.arena?.standing(of: "ana")?.rank == 2)
     }
@@ -234,7 +234,7 @@ import TileRaceProtocol
     @Test func leavingARaceRoomGoesBackToTheArena() {
         var model = Self.inArena()
         Fixtures.event(&model, .matched(Self.quickRoom))
-        #expect(update(&model, .key(.character("q"))) == [.send(.leave)])
+        #expect(update(&model, .key(.character("q"))) == [.send(.leave), .send(.standings(arena: 1, limit: 100))])
         #expect(model.screen == .arena && model.room == nil)
         #expect(model.arena != nil)
     }

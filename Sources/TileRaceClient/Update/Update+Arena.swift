@@ -112,15 +112,16 @@ extension Update {
     static func leaveArena(_ model: inout Model) -> [Effect] {
         guard let arena = model.arena, !waitsForSeat(&model) else { return [] }
         let room: [Effect] = model.room == nil ? [] : [.send(.leave)]
-        backToArena(&model)
+        _ = backToArena(&model)
         model.arena = nil
         let effects = openArenas(&model)
         model.show("you left arena \(arena.info.id): your points stay in its standings")
         return room + [.send(.arenaLeave)] + effects
     }
 
-    /// After an arena race (`LEFT` of us, then Enter or q on its standings): the arena screen, paired again soon.
-    static func backToArena(_ model: inout Model) {
+    /// After an arena race (`LEFT` of us, then Enter or q on its standings): the arena screen, paired again soon,
+    /// its standings asked again (who joined meanwhile is in no `SCORED` yet).
+    static func backToArena(_ model: inout Model) -> [Effect] {
         model.session = nil
         model.race = nil
         model.room = nil
@@ -128,6 +129,8 @@ extension Update {
         model.chat.input = nil
         model.notice = nil
         model.screen = .arena
+        guard let arena = model.arena else { return [] }
+        return [.send(.standings(arena: arena.info.id, limit: RequestVerb.maximumStandingsLimit))]
     }
 
     // MARK: Replies
@@ -254,10 +257,10 @@ extension Update {
     }
 
     /// Our own `LEFT` after an arena race's `END`: out of its room, back in the arena.
-    static func arenaRaceLeft(_ model: inout Model) {
+    static func arenaRaceLeft(_ model: inout Model) -> [Effect] {
         model.room = nil
         // The race's standings stay on screen until a key; from the room, the arena at once.
-        if model.screen == .room { backToArena(&model) }
+        return model.screen == .room ? backToArena(&model) : []
     }
 
     static func arenaEnded(arena: Int, podium: [String], model: inout Model) -> [Effect] {

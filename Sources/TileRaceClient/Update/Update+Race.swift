@@ -94,10 +94,7 @@ extension Update {
     static func backToRoom(_ model: inout Model) -> [Effect] {
         guard !waitsForSeat(&model) else { return [] }
         // Out of an arena race's room once its `LEFT` came.
-        if model.room == nil, model.arena != nil {
-            backToArena(&model)
-            return []
-        }
+        if model.room == nil, model.arena != nil { return backToArena(&model) }
         model.session = nil
         model.race = nil
         model.notice = nil
@@ -122,8 +119,8 @@ extension Update {
         model.notice = nil
         let bots = stopOwnBots(&model)
         if model.arena != nil {
-            backToArena(&model)
-            return bots + (wasInRoom ? [.send(.leave)] : [])
+            let leave: [Effect] = wasInRoom ? [.send(.leave)] : []
+            return bots + leave + backToArena(&model)
         }
         guard model.connection.isConnected, wasInRoom else {
             model.screen = .menu

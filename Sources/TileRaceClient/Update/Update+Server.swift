@@ -91,10 +91,7 @@ extension Update {
             memberJoined(nickname, role: role, isBot: isBot, strength: strength, model: &model)
         case .left(let room, let nickname):
             guard isOurRoom(room, model) else { break }
-            if model.arena != nil, isUs(nickname, model) {
-                arenaRaceLeft(&model)
-                break
-            }
+            if model.arena != nil, isUs(nickname, model) { return arenaRaceLeft(&model) }
             memberLeft(nickname, model: &model)
         case .ready(let room, let nickname, let isReady, let rating):
             guard isOurRoom(room, model) else { break }
