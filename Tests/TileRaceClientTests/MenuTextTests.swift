@@ -6,12 +6,15 @@ import Testing
 /// and the practice chart's legend.
 @Suite struct MenuTextTests {
     @Test func theHelpListsTheKeyOfEveryEntry() {
-        let keys = HelpView.keys(for: Fixtures.model())
+        var model = Fixtures.connected(Fixtures.model())
+        model.network.serverFeatures = [.queue, .arena]
+        let keys = HelpView.keys(for: model)
         for item in MenuItem.allCases {
             #expect(keys.contains { $0.0.split(separator: " ").contains(Substring(String(item.hotKey))) }, "\(item)")
         }
         #expect(
-            HelpView.menuHotKeys == ("r u p d l i c", "race, quick race, practice, daily, leaderboard, statistics, colours"))
+            HelpView.menuHotKeys(offered: []) == ("r u p d l i c", "race, quick race, practice, daily, leaderboard, statistics, colours"))
+        #expect(HelpView.menuHotKeys(offered: [.arena]).0 == "r u a p d l i c")
     }
 
     @Test func offlineTheMenuSaysWhatWorks() {

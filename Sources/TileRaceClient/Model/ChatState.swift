@@ -59,7 +59,7 @@ extension Model {
         case .lobby: return room == nil ? .lobby : nil
         case .room, .spectate: return room == nil ? nil : .room
         case .game: return room != nil && session?.isRace == true ? .room : nil
-        case .menu, .leaderboard, .colours, .watch, .statistics, .quickRace: return nil
+        case .menu, .leaderboard, .colours, .watch, .statistics, .quickRace, .arenas, .arena: return nil
         }
     }
 

@@ -1,7 +1,11 @@
+import TileRaceProtocol
+
 enum MenuItem: Int, CaseIterable, Hashable, Sendable {
     case race
     /// Players of close rating, from the server's queue.
     case quickRace
+    /// Timed tournaments, where the server offers them.
+    case arena
     case practice
     /// The same seed for everyone.
     case daily
@@ -15,6 +19,7 @@ enum MenuItem: Int, CaseIterable, Hashable, Sendable {
         switch self {
         case .race: ("Race with friends", "r", "race")
         case .quickRace: ("Quick race", "u", "quick race")
+        case .arena: ("Arena", "a", "arena")
         case .practice: ("Practice", "p", "practice")
         case .daily: ("Daily challenge", "d", "daily")
         case .leaderboard: ("Leaderboard", "l", "leaderboard")
@@ -27,6 +32,11 @@ enum MenuItem: Int, CaseIterable, Hashable, Sendable {
     var title: String { row.title }
     var hotKey: Character { row.hotKey }
     var helpWord: String { row.word }
+
+    /// The menu's entries: the arena only where the server offers arenas.
+    static func shown(offered features: Set<ServerFeature>) -> [MenuItem] {
+        allCases.filter { $0 != .arena || features.contains(.arena) }
+    }
 }
 
 struct MenuState: Hashable, Sendable {

@@ -21,6 +21,8 @@ struct Model: Equatable, Sendable {
     var statistics = GameStatistics()
     var room: WaitingRoom?
     var race: RaceState?
+    /// The arena we joined, through its races, until we leave it or see its final standings.
+    var arena: ArenaState?
     var connection: ConnectionStatus = .offline(reason: "no server connected")
     var network = NetworkState()
     var hostingInfo: [String] = []
@@ -96,6 +98,9 @@ struct Model: Equatable, Sendable {
         if screen == .spectate, let race, !race.isOver { return 100 }
         if notice?.expiresAt != nil || announcement != nil { return 250 }
         if race != nil { return 250 }
+        // The arena's clock counts down.
+        if screen == .arena, arena?.isOver == false { return 250 }
+        if case .arenas = screen { return 250 }
         return nil
     }
 

@@ -14,6 +14,10 @@ indirect enum Screen: Hashable, Sendable {
     /// A leaderboard entry's record, or a local one.
     case watch(WatchState)
     case quickRace(QuickRaceState)
+    /// The arenas to join.
+    case arenas(ArenaListState)
+    /// The arena we are in, between its races, and its final standings (`Model.arena`).
+    case arena
 }
 
 /// Each screen's state, nil on any other screen; setting it elsewhere changes nothing.
@@ -36,6 +40,11 @@ extension Model {
     var watch: WatchState? {
         get { if case .watch(let state) = screen { state } else { nil } }
         set { if let newValue, case .watch = screen { screen = .watch(newValue) } }
+    }
+
+    var arenaList: ArenaListState? {
+        get { if case .arenas(let state) = screen { state } else { nil } }
+        set { if let newValue, case .arenas = screen { screen = .arenas(newValue) } }
     }
 
     var quickRace: QuickRaceState? {

@@ -37,7 +37,7 @@ enum ShownDialog: Hashable, Sendable, CaseIterable {
         case .spectate:
             guard model.race?.isOver == true else { return nil }
             self = .standings
-        case .menu, .leaderboard, .colours, .lobby, .room, .statistics, .watch, .quickRace:
+        case .menu, .leaderboard, .colours, .lobby, .room, .statistics, .watch, .quickRace, .arenas, .arena:
             return nil
         }
     }

@@ -88,7 +88,7 @@ extension Update {
             // Paused (or a question open) meanwhile: the server's clock stands still with ours (seed 778498).
             effects += mirrored + (isHeld && !mirrored.isEmpty ? [.send(.pause)] : [])
         }
-        effects += leaderboardRefresh(&model)
+        effects += leaderboardRefresh(&model) + arenaAgain(&model)
         if let goal = model.network.goal { effects += pursue(goal, model: &model) }
         return effects
     }

@@ -3,12 +3,13 @@ import TileRaceEngine
 extension Update {
     static func menuKey(_ key: Key, model: inout Model) -> [Effect] {
         if let effects = sharedKey(key, model: &model) { return effects }
-        let items = MenuItem.allCases
+        let items = MenuItem.shown(offered: model.network.serverFeatures)
+        let index = items.firstIndex(of: model.menu.selection) ?? 0
         switch key {
         case .up, .character("k"), .character("w"), .backTab:
-            model.menu.selection = items[(model.menu.selection.rawValue + items.count - 1) % items.count]
+            model.menu.selection = items[(index + items.count - 1) % items.count]
         case .down, .character("j"), .character("s"), .tab:
-            model.menu.selection = items[(model.menu.selection.rawValue + 1) % items.count]
+            model.menu.selection = items[(index + 1) % items.count]
         case .home:
             model.menu.selection = items[0]
         case .end:
@@ -38,6 +39,8 @@ extension Update {
             return pursue(.openLobby, model: &model)
         case .quickRace:
             return startQuickRace(&model)
+        case .arena:
+            return openArenas(&model)
         case .practice:
             return startPractice(&model)
         case .daily:

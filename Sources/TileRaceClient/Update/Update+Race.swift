@@ -59,6 +59,8 @@ extension Update {
                 return []
             }
             return startReport(of: nickname, model: &model)
+        case .character("l") where model.arena != nil:
+            return leaveArena(&model)
         case .character("q"), .escape:
             return leaveRoom(&model)
         default:
@@ -91,6 +93,8 @@ extension Update {
 
     static func backToRoom(_ model: inout Model) -> [Effect] {
         guard !waitsForSeat(&model) else { return [] }
+        // Out of an arena race's room once its `LEFT` came.
+        if model.room == nil, model.arena != nil { return backToArena(&model) }
         model.session = nil
         model.race = nil
         model.notice = nil
@@ -103,7 +107,7 @@ extension Update {
         return [.send(.who)]
     }
 
-    /// A running race counts as left. Goes back to the lobby, or the menu (`Model.leavesRoomToMenu`).
+    /// A running race counts as left. Goes back to the arena we are in, else the lobby, or the menu (`Model.leavesRoomToMenu`).
     static func leaveRoom(_ model: inout Model) -> [Effect] {
         guard !waitsForSeat(&model) else { return [] }
         let wasInRoom = model.room != nil
@@ -114,6 +118,10 @@ extension Update {
         model.chat.input = nil
         model.notice = nil
         let bots = stopOwnBots(&model)
+        if model.arena != nil {
+            let leave: [Effect] = wasInRoom ? [.send(.leave)] : []
+            return bots + leave + backToArena(&model)
+        }
         guard model.connection.isConnected, wasInRoom else {
             model.screen = .menu
             return bots

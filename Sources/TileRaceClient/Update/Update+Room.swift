@@ -29,6 +29,8 @@ extension Update {
             askBotStrength(&model)
         case .character("x"), .character("-"):
             return removeLastBot(&model)
+        case .character("l") where model.arena != nil:
+            return leaveArena(&model)
         case .character("q"), .escape:
             return leaveRoom(&model)
         default:

@@ -50,8 +50,12 @@ extension Update {
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute, .reports, .dismiss, .assist,
             .unassist, .review, .approve, .reject:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
-        case .arenas, .arena, .arenaLeave, .berserk, .standings, .arenaCreate:
-            break  // Arenas: this client does not send them yet.
+        case .arenas: arenasReplied(result, items: items, model: &model)
+        case .arena(let id, _): return arenaReplied(id: id, result, model: &model)
+        case .standings(let arena, _, _): standingsReplied(arena: arena, result, items: items, model: &model)
+        case .berserk: berserkReplied(result, model: &model)
+        case .arenaLeave: break  // Left already here.
+        case .arenaCreate: break  // The operator's: `tilerace admin arena` sends it, never this client.
         }
         return []
     }
@@ -73,8 +77,12 @@ extension Update {
         case .hello, .ping, .bye, .chat:
             // The connection handles PING and BYE; CHAT was handled above.
             break
-        case .scored, .berserk, .arenaEnd:
-            break  // Arenas: this client does not join them yet.
+        case .scored(let standing):
+            scoredArrived(standing, model: &model)
+        case .berserk(let arena, _, let nickname, let limit):
+            berserkArrived(arena: arena, nickname: nickname, limit: limit, model: &model)
+        case .arenaEnd(let arena, _, let podium):
+            return arenaEnded(arena: arena, podium: podium, model: &model)
         case .notice(let text):
             // The operator's word belongs to no screen: shown over any until it expires; no key clears it.
             model.announcement = Notice(
@@ -84,6 +92,7 @@ extension Update {
             memberJoined(nickname, role: role, isBot: isBot, strength: strength, model: &model)
         case .left(let room, let nickname):
             guard isOurRoom(room, model) else { break }
+            if model.arena != nil, isUs(nickname, model) { return arenaRaceLeft(&model) }
             memberLeft(nickname, model: &model)
         case .ready(let room, let nickname, let isReady, let rating):
             guard isOurRoom(room, model) else { break }
@@ -103,6 +112,7 @@ extension Update {
         case .start(let start):
             guard isOurRoom(start.room, model) else { break }
             raceStartEvent(start, isOutsideRace: isOutsideRace, model: &model)
+            arenaRaceStarted(&model)
         case .progress(let progress):
             guard isOurRoom(progress.room, model) else { break }
             racerProgressed(progress, model: &model)
@@ -120,6 +130,7 @@ extension Update {
         case .queued(let waiting, _, let offersBots):
             queuedArrived(waiting: waiting, offersBots: offersBots, model: &model)
         case .matched(let description):
+            if model.arena?.isOver == false { return arenaMatched(description, model: &model) }
             // UNQUEUE crossed the match: leave that room.
             guard model.quickRace != nil else { return [.send(.leave)] }
             return matchedArrived(description, model: &model)
@@ -154,8 +165,14 @@ extension Update {
         case .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .mute, .unmute, .reports, .dismiss, .assist,
             .unassist, .review, .approve, .reject:
             break  // The operator's requests: this client never sends them.
-        case .arenas, .arena, .arenaLeave, .berserk, .standings, .arenaCreate:
-            break  // Arenas: this client does not send them yet.
+        case .arenas:
+            model.arenaList?.isLoading = false
+            model.show("not connected to a server", .warning)
+        case .arena, .berserk:
+            model.arenaList?.joining = nil
+            model.show("not connected to a server", .warning)
+        case .arenaLeave, .standings, .arenaCreate:
+            break
         case .queue:
             if model.quickRace != nil { model.screen = .menu }
             model.show("not connected to a server", .warning)

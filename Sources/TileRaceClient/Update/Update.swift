@@ -170,6 +170,8 @@ enum Update {
         case .watch: return watchKey(key, model: &model)
         case .statistics: return statisticsKey(key, model: &model)
         case .quickRace: return quickRaceKey(key, model: &model)
+        case .arenas: return arenasKey(key, model: &model)
+        case .arena: return arenaKey(key, model: &model)
         }
     }
 

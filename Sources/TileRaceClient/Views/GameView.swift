@@ -67,7 +67,8 @@ enum GameView {
                 let fitsAboveChat = standings.count + (note == nil ? 8 : 10) <= frame.height - 3 - chatRows
                 let dialogArea = Rect(x: 0, y: 1, width: frame.width, height: frame.height - 3 - (fitsAboveChat ? chatRows : 0))
                 let you = race.players.first(where: \.isYou)?.nickname
-                RaceView.drawStandings(standings, race: race, you: you, note: note, in: dialogArea, theme: theme, into: &frame)
+                RaceView.drawStandings(
+                    standings, race: race, you: you, note: note, in: dialogArea, isArena: model.arena != nil, theme: theme, into: &frame)
             }
         case .targetReached, .endOfGame:
             if let end = session.end {

@@ -1,3 +1,5 @@
+import TileRaceProtocol
+
 /// The help overlay: the keys of the current screen.
 enum HelpView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) {
@@ -10,9 +12,9 @@ enum HelpView {
     }
 
     /// The menu's keys that select an entry at once, with the entries (all
-    /// but Quit, which has its own line): `r p d l i c`.
-    static var menuHotKeys: (String, String) {
-        let items = MenuItem.allCases.filter { $0 != .quit }
+    /// shown but Quit, which has its own line): `r u a p d l i c`.
+    static func menuHotKeys(offered features: Set<ServerFeature>) -> (String, String) {
+        let items = MenuItem.shown(offered: features).filter { $0 != .quit }
         return (items.map { String($0.hotKey) }.joined(separator: " "), items.map(\.helpWord).joined(separator: ", "))
     }
 
@@ -24,7 +26,7 @@ enum HelpView {
         switch model.screen {
         case .menu:
             return [
-                ("↑↓ / j k", "choose"), ("Enter", "select"), menuHotKeys, ("q", "quit"),
+                ("↑↓ / j k", "choose"), ("Enter", "select"), menuHotKeys(offered: model.network.serverFeatures), ("q", "quit"),
                 ("b", "race bell on/off (now \(model.config.isBellEnabled ? "on" : "off"))"),
             ] + common
         case .game:
@@ -44,6 +46,14 @@ enum HelpView {
             return [("x", "reset the statistics (asks first)"), ("q", "back")] + common
         case .quickRace:
             return [("Esc q", "leave the queue"), ("a", "race bots instead, once offered")] + common
+        case .arenas:
+            return [("↑↓", "choose an arena"), ("Enter", "join it"), ("g", "refresh now"), ("q", "back")] + common
+        case .arena:
+            if model.arena?.isOver == true { return [("Enter q", "back to the menu")] + common }
+            return [
+                ("b", "berserk: halve your clock for the next race, +1 on a win"), ("l Esc", "leave the arena (points stay)"),
+                ("", "races start by themselves: you are paired"), ("", "as soon as you are free"),
+            ] + common
         case .watch:
             return [
                 ("Space", "pause / play (at the end: again)"), ("+ -", "faster, slower"), ("← →", "one entry back, forward"),
@@ -68,6 +78,9 @@ enum HelpView {
             ] + chatKeys(enter: false) + common
         case .room:
             if model.room?.isWatching == true { return [("q", "stop watching")] + common }
+            if model.arena != nil {
+                return [("l", "leave the arena"), ("q", "leave this race (still in the arena)")] + chatKeys(enter: false) + common
+            }
             var keys: [(String, String)] = [("r", "ready / not ready")]
             if model.canAddBots { keys += [("a", "add a bot (asks its strength, 1-5)"), ("x", "remove the last bot you added")] }
             return keys + [("q", "leave the room (your bots leave too)")] + chatKeys(enter: false) + common

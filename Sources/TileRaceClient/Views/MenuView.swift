@@ -8,7 +8,8 @@ enum MenuView {
         let gap = isBig ? 2 : 1
         let logoWidth = logo.count * tile.width + (logo.count - 1) * gap
         let infoLines = infoText(model).flatMap { ConnectionProblemView.wrap($0, width: frame.width - 2) }
-        let contentHeight = tile.height + 2 + MenuItem.allCases.count + 2 + infoLines.count + 2
+        let items = MenuItem.shown(offered: model.network.serverFeatures)
+        let contentHeight = tile.height + 2 + items.count + 2 + infoLines.count + 2
         let top = max(0, (frame.height - contentHeight) / 2)
         let left = (frame.width - logoWidth) / 2
         let progress = model.menu.introProgress(at: model.now)
@@ -25,7 +26,7 @@ enum MenuView {
         y += 2
         let itemWidth = 34
         let itemX = (frame.width - itemWidth) / 2
-        for item in MenuItem.allCases {
+        for item in items {
             let isSelected = item == model.menu.selection
             var text = item.title
             if item == .daily { text += "  (\(model.today))" }

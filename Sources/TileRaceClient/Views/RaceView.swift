@@ -182,9 +182,10 @@ enum RaceView {
     }
 
     /// With our submission's fate when there is something to say; `isBot` adds what the race does not know.
+    /// After an arena's race, Enter goes back to the arena and `l` leaves it.
     static func drawStandings(
         _ standings: [Standing], race: RaceState, you: String?, note: (String, CellStyle)?, in area: Rect,
-        isBot: ((String) -> Bool)? = nil, theme: Theme, into frame: inout Frame
+        isBot: ((String) -> Bool)? = nil, isArena: Bool = false, theme: Theme, into frame: inout Frame
     ) {
         let others = standings.contains { standing in you.map { standing.nickname.lowercased() != $0.lowercased() } ?? true }
         var lines: [Dialog.Line] = [
@@ -206,6 +207,8 @@ enum RaceView {
         // A racer may save the race (`c`); a spectator has no game of its own. Tab picks another racer, `!` reports them.
         let keys =
             switch (you == nil, others) {
+            case (false, false) where isArena: "Enter back to the arena    c save    l leave the arena"
+            case (false, true) where isArena: "Enter the arena  c save  Tab pick  ! report  l leave arena"
             case (true, false): "Enter back to the room    q leave the room"
             case (false, false): "Enter back to the room    c save    q leave the room"
             case (true, true): "Enter the room   Tab pick   ! report   q leave"

@@ -105,6 +105,8 @@ enum RoomView {
     /// The keys at the bottom: ready, the bots, leaving.
     static func hints(_ model: Model, room: WaitingRoom) -> [Chrome.Hint] {
         if model.chat.isTyping { return ChatPane.typingHints }
+        // An arena's race starts by itself; `l` is the way out of the arena.
+        if model.arena != nil { return [("l", "leave the arena"), ("/", "chat"), ("q", "leave this race"), ("?", "help")] }
         var hints: [Chrome.Hint] = room.isWatching ? [] : [("r", room.isReady ? "not ready" : "ready")]
         if model.canAddBots, !room.isWatching, !room.options.isRated { hints.append(("a", "add bot")) }
         if !model.ownBots.isEmpty { hints.append(("x", "remove bot")) }

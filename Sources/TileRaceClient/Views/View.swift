@@ -20,6 +20,8 @@ func view(_ model: Model, size: TerminalSize, theme: Theme) -> Frame {
     case .watch: hints = WatchView.draw(model, theme: theme, into: &frame)
     case .statistics: hints = StatisticsView.draw(model, theme: theme, into: &frame)
     case .quickRace: hints = QuickRaceView.draw(model, theme: theme, into: &frame)
+    case .arenas: hints = ArenaListView.draw(model, theme: theme, into: &frame)
+    case .arena: hints = ArenaView.draw(model, theme: theme, into: &frame)
     }
     if let hints {
         Chrome.status(model, theme: theme, into: &frame)
