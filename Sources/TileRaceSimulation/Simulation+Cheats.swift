@@ -128,7 +128,11 @@ extension Simulation {
             cheater.stage = .playing
             note(cheater.name, "computed \(cheater.path.count) moves from seed \(text); plays \(cheater.movesToPlay)")
             if cheater.kind == .script {
-                cheaterSends(index, cheater.path.enumerated().map { .move(seq: $0.offset + 1, entries: [.move($0.element)]) })
+                // A line of 900 moves is well within the server's 1,024 bytes.
+                let lines = stride(from: 0, to: cheater.path.count, by: 900).map { first in
+                    ClientMessage.move(seq: first + 1, entries: cheater.path[first..<min(first + 900, cheater.path.count)].map { .move($0) })
+                }
+                cheaterSends(index, lines)
                 cheater.sent = cheater.path.count
             } else {
                 wakeCheater(index, at: now)
