@@ -130,7 +130,8 @@ extension Simulation {
             if cheater.kind == .script {
                 // A line of 900 moves is well within the server's 1,024 bytes.
                 let lines = stride(from: 0, to: cheater.path.count, by: 900).map { first in
-                    ClientMessage.move(seq: first + 1, entries: cheater.path[first..<min(first + 900, cheater.path.count)].map { .move($0) })
+                    ClientMessage.move(
+                        seq: first + 1, entries: cheater.path[first..<min(first + 900, cheater.path.count)].map { .move($0) })
                 }
                 cheaterSends(index, lines)
                 cheater.sent = cheater.path.count

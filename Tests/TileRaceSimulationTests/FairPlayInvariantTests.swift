@@ -21,7 +21,8 @@ import TileRaceServer
         var tokens = (1...3).map { "token\($0)" }.makeIterator()
         for (nickname, score, seed, rule) in [("ana", 3000, "1", nil), ("cheat", 6000, "2", "rate"), ("cheat", 5000, "3", "steady")] {
             _ = try leaderboard.submit(
-                game(score: score, seed: seed), date: today, dailyDate: nil, nickname: nickname, token: nickname == "cheat" ? "token2" : nil,
+                game(score: score, seed: seed), date: today, dailyDate: nil, nickname: nickname,
+                token: nickname == "cheat" ? "token2" : nil,
                 heldRule: rule, newToken: { tokens.next() ?? "" })
         }
         return leaderboard
