@@ -15,6 +15,8 @@ struct FairPlayRecord {
     var listed: [Int: [HeldInfo]] = [:]
     /// The store's primary when the last `REVIEW` was answered: after a fail-over a decision may find nothing held.
     var reviewPrimary = 0
+    /// When each person's moves reached the server, by connection (`checkPeoplesPace`).
+    var personMoveTimes: [Int: [Int]] = [:]
     var held = 0
     var approvals = 0
     var rejections = 0

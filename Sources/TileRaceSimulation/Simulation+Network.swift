@@ -133,6 +133,7 @@ extension Simulation {
         switch (end, connection.party) {
         case (.server, _):
             guard servers[connection.server].generation == connection.generation else { return }
+            if case .player = connection.party { notePersonMoves(bytes, on: connection.id) }
             feed(connection.server, .received(connection.serverID, bytes))
         case (.client, .player(let player)):
             guard players[player].connection == connection.id else { return }

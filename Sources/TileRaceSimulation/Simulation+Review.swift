@@ -1,3 +1,4 @@
+import TileRaceEngine
 import TileRaceProtocol
 import TileRaceServer
 
@@ -66,6 +67,31 @@ extension Simulation {
             leaderboard, cheaters: fairPlay.cheaterKeys, approved: fairPlay.approved, today: today)
         {
             fail(violation.invariant, violation.details)
+        }
+    }
+
+    /// A person's moves as the server receives them: each `MOVE` line's moves (`L R U D`) at its arrival.
+    func notePersonMoves(_ bytes: [UInt8], on connection: Int) {
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.starts(with: "MOVE ".utf8) {
+            let moves = line.reduce(0) { count, byte in "LRUD".utf8.contains(byte) ? count + 1 : count }
+            fairPlay.personMoveTimes[connection, default: []] += Array(repeating: now, count: moves)
+        }
+    }
+
+    /// At the end: "a person's game is never held", judged on all of each
+    /// person's moves over a connection as the server timed them, several
+    /// games and the network's bunching included (stricter than per game).
+    func checkPeoplesPace() {
+        for (connection, times) in fairPlay.personMoveTimes.sorted(by: { $0.key < $1.key }) {
+            guard let log = GameLog(Array(repeating: .move(.left), count: times.count), times: times),
+                let rule = Plausibility.judge(log)
+            else { continue }
+            let party = connections[connection].map { "\($0.party)" } ?? "a person"
+            fail(
+                "a person's game is never held",
+                "\(party)'s \(times.count) moves on connection \(connection), as the server received them, break rule \(rule): "
+                    + "the pace model (SimulatedPlayer, Simulation.act) or the rule (Plausibility) is wrong")
+            return
         }
     }
 

@@ -81,6 +81,16 @@ import TileRaceServer
         #expect(reports.map(\.heldRejected).reduce(0, +) > 0)
     }
 
+    /// A person's moves as the server receives them: 280 in one line break
+    /// `rate` and are caught; 200 do not.
+    @Test(arguments: [(200, nil), (280, "a person's game is never held")])
+    func aPersonAtAProgramsPaceIsCaught(moves: Int, invariant: String?) {
+        let simulation = Simulation(seed: 1, settings: SimulationSettings(), trace: SimulationTrace(isOn: false, isFull: false))
+        simulation.notePersonMoves(Array("MOVE 1 \(String(repeating: "LRUD", count: moves / 4))\nPING\n".utf8), on: 1)
+        simulation.checkPeoplesPace()
+        #expect(simulation.violation?.invariant == invariant)
+    }
+
     /// The script's computed game: the seed's own, long, and valid move by move.
     @Test func aComputedPathIsTheSeedsGame() {
         let path = SimulatedCheater.path(seed: Seed(7))
