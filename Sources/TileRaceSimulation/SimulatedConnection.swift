@@ -8,12 +8,15 @@ enum Party: Hashable, CustomStringConvertible {
     case bot(Int)
     /// An operator's `tilerace info`: `HELLO`, `INFO`, `QUIT`.
     case probe(Int)
+    /// A cheating player (`SimulatedCheater`): a script or a bot hiding its tag.
+    case cheater(Int)
 
     var description: String {
         switch self {
         case .player(let index): "p\(index + 1)"
         case .bot(let index): "bot\(index + 1)"
         case .probe(let index): "info\(index + 1)"
+        case .cheater(let index): "c\(index + 1)"
         }
     }
 }

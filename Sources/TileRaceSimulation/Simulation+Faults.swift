@@ -129,6 +129,7 @@ extension Simulation {
         case .player(let index): players[index].connection
         case .bot(let index): bots[index].connection
         case .probe(let index): probes[index]
+        case .cheater(let index): cheaters[index].connection
         }
     }
 

@@ -172,6 +172,7 @@ extension Simulation {
         checkNoStuckRace { $0 < settings.chaosMilliseconds }
         if violation == nil { checkAcknowledgedKept() }
         if violation == nil { checkLeaderboard() }
+        if violation == nil { checkPeoplesPace() }
     }
 
     /// After a fail-over and at the end: the store holds every record acknowledged (its sequence) and every claim a

@@ -21,6 +21,8 @@ extension Simulation {
             guard !bots[bot].hasEnded, bots[bot].connection == nil else { return }
         case .probe(let probe):
             guard probes[probe] == nil else { return }
+        case .cheater(let cheater):
+            guard cheaters[cheater].connection == nil, cheaters[cheater].connectAttempt == attempt else { return }
         }
         let server = servers[index]
         guard server.isRunning, server.refusesUntil <= now, outages[party, default: 0] <= now else {
@@ -47,6 +49,9 @@ extension Simulation {
             let lines = [ClientMessage.hello(nickname: nil).line, ClientMessage.info.line, ClientMessage.quit.line]
             for line in lines { monitor.clientSent(line, by: "\(party)", simulation: self) }
             transmit(connection.id, lines, to: .server)
+        case .cheater(let cheater):
+            cheaters[cheater].connection = connection.id
+            cheaters[cheater].conversation = ClientConversation(now: now)
         }
         feed(index, .connected(serverID, peer: "10.0.0.\(connection.id % 250 + 1):\(40_000 + connection.id)"))
     }
@@ -57,6 +62,7 @@ extension Simulation {
         case .player(let player): drive(player, .connectFailed(reason))
         case .bot(let bot): driveBot(bot, .disconnected(reason))
         case .probe: break
+        case .cheater(let cheater): cheaterDisconnected(cheater, reason)
         }
     }
 
@@ -127,6 +133,7 @@ extension Simulation {
         switch (end, connection.party) {
         case (.server, _):
             guard servers[connection.server].generation == connection.generation else { return }
+            if case .player = connection.party { notePersonMoves(bytes, on: connection.id) }
             feed(connection.server, .received(connection.serverID, bytes))
         case (.client, .player(let player)):
             guard players[player].connection == connection.id else { return }
@@ -136,6 +143,9 @@ extension Simulation {
             botReceived(bot, bytes)
         case (.client, .probe):
             break  // the reply is checked as the server sends it
+        case (.client, .cheater(let cheater)):
+            guard cheaters[cheater].connection == connection.id else { return }
+            cheaterReceived(cheater, bytes)
         }
     }
 
@@ -195,6 +205,9 @@ extension Simulation {
             driveBot(bot, .disconnected(reason))
         case (.client, .probe(let probe)):
             probes[probe] = nil
+        case (.client, .cheater(let cheater)):
+            guard cheaters[cheater].connection == connection.id else { return }
+            cheaterDisconnected(cheater, reason)
         }
     }
 }

@@ -32,6 +32,9 @@ package final class Simulation {
         case fault(Fault)
         /// The server's operator acts (`Simulation+Operator`).
         case moderate
+        /// A cheater acts, and the operator reviews held games (`Simulation+Cheats`, `Simulation+Review`).
+        case cheaterWake(Int)
+        case review
         case drain
         case finish
     }
@@ -51,6 +54,8 @@ package final class Simulation {
     var servers: [SimulatedServer] = []
     var players: [SimulatedPlayer] = []
     var bots: [SimulatedBot] = []
+    var cheaters: [SimulatedCheater] = []
+    var fairPlay = FairPlayRecord()
     /// Each `INFO` probe's connection while it is open.
     var probes: [Int?] = []
     /// Lines the servers let wait for a connection's next reply (`ServerAction.sendSoon`).
@@ -150,7 +155,8 @@ package final class Simulation {
             ghostRacesStarted: monitor.ghostRacesStarted, practicesAskedToDeal: monitor.practicesAskedToDeal,
             quickRacesMatched: monitor.quickRacesMatched, ratedRacesRated: monitor.ratedRacesRated, progressLines: monitor.progressLines,
             createsRefusedFull: monitor.createsRefusedFull, linesThatWaited: simulation.linesThatWaited, reportsMade: monitor.reportsMade,
-            violation: simulation.violation, trace: simulation.trace.lines)
+            gamesHeld: simulation.fairPlay.held, heldApproved: simulation.fairPlay.approvals,
+            heldRejected: simulation.fairPlay.rejections, violation: simulation.violation, trace: simulation.trace.lines)
     }
 
     var now: Int { clock.now }
@@ -201,6 +207,7 @@ package final class Simulation {
         if settings.injectsFaults { scheduleNextFault() }
         if settings.probesInfo { queue.schedule(.infoProbe, at: random.int(in: 2000...10_000)) }
         if settings.moderates { scheduleNextModeration() }
+        if settings.cheats { startCheaters() }
         queue.schedule(.drain, at: settings.chaosMilliseconds)
         queue.schedule(.finish, at: settings.chaosMilliseconds + settings.drainMilliseconds)
     }
@@ -273,6 +280,10 @@ package final class Simulation {
             inject(fault)
         case .moderate:
             moderate()
+        case .cheaterWake(let index):
+            cheaterWake(index)
+        case .review:
+            review()
         case .drain:
             beginDraining()
         case .finish:
@@ -549,6 +560,8 @@ package final class Simulation {
                 }
             case .log(_, let entry):
                 note(serverName(index), entry.message)
+                // Only the simulated people race in rated rooms: no game of theirs breaks a rule of `Plausibility`.
+                if entry.event == "race.unrated" { fail("a person's game is never held", entry.message) }
             case .lobbyChat:
                 // One shard per server: its lobby got the line already.
                 break
@@ -627,6 +640,7 @@ package final class Simulation {
             ratedNicknames = checkRefunds(of: nickname, answer, before: before, after: after)
         }
         if leaderboard.lastSequence > old.lastSequence { checkAssistedOffBoards() }
+        checkFairPlay(request, answer, before: old)
         if before != after,
             let violation = RatingAudit.changeViolation(
                 before: before, after: after, ratedNicknames: ratedNicknames, request: "\(request)".prefix(80).description)

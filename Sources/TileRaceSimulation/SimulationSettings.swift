@@ -16,11 +16,17 @@ package struct SimulationSettings: Hashable, Sendable {
     /// Whether players report others from the final standings (`!`). Off by
     /// default: its key would change every other seed's draws.
     package var reports: Bool
+    /// Whether cheating players play and the operator reviews held games
+    /// (`Simulation+Cheats`). Off by default, as `reports`: the cheaters'
+    /// connections draw latencies, and the operator's targets change.
+    package var cheats: Bool
 
     package init(
         players: ClosedRange<Int> = 2...5, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 60_000,
-        injectsFaults: Bool = true, probesInfo: Bool = true, moderates: Bool = true, reports: Bool = false
+        injectsFaults: Bool = true, probesInfo: Bool = true, moderates: Bool = true, reports: Bool = false,
+        cheats: Bool = false
     ) {
+        self.cheats = cheats
         self.moderates = moderates
         self.reports = reports
         self.players = max(1, players.lowerBound)...max(1, players.upperBound)
@@ -60,6 +66,10 @@ package struct SimulationReport: Sendable {
     package var linesThatWaited = 0
     /// Reports the players made (`OK REPORT`), each found in the store.
     package var reportsMade = 0
+    /// Cheaters' games held (`--cheats`), and held games the operator approved and rejected.
+    package var gamesHeld = 0
+    package var heldApproved = 0
+    package var heldRejected = 0
     /// The first invariant broken, if any (the run stopped there).
     package var violation: SimulationViolation?
     package var trace: [String]
