@@ -267,8 +267,8 @@ extension ServerCore {
 
     // MARK: Kept
 
-    /// After every change: the snapshot goes to the data directory, and a
-    /// copy to the registry.
+    /// After every change: the snapshot goes to the data directory (or the
+    /// Redis store), and a copy to the registry.
     func keepArenas() {
         guard shard == ServerCore.arenaShard else { return }
         registry.withState { [arenas] in $0.arenas = arenas }
@@ -282,7 +282,7 @@ extension ServerCore {
     /// `ARENA`). Returns what to log.
     func restoreArenas(_ bytes: [UInt8]) -> String {
         guard let snapshot = try? JSONDecoder().decode(Arena.Snapshot.self, from: Data(bytes)) else {
-            return "error: arenas.json is not a snapshot of arenas; starting without them"
+            return "error: the kept arenas are not a snapshot of arenas; starting without them"
         }
         let wall = clock.wallMilliseconds
         for var arena in snapshot.arenas {

@@ -39,6 +39,30 @@ final class RedisRoomDirectory: @unchecked Sendable {
         }
     }
 
+    /// Keeps this server's arenas (`Arena.Snapshot`'s JSON) for its next
+    /// start, in the order kept; `failed` gets why one was not.
+    func keepArenas(_ bytes: [UInt8], failed: @escaping @Sendable (String) -> Void) {
+        connection.send(["SET", Keys.keptArenas(of: advertisedAddress), String(decoding: bytes, as: UTF8.self)], on: queue) { result in
+            switch result {
+            case .success(.error(let message)): failed(message)
+            case .success: break
+            case .failure(let error): failed("\(error)")
+            }
+        }
+    }
+
+    /// At the start: the arenas this server kept, nil when none; waits at
+    /// most the connection's timeout.
+    func keptArenas() -> Result<[UInt8]?, RedisError> {
+        connection.sendAndWait(["GET", Keys.keptArenas(of: advertisedAddress)]).flatMap { reply in
+            switch reply {
+            case .bulk(let bytes): .success(bytes)
+            case .error(let message): .failure(.server(message))
+            default: .success(nil)
+            }
+        }
+    }
+
     /// On a clean stop; waits at most the connection's timeout.
     func withdraw() {
         _ = connection.pipelineAndWait([
@@ -101,5 +125,7 @@ final class RedisRoomDirectory: @unchecked Sendable {
         static let servers = "tilerace:servers"
         static func rooms(of server: String) -> String { "tilerace:rooms:" + server }
         static func nicknames(of server: String) -> String { "tilerace:nicknames:" + server }
+        /// The arenas `server` hosts, kept across its restarts: never expires.
+        static func keptArenas(of server: String) -> String { "tilerace:kept-arenas:" + server }
     }
 }
