@@ -229,7 +229,8 @@ public final class RaceServer: @unchecked Sendable {
             case .success(let bytes): kept = bytes
             case .failure(let error):
                 return configuration.log(
-                    .error, LogEntry("arena.not-restored", message: "error: the kept arenas could not be read (\(error)); starting without them"))
+                    .error,
+                    LogEntry("arena.not-restored", message: "error: the kept arenas could not be read (\(error)); starting without them"))
             case nil: kept = nil
             }
         }

@@ -185,7 +185,8 @@ struct CoreArenaTests {
         let lines = try Self.race(restarted, seed: try #require(Self.paired(restarted, ana2)), winner: ana2, loser: bo2)
         #expect(lines.contains { $0.hasPrefix("SCORED arena=1 rank=1 nick=ana points=4 streak=2 fire=yes races=2 ") })
         #expect(
-            CoreHarness().core.restoreArenas(Array("{".utf8)) == "error: the kept arenas are not a snapshot of arenas; starting without them")
+            CoreHarness().core.restoreArenas(Array("{".utf8))
+                == "error: the kept arenas are not a snapshot of arenas; starting without them")
     }
 
     @Test func everyShardReadsTheArenasAndMovingAwayLeavesTheArena() {
