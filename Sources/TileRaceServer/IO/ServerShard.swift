@@ -283,8 +283,12 @@ final class ServerShard: @unchecked Sendable {
             case .handOff(let ids, let target):
                 handOff(ids, to: target)
             case .publishRooms(let rooms, let nicknames):
-                settings.directory?.publish(rooms, nicknames: nicknames) { [self, queue] remote in
-                    queue.async { self.process(.remoteRooms(remote?.rooms ?? [], nicknames: remote?.nicknames ?? [])) }
+                let (arenas, arenaIDs) = core.arenasToPublish()
+                settings.directory?.publish(rooms, nicknames: nicknames, arenas: arenas, arenaIDs: arenaIDs) { [self, queue] remote in
+                    queue.async {
+                        self.process(.remoteRooms(remote?.rooms ?? [], nicknames: remote?.nicknames ?? []))
+                        self.process(.remoteArenas(remote?.arenas ?? [], ids: remote?.arenaIDs))
+                    }
                 }
             case .log(let level, let entry):
                 settings.log(level, entry)

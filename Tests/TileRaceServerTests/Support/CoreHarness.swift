@@ -120,6 +120,11 @@ final class CoreHarness {
         perform(core.handle(.remoteRooms(rooms, nicknames: [])))
     }
 
+    /// The directory read other servers' arenas and drew arena ids.
+    func remoteArenas(_ arenas: [ArenaInfo], ids: ClosedRange<Int>?) {
+        perform(core.handle(.remoteArenas(arenas, ids: ids)))
+    }
+
     /// The connection dropped.
     func disconnect(_ id: ConnectionID) {
         perform(core.handle(.disconnected(id, reason: "test")))
