@@ -39,8 +39,8 @@ extension ServerCore {
     /// a store and no id drawn from it is at hand yet.
     @discardableResult
     func scheduleArena(_ settings: ArenaSettings, startsAt: Int? = nil) -> Arena? {
-        guard let id = directoryMilliseconds == nil ? (arenas.keys.max() ?? 0) + 1 : arenaIDPool.first else { return nil }
-        arenaIDPool.removeAll { $0 == id }
+        guard directoryMilliseconds == nil || !arenaIDPool.isEmpty else { return nil }
+        let id = directoryMilliseconds == nil ? (arenas.keys.max() ?? 0) + 1 : arenaIDPool.removeFirst()
         let wall = clock.wallMilliseconds
         let arena = Arena(
             id: id,

@@ -20,7 +20,8 @@ import TileRaceTestSupport
     )
         throws -> [String]
     {
-        let published = try RedisKeyWatch(redis.address, key: RedisRoomDirectory.Keys.rooms(of: "127.0.0.1:\(server.port)"))
+        let address = server.server.configuration.advertisedAddress ?? "127.0.0.1:\(server.port)"
+        let published = try RedisKeyWatch(redis.address, key: RedisRoomDirectory.Keys.rooms(of: address))
         var lines = try client.request(line)
         for _ in 0..<10 {
             if done(lines) { return lines }
