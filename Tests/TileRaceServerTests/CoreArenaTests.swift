@@ -192,10 +192,17 @@ struct CoreArenaTests {
                 == "error: the kept arenas are not a snapshot of arenas; starting without them")
     }
 
-    /// Sharing a store (a directory): ids come from it, other servers'
-    /// arenas are listed with their address and answer `moved`.
+    /// Sharing a Redis store (a directory): ids come from it, other servers'
+    /// arenas are listed with their address and answer `moved`. (A
+    /// directory without Redis, the simulator's, numbers them itself.)
     @Test func arenasAcrossServersTakeIdsFromTheStoreAndAnswerMovedForAnotherServers() {
-        let harness = CoreHarness(operatorSecret: Self.secret)
+        let simulated = CoreHarness(operatorSecret: Self.secret)
+        simulated.core.startDirectory(every: 2000)
+        let simulatedAdmin = simulated.player("admin")
+        _ = simulated.ask(simulatedAdmin, "AUTH \(Self.secret)")
+        #expect(simulated.ask(simulatedAdmin, "ARENA-CREATE").first?.hasPrefix("OK ARENA-CREATE id=1 ") == true)
+        #expect(simulated.core.arenasToPublish().ids == 0)
+        let harness = CoreHarness(operatorSecret: Self.secret, storeKind: .redis)
         harness.core.startDirectory(every: 2000)
         let admin = harness.player("admin")
         _ = harness.ask(admin, "AUTH \(Self.secret)")

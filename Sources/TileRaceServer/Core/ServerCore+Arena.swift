@@ -39,8 +39,8 @@ extension ServerCore {
     /// a store and no id drawn from it is at hand yet.
     @discardableResult
     func scheduleArena(_ settings: ArenaSettings, startsAt: Int? = nil) -> Arena? {
-        guard directoryMilliseconds == nil || !arenaIDPool.isEmpty else { return nil }
-        let id = directoryMilliseconds == nil ? (arenas.keys.max() ?? 0) + 1 : arenaIDPool.removeFirst()
+        guard !drawsArenaIDs || !arenaIDPool.isEmpty else { return nil }
+        let id = drawsArenaIDs ? arenaIDPool.removeFirst() : (arenas.keys.max() ?? 0) + 1
         let wall = clock.wallMilliseconds
         let arena = Arena(
             id: id,
@@ -155,10 +155,15 @@ extension ServerCore {
     /// How many arena ids the pool keeps at hand, drawn again when half are used.
     static let arenaIDsAtHand = 8
 
+    /// On a Redis store, with its directory: arena ids come from the store's
+    /// counter, unique across the servers sharing it.
+    var drawsArenaIDs: Bool { storeKind == .redis && directoryMilliseconds != nil }
+
     /// For the directory's publication: this server's arenas, and how many
     /// ids to draw for the next ones.
     func arenasToPublish() -> (arenas: [ArenaInfo], ids: Int) {
-        let wanted = arenaIDPool.count <= ServerCore.arenaIDsAtHand / 2 ? ServerCore.arenaIDsAtHand - arenaIDPool.count : 0
+        let isLow = drawsArenaIDs && arenaIDPool.count <= ServerCore.arenaIDsAtHand / 2
+        let wanted = isLow ? ServerCore.arenaIDsAtHand - arenaIDPool.count : 0
         return (arenas.keys.sorted().compactMap { arenas[$0].map { info(of: $0) } }, wanted)
     }
 

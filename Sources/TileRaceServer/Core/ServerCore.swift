@@ -84,7 +84,7 @@ package final class ServerCore {
     var closedArenas: Set<Int> = []
     /// Numbers arena races (a room's `arena.race`).
     var nextArenaRace = 1
-    /// With a directory: arena ids drawn from the shared store, unique across its servers.
+    /// Arena ids drawn from a shared Redis store (`drawsArenaIDs`).
     var arenaIDPool: [Int] = []
 
     /// A core; `shard` places it among the shards sharing `registry` (by

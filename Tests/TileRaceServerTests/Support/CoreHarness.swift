@@ -35,12 +35,12 @@ final class CoreHarness {
 
     init(
         limits: ServerLimits = .standard, store: any LeaderboardPersisting = LeaderboardStore.inMemory(), operatorSecret: String? = nil,
-        logLevel: ServerLog.Level = .info
+        logLevel: ServerLog.Level = .info, storeKind: ServerInfo.Store = .memory
     ) {
         leaderboard = FileLeaderboardService(store: store)
         core = ServerCore(
             limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: logLevel,
-            registry: registry, operatorSecret: operatorSecret)
+            registry: registry, storeKind: storeKind, operatorSecret: operatorSecret)
     }
 
     /// Hands the held leaderboard requests to the service, in order, and
