@@ -3,6 +3,7 @@ import TileRaceProtocol
 
 /// One bot's side of the protocol as a pure state machine run by `BotClient`: greet as a
 /// bot, join or create its room, ready, race at its pace, again, and goodbye when stopped.
+/// In an arena the server pairs it into rooms itself: it races each, and leaves at the arena's end.
 /// One `MOVE` is in flight at a time, so a `RESYNC` answers the one move sent. The next
 /// move is searched while the last is on its way, sent no sooner than one interval after.
 public struct BotPlayer: Sendable {
@@ -35,6 +36,8 @@ public struct BotPlayer: Sendable {
     private var bye: String?
     /// Our line of the standings being received (until `END`).
     private var lastResult: RacerFinish?
+    /// Set by `ARENA-END`: the bot says goodbye once its race is over.
+    private var arenaPodium: [String]?
 
     public init(settings: BotSettings) {
         self.settings = settings
@@ -65,7 +68,8 @@ public struct BotPlayer: Sendable {
         case .tick: break
         case .stop: actions = stop()
         case .disconnected(let reason):
-            return end(phase == .leaving ? .stopped : .disconnected(bye.map { "\(reason) (the server said: \($0))" } ?? reason))
+            guard phase != .leaving else { return end(arenaPodium.map { .arenaOver(podium: $0) } ?? .stopped) }
+            return end(.disconnected(bye.map { "\(reason) (the server said: \($0))" } ?? reason))
         }
         guard phase != .ended else { return actions }
         return actions + advance(now: now)
@@ -76,7 +80,7 @@ public struct BotPlayer: Sendable {
     private mutating func reply(_ request: ClientMessage, _ result: Result<OkReply, ProtocolError>) -> [BotAction] {
         if phase == .leaving {
             // Only the goodbye matters now.
-            return request == .quit ? end(.stopped) : []
+            return request == .quit ? end(arenaPodium.map { .arenaOver(podium: $0) } ?? .stopped) : []
         }
         switch result {
         case .success(let reply): return succeeded(reply)
@@ -89,13 +93,17 @@ public struct BotPlayer: Sendable {
         case .hello(let accepted, _, _, _):
             nickname = accepted ?? nickname
             phase = .joining
-            return [.report(.connected(nickname: nickname)), .send(.join(room: settings.room, code: settings.code))]
+            let join = settings.arena.map { ClientMessage.arena(id: $0, token: nil) } ?? .join(room: settings.room, code: settings.code)
+            return [.report(.connected(nickname: nickname)), .send(join)]
+        case .arena(let info):
+            phase = .waiting
+            return [.report(.joinedArena(info.id))]
         case .join(let room): return enteredRoom(room, created: false)
         case .create(let room): return enteredRoom(room, created: true)
         case .move(let acknowledgement): return moveAcknowledged(acknowledgement)
         case .nickname, .quit, .help, .rooms, .watch, .who, .ready, .leave, .restart, .resign, .pause, .resume, .submit, .top, .record,
             .practice, .resync, .info, .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .say, .mute, .unmute,
-            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist, .review, .approve, .reject, .arenas, .arena, .arenaLeave,
+            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist, .review, .approve, .reject, .arenas, .arenaLeave,
             .berserk, .standings, .arenaCreate:
             return []
         }
@@ -121,6 +129,8 @@ public struct BotPlayer: Sendable {
             return [.send(.join(room: settings.room, code: settings.code))]
         case .join, .create:
             return end(.refused("cannot join room \(settings.room): \(error.message)"))
+        case .arena:
+            return end(.refused("cannot join arena \(settings.arena ?? 0): \(error.message)"))
         case .ready:
             // A race under way: the next one, when it ends.
             return error.code == .raceInProgress ? [] : [.report(.note("READY refused: \(error.message)"))]
@@ -138,18 +148,19 @@ public struct BotPlayer: Sendable {
             }
         case .nickname, .ping, .pong, .quit, .help, .rooms, .watch, .who, .leave, .pause, .resume, .restart, .resign, .submit, .top,
             .record, .practice, .info, .auth, .connections, .kick, .ban, .unban, .bans, .removeEntry, .announce, .say, .mute, .unmute,
-            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist, .review, .approve, .reject, .arenas, .arena, .arenaLeave,
+            .queue, .unqueue, .report, .reports, .dismiss, .assist, .unassist, .review, .approve, .reject, .arenas, .arenaLeave,
             .berserk, .standings, .arenaCreate:
             return []
         }
     }
 
-    private mutating func enteredRoom(_ room: RoomDescription, created: Bool) -> [BotAction] {
+    /// `readies`: false in an arena's room, which the server makes ready.
+    private mutating func enteredRoom(_ room: RoomDescription, created: Bool, readies: Bool = true) -> [BotAction] {
         isInRoom = true
         phase = .waiting
         let report = BotAction.report(.joined(room: room.name, created: created))
         // Joining a room that races makes us a player of the next race.
-        return room.state == .racing ? [report] : [report, .send(.ready(true))]
+        return room.state == .racing || !readies ? [report] : [report, .send(.ready(true))]
     }
 
     private mutating func moveAcknowledged(_ acknowledgement: MoveAck) -> [BotAction] {
@@ -199,7 +210,20 @@ public struct BotPlayer: Sendable {
             let placed = lastResult.flatMap { result in
                 result.place.map { [BotAction.report(.placed(place: $0, of: count, score: result.score))] }
             }
-            return (placed ?? []) + (raced ? [.send(.say(BotPlayer.endOfRaceLine))] : []) + [.send(.ready(true))]
+            // An arena's room is the server's to leave (`LEFT`), and pairs us again.
+            let next: [BotAction] = settings.arena == nil ? [.send(.ready(true))] : arenaPodium == nil ? [] : leaveArena()
+            return (placed ?? []) + (raced ? [.send(.say(BotPlayer.endOfRaceLine))] : []) + next
+        case .matched(let room) where settings.arena != nil:
+            return enteredRoom(room, created: false, readies: false)
+        case .left(_, let nickname) where settings.arena != nil && isUs([nickname]):
+            isInRoom = false
+            phase = .waiting
+            game = nil
+            return []
+        case .arenaEnd(_, _, let podium) where settings.arena != nil:
+            // A race under way goes on (it no longer scores): the bot finishes it first.
+            arenaPodium = podium
+            return isInRoom ? [] : leaveArena()
         case .resync(let sync):
             guard phase == .racing || phase == .finished, let current = game,
                 let adopted = try? sync.makeGame(config: current.config, seed: current.seed)
@@ -266,6 +290,12 @@ public struct BotPlayer: Sendable {
             isInRoom = false
             return (wasInRoom ? [.send(.leave)] : []) + [.send(.quit)]
         }
+    }
+
+    private mutating func leaveArena() -> [BotAction] {
+        phase = .leaving
+        isInRoom = false
+        return [.send(.quit)]
     }
 
     private mutating func end(_ ending: BotEnding) -> [BotAction] {

@@ -7,6 +7,8 @@ public enum BotReport: Hashable, Sendable {
     case nicknameTaken(String, next: String)
     /// We are in the room (`created` when we made it), waiting for the next race.
     case joined(room: String, created: Bool)
+    /// We are in the arena, paired with whoever is free near our rank.
+    case joinedArena(Int)
     /// `number` counts from 1 since we joined: `START`'s `race=` is unique on the server,
     /// not the room's count.
     case raceStarted(number: Int, players: Int)
@@ -25,6 +27,7 @@ public enum BotReport: Hashable, Sendable {
         case .connected(let nickname): "connected as \(nickname)"
         case .nicknameTaken(let taken, let next): "\(taken) is taken: trying \(next)"
         case .joined(let room, let created): created ? "created room \(room)" : "joined room \(room)"
+        case .joinedArena(let id): "joined arena \(id)"
         case .raceStarted(let number, let players): "race \(number) started (\(players) \(players == 1 ? "player" : "players"))"
         case .finished(let reason, let score, let largestTile, let moves):
             "finished (\(reason.rawValue)): score \(score), best tile \(largestTile), \(moves) moves"

@@ -20,11 +20,13 @@ public struct BotSettings: Hashable, Sendable {
     public var movesPerSecond: Double
     /// `HELLO ... via=`: whom a bot started for an ssh visitor counts as (protocol.md 5.1).
     public var via: String?
+    /// Instead of `room`: the arena to join (protocol.md 5.9), racing whoever it is paired with until the arena ends.
+    public var arena: Int?
 
     /// Creates settings; the pace is clamped to `movesPerSecondRange`.
     public init(
         host: String, port: Int, room: String, code: String? = nil, nickname: String, bot: Bot,
-        movesPerSecond: Double = BotSettings.defaultMovesPerSecond, via: String? = nil
+        movesPerSecond: Double = BotSettings.defaultMovesPerSecond, via: String? = nil, arena: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -33,6 +35,7 @@ public struct BotSettings: Hashable, Sendable {
         self.nickname = nickname
         self.bot = bot
         self.via = via
+        self.arena = arena
         self.movesPerSecond = min(BotSettings.maximumMovesPerSecond, max(BotSettings.minimumMovesPerSecond, movesPerSecond))
     }
 

@@ -60,7 +60,7 @@ struct AdminCommand: Command {
         board and rated play, and the rating points its opponents lost to it are
         given back; unassist lifts the mark (the points given back stay given).
         review lists the games held for review (played as no person plays,
-        docs/fair-play.md), each with its id; record ID prints one's timed
+        docs/fair-play.md), each with its id, then the open reports; record ID prints one's timed
         record (watch it: tilerace replay --seed SEED --moves-file FILE --watch);
         approve ID puts one on its boards, reject ID throws it away.
         arena schedules an arena (protocol.md 5.9): players join it with ARENA
@@ -79,8 +79,14 @@ struct AdminCommand: Command {
         let (host, port) = try ServerRequest.endpoint(arguments)
         let secret = try Self.secret(arguments, environment: ProcessInfo.processInfo.environment)
         do throws(ServerRequestError) {
-            let answers = try ServerRequest.ask([.auth(secret: secret), request], host: host, port: port)
-            console.print(Self.describe(answers[1], endpoint: "\(host):\(port)"))
+            // The review list is the held games and, after them, the players' open reports.
+            let requests: [ClientMessage] = request == .review(id: nil) ? [request, .reports] : [request]
+            let answers = try ServerRequest.ask([.auth(secret: secret)] + requests, host: host, port: port)
+            let texts = answers.dropFirst().enumerated().compactMap { index, answer -> String? in
+                if index > 0, case .reports(0) = answer.reply { return nil }
+                return Self.describe(answer, endpoint: "\(host):\(port)")
+            }
+            console.print(texts.joined(separator: "\n\n"))
             return CLI.success
         } catch {
             return failure(error.message, console: console)

@@ -7,9 +7,9 @@ import TileRaceServer
 /// `tilerace bot`: bots race until Ctrl-C or SIGTERM, then leave and say goodbye.
 struct BotCommand: Command {
     let name = "bot"
-    let summary = "bots that race in a room like any player, until Ctrl-C"
+    let summary = "bots that race in a room or an arena like any player, until Ctrl-C"
     let usage = [
-        "tilerace bot --host H [--port P] --room R [--code C] [--strength 1-5] [--speed MOVES_PER_SECOND]",
+        "tilerace bot --host H [--port P] (--room R [--code C] | --arena ID) [--strength 1-5] [--speed MOVES_PER_SECOND]",
         "             [--count N] [--nick NAME]",
     ]
     let options: [Arguments.Option] = [
@@ -17,6 +17,7 @@ struct BotCommand: Command {
         .value("--port", "P", "the server's TCP port (default 2048)"),
         .value("--room", "R", "the room to race in (created if missing)"),
         .value("--code", "C", "the room's join code (given to the room when a bot creates it)"),
+        .value("--arena", "ID", "instead of a room: the arena to race in until it ends (an unrated one; ARENAS lists them)"),
         .value("--strength", "N", "how well they play, 1 (nearly random) to 5 (strongest) (default \(BotCommand.defaultStrength))"),
         .value(
             "--speed", "M",
@@ -29,7 +30,9 @@ struct BotCommand: Command {
         Each bot is an ordinary client: it says HELLO ... bot=yes (others see it
         marked as a bot; its games never go on the leaderboard), joins the room,
         marks itself ready and races each race at its pace, then gets ready for the
-        next. A taken nickname gets a suffix (-2, -3 ...). Prints a line per bot
+        next. With --arena the bots join the arena instead and race whoever the
+        server pairs them with until the arena ends, then say goodbye (a rated
+        arena refuses bots). A taken nickname gets a suffix (-2, -3 ...). Prints a line per bot
         per event; races are numbered from when the bot joined the room (its first
         there is race 1). Ctrl-C or SIGTERM: the bots leave the room, say QUIT and the
         command exits 0; it exits 1 when every bot stopped on its own (no server,
@@ -45,7 +48,18 @@ struct BotCommand: Command {
         guard let host = arguments.value("--host"), !host.isEmpty else {
             throw CommandLineError("--host is needed: the server the bots play on")
         }
-        guard let room = arguments.value("--room") else { throw CommandLineError("--room is needed: the room the bots race in") }
+        let arena = try arguments.value("--arena").map { (text: String) throws(CommandLineError) in
+            guard arguments.value("--room") == nil, arguments.value("--code") == nil else {
+                throw CommandLineError("--arena and --room (or --code) cannot be used together: bots race in one or the other")
+            }
+            guard let id = Int(text), id > 0 else {
+                throw CommandLineError("invalid arena id \(Arguments.quoted(text)): ARENAS lists them")
+            }
+            return id
+        }
+        guard let room = arguments.value("--room") ?? arena.map({ "arena-\($0)" }) else {
+            throw CommandLineError("--room or --arena is needed: where the bots race")
+        }
         guard Names.isValidName(room) else { throw CommandLineError("invalid room name \(Arguments.quoted(room)): \(nameRule)") }
         let code = arguments.value("--code")
         if let code, !Names.isValidName(code) { throw CommandLineError("invalid join code \(Arguments.quoted(code)): \(nameRule)") }
@@ -66,7 +80,8 @@ struct BotCommand: Command {
             throw CommandLineError(error.message)
         }
         return nicknames.map { nickname in
-            BotSettings(host: host, port: port, room: room, code: code, nickname: nickname, bot: bot, movesPerSecond: speed)
+            BotSettings(
+                host: host, port: port, room: room, code: code, nickname: nickname, bot: bot, movesPerSecond: speed, arena: arena)
         }
     }
 
@@ -98,7 +113,8 @@ struct BotCommand: Command {
         let first = settings[0]
         console.print(
             "\(settings.count) \(settings.count == 1 ? "bot" : "bots") of strength \(first.bot.strength) at "
-                + "\(BotCommand.decimal(first.movesPerSecond)) moves/s for room \(first.room) on \(first.host) port \(first.port)"
+                + "\(BotCommand.decimal(first.movesPerSecond)) moves/s for "
+                + (first.arena.map { "arena \($0)" } ?? "room \(first.room)") + " on \(first.host) port \(first.port)"
                 + " (Ctrl-C stops them)")
         let fleet = BotFleet(settings: settings, console: console)
         fleet.start()

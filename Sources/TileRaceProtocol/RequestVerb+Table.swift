@@ -311,7 +311,8 @@ extension RequestVerb {
         case .review:
             RequestRule(
                 usage: "REVIEW [<id>]", example: "REVIEW 42",
-                summary: "operator: list the games held for review, or one with its record", requirements: [.greeted, .operator],
+                summary: "list the games held for review, your own (the operator: everyone's), or one with its record",
+                requirements: [.greeted],
                 reply: .items, cost: .fixed(2), positionalCount: 0...1
             ) { fields throws(ProtocolError) in
                 .review(

@@ -179,3 +179,38 @@ import TileRaceTestSupport
         #expect(reason == "cannot reach 127.0.0.1:\(closed.port): connection refused")
     }
 }
+
+/// `tilerace bot --arena`: bots on a real server race whoever the arena pairs them with, and score.
+@Suite struct BotArenaTests {
+    @Test func twoBotsRaceInAnArenaAndScore() throws {
+        let host = try TestHost { configuration in
+            configuration.operatorSecret = "bot-arena-secret"
+            configuration.limits.arenaPairingMilliseconds = 100
+        }
+        let admin = try Peer(port: host.port, nickname: "admin")
+        #expect(try admin.ask("AUTH bot-arena-secret") == "OK AUTH operator=yes")
+        #expect(try admin.ask("ARENA-CREATE length=120 size=3 target=16 limit=30").hasPrefix("OK ARENA-CREATE id=1 state=running "))
+        let recorders = [BotRecorder(), BotRecorder()]
+        let bots = recorders.enumerated().map { index, recorder in
+            var settings = BotClientTests.settings(port: host.port, nickname: "bot-\(index + 1)")
+            settings.arena = 1
+            return recorder.bot(settings)
+        }
+        for bot in bots { bot.start() }
+        defer {
+            for bot in bots { bot.stop() }
+        }
+        for recorder in recorders {
+            #expect(recorder.wait(for: { $0 == .joinedArena(1) }))
+            // Paired, raced and placed: the race scored; then paired again.
+            #expect(recorder.wait(for: { if case .placed = $0 { true } else { false } }))
+            #expect(recorder.wait { reports, _ in reports.filter { if case .raceStarted = $0 { true } else { false } }.count >= 2 })
+        }
+        #expect(try admin.ask("STANDINGS 1") == "OK STANDINGS arena=1 count=2")
+        for nickname in ["bot-1", "bot-2"] {
+            let line = try admin.line("STANDING ") { $0.contains(" nick=\(nickname) ") }
+            let races = line.split(separator: " ").first { $0.hasPrefix("races=") }.flatMap { Int($0.dropFirst(6)) } ?? 0
+            #expect(races >= 1, "\(line)")
+        }
+    }
+}

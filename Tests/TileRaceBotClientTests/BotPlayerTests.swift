@@ -234,4 +234,51 @@ import TileRaceServer
         #expect(BotSettings(host: "h", port: 1, room: "r", nickname: "n", bot: .strongest, movesPerSecond: 1000).movesPerSecond == 100)
         #expect(BotSettings(host: "h", port: 1, room: "r", nickname: "n", bot: .strongest).moveIntervalMilliseconds == 250)
     }
+
+    /// In an arena the server makes the rooms: the bot races each it is paired into, readies none, and says
+    /// goodbye once the arena is over and its last race ended.
+    @Test func racesAnArenaUntilItEnds() {
+        var settings = Self.settings
+        settings.arena = 3
+        var player = BotPlayer(settings: settings)
+        _ = player.handle(.greeted(Greeting()), now: 0)
+        #expect(
+            player.handle(.reply(.hello(nickname: "bot-1", isBot: true), .success(.hello(nickname: "bot-1"))), now: 0) == [
+                .report(.connected(nickname: "bot-1")), .send(.arena(id: 3, token: nil)),
+            ])
+        let info = ArenaInfo(id: 3, state: .running, settings: .blank, startsIn: 0, endsIn: 300, players: 2)
+        #expect(player.handle(.reply(.arena(id: 3, token: nil), .success(.arena(info))), now: 0) == [.report(.joinedArena(3))])
+        #expect(player.handle(.event(.matched(Self.room)), now: 1) == [.report(.joined(room: "test", created: false))])
+        _ = player.handle(.event(.start(Self.start)), now: 2)
+        #expect(player.phase == .racing)
+        // Over while racing: the race goes on, and the bot ends it before leaving.
+        #expect(player.handle(.event(.arenaEnd(arena: 3, players: 2, podium: ["ana", "bot-1"])), now: 3).isEmpty)
+        #expect(player.handle(.event(.end(room: "test", race: 7, count: 2)), now: 4) == [.send(.say("gg")), .send(.quit)])
+        #expect(player.handle(.reply(.quit, .success(.quit)), now: 5) == [.close(.arenaOver(podium: ["ana", "bot-1"]))])
+        #expect(BotEnding.arenaOver(podium: ["ana", "bot-1"]).message == "the arena is over: ana, bot-1")
+    }
+
+    @Test func anArenasRoomIsLeftByTheServerAndARefusalEndsTheBot() {
+        var settings = Self.settings
+        settings.arena = 3
+        var player = BotPlayer(settings: settings)
+        _ = player.handle(.greeted(Greeting()), now: 0)
+        _ = player.handle(.reply(.hello(nickname: "bot-1", isBot: true), .success(.hello(nickname: "bot-1"))), now: 0)
+        _ = player.handle(.event(.matched(Self.room)), now: 1)
+        _ = player.handle(.event(.start(Self.start)), now: 2)
+        #expect(player.handle(.event(.end(room: "test", race: 7, count: 2)), now: 3) == [.send(.say("gg"))])
+        #expect(player.handle(.event(.left(room: "test", nickname: "ana")), now: 4).isEmpty)
+        _ = player.handle(.event(.left(room: "test", nickname: "bot-1")), now: 5)
+        #expect(player.phase == .waiting)
+        // Over while free: goodbye at once.
+        #expect(player.handle(.event(.arenaEnd(arena: 3, players: 2, podium: [])), now: 6) == [.send(.quit)])
+        var refused = BotPlayer(settings: settings)
+        _ = refused.handle(.greeted(Greeting()), now: 0)
+        _ = refused.handle(.reply(.hello(nickname: "bot-1", isBot: true), .success(.hello(nickname: "bot-1"))), now: 0)
+        let error = ProtocolError(.notEligible, "arena 3 is over")
+        #expect(
+            refused.handle(.reply(.arena(id: 3, token: nil), .failure(error)), now: 1) == [
+                .close(.refused("cannot join arena 3: arena 3 is over"))
+            ])
+    }
 }

@@ -89,7 +89,7 @@ import TileRaceTransport
         #expect(bad.status == 2)
     }
 
-    /// `reports` lists who reported whom, why, and the lines said; `dismiss` closes one.
+    /// `reports` lists who reported whom, why, and the lines said, as `review` does after the held games; `dismiss` closes one.
     @Test func reportsAndDismiss() throws {
         let host = try TestHost()
         #expect(admin(host, ["reports"]).output == "no open reports on 127.0.0.1:\(host.port)\n")
@@ -108,7 +108,11 @@ import TileRaceTransport
             Array(lines.suffix(3)) == [
                 "  races together: none lately", "  dismiss it with: tilerace admin dismiss 1", "  [lobby] ana: hi all",
             ])
+        // The review list ends with the open reports, after the held games.
+        let review = admin(host, ["review"])
+        #expect(review.output == "nothing held for review on 127.0.0.1:\(host.port)\n\n" + reports.output, "\(review.errors)")
         #expect(admin(host, ["dismiss", "1"]).output == "dismissed report 1\n")
+        #expect(admin(host, ["review"]).output == "nothing held for review on 127.0.0.1:\(host.port)\n")
         let again = admin(host, ["dismiss", "1"])
         #expect(again.status == 1 && again.errors == "tilerace admin: the server refused: no-record: no open report has id 1\n")
         #expect(admin(host, ["dismiss", "one"]).status == 2)

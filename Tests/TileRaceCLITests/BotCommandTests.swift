@@ -8,7 +8,12 @@ import TileRaceTestSupport
 struct BotCommandTests {
     @Test(arguments: [
         (["bot", "--room", "r"], "tilerace bot: --host is needed: the server the bots play on"),
-        (["bot", "--host", "h"], "tilerace bot: --room is needed: the room the bots race in"),
+        (["bot", "--host", "h"], "tilerace bot: --room or --arena is needed: where the bots race"),
+        (
+            ["bot", "--host", "h", "--room", "r", "--arena", "2"],
+            "tilerace bot: --arena and --room (or --code) cannot be used together: bots race in one or the other"
+        ),
+        (["bot", "--host", "h", "--arena", "two"], "tilerace bot: invalid arena id 'two': ARENAS lists them"),
         (["bot", "--host", "h", "--room", "a b"], "tilerace bot: invalid room name 'a b': 1 to 16 characters from A-Z a-z 0-9 _ -"),
         (
             ["bot", "--host", "h", "--room", "r", "--code", "x!"],

@@ -115,3 +115,33 @@ import TileRaceProtocol
         #expect(model.screen == .menu)
     }
 }
+
+/// A game held for review is on no board, not even to its player (protocol.md 10.3): the player sees it as its own under the board.
+@Suite struct LeaderboardHeldTests {
+    @Test func theOwnHeldGamesShowUnderTheBoardsTheyWouldBeOn() {
+        var model = Fixtures.connected(Fixtures.model())
+        model.network.serverFeatures = [.reports]
+        model.screen = .leaderboard(LeaderboardState())
+        let page = ClientMessage.top(LeaderboardQuery(board: .all, sort: .rank, order: .asc, offset: 0, limit: 50))
+        #expect(Update.leaderboardRefresh(&model) == [.send(page), .send(.review(id: nil))])
+        Fixtures.reply(
+            &model, to: page, .top(TopSummary(board: .all, date: nil, total: 20, offset: 0, count: 20)),
+            items: Fixtures.entries.map { .entry($0) })
+        let game = GameResult(
+            score: 20532, largestTile: 2048, moves: 943, milliseconds: 31, size: 4, target: 2048, assists: 0, seed: "7")
+        let held = HeldInfo(id: 17, nickname: "ana", rule: "rate", date: "2026-11-22", dailyDate: nil, sprintTime: 30, result: game)
+        Fixtures.reply(&model, to: .review(id: nil), .review(count: 1), items: [.held(held)])
+        #expect(model.leaderboard?.heldShown == [held])
+        for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 60, height: 18)] {
+            model.size = size
+            let text = view(model, size: size, theme: .classic).plainText
+            #expect(text.contains("held for review: your 20 532, on no board until approved"), "\(size)\n\(text)")
+        }
+        // Not a daily game: the daily board does not show it; a refusal (an older server's) shows none.
+        model.leaderboard?.board = .daily
+        #expect(model.leaderboard?.heldShown == [])
+        model.leaderboard?.board = .sprint
+        Fixtures.refuse(&model, .review(id: nil), .notOperator)
+        #expect(model.leaderboard?.heldShown == [])
+    }
+}

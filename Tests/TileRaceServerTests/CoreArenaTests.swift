@@ -263,4 +263,26 @@ struct CoreArenaTests {
         harness.advance(2000)
         #expect(harness.take(ana).isEmpty)
     }
+
+    /// A race in which a racer played as no person does (docs/fair-play.md: here 260 moves at one instant) scores nothing.
+    @Test func anUnfairRaceScoresNothing() throws {
+        let (harness, _) = Self.arena("length=600 size=8 target=2048 limit=600")
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "ARENA 1")
+        _ = harness.ask(bo, "ARENA 1")
+        let seed = try #require(Self.paired(harness, ana))
+        var player = try Autoplayer(seed: seed, size: 8)
+        for seq in 1...260 {
+            let next = player.next()
+            let direction = try #require(next, "an 8x8 board has room for 260 moves")
+            #expect(harness.ask(ana, "MOVE \(seq) \(direction.letter)").first?.hasPrefix("OK MOVE") == true)
+        }
+        _ = harness.ask(bo, "RESIGN")
+        let lines = harness.ask(ana, "RESIGN")
+        #expect(!lines.contains { $0.hasPrefix("SCORED ") }, "\(lines)")
+        #expect(lines.contains("LEFT room=quick-1 nick=ana"), "free again all the same: \(lines)")
+        let standings = harness.ask(ana, "STANDINGS 1")
+        #expect(standings.first?.hasSuffix(" points=0 streak=0 fire=no races=0 performance=-") == true, "\(standings)")
+    }
 }

@@ -44,6 +44,8 @@ struct LeaderboardState: Hashable, Sendable {
     var unlisted = 0
     /// The rating board: the player's own `RATING` line (`TOP board=rating nick=`), asked with each refresh.
     var own: RatingEntry?
+    /// The game boards: the player's own games held for review (`REVIEW`, protocol.md 10.3), asked with each refresh.
+    var ownHeld: [HeldInfo] = []
     /// As the server said.
     var date: String?
     var status: Status = .notConnected
@@ -96,6 +98,19 @@ struct LeaderboardState: Hashable, Sendable {
     }
 
     var hasMore: Bool { received < total }
+
+    /// The player's held games this board would list once approved.
+    var heldShown: [HeldInfo] {
+        ownHeld.filter { held in
+            switch board {
+            case .all: true
+            case .daily: held.dailyDate != nil && held.dailyDate == date
+            case .sprint: held.sprintTime != nil
+            case .sprintDaily: held.sprintTime != nil && held.dailyDate != nil && held.dailyDate == date
+            case .rating: false
+            }
+        }
+    }
 
     var received: Int { board == .rating ? ratings.count : entries.count }
 }

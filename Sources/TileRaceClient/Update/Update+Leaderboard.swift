@@ -75,8 +75,12 @@ extension Update {
         board.scroll = 0
         board.selected = 0
         let page = ClientMessage.top(board.query(offset: 0, today: model.today))
-        // The player's own line says why it is not listed (protocol.md 5.7).
-        guard board.board == .rating, let nickname = model.network.nickname else { return [.send(page)] }
+        guard let nickname = model.network.nickname else { return [.send(page)] }
+        // The player's own rating line says why it is not listed (protocol.md 5.7); its held games are on no board
+        // (10.3: servers that hold games have reports too).
+        guard board.board == .rating else {
+            return model.network.serverFeatures.contains(.reports) ? [.send(page), .send(.review(id: nil))] : [.send(page)]
+        }
         return [.send(page), .send(.top(LeaderboardQuery(board: .rating, limit: 1, nickname: nickname)))]
     }
 
@@ -110,6 +114,17 @@ extension Update {
         board.isLoadingMore = false
         board.scroll = min(board.scroll, max(0, board.received - 1))
         model.leaderboard = board
+    }
+
+    /// A server that holds no games, or refuses the request to players, leaves the list empty.
+    static func ownHeldReplied(_ result: Result<OkReply, ProtocolError>, items: [ServerMessage], model: inout Model) {
+        guard case .success = result, let nickname = model.network.nickname else {
+            model.leaderboard?.ownHeld = []
+            return
+        }
+        model.leaderboard?.ownHeld = items.compactMap { item in
+            if case .held(let held) = item, Nickname(held.nickname) == Nickname(nickname) { held } else { nil }
+        }
     }
 }
 

@@ -43,6 +43,7 @@ extension Update {
         case .say: sayReplied(result, model: &model)
         case .queue: queueReplied(result, model: &model)
         case .report(let nickname, _): reportReplied(nickname, result, model: &model)
+        case .review(id: nil): ownHeldReplied(result, items: items, model: &model)
         case .leave: model.chat.awaitsLobbyHistory = true
         case .ping, .pong, .quit, .help, .pause, .resume, .resign, .info, .unqueue:
             break  // The reply changes nothing on screen (the client does not ask INFO).

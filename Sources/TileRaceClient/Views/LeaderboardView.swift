@@ -74,6 +74,7 @@ enum LeaderboardView {
                 case .rating: "nobody is rated yet: race in a rated room"
                 }
             frame.centeredText(text, in: area, y: area.y + 1, style: theme.muted)
+            drawStanding(board, x: x, width: frame.width - x - 1, theme: theme, into: &frame)
         case .loaded:
             drawRows(board, you: model.config.lastNickname, x: x, area: area, theme: theme, into: &frame)
         }
@@ -148,18 +149,22 @@ enum LeaderboardView {
             if board.isLoadingMore, !isRating { shown = "loading more… " + shown }
             frame.text(shown, x: x + tableWidth(wideDates: wideDates) - shown.count, y: frame.height - 3, style: theme.muted)
         }
-        if isRating {
-            let width = min(frame.width - x - 1, tableWidth(wideDates: wideDates) - (shown.isEmpty ? 0 : shown.count + 2))
-            drawStanding(board, x: x, width: width, theme: theme, into: &frame)
-        }
+        let width = min(frame.width - x - 1, tableWidth(wideDates: wideDates) - (shown.isEmpty ? 0 : shown.count + 2))
+        drawStanding(board, x: x, width: width, theme: theme, into: &frame)
     }
 
     /// Under the ratings: why the player's own is not listed ("you: 1662? · not listed yet: 3 more rated races"),
-    /// or else how many the board does not list.
+    /// or else how many the board does not list. Under the games: the player's own held for review, on no board yet.
     private static func drawStanding(_ board: LeaderboardState, x: Int, width: Int, theme: Theme, into frame: inout Frame) {
         let text: String
         let style: CellStyle
-        if let own = board.own, let why = RatingText.unlisted(own) {
+        let held = board.heldShown
+        if let first = held.first {
+            let score = Format.grouped(first.result.score)
+            let more = held.count > 1 ? " and \(held.count - 1) more" : ""
+            text = "held for review: your \(score)\(more), on no board until approved"
+            style = theme.accented
+        } else if let own = board.own, let why = RatingText.unlisted(own) {
             text = "you: \(RatingText.text(own.rating, isProvisional: own.isProvisional)) · \(why)"
             style = theme.accented
         } else if board.unlisted > 0 {

@@ -246,20 +246,14 @@ extension ServerCore {
 
     // MARK: Races
 
-    /// The fair-play rules' verdict on an arena race (issue 42): a race they
-    /// find unfair scores nothing (its racers are free again all the same).
-    /// The one hook for them.
-    func arenaRaceCounts(_ race: Race, in room: Room) -> Bool {
-        true
-    }
-
     /// Scores a finished arena race by its rating places (equal scores draw)
-    /// and sends `SCORED` to the arena's players.
-    func scoreArenaRace(in room: Room, race: Race, ranked: [Standings.Finisher]) {
+    /// and sends `SCORED` to the arena's players. `isFair`: false when a racer played as no person does
+    /// (docs/fair-play.md): then it scores nothing, and its racers are free again all the same.
+    func scoreArenaRace(in room: Room, race: Race, ranked: [Standings.Finisher], isFair: Bool) {
         guard let tag = room.arena, var arena = arenas[tag.id] else { return }
         let placings = zip(ranked, ServerCore.ratingPlaces(of: ranked)).map { Arena.Placing(nickname: $0.nickname, place: $1) }
         let changed = arena.score(
-            race: tag.race, placings: placings, berserk: tag.berserk, at: clock.wallMilliseconds, counts: arenaRaceCounts(race, in: room))
+            race: tag.race, placings: placings, berserk: tag.berserk, at: clock.wallMilliseconds, counts: isFair)
         arenas[tag.id] = arena
         keepArenas()
         guard !changed.isEmpty else {

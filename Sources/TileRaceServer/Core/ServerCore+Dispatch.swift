@@ -55,7 +55,7 @@ extension ServerCore {
         case .dismiss(let id): ask(.dismiss(id: id), for: session)
         case .assist(let nickname, let reason): ask(.assist(nickname: nickname, reason: reason), for: session)
         case .unassist(let nickname): ask(.unassist(nickname: nickname), for: session)
-        case .review(let id): ask(.held(id: id), for: session)
+        case .review(let id): try review(session, id: id)
         case .approve(let id): ask(.review(id: id, isApproved: true, reason: ""), for: session)
         case .reject(let id, let reason): ask(.review(id: id, isApproved: false, reason: reason), for: session)
         case .arenas: listArenas(session)

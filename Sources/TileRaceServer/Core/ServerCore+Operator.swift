@@ -177,8 +177,11 @@ extension ServerCore {
             guard found else { return [ServerMessage.error(ProtocolError(.notAssisted, "\(nickname) is not marked assisted")).line] }
             log(.info, "operator lifted \(nickname)'s assisted mark")
             return [ServerMessage.ok(.unassist(nickname: nickname)).line]
-        case (.held(let id), .held(let held)):
-            let listed = held.filter { entry in id.map { $0 == entry.sequence } ?? true }
+        case (.held(let id, let nickname), .held(let held)):
+            let listed = held.filter { entry in
+                id.map { $0 == entry.sequence } ?? true
+                    && nickname.map { Names.nicknameKey($0) == Names.nicknameKey(entry.nickname) } ?? true
+            }
             if let id, listed.isEmpty {
                 return [ServerMessage.error(ProtocolError(.noRecord, "nothing is held for review under id \(id)")).line]
             }
@@ -209,6 +212,12 @@ extension ServerCore {
     /// Stored with the races the two shared and the last lines of the
     /// reporter's room (or lobby); nothing is sent to the reported player,
     /// and the reply is the same whether or not anyone uses the nickname.
+    /// `REVIEW`: the operator sees every held game, a player its own nickname's (so it sees them marked as its own).
+    func review(_ session: Session, id: Int?) throws(ProtocolError) {
+        guard session.isOperator || session.nickname != nil else { throw Requirement.named.refusal }
+        ask(.held(id: id, nickname: session.isOperator ? nil : session.nickname), for: session)
+    }
+
     func report(_ session: Session, nickname: String, reason: String) throws(ProtocolError) {
         guard let reporter = session.nickname else { throw Requirement.named.refusal }
         let reported = Names.nicknameKey(nickname)

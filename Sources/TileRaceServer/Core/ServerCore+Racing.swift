@@ -258,7 +258,7 @@ extension ServerCore {
         publish(room)
         timers.cancel(.timeLimit(room.key))
         timers.cancel(.berserkLimit(room.key))
-        scoreArenaRace(in: room, race: race, ranked: ranked)
+        scoreArenaRace(in: room, race: race, ranked: ranked, isFair: implausible == nil)
         if room.lastResults?.race == race.id { backToArena(from: room) }
         let summary = zip(places, ranked).map { "\($0). \($1.nickname) \($1.reason.rawValue) \($1.score)" }
         log(

@@ -32,8 +32,9 @@ package enum LeaderboardRequest: Hashable, Sendable {
     /// Mark a nickname assisted and give its opponents back what they lost to it (`ASSIST`).
     case assist(nickname: String, reason: String)
     case unassist(nickname: String)
-    /// Every submission held for review (`REVIEW`); the core keeps only `id`'s when given.
-    case held(id: Int?)
+    /// Every submission held for review (`REVIEW`); the core keeps only `id`'s when given, and only
+    /// `nickname`'s for a player asking for its own (the operator asks for everyone's).
+    case held(id: Int?, nickname: String? = nil)
     /// The operator's `APPROVE` (onto its boards) or `REJECT` of a held submission.
     case review(id: Int, isApproved: Bool, reason: String)
 }

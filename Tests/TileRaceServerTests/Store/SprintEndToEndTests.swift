@@ -137,8 +137,11 @@ import TileRaceTestSupport
             #expect(try ana.request("TOP board=\(board)").last?.contains(" total=0 ") == true, "\(board)")
         }
 
-        // After a restart the operator finds it held, and approves it.
+        // After a restart its player sees it held as its own, nobody else does, and the operator finds it and approves it.
         try servers.restart()
+        let own = try servers.server.client("ana").request("REVIEW")
+        #expect(own.count == 2 && own[0].hasPrefix("HELD ") && own[0].contains(" nick=ana rule=rate "), "\(own)")
+        #expect(try servers.server.client("cyd").request("REVIEW") == ["OK REVIEW count=0"])
         let admin = try servers.server.client("admin")
         #expect(try admin.ask("AUTH \(Self.secret)") == "OK AUTH operator=yes")
         let review = try admin.request("REVIEW")
