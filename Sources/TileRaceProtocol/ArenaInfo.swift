@@ -12,20 +12,28 @@ public struct ArenaInfo: FieldsRepresentable {
     public var endsIn: Int
     /// Who joined, those who left included.
     public var players: Int
+    /// Another server sharing the store hosting it (`ARENA` items only).
+    public var server: String?
 
-    public init(id: Int, state: State, settings: ArenaSettings, startsIn: Int, endsIn: Int, players: Int) {
+    public init(id: Int, state: State, settings: ArenaSettings, startsIn: Int, endsIn: Int, players: Int, server: String? = nil) {
         self.id = id
         self.state = state
         self.settings = settings
         self.startsIn = startsIn
         self.endsIn = endsIn
         self.players = players
+        self.server = server
     }
 
     public static let blank = ArenaInfo(id: 0, state: .upcoming, settings: .blank, startsIn: 0, endsIn: 0, players: 0)
     public static let fieldTable: [Field<ArenaInfo>] =
         [.integer("id", \.id), .choice("state", \.state)] + Field.part(\.settings).filter { $0.key != "in" } + [
             .integer("starts-in", \.startsIn), .integer("ends-in", \.endsIn), .integer("players", \.players),
+            .string("server", \.server) { server throws(ProtocolError) in
+                guard ServerAddress.isValid(server) else {
+                    throw ProtocolError(.badArguments, "server=\(TextFilter.quoted(server)) is not a HOST:PORT address")
+                }
+            },
         ]
 }
 

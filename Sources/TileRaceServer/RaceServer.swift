@@ -188,9 +188,7 @@ public final class RaceServer: @unchecked Sendable {
                 limits: configuration.limits, clock: configuration.clock, random: configuration.random,
                 serverName: configuration.serverName, logLevel: configuration.log.level, registry: registry, shard: index,
                 storeKind: storeKind, operatorSecret: operatorSecret)
-            if index == ServerCore.arenaShard, let file = settings.arenaFile, let bytes = try? FileSystem.read(file) {
-                configuration.log(.info, LogEntry("arena.restored", message: core.restoreArenas(bytes)))
-            }
+            if index == ServerCore.arenaShard { restoreArenas(in: core, file: settings.arenaFile) }
             return ServerShard(index: index, core: core, settings: settings)
         }
         for shard in shards {
@@ -218,6 +216,26 @@ public final class RaceServer: @unchecked Sendable {
                 "tilerace server listening on \(ServerAddress.format(host: configuration.bindAddress, port: port)) (\(data); \(count) shard\(count == 1 ? "" : "s"))"
         )
         return port
+    }
+
+    /// The arenas kept by the last run: the data directory's `arenas.json`,
+    /// or the Redis store's snapshot under this server's address.
+    private func restoreArenas(in core: ServerCore, file: String?) {
+        let kept: [UInt8]?
+        if let file {
+            kept = try? FileSystem.read(file)
+        } else {
+            switch directory?.keptArenas() {
+            case .success(let bytes): kept = bytes
+            case .failure(let error):
+                return configuration.log(
+                    .error,
+                    LogEntry("arena.not-restored", message: "error: the kept arenas could not be read (\(error)); starting without them"))
+            case nil: kept = nil
+            }
+        }
+        guard let kept else { return }
+        configuration.log(.info, LogEntry("arena.restored", message: core.restoreArenas(kept)))
     }
 
     /// The leaderboard service the configuration names: Redis, a test's

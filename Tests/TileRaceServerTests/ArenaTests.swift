@@ -73,13 +73,17 @@ struct ArenaTests {
         #expect(arena.player("ana")?.points == 3 + 2 + 5)
     }
 
-    @Test func berserkNeedsAClockAndIsChosenBeforeTheRace() {
+    @Test func berserkNeedsAClockAndWhileRacingIsForTheNextRace() throws {
         var untimed = Self.arena(limit: 0)
         #expect(throws: ProtocolError.self) { try untimed.berserk("ana") }
         var arena = Self.arena()
         _ = arena.startRace(1, of: ["ana", "bo"])
-        #expect(throws: ProtocolError.self) { try arena.berserk("ana") }
+        try arena.berserk("ana")
         #expect(throws: ProtocolError.self) { try arena.berserk("eve") }
+        // Race 1 was not berserk; race 2 is.
+        arena.score(race: 1, placings: [.init(nickname: "ana", place: 1), .init(nickname: "bo", place: 2)], berserk: [], at: 1)
+        #expect(arena.player("ana")?.points == 2)
+        #expect(arena.startRace(2, of: ["ana", "bo"]) == ["ana"])
     }
 
     @Test func aRaceEndingAfterTheClockScoresNothingAndTheStandingsFreeze() {
@@ -133,8 +137,26 @@ struct ArenaTests {
         // Ratings 1500..1503: di and cy, then bo and ana.
         #expect(arena.pairings(at: 0) { _ in true } == [["di", "cy"], ["bo", "ana"]])
         Self.race(&arena, 1, ["ana": 1, "di": 2])
-        // ana leads; di, who has a performance, comes before the two who raced nobody yet.
-        #expect(arena.pairings(at: 1_000) { _ in true } == [["ana", "di"], ["cy", "bo"]])
+        // ana leads; di, who has a performance, comes before the two who raced
+        // nobody yet; but ana and di just raced each other: no rematch.
+        #expect(arena.standings.map(\.nickname) == ["ana", "di", "cy", "bo"])
+        #expect(arena.pairings(at: 1_000) { _ in true } == [["ana", "cy"], ["di", "bo"]])
+    }
+
+    /// A rematch only when the free players leave no other choice, so nobody free waits.
+    @Test func twoWhoJustRacedAreNotPairedAgainWhileOthersAreFree() {
+        var arena = Self.arena(["ana", "bo", "cy", "di"])
+        Self.race(&arena, 1, ["ana": 1, "bo": 2])
+        Self.race(&arena, 2, ["cy": 1, "di": 2])
+        #expect(arena.standings.map(\.nickname) == ["cy", "ana", "di", "bo"])
+        #expect(arena.pairings(at: 2_000) { _ in true } == [["cy", "ana"], ["di", "bo"]])
+        // Only ana and bo free: they race again at once.
+        #expect(arena.pairings(at: 2_000) { ["ana", "bo"].contains($0) } == [["ana", "bo"]])
+        // In races of 3: fay, eve and di, who just raced together, are split as far as they can be.
+        var threes = Self.arena(["ana", "bo", "cy", "di", "eve", "fay"], raceSize: 3)
+        Self.race(&threes, 1, ["fay": 1, "eve": 2, "di": 3])
+        #expect(threes.standings.map(\.nickname) == ["fay", "eve", "di", "cy", "bo", "ana"])
+        #expect(threes.pairings(at: 2_000) { _ in true } == [["fay", "cy", "bo"], ["eve", "ana", "di"]])
     }
 
     @Test func pairingSkipsWhoLeftIsRacingOrIsAwayAndNoneBeforeTheStart() {

@@ -103,7 +103,8 @@ struct CoreArenaTests {
         harness.advance(3000)
         _ = harness.take(ana)
         _ = harness.take(bo)
-        #expect(harness.ask(bo, "BERSERK").first?.hasPrefix("ERR busy") == true)
+        // While racing: for the next race.
+        #expect(harness.ask(bo, "BERSERK") == ["OK BERSERK"])
         harness.advance(10_000)
         let finished = harness.take(ana)
         #expect(finished.count == 1 && finished.first?.hasPrefix("FINISH room=quick-1 nick=bo reason=time score=0 ") == true)
@@ -111,6 +112,8 @@ struct CoreArenaTests {
         // bo's clock ran out; ana resigns: bo (time) places above ana (resigned) and wins, berserk.
         _ = harness.ask(ana, "RESIGN")
         #expect(harness.take(bo).contains { $0.hasPrefix("SCORED arena=1 rank=1 nick=bo points=3 streak=1 ") })
+        harness.advance(2000)
+        #expect(harness.take(ana).contains { $0.hasPrefix("BERSERK arena=1 room=") && $0.hasSuffix(" nick=bo limit=10") })
     }
 
     @Test func whoLeavesIsNeverPairedAndTheOddPlayerOutRacesInAThree() {
@@ -185,7 +188,47 @@ struct CoreArenaTests {
         let lines = try Self.race(restarted, seed: try #require(Self.paired(restarted, ana2)), winner: ana2, loser: bo2)
         #expect(lines.contains { $0.hasPrefix("SCORED arena=1 rank=1 nick=ana points=4 streak=2 fire=yes races=2 ") })
         #expect(
-            CoreHarness().core.restoreArenas(Array("{".utf8)) == "error: arenas.json is not a snapshot of arenas; starting without them")
+            CoreHarness().core.restoreArenas(Array("{".utf8))
+                == "error: the kept arenas are not a snapshot of arenas; starting without them")
+    }
+
+    /// Sharing a Redis store (a directory): ids come from it, other servers'
+    /// arenas are listed with their address and answer `moved`. (A
+    /// directory without Redis, the simulator's, numbers them itself.)
+    @Test func arenasAcrossServersTakeIdsFromTheStoreAndAnswerMovedForAnotherServers() {
+        let simulated = CoreHarness(operatorSecret: Self.secret)
+        simulated.core.startDirectory(every: 2000)
+        let simulatedAdmin = simulated.player("admin")
+        _ = simulated.ask(simulatedAdmin, "AUTH \(Self.secret)")
+        #expect(simulated.ask(simulatedAdmin, "ARENA-CREATE").first?.hasPrefix("OK ARENA-CREATE id=1 ") == true)
+        #expect(simulated.core.arenasToPublish().ids == 0)
+        let harness = CoreHarness(operatorSecret: Self.secret, storeKind: .redis)
+        harness.core.startDirectory(every: 2000)
+        let admin = harness.player("admin")
+        _ = harness.ask(admin, "AUTH \(Self.secret)")
+        #expect(harness.ask(admin, "ARENA-CREATE").first?.hasPrefix("ERR unavailable ") == true)
+        #expect(harness.core.arenasToPublish().ids == ServerCore.arenaIDsAtHand)
+        let far = ArenaInfo(
+            id: 1, state: .running, settings: ArenaSettings(), startsIn: 0, endsIn: 100, players: 3, server: "10.0.0.2:2048")
+        harness.remoteArenas([far], ids: 2...9)
+        #expect(harness.ask(admin, "ARENA-CREATE").first?.hasPrefix("OK ARENA-CREATE id=2 ") == true)
+        #expect(harness.core.arenasToPublish().arenas.map(\.id) == [2])
+        #expect(harness.core.arenasToPublish().ids == 0)
+        let ana = harness.player("ana")
+        let listed = harness.ask(ana, "ARENAS")
+        #expect(listed.count == 3)
+        #expect(listed.first?.hasPrefix("ARENA id=1 state=running ") == true)
+        #expect(listed.first?.hasSuffix(" players=3 server=10.0.0.2:2048") == true)
+        #expect(listed.dropFirst().first?.hasPrefix("ARENA id=2 ") == true)
+        #expect(
+            harness.ask(ana, "ARENA 1") == [
+                "ERR moved 10.0.0.2:2048 arena 1 is hosted by the server at 10.0.0.2:2048: connect there and ask again"
+            ])
+        #expect(harness.ask(ana, "STANDINGS 1").first?.hasPrefix("ERR moved 10.0.0.2:2048 ") == true)
+        #expect(harness.ask(ana, "ARENA 2").first?.hasPrefix("OK ARENA id=2 ") == true)
+        // Half the ids used: more are drawn.
+        for _ in 1...3 { _ = harness.ask(admin, "ARENA-CREATE") }
+        #expect(harness.core.arenasToPublish().ids == ServerCore.arenaIDsAtHand - 4)
     }
 
     @Test func everyShardReadsTheArenasAndMovingAwayLeavesTheArena() {

@@ -70,6 +70,9 @@ struct Arena: Hashable, Codable, Sendable {
         /// Chosen for the next race.
         var isBerserk = false
         let joinOrder: Int
+        /// The race it was last paired into: those who share it just raced
+        /// each other (optional: older snapshots have none).
+        var lastRace: Int?
 
         var isOnFire: Bool { streak >= 2 }
 
@@ -146,16 +149,14 @@ struct Arena: Hashable, Codable, Sendable {
         players[index].isBerserk = false
     }
 
-    /// - Throws: `not-eligible` without a race clock, `busy` while racing.
+    /// While racing (or paired), it is for the race after.
+    /// - Throws: `not-eligible` without a race clock or outside the arena.
     mutating func berserk(_ nickname: String) throws(ProtocolError) {
         guard settings.raceLimitSeconds > 0 else {
             throw ProtocolError(.notEligible, "arena \(id)'s races have no time limit: there is no clock to halve")
         }
         guard let index = index(of: nickname), !players[index].hasLeft else {
             throw ProtocolError(.notEligible, "you are not in arena \(id): ARENA \(id) first")
-        }
-        guard players[index].race == nil else {
-            throw ProtocolError(.busy, "berserk is chosen before a race starts; it applies to your next race")
         }
         players[index].isBerserk = true
     }
@@ -182,18 +183,24 @@ struct Arena: Hashable, Codable, Sendable {
 
     /// The races to start now: every free player (joined, not left, not
     /// racing, and `isAvailable`: connected and in no room) in standings
-    /// order, cut into runs of neighbours of `raceSize`; a player left over
-    /// joins the last race (or, when that is full, the last two are cut
-    /// again), so nobody free waits alone while another is free.
-    /// None once the arena is over, and none before it starts.
+    /// order, cut into races of `raceSize` (`cut`: a player left over joins
+    /// the last race, or, when that is full, the last two are cut again), so
+    /// nobody free waits alone while another is free. Each race is the
+    /// best-ranked free player with the nearest below it who did not just
+    /// race any of them (no immediate rematch), or the nearest when nobody
+    /// else is left. None once the arena is over, and none before it starts.
     func pairings(at now: Int, isAvailable: (String) -> Bool) -> [[String]] {
         guard isStarted(at: now), !isOver(at: now) else { return [] }
-        let free = standings.filter { !$0.hasLeft && $0.race == nil && isAvailable($0.nickname) }.map(\.nickname)
-        let groups = Arena.cut(free.count, into: settings.raceSize)
-        var start = 0
-        return groups.map { count in
-            defer { start += count }
-            return Array(free[start..<(start + count)])
+        var free = standings.filter { !$0.hasLeft && $0.race == nil && isAvailable($0.nickname) }
+        return Arena.cut(free.count, into: settings.raceSize).map { count in
+            var race = [free.removeFirst()]
+            while race.count < count {
+                let fresh = free.firstIndex { candidate in
+                    candidate.lastRace == nil || !race.contains { $0.lastRace == candidate.lastRace }
+                }
+                race.append(free.remove(at: fresh ?? 0))
+            }
+            return race.map(\.nickname)
         }
     }
 
@@ -223,6 +230,7 @@ struct Arena: Hashable, Codable, Sendable {
         for nickname in nicknames {
             guard let index = index(of: nickname) else { continue }
             players[index].race = race
+            players[index].lastRace = race
             if players[index].isBerserk { berserk.insert(players[index].nickname) }
             players[index].isBerserk = false
         }

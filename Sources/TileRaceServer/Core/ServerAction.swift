@@ -39,6 +39,9 @@ package enum ServerInput: Sendable {
     case answered(Int, LeaderboardAnswer)
     /// Other servers' public rooms and connected nicknames (lower case).
     case remoteRooms([RoomDescription], nicknames: Set<String>)
+    /// Other servers' arenas, and arena ids drawn for this server's (with
+    /// `ServerCore.arenasToPublish`).
+    case remoteArenas([ArenaInfo], ids: ClosedRange<Int>?)
     case tick
     case shutdown
     /// Lobby chat from another shard of this server.

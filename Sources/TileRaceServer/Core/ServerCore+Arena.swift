@@ -16,23 +16,31 @@ extension ServerCore {
 
     // MARK: Requests
 
+    /// This server's arenas, then those other servers sharing the store
+    /// host (`server=`), by id.
     func listArenas(_ session: Session) {
-        let arenas = registry.withState { $0.arenas }
-        let lines = arenas.keys.sorted().compactMap { arenas[$0].map { ServerMessage.arena(info(of: $0)).line } }
+        let (arenas, remote) = registry.withState { ($0.arenas, $0.remoteArenas) }
+        var listed = arenas.values.map { info(of: $0) }
+        listed += remote.values.filter { arenas[$0.id] == nil }
+        let lines = listed.sorted { $0.id < $1.id }.map { ServerMessage.arena($0).line }
         send(session.id, lines: lines + [ServerMessage.ok(.arenas(count: lines.count)).line])
     }
 
-    func createArena(_ session: Session, _ settings: ArenaSettings) {
+    func createArena(_ session: Session, _ settings: ArenaSettings) throws(ProtocolError) {
         if moveSession(session, toShard: ServerCore.arenaShard) { return }
-        let arena = scheduleArena(settings)
+        guard let arena = scheduleArena(settings) else {
+            throw ProtocolError(.unavailable, "no arena id from the shared store yet; try again in a few seconds")
+        }
         reply(session, .arenaCreate(info(of: arena)))
     }
 
     /// An operator's `ARENA-CREATE`, or the server's own schedule (`serve --arena-every`).
-    /// `startsAt`: wall ms, instead of `settings.startsIn`.
+    /// `startsAt`: wall ms, instead of `settings.startsIn`. Nil when sharing
+    /// a store and no id drawn from it is at hand yet.
     @discardableResult
-    func scheduleArena(_ settings: ArenaSettings, startsAt: Int? = nil) -> Arena {
-        let id = (arenas.keys.max() ?? 0) + 1
+    func scheduleArena(_ settings: ArenaSettings, startsAt: Int? = nil) -> Arena? {
+        guard !drawsArenaIDs || !arenaIDPool.isEmpty else { return nil }
+        let id = drawsArenaIDs ? arenaIDPool.removeFirst() : (arenas.keys.max() ?? 0) + 1
         let wall = clock.wallMilliseconds
         let arena = Arena(
             id: id,
@@ -56,9 +64,7 @@ extension ServerCore {
     /// A rated arena proves the claim first (`arenaProven` goes on).
     func joinArena(_ session: Session, id: Int, token: String?) throws(ProtocolError) {
         if moveSession(session, toShard: ServerCore.arenaShard) { return }
-        guard let arena = arenas[id], let nickname = session.nickname else {
-            throw ProtocolError(.badArguments, "there is no arena \(id); ARENAS lists them")
-        }
+        guard let arena = arenas[id], let nickname = session.nickname else { throw noArena(id) }
         guard !arena.isOver(at: clock.wallMilliseconds) else { throw ProtocolError(.notEligible, "arena \(id) is over") }
         if let current = session.arenaID, current != id {
             throw ProtocolError(.busy, "you are in arena \(current): ARENA-LEAVE first")
@@ -128,14 +134,44 @@ extension ServerCore {
     }
 
     func listStandings(_ session: Session, arena id: Int, offset: Int, limit: Int) throws(ProtocolError) {
-        guard let arena = registry.withState({ $0.arenas[id] }) else {
-            throw ProtocolError(.badArguments, "there is no arena \(id); ARENAS lists them")
-        }
+        guard let arena = registry.withState({ $0.arenas[id] }) else { throw noArena(id) }
         let standings = arena.standings
         let page = standings.indices.dropFirst(offset).prefix(limit)
         var lines = page.map { ServerMessage.standing(standing(of: standings[$0], rank: $0 + 1, in: arena)).line }
         lines.append(ServerMessage.ok(.standings(arena: id, count: standings.count)).line)
         send(session.id, lines: lines)
+    }
+
+    /// `moved` for an arena another server hosts.
+    private func noArena(_ id: Int) -> ProtocolError {
+        guard let server = registry.withState({ $0.remoteArenas[id]?.server }) else {
+            return ProtocolError(.badArguments, "there is no arena \(id); ARENAS lists them")
+        }
+        return ProtocolError(.moved, "\(server) arena \(id) is hosted by the server at \(server): connect there and ask again")
+    }
+
+    // MARK: Across servers
+
+    /// How many arena ids the pool keeps at hand, drawn again when half are used.
+    static let arenaIDsAtHand = 8
+
+    /// On a Redis store, with its directory: arena ids come from the store's
+    /// counter, unique across the servers sharing it.
+    var drawsArenaIDs: Bool { storeKind == .redis && directoryMilliseconds != nil }
+
+    /// For the directory's publication: this server's arenas, and how many
+    /// ids to draw for the next ones.
+    func arenasToPublish() -> (arenas: [ArenaInfo], ids: Int) {
+        let isLow = drawsArenaIDs && arenaIDPool.count <= ServerCore.arenaIDsAtHand / 2
+        let wanted = isLow ? ServerCore.arenaIDsAtHand - arenaIDPool.count : 0
+        return (arenas.keys.sorted().compactMap { arenas[$0].map { info(of: $0) } }, wanted)
+    }
+
+    func remoteArenasArrived(_ infos: [ArenaInfo], ids: ClosedRange<Int>?) {
+        if let ids { arenaIDPool += ids }
+        var byID: [Int: ArenaInfo] = [:]
+        for info in infos where info.server != nil && byID[info.id] == nil { byID[info.id] = info }
+        registry.withState { $0.remoteArenas = byID }
     }
 
     // MARK: Pairing
@@ -152,6 +188,7 @@ extension ServerCore {
         let every = limits.arenaEverySeconds * 1000
         if every > 0 {
             let next = (wall / every + 1) * every
+            // Without an id yet (a shared store's), at a later look.
             if !arenas.values.contains(where: { $0.settings.startsAt == next }) { scheduleArena(limits.scheduledArena, startsAt: next) }
         }
         var members: [String: Session] = [:]
@@ -261,8 +298,8 @@ extension ServerCore {
 
     // MARK: Kept
 
-    /// After every change: the snapshot goes to the data directory, and a
-    /// copy to the registry.
+    /// After every change: the snapshot goes to the data directory (or the
+    /// Redis store), and a copy to the registry.
     func keepArenas() {
         guard shard == ServerCore.arenaShard else { return }
         registry.withState { [arenas] in $0.arenas = arenas }
@@ -276,7 +313,7 @@ extension ServerCore {
     /// `ARENA`). Returns what to log.
     func restoreArenas(_ bytes: [UInt8]) -> String {
         guard let snapshot = try? JSONDecoder().decode(Arena.Snapshot.self, from: Data(bytes)) else {
-            return "error: arenas.json is not a snapshot of arenas; starting without them"
+            return "error: the kept arenas are not a snapshot of arenas; starting without them"
         }
         let wall = clock.wallMilliseconds
         for var arena in snapshot.arenas {

@@ -63,7 +63,7 @@ extension ServerCore {
         case .arenaLeave: leaveArena(session)
         case .berserk: try berserk(session)
         case .standings(let id, let offset, let limit): try listStandings(session, arena: id, offset: offset, limit: limit)
-        case .arenaCreate(let settings): createArena(session, settings)
+        case .arenaCreate(let settings): try createArena(session, settings)
         }
     }
 }

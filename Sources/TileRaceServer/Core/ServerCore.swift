@@ -84,6 +84,8 @@ package final class ServerCore {
     var closedArenas: Set<Int> = []
     /// Numbers arena races (a room's `arena.race`).
     var nextArenaRace = 1
+    /// Arena ids drawn from a shared Redis store (`drawsArenaIDs`).
+    var arenaIDPool: [Int] = []
 
     /// A core; `shard` places it among the shards sharing `registry` (by
     /// default it is the only one).
@@ -139,6 +141,7 @@ package final class ServerCore {
             if let session = session(on: id) { dropped(session, reason: reason) }
         case .answered(let id, let answer): answered(id, answer)
         case .remoteRooms(let descriptions, let nicknames): remoteRoomsArrived(descriptions, nicknames: nicknames)
+        case .remoteArenas(let arenas, let ids): remoteArenasArrived(arenas, ids: ids)
         case .tick: fireTimers()
         case .shutdown: shutdown()
         case .lobbyChat(let line): sayInLobby(line)

@@ -87,6 +87,8 @@ struct ServerRegistry {
     /// Shard 0's arenas as of its last change, so any shard answers `ARENAS`
     /// and `STANDINGS` without moving the session.
     var arenas: [Int: Arena] = [:]
+    /// Arenas other servers sharing the store host, as of their last publication.
+    var remoteArenas: [Int: ArenaInfo] = [:]
     /// Lower-case nicknames connected to other servers sharing the store, as
     /// of their last publication: `SUBMIT` cannot claim them here.
     var remoteNicknames: Set<String> = []

@@ -15,7 +15,8 @@ final class ServerShard: @unchecked Sendable {
         var log: ServerLog
         var leaderboard: any LeaderboardService
         var directory: RedisRoomDirectory?
-        /// Where `keepArenas` writes (nil: arenas are not kept), on its own queue.
+        /// Where `keepArenas` writes, on its own queue (nil: to the
+        /// directory's Redis, or nowhere without one).
         var arenaFile: String?
         var arenaDisk = DispatchQueue(label: "tilerace.server.arenas")
     }
@@ -282,8 +283,12 @@ final class ServerShard: @unchecked Sendable {
             case .handOff(let ids, let target):
                 handOff(ids, to: target)
             case .publishRooms(let rooms, let nicknames):
-                settings.directory?.publish(rooms, nicknames: nicknames) { [self, queue] remote in
-                    queue.async { self.process(.remoteRooms(remote?.rooms ?? [], nicknames: remote?.nicknames ?? [])) }
+                let (arenas, arenaIDs) = core.arenasToPublish()
+                settings.directory?.publish(rooms, nicknames: nicknames, arenas: arenas, arenaIDs: arenaIDs) { [self, queue] remote in
+                    queue.async {
+                        self.process(.remoteRooms(remote?.rooms ?? [], nicknames: remote?.nicknames ?? []))
+                        self.process(.remoteArenas(remote?.arenas ?? [], ids: remote?.arenaIDs))
+                    }
                 }
             case .log(let level, let entry):
                 settings.log(level, entry)
@@ -293,16 +298,20 @@ final class ServerShard: @unchecked Sendable {
                     other.queue.async { other.process(.lobbyChat(line)) }
                 }
             case .keepArenas(let bytes):
-                guard let path = settings.arenaFile else { continue }
-                settings.arenaDisk.async { [log = settings.log] in
-                    do throws(FileSystem.Failure) {
-                        try FileSystem.replaceAtomically(path, with: bytes)
-                    } catch {
-                        log(
-                            .error,
-                            LogEntry(
-                                "arena.not-kept", [.init("reason", error.message)], message: "error: arenas not kept: \(error.message)"))
+                let log = settings.log
+                let notKept: @Sendable (String) -> Void = { reason in
+                    log(.error, LogEntry("arena.not-kept", [.init("reason", reason)], message: "error: arenas not kept: \(reason)"))
+                }
+                if let path = settings.arenaFile {
+                    settings.arenaDisk.async {
+                        do throws(FileSystem.Failure) {
+                            try FileSystem.replaceAtomically(path, with: bytes)
+                        } catch {
+                            notKept(error.message)
+                        }
                     }
+                } else {
+                    settings.directory?.keepArenas(bytes, failed: notKept)
                 }
             }
         }

@@ -35,12 +35,12 @@ final class CoreHarness {
 
     init(
         limits: ServerLimits = .standard, store: any LeaderboardPersisting = LeaderboardStore.inMemory(), operatorSecret: String? = nil,
-        logLevel: ServerLog.Level = .info
+        logLevel: ServerLog.Level = .info, storeKind: ServerInfo.Store = .memory
     ) {
         leaderboard = FileLeaderboardService(store: store)
         core = ServerCore(
             limits: limits, clock: clock, random: CountingRandom.make(), serverName: "tilerace-test", logLevel: logLevel,
-            registry: registry, operatorSecret: operatorSecret)
+            registry: registry, storeKind: storeKind, operatorSecret: operatorSecret)
     }
 
     /// Hands the held leaderboard requests to the service, in order, and
@@ -118,6 +118,11 @@ final class CoreHarness {
     /// The directory read other servers' rooms.
     func remoteRooms(_ rooms: [RoomDescription]) {
         perform(core.handle(.remoteRooms(rooms, nicknames: [])))
+    }
+
+    /// The directory read other servers' arenas and drew arena ids.
+    func remoteArenas(_ arenas: [ArenaInfo], ids: ClosedRange<Int>?) {
+        perform(core.handle(.remoteArenas(arenas, ids: ids)))
     }
 
     /// The connection dropped.

@@ -52,7 +52,7 @@ final class TestServer {
         limits: ServerLimits = .fast, dataDirectory: String? = nil, random: RandomSource = .system,
         clock: any ServerClock = SystemClock(), makeStore: (@Sendable () -> any LeaderboardPersisting)? = nil,
         redis: RedisAddress? = nil, store: RedisEndpoint? = nil, relaxedDurability: Bool = false, directoryIntervalMilliseconds: Int = 100,
-        shards: Int? = nil, logFormat: ServerLog.Format = .text, operatorSecret: String? = nil
+        shards: Int? = nil, logFormat: ServerLog.Format = .text, operatorSecret: String? = nil, advertisedAddress: String? = nil
     ) throws {
         var configuration = RaceServer.Configuration()
         configuration.bindAddress = "127.0.0.1"
@@ -69,6 +69,7 @@ final class TestServer {
         configuration.acceptsRelaxedStoreDurability = relaxedDurability
         configuration.directoryIntervalMilliseconds = directoryIntervalMilliseconds
         configuration.operatorSecret = operatorSecret
+        configuration.advertisedAddress = advertisedAddress
         configuration.banRefreshMilliseconds = directoryIntervalMilliseconds
         server = RaceServer(configuration: configuration)
         port = try server.start()
