@@ -7,6 +7,8 @@ enum NetworkGoal: Hashable, Sendable {
     case watchRoom(String, code: String?)
     case createRoom(RoomRequest)
     case joinDaily
+    /// An arena another server hosts (`ERR moved`), joined once there.
+    case joinArena(ArenaInfo)
     /// The connection dropped while queued, and the server forgot the place.
     case quickRace
 }

@@ -172,6 +172,9 @@ extension Update {
         case .failure(let error):
             let listed = model.arenaList?.arenas.first { $0.id == id } ?? model.arena?.info
             model.arenaList?.joining = nil
+            if error.code == .moved, let listed {
+                return followMove(.joinArena(listed), to: "arena \(id)", error: error, model: &model)
+            }
             if model.arena?.info.id == id {
                 // Lost with the connection, and refused now: out of it.
                 model.arena = nil

@@ -23,6 +23,8 @@ extension Update {
             effects.append(.send(.create(room: request.name, options: request.options)))
         case .joinDaily:
             effects.append(.send(.join(room: "daily", code: nil)))
+        case .joinArena(let arena):
+            effects += joinArena(arena, model: &model)
         case .quickRace:
             effects += queueAgain(&model)
         }

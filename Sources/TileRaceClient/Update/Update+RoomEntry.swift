@@ -79,12 +79,11 @@ extension Update {
     }
 
     /// The room is on another server of the same community: connect there; the greeting carries the goal on.
-    private static func followMove(to name: String, code: String?, isWatching: Bool, error: ProtocolError, model: inout Model)
-        -> [Effect]
-    {
+    /// `ERR moved <host>:<port>`: connects there and pursues `goal` (`what` names it to the player).
+    static func followMove(_ goal: NetworkGoal, to what: String, error: ProtocolError, model: inout Model) -> [Effect] {
         let target = error.message.split(separator: " ").first.map(String.init) ?? ""
         guard let (host, port) = ServerAddress.split(target), model.network.movesFollowed < 3 else {
-            model.show("room \(name) is on another server this client cannot follow: \(ScreenText.sanitize(error.message))", .warning)
+            model.show("\(what) is on another server this client cannot follow: \(ScreenText.sanitize(error.message))", .warning)
             return []
         }
         let endpoint = ServerEndpoint(host: host, port: port)
@@ -94,9 +93,9 @@ extension Update {
         model.network.movesFollowed += 1
         model.network.endpoint = endpoint
         model.network.resumeSecret = nil
-        model.network.goal = isWatching ? .watchRoom(name, code: code) : .joinRoom(name, code: code)
+        model.network.goal = goal
         model.connection = .connecting(endpoint)
-        model.show("room \(name) is hosted at \(endpoint): moving there…")
+        model.show("\(what) is hosted at \(endpoint): moving there…")
         return [.connect]
     }
 
@@ -122,7 +121,8 @@ extension Update {
             let message = code == nil ? "room \(name) is private (or gone): type its join code" : "no room \(name), or the code is wrong"
             effects = askJoinCode(name, isWatching: isWatching, message: message, model: &model)
         case .moved:
-            return followMove(to: name, code: code, isWatching: isWatching, error: error, model: &model)
+            let goal = isWatching ? NetworkGoal.watchRoom(name, code: code) : .joinRoom(name, code: code)
+            return followMove(goal, to: "room \(name)", error: error, model: &model)
         case .roomFull:
             model.show("room \(name) is full", .warning)
         case .flood:

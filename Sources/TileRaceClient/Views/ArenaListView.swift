@@ -33,11 +33,11 @@ enum ArenaListView {
         return [("↑↓", "choose"), ("Enter", "join"), ("g", "refresh"), ("q", "back")]
     }
 
-    /// Number, state, clock, board (rated or not), time a race, racers a race, players;
-    /// narrow screens leave out the racers a race, then the time.
+    /// Number, state, clock, board (rated or not), time a race, racers a race, players, and where servers sharing
+    /// a store list each other's, which server hosts it; narrow screens leave out the server, the racers a race, then the time.
     static func table(_ list: ArenaListState, at now: Int) -> TextTable {
         let arenas = list.arenas
-        let columns = [
+        var columns = [
             TextTable.Column("#", arenas.map { String($0.id) }, isRightAligned: true),
             TextTable.Column("state", arenas.map { list.joining == $0.id ? "joining…" : $0.state.rawValue }, gap: 2),
             TextTable.Column("clock", arenas.map { list.clock(of: $0, at: now) }, gap: 2),
@@ -52,6 +52,8 @@ enum ArenaListView {
             TextTable.Column("racers", arenas.map { String($0.settings.raceSize) }, isRightAligned: true, canBeLeftOut: true, gap: 2),
             TextTable.Column("players", arenas.map { String($0.players) }, isRightAligned: true, gap: 2),
         ]
-        return TextTable(columns: columns, givingWay: [5, 4])
+        guard arenas.contains(where: { $0.server != nil }) else { return TextTable(columns: columns, givingWay: [5, 4]) }
+        columns.append(TextTable.Column("server", arenas.map { $0.server ?? "this one" }, canBeLeftOut: true, gap: 2))
+        return TextTable(columns: columns, givingWay: [7, 5, 4])
     }
 }
