@@ -123,6 +123,25 @@ struct CoreArenaTests {
         #expect(harness.take(ids[3]).isEmpty)
     }
 
+    /// An arena race's room is listed like any: who joins it stays there after the race (found by the simulator).
+    @Test func aGuestInAnArenaRoomStaysWhenTheRacersGoBack() throws {
+        let (harness, _) = Self.arena()
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        let cy = harness.player("cy")
+        _ = harness.ask(ana, "ARENA 1")
+        _ = harness.ask(bo, "ARENA 1")
+        let seed = try #require(Self.paired(harness, ana))
+        #expect(harness.ask(cy, "JOIN quick-1").first?.hasPrefix("OK JOIN room=quick-1 state=racing") == true)
+        let lines = try Self.race(harness, seed: seed, winner: ana, loser: bo)
+        #expect(lines.suffix(1) == ["LEFT room=quick-1 nick=bo"])
+        #expect(!harness.take(cy).contains("LEFT room=quick-1 nick=cy"))
+        #expect(harness.ask(cy, "WHO").last == "OK WHO room=quick-1 count=1", "still in the room, alone")
+        _ = harness.take(ana)
+        harness.advance(2000)
+        #expect(harness.take(ana).first?.hasPrefix("MATCHED room=quick-2 ") == true, "the racers are paired again")
+    }
+
     @Test func aRaceRunningAtTheEndScoresNothingAndTheArenaEndsWithItsPodium() throws {
         let (harness, _) = Self.arena("length=30 target=8 limit=60")
         let ana = harness.player("ana")

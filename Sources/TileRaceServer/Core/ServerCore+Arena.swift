@@ -246,14 +246,17 @@ extension ServerCore {
     }
 
     /// Once its results are out, an arena race's room lets its players go
-    /// (each gets its own `LEFT`): free for the next pairing.
+    /// (each gets its own `LEFT`): free for the next pairing. Anyone else who
+    /// joined the room (it is listed like any) stays, in a room that is no
+    /// arena's any more.
     func backToArena(from room: Room) {
-        guard room.arena != nil, room.race == nil else { return }
+        guard let tag = room.arena, room.race == nil else { return }
         for id in room.players {
-            guard let session = sessions[id] else { continue }
-            send(id, .event(.left(room: room.name, nickname: session.nickname ?? "")))
+            guard let session = sessions[id], let nickname = session.nickname, arenas[tag.id]?.player(nickname) != nil else { continue }
+            send(id, .event(.left(room: room.name, nickname: nickname)))
             leaveRoom(session)
         }
+        room.arena = nil
     }
 
     /// Berserk racers still racing at half the race's limit finish on time.
