@@ -8,12 +8,20 @@ enum Party: Hashable, CustomStringConvertible {
     case bot(Int)
     /// An operator's `tilerace info`: `HELLO`, `INFO`, `QUIT`.
     case probe(Int)
+    /// An arena racer (`SimulatedRacer`), speaking the protocol itself.
+    case racer(Int)
+
+    var isRacer: Bool {
+        if case .racer = self { return true }
+        return false
+    }
 
     var description: String {
         switch self {
         case .player(let index): "p\(index + 1)"
         case .bot(let index): "bot\(index + 1)"
         case .probe(let index): "info\(index + 1)"
+        case .racer(let index): "a\(index + 1)"
         }
     }
 }

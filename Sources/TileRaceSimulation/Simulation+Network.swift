@@ -21,6 +21,8 @@ extension Simulation {
             guard !bots[bot].hasEnded, bots[bot].connection == nil else { return }
         case .probe(let probe):
             guard probes[probe] == nil else { return }
+        case .racer(let racer):
+            guard racers[racer].connectAttempt == attempt, racers[racer].connection == nil else { return }
         }
         let server = servers[index]
         guard server.isRunning, server.refusesUntil <= now, outages[party, default: 0] <= now else {
@@ -47,6 +49,9 @@ extension Simulation {
             let lines = [ClientMessage.hello(nickname: nil).line, ClientMessage.info.line, ClientMessage.quit.line]
             for line in lines { monitor.clientSent(line, by: "\(party)", simulation: self) }
             transmit(connection.id, lines, to: .server)
+        case .racer(let racer):
+            racers[racer].connection = connection.id
+            racers[racer].conversation = ClientConversation(now: now)
         }
         feed(index, .connected(serverID, peer: "10.0.0.\(connection.id % 250 + 1):\(40_000 + connection.id)"))
     }
@@ -57,6 +62,7 @@ extension Simulation {
         case .player(let player): drive(player, .connectFailed(reason))
         case .bot(let bot): driveBot(bot, .disconnected(reason))
         case .probe: break
+        case .racer(let racer): racerClosed(racer, reason)
         }
     }
 
@@ -136,6 +142,9 @@ extension Simulation {
             botReceived(bot, bytes)
         case (.client, .probe):
             break  // the reply is checked as the server sends it
+        case (.client, .racer(let racer)):
+            guard racers[racer].connection == connection.id else { return }
+            racerReceived(racer, bytes)
         }
     }
 
@@ -195,6 +204,9 @@ extension Simulation {
             driveBot(bot, .disconnected(reason))
         case (.client, .probe(let probe)):
             probes[probe] = nil
+        case (.client, .racer(let racer)):
+            guard racers[racer].connection == connection.id else { return }
+            racerClosed(racer, reason)
         }
     }
 }

@@ -33,14 +33,8 @@ extension Simulation {
         let winners = store.leaderboard.ratings.values.filter { !$0.took.isEmpty }.map(\.nickname).sorted()
         var kind = operatorRandom.pick([(40, "announce"), (20, "kick"), (15, "ban"), (15, "mute"), (10, "assist")])
         if !winners.isEmpty, operatorRandom.int(in: 1...3) == 1 { kind = "assist" }
-        var lines = servers[index].operatorID == nil ? ["HELLO tilerace 1", "AUTH \(Simulation.operatorSecret)"] : []
-        if servers[index].operatorID == nil {
-            let id = ConnectionID(number: servers[index].nextConnectionNumber)
-            servers[index].nextConnectionNumber += 1
-            servers[index].operatorID = id
-            feed(index, .connected(id, peer: "192.0.2.1:40000"))
-        }
-        guard let operatorID = servers[index].operatorID else { return }
+        let (operatorID, greeting) = operatorConnection(on: index)
+        var lines = greeting
         if kind == "announce" || targets.isEmpty {
             lines.append(ClientMessage.announce("notice \(operatorRandom.int(in: 1...999)) from the operator").line)
         } else {
@@ -70,6 +64,17 @@ extension Simulation {
         feed(index, .received(operatorID, Array(lines.map { $0 + "\n" }.joined().utf8)))
     }
 
+    /// The operator's connection to a server, opened (fed to the core directly) the first
+    /// time, with the lines that greet and authenticate it then.
+    func operatorConnection(on index: Int) -> (ConnectionID, [String]) {
+        if let id = servers[index].operatorID { return (id, []) }
+        let id = ConnectionID(number: servers[index].nextConnectionNumber)
+        servers[index].nextConnectionNumber += 1
+        servers[index].operatorID = id
+        feed(index, .connected(id, peer: "192.0.2.1:40000"))
+        return (id, ["HELLO tilerace 1", "AUTH \(Simulation.operatorSecret)"])
+    }
+
     /// What the server sent the operator: its replies are checked here.
     func operatorReceived(_ lines: [String], on index: Int) {
         for line in lines {
@@ -95,6 +100,8 @@ extension Simulation {
             case .ok(.ban(let ban)):
                 guard case .nickname(let nickname) = ban.target else { continue }
                 bannedNicknames.insert(Nickname(nickname))
+            case .ok(.arenaCreate(let info)):
+                arenaAudits["\(index)/\(servers[index].generation)", default: ArenaAudit()].created(info, wall: clock.wallMilliseconds)
             default:
                 break
             }

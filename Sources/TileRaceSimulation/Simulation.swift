@@ -32,6 +32,10 @@ package final class Simulation {
         case fault(Fault)
         /// The server's operator acts (`Simulation+Operator`).
         case moderate
+        /// Arenas (`Simulation+Arena`): the operator creates one, a racer acts, the pairing bound is checked.
+        case arenaSchedule
+        case racerAct(Int)
+        case arenaCheck
         case drain
         case finish
     }
@@ -51,6 +55,10 @@ package final class Simulation {
     var servers: [SimulatedServer] = []
     var players: [SimulatedPlayer] = []
     var bots: [SimulatedBot] = []
+    var racers: [SimulatedRacer] = []
+    /// The arenas' own random stream, and their audits by server and generation (`Simulation+Arena`).
+    var arenaRandom: SimulationRandom
+    var arenaAudits: [String: ArenaAudit] = [:]
     /// Each `INFO` probe's connection while it is open.
     var probes: [Int?] = []
     /// Lines the servers let wait for a connection's next reply (`ServerAction.sendSoon`).
@@ -126,6 +134,7 @@ package final class Simulation {
         store = FileLeaderboardService(store: LeaderboardStore.inMemory(claims.leaderboard))
         acknowledged = (claims.leaderboard.lastSequence, claims.leaderboard)
         operatorRandom = SimulationRandom(seed: seed ^ 0x6f70_6572_6174_6f72)
+        arenaRandom = SimulationRandom(seed: seed ^ 0x6172_656e_61)
         self.trace = trace
     }
 
@@ -201,6 +210,7 @@ package final class Simulation {
         if settings.injectsFaults { scheduleNextFault() }
         if settings.probesInfo { queue.schedule(.infoProbe, at: random.int(in: 2000...10_000)) }
         if settings.moderates { scheduleNextModeration() }
+        startArenas()
         queue.schedule(.drain, at: settings.chaosMilliseconds)
         queue.schedule(.finish, at: settings.chaosMilliseconds + settings.drainMilliseconds)
     }
@@ -273,6 +283,12 @@ package final class Simulation {
             inject(fault)
         case .moderate:
             moderate()
+        case .arenaSchedule:
+            createArena()
+        case .racerAct(let index):
+            racerAct(index)
+        case .arenaCheck:
+            checkArenaPairing()
         case .drain:
             beginDraining()
         case .finish:

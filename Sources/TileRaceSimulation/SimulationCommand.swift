@@ -17,8 +17,8 @@ package enum SimulationCommand {
     }
 
     static let usage = """
-        usage: tilerace-sim [--seeds N] [--from S] [--clients K] [--servers M] [--no-faults] [--reports] [--jobs J]
-               tilerace-sim --seed S [--trace] [--clients K] [--servers M] [--no-faults] [--reports]
+        usage: tilerace-sim [--seeds N] [--from S] [--clients K] [--servers M] [--no-faults] [--reports] [--arenas] [--jobs J]
+               tilerace-sim --seed S [--trace] [--clients K] [--servers M] [--no-faults] [--reports] [--arenas]
 
         Runs the deterministic simulation: real server cores, clients and bots on a
         simulated network with faults, invariants checked after every step.
@@ -28,6 +28,7 @@ package enum SimulationCommand {
           --servers M   servers sharing one store and room directory, 1 to 3 (default 2)
           --no-faults   no cuts, stalls, refusals, server stops or store outages
           --reports     players also report others from the final standings (other draws change)
+          --arenas      the operator creates arenas and racers play them (other draws change)
           --jobs J      seeds run at once, on J threads (default: the processors, here \(ProcessInfo.processInfo.activeProcessorCount))
         Exit status: 0 when every run kept every invariant, 1 when one did not, 2 for a bad command line.
         """
@@ -64,6 +65,7 @@ package enum SimulationCommand {
             case "--servers": request.settings.servers = try number(option, in: 1...3)
             case "--no-faults": request.settings.injectsFaults = false
             case "--reports": request.settings.reports = true
+            case "--arenas": request.settings.arenas = true
             case "--jobs": request.jobs = try number(option, in: 1...256)
             case "--trace": request.isTraced = true
             case "--help", "-h": request.isHelp = true

@@ -16,11 +16,15 @@ package struct SimulationSettings: Hashable, Sendable {
     /// Whether players report others from the final standings (`!`). Off by
     /// default: its key would change every other seed's draws.
     package var reports: Bool
+    /// Whether the operator creates arenas and racers play them (`Simulation+Arena`).
+    package var arenas: Bool
 
     package init(
         players: ClosedRange<Int> = 2...5, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 60_000,
-        injectsFaults: Bool = true, probesInfo: Bool = true, moderates: Bool = true, reports: Bool = false
+        injectsFaults: Bool = true, probesInfo: Bool = true, moderates: Bool = true, reports: Bool = false,
+        arenas: Bool = false
     ) {
+        self.arenas = arenas
         self.moderates = moderates
         self.reports = reports
         self.players = max(1, players.lowerBound)...max(1, players.upperBound)
