@@ -32,15 +32,15 @@ extension Simulation {
 
     // MARK: The operator
 
-    /// `ARENA-CREATE` of a short arena: 10 to 40 s, starting within 3 s, races of 2 to 4, some with a time limit.
+    /// `ARENA-CREATE` of a short arena: 15 to 45 s, starting within 3 s, races of 2 to 4, some with a time limit.
     func createArena() {
         guard !isDraining else { return }
-        queue.schedule(.arenaSchedule, at: now + arenaRandom.int(in: 8000...25_000))
+        queue.schedule(.arenaSchedule, at: now + arenaRandom.int(in: 5000...15_000))
         let index = Simulation.arenaServer
         guard servers[index].isRunning else { return }
         let settings = ArenaSettings(
-            startsIn: arenaRandom.int(in: 0...3), length: arenaRandom.int(in: 10...40), size: arenaRandom.pick([(3, 4), (1, 3)]),
-            target: arenaRandom.pick([(2, 32), (2, 64), (1, 2048)]),
+            startsIn: arenaRandom.int(in: 0...3), length: arenaRandom.int(in: 15...45), size: arenaRandom.pick([(3, 4), (1, 3)]),
+            target: arenaRandom.pick([(2, 16), (2, 32), (1, 64), (1, 2048)]),
             raceLimit: arenaRandom.pick([(2, 0), (3, arenaRandom.int(in: 10...20))]),
             raceSize: arenaRandom.int(in: 2...4))
         let (id, lines) = operatorConnection(on: index)
@@ -55,7 +55,7 @@ extension Simulation {
     func racerAct(_ index: Int) {
         let racer = racers[index]
         let isRacing = racer.game != nil || racer.mustResign
-        queue.schedule(.racerAct(index), at: now + (isRacing ? arenaRandom.int(in: 80...300) : arenaRandom.int(in: 300...2500)))
+        queue.schedule(.racerAct(index), at: now + (isRacing ? arenaRandom.int(in: 40...150) : arenaRandom.int(in: 300...2500)))
         guard let id = racer.connection else {
             guard !racer.isConnecting else { return }
             racer.isConnecting = true
@@ -188,7 +188,7 @@ extension Simulation {
             racer.game = game
             racer.sequence = 0
             racer.isMoveInFlight = false
-            racer.movesLeft = arenaRandom.int(in: 5...150)
+            racer.movesLeft = arenaRandom.int(in: 5...60)
         case .finish(let finish) where Nickname(finish.nickname) == Nickname(racer.nickname):
             racer.game = nil
         case .end:
