@@ -49,9 +49,8 @@ struct ArenaAudit {
     private(set) var racingIn: [String: String] = [:]
     /// Since when each player is free: joined, back from a race, or greeted again.
     private(set) var freeSince: [String: Int] = [:]
-    /// Races scored, and tallies taken from the server for races whose results no connection heard.
+    /// Races scored.
     private(set) var racesScored = 0
-    private(set) var talliesAdopted = 0
 
     /// The operator's `OK ARENA-CREATE`, at the server's wall time `wall`: its times are exact then.
     mutating func created(_ info: ArenaInfo, wall: Int) {
@@ -98,9 +97,9 @@ struct ArenaAudit {
         case .event(.end(let room, _, let count)):
             try ended(Names.nicknameKey(room), count: count, wall: wall)
         case .event(.scored(let standing)):
-            try check(standing, line: "SCORED", wall: wall)
+            try check(standing, line: ServerMessage.event(.scored(standing)).line, wall: wall)
         case .standing(let standing):
-            try check(standing, line: "STANDING", wall: wall)
+            try check(standing, line: ServerMessage.standing(standing).line, wall: wall)
         default:
             break
         }
@@ -177,27 +176,21 @@ struct ArenaAudit {
             guard isRacing(player, in: standing.arena), shown.races > tally.races, wall < arena.endsAt else {
                 throw Violation(
                     invariant: "arena points follow the rules",
-                    details: "\(line) \(standing.line) but the rules make points=\(tally.points) streak=\(tally.streak) "
+                    details: "\(line), but the rules make points=\(tally.points) streak=\(tally.streak) "
                         + "races=\(tally.races) sheet=\(tally.sheet)")
             }
             arena.tallies[player] = shown
-            talliesAdopted += 1
         }
         if wall >= arena.endsAt {
             var fields = standing
             fields.hasLeft = false
-            let frozen = fields.line
+            let frozen = ServerMessage.standing(fields).line
             if let earlier = arena.frozen[player], earlier != frozen {
                 throw Violation(
-                    invariant: "frozen standings never change", details: "\(line) \(standing.line) after the arena's end showed \(earlier)")
+                    invariant: "frozen standings never change", details: "\(line) after the arena's end, which showed \(earlier)")
             }
             arena.frozen[player] = frozen
         }
         arenas[standing.arena] = arena
     }
-}
-
-extension ArenaStanding {
-    /// Its fields as a `STANDING` line shows them.
-    fileprivate var line: String { ServerMessage.standing(self).line }
 }

@@ -9,7 +9,7 @@ final class ProgressReport: @unchecked Sendable {
     private let started: UInt64
     private var done = 0
     private var failed: [SimulationViolation] = []
-    private var totals = (races: 0, steps: 0, quickRaces: 0, ratedRaces: 0, createsRefusedFull: 0)
+    private var totals = (races: 0, steps: 0, quickRaces: 0, ratedRaces: 0, createsRefusedFull: 0, arenaRaces: 0)
 
     init(seedCount: Int, started: UInt64) {
         self.seedCount = seedCount
@@ -25,6 +25,7 @@ final class ProgressReport: @unchecked Sendable {
             totals.quickRaces += report.quickRacesMatched
             totals.ratedRaces += report.ratedRacesRated
             totals.createsRefusedFull += report.createsRefusedFull
+            totals.arenaRaces += report.arenaRacesScored
             if let violation = report.violation {
                 failed.append(violation)
                 print(violation)
@@ -39,5 +40,7 @@ final class ProgressReport: @unchecked Sendable {
 
     var failures: [SimulationViolation] { queue.sync { failed.sorted { $0.seed < $1.seed } } }
     /// Summed over every run added.
-    var sums: (races: Int, steps: Int, quickRaces: Int, ratedRaces: Int, createsRefusedFull: Int) { queue.sync { totals } }
+    var sums: (races: Int, steps: Int, quickRaces: Int, ratedRaces: Int, createsRefusedFull: Int, arenaRaces: Int) {
+        queue.sync { totals }
+    }
 }

@@ -153,13 +153,15 @@ package final class Simulation {
         simulation.runEvents()
         simulation.store.close()
         let monitor = simulation.monitor
-        return SimulationReport(
+        var report = SimulationReport(
             seed: seed, steps: simulation.steps, racesStarted: monitor.racesStarted, racesEnded: monitor.racesEnded,
             resyncsAnswered: monitor.resyncsAnswered, faults: simulation.faultCount, infoReplies: monitor.infoReplies,
             ghostRacesStarted: monitor.ghostRacesStarted, practicesAskedToDeal: monitor.practicesAskedToDeal,
             quickRacesMatched: monitor.quickRacesMatched, ratedRacesRated: monitor.ratedRacesRated, progressLines: monitor.progressLines,
             createsRefusedFull: monitor.createsRefusedFull, linesThatWaited: simulation.linesThatWaited, reportsMade: monitor.reportsMade,
             violation: simulation.violation, trace: simulation.trace.lines)
+        report.arenaRacesScored = simulation.arenaAudits.values.reduce(0) { $0 + $1.racesScored }
+        return report
     }
 
     var now: Int { clock.now }

@@ -128,6 +128,7 @@ package enum SimulationCommand {
             "\(request.seedCount) seed(s) from \(request.firstSeed) on \(jobs) thread(s): \(failures.count) failing; "
                 + "\(totals.races) races (\(totals.quickRaces) quick races matched, \(totals.ratedRaces) rated races rated), "
                 + "\(totals.createsRefusedFull) CREATEs refused for a full server, "
+                + (request.settings.arenas ? "\(totals.arenaRaces) arena races scored, " : "")
                 + "\(totals.steps) steps in \(String(format: "%.1f", seconds)) s: "
                 + "\(rate(Double(request.seedCount), seconds)) seeds/s, \(rate(Double(totals.races), seconds)) races/s")
         if !failures.isEmpty {

@@ -64,6 +64,8 @@ package struct SimulationReport: Sendable {
     package var linesThatWaited = 0
     /// Reports the players made (`OK REPORT`), each found in the store.
     package var reportsMade = 0
+    /// Arena races whose points `ArenaAudit` reckoned (`SimulationSettings.arenas`).
+    package var arenaRacesScored = 0
     /// The first invariant broken, if any (the run stopped there).
     package var violation: SimulationViolation?
     package var trace: [String]
