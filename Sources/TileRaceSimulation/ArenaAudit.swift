@@ -49,6 +49,8 @@ struct ArenaAudit {
     private(set) var racingIn: [String: String] = [:]
     /// Since when each player is free: joined, back from a race, or greeted again.
     private(set) var freeSince: [String: Int] = [:]
+    /// Players (`arena/nickname key`) whose race may have ended unheard (`unheard`).
+    private var unheardRaces: Set<String> = []
     /// Races scored.
     private(set) var racesScored = 0
 
@@ -61,12 +63,11 @@ struct ArenaAudit {
     mutating func sent(_ message: ServerMessage, to nickname: String, wall: Int) throws(Violation) {
         let player = Names.nicknameKey(nickname)
         switch message {
-        case .ok(.hello(_, _, let isResumed, _)):
-            // A new session: the earlier one ended, and left its arena and its room.
-            if !isResumed {
-                memberOf[player] = nil
-                racingIn[player] = nil
-            }
+        case .ok(.hello(_, _, let isResumed, let room)):
+            // A new session: the earlier one ended, and left its arena and its room. A session resumed in no room:
+            // its race ended while it was away, and maybe nobody heard the results.
+            if !isResumed { memberOf[player] = nil }
+            if !isResumed || room == nil { unheard(player, wall: wall, hasEnded: isResumed) }
             freeSince[player] = wall
         case .ok(.arena(let info)):
             memberOf[player] = info.id
@@ -110,6 +111,21 @@ struct ArenaAudit {
     func isRacing(_ nickname: String, in arena: Int) -> Bool {
         let player = Names.nicknameKey(nickname)
         return rooms.values.contains { $0.arena == arena && !$0.hasEnded && $0.racers.contains(player) }
+    }
+
+    /// The player's race may have ended with no connection to hear it: its points are taken from the server's
+    /// next line of them. `hasEnded`: the race is over (the arena holds its racers free).
+    private mutating func unheard(_ player: String, wall: Int, hasEnded: Bool) {
+        guard let key = racingIn.removeValue(forKey: player), var room = rooms[key], !room.hasEnded else { return }
+        unheardRaces.insert("\(room.arena)/\(player)")
+        guard hasEnded else { return }
+        room.hasEnded = true
+        rooms[key] = room
+        for racer in room.racers {
+            if racingIn[racer] == key { racingIn[racer] = nil }
+            unheardRaces.insert("\(room.arena)/\(racer)")
+            freeSince[racer] = wall
+        }
     }
 
     private mutating func matched(_ player: String, into room: String) throws(Violation) {
@@ -173,7 +189,8 @@ struct ArenaAudit {
         let tally = arena.tallies[player] ?? Tally()
         if shown != tally {
             // A race whose results reached no connection (its racers all away): the server's word is taken.
-            guard isRacing(player, in: standing.arena), shown.races > tally.races, wall < arena.endsAt else {
+            let isUnheard = unheardRaces.remove("\(standing.arena)/\(player)") != nil
+            guard isRacing(player, in: standing.arena) || isUnheard, shown.races > tally.races else {
                 throw Violation(
                     invariant: "arena points follow the rules",
                     details: "\(line), but the rules make points=\(tally.points) streak=\(tally.streak) "
