@@ -79,8 +79,11 @@ struct ArenaAudit {
         case .event(.matched(let room)):
             try matched(player, into: Names.nicknameKey(room.name))
         case .event(.left(let room, let racer)):
-            // Out of the race (a racer who leaves is finished as left): not in two races when matched again.
-            if racingIn[Names.nicknameKey(racer)] == Names.nicknameKey(room) { racingIn[Names.nicknameKey(racer)] = nil }
+            // Out of the race (a racer who leaves is finished as left): not in two races when matched again. Before
+            // the start, out of it altogether: free in the arena.
+            let (key, left) = (Names.nicknameKey(room), Names.nicknameKey(racer))
+            if racingIn[left] == key { racingIn[left] = nil }
+            if rooms[key]?.hasStarted == false, rooms[key]?.racers.remove(left) != nil { freeSince[left] = wall }
         case .event(.start(let start)):
             // Who left before it are not racing it (their LEFT may have reached nobody).
             let room = Names.nicknameKey(start.room)
