@@ -9,7 +9,9 @@ final class ProgressReport: @unchecked Sendable {
     private let started: UInt64
     private var done = 0
     private var failed: [SimulationViolation] = []
-    private var totals = (races: 0, steps: 0, quickRaces: 0, ratedRaces: 0, createsRefusedFull: 0, held: 0, approved: 0, rejected: 0)
+    private var totals = (
+        races: 0, steps: 0, quickRaces: 0, ratedRaces: 0, createsRefusedFull: 0, held: 0, approved: 0, rejected: 0, arenaRaces: 0
+    )
 
     init(seedCount: Int, started: UInt64) {
         self.seedCount = seedCount
@@ -28,6 +30,7 @@ final class ProgressReport: @unchecked Sendable {
             totals.held += report.gamesHeld
             totals.approved += report.heldApproved
             totals.rejected += report.heldRejected
+            totals.arenaRaces += report.arenaRacesScored
             if let violation = report.violation {
                 failed.append(violation)
                 print(violation)
@@ -42,7 +45,10 @@ final class ProgressReport: @unchecked Sendable {
 
     var failures: [SimulationViolation] { queue.sync { failed.sorted { $0.seed < $1.seed } } }
     /// Summed over every run added.
-    var sums: (races: Int, steps: Int, quickRaces: Int, ratedRaces: Int, createsRefusedFull: Int, held: Int, approved: Int, rejected: Int) {
+    var sums: (
+        races: Int, steps: Int, quickRaces: Int, ratedRaces: Int, createsRefusedFull: Int, held: Int, approved: Int, rejected: Int,
+        arenaRaces: Int
+    ) {
         queue.sync { totals }
     }
 }

@@ -10,6 +10,13 @@ enum Party: Hashable, CustomStringConvertible {
     case probe(Int)
     /// A cheating player (`SimulatedCheater`): a script or a bot hiding its tag.
     case cheater(Int)
+    /// An arena racer (`SimulatedRacer`), speaking the protocol itself.
+    case racer(Int)
+
+    var isRacer: Bool {
+        if case .racer = self { return true }
+        return false
+    }
 
     var description: String {
         switch self {
@@ -17,6 +24,7 @@ enum Party: Hashable, CustomStringConvertible {
         case .bot(let index): "bot\(index + 1)"
         case .probe(let index): "info\(index + 1)"
         case .cheater(let index): "c\(index + 1)"
+        case .racer(let index): "a\(index + 1)"
         }
     }
 }

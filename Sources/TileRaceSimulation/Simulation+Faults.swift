@@ -81,6 +81,7 @@ extension Simulation {
         let parties =
             players.indices.filter { players[$0].connection != nil }.map(Party.player)
             + bots.indices.filter { bots[$0].connection != nil }.map(Party.bot)
+            + racers.indices.filter { racers[$0].connection != nil }.map(Party.racer)
         let kind = random.pick([
             (25, "cut"), (12, "outage"), (25, "stall"), (8, "long stall"), (5, "refuse"), (5, "stop"), (8, "store"),
             (6, "miscount"),
@@ -130,6 +131,7 @@ extension Simulation {
         case .bot(let index): bots[index].connection
         case .probe(let index): probes[index]
         case .cheater(let index): cheaters[index].connection
+        case .racer(let index): racers[index].connection
         }
     }
 

@@ -23,6 +23,8 @@ extension Simulation {
             guard probes[probe] == nil else { return }
         case .cheater(let cheater):
             guard cheaters[cheater].connection == nil, cheaters[cheater].connectAttempt == attempt else { return }
+        case .racer(let racer):
+            guard racers[racer].connectAttempt == attempt, racers[racer].connection == nil else { return }
         }
         let server = servers[index]
         guard server.isRunning, server.refusesUntil <= now, outages[party, default: 0] <= now else {
@@ -52,6 +54,9 @@ extension Simulation {
         case .cheater(let cheater):
             cheaters[cheater].connection = connection.id
             cheaters[cheater].conversation = ClientConversation(now: now)
+        case .racer(let racer):
+            racers[racer].connection = connection.id
+            racers[racer].conversation = ClientConversation(now: now)
         }
         feed(index, .connected(serverID, peer: "10.0.0.\(connection.id % 250 + 1):\(40_000 + connection.id)"))
     }
@@ -63,6 +68,7 @@ extension Simulation {
         case .bot(let bot): driveBot(bot, .disconnected(reason))
         case .probe: break
         case .cheater(let cheater): cheaterDisconnected(cheater, reason)
+        case .racer(let racer): racerClosed(racer, reason)
         }
     }
 
@@ -146,6 +152,9 @@ extension Simulation {
         case (.client, .cheater(let cheater)):
             guard cheaters[cheater].connection == connection.id else { return }
             cheaterReceived(cheater, bytes)
+        case (.client, .racer(let racer)):
+            guard racers[racer].connection == connection.id else { return }
+            racerReceived(racer, bytes)
         }
     }
 
@@ -208,6 +217,9 @@ extension Simulation {
         case (.client, .cheater(let cheater)):
             guard cheaters[cheater].connection == connection.id else { return }
             cheaterDisconnected(cheater, reason)
+        case (.client, .racer(let racer)):
+            guard racers[racer].connection == connection.id else { return }
+            racerClosed(racer, reason)
         }
     }
 }

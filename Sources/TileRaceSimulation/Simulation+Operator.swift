@@ -65,14 +65,16 @@ extension Simulation {
     /// On the operator's connection to the server, opened (`HELLO`, `AUTH`) when it has none.
     func sendAsOperator(_ requests: [String], on index: Int) {
         var lines = requests
-        if servers[index].operatorID == nil {
+        let operatorID: ConnectionID
+        if let id = servers[index].operatorID {
+            operatorID = id
+        } else {
             lines = ["HELLO tilerace 1", "AUTH \(Simulation.operatorSecret)"] + lines
-            let id = ConnectionID(number: servers[index].nextConnectionNumber)
+            operatorID = ConnectionID(number: servers[index].nextConnectionNumber)
             servers[index].nextConnectionNumber += 1
-            servers[index].operatorID = id
-            feed(index, .connected(id, peer: "192.0.2.1:40000"))
+            servers[index].operatorID = operatorID
+            feed(index, .connected(operatorID, peer: "192.0.2.1:40000"))
         }
-        guard let operatorID = servers[index].operatorID else { return }
         note("operator", "on \(serverName(index)): \(lines.filter { !$0.hasPrefix("AUTH") }.joined(separator: " / "))")
         feed(index, .received(operatorID, Array(lines.map { $0 + "\n" }.joined().utf8)))
     }
@@ -105,6 +107,8 @@ extension Simulation {
             case .ok(.ban(let ban)):
                 guard case .nickname(let nickname) = ban.target else { continue }
                 bannedNicknames.insert(Nickname(nickname))
+            case .ok(.arenaCreate(let info)):
+                arenaAudits["\(index)/\(servers[index].generation)", default: ArenaAudit()].created(info, wall: clock.wallMilliseconds)
             default:
                 break
             }

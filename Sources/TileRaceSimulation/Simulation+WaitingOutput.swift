@@ -9,6 +9,7 @@ extension Simulation {
         guard !lines.isEmpty else { return }
         for line in lines { checkBans(line, from: index) }
         for line in lines { monitor.serverSent(line, on: connection, simulation: self) }
+        if let simulated = connections[connection] { arenaSent(lines, on: simulated) }
         transmit(connection, lines, to: .client)
     }
 

@@ -35,6 +35,10 @@ package final class Simulation {
         /// A cheater acts, and the operator reviews held games (`Simulation+Cheats`, `Simulation+Review`).
         case cheaterWake(Int)
         case review
+        /// Arenas (`Simulation+Arena`): the operator creates one, a racer acts, the pairing bound is checked.
+        case arenaSchedule
+        case racerAct(Int)
+        case arenaCheck
         case drain
         case finish
     }
@@ -56,6 +60,10 @@ package final class Simulation {
     var bots: [SimulatedBot] = []
     var cheaters: [SimulatedCheater] = []
     var fairPlay = FairPlayRecord()
+    var racers: [SimulatedRacer] = []
+    /// The arenas' own random stream, and their audits by server and generation (`Simulation+Arena`).
+    var arenaRandom: SimulationRandom
+    var arenaAudits: [String: ArenaAudit] = [:]
     /// Each `INFO` probe's connection while it is open.
     var probes: [Int?] = []
     /// Lines the servers let wait for a connection's next reply (`ServerAction.sendSoon`).
@@ -131,6 +139,7 @@ package final class Simulation {
         store = FileLeaderboardService(store: LeaderboardStore.inMemory(claims.leaderboard))
         acknowledged = (claims.leaderboard.lastSequence, claims.leaderboard)
         operatorRandom = SimulationRandom(seed: seed ^ 0x6f70_6572_6174_6f72)
+        arenaRandom = SimulationRandom(seed: seed ^ 0x6172_656e_61)
         self.trace = trace
     }
 
@@ -149,7 +158,7 @@ package final class Simulation {
         simulation.runEvents()
         simulation.store.close()
         let monitor = simulation.monitor
-        return SimulationReport(
+        var report = SimulationReport(
             seed: seed, steps: simulation.steps, racesStarted: monitor.racesStarted, racesEnded: monitor.racesEnded,
             resyncsAnswered: monitor.resyncsAnswered, faults: simulation.faultCount, infoReplies: monitor.infoReplies,
             ghostRacesStarted: monitor.ghostRacesStarted, practicesAskedToDeal: monitor.practicesAskedToDeal,
@@ -157,6 +166,8 @@ package final class Simulation {
             createsRefusedFull: monitor.createsRefusedFull, linesThatWaited: simulation.linesThatWaited, reportsMade: monitor.reportsMade,
             gamesHeld: simulation.fairPlay.held, heldApproved: simulation.fairPlay.approvals,
             heldRejected: simulation.fairPlay.rejections, violation: simulation.violation, trace: simulation.trace.lines)
+        report.arenaRacesScored = simulation.arenaAudits.values.reduce(0) { $0 + $1.racesScored }
+        return report
     }
 
     var now: Int { clock.now }
@@ -208,6 +219,7 @@ package final class Simulation {
         if settings.probesInfo { queue.schedule(.infoProbe, at: random.int(in: 2000...10_000)) }
         if settings.moderates { scheduleNextModeration() }
         if settings.cheats { startCheaters() }
+        startArenas()
         queue.schedule(.drain, at: settings.chaosMilliseconds)
         queue.schedule(.finish, at: settings.chaosMilliseconds + settings.drainMilliseconds)
     }
@@ -284,6 +296,12 @@ package final class Simulation {
             cheaterWake(index)
         case .review:
             review()
+        case .arenaSchedule:
+            createArena()
+        case .racerAct(let index):
+            racerAct(index)
+        case .arenaCheck:
+            checkArenaPairing()
         case .drain:
             beginDraining()
         case .finish:

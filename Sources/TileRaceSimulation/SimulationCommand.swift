@@ -17,8 +17,9 @@ package enum SimulationCommand {
     }
 
     static let usage = """
-        usage: tilerace-sim [--seeds N] [--from S] [--clients K] [--servers M] [--no-faults] [--reports] [--cheats] [--jobs J]
-               tilerace-sim --seed S [--trace] [--clients K] [--servers M] [--no-faults] [--reports] [--cheats]
+        usage: tilerace-sim [--seeds N] [--from S] [--clients K] [--servers M] [--no-faults] [--reports] [--cheats] [--arenas]
+                            [--jobs J]
+               tilerace-sim --seed S [--trace] [--clients K] [--servers M] [--no-faults] [--reports] [--cheats] [--arenas]
 
         Runs the deterministic simulation: real server cores, clients and bots on a
         simulated network with faults, invariants checked after every step.
@@ -29,6 +30,7 @@ package enum SimulationCommand {
           --no-faults   no cuts, stalls, refusals, server stops or store outages
           --reports     players also report others from the final standings (other draws change)
           --cheats      cheating players too, and an operator reviewing held games (other draws change)
+          --arenas      the operator creates arenas and racers play them (other draws change)
           --jobs J      seeds run at once, on J threads (default: the processors, here \(ProcessInfo.processInfo.activeProcessorCount))
         Exit status: 0 when every run kept every invariant, 1 when one did not, 2 for a bad command line.
         """
@@ -66,6 +68,7 @@ package enum SimulationCommand {
             case "--no-faults": request.settings.injectsFaults = false
             case "--reports": request.settings.reports = true
             case "--cheats": request.settings.cheats = true
+            case "--arenas": request.settings.arenas = true
             case "--jobs": request.jobs = try number(option, in: 1...256)
             case "--trace": request.isTraced = true
             case "--help", "-h": request.isHelp = true
@@ -130,6 +133,7 @@ package enum SimulationCommand {
                 + "\(totals.createsRefusedFull) CREATEs refused for a full server, "
                 + (request.settings.cheats
                     ? "\(totals.held) cheaters' games held (\(totals.approved) approved, \(totals.rejected) rejected), " : "")
+                + (request.settings.arenas ? "\(totals.arenaRaces) arena races scored, " : "")
                 + "\(totals.steps) steps in \(String(format: "%.1f", seconds)) s: "
                 + "\(rate(Double(request.seedCount), seconds)) seeds/s, \(rate(Double(totals.races), seconds)) races/s")
         if !failures.isEmpty {

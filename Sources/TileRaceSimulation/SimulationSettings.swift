@@ -20,13 +20,16 @@ package struct SimulationSettings: Hashable, Sendable {
     /// (`Simulation+Cheats`). Off by default, as `reports`: the cheaters'
     /// connections draw latencies, and the operator's targets change.
     package var cheats: Bool
+    /// Whether the operator creates arenas and racers play them (`Simulation+Arena`).
+    package var arenas: Bool
 
     package init(
         players: ClosedRange<Int> = 2...5, servers: Int = 2, chaosMilliseconds: Int = 90_000, drainMilliseconds: Int = 60_000,
         injectsFaults: Bool = true, probesInfo: Bool = true, moderates: Bool = true, reports: Bool = false,
-        cheats: Bool = false
+        cheats: Bool = false, arenas: Bool = false
     ) {
         self.cheats = cheats
+        self.arenas = arenas
         self.moderates = moderates
         self.reports = reports
         self.players = max(1, players.lowerBound)...max(1, players.upperBound)
@@ -70,6 +73,8 @@ package struct SimulationReport: Sendable {
     package var gamesHeld = 0
     package var heldApproved = 0
     package var heldRejected = 0
+    /// Arena races whose points `ArenaAudit` reckoned (`SimulationSettings.arenas`).
+    package var arenaRacesScored = 0
     /// The first invariant broken, if any (the run stopped there).
     package var violation: SimulationViolation?
     package var trace: [String]

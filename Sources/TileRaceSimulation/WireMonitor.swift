@@ -137,6 +137,18 @@ struct WireMonitor {
             if !queuedConnections.contains(id) {
                 simulation.fail("a queued player is waiting, matched or left", "\(party) got \(line) while not in the queue")
             }
+        case .event(.matched(let room)) where connection.party.isRacer:
+            // An arena's pairing (`Simulation+Arena`): from no queue, rated or not.
+            if let other = roomOf[id] {
+                simulation.fail("a player is in one room at a time", "\(party) was matched into \(room.name) while in room \(other)")
+            }
+            roomOf[id] = prefix + Names.nicknameKey(room.name)
+        case .event(.left(let room, let nickname)):
+            // Its own: out of the room (an arena race's end).
+            if nicknameOf[id]?.key == Names.nicknameKey(nickname), roomOf[id] == prefix + Names.nicknameKey(room) {
+                roomOf[id] = nil
+                watching.remove(id)
+            }
         case .event(.matched(let room)):
             let key = prefix + Names.nicknameKey(room.name)
             if queuedConnections.remove(id) == nil {
@@ -250,8 +262,8 @@ struct WireMonitor {
         case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .held, .arena, .standing:
             break
         case .event(.scored), .event(.berserk), .event(.arenaEnd):
-            break  // The simulator's players join no arena yet.
-        case .event(.hello), .event(.joined), .event(.left), .event(.ready), .event(.countdown), .event(.cancel), .event(.resync),
+            break  // Checked by `ArenaAudit`.
+        case .event(.hello), .event(.joined), .event(.ready), .event(.countdown), .event(.cancel), .event(.resync),
             .event(.away), .event(.back), .event(.ping), .event(.bye), .event(.notice), .event(.chat):
             break
         }

@@ -126,6 +126,43 @@ struct CoreArenaTests {
         #expect(harness.take(ids[3]).isEmpty)
     }
 
+    /// An arena race's room is listed like any: who joins it stays there after the race (found by the simulator).
+    @Test func aGuestInAnArenaRoomStaysWhenTheRacersGoBack() throws {
+        let (harness, _) = Self.arena()
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        let cy = harness.player("cy")
+        _ = harness.ask(ana, "ARENA 1")
+        _ = harness.ask(bo, "ARENA 1")
+        let seed = try #require(Self.paired(harness, ana))
+        #expect(harness.ask(cy, "JOIN quick-1").first?.hasPrefix("OK JOIN room=quick-1 state=racing") == true)
+        let lines = try Self.race(harness, seed: seed, winner: ana, loser: bo)
+        #expect(lines.suffix(1) == ["LEFT room=quick-1 nick=bo"])
+        #expect(!harness.take(cy).contains("LEFT room=quick-1 nick=cy"))
+        #expect(harness.ask(cy, "WHO").last == "OK WHO room=quick-1 count=1", "still in the room, alone")
+        _ = harness.take(ana)
+        harness.advance(2000)
+        #expect(harness.take(ana).first?.hasPrefix("MATCHED room=quick-2 ") == true, "the racers are paired again")
+    }
+
+    /// Found by the simulator: the one left alone raced by itself, and who left stayed unpaired, until that race ended.
+    @Test func whoLeavesTheRoomBeforeTheStartIsFreeAndTheOneLeftGoesBack() {
+        let (harness, _) = Self.arena()
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        _ = harness.ask(ana, "ARENA 1")
+        _ = harness.ask(bo, "ARENA 1")
+        harness.advance(2000)
+        _ = harness.take(ana)
+        _ = harness.take(bo)
+        #expect(harness.ask(bo, "LEAVE").first == "OK LEAVE room=quick-1")
+        #expect(harness.take(ana) == ["LEFT room=quick-1 nick=bo", "CANCEL room=quick-1 reason=left", "LEFT room=quick-1 nick=ana"])
+        #expect(harness.ask(ana, "BERSERK") == ["OK BERSERK"], "free: berserk is for its next race")
+        harness.advance(2000)
+        #expect(harness.take(ana).first?.hasPrefix("MATCHED room=quick-2 ") == true)
+        #expect(harness.take(bo).contains { $0.hasPrefix("MATCHED room=quick-2 ") })
+    }
+
     @Test func aRaceRunningAtTheEndScoresNothingAndTheArenaEndsWithItsPodium() throws {
         let (harness, _) = Self.arena("length=30 target=8 limit=60")
         let ana = harness.player("ana")

@@ -237,6 +237,16 @@ struct Arena: Hashable, Codable, Sendable {
         return berserk
     }
 
+    /// Frees the racers of `race` (only `nickname`, when given: it left the
+    /// race's room before the start), to be paired at the next look.
+    mutating func free(race: Int, at now: Int, nickname: String? = nil) {
+        for index in players.indices where players[index].race == race {
+            if let nickname, Names.nicknameKey(nickname) != Names.nicknameKey(players[index].nickname) { continue }
+            players[index].race = nil
+            players[index].freeSince = now
+        }
+    }
+
     /// The points a result is worth, before it is added.
     static func points(for outcome: Outcome, isOnFire: Bool, isBerserk: Bool) -> Int {
         switch outcome {
@@ -261,11 +271,7 @@ struct Arena: Hashable, Codable, Sendable {
     /// same. Returns the nicknames whose points changed.
     @discardableResult
     mutating func score(race: Int, placings: [Placing], berserk: Set<String>, at now: Int, counts: Bool = true) -> [String] {
-        let racing = players.indices.filter { players[$0].race == race }
-        for index in racing {
-            players[index].race = nil
-            players[index].freeSince = now
-        }
+        free(race: race, at: now)
         guard counts, !isOver(at: now), placings.count >= 2 else { return [] }
         let places = placings.map(\.place)
         let ratings = Dictionary(

@@ -277,14 +277,31 @@ extension ServerCore {
     }
 
     /// Once its results are out, an arena race's room lets its players go
-    /// (each gets its own `LEFT`): free for the next pairing.
+    /// (each gets its own `LEFT`): free for the next pairing. Anyone else who
+    /// joined the room (it is listed like any) stays, in a room that is no
+    /// arena's any more.
     func backToArena(from room: Room) {
-        guard room.arena != nil, room.race == nil else { return }
+        guard let tag = room.arena, room.race == nil else { return }
+        room.arena = nil
+        arenas[tag.id]?.free(race: tag.race, at: clock.wallMilliseconds)
         for id in room.players {
-            guard let session = sessions[id] else { continue }
-            send(id, .event(.left(room: room.name, nickname: session.nickname ?? "")))
+            guard let session = sessions[id], let nickname = session.nickname, arenas[tag.id]?.player(nickname) != nil else { continue }
+            send(id, .event(.left(room: room.name, nickname: nickname)))
             leaveRoom(session)
         }
+    }
+
+    /// Who leaves an arena race's room before the start is free in the arena
+    /// at once; a room left with one racer is given up, and its racer goes
+    /// back to the arena too (nothing is scored).
+    func leftArenaRoom(_ session: Session, _ room: Room) {
+        guard room.race == nil, let tag = room.arena, let nickname = session.nickname else { return }
+        arenas[tag.id]?.free(race: tag.race, at: clock.wallMilliseconds, nickname: nickname)
+        if room.players.count < 2 {
+            cancelCountdown(in: room, reason: .left)
+            backToArena(from: room)
+        }
+        keepArenas()
     }
 
     /// Berserk racers still racing at half the race's limit finish on time.

@@ -194,6 +194,7 @@ extension ServerCore {
                 finish(racer, of: race, in: room, reason: .left)
             }
             broadcast(.left(room: room.name, nickname: session.nickname ?? ""), in: room)
+            leftArenaRoom(session, room)
             // An away player's seat given up: the countdown its drop cancelled may go now.
             if room.countdownEndsAt != nil || session.isAway {
                 cancelCountdown(in: room, reason: .left)
