@@ -9,9 +9,7 @@ final class ProgressReport: @unchecked Sendable {
     private let started: UInt64
     private var done = 0
     private var failed: [SimulationViolation] = []
-    private var totals = (
-        races: 0, steps: 0, quickRaces: 0, ratedRaces: 0, createsRefusedFull: 0, held: 0, approved: 0, rejected: 0, arenaRaces: 0
-    )
+    private var totals = Totals()
 
     init(seedCount: Int, started: UInt64) {
         self.seedCount = seedCount
@@ -45,10 +43,12 @@ final class ProgressReport: @unchecked Sendable {
 
     var failures: [SimulationViolation] { queue.sync { failed.sorted { $0.seed < $1.seed } } }
     /// Summed over every run added.
-    var sums: (
-        races: Int, steps: Int, quickRaces: Int, ratedRaces: Int, createsRefusedFull: Int, held: Int, approved: Int, rejected: Int,
-        arenaRaces: Int
-    ) {
-        queue.sync { totals }
+    var sums: Totals { queue.sync { totals } }
+
+    struct Totals {
+        var races = 0, steps = 0, quickRaces = 0, ratedRaces = 0, createsRefusedFull = 0
+        /// Cheaters' games held (`--cheats`), and the operator's decisions.
+        var held = 0, approved = 0, rejected = 0
+        var arenaRaces = 0
     }
 }

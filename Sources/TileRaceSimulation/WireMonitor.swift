@@ -65,6 +65,9 @@ struct WireMonitor {
     private(set) var practicesAskedToDeal = 0
     /// A closed connection's id is never reused.
     private var queuedConnections: Set<Int> = []
+    /// Parties in an arena (`OK ARENA` until `ARENA-LEAVE` or `ARENA-END`): the arena pairs them into rooms
+    /// (`MATCHED`) from no queue, the simulated clients from its screen as the racers.
+    var arenaParties: Set<String> = []
     /// `CREATE`s refused with `ERR too-many-rooms`, on all servers.
     private(set) var createsRefusedFull = 0
     /// The quick races the queue made (rooms `MATCHED` named), on all servers. Keyed by server
@@ -137,7 +140,7 @@ struct WireMonitor {
             if !queuedConnections.contains(id) {
                 simulation.fail("a queued player is waiting, matched or left", "\(party) got \(line) while not in the queue")
             }
-        case .event(.matched(let room)) where connection.party.isRacer:
+        case .event(.matched(let room)) where connection.party.isRacer || arenaParties.contains(party):
             // An arena's pairing (`Simulation+Arena`): from no queue, rated or not.
             if let other = roomOf[id] {
                 simulation.fail("a player is in one room at a time", "\(party) was matched into \(room.name) while in room \(other)")
@@ -182,6 +185,8 @@ struct WireMonitor {
                 nicknameOf[id] = (Names.nicknameKey(nickname), simulation.now)
             }
             if case .ok(.practice(let options)) = message, options.isGhost { ghostRacesStarted += 1 }
+            if case .ok(.arena) = message { arenaParties.insert(party) }
+            if case .ok(.arenaLeave) = message { arenaParties.remove(party) }
             if case .ok(.report(let nickname)) = message {
                 reportsMade += 1
                 simulation.checkReportStored(of: nickname, by: nicknameOf[id]?.key, party: party)
@@ -261,7 +266,9 @@ struct WireMonitor {
             simulation.fail("a report is never shown to a player", "\(party), no operator, got \(line)")
         case .error, .pong, .room, .member, .entry, .log, .info, .connection, .ban, .rating, .held, .arena, .standing:
             break
-        case .event(.scored), .event(.berserk), .event(.arenaEnd):
+        case .event(.arenaEnd):
+            arenaParties.remove(party)  // Its points are checked by `ArenaAudit`.
+        case .event(.scored), .event(.berserk):
             break  // Checked by `ArenaAudit`.
         case .event(.hello), .event(.joined), .event(.ready), .event(.countdown), .event(.cancel), .event(.resync),
             .event(.away), .event(.back), .event(.ping), .event(.bye), .event(.notice), .event(.chat):
