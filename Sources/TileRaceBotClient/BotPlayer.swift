@@ -215,7 +215,7 @@ public struct BotPlayer: Sendable {
             return (placed ?? []) + (raced ? [.send(.say(BotPlayer.endOfRaceLine))] : []) + next
         case .matched(let room) where settings.arena != nil:
             return enteredRoom(room, created: false, readies: false)
-        case .left(_, let nickname) where settings.arena != nil && isUs([nickname]):
+        case .left(_, let nickname) where settings.arena != nil && isUs([nickname]) && phase != .leaving:
             isInRoom = false
             phase = .waiting
             game = nil

@@ -52,7 +52,9 @@ final class BotFleet: @unchecked Sendable {
     private func ended(_ name: String, _ ending: BotEnding) {
         queue.async { [self] in
             dispatchPrecondition(condition: .onQueue(queue))
-            console.print(ending.isStopped ? "\(name): left" : "\(name): stopped: \(ending.message)")
+            // Left when asked, done when its arena is over, else stopped for a reason.
+            let text = ending == .stopped ? "left" : ending.isStopped ? ending.message : "stopped: \(ending.message)"
+            console.print("\(name): \(text)")
             playing -= 1
             if playing == 0 { allEnded.signal() }
         }
