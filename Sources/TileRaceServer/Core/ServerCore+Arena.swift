@@ -7,8 +7,8 @@ import TileRaceProtocol
 /// `STANDINGS` from the registry's copy. Every `arenaPairingMilliseconds` the shard pairs each
 /// running arena's free players (`Arena.pairings`) into quick rooms of the
 /// arena's options, made here and counted down as any; when a race ends its
-/// places are scored (`Arena.score`), `SCORED` goes to the arena's players,
-/// and the racers leave the room, free for the next look.
+/// places are scored (`Arena.score`), `SCORED` goes to the arena's players
+/// and watchers (`Session.watchedArena`), and the racers leave the room, free for the next look.
 extension ServerCore {
     static let arenaShard = 0
     /// Arenas over stay listed (and their standings readable) until this many more are over.
