@@ -57,7 +57,7 @@ public enum ClientMessage: Hashable, Sendable {
     case reject(id: Int, reason: String)
     case arenas
     /// The token proves the nickname's claim in a rated arena.
-    case arena(id: Int, token: String? = nil)
+    case arena(id: Int, token: String? = nil, isWatching: Bool = false)
     case arenaLeave
     case berserk
     case standings(arena: Int, offset: Int = 0, limit: Int = 20)
@@ -180,9 +180,10 @@ public enum ClientMessage: Hashable, Sendable {
             fields.positionals = [String(id)]
             if !reason.isEmpty { fields.append(.reason, PercentText.encode(reason)) }
         case .review(let id): fields.positionals = id.map { [String($0)] } ?? []
-        case .arena(let id, let token):
+        case .arena(let id, let token, let isWatching):
             fields.positionals = [String(id)]
             if let token { fields.append(.token, token) }
+            if isWatching { fields.append(.watch, true) }
         case .standings(let arena, let offset, let limit):
             fields.positionals = [String(arena)]
             if offset != 0 { fields.append("offset", offset) }

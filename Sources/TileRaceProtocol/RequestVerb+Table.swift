@@ -339,13 +339,14 @@ extension RequestVerb {
                 cost: .fixed(2), feature: .arena, message: .arenas)
         case .arena:
             RequestRule(
-                usage: "ARENA <id> [token=<token>]", example: "ARENA 1",
-                summary: "join an arena: you are paired for race after race until you ARENA-LEAVE (token: a rated arena's claim)",
+                usage: "ARENA <id> [token=<token>] [watch=no]", example: "ARENA 1",
+                summary: "join an arena: you are paired for race after race until you ARENA-LEAVE (token: a rated arena's claim; "
+                    + "watch=yes: only its SCORED and ARENA-END, never paired)",
                 requirements: [.greeted, .named, .outsideRooms, .notPracticing], positionalCount: 1...1,
-                keys: [WireKey.token.rawValue], feature: .arena
+                keys: [WireKey.token.rawValue, WireKey.watch.rawValue], feature: .arena
             ) { fields throws(ProtocolError) in
                 let id = try Fields.integer(fields.positionals[0], named: "arena", in: 1...Int(Int32.max))
-                return .arena(id: id, token: try RequestVerb.claimToken(in: fields))
+                return .arena(id: id, token: try RequestVerb.claimToken(in: fields), isWatching: try fields.flag(.watch))
             }
         case .arenaLeave:
             RequestRule(

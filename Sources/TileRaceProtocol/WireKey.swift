@@ -2,7 +2,7 @@
 enum WireKey: String {
     case nick, session, resumed, count, room, ready, seed, restarts, score, time, `operator`, target, board, date, waiting, ms
     case reason, race, offer, seconds, text, bot, strength, resume, via, code, token, role
-    case id
+    case id, watch
     case refunded, points
 }
 

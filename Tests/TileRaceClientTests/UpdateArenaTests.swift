@@ -185,6 +185,35 @@ import TileRaceProtocol
         #expect(model.notice?.text == "you left arena 1: your points stay in its standings")
     }
 
+    /// `w`: the arena's standings live without playing (no claim even where rated); no berserk; `l` stops watching.
+    @Test func wWatchesTheChosenArenaLiveAndLStopsWatching() {
+        var rated = Self.listed(token: nil)
+        _ = update(&rated, .key(.down))
+        #expect(update(&rated, .key(.character("w"))) == [.send(.arena(id: 2, isWatching: true))])
+        var model = Self.listed()
+        #expect(update(&model, .key(.character("w"))) == [.send(.arena(id: 1, isWatching: true))])
+        let asked = Fixtures.reply(&model, to: .arena(id: 1, isWatching: true), .arena(Self.running))
+        #expect(asked == [.send(.standings(arena: 1, limit: 100))])
+        #expect(model.screen == .arena)
+        #expect(model.arena?.isWatching == true)
+        #expect(model.notice?.text == "watching arena 1: its standings change as races score")
+        let others = Self.standings.filter { $0.nickname != "ana" }.enumerated().map { index, standing in
+            var standing = standing
+            standing.rank = index + 1
+            return standing
+        }
+        Fixtures.reply(&model, to: .standings(arena: 1, limit: 100), .standings(arena: 1, count: 4), items: others.map { .standing($0) })
+        Fixtures.event(&model, .scored(Self.standing(2, "dmitri", points: 6, streak: 2, sheet: "020022")))
+        #expect(model.arena?.standings.map(\.nickname) == ["bo", "dmitri", "chen", "eve"])
+        #expect(update(&model, .key(.character("b"))).isEmpty)
+        #expect(model.notice?.text == "you are watching: Enter on the list of arenas joins one")
+        model.notice = nil
+        Self.snapshot(model, "arena-watching")
+        #expect(update(&model, .key(.character("l"))) == [.send(.arenaLeave), .send(.arenas)])
+        #expect(model.arena == nil)
+        #expect(model.notice?.text == "you stopped watching arena 1")
+    }
+
     // MARK: Its races
 
     static let quickRoom = RoomDescription(

@@ -89,6 +89,7 @@ import TileRaceEngine
         (.arenas, "ARENAS"),
         (.arena(id: 3), "ARENA 3"),
         (.arena(id: 3, token: "3f2a9c"), "ARENA 3 token=3f2a9c"),
+        (.arena(id: 3, isWatching: true), "ARENA 3 watch=yes"),
         (.arenaLeave, "ARENA-LEAVE"),
         (.berserk, "BERSERK"),
         (.standings(arena: 3), "STANDINGS 3"),

@@ -322,4 +322,36 @@ struct CoreArenaTests {
         let standings = harness.ask(ana, "STANDINGS 1")
         #expect(standings.first?.hasSuffix(" points=0 streak=0 fire=no races=0 performance=-") == true, "\(standings)")
     }
+
+    /// `ARENA 1 watch=yes`: the arena's `SCORED` and `ARENA-END` without a seat in it.
+    @Test func aWatcherGetsTheScoresIsNeverPairedAndLeavesAtWill() throws {
+        let (harness, _) = Self.arena("length=30 target=8 limit=60")
+        let ana = harness.player("ana")
+        let bo = harness.player("bo")
+        let cy = harness.player("cy")
+        let dee = harness.player("dee")
+        #expect(harness.ask(cy, "ARENA 2 watch=yes") == ["ERR bad-arguments there is no arena 2; ARENAS lists them"])
+        #expect(harness.ask(cy, "ARENA 1 watch=maybe").first?.hasPrefix("ERR bad-arguments") == true)
+        #expect(harness.ask(cy, "ARENA 1 watch=yes").first?.hasPrefix("OK ARENA id=1 state=running ") == true)
+        #expect(harness.ask(dee, "ARENA 1 watch=yes").first?.hasSuffix(" players=0") == true, "a watcher is no player")
+        #expect(harness.ask(cy, "BERSERK").first?.hasPrefix("ERR not-eligible") == true)
+        _ = harness.ask(ana, "ARENA 1")
+        _ = harness.ask(bo, "ARENA 1")
+        #expect(harness.ask(ana, "ARENA 1 watch=yes") == ["ERR busy you are in arena 1: ARENA-LEAVE first"])
+        let seed = try #require(Self.paired(harness, ana))
+        #expect(!harness.take(cy).contains { $0.hasPrefix("MATCHED ") }, "never paired")
+        try Self.race(harness, seed: seed, winner: ana, loser: bo)
+        #expect(
+            harness.take(cy) == [
+                "SCORED arena=1 rank=1 nick=ana points=2 streak=1 fire=no races=1 performance=1900 sheet=2",
+                "SCORED arena=1 rank=2 nick=bo points=0 streak=0 fire=no races=1 performance=1100 sheet=0",
+            ])
+        #expect(harness.take(dee).count { $0.hasPrefix("SCORED ") } == 2)
+        #expect(harness.ask(dee, "ARENA-LEAVE") == ["OK ARENA-LEAVE id=1"])
+        #expect(harness.ask(dee, "ARENA-LEAVE") == ["OK ARENA-LEAVE"])
+        harness.advance(30_000)
+        #expect(harness.take(cy).contains("ARENA-END arena=1 players=2 podium=ana,bo"))
+        #expect(!harness.take(dee).contains { $0.hasPrefix("SCORED ") || $0.hasPrefix("ARENA-END ") }, "it stopped watching")
+        #expect(harness.ask(cy, "ARENA 1 watch=yes") == ["ERR not-eligible arena 1 is over"])
+    }
 }

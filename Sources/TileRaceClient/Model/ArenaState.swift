@@ -13,6 +13,8 @@ struct ArenaState: Hashable, Sendable {
     var isBerserk = false
     /// `BERSERK` events of the race we were paired into: who halved their clock, to how many seconds.
     var berserks: [String: Int] = [:]
+    /// `ARENA <id> watch=yes`: its standings live, never paired, no berserk.
+    var isWatching = false
     /// From `ARENA-END`, best first: the standings are final and we are in no arena.
     var podium: [String]?
 

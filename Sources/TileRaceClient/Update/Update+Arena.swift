@@ -1,6 +1,6 @@
 import TileRaceProtocol
 
-/// Arenas (protocol.md 5.9): the list, joining, the arena screen between races
+/// Arenas (protocol.md 5.9): the list, joining or watching, the arena screen between races
 /// (berserk, leaving), its standings kept live, and its races as any room's.
 extension Update {
     /// The list, asked afresh; a line saying why not where there is none.
@@ -36,6 +36,12 @@ extension Update {
                 return []
             }
             return joinArena(arena, model: &model)
+        case .character("w"):
+            guard let arena = list.selected else {
+                model.show(list.isLoading ? "the list is on its way" : "no arena to watch: g asks again")
+                return []
+            }
+            return joinArena(arena, isWatching: true, model: &model)
         case .character("g"):
             list.isLoading = true
             model.arenaList = list
@@ -49,8 +55,9 @@ extension Update {
         return []
     }
 
-    /// `ARENA <id>`, with the nickname's claim token when the arena is rated (as `QUEUE` sends it).
-    static func joinArena(_ arena: ArenaInfo, model: inout Model) -> [Effect] {
+    /// `ARENA <id>`, with the nickname's claim token when the arena is rated (as `QUEUE` sends it);
+    /// `ARENA <id> watch=yes` to watch it, which needs no claim.
+    static func joinArena(_ arena: ArenaInfo, isWatching: Bool = false, model: inout Model) -> [Effect] {
         guard let nickname = model.network.nickname else {
             model.show("an arena needs a nickname: Race with friends asks for one", .warning)
             return []
@@ -58,6 +65,10 @@ extension Update {
         if arena.state == .over {
             model.show("arena \(arena.id) is over: nobody joins it now", .warning)
             return []
+        }
+        if isWatching {
+            model.arenaList?.joining = arena.id
+            return [.send(.arena(id: arena.id, isWatching: true))]
         }
         let token = model.config.token(for: nickname)
         if arena.settings.isRated, token == nil {
@@ -68,14 +79,15 @@ extension Update {
         return [.send(.arena(id: arena.id, token: arena.settings.isRated ? token : nil))]
     }
 
-    /// A fresh session is in no arena: ours is joined again (its points are kept).
+    /// A fresh session is in no arena: ours is joined (or watched) again (its points are kept).
     static func arenaAgain(_ model: inout Model) -> [Effect] {
         guard let arena = model.arena, !arena.isOver else { return [] }
+        if arena.isWatching { return [.send(.arena(id: arena.info.id, isWatching: true))] }
         let token = arena.info.settings.isRated ? model.network.nickname.flatMap { model.config.token(for: $0) } : nil
         return [.send(.arena(id: arena.info.id, token: token))]
     }
 
-    /// Between races: `b` berserk, `l` (Esc, q) leaves; once over, any of Enter, Esc, q goes to the menu.
+    /// Between races: `b` berserk (not when watching), `l` (Esc, q) leaves; once over, any of Enter, Esc, q goes to the menu.
     static func arenaKey(_ key: Key, model: inout Model) -> [Effect] {
         guard let arena = model.arena else {
             model.screen = .menu
@@ -91,6 +103,10 @@ extension Update {
         }
         switch key {
         case .character("b"):
+            if arena.isWatching {
+                model.show("you are watching: Enter on the list of arenas joins one", .warning)
+                return []
+            }
             guard !waitsForSeat(&model) else { return [] }
             if arena.info.settings.raceLimit == 0 {
                 model.show("no berserk here: this arena's races have no time limit to halve", .warning)
@@ -115,7 +131,9 @@ extension Update {
         _ = backToArena(&model)
         model.arena = nil
         let effects = openArenas(&model)
-        model.show("you left arena \(arena.info.id): your points stay in its standings")
+        model.show(
+            arena.isWatching
+                ? "you stopped watching arena \(arena.info.id)" : "you left arena \(arena.info.id): your points stay in its standings")
         return room + [.send(.arenaLeave)] + effects
     }
 
@@ -152,7 +170,7 @@ extension Update {
         model.arenaList = list
     }
 
-    static func arenaReplied(id: Int, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
+    static func arenaReplied(id: Int, isWatching: Bool, _ result: Result<OkReply, ProtocolError>, model: inout Model) -> [Effect] {
         switch result {
         case .success(.arena(let info)):
             // Joined again after a new session: the points, standings and berserk choice stand.
@@ -161,11 +179,13 @@ extension Update {
                 return [.send(.standings(arena: info.id, limit: RequestVerb.maximumStandingsLimit))]
             }
             model.arena = ArenaState(info, now: model.now)
+            model.arena?.isWatching = isWatching
             model.screen = .arena
-            model.show(
+            let joined =
                 info.state == .running
-                    ? "in arena \(info.id): you are paired as soon as another player is free"
-                    : "in arena \(info.id): pairing starts when it does")
+                ? "in arena \(info.id): you are paired as soon as another player is free"
+                : "in arena \(info.id): pairing starts when it does"
+            model.show(isWatching ? "watching arena \(info.id): its standings change as races score" : joined)
             return [.send(.standings(arena: info.id, limit: RequestVerb.maximumStandingsLimit))]
         case .success:
             return []
@@ -180,7 +200,7 @@ extension Update {
                 model.arena = nil
                 if model.screen == .arena { model.screen = .menu }
             }
-            model.show("cannot join arena \(id): " + arenaRefusal(error, listed: listed), .warning)
+            model.show("cannot \(isWatching ? "watch" : "join") arena \(id): " + arenaRefusal(error, listed: listed), .warning)
             if error.code == .badArguments, model.arenaList != nil {
                 model.arenaList?.isLoading = true
                 return [.send(.arenas)]

@@ -51,7 +51,7 @@ extension Update {
             .unassist, .review, .approve, .reject:
             break  // The operator's requests: `tilerace admin` sends them, never this client.
         case .arenas: arenasReplied(result, items: items, model: &model)
-        case .arena(let id, _): return arenaReplied(id: id, result, model: &model)
+        case .arena(let id, _, let isWatching): return arenaReplied(id: id, isWatching: isWatching, result, model: &model)
         case .standings(let arena, _, _): standingsReplied(arena: arena, result, items: items, model: &model)
         case .berserk: berserkReplied(result, model: &model)
         case .arenaLeave: break  // Left already here.

@@ -30,7 +30,7 @@ enum ArenaListView {
             "a win 2, a draw 1, on fire after 2 wins (x2)",
         ]
         frame.text(RaceView.fitting(about, width: frame.width - x - 1), x: x, y: frame.height - 5, style: theme.muted)
-        return [("↑↓", "choose"), ("Enter", "join"), ("g", "refresh"), ("q", "back")]
+        return [("↑↓", "choose"), ("Enter", "join"), ("w", "watch"), ("g", "refresh"), ("q", "back")]
     }
 
     /// Number, state, clock, board (rated or not), time a race, racers a race, players, and where servers sharing

@@ -3,6 +3,7 @@ import TileRaceProtocol
 /// The arena between races: its clock, our rank and points with the streak
 /// marks, what happens next (pairing, berserk), and the standings' top 10
 /// (ours after them when lower); once over, the podium and the final standings.
+/// Watching, "watching" instead of our place, and no berserk.
 enum ArenaView {
     static func draw(_ model: Model, theme: Theme, into frame: inout Frame) -> [Chrome.Hint]? {
         guard let arena = model.arena else { return [("q", "back")] }
@@ -24,13 +25,16 @@ enum ArenaView {
             y += 3
         }
         let first = arena.isOver ? min(3, arena.podium?.count ?? 0) : 0
-        drawStandings(arena, skipping: first, you: model.network.nickname, top: y, bottom: frame.height - 4, theme: theme, into: &frame)
+        let you = arena.isWatching ? nil : model.network.nickname
+        drawStandings(arena, skipping: first, you: you, top: y, bottom: frame.height - 4, theme: theme, into: &frame)
         if arena.isOver { return [("Enter", "back to the menu")] }
+        if arena.isWatching { return [("l", "stop watching"), ("?", "help")] }
         return [("b", arena.isBerserk ? "berserk is on" : "berserk"), ("l", "leave the arena"), ("?", "help")]
     }
 
     /// Our place, longest wording first.
     static func ownLines(_ arena: ArenaState, model: Model) -> [String] {
+        if arena.isWatching { return ["watching: you race in none of its races", "watching"] }
         guard let own = arena.standing(of: model.network.nickname), own.races > 0 else {
             return ["you: no race yet · a win scores 2, a draw 1", "you: no race yet"]
         }
@@ -46,6 +50,7 @@ enum ArenaView {
 
     /// What comes next: the start, pairing, and the berserk choice.
     static func nextLines(_ arena: ArenaState, model: Model) -> [String] {
+        if arena.isWatching { return ["the standings change live as each race scores", "live standings"] }
         if model.now < arena.startsAt { return ["pairing starts with the arena: stay here", "pairing starts with the arena"] }
         if arena.isBerserk {
             let halved = ArenaState.minutes(milliseconds: arena.info.settings.raceLimit * 500)

@@ -47,9 +47,12 @@ enum HelpView {
         case .quickRace:
             return [("Esc q", "leave the queue"), ("a", "race bots instead, once offered")] + common
         case .arenas:
-            return [("↑↓", "choose an arena"), ("Enter", "join it"), ("g", "refresh now"), ("q", "back")] + common
+            return [
+                ("↑↓", "choose an arena"), ("Enter", "join it"), ("w", "watch it: its standings live"), ("g", "refresh now"), ("q", "back"),
+            ] + common
         case .arena:
             if model.arena?.isOver == true { return [("Enter q", "back to the menu")] + common }
+            if model.arena?.isWatching == true { return [("l Esc q", "stop watching: back to the list")] + common }
             return [
                 ("b", "berserk: halve your clock for the next race, +1 on a win"), ("l Esc", "leave the arena (points stay)"),
                 ("", "races start by themselves: you are paired"), ("", "as soon as you are free"),

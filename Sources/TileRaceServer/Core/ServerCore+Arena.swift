@@ -7,8 +7,8 @@ import TileRaceProtocol
 /// `STANDINGS` from the registry's copy. Every `arenaPairingMilliseconds` the shard pairs each
 /// running arena's free players (`Arena.pairings`) into quick rooms of the
 /// arena's options, made here and counted down as any; when a race ends its
-/// places are scored (`Arena.score`), `SCORED` goes to the arena's players,
-/// and the racers leave the room, free for the next look.
+/// places are scored (`Arena.score`), `SCORED` goes to the arena's players
+/// and watchers (`Session.watchedArena`), and the racers leave the room, free for the next look.
 extension ServerCore {
     static let arenaShard = 0
     /// Arenas over stay listed (and their standings readable) until this many more are over.
@@ -70,6 +70,7 @@ extension ServerCore {
             throw ProtocolError(.busy, "you are in arena \(current): ARENA-LEAVE first")
         }
         leaveQueue(session, because: "joined arena \(id)")
+        session.watchedArena = nil
         guard arena.settings.isRated else {
             return enterArena(session, id: id, rating: session.provenRating?.rating ?? Arena.newcomerRating)
         }
@@ -83,6 +84,17 @@ extension ServerCore {
         }
         session.joiningArena = id
         ask(.proveClaim(nickname: nickname, token: token, today: today), for: session)
+    }
+
+    /// `ARENA <id> watch=yes`: its `SCORED` and `ARENA-END` without playing
+    /// (one arena at a time; a player watches its own already).
+    func watchArena(_ session: Session, id: Int) throws(ProtocolError) {
+        if moveSession(session, toShard: ServerCore.arenaShard) { return }
+        guard let arena = arenas[id] else { throw noArena(id) }
+        guard !arena.isOver(at: clock.wallMilliseconds) else { throw ProtocolError(.notEligible, "arena \(id) is over") }
+        if let current = session.arenaID { throw ProtocolError(.busy, "you are in arena \(current): ARENA-LEAVE first") }
+        session.watchedArena = id
+        reply(session, .arena(info(of: arena)))
     }
 
     func arenaProven(_ session: Session, rating: Glicko2.Rating) {
@@ -108,9 +120,9 @@ extension ServerCore {
         lookAtArenasSoon()
     }
 
-    /// `ARENA-LEAVE`: answered alike when in none.
+    /// `ARENA-LEAVE`: answered alike when in none; a watcher stops watching.
     func leaveArena(_ session: Session) {
-        let id = session.arenaID
+        let id = session.arenaID ?? session.watchedArena
         quitArena(session)
         reply(session, .arenaLeave(id: id))
     }
@@ -118,6 +130,7 @@ extension ServerCore {
     /// Out of its arena (no reply): never paired again; a race under way still counts.
     func quitArena(_ session: Session) {
         session.joiningArena = nil
+        session.watchedArena = nil
         guard let id = session.arenaID, let nickname = session.nickname else { return }
         session.arenaID = nil
         arenas[id]?.leave(nickname)
@@ -199,7 +212,7 @@ extension ServerCore {
         for id in arenas.keys.sorted() where !closedArenas.contains(id) {
             guard var arena = arenas[id] else { continue }
             guard !arena.isOver(at: wall) else {
-                closeArena(arena, members: members.values.filter { $0.arenaID == id })
+                closeArena(arena, members: sessions.sortedIDs.compactMap { sessions[$0] }.filter { $0.follows(arena: id) })
                 continue
             }
             let groups = arena.pairings(at: wall) { nickname in
@@ -232,6 +245,7 @@ extension ServerCore {
         let end = OutgoingLines(.event(.arenaEnd(arena: arena.id, players: standings.count, podium: podium)))
         for session in members {
             session.arenaID = nil
+            session.watchedArena = nil
             send(session.id, end)
         }
         let summary = standings.prefix(10).enumerated().map { "\($0.offset + 1). \($0.element.nickname) \($0.element.points)" }
@@ -270,7 +284,7 @@ extension ServerCore {
             lines.append(.event(.scored(line)))
             summary.append("\(nickname) \(line.points) (\(line.sheet))")
         }
-        for id in sessions.sortedIDs where sessions[id]?.arenaID == tag.id { send(id, lines) }
+        for id in sessions.sortedIDs where sessions[id]?.follows(arena: tag.id) == true { send(id, lines) }
         log(
             .info, "arena.scored", [.init("arena", tag.id), .init("race", race.id), .init("points", summary.joined(separator: ", "))],
             message: "race \(race.id) of arena \(tag.id) scored: \(summary.joined(separator: ", "))")

@@ -31,6 +31,7 @@ extension ServerCore {
             return remove(session, reason: "quit (\(reason) before its QUIT was handled)")
         }
         session.connection = nil
+        session.watchedArena = nil
         connectionGone(connection, from: session.countedAddress)
         session.awayUntil = now + limits.resumeGraceMilliseconds
         timers.schedule(.resumeExpiry(session.id), at: now + limits.resumeGraceMilliseconds)

@@ -73,8 +73,14 @@ final class Session {
     var recentRaces: [(race: SharedRace, nicknameKeys: Set<String>)] = []
     /// The arena it joined (on the arenas' shard), or waits to join while the store proves its claim.
     var arenaID: Int?
+    /// The arena it watches (`ARENA <id> watch=yes`): it gets its `SCORED`
+    /// and `ARENA-END`, is never paired, and is forgotten with the connection.
+    var watchedArena: Int?
     /// The arena it asked to join while the store proves its claim.
     var joiningArena: Int?
+
+    /// Who gets an arena's `SCORED` and `ARENA-END`: its players and watchers.
+    func follows(arena id: Int) -> Bool { arenaID == id || watchedArena == id }
 
     init(id: ConnectionID, peer: String, now: Int, limits: ServerLimits) {
         self.id = id
