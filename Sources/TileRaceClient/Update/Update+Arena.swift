@@ -5,14 +5,7 @@ import TileRaceProtocol
 extension Update {
     /// The list, asked afresh; a line saying why not where there is none.
     static func openArenas(_ model: inout Model) -> [Effect] {
-        guard model.connection.isConnected else {
-            notConnected(model: &model)
-            return []
-        }
-        guard model.network.serverFeatures.contains(.arena) else {
-            model.show("this server has no arenas (it is older): try a quick race", .warning)
-            return []
-        }
+        guard isOffered(.arena, olderServer: "this server has no arenas (it is older): try a quick race", model: &model) else { return [] }
         if let arena = model.arena, !arena.isOver {
             model.screen = .arena
             return []
@@ -140,12 +133,7 @@ extension Update {
     /// After an arena race (`LEFT` of us, then Enter or q on its standings): the arena screen, paired again soon,
     /// its standings asked again (who joined meanwhile is in no `SCORED` yet).
     static func backToArena(_ model: inout Model) -> [Effect] {
-        model.session = nil
-        model.race = nil
-        model.room = nil
-        model.chat.roomLines = []
-        model.chat.input = nil
-        model.notice = nil
+        forgetRoom(&model)
         model.screen = .arena
         guard let arena = model.arena else { return [] }
         return [.send(.standings(arena: arena.info.id, limit: RequestVerb.maximumStandingsLimit))]

@@ -1,4 +1,5 @@
 import TileRaceEngine
+import TileRaceProtocol
 
 extension Update {
     static func menuKey(_ key: Key, model: inout Model) -> [Effect] {
@@ -69,6 +70,20 @@ extension Update {
     }
 
     /// Offers to reconnect, or says why not.
+    /// Connected to a server that offers `feature`; else false, with the line that says why not
+    /// (`olderServer` for a server without it).
+    static func isOffered(_ feature: ServerFeature, olderServer: String, model: inout Model) -> Bool {
+        guard model.connection.isConnected else {
+            notConnected(model: &model)
+            return false
+        }
+        guard model.network.serverFeatures.contains(feature) else {
+            model.show(olderServer, .warning)
+            return false
+        }
+        return true
+    }
+
     static func notConnected(model: inout Model) {
         switch model.connection {
         case .connecting(let endpoint):

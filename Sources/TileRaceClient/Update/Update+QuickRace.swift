@@ -4,14 +4,8 @@ import TileRaceProtocol
 extension Update {
     /// `QUEUE` with the claim token where the server offers it; otherwise a line saying why not.
     static func startQuickRace(_ model: inout Model) -> [Effect] {
-        guard model.connection.isConnected else {
-            notConnected(model: &model)
-            return []
-        }
-        guard model.network.serverFeatures.contains(.queue) else {
-            model.show("this server has no quick race (it is older): race with friends instead", .warning)
-            return []
-        }
+        guard isOffered(.queue, olderServer: "this server has no quick race (it is older): race with friends instead", model: &model)
+        else { return [] }
         guard let nickname = model.network.nickname, let token = model.config.token(for: nickname) else {
             model.show("a quick race is rated: submit a 4x4 game first to claim your nickname", .warning)
             return []

@@ -107,16 +107,21 @@ extension Update {
         return [.send(.who)]
     }
 
-    /// A running race counts as left. Goes back to the arena we are in, else the lobby, or the menu (`Model.leavesRoomToMenu`).
-    static func leaveRoom(_ model: inout Model) -> [Effect] {
-        guard !waitsForSeat(&model) else { return [] }
-        let wasInRoom = model.room != nil
+    /// Out of the room: its game, race, chat and notice go with it.
+    static func forgetRoom(_ model: inout Model) {
         model.session = nil
         model.race = nil
         model.room = nil
         model.chat.roomLines = []
         model.chat.input = nil
         model.notice = nil
+    }
+
+    /// A running race counts as left. Goes back to the arena we are in, else the lobby, or the menu (`Model.leavesRoomToMenu`).
+    static func leaveRoom(_ model: inout Model) -> [Effect] {
+        guard !waitsForSeat(&model) else { return [] }
+        let wasInRoom = model.room != nil
+        forgetRoom(&model)
         let bots = stopOwnBots(&model)
         if model.arena != nil {
             let leave: [Effect] = wasInRoom ? [.send(.leave)] : []
